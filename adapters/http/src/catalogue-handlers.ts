@@ -1,0 +1,202 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { HowzatApi } from "@howzat/contracts/api"
+import { pageInfo } from "@howzat/contracts/paging"
+import { forbidden, notFound, serviceUnavailable } from "@howzat/contracts/problems"
+import { Catalogue } from "@howzat/core/competitions/catalogue"
+import type { RepositoryError } from "@howzat/core/competitions/errors"
+import { Effect, Layer } from "effect"
+import { competitionToWire, instantWinTicketToWire, winnerToWire } from "./wire"
+
+/**
+ * A storage failure is logged with its cause and answered 503 with a plain
+ * message: the caller learns to retry, never sees internals.
+ */
+const unavailable = (error: RepositoryError) =>
+  Effect.zipRight(
+    Effect.logError(`repository failure in ${error.operation}`, error.cause),
+    Effect.fail(serviceUnavailable()),
+  )
+
+const noSuchCompetition = () => Effect.fail(notFound("Not Found", "no such competition"))
+
+/** Hidden records and every sold ticket's owner are for staff, whose sign-in arrives with accounts. */
+const staffOnly = (what: string) => Effect.fail(forbidden(`${what} are only available to staff.`))
+
+const competitionsGroup = HttpApiBuilder.group(HowzatApi, "competitions", (handlers) =>
+  Effect.gen(function* () {
+    const catalogue = yield* Catalogue
+    return handlers
+      .handle("list", ({ urlParams }) =>
+        Effect.gen(function* () {
+          if (urlParams.VisibilityStatus !== "VisibleOnly") return yield* staffOnly("Hidden competitions")
+          const now = yield* catalogue.now
+          const page = yield* catalogue.listCompetitions({
+            categoryId: urlParams.CategoryId,
+            name: urlParams.Name,
+            description: urlParams.Description,
+            timePeriod: urlParams.TimePeriod,
+            type: urlParams.Type,
+            visibleOnly: true,
+            page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
+          })
+          return {
+            competitions: page.items.map((c) => competitionToWire(c, now)),
+            ...pageInfo(page),
+          }
+        }).pipe(Effect.catchTag("RepositoryError", unavailable)),
+      )
+      .handle("byId", ({ path }) =>
+        Effect.gen(function* () {
+          const now = yield* catalogue.now
+          const competition = yield* catalogue.competition(path.competitionId)
+          return { competition: competitionToWire(competition, now) }
+        }).pipe(
+          Effect.catchTags({
+            CompetitionNotFound: noSuchCompetition,
+            RepositoryError: unavailable,
+          }),
+        ),
+      )
+      .handle("tickets", ({ path, urlParams }) =>
+        Effect.gen(function* () {
+          if (!urlParams.InstantWinTicketsOnly) return yield* staffOnly("Sold tickets")
+          const page = yield* catalogue.instantWinTickets(
+            path.competitionId,
+            {
+              fromTicketNumber: urlParams.FromTicketNumber,
+              toTicketNumber: urlParams.ToTicketNumber,
+              status: urlParams.InstantWinTicketStatus,
+            },
+            { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
+          )
+          return { tickets: page.items.map(instantWinTicketToWire), ...pageInfo(page) }
+        }).pipe(
+          Effect.catchTags({
+            CompetitionNotFound: noSuchCompetition,
+            InstantWinGroupNotFound: noSuchCompetition,
+            RepositoryError: unavailable,
+          }),
+        ),
+      )
+      .handle("instantWinGroupTickets", ({ path, urlParams }) =>
+        Effect.gen(function* () {
+          const page = yield* catalogue.instantWinTickets(
+            path.competitionId,
+            {
+              instantWinGroupId: path.instantWinGroupId,
+              fromTicketNumber: urlParams.FromTicketNumber,
+              toTicketNumber: urlParams.ToTicketNumber,
+              status: urlParams.InstantWinTicketStatus,
+            },
+            { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
+          )
+          return { tickets: page.items.map(instantWinTicketToWire), ...pageInfo(page) }
+        }).pipe(
+          Effect.catchTags({
+            CompetitionNotFound: noSuchCompetition,
+            InstantWinGroupNotFound: () =>
+              Effect.fail(notFound("Not Found", "no such instant-win group")),
+            RepositoryError: unavailable,
+          }),
+        ),
+      )
+  }),
+)
+
+const categoriesGroup = HttpApiBuilder.group(HowzatApi, "categories", (handlers) =>
+  Effect.gen(function* () {
+    const catalogue = yield* Catalogue
+    const noSuchCategory = () => Effect.fail(notFound("Not Found", "no such category"))
+    return handlers
+      .handle("list", ({ urlParams }) =>
+        Effect.gen(function* () {
+          if (urlParams.VisibilityStatus !== "VisibleOnly") return yield* staffOnly("Hidden categories")
+          const page = yield* catalogue.listCategories({
+            name: urlParams.Name,
+            description: urlParams.Description,
+            visibleOnly: true,
+            page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
+          })
+          return { categories: [...page.items], ...pageInfo(page) }
+        }).pipe(Effect.catchTag("RepositoryError", unavailable)),
+      )
+      .handle("byId", ({ path }) =>
+        catalogue.category(path.categoryId).pipe(
+          Effect.map((category) => ({ category })),
+          Effect.catchTags({ CategoryNotFound: noSuchCategory, RepositoryError: unavailable }),
+        ),
+      )
+      .handle("competitions", ({ path, urlParams }) =>
+        Effect.gen(function* () {
+          yield* catalogue.category(path.categoryId)
+          const now = yield* catalogue.now
+          const page = yield* catalogue.listCompetitions({
+            categoryId: path.categoryId,
+            timePeriod: urlParams.TimePeriod,
+            type: "All",
+            visibleOnly: true,
+            page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
+          })
+          return {
+            competitions: page.items.map((c) => competitionToWire(c, now)),
+            ...pageInfo(page),
+          }
+        }).pipe(Effect.catchTags({ CategoryNotFound: noSuchCategory, RepositoryError: unavailable })),
+      )
+  }),
+)
+
+const drawsGroup = HttpApiBuilder.group(HowzatApi, "draws", (handlers) =>
+  Effect.gen(function* () {
+    const catalogue = yield* Catalogue
+    return handlers
+      .handle("nextLiveDraw", () =>
+        catalogue.nextLiveDraw.pipe(
+          Effect.map((drawDate) => ({ draw: { drawDate, drawType: "Live" as const } })),
+          Effect.catchTag("RepositoryError", unavailable),
+        ),
+      )
+      .handle("nextAutoDraw", () =>
+        catalogue.nextAutoDraw.pipe(
+          Effect.map((drawDate) => ({ draw: { drawDate, drawType: "Automatic" as const } })),
+          Effect.catchTag("RepositoryError", unavailable),
+        ),
+      )
+      .handle("competitionWinners", ({ urlParams }) =>
+        Effect.gen(function* () {
+          if (urlParams.IncludeHiddenRecords) return yield* staffOnly("Hidden winners")
+          const page = yield* catalogue.winners({
+            fromDate: urlParams.DrawFromDate,
+            toDate: urlParams.DrawToDate,
+            competitionId: urlParams.CompetitionId,
+            includeHidden: false,
+            page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
+          })
+          return { competitionWinners: page.items.map(winnerToWire), ...pageInfo(page) }
+        }).pipe(Effect.catchTag("RepositoryError", unavailable)),
+      )
+  }),
+)
+
+const resourcesGroup = HttpApiBuilder.group(HowzatApi, "resources", (handlers) =>
+  Effect.gen(function* () {
+    const catalogue = yield* Catalogue
+    return handlers.handle("byKey", ({ path }) =>
+      catalogue.resource(path.key).pipe(
+        Effect.map((value) => ({ resource: { key: path.key, value } })),
+        Effect.catchTags({
+          ResourceNotFound: () => Effect.fail(notFound("Not Found", "no such resource")),
+          RepositoryError: unavailable,
+        }),
+      ),
+    )
+  }),
+)
+
+/** Every group of the API, needing only core's Catalogue. */
+export const CatalogueHandlersLive = Layer.mergeAll(
+  competitionsGroup,
+  categoriesGroup,
+  drawsGroup,
+  resourcesGroup,
+)

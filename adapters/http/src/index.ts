@@ -1,0 +1,2 @@
+export { makeHttpApp, type HttpAppOptions } from "./app"
+export { asProblemResponse, problemResponse } from "./problem-response"

@@ -1,0 +1,31 @@
+import { existsSync, readFileSync } from "node:fs"
+import path from "node:path"
+import { serveStatic } from "@hono/node-server/serve-static"
+import type { Hono } from "hono"
+
+/**
+ * Serves the built storefront: hashed assets with a long cache, and every
+ * other path the SPA's index.html so the client router decides (it sends
+ * unknown paths home). Without a build it says how to make one.
+ */
+export const serveStorefront = (app: Hono, distDir: string) => {
+  const indexFile = path.join(distDir, "index.html")
+  const root = path.relative(process.cwd(), distDir) || "."
+
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header("cache-control", "public, max-age=31536000, immutable")
+      },
+    }),
+  )
+  app.use("/*", serveStatic({ root }))
+  app.get("*", (c) => {
+    if (!existsSync(indexFile)) {
+      return c.text("The storefront is not built yet: run `npm run build` (npm start does it).", 503)
+    }
+    return c.html(readFileSync(indexFile, "utf8"))
+  })
+}

@@ -1,0 +1,164 @@
+import { Schema } from "effect"
+import { BooleanFromQuery, PageInfo, PagingParams, pageSize } from "./paging"
+
+/** Money on the wire is integer pence, like everywhere else (docs/decisions/0001). */
+const Pence = Schema.Int
+
+export const Image = Schema.Struct({ id: Schema.String, url: Schema.String, description: Schema.String })
+
+export const ImageGroup = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  description: Schema.String,
+  images: Schema.Array(Image),
+})
+
+export const CompetitionAttribute = Schema.Struct({
+  attributeType: Schema.Struct({ id: Schema.String, description: Schema.String }),
+  value: Schema.String,
+})
+
+export const InstantWinGroup = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  ticketCount: Schema.Int,
+  quantityWonToDate: Schema.Int,
+  imageGroup: Schema.NullOr(ImageGroup),
+})
+
+export const DrawType = Schema.Literal("Live", "Automatic", "None")
+export const VisibilityStatus = Schema.Literal("Visible", "Hidden")
+
+export const Competition = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  description: Schema.String,
+  ticketPrice: Pence,
+  totalTickets: Schema.Int,
+  ticketsSoldToDate: Schema.Int,
+  maxTicketsPerCustomer: Schema.Int,
+  defaultTicketSaleQuantity: Schema.Int,
+  cashAlternativeValue: Schema.NullOr(Pence),
+  startDateTimeUtc: Schema.Date,
+  closeDateTimeUtc: Schema.Date,
+  drawDateTimeUtc: Schema.NullOr(Schema.Date),
+  /** Server time when the response was made: the storefront corrects its clock with it. */
+  currentDateTimeUtc: Schema.Date,
+  drawType: DrawType,
+  visibilityStatus: VisibilityStatus,
+  /** 0 coming soon, 1 open, 3 closed or drawn (SPEC §4). */
+  status: Schema.Literal(0, 1, 3),
+  type: Schema.Literal("InstantWin", "Standard"),
+  categoryIds: Schema.Array(Schema.String),
+  attributes: Schema.Array(CompetitionAttribute),
+  imageGroup: Schema.NullOr(ImageGroup),
+  instantWinGroups: Schema.Array(InstantWinGroup),
+})
+export type CompetitionJson = typeof Competition.Encoded
+
+export const TimePeriod = Schema.Literal("Current", "EndingSoon", "Past", "All")
+export const CompetitionType = Schema.Literal("All", "InstantWin", "Standard")
+
+export const CompetitionListParams = Schema.Struct({
+  CategoryId: Schema.optional(Schema.UUID),
+  Name: Schema.optional(Schema.String.pipe(Schema.maxLength(255))),
+  Description: Schema.optional(Schema.String.pipe(Schema.maxLength(255))),
+  TimePeriod: Schema.optionalWith(TimePeriod, { default: () => "Current" as const }),
+  /** The storefront always sends VisibleOnly; anything else is for staff. */
+  VisibilityStatus: Schema.optionalWith(Schema.Literal("VisibleOnly", "All", "HiddenOnly"), {
+    default: () => "VisibleOnly" as const,
+  }),
+  Type: Schema.optionalWith(CompetitionType, { default: () => "All" as const }),
+  ...PagingParams,
+})
+
+export const CompetitionList = Schema.Struct({ competitions: Schema.Array(Competition), ...PageInfo })
+export type CompetitionListJson = typeof CompetitionList.Encoded
+export const CompetitionResponse = Schema.Struct({ competition: Competition })
+export type CompetitionResponseJson = typeof CompetitionResponse.Encoded
+
+export const INSTANT_WIN_TICKET_PAGE_SIZE = 50
+
+export const TicketListParams = Schema.Struct({
+  FromTicketNumber: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.positive())),
+  ToTicketNumber: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.positive())),
+  /** Which instant-win tickets: all of them, those already won, or those still to win. */
+  InstantWinTicketStatus: Schema.optionalWith(Schema.Literal("All", "Won", "NotWon"), {
+    default: () => "All" as const,
+  }),
+  /** Public callers see instant-win tickets only; every sold ticket with its owner is for staff. */
+  InstantWinTicketsOnly: Schema.optionalWith(BooleanFromQuery, { default: () => true }),
+  PageNumber: PagingParams.PageNumber,
+  PageSize: pageSize(INSTANT_WIN_TICKET_PAGE_SIZE),
+})
+
+export const Ticket = Schema.Struct({
+  ticketNumber: Schema.Int,
+  /** Only a display name, and only once the ticket has won. */
+  customer: Schema.NullOr(Schema.Struct({ fullName: Schema.String })),
+  instantWin: Schema.NullOr(
+    Schema.Struct({
+      won: Schema.Boolean,
+      instantWinGroup: Schema.Struct({ id: Schema.String, name: Schema.String }),
+    }),
+  ),
+})
+export type TicketJson = typeof Ticket.Encoded
+export const TicketList = Schema.Struct({ tickets: Schema.Array(Ticket), ...PageInfo })
+export type TicketListJson = typeof TicketList.Encoded
+
+export const Category = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  description: Schema.String,
+  visibilityStatus: VisibilityStatus,
+})
+export type CategoryJson = typeof Category.Encoded
+export const CategoryListParams = Schema.Struct({
+  Name: Schema.optional(Schema.String.pipe(Schema.maxLength(255))),
+  Description: Schema.optional(Schema.String.pipe(Schema.maxLength(255))),
+  VisibilityStatus: Schema.optionalWith(Schema.Literal("VisibleOnly", "All", "HiddenOnly"), {
+    default: () => "VisibleOnly" as const,
+  }),
+  ...PagingParams,
+})
+export const CategoryList = Schema.Struct({ categories: Schema.Array(Category), ...PageInfo })
+export type CategoryListJson = typeof CategoryList.Encoded
+export const CategoryResponse = Schema.Struct({ category: Category })
+export const CategoryCompetitionParams = Schema.Struct({
+  TimePeriod: Schema.optionalWith(TimePeriod, { default: () => "Current" as const }),
+  ...PagingParams,
+})
+
+export const DrawResponse = Schema.Struct({
+  draw: Schema.Struct({ drawDate: Schema.NullOr(Schema.Date), drawType: DrawType }),
+})
+export type DrawResponseJson = typeof DrawResponse.Encoded
+
+export const CompetitionWinner = Schema.Struct({
+  isVisible: Schema.Boolean,
+  competition: Schema.Struct({ id: Schema.String, name: Schema.String }),
+  customer: Schema.Struct({ fullName: Schema.String }),
+  ticketNumber: Schema.Int,
+  drawDate: Schema.Date,
+  images: Schema.Array(Schema.Struct({ url: Schema.String })),
+})
+export type CompetitionWinnerJson = typeof CompetitionWinner.Encoded
+export const CompetitionWinnerParams = Schema.Struct({
+  DrawFromDate: Schema.optional(Schema.Date),
+  DrawToDate: Schema.optional(Schema.Date),
+  CompetitionId: Schema.optional(Schema.UUID),
+  IncludeHiddenRecords: Schema.optionalWith(BooleanFromQuery, { default: () => false }),
+  ...PagingParams,
+})
+export const CompetitionWinnerList = Schema.Struct({
+  competitionWinners: Schema.Array(CompetitionWinner),
+  ...PageInfo,
+})
+export type CompetitionWinnerListJson = typeof CompetitionWinnerList.Encoded
+
+export const ResourceKey = Schema.String.pipe(Schema.pattern(/^[a-z0-9-]{1,100}$/))
+export const ResourceResponse = Schema.Struct({
+  resource: Schema.Struct({ key: Schema.String, value: Schema.String }),
+})
+export type ResourceResponseJson = typeof ResourceResponse.Encoded

@@ -1,0 +1,4 @@
+export * from "./api"
+export * from "./catalogue"
+export * from "./paging"
+export * from "./problems"

@@ -1,0 +1,86 @@
+import { HttpApiSchema } from "@effect/platform"
+import { Schema } from "effect"
+
+/**
+ * Errors on the wire are RFC 9457 problem+json. Each status is its own class
+ * so HttpApi can pick the status from the failure; `status` is a literal so
+ * the classes never decode as one another.
+ */
+const problemFields = {
+  type: Schema.String,
+  title: Schema.String,
+  detail: Schema.String,
+}
+
+const problemEncoding = (status: number) => ({
+  [HttpApiSchema.AnnotationStatus]: status,
+  [HttpApiSchema.AnnotationEncoding]: { kind: "Json", contentType: "application/problem+json" },
+})
+
+export class BadRequest extends Schema.Class<BadRequest>("BadRequest")(
+  {
+    ...problemFields,
+    status: Schema.Literal(400),
+    /** Field name to messages, as ASP.NET-style storefronts read them. */
+    errors: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) })),
+  },
+  problemEncoding(400),
+) {}
+
+export class Forbidden extends Schema.Class<Forbidden>("Forbidden")(
+  { ...problemFields, status: Schema.Literal(403) },
+  problemEncoding(403),
+) {}
+
+export class NotFound extends Schema.Class<NotFound>("NotFound")(
+  { ...problemFields, status: Schema.Literal(404) },
+  problemEncoding(404),
+) {}
+
+export class ServiceUnavailable extends Schema.Class<ServiceUnavailable>("ServiceUnavailable")(
+  { ...problemFields, status: Schema.Literal(503) },
+  problemEncoding(503),
+) {}
+
+const problemType = (slug: string) => `https://howzat.example/problems/${slug}`
+
+export const notFound = (title: string, detail: string) =>
+  new NotFound({ type: problemType("not-found"), title, detail, status: 404 })
+
+export const forbidden = (detail: string) =>
+  new Forbidden({ type: problemType("forbidden"), title: "Forbidden", detail, status: 403 })
+
+export const serviceUnavailable = () =>
+  new ServiceUnavailable({
+    type: problemType("service-unavailable"),
+    title: "Service unavailable",
+    detail: "The shop could not reach its database. Please try again soon.",
+    status: 503,
+  })
+
+/**
+ * "validation error" in the title is what the storefront keys on (SPEC §8);
+ * the detail carries FluentValidation-style '-- Field: ' lines it renders as
+ * bullets.
+ */
+export const validationProblem = (errors: Readonly<Record<string, readonly string[]>>) =>
+  new BadRequest({
+    type: problemType("validation-error"),
+    title: "One or more validation errors occurred.",
+    detail: [
+      "Validation failed:",
+      ...Object.entries(errors).flatMap(([field, messages]) =>
+        messages.map((message) => ` -- ${field}: ${message} Severity: Error`),
+      ),
+    ].join("\n"),
+    status: 400,
+    errors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [...v]])),
+  })
+
+export type ProblemJson = {
+  readonly type: string
+  readonly title: string
+  readonly status: number
+  readonly detail: string
+  readonly errors?: Readonly<Record<string, readonly string[]>>
+}

@@ -1,0 +1,92 @@
+import { Context, type Effect } from "effect"
+import type {
+  CategoryNotFound,
+  CompetitionNotFound,
+  InstantWinGroupNotFound,
+  RepositoryError,
+  ResourceNotFound,
+} from "../competitions/errors"
+import type {
+  Category,
+  Competition,
+  CompetitionQuery,
+  CompetitionWinner,
+  DrawType,
+  InstantWinTicket,
+  Page,
+  PageRequest,
+} from "../competitions/model"
+
+export interface InstantWinTicketFilter {
+  readonly instantWinGroupId?: string | undefined
+  readonly fromTicketNumber?: number | undefined
+  readonly toTicketNumber?: number | undefined
+  /** "All" (default), only tickets already won, or only those still to be won. */
+  readonly status: "All" | "Won" | "NotWon"
+}
+
+/** Read side of competitions: what the storefront browses. */
+export interface CompetitionRepoShape {
+  readonly list: (query: CompetitionQuery) => Effect.Effect<Page<Competition>, RepositoryError>
+  readonly byId: (
+    competitionId: string,
+    options: { readonly visibleOnly: boolean },
+  ) => Effect.Effect<Competition, CompetitionNotFound | RepositoryError>
+  readonly instantWinTickets: (
+    competitionId: string,
+    filter: InstantWinTicketFilter,
+    page: PageRequest,
+  ) => Effect.Effect<
+    Page<InstantWinTicket>,
+    CompetitionNotFound | InstantWinGroupNotFound | RepositoryError
+  >
+}
+export class CompetitionRepo extends Context.Tag("@howzat/core/CompetitionRepo")<
+  CompetitionRepo,
+  CompetitionRepoShape
+>() {}
+
+export interface CategoryQuery {
+  readonly name?: string | undefined
+  readonly description?: string | undefined
+  readonly visibleOnly: boolean
+  readonly page: PageRequest
+}
+
+export interface CategoryRepoShape {
+  readonly list: (query: CategoryQuery) => Effect.Effect<Page<Category>, RepositoryError>
+  readonly byId: (
+    categoryId: string,
+    options: { readonly visibleOnly: boolean },
+  ) => Effect.Effect<Category, CategoryNotFound | RepositoryError>
+}
+export class CategoryRepo extends Context.Tag("@howzat/core/CategoryRepo")<
+  CategoryRepo,
+  CategoryRepoShape
+>() {}
+
+export interface WinnerQuery {
+  readonly fromDate?: Date | undefined
+  readonly toDate?: Date | undefined
+  readonly competitionId?: string | undefined
+  readonly includeHidden: boolean
+  readonly page: PageRequest
+}
+
+export interface DrawRepoShape {
+  /** The earliest draw of this type still to happen among visible competitions. */
+  readonly nextDrawDate: (
+    drawType: Exclude<DrawType, "None">,
+    now: Date,
+  ) => Effect.Effect<Date | null, RepositoryError>
+  readonly winners: (query: WinnerQuery) => Effect.Effect<Page<CompetitionWinner>, RepositoryError>
+}
+export class DrawRepo extends Context.Tag("@howzat/core/DrawRepo")<DrawRepo, DrawRepoShape>() {}
+
+export interface ResourceRepoShape {
+  readonly byKey: (key: string) => Effect.Effect<string, ResourceNotFound | RepositoryError>
+}
+export class ResourceRepo extends Context.Tag("@howzat/core/ResourceRepo")<
+  ResourceRepo,
+  ResourceRepoShape
+>() {}
