@@ -1,6 +1,6 @@
 import { Clock, Effect } from "effect"
-import { CategoryRepo, CompetitionRepo, DrawRepo, ResourceRepo } from "../ports/catalogue"
 import type { CategoryQuery, InstantWinTicketFilter, WinnerQuery } from "../ports/catalogue"
+import { CategoryRepo, CompetitionRepo, DrawRepo, ResourceRepo } from "../ports/catalogue"
 import { nextLiveDrawSlot } from "../rules/competition"
 import type { CompetitionQuery, PageRequest } from "./model"
 
@@ -23,7 +23,11 @@ export class Catalogue extends Effect.Service<Catalogue>()("@howzat/core/Catalog
         Effect.flatMap(now, (at) => competitions.list({ ...query, now: at })),
       competition: (competitionId: string) =>
         competitions.byId(competitionId, { visibleOnly: true }),
-      instantWinTickets: (competitionId: string, filter: InstantWinTicketFilter, page: PageRequest) =>
+      instantWinTickets: (
+        competitionId: string,
+        filter: InstantWinTicketFilter,
+        page: PageRequest,
+      ) =>
         Effect.zipRight(
           // Hidden competitions must not leak their instant wins either.
           competitions.byId(competitionId, { visibleOnly: true }),

@@ -9,9 +9,7 @@ const scriptedRandom = (script: readonly number[]) => {
   let position = 0
   return Layer.succeed(SecureRandom, {
     bytes: (length) =>
-      Effect.sync(() =>
-        Uint8Array.from({ length }, () => script[position++ % script.length] ?? 0),
-      ),
+      Effect.sync(() => Uint8Array.from({ length }, () => script[position++ % script.length] ?? 0)),
   })
 }
 
@@ -32,7 +30,9 @@ describe("uniformIntBelow", () => {
         fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 6, maxLength: 60 }),
         (bound, script) => {
           const value = Effect.runSync(
-            uniformIntBelow(bound).pipe(Effect.provide(scriptedRandom([...script, 0, 0, 0, 0, 0, 0]))),
+            uniformIntBelow(bound).pipe(
+              Effect.provide(scriptedRandom([...script, 0, 0, 0, 0, 0, 0])),
+            ),
           )
           expect(value).toBeGreaterThanOrEqual(0)
           expect(value).toBeLessThan(bound)
@@ -46,13 +46,15 @@ describe("chooseDistinctTicketNumbers", () => {
   it("chooses distinct numbers within 1..total", () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 5000 }).chain((total) =>
-          fc.tuple(
-            fc.constant(total),
-            fc.integer({ min: 0, max: Math.min(total, 50) }),
-            fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 6, maxLength: 64 }),
+        fc
+          .integer({ min: 1, max: 5000 })
+          .chain((total) =>
+            fc.tuple(
+              fc.constant(total),
+              fc.integer({ min: 0, max: Math.min(total, 50) }),
+              fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 6, maxLength: 64 }),
+            ),
           ),
-        ),
         ([total, count, script]) => {
           const chosen = Effect.runSync(
             chooseDistinctTicketNumbers(total, count).pipe(
@@ -72,7 +74,9 @@ describe("chooseDistinctTicketNumbers", () => {
 
   it("can choose every ticket, giving a permutation", () => {
     const chosen = Effect.runSync(
-      chooseDistinctTicketNumbers(10, 10).pipe(Effect.provide(scriptedRandom([7, 3, 9, 1, 200, 42]))),
+      chooseDistinctTicketNumbers(10, 10).pipe(
+        Effect.provide(scriptedRandom([7, 3, 9, 1, 200, 42])),
+      ),
     )
     expect([...chosen].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
   })

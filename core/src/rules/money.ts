@@ -20,7 +20,8 @@ export const multiplyPence = (a: Pence, times: number): Pence => pence(a * times
 export const minPence = (...amounts: readonly Pence[]): Pence => pence(Math.min(...amounts))
 export const maxPence = (...amounts: readonly Pence[]): Pence => pence(Math.max(...amounts))
 
-const groupThousands = (whole: number): string => String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ",")
+const groupThousands = (whole: number): string =>
+  String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ",")
 
 /** The one place money becomes text: `£1,234.50`, `-£0.49`. */
 export const formatMoney = (amount: Pence): string => {

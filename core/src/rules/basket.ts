@@ -1,0 +1,51 @@
+import { type Pence, parsePounds, pence } from "./money"
+
+const POUND = 100
+
+/**
+ * The donation that rounds the basket up (SPEC §9). The current donation is
+ * taken out first so pressing "round up" twice does not keep growing it; a
+ * basket already on a whole pound is rounded up by a full £1 rather than 0p.
+ */
+export const roundUpDonation = (basketTotal: Pence, currentDonation: Pence): Pence => {
+  const withoutDonation = basketTotal - currentDonation
+  const pastThePound = ((withoutDonation % POUND) + POUND) % POUND
+  return pence(pastThePound === 0 ? POUND : POUND - pastThePound)
+}
+
+/**
+ * How much site credit may pay for this basket. Credit already applied has
+ * been taken off the basket total, so it is added back to find what the
+ * basket really costs.
+ */
+export const clampSiteCredit = (
+  requested: Pence,
+  balance: Pence,
+  basketTotal: Pence,
+  alreadyApplied: Pence,
+): Pence => {
+  const ceiling = Math.max(0, Math.min(balance, basketTotal + alreadyApplied))
+  return pence(Math.min(ceiling, Math.max(0, requested)))
+}
+
+/** Customers type "summer-10 " or "Summer10"; both mean SUMMER10. */
+export const normaliseVoucherCode = (code: string): string =>
+  code.replace(/[^A-Za-z0-9]/g, "").toUpperCase()
+
+export const MIN_SITE_CREDIT_PURCHASE: Pence = pence(100)
+
+/**
+ * The amount typed into "buy site credit", or undefined when the buy button
+ * must stay disabled. parsePounds drops a minus sign, which is how the amount
+ * is "made positive" (SPEC §5).
+ */
+export const siteCreditPurchaseAmount = (text: string): Pence | undefined => {
+  const amount = parsePounds(text)
+  return amount !== undefined && amount >= MIN_SITE_CREDIT_PURCHASE ? amount : undefined
+}
+
+/** The line under the voucher box (SPEC §8). */
+export const promotionCodesText = (codes: readonly string[]): string =>
+  codes.length === 0
+    ? "No valid promotion codes have been registered."
+    : `Code(s) ${codes.join(", ")} registered against your order. If you're eligible for any discounts, they'll be listed above.`

@@ -1,0 +1,33 @@
+/**
+ * The order status machine as data: the repository refuses any move this
+ * table does not list, and the tests read the same table.
+ */
+export const OrderStatus = {
+  Pending: "Pending",
+  AwaitingPayment: "AwaitingPayment",
+  Completed: "Completed",
+  Cancelled: "Cancelled",
+  SystemCancelled: "SystemCancelled",
+} as const
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus]
+
+export const orderStatuses: readonly OrderStatus[] = Object.values(OrderStatus)
+
+export const orderTransitions: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  // Completed straight from Pending when site credit pays the whole order.
+  Pending: [OrderStatus.AwaitingPayment, OrderStatus.Completed, OrderStatus.Cancelled],
+  // SystemCancelled when the card payment never arrives.
+  AwaitingPayment: [OrderStatus.Completed, OrderStatus.Cancelled, OrderStatus.SystemCancelled],
+  Completed: [],
+  Cancelled: [],
+  SystemCancelled: [],
+}
+
+export const canTransition = (from: OrderStatus, to: OrderStatus): boolean =>
+  orderTransitions[from].includes(to)
+
+export const isTerminal = (status: OrderStatus): boolean => orderTransitions[status].length === 0
+
+/** A cancelled order's tickets go back on sale. */
+export const releasesTickets = (status: OrderStatus): boolean =>
+  status === OrderStatus.Cancelled || status === OrderStatus.SystemCancelled

@@ -1,0 +1,223 @@
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import type { CompetitionPhase } from "./competition"
+import {
+  clampQuantity,
+  quickPicks,
+  type SelectorState,
+  selectorMax,
+  selectorMessage,
+  selectorTexts,
+  ticketsRemaining,
+} from "./ticket-selector"
+
+const open: SelectorState = {
+  phase: 1,
+  totalTickets: 1000,
+  ticketsSold: 100,
+  maxPerPerson: 50,
+  boughtToDate: 0,
+  inBasket: 0,
+}
+
+// Small counts make the interesting collisions (sold out, exactly at the limit) common.
+const count = fc.oneof(fc.nat(12), fc.nat(20_000))
+
+const stateArb: fc.Arbitrary<SelectorState> = fc.record({
+  phase: fc.constantFrom<CompetitionPhase>(0, 1, 2, 3),
+  totalTickets: count,
+  ticketsSold: count,
+  maxPerPerson: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 20_000 })),
+  boughtToDate: count,
+  inBasket: count,
+})
+
+describe("quickPicks", () => {
+  it.each([
+    [5, [1, 2, 3, 4, 5]],
+    [3, [1, 2, 3]],
+    [10, [1, 2, 5, 10]],
+    [7, [1, 2, 5]],
+    [20, [1, 4, 10, 20]],
+    [30, [1, 6, 15, 30]],
+    [40, [1, 8, 20, 40]],
+    [50, [1, 20, 30, 40, 50]],
+    [45, [1, 20, 30, 40]],
+    [100, [1, 10, 20, 50, 100]],
+    [500, [1, 50, 100, 200, 500]],
+    [1000, [1, 50, 100, 200, 500, 1000]],
+    [5000, [1, 500, 1000, 2000, 5000]],
+    [10000, [1, 1000, 2000, 5000, 10000]],
+    [25000, [1, 1000, 2000, 5000, 10000]],
+    [11, [1, 4, 10]],
+  ])("for a maximum of %i offers %j", (max, picks) => {
+    expect(quickPicks(max)).toEqual(picks)
+  })
+
+  it("offers nothing when one button or fewer would remain", () => {
+    expect(quickPicks(1)).toEqual([])
+    expect(quickPicks(0)).toEqual([])
+  })
+
+  it("offers either nothing or at least two ascending choices within the maximum, starting at 1", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -5, max: 50_000 }), (max) => {
+        const picks = quickPicks(max)
+        if (picks.length === 0) return
+        expect(picks.length).toBeGreaterThan(1)
+        expect(picks[0]).toBe(1)
+        for (const pick of picks) expect(pick).toBeLessThanOrEqual(max)
+        expect([...picks].sort((a, b) => a - b)).toEqual(picks)
+        expect(new Set(picks).size).toBe(picks.length)
+      }),
+    )
+  })
+})
+
+describe("ticketsRemaining and selectorMax", () => {
+  it("limits by the per-person allowance, then by stock, less the basket", () => {
+    expect(selectorMax(open)).toBe(50)
+    expect(selectorMax({ ...open, boughtToDate: 20, inBasket: 5 })).toBe(25)
+    expect(selectorMax({ ...open, ticketsSold: 990, inBasket: 4 })).toBe(6)
+    expect(ticketsRemaining({ ...open, ticketsSold: 1200 })).toBe(0)
+    expect(selectorMax({ ...open, ticketsSold: 1200 })).toBe(0)
+  })
+
+  it("never lets basket plus quantity pass the allowance or the stock", () => {
+    fc.assert(
+      fc.property(stateArb, (s) => {
+        const max = selectorMax(s)
+        expect(max).toBeGreaterThanOrEqual(0)
+        if (max === 0) return
+        expect(s.inBasket + max).toBeLessThanOrEqual(s.maxPerPerson - s.boughtToDate)
+        expect(s.inBasket + max).toBeLessThanOrEqual(ticketsRemaining(s))
+      }),
+    )
+  })
+})
+
+describe("clampQuantity", () => {
+  it.each([
+    [5, 1, 10, 5],
+    [0, 1, 10, 1],
+    [99, 1, 10, 10],
+    [Number.NaN, 1, 10, 1],
+    [3.7, 1, 10, 3],
+    [Number.POSITIVE_INFINITY, 1, 10, 10],
+    [4, 1, 0, 0],
+  ])("clamps %d into %i..%i as %i", (q, min, max, expected) => {
+    expect(clampQuantity(q, min, max)).toBe(expected)
+  })
+
+  it("gives a whole number within the bounds", () => {
+    fc.assert(
+      fc.property(
+        fc.double(),
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 100 }),
+        (q, a, b) => {
+          const [min, max] = a <= b ? [a, b] : [b, a]
+          const clamped = clampQuantity(q, min, max)
+          expect(Number.isInteger(clamped)).toBe(true)
+          expect(clamped).toBeGreaterThanOrEqual(min)
+          expect(clamped).toBeLessThanOrEqual(max)
+        },
+      ),
+    )
+  })
+})
+
+describe("selectorMessage", () => {
+  const blocked = (text: string) => ({ kind: "blocked", text })
+  const info = (text: string) => ({ kind: "info", text })
+
+  it.each<[string, Partial<SelectorState>, { kind: string; text: string } | null]>([
+    ["coming soon", { phase: 0 }, blocked("Competition coming soon!")],
+    [
+      "closed awaiting draw",
+      { phase: 2 },
+      blocked("Competition has closed! Best of luck to everyone!"),
+    ],
+    ["closed", { phase: 3 }, blocked("Competition has closed! Best of luck to everyone!")],
+    ["sold out", { ticketsSold: 1000 }, blocked("Sold out!")],
+    [
+      "bought the maximum",
+      { boughtToDate: 50 },
+      blocked(
+        "You have purchased the maximum number of tickets per person in this competition (50).",
+      ),
+    ],
+    [
+      "sold out counting the basket",
+      { ticketsSold: 990, inBasket: 10 },
+      blocked("Including the tickets in your basket, this competition is sold out!"),
+    ],
+    [
+      "basket and purchases at the maximum",
+      { boughtToDate: 30, inBasket: 20 },
+      blocked(
+        "Your basket and previous purchases together have reached the maximum number of tickets per person in this competition (50).",
+      ),
+    ],
+    [
+      "basket at the maximum",
+      { inBasket: 50 },
+      blocked(
+        "Your basket has reached the maximum number of tickets per person in this competition (50).",
+      ),
+    ],
+    ["the last ticket", { ticketsSold: 999 }, info("Only one ticket remaining!")],
+    [
+      "the last ticket after the basket",
+      { ticketsSold: 990, inBasket: 9 },
+      info("Only one ticket remaining!"),
+    ],
+    [
+      "one short of the allowance",
+      { boughtToDate: 40, inBasket: 9 },
+      info("One ticket available before you reach the maximum per person (50)."),
+    ],
+    ["plenty left", {}, null],
+  ])("when %s", (_, change, expected) => {
+    expect(selectorMessage({ ...open, ...change })).toEqual(expected)
+  })
+
+  it("prefers the competition's state over the customer's", () => {
+    expect(selectorMessage({ ...open, phase: 3, ticketsSold: 1000, boughtToDate: 50 })?.text).toBe(
+      "Competition has closed! Best of luck to everyone!",
+    )
+    expect(selectorMessage({ ...open, ticketsSold: 1000, boughtToDate: 50 })?.text).toBe(
+      "Sold out!",
+    )
+  })
+
+  it("keeps the fallback wording of SPEC §8", () => {
+    expect(selectorTexts.noMoreTickets).toBe("No more tickets are available.")
+  })
+
+  it("blocks the buy controls exactly when nothing can be added or the competition is not open", () => {
+    fc.assert(
+      fc.property(stateArb, (s) => {
+        const blockedNow = selectorMessage(s)?.kind === "blocked"
+        expect(blockedNow).toBe(selectorMax(s) === 0 || s.phase !== 1)
+      }),
+    )
+  })
+
+  it("only needs the fallback for malformed counts", () => {
+    fc.assert(
+      fc.property(stateArb, (s) => {
+        expect(selectorMessage(s)?.text).not.toBe("No more tickets are available.")
+      }),
+    )
+  })
+
+  it("speaks of a single ticket exactly when one more can be added", () => {
+    fc.assert(
+      fc.property(stateArb, (s) => {
+        fc.pre(s.phase === 1)
+        expect(selectorMessage(s)?.kind === "info").toBe(selectorMax(s) === 1)
+      }),
+    )
+  })
+})

@@ -1,0 +1,101 @@
+import { CompetitionPhase } from "./competition"
+
+/** SPEC §9: each row applies to a per-person maximum up to its limit. */
+const QUICK_PICK_ROWS: readonly (readonly [limit: number, picks: readonly number[]])[] = [
+  [5, [1, 2, 3, 4, 5]],
+  [10, [1, 2, 5, 10]],
+  [20, [1, 4, 10, 20]],
+  [30, [1, 6, 15, 30]],
+  [40, [1, 8, 20, 40]],
+  [50, [1, 20, 30, 40, 50]],
+  [100, [1, 10, 20, 50, 100]],
+  [500, [1, 50, 100, 200, 500]],
+  [1000, [1, 50, 100, 200, 500, 1000]],
+  [5000, [1, 500, 1000, 2000, 5000]],
+  [10000, [1, 1000, 2000, 5000, 10000]],
+]
+
+/** The quick-pick quantity buttons; a single button is no choice at all, so none are shown. */
+export const quickPicks = (maxPerPerson: number): number[] => {
+  const row = QUICK_PICK_ROWS.find(([limit]) => maxPerPerson <= limit) ?? QUICK_PICK_ROWS.at(-1)
+  const picks = (row?.[1] ?? []).filter((pick) => pick <= maxPerPerson)
+  return picks.length > 1 ? picks : []
+}
+
+/** Counts are whole, non-negative numbers of tickets. */
+export interface SelectorState {
+  readonly phase: CompetitionPhase
+  readonly totalTickets: number
+  readonly ticketsSold: number
+  readonly maxPerPerson: number
+  /** Tickets this customer bought in earlier, completed orders. */
+  readonly boughtToDate: number
+  /** Tickets for this competition already in the customer's basket. */
+  readonly inBasket: number
+}
+
+export const ticketsRemaining = (s: SelectorState): number =>
+  Math.max(0, s.totalTickets - s.ticketsSold)
+
+/** The most the customer may add now without passing their allowance or the stock. */
+export const selectorMax = (s: SelectorState): number =>
+  Math.max(0, Math.min(s.maxPerPerson - s.boughtToDate, ticketsRemaining(s)) - s.inBasket)
+
+/**
+ * The upper bound wins when the bounds cross: going over an allowance is the
+ * thing that must never happen, going under the minimum only hides the buttons.
+ */
+export const clampQuantity = (q: number, min: number, max: number): number => {
+  const whole = Number.isNaN(q) ? min : Math.floor(q)
+  return Math.min(max, Math.max(min, whole))
+}
+
+export type SelectorMessage = { readonly kind: "blocked" | "info"; readonly text: string }
+
+/** SPEC §8; `n` is the per-person maximum. */
+export const selectorTexts = {
+  comingSoon: "Competition coming soon!",
+  closed: "Competition has closed! Best of luck to everyone!",
+  soldOut: "Sold out!",
+  purchasedMaximum: (n: number) =>
+    `You have purchased the maximum number of tickets per person in this competition (${n}).`,
+  soldOutIncludingBasket: "Including the tickets in your basket, this competition is sold out!",
+  basketAndPurchasesAtMaximum: (n: number) =>
+    `Your basket and previous purchases together have reached the maximum number of tickets per person in this competition (${n}).`,
+  basketAtMaximum: (n: number) =>
+    `Your basket has reached the maximum number of tickets per person in this competition (${n}).`,
+  noMoreTickets: "No more tickets are available.",
+  lastTicket: "Only one ticket remaining!",
+  oneBeforeMaximum: (n: number) =>
+    `One ticket available before you reach the maximum per person (${n}).`,
+} as const
+
+const blocked = (text: string): SelectorMessage => ({ kind: "blocked", text })
+const info = (text: string): SelectorMessage => ({ kind: "info", text })
+
+/**
+ * What the selector says instead of, or beside, its buy controls. "blocked"
+ * replaces the controls. The order matters: the customer is told the most
+ * fundamental reason first (the competition, then the stock, then their own
+ * purchases, then their basket).
+ */
+export const selectorMessage = (s: SelectorState): SelectorMessage | null => {
+  const t = selectorTexts
+  const n = s.maxPerPerson
+  if (s.phase === CompetitionPhase.ComingSoon) return blocked(t.comingSoon)
+  if (s.phase !== CompetitionPhase.Open) return blocked(t.closed)
+  const remaining = ticketsRemaining(s)
+  if (remaining <= 0) return blocked(t.soldOut)
+  if (s.boughtToDate >= n) return blocked(t.purchasedMaximum(n))
+  if (remaining - s.inBasket <= 0) return blocked(t.soldOutIncludingBasket)
+  if (s.boughtToDate > 0 && s.boughtToDate + s.inBasket >= n)
+    return blocked(t.basketAndPurchasesAtMaximum(n))
+  if (s.inBasket >= n) return blocked(t.basketAtMaximum(n))
+  const max = selectorMax(s)
+  // A safety net for malformed counts: with whole, non-negative counts the
+  // rules above already cover every way of reaching zero.
+  if (max === 0) return blocked(t.noMoreTickets)
+  if (max === 1)
+    return remaining - s.inBasket === 1 ? info(t.lastTicket) : info(t.oneBeforeMaximum(n))
+  return null
+}
