@@ -5,13 +5,13 @@
  */
 export const COMPETITION_ORDER_ATTRIBUTE = "competitionOrder"
 
-export interface CompetitionAttribute {
+export interface RankedAttribute {
   readonly attributeType: { readonly description: string }
   readonly value: string
 }
 
 /** Typed by staff in the back office, so case and stray spaces are forgiven. */
-export const displayRank = (attributes: readonly CompetitionAttribute[]): number | null => {
+export const displayRank = (attributes: readonly RankedAttribute[]): number | null => {
   const wanted = COMPETITION_ORDER_ATTRIBUTE.toLowerCase()
   const attribute = attributes.find(
     (a) => a.attributeType.description.trim().toLowerCase() === wanted,
