@@ -1,8 +1,8 @@
 import { HttpApiBuilder, HttpServer } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
 import type { Catalogue } from "@howzat/core/competitions/catalogue"
-import { Hono } from "hono"
 import { Layer } from "effect"
+import { Hono } from "hono"
 import { CatalogueHandlersLive } from "./catalogue-handlers"
 import { asProblemResponse, problemResponse } from "./problem-response"
 

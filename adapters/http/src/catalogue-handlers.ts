@@ -28,7 +28,8 @@ const competitionsGroup = HttpApiBuilder.group(HowzatApi, "competitions", (handl
     return handlers
       .handle("list", ({ urlParams }) =>
         Effect.gen(function* () {
-          if (urlParams.VisibilityStatus !== "VisibleOnly") return yield* staffOnly("Hidden competitions")
+          if (urlParams.VisibilityStatus !== "VisibleOnly")
+            return yield* staffOnly("Hidden competitions")
           const now = yield* catalogue.now
           const page = yield* catalogue.listCompetitions({
             categoryId: urlParams.CategoryId,
@@ -110,7 +111,8 @@ const categoriesGroup = HttpApiBuilder.group(HowzatApi, "categories", (handlers)
     return handlers
       .handle("list", ({ urlParams }) =>
         Effect.gen(function* () {
-          if (urlParams.VisibilityStatus !== "VisibleOnly") return yield* staffOnly("Hidden categories")
+          if (urlParams.VisibilityStatus !== "VisibleOnly")
+            return yield* staffOnly("Hidden categories")
           const page = yield* catalogue.listCategories({
             name: urlParams.Name,
             description: urlParams.Description,
@@ -141,7 +143,9 @@ const categoriesGroup = HttpApiBuilder.group(HowzatApi, "categories", (handlers)
             competitions: page.items.map((c) => competitionToWire(c, now)),
             ...pageInfo(page),
           }
-        }).pipe(Effect.catchTags({ CategoryNotFound: noSuchCategory, RepositoryError: unavailable })),
+        }).pipe(
+          Effect.catchTags({ CategoryNotFound: noSuchCategory, RepositoryError: unavailable }),
+        ),
       )
   }),
 )

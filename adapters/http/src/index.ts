@@ -1,2 +1,2 @@
-export { makeHttpApp, type HttpAppOptions } from "./app"
+export { type HttpAppOptions, makeHttpApp } from "./app"
 export { asProblemResponse, problemResponse } from "./problem-response"

@@ -28,7 +28,12 @@ const genericProblem = (status: number): ProblemJson => {
             detail: "Something went wrong on our side. Please try again soon.",
             status,
           }
-        : { type: "about:blank", title: "Bad Request", detail: "The request was not valid.", status }
+        : {
+            type: "about:blank",
+            title: "Bad Request",
+            detail: "The request was not valid.",
+            status,
+          }
   }
 }
 
@@ -59,7 +64,9 @@ export const asProblemResponse = async (response: Response): Promise<Response> =
     "_tag" in body &&
     body._tag === "HttpApiDecodeError"
   ) {
-    const issues = ("issues" in body && Array.isArray(body.issues) ? body.issues : []) as DecodeIssue[]
+    const issues = (
+      "issues" in body && Array.isArray(body.issues) ? body.issues : []
+    ) as DecodeIssue[]
     const errors: Record<string, string[]> = {}
     for (const issue of issues) {
       const field = fieldOf(issue)

@@ -1,12 +1,19 @@
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
-import type { Competition, CompetitionWinner, InstantWinTicket } from "@howzat/core/competitions/model"
+import type {
+  Competition,
+  CompetitionWinner,
+  InstantWinTicket,
+} from "@howzat/core/competitions/model"
 import { competitionPhase, competitionStatus } from "@howzat/core/rules/competition"
 
 /** Domain to wire: the only place that knows how the storefront spells things. */
 export const competitionToWire = (
   competition: Competition,
   now: Date,
-): Omit<CompetitionJson, "startDateTimeUtc" | "closeDateTimeUtc" | "drawDateTimeUtc" | "currentDateTimeUtc"> & {
+): Omit<
+  CompetitionJson,
+  "startDateTimeUtc" | "closeDateTimeUtc" | "drawDateTimeUtc" | "currentDateTimeUtc"
+> & {
   readonly startDateTimeUtc: Date
   readonly closeDateTimeUtc: Date
   readonly drawDateTimeUtc: Date | null
@@ -63,8 +70,7 @@ export const competitionToWire = (
 
 export const instantWinTicketToWire = (ticket: InstantWinTicket) => ({
   ticketNumber: ticket.ticketNumber,
-  customer:
-    ticket.won && ticket.winnerDisplayName ? { fullName: ticket.winnerDisplayName } : null,
+  customer: ticket.won && ticket.winnerDisplayName ? { fullName: ticket.winnerDisplayName } : null,
   instantWin: {
     won: ticket.won,
     instantWinGroup: { id: ticket.instantWinGroupId, name: ticket.instantWinGroupName },

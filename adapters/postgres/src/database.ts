@@ -1,0 +1,75 @@
+import { PGlite } from "@electric-sql/pglite"
+import { RepositoryError } from "@howzat/core/competitions/errors"
+import { Context, Effect, Layer } from "effect"
+import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely"
+import pg from "pg"
+import { migrateToLatest } from "./migrations"
+import { PGliteDialect } from "./pglite-dialect"
+import type { Database } from "./schema"
+
+export type { Database } from "./schema"
+
+export interface DatabaseConfig {
+  /** A Postgres server, e.g. postgres://user:pass@host:5432/howzat. Wins over dataDir. */
+  readonly databaseUrl?: string | undefined
+  /** Folder for the embedded PGlite database; omitted means in memory (tests). */
+  readonly dataDir?: string | undefined
+  /** Pool size on a Postgres server; PGlite is always one connection. */
+  readonly maxConnections?: number | undefined
+}
+
+export interface DatabaseHandle {
+  readonly db: Kysely<Database>
+  readonly close: () => Promise<void>
+  readonly kind: "pglite" | "postgres"
+}
+
+// Tables and columns are snake_case in SQL and camelCase in TypeScript.
+const plugins = [new CamelCasePlugin()]
+
+export const makeDatabase = async (config: DatabaseConfig): Promise<DatabaseHandle> => {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: config.maxConnections ?? 10,
+    })
+    // An idle client losing its server must not crash the process; the next query reports it.
+    pool.on("error", () => {})
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
+    return { db, kind: "postgres", close: () => db.destroy() }
+  }
+  const pglite = await PGlite.create(config.dataDir)
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins })
+  return { db, kind: "pglite", close: () => db.destroy() }
+}
+
+/**
+ * The database every repository in this package runs on. Transactions are
+ * Kysely's (`db.transaction().execute(...)`): on PGlite, code inside one must
+ * use the transaction handle, never `db`, or it waits for itself.
+ */
+export class Db extends Context.Tag("@howzat/postgres/Db")<Db, Kysely<Database>>() {}
+
+/** Opens the database for the life of the layer and, unless told not to, migrates it. */
+export const DbLive = (
+  config: DatabaseConfig & { readonly migrate?: boolean | undefined },
+): Layer.Layer<Db, RepositoryError> =>
+  Layer.scoped(
+    Db,
+    Effect.gen(function* () {
+      const handle = yield* Effect.acquireRelease(
+        Effect.tryPromise({
+          try: () => makeDatabase(config),
+          catch: (cause) => new RepositoryError({ operation: "database.open", cause }),
+        }),
+        (opened) => Effect.tryPromise(() => opened.close()).pipe(Effect.ignore),
+      )
+      if (config.migrate ?? true) {
+        yield* Effect.tryPromise({
+          try: () => migrateToLatest(handle.db),
+          catch: (cause) => new RepositoryError({ operation: "database.migrate", cause }),
+        })
+      }
+      return handle.db
+    }),
+  )

@@ -1,0 +1,37 @@
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "kysely"
+import * as catalogue from "./2026-11-22T0800-catalogue"
+
+/**
+ * Every migration, listed by hand: bundlers and `node --import tsx` both see
+ * the imports, and nothing depends on scanning a folder at run time. Add new
+ * files at the end with a later date prefix.
+ */
+export const migrations: Record<string, Migration> = {
+  "2026-11-22T0800-catalogue": catalogue,
+}
+
+export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>
+  new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  })
+
+export class MigrationFailed extends Error {
+  constructor(
+    readonly migrationName: string | undefined,
+    override readonly cause: unknown,
+  ) {
+    super(`Migration ${migrationName ?? "(unknown)"} failed`)
+    this.name = "MigrationFailed"
+  }
+}
+
+/** Applies every pending migration, each in its own transaction; throws if one fails. */
+export const migrateToLatest = async <DB>(db: Kysely<DB>): Promise<MigrationResultSet> => {
+  const result = await makeMigrator(db).migrateToLatest()
+  if (result.error !== undefined) {
+    const failed = result.results?.find((r) => r.status === "Error")
+    throw new MigrationFailed(failed?.migrationName, result.error)
+  }
+  return result
+}

@@ -1,0 +1,1049 @@
+import { existsSync } from "node:fs"
+import { fileURLToPath } from "node:url"
+import { CompetitionNotFound, InstantWinGroupNotFound } from "@howzat/core/competitions/errors"
+import type { Competition, CompetitionQuery, TimePeriod } from "@howzat/core/competitions/model"
+import {
+  CategoryRepo,
+  CompetitionRepo,
+  DrawRepo,
+  type InstantWinTicketFilter,
+  ResourceRepo,
+} from "@howzat/core/ports/catalogue"
+import { CompetitionWriter, type NewCompetition } from "@howzat/core/ports/competition-writer"
+import { competitionPhase, isEndingSoon } from "@howzat/core/rules/competition"
+import { compareForDisplay, displayRank } from "@howzat/core/rules/display-order"
+import { pence } from "@howzat/core/rules/money"
+import { Effect, Either, Layer, ManagedRuntime } from "effect"
+import fc from "fast-check"
+import { type Kysely, sql } from "kysely"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Db } from "../database"
+import { migrateToLatest } from "../migrations"
+import type { Database } from "../schema"
+import { DEMO_SOLD_ORDER_ID, seedDemoData } from "../seed/demo"
+import { makeCompetitionRepo } from "./competitions"
+import { PostgresCatalogueLive } from "./index"
+
+export interface SuiteDatabase {
+  readonly db: Kysely<Database>
+  readonly close: () => Promise<void>
+}
+
+const NOW = new Date("2026-06-15T12:00:00.000Z")
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs)
+
+const PRIZE_IMAGES = fileURLToPath(
+  new URL("../../../../apps/web/public/images/prizes/", import.meta.url),
+)
+
+const newCompetition = (overrides: Partial<NewCompetition> = {}): NewCompetition => ({
+  name: "Test competition",
+  description: "<p>A prize</p>",
+  ticketPrice: pence(99),
+  totalTickets: 100,
+  maxTicketsPerCustomer: 10,
+  defaultTicketSaleQuantity: 1,
+  cashAlternativeValue: null,
+  startDateTimeUtc: at(-DAY),
+  closeDateTimeUtc: at(10 * DAY),
+  drawDateTimeUtc: at(11 * DAY),
+  drawType: "Automatic",
+  visibilityStatus: "Visible",
+  categoryIds: [],
+  attributes: {},
+  imageUrls: [],
+  instantWinGroups: [],
+  ...overrides,
+})
+
+const TABLES = [
+  "resources",
+  "draws",
+  "instant_win_tickets",
+  "instant_win_groups",
+  "tickets",
+  "competition_attributes",
+  "competition_categories",
+  "competitions",
+  "images",
+  "image_groups",
+  "attribute_types",
+  "categories",
+]
+
+const query = (overrides: Partial<CompetitionQuery> = {}): CompetitionQuery => ({
+  timePeriod: "All",
+  type: "All",
+  visibleOnly: false,
+  now: NOW,
+  page: { pageNumber: 1, pageSize: 100 },
+  ...overrides,
+})
+
+/** Core's display order, with id last as the repository's tie-break for stable paging. */
+const displayOrder = (a: Competition, b: Competition): number =>
+  compareForDisplay(
+    { rank: displayRank(a.attributes), close: a.closeDateTimeUtc },
+    { rank: displayRank(b.attributes), close: b.closeDateTimeUtc },
+  ) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+const schedule = (c: Competition) => ({
+  start: c.startDateTimeUtc,
+  close: c.closeDateTimeUtc,
+  draw: c.drawDateTimeUtc,
+})
+
+/** Which time period lists a competition belongs in, by core's own phase rules. */
+const inPeriod = (c: Competition, period: TimePeriod, now: Date): boolean => {
+  const phase = competitionPhase(schedule(c), now)
+  switch (period) {
+    case "All":
+      return true
+    case "Current":
+      return phase < 3
+    case "Past":
+      return phase === 3
+    case "EndingSoon":
+      return (phase === 1 || phase === 2) && isEndingSoon(schedule(c), now)
+  }
+}
+
+/**
+ * The catalogue repositories' behaviour, defined once and run against every
+ * database this package supports (PGlite in memory, a real Postgres).
+ */
+export const catalogueSuite = (name: string, open: () => Promise<SuiteDatabase>) => {
+  describe(name, () => {
+    let handle: SuiteDatabase
+    let db: Kysely<Database>
+    let runtime: ManagedRuntime.ManagedRuntime<
+      CompetitionRepo | CompetitionWriter | CategoryRepo | DrawRepo | ResourceRepo,
+      never
+    >
+
+    const run = <A, E>(
+      effect: Effect.Effect<
+        A,
+        E,
+        CompetitionRepo | CompetitionWriter | CategoryRepo | DrawRepo | ResourceRepo
+      >,
+    ) => runtime.runPromise(effect)
+    const runEither = <A, E>(
+      effect: Effect.Effect<
+        A,
+        E,
+        CompetitionRepo | CompetitionWriter | CategoryRepo | DrawRepo | ResourceRepo
+      >,
+    ) => runtime.runPromise(Effect.either(effect))
+
+    const create = (competition: NewCompetition) =>
+      run(Effect.flatMap(CompetitionWriter, (w) => w.create(competition)))
+    const list = (q: CompetitionQuery) => run(Effect.flatMap(CompetitionRepo, (r) => r.list(q)))
+    const byId = (id: string, visibleOnly = false) =>
+      run(Effect.flatMap(CompetitionRepo, (r) => r.byId(id, { visibleOnly })))
+    const reset = () => sql.raw(`truncate table ${TABLES.join(", ")} cascade`).execute(db)
+    const addCategory = async (
+      categoryName: string,
+      visibilityStatus: "Visible" | "Hidden" = "Visible",
+    ) =>
+      (
+        await db
+          .insertInto("categories")
+          .values({
+            name: categoryName,
+            description: `All about ${categoryName}`,
+            visibilityStatus,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id
+
+    beforeAll(async () => {
+      handle = await open()
+      db = handle.db
+      await migrateToLatest(db)
+      runtime = ManagedRuntime.make(
+        PostgresCatalogueLive.pipe(Layer.provide(Layer.succeed(Db, db))),
+      )
+    })
+
+    afterAll(async () => {
+      await runtime?.dispose()
+      await handle?.close()
+    })
+
+    describe("migrations", () => {
+      it("create every table, and running them again does nothing", async () => {
+        const again = await migrateToLatest(db)
+        expect(again.results).toEqual([])
+        const tables = await sql<{ tableName: string }>`
+          select table_name from information_schema.tables where table_schema = 'public'
+        `.execute(db)
+        const names = tables.rows.map((r) => r.tableName)
+        for (const table of TABLES) expect(names).toContain(table)
+      })
+
+      it("index only the free tickets of the pool", async () => {
+        const index = await sql<{ indexdef: string }>`
+          select indexdef from pg_indexes where indexname = 'tickets_free_idx'
+        `.execute(db)
+        expect(index.rows[0]?.indexdef).toMatch(
+          /\(competition_id, sort_key\) WHERE \(order_id IS NULL\)/,
+        )
+      })
+    })
+
+    describe("the connection", () => {
+      it("keeps a transaction's writes to itself until it ends", async () => {
+        await reset()
+        let written!: () => void
+        const writtenInTransaction = new Promise<void>((resolve) => {
+          written = resolve
+        })
+        let finish!: () => void
+        const finishTransaction = new Promise<void>((resolve) => {
+          finish = resolve
+        })
+        const transaction = db
+          .transaction()
+          .execute(async (trx) => {
+            await trx.insertInto("resources").values({ key: "draft", value: "x" }).execute()
+            written()
+            await finishTransaction
+            throw new Error("roll back")
+          })
+          .catch((error: unknown) => error)
+        await writtenInTransaction
+        // On PGlite this waits for the one connection; on Postgres it runs beside the transaction.
+        const outside = db.selectFrom("resources").selectAll().execute()
+        finish()
+        expect(await transaction).toBeInstanceOf(Error)
+        expect(await outside).toEqual([])
+      })
+    })
+
+    describe("creating a competition", () => {
+      beforeAll(reset)
+
+      it("stores everything it owns and reads it back", async () => {
+        const kit = await addCategory("Kit")
+        const id = await create(
+          newCompetition({
+            name: "Signed bat",
+            ticketPrice: pence(149),
+            cashAlternativeValue: pence(25_000),
+            categoryIds: [kit],
+            attributes: { competitionOrder: "3", colour: "willow" },
+            imageUrls: ["/images/prizes/cricket-bat.svg", "/images/prizes/cricket-ball.svg"],
+            instantWinGroups: [
+              {
+                name: "£10 credit",
+                imageUrls: ["/images/prizes/site-credit.svg"],
+                ticketNumbers: [5, 9, 42],
+              },
+              { name: "Ball", imageUrls: [], ticketNumbers: [1] },
+            ],
+          }),
+        )
+        const competition = await byId(id)
+        expect(competition).toMatchObject({
+          id,
+          name: "Signed bat",
+          ticketPrice: 149,
+          cashAlternativeValue: 25_000,
+          totalTickets: 100,
+          ticketsSoldToDate: 0,
+          categoryIds: [kit],
+          drawType: "Automatic",
+        })
+        expect(competition.startDateTimeUtc).toBeInstanceOf(Date)
+        expect(competition.startDateTimeUtc.getTime()).toBe(at(-DAY).getTime())
+        expect(competition.drawDateTimeUtc?.getTime()).toBe(at(11 * DAY).getTime())
+        expect(
+          Object.fromEntries(
+            competition.attributes.map((a) => [a.attributeType.description, a.value]),
+          ),
+        ).toEqual({ competitionOrder: "3", colour: "willow" })
+        expect(competition.imageGroup?.images.map((i) => i.url)).toEqual([
+          "/images/prizes/cricket-bat.svg",
+          "/images/prizes/cricket-ball.svg",
+        ])
+        expect(
+          competition.instantWinGroups.map((g) => [
+            g.name,
+            g.ticketCount,
+            g.quantityWonToDate,
+            g.imageGroup?.images.length ?? 0,
+          ]),
+        ).toEqual([
+          ["£10 credit", 3, 0, 1],
+          ["Ball", 1, 0, 0],
+        ])
+      })
+
+      it("reuses attribute types by description", async () => {
+        await create(newCompetition({ attributes: { competitionOrder: "1" } }))
+        await create(newCompetition({ attributes: { competitionOrder: "2" } }))
+        const types = await db
+          .selectFrom("attributeTypes")
+          .select("id")
+          .where("description", "=", "competitionOrder")
+          .execute()
+        expect(types).toHaveLength(1)
+      })
+
+      it("fills the pool with 1..total, each number once, in an unpredictable order", async () => {
+        const id = await create(newCompetition({ totalTickets: 1_000 }))
+        const pool = await db
+          .selectFrom("tickets")
+          .select(["ticketNumber", "orderId"])
+          .where("competitionId", "=", id)
+          .orderBy("sortKey")
+          .execute()
+        const numbers = pool.map((t) => t.ticketNumber)
+        expect([...numbers].sort((a, b) => a - b)).toEqual(
+          Array.from({ length: 1_000 }, (_, i) => i + 1),
+        )
+        expect(numbers).not.toEqual([...numbers].sort((a, b) => a - b))
+        expect(pool.every((t) => t.orderId === null)).toBe(true)
+      })
+
+      it("holds every number exactly once for any total (property)", async () => {
+        await fc.assert(
+          fc.asyncProperty(fc.integer({ min: 1, max: 2_000 }), async (total) => {
+            const id = await create(newCompetition({ totalTickets: total }))
+            const stats = await sql<{
+              rows: number
+              distinctNumbers: number
+              lowest: number
+              highest: number
+            }>`
+              select count(*)::int as rows, count(distinct ticket_number)::int as distinct_numbers,
+                     min(ticket_number) as lowest, max(ticket_number) as highest
+              from tickets where competition_id = ${id}::uuid
+            `.execute(db)
+            expect(stats.rows[0]).toEqual({
+              rows: total,
+              distinctNumbers: total,
+              lowest: 1,
+              highest: total,
+            })
+          }),
+          { numRuns: 15 },
+        )
+      })
+
+      it("creates a pool of 100,000 tickets in seconds", { timeout: 60_000 }, async () => {
+        const started = performance.now()
+        const id = await create(newCompetition({ totalTickets: 100_000 }))
+        const elapsed = performance.now() - started
+        const count = await db
+          .selectFrom("tickets")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("competitionId", "=", id)
+          .executeTakeFirstOrThrow()
+        expect(Number(count.n)).toBe(100_000)
+        expect(elapsed).toBeLessThan(20_000)
+      })
+
+      it("creates nothing when any part fails, and reports a RepositoryError", async () => {
+        const before = await db.selectFrom("competitions").select("id").execute()
+        const result = await runEither(
+          Effect.flatMap(CompetitionWriter, (w) =>
+            w.create(
+              newCompetition({
+                name: "Broken",
+                totalTickets: 10,
+                imageUrls: ["/x.svg"],
+                // 11 is not in the pool of 1..10.
+                instantWinGroups: [{ name: "Prize", imageUrls: [], ticketNumbers: [3, 11] }],
+              }),
+            ),
+          ),
+        )
+        expect(Either.isLeft(result) && result.left._tag).toBe("RepositoryError")
+        const after = await db.selectFrom("competitions").select("id").execute()
+        expect(after).toHaveLength(before.length)
+        const broken = await db
+          .selectFrom("imageGroups")
+          .select("id")
+          .where("name", "=", "Broken")
+          .execute()
+        expect(broken).toEqual([])
+      })
+    })
+
+    describe("listing competitions", () => {
+      let all: Competition[]
+      let cricket: string
+      beforeAll(async () => {
+        await reset()
+        cricket = await addCategory("Cricket")
+        const specs: NewCompetition[] = [
+          newCompetition({
+            name: "Coming soon bat",
+            startDateTimeUtc: at(3 * DAY),
+            closeDateTimeUtc: at(30 * DAY),
+            drawDateTimeUtc: at(31 * DAY),
+          }),
+          newCompetition({
+            name: "Live ball",
+            closeDateTimeUtc: at(25 * DAY),
+            drawDateTimeUtc: at(26 * DAY),
+            attributes: { competitionOrder: "2" },
+          }),
+          newCompetition({
+            name: "The ASHES tickets",
+            description: "<p>Two seats at Lord's</p>",
+            closeDateTimeUtc: at(2 * DAY),
+            drawDateTimeUtc: at(2 * DAY),
+            categoryIds: [cricket],
+            instantWinGroups: [{ name: "Credit", imageUrls: [], ticketNumbers: [7] }],
+          }),
+          newCompetition({
+            name: "Awaiting draw helmet",
+            startDateTimeUtc: at(-20 * DAY),
+            closeDateTimeUtc: at(-DAY),
+            drawDateTimeUtc: at(4 * DAY),
+            categoryIds: [cricket],
+          }),
+          newCompetition({
+            name: "Drawn watch",
+            startDateTimeUtc: at(-30 * DAY),
+            closeDateTimeUtc: at(-10 * DAY),
+            drawDateTimeUtc: at(-8 * DAY),
+            attributes: { competitionOrder: "10" },
+          }),
+          newCompetition({
+            name: "Closed without draw",
+            startDateTimeUtc: at(-30 * DAY),
+            closeDateTimeUtc: at(-5 * DAY),
+            drawDateTimeUtc: null,
+            drawType: "None",
+          }),
+          newCompetition({
+            name: "Hidden draft 100% off",
+            visibilityStatus: "Hidden",
+            closeDateTimeUtc: at(10 * DAY),
+            drawDateTimeUtc: null,
+            drawType: "None",
+            attributes: { competitionOrder: "1" },
+          }),
+          newCompetition({
+            name: "Three weeks exactly",
+            closeDateTimeUtc: at((21 * 7 * DAY) / 7),
+            drawDateTimeUtc: at(22 * DAY),
+          }),
+          newCompetition({
+            name: "Just under three weeks",
+            closeDateTimeUtc: at(21 * DAY - MINUTE),
+            drawDateTimeUtc: at(22 * DAY),
+          }),
+          newCompetition({
+            name: "Awaiting a distant draw",
+            startDateTimeUtc: at(-20 * DAY),
+            closeDateTimeUtc: at(-2 * DAY),
+            drawDateTimeUtc: at(30 * DAY),
+            instantWinGroups: [{ name: "Ball", imageUrls: [], ticketNumbers: [1, 2] }],
+          }),
+          newCompetition({
+            name: "Not a number rank",
+            closeDateTimeUtc: at(6 * DAY),
+            attributes: { competitionOrder: "soon" },
+          }),
+          newCompetition({ name: "Same close A", closeDateTimeUtc: at(9 * DAY) }),
+          newCompetition({ name: "Same close B", closeDateTimeUtc: at(9 * DAY) }),
+          newCompetition({
+            name: "Half rank, typed carelessly",
+            closeDateTimeUtc: at(8 * DAY),
+            attributes: { " CompetitionOrder ": " 0.5 " },
+          }),
+          newCompetition({
+            name: "Exponent rank",
+            closeDateTimeUtc: at(DAY),
+            attributes: { competitionOrder: "1e1" },
+          }),
+        ]
+        for (const spec of specs) await create(spec)
+        all = [...(await list(query())).items]
+      })
+
+      it("orders by competitionOrder rank (numerically, unranked last), then close date, then id", async () => {
+        expect(all).toHaveLength(15)
+        expect(all.map((c) => c.name)).toEqual([...all].sort(displayOrder).map((c) => c.name))
+        expect(all.slice(0, 5).map((c) => c.name)).toEqual([
+          "Half rank, typed carelessly",
+          "Hidden draft 100% off",
+          "Live ball",
+          "Drawn watch",
+          "Exponent rank",
+        ])
+      })
+
+      it.each(["Current", "EndingSoon", "Past", "All"] as const)(
+        "puts a competition in %s exactly when core's phase rules say so",
+        async (timePeriod) => {
+          const page = await list(query({ timePeriod }))
+          const expected = all.filter((c) => inPeriod(c, timePeriod, NOW)).map((c) => c.name)
+          expect(page.items.map((c) => c.name)).toEqual(expected)
+          expect(page.totalCount).toBe(expected.length)
+        },
+      )
+
+      it("knows ending soon is strictly under three weeks, and never before opening", async () => {
+        const names = (await list(query({ timePeriod: "EndingSoon" }))).items.map((c) => c.name)
+        expect(names).toContain("Just under three weeks")
+        expect(names).toContain("Awaiting draw helmet")
+        expect(names).not.toContain("Three weeks exactly")
+        expect(names).not.toContain("Coming soon bat")
+        expect(names).not.toContain("Awaiting a distant draw")
+      })
+
+      it("lists only visible competitions when asked", async () => {
+        const visible = await list(query({ visibleOnly: true }))
+        expect(visible.items.map((c) => c.name)).not.toContain("Hidden draft 100% off")
+        expect(visible.totalCount).toBe(14)
+      })
+
+      it("filters by category, name and description, case-insensitively and literally", async () => {
+        const inCricket = await list(query({ categoryId: cricket }))
+        expect(inCricket.items.map((c) => c.name).sort()).toEqual([
+          "Awaiting draw helmet",
+          "The ASHES tickets",
+        ])
+        expect((await list(query({ name: "ashes" }))).items.map((c) => c.name)).toEqual([
+          "The ASHES tickets",
+        ])
+        expect((await list(query({ description: "LORD'S" }))).items.map((c) => c.name)).toEqual([
+          "The ASHES tickets",
+        ])
+        expect((await list(query({ name: "100%" }))).items.map((c) => c.name)).toEqual([
+          "Hidden draft 100% off",
+        ])
+        expect((await list(query({ name: "_" }))).totalCount).toBe(0)
+        expect((await list(query({ categoryId: "not-a-uuid" }))).totalCount).toBe(0)
+        expect((await list(query({ categoryId: crypto.randomUUID() }))).totalCount).toBe(0)
+      })
+
+      it("filters instant-win and standard competitions", async () => {
+        const instant = await list(query({ type: "InstantWin" }))
+        expect(instant.items.map((c) => c.name).sort()).toEqual([
+          "Awaiting a distant draw",
+          "The ASHES tickets",
+        ])
+        const standard = await list(query({ type: "Standard" }))
+        expect(standard.totalCount).toBe(13)
+        expect(standard.items.every((c) => c.instantWinGroups.length === 0)).toBe(true)
+      })
+
+      it("pages with a total count", async () => {
+        const second = await list(query({ page: { pageNumber: 2, pageSize: 5 } }))
+        expect(second).toMatchObject({ pageNumber: 2, pageSize: 5, totalCount: 15 })
+        expect(second.items.map((c) => c.id)).toEqual(all.slice(5, 10).map((c) => c.id))
+        const beyond = await list(query({ page: { pageNumber: 4, pageSize: 5 } }))
+        expect(beyond.items).toEqual([])
+        expect(beyond.totalCount).toBe(15)
+      })
+
+      it("returns every competition exactly once when paging through (property)", async () => {
+        await fc.assert(
+          fc.asyncProperty(
+            fc.integer({ min: 1, max: 6 }),
+            fc.constantFrom<TimePeriod>("All", "Current", "Past", "EndingSoon"),
+            async (pageSize, timePeriod) => {
+              const seen: string[] = []
+              let totalCount = 0
+              for (let pageNumber = 1; pageNumber < 20; pageNumber++) {
+                const page = await list(query({ timePeriod, page: { pageNumber, pageSize } }))
+                totalCount = page.totalCount
+                if (page.items.length === 0) break
+                seen.push(...page.items.map((c) => c.id))
+              }
+              const expected = all.filter((c) => inPeriod(c, timePeriod, NOW)).map((c) => c.id)
+              expect(seen).toEqual(expected)
+              expect(totalCount).toBe(expected.length)
+            },
+          ),
+          { numRuns: 12 },
+        )
+      })
+
+      it("finds one by id, and says CompetitionNotFound for unknown, malformed or hidden ids", async () => {
+        const hidden = all.find((c) => c.visibilityStatus === "Hidden")!
+        expect((await byId(hidden.id, false)).name).toBe("Hidden draft 100% off")
+        for (const [id, visibleOnly] of [
+          [hidden.id, true],
+          [crypto.randomUUID(), false],
+          ["42", false],
+        ] as const) {
+          const result = await runEither(
+            Effect.flatMap(CompetitionRepo, (r) => r.byId(id, { visibleOnly })),
+          )
+          expect(result).toEqual(Either.left(new CompetitionNotFound({ competitionId: id })))
+        }
+      })
+
+      it("reports a broken database as RepositoryError, never a throw", async () => {
+        const broken = makeCompetitionRepo(db.withSchema("no_such_schema"))
+        const listed = await Effect.runPromise(Effect.either(broken.list(query())))
+        expect(Either.isLeft(listed) && listed.left._tag).toBe("RepositoryError")
+        const one = await Effect.runPromise(
+          Effect.either(broken.byId(all[0]!.id, { visibleOnly: false })),
+        )
+        expect(Either.isLeft(one) && one.left._tag).toBe("RepositoryError")
+      })
+    })
+
+    describe("instant-win tickets", () => {
+      let competitionId: string
+      let otherCompetitionId: string
+      let cash: string
+      let credit: string
+      const cashNumbers = Array.from({ length: 70 }, (_, i) => 1_000 - i * 7)
+      const creditNumbers = Array.from({ length: 50 }, (_, i) => 2 + i * 10)
+
+      beforeAll(async () => {
+        await reset()
+        competitionId = await create(
+          newCompetition({
+            totalTickets: 1_000,
+            instantWinGroups: [
+              { name: "£100 Cash", imageUrls: [], ticketNumbers: cashNumbers },
+              { name: "£10 Credit", imageUrls: [], ticketNumbers: creditNumbers },
+            ],
+          }),
+        )
+        otherCompetitionId = await create(
+          newCompetition({
+            instantWinGroups: [{ name: "Other", imageUrls: [], ticketNumbers: [1] }],
+          }),
+        )
+        const competition = await byId(competitionId)
+        cash = competition.instantWinGroups.find((g) => g.name === "£100 Cash")!.id
+        credit = competition.instantWinGroups.find((g) => g.name === "£10 Credit")!.id
+        await db
+          .updateTable("instantWinTickets")
+          .set({ wonAt: at(-HOUR), winnerDisplayName: "Sam C." })
+          .where("competitionId", "=", competitionId)
+          .where("ticketNumber", "in", [cashNumbers[0]!, cashNumbers[1]!, creditNumbers[0]!])
+          .execute()
+      })
+
+      const tickets = (
+        filter: Partial<InstantWinTicketFilter>,
+        pageNumber = 1,
+        id = competitionId,
+      ) =>
+        runEither(
+          Effect.flatMap(CompetitionRepo, (r) =>
+            r.instantWinTickets(id, { status: "All", ...filter }, { pageNumber, pageSize: 50 }),
+          ),
+        )
+
+      it("pages 50 at a time in ticket-number order", async () => {
+        const all = [...cashNumbers, ...creditNumbers].sort((a, b) => a - b)
+        const pages = await Promise.all([1, 2, 3, 4].map((n) => tickets({}, n)))
+        const numbers = pages.map((p) =>
+          Either.isRight(p) ? p.right.items.map((t) => t.ticketNumber) : [],
+        )
+        expect(numbers.map((n) => n.length)).toEqual([50, 50, 20, 0])
+        expect(numbers.flat()).toEqual(all)
+        const first = pages[0]!
+        expect(Either.isRight(first) && first.right.totalCount).toBe(120)
+      })
+
+      it("marks won tickets with the winner's display name", async () => {
+        const won = await tickets({ status: "Won" })
+        expect(
+          Either.isRight(won) &&
+            won.right.items.map((t) => [
+              t.ticketNumber,
+              t.won,
+              t.winnerDisplayName,
+              t.instantWinGroupName,
+            ]),
+        ).toEqual([
+          [creditNumbers[0], true, "Sam C.", "£10 Credit"],
+          [cashNumbers[1], true, "Sam C.", "£100 Cash"],
+          [cashNumbers[0], true, "Sam C.", "£100 Cash"],
+        ])
+        const notWon = await tickets({ status: "NotWon" })
+        expect(Either.isRight(notWon) && notWon.right.totalCount).toBe(117)
+        const competition = await byId(competitionId)
+        expect(
+          competition.instantWinGroups.map((g) => [g.name, g.ticketCount, g.quantityWonToDate]),
+        ).toEqual([
+          ["£100 Cash", 70, 2],
+          ["£10 Credit", 50, 1],
+        ])
+      })
+
+      it("filters by group and by ticket-number range", async () => {
+        const inCredit = await tickets({ instantWinGroupId: credit })
+        expect(Either.isRight(inCredit) && inCredit.right.totalCount).toBe(50)
+        const ranged = await tickets({
+          instantWinGroupId: cash,
+          fromTicketNumber: 900,
+          toTicketNumber: 993,
+        })
+        expect(Either.isRight(ranged) && ranged.right.items.map((t) => t.ticketNumber)).toEqual(
+          cashNumbers.filter((n) => n >= 900 && n <= 993).sort((a, b) => a - b),
+        )
+      })
+
+      it("says which thing is missing", async () => {
+        const otherGroup = (await byId(otherCompetitionId)).instantWinGroups[0]!.id
+        for (const groupId of [otherGroup, crypto.randomUUID(), "nope"]) {
+          expect(await tickets({ instantWinGroupId: groupId })).toEqual(
+            Either.left(new InstantWinGroupNotFound({ competitionId, instantWinGroupId: groupId })),
+          )
+        }
+        const unknown = crypto.randomUUID()
+        expect(await tickets({}, 1, unknown)).toEqual(
+          Either.left(new CompetitionNotFound({ competitionId: unknown })),
+        )
+      })
+    })
+
+    describe("categories", () => {
+      beforeAll(async () => {
+        await reset()
+        for (const n of ["Cash", "Cars", "Cricket Kit", "Tech"]) await addCategory(n)
+        await addCategory("Secret", "Hidden")
+      })
+
+      it("lists by name, with filters and paging", async () => {
+        const categories = (q: {
+          name?: string
+          visibleOnly?: boolean
+          pageNumber?: number
+          pageSize?: number
+        }) =>
+          run(
+            Effect.flatMap(CategoryRepo, (r) =>
+              r.list({
+                name: q.name,
+                visibleOnly: q.visibleOnly ?? true,
+                page: { pageNumber: q.pageNumber ?? 1, pageSize: q.pageSize ?? 10 },
+              }),
+            ),
+          )
+        const visible = await categories({})
+        expect(visible.items.map((c) => c.name)).toEqual(["Cars", "Cash", "Cricket Kit", "Tech"])
+        expect((await categories({ visibleOnly: false })).totalCount).toBe(5)
+        expect((await categories({ name: "ca" })).items.map((c) => c.name)).toEqual([
+          "Cars",
+          "Cash",
+        ])
+        const second = await categories({ pageNumber: 2, pageSize: 3 })
+        expect(second.items.map((c) => c.name)).toEqual(["Tech"])
+        expect(second.totalCount).toBe(4)
+      })
+
+      it("finds one by id unless hidden", async () => {
+        const all = await run(
+          Effect.flatMap(CategoryRepo, (r) =>
+            r.list({ visibleOnly: false, page: { pageNumber: 1, pageSize: 10 } }),
+          ),
+        )
+        const secret = all.items.find((c) => c.name === "Secret")!
+        expect(secret).toMatchObject({
+          visibilityStatus: "Hidden",
+          description: "All about Secret",
+        })
+        const found = await run(
+          Effect.flatMap(CategoryRepo, (r) => r.byId(secret.id, { visibleOnly: false })),
+        )
+        expect(found).toEqual(secret)
+        for (const [id, visibleOnly] of [
+          [secret.id, true],
+          [crypto.randomUUID(), false],
+          ["x", false],
+        ] as const) {
+          const result = await runEither(
+            Effect.flatMap(CategoryRepo, (r) => r.byId(id, { visibleOnly })),
+          )
+          expect(Either.isLeft(result) && result.left._tag).toBe("CategoryNotFound")
+        }
+      })
+    })
+
+    describe("draws", () => {
+      let watch: string
+      let car: string
+      beforeAll(async () => {
+        await reset()
+        await create(
+          newCompetition({
+            name: "Live soon",
+            closeDateTimeUtc: at(2 * DAY),
+            drawDateTimeUtc: at(3 * DAY),
+            drawType: "Live",
+          }),
+        )
+        await create(
+          newCompetition({
+            name: "Live later",
+            closeDateTimeUtc: at(9 * DAY),
+            drawDateTimeUtc: at(10 * DAY),
+            drawType: "Live",
+          }),
+        )
+        await create(
+          newCompetition({
+            name: "Live hidden",
+            visibilityStatus: "Hidden",
+            closeDateTimeUtc: at(HOUR),
+            drawDateTimeUtc: at(2 * HOUR),
+            drawType: "Live",
+          }),
+        )
+        await create(
+          newCompetition({
+            name: "Auto",
+            closeDateTimeUtc: at(5 * DAY),
+            drawDateTimeUtc: at(5 * DAY),
+            drawType: "Automatic",
+          }),
+        )
+        watch = await create(
+          newCompetition({
+            name: "Watch",
+            imageUrls: ["/images/prizes/watch.svg", "/images/prizes/trophy.svg"],
+            startDateTimeUtc: at(-30 * DAY),
+            closeDateTimeUtc: at(-10 * DAY),
+            drawDateTimeUtc: at(-8 * DAY),
+            drawType: "Live",
+          }),
+        )
+        car = await create(
+          newCompetition({
+            name: "Car",
+            startDateTimeUtc: at(-40 * DAY),
+            closeDateTimeUtc: at(-20 * DAY),
+            drawDateTimeUtc: at(-19 * DAY),
+          }),
+        )
+        const ring = await create(
+          newCompetition({
+            name: "Ring",
+            startDateTimeUtc: at(-40 * DAY),
+            closeDateTimeUtc: at(-3 * DAY),
+            drawDateTimeUtc: at(-2 * DAY),
+          }),
+        )
+        await db
+          .insertInto("draws")
+          .values([
+            {
+              competitionId: watch,
+              drawDate: at(-8 * DAY),
+              drawType: "Live",
+              winningTicketNumber: 42,
+              winnerFullName: "James Anderson",
+              winnerCustomerId: null,
+              seedHash: null,
+              seed: null,
+            },
+            {
+              competitionId: car,
+              drawDate: at(-19 * DAY),
+              drawType: "Automatic",
+              winningTicketNumber: 7,
+              winnerFullName: "Heather Knight",
+              winnerCustomerId: null,
+              seedHash: null,
+              seed: null,
+            },
+            {
+              competitionId: ring,
+              drawDate: at(-2 * DAY),
+              drawType: "Automatic",
+              winningTicketNumber: 3,
+              winnerFullName: "Kept Private",
+              winnerCustomerId: null,
+              isVisible: false,
+              seedHash: null,
+              seed: null,
+            },
+            // Committed but not drawn yet: no winner to show.
+            {
+              competitionId: ring,
+              drawDate: null,
+              drawType: "Automatic",
+              winningTicketNumber: null,
+              winnerFullName: null,
+              winnerCustomerId: null,
+              seedHash: "abc",
+              seed: null,
+            },
+          ])
+          .execute()
+      })
+
+      const next = (drawType: "Live" | "Automatic", now = NOW) =>
+        run(Effect.flatMap(DrawRepo, (r) => r.nextDrawDate(drawType, now)))
+
+      it("finds the next live and automatic draw among visible competitions", async () => {
+        expect((await next("Live"))?.getTime()).toBe(at(3 * DAY).getTime())
+        expect((await next("Automatic"))?.getTime()).toBe(at(5 * DAY).getTime())
+        expect((await next("Live", at(4 * DAY)))?.getTime()).toBe(at(10 * DAY).getTime())
+        expect(await next("Live", at(11 * DAY))).toBeNull()
+      })
+
+      it("lists winners newest first with the competition's first image", async () => {
+        const winners = (
+          q: {
+            includeHidden?: boolean
+            fromDate?: Date
+            toDate?: Date
+            competitionId?: string
+          } = {},
+        ) =>
+          run(
+            Effect.flatMap(DrawRepo, (r) =>
+              r.winners({ includeHidden: false, page: { pageNumber: 1, pageSize: 10 }, ...q }),
+            ),
+          )
+        const visible = await winners()
+        expect(visible.items).toEqual([
+          {
+            competitionId: watch,
+            competitionName: "Watch",
+            drawDate: at(-8 * DAY),
+            ticketNumber: 42,
+            winnerFullName: "James Anderson",
+            imageUrl: "/images/prizes/watch.svg",
+            isVisible: true,
+          },
+          {
+            competitionId: car,
+            competitionName: "Car",
+            drawDate: at(-19 * DAY),
+            ticketNumber: 7,
+            winnerFullName: "Heather Knight",
+            imageUrl: null,
+            isVisible: true,
+          },
+        ])
+        expect(visible.totalCount).toBe(2)
+        expect((await winners({ includeHidden: true })).items.map((w) => w.winnerFullName)).toEqual(
+          ["Kept Private", "James Anderson", "Heather Knight"],
+        )
+        expect(
+          (await winners({ fromDate: at(-10 * DAY), toDate: at(-DAY) })).items.map(
+            (w) => w.winnerFullName,
+          ),
+        ).toEqual(["James Anderson"])
+        expect((await winners({ competitionId: car })).items.map((w) => w.winnerFullName)).toEqual([
+          "Heather Knight",
+        ])
+        expect((await winners({ competitionId: "nope" })).totalCount).toBe(0)
+      })
+    })
+
+    describe("resources", () => {
+      beforeAll(async () => {
+        await reset()
+        await db
+          .insertInto("resources")
+          .values({ key: "content-banner-hero-sub", value: "<p>Hi</p>" })
+          .execute()
+      })
+
+      it("reads a resource by key, or says ResourceNotFound", async () => {
+        expect(
+          await run(Effect.flatMap(ResourceRepo, (r) => r.byKey("content-banner-hero-sub"))),
+        ).toBe("<p>Hi</p>")
+        const missing = await runEither(Effect.flatMap(ResourceRepo, (r) => r.byKey("nope")))
+        expect(Either.isLeft(missing) && missing.left._tag).toBe("ResourceNotFound")
+      })
+    })
+
+    describe("demo data", () => {
+      beforeAll(reset)
+
+      it("seeds once, across every phase, consistently", { timeout: 120_000 }, async () => {
+        const first = await seedDemoData(db, NOW)
+        expect(first.seeded).toBe(true)
+        const again = await seedDemoData(db, NOW)
+        expect(again).toEqual({ seeded: false, competitionIds: [] })
+
+        const competitions = (await list(query({ page: { pageNumber: 1, pageSize: 100 } }))).items
+        expect(competitions).toHaveLength(first.competitionIds.length)
+        expect(competitions.length).toBeGreaterThanOrEqual(10)
+        const phases = new Set(competitions.map((c) => competitionPhase(schedule(c), NOW)))
+        expect([...phases].sort()).toEqual([0, 1, 2, 3])
+        expect(competitions.some((c) => c.ticketsSoldToDate === c.totalTickets)).toBe(true)
+        expect(
+          competitions.some((c) => c.ticketsSoldToDate > 0 && c.ticketsSoldToDate < c.totalTickets),
+        ).toBe(true)
+        expect(Math.min(...competitions.map((c) => c.ticketPrice))).toBe(49)
+        expect(Math.max(...competitions.map((c) => c.ticketPrice))).toBe(2_500)
+        expect(Math.max(...competitions.map((c) => c.totalTickets))).toBe(100_000)
+        expect(
+          competitions.filter((c) => c.instantWinGroups.length > 0).length,
+        ).toBeGreaterThanOrEqual(2)
+        expect(
+          competitions.some((c) => c.instantWinGroups.some((g) => g.quantityWonToDate > 0)),
+        ).toBe(true)
+        expect(new Set(competitions.map((c) => c.drawType))).toEqual(
+          new Set(["Live", "Automatic", "None"]),
+        )
+        expect(
+          (await list(query({ timePeriod: "EndingSoon", visibleOnly: true }))).totalCount,
+        ).toBeGreaterThanOrEqual(2)
+
+        // tickets_sold is the pool's count of sold tickets, and every won instant win was sold.
+        const mismatched = await sql`
+          select c.id from competitions c
+          where c.tickets_sold <> (select count(*) from tickets t where t.competition_id = c.id and t.order_id is not null)
+        `.execute(db)
+        expect(mismatched.rows).toEqual([])
+        const unsoldWins = await sql`
+          select w.id from instant_win_tickets w
+          join tickets t on t.competition_id = w.competition_id and t.ticket_number = w.ticket_number
+          where w.won_at is not null and t.order_id is distinct from ${DEMO_SOLD_ORDER_ID}::uuid
+        `.execute(db)
+        expect(unsoldWins.rows).toEqual([])
+
+        for (const c of competitions) {
+          for (const url of c.imageGroup?.images.map((i) => i.url) ?? []) {
+            expect(existsSync(`${PRIZE_IMAGES}${url.replace("/images/prizes/", "")}`), url).toBe(
+              true,
+            )
+          }
+        }
+
+        const winners = await run(
+          Effect.flatMap(DrawRepo, (r) =>
+            r.winners({ includeHidden: false, page: { pageNumber: 1, pageSize: 10 } }),
+          ),
+        )
+        expect(winners.items.map((w) => w.winnerFullName)).toContain("James Anderson")
+        expect(
+          await run(Effect.flatMap(DrawRepo, (r) => r.nextDrawDate("Live", NOW))),
+        ).toBeInstanceOf(Date)
+
+        for (const key of [
+          "config-site-styles",
+          "content-article-how-it-works",
+          "content-banner-charity-support",
+          "content-banner-hero-sub",
+          "content-list-clubs",
+        ]) {
+          expect(typeof (await run(Effect.flatMap(ResourceRepo, (r) => r.byKey(key))))).toBe(
+            "string",
+          )
+        }
+        const clubs = JSON.parse(
+          await run(Effect.flatMap(ResourceRepo, (r) => r.byKey("content-list-clubs"))),
+        )
+        expect(clubs).toContainEqual({ name: "Yorkshire CCC", voucherCode: "YORKSHIRE10" })
+      })
+    })
+  })
+}

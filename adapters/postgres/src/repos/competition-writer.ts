@@ -1,0 +1,150 @@
+import {
+  CompetitionWriter,
+  type CompetitionWriterShape,
+  type NewCompetition,
+} from "@howzat/core/ports/competition-writer"
+import { Effect, Layer } from "effect"
+import { type Kysely, sql, type Transaction } from "kysely"
+import { Db } from "../database"
+import type { Database } from "../schema"
+import { attempt } from "./shared"
+
+const createImageGroup = async (
+  trx: Transaction<Database>,
+  name: string,
+  urls: readonly string[],
+): Promise<string | null> => {
+  if (urls.length === 0) return null
+  const group = await trx
+    .insertInto("imageGroups")
+    .values({ name })
+    .returning("id")
+    .executeTakeFirstOrThrow()
+  await trx
+    .insertInto("images")
+    .values(
+      urls.map((url, sortOrder) => ({ imageGroupId: group.id, url, description: name, sortOrder })),
+    )
+    .execute()
+  return group.id
+}
+
+/** Attribute types are found by description and created the first time one is used. */
+const attributeTypeIds = async (
+  trx: Transaction<Database>,
+  descriptions: readonly string[],
+): Promise<Map<string, string>> => {
+  if (descriptions.length === 0) return new Map()
+  await trx
+    .insertInto("attributeTypes")
+    .values(descriptions.map((description) => ({ description })))
+    .onConflict((oc) => oc.column("description").doNothing())
+    .execute()
+  const rows = await trx
+    .selectFrom("attributeTypes")
+    .select(["id", "description"])
+    .where("description", "in", descriptions)
+    .execute()
+  return new Map(rows.map((r) => [r.description, r.id]))
+}
+
+const requireAttributeType = (ids: Map<string, string>, description: string): string => {
+  const id = ids.get(description)
+  if (id === undefined) throw new Error(`attribute type not created: ${description}`)
+  return id
+}
+
+/**
+ * Creates a competition with everything it owns in one transaction, pool
+ * included, so a competition is never visible without its tickets. The pool
+ * rows get their random sort keys from the column default.
+ */
+export const createCompetition = (
+  db: Kysely<Database>,
+  competition: NewCompetition,
+): Promise<string> => db.transaction().execute((trx) => insertCompetition(trx, competition))
+
+/** The body of createCompetition, for callers already inside a transaction (the seed). */
+export const insertCompetition = async (
+  trx: Transaction<Database>,
+  competition: NewCompetition,
+): Promise<string> => {
+  const imageGroupId = await createImageGroup(trx, competition.name, competition.imageUrls)
+  const { id } = await trx
+    .insertInto("competitions")
+    .values({
+      name: competition.name,
+      description: competition.description,
+      ticketPricePence: competition.ticketPrice,
+      totalTickets: competition.totalTickets,
+      maxTicketsPerCustomer: competition.maxTicketsPerCustomer,
+      defaultTicketSaleQuantity: competition.defaultTicketSaleQuantity,
+      cashAlternativePence: competition.cashAlternativeValue,
+      startDateTimeUtc: competition.startDateTimeUtc,
+      closeDateTimeUtc: competition.closeDateTimeUtc,
+      drawDateTimeUtc: competition.drawDateTimeUtc,
+      drawType: competition.drawType,
+      visibilityStatus: competition.visibilityStatus,
+      imageGroupId,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow()
+
+  const categoryIds = [...new Set(competition.categoryIds)]
+  if (categoryIds.length > 0) {
+    await trx
+      .insertInto("competitionCategories")
+      .values(categoryIds.map((categoryId) => ({ competitionId: id, categoryId })))
+      .execute()
+  }
+
+  const attributes = Object.entries(competition.attributes)
+  const typeIds = await attributeTypeIds(
+    trx,
+    attributes.map(([description]) => description),
+  )
+  if (attributes.length > 0) {
+    await trx
+      .insertInto("competitionAttributes")
+      .values(
+        attributes.map(([description, value]) => ({
+          competitionId: id,
+          attributeTypeId: requireAttributeType(typeIds, description),
+          value,
+        })),
+      )
+      .execute()
+  }
+
+  // One statement, however many tickets: 100,000 rows never cross the wire.
+  await sql`
+      insert into tickets (competition_id, ticket_number)
+      select ${id}::uuid, generate_series(1, ${competition.totalTickets}::int)
+    `.execute(trx)
+
+  for (const [sortOrder, group] of competition.instantWinGroups.entries()) {
+    const groupImageId = await createImageGroup(trx, group.name, group.imageUrls)
+    const { id: groupId } = await trx
+      .insertInto("instantWinGroups")
+      .values({ competitionId: id, name: group.name, imageGroupId: groupImageId, sortOrder })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+    if (group.ticketNumbers.length > 0) {
+      // The pool's foreign key rejects numbers outside 1..total; the unique key, repeats.
+      await sql`
+          insert into instant_win_tickets (instant_win_group_id, competition_id, ticket_number)
+          select ${groupId}::uuid, ${id}::uuid, unnest(${[...group.ticketNumbers]}::int[])
+        `.execute(trx)
+    }
+  }
+  return id
+}
+
+export const makeCompetitionWriter = (db: Kysely<Database>): CompetitionWriterShape => ({
+  create: (competition) => attempt("competitions.create", () => createCompetition(db, competition)),
+})
+
+export const CompetitionWriterLive: Layer.Layer<CompetitionWriter, never, Db> = Layer.effect(
+  CompetitionWriter,
+  Effect.map(Db, makeCompetitionWriter),
+)

@@ -1,0 +1,249 @@
+import { CompetitionNotFound, InstantWinGroupNotFound } from "@howzat/core/competitions/errors"
+import type {
+  CompetitionQuery,
+  InstantWinTicket,
+  TimePeriod,
+} from "@howzat/core/competitions/model"
+import {
+  CompetitionRepo,
+  type CompetitionRepoShape,
+  type InstantWinTicketFilter,
+} from "@howzat/core/ports/catalogue"
+import { ENDING_SOON_MINUTES } from "@howzat/core/rules/competition"
+import { COMPETITION_ORDER_ATTRIBUTE } from "@howzat/core/rules/display-order"
+import { Effect, Layer } from "effect"
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely"
+import { Db } from "../database"
+import type { Database } from "../schema"
+import { loadCompetitions } from "./competition-loader"
+import {
+  attempt,
+  containsPattern,
+  emptyPage,
+  isUuid,
+  normalisePage,
+  pageOffset,
+  toPage,
+} from "./shared"
+
+// Core's displayRank reads the value with Number(): a decimal, optionally signed or with an
+// exponent, surrounded by whitespace. Anything else ranks as unset rather than failing the list.
+const NUMERIC_TEXT = "^\\s*[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?\\s*$"
+
+const SURROUNDING_SPACE = "^\\s+|\\s+$"
+
+/**
+ * The rank core's displayRank reads: the first competitionOrder attribute
+ * (description matched ignoring case and spaces, in the order the loader
+ * lists attributes) as a number, or null.
+ */
+const displayRank = sql`(
+  select case when ca.value ~ ${NUMERIC_TEXT} then ca.value::numeric end
+  from competition_attributes ca
+  join attribute_types at on at.id = ca.attribute_type_id
+  where ca.competition_id = c.id
+    and lower(regexp_replace(at.description, ${SURROUNDING_SPACE}, '', 'g')) = ${COMPETITION_ORDER_ATTRIBUTE.toLowerCase()}
+  order by at.description, at.id
+  limit 1
+)`
+
+type CompetitionsFrom = Database & { c: Database["competitions"] }
+type Eb = ExpressionBuilder<CompetitionsFrom, "c">
+
+/**
+ * The phases as SQL over the same dates core's competitionPhase reads:
+ * open until the close date, then awaiting the draw until the draw date (if
+ * any), then closed for good.
+ */
+const timePeriodCondition = (eb: Eb, period: TimePeriod, now: Date) => {
+  const stillRunning = eb.or([
+    eb("c.closeDateTimeUtc", ">", now),
+    eb.and([eb("c.drawDateTimeUtc", "is not", null), eb("c.drawDateTimeUtc", ">", now)]),
+  ])
+  switch (period) {
+    case "All":
+      return eb.lit(true)
+    case "Current":
+      return stillRunning
+    case "Past":
+      return eb.not(stillRunning)
+    case "EndingSoon": {
+      const soon = new Date(now.getTime() + ENDING_SOON_MINUTES * 60_000)
+      return eb.or([
+        // Open, closing soon.
+        eb.and([
+          eb("c.startDateTimeUtc", "<=", now),
+          eb("c.closeDateTimeUtc", ">", now),
+          eb("c.closeDateTimeUtc", "<", soon),
+        ]),
+        // Closed, draw soon.
+        eb.and([
+          eb("c.closeDateTimeUtc", "<=", now),
+          eb("c.drawDateTimeUtc", ">", now),
+          eb("c.drawDateTimeUtc", "<", soon),
+        ]),
+      ])
+    }
+  }
+}
+
+const filtered = (db: Kysely<Database>, query: CompetitionQuery) => {
+  let q = db.selectFrom("competitions as c")
+  if (query.visibleOnly) q = q.where("c.visibilityStatus", "=", "Visible")
+  if (query.categoryId !== undefined) {
+    const categoryId = query.categoryId
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("competitionCategories as cc")
+          .select(eb.lit(1).as("one"))
+          .whereRef("cc.competitionId", "=", "c.id")
+          .where("cc.categoryId", "=", categoryId),
+      ),
+    )
+  }
+  if (query.name) q = q.where("c.name", "ilike", containsPattern(query.name))
+  if (query.description) q = q.where("c.description", "ilike", containsPattern(query.description))
+  if (query.type !== "All") {
+    const wanted = query.type
+    q = q.where((eb) => {
+      const hasInstantWins = eb.exists(
+        eb
+          .selectFrom("instantWinGroups as g")
+          .select(eb.lit(1).as("one"))
+          .whereRef("g.competitionId", "=", "c.id"),
+      )
+      return wanted === "InstantWin" ? hasInstantWins : eb.not(hasInstantWins)
+    })
+  }
+  return q.where((eb) => timePeriodCondition(eb, query.timePeriod, query.now))
+}
+
+/**
+ * Display order, as core's compareForDisplay: the competitionOrder rank
+ * (unranked last), then the soonest close, then id so that paging is stable.
+ */
+const inDisplayOrder = <O>(q: SelectQueryBuilder<CompetitionsFrom, "c", O>) =>
+  q
+    .orderBy(displayRank, (ob) => ob.asc().nullsLast())
+    .orderBy("c.closeDateTimeUtc", "asc")
+    .orderBy("c.id", "asc")
+
+export const makeCompetitionRepo = (db: Kysely<Database>): CompetitionRepoShape => ({
+  list: (query) => {
+    if (query.categoryId !== undefined && !isUuid(query.categoryId)) {
+      return Effect.succeed(emptyPage(query.page))
+    }
+    return attempt("competitions.list", async () => {
+      const base = filtered(db, query)
+      const { pageSize } = normalisePage(query.page)
+      const [{ totalCount }, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number>().as("totalCount")).executeTakeFirstOrThrow(),
+        inDisplayOrder(base.selectAll("c"))
+          .limit(pageSize)
+          .offset(pageOffset(query.page))
+          .execute(),
+      ])
+      return toPage(query.page, await loadCompetitions(db, rows), Number(totalCount))
+    })
+  },
+
+  byId: (competitionId, { visibleOnly }) =>
+    Effect.gen(function* () {
+      const notFound = new CompetitionNotFound({ competitionId })
+      if (!isUuid(competitionId)) return yield* notFound
+      const competition = yield* attempt("competitions.byId", async () => {
+        let q = db.selectFrom("competitions").selectAll().where("id", "=", competitionId)
+        if (visibleOnly) q = q.where("visibilityStatus", "=", "Visible")
+        const row = await q.executeTakeFirst()
+        return row ? (await loadCompetitions(db, [row]))[0] : undefined
+      })
+      return competition ?? (yield* notFound)
+    }),
+
+  instantWinTickets: (competitionId, filter, page) =>
+    Effect.gen(function* () {
+      if (!isUuid(competitionId)) return yield* new CompetitionNotFound({ competitionId })
+      const groupId = filter.instantWinGroupId
+      const { competitionExists, groupExists } = yield* attempt(
+        "competitions.instantWinTickets.check",
+        async () => {
+          const competition = await db
+            .selectFrom("competitions")
+            .select("id")
+            .where("id", "=", competitionId)
+            .executeTakeFirst()
+          const group =
+            groupId !== undefined && isUuid(groupId)
+              ? await db
+                  .selectFrom("instantWinGroups")
+                  .select("id")
+                  .where("id", "=", groupId)
+                  .where("competitionId", "=", competitionId)
+                  .executeTakeFirst()
+              : undefined
+          return { competitionExists: competition !== undefined, groupExists: group !== undefined }
+        },
+      )
+      if (!competitionExists) return yield* new CompetitionNotFound({ competitionId })
+      if (groupId !== undefined && !groupExists) {
+        return yield* new InstantWinGroupNotFound({ competitionId, instantWinGroupId: groupId })
+      }
+      return yield* attempt("competitions.instantWinTickets", async () => {
+        const base = instantWinTicketsQuery(db, competitionId, filter)
+        const { pageSize } = normalisePage(page)
+        const [{ totalCount }, rows] = await Promise.all([
+          base.select((eb) => eb.fn.countAll<number>().as("totalCount")).executeTakeFirstOrThrow(),
+          base
+            .select([
+              "t.ticketNumber",
+              "t.instantWinGroupId",
+              "g.name as instantWinGroupName",
+              "t.wonAt",
+              "t.winnerDisplayName",
+            ])
+            .orderBy("t.ticketNumber")
+            .limit(pageSize)
+            .offset(pageOffset(page))
+            .execute(),
+        ])
+        const items = rows.map(
+          (r): InstantWinTicket => ({
+            ticketNumber: r.ticketNumber,
+            instantWinGroupId: r.instantWinGroupId,
+            instantWinGroupName: r.instantWinGroupName,
+            won: r.wonAt !== null,
+            winnerDisplayName: r.winnerDisplayName,
+          }),
+        )
+        return toPage(page, items, Number(totalCount))
+      })
+    }),
+})
+
+const instantWinTicketsQuery = (
+  db: Kysely<Database>,
+  competitionId: string,
+  filter: InstantWinTicketFilter,
+) => {
+  let q = db
+    .selectFrom("instantWinTickets as t")
+    .innerJoin("instantWinGroups as g", "g.id", "t.instantWinGroupId")
+    .where("t.competitionId", "=", competitionId)
+  if (filter.instantWinGroupId !== undefined) {
+    q = q.where("t.instantWinGroupId", "=", filter.instantWinGroupId)
+  }
+  if (filter.fromTicketNumber !== undefined) {
+    q = q.where("t.ticketNumber", ">=", filter.fromTicketNumber)
+  }
+  if (filter.toTicketNumber !== undefined)
+    q = q.where("t.ticketNumber", "<=", filter.toTicketNumber)
+  if (filter.status === "Won") q = q.where("t.wonAt", "is not", null)
+  if (filter.status === "NotWon") q = q.where("t.wonAt", "is", null)
+  return q
+}
+
+export const CompetitionRepoLive: Layer.Layer<CompetitionRepo, never, Db> = Layer.effect(
+  CompetitionRepo,
+  Effect.map(Db, makeCompetitionRepo),
+)

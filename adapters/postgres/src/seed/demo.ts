@@ -1,0 +1,579 @@
+import type { DrawType, VisibilityStatus } from "@howzat/core/competitions/model"
+import { chooseDistinctTicketNumbers } from "@howzat/core/draws/secure-choice"
+import type { NewCompetition, NewInstantWinGroup } from "@howzat/core/ports/competition-writer"
+import { nextLiveDrawSlot } from "@howzat/core/rules/competition"
+import { pence } from "@howzat/core/rules/money"
+import { Effect } from "effect"
+import { type Kysely, sql, type Transaction } from "kysely"
+import { insertCompetition } from "../repos/competition-writer"
+import type { Database } from "../schema"
+import { NodeSecureRandomLive } from "../secure-random-node"
+import {
+  CHARITY_BANNER,
+  CLUBS,
+  HERO_SUB,
+  HOW_IT_WORKS,
+  prizeDescription,
+  SITE_STYLES,
+} from "./content"
+
+/**
+ * The order every demo sale belongs to. Real orders don't exist yet, so a
+ * sold demo ticket points at this marker; tickets_sold counts them like any other.
+ */
+export const DEMO_SOLD_ORDER_ID = "de000000-0000-4000-8000-000000000001"
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+
+const image = (slug: string) => `/images/prizes/${slug}.svg`
+
+const CATEGORIES = [
+  {
+    key: "kit",
+    name: "Cricket Kit",
+    description: "Bats, balls, pads and helmets from the best makers.",
+  },
+  { key: "cash", name: "Cash", description: "Tax-free cash, paid straight to your bank." },
+  { key: "tech", name: "Tech", description: "Laptops, consoles, watches and gadgets." },
+  { key: "cars", name: "Cars", description: "Drive away a new car, or take the cash alternative." },
+  {
+    key: "experiences",
+    name: "Experiences",
+    description: "Hospitality, tours and days out at the cricket.",
+  },
+] as const
+type CategoryKey = (typeof CATEGORIES)[number]["key"]
+
+interface DemoInstantWinGroup {
+  readonly name: string
+  readonly image: string
+  readonly count: number
+  /** How many of its numbers were already bought and won. */
+  readonly won: number
+}
+
+interface DemoCompetition {
+  readonly name: string
+  readonly description: string
+  readonly categories: readonly CategoryKey[]
+  readonly images: readonly string[]
+  readonly ticketPricePence: number
+  readonly totalTickets: number
+  readonly sold: number
+  readonly maxTicketsPerCustomer: number
+  readonly defaultTicketSaleQuantity: number
+  readonly cashAlternativePence: number | null
+  readonly start: Date
+  readonly close: Date
+  readonly draw: Date | null
+  readonly drawType: DrawType
+  readonly visibilityStatus?: VisibilityStatus
+  readonly competitionOrder?: number
+  readonly instantWins?: readonly DemoInstantWinGroup[]
+  readonly winner?: string
+}
+
+const INSTANT_WINNERS = [
+  "Sarah W.",
+  "Tom B.",
+  "Priya K.",
+  "Dan H.",
+  "Megan L.",
+  "Chris P.",
+  "Aisha M.",
+  "Rob S.",
+  "Ellie J.",
+  "Gareth O.",
+]
+
+/** About a dozen competitions placed around `now` so that every phase shows up. */
+export const demoCompetitions = (now: Date): DemoCompetition[] => {
+  const at = (offsetMs: number) => new Date(now.getTime() + offsetMs)
+  const live = (close: Date) => nextLiveDrawSlot(close)
+
+  const tesla = { start: at(3 * DAY), close: at(33 * DAY) }
+  const bat = { start: at(-5 * DAY), close: at(25 * DAY) }
+  const lords = { start: at(-2 * DAY), close: at(12 * DAY) }
+  const tour = { start: at(-1 * DAY), close: at(40 * DAY) }
+  const cash = { start: at(-12 * DAY), close: at(2 * DAY) }
+  const laptop = { start: at(-20 * DAY), close: at(6 * HOUR) }
+  const bigInstant = { start: at(-9 * DAY), close: at(5 * DAY) }
+  const ps5 = { start: at(-10 * DAY), close: at(3 * DAY) }
+  const helmet = { start: at(-21 * DAY), close: at(-1 * DAY) }
+  const watch = { start: at(-30 * DAY), close: at(-10 * DAY) }
+  const car = { start: at(-45 * DAY), close: at(-20 * DAY) }
+  const shirt = { start: at(10 * DAY), close: at(40 * DAY) }
+
+  return [
+    {
+      name: "Gray-Nicolls Legend Cricket Bat + £250 Kit Voucher",
+      description: prizeDescription(
+        "Hand-picked Grade 1 English willow, pressed and knocked in by the Gray-Nicolls bat makers, with a £250 voucher to finish the kit bag.",
+        [
+          "Gray-Nicolls Legend short-handle bat (2lb 9oz – 2lb 11oz)",
+          "Professional knocking-in and anti-scuff sheet",
+          "£250 kit voucher",
+          "Instant wins: 10 Kookaburra match balls and 20 × £25 site credit",
+        ],
+      ),
+      categories: ["kit"],
+      images: [image("cricket-bat"), image("cricket-ball")],
+      ticketPricePence: 99,
+      totalTickets: 2_500,
+      sold: 1_180,
+      maxTicketsPerCustomer: 100,
+      defaultTicketSaleQuantity: 10,
+      cashAlternativePence: 35_000,
+      ...bat,
+      draw: live(bat.close),
+      drawType: "Live",
+      competitionOrder: 1,
+      instantWins: [
+        { name: "Kookaburra Match Ball", image: image("cricket-ball"), count: 10, won: 2 },
+        { name: "£25 Site Credit", image: image("site-credit"), count: 20, won: 3 },
+      ],
+    },
+    {
+      name: "£10,000 Tax-Free Cash",
+      description: prizeDescription(
+        "Ten thousand pounds, paid by bank transfer within 48 hours of the draw. Spend it on a new kit bag, a holiday or the mortgage.",
+        ["£10,000 tax-free cash", "Paid by bank transfer", "Drawn automatically at close"],
+      ),
+      categories: ["cash"],
+      images: [image("cash-stack")],
+      ticketPricePence: 149,
+      totalTickets: 19_999,
+      sold: 16_400,
+      maxTicketsPerCustomer: 250,
+      defaultTicketSaleQuantity: 25,
+      cashAlternativePence: null,
+      ...cash,
+      draw: cash.close,
+      drawType: "Automatic",
+      competitionOrder: 2,
+    },
+    {
+      name: 'Apple MacBook Pro 14" M4',
+      description: prizeDescription(
+        "The laptop for scoring, streaming and spreadsheets: Apple's 14-inch MacBook Pro in space black.",
+        ["MacBook Pro 14-inch, M4, 16GB, 512GB SSD", "AppleCare+ for three years"],
+        "Closing tonight — last chance.",
+      ),
+      categories: ["tech"],
+      images: [image("laptop")],
+      ticketPricePence: 79,
+      totalTickets: 4_999,
+      sold: 4_310,
+      maxTicketsPerCustomer: 50,
+      defaultTicketSaleQuantity: 10,
+      cashAlternativePence: 150_000,
+      ...laptop,
+      draw: laptop.close,
+      drawType: "Automatic",
+    },
+    {
+      name: "The Big Instant Win: £5,000 Cash + 300 Instant Prizes",
+      description: prizeDescription(
+        "A £5,000 main prize and 300 instant wins hidden among 100,000 tickets. If your number matches one, you've won on the spot.",
+        [
+          "Main prize: £5,000 tax-free cash",
+          "50 × £100 cash instant wins",
+          "200 × £10 site credit instant wins",
+          "50 × Kookaburra match ball instant wins",
+        ],
+      ),
+      categories: ["cash", "kit"],
+      images: [image("trophy"), image("cash-stack")],
+      ticketPricePence: 49,
+      totalTickets: 100_000,
+      sold: 61_250,
+      maxTicketsPerCustomer: 1_000,
+      defaultTicketSaleQuantity: 50,
+      cashAlternativePence: null,
+      ...bigInstant,
+      draw: live(bigInstant.close),
+      drawType: "Live",
+      competitionOrder: 3,
+      instantWins: [
+        { name: "£100 Cash", image: image("cash-stack"), count: 50, won: 12 },
+        { name: "£10 Site Credit", image: image("site-credit"), count: 200, won: 40 },
+        { name: "Kookaburra Match Ball", image: image("cricket-ball"), count: 50, won: 9 },
+      ],
+    },
+    {
+      name: "Lord's Test Match Hospitality for Two",
+      description: prizeDescription(
+        "Two seats in a private box at the Home of Cricket for day one of the summer Test, with lunch, afternoon tea and a pavilion tour.",
+        [
+          "Two hospitality tickets, day one",
+          "Three-course lunch and afternoon tea",
+          "Guided tour of the Pavilion and Long Room",
+        ],
+      ),
+      categories: ["experiences"],
+      images: [image("stumps")],
+      ticketPricePence: 2_500,
+      totalTickets: 99,
+      sold: 37,
+      maxTicketsPerCustomer: 5,
+      defaultTicketSaleQuantity: 1,
+      cashAlternativePence: 150_000,
+      ...lords,
+      draw: live(lords.close),
+      drawType: "Live",
+    },
+    {
+      name: "Caribbean Cricket Tour for Two",
+      description: prizeDescription(
+        "Follow England in the Caribbean: ten nights in Barbados and Antigua with tickets to two Tests.",
+        [
+          "Return flights for two",
+          "Ten nights, four-star, half board",
+          "Tickets to two Test matches",
+        ],
+      ),
+      categories: ["experiences"],
+      images: [image("holiday")],
+      ticketPricePence: 349,
+      totalTickets: 9_999,
+      sold: 1_024,
+      maxTicketsPerCustomer: 250,
+      defaultTicketSaleQuantity: 10,
+      cashAlternativePence: 700_000,
+      ...tour,
+      draw: live(tour.close),
+      drawType: "Live",
+    },
+    {
+      name: "PlayStation 5 Pro Bundle",
+      description: prizeDescription("A PS5 Pro with two controllers and a year of online play.", [
+        "PlayStation 5 Pro console",
+        "Two DualSense controllers",
+        "12 months PlayStation Plus Premium",
+      ]),
+      categories: ["tech"],
+      images: [image("console")],
+      ticketPricePence: 99,
+      totalTickets: 999,
+      sold: 999,
+      maxTicketsPerCustomer: 25,
+      defaultTicketSaleQuantity: 5,
+      cashAlternativePence: 60_000,
+      ...ps5,
+      draw: live(ps5.close),
+      drawType: "Live",
+      competitionOrder: 4,
+    },
+    {
+      name: "Masuri Test Helmet & Pads Bundle",
+      description: prizeDescription(
+        "The protection the professionals wear: a Masuri titanium-grille helmet with matching pads and gloves.",
+        ["Masuri T-Line titanium helmet", "Test-weight batting pads", "Batting gloves"],
+      ),
+      categories: ["kit"],
+      images: [image("helmet")],
+      ticketPricePence: 69,
+      totalTickets: 1_500,
+      sold: 1_212,
+      maxTicketsPerCustomer: 10,
+      defaultTicketSaleQuantity: 3,
+      cashAlternativePence: null,
+      ...helmet,
+      draw: at(4 * DAY),
+      drawType: "Automatic",
+      instantWins: [{ name: "£5 Site Credit", image: image("site-credit"), count: 15, won: 11 }],
+    },
+    {
+      name: "Luxury Chronograph Watch",
+      description: prizeDescription(
+        "A Swiss automatic chronograph in steel with a green dial, boxed with papers.",
+        ["Swiss automatic chronograph", "Steel bracelet and spare leather strap"],
+      ),
+      categories: ["tech"],
+      images: [image("watch")],
+      ticketPricePence: 199,
+      totalTickets: 5_000,
+      sold: 4_870,
+      maxTicketsPerCustomer: 100,
+      defaultTicketSaleQuantity: 10,
+      cashAlternativePence: 600_000,
+      ...watch,
+      draw: at(-8 * DAY),
+      drawType: "Automatic",
+      winner: "James Anderson",
+    },
+    {
+      name: "Range Rover Evoque or £35,000 Cash",
+      description: prizeDescription(
+        "A brand-new Range Rover Evoque, delivered to your door, or £35,000 cash if you'd rather.",
+        [
+          "Range Rover Evoque Dynamic SE",
+          "Delivered anywhere in mainland UK",
+          "£35,000 cash alternative",
+        ],
+      ),
+      categories: ["cars"],
+      images: [image("car")],
+      ticketPricePence: 299,
+      totalTickets: 19_999,
+      sold: 18_642,
+      maxTicketsPerCustomer: 500,
+      defaultTicketSaleQuantity: 20,
+      cashAlternativePence: 3_500_000,
+      ...car,
+      draw: live(car.close),
+      drawType: "Live",
+      winner: "Heather Knight",
+    },
+    {
+      name: "Tesla Model 3 or £30,000 Cash",
+      description: prizeDescription(
+        "Go electric: a Tesla Model 3 Long Range in pearl white, or £30,000 cash.",
+        ["Tesla Model 3 Long Range", "Home charger fitted", "£30,000 cash alternative"],
+        "Opens soon — set a reminder.",
+      ),
+      categories: ["cars"],
+      images: [image("electric-car")],
+      ticketPricePence: 249,
+      totalTickets: 29_999,
+      sold: 0,
+      maxTicketsPerCustomer: 500,
+      defaultTicketSaleQuantity: 20,
+      cashAlternativePence: 3_000_000,
+      ...tesla,
+      draw: live(tesla.close),
+      drawType: "Live",
+    },
+    {
+      name: "Signed England Test Shirt",
+      description: prizeDescription("A framed England Test shirt signed by the squad.", [
+        "Framed, signed England Test shirt",
+        "Certificate of authenticity",
+      ]),
+      categories: ["kit"],
+      images: [image("shirt")],
+      ticketPricePence: 99,
+      totalTickets: 500,
+      sold: 0,
+      maxTicketsPerCustomer: 10,
+      defaultTicketSaleQuantity: 5,
+      cashAlternativePence: null,
+      ...shirt,
+      draw: null,
+      drawType: "None",
+      visibilityStatus: "Hidden",
+    },
+  ]
+}
+
+const chooseInstantWinNumbers = (total: number, groups: readonly DemoInstantWinGroup[]) =>
+  Effect.runPromise(
+    chooseDistinctTicketNumbers(
+      total,
+      groups.reduce((sum, g) => sum + g.count, 0),
+    ).pipe(Effect.provide(NodeSecureRandomLive)),
+  )
+
+/** Splits one list of distinct numbers into consecutive runs, one per group. */
+const splitByGroup = (numbers: readonly number[], groups: readonly DemoInstantWinGroup[]) => {
+  let offset = 0
+  return groups.map((g) => {
+    const slice = numbers.slice(offset, offset + g.count)
+    offset += g.count
+    return slice
+  })
+}
+
+/** Marks tickets as bought by the demo marker and keeps tickets_sold equal to the pool. */
+const sellTickets = async (
+  trx: Transaction<Database>,
+  competitionId: string,
+  soldAt: Date,
+  choose: { readonly numbers: readonly number[] } | { readonly randomCount: number },
+) => {
+  if ("numbers" in choose) {
+    if (choose.numbers.length === 0) return
+    await trx
+      .updateTable("tickets")
+      .set({ orderId: DEMO_SOLD_ORDER_ID, allocatedAt: soldAt })
+      .where("competitionId", "=", competitionId)
+      .where("ticketNumber", "in", [...choose.numbers])
+      .where("orderId", "is", null)
+      .execute()
+  } else if (choose.randomCount > 0) {
+    // The same claim the checkout makes: free tickets in their pre-shuffled order.
+    await sql`
+      update tickets set order_id = ${DEMO_SOLD_ORDER_ID}::uuid, allocated_at = ${soldAt}
+      where competition_id = ${competitionId}::uuid and ticket_number in (
+        select ticket_number from tickets
+        where competition_id = ${competitionId}::uuid and order_id is null
+        order by sort_key
+        limit ${choose.randomCount}
+        for update skip locked
+      )
+    `.execute(trx)
+  }
+}
+
+const seedCompetition = async (
+  trx: Transaction<Database>,
+  demo: DemoCompetition,
+  categoryIds: ReadonlyMap<CategoryKey, string>,
+  now: Date,
+) => {
+  const groups = demo.instantWins ?? []
+  const numbersByGroup = splitByGroup(
+    await chooseInstantWinNumbers(demo.totalTickets, groups),
+    groups,
+  )
+  const competition: NewCompetition = {
+    name: demo.name,
+    description: demo.description,
+    ticketPrice: pence(demo.ticketPricePence),
+    totalTickets: demo.totalTickets,
+    maxTicketsPerCustomer: demo.maxTicketsPerCustomer,
+    defaultTicketSaleQuantity: demo.defaultTicketSaleQuantity,
+    cashAlternativeValue:
+      demo.cashAlternativePence === null ? null : pence(demo.cashAlternativePence),
+    startDateTimeUtc: demo.start,
+    closeDateTimeUtc: demo.close,
+    drawDateTimeUtc: demo.draw,
+    drawType: demo.drawType,
+    visibilityStatus: demo.visibilityStatus ?? "Visible",
+    categoryIds: demo.categories.flatMap((key) => categoryIds.get(key) ?? []),
+    attributes:
+      demo.competitionOrder === undefined
+        ? {}
+        : { competitionOrder: String(demo.competitionOrder) },
+    imageUrls: demo.images,
+    instantWinGroups: groups.map(
+      (g, i): NewInstantWinGroup => ({
+        name: g.name,
+        imageUrls: [g.image],
+        ticketNumbers: numbersByGroup[i] ?? [],
+      }),
+    ),
+  }
+  const id = await insertCompetition(trx, competition)
+  if (demo.sold === 0) return id
+
+  // Sales happened while the competition was open: halfway between opening and now (or close).
+  const soldAt = new Date(
+    (demo.start.getTime() + Math.min(now.getTime(), demo.close.getTime())) / 2,
+  )
+  // Some instant-win numbers were bought on purpose so the demo shows "WON!"; the
+  // rest of the sales are random and may land on more of them.
+  const wonOnPurpose = groups.flatMap((g, i) => (numbersByGroup[i] ?? []).slice(0, g.won))
+  await sellTickets(trx, id, soldAt, { numbers: wonOnPurpose })
+  await sellTickets(trx, id, soldAt, { randomCount: demo.sold - wonOnPurpose.length })
+  await sql`
+    update competitions
+    set tickets_sold = (
+      select count(*) from tickets where competition_id = ${id}::uuid and order_id is not null
+    )
+    where id = ${id}::uuid
+  `.execute(trx)
+
+  // Every instant-win number that was sold has been won.
+  const won = await trx
+    .selectFrom("instantWinTickets as w")
+    .innerJoin("tickets as t", (join) =>
+      join
+        .onRef("t.competitionId", "=", "w.competitionId")
+        .onRef("t.ticketNumber", "=", "w.ticketNumber"),
+    )
+    .select(["w.id", "t.allocatedAt"])
+    .where("w.competitionId", "=", id)
+    .where("t.orderId", "is not", null)
+    .orderBy("w.ticketNumber")
+    .execute()
+  for (const [i, ticket] of won.entries()) {
+    await trx
+      .updateTable("instantWinTickets")
+      .set({
+        wonAt: ticket.allocatedAt ?? soldAt,
+        winnerDisplayName: INSTANT_WINNERS[i % INSTANT_WINNERS.length] ?? null,
+      })
+      .where("id", "=", ticket.id)
+      .execute()
+  }
+
+  if (demo.winner !== undefined && demo.draw !== null) {
+    // Sort keys are random, so the first sold ticket by sort key is a fair pick for a demo.
+    const winning = await trx
+      .selectFrom("tickets")
+      .select("ticketNumber")
+      .where("competitionId", "=", id)
+      .where("orderId", "is not", null)
+      .orderBy("sortKey")
+      .limit(1)
+      .executeTakeFirstOrThrow()
+    await trx
+      .insertInto("draws")
+      .values({
+        competitionId: id,
+        drawDate: demo.draw,
+        drawType: demo.drawType,
+        winningTicketNumber: winning.ticketNumber,
+        winnerFullName: demo.winner,
+        winnerCustomerId: null,
+        seedHash: null,
+        seed: null,
+      })
+      .execute()
+  }
+  return id
+}
+
+export interface DemoSeedResult {
+  /** False when the database already had competitions and nothing was written. */
+  readonly seeded: boolean
+  readonly competitionIds: readonly string[]
+}
+
+/**
+ * Fills an empty shop with a cricket-themed catalogue so `npm start` shows
+ * something. Does nothing if any competition exists; runs in one
+ * transaction under an advisory lock, so two servers starting together
+ * seed once.
+ */
+export const seedDemoData = (db: Kysely<Database>, now: Date): Promise<DemoSeedResult> =>
+  db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx)
+    const existing = await trx.selectFrom("competitions").select("id").limit(1).executeTakeFirst()
+    if (existing) return { seeded: false, competitionIds: [] }
+
+    const categoryIds = new Map<CategoryKey, string>()
+    for (const category of CATEGORIES) {
+      const { id } = await trx
+        .insertInto("categories")
+        .values({ name: category.name, description: category.description })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+      categoryIds.set(category.key, id)
+    }
+
+    const competitionIds: string[] = []
+    for (const demo of demoCompetitions(now)) {
+      competitionIds.push(await seedCompetition(trx, demo, categoryIds, now))
+    }
+
+    const resources: Record<string, string> = {
+      "config-site-styles": SITE_STYLES,
+      "content-article-how-it-works": HOW_IT_WORKS,
+      "content-banner-charity-support": CHARITY_BANNER,
+      "content-banner-hero-sub": HERO_SUB,
+      "content-list-clubs": JSON.stringify(CLUBS),
+    }
+    await trx
+      .insertInto("resources")
+      .values(Object.entries(resources).map(([key, value]) => ({ key, value })))
+      .onConflict((oc) => oc.column("key").doNothing())
+      .execute()
+
+    return { seeded: true, competitionIds }
+  })
+
+// An arbitrary constant that names "the demo seed" among advisory locks.
+const SEED_LOCK = 7_201_926_001
