@@ -1,4 +1,4 @@
-import { HttpApiBuilder, HttpServer } from "@effect/platform"
+import { HttpApiBuilder, HttpServer, OpenApi } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
 import type { Catalogue } from "@howzat/core/competitions/catalogue"
 import { Layer } from "effect"
@@ -26,8 +26,12 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     Layer.mergeAll(apiLayer, HttpServer.layerContext),
   )
 
+  // Built once: the document only changes with the contracts.
+  const openApi = OpenApi.fromApi(HowzatApi)
+
   const app = new Hono()
   app.get("/health/ping", (c) => c.json({ status: "ok" }))
+  app.get("/api/openapi.json", (c) => c.json(openApi))
   app.all("/api/*", async (c) => {
     try {
       const response = await asProblemResponse(await handler(c.req.raw))

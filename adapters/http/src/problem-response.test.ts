@@ -18,6 +18,7 @@ describe("asProblemResponse", () => {
         issues: [
           { _tag: "Type", path: ["PageSize"], message: "Expected a number <= 100" },
           { _tag: "Type", path: ["PageSize"], message: "Expected an integer" },
+          { _tag: "Type", path: ["PageSize"], message: 'Expected undefined, actual "x"' },
           { _tag: "Type", path: ["TimePeriod"], message: 'Expected "Current"' },
         ],
       }),

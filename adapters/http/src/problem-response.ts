@@ -68,7 +68,11 @@ export const asProblemResponse = async (response: Response): Promise<Response> =
       "issues" in body && Array.isArray(body.issues) ? body.issues : []
     ) as DecodeIssue[]
     const errors: Record<string, string[]> = {}
-    for (const issue of issues) {
+    // An optional parameter that fails also reports "Expected undefined": true but no help.
+    const helpful = issues.filter(
+      (issue) => !/^Expected undefined, actual/.test(issue.message ?? ""),
+    )
+    for (const issue of helpful.length > 0 ? helpful : issues) {
       const field = fieldOf(issue)
       errors[field] = [...(errors[field] ?? []), issue.message ?? "is not valid"]
     }

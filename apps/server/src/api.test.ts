@@ -71,7 +71,9 @@ describe("GET /api/Competitions", () => {
     expect(list.totalCount).toBeGreaterThanOrEqual(list.competitions.length)
     for (const competition of list.competitions) {
       expect(competition.visibilityStatus).toBe("Visible")
-      expect(competition.status === 0 || competition.status === 1 || competition.status === 3).toBe(true)
+      expect(competition.status === 0 || competition.status === 1 || competition.status === 3).toBe(
+        true,
+      )
       expect(Number.isNaN(Date.parse(competition.currentDateTimeUtc))).toBe(false)
       // Current means not yet closed for good: every one still has a deadline ahead.
       const schedule = scheduleOf(competition)
@@ -97,7 +99,9 @@ describe("GET /api/Competitions", () => {
     const list = await getJson<CompetitionListJson>("/api/Competitions?TimePeriod=EndingSoon")
     expect(list.competitions.length).toBeGreaterThan(0)
     for (const competition of list.competitions) {
-      expect(isEndingSoon(scheduleOf(competition), new Date(competition.currentDateTimeUtc))).toBe(true)
+      expect(isEndingSoon(scheduleOf(competition), new Date(competition.currentDateTimeUtc))).toBe(
+        true,
+      )
     }
   })
 
@@ -151,7 +155,9 @@ describe("GET /api/Competitions/{competitionId}", () => {
 
 describe("instant-win tickets", () => {
   it("pages a group's tickets 50 at a time and marks those won", async () => {
-    const list = await getJson<CompetitionListJson>("/api/Competitions?Type=InstantWin&TimePeriod=All")
+    const list = await getJson<CompetitionListJson>(
+      "/api/Competitions?Type=InstantWin&TimePeriod=All",
+    )
     const tickets: TicketListJson["tickets"][number][] = []
     for (const competition of list.competitions) {
       for (const group of competition.instantWinGroups) {
@@ -176,7 +182,9 @@ describe("instant-win tickets", () => {
   it("keeps every sold ticket with its owner for staff", async () => {
     const list = await getJson<CompetitionListJson>("/api/Competitions")
     await expectProblem(
-      await get(`/api/Competitions/${list.competitions[0]!.id}/tickets?InstantWinTicketsOnly=false`),
+      await get(
+        `/api/Competitions/${list.competitions[0]!.id}/tickets?InstantWinTicketsOnly=false`,
+      ),
       403,
     )
   })
@@ -252,6 +260,18 @@ describe("resources", () => {
 })
 
 describe("the edge", () => {
+  it("publishes an OpenAPI document with SPEC §7's paths", async () => {
+    const document = await getJson<{ paths: Record<string, unknown> }>("/api/openapi.json")
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/Competitions",
+        "/api/Competitions/{competitionId}",
+        "/api/Draws/NextLiveDraw",
+        "/api/Resources/{key}",
+      ]),
+    )
+  })
+
   it("answers unknown API paths and methods with problem+json", async () => {
     await expectProblem(await get("/api/Nope"), 404)
     const post = await get("/api/Competitions", { method: "POST", body: "{" })

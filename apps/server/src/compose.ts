@@ -1,6 +1,12 @@
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import { makeHttpApp } from "@howzat/http"
-import { Db, makeDatabase, migrateToLatest, PostgresCatalogueLive, seedDemoData } from "@howzat/postgres"
+import {
+  Db,
+  makeDatabase,
+  migrateToLatest,
+  PostgresCatalogueLive,
+  seedDemoData,
+} from "@howzat/postgres"
 import { Layer } from "effect"
 import type { ServerConfig } from "./config"
 import { serveStorefront } from "./storefront"

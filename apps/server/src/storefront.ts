@@ -24,7 +24,10 @@ export const serveStorefront = (app: Hono, distDir: string) => {
   app.use("/*", serveStatic({ root }))
   app.get("*", (c) => {
     if (!existsSync(indexFile)) {
-      return c.text("The storefront is not built yet: run `npm run build` (npm start does it).", 503)
+      return c.text(
+        "The storefront is not built yet: run `npm run build` (npm start does it).",
+        503,
+      )
     }
     return c.html(readFileSync(indexFile, "utf8"))
   })
