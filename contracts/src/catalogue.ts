@@ -4,7 +4,11 @@ import { BooleanFromQuery, PageInfo, PagingParams, pageSize } from "./paging"
 /** Money on the wire is integer pence, like everywhere else (docs/decisions/0001). */
 const Pence = Schema.Int
 
-export const Image = Schema.Struct({ id: Schema.String, url: Schema.String, description: Schema.String })
+export const Image = Schema.Struct({
+  id: Schema.String,
+  url: Schema.String,
+  description: Schema.String,
+})
 
 export const ImageGroup = Schema.Struct({
   id: Schema.String,
@@ -72,7 +76,10 @@ export const CompetitionListParams = Schema.Struct({
   ...PagingParams,
 })
 
-export const CompetitionList = Schema.Struct({ competitions: Schema.Array(Competition), ...PageInfo })
+export const CompetitionList = Schema.Struct({
+  competitions: Schema.Array(Competition),
+  ...PageInfo,
+})
 export type CompetitionListJson = typeof CompetitionList.Encoded
 export const CompetitionResponse = Schema.Struct({ competition: Competition })
 export type CompetitionResponseJson = typeof CompetitionResponse.Encoded

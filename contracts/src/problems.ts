@@ -22,7 +22,9 @@ export class BadRequest extends Schema.Class<BadRequest>("BadRequest")(
     ...problemFields,
     status: Schema.Literal(400),
     /** Field name to messages, as ASP.NET-style storefronts read them. */
-    errors: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) })),
+    errors: Schema.optional(
+      Schema.Record({ key: Schema.String, value: Schema.Array(Schema.String) }),
+    ),
   },
   problemEncoding(400),
 ) {}

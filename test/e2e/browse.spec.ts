@@ -5,7 +5,10 @@ import { expect, test } from "@playwright/test"
  * page, with the layout's fixed texts, on desktop and mobile viewports.
  */
 
-test("a visitor goes from Home through a tile to the competition page", async ({ page, request }) => {
+test("a visitor goes from Home through a tile to the competition page", async ({
+  page,
+  request,
+}) => {
   await page.goto("/")
   await expect(page).toHaveTitle("Howzat | Home")
   await expect(page.getByText("Live draws every Thursday at 8:30pm!").first()).toBeVisible()
