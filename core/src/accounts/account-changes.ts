@@ -1,0 +1,129 @@
+import { Effect } from "effect"
+import { OneTimeTokenRepo, RefreshTokenRepo, UserRepo } from "../ports/accounts"
+import { PasswordHasher } from "../ports/credentials"
+import { Mailer } from "../ports/mailer"
+import { SecureRandom } from "../ports/secure-random"
+import { Transactions } from "../ports/transactions"
+import {
+  accountMessages,
+  EMAIL_VERIFICATION_LIFETIME_MS,
+  linkWithToken,
+  sameEmail,
+  validateChangeEmail,
+  validateChangePassword,
+} from "../rules/auth"
+import { stripInvalidEmailCharacters } from "../rules/validation"
+import { emailChangedNotice, passwordChangedNotice, verificationEmail } from "./emails"
+import { AccountValidationFailed, InvalidCredentials } from "./errors"
+import type { Principal, UserWithPassword } from "./model"
+import { makeOneTimeTokens } from "./one-time-tokens"
+
+const failWith = (errors: Record<string, string>) =>
+  Effect.fail(new AccountValidationFailed({ errors }))
+
+/**
+ * Changing the email address or the password of the signed-in account. Both
+ * ask for the current password again, so a session left open on a shared
+ * computer can't be used to take the account over, and both tell the old
+ * address by email.
+ */
+export class AccountChanges extends Effect.Service<AccountChanges>()(
+  "@howzat/core/AccountChanges",
+  {
+    effect: Effect.gen(function* () {
+      const users = yield* UserRepo
+      const refreshTokens = yield* RefreshTokenRepo
+      const hasher = yield* PasswordHasher
+      const mailer = yield* Mailer
+      const transactions = yield* Transactions
+      const oneTimeTokens = makeOneTimeTokens(yield* OneTimeTokenRepo, yield* SecureRandom)
+
+      /**
+       * The signed-in user, read afresh (the token's email may be minutes
+       * old), checked against the email the form sent and the password typed.
+       */
+      const confirmIdentity = (
+        principal: Principal,
+        claimed: { readonly field: string; readonly email: string },
+        password: { readonly field: string; readonly value: string },
+      ) =>
+        Effect.gen(function* () {
+          const user: UserWithPassword | undefined = yield* users.byId(principal.userId)
+          // The token outlived its user (deleted by staff): as good as not logged in.
+          if (user === undefined) return yield* new InvalidCredentials()
+          if (!sameEmail(claimed.email, user.emailAddress))
+            return yield* failWith({ [claimed.field]: accountMessages.notYourEmailAddress })
+          if (!(yield* hasher.verify(user.passwordHash, password.value)))
+            return yield* failWith({ [password.field]: accountMessages.currentPasswordIncorrect })
+          return user
+        })
+
+      const changeEmailAddress = (
+        principal: Principal,
+        input: {
+          readonly currentEmail: string
+          readonly newEmail: string
+          readonly password: string
+          readonly verificationLinkBase: string
+        },
+      ) =>
+        Effect.gen(function* () {
+          const newEmail = stripInvalidEmailCharacters(input.newEmail)
+          const errors = validateChangeEmail({ newEmail, password: input.password })
+          if (Object.keys(errors).length > 0) return yield* failWith(errors)
+          const user = yield* confirmIdentity(
+            principal,
+            { field: "currentEmail", email: input.currentEmail },
+            { field: "password", value: input.password },
+          )
+          yield* transactions.within(
+            Effect.gen(function* () {
+              yield* users.changeEmail(user.id, newEmail)
+              yield* oneTimeTokens.discardAll(user.id, "VerifyEmail")
+              const token = yield* oneTimeTokens.issue(
+                user.id,
+                "VerifyEmail",
+                newEmail,
+                EMAIL_VERIFICATION_LIFETIME_MS,
+              )
+              const link = linkWithToken(input.verificationLinkBase, token)
+              yield* mailer.send(verificationEmail(newEmail, user.firstName, link))
+              yield* mailer.send(emailChangedNotice(user.emailAddress, user.firstName, newEmail))
+            }),
+          )
+        })
+
+      /** Other sessions end; the one making the change (its refresh family) stays signed in. */
+      const changePassword = (
+        principal: Principal,
+        input: {
+          readonly email: string
+          readonly currentPassword: string
+          readonly newPassword: string
+          readonly confirmNewPassword: string
+        },
+        keepFamilyId: string | undefined,
+      ) =>
+        Effect.gen(function* () {
+          const errors = validateChangePassword(input)
+          if (Object.keys(errors).length > 0) return yield* failWith(errors)
+          const user = yield* confirmIdentity(
+            principal,
+            { field: "email", email: input.email },
+            { field: "currentPassword", value: input.currentPassword },
+          )
+          const passwordHash = yield* hasher.hash(input.newPassword)
+          yield* transactions.within(
+            Effect.gen(function* () {
+              yield* users.setPasswordHash(user.id, passwordHash)
+              yield* refreshTokens.revokeAllOfUser(user.id, { exceptFamilyId: keepFamilyId })
+              yield* oneTimeTokens.discardAll(user.id, "ResetPassword")
+              yield* mailer.send(passwordChangedNotice(user.emailAddress, user.firstName))
+            }),
+          )
+        })
+
+      return { changeEmailAddress, changePassword }
+    }),
+  },
+) {}

@@ -1,0 +1,73 @@
+import { Effect } from "effect"
+import { CustomerRepo } from "../ports/accounts"
+import {
+  cleanAddress,
+  cleanTelephone,
+  isBlankAddress,
+  validateCustomerDetails,
+} from "../rules/auth"
+import { trimText } from "../rules/validation"
+import { AccountValidationFailed, CustomerNotFound, NotStaff } from "./errors"
+import type { Address, CustomerDetails, CustomerQuery, Principal } from "./model"
+import { currentTime } from "./one-time-tokens"
+
+export const isStaff = (principal: Principal): boolean =>
+  principal.role === "Staff" || principal.role === "Admin"
+
+/** A customer may see only their own record; staff may see any. */
+export const mayRead = (principal: Principal, customerId: string): boolean =>
+  isStaff(principal) || principal.customerId === customerId
+
+/**
+ * Only the customer changes their own details; the back office will get its
+ * own, audited, path for staff edits.
+ */
+export const mayChange = (principal: Principal, customerId: string): boolean =>
+  principal.customerId === customerId
+
+const cleanOptionalAddress = (address: Address | null): Address | null =>
+  address === null || isBlankAddress(address) ? null : cleanAddress(address)
+
+/**
+ * Customer records behind the account pages and the back office. A record
+ * that isn't the caller's is answered exactly like one that doesn't exist.
+ */
+export class CustomerAccounts extends Effect.Service<CustomerAccounts>()(
+  "@howzat/core/CustomerAccounts",
+  {
+    effect: Effect.gen(function* () {
+      const customers = yield* CustomerRepo
+
+      const get = (principal: Principal, customerId: string) =>
+        Effect.gen(function* () {
+          if (!mayRead(principal, customerId)) return yield* new CustomerNotFound({ customerId })
+          return yield* customers.byId(customerId)
+        })
+
+      const update = (principal: Principal, customerId: string, details: CustomerDetails) =>
+        Effect.gen(function* () {
+          if (!mayChange(principal, customerId)) return yield* new CustomerNotFound({ customerId })
+          const cleaned: CustomerDetails = {
+            ...details,
+            firstName: trimText(details.firstName),
+            lastName: trimText(details.lastName),
+            dateOfBirth: trimText(details.dateOfBirth),
+            telephoneNumber: cleanTelephone(details.telephoneNumber),
+            defaultBillingAddress: cleanOptionalAddress(details.defaultBillingAddress),
+            defaultShippingAddress: cleanOptionalAddress(details.defaultShippingAddress),
+          }
+          const errors = validateCustomerDetails(cleaned, yield* currentTime)
+          if (Object.keys(errors).length > 0) return yield* new AccountValidationFailed({ errors })
+          return yield* customers.update(customerId, cleaned)
+        })
+
+      const list = (principal: Principal, query: CustomerQuery) =>
+        Effect.gen(function* () {
+          if (!isStaff(principal)) return yield* new NotStaff()
+          return yield* customers.list(query)
+        })
+
+      return { get, update, list }
+    }),
+  },
+) {}

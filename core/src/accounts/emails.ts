@@ -1,0 +1,109 @@
+import type { MailMessage } from "./model"
+
+/**
+ * The account emails: plain text for every client, and a simple HTML part
+ * with the same words and one link. Links are absolute and already checked
+ * to be on the shop's own site (rules/auth safeReturnUrl).
+ */
+const BRAND = "Howzat"
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+interface Letter {
+  readonly kind: MailMessage["kind"]
+  readonly to: string
+  readonly subject: string
+  readonly greeting: string
+  readonly paragraphs: readonly string[]
+  readonly link?: { readonly url: string; readonly label: string }
+  readonly closing?: string
+}
+
+const compose = (letter: Letter): MailMessage => {
+  const text = [
+    letter.greeting,
+    "",
+    ...letter.paragraphs.flatMap((p) => [p, ""]),
+    ...(letter.link ? [`${letter.link.label}: ${letter.link.url}`, ""] : []),
+    ...(letter.closing ? [letter.closing, ""] : []),
+    `The ${BRAND} team`,
+  ].join("\n")
+  const html = [
+    "<!doctype html>",
+    `<html><body style="font-family: sans-serif; line-height: 1.5">`,
+    `<p>${escapeHtml(letter.greeting)}</p>`,
+    ...letter.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...(letter.link
+      ? [`<p><a href="${escapeHtml(letter.link.url)}">${escapeHtml(letter.link.label)}</a></p>`]
+      : []),
+    ...(letter.closing ? [`<p>${escapeHtml(letter.closing)}</p>`] : []),
+    `<p>The ${BRAND} team</p>`,
+    "</body></html>",
+  ].join("\n")
+  return { kind: letter.kind, to: letter.to, subject: letter.subject, text, html }
+}
+
+const hello = (firstName: string) => `Hello ${firstName},`
+const notYou =
+  "If this wasn't you, you can ignore this email; nothing changes unless the link is used."
+
+export const verificationEmail = (to: string, firstName: string, link: string): MailMessage =>
+  compose({
+    kind: "VerifyEmail",
+    to,
+    subject: `Please verify your ${BRAND} email address`,
+    greeting: hello(firstName),
+    paragraphs: ["Please confirm that this is your email address. The link works for 48 hours."],
+    link: { url: link, label: "Verify my email address" },
+    closing: notYou,
+  })
+
+export const passwordResetEmail = (to: string, firstName: string, link: string): MailMessage =>
+  compose({
+    kind: "ResetPassword",
+    to,
+    subject: `Reset your ${BRAND} password`,
+    greeting: hello(firstName),
+    paragraphs: [
+      "Someone asked to reset the password of your account. The link works once, for one hour.",
+    ],
+    link: { url: link, label: "Choose a new password" },
+    closing: notYou,
+  })
+
+export const loginLinkEmail = (to: string, firstName: string, link: string): MailMessage =>
+  compose({
+    kind: "LoginLink",
+    to,
+    subject: `Your ${BRAND} login link`,
+    greeting: hello(firstName),
+    paragraphs: ["Here is the link you asked for. It logs you in once, within 15 minutes."],
+    link: { url: link, label: "Log me in" },
+    closing: notYou,
+  })
+
+/** Goes to the old address: the one way its owner learns of a takeover. */
+export const emailChangedNotice = (to: string, firstName: string, newEmail: string): MailMessage =>
+  compose({
+    kind: "EmailChanged",
+    to,
+    subject: `Your ${BRAND} email address was changed`,
+    greeting: hello(firstName),
+    paragraphs: [
+      `The email address of your account was changed to ${newEmail}. From now on you log in with that address.`,
+      "If you did not do this, please contact us straight away.",
+    ],
+  })
+
+export const passwordChangedNotice = (to: string, firstName: string): MailMessage =>
+  compose({
+    kind: "PasswordChanged",
+    to,
+    subject: `Your ${BRAND} password was changed`,
+    greeting: hello(firstName),
+    paragraphs: [
+      "The password of your account was just changed, and other devices were logged out.",
+      "If you did not do this, please reset your password and contact us straight away.",
+    ],
+  })

@@ -1,0 +1,49 @@
+import { Data } from "effect"
+
+/** Effect's way of saying an error carries nothing but its tag (constructed with no argument). */
+// biome-ignore lint/complexity/noBannedTypes: Data.TaggedError needs exactly {} to allow `new E()`
+type NoFields = {}
+
+/** Wrong email or wrong password: deliberately one error, so a caller can't tell which. */
+export class InvalidCredentials extends Data.TaggedError("InvalidCredentials")<NoFields> {}
+
+/** Field name to SPEC §5 message; the edge answers with the validation problem. */
+export class AccountValidationFailed extends Data.TaggedError("AccountValidationFailed")<{
+  readonly errors: Readonly<Record<string, string>>
+}> {}
+
+/** The storefront shows SPEC §8's "is it possible you've already registered?" for this. */
+export class EmailAlreadyRegistered extends Data.TaggedError("EmailAlreadyRegistered")<NoFields> {}
+
+/** A verification, reset or login link that is unknown, expired or already used. */
+export class OneTimeTokenInvalid extends Data.TaggedError("OneTimeTokenInvalid")<{
+  readonly purpose: "VerifyEmail" | "ResetPassword" | "Login"
+}> {}
+
+/**
+ * No usable refresh token: missing, unknown, expired, or `reused` — a token
+ * already exchanged was presented again, so its whole family was revoked.
+ */
+export class RefreshTokenInvalid extends Data.TaggedError("RefreshTokenInvalid")<{
+  readonly reason: "missing" | "unknown" | "expired" | "reused" | "user-gone"
+}> {}
+
+export class AccessTokenInvalid extends Data.TaggedError("AccessTokenInvalid")<{
+  readonly reason: string
+}> {}
+
+/** Staff-only work asked for by someone who isn't staff. */
+export class NotStaff extends Data.TaggedError("NotStaff")<NoFields> {}
+
+/**
+ * Not there, or not the caller's: answered the same, so a customer learns
+ * nothing about other customers' ids.
+ */
+export class CustomerNotFound extends Data.TaggedError("CustomerNotFound")<{
+  readonly customerId: string
+}> {}
+
+export class RateLimited extends Data.TaggedError("RateLimited")<{
+  readonly action: string
+  readonly retryAfterSeconds: number
+}> {}

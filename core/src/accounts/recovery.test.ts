@@ -1,0 +1,269 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Duration, Effect, TestClock } from "effect"
+import { accountMessages } from "../rules/auth"
+import { messages } from "../rules/validation"
+import { AccountChanges } from "./account-changes"
+import type { Session } from "./model"
+import { AccountRecovery } from "./recovery"
+import { Registration } from "./registration"
+import { principalOf, Sessions } from "./sessions"
+import { accountServicesOver, emptyStore, registration, tokenMailedTo } from "./test-doubles"
+
+const START = Date.parse("2026-06-15T12:00:00Z")
+const RESET_BASE = "https://shop.example/Auth/ForgotPassword"
+const NEW_PASSWORD = "N3w!password"
+
+type Services = Registration | AccountRecovery | AccountChanges | Sessions
+
+const run = <A, E>(
+  test: (store: ReturnType<typeof emptyStore>, ann: Session) => Effect.Effect<A, E, Services>,
+) => {
+  const store = emptyStore()
+  return Effect.provide(
+    Effect.gen(function* () {
+      yield* TestClock.setTime(START)
+      const outcome = yield* (yield* Registration).register(registration())
+      if (outcome._tag !== "Registered") throw new Error("not registered")
+      return yield* test(store, outcome.session)
+    }),
+    accountServicesOver(store),
+  )
+}
+
+const logIn = (password: string, email = "ann@example.com") =>
+  Effect.flatMap(Sessions, (sessions) => Effect.either(sessions.authenticate({ email, password })))
+
+describe("forgotten passwords", () => {
+  it.effect("mail a reset link only to an existing account, and answer the same either way", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        const recovery = yield* AccountRecovery
+        const before = store.outbox.length
+        yield* recovery.forgotPassword({ email: "nobody@example.com", resetLinkBase: RESET_BASE })
+        expect(store.outbox.length).toBe(before)
+        yield* recovery.forgotPassword({ email: "ANN@example.com", resetLinkBase: RESET_BASE })
+        expect(store.outbox.at(-1)).toMatchObject({ kind: "ResetPassword", to: "ann@example.com" })
+        expect(store.outbox.at(-1)?.text).toContain(`${RESET_BASE}?token=`)
+      }),
+    ),
+  )
+
+  it.effect("reset the password once, end every session and spend older links", () =>
+    run((store, ann) =>
+      Effect.gen(function* () {
+        const recovery = yield* AccountRecovery
+        yield* recovery.forgotPassword({ email: "ann@example.com", resetLinkBase: RESET_BASE })
+        const older = tokenMailedTo(store, "ann@example.com", "ResetPassword")
+        yield* recovery.forgotPassword({ email: "ann@example.com", resetLinkBase: RESET_BASE })
+        const token = tokenMailedTo(store, "ann@example.com", "ResetPassword")
+        yield* recovery.resetPassword({
+          token,
+          password: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+        })
+
+        expect((yield* logIn("Str0ng!pass"))._tag).toBe("Left")
+        expect((yield* logIn(NEW_PASSWORD))._tag).toBe("Right")
+        const oldSession = yield* Effect.flip((yield* Sessions).refresh(ann.refreshToken))
+        expect(oldSession._tag).toBe("RefreshTokenInvalid")
+        for (const used of [token, older]) {
+          const again = yield* Effect.flip(
+            recovery.resetPassword({
+              token: used,
+              password: NEW_PASSWORD,
+              confirmPassword: NEW_PASSWORD,
+            }),
+          )
+          expect(again._tag).toBe("OneTimeTokenInvalid")
+        }
+        expect(store.outbox.at(-1)?.kind).toBe("PasswordChanged")
+      }),
+    ),
+  )
+
+  it.effect("let a reset link lapse after an hour", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        const recovery = yield* AccountRecovery
+        yield* recovery.forgotPassword({ email: "ann@example.com", resetLinkBase: RESET_BASE })
+        const token = tokenMailedTo(store, "ann@example.com", "ResetPassword")
+        yield* TestClock.adjust(Duration.hours(1))
+        const error = yield* Effect.flip(
+          recovery.resetPassword({ token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+        )
+        expect(error._tag).toBe("OneTimeTokenInvalid")
+      }),
+    ),
+  )
+
+  it.effect("check the new password before spending the link", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        const recovery = yield* AccountRecovery
+        yield* recovery.forgotPassword({ email: "ann@example.com", resetLinkBase: RESET_BASE })
+        const token = tokenMailedTo(store, "ann@example.com", "ResetPassword")
+        const error = yield* Effect.flip(
+          recovery.resetPassword({ token, password: "weak", confirmPassword: "weak" }),
+        )
+        expect(error).toMatchObject({ errors: { password: messages.newPasswordWeak } })
+        yield* recovery.resetPassword({
+          token,
+          password: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+        })
+      }),
+    ),
+  )
+
+  it.effect("refuse a link meant for something else", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        const verification = tokenMailedTo(store, "ann@example.com", "VerifyEmail")
+        const error = yield* Effect.flip(
+          (yield* AccountRecovery).resetPassword({
+            token: verification,
+            password: NEW_PASSWORD,
+            confirmPassword: NEW_PASSWORD,
+          }),
+        )
+        expect(error._tag).toBe("OneTimeTokenInvalid")
+      }),
+    ),
+  )
+})
+
+describe("changing the password", () => {
+  const change = (ann: Session, currentPassword: string, keepFamilyOf?: string) =>
+    Effect.gen(function* () {
+      const sessions = yield* Sessions
+      const keep = yield* sessions.familyOf(keepFamilyOf)
+      return yield* (yield* AccountChanges).changePassword(
+        principalOf(ann.user),
+        {
+          email: "ann@example.com",
+          currentPassword,
+          newPassword: NEW_PASSWORD,
+          confirmNewPassword: NEW_PASSWORD,
+        },
+        keep,
+      )
+    })
+
+  it.effect("needs the current password", () =>
+    run((_, ann) =>
+      Effect.gen(function* () {
+        const error = yield* Effect.flip(change(ann, "Wr0ng!pass"))
+        expect(error).toMatchObject({
+          errors: { currentPassword: accountMessages.currentPasswordIncorrect },
+        })
+        expect((yield* logIn("Str0ng!pass"))._tag).toBe("Right")
+      }),
+    ),
+  )
+
+  it.effect("needs the email of the signed-in account", () =>
+    run((_, ann) =>
+      Effect.gen(function* () {
+        const error = yield* Effect.flip(
+          (yield* AccountChanges).changePassword(
+            principalOf(ann.user),
+            {
+              email: "bob@example.com",
+              currentPassword: "Str0ng!pass",
+              newPassword: NEW_PASSWORD,
+              confirmNewPassword: NEW_PASSWORD,
+            },
+            undefined,
+          ),
+        )
+        expect(error).toMatchObject({ errors: { email: accountMessages.notYourEmailAddress } })
+      }),
+    ),
+  )
+
+  it.effect("keeps this session, ends the others and tells the customer", () =>
+    run((store, ann) =>
+      Effect.gen(function* () {
+        const sessions = yield* Sessions
+        const elsewhere = yield* sessions.authenticate({
+          email: "ann@example.com",
+          password: "Str0ng!pass",
+        })
+        yield* change(ann, "Str0ng!pass", ann.refreshToken)
+        yield* sessions.refresh(ann.refreshToken)
+        expect((yield* Effect.flip(sessions.refresh(elsewhere.refreshToken)))._tag).toBe(
+          "RefreshTokenInvalid",
+        )
+        expect((yield* logIn(NEW_PASSWORD))._tag).toBe("Right")
+        expect(store.outbox.at(-1)).toMatchObject({
+          kind: "PasswordChanged",
+          to: "ann@example.com",
+        })
+      }),
+    ),
+  )
+})
+
+describe("changing the email address", () => {
+  const changeTo = (ann: Session, newEmail: string, password = "Str0ng!pass") =>
+    Effect.flatMap(AccountChanges, (changes) =>
+      changes.changeEmailAddress(principalOf(ann.user), {
+        currentEmail: "ann@example.com",
+        newEmail,
+        password,
+        verificationLinkBase: "https://shop.example/",
+      }),
+    )
+
+  it.effect("moves the login to the new address, unverified, and mails both addresses", () =>
+    run((store, ann) =>
+      Effect.gen(function* () {
+        const oldVerification = tokenMailedTo(store, "ann@example.com", "VerifyEmail")
+        yield* changeTo(ann, "ann.smith@example.com")
+        expect(store.users[0]).toMatchObject({
+          emailAddress: "ann.smith@example.com",
+          emailVerified: false,
+        })
+        expect((yield* logIn("Str0ng!pass", "ann.smith@example.com"))._tag).toBe("Right")
+        expect((yield* logIn("Str0ng!pass", "ann@example.com"))._tag).toBe("Left")
+        expect(store.outbox.find((m) => m.kind === "EmailChanged")?.to).toBe("ann@example.com")
+
+        // The old address's link verifies nothing now; the new address's does.
+        const recovery = yield* AccountRecovery
+        expect((yield* Effect.flip(recovery.verifyEmail(oldVerification)))._tag).toBe(
+          "OneTimeTokenInvalid",
+        )
+        yield* recovery.verifyEmail(tokenMailedTo(store, "ann.smith@example.com", "VerifyEmail"))
+        expect(store.users[0]?.emailVerified).toBe(true)
+      }),
+    ),
+  )
+
+  it.effect("refuses an address another account has", () =>
+    run((_, ann) =>
+      Effect.gen(function* () {
+        yield* (yield* Registration).register(registration({ emailAddress: "bob@example.com" }))
+        const error = yield* Effect.flip(changeTo(ann, "BOB@example.com"))
+        expect(error._tag).toBe("EmailAlreadyRegistered")
+      }),
+    ),
+  )
+
+  it.effect("checks the new address and the password", () =>
+    run((_, ann) =>
+      Effect.gen(function* () {
+        const invalid = yield* Effect.flip(changeTo(ann, "nope", ""))
+        expect(invalid).toMatchObject({
+          errors: {
+            newEmail: messages.newEmailInvalid,
+            password: messages.currentPasswordForEmailRequired,
+          },
+        })
+        const wrong = yield* Effect.flip(changeTo(ann, "new@example.com", "Wr0ng!pass"))
+        expect(wrong).toMatchObject({
+          errors: { password: accountMessages.currentPasswordIncorrect },
+        })
+      }),
+    ),
+  )
+})

@@ -1,0 +1,120 @@
+import { Effect } from "effect"
+import { OneTimeTokenRepo, RefreshTokenRepo, UserRepo } from "../ports/accounts"
+import { PasswordHasher } from "../ports/credentials"
+import { Mailer } from "../ports/mailer"
+import { SecureRandom } from "../ports/secure-random"
+import { Transactions } from "../ports/transactions"
+import {
+  hasErrors,
+  LOGIN_LINK_LIFETIME_MS,
+  linkWithToken,
+  PASSWORD_RESET_LIFETIME_MS,
+  sameEmail,
+  validateEmailOnly,
+  validateResetPassword,
+} from "../rules/auth"
+import { stripInvalidEmailCharacters } from "../rules/validation"
+import { loginLinkEmail, passwordChangedNotice, passwordResetEmail } from "./emails"
+import { AccountValidationFailed, OneTimeTokenInvalid } from "./errors"
+import { makeOneTimeTokens } from "./one-time-tokens"
+
+const checked = <Errors extends Readonly<Record<string, string | undefined>>>(errors: Errors) =>
+  hasErrors(errors)
+    ? Effect.fail(new AccountValidationFailed({ errors: errors as Record<string, string> }))
+    : Effect.void
+
+/**
+ * Getting back into an account by email: verifying an address, resetting a
+ * forgotten password and logging in by link. Asking for a reset or a login
+ * link succeeds alike whether or not the account exists, so the answer can't
+ * be used to find out who is a customer.
+ */
+export class AccountRecovery extends Effect.Service<AccountRecovery>()(
+  "@howzat/core/AccountRecovery",
+  {
+    effect: Effect.gen(function* () {
+      const users = yield* UserRepo
+      const refreshTokens = yield* RefreshTokenRepo
+      const hasher = yield* PasswordHasher
+      const mailer = yield* Mailer
+      const transactions = yield* Transactions
+      const oneTimeTokens = makeOneTimeTokens(yield* OneTimeTokenRepo, yield* SecureRandom)
+
+      const verifyEmail = (token: string) =>
+        transactions.within(
+          Effect.gen(function* () {
+            const { userId, email } = yield* oneTimeTokens.consume(token, "VerifyEmail")
+            // A link sent to an address the customer has since changed away from verifies nothing.
+            if (!(yield* users.markEmailVerified(userId, email)))
+              return yield* new OneTimeTokenInvalid({ purpose: "VerifyEmail" })
+          }),
+        )
+
+      /** Sends a link for `purpose` if the account exists; silent otherwise. */
+      const mailLinkIfAccountExists = (
+        rawEmail: string,
+        purpose: "ResetPassword" | "Login",
+        linkBase: string,
+      ) =>
+        Effect.gen(function* () {
+          const email = stripInvalidEmailCharacters(rawEmail)
+          yield* checked(validateEmailOnly({ email }))
+          const user = yield* users.byEmail(email)
+          if (user === undefined) return
+          yield* transactions.within(
+            Effect.gen(function* () {
+              const lifetime =
+                purpose === "ResetPassword" ? PASSWORD_RESET_LIFETIME_MS : LOGIN_LINK_LIFETIME_MS
+              const token = yield* oneTimeTokens.issue(
+                user.id,
+                purpose,
+                user.emailAddress,
+                lifetime,
+              )
+              const link = linkWithToken(linkBase, token)
+              const compose = purpose === "ResetPassword" ? passwordResetEmail : loginLinkEmail
+              yield* mailer.send(compose(user.emailAddress, user.firstName, link))
+            }),
+          )
+        })
+
+      const forgotPassword = (input: { readonly email: string; readonly resetLinkBase: string }) =>
+        mailLinkIfAccountExists(input.email, "ResetPassword", input.resetLinkBase)
+
+      const requestLoginToken = (input: {
+        readonly email: string
+        readonly loginLinkBase: string
+      }) => mailLinkIfAccountExists(input.email, "Login", input.loginLinkBase)
+
+      /**
+       * A reset ends every session (whoever knew the old password may be
+       * signed in somewhere), spends the other reset links, and — since the
+       * link was read from the mailbox — verifies the address.
+       */
+      const resetPassword = (input: {
+        readonly token: string
+        readonly password: string
+        readonly confirmPassword: string
+      }) =>
+        Effect.gen(function* () {
+          yield* checked(validateResetPassword(input))
+          yield* transactions.within(
+            Effect.gen(function* () {
+              const { userId, email } = yield* oneTimeTokens.consume(input.token, "ResetPassword")
+              const user = yield* users.byId(userId)
+              if (user === undefined)
+                return yield* new OneTimeTokenInvalid({ purpose: "ResetPassword" })
+              // Hashed only once the token proved good, so made-up tokens cost us no argon2 work.
+              yield* users.setPasswordHash(userId, yield* hasher.hash(input.password))
+              yield* oneTimeTokens.discardAll(userId, "ResetPassword")
+              yield* refreshTokens.revokeAllOfUser(userId)
+              if (sameEmail(email, user.emailAddress)) yield* users.markEmailVerified(userId, email)
+              yield* mailer.send(passwordChangedNotice(user.emailAddress, user.firstName))
+            }),
+          )
+        })
+
+      return { verifyEmail, forgotPassword, requestLoginToken, resetPassword }
+    }),
+  },
+) {}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Duration, Effect, Layer, TestClock } from "effect"
+import { RepositoryError } from "../competitions/errors"
+import { Mailer } from "../ports/mailer"
+import { messages } from "../rules/validation"
+import { AccountRecovery } from "./recovery"
+import { Registration } from "./registration"
+import { accountServicesOver, emptyStore, registration, tokenMailedTo } from "./test-doubles"
+
+const START = Date.parse("2026-06-15T12:00:00Z")
+
+const run = <A, E>(
+  test: (
+    store: ReturnType<typeof emptyStore>,
+  ) => Effect.Effect<A, E, Registration | AccountRecovery>,
+) => {
+  const store = emptyStore()
+  return Effect.provide(
+    Effect.zipRight(TestClock.setTime(START), test(store)),
+    accountServicesOver(store),
+  )
+}
+
+describe("Registration", () => {
+  it.effect("creates the customer with every marketing flag as given and logs them in", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        const outcome = yield* (yield* Registration).register(
+          registration({ allowMarketingByPost: false, telephoneNumber: " 07700 900123 " }),
+        )
+        expect(outcome._tag).toBe("Registered")
+        expect(store.customers).toHaveLength(1)
+        expect(store.customers[0]).toMatchObject({
+          firstName: "Ann",
+          telephoneNumber: "07700 900123",
+          allowMarketingByEmail: true,
+          allowMarketingByPost: false,
+        })
+        expect(store.refreshTokens).toHaveLength(1)
+      }),
+    ),
+  )
+
+  it.effect("answers every invalid field with its SPEC §5 message", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        const error = yield* Effect.flip(
+          (yield* Registration).register(
+            registration({
+              firstName: "",
+              emailAddress: "not-an-email",
+              password: "weak",
+              confirmPassword: "other",
+              telephoneNumber: "123",
+              acceptTerms: false,
+            }),
+          ),
+        )
+        expect(error._tag).toBe("AccountValidationFailed")
+        if (error._tag !== "AccountValidationFailed") return
+        expect(error.errors).toEqual({
+          firstName: messages.firstNameRequired,
+          emailAddress: messages.emailInvalid,
+          password: messages.newPasswordWeak,
+          confirmPassword: messages.confirmPasswordMismatch,
+          telephoneNumber: messages.telephoneInvalid,
+          acceptTerms: messages.acceptTermsRequired,
+        })
+        expect(store.users).toEqual([])
+      }),
+    ),
+  )
+
+  it.effect("counts the 18th birthday on London's calendar, not the server's", () =>
+    run(() =>
+      Effect.gen(function* () {
+        // 23:30 UTC on 14 June is already 15 June in London (BST).
+        yield* TestClock.setTime(Date.parse("2026-06-14T23:30:00Z"))
+        const outcome = yield* (yield* Registration).register(
+          registration({ dateOfBirth: "2008-06-15" }),
+        )
+        expect(outcome._tag).toBe("Registered")
+        const tooYoung = yield* Effect.flip(
+          (yield* Registration).register(
+            registration({ emailAddress: "kid@example.com", dateOfBirth: "2008-06-16" }),
+          ),
+        )
+        expect(tooYoung).toMatchObject({ errors: { dateOfBirth: messages.dateOfBirthTooYoung } })
+      }),
+    ),
+  )
+
+  it.effect("refuses an email already registered, whatever its case", () =>
+    run(() =>
+      Effect.gen(function* () {
+        const registrations = yield* Registration
+        yield* registrations.register(registration())
+        const error = yield* Effect.flip(
+          registrations.register(registration({ emailAddress: "ANN@EXAMPLE.COM" })),
+        )
+        expect(error._tag).toBe("EmailAlreadyRegistered")
+      }),
+    ),
+  )
+
+  it.effect("quietly creates nothing when the honey-pot is filled", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        const outcome = yield* (yield* Registration).register(
+          registration({ honeyPot: "http://spam.example" }),
+        )
+        expect(outcome._tag).toBe("IgnoredBot")
+        expect(store.users).toEqual([])
+        expect(store.outbox).toEqual([])
+      }),
+    ),
+  )
+
+  it.effect("emails a verification link that works once, for 48 hours", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        yield* (yield* Registration).register(registration())
+        const message = store.outbox[0]
+        expect(message).toMatchObject({ kind: "VerifyEmail", to: "ann@example.com" })
+        expect(message?.html).toContain('href="https://shop.example/?token=')
+        const token = tokenMailedTo(store, "ann@example.com", "VerifyEmail")
+        const recovery = yield* AccountRecovery
+        yield* recovery.verifyEmail(token)
+        expect(store.users[0]?.emailVerified).toBe(true)
+        expect((yield* Effect.flip(recovery.verifyEmail(token)))._tag).toBe("OneTimeTokenInvalid")
+      }),
+    ),
+  )
+
+  it.effect("lets the verification link lapse after 48 hours", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        yield* (yield* Registration).register(registration())
+        const token = tokenMailedTo(store, "ann@example.com", "VerifyEmail")
+        yield* TestClock.adjust(Duration.hours(48))
+        const error = yield* Effect.flip((yield* AccountRecovery).verifyEmail(token))
+        expect(error._tag).toBe("OneTimeTokenInvalid")
+        expect(store.users[0]?.emailVerified).toBe(false)
+      }),
+    ),
+  )
+
+  it.effect("creates nothing if the verification email can't be queued", () => {
+    const store = emptyStore()
+    const failingMailer = Layer.succeed(Mailer, {
+      send: () => Effect.fail(new RepositoryError({ operation: "outbox", cause: "down" })),
+    })
+    return Effect.gen(function* () {
+      yield* TestClock.setTime(START)
+      const error = yield* Effect.flip((yield* Registration).register(registration()))
+      expect(error._tag).toBe("RepositoryError")
+      expect(store.users).toEqual([])
+      expect(store.customers).toEqual([])
+      expect(store.oneTimeTokens).toEqual([])
+    }).pipe(
+      Effect.provide(
+        // Fresh, or the memoised Registration inside the doubles' layer (good Mailer) is reused.
+        Layer.fresh(Registration.DefaultWithoutDependencies).pipe(
+          Layer.provide(failingMailer),
+          Layer.provide(accountServicesOver(store)),
+        ),
+      ),
+    )
+  })
+})

@@ -1,0 +1,106 @@
+import { Effect } from "effect"
+import { CustomerRepo, OneTimeTokenRepo, UserRepo } from "../ports/accounts"
+import { PasswordHasher } from "../ports/credentials"
+import { Mailer } from "../ports/mailer"
+import { SecureRandom } from "../ports/secure-random"
+import { Transactions } from "../ports/transactions"
+import { cleanTelephone, EMAIL_VERIFICATION_LIFETIME_MS, linkWithToken } from "../rules/auth"
+import {
+  type RegistrationInput,
+  stripInvalidEmailCharacters,
+  trimText,
+  validateRegistration,
+} from "../rules/validation"
+import { verificationEmail } from "./emails"
+import { AccountValidationFailed, EmailAlreadyRegistered } from "./errors"
+import type { MarketingPreferences, Session } from "./model"
+import { currentTime, makeOneTimeTokens } from "./one-time-tokens"
+import { Sessions } from "./sessions"
+
+export interface RegistrationRequest extends RegistrationInput, MarketingPreferences {
+  /** Where the verification link leads (the shop's home page), already checked to be ours. */
+  readonly verificationLinkBase: string
+  /** A field people never see: only a form-filling bot puts anything in it. */
+  readonly honeyPot: string
+}
+
+export type RegistrationOutcome =
+  | { readonly _tag: "Registered"; readonly session: Session }
+  /** The honey-pot was filled: nothing was created, and the bot must not learn that. */
+  | { readonly _tag: "IgnoredBot" }
+
+/**
+ * Opens a customer account and signs it in (SPEC §4: registration leads to
+ * login). The user, the customer record, the verification token and the
+ * verification email are written in one transaction.
+ */
+export class Registration extends Effect.Service<Registration>()("@howzat/core/Registration", {
+  effect: Effect.gen(function* () {
+    const users = yield* UserRepo
+    const customers = yield* CustomerRepo
+    const hasher = yield* PasswordHasher
+    const mailer = yield* Mailer
+    const transactions = yield* Transactions
+    const sessions = yield* Sessions
+    const oneTimeTokens = makeOneTimeTokens(yield* OneTimeTokenRepo, yield* SecureRandom)
+
+    const register = (request: RegistrationRequest) =>
+      Effect.gen(function* () {
+        if (request.honeyPot.trim() !== "") {
+          yield* Effect.logInfo("registration with the honey-pot filled was ignored")
+          return { _tag: "IgnoredBot" } as RegistrationOutcome
+        }
+        const input: RegistrationInput = {
+          firstName: trimText(request.firstName),
+          lastName: trimText(request.lastName),
+          emailAddress: stripInvalidEmailCharacters(request.emailAddress),
+          password: request.password,
+          confirmPassword: request.confirmPassword,
+          telephoneNumber: cleanTelephone(request.telephoneNumber),
+          dateOfBirth: trimText(request.dateOfBirth),
+          acceptTerms: request.acceptTerms,
+        }
+        const errors = validateRegistration(input, yield* currentTime)
+        if (Object.keys(errors).length > 0) return yield* new AccountValidationFailed({ errors })
+        // Checked first to spare an argon2 hash; the unique index still decides a race.
+        if ((yield* users.byEmail(input.emailAddress)) !== undefined)
+          return yield* new EmailAlreadyRegistered()
+
+        const passwordHash = yield* hasher.hash(input.password)
+        const user = yield* transactions.within(
+          Effect.gen(function* () {
+            const created = yield* customers.register({
+              emailAddress: input.emailAddress,
+              passwordHash,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              dateOfBirth: input.dateOfBirth,
+              telephoneNumber: input.telephoneNumber,
+              allowMarketingByEmail: request.allowMarketingByEmail,
+              allowMarketingByPhone: request.allowMarketingByPhone,
+              allowMarketingByText: request.allowMarketingByText,
+              allowMarketingByPost: request.allowMarketingByPost,
+            })
+            const token = yield* oneTimeTokens.issue(
+              created.id,
+              "VerifyEmail",
+              created.emailAddress,
+              EMAIL_VERIFICATION_LIFETIME_MS,
+            )
+            yield* mailer.send(
+              verificationEmail(
+                created.emailAddress,
+                created.firstName,
+                linkWithToken(request.verificationLinkBase, token),
+              ),
+            )
+            return created
+          }),
+        )
+        return { _tag: "Registered", session: yield* sessions.start(user) } as RegistrationOutcome
+      })
+
+    return { register }
+  }),
+  dependencies: [Sessions.Default],
+}) {}

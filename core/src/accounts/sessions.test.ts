@@ -1,0 +1,215 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Duration, Effect, Either, TestClock } from "effect"
+import { AccountRecovery } from "./recovery"
+import { Registration } from "./registration"
+import { Sessions } from "./sessions"
+import { accountServicesOver, emptyStore, registration, tokenMailedTo } from "./test-doubles"
+
+const START = Date.parse("2026-06-15T12:00:00Z")
+
+/** A registered customer's first session, at START on the test clock. */
+const registered = Effect.gen(function* () {
+  yield* TestClock.setTime(START)
+  const outcome = yield* (yield* Registration).register(registration())
+  if (outcome._tag !== "Registered") throw new Error("not registered")
+  return outcome.session
+})
+
+const run = <A, E>(
+  test: (
+    store: ReturnType<typeof emptyStore>,
+  ) => Effect.Effect<A, E, Sessions | Registration | AccountRecovery>,
+) => {
+  const store = emptyStore()
+  return Effect.provide(test(store), accountServicesOver(store))
+}
+
+describe("Sessions", () => {
+  it.effect("logs in with the right password, whatever the email's case", () =>
+    run(() =>
+      Effect.gen(function* () {
+        yield* registered
+        const sessions = yield* Sessions
+        const session = yield* sessions.authenticate({
+          email: "ANN@example.com",
+          password: "Str0ng!pass",
+        })
+        expect(session.user.emailAddress).toBe("ann@example.com")
+        expect(session.user.customerId).not.toBeNull()
+        const principal = yield* sessions.verifyAccessToken(session.accessToken)
+        expect(principal).toMatchObject({
+          role: "Customer",
+          email: "ann@example.com",
+          name: "Ann Smith",
+        })
+      }),
+    ),
+  )
+
+  it.effect("refuses a wrong password and an unknown email with the same error", () =>
+    run(() =>
+      Effect.gen(function* () {
+        yield* registered
+        const sessions = yield* Sessions
+        const wrong = yield* Effect.flip(
+          sessions.authenticate({ email: "ann@example.com", password: "nope" }),
+        )
+        const unknown = yield* Effect.flip(
+          sessions.authenticate({ email: "bob@example.com", password: "Str0ng!pass" }),
+        )
+        expect(wrong._tag).toBe("InvalidCredentials")
+        expect(unknown._tag).toBe("InvalidCredentials")
+      }),
+    ),
+  )
+
+  it.effect("lets an access token expire after 15 minutes", () =>
+    run(() =>
+      Effect.gen(function* () {
+        const session = yield* registered
+        const sessions = yield* Sessions
+        expect(session.accessTokenExpiresAt.getTime() - START).toBe(15 * 60_000)
+        yield* TestClock.adjust(Duration.minutes(14))
+        yield* sessions.verifyAccessToken(session.accessToken)
+        yield* TestClock.adjust(Duration.minutes(1))
+        const expired = yield* Effect.flip(sessions.verifyAccessToken(session.accessToken))
+        expect(expired._tag).toBe("AccessTokenInvalid")
+      }),
+    ),
+  )
+
+  it.effect("rotates the refresh token on every refresh, sliding its 14 days", () =>
+    run(() =>
+      Effect.gen(function* () {
+        const first = yield* registered
+        const sessions = yield* Sessions
+        yield* TestClock.adjust(Duration.days(13))
+        const second = yield* sessions.refresh(first.refreshToken)
+        expect(second.refreshToken).not.toBe(first.refreshToken)
+        expect(second.accessToken).not.toBe(first.accessToken)
+        expect(second.refreshTokenExpiresAt.getTime()).toBe(START + 27 * 86_400_000)
+        yield* TestClock.adjust(Duration.days(13))
+        const third = yield* sessions.refresh(second.refreshToken)
+        expect(third.user.emailAddress).toBe("ann@example.com")
+      }),
+    ),
+  )
+
+  it.effect("refuses a refresh token 14 days after it was issued", () =>
+    run(() =>
+      Effect.gen(function* () {
+        const first = yield* registered
+        yield* TestClock.adjust(Duration.days(14))
+        const error = yield* Effect.flip((yield* Sessions).refresh(first.refreshToken))
+        expect(error).toMatchObject({ _tag: "RefreshTokenInvalid", reason: "expired" })
+      }),
+    ),
+  )
+
+  it.effect("revokes the whole family when a spent refresh token comes back", () =>
+    run(() =>
+      Effect.gen(function* () {
+        const first = yield* registered
+        const sessions = yield* Sessions
+        const other = yield* sessions.authenticate({
+          email: "ann@example.com",
+          password: "Str0ng!pass",
+        })
+        const second = yield* sessions.refresh(first.refreshToken)
+        // Someone replays the first token (copied before it was rotated).
+        const replay = yield* Effect.flip(sessions.refresh(first.refreshToken))
+        expect(replay).toMatchObject({ _tag: "RefreshTokenInvalid", reason: "reused" })
+        // The legitimate holder's newer token went down with the family...
+        const legit = yield* Effect.flip(sessions.refresh(second.refreshToken))
+        expect(legit._tag).toBe("RefreshTokenInvalid")
+        // ...but a session from another login is a different family and lives on.
+        yield* sessions.refresh(other.refreshToken)
+      }),
+    ),
+  )
+
+  it.effect("logs out by deleting the family, and treats an unknown token as logged out", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        const first = yield* registered
+        const sessions = yield* Sessions
+        const second = yield* sessions.refresh(first.refreshToken)
+        yield* sessions.revoke(second.refreshToken)
+        expect(store.refreshTokens).toEqual([])
+        const after = yield* Effect.flip(sessions.refresh(second.refreshToken))
+        expect(after).toMatchObject({ reason: "unknown" })
+        yield* sessions.revoke("never-issued")
+        yield* sessions.revoke(undefined)
+      }),
+    ),
+  )
+
+  it.effect("says a missing refresh token is missing", () =>
+    run(() =>
+      Effect.gen(function* () {
+        const error = yield* Effect.flip((yield* Sessions).refresh(undefined))
+        expect(error).toMatchObject({ reason: "missing" })
+      }),
+    ),
+  )
+
+  it.effect("stores refresh and one-time tokens only as hashes", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        const session = yield* registered
+        const verification = tokenMailedTo(store, "ann@example.com", "VerifyEmail")
+        const stored = JSON.stringify([store.refreshTokens, store.oneTimeTokens, store.users])
+        expect(stored).not.toContain(session.refreshToken)
+        expect(stored).not.toContain(verification)
+        expect(stored).not.toContain("Str0ng!pass")
+        expect(session.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
+      }),
+    ),
+  )
+})
+
+describe("logging in by link", () => {
+  it.effect("works once, within 15 minutes, and verifies the address", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        yield* registered
+        const sessions = yield* Sessions
+        const recovery = yield* AccountRecovery
+        yield* recovery.requestLoginToken({
+          email: "Ann@Example.com",
+          loginLinkBase: "https://shop.example/Auth/Login",
+        })
+        const token = tokenMailedTo(store, "ann@example.com", "LoginLink")
+        const session = yield* sessions.authenticateByToken(token)
+        expect(session.user.emailVerified).toBe(true)
+        const again = yield* Effect.flip(sessions.authenticateByToken(token))
+        expect(again._tag).toBe("OneTimeTokenInvalid")
+
+        yield* recovery.requestLoginToken({
+          email: "ann@example.com",
+          loginLinkBase: "https://shop.example/Auth/Login",
+        })
+        const late = tokenMailedTo(store, "ann@example.com", "LoginLink")
+        yield* TestClock.adjust(Duration.minutes(15))
+        expect((yield* Effect.either(sessions.authenticateByToken(late)))._tag).toBe("Left")
+      }),
+    ),
+  )
+
+  it.effect("sends nothing, and says nothing different, for an unknown address", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        yield* registered
+        const before = store.outbox.length
+        const result = yield* Effect.either(
+          (yield* AccountRecovery).requestLoginToken({
+            email: "nobody@example.com",
+            loginLinkBase: "https://shop.example/Auth/Login",
+          }),
+        )
+        expect(Either.isRight(result)).toBe(true)
+        expect(store.outbox.length).toBe(before)
+      }),
+    ),
+  )
+})

@@ -1,0 +1,170 @@
+import { Effect } from "effect"
+import { OneTimeTokenRepo, RefreshTokenRepo, UserRepo } from "../ports/accounts"
+import { AccessTokens, PasswordHasher } from "../ports/credentials"
+import { SecureRandom } from "../ports/secure-random"
+import { Transactions } from "../ports/transactions"
+import {
+  ACCESS_TOKEN_LIFETIME_MS,
+  fullName,
+  REFRESH_TOKEN_LIFETIME_MS,
+  sameEmail,
+} from "../rules/auth"
+import { InvalidCredentials, OneTimeTokenInvalid, RefreshTokenInvalid } from "./errors"
+import type { Principal, Session, User } from "./model"
+import { currentTime, makeOneTimeTokens } from "./one-time-tokens"
+import { hashSecretToken, newSecretToken } from "./secrets"
+
+export const principalOf = (user: User): Principal => ({
+  userId: user.id,
+  role: user.role,
+  customerId: user.customerId,
+  email: user.emailAddress,
+  name: fullName(user.firstName, user.lastName),
+})
+
+const publicUser = (user: User): User => ({
+  id: user.id,
+  emailAddress: user.emailAddress,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  role: user.role,
+  customerId: user.customerId,
+  emailVerified: user.emailVerified,
+})
+
+/**
+ * Signing in and staying signed in. A session is a short-lived access token
+ * (a JWT the edge checks without the database) plus a refresh token that
+ * lives in an httpOnly cookie and is stored only as a hash. Each refresh
+ * spends the presented token and issues the next of its family; presenting
+ * a spent token again means it was copied, so the whole family is revoked
+ * and both the thief and the customer must log in again.
+ */
+export class Sessions extends Effect.Service<Sessions>()("@howzat/core/Sessions", {
+  effect: Effect.gen(function* () {
+    const users = yield* UserRepo
+    const refreshTokens = yield* RefreshTokenRepo
+    const hasher = yield* PasswordHasher
+    const accessTokens = yield* AccessTokens
+    const random = yield* SecureRandom
+    const transactions = yield* Transactions
+    const oneTimeTokens = makeOneTimeTokens(yield* OneTimeTokenRepo, random)
+
+    const withRandom = <A, E>(effect: Effect.Effect<A, E, SecureRandom>) =>
+      Effect.provideService(effect, SecureRandom, random)
+
+    // Checking a password for an email nobody has still costs one hash
+    // verification, so the answer's timing doesn't say whether the account exists.
+    const decoyHash = yield* hasher.hash(yield* withRandom(newSecretToken))
+
+    /** The next session of a family: a new family when none is given. */
+    const issue = (user: User, familyId?: string) =>
+      Effect.gen(function* () {
+        const now = yield* currentTime
+        const accessTokenExpiresAt = new Date(now.getTime() + ACCESS_TOKEN_LIFETIME_MS)
+        const refreshTokenExpiresAt = new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_MS)
+        const accessToken = yield* accessTokens.issue(principalOf(user), {
+          issuedAt: now,
+          expiresAt: accessTokenExpiresAt,
+        })
+        const refreshToken = yield* withRandom(newSecretToken)
+        yield* refreshTokens.create({
+          tokenHash: yield* hashSecretToken(refreshToken),
+          userId: user.id,
+          familyId: familyId ?? (yield* withRandom(newSecretToken)),
+          createdAt: now,
+          expiresAt: refreshTokenExpiresAt,
+        })
+        const session: Session = {
+          user: publicUser(user),
+          accessToken,
+          accessTokenExpiresAt,
+          refreshToken,
+          refreshTokenExpiresAt,
+        }
+        return session
+      })
+
+    const authenticate = (input: { readonly email: string; readonly password: string }) =>
+      Effect.gen(function* () {
+        const user = yield* users.byEmail(input.email)
+        const matches = yield* hasher.verify(user?.passwordHash ?? decoyHash, input.password)
+        if (user === undefined || !matches) return yield* new InvalidCredentials()
+        return yield* issue(user)
+      })
+
+    /**
+     * A login link proves the person reads that mailbox, so it also verifies
+     * the address — if it is still the account's address.
+     */
+    const authenticateByToken = (token: string) =>
+      transactions.within(
+        Effect.gen(function* () {
+          const { userId, email } = yield* oneTimeTokens.consume(token, "Login")
+          const user = yield* users.byId(userId)
+          if (user === undefined) return yield* new OneTimeTokenInvalid({ purpose: "Login" })
+          const verified =
+            sameEmail(user.emailAddress, email) && (yield* users.markEmailVerified(userId, email))
+          return yield* issue(verified ? { ...user, emailVerified: true } : user)
+        }),
+      )
+
+    const refresh = (token: string | undefined) =>
+      Effect.gen(function* () {
+        if (token === undefined || token === "")
+          return yield* new RefreshTokenInvalid({ reason: "missing" })
+        const tokenHash = yield* hashSecretToken(token)
+        const outcome = yield* transactions.within(
+          Effect.gen(function* () {
+            const spent = yield* refreshTokens.spend(tokenHash, yield* currentTime)
+            if (spent._tag !== "Fresh") return spent
+            const user = yield* users.byId(spent.userId)
+            if (user === undefined) return { _tag: "UserGone" as const }
+            return { _tag: "Rotated" as const, session: yield* issue(user, spent.familyId) }
+          }),
+        )
+        switch (outcome._tag) {
+          case "Rotated":
+            return outcome.session
+          case "AlreadySpent":
+            // Outside the transaction above: the revocation must stand even though we fail.
+            yield* refreshTokens.revokeFamily(outcome.familyId)
+            yield* Effect.logWarning("a spent refresh token was presented again; family revoked")
+            return yield* new RefreshTokenInvalid({ reason: "reused" })
+          case "Expired":
+            return yield* new RefreshTokenInvalid({ reason: "expired" })
+          case "Unknown":
+            return yield* new RefreshTokenInvalid({ reason: "unknown" })
+          case "UserGone":
+            return yield* new RefreshTokenInvalid({ reason: "user-gone" })
+        }
+      })
+
+    /** Logging out ends the whole family; an unknown token is already logged out. */
+    const revoke = (token: string | undefined) =>
+      Effect.gen(function* () {
+        if (token === undefined || token === "") return
+        const familyId = yield* refreshTokens.familyOf(yield* hashSecretToken(token))
+        if (familyId !== undefined) yield* refreshTokens.revokeFamily(familyId)
+      })
+
+    const verifyAccessToken = (token: string) =>
+      Effect.flatMap(currentTime, (now) => accessTokens.verify(token, now))
+
+    /** The family of the refresh token in a request, to keep that session when ending others. */
+    const familyOf = (token: string | undefined) =>
+      token === undefined || token === ""
+        ? Effect.succeed(undefined)
+        : Effect.flatMap(hashSecretToken(token), refreshTokens.familyOf)
+
+    return {
+      start: (user: User) => issue(user),
+      authenticate,
+      authenticateByToken,
+      refresh,
+      revoke,
+      verifyAccessToken,
+      familyOf,
+    }
+  }),
+}) {}

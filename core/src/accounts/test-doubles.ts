@@ -1,0 +1,369 @@
+/**
+ * In-memory doubles of every account port, for the use-case tests. They keep
+ * the behaviour the services rely on (case-insensitive emails, atomic spend
+ * and consume, rollback of a failed transaction) and nothing else.
+ */
+import { Effect, Exit, Layer } from "effect"
+import { RepositoryError } from "../competitions/errors"
+import {
+  CustomerRepo,
+  OneTimeTokenRepo,
+  RefreshTokenRepo,
+  type RefreshTokenSpend,
+  UserRepo,
+} from "../ports/accounts"
+import { AccessTokens, PasswordHasher } from "../ports/credentials"
+import { Mailer } from "../ports/mailer"
+import { RateLimiter } from "../ports/rate-limiter"
+import { SecureRandom } from "../ports/secure-random"
+import { Transactions } from "../ports/transactions"
+import { normaliseEmail } from "../rules/auth"
+import { pence } from "../rules/money"
+import { AccountChanges } from "./account-changes"
+import { CustomerAccounts } from "./customer-accounts"
+import { AccessTokenInvalid, CustomerNotFound, EmailAlreadyRegistered } from "./errors"
+import type {
+  Customer,
+  MailMessage,
+  OneTimeTokenPurpose,
+  Principal,
+  UserWithPassword,
+} from "./model"
+import { AccountRecovery } from "./recovery"
+import { Registration, type RegistrationRequest } from "./registration"
+import { hashSecretToken } from "./secrets"
+import { Sessions } from "./sessions"
+import { RateLimitPolicy, Throttle } from "./throttle"
+
+interface RefreshRow {
+  tokenHash: string
+  userId: string
+  familyId: string
+  expiresAt: Date
+  spentAt: Date | null
+}
+
+interface OneTimeRow {
+  tokenHash: string
+  userId: string
+  purpose: OneTimeTokenPurpose
+  email: string
+  expiresAt: Date
+  usedAt: Date | null
+}
+
+export interface AccountStore {
+  users: UserWithPassword[]
+  customers: Customer[]
+  refreshTokens: RefreshRow[]
+  oneTimeTokens: OneTimeRow[]
+  outbox: MailMessage[]
+  counters: Map<string, { windowStart: number; count: number }>
+}
+
+export const emptyStore = (): AccountStore => ({
+  users: [],
+  customers: [],
+  refreshTokens: [],
+  oneTimeTokens: [],
+  outbox: [],
+  counters: new Map(),
+})
+
+const copy = (store: AccountStore): AccountStore => ({
+  users: [...store.users],
+  customers: [...store.customers],
+  refreshTokens: store.refreshTokens.map((row) => ({ ...row })),
+  oneTimeTokens: store.oneTimeTokens.map((row) => ({ ...row })),
+  outbox: [...store.outbox],
+  counters: new Map(store.counters),
+})
+
+let nextId = 0
+const newId = () => `00000000-0000-4000-8000-${String(++nextId).padStart(12, "0")}`
+
+/** Hashes the password with SHA-256: fast, and still never the password itself. */
+const FakePasswordHasher = Layer.succeed(PasswordHasher, {
+  hash: (password) => Effect.map(hashSecretToken(password), (digest) => `fake$${digest}`),
+  verify: (passwordHash, password) =>
+    Effect.map(hashSecretToken(password), (digest) => passwordHash === `fake$${digest}`),
+})
+
+/** Opaque tokens remembered with their claims and expiry, so only issued tokens verify. */
+const makeFakeAccessTokens = () => {
+  const issued = new Map<string, { principal: Principal; expiresAt: Date }>()
+  let counter = 0
+  return Layer.succeed(AccessTokens, {
+    issue: (principal, times) =>
+      Effect.sync(() => {
+        const token = `access-${++counter}`
+        issued.set(token, { principal, expiresAt: times.expiresAt })
+        return token
+      }),
+    verify: (token, now) => {
+      const found = issued.get(token)
+      if (found === undefined) return Effect.fail(new AccessTokenInvalid({ reason: "unknown" }))
+      if (now.getTime() >= found.expiresAt.getTime())
+        return Effect.fail(new AccessTokenInvalid({ reason: "expired" }))
+      return Effect.succeed(found.principal)
+    },
+  })
+}
+
+const WebCryptoRandom = Layer.succeed(SecureRandom, {
+  bytes: (length) => Effect.sync(() => globalThis.crypto.getRandomValues(new Uint8Array(length))),
+})
+
+export const makeAccountDoubles = (store: AccountStore) => {
+  const userByEmail = (email: string) =>
+    store.users.find((u) => normaliseEmail(u.emailAddress) === normaliseEmail(email))
+
+  const users = Layer.succeed(UserRepo, {
+    byEmail: (email) => Effect.sync(() => userByEmail(email)),
+    byId: (userId) => Effect.sync(() => store.users.find((u) => u.id === userId)),
+    createStaff: (user) =>
+      Effect.suspend(() => {
+        if (userByEmail(user.emailAddress)) return Effect.fail(new EmailAlreadyRegistered())
+        const created = { ...user, id: newId(), customerId: null, emailVerified: false }
+        store.users.push(created)
+        return Effect.succeed(created)
+      }),
+    setPasswordHash: (userId, passwordHash) =>
+      Effect.sync(() => {
+        store.users = store.users.map((u) => (u.id === userId ? { ...u, passwordHash } : u))
+      }),
+    markEmailVerified: (userId, email) =>
+      Effect.sync(() => {
+        const user = store.users.find((u) => u.id === userId)
+        if (!user || normaliseEmail(user.emailAddress) !== normaliseEmail(email)) return false
+        store.users = store.users.map((u) => (u.id === userId ? { ...u, emailVerified: true } : u))
+        return true
+      }),
+    changeEmail: (userId, newEmail) =>
+      Effect.suspend(() => {
+        const holder = userByEmail(newEmail)
+        if (holder && holder.id !== userId) return Effect.fail(new EmailAlreadyRegistered())
+        store.users = store.users.map((u) =>
+          u.id === userId ? { ...u, emailAddress: newEmail, emailVerified: false } : u,
+        )
+        return Effect.void
+      }),
+  })
+
+  const withUser = (customer: Customer): Customer => {
+    const user = store.users.find((u) => u.id === customer.userId)
+    return user
+      ? {
+          ...customer,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: user.emailAddress,
+          emailVerified: user.emailVerified,
+        }
+      : customer
+  }
+
+  const customers = Layer.succeed(CustomerRepo, {
+    register: (account) =>
+      Effect.suspend(() => {
+        if (userByEmail(account.emailAddress)) return Effect.fail(new EmailAlreadyRegistered())
+        const userId = newId()
+        const customerId = newId()
+        const user: UserWithPassword = {
+          id: userId,
+          emailAddress: account.emailAddress,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          role: "Customer",
+          customerId,
+          emailVerified: false,
+          passwordHash: account.passwordHash,
+        }
+        store.users.push(user)
+        store.customers.push({
+          ...account,
+          customerId,
+          userId,
+          email: account.emailAddress,
+          emailVerified: false,
+          defaultBillingAddress: null,
+          defaultShippingAddress: null,
+          siteCreditAccountBalance: pence(0),
+        })
+        return Effect.succeed(user)
+      }),
+    byId: (customerId) =>
+      Effect.suspend(() => {
+        const found = store.customers.find((c) => c.customerId === customerId)
+        return found
+          ? Effect.succeed(withUser(found))
+          : Effect.fail(new CustomerNotFound({ customerId }))
+      }),
+    update: (customerId, details) =>
+      Effect.suspend(() => {
+        const found = store.customers.find((c) => c.customerId === customerId)
+        if (!found) return Effect.fail(new CustomerNotFound({ customerId }))
+        const updated = { ...found, ...details }
+        store.customers = store.customers.map((c) => (c.customerId === customerId ? updated : c))
+        store.users = store.users.map((u) =>
+          u.id === found.userId
+            ? { ...u, firstName: details.firstName, lastName: details.lastName }
+            : u,
+        )
+        return Effect.succeed(withUser(updated))
+      }),
+    list: (query) =>
+      Effect.sync(() => {
+        const items = store.customers.map(withUser)
+        return {
+          items,
+          pageNumber: query.page.pageNumber,
+          pageSize: query.page.pageSize,
+          totalCount: items.length,
+        }
+      }),
+  })
+
+  const refreshTokens = Layer.succeed(RefreshTokenRepo, {
+    create: (token) =>
+      Effect.sync(() => {
+        store.refreshTokens.push({ ...token, spentAt: null })
+      }),
+    spend: (tokenHash, now) =>
+      Effect.sync((): RefreshTokenSpend => {
+        const row = store.refreshTokens.find((r) => r.tokenHash === tokenHash)
+        if (!row) return { _tag: "Unknown" }
+        if (row.spentAt) return { _tag: "AlreadySpent", familyId: row.familyId }
+        if (row.expiresAt.getTime() <= now.getTime()) return { _tag: "Expired" }
+        row.spentAt = now
+        return { _tag: "Fresh", userId: row.userId, familyId: row.familyId }
+      }),
+    familyOf: (tokenHash) =>
+      Effect.sync(() => store.refreshTokens.find((r) => r.tokenHash === tokenHash)?.familyId),
+    revokeFamily: (familyId) =>
+      Effect.sync(() => {
+        store.refreshTokens = store.refreshTokens.filter((r) => r.familyId !== familyId)
+      }),
+    revokeAllOfUser: (userId, options) =>
+      Effect.sync(() => {
+        store.refreshTokens = store.refreshTokens.filter(
+          (r) => r.userId !== userId || r.familyId === options?.exceptFamilyId,
+        )
+      }),
+  })
+
+  const oneTimeTokens = Layer.succeed(OneTimeTokenRepo, {
+    create: (token) =>
+      Effect.sync(() => {
+        store.oneTimeTokens.push({ ...token, usedAt: null })
+      }),
+    consume: (tokenHash, purpose, now) =>
+      Effect.sync(() => {
+        const row = store.oneTimeTokens.find(
+          (r) =>
+            r.tokenHash === tokenHash &&
+            r.purpose === purpose &&
+            r.usedAt === null &&
+            r.expiresAt.getTime() > now.getTime(),
+        )
+        if (!row) return undefined
+        row.usedAt = now
+        return { userId: row.userId, email: row.email }
+      }),
+    discardAll: (userId, purpose, now) =>
+      Effect.sync(() => {
+        for (const row of store.oneTimeTokens)
+          if (row.userId === userId && row.purpose === purpose && row.usedAt === null)
+            row.usedAt = now
+      }),
+  })
+
+  const mailer = Layer.succeed(Mailer, {
+    send: (message) =>
+      Effect.sync(() => {
+        store.outbox.push(message)
+      }),
+  })
+
+  const limiter = Layer.succeed(RateLimiter, {
+    hit: (key, window) =>
+      Effect.sync(() => {
+        const current = store.counters.get(key)
+        const count =
+          current && current.windowStart === window.start.getTime() ? current.count + 1 : 1
+        store.counters.set(key, { windowStart: window.start.getTime(), count })
+        return count
+      }),
+  })
+
+  /** A failed transaction puts the whole store back as it was. */
+  const transactions = Layer.succeed(Transactions, {
+    within: (effect) =>
+      Effect.suspend(() => {
+        const before = copy(store)
+        return Effect.onExit(effect, (exit) =>
+          Effect.sync(() => {
+            if (Exit.isFailure(exit)) Object.assign(store, before)
+          }),
+        )
+      }),
+  })
+
+  return Layer.mergeAll(
+    users,
+    customers,
+    refreshTokens,
+    oneTimeTokens,
+    mailer,
+    limiter,
+    transactions,
+    FakePasswordHasher,
+    makeFakeAccessTokens(),
+    WebCryptoRandom,
+  )
+}
+
+/** A storage failure to inject where a test needs one. */
+export const storageFailure = (operation: string) =>
+  new RepositoryError({ operation, cause: new Error("injected") })
+
+/** Every account use case over the doubles of `store`, with the default rate limits. */
+export const accountServicesOver = (store: AccountStore) =>
+  Layer.mergeAll(
+    Sessions.Default,
+    Registration.Default,
+    AccountRecovery.Default,
+    AccountChanges.Default,
+    CustomerAccounts.Default,
+    Throttle.Default,
+  ).pipe(Layer.provide(RateLimitPolicy.Default), Layer.provideMerge(makeAccountDoubles(store)))
+
+/** The token in the last link mailed to `to`. */
+export const tokenMailedTo = (store: AccountStore, to: string, kind: MailMessage["kind"]) => {
+  const message = store.outbox.findLast((m) => m.to === to && m.kind === kind)
+  const link = message?.text.match(/https?:\/\/\S+/)?.[0]
+  const token = link ? new URL(link).searchParams.get("token") : null
+  if (!token) throw new Error(`no ${kind} link mailed to ${to}`)
+  return token
+}
+
+/** A valid registration of Ann Smith, born 1990. */
+export const registration = (
+  overrides: Partial<RegistrationRequest> = {},
+): RegistrationRequest => ({
+  firstName: "Ann",
+  lastName: "Smith",
+  emailAddress: "ann@example.com",
+  password: "Str0ng!pass",
+  confirmPassword: "Str0ng!pass",
+  telephoneNumber: "07700 900123",
+  dateOfBirth: "1990-04-01",
+  acceptTerms: true,
+  allowMarketingByEmail: true,
+  allowMarketingByPhone: true,
+  allowMarketingByText: true,
+  allowMarketingByPost: true,
+  verificationLinkBase: "https://shop.example/",
+  honeyPot: "",
+  ...overrides,
+})

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Duration, Effect, Layer, TestClock } from "effect"
+import { emptyStore, makeAccountDoubles } from "./test-doubles"
+import { defaultRateLimitPolicy, RateLimitPolicy, Throttle } from "./throttle"
+
+const START = Date.parse("2026-06-15T12:00:00Z")
+
+const withPolicy = (enabled: boolean) => {
+  const store = emptyStore()
+  return {
+    store,
+    layer: Throttle.Default.pipe(
+      Layer.provide(Layer.succeed(RateLimitPolicy, { ...defaultRateLimitPolicy, enabled })),
+      Layer.provide(makeAccountDoubles(store)),
+    ),
+  }
+}
+
+const attempts = (n: number, who: { account?: string; address?: string }) =>
+  Effect.flatMap(Throttle, (throttle) =>
+    Effect.forEach(Array.from({ length: n }), () => Effect.either(throttle.check("login", who))),
+  )
+
+describe("Throttle", () => {
+  it.effect("allows ten logins per account in a quarter hour, then says when to come back", () => {
+    const { layer } = withPolicy(true)
+    return Effect.gen(function* () {
+      yield* TestClock.setTime(START + 5 * 60_000)
+      const results = yield* attempts(11, { account: "ann@example.com" })
+      expect(results.filter((r) => r._tag === "Right")).toHaveLength(10)
+      const refused = results[10]
+      expect(refused?._tag === "Left" && refused.left).toMatchObject({
+        _tag: "RateLimited",
+        retryAfterSeconds: 10 * 60,
+      })
+      // The same person typing their address differently is the same account.
+      expect((yield* attempts(1, { account: " ANN@example.com" }))[0]?._tag).toBe("Left")
+      yield* TestClock.adjust(Duration.minutes(10))
+      expect((yield* attempts(1, { account: "ann@example.com" }))[0]?._tag).toBe("Right")
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("counts per client address across accounts", () => {
+    const { layer } = withPolicy(true)
+    return Effect.gen(function* () {
+      yield* TestClock.setTime(START)
+      const throttle = yield* Throttle
+      for (let i = 0; i < 50; i++)
+        yield* throttle.check("login", { account: `user${i}@example.com`, address: "198.51.100.7" })
+      const refused = yield* Effect.flip(
+        throttle.check("login", { account: "fresh@example.com", address: "198.51.100.7" }),
+      )
+      expect(refused._tag).toBe("RateLimited")
+      yield* throttle.check("login", { account: "fresh@example.com", address: "198.51.100.8" })
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("keeps no email address in the counters", () => {
+    const { layer, store } = withPolicy(true)
+    return Effect.gen(function* () {
+      yield* attempts(1, { account: "ann@example.com" })
+      expect([...store.counters.keys()].join()).not.toContain("ann")
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("counts nothing when switched off", () => {
+    const { layer, store } = withPolicy(false)
+    return Effect.gen(function* () {
+      const results = yield* attempts(100, { account: "ann@example.com", address: "198.51.100.7" })
+      expect(results.every((r) => r._tag === "Right")).toBe(true)
+      expect(store.counters.size).toBe(0)
+    }).pipe(Effect.provide(layer))
+  })
+})

@@ -1,0 +1,93 @@
+import { Context, Effect, Layer } from "effect"
+import { RateLimiter } from "../ports/rate-limiter"
+import { fixedWindow, normaliseEmail, type RateLimit, retryAfterSeconds } from "../rules/auth"
+import { RateLimited } from "./errors"
+import { currentTime } from "./one-time-tokens"
+import { hashSecretToken } from "./secrets"
+
+/** The calls a stranger can repeat to guess passwords, spam mailboxes or fill the database. */
+export type ThrottledAction = "login" | "register" | "passwordReset" | "loginLink"
+
+export interface ActionLimits {
+  /** Per email address: slows guessing one account's password from many addresses. */
+  readonly perAccount: RateLimit
+  /** Per client address: slows one machine working through many accounts. */
+  readonly perAddress: RateLimit
+}
+
+export interface RateLimitPolicyShape {
+  readonly enabled: boolean
+  readonly limits: Readonly<Record<ThrottledAction, ActionLimits>>
+}
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+
+/** The defaults of .env.example; each is configurable. */
+export const defaultRateLimitPolicy: RateLimitPolicyShape = {
+  enabled: true,
+  limits: {
+    login: {
+      perAccount: { max: 10, windowMs: 15 * MINUTE },
+      perAddress: { max: 50, windowMs: 15 * MINUTE },
+    },
+    register: { perAccount: { max: 5, windowMs: HOUR }, perAddress: { max: 20, windowMs: HOUR } },
+    passwordReset: {
+      perAccount: { max: 5, windowMs: HOUR },
+      perAddress: { max: 20, windowMs: HOUR },
+    },
+    loginLink: { perAccount: { max: 5, windowMs: HOUR }, perAddress: { max: 20, windowMs: HOUR } },
+  },
+}
+
+export class RateLimitPolicy extends Context.Tag("@howzat/core/RateLimitPolicy")<
+  RateLimitPolicy,
+  RateLimitPolicyShape
+>() {
+  static readonly Default = Layer.succeed(RateLimitPolicy, defaultRateLimitPolicy)
+}
+
+/**
+ * Counts an attempt against the account and the client address and refuses
+ * it once either is over its limit. Every attempt counts, successful or not:
+ * a real customer never logs in ten times in a quarter of an hour. Account
+ * keys are hashed so the counter table holds no email addresses.
+ */
+export class Throttle extends Effect.Service<Throttle>()("@howzat/core/Throttle", {
+  effect: Effect.gen(function* () {
+    const limiter = yield* RateLimiter
+    const policy = yield* RateLimitPolicy
+
+    const count = (action: ThrottledAction, key: string, limit: RateLimit) =>
+      Effect.gen(function* () {
+        const now = (yield* currentTime).getTime()
+        const window = fixedWindow(now, limit.windowMs)
+        const hits = yield* limiter.hit(`${action}:${key}`, {
+          start: new Date(window.start),
+          end: new Date(window.end),
+        })
+        if (hits > limit.max)
+          return yield* new RateLimited({
+            action,
+            retryAfterSeconds: retryAfterSeconds(now, window.end),
+          })
+      })
+
+    return {
+      check: (
+        action: ThrottledAction,
+        who: { readonly account?: string | undefined; readonly address?: string | undefined },
+      ) =>
+        Effect.gen(function* () {
+          if (!policy.enabled) return
+          const limits = policy.limits[action]
+          if (who.address !== undefined && who.address !== "")
+            yield* count(action, `address:${who.address}`, limits.perAddress)
+          if (who.account !== undefined && who.account.trim() !== "") {
+            const account = yield* hashSecretToken(normaliseEmail(who.account))
+            yield* count(action, `account:${account}`, limits.perAccount)
+          }
+        }),
+    }
+  }),
+}) {}

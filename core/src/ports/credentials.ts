@@ -1,0 +1,33 @@
+import { Context, type Effect } from "effect"
+import type { AccessTokenInvalid } from "../accounts/errors"
+import type { Principal } from "../accounts/model"
+
+/**
+ * Slow, salted password hashing (argon2id in production). `verify` answers
+ * false for a malformed hash rather than failing: to a caller it is simply
+ * not the password.
+ */
+export interface PasswordHasherShape {
+  readonly hash: (password: string) => Effect.Effect<string>
+  readonly verify: (passwordHash: string, password: string) => Effect.Effect<boolean>
+}
+export class PasswordHasher extends Context.Tag("@howzat/core/PasswordHasher")<
+  PasswordHasher,
+  PasswordHasherShape
+>() {}
+
+/**
+ * Signed, expiring access tokens (a JWT in production). Times are passed in,
+ * not read from a wall clock, so Effect's Clock (and TestClock) governs expiry.
+ */
+export interface AccessTokensShape {
+  readonly issue: (
+    principal: Principal,
+    times: { readonly issuedAt: Date; readonly expiresAt: Date },
+  ) => Effect.Effect<string>
+  readonly verify: (token: string, now: Date) => Effect.Effect<Principal, AccessTokenInvalid>
+}
+export class AccessTokens extends Context.Tag("@howzat/core/AccessTokens")<
+  AccessTokens,
+  AccessTokensShape
+>() {}
