@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest"
+import { activeNavLinks, activeSocials, brand, metaTags, pageTitle, socialUrl } from "./brand"
+
+describe("brand", () => {
+  it("titles pages as short name, bar, route title (SPEC §1)", () => {
+    expect(pageTitle("Home")).toBe("Howzat | Home")
+  })
+
+  it("builds the default meta tags from the full name", () => {
+    const tags = metaTags()
+    expect(tags.map((t) => t.name)).toEqual(["description", "keywords", "author"])
+    for (const tag of tags) expect(tag.content).toContain(brand.fullName)
+  })
+
+  it("shows only switched-on nav links and socials", () => {
+    expect(activeNavLinks().map((l) => l.label)).toEqual([
+      "Home",
+      "Competitions",
+      "Winners",
+      "FAQs",
+    ])
+    expect(
+      activeNavLinks({ ...brand, navLinks: [{ label: "FAQs", to: "/FAQ", active: false }] }),
+    ).toEqual([])
+    expect(activeSocials().map((s) => s.network)).toEqual([
+      "Facebook",
+      "Instagram",
+      "YouTube",
+      "WhatsApp",
+      "X",
+      "Threads",
+    ])
+    expect(socialUrl("TikTok")).toBeUndefined()
+  })
+})

@@ -1,0 +1,131 @@
+import type { CompetitionJson } from "@howzat/contracts/catalogue"
+import {
+  CompetitionPhase,
+  odds,
+  percentSold,
+  phaseLabels,
+  tileButtonLabel,
+} from "@howzat/core/rules/competition"
+import { formatMoney, pence } from "@howzat/core/rules/money"
+import { Link } from "@tanstack/react-router"
+import { competitionImages, formatCount, phaseAt } from "../lib/competition"
+import { useServerNow } from "../lib/now"
+import { Countdown } from "./Countdown"
+
+/** No customer accounts yet, so never "PURCHASE MORE TICKETS" (accounts issue). */
+const customerLoggedIn = false
+
+export const SoldBar = ({ sold, total }: { sold: number; total: number }) => {
+  const percent = percentSold(sold, total)
+  return (
+    <div>
+      <div
+        role="progressbar"
+        aria-label="Tickets sold"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2.5 overflow-hidden rounded-full bg-sunken"
+      >
+        <div
+          className="h-full rounded-full bg-gradient-to-r from-primary-500 to-primary-600 dark:from-primary-400 dark:to-primary-500"
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <div className="mt-1.5 flex justify-between text-xs font-semibold text-muted">
+        <span>{percent}% sold</span>
+        <span className="tabular-nums">
+          {formatCount(sold)} / {formatCount(total)}
+        </span>
+      </div>
+    </div>
+  )
+}
+
+export const CompetitionTile = ({
+  competition: c,
+  skewMs,
+  headingLevel = 3,
+}: {
+  competition: CompetitionJson
+  skewMs: number
+  headingLevel?: 2 | 3
+}) => {
+  const now = useServerNow(skewMs)
+  const { phase, deadline } = phaseAt(c, now)
+  const image = competitionImages(c)[0]
+  const label = tileButtonLabel(phase, customerLoggedIn)
+  const params = { competitionId: c.id }
+  const Heading = headingLevel === 2 ? "h2" : "h3"
+  return (
+    <article className="card group flex w-full flex-col overflow-hidden transition-shadow hover:shadow-lg">
+      <Link
+        to="/Competitions/Competition/$competitionId"
+        params={params}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="relative block aspect-[4/3] overflow-hidden bg-sunken"
+      >
+        <img
+          src={image?.url}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+        />
+        <span className="absolute top-3 left-3 rounded-full bg-card/95 px-3 py-1 text-sm font-extrabold text-fg shadow">
+          {formatMoney(pence(c.ticketPrice))}
+        </span>
+        {c.instantWinGroups.length > 0 ? (
+          <span className="absolute top-3 right-3 rounded-full bg-gold-400 px-3 py-1 text-xs font-extrabold tracking-wide text-surface-900 uppercase shadow">
+            Instant wins
+          </span>
+        ) : null}
+      </Link>
+      <div className="flex flex-1 flex-col gap-4 p-5">
+        <Heading className="text-lg leading-snug font-bold text-balance">
+          <Link
+            to="/Competitions/Competition/$competitionId"
+            params={params}
+            className="hover:text-accent"
+          >
+            {c.name}
+          </Link>
+        </Heading>
+        <div>
+          <p className="mb-2 text-xs font-bold tracking-wider text-muted">{phaseLabels[phase]}</p>
+          {phase === CompetitionPhase.Closed ? null : <Countdown deadline={deadline} now={now} />}
+        </div>
+        <SoldBar sold={c.ticketsSoldToDate} total={c.totalTickets} />
+        <p className="text-sm text-muted">
+          Odds{" "}
+          <span className="font-bold text-fg">1 in {formatCount(odds(c.totalTickets, 1))}</span> per
+          ticket
+        </p>
+        <Link
+          to="/Competitions/Competition/$competitionId"
+          params={params}
+          className={`mt-auto w-full ${label === "DETAILS" ? "btn-outline" : "btn-primary"}`}
+        >
+          {label}
+        </Link>
+      </div>
+    </article>
+  )
+}
+
+export const CompetitionGrid = ({
+  competitions,
+  skewMs,
+}: {
+  competitions: readonly CompetitionJson[]
+  skewMs: number
+}) => (
+  <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    {competitions.map((c) => (
+      <li key={c.id} className="flex">
+        <CompetitionTile competition={c} skewMs={skewMs} />
+      </li>
+    ))}
+  </ul>
+)

@@ -1,0 +1,89 @@
+import { Link } from "@tanstack/react-router"
+import { brand } from "../brand"
+import { Logo } from "./SiteHeader"
+import { SocialLinks } from "./SocialLinks"
+
+const gamblingSupport = [
+  { name: "GamCare", url: "https://www.gamcare.org.uk" },
+  { name: "BeGambleAware", url: "https://www.begambleaware.org" },
+] as const
+
+const footerLink = "text-sm text-muted hover:text-accent hover:underline underline-offset-4"
+
+/** Footer: the pages that exist, gambling support, the copyright and socials (SPEC §2). */
+export const SiteFooter = () => (
+  <footer className="mt-16 border-t border-line bg-card pb-24 lg:pb-0">
+    <div className="mx-auto grid max-w-7xl gap-10 px-5 py-12 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="space-y-4">
+        <Logo className="h-11 w-auto" />
+        <p className="text-sm text-muted">{brand.tagline}.</p>
+        <p className="text-sm text-muted">
+          Questions? Email{" "}
+          <a
+            className="font-semibold text-accent underline-offset-4 hover:underline"
+            href={`mailto:${brand.customerCareEmail}`}
+          >
+            {brand.customerCareEmail}
+          </a>
+        </p>
+      </div>
+      <nav aria-label="Footer">
+        <h2 className="eyebrow mb-4">The shop</h2>
+        <ul className="space-y-2.5">
+          <li>
+            <Link to="/" className={footerLink}>
+              Home
+            </Link>
+          </li>
+          <li>
+            <Link to="/Competitions" className={footerLink}>
+              All competitions
+            </Link>
+          </li>
+          <li>
+            <Link to="/Competitions/UpcomingDraw" className={footerLink}>
+              Ending soon
+            </Link>
+          </li>
+          <li>
+            <Link to="/Home/Winners" className={footerLink}>
+              Winners
+            </Link>
+          </li>
+          <li>
+            <Link to="/FAQ" className={footerLink}>
+              FAQs
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <div>
+        <h2 className="eyebrow mb-4">Play responsibly</h2>
+        <p className="mb-3 text-sm text-muted">
+          You must be 18 or over to enter. If playing stops being fun, free and confidential help is
+          available.
+        </p>
+        <ul className="space-y-2.5">
+          {gamblingSupport.map((site) => (
+            <li key={site.name}>
+              <a href={site.url} target="_blank" rel="noopener noreferrer" className={footerLink}>
+                {site.name}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h2 className="eyebrow mb-4">Follow us</h2>
+        <SocialLinks />
+      </div>
+    </div>
+    <div className="border-t border-line">
+      <div className="mx-auto flex max-w-7xl flex-col gap-2 px-5 py-5 text-xs text-muted sm:flex-row sm:items-center sm:justify-between">
+        <p>© 2025 {brand.fullName}</p>
+        <p>18+ only. Free postal entry available on every competition.</p>
+      </div>
+    </div>
+  </footer>
+)

@@ -1,0 +1,204 @@
+import type { CompetitionJson } from "@howzat/contracts/catalogue"
+import { betterOdds, type CompetitionPhase, odds } from "@howzat/core/rules/competition"
+import { formatMoney, multiplyPence, pence } from "@howzat/core/rules/money"
+import {
+  clampQuantity,
+  quickPicks,
+  type SelectorState,
+  selectorMax,
+  selectorMessage,
+} from "@howzat/core/rules/ticket-selector"
+import { useId, useState } from "react"
+import { formatCount } from "../../lib/competition"
+import { Icon } from "../Icon"
+
+/** SPEC §9: the slider runs from 1 in steps of 1, up to 100 at most. */
+const SLIDER_MAX = 100
+
+const stepButton =
+  "inline-flex size-12 shrink-0 items-center justify-center rounded-full border-2 border-line bg-card text-fg transition-colors enabled:hover:border-accent enabled:hover:text-accent disabled:opacity-40"
+
+/**
+ * Quick picks, − and +, a number box and a slider, the total price and the
+ * odds (SPEC §2). A "blocked" message replaces the controls; an "info" one
+ * sits under them. Buying arrives with the basket.
+ */
+export const TicketSelector = ({
+  competition: c,
+  phase,
+}: {
+  competition: CompetitionJson
+  phase: CompetitionPhase
+}) => {
+  const state: SelectorState = {
+    phase,
+    totalTickets: c.totalTickets,
+    ticketsSold: c.ticketsSoldToDate,
+    maxPerPerson: c.maxTicketsPerCustomer,
+    // Accounts and the basket come later: nothing bought or held yet.
+    boughtToDate: 0,
+    inBasket: 0,
+  }
+  const max = selectorMax(state)
+  const message = selectorMessage(state)
+  const [chosen, setChosen] = useState(() => Math.max(1, c.defaultTicketSaleQuantity))
+  const [draft, setDraft] = useState<string | null>(null)
+  const id = useId()
+  const quantity = clampQuantity(chosen, 1, Math.max(1, max))
+  const sliderMax = Math.min(SLIDER_MAX, max)
+  const total = formatMoney(multiplyPence(pence(c.ticketPrice), quantity))
+  const picks = quickPicks(c.maxTicketsPerCustomer)
+
+  if (message?.kind === "blocked") {
+    return (
+      <div className="card flex items-start gap-3 p-5">
+        <Icon name="info" className="mt-0.5 size-5 shrink-0 text-accent" />
+        <p className="font-semibold">{message.text}</p>
+      </div>
+    )
+  }
+
+  const set = (q: number) => {
+    setChosen(clampQuantity(q, 1, max))
+    setDraft(null)
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="card space-y-5 p-5 sm:p-6">
+      <h2 id={`${id}-title`} className="display-title text-lg">
+        Choose your tickets
+      </h2>
+
+      {picks.length > 0 ? (
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="sr-only">Quick picks</legend>
+          {picks.map((pick) => (
+            <button
+              key={pick}
+              type="button"
+              aria-label={`${pick} tickets`}
+              aria-pressed={quantity === pick}
+              disabled={pick > max}
+              onClick={() => set(pick)}
+              className={`min-h-11 min-w-14 rounded-xl border-2 px-3 text-base font-extrabold tabular-nums transition-colors disabled:cursor-not-allowed disabled:opacity-40 ${quantity === pick ? "border-accent bg-accent text-accent-fg" : "border-line bg-card enabled:hover:border-accent"}`}
+            >
+              {pick}
+            </button>
+          ))}
+        </fieldset>
+      ) : null}
+
+      <div className="flex items-center gap-3">
+        <button
+          type="button"
+          className={stepButton}
+          aria-label="Remove a ticket"
+          disabled={quantity <= 1}
+          onClick={() => set(quantity - 1)}
+        >
+          <Icon name="minus" />
+        </button>
+        <label className="flex-1">
+          <span className="sr-only">Number of tickets</span>
+          <input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={max}
+            step={1}
+            value={draft ?? String(quantity)}
+            onChange={(event) => {
+              const text = event.target.value
+              setDraft(text)
+              const n = Number(text)
+              if (text.trim() !== "" && Number.isFinite(n)) setChosen(clampQuantity(n, 1, max))
+            }}
+            onBlur={() => setDraft(null)}
+            className="h-12 w-full rounded-xl border-2 border-line bg-card text-center text-xl font-extrabold tabular-nums focus:border-accent"
+          />
+        </label>
+        <button
+          type="button"
+          className={stepButton}
+          aria-label="Add a ticket"
+          disabled={quantity >= max}
+          onClick={() => set(quantity + 1)}
+        >
+          <Icon name="plus" />
+        </button>
+      </div>
+
+      {sliderMax > 1 ? (
+        <div>
+          <label htmlFor={`${id}-slider`} className="sr-only">
+            Ticket quantity
+          </label>
+          <input
+            id={`${id}-slider`}
+            type="range"
+            min={1}
+            max={sliderMax}
+            step={1}
+            value={Math.min(quantity, sliderMax)}
+            onChange={(event) => set(Number(event.target.value))}
+            className="range"
+          />
+          <div className="mt-1 flex justify-between text-xs text-muted" aria-hidden="true">
+            <span>1</span>
+            <span>{sliderMax}</span>
+          </div>
+        </div>
+      ) : null}
+
+      <dl className="grid grid-cols-2 gap-3 rounded-xl bg-sunken p-4 text-sm">
+        <div>
+          <dt className="text-muted">Your odds</dt>
+          <dd className="text-base font-extrabold">
+            1 in {formatCount(odds(c.totalTickets, quantity))}
+          </dd>
+        </div>
+        {quantity < max ? (
+          <div>
+            <dt className="text-muted">With one more ticket</dt>
+            <dd className="text-base font-extrabold text-accent">
+              1 in {formatCount(betterOdds(c.totalTickets, quantity))}
+            </dd>
+          </div>
+        ) : null}
+        <div className="col-span-2 flex items-baseline justify-between border-t border-line pt-3">
+          <dt className="font-bold">
+            Total for {quantity} {quantity === 1 ? "ticket" : "tickets"}
+          </dt>
+          <dd className="text-2xl font-extrabold tabular-nums" aria-live="polite">
+            {total}
+          </dd>
+        </div>
+      </dl>
+
+      <div>
+        <button
+          type="button"
+          className="btn-primary w-full py-3.5 text-base"
+          aria-disabled="true"
+          aria-describedby={`${id}-soon`}
+          title="Online checkout opens soon"
+          onClick={(event) => event.preventDefault()}
+        >
+          <Icon name="basket" /> Add to basket
+        </button>
+        <p id={`${id}-soon`} className="mt-2 text-center text-sm text-muted">
+          Online checkout opens soon
+        </p>
+      </div>
+
+      {message ? (
+        <p
+          role="status"
+          className="rounded-xl bg-accent-soft px-4 py-3 text-sm font-semibold text-accent"
+        >
+          {message.text}
+        </p>
+      ) : null}
+    </section>
+  )
+}

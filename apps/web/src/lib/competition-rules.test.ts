@@ -1,0 +1,49 @@
+import type { CompetitionJson } from "@howzat/contracts/catalogue"
+import { describe, expect, it } from "vitest"
+import { competitionRules } from "./competition-rules"
+
+const base: CompetitionJson = {
+  id: "c1",
+  name: "Cricket Bat",
+  description: "",
+  ticketPrice: 99,
+  totalTickets: 2500,
+  ticketsSoldToDate: 0,
+  maxTicketsPerCustomer: 100,
+  defaultTicketSaleQuantity: 10,
+  cashAlternativeValue: 35000,
+  startDateTimeUtc: "2025-03-01T00:00:00.000Z",
+  closeDateTimeUtc: "2025-03-13T19:00:00.000Z",
+  drawDateTimeUtc: "2025-03-13T20:30:00.000Z",
+  currentDateTimeUtc: "2025-03-05T00:00:00.000Z",
+  drawType: "Live",
+  visibilityStatus: "Visible",
+  status: 1,
+  type: "Standard",
+  categoryIds: [],
+  attributes: [],
+  imageGroup: null,
+  instantWinGroups: [],
+}
+
+describe("competitionRules", () => {
+  it("states the limits, dates, cash alternative and free postal entry", () => {
+    const text = competitionRules(base).join("\n")
+    expect(text).toContain("2,500 tickets are available at £0.99 each")
+    expect(text).toContain("up to 100 times")
+    expect(text).toContain("Entries close on 13th March 2025 at 7:00pm")
+    expect(text).toContain("drawn live on our YouTube channel on 13th March 2025 at 8:30pm")
+    expect(text).toContain("cash alternative of £350.00")
+    expect(text).toContain("Free postal entry")
+    expect(text).toContain("18 or over")
+  })
+
+  it("says how automatic and draw-less competitions end", () => {
+    expect(competitionRules({ ...base, drawType: "Automatic" }).join()).toContain(
+      "drawn automatically",
+    )
+    const none = competitionRules({ ...base, drawType: "None", cashAlternativeValue: null }).join()
+    expect(none).toContain("no main draw")
+    expect(none).not.toContain("cash alternative")
+  })
+})

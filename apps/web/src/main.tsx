@@ -1,0 +1,32 @@
+import { createRouter, RouterProvider } from "@tanstack/react-router"
+import { StrictMode } from "react"
+import { createRoot } from "react-dom/client"
+import { PagePending, RedirectHome, RouteError } from "./components/PageStates"
+import { routeTree } from "./routeTree.gen"
+import "./styles.css"
+
+const router = createRouter({
+  routeTree,
+  // Hovering or focusing a link starts loading its page's code and data.
+  defaultPreload: "intent",
+  defaultPendingComponent: PagePending,
+  defaultPendingMs: 400,
+  defaultErrorComponent: RouteError,
+  defaultNotFoundComponent: RedirectHome,
+  scrollRestoration: true,
+})
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router
+  }
+}
+
+const root = document.getElementById("root")
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  )
+}

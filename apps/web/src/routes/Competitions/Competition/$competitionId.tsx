@@ -1,0 +1,220 @@
+import type { CompetitionJson } from "@howzat/contracts/catalogue"
+import { CompetitionPhase, odds, phaseLabels } from "@howzat/core/rules/competition"
+import { ordinalDateTime } from "@howzat/core/rules/dates"
+import { formatMoney, pence } from "@howzat/core/rules/money"
+import { createFileRoute, Link, notFound } from "@tanstack/react-router"
+import type { ReactNode } from "react"
+import { getCompetition } from "../../../api/catalogue"
+import { isApiError } from "../../../api/client"
+import { pageTitle } from "../../../brand"
+import { SoldBar } from "../../../components/CompetitionTile"
+import { Countdown } from "../../../components/Countdown"
+import { CompetitionRules } from "../../../components/competition/CompetitionRules"
+import { Gallery } from "../../../components/competition/Gallery"
+import { InstantWins } from "../../../components/competition/InstantWins"
+import { ShareLinks } from "../../../components/competition/ShareLinks"
+import { TicketSelector } from "../../../components/competition/TicketSelector"
+import { Icon } from "../../../components/Icon"
+import { MessagePage } from "../../../components/MessagePage"
+import { competitionImages, formatCount, phaseAt, skewFrom } from "../../../lib/competition"
+import { useServerNow } from "../../../lib/now"
+
+export const Route = createFileRoute("/Competitions/Competition/$competitionId")({
+  loader: async ({ params, abortController }) => {
+    try {
+      const { competition } = await getCompetition(params.competitionId, abortController.signal)
+      return { competition, skewMs: skewFrom(competition.currentDateTimeUtc, Date.now()) }
+    } catch (error) {
+      // A malformed id (400) is as missing as an unknown one (404): SPEC §8 "no such competition".
+      if (isApiError(error) && (error.status === 404 || error.status === 400)) throw notFound()
+      throw error
+    }
+  },
+  head: ({ loaderData }) => ({
+    meta: [{ title: pageTitle(loaderData?.competition.name ?? "Competition not found") }],
+  }),
+  pendingComponent: CompetitionPending,
+  notFoundComponent: NoSuchCompetition,
+  component: CompetitionPage,
+})
+
+function CompetitionPending() {
+  return (
+    <div className="mx-auto grid max-w-7xl gap-8 px-3 py-8 sm:px-5 lg:grid-cols-2" aria-busy="true">
+      <p className="sr-only" role="status">
+        Loading…
+      </p>
+      <div className="aspect-[4/3] animate-pulse rounded-(--radius-card) bg-sunken" />
+      <div className="space-y-4">
+        <div className="h-10 w-3/4 animate-pulse rounded-lg bg-sunken" />
+        <div className="h-6 w-1/3 animate-pulse rounded bg-sunken" />
+        <div className="h-16 animate-pulse rounded-xl bg-sunken" />
+        <div className="h-64 animate-pulse rounded-(--radius-card) bg-sunken" />
+      </div>
+    </div>
+  )
+}
+
+function NoSuchCompetition() {
+  return (
+    <MessagePage icon="ticket">
+      <h1 className="display-title text-3xl">No such competition</h1>
+      <p className="mt-3 text-muted">
+        We couldn't find that competition. It may have finished, or the link may be wrong.
+      </p>
+      <Link to="/Competitions" className="btn-primary mt-8">
+        Back to competitions
+      </Link>
+    </MessagePage>
+  )
+}
+
+function CompetitionPage() {
+  const { competition: c, skewMs } = Route.useLoaderData()
+  const now = useServerNow(skewMs)
+  const { phase, deadline } = phaseAt(c, now)
+  return (
+    <div className="mx-auto max-w-7xl px-3 py-6 sm:px-5 lg:py-10">
+      <nav aria-label="Breadcrumb" className="mb-5 text-sm text-muted">
+        <ol className="flex flex-wrap items-center gap-1.5">
+          <li>
+            <Link to="/" className="hover:text-accent hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to="/Competitions" className="hover:text-accent hover:underline">
+              Competitions
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="truncate font-semibold text-fg">
+            {c.name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid items-start gap-8 lg:grid-cols-2 lg:gap-12">
+        <div className="lg:sticky lg:top-28">
+          <Gallery key={c.id} images={competitionImages(c)} />
+        </div>
+
+        <div className="space-y-6">
+          <div className="space-y-3">
+            <Badges competition={c} />
+            <h1 className="text-2xl leading-tight font-extrabold text-balance sm:text-4xl">
+              {c.name}
+            </h1>
+            <p className="flex items-baseline gap-2">
+              <span className="text-3xl font-extrabold text-accent">
+                {formatMoney(pence(c.ticketPrice))}
+              </span>
+              <span className="text-muted">per ticket</span>
+            </p>
+          </div>
+
+          <div className="card space-y-4 p-5">
+            <div>
+              <p className="mb-2 text-xs font-bold tracking-wider text-muted">
+                {phaseLabels[phase]}
+              </p>
+              {phase === CompetitionPhase.Closed ? null : (
+                <Countdown deadline={deadline} now={now} size="lg" />
+              )}
+            </div>
+            <SoldBar sold={c.ticketsSoldToDate} total={c.totalTickets} />
+          </div>
+
+          <dl className="grid grid-cols-2 gap-3 text-sm">
+            <Fact label="Odds per ticket">1 in {formatCount(odds(c.totalTickets, 1))}</Fact>
+            <Fact label="Max per person">{formatCount(c.maxTicketsPerCustomer)}</Fact>
+            <Fact label="Total tickets">{formatCount(c.totalTickets)}</Fact>
+            <Fact label={c.drawType === "Live" ? "Live draw" : "Draw"}>
+              {c.drawDateTimeUtc ? ordinalDateTime(new Date(c.drawDateTimeUtc)) : "—"}
+            </Fact>
+          </dl>
+
+          <TicketSelector key={c.id} competition={c} phase={phase} />
+          <ShareLinks name={c.name} />
+        </div>
+      </div>
+
+      <div className="mt-10 space-y-4">
+        <Accordion title="Prize Description" open>
+          <div
+            className="rich-text"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: staff-written prize description from our own API.
+            dangerouslySetInnerHTML={{ __html: c.description }}
+          />
+          {c.cashAlternativeValue !== null ? (
+            <p className="mt-4 rounded-xl bg-accent-soft px-4 py-3 font-semibold text-accent">
+              Cash alternative: {formatMoney(pence(c.cashAlternativeValue))}
+            </p>
+          ) : null}
+        </Accordion>
+        {c.instantWinGroups.length > 0 ? (
+          <Accordion title="Instant Wins">
+            <InstantWins competition={c} />
+          </Accordion>
+        ) : null}
+        <Accordion title="Competition Rules">
+          <CompetitionRules competition={c} />
+        </Accordion>
+      </div>
+    </div>
+  )
+}
+
+function Badges({ competition: c }: { competition: CompetitionJson }) {
+  const badges = [
+    c.drawType === "Live" ? "Live draw" : c.drawType === "Automatic" ? "Automatic draw" : null,
+    c.instantWinGroups.length > 0 ? "Instant wins" : null,
+    c.cashAlternativeValue !== null ? "Cash alternative" : null,
+  ].filter((b): b is string => b !== null)
+  if (badges.length === 0) return null
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {badges.map((badge) => (
+        <li
+          key={badge}
+          className="rounded-full bg-accent-soft px-3 py-1 text-xs font-bold tracking-wide text-accent uppercase"
+        >
+          {badge}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-line bg-card p-3">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="mt-0.5 font-bold">{children}</dd>
+    </div>
+  )
+}
+
+function Accordion({
+  title,
+  open,
+  children,
+}: {
+  title: string
+  open?: boolean
+  children: ReactNode
+}) {
+  return (
+    <details className="card group overflow-hidden" open={open}>
+      <summary className="flex min-h-14 items-center justify-between gap-4 px-5 py-4 text-lg font-extrabold tracking-wide uppercase hover:bg-sunken/60">
+        {title}
+        <Icon
+          name="chevronDown"
+          className="size-5 shrink-0 transition-transform group-open:rotate-180"
+        />
+      </summary>
+      <div className="border-t border-line px-5 py-5">{children}</div>
+    </details>
+  )
+}

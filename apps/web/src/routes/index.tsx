@@ -1,0 +1,177 @@
+import { ordinalDate, ordinalDateTime } from "@howzat/core/rules/dates"
+import { createFileRoute, Link } from "@tanstack/react-router"
+import { competitionWinners, listCompetitions, nextLiveDraw, resourceHtml } from "../api/catalogue"
+import { brand, pageTitle, socialUrl } from "../brand"
+import { Carousel } from "../components/Carousel"
+import { CompetitionGrid } from "../components/CompetitionTile"
+import { Countdown } from "../components/Countdown"
+import { Icon } from "../components/Icon"
+import { EmptyState, TileSkeletons } from "../components/PageStates"
+import { WinnerCard } from "../components/WinnerCard"
+import { skewFrom } from "../lib/competition"
+import { useServerNow } from "../lib/now"
+
+const HOME_COMPETITIONS = 24
+const RECENT_WINNERS = 6
+
+/** Extras that may fail without taking the page down with them. */
+const optional = <T,>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null)
+
+export const Route = createFileRoute("/")({
+  head: () => ({ meta: [{ title: pageTitle("Home") }] }),
+  loader: async ({ abortController }) => {
+    const signal = abortController.signal
+    const [list, draw, winners, heroSub, howItWorks] = await Promise.all([
+      listCompetitions({ pageSize: HOME_COMPETITIONS }, signal),
+      optional(nextLiveDraw(signal)),
+      brand.showRecentWinners
+        ? optional(competitionWinners(RECENT_WINNERS, signal))
+        : Promise.resolve(null),
+      optional(resourceHtml("content-banner-hero-sub", signal)),
+      optional(resourceHtml("content-article-how-it-works", signal)),
+    ])
+    return {
+      list,
+      skewMs: skewFrom(list.competitions[0]?.currentDateTimeUtc, Date.now()),
+      drawDate: draw?.draw.drawDate ?? null,
+      winners: winners?.competitionWinners ?? [],
+      heroSub,
+      howItWorks,
+    }
+  },
+  pendingComponent: HomePending,
+  component: Home,
+})
+
+function HomePending() {
+  return (
+    <div className="mx-auto max-w-7xl space-y-10 px-3 py-6 sm:px-5" aria-busy="true">
+      <p className="sr-only" role="status">
+        Loading…
+      </p>
+      <div className="aspect-square animate-pulse rounded-(--radius-card) bg-sunken md:aspect-[16/5]" />
+      <TileSkeletons />
+    </div>
+  )
+}
+
+function Home() {
+  const { list, skewMs, drawDate, winners, heroSub, howItWorks } = Route.useLoaderData()
+  return (
+    <div className="mx-auto max-w-7xl space-y-12 px-3 py-6 sm:px-5 lg:space-y-16">
+      <h1 className="sr-only">{brand.fullName}</h1>
+      <Carousel items={brand.carouselItems} />
+
+      <section aria-labelledby="live-draw-title" className="grid gap-6 lg:grid-cols-5">
+        <div className="card flex flex-col justify-center gap-4 p-6 sm:p-8 lg:col-span-3">
+          <p className="eyebrow">Welcome to {brand.fullName}</p>
+          {heroSub ? (
+            <div
+              className="rich-text text-lg sm:text-xl"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: staff-written content from our own API.
+              dangerouslySetInnerHTML={{ __html: heroSub }}
+            />
+          ) : (
+            <p className="text-lg sm:text-xl">{brand.tagline}.</p>
+          )}
+          <div className="flex flex-wrap gap-3">
+            <Link to="/Competitions" className="btn-primary">
+              View competitions
+            </Link>
+            <Link to="/Competitions/UpcomingDraw" className="btn-outline">
+              Ending soon
+            </Link>
+          </div>
+        </div>
+        <NextLiveDraw drawDate={drawDate} skewMs={skewMs} />
+      </section>
+
+      <section aria-labelledby="competitions-title">
+        <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <p className="eyebrow mb-2">Enter now</p>
+            <h2 id="competitions-title" className="display-title text-3xl sm:text-4xl">
+              Live competitions
+            </h2>
+          </div>
+          <Link
+            to="/Competitions"
+            className="inline-flex items-center gap-1 font-bold text-accent hover:underline"
+          >
+            View all competitions <Icon name="chevronRight" className="size-4" />
+          </Link>
+        </div>
+        {list.competitions.length === 0 ? (
+          <EmptyState title="New competitions are on their way. Check back soon!" />
+        ) : (
+          <CompetitionGrid competitions={list.competitions} skewMs={skewMs} />
+        )}
+      </section>
+
+      {brand.showRecentWinners && winners.length > 0 ? (
+        <section aria-labelledby="winners-title">
+          <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <p className="eyebrow mb-2">Howzat!</p>
+              <h2 id="winners-title" className="display-title text-3xl sm:text-4xl">
+                Recent winners
+              </h2>
+            </div>
+            <Link
+              to="/Home/Winners"
+              className="inline-flex items-center gap-1 font-bold text-accent hover:underline"
+            >
+              See all winners <Icon name="chevronRight" className="size-4" />
+            </Link>
+          </div>
+          <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-4">
+            {winners.map((winner) => (
+              <li key={`${winner.competition.id}-${winner.ticketNumber}`}>
+                <WinnerCard winner={winner} drawDate={ordinalDate(new Date(winner.drawDate))} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {howItWorks ? (
+        <section aria-label="How it works" className="card p-6 sm:p-10">
+          <div
+            className="rich-text mx-auto max-w-3xl"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: staff-written content from our own API.
+            dangerouslySetInnerHTML={{ __html: howItWorks }}
+          />
+        </section>
+      ) : null}
+    </div>
+  )
+}
+
+function NextLiveDraw({ drawDate, skewMs }: { drawDate: string | null; skewMs: number }) {
+  const now = useServerNow(skewMs)
+  const deadline = drawDate === null ? null : new Date(drawDate)
+  const watchUrl = socialUrl(brand.liveDrawNetwork)
+  return (
+    <div className="relative flex flex-col gap-4 overflow-hidden rounded-(--radius-card) bg-gradient-to-br from-primary-700 to-primary-900 p-6 text-white shadow-(--shadow-card) sm:p-8 lg:col-span-2">
+      <div className="pointer-events-none absolute -top-10 -right-10 size-40 rounded-full bg-white/10" />
+      <p className="text-xs font-bold tracking-[0.14em] text-primary-200 uppercase">
+        Next live draw
+      </p>
+      <h2 id="live-draw-title" className="display-title text-2xl">
+        {deadline ? ordinalDateTime(deadline) : brand.banner.text}
+      </h2>
+      <Countdown deadline={deadline} now={now} size="lg" tone="inverse" />
+      {watchUrl ? (
+        <a
+          href={watchUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn mt-1 self-start bg-white text-primary-800 hover:bg-primary-50"
+        >
+          <Icon name="video" /> Watch live
+          <span className="sr-only"> on {brand.liveDrawNetwork} (opens in a new tab)</span>
+        </a>
+      ) : null}
+    </div>
+  )
+}
