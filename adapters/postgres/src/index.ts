@@ -7,6 +7,7 @@ export {
 } from "./database"
 export { MigrationFailed, makeMigrator, migrateToLatest, migrations } from "./migrations"
 export { PGliteDialect } from "./pglite-dialect"
+export { PostgresAccountsLive } from "./repos/accounts"
 export { CategoryRepoLive, makeCategoryRepo } from "./repos/categories"
 export {
   CompetitionWriterLive,
@@ -14,9 +15,27 @@ export {
   makeCompetitionWriter,
 } from "./repos/competition-writer"
 export { CompetitionRepoLive, makeCompetitionRepo } from "./repos/competitions"
+export { CustomerRepoLive, makeCustomerRepo } from "./repos/customers"
 export { DrawRepoLive, makeDrawRepo } from "./repos/draws"
 export { PostgresCatalogueLive } from "./repos/index"
+export {
+  makeOutboxMailer,
+  makeOutboxQueue,
+  OutboxMailerLive,
+  type OutboxMessage,
+  type OutboxQueue,
+} from "./repos/outbox"
+export { makeRateLimiter, purgeRateLimits, RateLimiterLive } from "./repos/rate-limits"
 export { makeResourceRepo, ResourceRepoLive, upsertResource } from "./repos/resources"
+export {
+  makeOneTimeTokenRepo,
+  makeRefreshTokenRepo,
+  OneTimeTokenRepoLive,
+  RefreshTokenRepoLive,
+} from "./repos/session-tokens"
+export { settingOrCreate } from "./repos/settings"
+export { makeUserRepo, UserRepoLive } from "./repos/users"
 export type { Database } from "./schema"
 export { NodeSecureRandomLive } from "./secure-random-node"
 export { DEMO_SOLD_ORDER_ID, type DemoSeedResult, seedDemoData } from "./seed/demo"
+export { atomically, makeTransactions, runQuery, TransactionsLive } from "./transactions"

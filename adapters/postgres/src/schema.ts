@@ -115,6 +115,91 @@ export interface ResourcesTable {
   value: string
 }
 
+export type RoleColumn = "Customer" | "Staff" | "Admin"
+export type OneTimeTokenPurposeColumn = "VerifyEmail" | "ResetPassword" | "Login"
+
+export interface UsersTable {
+  id: Generated<string>
+  email: string
+  emailVerified: Generated<boolean>
+  /** argon2id, PHC string format; never the password. */
+  passwordHash: string
+  firstName: string
+  lastName: string
+  role: RoleColumn
+  createdAt: Generated<Date>
+}
+
+/** A customer's details beyond the user's; names and email live on the user. */
+export interface CustomersTable {
+  id: Generated<string>
+  userId: string
+  /** Postgres `date`: read back as text (`date_of_birth::text`) so no time zone shifts it. */
+  dateOfBirth: string
+  telephoneNumber: string
+  billingLine1: string | null
+  billingLine2: string | null
+  billingCity: string | null
+  billingCounty: string | null
+  billingPostCode: string | null
+  shippingLine1: string | null
+  shippingLine2: string | null
+  shippingCity: string | null
+  shippingCounty: string | null
+  shippingPostCode: string | null
+  allowMarketingByEmail: Generated<boolean>
+  allowMarketingByPhone: Generated<boolean>
+  allowMarketingByText: Generated<boolean>
+  allowMarketingByPost: Generated<boolean>
+  createdAt: Generated<Date>
+}
+
+/** Refresh tokens by SHA-256; a family is one login's chain of rotations. */
+export interface RefreshTokensTable {
+  tokenHash: string
+  userId: string
+  familyId: string
+  createdAt: Timestamp
+  expiresAt: Timestamp
+  spentAt: NullableTimestamp
+}
+
+export interface OneTimeTokensTable {
+  tokenHash: string
+  userId: string
+  purpose: OneTimeTokenPurposeColumn
+  email: string
+  createdAt: Timestamp
+  expiresAt: Timestamp
+  usedAt: NullableTimestamp
+}
+
+export interface OutboxTable {
+  id: Generated<string>
+  kind: string
+  toAddress: string
+  subject: string
+  textBody: string
+  htmlBody: string
+  createdAt: Generated<Date>
+  attempts: Generated<number>
+  claimedUntil: NullableTimestamp
+  sentAt: NullableTimestamp
+  failedAt: NullableTimestamp
+  lastError: string | null
+}
+
+export interface RateLimitsTable {
+  key: string
+  windowStart: Timestamp
+  hits: number
+}
+
+export interface SettingsTable {
+  key: string
+  value: string
+}
+
 export interface Database {
   categories: CategoriesTable
   attributeTypes: AttributeTypesTable
@@ -128,4 +213,11 @@ export interface Database {
   tickets: TicketsTable
   draws: DrawsTable
   resources: ResourcesTable
+  users: UsersTable
+  customers: CustomersTable
+  refreshTokens: RefreshTokensTable
+  oneTimeTokens: OneTimeTokensTable
+  outbox: OutboxTable
+  rateLimits: RateLimitsTable
+  settings: SettingsTable
 }

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "kysely"
 import * as catalogue from "./2026-11-22T0800-catalogue"
+import * as accounts from "./2026-11-22T1000-accounts"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -8,6 +9,7 @@ import * as catalogue from "./2026-11-22T0800-catalogue"
  */
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0800-catalogue": catalogue,
+  "2026-11-22T1000-accounts": accounts,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>

@@ -1,0 +1,484 @@
+import type { NewCustomerAccount } from "@howzat/core/accounts/model"
+import { RepositoryError } from "@howzat/core/competitions/errors"
+import {
+  CustomerRepo,
+  OneTimeTokenRepo,
+  RefreshTokenRepo,
+  UserRepo,
+} from "@howzat/core/ports/accounts"
+import { Mailer } from "@howzat/core/ports/mailer"
+import { RateLimiter } from "@howzat/core/ports/rate-limiter"
+import { Transactions } from "@howzat/core/ports/transactions"
+import { Effect, Fiber, Layer, ManagedRuntime } from "effect"
+import { type Kysely, sql } from "kysely"
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { Db } from "../database"
+import { migrateToLatest } from "../migrations"
+import type { Database } from "../schema"
+import { PostgresAccountsLive } from "./accounts"
+import type { SuiteDatabase } from "./catalogue.suite"
+import { makeOutboxQueue } from "./outbox"
+import { settingOrCreate } from "./settings"
+
+type Ports =
+  | UserRepo
+  | CustomerRepo
+  | RefreshTokenRepo
+  | OneTimeTokenRepo
+  | RateLimiter
+  | Mailer
+  | Transactions
+
+const NOW = new Date("2026-06-15T12:00:00.000Z")
+const MINUTE = 60_000
+const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs)
+
+const account = (overrides: Partial<NewCustomerAccount> = {}): NewCustomerAccount => ({
+  emailAddress: "Ann@Example.com",
+  passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA",
+  firstName: "Ann",
+  lastName: "Smith",
+  dateOfBirth: "1990-04-01",
+  telephoneNumber: "07700 900123",
+  allowMarketingByEmail: true,
+  allowMarketingByPhone: false,
+  allowMarketingByText: true,
+  allowMarketingByPost: true,
+  ...overrides,
+})
+
+const message = (to: string) => ({
+  kind: "VerifyEmail" as const,
+  to,
+  subject: "Please verify",
+  text: "https://shop.example/?token=abc",
+  html: "<p>hi</p>",
+})
+
+/**
+ * The account repositories' behaviour, defined once and run against every
+ * database this package supports. The races are real on PostgreSQL (a
+ * connection pool) and serialised on PGlite (one connection); the answers
+ * must be the same.
+ */
+export const accountsSuite = (name: string, open: () => Promise<SuiteDatabase>) => {
+  describe(name, () => {
+    let handle: SuiteDatabase
+    let db: Kysely<Database>
+    let runtime: ManagedRuntime.ManagedRuntime<Ports, never>
+    const run = <A, E>(effect: Effect.Effect<A, E, Ports>) => runtime.runPromise(effect)
+    const flip = <A, E>(effect: Effect.Effect<A, E, Ports>) => run(Effect.flip(effect))
+
+    const register = (overrides: Partial<NewCustomerAccount> = {}) =>
+      run(Effect.flatMap(CustomerRepo, (repo) => repo.register(account(overrides))))
+
+    beforeAll(async () => {
+      handle = await open()
+      db = handle.db
+      await migrateToLatest(db)
+      runtime = ManagedRuntime.make(PostgresAccountsLive.pipe(Layer.provide(Layer.succeed(Db, db))))
+    })
+    afterAll(async () => {
+      await runtime?.dispose()
+      await handle?.close()
+    })
+    beforeEach(async () => {
+      await sql`truncate table users, customers, refresh_tokens, one_time_tokens, outbox, rate_limits, settings cascade`.execute(
+        db,
+      )
+    })
+
+    describe("users and customers", () => {
+      it("register a customer and find the user by email in any case", async () => {
+        const user = await register()
+        expect(user).toMatchObject({ role: "Customer", emailAddress: "Ann@Example.com" })
+        expect(user).not.toHaveProperty("passwordHash")
+        const found = await run(Effect.flatMap(UserRepo, (r) => r.byEmail(" ann@EXAMPLE.com")))
+        expect(found).toMatchObject({ id: user.id, customerId: user.customerId })
+        expect(found?.passwordHash).toMatch(/^\$argon2id\$/)
+      })
+
+      it("allow one account per mailbox, whatever the case", async () => {
+        await register()
+        const error = await flip(
+          Effect.flatMap(CustomerRepo, (r) =>
+            r.register(account({ emailAddress: "ANN@example.COM" })),
+          ),
+        )
+        expect(error._tag).toBe("EmailAlreadyRegistered")
+        const staff = await flip(
+          Effect.flatMap(UserRepo, (r) =>
+            r.createStaff({
+              emailAddress: "ann@example.com",
+              passwordHash: "x",
+              firstName: "A",
+              lastName: "B",
+              role: "Staff",
+            }),
+          ),
+        )
+        expect(staff._tag).toBe("EmailAlreadyRegistered")
+      })
+
+      it("read a customer back exactly, the birthday in no time zone", async () => {
+        const user = await register()
+        const customer = await run(Effect.flatMap(CustomerRepo, (r) => r.byId(user.customerId!)))
+        expect(customer).toMatchObject({
+          customerId: user.customerId,
+          userId: user.id,
+          firstName: "Ann",
+          email: "Ann@Example.com",
+          emailVerified: false,
+          dateOfBirth: "1990-04-01",
+          allowMarketingByPhone: false,
+          defaultBillingAddress: null,
+          siteCreditAccountBalance: 0,
+        })
+      })
+
+      it("update details, names on the user and addresses whole or absent", async () => {
+        const user = await register()
+        const updated = await run(
+          Effect.flatMap(CustomerRepo, (r) =>
+            r.update(user.customerId!, {
+              firstName: "Annie",
+              lastName: "Jones",
+              dateOfBirth: "1991-02-28",
+              telephoneNumber: "07700900999",
+              allowMarketingByEmail: false,
+              allowMarketingByPhone: false,
+              allowMarketingByText: false,
+              allowMarketingByPost: false,
+              defaultBillingAddress: {
+                line1: "1 High St",
+                line2: "",
+                city: "Leeds",
+                county: "",
+                postCode: "LS1 4AP",
+              },
+              defaultShippingAddress: null,
+            }),
+          ),
+        )
+        expect(updated).toMatchObject({
+          firstName: "Annie",
+          dateOfBirth: "1991-02-28",
+          defaultBillingAddress: {
+            line1: "1 High St",
+            line2: "",
+            city: "Leeds",
+            postCode: "LS1 4AP",
+          },
+          defaultShippingAddress: null,
+        })
+        const asUser = await run(Effect.flatMap(UserRepo, (r) => r.byId(user.id)))
+        expect(asUser?.lastName).toBe("Jones")
+      })
+
+      it("answer CustomerNotFound for an unknown or malformed id", async () => {
+        for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+          const error = await flip(Effect.flatMap(CustomerRepo, (r) => r.byId(id)))
+          expect(error._tag).toBe("CustomerNotFound")
+        }
+      })
+
+      it("list customers by name and email, a page at a time", async () => {
+        await register({ emailAddress: "ann@example.com", lastName: "Smith" })
+        await register({ emailAddress: "bob@example.com", firstName: "Bob", lastName: "Adams" })
+        await register({
+          emailAddress: "cat@other.example",
+          firstName: "Cat",
+          lastName: "Smithers",
+        })
+        const list = (query: Parameters<CustomerRepo["Type"]["list"]>[0]) =>
+          run(Effect.flatMap(CustomerRepo, (r) => r.list(query)))
+        const all = await list({ page: { pageNumber: 1, pageSize: 2 } })
+        expect(all.totalCount).toBe(3)
+        expect(all.items.map((c) => c.lastName)).toEqual(["Adams", "Smith"])
+        const smiths = await list({ lastName: "smith", page: { pageNumber: 1, pageSize: 10 } })
+        expect(smiths.items.map((c) => c.firstName)).toEqual(["Ann", "Cat"])
+        const other = await list({ email: "other.ex", page: { pageNumber: 1, pageSize: 10 } })
+        expect(other.items.map((c) => c.firstName)).toEqual(["Cat"])
+        const literal = await list({ firstName: "%", page: { pageNumber: 1, pageSize: 10 } })
+        expect(literal.totalCount).toBe(0)
+      })
+
+      it("verify an email only while it is still the user's address", async () => {
+        const user = await register()
+        const users = (f: (r: UserRepo["Type"]) => Effect.Effect<unknown, unknown>) =>
+          run(Effect.flatMap(UserRepo, f))
+        expect(await users((r) => r.markEmailVerified(user.id, "old@example.com"))).toBe(false)
+        expect(await users((r) => r.markEmailVerified(user.id, "ANN@example.com"))).toBe(true)
+        await users((r) => r.changeEmail(user.id, "new@example.com"))
+        const changed = await run(Effect.flatMap(UserRepo, (r) => r.byId(user.id)))
+        expect(changed).toMatchObject({ emailAddress: "new@example.com", emailVerified: false })
+        await register({ emailAddress: "bob@example.com" })
+        const taken = await flip(
+          Effect.flatMap(UserRepo, (r) => r.changeEmail(user.id, "BOB@example.com")),
+        )
+        expect(taken._tag).toBe("EmailAlreadyRegistered")
+      })
+    })
+
+    describe("transactions", () => {
+      it("roll back every repository's writes when the work fails", async () => {
+        const error = await flip(
+          Effect.gen(function* () {
+            const tx = yield* Transactions
+            return yield* tx.within(
+              Effect.gen(function* () {
+                yield* (yield* CustomerRepo).register(account())
+                yield* (yield* Mailer).send(message("ann@example.com"))
+                return yield* Effect.fail("changed my mind" as const)
+              }),
+            )
+          }),
+        )
+        expect(error).toBe("changed my mind")
+        expect(await db.selectFrom("users").selectAll().execute()).toEqual([])
+        expect(await db.selectFrom("outbox").selectAll().execute()).toEqual([])
+      })
+
+      it("commit them together when it succeeds, nested calls joining the outer one", async () => {
+        await run(
+          Effect.gen(function* () {
+            const tx = yield* Transactions
+            yield* tx.within(
+              Effect.gen(function* () {
+                yield* (yield* CustomerRepo).register(account())
+                yield* tx.within((yield* Mailer).send(message("ann@example.com")))
+              }),
+            )
+          }),
+        )
+        expect(await db.selectFrom("users").select("email").execute()).toHaveLength(1)
+        expect(await db.selectFrom("outbox").select("toAddress").execute()).toHaveLength(1)
+      })
+
+      it("roll back when the work is interrupted, leaving the database usable", async () => {
+        await run(
+          Effect.gen(function* () {
+            const tx = yield* Transactions
+            const fiber = yield* Effect.fork(
+              tx.within(Effect.zipRight((yield* CustomerRepo).register(account()), Effect.never)),
+            )
+            yield* Effect.sleep("100 millis")
+            yield* Fiber.interrupt(fiber)
+          }),
+        )
+        expect(await db.selectFrom("users").selectAll().execute()).toEqual([])
+        await register()
+      })
+
+      it("report a failing query as a RepositoryError naming the operation", async () => {
+        const error = await flip(
+          Effect.flatMap(CustomerRepo, (r) => r.register(account({ dateOfBirth: "not a date" }))),
+        )
+        expect(error).toBeInstanceOf(RepositoryError)
+        expect(error).toMatchObject({ operation: "customers.register" })
+      })
+    })
+
+    describe("refresh tokens", () => {
+      const create = (
+        userId: string,
+        tokenHash: string,
+        familyId = "family-1",
+        expiresAt = at(MINUTE),
+      ) =>
+        run(
+          Effect.flatMap(RefreshTokenRepo, (r) =>
+            r.create({ tokenHash, userId, familyId, createdAt: NOW, expiresAt }),
+          ),
+        )
+      const spend = (tokenHash: string, now = NOW) =>
+        run(Effect.flatMap(RefreshTokenRepo, (r) => r.spend(tokenHash, now)))
+
+      it("spend once, then report reuse with the family", async () => {
+        const user = await register()
+        await create(user.id, "h1")
+        expect(await spend("h1")).toEqual({ _tag: "Fresh", userId: user.id, familyId: "family-1" })
+        expect(await spend("h1")).toEqual({ _tag: "AlreadySpent", familyId: "family-1" })
+        expect(await spend("nope")).toEqual({ _tag: "Unknown" })
+      })
+
+      it("expire", async () => {
+        const user = await register()
+        await create(user.id, "h1")
+        expect(await spend("h1", at(MINUTE))).toEqual({ _tag: "Expired" })
+      })
+
+      it("let exactly one of many simultaneous refreshes win", async () => {
+        const user = await register()
+        await create(user.id, "h1")
+        const outcomes = await Promise.all(Array.from({ length: 10 }, () => spend("h1")))
+        expect(outcomes.filter((o) => o._tag === "Fresh")).toHaveLength(1)
+        expect(outcomes.filter((o) => o._tag === "AlreadySpent")).toHaveLength(9)
+      })
+
+      it("revoke a family, or every family of a user but one", async () => {
+        const user = await register()
+        await create(user.id, "a1", "A")
+        await create(user.id, "a2", "A")
+        await create(user.id, "b1", "B")
+        await create(user.id, "c1", "C")
+        await run(Effect.flatMap(RefreshTokenRepo, (r) => r.revokeFamily("A")))
+        expect(await run(Effect.flatMap(RefreshTokenRepo, (r) => r.familyOf("a2")))).toBeUndefined()
+        await run(
+          Effect.flatMap(RefreshTokenRepo, (r) =>
+            r.revokeAllOfUser(user.id, { exceptFamilyId: "C" }),
+          ),
+        )
+        const left = await db.selectFrom("refreshTokens").select("tokenHash").execute()
+        expect(left).toEqual([{ tokenHash: "c1" }])
+      })
+
+      it("go when their user goes", async () => {
+        const user = await register()
+        await create(user.id, "h1")
+        await db.deleteFrom("users").where("id", "=", user.id).execute()
+        expect(await spend("h1")).toEqual({ _tag: "Unknown" })
+      })
+    })
+
+    describe("one-time tokens", () => {
+      const create = (
+        userId: string,
+        tokenHash: string,
+        purpose: "VerifyEmail" | "ResetPassword" = "ResetPassword",
+      ) =>
+        run(
+          Effect.flatMap(OneTimeTokenRepo, (r) =>
+            r.create({
+              tokenHash,
+              userId,
+              purpose,
+              email: "ann@example.com",
+              createdAt: NOW,
+              expiresAt: at(MINUTE),
+            }),
+          ),
+        )
+      const consume = (
+        tokenHash: string,
+        purpose: "VerifyEmail" | "ResetPassword" = "ResetPassword",
+        now = NOW,
+      ) => run(Effect.flatMap(OneTimeTokenRepo, (r) => r.consume(tokenHash, purpose, now)))
+
+      it("work once, for their purpose, until they expire", async () => {
+        const user = await register()
+        await create(user.id, "t1")
+        await create(user.id, "t2")
+        expect(await consume("t1", "VerifyEmail")).toBeUndefined()
+        expect(await consume("t1")).toEqual({ userId: user.id, email: "ann@example.com" })
+        expect(await consume("t1")).toBeUndefined()
+        expect(await consume("t2", "ResetPassword", at(MINUTE))).toBeUndefined()
+      })
+
+      it("work once however many clicks arrive together", async () => {
+        const user = await register()
+        await create(user.id, "t1")
+        const outcomes = await Promise.all(Array.from({ length: 10 }, () => consume("t1")))
+        expect(outcomes.filter((o) => o !== undefined)).toHaveLength(1)
+      })
+
+      it("can all be spent at once, purpose by purpose", async () => {
+        const user = await register()
+        await create(user.id, "t1")
+        await create(user.id, "v1", "VerifyEmail")
+        await run(
+          Effect.flatMap(OneTimeTokenRepo, (r) => r.discardAll(user.id, "ResetPassword", NOW)),
+        )
+        expect(await consume("t1")).toBeUndefined()
+        expect(await consume("v1", "VerifyEmail")).toBeDefined()
+      })
+    })
+
+    describe("rate limits", () => {
+      const window = (start: Date) => ({
+        start,
+        end: at(start.getTime() - NOW.getTime() + 15 * MINUTE),
+      })
+      const hit = (key: string, start = NOW) =>
+        run(Effect.flatMap(RateLimiter, (r) => r.hit(key, window(start))))
+
+      it("count hits per key within a window and start again in the next", async () => {
+        expect(await hit("login:a")).toBe(1)
+        expect(await hit("login:a")).toBe(2)
+        expect(await hit("login:b")).toBe(1)
+        expect(await hit("login:a", at(15 * MINUTE))).toBe(1)
+        // A server with a slow clock still counts in the newer window.
+        expect(await hit("login:a", NOW)).toBe(2)
+      })
+
+      it("never lose a count to concurrency", async () => {
+        const counts = await Promise.all(Array.from({ length: 40 }, () => hit("login:a")))
+        expect([...counts].sort((x, y) => x - y)).toEqual(
+          Array.from({ length: 40 }, (_, i) => i + 1),
+        )
+      })
+    })
+
+    describe("the outbox", () => {
+      const queue = () => makeOutboxQueue(db)
+      const send = (to: string) => run(Effect.flatMap(Mailer, (m) => m.send(message(to))))
+
+      it("hands each pending message to one claimer until its lease runs out", async () => {
+        for (const to of ["a@x.example", "b@x.example", "c@x.example"]) await send(to)
+        const [first, second] = await Promise.all([
+          queue().claim(NOW, { batchSize: 2, leaseMs: MINUTE }),
+          queue().claim(NOW, { batchSize: 2, leaseMs: MINUTE }),
+        ])
+        const ids = [...first!, ...second!].map((m) => m.id)
+        expect(ids).toHaveLength(3)
+        expect(new Set(ids).size).toBe(3)
+        expect(await queue().claim(NOW, { batchSize: 10, leaseMs: MINUTE })).toEqual([])
+        const again = await queue().claim(at(MINUTE), { batchSize: 10, leaseMs: MINUTE })
+        expect(again).toHaveLength(3)
+        expect(again.every((m) => m.attempts === 2)).toBe(true)
+      })
+
+      it("stops offering a sent message, and can drop its body", async () => {
+        await send("a@x.example")
+        const [claimed] = await queue().claim(NOW, { batchSize: 1, leaseMs: MINUTE })
+        await queue().markSent(claimed!.id, NOW, { redact: true })
+        expect(await queue().claim(at(2 * MINUTE), { batchSize: 10, leaseMs: MINUTE })).toEqual([])
+        const [shown] = await queue().recent({ limit: 10 })
+        expect(shown?.sentAt).not.toBeNull()
+        expect(shown?.text).not.toContain("token=")
+      })
+
+      it("retries a failure later and gives up when told", async () => {
+        await send("a@x.example")
+        const [claimed] = await queue().claim(NOW, { batchSize: 1, leaseMs: MINUTE })
+        await queue().markFailed(claimed!.id, "connection refused", at(5 * MINUTE), false)
+        expect(await queue().claim(at(4 * MINUTE), { batchSize: 1, leaseMs: MINUTE })).toEqual([])
+        const [retried] = await queue().claim(at(5 * MINUTE), { batchSize: 1, leaseMs: MINUTE })
+        await queue().markFailed(retried!.id, "still refused", at(6 * MINUTE), true)
+        expect(await queue().claim(at(60 * MINUTE), { batchSize: 1, leaseMs: MINUTE })).toEqual([])
+        const [shown] = await queue().recent({ limit: 1 })
+        expect(shown).toMatchObject({ lastError: "still refused", attempts: 2 })
+      })
+
+      it("lists the newest messages first, for one address in any case", async () => {
+        await send("a@x.example")
+        await send("b@x.example")
+        await send("A@X.example")
+        const forA = await queue().recent({ to: "a@x.EXAMPLE", limit: 10 })
+        expect(forA.map((m) => m.to)).toEqual(["A@X.example", "a@x.example"])
+      })
+    })
+
+    describe("settings", () => {
+      it("keep the first value written, however many processes race to write one", async () => {
+        const values = await Promise.all(
+          Array.from({ length: 5 }, (_, i) =>
+            settingOrCreate(db, "jwt-secret", () => `secret-${i}`),
+          ),
+        )
+        expect(new Set(values).size).toBe(1)
+        expect(await settingOrCreate(db, "jwt-secret", () => "later")).toBe(values[0])
+      })
+    })
+  })
+}

@@ -1,0 +1,108 @@
+import {
+  OneTimeTokenRepo,
+  type OneTimeTokenRepoShape,
+  RefreshTokenRepo,
+  type RefreshTokenRepoShape,
+  type RefreshTokenSpend,
+} from "@howzat/core/ports/accounts"
+import { Effect, Layer } from "effect"
+import type { Kysely } from "kysely"
+import { Db } from "../database"
+import type { Database } from "../schema"
+import { runQuery } from "../transactions"
+
+/** Tokens arrive hashed; these tables never see a token itself. */
+export const makeRefreshTokenRepo = (db: Kysely<Database>): RefreshTokenRepoShape => ({
+  create: (token) =>
+    runQuery(db, "refreshTokens.create", (q) =>
+      q.insertInto("refreshTokens").values(token).execute(),
+    ).pipe(Effect.asVoid),
+
+  // One UPDATE decides: of two requests racing with the same token, only one
+  // sees a row come back. The loser then finds it spent, which is reuse.
+  spend: (tokenHash, now) =>
+    runQuery(db, "refreshTokens.spend", async (q): Promise<RefreshTokenSpend> => {
+      const fresh = await q
+        .updateTable("refreshTokens")
+        .set({ spentAt: now })
+        .where("tokenHash", "=", tokenHash)
+        .where("spentAt", "is", null)
+        .where("expiresAt", ">", now)
+        .returning(["userId", "familyId"])
+        .executeTakeFirst()
+      if (fresh) return { _tag: "Fresh", userId: fresh.userId, familyId: fresh.familyId }
+      const known = await q
+        .selectFrom("refreshTokens")
+        .select(["spentAt", "familyId"])
+        .where("tokenHash", "=", tokenHash)
+        .executeTakeFirst()
+      if (!known) return { _tag: "Unknown" }
+      return known.spentAt !== null
+        ? { _tag: "AlreadySpent", familyId: known.familyId }
+        : { _tag: "Expired" }
+    }),
+
+  familyOf: (tokenHash) =>
+    runQuery(db, "refreshTokens.familyOf", (q) =>
+      q
+        .selectFrom("refreshTokens")
+        .select("familyId")
+        .where("tokenHash", "=", tokenHash)
+        .executeTakeFirst(),
+    ).pipe(Effect.map((row) => row?.familyId)),
+
+  revokeFamily: (familyId) =>
+    runQuery(db, "refreshTokens.revokeFamily", (q) =>
+      q.deleteFrom("refreshTokens").where("familyId", "=", familyId).execute(),
+    ).pipe(Effect.asVoid),
+
+  revokeAllOfUser: (userId, options) =>
+    runQuery(db, "refreshTokens.revokeAllOfUser", (q) => {
+      let doomed = q.deleteFrom("refreshTokens").where("userId", "=", userId)
+      if (options?.exceptFamilyId !== undefined)
+        doomed = doomed.where("familyId", "<>", options.exceptFamilyId)
+      return doomed.execute()
+    }).pipe(Effect.asVoid),
+})
+
+export const makeOneTimeTokenRepo = (db: Kysely<Database>): OneTimeTokenRepoShape => ({
+  create: (token) =>
+    runQuery(db, "oneTimeTokens.create", (q) =>
+      q.insertInto("oneTimeTokens").values(token).execute(),
+    ).pipe(Effect.asVoid),
+
+  // Checking and spending in one statement: a link clicked twice at once works once.
+  consume: (tokenHash, purpose, now) =>
+    runQuery(db, "oneTimeTokens.consume", (q) =>
+      q
+        .updateTable("oneTimeTokens")
+        .set({ usedAt: now })
+        .where("tokenHash", "=", tokenHash)
+        .where("purpose", "=", purpose)
+        .where("usedAt", "is", null)
+        .where("expiresAt", ">", now)
+        .returning(["userId", "email"])
+        .executeTakeFirst(),
+    ),
+
+  discardAll: (userId, purpose, now) =>
+    runQuery(db, "oneTimeTokens.discardAll", (q) =>
+      q
+        .updateTable("oneTimeTokens")
+        .set({ usedAt: now })
+        .where("userId", "=", userId)
+        .where("purpose", "=", purpose)
+        .where("usedAt", "is", null)
+        .execute(),
+    ).pipe(Effect.asVoid),
+})
+
+export const RefreshTokenRepoLive: Layer.Layer<RefreshTokenRepo, never, Db> = Layer.effect(
+  RefreshTokenRepo,
+  Effect.map(Db, makeRefreshTokenRepo),
+)
+
+export const OneTimeTokenRepoLive: Layer.Layer<OneTimeTokenRepo, never, Db> = Layer.effect(
+  OneTimeTokenRepo,
+  Effect.map(Db, makeOneTimeTokenRepo),
+)
