@@ -1,5 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
+import type { TicketListParams } from "@howzat/contracts/catalogue"
 import { pageInfo } from "@howzat/contracts/paging"
 import { forbidden, notFound, serviceUnavailable } from "@howzat/contracts/problems"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
@@ -25,6 +26,37 @@ const staffOnly = (what: string) => Effect.fail(forbidden(`${what} are only avai
 const competitionsGroup = HttpApiBuilder.group(HowzatApi, "competitions", (handlers) =>
   Effect.gen(function* () {
     const catalogue = yield* Catalogue
+
+    /** One page of a competition's instant-win tickets, of one group or of all. */
+    const instantWinTicketPage = (
+      competitionId: string,
+      instantWinGroupId: string | undefined,
+      params: typeof TicketListParams.Type,
+    ) =>
+      catalogue
+        .instantWinTickets(
+          competitionId,
+          {
+            instantWinGroupId,
+            fromTicketNumber: params.FromTicketNumber,
+            toTicketNumber: params.ToTicketNumber,
+            status: params.InstantWinTicketStatus,
+          },
+          { pageNumber: params.PageNumber, pageSize: params.PageSize },
+        )
+        .pipe(
+          Effect.map((page) => ({
+            tickets: page.items.map(instantWinTicketToWire),
+            ...pageInfo(page),
+          })),
+          Effect.catchTags({
+            CompetitionNotFound: noSuchCompetition,
+            InstantWinGroupNotFound: () =>
+              Effect.fail(notFound("Not Found", "no such instant-win group")),
+            RepositoryError: unavailable,
+          }),
+        )
+
     return handlers
       .handle("list", ({ urlParams }) =>
         Effect.gen(function* () {
@@ -59,47 +91,12 @@ const competitionsGroup = HttpApiBuilder.group(HowzatApi, "competitions", (handl
         ),
       )
       .handle("tickets", ({ path, urlParams }) =>
-        Effect.gen(function* () {
-          if (!urlParams.InstantWinTicketsOnly) return yield* staffOnly("Sold tickets")
-          const page = yield* catalogue.instantWinTickets(
-            path.competitionId,
-            {
-              fromTicketNumber: urlParams.FromTicketNumber,
-              toTicketNumber: urlParams.ToTicketNumber,
-              status: urlParams.InstantWinTicketStatus,
-            },
-            { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
-          )
-          return { tickets: page.items.map(instantWinTicketToWire), ...pageInfo(page) }
-        }).pipe(
-          Effect.catchTags({
-            CompetitionNotFound: noSuchCompetition,
-            InstantWinGroupNotFound: noSuchCompetition,
-            RepositoryError: unavailable,
-          }),
-        ),
+        urlParams.InstantWinTicketsOnly
+          ? instantWinTicketPage(path.competitionId, undefined, urlParams)
+          : staffOnly("Sold tickets"),
       )
       .handle("instantWinGroupTickets", ({ path, urlParams }) =>
-        Effect.gen(function* () {
-          const page = yield* catalogue.instantWinTickets(
-            path.competitionId,
-            {
-              instantWinGroupId: path.instantWinGroupId,
-              fromTicketNumber: urlParams.FromTicketNumber,
-              toTicketNumber: urlParams.ToTicketNumber,
-              status: urlParams.InstantWinTicketStatus,
-            },
-            { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
-          )
-          return { tickets: page.items.map(instantWinTicketToWire), ...pageInfo(page) }
-        }).pipe(
-          Effect.catchTags({
-            CompetitionNotFound: noSuchCompetition,
-            InstantWinGroupNotFound: () =>
-              Effect.fail(notFound("Not Found", "no such instant-win group")),
-            RepositoryError: unavailable,
-          }),
-        ),
+        instantWinTicketPage(path.competitionId, path.instantWinGroupId, urlParams),
       )
   }),
 )
