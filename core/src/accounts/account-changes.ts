@@ -7,6 +7,7 @@ import { Transactions } from "../ports/transactions"
 import {
   accountMessages,
   EMAIL_VERIFICATION_LIFETIME_MS,
+  hasErrors,
   linkWithToken,
   sameEmail,
   validateChangeEmail,
@@ -18,7 +19,7 @@ import { AccountValidationFailed, InvalidCredentials } from "./errors"
 import type { Principal, UserWithPassword } from "./model"
 import { makeOneTimeTokens } from "./one-time-tokens"
 
-const failWith = (errors: Record<string, string>) =>
+const failWith = (errors: Readonly<Record<string, string | undefined>>) =>
   Effect.fail(new AccountValidationFailed({ errors }))
 
 /**
@@ -70,7 +71,7 @@ export class AccountChanges extends Effect.Service<AccountChanges>()(
         Effect.gen(function* () {
           const newEmail = stripInvalidEmailCharacters(input.newEmail)
           const errors = validateChangeEmail({ newEmail, password: input.password })
-          if (Object.keys(errors).length > 0) return yield* failWith(errors)
+          if (hasErrors(errors)) return yield* failWith(errors)
           const user = yield* confirmIdentity(
             principal,
             { field: "currentEmail", email: input.currentEmail },
@@ -106,7 +107,7 @@ export class AccountChanges extends Effect.Service<AccountChanges>()(
       ) =>
         Effect.gen(function* () {
           const errors = validateChangePassword(input)
-          if (Object.keys(errors).length > 0) return yield* failWith(errors)
+          if (hasErrors(errors)) return yield* failWith(errors)
           const user = yield* confirmIdentity(
             principal,
             { field: "email", email: input.email },

@@ -19,9 +19,7 @@ import { AccountValidationFailed, OneTimeTokenInvalid } from "./errors"
 import { makeOneTimeTokens } from "./one-time-tokens"
 
 const checked = <Errors extends Readonly<Record<string, string | undefined>>>(errors: Errors) =>
-  hasErrors(errors)
-    ? Effect.fail(new AccountValidationFailed({ errors: errors as Record<string, string> }))
-    : Effect.void
+  hasErrors(errors) ? Effect.fail(new AccountValidationFailed({ errors })) : Effect.void
 
 /**
  * Getting back into an account by email: verifying an address, resetting a

@@ -6,10 +6,18 @@ import { Transactions } from "../ports/transactions"
 import {
   ACCESS_TOKEN_LIFETIME_MS,
   fullName,
+  hasErrors,
   REFRESH_TOKEN_LIFETIME_MS,
   sameEmail,
+  validateLogin,
 } from "../rules/auth"
-import { InvalidCredentials, OneTimeTokenInvalid, RefreshTokenInvalid } from "./errors"
+import { stripInvalidEmailCharacters } from "../rules/validation"
+import {
+  AccountValidationFailed,
+  InvalidCredentials,
+  OneTimeTokenInvalid,
+  RefreshTokenInvalid,
+} from "./errors"
 import type { Principal, Session, User } from "./model"
 import { currentTime, makeOneTimeTokens } from "./one-time-tokens"
 import { hashSecretToken, newSecretToken } from "./secrets"
@@ -87,7 +95,10 @@ export class Sessions extends Effect.Service<Sessions>()("@howzat/core/Sessions"
 
     const authenticate = (input: { readonly email: string; readonly password: string }) =>
       Effect.gen(function* () {
-        const user = yield* users.byEmail(input.email)
+        const email = stripInvalidEmailCharacters(input.email)
+        const errors = validateLogin({ email, password: input.password })
+        if (hasErrors(errors)) return yield* new AccountValidationFailed({ errors })
+        const user = yield* users.byEmail(email)
         const matches = yield* hasher.verify(user?.passwordHash ?? decoyHash, input.password)
         if (user === undefined || !matches) return yield* new InvalidCredentials()
         return yield* issue(user)
