@@ -1,4 +1,7 @@
 export * from "./api"
+export * from "./auth"
 export * from "./catalogue"
+export * from "./customers"
 export * from "./paging"
 export * from "./problems"
+export * from "./security"

@@ -29,6 +29,11 @@ export class BadRequest extends Schema.Class<BadRequest>("BadRequest")(
   problemEncoding(400),
 ) {}
 
+export class Unauthorized extends Schema.Class<Unauthorized>("Unauthorized")(
+  { ...problemFields, status: Schema.Literal(401) },
+  problemEncoding(401),
+) {}
+
 export class Forbidden extends Schema.Class<Forbidden>("Forbidden")(
   { ...problemFields, status: Schema.Literal(403) },
   problemEncoding(403),
@@ -37,6 +42,17 @@ export class Forbidden extends Schema.Class<Forbidden>("Forbidden")(
 export class NotFound extends Schema.Class<NotFound>("NotFound")(
   { ...problemFields, status: Schema.Literal(404) },
   problemEncoding(404),
+) {}
+
+export class Conflict extends Schema.Class<Conflict>("Conflict")(
+  { ...problemFields, status: Schema.Literal(409) },
+  problemEncoding(409),
+) {}
+
+/** The Retry-After header says when to try again; the detail says it in words. */
+export class TooManyRequests extends Schema.Class<TooManyRequests>("TooManyRequests")(
+  { ...problemFields, status: Schema.Literal(429), retryAfterSeconds: Schema.Int },
+  problemEncoding(429),
 ) {}
 
 export class ServiceUnavailable extends Schema.Class<ServiceUnavailable>("ServiceUnavailable")(
@@ -51,6 +67,39 @@ export const notFound = (title: string, detail: string) =>
 
 export const forbidden = (detail: string) =>
   new Forbidden({ type: problemType("forbidden"), title: "Forbidden", detail, status: 403 })
+
+export const unauthorized = (detail: string) =>
+  new Unauthorized({
+    type: problemType("unauthorized"),
+    title: "Unauthorized",
+    detail,
+    status: 401,
+  })
+
+/**
+ * The storefront keys on "application error" in the title (SPEC §8) to ask
+ * whether the customer has already registered.
+ */
+export const applicationError = (detail: string) =>
+  new Conflict({
+    type: problemType("application-error"),
+    title: "An application error has occurred.",
+    detail,
+    status: 409,
+  })
+
+/** A request that was understood but cannot be done, e.g. a spent or expired link. */
+export const badRequest = (title: string, detail: string) =>
+  new BadRequest({ type: problemType("bad-request"), title, detail, status: 400 })
+
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new TooManyRequests({
+    type: problemType("too-many-requests"),
+    title: "Too Many Requests",
+    detail,
+    status: 429,
+    retryAfterSeconds,
+  })
 
 export const serviceUnavailable = () =>
   new ServiceUnavailable({

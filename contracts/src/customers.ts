@@ -1,0 +1,103 @@
+import { Schema } from "effect"
+import { Text } from "./auth"
+import { PageInfo, PagingParams } from "./paging"
+
+/** Money on the wire is integer pence (docs/decisions/0001). */
+const Pence = Schema.Int
+
+export const Address = Schema.Struct({
+  line1: Schema.String,
+  line2: Schema.String,
+  city: Schema.String,
+  county: Schema.String,
+  postCode: Schema.String,
+})
+
+export const Customer = Schema.Struct({
+  customerId: Schema.String,
+  firstName: Schema.String,
+  lastName: Schema.String,
+  fullName: Schema.String,
+  /** "yyyy-mm-dd". */
+  dateOfBirth: Schema.String,
+  telephoneNumber: Schema.String,
+  email: Schema.String,
+  emailVerified: Schema.Boolean,
+  /** Null until the customer gives one. */
+  defaultBillingAddress: Schema.NullOr(Address),
+  defaultShippingAddress: Schema.NullOr(Address),
+  allowMarketingByEmail: Schema.Boolean,
+  allowMarketingByPhone: Schema.Boolean,
+  allowMarketingByText: Schema.Boolean,
+  allowMarketingByPost: Schema.Boolean,
+  siteCreditAccountBalance: Pence,
+})
+export type CustomerJson = typeof Customer.Encoded
+
+export const CustomerResponse = Schema.Struct({ customer: Customer })
+export type CustomerResponseJson = typeof CustomerResponse.Encoded
+
+export const CustomerList = Schema.Struct({ customers: Schema.Array(Customer), ...PageInfo })
+export type CustomerListJson = typeof CustomerList.Encoded
+
+export const CustomerListParams = Schema.Struct({
+  FirstName: Schema.optional(Schema.String.pipe(Schema.maxLength(255))),
+  LastName: Schema.optional(Schema.String.pipe(Schema.maxLength(255))),
+  Email: Schema.optional(Schema.String.pipe(Schema.maxLength(255))),
+  ...PagingParams,
+})
+
+const Flag = (fallback: boolean) => Schema.optionalWith(Schema.Boolean, { default: () => fallback })
+
+/** The honey-pot's name on the wire: people never see the field, bots fill it in. */
+export const HONEY_POT_FIELD = "website"
+
+/** SPEC §3's registration model; every marketing flag defaults to true. */
+export const RegistrationRequest = Schema.Struct({
+  firstName: Text,
+  lastName: Text,
+  emailAddress: Text,
+  password: Text,
+  confirmPassword: Text,
+  /** The site's origin; the verification link is `${origin}/?token=` (Home verifies it). */
+  emailVerificationReturnUrl: Schema.optional(Schema.String),
+  telephoneNumber: Text,
+  acceptTerms: Flag(false),
+  /** "yyyy-mm-dd", as typed: a full timestamp would be shifted by the browser's time zone. */
+  dateOfBirth: Text,
+  allowMarketingByEmail: Flag(true),
+  allowMarketingByPhone: Flag(true),
+  allowMarketingByText: Flag(true),
+  allowMarketingByPost: Flag(true),
+  [HONEY_POT_FIELD]: Text,
+})
+export type RegistrationRequestJson = typeof RegistrationRequest.Encoded
+
+const AddressInput = Schema.Struct({
+  line1: Text,
+  line2: Text,
+  city: Text,
+  county: Text,
+  postCode: Text,
+})
+
+/**
+ * The whole customer model, as the account pages save it. The email is not
+ * changed here (it has its own verified flow) and is ignored if sent. The
+ * addresses (null for none) and the marketing flags must be sent: leaving
+ * one out never wipes an address or opts anyone in.
+ */
+export const CustomerUpdateRequest = Schema.Struct({
+  customerId: Schema.optional(Schema.String),
+  firstName: Text,
+  lastName: Text,
+  dateOfBirth: Text,
+  telephoneNumber: Text,
+  defaultBillingAddress: Schema.NullOr(AddressInput),
+  defaultShippingAddress: Schema.NullOr(AddressInput),
+  allowMarketingByEmail: Schema.Boolean,
+  allowMarketingByPhone: Schema.Boolean,
+  allowMarketingByText: Schema.Boolean,
+  allowMarketingByPost: Schema.Boolean,
+})
+export type CustomerUpdateRequestJson = typeof CustomerUpdateRequest.Encoded
