@@ -1,26 +1,58 @@
 import { HttpApiBuilder, HttpServer, OpenApi } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
+import type { AccountChanges } from "@howzat/core/accounts/account-changes"
+import type { CustomerAccounts } from "@howzat/core/accounts/customer-accounts"
+import type { AccountRecovery } from "@howzat/core/accounts/recovery"
+import type { Registration } from "@howzat/core/accounts/registration"
+import type { Sessions } from "@howzat/core/accounts/sessions"
+import type { Throttle } from "@howzat/core/accounts/throttle"
 import type { Catalogue } from "@howzat/core/competitions/catalogue"
 import { Layer } from "effect"
-import { Hono } from "hono"
+import { type Context, Hono } from "hono"
+import { AuthHandlersLive } from "./auth-handlers"
+import { AuthenticationLive, OptionalAuthenticationLive } from "./authentication"
 import { CatalogueHandlersLive } from "./catalogue-handlers"
+import { CustomerHandlersLive } from "./customer-handlers"
 import { asProblemResponse, problemResponse } from "./problem-response"
+import {
+  CLIENT_ADDRESS_HEADER,
+  HttpSettings,
+  type HttpSettingsShape,
+  REQUEST_ORIGIN_HEADER,
+} from "./request-context"
+import { xsrfProtection } from "./xsrf"
+
+export type AccountServices =
+  | Sessions
+  | Registration
+  | AccountRecovery
+  | AccountChanges
+  | CustomerAccounts
+  | Throttle
 
 export interface HttpAppOptions {
   /** Core's use cases, already wired to their adapters by the composition root. */
   readonly catalogue: Layer.Layer<Catalogue>
+  readonly accounts: Layer.Layer<AccountServices>
+  readonly settings: HttpSettingsShape
+  /** The caller's address for rate limits; the composition root knows the socket and the proxy. */
+  readonly clientAddress?: ((c: Context) => string | undefined) | undefined
+  readonly xsrfExemptPaths?: readonly string[]
 }
 
 /**
  * The HTTP edge: Hono routes /api to the HttpApi web handler (decoding,
  * encoding and the OpenAPI shape come from the contracts) and owns what
- * HttpApi does not: health, problem+json for every error, and whatever the
- * composition root mounts after (static apps).
+ * HttpApi does not: health, XSRF, the client's address, problem+json for
+ * every error, and whatever the composition root mounts after (static apps).
  */
 export const makeHttpApp = (options: HttpAppOptions) => {
   const apiLayer = HttpApiBuilder.api(HowzatApi).pipe(
-    Layer.provide(CatalogueHandlersLive),
+    Layer.provide(Layer.mergeAll(CatalogueHandlersLive, AuthHandlersLive, CustomerHandlersLive)),
+    Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),
+    Layer.provide(Layer.succeed(HttpSettings, options.settings)),
     Layer.provide(options.catalogue),
+    Layer.provide(options.accounts),
   )
   const { handler, dispose } = HttpApiBuilder.toWebHandler(
     Layer.mergeAll(apiLayer, HttpServer.layerContext),
@@ -30,11 +62,22 @@ export const makeHttpApp = (options: HttpAppOptions) => {
   const openApi = OpenApi.fromApi(HowzatApi)
 
   const app = new Hono()
+  app.use(
+    "*",
+    xsrfProtection({
+      secure: options.settings.cookieSecure,
+      exemptPaths: options.xsrfExemptPaths ?? [],
+    }),
+  )
   app.get("/health/ping", (c) => c.json({ status: "ok" }))
   app.get("/api/openapi.json", (c) => c.json(openApi))
   app.all("/api/*", async (c) => {
     try {
-      const response = await asProblemResponse(await handler(c.req.raw))
+      // Always overwritten: a caller must not be able to name its own address.
+      const headers = new Headers(c.req.raw.headers)
+      headers.set(CLIENT_ADDRESS_HEADER, options.clientAddress?.(c) ?? "")
+      headers.set(REQUEST_ORIGIN_HEADER, new URL(c.req.url).origin)
+      const response = await asProblemResponse(await handler(new Request(c.req.raw, { headers })))
       response.headers.set("cache-control", "no-store")
       return response
     } catch (cause) {

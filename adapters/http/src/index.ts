@@ -1,2 +1,5 @@
-export { type HttpAppOptions, makeHttpApp } from "./app"
+export { type AccountServices, type HttpAppOptions, makeHttpApp } from "./app"
 export { asProblemResponse, problemResponse } from "./problem-response"
+export { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from "./refresh-cookie"
+export { CLIENT_ADDRESS_HEADER, type HttpSettingsShape } from "./request-context"
+export { XSRF_COOKIE, XSRF_HEADER } from "./xsrf"

@@ -1,0 +1,171 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { HowzatApi } from "@howzat/contracts/api"
+import { unauthorized } from "@howzat/contracts/problems"
+import { CurrentUser } from "@howzat/contracts/security"
+import { AccountChanges } from "@howzat/core/accounts/account-changes"
+import type { Session } from "@howzat/core/accounts/model"
+import { AccountRecovery } from "@howzat/core/accounts/recovery"
+import { Sessions } from "@howzat/core/accounts/sessions"
+import { Throttle } from "@howzat/core/accounts/throttle"
+import { accountMessages, safeReturnUrl } from "@howzat/core/rules/auth"
+import { Effect } from "effect"
+import { accountProblems as problems } from "./account-problems"
+import { sessionToWire } from "./account-wire"
+import { clearRefreshCookie, refreshTokenFromCookie, setRefreshCookie } from "./refresh-cookie"
+import { clientAddress, shopOrigin } from "./request-context"
+
+/** Answers a sign-in: the access token in the body, the refresh token in its cookie. */
+export const signedIn = (session: Session) =>
+  Effect.as(
+    setRefreshCookie(session.refreshToken, session.refreshTokenExpiresAt),
+    sessionToWire(session),
+  )
+
+/**
+ * The verification link always leads to the shop's home page, which
+ * verifies the token (SPEC §2); only the origin of the URL sent is used.
+ */
+export const verificationLinkBase = (requested: string | undefined) =>
+  Effect.map(shopOrigin, (origin) => new URL("/", safeReturnUrl(requested, origin, "/")).toString())
+
+const message = (text: string) => ({ message: text })
+
+export const AuthHandlersLive = HttpApiBuilder.group(HowzatApi, "auth", (handlers) =>
+  Effect.gen(function* () {
+    const sessions = yield* Sessions
+    const recovery = yield* AccountRecovery
+    const changes = yield* AccountChanges
+    const throttle = yield* Throttle
+
+    return handlers
+      .handle("authenticate", ({ payload }) =>
+        Effect.gen(function* () {
+          yield* throttle.check("login", { account: payload.email, address: yield* clientAddress })
+          return yield* signedIn(yield* sessions.authenticate(payload))
+        }).pipe(
+          Effect.catchTags({
+            AccountValidationFailed: problems.AccountValidationFailed,
+            InvalidCredentials: problems.InvalidCredentials,
+            RateLimited: problems.RateLimited,
+            RepositoryError: problems.RepositoryError,
+          }),
+        ),
+      )
+      .handle("authenticateByToken", ({ payload }) =>
+        Effect.flatMap(sessions.authenticateByToken(payload.token), signedIn).pipe(
+          Effect.catchTags({
+            // A dead login link is a failed login: 401, with words the login page can show.
+            OneTimeTokenInvalid: () => Effect.fail(unauthorized(accountMessages.linkInvalid)),
+            RepositoryError: problems.RepositoryError,
+          }),
+        ),
+      )
+      .handle("refreshToken", () =>
+        Effect.flatMap(refreshTokenFromCookie, sessions.refresh).pipe(
+          Effect.flatMap(signedIn),
+          Effect.catchTags({
+            RefreshTokenInvalid: (error) =>
+              Effect.zipRight(clearRefreshCookie, problems.RefreshTokenInvalid(error)),
+            RepositoryError: problems.RepositoryError,
+          }),
+        ),
+      )
+      .handle("revokeToken", () =>
+        Effect.flatMap(refreshTokenFromCookie, sessions.revoke).pipe(
+          Effect.zipRight(clearRefreshCookie),
+          Effect.as(message(accountMessages.loggedOut)),
+          Effect.catchTag("RepositoryError", problems.RepositoryError),
+        ),
+      )
+      .handle("verifyEmail", ({ payload }) =>
+        recovery.verifyEmail(payload.token).pipe(
+          Effect.as(message(accountMessages.emailVerified)),
+          Effect.catchTags({
+            OneTimeTokenInvalid: problems.OneTimeTokenInvalid,
+            RepositoryError: problems.RepositoryError,
+          }),
+        ),
+      )
+      .handle("forgotPassword", ({ payload }) =>
+        Effect.gen(function* () {
+          yield* throttle.check("passwordReset", {
+            account: payload.email,
+            address: yield* clientAddress,
+          })
+          const resetLinkBase = safeReturnUrl(
+            payload.returnUrl,
+            yield* shopOrigin,
+            "/Auth/ForgotPassword",
+          )
+          yield* recovery.forgotPassword({ email: payload.email, resetLinkBase })
+          return message(accountMessages.resetLinkSent)
+        }).pipe(
+          Effect.catchTags({
+            AccountValidationFailed: problems.AccountValidationFailed,
+            RateLimited: problems.RateLimited,
+            RepositoryError: problems.RepositoryError,
+          }),
+        ),
+      )
+      .handle("resetPassword", ({ payload }) =>
+        recovery.resetPassword(payload).pipe(
+          Effect.as(message(accountMessages.passwordReset)),
+          Effect.catchTags({
+            AccountValidationFailed: problems.AccountValidationFailed,
+            OneTimeTokenInvalid: problems.OneTimeTokenInvalid,
+            RepositoryError: problems.RepositoryError,
+          }),
+        ),
+      )
+      .handle("requestLoginToken", ({ payload }) =>
+        Effect.gen(function* () {
+          yield* throttle.check("loginLink", {
+            account: payload.email,
+            address: yield* clientAddress,
+          })
+          // The login page logs in with a `token` parameter (authenticate-by-token).
+          const loginLinkBase = safeReturnUrl(undefined, yield* shopOrigin, "/Auth/Login")
+          yield* recovery.requestLoginToken({ email: payload.email, loginLinkBase })
+          return message(accountMessages.loginLinkSent)
+        }).pipe(
+          Effect.catchTags({
+            AccountValidationFailed: problems.AccountValidationFailed,
+            RateLimited: problems.RateLimited,
+            RepositoryError: problems.RepositoryError,
+          }),
+        ),
+      )
+      .handle("changeEmailAddress", ({ payload }) =>
+        Effect.gen(function* () {
+          const principal = yield* CurrentUser
+          yield* changes.changeEmailAddress(principal, {
+            ...payload,
+            verificationLinkBase: yield* verificationLinkBase(payload.emailVerificationReturnUrl),
+          })
+          return message(accountMessages.emailChanged)
+        }).pipe(
+          Effect.catchTags({
+            AccountValidationFailed: problems.AccountValidationFailed,
+            EmailAlreadyRegistered: problems.EmailAlreadyRegistered,
+            InvalidCredentials: () => Effect.fail(unauthorized(accountMessages.sessionEnded)),
+            RepositoryError: problems.RepositoryError,
+          }),
+        ),
+      )
+      .handle("changePassword", ({ payload }) =>
+        Effect.gen(function* () {
+          const principal = yield* CurrentUser
+          // This browser's session carries on; every other one is logged out.
+          const keep = yield* sessions.familyOf(yield* refreshTokenFromCookie)
+          yield* changes.changePassword(principal, payload, keep)
+          return message(accountMessages.passwordChanged)
+        }).pipe(
+          Effect.catchTags({
+            AccountValidationFailed: problems.AccountValidationFailed,
+            InvalidCredentials: () => Effect.fail(unauthorized(accountMessages.sessionEnded)),
+            RepositoryError: problems.RepositoryError,
+          }),
+        ),
+      )
+  }),
+)
