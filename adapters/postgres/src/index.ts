@@ -31,6 +31,7 @@ export {
   makeOneTimeTokenRepo,
   makeRefreshTokenRepo,
   OneTimeTokenRepoLive,
+  purgeExpiredTokens,
   RefreshTokenRepoLive,
 } from "./repos/session-tokens"
 export { settingOrCreate } from "./repos/settings"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { ConfigError, readConfig } from "./config"
+import { ConfigError, parseRateLimit, readConfig } from "./config"
 
 describe("readConfig", () => {
   it("runs on port 3000 with the embedded database and demo data by default", () => {
@@ -22,6 +22,15 @@ describe("readConfig", () => {
     [{ PORT: "70000" }, /PORT/],
     [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL/],
     [{ SEED_DEMO_DATA: "maybe" }, /SEED_DEMO_DATA/],
+    [{ PUBLIC_URL: "shop.example" }, /PUBLIC_URL/],
+    [{ JWT_SECRET: "short" }, /JWT_SECRET/],
+    [{ SMTP_URL: "http://mail" }, /SMTP_URL/],
+    [{ MAIL_MODE: "pigeon" }, /MAIL_MODE/],
+    [{ MAIL_MODE: "smtp", PUBLIC_URL: "https://shop.example" }, /SMTP_URL/],
+    [{ SMTP_URL: "smtp://mail.example:587" }, /PUBLIC_URL/],
+    [{ RATE_LIMIT: "sometimes" }, /RATE_LIMIT/],
+    [{ RATE_LIMIT_LOGIN_PER_ACCOUNT: "ten" }, /RATE_LIMIT_LOGIN_PER_ACCOUNT/],
+    [{ RATE_LIMIT_REGISTER_PER_ADDRESS: "0/1h" }, /RATE_LIMIT_REGISTER_PER_ADDRESS/],
   ])("refuses %j with a message naming the setting", (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError)
     expect(() => readConfig(env)).toThrow(message)
@@ -34,5 +43,51 @@ describe("readConfig", () => {
   it("reads switches in the usual spellings", () => {
     expect(readConfig({ SEED_DEMO_DATA: "off" }).seedDemoData).toBe(false)
     expect(readConfig({ SEED_DEMO_DATA: "TRUE" }).seedDemoData).toBe(true)
+  })
+
+  it("keeps accounts safe for localhost by default: mailbox, no proxy, limits on", () => {
+    const config = readConfig({})
+    expect(config.publicUrl).toBeUndefined()
+    expect(config.cookieSecure).toBe(false)
+    expect(config.trustProxy).toBe(false)
+    expect(config.jwtSecret).toBeUndefined()
+    expect(config.mail).toEqual({
+      mode: "mailbox",
+      smtpUrl: undefined,
+      from: "Howzat <no-reply@howzat.example>",
+      devMailbox: true,
+    })
+    expect(config.rateLimits.enabled).toBe(true)
+    expect(config.rateLimits.limits.login.perAccount).toEqual({ max: 10, windowMs: 15 * 60_000 })
+  })
+
+  it("sends real mail when SMTP_URL is set, with secure cookies on an https site", () => {
+    const config = readConfig({
+      SMTP_URL: "smtps://user:pass@mail.example:465",
+      PUBLIC_URL: "https://shop.example/some/path",
+    })
+    expect(config.mail.mode).toBe("smtp")
+    expect(config.mail.devMailbox).toBe(false)
+    expect(config.publicUrl).toBe("https://shop.example")
+    expect(config.cookieSecure).toBe(true)
+    expect(
+      readConfig({ SMTP_URL: "smtp://m", PUBLIC_URL: "https://s.example", DEV_MAILBOX: "on" }).mail
+        .devMailbox,
+    ).toBe(true)
+  })
+
+  it("reads each rate limit and the switch that turns them all off", () => {
+    const config = readConfig({ RATE_LIMIT: "off", RATE_LIMIT_LOGIN_PER_ADDRESS: "100/1h" })
+    expect(config.rateLimits.enabled).toBe(false)
+    expect(config.rateLimits.limits.login.perAddress).toEqual({ max: 100, windowMs: 3_600_000 })
+    expect(config.rateLimits.limits.register.perAccount).toEqual({ max: 5, windowMs: 3_600_000 })
+  })
+
+  it.each([
+    ["10/15m", { max: 10, windowMs: 900_000 }],
+    [" 3 / 30s ", { max: 3, windowMs: 30_000 }],
+    ["100/1d", { max: 100, windowMs: 86_400_000 }],
+  ])("reads the rate limit %j", (text, limit) => {
+    expect(parseRateLimit("X", text)).toEqual(limit)
   })
 })

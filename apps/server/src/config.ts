@@ -1,4 +1,11 @@
 import path from "node:path"
+import {
+  type ActionLimits,
+  defaultRateLimitPolicy,
+  type RateLimitPolicyShape,
+  type ThrottledAction,
+} from "@howzat/core/accounts/throttle"
+import type { RateLimit } from "@howzat/core/rules/auth"
 
 export interface ServerConfig {
   readonly port: number
@@ -10,6 +17,25 @@ export interface ServerConfig {
   readonly seedDemoData: boolean
   /** The built storefront served at /. */
   readonly webDistDir: string
+  /** The shop's public origin; links in emails point only here. Unset: the request's own origin. */
+  readonly publicUrl: string | undefined
+  /** Cookies only over HTTPS. */
+  readonly cookieSecure: boolean
+  /** Read the client's address from X-Forwarded-For (last entry), for a server behind a proxy. */
+  readonly trustProxy: boolean
+  /** Signs access tokens; unset: generated once and kept in the database for every process. */
+  readonly jwtSecret: string | undefined
+  readonly mail: MailConfig
+  readonly rateLimits: RateLimitPolicyShape
+}
+
+export interface MailConfig {
+  /** "mailbox": messages stay in the outbox for /dev/mailbox; "smtp": sent through SMTP_URL. */
+  readonly mode: "mailbox" | "smtp"
+  readonly smtpUrl: string | undefined
+  readonly from: string
+  /** Serve /dev/mailbox, which shows every message with its live links. */
+  readonly devMailbox: boolean
 }
 
 export class ConfigError extends Error {
@@ -28,6 +54,79 @@ const flag = (name: string, value: string | undefined, fallback: boolean): boole
 const dataDirOf = (value: string) =>
   value.startsWith("memory://") ? value : path.resolve(repoRoot, value)
 
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
+
+/** "10/15m": ten per fifteen minutes. Units s, m, h, d. */
+export const parseRateLimit = (name: string, value: string): RateLimit => {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*([smhd])\s*$/.exec(value)
+  const max = Number(match?.[1])
+  const windowMs = Number(match?.[2]) * (UNIT_MS[match?.[3] ?? ""] ?? Number.NaN)
+  if (!match || !Number.isSafeInteger(max) || max < 1 || !(windowMs > 0)) {
+    throw new ConfigError(
+      `${name} must look like 10/15m (attempts per window; s, m, h or d), not "${value}"`,
+    )
+  }
+  return { max, windowMs }
+}
+
+const RATE_LIMIT_NAMES: Record<ThrottledAction, string> = {
+  login: "LOGIN",
+  register: "REGISTER",
+  passwordReset: "PASSWORD_RESET",
+  loginLink: "LOGIN_LINK",
+}
+
+const readRateLimits = (
+  env: Readonly<Record<string, string | undefined>>,
+): RateLimitPolicyShape => {
+  const limits = {} as Record<ThrottledAction, ActionLimits>
+  for (const [action, label] of Object.entries(RATE_LIMIT_NAMES) as [ThrottledAction, string][]) {
+    const read = (scope: "ACCOUNT" | "ADDRESS", fallback: RateLimit) => {
+      const name = `RATE_LIMIT_${label}_PER_${scope}`
+      const value = env[name]?.trim()
+      return value ? parseRateLimit(name, value) : fallback
+    }
+    const defaults = defaultRateLimitPolicy.limits[action]
+    limits[action] = {
+      perAccount: read("ACCOUNT", defaults.perAccount),
+      perAddress: read("ADDRESS", defaults.perAddress),
+    }
+  }
+  return { enabled: flag("RATE_LIMIT", env.RATE_LIMIT, true), limits }
+}
+
+const readPublicUrl = (value: string | undefined): string | undefined => {
+  if (!value) return undefined
+  try {
+    const url = new URL(value)
+    if (url.protocol === "http:" || url.protocol === "https:") return url.origin
+  } catch {}
+  throw new ConfigError(`PUBLIC_URL must be the shop's http(s) address, not "${value}"`)
+}
+
+const readMail = (
+  env: Readonly<Record<string, string | undefined>>,
+  publicUrl: string | undefined,
+): MailConfig => {
+  const smtpUrl = env.SMTP_URL?.trim() || undefined
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new ConfigError("SMTP_URL must be an smtp:// or smtps:// address")
+  }
+  const modeText = env.MAIL_MODE?.trim() || (smtpUrl ? "smtp" : "mailbox")
+  if (modeText !== "mailbox" && modeText !== "smtp") {
+    throw new ConfigError(`MAIL_MODE must be mailbox or smtp, not "${modeText}"`)
+  }
+  if (modeText === "smtp" && !smtpUrl) throw new ConfigError("MAIL_MODE=smtp needs SMTP_URL")
+  // Real mail carries live links: they must point at the real site, never at a Host header.
+  if (modeText === "smtp" && !publicUrl) throw new ConfigError("MAIL_MODE=smtp needs PUBLIC_URL")
+  return {
+    mode: modeText,
+    smtpUrl,
+    from: env.MAIL_FROM?.trim() || "Howzat <no-reply@howzat.example>",
+    devMailbox: flag("DEV_MAILBOX", env.DEV_MAILBOX, modeText !== "smtp"),
+  }
+}
+
 /**
  * Every setting with its documented default (README, .env.example). A bad
  * value stops start-up with a message naming it, rather than a shop that
@@ -43,6 +142,11 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): S
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError("DATABASE_URL must be a postgres:// connection string")
   }
+  const jwtSecret = env.JWT_SECRET || undefined
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    throw new ConfigError("JWT_SECRET must be at least 32 characters")
+  }
+  const publicUrl = readPublicUrl(env.PUBLIC_URL?.trim())
   return {
     port,
     host: env.HOST?.trim() || "0.0.0.0",
@@ -50,5 +154,15 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): S
     dataDir: dataDirOf(env.PGLITE_DATA_DIR?.trim() || ".data/pglite"),
     seedDemoData: flag("SEED_DEMO_DATA", env.SEED_DEMO_DATA, true),
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR?.trim() || "apps/web/dist"),
+    publicUrl,
+    cookieSecure: flag(
+      "COOKIE_SECURE",
+      env.COOKIE_SECURE,
+      publicUrl?.startsWith("https:") ?? false,
+    ),
+    trustProxy: flag("TRUST_PROXY", env.TRUST_PROXY, false),
+    jwtSecret,
+    mail: readMail(env, publicUrl),
+    rateLimits: readRateLimits(env),
   }
 }

@@ -13,6 +13,14 @@ const main = async () => {
           ? `embedded database in ${config.dataDir}`
           : "Postgres server"
       console.log(`Howzat is running at http://localhost:${info.port} (API at /api, ${database})`)
+      if (config.mail.mode === "mailbox")
+        console.log("Mail is not sent anywhere (no SMTP_URL): it is kept in the outbox.")
+      if (config.mail.devMailbox)
+        console.warn(
+          `Dev mailbox at http://localhost:${info.port}/dev/mailbox shows every email with its live links: switch it off (DEV_MAILBOX=off) on a public server.`,
+        )
+      if (!config.publicUrl)
+        console.log("PUBLIC_URL is not set: links in emails use the address each request came to.")
     },
   )
   const stop = () => {

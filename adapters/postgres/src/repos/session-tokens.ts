@@ -106,3 +106,12 @@ export const OneTimeTokenRepoLive: Layer.Layer<OneTimeTokenRepo, never, Db> = La
   OneTimeTokenRepo,
   Effect.map(Db, makeOneTimeTokenRepo),
 )
+
+/**
+ * Drops tokens that can no longer be used. A refresh token past its expiry
+ * can't be refreshed, so keeping it for reuse detection buys nothing.
+ */
+export const purgeExpiredTokens = async (db: Kysely<Database>, now: Date) => {
+  await db.deleteFrom("refreshTokens").where("expiresAt", "<", now).execute()
+  await db.deleteFrom("oneTimeTokens").where("expiresAt", "<", now).execute()
+}

@@ -1,0 +1,578 @@
+import { accountMessages } from "@howzat/core/rules/auth"
+import { messages } from "@howzat/core/rules/validation"
+import { SignJWT } from "jose"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Browser, claimsOf, json, problem } from "./test-support/browser"
+import {
+  type AuthBody,
+  logIn,
+  mailed,
+  mailTo,
+  openShop,
+  register,
+  registrationFor,
+  type Shop,
+  STRONG_PASSWORD,
+  TEST_JWT_SECRET,
+} from "./test-support/shop"
+
+/**
+ * The auth calls of SPEC §7 as a browser meets them: the real composition
+ * (core, Postgres repositories on in-memory PGlite, argon2, jose, Hono) with
+ * cookies, XSRF and bearer tokens. Every secret the tests see is collected,
+ * and the last test proves none of them is stored in clear.
+ */
+let shop: Shop
+const seenSecrets = new Set<string>([STRONG_PASSWORD])
+
+beforeAll(async () => {
+  shop = await openShop()
+})
+afterAll(async () => {
+  await shop?.close()
+})
+
+const browser = () => new Browser(shop.app).open()
+const remember = (...secrets: (string | undefined)[]) => {
+  for (const secret of secrets) if (secret) seenSecrets.add(secret)
+}
+const setCookie = (response: Response, name: string) =>
+  response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))
+
+describe("XSRF", () => {
+  it("hands a fresh browser the cookie on its first GET, and only then", async () => {
+    const fresh = new Browser(shop.app)
+    const first = await fresh.get("/api/Categories")
+    const cookie = setCookie(first, "XSRF-TOKEN")
+    expect(cookie).toMatch(/^XSRF-TOKEN=[A-Za-z0-9_-]{43}; Path=\/; SameSite=Strict$/)
+    expect(cookie).not.toMatch(/HttpOnly/i)
+    expect(setCookie(await fresh.get("/api/Categories"), "XSRF-TOKEN")).toBeUndefined()
+  })
+
+  it("hands it out with the storefront's page too, before any script runs", async () => {
+    const response = await new Browser(shop.app).get("/Auth/Login")
+    expect(response.status).toBe(200)
+    expect(setCookie(response, "XSRF-TOKEN")).toBeDefined()
+  })
+
+  it("refuses a POST without the header, with a problem and a cookie to retry with", async () => {
+    const fresh = new Browser(shop.app)
+    const response = await fresh.post("/api/auth/authenticate", {
+      email: "a@example.com",
+      password: "x",
+    })
+    const refused = await problem(response, 403)
+    expect(refused.title).toBe("Forbidden")
+    expect(refused.detail).toMatch(/XSRF token is missing or wrong/)
+    expect(fresh.cookie("XSRF-TOKEN")).toBeDefined()
+    // The retry a plain HTTP client makes, header now set from the cookie: let through.
+    await problem(
+      await fresh.post("/api/auth/authenticate", { email: "a@example.com", password: "x" }),
+      401,
+    )
+  })
+
+  it("refuses a header that doesn't match the cookie", async () => {
+    const b = await browser()
+    const response = await b.request("POST", "/api/auth/revoke-token", { xsrf: false })
+    await problem(response, 403)
+    b.cookies.set("XSRF-TOKEN", { value: "forged", path: "/" })
+    const forged = await b.request("POST", "/api/auth/revoke-token", { xsrf: false, body: {} })
+    await problem(forged, 403)
+  })
+
+  it("guards PUT as well as POST", async () => {
+    const response = await new Browser(shop.app).request(
+      "PUT",
+      "/api/Customers/00000000-0000-4000-8000-000000000000",
+      {
+        body: {},
+      },
+    )
+    await problem(response, 403)
+  })
+})
+
+describe("POST /api/Customers (registration)", () => {
+  it("creates the customer, logs them in and mails a verification link to Home", async () => {
+    const b = await browser()
+    const body = registrationFor()
+    const response = await b.post("/api/Customers", body)
+    const auth = await json<AuthBody>(response)
+    expect(auth.user).toEqual({
+      firstName: "Ann",
+      lastName: "Smith",
+      emailAddress: body.emailAddress,
+      email: body.emailAddress,
+      role: "Customer",
+      customerId: expect.any(String),
+      emailVerified: false,
+    })
+    const claims = claimsOf(auth.accessToken)
+    expect(claims).toMatchObject({
+      role: "Customer",
+      customerId: auth.user.customerId,
+      email: body.emailAddress,
+      name: "Ann Smith",
+    })
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(15 * 60)
+    const refresh = setCookie(response, "howzat_refresh")
+    expect(refresh).toMatch(/HttpOnly/)
+    expect(refresh).toMatch(/SameSite=Strict/)
+    expect(refresh).toMatch(/Path=\/api\/auth/)
+    expect(refresh).not.toMatch(/Secure/)
+    remember(b.cookie("howzat_refresh"))
+
+    const { link, token } = await mailTo(shop, body.emailAddress, "VerifyEmail")
+    expect(`${link.origin}${link.pathname}`).toBe("http://localhost/")
+    remember(token)
+  })
+
+  it("answers every invalid field with SPEC §5's message", async () => {
+    const b = await browser()
+    const refused = await problem(
+      await b.post("/api/Customers", {
+        firstName: "",
+        lastName: "x@y.z",
+        emailAddress: "nope",
+        password: "weak",
+        confirmPassword: "different",
+        telephoneNumber: "12345",
+        dateOfBirth: "2015-01-01",
+      }),
+      400,
+    )
+    expect(refused.title).toBe("One or more validation errors occurred.")
+    expect(refused.errors).toEqual({
+      firstName: [messages.firstNameRequired],
+      lastName: [messages.nameIsEmail],
+      emailAddress: [messages.emailInvalid],
+      password: [messages.newPasswordWeak],
+      confirmPassword: [messages.confirmPasswordMismatch],
+      telephoneNumber: [messages.telephoneInvalid],
+      dateOfBirth: [messages.dateOfBirthTooYoung],
+      acceptTerms: [messages.acceptTermsRequired],
+    })
+    expect(refused.detail).toContain(
+      ` -- acceptTerms: ${messages.acceptTermsRequired} Severity: Error`,
+    )
+  })
+
+  it("answers a second account for a mailbox with the 'application error' problem", async () => {
+    const b = await browser()
+    const first = registrationFor()
+    await json(await b.post("/api/Customers", first))
+    const again = await problem(
+      await b.post("/api/Customers", { ...first, emailAddress: first.emailAddress.toUpperCase() }),
+      409,
+    )
+    expect(again.title).toContain("application error")
+    expect(again.detail).toBe(accountMessages.emailAlreadyRegistered)
+  })
+
+  it("answers a filled honey-pot like a success, creating nothing and setting no cookie", async () => {
+    const b = await browser()
+    const body = registrationFor({ website: "http://cheap-pills.example" })
+    const response = await b.post("/api/Customers", body)
+    const auth = await json<AuthBody>(response)
+    expect(auth.user.emailAddress).toBe(body.emailAddress)
+    expect(setCookie(response, "howzat_refresh")).toBeUndefined()
+    const users = await shop.db
+      .selectFrom("users")
+      .select("email")
+      .where("email", "=", body.emailAddress)
+      .execute()
+    expect(users).toEqual([])
+    expect(await shop.outbox.recent({ to: body.emailAddress, limit: 5 })).toEqual([])
+    await problem(await b.get(`/api/Customers/${auth.user.customerId}`), 401)
+  })
+
+  it("never puts another site in the verification link", async () => {
+    const b = await browser()
+    const body = registrationFor({ emailVerificationReturnUrl: "https://evil.example" })
+    await json(await b.post("/api/Customers", body))
+    const { link } = await mailTo(shop, body.emailAddress, "VerifyEmail")
+    expect(link.origin).toBe("http://localhost")
+  })
+})
+
+describe("POST /api/auth/authenticate", () => {
+  it("logs in with any capitalisation of the email and sets the refresh cookie", async () => {
+    const b = await browser()
+    const { email } = await register(b)
+    const other = await browser()
+    const response = await other.post("/api/auth/authenticate", {
+      email: email.toUpperCase(),
+      password: STRONG_PASSWORD,
+    })
+    const auth = await json<AuthBody>(response)
+    expect(auth.user.emailAddress).toBe(email)
+    expect(other.cookie("howzat_refresh")).toBeDefined()
+    remember(other.cookie("howzat_refresh"))
+  })
+
+  it("refuses a wrong password and an unknown email with one and the same 401", async () => {
+    const b = await browser()
+    const { email } = await register(b)
+    const wrong = await problem(
+      await b.post("/api/auth/authenticate", { email, password: "Wr0ng!pass" }),
+      401,
+    )
+    const unknown = await problem(
+      await b.post("/api/auth/authenticate", {
+        email: "nobody@example.com",
+        password: STRONG_PASSWORD,
+      }),
+      401,
+    )
+    expect(wrong.detail).toBe("Login failed - please check username and password are correct")
+    expect(unknown).toEqual(wrong)
+  })
+
+  it("checks the form with SPEC §5's messages", async () => {
+    const refused = await problem(await (await browser()).post("/api/auth/authenticate", {}), 400)
+    expect(refused.errors).toEqual({
+      email: [messages.emailRequired],
+      password: [messages.passwordRequired],
+    })
+  })
+})
+
+describe("refreshing and revoking", () => {
+  it("rotates the refresh cookie and issues a new access token", async () => {
+    const b = await browser()
+    const auth = await register(b)
+    const before = b.cookie("howzat_refresh")
+    const refreshed = await json<AuthBody>(await b.post("/api/auth/refresh-token"))
+    expect(refreshed.user.emailAddress).toBe(auth.email)
+    expect(b.cookie("howzat_refresh")).not.toBe(before)
+    remember(before, b.cookie("howzat_refresh"))
+  })
+
+  it("ends the whole session when an old refresh token is replayed", async () => {
+    const b = await browser()
+    await register(b)
+    const stolen = b.cookie("howzat_refresh")!
+    await json(await b.post("/api/auth/refresh-token"))
+    const current = b.cookie("howzat_refresh")!
+
+    const thief = await browser()
+    thief.cookies.set("howzat_refresh", { value: stolen, path: "/api/auth" })
+    const replay = await problem(await thief.post("/api/auth/refresh-token"), 401)
+    expect(replay.detail).toBe(accountMessages.sessionEnded)
+    expect(thief.cookie("howzat_refresh")).toBeUndefined()
+    // The real customer's newer token died with the family.
+    expect(b.cookie("howzat_refresh")).toBe(current)
+    await problem(await b.post("/api/auth/refresh-token"), 401)
+    remember(stolen, current)
+  })
+
+  it("answers 401 without a refresh cookie", async () => {
+    await problem(await (await browser()).post("/api/auth/refresh-token"), 401)
+  })
+
+  it("logs out: the cookie is cleared and the token no longer refreshes", async () => {
+    const b = await browser()
+    await register(b)
+    const token = b.cookie("howzat_refresh")!
+    const response = await b.post("/api/auth/revoke-token")
+    expect(await json(response)).toEqual({ message: accountMessages.loggedOut })
+    expect(setCookie(response, "howzat_refresh")).toMatch(
+      /^howzat_refresh=; .*Expires=Thu, 01 Jan 1970/,
+    )
+    b.cookies.set("howzat_refresh", { value: token, path: "/api/auth" })
+    await problem(await b.post("/api/auth/refresh-token"), 401)
+    // Logging out twice is still logged out.
+    await json(await b.post("/api/auth/revoke-token"))
+  })
+})
+
+describe("bearer tokens", () => {
+  const forge = (secret: string, exp: number, sub = "00000000-0000-4000-8000-000000000000") =>
+    new SignJWT({ role: "Staff", customerId: null, email: "x@example.com", name: "X" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(sub)
+      .setIssuer("howzat")
+      .setAudience("howzat")
+      .setIssuedAt()
+      .setExpirationTime(exp)
+      .sign(new TextEncoder().encode(secret))
+
+  it("are required by the customer calls", async () => {
+    const b = await browser()
+    const missing = await problem(await b.get("/api/Customers"), 401)
+    expect(missing.detail).toBe(accountMessages.notLoggedIn)
+    await problem(await b.request("GET", "/api/Customers", { bearer: "not.a.jwt" }), 401)
+  })
+
+  it("are refused when expired or signed with another key", async () => {
+    const b = await browser()
+    const now = Math.floor(Date.now() / 1000)
+    const expired = await forge(TEST_JWT_SECRET, now - 1)
+    await problem(await b.request("GET", "/api/Customers", { bearer: expired }), 401)
+    const foreign = await forge("another-secret-that-is-at-least-32-chars!", now + 600)
+    await problem(await b.request("GET", "/api/Customers", { bearer: foreign }), 401)
+    // The same claims signed with the shop's key get through: the checks above are what refused.
+    const genuine = await forge(TEST_JWT_SECRET, now + 600)
+    await json(await b.request("GET", "/api/Customers", { bearer: genuine }))
+  })
+})
+
+describe("POST /api/auth/verify-email", () => {
+  it("verifies with the emailed token once", async () => {
+    const b = await browser()
+    const { email, user } = await register(b)
+    const { token } = await mailTo(shop, email, "VerifyEmail")
+    expect(await json(await b.post("/api/auth/verify-email", { token }))).toEqual({
+      message: accountMessages.emailVerified,
+    })
+    const { customer } = await json<{ customer: { emailVerified: boolean } }>(
+      await b.get(`/api/Customers/${user.customerId}`),
+    )
+    expect(customer.emailVerified).toBe(true)
+    const again = await problem(await b.post("/api/auth/verify-email", { token }), 400)
+    expect(again.detail).toBe(accountMessages.linkInvalid)
+    await problem(await b.post("/api/auth/verify-email", { token: "" }), 400)
+  })
+})
+
+describe("forgotten passwords", () => {
+  it("answer the same whether or not the account exists, mailing only a real one", async () => {
+    const b = await browser()
+    const { email } = await register(b)
+    const known = await b.post("/api/auth/forgot-password", {
+      email,
+      returnUrl: "http://localhost/Auth/ForgotPassword",
+    })
+    const unknown = await b.post("/api/auth/forgot-password", {
+      email: "nobody@example.com",
+      returnUrl: "http://localhost/Auth/ForgotPassword",
+    })
+    expect(known.status).toBe(unknown.status)
+    expect(await known.json()).toEqual(await unknown.json())
+    expect(await shop.outbox.recent({ to: "nobody@example.com", limit: 1 })).toEqual([])
+    const { link } = await mailTo(shop, email, "ResetPassword")
+    expect(`${link.origin}${link.pathname}`).toBe("http://localhost/Auth/ForgotPassword")
+  })
+
+  it("mail a link to the shop's reset page even when asked for another site", async () => {
+    const b = await browser()
+    const { email } = await register(b)
+    await json(
+      await b.post("/api/auth/forgot-password", { email, returnUrl: "https://evil.example/steal" }),
+    )
+    const { link } = await mailTo(shop, email, "ResetPassword")
+    expect(link.origin).toBe("http://localhost")
+    expect(link.pathname).toBe("/Auth/ForgotPassword")
+  })
+
+  it("reset the password once, ending the sessions that knew the old one", async () => {
+    const b = await browser()
+    const { email } = await register(b)
+    await json(await b.post("/api/auth/forgot-password", { email }))
+    const { token } = await mailTo(shop, email, "ResetPassword")
+    remember(token)
+    const weak = await problem(
+      await b.post("/api/auth/reset-password", {
+        token,
+        password: "weak",
+        confirmPassword: "weak",
+      }),
+      400,
+    )
+    expect(weak.errors).toEqual({ password: [messages.newPasswordWeak] })
+
+    const newPassword = "N3w!password"
+    remember(newPassword)
+    expect(
+      await json(
+        await b.post("/api/auth/reset-password", {
+          token,
+          password: newPassword,
+          confirmPassword: newPassword,
+        }),
+      ),
+    ).toEqual({ message: accountMessages.passwordReset })
+    await problem(await b.post("/api/auth/refresh-token"), 401)
+    await problem(await b.post("/api/auth/authenticate", { email, password: STRONG_PASSWORD }), 401)
+    await logIn(b, email, newPassword)
+    const spent = await problem(
+      await b.post("/api/auth/reset-password", {
+        token,
+        password: newPassword,
+        confirmPassword: newPassword,
+      }),
+      400,
+    )
+    expect(spent.detail).toBe(accountMessages.linkInvalid)
+  })
+})
+
+describe("logging in by emailed link", () => {
+  it("mails a login link that signs in once", async () => {
+    const b = await browser()
+    const { email } = await register(b)
+    const unknown = await b.post("/api/auth/request-login-token", { email: "nobody@example.com" })
+    const known = await b.post("/api/auth/request-login-token", { email })
+    expect(await known.json()).toEqual(await unknown.json())
+    const { link, token } = await mailTo(shop, email, "LoginLink")
+    expect(link.pathname).toBe("/Auth/Login")
+    remember(token)
+
+    const other = await browser()
+    const auth = await json<AuthBody>(
+      await other.post("/api/auth/authenticate-by-token", { token }),
+    )
+    expect(auth.user.emailAddress).toBe(email)
+    expect(other.cookie("howzat_refresh")).toBeDefined()
+    const again = await problem(await other.post("/api/auth/authenticate-by-token", { token }), 401)
+    expect(again.detail).toBe(accountMessages.linkInvalid)
+  })
+})
+
+describe("POST /api/auth/change-email-address", () => {
+  it("needs a signed-in customer", async () => {
+    await problem(
+      await (await browser()).post("/api/auth/change-email-address", {
+        currentEmail: "a@b.co",
+        newEmail: "c@d.co",
+        password: "x",
+      }),
+      401,
+    )
+  })
+
+  it("checks the password and moves the login to the new address", async () => {
+    const b = await browser()
+    const { email } = await register(b)
+    const newEmail = `moved-${email}`
+    const wrong = await problem(
+      await b.post("/api/auth/change-email-address", {
+        currentEmail: email,
+        newEmail,
+        password: "Wr0ng!pass",
+      }),
+      400,
+    )
+    expect(wrong.errors).toEqual({ password: [accountMessages.currentPasswordIncorrect] })
+
+    expect(
+      await json(
+        await b.post("/api/auth/change-email-address", {
+          currentEmail: email,
+          newEmail,
+          password: STRONG_PASSWORD,
+          emailVerificationReturnUrl: "http://localhost",
+        }),
+      ),
+    ).toEqual({ message: accountMessages.emailChanged })
+    expect((await mailTo(shop, newEmail, "VerifyEmail")).link.pathname).toBe("/")
+    await mailed(shop, email, "EmailChanged")
+    await logIn(b, newEmail)
+  })
+
+  it("refuses an address another account has", async () => {
+    const taken = await register(await browser())
+    const b = await browser()
+    const { email } = await register(b)
+    const refused = await problem(
+      await b.post("/api/auth/change-email-address", {
+        currentEmail: email,
+        newEmail: taken.email,
+        password: STRONG_PASSWORD,
+      }),
+      409,
+    )
+    expect(refused.title).toContain("application error")
+  })
+})
+
+describe("POST /api/auth/change-password", () => {
+  it("changes the password, keeping this session and ending the others", async () => {
+    const b = await browser()
+    const { email } = await register(b)
+    const elsewhere = await browser()
+    await logIn(elsewhere, email)
+    const wrong = await problem(
+      await b.post("/api/auth/change-password", {
+        email,
+        currentPassword: "Wr0ng!pass",
+        newPassword: "N3w!password",
+        confirmNewPassword: "N3w!password",
+      }),
+      400,
+    )
+    expect(wrong.errors).toEqual({ currentPassword: [accountMessages.currentPasswordIncorrect] })
+    const mismatch = await problem(
+      await b.post("/api/auth/change-password", {
+        email,
+        currentPassword: STRONG_PASSWORD,
+        newPassword: "N3w!password",
+        confirmNewPassword: "N3w!passwort",
+      }),
+      400,
+    )
+    expect(mismatch.errors).toEqual({ confirmNewPassword: [messages.confirmNewPasswordMismatch] })
+
+    expect(
+      await json(
+        await b.post("/api/auth/change-password", {
+          email,
+          currentPassword: STRONG_PASSWORD,
+          newPassword: "N3w!password",
+          confirmNewPassword: "N3w!password",
+        }),
+      ),
+    ).toEqual({ message: accountMessages.passwordChanged })
+    await json(await b.post("/api/auth/refresh-token"))
+    await problem(await elsewhere.post("/api/auth/refresh-token"), 401)
+    await logIn(await browser(), email, "N3w!password")
+    await mailed(shop, email, "PasswordChanged")
+  })
+})
+
+describe("the dev mailbox", () => {
+  it("shows a registration's verification email with a link to click", async () => {
+    const b = await browser()
+    const { email } = await register(b)
+    const page = await (await b.get(`/dev/mailbox?to=${encodeURIComponent(email)}`)).text()
+    expect(page).toContain("Dev mailbox")
+    expect(page).toMatch(/<a href="http:\/\/localhost\/\?token=[A-Za-z0-9_-]{43}">/)
+    const { messages } = await json<{ messages: { kind: string; to: string }[] }>(
+      await b.get(`/dev/mailbox/messages?to=${encodeURIComponent(email)}`),
+    )
+    expect(messages.map((m) => m.kind)).toEqual(["VerifyEmail"])
+  })
+
+  it("is not served when mail really goes out", async () => {
+    const smtpShop = await openShop({
+      SMTP_URL: "smtp://127.0.0.1:1",
+      PUBLIC_URL: "https://shop.example",
+    })
+    try {
+      const page = await (await smtpShop.app.request("/dev/mailbox")).text()
+      expect(page).not.toContain("Dev mailbox")
+    } finally {
+      await smtpShop.close()
+    }
+  })
+})
+
+describe("secrets at rest", () => {
+  it("keeps passwords as argon2id hashes and tokens as SHA-256, never in clear", async () => {
+    expect(seenSecrets.size).toBeGreaterThan(8)
+    const users = await shop.db.selectFrom("users").selectAll().execute()
+    const refreshTokens = await shop.db.selectFrom("refreshTokens").selectAll().execute()
+    const oneTimeTokens = await shop.db.selectFrom("oneTimeTokens").selectAll().execute()
+    expect(users.length).toBeGreaterThan(5)
+    expect(refreshTokens.length).toBeGreaterThan(0)
+    expect(oneTimeTokens.length).toBeGreaterThan(0)
+
+    for (const user of users)
+      expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+    for (const row of [...refreshTokens, ...oneTimeTokens])
+      expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/)
+    const stored = JSON.stringify([users, refreshTokens, oneTimeTokens])
+    for (const secret of seenSecrets) expect(stored).not.toContain(secret)
+  })
+})

@@ -1,0 +1,68 @@
+import { AccessTokenInvalid } from "@howzat/core/accounts/errors"
+import type { Principal, Role } from "@howzat/core/accounts/model"
+import { AccessTokens } from "@howzat/core/ports/credentials"
+import { Effect, Layer } from "effect"
+import { jwtVerify, SignJWT } from "jose"
+
+const ISSUER = "howzat"
+const AUDIENCE = "howzat"
+const ROLES: readonly Role[] = ["Customer", "Staff", "Admin"]
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
+
+/**
+ * Access tokens as HS256 JWTs. Claims: sub (user id), role, customerId (null
+ * for staff), email, name, and iat/exp from the use case's clock; iss and aud
+ * pin them to this shop. Verification takes "now" from the caller, so
+ * Effect's Clock decides expiry, in tests as in production.
+ */
+export const makeJwtAccessTokens = (secret: string) => {
+  const key = new TextEncoder().encode(secret)
+  return AccessTokens.of({
+    issue: (principal, times) =>
+      Effect.promise(() =>
+        new SignJWT({
+          role: principal.role,
+          customerId: principal.customerId,
+          email: principal.email,
+          name: principal.name,
+        })
+          .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+          .setSubject(principal.userId)
+          .setIssuer(ISSUER)
+          .setAudience(AUDIENCE)
+          .setIssuedAt(seconds(times.issuedAt))
+          .setExpirationTime(seconds(times.expiresAt))
+          .sign(key),
+      ),
+    verify: (token, now) =>
+      Effect.tryPromise({
+        try: () =>
+          jwtVerify(token, key, {
+            algorithms: ["HS256"],
+            issuer: ISSUER,
+            audience: AUDIENCE,
+            currentDate: now,
+            requiredClaims: ["sub", "exp"],
+          }),
+        catch: (cause) =>
+          new AccessTokenInvalid({ reason: cause instanceof Error ? cause.name : "invalid" }),
+      }).pipe(
+        Effect.flatMap(({ payload }): Effect.Effect<Principal, AccessTokenInvalid> => {
+          const { sub, role, customerId, email, name } = payload
+          const valid =
+            typeof sub === "string" &&
+            ROLES.includes(role as Role) &&
+            (customerId === null || typeof customerId === "string") &&
+            typeof email === "string" &&
+            typeof name === "string"
+          return valid
+            ? Effect.succeed({ userId: sub, role: role as Role, customerId, email, name })
+            : Effect.fail(new AccessTokenInvalid({ reason: "claims" }))
+        }),
+      ),
+  })
+}
+
+export const JwtAccessTokensLive = (secret: string) =>
+  Layer.succeed(AccessTokens, makeJwtAccessTokens(secret))

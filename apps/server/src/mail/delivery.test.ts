@@ -1,0 +1,110 @@
+import type { MailMessage } from "@howzat/core/accounts/model"
+import {
+  type DatabaseHandle,
+  makeDatabase,
+  makeOutboxMailer,
+  makeOutboxQueue,
+  migrateToLatest,
+} from "@howzat/postgres"
+import { Effect } from "effect"
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { deliverOnce, retryDelayMs } from "./delivery"
+import { linkify, renderMailbox } from "./mailbox-page"
+import type { MailSender } from "./smtp"
+
+let database: DatabaseHandle
+beforeAll(async () => {
+  database = await makeDatabase({})
+  await migrateToLatest(database.db)
+})
+afterAll(async () => {
+  await database?.close()
+})
+beforeEach(async () => {
+  await database.db.deleteFrom("outbox").execute()
+})
+
+const NOW = new Date("2026-06-15T12:00:00Z")
+const verification = (to: string): MailMessage => ({
+  kind: "VerifyEmail",
+  to,
+  subject: "Please verify",
+  text: "Verify: https://shop.example/?token=abc",
+  html: '<a href="https://shop.example/?token=abc">Verify</a>',
+})
+const queueMail = (to: string) =>
+  Effect.runPromise(makeOutboxMailer(database.db).send(verification(to)))
+
+const recordingSender = (failWith?: string) => {
+  const sent: MailMessage[] = []
+  const sender: MailSender = {
+    send: async (message) => {
+      if (failWith) throw new Error(failWith)
+      sent.push(message)
+    },
+    close: () => {},
+  }
+  return { sent, sender }
+}
+
+describe("outbox delivery", () => {
+  it("sends each message once over SMTP and then drops its live links", async () => {
+    await queueMail("a@example.com")
+    await queueMail("b@example.com")
+    const queue = makeOutboxQueue(database.db)
+    const { sent, sender } = recordingSender()
+    expect(await deliverOnce(queue, { sender, now: () => NOW })).toBe(2)
+    expect(await deliverOnce(queue, { sender, now: () => NOW })).toBe(0)
+    expect(sent.map((m) => m.to).sort()).toEqual(["a@example.com", "b@example.com"])
+    const stored = await queue.recent({ limit: 10 })
+    expect(stored.every((m) => m.sentAt !== null && !m.text.includes("token="))).toBe(true)
+  })
+
+  it("in mailbox mode marks messages delivered and keeps them readable", async () => {
+    await queueMail("a@example.com")
+    const queue = makeOutboxQueue(database.db)
+    expect(await deliverOnce(queue, { sender: undefined, now: () => NOW })).toBe(1)
+    const [kept] = await queue.recent({ limit: 1 })
+    expect(kept?.sentAt).not.toBeNull()
+    expect(kept?.text).toContain("token=abc")
+  })
+
+  it("tries a failed message again later, then gives up", async () => {
+    await queueMail("a@example.com")
+    const queue = makeOutboxQueue(database.db)
+    const { sender } = recordingSender("connection refused")
+    await deliverOnce(queue, { sender, now: () => NOW, maxAttempts: 2 })
+    expect(await deliverOnce(queue, { sender, now: () => NOW, maxAttempts: 2 })).toBe(0)
+    const later = new Date(NOW.getTime() + retryDelayMs(1))
+    expect(await deliverOnce(queue, { sender, now: () => later, maxAttempts: 2 })).toBe(1)
+    const [failed] = await queue.recent({ limit: 1 })
+    expect(failed).toMatchObject({ attempts: 2, lastError: "connection refused" })
+    expect(failed?.failedAt).not.toBeNull()
+    const muchLater = new Date(NOW.getTime() + 24 * 3_600_000)
+    expect(await deliverOnce(queue, { sender, now: () => muchLater })).toBe(0)
+  })
+
+  it("backs off from a minute to at most an hour", () => {
+    expect([1, 2, 3, 10].map(retryDelayMs)).toEqual([60_000, 120_000, 240_000, 3_600_000])
+  })
+})
+
+describe("the dev mailbox page", () => {
+  it("makes web addresses clickable and escapes everything else", () => {
+    expect(linkify('Click <b>here</b>: https://shop.example/?token=a&b=1 "now"')).toBe(
+      'Click &#60;b&#62;here&#60;/b&#62;: <a href="https://shop.example/?token=a&#38;b=1">https://shop.example/?token=a&#38;b=1</a> &#34;now&#34;',
+    )
+  })
+
+  it("lists messages with their links and never renders their HTML", async () => {
+    await queueMail("a@example.com")
+    const [message] = await makeOutboxQueue(database.db).recent({ limit: 1 })
+    const page = renderMailbox(
+      [{ ...message!, subject: "<script>alert(1)</script>" }],
+      "a@example.com",
+    )
+    expect(page).toContain('<a href="https://shop.example/?token=abc">')
+    expect(page).toContain('data-kind="VerifyEmail"')
+    expect(page).not.toContain("<script>alert(1)")
+  })
+})

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Browser, json, problem } from "./test-support/browser"
+import { openShop, registrationFor, type Shop } from "./test-support/shop"
+
+/**
+ * The limits on the calls a stranger can repeat, as configured in the
+ * environment (small here, so the tests stay quick), counted in Postgres
+ * per account and per client address.
+ */
+let shop: Shop
+
+beforeAll(async () => {
+  shop = await openShop({
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: "3/15m",
+    RATE_LIMIT_LOGIN_PER_ADDRESS: "5/15m",
+    RATE_LIMIT_REGISTER_PER_ADDRESS: "2/1h",
+    RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: "2/1h",
+    RATE_LIMIT_LOGIN_LINK_PER_ACCOUNT: "2/1h",
+  })
+})
+afterAll(async () => {
+  await shop?.close()
+})
+
+const browser = () => new Browser(shop.app).open()
+const wrongLogin = (b: Browser, email: string) =>
+  b.post("/api/auth/authenticate", { email, password: "Wr0ng!pass" })
+
+describe("rate limits", () => {
+  it("stop a fourth login for one account in the window, from any address", async () => {
+    for (let i = 0; i < 3; i++)
+      await problem(await wrongLogin(await browser(), "victim@example.com"), 401)
+    const response = await wrongLogin(await browser(), "VICTIM@example.com")
+    const refused = await problem(response, 429)
+    expect(refused.title).toBe("Too Many Requests")
+    expect(refused.detail).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/)
+    const retryAfter = Number(response.headers.get("retry-after"))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60)
+    expect(refused.retryAfterSeconds).toBe(retryAfter)
+  })
+
+  it("stop one address working through many accounts", async () => {
+    const b = await browser()
+    for (let i = 0; i < 5; i++) await problem(await wrongLogin(b, `someone${i}@example.com`), 401)
+    await problem(await wrongLogin(b, "someone-else@example.com"), 429)
+    // Another address is unaffected.
+    await problem(await wrongLogin(await browser(), "someone-else@example.com"), 401)
+  })
+
+  it("stop mass registration from one address", async () => {
+    const b = await browser()
+    await json(await b.post("/api/Customers", registrationFor()))
+    await json(await b.post("/api/Customers", registrationFor()))
+    await problem(await b.post("/api/Customers", registrationFor()), 429)
+  })
+
+  it("stop a mailbox being flooded with reset and login links", async () => {
+    for (const path of ["/api/auth/forgot-password", "/api/auth/request-login-token"]) {
+      const email = `flooded-${path.length}@example.com`
+      await json(await (await browser()).post(path, { email }))
+      await json(await (await browser()).post(path, { email }))
+      await problem(await (await browser()).post(path, { email }), 429)
+    }
+  })
+
+  it("trust X-Forwarded-For's last entry only, which the caller can't forge", async () => {
+    const b = await browser()
+    for (let i = 0; i < 5; i++) {
+      // A caller prepending made-up addresses still counts as itself.
+      const forged = new Browser(shop.app, `203.0.113.${i}, ${b.address}`)
+      forged.cookies.set("XSRF-TOKEN", { value: b.cookie("XSRF-TOKEN")!, path: "/" })
+      await problem(await wrongLogin(forged, `forger${i}@example.com`), 401)
+    }
+    await problem(await wrongLogin(b, "forger-last@example.com"), 429)
+  })
+})
+
+describe("RATE_LIMIT=off", () => {
+  let unlimited: Shop
+  beforeAll(async () => {
+    unlimited = await openShop({ RATE_LIMIT: "off", RATE_LIMIT_LOGIN_PER_ACCOUNT: "1/15m" })
+  })
+  afterAll(async () => {
+    await unlimited?.close()
+  })
+
+  it("switches every limit off, for load tests", async () => {
+    const b = await new Browser(unlimited.app).open()
+    for (let i = 0; i < 4; i++) await problem(await wrongLogin(b, "load@example.com"), 401)
+    expect(await unlimited.db.selectFrom("rateLimits").selectAll().execute()).toEqual([])
+  })
+})

@@ -1,0 +1,87 @@
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import type { MailMessage } from "@howzat/core/accounts/model"
+import { composeShop } from "../compose"
+import { readConfig } from "../config"
+import { type Browser, json, tokenInLink } from "./browser"
+
+export type Shop = Awaited<ReturnType<typeof composeShop>>
+
+/** A known secret, so tests can forge tokens the shop would (or wouldn't) accept. */
+export const TEST_JWT_SECRET = "test-secret-that-is-at-least-32-characters-long"
+
+/**
+ * The real composition on an in-memory database, trusting X-Forwarded-For so
+ * each test browser can have its own address for the rate limits.
+ */
+export const openShop = (env: Record<string, string> = {}) => {
+  const webDistDir = mkdtempSync(path.join(tmpdir(), "howzat-web-"))
+  writeFileSync(path.join(webDistDir, "index.html"), "<!doctype html><title>Howzat</title>")
+  return composeShop({
+    ...readConfig({ TRUST_PROXY: "true", JWT_SECRET: TEST_JWT_SECRET, ...env }),
+    dataDir: "memory://",
+    seedDemoData: false,
+    webDistDir,
+  })
+}
+
+let registrations = 0
+
+export const STRONG_PASSWORD = "Str0ng!pass"
+
+export const registrationFor = (overrides: Record<string, unknown> = {}) => ({
+  firstName: "Ann",
+  lastName: "Smith",
+  emailAddress: `customer${++registrations}@example.com`,
+  password: STRONG_PASSWORD,
+  confirmPassword: STRONG_PASSWORD,
+  emailVerificationReturnUrl: "http://localhost",
+  telephoneNumber: "07700 900123",
+  acceptTerms: true,
+  dateOfBirth: "1990-04-01",
+  ...overrides,
+})
+
+export interface AuthBody {
+  readonly user: {
+    readonly firstName: string
+    readonly lastName: string
+    readonly emailAddress: string
+    readonly email: string
+    readonly role: string
+    readonly customerId: string | null
+    readonly emailVerified: boolean
+  }
+  readonly accessToken: string
+}
+
+/** Registers through the API and keeps the browser signed in. */
+export const register = async (browser: Browser, overrides: Record<string, unknown> = {}) => {
+  const body = registrationFor(overrides)
+  const auth = await json<AuthBody>(await browser.post("/api/Customers", body))
+  browser.accessToken = auth.accessToken
+  return { ...auth, email: body.emailAddress, password: body.password }
+}
+
+export const logIn = async (browser: Browser, email: string, password = STRONG_PASSWORD) => {
+  const auth = await json<AuthBody>(
+    await browser.post("/api/auth/authenticate", { email, password }),
+  )
+  browser.accessToken = auth.accessToken
+  return auth
+}
+
+/** The newest message of a kind to an address. */
+export const mailed = async (shop: Shop, to: string, kind: MailMessage["kind"]) => {
+  const messages = await shop.outbox.recent({ to, limit: 50 })
+  const message = messages.find((m) => m.kind === kind)
+  if (message === undefined) throw new Error(`no ${kind} message to ${to}`)
+  return message
+}
+
+/** The newest message of a kind to an address, with the link in it and the link's token. */
+export const mailTo = async (shop: Shop, to: string, kind: MailMessage["kind"]) => {
+  const message = await mailed(shop, to, kind)
+  return { message, ...tokenInLink(message.text) }
+}
