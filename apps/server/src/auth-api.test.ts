@@ -558,6 +558,28 @@ describe("the dev mailbox", () => {
   })
 })
 
+describe("the OpenAPI document", () => {
+  it("lists the auth and customer calls, with bearer security where it is needed", async () => {
+    const document = await json<{
+      paths: Record<string, Record<string, { security?: unknown[] }>>
+      components: { securitySchemes?: Record<string, { scheme?: string }> }
+    }>(await shop.app.request("/api/openapi.json"))
+    for (const path of [
+      "/api/auth/authenticate",
+      "/api/auth/refresh-token",
+      "/api/auth/change-password",
+      "/api/Customers",
+      "/api/Customers/{customerId}",
+    ])
+      expect(Object.keys(document.paths)).toContain(path)
+    expect(Object.values(document.components.securitySchemes ?? {})).toContainEqual(
+      expect.objectContaining({ scheme: "bearer" }),
+    )
+    expect(document.paths["/api/Customers/{customerId}"]?.get?.security).toHaveLength(1)
+    expect(document.paths["/api/auth/authenticate"]?.post?.security ?? []).toHaveLength(0)
+  })
+})
+
 describe("secrets at rest", () => {
   it("keeps passwords as argon2id hashes and tokens as SHA-256, never in clear", async () => {
     expect(seenSecrets.size).toBeGreaterThan(8)
