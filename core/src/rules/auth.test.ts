@@ -37,6 +37,8 @@ describe("safeReturnUrl", () => {
     ["another port", "https://shop.example:8443/"],
     ["a protocol-relative URL", "//evil.example/"],
     ["a backslash path", "/\\evil.example/"],
+    ["an empty host", "//"],
+    ["an empty backslash host", "/\\"],
     ["javascript", "javascript:alert(1)"],
     ["nothing", undefined],
     ["garbage", "not a url"],

@@ -96,6 +96,15 @@ const originOf = (url: string): string | undefined => {
   }
 }
 
+/** "//" and "/\\" look like paths but are hosts to a URL parser, and empty ones at that. */
+const parseUrl = (text: string, base: string): URL | undefined => {
+  try {
+    return new URL(text, base)
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * The address a link in an email may point to. A return URL from the request
  * is used only if it is on the shop's own origin, so nobody can have the shop
@@ -112,11 +121,7 @@ export const safeReturnUrl = (
   const text = candidate?.trim() ?? ""
   // A path is read on the shop's origin; the origin check below still catches
   // "//evil.example" and "/\\evil.example", which browsers treat as other hosts.
-  const url = text.startsWith("/")
-    ? new URL(text, origin)
-    : originOf(text)
-      ? new URL(text)
-      : undefined
+  const url = text.startsWith("/") || originOf(text) ? parseUrl(text, origin) : undefined
   if (url !== undefined && url.origin === origin) {
     url.hash = ""
     return url.toString()
