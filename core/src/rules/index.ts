@@ -1,4 +1,5 @@
 export * from "./basket"
+export * from "./basket-totals"
 export * from "./competition"
 export * from "./dates"
 export * from "./display-order"

@@ -1,0 +1,43 @@
+import { Data } from "effect"
+import type { OrderStatus } from "../rules/order-status"
+
+export class BasketNotFound extends Data.TaggedError("BasketNotFound")<{
+  readonly basketId: string
+}> {}
+
+export class BasketItemNotFound extends Data.TaggedError("BasketItemNotFound")<{
+  readonly basketId: string
+  readonly itemId: string
+}> {}
+
+/** SPEC §8: "basket is empty" is what the storefront looks for after a failed checkout. */
+export class BasketEmpty extends Data.TaggedError("BasketEmpty")<{
+  readonly basketId: string
+}> {}
+
+/** Adding more than the per-person maximum, counting purchases, pending orders and the basket. */
+export class TicketLimitExceeded extends Data.TaggedError("TicketLimitExceeded")<{
+  readonly competitionId: string
+  readonly maxPerCustomer: number
+  readonly alreadyHeld: number
+  readonly requested: number
+}> {}
+
+export class CompetitionNotOnSale extends Data.TaggedError("CompetitionNotOnSale")<{
+  readonly competitionId: string
+}> {}
+
+export class PromotionNotValid extends Data.TaggedError("PromotionNotValid")<{
+  readonly code: string
+}> {}
+
+export class OrderNotFound extends Data.TaggedError("OrderNotFound")<{
+  readonly orderId: string
+}> {}
+
+/** A move the order status machine (rules/order-status) does not list. */
+export class OrderTransitionRefused extends Data.TaggedError("OrderTransitionRefused")<{
+  readonly orderId: string
+  readonly from: OrderStatus
+  readonly to: OrderStatus
+}> {}

@@ -1,0 +1,75 @@
+import type { Pence } from "../rules/money"
+import type { OrderStatus } from "../rules/order-status"
+
+/**
+ * A basket lives on the server under an unguessable id (a random uuid): the id
+ * is the only thing an anonymous visitor holds, so it is the key to the basket.
+ */
+export interface BasketItem {
+  readonly id: string
+  readonly competitionId: string
+  readonly quantity: number
+}
+
+export interface Basket {
+  readonly id: string
+  /** Set once the visitor logs in or registers at checkout. */
+  readonly customerId: string | null
+  readonly items: readonly BasketItem[]
+  /** Normalised codes (see normaliseVoucherCode), in the order they were registered. */
+  readonly promotionCodes: readonly string[]
+  readonly autoRoundup: boolean
+  /** What the customer asked to pay with site credit; clamped when totals are computed. */
+  readonly siteCreditRequested: Pence
+}
+
+/** A voucher as the back office defines it; `competitionId` null means the whole basket. */
+export interface Promotion {
+  readonly code: string
+  readonly description: string
+  readonly discount:
+    | { readonly kind: "Percentage"; readonly percent: number }
+    | { readonly kind: "Fixed"; readonly amount: Pence }
+  readonly competitionId: string | null
+  readonly validFrom: Date | null
+  readonly validTo: Date | null
+  /** null means unlimited. */
+  readonly usageLimit: number | null
+  readonly usageCount: number
+}
+
+/** Why a line got fewer tickets than asked for, in the words of SPEC §8. */
+export interface AllocationException {
+  readonly competitionName: string
+  readonly exceptionReason: string
+}
+
+export interface OrderLine {
+  readonly competitionId: string
+  readonly competitionName: string
+  /** Tickets actually allocated, which may be fewer than the basket asked for. */
+  readonly quantity: number
+  readonly price: Pence
+  readonly preDiscountTotal: Pence
+  readonly lineTotal: Pence
+  readonly ticketNumbers: readonly number[]
+}
+
+export interface Order {
+  readonly id: string
+  /** Short reference shown to the customer; the id stays the key. */
+  readonly orderRef: string
+  readonly basketId: string
+  readonly customerId: string
+  readonly status: OrderStatus
+  readonly createdAt: Date
+  /** An unpaid order past this instant is SystemCancelled and its tickets go back on sale. */
+  readonly expiresAt: Date
+  readonly lines: readonly OrderLine[]
+  readonly itemTotal: Pence
+  readonly discountTotal: Pence
+  readonly donation: Pence
+  readonly siteCreditDebit: Pence
+  readonly orderTotal: Pence
+  readonly allocationExceptions: readonly AllocationException[]
+}

@@ -1,0 +1,123 @@
+import { clampSiteCredit, roundUpDonation } from "./basket"
+import { type Pence, pence, ZERO_PENCE } from "./money"
+
+export interface PricedLine {
+  readonly competitionId: string
+  readonly unitPrice: Pence
+  readonly quantity: number
+}
+
+/** A voucher already checked for dates and usage; `competitionId` null means the whole basket. */
+export interface AppliedVoucher {
+  readonly code: string
+  readonly description: string
+  readonly discount:
+    | { readonly kind: "Percentage"; readonly percent: number }
+    | { readonly kind: "Fixed"; readonly amount: Pence }
+  readonly competitionId: string | null
+}
+
+export interface BasketTotalsInput {
+  readonly lines: readonly PricedLine[]
+  readonly vouchers: readonly AppliedVoucher[]
+  readonly autoRoundup: boolean
+  readonly siteCreditRequested: Pence
+  readonly siteCreditBalance: Pence
+}
+
+export interface Discount {
+  readonly description: string
+  readonly value: Pence
+}
+
+export interface LineTotals {
+  readonly competitionId: string
+  readonly preDiscountTotal: Pence
+  readonly discounts: readonly Discount[]
+  readonly lineTotal: Pence
+}
+
+export interface BasketTotals {
+  readonly lines: readonly LineTotals[]
+  /** Sum of the lines before any discount. */
+  readonly itemTotal: Pence
+  /** Every discount, per line and whole basket, as the storefront lists them. */
+  readonly discounts: readonly Discount[]
+  readonly discountTotal: Pence
+  readonly donation: Pence
+  readonly siteCreditDebit: Pence
+  /** What is left to pay by card. */
+  readonly basketTotal: Pence
+}
+
+/**
+ * Rounded down so a discount never gives away a fraction of a penny more
+ * than the voucher promised; capped so it never takes a line or basket below 0.
+ */
+const discountOn = (voucher: AppliedVoucher, amount: number): number => {
+  const raw =
+    voucher.discount.kind === "Percentage"
+      ? Math.floor((amount * Math.min(100, Math.max(0, voucher.discount.percent))) / 100)
+      : Math.max(0, voucher.discount.amount)
+  return Math.min(amount, raw)
+}
+
+/**
+ * The money of a basket, computed in one place for the basket panel, the
+ * checkout page and the order that is charged. Per-competition vouchers come
+ * off their line first, whole-basket vouchers then come off what is left,
+ * the round-up is worked out on the discounted goods, and site credit pays
+ * last (it may pay for the donation too).
+ */
+export const basketTotals = (input: BasketTotalsInput): BasketTotals => {
+  const discounts: Discount[] = []
+  const lines = input.lines.map((line): LineTotals => {
+    const preDiscountTotal = Math.max(0, line.unitPrice) * Math.max(0, Math.floor(line.quantity))
+    let remaining = preDiscountTotal
+    const lineDiscounts: Discount[] = []
+    for (const voucher of input.vouchers) {
+      if (voucher.competitionId !== line.competitionId) continue
+      const value = discountOn(voucher, remaining)
+      if (value === 0) continue
+      remaining -= value
+      lineDiscounts.push({ description: voucher.description, value: pence(value) })
+    }
+    discounts.push(...lineDiscounts)
+    return {
+      competitionId: line.competitionId,
+      preDiscountTotal: pence(preDiscountTotal),
+      discounts: lineDiscounts,
+      lineTotal: pence(remaining),
+    }
+  })
+
+  const itemTotal = lines.reduce((sum, line) => sum + line.preDiscountTotal, 0)
+  let goods = lines.reduce((sum, line) => sum + line.lineTotal, 0)
+  for (const voucher of input.vouchers) {
+    if (voucher.competitionId !== null) continue
+    const value = discountOn(voucher, goods)
+    if (value === 0) continue
+    goods -= value
+    discounts.push({ description: voucher.description, value: pence(value) })
+  }
+
+  // An empty basket owes nothing, so there is nothing to round up.
+  const donation =
+    input.autoRoundup && lines.length > 0 ? roundUpDonation(pence(goods), ZERO_PENCE) : ZERO_PENCE
+  const beforeCredit = pence(goods + donation)
+  const siteCreditDebit = clampSiteCredit(
+    input.siteCreditRequested,
+    input.siteCreditBalance,
+    beforeCredit,
+    ZERO_PENCE,
+  )
+  return {
+    lines,
+    itemTotal: pence(itemTotal),
+    discounts,
+    discountTotal: pence(itemTotal - goods),
+    donation,
+    siteCreditDebit,
+    basketTotal: pence(beforeCredit - siteCreditDebit),
+  }
+}
