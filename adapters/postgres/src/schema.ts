@@ -200,6 +200,95 @@ export interface SettingsTable {
   value: string
 }
 
+export interface BasketsTable {
+  id: Generated<string>
+  customerId: string | null
+  autoRoundup: Generated<boolean>
+  siteCreditRequestedPence: Generated<number>
+  createdAt: Generated<Date>
+  updatedAt: Generated<Date>
+}
+
+/** One row per competition in a basket (unique basket_id, competition_id). */
+export interface BasketItemsTable {
+  id: Generated<string>
+  basketId: string
+  competitionId: string
+  quantity: number
+  createdAt: Generated<Date>
+}
+
+export type DiscountKindColumn = "Percentage" | "Fixed"
+
+export interface PromotionsTable {
+  id: Generated<string>
+  code: string
+  description: string
+  discountKind: DiscountKindColumn
+  percent: number | null
+  amountPence: number | null
+  competitionId: string | null
+  validFrom: NullableTimestamp
+  validTo: NullableTimestamp
+  usageLimit: number | null
+  usageCount: Generated<number>
+  createdAt: Generated<Date>
+}
+
+export interface BasketPromotionsTable {
+  basketId: string
+  promotionId: string
+  position: number
+}
+
+export type OrderStatusColumn =
+  | "Pending"
+  | "AwaitingPayment"
+  | "Completed"
+  | "Cancelled"
+  | "SystemCancelled"
+
+export interface OrdersTable {
+  id: Generated<string>
+  orderRef: Generated<string>
+  basketId: string
+  customerId: string
+  status: Generated<OrderStatusColumn>
+  itemTotalPence: Generated<number>
+  discountTotalPence: Generated<number>
+  donationPence: Generated<number>
+  siteCreditDebitPence: Generated<number>
+  orderTotalPence: Generated<number>
+  /** JSON text of [{ competitionName, exceptionReason }]. */
+  allocationExceptions: ColumnType<unknown, string | undefined, string>
+  createdAt: Timestamp
+  expiresAt: Timestamp
+  updatedAt: Generated<Date>
+}
+
+export interface OrderLinesTable {
+  orderId: string
+  competitionId: string
+  quantityRequested: number
+  quantity: number
+  unitPricePence: number
+  preDiscountTotalPence: number
+  lineTotalPence: number
+}
+
+export interface PaymentsTable {
+  id: Generated<string>
+  orderId: string
+  amountPence: number
+  status: "Pending" | "Succeeded" | "Failed"
+  provider: string
+  providerReference: string | null
+  clientToken: string | null
+  failureDetail: string | null
+  createdAt: Generated<Date>
+  updatedAt: Generated<Date>
+}
+
 export interface Database {
   categories: CategoriesTable
   attributeTypes: AttributeTypesTable
@@ -220,4 +309,11 @@ export interface Database {
   outbox: OutboxTable
   rateLimits: RateLimitsTable
   settings: SettingsTable
+  baskets: BasketsTable
+  basketItems: BasketItemsTable
+  promotions: PromotionsTable
+  basketPromotions: BasketPromotionsTable
+  orders: OrdersTable
+  orderLines: OrderLinesTable
+  payments: PaymentsTable
 }

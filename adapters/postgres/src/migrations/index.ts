@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "kysely"
 import * as catalogue from "./2026-11-22T0800-catalogue"
 import * as accounts from "./2026-11-22T1000-accounts"
+import * as orders from "./2026-11-22T1200-orders"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -10,6 +11,7 @@ import * as accounts from "./2026-11-22T1000-accounts"
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0800-catalogue": catalogue,
   "2026-11-22T1000-accounts": accounts,
+  "2026-11-22T1200-orders": orders,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>
