@@ -1,9 +1,13 @@
 import { createRouter, RouterProvider } from "@tanstack/react-router"
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
+import { startSession } from "./auth/session"
 import { PagePending, RedirectHome, RouteError } from "./components/PageStates"
 import { routeTree } from "./routeTree.gen"
 import "./styles.css"
+
+// SPEC §4: whoever the refresh cookie belongs to is logged in as the app starts.
+void startSession()
 
 const router = createRouter({
   routeTree,

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { ApiError, apiGet, apiUrl, problemFromResponse } from "./client"
+import {
+  ApiError,
+  apiGet,
+  apiSend,
+  apiUrl,
+  problemFromResponse,
+  requestHeaders,
+  setAccessToken,
+} from "./client"
 
 describe("apiUrl", () => {
   it("prefixes /api and keeps PascalCase query names", () => {
@@ -117,5 +125,77 @@ describe("apiGet", () => {
     const error = await call.catch((e: unknown) => e)
     expect(error).not.toBeInstanceOf(ApiError)
     expect((error as DOMException).name).toBe("AbortError")
+  })
+})
+
+describe("requestHeaders", () => {
+  it("sends the bearer token when there is one, and XSRF only on changes", () => {
+    expect(requestHeaders("GET", "/api/Customers/1", "tok", "XSRF-TOKEN=x", false)).toEqual({
+      accept: "application/json",
+      authorization: "Bearer tok",
+    })
+    expect(requestHeaders("PUT", "/api/Customers/1", "tok", "XSRF-TOKEN=x", true)).toEqual({
+      accept: "application/json",
+      "content-type": "application/json",
+      authorization: "Bearer tok",
+      "X-XSRF-TOKEN": "x",
+    })
+    expect(requestHeaders("POST", "/api/auth/refresh-token", undefined, "", false)).toEqual({
+      accept: "application/json",
+    })
+  })
+})
+
+describe("apiSend", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    setAccessToken(undefined)
+  })
+
+  it("posts JSON with cookies, the bearer token and the XSRF cookie echoed", async () => {
+    vi.stubGlobal("document", { cookie: "XSRF-TOKEN=abc123" })
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => Response.json({ ok: true }))
+    vi.stubGlobal("fetch", fetch)
+    setAccessToken("jwt")
+    await apiSend("POST", "/auth/change-password", { currentPassword: "x" })
+    expect(fetch).toHaveBeenCalledTimes(1)
+    const [url, init] = fetch.mock.calls[0]!
+    expect(url).toBe("/api/auth/change-password")
+    expect(init).toMatchObject({
+      method: "POST",
+      credentials: "include",
+      body: JSON.stringify({ currentPassword: "x" }),
+      headers: { authorization: "Bearer jwt", "X-XSRF-TOKEN": "abc123" },
+    })
+  })
+
+  it("fetches the XSRF cookie with a cheap GET first when the page has none", async () => {
+    const page = { cookie: "" }
+    vi.stubGlobal("document", page)
+    const fetch = vi.fn(async (url: string, _init: RequestInit) => {
+      if (url.startsWith("/api/Categories")) page.cookie = "XSRF-TOKEN=fresh"
+      return Response.json({})
+    })
+    vi.stubGlobal("fetch", fetch)
+    await apiSend("POST", "/auth/authenticate", { email: "a@b.co", password: "x" })
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      "/api/Categories?PageSize=1",
+      "/api/auth/authenticate",
+    ])
+    expect(fetch.mock.calls[1]![1].headers).toMatchObject({ "X-XSRF-TOKEN": "fresh" })
+  })
+
+  it("turns a refusal into an ApiError like any other call", async () => {
+    vi.stubGlobal("document", { cookie: "XSRF-TOKEN=abc" })
+    vi.stubGlobal("fetch", async () =>
+      Response.json(
+        { title: "An application error has occurred.", detail: "taken", status: 409 },
+        { status: 409, headers: { "content-type": "application/problem+json" } },
+      ),
+    )
+    await expect(apiSend("POST", "/Customers", {})).rejects.toMatchObject({
+      status: 409,
+      title: "An application error has occurred.",
+    })
   })
 })

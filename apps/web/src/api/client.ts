@@ -5,6 +5,8 @@
  * (docs/decisions/0003).
  */
 
+import { readCookie, XSRF_COOKIE, xsrfHeaders } from "./xsrf"
+
 export const API_BASE = "/api"
 
 export type QueryValue = string | number | boolean | undefined
@@ -117,14 +119,48 @@ const combinedSignal = (options: GetOptions) => {
   }
 }
 
-export const apiGet = async <T>(path: string, options: GetOptions = {}): Promise<T> => {
+/**
+ * The access token lives here, in memory only: never in storage a script
+ * injected into the page could read later (SPEC §4, docs/decisions/0005).
+ * The session module sets and clears it.
+ */
+let accessToken: string | undefined
+
+export const setAccessToken = (token: string | undefined): void => {
+  accessToken = token
+}
+
+const pageCookies = (): string => (typeof document === "undefined" ? "" : document.cookie)
+
+/** The headers every call carries: JSON, the bearer token when there is one, XSRF on changes. */
+export const requestHeaders = (
+  method: string,
+  url: string,
+  token: string | undefined,
+  cookies: string,
+  hasBody: boolean,
+): Record<string, string> => ({
+  accept: "application/json",
+  ...(hasBody ? { "content-type": "application/json" } : {}),
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
+  ...xsrfHeaders(method, url, cookies),
+})
+
+const request = async <T>(
+  method: string,
+  url: string,
+  body: unknown,
+  options: GetOptions,
+): Promise<T> => {
   const combined = combinedSignal(options)
   try {
     let response: Response
     try {
-      response = await fetch(apiUrl(path, options.query), {
+      response = await fetch(url, {
+        method,
         credentials: "include",
-        headers: { accept: "application/json" },
+        headers: requestHeaders(method, url, accessToken, pageCookies(), body !== undefined),
+        body: body === undefined ? undefined : JSON.stringify(body),
         signal: combined.signal,
       })
     } catch (error) {
@@ -135,13 +171,42 @@ export const apiGet = async <T>(path: string, options: GetOptions = {}): Promise
       if (options.signal?.aborted) throw error
       throw new ApiError("network", 0, "Network error", "The server could not be reached.")
     }
-    const body = await readBody(response)
+    const responseBody = await readBody(response)
     if (combined.timedOut()) {
       throw new ApiError("timeout", 0, "Timeout", "The server took too long to answer.")
     }
-    if (!response.ok) throw problemFromResponse(response.status, body)
-    return body as T
+    if (!response.ok) throw problemFromResponse(response.status, responseBody)
+    return responseBody as T
   } finally {
     combined.dispose()
   }
+}
+
+export const apiGet = <T>(path: string, options: GetOptions = {}): Promise<T> =>
+  request<T>("GET", apiUrl(path, options.query), undefined, options)
+
+/**
+ * The server hands out the XSRF cookie with GET responses (the page itself
+ * usually brought it). If it is missing, one cheap GET fetches it first.
+ */
+const ensureXsrfCookie = async (): Promise<void> => {
+  if (typeof document === "undefined" || readCookie(document.cookie, XSRF_COOKIE)) return
+  try {
+    await apiGet("/Categories", { query: { PageSize: 1 } })
+  } catch {
+    // The call that follows fails with the real reason.
+  }
+}
+
+export type SendMethod = "POST" | "PUT" | "DELETE"
+
+/** A call that changes something: JSON body, cookies, bearer token and the XSRF header. */
+export const apiSend = async <T>(
+  method: SendMethod,
+  path: string,
+  body?: unknown,
+  options: GetOptions = {},
+): Promise<T> => {
+  await ensureXsrfCookie()
+  return request<T>(method, apiUrl(path, options.query), body, options)
 }

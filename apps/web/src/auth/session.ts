@@ -1,0 +1,169 @@
+/**
+ * The customer's session (SPEC §4), loaded on every page, so kept small and
+ * free of React: a tiny store that the top bar, the tiles and the guards
+ * read. The access token stays in memory (api/client.ts); the refresh token
+ * is an httpOnly cookie only the server can read. docs/decisions/0005.
+ */
+import type { AuthResponseJson } from "@howzat/contracts/auth"
+import { apiSend, setAccessToken } from "../api/client"
+import { nearExpiry, refreshDelay, tokenExpiresAt } from "./token"
+
+export type SessionUser = AuthResponseJson["user"]
+
+export type SessionState =
+  /** The refresh made at start has not answered yet: nobody knows who this is. */
+  | { readonly status: "starting" }
+  | { readonly status: "anonymous" }
+  | { readonly status: "customer"; readonly user: SessionUser }
+
+/** SPEC §4: a login whose user has no customerId is logged out again and is a failed login. */
+export class NotACustomerError extends Error {
+  override readonly name = "NotACustomerError"
+  constructor() {
+    super("This account is not a customer account.")
+  }
+}
+
+let state: SessionState = { status: "starting" }
+const listeners = new Set<() => void>()
+let expiresAt: number | undefined
+let timer: ReturnType<typeof setTimeout> | undefined
+let rotating: Promise<SessionUser> | undefined
+let started: Promise<void> | undefined
+let loggingOut: Promise<void> | undefined
+/** Bumped by logout, so a refresh that answers afterwards cannot log the customer back in. */
+let epoch = 0
+
+const setState = (next: SessionState) => {
+  state = next
+  for (const listener of listeners) listener()
+}
+
+export const subscribeSession = (listener: () => void): (() => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export const getSession = (): SessionState => state
+
+const stopTimer = () => {
+  clearTimeout(timer)
+  timer = undefined
+}
+
+const clear = () => {
+  stopTimer()
+  setAccessToken(undefined)
+  expiresAt = undefined
+  setState({ status: "anonymous" })
+}
+
+const revoke = async () => {
+  try {
+    await apiSend("POST", "/auth/revoke-token")
+  } catch (error) {
+    console.warn("Logging out on the server failed", error)
+  }
+}
+
+const signIn = async (auth: AuthResponseJson): Promise<SessionUser> => {
+  if (auth.user.customerId === null) {
+    stopTimer()
+    await revoke()
+    clear()
+    throw new NotACustomerError()
+  }
+  setAccessToken(auth.accessToken)
+  expiresAt = tokenExpiresAt(auth.accessToken)
+  stopTimer()
+  if (expiresAt !== undefined) {
+    timer = setTimeout(
+      () => {
+        // Already logged with its body; no automatic logout (SPEC §8).
+        refreshSession().catch(() => {})
+      },
+      refreshDelay(expiresAt, Date.now()),
+    )
+  }
+  setState({ status: "customer", user: auth.user })
+  return auth.user
+}
+
+/**
+ * Refresh tokens are single-use and rotated, and the server ends the whole
+ * session when a spent one comes back. Two tabs refreshing at once would
+ * send the same cookie twice, so refreshes queue on a lock that every tab of
+ * this site shares (where the browser has Web Locks), and one tab never
+ * runs two at a time.
+ */
+const withRefreshLock = async <T>(call: () => Promise<T>): Promise<T> => {
+  const locks = globalThis.navigator?.locks
+  return locks ? await locks.request("howzat-session-refresh", call) : call()
+}
+
+const rotate = (): Promise<SessionUser> => {
+  if (!rotating) {
+    const startedIn = epoch
+    rotating = withRefreshLock(() => apiSend<AuthResponseJson>("POST", "/auth/refresh-token"))
+      .then((auth) => {
+        if (startedIn !== epoch) throw new Error("Logged out while the token was refreshed.")
+        return signIn(auth)
+      })
+      .finally(() => {
+        rotating = undefined
+      })
+  }
+  return rotating
+}
+
+/** A new access token for the refresh cookie. A failure is logged and passed on, never a logout (SPEC §8). */
+export const refreshSession = (): Promise<SessionUser> =>
+  rotate().catch((error: unknown) => {
+    console.error("Refreshing the access token failed", error)
+    throw error
+  })
+
+/** At app start: whoever the refresh cookie belongs to is logged in; a failure just means nobody. */
+export const startSession = (): Promise<void> => {
+  started ??= rotate().then(
+    () => undefined,
+    () => {
+      if (getSession().status === "starting") setState({ status: "anonymous" })
+    },
+  )
+  return started
+}
+
+/** Before a call that needs the customer: a token about to expire is refreshed first. */
+export const ensureFreshToken = async (): Promise<void> => {
+  if (state.status === "customer" && nearExpiry(expiresAt, Date.now())) await refreshSession()
+}
+
+export const login = async (email: string, password: string): Promise<SessionUser> =>
+  signIn(await apiSend<AuthResponseJson>("POST", "/auth/authenticate", { email, password }))
+
+export const loginWithToken = async (token: string): Promise<SessionUser> =>
+  signIn(await apiSend<AuthResponseJson>("POST", "/auth/authenticate-by-token", { token }))
+
+/** Registration answers like a login (SPEC §4: registering logs the customer in). */
+export const signInWith = (auth: AuthResponseJson): Promise<SessionUser> => signIn(auth)
+
+/** After the customer renames themselves: the top bar shows the new name without a refresh. */
+export const updateSessionUser = (change: Pick<SessionUser, "firstName" | "lastName">): void => {
+  if (state.status === "customer")
+    setState({ status: "customer", user: { ...state.user, ...change } })
+}
+
+/** Ends the session here and on the server; going home is the caller's part (useLogout). */
+export const logout = (): Promise<void> => {
+  loggingOut ??= (async () => {
+    epoch += 1
+    stopTimer()
+    await rotating?.catch(() => {})
+    await revoke()
+    clear()
+  })().finally(() => {
+    loggingOut = undefined
+  })
+  return loggingOut
+}
