@@ -10,9 +10,21 @@
 
 import { Route as rootRouteImport } from "./routes/__root"
 import { Route as IndexRouteImport } from "./routes/index"
+import { Route as AccountRouteRouteImport } from "./routes/Account/route"
 import { Route as FAQRouteImport } from "./routes/FAQ"
+import { Route as AccountIndexRouteImport } from "./routes/Account/index"
+import { Route as AccountBillingShippingDetailsRouteImport } from "./routes/Account/BillingShippingDetails"
+import { Route as AccountOrdersRouteImport } from "./routes/Account/Orders"
+import { Route as AccountPersonalDetailsRouteImport } from "./routes/Account/PersonalDetails"
+import { Route as AccountSiteCreditRouteImport } from "./routes/Account/SiteCredit"
+import { Route as AccountTicketsRouteImport } from "./routes/Account/Tickets"
+import { Route as AuthChangeEmailAddressRouteImport } from "./routes/Auth/ChangeEmailAddress"
+import { Route as AuthChangePasswordRouteImport } from "./routes/Auth/ChangePassword"
+import { Route as AuthForgotPasswordRouteImport } from "./routes/Auth/ForgotPassword"
 import { Route as AuthLoginRouteImport } from "./routes/Auth/Login"
+import { Route as AuthLogoutRouteImport } from "./routes/Auth/Logout"
 import { Route as AuthRegisterRouteImport } from "./routes/Auth/Register"
+import { Route as AuthUnauthorizedRouteImport } from "./routes/Auth/Unauthorized"
 import { Route as CompetitionsIndexRouteImport } from "./routes/Competitions/index"
 import { Route as CompetitionsUpcomingDrawRouteImport } from "./routes/Competitions/UpcomingDraw"
 import { Route as HomeWinnersRouteImport } from "./routes/Home/Winners"
@@ -23,9 +35,60 @@ const IndexRoute = IndexRouteImport.update({
   path: "/",
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountRouteRoute = AccountRouteRouteImport.update({
+  id: "/Account",
+  path: "/Account",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FAQRoute = FAQRouteImport.update({
   id: "/FAQ",
   path: "/FAQ",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountIndexRoute = AccountIndexRouteImport.update({
+  id: "/",
+  path: "/",
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AccountBillingShippingDetailsRoute =
+  AccountBillingShippingDetailsRouteImport.update({
+    id: "/BillingShippingDetails",
+    path: "/BillingShippingDetails",
+    getParentRoute: () => AccountRouteRoute,
+  } as any)
+const AccountOrdersRoute = AccountOrdersRouteImport.update({
+  id: "/Orders",
+  path: "/Orders",
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AccountPersonalDetailsRoute = AccountPersonalDetailsRouteImport.update({
+  id: "/PersonalDetails",
+  path: "/PersonalDetails",
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AccountSiteCreditRoute = AccountSiteCreditRouteImport.update({
+  id: "/SiteCredit",
+  path: "/SiteCredit",
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AccountTicketsRoute = AccountTicketsRouteImport.update({
+  id: "/Tickets",
+  path: "/Tickets",
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AuthChangeEmailAddressRoute = AuthChangeEmailAddressRouteImport.update({
+  id: "/Auth/ChangeEmailAddress",
+  path: "/Auth/ChangeEmailAddress",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthChangePasswordRoute = AuthChangePasswordRouteImport.update({
+  id: "/Auth/ChangePassword",
+  path: "/Auth/ChangePassword",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
+  id: "/Auth/ForgotPassword",
+  path: "/Auth/ForgotPassword",
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthLoginRoute = AuthLoginRouteImport.update({
@@ -33,9 +96,19 @@ const AuthLoginRoute = AuthLoginRouteImport.update({
   path: "/Auth/Login",
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthLogoutRoute = AuthLogoutRouteImport.update({
+  id: "/Auth/Logout",
+  path: "/Auth/Logout",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthRegisterRoute = AuthRegisterRouteImport.update({
   id: "/Auth/Register",
   path: "/Auth/Register",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthUnauthorizedRoute = AuthUnauthorizedRouteImport.update({
+  id: "/Auth/Unauthorized",
+  path: "/Auth/Unauthorized",
   getParentRoute: () => rootRouteImport,
 } as any)
 const CompetitionsIndexRoute = CompetitionsIndexRouteImport.update({
@@ -63,32 +136,67 @@ const CompetitionsCompetitionCompetitionIdRoute =
 
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
+  "/Account": typeof AccountRouteRouteWithChildren
   "/FAQ": typeof FAQRoute
+  "/Account/BillingShippingDetails": typeof AccountBillingShippingDetailsRoute
+  "/Account/Orders": typeof AccountOrdersRoute
+  "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
+  "/Account/SiteCredit": typeof AccountSiteCreditRoute
+  "/Account/Tickets": typeof AccountTicketsRoute
+  "/Auth/ChangeEmailAddress": typeof AuthChangeEmailAddressRoute
+  "/Auth/ChangePassword": typeof AuthChangePasswordRoute
+  "/Auth/ForgotPassword": typeof AuthForgotPasswordRoute
   "/Auth/Login": typeof AuthLoginRoute
+  "/Auth/Logout": typeof AuthLogoutRoute
   "/Auth/Register": typeof AuthRegisterRoute
+  "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
   "/Home/Winners": typeof HomeWinnersRoute
+  "/Account/": typeof AccountIndexRoute
   "/Competitions/": typeof CompetitionsIndexRoute
   "/Competitions/Competition/$competitionId": typeof CompetitionsCompetitionCompetitionIdRoute
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
   "/FAQ": typeof FAQRoute
+  "/Account/BillingShippingDetails": typeof AccountBillingShippingDetailsRoute
+  "/Account/Orders": typeof AccountOrdersRoute
+  "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
+  "/Account/SiteCredit": typeof AccountSiteCreditRoute
+  "/Account/Tickets": typeof AccountTicketsRoute
+  "/Auth/ChangeEmailAddress": typeof AuthChangeEmailAddressRoute
+  "/Auth/ChangePassword": typeof AuthChangePasswordRoute
+  "/Auth/ForgotPassword": typeof AuthForgotPasswordRoute
   "/Auth/Login": typeof AuthLoginRoute
+  "/Auth/Logout": typeof AuthLogoutRoute
   "/Auth/Register": typeof AuthRegisterRoute
+  "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
   "/Home/Winners": typeof HomeWinnersRoute
+  "/Account": typeof AccountIndexRoute
   "/Competitions": typeof CompetitionsIndexRoute
   "/Competitions/Competition/$competitionId": typeof CompetitionsCompetitionCompetitionIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/": typeof IndexRoute
+  "/Account": typeof AccountRouteRouteWithChildren
   "/FAQ": typeof FAQRoute
+  "/Account/BillingShippingDetails": typeof AccountBillingShippingDetailsRoute
+  "/Account/Orders": typeof AccountOrdersRoute
+  "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
+  "/Account/SiteCredit": typeof AccountSiteCreditRoute
+  "/Account/Tickets": typeof AccountTicketsRoute
+  "/Auth/ChangeEmailAddress": typeof AuthChangeEmailAddressRoute
+  "/Auth/ChangePassword": typeof AuthChangePasswordRoute
+  "/Auth/ForgotPassword": typeof AuthForgotPasswordRoute
   "/Auth/Login": typeof AuthLoginRoute
+  "/Auth/Logout": typeof AuthLogoutRoute
   "/Auth/Register": typeof AuthRegisterRoute
+  "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
   "/Home/Winners": typeof HomeWinnersRoute
+  "/Account/": typeof AccountIndexRoute
   "/Competitions/": typeof CompetitionsIndexRoute
   "/Competitions/Competition/$competitionId": typeof CompetitionsCompetitionCompetitionIdRoute
 }
@@ -96,40 +204,81 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | "/"
+    | "/Account"
     | "/FAQ"
+    | "/Account/BillingShippingDetails"
+    | "/Account/Orders"
+    | "/Account/PersonalDetails"
+    | "/Account/SiteCredit"
+    | "/Account/Tickets"
+    | "/Auth/ChangeEmailAddress"
+    | "/Auth/ChangePassword"
+    | "/Auth/ForgotPassword"
     | "/Auth/Login"
+    | "/Auth/Logout"
     | "/Auth/Register"
+    | "/Auth/Unauthorized"
     | "/Competitions/UpcomingDraw"
     | "/Home/Winners"
+    | "/Account/"
     | "/Competitions/"
     | "/Competitions/Competition/$competitionId"
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
     | "/FAQ"
+    | "/Account/BillingShippingDetails"
+    | "/Account/Orders"
+    | "/Account/PersonalDetails"
+    | "/Account/SiteCredit"
+    | "/Account/Tickets"
+    | "/Auth/ChangeEmailAddress"
+    | "/Auth/ChangePassword"
+    | "/Auth/ForgotPassword"
     | "/Auth/Login"
+    | "/Auth/Logout"
     | "/Auth/Register"
+    | "/Auth/Unauthorized"
     | "/Competitions/UpcomingDraw"
     | "/Home/Winners"
+    | "/Account"
     | "/Competitions"
     | "/Competitions/Competition/$competitionId"
   id:
     | "__root__"
     | "/"
+    | "/Account"
     | "/FAQ"
+    | "/Account/BillingShippingDetails"
+    | "/Account/Orders"
+    | "/Account/PersonalDetails"
+    | "/Account/SiteCredit"
+    | "/Account/Tickets"
+    | "/Auth/ChangeEmailAddress"
+    | "/Auth/ChangePassword"
+    | "/Auth/ForgotPassword"
     | "/Auth/Login"
+    | "/Auth/Logout"
     | "/Auth/Register"
+    | "/Auth/Unauthorized"
     | "/Competitions/UpcomingDraw"
     | "/Home/Winners"
+    | "/Account/"
     | "/Competitions/"
     | "/Competitions/Competition/$competitionId"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccountRouteRoute: typeof AccountRouteRouteWithChildren
   FAQRoute: typeof FAQRoute
+  AuthChangeEmailAddressRoute: typeof AuthChangeEmailAddressRoute
+  AuthChangePasswordRoute: typeof AuthChangePasswordRoute
+  AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
   AuthLoginRoute: typeof AuthLoginRoute
+  AuthLogoutRoute: typeof AuthLogoutRoute
   AuthRegisterRoute: typeof AuthRegisterRoute
+  AuthUnauthorizedRoute: typeof AuthUnauthorizedRoute
   CompetitionsUpcomingDrawRoute: typeof CompetitionsUpcomingDrawRoute
   HomeWinnersRoute: typeof HomeWinnersRoute
   CompetitionsIndexRoute: typeof CompetitionsIndexRoute
@@ -145,11 +294,81 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/Account": {
+      id: "/Account"
+      path: "/Account"
+      fullPath: "/Account"
+      preLoaderRoute: typeof AccountRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/FAQ": {
       id: "/FAQ"
       path: "/FAQ"
       fullPath: "/FAQ"
       preLoaderRoute: typeof FAQRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/Account/": {
+      id: "/Account/"
+      path: "/"
+      fullPath: "/Account/"
+      preLoaderRoute: typeof AccountIndexRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    "/Account/BillingShippingDetails": {
+      id: "/Account/BillingShippingDetails"
+      path: "/BillingShippingDetails"
+      fullPath: "/Account/BillingShippingDetails"
+      preLoaderRoute: typeof AccountBillingShippingDetailsRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    "/Account/Orders": {
+      id: "/Account/Orders"
+      path: "/Orders"
+      fullPath: "/Account/Orders"
+      preLoaderRoute: typeof AccountOrdersRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    "/Account/PersonalDetails": {
+      id: "/Account/PersonalDetails"
+      path: "/PersonalDetails"
+      fullPath: "/Account/PersonalDetails"
+      preLoaderRoute: typeof AccountPersonalDetailsRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    "/Account/SiteCredit": {
+      id: "/Account/SiteCredit"
+      path: "/SiteCredit"
+      fullPath: "/Account/SiteCredit"
+      preLoaderRoute: typeof AccountSiteCreditRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    "/Account/Tickets": {
+      id: "/Account/Tickets"
+      path: "/Tickets"
+      fullPath: "/Account/Tickets"
+      preLoaderRoute: typeof AccountTicketsRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    "/Auth/ChangeEmailAddress": {
+      id: "/Auth/ChangeEmailAddress"
+      path: "/Auth/ChangeEmailAddress"
+      fullPath: "/Auth/ChangeEmailAddress"
+      preLoaderRoute: typeof AuthChangeEmailAddressRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/Auth/ChangePassword": {
+      id: "/Auth/ChangePassword"
+      path: "/Auth/ChangePassword"
+      fullPath: "/Auth/ChangePassword"
+      preLoaderRoute: typeof AuthChangePasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/Auth/ForgotPassword": {
+      id: "/Auth/ForgotPassword"
+      path: "/Auth/ForgotPassword"
+      fullPath: "/Auth/ForgotPassword"
+      preLoaderRoute: typeof AuthForgotPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/Auth/Login": {
@@ -159,11 +378,25 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/Auth/Logout": {
+      id: "/Auth/Logout"
+      path: "/Auth/Logout"
+      fullPath: "/Auth/Logout"
+      preLoaderRoute: typeof AuthLogoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/Auth/Register": {
       id: "/Auth/Register"
       path: "/Auth/Register"
       fullPath: "/Auth/Register"
       preLoaderRoute: typeof AuthRegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/Auth/Unauthorized": {
+      id: "/Auth/Unauthorized"
+      path: "/Auth/Unauthorized"
+      fullPath: "/Auth/Unauthorized"
+      preLoaderRoute: typeof AuthUnauthorizedRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/Competitions/": {
@@ -197,11 +430,39 @@ declare module "@tanstack/react-router" {
   }
 }
 
+interface AccountRouteRouteChildren {
+  AccountBillingShippingDetailsRoute: typeof AccountBillingShippingDetailsRoute
+  AccountOrdersRoute: typeof AccountOrdersRoute
+  AccountPersonalDetailsRoute: typeof AccountPersonalDetailsRoute
+  AccountSiteCreditRoute: typeof AccountSiteCreditRoute
+  AccountTicketsRoute: typeof AccountTicketsRoute
+  AccountIndexRoute: typeof AccountIndexRoute
+}
+
+const AccountRouteRouteChildren: AccountRouteRouteChildren = {
+  AccountBillingShippingDetailsRoute: AccountBillingShippingDetailsRoute,
+  AccountOrdersRoute: AccountOrdersRoute,
+  AccountPersonalDetailsRoute: AccountPersonalDetailsRoute,
+  AccountSiteCreditRoute: AccountSiteCreditRoute,
+  AccountTicketsRoute: AccountTicketsRoute,
+  AccountIndexRoute: AccountIndexRoute,
+}
+
+const AccountRouteRouteWithChildren = AccountRouteRoute._addFileChildren(
+  AccountRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountRouteRoute: AccountRouteRouteWithChildren,
   FAQRoute: FAQRoute,
+  AuthChangeEmailAddressRoute: AuthChangeEmailAddressRoute,
+  AuthChangePasswordRoute: AuthChangePasswordRoute,
+  AuthForgotPasswordRoute: AuthForgotPasswordRoute,
   AuthLoginRoute: AuthLoginRoute,
+  AuthLogoutRoute: AuthLogoutRoute,
   AuthRegisterRoute: AuthRegisterRoute,
+  AuthUnauthorizedRoute: AuthUnauthorizedRoute,
   CompetitionsUpcomingDrawRoute: CompetitionsUpcomingDrawRoute,
   HomeWinnersRoute: HomeWinnersRoute,
   CompetitionsIndexRoute: CompetitionsIndexRoute,

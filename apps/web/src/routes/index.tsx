@@ -1,5 +1,6 @@
 import { ordinalDate, ordinalDateTime } from "@howzat/core/rules/dates"
 import { createFileRoute, Link } from "@tanstack/react-router"
+import { lazy, Suspense } from "react"
 import { competitionWinners, listCompetitions, nextLiveDraw, resourceHtml } from "../api/catalogue"
 import { brand, pageTitle, socialUrl } from "../brand"
 import { Carousel } from "../components/Carousel"
@@ -17,7 +18,13 @@ const RECENT_WINNERS = 6
 /** Extras that may fail without taking the page down with them. */
 const optional = <T,>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null)
 
+/** Opened from the verification email only, so its code loads only then. */
+const EmailVerification = lazy(() => import("../components/EmailVerification"))
+
 export const Route = createFileRoute("/")({
+  // SPEC §2: a `token` parameter is an email verification link.
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === "string" && search.token ? { token: search.token } : {},
   head: () => ({ meta: [{ title: pageTitle("Home") }] }),
   loader: async ({ abortController }) => {
     const signal = abortController.signal
@@ -57,9 +64,15 @@ function HomePending() {
 
 function Home() {
   const { list, skewMs, drawDate, winners, heroSub, howItWorks } = Route.useLoaderData()
+  const { token } = Route.useSearch()
   return (
     <div className="mx-auto max-w-7xl space-y-12 px-3 py-6 sm:px-5 lg:space-y-16">
       <h1 className="sr-only">{brand.fullName}</h1>
+      {token ? (
+        <Suspense fallback={null}>
+          <EmailVerification token={token} />
+        </Suspense>
+      ) : null}
       <Carousel items={brand.carouselItems} />
 
       <section aria-labelledby="live-draw-title" className="grid gap-6 lg:grid-cols-5">

@@ -1,8 +1,272 @@
-import { createFileRoute } from "@tanstack/react-router"
+import {
+  EARLIEST_DATE_OF_BIRTH,
+  MAX_EMAIL_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_TELEPHONE_LENGTH,
+  stripInvalidEmailCharacters,
+  stripInvalidTelephoneCharacters,
+  validateAcceptTerms,
+  validateConfirmPassword,
+  validateDateOfBirth,
+  validateEmail,
+  validateFirstName,
+  validateLastName,
+  validateNewPassword,
+  validateTelephone,
+} from "@howzat/core/rules/validation"
+import { useForm } from "@tanstack/react-form"
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
+import { useState } from "react"
+import { HONEY_POT, register } from "../../api/accounts"
+import { returnUrlSearch, safeReturnPath } from "../../auth/return-url"
+import { signInWith } from "../../auth/session"
 import { pageTitle } from "../../brand"
-import { AccountsComingSoon } from "../../components/AccountsComingSoon"
+import { ErrorDialog } from "../../components/Dialog"
+import {
+  CheckboxField,
+  FormCard,
+  SubmitButton,
+  submitWith,
+  TextField,
+} from "../../components/forms/Fields"
+import { latestDateOfBirth } from "../../lib/dates"
+import {
+  type DialogContent,
+  loginFailureText,
+  registrationFailureContent,
+} from "../../lib/error-text"
+import { fieldRule, type Rules } from "../../lib/form-rules"
 
 export const Route = createFileRoute("/Auth/Register")({
+  validateSearch: returnUrlSearch,
   head: () => ({ meta: [{ title: pageTitle("Register") }] }),
-  component: () => <AccountsComingSoon title="Register" />,
+  component: Register,
 })
+
+interface RegisterValues {
+  firstName: string
+  lastName: string
+  emailAddress: string
+  password: string
+  confirmPassword: string
+  dateOfBirth: string
+  telephoneNumber: string
+  allowMarketing: boolean
+  acceptTerms: boolean
+  honeyPot: string
+}
+
+const rules: Rules<RegisterValues> = {
+  firstName: (value) => validateFirstName(value),
+  lastName: (value) => validateLastName(value),
+  emailAddress: (value) => validateEmail(value),
+  password: (value) => validateNewPassword(value),
+  confirmPassword: (value, values) => validateConfirmPassword(value, values.password),
+  dateOfBirth: (value) => validateDateOfBirth(value, new Date()),
+  telephoneNumber: (value) => validateTelephone(value),
+  acceptTerms: (value) => validateAcceptTerms(value),
+}
+
+const blank: RegisterValues = {
+  firstName: "",
+  lastName: "",
+  emailAddress: "",
+  password: "",
+  confirmPassword: "",
+  dateOfBirth: "",
+  telephoneNumber: "",
+  // Consent to marketing must be given, not assumed: the box starts empty (docs/decisions/0005).
+  allowMarketing: false,
+  acceptTerms: false,
+  honeyPot: "",
+}
+
+function Register() {
+  const { returnUrl } = Route.useSearch()
+  const navigate = useNavigate()
+  const [problem, setProblem] = useState<DialogContent | null>(null)
+
+  const form = useForm({
+    defaultValues: blank,
+    onSubmit: async ({ value }) => {
+      let auth: Awaited<ReturnType<typeof register>>
+      try {
+        auth = await register({
+          firstName: value.firstName.trim(),
+          lastName: value.lastName.trim(),
+          emailAddress: value.emailAddress,
+          password: value.password,
+          confirmPassword: value.confirmPassword,
+          telephoneNumber: value.telephoneNumber.trim(),
+          dateOfBirth: value.dateOfBirth,
+          acceptTerms: value.acceptTerms,
+          allowMarketingByEmail: value.allowMarketing,
+          allowMarketingByPhone: value.allowMarketing,
+          allowMarketingByText: value.allowMarketing,
+          allowMarketingByPost: value.allowMarketing,
+          [HONEY_POT]: value.honeyPot,
+        })
+      } catch (error) {
+        setProblem(registrationFailureContent(error))
+        return
+      }
+      try {
+        await signInWith(auth)
+      } catch (error) {
+        setProblem({ title: "Error", lines: [{ kind: "text", text: loginFailureText(error) }] })
+        return
+      }
+      await navigate({ href: safeReturnPath(returnUrl, "/"), replace: true })
+    },
+  })
+
+  return (
+    <FormCard
+      wide
+      title="Register"
+      intro={
+        <>
+          Create your account to enter competitions. You must be 18 or over. Already registered?{" "}
+          <Link
+            to="/Auth/Login"
+            search={returnUrl ? { returnUrl } : {}}
+            className="font-bold text-accent hover:underline"
+          >
+            Login
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={submitWith(form)} className="space-y-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <form.Field name="firstName" validators={fieldRule(rules.firstName)}>
+            {(field) => (
+              <TextField
+                field={field}
+                label="First name"
+                autoComplete="given-name"
+                maxLength={MAX_NAME_LENGTH}
+              />
+            )}
+          </form.Field>
+          <form.Field name="lastName" validators={fieldRule(rules.lastName)}>
+            {(field) => (
+              <TextField
+                field={field}
+                label="Last name"
+                autoComplete="family-name"
+                maxLength={MAX_NAME_LENGTH}
+              />
+            )}
+          </form.Field>
+        </div>
+        <form.Field name="emailAddress" validators={fieldRule(rules.emailAddress)}>
+          {(field) => (
+            <TextField
+              field={field}
+              label="Email address"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              maxLength={MAX_EMAIL_LENGTH}
+              clean={stripInvalidEmailCharacters}
+            />
+          )}
+        </form.Field>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <form.Field name="password" validators={fieldRule(rules.password)}>
+            {(field) => (
+              <TextField
+                field={field}
+                label="Password"
+                type="password"
+                autoComplete="new-password"
+                trim={false}
+              />
+            )}
+          </form.Field>
+          <form.Field
+            name="confirmPassword"
+            validators={fieldRule(rules.confirmPassword, ["password"])}
+          >
+            {(field) => (
+              <TextField
+                field={field}
+                label="Confirm password"
+                type="password"
+                autoComplete="new-password"
+                trim={false}
+              />
+            )}
+          </form.Field>
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <form.Field name="dateOfBirth" validators={fieldRule(rules.dateOfBirth)}>
+            {(field) => (
+              <TextField
+                field={field}
+                label="Date of birth"
+                type="date"
+                autoComplete="bday"
+                min={EARLIEST_DATE_OF_BIRTH}
+                max={latestDateOfBirth(new Date())}
+              />
+            )}
+          </form.Field>
+          <form.Field name="telephoneNumber" validators={fieldRule(rules.telephoneNumber)}>
+            {(field) => (
+              <TextField
+                field={field}
+                label="Phone number"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                maxLength={MAX_TELEPHONE_LENGTH}
+                clean={stripInvalidTelephoneCharacters}
+              />
+            )}
+          </form.Field>
+        </div>
+        {/* People never see this box; bots that fill in every field do (the server's honey-pot). */}
+        <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
+          <form.Field name="honeyPot">
+            {(field) => (
+              <label>
+                Leave this empty
+                <input
+                  type="text"
+                  name={HONEY_POT}
+                  tabIndex={-1}
+                  autoComplete="off"
+                  value={field.state.value}
+                  onChange={(event) => field.handleChange(event.target.value)}
+                />
+              </label>
+            )}
+          </form.Field>
+        </div>
+        <div className="space-y-4 rounded-xl bg-sunken p-4">
+          <form.Field name="allowMarketing">
+            {(field) => (
+              <CheckboxField field={field}>
+                Keep me posted about new competitions, offers and winners by email, phone, text and
+                post. You can change this at any time in My Details.
+              </CheckboxField>
+            )}
+          </form.Field>
+          <form.Field name="acceptTerms" validators={fieldRule(rules.acceptTerms)}>
+            {(field) => (
+              <CheckboxField field={field}>
+                I am 18 or over and I accept the terms and conditions.
+              </CheckboxField>
+            )}
+          </form.Field>
+        </div>
+        <SubmitButton form={form} rules={rules}>
+          REGISTER
+        </SubmitButton>
+      </form>
+      <ErrorDialog content={problem} onClose={() => setProblem(null)} />
+    </FormCard>
+  )
+}

@@ -1,0 +1,24 @@
+import { brand } from "../brand"
+
+export type AccountPath =
+  | "/Account/Tickets"
+  | "/Account/SiteCredit"
+  | "/Account/Orders"
+  | "/Account/PersonalDetails"
+  | "/Account/BillingShippingDetails"
+
+export interface AccountLink {
+  readonly label: string
+  readonly to: AccountPath
+}
+
+/** SPEC §2's account menu, in its order; Logout follows it everywhere it is shown. */
+export const accountLinks: readonly AccountLink[] = [
+  { label: "Recent Tickets", to: "/Account/Tickets" },
+  ...(brand.siteCredit.active
+    ? [{ label: brand.siteCredit.name, to: "/Account/SiteCredit" as const }]
+    : []),
+  { label: "Recent Orders", to: "/Account/Orders" },
+  { label: "My Details", to: "/Account/PersonalDetails" },
+  { label: "Address Details", to: "/Account/BillingShippingDetails" },
+]
