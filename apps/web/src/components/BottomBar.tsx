@@ -54,7 +54,7 @@ export const BottomBar = ({ onOpenBasket }: { onOpenBasket: () => void }) => {
         </li>
         <li className="flex flex-1">
           <Link
-            to="/Auth/Login"
+            to="/Account"
             className={item}
             activeProps={{ className: "text-accent", "aria-current": "page" }}
             inactiveProps={{ className: "text-muted" }}

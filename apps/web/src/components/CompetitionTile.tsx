@@ -8,12 +8,10 @@ import {
 } from "@howzat/core/rules/competition"
 import { formatMoney, pence } from "@howzat/core/rules/money"
 import { Link } from "@tanstack/react-router"
+import { useCustomer } from "../auth/use-session"
 import { competitionImages, formatCount, phaseAt } from "../lib/competition"
 import { useServerNow } from "../lib/now"
 import { Countdown } from "./Countdown"
-
-/** No customer accounts yet, so never "PURCHASE MORE TICKETS" (accounts issue). */
-const customerLoggedIn = false
 
 export const SoldBar = ({ sold, total }: { sold: number; total: number }) => {
   const percent = percentSold(sold, total)
@@ -54,7 +52,9 @@ export const CompetitionTile = ({
   const now = useServerNow(skewMs)
   const { phase, deadline } = phaseAt(c, now)
   const image = competitionImages(c)[0]
-  const label = tileButtonLabel(phase, customerLoggedIn)
+  // SPEC §2: a logged-in customer is invited to buy more.
+  const customer = useCustomer()
+  const label = tileButtonLabel(phase, customer !== null)
   const params = { competitionId: c.id }
   const Heading = headingLevel === 2 ? "h2" : "h3"
   return (

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router"
 import { activeNavLinks, brand } from "../brand"
 import { BasketButton } from "./Basket"
 import { Icon } from "./Icon"
+import { LoginStatus } from "./LoginStatus"
 import { ThemeToggle } from "./ThemeToggle"
 
 export const Logo = ({ className = "h-10 w-auto" }: { className?: string }) => (
@@ -58,15 +59,7 @@ export const SiteHeader = ({
       </nav>
       <div className="ms-auto flex items-center gap-1 sm:gap-2">
         <div className="me-1 hidden items-center gap-1 lg:flex">
-          <Link
-            to="/Auth/Register"
-            className="rounded-full px-3 py-2 text-sm font-bold hover:bg-sunken"
-          >
-            Register
-          </Link>
-          <Link to="/Auth/Login" className="btn-outline min-h-10 px-4 py-1.5">
-            Login
-          </Link>
+          <LoginStatus />
         </div>
         <ThemeToggle />
         <BasketButton onOpen={onOpenBasket} />
