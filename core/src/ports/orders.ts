@@ -42,29 +42,49 @@ export class BasketRepo extends Context.Tag("@howzat/core/BasketRepo")<
   BasketRepoShape
 >() {}
 
-/** Totals computed by core's basket-totals rule, stored with the order as charged. */
 export interface NewOrder {
   readonly basketId: string
   readonly customerId: string
   readonly createdAt: Date
   readonly expiresAt: Date
+}
+
+/** What was allocated and what it costs, as core's basket-totals rule priced it. */
+export interface RecordedAllocation {
+  readonly lines: readonly {
+    readonly competitionId: string
+    readonly quantityRequested: number
+    readonly quantity: number
+    readonly unitPrice: Pence
+    readonly preDiscountTotal: Pence
+    readonly lineTotal: Pence
+  }[]
   readonly itemTotal: Pence
   readonly discountTotal: Pence
   readonly donation: Pence
   readonly siteCreditDebit: Pence
   readonly orderTotal: Pence
+  readonly exceptions: readonly AllocationException[]
 }
 
 export interface OrderRepoShape {
   /**
    * Idempotent per basket: a double click, a retry or a second tab gets the
-   * order the first call created, with `created: false`.
+   * order the first call created, with `created: false`. Run it in the same
+   * transaction as the allocation so that a failed allocation leaves no order.
    */
   readonly createForBasket: (
     order: NewOrder,
   ) => Effect.Effect<{ readonly order: Order; readonly created: boolean }, RepositoryError>
+  readonly recordAllocation: (
+    orderId: string,
+    allocation: RecordedAllocation,
+  ) => Effect.Effect<Order, OrderNotFound | RepositoryError>
   readonly byId: (orderId: string) => Effect.Effect<Order, OrderNotFound | RepositoryError>
-  /** Refuses any move rules/order-status does not list; releasing moves return the tickets. */
+  /**
+   * Refuses any move rules/order-status does not list. A move to Cancelled or
+   * SystemCancelled returns the order's tickets to the pool in the same transaction.
+   */
   readonly transition: (
     orderId: string,
     to: OrderStatus,
@@ -74,6 +94,8 @@ export class OrderRepo extends Context.Tag("@howzat/core/OrderRepo")<OrderRepo, 
 
 export interface AllocationRequest {
   readonly orderId: string
+  /** The competition must be open at this instant (from Effect's Clock, so tests can pin it). */
+  readonly at: Date
   readonly customerId: string
   readonly lines: readonly { readonly competitionId: string; readonly quantity: number }[]
 }

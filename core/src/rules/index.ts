@@ -1,3 +1,4 @@
+export * from "./allocation"
 export * from "./basket"
 export * from "./basket-totals"
 export * from "./competition"

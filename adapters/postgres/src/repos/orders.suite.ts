@@ -1,0 +1,303 @@
+import { randomUUID } from "node:crypto"
+import { allocationReasons } from "@howzat/core/rules/allocation"
+import { pence } from "@howzat/core/rules/money"
+import { OrderStatus } from "@howzat/core/rules/order-status"
+import { Effect, Either } from "effect"
+import type { Kysely } from "kysely"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { migrateToLatest } from "../migrations"
+import type { Database } from "../schema"
+import { makeTransactions } from "../transactions"
+import { makeOrderRepo } from "./orders"
+import { competitionOnSale, NOW, newBasket, newCustomer, poolCounts } from "./orders-fixtures"
+import { makeTicketAllocator } from "./ticket-allocator"
+
+export interface SuiteDatabase {
+  readonly db: Kysely<Database>
+  readonly close: () => Promise<void>
+}
+
+const HOUR = 60 * 60 * 1000
+const DAY = 24 * HOUR
+
+export const ordersSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
+  describe(name, () => {
+    let database: SuiteDatabase
+    const db = () => database.db
+    const allocator = () => makeTicketAllocator(db())
+    const orders = () => makeOrderRepo(db())
+
+    beforeAll(async () => {
+      database = await open()
+      await migrateToLatest(database.db)
+    })
+    afterAll(() => database?.close())
+
+    const newOrder = async (customerId: string) => {
+      const basketId = await newBasket(db(), customerId)
+      const { order } = await Effect.runPromise(
+        orders().createForBasket({
+          basketId,
+          customerId,
+          createdAt: NOW,
+          expiresAt: new Date(NOW.getTime() + HOUR),
+        }),
+      )
+      return order.id
+    }
+
+    const allocate = (
+      orderId: string,
+      customerId: string,
+      lines: { competitionId: string; quantity: number }[],
+    ) => Effect.runPromise(allocator().allocate({ orderId, customerId, at: NOW, lines }))
+
+    describe("allocation", () => {
+      it("claims distinct ticket numbers for each line and counts them as sold", async () => {
+        const first = await competitionOnSale(db(), { name: "First", totalTickets: 50 })
+        const second = await competitionOnSale(db(), { name: "Second", totalTickets: 50 })
+        const customerId = await newCustomer(db())
+        const orderId = await newOrder(customerId)
+
+        const result = await allocate(orderId, customerId, [
+          { competitionId: first, quantity: 5 },
+          { competitionId: second, quantity: 3 },
+        ])
+
+        expect(result.exceptions).toEqual([])
+        const byCompetition = new Map(result.lines.map((l) => [l.competitionId, l.ticketNumbers]))
+        expect(byCompetition.get(first)).toHaveLength(5)
+        expect(byCompetition.get(second)).toHaveLength(3)
+        expect(new Set(byCompetition.get(first)).size).toBe(5)
+        const pool = await poolCounts(db(), first)
+        expect(pool.ticketsSold).toBe(5)
+        expect(pool.sold).toBe(5)
+        const owned = pool.tickets.filter((t) => t.orderId === orderId)
+        expect(owned.map((t) => t.ticketNumber).sort((a, b) => a - b)).toEqual(
+          byCompetition.get(first),
+        )
+        expect(owned.every((t) => t.customerId === customerId)).toBe(true)
+      })
+
+      it("hands out numbers in the pool's random order, not 1, 2, 3", async () => {
+        const competitionId = await competitionOnSale(db(), {
+          totalTickets: 1000,
+          maxTicketsPerCustomer: 1000,
+        })
+        const customerId = await newCustomer(db())
+        const result = await allocate(await newOrder(customerId), customerId, [
+          { competitionId, quantity: 10 },
+        ])
+        // Ten random numbers out of 1000 being exactly 1..10 has odds of about 1 in 2.6e23.
+        expect(result.lines[0]?.ticketNumbers).not.toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+      })
+
+      it("gives what is left when the competition sells out, and says which competition and why", async () => {
+        const competitionId = await competitionOnSale(db(), {
+          name: "Nearly gone",
+          totalTickets: 5,
+        })
+        const early = await newCustomer(db())
+        await allocate(await newOrder(early), early, [{ competitionId, quantity: 3 }])
+        const late = await newCustomer(db())
+
+        const result = await allocate(await newOrder(late), late, [{ competitionId, quantity: 4 }])
+
+        expect(result.lines[0]?.ticketNumbers).toHaveLength(2)
+        expect(result.exceptions).toEqual([
+          { competitionName: "Nearly gone", exceptionReason: allocationReasons.fewerLeft(2) },
+        ])
+        const again = await allocate(await newOrder(late), late, [{ competitionId, quantity: 1 }])
+        expect(again.exceptions).toEqual([
+          { competitionName: "Nearly gone", exceptionReason: allocationReasons.soldOut },
+        ])
+        const pool = await poolCounts(db(), competitionId)
+        expect([pool.sold, pool.free, pool.ticketsSold]).toEqual([5, 0, 5])
+      })
+
+      it("never lets one customer pass the maximum across orders", async () => {
+        const competitionId = await competitionOnSale(db(), {
+          name: "Limited",
+          totalTickets: 100,
+          maxTicketsPerCustomer: 5,
+        })
+        const customerId = await newCustomer(db())
+        await allocate(await newOrder(customerId), customerId, [{ competitionId, quantity: 3 }])
+
+        const second = await allocate(await newOrder(customerId), customerId, [
+          { competitionId, quantity: 4 },
+        ])
+        expect(second.lines[0]?.ticketNumbers).toHaveLength(2)
+        expect(second.exceptions[0]?.exceptionReason).toBe(
+          allocationReasons.fewerBeforeMaximum(2, 5),
+        )
+
+        const third = await allocate(await newOrder(customerId), customerId, [
+          { competitionId, quantity: 1 },
+        ])
+        expect(third.lines[0]?.ticketNumbers).toEqual([])
+        expect(third.exceptions[0]?.exceptionReason).toBe(allocationReasons.maximumReached(5))
+        expect((await poolCounts(db(), competitionId)).ticketsSold).toBe(5)
+      })
+
+      it("allocates nothing for a competition that is closed or not yet open", async () => {
+        const closed = await competitionOnSale(db(), {
+          name: "Closed",
+          startDateTimeUtc: new Date(NOW.getTime() - 10 * DAY),
+          closeDateTimeUtc: new Date(NOW.getTime() - DAY),
+          drawDateTimeUtc: null,
+        })
+        const future = await competitionOnSale(db(), {
+          name: "Future",
+          startDateTimeUtc: new Date(NOW.getTime() + DAY),
+          closeDateTimeUtc: new Date(NOW.getTime() + 10 * DAY),
+          drawDateTimeUtc: null,
+        })
+        const customerId = await newCustomer(db())
+        const result = await allocate(await newOrder(customerId), customerId, [
+          { competitionId: closed, quantity: 1 },
+          { competitionId: future, quantity: 1 },
+        ])
+        expect(result.lines.every((l) => l.ticketNumbers.length === 0)).toBe(true)
+        expect(result.exceptions.map((e) => e.exceptionReason).sort()).toEqual(
+          [allocationReasons.closed, allocationReasons.notOpen].sort(),
+        )
+        expect((await poolCounts(db(), closed)).ticketsSold).toBe(0)
+      })
+
+      it("rolls the claim back with the caller's transaction", async () => {
+        const competitionId = await competitionOnSale(db(), { totalTickets: 10 })
+        const customerId = await newCustomer(db())
+        const orderId = await newOrder(customerId)
+        const failed = await Effect.runPromise(
+          makeTransactions(db())
+            .within(
+              Effect.zipRight(
+                allocator().allocate({
+                  orderId,
+                  customerId,
+                  at: NOW,
+                  lines: [{ competitionId, quantity: 4 }],
+                }),
+                Effect.fail("payment provider down" as const),
+              ),
+            )
+            .pipe(Effect.either),
+        )
+        expect(Either.isLeft(failed)).toBe(true)
+        const pool = await poolCounts(db(), competitionId)
+        expect([pool.sold, pool.ticketsSold]).toEqual([0, 0])
+      })
+    })
+
+    describe("release", () => {
+      it("returns an order's tickets to the pool and takes them off the counter, once", async () => {
+        const competitionId = await competitionOnSale(db(), { totalTickets: 10 })
+        const customerId = await newCustomer(db())
+        const orderId = await newOrder(customerId)
+        await allocate(orderId, customerId, [{ competitionId, quantity: 4 }])
+
+        expect(await Effect.runPromise(allocator().release(orderId))).toBe(4)
+        expect(await Effect.runPromise(allocator().release(orderId))).toBe(0)
+
+        const pool = await poolCounts(db(), competitionId)
+        expect([pool.sold, pool.free, pool.ticketsSold]).toEqual([0, 10, 0])
+        expect(pool.tickets.every((t) => t.customerId === null)).toBe(true)
+      })
+    })
+
+    describe("orders", () => {
+      it("creates one order per basket: the second checkout gets the first order", async () => {
+        const customerId = await newCustomer(db())
+        const basketId = await newBasket(db(), customerId)
+        const order = {
+          basketId,
+          customerId,
+          createdAt: NOW,
+          expiresAt: new Date(NOW.getTime() + HOUR),
+        }
+
+        const first = await Effect.runPromise(orders().createForBasket(order))
+        const second = await Effect.runPromise(orders().createForBasket(order))
+
+        expect(first.created).toBe(true)
+        expect(second.created).toBe(false)
+        expect(second.order.id).toBe(first.order.id)
+        expect(first.order.status).toBe(OrderStatus.Pending)
+        expect(first.order.orderRef).toMatch(/^[0-9A-F]{10}$/)
+      })
+
+      it("records lines and totals and reads them back with the ticket numbers", async () => {
+        const competitionId = await competitionOnSale(db(), { name: "Car", totalTickets: 30 })
+        const customerId = await newCustomer(db())
+        const orderId = await newOrder(customerId)
+        const allocation = await allocate(orderId, customerId, [{ competitionId, quantity: 3 }])
+
+        const order = await Effect.runPromise(
+          orders().recordAllocation(orderId, {
+            lines: [
+              {
+                competitionId,
+                quantityRequested: 3,
+                quantity: 3,
+                unitPrice: pence(99),
+                preDiscountTotal: pence(297),
+                lineTotal: pence(297),
+              },
+            ],
+            itemTotal: pence(297),
+            discountTotal: pence(0),
+            donation: pence(3),
+            siteCreditDebit: pence(0),
+            orderTotal: pence(300),
+            exceptions: [{ competitionName: "Other", exceptionReason: allocationReasons.soldOut }],
+          }),
+        )
+
+        expect(order.lines).toEqual([
+          {
+            competitionId,
+            competitionName: "Car",
+            quantity: 3,
+            price: 99,
+            preDiscountTotal: 297,
+            lineTotal: 297,
+            ticketNumbers: allocation.lines[0]?.ticketNumbers,
+          },
+        ])
+        expect([order.orderTotal, order.donation]).toEqual([300, 3])
+        expect(order.allocationExceptions).toEqual([
+          { competitionName: "Other", exceptionReason: allocationReasons.soldOut },
+        ])
+      })
+
+      it("follows the status machine and releases tickets when an order is cancelled", async () => {
+        const competitionId = await competitionOnSale(db(), { totalTickets: 10 })
+        const customerId = await newCustomer(db())
+        const orderId = await newOrder(customerId)
+        await allocate(orderId, customerId, [{ competitionId, quantity: 2 }])
+
+        const awaiting = await Effect.runPromise(
+          orders().transition(orderId, OrderStatus.AwaitingPayment),
+        )
+        expect(awaiting.status).toBe(OrderStatus.AwaitingPayment)
+        const expired = await Effect.runPromise(
+          orders().transition(orderId, OrderStatus.SystemCancelled),
+        )
+        expect(expired.status).toBe(OrderStatus.SystemCancelled)
+        expect((await poolCounts(db(), competitionId)).ticketsSold).toBe(0)
+
+        const refused = await Effect.runPromise(
+          Effect.either(orders().transition(orderId, OrderStatus.Completed)),
+        )
+        expect(Either.isLeft(refused) && refused.left._tag).toBe("OrderTransitionRefused")
+      })
+
+      it("answers OrderNotFound for an unknown or malformed id", async () => {
+        for (const id of [randomUUID(), "not-a-uuid"]) {
+          const result = await Effect.runPromise(Effect.either(orders().byId(id)))
+          expect(Either.isLeft(result) && result.left._tag).toBe("OrderNotFound")
+        }
+      })
+    })
+  })

@@ -1,0 +1,192 @@
+import { OrderNotFound, OrderTransitionRefused } from "@howzat/core/orders/errors"
+import type { AllocationException, Order, OrderLine } from "@howzat/core/orders/model"
+import { OrderRepo, type OrderRepoShape } from "@howzat/core/ports/orders"
+import { pence } from "@howzat/core/rules/money"
+import { canTransition, type OrderStatus, releasesTickets } from "@howzat/core/rules/order-status"
+import { Effect, Layer } from "effect"
+import type { Kysely } from "kysely"
+import { Db } from "../database"
+import type { Database } from "../schema"
+import { atomically, runQuery } from "../transactions"
+import { isUuid } from "./shared"
+import { releaseInTransaction } from "./ticket-allocator"
+
+const exceptionsFrom = (value: unknown): AllocationException[] =>
+  Array.isArray(value)
+    ? value.flatMap((item: unknown) =>
+        typeof item === "object" &&
+        item !== null &&
+        "competitionName" in item &&
+        "exceptionReason" in item &&
+        typeof item.competitionName === "string" &&
+        typeof item.exceptionReason === "string"
+          ? [{ competitionName: item.competitionName, exceptionReason: item.exceptionReason }]
+          : [],
+      )
+    : []
+
+const loadOrder = async (q: Kysely<Database>, orderId: string): Promise<Order | undefined> => {
+  if (!isUuid(orderId)) return undefined
+  const row = await q.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst()
+  if (row === undefined) return undefined
+  const lineRows = await q
+    .selectFrom("orderLines")
+    .innerJoin("competitions", "competitions.id", "orderLines.competitionId")
+    .selectAll("orderLines")
+    .select("competitions.name")
+    .where("orderLines.orderId", "=", orderId)
+    .orderBy("competitions.name")
+    .execute()
+  const tickets = await q
+    .selectFrom("tickets")
+    .select(["competitionId", "ticketNumber"])
+    .where("orderId", "=", orderId)
+    .orderBy("ticketNumber")
+    .execute()
+  const lines = lineRows.map(
+    (line): OrderLine => ({
+      competitionId: line.competitionId,
+      competitionName: line.name,
+      quantity: line.quantity,
+      price: pence(line.unitPricePence),
+      preDiscountTotal: pence(line.preDiscountTotalPence),
+      lineTotal: pence(line.lineTotalPence),
+      ticketNumbers: tickets
+        .filter((ticket) => ticket.competitionId === line.competitionId)
+        .map((ticket) => ticket.ticketNumber),
+    }),
+  )
+  return {
+    id: row.id,
+    orderRef: row.orderRef,
+    basketId: row.basketId,
+    customerId: row.customerId,
+    status: row.status,
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+    lines,
+    itemTotal: pence(row.itemTotalPence),
+    discountTotal: pence(row.discountTotalPence),
+    donation: pence(row.donationPence),
+    siteCreditDebit: pence(row.siteCreditDebitPence),
+    orderTotal: pence(row.orderTotalPence),
+    allocationExceptions: exceptionsFrom(row.allocationExceptions),
+  }
+}
+
+const found =
+  (orderId: string) =>
+  (order: Order | undefined): Effect.Effect<Order, OrderNotFound> =>
+    order === undefined ? Effect.fail(new OrderNotFound({ orderId })) : Effect.succeed(order)
+
+export const makeOrderRepo = (db: Kysely<Database>): OrderRepoShape => ({
+  createForBasket: (order) =>
+    runQuery(db, "orders.createForBasket", (executor) =>
+      atomically(executor, async (trx) => {
+        // A concurrent checkout of the same basket waits here on the unique
+        // index until the first commits, then does nothing and reads its order.
+        const inserted = await trx
+          .insertInto("orders")
+          .values({
+            basketId: order.basketId,
+            customerId: order.customerId,
+            createdAt: order.createdAt,
+            expiresAt: order.expiresAt,
+          })
+          .onConflict((oc) => oc.column("basketId").doNothing())
+          .returning("id")
+          .executeTakeFirst()
+        const id =
+          inserted?.id ??
+          (
+            await trx
+              .selectFrom("orders")
+              .select("id")
+              .where("basketId", "=", order.basketId)
+              .executeTakeFirstOrThrow()
+          ).id
+        const created = await loadOrder(trx, id)
+        if (created === undefined) throw new Error(`Order ${id} vanished inside its transaction`)
+        return { order: created, created: inserted !== undefined }
+      }),
+    ),
+
+  recordAllocation: (orderId, allocation) =>
+    runQuery(db, "orders.recordAllocation", (executor) =>
+      atomically(executor, async (trx) => {
+        if (!isUuid(orderId)) return undefined
+        const updated = await trx
+          .updateTable("orders")
+          .set({
+            itemTotalPence: allocation.itemTotal,
+            discountTotalPence: allocation.discountTotal,
+            donationPence: allocation.donation,
+            siteCreditDebitPence: allocation.siteCreditDebit,
+            orderTotalPence: allocation.orderTotal,
+            allocationExceptions: JSON.stringify(allocation.exceptions),
+          })
+          .where("id", "=", orderId)
+          .returning("id")
+          .executeTakeFirst()
+        if (updated === undefined) return undefined
+        if (allocation.lines.length > 0) {
+          await trx
+            .insertInto("orderLines")
+            .values(
+              allocation.lines.map((line) => ({
+                orderId,
+                competitionId: line.competitionId,
+                quantityRequested: line.quantityRequested,
+                quantity: line.quantity,
+                unitPricePence: line.unitPrice,
+                preDiscountTotalPence: line.preDiscountTotal,
+                lineTotalPence: line.lineTotal,
+              })),
+            )
+            .execute()
+        }
+        return loadOrder(trx, orderId)
+      }),
+    ).pipe(Effect.flatMap(found(orderId))),
+
+  byId: (orderId) =>
+    runQuery(db, "orders.byId", (q) => loadOrder(q, orderId)).pipe(Effect.flatMap(found(orderId))),
+
+  transition: (orderId, to) =>
+    runQuery(db, "orders.transition", (executor) =>
+      atomically(
+        executor,
+        async (trx): Promise<Order | { readonly refused: OrderStatus } | undefined> => {
+          if (!isUuid(orderId)) return undefined
+          // The row lock makes a payment notification and a cancel race in turn, not together.
+          const row = await trx
+            .selectFrom("orders")
+            .select("status")
+            .where("id", "=", orderId)
+            .forUpdate()
+            .executeTakeFirst()
+          if (row === undefined) return undefined
+          if (!canTransition(row.status, to)) return { refused: row.status }
+          await trx
+            .updateTable("orders")
+            .set({ status: to, updatedAt: new Date() })
+            .where("id", "=", orderId)
+            .execute()
+          if (releasesTickets(to)) await releaseInTransaction(trx, orderId)
+          return loadOrder(trx, orderId)
+        },
+      ),
+    ).pipe(
+      Effect.flatMap(
+        (result): Effect.Effect<Order, OrderNotFound | OrderTransitionRefused> =>
+          result !== undefined && "refused" in result
+            ? Effect.fail(new OrderTransitionRefused({ orderId, from: result.refused, to }))
+            : found(orderId)(result),
+      ),
+    ),
+})
+
+export const OrderRepoLive: Layer.Layer<OrderRepo, never, Db> = Layer.effect(
+  OrderRepo,
+  Effect.map(Db, makeOrderRepo),
+)
