@@ -123,6 +123,14 @@ export interface TicketAllocatorShape {
   readonly allocate: (
     request: AllocationRequest,
   ) => Effect.Effect<AllocationResult, RepositoryError>
+  /**
+   * Tickets the customer holds in a competition: completed orders and unpaid
+   * ones alike, as both hold rows of the pool.
+   */
+  readonly ticketsHeld: (
+    customerId: string,
+    competitionId: string,
+  ) => Effect.Effect<number, RepositoryError>
   /** Returns an order's tickets to the pool; answers how many went back. */
   readonly release: (orderId: string) => Effect.Effect<number, RepositoryError>
 }

@@ -140,6 +140,19 @@ export const ordersSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
         expect((await poolCounts(db(), competitionId)).ticketsSold).toBe(5)
       })
 
+      it("counts the tickets a customer holds, unpaid orders included", async () => {
+        const competitionId = await competitionOnSale(db(), { totalTickets: 30 })
+        const customerId = await newCustomer(db())
+        const other = await newCustomer(db())
+        await allocate(await newOrder(customerId), customerId, [{ competitionId, quantity: 2 }])
+        await allocate(await newOrder(customerId), customerId, [{ competitionId, quantity: 3 }])
+        await allocate(await newOrder(other), other, [{ competitionId, quantity: 4 }])
+        const held = (id: string) => Effect.runPromise(allocator().ticketsHeld(id, competitionId))
+        expect(await held(customerId)).toBe(5)
+        expect(await held(other)).toBe(4)
+        expect(await held("not-a-uuid")).toBe(0)
+      })
+
       it("allocates nothing for a competition that is closed or not yet open", async () => {
         const closed = await competitionOnSale(db(), {
           name: "Closed",

@@ -11,6 +11,7 @@ import { type Kysely, sql } from "kysely"
 import { Db } from "../database"
 import type { Database } from "../schema"
 import { atomically, runQuery } from "../transactions"
+import { isUuid } from "./shared"
 
 interface CompetitionForSale {
   readonly name: string
@@ -188,6 +189,12 @@ export const makeTicketAllocator = (db: Kysely<Database>): TicketAllocatorShape 
   allocate: (request) =>
     runQuery(db, "tickets.allocate", (executor) =>
       atomically(executor, (trx) => allocateInTransaction(trx, request)),
+    ),
+  ticketsHeld: (customerId, competitionId) =>
+    runQuery(db, "tickets.held", (q) =>
+      isUuid(customerId) && isUuid(competitionId)
+        ? ticketsHeld(q, customerId, competitionId)
+        : Promise.resolve(0),
     ),
   release: (orderId) =>
     runQuery(db, "tickets.release", (executor) =>
