@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { migrateToLatest } from "../migrations"
 import type { Database } from "../schema"
 import { makeTransactions } from "../transactions"
+import { makeBasketRepo } from "./baskets"
 import { makeOrderRepo } from "./orders"
 import { competitionOnSale, NOW, newBasket, newCustomer, poolCounts } from "./orders-fixtures"
 import { makeTicketAllocator } from "./ticket-allocator"
@@ -26,6 +27,7 @@ export const ordersSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
     const db = () => database.db
     const allocator = () => makeTicketAllocator(db())
     const orders = () => makeOrderRepo(db())
+    const baskets = () => makeBasketRepo(db())
 
     beforeAll(async () => {
       database = await open()
@@ -51,6 +53,91 @@ export const ordersSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
       customerId: string,
       lines: { competitionId: string; quantity: number }[],
     ) => Effect.runPromise(allocator().allocate({ orderId, customerId, at: NOW, lines }))
+
+    describe("baskets", () => {
+      it("creates an empty basket under a random id and finds no basket for a guessed one", async () => {
+        const basket = await Effect.runPromise(baskets().create(null))
+        expect(basket.id).toMatch(/^[0-9a-f-]{36}$/)
+        expect(basket).toMatchObject({
+          customerId: null,
+          items: [],
+          promotionCodes: [],
+          autoRoundup: false,
+        })
+        for (const id of [randomUUID(), "1", "../etc"]) {
+          const missing = await Effect.runPromise(Effect.either(baskets().byId(id)))
+          expect(Either.isLeft(missing) && missing.left._tag).toBe("BasketNotFound")
+        }
+      })
+
+      it("keeps one item per competition, replacing its quantity, and removes items", async () => {
+        const car = await competitionOnSale(db(), { name: "Car" })
+        const watch = await competitionOnSale(db(), { name: "Watch" })
+        const { id } = await Effect.runPromise(baskets().create(null))
+        await Effect.runPromise(baskets().setItem(id, car, 2))
+        await Effect.runPromise(baskets().setItem(id, watch, 1))
+        const replaced = await Effect.runPromise(baskets().setItem(id, car, 5))
+        expect(replaced.items.map((i) => [i.competitionId, i.quantity])).toEqual([
+          [car, 5],
+          [watch, 1],
+        ])
+        const carItem = replaced.items[0]?.id ?? ""
+        const removed = await Effect.runPromise(baskets().removeItem(id, carItem))
+        expect(removed.items.map((i) => i.competitionId)).toEqual([watch])
+        const again = await Effect.runPromise(Effect.either(baskets().removeItem(id, carItem)))
+        expect(Either.isLeft(again) && again.left._tag).toBe("BasketItemNotFound")
+        const missing = await Effect.runPromise(
+          Effect.either(baskets().setItem(randomUUID(), car, 1)),
+        )
+        expect(Either.isLeft(missing) && missing.left._tag).toBe("BasketNotFound")
+      })
+
+      it("stores promotion codes in order, ignoring unknown ones, and reads promotions", async () => {
+        const car = await competitionOnSale(db(), { name: "Car" })
+        await db()
+          .insertInto("promotions")
+          .values([
+            { code: "SUMMER10", description: "10% off", discountKind: "Percentage", percent: 10 },
+            {
+              code: "CAR100",
+              description: "£1 off the car",
+              discountKind: "Fixed",
+              amountPence: 100,
+              competitionId: car,
+              usageLimit: 5,
+            },
+          ])
+          .execute()
+        const { id } = await Effect.runPromise(baskets().create(null))
+        const set = await Effect.runPromise(
+          baskets().setPromotionCodes(id, ["CAR100", "NOPE", "SUMMER10"]),
+        )
+        expect(set.promotionCodes).toEqual(["CAR100", "SUMMER10"])
+        const replaced = await Effect.runPromise(baskets().setPromotionCodes(id, []))
+        expect(replaced.promotionCodes).toEqual([])
+        expect(await Effect.runPromise(baskets().promotionByCode("CAR100"))).toMatchObject({
+          discount: { kind: "Fixed", amount: 100 },
+          competitionId: car,
+          usageLimit: 5,
+          usageCount: 0,
+        })
+        expect(await Effect.runPromise(baskets().promotionByCode("SUMMER10"))).toMatchObject({
+          discount: { kind: "Percentage", percent: 10 },
+          competitionId: null,
+        })
+        expect(await Effect.runPromise(baskets().promotionByCode("NOPE"))).toBeNull()
+      })
+
+      it("stores the round-up choice, the credit to spend and the customer", async () => {
+        const customerId = await newCustomer(db())
+        const { id } = await Effect.runPromise(baskets().create(null))
+        await Effect.runPromise(
+          baskets().setExtras(id, { autoRoundup: true, siteCreditRequested: pence(250) }),
+        )
+        const basket = await Effect.runPromise(baskets().setCustomer(id, customerId))
+        expect(basket).toMatchObject({ autoRoundup: true, siteCreditRequested: 250, customerId })
+      })
+    })
 
     describe("allocation", () => {
       it("claims distinct ticket numbers for each line and counts them as sold", async () => {
