@@ -1,5 +1,6 @@
 import { Data } from "effect"
 import type { OrderStatus } from "../rules/order-status"
+import type { AllocationException } from "./model"
 
 export class BasketNotFound extends Data.TaggedError("BasketNotFound")<{
   readonly basketId: string
@@ -10,9 +11,14 @@ export class BasketItemNotFound extends Data.TaggedError("BasketItemNotFound")<{
   readonly itemId: string
 }> {}
 
-/** SPEC §8: "basket is empty" is what the storefront looks for after a failed checkout. */
+/**
+ * SPEC §8: "basket is empty" is what the storefront looks for after a failed
+ * checkout, whether the basket had no items or none of them could be allocated
+ * (then `exceptions` says why, per competition).
+ */
 export class BasketEmpty extends Data.TaggedError("BasketEmpty")<{
   readonly basketId: string
+  readonly exceptions: readonly AllocationException[]
 }> {}
 
 /** Adding more than the per-person maximum, counting purchases, pending orders and the basket. */

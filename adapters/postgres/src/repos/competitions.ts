@@ -15,6 +15,7 @@ import { Effect, Layer } from "effect"
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely"
 import { Db } from "../database"
 import type { Database } from "../schema"
+import { runQuery } from "../transactions"
 import { loadCompetitions } from "./competition-loader"
 import {
   attempt,
@@ -152,11 +153,13 @@ export const makeCompetitionRepo = (db: Kysely<Database>): CompetitionRepoShape 
     Effect.gen(function* () {
       const notFound = new CompetitionNotFound({ competitionId })
       if (!isUuid(competitionId)) return yield* notFound
-      const competition = yield* attempt("competitions.byId", async () => {
-        let q = db.selectFrom("competitions").selectAll().where("id", "=", competitionId)
+      // Joins the caller's transaction: checkout prices its lines inside one, and on
+      // PGlite's single connection a query beside the transaction would wait for itself.
+      const competition = yield* runQuery(db, "competitions.byId", async (executor) => {
+        let q = executor.selectFrom("competitions").selectAll().where("id", "=", competitionId)
         if (visibleOnly) q = q.where("visibilityStatus", "=", "Visible")
         const row = await q.executeTakeFirst()
-        return row ? (await loadCompetitions(db, [row]))[0] : undefined
+        return row ? (await loadCompetitions(executor, [row]))[0] : undefined
       })
       return competition ?? (yield* notFound)
     }),

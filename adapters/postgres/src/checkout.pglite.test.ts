@@ -1,0 +1,143 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Baskets } from "@howzat/core/orders/baskets"
+import { Checkout } from "@howzat/core/orders/checkout"
+import { allocationReasons } from "@howzat/core/rules/allocation"
+import { pence } from "@howzat/core/rules/money"
+import { Effect, Layer, TestClock } from "effect"
+import { afterAll, beforeAll } from "vitest"
+import { type DatabaseHandle, Db, makeDatabase } from "./database"
+import { migrateToLatest } from "./migrations"
+import { CompetitionRepoLive } from "./repos/competitions"
+import { CustomerRepoLive } from "./repos/customers"
+import { PostgresOrdersLive } from "./repos/index"
+import { competitionOnSale, NOW, newCustomer, poolCounts } from "./repos/orders-fixtures"
+import { TransactionsLive } from "./transactions"
+
+/** The basket and checkout use cases of core on the real repositories (embedded Postgres). */
+describe("checkout on PGlite", () => {
+  let handle: DatabaseHandle
+  beforeAll(async () => {
+    handle = await makeDatabase({})
+    await migrateToLatest(handle.db)
+  })
+  afterAll(() => handle?.close())
+
+  const services = () => {
+    const ports = Layer.mergeAll(
+      PostgresOrdersLive,
+      CompetitionRepoLive,
+      CustomerRepoLive,
+      TransactionsLive,
+    ).pipe(Layer.provide(Layer.succeed(Db, handle.db)))
+    return Layer.mergeAll(Checkout.Default, Baskets.Default).pipe(Layer.provide(ports))
+  }
+  const run = <A, E>(test: Effect.Effect<A, E, Checkout | Baskets>) =>
+    Effect.provide(Effect.zipRight(TestClock.setTime(NOW.getTime()), test), services())
+  const db = () => handle.db
+  const promise = <A>(make: () => Promise<A>) => Effect.promise(make)
+
+  it.effect(
+    "makes one order per basket, priced on what was allocated, expiring after 15 minutes",
+    () =>
+      run(
+        Effect.gen(function* () {
+          const competitionId = yield* promise(() =>
+            competitionOnSale(db(), { name: "Car", ticketPrice: pence(250), totalTickets: 50 }),
+          )
+          const customerId = yield* promise(() => newCustomer(db()))
+          const baskets = yield* Baskets
+          const checkout = yield* Checkout
+          const { id } = yield* baskets.create(customerId)
+          yield* baskets.addItem(id, competitionId, 3, customerId)
+          yield* baskets.setExtras(
+            id,
+            { autoRoundup: true, siteCreditRequested: pence(0) },
+            customerId,
+          )
+
+          const first = yield* checkout.checkout(id, customerId)
+          const second = yield* checkout.checkout(id, customerId)
+
+          expect(first.created).toBe(true)
+          expect(second.created).toBe(false)
+          expect(second.order.id).toBe(first.order.id)
+          expect(first.order.lines[0]?.ticketNumbers).toHaveLength(3)
+          // £7.50 of tickets, rounded up by 50p.
+          expect([first.order.itemTotal, first.order.donation, first.order.orderTotal]).toEqual([
+            750, 50, 800,
+          ])
+          expect(first.order.expiresAt.getTime() - NOW.getTime()).toBe(15 * 60_000)
+          expect((yield* promise(() => poolCounts(db(), competitionId))).ticketsSold).toBe(3)
+        }),
+      ),
+  )
+
+  it.effect("allocates what is left, reports why, and cuts the basket to match", () =>
+    run(
+      Effect.gen(function* () {
+        const competitionId = yield* promise(() =>
+          competitionOnSale(db(), { name: "Watch", totalTickets: 10, maxTicketsPerCustomer: 10 }),
+        )
+        const early = yield* promise(() => newCustomer(db()))
+        const late = yield* promise(() => newCustomer(db()))
+        const baskets = yield* Baskets
+        const checkout = yield* Checkout
+        const lateBasket = yield* baskets.create(late)
+        // Added while there was still stock; someone else then buys most of it.
+        yield* baskets.addItem(lateBasket.id, competitionId, 5, late)
+        const earlyBasket = yield* baskets.create(early)
+        yield* baskets.addItem(earlyBasket.id, competitionId, 8, early)
+        yield* checkout.checkout(earlyBasket.id, early)
+
+        const outcome = yield* checkout.checkout(lateBasket.id, late)
+
+        expect(outcome.order.lines[0]?.quantity).toBe(2)
+        expect(outcome.exceptions).toEqual([
+          { competitionName: "Watch", exceptionReason: allocationReasons.fewerLeft(2) },
+        ])
+        expect(outcome.order.allocationExceptions).toEqual(outcome.exceptions)
+        expect((yield* baskets.view(lateBasket.id, late)).basket.items[0]?.quantity).toBe(2)
+      }),
+    ),
+  )
+
+  it.effect(
+    "rolls everything back and says the basket is empty when nothing can be allocated",
+    () =>
+      run(
+        Effect.gen(function* () {
+          const competitionId = yield* promise(() =>
+            competitionOnSale(db(), { name: "Tiny", totalTickets: 2, maxTicketsPerCustomer: 2 }),
+          )
+          const first = yield* promise(() => newCustomer(db()))
+          const second = yield* promise(() => newCustomer(db()))
+          const baskets = yield* Baskets
+          const checkout = yield* Checkout
+          const secondBasket = yield* baskets.create(second)
+          yield* baskets.addItem(secondBasket.id, competitionId, 1, second)
+          const firstBasket = yield* baskets.create(first)
+          yield* baskets.addItem(firstBasket.id, competitionId, 2, first)
+          yield* checkout.checkout(firstBasket.id, first)
+
+          const failed = yield* Effect.flip(checkout.checkout(secondBasket.id, second))
+
+          expect(failed).toMatchObject({
+            _tag: "BasketEmpty",
+            exceptions: [{ competitionName: "Tiny", exceptionReason: allocationReasons.soldOut }],
+          })
+          const orders = yield* promise(() =>
+            db()
+              .selectFrom("orders")
+              .select("id")
+              .where("basketId", "=", secondBasket.id)
+              .execute(),
+          )
+          expect(orders).toEqual([])
+          const empty = yield* Effect.flip(
+            checkout.checkout((yield* baskets.create(null)).id, second),
+          )
+          expect(empty._tag).toBe("BasketEmpty")
+        }),
+      ),
+  )
+})

@@ -1,0 +1,133 @@
+import { Clock, Context, Effect } from "effect"
+import { CustomerRepo } from "../ports/accounts"
+import { CompetitionRepo } from "../ports/catalogue"
+import { BasketRepo, OrderRepo, TicketAllocator } from "../ports/orders"
+import { Transactions } from "../ports/transactions"
+import { basketTotals } from "../rules/basket-totals"
+import { pence } from "../rules/money"
+import { promotionIsUsable } from "../rules/promotions"
+import { BasketEmpty } from "./errors"
+import type { AllocationException, Order, Promotion } from "./model"
+
+/** How long an unpaid order keeps its tickets before the expiry job cancels it. */
+export class CheckoutPolicy extends Context.Reference<CheckoutPolicy>()(
+  "@howzat/core/CheckoutPolicy",
+  { defaultValue: () => ({ unpaidOrderMinutes: 15 }) },
+) {}
+
+export interface CheckoutOutcome {
+  readonly order: Order
+  /** False when this basket had already been checked out: the earlier order is returned. */
+  readonly created: boolean
+  readonly exceptions: readonly AllocationException[]
+}
+
+/**
+ * Turns a basket into an order, all in one transaction: the order row (one
+ * per basket, so a double click or a second tab gets the same order), the
+ * tickets from the pool, the lines priced on what was actually allocated,
+ * and the basket cut down to match so the customer sees what changed.
+ * If nothing at all could be allocated the whole transaction rolls back and
+ * the customer is told the basket is empty, with the reasons.
+ */
+export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout", {
+  effect: Effect.gen(function* () {
+    const baskets = yield* BasketRepo
+    const orders = yield* OrderRepo
+    const allocator = yield* TicketAllocator
+    const competitions = yield* CompetitionRepo
+    const customers = yield* CustomerRepo
+    const transactions = yield* Transactions
+
+    const checkout = (basketId: string, customerId: string) =>
+      Effect.gen(function* () {
+        const basket = yield* baskets.byId(basketId)
+        if (basket.items.length === 0) {
+          return yield* Effect.fail(new BasketEmpty({ basketId, exceptions: [] }))
+        }
+        if (basket.customerId !== customerId) yield* baskets.setCustomer(basketId, customerId)
+        const at = new Date(yield* Clock.currentTimeMillis)
+        const { unpaidOrderMinutes } = yield* CheckoutPolicy
+        const { order, created } = yield* orders.createForBasket({
+          basketId,
+          customerId,
+          createdAt: at,
+          expiresAt: new Date(at.getTime() + unpaidOrderMinutes * 60_000),
+        })
+        if (!created) return { order, created, exceptions: order.allocationExceptions }
+
+        const allocation = yield* allocator.allocate({
+          orderId: order.id,
+          customerId,
+          at,
+          lines: basket.items.map((item) => ({
+            competitionId: item.competitionId,
+            quantity: item.quantity,
+          })),
+        })
+        const allocated = allocation.lines.filter((line) => line.ticketNumbers.length > 0)
+        if (allocated.length === 0) {
+          return yield* Effect.fail(
+            new BasketEmpty({ basketId, exceptions: allocation.exceptions }),
+          )
+        }
+
+        const prices = new Map(
+          yield* Effect.forEach(allocated, (line) =>
+            Effect.map(
+              competitions.byId(line.competitionId, { visibleOnly: false }),
+              (competition) => [line.competitionId, competition.ticketPrice] as const,
+            ),
+          ),
+        )
+        const promotions = (yield* Effect.forEach(basket.promotionCodes, (code) =>
+          baskets.promotionByCode(code),
+        )).filter(
+          (promotion): promotion is Promotion =>
+            promotion !== null && promotionIsUsable(promotion, at),
+        )
+        const balance = (yield* customers.byId(customerId)).siteCreditAccountBalance
+        const totals = basketTotals({
+          lines: allocated.map((line) => ({
+            competitionId: line.competitionId,
+            unitPrice: prices.get(line.competitionId) ?? pence(0),
+            quantity: line.ticketNumbers.length,
+          })),
+          vouchers: promotions,
+          autoRoundup: basket.autoRoundup,
+          siteCreditRequested: basket.siteCreditRequested,
+          siteCreditBalance: balance,
+        })
+        const recorded = yield* orders.recordAllocation(order.id, {
+          lines: allocated.map((line, index) => ({
+            competitionId: line.competitionId,
+            quantityRequested: line.requested,
+            quantity: line.ticketNumbers.length,
+            unitPrice: prices.get(line.competitionId) ?? pence(0),
+            preDiscountTotal: totals.lines[index]?.preDiscountTotal ?? pence(0),
+            lineTotal: totals.lines[index]?.lineTotal ?? pence(0),
+          })),
+          itemTotal: totals.itemTotal,
+          discountTotal: totals.discountTotal,
+          donation: totals.donation,
+          siteCreditDebit: totals.siteCreditDebit,
+          orderTotal: totals.basketTotal,
+          exceptions: allocation.exceptions,
+        })
+
+        // The basket now shows what was bought, so the storefront can say what changed.
+        for (const line of allocation.lines) {
+          const item = basket.items.find((i) => i.competitionId === line.competitionId)
+          if (item === undefined || line.ticketNumbers.length === item.quantity) continue
+          if (line.ticketNumbers.length === 0) yield* baskets.removeItem(basketId, item.id)
+          else yield* baskets.setItem(basketId, item.competitionId, line.ticketNumbers.length)
+        }
+        return { order: recorded, created, exceptions: allocation.exceptions }
+      })
+
+    return {
+      checkout: (basketId: string, customerId: string) =>
+        transactions.within(checkout(basketId, customerId)),
+    }
+  }),
+}) {}
