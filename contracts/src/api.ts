@@ -35,15 +35,35 @@ import {
   RegistrationRequest,
 } from "./customers"
 import {
+  AddBasketItemRequest,
+  BasketResponse,
+  CreateBasketParams,
+  RegisterPromotionRequest,
+  SetBasketItemRequest,
+  UpdateBasketRequest,
+} from "./baskets"
+import {
+  CheckoutRequest,
+  CheckoutResponse,
+  CustomerCompetitionList,
+  CustomerCompetitionParams,
+  LoggingRequest,
+  OrderList,
+  OrderListParams,
+  OrderResponse,
+  OrderTicketList,
+} from "./orders"
+import {
   BadRequest,
   Conflict,
   Forbidden,
   NotFound,
+  PaymentRequired,
   ServiceUnavailable,
   TooManyRequests,
   Unauthorized,
 } from "./problems"
-import { Authentication } from "./security"
+import { Authentication, OptionalAuthentication } from "./security"
 
 /** Paths and PascalCase query names are SPEC §7's, letter for letter. */
 const Id = Schema.UUID
@@ -205,6 +225,168 @@ export class CustomersApi extends HttpApiGroup.make("customers")
       .addError(NotFound)
       .middleware(Authentication),
   ) {}
+
+const BasketPath = Schema.Struct({ basketId: Id })
+
+/**
+ * SPEC §7's baskets. Anyone holding the basket's id may use it (the id is a
+ * random uuid); a signed-in customer's basket is priced with their purchases
+ * and site credit. Every change answers with the whole basket, repriced.
+ * Changing a quantity is PUT .../items/{itemId} (the SPEC leaves the path
+ * open; docs/decisions/0007).
+ */
+export class BasketsApi extends HttpApiGroup.make("baskets")
+  .add(
+    HttpApiEndpoint.post("create", "/api/Baskets")
+      .setUrlParams(CreateBasketParams)
+      .addSuccess(BasketResponse, { status: 201 }),
+  )
+  .add(
+    HttpApiEndpoint.get("byId", "/api/Baskets/:basketId")
+      .setPath(BasketPath)
+      .addSuccess(BasketResponse)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.put("update", "/api/Baskets/:basketId")
+      .setPath(BasketPath)
+      .setPayload(UpdateBasketRequest)
+      .addSuccess(BasketResponse)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.post("addItem", "/api/Baskets/:basketId/items")
+      .setPath(BasketPath)
+      .setPayload(AddBasketItemRequest)
+      .addSuccess(BasketResponse)
+      .addError(NotFound)
+      .addError(Conflict),
+  )
+  .add(
+    HttpApiEndpoint.del("clearItems", "/api/Baskets/:basketId/items")
+      .setPath(BasketPath)
+      .addSuccess(BasketResponse)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.put("setItem", "/api/Baskets/:basketId/items/:itemId")
+      .setPath(Schema.Struct({ basketId: Id, itemId: Id }))
+      .setPayload(SetBasketItemRequest)
+      .addSuccess(BasketResponse)
+      .addError(NotFound)
+      .addError(Conflict),
+  )
+  .add(
+    HttpApiEndpoint.del("removeItem", "/api/Baskets/:basketId/items/:itemId")
+      .setPath(Schema.Struct({ basketId: Id, itemId: Id }))
+      .addSuccess(BasketResponse)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.post("registerPromotion", "/api/Baskets/:basketId/promotions")
+      .setPath(BasketPath)
+      .setPayload(RegisterPromotionRequest)
+      .addSuccess(BasketResponse)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.del("clearPromotions", "/api/Baskets/:basketId/promotions")
+      .setPath(BasketPath)
+      .addSuccess(BasketResponse)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.del("removePromotion", "/api/Baskets/:basketId/promotions/:promotionCode")
+      .setPath(
+        Schema.Struct({ basketId: Id, promotionCode: Schema.String.pipe(Schema.maxLength(100)) }),
+      )
+      .addSuccess(BasketResponse)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.post("checkout", "/api/Baskets/:basketId/checkout")
+      .setPath(BasketPath)
+      .setPayload(CheckoutRequest)
+      .addSuccess(CheckoutResponse)
+      .addError(NotFound)
+      .addError(Conflict)
+      .middleware(Authentication),
+  )
+  .middleware(OptionalAuthentication) {}
+
+const OrderPath = Schema.Struct({ orderId: Id })
+
+/**
+ * SPEC §7's orders, for the customer who placed them (staff later). The
+ * signed status notification is not here: its HMAC is over the raw body, so
+ * the Hono edge verifies it before any parsing (adapters/http).
+ */
+export class OrdersApi extends HttpApiGroup.make("orders")
+  .add(
+    HttpApiEndpoint.get("list", "/api/Orders")
+      .setUrlParams(OrderListParams)
+      .addSuccess(OrderList),
+  )
+  .add(
+    HttpApiEndpoint.get("byId", "/api/Orders/:orderId")
+      .setPath(OrderPath)
+      .addSuccess(OrderResponse)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.post("cancel", "/api/Orders/:orderId/cancel-order")
+      .setPath(OrderPath)
+      .addSuccess(OrderResponse)
+      .addError(NotFound)
+      .addError(Conflict),
+  )
+  .add(
+    HttpApiEndpoint.post("complete", "/api/Orders/:orderId/complete-order")
+      .setPath(OrderPath)
+      .addSuccess(OrderResponse)
+      .addError(NotFound)
+      .addError(Conflict)
+      .addError(PaymentRequired),
+  )
+  .add(
+    HttpApiEndpoint.post("startPayment", "/api/Orders/:orderId/payments")
+      .setPath(OrderPath)
+      .addSuccess(OrderResponse)
+      .addError(NotFound)
+      .addError(Conflict),
+  )
+  .add(
+    HttpApiEndpoint.get("tickets", "/api/Orders/:orderId/tickets")
+      .setPath(OrderPath)
+      .addSuccess(OrderTicketList)
+      .addError(NotFound),
+  )
+  .middleware(Authentication) {}
+
+/** What a customer holds: /Account/Tickets reads these. */
+export class CustomerTicketsApi extends HttpApiGroup.make("customerTickets")
+  .add(
+    HttpApiEndpoint.get("competitions", "/api/Customers/:customerId/competitions")
+      .setPath(Schema.Struct({ customerId: Id }))
+      .setUrlParams(CustomerCompetitionParams)
+      .addSuccess(CustomerCompetitionList)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.get(
+      "competitionTickets",
+      "/api/Customers/:customerId/competitions/:competitionId/tickets",
+    )
+      .setPath(Schema.Struct({ customerId: Id, competitionId: Id }))
+      .addSuccess(OrderTicketList)
+      .addError(NotFound),
+  )
+  .middleware(Authentication) {}
+
+/** POST /api/Logging: anyone may report; the server logs it and answers 204. */
+export class LoggingApi extends HttpApiGroup.make("logging").add(
+  HttpApiEndpoint.post("log", "/api/Logging").setPayload(LoggingRequest),
+) {}
 
 export class HowzatApi extends HttpApi.make("howzat")
   .add(CompetitionsApi)

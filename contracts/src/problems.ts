@@ -49,6 +49,12 @@ export class Conflict extends Schema.Class<Conflict>("Conflict")(
   problemEncoding(409),
 ) {}
 
+/** A card payment that did not go through; the detail is the provider's words for why. */
+export class PaymentRequired extends Schema.Class<PaymentRequired>("PaymentRequired")(
+  { ...problemFields, status: Schema.Literal(402) },
+  problemEncoding(402),
+) {}
+
 /** The Retry-After header says when to try again; the detail says it in words. */
 export class TooManyRequests extends Schema.Class<TooManyRequests>("TooManyRequests")(
   { ...problemFields, status: Schema.Literal(429), retryAfterSeconds: Schema.Int },
@@ -86,6 +92,14 @@ export const applicationError = (detail: string) =>
     title: "An application error has occurred.",
     detail,
     status: 409,
+  })
+
+export const paymentFailed = (detail: string) =>
+  new PaymentRequired({
+    type: problemType("payment-failed"),
+    title: "Payment failed",
+    detail,
+    status: 402,
   })
 
 /** A request that was understood but cannot be done, e.g. a spent or expired link. */

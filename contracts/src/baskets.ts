@@ -1,0 +1,87 @@
+import { Schema } from "effect"
+import { Competition } from "./catalogue"
+
+/**
+ * SPEC §3's basket on the wire. Money is integer pence (docs/decisions/0001).
+ * The id is a random uuid and is the only key an anonymous visitor holds.
+ */
+const Pence = Schema.Int
+
+export const Discount = Schema.Struct({ description: Schema.String, value: Pence })
+
+export const AllocationException = Schema.Struct({
+  competitionName: Schema.String,
+  exceptionReason: Schema.String,
+})
+export type AllocationExceptionJson = typeof AllocationException.Encoded
+
+export const BasketItem = Schema.Struct({
+  id: Schema.String,
+  competitionTicketDetails: Schema.Struct({
+    competition: Competition,
+    quantity: Schema.Int,
+    /** The ticket price. */
+    price: Pence,
+    /** Tickets the customer already holds in this competition (paid and unpaid orders). */
+    customerBoughtToDateTicketQuantity: Schema.Int,
+  }),
+  preDiscountTotal: Pence,
+  lineTotal: Pence,
+  discounts: Schema.Array(Discount),
+})
+export type BasketItemJson = typeof BasketItem.Encoded
+
+export const Basket = Schema.Struct({
+  id: Schema.String,
+  customerId: Schema.NullOr(Schema.String),
+  items: Schema.Array(BasketItem),
+  /** Sum of the lines before any discount. */
+  itemTotal: Pence,
+  discounts: Schema.Array(Discount),
+  discountTotal: Pence,
+  /** What is left to pay by card: goods less discounts, plus the donation, less site credit. */
+  basketTotal: Pence,
+  /** Codes that are registered and still give a discount. */
+  appliedPromotionCodes: Schema.Array(Schema.Struct({ code: Schema.String })),
+  charitableDonation: Schema.Struct({ autoRoundup: Schema.Boolean, value: Pence }),
+  /** Site credit that will pay for part of the basket (already clamped). */
+  siteCreditDebitAmount: Pence,
+  /** The customer's balance, 0 for a visitor: the checkout's site-credit panel shows when above 0. */
+  siteCreditAvailable: Pence,
+  /** What the last checkout could not allocate (SPEC §8), empty otherwise. */
+  ticketAllocationExceptions: Schema.Array(AllocationException),
+})
+export type BasketJson = typeof Basket.Encoded
+
+export const BasketResponse = Schema.Struct({ basket: Basket })
+export type BasketResponseJson = typeof BasketResponse.Encoded
+
+export const CreateBasketParams = Schema.Struct({
+  /** Present (any value) to always start a new basket rather than the customer's open one. */
+  ForceCreateNew: Schema.optional(Schema.String),
+})
+
+/** SPEC §7's add-item body, spelled as the storefront sends it. */
+export const AddBasketItemRequest = Schema.Struct({
+  competitionID: Schema.UUID,
+  ticketQuantity: Schema.Int.pipe(Schema.between(1, 100_000)),
+})
+export type AddBasketItemRequestJson = typeof AddBasketItemRequest.Encoded
+
+/** A quantity of 0 or less deletes the item (SPEC §4). */
+export const SetBasketItemRequest = Schema.Struct({
+  ticketQuantity: Schema.Int.pipe(Schema.between(-100_000, 100_000)),
+})
+export type SetBasketItemRequestJson = typeof SetBasketItemRequest.Encoded
+
+/** PUT /api/Baskets/{basketId}: the round-up choice and the site credit to spend. */
+export const UpdateBasketRequest = Schema.Struct({
+  charitableDonation: Schema.Struct({ autoRoundup: Schema.Boolean }),
+  siteCreditDebitAmount: Schema.Int.pipe(Schema.nonNegative()),
+})
+export type UpdateBasketRequestJson = typeof UpdateBasketRequest.Encoded
+
+export const RegisterPromotionRequest = Schema.Struct({
+  promotionCode: Schema.String.pipe(Schema.maxLength(100)),
+})
+export type RegisterPromotionRequestJson = typeof RegisterPromotionRequest.Encoded

@@ -1,0 +1,176 @@
+import { Schema } from "effect"
+import { AllocationException, Basket } from "./baskets"
+import { Competition } from "./catalogue"
+import { Address } from "./customers"
+import { PageInfo, PagingParams } from "./paging"
+
+/** SPEC §3's order on the wire. Money is integer pence (docs/decisions/0001). */
+const Pence = Schema.Int
+
+export const OrderStatus = Schema.Literal(
+  "Pending",
+  "AwaitingPayment",
+  "Completed",
+  "Cancelled",
+  "SystemCancelled",
+)
+
+export const PaymentStatus = Schema.Literal("Pending", "Succeeded", "Failed")
+
+export const Payment = Schema.Struct({
+  id: Schema.String,
+  amount: Pence,
+  status: PaymentStatus,
+  /** The card form starts with this (the payment intent's client token); null once settled. */
+  token: Schema.NullOr(Schema.String),
+  /** "sandbox" or the real provider's name; the card form picks its script by it. */
+  provider: Schema.String,
+  failureDetail: Schema.NullOr(Schema.String),
+  createdDateUtc: Schema.Date,
+})
+export type PaymentJson = typeof Payment.Encoded
+
+export const OrderTicketItem = Schema.Struct({
+  competition: Schema.Struct({
+    id: Schema.String,
+    name: Schema.String,
+    closeDateTimeUtc: Schema.Date,
+    drawDateTimeUtc: Schema.NullOr(Schema.Date),
+  }),
+  /** Tickets allocated, which may be fewer than the basket asked for. */
+  quantity: Schema.Int,
+  price: Pence,
+  preDiscountTotal: Pence,
+  lineTotal: Pence,
+  /** Ascending, comma-separated (SPEC §3); the storefront shows them as ranges. */
+  ticketNumbers: Schema.String,
+})
+export type OrderTicketItemJson = typeof OrderTicketItem.Encoded
+
+export const Order = Schema.Struct({
+  id: Schema.String,
+  orderRef: Schema.String,
+  status: OrderStatus,
+  createdDateUtc: Schema.Date,
+  /** An unpaid order is cancelled by the shop after this instant and its tickets go back on sale. */
+  expiresDateUtc: Schema.Date,
+  totalTicketQuantity: Schema.Int,
+  customer: Schema.Struct({ id: Schema.String, fullName: Schema.String }),
+  billingAddress: Schema.NullOr(Address),
+  shippingAddress: Schema.NullOr(Address),
+  ticketItems: Schema.Array(OrderTicketItem),
+  /** Sum of the lines after their own discounts. */
+  ticketItemTotal: Pence,
+  /** Site-credit purchases come with the site-credit work; empty until then. */
+  siteCreditItems: Schema.Array(Schema.Struct({ description: Schema.String, lineTotal: Pence })),
+  siteCreditItemTotal: Pence,
+  discounts: Schema.Array(Schema.Struct({ name: Schema.String, value: Pence })),
+  discountTotal: Pence,
+  charitableDonationTotal: Pence,
+  /** Site credit that pays for part (or all) of the order. */
+  siteCreditDebitTotal: Pence,
+  /** Everything the order costs: goods less discounts plus the donation, before site credit. */
+  orderTotal: Pence,
+  /** Still to pay by card: 0 once paid, or when site credit covers it all. */
+  orderBalance: Pence,
+  payments: Schema.Array(Payment),
+  ticketAllocationExceptions: Schema.Array(AllocationException),
+})
+export type OrderJson = typeof Order.Encoded
+
+export const OrderResponse = Schema.Struct({ order: Order })
+export type OrderResponseJson = typeof OrderResponse.Encoded
+
+export const OrderList = Schema.Struct({ orders: Schema.Array(Order), ...PageInfo })
+export type OrderListJson = typeof OrderList.Encoded
+
+export const OrderListParams = Schema.Struct({
+  /** A customer may only ask for their own; staff may ask for anyone's. */
+  CustomerId: Schema.optional(Schema.UUID),
+  OrderStatus: Schema.optional(OrderStatus),
+  "OrderCreatedDateRange.FromDate": Schema.optional(Schema.Date),
+  "OrderCreatedDateRange.ToDate": Schema.optional(Schema.Date),
+  ...PagingParams,
+})
+
+/**
+ * POST /api/Baskets/{basketId}/checkout. The caller must be a signed-in
+ * customer: the storefront registers or logs in an anonymous visitor first
+ * (docs/decisions/0007). Addresses left out are the customer's defaults.
+ */
+export const CheckoutRequest = Schema.Struct({
+  billingAddress: Schema.optional(Schema.NullOr(Address)),
+  shippingAddress: Schema.optional(Schema.NullOr(Address)),
+})
+export type CheckoutRequestJson = typeof CheckoutRequest.Encoded
+
+/** The basket afterwards (cut down to what was allocated) and the order. */
+export const CheckoutResponse = Schema.Struct({ basket: Basket, order: Order })
+export type CheckoutResponseJson = typeof CheckoutResponse.Encoded
+
+export const OrderTicket = Schema.Struct({
+  competitionId: Schema.String,
+  competitionName: Schema.String,
+  ticketNumber: Schema.Int,
+})
+export const OrderTicketList = Schema.Struct({ tickets: Schema.Array(OrderTicket) })
+export type OrderTicketListJson = typeof OrderTicketList.Encoded
+
+/** /Account/Tickets: UPCOMING is status 1 (open or awaiting the draw), DRAWN is 3. */
+export const CustomerCompetitionParams = Schema.Struct({
+  Status: Schema.optionalWith(Schema.Literal("1", "3"), { default: () => "1" as const }),
+  ...PagingParams,
+})
+
+export const CustomerCompetition = Schema.Struct({
+  competition: Competition,
+  /** Tickets of completed orders only: an unpaid order's tickets are not the customer's yet. */
+  ticketCount: Schema.Int,
+  ticketNumbers: Schema.String,
+})
+export type CustomerCompetitionJson = typeof CustomerCompetition.Encoded
+export const CustomerCompetitionList = Schema.Struct({
+  competitions: Schema.Array(CustomerCompetition),
+  ...PageInfo,
+})
+export type CustomerCompetitionListJson = typeof CustomerCompetitionList.Encoded
+
+/** POST /api/Logging (SPEC §7): what the storefront reports; its own failures stay in the console. */
+export const LogEvent = Schema.Literal(
+  "navigation",
+  "create-order",
+  "payment-succeeded",
+  "payment-failed",
+  "client-error",
+  "external-link",
+  "basket-error",
+)
+export const LoggingRequest = Schema.Struct({
+  requestedUrl: Schema.String.pipe(Schema.maxLength(2000)),
+  event: Schema.optionalWith(LogEvent, { default: () => "navigation" as const }),
+  title: Schema.optional(Schema.String.pipe(Schema.maxLength(500))),
+  detail: Schema.optional(Schema.String.pipe(Schema.maxLength(4000))),
+  orderId: Schema.optional(Schema.UUID),
+})
+export type LoggingRequestJson = typeof LoggingRequest.Encoded
+
+/**
+ * The sandbox card provider's own call (not /api): the payment page posts
+ * the card to it with the payment's token, as a real provider's script
+ * would. Succeeded or Failed with the provider's words for why.
+ */
+export const SandboxConfirmRequest = Schema.Struct({
+  clientToken: Schema.String.pipe(Schema.maxLength(500)),
+  cardNumber: Schema.String.pipe(Schema.maxLength(30)),
+  cardholderName: Schema.String.pipe(Schema.maxLength(100)),
+  /** "MM/YY". */
+  expiry: Schema.String.pipe(Schema.maxLength(7)),
+  securityCode: Schema.String.pipe(Schema.maxLength(4)),
+})
+export type SandboxConfirmRequestJson = typeof SandboxConfirmRequest.Encoded
+export const SandboxConfirmResponse = Schema.Struct({
+  status: Schema.Literal("Succeeded", "Failed"),
+  failureDetail: Schema.NullOr(Schema.String),
+})
+export type SandboxConfirmResponseJson = typeof SandboxConfirmResponse.Encoded
+export const SANDBOX_CONFIRM_PATH = "/sandbox-gateway/confirm"
