@@ -12,6 +12,14 @@ import {
   TokenRequest,
 } from "./auth"
 import {
+  AddBasketItemRequest,
+  BasketResponse,
+  CreateBasketParams,
+  RegisterPromotionRequest,
+  SetBasketItemRequest,
+  UpdateBasketRequest,
+} from "./baskets"
+import {
   CategoryCompetitionParams,
   CategoryList,
   CategoryListParams,
@@ -34,14 +42,6 @@ import {
   CustomerUpdateRequest,
   RegistrationRequest,
 } from "./customers"
-import {
-  AddBasketItemRequest,
-  BasketResponse,
-  CreateBasketParams,
-  RegisterPromotionRequest,
-  SetBasketItemRequest,
-  UpdateBasketRequest,
-} from "./baskets"
 import {
   CheckoutRequest,
   CheckoutResponse,
@@ -323,9 +323,7 @@ const OrderPath = Schema.Struct({ orderId: Id })
  */
 export class OrdersApi extends HttpApiGroup.make("orders")
   .add(
-    HttpApiEndpoint.get("list", "/api/Orders")
-      .setUrlParams(OrderListParams)
-      .addSuccess(OrderList),
+    HttpApiEndpoint.get("list", "/api/Orders").setUrlParams(OrderListParams).addSuccess(OrderList),
   )
   .add(
     HttpApiEndpoint.get("byId", "/api/Orders/:orderId")
