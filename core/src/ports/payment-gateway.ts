@@ -1,0 +1,68 @@
+import { Context, Data, type Effect } from "effect"
+import type { Pence } from "../rules/money"
+
+/** The provider could not be reached or answered nonsense; the caller may retry. */
+export class PaymentGatewayUnavailable extends Data.TaggedError("PaymentGatewayUnavailable")<{
+  readonly provider: string
+  readonly reason: string
+}> {}
+
+/** A status notification whose signature, timestamp or body does not check out. */
+export class NotificationRejected extends Data.TaggedError("NotificationRejected")<{
+  readonly reason: string
+}> {}
+
+/** Where a payment intent stands at the provider. */
+export type IntentStatus =
+  | { readonly status: "Pending" }
+  | { readonly status: "Succeeded" }
+  | { readonly status: "Failed"; readonly failureDetail: string }
+
+export interface PaymentIntent {
+  /** The provider's id for the intent: unique per provider, the key notifications carry. */
+  readonly providerReference: string
+  /** Handed to the browser's card form; never enough on its own to move money. */
+  readonly clientToken: string
+}
+
+/** A status notification after its signature and timestamp were verified. */
+export interface VerifiedNotification {
+  readonly providerReference: string
+  /** The provider's id for this event: a replay carries the same id. */
+  readonly eventId: string
+  readonly outcome: IntentStatus
+}
+
+/**
+ * A card provider, as DESIGN.md § Payments describes it: an intent per
+ * payment with a client token for the card form, the intent's status on
+ * request, and signed status notifications (HMAC over timestamp and body,
+ * with a window so an old one cannot be replayed later). The sandbox and
+ * the real provider both sit behind this port.
+ */
+export interface PaymentGatewayShape {
+  /** "sandbox" or the provider's name; stored on each payment. */
+  readonly provider: string
+  readonly createIntent: (request: {
+    readonly orderId: string
+    readonly amount: Pence
+    /** The same key returns the same intent, so a retried call never makes two. */
+    readonly idempotencyKey: string
+  }) => Effect.Effect<PaymentIntent, PaymentGatewayUnavailable>
+  readonly intentStatus: (
+    providerReference: string,
+  ) => Effect.Effect<IntentStatus, PaymentGatewayUnavailable>
+  /**
+   * Checks a status notification exactly as it arrived: the raw body and the
+   * request's headers (lower-case names), against the shared secret and the
+   * clock. Anything forged, altered or outside the window is rejected.
+   */
+  readonly verifyNotification: (
+    rawBody: string,
+    headers: Readonly<Record<string, string | undefined>>,
+  ) => Effect.Effect<VerifiedNotification, NotificationRejected>
+}
+export class PaymentGateway extends Context.Tag("@howzat/core/PaymentGateway")<
+  PaymentGateway,
+  PaymentGatewayShape
+>() {}
