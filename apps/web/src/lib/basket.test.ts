@@ -1,5 +1,49 @@
+import type { BasketJson } from "@howzat/contracts/baskets"
 import { describe, expect, it } from "vitest"
-import { basketAvailableOn, basketButtonTitle } from "./basket"
+import { ApiError } from "../api/client"
+import {
+  basketAvailableOn,
+  basketButtonTitle,
+  basketErrorText,
+  basketSummary,
+  basketTexts,
+  checkoutFailure,
+  checkoutOutcome,
+  poundsText,
+  quantityInBasket,
+  siteCreditFromText,
+} from "./basket"
+import { errorTexts } from "./error-text"
+
+const item = (competitionId: string, quantity: number) =>
+  ({
+    id: `item-${competitionId}`,
+    competitionTicketDetails: {
+      competition: { id: competitionId, name: `Comp ${competitionId}` },
+      quantity,
+      price: 250,
+      customerBoughtToDateTicketQuantity: 0,
+    },
+    preDiscountTotal: 250 * quantity,
+    lineTotal: 250 * quantity,
+    discounts: [],
+  }) as unknown as BasketJson["items"][number]
+
+const basket = (change: Partial<BasketJson> = {}): BasketJson => ({
+  id: "b-1",
+  customerId: null,
+  items: [],
+  itemTotal: 0,
+  discounts: [],
+  discountTotal: 0,
+  basketTotal: 0,
+  appliedPromotionCodes: [],
+  charitableDonation: { autoRoundup: false, value: 0 },
+  siteCreditDebitAmount: 0,
+  siteCreditAvailable: 0,
+  ticketAllocationExceptions: [],
+  ...change,
+})
 
 describe("the basket icon", () => {
   it("is disabled on every checkout page, whatever the case", () => {
@@ -7,11 +51,149 @@ describe("the basket icon", () => {
     expect(basketAvailableOn("/Checkout/Payment/123")).toBe(false)
     expect(basketAvailableOn("/checkout/paymentfailed/1")).toBe(false)
     expect(basketAvailableOn("/")).toBe(true)
+    expect(basketAvailableOn("/Basket")).toBe(true)
     expect(basketAvailableOn("/Competitions/Competition/abc")).toBe(true)
   })
 
   it("explains itself (SPEC §2)", () => {
     expect(basketButtonTitle(true)).toBe("Click here to see the contents of your basket")
     expect(basketButtonTitle(false)).toBe("Your basket is not available from this page")
+  })
+
+  it("counts the lines and shows what is left to pay", () => {
+    expect(basketSummary(null)).toEqual({ itemCount: 0, total: 0 })
+    expect(
+      basketSummary(basket({ items: [item("a", 3), item("b", 1)], basketTotal: 1000 })),
+    ).toEqual({ itemCount: 2, total: 1000 })
+  })
+})
+
+describe("tickets already in the basket", () => {
+  it("are those of the competition's one item, or none", () => {
+    const b = basket({ items: [item("a", 3), item("b", 1)] })
+    expect(quantityInBasket(b, "a")).toBe(3)
+    expect(quantityInBasket(b, "z")).toBe(0)
+    expect(quantityInBasket(null, "a")).toBe(0)
+  })
+})
+
+describe("what checkout did to the basket (SPEC §4, §8)", () => {
+  const before = basket({ items: [item("a", 3), item("b", 2)] })
+
+  it("nothing, when every ticket was allocated", () => {
+    expect(checkoutOutcome(before, basket({ items: [item("a", 3), item("b", 2)] }))).toEqual({
+      kind: "unchanged",
+    })
+  })
+
+  it("partial: a line cut down or dropped, listed as 'competition name: reason'", () => {
+    const after = basket({
+      items: [item("a", 1)],
+      ticketAllocationExceptions: [
+        { competitionName: "Comp a", exceptionReason: "Only 1 ticket was left." },
+        { competitionName: "Comp b", exceptionReason: "The competition has closed." },
+      ],
+    })
+    expect(checkoutOutcome(before, after)).toEqual({
+      kind: "partial",
+      content: {
+        title: "Changes to your basket",
+        lines: [
+          { kind: "text", text: basketTexts.partlyAllocated },
+          { kind: "bullet", text: "Comp a: Only 1 ticket was left." },
+          { kind: "bullet", text: "Comp b: The competition has closed." },
+        ],
+      },
+    })
+  })
+
+  it("partial even without reasons when a quantity changed", () => {
+    expect(checkoutOutcome(before, basket({ items: [item("a", 3), item("b", 1)] })).kind).toBe(
+      "partial",
+    )
+  })
+
+  it("none: nothing left", () => {
+    const outcome = checkoutOutcome(before, basket({ items: [] }))
+    expect(outcome.kind).toBe("none")
+    expect(outcome.kind !== "unchanged" && outcome.content.lines[0]?.text).toBe(
+      "Sorry, but we couldn't allocate any of the tickets in your basket. It's possible you've either reached your allowance, or that the competitions are now closed/sold out.",
+    )
+  })
+})
+
+describe("a failed checkout (SPEC §8)", () => {
+  const http = (status: number, title: string, detail: string) =>
+    new ApiError("http", status, title, detail)
+
+  it("'basket is empty' with items here: nothing could be allocated, go home", () => {
+    expect(checkoutFailure(http(409, "Conflict", "The basket is empty."), 2)).toEqual({
+      goHome: true,
+      content: {
+        title: "Changes to your basket",
+        lines: [{ kind: "text", text: basketTexts.noneAllocated }],
+      },
+    })
+  })
+
+  it("'application error': perhaps already registered, with the contact address", () => {
+    const { content, goHome } = checkoutFailure(
+      http(400, "An application error has occurred.", "Email taken"),
+      1,
+    )
+    expect(goHome).toBe(false)
+    expect(content).toEqual({
+      title: "Oops!",
+      lines: [{ kind: "text", text: errorTexts.alreadyRegistered }],
+      showContact: true,
+    })
+  })
+
+  it("'validation error': the fields need a look", () => {
+    const { content } = checkoutFailure(http(400, "One or more validation errors occurred.", ""), 1)
+    expect(content.title).toBe("Oops!")
+    expect(content.lines[0]?.text).toBe(
+      "There seems to be a problem with the details you've entered. Please check that all the fields below are filled in, and not showing any error messages.",
+    )
+  })
+
+  it("anything else under 'Changes to your basket' with its detail", () => {
+    expect(checkoutFailure(http(409, "Conflict", "The competition has closed."), 1)).toEqual({
+      goHome: false,
+      content: {
+        title: "Changes to your basket",
+        lines: [{ kind: "text", text: "The competition has closed." }],
+      },
+    })
+  })
+})
+
+describe("site credit typed at checkout (SPEC §5)", () => {
+  const b = basket({ siteCreditAvailable: 1500, basketTotal: 800, siteCreditDebitAmount: 200 })
+
+  it("strips what is not a number and clamps to the balance and the basket", () => {
+    expect(siteCreditFromText("£5.50", b)).toBe(550)
+    // The basket costs 800 + the 200 already applied.
+    expect(siteCreditFromText("20", b)).toBe(1000)
+    expect(siteCreditFromText("abc", b)).toBe(0)
+    expect(siteCreditFromText("-3", b)).toBe(300)
+    expect(siteCreditFromText("50", basket({ siteCreditAvailable: 400, basketTotal: 5000 }))).toBe(
+      400,
+    )
+  })
+
+  it("is shown with two decimals", () => {
+    expect(poundsText(siteCreditFromText("5.5", b))).toBe("5.50")
+    expect(poundsText(siteCreditFromText("0", b))).toBe("0.00")
+  })
+})
+
+describe("a refused change", () => {
+  it("shows the problem's detail, or says the shop could not be reached", () => {
+    expect(basketErrorText(new ApiError("http", 409, "Conflict", "At most 5 per person."))).toBe(
+      "At most 5 per person.",
+    )
+    expect(basketErrorText(new ApiError("http", 409, "Conflict", ""))).toBe("Conflict")
+    expect(basketErrorText(new ApiError("network", 0, "Network error", "x"))).toMatch(/reach/)
   })
 })

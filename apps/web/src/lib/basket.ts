@@ -1,3 +1,10 @@
+import type { BasketJson } from "@howzat/contracts/baskets"
+import { clampSiteCredit } from "@howzat/core/rules/basket"
+import { type Pence, parsePounds, pence, ZERO_PENCE } from "@howzat/core/rules/money"
+import { ApiError } from "../api/client"
+import type { DialogContent, TextLine } from "./error-text"
+import { detailLines, errorTexts } from "./error-text"
+
 /** SPEC §2: the basket cannot be opened from the checkout pages. */
 export const basketAvailableOn = (pathname: string): boolean =>
   !pathname.toLowerCase().startsWith("/checkout")
@@ -6,3 +13,147 @@ export const basketButtonTitle = (available: boolean): string =>
   available
     ? "Click here to see the contents of your basket"
     : "Your basket is not available from this page"
+
+/** What the top bar shows: one count per competition (a line), and what is left to pay. */
+export const basketSummary = (basket: BasketJson | null): { itemCount: number; total: Pence } =>
+  basket === null
+    ? { itemCount: 0, total: ZERO_PENCE }
+    : { itemCount: basket.items.length, total: pence(basket.basketTotal) }
+
+/** Tickets for one competition already in the basket (there is one item per competition). */
+export const quantityInBasket = (basket: BasketJson | null, competitionId: string): number =>
+  basket?.items.find((item) => item.competitionTicketDetails.competition.id === competitionId)
+    ?.competitionTicketDetails.quantity ?? 0
+
+const quantities = (basket: BasketJson): Map<string, number> =>
+  new Map(
+    basket.items.map((item) => [
+      item.competitionTicketDetails.competition.id,
+      item.competitionTicketDetails.quantity,
+    ]),
+  )
+
+export const basketTexts = {
+  changesTitle: "Changes to your basket",
+  noneAllocated:
+    "Sorry, but we couldn't allocate any of the tickets in your basket. It's possible you've either reached your allowance, or that the competitions are now closed/sold out.",
+  partlyAllocated:
+    "Sorry, but we couldn't allocate all of the items in your basket. It's possible you've either reached your allowance, or that the competitions are now closed/sold out",
+  oopsTitle: "Oops!",
+  invalidDetails:
+    "There seems to be a problem with the details you've entered. Please check that all the fields below are filled in, and not showing any error messages.",
+  invalidForm: "Form has one or more invalid fields.",
+  removeQuestion: "Are you sure you want to remove your chance of winning this competition?",
+  removeYes: "Yes",
+  removeNo: "No, I want to keep this. Whoops!",
+  empty: "Your Basket is empty",
+  readOnlyField: "Please visit your account settings to edit this field.",
+} as const
+
+/**
+ * What checkout did to the basket (SPEC §4): nothing, some lines cut or
+ * dropped (the customer is told and carries on), or nothing left (told, then
+ * sent home). The basket that comes back is cut to what was allocated.
+ */
+export type CheckoutOutcome =
+  | { readonly kind: "unchanged" }
+  | { readonly kind: "partial"; readonly content: DialogContent }
+  | { readonly kind: "none"; readonly content: DialogContent }
+
+const exceptionLines = (basket: BasketJson): TextLine[] =>
+  basket.ticketAllocationExceptions.map((e) => ({
+    kind: "bullet",
+    text: `${e.competitionName}: ${e.exceptionReason}`,
+  }))
+
+export const checkoutOutcome = (before: BasketJson, after: BasketJson): CheckoutOutcome => {
+  const was = quantities(before)
+  const now = quantities(after)
+  const changed =
+    was.size !== now.size || [...was].some(([competition, q]) => now.get(competition) !== q)
+  if (!changed && after.ticketAllocationExceptions.length === 0) return { kind: "unchanged" }
+  if (after.items.length === 0) {
+    return {
+      kind: "none",
+      content: {
+        title: basketTexts.changesTitle,
+        lines: [{ kind: "text", text: basketTexts.noneAllocated }, ...exceptionLines(after)],
+      },
+    }
+  }
+  return {
+    kind: "partial",
+    content: {
+      title: basketTexts.changesTitle,
+      lines: [{ kind: "text", text: basketTexts.partlyAllocated }, ...exceptionLines(after)],
+    },
+  }
+}
+
+/**
+ * A failed checkout's dialog (SPEC §8) and whether the customer is sent home
+ * (nothing could be allocated) or stays to fix their details.
+ */
+export const checkoutFailure = (
+  error: unknown,
+  localItemCount: number,
+): { content: DialogContent; goHome: boolean } => {
+  const title = error instanceof ApiError ? error.title : ""
+  const detail =
+    error instanceof ApiError ? error.detail : error instanceof Error ? error.message : ""
+  if (/basket is empty/i.test(detail) && localItemCount > 0) {
+    return {
+      goHome: true,
+      content: {
+        title: basketTexts.changesTitle,
+        lines: [{ kind: "text", text: basketTexts.noneAllocated }],
+      },
+    }
+  }
+  if (/application error/i.test(title)) {
+    return {
+      goHome: false,
+      content: {
+        title: basketTexts.oopsTitle,
+        lines: [{ kind: "text", text: errorTexts.alreadyRegistered }],
+        showContact: true,
+      },
+    }
+  }
+  if (/validation error/i.test(title)) {
+    return {
+      goHome: false,
+      content: {
+        title: basketTexts.oopsTitle,
+        lines: [{ kind: "text", text: basketTexts.invalidDetails }, ...detailLines(detail)],
+      },
+    }
+  }
+  const lines = detailLines(detail || title || errorTexts.somethingWentWrong)
+  return { goHome: false, content: { title: basketTexts.changesTitle, lines } }
+}
+
+/**
+ * The site credit to apply from what the customer typed (SPEC §5): anything
+ * but digits and a point stripped, then clamped to the balance and to what
+ * the basket costs (the credit already applied has been taken off its total).
+ */
+export const siteCreditFromText = (text: string, basket: BasketJson): Pence =>
+  clampSiteCredit(
+    parsePounds(text) ?? ZERO_PENCE,
+    pence(basket.siteCreditAvailable),
+    pence(basket.basketTotal),
+    pence(basket.siteCreditDebitAmount),
+  )
+
+/** The amount in the site-credit box: pounds with two decimals, as money is shown. */
+export const poundsText = (amount: Pence): string => (amount / 100).toFixed(2)
+
+/** The message under the add button when the server refuses (409 and friends): its detail. */
+export const basketErrorText = (error: unknown): string => {
+  if (error instanceof ApiError) {
+    if (error.unreachable) return "We couldn't reach the shop just now. Please try again."
+    return error.detail.trim() || error.title
+  }
+  return errorTexts.somethingWentWrong
+}

@@ -1,0 +1,258 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+
+/**
+ * The basket store against a stubbed fetch, a Map for localStorage and an
+ * EventTarget for window (SPEC §4 basket flow, §8 basket load error).
+ */
+
+const basket = (id: string, items: { competitionId: string; quantity: number }[] = []) => ({
+  id,
+  customerId: null,
+  items: items.map((item, i) => ({
+    id: `item-${i}`,
+    competitionTicketDetails: {
+      competition: { id: item.competitionId, name: `Comp ${item.competitionId}` },
+      quantity: item.quantity,
+      price: 100,
+      customerBoughtToDateTicketQuantity: 0,
+    },
+    preDiscountTotal: 100 * item.quantity,
+    lineTotal: 100 * item.quantity,
+    discounts: [],
+  })),
+  itemTotal: 0,
+  discounts: [],
+  discountTotal: 0,
+  basketTotal: 0,
+  appliedPromotionCodes: [],
+  charitableDonation: { autoRoundup: false, value: 0 },
+  siteCreditDebitAmount: 0,
+  siteCreditAvailable: 0,
+  ticketAllocationExceptions: [],
+})
+
+const problem = (status: number, title: string, detail: string) =>
+  Response.json(
+    { type: "x", title, status, detail },
+    { status, headers: { "content-type": "application/problem+json" } },
+  )
+
+type Handler = (init: RequestInit) => Response | Promise<Response>
+
+const stubApi = (routes: Record<string, Handler>) => {
+  const calls: { url: string; method: string; body: unknown }[] = []
+  vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+    calls.push({
+      url,
+      method: init.method ?? "GET",
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    })
+    const handler = routes[`${init.method ?? "GET"} ${url}`]
+    if (!handler) return problem(404, "Not Found", `no route for ${url}`)
+    return handler(init)
+  })
+  return calls
+}
+
+let stored: Map<string, string>
+let fakeWindow: EventTarget & { location: { href: string } }
+
+beforeEach(() => {
+  stored = new Map()
+  vi.stubGlobal("localStorage", {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => stored.set(key, value),
+  })
+  fakeWindow = Object.assign(new EventTarget(), { location: { href: "http://shop.test/" } })
+  vi.stubGlobal("window", fakeWindow)
+  vi.spyOn(console, "error").mockImplementation(() => {})
+  vi.spyOn(console, "warn").mockImplementation(() => {})
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+const anonymous = { "POST /api/auth/refresh-token": () => problem(401, "Unauthorized", "none") }
+
+const loadStore = async () => {
+  vi.resetModules()
+  return import("./store")
+}
+
+const ready = async (store: Awaited<ReturnType<typeof loadStore>>) =>
+  vi.waitFor(() => expect(store.getBasketState().status).toBe("ready"))
+
+describe("at start", () => {
+  it("creates a basket when none is kept, and keeps its id in plain text under BasketId", async () => {
+    const calls = stubApi({
+      ...anonymous,
+      "POST /api/Baskets?ForceCreateNew=true": () =>
+        Response.json({ basket: basket("b-new") }, { status: 201 }),
+    })
+    const store = await loadStore()
+    store.startBasket()
+    await ready(store)
+    expect(store.getBasketState().basket?.id).toBe("b-new")
+    expect(stored.get("BasketId")).toBe("b-new")
+    expect(calls.filter((c) => c.url.startsWith("/api/Baskets"))).toHaveLength(1)
+  })
+
+  it("loads the kept basket", async () => {
+    stored.set("BasketId", "b-1")
+    stubApi({
+      ...anonymous,
+      "GET /api/Baskets/b-1": () => Response.json({ basket: basket("b-1") }),
+    })
+    const store = await loadStore()
+    store.startBasket()
+    await ready(store)
+    expect(store.getBasketState().basket?.id).toBe("b-1")
+  })
+
+  it("starts a fresh basket when the kept one cannot be loaded, and logs why", async () => {
+    stored.set("BasketId", "b-gone")
+    const calls = stubApi({
+      ...anonymous,
+      "POST /api/Baskets?ForceCreateNew=true": () => Response.json({ basket: basket("b-2") }),
+      "POST /api/Logging": () => new Response(null, { status: 204 }),
+    })
+    const store = await loadStore()
+    store.startBasket()
+    await ready(store)
+    expect(stored.get("BasketId")).toBe("b-2")
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.url === "/api/Logging")?.body).toMatchObject({
+        event: "basket-error",
+        title: "Not Found",
+      }),
+    )
+  })
+
+  it("is in error, with nothing created, when the API cannot be reached", async () => {
+    stored.set("BasketId", "b-1")
+    vi.stubGlobal("fetch", async () => {
+      throw new TypeError("offline")
+    })
+    const store = await loadStore()
+    store.startBasket()
+    await vi.waitFor(() => expect(store.getBasketState().status).toBe("error"))
+    expect(stored.get("BasketId")).toBe("b-1")
+  })
+})
+
+describe("changes", () => {
+  it("take the basket the server answers with, one at a time and in order", async () => {
+    stored.set("BasketId", "b-1")
+    const answers: ((r: Response) => void)[] = []
+    const calls = stubApi({
+      ...anonymous,
+      "GET /api/Baskets/b-1": () => Response.json({ basket: basket("b-1") }),
+      "PUT /api/Baskets/b-1/items/item-0": () => new Promise((resolve) => answers.push(resolve)),
+    })
+    const store = await loadStore()
+    store.startBasket()
+    await ready(store)
+    const { setBasketItemQuantity } = await import("../api/baskets")
+    const first = store.changeBasket((id) => setBasketItemQuantity(id, "item-0", 2))
+    const second = store.changeBasket((id) => setBasketItemQuantity(id, "item-0", 3))
+    await vi.waitFor(() => expect(answers).toHaveLength(1))
+    expect(store.getBasketState().busy).toBe(true)
+    answers[0]?.(Response.json({ basket: basket("b-1", [{ competitionId: "c", quantity: 2 }]) }))
+    await first
+    await vi.waitFor(() => expect(answers).toHaveLength(2))
+    answers[1]?.(Response.json({ basket: basket("b-1", [{ competitionId: "c", quantity: 3 }]) }))
+    await second
+    expect(
+      calls
+        .filter((c) => c.method === "PUT")
+        .map((c) => (c.body as { ticketQuantity: number }).ticketQuantity),
+    ).toEqual([2, 3])
+    expect(store.getBasketState()).toMatchObject({ busy: false })
+    expect(store.getBasketState().basket?.items[0]?.competitionTicketDetails.quantity).toBe(3)
+    // Other tabs hear of it.
+    expect(stored.get("BasketChanged")).toMatch(/^b-1:/)
+  })
+
+  it("pass a refusal on to the caller, keep the basket as it was and carry on with the next", async () => {
+    stored.set("BasketId", "b-1")
+    const calls = stubApi({
+      ...anonymous,
+      "GET /api/Baskets/b-1": () => Response.json({ basket: basket("b-1") }),
+      "POST /api/Baskets/b-1/items": (init) =>
+        JSON.parse(String(init.body)).ticketQuantity > 5
+          ? problem(409, "Conflict", "You may hold at most 5 tickets in this competition.")
+          : Response.json({ basket: basket("b-1", [{ competitionId: "c", quantity: 1 }]) }),
+      "POST /api/Logging": () => new Response(null, { status: 204 }),
+    })
+    const store = await loadStore()
+    store.startBasket()
+    await ready(store)
+    const { addBasketItem } = await import("../api/baskets")
+    const refused = store.changeBasket((id) => addBasketItem(id, "c", 9))
+    await expect(refused).rejects.toMatchObject({
+      status: 409,
+      detail: "You may hold at most 5 tickets in this competition.",
+    })
+    expect(store.getBasketState().basket?.items).toHaveLength(0)
+    await store.changeBasket((id) => addBasketItem(id, "c", 1))
+    expect(store.getBasketState().basket?.items).toHaveLength(1)
+    expect(calls.filter((c) => c.url === "/api/Logging")).toHaveLength(1)
+  })
+})
+
+describe("other tabs", () => {
+  it("reload when another tab changes the basket or starts a new one", async () => {
+    stored.set("BasketId", "b-1")
+    stubApi({
+      ...anonymous,
+      "GET /api/Baskets/b-1": () => Response.json({ basket: basket("b-1") }),
+      "GET /api/Baskets/b-9": () =>
+        Response.json({ basket: basket("b-9", [{ competitionId: "c", quantity: 4 }]) }),
+    })
+    const store = await loadStore()
+    store.startBasket()
+    await ready(store)
+    stored.set("BasketId", "b-9")
+    fakeWindow.dispatchEvent(Object.assign(new Event("storage"), { key: "BasketId" }))
+    await vi.waitFor(() => expect(store.getBasketState().basket?.id).toBe("b-9"))
+  })
+})
+
+describe("the session", () => {
+  const auth = {
+    user: {
+      firstName: "Ann",
+      lastName: "Test",
+      emailAddress: "ann@example.com",
+      email: "ann@example.com",
+      role: "Customer",
+      customerId: "cust-1",
+      emailVerified: true,
+    },
+    accessToken: "e30.e30.s",
+  }
+
+  it("a login reprices the same basket; a logout starts a new one", async () => {
+    stored.set("BasketId", "b-1")
+    const calls = stubApi({
+      ...anonymous,
+      "POST /api/auth/authenticate": () => Response.json(auth),
+      "POST /api/auth/revoke-token": () => new Response(null, { status: 204 }),
+      "GET /api/Baskets/b-1": () => Response.json({ basket: basket("b-1") }),
+      "POST /api/Baskets?ForceCreateNew=true": () => Response.json({ basket: basket("b-2") }),
+    })
+    const store = await loadStore()
+    const session = await import("../auth/session")
+    store.startBasket()
+    await ready(store)
+    await session.login("ann@example.com", "Passw0rd!")
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.url === "/api/Baskets/b-1")).toHaveLength(2),
+    )
+    await session.logout()
+    await vi.waitFor(() => expect(store.getBasketState().basket?.id).toBe("b-2"))
+    expect(stored.get("BasketId")).toBe("b-2")
+  })
+})
