@@ -1,0 +1,91 @@
+import type { LoggingRequestJson } from "@howzat/contracts/orders"
+import { API_BASE } from "./client"
+import { readCookie, XSRF_COOKIE, xsrfHeaders } from "./xsrf"
+
+/**
+ * POST /api/Logging (SPEC §7): what the storefront tells the shop about a
+ * visit. Fire and forget: nobody waits for it, `keepalive` lets it finish
+ * while the page unloads or navigates, and its own failures go to the
+ * console only, never in front of the customer.
+ */
+
+export type LogEventName = NonNullable<LoggingRequestJson["event"]>
+
+export interface LogEntry {
+  readonly event: LogEventName
+  /** Where the customer was; the current address when left out. */
+  readonly requestedUrl?: string
+  readonly title?: string
+  readonly detail?: string
+  readonly orderId?: string
+}
+
+// The server refuses longer texts (contracts' LoggingRequest); a long error is cut, not lost.
+const LIMITS = { requestedUrl: 2000, title: 500, detail: 4000 } as const
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+const cut = (text: string | undefined, max: number): string | undefined =>
+  text === undefined ? undefined : text.length > max ? text.slice(0, max) : text
+
+const currentUrl = (): string =>
+  typeof location === "undefined" ? "/" : `${location.pathname}${location.search}`
+
+/** The body the server accepts: texts within their limits, an orderId only when it is one. */
+export const loggingBody = (entry: LogEntry): LoggingRequestJson => {
+  const body: {
+    requestedUrl: string
+    event: LogEventName
+    title?: string
+    detail?: string
+    orderId?: string
+  } = {
+    requestedUrl: cut(entry.requestedUrl ?? currentUrl(), LIMITS.requestedUrl) ?? "/",
+    event: entry.event,
+  }
+  const title = cut(entry.title, LIMITS.title)
+  const detail = cut(entry.detail, LIMITS.detail)
+  if (title) body.title = title
+  if (detail) body.detail = detail
+  if (entry.orderId && UUID.test(entry.orderId)) body.orderId = entry.orderId
+  return body
+}
+
+export const sendLog = (entry: LogEntry): void => {
+  if (typeof fetch === "undefined") return
+  const url = `${API_BASE}/Logging`
+  const cookies = typeof document === "undefined" ? "" : document.cookie
+  try {
+    fetch(url, {
+      method: "POST",
+      credentials: "include",
+      keepalive: true,
+      headers: {
+        "content-type": "application/json",
+        // Only when the page already has the cookie: a log is not worth an extra request.
+        ...(readCookie(cookies, XSRF_COOKIE) ? xsrfHeaders("POST", url, cookies) : {}),
+      },
+      body: JSON.stringify(loggingBody(entry)),
+    }).then(
+      (response) => {
+        if (!response.ok) console.error(`Logging failed: HTTP ${response.status}`)
+      },
+      (error: unknown) => console.error("Logging failed", error),
+    )
+  } catch (error) {
+    console.error("Logging failed", error)
+  }
+}
+
+/** After every completed navigation (the root layout subscribes). */
+export const logNavigation = (requestedUrl: string): void =>
+  sendLog({ event: "navigation", requestedUrl })
+
+/** Checkout calls this once the order exists (SPEC §4). */
+export const logCreateOrder = (orderId: string, detail?: string): void =>
+  sendLog({ event: "create-order", orderId, title: "Order created", detail })
+
+export const logPaymentSucceeded = (orderId: string): void =>
+  sendLog({ event: "payment-succeeded", orderId, title: "Payment succeeded" })
+
+export const logPaymentFailed = (orderId: string, detail: string): void =>
+  sendLog({ event: "payment-failed", orderId, title: "Payment failed", detail })

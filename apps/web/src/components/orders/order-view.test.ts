@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest"
+import { canPayNow, orderStatusLabels, orderStatusTone, ticketRanges } from "./order-view"
+
+describe("ticketRanges", () => {
+  it("shows consecutive numbers as a-b", () => {
+    expect(ticketRanges("1,2,3,7,9,10")).toBe("1-3, 7, 9-10")
+    expect(ticketRanges("42")).toBe("42")
+    expect(ticketRanges("")).toBe("")
+  })
+
+  it("sorts what the server sent", () => {
+    expect(ticketRanges("5,3,4")).toBe("3-5")
+  })
+})
+
+describe("order statuses", () => {
+  it("every status has a label and a tone", () => {
+    expect(orderStatusLabels.AwaitingPayment).toBe("Awaiting payment")
+    expect(orderStatusTone("Completed")).toBe("success")
+    expect(orderStatusTone("AwaitingPayment")).toBe("waiting")
+    expect(orderStatusTone("SystemCancelled")).toBe("ended")
+  })
+})
+
+describe("canPayNow", () => {
+  const now = new Date("2026-11-23T03:00:00Z")
+  const later = "2026-11-23T03:15:00Z"
+  it("an unpaid order before it expires", () => {
+    expect(
+      canPayNow({ status: "AwaitingPayment", orderBalance: 500, expiresDateUtc: later }, now),
+    ).toBe(true)
+  })
+
+  it("not once paid, cancelled, free or expired", () => {
+    expect(canPayNow({ status: "Completed", orderBalance: 0, expiresDateUtc: later }, now)).toBe(
+      false,
+    )
+    expect(canPayNow({ status: "Cancelled", orderBalance: 500, expiresDateUtc: later }, now)).toBe(
+      false,
+    )
+    expect(
+      canPayNow({ status: "AwaitingPayment", orderBalance: 0, expiresDateUtc: later }, now),
+    ).toBe(false)
+    expect(
+      canPayNow(
+        { status: "AwaitingPayment", orderBalance: 500, expiresDateUtc: "2026-11-23T02:59:59Z" },
+        now,
+      ),
+    ).toBe(false)
+  })
+})

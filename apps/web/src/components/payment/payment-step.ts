@@ -1,0 +1,40 @@
+import type { OrderJson, PaymentJson } from "@howzat/contracts/orders"
+
+/**
+ * What the payment page does with the order it loaded (SPEC §4): a paid
+ * order goes to its success page, a cancelled one says so, an order with
+ * nothing left to pay is completed at once, and otherwise the card form
+ * starts with the first pending payment's token, or a payment is started.
+ */
+export type PaymentStep =
+  | { readonly kind: "succeeded" }
+  | { readonly kind: "cancelled" }
+  | { readonly kind: "complete" }
+  | { readonly kind: "card"; readonly payment: PaymentJson & { readonly token: string } }
+  | { readonly kind: "start" }
+
+type OrderForPayment = Pick<OrderJson, "status" | "orderBalance" | "payments">
+
+export const pendingPayment = (
+  order: Pick<OrderJson, "payments">,
+): (PaymentJson & { readonly token: string }) | undefined =>
+  order.payments.find(
+    (p): p is PaymentJson & { token: string } =>
+      p.status === "Pending" && typeof p.token === "string" && p.token !== "",
+  )
+
+export const paymentStep = (order: OrderForPayment): PaymentStep => {
+  if (order.status === "Completed") return { kind: "succeeded" }
+  if (order.status === "Cancelled" || order.status === "SystemCancelled")
+    return { kind: "cancelled" }
+  if (order.orderBalance <= 0) return { kind: "complete" }
+  const payment = pendingPayment(order)
+  return payment ? { kind: "card", payment } : { kind: "start" }
+}
+
+/** SPEC §4, word for word: logged when no token arrives even after starting a payment. */
+export const NO_TOKEN_MESSAGE =
+  "Unable to proceed to payment: no payment intent token was received."
+
+/** Only the sandbox's card form is built in; a real provider brings its own script. */
+export const SANDBOX_PROVIDER = "sandbox"
