@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from "./routes/__root"
 import { Route as IndexRouteImport } from "./routes/index"
 import { Route as AccountRouteRouteImport } from "./routes/Account/route"
+import { Route as BasketRouteImport } from "./routes/Basket"
 import { Route as FAQRouteImport } from "./routes/FAQ"
 import { Route as AccountIndexRouteImport } from "./routes/Account/index"
 import { Route as AccountBillingShippingDetailsRouteImport } from "./routes/Account/BillingShippingDetails"
@@ -25,9 +26,15 @@ import { Route as AuthLoginRouteImport } from "./routes/Auth/Login"
 import { Route as AuthLogoutRouteImport } from "./routes/Auth/Logout"
 import { Route as AuthRegisterRouteImport } from "./routes/Auth/Register"
 import { Route as AuthUnauthorizedRouteImport } from "./routes/Auth/Unauthorized"
+import { Route as CheckoutIndexRouteImport } from "./routes/Checkout/index"
 import { Route as CompetitionsIndexRouteImport } from "./routes/Competitions/index"
 import { Route as CompetitionsUpcomingDrawRouteImport } from "./routes/Competitions/UpcomingDraw"
 import { Route as HomeWinnersRouteImport } from "./routes/Home/Winners"
+import { Route as AccountOrderIdRouteImport } from "./routes/Account/Order/$id"
+import { Route as CheckoutCancelOrderOrderIdRouteImport } from "./routes/Checkout/CancelOrder/$orderId"
+import { Route as CheckoutPaymentOrderIdRouteImport } from "./routes/Checkout/Payment/$orderId"
+import { Route as CheckoutPaymentFailedOrderIdRouteImport } from "./routes/Checkout/PaymentFailed/$orderId"
+import { Route as CheckoutPaymentSucceededOrderIdRouteImport } from "./routes/Checkout/PaymentSucceeded/$orderId"
 import { Route as CompetitionsCompetitionCompetitionIdRouteImport } from "./routes/Competitions/Competition/$competitionId"
 
 const IndexRoute = IndexRouteImport.update({
@@ -38,6 +45,11 @@ const IndexRoute = IndexRouteImport.update({
 const AccountRouteRoute = AccountRouteRouteImport.update({
   id: "/Account",
   path: "/Account",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BasketRoute = BasketRouteImport.update({
+  id: "/Basket",
+  path: "/Basket",
   getParentRoute: () => rootRouteImport,
 } as any)
 const FAQRoute = FAQRouteImport.update({
@@ -111,6 +123,11 @@ const AuthUnauthorizedRoute = AuthUnauthorizedRouteImport.update({
   path: "/Auth/Unauthorized",
   getParentRoute: () => rootRouteImport,
 } as any)
+const CheckoutIndexRoute = CheckoutIndexRouteImport.update({
+  id: "/Checkout/",
+  path: "/Checkout/",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CompetitionsIndexRoute = CompetitionsIndexRouteImport.update({
   id: "/Competitions/",
   path: "/Competitions/",
@@ -127,6 +144,34 @@ const HomeWinnersRoute = HomeWinnersRouteImport.update({
   path: "/Home/Winners",
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountOrderIdRoute = AccountOrderIdRouteImport.update({
+  id: "/Order/$id",
+  path: "/Order/$id",
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const CheckoutCancelOrderOrderIdRoute =
+  CheckoutCancelOrderOrderIdRouteImport.update({
+    id: "/Checkout/CancelOrder/$orderId",
+    path: "/Checkout/CancelOrder/$orderId",
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const CheckoutPaymentOrderIdRoute = CheckoutPaymentOrderIdRouteImport.update({
+  id: "/Checkout/Payment/$orderId",
+  path: "/Checkout/Payment/$orderId",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CheckoutPaymentFailedOrderIdRoute =
+  CheckoutPaymentFailedOrderIdRouteImport.update({
+    id: "/Checkout/PaymentFailed/$orderId",
+    path: "/Checkout/PaymentFailed/$orderId",
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const CheckoutPaymentSucceededOrderIdRoute =
+  CheckoutPaymentSucceededOrderIdRouteImport.update({
+    id: "/Checkout/PaymentSucceeded/$orderId",
+    path: "/Checkout/PaymentSucceeded/$orderId",
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const CompetitionsCompetitionCompetitionIdRoute =
   CompetitionsCompetitionCompetitionIdRouteImport.update({
     id: "/Competitions/Competition/$competitionId",
@@ -137,6 +182,7 @@ const CompetitionsCompetitionCompetitionIdRoute =
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
   "/Account": typeof AccountRouteRouteWithChildren
+  "/Basket": typeof BasketRoute
   "/FAQ": typeof FAQRoute
   "/Account/BillingShippingDetails": typeof AccountBillingShippingDetailsRoute
   "/Account/Orders": typeof AccountOrdersRoute
@@ -153,11 +199,18 @@ export interface FileRoutesByFullPath {
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
   "/Home/Winners": typeof HomeWinnersRoute
   "/Account/": typeof AccountIndexRoute
+  "/Checkout/": typeof CheckoutIndexRoute
   "/Competitions/": typeof CompetitionsIndexRoute
+  "/Account/Order/$id": typeof AccountOrderIdRoute
+  "/Checkout/CancelOrder/$orderId": typeof CheckoutCancelOrderOrderIdRoute
+  "/Checkout/Payment/$orderId": typeof CheckoutPaymentOrderIdRoute
+  "/Checkout/PaymentFailed/$orderId": typeof CheckoutPaymentFailedOrderIdRoute
+  "/Checkout/PaymentSucceeded/$orderId": typeof CheckoutPaymentSucceededOrderIdRoute
   "/Competitions/Competition/$competitionId": typeof CompetitionsCompetitionCompetitionIdRoute
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
+  "/Basket": typeof BasketRoute
   "/FAQ": typeof FAQRoute
   "/Account/BillingShippingDetails": typeof AccountBillingShippingDetailsRoute
   "/Account/Orders": typeof AccountOrdersRoute
@@ -174,13 +227,20 @@ export interface FileRoutesByTo {
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
   "/Home/Winners": typeof HomeWinnersRoute
   "/Account": typeof AccountIndexRoute
+  "/Checkout": typeof CheckoutIndexRoute
   "/Competitions": typeof CompetitionsIndexRoute
+  "/Account/Order/$id": typeof AccountOrderIdRoute
+  "/Checkout/CancelOrder/$orderId": typeof CheckoutCancelOrderOrderIdRoute
+  "/Checkout/Payment/$orderId": typeof CheckoutPaymentOrderIdRoute
+  "/Checkout/PaymentFailed/$orderId": typeof CheckoutPaymentFailedOrderIdRoute
+  "/Checkout/PaymentSucceeded/$orderId": typeof CheckoutPaymentSucceededOrderIdRoute
   "/Competitions/Competition/$competitionId": typeof CompetitionsCompetitionCompetitionIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/": typeof IndexRoute
   "/Account": typeof AccountRouteRouteWithChildren
+  "/Basket": typeof BasketRoute
   "/FAQ": typeof FAQRoute
   "/Account/BillingShippingDetails": typeof AccountBillingShippingDetailsRoute
   "/Account/Orders": typeof AccountOrdersRoute
@@ -197,7 +257,13 @@ export interface FileRoutesById {
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
   "/Home/Winners": typeof HomeWinnersRoute
   "/Account/": typeof AccountIndexRoute
+  "/Checkout/": typeof CheckoutIndexRoute
   "/Competitions/": typeof CompetitionsIndexRoute
+  "/Account/Order/$id": typeof AccountOrderIdRoute
+  "/Checkout/CancelOrder/$orderId": typeof CheckoutCancelOrderOrderIdRoute
+  "/Checkout/Payment/$orderId": typeof CheckoutPaymentOrderIdRoute
+  "/Checkout/PaymentFailed/$orderId": typeof CheckoutPaymentFailedOrderIdRoute
+  "/Checkout/PaymentSucceeded/$orderId": typeof CheckoutPaymentSucceededOrderIdRoute
   "/Competitions/Competition/$competitionId": typeof CompetitionsCompetitionCompetitionIdRoute
 }
 export interface FileRouteTypes {
@@ -205,6 +271,7 @@ export interface FileRouteTypes {
   fullPaths:
     | "/"
     | "/Account"
+    | "/Basket"
     | "/FAQ"
     | "/Account/BillingShippingDetails"
     | "/Account/Orders"
@@ -221,11 +288,18 @@ export interface FileRouteTypes {
     | "/Competitions/UpcomingDraw"
     | "/Home/Winners"
     | "/Account/"
+    | "/Checkout/"
     | "/Competitions/"
+    | "/Account/Order/$id"
+    | "/Checkout/CancelOrder/$orderId"
+    | "/Checkout/Payment/$orderId"
+    | "/Checkout/PaymentFailed/$orderId"
+    | "/Checkout/PaymentSucceeded/$orderId"
     | "/Competitions/Competition/$competitionId"
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
+    | "/Basket"
     | "/FAQ"
     | "/Account/BillingShippingDetails"
     | "/Account/Orders"
@@ -242,12 +316,19 @@ export interface FileRouteTypes {
     | "/Competitions/UpcomingDraw"
     | "/Home/Winners"
     | "/Account"
+    | "/Checkout"
     | "/Competitions"
+    | "/Account/Order/$id"
+    | "/Checkout/CancelOrder/$orderId"
+    | "/Checkout/Payment/$orderId"
+    | "/Checkout/PaymentFailed/$orderId"
+    | "/Checkout/PaymentSucceeded/$orderId"
     | "/Competitions/Competition/$competitionId"
   id:
     | "__root__"
     | "/"
     | "/Account"
+    | "/Basket"
     | "/FAQ"
     | "/Account/BillingShippingDetails"
     | "/Account/Orders"
@@ -264,13 +345,20 @@ export interface FileRouteTypes {
     | "/Competitions/UpcomingDraw"
     | "/Home/Winners"
     | "/Account/"
+    | "/Checkout/"
     | "/Competitions/"
+    | "/Account/Order/$id"
+    | "/Checkout/CancelOrder/$orderId"
+    | "/Checkout/Payment/$orderId"
+    | "/Checkout/PaymentFailed/$orderId"
+    | "/Checkout/PaymentSucceeded/$orderId"
     | "/Competitions/Competition/$competitionId"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AccountRouteRoute: typeof AccountRouteRouteWithChildren
+  BasketRoute: typeof BasketRoute
   FAQRoute: typeof FAQRoute
   AuthChangeEmailAddressRoute: typeof AuthChangeEmailAddressRoute
   AuthChangePasswordRoute: typeof AuthChangePasswordRoute
@@ -281,7 +369,12 @@ export interface RootRouteChildren {
   AuthUnauthorizedRoute: typeof AuthUnauthorizedRoute
   CompetitionsUpcomingDrawRoute: typeof CompetitionsUpcomingDrawRoute
   HomeWinnersRoute: typeof HomeWinnersRoute
+  CheckoutIndexRoute: typeof CheckoutIndexRoute
   CompetitionsIndexRoute: typeof CompetitionsIndexRoute
+  CheckoutCancelOrderOrderIdRoute: typeof CheckoutCancelOrderOrderIdRoute
+  CheckoutPaymentOrderIdRoute: typeof CheckoutPaymentOrderIdRoute
+  CheckoutPaymentFailedOrderIdRoute: typeof CheckoutPaymentFailedOrderIdRoute
+  CheckoutPaymentSucceededOrderIdRoute: typeof CheckoutPaymentSucceededOrderIdRoute
   CompetitionsCompetitionCompetitionIdRoute: typeof CompetitionsCompetitionCompetitionIdRoute
 }
 
@@ -299,6 +392,13 @@ declare module "@tanstack/react-router" {
       path: "/Account"
       fullPath: "/Account"
       preLoaderRoute: typeof AccountRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/Basket": {
+      id: "/Basket"
+      path: "/Basket"
+      fullPath: "/Basket"
+      preLoaderRoute: typeof BasketRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/FAQ": {
@@ -399,6 +499,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AuthUnauthorizedRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/Checkout/": {
+      id: "/Checkout/"
+      path: "/Checkout"
+      fullPath: "/Checkout/"
+      preLoaderRoute: typeof CheckoutIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/Competitions/": {
       id: "/Competitions/"
       path: "/Competitions"
@@ -420,6 +527,41 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof HomeWinnersRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/Account/Order/$id": {
+      id: "/Account/Order/$id"
+      path: "/Order/$id"
+      fullPath: "/Account/Order/$id"
+      preLoaderRoute: typeof AccountOrderIdRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    "/Checkout/CancelOrder/$orderId": {
+      id: "/Checkout/CancelOrder/$orderId"
+      path: "/Checkout/CancelOrder/$orderId"
+      fullPath: "/Checkout/CancelOrder/$orderId"
+      preLoaderRoute: typeof CheckoutCancelOrderOrderIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/Checkout/Payment/$orderId": {
+      id: "/Checkout/Payment/$orderId"
+      path: "/Checkout/Payment/$orderId"
+      fullPath: "/Checkout/Payment/$orderId"
+      preLoaderRoute: typeof CheckoutPaymentOrderIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/Checkout/PaymentFailed/$orderId": {
+      id: "/Checkout/PaymentFailed/$orderId"
+      path: "/Checkout/PaymentFailed/$orderId"
+      fullPath: "/Checkout/PaymentFailed/$orderId"
+      preLoaderRoute: typeof CheckoutPaymentFailedOrderIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/Checkout/PaymentSucceeded/$orderId": {
+      id: "/Checkout/PaymentSucceeded/$orderId"
+      path: "/Checkout/PaymentSucceeded/$orderId"
+      fullPath: "/Checkout/PaymentSucceeded/$orderId"
+      preLoaderRoute: typeof CheckoutPaymentSucceededOrderIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/Competitions/Competition/$competitionId": {
       id: "/Competitions/Competition/$competitionId"
       path: "/Competitions/Competition/$competitionId"
@@ -437,6 +579,7 @@ interface AccountRouteRouteChildren {
   AccountSiteCreditRoute: typeof AccountSiteCreditRoute
   AccountTicketsRoute: typeof AccountTicketsRoute
   AccountIndexRoute: typeof AccountIndexRoute
+  AccountOrderIdRoute: typeof AccountOrderIdRoute
 }
 
 const AccountRouteRouteChildren: AccountRouteRouteChildren = {
@@ -446,6 +589,7 @@ const AccountRouteRouteChildren: AccountRouteRouteChildren = {
   AccountSiteCreditRoute: AccountSiteCreditRoute,
   AccountTicketsRoute: AccountTicketsRoute,
   AccountIndexRoute: AccountIndexRoute,
+  AccountOrderIdRoute: AccountOrderIdRoute,
 }
 
 const AccountRouteRouteWithChildren = AccountRouteRoute._addFileChildren(
@@ -455,6 +599,7 @@ const AccountRouteRouteWithChildren = AccountRouteRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRouteRoute: AccountRouteRouteWithChildren,
+  BasketRoute: BasketRoute,
   FAQRoute: FAQRoute,
   AuthChangeEmailAddressRoute: AuthChangeEmailAddressRoute,
   AuthChangePasswordRoute: AuthChangePasswordRoute,
@@ -465,7 +610,12 @@ const rootRouteChildren: RootRouteChildren = {
   AuthUnauthorizedRoute: AuthUnauthorizedRoute,
   CompetitionsUpcomingDrawRoute: CompetitionsUpcomingDrawRoute,
   HomeWinnersRoute: HomeWinnersRoute,
+  CheckoutIndexRoute: CheckoutIndexRoute,
   CompetitionsIndexRoute: CompetitionsIndexRoute,
+  CheckoutCancelOrderOrderIdRoute: CheckoutCancelOrderOrderIdRoute,
+  CheckoutPaymentOrderIdRoute: CheckoutPaymentOrderIdRoute,
+  CheckoutPaymentFailedOrderIdRoute: CheckoutPaymentFailedOrderIdRoute,
+  CheckoutPaymentSucceededOrderIdRoute: CheckoutPaymentSucceededOrderIdRoute,
   CompetitionsCompetitionCompetitionIdRoute:
     CompetitionsCompetitionCompetitionIdRoute,
 }

@@ -6,6 +6,7 @@ import {
   useRouterState,
 } from "@tanstack/react-router"
 import { useEffect, useRef, useState } from "react"
+import { logNavigation } from "../api/logging"
 import { BasketPanel } from "../components/Basket"
 import { BottomBar } from "../components/BottomBar"
 import { ConnectivityGate } from "../components/Connectivity"
@@ -41,6 +42,9 @@ function Layout() {
       }),
     [router],
   )
+
+  // SPEC §7: every completed navigation is reported to POST /api/Logging.
+  useEffect(() => router.subscribe("onResolved", (e) => logNavigation(e.toLocation.href)), [router])
 
   return (
     <>

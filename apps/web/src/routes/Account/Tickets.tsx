@@ -1,48 +1,84 @@
-import { createFileRoute, Link } from "@tanstack/react-router"
-import { type KeyboardEvent, useId, useRef, useState } from "react"
+import type { CustomerCompetitionJson } from "@howzat/contracts/orders"
+import { ordinalDate } from "@howzat/core/rules/dates"
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
+import { type KeyboardEvent, useId, useRef } from "react"
+import { type CustomerCompetitionStatus, customerCompetitions } from "../../api/orders"
 import { pageTitle } from "../../brand"
+import { ticketRanges } from "../../components/orders/order-view"
 import { EmptyState } from "../../components/PageStates"
+import { Pagination } from "../../components/Pagination"
+import { competitionImages } from "../../lib/competition"
+import { pageFromSearch } from "../../lib/search"
+
+type TabKey = "upcoming" | "drawn"
+
+interface TicketsSearch {
+  tab?: "drawn"
+  page?: number
+}
 
 export const Route = createFileRoute("/Account/Tickets")({
+  validateSearch: (search: Record<string, unknown>): TicketsSearch => {
+    const page = pageFromSearch(search.page)
+    return {
+      ...(search.tab === "drawn" ? { tab: "drawn" as const } : {}),
+      ...(page > 1 ? { page } : {}),
+    }
+  },
+  loaderDeps: ({ search }) => ({
+    tab: (search.tab ?? "upcoming") as TabKey,
+    page: search.page ?? 1,
+  }),
+  loader: ({ context, deps, abortController }) =>
+    customerCompetitions(
+      context.customerId,
+      tabs[deps.tab].status,
+      deps.page,
+      abortController.signal,
+    ),
   head: () => ({ meta: [{ title: pageTitle("My Tickets") }] }),
   component: Tickets,
 })
 
-const tabs = [
-  {
-    key: "upcoming",
+const tabs: Record<TabKey, { label: string; status: CustomerCompetitionStatus; empty: string }> = {
+  upcoming: {
     label: "UPCOMING",
+    status: "1",
     empty: "You don't seem to have bought any tickets for upcoming competitions.",
   },
-  {
-    key: "drawn",
+  drawn: {
     label: "DRAWN",
-    empty: "You don't seem to have bought any tickets for drawn competitions.",
+    status: "3",
+    empty: "You don't seem to have bought any tickets for competitions that have been drawn.",
   },
-] as const
+}
+const tabKeys: readonly TabKey[] = ["upcoming", "drawn"]
 
-/**
- * SPEC §2's two tabs. Tickets are bought through the basket, which is not
- * built yet, so nobody has any: both tabs honestly show their empty text
- * (docs/decisions/0005). The list and its paging arrive with orders.
- */
+/** SPEC §2's two tabs of the customer's tickets, 20 competitions a page. */
 function Tickets() {
-  const [selected, setSelected] = useState(0)
+  const list = Route.useLoaderData()
+  const search = Route.useSearch()
+  const navigate = useNavigate({ from: Route.fullPath })
+  const selected: TabKey = search.tab ?? "upcoming"
   const id = useId()
   const buttons = useRef<(HTMLButtonElement | null)[]>([])
 
+  const select = (key: TabKey) =>
+    void navigate({ search: key === "drawn" ? { tab: "drawn" } : {}, replace: true })
+
   // The WAI-ARIA tabs pattern: arrows, Home and End move between tabs.
   const onKeyDown = (event: KeyboardEvent) => {
-    const last = tabs.length - 1
+    const at = tabKeys.indexOf(selected)
+    const last = tabKeys.length - 1
     const next =
       event.key === "ArrowRight"
-        ? selected === last
+        ? at === last
           ? 0
-          : selected + 1
+          : at + 1
         : event.key === "ArrowLeft"
-          ? selected === 0
+          ? at === 0
             ? last
-            : selected - 1
+            : at - 1
           : event.key === "Home"
             ? 0
             : event.key === "End"
@@ -50,50 +86,114 @@ function Tickets() {
               : undefined
     if (next === undefined) return
     event.preventDefault()
-    setSelected(next)
+    const key = tabKeys[next] ?? "upcoming"
+    select(key)
     buttons.current[next]?.focus()
   }
 
+  const tab = tabs[selected]
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="display-title mb-4 text-2xl">
         Recent Tickets
       </h2>
       <div role="tablist" aria-label="Tickets" className="mb-6 flex gap-2" onKeyDown={onKeyDown}>
-        {tabs.map((tab, i) => (
+        {tabKeys.map((key, i) => (
           <button
-            key={tab.key}
+            key={key}
             ref={(el) => {
               buttons.current[i] = el
             }}
             type="button"
             role="tab"
-            id={`${id}-${tab.key}-tab`}
-            aria-selected={selected === i}
-            aria-controls={`${id}-${tab.key}-panel`}
-            tabIndex={selected === i ? 0 : -1}
-            onClick={() => setSelected(i)}
-            className={`btn min-w-32 ${selected === i ? "bg-accent text-accent-fg" : "border border-line bg-card text-muted hover:text-fg"}`}
+            id={`${id}-${key}-tab`}
+            aria-selected={selected === key}
+            aria-controls={`${id}-panel`}
+            tabIndex={selected === key ? 0 : -1}
+            onClick={() => select(key)}
+            className={`btn min-w-32 ${selected === key ? "bg-accent text-accent-fg" : "border border-line bg-card text-muted hover:text-fg"}`}
           >
-            {tab.label}
+            {tabs[key].label}
           </button>
         ))}
       </div>
-      {tabs.map((tab, i) => (
-        <div
-          key={tab.key}
-          role="tabpanel"
-          id={`${id}-${tab.key}-panel`}
-          aria-labelledby={`${id}-${tab.key}-tab`}
-          hidden={selected !== i}
-        >
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${selected}-tab`}>
+        {list.competitions.length === 0 ? (
           <EmptyState title={tab.empty}>
             <Link to="/Competitions" className="btn-primary">
               View competitions
             </Link>
           </EmptyState>
-        </div>
-      ))}
+        ) : (
+          <ul className="space-y-4">
+            {list.competitions.map((entry) => (
+              <TicketCard key={entry.competition.id} entry={entry} />
+            ))}
+          </ul>
+        )}
+        <Pagination
+          label="Ticket pages"
+          current={list.pageNumber}
+          totalPages={list.totalPages}
+          control={({ page, label, current, className, children }) => (
+            <Link
+              to="/Account/Tickets"
+              search={{
+                ...(selected === "drawn" ? { tab: "drawn" as const } : {}),
+                ...(page > 1 ? { page } : {}),
+              }}
+              aria-label={label}
+              aria-current={current ? "page" : undefined}
+              className={className}
+            >
+              {children}
+            </Link>
+          )}
+        />
+      </div>
     </section>
+  )
+}
+
+function TicketCard({ entry }: { entry: CustomerCompetitionJson }) {
+  const c = entry.competition
+  const image = competitionImages(c)[0]
+  const ranges = ticketRanges(entry.ticketNumbers)
+  return (
+    <li className="card flex gap-4 p-3 sm:p-4">
+      {image ? (
+        <img
+          src={image.url}
+          alt=""
+          loading="lazy"
+          className="aspect-[4/3] w-24 shrink-0 rounded-xl object-cover sm:w-40"
+        />
+      ) : null}
+      <div className="min-w-0 flex-1">
+        <Link
+          to="/Competitions/Competition/$competitionId"
+          params={{ competitionId: c.id }}
+          className="font-bold hover:text-accent hover:underline sm:text-lg"
+        >
+          {c.name}
+        </Link>
+        <p className="mt-1 text-sm text-muted">
+          {c.drawDateTimeUtc
+            ? `Draw date: ${ordinalDate(new Date(c.drawDateTimeUtc))}`
+            : "Draw date to be announced"}
+        </p>
+        <p className="mt-2 text-sm">
+          <strong>
+            {entry.ticketCount} {entry.ticketCount === 1 ? "ticket" : "tickets"}
+          </strong>
+          {ranges ? (
+            <>
+              {": "}
+              <span className="break-words tabular-nums">{ranges}</span>
+            </>
+          ) : null}
+        </p>
+      </div>
+    </li>
   )
 }

@@ -1,0 +1,151 @@
+import type { OrderJson } from "@howzat/contracts/orders"
+import { formatMoney, pence } from "@howzat/core/rules/money"
+import { Link } from "@tanstack/react-router"
+import { NO_TICKETS, ticketRanges } from "./order-view"
+
+const money = (amount: number) => formatMoney(pence(amount))
+
+/**
+ * An order's lines as a table (SPEC §2): competition, quantity, ticket
+ * numbers as ranges and line total. On a phone the quantity and tickets sit
+ * under the competition's name so nothing scrolls sideways.
+ */
+export const OrderLines = ({
+  order,
+  showTickets = true,
+}: {
+  order: OrderJson
+  showTickets?: boolean
+}) => (
+  <div className="overflow-hidden rounded-xl border border-line">
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">Order {order.orderRef}</caption>
+      <thead className="bg-sunken text-xs font-bold tracking-wide text-muted uppercase">
+        <tr>
+          <th scope="col" className="px-3 py-2.5 sm:px-4">
+            Competition
+          </th>
+          <th scope="col" className="hidden px-3 py-2.5 text-right sm:table-cell">
+            Quantity
+          </th>
+          {showTickets ? (
+            <th scope="col" className="hidden px-3 py-2.5 sm:table-cell">
+              Ticket numbers
+            </th>
+          ) : null}
+          <th scope="col" className="px-3 py-2.5 text-right sm:px-4">
+            Total
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-line">
+        {order.ticketItems.length === 0 && order.siteCreditItems.length === 0 ? (
+          <tr>
+            <td colSpan={showTickets ? 4 : 3} className="px-4 py-6 text-center text-muted">
+              {NO_TICKETS}
+            </td>
+          </tr>
+        ) : null}
+        {order.ticketItems.map((line) => {
+          const tickets = ticketRanges(line.ticketNumbers) || NO_TICKETS
+          return (
+            <tr key={line.competition.id} className="align-top">
+              <td className="px-3 py-3 sm:px-4">
+                <Link
+                  to="/Competitions/Competition/$competitionId"
+                  params={{ competitionId: line.competition.id }}
+                  className="font-semibold hover:text-accent hover:underline"
+                >
+                  {line.competition.name}
+                </Link>
+                <span className="mt-1 block text-muted sm:hidden">
+                  {line.quantity} × {money(line.price)}
+                </span>
+                {showTickets ? (
+                  <span className="mt-1 block break-words text-muted sm:hidden">
+                    Tickets: <span className="font-medium text-fg tabular-nums">{tickets}</span>
+                  </span>
+                ) : null}
+              </td>
+              <td className="hidden px-3 py-3 text-right tabular-nums sm:table-cell">
+                {line.quantity}
+              </td>
+              {showTickets ? (
+                <td className="hidden max-w-64 px-3 py-3 break-words tabular-nums sm:table-cell">
+                  {tickets}
+                </td>
+              ) : null}
+              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums sm:px-4">
+                {line.preDiscountTotal > line.lineTotal ? (
+                  <s className="mr-1.5 text-muted">
+                    <span className="sr-only">was </span>
+                    {money(line.preDiscountTotal)}
+                  </s>
+                ) : null}
+                {money(line.lineTotal)}
+              </td>
+            </tr>
+          )
+        })}
+        {order.siteCreditItems.map((line) => (
+          <tr key={line.description}>
+            <td className="px-3 py-3 sm:px-4">{line.description}</td>
+            <td className="hidden sm:table-cell" />
+            {showTickets ? <td className="hidden sm:table-cell" /> : null}
+            <td className="px-3 py-3 text-right tabular-nums sm:px-4">{money(line.lineTotal)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </div>
+)
+
+/** The money under the lines: discounts, donation, credit used, what the order costs and what is left to pay. */
+export const OrderTotals = ({ order }: { order: OrderJson }) => {
+  const rows: { label: string; value: string; strong?: boolean }[] = [
+    ...order.discounts.map((d) => ({ label: d.name, value: `-${money(d.value)}` })),
+    ...(order.charitableDonationTotal > 0
+      ? [{ label: "Charity round-up", value: money(order.charitableDonationTotal) }]
+      : []),
+    { label: "Order total", value: money(order.orderTotal), strong: true },
+    ...(order.siteCreditDebitTotal > 0
+      ? [{ label: "Paid with site credit", value: `-${money(order.siteCreditDebitTotal)}` }]
+      : []),
+    ...(order.orderBalance > 0 && order.status !== "Completed"
+      ? [{ label: "Left to pay", value: money(order.orderBalance), strong: true }]
+      : []),
+  ]
+  return (
+    <dl className="mt-4 ml-auto max-w-sm space-y-1.5 text-sm">
+      {rows.map((row) => (
+        <div
+          key={row.label}
+          className={`flex justify-between gap-6 ${row.strong ? "text-base font-bold" : "text-muted"}`}
+        >
+          <dt>{row.label}</dt>
+          <dd className="tabular-nums">{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+const toneClass = {
+  success: "bg-accent-soft text-accent-strong dark:text-accent",
+  waiting: "bg-gold-300/30 text-fg",
+  ended: "bg-sunken text-muted",
+} as const
+
+export const OrderStatusBadge = ({
+  label,
+  tone,
+}: {
+  label: string
+  tone: keyof typeof toneClass
+}) => (
+  <span
+    className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold ${toneClass[tone]}`}
+  >
+    {label}
+  </span>
+)

@@ -1,0 +1,72 @@
+import { createFileRoute, Link } from "@tanstack/react-router"
+import { requireCustomer } from "../../../auth/guard"
+import { returnUrlSearch } from "../../../auth/return-url"
+import { pageTitle } from "../../../brand"
+import { Icon } from "../../../components/Icon"
+import { MessagePage } from "../../../components/MessagePage"
+import { loadOrder } from "../../../components/orders/load-order"
+import { OrderLines, OrderTotals } from "../../../components/orders/OrderLines"
+import { NoSuchOrder, OrderCancelled } from "../../../components/orders/OrderMessages"
+
+export const Route = createFileRoute("/Checkout/PaymentSucceeded/$orderId")({
+  validateSearch: returnUrlSearch,
+  beforeLoad: requireCustomer,
+  loader: ({ params, abortController }) => loadOrder(params.orderId, abortController.signal),
+  head: () => ({ meta: [{ title: pageTitle("Payment successful") }] }),
+  notFoundComponent: NoSuchOrder,
+  component: PaymentSucceeded,
+})
+
+/** SPEC §2: "SUCCESS!", the order reference and the lines with their ticket numbers. */
+function PaymentSucceeded() {
+  const order = Route.useLoaderData()
+  const { returnUrl } = Route.useSearch()
+
+  if (order.status === "Cancelled" || order.status === "SystemCancelled")
+    return <OrderCancelled orderRef={order.orderRef} />
+  // Landing here before the order is paid (an old link, a back button): say so rather than celebrate.
+  if (order.status !== "Completed")
+    return (
+      <MessagePage icon="clock">
+        <h1 className="display-title text-3xl">Not paid yet</h1>
+        <p className="mt-3 text-muted">Order {order.orderRef} is still waiting for its payment.</p>
+        <Link
+          to="/Checkout/Payment/$orderId"
+          params={{ orderId: order.id }}
+          className="btn-primary mt-8"
+        >
+          Pay now
+        </Link>
+      </MessagePage>
+    )
+
+  return (
+    <div className="mx-auto max-w-4xl px-3 py-8 sm:px-5 lg:py-12">
+      <div className="mb-8 text-center">
+        <span className="mb-4 inline-flex size-16 items-center justify-center rounded-full bg-accent-soft text-accent">
+          <Icon name="check" className="size-8" />
+        </span>
+        <h1 className="display-title text-4xl text-accent sm:text-5xl">SUCCESS!</h1>
+        <p className="mt-3 text-lg">Thank you, your order is complete. Good luck!</p>
+        <p className="mt-1 text-muted">
+          Order reference <strong className="text-fg">{order.orderRef}</strong>
+        </p>
+      </div>
+      <OrderLines order={order} />
+      <OrderTotals order={order} />
+      <div className="mt-10 flex flex-wrap justify-center gap-3">
+        {returnUrl ? (
+          <a href={returnUrl} className="btn-primary">
+            Continue
+          </a>
+        ) : null}
+        <Link to="/" className={returnUrl ? "btn-outline" : "btn-primary"}>
+          Home
+        </Link>
+        <Link to="/Account" className="btn-outline">
+          My Account
+        </Link>
+      </div>
+    </div>
+  )
+}
