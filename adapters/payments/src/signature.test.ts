@@ -1,6 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, TestClock } from "effect"
-import fc from "fast-check"
+import { Effect, FastCheck as fc, TestClock } from "effect"
 import { sign, signatureHeader, verifySignature } from "./signature"
 
 const secret = fc.string({ minLength: 1, maxLength: 64 })
