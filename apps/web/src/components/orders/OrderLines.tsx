@@ -63,7 +63,10 @@ export const OrderLines = ({
                 </span>
                 {showTickets ? (
                   <span className="mt-1 block break-words text-muted sm:hidden">
-                    Tickets: <span className="font-medium text-fg tabular-nums">{tickets}</span>
+                    Tickets:{" "}
+                    <span data-testid="ticket-numbers" className="font-medium text-fg tabular-nums">
+                      {tickets}
+                    </span>
                   </span>
                 ) : null}
               </td>
@@ -71,7 +74,10 @@ export const OrderLines = ({
                 {line.quantity}
               </td>
               {showTickets ? (
-                <td className="hidden max-w-64 px-3 py-3 break-words tabular-nums sm:table-cell">
+                <td
+                  data-testid="ticket-numbers"
+                  className="hidden max-w-64 px-3 py-3 break-words tabular-nums sm:table-cell"
+                >
                   {tickets}
                 </td>
               ) : null}

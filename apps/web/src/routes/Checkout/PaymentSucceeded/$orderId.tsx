@@ -1,4 +1,4 @@
-import { createFileRoute, Link } from "@tanstack/react-router"
+import { createFileRoute, Link, Navigate } from "@tanstack/react-router"
 import { requireCustomer } from "../../../auth/guard"
 import { returnUrlSearch } from "../../../auth/return-url"
 import { pageTitle } from "../../../brand"
@@ -24,6 +24,9 @@ function PaymentSucceeded() {
 
   if (order.status === "Cancelled" || order.status === "SystemCancelled")
     return <OrderCancelled orderRef={order.orderRef} />
+  // Nothing left to pay but not yet completed: the payment page completes it and comes back.
+  if (order.orderBalance <= 0 && order.status !== "Completed")
+    return <Navigate to="/Checkout/Payment/$orderId" params={{ orderId: order.id }} replace />
   // Landing here before the order is paid (an old link, a back button): say so rather than celebrate.
   if (order.status !== "Completed")
     return (
