@@ -2,6 +2,7 @@ import type { BasketResponseJson, UpdateBasketRequestJson } from "@howzat/contra
 import type { CheckoutRequestJson, CheckoutResponseJson } from "@howzat/contracts/orders"
 import { ensureFreshToken } from "../auth/session"
 import { ApiError, apiGet, apiSend } from "./client"
+import { sendLog } from "./logging"
 
 /**
  * The basket calls of SPEC §7 (contracts/src/api.ts BasketsApi). Every
@@ -57,18 +58,10 @@ export const registerPromotion = (basketId: string, promotionCode: string) =>
 export const checkoutBasket = (basketId: string, body: CheckoutRequestJson) =>
   send<CheckoutResponseJson>("POST", basketPath(basketId, "/checkout"), body)
 
-/**
- * SPEC §8: every basket error is logged to the server with title and detail.
- * The log call's own failure stays in the console (SPEC §7).
- */
+/** SPEC §8: every basket error is logged to the server with title and detail. */
 export const logBasketError = (error: unknown): void => {
   const title = error instanceof ApiError ? error.title : "Basket error"
   const detail =
     error instanceof ApiError ? error.detail : error instanceof Error ? error.message : ""
-  apiSend("POST", "/Logging", {
-    requestedUrl: typeof window === "undefined" ? "" : window.location.href.slice(0, 2000),
-    event: "basket-error",
-    title: title.slice(0, 500),
-    detail: detail.slice(0, 4000),
-  }).catch((logError: unknown) => console.warn("Logging the basket error failed", logError))
+  sendLog({ event: "basket-error", title, detail })
 }

@@ -1,19 +1,22 @@
-import { formatMoney, ZERO_PENCE } from "@howzat/core/rules/money"
+import { formatMoney } from "@howzat/core/rules/money"
 import { Link, useRouterState } from "@tanstack/react-router"
-import { basketAvailableOn, basketButtonTitle } from "../lib/basket"
+import { useEffect, useState } from "react"
+import { closeBasketPanel, reloadBasket, startBasket } from "../basket/store"
+import { useBasketState } from "../basket/use-basket"
+import { basketAvailableOn, basketButtonTitle, basketSummary, basketTexts } from "../lib/basket"
+import { BasketLines } from "./basket/BasketLines"
+import { BasketTotals } from "./basket/BasketTotals"
 import { Drawer } from "./Drawer"
 import { Icon } from "./Icon"
-
-/** Until the basket issue lands the basket is always empty. */
-const basketSummary = { itemCount: 0, total: ZERO_PENCE }
 
 export const useBasketAvailable = () =>
   useRouterState({ select: (s) => basketAvailableOn(s.location.pathname) })
 
-/** The top bar's basket icon with its item count and total. */
+/** The top bar's basket icon with its item count and total (SPEC §2). */
 export const BasketButton = ({ onOpen }: { onOpen: () => void }) => {
   const available = useBasketAvailable()
-  const { itemCount, total } = basketSummary
+  const { basket } = useBasketState()
+  const { itemCount, total } = basketSummary(basket)
   return (
     <button
       type="button"
@@ -22,6 +25,7 @@ export const BasketButton = ({ onOpen }: { onOpen: () => void }) => {
       title={basketButtonTitle(available)}
       aria-haspopup="dialog"
       aria-controls="basket-panel"
+      data-testid="basket-button"
       className="relative inline-flex min-h-11 items-center gap-2 rounded-full border border-line bg-card py-1.5 ps-2 pe-3 text-sm font-bold transition-colors enabled:hover:border-accent disabled:cursor-not-allowed disabled:opacity-50"
     >
       <span className="sr-only">Basket:</span>
@@ -37,34 +41,93 @@ export const BasketButton = ({ onOpen }: { onOpen: () => void }) => {
   )
 }
 
-/** The slide-in basket. Empty for now: buying arrives with the basket issue. */
-export const BasketPanel = ({ open, onClose }: { open: boolean; onClose: () => void }) => (
-  <Drawer id="basket-panel" open={open} onClose={onClose} side="right" labelledBy="basket-title">
-    <div className="flex items-center justify-between border-b border-line px-5 py-4">
-      <h2 id="basket-title" className="display-title text-xl">
-        Your Basket
-      </h2>
-      <button type="button" className="icon-btn" aria-label="Close basket" onClick={onClose}>
-        <Icon name="close" />
+/** "Your Basket is empty", with somewhere to go next. */
+export const EmptyBasket = ({ onNavigate }: { onNavigate?: () => void }) => (
+  <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 py-10 text-center">
+    <span className="inline-flex size-20 items-center justify-center rounded-full bg-accent-soft text-accent">
+      <Icon name="basket" className="size-10" />
+    </span>
+    <p className="text-lg font-semibold">{basketTexts.empty}</p>
+    <p className="text-sm text-muted">Pick a competition and choose your tickets to get started.</p>
+    <Link to="/Competitions" className="btn-primary mt-2" onClick={onNavigate}>
+      View competitions
+    </Link>
+  </div>
+)
+
+/** While the basket loads, or when the shop cannot be reached. */
+export const BasketPending = ({ failed }: { failed: boolean }) =>
+  failed ? (
+    <div role="alert" className="flex flex-col items-center gap-4 px-6 py-10 text-center">
+      <p className="font-semibold">We couldn't load your basket just now.</p>
+      <button type="button" className="btn-outline" onClick={() => void reloadBasket()}>
+        Try again
       </button>
     </div>
-    <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
-      <span className="inline-flex size-20 items-center justify-center rounded-full bg-accent-soft text-accent">
-        <Icon name="basket" className="size-10" />
-      </span>
-      <p className="text-lg font-semibold">Your Basket is empty</p>
-      <p className="text-sm text-muted">
-        Pick a competition and choose your tickets to get started.
-      </p>
-      <Link to="/Competitions" className="btn-primary mt-2" onClick={onClose}>
-        View competitions
-      </Link>
-    </div>
-    <div className="border-t border-line px-5 py-4 text-sm">
-      <div className="flex items-center justify-between font-bold">
-        <span>TOTAL</span>
-        <span className="tabular-nums">{formatMoney(basketSummary.total)}</span>
+  ) : (
+    <p role="status" className="px-6 py-10 text-center text-muted">
+      Loading your basket…
+    </p>
+  )
+
+/**
+ * The slide-in basket (SPEC §2). It opens from the top bar (the layout's
+ * state) or after adding tickets (the store's), and closes on navigation.
+ * It also starts the basket: the panel is on every page.
+ */
+export const BasketPanel = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
+  const { basket, status, panelOpen } = useBasketState()
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const [shownPath, setShownPath] = useState(pathname)
+  if (shownPath !== pathname) {
+    setShownPath(pathname)
+    if (panelOpen) closeBasketPanel()
+  }
+  useEffect(() => startBasket(), [])
+
+  const close = () => {
+    onClose()
+    closeBasketPanel()
+  }
+  const hasItems = basket !== null && basket.items.length > 0
+  return (
+    <Drawer
+      id="basket-panel"
+      open={open || panelOpen}
+      onClose={close}
+      side="right"
+      labelledBy="basket-title"
+    >
+      <div className="flex items-center justify-between border-b border-line px-5 py-4">
+        <h2 id="basket-title" className="display-title text-xl">
+          Your Basket
+        </h2>
+        <button type="button" className="icon-btn" aria-label="Close basket" onClick={close}>
+          <Icon name="close" />
+        </button>
       </div>
-    </div>
-  </Drawer>
-)
+      {basket === null ? (
+        <BasketPending failed={status === "error"} />
+      ) : hasItems ? (
+        <div className="flex-1 overflow-y-auto px-5">
+          <BasketLines onNavigate={close} />
+        </div>
+      ) : (
+        <EmptyBasket onNavigate={close} />
+      )}
+      {basket && hasItems ? (
+        <div className="space-y-4 border-t border-line px-5 py-4">
+          <BasketTotals basket={basket} />
+          <div className="grid grid-cols-2 gap-3">
+            <Link to="/Basket" className="btn-outline" onClick={close}>
+              VIEW BASKET
+            </Link>
+            <Link to="/Checkout" className="btn-primary" onClick={close}>
+              CHECKOUT
+            </Link>
+          </div>
+        </div>
+      ) : null}
+    </Drawer>
+  )
+}

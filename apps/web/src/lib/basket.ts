@@ -20,10 +20,13 @@ export const basketSummary = (basket: BasketJson | null): { itemCount: number; t
     ? { itemCount: 0, total: ZERO_PENCE }
     : { itemCount: basket.items.length, total: pence(basket.basketTotal) }
 
-/** Tickets for one competition already in the basket (there is one item per competition). */
-export const quantityInBasket = (basket: BasketJson | null, competitionId: string): number =>
+/** The competition's one item in the basket, if any (SPEC §4: one item per competition). */
+export const basketItemFor = (basket: BasketJson | null, competitionId: string) =>
   basket?.items.find((item) => item.competitionTicketDetails.competition.id === competitionId)
-    ?.competitionTicketDetails.quantity ?? 0
+
+/** Tickets for one competition already in the basket. */
+export const quantityInBasket = (basket: BasketJson | null, competitionId: string): number =>
+  basketItemFor(basket, competitionId)?.competitionTicketDetails.quantity ?? 0
 
 const quantities = (basket: BasketJson): Map<string, number> =>
   new Map(

@@ -9,6 +9,10 @@ import {
   selectorMessage,
 } from "@howzat/core/rules/ticket-selector"
 import { useId, useState } from "react"
+import { addBasketItem } from "../../api/baskets"
+import { changeBasket, openBasketPanel } from "../../basket/store"
+import { useBasketState } from "../../basket/use-basket"
+import { basketErrorText, basketItemFor } from "../../lib/basket"
 import { formatCount } from "../../lib/competition"
 import { Icon } from "../Icon"
 
@@ -21,7 +25,9 @@ const stepButton =
 /**
  * Quick picks, − and +, a number box and a slider, the total price and the
  * odds (SPEC §2). A "blocked" message replaces the controls; an "info" one
- * sits under them. Buying arrives with the basket.
+ * sits under them. The maximum and the messages count the tickets already in
+ * the basket and, once the basket knows them, the customer's earlier ones.
+ * Adding posts the item and opens the basket panel.
  */
 export const TicketSelector = ({
   competition: c,
@@ -30,19 +36,24 @@ export const TicketSelector = ({
   competition: CompetitionJson
   phase: CompetitionPhase
 }) => {
+  const { basket, busy } = useBasketState()
+  const item = basketItemFor(basket, c.id)
   const state: SelectorState = {
     phase,
     totalTickets: c.totalTickets,
     ticketsSold: c.ticketsSoldToDate,
     maxPerPerson: c.maxTicketsPerCustomer,
-    // Accounts and the basket come later: nothing bought or held yet.
-    boughtToDate: 0,
-    inBasket: 0,
+    // The basket's line knows what the customer already holds here; without
+    // a line the server checks it when the tickets are added (a 409 says so).
+    boughtToDate: item?.competitionTicketDetails.customerBoughtToDateTicketQuantity ?? 0,
+    inBasket: item?.competitionTicketDetails.quantity ?? 0,
   }
   const max = selectorMax(state)
   const message = selectorMessage(state)
   const [chosen, setChosen] = useState(() => Math.max(1, c.defaultTicketSaleQuantity))
   const [draft, setDraft] = useState<string | null>(null)
+  const [adding, setAdding] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
   const id = useId()
   const quantity = clampQuantity(chosen, 1, Math.max(1, max))
   const sliderMax = Math.min(SLIDER_MAX, max)
@@ -61,6 +72,20 @@ export const TicketSelector = ({
   const set = (q: number) => {
     setChosen(clampQuantity(q, 1, max))
     setDraft(null)
+  }
+
+  const add = async () => {
+    setProblem(null)
+    setAdding(true)
+    try {
+      await changeBasket((basketId) => addBasketItem(basketId, c.id, quantity))
+      setDraft(null)
+      openBasketPanel()
+    } catch (error) {
+      setProblem(basketErrorText(error))
+    } finally {
+      setAdding(false)
+    }
   }
 
   return (
@@ -175,21 +200,24 @@ export const TicketSelector = ({
         </div>
       </dl>
 
-      <div>
-        <button
-          type="button"
-          className="btn-primary w-full py-3.5 text-base"
-          aria-disabled="true"
-          aria-describedby={`${id}-soon`}
-          title="Online checkout opens soon"
-          onClick={(event) => event.preventDefault()}
+      <button
+        type="button"
+        className="btn-primary w-full py-3.5 text-base"
+        disabled={adding || busy || max < 1}
+        aria-busy={adding || undefined}
+        onClick={() => void add()}
+      >
+        <Icon name="basket" /> {adding ? "Adding…" : "Add to basket"}
+      </button>
+
+      {problem ? (
+        <p
+          role="alert"
+          className="rounded-xl border border-leather-500/40 bg-leather-500/10 px-4 py-3 text-sm font-medium text-leather-600 dark:text-red-300"
         >
-          <Icon name="basket" /> Add to basket
-        </button>
-        <p id={`${id}-soon`} className="mt-2 text-center text-sm text-muted">
-          Online checkout opens soon
+          {problem}
         </p>
-      </div>
+      ) : null}
 
       {message ? (
         <p

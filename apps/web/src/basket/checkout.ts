@@ -1,0 +1,188 @@
+/**
+ * The checkout form's data (SPEC §2 Checkout, §3 billing details model),
+ * free of React: its values, which rules apply to whom, and the bodies it
+ * sends. An anonymous visitor fills in the registration fields and an
+ * address; a customer's details are read-only, and only a customer with no
+ * saved address types one.
+ */
+import type { CustomerJson, CustomerUpdateRequestJson } from "@howzat/contracts/customers"
+import {
+  trimText,
+  validateAcceptTerms,
+  validateAddressLine1,
+  validateConfirmPassword,
+  validateDateOfBirth,
+  validateEmail,
+  validateFirstName,
+  validateLastName,
+  validateNewPassword,
+  validatePostcode,
+  validateTelephone,
+} from "@howzat/core/rules/validation"
+import { HONEY_POT, type register } from "../api/accounts"
+import {
+  type Address,
+  addressFromValues,
+  type BillingShippingValues,
+  billingShippingValues,
+} from "../lib/addresses"
+import type { Rules } from "../lib/form-rules"
+
+export interface CheckoutValues extends BillingShippingValues {
+  firstName: string
+  lastName: string
+  emailAddress: string
+  telephoneNumber: string
+  password: string
+  confirmPassword: string
+  dateOfBirth: string
+  allowMarketing: boolean
+  acceptTerms: boolean
+  honeyPot: string
+}
+
+export const blankCheckoutValues = (): CheckoutValues => ({
+  ...billingShippingValues({ defaultBillingAddress: null, defaultShippingAddress: null }),
+  firstName: "",
+  lastName: "",
+  emailAddress: "",
+  telephoneNumber: "",
+  password: "",
+  confirmPassword: "",
+  dateOfBirth: "",
+  // Consent is given, not assumed (docs/decisions/0005).
+  allowMarketing: false,
+  acceptTerms: false,
+  honeyPot: "",
+})
+
+/** A customer's details as the (read-only) form shows them; "same address" ticked when they match. */
+export const checkoutValuesOf = (customer: CustomerJson): CheckoutValues => ({
+  ...blankCheckoutValues(),
+  ...billingShippingValues(customer),
+  firstName: customer.firstName,
+  lastName: customer.lastName,
+  emailAddress: customer.email,
+  telephoneNumber: customer.telephoneNumber,
+  dateOfBirth: customer.dateOfBirth,
+  allowMarketing: customer.allowMarketingByEmail,
+})
+
+const shipping =
+  (rule: (value: string) => string | undefined) => (value: string, values: CheckoutValues) =>
+    values.sameAddress ? undefined : rule(value)
+
+const addressRules: Rules<CheckoutValues> = {
+  billingLine1: (value) => validateAddressLine1(value),
+  billingPostCode: (value) => validatePostcode(value),
+  shippingLine1: shipping(validateAddressLine1),
+  shippingPostCode: shipping(validatePostcode),
+}
+
+const registrationRules: Rules<CheckoutValues> = {
+  firstName: (value) => validateFirstName(value),
+  lastName: (value) => validateLastName(value),
+  emailAddress: (value) => validateEmail(value),
+  telephoneNumber: (value) => validateTelephone(value),
+  password: (value) => validateNewPassword(value),
+  confirmPassword: (value, values) => validateConfirmPassword(value, values.password),
+  dateOfBirth: (value) => validateDateOfBirth(value, new Date()),
+}
+
+export type CheckoutMode =
+  | { readonly kind: "visitor" }
+  | { readonly kind: "customer"; readonly customer: CustomerJson }
+
+/** A customer with a saved billing address has nothing to type. */
+export const needsAddress = (mode: CheckoutMode): boolean =>
+  mode.kind === "visitor" || mode.customer.defaultBillingAddress === null
+
+/** The rules that apply: a visitor's in the order their fields appear, then accepting the terms. */
+export const checkoutRules = (mode: CheckoutMode): Rules<CheckoutValues> =>
+  mode.kind === "visitor"
+    ? { ...registrationRules, ...addressRules, acceptTerms: (value) => validateAcceptTerms(value) }
+    : needsAddress(mode)
+      ? addressRules
+      : {}
+
+export const addressesOf = (values: CheckoutValues): { billing: Address; shipping: Address } => {
+  const billing = addressFromValues(values, "billing")
+  return {
+    billing,
+    shipping: values.sameAddress ? billing : addressFromValues(values, "shipping"),
+  }
+}
+
+export const registrationOf = (values: CheckoutValues): Parameters<typeof register>[0] => ({
+  ...personOf(values),
+  emailAddress: values.emailAddress,
+  password: values.password,
+  confirmPassword: values.confirmPassword,
+  acceptTerms: values.acceptTerms,
+  [HONEY_POT]: values.honeyPot,
+})
+
+type Person = Pick<
+  CustomerUpdateRequestJson,
+  | "firstName"
+  | "lastName"
+  | "dateOfBirth"
+  | "telephoneNumber"
+  | "allowMarketingByEmail"
+  | "allowMarketingByPhone"
+  | "allowMarketingByText"
+  | "allowMarketingByPost"
+>
+
+/** What a visitor has just registered with, as the customer model spells it. */
+export const personOf = (values: CheckoutValues): Person => ({
+  firstName: trimText(values.firstName),
+  lastName: trimText(values.lastName),
+  dateOfBirth: values.dateOfBirth,
+  telephoneNumber: trimText(values.telephoneNumber),
+  allowMarketingByEmail: values.allowMarketing,
+  allowMarketingByPhone: values.allowMarketing,
+  allowMarketingByText: values.allowMarketing,
+  allowMarketingByPost: values.allowMarketing,
+})
+
+/**
+ * The whole customer model with the checkout's addresses (PUT /api/Customers
+ * needs every field: leaving one out must never wipe it). `person` is what
+ * the server knows of them, or what the visitor just registered with.
+ */
+export const customerUpdateOf = (
+  customerId: string,
+  person: Person,
+  values: CheckoutValues,
+): CustomerUpdateRequestJson => {
+  const { billing, shipping } = addressesOf(values)
+  return {
+    customerId,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    dateOfBirth: person.dateOfBirth,
+    telephoneNumber: person.telephoneNumber,
+    allowMarketingByEmail: person.allowMarketingByEmail,
+    allowMarketingByPhone: person.allowMarketingByPhone,
+    allowMarketingByText: person.allowMarketingByText,
+    allowMarketingByPost: person.allowMarketingByPost,
+    defaultBillingAddress: billing,
+    defaultShippingAddress: shipping,
+  }
+}
+
+/**
+ * Where a new order goes next (SPEC §4): the card form while something is
+ * left to pay; straight to success when site credit paid it all and the
+ * shop completed it. A fully paid order not yet completed goes to the
+ * payment page too, which completes it at once and moves on.
+ */
+export const afterCheckoutPath = (order: {
+  id: string
+  orderBalance: number
+  status: string
+}): string =>
+  order.orderBalance <= 0 && order.status === "Completed"
+    ? `/Checkout/PaymentSucceeded/${encodeURIComponent(order.id)}`
+    : `/Checkout/Payment/${encodeURIComponent(order.id)}`

@@ -1,0 +1,196 @@
+import type { BasketJson } from "@howzat/contracts/baskets"
+import { normaliseVoucherCode, promotionCodesText } from "@howzat/core/rules/basket"
+import { formatMoney, pence } from "@howzat/core/rules/money"
+import { type FormEvent, useId, useState } from "react"
+import { clearPromotions, registerPromotion, updateBasket } from "../../../api/baskets"
+import { changeBasket, reloadBasket } from "../../../basket/store"
+import { brand } from "../../../brand"
+import { basketErrorText } from "../../../lib/basket"
+import { FormMessage } from "../../forms/Fields"
+
+const money = (amount: number) => formatMoney(pence(amount))
+
+/** What the basket costs before site credit: goods, less discounts, plus the round-up. */
+export const totalToPay = (basket: BasketJson) => basket.basketTotal + basket.siteCreditDebitAmount
+
+const LineItems = ({ basket }: { basket: BasketJson }) => (
+  <div className="overflow-x-auto">
+    <table className="w-full text-sm">
+      <caption className="sr-only">Your tickets</caption>
+      <thead>
+        <tr className="border-b border-line text-left text-xs tracking-wider text-muted">
+          <th scope="col" className="py-2 pe-3 font-bold">
+            COMPETITION
+          </th>
+          <th scope="col" className="px-3 py-2 text-end font-bold">
+            QTY
+          </th>
+          <th scope="col" className="hidden px-3 py-2 text-end font-bold sm:table-cell">
+            PRICE
+          </th>
+          <th scope="col" className="py-2 ps-3 text-end font-bold">
+            TOTAL
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-line">
+        {basket.items.map((item) => {
+          const d = item.competitionTicketDetails
+          return (
+            <tr key={item.id}>
+              <th scope="row" className="py-3 pe-3 text-left font-semibold">
+                {d.competition.name}
+              </th>
+              <td className="px-3 py-3 text-end tabular-nums">{d.quantity}</td>
+              <td className="hidden px-3 py-3 text-end tabular-nums sm:table-cell">
+                {money(d.price)}
+              </td>
+              <td className="py-3 ps-3 text-end tabular-nums">
+                {item.lineTotal < item.preDiscountTotal ? (
+                  <>
+                    <span className="sr-only">Was </span>
+                    <s className="me-2 text-muted">{money(item.preDiscountTotal)}</s>
+                    <span className="sr-only">, now </span>
+                  </>
+                ) : null}
+                <span className="font-bold">{money(item.lineTotal)}</span>
+              </td>
+            </tr>
+          )
+        })}
+      </tbody>
+    </table>
+  </div>
+)
+
+/** SPEC §4: yes rounds up to the next pound for charity, no takes the donation off. */
+const RoundUp = ({ basket }: { basket: BasketJson }) => {
+  const [problem, setProblem] = useState<string | null>(null)
+  const name = useId()
+  const charity = brand.charities[0]?.name ?? "our charity partners"
+  const choose = (autoRoundup: boolean) => {
+    setProblem(null)
+    changeBasket((id) =>
+      updateBasket(id, {
+        charitableDonation: { autoRoundup },
+        siteCreditDebitAmount: basket.siteCreditDebitAmount,
+      }),
+    ).catch((error: unknown) => setProblem(basketErrorText(error)))
+  }
+  return (
+    <fieldset className="space-y-3 rounded-xl bg-sunken p-4">
+      <legend className="sr-only">Charity round-up</legend>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="font-semibold">
+          Round up your order to the next pound for {charity}?
+          {basket.charitableDonation.value > 0 ? (
+            <span className="ms-2 text-accent tabular-nums">
+              +{money(basket.charitableDonation.value)}
+            </span>
+          ) : null}
+        </p>
+        <div className="flex gap-4">
+          {[true, false].map((yes) => (
+            <label key={String(yes)} className="flex min-h-11 items-center gap-2 font-bold">
+              <input
+                type="radio"
+                name={name}
+                className="size-5 accent-(--app-accent)"
+                checked={basket.charitableDonation.autoRoundup === yes}
+                onChange={() => choose(yes)}
+              />
+              {yes ? "Yes" : "No"}
+            </label>
+          ))}
+        </div>
+      </div>
+      {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}
+    </fieldset>
+  )
+}
+
+/**
+ * SPEC §4: a voucher replaces whatever was registered (the old codes go
+ * first, then the new one if there is one). SPEC §5: only letters and
+ * digits are kept.
+ */
+const Voucher = ({ basket }: { basket: BasketJson }) => {
+  const [code, setCode] = useState("")
+  const [problem, setProblem] = useState<string | null>(null)
+  const [sending, setSending] = useState(false)
+  const id = useId()
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setProblem(null)
+    setSending(true)
+    const wanted = normaliseVoucherCode(code)
+    try {
+      await changeBasket(async (basketId) => {
+        const cleared = await clearPromotions(basketId)
+        return wanted ? registerPromotion(basketId, wanted) : cleared
+      })
+      setCode("")
+    } catch (error) {
+      setProblem(basketErrorText(error))
+      // The old codes may be gone already: show the basket as it now is.
+      void reloadBasket()
+    } finally {
+      setSending(false)
+    }
+  }
+  return (
+    <form onSubmit={submit} className="space-y-2" noValidate>
+      <label htmlFor={id} className="field-label">
+        Voucher code
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          className="field-input flex-1 uppercase"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={100}
+          value={code}
+          onChange={(event) => setCode(normaliseVoucherCode(event.target.value))}
+          aria-describedby={`${id}-codes`}
+        />
+        <button type="submit" className="btn-outline" disabled={sending}>
+          APPLY
+        </button>
+      </div>
+      <p id={`${id}-codes`} role="status" className="text-sm text-muted">
+        {promotionCodesText(basket.appliedPromotionCodes.map((c) => c.code))}
+      </p>
+      {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}
+    </form>
+  )
+}
+
+/** The line items, discounts, round-up, voucher box and TOTAL TO PAY (SPEC §2). */
+export const OrderSummary = ({ basket }: { basket: BasketJson }) => (
+  <section aria-labelledby="order-summary" className="card space-y-5 p-5 sm:p-6">
+    <h2 id="order-summary" className="display-title text-xl">
+      Your order
+    </h2>
+    <LineItems basket={basket} />
+    {basket.discounts.length > 0 ? (
+      <dl className="space-y-1 text-sm">
+        {basket.discounts.map((discount) => (
+          <div key={discount.description} className="flex justify-between text-accent">
+            <dt>{discount.description}</dt>
+            <dd className="tabular-nums">-{money(discount.value)}</dd>
+          </div>
+        ))}
+      </dl>
+    ) : null}
+    <RoundUp basket={basket} />
+    <Voucher basket={basket} />
+    <p className="flex items-baseline justify-between border-t border-line pt-4 text-lg font-extrabold">
+      <span>TOTAL TO PAY</span>
+      <span className="tabular-nums" data-testid="total-to-pay">
+        {money(totalToPay(basket))}
+      </span>
+    </p>
+  </section>
+)

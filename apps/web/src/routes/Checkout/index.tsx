@@ -1,0 +1,253 @@
+import type { BasketJson } from "@howzat/contracts/baskets"
+import type { CustomerJson } from "@howzat/contracts/customers"
+import { formatMoney, pence } from "@howzat/core/rules/money"
+import { useStore } from "@tanstack/react-form"
+import { createFileRoute, useNavigate } from "@tanstack/react-router"
+import { useEffect, useState } from "react"
+import { getCustomer, register, updateCustomer } from "../../api/accounts"
+import { checkoutBasket } from "../../api/baskets"
+import { logCreateOrder } from "../../api/logging"
+import { signInWith } from "../../auth/session"
+import { useCustomer } from "../../auth/use-session"
+import {
+  addressesOf,
+  afterCheckoutPath,
+  blankCheckoutValues,
+  type CheckoutMode,
+  checkoutRules,
+  checkoutValuesOf,
+  customerUpdateOf,
+  needsAddress,
+  personOf,
+  registrationOf,
+} from "../../basket/checkout"
+import { reloadBasket, startNewBasket } from "../../basket/store"
+import { useBasketState } from "../../basket/use-basket"
+import { pageTitle } from "../../brand"
+import { BasketPending, EmptyBasket } from "../../components/Basket"
+import { BillingFields, useCheckoutForm } from "../../components/basket/checkout/BillingFields"
+import { CheckoutLogin } from "../../components/basket/checkout/CheckoutLogin"
+import { OrderSummary } from "../../components/basket/checkout/OrderSummary"
+import { SiteCreditPanel } from "../../components/basket/checkout/SiteCreditPanel"
+import { Dialog, DialogLines } from "../../components/Dialog"
+import { FormMessage, submitWith } from "../../components/forms/Fields"
+import { PageHeading } from "../../components/PageStates"
+import { basketTexts, checkoutFailure, checkoutOutcome } from "../../lib/basket"
+import type { DialogContent } from "../../lib/error-text"
+import { firstFormError } from "../../lib/form-rules"
+
+export const Route = createFileRoute("/Checkout/")({
+  head: () => ({ meta: [{ title: pageTitle("Checkout") }] }),
+  component: Checkout,
+})
+
+/** A message the customer reads before the page moves on (or stays, with nothing `afterwards`). */
+interface Notice {
+  readonly content: DialogContent
+  readonly afterwards?: () => void
+}
+
+/** The signed-in customer's record, for the read-only billing details. */
+const useCustomerRecord = (customerId: string | null) => {
+  const [record, setRecord] = useState<{ id: string; customer: CustomerJson } | null>(null)
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    if (customerId === null) return
+    const controller = new AbortController()
+    setFailed(false)
+    getCustomer(customerId, controller.signal).then(
+      ({ customer }) => setRecord({ id: customerId, customer }),
+      () => {
+        if (!controller.signal.aborted) setFailed(true)
+      },
+    )
+    return () => controller.abort()
+  }, [customerId])
+  const customer = customerId !== null && record?.id === customerId ? record.customer : null
+  return { customer, failed }
+}
+
+/**
+ * /Checkout (SPEC §2, §4). A visitor is registered (and so logged in) and
+ * their addresses saved before the basket is checked out, because checkout
+ * is a signed-in customer's call (docs/decisions/0007). What allocation did
+ * to the basket is reported before moving on to payment.
+ */
+function Checkout() {
+  const { basket, status } = useBasketState()
+  const user = useCustomer()
+  const { customer, failed } = useCustomerRecord(user?.customerId ?? null)
+  const [leaving, setLeaving] = useState(false)
+  const [notice, setNotice] = useState<Notice | null>(null)
+  // Registering logs the visitor in halfway through placing the order: the
+  // form they pressed stays on screen until the order is placed or refused.
+  const [frozen, setFrozen] = useState<CheckoutMode | null>(null)
+  const mode: CheckoutMode | null =
+    frozen ??
+    (customer ? { kind: "customer", customer } : user === null ? { kind: "visitor" } : null)
+
+  const dialog = (
+    <Dialog
+      open={notice !== null}
+      title={notice?.content.title ?? ""}
+      tone="error"
+      onClose={() => {
+        const afterwards = notice?.afterwards
+        setNotice(null)
+        afterwards?.()
+      }}
+    >
+      {notice ? <DialogLines content={notice.content} /> : null}
+    </Dialog>
+  )
+
+  if (leaving) {
+    return (
+      <>
+        <p role="status" className="px-5 py-16 text-center text-muted">
+          Placing your order…
+        </p>
+        {dialog}
+      </>
+    )
+  }
+  return (
+    <div className="mx-auto max-w-5xl px-3 py-8 sm:px-5 lg:py-12">
+      <PageHeading title="Checkout" />
+      {basket === null ? (
+        <div className="card">
+          <BasketPending failed={status === "error"} />
+        </div>
+      ) : basket.items.length === 0 && frozen === null ? (
+        <div className="card">
+          <EmptyBasket />
+        </div>
+      ) : mode === null ? (
+        failed ? (
+          <FormMessage tone="error">
+            We couldn't load your details just now. Please refresh the page to try again.
+          </FormMessage>
+        ) : (
+          <p role="status" className="text-muted">
+            Loading your details…
+          </p>
+        )
+      ) : (
+        <CheckoutForm
+          // A new form when the visitor logs in: the customer's details replace the blank ones.
+          key={mode.kind === "customer" ? mode.customer.customerId : "visitor"}
+          basket={basket}
+          mode={mode}
+          onFreeze={setFrozen}
+          onNotice={setNotice}
+          onLeaving={() => setLeaving(true)}
+        />
+      )}
+      {dialog}
+    </div>
+  )
+}
+
+const CheckoutForm = ({
+  basket,
+  mode,
+  onFreeze,
+  onNotice: setNotice,
+  onLeaving,
+}: {
+  basket: BasketJson
+  mode: CheckoutMode
+  onFreeze: (mode: CheckoutMode | null) => void
+  onNotice: (notice: Notice) => void
+  onLeaving: () => void
+}) => {
+  const navigate = useNavigate()
+  const rules = checkoutRules(mode)
+
+  const go = (href: string) => {
+    onLeaving()
+    void navigate({ href })
+  }
+
+  const form = useCheckoutForm(
+    mode.kind === "customer" ? checkoutValuesOf(mode.customer) : blankCheckoutValues(),
+    async (value) => {
+      const before = basket
+      onFreeze(mode)
+      try {
+        if (mode.kind === "visitor") {
+          const user = await signInWith(await register(registrationOf(value)))
+          const customerId = user.customerId ?? ""
+          await updateCustomer(customerId, customerUpdateOf(customerId, personOf(value), value))
+        } else if (needsAddress(mode)) {
+          await updateCustomer(
+            mode.customer.customerId,
+            customerUpdateOf(mode.customer.customerId, mode.customer, value),
+          )
+        }
+        // A saved address is the order's by default; a typed one is sent with it.
+        const typed = needsAddress(mode) ? addressesOf(value) : null
+        const { basket: after, order } = await checkoutBasket(
+          basket.id,
+          typed ? { billingAddress: typed.billing, shippingAddress: typed.shipping } : {},
+        )
+        logCreateOrder(order.id)
+        onLeaving()
+        // The old basket now belongs to the order (SPEC §4): this browser starts a new one.
+        void startNewBasket().catch(() => undefined)
+        const outcome = checkoutOutcome(before, after)
+        const next = after.items.length === 0 ? "/" : afterCheckoutPath(order)
+        if (outcome.kind === "unchanged") go(next)
+        else setNotice({ content: outcome.content, afterwards: () => go(next) })
+      } catch (error) {
+        const failure = checkoutFailure(error, before.items.length)
+        setNotice({
+          content: failure.content,
+          afterwards: failure.goHome
+            ? () => {
+                void reloadBasket()
+                go("/")
+              }
+            : undefined,
+        })
+      } finally {
+        onFreeze(null)
+      }
+    },
+  )
+
+  const values = useStore(form.store, (s) => s.values)
+  const attempted = useStore(form.store, (s) => s.submissionAttempts > 0)
+  const submitting = useStore(form.store, (s) => s.isSubmitting)
+  const invalid = firstFormError(rules, values) !== undefined
+
+  return (
+    <div className="space-y-6">
+      {mode.kind === "visitor" ? <CheckoutLogin /> : null}
+      <OrderSummary basket={basket} />
+      <form noValidate onSubmit={submitWith(form)} className="space-y-6">
+        <BillingFields form={form} mode={mode} rules={rules} />
+        {basket.siteCreditAvailable > 0 ? <SiteCreditPanel basket={basket} /> : null}
+        <section aria-label="Grand total" className="card space-y-4 p-5 sm:p-6">
+          <p className="flex items-baseline justify-between text-xl font-extrabold">
+            <span>GRAND TOTAL</span>
+            <span className="tabular-nums" data-testid="grand-total">
+              {formatMoney(pence(basket.basketTotal))}
+            </span>
+          </p>
+          {attempted && invalid ? (
+            <FormMessage tone="error">{basketTexts.invalidForm}</FormMessage>
+          ) : null}
+          <button
+            type="submit"
+            className="btn-primary w-full py-3.5 text-base"
+            disabled={submitting}
+            aria-busy={submitting || undefined}
+          >
+            {submitting ? "PLEASE WAIT…" : "PROCEED TO PAYMENT"}
+          </button>
+        </section>
+      </form>
+    </div>
+  )
+}
