@@ -312,6 +312,9 @@ export class BasketsApi extends HttpApiGroup.make("baskets")
       .addError(Conflict)
       .middleware(Authentication),
   )
+  // Any change may meet a closed competition, a limit or a basket that is gone.
+  .addError(NotFound)
+  .addError(Conflict)
   .middleware(OptionalAuthentication) {}
 
 const OrderPath = Schema.Struct({ orderId: Id })
@@ -393,6 +396,8 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(ResourcesApi)
   .add(AuthApi)
   .add(CustomersApi)
+  .add(BasketsApi)
+  .add(LoggingApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

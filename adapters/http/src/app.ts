@@ -7,12 +7,17 @@ import type { Registration } from "@howzat/core/accounts/registration"
 import type { Sessions } from "@howzat/core/accounts/sessions"
 import type { Throttle } from "@howzat/core/accounts/throttle"
 import type { Catalogue } from "@howzat/core/competitions/catalogue"
+import type { Baskets } from "@howzat/core/orders/baskets"
+import type { Checkout } from "@howzat/core/orders/checkout"
 import { Layer } from "effect"
 import { type Context, Hono } from "hono"
+import { bodyLimit } from "hono/body-limit"
 import { AuthHandlersLive } from "./auth-handlers"
 import { AuthenticationLive, OptionalAuthenticationLive } from "./authentication"
+import { BasketHandlersLive } from "./basket-handlers"
 import { CatalogueHandlersLive } from "./catalogue-handlers"
 import { CustomerHandlersLive } from "./customer-handlers"
+import { LoggingHandlersLive } from "./logging-handlers"
 import { asProblemResponse, problemResponse } from "./problem-response"
 import {
   CLIENT_ADDRESS_HEADER,
@@ -30,10 +35,24 @@ export type AccountServices =
   | CustomerAccounts
   | Throttle
 
+export type OrderServices = Baskets | Checkout
+
+/**
+ * Calls a visitor makes before any cookie exists: a fresh browser's first
+ * basket. Creating an empty basket is harmless even if another site makes
+ * the browser do it (no cookie carries the customer: a session is a bearer
+ * token, which another site cannot send).
+ */
+const XSRF_EXEMPT_PATHS = ["/api/Baskets"]
+
+/** The storefront's reports are small; anything bigger is refused before it is read. */
+const LOGGING_BODY_LIMIT_BYTES = 8 * 1024
+
 export interface HttpAppOptions {
   /** Core's use cases, already wired to their adapters by the composition root. */
   readonly catalogue: Layer.Layer<Catalogue>
   readonly accounts: Layer.Layer<AccountServices>
+  readonly orders: Layer.Layer<OrderServices>
   readonly settings: HttpSettingsShape
   /** The caller's address for rate limits; the composition root knows the socket and the proxy. */
   readonly clientAddress?: ((c: Context) => string | undefined) | undefined
@@ -48,10 +67,19 @@ export interface HttpAppOptions {
  */
 export const makeHttpApp = (options: HttpAppOptions) => {
   const apiLayer = HttpApiBuilder.api(HowzatApi).pipe(
-    Layer.provide(Layer.mergeAll(CatalogueHandlersLive, AuthHandlersLive, CustomerHandlersLive)),
+    Layer.provide(
+      Layer.mergeAll(
+        CatalogueHandlersLive,
+        AuthHandlersLive,
+        CustomerHandlersLive,
+        BasketHandlersLive,
+        LoggingHandlersLive,
+      ),
+    ),
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),
     Layer.provide(Layer.succeed(HttpSettings, options.settings)),
     Layer.provide(options.catalogue),
+    Layer.provide(options.orders),
     Layer.provide(options.accounts),
   )
   const { handler, dispose } = HttpApiBuilder.toWebHandler(
@@ -66,7 +94,20 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     "*",
     xsrfProtection({
       secure: options.settings.cookieSecure,
-      exemptPaths: options.xsrfExemptPaths ?? [],
+      exemptPaths: [...XSRF_EXEMPT_PATHS, ...(options.xsrfExemptPaths ?? [])],
+    }),
+  )
+  app.use(
+    "/api/Logging",
+    bodyLimit({
+      maxSize: LOGGING_BODY_LIMIT_BYTES,
+      onError: () =>
+        problemResponse({
+          type: "about:blank",
+          title: "Content Too Large",
+          detail: `A report may be at most ${LOGGING_BODY_LIMIT_BYTES} bytes.`,
+          status: 413,
+        }),
     }),
   )
   app.get("/health/ping", (c) => c.json({ status: "ok" }))

@@ -48,7 +48,8 @@ export const xsrfProtection = (options: XsrfOptions): MiddlewareHandler => {
   return async (c, next) => {
     const presented = getCookie(c, XSRF_COOKIE)
     const path = c.req.path
-    if (!SAFE_METHODS.has(c.req.method) && path.startsWith("/api/") && !exempt.has(path)) {
+    const isExempt = exempt.has(path)
+    if (!SAFE_METHODS.has(c.req.method) && path.startsWith("/api/") && !isExempt) {
       const echoed = c.req.header(XSRF_HEADER)
       if (!presented || !echoed || !sameToken(presented, echoed)) {
         return problemResponse(
@@ -64,7 +65,12 @@ export const xsrfProtection = (options: XsrfOptions): MiddlewareHandler => {
     }
     await next()
     // Hashed assets are cached for a year by anything in between: no cookie on those.
-    if (!presented && SAFE_METHODS.has(c.req.method) && !path.startsWith("/assets/")) {
+    // An exempt call (a fresh visitor's first basket) gets one too, for the changes that follow.
+    if (
+      !presented &&
+      (SAFE_METHODS.has(c.req.method) || isExempt) &&
+      !path.startsWith("/assets/")
+    ) {
       c.res.headers.append("set-cookie", cookie())
     }
   }

@@ -5,8 +5,12 @@ import { Registration } from "@howzat/core/accounts/registration"
 import { Sessions } from "@howzat/core/accounts/sessions"
 import { RateLimitPolicy, Throttle } from "@howzat/core/accounts/throttle"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
+import { Baskets } from "@howzat/core/orders/baskets"
+import { Checkout } from "@howzat/core/orders/checkout"
 import { makeHttpApp } from "@howzat/http"
 import {
+  CompetitionRepoLive,
+  CustomerRepoLive,
   Db,
   makeDatabase,
   makeOutboxQueue,
@@ -15,7 +19,9 @@ import {
   PostgresAccountsLive,
   PostgresCatalogueLive,
   seedDemoData,
+  TransactionsLive,
 } from "@howzat/postgres"
+import { PostgresOrdersLive } from "@howzat/postgres/repos/index"
 import { Layer } from "effect"
 import { Argon2PasswordHasherLive } from "./auth/argon2-password-hasher"
 import { JwtAccessTokensLive } from "./auth/jwt-access-tokens"
@@ -60,9 +66,18 @@ export const composeShop = async (config: ServerConfig, now = new Date()) => {
     Throttle.Default,
   ).pipe(Layer.provide(accountPorts))
 
+  const orderPorts = Layer.mergeAll(
+    PostgresOrdersLive,
+    CompetitionRepoLive,
+    CustomerRepoLive,
+    TransactionsLive,
+  ).pipe(Layer.provide(db))
+  const orders = Layer.mergeAll(Baskets.Default, Checkout.Default).pipe(Layer.provide(orderPorts))
+
   const { app, dispose } = makeHttpApp({
     catalogue,
     accounts,
+    orders,
     settings: { cookieSecure: config.cookieSecure, publicOrigin: config.publicUrl },
     clientAddress: clientAddressReader(config.trustProxy),
   })

@@ -1,0 +1,171 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { HowzatApi } from "@howzat/contracts/api"
+import { forbidden } from "@howzat/contracts/problems"
+import { CurrentUser, MaybeCurrentUser } from "@howzat/contracts/security"
+import { CustomerAccounts } from "@howzat/core/accounts/customer-accounts"
+import type { Principal } from "@howzat/core/accounts/model"
+import { Catalogue } from "@howzat/core/competitions/catalogue"
+import { Baskets, type BasketView } from "@howzat/core/orders/baskets"
+import { Checkout } from "@howzat/core/orders/checkout"
+import type { CompetitionNotOnSale } from "@howzat/core/orders/errors"
+import type { AllocationException } from "@howzat/core/orders/model"
+import { normaliseVoucherCode } from "@howzat/core/rules/basket"
+import { pence } from "@howzat/core/rules/money"
+import { Effect, Option } from "effect"
+import { basketConflict, basketProblem, noSuchBasket, notOnSaleDetail } from "./basket-problems"
+import { basketToWire } from "./basket-wire"
+import { presentOrder } from "./order-presenter"
+
+const customerOf = (principal: Principal | undefined) => principal?.customerId ?? null
+
+/**
+ * SPEC §7's baskets. A basket is reachable by whoever holds its id (a random
+ * uuid), but once it belongs to a customer no other signed-in customer may
+ * read or change it: they are told it does not exist, as for any unknown id.
+ * Prices follow the caller's session, never the basket's owner.
+ */
+export const BasketHandlersLive = HttpApiBuilder.group(HowzatApi, "baskets", (handlers) =>
+  Effect.gen(function* () {
+    const baskets = yield* Baskets
+    const accounts = yield* CustomerAccounts
+    const catalogue = yield* Catalogue
+    const checkout = yield* Checkout
+
+    const caller = Effect.map(MaybeCurrentUser, Option.getOrUndefined)
+
+    const siteCreditOf = (principal: Principal | undefined) =>
+      principal?.customerId
+        ? Effect.map(
+            accounts.get(principal, principal.customerId),
+            (customer) => customer.siteCreditAccountBalance as number,
+          )
+        : Effect.succeed(0)
+
+    const answer = (
+      view: BasketView,
+      principal: Principal | undefined,
+      exceptions: readonly AllocationException[] = [],
+    ) =>
+      Effect.gen(function* () {
+        const balance = yield* siteCreditOf(principal)
+        return { basket: basketToWire(view, balance, yield* catalogue.now, exceptions) }
+      })
+
+    /** The basket as this caller may see it: someone else's is "no such basket". */
+    const guarded = (basketId: string, principal: Principal | undefined) =>
+      Effect.gen(function* () {
+        const view = yield* baskets.view(basketId, customerOf(principal))
+        const owner = view.basket.customerId
+        const customerId = customerOf(principal)
+        if (owner !== null && customerId !== null && owner !== customerId)
+          return yield* noSuchBasket()
+        return view
+      })
+
+    /** SPEC §8's words depend on whether the competition has yet to open or has closed. */
+    const notOnSale = (error: CompetitionNotOnSale) =>
+      Effect.gen(function* () {
+        const now = yield* catalogue.now
+        const opensLater = yield* catalogue.competition(error.competitionId).pipe(
+          Effect.map((competition) => competition.startDateTimeUtc > now),
+          Effect.orElseSucceed(() => false),
+        )
+        return yield* Effect.fail(basketConflict(notOnSaleDetail(opensLater)))
+      })
+
+    /** Checks the caller may use the basket, makes the change and answers with it repriced. */
+    const change = <E, R>(
+      basketId: string,
+      make: (customerId: string | null, view: BasketView) => Effect.Effect<BasketView, E, R>,
+    ) =>
+      Effect.gen(function* () {
+        const principal = yield* caller
+        const before = yield* guarded(basketId, principal)
+        const after = yield* make(customerOf(principal), before)
+        return yield* answer(after, principal)
+      })
+
+    return handlers
+      .handle("create", () =>
+        Effect.gen(function* () {
+          const principal = yield* caller
+          // Always a new basket: the storefront keeps the id, and a customer's
+          // earlier basket is not looked up (ForceCreateNew is the only mode).
+          const basket = yield* baskets.create(customerOf(principal))
+          return yield* answer(yield* baskets.view(basket.id, customerOf(principal)), principal)
+        }).pipe(Effect.catchAll(basketProblem)),
+      )
+      .handle("byId", ({ path }) =>
+        Effect.gen(function* () {
+          const principal = yield* caller
+          return yield* answer(yield* guarded(path.basketId, principal), principal)
+        }).pipe(Effect.catchAll(basketProblem)),
+      )
+      .handle("update", ({ path, payload }) =>
+        change(path.basketId, (customerId) =>
+          baskets.setExtras(
+            path.basketId,
+            {
+              autoRoundup: payload.charitableDonation.autoRoundup,
+              siteCreditRequested: pence(payload.siteCreditDebitAmount),
+            },
+            customerId,
+          ),
+        ).pipe(Effect.catchAll(basketProblem)),
+      )
+      .handle("addItem", ({ path, payload }) =>
+        change(path.basketId, (customerId) =>
+          baskets.addItem(path.basketId, payload.competitionID, payload.ticketQuantity, customerId),
+        ).pipe(Effect.catchTag("CompetitionNotOnSale", notOnSale), Effect.catchAll(basketProblem)),
+      )
+      .handle("clearItems", ({ path }) =>
+        change(path.basketId, (customerId, view) =>
+          Effect.reduce(view.basket.items, view, (_, item) =>
+            baskets.removeItem(path.basketId, item.id, customerId),
+          ),
+        ).pipe(Effect.catchAll(basketProblem)),
+      )
+      .handle("setItem", ({ path, payload }) =>
+        change(path.basketId, (customerId) =>
+          baskets.setQuantity(path.basketId, path.itemId, payload.ticketQuantity, customerId),
+        ).pipe(Effect.catchTag("CompetitionNotOnSale", notOnSale), Effect.catchAll(basketProblem)),
+      )
+      .handle("removeItem", ({ path }) =>
+        change(path.basketId, (customerId) =>
+          baskets.removeItem(path.basketId, path.itemId, customerId),
+        ).pipe(Effect.catchAll(basketProblem)),
+      )
+      .handle("registerPromotion", ({ path, payload }) =>
+        change(path.basketId, (customerId) =>
+          baskets.setVoucher(path.basketId, payload.promotionCode, customerId),
+        ).pipe(Effect.catchAll(basketProblem)),
+      )
+      .handle("clearPromotions", ({ path }) =>
+        change(path.basketId, (customerId) =>
+          baskets.setVoucher(path.basketId, "", customerId),
+        ).pipe(Effect.catchAll(basketProblem)),
+      )
+      .handle("removePromotion", ({ path }) =>
+        change(path.basketId, (customerId, view) =>
+          // One voucher at a time (SPEC §4): removing it is clearing them.
+          view.basket.promotionCodes.includes(normaliseVoucherCode(path.promotionCode))
+            ? baskets.setVoucher(path.basketId, "", customerId)
+            : Effect.succeed(view),
+        ).pipe(Effect.catchAll(basketProblem)),
+      )
+      .handle("checkout", ({ path, payload }) =>
+        Effect.gen(function* () {
+          const principal = yield* CurrentUser
+          const customerId = principal.customerId
+          if (customerId === null)
+            return yield* Effect.fail(forbidden("Only a customer can check out a basket."))
+          yield* guarded(path.basketId, principal)
+          const outcome = yield* checkout.checkout(path.basketId, customerId)
+          const view = yield* baskets.view(path.basketId, customerId)
+          const { basket } = yield* answer(view, principal, outcome.exceptions)
+          const order = yield* presentOrder(outcome.order, principal, payload)
+          return { basket, order }
+        }).pipe(Effect.catchAll(basketProblem)),
+      )
+  }),
+)

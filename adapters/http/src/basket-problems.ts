@@ -1,0 +1,116 @@
+import {
+  type BadRequest,
+  badRequest,
+  Conflict,
+  type Forbidden,
+  type NotFound,
+  notFound,
+  type ServiceUnavailable,
+  serviceUnavailable,
+} from "@howzat/contracts/problems"
+import type { CustomerNotFound } from "@howzat/core/accounts/errors"
+import type { CompetitionNotFound, RepositoryError } from "@howzat/core/competitions/errors"
+import type {
+  BasketEmpty,
+  BasketItemNotFound,
+  BasketNotFound,
+  OrderNotFound,
+  PromotionNotValid,
+  TicketLimitExceeded,
+} from "@howzat/core/orders/errors"
+import { Effect } from "effect"
+
+const problemType = (slug: string) => `https://howzat.example/problems/${slug}`
+
+/** A 409 whose title is not "application error", so the storefront shows its detail as it is. */
+export const basketConflict = (detail: string): Conflict =>
+  new Conflict({
+    type: problemType("basket-changes"),
+    title: "Changes to your basket",
+    detail,
+    status: 409,
+  })
+
+/**
+ * The ticket selector's words (SPEC §8). `requested` is what the basket
+ * would hold; when the customer's allowance still covers it, it was the
+ * stock that ran short.
+ */
+export const ticketLimitDetail = (error: TicketLimitExceeded): string => {
+  const max = error.maxPerCustomer
+  if (error.alreadyHeld >= max)
+    return `You have purchased the maximum number of tickets per person in this competition (${max}).`
+  if (error.requested > max - error.alreadyHeld)
+    return error.alreadyHeld > 0
+      ? `Your basket and previous purchases together have reached the maximum number of tickets per person in this competition (${max}).`
+      : `Your basket has reached the maximum number of tickets per person in this competition (${max}).`
+  return "Including the tickets in your basket, this competition is sold out!"
+}
+
+/**
+ * "basket is empty" is what the storefront keys on (SPEC §8); the reasons
+ * follow as '-- Competition: reason' lines, which its dialog shows as bullets.
+ */
+export const basketEmptyDetail = (error: BasketEmpty): string =>
+  error.exceptions.length === 0
+    ? "Your basket is empty."
+    : [
+        "Your basket is empty: none of its tickets could be allocated.",
+        ...error.exceptions.map((e) => ` -- ${e.competitionName}: ${e.exceptionReason}`),
+      ].join("\n")
+
+export const noSuchBasket = () => Effect.fail(notFound("Not Found", "no such basket"))
+
+export type BasketFailure =
+  | BasketNotFound
+  | BasketItemNotFound
+  | CompetitionNotFound
+  | CustomerNotFound
+  | TicketLimitExceeded
+  | BasketEmpty
+  | PromotionNotValid
+  | OrderNotFound
+  | RepositoryError
+
+export type Problem = NotFound | Conflict | BadRequest | Forbidden | ServiceUnavailable
+
+/**
+ * Core's basket and checkout failures as problems, for `Effect.catchAll`;
+ * a problem already made passes through.
+ */
+export const basketProblem = (error: BasketFailure | Problem): Effect.Effect<never, Problem> => {
+  if (!("_tag" in error)) return Effect.fail(error)
+  switch (error._tag) {
+    case "BasketNotFound":
+      return noSuchBasket()
+    case "BasketItemNotFound":
+      return Effect.fail(notFound("Not Found", "no such basket item"))
+    case "CompetitionNotFound":
+      return Effect.fail(notFound("Not Found", "no such competition"))
+    case "CustomerNotFound":
+      // The customer behind a session has gone: nothing of theirs can be shown.
+      return noSuchBasket()
+    case "OrderNotFound":
+      return Effect.fail(notFound("Not Found", "no such order"))
+    case "TicketLimitExceeded":
+      return Effect.fail(basketConflict(ticketLimitDetail(error)))
+    case "BasketEmpty":
+      return Effect.fail(basketConflict(basketEmptyDetail(error)))
+    case "PromotionNotValid":
+      return Effect.fail(
+        badRequest(
+          "Promotion code not valid",
+          `"${error.code}" is not a valid promotion code. No valid promotion codes have been registered.`,
+        ),
+      )
+    case "RepositoryError":
+      return Effect.zipRight(
+        Effect.logError(`repository failure in ${error.operation}`, error.cause),
+        Effect.fail(serviceUnavailable()),
+      )
+  }
+}
+
+/** Whether the competition has not opened yet or has closed decides the words (SPEC §8). */
+export const notOnSaleDetail = (opensLater: boolean) =>
+  opensLater ? "Competition coming soon!" : "Competition has closed! Best of luck to everyone!"

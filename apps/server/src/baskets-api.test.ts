@@ -1,0 +1,547 @@
+import type { BasketJson, BasketResponseJson } from "@howzat/contracts/baskets"
+import type { CompetitionResponseJson } from "@howzat/contracts/catalogue"
+import type { CheckoutResponseJson } from "@howzat/contracts/orders"
+import { pence } from "@howzat/core/rules/money"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Browser, json, problem } from "./test-support/browser"
+import { addItem, checkout, competitionOnSale, newBasket, promotion } from "./test-support/orders"
+import { openShop, register, type Shop } from "./test-support/shop"
+
+/**
+ * SPEC §7's baskets and checkout through the real composition: core's
+ * Baskets and Checkout on PGlite, behind HttpApi and Hono.
+ */
+let shop: Shop
+let visitor: Browser
+let ann: Browser
+let bob: Browser
+
+const DAY = 24 * 60 * 60 * 1000
+const NOBODY = "00000000-0000-4000-8000-000000000000"
+
+beforeAll(async () => {
+  shop = await openShop()
+  visitor = await new Browser(shop.app).open()
+  ann = await new Browser(shop.app).open()
+  await register(ann, { firstName: "Ann", lastName: "Archer" })
+  bob = await new Browser(shop.app).open()
+  await register(bob, { firstName: "Bob", lastName: "Baker" })
+})
+afterAll(async () => {
+  await shop?.close()
+})
+
+const basketOf = async (response: Response, status = 200): Promise<BasketJson> =>
+  (await json<BasketResponseJson>(response, status)).basket
+
+const soldToDate = async (competitionId: string) =>
+  (await json<CompetitionResponseJson>(await visitor.get(`/api/Competitions/${competitionId}`)))
+    .competition.ticketsSoldToDate
+
+const signedIn = async () => {
+  const browser = await new Browser(shop.app).open()
+  const { user } = await register(browser)
+  return { browser, customerId: user.customerId as string }
+}
+
+describe("POST /api/Baskets", () => {
+  it("works from a fresh browser before any cookie exists, and hands it the XSRF cookie", async () => {
+    const fresh = new Browser(shop.app)
+    const basket = await basketOf(await fresh.post("/api/Baskets?ForceCreateNew=true"), 201)
+    expect(basket).toMatchObject({
+      customerId: null,
+      items: [],
+      itemTotal: 0,
+      basketTotal: 0,
+      appliedPromotionCodes: [],
+      charitableDonation: { autoRoundup: false, value: 0 },
+      siteCreditDebitAmount: 0,
+      siteCreditAvailable: 0,
+      ticketAllocationExceptions: [],
+    })
+    expect(fresh.cookie("XSRF-TOKEN")).toBeDefined()
+    // The next change echoes that cookie, as the storefront does.
+    const competitionId = await competitionOnSale(shop)
+    expect((await addItem(fresh, basket.id, competitionId, 1)).items).toHaveLength(1)
+  })
+
+  it("still refuses a change to a basket without the XSRF header", async () => {
+    const basket = await newBasket(visitor)
+    const refused = await visitor.request("POST", `/api/Baskets/${basket.id}/items`, {
+      xsrf: false,
+      body: { competitionID: await competitionOnSale(shop), ticketQuantity: 1 },
+    })
+    await problem(refused, 403)
+  })
+
+  it("gives a signed-in customer's basket their id, and a new basket every time", async () => {
+    const { browser, customerId } = await signedIn()
+    const first = await newBasket(browser)
+    const second = await basketOf(await browser.post("/api/Baskets"), 201)
+    expect(first.customerId).toBe(customerId)
+    expect(second.customerId).toBe(customerId)
+    expect(second.id).not.toBe(first.id)
+  })
+})
+
+describe("GET /api/Baskets/{basketId}", () => {
+  it("answers the basket to whoever holds its id", async () => {
+    const basket = await newBasket(visitor)
+    const other = new Browser(shop.app)
+    expect((await basketOf(await other.get(`/api/Baskets/${basket.id}`))).id).toBe(basket.id)
+  })
+
+  it("answers 404 for an unknown id and 400 for a malformed one, as problems", async () => {
+    const missing = await problem(await visitor.get(`/api/Baskets/${NOBODY}`), 404)
+    expect(missing.detail).toBe("no such basket")
+    const malformed = await problem(await visitor.get("/api/Baskets/not-a-uuid"), 400)
+    expect(Object.keys(malformed.errors ?? {})).toContain("basketId")
+  })
+})
+
+describe("basket items", () => {
+  it("adds to the competition's one item and prices it", async () => {
+    const competitionId = await competitionOnSale(shop, { ticketPrice: pence(250) })
+    const basket = await newBasket(visitor)
+    await addItem(visitor, basket.id, competitionId, 2)
+    const after = await addItem(visitor, basket.id, competitionId, 1)
+    expect(after.items).toHaveLength(1)
+    expect(after.items[0]).toMatchObject({
+      competitionTicketDetails: {
+        competition: { id: competitionId },
+        quantity: 3,
+        price: 250,
+        customerBoughtToDateTicketQuantity: 0,
+      },
+      preDiscountTotal: 750,
+      lineTotal: 750,
+      discounts: [],
+    })
+    expect([after.itemTotal, after.basketTotal]).toEqual([750, 750])
+  })
+
+  it("refuses an unknown competition (404), a closed one and one not yet open (409)", async () => {
+    const basket = await newBasket(visitor)
+    const unknown = await problem(
+      await visitor.post(`/api/Baskets/${basket.id}/items`, {
+        competitionID: NOBODY,
+        ticketQuantity: 1,
+      }),
+      404,
+    )
+    expect(unknown.detail).toBe("no such competition")
+
+    const now = Date.now()
+    const closed = await competitionOnSale(shop, {
+      startDateTimeUtc: new Date(now - 10 * DAY),
+      closeDateTimeUtc: new Date(now - DAY),
+      drawDateTimeUtc: new Date(now + DAY),
+    })
+    const closedProblem = await problem(
+      await visitor.post(`/api/Baskets/${basket.id}/items`, {
+        competitionID: closed,
+        ticketQuantity: 1,
+      }),
+      409,
+    )
+    expect(closedProblem.detail).toBe("Competition has closed! Best of luck to everyone!")
+
+    const upcoming = await competitionOnSale(shop, {
+      startDateTimeUtc: new Date(now + DAY),
+      closeDateTimeUtc: new Date(now + 5 * DAY),
+      drawDateTimeUtc: new Date(now + 6 * DAY),
+    })
+    const upcomingProblem = await problem(
+      await visitor.post(`/api/Baskets/${basket.id}/items`, {
+        competitionID: upcoming,
+        ticketQuantity: 1,
+      }),
+      409,
+    )
+    expect(upcomingProblem.detail).toBe("Competition coming soon!")
+    expect((await basketOf(await visitor.get(`/api/Baskets/${basket.id}`))).items).toEqual([])
+  })
+
+  it("refuses more than the per-person maximum in the basket", async () => {
+    const competitionId = await competitionOnSale(shop, { maxTicketsPerCustomer: 5 })
+    const basket = await newBasket(visitor)
+    await addItem(visitor, basket.id, competitionId, 4)
+    const refused = await problem(
+      await visitor.post(`/api/Baskets/${basket.id}/items`, {
+        competitionID: competitionId,
+        ticketQuantity: 2,
+      }),
+      409,
+    )
+    expect(refused.detail).toBe(
+      "Your basket has reached the maximum number of tickets per person in this competition (5).",
+    )
+    expect(refused.title).not.toMatch(/application error|validation error/i)
+  })
+
+  it("refuses more tickets than are left", async () => {
+    const competitionId = await competitionOnSale(shop, {
+      totalTickets: 3,
+      maxTicketsPerCustomer: 10,
+    })
+    const basket = await newBasket(visitor)
+    const refused = await problem(
+      await visitor.post(`/api/Baskets/${basket.id}/items`, {
+        competitionID: competitionId,
+        ticketQuantity: 4,
+      }),
+      409,
+    )
+    expect(refused.detail).toBe(
+      "Including the tickets in your basket, this competition is sold out!",
+    )
+  })
+
+  it("counts a customer's earlier purchases against the maximum", async () => {
+    const { browser } = await signedIn()
+    const competitionId = await competitionOnSale(shop, { maxTicketsPerCustomer: 10 })
+    const first = await newBasket(browser)
+    await addItem(browser, first.id, competitionId, 6)
+    await checkout(browser, first.id)
+
+    const second = await newBasket(browser)
+    const refused = await problem(
+      await browser.post(`/api/Baskets/${second.id}/items`, {
+        competitionID: competitionId,
+        ticketQuantity: 5,
+      }),
+      409,
+    )
+    expect(refused.detail).toBe(
+      "Your basket and previous purchases together have reached the maximum number of tickets per person in this competition (10).",
+    )
+    const allowed = await addItem(browser, second.id, competitionId, 4)
+    expect(allowed.items[0]?.competitionTicketDetails.customerBoughtToDateTicketQuantity).toBe(6)
+    await checkout(browser, second.id)
+
+    const third = await newBasket(browser)
+    const full = await problem(
+      await browser.post(`/api/Baskets/${third.id}/items`, {
+        competitionID: competitionId,
+        ticketQuantity: 1,
+      }),
+      409,
+    )
+    expect(full.detail).toBe(
+      "You have purchased the maximum number of tickets per person in this competition (10).",
+    )
+  })
+
+  it("sets a quantity, and deletes the item at 0 or less", async () => {
+    const a = await competitionOnSale(shop, { maxTicketsPerCustomer: 5 })
+    const b = await competitionOnSale(shop)
+    const basket = await newBasket(visitor)
+    await addItem(visitor, basket.id, a, 1)
+    const both = await addItem(visitor, basket.id, b, 1)
+    const itemA = both.items.find((i) => i.competitionTicketDetails.competition.id === a)!.id
+    const itemB = both.items.find((i) => i.competitionTicketDetails.competition.id === b)!.id
+
+    const raised = await basketOf(
+      await visitor.put(`/api/Baskets/${basket.id}/items/${itemA}`, { ticketQuantity: 5 }),
+    )
+    expect(raised.items.find((i) => i.id === itemA)?.competitionTicketDetails.quantity).toBe(5)
+    await problem(
+      await visitor.put(`/api/Baskets/${basket.id}/items/${itemA}`, { ticketQuantity: 6 }),
+      409,
+    )
+    const zero = await basketOf(
+      await visitor.put(`/api/Baskets/${basket.id}/items/${itemA}`, { ticketQuantity: 0 }),
+    )
+    expect(zero.items.map((i) => i.id)).toEqual([itemB])
+    const negative = await basketOf(
+      await visitor.put(`/api/Baskets/${basket.id}/items/${itemB}`, { ticketQuantity: -1 }),
+    )
+    expect(negative.items).toEqual([])
+    await problem(
+      await visitor.put(`/api/Baskets/${basket.id}/items/${itemB}`, { ticketQuantity: 2 }),
+      404,
+    )
+  })
+
+  it("removes one item, or all of them", async () => {
+    const a = await competitionOnSale(shop)
+    const b = await competitionOnSale(shop)
+    const basket = await newBasket(visitor)
+    await addItem(visitor, basket.id, a, 1)
+    const both = await addItem(visitor, basket.id, b, 2)
+    const [first] = both.items
+    const removed = await basketOf(
+      await visitor.request("DELETE", `/api/Baskets/${basket.id}/items/${first!.id}`),
+    )
+    expect(removed.items).toHaveLength(1)
+    await problem(
+      await visitor.request("DELETE", `/api/Baskets/${basket.id}/items/${first!.id}`),
+      404,
+    )
+    await addItem(visitor, basket.id, a, 1)
+    const cleared = await basketOf(
+      await visitor.request("DELETE", `/api/Baskets/${basket.id}/items`),
+    )
+    expect([cleared.items, cleared.itemTotal, cleared.basketTotal]).toEqual([[], 0, 0])
+  })
+
+  it("refuses malformed bodies and ids with 400 problems, never a 500", async () => {
+    const basket = await newBasket(visitor)
+    const competitionId = await competitionOnSale(shop)
+    const bodies: unknown[] = [
+      {},
+      { competitionID: "not-a-uuid", ticketQuantity: 1 },
+      { competitionID: competitionId, ticketQuantity: "three" },
+      { competitionID: competitionId, ticketQuantity: 1.5 },
+      { competitionID: competitionId, ticketQuantity: 0 },
+      [],
+      "text",
+    ]
+    for (const body of bodies) {
+      await problem(await visitor.post(`/api/Baskets/${basket.id}/items`, body), 400)
+    }
+    await problem(
+      await visitor.put(`/api/Baskets/${basket.id}/items/not-a-uuid`, { ticketQuantity: 1 }),
+      400,
+    )
+    await problem(await visitor.put(`/api/Baskets/${basket.id}`, { charitableDonation: {} }), 400)
+    await problem(
+      await visitor.put(`/api/Baskets/${basket.id}`, {
+        charitableDonation: { autoRoundup: true },
+        siteCreditDebitAmount: -1,
+      }),
+      400,
+    )
+    const raw = await visitor.request("POST", `/api/Baskets/${basket.id}/promotions`, {
+      body: undefined,
+    })
+    await problem(raw, 400)
+  })
+})
+
+describe("PUT /api/Baskets/{basketId}", () => {
+  it("rounds up to the next whole pound and clamps site credit to the balance", async () => {
+    const competitionId = await competitionOnSale(shop, { ticketPrice: pence(250) })
+    const basket = await newBasket(visitor)
+    await addItem(visitor, basket.id, competitionId, 3)
+    const rounded = await basketOf(
+      await visitor.put(`/api/Baskets/${basket.id}`, {
+        charitableDonation: { autoRoundup: true },
+        siteCreditDebitAmount: 500,
+      }),
+    )
+    expect(rounded.charitableDonation).toEqual({ autoRoundup: true, value: 50 })
+    // A visitor has no site credit: the request is kept but spends nothing.
+    expect([rounded.siteCreditDebitAmount, rounded.basketTotal]).toEqual([0, 800])
+    const plain = await basketOf(
+      await visitor.put(`/api/Baskets/${basket.id}`, {
+        charitableDonation: { autoRoundup: false },
+        siteCreditDebitAmount: 0,
+      }),
+    )
+    expect([plain.charitableDonation.value, plain.basketTotal]).toEqual([0, 750])
+  })
+})
+
+describe("promotions", () => {
+  it("registers a valid code, discounts the basket, and removes or clears it", async () => {
+    const competitionId = await competitionOnSale(shop, { ticketPrice: pence(1000) })
+    await promotion(shop, { code: "TENOFF", percent: 10, description: "10% off" })
+    const basket = await newBasket(visitor)
+    await addItem(visitor, basket.id, competitionId, 2)
+    const discounted = await basketOf(
+      await visitor.post(`/api/Baskets/${basket.id}/promotions`, { promotionCode: " ten-off " }),
+    )
+    expect(discounted.appliedPromotionCodes).toEqual([{ code: "TENOFF" }])
+    expect([discounted.itemTotal, discounted.discountTotal, discounted.basketTotal]).toEqual([
+      2000, 200, 1800,
+    ])
+    const removed = await basketOf(
+      await visitor.request("DELETE", `/api/Baskets/${basket.id}/promotions/tenoff`),
+    )
+    expect([removed.appliedPromotionCodes, removed.basketTotal]).toEqual([[], 2000])
+
+    await visitor.post(`/api/Baskets/${basket.id}/promotions`, { promotionCode: "TENOFF" })
+    const cleared = await basketOf(
+      await visitor.request("DELETE", `/api/Baskets/${basket.id}/promotions`),
+    )
+    expect([cleared.appliedPromotionCodes, cleared.discountTotal]).toEqual([[], 0])
+  })
+
+  it("refuses an unknown or expired code with a 400 the storefront shows, leaving no voucher", async () => {
+    const competitionId = await competitionOnSale(shop, { ticketPrice: pence(1000) })
+    await promotion(shop, { code: "FIVER", amountPence: 500 })
+    await promotion(shop, { code: "OLDCODE", percent: 50, validTo: new Date(Date.now() - DAY) })
+    const basket = await newBasket(visitor)
+    await addItem(visitor, basket.id, competitionId, 1)
+    await visitor.post(`/api/Baskets/${basket.id}/promotions`, { promotionCode: "FIVER" })
+
+    for (const code of ["NOSUCHCODE", "OLDCODE"]) {
+      const refused = await problem(
+        await visitor.post(`/api/Baskets/${basket.id}/promotions`, { promotionCode: code }),
+        400,
+      )
+      expect(refused.detail).toContain(`"${code}" is not a valid promotion code`)
+      expect(refused.title).not.toMatch(/application error|validation error/i)
+      const after = await basketOf(await visitor.get(`/api/Baskets/${basket.id}`))
+      expect([after.appliedPromotionCodes, after.basketTotal]).toEqual([[], 1000])
+    }
+  })
+})
+
+describe("POST /api/Baskets/{basketId}/checkout", () => {
+  it("needs a signed-in customer", async () => {
+    const basket = await newBasket(visitor)
+    await problem(await visitor.post(`/api/Baskets/${basket.id}/checkout`, {}), 401)
+  })
+
+  it("refuses an empty basket with 'basket is empty'", async () => {
+    const { browser } = await signedIn()
+    const basket = await newBasket(browser)
+    const refused = await problem(await browser.post(`/api/Baskets/${basket.id}/checkout`, {}), 409)
+    expect(refused.detail).toMatch(/basket is empty/)
+  })
+
+  it("makes a Pending order with ticket numbers and claims a visitor's basket", async () => {
+    const competitionId = await competitionOnSale(shop, { ticketPrice: pence(250) })
+    const basket = await newBasket(visitor)
+    await addItem(visitor, basket.id, competitionId, 3)
+    const { browser, customerId } = await signedIn()
+    const { basket: after, order } = await checkout(browser, basket.id)
+    expect(after.customerId).toBe(customerId)
+    expect(after.ticketAllocationExceptions).toEqual([])
+    expect(order).toMatchObject({
+      status: "Pending",
+      totalTicketQuantity: 3,
+      customer: { id: customerId, fullName: "Ann Smith" },
+      ticketItemTotal: 750,
+      orderTotal: 750,
+      orderBalance: 750,
+      ticketAllocationExceptions: [],
+    })
+    const numbers = order.ticketItems[0]!.ticketNumbers.split(",").map(Number)
+    expect(numbers).toHaveLength(3)
+    expect([...numbers].sort((x, y) => x - y)).toEqual(numbers)
+    expect(Date.parse(order.expiresDateUtc) - Date.parse(order.createdDateUtc)).toBe(15 * 60_000)
+    expect(await soldToDate(competitionId)).toBe(3)
+  })
+
+  it("gives one order when the same basket is checked out twice at once", async () => {
+    const { browser } = await signedIn()
+    const competitionId = await competitionOnSale(shop)
+    const basket = await newBasket(browser)
+    await addItem(browser, basket.id, competitionId, 2)
+    const [first, second] = await Promise.all([
+      browser.post(`/api/Baskets/${basket.id}/checkout`, {}),
+      browser.post(`/api/Baskets/${basket.id}/checkout`, {}),
+    ])
+    const a = await json<CheckoutResponseJson>(first!)
+    const b = await json<CheckoutResponseJson>(second!)
+    expect(a.order.id).toBe(b.order.id)
+    expect(a.order.ticketItems[0]?.ticketNumbers).toBe(b.order.ticketItems[0]?.ticketNumbers)
+    expect(await soldToDate(competitionId)).toBe(2)
+  })
+
+  it("allocates what is left, cuts the basket and reports why", async () => {
+    const competitionId = await competitionOnSale(shop, { totalTickets: 5 })
+    const { browser: early } = await signedIn()
+    const { browser: late } = await signedIn()
+    const lateBasket = await newBasket(late)
+    await addItem(late, lateBasket.id, competitionId, 5)
+    const earlyBasket = await newBasket(early)
+    await addItem(early, earlyBasket.id, competitionId, 3)
+    await checkout(early, earlyBasket.id)
+
+    const { basket, order } = await checkout(late, lateBasket.id)
+    expect(order.totalTicketQuantity).toBe(2)
+    expect(basket.items[0]?.competitionTicketDetails.quantity).toBe(2)
+    expect(basket.ticketAllocationExceptions).toHaveLength(1)
+    expect(basket.ticketAllocationExceptions[0]?.exceptionReason).toBe("Only 2 tickets were left.")
+    expect(order.ticketAllocationExceptions).toEqual(basket.ticketAllocationExceptions)
+  })
+
+  it("says the basket is empty, with the reasons, when nothing can be allocated", async () => {
+    const competitionId = await competitionOnSale(shop, { totalTickets: 2 })
+    const { browser: early } = await signedIn()
+    const { browser: late } = await signedIn()
+    const lateBasket = await newBasket(late)
+    await addItem(late, lateBasket.id, competitionId, 2)
+    const earlyBasket = await newBasket(early)
+    await addItem(early, earlyBasket.id, competitionId, 2)
+    await checkout(early, earlyBasket.id)
+
+    const refused = await problem(
+      await late.post(`/api/Baskets/${lateBasket.id}/checkout`, {}),
+      409,
+    )
+    expect(refused.detail).toMatch(/basket is empty/)
+    expect(refused.detail).toMatch(/ -- Prize \d+: This competition has sold out\./)
+  })
+})
+
+describe("another customer's basket", () => {
+  it("is 'no such basket' to a different signed-in customer, for reading and every change", async () => {
+    const competitionId = await competitionOnSale(shop)
+    const basket = await newBasket(ann)
+    const item = (await addItem(ann, basket.id, competitionId, 1)).items[0]!
+    const nobody = await problem(await bob.get(`/api/Baskets/${NOBODY}`), 404)
+
+    const attempts = [
+      bob.get(`/api/Baskets/${basket.id}`),
+      bob.put(`/api/Baskets/${basket.id}`, {
+        charitableDonation: { autoRoundup: true },
+        siteCreditDebitAmount: 0,
+      }),
+      bob.post(`/api/Baskets/${basket.id}/items`, {
+        competitionID: competitionId,
+        ticketQuantity: 1,
+      }),
+      bob.put(`/api/Baskets/${basket.id}/items/${item.id}`, { ticketQuantity: 0 }),
+      bob.request("DELETE", `/api/Baskets/${basket.id}/items/${item.id}`),
+      bob.request("DELETE", `/api/Baskets/${basket.id}/items`),
+      bob.post(`/api/Baskets/${basket.id}/promotions`, { promotionCode: "X" }),
+      bob.request("DELETE", `/api/Baskets/${basket.id}/promotions`),
+      bob.post(`/api/Baskets/${basket.id}/checkout`, {}),
+    ]
+    for (const attempt of attempts) expect(await problem(await attempt, 404)).toEqual(nobody)
+
+    const untouched = await basketOf(await ann.get(`/api/Baskets/${basket.id}`))
+    expect(untouched.items).toHaveLength(1)
+    expect(untouched.items[0]?.competitionTicketDetails.quantity).toBe(1)
+    expect(untouched.charitableDonation.autoRoundup).toBe(false)
+  })
+})
+
+describe("POST /api/Logging", () => {
+  it("logs a report and answers 204", async () => {
+    const response = await visitor.post("/api/Logging", {
+      requestedUrl: "http://localhost/Checkout",
+      event: "create-order",
+      title: "Order created",
+      orderId: "11111111-1111-4111-8111-111111111111",
+    })
+    expect(response.status).toBe(204)
+  })
+
+  it("refuses a malformed report with 400 and an oversized one with 413", async () => {
+    await problem(await visitor.post("/api/Logging", { event: "create-order" }), 400)
+    await problem(
+      await visitor.post("/api/Logging", { requestedUrl: "x", event: "not-an-event" }),
+      400,
+    )
+    await problem(
+      await visitor.post("/api/Logging", { requestedUrl: "x", detail: "y".repeat(20_000) }),
+      413,
+    )
+  })
+
+  it("keeps answering 204 to a flood, which it stops writing down", async () => {
+    const flooder = await new Browser(shop.app).open()
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        flooder.post("/api/Logging", { requestedUrl: "http://localhost/" }).then((r) => r.status),
+      ),
+    )
+    expect(new Set(statuses)).toEqual(new Set([204]))
+  })
+})
