@@ -12,6 +12,8 @@ import {
 
 export const Route = createFileRoute("/Account/Order/$id")({
   loader: ({ params, abortController }) => loadOrder(params.id, abortController.signal),
+  gcTime: 0,
+  shouldReload: true,
   head: ({ loaderData }) => ({
     meta: [{ title: pageTitle(loaderData ? `Order ${loaderData.orderRef}` : "Order") }],
   }),

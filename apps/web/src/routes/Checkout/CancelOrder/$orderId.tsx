@@ -12,6 +12,8 @@ import { NoSuchOrder } from "../../../components/orders/OrderMessages"
 export const Route = createFileRoute("/Checkout/CancelOrder/$orderId")({
   beforeLoad: requireCustomer,
   loader: ({ params, abortController }) => loadOrder(params.orderId, abortController.signal),
+  gcTime: 0,
+  shouldReload: true,
   head: () => ({ meta: [{ title: pageTitle("Cancel order") }] }),
   notFoundComponent: NoSuchOrder,
   component: CancelOrder,
@@ -22,7 +24,9 @@ const cancelled = (o: OrderJson) => o.status === "Cancelled" || o.status === "Sy
 /** The Cancel Order link's target: the customer confirms, then the tickets go back on sale. */
 function CancelOrder() {
   const loaded = Route.useLoaderData()
-  const [order, setOrder] = useState(loaded)
+  const [local, setLocal] = useState<{ base: OrderJson; order: OrderJson } | null>(null)
+  const order = local && local.base === loaded ? local.order : loaded
+  const setOrder = (next: OrderJson) => setLocal({ base: loaded, order: next })
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const sending = useRef(false)

@@ -23,6 +23,9 @@ import {
 export const Route = createFileRoute("/Checkout/Payment/$orderId")({
   beforeLoad: requireCustomer,
   loader: ({ params, abortController }) => loadOrder(params.orderId, abortController.signal),
+  // An order changes under us (paid, cancelled, a payment started): never show a remembered one.
+  gcTime: 0,
+  shouldReload: true,
   head: () => ({ meta: [{ title: pageTitle("Payment") }] }),
   notFoundComponent: NoSuchOrder,
   component: PaymentPage,
@@ -37,7 +40,10 @@ export const Route = createFileRoute("/Checkout/Payment/$orderId")({
 function PaymentPage() {
   const loaded = Route.useLoaderData()
   const navigate = useNavigate()
-  const [order, setOrder] = useState<OrderJson>(loaded)
+  // The order as this page changed it (a payment started), until the loader brings a newer one.
+  const [local, setLocal] = useState<{ base: OrderJson; order: OrderJson } | null>(null)
+  const order = local && local.base === loaded ? local.order : loaded
+  const setOrder = (next: OrderJson) => setLocal({ base: loaded, order: next })
   const [problem, setProblem] = useState<string | null>(null)
   const step = paymentStep(order)
   // Each automatic call is made once per order, even when React runs effects twice.

@@ -12,6 +12,8 @@ export const Route = createFileRoute("/Checkout/PaymentSucceeded/$orderId")({
   validateSearch: returnUrlSearch,
   beforeLoad: requireCustomer,
   loader: ({ params, abortController }) => loadOrder(params.orderId, abortController.signal),
+  gcTime: 0,
+  shouldReload: true,
   head: () => ({ meta: [{ title: pageTitle("Payment successful") }] }),
   notFoundComponent: NoSuchOrder,
   component: PaymentSucceeded,
