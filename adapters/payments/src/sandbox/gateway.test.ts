@@ -1,0 +1,269 @@
+import { describe, expect, it } from "@effect/vitest"
+import { type Pence, pence } from "@howzat/core/rules/money"
+import { Effect, TestClock } from "effect"
+import { signatureHeader } from "../signature"
+import { makeSandboxGateway, type SandboxGatewayOptions } from "./gateway"
+import { makeInMemorySandboxIntentStore } from "./store"
+
+interface Delivery {
+  readonly rawBody: string
+  readonly headers: Readonly<Record<string, string>>
+}
+
+/** The shop's side of deliveries: records each and answers with the next status given (200 after). */
+const makeShop = (answers: ReadonlyArray<number | "throw"> = []) => {
+  const deliveries: Delivery[] = []
+  const deliver: SandboxGatewayOptions["deliver"] = async (rawBody, headers) => {
+    deliveries.push({ rawBody, headers })
+    const answer = answers[deliveries.length - 1] ?? 200
+    if (answer === "throw") throw new Error("connection refused")
+    return { status: answer }
+  }
+  return { deliveries, deliver }
+}
+
+/** Background deliveries await real promises; give them real time to land. */
+const eventually = (check: () => boolean) =>
+  Effect.promise(async () => {
+    for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5))
+  })
+
+const realPause = (ms: number) => Effect.promise(() => new Promise((r) => setTimeout(r, ms)))
+
+const setup = (options: Partial<SandboxGatewayOptions> & { answers?: Array<number | "throw"> }) =>
+  Effect.gen(function* () {
+    const shop = makeShop(options.answers)
+    const store = yield* makeInMemorySandboxIntentStore()
+    const gateway = yield* makeSandboxGateway({
+      store,
+      secret: "sandbox-secret",
+      deliver: shop.deliver,
+      ...options,
+    })
+    return { gateway, shop, store }
+  })
+
+const card = {
+  cardNumber: "4242 4242 4242 4242",
+  cardholderName: "Ada Lovelace",
+  expiry: "12/30",
+  securityCode: "123",
+}
+const order = { orderId: "order-1", amount: pence(1250), idempotencyKey: "payment-1" }
+
+describe("the sandbox gateway", () => {
+  it.scoped("an intent per idempotency key, with unguessable reference and client token", () =>
+    Effect.gen(function* () {
+      const { gateway } = yield* setup({})
+      const first = yield* gateway.createIntent(order)
+      expect(first.providerReference).toMatch(/^sbx_pi_[A-Za-z0-9_-]{22}$/)
+      expect(first.clientToken).toMatch(/^sbx_ct_[A-Za-z0-9_-]{22}$/)
+      expect(yield* gateway.createIntent(order)).toEqual(first)
+      const other = yield* gateway.createIntent({ ...order, idempotencyKey: "payment-2" })
+      expect(other.providerReference).not.toBe(first.providerReference)
+      expect(other.clientToken).not.toBe(first.clientToken)
+      expect(yield* gateway.intentStatus(first.providerReference)).toEqual({ status: "Pending" })
+    }),
+  )
+
+  it.scoped("a non-positive or fractional amount is refused, as a provider would", () =>
+    Effect.gen(function* () {
+      const { gateway } = yield* setup({})
+      for (const amount of [0, -5, 1.5]) {
+        // Cast past pence(): the gateway must hold even if a caller gets the brand wrong.
+        const error = yield* Effect.flip(
+          gateway.createIntent({ ...order, amount: amount as Pence }),
+        )
+        expect(error._tag).toBe("PaymentGatewayUnavailable")
+      }
+    }),
+  )
+
+  it.scoped("an unknown intent or client token is reported, not invented", () =>
+    Effect.gen(function* () {
+      const { gateway } = yield* setup({})
+      expect((yield* Effect.flip(gateway.intentStatus("sbx_pi_nope")))._tag).toBe(
+        "PaymentGatewayUnavailable",
+      )
+      expect((yield* Effect.flip(gateway.confirm({ ...card, clientToken: "x" })))._tag).toBe(
+        "UnknownClientToken",
+      )
+    }),
+  )
+
+  it.scoped("the success card settles the intent and delivers one signed notification", () =>
+    Effect.gen(function* () {
+      yield* TestClock.setTime(1_790_000_000_000)
+      const { gateway, shop } = yield* setup({})
+      const intent = yield* gateway.createIntent(order)
+      const answer = yield* gateway.confirm({ ...card, clientToken: intent.clientToken })
+      expect(answer).toEqual({ status: "Succeeded", failureDetail: null })
+      expect(yield* gateway.intentStatus(intent.providerReference)).toEqual({ status: "Succeeded" })
+
+      yield* eventually(() => shop.deliveries.length > 0)
+      expect(shop.deliveries).toHaveLength(1)
+      const [delivery] = shop.deliveries
+      if (delivery === undefined) throw new Error("no delivery")
+      expect(delivery.headers["content-type"]).toBe("application/json")
+      expect(delivery.headers["howzat-signature"]).toMatch(/^t=1790000000,v1=[0-9a-f]{64}$/)
+      const body = JSON.parse(delivery.rawBody)
+      expect(body).toEqual({
+        id: expect.stringMatching(/^sbx_evt_/),
+        type: "payment_intent.succeeded",
+        providerReference: intent.providerReference,
+        status: "Succeeded",
+        failureDetail: null,
+      })
+      expect(yield* gateway.verifyNotification(delivery.rawBody, delivery.headers)).toEqual({
+        providerReference: intent.providerReference,
+        eventId: body.id,
+        outcome: { status: "Succeeded" },
+      })
+    }),
+  )
+
+  it.scoped("a decline settles for good: a later good card answers the decline", () =>
+    Effect.gen(function* () {
+      const { gateway, shop } = yield* setup({})
+      const intent = yield* gateway.createIntent(order)
+      const declined = { status: "Failed", failureDetail: "Your card has insufficient funds." }
+      expect(
+        yield* gateway.confirm({
+          ...card,
+          cardNumber: "4000 0000 0000 9995",
+          clientToken: intent.clientToken,
+        }),
+      ).toEqual(declined)
+      expect(yield* gateway.confirm({ ...card, clientToken: intent.clientToken })).toEqual(declined)
+      expect(yield* gateway.intentStatus(intent.providerReference)).toEqual({
+        status: "Failed",
+        failureDetail: "Your card has insufficient funds.",
+      })
+      yield* eventually(() => shop.deliveries.length > 0)
+      const [delivery] = shop.deliveries
+      if (delivery === undefined) throw new Error("no delivery")
+      expect(JSON.parse(delivery.rawBody)).toMatchObject({
+        type: "payment_intent.payment_failed",
+        status: "Failed",
+        failureDetail: "Your card has insufficient funds.",
+      })
+      const verified = yield* gateway.verifyNotification(delivery.rawBody, delivery.headers)
+      expect(verified.outcome).toEqual(yield* gateway.intentStatus(intent.providerReference))
+    }),
+  )
+
+  it.scoped("a typing mistake answers Failed but leaves the intent open, and notifies nobody", () =>
+    Effect.gen(function* () {
+      const { gateway, shop } = yield* setup({})
+      const intent = yield* gateway.createIntent(order)
+      expect(
+        yield* gateway.confirm({
+          ...card,
+          cardNumber: "4242 4242 4242 4241",
+          clientToken: intent.clientToken,
+        }),
+      ).toEqual({ status: "Failed", failureDetail: "Your card number is incorrect." })
+      expect(yield* gateway.intentStatus(intent.providerReference)).toEqual({ status: "Pending" })
+      expect(yield* gateway.confirm({ ...card, clientToken: intent.clientToken })).toEqual({
+        status: "Succeeded",
+        failureDetail: null,
+      })
+      yield* eventually(() => shop.deliveries.length > 0)
+      expect(shop.deliveries).toHaveLength(1)
+    }),
+  )
+
+  it.scoped(
+    "two confirms racing with different cards both answer the one outcome that settled",
+    () =>
+      Effect.gen(function* () {
+        const { gateway, shop } = yield* setup({})
+        const intent = yield* gateway.createIntent(order)
+        const [a, b] = yield* Effect.all(
+          [
+            gateway.confirm({ ...card, clientToken: intent.clientToken }),
+            gateway.confirm({
+              ...card,
+              cardNumber: "4000000000000002",
+              clientToken: intent.clientToken,
+            }),
+          ],
+          { concurrency: "unbounded" },
+        )
+        expect(a).toEqual(b)
+        yield* eventually(() => shop.deliveries.length > 0)
+        yield* realPause(50)
+        expect(shop.deliveries).toHaveLength(1)
+      }),
+  )
+
+  it.scoped("a failed delivery is retried with backoff, re-signed, with the same event id", () =>
+    Effect.gen(function* () {
+      const { gateway, shop } = yield* setup({ answers: [500, "throw", 200] })
+      const intent = yield* gateway.createIntent(order)
+      yield* gateway.confirm({ ...card, clientToken: intent.clientToken })
+      yield* eventually(() => shop.deliveries.length === 1)
+      expect(shop.deliveries).toHaveLength(1)
+      yield* TestClock.adjust("1 second")
+      yield* eventually(() => shop.deliveries.length === 2)
+      yield* TestClock.adjust("2 seconds")
+      yield* eventually(() => shop.deliveries.length === 3)
+      yield* TestClock.adjust("1 hour")
+      yield* realPause(30)
+      expect(shop.deliveries).toHaveLength(3)
+      const ids = shop.deliveries.map((d) => JSON.parse(d.rawBody).id)
+      expect(new Set(ids).size).toBe(1)
+      const times = shop.deliveries.map((d) => d.headers["howzat-signature"]?.split(",")[0])
+      expect(times).toEqual(["t=0", "t=1", "t=3"])
+    }),
+  )
+
+  it.scoped("delivery gives up after the configured attempts", () =>
+    Effect.gen(function* () {
+      const { gateway, shop } = yield* setup({
+        answers: [503, 503, 503, 503],
+        deliveryAttempts: 2,
+        deliveryBackoff: "10 millis",
+      })
+      const intent = yield* gateway.createIntent(order)
+      yield* gateway.confirm({ ...card, clientToken: intent.clientToken })
+      for (let i = 0; i < 5; i++) {
+        yield* realPause(20)
+        yield* TestClock.adjust("1 second")
+      }
+      expect(shop.deliveries).toHaveLength(2)
+    }),
+  )
+
+  it.scoped("forged, altered, stale and malformed notifications are rejected", () =>
+    Effect.gen(function* () {
+      yield* TestClock.setTime(1_790_000_000_000)
+      const { gateway } = yield* setup({})
+      const body = JSON.stringify({
+        id: "sbx_evt_1",
+        type: "payment_intent.succeeded",
+        providerReference: "sbx_pi_1",
+        status: "Succeeded",
+        failureDetail: null,
+      })
+      const at = 1_790_000_000
+      const reason = (rawBody: string, header: string | undefined) =>
+        gateway.verifyNotification(rawBody, { "howzat-signature": header }).pipe(
+          Effect.flip,
+          Effect.map((e) => e.reason),
+        )
+
+      const genuine = signatureHeader("sandbox-secret", at, body)
+      expect(
+        (yield* gateway.verifyNotification(body, { "howzat-signature": genuine })).eventId,
+      ).toBe("sbx_evt_1")
+      expect(yield* reason(body, signatureHeader("guessed", at, body))).toMatch(/does not match/)
+      expect(yield* reason(body.replace("Succeeded", "Failed"), genuine)).toMatch(/does not match/)
+      expect(yield* reason(body, undefined)).toMatch(/missing/)
+      const junk = "{not json"
+      expect(yield* reason(junk, signatureHeader("sandbox-secret", at, junk))).toMatch(/malformed/)
+      yield* TestClock.adjust("301 seconds")
+      expect(yield* reason(body, genuine)).toMatch(/outside/)
+    }),
+  )
+})

@@ -1,0 +1,105 @@
+import type { RepositoryError } from "@howzat/core/competitions/errors"
+import { Effect, Ref } from "effect"
+
+/**
+ * Where the sandbox provider keeps its intents. Several server processes
+ * share one sandbox, so the real store is a table
+ * (adapters/postgres/src/repos/sandbox-intents.ts implements this shape);
+ * the in-memory one below is for tests of this package.
+ */
+
+export type SandboxIntentStatus = "Pending" | "Succeeded" | "Failed"
+
+export interface SandboxIntentRecord {
+  readonly providerReference: string
+  readonly clientToken: string
+  readonly orderId: string
+  readonly amountPence: number
+  readonly status: SandboxIntentStatus
+  readonly failureDetail: string | null
+  /** The id of the status notification, fixed when the intent settles so every retry carries it. */
+  readonly eventId: string | null
+}
+
+export interface NewSandboxIntent {
+  readonly idempotencyKey: string
+  readonly providerReference: string
+  readonly clientToken: string
+  readonly orderId: string
+  readonly amountPence: number
+}
+
+export interface SandboxSettlement {
+  readonly status: "Succeeded" | "Failed"
+  readonly failureDetail: string | null
+  readonly eventId: string
+  readonly settledAt: Date
+}
+
+export interface SandboxIntentStore {
+  /** Inserts unless the idempotency key is known; either way answers the intent stored under it. */
+  readonly create: (intent: NewSandboxIntent) => Effect.Effect<SandboxIntentRecord, RepositoryError>
+  readonly byReference: (
+    providerReference: string,
+  ) => Effect.Effect<SandboxIntentRecord | undefined, RepositoryError>
+  readonly byClientToken: (
+    clientToken: string,
+  ) => Effect.Effect<SandboxIntentRecord | undefined, RepositoryError>
+  /**
+   * Settles a pending intent, atomically: of two racing settlements one
+   * wins, and both answer the winner's record. A settled intent is answered
+   * as it stands.
+   */
+  readonly settle: (
+    providerReference: string,
+    settlement: SandboxSettlement,
+  ) => Effect.Effect<SandboxIntentRecord, RepositoryError>
+}
+
+/** One process's memory: for tests, never for a server (its processes would not share it). */
+export const makeInMemorySandboxIntentStore = (): Effect.Effect<SandboxIntentStore> =>
+  Effect.map(
+    Ref.make({
+      byKey: new Map<string, string>(),
+      intents: new Map<string, SandboxIntentRecord>(),
+    }),
+    (state): SandboxIntentStore => {
+      const find = (predicate: (record: SandboxIntentRecord) => boolean) =>
+        Effect.map(Ref.get(state), (s) => [...s.intents.values()].find(predicate))
+      return {
+        create: (intent) =>
+          Ref.modify(state, (s) => {
+            const known = s.byKey.get(intent.idempotencyKey)
+            const existing = known === undefined ? undefined : s.intents.get(known)
+            if (existing !== undefined) return [existing, s]
+            const record: SandboxIntentRecord = {
+              providerReference: intent.providerReference,
+              clientToken: intent.clientToken,
+              orderId: intent.orderId,
+              amountPence: intent.amountPence,
+              status: "Pending",
+              failureDetail: null,
+              eventId: null,
+            }
+            const byKey = new Map(s.byKey).set(intent.idempotencyKey, intent.providerReference)
+            const intents = new Map(s.intents).set(intent.providerReference, record)
+            return [record, { byKey, intents }]
+          }),
+        byReference: (reference) => find((r) => r.providerReference === reference),
+        byClientToken: (token) => find((r) => r.clientToken === token),
+        settle: (reference, settlement) =>
+          Ref.modify(state, (s) => {
+            const record = s.intents.get(reference)
+            if (record === undefined) throw new Error(`No sandbox intent ${reference}`)
+            if (record.status !== "Pending") return [record, s]
+            const settled: SandboxIntentRecord = {
+              ...record,
+              status: settlement.status,
+              failureDetail: settlement.failureDetail,
+              eventId: settlement.eventId,
+            }
+            return [settled, { ...s, intents: new Map(s.intents).set(reference, settled) }]
+          }),
+      }
+    },
+  )
