@@ -48,7 +48,11 @@ export const Drawer = ({
       id={id}
       aria-labelledby={labelledBy}
       className={`drawer ${side === "right" ? "drawer-right" : "drawer-left"}`}
-      onClose={handleClose}
+      // React passes a nested dialog's close up through the component tree (the
+      // basket's removal confirmation sits inside the basket panel): only our own counts.
+      onClose={(event) => {
+        if (event.target === event.currentTarget) handleClose()
+      }}
       onClick={(event) => {
         if (event.target === event.currentTarget) dialog.current?.close()
       }}

@@ -53,7 +53,7 @@ export const CheckoutLogin = () => {
             {(field) => (
               <TextField
                 field={field}
-                label="Email address"
+                label="Login email address"
                 type="email"
                 inputMode="email"
                 autoComplete="username"
@@ -65,7 +65,7 @@ export const CheckoutLogin = () => {
             {(field) => (
               <TextField
                 field={field}
-                label="Password"
+                label="Login password"
                 type="password"
                 autoComplete="current-password"
                 trim={false}

@@ -1,0 +1,128 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test"
+
+/**
+ * The basket of SPEC §2 and §4: a visitor adds tickets from a competition
+ * page, the top bar and the slide-in panel show them, the quantity buttons
+ * change them, and taking the last one away asks first.
+ */
+
+interface ListedCompetition {
+  id: string
+  name: string
+  status: 0 | 1 | 3
+  totalTickets: number
+  ticketsSoldToDate: number
+  maxTicketsPerCustomer: number
+  ticketPrice: number
+}
+
+const money = (pence: number) =>
+  `£${Math.floor(pence / 100).toLocaleString("en-GB")}.${String(pence % 100).padStart(2, "0")}`
+
+/** A competition on sale with room for several tickets for anyone. */
+const openCompetition = async (request: APIRequestContext) => {
+  const response = await request.get("/api/Competitions?PageSize=100")
+  expect(response.ok()).toBe(true)
+  const { competitions } = (await response.json()) as { competitions: ListedCompetition[] }
+  const open = competitions.filter(
+    (c) =>
+      c.status === 1 && c.totalTickets - c.ticketsSoldToDate > 50 && c.maxTicketsPerCustomer >= 5,
+  )
+  expect(open.length).toBeGreaterThan(0)
+  return open.at(-1) as ListedCompetition
+}
+
+const basketButton = (page: Page) => page.getByTestId("basket-button")
+const panel = (page: Page) => page.getByRole("dialog", { name: "Your Basket" })
+
+test("a visitor adds tickets, changes the quantity and removes them after confirming", async ({
+  page,
+  request,
+}) => {
+  const competition = await openCompetition(request)
+  await page.goto(`/Competitions/Competition/${competition.id}`)
+  await expect(page.getByRole("heading", { name: competition.name, level: 1 })).toBeVisible()
+  await expect(basketButton(page)).toContainText("0")
+
+  await page.getByRole("spinbutton", { name: "Number of tickets" }).fill("3")
+  await page.getByRole("button", { name: "Add to basket" }).click()
+
+  // The panel opens with the line, its total and the countdown; the top bar counts one item.
+  const basket = panel(page)
+  await expect(basket).toBeVisible()
+  await expect(basket.getByRole("link", { name: competition.name })).toBeVisible()
+  await expect(basket.getByText("COMPETITION CLOSES IN")).toBeVisible()
+  await expect(basket.locator("output")).toHaveText(/^3/)
+  await expect(basket.getByText(money(3 * competition.ticketPrice)).first()).toBeVisible()
+  await expect(basketButton(page)).toContainText(money(3 * competition.ticketPrice))
+  await expect(basketButton(page)).toContainText("1 item")
+
+  await basket.getByRole("button", { name: `One more ticket for ${competition.name}` }).click()
+  await expect(basket.locator("output")).toHaveText(/^4/)
+  await expect(basketButton(page)).toContainText(money(4 * competition.ticketPrice))
+
+  // The selector behind the panel counts the basket: a customer's allowance is shared.
+  await basket.getByRole("button", { name: "Close basket" }).click()
+  await expect(basket).toBeHidden()
+
+  // The basket outlives a reload: its id is kept in the browser.
+  await page.reload()
+  await expect(basketButton(page)).toContainText(money(4 * competition.ticketPrice))
+  await basketButton(page).click()
+  await expect(basket).toBeVisible()
+
+  // Down to one, then the − asks before taking the last one away; "No" keeps it.
+  const fewer = basket.getByRole("button", { name: `One ticket fewer for ${competition.name}` })
+  for (const left of [3, 2, 1]) {
+    await fewer.click()
+    await expect(basket.locator("output")).toHaveText(new RegExp(`^${left}`))
+  }
+  await fewer.click()
+  const confirm = page.getByRole("dialog", { name: "Remove from basket?" })
+  await expect(
+    confirm.getByText("Are you sure you want to remove your chance of winning this competition?"),
+  ).toBeVisible()
+  await confirm.getByRole("button", { name: "No, I want to keep this. Whoops!" }).click()
+  await expect(confirm).toBeHidden()
+  await expect(basket.locator("output")).toHaveText(/^1/)
+
+  await fewer.click()
+  await confirm.getByRole("button", { name: "Yes" }).click()
+  await expect(basket.getByText("Your Basket is empty")).toBeVisible()
+  await expect(basketButton(page)).toContainText("£0.00")
+})
+
+test("/Basket shows the same basket as a page, and checkout is only reached through it", async ({
+  page,
+  request,
+}) => {
+  const competition = await openCompetition(request)
+  await page.goto("/Basket")
+  await expect(page.getByRole("heading", { name: "Your Basket", level: 1 })).toBeVisible()
+  await expect(page.getByRole("main").getByText("Your Basket is empty")).toBeVisible()
+
+  await page.goto(`/Competitions/Competition/${competition.id}`)
+  await page.getByRole("spinbutton", { name: "Number of tickets" }).fill("2")
+  await page.getByRole("button", { name: "Add to basket" }).click()
+  await panel(page).getByRole("link", { name: "VIEW BASKET" }).click()
+  await expect(page).toHaveURL(/\/Basket$/)
+  const main = page.getByRole("main")
+  await expect(main.getByRole("link", { name: competition.name })).toBeVisible()
+  await expect(main.getByText(money(2 * competition.ticketPrice)).first()).toBeVisible()
+
+  await main.getByRole("link", { name: "CHECKOUT" }).click()
+  await expect(page).toHaveURL(/\/Checkout$/)
+  await expect(page.getByText("TOTAL TO PAY")).toBeVisible()
+  await expect(page.getByText("No valid promotion codes have been registered.")).toBeVisible()
+  await expect(basketButton(page)).toBeDisabled()
+  await expect(basketButton(page)).toHaveAttribute(
+    "title",
+    "Your basket is not available from this page",
+  )
+
+  // Nothing typed: the form says so rather than sending anything.
+  await page.getByRole("button", { name: "PROCEED TO PAYMENT" }).click()
+  await expect(page.getByText("Form has one or more invalid fields.")).toBeVisible()
+  await expect(page.getByText("First name is required")).toBeVisible()
+  await expect(page).toHaveURL(/\/Checkout$/)
+})
