@@ -289,6 +289,20 @@ export interface PaymentsTable {
   updatedAt: Generated<Date>
 }
 
+/** The sandbox card provider's intents (adapters/payments); a real provider keeps these itself. */
+export interface SandboxPaymentIntentsTable {
+  providerReference: string
+  clientToken: string
+  idempotencyKey: string
+  orderId: string
+  amountPence: number
+  status: Generated<"Pending" | "Succeeded" | "Failed">
+  failureDetail: string | null
+  eventId: string | null
+  createdAt: Generated<Date>
+  settledAt: NullableTimestamp
+}
+
 export interface Database {
   categories: CategoriesTable
   attributeTypes: AttributeTypesTable
@@ -316,4 +330,5 @@ export interface Database {
   orders: OrdersTable
   orderLines: OrderLinesTable
   payments: PaymentsTable
+  sandboxPaymentIntents: SandboxPaymentIntentsTable
 }

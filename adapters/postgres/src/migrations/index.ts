@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "
 import * as catalogue from "./2026-11-22T0800-catalogue"
 import * as accounts from "./2026-11-22T1000-accounts"
 import * as orders from "./2026-11-22T1200-orders"
+import * as sandboxGateway from "./2026-11-23T0930-sandbox-gateway"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0800-catalogue": catalogue,
   "2026-11-22T1000-accounts": accounts,
   "2026-11-22T1200-orders": orders,
+  "2026-11-23T0930-sandbox-gateway": sandboxGateway,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>

@@ -1,0 +1,4 @@
+import { makeDatabase } from "../database"
+import { sandboxIntentsSuite } from "./sandbox-intents.suite"
+
+sandboxIntentsSuite("the sandbox provider's intents on PGlite (in memory)", () => makeDatabase({}))

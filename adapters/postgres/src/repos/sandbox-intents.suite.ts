@@ -1,0 +1,108 @@
+import { randomUUID } from "node:crypto"
+import { Effect } from "effect"
+import type { Kysely } from "kysely"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { migrateToLatest } from "../migrations"
+import type { Database } from "../schema"
+import { makeSandboxIntentStore } from "./sandbox-intents"
+
+export interface SuiteDatabase {
+  readonly db: Kysely<Database>
+  readonly close: () => Promise<void>
+}
+
+const newIntent = () => {
+  const id = randomUUID()
+  return {
+    idempotencyKey: `key-${id}`,
+    providerReference: `sbx_pi_${id}`,
+    clientToken: `sbx_ct_${id}`,
+    orderId: randomUUID(),
+    amountPence: 1250,
+  }
+}
+
+const settlement = (status: "Succeeded" | "Failed") => ({
+  status,
+  failureDetail: status === "Failed" ? "Your card was declined." : null,
+  eventId: `sbx_evt_${randomUUID()}`,
+  settledAt: new Date("2026-11-23T09:30:00Z"),
+})
+
+export const sandboxIntentsSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
+  describe(name, () => {
+    let database: SuiteDatabase
+    const store = () => makeSandboxIntentStore(database.db)
+    const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
+
+    beforeAll(async () => {
+      database = await open()
+      await migrateToLatest(database.db)
+    })
+    afterAll(() => database?.close())
+
+    it("creates a pending intent and finds it by reference and by client token", async () => {
+      const intent = newIntent()
+      const created = await run(store().create(intent))
+      expect(created).toEqual({
+        providerReference: intent.providerReference,
+        clientToken: intent.clientToken,
+        orderId: intent.orderId,
+        amountPence: 1250,
+        status: "Pending",
+        failureDetail: null,
+        eventId: null,
+      })
+      expect(await run(store().byReference(intent.providerReference))).toEqual(created)
+      expect(await run(store().byClientToken(intent.clientToken))).toEqual(created)
+      expect(await run(store().byReference("sbx_pi_unknown"))).toBeUndefined()
+      expect(await run(store().byClientToken("sbx_ct_unknown"))).toBeUndefined()
+    })
+
+    it("the same idempotency key answers the first intent, even when created at once", async () => {
+      const first = newIntent()
+      const racers = Array.from({ length: 8 }, () => ({
+        ...newIntent(),
+        idempotencyKey: first.idempotencyKey,
+      }))
+      const answers = await Promise.all([first, ...racers].map((i) => run(store().create(i))))
+      expect(new Set(answers.map((a) => a.providerReference)).size).toBe(1)
+      const count = await database.db
+        .selectFrom("sandboxPaymentIntents")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .where("idempotencyKey", "=", first.idempotencyKey)
+        .executeTakeFirstOrThrow()
+      expect(Number(count.n)).toBe(1)
+    })
+
+    it("settles once: a later or racing settlement answers the first outcome", async () => {
+      const intent = newIntent()
+      await run(store().create(intent))
+      const outcomes = await Promise.all(
+        (["Succeeded", "Failed", "Succeeded", "Failed"] as const).map((status) =>
+          run(store().settle(intent.providerReference, settlement(status))),
+        ),
+      )
+      const [winner] = outcomes
+      expect(winner?.status).not.toBe("Pending")
+      for (const outcome of outcomes) expect(outcome).toEqual(winner)
+      const late = await run(store().settle(intent.providerReference, settlement("Failed")))
+      expect(late).toEqual(winner)
+      expect(await run(store().byReference(intent.providerReference))).toEqual(winner)
+    })
+
+    it("the table refuses a settled intent without its event id or a failure without a reason", async () => {
+      const intent = newIntent()
+      await run(store().create(intent))
+      const attempt = (set: Record<string, unknown>) =>
+        database.db
+          .updateTable("sandboxPaymentIntents")
+          .set(set)
+          .where("providerReference", "=", intent.providerReference)
+          .execute()
+      await expect(attempt({ status: "Succeeded", settledAt: new Date() })).rejects.toThrow()
+      await expect(
+        attempt({ status: "Failed", settledAt: new Date(), eventId: "e1" }),
+      ).rejects.toThrow()
+    })
+  })

@@ -1,0 +1,111 @@
+import type { Kysely, Selectable } from "kysely"
+import type { Database, SandboxPaymentIntentsTable } from "../schema"
+import { runQuery } from "../transactions"
+
+/**
+ * The sandbox card provider's intents, shared by every server process. This
+ * is the shape of `SandboxIntentStore` in @howzat/payments (matched by
+ * structure, so this package does not depend on that one). Each write is
+ * one statement, so racing processes are settled by Postgres itself.
+ */
+
+const columns = [
+  "providerReference",
+  "clientToken",
+  "orderId",
+  "amountPence",
+  "status",
+  "failureDetail",
+  "eventId",
+] as const
+
+type Row = Pick<Selectable<SandboxPaymentIntentsTable>, (typeof columns)[number]>
+
+const toRecord = (row: Row) => ({
+  providerReference: row.providerReference,
+  clientToken: row.clientToken,
+  orderId: row.orderId,
+  amountPence: row.amountPence,
+  status: row.status,
+  failureDetail: row.failureDetail,
+  eventId: row.eventId,
+})
+
+export const makeSandboxIntentStore = (db: Kysely<Database>) => ({
+  create: (intent: {
+    readonly idempotencyKey: string
+    readonly providerReference: string
+    readonly clientToken: string
+    readonly orderId: string
+    readonly amountPence: number
+  }) =>
+    runQuery(db, "sandboxIntents.create", async (q) => {
+      // On a known key the insert does nothing; the select then reads the first caller's
+      // intent (a racing insert has committed by then, as the conflict waited for it).
+      const inserted = await q
+        .insertInto("sandboxPaymentIntents")
+        .values({ ...intent })
+        .onConflict((oc) => oc.column("idempotencyKey").doNothing())
+        .returning(columns)
+        .executeTakeFirst()
+      return toRecord(
+        inserted ??
+          (await q
+            .selectFrom("sandboxPaymentIntents")
+            .select(columns)
+            .where("idempotencyKey", "=", intent.idempotencyKey)
+            .executeTakeFirstOrThrow()),
+      )
+    }),
+
+  byReference: (providerReference: string) =>
+    runQuery(db, "sandboxIntents.byReference", (q) =>
+      q
+        .selectFrom("sandboxPaymentIntents")
+        .select(columns)
+        .where("providerReference", "=", providerReference)
+        .executeTakeFirst()
+        .then((row) => (row ? toRecord(row) : undefined)),
+    ),
+
+  byClientToken: (clientToken: string) =>
+    runQuery(db, "sandboxIntents.byClientToken", (q) =>
+      q
+        .selectFrom("sandboxPaymentIntents")
+        .select(columns)
+        .where("clientToken", "=", clientToken)
+        .executeTakeFirst()
+        .then((row) => (row ? toRecord(row) : undefined)),
+    ),
+
+  settle: (
+    providerReference: string,
+    settlement: {
+      readonly status: "Succeeded" | "Failed"
+      readonly failureDetail: string | null
+      readonly eventId: string
+      readonly settledAt: Date
+    },
+  ) =>
+    runQuery(db, "sandboxIntents.settle", async (q) => {
+      // Only a pending intent changes; a racing settle waits on the row lock, then
+      // finds it settled and changes nothing, so the select answers the winner.
+      const settled = await q
+        .updateTable("sandboxPaymentIntents")
+        .set({ ...settlement })
+        .where("providerReference", "=", providerReference)
+        .where("status", "=", "Pending")
+        .returning(columns)
+        .executeTakeFirst()
+      return toRecord(
+        settled ??
+          (await q
+            .selectFrom("sandboxPaymentIntents")
+            .select(columns)
+            .where("providerReference", "=", providerReference)
+            .executeTakeFirstOrThrow()),
+      )
+    }),
+})
+
+export type SandboxIntentStoreOnPostgres = ReturnType<typeof makeSandboxIntentStore>
