@@ -8,7 +8,7 @@ import type { Sessions } from "@howzat/core/accounts/sessions"
 import type { Throttle } from "@howzat/core/accounts/throttle"
 import type { Catalogue } from "@howzat/core/competitions/catalogue"
 import type { Baskets } from "@howzat/core/orders/baskets"
-import type { Checkout } from "@howzat/core/orders/checkout"
+import type { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import { Layer } from "effect"
 import { type Context, Hono } from "hono"
 import { bodyLimit } from "hono/body-limit"
@@ -35,7 +35,8 @@ export type AccountServices =
   | CustomerAccounts
   | Throttle
 
-export type OrderServices = Baskets | Checkout
+/** CheckoutPolicy is read when a checkout runs, so it travels with the services. */
+export type OrderServices = Baskets | Checkout | CheckoutPolicy
 
 /**
  * Calls a visitor makes before any cookie exists: a fresh browser's first

@@ -6,7 +6,7 @@ import { Sessions } from "@howzat/core/accounts/sessions"
 import { RateLimitPolicy, Throttle } from "@howzat/core/accounts/throttle"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import { Baskets } from "@howzat/core/orders/baskets"
-import { Checkout } from "@howzat/core/orders/checkout"
+import { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import { makeHttpApp } from "@howzat/http"
 import {
   CompetitionRepoLive,
@@ -72,7 +72,11 @@ export const composeShop = async (config: ServerConfig, now = new Date()) => {
     CustomerRepoLive,
     TransactionsLive,
   ).pipe(Layer.provide(db))
-  const orders = Layer.mergeAll(Baskets.Default, Checkout.Default).pipe(Layer.provide(orderPorts))
+  const orders = Layer.mergeAll(
+    Baskets.Default,
+    Checkout.Default,
+    Layer.succeed(CheckoutPolicy, { unpaidOrderMinutes: config.payments.unpaidOrderMinutes }),
+  ).pipe(Layer.provide(orderPorts))
 
   const { app, dispose } = makeHttpApp({
     catalogue,

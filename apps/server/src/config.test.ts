@@ -31,6 +31,12 @@ describe("readConfig", () => {
     [{ RATE_LIMIT: "sometimes" }, /RATE_LIMIT/],
     [{ RATE_LIMIT_LOGIN_PER_ACCOUNT: "ten" }, /RATE_LIMIT_LOGIN_PER_ACCOUNT/],
     [{ RATE_LIMIT_REGISTER_PER_ADDRESS: "0/1h" }, /RATE_LIMIT_REGISTER_PER_ADDRESS/],
+    [{ PAYMENT_GATEWAY: "paypal" }, /PAYMENT_GATEWAY/],
+    [{ PAYMENT_GATEWAY: "stripe", STRIPE_SECRET_KEY: "sk_test_x" }, /STRIPE_WEBHOOK_SECRET/],
+    [{ PAYMENT_NOTIFICATION_SECRET: "short" }, /PAYMENT_NOTIFICATION_SECRET/],
+    [{ UNPAID_ORDER_MINUTES: "0" }, /UNPAID_ORDER_MINUTES/],
+    [{ UNPAID_ORDER_MINUTES: "2.5" }, /UNPAID_ORDER_MINUTES/],
+    [{ STRIPE_API_URL: "ftp://x" }, /STRIPE_API_URL/],
   ])("refuses %j with a message naming the setting", (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError)
     expect(() => readConfig(env)).toThrow(message)
@@ -89,5 +95,35 @@ describe("readConfig", () => {
     ["100/1d", { max: 100, windowMs: 86_400_000 }],
   ])("reads the rate limit %j", (text, limit) => {
     expect(parseRateLimit("X", text)).toEqual(limit)
+  })
+
+  it("takes card payments in the sandbox by default, holding unpaid orders 15 minutes", () => {
+    expect(readConfig({}).payments).toEqual({
+      gateway: "sandbox",
+      notificationSecret: undefined,
+      stripe: undefined,
+      unpaidOrderMinutes: 15,
+    })
+  })
+
+  it("reads the real provider's settings", () => {
+    const { payments } = readConfig({
+      PAYMENT_GATEWAY: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_123",
+      STRIPE_WEBHOOK_SECRET: "whsec_456",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_789",
+      UNPAID_ORDER_MINUTES: "30",
+    })
+    expect(payments).toEqual({
+      gateway: "stripe",
+      notificationSecret: undefined,
+      stripe: {
+        secretKey: "sk_test_123",
+        webhookSecret: "whsec_456",
+        publishableKey: "pk_test_789",
+        apiUrl: "https://api.stripe.com",
+      },
+      unpaidOrderMinutes: 30,
+    })
   })
 })

@@ -27,6 +27,26 @@ export interface ServerConfig {
   readonly jwtSecret: string | undefined
   readonly mail: MailConfig
   readonly rateLimits: RateLimitPolicyShape
+  readonly payments: PaymentsConfig
+}
+
+export interface PaymentsConfig {
+  /** "sandbox": the built-in test provider with its card form; "stripe": the real provider. */
+  readonly gateway: "sandbox" | "stripe"
+  /** Signs the sandbox's status notifications; unset: generated and kept in the database. */
+  readonly notificationSecret: string | undefined
+  readonly stripe: StripeConfig | undefined
+  /** How long an unpaid order holds its tickets before the expiry job cancels it. */
+  readonly unpaidOrderMinutes: number
+}
+
+export interface StripeConfig {
+  readonly secretKey: string
+  /** Verifies the provider's signed webhooks (its "whsec_" signing secret). */
+  readonly webhookSecret: string
+  /** Handed to the browser's card form. */
+  readonly publishableKey: string | undefined
+  readonly apiUrl: string
 }
 
 export interface MailConfig {
@@ -127,6 +147,52 @@ const readMail = (
   }
 }
 
+const readPayments = (env: Readonly<Record<string, string | undefined>>): PaymentsConfig => {
+  const gateway = env.PAYMENT_GATEWAY?.trim() || "sandbox"
+  if (gateway !== "sandbox" && gateway !== "stripe") {
+    throw new ConfigError(`PAYMENT_GATEWAY must be sandbox or stripe, not "${gateway}"`)
+  }
+  const notificationSecret = env.PAYMENT_NOTIFICATION_SECRET || undefined
+  if (notificationSecret !== undefined && notificationSecret.length < 32) {
+    throw new ConfigError("PAYMENT_NOTIFICATION_SECRET must be at least 32 characters")
+  }
+  const minutesText = env.UNPAID_ORDER_MINUTES?.trim() || "15"
+  const unpaidOrderMinutes = Number(minutesText)
+  if (
+    !Number.isInteger(unpaidOrderMinutes) ||
+    unpaidOrderMinutes < 1 ||
+    unpaidOrderMinutes > 1440
+  ) {
+    throw new ConfigError(
+      `UNPAID_ORDER_MINUTES must be a whole number of minutes from 1 to 1440, not "${minutesText}"`,
+    )
+  }
+  const secretKey = env.STRIPE_SECRET_KEY?.trim() || undefined
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || undefined
+  const apiUrl = env.STRIPE_API_URL?.trim() || "https://api.stripe.com"
+  if (!/^https?:\/\//.test(apiUrl))
+    throw new ConfigError("STRIPE_API_URL must be an http(s) address")
+  if (gateway === "stripe" && (!secretKey || !webhookSecret)) {
+    throw new ConfigError(
+      "PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+    )
+  }
+  return {
+    gateway,
+    notificationSecret,
+    stripe:
+      secretKey && webhookSecret
+        ? {
+            secretKey,
+            webhookSecret,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY?.trim() || undefined,
+            apiUrl,
+          }
+        : undefined,
+    unpaidOrderMinutes,
+  }
+}
+
 /**
  * Every setting with its documented default (README, .env.example). A bad
  * value stops start-up with a message naming it, rather than a shop that
@@ -164,5 +230,6 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): S
     jwtSecret,
     mail: readMail(env, publicUrl),
     rateLimits: readRateLimits(env),
+    payments: readPayments(env),
   }
 }
