@@ -119,10 +119,10 @@ export const BasketPanel = ({ open, onClose }: { open: boolean; onClose: () => v
         <div className="space-y-4 border-t border-line px-5 py-4">
           <BasketTotals basket={basket} />
           <div className="grid grid-cols-2 gap-3">
-            <Link to="/Basket" className="btn-outline" onClick={close}>
+            <Link to="/Basket" className="btn-outline px-3 whitespace-nowrap" onClick={close}>
               VIEW BASKET
             </Link>
-            <Link to="/Checkout" className="btn-primary" onClick={close}>
+            <Link to="/Checkout" className="btn-primary px-3 whitespace-nowrap" onClick={close}>
               CHECKOUT
             </Link>
           </div>
