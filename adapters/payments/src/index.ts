@@ -1,0 +1,38 @@
+export {
+  SandboxPaymentGateway,
+  SandboxPaymentGatewayLive,
+  StripePaymentGatewayLive,
+} from "./layers"
+export { cardTexts, judgeCard, passesLuhn, TEST_CARDS } from "./sandbox/cards"
+export {
+  type DeliveryResponse,
+  makeSandboxGateway,
+  SANDBOX_PROVIDER,
+  SANDBOX_SIGNATURE_HEADER,
+  type SandboxGateway,
+  type SandboxGatewayOptions,
+  SandboxNotification,
+  UnknownClientToken,
+} from "./sandbox/gateway"
+export { sandboxGatewayRoutes } from "./sandbox/routes"
+export {
+  makeInMemorySandboxIntentStore,
+  type NewSandboxIntent,
+  type SandboxIntentRecord,
+  type SandboxIntentStore,
+  type SandboxSettlement,
+} from "./sandbox/store"
+export {
+  DEFAULT_TOLERANCE_SECONDS,
+  sign,
+  signatureHeader,
+  type VerifyOptions,
+  verifySignature,
+} from "./signature"
+export {
+  makeStripeGateway,
+  STRIPE_PROVIDER,
+  STRIPE_SIGNATURE_HEADER,
+  type StripeGatewayConfig,
+  statusOfIntent,
+} from "./stripe/gateway"

@@ -1,0 +1,232 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "@effect/vitest"
+import { pence } from "@howzat/core/rules/money"
+import { Effect, TestClock } from "effect"
+import { delay, HttpResponse, http } from "msw"
+import { setupServer } from "msw/node"
+import { signatureHeader } from "../signature"
+import { makeStripeGateway } from "./gateway"
+
+const API = "https://stripe.test"
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+
+const gateway = makeStripeGateway({
+  secretKey: "sk_test_123",
+  webhookSecret: "whsec_abc",
+  apiBase: `${API}/`,
+  timeout: "200 millis",
+})
+const order = { orderId: "order-9", amount: pence(2599), idempotencyKey: "payment-9" }
+
+const reasonOf = <A>(effect: Effect.Effect<A, { readonly reason: string }>) =>
+  Effect.flip(effect).pipe(Effect.map((e) => e.reason))
+
+const intent = (fields: Record<string, unknown>) =>
+  HttpResponse.json({
+    object: "payment_intent",
+    id: "pi_1",
+    client_secret: "pi_1_secret_x",
+    ...fields,
+  })
+
+describe("the Stripe-shaped gateway: intents", () => {
+  it.effect("creates an intent form-encoded, with the key, the idempotency key and gbp", () =>
+    Effect.gen(function* () {
+      const seen: Array<{ headers: Headers; form: URLSearchParams }> = []
+      server.use(
+        http.post(`${API}/v1/payment_intents`, async ({ request }) => {
+          seen.push({ headers: request.headers, form: new URLSearchParams(await request.text()) })
+          return intent({ status: "requires_payment_method" })
+        }),
+      )
+      expect(yield* gateway.createIntent(order)).toEqual({
+        providerReference: "pi_1",
+        clientToken: "pi_1_secret_x",
+      })
+      const [call] = seen
+      expect(call?.headers.get("authorization")).toBe("Bearer sk_test_123")
+      expect(call?.headers.get("idempotency-key")).toBe("payment-9")
+      expect(call?.headers.get("content-type")).toBe("application/x-www-form-urlencoded")
+      expect(Object.fromEntries(call?.form ?? [])).toEqual({
+        amount: "2599",
+        currency: "gbp",
+        "metadata[order_id]": "order-9",
+        "automatic_payment_methods[enabled]": "true",
+      })
+    }),
+  )
+
+  it.effect("a 5xx, an error answer or nonsense is unavailable, with the provider's reason", () =>
+    Effect.gen(function* () {
+      server.use(
+        http.post(`${API}/v1/payment_intents`, () =>
+          HttpResponse.json({ error: { message: "Something went wrong" } }, { status: 502 }),
+        ),
+      )
+      const error = yield* Effect.flip(gateway.createIntent(order))
+      expect(error).toMatchObject({
+        _tag: "PaymentGatewayUnavailable",
+        provider: "stripe",
+        reason: "The provider answered 502: Something went wrong",
+      })
+      server.use(
+        http.post(`${API}/v1/payment_intents`, () =>
+          HttpResponse.json({ error: { message: "Invalid API Key provided" } }, { status: 401 }),
+        ),
+      )
+      expect(yield* reasonOf(gateway.createIntent(order))).toMatch(/401: Invalid API Key/)
+      server.use(
+        http.post(`${API}/v1/payment_intents`, () => HttpResponse.text("<html>", { status: 503 })),
+      )
+      expect(yield* reasonOf(gateway.createIntent(order))).toMatch(/503 without JSON/)
+      server.use(http.post(`${API}/v1/payment_intents`, () => HttpResponse.json({ hello: 1 })))
+      expect(yield* reasonOf(gateway.createIntent(order))).toMatch(/not a payment intent/)
+      server.use(
+        http.post(`${API}/v1/payment_intents`, () =>
+          intent({ status: "requires_payment_method", client_secret: null }),
+        ),
+      )
+      expect(yield* reasonOf(gateway.createIntent(order))).toMatch(/without a client secret/)
+    }),
+  )
+
+  it.effect("a network error is unavailable", () =>
+    Effect.gen(function* () {
+      server.use(http.post(`${API}/v1/payment_intents`, () => HttpResponse.error()))
+      expect(yield* reasonOf(gateway.createIntent(order))).toMatch(/could not be reached/)
+    }),
+  )
+
+  it.live("a provider that does not answer in time is unavailable", () =>
+    Effect.gen(function* () {
+      server.use(
+        http.get(`${API}/v1/payment_intents/pi_slow`, async () => {
+          await delay("infinite")
+          return intent({})
+        }),
+      )
+      expect(yield* reasonOf(gateway.intentStatus("pi_slow"))).toMatch(/did not answer within/)
+    }),
+  )
+
+  it.effect("intent status maps the provider's states", () =>
+    Effect.gen(function* () {
+      const states: Record<string, Record<string, unknown>> = {
+        pi_ok: { status: "succeeded" },
+        pi_new: { status: "requires_payment_method", last_payment_error: null },
+        pi_declined: {
+          status: "requires_payment_method",
+          last_payment_error: {
+            code: "card_declined",
+            message: "Your card has insufficient funds.",
+          },
+        },
+        pi_silent: { status: "requires_payment_method", last_payment_error: { code: "x" } },
+        pi_busy: { status: "processing" },
+        pi_3ds: { status: "requires_action" },
+        pi_gone: { status: "canceled", cancellation_reason: "abandoned" },
+        pi_odd: { status: "teleported" },
+      }
+      server.use(
+        http.get(`${API}/v1/payment_intents/:id`, ({ params, request }) => {
+          expect(request.headers.get("authorization")).toBe("Bearer sk_test_123")
+          const state = states[String(params.id)]
+          return state
+            ? intent({ id: params.id, ...state })
+            : HttpResponse.json({ error: { message: "No such payment_intent" } }, { status: 404 })
+        }),
+      )
+      expect(yield* gateway.intentStatus("pi_ok")).toEqual({ status: "Succeeded" })
+      expect(yield* gateway.intentStatus("pi_new")).toEqual({ status: "Pending" })
+      expect(yield* gateway.intentStatus("pi_declined")).toEqual({
+        status: "Failed",
+        failureDetail: "Your card has insufficient funds.",
+      })
+      expect(yield* gateway.intentStatus("pi_silent")).toEqual({
+        status: "Failed",
+        failureDetail: "Your card was declined.",
+      })
+      expect(yield* gateway.intentStatus("pi_busy")).toEqual({ status: "Pending" })
+      expect(yield* gateway.intentStatus("pi_3ds")).toEqual({ status: "Pending" })
+      expect(yield* gateway.intentStatus("pi_gone")).toEqual({
+        status: "Failed",
+        failureDetail: "The payment was cancelled.",
+      })
+      expect(yield* reasonOf(gateway.intentStatus("pi_odd"))).toMatch(/unknown state: teleported/)
+      expect(yield* reasonOf(gateway.intentStatus("pi_missing"))).toMatch(/404: No such/)
+    }),
+  )
+})
+
+const event = (type: string, object: Record<string, unknown>) =>
+  JSON.stringify({
+    id: "evt_1",
+    object: "event",
+    type,
+    data: {
+      object: { object: "payment_intent", id: "pi_1", client_secret: "pi_1_secret_x", ...object },
+    },
+  })
+
+describe("the Stripe-shaped gateway: webhooks", () => {
+  const at = 1_790_000_000
+  const verify = (rawBody: string, header: string | undefined) =>
+    gateway.verifyNotification(rawBody, { "stripe-signature": header })
+
+  it.effect("a genuine succeeded or failed event verifies to its outcome", () =>
+    Effect.gen(function* () {
+      yield* TestClock.setTime(at * 1000 + 30_000)
+      const succeeded = event("payment_intent.succeeded", { status: "succeeded" })
+      expect(yield* verify(succeeded, signatureHeader("whsec_abc", at, succeeded))).toEqual({
+        providerReference: "pi_1",
+        eventId: "evt_1",
+        outcome: { status: "Succeeded" },
+      })
+      const failed = event("payment_intent.payment_failed", {
+        status: "requires_payment_method",
+        last_payment_error: { message: "Your card was declined." },
+      })
+      expect((yield* verify(failed, signatureHeader("whsec_abc", at, failed))).outcome).toEqual({
+        status: "Failed",
+        failureDetail: "Your card was declined.",
+      })
+      const processing = event("payment_intent.processing", { status: "processing" })
+      expect(
+        (yield* verify(processing, signatureHeader("whsec_abc", at, processing))).outcome,
+      ).toEqual({
+        status: "Pending",
+      })
+    }),
+  )
+
+  it.effect("a forged, altered, stale or foreign event is rejected", () =>
+    Effect.gen(function* () {
+      yield* TestClock.setTime(at * 1000)
+      const body = event("payment_intent.succeeded", { status: "succeeded" })
+      const genuine = signatureHeader("whsec_abc", at, body)
+      expect(yield* reasonOf(verify(body, signatureHeader("whsec_guess", at, body)))).toMatch(
+        /does not match/,
+      )
+      expect(yield* reasonOf(verify(body.replace("pi_1", "pi_2"), genuine))).toMatch(
+        /does not match/,
+      )
+      expect(yield* reasonOf(verify(body, undefined))).toMatch(/missing/)
+      const charge = JSON.stringify({
+        id: "evt_2",
+        type: "charge.succeeded",
+        data: { object: { id: "ch_1" } },
+      })
+      expect(yield* reasonOf(verify(charge, signatureHeader("whsec_abc", at, charge)))).toMatch(
+        /not a payment intent/,
+      )
+      const customer = event("customer.created", { status: "succeeded" })
+      expect(yield* reasonOf(verify(customer, signatureHeader("whsec_abc", at, customer)))).toMatch(
+        /customer.created is not one/,
+      )
+      yield* TestClock.adjust("6 minutes")
+      expect(yield* reasonOf(verify(body, genuine))).toMatch(/outside/)
+    }),
+  )
+})

@@ -1,0 +1,195 @@
+import {
+  type IntentStatus,
+  NotificationRejected,
+  type PaymentGatewayShape,
+  PaymentGatewayUnavailable,
+} from "@howzat/core/ports/payment-gateway"
+import { Duration, Effect, Option, Schema } from "effect"
+import { DEFAULT_TOLERANCE_SECONDS, verifySignature } from "../signature"
+
+/**
+ * A real card provider, spoken to over Stripe's REST API with global fetch:
+ * form-encoded requests, Bearer secret key, Idempotency-Key on creation, and
+ * webhooks signed `t=,v1=` in the `stripe-signature` header.
+ */
+
+export const STRIPE_PROVIDER = "stripe"
+export const STRIPE_SIGNATURE_HEADER = "stripe-signature"
+
+export interface StripeGatewayConfig {
+  /** sk_live_… or sk_test_…; never leaves the server. */
+  readonly secretKey: string
+  /** whsec_…: the endpoint's signing secret from the provider's dashboard. */
+  readonly webhookSecret: string
+  /** Default https://api.stripe.com; tests and proxies point it elsewhere. */
+  readonly apiBase?: string | undefined
+  /** Per request; default 10 seconds. */
+  readonly timeout?: Duration.DurationInput | undefined
+  /** Signature window in seconds; default 300, as the provider's own libraries use. */
+  readonly toleranceSeconds?: number | undefined
+}
+
+const LastPaymentError = Schema.NullishOr(
+  Schema.Struct({ message: Schema.optional(Schema.String) }),
+)
+
+const PaymentIntentJson = Schema.Struct({
+  id: Schema.String,
+  status: Schema.String,
+  client_secret: Schema.optional(Schema.NullOr(Schema.String)),
+  last_payment_error: Schema.optional(LastPaymentError),
+  cancellation_reason: Schema.optional(Schema.NullOr(Schema.String)),
+})
+type PaymentIntentJson = typeof PaymentIntentJson.Type
+const decodeIntent = Schema.decodeUnknown(PaymentIntentJson)
+
+const EventJson = Schema.Struct({
+  id: Schema.String,
+  type: Schema.String,
+  data: Schema.Struct({ object: PaymentIntentJson }),
+})
+const decodeEvent = Schema.decodeUnknown(Schema.parseJson(EventJson))
+
+const ErrorJson = Schema.Struct({
+  error: Schema.Struct({ message: Schema.optional(Schema.String) }),
+})
+const decodeError = Schema.decodeUnknownOption(ErrorJson)
+
+/** The provider's words when it gives none: the same as the sandbox's for a plain decline. */
+const DECLINED = "Your card was declined."
+const CANCELLED = "The payment was cancelled."
+
+const unavailable = (reason: string) =>
+  new PaymentGatewayUnavailable({ provider: STRIPE_PROVIDER, reason })
+
+/**
+ * A declined card leaves the intent in requires_payment_method with the
+ * issuer's message; without a message nobody has tried a card yet.
+ */
+export const statusOfIntent = (intent: PaymentIntentJson): IntentStatus | undefined => {
+  switch (intent.status) {
+    case "succeeded":
+      return { status: "Succeeded" }
+    case "canceled":
+      return { status: "Failed", failureDetail: CANCELLED }
+    case "requires_payment_method":
+      return intent.last_payment_error
+        ? { status: "Failed", failureDetail: intent.last_payment_error.message ?? DECLINED }
+        : { status: "Pending" }
+    case "processing":
+    case "requires_confirmation":
+    case "requires_action":
+    case "requires_capture":
+      return { status: "Pending" }
+    default:
+      return undefined
+  }
+}
+
+export const makeStripeGateway = (config: StripeGatewayConfig): PaymentGatewayShape => {
+  const apiBase = (config.apiBase ?? "https://api.stripe.com").replace(/\/+$/, "")
+  const timeout = config.timeout ?? Duration.seconds(10)
+
+  /** One call to the API; anything but a 2xx with a payment intent in it is "unavailable". */
+  const call = (
+    method: "GET" | "POST",
+    path: string,
+    init: { readonly form?: URLSearchParams; readonly idempotencyKey?: string } = {},
+  ) =>
+    Effect.gen(function* () {
+      const headers: Record<string, string> = { authorization: `Bearer ${config.secretKey}` }
+      if (init.form) headers["content-type"] = "application/x-www-form-urlencoded"
+      if (init.idempotencyKey) headers["idempotency-key"] = init.idempotencyKey
+      const response = yield* Effect.tryPromise({
+        try: (signal) =>
+          fetch(`${apiBase}${path}`, { method, headers, body: init.form?.toString(), signal }),
+        catch: (cause) => unavailable(`The provider could not be reached: ${String(cause)}`),
+      }).pipe(
+        Effect.timeoutFail({
+          duration: timeout,
+          onTimeout: () =>
+            unavailable(`The provider did not answer within ${Duration.format(timeout)}.`),
+        }),
+      )
+      const body: unknown = yield* Effect.tryPromise({
+        try: () => response.json(),
+        catch: () => unavailable(`The provider answered ${response.status} without JSON.`),
+      })
+      if (!response.ok) {
+        const message = Option.getOrUndefined(
+          Option.flatMap(decodeError(body), (e) => Option.fromNullable(e.error.message)),
+        )
+        return yield* unavailable(
+          `The provider answered ${response.status}${message ? `: ${message}` : "."}`,
+        )
+      }
+      return yield* decodeIntent(body).pipe(
+        Effect.mapError(() => unavailable("The provider's answer was not a payment intent.")),
+      )
+    })
+
+  return {
+    provider: STRIPE_PROVIDER,
+
+    createIntent: (request) =>
+      Effect.gen(function* () {
+        const form = new URLSearchParams({
+          amount: String(request.amount),
+          currency: "gbp",
+          "metadata[order_id]": request.orderId,
+          "automatic_payment_methods[enabled]": "true",
+        })
+        const intent = yield* call("POST", "/v1/payment_intents", {
+          form,
+          idempotencyKey: request.idempotencyKey,
+        })
+        if (!intent.client_secret) {
+          return yield* unavailable("The provider's intent came without a client secret.")
+        }
+        return { providerReference: intent.id, clientToken: intent.client_secret }
+      }),
+
+    intentStatus: (providerReference) =>
+      call("GET", `/v1/payment_intents/${encodeURIComponent(providerReference)}`).pipe(
+        Effect.flatMap((intent) => {
+          const status = statusOfIntent(intent)
+          return status
+            ? Effect.succeed(status)
+            : Effect.fail(unavailable(`The intent is in an unknown state: ${intent.status}.`))
+        }),
+      ),
+
+    verifyNotification: (rawBody, headers) =>
+      Effect.gen(function* () {
+        yield* verifySignature({
+          secret: config.webhookSecret,
+          header: headers[STRIPE_SIGNATURE_HEADER],
+          rawBody,
+          toleranceSeconds: config.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
+        })
+        const event = yield* decodeEvent(rawBody).pipe(
+          Effect.mapError(
+            () => new NotificationRejected({ reason: "The event is not a payment intent's." }),
+          ),
+        )
+        const intent = event.data.object
+        const outcome: IntentStatus | undefined =
+          event.type === "payment_intent.succeeded"
+            ? { status: "Succeeded" }
+            : event.type === "payment_intent.payment_failed"
+              ? {
+                  status: "Failed",
+                  failureDetail: intent.last_payment_error?.message ?? DECLINED,
+                }
+              : event.type.startsWith("payment_intent.")
+                ? statusOfIntent(intent)
+                : undefined
+        if (outcome === undefined) {
+          return yield* new NotificationRejected({
+            reason: `The event type ${event.type} is not one this shop handles.`,
+          })
+        }
+        return { providerReference: intent.id, eventId: event.id, outcome }
+      }),
+  }
+}
