@@ -66,16 +66,22 @@ const LineItems = ({ basket }: { basket: BasketJson }) => (
 /** SPEC §4: yes rounds up to the next pound for charity, no takes the donation off. */
 const RoundUp = ({ basket }: { basket: BasketJson }) => {
   const [problem, setProblem] = useState<string | null>(null)
+  // The choice shows at once; the basket's answer (or a refusal) settles it.
+  const [chosen, setChosen] = useState<boolean | null>(null)
   const name = useId()
   const charity = brand.charities[0]?.name ?? "our charity partners"
+  const roundingUp = chosen ?? basket.charitableDonation.autoRoundup
   const choose = (autoRoundup: boolean) => {
     setProblem(null)
+    setChosen(autoRoundup)
     changeBasket((id) =>
       updateBasket(id, {
         charitableDonation: { autoRoundup },
         siteCreditDebitAmount: basket.siteCreditDebitAmount,
       }),
-    ).catch((error: unknown) => setProblem(basketErrorText(error)))
+    )
+      .catch((error: unknown) => setProblem(basketErrorText(error)))
+      .finally(() => setChosen(null))
   }
   return (
     <fieldset className="space-y-3 rounded-xl bg-sunken p-4">
@@ -96,7 +102,7 @@ const RoundUp = ({ basket }: { basket: BasketJson }) => {
                 type="radio"
                 name={name}
                 className="size-5 accent-(--app-accent)"
-                checked={basket.charitableDonation.autoRoundup === yes}
+                checked={roundingUp === yes}
                 onChange={() => choose(yes)}
               />
               {yes ? "Yes" : "No"}
