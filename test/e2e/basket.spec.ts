@@ -61,7 +61,6 @@ test("a visitor adds tickets, changes the quantity and removes them after confir
   await expect(basket.locator("output")).toHaveText(/^4/)
   await expect(basketButton(page)).toContainText(money(4 * competition.ticketPrice))
 
-  // The selector behind the panel counts the basket: a customer's allowance is shared.
   await basket.getByRole("button", { name: "Close basket" }).click()
   await expect(basket).toBeHidden()
 
@@ -125,4 +124,47 @@ test("/Basket shows the same basket as a page, and checkout is only reached thro
   await expect(page.getByText("Form has one or more invalid fields.")).toBeVisible()
   await expect(page.getByText("First name is required")).toBeVisible()
   await expect(page).toHaveURL(/\/Checkout$/)
+})
+
+test("the ticket selector counts the basket towards the per-person maximum", async ({
+  page,
+  request,
+}) => {
+  const response = await request.get("/api/Competitions?PageSize=100")
+  const { competitions } = (await response.json()) as { competitions: ListedCompetition[] }
+  const small = competitions.find(
+    (c) =>
+      c.status === 1 &&
+      c.maxTicketsPerCustomer >= 3 &&
+      c.maxTicketsPerCustomer <= 10 &&
+      c.totalTickets - c.ticketsSoldToDate >= 4 * c.maxTicketsPerCustomer,
+  )
+  expect(small).toBeDefined()
+  const c = small as ListedCompetition
+  const max = c.maxTicketsPerCustomer
+
+  await page.goto(`/Competitions/Competition/${c.id}`)
+  const quantity = page.getByRole("spinbutton", { name: "Number of tickets" })
+  await quantity.fill("2")
+  await page.getByRole("button", { name: "Add to basket" }).click()
+  const basket = panel(page)
+  await expect(basket.locator("output")).toHaveText(/^2/)
+  await basket.getByRole("button", { name: "Close basket" }).click()
+
+  // Only what is left of the allowance can be chosen now.
+  await expect(quantity).toHaveAttribute("max", String(max - 2))
+  await quantity.fill(String(max))
+  await quantity.blur()
+  await expect(quantity).toHaveValue(String(max - 2))
+  await page.getByRole("button", { name: "Add to basket" }).click()
+  await expect(basket.locator("output")).toHaveText(new RegExp(`^${max}`))
+  await expect(basket.getByRole("button", { name: `One more ticket for ${c.name}` })).toBeDisabled()
+  await basket.getByRole("button", { name: "Close basket" }).click()
+
+  await expect(
+    page.getByText(
+      `Your basket has reached the maximum number of tickets per person in this competition (${max}).`,
+    ),
+  ).toBeVisible()
+  await expect(page.getByRole("button", { name: "Add to basket" })).toHaveCount(0)
 })
