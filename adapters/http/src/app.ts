@@ -18,6 +18,11 @@ import { BasketHandlersLive } from "./basket-handlers"
 import { CatalogueHandlersLive } from "./catalogue-handlers"
 import { CustomerHandlersLive } from "./customer-handlers"
 import { LoggingHandlersLive } from "./logging-handlers"
+import {
+  mountPaymentNotifications,
+  type NotificationHandler,
+  PAYMENT_NOTIFICATION_PATH,
+} from "./payment-notifications"
 import { asProblemResponse, problemResponse } from "./problem-response"
 import {
   CLIENT_ADDRESS_HEADER,
@@ -39,12 +44,12 @@ export type AccountServices =
 export type OrderServices = Baskets | Checkout | CheckoutPolicy
 
 /**
- * Calls a visitor makes before any cookie exists: a fresh browser's first
- * basket. Creating an empty basket is harmless even if another site makes
- * the browser do it (no cookie carries the customer: a session is a bearer
- * token, which another site cannot send).
+ * Calls made without the XSRF cookie: a fresh browser's first basket
+ * (creating an empty basket is harmless even if another site makes the
+ * browser do it: a session is a bearer token, which another site cannot
+ * send) and card providers' signed notifications (the signature is the proof).
  */
-const XSRF_EXEMPT_PATHS = ["/api/Baskets"]
+const XSRF_EXEMPT_PATHS = ["/api/Baskets", PAYMENT_NOTIFICATION_PATH]
 
 /** The storefront's reports are small; anything bigger is refused before it is read. */
 const LOGGING_BODY_LIMIT_BYTES = 8 * 1024
@@ -58,6 +63,8 @@ export interface HttpAppOptions {
   /** The caller's address for rate limits; the composition root knows the socket and the proxy. */
   readonly clientAddress?: ((c: Context) => string | undefined) | undefined
   readonly xsrfExemptPaths?: readonly string[]
+  /** Card providers' signed status notifications; the raw route is mounted when given. */
+  readonly paymentNotifications?: NotificationHandler | undefined
 }
 
 /**
@@ -111,6 +118,8 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         }),
     }),
   )
+  // Before the HttpApi handler: the signature is over the raw body, which nothing may read first.
+  if (options.paymentNotifications) mountPaymentNotifications(app, options.paymentNotifications)
   app.get("/health/ping", (c) => c.json({ status: "ok" }))
   app.get("/api/openapi.json", (c) => c.json(openApi))
   app.all("/api/*", async (c) => {

@@ -1,4 +1,9 @@
-export { type AccountServices, type HttpAppOptions, makeHttpApp } from "./app"
+export { type AccountServices, type HttpAppOptions, makeHttpApp, type OrderServices } from "./app"
+export {
+  type NotificationHandler,
+  type NotificationVerdict,
+  PAYMENT_NOTIFICATION_PATH,
+} from "./payment-notifications"
 export { asProblemResponse, problemResponse } from "./problem-response"
 export { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from "./refresh-cookie"
 export { CLIENT_ADDRESS_HEADER, type HttpSettingsShape } from "./request-context"

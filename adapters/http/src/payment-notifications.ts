@@ -1,0 +1,66 @@
+import type { Hono } from "hono"
+import { problemResponse } from "./problem-response"
+
+/** Where card providers post signed status notifications (SPEC §7). */
+export const PAYMENT_NOTIFICATION_PATH = "/api/Orders/payments/status-notification"
+
+/** The provider's events are small; anything larger is not one of them. */
+const MAX_NOTIFICATION_BYTES = 64 * 1024
+
+export type NotificationVerdict =
+  | { readonly kind: "Accepted" }
+  | { readonly kind: "Replayed" }
+  | { readonly kind: "Rejected"; readonly reason: string }
+
+/**
+ * Handles one notification exactly as it arrived: the raw body (the HMAC is
+ * over its bytes, so nothing may parse and re-serialise it first) and the
+ * headers with lower-case names.
+ */
+export type NotificationHandler = (
+  rawBody: string,
+  headers: Readonly<Record<string, string>>,
+) => Promise<NotificationVerdict>
+
+const rejected = (detail: string) =>
+  problemResponse({
+    type: "https://howzat.example/problems/notification-rejected",
+    title: "Notification rejected",
+    detail,
+    status: 400,
+  })
+
+/**
+ * The provider's webhook, mounted before the HttpApi handler so it reads the
+ * body untouched. 200 for an accepted or replayed event (a provider retries
+ * anything else, and a replay must change nothing but still be acknowledged);
+ * 400 problem+json for a signature, timestamp or body that does not check
+ * out. Providers send no XSRF cookie: the path is exempt, the signature is
+ * the proof.
+ */
+export const mountPaymentNotifications = (app: Hono, handle: NotificationHandler) => {
+  app.post(PAYMENT_NOTIFICATION_PATH, async (c) => {
+    const length = Number(c.req.header("content-length") ?? "0")
+    if (length > MAX_NOTIFICATION_BYTES) return rejected("The notification is too large.")
+    const rawBody = await c.req.text()
+    if (rawBody.length > MAX_NOTIFICATION_BYTES) return rejected("The notification is too large.")
+    const headers: Record<string, string> = {}
+    c.req.raw.headers.forEach((value, name) => {
+      headers[name.toLowerCase()] = value
+    })
+    try {
+      const verdict = await handle(rawBody, headers)
+      if (verdict.kind === "Rejected") return rejected(verdict.reason)
+      return c.json({ received: true, replayed: verdict.kind === "Replayed" }, 200)
+    } catch (cause) {
+      console.error("payment notification failed", cause)
+      // 503 tells the provider to deliver it again later.
+      return problemResponse({
+        type: "about:blank",
+        title: "Service unavailable",
+        detail: "The notification could not be recorded. Please deliver it again.",
+        status: 503,
+      })
+    }
+  })
+}
