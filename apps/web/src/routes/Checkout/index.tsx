@@ -8,7 +8,7 @@ import { getCustomer, register, updateCustomer } from "../../api/accounts"
 import { checkoutBasket } from "../../api/baskets"
 import { logCreateOrder } from "../../api/logging"
 import { signInWith } from "../../auth/session"
-import { useCustomer } from "../../auth/use-session"
+import { useSession } from "../../auth/use-session"
 import {
   addressesOf,
   afterCheckoutPath,
@@ -75,7 +75,8 @@ const useCustomerRecord = (customerId: string | null) => {
  */
 function Checkout() {
   const { basket, status } = useBasketState()
-  const user = useCustomer()
+  const session = useSession()
+  const user = session.status === "customer" ? session.user : null
   const { customer, failed } = useCustomerRecord(user?.customerId ?? null)
   const [leaving, setLeaving] = useState(false)
   const [notice, setNotice] = useState<Notice | null>(null)
