@@ -250,4 +250,13 @@ test("checkout says which competitions could not be allocated, and why", async (
   await changes.getByRole("button", { name: "OK" }).click()
   await expect(page).toHaveURL(/\/Checkout\/Payment\//, { timeout: 20_000 })
   await expect(basketButton(page)).toContainText("£0.00")
+
+  // The new basket has no line to count from: the shop's refusal is shown as it is worded.
+  await page.goto(`/Competitions/Competition/${limited.id}`)
+  await page.getByRole("spinbutton", { name: "Number of tickets" }).fill("1")
+  await page.getByRole("button", { name: "Add to basket" }).click()
+  await expect(page.getByRole("alert")).toHaveText(
+    `You have purchased the maximum number of tickets per person in this competition (${limited.maxTicketsPerCustomer}).`,
+  )
+  await expect(basketButton(page)).toContainText("£0.00")
 })

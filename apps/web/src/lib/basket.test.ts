@@ -136,6 +136,22 @@ describe("a failed checkout (SPEC §8)", () => {
     })
   })
 
+  it("lists the shop's reasons, one bullet per competition", () => {
+    const detail = [
+      "Your basket is empty: none of its tickets could be allocated.",
+      " -- Lord's Test Match Hospitality for Two: You have reached your allowance.",
+      " -- £10,000 Tax-Free Cash: The competition has closed.",
+    ].join("\n")
+    expect(checkoutFailure(http(409, "Changes to your basket", detail), 2).content.lines).toEqual([
+      { kind: "text", text: basketTexts.noneAllocated },
+      {
+        kind: "bullet",
+        text: "Lord's Test Match Hospitality for Two: You have reached your allowance.",
+      },
+      { kind: "bullet", text: "£10,000 Tax-Free Cash: The competition has closed." },
+    ])
+  })
+
   it("'application error': perhaps already registered, with the contact address", () => {
     const { content, goHome } = checkoutFailure(
       http(400, "An application error has occurred.", "Email taken"),

@@ -105,11 +105,17 @@ export const checkoutFailure = (
   const detail =
     error instanceof ApiError ? error.detail : error instanceof Error ? error.message : ""
   if (/basket is empty/i.test(detail) && localItemCount > 0) {
+    // The shop lists why, one " -- Competition name: reason" line each.
+    const reasons = detail
+      .split(/\r?\n/)
+      .map((line) => /^\s*-- (.+)$/.exec(line)?.[1]?.trim())
+      .filter((text): text is string => Boolean(text))
+      .map((text): TextLine => ({ kind: "bullet", text }))
     return {
       goHome: true,
       content: {
         title: basketTexts.changesTitle,
-        lines: [{ kind: "text", text: basketTexts.noneAllocated }],
+        lines: [{ kind: "text", text: basketTexts.noneAllocated }, ...reasons],
       },
     }
   }
