@@ -1,6 +1,6 @@
 import { formatMoney } from "@howzat/core/rules/money"
 import { Link, useRouterState } from "@tanstack/react-router"
-import { useEffect, useState } from "react"
+import { useEffect, useRef } from "react"
 import { closeBasketPanel, reloadBasket, startBasket } from "../basket/store"
 import { useBasketState } from "../basket/use-basket"
 import { basketAvailableOn, basketButtonTitle, basketSummary, basketTexts } from "../lib/basket"
@@ -78,11 +78,13 @@ export const BasketPending = ({ failed }: { failed: boolean }) =>
 export const BasketPanel = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const { basket, status, panelOpen } = useBasketState()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
-  const [shownPath, setShownPath] = useState(pathname)
-  if (shownPath !== pathname) {
-    setShownPath(pathname)
-    if (panelOpen) closeBasketPanel()
-  }
+  // A navigation closes the panel the store opened (the layout closes its own).
+  const shownPath = useRef(pathname)
+  useEffect(() => {
+    if (shownPath.current === pathname) return
+    shownPath.current = pathname
+    closeBasketPanel()
+  }, [pathname])
   useEffect(() => startBasket(), [])
 
   const close = () => {
