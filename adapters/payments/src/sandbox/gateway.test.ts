@@ -66,6 +66,19 @@ describe("the sandbox gateway", () => {
     }),
   )
 
+  it.scoped(
+    "a key reused for another order or amount is refused, not answered with the old intent",
+    () =>
+      Effect.gen(function* () {
+        const { gateway } = yield* setup({})
+        yield* gateway.createIntent(order)
+        for (const changed of [{ amount: pence(1251) }, { orderId: "order-2" }]) {
+          const error = yield* Effect.flip(gateway.createIntent({ ...order, ...changed }))
+          expect(error.reason).toMatch(/already used for a different order or amount/)
+        }
+      }),
+  )
+
   it.scoped("a non-positive or fractional amount is refused, as a provider would", () =>
     Effect.gen(function* () {
       const { gateway } = yield* setup({})

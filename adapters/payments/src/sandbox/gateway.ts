@@ -158,6 +158,12 @@ export const makeSandboxGateway = (
               amountPence: request.amount,
             })
             .pipe(Effect.mapError(storeUnavailable))
+          // As real providers do: a key means one request, so reusing it for another is a bug to surface.
+          if (record.orderId !== request.orderId || record.amountPence !== request.amount) {
+            return yield* unavailable(
+              "The idempotency key was already used for a different order or amount.",
+            )
+          }
           return { providerReference: record.providerReference, clientToken: record.clientToken }
         }),
 
