@@ -32,6 +32,7 @@ import { startHousekeeping } from "./housekeeping"
 import { startDelivery } from "./mail/delivery"
 import { mountDevMailbox } from "./mail/mailbox-page"
 import { smtpSender } from "./mail/smtp"
+import { openPaymentGateway } from "./payment-gateway"
 import { serveStorefront } from "./storefront"
 
 /**
@@ -78,6 +79,8 @@ export const composeShop = async (config: ServerConfig, now = new Date()) => {
     Layer.succeed(CheckoutPolicy, { unpaidOrderMinutes: config.payments.unpaidOrderMinutes }),
   ).pipe(Layer.provide(orderPorts))
 
+  const payments = await openPaymentGateway(database.db, config.payments)
+
   const { app, dispose } = makeHttpApp({
     catalogue,
     accounts,
@@ -85,6 +88,8 @@ export const composeShop = async (config: ServerConfig, now = new Date()) => {
     settings: { cookieSecure: config.cookieSecure, publicOrigin: config.publicUrl },
     clientAddress: clientAddressReader(config.trustProxy),
   })
+
+  payments.attach(app)
 
   const outbox = makeOutboxQueue(database.db)
   if (config.mail.devMailbox) mountDevMailbox(app, outbox)
@@ -114,6 +119,7 @@ export const composeShop = async (config: ServerConfig, now = new Date()) => {
       await delivery.stop()
       sender?.close()
       await dispose()
+      await payments.close()
       await database.close()
     },
   }

@@ -1,0 +1,61 @@
+import type { PaymentGateway } from "@howzat/core/ports/payment-gateway"
+import { PAYMENT_NOTIFICATION_PATH } from "@howzat/http"
+import {
+  SandboxPaymentGateway,
+  SandboxPaymentGatewayLive,
+  StripePaymentGatewayLive,
+  sandboxGatewayRoutes,
+} from "@howzat/payments"
+import type { DatabaseHandle } from "@howzat/postgres"
+import { makeSandboxIntentStore } from "@howzat/postgres/repos/sandbox-intents"
+import { Context, Effect, Exit, Layer, Scope } from "effect"
+import type { Hono } from "hono"
+import type { PaymentsConfig } from "./config"
+import { paymentNotificationSecret } from "./payment-secret"
+
+/**
+ * The card provider the configuration names, built once for the server's
+ * life (the sandbox delivers notifications on fibers that end with it).
+ * The sandbox delivers to this very shop's status-notification route, in
+ * process, exactly as a provider's webhook would arrive; `deliverTo` is set
+ * once the app exists.
+ */
+export const openPaymentGateway = async (db: DatabaseHandle["db"], config: PaymentsConfig) => {
+  const scope = Effect.runSync(Scope.make())
+  let deliverTo: Hono | undefined
+
+  const layer: Layer.Layer<PaymentGateway | SandboxPaymentGateway> | Layer.Layer<PaymentGateway> =
+    config.gateway === "stripe" && config.stripe
+      ? StripePaymentGatewayLive({
+          secretKey: config.stripe.secretKey,
+          webhookSecret: config.stripe.webhookSecret,
+          apiBase: config.stripe.apiUrl,
+        })
+      : SandboxPaymentGatewayLive({
+          store: makeSandboxIntentStore(db),
+          secret: await paymentNotificationSecret(db, config.notificationSecret),
+          deliver: async (rawBody, headers) => {
+            if (deliverTo === undefined) return { status: 503 }
+            return deliverTo.request(PAYMENT_NOTIFICATION_PATH, {
+              method: "POST",
+              body: rawBody,
+              headers,
+            })
+          },
+        })
+  const context = await Effect.runPromise(Layer.buildWithScope(layer, scope))
+  const sandbox = Context.getOption(
+    context as Context.Context<PaymentGateway | SandboxPaymentGateway>,
+    SandboxPaymentGateway,
+  )
+
+  return {
+    layer: Layer.succeedContext(context),
+    /** Mounts the sandbox's card-form route (none for a real provider) and starts deliveries. */
+    attach: (app: Hono) => {
+      if (sandbox._tag === "Some") app.route("/", sandboxGatewayRoutes(sandbox.value))
+      deliverTo = app
+    },
+    close: () => Effect.runPromise(Scope.close(scope, Exit.void)),
+  }
+}
