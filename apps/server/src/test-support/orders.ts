@@ -77,3 +77,43 @@ export const addItem = async (
 
 export const checkout = async (browser: Browser, basketId: string) =>
   json<CheckoutResponseJson>(await browser.post(`/api/Baskets/${basketId}/checkout`, {}))
+
+/** The usual test cards (issue 4), any future expiry, any three-digit code. */
+export const CARDS = {
+  succeeds: "4242 4242 4242 4242",
+  declined: "4000 0000 0000 0002",
+  insufficientFunds: "4000 0000 0000 9995",
+} as const
+
+/** What the payment page does: posts the card to the sandbox provider with the payment's token. */
+export const payByCard = async (browser: Browser, clientToken: string, cardNumber: string) =>
+  json<{ status: "Succeeded" | "Failed"; failureDetail: string | null }>(
+    await browser.request("POST", "/sandbox-gateway/confirm", {
+      body: {
+        clientToken,
+        cardNumber,
+        cardholderName: "Ann Smith",
+        expiry: "12/39",
+        securityCode: "123",
+      },
+      bearer: false,
+    }),
+  )
+
+/** The sandbox's own record of an intent, found by the token the browser holds. */
+export const sandboxIntent = (shop: Shop, clientToken: string) =>
+  shop.db
+    .selectFrom("sandboxPaymentIntents")
+    .selectAll()
+    .where("clientToken", "=", clientToken)
+    .executeTakeFirstOrThrow()
+
+/** Polls until `check` passes: notifications arrive in the background, as a provider's would. */
+export const eventually = async <A>(read: () => Promise<A>, check: (a: A) => boolean) => {
+  const deadline = Date.now() + 5000
+  for (;;) {
+    const value = await read()
+    if (check(value) || Date.now() > deadline) return value
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
