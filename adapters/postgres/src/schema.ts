@@ -303,6 +303,26 @@ export interface SandboxPaymentIntentsTable {
   settledAt: NullableTimestamp
 }
 
+export type SiteCreditReasonColumn = "OrderDebit" | "OrderRefund" | "Grant"
+
+/** The site-credit ledger: positive credit, negative debit; the balance is the sum. */
+export interface SiteCreditEntriesTable {
+  id: Generated<string>
+  customerId: string
+  amountPence: number
+  reason: SiteCreditReasonColumn
+  description: Generated<string>
+  orderId: string | null
+  createdAt: Timestamp
+}
+
+/** Provider notifications already acted on, so a replay changes nothing. */
+export interface PaymentNotificationsTable {
+  provider: string
+  eventId: string
+  receivedAt: Timestamp
+}
+
 export interface Database {
   categories: CategoriesTable
   attributeTypes: AttributeTypesTable
@@ -331,4 +351,6 @@ export interface Database {
   orderLines: OrderLinesTable
   payments: PaymentsTable
   sandboxPaymentIntents: SandboxPaymentIntentsTable
+  siteCreditEntries: SiteCreditEntriesTable
+  paymentNotifications: PaymentNotificationsTable
 }

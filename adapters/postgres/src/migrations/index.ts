@@ -3,6 +3,7 @@ import * as catalogue from "./2026-11-22T0800-catalogue"
 import * as accounts from "./2026-11-22T1000-accounts"
 import * as orders from "./2026-11-22T1200-orders"
 import * as sandboxGateway from "./2026-11-23T0930-sandbox-gateway"
+import * as payments from "./2026-11-23T1100-payments"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T1000-accounts": accounts,
   "2026-11-22T1200-orders": orders,
   "2026-11-23T0930-sandbox-gateway": sandboxGateway,
+  "2026-11-23T1100-payments": payments,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>
