@@ -1,10 +1,11 @@
 import { Clock, Context, Effect } from "effect"
-import { CustomerRepo } from "../ports/accounts"
 import { CompetitionRepo } from "../ports/catalogue"
 import { BasketRepo, OrderRepo, TicketAllocator } from "../ports/orders"
+import { SiteCreditLedger } from "../ports/payments"
 import { Transactions } from "../ports/transactions"
 import { basketTotals } from "../rules/basket-totals"
 import { pence } from "../rules/money"
+import { OrderStatus } from "../rules/order-status"
 import { promotionIsUsable } from "../rules/promotions"
 import { BasketEmpty } from "./errors"
 import type { AllocationException, Order, Promotion } from "./model"
@@ -28,7 +29,9 @@ export interface CheckoutOutcome {
  * tickets from the pool, the lines priced on what was actually allocated,
  * and the basket cut down to match so the customer sees what changed.
  * If nothing at all could be allocated the whole transaction rolls back and
- * the customer is told the basket is empty, with the reasons.
+ * the customer is told the basket is empty, with the reasons. Site credit
+ * is taken in the same transaction, and the order leaves it awaiting the
+ * card payment, or completed when site credit paid for all of it.
  */
 export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout", {
   effect: Effect.gen(function* () {
@@ -36,7 +39,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
     const orders = yield* OrderRepo
     const allocator = yield* TicketAllocator
     const competitions = yield* CompetitionRepo
-    const customers = yield* CustomerRepo
+    const ledger = yield* SiteCreditLedger
     const transactions = yield* Transactions
 
     const checkout = (basketId: string, customerId: string) =>
@@ -86,7 +89,8 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
           (promotion): promotion is Promotion =>
             promotion !== null && promotionIsUsable(promotion, at),
         )
-        const balance = (yield* customers.byId(customerId)).siteCreditAccountBalance
+        // Held until the transaction ends: two checkouts at once cannot spend it twice.
+        const balance = yield* ledger.balanceForUpdate(customerId)
         const totals = basketTotals({
           lines: allocated.map((line) => ({
             competitionId: line.competitionId,
@@ -115,6 +119,16 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
           exceptions: allocation.exceptions,
         })
 
+        if (totals.siteCreditDebit > 0) {
+          yield* ledger.debitForOrder(customerId, order.id, totals.siteCreditDebit, at)
+        }
+        // Pending lives only inside this transaction: the order leaves it
+        // waiting for the card, or paid already when site credit covered it all.
+        const placed = yield* orders.transition(
+          order.id,
+          recorded.orderTotal === 0 ? OrderStatus.Completed : OrderStatus.AwaitingPayment,
+        )
+
         // The basket now shows what was bought, so the storefront can say what changed.
         for (const line of allocation.lines) {
           const item = basket.items.find((i) => i.competitionId === line.competitionId)
@@ -122,7 +136,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
           if (line.ticketNumbers.length === 0) yield* baskets.removeItem(basketId, item.id)
           else yield* baskets.setItem(basketId, item.competitionId, line.ticketNumbers.length)
         }
-        return { order: recorded, created, exceptions: allocation.exceptions }
+        return { order: placed, created, exceptions: allocation.exceptions }
       })
 
     return {

@@ -1,5 +1,6 @@
 import { Context, type Effect } from "effect"
 import type { RepositoryError } from "../competitions/errors"
+import type { Page, PageRequest } from "../competitions/model"
 import type {
   BasketItemNotFound,
   BasketNotFound,
@@ -41,6 +42,14 @@ export class BasketRepo extends Context.Tag("@howzat/core/BasketRepo")<
   BasketRepo,
   BasketRepoShape
 >() {}
+
+export interface OrderQuery {
+  readonly customerId: string | null
+  readonly status?: OrderStatus | undefined
+  readonly createdFrom?: Date | undefined
+  readonly createdTo?: Date | undefined
+  readonly page: PageRequest
+}
 
 export interface NewOrder {
   readonly basketId: string
@@ -89,6 +98,18 @@ export interface OrderRepoShape {
     orderId: string,
     to: OrderStatus,
   ) => Effect.Effect<Order, OrderNotFound | OrderTransitionRefused | RepositoryError>
+  /**
+   * Unpaid orders whose time ran out by `now`, oldest first: those in a
+   * status the machine lets go to SystemCancelled. Only a list: the expiry
+   * step asks the provider about each before it cancels it (a payment may
+   * have succeeded), and `transition` settles any race.
+   */
+  readonly dueForExpiry: (
+    now: Date,
+    limit: number,
+  ) => Effect.Effect<readonly string[], RepositoryError>
+  /** Newest first; `customerId` null lists everyone's (staff). */
+  readonly list: (query: OrderQuery) => Effect.Effect<Page<Order>, RepositoryError>
 }
 export class OrderRepo extends Context.Tag("@howzat/core/OrderRepo")<OrderRepo, OrderRepoShape>() {}
 
@@ -137,4 +158,35 @@ export interface TicketAllocatorShape {
 export class TicketAllocator extends Context.Tag("@howzat/core/TicketAllocator")<
   TicketAllocator,
   TicketAllocatorShape
+>() {}
+
+/** A competition the customer holds tickets in, with the numbers (completed orders only). */
+export interface CustomerCompetitionTickets {
+  readonly competitionId: string
+  /** Ascending. */
+  readonly ticketNumbers: readonly number[]
+}
+
+/**
+ * The customer's tickets for /Account/Tickets: only completed orders count,
+ * as an unpaid order's tickets are not theirs yet. UPCOMING is every
+ * competition without a draw yet (open or awaiting it), DRAWN those drawn;
+ * both ordered by draw (or close) date, soonest first for UPCOMING and most
+ * recent first for DRAWN.
+ */
+export interface CustomerTicketRepoShape {
+  readonly competitions: (query: {
+    readonly customerId: string
+    readonly drawn: boolean
+    readonly page: PageRequest
+  }) => Effect.Effect<Page<CustomerCompetitionTickets>, RepositoryError>
+  /** Ascending; empty when the customer holds none. */
+  readonly ticketsIn: (
+    customerId: string,
+    competitionId: string,
+  ) => Effect.Effect<readonly number[], RepositoryError>
+}
+export class CustomerTicketRepo extends Context.Tag("@howzat/core/CustomerTicketRepo")<
+  CustomerTicketRepo,
+  CustomerTicketRepoShape
 >() {}

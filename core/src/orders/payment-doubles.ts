@@ -1,0 +1,256 @@
+/**
+ * In-memory doubles of the ports the payment use cases need, keeping the
+ * behaviour those use cases rely on: the status machine on transitions,
+ * idempotent intents per key, first-outcome-wins settling, notifications
+ * remembered by event id and a ledger that debits and refunds once per order.
+ */
+import { Effect, Layer } from "effect"
+import { OrderRepo } from "../ports/orders"
+import {
+  type IntentStatus,
+  NotificationRejected,
+  PaymentGateway,
+  PaymentGatewayUnavailable,
+} from "../ports/payment-gateway"
+import {
+  InsufficientSiteCredit,
+  type Payment,
+  PaymentRepo,
+  SiteCreditLedger,
+} from "../ports/payments"
+import { Transactions } from "../ports/transactions"
+import { type Pence, pence, ZERO_PENCE } from "../rules/money"
+import { canTransition, type OrderStatus, releasesTickets } from "../rules/order-status"
+import { OrderNotFound, OrderTransitionRefused } from "./errors"
+import type { Order } from "./model"
+
+export interface PaymentStore {
+  readonly orders: Map<string, Order>
+  readonly payments: Payment[]
+  readonly notifications: Set<string>
+  /** Ledger entries: positive credit, negative debit. */
+  readonly ledger: { customerId: string; orderId: string | null; amount: Pence; reason: string }[]
+  /** Provider side: intent reference → status; key → reference. */
+  readonly intents: Map<string, IntentStatus>
+  readonly intentKeys: Map<string, string>
+  /** Orders whose tickets went back to the pool, in order. */
+  readonly released: string[]
+  /** Every move the repository made, `${orderId}:${to}`. */
+  readonly moves: string[]
+  gatewayDown: boolean
+}
+
+export const emptyPaymentStore = (): PaymentStore => ({
+  orders: new Map(),
+  payments: [],
+  notifications: new Set(),
+  ledger: [],
+  intents: new Map(),
+  intentKeys: new Map(),
+  released: [],
+  moves: [],
+  gatewayDown: false,
+})
+
+export const balanceOf = (store: PaymentStore, customerId: string): Pence =>
+  pence(
+    store.ledger
+      .filter((entry) => entry.customerId === customerId)
+      .reduce((sum, entry) => sum + entry.amount, 0),
+  )
+
+/** A signed notification as the double's gateway reads it: the "signature" header must say "valid". */
+export const notificationFor = (
+  providerReference: string,
+  eventId: string,
+  outcome: IntentStatus,
+): [string, Record<string, string>] => [
+  JSON.stringify({ providerReference, eventId, outcome }),
+  { signature: "valid" },
+]
+
+export const paymentDoublesOver = (store: PaymentStore) => {
+  const found = (orderId: string) => {
+    const order = store.orders.get(orderId)
+    return order === undefined ? Effect.fail(new OrderNotFound({ orderId })) : Effect.succeed(order)
+  }
+
+  const orderRepo = Layer.succeed(OrderRepo, {
+    createForBasket: () => Effect.die("not used by the payment tests"),
+    recordAllocation: () => Effect.die("not used by the payment tests"),
+    byId: found,
+    transition: (orderId: string, to: OrderStatus) =>
+      Effect.flatMap(found(orderId), (order) => {
+        if (!canTransition(order.status, to)) {
+          return Effect.fail(new OrderTransitionRefused({ orderId, from: order.status, to }))
+        }
+        const moved = { ...order, status: to }
+        store.orders.set(orderId, moved)
+        store.moves.push(`${orderId}:${to}`)
+        if (releasesTickets(to)) store.released.push(orderId)
+        return Effect.succeed(moved)
+      }),
+    dueForExpiry: (now, limit) =>
+      Effect.sync(() =>
+        [...store.orders.values()]
+          .filter(
+            (order) =>
+              canTransition(order.status, "SystemCancelled") &&
+              order.expiresAt.getTime() <= now.getTime(),
+          )
+          .sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime())
+          .slice(0, limit)
+          .map((order) => order.id),
+      ),
+    list: () => Effect.die("not used by the payment tests"),
+  })
+
+  const paymentRepo = Layer.succeed(PaymentRepo, {
+    forOrder: (orderId) => Effect.sync(() => store.payments.filter((p) => p.orderId === orderId)),
+    record: (payment) =>
+      Effect.sync(() => {
+        const existing = store.payments.find(
+          (p) =>
+            p.provider === payment.provider && p.providerReference === payment.providerReference,
+        )
+        if (existing !== undefined) return existing
+        const recorded: Payment = {
+          id: `payment-${store.payments.length + 1}`,
+          orderId: payment.orderId,
+          amount: payment.amount,
+          status: "Pending",
+          provider: payment.provider,
+          providerReference: payment.providerReference,
+          clientToken: payment.clientToken,
+          failureDetail: null,
+          createdAt: payment.createdAt,
+        }
+        store.payments.push(recorded)
+        return recorded
+      }),
+    byProviderReference: (provider, reference) =>
+      Effect.sync(
+        () =>
+          store.payments.find(
+            (p) => p.provider === provider && p.providerReference === reference,
+          ) ?? null,
+      ),
+    settle: (paymentId, outcome) =>
+      Effect.sync(() => {
+        const index = store.payments.findIndex((p) => p.id === paymentId)
+        const payment = store.payments[index]
+        if (payment === undefined) throw new Error(`no payment ${paymentId}`)
+        if (payment.status !== "Pending") return payment
+        const settled: Payment = {
+          ...payment,
+          status: outcome.status,
+          clientToken: null,
+          failureDetail: outcome.status === "Failed" ? outcome.failureDetail : null,
+        }
+        store.payments[index] = settled
+        return settled
+      }),
+    rememberNotification: (provider, eventId) =>
+      Effect.sync(() => {
+        const key = `${provider}/${eventId}`
+        if (store.notifications.has(key)) return false
+        store.notifications.add(key)
+        return true
+      }),
+  })
+
+  const ledger = Layer.succeed(SiteCreditLedger, {
+    balance: (customerId) => Effect.sync(() => balanceOf(store, customerId)),
+    balanceForUpdate: (customerId) => Effect.sync(() => balanceOf(store, customerId)),
+    debitForOrder: (customerId, orderId, amount) =>
+      Effect.suspend(() => {
+        if (store.ledger.some((e) => e.orderId === orderId && e.reason === "OrderDebit")) {
+          return Effect.void
+        }
+        const balance = balanceOf(store, customerId)
+        if (balance < amount) {
+          return Effect.fail(new InsufficientSiteCredit({ customerId, balance, requested: amount }))
+        }
+        store.ledger.push({ customerId, orderId, amount: pence(-amount), reason: "OrderDebit" })
+        return Effect.void
+      }),
+    refundOrder: (orderId) =>
+      Effect.sync(() => {
+        const debit = store.ledger.find((e) => e.orderId === orderId && e.reason === "OrderDebit")
+        const refunded = store.ledger.some(
+          (e) => e.orderId === orderId && e.reason === "OrderRefund",
+        )
+        if (debit === undefined || refunded) return ZERO_PENCE
+        store.ledger.push({
+          customerId: debit.customerId,
+          orderId,
+          amount: pence(-debit.amount),
+          reason: "OrderRefund",
+        })
+        return pence(-debit.amount)
+      }),
+    grant: (customerId, amount) =>
+      Effect.sync(() => {
+        store.ledger.push({ customerId, orderId: null, amount, reason: "Grant" })
+      }),
+  })
+
+  const unavailable = () =>
+    new PaymentGatewayUnavailable({ provider: "double", reason: "switched off by the test" })
+  const gateway = Layer.succeed(PaymentGateway, {
+    provider: "double",
+    createIntent: ({ idempotencyKey }) =>
+      Effect.suspend(() => {
+        if (store.gatewayDown) return Effect.fail(unavailable())
+        let reference = store.intentKeys.get(idempotencyKey)
+        if (reference === undefined) {
+          reference = `intent-${store.intentKeys.size + 1}`
+          store.intentKeys.set(idempotencyKey, reference)
+          store.intents.set(reference, { status: "Pending" })
+        }
+        return Effect.succeed({ providerReference: reference, clientToken: `token-${reference}` })
+      }),
+    intentStatus: (reference) =>
+      Effect.suspend(() =>
+        store.gatewayDown
+          ? Effect.fail(unavailable())
+          : Effect.succeed(store.intents.get(reference) ?? { status: "Pending" }),
+      ),
+    verifyNotification: (rawBody, headers) =>
+      headers.signature === "valid"
+        ? Effect.try({
+            try: () => JSON.parse(rawBody),
+            catch: () => new NotificationRejected({ reason: "unreadable" }),
+          })
+        : Effect.fail(new NotificationRejected({ reason: "The signature does not match." })),
+  })
+
+  const transactions = Layer.succeed(Transactions, { within: (effect) => effect })
+
+  return Layer.mergeAll(orderRepo, paymentRepo, ledger, gateway, transactions)
+}
+
+let orders = 0
+
+/** An order waiting for its card payment, placed at `createdAt` with 15 minutes to pay. */
+export const awaitingOrder = (overrides: Partial<Order> = {}): Order => {
+  orders += 1
+  const createdAt = overrides.createdAt ?? new Date("2026-06-15T12:00:00Z")
+  return {
+    id: `order-${orders}`,
+    orderRef: `REF${orders}`,
+    basketId: `basket-${orders}`,
+    customerId: "customer-ann",
+    status: "AwaitingPayment",
+    createdAt,
+    expiresAt: new Date(createdAt.getTime() + 15 * 60_000),
+    lines: [],
+    itemTotal: pence(1000),
+    discountTotal: ZERO_PENCE,
+    donation: ZERO_PENCE,
+    siteCreditDebit: ZERO_PENCE,
+    orderTotal: pence(1000),
+    allocationExceptions: [],
+    ...overrides,
+  }
+}

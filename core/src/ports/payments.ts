@@ -1,0 +1,124 @@
+import { Context, Data, type Effect } from "effect"
+import type { RepositoryError } from "../competitions/errors"
+import type { Pence } from "../rules/money"
+
+export type PaymentStatus = "Pending" | "Succeeded" | "Failed"
+
+/** One card payment attempt on an order: a retry after a decline is a new payment. */
+export interface Payment {
+  readonly id: string
+  readonly orderId: string
+  readonly amount: Pence
+  readonly status: PaymentStatus
+  /** "sandbox" or the real provider's name (PaymentGateway.provider). */
+  readonly provider: string
+  /** The provider's intent id: the key its notifications carry. */
+  readonly providerReference: string
+  /** For the card form while the payment is pending; null once it is settled. */
+  readonly clientToken: string | null
+  readonly failureDetail: string | null
+  readonly createdAt: Date
+}
+
+export interface NewPayment {
+  readonly orderId: string
+  readonly amount: Pence
+  readonly provider: string
+  readonly providerReference: string
+  readonly clientToken: string
+  readonly createdAt: Date
+}
+
+export type PaymentOutcome =
+  | { readonly status: "Succeeded" }
+  | { readonly status: "Failed"; readonly failureDetail: string }
+
+/**
+ * Card payments and the notifications that settled them. Every method joins
+ * the caller's transaction when there is one (Transactions.within).
+ */
+export interface PaymentRepoShape {
+  /** Oldest first. */
+  readonly forOrder: (orderId: string) => Effect.Effect<readonly Payment[], RepositoryError>
+  /**
+   * Idempotent per (provider, providerReference): two tabs that got the same
+   * intent from the provider (same idempotency key) record one payment, and
+   * both are answered with it.
+   */
+  readonly record: (payment: NewPayment) => Effect.Effect<Payment, RepositoryError>
+  readonly byProviderReference: (
+    provider: string,
+    providerReference: string,
+  ) => Effect.Effect<Payment | null, RepositoryError>
+  /**
+   * Settles a Pending payment once: a payment already settled keeps its
+   * outcome (the first word wins) and is answered as it stands. Clears the
+   * client token.
+   */
+  readonly settle: (
+    paymentId: string,
+    outcome: PaymentOutcome,
+    at: Date,
+  ) => Effect.Effect<Payment, RepositoryError>
+  /**
+   * Remembers a provider's notification event; false when it was seen
+   * before (a replay), so it changes nothing the second time.
+   */
+  readonly rememberNotification: (
+    provider: string,
+    eventId: string,
+    at: Date,
+  ) => Effect.Effect<boolean, RepositoryError>
+}
+export class PaymentRepo extends Context.Tag("@howzat/core/PaymentRepo")<
+  PaymentRepo,
+  PaymentRepoShape
+>() {}
+
+/** A debit larger than what the customer holds: the ledger never goes below zero. */
+export class InsufficientSiteCredit extends Data.TaggedError("InsufficientSiteCredit")<{
+  readonly customerId: string
+  readonly balance: Pence
+  readonly requested: Pence
+}> {}
+
+export type SiteCreditReason =
+  /** Credit spent on an order at checkout. */
+  | "OrderDebit"
+  /** The same credit given back when the order is cancelled or expires. */
+  | "OrderRefund"
+  /** Credit granted by the shop (a prize, a goodwill gesture, the demo customer). */
+  | "Grant"
+
+/**
+ * Site credit as an append-only ledger: the balance is the sum of its
+ * entries, so every penny has a reason. Debits and refunds are once per
+ * order, so a retried checkout or cancel cannot take or give twice.
+ */
+export interface SiteCreditLedgerShape {
+  readonly balance: (customerId: string) => Effect.Effect<Pence, RepositoryError>
+  /**
+   * The balance, with the customer's credit held until the caller's
+   * transaction ends, so two checkouts at once cannot spend it twice.
+   */
+  readonly balanceForUpdate: (customerId: string) => Effect.Effect<Pence, RepositoryError>
+  /** Once per order; a second debit for the same order changes nothing. */
+  readonly debitForOrder: (
+    customerId: string,
+    orderId: string,
+    amount: Pence,
+    at: Date,
+  ) => Effect.Effect<void, InsufficientSiteCredit | RepositoryError>
+  /** Gives back what the order was debited, once; answers what was given back. */
+  readonly refundOrder: (orderId: string, at: Date) => Effect.Effect<Pence, RepositoryError>
+  readonly grant: (
+    customerId: string,
+    amount: Pence,
+    description: string,
+    at: Date,
+  ) => Effect.Effect<void, RepositoryError>
+}
+export class SiteCreditLedger extends Context.Tag("@howzat/core/SiteCreditLedger")<
+  SiteCreditLedger,
+  SiteCreditLedgerShape
+>() {}
