@@ -102,7 +102,20 @@ export const paymentDoublesOver = (store: PaymentStore) => {
           .slice(0, limit)
           .map((order) => order.id),
       ),
-    list: () => Effect.die("not used by the payment tests"),
+    list: (query) =>
+      Effect.sync(() => {
+        const matching = [...store.orders.values()]
+          .filter((order) => query.customerId === null || order.customerId === query.customerId)
+          .filter((order) => query.status === undefined || order.status === query.status)
+          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+        const { pageNumber, pageSize } = query.page
+        return {
+          items: matching.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
+          pageNumber,
+          pageSize,
+          totalCount: matching.length,
+        }
+      }),
   })
 
   const paymentRepo = Layer.succeed(PaymentRepo, {

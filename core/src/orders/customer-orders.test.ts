@@ -1,0 +1,134 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Either, Layer } from "effect"
+import type { Principal } from "../accounts/model"
+import { CompetitionNotFound } from "../competitions/errors"
+import { CompetitionRepo } from "../ports/catalogue"
+import { CustomerTicketRepo } from "../ports/orders"
+import { CustomerOrders } from "./customer-orders"
+import { awaitingOrder, emptyPaymentStore, paymentDoublesOver } from "./payment-doubles"
+import { competition } from "./test-doubles"
+
+const ANN: Principal = {
+  userId: "user-ann",
+  role: "Customer",
+  customerId: "customer-ann",
+  email: "ann@example.com",
+  name: "Ann Buyer",
+}
+const BOB: Principal = { ...ANN, userId: "user-bob", customerId: "customer-bob" }
+const STAFF: Principal = { ...ANN, userId: "user-sam", role: "Staff", customerId: null }
+
+const car = competition({ id: "car", name: "A car" })
+const annsOrder = awaitingOrder({
+  status: "Completed",
+  lines: [
+    {
+      competitionId: car.id,
+      competitionName: car.name,
+      quantity: 3,
+      price: car.ticketPrice,
+      preDiscountTotal: car.ticketPrice,
+      lineTotal: car.ticketPrice,
+      ticketNumbers: [40, 7, 12],
+    },
+  ],
+})
+const bobsOrder = awaitingOrder({ customerId: "customer-bob" })
+
+const services = () => {
+  const store = emptyPaymentStore()
+  store.orders.set(annsOrder.id, annsOrder)
+  store.orders.set(bobsOrder.id, bobsOrder)
+  const tickets = Layer.succeed(CustomerTicketRepo, {
+    competitions: ({ customerId, drawn, page }) =>
+      Effect.succeed({
+        items:
+          customerId === ANN.customerId && !drawn
+            ? [{ competitionId: car.id, ticketNumbers: [7, 12, 40] }]
+            : [],
+        pageNumber: page.pageNumber,
+        pageSize: page.pageSize,
+        totalCount: customerId === ANN.customerId && !drawn ? 1 : 0,
+      }),
+    ticketsIn: (customerId, competitionId) =>
+      Effect.succeed(customerId === ANN.customerId && competitionId === car.id ? [7, 12, 40] : []),
+  })
+  const competitions = Layer.succeed(CompetitionRepo, {
+    list: () => Effect.die("unused"),
+    instantWinTickets: () => Effect.die("unused"),
+    byId: (competitionId) =>
+      competitionId === car.id
+        ? Effect.succeed(car)
+        : Effect.fail(new CompetitionNotFound({ competitionId })),
+  })
+  return CustomerOrders.Default.pipe(
+    Layer.provide(Layer.mergeAll(paymentDoublesOver(store), tickets, competitions)),
+  )
+}
+
+const run = <A, E>(test: Effect.Effect<A, E, CustomerOrders>) => Effect.provide(test, services())
+
+describe("CustomerOrders", () => {
+  it.effect("shows a customer their own order and hides anyone else's", () =>
+    run(
+      Effect.gen(function* () {
+        const orders = yield* CustomerOrders
+        expect((yield* orders.order(ANN, annsOrder.id)).order.id).toBe(annsOrder.id)
+        expect((yield* orders.order(STAFF, bobsOrder.id)).order.id).toBe(bobsOrder.id)
+        const hidden = yield* Effect.either(orders.order(ANN, bobsOrder.id))
+        expect(Either.isLeft(hidden) && hidden.left._tag).toBe("OrderNotFound")
+      }),
+    ),
+  )
+
+  it.effect("lists a customer's own orders by default and refuses someone else's list", () =>
+    run(
+      Effect.gen(function* () {
+        const orders = yield* CustomerOrders
+        const page = { pageNumber: 1, pageSize: 20 }
+        const own = yield* orders.list(ANN, { page })
+        expect(own.items.map((i) => i.order.id)).toEqual([annsOrder.id])
+        expect(own.totalCount).toBe(1)
+        const other = yield* Effect.either(orders.list(ANN, { customerId: "customer-bob", page }))
+        expect(Either.isLeft(other) && other.left._tag).toBe("NotStaff")
+        const everyone = yield* orders.list(STAFF, { page })
+        expect(everyone.totalCount).toBe(2)
+      }),
+    ),
+  )
+
+  it.effect("lists an order's tickets in ascending order", () =>
+    run(
+      Effect.gen(function* () {
+        const tickets = yield* (yield* CustomerOrders).orderTickets(ANN, annsOrder.id)
+        expect(tickets.map((t) => t.ticketNumber)).toEqual([7, 12, 40])
+        expect(tickets[0]).toEqual({
+          competitionId: car.id,
+          competitionName: car.name,
+          ticketNumber: 7,
+        })
+      }),
+    ),
+  )
+
+  it.effect("answers the customer's competitions with their numbers, and nobody else's", () =>
+    run(
+      Effect.gen(function* () {
+        const orders = yield* CustomerOrders
+        const page = { pageNumber: 1, pageSize: 20 }
+        const upcoming = yield* orders.customerCompetitions(ANN, "customer-ann", false, page)
+        expect(upcoming.items).toEqual([{ competition: car, ticketNumbers: [7, 12, 40] }])
+        const hidden = yield* Effect.either(
+          orders.customerCompetitions(BOB, "customer-ann", false, page),
+        )
+        expect(Either.isLeft(hidden) && hidden.left._tag).toBe("CustomerNotFound")
+        expect(yield* orders.competitionTickets(ANN, "customer-ann", "elsewhere")).toEqual([])
+        expect(
+          (yield* orders.competitionTickets(ANN, "customer-ann", car.id)).map(
+            (t) => t.ticketNumber,
+          ),
+        ).toEqual([7, 12, 40])
+      }),
+    ),
+  )
+})
