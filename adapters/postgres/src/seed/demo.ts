@@ -402,16 +402,21 @@ const sellTickets = async (
       .where("orderId", "is", null)
       .execute()
   } else if (choose.randomCount > 0) {
-    // The same claim the checkout makes: free tickets in their pre-shuffled order.
+    // The same claim the checkout makes: free tickets in their pre-shuffled
+    // order, chosen once in a materialised CTE. (An `in (select ... limit)`
+    // may be planned as a nested loop that re-runs the sorted subquery for
+    // every row: on a fresh Postgres without statistics that hung the seed.)
     await sql`
-      update tickets set order_id = ${DEMO_SOLD_ORDER_ID}::uuid, allocated_at = ${soldAt}
-      where competition_id = ${competitionId}::uuid and ticket_number in (
+      with claimed as materialized (
         select ticket_number from tickets
         where competition_id = ${competitionId}::uuid and order_id is null
         order by sort_key
         limit ${choose.randomCount}
         for update skip locked
       )
+      update tickets t set order_id = ${DEMO_SOLD_ORDER_ID}::uuid, allocated_at = ${soldAt}
+      from claimed
+      where t.competition_id = ${competitionId}::uuid and t.ticket_number = claimed.ticket_number
     `.execute(trx)
   }
 }
