@@ -2,13 +2,18 @@ import { OrderNotFound, OrderTransitionRefused } from "@howzat/core/orders/error
 import type { AllocationException, Order, OrderLine } from "@howzat/core/orders/model"
 import { OrderRepo, type OrderRepoShape } from "@howzat/core/ports/orders"
 import { pence } from "@howzat/core/rules/money"
-import { canTransition, type OrderStatus, releasesTickets } from "@howzat/core/rules/order-status"
+import {
+  canTransition,
+  OrderStatus,
+  orderStatuses,
+  releasesTickets,
+} from "@howzat/core/rules/order-status"
 import { Effect, Layer } from "effect"
-import type { Kysely } from "kysely"
+import type { Kysely, Selectable } from "kysely"
 import { Db } from "../database"
-import type { Database } from "../schema"
+import type { Database, OrdersTable } from "../schema"
 import { atomically, runQuery } from "../transactions"
-import { isUuid } from "./shared"
+import { emptyPage, isUuid, normalisePage, pageOffset, toPage } from "./shared"
 import { releaseInTransaction } from "./ticket-allocator"
 
 const exceptionsFrom = (value: unknown): AllocationException[] =>
@@ -25,38 +30,29 @@ const exceptionsFrom = (value: unknown): AllocationException[] =>
       )
     : []
 
-const loadOrder = async (q: Kysely<Database>, orderId: string): Promise<Order | undefined> => {
-  if (!isUuid(orderId)) return undefined
-  const row = await q.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst()
-  if (row === undefined) return undefined
-  const lineRows = await q
-    .selectFrom("orderLines")
-    .innerJoin("competitions", "competitions.id", "orderLines.competitionId")
-    .selectAll("orderLines")
-    .select("competitions.name")
-    .where("orderLines.orderId", "=", orderId)
-    .orderBy("competitions.name")
-    .execute()
-  const tickets = await q
-    .selectFrom("tickets")
-    .select(["competitionId", "ticketNumber"])
-    .where("orderId", "=", orderId)
-    .orderBy("ticketNumber")
-    .execute()
-  const lines = lineRows.map(
-    (line): OrderLine => ({
-      competitionId: line.competitionId,
-      competitionName: line.name,
-      quantity: line.quantity,
-      price: pence(line.unitPricePence),
-      preDiscountTotal: pence(line.preDiscountTotalPence),
-      lineTotal: pence(line.lineTotalPence),
-      ticketNumbers: tickets
-        .filter((ticket) => ticket.competitionId === line.competitionId)
-        .map((ticket) => ticket.ticketNumber),
-    }),
-  )
-  return {
+type OrderRow = Selectable<OrdersTable>
+
+/** Orders with their lines and tickets, in the order of `rows`: three queries however many. */
+const withLines = async (q: Kysely<Database>, rows: readonly OrderRow[]): Promise<Order[]> => {
+  if (rows.length === 0) return []
+  const ids = rows.map((row) => row.id)
+  const [lineRows, tickets] = await Promise.all([
+    q
+      .selectFrom("orderLines")
+      .innerJoin("competitions", "competitions.id", "orderLines.competitionId")
+      .selectAll("orderLines")
+      .select("competitions.name")
+      .where("orderLines.orderId", "in", ids)
+      .orderBy("competitions.name")
+      .execute(),
+    q
+      .selectFrom("tickets")
+      .select(["orderId", "competitionId", "ticketNumber"])
+      .where("orderId", "in", ids)
+      .orderBy("ticketNumber")
+      .execute(),
+  ])
+  return rows.map((row) => ({
     id: row.id,
     orderRef: row.orderRef,
     basketId: row.basketId,
@@ -64,14 +60,37 @@ const loadOrder = async (q: Kysely<Database>, orderId: string): Promise<Order | 
     status: row.status,
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,
-    lines,
+    lines: lineRows
+      .filter((line) => line.orderId === row.id)
+      .map(
+        (line): OrderLine => ({
+          competitionId: line.competitionId,
+          competitionName: line.name,
+          quantity: line.quantity,
+          price: pence(line.unitPricePence),
+          preDiscountTotal: pence(line.preDiscountTotalPence),
+          lineTotal: pence(line.lineTotalPence),
+          ticketNumbers: tickets
+            .filter(
+              (ticket) => ticket.orderId === row.id && ticket.competitionId === line.competitionId,
+            )
+            .map((ticket) => ticket.ticketNumber),
+        }),
+      ),
     itemTotal: pence(row.itemTotalPence),
     discountTotal: pence(row.discountTotalPence),
     donation: pence(row.donationPence),
     siteCreditDebit: pence(row.siteCreditDebitPence),
     orderTotal: pence(row.orderTotalPence),
     allocationExceptions: exceptionsFrom(row.allocationExceptions),
-  }
+  }))
+}
+
+const loadOrder = async (q: Kysely<Database>, orderId: string): Promise<Order | undefined> => {
+  if (!isUuid(orderId)) return undefined
+  const row = await q.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst()
+  if (row === undefined) return undefined
+  return (await withLines(q, [row]))[0]
 }
 
 const found =
@@ -184,7 +203,54 @@ export const makeOrderRepo = (db: Kysely<Database>): OrderRepoShape => ({
             : found(orderId)(result),
       ),
     ),
+
+  dueForExpiry: (now, limit) =>
+    runQuery(db, "orders.dueForExpiry", async (q) => {
+      const take = Math.floor(limit)
+      if (!(take > 0)) return []
+      // Only a list, unlocked: whoever then moves an order does it through
+      // `transition`, whose row lock and status check settle any race.
+      const due = await q
+        .selectFrom("orders")
+        .select("id")
+        .where("status", "in", expirableStatuses)
+        .where("expiresAt", "<=", now)
+        .orderBy("expiresAt")
+        .orderBy("id")
+        .limit(take)
+        .execute()
+      return due.map(({ id }) => id)
+    }),
+
+  list: (query) =>
+    runQuery(db, "orders.list", async (q) => {
+      if (query.customerId !== null && !isUuid(query.customerId))
+        return emptyPage<Order>(query.page)
+      let filtered = q.selectFrom("orders")
+      if (query.customerId !== null) filtered = filtered.where("customerId", "=", query.customerId)
+      if (query.status !== undefined) filtered = filtered.where("status", "=", query.status)
+      if (query.createdFrom !== undefined)
+        filtered = filtered.where("createdAt", ">=", query.createdFrom)
+      if (query.createdTo !== undefined)
+        filtered = filtered.where("createdAt", "<=", query.createdTo)
+      const [rows, counted] = await Promise.all([
+        filtered
+          .selectAll()
+          .orderBy("createdAt", "desc")
+          .orderBy("id", "desc")
+          .limit(normalisePage(query.page).pageSize)
+          .offset(pageOffset(query.page))
+          .execute(),
+        filtered.select((eb) => eb.fn.countAll<string>().as("total")).executeTakeFirstOrThrow(),
+      ])
+      return toPage(query.page, await withLines(q, rows), Number(counted.total))
+    }),
 })
+
+/** Read from the status machine, so the job is never handed an order the machine would keep. */
+const expirableStatuses = orderStatuses.filter((status) =>
+  canTransition(status, OrderStatus.SystemCancelled),
+)
 
 export const OrderRepoLive: Layer.Layer<OrderRepo, never, Db> = Layer.effect(
   OrderRepo,
