@@ -22,6 +22,10 @@ const selectCustomers = (db: Kysely<Database>) =>
       "users.emailVerified",
       // A date read as text: a JavaScript Date would move it to the server's time zone.
       sql<string>`customers.date_of_birth::text`.as("dateOfBirthText"),
+      // The ledger's sum; bigint comes back as text.
+      sql<string>`(select coalesce(sum(e.amount_pence), 0) from site_credit_entries e where e.customer_id = customers.id)`.as(
+        "siteCreditBalance",
+      ),
     ])
 
 type CustomerRow = Awaited<
@@ -66,8 +70,7 @@ const toCustomer = (row: CustomerRow): Customer => ({
   allowMarketingByPhone: row.allowMarketingByPhone,
   allowMarketingByText: row.allowMarketingByText,
   allowMarketingByPost: row.allowMarketingByPost,
-  // Site credit gets its own ledger with the site-credit work; until then nobody has any.
-  siteCreditAccountBalance: pence(0),
+  siteCreditAccountBalance: pence(Number(row.siteCreditBalance)),
 })
 
 const lines = (value: Address | null) => ({

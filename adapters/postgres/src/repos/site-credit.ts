@@ -1,0 +1,157 @@
+import {
+  InsufficientSiteCredit,
+  SiteCreditLedger,
+  type SiteCreditLedgerShape,
+} from "@howzat/core/ports/payments"
+import { type Pence, pence } from "@howzat/core/rules/money"
+import { Effect, Layer } from "effect"
+import { type Kysely, sql } from "kysely"
+import { Db } from "../database"
+import type { Database } from "../schema"
+import { atomically, runQuery } from "../transactions"
+import { isUuid } from "./shared"
+
+/** The sum of a customer's entries; 0 when there are none. */
+export const balanceOf = async (q: Kysely<Database>, customerId: string): Promise<Pence> => {
+  if (!isUuid(customerId)) return pence(0)
+  const { total } = await q
+    .selectFrom("siteCreditEntries")
+    .select(sql<string>`coalesce(sum(amount_pence), 0)`.as("total"))
+    .where("customerId", "=", customerId)
+    .executeTakeFirstOrThrow()
+  return pence(Number(total))
+}
+
+/**
+ * Holds the customer's row until the transaction ends, so two checkouts of
+ * one customer take turns at the balance. NO KEY UPDATE rather than UPDATE:
+ * a checkout has already inserted its order, whose foreign key holds KEY
+ * SHARE on the same row, and two checkouts each waiting for the other's KEY
+ * SHARE would deadlock; NO KEY UPDATE still excludes the other checkout's
+ * NO KEY UPDATE.
+ */
+const holdCustomer = (q: Kysely<Database>, customerId: string) =>
+  q.selectFrom("customers").select("id").where("id", "=", customerId).forNoKeyUpdate().execute()
+
+const orderRef = async (q: Kysely<Database>, orderId: string) =>
+  (await q.selectFrom("orders").select("orderRef").where("id", "=", orderId).executeTakeFirst())
+    ?.orderRef ?? orderId
+
+type DebitResult = { readonly kind: "done" } | { readonly kind: "short"; readonly balance: Pence }
+
+const negativeAmount = (operation: string, amount: Pence) =>
+  Effect.dieMessage(`${operation}: an amount of credit is never negative (${amount})`)
+
+export const makeSiteCreditLedger = (db: Kysely<Database>): SiteCreditLedgerShape => ({
+  balance: (customerId) => runQuery(db, "siteCredit.balance", (q) => balanceOf(q, customerId)),
+
+  balanceForUpdate: (customerId) =>
+    runQuery(db, "siteCredit.balanceForUpdate", async (q) => {
+      if (!isUuid(customerId)) return pence(0)
+      await holdCustomer(q, customerId)
+      return balanceOf(q, customerId)
+    }),
+
+  debitForOrder: (customerId, orderId, amount, at) =>
+    amount < 0
+      ? negativeAmount("siteCredit.debitForOrder", amount)
+      : amount === 0
+        ? Effect.void
+        : runQuery(db, "siteCredit.debitForOrder", (executor) =>
+            atomically(executor, async (trx): Promise<DebitResult> => {
+              await holdCustomer(trx, customerId)
+              // Checked under the hold: an order debited already is left as it is,
+              // whatever the balance has become since.
+              const already = await trx
+                .selectFrom("siteCreditEntries")
+                .select("id")
+                .where("orderId", "=", orderId)
+                .where("reason", "=", "OrderDebit")
+                .executeTakeFirst()
+              if (already !== undefined) return { kind: "done" }
+              const balance = await balanceOf(trx, customerId)
+              if (balance < amount) return { kind: "short", balance }
+              await trx
+                .insertInto("siteCreditEntries")
+                .values({
+                  customerId,
+                  amountPence: -amount,
+                  reason: "OrderDebit",
+                  description: `Spent on order ${await orderRef(trx, orderId)}`,
+                  orderId,
+                  createdAt: at,
+                })
+                .onConflict((oc) =>
+                  oc.columns(["orderId", "reason"]).where("orderId", "is not", null).doNothing(),
+                )
+                .execute()
+              return { kind: "done" }
+            }),
+          ).pipe(
+            Effect.flatMap((result) =>
+              result.kind === "short"
+                ? Effect.fail(
+                    new InsufficientSiteCredit({
+                      customerId,
+                      balance: result.balance,
+                      requested: amount,
+                    }),
+                  )
+                : Effect.void,
+            ),
+          ),
+
+  refundOrder: (orderId, at) =>
+    runQuery(db, "siteCredit.refundOrder", (executor) =>
+      atomically(executor, async (trx) => {
+        if (!isUuid(orderId)) return pence(0)
+        const debit = await trx
+          .selectFrom("siteCreditEntries")
+          .select(["customerId", "amountPence"])
+          .where("orderId", "=", orderId)
+          .where("reason", "=", "OrderDebit")
+          .executeTakeFirst()
+        if (debit === undefined) return pence(0)
+        // A second refund (a retried cancel) meets the unique index and gives nothing.
+        const refunded = await trx
+          .insertInto("siteCreditEntries")
+          .values({
+            customerId: debit.customerId,
+            amountPence: -debit.amountPence,
+            reason: "OrderRefund",
+            description: `Given back from order ${await orderRef(trx, orderId)}`,
+            orderId,
+            createdAt: at,
+          })
+          .onConflict((oc) =>
+            oc.columns(["orderId", "reason"]).where("orderId", "is not", null).doNothing(),
+          )
+          .returning("amountPence")
+          .executeTakeFirst()
+        return pence(refunded?.amountPence ?? 0)
+      }),
+    ),
+
+  grant: (customerId, amount, description, at) =>
+    amount < 0
+      ? negativeAmount("siteCredit.grant", amount)
+      : amount === 0
+        ? Effect.void
+        : runQuery(db, "siteCredit.grant", async (q) => {
+            await q
+              .insertInto("siteCreditEntries")
+              .values({
+                customerId,
+                amountPence: amount,
+                reason: "Grant",
+                description,
+                createdAt: at,
+              })
+              .execute()
+          }),
+})
+
+export const SiteCreditLedgerLive: Layer.Layer<SiteCreditLedger, never, Db> = Layer.effect(
+  SiteCreditLedger,
+  Effect.map(Db, makeSiteCreditLedger),
+)
