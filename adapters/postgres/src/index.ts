@@ -8,6 +8,7 @@ export {
 export { MigrationFailed, makeMigrator, migrateToLatest, migrations } from "./migrations"
 export { PGliteDialect } from "./pglite-dialect"
 export { PostgresAccountsLive } from "./repos/accounts"
+export { BasketRepoLive, makeBasketRepo } from "./repos/baskets"
 export { CategoryRepoLive, makeCategoryRepo } from "./repos/categories"
 export {
   CompetitionWriterLive,
@@ -15,9 +16,11 @@ export {
   makeCompetitionWriter,
 } from "./repos/competition-writer"
 export { CompetitionRepoLive, makeCompetitionRepo } from "./repos/competitions"
+export { CustomerTicketRepoLive, makeCustomerTicketRepo } from "./repos/customer-tickets"
 export { CustomerRepoLive, makeCustomerRepo } from "./repos/customers"
 export { DrawRepoLive, makeDrawRepo } from "./repos/draws"
-export { PostgresCatalogueLive } from "./repos/index"
+export { PostgresCatalogueLive, PostgresOrdersLive } from "./repos/index"
+export { makeOrderRepo, OrderRepoLive } from "./repos/orders"
 export {
   makeOutboxMailer,
   makeOutboxQueue,
@@ -25,6 +28,7 @@ export {
   type OutboxMessage,
   type OutboxQueue,
 } from "./repos/outbox"
+export { makePaymentRepo, PaymentRepoLive } from "./repos/payments"
 export { makeRateLimiter, purgeRateLimits, RateLimiterLive } from "./repos/rate-limits"
 export { makeResourceRepo, ResourceRepoLive, upsertResource } from "./repos/resources"
 export {
@@ -35,6 +39,8 @@ export {
   RefreshTokenRepoLive,
 } from "./repos/session-tokens"
 export { settingOrCreate } from "./repos/settings"
+export { makeSiteCreditLedger, SiteCreditLedgerLive } from "./repos/site-credit"
+export { makeTicketAllocator, TicketAllocatorLive } from "./repos/ticket-allocator"
 export { makeUserRepo, UserRepoLive } from "./repos/users"
 export type { Database } from "./schema"
 export { NodeSecureRandomLive } from "./secure-random-node"

@@ -3,9 +3,12 @@ import { BasketRepoLive } from "./baskets"
 import { CategoryRepoLive } from "./categories"
 import { CompetitionWriterLive } from "./competition-writer"
 import { CompetitionRepoLive } from "./competitions"
+import { CustomerTicketRepoLive } from "./customer-tickets"
 import { DrawRepoLive } from "./draws"
 import { OrderRepoLive } from "./orders"
+import { PaymentRepoLive } from "./payments"
 import { ResourceRepoLive } from "./resources"
+import { SiteCreditLedgerLive } from "./site-credit"
 import { TicketAllocatorLive } from "./ticket-allocator"
 
 /** Every catalogue port on one database: needs the Db tag. */
@@ -17,5 +20,15 @@ export const PostgresCatalogueLive = Layer.mergeAll(
   CompetitionWriterLive,
 )
 
-/** Baskets, orders and the ticket allocator on one database: needs the Db tag. */
-export const PostgresOrdersLive = Layer.mergeAll(BasketRepoLive, OrderRepoLive, TicketAllocatorLive)
+/**
+ * Baskets, orders, the ticket allocator, payments, site credit and the
+ * customer's tickets on one database: needs the Db tag.
+ */
+export const PostgresOrdersLive = Layer.mergeAll(
+  BasketRepoLive,
+  OrderRepoLive,
+  TicketAllocatorLive,
+  PaymentRepoLive,
+  SiteCreditLedgerLive,
+  CustomerTicketRepoLive,
+)
