@@ -123,7 +123,11 @@ export const paymentsSuite = (
         })
         // Another provider's reference is another payment, even if the text matches.
         const other = await run(
-          payments().record({ ...newPayment(orderId, "pi_same"), provider: "stripe" }),
+          payments().record({
+            ...newPayment(orderId, "pi_same"),
+            provider: "stripe",
+            createdAt: new Date(NOW.getTime() + MINUTE),
+          }),
         )
         expect(other.id).not.toBe(first.id)
         expect((await run(payments().forOrder(orderId))).map((p) => p.id)).toEqual([
