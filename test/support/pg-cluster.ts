@@ -17,6 +17,22 @@ export interface PostgresCluster {
   readonly stop: () => Promise<void>
 }
 
+export interface ClusterOptions {
+  /**
+   * Server settings (`-c name=value`) on top of the test defaults, e.g. a
+   * bigger max_connections for the benchmark. Ignored with DATABASE_URL.
+   */
+  readonly settings?: Readonly<Record<string, string | number>>
+}
+
+/** Durability off (nothing here outlives the run) and room for the suites' pools. */
+export const TEST_CLUSTER_SETTINGS: Readonly<Record<string, string | number>> = {
+  fsync: "off",
+  synchronous_commit: "off",
+  full_page_writes: "off",
+  max_connections: 200,
+}
+
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const server = createServer()
@@ -46,7 +62,9 @@ const systemUser = async (name: string): Promise<{ uid: number; gid: number }> =
  * initdb refuses to run as root, so as root the binaries run as `postgres`.
  * With DATABASE_URL set, that server is used and nothing is started.
  */
-export const startPostgresCluster = async (): Promise<PostgresCluster> => {
+export const startPostgresCluster = async (
+  options: ClusterOptions = {},
+): Promise<PostgresCluster> => {
   const external = process.env.DATABASE_URL
   if (external) return { connectionString: external, external: true, stop: async () => {} }
 
@@ -65,14 +83,12 @@ export const startPostgresCluster = async (): Promise<PostgresCluster> => {
       : run(join(POSTGRES_BIN, name), [...args])
 
   const port = await freePort()
-  const options = [
+  const settings = { ...TEST_CLUSTER_SETTINGS, ...options.settings }
+  const serverOptions = [
     `-p ${port}`,
     "-c listen_addresses=127.0.0.1",
     `-c unix_socket_directories=${dir}`,
-    "-c fsync=off",
-    "-c synchronous_commit=off",
-    "-c full_page_writes=off",
-    "-c max_connections=200",
+    ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
   ].join(" ")
   try {
     await bin("initdb", [
@@ -85,7 +101,7 @@ export const startPostgresCluster = async (): Promise<PostgresCluster> => {
       "--locale=C",
       "--no-sync",
     ])
-    await bin("pg_ctl", ["-D", data, "-l", log, "-o", options, "-w", "-t", "60", "start"])
+    await bin("pg_ctl", ["-D", data, "-l", log, "-o", serverOptions, "-w", "-t", "60", "start"])
   } catch (error) {
     await rm(dir, { recursive: true, force: true })
     throw error

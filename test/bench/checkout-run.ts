@@ -1,0 +1,266 @@
+import { Checkout } from "@howzat/core/orders/checkout"
+import { Db, makeDatabase } from "@howzat/postgres/database"
+import { CompetitionRepoLive } from "@howzat/postgres/repos/competitions"
+import { CustomerRepoLive } from "@howzat/postgres/repos/customers"
+import { PostgresOrdersLive } from "@howzat/postgres/repos/index"
+import { competitionOnSale, newCustomer } from "@howzat/postgres/repos/orders-fixtures"
+import type { Database } from "@howzat/postgres/schema"
+import { TransactionsLive } from "@howzat/postgres/transactions"
+import { Layer, ManagedRuntime } from "effect"
+import { type Kysely, sql } from "kysely"
+import { percentile, type ServerSampler } from "./server-stats"
+
+/**
+ * One benchmark run: N customers each checking out their own baskets one
+ * after another, all N at once, through core's Checkout service on the
+ * Postgres repositories (the code path a server process runs), on one pool
+ * of N connections in this process.
+ */
+
+const DAY = 24 * 60 * 60 * 1000
+/** Each basket asks for 1..10 tickets, so the mean is about 5.5. */
+const MAX_QUANTITY = 10
+/** Baskets stop once they would ask for this share of the pool (on average). */
+const POOL_SHARE = 0.85
+
+export interface CheckoutRunConfig {
+  readonly databaseUrl: string
+  readonly buyers: number
+  readonly totalTickets: number
+  readonly warmupSeconds: number
+  readonly seconds: number
+}
+
+export interface CheckoutRunResult {
+  readonly buyers: number
+  readonly seconds: number
+  /** Orders completed inside the measured window. */
+  readonly orders: number
+  readonly tickets: number
+  readonly ordersPerSecond: number
+  readonly ticketsPerSecond: number
+  readonly ticketsPerOrder: number
+  readonly p50Ms: number
+  readonly p95Ms: number
+  readonly errors: number
+  readonly firstError: string | undefined
+  /** True when every basket was used before the window closed (the run was cut short). */
+  readonly ranOutOfBaskets: boolean
+  /** Share of one core this Node process used during the window (1 = a whole core). */
+  readonly nodeCpu: number
+  readonly server: Awaited<ReturnType<ServerSampler["stop"]>>
+  readonly verified: Verification
+}
+
+export interface Verification {
+  readonly totalTickets: number
+  readonly sold: number
+  readonly free: number
+  readonly ordersInDatabase: number
+  readonly ordersCompleted: number
+}
+
+interface Basket {
+  readonly id: string
+  readonly customerId: string
+}
+
+/**
+ * A competition whose per-person maximum never binds, N customers, and for
+ * each customer enough baskets (written in two statements) to keep them busy
+ * for the whole run. The number of baskets is capped so that, even if all are
+ * checked out, the pool stays about 15% unsold: the run measures a sale in
+ * progress, not the end of a sell-out.
+ */
+const seed = async (db: Kysely<Database>, config: CheckoutRunConfig) => {
+  const now = Date.now()
+  const competitionId = await competitionOnSale(db, {
+    name: `Benchmark prize for ${config.buyers} buyers`,
+    totalTickets: config.totalTickets,
+    maxTicketsPerCustomer: config.totalTickets,
+    startDateTimeUtc: new Date(now - DAY),
+    closeDateTimeUtc: new Date(now + 10 * DAY),
+    drawDateTimeUtc: new Date(now + 11 * DAY),
+  })
+  const customerIds = await Promise.all(
+    Array.from({ length: config.buyers }, () => newCustomer(db)),
+  )
+  const basketBudget = Math.floor((POOL_SHARE * config.totalTickets) / ((1 + MAX_QUANTITY) / 2))
+  const perCustomer = Math.max(1, Math.floor(basketBudget / config.buyers))
+  await sql`
+    with made as (
+      insert into baskets (customer_id)
+      select c.customer_id
+      from unnest(${customerIds}::uuid[]) as c(customer_id), generate_series(1, ${perCustomer})
+      returning id
+    )
+    insert into basket_items (basket_id, competition_id, quantity)
+    select id, ${competitionId}, 1 + floor(random() * ${MAX_QUANTITY})::int from made
+  `.execute(db)
+  const rows = await db
+    .selectFrom("baskets")
+    .select(["id", "customerId"])
+    .where("customerId", "in", customerIds)
+    .execute()
+  const byCustomer = new Map<string, Basket[]>(customerIds.map((id) => [id, []]))
+  for (const row of rows) byCustomer.get(row.customerId as string)?.push(row as Basket)
+  // Fresh statistics, so the claim is planned as it would be on a live shop.
+  await sql`analyze`.execute(db)
+  return { competitionId, customerIds, queues: [...byCustomer.values()] }
+}
+
+/** No number sold twice, sold + free = total, the counter and every order agree with the pool. */
+const verify = async (
+  db: Kysely<Database>,
+  competitionId: string,
+  customerIds: readonly string[],
+  reportedNumbers: readonly number[],
+  ordersCompleted: number,
+): Promise<Verification> => {
+  const fail = (what: string): never => {
+    throw new Error(`Benchmark data check failed: ${what}`)
+  }
+  const { rows } = await sql<{
+    rows: string
+    distinct: string
+    sold: string
+    free: string
+    ticketsSold: number
+    totalTickets: number
+  }>`
+    select count(*) as rows, count(distinct t.ticket_number) as distinct,
+      count(t.order_id) as sold, count(*) filter (where t.order_id is null) as free,
+      c.tickets_sold, c.total_tickets
+    from tickets t join competitions c on c.id = t.competition_id
+    where t.competition_id = ${competitionId}
+    group by c.tickets_sold, c.total_tickets
+  `.execute(db)
+  const pool = rows[0] ?? fail("no pool")
+  const [total, distinct, sold, free] = [
+    Number(pool.rows),
+    Number(pool.distinct),
+    Number(pool.sold),
+    Number(pool.free),
+  ] as const
+  if (total !== pool.totalTickets || distinct !== total) fail(`pool has ${total} rows`)
+  if (sold + free !== total) fail(`sold ${sold} + free ${free} != ${total}`)
+  if (pool.ticketsSold !== sold) fail(`tickets_sold ${pool.ticketsSold} but ${sold} sold`)
+  if (new Set(reportedNumbers).size !== reportedNumbers.length) fail("a number was sold twice")
+  if (reportedNumbers.length !== sold) fail(`orders report ${reportedNumbers.length} of ${sold}`)
+  const mismatched = await sql<{ count: string }>`
+    select count(*) as count from orders o
+    left join order_lines l on l.order_id = o.id and l.competition_id = ${competitionId}
+    where o.customer_id = any(${customerIds}::uuid[])
+      and coalesce(l.quantity, 0) <> (select count(*) from tickets t where t.order_id = o.id)
+  `.execute(db)
+  if (Number(mismatched.rows[0]?.count) !== 0) fail("an order's lines disagree with its tickets")
+  const orders = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("customerId", "in", customerIds)
+    .executeTakeFirstOrThrow()
+  const ordersInDatabase = Number(orders.count)
+  if (ordersInDatabase !== ordersCompleted)
+    fail(`${ordersInDatabase} orders, ${ordersCompleted} ok`)
+  return { totalTickets: total, sold, free, ordersInDatabase, ordersCompleted }
+}
+
+export const runCheckouts = async (
+  config: CheckoutRunConfig,
+  sampler: () => ServerSampler,
+): Promise<CheckoutRunResult> => {
+  const handle = await makeDatabase({
+    databaseUrl: config.databaseUrl,
+    maxConnections: config.buyers + 2,
+  })
+  try {
+    const { competitionId, customerIds, queues } = await seed(handle.db, config)
+    const ports = Layer.mergeAll(
+      PostgresOrdersLive,
+      CompetitionRepoLive,
+      CustomerRepoLive,
+      TransactionsLive,
+    ).pipe(Layer.provide(Layer.succeed(Db, handle.db)))
+    const runtime = ManagedRuntime.make(Checkout.Default.pipe(Layer.provide(ports)))
+    try {
+      const checkout = await runtime.runPromise(Checkout)
+      // Every connection open before the start, so connecting is not measured.
+      await Promise.all(
+        Array.from({ length: config.buyers }, () => sql`select pg_sleep(0.05)`.execute(handle.db)),
+      )
+
+      const latencies: number[] = []
+      const numbers: number[] = []
+      let windowTickets = 0
+      let completed = 0
+      let errors = 0
+      let firstError: string | undefined
+      let ranOut = false
+      const start = performance.now()
+      const windowStart = start + config.warmupSeconds * 1000
+      const windowEnd = windowStart + config.seconds * 1000
+      let cpuAtWindowStart: NodeJS.CpuUsage | undefined
+      let stats: ServerSampler | undefined
+      const startWindow = setTimeout(() => {
+        cpuAtWindowStart = process.cpuUsage()
+        stats = sampler()
+      }, windowStart - start)
+      let cpuAtWindowEnd: NodeJS.CpuUsage | undefined
+      const endWindow = setTimeout(() => {
+        cpuAtWindowEnd = process.cpuUsage(cpuAtWindowStart)
+      }, windowEnd - start)
+
+      const buyer = async (queue: readonly Basket[]) => {
+        for (const basket of queue) {
+          const began = performance.now()
+          if (began >= windowEnd) return
+          try {
+            const outcome = await runtime.runPromise(
+              checkout.checkout(basket.id, basket.customerId),
+            )
+            const ended = performance.now()
+            const tickets = outcome.order.lines.flatMap((line) => line.ticketNumbers)
+            for (const n of tickets) numbers.push(n)
+            completed += 1
+            if (began >= windowStart && ended <= windowEnd) {
+              latencies.push(ended - began)
+              windowTickets += tickets.length
+            }
+          } catch (error) {
+            errors += 1
+            firstError ??= String(error)
+          }
+        }
+        ranOut = true
+      }
+      await Promise.all(queues.map(buyer))
+      clearTimeout(startWindow)
+      clearTimeout(endWindow)
+      const server = await (stats ?? sampler()).stop()
+      const cpu = cpuAtWindowEnd ?? process.cpuUsage(cpuAtWindowStart)
+      const orders = latencies.length
+      const verified = await verify(handle.db, competitionId, customerIds, numbers, completed)
+      return {
+        buyers: config.buyers,
+        seconds: config.seconds,
+        orders,
+        tickets: windowTickets,
+        ordersPerSecond: orders / config.seconds,
+        ticketsPerSecond: windowTickets / config.seconds,
+        ticketsPerOrder: orders === 0 ? 0 : windowTickets / orders,
+        p50Ms: percentile(latencies, 0.5),
+        p95Ms: percentile(latencies, 0.95),
+        errors,
+        firstError,
+        ranOutOfBaskets: ranOut,
+        nodeCpu: (cpu.user + cpu.system) / 1e6 / config.seconds,
+        server,
+        verified,
+      }
+    } finally {
+      await runtime.dispose()
+    }
+  } finally {
+    await handle.close()
+  }
+}

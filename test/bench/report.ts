@@ -1,0 +1,241 @@
+import type { CheckoutRunResult } from "./checkout-run"
+import type { PgbenchResult } from "./pgbench"
+import type { ServerStats } from "./server-stats"
+
+export interface BenchReport {
+  readonly date: Date
+  readonly machine: {
+    readonly cores: number
+    readonly cpuModel: string
+    readonly memoryGb: number
+    /** 1, 5 and 15 minute load averages when the run started and when it ended. */
+    readonly loadAverage: readonly number[]
+    readonly loadAverageAfter: readonly number[]
+    readonly node: string
+  }
+  readonly postgresVersion: string
+  readonly settings: readonly { readonly name: string; readonly value: string }[]
+  /** False when pg_stat_statements could not be loaded: no statement counts. */
+  readonly statementCounts: boolean
+  readonly totalTickets: number
+  readonly warmupSeconds: number
+  readonly seconds: number
+  readonly runs: readonly {
+    readonly checkout: CheckoutRunResult
+    readonly pgbench: PgbenchResult
+  }[]
+}
+
+const fixed = (value: number, digits = 0) =>
+  value.toLocaleString("en-GB", { minimumFractionDigits: digits, maximumFractionDigits: digits })
+
+const row = (cells: readonly string[]) => `| ${cells.join(" | ")} |`
+
+const perTransaction = (server: ServerStats) =>
+  server.statements === undefined || server.commits === 0
+    ? "n/a"
+    : fixed(server.statements / server.commits, 1)
+
+/** The headline table, also printed to the terminal. */
+export const resultsTable = (report: BenchReport): string =>
+  [
+    row([
+      "Buyers",
+      "Orders/s",
+      "Tickets/s",
+      "Tickets/order",
+      "p50 ms",
+      "p95 ms",
+      "Errors",
+      "pgbench TPS",
+      "pgbench mean ms",
+      "Orders/s ÷ TPS",
+    ]),
+    row(Array.from({ length: 10 }, () => "--:")),
+    ...report.runs.map(({ checkout: c, pgbench: p }) =>
+      row([
+        String(c.buyers),
+        fixed(c.ordersPerSecond),
+        fixed(c.ticketsPerSecond),
+        fixed(c.ticketsPerOrder, 2),
+        fixed(c.p50Ms, 1),
+        fixed(c.p95Ms, 1),
+        String(c.errors),
+        fixed(p.tps),
+        fixed(p.latencyAverageMs, 1),
+        fixed(c.ordersPerSecond / p.tps, 2),
+      ]),
+    ),
+  ].join("\n")
+
+const serverTable = (report: BenchReport): string =>
+  [
+    row([
+      "Workload",
+      "Statements per transaction",
+      "Mean active backends",
+      "Lock waiters, mean (peak)",
+      "Deadlocks",
+      "Node CPU (cores)",
+    ]),
+    row(["---", "--:", "--:", "--:", "--:", "--:"]),
+    ...report.runs.flatMap(({ checkout: c, pgbench: p }) => [
+      row([
+        `checkout, ${c.buyers} buyers`,
+        perTransaction(c.server),
+        fixed(c.server.meanActive, 1),
+        `${fixed(c.server.meanLockWaiters, 1)} (${c.server.maxLockWaiters})`,
+        String(c.server.deadlocks),
+        fixed(c.nodeCpu, 2),
+      ]),
+      row([
+        `pgbench, ${p.clients} clients`,
+        perTransaction(p.server),
+        fixed(p.server.meanActive, 1),
+        `${fixed(p.server.meanLockWaiters, 1)} (${p.server.maxLockWaiters})`,
+        String(p.server.deadlocks),
+        "–",
+      ]),
+    ]),
+  ].join("\n")
+
+const waits = (report: BenchReport): string =>
+  report.runs
+    .flatMap(({ checkout: c, pgbench: p }) => [
+      [`checkout, ${c.buyers} buyers`, c.server] as const,
+      [`pgbench, ${p.clients} clients`, p.server] as const,
+    ])
+    .map(([workload, server]) =>
+      server.topWait === undefined
+        ? `- ${workload}: no lock waits seen.`
+        : `- ${workload}: ${fixed(server.topWait.share * 100)}% of lock waits were \`${server.topWait.what}\``,
+    )
+    .join("\n")
+
+const checks = (report: BenchReport): string =>
+  report.runs
+    .map(({ checkout: c }) => {
+      const v = c.verified
+      const cut = c.ranOutOfBaskets ? " (a buyer ran out of baskets before the end)" : ""
+      return `- ${c.buyers} buyers: ${fixed(v.ordersCompleted)} orders checked out in all (warm-up included), ${fixed(v.sold)} tickets sold + ${fixed(v.free)} free = ${fixed(v.totalTickets)}; no number sold twice; the counter and every order's lines match the pool${cut}.`
+    })
+    .join("\n")
+
+const loads = (values: readonly number[]) => values.map((l) => fixed(l, 2)).join(" / ")
+
+/**
+ * Busy means other work competed for the cores: say so, since it lowers every
+ * rate. Judged at the start only: by the end the run's own load is in the figure.
+ */
+const machineNote = (m: BenchReport["machine"]): string =>
+  (m.loadAverage[0] ?? 0) >= m.cores / 2
+    ? `**The machine was shared and busy** (other builds and tests on the same cores), so the
+  absolute rates are low and noisy: compare the ratio to pgbench, not the rates.`
+    : "The machine was otherwise quiet when the run started (the end figure includes the run)."
+
+const statementsNote = (report: BenchReport): string =>
+  report.statementCounts
+    ? "statements counted by pg_stat_statements, BEGIN and COMMIT included"
+    : "pg_stat_statements was not available on this server, so statement counts are left out"
+
+/** docs/benchmarks.md, regenerated whole by every run. */
+export const markdown = (report: BenchReport): string => {
+  const m = report.machine
+  const settings = report.settings.map((s) => `\`${s.name}=${s.value}\``).join(", ")
+  const buyers = report.runs.map((r) => r.checkout.buyers).join(" and ")
+  return `# Benchmarks
+
+Generated by \`npm run bench\` (test/bench/allocation.ts); rerun it rather than editing
+this file. Each run overwrites it.
+
+## Ticket allocation at checkout beside pgbench
+
+Run on ${report.date.toISOString().replace(/\.\d+Z$/, "Z")} with ${buyers} concurrent buyers.
+
+- **Machine:** ${m.cores} × ${m.cpuModel}, ${fixed(m.memoryGb)} GB memory, Node ${m.node}.
+  Load average (1 / 5 / 15 min) ${loads(m.loadAverage)} at the start, ${loads(m.loadAverageAfter)}
+  at the end. ${machineNote(m)}
+- **Server:** PostgreSQL ${report.postgresVersion}, a throwaway cluster the command starts
+  (test/support/pg-cluster.ts) on 127.0.0.1, the client on the same machine: ${settings}.
+  Durability is off as for the test cluster, for both workloads alike.
+- **Checkouts:** one competition of ${fixed(report.totalTickets)} tickets per run, its per-person
+  maximum equal to the total so it never binds, and one customer per buyer. Each buyer checks out
+  its own pre-made baskets (1 to 10 tickets each, uniformly) one after another through core's
+  \`Checkout\` service on the Postgres repositories, the code path the server runs. One checkout is
+  one transaction: read the basket, create the order, the (customer, competition) advisory lock,
+  the customer's count, the SKIP LOCKED claim, the counter bump, the price, the site-credit balance
+  (locked), the order's lines and totals, its status, and the basket cut to match (decisions 0006
+  to 0008). All buyers share one pool with a connection each, in this one Node process.
+  ${report.warmupSeconds} s of warm-up, then ${report.seconds} s measured: rates count the checkouts that
+  started and finished inside that window; p50/p95 are their latencies from the call to the commit.
+- **pgbench:** \`pgbench -i -s 1\` then \`pgbench -c N -j 2 -T ${report.seconds}\` (the built-in
+  TPC-B-like script) on another database of the same cluster, straight after each checkout run,
+  with as many clients as there were buyers.
+
+${resultsTable(report)}
+
+Orders/s are completed checkouts (each one order); tickets/s are the ticket numbers those orders
+were allocated; pgbench TPS is pgbench's "without initial connection time" figure.
+
+What the server saw in the measured windows (sampled every 250 ms; ${statementsNote(report)}):
+
+${serverTable(report)}
+
+The statement most often found waiting on a lock (wait event: statement as it was sent):
+
+${waits(report)}
+
+Checked after each run; the command fails instead of writing this file if any check does not
+hold:
+
+${checks(report)}
+
+### What the numbers mean
+
+Orders/s ÷ pgbench TPS says how many checkouts the cluster completes for every TPC-B-like
+transaction it completes with the same number of clients, on the same machine, in the same
+minutes. Background load lowers both figures alike, so the ratio is the number to compare between
+runs and machines; the rates on their own mostly say how busy the machine was.
+
+What keeps the ratio well below 1:
+
+- **One hot row, held too long.** Every checkout of a competition bumps that competition's
+  \`tickets_sold\`, and the row lock is held until commit. The bump is last in the allocator
+  (decision 0006), but the checkout goes on after it in the same transaction (pricing, site
+  credit, the order's lines and status: several more statements, each a round trip to Node),
+  so checkouts of one competition run one at a time through that stretch. The lock-wait lines
+  above show it: nearly every waiter is on that update, and more buyers add latency, not orders.
+  pgbench at scale 1 also serialises, on its one \`pgbench_branches\` row (its waiters queue on
+  the ten teller rows in front of it), but holds that row only for one insert and the commit.
+  Moving the counter bump to the very end of the checkout transaction (or the
+  competition's counter out of the transaction) is the obvious next step if this rate matters.
+- **A checkout is a bigger transaction.** pgbench's is 5 statements plus BEGIN and COMMIT; a
+  checkout is the count in the second table, and every statement is a round trip.
+- **Node, not just Postgres.** pgbench is C on two threads; the checkouts run through Effect,
+  Kysely and pg in one Node process, whose CPU use is in the table (1.00 is a whole core). On a
+  small machine that process takes CPU Postgres would otherwise use.
+- **The claims themselves do not queue**: SKIP LOCKED lets buyers take disjoint ticket rows, and
+  the per-customer advisory lock never contends here (one customer per buyer).
+
+Not measured here: checkouts racing for the last tickets of a sell-out, per-person maxima that
+bind, several competitions per basket, buyers spread over several competitions (which would not
+share the hot row), durability on, or two application processes.
+
+### How to rerun
+
+\`\`\`sh
+npm run bench      # about ${Math.ceil((report.runs.length * (2 * report.seconds + report.warmupSeconds + 15)) / 60)} minutes; rewrites this file
+\`\`\`
+
+It needs the PostgreSQL 15 server binaries in \`/usr/lib/postgresql/15/bin\` (or \`POSTGRES_BIN\`),
+including \`pgbench\` (Debian package \`postgresql-15\`); as root they run as the \`postgres\`
+user. pg_stat_statements (in the same package) is optional: without it the statement counts are
+left out. Environment knobs: \`BENCH_SECONDS\` (measured seconds per workload, default 20),
+\`BENCH_BUYERS\` (comma-separated, default \`50,200\`), \`BENCH_TICKETS\` (tickets per
+competition, default 100000), \`BENCH_OUTPUT\` (file to write, default this one; \`-\` to only
+print). With \`DATABASE_URL\` set it uses that server instead of starting one; it then needs
+\`max_connections\` above the largest buyer count plus a few, and pg_stat_statements preloaded
+for the statement counts. Run it on a quiet machine for absolute figures; it is never part of
+\`npm test\`.
+`
+}
