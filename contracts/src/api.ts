@@ -326,7 +326,10 @@ const OrderPath = Schema.Struct({ orderId: Id })
  */
 export class OrdersApi extends HttpApiGroup.make("orders")
   .add(
-    HttpApiEndpoint.get("list", "/api/Orders").setUrlParams(OrderListParams).addSuccess(OrderList),
+    HttpApiEndpoint.get("list", "/api/Orders")
+      .setUrlParams(OrderListParams)
+      .addSuccess(OrderList)
+      .addError(NotFound),
   )
   .add(
     HttpApiEndpoint.get("byId", "/api/Orders/:orderId")
@@ -397,6 +400,8 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(AuthApi)
   .add(CustomersApi)
   .add(BasketsApi)
+  .add(OrdersApi)
+  .add(CustomerTicketsApi)
   .add(LoggingApi)
   .addError(BadRequest)
   .addError(Forbidden)

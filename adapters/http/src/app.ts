@@ -9,6 +9,8 @@ import type { Throttle } from "@howzat/core/accounts/throttle"
 import type { Catalogue } from "@howzat/core/competitions/catalogue"
 import type { Baskets } from "@howzat/core/orders/baskets"
 import type { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
+import type { CustomerOrders } from "@howzat/core/orders/customer-orders"
+import type { Payments } from "@howzat/core/orders/payments"
 import { Layer } from "effect"
 import { type Context, Hono } from "hono"
 import { bodyLimit } from "hono/body-limit"
@@ -18,6 +20,7 @@ import { BasketHandlersLive } from "./basket-handlers"
 import { CatalogueHandlersLive } from "./catalogue-handlers"
 import { CustomerHandlersLive } from "./customer-handlers"
 import { LoggingHandlersLive } from "./logging-handlers"
+import { CustomerTicketHandlersLive, OrderHandlersLive } from "./order-handlers"
 import {
   mountPaymentNotifications,
   type NotificationHandler,
@@ -41,7 +44,7 @@ export type AccountServices =
   | Throttle
 
 /** CheckoutPolicy is read when a checkout runs, so it travels with the services. */
-export type OrderServices = Baskets | Checkout | CheckoutPolicy
+export type OrderServices = Baskets | Checkout | CheckoutPolicy | Payments | CustomerOrders
 
 /**
  * Calls made without the XSRF cookie: a fresh browser's first basket
@@ -81,6 +84,8 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         AuthHandlersLive,
         CustomerHandlersLive,
         BasketHandlersLive,
+        OrderHandlersLive,
+        CustomerTicketHandlersLive,
         LoggingHandlersLive,
       ),
     ),

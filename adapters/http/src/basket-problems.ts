@@ -15,9 +15,11 @@ import type {
   BasketItemNotFound,
   BasketNotFound,
   OrderNotFound,
+  OrderTransitionRefused,
   PromotionNotValid,
   TicketLimitExceeded,
 } from "@howzat/core/orders/errors"
+import type { InsufficientSiteCredit } from "@howzat/core/ports/payments"
 import { Effect } from "effect"
 
 const problemType = (slug: string) => `https://howzat.example/problems/${slug}`
@@ -59,6 +61,13 @@ export const basketEmptyDetail = (error: BasketEmpty): string =>
         ...error.exceptions.map((e) => ` -- ${e.competitionName}: ${e.exceptionReason}`),
       ].join("\n")
 
+/** The balance fell between pricing and payment, e.g. another tab spent it. */
+export const SITE_CREDIT_CHANGED =
+  "Your site credit balance has changed since your basket was priced, so it no longer covers the credit applied. Please check the site credit in your basket and try again."
+
+export const ORDER_MOVED_ON =
+  "Your order changed while it was being placed. Please check your orders before trying again."
+
 export const noSuchBasket = () => Effect.fail(notFound("Not Found", "no such basket"))
 
 export type BasketFailure =
@@ -70,6 +79,8 @@ export type BasketFailure =
   | BasketEmpty
   | PromotionNotValid
   | OrderNotFound
+  | OrderTransitionRefused
+  | InsufficientSiteCredit
   | RepositoryError
 
 export type Problem = NotFound | Conflict | BadRequest | Forbidden | ServiceUnavailable
@@ -91,7 +102,11 @@ export const basketProblem = (error: BasketFailure | Problem): Effect.Effect<nev
       // The customer behind a session has gone: nothing of theirs can be shown.
       return noSuchBasket()
     case "OrderNotFound":
-      return Effect.fail(notFound("Not Found", "no such order"))
+    case "OrderTransitionRefused":
+      // Only checkout meets these: another request moved the new order on mid-way.
+      return Effect.fail(basketConflict(ORDER_MOVED_ON))
+    case "InsufficientSiteCredit":
+      return Effect.fail(basketConflict(SITE_CREDIT_CHANGED))
     case "TicketLimitExceeded":
       return Effect.fail(basketConflict(ticketLimitDetail(error)))
     case "BasketEmpty":

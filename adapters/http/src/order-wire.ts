@@ -1,5 +1,6 @@
 import type { Address } from "@howzat/core/accounts/model"
 import type { Order } from "@howzat/core/orders/model"
+import type { Payment } from "@howzat/core/ports/payments"
 import { OrderStatus } from "@howzat/core/rules/order-status"
 
 /** What the order row does not hold but the wire shows: who placed it and where it goes. */
@@ -23,6 +24,17 @@ export interface PaymentWire {
   readonly failureDetail: string | null
   readonly createdDateUtc: Date
 }
+
+/** A card payment attempt as the card form and the order pages read it. */
+export const paymentToWire = (payment: Payment): PaymentWire => ({
+  id: payment.id,
+  amount: payment.amount,
+  status: payment.status,
+  token: payment.clientToken,
+  provider: payment.provider,
+  failureDetail: payment.failureDetail,
+  createdDateUtc: payment.createdAt,
+})
 
 const PAID_OR_CLOSED = new Set<string>([
   OrderStatus.Completed,

@@ -402,7 +402,7 @@ describe("POST /api/Baskets/{basketId}/checkout", () => {
     expect(refused.detail).toMatch(/basket is empty/)
   })
 
-  it("makes a Pending order with ticket numbers and claims a visitor's basket", async () => {
+  it("makes an order awaiting payment with ticket numbers and claims a visitor's basket", async () => {
     const competitionId = await competitionOnSale(shop, { ticketPrice: pence(250) })
     const basket = await newBasket(visitor)
     await addItem(visitor, basket.id, competitionId, 3)
@@ -411,7 +411,7 @@ describe("POST /api/Baskets/{basketId}/checkout", () => {
     expect(after.customerId).toBe(customerId)
     expect(after.ticketAllocationExceptions).toEqual([])
     expect(order).toMatchObject({
-      status: "Pending",
+      status: "AwaitingPayment",
       totalTicketQuantity: 3,
       customer: { id: customerId, fullName: "Ann Smith" },
       ticketItemTotal: 750,

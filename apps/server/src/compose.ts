@@ -7,7 +7,9 @@ import { RateLimitPolicy, Throttle } from "@howzat/core/accounts/throttle"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import { Baskets } from "@howzat/core/orders/baskets"
 import { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
-import { makeHttpApp } from "@howzat/http"
+import { CustomerOrders } from "@howzat/core/orders/customer-orders"
+import { Payments } from "@howzat/core/orders/payments"
+import { makeHttpApp, type NotificationHandler } from "@howzat/http"
 import {
   CompetitionRepoLive,
   CustomerRepoLive,
@@ -22,13 +24,15 @@ import {
   TransactionsLive,
 } from "@howzat/postgres"
 import { PostgresOrdersLive } from "@howzat/postgres/repos/index"
-import { Layer } from "effect"
+import { Effect, Layer, ManagedRuntime } from "effect"
 import { Argon2PasswordHasherLive } from "./auth/argon2-password-hasher"
 import { JwtAccessTokensLive } from "./auth/jwt-access-tokens"
 import { jwtSecret } from "./auth/jwt-secret"
 import { clientAddressReader } from "./client-address"
 import type { ServerConfig } from "./config"
+import { ensureDemoCustomer, seedDemoPromotions } from "./demo-customer"
 import { startHousekeeping } from "./housekeeping"
+import { startOrderExpiry } from "./jobs/order-expiry"
 import { startDelivery } from "./mail/delivery"
 import { mountDevMailbox } from "./mail/mailbox-page"
 import { smtpSender } from "./mail/smtp"
@@ -67,19 +71,54 @@ export const composeShop = async (config: ServerConfig, now = new Date()) => {
     Throttle.Default,
   ).pipe(Layer.provide(accountPorts))
 
+  const gateway = await openPaymentGateway(database.db, config.payments)
   const orderPorts = Layer.mergeAll(
     PostgresOrdersLive,
     CompetitionRepoLive,
     CustomerRepoLive,
     TransactionsLive,
   ).pipe(Layer.provide(db))
+  const paymentServices = Layer.mergeAll(Payments.Default, CustomerOrders.Default).pipe(
+    Layer.provide(Layer.merge(orderPorts, gateway.layer)),
+  )
   const orders = Layer.mergeAll(
     Baskets.Default,
     Checkout.Default,
     Layer.succeed(CheckoutPolicy, { unpaidOrderMinutes: config.payments.unpaidOrderMinutes }),
-  ).pipe(Layer.provide(orderPorts))
+  ).pipe(Layer.provide(orderPorts), Layer.merge(paymentServices))
 
-  const payments = await openPaymentGateway(database.db, config.payments)
+  if (config.seedDemoData) {
+    await seedDemoPromotions(database.db)
+    await Effect.runPromise(
+      ensureDemoCustomer.pipe(
+        Effect.provide(
+          Layer.mergeAll(
+            PostgresAccountsLive,
+            PostgresOrdersLive,
+            TransactionsLive,
+            Argon2PasswordHasherLive,
+          ).pipe(Layer.provide(db)),
+        ),
+      ),
+    )
+  }
+
+  // What runs outside a request: the provider's notifications and the expiry job.
+  const background = ManagedRuntime.make(paymentServices)
+  const runPayments = <A, E>(use: (payments: Payments) => Effect.Effect<A, E>) =>
+    background.runPromise(Effect.flatMap(Payments, use))
+
+  // A forged or stale notification is refused (400); anything else that goes
+  // wrong throws, so the route answers 503 and the provider delivers it again.
+  const paymentNotifications: NotificationHandler = (rawBody, headers) =>
+    runPayments((payments) =>
+      payments.handleNotification(rawBody, headers).pipe(
+        Effect.map((verdict) => ({ kind: verdict })),
+        Effect.catchTag("NotificationRejected", (rejected) =>
+          Effect.succeed({ kind: "Rejected" as const, reason: rejected.reason }),
+        ),
+      ),
+    )
 
   const { app, dispose } = makeHttpApp({
     catalogue,
@@ -87,9 +126,10 @@ export const composeShop = async (config: ServerConfig, now = new Date()) => {
     orders,
     settings: { cookieSecure: config.cookieSecure, publicOrigin: config.publicUrl },
     clientAddress: clientAddressReader(config.trustProxy),
+    paymentNotifications,
   })
 
-  payments.attach(app)
+  gateway.attach(app)
 
   const outbox = makeOutboxQueue(database.db)
   if (config.mail.devMailbox) mountDevMailbox(app, outbox)
@@ -109,17 +149,25 @@ export const composeShop = async (config: ServerConfig, now = new Date()) => {
     ),
   })
 
+  /** One expiry pass: the unpaid orders it cancelled (their tickets are back on sale). */
+  const expireUnpaidOrders = () => runPayments((payments) => payments.expireDue())
+  const expiry = startOrderExpiry({ expireDue: expireUnpaidOrders })
+  void expiry.runOnce()
+
   return {
     app,
     db: database.db,
     outbox,
     databaseKind: database.kind,
+    expireUnpaidOrders,
     close: async () => {
+      await expiry.stop()
       housekeeping.stop()
       await delivery.stop()
       sender?.close()
       await dispose()
-      await payments.close()
+      await gateway.close()
+      await background.dispose()
       await database.close()
     },
   }

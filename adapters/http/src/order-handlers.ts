@@ -1,0 +1,128 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { HowzatApi } from "@howzat/contracts/api"
+import { pageInfo } from "@howzat/contracts/paging"
+import { CurrentUser } from "@howzat/contracts/security"
+import type { Principal } from "@howzat/core/accounts/model"
+import { Catalogue } from "@howzat/core/competitions/catalogue"
+import { CustomerOrders, type OrderTicket } from "@howzat/core/orders/customer-orders"
+import { type OrderWithPayments, Payments } from "@howzat/core/orders/payments"
+import { Effect } from "effect"
+import { presentOrder } from "./order-presenter"
+import { orderProblem } from "./order-problems"
+import { paymentToWire, ticketNumbersText } from "./order-wire"
+import { competitionToWire } from "./wire"
+
+const present = (principal: Principal, { order, payments }: OrderWithPayments) =>
+  presentOrder(order, principal, {}, payments.map(paymentToWire))
+
+const ticketsToWire = (tickets: readonly OrderTicket[]) => ({
+  tickets: tickets.map((ticket) => ({ ...ticket })),
+})
+
+/**
+ * SPEC §7's orders: the customer's own (staff may read anyone's), paying by
+ * card, the browser's return from the card form and cancelling. Every
+ * answer is the whole order with its payments, so the payment pages need
+ * one call.
+ */
+export const OrderHandlersLive = HttpApiBuilder.group(HowzatApi, "orders", (handlers) =>
+  Effect.gen(function* () {
+    const payments = yield* Payments
+    const customerOrders = yield* CustomerOrders
+
+    /** Runs a payment step for the signed-in caller and answers with the order as it now stands. */
+    const act = <E, R>(step: (principal: Principal) => Effect.Effect<OrderWithPayments, E, R>) =>
+      Effect.gen(function* () {
+        const principal = yield* CurrentUser
+        return { order: yield* present(principal, yield* step(principal)) }
+      })
+
+    return handlers
+      .handle("list", ({ urlParams }) =>
+        Effect.gen(function* () {
+          const principal = yield* CurrentUser
+          const page = yield* customerOrders.list(principal, {
+            customerId: urlParams.CustomerId,
+            status: urlParams.OrderStatus,
+            createdFrom: urlParams["OrderCreatedDateRange.FromDate"],
+            createdTo: urlParams["OrderCreatedDateRange.ToDate"],
+            page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
+          })
+          const orders = yield* Effect.forEach(page.items, (item) => present(principal, item))
+          return { orders, ...pageInfo(page) }
+        }).pipe(Effect.catchAll(orderProblem)),
+      )
+      .handle("byId", ({ path }) =>
+        act((principal) => customerOrders.order(principal, path.orderId)).pipe(
+          Effect.catchAll(orderProblem),
+        ),
+      )
+      .handle("cancel", ({ path }) =>
+        act((principal) => payments.cancel(principal, path.orderId)).pipe(
+          Effect.catchAll(orderProblem),
+        ),
+      )
+      .handle("complete", ({ path }) =>
+        act((principal) => payments.complete(principal, path.orderId)).pipe(
+          Effect.catchAll(orderProblem),
+        ),
+      )
+      .handle("startPayment", ({ path }) =>
+        act((principal) => payments.startPayment(principal, path.orderId)).pipe(
+          Effect.catchAll(orderProblem),
+        ),
+      )
+      .handle("tickets", ({ path }) =>
+        Effect.gen(function* () {
+          const principal = yield* CurrentUser
+          return ticketsToWire(yield* customerOrders.orderTickets(principal, path.orderId))
+        }).pipe(Effect.catchAll(orderProblem)),
+      )
+  }),
+)
+
+/** /Account/Tickets: the competitions a customer holds tickets in, and the numbers. */
+export const CustomerTicketHandlersLive = HttpApiBuilder.group(
+  HowzatApi,
+  "customerTickets",
+  (handlers) =>
+    Effect.gen(function* () {
+      const customerOrders = yield* CustomerOrders
+      const catalogue = yield* Catalogue
+
+      return handlers
+        .handle("competitions", ({ path, urlParams }) =>
+          Effect.gen(function* () {
+            const principal = yield* CurrentUser
+            const page = yield* customerOrders.customerCompetitions(
+              principal,
+              path.customerId,
+              // SPEC §7's status codes: 1 UPCOMING, 3 DRAWN.
+              urlParams.Status === "3",
+              { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
+            )
+            const now = yield* catalogue.now
+            return {
+              competitions: page.items.map((entry) => ({
+                competition: competitionToWire(entry.competition, now),
+                ticketCount: entry.ticketNumbers.length,
+                ticketNumbers: ticketNumbersText(entry.ticketNumbers),
+              })),
+              ...pageInfo(page),
+            }
+          }).pipe(Effect.catchAll(orderProblem)),
+        )
+        .handle("competitionTickets", ({ path }) =>
+          Effect.gen(function* () {
+            const principal = yield* CurrentUser
+            return ticketsToWire(
+              yield* customerOrders.competitionTickets(
+                principal,
+                path.customerId,
+                path.competitionId,
+              ),
+            )
+          }).pipe(Effect.catchAll(orderProblem)),
+        )
+    }),
+)

@@ -1,0 +1,119 @@
+import {
+  Conflict,
+  type Forbidden,
+  forbidden,
+  type NotFound,
+  notFound,
+  type PaymentRequired,
+  paymentFailed,
+  ServiceUnavailable,
+  serviceUnavailable,
+} from "@howzat/contracts/problems"
+import type { CustomerNotFound, NotStaff } from "@howzat/core/accounts/errors"
+import type { CompetitionNotFound, RepositoryError } from "@howzat/core/competitions/errors"
+import type { OrderNotFound, OrderTransitionRefused } from "@howzat/core/orders/errors"
+import type { PaymentStillDue } from "@howzat/core/orders/payments"
+import type { PaymentGatewayUnavailable } from "@howzat/core/ports/payment-gateway"
+import type { OrderStatus } from "@howzat/core/rules/order-status"
+import { Effect } from "effect"
+
+const problemType = (slug: string) => `https://howzat.example/problems/${slug}`
+
+/** What the customer is told when an order has moved on (paid, cancelled, expired). */
+const statusWords: Record<OrderStatus, string> = {
+  Pending: "is still being placed",
+  AwaitingPayment: "is waiting for payment",
+  Completed: "has been paid",
+  Cancelled: "has been cancelled",
+  SystemCancelled: "has expired: it was not paid in time and its tickets went back on sale",
+}
+
+const attemptWords: Partial<Record<OrderStatus, string>> = {
+  Completed: "paid",
+  Cancelled: "cancelled",
+  SystemCancelled: "cancelled",
+}
+
+export const transitionRefusedDetail = (error: OrderTransitionRefused): string =>
+  `This order ${statusWords[error.from]}, so it can no longer be ${attemptWords[error.to] ?? "changed"}.`
+
+export const orderConflict = (detail: string): Conflict =>
+  new Conflict({ type: problemType("order-changed"), title: "Order changed", detail, status: 409 })
+
+/** The provider, not the database, is what could not be reached: the customer may retry. */
+export const paymentProviderUnavailable = (): ServiceUnavailable =>
+  new ServiceUnavailable({
+    type: problemType("payment-provider-unavailable"),
+    title: "Service unavailable",
+    detail: "We could not reach our card payment provider. Please try again in a moment.",
+    status: 503,
+  })
+
+/** No words from the provider yet: the card form was not submitted or has not settled. */
+export const PAYMENT_NOT_RECEIVED = "We have not received your payment yet."
+
+export type OrderFailure =
+  | OrderNotFound
+  | OrderTransitionRefused
+  | PaymentStillDue
+  | PaymentGatewayUnavailable
+  | NotStaff
+  | CustomerNotFound
+  | CompetitionNotFound
+  | RepositoryError
+
+/** The problem each failure becomes, so an endpoint's errors are only those it can meet. */
+export type ProblemOf<E extends OrderFailure> = E extends
+  | OrderNotFound
+  | CustomerNotFound
+  | CompetitionNotFound
+  ? NotFound
+  : E extends OrderTransitionRefused
+    ? Conflict
+    : E extends PaymentStillDue
+      ? PaymentRequired
+      : E extends NotStaff
+        ? Forbidden
+        : ServiceUnavailable
+
+/**
+ * Core's order and payment failures as problem+json, for `Effect.catchAll`.
+ * Someone else's order is answered as one that does not exist (core already
+ * fails OrderNotFound for it), so ids cannot be probed.
+ */
+export const orderProblem = <E extends OrderFailure>(
+  error: E,
+): Effect.Effect<never, ProblemOf<E>> => problemFor(error) as Effect.Effect<never, ProblemOf<E>>
+
+const problemFor = (
+  error: OrderFailure,
+): Effect.Effect<never, NotFound | Conflict | PaymentRequired | Forbidden | ServiceUnavailable> => {
+  switch (error._tag) {
+    case "OrderNotFound":
+      return Effect.fail(notFound("Not Found", "no such order"))
+    case "CustomerNotFound":
+      return Effect.fail(notFound("Not Found", "no such customer"))
+    case "CompetitionNotFound":
+      return Effect.fail(notFound("Not Found", "no such competition"))
+    case "NotStaff":
+      return Effect.fail(forbidden("Only staff may read other customers' orders."))
+    case "OrderTransitionRefused":
+      return Effect.fail(orderConflict(transitionRefusedDetail(error)))
+    case "PaymentStillDue":
+      // The storefront shows the detail after "Oh no! We received this error ..." (SPEC §8).
+      return Effect.fail(paymentFailed(error.failureDetail ?? PAYMENT_NOT_RECEIVED))
+    case "PaymentGatewayUnavailable":
+      return Effect.zipRight(
+        Effect.logWarning("card provider unreachable", {
+          provider: error.provider,
+          reason: error.reason,
+        }),
+        Effect.fail(paymentProviderUnavailable()),
+      )
+    case "RepositoryError":
+      return Effect.zipRight(
+        Effect.logError(`repository failure in ${error.operation}`, error.cause),
+        Effect.fail(serviceUnavailable()),
+      )
+  }
+}

@@ -1,0 +1,114 @@
+import type { Address, NewCustomerAccount } from "@howzat/core/accounts/model"
+import { CustomerRepo, UserRepo } from "@howzat/core/ports/accounts"
+import { PasswordHasher } from "@howzat/core/ports/credentials"
+import { SiteCreditLedger } from "@howzat/core/ports/payments"
+import { Transactions } from "@howzat/core/ports/transactions"
+import { pence } from "@howzat/core/rules/money"
+import type { DatabaseHandle } from "@howzat/postgres"
+import { Clock, Effect } from "effect"
+
+/** The demo shopper (README § Demo data): signs in at once, with credit to spend. */
+export const DEMO_CUSTOMER_EMAIL = "demo@howzat.example"
+/** Passes SPEC §5's new-password rule, so the account pages can change it like any other. */
+export const DEMO_CUSTOMER_PASSWORD = "Howzat!2026"
+/** £250.00, enough for the site-credit journey to pay a whole order. */
+export const DEMO_WELCOME_CREDIT = pence(25_000)
+export const DEMO_WELCOME_CREDIT_DESCRIPTION = "Welcome credit"
+
+const DEMO_ADDRESS: Address = {
+  line1: "1 Pavilion Lane",
+  line2: "",
+  city: "London",
+  county: "",
+  postCode: "NW8 8QN",
+}
+
+const demoAccount = (passwordHash: string): NewCustomerAccount => ({
+  emailAddress: DEMO_CUSTOMER_EMAIL,
+  passwordHash,
+  firstName: "Demo",
+  lastName: "Customer",
+  dateOfBirth: "1990-04-01",
+  telephoneNumber: "07700 900123",
+  allowMarketingByEmail: false,
+  allowMarketingByPhone: false,
+  allowMarketingByText: false,
+  allowMarketingByPost: false,
+})
+
+/**
+ * Creates the demo customer unless it exists: verified, with addresses and
+ * the welcome credit, all in one transaction, so a restart (or a second
+ * server process starting at the same moment: the email's unique index
+ * decides) never grants the credit twice. Answers whether it was created.
+ */
+export const ensureDemoCustomer = Effect.gen(function* () {
+  const users = yield* UserRepo
+  const customers = yield* CustomerRepo
+  const hasher = yield* PasswordHasher
+  const ledger = yield* SiteCreditLedger
+  const transactions = yield* Transactions
+
+  if ((yield* users.byEmail(DEMO_CUSTOMER_EMAIL)) !== undefined) return false
+  const passwordHash = yield* hasher.hash(DEMO_CUSTOMER_PASSWORD)
+  return yield* transactions
+    .within(
+      Effect.gen(function* () {
+        const user = yield* customers.register(demoAccount(passwordHash))
+        const customerId = user.customerId
+        if (customerId === null) return yield* Effect.dieMessage("a customer without a record")
+        yield* users.markEmailVerified(user.id, user.emailAddress)
+        const customer = yield* customers.byId(customerId)
+        yield* customers.update(customerId, {
+          ...customer,
+          defaultBillingAddress: DEMO_ADDRESS,
+          defaultShippingAddress: DEMO_ADDRESS,
+        })
+        const at = new Date(yield* Clock.currentTimeMillis)
+        yield* ledger.grant(customerId, DEMO_WELCOME_CREDIT, DEMO_WELCOME_CREDIT_DESCRIPTION, at)
+        return true
+      }),
+    )
+    .pipe(Effect.catchTag("EmailAlreadyRegistered", () => Effect.succeed(false)))
+})
+
+/** Voucher codes for the demo basket (SPEC §4 vouchers): stored normalised, as codes are. */
+export const DEMO_PROMOTIONS = [
+  {
+    code: "HOWZAT10",
+    description: "10% off your whole basket",
+    discountKind: "Percentage",
+    percent: 10,
+    amountPence: null,
+  },
+  {
+    code: "BOUNDARY",
+    description: "£1 off your basket",
+    discountKind: "Fixed",
+    percent: null,
+    amountPence: 100,
+  },
+] as const
+
+/**
+ * The demo vouchers, only into a shop that has none: an operator's own
+ * promotions are never joined by demo ones. Two processes at once both
+ * insert; the unique code lets one win and the other do nothing.
+ */
+export const seedDemoPromotions = async (db: DatabaseHandle["db"]): Promise<boolean> => {
+  const any = await db.selectFrom("promotions").select("id").limit(1).executeTakeFirst()
+  if (any !== undefined) return false
+  await db
+    .insertInto("promotions")
+    .values(
+      DEMO_PROMOTIONS.map((promotion) => ({
+        ...promotion,
+        competitionId: null,
+        validFrom: null,
+        validTo: null,
+      })),
+    )
+    .onConflict((conflict) => conflict.column("code").doNothing())
+    .execute()
+  return true
+}
