@@ -1,0 +1,235 @@
+import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test"
+
+/**
+ * Issue 4's money journeys: a new visitor buys tickets and pays with the
+ * sandbox card, a declined card is retried, and a customer with enough site
+ * credit pays without a card. Every run registers its own customer, so the
+ * desktop and mobile runs share one server.
+ */
+
+const GOOD_CARD = "4242 4242 4242 4242"
+const DECLINED_CARD = "4000 0000 0000 0002"
+const PASSWORD = "Howzat#2026"
+
+interface ListedCompetition {
+  id: string
+  name: string
+  status: 0 | 1 | 3
+  totalTickets: number
+  ticketsSoldToDate: number
+  maxTicketsPerCustomer: number
+  ticketPrice: number
+}
+
+/** A competition on sale with room for a few more tickets for anyone. */
+const openCompetition = async (request: APIRequestContext, index = 0) => {
+  const response = await request.get("/api/Competitions?PageSize=100")
+  expect(response.ok()).toBe(true)
+  const { competitions } = (await response.json()) as { competitions: ListedCompetition[] }
+  const open = competitions.filter(
+    (c) =>
+      c.status === 1 && c.totalTickets - c.ticketsSoldToDate > 50 && c.maxTicketsPerCustomer >= 5,
+  )
+  expect(open.length).toBeGreaterThan(index)
+  return open[index] as ListedCompetition
+}
+
+const uniqueEmail = (testInfo: TestInfo, what: string) =>
+  `${what}-${testInfo.project.name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+
+/** Competition page → Add to basket → the panel's CHECKOUT. */
+const addToBasketAndCheckout = async (page: Page, competition: ListedCompetition) => {
+  await page.goto(`/Competitions/Competition/${competition.id}`)
+  await expect(page.getByRole("heading", { name: competition.name, level: 1 })).toBeVisible()
+  const quantity = page.getByRole("spinbutton", { name: "Number of tickets" })
+  await quantity.fill("3")
+  await page.getByRole("button", { name: "Add to basket" }).click()
+  await page.getByRole("link", { name: "CHECKOUT" }).click()
+  await expect(page).toHaveURL(/\/Checkout$/)
+}
+
+/** The checkout form for somebody we have never met: they are registered with the order. */
+const checkoutAsNewCustomer = async (page: Page, email: string) => {
+  await page.getByLabel("First name").fill("Sophie")
+  await page.getByLabel("Last name").fill("Ecclestone")
+  await page.getByLabel("Email address", { exact: true }).fill(email)
+  await page.getByLabel("Phone number").fill("07700 900456")
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD)
+  await page.getByLabel("Confirm password").fill(PASSWORD)
+  await page.getByLabel("Date of birth").fill("1999-05-06")
+  await page.getByLabel("Address line 1").first().fill("1 Grace Road")
+  await page.getByLabel("Postcode").first().fill("LE2 8AD")
+  await page.getByLabel(/accept the terms and conditions/).check()
+  await page.getByRole("button", { name: "PROCEED TO PAYMENT" }).click()
+}
+
+const payWith = async (page: Page, cardNumber: string) => {
+  await expect(page.getByRole("heading", { name: "CARD PAYMENT" })).toBeVisible()
+  await page.getByLabel("Card number").fill(cardNumber)
+  await expect(page.getByLabel("Card number")).toHaveValue(cardNumber)
+  await page.getByLabel("Cardholder name").fill("S Ecclestone")
+  await page.getByLabel("Expiry (MM/YY)").fill("1230")
+  await expect(page.getByLabel("Expiry (MM/YY)")).toHaveValue("12/30")
+  await page.getByLabel("Security code").fill("123")
+  await page.getByRole("button", { name: "Pay Now" }).click()
+}
+
+/** A customer made through the API (the XSRF cookie comes with the first page), then logged in by the form. */
+const registerCustomer = async (page: Page, email: string) => {
+  await page.goto("/")
+  const xsrf = (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? ""
+  const registered = await page.request.post("/api/Customers", {
+    headers: { "X-XSRF-TOKEN": xsrf },
+    data: {
+      firstName: "Amy",
+      lastName: "Jones",
+      emailAddress: email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      dateOfBirth: "1993-06-13",
+      telephoneNumber: "07700 900789",
+      acceptTerms: true,
+      emailVerificationReturnUrl: "http://localhost",
+      allowMarketingByEmail: false,
+      allowMarketingByPhone: false,
+      allowMarketingByText: false,
+      allowMarketingByPost: false,
+    },
+  })
+  expect(registered.ok()).toBe(true)
+}
+
+/** "1-3, 7" back into numbers, to compare with what the order holds. */
+const ticketNumbersIn = (text: string): number[] =>
+  text
+    .split(",")
+    .flatMap((part) => {
+      const [a, b] = part.trim().split("-").map(Number)
+      if (a === undefined || Number.isNaN(a)) return []
+      const last = b ?? a
+      return Array.from({ length: last - a + 1 }, (_, i) => a + i)
+    })
+    .sort((x, y) => x - y)
+
+test("a new visitor buys tickets, pays by card and finds them under My Tickets", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const competition = await openCompetition(request, testInfo.project.name === "mobile" ? 1 : 0)
+  await addToBasketAndCheckout(page, competition)
+  await checkoutAsNewCustomer(page, uniqueEmail(testInfo, "buyer"))
+
+  await expect(page).toHaveURL(/\/Checkout\/Payment\//)
+  await expect(page.getByText("4242 4242 4242 4242").first()).toBeVisible()
+  await expect(page.getByRole("button", { name: /Google Pay.*coming soon/ })).toBeDisabled()
+  await payWith(page, GOOD_CARD)
+
+  await expect(page.getByRole("heading", { name: "SUCCESS!" })).toBeVisible({ timeout: 20_000 })
+  await expect(page).toHaveURL(/\/Checkout\/PaymentSucceeded\//)
+  const line = page.getByRole("row").filter({ hasText: competition.name })
+  await expect(line).toBeVisible()
+  const shown = line.getByTestId("ticket-numbers").filter({ visible: true })
+  const tickets = ticketNumbersIn((await shown.textContent()) ?? "")
+  expect(tickets).toHaveLength(3)
+
+  await page.getByRole("link", { name: "My Account" }).click()
+  await expect(page).toHaveURL(/\/Account\/Tickets/)
+  const entry = page.getByRole("listitem").filter({ hasText: competition.name })
+  await expect(entry).toBeVisible()
+  await expect(entry.getByText("3 tickets")).toBeVisible()
+
+  await page.goto("/Account/Orders")
+  await page
+    .getByRole("link", { name: /Order / })
+    .first()
+    .click()
+  await expect(page).toHaveURL(/\/Account\/Order\//)
+  await expect(page.getByText("Completed").first()).toBeVisible()
+})
+
+test("a declined card fails, and Retry with a good card succeeds", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const competition = await openCompetition(request, testInfo.project.name === "mobile" ? 3 : 2)
+  await addToBasketAndCheckout(page, competition)
+  await checkoutAsNewCustomer(page, uniqueEmail(testInfo, "declined"))
+
+  await payWith(page, DECLINED_CARD)
+  await expect(page).toHaveURL(/\/Checkout\/PaymentFailed\/[^?]+\?error=/, { timeout: 20_000 })
+  await expect(
+    page.getByText("Oh no! We received this error while processing your payment:"),
+  ).toBeVisible()
+  await expect(page.getByRole("link", { name: "Cancel Order" })).toBeVisible()
+
+  await page.getByRole("link", { name: "Retry" }).click()
+  await payWith(page, GOOD_CARD)
+  await expect(page.getByRole("heading", { name: "SUCCESS!" })).toBeVisible({ timeout: 20_000 })
+})
+
+test("the payment failed page's texts follow SPEC §8", async ({ page }, testInfo) => {
+  // Any order id will do: the page shows what it was sent, once the customer is logged in.
+  const email = uniqueEmail(testInfo, "texts")
+  await registerCustomer(page, email)
+  await page.goto("/Auth/Login")
+  await page.getByLabel("Email address").fill(email)
+  await page.getByLabel("Password").fill(PASSWORD)
+  await page.getByRole("button", { name: "LOGIN" }).click()
+  await expect(page).toHaveURL(/\/$/)
+
+  const id = "00000000-0000-4000-8000-000000000000"
+  await page.goto(`/Checkout/PaymentFailed/${id}?error=Card%20declined`)
+  await expect(page.getByText("Card declined")).toBeVisible()
+  await page.goto(`/Checkout/PaymentFailed/${id}?error=`)
+  await expect(page.getByText("(not found)")).toBeVisible()
+  await page.goto(`/Checkout/PaymentFailed/${id}`)
+  await expect(
+    page.getByText("Oh no! An unknown error occurred while processing your payment."),
+  ).toBeVisible()
+  await expect(page.getByRole("link", { name: "Retry" })).toHaveAttribute(
+    "href",
+    `/Checkout/Payment/${id}`,
+  )
+})
+
+/** The demo customer the shop seeds with £250.00 of site credit (README, Demo data). */
+const DEMO_EMAIL = "demo@howzat.example"
+const DEMO_PASSWORD = "Howzat!2026"
+
+test("a customer with site credit pays for the whole order without a card", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  // One demo customer for both projects: each buys from its own competition,
+  // so together they never pass a per-person maximum.
+  const competition = await openCompetition(request, testInfo.project.name === "mobile" ? 1 : 0)
+  await page.goto("/Auth/Login")
+  await page.getByLabel("Email address").fill(DEMO_EMAIL)
+  await page.getByLabel("Password").fill(DEMO_PASSWORD)
+  await page.getByRole("button", { name: "LOGIN" }).click()
+  await expect(page).toHaveURL(/\/$/)
+
+  await addToBasketAndCheckout(page, competition)
+  const credit = page.getByLabel("Site credit to use (£)")
+  await expect(credit).toBeVisible()
+  // More than the order costs: the shop applies what the order needs, no more.
+  await credit.fill("999")
+  await page
+    .getByRole("region", { name: "Site credit" })
+    .getByRole("button", { name: "APPLY" })
+    .click()
+  const total = (3 * competition.ticketPrice) / 100
+  await expect(credit).toHaveValue(total.toFixed(2))
+  await expect(page.getByRole("region", { name: "Grand total" })).toContainText("£0.00")
+  await page.getByRole("button", { name: "PROCEED TO PAYMENT" }).click()
+
+  // No card form: the order was paid at checkout.
+  await expect(page.getByRole("heading", { name: "SUCCESS!" })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByRole("heading", { name: "CARD PAYMENT" })).toHaveCount(0)
+  const line = page.getByRole("row").filter({ hasText: competition.name })
+  const shown = line.getByTestId("ticket-numbers").filter({ visible: true })
+  expect(ticketNumbersIn((await shown.textContent()) ?? "")).toHaveLength(3)
+})
