@@ -12,7 +12,13 @@ import type { AllocationException } from "@howzat/core/orders/model"
 import { normaliseVoucherCode } from "@howzat/core/rules/basket"
 import { pence } from "@howzat/core/rules/money"
 import { Effect, Option } from "effect"
-import { basketConflict, basketProblem, noSuchBasket, notOnSaleDetail } from "./basket-problems"
+import {
+  basketCheckedOut,
+  basketConflict,
+  basketProblem,
+  noSuchBasket,
+  notOnSaleDetail,
+} from "./basket-problems"
 import { basketToWire } from "./basket-wire"
 import { presentOrder } from "./order-presenter"
 
@@ -98,7 +104,10 @@ export const BasketHandlersLive = HttpApiBuilder.group(HowzatApi, "baskets", (ha
       .handle("byId", ({ path }) =>
         Effect.gen(function* () {
           const principal = yield* caller
-          return yield* answer(yield* guarded(path.basketId, principal), principal)
+          const view = yield* guarded(path.basketId, principal)
+          // Checkout answered with it already; for shopping on, it is gone.
+          if (view.basket.orderId !== null) return yield* Effect.fail(basketCheckedOut())
+          return yield* answer(view, principal)
         }).pipe(Effect.catchAll(basketProblem)),
       )
       .handle("update", ({ path, payload }) =>

@@ -1,3 +1,4 @@
+import { BASKET_CHECKED_OUT_PROBLEM } from "@howzat/contracts/problem-types"
 import {
   type BadRequest,
   badRequest,
@@ -11,6 +12,7 @@ import {
 import type { CustomerNotFound } from "@howzat/core/accounts/errors"
 import type { CompetitionNotFound, RepositoryError } from "@howzat/core/competitions/errors"
 import type {
+  BasketCheckedOut,
   BasketEmpty,
   BasketItemNotFound,
   BasketNotFound,
@@ -68,10 +70,23 @@ export const SITE_CREDIT_CHANGED =
 export const ORDER_MOVED_ON =
   "Your order changed while it was being placed. Please check your orders before trying again."
 
+/**
+ * A checked-out basket belongs to its order: the storefront knows this
+ * problem by its type, starts a new basket and makes the change there.
+ */
+export const basketCheckedOut = (): Conflict =>
+  new Conflict({
+    type: BASKET_CHECKED_OUT_PROBLEM,
+    title: "Basket checked out",
+    detail: "This basket has been checked out and belongs to its order. Start a new basket.",
+    status: 409,
+  })
+
 export const noSuchBasket = () => Effect.fail(notFound("Not Found", "no such basket"))
 
 export type BasketFailure =
   | BasketNotFound
+  | BasketCheckedOut
   | BasketItemNotFound
   | CompetitionNotFound
   | CustomerNotFound
@@ -94,6 +109,8 @@ export const basketProblem = (error: BasketFailure | Problem): Effect.Effect<nev
   switch (error._tag) {
     case "BasketNotFound":
       return noSuchBasket()
+    case "BasketCheckedOut":
+      return Effect.fail(basketCheckedOut())
     case "BasketItemNotFound":
       return Effect.fail(notFound("Not Found", "no such basket item"))
     case "CompetitionNotFound":

@@ -442,6 +442,34 @@ describe("POST /api/Baskets/{basketId}/checkout", () => {
     expect(await soldToDate(competitionId)).toBe(2)
   })
 
+  it("closes the basket: later changes and reads answer 409 basket-checked-out, and the order stands", async () => {
+    const { browser } = await signedIn()
+    const competitionId = await competitionOnSale(shop)
+    const basket = await newBasket(browser)
+    await addItem(browser, basket.id, competitionId, 2)
+    const { basket: bought, order } = await checkout(browser, basket.id)
+    const itemId = bought.items[0]!.id
+
+    const attempts = [
+      browser.get(`/api/Baskets/${basket.id}`),
+      browser.post(`/api/Baskets/${basket.id}/items`, {
+        competitionID: competitionId,
+        ticketQuantity: 1,
+      }),
+      browser.put(`/api/Baskets/${basket.id}/items/${itemId}`, { ticketQuantity: 5 }),
+      browser.request("DELETE", `/api/Baskets/${basket.id}/items/${itemId}`),
+    ]
+    for (const attempt of attempts) {
+      const refused = await problem(await attempt, 409)
+      expect(refused.type).toBe("https://howzat.example/problems/basket-checked-out")
+    }
+    // Checking out again still answers with the one order, as it was placed.
+    const again = await checkout(browser, basket.id)
+    expect(again.order.id).toBe(order.id)
+    expect(again.order.totalTicketQuantity).toBe(2)
+    expect(await soldToDate(competitionId)).toBe(2)
+  })
+
   it("allocates what is left, cuts the basket and reports why", async () => {
     const competitionId = await competitionOnSale(shop, { totalTickets: 5 })
     const { browser: early } = await signedIn()

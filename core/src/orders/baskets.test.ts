@@ -92,6 +92,39 @@ describe("Baskets", () => {
     )
   })
 
+  it.effect("takes no more changes once checked out, even one that breaks a rule too", () => {
+    const store = setUp((s) => s.competitions.set(car.id, car))
+    return run(
+      store,
+      Effect.gen(function* () {
+        const baskets = yield* Baskets
+        const { id } = yield* baskets.create(ANN)
+        const added = yield* baskets.addItem(id, car.id, 2, ANN)
+        const checkedOut = { ...added.basket, orderId: "order-1" }
+        store.baskets.set(id, checkedOut)
+        const itemId = added.basket.items[0]?.id ?? ""
+        const attempts: readonly Effect.Effect<unknown, unknown>[] = [
+          baskets.addItem(id, car.id, 1, ANN),
+          // Past the maximum as well: still "checked out", the answer the storefront acts on.
+          baskets.addItem(id, car.id, 50, ANN),
+          baskets.setQuantity(id, itemId, 3, ANN),
+          baskets.removeItem(id, itemId, ANN),
+          baskets.setVoucher(id, "", ANN),
+          baskets.setExtras(id, { autoRoundup: true, siteCreditRequested: ZERO_PENCE }, ANN),
+        ]
+        for (const attempt of attempts) {
+          const error = yield* Effect.flip(attempt)
+          expect(error).toMatchObject({
+            _tag: "BasketCheckedOut",
+            basketId: id,
+            orderId: "order-1",
+          })
+        }
+        expect(store.baskets.get(id)).toEqual(checkedOut)
+      }),
+    )
+  })
+
   it.effect("deletes an item whose quantity is set to 0 or less", () => {
     const store = setUp((s) => {
       s.competitions.set(car.id, car)

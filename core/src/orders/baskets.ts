@@ -9,6 +9,7 @@ import { CompetitionPhase, competitionPhase } from "../rules/competition"
 import { type Pence, ZERO_PENCE } from "../rules/money"
 import { promotionIsUsable } from "../rules/promotions"
 import {
+  BasketCheckedOut,
   BasketItemNotFound,
   CompetitionNotOnSale,
   PromotionNotValid,
@@ -92,6 +93,18 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
           ),
       )
 
+    /**
+     * The basket, if it still takes changes. The repository refuses a change
+     * to a checked-out basket anyway; asking first keeps the answer the same
+     * when the change would also break a rule (a limit, a closed competition).
+     */
+    const open = (basketId: string) =>
+      Effect.flatMap(baskets.byId(basketId), (basket) =>
+        basket.orderId === null
+          ? Effect.succeed(basket)
+          : Effect.fail(new BasketCheckedOut({ basketId, orderId: basket.orderId })),
+      )
+
     const view = (basketId: string, customerId: string | null) =>
       Effect.gen(function* () {
         const basket = yield* baskets.byId(basketId)
@@ -144,7 +157,7 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
         customerId: string | null,
       ) =>
         Effect.gen(function* () {
-          const basket = yield* baskets.byId(basketId)
+          const basket = yield* open(basketId)
           const inBasket =
             basket.items.find((i) => i.competitionId === competitionId)?.quantity ?? 0
           const wanted = inBasket + Math.max(0, Math.floor(quantity))
@@ -162,7 +175,7 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
         customerId: string | null,
       ) =>
         Effect.gen(function* () {
-          const basket = yield* baskets.byId(basketId)
+          const basket = yield* open(basketId)
           const item = basket.items.find((i) => i.id === itemId)
           if (item === undefined)
             return yield* Effect.fail(new BasketItemNotFound({ basketId, itemId }))

@@ -44,7 +44,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
 
     const checkout = (basketId: string, customerId: string) =>
       Effect.gen(function* () {
-        const basket = yield* baskets.byId(basketId)
+        const basket = yield* baskets.holdForCheckout(basketId)
         if (basket.items.length === 0) {
           return yield* Effect.fail(new BasketEmpty({ basketId, exceptions: [] }))
         }
@@ -130,12 +130,13 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
         )
 
         // The basket now shows what was bought, so the storefront can say what changed.
-        for (const line of allocation.lines) {
-          const item = basket.items.find((i) => i.competitionId === line.competitionId)
-          if (item === undefined || line.ticketNumbers.length === item.quantity) continue
-          if (line.ticketNumbers.length === 0) yield* baskets.removeItem(basketId, item.id)
-          else yield* baskets.setItem(basketId, item.competitionId, line.ticketNumbers.length)
-        }
+        yield* baskets.recordBought(
+          basketId,
+          allocation.lines.map((line) => ({
+            competitionId: line.competitionId,
+            quantity: line.ticketNumbers.length,
+          })),
+        )
         return { order: placed, created, exceptions: allocation.exceptions }
       })
 

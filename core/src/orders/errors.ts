@@ -12,6 +12,15 @@ export class BasketItemNotFound extends Data.TaggedError("BasketItemNotFound")<{
 }> {}
 
 /**
+ * The basket was checked out and now belongs to its order: a change to it is
+ * refused, and the storefront starts a new basket and makes the change there.
+ */
+export class BasketCheckedOut extends Data.TaggedError("BasketCheckedOut")<{
+  readonly basketId: string
+  readonly orderId: string
+}> {}
+
+/**
  * SPEC §8: "basket is empty" is what the storefront looks for after a failed
  * checkout, whether the basket had no items or none of them could be allocated
  * (then `exceptions` says why, per competition).

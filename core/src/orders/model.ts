@@ -21,6 +21,12 @@ export interface Basket {
   readonly autoRoundup: boolean
   /** What the customer asked to pay with site credit; clamped when totals are computed. */
   readonly siteCreditRequested: Pence
+  /**
+   * Set once the basket is checked out: it then belongs to that order (SPEC
+   * §4) and takes no more changes, so nothing added later is silently left
+   * out of an order that has already been placed.
+   */
+  readonly orderId: string | null
 }
 
 /** A voucher as the back office defines it; `competitionId` null means the whole basket. */

@@ -13,7 +13,7 @@ import { CompetitionRepo } from "../ports/catalogue"
 import { BasketRepo, TicketAllocator } from "../ports/orders"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money"
 import { Baskets } from "./baskets"
-import { BasketItemNotFound, BasketNotFound } from "./errors"
+import { BasketCheckedOut, BasketItemNotFound, BasketNotFound } from "./errors"
 import type { Basket, Promotion } from "./model"
 
 export interface OrderStore {
@@ -48,12 +48,21 @@ export const orderDoublesOver = (store: OrderStore) => {
       ? Effect.fail(new BasketNotFound({ basketId }))
       : Effect.succeed(basket)
   }
-  const change = (basketId: string, update: (basket: Basket) => Basket) =>
+  const write = (basketId: string, update: (basket: Basket) => Basket) =>
     Effect.map(find(basketId), (basket) => {
       const changed = update(basket)
       store.baskets.set(basketId, changed)
       return changed
     })
+  /** As the real repository: a checked-out basket takes no more changes. */
+  const change = (basketId: string, update: (basket: Basket) => Basket) =>
+    Effect.flatMap(
+      find(basketId),
+      (basket): Effect.Effect<Basket, BasketNotFound | BasketCheckedOut> =>
+        basket.orderId === null
+          ? write(basketId, update)
+          : Effect.fail(new BasketCheckedOut({ basketId, orderId: basket.orderId })),
+    )
 
   const basketRepo = Layer.succeed(BasketRepo, {
     create: (customerId) =>
@@ -65,11 +74,13 @@ export const orderDoublesOver = (store: OrderStore) => {
           promotionCodes: [],
           autoRoundup: false,
           siteCreditRequested: ZERO_PENCE,
+          orderId: null,
         }
         store.baskets.set(basket.id, basket)
         return basket
       }),
     byId: find,
+    holdForCheckout: find,
     setItem: (basketId, competitionId, quantity) =>
       change(basketId, (basket) => {
         const existing = basket.items.find((i) => i.competitionId === competitionId)
@@ -84,7 +95,7 @@ export const orderDoublesOver = (store: OrderStore) => {
     removeItem: (basketId, itemId) =>
       Effect.flatMap(
         find(basketId),
-        (basket): Effect.Effect<Basket, BasketNotFound | BasketItemNotFound> =>
+        (basket): Effect.Effect<Basket, BasketNotFound | BasketItemNotFound | BasketCheckedOut> =>
           basket.items.some((i) => i.id === itemId)
             ? change(basketId, (b) => ({ ...b, items: b.items.filter((i) => i.id !== itemId) }))
             : Effect.fail(new BasketItemNotFound({ basketId, itemId })),
@@ -94,6 +105,15 @@ export const orderDoublesOver = (store: OrderStore) => {
     setExtras: (basketId, extras) => change(basketId, (basket) => ({ ...basket, ...extras })),
     setCustomer: (basketId, customerId) =>
       change(basketId, (basket) => ({ ...basket, customerId })),
+    recordBought: (basketId, bought) =>
+      write(basketId, (basket) => ({
+        ...basket,
+        items: basket.items.flatMap((item) => {
+          const quantity =
+            bought.find((b) => b.competitionId === item.competitionId)?.quantity ?? item.quantity
+          return quantity > 0 ? [{ ...item, quantity }] : []
+        }),
+      })),
     promotionByCode: (code) => Effect.sync(() => store.promotions.get(code) ?? null),
   })
 

@@ -2,6 +2,7 @@ import { Context, type Effect } from "effect"
 import type { RepositoryError } from "../competitions/errors"
 import type { Page, PageRequest } from "../competitions/model"
 import type {
+  BasketCheckedOut,
   BasketItemNotFound,
   BasketNotFound,
   OrderNotFound,
@@ -11,30 +12,45 @@ import type { AllocationException, Basket, Order, Promotion } from "../orders/mo
 import type { Pence } from "../rules/money"
 import type { OrderStatus } from "../rules/order-status"
 
+/**
+ * Changes to a checked-out basket fail with BasketCheckedOut, decided under
+ * the basket's lock, so a change racing a checkout either lands before the
+ * order is created (and is in it) or is refused.
+ */
+type BasketChange = Effect.Effect<Basket, BasketNotFound | BasketCheckedOut | RepositoryError>
+
 export interface BasketRepoShape {
   readonly create: (customerId: string | null) => Effect.Effect<Basket, RepositoryError>
   readonly byId: (basketId: string) => Effect.Effect<Basket, BasketNotFound | RepositoryError>
-  /** One item per competition: setting a quantity replaces the previous one. */
-  readonly setItem: (
+  /**
+   * Checkout's read: the basket, held until the transaction ends, so changes
+   * wait for the order and then see the basket checked out.
+   */
+  readonly holdForCheckout: (
     basketId: string,
-    competitionId: string,
-    quantity: number,
   ) => Effect.Effect<Basket, BasketNotFound | RepositoryError>
+  /** One item per competition: setting a quantity replaces the previous one. */
+  readonly setItem: (basketId: string, competitionId: string, quantity: number) => BasketChange
   readonly removeItem: (
     basketId: string,
     itemId: string,
-  ) => Effect.Effect<Basket, BasketNotFound | BasketItemNotFound | RepositoryError>
-  readonly setPromotionCodes: (
-    basketId: string,
-    codes: readonly string[],
-  ) => Effect.Effect<Basket, BasketNotFound | RepositoryError>
+  ) => Effect.Effect<
+    Basket,
+    BasketNotFound | BasketItemNotFound | BasketCheckedOut | RepositoryError
+  >
+  readonly setPromotionCodes: (basketId: string, codes: readonly string[]) => BasketChange
   readonly setExtras: (
     basketId: string,
     extras: { readonly autoRoundup: boolean; readonly siteCreditRequested: Pence },
-  ) => Effect.Effect<Basket, BasketNotFound | RepositoryError>
-  readonly setCustomer: (
+  ) => BasketChange
+  readonly setCustomer: (basketId: string, customerId: string) => BasketChange
+  /**
+   * Checkout's own last change: each item's quantity becomes what was
+   * allocated (0 removes it), so the basket shows what was bought.
+   */
+  readonly recordBought: (
     basketId: string,
-    customerId: string,
+    bought: readonly { readonly competitionId: string; readonly quantity: number }[],
   ) => Effect.Effect<Basket, BasketNotFound | RepositoryError>
   readonly promotionByCode: (code: string) => Effect.Effect<Promotion | null, RepositoryError>
 }

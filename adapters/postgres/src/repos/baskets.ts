@@ -1,4 +1,5 @@
-import { BasketItemNotFound, BasketNotFound } from "@howzat/core/orders/errors"
+import type { RepositoryError } from "@howzat/core/competitions/errors"
+import { BasketCheckedOut, BasketItemNotFound, BasketNotFound } from "@howzat/core/orders/errors"
 import type { Basket, Promotion } from "@howzat/core/orders/model"
 import { BasketRepo, type BasketRepoShape } from "@howzat/core/ports/orders"
 import { pence } from "@howzat/core/rules/money"
@@ -9,12 +10,36 @@ import type { Database } from "../schema"
 import { atomically, runQuery } from "../transactions"
 import { isUuid } from "./shared"
 
+/**
+ * Takes the basket's row lock (until the transaction ends), then reads it.
+ * Two statements on purpose: under READ COMMITTED a statement that waited
+ * for the lock still reads other tables as they were when it began, so only
+ * a statement after the wait sees the order a checkout has just committed.
+ */
+const holdBasket = async (trx: Kysely<Database>, basketId: string) => {
+  if (!isUuid(basketId)) return undefined
+  const locked = await trx
+    .selectFrom("baskets")
+    .select("id")
+    .where("id", "=", basketId)
+    .forUpdate()
+    .executeTakeFirst()
+  return locked === undefined ? undefined : loadBasket(trx, basketId)
+}
+
 const loadBasket = async (q: Kysely<Database>, basketId: string): Promise<Basket | undefined> => {
   // A malformed id from a URL or local storage is just a basket that doesn't exist.
   if (!isUuid(basketId)) return undefined
   const row = await q
     .selectFrom("baskets")
-    .selectAll()
+    .selectAll("baskets")
+    .select((eb) =>
+      eb
+        .selectFrom("orders")
+        .select("orders.id")
+        .whereRef("orders.basketId", "=", "baskets.id")
+        .as("orderId"),
+    )
     .where("id", "=", basketId)
     .executeTakeFirst()
   if (row === undefined) return undefined
@@ -39,6 +64,7 @@ const loadBasket = async (q: Kysely<Database>, basketId: string): Promise<Basket
     promotionCodes: codes.map((c) => c.code),
     autoRoundup: row.autoRoundup,
     siteCreditRequested: pence(row.siteCreditRequestedPence),
+    orderId: row.orderId ?? null,
   }
 }
 
@@ -47,32 +73,49 @@ const found =
   (basket: Basket | undefined): Effect.Effect<Basket, BasketNotFound> =>
     basket === undefined ? Effect.fail(new BasketNotFound({ basketId })) : Effect.succeed(basket)
 
-/** Runs `change` only if the basket exists, then reads it back, all in one transaction. */
+type Changed =
+  | { readonly kind: "missing" }
+  | { readonly kind: "checkedOut"; readonly orderId: string }
+  | { readonly kind: "changed"; readonly basket: Basket }
+
+/**
+ * Runs `change` only if the basket exists and has not been checked out, then
+ * reads it back, all in one transaction. The basket's row lock is what
+ * checkout holds too (holdForCheckout), so "not checked out" stays true
+ * until this change commits.
+ */
 const changeBasket = (
   db: Kysely<Database>,
   operation: string,
   basketId: string,
   change: (trx: Kysely<Database>) => Promise<unknown>,
-) =>
+  { whenCheckedOut = "refuse" }: { whenCheckedOut?: "refuse" | "allow" } = {},
+): Effect.Effect<Basket, BasketNotFound | BasketCheckedOut | RepositoryError> =>
   runQuery(db, operation, (executor) =>
-    atomically(executor, async (trx) => {
-      if (!isUuid(basketId)) return undefined
-      const exists = await trx
-        .selectFrom("baskets")
-        .select("id")
-        .where("id", "=", basketId)
-        .forUpdate()
-        .executeTakeFirst()
-      if (exists === undefined) return undefined
+    atomically(executor, async (trx): Promise<Changed> => {
+      const held = await holdBasket(trx, basketId)
+      if (held === undefined) return { kind: "missing" }
+      if (held.orderId !== null && whenCheckedOut === "refuse")
+        return { kind: "checkedOut", orderId: held.orderId }
       await change(trx)
       await trx
         .updateTable("baskets")
         .set({ updatedAt: new Date() })
         .where("id", "=", basketId)
         .execute()
-      return loadBasket(trx, basketId)
+      const basket = await loadBasket(trx, basketId)
+      return basket === undefined ? { kind: "missing" } : { kind: "changed", basket }
     }),
-  ).pipe(Effect.flatMap(found(basketId)))
+  ).pipe(
+    Effect.flatMap(
+      (changed): Effect.Effect<Basket, BasketNotFound | BasketCheckedOut> =>
+        changed.kind === "changed"
+          ? Effect.succeed(changed.basket)
+          : changed.kind === "missing"
+            ? Effect.fail(new BasketNotFound({ basketId }))
+            : Effect.fail(new BasketCheckedOut({ basketId, orderId: changed.orderId })),
+    ),
+  )
 
 const toPromotion = (row: {
   code: string
@@ -123,6 +166,11 @@ export const makeBasketRepo = (db: Kysely<Database>): BasketRepoShape => ({
       Effect.flatMap(found(basketId)),
     ),
 
+  holdForCheckout: (basketId) =>
+    runQuery(db, "baskets.holdForCheckout", (q) => holdBasket(q, basketId)).pipe(
+      Effect.flatMap(found(basketId)),
+    ),
+
   setItem: (basketId, competitionId, quantity) =>
     changeBasket(db, "baskets.setItem", basketId, (trx) =>
       trx
@@ -133,24 +181,34 @@ export const makeBasketRepo = (db: Kysely<Database>): BasketRepoShape => ({
     ),
 
   removeItem: (basketId, itemId) =>
-    runQuery(db, "baskets.removeItem", async (q) => {
-      const basket = await loadBasket(q, basketId)
-      if (basket === undefined) return { basket, deleted: false }
-      const deleted = basket.items.some((item) => item.id === itemId)
-      if (deleted) await q.deleteFrom("basketItems").where("id", "=", itemId).execute()
-      return {
-        basket: { ...basket, items: basket.items.filter((item) => item.id !== itemId) },
-        deleted,
-      }
-    }).pipe(
-      Effect.flatMap(
-        ({ basket, deleted }): Effect.Effect<Basket, BasketNotFound | BasketItemNotFound> =>
-          basket === undefined
-            ? Effect.fail(new BasketNotFound({ basketId }))
-            : deleted
-              ? Effect.succeed(basket)
-              : Effect.fail(new BasketItemNotFound({ basketId, itemId })),
+    Effect.flatMap(
+      runQuery(db, "baskets.removeItem.find", async (q) =>
+        isUuid(itemId) && isUuid(basketId)
+          ? q
+              .selectFrom("basketItems")
+              .select("id")
+              .where("id", "=", itemId)
+              .where("basketId", "=", basketId)
+              .executeTakeFirst()
+          : undefined,
       ),
+      (
+        item,
+      ): Effect.Effect<
+        Basket,
+        BasketNotFound | BasketItemNotFound | BasketCheckedOut | RepositoryError
+      > =>
+        item === undefined
+          ? Effect.flatMap(
+              runQuery(db, "baskets.byId", (q) => loadBasket(q, basketId)),
+              (basket): Effect.Effect<never, BasketNotFound | BasketItemNotFound> =>
+                basket === undefined
+                  ? Effect.fail(new BasketNotFound({ basketId }))
+                  : Effect.fail(new BasketItemNotFound({ basketId, itemId })),
+            )
+          : changeBasket(db, "baskets.removeItem", basketId, (trx) =>
+              trx.deleteFrom("basketItems").where("id", "=", itemId).execute(),
+            ),
     ),
 
   setPromotionCodes: (basketId, codes) =>
@@ -186,6 +244,31 @@ export const makeBasketRepo = (db: Kysely<Database>): BasketRepoShape => ({
     changeBasket(db, "baskets.setCustomer", basketId, (trx) =>
       trx.updateTable("baskets").set({ customerId }).where("id", "=", basketId).execute(),
     ),
+
+  recordBought: (basketId, bought) =>
+    changeBasket(
+      db,
+      "baskets.recordBought",
+      basketId,
+      async (trx) => {
+        for (const { competitionId, quantity } of bought) {
+          if (quantity > 0)
+            await trx
+              .updateTable("basketItems")
+              .set({ quantity })
+              .where("basketId", "=", basketId)
+              .where("competitionId", "=", competitionId)
+              .execute()
+          else
+            await trx
+              .deleteFrom("basketItems")
+              .where("basketId", "=", basketId)
+              .where("competitionId", "=", competitionId)
+              .execute()
+        }
+      },
+      { whenCheckedOut: "allow" },
+    ).pipe(Effect.catchTag("BasketCheckedOut", () => Effect.die("recordBought never refuses"))),
 
   promotionByCode: (code) =>
     runQuery(db, "promotions.byCode", (q) =>

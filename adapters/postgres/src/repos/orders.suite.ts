@@ -137,6 +137,86 @@ export const ordersSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
         const basket = await Effect.runPromise(baskets().setCustomer(id, customerId))
         expect(basket).toMatchObject({ autoRoundup: true, siteCreditRequested: 250, customerId })
       })
+      it("refuses changes once checked out, except checkout's own record of what was bought", async () => {
+        const car = await competitionOnSale(db(), { name: "Car" })
+        const watch = await competitionOnSale(db(), { name: "Watch" })
+        const customerId = await newCustomer(db())
+        const { id } = await Effect.runPromise(baskets().create(customerId))
+        await Effect.runPromise(baskets().setItem(id, car, 2))
+        const held = await Effect.runPromise(baskets().setItem(id, watch, 1))
+        const { order } = await Effect.runPromise(
+          orders().createForBasket({
+            basketId: id,
+            customerId,
+            createdAt: NOW,
+            expiresAt: new Date(NOW.getTime() + HOUR),
+          }),
+        )
+        const closed = await Effect.runPromise(baskets().byId(id))
+        expect(closed.orderId).toBe(order.id)
+
+        const refusals = [
+          baskets().setItem(id, car, 3),
+          baskets().removeItem(id, held.items[0]?.id ?? ""),
+          baskets().setPromotionCodes(id, ["SUMMER10"]),
+          baskets().setExtras(id, { autoRoundup: true, siteCreditRequested: pence(100) }),
+          baskets().setCustomer(id, await newCustomer(db())),
+        ]
+        for (const refused of refusals) {
+          const outcome = await Effect.runPromise(Effect.either(refused))
+          expect(Either.isLeft(outcome) && outcome.left).toMatchObject({
+            _tag: "BasketCheckedOut",
+            orderId: order.id,
+          })
+        }
+        expect(await Effect.runPromise(baskets().byId(id))).toEqual(closed)
+
+        const bought = await Effect.runPromise(
+          baskets().recordBought(id, [
+            { competitionId: car, quantity: 1 },
+            { competitionId: watch, quantity: 0 },
+          ]),
+        )
+        expect(bought.items.map((i) => [i.competitionId, i.quantity])).toEqual([[car, 1]])
+      })
+
+      it("holds the basket for checkout: a change waits for the order, then is refused", async () => {
+        const car = await competitionOnSale(db(), { name: "Car" })
+        const customerId = await newCustomer(db())
+        const { id } = await Effect.runPromise(baskets().create(customerId))
+        await Effect.runPromise(baskets().setItem(id, car, 2))
+        const transactions = makeTransactions(db())
+        let release: () => void = () => undefined
+        const released = new Promise<void>((resolve) => {
+          release = resolve
+        })
+        const checkout = Effect.runPromise(
+          transactions.within(
+            Effect.gen(function* () {
+              yield* baskets().holdForCheckout(id)
+              yield* Effect.promise(() => released)
+              return yield* orders().createForBasket({
+                basketId: id,
+                customerId,
+                createdAt: NOW,
+                expiresAt: new Date(NOW.getTime() + HOUR),
+              })
+            }),
+          ),
+        )
+        // Started while checkout holds the basket: it can only finish after the order exists.
+        const change = Effect.runPromise(Effect.either(baskets().setItem(id, car, 5)))
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        release()
+        const { order } = await checkout
+        const outcome = await change
+        expect(Either.isLeft(outcome) && outcome.left).toMatchObject({
+          _tag: "BasketCheckedOut",
+          orderId: order.id,
+        })
+        const basket = await Effect.runPromise(baskets().byId(id))
+        expect(basket.items.map((i) => i.quantity)).toEqual([2])
+      })
     })
 
     describe("allocation", () => {

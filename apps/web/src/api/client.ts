@@ -27,6 +27,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly title: string,
     readonly detail: string,
+    /** The problem's `type`, for the few problems the storefront acts on; "" when none. */
+    readonly type = "",
   ) {
     super(detail ? `${title}: ${detail}` : title)
   }
@@ -73,7 +75,7 @@ export const problemFromResponse = (status: number, body: unknown): ApiError => 
   const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {}
   const title = text(record.title) ?? statusTitles[status] ?? `HTTP ${status}`
   const detail = text(record.detail) ?? (typeof body === "string" ? body.trim().slice(0, 500) : "")
-  return new ApiError("http", status, title, detail)
+  return new ApiError("http", status, title, detail, text(record.type) ?? "")
 }
 
 export interface GetOptions {

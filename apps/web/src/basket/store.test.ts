@@ -202,6 +202,53 @@ describe("changes", () => {
   })
 })
 
+describe("a basket checked out elsewhere", () => {
+  const checkedOut = () =>
+    Response.json(
+      {
+        type: "https://howzat.example/problems/basket-checked-out",
+        title: "Basket checked out",
+        status: 409,
+        detail: "This basket has been checked out and belongs to its order. Start a new basket.",
+      },
+      { status: 409, headers: { "content-type": "application/problem+json" } },
+    )
+
+  it("puts an added ticket into a new basket, and shows the new basket for other changes", async () => {
+    stored.set("BasketId", "b-1")
+    let created = 0
+    const calls = stubApi({
+      ...anonymous,
+      "GET /api/Baskets/b-1": () =>
+        Response.json({ basket: basket("b-1", [{ competitionId: "c", quantity: 2 }]) }),
+      "POST /api/Baskets/b-1/items": checkedOut,
+      "PUT /api/Baskets/b-2/items/item-0": checkedOut,
+      "POST /api/Baskets?ForceCreateNew=true": () =>
+        Response.json({ basket: basket(`b-${++created + 1}`) }, { status: 201 }),
+      "POST /api/Baskets/b-2/items": () =>
+        Response.json({ basket: basket("b-2", [{ competitionId: "d", quantity: 1 }]) }),
+      "POST /api/Logging": () => new Response(null, { status: 204 }),
+    })
+    const store = await loadStore()
+    store.startBasket()
+    await ready(store)
+    const { addBasketItem, setBasketItemQuantity } = await import("../api/baskets")
+
+    const added = await store.changeBasket((id) => addBasketItem(id, "d", 1), { replay: true })
+    expect(added.id).toBe("b-2")
+    expect(added.items.map((i) => i.competitionTicketDetails.competition.id)).toEqual(["d"])
+    expect(stored.get("BasketId")).toBe("b-2")
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toContain("POST /api/Baskets/b-2/items")
+
+    // Another tab checks b-2 out; a quantity change on this tab's old lines has nothing to replay.
+    calls.length = 0
+    const shown = await store.changeBasket((id) => setBasketItemQuantity(id, "item-0", 3))
+    expect(shown.id).toBe("b-3")
+    expect(shown.items).toEqual([])
+    expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1)
+  })
+})
+
 describe("other tabs", () => {
   it("reload when another tab changes the basket or starts a new one", async () => {
     stored.set("BasketId", "b-1")

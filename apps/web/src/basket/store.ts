@@ -10,6 +10,7 @@
  * through the storage event and reload.
  */
 import type { BasketJson, BasketResponseJson } from "@howzat/contracts/baskets"
+import { BASKET_CHECKED_OUT_PROBLEM } from "@howzat/contracts/problem-types"
 import { createBasket, loadBasket, logBasketError } from "../api/baskets"
 import { isApiError } from "../api/client"
 import { getSession, type SessionState, startSession, subscribeSession } from "../auth/session"
@@ -149,6 +150,9 @@ const currentBasketId = async (): Promise<string> => {
   return basket.id
 }
 
+const isCheckedOut = (error: unknown): boolean =>
+  isApiError(error) && error.status === 409 && error.type === BASKET_CHECKED_OUT_PROBLEM
+
 let queue: Promise<unknown> = Promise.resolve()
 
 /**
@@ -158,12 +162,24 @@ let queue: Promise<unknown> = Promise.resolve()
  */
 export const changeBasket = (
   call: (basketId: string) => Promise<BasketResponseJson>,
+  { replay = false }: { readonly replay?: boolean } = {},
 ): Promise<BasketJson> => {
   const run = async () => {
     setState({ busy: true })
     try {
-      const { basket } = await call(await currentBasketId())
-      return adopt(basket, { announce: true })
+      try {
+        const { basket } = await call(await currentBasketId())
+        return adopt(basket, { announce: true })
+      } catch (error) {
+        if (!isCheckedOut(error)) throw error
+        // Checked out meanwhile (another tab, or before this page knew): the
+        // basket is the order's now. Adding goes into a new basket; a change
+        // to the old basket's lines has nothing left to change.
+        const fresh = await startFresh()
+        if (!replay) return fresh
+        const { basket } = await call(fresh.id)
+        return adopt(basket, { announce: true })
+      }
     } catch (error) {
       logBasketError(error)
       throw error

@@ -78,7 +78,7 @@ export const TicketSelector = ({
     setProblem(null)
     setAdding(true)
     try {
-      await changeBasket((basketId) => addBasketItem(basketId, c.id, quantity))
+      await changeBasket((basketId) => addBasketItem(basketId, c.id, quantity), { replay: true })
       setDraft(null)
       openBasketPanel()
     } catch (error) {
