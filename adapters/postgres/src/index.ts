@@ -29,6 +29,7 @@ export {
   type OutboxQueue,
 } from "./repos/outbox"
 export { makePaymentRepo, PaymentRepoLive } from "./repos/payments"
+export { makePromotionUses, PromotionUsesLive } from "./repos/promotion-uses"
 export { makeRateLimiter, purgeRateLimits, RateLimiterLive } from "./repos/rate-limits"
 export { makeResourceRepo, ResourceRepoLive, upsertResource } from "./repos/resources"
 export {
@@ -44,5 +45,6 @@ export { makeTicketAllocator, TicketAllocatorLive } from "./repos/ticket-allocat
 export { makeUserRepo, UserRepoLive } from "./repos/users"
 export type { Database } from "./schema"
 export { NodeSecureRandomLive } from "./secure-random-node"
+export { CLUBS as DEMO_CLUBS } from "./seed/content"
 export { DEMO_SOLD_ORDER_ID, type DemoSeedResult, seedDemoData } from "./seed/demo"
 export { atomically, makeTransactions, runQuery, TransactionsLive } from "./transactions"

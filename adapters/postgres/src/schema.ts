@@ -232,7 +232,28 @@ export interface PromotionsTable {
   validTo: NullableTimestamp
   usageLimit: number | null
   usageCount: Generated<number>
+  clubId: Generated<string | null>
   createdAt: Generated<Date>
+}
+
+export interface ClubsTable {
+  id: Generated<string>
+  name: string
+  createdAt: Generated<Date>
+}
+
+export interface PromotionUsesTable {
+  orderId: string
+  promotionId: string
+  createdAt: Generated<Date>
+}
+
+export interface ClubCreditEntriesTable {
+  id: Generated<string>
+  clubId: string
+  orderId: string
+  amountPence: number
+  createdAt: Date
 }
 
 export interface BasketPromotionsTable {
@@ -353,4 +374,7 @@ export interface Database {
   sandboxPaymentIntents: SandboxPaymentIntentsTable
   siteCreditEntries: SiteCreditEntriesTable
   paymentNotifications: PaymentNotificationsTable
+  clubs: ClubsTable
+  promotionUses: PromotionUsesTable
+  clubCreditEntries: ClubCreditEntriesTable
 }

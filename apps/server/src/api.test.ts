@@ -288,3 +288,20 @@ describe("the edge", () => {
     }
   })
 })
+
+describe("demo vouchers", () => {
+  it("every club on the club-perks list has a working 10% voucher, beside HOWZAT10 and BOUNDARY", async () => {
+    const resource = await getJson<ResourceResponseJson>("/api/Resources/content-list-clubs")
+    const clubs = JSON.parse(resource.resource.value) as { name: string; voucherCode: string }[]
+    expect(clubs.length).toBeGreaterThan(0)
+    const promotions = await shop.db
+      .selectFrom("promotions")
+      .leftJoin("clubs", "clubs.id", "promotions.clubId")
+      .select(["promotions.code", "promotions.percent", "clubs.name as club"])
+      .execute()
+    for (const club of clubs) {
+      expect(promotions).toContainEqual({ code: club.voucherCode, percent: 10, club: club.name })
+    }
+    expect(promotions.map((p) => p.code)).toEqual(expect.arrayContaining(["HOWZAT10", "BOUNDARY"]))
+  })
+})

@@ -389,6 +389,94 @@ describe("promotions", () => {
   })
 })
 
+describe("voucher uses and club credit at checkout", () => {
+  const usesOf = async (code: string) =>
+    (
+      await shop.db
+        .selectFrom("promotions")
+        .select("usageCount")
+        .where("code", "=", code)
+        .executeTakeFirstOrThrow()
+    ).usageCount
+
+  /** A customer's basket of £10.00 of tickets with the code registered. */
+  const basketWithCode = async (browser: Browser, competitionId: string, code: string) => {
+    const basket = await newBasket(browser)
+    await addItem(browser, basket.id, competitionId, 1)
+    const registered = await basketOf(
+      await browser.post(`/api/Baskets/${basket.id}/promotions`, { promotionCode: code }),
+    )
+    expect(registered.discountTotal).toBe(100)
+    return basket.id
+  }
+
+  it("gives a voucher's last use to the first order placed, and it comes back when that order is cancelled", async () => {
+    const competitionId = await competitionOnSale(shop, { ticketPrice: pence(1000) })
+    await promotion(shop, { code: "LASTONE", percent: 10 })
+    await shop.db
+      .updateTable("promotions")
+      .set({ usageLimit: 1 })
+      .where("code", "=", "LASTONE")
+      .execute()
+    const first = await signedIn()
+    const second = await signedIn()
+    const firstBasket = await basketWithCode(first.browser, competitionId, "LASTONE")
+    const secondBasket = await basketWithCode(second.browser, competitionId, "LASTONE")
+
+    const placed = await checkout(first.browser, firstBasket)
+    expect([placed.order.discountTotal, placed.order.orderTotal]).toEqual([100, 900])
+    // The second customer's basket showed the discount, but the last use has gone.
+    const late = await checkout(second.browser, secondBasket)
+    expect([late.order.discountTotal, late.order.orderTotal]).toEqual([0, 1000])
+    expect(await usesOf("LASTONE")).toBe(1)
+
+    await json(await first.browser.post(`/api/Orders/${placed.order.id}/cancel-order`, {}))
+    expect(await usesOf("LASTONE")).toBe(0)
+  })
+
+  it("credits the club 10% of what a paid order with its code spent on tickets", async () => {
+    const competitionId = await competitionOnSale(shop, { ticketPrice: pence(1000) })
+    const { id: clubId } = await shop.db
+      .insertInto("clubs")
+      .values({ name: "Grace Road CC" })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+    await promotion(shop, { code: "GRACEROAD10", percent: 10 })
+    await shop.db
+      .updateTable("promotions")
+      .set({ clubId })
+      .where("code", "=", "GRACEROAD10")
+      .execute()
+    const { browser, customerId } = await signedIn()
+    await shop.db
+      .insertInto("siteCreditEntries")
+      .values({
+        customerId,
+        amountPence: 5000,
+        reason: "Grant",
+        description: "test credit",
+        orderId: null,
+        createdAt: new Date(),
+      })
+      .execute()
+    const basketId = await basketWithCode(browser, competitionId, "GRACEROAD10")
+    await browser.put(`/api/Baskets/${basketId}`, {
+      charitableDonation: { autoRoundup: false },
+      siteCreditDebitAmount: 5000,
+    })
+
+    // Paid in full with site credit: completed at checkout, and the club earns 10% of £9.00.
+    const { order } = await checkout(browser, basketId)
+    expect([order.status, order.orderBalance]).toEqual(["Completed", 0])
+    const credits = await shop.db
+      .selectFrom("clubCreditEntries")
+      .select(["orderId", "amountPence"])
+      .where("clubId", "=", clubId)
+      .execute()
+    expect(credits).toEqual([{ orderId: order.id, amountPence: 90 }])
+  })
+})
+
 describe("POST /api/Baskets/{basketId}/checkout", () => {
   it("needs a signed-in customer", async () => {
     const basket = await newBasket(visitor)

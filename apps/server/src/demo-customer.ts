@@ -3,8 +3,10 @@ import { CustomerRepo, UserRepo } from "@howzat/core/ports/accounts"
 import { PasswordHasher } from "@howzat/core/ports/credentials"
 import { SiteCreditLedger } from "@howzat/core/ports/payments"
 import { Transactions } from "@howzat/core/ports/transactions"
+import { normaliseVoucherCode } from "@howzat/core/rules/basket"
 import { pence } from "@howzat/core/rules/money"
-import type { DatabaseHandle } from "@howzat/postgres"
+import { CLUB_CREDIT_PERCENT, CLUB_VOUCHER_PERCENT } from "@howzat/core/rules/promotions"
+import { type DatabaseHandle, DEMO_CLUBS } from "@howzat/postgres"
 import { Clock, Effect } from "effect"
 
 /** The demo shopper (README § Demo data): signs in at once, with credit to spend. */
@@ -92,23 +94,46 @@ export const DEMO_PROMOTIONS = [
 
 /**
  * The demo vouchers, only into a shop that has none: an operator's own
- * promotions are never joined by demo ones. Two processes at once both
- * insert; the unique code lets one win and the other do nothing.
+ * promotions are never joined by demo ones. With them, the demo clubs of the
+ * club-perks list (SPEC §1), each with its 10% voucher. Two processes at
+ * once both insert; the unique code and club name let one win and the
+ * other do nothing.
  */
-export const seedDemoPromotions = async (db: DatabaseHandle["db"]): Promise<boolean> => {
-  const any = await db.selectFrom("promotions").select("id").limit(1).executeTakeFirst()
-  if (any !== undefined) return false
-  await db
-    .insertInto("promotions")
-    .values(
-      DEMO_PROMOTIONS.map((promotion) => ({
-        ...promotion,
-        competitionId: null,
-        validFrom: null,
-        validTo: null,
-      })),
-    )
-    .onConflict((conflict) => conflict.column("code").doNothing())
-    .execute()
-  return true
-}
+export const seedDemoPromotions = (db: DatabaseHandle["db"]): Promise<boolean> =>
+  db.transaction().execute(async (trx) => {
+    const any = await trx.selectFrom("promotions").select("id").limit(1).executeTakeFirst()
+    if (any !== undefined) return false
+    await trx
+      .insertInto("promotions")
+      .values(
+        DEMO_PROMOTIONS.map((promotion) => ({
+          ...promotion,
+          competitionId: null,
+          validFrom: null,
+          validTo: null,
+        })),
+      )
+      .onConflict((conflict) => conflict.column("code").doNothing())
+      .execute()
+    for (const club of DEMO_CLUBS) {
+      const { id } = await trx
+        .insertInto("clubs")
+        .values({ name: club.name })
+        .onConflict((conflict) => conflict.column("name").doUpdateSet({ name: club.name }))
+        .returning("id")
+        .executeTakeFirstOrThrow()
+      await trx
+        .insertInto("promotions")
+        .values({
+          code: normaliseVoucherCode(club.voucherCode),
+          description: `${club.name}: ${CLUB_VOUCHER_PERCENT}% off, and ${CLUB_CREDIT_PERCENT}% to the club`,
+          discountKind: "Percentage",
+          percent: CLUB_VOUCHER_PERCENT,
+          amountPence: null,
+          clubId: id,
+        })
+        .onConflict((conflict) => conflict.column("code").doNothing())
+        .execute()
+    }
+    return true
+  })

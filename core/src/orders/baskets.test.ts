@@ -30,6 +30,7 @@ const promotion = (overrides: Partial<Promotion>): Promotion => ({
   validTo: null,
   usageLimit: null,
   usageCount: 0,
+  clubId: null,
   ...overrides,
 })
 

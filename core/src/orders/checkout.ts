@@ -2,11 +2,13 @@ import { Clock, Context, Effect } from "effect"
 import { CompetitionRepo } from "../ports/catalogue"
 import { BasketRepo, OrderRepo, TicketAllocator } from "../ports/orders"
 import { SiteCreditLedger } from "../ports/payments"
+import { PromotionUses } from "../ports/promotions"
 import { Transactions } from "../ports/transactions"
 import { basketTotals } from "../rules/basket-totals"
 import { pence } from "../rules/money"
 import { OrderStatus } from "../rules/order-status"
 import { promotionIsUsable } from "../rules/promotions"
+import { creditClubsFor } from "./completion"
 import { BasketEmpty } from "./errors"
 import type { AllocationException, Order, Promotion } from "./model"
 
@@ -30,8 +32,9 @@ export interface CheckoutOutcome {
  * and the basket cut down to match so the customer sees what changed.
  * If nothing at all could be allocated the whole transaction rolls back and
  * the customer is told the basket is empty, with the reasons. Site credit
- * is taken in the same transaction, and the order leaves it awaiting the
- * card payment, or completed when site credit paid for all of it.
+ * is taken and voucher uses counted in the same transaction, and the order
+ * leaves it awaiting the card payment, or completed when site credit paid
+ * for all of it.
  */
 export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout", {
   effect: Effect.gen(function* () {
@@ -41,6 +44,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
     const competitions = yield* CompetitionRepo
     const ledger = yield* SiteCreditLedger
     const transactions = yield* Transactions
+    const promotionUses = yield* PromotionUses
 
     const checkout = (basketId: string, customerId: string) =>
       Effect.gen(function* () {
@@ -83,12 +87,18 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
             ),
           ),
         )
-        const promotions = (yield* Effect.forEach(basket.promotionCodes, (code) =>
+        const usable = (yield* Effect.forEach(basket.promotionCodes, (code) =>
           baskets.promotionByCode(code),
         )).filter(
           (promotion): promotion is Promotion =>
             promotion !== null && promotionIsUsable(promotion, at),
         )
+        // A code whose last use another checkout took just now is not applied.
+        const counted = yield* promotionUses.claim(
+          order.id,
+          usable.map((promotion) => promotion.code),
+        )
+        const promotions = usable.filter((promotion) => counted.includes(promotion.code))
         // Held until the transaction ends: two checkouts at once cannot spend it twice.
         const balance = yield* ledger.balanceForUpdate(customerId)
         const totals = basketTotals({
@@ -128,6 +138,9 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
           order.id,
           recorded.orderTotal === 0 ? OrderStatus.Completed : OrderStatus.AwaitingPayment,
         )
+        if (placed.status === OrderStatus.Completed) {
+          yield* Effect.provideService(creditClubsFor(placed, at), PromotionUses, promotionUses)
+        }
 
         // The basket now shows what was bought, so the storefront can say what changed.
         yield* baskets.recordBought(

@@ -42,6 +42,8 @@ export interface Promotion {
   /** null means unlimited. */
   readonly usageLimit: number | null
   readonly usageCount: number
+  /** A club's voucher: the club is credited when an order using it is paid. */
+  readonly clubId: string | null
 }
 
 /** Why a line got fewer tickets than asked for, in the words of SPEC §8. */

@@ -18,6 +18,7 @@ import {
   PaymentRepo,
   SiteCreditLedger,
 } from "../ports/payments"
+import { PromotionUses } from "../ports/promotions"
 import { Transactions } from "../ports/transactions"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money"
 import { canTransition, type OrderStatus, releasesTickets } from "../rules/order-status"
@@ -37,6 +38,12 @@ export interface PaymentStore {
   readonly released: string[]
   /** Every move the repository made, `${orderId}:${to}`. */
   readonly moves: string[]
+  /** Voucher uses held by orders: orderId → codes. */
+  readonly promotionUses: Map<string, readonly string[]>
+  /** code → club, for club vouchers. */
+  readonly clubCodes: Map<string, string>
+  /** Club credit, once per `${clubId}/${orderId}`. */
+  readonly clubCredits: Map<string, Pence>
   gatewayDown: boolean
 }
 
@@ -49,6 +56,9 @@ export const emptyPaymentStore = (): PaymentStore => ({
   intentKeys: new Map(),
   released: [],
   moves: [],
+  promotionUses: new Map(),
+  clubCodes: new Map(),
+  clubCredits: new Map(),
   gatewayDown: false,
 })
 
@@ -240,7 +250,37 @@ export const paymentDoublesOver = (store: PaymentStore) => {
 
   const transactions = Layer.succeed(Transactions, { within: (effect) => effect })
 
-  return Layer.mergeAll(orderRepo, paymentRepo, ledger, gateway, transactions)
+  const promotionUses = Layer.succeed(PromotionUses, {
+    claim: (orderId, codes) =>
+      Effect.sync(() => {
+        const held = store.promotionUses.get(orderId)
+        if (held !== undefined) return held
+        store.promotionUses.set(orderId, codes)
+        return codes
+      }),
+    release: (orderId) =>
+      Effect.sync(() => {
+        const held = store.promotionUses.get(orderId) ?? []
+        store.promotionUses.delete(orderId)
+        return held.length
+      }),
+    clubsOf: (orderId) =>
+      Effect.sync(() =>
+        (store.promotionUses.get(orderId) ?? []).flatMap((code) => {
+          const club = store.clubCodes.get(code)
+          return club === undefined ? [] : [club]
+        }),
+      ),
+    creditClub: (clubId, orderId, amount) =>
+      Effect.sync(() => {
+        const key = `${clubId}/${orderId}`
+        if (store.clubCredits.has(key)) return false
+        store.clubCredits.set(key, amount)
+        return true
+      }),
+  })
+
+  return Layer.mergeAll(orderRepo, paymentRepo, ledger, gateway, transactions, promotionUses)
 }
 
 let orders = 0

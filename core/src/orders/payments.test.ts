@@ -117,6 +117,46 @@ describe("Payments", () => {
     )
   })
 
+  it.effect("credits the club of the order's voucher once, when the order is paid", () => {
+    // £10.00 of tickets, 10% off with the club's code: £9.00 paid, 90p to the club.
+    const order = awaitingOrder({ discountTotal: pence(100), orderTotal: pence(900) })
+    const store = setUp(order)
+    store.clubCodes.set("YORKSHIRE10", "club-yorkshire")
+    store.promotionUses.set(order.id, ["YORKSHIRE10"])
+    return run(
+      store,
+      Effect.gen(function* () {
+        const payments = yield* Payments
+        const started = yield* payments.startPayment(ANN, order.id)
+        expect(store.clubCredits.size).toBe(0)
+        provider(store, started.payments[0]!.providerReference, "Succeeded")
+        yield* payments.complete(ANN, order.id)
+        yield* payments.handleNotification(
+          ...notificationFor(started.payments[0]!.providerReference, "event-1", {
+            status: "Succeeded",
+          }),
+        )
+        yield* payments.complete(ANN, order.id)
+        expect([...store.clubCredits]).toEqual([[`club-yorkshire/${order.id}`, 90]])
+      }),
+    )
+  })
+
+  it.effect("gives the voucher's use back when the order is cancelled, and credits no club", () => {
+    const order = awaitingOrder()
+    const store = setUp(order)
+    store.clubCodes.set("YORKSHIRE10", "club-yorkshire")
+    store.promotionUses.set(order.id, ["YORKSHIRE10"])
+    return run(
+      store,
+      Effect.gen(function* () {
+        yield* (yield* Payments).cancel(ANN, order.id)
+        expect(store.promotionUses.has(order.id)).toBe(false)
+        expect(store.clubCredits.size).toBe(0)
+      }),
+    )
+  })
+
   it.effect("answers someone else's order as if it did not exist", () => {
     const order = awaitingOrder()
     const store = setUp(order)

@@ -9,9 +9,11 @@ import {
   type PaymentGatewayUnavailable,
 } from "../ports/payment-gateway"
 import { type Payment, PaymentRepo, SiteCreditLedger } from "../ports/payments"
+import { PromotionUses } from "../ports/promotions"
 import { Transactions } from "../ports/transactions"
 import type { Pence } from "../rules/money"
 import { canTransition, OrderStatus } from "../rules/order-status"
+import { creditClubsFor } from "./completion"
 import { OrderNotFound, OrderTransitionRefused } from "./errors"
 import type { Order } from "./model"
 
@@ -45,7 +47,8 @@ export const EXPIRY_BATCH = 100
 const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
 /**
- * Paying for an order by card, and everything that settles it: the
+ * Paying for an order by card, and everything that settles it (a club's
+ * credit on completion, the voucher's use given back on cancellation): the
  * browser's return, the provider's signed notification, the customer's
  * cancel and the expiry of unpaid orders. Completing is idempotent (the
  * order row's lock and the status machine decide who moves it), so a
@@ -61,6 +64,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
     const ledger = yield* SiteCreditLedger
     const gateway = yield* PaymentGateway
     const transactions = yield* Transactions
+    const promotionUses = yield* PromotionUses
 
     const withPayments = (order: Order) =>
       Effect.map(
@@ -82,8 +86,19 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
     const completeOrder = (
       orderId: string,
     ): Effect.Effect<Order, OrderNotFound | OrderTransitionRefused | RepositoryError> =>
-      orders
-        .transition(orderId, OrderStatus.Completed)
+      transactions
+        .within(
+          Effect.gen(function* () {
+            const completed = yield* orders.transition(orderId, OrderStatus.Completed)
+            // Only the call that moved it: clubs are credited once per paid order.
+            yield* Effect.provideService(
+              creditClubsFor(completed, yield* now),
+              PromotionUses,
+              promotionUses,
+            )
+            return completed
+          }),
+        )
         .pipe(
           Effect.catchTag(
             "OrderTransitionRefused",
@@ -100,6 +115,8 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         Effect.gen(function* () {
           const order = yield* orders.transition(orderId, to)
           yield* ledger.refundOrder(orderId, yield* now)
+          // Like the tickets, the voucher's use goes back for someone else.
+          yield* promotionUses.release(orderId)
           return order
         }),
       )

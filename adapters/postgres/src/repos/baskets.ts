@@ -128,6 +128,7 @@ const toPromotion = (row: {
   validTo: Date | null
   usageLimit: number | null
   usageCount: number
+  clubId: string | null
 }): Promotion => ({
   code: row.code,
   description: row.description,
@@ -141,6 +142,7 @@ const toPromotion = (row: {
   validTo: row.validTo,
   usageLimit: row.usageLimit,
   usageCount: row.usageCount,
+  clubId: row.clubId,
 })
 
 export const makeBasketRepo = (db: Kysely<Database>): BasketRepoShape => ({

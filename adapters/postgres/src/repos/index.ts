@@ -7,6 +7,7 @@ import { CustomerTicketRepoLive } from "./customer-tickets"
 import { DrawRepoLive } from "./draws"
 import { OrderRepoLive } from "./orders"
 import { PaymentRepoLive } from "./payments"
+import { PromotionUsesLive } from "./promotion-uses"
 import { ResourceRepoLive } from "./resources"
 import { SiteCreditLedgerLive } from "./site-credit"
 import { TicketAllocatorLive } from "./ticket-allocator"
@@ -21,8 +22,8 @@ export const PostgresCatalogueLive = Layer.mergeAll(
 )
 
 /**
- * Baskets, orders, the ticket allocator, payments, site credit and the
- * customer's tickets on one database: needs the Db tag.
+ * Baskets, orders, the ticket allocator, payments, site credit, voucher
+ * uses and club credit, and the customer's tickets on one database: needs the Db tag.
  */
 export const PostgresOrdersLive = Layer.mergeAll(
   BasketRepoLive,
@@ -31,4 +32,5 @@ export const PostgresOrdersLive = Layer.mergeAll(
   PaymentRepoLive,
   SiteCreditLedgerLive,
   CustomerTicketRepoLive,
+  PromotionUsesLive,
 )

@@ -11,6 +11,7 @@ import { makeTransactions } from "../transactions"
 import { makeBasketRepo } from "./baskets"
 import { makeOrderRepo } from "./orders"
 import { competitionOnSale, NOW, newBasket, newCustomer, poolCounts } from "./orders-fixtures"
+import { makePromotionUses } from "./promotion-uses"
 import { makeTicketAllocator } from "./ticket-allocator"
 
 export interface SuiteDatabase {
@@ -367,6 +368,85 @@ export const ordersSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
         expect(Either.isLeft(failed)).toBe(true)
         const pool = await poolCounts(db(), competitionId)
         expect([pool.sold, pool.ticketsSold]).toEqual([0, 0])
+      })
+    })
+
+    describe("voucher uses and club credit", () => {
+      const uses = () => makePromotionUses(db())
+      const promotionNamed = async (code: string, usageLimit: number | null, clubId?: string) => {
+        await db()
+          .insertInto("promotions")
+          .values({
+            code,
+            description: code,
+            discountKind: "Percentage",
+            percent: 10,
+            usageLimit,
+            clubId: clubId ?? null,
+          })
+          .execute()
+        return async () =>
+          (
+            await db()
+              .selectFrom("promotions")
+              .select("usageCount")
+              .where("code", "=", code)
+              .executeTakeFirstOrThrow()
+          ).usageCount
+      }
+
+      it("counts a use per order within the limit, once, and gives it back once", async () => {
+        const countOf = await promotionNamed("ONCEONLY", 1)
+        const customerId = await newCustomer(db())
+        const first = await newOrder(customerId)
+        const second = await newOrder(customerId)
+        const claim = (orderId: string) => Effect.runPromise(uses().claim(orderId, ["ONCEONLY"]))
+
+        expect(await claim(first)).toEqual(["ONCEONLY"])
+        expect(await claim(first)).toEqual(["ONCEONLY"])
+        expect(await claim(second)).toEqual([])
+        expect(await countOf()).toBe(1)
+
+        expect(await Effect.runPromise(uses().release(first))).toBe(1)
+        expect(await Effect.runPromise(uses().release(first))).toBe(0)
+        expect(await countOf()).toBe(0)
+        expect(await claim(second)).toEqual(["ONCEONLY"])
+        expect(await countOf()).toBe(1)
+      })
+
+      it("never passes the limit when many checkouts claim the last uses at once", async () => {
+        const countOf = await promotionNamed("FIVEUSES", 5)
+        const customerId = await newCustomer(db())
+        const orderIds = await Promise.all(Array.from({ length: 20 }, () => newOrder(customerId)))
+        const claimed = await Promise.all(
+          orderIds.map((orderId) => Effect.runPromise(uses().claim(orderId, ["FIVEUSES"]))),
+        )
+        expect(claimed.filter((codes) => codes.length === 1)).toHaveLength(5)
+        expect(await countOf()).toBe(5)
+      })
+
+      it("names the order's clubs and credits each club once per order", async () => {
+        const { id: clubId } = await db()
+          .insertInto("clubs")
+          .values({ name: `Club ${randomUUID()}` })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+        await promotionNamed("CLUBCODE", null, clubId)
+        await promotionNamed("PLAINCODE", null)
+        const customerId = await newCustomer(db())
+        const orderId = await newOrder(customerId)
+        await Effect.runPromise(uses().claim(orderId, ["CLUBCODE", "PLAINCODE"]))
+
+        expect(await Effect.runPromise(uses().clubsOf(orderId))).toEqual([clubId])
+        const credit = () => Effect.runPromise(uses().creditClub(clubId, orderId, pence(90), NOW))
+        expect(await credit()).toBe(true)
+        expect(await credit()).toBe(false)
+        const entries = await db()
+          .selectFrom("clubCreditEntries")
+          .select(["amountPence", "orderId"])
+          .where("clubId", "=", clubId)
+          .execute()
+        expect(entries).toEqual([{ amountPence: 90, orderId }])
       })
     })
 

@@ -1,0 +1,102 @@
+import { PromotionUses, type PromotionUsesShape } from "@howzat/core/ports/promotions"
+import { Effect, Layer } from "effect"
+import { type Kysely, sql } from "kysely"
+import { Db } from "../database"
+import type { Database } from "../schema"
+import { atomically, runQuery } from "../transactions"
+import { isUuid } from "./shared"
+
+const heldCodes = async (q: Kysely<Database>, orderId: string) =>
+  (
+    await q
+      .selectFrom("promotionUses")
+      .innerJoin("promotions", "promotions.id", "promotionUses.promotionId")
+      .select("promotions.code")
+      .where("promotionUses.orderId", "=", orderId)
+      .orderBy("promotions.code")
+      .execute()
+  ).map((row) => row.code)
+
+export const makePromotionUses = (db: Kysely<Database>): PromotionUsesShape => ({
+  claim: (orderId, codes) =>
+    runQuery(db, "promotionUses.claim", (executor) =>
+      atomically(executor, async (trx) => {
+        const held = await heldCodes(trx, orderId)
+        if (held.length > 0) return held
+        const claimed: string[] = []
+        for (const code of codes) {
+          // The limit is checked and the count taken in one statement; the
+          // row lock makes a racing checkout wait, then see the new count.
+          const counted = await trx
+            .updateTable("promotions")
+            .set({ usageCount: sql`usage_count + 1` })
+            .where("code", "=", code)
+            .where((eb) =>
+              eb.or([eb("usageLimit", "is", null), eb("usageCount", "<", eb.ref("usageLimit"))]),
+            )
+            .returning("id")
+            .executeTakeFirst()
+          if (counted === undefined) continue
+          await trx
+            .insertInto("promotionUses")
+            .values({ orderId, promotionId: counted.id })
+            .execute()
+          claimed.push(code)
+        }
+        return claimed
+      }),
+    ),
+
+  release: (orderId) =>
+    runQuery(db, "promotionUses.release", (executor) =>
+      atomically(executor, async (trx) => {
+        if (!isUuid(orderId)) return 0
+        // Deleting is what makes it once: a second release finds nothing to give back.
+        const released = await trx
+          .deleteFrom("promotionUses")
+          .where("orderId", "=", orderId)
+          .returning("promotionId")
+          .execute()
+        if (released.length === 0) return 0
+        await trx
+          .updateTable("promotions")
+          .set({ usageCount: sql`usage_count - 1` })
+          .where(
+            "id",
+            "in",
+            released.map((row) => row.promotionId),
+          )
+          .execute()
+        return released.length
+      }),
+    ),
+
+  clubsOf: (orderId) =>
+    runQuery(db, "promotionUses.clubsOf", async (q) => {
+      if (!isUuid(orderId)) return []
+      const rows = await q
+        .selectFrom("promotionUses")
+        .innerJoin("promotions", "promotions.id", "promotionUses.promotionId")
+        .select("promotions.clubId")
+        .where("promotionUses.orderId", "=", orderId)
+        .where("promotions.clubId", "is not", null)
+        .execute()
+      return rows.flatMap((row) => (row.clubId === null ? [] : [row.clubId]))
+    }),
+
+  creditClub: (clubId, orderId, amount, at) =>
+    runQuery(db, "clubCredit.credit", async (q) => {
+      const inserted = await q
+        .insertInto("clubCreditEntries")
+        .values({ clubId, orderId, amountPence: amount, createdAt: at })
+        .onConflict((oc) => oc.columns(["clubId", "orderId"]).doNothing())
+        .returning("id")
+        .executeTakeFirst()
+      return inserted !== undefined
+    }),
+})
+
+export const PromotionUsesLive: Layer.Layer<PromotionUses, never, Db> = Layer.effect(
+  PromotionUses,
+  Effect.map(Db, makePromotionUses),
+)
