@@ -345,9 +345,31 @@ describe("POST /api/Orders/{orderId}/cancel-order", () => {
     expect(unpayable.detail).toBe("This order has been cancelled, so it can no longer be paid.")
   })
 
-  // Bug: complete-order on a cancelled or expired order answers 402 "We have not received
-  // your payment yet." (the PaymentFailed page, with a Retry that then meets 409).
-  it.todo("answers complete-order on a cancelled or expired order with 409 (today: 402)")
+  it("answers complete-order on a cancelled or expired order with 409, not 'still due'", async () => {
+    const { browser } = await signedIn()
+    const cancelled = await placeOrder(browser, 1)
+    await orderOf(await browser.post(`/api/Orders/${cancelled.order.id}/cancel-order`))
+    const refused = await problem(
+      await browser.post(`/api/Orders/${cancelled.order.id}/complete-order`),
+      409,
+    )
+    expect(refused.detail).toBe("This order has been cancelled, so it can no longer be paid.")
+
+    const expired = await placeOrder(browser, 1)
+    await shop.db
+      .updateTable("orders")
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where("id", "=", expired.order.id)
+      .execute()
+    // The background job may take it first: what counts is the order's state after a pass.
+    await shop.expireUnpaidOrders()
+    expect((await readOrder(browser, expired.order.id)).status).toBe("SystemCancelled")
+    const late = await problem(
+      await browser.post(`/api/Orders/${expired.order.id}/complete-order`),
+      409,
+    )
+    expect(late.detail).toMatch(/^This order has expired/)
+  })
 
   it("refuses to cancel an order site credit already paid with 409", async () => {
     const { browser, customerId } = await signedIn()
@@ -369,9 +391,18 @@ describe("POST /api/Orders/{orderId}/cancel-order", () => {
     expect(await balanceOf(browser, customerId)).toBe(500)
   })
 
-  // Bug: a card-paid Completed order answers cancel-order with 200 and the order (core's
-  // cancel re-completes any paid order) where a credit-paid one answers 409, as above.
-  it.todo("refuses to cancel an order paid by card with 409 (today: 200 with the Completed order)")
+  it("refuses to cancel an order paid by card with 409", async () => {
+    const { browser } = await signedIn()
+    const { order, competitionId } = await placeOrder(browser, 2)
+    await payOrder(browser, order.id, CARDS.succeeds)
+    expect(
+      (await orderOf(await browser.post(`/api/Orders/${order.id}/complete-order`))).status,
+    ).toBe("Completed")
+    const refused = await problem(await browser.post(`/api/Orders/${order.id}/cancel-order`), 409)
+    expect(refused.detail).toBe("This order has been paid, so it can no longer be cancelled.")
+    expect((await readOrder(browser, order.id)).status).toBe("Completed")
+    expect(await soldToDate(competitionId)).toBe(2)
+  })
 })
 
 describe("the expiry of unpaid orders", () => {

@@ -179,6 +179,14 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
       Effect.gen(function* () {
         const order = yield* ownOrder(principal, orderId)
         if (order.status === OrderStatus.Completed) return yield* withPayments(order)
+        // Cancelled or expired: no payment can bring it back, so "still due" would mislead.
+        if (!canTransition(order.status, OrderStatus.Completed)) {
+          return yield* new OrderTransitionRefused({
+            orderId,
+            from: order.status,
+            to: OrderStatus.Completed,
+          })
+        }
         if (order.orderTotal === 0) return yield* withPayments(yield* completeOrder(orderId))
         const list = yield* refreshPending(orderId)
         if (isPaid(order, list)) return yield* withPayments(yield* completeOrder(orderId))
@@ -199,6 +207,14 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
       Effect.gen(function* () {
         const order = yield* ownOrder(principal, orderId)
         if (order.status === OrderStatus.Cancelled) return yield* withPayments(order)
+        // Paid already (by card or site credit): the customer keeps the order.
+        if (order.status === OrderStatus.Completed) {
+          return yield* new OrderTransitionRefused({
+            orderId,
+            from: order.status,
+            to: OrderStatus.Cancelled,
+          })
+        }
         const list = yield* refreshPending(orderId)
         if (isPaid(order, list)) return yield* withPayments(yield* completeOrder(orderId))
         return yield* withPayments(yield* cancelOrder(orderId, OrderStatus.Cancelled))
