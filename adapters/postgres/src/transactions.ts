@@ -39,33 +39,6 @@ const attempt = (operation: string, run: () => Promise<unknown>) =>
  * interruption. A rollback after a failed commit is what releases the
  * connection, so it runs whenever the commit did not happen.
  */
-/**
- * Work a repository asked to run as late as possible in a transaction that
- * `Transactions.within` opened: just before its COMMIT, in the order asked.
- */
-const beforeCommit = new WeakMap<Kysely<Database>, (() => Promise<unknown>)[]>()
-
-/**
- * Runs `work` just before the open transaction commits, or now when
- * `executor` is not a transaction `within` opened (then the caller's own
- * transaction is about to end anyway). For statements that lock a row many
- * transactions need, like a competition's sold counter: taken last, the lock
- * is held for the commit alone rather than for the rest of the checkout.
- */
-export const atCommit = async (
-  executor: Kysely<Database>,
-  work: (q: Kysely<Database>) => Promise<unknown>,
-): Promise<void> => {
-  const hooks = beforeCommit.get(executor)
-  if (hooks === undefined) await work(executor)
-  else hooks.push(() => work(executor))
-}
-
-const runBeforeCommit = (trx: Kysely<Database>) =>
-  attempt("transaction.beforeCommit", async () => {
-    for (const hook of beforeCommit.get(trx) ?? []) await hook()
-  })
-
 export const makeTransactions = (db: Kysely<Database>) =>
   Transactions.of({
     within: (effect) =>
@@ -74,16 +47,11 @@ export const makeTransactions = (db: Kysely<Database>) =>
           ? effect
           : Effect.acquireUseRelease(
               Effect.tryPromise({
-                try: async () => {
-                  const trx = await db.startTransaction().execute()
-                  beforeCommit.set(trx, [])
-                  return trx
-                },
+                try: () => db.startTransaction().execute(),
                 catch: (cause) => new RepositoryError({ operation: "transaction.begin", cause }),
               }),
               (trx) =>
                 Effect.locally(effect, currentTransaction, trx).pipe(
-                  Effect.tap(() => runBeforeCommit(trx)),
                   Effect.tap(() => attempt("transaction.commit", () => trx.commit().execute())),
                 ),
               (trx) =>

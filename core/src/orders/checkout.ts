@@ -94,10 +94,13 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
             promotion !== null && promotionIsUsable(promotion, at),
         )
         // A code whose last use another checkout took just now is not applied.
-        const counted = yield* promotionUses.claim(
-          order.id,
-          usable.map((promotion) => promotion.code),
-        )
+        const counted =
+          usable.length === 0
+            ? []
+            : yield* promotionUses.claim(
+                order.id,
+                usable.map((promotion) => promotion.code),
+              )
         const promotions = usable.filter((promotion) => counted.includes(promotion.code))
         // Held until the transaction ends: two checkouts at once cannot spend it twice.
         const balance = yield* ledger.balanceForUpdate(customerId)
@@ -143,13 +146,20 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
         }
 
         // The basket now shows what was bought, so the storefront can say what changed.
-        yield* baskets.recordBought(
-          basketId,
-          allocation.lines.map((line) => ({
-            competitionId: line.competitionId,
-            quantity: line.ticketNumbers.length,
-          })),
+        const cut = allocation.lines.filter(
+          (line) =>
+            line.ticketNumbers.length !==
+            basket.items.find((item) => item.competitionId === line.competitionId)?.quantity,
         )
+        if (cut.length > 0) {
+          yield* baskets.recordBought(
+            basketId,
+            cut.map((line) => ({
+              competitionId: line.competitionId,
+              quantity: line.ticketNumbers.length,
+            })),
+          )
+        }
         return { order: placed, created, exceptions: allocation.exceptions }
       })
 

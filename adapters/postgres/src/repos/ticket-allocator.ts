@@ -10,7 +10,7 @@ import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"
 import type { Database } from "../schema"
-import { atCommit, atomically, runQuery } from "../transactions"
+import { atomically, runQuery } from "../transactions"
 import { isUuid } from "./shared"
 
 interface CompetitionForSale {
@@ -145,21 +145,16 @@ const allocateInTransaction = async (
     })
   }
 
-  // The counter is bumped relatively and at the very end of the caller's
-  // transaction (atCommit), so each competition row, which every buyer
-  // needs, is locked for the commit alone rather than for the rest of the
-  // checkout (docs/benchmarks.md measured 98% of lock waits there). The
-  // pool's claimed rows, not the counter, decide what is sold; the check
-  // constraint (tickets_sold <= total_tickets) stays the last line of defence.
-  await atCommit(trx, async (q) => {
-    for (const [competitionId, count] of sold) {
-      await q
-        .updateTable("competitions")
-        .set((eb) => ({ ticketsSold: eb("ticketsSold", "+", count) }))
-        .where("id", "=", competitionId)
-        .execute()
-    }
-  })
+  // The counter is bumped last and relatively, so each competition row is
+  // locked only from here to commit rather than for the whole checkout; the
+  // check constraint (tickets_sold <= total_tickets) stays the last line of defence.
+  for (const [competitionId, count] of sold) {
+    await trx
+      .updateTable("competitions")
+      .set((eb) => ({ ticketsSold: eb("ticketsSold", "+", count) }))
+      .where("id", "=", competitionId)
+      .execute()
+  }
   return { lines, exceptions }
 }
 
