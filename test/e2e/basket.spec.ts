@@ -1,20 +1,16 @@
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test"
+import {
+  checkoutAsNewCustomer,
+  type ListedCompetition,
+  type NewCustomer,
+  PASSWORD,
+} from "./support"
 
 /**
  * The basket of SPEC §2 and §4: a visitor adds tickets from a competition
  * page, the top bar and the slide-in panel show them, the quantity buttons
  * change them, and taking the last one away asks first.
  */
-
-interface ListedCompetition {
-  id: string
-  name: string
-  status: 0 | 1 | 3
-  totalTickets: number
-  ticketsSoldToDate: number
-  maxTicketsPerCustomer: number
-  ticketPrice: number
-}
 
 const money = (pence: number) =>
   `£${Math.floor(pence / 100).toLocaleString("en-GB")}.${String(pence % 100).padStart(2, "0")}`
@@ -169,8 +165,6 @@ test("the ticket selector counts the basket towards the per-person maximum", asy
   await expect(page.getByRole("button", { name: "Add to basket" })).toHaveCount(0)
 })
 
-const PASSWORD = "Howzat#2026"
-
 const addTickets = async (page: Page, competition: ListedCompetition, quantity: number) => {
   await page.goto(`/Competitions/Competition/${competition.id}`)
   await page.getByRole("spinbutton", { name: "Number of tickets" }).fill(String(quantity))
@@ -179,19 +173,18 @@ const addTickets = async (page: Page, competition: ListedCompetition, quantity: 
   await panel(page).getByRole("button", { name: "Close basket" }).click()
 }
 
-const checkoutAsNewCustomer = async (page: Page, email: string) => {
+const ELLYSE: NewCustomer = {
+  firstName: "Ellyse",
+  lastName: "Perry",
+  phone: "07700 900789",
+  dateOfBirth: "1990-09-03",
+  addressLine1: "2 Bramall Lane",
+  postcode: "S2 4SU",
+}
+
+const checkoutAsEllyse = async (page: Page, email: string) => {
   await page.goto("/Checkout")
-  await page.getByLabel("First name").fill("Ellyse")
-  await page.getByLabel("Last name").fill("Perry")
-  await page.getByLabel("Email address", { exact: true }).fill(email)
-  await page.getByLabel("Phone number").fill("07700 900789")
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD)
-  await page.getByLabel("Confirm password").fill(PASSWORD)
-  await page.getByLabel("Date of birth").fill("1990-09-03")
-  await page.getByLabel("Address line 1").first().fill("2 Bramall Lane")
-  await page.getByLabel("Postcode").first().fill("S2 4SU")
-  await page.getByLabel(/accept the terms and conditions/).check()
-  await page.getByRole("button", { name: "PROCEED TO PAYMENT" }).click()
+  await checkoutAsNewCustomer(page, email, ELLYSE)
   await expect(page).toHaveURL(/\/Checkout\/Payment\//, { timeout: 20_000 })
 }
 
@@ -217,7 +210,7 @@ test("checkout says which competitions could not be allocated, and why", async (
 
   // Tab one: a new customer buys something, then fills a basket with their whole allowance.
   await addTickets(page, first, 1)
-  await checkoutAsNewCustomer(page, email)
+  await checkoutAsEllyse(page, email)
   await addTickets(page, limited, limited.maxTicketsPerCustomer)
   await addTickets(page, second, 1)
 

@@ -1,22 +1,9 @@
-import { type APIRequestContext, expect, test } from "@playwright/test"
+import { expect, test } from "@playwright/test"
+import { listCompetitions } from "./support"
 
 /** The competition page's selector, instant wins and the layout's controls. */
 
-interface ListedCompetition {
-  id: string
-  name: string
-  status: 0 | 1 | 3
-  totalTickets: number
-  ticketsSoldToDate: number
-  maxTicketsPerCustomer: number
-  instantWinGroups: { name: string; ticketCount: number; quantityWonToDate: number }[]
-}
-
-const competitions = async (request: APIRequestContext, query = "") => {
-  const response = await request.get(`/api/Competitions?PageSize=100${query}`)
-  expect(response.ok()).toBe(true)
-  return ((await response.json()) as { competitions: ListedCompetition[] }).competitions
-}
+const competitions = listCompetitions
 
 test("a coming-soon competition says so instead of selling", async ({ page, request }) => {
   const comingSoon = (await competitions(request)).find((c) => c.status === 0)
@@ -45,7 +32,8 @@ test("quick picks set the quantity, the price and the odds", async ({ page, requ
   const quantity = page.getByRole("spinbutton", { name: "Number of tickets" })
   await expect(quantity).toBeVisible()
   const quickPick = page.getByRole("button", { name: /^\d+ tickets?$/ }).last()
-  const label = (await quickPick.getAttribute("aria-label")) ?? (await quickPick.innerText())
+  const label =
+    (await quickPick.getAttribute("aria-label")) ?? (await quickPick.textContent()) ?? ""
   const picked = Number.parseInt(label, 10)
   await quickPick.click()
   await expect(quantity).toHaveValue(String(picked))

@@ -1,4 +1,11 @@
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test"
+import {
+  checkoutAsNewCustomer,
+  type ListedCompetition,
+  listCompetitions,
+  type NewCustomer,
+  PASSWORD,
+} from "./support"
 
 /**
  * Issue 4's money journeys: a new visitor buys tickets and pays with the
@@ -9,24 +16,10 @@ import { type APIRequestContext, expect, type Page, type TestInfo, test } from "
 
 const GOOD_CARD = "4242 4242 4242 4242"
 const DECLINED_CARD = "4000 0000 0000 0002"
-const PASSWORD = "Howzat#2026"
-
-interface ListedCompetition {
-  id: string
-  name: string
-  status: 0 | 1 | 3
-  totalTickets: number
-  ticketsSoldToDate: number
-  maxTicketsPerCustomer: number
-  ticketPrice: number
-}
 
 /** A competition on sale with room for a few more tickets for anyone. */
 const openCompetition = async (request: APIRequestContext, index = 0) => {
-  const response = await request.get("/api/Competitions?PageSize=100")
-  expect(response.ok()).toBe(true)
-  const { competitions } = (await response.json()) as { competitions: ListedCompetition[] }
-  const open = competitions.filter(
+  const open = (await listCompetitions(request)).filter(
     (c) =>
       c.status === 1 && c.totalTickets - c.ticketsSoldToDate > 50 && c.maxTicketsPerCustomer >= 5,
   )
@@ -48,19 +41,13 @@ const addToBasketAndCheckout = async (page: Page, competition: ListedCompetition
   await expect(page).toHaveURL(/\/Checkout$/)
 }
 
-/** The checkout form for somebody we have never met: they are registered with the order. */
-const checkoutAsNewCustomer = async (page: Page, email: string) => {
-  await page.getByLabel("First name").fill("Sophie")
-  await page.getByLabel("Last name").fill("Ecclestone")
-  await page.getByLabel("Email address", { exact: true }).fill(email)
-  await page.getByLabel("Phone number").fill("07700 900456")
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD)
-  await page.getByLabel("Confirm password").fill(PASSWORD)
-  await page.getByLabel("Date of birth").fill("1999-05-06")
-  await page.getByLabel("Address line 1").first().fill("1 Grace Road")
-  await page.getByLabel("Postcode").first().fill("LE2 8AD")
-  await page.getByLabel(/accept the terms and conditions/).check()
-  await page.getByRole("button", { name: "PROCEED TO PAYMENT" }).click()
+const SOPHIE: NewCustomer = {
+  firstName: "Sophie",
+  lastName: "Ecclestone",
+  phone: "07700 900456",
+  dateOfBirth: "1999-05-06",
+  addressLine1: "1 Grace Road",
+  postcode: "LE2 8AD",
 }
 
 const payWith = async (page: Page, cardNumber: string) => {
@@ -118,7 +105,7 @@ test("a new visitor buys tickets, pays by card and finds them under My Tickets",
   test.setTimeout(120_000)
   const competition = await openCompetition(request, testInfo.project.name === "mobile" ? 1 : 0)
   await addToBasketAndCheckout(page, competition)
-  await checkoutAsNewCustomer(page, uniqueEmail(testInfo, "buyer"))
+  await checkoutAsNewCustomer(page, uniqueEmail(testInfo, "buyer"), SOPHIE)
 
   await expect(page).toHaveURL(/\/Checkout\/Payment\//)
   await expect(page.getByText("4242 4242 4242 4242").first()).toBeVisible()
@@ -155,7 +142,7 @@ test("a declined card fails, and Retry with a good card succeeds", async ({
   test.setTimeout(120_000)
   const competition = await openCompetition(request, testInfo.project.name === "mobile" ? 3 : 2)
   await addToBasketAndCheckout(page, competition)
-  await checkoutAsNewCustomer(page, uniqueEmail(testInfo, "declined"))
+  await checkoutAsNewCustomer(page, uniqueEmail(testInfo, "declined"), SOPHIE)
 
   await payWith(page, DECLINED_CARD)
   await expect(page).toHaveURL(/\/Checkout\/PaymentFailed\/[^?]+\?error=/, { timeout: 20_000 })
