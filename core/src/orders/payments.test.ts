@@ -157,6 +157,32 @@ describe("Payments", () => {
     )
   })
 
+  it.effect("refuses to cancel a paid order, or to complete a cancelled or expired one", () => {
+    const paid = awaitingOrder({ orderTotal: pence(0), siteCreditDebit: pence(1000) })
+    const cancelled = awaitingOrder({ status: "Cancelled" })
+    const expired = awaitingOrder({ status: "SystemCancelled" })
+    const store = setUp(paid, cancelled, expired)
+    return run(
+      store,
+      Effect.gen(function* () {
+        const payments = yield* Payments
+        yield* payments.complete(ANN, paid.id)
+        const keep = yield* Effect.flip(payments.cancel(ANN, paid.id))
+        expect(keep).toMatchObject({ _tag: "OrderTransitionRefused", from: "Completed" })
+        for (const order of [cancelled, expired]) {
+          const refused = yield* Effect.flip(payments.complete(ANN, order.id))
+          expect(refused).toMatchObject({
+            _tag: "OrderTransitionRefused",
+            from: order.status,
+            to: "Completed",
+          })
+        }
+        expect(statusOf(store, paid.id)).toBe("Completed")
+        expect(store.intentKeys.size).toBe(0)
+      }),
+    )
+  })
+
   it.effect("answers someone else's order as if it did not exist", () => {
     const order = awaitingOrder()
     const store = setUp(order)

@@ -113,6 +113,31 @@ describe("what checkout did to the basket (SPEC §4, §8)", () => {
     )
   })
 
+  it("says so when the basket's voucher was not applied to the order", () => {
+    const discounted = basket({
+      items: [item("a", 3), item("b", 2)],
+      discountTotal: 125,
+      appliedPromotionCodes: [{ code: "LASTONE" }],
+    })
+    const after = basket({ items: [item("a", 3), item("b", 2)] })
+    expect(checkoutOutcome(discounted, after, { discountTotal: 0 })).toEqual({
+      kind: "partial",
+      content: {
+        title: "Changes to your basket",
+        lines: [{ kind: "text", text: basketTexts.voucherDropped("LASTONE") }],
+      },
+    })
+    expect(basketTexts.voucherDropped("LASTONE")).toContain(
+      "Your voucher LASTONE could not be applied",
+    )
+    // Applied (even if smaller because fewer tickets were allocated): nothing to say about it.
+    expect(checkoutOutcome(discounted, after, { discountTotal: 125 })).toEqual({
+      kind: "unchanged",
+    })
+    // No voucher in the basket: nothing to say.
+    expect(checkoutOutcome(before, after, { discountTotal: 0 })).toEqual({ kind: "unchanged" })
+  })
+
   it("none: nothing left", () => {
     const outcome = checkoutOutcome(before, basket({ items: [] }))
     expect(outcome.kind).toBe("none")

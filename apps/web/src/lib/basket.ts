@@ -51,6 +51,8 @@ export const basketTexts = {
   removeNo: "No, I want to keep this. Whoops!",
   empty: "Your Basket is empty",
   readOnlyField: "Please visit your account settings to edit this field.",
+  voucherDropped: (codes: string) =>
+    `Your voucher ${codes} could not be applied to this order: it has just been used up or has expired. The order's total is without it.`,
 } as const
 
 /**
@@ -69,12 +71,34 @@ const exceptionLines = (basket: BasketJson): TextLine[] =>
     text: `${e.competitionName}: ${e.exceptionReason}`,
   }))
 
-export const checkoutOutcome = (before: BasketJson, after: BasketJson): CheckoutOutcome => {
+/**
+ * The basket showed a voucher's discount but the order has none: its last
+ * use went to another order a moment earlier, or it expired in between.
+ */
+const voucherDroppedLines = (
+  before: BasketJson,
+  order: { readonly discountTotal: number } | undefined,
+): TextLine[] => {
+  if (order === undefined || before.discountTotal === 0 || order.discountTotal > 0) return []
+  const codes = before.appliedPromotionCodes.map((p) => p.code).join(", ")
+  return [{ kind: "text", text: basketTexts.voucherDropped(codes) }]
+}
+
+export const checkoutOutcome = (
+  before: BasketJson,
+  after: BasketJson,
+  order?: { readonly discountTotal: number },
+): CheckoutOutcome => {
   const was = quantities(before)
   const now = quantities(after)
   const changed =
     was.size !== now.size || [...was].some(([competition, q]) => now.get(competition) !== q)
-  if (!changed && after.ticketAllocationExceptions.length === 0) return { kind: "unchanged" }
+  const voucher = voucherDroppedLines(before, order)
+  if (!changed && after.ticketAllocationExceptions.length === 0) {
+    return voucher.length === 0
+      ? { kind: "unchanged" }
+      : { kind: "partial", content: { title: basketTexts.changesTitle, lines: voucher } }
+  }
   if (after.items.length === 0) {
     return {
       kind: "none",
@@ -88,7 +112,11 @@ export const checkoutOutcome = (before: BasketJson, after: BasketJson): Checkout
     kind: "partial",
     content: {
       title: basketTexts.changesTitle,
-      lines: [{ kind: "text", text: basketTexts.partlyAllocated }, ...exceptionLines(after)],
+      lines: [
+        { kind: "text", text: basketTexts.partlyAllocated },
+        ...exceptionLines(after),
+        ...voucher,
+      ],
     },
   }
 }

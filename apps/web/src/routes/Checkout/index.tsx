@@ -196,7 +196,7 @@ const CheckoutForm = ({
         onLeaving()
         // The old basket now belongs to the order (SPEC §4): this browser starts a new one.
         void startNewBasket().catch(() => undefined)
-        const outcome = checkoutOutcome(before, after)
+        const outcome = checkoutOutcome(before, after, order)
         const next = after.items.length === 0 ? "/" : afterCheckoutPath(order)
         if (outcome.kind === "unchanged") go(next)
         else setNotice({ content: outcome.content, afterwards: () => go(next) })
