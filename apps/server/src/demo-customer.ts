@@ -93,47 +93,55 @@ export const DEMO_PROMOTIONS = [
 ] as const
 
 /**
- * The demo vouchers, only into a shop that has none: an operator's own
- * promotions are never joined by demo ones. With them, the demo clubs of the
- * club-perks list (SPEC §1), each with its 10% voucher. Two processes at
+ * The demo vouchers, only into a shop that has none, and the demo clubs of
+ * the club-perks list (SPEC §1) with their 10% vouchers, only into a shop
+ * without clubs (so a demo database from before clubs existed gets them
+ * too): an operator's own are never joined by demo ones. Two processes at
  * once both insert; the unique code and club name let one win and the
- * other do nothing.
+ * other do nothing. Answers whether anything was seeded.
  */
 export const seedDemoPromotions = (db: DatabaseHandle["db"]): Promise<boolean> =>
   db.transaction().execute(async (trx) => {
-    const any = await trx.selectFrom("promotions").select("id").limit(1).executeTakeFirst()
-    if (any !== undefined) return false
+    const anyPromotion = await trx.selectFrom("promotions").select("id").limit(1).executeTakeFirst()
+    const anyClub = await trx.selectFrom("clubs").select("id").limit(1).executeTakeFirst()
+    if (anyPromotion === undefined) await seedVouchers(trx)
+    if (anyClub === undefined) await seedClubs(trx)
+    return anyPromotion === undefined || anyClub === undefined
+  })
+
+const seedVouchers = (trx: DatabaseHandle["db"]) =>
+  trx
+    .insertInto("promotions")
+    .values(
+      DEMO_PROMOTIONS.map((promotion) => ({
+        ...promotion,
+        competitionId: null,
+        validFrom: null,
+        validTo: null,
+      })),
+    )
+    .onConflict((conflict) => conflict.column("code").doNothing())
+    .execute()
+
+const seedClubs = async (trx: DatabaseHandle["db"]) => {
+  for (const club of DEMO_CLUBS) {
+    const { id } = await trx
+      .insertInto("clubs")
+      .values({ name: club.name })
+      .onConflict((conflict) => conflict.column("name").doUpdateSet({ name: club.name }))
+      .returning("id")
+      .executeTakeFirstOrThrow()
     await trx
       .insertInto("promotions")
-      .values(
-        DEMO_PROMOTIONS.map((promotion) => ({
-          ...promotion,
-          competitionId: null,
-          validFrom: null,
-          validTo: null,
-        })),
-      )
+      .values({
+        code: normaliseVoucherCode(club.voucherCode),
+        description: `${club.name}: ${CLUB_VOUCHER_PERCENT}% off, and ${CLUB_CREDIT_PERCENT}% to the club`,
+        discountKind: "Percentage",
+        percent: CLUB_VOUCHER_PERCENT,
+        amountPence: null,
+        clubId: id,
+      })
       .onConflict((conflict) => conflict.column("code").doNothing())
       .execute()
-    for (const club of DEMO_CLUBS) {
-      const { id } = await trx
-        .insertInto("clubs")
-        .values({ name: club.name })
-        .onConflict((conflict) => conflict.column("name").doUpdateSet({ name: club.name }))
-        .returning("id")
-        .executeTakeFirstOrThrow()
-      await trx
-        .insertInto("promotions")
-        .values({
-          code: normaliseVoucherCode(club.voucherCode),
-          description: `${club.name}: ${CLUB_VOUCHER_PERCENT}% off, and ${CLUB_CREDIT_PERCENT}% to the club`,
-          discountKind: "Percentage",
-          percent: CLUB_VOUCHER_PERCENT,
-          amountPence: null,
-          clubId: id,
-        })
-        .onConflict((conflict) => conflict.column("code").doNothing())
-        .execute()
-    }
-    return true
-  })
+  }
+}
