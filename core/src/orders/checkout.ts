@@ -142,7 +142,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
           recorded.orderTotal === 0 ? OrderStatus.Completed : OrderStatus.AwaitingPayment,
         )
         if (placed.status === OrderStatus.Completed) {
-          yield* Effect.provideService(creditClubsFor(placed, at), PromotionUses, promotionUses)
+          yield* creditClubsFor(promotionUses, placed, at)
         }
 
         // The basket now shows what was bought, so the storefront can say what changed.

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { PromotionUses } from "../ports/promotions"
+import type { PromotionUsesShape } from "../ports/promotions"
 import { clubCredit } from "../rules/promotions"
 import type { Order } from "./model"
 
@@ -9,9 +9,8 @@ import type { Order } from "./model"
  * order used earns its share. The ledger records it once per club and
  * order, so even a second run changes nothing.
  */
-export const creditClubsFor = (order: Order, at: Date) =>
+export const creditClubsFor = (uses: PromotionUsesShape, order: Order, at: Date) =>
   Effect.gen(function* () {
-    const uses = yield* PromotionUses
     const amount = clubCredit(order)
     if (amount <= 0) return
     const clubs = yield* uses.clubsOf(order.id)

@@ -82,6 +82,20 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         () => new OrderNotFound({ orderId }),
       )
 
+    /**
+     * The customer's order, paid or still payable. A cancelled or expired one
+     * is refused: no payment can bring it back, so "still due" would mislead.
+     */
+    const payableOrder = (principal: Principal, orderId: string) =>
+      Effect.filterOrFail(
+        ownOrder(principal, orderId),
+        (order) =>
+          order.status === OrderStatus.Completed ||
+          canTransition(order.status, OrderStatus.Completed),
+        (order) =>
+          new OrderTransitionRefused({ orderId, from: order.status, to: OrderStatus.Completed }),
+      )
+
     /** Moves the order to Completed unless it already is; the row lock serialises racers. */
     const completeOrder = (
       orderId: string,
@@ -91,11 +105,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
           Effect.gen(function* () {
             const completed = yield* orders.transition(orderId, OrderStatus.Completed)
             // Only the call that moved it: clubs are credited once per paid order.
-            yield* Effect.provideService(
-              creditClubsFor(completed, yield* now),
-              PromotionUses,
-              promotionUses,
-            )
+            yield* creditClubsFor(promotionUses, completed, yield* now)
             return completed
           }),
         )
@@ -144,15 +154,8 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
 
     const startPayment = (principal: Principal, orderId: string) =>
       Effect.gen(function* () {
-        const order = yield* ownOrder(principal, orderId)
+        const order = yield* payableOrder(principal, orderId)
         if (order.status === OrderStatus.Completed) return yield* withPayments(order)
-        if (!canTransition(order.status, OrderStatus.Completed)) {
-          return yield* new OrderTransitionRefused({
-            orderId,
-            from: order.status,
-            to: OrderStatus.Completed,
-          })
-        }
         const existing = yield* payments.forOrder(orderId)
         if (existing.some((p) => p.status === "Pending" && p.clientToken !== null)) {
           return { order, payments: existing }
@@ -177,16 +180,8 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
 
     const complete = (principal: Principal, orderId: string) =>
       Effect.gen(function* () {
-        const order = yield* ownOrder(principal, orderId)
+        const order = yield* payableOrder(principal, orderId)
         if (order.status === OrderStatus.Completed) return yield* withPayments(order)
-        // Cancelled or expired: no payment can bring it back, so "still due" would mislead.
-        if (!canTransition(order.status, OrderStatus.Completed)) {
-          return yield* new OrderTransitionRefused({
-            orderId,
-            from: order.status,
-            to: OrderStatus.Completed,
-          })
-        }
         if (order.orderTotal === 0) return yield* withPayments(yield* completeOrder(orderId))
         const list = yield* refreshPending(orderId)
         if (isPaid(order, list)) return yield* withPayments(yield* completeOrder(orderId))

@@ -89,14 +89,12 @@ const changeBasket = (
   operation: string,
   basketId: string,
   change: (trx: Kysely<Database>) => Promise<unknown>,
-  { whenCheckedOut = "refuse" }: { whenCheckedOut?: "refuse" | "allow" } = {},
 ): Effect.Effect<Basket, BasketNotFound | BasketCheckedOut | RepositoryError> =>
   runQuery(db, operation, (executor) =>
     atomically(executor, async (trx): Promise<Changed> => {
       const held = await holdBasket(trx, basketId)
       if (held === undefined) return { kind: "missing" }
-      if (held.orderId !== null && whenCheckedOut === "refuse")
-        return { kind: "checkedOut", orderId: held.orderId }
+      if (held.orderId !== null) return { kind: "checkedOut", orderId: held.orderId }
       await change(trx)
       await trx
         .updateTable("baskets")
@@ -182,36 +180,26 @@ export const makeBasketRepo = (db: Kysely<Database>): BasketRepoShape => ({
         .execute(),
     ),
 
-  removeItem: (basketId, itemId) =>
-    Effect.flatMap(
-      runQuery(db, "baskets.removeItem.find", async (q) =>
-        isUuid(itemId) && isUuid(basketId)
-          ? q
-              .selectFrom("basketItems")
-              .select("id")
-              .where("id", "=", itemId)
-              .where("basketId", "=", basketId)
-              .executeTakeFirst()
-          : undefined,
+  removeItem: (basketId, itemId) => {
+    // Whether this run of the change found the item (a malformed id never does).
+    let removed = false
+    return changeBasket(db, "baskets.removeItem", basketId, async (trx) => {
+      removed = false
+      if (!isUuid(itemId)) return
+      const deleted = await trx
+        .deleteFrom("basketItems")
+        .where("id", "=", itemId)
+        .where("basketId", "=", basketId)
+        .returning("id")
+        .executeTakeFirst()
+      removed = deleted !== undefined
+    }).pipe(
+      Effect.filterOrFail(
+        () => removed,
+        () => new BasketItemNotFound({ basketId, itemId }),
       ),
-      (
-        item,
-      ): Effect.Effect<
-        Basket,
-        BasketNotFound | BasketItemNotFound | BasketCheckedOut | RepositoryError
-      > =>
-        item === undefined
-          ? Effect.flatMap(
-              runQuery(db, "baskets.byId", (q) => loadBasket(q, basketId)),
-              (basket): Effect.Effect<never, BasketNotFound | BasketItemNotFound> =>
-                basket === undefined
-                  ? Effect.fail(new BasketNotFound({ basketId }))
-                  : Effect.fail(new BasketItemNotFound({ basketId, itemId })),
-            )
-          : changeBasket(db, "baskets.removeItem", basketId, (trx) =>
-              trx.deleteFrom("basketItems").where("id", "=", itemId).execute(),
-            ),
-    ),
+    )
+  },
 
   setPromotionCodes: (basketId, codes) =>
     changeBasket(db, "baskets.setPromotionCodes", basketId, async (trx) => {
@@ -247,12 +235,11 @@ export const makeBasketRepo = (db: Kysely<Database>): BasketRepoShape => ({
       trx.updateTable("baskets").set({ customerId }).where("id", "=", basketId).execute(),
     ),
 
+  // Checkout's own change, in its transaction that holds the basket since
+  // holdForCheckout: the order it just created must not refuse it.
   recordBought: (basketId, bought) =>
-    changeBasket(
-      db,
-      "baskets.recordBought",
-      basketId,
-      async (trx) => {
+    runQuery(db, "baskets.recordBought", (executor) =>
+      atomically(executor, async (trx) => {
         for (const { competitionId, quantity } of bought) {
           if (quantity > 0)
             await trx
@@ -268,9 +255,9 @@ export const makeBasketRepo = (db: Kysely<Database>): BasketRepoShape => ({
               .where("competitionId", "=", competitionId)
               .execute()
         }
-      },
-      { whenCheckedOut: "allow" },
-    ).pipe(Effect.catchTag("BasketCheckedOut", () => Effect.die("recordBought never refuses"))),
+        return loadBasket(trx, basketId)
+      }),
+    ).pipe(Effect.flatMap(found(basketId))),
 
   promotionByCode: (code) =>
     runQuery(db, "promotions.byCode", (q) =>
