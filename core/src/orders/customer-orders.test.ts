@@ -5,17 +5,9 @@ import { CompetitionNotFound } from "../competitions/errors"
 import { CompetitionRepo } from "../ports/catalogue"
 import { CustomerTicketRepo } from "../ports/orders"
 import { CustomerOrders } from "./customer-orders"
-import { awaitingOrder, emptyPaymentStore, paymentDoublesOver } from "./payment-doubles"
+import { ANN, awaitingOrder, BOB, emptyPaymentStore, paymentDoublesOver } from "./payment-doubles"
 import { competition } from "./test-doubles"
 
-const ANN: Principal = {
-  userId: "user-ann",
-  role: "Customer",
-  customerId: "customer-ann",
-  email: "ann@example.com",
-  name: "Ann Buyer",
-}
-const BOB: Principal = { ...ANN, userId: "user-bob", customerId: "customer-bob" }
 const STAFF: Principal = { ...ANN, userId: "user-sam", role: "Staff", customerId: null }
 
 const car = competition({ id: "car", name: "A car" })

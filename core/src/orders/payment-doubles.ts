@@ -5,6 +5,7 @@
  * remembered by event id and a ledger that debits and refunds once per order.
  */
 import { Effect, Layer } from "effect"
+import type { Principal } from "../accounts/model"
 import { OrderRepo } from "../ports/orders"
 import {
   type IntentStatus,
@@ -285,6 +286,17 @@ export const paymentDoublesOver = (store: PaymentStore) => {
 
 let orders = 0
 
+/** The customer whose orders `awaitingOrder` makes by default. */
+export const ANN: Principal = {
+  userId: "user-ann",
+  role: "Customer",
+  customerId: "customer-ann",
+  email: "ann@example.com",
+  name: "Ann Buyer",
+}
+/** Another customer: Ann's orders are none of his business. */
+export const BOB: Principal = { ...ANN, userId: "user-bob", customerId: "customer-bob" }
+
 /** An order waiting for its card payment, placed at `createdAt` with 15 minutes to pay. */
 export const awaitingOrder = (overrides: Partial<Order> = {}): Order => {
   orders += 1
@@ -293,7 +305,7 @@ export const awaitingOrder = (overrides: Partial<Order> = {}): Order => {
     id: `order-${orders}`,
     orderRef: `REF${orders}`,
     basketId: `basket-${orders}`,
-    customerId: "customer-ann",
+    customerId: ANN.customerId ?? "",
     status: "AwaitingPayment",
     createdAt,
     expiresAt: new Date(createdAt.getTime() + 15 * 60_000),

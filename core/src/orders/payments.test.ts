@@ -1,10 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, FastCheck as fc, Layer, TestClock, TestContext } from "effect"
-import type { Principal } from "../accounts/model"
 import { pence } from "../rules/money"
 import type { Order } from "./model"
 import {
+  ANN,
   awaitingOrder,
+  BOB,
   balanceOf,
   emptyPaymentStore,
   notificationFor,
@@ -14,14 +15,6 @@ import {
 import { Payments } from "./payments"
 
 const NOW = Date.parse("2026-06-15T12:05:00Z")
-const ANN: Principal = {
-  userId: "user-ann",
-  role: "Customer",
-  customerId: "customer-ann",
-  email: "ann@example.com",
-  name: "Ann Buyer",
-}
-const BOB: Principal = { ...ANN, userId: "user-bob", customerId: "customer-bob" }
 
 const setUp = (...orders: Order[]) => {
   const store = emptyPaymentStore()
