@@ -964,7 +964,14 @@ export const catalogueSuite = (name: string, open: () => Promise<SuiteDatabase>)
     })
 
     describe("demo data", () => {
-      beforeAll(reset)
+      // As after the tests above (when autovacuum got to them): statistics of
+      // a 100,000-ticket pool, kept through the truncate. Planned on those,
+      // the seed's claim once took minutes (see sellTickets in seed/demo.ts).
+      beforeAll(async () => {
+        await create(newCompetition({ totalTickets: 100_000 }))
+        await sql`analyze`.execute(db)
+        await reset()
+      }, 60_000)
 
       it("seeds once, across every phase, consistently", { timeout: 120_000 }, async () => {
         const first = await seedDemoData(db, NOW)
