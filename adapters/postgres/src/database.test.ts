@@ -1,9 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises"
+import { existsSync } from "node:fs"
+import { mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Db, DbLive, makeDatabase } from "./database"
+import { DataFolderUnusable, Db, DbLive, makeDatabase } from "./database"
 
 describe("the embedded database in a data folder", () => {
   let dataDir: string
@@ -39,5 +40,38 @@ describe("the embedded database in a data folder", () => {
     } finally {
       await reopened.close()
     }
+  })
+})
+
+describe("the embedded database's folder on first start", () => {
+  let root: string
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), "howzat-first-start-"))
+  })
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true })
+  })
+
+  it("is made with every missing parent, as on a fresh clone (.data/pglite)", {
+    timeout: 60_000,
+  }, async () => {
+    const dataDir = join(root, "fresh-clone", ".data", "pglite")
+    const handle = await makeDatabase({ dataDir })
+    try {
+      expect(existsSync(join(dataDir, "PG_VERSION"))).toBe(true)
+    } finally {
+      await handle.close()
+    }
+  })
+
+  it("refuses a path through a file with one clear line naming the folder", async () => {
+    const file = join(root, "not-a-folder")
+    await writeFile(file, "")
+    const dataDir = join(file, "pglite")
+    const error = await makeDatabase({ dataDir }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(DataFolderUnusable)
+    expect((error as Error).message).toBe(
+      `The embedded database's folder ${dataDir} cannot be used: part of the path is a file, not a folder`,
+    )
   })
 })

@@ -1,9 +1,11 @@
 export {
   type DatabaseConfig,
   type DatabaseHandle,
+  DataFolderUnusable,
   Db,
   DbLive,
   makeDatabase,
+  prepareDataFolder,
 } from "./database"
 export { MigrationFailed, makeMigrator, migrateToLatest, migrations } from "./migrations"
 export { PGliteDialect } from "./pglite-dialect"

@@ -54,6 +54,8 @@ describe("readConfig", () => {
   it("keeps accounts safe for localhost by default: mailbox, no proxy, limits on", () => {
     const config = readConfig({})
     expect(config.publicUrl).toBeUndefined()
+    expect(config.linkOrigin).toBe("http://localhost:3000")
+    expect(readConfig({ PORT: "8080" }).linkOrigin).toBe("http://localhost:8080")
     expect(config.cookieSecure).toBe(false)
     expect(config.trustProxy).toBe(false)
     expect(config.jwtSecret).toBeUndefined()
@@ -75,6 +77,7 @@ describe("readConfig", () => {
     expect(config.mail.mode).toBe("smtp")
     expect(config.mail.devMailbox).toBe(false)
     expect(config.publicUrl).toBe("https://shop.example")
+    expect(config.linkOrigin).toBe("https://shop.example")
     expect(config.cookieSecure).toBe(true)
     expect(
       readConfig({ SMTP_URL: "smtp://m", PUBLIC_URL: "https://s.example", DEV_MAILBOX: "on" }).mail

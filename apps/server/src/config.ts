@@ -17,8 +17,14 @@ export interface ServerConfig {
   readonly seedDemoData: boolean
   /** The built storefront served at /. */
   readonly webDistDir: string
-  /** The shop's public origin; links in emails point only here. Unset: the request's own origin. */
+  /** The shop's public origin (PUBLIC_URL), if set. */
   readonly publicUrl: string | undefined
+  /**
+   * Where links in emails point: PUBLIC_URL, or without it (mailbox mode, a
+   * shop on this machine) the server's own address, http://localhost:PORT.
+   * Never a request's Host header, which any caller can set.
+   */
+  readonly linkOrigin: string
   /** Cookies only over HTTPS. */
   readonly cookieSecure: boolean
   /** Read the client's address from X-Forwarded-For (last entry), for a server behind a proxy. */
@@ -221,6 +227,7 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): S
     seedDemoData: flag("SEED_DEMO_DATA", env.SEED_DEMO_DATA, true),
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR?.trim() || "apps/web/dist"),
     publicUrl,
+    linkOrigin: publicUrl ?? `http://localhost:${port}`,
     cookieSecure: flag(
       "COOKIE_SECURE",
       env.COOKIE_SECURE,

@@ -1,4 +1,5 @@
 import { serve } from "@hono/node-server"
+import { DataFolderUnusable } from "@howzat/postgres"
 import { composeShop } from "./compose"
 import { ConfigError, readConfig } from "./config"
 
@@ -32,6 +33,8 @@ const main = async () => {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error)
+  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`)
+  else if (error instanceof DataFolderUnusable) console.error(error.message)
+  else console.error(error)
   process.exit(1)
 })
