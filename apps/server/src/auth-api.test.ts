@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, claimsOf, json, problem } from "./test-support/browser"
 import {
   type AuthBody,
+  LINK_ORIGIN,
   logIn,
   mailed,
   mailTo,
@@ -124,7 +125,7 @@ describe("POST /api/Customers (registration)", () => {
     remember(b.cookie("howzat_refresh"))
 
     const { link, token } = await mailTo(shop, body.emailAddress, "VerifyEmail")
-    expect(`${link.origin}${link.pathname}`).toBe("http://localhost/")
+    expect(`${link.origin}${link.pathname}`).toBe(`${LINK_ORIGIN}/`)
     remember(token)
   })
 
@@ -192,7 +193,7 @@ describe("POST /api/Customers (registration)", () => {
     const body = registrationFor({ emailVerificationReturnUrl: "https://evil.example" })
     await json(await b.post("/api/Customers", body))
     const { link } = await mailTo(shop, body.emailAddress, "VerifyEmail")
-    expect(link.origin).toBe("http://localhost")
+    expect(link.origin).toBe(LINK_ORIGIN)
   })
 })
 
@@ -342,17 +343,17 @@ describe("forgotten passwords", () => {
     const { email } = await register(b)
     const known = await b.post("/api/auth/forgot-password", {
       email,
-      returnUrl: "http://localhost/Auth/ForgotPassword",
+      returnUrl: `${LINK_ORIGIN}/Auth/ForgotPassword`,
     })
     const unknown = await b.post("/api/auth/forgot-password", {
       email: "nobody@example.com",
-      returnUrl: "http://localhost/Auth/ForgotPassword",
+      returnUrl: `${LINK_ORIGIN}/Auth/ForgotPassword`,
     })
     expect(known.status).toBe(unknown.status)
     expect(await known.json()).toEqual(await unknown.json())
     expect(await shop.outbox.recent({ to: "nobody@example.com", limit: 1 })).toEqual([])
     const { link } = await mailTo(shop, email, "ResetPassword")
-    expect(`${link.origin}${link.pathname}`).toBe("http://localhost/Auth/ForgotPassword")
+    expect(`${link.origin}${link.pathname}`).toBe(`${LINK_ORIGIN}/Auth/ForgotPassword`)
   })
 
   it("mail a link to the shop's reset page even when asked for another site", async () => {
@@ -362,7 +363,7 @@ describe("forgotten passwords", () => {
       await b.post("/api/auth/forgot-password", { email, returnUrl: "https://evil.example/steal" }),
     )
     const { link } = await mailTo(shop, email, "ResetPassword")
-    expect(link.origin).toBe("http://localhost")
+    expect(link.origin).toBe(LINK_ORIGIN)
     expect(link.pathname).toBe("/Auth/ForgotPassword")
   })
 
@@ -430,6 +431,31 @@ describe("logging in by emailed link", () => {
   })
 })
 
+describe("links in mail", () => {
+  // "Password reset poisoning": a Host header is the caller's to choose.
+  it("point at the shop's configured origin whatever Host the request names", async () => {
+    const evil = { origin: "http://evil.example" }
+    const b = await browser()
+    const body = registrationFor({ emailVerificationReturnUrl: "http://evil.example" })
+    await json(await b.request("POST", "/api/Customers", { ...evil, body }))
+    const email = body.emailAddress
+    await json(await b.request("POST", "/api/auth/forgot-password", { ...evil, body: { email } }))
+    await json(
+      await b.request("POST", "/api/auth/request-login-token", { ...evil, body: { email } }),
+    )
+    const links = await Promise.all(
+      (["VerifyEmail", "ResetPassword", "LoginLink"] as const).map(
+        async (kind) => (await mailTo(shop, email, kind)).link,
+      ),
+    )
+    expect(links.map((link) => `${link.origin}${link.pathname}`)).toEqual([
+      `${LINK_ORIGIN}/`,
+      `${LINK_ORIGIN}/Auth/ForgotPassword`,
+      `${LINK_ORIGIN}/Auth/Login`,
+    ])
+  })
+})
+
 describe("POST /api/auth/change-email-address", () => {
   it("needs a signed-in customer", async () => {
     await problem(
@@ -462,7 +488,7 @@ describe("POST /api/auth/change-email-address", () => {
           currentEmail: email,
           newEmail,
           password: STRONG_PASSWORD,
-          emailVerificationReturnUrl: "http://localhost",
+          emailVerificationReturnUrl: LINK_ORIGIN,
         }),
       ),
     ).toEqual({ message: accountMessages.emailChanged })
@@ -537,7 +563,8 @@ describe("the dev mailbox", () => {
     const { email } = await register(b)
     const page = await (await b.get(`/dev/mailbox?to=${encodeURIComponent(email)}`)).text()
     expect(page).toContain("Dev mailbox")
-    expect(page).toMatch(/<a href="http:\/\/localhost\/\?token=[A-Za-z0-9_-]{43}">/)
+    expect(page).toContain(`<a href="${LINK_ORIGIN}/?token=`)
+    expect(page).toMatch(/\?token=[A-Za-z0-9_-]{43}">/)
     const { messages } = await json<{ messages: { kind: string; to: string }[] }>(
       await b.get(`/dev/mailbox/messages?to=${encodeURIComponent(email)}`),
     )
