@@ -138,15 +138,20 @@ export const AuthHandlersLive = HttpApiBuilder.group(HowzatApi, "auth", (handler
       .handle("changeEmailAddress", ({ payload }) =>
         Effect.gen(function* () {
           const principal = yield* CurrentUser
-          yield* changes.changeEmailAddress(principal, {
-            ...payload,
-            verificationLinkBase: yield* verificationLinkBase(payload.emailVerificationReturnUrl),
-          })
+          yield* changes.changeEmailAddress(
+            principal,
+            {
+              ...payload,
+              verificationLinkBase: yield* verificationLinkBase(payload.emailVerificationReturnUrl),
+            },
+            { address: yield* clientAddress },
+          )
+          // The same words when the address was taken: only its owner is told (decision 0013).
           return message(accountMessages.emailChanged)
         }).pipe(
           Effect.catchTags({
             AccountValidationFailed: problems.AccountValidationFailed,
-            EmailAlreadyRegistered: problems.EmailAlreadyRegistered,
+            RateLimited: problems.RateLimited,
             InvalidCredentials: () => Effect.fail(unauthorized(accountMessages.sessionEnded)),
             RepositoryError: problems.RepositoryError,
           }),

@@ -497,19 +497,48 @@ describe("POST /api/auth/change-email-address", () => {
     await logIn(b, newEmail)
   })
 
-  it("refuses an address another account has", async () => {
-    const taken = await register(await browser())
+  it("is throttled like a login: thirty guesses in a row meet 429 after the limit", async () => {
     const b = await browser()
     const { email } = await register(b)
-    const refused = await problem(
-      await b.post("/api/auth/change-email-address", {
+    const statuses: number[] = []
+    for (let i = 0; i < 30; i++) {
+      const response = await b.post("/api/auth/change-email-address", {
         currentEmail: email,
-        newEmail: taken.email,
+        newEmail: `guess-${i}@example.com`,
+        password: `Wr0ng!pass${i}`,
+      })
+      statuses.push(response.status)
+    }
+    // The default limit is five an hour per account (README).
+    expect(statuses).toEqual([...Array(5).fill(400), ...Array(25).fill(429)])
+  })
+
+  it("answers a taken address exactly as a free one, changes nothing and tells its owner", async () => {
+    const owner = await register(await browser())
+    const b = await browser()
+    const { email } = await register(b)
+    const changeTo = (newEmail: string) =>
+      b.post("/api/auth/change-email-address", {
+        currentEmail: email,
+        newEmail,
         password: STRONG_PASSWORD,
-      }),
-      409,
-    )
-    expect(refused.title).toContain("application error")
+        emailVerificationReturnUrl: LINK_ORIGIN,
+      })
+    const taken = await changeTo(owner.email.toUpperCase())
+    // Nothing moved, so the same account can now change to a free address, for comparison.
+    const free = await changeTo(`free-${email}`)
+    expect(taken.status).toBe(200)
+    expect(taken.status).toBe(free.status)
+    expect(await taken.text()).toBe(await free.text())
+    const headers = (response: Response) =>
+      [...response.headers.keys()].filter((name) => name !== "date").sort()
+    expect(headers(taken)).toEqual(headers(free))
+
+    // The owner keeps their address and login, and hears of the attempt (and not from whom).
+    await logIn(await browser(), owner.email)
+    const ownerMail = await shop.outbox.recent({ to: owner.email, limit: 10 })
+    expect(ownerMail.map((m) => m.kind)).toEqual(["EmailInUse", "VerifyEmail"])
+    expect(ownerMail[0]?.text).not.toContain(email)
   })
 })
 

@@ -5,11 +5,17 @@ import { RateLimited } from "./errors"
 import { currentTime } from "./one-time-tokens"
 import { hashSecretToken } from "./secrets"
 
-/** The calls a stranger can repeat to guess passwords, spam mailboxes or fill the database. */
-export type ThrottledAction = "login" | "register" | "passwordReset" | "loginLink"
+/**
+ * The calls a stranger can repeat to guess passwords, spam mailboxes, fill
+ * the database or find out who has an account.
+ */
+export type ThrottledAction = "login" | "register" | "passwordReset" | "loginLink" | "changeEmail"
 
 export interface ActionLimits {
-  /** Per email address: slows guessing one account's password from many addresses. */
+  /**
+   * Per account (the email typed, or a signed-in caller's user id): slows
+   * guessing one account's password from many addresses.
+   */
   readonly perAccount: RateLimit
   /** Per client address: slows one machine working through many accounts. */
   readonly perAddress: RateLimit
@@ -37,6 +43,11 @@ export const defaultRateLimitPolicy: RateLimitPolicyShape = {
       perAddress: { max: 20, windowMs: HOUR },
     },
     loginLink: { perAccount: { max: 5, windowMs: HOUR }, perAddress: { max: 20, windowMs: HOUR } },
+    // Each attempt checks the current password and may mail the owner of the address asked for.
+    changeEmail: {
+      perAccount: { max: 5, windowMs: HOUR },
+      perAddress: { max: 20, windowMs: HOUR },
+    },
   },
 }
 
