@@ -40,8 +40,12 @@ export const AuthHandlersLive = HttpApiBuilder.group(HowzatApi, "auth", (handler
     return handlers
       .handle("authenticate", ({ payload }) =>
         Effect.gen(function* () {
-          yield* throttle.check("login", { account: payload.email, address: yield* clientAddress })
-          return yield* signedIn(yield* sessions.authenticate(payload))
+          const session = yield* sessions.authenticate(payload, {
+            address: yield* clientAddress,
+            // Lets this browser in while strangers have the account throttled (decision 0013).
+            refreshToken: yield* refreshTokenFromCookie,
+          })
+          return yield* signedIn(session)
         }).pipe(
           Effect.catchTags({
             AccountValidationFailed: problems.AccountValidationFailed,

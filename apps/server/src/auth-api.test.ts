@@ -431,6 +431,50 @@ describe("logging in by emailed link", () => {
   })
 })
 
+describe("logging in while strangers have the account throttled (decision 0013)", () => {
+  it("still lets in the owner's own browser and login link, and nobody else", async () => {
+    const home = await browser()
+    const { email } = await register(home)
+    for (let i = 0; i < 10; i++)
+      await problem(
+        await (await browser()).post("/api/auth/authenticate", { email, password: "Wr0ng!pass" }),
+        401,
+      )
+    const rightPassword = { email, password: STRONG_PASSWORD }
+    await problem(await (await browser()).post("/api/auth/authenticate", rightPassword), 429)
+    // A browser signed in to another account proves nothing about this one.
+    const elsewhere = await browser()
+    await register(elsewhere)
+    await problem(await elsewhere.post("/api/auth/authenticate", rightPassword), 429)
+
+    // The browser that holds her live session (its refresh cookie) gets in.
+    const auth = await json<AuthBody>(await home.post("/api/auth/authenticate", rightPassword))
+    expect(auth.user.emailAddress).toBe(email)
+
+    // So does a login link read from her mailbox, in any browser.
+    await json(await (await browser()).post("/api/auth/request-login-token", { email }))
+    const { token } = await mailTo(shop, email, "LoginLink")
+    remember(token)
+    const byLink = await browser()
+    await json(await byLink.post("/api/auth/authenticate-by-token", { token }))
+    await json(await byLink.post("/api/auth/refresh-token"))
+  })
+
+  it("trusts no cookie that was logged out", async () => {
+    const home = await browser()
+    const { email } = await register(home)
+    const loggedOut = home.cookie("howzat_refresh")
+    await json(await home.post("/api/auth/revoke-token"))
+    home.cookies.set("howzat_refresh", { value: loggedOut ?? "", path: "/api/auth" })
+    for (let i = 0; i < 10; i++)
+      await (await browser()).post("/api/auth/authenticate", { email, password: "Wr0ng!pass" })
+    await problem(
+      await home.post("/api/auth/authenticate", { email, password: STRONG_PASSWORD }),
+      429,
+    )
+  })
+})
+
 describe("links in mail", () => {
   // "Password reset poisoning": a Host header is the caller's to choose.
   it("point at the shop's configured origin whatever Host the request names", async () => {

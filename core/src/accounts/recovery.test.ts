@@ -31,7 +31,9 @@ const run = <A, E>(
 }
 
 const logIn = (password: string, email = "ann@example.com") =>
-  Effect.flatMap(Sessions, (sessions) => Effect.either(sessions.authenticate({ email, password })))
+  Effect.flatMap(Sessions, (sessions) =>
+    Effect.either(sessions.authenticate({ email, password }, {})),
+  )
 
 describe("forgotten passwords", () => {
   it.effect("mail a reset link only to an existing account, and answer the same either way", () =>
@@ -185,10 +187,13 @@ describe("changing the password", () => {
     run((store, ann) =>
       Effect.gen(function* () {
         const sessions = yield* Sessions
-        const elsewhere = yield* sessions.authenticate({
-          email: "ann@example.com",
-          password: "Str0ng!pass",
-        })
+        const elsewhere = yield* sessions.authenticate(
+          {
+            email: "ann@example.com",
+            password: "Str0ng!pass",
+          },
+          {},
+        )
         yield* change(ann, "Str0ng!pass", ann.refreshToken)
         yield* sessions.refresh(ann.refreshToken)
         expect((yield* Effect.flip(sessions.refresh(elsewhere.refreshToken)))._tag).toBe(

@@ -58,11 +58,26 @@ export class RateLimitPolicy extends Context.Tag("@howzat/core/RateLimitPolicy")
   static readonly Default = Layer.succeed(RateLimitPolicy, defaultRateLimitPolicy)
 }
 
+/** One attempt at a throttled action, as far as the caller can be told apart. */
+export interface Attempt {
+  /** The account tried: the email typed, or a signed-in caller's user id. */
+  readonly account?: string | undefined
+  /** The client's network address. */
+  readonly address?: string | undefined
+  /**
+   * A device that proved it already holds a live session of this very
+   * account (its refresh family, checked by Sessions). It counts against a
+   * budget of its own, so strangers using up the account's budget can't
+   * keep the owner out (decision 0013).
+   */
+  readonly trustedDevice?: string | undefined
+}
+
 /**
  * Counts an attempt against the account and the client address and refuses
  * it once either is over its limit. Every attempt counts, successful or not:
- * a real customer never logs in ten times in a quarter of an hour. Account
- * keys are hashed so the counter table holds no email addresses.
+ * a real customer never logs in ten times in a quarter of an hour. Keys are
+ * hashed so the counter table holds no email addresses or session ids.
  */
 export class Throttle extends Effect.Service<Throttle>()("@howzat/core/Throttle", {
   effect: Effect.gen(function* () {
@@ -84,18 +99,24 @@ export class Throttle extends Effect.Service<Throttle>()("@howzat/core/Throttle"
           })
       })
 
+    const present = (value: string | undefined): value is string =>
+      value !== undefined && value.trim() !== ""
+
     return {
-      check: (
-        action: ThrottledAction,
-        who: { readonly account?: string | undefined; readonly address?: string | undefined },
-      ) =>
+      check: (action: ThrottledAction, attempt: Attempt) =>
         Effect.gen(function* () {
           if (!policy.enabled) return
           const limits = policy.limits[action]
-          if (who.address !== undefined && who.address !== "")
-            yield* count(action, `address:${who.address}`, limits.perAddress)
-          if (who.account !== undefined && who.account.trim() !== "") {
-            const account = yield* hashSecretToken(normaliseEmail(who.account))
+          // The device's own budget is as large as an account's: a thief holding a
+          // stolen session guesses its password no faster than anyone else could.
+          if (present(attempt.trustedDevice)) {
+            const device = yield* hashSecretToken(attempt.trustedDevice)
+            return yield* count(action, `device:${device}`, limits.perAccount)
+          }
+          if (present(attempt.address))
+            yield* count(action, `address:${attempt.address}`, limits.perAddress)
+          if (present(attempt.account)) {
+            const account = yield* hashSecretToken(normaliseEmail(attempt.account))
             yield* count(action, `account:${account}`, limits.perAccount)
           }
         }),
