@@ -55,6 +55,43 @@ describe("Throttle", () => {
     }).pipe(Effect.provide(layer))
   })
 
+  it.effect("lets many customers behind one address register, each email a few times", () => {
+    const { layer } = withPolicy(true)
+    return Effect.gen(function* () {
+      yield* TestClock.setTime(START)
+      const throttle = yield* Throttle
+      const office = "198.51.100.7"
+      // A mobile network's or an office's shared address (decision 0014).
+      for (let i = 0; i < 100; i++)
+        yield* throttle.check("register", { account: `customer${i}@example.com`, address: office })
+      const refused = yield* Effect.flip(
+        throttle.check("register", { account: "one-more@example.com", address: office }),
+      )
+      expect(refused._tag).toBe("RateLimited")
+      // One mailbox still gets five tries an hour, from wherever.
+      for (let i = 0; i < 5; i++)
+        yield* throttle.check("register", { account: "ann@example.com", address: `203.0.113.${i}` })
+      const again = { account: "ann@example.com", address: "203.0.113.99" }
+      expect((yield* Effect.flip(throttle.check("register", again)))._tag).toBe("RateLimited")
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("counts an IPv6 client per /64 network, not per address it picks", () => {
+    const { layer } = withPolicy(true)
+    return Effect.gen(function* () {
+      yield* TestClock.setTime(START)
+      const throttle = yield* Throttle
+      for (let i = 1; i <= 50; i++)
+        yield* throttle.check("login", {
+          account: `user${i}@example.com`,
+          address: `2001:db8:1:2::${i.toString(16)}`,
+        })
+      const sameNetwork = { account: "fresh@example.com", address: "2001:DB8:1:2:ab:cd:ef:1" }
+      expect((yield* Effect.flip(throttle.check("login", sameNetwork)))._tag).toBe("RateLimited")
+      yield* throttle.check("login", { ...sameNetwork, address: "2001:db8:1:3::1" })
+    }).pipe(Effect.provide(layer))
+  })
+
   it.effect("counts a trusted device against a budget of its own, as large as an account's", () => {
     const { layer, store } = withPolicy(true)
     return Effect.gen(function* () {

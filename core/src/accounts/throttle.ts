@@ -1,6 +1,12 @@
 import { Context, Effect, Layer } from "effect"
 import { RateLimiter } from "../ports/rate-limiter"
-import { fixedWindow, normaliseEmail, type RateLimit, retryAfterSeconds } from "../rules/auth"
+import {
+  fixedWindow,
+  normaliseEmail,
+  type RateLimit,
+  rateLimitAddress,
+  retryAfterSeconds,
+} from "../rules/auth"
 import { RateLimited } from "./errors"
 import { currentTime } from "./one-time-tokens"
 import { hashSecretToken } from "./secrets"
@@ -17,7 +23,10 @@ export interface ActionLimits {
    * guessing one account's password from many addresses.
    */
   readonly perAccount: RateLimit
-  /** Per client address: slows one machine working through many accounts. */
+  /**
+   * Per client address (an IPv6 client per /64): slows one machine working
+   * through many accounts.
+   */
   readonly perAddress: RateLimit
 }
 
@@ -37,7 +46,12 @@ export const defaultRateLimitPolicy: RateLimitPolicyShape = {
       perAccount: { max: 10, windowMs: 15 * MINUTE },
       perAddress: { max: 50, windowMs: 15 * MINUTE },
     },
-    register: { perAccount: { max: 5, windowMs: HOUR }, perAddress: { max: 20, windowMs: HOUR } },
+    // Generous per address: a mobile network or an office puts many customers
+    // behind one; each mailbox still gets five tries (decision 0014).
+    register: {
+      perAccount: { max: 5, windowMs: HOUR },
+      perAddress: { max: 100, windowMs: HOUR },
+    },
     passwordReset: {
       perAccount: { max: 5, windowMs: HOUR },
       perAddress: { max: 20, windowMs: HOUR },
@@ -114,7 +128,7 @@ export class Throttle extends Effect.Service<Throttle>()("@howzat/core/Throttle"
             return yield* count(action, `device:${device}`, limits.perAccount)
           }
           if (present(attempt.address))
-            yield* count(action, `address:${attempt.address}`, limits.perAddress)
+            yield* count(action, `address:${rateLimitAddress(attempt.address)}`, limits.perAddress)
           if (present(attempt.account)) {
             const account = yield* hashSecretToken(normaliseEmail(attempt.account))
             yield* count(action, `account:${account}`, limits.perAccount)
