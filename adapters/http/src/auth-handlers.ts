@@ -6,7 +6,6 @@ import { AccountChanges } from "@howzat/core/accounts/account-changes"
 import type { Session } from "@howzat/core/accounts/model"
 import { AccountRecovery } from "@howzat/core/accounts/recovery"
 import { Sessions } from "@howzat/core/accounts/sessions"
-import { Throttle } from "@howzat/core/accounts/throttle"
 import { accountMessages, safeReturnUrl } from "@howzat/core/rules/auth"
 import { Effect } from "effect"
 import { accountProblems as problems } from "./account-problems"
@@ -35,7 +34,6 @@ export const AuthHandlersLive = HttpApiBuilder.group(HowzatApi, "auth", (handler
     const sessions = yield* Sessions
     const recovery = yield* AccountRecovery
     const changes = yield* AccountChanges
-    const throttle = yield* Throttle
 
     return handlers
       .handle("authenticate", ({ payload }) =>
@@ -92,16 +90,15 @@ export const AuthHandlersLive = HttpApiBuilder.group(HowzatApi, "auth", (handler
       )
       .handle("forgotPassword", ({ payload }) =>
         Effect.gen(function* () {
-          yield* throttle.check("passwordReset", {
-            account: payload.email,
-            address: yield* clientAddress,
-          })
           const resetLinkBase = safeReturnUrl(
             payload.returnUrl,
             yield* shopOrigin,
             "/Auth/ForgotPassword",
           )
-          yield* recovery.forgotPassword({ email: payload.email, resetLinkBase })
+          yield* recovery.forgotPassword(
+            { email: payload.email, resetLinkBase },
+            { address: yield* clientAddress },
+          )
           return message(accountMessages.resetLinkSent)
         }).pipe(
           Effect.catchTags({
@@ -123,13 +120,12 @@ export const AuthHandlersLive = HttpApiBuilder.group(HowzatApi, "auth", (handler
       )
       .handle("requestLoginToken", ({ payload }) =>
         Effect.gen(function* () {
-          yield* throttle.check("loginLink", {
-            account: payload.email,
-            address: yield* clientAddress,
-          })
           // The login page logs in with a `token` parameter (authenticate-by-token).
           const loginLinkBase = safeReturnUrl(undefined, yield* shopOrigin, "/Auth/Login")
-          yield* recovery.requestLoginToken({ email: payload.email, loginLinkBase })
+          yield* recovery.requestLoginToken(
+            { email: payload.email, loginLinkBase },
+            { address: yield* clientAddress },
+          )
           return message(accountMessages.loginLinkSent)
         }).pipe(
           Effect.catchTags({

@@ -22,7 +22,7 @@ const run = <A, E>(
   return Effect.provide(
     Effect.gen(function* () {
       yield* TestClock.setTime(START)
-      const outcome = yield* (yield* Registration).register(registration())
+      const outcome = yield* (yield* Registration).register(registration(), {})
       if (outcome._tag !== "Registered") throw new Error("not registered")
       return yield* test(store, outcome.session)
     }),
@@ -41,11 +41,29 @@ describe("forgotten passwords", () => {
       Effect.gen(function* () {
         const recovery = yield* AccountRecovery
         const before = store.outbox.length
-        yield* recovery.forgotPassword({ email: "nobody@example.com", resetLinkBase: RESET_BASE })
+        yield* recovery.forgotPassword(
+          { email: "nobody@example.com", resetLinkBase: RESET_BASE },
+          {},
+        )
         expect(store.outbox.length).toBe(before)
-        yield* recovery.forgotPassword({ email: "ANN@example.com", resetLinkBase: RESET_BASE })
+        yield* recovery.forgotPassword({ email: "ANN@example.com", resetLinkBase: RESET_BASE }, {})
         expect(store.outbox.at(-1)).toMatchObject({ kind: "ResetPassword", to: "ann@example.com" })
         expect(store.outbox.at(-1)?.text).toContain(`${RESET_BASE}?token=`)
+      }),
+    ),
+  )
+
+  it.effect("mail no mailbox more than five links an hour", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        const recovery = yield* AccountRecovery
+        const ask = recovery.forgotPassword(
+          { email: "ann@example.com", resetLinkBase: RESET_BASE },
+          {},
+        )
+        for (let i = 0; i < 5; i++) yield* ask
+        expect((yield* Effect.flip(ask))._tag).toBe("RateLimited")
+        expect(store.outbox.filter((m) => m.kind === "ResetPassword")).toHaveLength(5)
       }),
     ),
   )
@@ -54,9 +72,9 @@ describe("forgotten passwords", () => {
     run((store, ann) =>
       Effect.gen(function* () {
         const recovery = yield* AccountRecovery
-        yield* recovery.forgotPassword({ email: "ann@example.com", resetLinkBase: RESET_BASE })
+        yield* recovery.forgotPassword({ email: "ann@example.com", resetLinkBase: RESET_BASE }, {})
         const older = tokenMailedTo(store, "ann@example.com", "ResetPassword")
-        yield* recovery.forgotPassword({ email: "ann@example.com", resetLinkBase: RESET_BASE })
+        yield* recovery.forgotPassword({ email: "ann@example.com", resetLinkBase: RESET_BASE }, {})
         const token = tokenMailedTo(store, "ann@example.com", "ResetPassword")
         yield* recovery.resetPassword({
           token,
@@ -87,7 +105,7 @@ describe("forgotten passwords", () => {
     run((store) =>
       Effect.gen(function* () {
         const recovery = yield* AccountRecovery
-        yield* recovery.forgotPassword({ email: "ann@example.com", resetLinkBase: RESET_BASE })
+        yield* recovery.forgotPassword({ email: "ann@example.com", resetLinkBase: RESET_BASE }, {})
         const token = tokenMailedTo(store, "ann@example.com", "ResetPassword")
         yield* TestClock.adjust(Duration.hours(1))
         const error = yield* Effect.flip(
@@ -102,7 +120,7 @@ describe("forgotten passwords", () => {
     run((store) =>
       Effect.gen(function* () {
         const recovery = yield* AccountRecovery
-        yield* recovery.forgotPassword({ email: "ann@example.com", resetLinkBase: RESET_BASE })
+        yield* recovery.forgotPassword({ email: "ann@example.com", resetLinkBase: RESET_BASE }, {})
         const token = tokenMailedTo(store, "ann@example.com", "ResetPassword")
         const error = yield* Effect.flip(
           recovery.resetPassword({ token, password: "weak", confirmPassword: "weak" }),
@@ -253,6 +271,7 @@ describe("changing the email address", () => {
       Effect.gen(function* () {
         yield* (yield* Registration).register(
           registration({ emailAddress: "bob@example.com", firstName: "Bob" }),
+          {},
         )
         const before = structuredClone(store.users)
         const mailed = store.outbox.length

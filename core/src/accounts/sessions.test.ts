@@ -10,7 +10,7 @@ const START = Date.parse("2026-06-15T12:00:00Z")
 /** A registered customer's first session, at START on the test clock. */
 const registered = Effect.gen(function* () {
   yield* TestClock.setTime(START)
-  const outcome = yield* (yield* Registration).register(registration())
+  const outcome = yield* (yield* Registration).register(registration(), {})
   if (outcome._tag !== "Registered") throw new Error("not registered")
   return outcome.session
 })
@@ -181,20 +181,26 @@ describe("logging in by link", () => {
         yield* registered
         const sessions = yield* Sessions
         const recovery = yield* AccountRecovery
-        yield* recovery.requestLoginToken({
-          email: "Ann@Example.com",
-          loginLinkBase: "https://shop.example/Auth/Login",
-        })
+        yield* recovery.requestLoginToken(
+          {
+            email: "Ann@Example.com",
+            loginLinkBase: "https://shop.example/Auth/Login",
+          },
+          {},
+        )
         const token = tokenMailedTo(store, "ann@example.com", "LoginLink")
         const session = yield* sessions.authenticateByToken(token)
         expect(session.user.emailVerified).toBe(true)
         const again = yield* Effect.flip(sessions.authenticateByToken(token))
         expect(again._tag).toBe("OneTimeTokenInvalid")
 
-        yield* recovery.requestLoginToken({
-          email: "ann@example.com",
-          loginLinkBase: "https://shop.example/Auth/Login",
-        })
+        yield* recovery.requestLoginToken(
+          {
+            email: "ann@example.com",
+            loginLinkBase: "https://shop.example/Auth/Login",
+          },
+          {},
+        )
         const late = tokenMailedTo(store, "ann@example.com", "LoginLink")
         yield* TestClock.adjust(Duration.minutes(15))
         expect((yield* Effect.either(sessions.authenticateByToken(late)))._tag).toBe("Left")
@@ -208,10 +214,13 @@ describe("logging in by link", () => {
         yield* registered
         const before = store.outbox.length
         const result = yield* Effect.either(
-          (yield* AccountRecovery).requestLoginToken({
-            email: "nobody@example.com",
-            loginLinkBase: "https://shop.example/Auth/Login",
-          }),
+          (yield* AccountRecovery).requestLoginToken(
+            {
+              email: "nobody@example.com",
+              loginLinkBase: "https://shop.example/Auth/Login",
+            },
+            {},
+          ),
         )
         expect(Either.isRight(result)).toBe(true)
         expect(store.outbox.length).toBe(before)
@@ -261,6 +270,7 @@ describe("logging in while strangers have the account throttled (decision 0013)"
         const sessions = yield* Sessions
         const bob = yield* (yield* Registration).register(
           registration({ emailAddress: "bob@example.com" }),
+          {},
         )
         if (bob._tag !== "Registered") throw new Error("not registered")
         // Another account's session vouches for nothing here.
@@ -316,10 +326,13 @@ describe("logging in while strangers have the account throttled (decision 0013)"
     run((store) =>
       Effect.gen(function* () {
         yield* lockedOut
-        yield* (yield* AccountRecovery).requestLoginToken({
-          email: "ann@example.com",
-          loginLinkBase: "https://shop.example/Auth/Login",
-        })
+        yield* (yield* AccountRecovery).requestLoginToken(
+          {
+            email: "ann@example.com",
+            loginLinkBase: "https://shop.example/Auth/Login",
+          },
+          {},
+        )
         const token = tokenMailedTo(store, "ann@example.com", "LoginLink")
         const session = yield* (yield* Sessions).authenticateByToken(token)
         expect(session.user.emailAddress).toBe("ann@example.com")
