@@ -185,7 +185,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
     HttpApiEndpoint.post("changeEmailAddress", "/api/auth/change-email-address")
       .setPayload(ChangeEmailAddressRequest)
       .addSuccess(MessageResponse)
-      .addError(Conflict)
+      .addError(TooManyRequests)
       .middleware(Authentication),
   )
   .add(

@@ -27,12 +27,7 @@ import {
   PAYMENT_NOTIFICATION_PATH,
 } from "./payment-notifications"
 import { asProblemResponse, problemResponse } from "./problem-response"
-import {
-  CLIENT_ADDRESS_HEADER,
-  HttpSettings,
-  type HttpSettingsShape,
-  REQUEST_ORIGIN_HEADER,
-} from "./request-context"
+import { CLIENT_ADDRESS_HEADER, HttpSettings, type HttpSettingsShape } from "./request-context"
 import { xsrfProtection } from "./xsrf"
 
 export type AccountServices =
@@ -132,7 +127,6 @@ export const makeHttpApp = (options: HttpAppOptions) => {
       // Always overwritten: a caller must not be able to name its own address.
       const headers = new Headers(c.req.raw.headers)
       headers.set(CLIENT_ADDRESS_HEADER, options.clientAddress?.(c) ?? "")
-      headers.set(REQUEST_ORIGIN_HEADER, new URL(c.req.url).origin)
       const response = await asProblemResponse(await handler(new Request(c.req.raw, { headers })))
       response.headers.set("cache-control", "no-store")
       return response

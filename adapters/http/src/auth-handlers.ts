@@ -6,7 +6,6 @@ import { AccountChanges } from "@howzat/core/accounts/account-changes"
 import type { Session } from "@howzat/core/accounts/model"
 import { AccountRecovery } from "@howzat/core/accounts/recovery"
 import { Sessions } from "@howzat/core/accounts/sessions"
-import { Throttle } from "@howzat/core/accounts/throttle"
 import { accountMessages, safeReturnUrl } from "@howzat/core/rules/auth"
 import { Effect } from "effect"
 import { accountProblems as problems } from "./account-problems"
@@ -35,13 +34,16 @@ export const AuthHandlersLive = HttpApiBuilder.group(HowzatApi, "auth", (handler
     const sessions = yield* Sessions
     const recovery = yield* AccountRecovery
     const changes = yield* AccountChanges
-    const throttle = yield* Throttle
 
     return handlers
       .handle("authenticate", ({ payload }) =>
         Effect.gen(function* () {
-          yield* throttle.check("login", { account: payload.email, address: yield* clientAddress })
-          return yield* signedIn(yield* sessions.authenticate(payload))
+          const session = yield* sessions.authenticate(payload, {
+            address: yield* clientAddress,
+            // Lets this browser in while strangers have the account throttled (decision 0013).
+            refreshToken: yield* refreshTokenFromCookie,
+          })
+          return yield* signedIn(session)
         }).pipe(
           Effect.catchTags({
             AccountValidationFailed: problems.AccountValidationFailed,
@@ -88,16 +90,15 @@ export const AuthHandlersLive = HttpApiBuilder.group(HowzatApi, "auth", (handler
       )
       .handle("forgotPassword", ({ payload }) =>
         Effect.gen(function* () {
-          yield* throttle.check("passwordReset", {
-            account: payload.email,
-            address: yield* clientAddress,
-          })
           const resetLinkBase = safeReturnUrl(
             payload.returnUrl,
             yield* shopOrigin,
             "/Auth/ForgotPassword",
           )
-          yield* recovery.forgotPassword({ email: payload.email, resetLinkBase })
+          yield* recovery.forgotPassword(
+            { email: payload.email, resetLinkBase },
+            { address: yield* clientAddress },
+          )
           return message(accountMessages.resetLinkSent)
         }).pipe(
           Effect.catchTags({
@@ -119,13 +120,12 @@ export const AuthHandlersLive = HttpApiBuilder.group(HowzatApi, "auth", (handler
       )
       .handle("requestLoginToken", ({ payload }) =>
         Effect.gen(function* () {
-          yield* throttle.check("loginLink", {
-            account: payload.email,
-            address: yield* clientAddress,
-          })
           // The login page logs in with a `token` parameter (authenticate-by-token).
           const loginLinkBase = safeReturnUrl(undefined, yield* shopOrigin, "/Auth/Login")
-          yield* recovery.requestLoginToken({ email: payload.email, loginLinkBase })
+          yield* recovery.requestLoginToken(
+            { email: payload.email, loginLinkBase },
+            { address: yield* clientAddress },
+          )
           return message(accountMessages.loginLinkSent)
         }).pipe(
           Effect.catchTags({
@@ -138,15 +138,20 @@ export const AuthHandlersLive = HttpApiBuilder.group(HowzatApi, "auth", (handler
       .handle("changeEmailAddress", ({ payload }) =>
         Effect.gen(function* () {
           const principal = yield* CurrentUser
-          yield* changes.changeEmailAddress(principal, {
-            ...payload,
-            verificationLinkBase: yield* verificationLinkBase(payload.emailVerificationReturnUrl),
-          })
+          yield* changes.changeEmailAddress(
+            principal,
+            {
+              ...payload,
+              verificationLinkBase: yield* verificationLinkBase(payload.emailVerificationReturnUrl),
+            },
+            { address: yield* clientAddress },
+          )
+          // The same words when the address was taken: only its owner is told (decision 0013).
           return message(accountMessages.emailChanged)
         }).pipe(
           Effect.catchTags({
             AccountValidationFailed: problems.AccountValidationFailed,
-            EmailAlreadyRegistered: problems.EmailAlreadyRegistered,
+            RateLimited: problems.RateLimited,
             InvalidCredentials: () => Effect.fail(unauthorized(accountMessages.sessionEnded)),
             RepositoryError: problems.RepositoryError,
           }),

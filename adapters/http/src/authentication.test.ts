@@ -9,7 +9,7 @@ import { optionalPrincipal, requiredPrincipal } from "./authentication"
 const withAnn = <A, E>(test: (sessions: Sessions, token: string) => Effect.Effect<A, E>) =>
   Effect.runPromise(
     Effect.gen(function* () {
-      const outcome = yield* (yield* Registration).register(registration())
+      const outcome = yield* (yield* Registration).register(registration(), {})
       if (outcome._tag !== "Registered") return yield* Effect.die("not registered")
       return yield* test(yield* Sessions, outcome.session.accessToken)
     }).pipe(Effect.provide(accountServicesOver(emptyStore()))),

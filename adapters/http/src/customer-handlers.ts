@@ -5,7 +5,6 @@ import { validationProblem } from "@howzat/contracts/problems"
 import { CurrentUser } from "@howzat/contracts/security"
 import { CustomerAccounts } from "@howzat/core/accounts/customer-accounts"
 import { Registration } from "@howzat/core/accounts/registration"
-import { Throttle } from "@howzat/core/accounts/throttle"
 import { accountMessages } from "@howzat/core/rules/auth"
 import { Effect } from "effect"
 import { accountProblems as problems } from "./account-problems"
@@ -39,20 +38,18 @@ export const CustomerHandlersLive = HttpApiBuilder.group(HowzatApi, "customers",
   Effect.gen(function* () {
     const registration = yield* Registration
     const accounts = yield* CustomerAccounts
-    const throttle = yield* Throttle
 
     return handlers
       .handle("register", ({ payload }) =>
         Effect.gen(function* () {
-          yield* throttle.check("register", {
-            account: payload.emailAddress,
-            address: yield* clientAddress,
-          })
-          const outcome = yield* registration.register({
-            ...payload,
-            verificationLinkBase: yield* verificationLinkBase(payload.emailVerificationReturnUrl),
-            honeyPot: payload.website,
-          })
+          const outcome = yield* registration.register(
+            {
+              ...payload,
+              verificationLinkBase: yield* verificationLinkBase(payload.emailVerificationReturnUrl),
+              honeyPot: payload.website,
+            },
+            { address: yield* clientAddress },
+          )
           return outcome._tag === "Registered"
             ? yield* signedIn(outcome.session)
             : decoySignIn(payload)

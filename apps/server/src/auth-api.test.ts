@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, claimsOf, json, problem } from "./test-support/browser"
 import {
   type AuthBody,
+  LINK_ORIGIN,
   logIn,
   mailed,
   mailTo,
@@ -124,7 +125,7 @@ describe("POST /api/Customers (registration)", () => {
     remember(b.cookie("howzat_refresh"))
 
     const { link, token } = await mailTo(shop, body.emailAddress, "VerifyEmail")
-    expect(`${link.origin}${link.pathname}`).toBe("http://localhost/")
+    expect(`${link.origin}${link.pathname}`).toBe(`${LINK_ORIGIN}/`)
     remember(token)
   })
 
@@ -192,7 +193,7 @@ describe("POST /api/Customers (registration)", () => {
     const body = registrationFor({ emailVerificationReturnUrl: "https://evil.example" })
     await json(await b.post("/api/Customers", body))
     const { link } = await mailTo(shop, body.emailAddress, "VerifyEmail")
-    expect(link.origin).toBe("http://localhost")
+    expect(link.origin).toBe(LINK_ORIGIN)
   })
 })
 
@@ -342,17 +343,17 @@ describe("forgotten passwords", () => {
     const { email } = await register(b)
     const known = await b.post("/api/auth/forgot-password", {
       email,
-      returnUrl: "http://localhost/Auth/ForgotPassword",
+      returnUrl: `${LINK_ORIGIN}/Auth/ForgotPassword`,
     })
     const unknown = await b.post("/api/auth/forgot-password", {
       email: "nobody@example.com",
-      returnUrl: "http://localhost/Auth/ForgotPassword",
+      returnUrl: `${LINK_ORIGIN}/Auth/ForgotPassword`,
     })
     expect(known.status).toBe(unknown.status)
     expect(await known.json()).toEqual(await unknown.json())
     expect(await shop.outbox.recent({ to: "nobody@example.com", limit: 1 })).toEqual([])
     const { link } = await mailTo(shop, email, "ResetPassword")
-    expect(`${link.origin}${link.pathname}`).toBe("http://localhost/Auth/ForgotPassword")
+    expect(`${link.origin}${link.pathname}`).toBe(`${LINK_ORIGIN}/Auth/ForgotPassword`)
   })
 
   it("mail a link to the shop's reset page even when asked for another site", async () => {
@@ -362,7 +363,7 @@ describe("forgotten passwords", () => {
       await b.post("/api/auth/forgot-password", { email, returnUrl: "https://evil.example/steal" }),
     )
     const { link } = await mailTo(shop, email, "ResetPassword")
-    expect(link.origin).toBe("http://localhost")
+    expect(link.origin).toBe(LINK_ORIGIN)
     expect(link.pathname).toBe("/Auth/ForgotPassword")
   })
 
@@ -430,6 +431,75 @@ describe("logging in by emailed link", () => {
   })
 })
 
+describe("logging in while strangers have the account throttled (decision 0013)", () => {
+  it("still lets in the owner's own browser and login link, and nobody else", async () => {
+    const home = await browser()
+    const { email } = await register(home)
+    for (let i = 0; i < 10; i++)
+      await problem(
+        await (await browser()).post("/api/auth/authenticate", { email, password: "Wr0ng!pass" }),
+        401,
+      )
+    const rightPassword = { email, password: STRONG_PASSWORD }
+    await problem(await (await browser()).post("/api/auth/authenticate", rightPassword), 429)
+    // A browser signed in to another account proves nothing about this one.
+    const elsewhere = await browser()
+    await register(elsewhere)
+    await problem(await elsewhere.post("/api/auth/authenticate", rightPassword), 429)
+
+    // The browser that holds her live session (its refresh cookie) gets in.
+    const auth = await json<AuthBody>(await home.post("/api/auth/authenticate", rightPassword))
+    expect(auth.user.emailAddress).toBe(email)
+
+    // So does a login link read from her mailbox, in any browser.
+    await json(await (await browser()).post("/api/auth/request-login-token", { email }))
+    const { token } = await mailTo(shop, email, "LoginLink")
+    remember(token)
+    const byLink = await browser()
+    await json(await byLink.post("/api/auth/authenticate-by-token", { token }))
+    await json(await byLink.post("/api/auth/refresh-token"))
+  })
+
+  it("trusts no cookie that was logged out", async () => {
+    const home = await browser()
+    const { email } = await register(home)
+    const loggedOut = home.cookie("howzat_refresh")
+    await json(await home.post("/api/auth/revoke-token"))
+    home.cookies.set("howzat_refresh", { value: loggedOut ?? "", path: "/api/auth" })
+    for (let i = 0; i < 10; i++)
+      await (await browser()).post("/api/auth/authenticate", { email, password: "Wr0ng!pass" })
+    await problem(
+      await home.post("/api/auth/authenticate", { email, password: STRONG_PASSWORD }),
+      429,
+    )
+  })
+})
+
+describe("links in mail", () => {
+  // "Password reset poisoning": a Host header is the caller's to choose.
+  it("point at the shop's configured origin whatever Host the request names", async () => {
+    const evil = { origin: "http://evil.example" }
+    const b = await browser()
+    const body = registrationFor({ emailVerificationReturnUrl: "http://evil.example" })
+    await json(await b.request("POST", "/api/Customers", { ...evil, body }))
+    const email = body.emailAddress
+    await json(await b.request("POST", "/api/auth/forgot-password", { ...evil, body: { email } }))
+    await json(
+      await b.request("POST", "/api/auth/request-login-token", { ...evil, body: { email } }),
+    )
+    const links = await Promise.all(
+      (["VerifyEmail", "ResetPassword", "LoginLink"] as const).map(
+        async (kind) => (await mailTo(shop, email, kind)).link,
+      ),
+    )
+    expect(links.map((link) => `${link.origin}${link.pathname}`)).toEqual([
+      `${LINK_ORIGIN}/`,
+      `${LINK_ORIGIN}/Auth/ForgotPassword`,
+      `${LINK_ORIGIN}/Auth/Login`,
+    ])
+  })
+})
+
 describe("POST /api/auth/change-email-address", () => {
   it("needs a signed-in customer", async () => {
     await problem(
@@ -462,7 +532,7 @@ describe("POST /api/auth/change-email-address", () => {
           currentEmail: email,
           newEmail,
           password: STRONG_PASSWORD,
-          emailVerificationReturnUrl: "http://localhost",
+          emailVerificationReturnUrl: LINK_ORIGIN,
         }),
       ),
     ).toEqual({ message: accountMessages.emailChanged })
@@ -471,19 +541,48 @@ describe("POST /api/auth/change-email-address", () => {
     await logIn(b, newEmail)
   })
 
-  it("refuses an address another account has", async () => {
-    const taken = await register(await browser())
+  it("is throttled like a login: thirty guesses in a row meet 429 after the limit", async () => {
     const b = await browser()
     const { email } = await register(b)
-    const refused = await problem(
-      await b.post("/api/auth/change-email-address", {
+    const statuses: number[] = []
+    for (let i = 0; i < 30; i++) {
+      const response = await b.post("/api/auth/change-email-address", {
         currentEmail: email,
-        newEmail: taken.email,
+        newEmail: `guess-${i}@example.com`,
+        password: `Wr0ng!pass${i}`,
+      })
+      statuses.push(response.status)
+    }
+    // The default limit is five an hour per account (README).
+    expect(statuses).toEqual([...Array(5).fill(400), ...Array(25).fill(429)])
+  })
+
+  it("answers a taken address exactly as a free one, changes nothing and tells its owner", async () => {
+    const owner = await register(await browser())
+    const b = await browser()
+    const { email } = await register(b)
+    const changeTo = (newEmail: string) =>
+      b.post("/api/auth/change-email-address", {
+        currentEmail: email,
+        newEmail,
         password: STRONG_PASSWORD,
-      }),
-      409,
-    )
-    expect(refused.title).toContain("application error")
+        emailVerificationReturnUrl: LINK_ORIGIN,
+      })
+    const taken = await changeTo(owner.email.toUpperCase())
+    // Nothing moved, so the same account can now change to a free address, for comparison.
+    const free = await changeTo(`free-${email}`)
+    expect(taken.status).toBe(200)
+    expect(taken.status).toBe(free.status)
+    expect(await taken.text()).toBe(await free.text())
+    const headers = (response: Response) =>
+      [...response.headers.keys()].filter((name) => name !== "date").sort()
+    expect(headers(taken)).toEqual(headers(free))
+
+    // The owner keeps their address and login, and hears of the attempt (and not from whom).
+    await logIn(await browser(), owner.email)
+    const ownerMail = await shop.outbox.recent({ to: owner.email, limit: 10 })
+    expect(ownerMail.map((m) => m.kind)).toEqual(["EmailInUse", "VerifyEmail"])
+    expect(ownerMail[0]?.text).not.toContain(email)
   })
 })
 
@@ -537,7 +636,8 @@ describe("the dev mailbox", () => {
     const { email } = await register(b)
     const page = await (await b.get(`/dev/mailbox?to=${encodeURIComponent(email)}`)).text()
     expect(page).toContain("Dev mailbox")
-    expect(page).toMatch(/<a href="http:\/\/localhost\/\?token=[A-Za-z0-9_-]{43}">/)
+    expect(page).toContain(`<a href="${LINK_ORIGIN}/?token=`)
+    expect(page).toMatch(/\?token=[A-Za-z0-9_-]{43}">/)
     const { messages } = await json<{ messages: { kind: string; to: string }[] }>(
       await b.get(`/dev/mailbox/messages?to=${encodeURIComponent(email)}`),
     )

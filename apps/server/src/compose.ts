@@ -124,7 +124,7 @@ export const composeShop = async (config: ServerConfig, now = new Date()) => {
     catalogue,
     accounts,
     orders,
-    settings: { cookieSecure: config.cookieSecure, publicOrigin: config.publicUrl },
+    settings: { cookieSecure: config.cookieSecure, linkOrigin: config.linkOrigin },
     clientAddress: clientAddressReader(config.trustProxy),
     paymentNotifications,
   })

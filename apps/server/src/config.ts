@@ -100,6 +100,7 @@ const RATE_LIMIT_NAMES: Record<ThrottledAction, string> = {
   register: "REGISTER",
   passwordReset: "PASSWORD_RESET",
   loginLink: "LOGIN_LINK",
+  changeEmail: "CHANGE_EMAIL",
 }
 
 const readRateLimits = (

@@ -21,7 +21,7 @@ const main = async () => {
           `Dev mailbox at http://localhost:${info.port}/dev/mailbox shows every email with its live links: switch it off (DEV_MAILBOX=off) on a public server.`,
         )
       if (!config.publicUrl)
-        console.log("PUBLIC_URL is not set: links in emails use the address each request came to.")
+        console.log(`PUBLIC_URL is not set: links in emails point at ${config.linkOrigin}.`)
     },
   )
   const stop = () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
-import { openShop, registrationFor, type Shop } from "./test-support/shop"
+import { openShop, register, registrationFor, type Shop } from "./test-support/shop"
 
 /**
  * The limits on the calls a stranger can repeat, as configured in the
@@ -16,6 +16,8 @@ beforeAll(async () => {
     RATE_LIMIT_REGISTER_PER_ADDRESS: "2/1h",
     RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: "2/1h",
     RATE_LIMIT_LOGIN_LINK_PER_ACCOUNT: "2/1h",
+    RATE_LIMIT_CHANGE_EMAIL_PER_ACCOUNT: "2/1h",
+    RATE_LIMIT_CHANGE_EMAIL_PER_ADDRESS: "3/1h",
   })
 })
 afterAll(async () => {
@@ -62,6 +64,30 @@ describe("rate limits", () => {
       await json(await (await browser()).post(path, { email }))
       await problem(await (await browser()).post(path, { email }), 429)
     }
+  })
+
+  it("stop a signed-in caller probing email addresses, per account and per address", async () => {
+    const changeEmail = (b: Browser, currentEmail: string, accessToken: string) =>
+      b.request("POST", "/api/auth/change-email-address", {
+        bearer: accessToken,
+        body: { currentEmail, newEmail: "probe@example.com", password: "Wr0ng!pass" },
+      })
+    // Registering from a browser of its own each, to stay clear of the registration limit.
+    const ann = await register(await browser())
+    const bob = await register(await browser())
+    const cat = await register(await browser())
+
+    // Per account: Ann's third attempt is refused, from whichever address.
+    await problem(await changeEmail(await browser(), ann.email, ann.accessToken), 400)
+    await problem(await changeEmail(await browser(), ann.email, ann.accessToken), 400)
+    await problem(await changeEmail(await browser(), ann.email, ann.accessToken), 429)
+
+    // Per address: one machine gets three attempts, whichever accounts it uses.
+    const machine = await browser()
+    await problem(await changeEmail(machine, bob.email, bob.accessToken), 400)
+    await problem(await changeEmail(machine, bob.email, bob.accessToken), 400)
+    await problem(await changeEmail(machine, cat.email, cat.accessToken), 400)
+    await problem(await changeEmail(machine, cat.email, cat.accessToken), 429)
   })
 
   it("trust X-Forwarded-For's last entry only, which the caller can't forge", async () => {

@@ -14,10 +14,16 @@ import {
   validateChangePassword,
 } from "../rules/auth"
 import { stripInvalidEmailCharacters } from "../rules/validation"
-import { emailChangedNotice, passwordChangedNotice, verificationEmail } from "./emails"
+import {
+  emailChangedNotice,
+  emailInUseNotice,
+  passwordChangedNotice,
+  verificationEmail,
+} from "./emails"
 import { AccountValidationFailed, InvalidCredentials } from "./errors"
-import type { Principal, UserWithPassword } from "./model"
+import type { Caller, Principal, UserWithPassword } from "./model"
 import { makeOneTimeTokens } from "./one-time-tokens"
+import { Throttle } from "./throttle"
 
 const failWith = (errors: Readonly<Record<string, string | undefined>>) =>
   Effect.fail(new AccountValidationFailed({ errors }))
@@ -26,7 +32,9 @@ const failWith = (errors: Readonly<Record<string, string | undefined>>) =>
  * Changing the email address or the password of the signed-in account. Both
  * ask for the current password again, so a session left open on a shared
  * computer can't be used to take the account over, and both tell the old
- * address by email.
+ * address by email. An email change is throttled and answers the same
+ * whether or not the new address is taken (decision 0013), so it can't be
+ * used to find out who has an account.
  */
 export class AccountChanges extends Effect.Service<AccountChanges>()(
   "@howzat/core/AccountChanges",
@@ -37,6 +45,7 @@ export class AccountChanges extends Effect.Service<AccountChanges>()(
       const hasher = yield* PasswordHasher
       const mailer = yield* Mailer
       const transactions = yield* Transactions
+      const throttle = yield* Throttle
       const oneTimeTokens = makeOneTimeTokens(yield* OneTimeTokenRepo, yield* SecureRandom)
 
       /**
@@ -59,6 +68,34 @@ export class AccountChanges extends Effect.Service<AccountChanges>()(
           return user
         })
 
+      /**
+       * The owner of a taken address hears of the attempt; the caller is
+       * answered as if it worked and nothing changes.
+       */
+      const tellOwnerOf = (email: string) =>
+        Effect.gen(function* () {
+          const owner = yield* users.byEmail(email)
+          if (owner !== undefined)
+            yield* mailer.send(emailInUseNotice(owner.emailAddress, owner.firstName))
+        })
+
+      const moveTo = (user: UserWithPassword, newEmail: string, verificationLinkBase: string) =>
+        transactions.within(
+          Effect.gen(function* () {
+            yield* users.changeEmail(user.id, newEmail)
+            yield* oneTimeTokens.discardAll(user.id, "VerifyEmail")
+            const token = yield* oneTimeTokens.issue(
+              user.id,
+              "VerifyEmail",
+              newEmail,
+              EMAIL_VERIFICATION_LIFETIME_MS,
+            )
+            const link = linkWithToken(verificationLinkBase, token)
+            yield* mailer.send(verificationEmail(newEmail, user.firstName, link))
+            yield* mailer.send(emailChangedNotice(user.emailAddress, user.firstName, newEmail))
+          }),
+        )
+
       const changeEmailAddress = (
         principal: Principal,
         input: {
@@ -67,8 +104,14 @@ export class AccountChanges extends Effect.Service<AccountChanges>()(
           readonly password: string
           readonly verificationLinkBase: string
         },
+        caller: Caller,
       ) =>
         Effect.gen(function* () {
+          // Keyed by user id: the account's email is what this call changes.
+          yield* throttle.check("changeEmail", {
+            account: principal.userId,
+            address: caller.address,
+          })
           const newEmail = stripInvalidEmailCharacters(input.newEmail)
           const errors = validateChangeEmail({ newEmail, password: input.password })
           if (hasErrors(errors)) return yield* failWith(errors)
@@ -77,20 +120,11 @@ export class AccountChanges extends Effect.Service<AccountChanges>()(
             { field: "currentEmail", email: input.currentEmail },
             { field: "password", value: input.password },
           )
-          yield* transactions.within(
-            Effect.gen(function* () {
-              yield* users.changeEmail(user.id, newEmail)
-              yield* oneTimeTokens.discardAll(user.id, "VerifyEmail")
-              const token = yield* oneTimeTokens.issue(
-                user.id,
-                "VerifyEmail",
-                newEmail,
-                EMAIL_VERIFICATION_LIFETIME_MS,
-              )
-              const link = linkWithToken(input.verificationLinkBase, token)
-              yield* mailer.send(verificationEmail(newEmail, user.firstName, link))
-              yield* mailer.send(emailChangedNotice(user.emailAddress, user.firstName, newEmail))
-            }),
+          const holder = yield* users.byEmail(newEmail)
+          if (holder !== undefined && holder.id !== user.id) return yield* tellOwnerOf(newEmail)
+          // The unique index decides a race with a registration of the same address.
+          yield* moveTo(user, newEmail, input.verificationLinkBase).pipe(
+            Effect.catchTag("EmailAlreadyRegistered", () => tellOwnerOf(newEmail)),
           )
         })
 
@@ -126,5 +160,6 @@ export class AccountChanges extends Effect.Service<AccountChanges>()(
 
       return { changeEmailAddress, changePassword }
     }),
+    dependencies: [Throttle.Default],
   },
 ) {}

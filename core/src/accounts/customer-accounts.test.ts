@@ -14,7 +14,7 @@ const setUp = Effect.gen(function* () {
   yield* TestClock.setTime(START)
   const registrations = yield* Registration
   const signUp = (email: string) =>
-    Effect.flatMap(registrations.register(registration({ emailAddress: email })), (outcome) =>
+    Effect.flatMap(registrations.register(registration({ emailAddress: email }), {}), (outcome) =>
       outcome._tag === "Registered"
         ? Effect.succeed(principalOf(outcome.session.user))
         : Effect.die("not registered"),

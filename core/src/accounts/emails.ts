@@ -96,6 +96,24 @@ export const emailChangedNotice = (to: string, firstName: string, newEmail: stri
     ],
   })
 
+/**
+ * Goes to the owner of an address that someone signed in to another account
+ * tried to change to. The caller is told the same as for a free address, so
+ * only the mailbox's owner learns the address is taken — and not who asked.
+ */
+export const emailInUseNotice = (to: string, firstName: string): MailMessage =>
+  compose({
+    kind: "EmailInUse",
+    to,
+    subject: `Someone tried to use your email address at ${BRAND}`,
+    greeting: hello(firstName),
+    paragraphs: [
+      "Someone signed in to another account asked to change its email address to this one. This address already belongs to your account, so nothing was changed.",
+      "If that was you: you already have an account with this address. Log in with it, or reset its password if you have forgotten it.",
+      "If it wasn't you, you need do nothing: your account is as it was.",
+    ],
+  })
+
 export const passwordChangedNotice = (to: string, firstName: string): MailMessage =>
   compose({
     kind: "PasswordChanged",

@@ -95,6 +95,18 @@ export interface Principal {
 export type OneTimeTokenPurpose = "VerifyEmail" | "ResetPassword" | "Login"
 
 /**
+ * Who is asking, as far as the edge can tell. Rate limits count per client
+ * address; a browser's refresh token can vouch for it while its account is
+ * throttled (decision 0013).
+ */
+export interface Caller {
+  /** The client's network address; undefined when unknown (then only per-account limits apply). */
+  readonly address?: string | undefined
+  /** The refresh token the caller's browser holds, if any. */
+  readonly refreshToken?: string | undefined
+}
+
+/**
  * A signed-in session as handed to the edge: the access token for the body,
  * the refresh token for the httpOnly cookie (never the body).
  */
@@ -108,7 +120,14 @@ export interface Session {
 
 export interface MailMessage {
   /** What the message is for, kept with it in the outbox (and shown in the dev mailbox). */
-  readonly kind: "VerifyEmail" | "ResetPassword" | "LoginLink" | "EmailChanged" | "PasswordChanged"
+  readonly kind:
+    | "VerifyEmail"
+    | "ResetPassword"
+    | "LoginLink"
+    | "EmailChanged"
+    | "PasswordChanged"
+    /** To the owner of an address another account tried to change to (decision 0013). */
+    | "EmailInUse"
   readonly to: string
   readonly subject: string
   readonly text: string

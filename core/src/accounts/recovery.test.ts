@@ -22,7 +22,7 @@ const run = <A, E>(
   return Effect.provide(
     Effect.gen(function* () {
       yield* TestClock.setTime(START)
-      const outcome = yield* (yield* Registration).register(registration())
+      const outcome = yield* (yield* Registration).register(registration(), {})
       if (outcome._tag !== "Registered") throw new Error("not registered")
       return yield* test(store, outcome.session)
     }),
@@ -31,7 +31,9 @@ const run = <A, E>(
 }
 
 const logIn = (password: string, email = "ann@example.com") =>
-  Effect.flatMap(Sessions, (sessions) => Effect.either(sessions.authenticate({ email, password })))
+  Effect.flatMap(Sessions, (sessions) =>
+    Effect.either(sessions.authenticate({ email, password }, {})),
+  )
 
 describe("forgotten passwords", () => {
   it.effect("mail a reset link only to an existing account, and answer the same either way", () =>
@@ -39,11 +41,29 @@ describe("forgotten passwords", () => {
       Effect.gen(function* () {
         const recovery = yield* AccountRecovery
         const before = store.outbox.length
-        yield* recovery.forgotPassword({ email: "nobody@example.com", resetLinkBase: RESET_BASE })
+        yield* recovery.forgotPassword(
+          { email: "nobody@example.com", resetLinkBase: RESET_BASE },
+          {},
+        )
         expect(store.outbox.length).toBe(before)
-        yield* recovery.forgotPassword({ email: "ANN@example.com", resetLinkBase: RESET_BASE })
+        yield* recovery.forgotPassword({ email: "ANN@example.com", resetLinkBase: RESET_BASE }, {})
         expect(store.outbox.at(-1)).toMatchObject({ kind: "ResetPassword", to: "ann@example.com" })
         expect(store.outbox.at(-1)?.text).toContain(`${RESET_BASE}?token=`)
+      }),
+    ),
+  )
+
+  it.effect("mail no mailbox more than five links an hour", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        const recovery = yield* AccountRecovery
+        const ask = recovery.forgotPassword(
+          { email: "ann@example.com", resetLinkBase: RESET_BASE },
+          {},
+        )
+        for (let i = 0; i < 5; i++) yield* ask
+        expect((yield* Effect.flip(ask))._tag).toBe("RateLimited")
+        expect(store.outbox.filter((m) => m.kind === "ResetPassword")).toHaveLength(5)
       }),
     ),
   )
@@ -52,9 +72,9 @@ describe("forgotten passwords", () => {
     run((store, ann) =>
       Effect.gen(function* () {
         const recovery = yield* AccountRecovery
-        yield* recovery.forgotPassword({ email: "ann@example.com", resetLinkBase: RESET_BASE })
+        yield* recovery.forgotPassword({ email: "ann@example.com", resetLinkBase: RESET_BASE }, {})
         const older = tokenMailedTo(store, "ann@example.com", "ResetPassword")
-        yield* recovery.forgotPassword({ email: "ann@example.com", resetLinkBase: RESET_BASE })
+        yield* recovery.forgotPassword({ email: "ann@example.com", resetLinkBase: RESET_BASE }, {})
         const token = tokenMailedTo(store, "ann@example.com", "ResetPassword")
         yield* recovery.resetPassword({
           token,
@@ -85,7 +105,7 @@ describe("forgotten passwords", () => {
     run((store) =>
       Effect.gen(function* () {
         const recovery = yield* AccountRecovery
-        yield* recovery.forgotPassword({ email: "ann@example.com", resetLinkBase: RESET_BASE })
+        yield* recovery.forgotPassword({ email: "ann@example.com", resetLinkBase: RESET_BASE }, {})
         const token = tokenMailedTo(store, "ann@example.com", "ResetPassword")
         yield* TestClock.adjust(Duration.hours(1))
         const error = yield* Effect.flip(
@@ -100,7 +120,7 @@ describe("forgotten passwords", () => {
     run((store) =>
       Effect.gen(function* () {
         const recovery = yield* AccountRecovery
-        yield* recovery.forgotPassword({ email: "ann@example.com", resetLinkBase: RESET_BASE })
+        yield* recovery.forgotPassword({ email: "ann@example.com", resetLinkBase: RESET_BASE }, {})
         const token = tokenMailedTo(store, "ann@example.com", "ResetPassword")
         const error = yield* Effect.flip(
           recovery.resetPassword({ token, password: "weak", confirmPassword: "weak" }),
@@ -185,10 +205,13 @@ describe("changing the password", () => {
     run((store, ann) =>
       Effect.gen(function* () {
         const sessions = yield* Sessions
-        const elsewhere = yield* sessions.authenticate({
-          email: "ann@example.com",
-          password: "Str0ng!pass",
-        })
+        const elsewhere = yield* sessions.authenticate(
+          {
+            email: "ann@example.com",
+            password: "Str0ng!pass",
+          },
+          {},
+        )
         yield* change(ann, "Str0ng!pass", ann.refreshToken)
         yield* sessions.refresh(ann.refreshToken)
         expect((yield* Effect.flip(sessions.refresh(elsewhere.refreshToken)))._tag).toBe(
@@ -207,12 +230,16 @@ describe("changing the password", () => {
 describe("changing the email address", () => {
   const changeTo = (ann: Session, newEmail: string, password = "Str0ng!pass") =>
     Effect.flatMap(AccountChanges, (changes) =>
-      changes.changeEmailAddress(principalOf(ann.user), {
-        currentEmail: "ann@example.com",
-        newEmail,
-        password,
-        verificationLinkBase: "https://shop.example/",
-      }),
+      changes.changeEmailAddress(
+        principalOf(ann.user),
+        {
+          currentEmail: "ann@example.com",
+          newEmail,
+          password,
+          verificationLinkBase: "https://shop.example/",
+        },
+        {},
+      ),
     )
 
   it.effect("moves the login to the new address, unverified, and mails both addresses", () =>
@@ -239,12 +266,32 @@ describe("changing the email address", () => {
     ),
   )
 
-  it.effect("refuses an address another account has", () =>
+  it.effect("answers a taken address as a free one, changing nothing and telling its owner", () =>
+    run((store, ann) =>
+      Effect.gen(function* () {
+        yield* (yield* Registration).register(
+          registration({ emailAddress: "bob@example.com", firstName: "Bob" }),
+          {},
+        )
+        const before = structuredClone(store.users)
+        const mailed = store.outbox.length
+        yield* changeTo(ann, "BOB@example.com")
+        expect(store.users).toEqual(before)
+        const sent = store.outbox.slice(mailed)
+        expect(sent.map((m) => [m.kind, m.to])).toEqual([["EmailInUse", "bob@example.com"]])
+        expect(sent[0]?.text).toContain("Hello Bob,")
+        expect(sent[0]?.text).not.toContain("ann@example.com")
+        expect((yield* logIn("Str0ng!pass", "ann@example.com"))._tag).toBe("Right")
+      }),
+    ),
+  )
+
+  it.effect("counts every attempt against the account, right password or not", () =>
     run((_, ann) =>
       Effect.gen(function* () {
-        yield* (yield* Registration).register(registration({ emailAddress: "bob@example.com" }))
-        const error = yield* Effect.flip(changeTo(ann, "BOB@example.com"))
-        expect(error._tag).toBe("EmailAlreadyRegistered")
+        for (let i = 0; i < 5; i++) yield* Effect.flip(changeTo(ann, "x@example.com", "Wr0ng!"))
+        const refused = yield* Effect.flip(changeTo(ann, "new@example.com"))
+        expect(refused._tag).toBe("RateLimited")
       }),
     ),
   )

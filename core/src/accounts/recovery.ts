@@ -16,7 +16,9 @@ import {
 import { stripInvalidEmailCharacters } from "../rules/validation"
 import { loginLinkEmail, passwordChangedNotice, passwordResetEmail } from "./emails"
 import { AccountValidationFailed, OneTimeTokenInvalid } from "./errors"
+import type { Caller } from "./model"
 import { makeOneTimeTokens } from "./one-time-tokens"
+import { Throttle } from "./throttle"
 
 const checked = <Errors extends Readonly<Record<string, string | undefined>>>(errors: Errors) =>
   hasErrors(errors) ? Effect.fail(new AccountValidationFailed({ errors })) : Effect.void
@@ -36,6 +38,7 @@ export class AccountRecovery extends Effect.Service<AccountRecovery>()(
       const hasher = yield* PasswordHasher
       const mailer = yield* Mailer
       const transactions = yield* Transactions
+      const throttle = yield* Throttle
       const oneTimeTokens = makeOneTimeTokens(yield* OneTimeTokenRepo, yield* SecureRandom)
 
       const verifyEmail = (token: string) =>
@@ -48,13 +51,21 @@ export class AccountRecovery extends Effect.Service<AccountRecovery>()(
           }),
         )
 
-      /** Sends a link for `purpose` if the account exists; silent otherwise. */
+      /**
+       * Sends a link for `purpose` if the account exists; silent otherwise.
+       * Limited per account and per address, so nobody's mailbox is flooded.
+       */
       const mailLinkIfAccountExists = (
         rawEmail: string,
         purpose: "ResetPassword" | "Login",
         linkBase: string,
+        caller: Caller,
       ) =>
         Effect.gen(function* () {
+          yield* throttle.check(purpose === "ResetPassword" ? "passwordReset" : "loginLink", {
+            account: rawEmail,
+            address: caller.address,
+          })
           const email = stripInvalidEmailCharacters(rawEmail)
           yield* checked(validateEmailOnly({ email }))
           const user = yield* users.byEmail(email)
@@ -76,13 +87,15 @@ export class AccountRecovery extends Effect.Service<AccountRecovery>()(
           )
         })
 
-      const forgotPassword = (input: { readonly email: string; readonly resetLinkBase: string }) =>
-        mailLinkIfAccountExists(input.email, "ResetPassword", input.resetLinkBase)
+      const forgotPassword = (
+        input: { readonly email: string; readonly resetLinkBase: string },
+        caller: Caller,
+      ) => mailLinkIfAccountExists(input.email, "ResetPassword", input.resetLinkBase, caller)
 
-      const requestLoginToken = (input: {
-        readonly email: string
-        readonly loginLinkBase: string
-      }) => mailLinkIfAccountExists(input.email, "Login", input.loginLinkBase)
+      const requestLoginToken = (
+        input: { readonly email: string; readonly loginLinkBase: string },
+        caller: Caller,
+      ) => mailLinkIfAccountExists(input.email, "Login", input.loginLinkBase, caller)
 
       /**
        * A reset ends every session (whoever knew the old password may be
@@ -114,5 +127,6 @@ export class AccountRecovery extends Effect.Service<AccountRecovery>()(
 
       return { verifyEmail, forgotPassword, requestLoginToken, resetPassword }
     }),
+    dependencies: [Throttle.Default],
   },
 ) {}

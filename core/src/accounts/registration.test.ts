@@ -27,6 +27,7 @@ describe("Registration", () => {
       Effect.gen(function* () {
         const outcome = yield* (yield* Registration).register(
           registration({ allowMarketingByPost: false, telephoneNumber: " 07700 900123 " }),
+          {},
         )
         expect(outcome._tag).toBe("Registered")
         expect(store.customers).toHaveLength(1)
@@ -54,6 +55,7 @@ describe("Registration", () => {
               telephoneNumber: "123",
               acceptTerms: false,
             }),
+            {},
           ),
         )
         expect(error._tag).toBe("AccountValidationFailed")
@@ -78,11 +80,13 @@ describe("Registration", () => {
         yield* TestClock.setTime(Date.parse("2026-06-14T23:30:00Z"))
         const outcome = yield* (yield* Registration).register(
           registration({ dateOfBirth: "2008-06-15" }),
+          {},
         )
         expect(outcome._tag).toBe("Registered")
         const tooYoung = yield* Effect.flip(
           (yield* Registration).register(
             registration({ emailAddress: "kid@example.com", dateOfBirth: "2008-06-16" }),
+            {},
           ),
         )
         expect(tooYoung).toMatchObject({ errors: { dateOfBirth: messages.dateOfBirthTooYoung } })
@@ -94,9 +98,9 @@ describe("Registration", () => {
     run(() =>
       Effect.gen(function* () {
         const registrations = yield* Registration
-        yield* registrations.register(registration())
+        yield* registrations.register(registration(), {})
         const error = yield* Effect.flip(
-          registrations.register(registration({ emailAddress: "ANN@EXAMPLE.COM" })),
+          registrations.register(registration({ emailAddress: "ANN@EXAMPLE.COM" }), {}),
         )
         expect(error._tag).toBe("EmailAlreadyRegistered")
       }),
@@ -108,6 +112,7 @@ describe("Registration", () => {
       Effect.gen(function* () {
         const outcome = yield* (yield* Registration).register(
           registration({ honeyPot: "http://spam.example" }),
+          {},
         )
         expect(outcome._tag).toBe("IgnoredBot")
         expect(store.users).toEqual([])
@@ -119,7 +124,7 @@ describe("Registration", () => {
   it.effect("emails a verification link that works once, for 48 hours", () =>
     run((store) =>
       Effect.gen(function* () {
-        yield* (yield* Registration).register(registration())
+        yield* (yield* Registration).register(registration(), {})
         const message = store.outbox[0]
         expect(message).toMatchObject({ kind: "VerifyEmail", to: "ann@example.com" })
         expect(message?.html).toContain('href="https://shop.example/?token=')
@@ -135,12 +140,33 @@ describe("Registration", () => {
   it.effect("lets the verification link lapse after 48 hours", () =>
     run((store) =>
       Effect.gen(function* () {
-        yield* (yield* Registration).register(registration())
+        yield* (yield* Registration).register(registration(), {})
         const token = tokenMailedTo(store, "ann@example.com", "VerifyEmail")
         yield* TestClock.adjust(Duration.hours(48))
         const error = yield* Effect.flip((yield* AccountRecovery).verifyEmail(token))
         expect(error._tag).toBe("OneTimeTokenInvalid")
         expect(store.users[0]?.emailVerified).toBe(false)
+      }),
+    ),
+  )
+
+  it.effect("limits attempts per email, honey-pot included, for every caller of core", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        const registrations = yield* Registration
+        const results = yield* Effect.forEach(Array.from({ length: 6 }), (_, i) =>
+          Effect.either(registrations.register(registration(), { address: `203.0.113.${i}` })),
+        )
+        expect(results.map((r) => (r._tag === "Left" ? r.left._tag : "Registered"))).toEqual([
+          "Registered",
+          ...Array(4).fill("EmailAlreadyRegistered"),
+          "RateLimited",
+        ])
+        // A filled honey-pot counts too: a bot gets no free attempts.
+        const bot = registration({ emailAddress: "bot@example.com", honeyPot: "x" })
+        for (let i = 0; i < 5; i++) yield* registrations.register(bot, {})
+        expect((yield* Effect.flip(registrations.register(bot, {})))._tag).toBe("RateLimited")
+        expect(store.users).toHaveLength(1)
       }),
     ),
   )
@@ -152,7 +178,7 @@ describe("Registration", () => {
     })
     return Effect.gen(function* () {
       yield* TestClock.setTime(START)
-      const error = yield* Effect.flip((yield* Registration).register(registration()))
+      const error = yield* Effect.flip((yield* Registration).register(registration(), {}))
       expect(error._tag).toBe("RepositoryError")
       expect(store.users).toEqual([])
       expect(store.customers).toEqual([])

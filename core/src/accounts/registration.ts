@@ -13,9 +13,10 @@ import {
 } from "../rules/validation"
 import { verificationEmail } from "./emails"
 import { AccountValidationFailed, EmailAlreadyRegistered } from "./errors"
-import type { MarketingPreferences, Session } from "./model"
+import type { Caller, MarketingPreferences, Session } from "./model"
 import { currentTime, makeOneTimeTokens } from "./one-time-tokens"
 import { Sessions } from "./sessions"
+import { Throttle } from "./throttle"
 
 export interface RegistrationRequest extends RegistrationInput, MarketingPreferences {
   /** Where the verification link leads (the shop's home page), already checked to be ours. */
@@ -32,7 +33,8 @@ export type RegistrationOutcome =
 /**
  * Opens a customer account and signs it in (SPEC §4: registration leads to
  * login). The user, the customer record, the verification token and the
- * verification email are written in one transaction.
+ * verification email are written in one transaction. Attempts are limited
+ * per email and, generously, per client address (decision 0014).
  */
 export class Registration extends Effect.Service<Registration>()("@howzat/core/Registration", {
   effect: Effect.gen(function* () {
@@ -42,10 +44,16 @@ export class Registration extends Effect.Service<Registration>()("@howzat/core/R
     const mailer = yield* Mailer
     const transactions = yield* Transactions
     const sessions = yield* Sessions
+    const throttle = yield* Throttle
     const oneTimeTokens = makeOneTimeTokens(yield* OneTimeTokenRepo, yield* SecureRandom)
 
-    const register = (request: RegistrationRequest) =>
+    const register = (request: RegistrationRequest, caller: Caller) =>
       Effect.gen(function* () {
+        // Counted first: a bot learns nothing from the honey-pot that the limit doesn't stop.
+        yield* throttle.check("register", {
+          account: request.emailAddress,
+          address: caller.address,
+        })
         if (request.honeyPot.trim() !== "") {
           yield* Effect.logInfo("registration with the honey-pot filled was ignored")
           return { _tag: "IgnoredBot" } as RegistrationOutcome
@@ -102,5 +110,5 @@ export class Registration extends Effect.Service<Registration>()("@howzat/core/R
 
     return { register }
   }),
-  dependencies: [Sessions.Default],
+  dependencies: [Sessions.Default, Throttle.Default],
 }) {}

@@ -10,7 +10,7 @@ const START = Date.parse("2026-06-15T12:00:00Z")
 /** A registered customer's first session, at START on the test clock. */
 const registered = Effect.gen(function* () {
   yield* TestClock.setTime(START)
-  const outcome = yield* (yield* Registration).register(registration())
+  const outcome = yield* (yield* Registration).register(registration(), {})
   if (outcome._tag !== "Registered") throw new Error("not registered")
   return outcome.session
 })
@@ -30,10 +30,13 @@ describe("Sessions", () => {
       Effect.gen(function* () {
         yield* registered
         const sessions = yield* Sessions
-        const session = yield* sessions.authenticate({
-          email: "ANN@example.com",
-          password: "Str0ng!pass",
-        })
+        const session = yield* sessions.authenticate(
+          {
+            email: "ANN@example.com",
+            password: "Str0ng!pass",
+          },
+          {},
+        )
         expect(session.user.emailAddress).toBe("ann@example.com")
         expect(session.user.customerId).not.toBeNull()
         const principal = yield* sessions.verifyAccessToken(session.accessToken)
@@ -52,10 +55,10 @@ describe("Sessions", () => {
         yield* registered
         const sessions = yield* Sessions
         const wrong = yield* Effect.flip(
-          sessions.authenticate({ email: "ann@example.com", password: "nope" }),
+          sessions.authenticate({ email: "ann@example.com", password: "nope" }, {}),
         )
         const unknown = yield* Effect.flip(
-          sessions.authenticate({ email: "bob@example.com", password: "Str0ng!pass" }),
+          sessions.authenticate({ email: "bob@example.com", password: "Str0ng!pass" }, {}),
         )
         expect(wrong._tag).toBe("InvalidCredentials")
         expect(unknown._tag).toBe("InvalidCredentials")
@@ -111,10 +114,13 @@ describe("Sessions", () => {
       Effect.gen(function* () {
         const first = yield* registered
         const sessions = yield* Sessions
-        const other = yield* sessions.authenticate({
-          email: "ann@example.com",
-          password: "Str0ng!pass",
-        })
+        const other = yield* sessions.authenticate(
+          {
+            email: "ann@example.com",
+            password: "Str0ng!pass",
+          },
+          {},
+        )
         const second = yield* sessions.refresh(first.refreshToken)
         // Someone replays the first token (copied before it was rotated).
         const replay = yield* Effect.flip(sessions.refresh(first.refreshToken))
@@ -175,20 +181,26 @@ describe("logging in by link", () => {
         yield* registered
         const sessions = yield* Sessions
         const recovery = yield* AccountRecovery
-        yield* recovery.requestLoginToken({
-          email: "Ann@Example.com",
-          loginLinkBase: "https://shop.example/Auth/Login",
-        })
+        yield* recovery.requestLoginToken(
+          {
+            email: "Ann@Example.com",
+            loginLinkBase: "https://shop.example/Auth/Login",
+          },
+          {},
+        )
         const token = tokenMailedTo(store, "ann@example.com", "LoginLink")
         const session = yield* sessions.authenticateByToken(token)
         expect(session.user.emailVerified).toBe(true)
         const again = yield* Effect.flip(sessions.authenticateByToken(token))
         expect(again._tag).toBe("OneTimeTokenInvalid")
 
-        yield* recovery.requestLoginToken({
-          email: "ann@example.com",
-          loginLinkBase: "https://shop.example/Auth/Login",
-        })
+        yield* recovery.requestLoginToken(
+          {
+            email: "ann@example.com",
+            loginLinkBase: "https://shop.example/Auth/Login",
+          },
+          {},
+        )
         const late = tokenMailedTo(store, "ann@example.com", "LoginLink")
         yield* TestClock.adjust(Duration.minutes(15))
         expect((yield* Effect.either(sessions.authenticateByToken(late)))._tag).toBe("Left")
@@ -202,13 +214,128 @@ describe("logging in by link", () => {
         yield* registered
         const before = store.outbox.length
         const result = yield* Effect.either(
-          (yield* AccountRecovery).requestLoginToken({
-            email: "nobody@example.com",
-            loginLinkBase: "https://shop.example/Auth/Login",
-          }),
+          (yield* AccountRecovery).requestLoginToken(
+            {
+              email: "nobody@example.com",
+              loginLinkBase: "https://shop.example/Auth/Login",
+            },
+            {},
+          ),
         )
         expect(Either.isRight(result)).toBe(true)
         expect(store.outbox.length).toBe(before)
+      }),
+    ),
+  )
+})
+
+describe("logging in while strangers have the account throttled (decision 0013)", () => {
+  const PASSWORD = "Str0ng!pass"
+  const STRANGER = { address: "203.0.113.9" }
+
+  /** Ann registered; then ten wrong passwords from a stranger use up her account's budget. */
+  const lockedOut = Effect.gen(function* () {
+    const ann = yield* registered
+    const sessions = yield* Sessions
+    for (let i = 0; i < 10; i++)
+      yield* Effect.flip(
+        sessions.authenticate({ email: "ann@example.com", password: "x" }, STRANGER),
+      )
+    return ann
+  })
+
+  const logIn = (caller: { address?: string; refreshToken?: string }, email = "ann@example.com") =>
+    Effect.flatMap(Sessions, (sessions) =>
+      Effect.either(sessions.authenticate({ email, password: PASSWORD }, caller)),
+    )
+
+  const refusedAsThrottled = (result: Either.Either<unknown, { readonly _tag: string }>) =>
+    Either.isLeft(result) && result.left._tag === "RateLimited"
+
+  it.effect("lets in the browser that holds her live session, and no fresh one", () =>
+    run(() =>
+      Effect.gen(function* () {
+        const ann = yield* lockedOut
+        expect(refusedAsThrottled(yield* logIn({ address: "198.51.100.1" }))).toBe(true)
+        const own = yield* logIn({ address: "198.51.100.1", refreshToken: ann.refreshToken })
+        expect(Either.isRight(own) && own.right.user.emailAddress).toBe("ann@example.com")
+      }),
+    ),
+  )
+
+  it.effect("trusts only a live token of that very account", () =>
+    run(() =>
+      Effect.gen(function* () {
+        const ann = yield* lockedOut
+        const sessions = yield* Sessions
+        const bob = yield* (yield* Registration).register(
+          registration({ emailAddress: "bob@example.com" }),
+          {},
+        )
+        if (bob._tag !== "Registered") throw new Error("not registered")
+        // Another account's session vouches for nothing here.
+        expect(refusedAsThrottled(yield* logIn({ refreshToken: bob.session.refreshToken }))).toBe(
+          true,
+        )
+        expect(refusedAsThrottled(yield* logIn({ refreshToken: "made-up" }))).toBe(true)
+        // A spent token is a copy, not the holder.
+        const rotated = yield* sessions.refresh(ann.refreshToken)
+        expect(refusedAsThrottled(yield* logIn({ refreshToken: ann.refreshToken }))).toBe(true)
+        // A logged-out session is gone.
+        yield* sessions.revoke(rotated.refreshToken)
+        expect(refusedAsThrottled(yield* logIn({ refreshToken: rotated.refreshToken }))).toBe(true)
+      }),
+    ),
+  )
+
+  it.effect("trusts no expired token", () =>
+    run(() =>
+      Effect.gen(function* () {
+        const ann = yield* registered
+        // Fifteen days on, the session has lapsed; the lock-out happens in a new window.
+        yield* TestClock.adjust(Duration.days(15))
+        const sessions = yield* Sessions
+        for (let i = 0; i < 10; i++)
+          yield* Effect.flip(
+            sessions.authenticate({ email: "ann@example.com", password: "x" }, STRANGER),
+          )
+        expect(refusedAsThrottled(yield* logIn({ refreshToken: ann.refreshToken }))).toBe(true)
+      }),
+    ),
+  )
+
+  it.effect("gives that browser a budget of its own, no bigger than an account's", () =>
+    run(() =>
+      Effect.gen(function* () {
+        const ann = yield* lockedOut
+        const sessions = yield* Sessions
+        const device = { refreshToken: ann.refreshToken }
+        // Whoever holds the cookie still can't guess her password any faster.
+        for (let i = 0; i < 10; i++)
+          expect(
+            (yield* Effect.flip(
+              sessions.authenticate({ email: "ann@example.com", password: "x" }, device),
+            ))._tag,
+          ).toBe("InvalidCredentials")
+        expect(refusedAsThrottled(yield* logIn(device))).toBe(true)
+      }),
+    ),
+  )
+
+  it.effect("leaves the login link from her mailbox working", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        yield* lockedOut
+        yield* (yield* AccountRecovery).requestLoginToken(
+          {
+            email: "ann@example.com",
+            loginLinkBase: "https://shop.example/Auth/Login",
+          },
+          {},
+        )
+        const token = tokenMailedTo(store, "ann@example.com", "LoginLink")
+        const session = yield* (yield* Sessions).authenticateByToken(token)
+        expect(session.user.emailAddress).toBe("ann@example.com")
       }),
     ),
   )

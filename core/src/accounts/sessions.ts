@@ -18,9 +18,10 @@ import {
   OneTimeTokenInvalid,
   RefreshTokenInvalid,
 } from "./errors"
-import type { Principal, Session, User } from "./model"
+import type { Caller, Principal, Session, User } from "./model"
 import { currentTime, makeOneTimeTokens } from "./one-time-tokens"
 import { hashSecretToken, newSecretToken } from "./secrets"
+import { Throttle } from "./throttle"
 
 export const principalOf = (user: User): Principal => ({
   userId: user.id,
@@ -46,7 +47,9 @@ const publicUser = (user: User): User => ({
  * lives in an httpOnly cookie and is stored only as a hash. Each refresh
  * spends the presented token and issues the next of its family; presenting
  * a spent token again means it was copied, so the whole family is revoked
- * and both the thief and the customer must log in again.
+ * and both the thief and the customer must log in again. Logins are
+ * throttled per account and per address; a browser still holding a live
+ * session of the account has a budget of its own (decision 0013).
  */
 export class Sessions extends Effect.Service<Sessions>()("@howzat/core/Sessions", {
   effect: Effect.gen(function* () {
@@ -56,6 +59,7 @@ export class Sessions extends Effect.Service<Sessions>()("@howzat/core/Sessions"
     const accessTokens = yield* AccessTokens
     const random = yield* SecureRandom
     const transactions = yield* Transactions
+    const throttle = yield* Throttle
     const oneTimeTokens = makeOneTimeTokens(yield* OneTimeTokenRepo, random)
 
     const withRandom = <A, E>(effect: Effect.Effect<A, E, SecureRandom>) =>
@@ -93,9 +97,37 @@ export class Sessions extends Effect.Service<Sessions>()("@howzat/core/Sessions"
         return session
       })
 
-    const authenticate = (input: { readonly email: string; readonly password: string }) =>
+    /**
+     * The refresh family of a browser that already holds a live session of
+     * the account whose email was typed: only then may it log in while that
+     * account is throttled (decision 0013). A spent, expired, revoked or
+     * unknown token, or one of another account, vouches for nothing.
+     */
+    const trustedDevice = (refreshToken: string | undefined, email: string) =>
+      Effect.gen(function* () {
+        if (refreshToken === undefined || refreshToken === "") return undefined
+        const holder = yield* refreshTokens.holderOf(
+          yield* hashSecretToken(refreshToken),
+          yield* currentTime,
+        )
+        if (holder === undefined) return undefined
+        const user = yield* users.byId(holder.userId)
+        return user !== undefined && sameEmail(user.emailAddress, email)
+          ? holder.familyId
+          : undefined
+      })
+
+    const authenticate = (
+      input: { readonly email: string; readonly password: string },
+      caller: Caller,
+    ) =>
       Effect.gen(function* () {
         const email = stripInvalidEmailCharacters(input.email)
+        yield* throttle.check("login", {
+          account: email,
+          address: caller.address,
+          trustedDevice: yield* trustedDevice(caller.refreshToken, email),
+        })
         const errors = validateLogin({ email, password: input.password })
         if (hasErrors(errors)) return yield* new AccountValidationFailed({ errors })
         const user = yield* users.byEmail(email)
@@ -178,4 +210,5 @@ export class Sessions extends Effect.Service<Sessions>()("@howzat/core/Sessions"
       familyOf,
     }
   }),
+  dependencies: [Throttle.Default],
 }) {}

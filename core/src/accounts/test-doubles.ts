@@ -240,6 +240,13 @@ export const makeAccountDoubles = (store: AccountStore) => {
       }),
     familyOf: (tokenHash) =>
       Effect.sync(() => store.refreshTokens.find((r) => r.tokenHash === tokenHash)?.familyId),
+    holderOf: (tokenHash, now) =>
+      Effect.sync(() => {
+        const row = store.refreshTokens.find((r) => r.tokenHash === tokenHash)
+        return row && row.spentAt === null && row.expiresAt.getTime() > now.getTime()
+          ? { userId: row.userId, familyId: row.familyId }
+          : undefined
+      }),
     revokeFamily: (familyId) =>
       Effect.sync(() => {
         store.refreshTokens = store.refreshTokens.filter((r) => r.familyId !== familyId)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Layer, TestClock } from "effect"
 import { emptyStore, makeAccountDoubles } from "./test-doubles"
-import { defaultRateLimitPolicy, RateLimitPolicy, Throttle } from "./throttle"
+import { type Attempt, defaultRateLimitPolicy, RateLimitPolicy, Throttle } from "./throttle"
 
 const START = Date.parse("2026-06-15T12:00:00Z")
 
@@ -16,7 +16,7 @@ const withPolicy = (enabled: boolean) => {
   }
 }
 
-const attempts = (n: number, who: { account?: string; address?: string }) =>
+const attempts = (n: number, who: Attempt) =>
   Effect.flatMap(Throttle, (throttle) =>
     Effect.forEach(Array.from({ length: n }), () => Effect.either(throttle.check("login", who))),
   )
@@ -52,6 +52,61 @@ describe("Throttle", () => {
       )
       expect(refused._tag).toBe("RateLimited")
       yield* throttle.check("login", { account: "fresh@example.com", address: "198.51.100.8" })
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("lets many customers behind one address register, each email a few times", () => {
+    const { layer } = withPolicy(true)
+    return Effect.gen(function* () {
+      yield* TestClock.setTime(START)
+      const throttle = yield* Throttle
+      const office = "198.51.100.7"
+      // A mobile network's or an office's shared address (decision 0014).
+      for (let i = 0; i < 100; i++)
+        yield* throttle.check("register", { account: `customer${i}@example.com`, address: office })
+      const refused = yield* Effect.flip(
+        throttle.check("register", { account: "one-more@example.com", address: office }),
+      )
+      expect(refused._tag).toBe("RateLimited")
+      // One mailbox still gets five tries an hour, from wherever.
+      for (let i = 0; i < 5; i++)
+        yield* throttle.check("register", { account: "ann@example.com", address: `203.0.113.${i}` })
+      const again = { account: "ann@example.com", address: "203.0.113.99" }
+      expect((yield* Effect.flip(throttle.check("register", again)))._tag).toBe("RateLimited")
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("counts an IPv6 client per /64 network, not per address it picks", () => {
+    const { layer } = withPolicy(true)
+    return Effect.gen(function* () {
+      yield* TestClock.setTime(START)
+      const throttle = yield* Throttle
+      for (let i = 1; i <= 50; i++)
+        yield* throttle.check("login", {
+          account: `user${i}@example.com`,
+          address: `2001:db8:1:2::${i.toString(16)}`,
+        })
+      const sameNetwork = { account: "fresh@example.com", address: "2001:DB8:1:2:ab:cd:ef:1" }
+      expect((yield* Effect.flip(throttle.check("login", sameNetwork)))._tag).toBe("RateLimited")
+      yield* throttle.check("login", { ...sameNetwork, address: "2001:db8:1:3::1" })
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("counts a trusted device against a budget of its own, as large as an account's", () => {
+    const { layer, store } = withPolicy(true)
+    return Effect.gen(function* () {
+      yield* TestClock.setTime(START)
+      const stranger = { account: "ann@example.com", address: "203.0.113.9" }
+      const owner = { ...stranger, trustedDevice: "family-of-anns-browser" }
+      const strangers = yield* attempts(11, stranger)
+      expect(strangers[10]?._tag).toBe("Left")
+      // The account and the address are used up; the owner's browser is not.
+      const own = yield* attempts(11, owner)
+      expect(own.filter((r) => r._tag === "Right")).toHaveLength(10)
+      expect(own[10]?._tag).toBe("Left")
+      // Another device of hers has its own budget; the device id is kept only hashed.
+      expect((yield* attempts(1, { ...owner, trustedDevice: "her-phone" }))[0]?._tag).toBe("Right")
+      expect([...store.counters.keys()].join()).not.toContain("family-of")
     }).pipe(Effect.provide(layer))
   })
 

@@ -1,17 +1,32 @@
 import { Context, Effect, Layer } from "effect"
 import { RateLimiter } from "../ports/rate-limiter"
-import { fixedWindow, normaliseEmail, type RateLimit, retryAfterSeconds } from "../rules/auth"
+import {
+  fixedWindow,
+  normaliseEmail,
+  type RateLimit,
+  rateLimitAddress,
+  retryAfterSeconds,
+} from "../rules/auth"
 import { RateLimited } from "./errors"
 import { currentTime } from "./one-time-tokens"
 import { hashSecretToken } from "./secrets"
 
-/** The calls a stranger can repeat to guess passwords, spam mailboxes or fill the database. */
-export type ThrottledAction = "login" | "register" | "passwordReset" | "loginLink"
+/**
+ * The calls a stranger can repeat to guess passwords, spam mailboxes, fill
+ * the database or find out who has an account.
+ */
+export type ThrottledAction = "login" | "register" | "passwordReset" | "loginLink" | "changeEmail"
 
 export interface ActionLimits {
-  /** Per email address: slows guessing one account's password from many addresses. */
+  /**
+   * Per account (the email typed, or a signed-in caller's user id): slows
+   * guessing one account's password from many addresses.
+   */
   readonly perAccount: RateLimit
-  /** Per client address: slows one machine working through many accounts. */
+  /**
+   * Per client address (an IPv6 client per /64): slows one machine working
+   * through many accounts.
+   */
   readonly perAddress: RateLimit
 }
 
@@ -31,12 +46,22 @@ export const defaultRateLimitPolicy: RateLimitPolicyShape = {
       perAccount: { max: 10, windowMs: 15 * MINUTE },
       perAddress: { max: 50, windowMs: 15 * MINUTE },
     },
-    register: { perAccount: { max: 5, windowMs: HOUR }, perAddress: { max: 20, windowMs: HOUR } },
+    // Generous per address: a mobile network or an office puts many customers
+    // behind one; each mailbox still gets five tries (decision 0014).
+    register: {
+      perAccount: { max: 5, windowMs: HOUR },
+      perAddress: { max: 100, windowMs: HOUR },
+    },
     passwordReset: {
       perAccount: { max: 5, windowMs: HOUR },
       perAddress: { max: 20, windowMs: HOUR },
     },
     loginLink: { perAccount: { max: 5, windowMs: HOUR }, perAddress: { max: 20, windowMs: HOUR } },
+    // Each attempt checks the current password and may mail the owner of the address asked for.
+    changeEmail: {
+      perAccount: { max: 5, windowMs: HOUR },
+      perAddress: { max: 20, windowMs: HOUR },
+    },
   },
 }
 
@@ -47,11 +72,26 @@ export class RateLimitPolicy extends Context.Tag("@howzat/core/RateLimitPolicy")
   static readonly Default = Layer.succeed(RateLimitPolicy, defaultRateLimitPolicy)
 }
 
+/** One attempt at a throttled action, as far as the caller can be told apart. */
+export interface Attempt {
+  /** The account tried: the email typed, or a signed-in caller's user id. */
+  readonly account?: string | undefined
+  /** The client's network address. */
+  readonly address?: string | undefined
+  /**
+   * A device that proved it already holds a live session of this very
+   * account (its refresh family, checked by Sessions). It counts against a
+   * budget of its own, so strangers using up the account's budget can't
+   * keep the owner out (decision 0013).
+   */
+  readonly trustedDevice?: string | undefined
+}
+
 /**
  * Counts an attempt against the account and the client address and refuses
  * it once either is over its limit. Every attempt counts, successful or not:
- * a real customer never logs in ten times in a quarter of an hour. Account
- * keys are hashed so the counter table holds no email addresses.
+ * a real customer never logs in ten times in a quarter of an hour. Keys are
+ * hashed so the counter table holds no email addresses or session ids.
  */
 export class Throttle extends Effect.Service<Throttle>()("@howzat/core/Throttle", {
   effect: Effect.gen(function* () {
@@ -73,18 +113,24 @@ export class Throttle extends Effect.Service<Throttle>()("@howzat/core/Throttle"
           })
       })
 
+    const present = (value: string | undefined): value is string =>
+      value !== undefined && value.trim() !== ""
+
     return {
-      check: (
-        action: ThrottledAction,
-        who: { readonly account?: string | undefined; readonly address?: string | undefined },
-      ) =>
+      check: (action: ThrottledAction, attempt: Attempt) =>
         Effect.gen(function* () {
           if (!policy.enabled) return
           const limits = policy.limits[action]
-          if (who.address !== undefined && who.address !== "")
-            yield* count(action, `address:${who.address}`, limits.perAddress)
-          if (who.account !== undefined && who.account.trim() !== "") {
-            const account = yield* hashSecretToken(normaliseEmail(who.account))
+          // The device's own budget is as large as an account's: a thief holding a
+          // stolen session guesses its password no faster than anyone else could.
+          if (present(attempt.trustedDevice)) {
+            const device = yield* hashSecretToken(attempt.trustedDevice)
+            return yield* count(action, `device:${device}`, limits.perAccount)
+          }
+          if (present(attempt.address))
+            yield* count(action, `address:${rateLimitAddress(attempt.address)}`, limits.perAddress)
+          if (present(attempt.account)) {
+            const account = yield* hashSecretToken(normaliseEmail(attempt.account))
             yield* count(action, `account:${account}`, limits.perAccount)
           }
         }),

@@ -89,6 +89,17 @@ export interface RefreshTokenRepoShape {
     now: Date,
   ) => Effect.Effect<RefreshTokenSpend, RepositoryError>
   readonly familyOf: (tokenHash: string) => Effect.Effect<string | undefined, RepositoryError>
+  /**
+   * Who holds a token that could still be refreshed: not spent, not expired,
+   * not revoked. Reads only; a spent token is the mark of a copy, never a holder.
+   */
+  readonly holderOf: (
+    tokenHash: string,
+    now: Date,
+  ) => Effect.Effect<
+    { readonly userId: string; readonly familyId: string } | undefined,
+    RepositoryError
+  >
   /** Deletes every token of the family: spent ones too, so nothing of the session remains. */
   readonly revokeFamily: (familyId: string) => Effect.Effect<void, RepositoryError>
   readonly revokeAllOfUser: (

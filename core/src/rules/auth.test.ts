@@ -8,6 +8,7 @@ import {
   isCustomerSession,
   linkWithToken,
   normaliseEmail,
+  rateLimitAddress,
   retryAfterSeconds,
   safeReturnUrl,
   sameEmail,
@@ -142,6 +143,68 @@ describe("fixed windows", () => {
   it("say how long to wait in minutes", () => {
     expect(tooManyAttemptsMessage(30)).toBe("Too many attempts. Please try again in 1 minute.")
     expect(tooManyAttemptsMessage(61)).toBe("Too many attempts. Please try again in 2 minutes.")
+  })
+})
+
+describe("rateLimitAddress (decision 0014)", () => {
+  const hextet = fc.integer({ min: 0, max: 0xffff })
+  const groups = fc.array(hextet, { minLength: 8, maxLength: 8 })
+  /** One of the many ways to write the same address: padded or not, either case, compressed. */
+  const spelling = (gs: number[], padded: boolean, upper: boolean, compressed: boolean) => {
+    const full = gs.map((g) => g.toString(16).padStart(padded ? 4 : 1, "0")).join(":")
+    const text = compressed ? new URL(`http://[${full}]/`).hostname.slice(1, -1) : full
+    return upper ? text.toUpperCase() : text
+  }
+  const ipv4 = fc.tuple(hextet, hextet).map(([g, h]) => ({
+    groups: [g, h],
+    text: `${g >> 8}.${g & 255}.${h >> 8}.${h & 255}`,
+  }))
+
+  it("counts an IPv6 address as its /64, however it is written", () => {
+    fc.assert(
+      fc.property(
+        groups,
+        fc.array(hextet, { minLength: 4, maxLength: 4 }),
+        fc.boolean(),
+        fc.boolean(),
+        fc.boolean(),
+        (gs, otherHost, padded, upper, compressed) => {
+          fc.pre(!(gs.slice(0, 5).every((g) => g === 0) && gs[5] === 0xffff))
+          const sameNetwork = [...gs.slice(0, 4), ...otherHost]
+          expect(rateLimitAddress(spelling(sameNetwork, padded, upper, compressed))).toBe(
+            rateLimitAddress(spelling(gs, false, false, false)),
+          )
+          expect(rateLimitAddress(spelling(gs, true, false, false))).toMatch(/::\/64$/)
+        },
+      ),
+    )
+  })
+
+  it("keeps addresses in different /64 networks apart", () => {
+    fc.assert(
+      fc.property(groups, groups, (a, b) => {
+        fc.pre(a.slice(0, 4).join() !== b.slice(0, 4).join())
+        expect(rateLimitAddress(spelling(a, true, false, false))).not.toBe(
+          rateLimitAddress(spelling(b, true, false, false)),
+        )
+      }),
+    )
+  })
+
+  it("counts an IPv4 address as itself, also when written as IPv6", () => {
+    fc.assert(
+      fc.property(ipv4, fc.boolean(), ({ groups: [g = 0, h = 0], text }, dotted) => {
+        expect(rateLimitAddress(text)).toBe(text)
+        const mapped = dotted ? `::ffff:${text}` : `::FFFF:${g.toString(16)}:${h.toString(16)}`
+        expect(rateLimitAddress(mapped)).toBe(text)
+      }),
+    )
+  })
+
+  it("leaves anything else as it was given, and drops an interface's zone", () => {
+    expect(rateLimitAddress(" unknown ")).toBe("unknown")
+    expect(rateLimitAddress("not:an:address")).toBe("not:an:address")
+    expect(rateLimitAddress("fe80::1%eth0")).toBe("fe80:0:0:0::/64")
   })
 })
 

@@ -153,6 +153,40 @@ export const fixedWindow = (nowMs: number, windowMs: number): { start: number; e
 export const retryAfterSeconds = (nowMs: number, windowEndMs: number): number =>
   Math.max(1, Math.ceil((windowEndMs - nowMs) / 1000))
 
+/** The 8 groups of an IPv6 address, or undefined when it isn't one. */
+const ipv6Groups = (address: string): number[] | undefined => {
+  let host: string
+  try {
+    // The URL parser knows every spelling (compressed, upper case, an IPv4 tail)
+    // and writes one: lower case, "::" for the longest zero run, hex only.
+    host = new URL(`http://[${address}]/`).hostname.slice(1, -1)
+  } catch {
+    return undefined
+  }
+  const [head = "", tail] = host.split("::")
+  const left = head === "" ? [] : head.split(":")
+  const right = tail === undefined || tail === "" ? [] : tail.split(":")
+  const zeros = tail === undefined ? 0 : 8 - left.length - right.length
+  return [...left, ...Array<string>(zeros).fill("0"), ...right].map((g) => Number.parseInt(g, 16))
+}
+
+/**
+ * Who an address stands for in per-address rate limits. An IPv4 address is
+ * itself (also when written as IPv4-mapped IPv6). An IPv6 address counts as
+ * its /64: that is one household's or one phone's network, and a host that
+ * has one can use any of its 2^64 addresses, so counting single addresses
+ * would limit nobody (decision 0014). Anything else is kept as given.
+ */
+export const rateLimitAddress = (address: string): string => {
+  const text = address.trim().toLowerCase()
+  const groups = text.includes(":") ? ipv6Groups(text.split("%")[0] ?? "") : undefined
+  if (groups === undefined || groups.length !== 8) return text
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0] = groups
+  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0xffff)
+    return `${g >> 8}.${g & 255}.${h >> 8}.${h & 255}`
+  return `${[a, b, c, d].map((n) => n.toString(16)).join(":")}::/64`
+}
+
 // --- The account forms, checked on the server with SPEC §5's validators
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>

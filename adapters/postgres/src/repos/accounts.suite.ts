@@ -316,6 +316,21 @@ export const accountsSuite = (name: string, open: () => Promise<SuiteDatabase>) 
         expect(outcomes.filter((o) => o._tag === "AlreadySpent")).toHaveLength(9)
       })
 
+      it("name the holder of a token only while it can still be refreshed", async () => {
+        const user = await register()
+        const holderOf = (tokenHash: string, now = NOW) =>
+          run(Effect.flatMap(RefreshTokenRepo, (r) => r.holderOf(tokenHash, now)))
+        await create(user.id, "h1")
+        await create(user.id, "h2", "family-2")
+        expect(await holderOf("h1")).toEqual({ userId: user.id, familyId: "family-1" })
+        expect(await holderOf("h1", at(MINUTE))).toBeUndefined()
+        await spend("h1")
+        expect(await holderOf("h1")).toBeUndefined()
+        await run(Effect.flatMap(RefreshTokenRepo, (r) => r.revokeFamily("family-2")))
+        expect(await holderOf("h2")).toBeUndefined()
+        expect(await holderOf("nope")).toBeUndefined()
+      })
+
       it("revoke a family, or every family of a user but one", async () => {
         const user = await register()
         await create(user.id, "a1", "A")

@@ -51,6 +51,17 @@ export const makeRefreshTokenRepo = (db: Kysely<Database>): RefreshTokenRepoShap
         .executeTakeFirst(),
     ).pipe(Effect.map((row) => row?.familyId)),
 
+  holderOf: (tokenHash, now) =>
+    runQuery(db, "refreshTokens.holderOf", (q) =>
+      q
+        .selectFrom("refreshTokens")
+        .select(["userId", "familyId"])
+        .where("tokenHash", "=", tokenHash)
+        .where("spentAt", "is", null)
+        .where("expiresAt", ">", now)
+        .executeTakeFirst(),
+    ),
+
   revokeFamily: (familyId) =>
     runQuery(db, "refreshTokens.revokeFamily", (q) =>
       q.deleteFrom("refreshTokens").where("familyId", "=", familyId).execute(),

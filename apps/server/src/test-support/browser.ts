@@ -46,7 +46,13 @@ export class Browser {
   async request(
     method: string,
     path: string,
-    options: { body?: unknown; xsrf?: boolean; bearer?: string | false } = {},
+    options: {
+      body?: unknown
+      xsrf?: boolean
+      bearer?: string | false
+      /** Send to this origin instead: the Host a caller may name (the shop listens on any). */
+      origin?: string
+    } = {},
   ): Promise<Response> {
     const headers = new Headers({ "x-forwarded-for": this.address })
     const sent = [...this.cookies]
@@ -58,7 +64,7 @@ export class Browser {
     const bearer = options.bearer === undefined ? this.accessToken : options.bearer
     if (bearer) headers.set("authorization", `Bearer ${bearer}`)
     if (options.body !== undefined) headers.set("content-type", "application/json")
-    const response = await this.app.request(path, {
+    const response = await this.app.request(options.origin ? `${options.origin}${path}` : path, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

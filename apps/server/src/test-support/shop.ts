@@ -26,6 +26,9 @@ export const openShop = (env: Record<string, string> = {}) => {
   })
 }
 
+/** Where the shop under test puts links in mail: its configured origin (no PUBLIC_URL: localhost:PORT). */
+export const LINK_ORIGIN = readConfig({}).linkOrigin
+
 let registrations = 0
 
 export const STRONG_PASSWORD = "Str0ng!pass"
@@ -36,7 +39,7 @@ export const registrationFor = (overrides: Record<string, unknown> = {}) => ({
   emailAddress: `customer${++registrations}@example.com`,
   password: STRONG_PASSWORD,
   confirmPassword: STRONG_PASSWORD,
-  emailVerificationReturnUrl: "http://localhost",
+  emailVerificationReturnUrl: LINK_ORIGIN,
   telephoneNumber: "07700 900123",
   acceptTerms: true,
   dateOfBirth: "1990-04-01",

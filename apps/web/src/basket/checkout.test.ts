@@ -1,5 +1,8 @@
 import type { CustomerJson } from "@howzat/contracts/customers"
 import { describe, expect, it } from "vitest"
+import { ApiError } from "../api/client"
+import { basketTexts } from "../lib/basket"
+import { errorTexts } from "../lib/error-text"
 import { firstFormError, isFormValid } from "../lib/form-rules"
 import {
   addressesOf,
@@ -7,6 +10,7 @@ import {
   blankCheckoutValues,
   type CheckoutValues,
   checkoutRules,
+  checkoutStepFailure,
   checkoutValuesOf,
   customerUpdateOf,
   personOf,
@@ -140,6 +144,61 @@ describe("what is sent", () => {
       defaultShippingAddress: addressesOf(visitor).billing,
     })
     expect(customerUpdateOf("c-2", personOf(visitor), visitor).firstName).toBe("Ann")
+  })
+})
+
+describe("a step of placing the order that failed (SPEC §8)", () => {
+  const http = (status: number, title: string, detail: string) =>
+    new ApiError("http", status, title, detail)
+  const tooMany = http(
+    429,
+    "Too Many Requests",
+    "Too many attempts. Please try again in 12 minutes.",
+  )
+
+  it("a rate-limited registration is the registration's error, not a change to the basket", () => {
+    expect(checkoutStepFailure("register", tooMany, 2)).toEqual({
+      goHome: false,
+      content: {
+        title: "Error",
+        lines: [{ kind: "text", text: "Too many attempts. Please try again in 12 minutes." }],
+      },
+    })
+  })
+
+  it("a registration that failed without a word: SPEC's registration sentence", () => {
+    const content = checkoutStepFailure("register", new ApiError("network", 0, "", ""), 1).content
+    expect(content.title).toBe("Error")
+    expect(content.lines).toEqual([{ kind: "text", text: errorTexts.registrationFailed }])
+  })
+
+  it("a taken email or a refused field keeps the checkout's words about the details", () => {
+    const taken = http(409, "An application error has occurred.", "Email taken")
+    expect(checkoutStepFailure("register", taken, 1).content).toMatchObject({
+      title: "Oops!",
+      lines: [{ kind: "text", text: errorTexts.alreadyRegistered }],
+    })
+    const invalid = http(400, "One or more validation errors occurred.", "")
+    expect(checkoutStepFailure("register", invalid, 1).content.lines[0]?.text).toBe(
+      basketTexts.invalidDetails,
+    )
+  })
+
+  it("saving the address failed: the generic error dialog", () => {
+    const down = http(503, "Service Unavailable", "Please try again soon.")
+    expect(checkoutStepFailure("saveAddress", down, 1).content).toEqual({
+      title: "Error",
+      lines: [{ kind: "text", text: "Please try again soon." }],
+    })
+  })
+
+  it("only placing the order reports changes to the basket", () => {
+    const closed = http(409, "Conflict", "The competition has closed.")
+    expect(checkoutStepFailure("placeOrder", closed, 1).content.title).toBe(
+      basketTexts.changesTitle,
+    )
+    for (const step of ["register", "saveAddress"] as const)
+      expect(checkoutStepFailure(step, closed, 1).content.title).not.toBe(basketTexts.changesTitle)
   })
 })
 

@@ -20,12 +20,19 @@ import {
   validateTelephone,
 } from "@howzat/core/rules/validation"
 import { HONEY_POT, type register } from "../api/accounts"
+import { ApiError } from "../api/client"
 import {
   type Address,
   addressFromValues,
   type BillingShippingValues,
   billingShippingValues,
 } from "../lib/addresses"
+import { checkoutFailure } from "../lib/basket"
+import {
+  type DialogContent,
+  errorDialogContent,
+  registrationFailureContent,
+} from "../lib/error-text"
 import type { Rules } from "../lib/form-rules"
 
 export interface CheckoutValues extends BillingShippingValues {
@@ -186,3 +193,27 @@ export const afterCheckoutPath = (order: {
   order.orderBalance <= 0 && order.status === "Completed"
     ? `/Checkout/PaymentSucceeded/${encodeURIComponent(order.id)}`
     : `/Checkout/Payment/${encodeURIComponent(order.id)}`
+
+/** What placing an order does, in order; a visitor registers and saves an address first. */
+export type CheckoutStep = "register" | "saveAddress" | "placeOrder"
+
+/** SPEC §8's "Oops!" cases: the details typed into the form need a look, whichever step said so. */
+const aboutTheDetails = (error: unknown): boolean =>
+  error instanceof ApiError && /application error|validation error/i.test(error.title)
+
+/**
+ * What a failed step says (SPEC §8). Only placing the order can change the
+ * basket; a registration that failed (refused for too many attempts, say)
+ * is the registration failure dialog, and an address that couldn't be saved
+ * the generic error dialog, never "Changes to your basket".
+ */
+export const checkoutStepFailure = (
+  step: CheckoutStep,
+  error: unknown,
+  localItemCount: number,
+): { content: DialogContent; goHome: boolean } => {
+  if (step === "placeOrder" || aboutTheDetails(error)) return checkoutFailure(error, localItemCount)
+  const content =
+    step === "register" ? registrationFailureContent(error) : errorDialogContent(error)
+  return { content, goHome: false }
+}

@@ -14,7 +14,9 @@ import {
   afterCheckoutPath,
   blankCheckoutValues,
   type CheckoutMode,
+  type CheckoutStep,
   checkoutRules,
+  checkoutStepFailure,
   checkoutValuesOf,
   customerUpdateOf,
   needsAddress,
@@ -32,7 +34,7 @@ import { SiteCreditPanel } from "../../components/basket/checkout/SiteCreditPane
 import { Dialog, DialogLines } from "../../components/Dialog"
 import { FormMessage, submitWith } from "../../components/forms/Fields"
 import { PageHeading } from "../../components/PageStates"
-import { basketTexts, checkoutFailure, checkoutOutcome } from "../../lib/basket"
+import { basketTexts, checkoutOutcome } from "../../lib/basket"
 import type { DialogContent } from "../../lib/error-text"
 import { firstFormError } from "../../lib/form-rules"
 
@@ -174,18 +176,23 @@ const CheckoutForm = ({
     mode.kind === "customer" ? checkoutValuesOf(mode.customer) : blankCheckoutValues(),
     async (value) => {
       const before = basket
+      // Which step failed decides what the customer is told (SPEC §8).
+      let step: CheckoutStep = "register"
       onFreeze(mode)
       try {
         if (mode.kind === "visitor") {
           const user = await signInWith(await register(registrationOf(value)))
           const customerId = user.customerId ?? ""
+          step = "saveAddress"
           await updateCustomer(customerId, customerUpdateOf(customerId, personOf(value), value))
         } else if (needsAddress(mode)) {
+          step = "saveAddress"
           await updateCustomer(
             mode.customer.customerId,
             customerUpdateOf(mode.customer.customerId, mode.customer, value),
           )
         }
+        step = "placeOrder"
         // A saved address is the order's by default; a typed one is sent with it.
         const typed = needsAddress(mode) ? addressesOf(value) : null
         const { basket: after, order } = await checkoutBasket(
@@ -201,7 +208,7 @@ const CheckoutForm = ({
         if (outcome.kind === "unchanged") go(next)
         else setNotice({ content: outcome.content, afterwards: () => go(next) })
       } catch (error) {
-        const failure = checkoutFailure(error, before.items.length)
+        const failure = checkoutStepFailure(step, error, before.items.length)
         setNotice({
           content: failure.content,
           afterwards: failure.goHome
