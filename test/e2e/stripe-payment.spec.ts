@@ -118,17 +118,14 @@ test("a declined card shows the provider's words, and Retry pays with a new atte
     page.getByText("Oh no! We received this error while processing your payment:"),
   ).toBeVisible()
   await expect(page.getByText("Your card was declined.")).toBeVisible()
-  await expect
-    .poll(async () =>
-      (await deliveries(request, testInfo, orderId)).map((d) => `${d.type} ${d.status}`),
-    )
-    .toEqual(["payment_intent.payment_failed 200"])
 
+  // At once, before the provider's webhook about the decline has arrived.
   await page.getByRole("link", { name: "Retry" }).click()
   await payWith(page, GOOD_CARD)
   await expect(page.getByRole("heading", { name: "SUCCESS!" })).toBeVisible({ timeout: 20_000 })
 
-  // The declined attempt was put on record, so Retry started a new intent rather than reuse it.
+  // The page had the decline put on record, so Retry started a new intent rather than reuse one
+  // the shop would later think failed; both webhooks then arrive and are accepted.
   await expect
     .poll(async () =>
       (await deliveries(request, testInfo, orderId)).map((d) => `${d.type} ${d.status}`),
