@@ -53,6 +53,7 @@ import {
   OrderResponse,
   OrderTicketList,
 } from "./orders"
+import { CardFormResponse } from "./payments"
 import {
   BadRequest,
   Conflict,
@@ -387,6 +388,15 @@ export class CustomerTicketsApi extends HttpApiGroup.make("customerTickets")
   )
   .middleware(Authentication) {}
 
+/**
+ * The card form of the provider that takes this shop's payments: which one,
+ * and for a real provider its script and publishable key. Public, like the
+ * page that needs it (docs/decisions/0018).
+ */
+export class PaymentProvidersApi extends HttpApiGroup.make("paymentProviders").add(
+  HttpApiEndpoint.get("cardForm", "/api/PaymentProviders/card-form").addSuccess(CardFormResponse),
+) {}
+
 /** POST /api/Logging: anyone may report; the server logs it and answers 204. */
 export class LoggingApi extends HttpApiGroup.make("logging").add(
   HttpApiEndpoint.post("log", "/api/Logging").setPayload(LoggingRequest),
@@ -402,6 +412,7 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(BasketsApi)
   .add(OrdersApi)
   .add(CustomerTicketsApi)
+  .add(PaymentProvidersApi)
   .add(LoggingApi)
   .addError(BadRequest)
   .addError(Forbidden)

@@ -3,9 +3,22 @@ import { defineConfig, devices } from "@playwright/test"
 /**
  * Debian's Chromium, never a downloaded browser. The shop runs from the
  * built storefront on an in-memory embedded database seeded with demo data,
- * so each run starts from the same known state.
+ * so each run starts from the same known state. A second shop takes cards
+ * through the real provider's adapter, against a local stand-in for Stripe
+ * (its REST API, Stripe.js and signed webhooks: stand-ins/stripe-provider.ts),
+ * since the suite reaches no provider; only the "stripe" project uses it.
  */
 const port = Number(process.env.E2E_PORT ?? 3197)
+const stripeShopPort = Number(process.env.E2E_STRIPE_SHOP_PORT ?? port + 1)
+const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 2)
+const stripeStandIn = `http://localhost:${stripePort}`
+/** Test-mode keys the stand-in and the shop share; nothing real. */
+const stripeKeys = {
+  STRIPE_SECRET_KEY: "sk_test_stand_in_secret",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_stand_in_publishable",
+  STRIPE_WEBHOOK_SECRET: "whsec_stand_in_webhook_signing_secret",
+}
+const STRIPE_SPEC = "stripe-payment.spec.ts"
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -33,9 +46,14 @@ export default defineConfig({
     trace: "off",
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    {
+      name: "desktop",
+      testIgnore: STRIPE_SPEC,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
+    },
     {
       name: "mobile",
+      testIgnore: STRIPE_SPEC,
       use: {
         viewport: { width: 390, height: 844 },
         isMobile: true,
@@ -44,19 +62,64 @@ export default defineConfig({
         launchOptions: chromium,
       },
     },
-  ],
-  webServer: {
-    command: "node --import tsx apps/server/src/main.ts",
-    cwd: "../..",
-    url: `http://localhost:${port}/health/ping`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      PGLITE_DATA_DIR: "memory://",
-      SEED_DEMO_DATA: "true",
+    {
+      name: "stripe",
+      testMatch: STRIPE_SPEC,
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: chromium,
+        baseURL: `http://localhost:${stripeShopPort}`,
+      },
+      metadata: { stripeStandIn },
     },
-  },
+  ],
+  webServer: [
+    {
+      command: "node --import tsx apps/server/src/main.ts",
+      cwd: "../..",
+      url: `http://localhost:${port}/health/ping`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        PGLITE_DATA_DIR: "memory://",
+        SEED_DEMO_DATA: "true",
+      },
+    },
+    {
+      command: "node --import tsx test/e2e/stand-ins/stripe-provider.ts",
+      cwd: "../..",
+      url: `${stripeStandIn}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(stripePort),
+        SHOP_URL: `http://localhost:${stripeShopPort}`,
+        WEBHOOK_DELAY_MS: "2000",
+        ...stripeKeys,
+      },
+    },
+    {
+      command: "node --import tsx apps/server/src/main.ts",
+      cwd: "../..",
+      url: `http://localhost:${stripeShopPort}/health/ping`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(stripeShopPort),
+        PGLITE_DATA_DIR: "memory://",
+        SEED_DEMO_DATA: "true",
+        PAYMENT_GATEWAY: "stripe",
+        STRIPE_API_URL: stripeStandIn,
+        STRIPE_JS_URL: `${stripeStandIn}/v3/`,
+        ...stripeKeys,
+      },
+    },
+  ],
 })

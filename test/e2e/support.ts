@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from "@playwright/test"
+import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test"
 
 /** What the journeys read of GET /api/Competitions (SPEC §7). */
 export interface ListedCompetition {
@@ -48,3 +48,39 @@ export const checkoutAsNewCustomer = async (page: Page, email: string, person: N
   await page.getByLabel(/accept the terms and conditions/).check()
   await page.getByRole("button", { name: "PROCEED TO PAYMENT" }).click()
 }
+
+/** A competition on sale with room for a few more tickets for anyone. */
+export const openCompetition = async (request: APIRequestContext, index = 0) => {
+  const open = (await listCompetitions(request)).filter(
+    (c) =>
+      c.status === 1 && c.totalTickets - c.ticketsSoldToDate > 50 && c.maxTicketsPerCustomer >= 5,
+  )
+  expect(open.length).toBeGreaterThan(index)
+  return open[index] as ListedCompetition
+}
+
+export const uniqueEmail = (testInfo: TestInfo, what: string) =>
+  `${what}-${testInfo.project.name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+
+/** Competition page → Add to basket → the panel's CHECKOUT. */
+export const addToBasketAndCheckout = async (page: Page, competition: ListedCompetition) => {
+  await page.goto(`/Competitions/Competition/${competition.id}`)
+  await expect(page.getByRole("heading", { name: competition.name, level: 1 })).toBeVisible()
+  const quantity = page.getByRole("spinbutton", { name: "Number of tickets" })
+  await quantity.fill("3")
+  await page.getByRole("button", { name: "Add to basket" }).click()
+  await page.getByRole("link", { name: "CHECKOUT" }).click()
+  await expect(page).toHaveURL(/\/Checkout$/)
+}
+
+/** "1-3, 7" back into numbers, to compare with what the order holds. */
+export const ticketNumbersIn = (text: string): number[] =>
+  text
+    .split(",")
+    .flatMap((part) => {
+      const [a, b] = part.trim().split("-").map(Number)
+      if (a === undefined || Number.isNaN(a)) return []
+      const last = b ?? a
+      return Array.from({ length: last - a + 1 }, (_, i) => a + i)
+    })
+    .sort((x, y) => x - y)

@@ -1,5 +1,6 @@
 import { HttpApiBuilder, HttpServer, OpenApi } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
+import type { CardFormJson } from "@howzat/contracts/payments"
 import type { AccountChanges } from "@howzat/core/accounts/account-changes"
 import type { CustomerAccounts } from "@howzat/core/accounts/customer-accounts"
 import type { AccountRecovery } from "@howzat/core/accounts/recovery"
@@ -17,6 +18,7 @@ import { bodyLimit } from "hono/body-limit"
 import { AuthHandlersLive } from "./auth-handlers"
 import { AuthenticationLive, OptionalAuthenticationLive } from "./authentication"
 import { BasketHandlersLive } from "./basket-handlers"
+import { CardFormHandlersLive } from "./card-form-handlers"
 import { CatalogueHandlersLive } from "./catalogue-handlers"
 import { CustomerHandlersLive } from "./customer-handlers"
 import { LoggingHandlersLive } from "./logging-handlers"
@@ -58,6 +60,8 @@ export interface HttpAppOptions {
   readonly accounts: Layer.Layer<AccountServices>
   readonly orders: Layer.Layer<OrderServices>
   readonly settings: HttpSettingsShape
+  /** The payment page's card form: the sandbox's, or a real provider's script and key. */
+  readonly cardForm: CardFormJson
   /** The caller's address for rate limits; the composition root knows the socket and the proxy. */
   readonly clientAddress?: ((c: Context) => string | undefined) | undefined
   readonly xsrfExemptPaths?: readonly string[]
@@ -82,6 +86,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         OrderHandlersLive,
         CustomerTicketHandlersLive,
         LoggingHandlersLive,
+        CardFormHandlersLive(options.cardForm),
       ),
     ),
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),

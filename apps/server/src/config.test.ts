@@ -33,6 +33,16 @@ describe("readConfig", () => {
     [{ RATE_LIMIT_REGISTER_PER_ADDRESS: "0/1h" }, /RATE_LIMIT_REGISTER_PER_ADDRESS/],
     [{ PAYMENT_GATEWAY: "paypal" }, /PAYMENT_GATEWAY/],
     [{ PAYMENT_GATEWAY: "stripe", STRIPE_SECRET_KEY: "sk_test_x" }, /STRIPE_WEBHOOK_SECRET/],
+    [
+      {
+        PAYMENT_GATEWAY: "stripe",
+        STRIPE_SECRET_KEY: "sk_test_x",
+        STRIPE_WEBHOOK_SECRET: "whsec_y",
+      },
+      /STRIPE_PUBLISHABLE_KEY/,
+    ],
+    [{ STRIPE_JS_URL: "js.stripe.com/v3" }, /STRIPE_JS_URL/],
+    [{ STRIPE_JS_URL: "javascript:alert(1)" }, /STRIPE_JS_URL/],
     [{ PAYMENT_NOTIFICATION_SECRET: "short" }, /PAYMENT_NOTIFICATION_SECRET/],
     [{ UNPAID_ORDER_MINUTES: "0" }, /UNPAID_ORDER_MINUTES/],
     [{ UNPAID_ORDER_MINUTES: "2.5" }, /UNPAID_ORDER_MINUTES/],
@@ -125,8 +135,42 @@ describe("readConfig", () => {
         webhookSecret: "whsec_456",
         publishableKey: "pk_test_789",
         apiUrl: "https://api.stripe.com",
+        jsUrl: "https://js.stripe.com/v3/",
       },
       unpaidOrderMinutes: 30,
     })
+  })
+
+  const stripe = {
+    PAYMENT_GATEWAY: "stripe",
+    STRIPE_SECRET_KEY: "sk_test_123",
+    STRIPE_WEBHOOK_SECRET: "whsec_456",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_789",
+  }
+
+  it("loads the card form's script from a configured address, so tests can serve a stand-in", () => {
+    expect(
+      readConfig({ ...stripe, STRIPE_JS_URL: "http://localhost:3211/v3/" }).payments.stripe?.jsUrl,
+    ).toBe("http://localhost:3211/v3/")
+  })
+
+  it.each([
+    ["sk_test_123", /publishable key/],
+    ["rk_live_123", /publishable key/],
+    ["whsec_456", /publishable key/],
+    ["pk_live_789", /live key but STRIPE_SECRET_KEY is a test key/],
+  ])(
+    "never hands the browser anything but a publishable key of the secret key's mode: %s",
+    (key, message) => {
+      expect(() => readConfig({ ...stripe, STRIPE_PUBLISHABLE_KEY: key })).toThrow(message)
+    },
+  )
+
+  it("loads a live shop's card form only from the provider's own host", () => {
+    const live = { ...stripe, STRIPE_SECRET_KEY: "sk_live_1", STRIPE_PUBLISHABLE_KEY: "pk_live_2" }
+    expect(readConfig(live).payments.stripe?.jsUrl).toBe("https://js.stripe.com/v3/")
+    expect(() => readConfig({ ...live, STRIPE_JS_URL: "https://cdn.example/stripe.js" })).toThrow(
+      /STRIPE_JS_URL/,
+    )
   })
 })

@@ -50,9 +50,14 @@ export interface StripeConfig {
   readonly secretKey: string
   /** Verifies the provider's signed webhooks (its "whsec_" signing secret). */
   readonly webhookSecret: string
-  /** Handed to the browser's card form. */
-  readonly publishableKey: string | undefined
+  /** Handed to the browser's card form: the provider's publishable key (pk_…), never a secret one. */
+  readonly publishableKey: string
   readonly apiUrl: string
+  /**
+   * The provider's browser script (Stripe.js v3), loaded by the payment page
+   * as the provider documents; end-to-end tests point it at a local stand-in.
+   */
+  readonly jsUrl: string
 }
 
 export interface MailConfig {
@@ -176,27 +181,65 @@ const readPayments = (env: Readonly<Record<string, string | undefined>>): Paymen
   }
   const secretKey = env.STRIPE_SECRET_KEY?.trim() || undefined
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || undefined
+  const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim() || undefined
   const apiUrl = env.STRIPE_API_URL?.trim() || "https://api.stripe.com"
   if (!/^https?:\/\//.test(apiUrl))
     throw new ConfigError("STRIPE_API_URL must be an http(s) address")
-  if (gateway === "stripe" && (!secretKey || !webhookSecret)) {
+  const jsUrl = readScriptUrl(env.STRIPE_JS_URL?.trim() || DEFAULT_STRIPE_JS_URL)
+  if (gateway === "stripe" && (!secretKey || !webhookSecret || !publishableKey)) {
     throw new ConfigError(
-      "PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+      "PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY",
+    )
+  }
+  if (publishableKey !== undefined) checkPublishableKey(publishableKey, secretKey)
+  // Card details typed into a script from anywhere else would not be the provider's to protect.
+  if (publishableKey?.startsWith("pk_live_") && new URL(jsUrl).origin !== STRIPE_JS_ORIGIN) {
+    throw new ConfigError(
+      `With a live key the card form's script must come from ${STRIPE_JS_ORIGIN}: STRIPE_JS_URL may point elsewhere only with test keys`,
     )
   }
   return {
     gateway,
     notificationSecret,
     stripe:
-      secretKey && webhookSecret
-        ? {
-            secretKey,
-            webhookSecret,
-            publishableKey: env.STRIPE_PUBLISHABLE_KEY?.trim() || undefined,
-            apiUrl,
-          }
+      secretKey && webhookSecret && publishableKey
+        ? { secretKey, webhookSecret, publishableKey, apiUrl, jsUrl }
         : undefined,
     unpaidOrderMinutes,
+  }
+}
+
+/** Stripe.js v3, from the only place the provider allows it to be loaded from. */
+export const DEFAULT_STRIPE_JS_URL = "https://js.stripe.com/v3/"
+const STRIPE_JS_ORIGIN = "https://js.stripe.com"
+
+const readScriptUrl = (value: string): string => {
+  try {
+    const url = new URL(value)
+    if (url.protocol === "https:" || url.protocol === "http:") return url.href
+  } catch {}
+  throw new ConfigError(
+    `STRIPE_JS_URL must be the provider script's http(s) address, not "${value}"`,
+  )
+}
+
+/**
+ * The publishable key is sent to every visitor's browser, so a secret or
+ * restricted key put there by mistake would be published: refuse to start.
+ * A test key beside a live secret key (or the reverse) would take no money.
+ */
+const checkPublishableKey = (publishableKey: string, secretKey: string | undefined) => {
+  const mode = /^pk_(test|live)_/.exec(publishableKey)?.[1]
+  if (mode === undefined) {
+    throw new ConfigError(
+      "STRIPE_PUBLISHABLE_KEY must be the publishable key (pk_test_… or pk_live_…): it is sent to every browser",
+    )
+  }
+  const secretMode = /^(?:sk|rk)_(test|live)_/.exec(secretKey ?? "")?.[1]
+  if (secretMode !== undefined && secretMode !== mode) {
+    throw new ConfigError(
+      `STRIPE_PUBLISHABLE_KEY is a ${mode} key but STRIPE_SECRET_KEY is a ${secretMode} key: use both from the same mode`,
+    )
   }
 }
 

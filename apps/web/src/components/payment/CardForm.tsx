@@ -1,4 +1,3 @@
-import { formatMoney, pence } from "@howzat/core/rules/money"
 import { type FormEvent, type InputHTMLAttributes, useId, useRef, useState } from "react"
 import {
   type CardErrors,
@@ -9,21 +8,22 @@ import {
   SANDBOX_TEST_CARDS,
   securityCodeDigits,
 } from "./card"
+import { CardFormHeading, PayNowButton, ProviderDisclaimer } from "./card-form-parts"
 
 const emptyCard: CardValues = { cardNumber: "", cardholderName: "", expiry: "", securityCode: "" }
 
 /**
- * SPEC §2's CARD PAYMENT form. The card goes to the provider only; Pay Now
- * is disabled with a spinner while paying, and a second press (or Enter)
- * while one payment is under way does nothing.
+ * SPEC §2's CARD PAYMENT form for the sandbox provider, with its test cards.
+ * The card goes to the provider only; Pay Now is disabled with a spinner
+ * while paying, and a second press (or Enter) while one payment is under
+ * way does nothing. A real provider's fields come from its own script
+ * (StripeCardForm).
  */
 export const CardForm = ({
   balance,
-  sandbox,
   onPay,
 }: {
   balance: number
-  sandbox: boolean
   onPay: (card: CardValues) => Promise<void>
 }) => {
   const [values, setValues] = useState<CardValues>(emptyCard)
@@ -54,15 +54,7 @@ export const CardForm = ({
 
   return (
     <form noValidate onSubmit={submit} className="card space-y-5 p-5 sm:p-7" aria-busy={paying}>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="display-title text-2xl">CARD PAYMENT</h2>
-        <p className="text-sm text-muted">
-          Total to pay{" "}
-          <strong className="ml-1 text-xl text-fg tabular-nums">
-            {formatMoney(pence(balance))}
-          </strong>
-        </p>
-      </div>
+      <CardFormHeading balance={balance} />
       <CardField
         label="Card number"
         error={shown("cardNumber")}
@@ -111,48 +103,19 @@ export const CardForm = ({
           disabled={paying}
         />
       </div>
-      <button type="submit" className="btn-primary w-full text-base" disabled={paying}>
-        {paying ? (
-          <>
-            <span
-              aria-hidden="true"
-              className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
-            />
-            Paying…
-          </>
-        ) : (
-          "Pay Now"
-        )}
-      </button>
-      <div className="grid grid-cols-2 gap-3">
-        {["Google Pay", "Apple Pay"].map((wallet) => (
-          <button
-            key={wallet}
-            type="button"
-            disabled
-            className="btn border border-line bg-sunken text-muted normal-case"
-          >
-            {wallet} — coming soon
-          </button>
-        ))}
-      </div>
-      <p className="text-xs text-muted">
-        Your card details go straight to our card payment provider over a secure connection. We
-        never see or store your full card number.
-      </p>
-      {sandbox ? (
-        <aside aria-label="Test cards" className="rounded-xl bg-sunken p-3 text-xs text-muted">
-          <p className="font-semibold text-fg">Test payments: no real money is taken.</p>
-          <ul className="mt-1 space-y-0.5">
-            {SANDBOX_TEST_CARDS.map((card) => (
-              <li key={card.number}>
-                <span className="font-mono tabular-nums">{card.number}</span> {card.outcome}
-              </li>
-            ))}
-          </ul>
-          <p className="mt-1">Any future expiry date and any 3-digit security code.</p>
-        </aside>
-      ) : null}
+      <PayNowButton paying={paying} />
+      <ProviderDisclaimer />
+      <aside aria-label="Test cards" className="rounded-xl bg-sunken p-3 text-xs text-muted">
+        <p className="font-semibold text-fg">Test payments: no real money is taken.</p>
+        <ul className="mt-1 space-y-0.5">
+          {SANDBOX_TEST_CARDS.map((card) => (
+            <li key={card.number}>
+              <span className="font-mono tabular-nums">{card.number}</span> {card.outcome}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-1">Any future expiry date and any 3-digit security code.</p>
+      </aside>
     </form>
   )
 }

@@ -1,6 +1,6 @@
 import type { PaymentJson } from "@howzat/contracts/orders"
 import { describe, expect, it } from "vitest"
-import { paymentStep, pendingPayment } from "./payment-step"
+import { cardFormFor, paymentStep, pendingPayment } from "./payment-step"
 
 const payment = (over: Partial<PaymentJson>): PaymentJson => ({
   id: "p1",
@@ -53,5 +53,32 @@ describe("paymentStep", () => {
       }).kind,
     ).toBe("start")
     expect(pendingPayment({ payments: [] })).toBeUndefined()
+  })
+})
+
+describe("cardFormFor", () => {
+  const stripeForm = {
+    provider: "stripe",
+    publishableKey: "pk_test_1",
+    scriptUrl: "https://js.stripe.com/v3/",
+  } as const
+
+  it("shows the form of the provider that issued the payment's token", () => {
+    expect(cardFormFor(payment({ provider: "sandbox" }), { provider: "sandbox" })).toEqual({
+      kind: "sandbox",
+    })
+    expect(cardFormFor(payment({ provider: "stripe" }), stripeForm)).toEqual({
+      kind: "stripe",
+      publishableKey: "pk_test_1",
+      scriptUrl: "https://js.stripe.com/v3/",
+    })
+  })
+
+  it("never offers one provider's form for another's token", () => {
+    expect(cardFormFor(payment({ provider: "stripe" }), { provider: "sandbox" })).toEqual({
+      kind: "unavailable",
+      provider: "stripe",
+    })
+    expect(cardFormFor(payment({ provider: "sandbox" }), stripeForm).kind).toBe("unavailable")
   })
 })

@@ -1,4 +1,5 @@
 import type { OrderJson, PaymentJson } from "@howzat/contracts/orders"
+import type { CardFormJson } from "@howzat/contracts/payments"
 
 /**
  * What the payment page does with the order it loaded (SPEC §4): a paid
@@ -36,5 +37,23 @@ export const paymentStep = (order: OrderForPayment): PaymentStep => {
 export const NO_TOKEN_MESSAGE =
   "Unable to proceed to payment: no payment intent token was received."
 
-/** Only the sandbox's card form is built in; a real provider brings its own script. */
-export const SANDBOX_PROVIDER = "sandbox"
+/**
+ * The form that can pay this payment: its token belongs to the provider that
+ * issued it, so a payment started before the shop changed provider cannot
+ * be paid with the new one's form (a new attempt is needed).
+ */
+export type CardFormChoice =
+  | { readonly kind: "sandbox" }
+  | { readonly kind: "stripe"; readonly publishableKey: string; readonly scriptUrl: string }
+  | { readonly kind: "unavailable"; readonly provider: string }
+
+export const cardFormFor = (
+  payment: Pick<PaymentJson, "provider">,
+  cardForm: CardFormJson,
+): CardFormChoice => {
+  if (payment.provider !== cardForm.provider)
+    return { kind: "unavailable", provider: payment.provider }
+  return cardForm.provider === "stripe"
+    ? { kind: "stripe", publishableKey: cardForm.publishableKey, scriptUrl: cardForm.scriptUrl }
+    : { kind: "sandbox" }
+}

@@ -1,6 +1,7 @@
 import type { OrderJson } from "@howzat/contracts/orders"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { useEffect, useRef, useState } from "react"
+import { getCardForm } from "../../../api/card-form"
 import { isApiError } from "../../../api/client"
 import { logPaymentFailed, logPaymentSucceeded, sendLog } from "../../../api/logging"
 import { completeOrder, confirmSandboxPayment, startPayment } from "../../../api/orders"
@@ -13,16 +14,24 @@ import { OrderLines, OrderTotals } from "../../../components/orders/OrderLines"
 import { NoSuchOrder, OrderCancelled, Working } from "../../../components/orders/OrderMessages"
 import { CardForm } from "../../../components/payment/CardForm"
 import type { CardValues } from "../../../components/payment/card"
+import { type CardOutcome, sandboxOutcome } from "../../../components/payment/card-outcome"
 import {
+  cardFormFor,
   NO_TOKEN_MESSAGE,
   paymentStep,
   pendingPayment,
-  SANDBOX_PROVIDER,
 } from "../../../components/payment/payment-step"
+import { StripeCardForm } from "../../../components/payment/StripeCardForm"
 
 export const Route = createFileRoute("/Checkout/Payment/$orderId")({
   beforeLoad: requireCustomer,
-  loader: ({ params, abortController }) => loadOrder(params.orderId, abortController.signal),
+  loader: async ({ params, abortController }) => {
+    const [order, cardForm] = await Promise.all([
+      loadOrder(params.orderId, abortController.signal),
+      getCardForm(abortController.signal),
+    ])
+    return { order, cardForm }
+  },
   // An order changes under us (paid, cancelled, a payment started): never show a remembered one.
   gcTime: 0,
   shouldReload: true,
@@ -38,13 +47,15 @@ export const Route = createFileRoute("/Checkout/Payment/$orderId")({
  * when there is none.
  */
 function PaymentPage() {
-  const loaded = Route.useLoaderData()
+  const { order: loaded, cardForm } = Route.useLoaderData()
   const navigate = useNavigate()
   // The order as this page changed it (a payment started), until the loader brings a newer one.
   const [local, setLocal] = useState<{ base: OrderJson; order: OrderJson } | null>(null)
   const order = local && local.base === loaded ? local.order : loaded
   const setOrder = (next: OrderJson) => setLocal({ base: loaded, order: next })
   const [problem, setProblem] = useState<string | null>(null)
+  // The provider took the money but the shop could not confirm the order yet: no second payment.
+  const [received, setReceived] = useState<string | null>(null)
   const step = paymentStep(order)
   // Each automatic call is made once per order, even when React runs effects twice.
   const started = useRef<string | null>(null)
@@ -100,37 +111,70 @@ function PaymentPage() {
     }
   })
 
-  const pay = async (card: CardValues) => {
-    const payment = pendingPayment(order)
-    if (!payment) return
+  /**
+   * One way for every provider's answer. A decline is put to the shop too
+   * (complete-order asks the provider), so the failed attempt is on record
+   * before a retry starts the next one; if a payment went through after
+   * all, the order completes instead.
+   */
+  const settle = async (outcome: CardOutcome) => {
     setProblem(null)
-    let outcome: Awaited<ReturnType<typeof confirmSandboxPayment>>
-    try {
-      outcome = await confirmSandboxPayment({
-        clientToken: payment.token,
-        cardNumber: card.cardNumber.replace(/\D/g, ""),
-        cardholderName: card.cardholderName,
-        expiry: card.expiry,
-        securityCode: card.securityCode,
-      })
-    } catch (error) {
-      // Unreachable provider: nothing happened yet, so the customer may simply try again.
-      if (isApiError(error) && error.unreachable) return setProblem(failureText(error))
-      return failed(order.id, failureText(error))
-    }
-    if (outcome.status === "Failed") return failed(order.id, outcome.failureDetail ?? "")
+    if (outcome.kind === "retry") return setProblem(outcome.message)
     try {
       await completeOrder(order.id)
-      succeeded(order.id)
+      return succeeded(order.id)
     } catch (error) {
-      if (isApiError(error) && error.status === 402) return failed(order.id, failureText(error))
+      if (outcome.kind === "declined") return failed(order.id, outcome.detail)
       // The card was taken: the provider's notification completes the order even if this call failed.
-      setProblem(
-        `Your payment was received, but we couldn't confirm your order just now (${failureText(error)}). Please check My Orders in a moment.`,
+      setReceived(
+        isApiError(error) && error.status === 402
+          ? "Your card payment is being processed. Your order will be completed as soon as the card provider confirms it: please check My Orders in a moment."
+          : `Your payment was received, but we couldn't confirm your order just now (${failureText(error)}). Please check My Orders in a moment.`,
       )
     }
   }
 
+  const paySandbox = async (card: CardValues) => {
+    const payment = pendingPayment(order)
+    if (!payment) return
+    let outcome: CardOutcome
+    try {
+      outcome = sandboxOutcome(
+        await confirmSandboxPayment({
+          clientToken: payment.token,
+          cardNumber: card.cardNumber.replace(/\D/g, ""),
+          cardholderName: card.cardholderName,
+          expiry: card.expiry,
+          securityCode: card.securityCode,
+        }),
+      )
+    } catch (error) {
+      // Unreachable provider: nothing happened yet, so the customer may simply try again.
+      outcome =
+        isApiError(error) && error.unreachable
+          ? { kind: "retry", message: failureText(error) }
+          : { kind: "declined", detail: failureText(error) }
+    }
+    await settle(outcome)
+  }
+
+  if (received)
+    return (
+      <MessagePage icon="info">
+        <h1 className="display-title text-3xl">Payment received</h1>
+        <p role="status" className="mt-3 text-muted">
+          {received}
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/Account/Order/$id" params={{ id: order.id }} className="btn-primary">
+            View order
+          </Link>
+          <Link to="/Account/Orders" className="btn-outline">
+            My orders
+          </Link>
+        </div>
+      </MessagePage>
+    )
   if (step.kind === "cancelled") return <OrderCancelled orderRef={order.orderRef} />
   if (problem && step.kind !== "card")
     return (
@@ -156,7 +200,7 @@ function PaymentPage() {
       />
     )
 
-  const sandbox = step.payment.provider === SANDBOX_PROVIDER
+  const form = cardFormFor(step.payment, cardForm)
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-3 py-8 sm:px-5 lg:grid-cols-[minmax(0,1fr)_26rem] lg:py-12">
       <section aria-labelledby="payment-summary">
@@ -178,14 +222,22 @@ function PaymentPage() {
       </section>
       <div className="space-y-4">
         {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}
-        {sandbox ? (
-          <CardForm balance={order.orderBalance} sandbox onPay={pay} />
+        {form.kind === "sandbox" ? (
+          <CardForm balance={order.orderBalance} onPay={paySandbox} />
+        ) : form.kind === "stripe" ? (
+          <StripeCardForm
+            balance={order.orderBalance}
+            publishableKey={form.publishableKey}
+            scriptUrl={form.scriptUrl}
+            clientSecret={step.payment.token}
+            onOutcome={settle}
+          />
         ) : (
           <div className="card p-5 sm:p-7">
             <h2 className="display-title text-2xl">CARD PAYMENT</h2>
             <p role="alert" className="mt-3 text-muted">
-              Card payments through {step.payment.provider} aren't available in this version of the
-              shop: its card form is not configured. Please contact us to complete your order.
+              This payment was started with a card provider the shop no longer uses ({form.provider}
+              ). Please contact us to complete your order.
             </p>
           </div>
         )}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Browser, json } from "./test-support/browser"
+import { openShop, type Shop } from "./test-support/shop"
+
+/**
+ * GET /api/PaymentProviders/card-form as composed: the payment page learns
+ * from it which card form to show, for the provider the shop was started with.
+ */
+let sandbox: Shop
+let stripe: Shop
+
+beforeAll(async () => {
+  ;[sandbox, stripe] = await Promise.all([
+    openShop(),
+    openShop({
+      PAYMENT_GATEWAY: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_card_form",
+      STRIPE_WEBHOOK_SECRET: "whsec_card_form",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_card_form",
+      STRIPE_JS_URL: "http://localhost:3211/v3/",
+    }),
+  ])
+})
+afterAll(async () => {
+  await Promise.all([sandbox?.close(), stripe?.close()])
+})
+
+const cardForm = (shop: Shop) =>
+  new Browser(shop.app).request("GET", "/api/PaymentProviders/card-form", { bearer: false })
+
+describe("the card form's settings", () => {
+  it("tell anyone, signed in or not, that the sandbox takes payments by default", async () => {
+    expect(await json(await cardForm(sandbox))).toEqual({ cardForm: { provider: "sandbox" } })
+  })
+
+  it("give a real provider's script and publishable key, and nothing secret", async () => {
+    const response = await cardForm(stripe)
+    const body = await json(response)
+    expect(body).toEqual({
+      cardForm: {
+        provider: "stripe",
+        publishableKey: "pk_test_card_form",
+        scriptUrl: "http://localhost:3211/v3/",
+      },
+    })
+    expect(JSON.stringify(body)).not.toMatch(/sk_test|whsec_/)
+  })
+
+  it("are listed in the OpenAPI document", async () => {
+    const document = await json<{ paths: Record<string, unknown> }>(
+      await new Browser(sandbox.app).request("GET", "/api/openapi.json", { bearer: false }),
+    )
+    expect(Object.keys(document.paths)).toContain("/api/PaymentProviders/card-form")
+  })
+})

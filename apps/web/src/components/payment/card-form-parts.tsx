@@ -1,0 +1,37 @@
+import { formatMoney, pence } from "@howzat/core/rules/money"
+
+/** What every card form shows, whichever provider's fields sit between (SPEC §2). */
+
+export const CardFormHeading = ({ balance }: { balance: number }) => (
+  <div className="flex flex-wrap items-baseline justify-between gap-2">
+    <h2 className="display-title text-2xl">CARD PAYMENT</h2>
+    <p className="text-sm text-muted">
+      Total to pay{" "}
+      <strong className="ml-1 text-xl text-fg tabular-nums">{formatMoney(pence(balance))}</strong>
+    </p>
+  </div>
+)
+
+/** Disabled with a spinner while paying, so a second press cannot pay twice. */
+export const PayNowButton = ({ paying, disabled }: { paying: boolean; disabled?: boolean }) => (
+  <button type="submit" className="btn-primary w-full text-base" disabled={paying || disabled}>
+    {paying ? (
+      <>
+        <span
+          aria-hidden="true"
+          className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+        />
+        Paying…
+      </>
+    ) : (
+      "Pay Now"
+    )}
+  </button>
+)
+
+export const ProviderDisclaimer = () => (
+  <p className="text-xs text-muted">
+    Your card details go straight to our card payment provider over a secure connection. We never
+    see or store your full card number.
+  </p>
+)
