@@ -1,0 +1,23 @@
+import { expect, test } from "@playwright/test"
+import { listCompetitions } from "./support"
+
+/** What a new customer meets (issue 8 §8): the storefront's findings, each checked in Chromium. */
+
+test("a sold-out competition's tile says SOLD OUT and links to its details", async ({
+  page,
+  request,
+}) => {
+  const soldOut = (await listCompetitions(request)).find(
+    (c) => c.status === 1 && c.ticketsSoldToDate >= c.totalTickets,
+  )
+  expect(soldOut, "the demo data has a sold-out competition").toBeDefined()
+  await page.goto("/")
+  const tile = page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name: soldOut!.name }) })
+  await expect(tile.getByRole("link", { name: /^SOLD OUT/ })).toBeVisible()
+  await expect(tile.getByRole("link", { name: "ENTER NOW" })).toHaveCount(0)
+  await tile.getByRole("link", { name: /^SOLD OUT/ }).click()
+  await expect(page).toHaveURL(new RegExp(`/Competitions/Competition/${soldOut!.id}$`))
+  await expect(page.getByText("Sold out!")).toBeVisible()
+})
