@@ -1,0 +1,40 @@
+/**
+ * Where focus goes back to when a dialog or panel closes. The element that
+ * opened it is the natural place, but it is often gone by then: a button that
+ * was disabled while it worked ("Add to basket", LOGIN) drops focus to the
+ * page body before the dialog opens, and Chromium then has nothing to return
+ * to. So the last element that held focus is remembered, and the caller may
+ * name a better place.
+ */
+
+let lastFocused: HTMLElement | null = null
+
+if (typeof document !== "undefined") {
+  document.addEventListener(
+    "focusin",
+    (event) => {
+      if (event.target instanceof HTMLElement) lastFocused = event.target
+    },
+    true,
+  )
+}
+
+/** Call as a dialog opens: the element focus should go back to. */
+export const focusOrigin = (): HTMLElement | null => {
+  const active = document.activeElement
+  if (active instanceof HTMLElement && active !== document.body) return active
+  return lastFocused?.isConnected ? lastFocused : null
+}
+
+/**
+ * Focuses the first candidate that can take focus now (connected, enabled,
+ * visible); the page's main landmark when none can, never the body.
+ */
+export const restoreFocus = (...candidates: readonly (Element | null | undefined)[]) => {
+  for (const candidate of candidates) {
+    if (!(candidate instanceof HTMLElement) || !candidate.isConnected) continue
+    candidate.focus()
+    if (document.activeElement === candidate) return
+  }
+  document.getElementById("main")?.focus({ preventScroll: true })
+}
