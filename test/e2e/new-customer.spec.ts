@@ -97,3 +97,47 @@ test("the ticket selector counts earlier orders when the basket has none of the 
     /^48/,
   )
 })
+
+test("an anonymous visit makes no refresh call and logs no error; a signed-in reload stays signed in", async ({
+  page,
+}) => {
+  const errors: string[] = []
+  const refreshes: string[] = []
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text())
+  })
+  page.on("request", (request) => {
+    if (request.url().includes("/api/auth/refresh-token")) refreshes.push(request.url())
+  })
+
+  await page.goto("/")
+  await expect(page.getByText(/\d+% sold/).first()).toBeVisible()
+  await page.getByRole("link", { name: "ENTER NOW", exact: true }).first().click()
+  await expect(page.getByRole("button", { name: "Add to basket" })).toBeVisible()
+  expect(refreshes).toEqual([])
+  expect(errors).toEqual([])
+
+  await page.goto("/Auth/Login")
+  await page.getByLabel("Email address").fill("demo@howzat.example")
+  await page.getByLabel("Password").fill("Howzat!2026")
+  await page.getByRole("button", { name: "LOGIN" }).click()
+  await expect(page).toHaveURL(/\/$/)
+
+  // A reload restores the session from the refresh cookie: one refresh call.
+  await page.goto("/Account/PersonalDetails")
+  await expect(page).toHaveURL(/\/Account\/PersonalDetails$/)
+  await expect(page.getByRole("textbox", { name: "Email address" })).toHaveValue(
+    "demo@howzat.example",
+  )
+  expect(refreshes).toHaveLength(1)
+
+  // Logged out (the logout page is opened afresh, so it restores the session first),
+  // the next visit asks nothing again.
+  await page.goto("/Auth/Logout")
+  await expect(page).toHaveURL(/\/$/)
+  const beforeReload = refreshes.length
+  await page.reload()
+  await expect(page.getByText(/\d+% sold/).first()).toBeVisible()
+  expect(refreshes).toHaveLength(beforeReload)
+  expect(errors).toEqual([])
+})
