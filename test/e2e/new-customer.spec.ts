@@ -35,6 +35,7 @@ test("Esc closes the basket panel and focus returns to the basket button", async
   const basketButton = page.getByTestId("basket-button")
 
   // Opened by adding tickets: the Add button is disabled while it works, so it cannot take focus back.
+  await page.getByRole("spinbutton", { name: "Number of tickets" }).fill("1")
   await page.getByRole("button", { name: "Add to basket" }).click()
   await expect(panel.getByRole("link", { name: open!.name })).toBeVisible()
   await page.keyboard.press("Escape")
@@ -47,6 +48,15 @@ test("Esc closes the basket panel and focus returns to the basket button", async
   await page.keyboard.press("Escape")
   await expect(panel).toBeHidden()
   await expect(basketButton).toBeFocused()
+
+  // Removing the last line takes its focused button with it: focus stays in the panel.
+  await page.keyboard.press("Enter")
+  await expect(panel.locator("output")).toHaveText(/^1/)
+  await panel.getByRole("button", { name: `One ticket fewer for ${open!.name}` }).press("Enter")
+  const confirm = page.getByRole("dialog", { name: "Remove from basket?" })
+  await confirm.getByRole("button", { name: "Yes" }).press("Enter")
+  await expect(panel.getByText("Your Basket is empty")).toBeVisible()
+  await expect(panel.getByRole("button", { name: "Close basket" })).toBeFocused()
 })
 
 test("the ticket selector counts earlier orders when the basket has none of the competition", async ({

@@ -39,6 +39,12 @@ export const Drawer = ({
     }
   }, [open])
 
+  // A change inside the open panel can take the focused control with it (removing
+  // a basket line removes its − button): focus then stays in the panel.
+  useEffect(() => {
+    if (dialog.current?.open && document.activeElement === document.body) restoreFocus()
+  })
+
   const handleClose = () => {
     onClose()
     const back = opener.current

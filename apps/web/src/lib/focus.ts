@@ -26,15 +26,26 @@ export const focusOrigin = (): HTMLElement | null => {
   return lastFocused?.isConnected ? lastFocused : null
 }
 
+const FOCUSABLE =
+  'button:not(:disabled), a[href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])'
+
+const tryFocus = (candidate: Element | null | undefined): boolean => {
+  if (!(candidate instanceof HTMLElement) || !candidate.isConnected) return false
+  candidate.focus()
+  return document.activeElement === candidate
+}
+
 /**
  * Focuses the first candidate that can take focus now (connected, enabled,
- * visible); the page's main landmark when none can, never the body.
+ * visible). When none can: the first control of a modal dialog still open
+ * underneath (the basket panel under its removal confirmation, where the
+ * page behind is inert), else the page's main landmark; never the body.
  */
 export const restoreFocus = (...candidates: readonly (Element | null | undefined)[]) => {
-  for (const candidate of candidates) {
-    if (!(candidate instanceof HTMLElement) || !candidate.isConnected) continue
-    candidate.focus()
-    if (document.activeElement === candidate) return
+  if (candidates.some(tryFocus)) return
+  const underneath = [...document.querySelectorAll("dialog[open]")].at(-1)
+  if (underneath) {
+    if ([...underneath.querySelectorAll(FOCUSABLE)].some(tryFocus)) return
   }
   document.getElementById("main")?.focus({ preventScroll: true })
 }
