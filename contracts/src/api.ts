@@ -52,6 +52,7 @@ import {
   OrderListParams,
   OrderResponse,
   OrderTicketList,
+  TicketsHeldResponse,
 } from "./orders"
 import { CardFormResponse } from "./payments"
 import {
@@ -368,7 +369,7 @@ export class OrdersApi extends HttpApiGroup.make("orders")
   )
   .middleware(Authentication) {}
 
-/** What a customer holds: /Account/Tickets reads these. */
+/** What a customer holds: /Account/Tickets and the ticket selector read these. */
 export class CustomerTicketsApi extends HttpApiGroup.make("customerTickets")
   .add(
     HttpApiEndpoint.get("competitions", "/api/Customers/:customerId/competitions")
@@ -384,6 +385,15 @@ export class CustomerTicketsApi extends HttpApiGroup.make("customerTickets")
     )
       .setPath(Schema.Struct({ customerId: Id, competitionId: Id }))
       .addSuccess(OrderTicketList)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.get(
+      "ticketsHeld",
+      "/api/Customers/:customerId/competitions/:competitionId/tickets-held",
+    )
+      .setPath(Schema.Struct({ customerId: Id, competitionId: Id }))
+      .addSuccess(TicketsHeldResponse)
       .addError(NotFound),
   )
   .middleware(Authentication) {}

@@ -116,6 +116,17 @@ export const OrderTicket = Schema.Struct({
 export const OrderTicketList = Schema.Struct({ tickets: Schema.Array(OrderTicket) })
 export type OrderTicketListJson = typeof OrderTicketList.Encoded
 
+/**
+ * How many tickets the customer holds in one competition, counted as the
+ * per-person maximum counts them (completed and unpaid orders). For the
+ * signed-in customer's ticket selector; never on the public competition.
+ */
+export const TicketsHeldResponse = Schema.Struct({
+  competitionId: Schema.String,
+  ticketsHeld: Schema.Int,
+})
+export type TicketsHeldResponseJson = typeof TicketsHeldResponse.Encoded
+
 /** /Account/Tickets: UPCOMING is status 1 (open or awaiting the draw), DRAWN is 3. */
 export const CustomerCompetitionParams = Schema.Struct({
   Status: Schema.optionalWith(Schema.Literal("1", "3"), { default: () => "1" as const }),

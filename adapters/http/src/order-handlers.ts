@@ -81,7 +81,7 @@ export const OrderHandlersLive = HttpApiBuilder.group(HowzatApi, "orders", (hand
   }),
 )
 
-/** /Account/Tickets: the competitions a customer holds tickets in, and the numbers. */
+/** /Account/Tickets and the ticket selector: what a customer holds, and the numbers. */
 export const CustomerTicketHandlersLive = HttpApiBuilder.group(
   HowzatApi,
   "customerTickets",
@@ -122,6 +122,17 @@ export const CustomerTicketHandlersLive = HttpApiBuilder.group(
                 path.competitionId,
               ),
             )
+          }).pipe(Effect.catchAll(orderProblem)),
+        )
+        .handle("ticketsHeld", ({ path }) =>
+          Effect.gen(function* () {
+            const principal = yield* CurrentUser
+            const held = yield* customerOrders.ticketsHeld(
+              principal,
+              path.customerId,
+              path.competitionId,
+            )
+            return { competitionId: path.competitionId, ticketsHeld: held }
           }).pipe(Effect.catchAll(orderProblem)),
         )
     }),

@@ -3,7 +3,7 @@ import { Effect, Either, Layer } from "effect"
 import type { Principal } from "../accounts/model"
 import { CompetitionNotFound } from "../competitions/errors"
 import { CompetitionRepo } from "../ports/catalogue"
-import { CustomerTicketRepo } from "../ports/orders"
+import { CustomerTicketRepo, TicketAllocator } from "../ports/orders"
 import { CustomerOrders } from "./customer-orders"
 import { ANN, awaitingOrder, BOB, emptyPaymentStore, paymentDoublesOver } from "./payment-doubles"
 import { competition } from "./test-doubles"
@@ -53,8 +53,15 @@ const services = () => {
         ? Effect.succeed(car)
         : Effect.fail(new CompetitionNotFound({ competitionId })),
   })
+  // Ann holds 2 in the car: one completed order and one still unpaid.
+  const allocator = Layer.succeed(TicketAllocator, {
+    allocate: () => Effect.die("unused"),
+    release: () => Effect.die("unused"),
+    ticketsHeld: (customerId, competitionId) =>
+      Effect.succeed(customerId === ANN.customerId && competitionId === car.id ? 2 : 0),
+  })
   return CustomerOrders.Default.pipe(
-    Layer.provide(Layer.mergeAll(paymentDoublesOver(store), tickets, competitions)),
+    Layer.provide(Layer.mergeAll(paymentDoublesOver(store), tickets, competitions, allocator)),
   )
 }
 
@@ -120,6 +127,19 @@ describe("CustomerOrders", () => {
             (t) => t.ticketNumber,
           ),
         ).toEqual([7, 12, 40])
+      }),
+    ),
+  )
+
+  it.effect("tells a customer how many tickets they hold in a competition, and nobody else", () =>
+    run(
+      Effect.gen(function* () {
+        const orders = yield* CustomerOrders
+        expect(yield* orders.ticketsHeld(ANN, "customer-ann", car.id)).toBe(2)
+        expect(yield* orders.ticketsHeld(ANN, "customer-ann", "elsewhere")).toBe(0)
+        expect(yield* orders.ticketsHeld(STAFF, "customer-ann", car.id)).toBe(2)
+        const hidden = yield* Effect.either(orders.ticketsHeld(BOB, "customer-ann", car.id))
+        expect(Either.isLeft(hidden) && hidden.left._tag).toBe("CustomerNotFound")
       }),
     ),
   )

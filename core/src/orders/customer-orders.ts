@@ -4,7 +4,7 @@ import { CustomerNotFound, NotStaff } from "../accounts/errors"
 import type { Principal } from "../accounts/model"
 import type { Competition, Page, PageRequest } from "../competitions/model"
 import { CompetitionRepo } from "../ports/catalogue"
-import { CustomerTicketRepo, OrderRepo } from "../ports/orders"
+import { CustomerTicketRepo, OrderRepo, TicketAllocator } from "../ports/orders"
 import { PaymentRepo } from "../ports/payments"
 import type { OrderStatus } from "../rules/order-status"
 import { OrderNotFound } from "./errors"
@@ -45,6 +45,7 @@ export class CustomerOrders extends Effect.Service<CustomerOrders>()(
       const payments = yield* PaymentRepo
       const tickets = yield* CustomerTicketRepo
       const competitions = yield* CompetitionRepo
+      const allocator = yield* TicketAllocator
 
       const readable = (principal: Principal, orderId: string) =>
         Effect.filterOrFail(
@@ -141,6 +142,18 @@ export class CustomerOrders extends Effect.Service<CustomerOrders>()(
           )
         })
 
+      /**
+       * The count the per-person maximum is checked against when tickets are
+       * added and allocated (completed and unpaid orders), so the ticket
+       * selector can offer exactly what the server will accept (SPEC §5),
+       * also before the basket has a line for the competition.
+       */
+      const ticketsHeld = (principal: Principal, customerId: string, competitionId: string) =>
+        Effect.zipRight(
+          ownTickets(principal, customerId),
+          allocator.ticketsHeld(customerId, competitionId),
+        )
+
       return {
         order,
         list,
@@ -149,6 +162,7 @@ export class CustomerOrders extends Effect.Service<CustomerOrders>()(
         /** /Account/Tickets: UPCOMING (`drawn` false) or DRAWN, with the numbers held. */
         customerCompetitions,
         competitionTickets,
+        ticketsHeld,
       }
     }),
   },

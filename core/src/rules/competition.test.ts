@@ -247,12 +247,33 @@ describe("competitionStatus", () => {
 
 describe("tileButtonLabel", () => {
   it("invites more purchases only while open", () => {
-    expect(tileButtonLabel(1, true)).toBe("PURCHASE MORE TICKETS")
-    expect(tileButtonLabel(1, false)).toBe("ENTER NOW")
+    expect(tileButtonLabel(1, true, 10)).toBe("PURCHASE MORE TICKETS")
+    expect(tileButtonLabel(1, false, 10)).toBe("ENTER NOW")
     for (const phase of [0, 2, 3] as const) {
-      expect(tileButtonLabel(phase, true)).toBe("DETAILS")
-      expect(tileButtonLabel(phase, false)).toBe("DETAILS")
+      expect(tileButtonLabel(phase, true, 10)).toBe("DETAILS")
+      expect(tileButtonLabel(phase, false, 10)).toBe("DETAILS")
     }
+  })
+
+  it("says SOLD OUT for an open competition with no tickets left", () => {
+    expect(tileButtonLabel(1, false, 0)).toBe("SOLD OUT")
+    expect(tileButtonLabel(1, true, 0)).toBe("SOLD OUT")
+    expect(tileButtonLabel(3, false, 0)).toBe("DETAILS")
+  })
+
+  it("never invites anyone into a competition that cannot sell them a ticket", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(0, 1, 2, 3),
+        fc.boolean(),
+        fc.integer({ min: -5, max: 5 }),
+        (phase, loggedIn, left) => {
+          const label = tileButtonLabel(phase, loggedIn, left)
+          const invites = label === "ENTER NOW" || label === "PURCHASE MORE TICKETS"
+          expect(invites).toBe(phase === 1 && left > 0)
+        },
+      ),
+    )
   })
 })
 

@@ -107,13 +107,19 @@ export const competitionStatus = (phase: CompetitionPhase): 0 | 1 | 3 => {
   return 3
 }
 
-export type TileButtonLabel = "PURCHASE MORE TICKETS" | "ENTER NOW" | "DETAILS"
+export type TileButtonLabel = "PURCHASE MORE TICKETS" | "ENTER NOW" | "SOLD OUT" | "DETAILS"
 
+/**
+ * The tile's button (SPEC §2). A sold-out competition is still open until it
+ * closes, but inviting anyone to enter it would only lead to "Sold out!".
+ */
 export const tileButtonLabel = (
   phase: CompetitionPhase,
   customerLoggedIn: boolean,
+  ticketsLeft: number,
 ): TileButtonLabel => {
   if (phase !== CompetitionPhase.Open) return "DETAILS"
+  if (ticketsLeft <= 0) return "SOLD OUT"
   return customerLoggedIn ? "PURCHASE MORE TICKETS" : "ENTER NOW"
 }
 

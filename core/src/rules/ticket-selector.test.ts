@@ -178,6 +178,16 @@ describe("selectorMessage", () => {
       info("One ticket available before you reach the maximum per person (50)."),
     ],
     ["plenty left", {}, null],
+    [
+      "tickets held from earlier orders",
+      { boughtToDate: 2 },
+      info("You already hold 2 tickets in this competition: you can add up to 48 more."),
+    ],
+    [
+      "one ticket held and some in the basket",
+      { boughtToDate: 1, inBasket: 9 },
+      info("You already hold 1 ticket in this competition: you can add up to 40 more."),
+    ],
   ])("when %s", (_, change, expected) => {
     expect(selectorMessage({ ...open, ...change })).toEqual(expected)
   })
@@ -213,10 +223,24 @@ describe("selectorMessage", () => {
   })
 
   it("speaks of a single ticket exactly when one more can be added", () => {
+    const single = (n: number) => [selectorTexts.lastTicket, selectorTexts.oneBeforeMaximum(n)]
     fc.assert(
       fc.property(stateArb, (s) => {
         fc.pre(s.phase === 1)
-        expect(selectorMessage(s)?.kind === "info").toBe(selectorMax(s) === 1)
+        const text = selectorMessage(s)?.text ?? ""
+        expect(single(s.maxPerPerson).includes(text)).toBe(selectorMax(s) === 1)
+      }),
+    )
+  })
+
+  it("names the tickets already held, and exactly what may still be added", () => {
+    fc.assert(
+      fc.property(stateArb, (s) => {
+        fc.pre(s.phase === 1)
+        const max = selectorMax(s)
+        const text = selectorMessage(s)?.text
+        const named = text === selectorTexts.alreadyHeld(s.boughtToDate, max)
+        expect(named).toBe(s.boughtToDate > 0 && max > 1)
       }),
     )
   })

@@ -68,6 +68,9 @@ export const selectorTexts = {
   lastTicket: "Only one ticket remaining!",
   oneBeforeMaximum: (n: number) =>
     `One ticket available before you reach the maximum per person (${n}).`,
+  /** Not SPEC §8's: says why the maximum is below the per-person one (issue 8 §8). */
+  alreadyHeld: (held: number, canAdd: number) =>
+    `You already hold ${held} ${held === 1 ? "ticket" : "tickets"} in this competition: you can add up to ${canAdd} more.`,
 } as const
 
 const blocked = (text: string): SelectorMessage => ({ kind: "blocked", text })
@@ -97,5 +100,6 @@ export const selectorMessage = (s: SelectorState): SelectorMessage | null => {
   if (max === 0) return blocked(t.noMoreTickets)
   if (max === 1)
     return remaining - s.inBasket === 1 ? info(t.lastTicket) : info(t.oneBeforeMaximum(n))
+  if (s.boughtToDate > 0) return info(t.alreadyHeld(s.boughtToDate, max))
   return null
 }

@@ -138,7 +138,7 @@ export const demoCompetitions = (now: Date): DemoCompetition[] => {
       name: "£10,000 Tax-Free Cash",
       description: prizeDescription(
         "Ten thousand pounds, paid by bank transfer within 48 hours of the draw. Spend it on a new kit bag, a holiday or the mortgage.",
-        ["£10,000 tax-free cash", "Paid by bank transfer", "Drawn automatically at close"],
+        ["£10,000 tax-free cash", "Paid by bank transfer", "Drawn when the competition closes"],
       ),
       categories: ["cash"],
       images: [image("cash-stack")],
@@ -175,7 +175,7 @@ export const demoCompetitions = (now: Date): DemoCompetition[] => {
     {
       name: "The Big Instant Win: £5,000 Cash + 300 Instant Prizes",
       description: prizeDescription(
-        "A £5,000 main prize and 300 instant wins hidden among 100,000 tickets. If your number matches one, you've won on the spot.",
+        "A £5,000 main prize and 300 instant wins hidden among 100,000 tickets. If your number matches one, that prize is yours.",
         [
           "Main prize: £5,000 tax-free cash",
           "50 × £100 cash instant wins",

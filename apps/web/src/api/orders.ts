@@ -5,6 +5,7 @@ import type {
   OrderTicketListJson,
   SandboxConfirmRequestJson,
   SandboxConfirmResponseJson,
+  TicketsHeldResponseJson,
 } from "@howzat/contracts/orders"
 import { ensureFreshToken } from "../auth/session"
 import { ApiError, apiGet, apiSend, problemFromResponse, requestHeaders } from "./client"
@@ -66,6 +67,19 @@ export const customerCompetitions = async (
   return apiGet<CustomerCompetitionListJson>(
     `/Customers/${encodeURIComponent(customerId)}/competitions`,
     { query: { Status: status, PageNumber: pageNumber, PageSize: TICKET_PAGE_SIZE }, signal },
+  )
+}
+
+/** What the per-person maximum counts for this customer here (completed and unpaid orders). */
+export const ticketsHeld = async (
+  customerId: string,
+  competitionId: string,
+  signal?: AbortSignal,
+) => {
+  await ensureFreshToken()
+  return apiGet<TicketsHeldResponseJson>(
+    `/Customers/${encodeURIComponent(customerId)}/competitions/${encodeURIComponent(competitionId)}/tickets-held`,
+    { signal },
   )
 }
 

@@ -231,3 +231,79 @@ describe("logout", () => {
     expect(session.getSession()).toEqual({ status: "anonymous" })
   })
 })
+
+describe("the hint that a session may exist (no refresh call for a stranger)", () => {
+  /** The browser's localStorage, kept across "page loads" (module reloads) of one test. */
+  const stubStorage = () => {
+    const items = new Map<string, string>()
+    vi.stubGlobal("localStorage", {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, String(value)),
+      removeItem: (key: string) => void items.delete(key),
+    })
+    return items
+  }
+
+  it("a visitor who never logged in here starts anonymous without asking the server", async () => {
+    stubStorage()
+    const calls = stubApi({ "/api/auth/refresh-token": () => problem(401, "No session.") })
+    const session = await loadSession()
+    await session.startSession()
+    expect(session.getSession()).toEqual({ status: "anonymous" })
+    expect(calls).toEqual([])
+  })
+
+  it("after a login, the next page load restores the session; after logout it asks nothing", async () => {
+    stubStorage()
+    const calls = stubApi({
+      "/api/auth/authenticate": () => Response.json(authResponse("c-1")),
+      "/api/auth/refresh-token": () => Response.json(authResponse("c-1")),
+      "/api/auth/revoke-token": () => Response.json({ message: "You have been logged out." }),
+    })
+    await (await loadSession()).login("ann@example.com", "Passw0rd!")
+
+    const reloaded = await loadSession()
+    await reloaded.startSession()
+    expect(reloaded.getSession()).toMatchObject({ status: "customer" })
+    expect(posts(calls, "/api/auth/refresh-token")).toBe(1)
+    await reloaded.logout()
+
+    const afterLogout = await loadSession()
+    await afterLogout.startSession()
+    expect(afterLogout.getSession()).toEqual({ status: "anonymous" })
+    expect(posts(calls, "/api/auth/refresh-token")).toBe(1)
+  })
+
+  it("a cookie the server refuses is not tried again; an unreachable server keeps the hint", async () => {
+    const items = stubStorage()
+    items.set("howzat-session", "1")
+    vi.stubGlobal("fetch", async () => {
+      throw new TypeError("Failed to fetch")
+    })
+    await (await loadSession()).startSession()
+    expect(items.has("howzat-session")).toBe(true)
+
+    const calls = stubApi({ "/api/auth/refresh-token": () => problem(401, "Session ended.") })
+    await (await loadSession()).startSession()
+    expect(items.has("howzat-session")).toBe(false)
+    await (await loadSession()).startSession()
+    expect(posts(calls, "/api/auth/refresh-token")).toBe(1)
+  })
+
+  it("without storage (blocked by the browser) it refreshes at start as before", async () => {
+    vi.stubGlobal("localStorage", {
+      getItem: () => {
+        throw new DOMException("blocked", "SecurityError")
+      },
+      setItem: () => {
+        throw new DOMException("blocked", "SecurityError")
+      },
+      removeItem: () => {},
+    })
+    const calls = stubApi({ "/api/auth/refresh-token": () => Response.json(authResponse("c-1")) })
+    const session = await loadSession()
+    await session.startSession()
+    expect(session.getSession()).toMatchObject({ status: "customer" })
+    expect(posts(calls, "/api/auth/refresh-token")).toBe(1)
+  })
+})

@@ -5,7 +5,7 @@
  * is an httpOnly cookie only the server can read. docs/decisions/0005.
  */
 import type { AuthResponseJson } from "@howzat/contracts/auth"
-import { apiSend, setAccessToken } from "../api/client"
+import { ApiError, apiSend, setAccessToken } from "../api/client"
 import { nearExpiry, refreshDelay, tokenExpiresAt } from "./token"
 
 export type SessionUser = AuthResponseJson["user"]
@@ -46,6 +46,41 @@ export const subscribeSession = (listener: () => void): (() => void) => {
 
 export const getSession = (): SessionState => state
 
+/**
+ * A non-secret hint that this browser may hold a refresh cookie: set when a
+ * login succeeds, cleared at logout and when the server refuses the cookie.
+ * Without it, start-up makes no refresh call, so an anonymous visit costs no
+ * request and no 401 in the console (docs/decisions/0016). Only "maybe a
+ * session" is stored; the token itself stays in the httpOnly cookie. Where
+ * storage is unavailable the start-up refresh is always tried, as before.
+ */
+const SESSION_HINT = "howzat-session"
+
+const hintStore = (): Storage | null => {
+  try {
+    return globalThis.localStorage ?? null
+  } catch {
+    return null
+  }
+}
+
+const mayHaveSession = (): boolean => {
+  try {
+    return hintStore()?.getItem(SESSION_HINT) !== null
+  } catch {
+    return true
+  }
+}
+
+const setSessionHint = (present: boolean) => {
+  try {
+    if (present) hintStore()?.setItem(SESSION_HINT, "1")
+    else hintStore()?.removeItem(SESSION_HINT)
+  } catch {
+    // A full or blocked storage only costs a refresh call at the next start.
+  }
+}
+
 const stopTimer = () => {
   clearTimeout(timer)
   timer = undefined
@@ -53,6 +88,7 @@ const stopTimer = () => {
 
 const clear = () => {
   stopTimer()
+  setSessionHint(false)
   setAccessToken(undefined)
   expiresAt = undefined
   setState({ status: "anonymous" })
@@ -74,6 +110,7 @@ const signIn = async (auth: AuthResponseJson): Promise<SessionUser> => {
     throw new NotACustomerError()
   }
   setAccessToken(auth.accessToken)
+  setSessionHint(true)
   expiresAt = tokenExpiresAt(auth.accessToken)
   stopTimer()
   if (expiresAt !== undefined) {
@@ -105,10 +142,17 @@ const rotate = (): Promise<SessionUser> => {
   if (!rotating) {
     const startedIn = epoch
     rotating = withRefreshLock(() => apiSend<AuthResponseJson>("POST", "/auth/refresh-token"))
-      .then((auth) => {
-        if (startedIn !== epoch) throw new Error("Logged out while the token was refreshed.")
-        return signIn(auth)
-      })
+      .then(
+        (auth) => {
+          if (startedIn !== epoch) throw new Error("Logged out while the token was refreshed.")
+          return signIn(auth)
+        },
+        (error: unknown) => {
+          // The server has no session for this cookie; an unreachable server proves nothing.
+          if (error instanceof ApiError && error.status === 401) setSessionHint(false)
+          throw error
+        },
+      )
       .finally(() => {
         rotating = undefined
       })
@@ -125,6 +169,10 @@ export const refreshSession = (): Promise<SessionUser> =>
 
 /** At app start: whoever the refresh cookie belongs to is logged in; a failure just means nobody. */
 export const startSession = (): Promise<void> => {
+  if (!started && !mayHaveSession()) {
+    setState({ status: "anonymous" })
+    started = Promise.resolve()
+  }
   started ??= rotate().then(
     () => undefined,
     () => {

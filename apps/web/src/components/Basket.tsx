@@ -12,6 +12,18 @@ import { Icon } from "./Icon"
 export const useBasketAvailable = () =>
   useRouterState({ select: (s) => basketAvailableOn(s.location.pathname) })
 
+const BASKET_BUTTON_ID = "basket-button"
+
+/**
+ * Closing the basket returns focus to the basket button that opened it, or
+ * to the top bar's when something else did ("Add to basket"): the button
+ * now reads the new count and total, confirming what was added.
+ */
+const basketButtonFor = (opener: HTMLElement | null): Element | null =>
+  opener?.getAttribute("aria-controls") === "basket-panel"
+    ? opener
+    : document.getElementById(BASKET_BUTTON_ID)
+
 /** The top bar's basket icon with its item count and total (SPEC §2). */
 export const BasketButton = ({ onOpen }: { onOpen: () => void }) => {
   const available = useBasketAvailable()
@@ -25,6 +37,7 @@ export const BasketButton = ({ onOpen }: { onOpen: () => void }) => {
       title={basketButtonTitle(available)}
       aria-haspopup="dialog"
       aria-controls="basket-panel"
+      id={BASKET_BUTTON_ID}
       data-testid="basket-button"
       className="relative inline-flex min-h-11 items-center gap-2 rounded-full border border-line bg-card py-1.5 ps-2 pe-3 text-sm font-bold transition-colors enabled:hover:border-accent disabled:cursor-not-allowed disabled:opacity-50"
     >
@@ -99,6 +112,7 @@ export const BasketPanel = ({ open, onClose }: { open: boolean; onClose: () => v
       onClose={close}
       side="right"
       labelledBy="basket-title"
+      returnFocusTo={basketButtonFor}
     >
       <div className="flex items-center justify-between border-b border-line px-5 py-4">
         <h2 id="basket-title" className="display-title text-xl">

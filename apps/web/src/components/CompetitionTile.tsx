@@ -54,7 +54,7 @@ export const CompetitionTile = ({
   const image = competitionImages(c)[0]
   // SPEC §2: a logged-in customer is invited to buy more.
   const customer = useCustomer()
-  const label = tileButtonLabel(phase, customer !== null)
+  const label = tileButtonLabel(phase, customer !== null, c.totalTickets - c.ticketsSoldToDate)
   const params = { competitionId: c.id }
   const Heading = headingLevel === 2 ? "h2" : "h3"
   return (
@@ -105,9 +105,10 @@ export const CompetitionTile = ({
         <Link
           to="/Competitions/Competition/$competitionId"
           params={params}
-          className={`mt-auto w-full ${label === "DETAILS" ? "btn-outline" : "btn-primary"}`}
+          className={`mt-auto w-full ${label === "DETAILS" || label === "SOLD OUT" ? "btn-outline" : "btn-primary"}`}
         >
           {label}
+          {label === "SOLD OUT" ? <span className="sr-only">: see the details</span> : null}
         </Link>
       </div>
     </article>

@@ -1,11 +1,13 @@
 import { type ReactNode, useEffect, useId, useRef } from "react"
 import { brand } from "../brand"
 import type { DialogContent } from "../lib/error-text"
+import { focusOrigin, restoreFocus } from "../lib/focus"
 import { Icon } from "./Icon"
 
 /**
  * A message in a native modal <dialog>: the browser traps focus, closes it
- * on Escape and makes the page behind inert; focus returns to where it was.
+ * on Escape and makes the page behind inert; focus returns to where it was
+ * (lib/focus.ts: also when the button that opened it was disabled meanwhile).
  */
 export const Dialog = ({
   open,
@@ -24,7 +26,7 @@ export const Dialog = ({
   tone?: "info" | "error" | "success"
 }) => {
   const dialog = useRef<HTMLDialogElement>(null)
-  const opener = useRef<Element | null>(null)
+  const opener = useRef<HTMLElement | null>(null)
   const titleId = useId()
   const bodyId = useId()
 
@@ -32,7 +34,7 @@ export const Dialog = ({
     const d = dialog.current
     if (!d) return
     if (open && !d.open) {
-      opener.current = document.activeElement
+      opener.current = focusOrigin()
       d.showModal()
     } else if (!open && d.open) {
       d.close()
@@ -41,8 +43,7 @@ export const Dialog = ({
 
   const handleClose = () => {
     onClose()
-    const back = opener.current
-    if (back instanceof HTMLElement && back.isConnected) back.focus()
+    restoreFocus(opener.current)
     opener.current = null
   }
 

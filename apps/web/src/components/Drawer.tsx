@@ -1,9 +1,11 @@
 import { type ReactNode, useEffect, useRef } from "react"
+import { focusOrigin, restoreFocus } from "../lib/focus"
 
 /**
  * A slide-in panel on a native modal <dialog>: the browser traps focus,
  * closes it on Escape and makes the page behind it inert. Clicking the
- * backdrop closes it too, and focus goes back where it came from.
+ * backdrop closes it too, and focus goes back where it came from, or where
+ * `returnFocusTo` says (lib/focus.ts).
  */
 export const Drawer = ({
   id,
@@ -11,6 +13,7 @@ export const Drawer = ({
   onClose,
   side,
   labelledBy,
+  returnFocusTo,
   children,
 }: {
   id: string
@@ -18,26 +21,34 @@ export const Drawer = ({
   onClose: () => void
   side: "left" | "right"
   labelledBy: string
+  /** Given what opened the panel (if anything still known), the element to focus after. */
+  returnFocusTo?: (opener: HTMLElement | null) => Element | null
   children: ReactNode
 }) => {
   const dialog = useRef<HTMLDialogElement>(null)
-  const opener = useRef<Element | null>(null)
+  const opener = useRef<HTMLElement | null>(null)
 
   useEffect(() => {
     const d = dialog.current
     if (!d) return
     if (open && !d.open) {
-      opener.current = document.activeElement
+      opener.current = focusOrigin()
       d.showModal()
     } else if (!open && d.open) {
       d.close()
     }
   }, [open])
 
+  // A change inside the open panel can take the focused control with it (removing
+  // a basket line removes its − button): focus then stays in the panel.
+  useEffect(() => {
+    if (dialog.current?.open && document.activeElement === document.body) restoreFocus()
+  })
+
   const handleClose = () => {
     onClose()
     const back = opener.current
-    if (back instanceof HTMLElement && back.isConnected) back.focus()
+    restoreFocus(returnFocusTo ? returnFocusTo(back) : back, back)
     opener.current = null
   }
 

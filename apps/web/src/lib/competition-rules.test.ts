@@ -40,10 +40,35 @@ describe("competitionRules", () => {
 
   it("says how automatic and draw-less competitions end", () => {
     expect(competitionRules({ ...base, drawType: "Automatic" }).join()).toContain(
-      "drawn automatically",
+      "The winner will be drawn by us on 13th March 2025 at 8:30pm.",
     )
     const none = competitionRules({ ...base, drawType: "None", cashAlternativeValue: null }).join()
     expect(none).toContain("no main draw")
     expect(none).not.toContain("cash alternative")
+  })
+
+  // Issue 8 §7: there is no automatic draw system and no instant-win payout yet.
+  it("promises no automatic draw and no instant payout", () => {
+    const group = {
+      id: "g1",
+      name: "£10 Site Credit",
+      ticketCount: 10,
+      quantityWonToDate: 0,
+      imageGroup: null,
+    }
+    for (const drawType of ["Live", "Automatic", "None"] as const) {
+      for (const drawDateTimeUtc of [base.drawDateTimeUtc, null]) {
+        const text = competitionRules({
+          ...base,
+          drawType,
+          drawDateTimeUtc,
+          instantWinGroups: [group],
+        }).join("\n")
+        expect(text).not.toMatch(/automatic|straight away|instantly|random draw system/i)
+        expect(text).toContain(
+          "that prize is yours: email help@howzat.example with your order reference to claim it.",
+        )
+      }
+    }
   })
 })

@@ -16,8 +16,8 @@ export const competitionRules = (c: CompetitionJson): string[] => {
           ? `The winner will be drawn live on our ${brand.liveDrawNetwork} channel on ${draw}.`
           : "The winner will be drawn live; the date will be announced on this page."
         : draw
-          ? `The winner will be drawn automatically by our random draw system on ${draw}.`
-          : "The winner will be drawn automatically by our random draw system after the competition closes."
+          ? `The winner will be drawn by us on ${draw}.`
+          : "The winner will be drawn by us after the competition closes; the date will be announced on this page."
   return [
     "Open to UK residents aged 18 or over. Staff and their households may not enter.",
     `${formatCount(c.totalTickets)} tickets are available at ${formatMoney(pence(c.ticketPrice))} each. Ticket numbers are allocated at random when your order completes.`,
@@ -26,7 +26,7 @@ export const competitionRules = (c: CompetitionJson): string[] => {
     drawRule,
     ...(c.instantWinGroups.length > 0
       ? [
-          "Instant-win ticket numbers are chosen before the competition opens. If one of your allocated numbers is an instant-win number, you win that prize straight away and we will contact you.",
+          `Instant-win ticket numbers are chosen before the competition opens and listed above. If one of your allocated numbers is an instant-win number, that prize is yours: email ${brand.customerCareEmail} with your order reference to claim it.`,
         ]
       : []),
     ...(c.cashAlternativeValue !== null

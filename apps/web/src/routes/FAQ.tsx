@@ -34,10 +34,9 @@ const faqs: { question: string; answer: ReactNode }[] = [
     question: "How are the winners drawn?",
     answer: (
       <>
-        Most main prizes are drawn live on our {brand.liveDrawNetwork} channel every Thursday at
-        8:30pm, so you can watch the winning number come out. Some competitions are drawn
-        automatically by our random draw system at the advertised draw time. Each competition page
-        says which kind of draw it has and when it takes place. Every winner is listed on our{" "}
+        We draw every winner ourselves at the draw time shown on the competition page. Most main
+        prizes are drawn live on our {brand.liveDrawNetwork} channel every Thursday at 8:30pm, so
+        you can watch the winning number come out. Winners are named on our{" "}
         <Link to="/Home/Winners" className="font-semibold text-accent hover:underline">
           Winners
         </Link>{" "}
@@ -50,9 +49,9 @@ const faqs: { question: string; answer: ReactNode }[] = [
     answer: (
       <>
         Some competitions hide extra prizes behind particular ticket numbers, chosen before the
-        competition opens. If one of the numbers you are allocated is an instant-win number, you win
-        that prize straight away, whatever happens in the main draw. The competition page shows
-        every instant-win number and which ones have already been won.
+        competition opens and listed on its page. If one of the numbers you are allocated is an
+        instant-win number, that prize is yours, whatever happens in the main draw: email us at{" "}
+        {mail} with your order reference to claim it.
       </>
     ),
   },
@@ -111,9 +110,8 @@ const faqs: { question: string; answer: ReactNode }[] = [
     question: `What is ${brand.siteCredit.name}?`,
     answer: (
       <>
-        {brand.siteCredit.name} is a prepaid balance on your account that you can spend on tickets.
-        Some instant-win prizes are paid as {brand.siteCredit.name}, and you earn £5 of it when a
-        friend you refer spends £5 or more.
+        {brand.siteCredit.name} is a balance on your account that you can spend on tickets: choose
+        how much of it to use at checkout.
       </>
     ),
   },

@@ -16,6 +16,7 @@ export const BasketTotals = ({ basket }: { basket: BasketJson }) => {
           <dd>-{formatMoney(pence(discount.value))}</dd>
         </div>
       ))}
+      {/* Only with a charity to receive it (lib/round-up.ts); money in the total is always itemised. */}
       {basket.charitableDonation.value > 0 ? (
         <div className={row}>
           <dt>Charity round-up</dt>

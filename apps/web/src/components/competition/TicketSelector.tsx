@@ -15,6 +15,7 @@ import { useBasketState } from "../../basket/use-basket"
 import { basketErrorText, basketItemFor } from "../../lib/basket"
 import { formatCount } from "../../lib/competition"
 import { Icon } from "../Icon"
+import { useTicketsHeld } from "./use-tickets-held"
 
 /** SPEC §9: the slider runs from 1 in steps of 1, up to 100 at most. */
 const SLIDER_MAX = 100
@@ -26,7 +27,8 @@ const stepButton =
  * Quick picks, − and +, a number box and a slider, the total price and the
  * odds (SPEC §2). A "blocked" message replaces the controls; an "info" one
  * sits under them. The maximum and the messages count the tickets already in
- * the basket and, once the basket knows them, the customer's earlier ones.
+ * the basket and the customer's earlier ones (SPEC §5), from the basket's
+ * line or, without one, from the customer's own count.
  * Adding posts the item and opens the basket panel.
  */
 export const TicketSelector = ({
@@ -38,16 +40,16 @@ export const TicketSelector = ({
 }) => {
   const { basket, busy } = useBasketState()
   const item = basketItemFor(basket, c.id)
+  const earlier = useTicketsHeld(c.id)
   const state: SelectorState = {
     phase,
     totalTickets: c.totalTickets,
     ticketsSold: c.ticketsSoldToDate,
     maxPerPerson: c.maxTicketsPerCustomer,
-    // The basket's line knows what the customer already holds here; without
-    // a line the server checks it when the tickets are added (a 409 says so).
-    boughtToDate: item?.competitionTicketDetails.customerBoughtToDateTicketQuantity ?? 0,
+    boughtToDate: item?.competitionTicketDetails.customerBoughtToDateTicketQuantity ?? earlier.held,
     inBasket: item?.competitionTicketDetails.quantity ?? 0,
   }
+  const counting = item === undefined && earlier.pending
   const max = selectorMax(state)
   const message = selectorMessage(state)
   const [chosen, setChosen] = useState(() => Math.max(1, c.defaultTicketSaleQuantity))
@@ -203,7 +205,7 @@ export const TicketSelector = ({
       <button
         type="button"
         className="btn-primary w-full py-3.5 text-base"
-        disabled={adding || busy || max < 1}
+        disabled={adding || busy || counting || max < 1}
         aria-busy={adding || undefined}
         onClick={() => void add()}
       >

@@ -11,7 +11,8 @@ export const Route = createFileRoute("/Account/SiteCredit")({
 
 /**
  * The balance from the customer's record. Buying credit and the list of
- * account entries need the basket and orders, which are not built yet.
+ * account entries are not built yet, and the page says nothing of them
+ * (issue 8 §7: no page promises what does not exist).
  */
 function SiteCredit() {
   const { customer } = Route.useLoaderData()
@@ -23,8 +24,7 @@ function SiteCredit() {
         {formatMoney(pence(customer.siteCreditAccountBalance))}
       </p>
       <p className="mt-6 text-muted">
-        {brand.siteCredit.name} pays for tickets at checkout. Buying credit and the history of your
-        credit arrive with the basket, very soon.
+        {brand.siteCredit.name} pays for tickets: choose how much of it to use at checkout.
       </p>
       <Link to="/Competitions" className="btn-primary mt-6">
         View competitions

@@ -1,11 +1,11 @@
 import type { BasketJson } from "@howzat/contracts/baskets"
 import { normaliseVoucherCode, promotionCodesText } from "@howzat/core/rules/basket"
 import { formatMoney, pence } from "@howzat/core/rules/money"
-import { type FormEvent, useId, useState } from "react"
+import { type FormEvent, useEffect, useId, useRef, useState } from "react"
 import { clearPromotions, registerPromotion, updateBasket } from "../../../api/baskets"
 import { changeBasket, reloadBasket } from "../../../basket/store"
-import { brand } from "../../../brand"
 import { basketErrorText } from "../../../lib/basket"
+import { hasStrayRoundUp, roundUpCharity } from "../../../lib/round-up"
 import { FormMessage } from "../../forms/Fields"
 
 const money = (amount: number) => formatMoney(pence(amount))
@@ -63,13 +63,15 @@ const LineItems = ({ basket }: { basket: BasketJson }) => (
   </div>
 )
 
-/** SPEC §4: yes rounds up to the next pound for charity, no takes the donation off. */
-const RoundUp = ({ basket }: { basket: BasketJson }) => {
+/**
+ * SPEC §4: yes rounds up to the next pound for the brand's charity, no takes
+ * the donation off. Shown only when the brand has a charity (lib/round-up.ts).
+ */
+const RoundUp = ({ basket, charity }: { basket: BasketJson; charity: string }) => {
   const [problem, setProblem] = useState<string | null>(null)
   // The choice shows at once; the basket's answer (or a refusal) settles it.
   const [chosen, setChosen] = useState<boolean | null>(null)
   const name = useId()
-  const charity = brand.charities[0]?.name ?? "our charity partners"
   const roundingUp = chosen ?? basket.charitableDonation.autoRoundup
   const choose = (autoRoundup: boolean) => {
     setProblem(null)
@@ -173,30 +175,53 @@ const Voucher = ({ basket }: { basket: BasketJson }) => {
   )
 }
 
+/** Takes off a round-up chosen before the brand stopped offering one: no donation without a charity. */
+const useNoStrayRoundUp = (basket: BasketJson) => {
+  const asked = useRef<string | null>(null)
+  const stray = hasStrayRoundUp(basket)
+  useEffect(() => {
+    if (!stray || asked.current === basket.id) return
+    asked.current = basket.id
+    void changeBasket((id) =>
+      updateBasket(id, {
+        charitableDonation: { autoRoundup: false },
+        siteCreditDebitAmount: basket.siteCreditDebitAmount,
+      }),
+    ).catch(() => {
+      // Logged by the store; asked again when the basket changes or checkout reopens.
+      asked.current = null
+    })
+  }, [stray, basket.id, basket.siteCreditDebitAmount])
+}
+
 /** The line items, discounts, round-up, voucher box and TOTAL TO PAY (SPEC §2). */
-export const OrderSummary = ({ basket }: { basket: BasketJson }) => (
-  <section aria-labelledby="order-summary" className="card space-y-5 p-5 sm:p-6">
-    <h2 id="order-summary" className="display-title text-xl">
-      Your order
-    </h2>
-    <LineItems basket={basket} />
-    {basket.discounts.length > 0 ? (
-      <dl className="space-y-1 text-sm">
-        {basket.discounts.map((discount) => (
-          <div key={discount.description} className="flex justify-between text-accent">
-            <dt>{discount.description}</dt>
-            <dd className="tabular-nums">-{money(discount.value)}</dd>
-          </div>
-        ))}
-      </dl>
-    ) : null}
-    <RoundUp basket={basket} />
-    <Voucher basket={basket} />
-    <p className="flex items-baseline justify-between border-t border-line pt-4 text-lg font-extrabold">
-      <span>TOTAL TO PAY</span>
-      <span className="tabular-nums" data-testid="total-to-pay">
-        {money(totalToPay(basket))}
-      </span>
-    </p>
-  </section>
-)
+export const OrderSummary = ({ basket }: { basket: BasketJson }) => {
+  useNoStrayRoundUp(basket)
+  const charity = roundUpCharity()
+  return (
+    <section aria-labelledby="order-summary" className="card space-y-5 p-5 sm:p-6">
+      <h2 id="order-summary" className="display-title text-xl">
+        Your order
+      </h2>
+      <LineItems basket={basket} />
+      {basket.discounts.length > 0 ? (
+        <dl className="space-y-1 text-sm">
+          {basket.discounts.map((discount) => (
+            <div key={discount.description} className="flex justify-between text-accent">
+              <dt>{discount.description}</dt>
+              <dd className="tabular-nums">-{money(discount.value)}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {charity === null ? null : <RoundUp basket={basket} charity={charity} />}
+      <Voucher basket={basket} />
+      <p className="flex items-baseline justify-between border-t border-line pt-4 text-lg font-extrabold">
+        <span>TOTAL TO PAY</span>
+        <span className="tabular-nums" data-testid="total-to-pay">
+          {money(totalToPay(basket))}
+        </span>
+      </p>
+    </section>
+  )
+}

@@ -4,6 +4,7 @@ import { useId, useState } from "react"
 import { updateBasket } from "../../../api/baskets"
 import { changeBasket } from "../../../basket/store"
 import { basketErrorText, poundsText, siteCreditFromText } from "../../../lib/basket"
+import { roundUpToSend } from "../../../lib/round-up"
 import { FormMessage } from "../../forms/Fields"
 
 /**
@@ -21,7 +22,7 @@ export const SiteCreditPanel = ({ basket }: { basket: BasketJson }) => {
     try {
       const updated = await changeBasket((basketId) =>
         updateBasket(basketId, {
-          charitableDonation: { autoRoundup: basket.charitableDonation.autoRoundup },
+          charitableDonation: { autoRoundup: roundUpToSend(basket.charitableDonation.autoRoundup) },
           siteCreditDebitAmount: amount,
         }),
       )

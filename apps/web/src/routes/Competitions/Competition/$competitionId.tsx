@@ -168,7 +168,8 @@ function CompetitionPage() {
 
 function Badges({ competition: c }: { competition: CompetitionJson }) {
   const badges = [
-    c.drawType === "Live" ? "Live draw" : c.drawType === "Automatic" ? "Automatic draw" : null,
+    // Not "Automatic draw": there is no automatic draw system yet (issue 8 §7).
+    c.drawType === "Live" ? "Live draw" : null,
     c.instantWinGroups.length > 0 ? "Instant wins" : null,
     c.cashAlternativeValue !== null ? "Cash alternative" : null,
   ].filter((b): b is string => b !== null)

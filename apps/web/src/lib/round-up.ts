@@ -1,0 +1,25 @@
+import type { BasketJson } from "@howzat/contracts/baskets"
+import { type Brand, brand } from "../brand"
+
+/**
+ * SPEC §2 treats charities as optional brand configuration (the footer's
+ * CharitySupport link shows only with one). A round-up is a donation, so it
+ * is offered only when there is a charity to receive it: asking for money
+ * for "our charity partners" that do not exist would be untrue.
+ */
+export const roundUpOffered = (b: Brand = brand): boolean => b.charities.length > 0
+
+/** The round-up a change to the basket asks for: never one without a charity to receive it. */
+export const roundUpToSend = (autoRoundup: boolean, b: Brand = brand): boolean =>
+  autoRoundup && roundUpOffered(b)
+
+/**
+ * A basket still rounding up although the brand has no charity (chosen
+ * before the offer was withdrawn): checkout takes the donation off before
+ * anything is paid.
+ */
+export const hasStrayRoundUp = (basket: BasketJson, b: Brand = brand): boolean =>
+  basket.charitableDonation.autoRoundup && !roundUpOffered(b)
+
+/** Who the round-up goes to, for the question at checkout. */
+export const roundUpCharity = (b: Brand = brand): string | null => b.charities[0]?.name ?? null

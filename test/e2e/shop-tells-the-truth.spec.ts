@@ -1,0 +1,98 @@
+import { expect, type Page, test } from "@playwright/test"
+import { type ListedCompetition, listCompetitions } from "./support"
+
+/**
+ * Issue 8 §7: until draws, instant-win payouts, credit purchases and a
+ * charity exist, no page promises them.
+ */
+
+const UNTRUE =
+  /automatic draws|drawn automatically|random draw system|straight away|on the spot|very soon|charity partners/i
+
+const money = (pence: number) =>
+  `£${Math.floor(pence / 100).toLocaleString("en-GB")}.${String(pence % 100).padStart(2, "0")}`
+
+const mainText = async (page: Page) => (await page.getByRole("main").textContent()) ?? ""
+
+test("the FAQ and How it works promise no automatic draw and no instant payout", async ({
+  page,
+}) => {
+  await page.goto("/FAQ")
+  for (const question of await page.locator("details").all())
+    await question.locator("summary").click()
+  await expect(page.getByText("with your order reference to claim it")).toBeVisible()
+  expect(await mainText(page)).not.toMatch(UNTRUE)
+  expect(await mainText(page)).not.toContain("friend you refer")
+
+  await page.goto("/")
+  const howItWorks = page.getByRole("region", { name: "How it works" })
+  await expect(howItWorks).toContainText("with your order reference to claim it")
+  expect(await howItWorks.textContent()).not.toMatch(UNTRUE)
+})
+
+test("a competition drawn 'automatically' promises no automatic draw", async ({
+  page,
+  request,
+}) => {
+  const listed = (await listCompetitions(request)) as (ListedCompetition & {
+    drawType: string
+  })[]
+  const automatic = listed.find((c) => c.drawType === "Automatic" && c.status === 1)
+  expect(automatic, "the demo data has an open competition of draw type Automatic").toBeDefined()
+  await page.goto(`/Competitions/Competition/${automatic!.id}`)
+  await page.getByText("Competition Rules").click()
+  await expect(page.getByText("The winner will be drawn by us on")).toBeVisible()
+  expect(await mainText(page)).not.toMatch(UNTRUE)
+  expect(await mainText(page)).not.toMatch(/automatic draw/i)
+})
+
+test("checkout and the basket offer no round-up without a charity, and take off a stray one", async ({
+  page,
+  request,
+}) => {
+  const competition = (await listCompetitions(request)).find(
+    (c) => c.status === 1 && c.totalTickets - c.ticketsSoldToDate > 10,
+  )!
+  await page.goto(`/Competitions/Competition/${competition.id}`)
+  await page.getByRole("spinbutton", { name: "Number of tickets" }).fill("1")
+  await page.getByRole("button", { name: "Add to basket" }).click()
+  const panel = page.getByRole("dialog", { name: "Your Basket" })
+  await expect(panel.getByRole("link", { name: competition.name })).toBeVisible()
+  await expect(panel.getByText(/round-up/i)).toHaveCount(0)
+
+  // A round-up chosen before the offer was withdrawn (here: through the API) is taken off at checkout.
+  const basketId = await page.evaluate(() => localStorage.getItem("BasketId"))
+  const xsrf = (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? ""
+  const roundedUp = await page.request.put(`/api/Baskets/${basketId}`, {
+    headers: { "X-XSRF-TOKEN": xsrf },
+    data: { charitableDonation: { autoRoundup: true }, siteCreditDebitAmount: 0 },
+  })
+  expect(roundedUp.ok()).toBe(true)
+  const before = (await roundedUp.json()) as { basket: { charitableDonation: { value: number } } }
+  expect(before.basket.charitableDonation.value).toBeGreaterThan(0)
+
+  await page.goto("/Checkout")
+  await expect(page.getByRole("button", { name: "PROCEED TO PAYMENT" })).toBeVisible()
+  await expect(page.getByTestId("total-to-pay")).toHaveText(money(competition.ticketPrice))
+  await expect(page.getByText(/round up/i)).toHaveCount(0)
+  expect(await mainText(page)).not.toMatch(UNTRUE)
+  const after = await page.request.get(`/api/Baskets/${basketId}`)
+  expect(
+    ((await after.json()) as { basket: typeof before.basket }).basket.charitableDonation,
+  ).toEqual({
+    autoRoundup: false,
+    value: 0,
+  })
+})
+
+test("the site credit page promises no credit purchases", async ({ page }) => {
+  await page.goto("/Auth/Login")
+  await page.getByLabel("Email address").fill("demo@howzat.example")
+  await page.getByLabel("Password").fill("Howzat!2026")
+  await page.getByRole("button", { name: "LOGIN" }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await page.goto("/Account/SiteCredit")
+  await expect(page.getByText("Your balance")).toBeVisible()
+  await expect(page.getByText("choose how much of it to use at checkout")).toBeVisible()
+  expect(await mainText(page)).not.toMatch(UNTRUE)
+})
