@@ -13,7 +13,6 @@ import type { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import type { Payments } from "@howzat/core/orders/payments"
 import { Layer } from "effect"
 import { type Context, Hono } from "hono"
-import { bodyLimit } from "hono/body-limit"
 import { AuthHandlersLive } from "./auth-handlers"
 import { AuthenticationLive, OptionalAuthenticationLive } from "./authentication"
 import { BasketHandlersLive } from "./basket-handlers"
@@ -26,13 +25,14 @@ import {
   type NotificationHandler,
   PAYMENT_NOTIFICATION_PATH,
 } from "./payment-notifications"
-import { asProblemResponse, problemResponse } from "./problem-response"
+import { asProblemResponse, isProblem, problemResponse } from "./problem-response"
 import {
   CLIENT_ADDRESS_HEADER,
   HttpSettings,
   type HttpSettingsShape,
   REQUEST_ORIGIN_HEADER,
 } from "./request-context"
+import { JSON_BODY_LIMIT_BYTES, nonJsonBodyProblem, requestBodyLimit } from "./request-limits"
 import { xsrfProtection } from "./xsrf"
 
 export type AccountServices =
@@ -103,6 +103,8 @@ export const makeHttpApp = (options: HttpAppOptions) => {
   const openApi = OpenApi.fromApi(HowzatApi)
 
   const app = new Hono()
+  // Before anything reads a body, on every route: the API, the card provider's routes, the apps.
+  app.use("*", requestBodyLimit(JSON_BODY_LIMIT_BYTES))
   app.use(
     "*",
     xsrfProtection({
@@ -110,30 +112,24 @@ export const makeHttpApp = (options: HttpAppOptions) => {
       exemptPaths: [...XSRF_EXEMPT_PATHS, ...(options.xsrfExemptPaths ?? [])],
     }),
   )
-  app.use(
-    "/api/Logging",
-    bodyLimit({
-      maxSize: LOGGING_BODY_LIMIT_BYTES,
-      onError: () =>
-        problemResponse({
-          type: "about:blank",
-          title: "Content Too Large",
-          detail: `A report may be at most ${LOGGING_BODY_LIMIT_BYTES} bytes.`,
-          status: 413,
-        }),
-    }),
-  )
+  app.use("/api/Logging", requestBodyLimit(LOGGING_BODY_LIMIT_BYTES, "A report"))
   // Before the HttpApi handler: the signature is over the raw body, which nothing may read first.
   if (options.paymentNotifications) mountPaymentNotifications(app, options.paymentNotifications)
   app.get("/health/ping", (c) => c.json({ status: "ok" }))
   app.get("/api/openapi.json", (c) => c.json(openApi))
   app.all("/api/*", async (c) => {
+    const notJson = nonJsonBodyProblem(c.req.method, c.req.header("content-type"))
+    if (notJson) return notJson
     try {
       // Always overwritten: a caller must not be able to name its own address.
       const headers = new Headers(c.req.raw.headers)
       headers.set(CLIENT_ADDRESS_HEADER, options.clientAddress?.(c) ?? "")
       headers.set(REQUEST_ORIGIN_HEADER, new URL(c.req.url).origin)
-      const response = await asProblemResponse(await handler(new Request(c.req.raw, { headers })))
+      const answered = await handler(new Request(c.req.raw, { headers }))
+      // Expected failures are problems already; anything else at 500 was a defect: say where.
+      if (answered.status >= 500 && !isProblem(answered))
+        console.error(`API defect: ${c.req.method} ${c.req.path} answered ${answered.status}`)
+      const response = await asProblemResponse(answered)
       response.headers.set("cache-control", "no-store")
       return response
     } catch (cause) {

@@ -1,5 +1,9 @@
+import { validationProblem } from "@howzat/contracts/problems"
+import { boundedString } from "@howzat/contracts/text"
+import { problemResponse } from "@howzat/http"
 import type { OutboxMessage, OutboxQueue } from "@howzat/postgres"
-import type { Hono } from "hono"
+import { Either, Schema } from "effect"
+import type { Context, Hono } from "hono"
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -64,13 +68,33 @@ ${messages.length === 0 ? "<p>No messages yet.</p>" : messages.map(article).join
 export const mountDevMailbox = (app: Hono, queue: OutboxQueue) => {
   const read = (to: string | undefined) => queue.recent({ to, limit: 100 })
   app.get("/dev/mailbox", async (c) => {
-    const to = c.req.query("to")?.trim() || undefined
+    const to = addressIn(c)
+    if (Either.isLeft(to)) return to.left
     c.header("cache-control", "no-store")
-    return c.html(renderMailbox(await read(to), to))
+    return c.html(renderMailbox(await read(to.right), to.right))
   })
   app.get("/dev/mailbox/messages", async (c) => {
-    const to = c.req.query("to")?.trim() || undefined
+    const to = addressIn(c)
+    if (Either.isLeft(to)) return to.left
     c.header("cache-control", "no-store")
-    return c.json({ messages: await read(to) })
+    return c.json({ messages: await read(to.right) })
   })
+}
+
+/** An email address is at most 254 characters (RFC 5321) and never holds a control character. */
+const MailboxAddress = boundedString(254)
+
+/** The `to` filter, or a 400 problem: a NUL reached the database as a 500 before. */
+const addressIn = (c: Context): Either.Either<string | undefined, Response> => {
+  const to = c.req.query("to")?.trim() || undefined
+  if (to === undefined) return Either.right(undefined)
+  return Schema.decodeUnknownEither(MailboxAddress)(to).pipe(
+    Either.mapLeft(() =>
+      problemResponse(
+        validationProblem({
+          to: ["must be an email address of at most 254 characters, without control characters"],
+        }),
+      ),
+    ),
+  )
 }
