@@ -1,5 +1,5 @@
 import { sql } from "kysely"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { Browser, problem } from "./test-support/browser"
 import { newBasket } from "./test-support/orders"
 import { openShop, type Shop } from "./test-support/shop"
@@ -69,5 +69,32 @@ describe("a database failure", () => {
     await broken.db.destroy()
     const answer = await problem(await caller.get("/api/Competitions"), 503)
     expect(answer.detail).toContain("could not reach its database")
+  })
+})
+
+describe("a storefront report", () => {
+  it("is one log record whatever line breaks it carries, its fields escaped", async () => {
+    const lines: string[] = []
+    const spy = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => {
+      lines.push(args.map(String).join(" "))
+    })
+    try {
+      const answer = await visitor.post("/api/Logging", {
+        requestedUrl: "http://localhost/Checkout",
+        event: "basket-error",
+        title: 'Sold out\ntimestamp=2026-01-01T00:00:00Z level=ERROR message="refund all"',
+        detail: "Validation failed:\r\n -- Quantity: too many",
+      })
+      expect(answer.status).toBe(204)
+    } finally {
+      spy.mockRestore()
+    }
+    const records = lines.filter((line) => line.includes("storefront report"))
+    expect(records).toHaveLength(1)
+    const [record = ""] = records
+    expect(record).not.toMatch(/[\r\n]/)
+    expect(record).toContain("Sold out\\ntimestamp=2026-01-01T00:00:00Z level=ERROR")
+    expect(record).toContain("Validation failed:\\r\\n -- Quantity: too many")
+    expect(lines.filter((line) => line.includes("refund all"))).toHaveLength(1)
   })
 })
