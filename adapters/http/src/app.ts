@@ -33,6 +33,7 @@ import {
   REQUEST_ORIGIN_HEADER,
 } from "./request-context"
 import { JSON_BODY_LIMIT_BYTES, nonJsonBodyProblem, requestBodyLimit } from "./request-limits"
+import { type CardProviderOrigins, securityHeaders } from "./security-headers"
 import { xsrfProtection } from "./xsrf"
 
 export type AccountServices =
@@ -68,13 +69,16 @@ export interface HttpAppOptions {
   readonly xsrfExemptPaths?: readonly string[]
   /** Card providers' signed status notifications; the raw route is mounted when given. */
   readonly paymentNotifications?: NotificationHandler | undefined
+  /** The real card provider's browser origins, for the Content-Security-Policy; none for the sandbox. */
+  readonly cardProvider?: CardProviderOrigins | undefined
 }
 
 /**
  * The HTTP edge: Hono routes /api to the HttpApi web handler (decoding,
  * encoding and the OpenAPI shape come from the contracts) and owns what
- * HttpApi does not: health, XSRF, the client's address, problem+json for
- * every error, and whatever the composition root mounts after (static apps).
+ * HttpApi does not: security headers, body limits, health, XSRF, the
+ * client's address, problem+json for every error, and whatever the
+ * composition root mounts after (static apps).
  */
 export const makeHttpApp = (options: HttpAppOptions) => {
   const apiLayer = HttpApiBuilder.api(HowzatApi).pipe(
@@ -103,6 +107,14 @@ export const makeHttpApp = (options: HttpAppOptions) => {
   const openApi = OpenApi.fromApi(HowzatApi)
 
   const app = new Hono()
+  // First, so every response gets them: refusals below, the API, the apps mounted after.
+  app.use(
+    "*",
+    securityHeaders({
+      https: options.settings.publicOrigin?.startsWith("https:") ?? false,
+      cardProvider: options.cardProvider,
+    }),
+  )
   // Before anything reads a body, on every route: the API, the card provider's routes, the apps.
   app.use("*", requestBodyLimit(JSON_BODY_LIMIT_BYTES))
   app.use(

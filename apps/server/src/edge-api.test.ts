@@ -16,6 +16,41 @@ afterAll(async () => {
   await shop?.close()
 })
 
+describe("security headers", () => {
+  const big = { email: "x".repeat(70_000) }
+  const responses: ReadonlyArray<readonly [string, () => Promise<Response>]> = [
+    ["the API", () => visitor.get("/api/Competitions")],
+    ["an API problem", () => visitor.get("/api/Competitions/not-a-uuid")],
+    ["an unknown API path", () => visitor.get("/api/Nowhere")],
+    ["the OpenAPI document", () => visitor.get("/api/openapi.json")],
+    ["health", () => visitor.get("/health/ping")],
+    ["the storefront", () => visitor.get("/")],
+    ["a storefront route", () => visitor.get("/Competitions/UpcomingDraw")],
+    ["an XSRF refusal", () => visitor.request("POST", "/api/Baskets/x/items", { xsrf: false })],
+    ["a body too large", () => visitor.post("/api/auth/authenticate", big)],
+    ["the dev mailbox", () => visitor.get("/dev/mailbox")],
+    ["the dev mailbox's messages", () => visitor.get("/dev/mailbox/messages")],
+  ]
+
+  it.each(responses)("are on %s", async (_, send) => {
+    const headers = (await send()).headers
+    const policy = headers.get("content-security-policy") ?? ""
+    expect(policy).toContain("frame-ancestors 'none'")
+    expect(policy).not.toContain("unsafe-inline")
+    expect(headers.get("x-content-type-options")).toBe("nosniff")
+    expect(headers.get("x-frame-options")).toBe("DENY")
+    expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin")
+    // PUBLIC_URL is not https here: no HSTS, which would pin a plain-HTTP shop to HTTPS.
+    expect(headers.get("strict-transport-security")).toBeNull()
+  })
+
+  it("let the storefront run only its own scripts", async () => {
+    const policy = (await visitor.get("/")).headers.get("content-security-policy")
+    expect(policy).toContain("script-src 'self';")
+    expect(policy).toContain("style-src 'self';")
+  })
+})
+
 describe("request bodies", () => {
   const over = (bytes: number) => "x".repeat(bytes)
 

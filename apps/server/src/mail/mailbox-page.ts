@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto"
 import { validationProblem } from "@howzat/contracts/problems"
 import { boundedString } from "@howzat/contracts/text"
 import { problemResponse } from "@howzat/http"
@@ -34,6 +35,26 @@ const article = (message: OutboxMessage) => `
   <pre>${linkify(message.text)}</pre>
 </article>`
 
+const MAILBOX_STYLE = `
+  body { font-family: system-ui, sans-serif; max-width: 50rem; margin: 2rem auto; padding: 0 1rem; }
+  article { border: 1px solid #ccc; border-radius: .5rem; padding: 0 1rem; margin: 1rem 0; }
+  .meta { color: #555; font-size: .9rem; }
+  pre { white-space: pre-wrap; font-family: inherit; }
+`
+
+/**
+ * The page is self-contained: its one inline style is allowed by its hash,
+ * and nothing else may load, run or frame it (the shop's own policy allows
+ * no inline style, so this page brings its own).
+ */
+export const MAILBOX_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash("sha256").update(MAILBOX_STYLE).digest("base64")}'`,
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join("; ")
+
 export const renderMailbox = (
   messages: readonly OutboxMessage[],
   to: string | undefined,
@@ -43,12 +64,7 @@ export const renderMailbox = (
 <meta charset="utf-8">
 <meta name="robots" content="noindex">
 <title>Dev mailbox · Howzat</title>
-<style>
-  body { font-family: system-ui, sans-serif; max-width: 50rem; margin: 2rem auto; padding: 0 1rem; }
-  article { border: 1px solid #ccc; border-radius: .5rem; padding: 0 1rem; margin: 1rem 0; }
-  .meta { color: #555; font-size: .9rem; }
-  pre { white-space: pre-wrap; font-family: inherit; }
-</style>
+<style>${MAILBOX_STYLE}</style>
 </head>
 <body>
 <h1>Dev mailbox</h1>
@@ -71,6 +87,7 @@ export const mountDevMailbox = (app: Hono, queue: OutboxQueue) => {
     const to = addressIn(c)
     if (Either.isLeft(to)) return to.left
     c.header("cache-control", "no-store")
+    c.header("content-security-policy", MAILBOX_CONTENT_SECURITY_POLICY)
     return c.html(renderMailbox(await read(to.right), to.right))
   })
   app.get("/dev/mailbox/messages", async (c) => {
