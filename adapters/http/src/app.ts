@@ -32,7 +32,14 @@ import {
   type HttpSettingsShape,
   REQUEST_ORIGIN_HEADER,
 } from "./request-context"
-import { JSON_BODY_LIMIT_BYTES, nonJsonBodyProblem, requestBodyLimit } from "./request-limits"
+import {
+  JSON_BODY_LIMIT_BYTES,
+  MAX_JSON_DEPTH,
+  nestsDeeperThan,
+  nonJsonBodyProblem,
+  requestBodyLimit,
+  tooDeepProblem,
+} from "./request-limits"
 import { type CardProviderOrigins, securityHeaders } from "./security-headers"
 import { xsrfProtection } from "./xsrf"
 
@@ -133,11 +140,20 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     const notJson = nonJsonBodyProblem(c.req.method, c.req.header("content-type"))
     if (notJson) return notJson
     try {
+      // At most 64 KiB by now (the limit above), so reading it whole is cheap.
+      const body = c.req.raw.body === null ? undefined : await c.req.raw.text()
+      if (body !== undefined && nestsDeeperThan(body, MAX_JSON_DEPTH)) return tooDeepProblem()
       // Always overwritten: a caller must not be able to name its own address.
       const headers = new Headers(c.req.raw.headers)
       headers.set(CLIENT_ADDRESS_HEADER, options.clientAddress?.(c) ?? "")
       headers.set(REQUEST_ORIGIN_HEADER, new URL(c.req.url).origin)
-      const answered = await handler(new Request(c.req.raw, { headers }))
+      const request = new Request(c.req.raw.url, {
+        method: c.req.raw.method,
+        headers,
+        body,
+        signal: c.req.raw.signal,
+      })
+      const answered = await handler(request)
       // Expected failures are problems already; anything else at 500 was a defect: say where.
       if (answered.status >= 500 && !isProblem(answered))
         console.error(`API defect: ${c.req.method} ${c.req.path} answered ${answered.status}`)

@@ -49,3 +49,40 @@ export const nonJsonBodyProblem = (method: string, contentType: string | undefin
           request: ["The request body must be JSON, sent with Content-Type: application/json."],
         }),
       )
+
+/**
+ * No request is more than a few levels deep (an address inside a checkout
+ * is the deepest); 32 leaves room for any client's habits. Past it the
+ * schema decoder's recursion, not the caller, would decide the answer: a
+ * 64 KiB body of nested brackets overflowed the stack as a 500.
+ */
+export const MAX_JSON_DEPTH = 32
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const OPEN = new Set([0x5b, 0x7b])
+const CLOSE = new Set([0x5d, 0x7d])
+
+/** Whether JSON text nests arrays and objects deeper than `max`, found in one pass without parsing. */
+export const nestsDeeperThan = (json: string, max: number): boolean => {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < json.length; i++) {
+    const code = json.charCodeAt(i)
+    if (inString) {
+      if (code === BACKSLASH) i++
+      else if (code === QUOTE) inString = false
+    } else if (code === QUOTE) inString = true
+    else if (OPEN.has(code)) {
+      if (++depth > max) return true
+    } else if (CLOSE.has(code)) depth--
+  }
+  return false
+}
+
+export const tooDeepProblem = () =>
+  problemResponse(
+    validationProblem({
+      request: [`The request body may nest objects and arrays at most ${MAX_JSON_DEPTH} deep.`],
+    }),
+  )

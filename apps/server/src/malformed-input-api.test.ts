@@ -33,8 +33,8 @@ afterAll(async () => {
 
 const NUL = "\u0000"
 
-/** A form post, as a browser would send one: the API reads JSON only. */
-const form = async (browser: Browser, path: string, body: FormData | URLSearchParams) =>
+/** A POST of a body as it is: a form as a browser sends one, or JSON text no serialiser would write. */
+const send = async (browser: Browser, path: string, body: BodyInit) =>
   shop.app.request(path, {
     method: "POST",
     body,
@@ -42,6 +42,7 @@ const form = async (browser: Browser, path: string, body: FormData | URLSearchPa
       "x-forwarded-for": browser.address,
       cookie: `XSRF-TOKEN=${browser.cookie("XSRF-TOKEN")}`,
       "x-xsrf-token": browser.cookie("XSRF-TOKEN") ?? "",
+      ...(typeof body === "string" ? { "content-type": "application/json" } : {}),
     },
   })
 
@@ -169,13 +170,18 @@ const cases: ReadonlyArray<readonly [string, () => Promise<Response>, string]> =
   ],
   [
     "multipart/form-data to a JSON route",
-    () => form(ann, "/api/auth/authenticate", loginForm()),
+    () => send(ann, "/api/auth/authenticate", loginForm()),
     "request",
   ],
   [
     "a urlencoded form to a JSON route",
     () =>
-      form(ann, `/api/Baskets/${basketId}/promotions`, new URLSearchParams({ promotionCode: "X" })),
+      send(ann, `/api/Baskets/${basketId}/promotions`, new URLSearchParams({ promotionCode: "X" })),
+    "request",
+  ],
+  [
+    "brackets nested 30,000 deep",
+    () => send(ann, "/api/auth/authenticate", `${"[".repeat(30_000)}${"]".repeat(30_000)}`),
     "request",
   ],
   ["a NUL in the dev mailbox's address", () => ann.get("/dev/mailbox/messages?to=%00"), "to"],
@@ -183,8 +189,8 @@ const cases: ReadonlyArray<readonly [string, () => Promise<Response>, string]> =
 ]
 
 describe("a malformed input", () => {
-  it.each(cases)("%s is a 400 problem naming the field", async (_, send, field) => {
-    const answer = await problem(await send(), 400)
+  it.each(cases)("%s is a 400 problem naming the field", async (_, make, field) => {
+    const answer = await problem(await make(), 400)
     expect(answer.title).toContain("validation error")
     expect(Object.keys(answer.errors ?? {})).toContain(field)
   })
