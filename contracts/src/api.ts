@@ -66,6 +66,7 @@ import {
   Unauthorized,
 } from "./problems"
 import { Authentication, OptionalAuthentication } from "./security"
+import { boundedString } from "./text"
 
 /** Paths and PascalCase query names are SPEC §7's, letter for letter. */
 const Id = Schema.UUID
@@ -299,9 +300,7 @@ export class BasketsApi extends HttpApiGroup.make("baskets")
   )
   .add(
     HttpApiEndpoint.del("removePromotion", "/api/Baskets/:basketId/promotions/:promotionCode")
-      .setPath(
-        Schema.Struct({ basketId: Id, promotionCode: Schema.String.pipe(Schema.maxLength(100)) }),
-      )
+      .setPath(Schema.Struct({ basketId: Id, promotionCode: boundedString(100) }))
       .addSuccess(BasketResponse)
       .addError(NotFound),
   )

@@ -1,11 +1,19 @@
 import { Schema } from "effect"
+import { boundedString } from "./text"
+
+/** Far above any name, address or password the rules allow: the rules, not this, give SPEC §5's words. */
+export const MAX_TEXT_LENGTH = 1000
+/** Return URLs and other links a caller names. */
+export const MAX_URL_LENGTH = 2000
 
 /**
  * The auth calls of SPEC §7. Text fields default to "" when left out, so a
  * missing field is answered with SPEC §5's own message by the server's
  * checks rather than a schema's "is missing".
  */
-export const Text = Schema.optionalWith(Schema.String, { default: () => "" })
+export const Text = Schema.optionalWith(boundedString(MAX_TEXT_LENGTH), { default: () => "" })
+
+export const ReturnUrl = Schema.optional(boundedString(MAX_URL_LENGTH))
 
 export const Role = Schema.Literal("Customer", "Staff", "Admin")
 
@@ -40,7 +48,7 @@ export const TokenRequest = Schema.Struct({ token: Text })
 export const ForgotPasswordRequest = Schema.Struct({
   email: Text,
   /** The reset page, on this shop's own site; the emailed link is it plus `?token=`. */
-  returnUrl: Schema.optional(Schema.String),
+  returnUrl: ReturnUrl,
 })
 
 export const ResetPasswordRequest = Schema.Struct({
@@ -56,7 +64,7 @@ export const ChangeEmailAddressRequest = Schema.Struct({
   newEmail: Text,
   password: Text,
   /** The site's origin; the verification link is `${origin}/?token=` (Home verifies it). */
-  emailVerificationReturnUrl: Schema.optional(Schema.String),
+  emailVerificationReturnUrl: ReturnUrl,
 })
 
 export const ChangePasswordRequest = Schema.Struct({

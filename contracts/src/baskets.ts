@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { Competition } from "./catalogue"
+import { BoundedInt, boundedString } from "./text"
 
 /**
  * SPEC §3's basket on the wire. Money is integer pence (docs/decisions/0001).
@@ -58,7 +59,7 @@ export type BasketResponseJson = typeof BasketResponse.Encoded
 
 export const CreateBasketParams = Schema.Struct({
   /** Present (any value) to always start a new basket rather than the customer's open one. */
-  ForceCreateNew: Schema.optional(Schema.String),
+  ForceCreateNew: Schema.optional(boundedString(100)),
 })
 
 /** SPEC §7's add-item body, spelled as the storefront sends it. */
@@ -77,11 +78,11 @@ export type SetBasketItemRequestJson = typeof SetBasketItemRequest.Encoded
 /** PUT /api/Baskets/{basketId}: the round-up choice and the site credit to spend. */
 export const UpdateBasketRequest = Schema.Struct({
   charitableDonation: Schema.Struct({ autoRoundup: Schema.Boolean }),
-  siteCreditDebitAmount: Schema.Int.pipe(Schema.nonNegative()),
+  siteCreditDebitAmount: BoundedInt(0),
 })
 export type UpdateBasketRequestJson = typeof UpdateBasketRequest.Encoded
 
 export const RegisterPromotionRequest = Schema.Struct({
-  promotionCode: Schema.String.pipe(Schema.maxLength(100)),
+  promotionCode: boundedString(100),
 })
 export type RegisterPromotionRequestJson = typeof RegisterPromotionRequest.Encoded

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { BooleanFromQuery, PageInfo, PagingParams, pageSize } from "./paging"
+import { BoundedIntFromString, boundedString, DateFromQuery } from "./text"
 
 /** Money on the wire is integer pence, like everywhere else (docs/decisions/0001). */
 const Pence = Schema.Int
@@ -65,8 +66,8 @@ export const CompetitionType = Schema.Literal("All", "InstantWin", "Standard")
 
 export const CompetitionListParams = Schema.Struct({
   CategoryId: Schema.optional(Schema.UUID),
-  Name: Schema.optional(Schema.String.pipe(Schema.maxLength(255))),
-  Description: Schema.optional(Schema.String.pipe(Schema.maxLength(255))),
+  Name: Schema.optional(boundedString(255)),
+  Description: Schema.optional(boundedString(255)),
   TimePeriod: Schema.optionalWith(TimePeriod, { default: () => "Current" as const }),
   /** The storefront always sends VisibleOnly; anything else is for staff. */
   VisibilityStatus: Schema.optionalWith(Schema.Literal("VisibleOnly", "All", "HiddenOnly"), {
@@ -87,8 +88,8 @@ export type CompetitionResponseJson = typeof CompetitionResponse.Encoded
 export const INSTANT_WIN_TICKET_PAGE_SIZE = 50
 
 export const TicketListParams = Schema.Struct({
-  FromTicketNumber: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.positive())),
-  ToTicketNumber: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.positive())),
+  FromTicketNumber: Schema.optional(BoundedIntFromString(1)),
+  ToTicketNumber: Schema.optional(BoundedIntFromString(1)),
   /** Which instant-win tickets: all of them, those already won, or those still to win. */
   InstantWinTicketStatus: Schema.optionalWith(Schema.Literal("All", "Won", "NotWon"), {
     default: () => "All" as const,
@@ -122,8 +123,8 @@ export const Category = Schema.Struct({
 })
 export type CategoryJson = typeof Category.Encoded
 export const CategoryListParams = Schema.Struct({
-  Name: Schema.optional(Schema.String.pipe(Schema.maxLength(255))),
-  Description: Schema.optional(Schema.String.pipe(Schema.maxLength(255))),
+  Name: Schema.optional(boundedString(255)),
+  Description: Schema.optional(boundedString(255)),
   VisibilityStatus: Schema.optionalWith(Schema.Literal("VisibleOnly", "All", "HiddenOnly"), {
     default: () => "VisibleOnly" as const,
   }),
@@ -152,8 +153,8 @@ export const CompetitionWinner = Schema.Struct({
 })
 export type CompetitionWinnerJson = typeof CompetitionWinner.Encoded
 export const CompetitionWinnerParams = Schema.Struct({
-  DrawFromDate: Schema.optional(Schema.Date),
-  DrawToDate: Schema.optional(Schema.Date),
+  DrawFromDate: Schema.optional(DateFromQuery),
+  DrawToDate: Schema.optional(DateFromQuery),
   CompetitionId: Schema.optional(Schema.UUID),
   IncludeHiddenRecords: Schema.optionalWith(BooleanFromQuery, { default: () => false }),
   ...PagingParams,

@@ -1,6 +1,7 @@
 import { Schema } from "effect"
-import { Text } from "./auth"
+import { MAX_TEXT_LENGTH, ReturnUrl, Text } from "./auth"
 import { PageInfo, PagingParams } from "./paging"
+import { boundedString } from "./text"
 
 /** Money on the wire is integer pence (docs/decisions/0001). */
 const Pence = Schema.Int
@@ -11,6 +12,17 @@ export const Address = Schema.Struct({
   city: Schema.String,
   county: Schema.String,
   postCode: Schema.String,
+})
+
+const AddressLine = boundedString(MAX_TEXT_LENGTH)
+
+/** An address as a request sends it: each line single-line and bounded; the rules judge the rest. */
+export const AddressRequest = Schema.Struct({
+  line1: AddressLine,
+  line2: AddressLine,
+  city: AddressLine,
+  county: AddressLine,
+  postCode: AddressLine,
 })
 
 export const Customer = Schema.Struct({
@@ -41,9 +53,9 @@ export const CustomerList = Schema.Struct({ customers: Schema.Array(Customer), .
 export type CustomerListJson = typeof CustomerList.Encoded
 
 export const CustomerListParams = Schema.Struct({
-  FirstName: Schema.optional(Schema.String.pipe(Schema.maxLength(255))),
-  LastName: Schema.optional(Schema.String.pipe(Schema.maxLength(255))),
-  Email: Schema.optional(Schema.String.pipe(Schema.maxLength(255))),
+  FirstName: Schema.optional(boundedString(255)),
+  LastName: Schema.optional(boundedString(255)),
+  Email: Schema.optional(boundedString(255)),
   ...PagingParams,
 })
 
@@ -60,7 +72,7 @@ export const RegistrationRequest = Schema.Struct({
   password: Text,
   confirmPassword: Text,
   /** The site's origin; the verification link is `${origin}/?token=` (Home verifies it). */
-  emailVerificationReturnUrl: Schema.optional(Schema.String),
+  emailVerificationReturnUrl: ReturnUrl,
   telephoneNumber: Text,
   acceptTerms: Flag(false),
   /** "yyyy-mm-dd", as typed: a full timestamp would be shifted by the browser's time zone. */
@@ -88,7 +100,7 @@ const AddressInput = Schema.Struct({
  * one out never wipes an address or opts anyone in.
  */
 export const CustomerUpdateRequest = Schema.Struct({
-  customerId: Schema.optional(Schema.String),
+  customerId: Schema.optional(boundedString(100)),
   firstName: Text,
   lastName: Text,
   dateOfBirth: Text,

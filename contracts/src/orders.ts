@@ -1,8 +1,9 @@
 import { Schema } from "effect"
 import { AllocationException, Basket } from "./baskets"
 import { Competition } from "./catalogue"
-import { Address } from "./customers"
+import { Address, AddressRequest } from "./customers"
 import { PageInfo, PagingParams } from "./paging"
+import { boundedMultilineString, boundedString, DateFromQuery } from "./text"
 
 /** SPEC §3's order on the wire. Money is integer pence (docs/decisions/0001). */
 const Pence = Schema.Int
@@ -88,8 +89,8 @@ export const OrderListParams = Schema.Struct({
   /** A customer may only ask for their own; staff may ask for anyone's. */
   CustomerId: Schema.optional(Schema.UUID),
   OrderStatus: Schema.optional(OrderStatus),
-  "OrderCreatedDateRange.FromDate": Schema.optional(Schema.Date),
-  "OrderCreatedDateRange.ToDate": Schema.optional(Schema.Date),
+  "OrderCreatedDateRange.FromDate": Schema.optional(DateFromQuery),
+  "OrderCreatedDateRange.ToDate": Schema.optional(DateFromQuery),
   ...PagingParams,
 })
 
@@ -99,8 +100,8 @@ export const OrderListParams = Schema.Struct({
  * (docs/decisions/0007). Addresses left out are the customer's defaults.
  */
 export const CheckoutRequest = Schema.Struct({
-  billingAddress: Schema.optional(Schema.NullOr(Address)),
-  shippingAddress: Schema.optional(Schema.NullOr(Address)),
+  billingAddress: Schema.optional(Schema.NullOr(AddressRequest)),
+  shippingAddress: Schema.optional(Schema.NullOr(AddressRequest)),
 })
 export type CheckoutRequestJson = typeof CheckoutRequest.Encoded
 
@@ -157,10 +158,11 @@ export const LogEvent = Schema.Literal(
   "basket-error",
 )
 export const LoggingRequest = Schema.Struct({
-  requestedUrl: Schema.String.pipe(Schema.maxLength(2000)),
+  /** A URL never holds a raw line break; a report's title and detail may (basket errors list lines). */
+  requestedUrl: boundedString(2000),
   event: Schema.optionalWith(LogEvent, { default: () => "navigation" as const }),
-  title: Schema.optional(Schema.String.pipe(Schema.maxLength(500))),
-  detail: Schema.optional(Schema.String.pipe(Schema.maxLength(4000))),
+  title: Schema.optional(boundedMultilineString(500)),
+  detail: Schema.optional(boundedMultilineString(4000)),
   orderId: Schema.optional(Schema.UUID),
 })
 export type LoggingRequestJson = typeof LoggingRequest.Encoded
@@ -171,12 +173,12 @@ export type LoggingRequestJson = typeof LoggingRequest.Encoded
  * would. Succeeded or Failed with the provider's words for why.
  */
 export const SandboxConfirmRequest = Schema.Struct({
-  clientToken: Schema.String.pipe(Schema.maxLength(500)),
-  cardNumber: Schema.String.pipe(Schema.maxLength(30)),
-  cardholderName: Schema.String.pipe(Schema.maxLength(100)),
+  clientToken: boundedString(500),
+  cardNumber: boundedString(30),
+  cardholderName: boundedString(100),
   /** "MM/YY". */
-  expiry: Schema.String.pipe(Schema.maxLength(7)),
-  securityCode: Schema.String.pipe(Schema.maxLength(4)),
+  expiry: boundedString(7),
+  securityCode: boundedString(4),
 })
 export type SandboxConfirmRequestJson = typeof SandboxConfirmRequest.Encoded
 export const SandboxConfirmResponse = Schema.Struct({

@@ -1,16 +1,17 @@
 import { Schema } from "effect"
+import { BoundedIntFromString } from "./text"
 
 export const DEFAULT_PAGE_SIZE = 20
 export const MAX_PAGE_SIZE = 100
-
-const PositiveIntFromString = Schema.NumberFromString.pipe(Schema.int(), Schema.positive())
+/** A million pages of a hundred is more than any list here will hold; past it is a typo or a probe. */
+export const MAX_PAGE_NUMBER = 1_000_000
 
 /** Explicit paging on every list: a sane default, a hard maximum so no request reads a table whole. */
-export const PageNumber = Schema.optionalWith(PositiveIntFromString, { default: () => 1 })
+export const PageNumber = Schema.optionalWith(BoundedIntFromString(1, MAX_PAGE_NUMBER), {
+  default: () => 1,
+})
 export const pageSize = (defaultSize: number) =>
-  Schema.optionalWith(PositiveIntFromString.pipe(Schema.lessThanOrEqualTo(MAX_PAGE_SIZE)), {
-    default: () => defaultSize,
-  })
+  Schema.optionalWith(BoundedIntFromString(1, MAX_PAGE_SIZE), { default: () => defaultSize })
 
 export const PagingParams = {
   PageNumber,

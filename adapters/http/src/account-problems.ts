@@ -4,7 +4,6 @@ import {
   badRequest,
   forbidden,
   notFound,
-  serviceUnavailable,
   tooManyRequests,
   unauthorized,
   validationProblem,
@@ -19,9 +18,9 @@ import type {
   RateLimited,
   RefreshTokenInvalid,
 } from "@howzat/core/accounts/errors"
-import type { RepositoryError } from "@howzat/core/competitions/errors"
 import { accountMessages, tooManyAttemptsMessage } from "@howzat/core/rules/auth"
 import { Effect } from "effect"
+import { repositoryProblem } from "./repository-problem"
 
 /**
  * Core's account errors as problem+json. Each handler catches the tags it
@@ -61,9 +60,5 @@ export const accountProblems = {
         tooManyRequests(tooManyAttemptsMessage(error.retryAfterSeconds), error.retryAfterSeconds),
       ),
     ),
-  RepositoryError: (error: RepositoryError) =>
-    Effect.zipRight(
-      Effect.logError(`repository failure in ${error.operation}`, error.cause),
-      Effect.fail(serviceUnavailable()),
-    ),
+  RepositoryError: repositoryProblem,
 }

@@ -14,7 +14,6 @@ import type { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import type { Payments } from "@howzat/core/orders/payments"
 import { Layer } from "effect"
 import { type Context, Hono } from "hono"
-import { bodyLimit } from "hono/body-limit"
 import { AuthHandlersLive } from "./auth-handlers"
 import { AuthenticationLive, OptionalAuthenticationLive } from "./authentication"
 import { BasketHandlersLive } from "./basket-handlers"
@@ -28,8 +27,17 @@ import {
   type NotificationHandler,
   PAYMENT_NOTIFICATION_PATH,
 } from "./payment-notifications"
-import { asProblemResponse, problemResponse } from "./problem-response"
+import { asProblemResponse, isProblem, problemResponse } from "./problem-response"
 import { CLIENT_ADDRESS_HEADER, HttpSettings, type HttpSettingsShape } from "./request-context"
+import {
+  JSON_BODY_LIMIT_BYTES,
+  MAX_JSON_DEPTH,
+  nestsDeeperThan,
+  nonJsonBodyProblem,
+  requestBodyLimit,
+  tooDeepProblem,
+} from "./request-limits"
+import { type CardProviderOrigins, securityHeaders } from "./security-headers"
 import { xsrfProtection } from "./xsrf"
 
 export type AccountServices =
@@ -67,13 +75,16 @@ export interface HttpAppOptions {
   readonly xsrfExemptPaths?: readonly string[]
   /** Card providers' signed status notifications; the raw route is mounted when given. */
   readonly paymentNotifications?: NotificationHandler | undefined
+  /** The real card provider's browser origins, for the Content-Security-Policy; none for the sandbox. */
+  readonly cardProvider?: CardProviderOrigins | undefined
 }
 
 /**
  * The HTTP edge: Hono routes /api to the HttpApi web handler (decoding,
  * encoding and the OpenAPI shape come from the contracts) and owns what
- * HttpApi does not: health, XSRF, the client's address, problem+json for
- * every error, and whatever the composition root mounts after (static apps).
+ * HttpApi does not: security headers, body limits, health, XSRF, the
+ * client's address, problem+json for every error, and whatever the
+ * composition root mounts after (static apps).
  */
 export const makeHttpApp = (options: HttpAppOptions) => {
   const apiLayer = HttpApiBuilder.api(HowzatApi).pipe(
@@ -103,6 +114,17 @@ export const makeHttpApp = (options: HttpAppOptions) => {
   const openApi = OpenApi.fromApi(HowzatApi)
 
   const app = new Hono()
+  // First, so every response gets them: refusals below, the API, the apps mounted after.
+  app.use(
+    "*",
+    securityHeaders({
+      // linkOrigin is PUBLIC_URL when set, else http://localhost: HSTS only for an https shop.
+      https: options.settings.linkOrigin.startsWith("https:"),
+      cardProvider: options.cardProvider,
+    }),
+  )
+  // Before anything reads a body, on every route: the API, the card provider's routes, the apps.
+  app.use("*", requestBodyLimit(JSON_BODY_LIMIT_BYTES))
   app.use(
     "*",
     xsrfProtection({
@@ -110,29 +132,32 @@ export const makeHttpApp = (options: HttpAppOptions) => {
       exemptPaths: [...XSRF_EXEMPT_PATHS, ...(options.xsrfExemptPaths ?? [])],
     }),
   )
-  app.use(
-    "/api/Logging",
-    bodyLimit({
-      maxSize: LOGGING_BODY_LIMIT_BYTES,
-      onError: () =>
-        problemResponse({
-          type: "about:blank",
-          title: "Content Too Large",
-          detail: `A report may be at most ${LOGGING_BODY_LIMIT_BYTES} bytes.`,
-          status: 413,
-        }),
-    }),
-  )
+  app.use("/api/Logging", requestBodyLimit(LOGGING_BODY_LIMIT_BYTES, "A report"))
   // Before the HttpApi handler: the signature is over the raw body, which nothing may read first.
   if (options.paymentNotifications) mountPaymentNotifications(app, options.paymentNotifications)
   app.get("/health/ping", (c) => c.json({ status: "ok" }))
   app.get("/api/openapi.json", (c) => c.json(openApi))
   app.all("/api/*", async (c) => {
+    const notJson = nonJsonBodyProblem(c.req.method, c.req.header("content-type"))
+    if (notJson) return notJson
     try {
+      // At most 64 KiB by now (the limit above), so reading it whole is cheap.
+      const body = c.req.raw.body === null ? undefined : await c.req.raw.text()
+      if (body !== undefined && nestsDeeperThan(body, MAX_JSON_DEPTH)) return tooDeepProblem()
       // Always overwritten: a caller must not be able to name its own address.
       const headers = new Headers(c.req.raw.headers)
       headers.set(CLIENT_ADDRESS_HEADER, options.clientAddress?.(c) ?? "")
-      const response = await asProblemResponse(await handler(new Request(c.req.raw, { headers })))
+      const request = new Request(c.req.raw.url, {
+        method: c.req.raw.method,
+        headers,
+        body,
+        signal: c.req.raw.signal,
+      })
+      const answered = await handler(request)
+      // Expected failures are problems already; anything else at 500 was a defect: say where.
+      if (answered.status >= 500 && !isProblem(answered))
+        console.error(`API defect: ${c.req.method} ${c.req.path} answered ${answered.status}`)
+      const response = await asProblemResponse(answered)
       response.headers.set("cache-control", "no-store")
       return response
     } catch (cause) {

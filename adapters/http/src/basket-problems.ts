@@ -7,7 +7,6 @@ import {
   type NotFound,
   notFound,
   type ServiceUnavailable,
-  serviceUnavailable,
 } from "@howzat/contracts/problems"
 import type { CustomerNotFound } from "@howzat/core/accounts/errors"
 import type { CompetitionNotFound, RepositoryError } from "@howzat/core/competitions/errors"
@@ -23,6 +22,7 @@ import type {
 } from "@howzat/core/orders/errors"
 import type { InsufficientSiteCredit } from "@howzat/core/ports/payments"
 import { Effect } from "effect"
+import { repositoryProblem } from "./repository-problem"
 
 const problemType = (slug: string) => `https://howzat.example/problems/${slug}`
 
@@ -136,10 +136,7 @@ export const basketProblem = (error: BasketFailure | Problem): Effect.Effect<nev
         ),
       )
     case "RepositoryError":
-      return Effect.zipRight(
-        Effect.logError(`repository failure in ${error.operation}`, error.cause),
-        Effect.fail(serviceUnavailable()),
-      )
+      return repositoryProblem(error)
   }
 }
 

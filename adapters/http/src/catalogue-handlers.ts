@@ -2,21 +2,11 @@ import { HttpApiBuilder } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
 import type { TicketListParams } from "@howzat/contracts/catalogue"
 import { pageInfo } from "@howzat/contracts/paging"
-import { forbidden, notFound, serviceUnavailable } from "@howzat/contracts/problems"
+import { forbidden, notFound } from "@howzat/contracts/problems"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
-import type { RepositoryError } from "@howzat/core/competitions/errors"
 import { Effect, Layer } from "effect"
+import { repositoryProblem } from "./repository-problem"
 import { competitionToWire, instantWinTicketToWire, winnerToWire } from "./wire"
-
-/**
- * A storage failure is logged with its cause and answered 503 with a plain
- * message: the caller learns to retry, never sees internals.
- */
-const unavailable = (error: RepositoryError) =>
-  Effect.zipRight(
-    Effect.logError(`repository failure in ${error.operation}`, error.cause),
-    Effect.fail(serviceUnavailable()),
-  )
 
 const noSuchCompetition = () => Effect.fail(notFound("Not Found", "no such competition"))
 
@@ -53,7 +43,7 @@ const competitionsGroup = HttpApiBuilder.group(HowzatApi, "competitions", (handl
             CompetitionNotFound: noSuchCompetition,
             InstantWinGroupNotFound: () =>
               Effect.fail(notFound("Not Found", "no such instant-win group")),
-            RepositoryError: unavailable,
+            RepositoryError: repositoryProblem,
           }),
         )
 
@@ -76,7 +66,7 @@ const competitionsGroup = HttpApiBuilder.group(HowzatApi, "competitions", (handl
             competitions: page.items.map((c) => competitionToWire(c, now)),
             ...pageInfo(page),
           }
-        }).pipe(Effect.catchTag("RepositoryError", unavailable)),
+        }).pipe(Effect.catchTag("RepositoryError", repositoryProblem)),
       )
       .handle("byId", ({ path }) =>
         Effect.gen(function* () {
@@ -86,7 +76,7 @@ const competitionsGroup = HttpApiBuilder.group(HowzatApi, "competitions", (handl
         }).pipe(
           Effect.catchTags({
             CompetitionNotFound: noSuchCompetition,
-            RepositoryError: unavailable,
+            RepositoryError: repositoryProblem,
           }),
         ),
       )
@@ -117,12 +107,15 @@ const categoriesGroup = HttpApiBuilder.group(HowzatApi, "categories", (handlers)
             page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
           })
           return { categories: [...page.items], ...pageInfo(page) }
-        }).pipe(Effect.catchTag("RepositoryError", unavailable)),
+        }).pipe(Effect.catchTag("RepositoryError", repositoryProblem)),
       )
       .handle("byId", ({ path }) =>
         catalogue.category(path.categoryId).pipe(
           Effect.map((category) => ({ category })),
-          Effect.catchTags({ CategoryNotFound: noSuchCategory, RepositoryError: unavailable }),
+          Effect.catchTags({
+            CategoryNotFound: noSuchCategory,
+            RepositoryError: repositoryProblem,
+          }),
         ),
       )
       .handle("competitions", ({ path, urlParams }) =>
@@ -141,7 +134,10 @@ const categoriesGroup = HttpApiBuilder.group(HowzatApi, "categories", (handlers)
             ...pageInfo(page),
           }
         }).pipe(
-          Effect.catchTags({ CategoryNotFound: noSuchCategory, RepositoryError: unavailable }),
+          Effect.catchTags({
+            CategoryNotFound: noSuchCategory,
+            RepositoryError: repositoryProblem,
+          }),
         ),
       )
   }),
@@ -154,13 +150,13 @@ const drawsGroup = HttpApiBuilder.group(HowzatApi, "draws", (handlers) =>
       .handle("nextLiveDraw", () =>
         catalogue.nextLiveDraw.pipe(
           Effect.map((drawDate) => ({ draw: { drawDate, drawType: "Live" as const } })),
-          Effect.catchTag("RepositoryError", unavailable),
+          Effect.catchTag("RepositoryError", repositoryProblem),
         ),
       )
       .handle("nextAutoDraw", () =>
         catalogue.nextAutoDraw.pipe(
           Effect.map((drawDate) => ({ draw: { drawDate, drawType: "Automatic" as const } })),
-          Effect.catchTag("RepositoryError", unavailable),
+          Effect.catchTag("RepositoryError", repositoryProblem),
         ),
       )
       .handle("competitionWinners", ({ urlParams }) =>
@@ -174,7 +170,7 @@ const drawsGroup = HttpApiBuilder.group(HowzatApi, "draws", (handlers) =>
             page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
           })
           return { competitionWinners: page.items.map(winnerToWire), ...pageInfo(page) }
-        }).pipe(Effect.catchTag("RepositoryError", unavailable)),
+        }).pipe(Effect.catchTag("RepositoryError", repositoryProblem)),
       )
   }),
 )
@@ -187,7 +183,7 @@ const resourcesGroup = HttpApiBuilder.group(HowzatApi, "resources", (handlers) =
         Effect.map((value) => ({ resource: { key: path.key, value } })),
         Effect.catchTags({
           ResourceNotFound: () => Effect.fail(notFound("Not Found", "no such resource")),
-          RepositoryError: unavailable,
+          RepositoryError: repositoryProblem,
         }),
       ),
     )

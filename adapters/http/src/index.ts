@@ -7,4 +7,9 @@ export {
 export { asProblemResponse, problemResponse } from "./problem-response"
 export { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from "./refresh-cookie"
 export { CLIENT_ADDRESS_HEADER, type HttpSettingsShape } from "./request-context"
+export {
+  type CardProviderOrigins,
+  contentSecurityPolicy,
+  stripeBrowserOrigins,
+} from "./security-headers"
 export { XSRF_COOKIE, XSRF_HEADER } from "./xsrf"

@@ -7,7 +7,6 @@ import {
   type PaymentRequired,
   paymentFailed,
   ServiceUnavailable,
-  serviceUnavailable,
 } from "@howzat/contracts/problems"
 import type { CustomerNotFound, NotStaff } from "@howzat/core/accounts/errors"
 import type { CompetitionNotFound, RepositoryError } from "@howzat/core/competitions/errors"
@@ -16,6 +15,7 @@ import type { PaymentStillDue } from "@howzat/core/orders/payments"
 import type { PaymentGatewayUnavailable } from "@howzat/core/ports/payment-gateway"
 import type { OrderStatus } from "@howzat/core/rules/order-status"
 import { Effect } from "effect"
+import { repositoryProblem } from "./repository-problem"
 
 const problemType = (slug: string) => `https://howzat.example/problems/${slug}`
 
@@ -111,9 +111,6 @@ const problemFor = (
         Effect.fail(paymentProviderUnavailable()),
       )
     case "RepositoryError":
-      return Effect.zipRight(
-        Effect.logError(`repository failure in ${error.operation}`, error.cause),
-        Effect.fail(serviceUnavailable()),
-      )
+      return repositoryProblem(error)
   }
 }

@@ -37,6 +37,9 @@ const genericProblem = (status: number): ProblemJson => {
   }
 }
 
+export const isProblem = (response: Response): boolean =>
+  (response.headers.get("content-type") ?? "").startsWith(PROBLEM_JSON)
+
 interface DecodeIssue {
   readonly path?: readonly unknown[]
   readonly message?: string
@@ -53,8 +56,8 @@ const fieldOf = (issue: DecodeIssue) =>
  */
 export const asProblemResponse = async (response: Response): Promise<Response> => {
   if (response.status < 400) return response
+  if (isProblem(response)) return response
   const contentType = response.headers.get("content-type") ?? ""
-  if (contentType.startsWith(PROBLEM_JSON)) return response
   const body: unknown = contentType.includes("json")
     ? await response.json().catch(() => undefined)
     : undefined

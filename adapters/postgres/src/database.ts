@@ -1,11 +1,12 @@
 import { accessSync, constants, mkdirSync } from "node:fs"
 import { PGlite } from "@electric-sql/pglite"
-import { RepositoryError } from "@howzat/core/competitions/errors"
+import type { RepositoryError } from "@howzat/core/competitions/errors"
 import { Context, Effect, Layer } from "effect"
 import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely"
 import pg from "pg"
 import { migrateToLatest } from "./migrations"
 import { PGliteDialect } from "./pglite-dialect"
+import { repositoryError } from "./repository-error"
 import type { Database } from "./schema"
 
 export type { Database } from "./schema"
@@ -99,14 +100,14 @@ export const DbLive = (
       const handle = yield* Effect.acquireRelease(
         Effect.tryPromise({
           try: () => makeDatabase(config),
-          catch: (cause) => new RepositoryError({ operation: "database.open", cause }),
+          catch: (cause) => repositoryError("database.open", cause),
         }),
         (opened) => Effect.tryPromise(() => opened.close()).pipe(Effect.ignore),
       )
       if (config.migrate ?? true) {
         yield* Effect.tryPromise({
           try: () => migrateToLatest(handle.db),
-          catch: (cause) => new RepositoryError({ operation: "database.migrate", cause }),
+          catch: (cause) => repositoryError("database.migrate", cause),
         })
       }
       return handle.db

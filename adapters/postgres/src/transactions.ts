@@ -1,8 +1,9 @@
-import { RepositoryError } from "@howzat/core/competitions/errors"
+import type { RepositoryError } from "@howzat/core/competitions/errors"
 import { Transactions } from "@howzat/core/ports/transactions"
 import { Effect, FiberRef, Layer } from "effect"
 import type { Kysely } from "kysely"
 import { Db } from "./database"
+import { repositoryError } from "./repository-error"
 import type { Database } from "./schema"
 
 /**
@@ -25,12 +26,12 @@ export const runQuery = <A>(
   Effect.flatMap(FiberRef.get(currentTransaction), (transaction) =>
     Effect.tryPromise({
       try: () => run(transaction ?? db),
-      catch: (cause) => new RepositoryError({ operation, cause }),
+      catch: (cause) => repositoryError(operation, cause),
     }),
   )
 
 const attempt = (operation: string, run: () => Promise<unknown>) =>
-  Effect.tryPromise({ try: run, catch: (cause) => new RepositoryError({ operation, cause }) })
+  Effect.tryPromise({ try: run, catch: (cause) => repositoryError(operation, cause) })
 
 /**
  * Kysely's controlled transactions (begin, then commit or roll back later)
@@ -48,7 +49,7 @@ export const makeTransactions = (db: Kysely<Database>) =>
           : Effect.acquireUseRelease(
               Effect.tryPromise({
                 try: () => db.startTransaction().execute(),
-                catch: (cause) => new RepositoryError({ operation: "transaction.begin", cause }),
+                catch: (cause) => repositoryError("transaction.begin", cause),
               }),
               (trx) =>
                 Effect.locally(effect, currentTransaction, trx).pipe(

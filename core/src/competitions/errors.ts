@@ -18,8 +18,15 @@ export class ResourceNotFound extends Data.TaggedError("ResourceNotFound")<{
   readonly key: string
 }> {}
 
-/** A storage failure the caller cannot fix; the HTTP edge answers 503, never 500 with a stack. */
+/**
+ * A storage failure the caller cannot fix. `unreachable` is the adapter's
+ * judgement that the database could not be reached at all (refused, cut
+ * off, full of connections): worth a retry, so the HTTP edge answers 503.
+ * Anything else is a fault of ours, logged and answered 500 (never with a
+ * stack); see docs/decisions/0015.
+ */
 export class RepositoryError extends Data.TaggedError("RepositoryError")<{
   readonly operation: string
   readonly cause: unknown
+  readonly unreachable?: boolean
 }> {}

@@ -284,6 +284,18 @@ export const catalogueSuite = (name: string, open: () => Promise<SuiteDatabase>)
         ])
       })
 
+      it("stores the description sanitised: formatting kept, anything that could run dropped", async () => {
+        const id = await create(
+          newCompetition({
+            description:
+              '<h2>The prize</h2><p onclick="steal()">A <strong>bat</strong></p><script>steal()</script><a href="javascript:steal()">more</a>',
+          }),
+        )
+        expect((await byId(id)).description).toBe(
+          '<h2>The prize</h2><p>A <strong>bat</strong></p><a rel="nofollow noopener noreferrer">more</a>',
+        )
+      })
+
       it("reuses attribute types by description", async () => {
         await create(newCompetition({ attributes: { competitionOrder: "1" } }))
         await create(newCompetition({ attributes: { competitionOrder: "2" } }))

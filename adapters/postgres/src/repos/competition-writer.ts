@@ -6,6 +6,7 @@ import {
 import { Effect, Layer } from "effect"
 import { type Kysely, sql, type Transaction } from "kysely"
 import { Db } from "../database"
+import { sanitiseRichText } from "../rich-text"
 import type { Database } from "../schema"
 import { attempt } from "./shared"
 
@@ -56,7 +57,9 @@ const requireAttributeType = (ids: Map<string, string>, description: string): st
 
 /**
  * Creates a competition with everything it owns in one transaction, pool
- * included, so a competition is never visible without its tickets. The pool
+ * included, so a competition is never visible without its tickets. Its
+ * description is sanitised here, on the one write path the seed and the
+ * back office share, so no stored description can carry a script. The pool
  * rows get their random sort keys from the column default.
  */
 export const createCompetition = (
@@ -74,7 +77,8 @@ export const insertCompetition = async (
     .insertInto("competitions")
     .values({
       name: competition.name,
-      description: competition.description,
+      // The storefront renders it as HTML: only formatting is kept (docs/decisions/0015).
+      description: sanitiseRichText(competition.description),
       ticketPricePence: competition.ticketPrice,
       totalTickets: competition.totalTickets,
       maxTicketsPerCustomer: competition.maxTicketsPerCustomer,

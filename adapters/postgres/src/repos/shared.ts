@@ -1,6 +1,7 @@
-import { RepositoryError } from "@howzat/core/competitions/errors"
+import type { RepositoryError } from "@howzat/core/competitions/errors"
 import type { Page, PageRequest } from "@howzat/core/competitions/model"
 import { Effect } from "effect"
+import { repositoryError } from "../repository-error"
 
 /**
  * Runs one piece of database work as an Effect. Whatever the driver throws
@@ -11,7 +12,7 @@ export const attempt = <A>(
   operation: string,
   run: () => Promise<A>,
 ): Effect.Effect<A, RepositoryError> =>
-  Effect.tryPromise({ try: run, catch: (cause) => new RepositoryError({ operation, cause }) })
+  Effect.tryPromise({ try: run, catch: (cause) => repositoryError(operation, cause) })
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

@@ -1,5 +1,10 @@
+import { createHash } from "node:crypto"
+import { validationProblem } from "@howzat/contracts/problems"
+import { boundedString } from "@howzat/contracts/text"
+import { problemResponse } from "@howzat/http"
 import type { OutboxMessage, OutboxQueue } from "@howzat/postgres"
-import type { Hono } from "hono"
+import { Either, Schema } from "effect"
+import type { Context, Hono } from "hono"
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -30,6 +35,26 @@ const article = (message: OutboxMessage) => `
   <pre>${linkify(message.text)}</pre>
 </article>`
 
+const MAILBOX_STYLE = `
+  body { font-family: system-ui, sans-serif; max-width: 50rem; margin: 2rem auto; padding: 0 1rem; }
+  article { border: 1px solid #ccc; border-radius: .5rem; padding: 0 1rem; margin: 1rem 0; }
+  .meta { color: #555; font-size: .9rem; }
+  pre { white-space: pre-wrap; font-family: inherit; }
+`
+
+/**
+ * The page is self-contained: its one inline style is allowed by its hash,
+ * and nothing else may load, run or frame it (the shop's own policy allows
+ * no inline style, so this page brings its own).
+ */
+export const MAILBOX_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash("sha256").update(MAILBOX_STYLE).digest("base64")}'`,
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join("; ")
+
 export const renderMailbox = (
   messages: readonly OutboxMessage[],
   to: string | undefined,
@@ -39,12 +64,7 @@ export const renderMailbox = (
 <meta charset="utf-8">
 <meta name="robots" content="noindex">
 <title>Dev mailbox · Howzat</title>
-<style>
-  body { font-family: system-ui, sans-serif; max-width: 50rem; margin: 2rem auto; padding: 0 1rem; }
-  article { border: 1px solid #ccc; border-radius: .5rem; padding: 0 1rem; margin: 1rem 0; }
-  .meta { color: #555; font-size: .9rem; }
-  pre { white-space: pre-wrap; font-family: inherit; }
-</style>
+<style>${MAILBOX_STYLE}</style>
 </head>
 <body>
 <h1>Dev mailbox</h1>
@@ -64,13 +84,34 @@ ${messages.length === 0 ? "<p>No messages yet.</p>" : messages.map(article).join
 export const mountDevMailbox = (app: Hono, queue: OutboxQueue) => {
   const read = (to: string | undefined) => queue.recent({ to, limit: 100 })
   app.get("/dev/mailbox", async (c) => {
-    const to = c.req.query("to")?.trim() || undefined
+    const to = addressIn(c)
+    if (Either.isLeft(to)) return to.left
     c.header("cache-control", "no-store")
-    return c.html(renderMailbox(await read(to), to))
+    c.header("content-security-policy", MAILBOX_CONTENT_SECURITY_POLICY)
+    return c.html(renderMailbox(await read(to.right), to.right))
   })
   app.get("/dev/mailbox/messages", async (c) => {
-    const to = c.req.query("to")?.trim() || undefined
+    const to = addressIn(c)
+    if (Either.isLeft(to)) return to.left
     c.header("cache-control", "no-store")
-    return c.json({ messages: await read(to) })
+    return c.json({ messages: await read(to.right) })
   })
+}
+
+/** An email address is at most 254 characters (RFC 5321) and never holds a control character. */
+const MailboxAddress = boundedString(254)
+
+/** The `to` filter, or a 400 problem: a NUL reached the database as a 500 before. */
+const addressIn = (c: Context): Either.Either<string | undefined, Response> => {
+  const to = c.req.query("to")?.trim() || undefined
+  if (to === undefined) return Either.right(undefined)
+  return Schema.decodeUnknownEither(MailboxAddress)(to).pipe(
+    Either.mapLeft(() =>
+      problemResponse(
+        validationProblem({
+          to: ["must be an email address of at most 254 characters, without control characters"],
+        }),
+      ),
+    ),
+  )
 }

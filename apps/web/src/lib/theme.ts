@@ -1,7 +1,7 @@
-/** Light or dark: the `dark` class on <html> (SPEC §2). index.html applies it before first paint. */
+/** Light or dark: the `dark` class on <html> (SPEC §2). public/theme.js applies it before first paint. */
 export type Theme = "light" | "dark"
 
-/** Same key as the inline script in index.html. */
+/** Same key as public/theme.js, which index.html runs before the first paint. */
 export const THEME_STORAGE_KEY = "howzat-theme"
 
 /** A remembered choice wins; otherwise the operating system's preference. */

@@ -1,0 +1,83 @@
+import { Hono } from "hono"
+import { describe, expect, it } from "vitest"
+import { contentSecurityPolicy, securityHeaders, stripeBrowserOrigins } from "./security-headers"
+
+const directive = (policy: string, name: string) =>
+  policy
+    .split("; ")
+    .find((d) => d.startsWith(`${name} `))
+    ?.slice(name.length + 1)
+
+describe("the Content-Security-Policy", () => {
+  const shop = contentSecurityPolicy({ https: false })
+
+  it("allows only the shop's own files: no inline script or style, no eval, no frames", () => {
+    expect(directive(shop, "script-src")).toBe("'self'")
+    expect(directive(shop, "style-src")).toBe("'self'")
+    expect(directive(shop, "connect-src")).toBe("'self'")
+    expect(directive(shop, "frame-src")).toBe("'none'")
+    expect(directive(shop, "frame-ancestors")).toBe("'none'")
+    expect(directive(shop, "object-src")).toBe("'none'")
+    expect(shop).not.toMatch(/unsafe-inline|unsafe-eval|\*(?!\.)/)
+  })
+
+  it("adds a card provider's script, frame and API origins where each is needed", () => {
+    const withStripe = contentSecurityPolicy({
+      https: true,
+      cardProvider: stripeBrowserOrigins("https://js.stripe.com/v3/"),
+    })
+    expect(directive(withStripe, "script-src")).toBe(
+      "'self' https://js.stripe.com https://*.js.stripe.com",
+    )
+    expect(directive(withStripe, "frame-src")).toBe(
+      "https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
+    )
+    expect(directive(withStripe, "connect-src")).toBe("'self' https://api.stripe.com")
+    expect(directive(withStripe, "style-src")).toBe("'self'")
+    expect(withStripe).toContain("upgrade-insecure-requests")
+  })
+
+  it("trusts a stand-in provider script only on its own origin", () => {
+    expect(stripeBrowserOrigins("http://localhost:3299/stripe-stand-in.js")).toEqual({
+      script: ["http://localhost:3299"],
+      frame: ["http://localhost:3299"],
+      connect: ["http://localhost:3299"],
+    })
+  })
+})
+
+describe("the security headers", () => {
+  const appWith = (https: boolean) => {
+    const app = new Hono()
+    app.use("*", securityHeaders({ https }))
+    app.get("/page", (c) => c.html("<p>hi</p>"))
+    app.get("/own-policy", (c) => {
+      c.header("content-security-policy", "default-src 'none'")
+      return c.text("mine")
+    })
+    app.get("/elsewhere", () => Response.redirect("https://example.com/", 302))
+    return app
+  }
+
+  it("go on every response, refusals and redirects included; HSTS only over HTTPS", async () => {
+    for (const https of [false, true]) {
+      const app = appWith(https)
+      for (const path of ["/page", "/missing", "/elsewhere"]) {
+        const headers = (await app.request(path)).headers
+        expect(headers.get("content-security-policy")).toBe(contentSecurityPolicy({ https }))
+        expect(headers.get("x-content-type-options")).toBe("nosniff")
+        expect(headers.get("x-frame-options")).toBe("DENY")
+        expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin")
+        expect(headers.get("strict-transport-security")).toBe(
+          https ? "max-age=63072000; includeSubDomains" : null,
+        )
+      }
+    }
+  })
+
+  it("leave a response's own policy alone", async () => {
+    const headers = (await appWith(false).request("/own-policy")).headers
+    expect(headers.get("content-security-policy")).toBe("default-src 'none'")
+    expect(headers.get("x-frame-options")).toBe("DENY")
+  })
+})

@@ -1,0 +1,102 @@
+import type { MiddlewareHandler } from "hono"
+
+/**
+ * Where a card provider's browser script comes from and talks to. Its
+ * script must run, its card fields are frames on its own origin, and it
+ * calls its own API from the page (docs/decisions/0015).
+ */
+export interface CardProviderOrigins {
+  readonly script: readonly string[]
+  readonly frame: readonly string[]
+  readonly connect: readonly string[]
+}
+
+export interface SecurityHeadersOptions {
+  /** The shop is served over HTTPS (PUBLIC_URL is https): browsers are told to keep it so. */
+  readonly https: boolean
+  /** Extra origins for the real card provider's script, frames and calls; none for the sandbox. */
+  readonly cardProvider?: CardProviderOrigins | undefined
+}
+
+const CSP = "content-security-policy"
+
+const sources = (own: readonly string[], extra: readonly string[] = []) =>
+  [...new Set([...own, ...extra])].join(" ")
+
+/**
+ * The storefront is one origin's own files: its scripts and styles are
+ * bundled files (no inline script or style element, no eval), its images
+ * and icons are its own, its fonts are the system's and it calls only its
+ * own API. (React's style props go through the CSSOM, which style-src
+ * does not govern.) A card provider adds its script, frame and API
+ * origins. Nothing may frame the shop, plugins are off, and forms and
+ * <base> may only point home.
+ */
+export const contentSecurityPolicy = (options: SecurityHeadersOptions): string => {
+  const card = options.cardProvider
+  const directives = [
+    "default-src 'self'",
+    `script-src ${sources(["'self'"], card?.script)}`,
+    "style-src 'self'",
+    "img-src 'self'",
+    "font-src 'self'",
+    `connect-src ${sources(["'self'"], card?.connect)}`,
+    `frame-src ${card && card.frame.length > 0 ? sources(card.frame) : "'none'"}`,
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "manifest-src 'self'",
+    ...(options.https ? ["upgrade-insecure-requests"] : []),
+  ]
+  return directives.join("; ")
+}
+
+const STRIPE_JS_ORIGIN = "https://js.stripe.com"
+
+/**
+ * Stripe.js, as Stripe documents its CSP: the script and its frames from
+ * js.stripe.com (and its subdomains), 3-D Secure frames from
+ * hooks.stripe.com, calls to api.stripe.com. A stand-in script elsewhere
+ * (the end-to-end suite serves one locally) needs only its own origin.
+ */
+export const stripeBrowserOrigins = (scriptUrl: string): CardProviderOrigins => {
+  const origin = new URL(scriptUrl).origin
+  if (origin !== STRIPE_JS_ORIGIN) return { script: [origin], frame: [origin], connect: [origin] }
+  return {
+    script: [STRIPE_JS_ORIGIN, "https://*.js.stripe.com"],
+    frame: [STRIPE_JS_ORIGIN, "https://*.js.stripe.com", "https://hooks.stripe.com"],
+    connect: ["https://api.stripe.com"],
+  }
+}
+
+/** Two years, the figure browsers' preload lists ask for. */
+const HSTS_MAX_AGE_SECONDS = 63_072_000
+
+/**
+ * Headers every response carries, whatever served it (API, storefront,
+ * health, mailbox, refusals made before routing). A response that set its
+ * own Content-Security-Policy (the dev mailbox's inline style) keeps it.
+ */
+export const securityHeaders = (options: SecurityHeadersOptions): MiddlewareHandler => {
+  const policy = contentSecurityPolicy(options)
+  const apply = (headers: Headers) => {
+    if (!headers.has(CSP)) headers.set(CSP, policy)
+    headers.set("x-content-type-options", "nosniff")
+    headers.set("x-frame-options", "DENY")
+    headers.set("referrer-policy", "strict-origin-when-cross-origin")
+    headers.set("permissions-policy", "camera=(), microphone=(), geolocation=()")
+    if (options.https)
+      headers.set("strict-transport-security", `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`)
+  }
+  return async (c, next) => {
+    await next()
+    try {
+      apply(c.res.headers)
+    } catch {
+      // A Response.redirect() or fetched response has immutable headers: copy it first.
+      c.res = new Response(c.res.body, c.res)
+      apply(c.res.headers)
+    }
+  }
+}

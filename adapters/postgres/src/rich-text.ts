@@ -1,0 +1,31 @@
+import sanitizeHtml from "sanitize-html"
+
+/**
+ * The formatting staff may give a competition's description: paragraphs,
+ * emphasis, lists, sub-headings and links. The storefront renders the
+ * description as HTML, so anything else (scripts, event handlers, styles,
+ * frames, images, forms) would run or show in every visitor's browser.
+ */
+const RICH_TEXT: sanitizeHtml.IOptions = {
+  allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "h2", "h3", "h4", "a"],
+  allowedAttributes: { a: ["href", "title", "rel"] },
+  // Relative links (the shop's own pages) stay; absolute ones only over https, or mail.
+  allowedSchemes: ["https", "mailto"],
+  allowedSchemesByTag: {},
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+  transformTags: {
+    // Staff links may point anywhere: they pass no referrer, no opener and no ranking.
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, rel: "nofollow noopener noreferrer" },
+    }),
+  },
+}
+
+/**
+ * An allow-list sanitiser (sanitize-html, which parses with htmlparser2 as
+ * a browser would) rather than a hand-written filter: what is not listed
+ * is dropped, and the text inside dropped scripts and styles with it.
+ */
+export const sanitiseRichText = (html: string): string => sanitizeHtml(html, RICH_TEXT)
