@@ -595,36 +595,79 @@ describe("POST /api/Baskets/{basketId}/checkout", () => {
   })
 })
 
-describe("another customer's basket", () => {
-  it("is 'no such basket' to a different signed-in customer, for reading and every change", async () => {
+describe("a customer's basket", () => {
+  /** Every read and change of Ann's basket that `stranger` could try. */
+  const attemptsOn = async (stranger: Browser, signedIn: boolean) => {
     const competitionId = await competitionOnSale(shop)
+    await promotion(shop, { code: `ANNS${++annsBaskets}`, percent: 10 })
     const basket = await newBasket(ann)
     const item = (await addItem(ann, basket.id, competitionId, 1)).items[0]!
-    const nobody = await problem(await bob.get(`/api/Baskets/${NOBODY}`), 404)
-
+    const path = `/api/Baskets/${basket.id}`
     const attempts = [
-      bob.get(`/api/Baskets/${basket.id}`),
-      bob.put(`/api/Baskets/${basket.id}`, {
-        charitableDonation: { autoRoundup: true },
-        siteCreditDebitAmount: 0,
-      }),
-      bob.post(`/api/Baskets/${basket.id}/items`, {
-        competitionID: competitionId,
-        ticketQuantity: 1,
-      }),
-      bob.put(`/api/Baskets/${basket.id}/items/${item.id}`, { ticketQuantity: 0 }),
-      bob.request("DELETE", `/api/Baskets/${basket.id}/items/${item.id}`),
-      bob.request("DELETE", `/api/Baskets/${basket.id}/items`),
-      bob.post(`/api/Baskets/${basket.id}/promotions`, { promotionCode: "X" }),
-      bob.request("DELETE", `/api/Baskets/${basket.id}/promotions`),
-      bob.post(`/api/Baskets/${basket.id}/checkout`, {}),
+      () => stranger.get(path),
+      () =>
+        stranger.put(path, { charitableDonation: { autoRoundup: true }, siteCreditDebitAmount: 0 }),
+      () => stranger.post(`${path}/items`, { competitionID: competitionId, ticketQuantity: 1 }),
+      () => stranger.put(`${path}/items/${item.id}`, { ticketQuantity: 0 }),
+      () => stranger.request("DELETE", `${path}/items/${item.id}`),
+      () => stranger.request("DELETE", `${path}/items`),
+      () => stranger.post(`${path}/promotions`, { promotionCode: `ANNS${annsBaskets}` }),
+      () => stranger.request("DELETE", `${path}/promotions`),
+      () => stranger.request("DELETE", `${path}/promotions/ANNS${annsBaskets}`),
+      // Checking out needs a signed-in customer before the basket is even looked at.
+      ...(signedIn ? [() => stranger.post(`${path}/checkout`, {})] : []),
     ]
-    for (const attempt of attempts) expect(await problem(await attempt, 404)).toEqual(nobody)
+    return { basket, attempts, competitionId }
+  }
+  let annsBaskets = 0
 
-    const untouched = await basketOf(await ann.get(`/api/Baskets/${basket.id}`))
+  const expectUntouched = async (basketId: string, competitionId: string) => {
+    const untouched = await basketOf(await ann.get(`/api/Baskets/${basketId}`))
     expect(untouched.items).toHaveLength(1)
     expect(untouched.items[0]?.competitionTicketDetails.quantity).toBe(1)
     expect(untouched.charitableDonation.autoRoundup).toBe(false)
+    expect(untouched.appliedPromotionCodes).toEqual([])
+    expect(await soldToDate(competitionId)).toBe(0)
+  }
+
+  it("is 'no such basket' to a different signed-in customer, for reading and every change", async () => {
+    const { basket, attempts, competitionId } = await attemptsOn(bob, true)
+    const nobody = await problem(await bob.get(`/api/Baskets/${NOBODY}`), 404)
+    for (const attempt of attempts) expect(await problem(await attempt(), 404)).toEqual(nobody)
+    await expectUntouched(basket.id, competitionId)
+  })
+
+  it("is 'no such basket' to a caller with no token, for reading and every change", async () => {
+    const anonymous = await new Browser(shop.app).open()
+    const { basket, attempts, competitionId } = await attemptsOn(anonymous, false)
+    const nobody = await problem(await anonymous.get(`/api/Baskets/${NOBODY}`), 404)
+    for (const attempt of attempts) expect(await problem(await attempt(), 404)).toEqual(nobody)
+    await expectUntouched(basket.id, competitionId)
+  })
+
+  it("becomes the customer's when a visitor logs in, and then no one else's", async () => {
+    const competitionId = await competitionOnSale(shop)
+    const browser = await new Browser(shop.app).open()
+    const basket = await newBasket(browser)
+    await addItem(browser, basket.id, competitionId, 2)
+    const { user } = await register(browser)
+
+    // The storefront reloads its basket after logging in: that is when it becomes theirs.
+    const claimed = await basketOf(await browser.get(`/api/Baskets/${basket.id}`))
+    expect([claimed.customerId, claimed.items.length]).toEqual([user.customerId, 1])
+
+    const anonymous = await new Browser(shop.app).open()
+    await problem(await anonymous.get(`/api/Baskets/${basket.id}`), 404)
+    await problem(
+      await anonymous.post(`/api/Baskets/${basket.id}/items`, {
+        competitionID: competitionId,
+        ticketQuantity: 1,
+      }),
+      404,
+    )
+    await problem(await bob.get(`/api/Baskets/${basket.id}`), 404)
+    const still = await basketOf(await browser.get(`/api/Baskets/${basket.id}`))
+    expect(still.items[0]?.competitionTicketDetails.quantity).toBe(2)
   })
 })
 

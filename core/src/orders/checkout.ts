@@ -8,8 +8,9 @@ import { basketTotals } from "../rules/basket-totals"
 import { pence } from "../rules/money"
 import { OrderStatus } from "../rules/order-status"
 import { promotionIsUsable } from "../rules/promotions"
+import { mayUseBasket } from "./baskets"
 import { creditClubsFor } from "./completion"
-import { BasketEmpty } from "./errors"
+import { BasketEmpty, BasketNotFound } from "./errors"
 import type { AllocationException, Order, Promotion } from "./model"
 
 /** How long an unpaid order keeps its tickets before the expiry job cancels it. */
@@ -34,7 +35,8 @@ export interface CheckoutOutcome {
  * the customer is told the basket is empty, with the reasons. Site credit
  * is taken and voucher uses counted in the same transaction, and the order
  * leaves it awaiting the card payment, or completed when site credit paid
- * for all of it.
+ * for all of it. Only the basket's owner may check it out; a basket no one
+ * owns yet becomes the customer's.
  */
 export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout", {
   effect: Effect.gen(function* () {
@@ -48,11 +50,15 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
 
     const checkout = (basketId: string, customerId: string) =>
       Effect.gen(function* () {
-        const basket = yield* baskets.holdForCheckout(basketId)
-        if (basket.items.length === 0) {
+        const held = yield* baskets.holdForCheckout(basketId)
+        // Decided under the basket's lock: no one can claim it in between.
+        if (!mayUseBasket(customerId, held)) {
+          return yield* Effect.fail(new BasketNotFound({ basketId }))
+        }
+        if (held.items.length === 0) {
           return yield* Effect.fail(new BasketEmpty({ basketId, exceptions: [] }))
         }
-        if (basket.customerId !== customerId) yield* baskets.setCustomer(basketId, customerId)
+        const basket = held.customerId === null ? yield* baskets.claim(basketId, customerId) : held
         const at = new Date(yield* Clock.currentTimeMillis)
         const { unpaidOrderMinutes } = yield* CheckoutPolicy
         const { order, created } = yield* orders.createForBasket({

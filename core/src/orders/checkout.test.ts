@@ -1,0 +1,90 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Either, FastCheck as fc, Layer, TestClock, TestContext } from "effect"
+import { pence } from "../rules/money"
+import { Baskets } from "./baskets"
+import { Checkout } from "./checkout"
+import { checkoutDoublesOver } from "./checkout-doubles"
+import { BasketNotFound } from "./errors"
+import { competition, emptyOrderStore, type OrderStore } from "./test-doubles"
+
+const NOW = Date.parse("2026-06-15T12:00:00Z")
+const ANN = "customer-ann"
+const BOB = "customer-bob"
+
+const setUp = (prepare: (store: OrderStore) => void = () => {}) => {
+  const store = emptyOrderStore()
+  store.creditBalances.set(ANN, pence(0))
+  store.creditBalances.set(BOB, pence(0))
+  store.competitions.set(car.id, car)
+  prepare(store)
+  return store
+}
+
+const run = <A, E>(store: OrderStore, test: Effect.Effect<A, E, Baskets | Checkout>) =>
+  Effect.provide(
+    Effect.zipRight(TestClock.setTime(NOW), test),
+    Layer.mergeAll(Baskets.Default, Checkout.Default).pipe(
+      Layer.provide(checkoutDoublesOver(store)),
+    ),
+  )
+
+const car = competition({ id: "car", name: "A car", ticketPrice: pence(250), totalTickets: 100 })
+
+const soldOf = (store: OrderStore) => store.competitions.get(car.id)?.ticketsSoldToDate
+
+describe("Checkout", () => {
+  it.effect("makes an order of a visitor's basket and makes the basket the customer's", () => {
+    const store = setUp()
+    return run(
+      store,
+      Effect.gen(function* () {
+        const baskets = yield* Baskets
+        const { id } = yield* baskets.create(null)
+        yield* baskets.addItem(id, car.id, 3, null)
+        const { order, created } = yield* (yield* Checkout).checkout(id, ANN)
+        expect([created, order.customerId, order.status, order.orderTotal]).toEqual([
+          true,
+          ANN,
+          "AwaitingPayment",
+          750,
+        ])
+        expect(store.baskets.get(id)?.customerId).toBe(ANN)
+        expect(soldOf(store)).toBe(3)
+      }),
+    )
+  })
+
+  it.effect("no one but the owner can check out a customer's basket, however often they try", () =>
+    Effect.promise(() =>
+      fc.assert(
+        fc.asyncProperty(fc.integer({ min: 1, max: 4 }), async (tries) => {
+          const store = setUp()
+          await Effect.runPromise(
+            run(
+              store,
+              Effect.gen(function* () {
+                const baskets = yield* Baskets
+                const checkout = yield* Checkout
+                const { id } = yield* baskets.create(ANN)
+                yield* baskets.addItem(id, car.id, 2, ANN)
+                const before = store.baskets.get(id)
+                for (let i = 0; i < tries; i++) {
+                  const outcome = yield* Effect.either(checkout.checkout(id, BOB))
+                  expect(Either.isLeft(outcome) && outcome.left).toEqual(
+                    new BasketNotFound({ basketId: id }),
+                  )
+                }
+                expect(store.baskets.get(id)).toBe(before)
+                expect([store.orders.size, soldOf(store)]).toEqual([0, 0])
+                // The owner still can.
+                const { order } = yield* checkout.checkout(id, ANN)
+                expect(order.customerId).toBe(ANN)
+              }),
+            ).pipe(Effect.provide(TestContext.TestContext)),
+          )
+        }),
+        { numRuns: 10 },
+      ),
+    ),
+  )
+})
