@@ -139,10 +139,10 @@ export const BasketHandlersLive = HttpApiBuilder.group(HowzatApi, "baskets", (ha
           const customerId = principal.customerId
           if (customerId === null)
             return yield* Effect.fail(forbidden("Only a customer can check out a basket."))
-          const outcome = yield* checkout.checkout(path.basketId, customerId)
+          const outcome = yield* checkout.checkout(path.basketId, customerId, payload)
           const view = yield* baskets.view(path.basketId, customerId)
           const { basket } = yield* answer(view, principal, outcome.exceptions)
-          const order = yield* presentOrder(outcome.order, principal, payload)
+          const order = yield* presentOrder(outcome.order, principal, outcome.addresses)
           return { basket, order }
         }).pipe(Effect.catchAll(basketProblem)),
       )

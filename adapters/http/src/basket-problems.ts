@@ -8,6 +8,7 @@ import {
   notFound,
   type ServiceUnavailable,
   serviceUnavailable,
+  validationProblem,
 } from "@howzat/contracts/problems"
 import type { CustomerNotFound } from "@howzat/core/accounts/errors"
 import type { CompetitionNotFound, RepositoryError } from "@howzat/core/competitions/errors"
@@ -16,6 +17,7 @@ import type {
   BasketEmpty,
   BasketItemNotFound,
   BasketNotFound,
+  CheckoutDetailsInvalid,
   OrderNotFound,
   OrderTransitionRefused,
   PromotionNotValid,
@@ -92,6 +94,7 @@ export type BasketFailure =
   | CustomerNotFound
   | TicketLimitExceeded
   | BasketEmpty
+  | CheckoutDetailsInvalid
   | PromotionNotValid
   | OrderNotFound
   | OrderTransitionRefused
@@ -128,6 +131,14 @@ export const basketProblem = (error: BasketFailure | Problem): Effect.Effect<nev
       return Effect.fail(basketConflict(ticketLimitDetail(error)))
     case "BasketEmpty":
       return Effect.fail(basketConflict(basketEmptyDetail(error)))
+    case "CheckoutDetailsInvalid":
+      return Effect.fail(
+        validationProblem(
+          Object.fromEntries(
+            Object.entries(error.errors).map(([field, message]) => [field, [message]]),
+          ),
+        ),
+      )
     case "PromotionNotValid":
       return Effect.fail(
         badRequest(

@@ -1,6 +1,6 @@
 import type { BasketJson, BasketResponseJson } from "@howzat/contracts/baskets"
 import type { CompetitionResponseJson } from "@howzat/contracts/catalogue"
-import type { CheckoutResponseJson } from "@howzat/contracts/orders"
+import type { CheckoutResponseJson, OrderListJson } from "@howzat/contracts/orders"
 import { pence } from "@howzat/core/rules/money"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
@@ -592,6 +592,89 @@ describe("POST /api/Baskets/{basketId}/checkout", () => {
     )
     expect(refused.detail).toMatch(/basket is empty/)
     expect(refused.detail).toMatch(/ -- Prize \d+: This competition has sold out\./)
+  })
+})
+
+describe("checkout's billing and shipping details", () => {
+  const address = {
+    line1: "1 Pavilion End",
+    line2: "",
+    city: "Leeds",
+    county: "West Yorkshire",
+    postCode: "LS6 3BR",
+  }
+
+  /** A signed-in customer's basket of two tickets, ready to check out. */
+  const readyToCheckOut = async () => {
+    const { browser } = await signedIn()
+    const competitionId = await competitionOnSale(shop)
+    const basket = await newBasket(browser)
+    await addItem(browser, basket.id, competitionId, 2)
+    return { browser, basketId: basket.id, competitionId }
+  }
+
+  /** Nothing was held, allocated or ordered: the basket is as it was and still open. */
+  const expectNothingHappened = async (
+    browser: Browser,
+    basketId: string,
+    competitionId: string,
+  ) => {
+    expect(await soldToDate(competitionId)).toBe(0)
+    expect((await json<OrderListJson>(await browser.get("/api/Orders"))).orders).toEqual([])
+    const basket = await basketOf(await browser.get(`/api/Baskets/${basketId}`))
+    expect(basket.items[0]?.competitionTicketDetails.quantity).toBe(2)
+  }
+
+  it("are checked with the account pages' rules and words before anything is allocated", async () => {
+    const { browser, basketId, competitionId } = await readyToCheckOut()
+    const cases = [
+      {
+        body: { billingAddress: { ...address, line2: "x".repeat(5_000) } },
+        field: "billingAddress.line2",
+        message: "Please use 50 characters or fewer",
+      },
+      {
+        body: { billingAddress: address, shippingAddress: { ...address, postCode: "NOT A CODE" } },
+        field: "shippingAddress.postCode",
+        message: "Please enter a valid UK post code.",
+      },
+      {
+        body: { billingAddress: { ...address, line1: "  " } },
+        field: "billingAddress.line1",
+        message: "Address Line 1 is required.",
+      },
+    ]
+    for (const { body, field, message } of cases) {
+      const refused = await problem(
+        await browser.post(`/api/Baskets/${basketId}/checkout`, body),
+        400,
+      )
+      expect(refused.title).toBe("One or more validation errors occurred.")
+      expect(refused.errors).toEqual({ [field]: [message] })
+      expect(refused.detail).toContain(` -- ${field}: ${message} Severity: Error`)
+      // Never echoed back.
+      expect(JSON.stringify(refused)).not.toContain("x".repeat(100))
+      await expectNothingHappened(browser, basketId, competitionId)
+    }
+  })
+
+  it("refuses a 500,000-character address line without a 500 or an order", async () => {
+    const { browser, basketId, competitionId } = await readyToCheckOut()
+    const response = await browser.post(`/api/Baskets/${basketId}/checkout`, {
+      billingAddress: { ...address, line2: "x".repeat(500_000) },
+    })
+    // 400 from the address rules, or 413 from a body limit at the edge: never an order.
+    expect([400, 413]).toContain(response.status)
+    expect(await response.text()).not.toContain("x".repeat(100))
+    await expectNothingHappened(browser, basketId, competitionId)
+  })
+
+  it("are echoed back on the order cleaned, as the account pages save them", async () => {
+    const { browser, basketId } = await readyToCheckOut()
+    const { order } = await checkout(browser, basketId, {
+      billingAddress: { ...address, line1: "  1 Pavilion End ", postCode: "ls6 3br" },
+    })
+    expect(order.billingAddress).toEqual(address)
   })
 })
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, FastCheck as fc, Layer, TestClock, TestContext } from "effect"
 import { pence } from "../rules/money"
+import { messages } from "../rules/validation"
 import { Baskets } from "./baskets"
 import { Checkout } from "./checkout"
 import { checkoutDoublesOver } from "./checkout-doubles"
-import { BasketNotFound } from "./errors"
+import { BasketNotFound, CheckoutDetailsInvalid } from "./errors"
 import { competition, emptyOrderStore, type OrderStore } from "./test-doubles"
 
 const NOW = Date.parse("2026-06-15T12:00:00Z")
@@ -87,4 +88,48 @@ describe("Checkout", () => {
       ),
     ),
   )
+
+  it.effect("checks the billing and shipping details before it even looks at the basket", () => {
+    const store = setUp()
+    return run(
+      store,
+      Effect.gen(function* () {
+        const baskets = yield* Baskets
+        const checkout = yield* Checkout
+        const { id } = yield* baskets.create(ANN)
+        yield* baskets.addItem(id, car.id, 2, ANN)
+        const before = store.baskets.get(id)
+        const address = {
+          line1: "1 Pavilion End",
+          line2: "x".repeat(500_000),
+          city: "Leeds",
+          county: "",
+          postCode: "LS6 3BR",
+        }
+        const refused = yield* Effect.either(
+          checkout.checkout(id, ANN, {
+            billingAddress: address,
+            shippingAddress: { ...address, line2: "", postCode: "NOT A CODE" },
+          }),
+        )
+        expect(refused).toEqual(
+          Either.left(
+            new CheckoutDetailsInvalid({
+              errors: {
+                "billingAddress.line2": messages.addressLine1TooLong,
+                "shippingAddress.postCode": messages.postcodeInvalid,
+              },
+            }),
+          ),
+        )
+        expect(store.baskets.get(id)).toBe(before)
+        expect([store.orders.size, soldOf(store)]).toEqual([0, 0])
+        // Even an unknown basket, or someone else's, is answered with the details' errors first.
+        const unknown = yield* Effect.either(
+          checkout.checkout("no-such-basket", BOB, { billingAddress: address }),
+        )
+        expect(Either.isLeft(unknown) && unknown.left._tag).toBe("CheckoutDetailsInvalid")
+      }),
+    )
+  })
 })

@@ -5,12 +5,17 @@ import { SiteCreditLedger } from "../ports/payments"
 import { PromotionUses } from "../ports/promotions"
 import { Transactions } from "../ports/transactions"
 import { basketTotals } from "../rules/basket-totals"
+import {
+  type CheckoutAddresses,
+  checkoutAddressErrors,
+  cleanCheckoutAddresses,
+} from "../rules/checkout-details"
 import { pence } from "../rules/money"
 import { OrderStatus } from "../rules/order-status"
 import { promotionIsUsable } from "../rules/promotions"
 import { mayUseBasket } from "./baskets"
 import { creditClubsFor } from "./completion"
-import { BasketEmpty, BasketNotFound } from "./errors"
+import { BasketEmpty, BasketNotFound, CheckoutDetailsInvalid } from "./errors"
 import type { AllocationException, Order, Promotion } from "./model"
 
 /** How long an unpaid order keeps its tickets before the expiry job cancels it. */
@@ -24,6 +29,8 @@ export interface CheckoutOutcome {
   /** False when this basket had already been checked out: the earlier order is returned. */
   readonly created: boolean
   readonly exceptions: readonly AllocationException[]
+  /** The addresses given, cleaned as the account pages clean them; null: the saved one. */
+  readonly addresses: CheckoutAddresses
 }
 
 /**
@@ -170,8 +177,20 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
       })
 
     return {
-      checkout: (basketId: string, customerId: string) =>
-        transactions.within(checkout(basketId, customerId)),
+      /**
+       * The billing and shipping details are checked before anything else,
+       * so a bad one holds no basket, claims no ticket and makes no order.
+       */
+      checkout: (basketId: string, customerId: string, addresses: CheckoutAddresses = {}) =>
+        Effect.gen(function* () {
+          const cleaned = cleanCheckoutAddresses(addresses)
+          const errors = checkoutAddressErrors(cleaned)
+          if (Object.keys(errors).length > 0) {
+            return yield* Effect.fail(new CheckoutDetailsInvalid({ errors }))
+          }
+          const placed = yield* transactions.within(checkout(basketId, customerId))
+          return { ...placed, addresses: cleaned } satisfies CheckoutOutcome
+        }),
     }
   }),
 }) {}

@@ -56,3 +56,12 @@ export class OrderTransitionRefused extends Data.TaggedError("OrderTransitionRef
   readonly from: OrderStatus
   readonly to: OrderStatus
 }> {}
+
+/**
+ * The billing or shipping details given at checkout break SPEC §5's rules:
+ * each field (`billingAddress.postCode`) with its message. Nothing was held,
+ * allocated or ordered.
+ */
+export class CheckoutDetailsInvalid extends Data.TaggedError("CheckoutDetailsInvalid")<{
+  readonly errors: Readonly<Record<string, string>>
+}> {}

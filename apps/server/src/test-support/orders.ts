@@ -1,5 +1,5 @@
 import type { BasketJson, BasketResponseJson } from "@howzat/contracts/baskets"
-import type { CheckoutResponseJson } from "@howzat/contracts/orders"
+import type { CheckoutRequestJson, CheckoutResponseJson } from "@howzat/contracts/orders"
 import type { NewCompetition } from "@howzat/core/ports/competition-writer"
 import { pence } from "@howzat/core/rules/money"
 import { createCompetition } from "@howzat/postgres"
@@ -75,8 +75,11 @@ export const addItem = async (
     )
   ).basket
 
-export const checkout = async (browser: Browser, basketId: string) =>
-  json<CheckoutResponseJson>(await browser.post(`/api/Baskets/${basketId}/checkout`, {}))
+export const checkout = async (
+  browser: Browser,
+  basketId: string,
+  body: CheckoutRequestJson = {},
+) => json<CheckoutResponseJson>(await browser.post(`/api/Baskets/${basketId}/checkout`, body))
 
 /** The usual test cards (issue 4), any future expiry, any three-digit code. */
 export const CARDS = {
