@@ -1,6 +1,6 @@
 import { BASKET_CHECKED_OUT_PROBLEM } from "@howzat/contracts/problem-types"
 import {
-  type BadRequest,
+  BadRequest,
   badRequest,
   Conflict,
   type Forbidden,
@@ -20,10 +20,12 @@ import type {
   CheckoutDetailsInvalid,
   OrderNotFound,
   OrderTransitionRefused,
+  PromotionNotApplicable,
   PromotionNotValid,
   TicketLimitExceeded,
 } from "@howzat/core/orders/errors"
 import type { InsufficientSiteCredit } from "@howzat/core/ports/payments"
+import { formatMoney } from "@howzat/core/rules/money"
 import { Effect } from "effect"
 
 const problemType = (slug: string) => `https://howzat.example/problems/${slug}`
@@ -96,6 +98,7 @@ export type BasketFailure =
   | BasketEmpty
   | CheckoutDetailsInvalid
   | PromotionNotValid
+  | PromotionNotApplicable
   | OrderNotFound
   | OrderTransitionRefused
   | InsufficientSiteCredit
@@ -146,12 +149,35 @@ export const basketProblem = (error: BasketFailure | Problem): Effect.Effect<nev
           `"${error.code}" is not a valid promotion code. No valid promotion codes have been registered.`,
         ),
       )
+    case "PromotionNotApplicable":
+      return Effect.fail(
+        new BadRequest({
+          type: problemType("promotion-not-applicable"),
+          title: "Promotion code does not apply",
+          detail: promotionNotApplicableDetail(error),
+          status: 400,
+        }),
+      )
     case "RepositoryError":
       return Effect.zipRight(
         Effect.logError(`repository failure in ${error.operation}`, error.cause),
         Effect.fail(serviceUnavailable()),
       )
   }
+}
+
+/** Why a real voucher does not apply to this basket or customer, in words a customer can act on. */
+export const promotionNotApplicableDetail = (error: PromotionNotApplicable): string => {
+  const { code, refusal } = error
+  if (refusal.kind === "AlreadyUsed")
+    return refusal.perCustomerLimit === 1
+      ? `You have already used "${code}": it can be used once per customer.`
+      : `You have already used "${code}" ${refusal.perCustomerLimit} times, as often as it can be used per customer.`
+  const needs =
+    error.competitionId === null
+      ? `a basket of ${formatMoney(refusal.minimum)} or more`
+      : `${formatMoney(refusal.minimum)} or more of tickets in the competition it is for`
+  return `"${code}" needs ${needs} before discounts. Add more tickets, then enter the code again.`
 }
 
 /** Whether the competition has not opened yet or has closed decides the words (SPEC §8). */

@@ -389,6 +389,92 @@ describe("promotions", () => {
   })
 })
 
+describe("vouchers never give tickets away", () => {
+  const register = (browser: Browser, basketId: string, code: string) =>
+    browser.post(`/api/Baskets/${basketId}/promotions`, { promotionCode: code })
+
+  it("2 × 49p with £1 off is refused, saying what the basket needs, and never checks out free", async () => {
+    const competitionId = await competitionOnSale(shop, { ticketPrice: pence(49) })
+    await promotion(shop, { code: "QUIDOFF", amountPence: 100, description: "£1 off" })
+    const { browser } = await signedIn()
+    const basket = await newBasket(browser)
+    await addItem(browser, basket.id, competitionId, 2)
+
+    const refused = await problem(await register(browser, basket.id, "QUIDOFF"), 400)
+    expect(refused.type).toBe("https://howzat.example/problems/promotion-not-applicable")
+    expect(refused.detail).toBe(
+      '"QUIDOFF" needs a basket of £1.01 or more before discounts. Add more tickets, then enter the code again.',
+    )
+    expect(refused.title).not.toMatch(/application error|validation error/i)
+    const after = await basketOf(await browser.get(`/api/Baskets/${basket.id}`))
+    expect([after.appliedPromotionCodes, after.discountTotal, after.basketTotal]).toEqual([
+      [],
+      0,
+      98,
+    ])
+
+    // Three tickets pass the minimum; lowered back to two, it stops discounting.
+    const three = await addItem(browser, basket.id, competitionId, 1)
+    const applied = await basketOf(await register(browser, basket.id, "QUIDOFF"))
+    expect([applied.discountTotal, applied.basketTotal]).toEqual([100, 47])
+    const two = await basketOf(
+      await browser.put(`/api/Baskets/${basket.id}/items/${three.items[0]!.id}`, {
+        ticketQuantity: 2,
+      }),
+    )
+    expect([two.appliedPromotionCodes, two.basketTotal]).toEqual([[], 98])
+    const { order } = await checkout(browser, basket.id)
+    expect([order.totalTicketQuantity, order.orderTotal, order.status]).toEqual([
+      2,
+      98,
+      "AwaitingPayment",
+    ])
+  })
+
+  it("leaves at least 1p a ticket unless staff marked the voucher as free entry", async () => {
+    const competitionId = await competitionOnSale(shop, { ticketPrice: pence(49) })
+    await promotion(shop, { code: "ALLOFF", percent: 100 })
+    await promotion(shop, { code: "FREEENTRY", percent: 100, freeEntry: true })
+    const { browser } = await signedIn()
+
+    const paid = await newBasket(browser)
+    await addItem(browser, paid.id, competitionId, 2)
+    expect((await basketOf(await register(browser, paid.id, "ALLOFF"))).basketTotal).toBe(2)
+    const { order: paidOrder } = await checkout(browser, paid.id)
+    expect([paidOrder.orderTotal, paidOrder.status]).toEqual([2, "AwaitingPayment"])
+
+    const free = await newBasket(browser)
+    await addItem(browser, free.id, competitionId, 2)
+    expect((await basketOf(await register(browser, free.id, "FREEENTRY"))).basketTotal).toBe(0)
+    const { order: freeOrder } = await checkout(browser, free.id)
+    expect([freeOrder.orderTotal, freeOrder.status]).toEqual([0, "Completed"])
+  })
+
+  it("counts a once-per-customer code, says it was used, and gives it back with a cancelled order", async () => {
+    const competitionId = await competitionOnSale(shop, { ticketPrice: pence(1000) })
+    await promotion(shop, { code: "ONCEEACH", percent: 10, perCustomerLimit: 1 })
+    const { browser } = await signedIn()
+    const first = await newBasket(browser)
+    await addItem(browser, first.id, competitionId, 1)
+    await register(browser, first.id, "ONCEEACH")
+    const { order } = await checkout(browser, first.id)
+    expect(order.discountTotal).toBe(100)
+
+    const second = await newBasket(browser)
+    await addItem(browser, second.id, competitionId, 1)
+    const used = await problem(await register(browser, second.id, "ONCEEACH"), 400)
+    expect(used.detail).toBe('You have already used "ONCEEACH": it can be used once per customer.')
+    // Someone else still may.
+    const { browser: other } = await signedIn()
+    const theirs = await newBasket(other)
+    await addItem(other, theirs.id, competitionId, 1)
+    expect((await basketOf(await register(other, theirs.id, "ONCEEACH"))).discountTotal).toBe(100)
+
+    await json(await browser.post(`/api/Orders/${order.id}/cancel-order`, {}))
+    expect((await basketOf(await register(browser, second.id, "ONCEEACH"))).discountTotal).toBe(100)
+  })
+})
+
 describe("voucher uses and club credit at checkout", () => {
   const usesOf = async (code: string) =>
     (

@@ -2,9 +2,14 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, FastCheck as fc, TestClock, TestContext } from "effect"
 import { pence, ZERO_PENCE } from "../rules/money"
 import { Baskets } from "./baskets"
-import { BasketNotFound } from "./errors"
-import type { Promotion } from "./model"
-import { basketServicesOver, competition, emptyOrderStore, type OrderStore } from "./test-doubles"
+import { BasketNotFound, PromotionNotApplicable } from "./errors"
+import {
+  basketServicesOver,
+  competition,
+  emptyOrderStore,
+  type OrderStore,
+  promotion,
+} from "./test-doubles"
 
 const NOW = Date.parse("2026-06-15T12:00:00Z")
 const ANN = "customer-ann"
@@ -23,19 +28,6 @@ const run = <A, E>(store: OrderStore, test: Effect.Effect<A, E, Baskets>) =>
 
 const car = competition({ id: "car", name: "A car", maxTicketsPerCustomer: 10 })
 const watch = competition({ id: "watch", name: "A watch", ticketPrice: pence(99) })
-
-const promotion = (overrides: Partial<Promotion>): Promotion => ({
-  code: "SUMMER10",
-  description: "10% off",
-  discount: { kind: "Percentage", percent: 10 },
-  competitionId: null,
-  validFrom: null,
-  validTo: null,
-  usageLimit: null,
-  usageCount: 0,
-  clubId: null,
-  ...overrides,
-})
 
 describe("Baskets", () => {
   it.effect("adds to the one item per competition and prices it", () => {
@@ -207,6 +199,94 @@ describe("Baskets", () => {
         const used = yield* Effect.flip(baskets.setVoucher(id, "once", null))
         expect(used._tag).toBe("PromotionNotValid")
       }),
+    )
+  })
+
+  describe("vouchers with a minimum spend and a limit per customer", () => {
+    const cheap = competition({ id: "cheap", name: "A bat", ticketPrice: pence(49) })
+    const boundary = promotion({
+      code: "BOUNDARY",
+      description: "£1 off your basket",
+      discount: { kind: "Fixed", amount: pence(100) },
+    })
+
+    it.effect("a fixed £1 off does not apply to 98p of tickets, and says why", () => {
+      const store = setUp((s) => {
+        s.competitions.set(cheap.id, cheap)
+        s.promotions.set("BOUNDARY", boundary)
+      })
+      return run(
+        store,
+        Effect.gen(function* () {
+          const baskets = yield* Baskets
+          const { id } = yield* baskets.create(ANN)
+          yield* baskets.addItem(id, cheap.id, 2, ANN)
+          const refused = yield* Effect.either(baskets.setVoucher(id, "boundary", ANN))
+          expect(refused).toEqual(
+            Either.left(
+              new PromotionNotApplicable({
+                code: "BOUNDARY",
+                competitionId: null,
+                refusal: { kind: "MinimumSpendNotReached", minimum: pence(101), spend: pence(98) },
+              }),
+            ),
+          )
+          const after = yield* baskets.view(id, ANN)
+          expect([after.basket.promotionCodes, after.totals.basketTotal]).toEqual([[], 98])
+
+          // Three tickets pass the minimum; cut back to two, it stops discounting.
+          yield* baskets.addItem(id, cheap.id, 1, ANN)
+          const applied = yield* baskets.setVoucher(id, "BOUNDARY", ANN)
+          expect([applied.appliedPromotionCodes, applied.totals.basketTotal]).toEqual([
+            ["BOUNDARY"],
+            47,
+          ])
+          const itemId = applied.basket.items[0]?.id ?? ""
+          const cut = yield* baskets.setQuantity(id, itemId, 2, ANN)
+          expect([cut.basket.promotionCodes, cut.appliedPromotionCodes]).toEqual([["BOUNDARY"], []])
+          expect(cut.totals.basketTotal).toBe(98)
+        }),
+      )
+    })
+
+    it.effect(
+      "a customer who used a once-per-customer code is told so; a visitor is not asked yet",
+      () => {
+        const store = setUp((s) => {
+          s.competitions.set(car.id, car)
+          s.promotions.set("ONCEEACH", promotion({ code: "ONCEEACH", perCustomerLimit: 1 }))
+          s.promotionUses.push({ orderId: "order-earlier", customerId: ANN, code: "ONCEEACH" })
+        })
+        return run(
+          store,
+          Effect.gen(function* () {
+            const baskets = yield* Baskets
+            const anns = yield* baskets.create(ANN)
+            yield* baskets.addItem(anns.id, car.id, 1, ANN)
+            const refused = yield* Effect.either(baskets.setVoucher(anns.id, "ONCEEACH", ANN))
+            expect(refused).toEqual(
+              Either.left(
+                new PromotionNotApplicable({
+                  code: "ONCEEACH",
+                  competitionId: null,
+                  refusal: { kind: "AlreadyUsed", perCustomerLimit: 1 },
+                }),
+              ),
+            )
+            const bobs = yield* baskets.create(BOB)
+            yield* baskets.addItem(bobs.id, car.id, 1, BOB)
+            expect((yield* baskets.setVoucher(bobs.id, "ONCEEACH", BOB)).totals.discountTotal).toBe(
+              25,
+            )
+            // A visitor's uses are counted when they check out; once Ann claims it, it stops.
+            const visitors = yield* baskets.create(null)
+            yield* baskets.addItem(visitors.id, car.id, 1, null)
+            const visitor = yield* baskets.setVoucher(visitors.id, "ONCEEACH", null)
+            expect(visitor.appliedPromotionCodes).toEqual(["ONCEEACH"])
+            expect((yield* baskets.view(visitors.id, ANN)).appliedPromotionCodes).toEqual([])
+          }),
+        )
+      },
     )
   })
 

@@ -3,16 +3,23 @@ import type { Competition } from "../competitions/model"
 import { CustomerRepo } from "../ports/accounts"
 import { CompetitionRepo } from "../ports/catalogue"
 import { type BasketKey, BasketRepo, TicketAllocator } from "../ports/orders"
+import { PromotionUses } from "../ports/promotions"
 import { normaliseVoucherCode } from "../rules/basket"
-import { type BasketTotals, basketTotals, type LineTotals } from "../rules/basket-totals"
+import {
+  type BasketTotals,
+  basketTotals,
+  type LineTotals,
+  type PricedLine,
+} from "../rules/basket-totals"
 import { CompetitionPhase, competitionPhase } from "../rules/competition"
 import { type Pence, ZERO_PENCE } from "../rules/money"
-import { promotionIsUsable } from "../rules/promotions"
+import { promotionRefusal, spendFor } from "../rules/promotions"
 import {
   BasketCheckedOut,
   BasketItemNotFound,
   BasketNotFound,
   CompetitionNotOnSale,
+  PromotionNotApplicable,
   PromotionNotValid,
   TicketLimitExceeded,
 } from "./errors"
@@ -75,6 +82,7 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
     const competitions = yield* CompetitionRepo
     const allocator = yield* TicketAllocator
     const customers = yield* CustomerRepo
+    const promotionUses = yield* PromotionUses
 
     const held = (customerId: string | null, competitionId: string) =>
       customerId === null ? Effect.succeed(0) : allocator.ticketsHeld(customerId, competitionId)
@@ -101,16 +109,55 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
         }
       })
 
-    /** Vouchers that still apply now; an expired or used-up code simply stops discounting. */
-    const usablePromotions = (codes: readonly string[], at: Date) =>
-      Effect.map(
-        Effect.forEach(codes, (code) => baskets.promotionByCode(code)),
-        (found) =>
-          found.filter(
-            (promotion): promotion is Promotion =>
-              promotion !== null && promotionIsUsable(promotion, at),
-          ),
+    /** Each of the basket's competitions, with what the caller already holds there. */
+    const linesOf = (basket: Basket, caller: BasketCaller) =>
+      Effect.forEach(basket.items, (item) =>
+        Effect.gen(function* () {
+          const competition = yield* competitions.byId(item.competitionId, { visibleOnly: false })
+          const boughtToDate = yield* held(caller, item.competitionId)
+          const priced: PricedLine = {
+            competitionId: item.competitionId,
+            unitPrice: competition.ticketPrice,
+            quantity: item.quantity,
+          }
+          return { item, competition, boughtToDate, priced }
+        }),
       )
+
+    /**
+     * Why a voucher does not apply to these lines for this caller, or null.
+     * A visitor's own uses are counted when they check out, signed in.
+     */
+    const refusalOf = (
+      promotion: Promotion,
+      lines: readonly PricedLine[],
+      caller: BasketCaller,
+      at: Date,
+    ) =>
+      Effect.map(
+        caller === null ? Effect.succeed(0) : promotionUses.customerUses(promotion.code, caller),
+        (customerUses) =>
+          promotionRefusal(promotion, { at, spend: spendFor(promotion, lines), customerUses }),
+      )
+
+    /**
+     * The basket's vouchers that apply now; one that stops applying (expired,
+     * used up, the basket cut below its minimum spend) simply stops discounting.
+     */
+    const applying = (
+      codes: readonly string[],
+      lines: readonly PricedLine[],
+      caller: BasketCaller,
+      at: Date,
+    ) =>
+      Effect.gen(function* () {
+        const found = yield* Effect.forEach(codes, (code) => baskets.promotionByCode(code))
+        return yield* Effect.filter(
+          found.filter((promotion): promotion is Promotion => promotion !== null),
+          (promotion) =>
+            Effect.map(refusalOf(promotion, lines, caller, at), (refusal) => refusal === null),
+        )
+      })
 
     /**
      * The basket as the caller may use it, claimed for a signed-in customer
@@ -142,22 +189,13 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
     const price = (basket: Basket, caller: BasketCaller) =>
       Effect.gen(function* () {
         const at = yield* now
-        const lines = yield* Effect.forEach(basket.items, (item) =>
-          Effect.gen(function* () {
-            const competition = yield* competitions.byId(item.competitionId, { visibleOnly: false })
-            const boughtToDate = yield* held(caller, item.competitionId)
-            return { item, competition, boughtToDate }
-          }),
-        )
-        const promotions = yield* usablePromotions(basket.promotionCodes, at)
+        const lines = yield* linesOf(basket, caller)
+        const priced = lines.map((line) => line.priced)
+        const promotions = yield* applying(basket.promotionCodes, priced, caller, at)
         const balance: Pence =
           caller === null ? ZERO_PENCE : (yield* customers.byId(caller)).siteCreditAccountBalance
         const totals = basketTotals({
-          lines: lines.map(({ item, competition }) => ({
-            competitionId: item.competitionId,
-            unitPrice: competition.ticketPrice,
-            quantity: item.quantity,
-          })),
+          lines: priced,
           vouchers: promotions,
           autoRoundup: basket.autoRoundup,
           siteCreditRequested: basket.siteCreditRequested,
@@ -181,8 +219,10 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
 
     /**
      * SPEC §4: setting a voucher first removes the existing ones, then adds
-     * the new code if there is one. An unknown or expired code fails, with
-     * the basket left without a voucher.
+     * the new code if there is one. A code that does not apply fails, with
+     * the basket left without a voucher: an unknown, expired or used-up one
+     * as not valid, and a real one this basket or customer cannot have yet
+     * (minimum spend, already used) saying why.
      */
     const setVoucher = (basketId: string, code: string, caller: BasketCaller) =>
       Effect.gen(function* () {
@@ -190,10 +230,17 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
         const cleared = yield* baskets.setPromotionCodes(key, [])
         const normalised = normaliseVoucherCode(code)
         if (normalised === "") return yield* price(cleared, caller)
-        const [usable] = yield* usablePromotions([normalised], yield* now)
-        if (usable === undefined)
-          return yield* Effect.fail(new PromotionNotValid({ code: normalised }))
-        return yield* price(yield* baskets.setPromotionCodes(key, [usable.code]), caller)
+        const promotion = yield* baskets.promotionByCode(normalised)
+        if (promotion === null) return yield* new PromotionNotValid({ code: normalised })
+        const lines = (yield* linesOf(cleared, caller)).map((line) => line.priced)
+        const refusal = yield* refusalOf(promotion, lines, caller, yield* now)
+        if (refusal?.kind === "NotValidNow" || refusal?.kind === "UsedUp")
+          return yield* new PromotionNotValid({ code: normalised })
+        if (refusal !== null) {
+          const { competitionId } = promotion
+          return yield* new PromotionNotApplicable({ code: normalised, competitionId, refusal })
+        }
+        return yield* price(yield* baskets.setPromotionCodes(key, [promotion.code]), caller)
       })
 
     return {

@@ -6,7 +6,7 @@ import { Baskets } from "./baskets"
 import { Checkout } from "./checkout"
 import { checkoutDoublesOver } from "./checkout-doubles"
 import { BasketNotFound, CheckoutDetailsInvalid } from "./errors"
-import { competition, emptyOrderStore, type OrderStore } from "./test-doubles"
+import { competition, emptyOrderStore, type OrderStore, promotion } from "./test-doubles"
 
 const NOW = Date.parse("2026-06-15T12:00:00Z")
 const ANN = "customer-ann"
@@ -130,6 +130,108 @@ describe("Checkout", () => {
         )
         expect(Either.isLeft(unknown) && unknown.left._tag).toBe("CheckoutDetailsInvalid")
       }),
+    )
+  })
+
+  describe("vouchers", () => {
+    const cheap = competition({
+      id: "cheap",
+      name: "A bat",
+      ticketPrice: pence(49),
+      totalTickets: 2,
+    })
+
+    /** A visitor's basket with the code registered, checked out by `customerId`. */
+    const checkOutWith = (
+      code: string,
+      competitionId: string,
+      quantity: number,
+      customerId: string,
+    ) =>
+      Effect.gen(function* () {
+        const baskets = yield* Baskets
+        const { id } = yield* baskets.create(null)
+        yield* baskets.addItem(id, competitionId, quantity, null)
+        yield* baskets.setVoucher(id, code, null)
+        return yield* (yield* Checkout).checkout(id, customerId)
+      })
+
+    it.effect(
+      "prices an order without a voucher the allocation cut below its minimum spend",
+      () => {
+        const store = setUp((s) => {
+          s.competitions.set(cheap.id, { ...cheap, totalTickets: 3 })
+          s.promotions.set(
+            "BOUNDARY",
+            promotion({ code: "BOUNDARY", discount: { kind: "Fixed", amount: pence(100) } }),
+          )
+        })
+        return run(
+          store,
+          Effect.gen(function* () {
+            const baskets = yield* Baskets
+            const { id } = yield* baskets.create(null)
+            // £1.47 in the basket passes the £1.01 minimum…
+            yield* baskets.addItem(id, cheap.id, 3, null)
+            expect((yield* baskets.setVoucher(id, "BOUNDARY", null)).totals.basketTotal).toBe(47)
+            // …but someone else buys one first, and two tickets are 98p.
+            store.competitions.set(cheap.id, { ...cheap, totalTickets: 3, ticketsSoldToDate: 1 })
+            const { order } = yield* (yield* Checkout).checkout(id, ANN)
+            expect([order.lines[0]?.quantity, order.discountTotal, order.orderTotal]).toEqual([
+              2, 0, 98,
+            ])
+            expect(store.promotionUses).toEqual([])
+          }),
+        )
+      },
+    )
+
+    it.effect("a free-entry voucher may make an order free; any other leaves 1p a ticket", () => {
+      const store = setUp((s) => {
+        s.competitions.set(cheap.id, cheap)
+        const allOff = { discount: { kind: "Percentage", percent: 100 } } as const
+        s.promotions.set("ALLOFF", promotion({ code: "ALLOFF", ...allOff }))
+        s.promotions.set("FREEENTRY", promotion({ code: "FREEENTRY", ...allOff, freeEntry: true }))
+      })
+      return run(
+        store,
+        Effect.gen(function* () {
+          const paid = yield* checkOutWith("ALLOFF", cheap.id, 1, ANN)
+          expect([paid.order.orderTotal, paid.order.status]).toEqual([1, "AwaitingPayment"])
+          const free = yield* checkOutWith("FREEENTRY", cheap.id, 1, BOB)
+          expect([free.order.orderTotal, free.order.status]).toEqual([0, "Completed"])
+        }),
+      )
+    })
+
+    it.effect("counts a customer's uses: past their limit an order is priced without it", () =>
+      Effect.promise(() =>
+        fc.assert(
+          fc.asyncProperty(
+            fc.integer({ min: 1, max: 3 }),
+            fc.integer({ min: 1, max: 6 }),
+            async (limit, orders) => {
+              const store = setUp((s) =>
+                s.promotions.set("MEMBER", promotion({ code: "MEMBER", perCustomerLimit: limit })),
+              )
+              const placed = await Effect.runPromise(
+                run(
+                  store,
+                  Effect.forEach(Array.from({ length: orders }), () =>
+                    checkOutWith("MEMBER", car.id, 1, ANN),
+                  ),
+                ).pipe(Effect.provide(TestContext.TestContext)),
+              )
+              const discounted = placed.filter(({ order }) => order.discountTotal > 0)
+              expect(discounted).toHaveLength(Math.min(limit, orders))
+              expect(store.promotionUses.filter((use) => use.customerId === ANN)).toHaveLength(
+                Math.min(limit, orders),
+              )
+            },
+          ),
+          { numRuns: 20 },
+        ),
+      ),
     )
   })
 })

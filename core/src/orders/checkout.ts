@@ -4,7 +4,7 @@ import { BasketRepo, OrderRepo, TicketAllocator } from "../ports/orders"
 import { SiteCreditLedger } from "../ports/payments"
 import { PromotionUses } from "../ports/promotions"
 import { Transactions } from "../ports/transactions"
-import { basketTotals } from "../rules/basket-totals"
+import { basketTotals, type PricedLine } from "../rules/basket-totals"
 import {
   type CheckoutAddresses,
   checkoutAddressErrors,
@@ -12,11 +12,11 @@ import {
 } from "../rules/checkout-details"
 import { pence } from "../rules/money"
 import { OrderStatus } from "../rules/order-status"
-import { promotionIsUsable } from "../rules/promotions"
+import { promotionRefusal, spendFor } from "../rules/promotions"
 import { mayUseBasket } from "./baskets"
 import { creditClubsFor } from "./completion"
 import { BasketEmpty, BasketNotFound, CheckoutDetailsInvalid } from "./errors"
-import type { AllocationException, Order, Promotion } from "./model"
+import type { AllocationException, Order } from "./model"
 
 /** How long an unpaid order keeps its tickets before the expiry job cancels it. */
 export class CheckoutPolicy extends Context.Reference<CheckoutPolicy>()(
@@ -54,6 +54,43 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
     const ledger = yield* SiteCreditLedger
     const transactions = yield* Transactions
     const promotionUses = yield* PromotionUses
+
+    /**
+     * The basket's vouchers that apply to what was actually allocated, with
+     * a use of each counted for the order. Each promotion is held (locked)
+     * before its rule is checked, so one customer's checkouts racing with a
+     * one-per-customer code see each other's uses; a code that stopped
+     * applying (its last use taken a moment ago, the customer's own limit
+     * reached, the order cut below its minimum spend) is simply not applied.
+     */
+    const countedPromotions = (
+      order: Order,
+      codes: readonly string[],
+      lines: readonly PricedLine[],
+      at: Date,
+    ) =>
+      Effect.gen(function* () {
+        // One lock order for everyone, so two checkouts never wait on each other's codes.
+        const held = yield* Effect.forEach([...new Set(codes)].sort(), (code) =>
+          promotionUses.holdForCheckout(code, order.customerId),
+        )
+        const applying = held.flatMap((h) =>
+          h !== null &&
+          promotionRefusal(h.promotion, {
+            at,
+            spend: spendFor(h.promotion, lines),
+            customerUses: h.customerUses,
+          }) === null
+            ? [h.promotion]
+            : [],
+        )
+        if (applying.length === 0) return []
+        const counted = yield* promotionUses.claim(
+          order.id,
+          applying.map((promotion) => promotion.code),
+        )
+        return applying.filter((promotion) => counted.includes(promotion.code))
+      })
 
     const checkout = (basketId: string, customerId: string) =>
       Effect.gen(function* () {
@@ -100,29 +137,16 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
             ),
           ),
         )
-        const usable = (yield* Effect.forEach(basket.promotionCodes, (code) =>
-          baskets.promotionByCode(code),
-        )).filter(
-          (promotion): promotion is Promotion =>
-            promotion !== null && promotionIsUsable(promotion, at),
-        )
-        // A code whose last use another checkout took just now is not applied.
-        const counted =
-          usable.length === 0
-            ? []
-            : yield* promotionUses.claim(
-                order.id,
-                usable.map((promotion) => promotion.code),
-              )
-        const promotions = usable.filter((promotion) => counted.includes(promotion.code))
+        const lines: readonly PricedLine[] = allocated.map((line) => ({
+          competitionId: line.competitionId,
+          unitPrice: prices.get(line.competitionId) ?? pence(0),
+          quantity: line.ticketNumbers.length,
+        }))
+        const promotions = yield* countedPromotions(order, basket.promotionCodes, lines, at)
         // Held until the transaction ends: two checkouts at once cannot spend it twice.
         const balance = yield* ledger.balanceForUpdate(customerId)
         const totals = basketTotals({
-          lines: allocated.map((line) => ({
-            competitionId: line.competitionId,
-            unitPrice: prices.get(line.competitionId) ?? pence(0),
-            quantity: line.ticketNumbers.length,
-          })),
+          lines,
           vouchers: promotions,
           autoRoundup: basket.autoRoundup,
           siteCreditRequested: basket.siteCreditRequested,

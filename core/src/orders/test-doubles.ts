@@ -231,7 +231,18 @@ export const orderDoublesOver = (store: OrderStore) => {
   })
 
   const usesOf = (orderId: string) => store.promotionUses.filter((use) => use.orderId === orderId)
+  const customerUses = (code: string, customerId: string) =>
+    store.promotionUses.filter((use) => use.code === code && use.customerId === customerId).length
   const promotionUses = Layer.succeed(PromotionUses, {
+    // Nothing runs at once in memory: the lock is the real repository's business.
+    holdForCheckout: (code, customerId) =>
+      Effect.sync(() => {
+        const promotion = store.promotions.get(code)
+        return promotion === undefined
+          ? null
+          : { promotion, customerUses: customerUses(code, customerId) }
+      }),
+    customerUses: (code, customerId) => Effect.sync(() => customerUses(code, customerId)),
     claim: (orderId, codes) =>
       Effect.sync(() => {
         const holding = usesOf(orderId)
@@ -277,5 +288,22 @@ export const competition = (overrides: Partial<Competition> = {}): Competition =
   attributes: [],
   imageGroup: null,
   instantWinGroups: [],
+  ...overrides,
+})
+
+/** A whole-basket voucher of 10% off with no limits, unless overridden. */
+export const promotion = (overrides: Partial<Promotion> = {}): Promotion => ({
+  code: "SUMMER10",
+  description: "10% off",
+  discount: { kind: "Percentage", percent: 10 },
+  competitionId: null,
+  validFrom: null,
+  validTo: null,
+  usageLimit: null,
+  usageCount: 0,
+  minimumSpend: null,
+  perCustomerLimit: null,
+  freeEntry: false,
+  clubId: null,
   ...overrides,
 })

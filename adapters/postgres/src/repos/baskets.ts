@@ -4,9 +4,9 @@ import type { Basket, Promotion } from "@howzat/core/orders/model"
 import { type BasketKey, BasketRepo, type BasketRepoShape } from "@howzat/core/ports/orders"
 import { pence } from "@howzat/core/rules/money"
 import { Effect, Layer } from "effect"
-import type { Kysely } from "kysely"
+import type { Kysely, Selectable } from "kysely"
 import { Db } from "../database"
-import type { Database } from "../schema"
+import type { Database, PromotionsTable } from "../schema"
 import { atomically, runQuery } from "../transactions"
 import { isUuid } from "./shared"
 
@@ -124,19 +124,8 @@ const changeKeyed = (
   change: (trx: Kysely<Database>) => Promise<unknown>,
 ) => changeBasket(db, operation, key.basketId, (owner) => owner === key.owner, change)
 
-const toPromotion = (row: {
-  code: string
-  description: string
-  discountKind: "Percentage" | "Fixed"
-  percent: number | null
-  amountPence: number | null
-  competitionId: string | null
-  validFrom: Date | null
-  validTo: Date | null
-  usageLimit: number | null
-  usageCount: number
-  clubId: string | null
-}): Promotion => ({
+/** A promotions row as core's Promotion. */
+export const toPromotion = (row: Selectable<PromotionsTable>): Promotion => ({
   code: row.code,
   description: row.description,
   // The table's check constraint guarantees the matching column is set.
@@ -149,6 +138,9 @@ const toPromotion = (row: {
   validTo: row.validTo,
   usageLimit: row.usageLimit,
   usageCount: row.usageCount,
+  minimumSpend: row.minimumSpendPence === null ? null : pence(row.minimumSpendPence),
+  perCustomerLimit: row.perCustomerLimit,
+  freeEntry: row.freeEntry,
   clubId: row.clubId,
 })
 

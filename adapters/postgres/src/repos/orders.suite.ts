@@ -475,6 +475,34 @@ export const ordersSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
         expect(await countOf()).toBe(1)
       })
 
+      it("reads a promotion's terms and counts each customer's uses from their orders", async () => {
+        await promotionNamed("PERHEAD", null)
+        await db()
+          .updateTable("promotions")
+          .set({ perCustomerLimit: 2, minimumSpendPence: 500, freeEntry: true })
+          .where("code", "=", "PERHEAD")
+          .execute()
+        const ann = await newCustomer(db())
+        const bob = await newCustomer(db())
+        const first = await newOrder(ann)
+        await Effect.runPromise(uses().claim(first, ["PERHEAD"]))
+        await Effect.runPromise(uses().claim(await newOrder(bob), ["PERHEAD"]))
+
+        const held = await Effect.runPromise(
+          makeTransactions(db()).within(uses().holdForCheckout("PERHEAD", ann)),
+        )
+        expect(held).toMatchObject({
+          promotion: { code: "PERHEAD", perCustomerLimit: 2, minimumSpend: 500, freeEntry: true },
+          customerUses: 1,
+        })
+        expect(await Effect.runPromise(uses().customerUses("PERHEAD", ann))).toBe(1)
+        expect(await Effect.runPromise(uses().holdForCheckout("NOSUCH", ann))).toBeNull()
+        // A cancelled order gives its customer's use back with the overall one.
+        await Effect.runPromise(uses().release(first))
+        expect(await Effect.runPromise(uses().customerUses("PERHEAD", ann))).toBe(0)
+        expect(await Effect.runPromise(uses().customerUses("PERHEAD", bob))).toBe(1)
+      })
+
       it("never passes the limit when many checkouts claim the last uses at once", async () => {
         const countOf = await promotionNamed("FIVEUSES", 5)
         const customerId = await newCustomer(db())

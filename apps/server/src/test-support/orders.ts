@@ -44,6 +44,9 @@ export const promotion = (
     readonly amountPence?: number
     readonly competitionId?: string
     readonly validTo?: Date
+    readonly minimumSpendPence?: number
+    readonly perCustomerLimit?: number
+    readonly freeEntry?: boolean
   },
 ) =>
   shop.db
@@ -56,6 +59,9 @@ export const promotion = (
       amountPence: values.percent === undefined ? (values.amountPence ?? 100) : null,
       competitionId: values.competitionId ?? null,
       validTo: values.validTo ?? null,
+      minimumSpendPence: values.minimumSpendPence ?? null,
+      perCustomerLimit: values.perCustomerLimit ?? null,
+      freeEntry: values.freeEntry ?? false,
     })
     .execute()
 
