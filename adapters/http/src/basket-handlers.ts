@@ -9,26 +9,18 @@ import { Baskets, type BasketView } from "@howzat/core/orders/baskets"
 import { Checkout } from "@howzat/core/orders/checkout"
 import type { CompetitionNotOnSale } from "@howzat/core/orders/errors"
 import type { AllocationException } from "@howzat/core/orders/model"
-import { normaliseVoucherCode } from "@howzat/core/rules/basket"
 import { pence } from "@howzat/core/rules/money"
 import { Effect, Option } from "effect"
-import {
-  basketCheckedOut,
-  basketConflict,
-  basketProblem,
-  noSuchBasket,
-  notOnSaleDetail,
-} from "./basket-problems"
+import { basketCheckedOut, basketConflict, basketProblem, notOnSaleDetail } from "./basket-problems"
 import { basketToWire } from "./basket-wire"
 import { presentOrder } from "./order-presenter"
 
-const customerOf = (principal: Principal | undefined) => principal?.customerId ?? null
+const callerOf = (principal: Principal | undefined) => principal?.customerId ?? null
 
 /**
- * SPEC §7's baskets. A basket is reachable by whoever holds its id (a random
- * uuid), but once it belongs to a customer no other signed-in customer may
- * read or change it: they are told it does not exist, as for any unknown id.
- * Prices follow the caller's session, never the basket's owner.
+ * SPEC §7's baskets. Who may read or change a basket is core's rule
+ * (Baskets and Checkout take the caller); these handlers only translate:
+ * the session's customer in, problem+json out.
  */
 export const BasketHandlersLive = HttpApiBuilder.group(HowzatApi, "baskets", (handlers) =>
   Effect.gen(function* () {
@@ -57,17 +49,6 @@ export const BasketHandlersLive = HttpApiBuilder.group(HowzatApi, "baskets", (ha
         return { basket: basketToWire(view, balance, yield* catalogue.now, exceptions) }
       })
 
-    /** The basket as this caller may see it: someone else's is "no such basket". */
-    const guarded = (basketId: string, principal: Principal | undefined) =>
-      Effect.gen(function* () {
-        const view = yield* baskets.view(basketId, customerOf(principal))
-        const owner = view.basket.customerId
-        const customerId = customerOf(principal)
-        if (owner !== null && customerId !== null && owner !== customerId)
-          return yield* noSuchBasket()
-        return view
-      })
-
     /** SPEC §8's words depend on whether the competition has yet to open or has closed. */
     const notOnSale = (error: CompetitionNotOnSale) =>
       Effect.gen(function* () {
@@ -79,16 +60,11 @@ export const BasketHandlersLive = HttpApiBuilder.group(HowzatApi, "baskets", (ha
         return yield* Effect.fail(basketConflict(notOnSaleDetail(opensLater)))
       })
 
-    /** Checks the caller may use the basket, makes the change and answers with it repriced. */
-    const change = <E, R>(
-      basketId: string,
-      make: (customerId: string | null, view: BasketView) => Effect.Effect<BasketView, E, R>,
-    ) =>
+    /** Runs one of core's basket use cases as the session's caller and answers with the basket. */
+    const asCaller = <E, R>(use: (caller: string | null) => Effect.Effect<BasketView, E, R>) =>
       Effect.gen(function* () {
         const principal = yield* caller
-        const before = yield* guarded(basketId, principal)
-        const after = yield* make(customerOf(principal), before)
-        return yield* answer(after, principal)
+        return yield* answer(yield* use(callerOf(principal)), principal)
       })
 
     return handlers
@@ -97,21 +73,21 @@ export const BasketHandlersLive = HttpApiBuilder.group(HowzatApi, "baskets", (ha
           const principal = yield* caller
           // Always a new basket: the storefront keeps the id, and a customer's
           // earlier basket is not looked up (ForceCreateNew is the only mode).
-          const basket = yield* baskets.create(customerOf(principal))
-          return yield* answer(yield* baskets.view(basket.id, customerOf(principal)), principal)
+          const basket = yield* baskets.create(callerOf(principal))
+          return yield* answer(yield* baskets.view(basket.id, callerOf(principal)), principal)
         }).pipe(Effect.catchAll(basketProblem)),
       )
       .handle("byId", ({ path }) =>
         Effect.gen(function* () {
           const principal = yield* caller
-          const view = yield* guarded(path.basketId, principal)
+          const view = yield* baskets.view(path.basketId, callerOf(principal))
           // Checkout answered with it already; for shopping on, it is gone.
           if (view.basket.orderId !== null) return yield* Effect.fail(basketCheckedOut())
           return yield* answer(view, principal)
         }).pipe(Effect.catchAll(basketProblem)),
       )
       .handle("update", ({ path, payload }) =>
-        change(path.basketId, (customerId) =>
+        asCaller((customerId) =>
           baskets.setExtras(
             path.basketId,
             {
@@ -123,43 +99,38 @@ export const BasketHandlersLive = HttpApiBuilder.group(HowzatApi, "baskets", (ha
         ).pipe(Effect.catchAll(basketProblem)),
       )
       .handle("addItem", ({ path, payload }) =>
-        change(path.basketId, (customerId) =>
+        asCaller((customerId) =>
           baskets.addItem(path.basketId, payload.competitionID, payload.ticketQuantity, customerId),
         ).pipe(Effect.catchTag("CompetitionNotOnSale", notOnSale), Effect.catchAll(basketProblem)),
       )
       .handle("clearItems", ({ path }) =>
-        change(path.basketId, (customerId, view) =>
-          Effect.reduce(view.basket.items, view, (_, item) =>
-            baskets.removeItem(path.basketId, item.id, customerId),
-          ),
-        ).pipe(Effect.catchAll(basketProblem)),
+        asCaller((customerId) => baskets.clearItems(path.basketId, customerId)).pipe(
+          Effect.catchAll(basketProblem),
+        ),
       )
       .handle("setItem", ({ path, payload }) =>
-        change(path.basketId, (customerId) =>
+        asCaller((customerId) =>
           baskets.setQuantity(path.basketId, path.itemId, payload.ticketQuantity, customerId),
         ).pipe(Effect.catchTag("CompetitionNotOnSale", notOnSale), Effect.catchAll(basketProblem)),
       )
       .handle("removeItem", ({ path }) =>
-        change(path.basketId, (customerId) =>
-          baskets.removeItem(path.basketId, path.itemId, customerId),
-        ).pipe(Effect.catchAll(basketProblem)),
+        asCaller((customerId) => baskets.removeItem(path.basketId, path.itemId, customerId)).pipe(
+          Effect.catchAll(basketProblem),
+        ),
       )
       .handle("registerPromotion", ({ path, payload }) =>
-        change(path.basketId, (customerId) =>
+        asCaller((customerId) =>
           baskets.setVoucher(path.basketId, payload.promotionCode, customerId),
         ).pipe(Effect.catchAll(basketProblem)),
       )
       .handle("clearPromotions", ({ path }) =>
-        change(path.basketId, (customerId) =>
-          baskets.setVoucher(path.basketId, "", customerId),
-        ).pipe(Effect.catchAll(basketProblem)),
+        asCaller((customerId) => baskets.setVoucher(path.basketId, "", customerId)).pipe(
+          Effect.catchAll(basketProblem),
+        ),
       )
       .handle("removePromotion", ({ path }) =>
-        change(path.basketId, (customerId, view) =>
-          // One voucher at a time (SPEC §4): removing it is clearing them.
-          view.basket.promotionCodes.includes(normaliseVoucherCode(path.promotionCode))
-            ? baskets.setVoucher(path.basketId, "", customerId)
-            : Effect.succeed(view),
+        asCaller((customerId) =>
+          baskets.removeVoucher(path.basketId, path.promotionCode, customerId),
         ).pipe(Effect.catchAll(basketProblem)),
       )
       .handle("checkout", ({ path, payload }) =>
@@ -168,11 +139,10 @@ export const BasketHandlersLive = HttpApiBuilder.group(HowzatApi, "baskets", (ha
           const customerId = principal.customerId
           if (customerId === null)
             return yield* Effect.fail(forbidden("Only a customer can check out a basket."))
-          yield* guarded(path.basketId, principal)
-          const outcome = yield* checkout.checkout(path.basketId, customerId)
+          const outcome = yield* checkout.checkout(path.basketId, customerId, payload)
           const view = yield* baskets.view(path.basketId, customerId)
           const { basket } = yield* answer(view, principal, outcome.exceptions)
-          const order = yield* presentOrder(outcome.order, principal, payload)
+          const order = yield* presentOrder(outcome.order, principal, outcome.addresses)
           return { basket, order }
         }).pipe(Effect.catchAll(basketProblem)),
       )

@@ -1,12 +1,13 @@
 import { BASKET_CHECKED_OUT_PROBLEM } from "@howzat/contracts/problem-types"
 import {
-  type BadRequest,
+  BadRequest,
   badRequest,
   Conflict,
   type Forbidden,
   type NotFound,
   notFound,
   type ServiceUnavailable,
+  validationProblem,
 } from "@howzat/contracts/problems"
 import type { CustomerNotFound } from "@howzat/core/accounts/errors"
 import type { CompetitionNotFound, RepositoryError } from "@howzat/core/competitions/errors"
@@ -15,12 +16,15 @@ import type {
   BasketEmpty,
   BasketItemNotFound,
   BasketNotFound,
+  CheckoutDetailsInvalid,
   OrderNotFound,
   OrderTransitionRefused,
+  PromotionNotApplicable,
   PromotionNotValid,
   TicketLimitExceeded,
 } from "@howzat/core/orders/errors"
 import type { InsufficientSiteCredit } from "@howzat/core/ports/payments"
+import { formatMoney } from "@howzat/core/rules/money"
 import { Effect } from "effect"
 import { repositoryProblem } from "./repository-problem"
 
@@ -92,7 +96,9 @@ export type BasketFailure =
   | CustomerNotFound
   | TicketLimitExceeded
   | BasketEmpty
+  | CheckoutDetailsInvalid
   | PromotionNotValid
+  | PromotionNotApplicable
   | OrderNotFound
   | OrderTransitionRefused
   | InsufficientSiteCredit
@@ -128,6 +134,14 @@ export const basketProblem = (error: BasketFailure | Problem): Effect.Effect<nev
       return Effect.fail(basketConflict(ticketLimitDetail(error)))
     case "BasketEmpty":
       return Effect.fail(basketConflict(basketEmptyDetail(error)))
+    case "CheckoutDetailsInvalid":
+      return Effect.fail(
+        validationProblem(
+          Object.fromEntries(
+            Object.entries(error.errors).map(([field, message]) => [field, [message]]),
+          ),
+        ),
+      )
     case "PromotionNotValid":
       return Effect.fail(
         badRequest(
@@ -135,9 +149,32 @@ export const basketProblem = (error: BasketFailure | Problem): Effect.Effect<nev
           `"${error.code}" is not a valid promotion code. No valid promotion codes have been registered.`,
         ),
       )
+    case "PromotionNotApplicable":
+      return Effect.fail(
+        new BadRequest({
+          type: problemType("promotion-not-applicable"),
+          title: "Promotion code does not apply",
+          detail: promotionNotApplicableDetail(error),
+          status: 400,
+        }),
+      )
     case "RepositoryError":
       return repositoryProblem(error)
   }
+}
+
+/** Why a real voucher does not apply to this basket or customer, in words a customer can act on. */
+export const promotionNotApplicableDetail = (error: PromotionNotApplicable): string => {
+  const { code, refusal } = error
+  if (refusal.kind === "AlreadyUsed")
+    return refusal.perCustomerLimit === 1
+      ? `You have already used "${code}": it can be used once per customer.`
+      : `You have already used "${code}" ${refusal.perCustomerLimit} times, as often as it can be used per customer.`
+  const needs =
+    error.competitionId === null
+      ? `a basket of ${formatMoney(refusal.minimum)} or more`
+      : `${formatMoney(refusal.minimum)} or more of tickets in the competition it is for`
+  return `"${code}" needs ${needs} before discounts. Add more tickets, then enter the code again.`
 }
 
 /** Whether the competition has not opened yet or has closed decides the words (SPEC §8). */

@@ -233,6 +233,9 @@ export interface PromotionsTable {
   usageLimit: number | null
   usageCount: Generated<number>
   clubId: Generated<string | null>
+  minimumSpendPence: Generated<number | null>
+  perCustomerLimit: Generated<number | null>
+  freeEntry: Generated<boolean>
   createdAt: Generated<Date>
 }
 
@@ -245,6 +248,8 @@ export interface ClubsTable {
 export interface PromotionUsesTable {
   orderId: string
   promotionId: string
+  /** The order's customer: what the per-customer limit counts. */
+  customerId: string
   createdAt: Generated<Date>
 }
 

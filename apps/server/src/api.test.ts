@@ -304,4 +304,17 @@ describe("demo vouchers", () => {
     }
     expect(promotions.map((p) => p.code)).toEqual(expect.arrayContaining(["HOWZAT10", "BOUNDARY"]))
   })
+
+  it("BOUNDARY's £1 off needs a £5 basket and HOWZAT10 and it are once per customer", async () => {
+    const terms = await shop.db
+      .selectFrom("promotions")
+      .select(["code", "minimumSpendPence", "perCustomerLimit", "freeEntry"])
+      .where("code", "in", ["HOWZAT10", "BOUNDARY"])
+      .orderBy("code")
+      .execute()
+    expect(terms).toEqual([
+      { code: "BOUNDARY", minimumSpendPence: 500, perCustomerLimit: 1, freeEntry: false },
+      { code: "HOWZAT10", minimumSpendPence: null, perCustomerLimit: 1, freeEntry: false },
+    ])
+  })
 })

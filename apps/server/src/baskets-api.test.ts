@@ -1,6 +1,6 @@
 import type { BasketJson, BasketResponseJson } from "@howzat/contracts/baskets"
 import type { CompetitionResponseJson } from "@howzat/contracts/catalogue"
-import type { CheckoutResponseJson } from "@howzat/contracts/orders"
+import type { CheckoutResponseJson, OrderListJson } from "@howzat/contracts/orders"
 import { pence } from "@howzat/core/rules/money"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
@@ -389,6 +389,92 @@ describe("promotions", () => {
   })
 })
 
+describe("vouchers never give tickets away", () => {
+  const register = (browser: Browser, basketId: string, code: string) =>
+    browser.post(`/api/Baskets/${basketId}/promotions`, { promotionCode: code })
+
+  it("2 × 49p with £1 off is refused, saying what the basket needs, and never checks out free", async () => {
+    const competitionId = await competitionOnSale(shop, { ticketPrice: pence(49) })
+    await promotion(shop, { code: "QUIDOFF", amountPence: 100, description: "£1 off" })
+    const { browser } = await signedIn()
+    const basket = await newBasket(browser)
+    await addItem(browser, basket.id, competitionId, 2)
+
+    const refused = await problem(await register(browser, basket.id, "QUIDOFF"), 400)
+    expect(refused.type).toBe("https://howzat.example/problems/promotion-not-applicable")
+    expect(refused.detail).toBe(
+      '"QUIDOFF" needs a basket of £1.01 or more before discounts. Add more tickets, then enter the code again.',
+    )
+    expect(refused.title).not.toMatch(/application error|validation error/i)
+    const after = await basketOf(await browser.get(`/api/Baskets/${basket.id}`))
+    expect([after.appliedPromotionCodes, after.discountTotal, after.basketTotal]).toEqual([
+      [],
+      0,
+      98,
+    ])
+
+    // Three tickets pass the minimum; lowered back to two, it stops discounting.
+    const three = await addItem(browser, basket.id, competitionId, 1)
+    const applied = await basketOf(await register(browser, basket.id, "QUIDOFF"))
+    expect([applied.discountTotal, applied.basketTotal]).toEqual([100, 47])
+    const two = await basketOf(
+      await browser.put(`/api/Baskets/${basket.id}/items/${three.items[0]!.id}`, {
+        ticketQuantity: 2,
+      }),
+    )
+    expect([two.appliedPromotionCodes, two.basketTotal]).toEqual([[], 98])
+    const { order } = await checkout(browser, basket.id)
+    expect([order.totalTicketQuantity, order.orderTotal, order.status]).toEqual([
+      2,
+      98,
+      "AwaitingPayment",
+    ])
+  })
+
+  it("leaves at least 1p a ticket unless staff marked the voucher as free entry", async () => {
+    const competitionId = await competitionOnSale(shop, { ticketPrice: pence(49) })
+    await promotion(shop, { code: "ALLOFF", percent: 100 })
+    await promotion(shop, { code: "FREEENTRY", percent: 100, freeEntry: true })
+    const { browser } = await signedIn()
+
+    const paid = await newBasket(browser)
+    await addItem(browser, paid.id, competitionId, 2)
+    expect((await basketOf(await register(browser, paid.id, "ALLOFF"))).basketTotal).toBe(2)
+    const { order: paidOrder } = await checkout(browser, paid.id)
+    expect([paidOrder.orderTotal, paidOrder.status]).toEqual([2, "AwaitingPayment"])
+
+    const free = await newBasket(browser)
+    await addItem(browser, free.id, competitionId, 2)
+    expect((await basketOf(await register(browser, free.id, "FREEENTRY"))).basketTotal).toBe(0)
+    const { order: freeOrder } = await checkout(browser, free.id)
+    expect([freeOrder.orderTotal, freeOrder.status]).toEqual([0, "Completed"])
+  })
+
+  it("counts a once-per-customer code, says it was used, and gives it back with a cancelled order", async () => {
+    const competitionId = await competitionOnSale(shop, { ticketPrice: pence(1000) })
+    await promotion(shop, { code: "ONCEEACH", percent: 10, perCustomerLimit: 1 })
+    const { browser } = await signedIn()
+    const first = await newBasket(browser)
+    await addItem(browser, first.id, competitionId, 1)
+    await register(browser, first.id, "ONCEEACH")
+    const { order } = await checkout(browser, first.id)
+    expect(order.discountTotal).toBe(100)
+
+    const second = await newBasket(browser)
+    await addItem(browser, second.id, competitionId, 1)
+    const used = await problem(await register(browser, second.id, "ONCEEACH"), 400)
+    expect(used.detail).toBe('You have already used "ONCEEACH": it can be used once per customer.')
+    // Someone else still may.
+    const { browser: other } = await signedIn()
+    const theirs = await newBasket(other)
+    await addItem(other, theirs.id, competitionId, 1)
+    expect((await basketOf(await register(other, theirs.id, "ONCEEACH"))).discountTotal).toBe(100)
+
+    await json(await browser.post(`/api/Orders/${order.id}/cancel-order`, {}))
+    expect((await basketOf(await register(browser, second.id, "ONCEEACH"))).discountTotal).toBe(100)
+  })
+})
+
 describe("voucher uses and club credit at checkout", () => {
   const usesOf = async (code: string) =>
     (
@@ -595,36 +681,162 @@ describe("POST /api/Baskets/{basketId}/checkout", () => {
   })
 })
 
-describe("another customer's basket", () => {
-  it("is 'no such basket' to a different signed-in customer, for reading and every change", async () => {
+describe("checkout's billing and shipping details", () => {
+  const address = {
+    line1: "1 Pavilion End",
+    line2: "",
+    city: "Leeds",
+    county: "West Yorkshire",
+    postCode: "LS6 3BR",
+  }
+
+  /** A signed-in customer's basket of two tickets, ready to check out. */
+  const readyToCheckOut = async () => {
+    const { browser } = await signedIn()
     const competitionId = await competitionOnSale(shop)
+    const basket = await newBasket(browser)
+    await addItem(browser, basket.id, competitionId, 2)
+    return { browser, basketId: basket.id, competitionId }
+  }
+
+  /** Nothing was held, allocated or ordered: the basket is as it was and still open. */
+  const expectNothingHappened = async (
+    browser: Browser,
+    basketId: string,
+    competitionId: string,
+  ) => {
+    expect(await soldToDate(competitionId)).toBe(0)
+    expect((await json<OrderListJson>(await browser.get("/api/Orders"))).orders).toEqual([])
+    const basket = await basketOf(await browser.get(`/api/Baskets/${basketId}`))
+    expect(basket.items[0]?.competitionTicketDetails.quantity).toBe(2)
+  }
+
+  it("are checked with the account pages' rules and words before anything is allocated", async () => {
+    const { browser, basketId, competitionId } = await readyToCheckOut()
+    const cases = [
+      {
+        body: { billingAddress: { ...address, line2: "x".repeat(5_000) } },
+        field: "billingAddress.line2",
+        message: "Please use 50 characters or fewer",
+      },
+      {
+        body: { billingAddress: address, shippingAddress: { ...address, postCode: "NOT A CODE" } },
+        field: "shippingAddress.postCode",
+        message: "Please enter a valid UK post code.",
+      },
+      {
+        body: { billingAddress: { ...address, line1: "  " } },
+        field: "billingAddress.line1",
+        message: "Address Line 1 is required.",
+      },
+    ]
+    for (const { body, field, message } of cases) {
+      const refused = await problem(
+        await browser.post(`/api/Baskets/${basketId}/checkout`, body),
+        400,
+      )
+      expect(refused.title).toBe("One or more validation errors occurred.")
+      expect(refused.errors).toEqual({ [field]: [message] })
+      expect(refused.detail).toContain(` -- ${field}: ${message} Severity: Error`)
+      // Never echoed back.
+      expect(JSON.stringify(refused)).not.toContain("x".repeat(100))
+      await expectNothingHappened(browser, basketId, competitionId)
+    }
+  })
+
+  it("refuses a 500,000-character address line without a 500 or an order", async () => {
+    const { browser, basketId, competitionId } = await readyToCheckOut()
+    const response = await browser.post(`/api/Baskets/${basketId}/checkout`, {
+      billingAddress: { ...address, line2: "x".repeat(500_000) },
+    })
+    // 400 from the address rules, or 413 from a body limit at the edge: never an order.
+    expect([400, 413]).toContain(response.status)
+    expect(await response.text()).not.toContain("x".repeat(100))
+    await expectNothingHappened(browser, basketId, competitionId)
+  })
+
+  it("are echoed back on the order cleaned, as the account pages save them", async () => {
+    const { browser, basketId } = await readyToCheckOut()
+    const { order } = await checkout(browser, basketId, {
+      billingAddress: { ...address, line1: "  1 Pavilion End ", postCode: "ls6 3br" },
+    })
+    expect(order.billingAddress).toEqual(address)
+  })
+})
+
+describe("a customer's basket", () => {
+  /** Every read and change of Ann's basket that `stranger` could try. */
+  const attemptsOn = async (stranger: Browser, signedIn: boolean) => {
+    const competitionId = await competitionOnSale(shop)
+    await promotion(shop, { code: `ANNS${++annsBaskets}`, percent: 10 })
     const basket = await newBasket(ann)
     const item = (await addItem(ann, basket.id, competitionId, 1)).items[0]!
-    const nobody = await problem(await bob.get(`/api/Baskets/${NOBODY}`), 404)
-
+    const path = `/api/Baskets/${basket.id}`
     const attempts = [
-      bob.get(`/api/Baskets/${basket.id}`),
-      bob.put(`/api/Baskets/${basket.id}`, {
-        charitableDonation: { autoRoundup: true },
-        siteCreditDebitAmount: 0,
-      }),
-      bob.post(`/api/Baskets/${basket.id}/items`, {
-        competitionID: competitionId,
-        ticketQuantity: 1,
-      }),
-      bob.put(`/api/Baskets/${basket.id}/items/${item.id}`, { ticketQuantity: 0 }),
-      bob.request("DELETE", `/api/Baskets/${basket.id}/items/${item.id}`),
-      bob.request("DELETE", `/api/Baskets/${basket.id}/items`),
-      bob.post(`/api/Baskets/${basket.id}/promotions`, { promotionCode: "X" }),
-      bob.request("DELETE", `/api/Baskets/${basket.id}/promotions`),
-      bob.post(`/api/Baskets/${basket.id}/checkout`, {}),
+      () => stranger.get(path),
+      () =>
+        stranger.put(path, { charitableDonation: { autoRoundup: true }, siteCreditDebitAmount: 0 }),
+      () => stranger.post(`${path}/items`, { competitionID: competitionId, ticketQuantity: 1 }),
+      () => stranger.put(`${path}/items/${item.id}`, { ticketQuantity: 0 }),
+      () => stranger.request("DELETE", `${path}/items/${item.id}`),
+      () => stranger.request("DELETE", `${path}/items`),
+      () => stranger.post(`${path}/promotions`, { promotionCode: `ANNS${annsBaskets}` }),
+      () => stranger.request("DELETE", `${path}/promotions`),
+      () => stranger.request("DELETE", `${path}/promotions/ANNS${annsBaskets}`),
+      // Checking out needs a signed-in customer before the basket is even looked at.
+      ...(signedIn ? [() => stranger.post(`${path}/checkout`, {})] : []),
     ]
-    for (const attempt of attempts) expect(await problem(await attempt, 404)).toEqual(nobody)
+    return { basket, attempts, competitionId }
+  }
+  let annsBaskets = 0
 
-    const untouched = await basketOf(await ann.get(`/api/Baskets/${basket.id}`))
+  const expectUntouched = async (basketId: string, competitionId: string) => {
+    const untouched = await basketOf(await ann.get(`/api/Baskets/${basketId}`))
     expect(untouched.items).toHaveLength(1)
     expect(untouched.items[0]?.competitionTicketDetails.quantity).toBe(1)
     expect(untouched.charitableDonation.autoRoundup).toBe(false)
+    expect(untouched.appliedPromotionCodes).toEqual([])
+    expect(await soldToDate(competitionId)).toBe(0)
+  }
+
+  it("is 'no such basket' to a different signed-in customer, for reading and every change", async () => {
+    const { basket, attempts, competitionId } = await attemptsOn(bob, true)
+    const nobody = await problem(await bob.get(`/api/Baskets/${NOBODY}`), 404)
+    for (const attempt of attempts) expect(await problem(await attempt(), 404)).toEqual(nobody)
+    await expectUntouched(basket.id, competitionId)
+  })
+
+  it("is 'no such basket' to a caller with no token, for reading and every change", async () => {
+    const anonymous = await new Browser(shop.app).open()
+    const { basket, attempts, competitionId } = await attemptsOn(anonymous, false)
+    const nobody = await problem(await anonymous.get(`/api/Baskets/${NOBODY}`), 404)
+    for (const attempt of attempts) expect(await problem(await attempt(), 404)).toEqual(nobody)
+    await expectUntouched(basket.id, competitionId)
+  })
+
+  it("becomes the customer's when a visitor logs in, and then no one else's", async () => {
+    const competitionId = await competitionOnSale(shop)
+    const browser = await new Browser(shop.app).open()
+    const basket = await newBasket(browser)
+    await addItem(browser, basket.id, competitionId, 2)
+    const { user } = await register(browser)
+
+    // The storefront reloads its basket after logging in: that is when it becomes theirs.
+    const claimed = await basketOf(await browser.get(`/api/Baskets/${basket.id}`))
+    expect([claimed.customerId, claimed.items.length]).toEqual([user.customerId, 1])
+
+    const anonymous = await new Browser(shop.app).open()
+    await problem(await anonymous.get(`/api/Baskets/${basket.id}`), 404)
+    await problem(
+      await anonymous.post(`/api/Baskets/${basket.id}/items`, {
+        competitionID: competitionId,
+        ticketQuantity: 1,
+      }),
+      404,
+    )
+    await problem(await bob.get(`/api/Baskets/${basket.id}`), 404)
+    const still = await basketOf(await browser.get(`/api/Baskets/${basket.id}`))
+    expect(still.items[0]?.competitionTicketDetails.quantity).toBe(2)
   })
 })
 

@@ -74,7 +74,12 @@ export const ensureDemoCustomer = Effect.gen(function* () {
     .pipe(Effect.catchTag("EmailAlreadyRegistered", () => Effect.succeed(false)))
 })
 
-/** Voucher codes for the demo basket (SPEC §4 vouchers): stored normalised, as codes are. */
+/**
+ * Voucher codes for the demo basket (SPEC §4 vouchers): stored normalised,
+ * as codes are. Each once per customer, as a shop's welcome codes would be
+ * (a cancelled or expired order gives the use back), and the fixed amount
+ * only on a basket well above it (decision 0012).
+ */
 export const DEMO_PROMOTIONS = [
   {
     code: "HOWZAT10",
@@ -82,13 +87,17 @@ export const DEMO_PROMOTIONS = [
     discountKind: "Percentage",
     percent: 10,
     amountPence: null,
+    minimumSpendPence: null,
+    perCustomerLimit: 1,
   },
   {
     code: "BOUNDARY",
-    description: "£1 off your basket",
+    description: "£1 off a basket of £5 or more",
     discountKind: "Fixed",
     percent: null,
     amountPence: 100,
+    minimumSpendPence: 500,
+    perCustomerLimit: 1,
   },
 ] as const
 

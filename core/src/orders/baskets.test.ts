@@ -1,16 +1,24 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, TestClock } from "effect"
+import { Effect, Either, FastCheck as fc, TestClock, TestContext } from "effect"
 import { pence, ZERO_PENCE } from "../rules/money"
 import { Baskets } from "./baskets"
-import type { Promotion } from "./model"
-import { basketServicesOver, competition, emptyOrderStore, type OrderStore } from "./test-doubles"
+import { BasketNotFound, PromotionNotApplicable } from "./errors"
+import {
+  basketServicesOver,
+  competition,
+  emptyOrderStore,
+  type OrderStore,
+  promotion,
+} from "./test-doubles"
 
 const NOW = Date.parse("2026-06-15T12:00:00Z")
 const ANN = "customer-ann"
+const BOB = "customer-bob"
 
 const setUp = (prepare: (store: OrderStore) => void = () => {}) => {
   const store = emptyOrderStore()
   store.creditBalances.set(ANN, pence(500))
+  store.creditBalances.set(BOB, pence(500))
   prepare(store)
   return store
 }
@@ -20,19 +28,6 @@ const run = <A, E>(store: OrderStore, test: Effect.Effect<A, E, Baskets>) =>
 
 const car = competition({ id: "car", name: "A car", maxTicketsPerCustomer: 10 })
 const watch = competition({ id: "watch", name: "A watch", ticketPrice: pence(99) })
-
-const promotion = (overrides: Partial<Promotion>): Promotion => ({
-  code: "SUMMER10",
-  description: "10% off",
-  discount: { kind: "Percentage", percent: 10 },
-  competitionId: null,
-  validFrom: null,
-  validTo: null,
-  usageLimit: null,
-  usageCount: 0,
-  clubId: null,
-  ...overrides,
-})
 
 describe("Baskets", () => {
   it.effect("adds to the one item per competition and prices it", () => {
@@ -207,6 +202,94 @@ describe("Baskets", () => {
     )
   })
 
+  describe("vouchers with a minimum spend and a limit per customer", () => {
+    const cheap = competition({ id: "cheap", name: "A bat", ticketPrice: pence(49) })
+    const boundary = promotion({
+      code: "BOUNDARY",
+      description: "£1 off your basket",
+      discount: { kind: "Fixed", amount: pence(100) },
+    })
+
+    it.effect("a fixed £1 off does not apply to 98p of tickets, and says why", () => {
+      const store = setUp((s) => {
+        s.competitions.set(cheap.id, cheap)
+        s.promotions.set("BOUNDARY", boundary)
+      })
+      return run(
+        store,
+        Effect.gen(function* () {
+          const baskets = yield* Baskets
+          const { id } = yield* baskets.create(ANN)
+          yield* baskets.addItem(id, cheap.id, 2, ANN)
+          const refused = yield* Effect.either(baskets.setVoucher(id, "boundary", ANN))
+          expect(refused).toEqual(
+            Either.left(
+              new PromotionNotApplicable({
+                code: "BOUNDARY",
+                competitionId: null,
+                refusal: { kind: "MinimumSpendNotReached", minimum: pence(101), spend: pence(98) },
+              }),
+            ),
+          )
+          const after = yield* baskets.view(id, ANN)
+          expect([after.basket.promotionCodes, after.totals.basketTotal]).toEqual([[], 98])
+
+          // Three tickets pass the minimum; cut back to two, it stops discounting.
+          yield* baskets.addItem(id, cheap.id, 1, ANN)
+          const applied = yield* baskets.setVoucher(id, "BOUNDARY", ANN)
+          expect([applied.appliedPromotionCodes, applied.totals.basketTotal]).toEqual([
+            ["BOUNDARY"],
+            47,
+          ])
+          const itemId = applied.basket.items[0]?.id ?? ""
+          const cut = yield* baskets.setQuantity(id, itemId, 2, ANN)
+          expect([cut.basket.promotionCodes, cut.appliedPromotionCodes]).toEqual([["BOUNDARY"], []])
+          expect(cut.totals.basketTotal).toBe(98)
+        }),
+      )
+    })
+
+    it.effect(
+      "a customer who used a once-per-customer code is told so; a visitor is not asked yet",
+      () => {
+        const store = setUp((s) => {
+          s.competitions.set(car.id, car)
+          s.promotions.set("ONCEEACH", promotion({ code: "ONCEEACH", perCustomerLimit: 1 }))
+          s.promotionUses.push({ orderId: "order-earlier", customerId: ANN, code: "ONCEEACH" })
+        })
+        return run(
+          store,
+          Effect.gen(function* () {
+            const baskets = yield* Baskets
+            const anns = yield* baskets.create(ANN)
+            yield* baskets.addItem(anns.id, car.id, 1, ANN)
+            const refused = yield* Effect.either(baskets.setVoucher(anns.id, "ONCEEACH", ANN))
+            expect(refused).toEqual(
+              Either.left(
+                new PromotionNotApplicable({
+                  code: "ONCEEACH",
+                  competitionId: null,
+                  refusal: { kind: "AlreadyUsed", perCustomerLimit: 1 },
+                }),
+              ),
+            )
+            const bobs = yield* baskets.create(BOB)
+            yield* baskets.addItem(bobs.id, car.id, 1, BOB)
+            expect((yield* baskets.setVoucher(bobs.id, "ONCEEACH", BOB)).totals.discountTotal).toBe(
+              25,
+            )
+            // A visitor's uses are counted when they check out; once Ann claims it, it stops.
+            const visitors = yield* baskets.create(null)
+            yield* baskets.addItem(visitors.id, car.id, 1, null)
+            const visitor = yield* baskets.setVoucher(visitors.id, "ONCEEACH", null)
+            expect(visitor.appliedPromotionCodes).toEqual(["ONCEEACH"])
+            expect((yield* baskets.view(visitors.id, ANN)).appliedPromotionCodes).toEqual([])
+          }),
+        )
+      },
+    )
+  })
+
   it.effect("rounds up to a pound and clamps site credit to the balance and the total", () => {
     const store = setUp((s) => s.competitions.set(watch.id, watch))
     return run(
@@ -236,8 +319,113 @@ describe("Baskets", () => {
         expect(moreThanBalance.totals.siteCreditDebit).toBe(500)
         expect(moreThanBalance.totals.basketTotal).toBe(500)
         // An anonymous visitor has no balance to spend.
-        expect((yield* baskets.view(id, null)).totals.siteCreditDebit).toBe(0)
+        const visitors = yield* baskets.create(null)
+        yield* baskets.addItem(visitors.id, watch.id, 3, null)
+        const unpaid = yield* baskets.setExtras(
+          visitors.id,
+          { autoRoundup: false, siteCreditRequested: pence(10_000) },
+          null,
+        )
+        expect([unpaid.totals.siteCreditDebit, unpaid.totals.basketTotal]).toEqual([0, 297])
       }),
     )
+  })
+
+  describe("who may use a basket", () => {
+    const useNames = [
+      "view",
+      "addItem",
+      "setQuantity",
+      "removeItem",
+      "clearItems",
+      "setVoucher",
+      "clearVoucher",
+      "removeVoucher",
+      "setExtras",
+    ] as const
+    type Use = (typeof useNames)[number]
+
+    /** Every use case a caller could try on a basket, by name. */
+    const uses = (basketId: string, itemId: string, caller: string | null) =>
+      Effect.map(
+        Baskets,
+        (baskets): Record<Use, Effect.Effect<unknown, unknown>> => ({
+          view: baskets.view(basketId, caller),
+          addItem: baskets.addItem(basketId, car.id, 1, caller),
+          setQuantity: baskets.setQuantity(basketId, itemId, 0, caller),
+          removeItem: baskets.removeItem(basketId, itemId, caller),
+          clearItems: baskets.clearItems(basketId, caller),
+          setVoucher: baskets.setVoucher(basketId, "SUMMER10", caller),
+          clearVoucher: baskets.setVoucher(basketId, "", caller),
+          removeVoucher: baskets.removeVoucher(basketId, "SUMMER10", caller),
+          setExtras: baskets.setExtras(
+            basketId,
+            { autoRoundup: true, siteCreditRequested: pence(100) },
+            caller,
+          ),
+        }),
+      )
+
+    it.effect(
+      "someone who is not the owner, signed in or not, can neither read nor change it",
+      () =>
+        Effect.promise(() =>
+          fc.assert(
+            fc.asyncProperty(
+              fc.constantFrom<string | null>(BOB, null),
+              fc.array(fc.constantFrom(...useNames), { minLength: 1, maxLength: 5 }),
+              async (stranger, tries) => {
+                const store = setUp((s) => {
+                  s.competitions.set(car.id, car)
+                  s.promotions.set("SUMMER10", promotion({}))
+                })
+                await Effect.runPromise(
+                  run(
+                    store,
+                    Effect.gen(function* () {
+                      const baskets = yield* Baskets
+                      const { id } = yield* baskets.create(ANN)
+                      const added = yield* baskets.addItem(id, car.id, 2, ANN)
+                      const before = store.baskets.get(id)
+                      const attempts = yield* uses(id, added.basket.items[0]?.id ?? "", stranger)
+                      for (const name of tries) {
+                        const outcome = yield* Effect.either(attempts[name])
+                        // Only the tag: a failure message must stay cheap while fast-check shrinks.
+                        expect(Either.isLeft(outcome) && outcome.left).toEqual(
+                          new BasketNotFound({ basketId: id }),
+                        )
+                      }
+                      expect(store.baskets.get(id)).toBe(before)
+                    }),
+                  ).pipe(Effect.provide(TestContext.TestContext)),
+                )
+              },
+            ),
+            { numRuns: 40 },
+          ),
+        ),
+    )
+
+    it.effect("a visitor's basket becomes the first signed-in customer's who uses it", () => {
+      const store = setUp((s) => s.competitions.set(car.id, car))
+      return run(
+        store,
+        Effect.gen(function* () {
+          const baskets = yield* Baskets
+          const { id } = yield* baskets.create(null)
+          yield* baskets.addItem(id, car.id, 1, null)
+          // Another visitor holding the id may still use it while no one owns it.
+          expect((yield* baskets.view(id, null)).basket.customerId).toBeNull()
+          // Logging in reloads the basket: that is when it becomes Ann's.
+          const claimed = yield* baskets.view(id, ANN)
+          expect(claimed.basket.customerId).toBe(ANN)
+          expect(store.baskets.get(id)?.customerId).toBe(ANN)
+          const notFound = Either.left(new BasketNotFound({ basketId: id }))
+          expect(yield* Effect.either(baskets.view(id, null))).toEqual(notFound)
+          expect(yield* Effect.either(baskets.addItem(id, car.id, 1, BOB))).toEqual(notFound)
+          expect((yield* baskets.addItem(id, car.id, 1, ANN)).basket.items[0]?.quantity).toBe(2)
+        }),
+      )
+    })
   })
 })

@@ -2,16 +2,24 @@ import { Clock, Effect } from "effect"
 import type { Competition } from "../competitions/model"
 import { CustomerRepo } from "../ports/accounts"
 import { CompetitionRepo } from "../ports/catalogue"
-import { BasketRepo, TicketAllocator } from "../ports/orders"
+import { type BasketKey, BasketRepo, TicketAllocator } from "../ports/orders"
+import { PromotionUses } from "../ports/promotions"
 import { normaliseVoucherCode } from "../rules/basket"
-import { type BasketTotals, basketTotals, type LineTotals } from "../rules/basket-totals"
+import {
+  type BasketTotals,
+  basketTotals,
+  type LineTotals,
+  type PricedLine,
+} from "../rules/basket-totals"
 import { CompetitionPhase, competitionPhase } from "../rules/competition"
 import { type Pence, ZERO_PENCE } from "../rules/money"
-import { promotionIsUsable } from "../rules/promotions"
+import { promotionRefusal, spendFor } from "../rules/promotions"
 import {
   BasketCheckedOut,
   BasketItemNotFound,
+  BasketNotFound,
   CompetitionNotOnSale,
+  PromotionNotApplicable,
   PromotionNotValid,
   TicketLimitExceeded,
 } from "./errors"
@@ -34,6 +42,21 @@ export interface BasketView {
   readonly totals: BasketTotals
 }
 
+/**
+ * Who is using a basket: the signed-in customer's id, or null for a visitor
+ * who has not logged in. Every use case takes it from the session, never
+ * from the basket or the request body.
+ */
+export type BasketCaller = string | null
+
+/**
+ * A basket no one owns yet is anyone's who holds its id (a random uuid); once
+ * it is a customer's, only that customer may read or change it. Everyone
+ * else, visitors included, is told it does not exist, as for an unknown id.
+ */
+export const mayUseBasket = (caller: BasketCaller, basket: Basket): boolean =>
+  basket.customerId === null || basket.customerId === caller
+
 const isOnSale = (competition: Competition, at: Date) =>
   competitionPhase(
     {
@@ -48,7 +71,10 @@ const isOnSale = (competition: Competition, at: Date) =>
  * The basket use cases of SPEC §4: one item per competition, quantities
  * within the per-person maximum (counting earlier purchases, unpaid orders
  * and the basket), one voucher at a time, the round-up and site credit.
- * Who the customer is comes from the caller (the session), never the basket.
+ * Every one takes the caller and holds to mayUseBasket, so whatever calls
+ * core (the API or any other service) gets the same guarantee; a signed-in
+ * customer who uses a basket no one owns (as the storefront does on logging
+ * in) makes it theirs. Prices follow the caller, never the basket.
  */
 export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
   effect: Effect.gen(function* () {
@@ -56,6 +82,7 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
     const competitions = yield* CompetitionRepo
     const allocator = yield* TicketAllocator
     const customers = yield* CustomerRepo
+    const promotionUses = yield* PromotionUses
 
     const held = (customerId: string | null, competitionId: string) =>
       customerId === null ? Effect.succeed(0) : allocator.ticketsHeld(customerId, competitionId)
@@ -82,51 +109,93 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
         }
       })
 
-    /** Vouchers that still apply now; an expired or used-up code simply stops discounting. */
-    const usablePromotions = (codes: readonly string[], at: Date) =>
-      Effect.map(
-        Effect.forEach(codes, (code) => baskets.promotionByCode(code)),
-        (found) =>
-          found.filter(
-            (promotion): promotion is Promotion =>
-              promotion !== null && promotionIsUsable(promotion, at),
-          ),
-      )
-
-    /**
-     * The basket, if it still takes changes. The repository refuses a change
-     * to a checked-out basket anyway; asking first keeps the answer the same
-     * when the change would also break a rule (a limit, a closed competition).
-     */
-    const open = (basketId: string) =>
-      Effect.flatMap(baskets.byId(basketId), (basket) =>
-        basket.orderId === null
-          ? Effect.succeed(basket)
-          : Effect.fail(new BasketCheckedOut({ basketId, orderId: basket.orderId })),
-      )
-
-    const view = (basketId: string, customerId: string | null) =>
-      Effect.gen(function* () {
-        const basket = yield* baskets.byId(basketId)
-        const at = yield* now
-        const lines = yield* Effect.forEach(basket.items, (item) =>
-          Effect.gen(function* () {
-            const competition = yield* competitions.byId(item.competitionId, { visibleOnly: false })
-            const boughtToDate = yield* held(customerId, item.competitionId)
-            return { item, competition, boughtToDate }
-          }),
-        )
-        const promotions = yield* usablePromotions(basket.promotionCodes, at)
-        const balance: Pence =
-          customerId === null
-            ? ZERO_PENCE
-            : (yield* customers.byId(customerId)).siteCreditAccountBalance
-        const totals = basketTotals({
-          lines: lines.map(({ item, competition }) => ({
+    /** Each of the basket's competitions, with what the caller already holds there. */
+    const linesOf = (basket: Basket, caller: BasketCaller) =>
+      Effect.forEach(basket.items, (item) =>
+        Effect.gen(function* () {
+          const competition = yield* competitions.byId(item.competitionId, { visibleOnly: false })
+          const boughtToDate = yield* held(caller, item.competitionId)
+          const priced: PricedLine = {
             competitionId: item.competitionId,
             unitPrice: competition.ticketPrice,
             quantity: item.quantity,
-          })),
+          }
+          return { item, competition, boughtToDate, priced }
+        }),
+      )
+
+    /**
+     * Why a voucher does not apply to these lines for this caller, or null.
+     * A visitor's own uses are counted when they check out, signed in.
+     */
+    const refusalOf = (
+      promotion: Promotion,
+      lines: readonly PricedLine[],
+      caller: BasketCaller,
+      at: Date,
+    ) =>
+      Effect.map(
+        caller === null ? Effect.succeed(0) : promotionUses.customerUses(promotion.code, caller),
+        (customerUses) =>
+          promotionRefusal(promotion, { at, spend: spendFor(promotion, lines), customerUses }),
+      )
+
+    /**
+     * The basket's vouchers that apply now; one that stops applying (expired,
+     * used up, the basket cut below its minimum spend) simply stops discounting.
+     */
+    const applying = (
+      codes: readonly string[],
+      lines: readonly PricedLine[],
+      caller: BasketCaller,
+      at: Date,
+    ) =>
+      Effect.gen(function* () {
+        const found = yield* Effect.forEach(codes, (code) => baskets.promotionByCode(code))
+        return yield* Effect.filter(
+          found.filter((promotion): promotion is Promotion => promotion !== null),
+          (promotion) =>
+            Effect.map(refusalOf(promotion, lines, caller, at), (refusal) => refusal === null),
+        )
+      })
+
+    /**
+     * The basket as the caller may use it, claimed for a signed-in customer
+     * if no one owns it yet; anyone else's is BasketNotFound.
+     */
+    const access = (basketId: string, caller: BasketCaller) =>
+      Effect.flatMap(baskets.byId(basketId), (basket) => {
+        if (!mayUseBasket(caller, basket)) return Effect.fail(new BasketNotFound({ basketId }))
+        return caller !== null && basket.customerId === null && basket.orderId === null
+          ? baskets.claim(basketId, caller)
+          : Effect.succeed(basket)
+      })
+
+    /**
+     * The basket the caller may change, if it still takes changes, and the
+     * key its changes go through (only while its owner stays the same). The
+     * repository refuses a change to a checked-out basket anyway; asking
+     * first keeps the answer the same when the change would also break a
+     * rule (a limit, a closed competition).
+     */
+    const open = (basketId: string, caller: BasketCaller) =>
+      Effect.flatMap(access(basketId, caller), (basket) =>
+        basket.orderId === null
+          ? Effect.succeed({ basket, key: { basketId, owner: basket.customerId } as BasketKey })
+          : Effect.fail(new BasketCheckedOut({ basketId, orderId: basket.orderId })),
+      )
+
+    /** The basket priced for the caller: their earlier purchases and their site credit. */
+    const price = (basket: Basket, caller: BasketCaller) =>
+      Effect.gen(function* () {
+        const at = yield* now
+        const lines = yield* linesOf(basket, caller)
+        const priced = lines.map((line) => line.priced)
+        const promotions = yield* applying(basket.promotionCodes, priced, caller, at)
+        const balance: Pence =
+          caller === null ? ZERO_PENCE : (yield* customers.byId(caller)).siteCreditAccountBalance
+        const totals = basketTotals({
+          lines: priced,
           vouchers: promotions,
           autoRoundup: basket.autoRoundup,
           siteCreditRequested: basket.siteCreditRequested,
@@ -145,78 +214,104 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
         } satisfies BasketView
       })
 
+    const view = (basketId: string, caller: BasketCaller) =>
+      Effect.flatMap(access(basketId, caller), (basket) => price(basket, caller))
+
+    /**
+     * SPEC §4: setting a voucher first removes the existing ones, then adds
+     * the new code if there is one. A code that does not apply fails, with
+     * the basket left without a voucher: an unknown, expired or used-up one
+     * as not valid, and a real one this basket or customer cannot have yet
+     * (minimum spend, already used) saying why.
+     */
+    const setVoucher = (basketId: string, code: string, caller: BasketCaller) =>
+      Effect.gen(function* () {
+        const { key } = yield* open(basketId, caller)
+        const cleared = yield* baskets.setPromotionCodes(key, [])
+        const normalised = normaliseVoucherCode(code)
+        if (normalised === "") return yield* price(cleared, caller)
+        const promotion = yield* baskets.promotionByCode(normalised)
+        if (promotion === null) return yield* new PromotionNotValid({ code: normalised })
+        const lines = (yield* linesOf(cleared, caller)).map((line) => line.priced)
+        const refusal = yield* refusalOf(promotion, lines, caller, yield* now)
+        if (refusal?.kind === "NotValidNow" || refusal?.kind === "UsedUp")
+          return yield* new PromotionNotValid({ code: normalised })
+        if (refusal !== null) {
+          const { competitionId } = promotion
+          return yield* new PromotionNotApplicable({ code: normalised, competitionId, refusal })
+        }
+        return yield* price(yield* baskets.setPromotionCodes(key, [promotion.code]), caller)
+      })
+
     return {
-      create: (customerId: string | null) => baskets.create(customerId),
+      create: (caller: BasketCaller) => baskets.create(caller),
       view,
 
       /** Adds to the competition's item, or creates it: there is one item per competition. */
-      addItem: (
-        basketId: string,
-        competitionId: string,
-        quantity: number,
-        customerId: string | null,
-      ) =>
+      addItem: (basketId: string, competitionId: string, quantity: number, caller: BasketCaller) =>
         Effect.gen(function* () {
-          const basket = yield* open(basketId)
+          const { basket, key } = yield* open(basketId, caller)
           const inBasket =
             basket.items.find((i) => i.competitionId === competitionId)?.quantity ?? 0
           const wanted = inBasket + Math.max(0, Math.floor(quantity))
-          if (wanted === inBasket) return yield* view(basketId, customerId)
-          yield* checkQuantity(competitionId, wanted, customerId)
-          yield* baskets.setItem(basketId, competitionId, wanted)
-          return yield* view(basketId, customerId)
+          if (wanted === inBasket) return yield* price(basket, caller)
+          yield* checkQuantity(competitionId, wanted, caller)
+          return yield* price(yield* baskets.setItem(key, competitionId, wanted), caller)
         }),
 
       /** SPEC §4: a quantity of 0 or less deletes the item. */
-      setQuantity: (
-        basketId: string,
-        itemId: string,
-        quantity: number,
-        customerId: string | null,
-      ) =>
+      setQuantity: (basketId: string, itemId: string, quantity: number, caller: BasketCaller) =>
         Effect.gen(function* () {
-          const basket = yield* open(basketId)
+          const { basket, key } = yield* open(basketId, caller)
           const item = basket.items.find((i) => i.id === itemId)
           if (item === undefined)
             return yield* Effect.fail(new BasketItemNotFound({ basketId, itemId }))
           const wanted = Math.floor(quantity)
           if (Number.isNaN(wanted) || wanted <= 0) {
-            yield* baskets.removeItem(basketId, itemId)
-          } else {
-            // Lowering a quantity is always allowed, even in a competition that has since closed.
-            if (wanted > item.quantity) yield* checkQuantity(item.competitionId, wanted, customerId)
-            yield* baskets.setItem(basketId, item.competitionId, wanted)
+            return yield* price(yield* baskets.removeItem(key, itemId), caller)
           }
-          return yield* view(basketId, customerId)
+          // Lowering a quantity is always allowed, even in a competition that has since closed.
+          if (wanted > item.quantity) yield* checkQuantity(item.competitionId, wanted, caller)
+          return yield* price(yield* baskets.setItem(key, item.competitionId, wanted), caller)
         }),
 
-      removeItem: (basketId: string, itemId: string, customerId: string | null) =>
-        Effect.zipRight(baskets.removeItem(basketId, itemId), view(basketId, customerId)),
-
-      /**
-       * SPEC §4: setting a voucher first removes the existing ones, then adds
-       * the new code if there is one. An unknown or expired code fails, with
-       * the basket left without a voucher.
-       */
-      setVoucher: (basketId: string, code: string, customerId: string | null) =>
+      removeItem: (basketId: string, itemId: string, caller: BasketCaller) =>
         Effect.gen(function* () {
-          yield* baskets.setPromotionCodes(basketId, [])
-          const normalised = normaliseVoucherCode(code)
-          if (normalised !== "") {
-            const [usable] = yield* usablePromotions([normalised], yield* now)
-            if (usable === undefined)
-              return yield* Effect.fail(new PromotionNotValid({ code: normalised }))
-            yield* baskets.setPromotionCodes(basketId, [usable.code])
-          }
-          return yield* view(basketId, customerId)
+          const { key } = yield* open(basketId, caller)
+          return yield* price(yield* baskets.removeItem(key, itemId), caller)
+        }),
+
+      /** Empties the basket, item by item. */
+      clearItems: (basketId: string, caller: BasketCaller) =>
+        Effect.gen(function* () {
+          const { basket, key } = yield* open(basketId, caller)
+          const cleared = yield* Effect.reduce(basket.items, basket, (_, item) =>
+            baskets.removeItem(key, item.id),
+          )
+          return yield* price(cleared, caller)
+        }),
+
+      setVoucher,
+
+      /** One voucher at a time (SPEC §4): removing the basket's code is clearing them. */
+      removeVoucher: (basketId: string, code: string, caller: BasketCaller) =>
+        Effect.gen(function* () {
+          const { basket } = yield* open(basketId, caller)
+          return basket.promotionCodes.includes(normaliseVoucherCode(code))
+            ? yield* setVoucher(basketId, "", caller)
+            : yield* price(basket, caller)
         }),
 
       /** Round-up yes/no and the site credit to spend; both are priced by basketTotals. */
       setExtras: (
         basketId: string,
         extras: { readonly autoRoundup: boolean; readonly siteCreditRequested: Pence },
-        customerId: string | null,
-      ) => Effect.zipRight(baskets.setExtras(basketId, extras), view(basketId, customerId)),
+        caller: BasketCaller,
+      ) =>
+        Effect.gen(function* () {
+          const { key } = yield* open(basketId, caller)
+          return yield* price(yield* baskets.setExtras(key, extras), caller)
+        }),
     }
   }),
 }) {}

@@ -4,13 +4,19 @@ import { BasketRepo, OrderRepo, TicketAllocator } from "../ports/orders"
 import { SiteCreditLedger } from "../ports/payments"
 import { PromotionUses } from "../ports/promotions"
 import { Transactions } from "../ports/transactions"
-import { basketTotals } from "../rules/basket-totals"
+import { basketTotals, type PricedLine } from "../rules/basket-totals"
+import {
+  type CheckoutAddresses,
+  checkoutAddressErrors,
+  cleanCheckoutAddresses,
+} from "../rules/checkout-details"
 import { pence } from "../rules/money"
 import { OrderStatus } from "../rules/order-status"
-import { promotionIsUsable } from "../rules/promotions"
+import { promotionRefusal, spendFor } from "../rules/promotions"
+import { mayUseBasket } from "./baskets"
 import { creditClubsFor } from "./completion"
-import { BasketEmpty } from "./errors"
-import type { AllocationException, Order, Promotion } from "./model"
+import { BasketEmpty, BasketNotFound, CheckoutDetailsInvalid } from "./errors"
+import type { AllocationException, Order } from "./model"
 
 /** How long an unpaid order keeps its tickets before the expiry job cancels it. */
 export class CheckoutPolicy extends Context.Reference<CheckoutPolicy>()(
@@ -23,6 +29,8 @@ export interface CheckoutOutcome {
   /** False when this basket had already been checked out: the earlier order is returned. */
   readonly created: boolean
   readonly exceptions: readonly AllocationException[]
+  /** The addresses given, cleaned as the account pages clean them; null: the saved one. */
+  readonly addresses: CheckoutAddresses
 }
 
 /**
@@ -34,7 +42,8 @@ export interface CheckoutOutcome {
  * the customer is told the basket is empty, with the reasons. Site credit
  * is taken and voucher uses counted in the same transaction, and the order
  * leaves it awaiting the card payment, or completed when site credit paid
- * for all of it.
+ * for all of it. Only the basket's owner may check it out; a basket no one
+ * owns yet becomes the customer's.
  */
 export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout", {
   effect: Effect.gen(function* () {
@@ -46,13 +55,54 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
     const transactions = yield* Transactions
     const promotionUses = yield* PromotionUses
 
+    /**
+     * The basket's vouchers that apply to what was actually allocated, with
+     * a use of each counted for the order. Each promotion is held (locked)
+     * before its rule is checked, so one customer's checkouts racing with a
+     * one-per-customer code see each other's uses; a code that stopped
+     * applying (its last use taken a moment ago, the customer's own limit
+     * reached, the order cut below its minimum spend) is simply not applied.
+     */
+    const countedPromotions = (
+      order: Order,
+      codes: readonly string[],
+      lines: readonly PricedLine[],
+      at: Date,
+    ) =>
+      Effect.gen(function* () {
+        // One lock order for everyone, so two checkouts never wait on each other's codes.
+        const held = yield* Effect.forEach([...new Set(codes)].sort(), (code) =>
+          promotionUses.holdForCheckout(code, order.customerId),
+        )
+        const applying = held.flatMap((h) =>
+          h !== null &&
+          promotionRefusal(h.promotion, {
+            at,
+            spend: spendFor(h.promotion, lines),
+            customerUses: h.customerUses,
+          }) === null
+            ? [h.promotion]
+            : [],
+        )
+        if (applying.length === 0) return []
+        const counted = yield* promotionUses.claim(
+          order.id,
+          applying.map((promotion) => promotion.code),
+        )
+        return applying.filter((promotion) => counted.includes(promotion.code))
+      })
+
     const checkout = (basketId: string, customerId: string) =>
       Effect.gen(function* () {
-        const basket = yield* baskets.holdForCheckout(basketId)
-        if (basket.items.length === 0) {
+        const held = yield* baskets.holdForCheckout(basketId)
+        // Decided under the basket's lock: no one can claim it in between.
+        if (!mayUseBasket(customerId, held)) {
+          return yield* Effect.fail(new BasketNotFound({ basketId }))
+        }
+        if (held.items.length === 0) {
           return yield* Effect.fail(new BasketEmpty({ basketId, exceptions: [] }))
         }
-        if (basket.customerId !== customerId) yield* baskets.setCustomer(basketId, customerId)
+        const basket = held.customerId === null ? yield* baskets.claim(basketId, customerId) : held
         const at = new Date(yield* Clock.currentTimeMillis)
         const { unpaidOrderMinutes } = yield* CheckoutPolicy
         const { order, created } = yield* orders.createForBasket({
@@ -87,29 +137,16 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
             ),
           ),
         )
-        const usable = (yield* Effect.forEach(basket.promotionCodes, (code) =>
-          baskets.promotionByCode(code),
-        )).filter(
-          (promotion): promotion is Promotion =>
-            promotion !== null && promotionIsUsable(promotion, at),
-        )
-        // A code whose last use another checkout took just now is not applied.
-        const counted =
-          usable.length === 0
-            ? []
-            : yield* promotionUses.claim(
-                order.id,
-                usable.map((promotion) => promotion.code),
-              )
-        const promotions = usable.filter((promotion) => counted.includes(promotion.code))
+        const lines: readonly PricedLine[] = allocated.map((line) => ({
+          competitionId: line.competitionId,
+          unitPrice: prices.get(line.competitionId) ?? pence(0),
+          quantity: line.ticketNumbers.length,
+        }))
+        const promotions = yield* countedPromotions(order, basket.promotionCodes, lines, at)
         // Held until the transaction ends: two checkouts at once cannot spend it twice.
         const balance = yield* ledger.balanceForUpdate(customerId)
         const totals = basketTotals({
-          lines: allocated.map((line) => ({
-            competitionId: line.competitionId,
-            unitPrice: prices.get(line.competitionId) ?? pence(0),
-            quantity: line.ticketNumbers.length,
-          })),
+          lines,
           vouchers: promotions,
           autoRoundup: basket.autoRoundup,
           siteCreditRequested: basket.siteCreditRequested,
@@ -164,8 +201,20 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
       })
 
     return {
-      checkout: (basketId: string, customerId: string) =>
-        transactions.within(checkout(basketId, customerId)),
+      /**
+       * The billing and shipping details are checked before anything else,
+       * so a bad one holds no basket, claims no ticket and makes no order.
+       */
+      checkout: (basketId: string, customerId: string, addresses: CheckoutAddresses = {}) =>
+        Effect.gen(function* () {
+          const cleaned = cleanCheckoutAddresses(addresses)
+          const errors = checkoutAddressErrors(cleaned)
+          if (Object.keys(errors).length > 0) {
+            return yield* Effect.fail(new CheckoutDetailsInvalid({ errors }))
+          }
+          const placed = yield* transactions.within(checkout(basketId, customerId))
+          return { ...placed, addresses: cleaned } satisfies CheckoutOutcome
+        }),
     }
   }),
 }) {}

@@ -1,5 +1,6 @@
 import { Data } from "effect"
 import type { OrderStatus } from "../rules/order-status"
+import type { PromotionRefusal } from "../rules/promotions"
 import type { AllocationException } from "./model"
 
 export class BasketNotFound extends Data.TaggedError("BasketNotFound")<{
@@ -46,6 +47,18 @@ export class PromotionNotValid extends Data.TaggedError("PromotionNotValid")<{
   readonly code: string
 }> {}
 
+/**
+ * A real, current voucher that does not apply to this basket or customer:
+ * the minimum spend is not reached, or the customer has used it as often as
+ * it allows. The basket is left without a voucher, as for an invalid code.
+ */
+export class PromotionNotApplicable extends Data.TaggedError("PromotionNotApplicable")<{
+  readonly code: string
+  /** null: the whole basket's spend counts; else only this competition's. */
+  readonly competitionId: string | null
+  readonly refusal: Extract<PromotionRefusal, { kind: "AlreadyUsed" | "MinimumSpendNotReached" }>
+}> {}
+
 export class OrderNotFound extends Data.TaggedError("OrderNotFound")<{
   readonly orderId: string
 }> {}
@@ -55,4 +68,13 @@ export class OrderTransitionRefused extends Data.TaggedError("OrderTransitionRef
   readonly orderId: string
   readonly from: OrderStatus
   readonly to: OrderStatus
+}> {}
+
+/**
+ * The billing or shipping details given at checkout break SPEC §5's rules:
+ * each field (`billingAddress.postCode`) with its message. Nothing was held,
+ * allocated or ordered.
+ */
+export class CheckoutDetailsInvalid extends Data.TaggedError("CheckoutDetailsInvalid")<{
+  readonly errors: Readonly<Record<string, string>>
 }> {}

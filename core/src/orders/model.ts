@@ -29,7 +29,10 @@ export interface Basket {
   readonly orderId: string | null
 }
 
-/** A voucher as the back office defines it; `competitionId` null means the whole basket. */
+/**
+ * A voucher as the back office defines it; `competitionId` null means the
+ * whole basket. Whether it applies is rules/promotions' promotionRefusal.
+ */
 export interface Promotion {
   readonly code: string
   readonly description: string
@@ -42,6 +45,12 @@ export interface Promotion {
   /** null means unlimited. */
   readonly usageLimit: number | null
   readonly usageCount: number
+  /** Spend before discounts it needs; null: the default of rules/promotions' minimumSpendOf. */
+  readonly minimumSpend: Pence | null
+  /** Uses per customer, counted like the overall limit; null means unlimited. */
+  readonly perCustomerLimit: number | null
+  /** Marked by staff as a free entry: it may take tickets below 1p each (rules/promotions). */
+  readonly freeEntry: boolean
   /** A club's voucher: the club is credited when an order using it is paid. */
   readonly clubId: string | null
 }

@@ -252,6 +252,8 @@ export const paymentDoublesOver = (store: PaymentStore) => {
   const transactions = Layer.succeed(Transactions, { within: (effect) => effect })
 
   const promotionUses = Layer.succeed(PromotionUses, {
+    holdForCheckout: () => Effect.die("not used by the payment tests"),
+    customerUses: () => Effect.die("not used by the payment tests"),
     claim: (orderId, codes) =>
       Effect.sync(() => {
         const held = store.promotionUses.get(orderId)

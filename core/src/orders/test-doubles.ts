@@ -1,7 +1,9 @@
 /**
  * In-memory doubles of the ports the basket use cases need. They keep the
- * behaviour the services rely on (one item per competition, tickets held per
- * customer and competition, a customer's credit balance) and nothing else.
+ * behaviour the services rely on (one item per competition, the owner a
+ * change was meant for, tickets held per customer and competition and
+ * allocated within the stock and the maximum, a customer's credit balance,
+ * voucher uses within their limits) and nothing else.
  */
 import { Effect, Layer } from "effect"
 import { CustomerNotFound } from "../accounts/errors"
@@ -10,11 +12,13 @@ import { CompetitionNotFound } from "../competitions/errors"
 import type { Competition } from "../competitions/model"
 import { CustomerRepo } from "../ports/accounts"
 import { CompetitionRepo } from "../ports/catalogue"
-import { BasketRepo, TicketAllocator } from "../ports/orders"
+import { type AllocatedLine, type BasketKey, BasketRepo, TicketAllocator } from "../ports/orders"
+import { PromotionUses } from "../ports/promotions"
+import { allocationReasons } from "../rules/allocation"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money"
 import { Baskets } from "./baskets"
 import { BasketCheckedOut, BasketItemNotFound, BasketNotFound } from "./errors"
-import type { Basket, Promotion } from "./model"
+import type { Basket, Order, Promotion } from "./model"
 
 export interface OrderStore {
   readonly baskets: Map<string, Basket>
@@ -23,6 +27,10 @@ export interface OrderStore {
   /** Key `${customerId}/${competitionId}`. */
   readonly held: Map<string, number>
   readonly creditBalances: Map<string, Pence>
+  /** Checkout's orders (checkout-doubles), by id. */
+  readonly orders: Map<string, Order>
+  /** One entry per voucher use an order holds. */
+  readonly promotionUses: { orderId: string; customerId: string; code: string }[]
 }
 
 export const emptyOrderStore = (): OrderStore => ({
@@ -31,6 +39,8 @@ export const emptyOrderStore = (): OrderStore => ({
   promotions: new Map(),
   held: new Map(),
   creditBalances: new Map(),
+  orders: new Map(),
+  promotionUses: [],
 })
 
 let nextId = 0
@@ -54,15 +64,26 @@ export const orderDoublesOver = (store: OrderStore) => {
       store.baskets.set(basketId, changed)
       return changed
     })
-  /** As the real repository: a checked-out basket takes no more changes. */
-  const change = (basketId: string, update: (basket: Basket) => Basket) =>
+  /**
+   * As the real repository: the change is made only while the basket still
+   * has the owner core expected, and never to a checked-out basket.
+   */
+  const change = (
+    basketId: string,
+    ownerMayBe: (owner: string | null) => boolean,
+    update: (basket: Basket) => Basket,
+  ) =>
     Effect.flatMap(
       find(basketId),
       (basket): Effect.Effect<Basket, BasketNotFound | BasketCheckedOut> =>
-        basket.orderId === null
-          ? write(basketId, update)
-          : Effect.fail(new BasketCheckedOut({ basketId, orderId: basket.orderId })),
+        !ownerMayBe(basket.customerId)
+          ? Effect.fail(new BasketNotFound({ basketId }))
+          : basket.orderId === null
+            ? write(basketId, update)
+            : Effect.fail(new BasketCheckedOut({ basketId, orderId: basket.orderId })),
     )
+  const changeKeyed = (key: BasketKey, update: (basket: Basket) => Basket) =>
+    change(key.basketId, (owner) => owner === key.owner, update)
 
   const basketRepo = Layer.succeed(BasketRepo, {
     create: (customerId) =>
@@ -81,8 +102,8 @@ export const orderDoublesOver = (store: OrderStore) => {
       }),
     byId: find,
     holdForCheckout: find,
-    setItem: (basketId, competitionId, quantity) =>
-      change(basketId, (basket) => {
+    setItem: (key, competitionId, quantity) =>
+      changeKeyed(key, (basket) => {
         const existing = basket.items.find((i) => i.competitionId === competitionId)
         return {
           ...basket,
@@ -92,19 +113,23 @@ export const orderDoublesOver = (store: OrderStore) => {
               : basket.items.map((i) => (i === existing ? { ...i, quantity } : i)),
         }
       }),
-    removeItem: (basketId, itemId) =>
+    removeItem: (key, itemId) =>
       Effect.flatMap(
-        find(basketId),
+        find(key.basketId),
         (basket): Effect.Effect<Basket, BasketNotFound | BasketItemNotFound | BasketCheckedOut> =>
           basket.items.some((i) => i.id === itemId)
-            ? change(basketId, (b) => ({ ...b, items: b.items.filter((i) => i.id !== itemId) }))
-            : Effect.fail(new BasketItemNotFound({ basketId, itemId })),
+            ? changeKeyed(key, (b) => ({ ...b, items: b.items.filter((i) => i.id !== itemId) }))
+            : Effect.fail(new BasketItemNotFound({ basketId: key.basketId, itemId })),
       ),
-    setPromotionCodes: (basketId, codes) =>
-      change(basketId, (basket) => ({ ...basket, promotionCodes: [...codes] })),
-    setExtras: (basketId, extras) => change(basketId, (basket) => ({ ...basket, ...extras })),
-    setCustomer: (basketId, customerId) =>
-      change(basketId, (basket) => ({ ...basket, customerId })),
+    setPromotionCodes: (key, codes) =>
+      changeKeyed(key, (basket) => ({ ...basket, promotionCodes: [...codes] })),
+    setExtras: (key, extras) => changeKeyed(key, (basket) => ({ ...basket, ...extras })),
+    claim: (basketId, customerId) =>
+      change(
+        basketId,
+        (owner) => owner === null || owner === customerId,
+        (basket) => ({ ...basket, customerId }),
+      ),
     recordBought: (basketId, bought) =>
       write(basketId, (basket) => ({
         ...basket,
@@ -129,8 +154,49 @@ export const orderDoublesOver = (store: OrderStore) => {
     },
   })
 
+  /** Numbers in sale order, within what is left and the customer's maximum. */
+  const allocateLine = (customerId: string, line: { competitionId: string; quantity: number }) => {
+    const competition = store.competitions.get(line.competitionId)
+    if (competition === undefined) throw new Error(`no competition ${line.competitionId}`)
+    const key = `${customerId}/${line.competitionId}`
+    const held = store.held.get(key) ?? 0
+    const sold = competition.ticketsSoldToDate
+    const count = Math.max(
+      0,
+      Math.min(
+        line.quantity,
+        competition.totalTickets - sold,
+        competition.maxTicketsPerCustomer - held,
+      ),
+    )
+    store.competitions.set(competition.id, { ...competition, ticketsSoldToDate: sold + count })
+    store.held.set(key, held + count)
+    const allocated: AllocatedLine = {
+      competitionId: competition.id,
+      competitionName: competition.name,
+      requested: line.quantity,
+      ticketNumbers: Array.from({ length: count }, (_, i) => sold + i + 1),
+    }
+    return allocated
+  }
+
   const allocator = Layer.succeed(TicketAllocator, {
-    allocate: unused("TicketAllocator.allocate"),
+    allocate: ({ customerId, lines }) =>
+      Effect.sync(() => {
+        const allocated = lines.map((line) => allocateLine(customerId, line))
+        return {
+          lines: allocated,
+          exceptions: allocated
+            .filter((line) => line.ticketNumbers.length < line.requested)
+            .map((line) => ({
+              competitionName: line.competitionName,
+              exceptionReason:
+                line.ticketNumbers.length === 0
+                  ? allocationReasons.soldOut
+                  : allocationReasons.fewerLeft(line.ticketNumbers.length),
+            })),
+        }
+      }),
     release: unused("TicketAllocator.release"),
     ticketsHeld: (customerId, competitionId) =>
       Effect.sync(() => store.held.get(`${customerId}/${competitionId}`) ?? 0),
@@ -164,7 +230,40 @@ export const orderDoublesOver = (store: OrderStore) => {
     },
   })
 
-  return Layer.mergeAll(basketRepo, competitionRepo, allocator, customers)
+  const usesOf = (orderId: string) => store.promotionUses.filter((use) => use.orderId === orderId)
+  const customerUses = (code: string, customerId: string) =>
+    store.promotionUses.filter((use) => use.code === code && use.customerId === customerId).length
+  const promotionUses = Layer.succeed(PromotionUses, {
+    // Nothing runs at once in memory: the lock is the real repository's business.
+    holdForCheckout: (code, customerId) =>
+      Effect.sync(() => {
+        const promotion = store.promotions.get(code)
+        return promotion === undefined
+          ? null
+          : { promotion, customerUses: customerUses(code, customerId) }
+      }),
+    customerUses: (code, customerId) => Effect.sync(() => customerUses(code, customerId)),
+    claim: (orderId, codes) =>
+      Effect.sync(() => {
+        const holding = usesOf(orderId)
+        if (holding.length > 0) return holding.map((use) => use.code)
+        const customerId = store.orders.get(orderId)?.customerId ?? ""
+        return codes.filter((code) => {
+          const promotion = store.promotions.get(code)
+          if (promotion === undefined) return false
+          if (promotion.usageLimit !== null && promotion.usageCount >= promotion.usageLimit)
+            return false
+          store.promotions.set(code, { ...promotion, usageCount: promotion.usageCount + 1 })
+          store.promotionUses.push({ orderId, customerId, code })
+          return true
+        })
+      }),
+    release: unused("PromotionUses.release"),
+    clubsOf: () => Effect.succeed([]),
+    creditClub: unused("PromotionUses.creditClub"),
+  })
+
+  return Layer.mergeAll(basketRepo, competitionRepo, allocator, customers, promotionUses)
 }
 
 export const basketServicesOver = (store: OrderStore) =>
@@ -189,5 +288,22 @@ export const competition = (overrides: Partial<Competition> = {}): Competition =
   attributes: [],
   imageGroup: null,
   instantWinGroups: [],
+  ...overrides,
+})
+
+/** A whole-basket voucher of 10% off with no limits, unless overridden. */
+export const promotion = (overrides: Partial<Promotion> = {}): Promotion => ({
+  code: "SUMMER10",
+  description: "10% off",
+  discount: { kind: "Percentage", percent: 10 },
+  competitionId: null,
+  validFrom: null,
+  validTo: null,
+  usageLimit: null,
+  usageCount: 0,
+  minimumSpend: null,
+  perCustomerLimit: null,
+  freeEntry: false,
+  clubId: null,
   ...overrides,
 })

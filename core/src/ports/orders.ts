@@ -19,6 +19,18 @@ import type { OrderStatus } from "../rules/order-status"
  */
 type BasketChange = Effect.Effect<Basket, BasketNotFound | BasketCheckedOut | RepositoryError>
 
+/**
+ * The basket a change is for, as core found it: the change is made only
+ * while the basket still belongs to `owner` (null: to no one), checked under
+ * the basket's lock, else it fails with BasketNotFound. Core decides who may
+ * change a basket (orders/baskets); this keeps a change from landing after
+ * someone else claimed the basket in between.
+ */
+export interface BasketKey {
+  readonly basketId: string
+  readonly owner: string | null
+}
+
 export interface BasketRepoShape {
   readonly create: (customerId: string | null) => Effect.Effect<Basket, RepositoryError>
   readonly byId: (basketId: string) => Effect.Effect<Basket, BasketNotFound | RepositoryError>
@@ -30,20 +42,25 @@ export interface BasketRepoShape {
     basketId: string,
   ) => Effect.Effect<Basket, BasketNotFound | RepositoryError>
   /** One item per competition: setting a quantity replaces the previous one. */
-  readonly setItem: (basketId: string, competitionId: string, quantity: number) => BasketChange
+  readonly setItem: (key: BasketKey, competitionId: string, quantity: number) => BasketChange
   readonly removeItem: (
-    basketId: string,
+    key: BasketKey,
     itemId: string,
   ) => Effect.Effect<
     Basket,
     BasketNotFound | BasketItemNotFound | BasketCheckedOut | RepositoryError
   >
-  readonly setPromotionCodes: (basketId: string, codes: readonly string[]) => BasketChange
+  readonly setPromotionCodes: (key: BasketKey, codes: readonly string[]) => BasketChange
   readonly setExtras: (
-    basketId: string,
+    key: BasketKey,
     extras: { readonly autoRoundup: boolean; readonly siteCreditRequested: Pence },
   ) => BasketChange
-  readonly setCustomer: (basketId: string, customerId: string) => BasketChange
+  /**
+   * Makes a basket no one owns the customer's; the customer's own basket is
+   * answered as it is. One that has become someone else's is BasketNotFound,
+   * so two customers racing for one anonymous basket cannot both have it.
+   */
+  readonly claim: (basketId: string, customerId: string) => BasketChange
   /**
    * Checkout's own last change: each item's quantity becomes what was
    * allocated (0 removes it), so the basket shows what was bought.

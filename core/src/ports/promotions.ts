@@ -1,5 +1,6 @@
 import { Context, type Effect } from "effect"
 import type { RepositoryError } from "../competitions/errors"
+import type { Promotion } from "../orders/model"
 import type { Pence } from "../rules/money"
 
 /**
@@ -8,12 +9,35 @@ import type { Pence } from "../rules/money"
  * its tickets are), and the credit a club earns when an order that used its
  * code is paid.
  */
+export interface HeldPromotion {
+  readonly promotion: Promotion
+  /** Uses the customer's orders hold (paid and unpaid; cancelled ones gave theirs back). */
+  readonly customerUses: number
+}
+
 export interface PromotionUsesShape {
   /**
-   * Counts one use of each code for the order, only while the promotion's
-   * limit allows (decided in one statement, so racing checkouts cannot pass
-   * it), and answers the codes that were counted. Once per order: claiming
-   * again answers what the order already holds.
+   * The promotion and the customer's uses of it, with the promotion locked
+   * until the transaction ends (run it inside Transactions.within): every
+   * checkout that uses the code then waits for the one before it to commit,
+   * so the per-customer limit core checks cannot be passed by racing
+   * checkouts, from any number of server processes. null: no such code.
+   */
+  readonly holdForCheckout: (
+    code: string,
+    customerId: string,
+  ) => Effect.Effect<HeldPromotion | null, RepositoryError>
+  /** How many uses of the code the customer's orders hold: the basket's view of the limit. */
+  readonly customerUses: (
+    code: string,
+    customerId: string,
+  ) => Effect.Effect<number, RepositoryError>
+  /**
+   * Counts one use of each code for the order (and so for its customer),
+   * only while the promotion's overall limit allows (decided in one
+   * statement, so racing checkouts cannot pass it), and answers the codes
+   * that were counted. Once per order: claiming again answers what the
+   * order already holds.
    */
   readonly claim: (
     orderId: string,

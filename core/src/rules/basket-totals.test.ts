@@ -25,6 +25,7 @@ const voucher: fc.Arbitrary<AppliedVoucher> = fc.record({
     }),
   ),
   competitionId: fc.option(fc.constantFrom(...competitionIds), { nil: null }),
+  freeEntry: fc.boolean(),
 })
 
 // One line per competition, as the basket stores them.
@@ -49,12 +50,14 @@ describe("basketTotals", () => {
           description: "10% off A",
           discount: { kind: "Percentage", percent: 10 },
           competitionId: "a",
+          freeEntry: false,
         },
         {
           code: "FIVER",
           description: "£5 off",
           discount: { kind: "Fixed", amount: pence(500) },
           competitionId: null,
+          freeEntry: false,
         },
       ],
       autoRoundup: true,
@@ -144,5 +147,102 @@ describe("basketTotals", () => {
         expect(t.basketTotal).toBe(owed - t.siteCreditDebit)
       }),
     )
+  })
+
+  describe("the floor of 1p a ticket", () => {
+    const boundary = (overrides: Partial<AppliedVoucher> = {}): AppliedVoucher => ({
+      code: "BOUNDARY",
+      description: "£1 off",
+      discount: { kind: "Fixed", amount: pence(100) },
+      competitionId: null,
+      freeEntry: false,
+      ...overrides,
+    })
+    const twoAt49p = [{ competitionId: "a", unitPrice: pence(49), quantity: 2 }]
+    const plain = {
+      autoRoundup: false,
+      siteCreditRequested: ZERO_PENCE,
+      siteCreditBalance: ZERO_PENCE,
+    }
+
+    it("leaves 2p for 2 × 49p with £1 off, and nothing only for a free-entry voucher", () => {
+      const paid = basketTotals({ ...plain, lines: twoAt49p, vouchers: [boundary()] })
+      expect([paid.discountTotal, paid.basketTotal]).toEqual([96, 2])
+      const free = basketTotals({
+        ...plain,
+        lines: twoAt49p,
+        vouchers: [boundary({ freeEntry: true })],
+      })
+      expect([free.discountTotal, free.basketTotal]).toEqual([98, 0])
+    })
+
+    /** Unique codes, each its own description, none of them free entry. */
+    const paidVouchers = fc
+      .uniqueArray(voucher, { selector: (v) => v.code, maxLength: 3 })
+      .map((vs) => vs.map((v) => ({ ...v, description: v.code, freeEntry: false })))
+    const pricedLine = fc.record({
+      competitionId: fc.constantFrom(...competitionIds),
+      unitPrice: fc.integer({ min: 1, max: 10_000 }).map(pence),
+      quantity: fc.integer({ min: 1, max: 1_000 }),
+    })
+    const paidBasket = fc.record({
+      lines: fc.uniqueArray(pricedLine, {
+        selector: (l) => l.competitionId,
+        minLength: 1,
+        maxLength: 3,
+      }),
+      vouchers: paidVouchers,
+      autoRoundup: fc.boolean(),
+      siteCreditRequested: fc.constant(ZERO_PENCE),
+      siteCreditBalance: fc.constant(ZERO_PENCE),
+    })
+
+    it("no voucher but a free-entry one makes tickets cost nothing, or less than 1p each", () => {
+      fc.assert(
+        fc.property(paidBasket, (i) => {
+          const t = basketTotals(i)
+          const tickets = i.lines.reduce((sum, l) => sum + l.quantity, 0)
+          expect(t.itemTotal - t.discountTotal).toBeGreaterThanOrEqual(tickets)
+          expect(t.basketTotal).toBeGreaterThan(0)
+          for (const [index, l] of t.lines.entries()) {
+            expect(l.lineTotal).toBeGreaterThanOrEqual(i.lines[index]?.quantity ?? 0)
+          }
+        }),
+      )
+    })
+
+    it("holds the floor even where prices are already below it, and never goes negative", () => {
+      fc.assert(
+        fc.property(input, (i) => {
+          const paidOnly = { ...i, vouchers: i.vouchers.map((v) => ({ ...v, freeEntry: false })) }
+          const t = basketTotals(paidOnly)
+          const tickets = i.lines.reduce((sum, l) => sum + Math.max(0, Math.floor(l.quantity)), 0)
+          const goods = t.itemTotal - t.discountTotal
+          expect(goods).toBeGreaterThanOrEqual(Math.min(t.itemTotal, tickets))
+          expect(goods).toBeGreaterThanOrEqual(0)
+        }),
+      )
+    })
+
+    it("never discounts more than the voucher gives", () => {
+      fc.assert(
+        fc.property(paidBasket, (i) => {
+          const t = basketTotals(i)
+          for (const d of t.discounts) {
+            const v = i.vouchers.find((candidate) => candidate.description === d.description)
+            if (v === undefined) throw new Error(`a discount from no voucher: ${d.description}`)
+            const base =
+              v.competitionId === null
+                ? t.itemTotal
+                : (t.lines.find((l) => l.competitionId === v.competitionId)?.preDiscountTotal ?? 0)
+            const most =
+              v.discount.kind === "Fixed"
+                ? v.discount.amount
+                : Math.floor((base * Math.min(100, Math.max(0, v.discount.percent))) / 100)
+            expect(d.value).toBeLessThanOrEqual(most)
+          }
+        }),
+      )
+    })
   })
 })

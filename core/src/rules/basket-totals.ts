@@ -1,5 +1,6 @@
 import { clampSiteCredit, roundUpDonation } from "./basket"
 import { type Pence, pence, ZERO_PENCE } from "./money"
+import { VOUCHER_FLOOR_PER_TICKET } from "./promotions"
 
 export interface PricedLine {
   readonly competitionId: string
@@ -7,7 +8,10 @@ export interface PricedLine {
   readonly quantity: number
 }
 
-/** A voucher already checked for dates and usage; `competitionId` null means the whole basket. */
+/**
+ * A voucher already checked for dates, usage and minimum spend (rules/
+ * promotions); `competitionId` null means the whole basket.
+ */
 export interface AppliedVoucher {
   readonly code: string
   readonly description: string
@@ -15,6 +19,8 @@ export interface AppliedVoucher {
     | { readonly kind: "Percentage"; readonly percent: number }
     | { readonly kind: "Fixed"; readonly amount: Pence }
   readonly competitionId: string | null
+  /** Only a free-entry voucher may take its tickets below VOUCHER_FLOOR_PER_TICKET. */
+  readonly freeEntry: boolean
 }
 
 export interface BasketTotalsInput {
@@ -52,15 +58,19 @@ export interface BasketTotals {
 
 /**
  * Rounded down so a discount never gives away a fraction of a penny more
- * than the voucher promised; capped so it never takes a line or basket below 0.
+ * than the voucher promised; capped so it never takes what it applies to
+ * below the floor of its `tickets` (below 0 for a free-entry voucher).
  */
-const discountOn = (voucher: AppliedVoucher, amount: number): number => {
+const discountOn = (voucher: AppliedVoucher, amount: number, tickets: number): number => {
   const raw =
     voucher.discount.kind === "Percentage"
       ? Math.floor((amount * Math.min(100, Math.max(0, voucher.discount.percent))) / 100)
       : Math.max(0, voucher.discount.amount)
-  return Math.min(amount, raw)
+  const floor = voucher.freeEntry ? 0 : tickets * VOUCHER_FLOOR_PER_TICKET
+  return Math.max(0, Math.min(amount - floor, raw))
 }
+
+const ticketsOf = (line: PricedLine) => Math.max(0, Math.floor(line.quantity))
 
 /**
  * The money of a basket, computed in one place for the basket panel, the
@@ -72,12 +82,12 @@ const discountOn = (voucher: AppliedVoucher, amount: number): number => {
 export const basketTotals = (input: BasketTotalsInput): BasketTotals => {
   const discounts: Discount[] = []
   const lines = input.lines.map((line): LineTotals => {
-    const preDiscountTotal = Math.max(0, line.unitPrice) * Math.max(0, Math.floor(line.quantity))
+    const preDiscountTotal = Math.max(0, line.unitPrice) * ticketsOf(line)
     let remaining = preDiscountTotal
     const lineDiscounts: Discount[] = []
     for (const voucher of input.vouchers) {
       if (voucher.competitionId !== line.competitionId) continue
-      const value = discountOn(voucher, remaining)
+      const value = discountOn(voucher, remaining, ticketsOf(line))
       if (value === 0) continue
       remaining -= value
       lineDiscounts.push({ description: voucher.description, value: pence(value) })
@@ -93,9 +103,10 @@ export const basketTotals = (input: BasketTotalsInput): BasketTotals => {
 
   const itemTotal = lines.reduce((sum, line) => sum + line.preDiscountTotal, 0)
   let goods = lines.reduce((sum, line) => sum + line.lineTotal, 0)
+  const tickets = input.lines.reduce((sum, line) => sum + ticketsOf(line), 0)
   for (const voucher of input.vouchers) {
     if (voucher.competitionId !== null) continue
-    const value = discountOn(voucher, goods)
+    const value = discountOn(voucher, goods, tickets)
     if (value === 0) continue
     goods -= value
     discounts.push({ description: voucher.description, value: pence(value) })

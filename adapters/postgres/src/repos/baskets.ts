@@ -1,12 +1,12 @@
 import type { RepositoryError } from "@howzat/core/competitions/errors"
 import { BasketCheckedOut, BasketItemNotFound, BasketNotFound } from "@howzat/core/orders/errors"
 import type { Basket, Promotion } from "@howzat/core/orders/model"
-import { BasketRepo, type BasketRepoShape } from "@howzat/core/ports/orders"
+import { type BasketKey, BasketRepo, type BasketRepoShape } from "@howzat/core/ports/orders"
 import { pence } from "@howzat/core/rules/money"
 import { Effect, Layer } from "effect"
-import type { Kysely } from "kysely"
+import type { Kysely, Selectable } from "kysely"
 import { Db } from "../database"
-import type { Database } from "../schema"
+import type { Database, PromotionsTable } from "../schema"
 import { atomically, runQuery } from "../transactions"
 import { isUuid } from "./shared"
 
@@ -79,21 +79,22 @@ type Changed =
   | { readonly kind: "changed"; readonly basket: Basket }
 
 /**
- * Runs `change` only if the basket exists and has not been checked out, then
- * reads it back, all in one transaction. The basket's row lock is what
- * checkout holds too (holdForCheckout), so "not checked out" stays true
- * until this change commits.
+ * Runs `change` only if the basket exists, still has the owner the caller
+ * expects and has not been checked out, then reads it back, all in one
+ * transaction. The basket's row lock is what checkout and a claim hold too,
+ * so both stay true until this change commits.
  */
 const changeBasket = (
   db: Kysely<Database>,
   operation: string,
   basketId: string,
+  ownerMayBe: (owner: string | null) => boolean,
   change: (trx: Kysely<Database>) => Promise<unknown>,
 ): Effect.Effect<Basket, BasketNotFound | BasketCheckedOut | RepositoryError> =>
   runQuery(db, operation, (executor) =>
     atomically(executor, async (trx): Promise<Changed> => {
       const held = await holdBasket(trx, basketId)
-      if (held === undefined) return { kind: "missing" }
+      if (held === undefined || !ownerMayBe(held.customerId)) return { kind: "missing" }
       if (held.orderId !== null) return { kind: "checkedOut", orderId: held.orderId }
       await change(trx)
       await trx
@@ -115,19 +116,16 @@ const changeBasket = (
     ),
   )
 
-const toPromotion = (row: {
-  code: string
-  description: string
-  discountKind: "Percentage" | "Fixed"
-  percent: number | null
-  amountPence: number | null
-  competitionId: string | null
-  validFrom: Date | null
-  validTo: Date | null
-  usageLimit: number | null
-  usageCount: number
-  clubId: string | null
-}): Promotion => ({
+/** A change for the basket as core found it: only while its owner is still the same. */
+const changeKeyed = (
+  db: Kysely<Database>,
+  operation: string,
+  key: BasketKey,
+  change: (trx: Kysely<Database>) => Promise<unknown>,
+) => changeBasket(db, operation, key.basketId, (owner) => owner === key.owner, change)
+
+/** A promotions row as core's Promotion. */
+export const toPromotion = (row: Selectable<PromotionsTable>): Promotion => ({
   code: row.code,
   description: row.description,
   // The table's check constraint guarantees the matching column is set.
@@ -140,6 +138,9 @@ const toPromotion = (row: {
   validTo: row.validTo,
   usageLimit: row.usageLimit,
   usageCount: row.usageCount,
+  minimumSpend: row.minimumSpendPence === null ? null : pence(row.minimumSpendPence),
+  perCustomerLimit: row.perCustomerLimit,
+  freeEntry: row.freeEntry,
   clubId: row.clubId,
 })
 
@@ -171,19 +172,20 @@ export const makeBasketRepo = (db: Kysely<Database>): BasketRepoShape => ({
       Effect.flatMap(found(basketId)),
     ),
 
-  setItem: (basketId, competitionId, quantity) =>
-    changeBasket(db, "baskets.setItem", basketId, (trx) =>
+  setItem: (key, competitionId, quantity) =>
+    changeKeyed(db, "baskets.setItem", key, (trx) =>
       trx
         .insertInto("basketItems")
-        .values({ basketId, competitionId, quantity })
+        .values({ basketId: key.basketId, competitionId, quantity })
         .onConflict((oc) => oc.columns(["basketId", "competitionId"]).doUpdateSet({ quantity }))
         .execute(),
     ),
 
-  removeItem: (basketId, itemId) => {
+  removeItem: (key, itemId) => {
+    const { basketId } = key
     // Whether this run of the change found the item (a malformed id never does).
     let removed = false
-    return changeBasket(db, "baskets.removeItem", basketId, async (trx) => {
+    return changeKeyed(db, "baskets.removeItem", key, async (trx) => {
       removed = false
       if (!isUuid(itemId)) return
       const deleted = await trx
@@ -201,8 +203,9 @@ export const makeBasketRepo = (db: Kysely<Database>): BasketRepoShape => ({
     )
   },
 
-  setPromotionCodes: (basketId, codes) =>
-    changeBasket(db, "baskets.setPromotionCodes", basketId, async (trx) => {
+  setPromotionCodes: (key, codes) =>
+    changeKeyed(db, "baskets.setPromotionCodes", key, async (trx) => {
+      const { basketId } = key
       await trx.deleteFrom("basketPromotions").where("basketId", "=", basketId).execute()
       if (codes.length === 0) return
       const promotions = await trx
@@ -218,21 +221,25 @@ export const makeBasketRepo = (db: Kysely<Database>): BasketRepoShape => ({
       if (rows.length > 0) await trx.insertInto("basketPromotions").values(rows).execute()
     }),
 
-  setExtras: (basketId, extras) =>
-    changeBasket(db, "baskets.setExtras", basketId, (trx) =>
+  setExtras: (key, extras) =>
+    changeKeyed(db, "baskets.setExtras", key, (trx) =>
       trx
         .updateTable("baskets")
         .set({
           autoRoundup: extras.autoRoundup,
           siteCreditRequestedPence: Math.max(0, extras.siteCreditRequested),
         })
-        .where("id", "=", basketId)
+        .where("id", "=", key.basketId)
         .execute(),
     ),
 
-  setCustomer: (basketId, customerId) =>
-    changeBasket(db, "baskets.setCustomer", basketId, (trx) =>
-      trx.updateTable("baskets").set({ customerId }).where("id", "=", basketId).execute(),
+  claim: (basketId, customerId) =>
+    changeBasket(
+      db,
+      "baskets.claim",
+      basketId,
+      (owner) => owner === null || owner === customerId,
+      (trx) => trx.updateTable("baskets").set({ customerId }).where("id", "=", basketId).execute(),
     ),
 
   // Checkout's own change, in its transaction that holds the basket since

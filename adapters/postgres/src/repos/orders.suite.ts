@@ -49,6 +49,9 @@ export const ordersSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
       return order.id
     }
 
+    /** The key of a basket no one owns yet, as core passes it for a visitor's change. */
+    const nobodys = (basketId: string) => ({ basketId, owner: null })
+
     const allocate = (
       orderId: string,
       customerId: string,
@@ -75,20 +78,22 @@ export const ordersSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
         const car = await competitionOnSale(db(), { name: "Car" })
         const watch = await competitionOnSale(db(), { name: "Watch" })
         const { id } = await Effect.runPromise(baskets().create(null))
-        await Effect.runPromise(baskets().setItem(id, car, 2))
-        await Effect.runPromise(baskets().setItem(id, watch, 1))
-        const replaced = await Effect.runPromise(baskets().setItem(id, car, 5))
+        await Effect.runPromise(baskets().setItem(nobodys(id), car, 2))
+        await Effect.runPromise(baskets().setItem(nobodys(id), watch, 1))
+        const replaced = await Effect.runPromise(baskets().setItem(nobodys(id), car, 5))
         expect(replaced.items.map((i) => [i.competitionId, i.quantity])).toEqual([
           [car, 5],
           [watch, 1],
         ])
         const carItem = replaced.items[0]?.id ?? ""
-        const removed = await Effect.runPromise(baskets().removeItem(id, carItem))
+        const removed = await Effect.runPromise(baskets().removeItem(nobodys(id), carItem))
         expect(removed.items.map((i) => i.competitionId)).toEqual([watch])
-        const again = await Effect.runPromise(Effect.either(baskets().removeItem(id, carItem)))
+        const again = await Effect.runPromise(
+          Effect.either(baskets().removeItem(nobodys(id), carItem)),
+        )
         expect(Either.isLeft(again) && again.left._tag).toBe("BasketItemNotFound")
         const missing = await Effect.runPromise(
-          Effect.either(baskets().setItem(randomUUID(), car, 1)),
+          Effect.either(baskets().setItem(nobodys(randomUUID()), car, 1)),
         )
         expect(Either.isLeft(missing) && missing.left._tag).toBe("BasketNotFound")
       })
@@ -111,10 +116,10 @@ export const ordersSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
           .execute()
         const { id } = await Effect.runPromise(baskets().create(null))
         const set = await Effect.runPromise(
-          baskets().setPromotionCodes(id, ["CAR100", "NOPE", "SUMMER10"]),
+          baskets().setPromotionCodes(nobodys(id), ["CAR100", "NOPE", "SUMMER10"]),
         )
         expect(set.promotionCodes).toEqual(["CAR100", "SUMMER10"])
-        const replaced = await Effect.runPromise(baskets().setPromotionCodes(id, []))
+        const replaced = await Effect.runPromise(baskets().setPromotionCodes(nobodys(id), []))
         expect(replaced.promotionCodes).toEqual([])
         expect(await Effect.runPromise(baskets().promotionByCode("CAR100"))).toMatchObject({
           discount: { kind: "Fixed", amount: 100 },
@@ -129,22 +134,70 @@ export const ordersSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
         expect(await Effect.runPromise(baskets().promotionByCode("NOPE"))).toBeNull()
       })
 
-      it("stores the round-up choice, the credit to spend and the customer", async () => {
+      it("stores the round-up choice, the credit to spend and the customer who claims it", async () => {
         const customerId = await newCustomer(db())
         const { id } = await Effect.runPromise(baskets().create(null))
         await Effect.runPromise(
-          baskets().setExtras(id, { autoRoundup: true, siteCreditRequested: pence(250) }),
+          baskets().setExtras(nobodys(id), { autoRoundup: true, siteCreditRequested: pence(250) }),
         )
-        const basket = await Effect.runPromise(baskets().setCustomer(id, customerId))
+        const basket = await Effect.runPromise(baskets().claim(id, customerId))
         expect(basket).toMatchObject({ autoRoundup: true, siteCreditRequested: 250, customerId })
+        // Claiming one's own basket again answers it as it is.
+        expect(await Effect.runPromise(baskets().claim(id, customerId))).toMatchObject({
+          customerId,
+        })
+      })
+
+      it("changes a basket only while it has the owner the change was meant for", async () => {
+        const car = await competitionOnSale(db(), { name: "Car" })
+        const ann = await newCustomer(db())
+        const bob = await newCustomer(db())
+        const { id } = await Effect.runPromise(baskets().create(null))
+        await Effect.runPromise(baskets().setItem(nobodys(id), car, 1))
+        await Effect.runPromise(baskets().claim(id, ann))
+
+        // A visitor's change that was decided before Ann claimed it, and Bob's claim, find nothing.
+        const refusals = [
+          baskets().setItem(nobodys(id), car, 3),
+          baskets().setExtras(nobodys(id), { autoRoundup: true, siteCreditRequested: pence(0) }),
+          baskets().setPromotionCodes(nobodys(id), []),
+          baskets().setItem({ basketId: id, owner: bob }, car, 3),
+          baskets().claim(id, bob),
+        ]
+        for (const refused of refusals) {
+          const outcome = await Effect.runPromise(Effect.either(refused))
+          expect(Either.isLeft(outcome) && outcome.left._tag).toBe("BasketNotFound")
+        }
+        const anns = await Effect.runPromise(
+          baskets().setItem({ basketId: id, owner: ann }, car, 2),
+        )
+        expect([anns.customerId, anns.items[0]?.quantity, anns.autoRoundup]).toEqual([
+          ann,
+          2,
+          false,
+        ])
+      })
+
+      it("lets one of two customers racing for a visitor's basket have it", async () => {
+        const { id } = await Effect.runPromise(baskets().create(null))
+        const racers = await Promise.all([newCustomer(db()), newCustomer(db())])
+        const outcomes = await Promise.all(
+          racers.map((customerId) =>
+            Effect.runPromise(Effect.either(baskets().claim(id, customerId))),
+          ),
+        )
+        expect(outcomes.filter(Either.isRight)).toHaveLength(1)
+        const owner = (await Effect.runPromise(baskets().byId(id))).customerId
+        expect(racers).toContain(owner)
       })
       it("refuses changes once checked out, except checkout's own record of what was bought", async () => {
         const car = await competitionOnSale(db(), { name: "Car" })
         const watch = await competitionOnSale(db(), { name: "Watch" })
         const customerId = await newCustomer(db())
         const { id } = await Effect.runPromise(baskets().create(customerId))
-        await Effect.runPromise(baskets().setItem(id, car, 2))
-        const held = await Effect.runPromise(baskets().setItem(id, watch, 1))
+        const key = { basketId: id, owner: customerId }
+        await Effect.runPromise(baskets().setItem(key, car, 2))
+        const held = await Effect.runPromise(baskets().setItem(key, watch, 1))
         const { order } = await Effect.runPromise(
           orders().createForBasket({
             basketId: id,
@@ -157,11 +210,11 @@ export const ordersSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
         expect(closed.orderId).toBe(order.id)
 
         const refusals = [
-          baskets().setItem(id, car, 3),
-          baskets().removeItem(id, held.items[0]?.id ?? ""),
-          baskets().setPromotionCodes(id, ["SUMMER10"]),
-          baskets().setExtras(id, { autoRoundup: true, siteCreditRequested: pence(100) }),
-          baskets().setCustomer(id, await newCustomer(db())),
+          baskets().setItem(key, car, 3),
+          baskets().removeItem(key, held.items[0]?.id ?? ""),
+          baskets().setPromotionCodes(key, ["SUMMER10"]),
+          baskets().setExtras(key, { autoRoundup: true, siteCreditRequested: pence(100) }),
+          baskets().claim(id, customerId),
         ]
         for (const refused of refusals) {
           const outcome = await Effect.runPromise(Effect.either(refused))
@@ -185,16 +238,22 @@ export const ordersSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
         const car = await competitionOnSale(db(), { name: "Car" })
         const customerId = await newCustomer(db())
         const { id } = await Effect.runPromise(baskets().create(customerId))
-        await Effect.runPromise(baskets().setItem(id, car, 2))
+        const key = { basketId: id, owner: customerId }
+        await Effect.runPromise(baskets().setItem(key, car, 2))
         const transactions = makeTransactions(db())
         let release: () => void = () => undefined
         const released = new Promise<void>((resolve) => {
           release = resolve
         })
+        let holding: () => void = () => undefined
+        const held = new Promise<void>((resolve) => {
+          holding = resolve
+        })
         const checkout = Effect.runPromise(
           transactions.within(
             Effect.gen(function* () {
               yield* baskets().holdForCheckout(id)
+              holding()
               yield* Effect.promise(() => released)
               return yield* orders().createForBasket({
                 basketId: id,
@@ -205,8 +264,10 @@ export const ordersSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
             }),
           ),
         )
-        // Started while checkout holds the basket: it can only finish after the order exists.
-        const change = Effect.runPromise(Effect.either(baskets().setItem(id, car, 5)))
+        // Started once checkout holds the basket (not merely asked to): it can only
+        // finish after the order exists.
+        await held
+        const change = Effect.runPromise(Effect.either(baskets().setItem(key, car, 5)))
         await new Promise((resolve) => setTimeout(resolve, 50))
         release()
         const { order } = await checkout
@@ -412,6 +473,34 @@ export const ordersSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
         expect(await countOf()).toBe(0)
         expect(await claim(second)).toEqual(["ONCEONLY"])
         expect(await countOf()).toBe(1)
+      })
+
+      it("reads a promotion's terms and counts each customer's uses from their orders", async () => {
+        await promotionNamed("PERHEAD", null)
+        await db()
+          .updateTable("promotions")
+          .set({ perCustomerLimit: 2, minimumSpendPence: 500, freeEntry: true })
+          .where("code", "=", "PERHEAD")
+          .execute()
+        const ann = await newCustomer(db())
+        const bob = await newCustomer(db())
+        const first = await newOrder(ann)
+        await Effect.runPromise(uses().claim(first, ["PERHEAD"]))
+        await Effect.runPromise(uses().claim(await newOrder(bob), ["PERHEAD"]))
+
+        const held = await Effect.runPromise(
+          makeTransactions(db()).within(uses().holdForCheckout("PERHEAD", ann)),
+        )
+        expect(held).toMatchObject({
+          promotion: { code: "PERHEAD", perCustomerLimit: 2, minimumSpend: 500, freeEntry: true },
+          customerUses: 1,
+        })
+        expect(await Effect.runPromise(uses().customerUses("PERHEAD", ann))).toBe(1)
+        expect(await Effect.runPromise(uses().holdForCheckout("NOSUCH", ann))).toBeNull()
+        // A cancelled order gives its customer's use back with the overall one.
+        await Effect.runPromise(uses().release(first))
+        expect(await Effect.runPromise(uses().customerUses("PERHEAD", ann))).toBe(0)
+        expect(await Effect.runPromise(uses().customerUses("PERHEAD", bob))).toBe(1)
       })
 
       it("never passes the limit when many checkouts claim the last uses at once", async () => {

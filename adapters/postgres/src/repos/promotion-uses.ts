@@ -4,6 +4,7 @@ import { type Kysely, sql } from "kysely"
 import { Db } from "../database"
 import type { Database } from "../schema"
 import { atomically, runQuery } from "../transactions"
+import { toPromotion } from "./baskets"
 import { isUuid } from "./shared"
 
 const heldCodes = async (q: Kysely<Database>, orderId: string) =>
@@ -17,12 +18,57 @@ const heldCodes = async (q: Kysely<Database>, orderId: string) =>
       .execute()
   ).map((row) => row.code)
 
+const usesBy = async (q: Kysely<Database>, promotionId: string, customerId: string) =>
+  Number(
+    (
+      await q
+        .selectFrom("promotionUses")
+        .select((eb) => eb.fn.countAll<string>().as("uses"))
+        .where("promotionId", "=", promotionId)
+        .where("customerId", "=", customerId)
+        .executeTakeFirstOrThrow()
+    ).uses,
+  )
+
 export const makePromotionUses = (db: Kysely<Database>): PromotionUsesShape => ({
+  holdForCheckout: (code, customerId) =>
+    runQuery(db, "promotionUses.holdForCheckout", async (q) => {
+      // The row lock first, then the count: under READ COMMITTED the count,
+      // a statement of its own after any wait, sees the uses of the checkout
+      // that held the lock before.
+      const row = await q
+        .selectFrom("promotions")
+        .selectAll()
+        .where("code", "=", code)
+        .forUpdate()
+        .executeTakeFirst()
+      if (row === undefined) return null
+      const customerUses = isUuid(customerId) ? await usesBy(q, row.id, customerId) : 0
+      return { promotion: toPromotion(row), customerUses }
+    }),
+
+  customerUses: (code, customerId) =>
+    runQuery(db, "promotionUses.customerUses", async (q) => {
+      if (!isUuid(customerId)) return 0
+      const row = await q
+        .selectFrom("promotions")
+        .select("id")
+        .where("code", "=", code)
+        .executeTakeFirst()
+      return row === undefined ? 0 : usesBy(q, row.id, customerId)
+    }),
+
   claim: (orderId, codes) =>
     runQuery(db, "promotionUses.claim", (executor) =>
       atomically(executor, async (trx) => {
         const held = await heldCodes(trx, orderId)
         if (held.length > 0) return held
+        // The order's customer, read from the order so no caller can name another.
+        const { customerId } = await trx
+          .selectFrom("orders")
+          .select("customerId")
+          .where("id", "=", orderId)
+          .executeTakeFirstOrThrow()
         const claimed: string[] = []
         for (const code of codes) {
           // The limit is checked and the count taken in one statement; the
@@ -39,7 +85,7 @@ export const makePromotionUses = (db: Kysely<Database>): PromotionUsesShape => (
           if (counted === undefined) continue
           await trx
             .insertInto("promotionUses")
-            .values({ orderId, promotionId: counted.id })
+            .values({ orderId, promotionId: counted.id, customerId })
             .execute()
           claimed.push(code)
         }

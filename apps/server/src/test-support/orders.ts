@@ -1,5 +1,5 @@
 import type { BasketJson, BasketResponseJson } from "@howzat/contracts/baskets"
-import type { CheckoutResponseJson } from "@howzat/contracts/orders"
+import type { CheckoutRequestJson, CheckoutResponseJson } from "@howzat/contracts/orders"
 import type { NewCompetition } from "@howzat/core/ports/competition-writer"
 import { pence } from "@howzat/core/rules/money"
 import { createCompetition } from "@howzat/postgres"
@@ -44,6 +44,9 @@ export const promotion = (
     readonly amountPence?: number
     readonly competitionId?: string
     readonly validTo?: Date
+    readonly minimumSpendPence?: number
+    readonly perCustomerLimit?: number
+    readonly freeEntry?: boolean
   },
 ) =>
   shop.db
@@ -56,6 +59,9 @@ export const promotion = (
       amountPence: values.percent === undefined ? (values.amountPence ?? 100) : null,
       competitionId: values.competitionId ?? null,
       validTo: values.validTo ?? null,
+      minimumSpendPence: values.minimumSpendPence ?? null,
+      perCustomerLimit: values.perCustomerLimit ?? null,
+      freeEntry: values.freeEntry ?? false,
     })
     .execute()
 
@@ -75,8 +81,11 @@ export const addItem = async (
     )
   ).basket
 
-export const checkout = async (browser: Browser, basketId: string) =>
-  json<CheckoutResponseJson>(await browser.post(`/api/Baskets/${basketId}/checkout`, {}))
+export const checkout = async (
+  browser: Browser,
+  basketId: string,
+  body: CheckoutRequestJson = {},
+) => json<CheckoutResponseJson>(await browser.post(`/api/Baskets/${basketId}/checkout`, body))
 
 /** The usual test cards (issue 4), any future expiry, any three-digit code. */
 export const CARDS = {

@@ -1,0 +1,111 @@
+import { Baskets } from "@howzat/core/orders/baskets"
+import { Checkout } from "@howzat/core/orders/checkout"
+import { pence } from "@howzat/core/rules/money"
+import { Effect, Layer, TestClock, TestContext } from "effect"
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
+import { createTestDatabase, type TestDatabase } from "../../../test/support/postgres-database"
+import { type DatabaseHandle, Db, makeDatabase } from "./database"
+import { migrateToLatest } from "./migrations"
+import { CompetitionRepoLive } from "./repos/competitions"
+import { CustomerRepoLive } from "./repos/customers"
+import { PostgresOrdersLive } from "./repos/index"
+import { competitionOnSale, NOW, newCustomer } from "./repos/orders-fixtures"
+import { TransactionsLive } from "./transactions"
+
+/**
+ * One customer's checkouts racing on real PostgreSQL with a voucher they may
+ * use once: core's Checkout on the real repositories, each checkout in its
+ * own transaction on its own connection. Every basket is for a different
+ * competition, so the allocator's per-customer locks do not line the
+ * checkouts up: only the promotion's own lock can keep the limit.
+ */
+const RACERS = 12
+
+const checkOut = (basketId: string, customerId: string) =>
+  Effect.flatMap(Checkout, (checkout) => checkout.checkout(basketId, customerId))
+
+describe("a once-per-customer voucher under racing checkouts on PostgreSQL", () => {
+  let database: TestDatabase
+  let handle: DatabaseHandle
+
+  beforeAll(async () => {
+    const clusterUrl = inject("postgresUrl")
+    if (!clusterUrl) throw new Error("No PostgreSQL test cluster: see the global setup's warning")
+    database = await createTestDatabase(clusterUrl)
+    handle = await makeDatabase({
+      databaseUrl: database.connectionString,
+      maxConnections: RACERS + 2,
+    })
+    await migrateToLatest(handle.db)
+  }, 60_000)
+
+  afterAll(async () => {
+    await handle?.close()
+    await database?.drop()
+  })
+
+  const run = <A, E>(test: Effect.Effect<A, E, Checkout | Baskets>) => {
+    const ports = Layer.mergeAll(
+      PostgresOrdersLive,
+      CompetitionRepoLive,
+      CustomerRepoLive,
+      TransactionsLive,
+    ).pipe(Layer.provide(Layer.succeed(Db, handle.db)))
+    const services = Layer.mergeAll(Checkout.Default, Baskets.Default).pipe(Layer.provide(ports))
+    return Effect.runPromise(
+      Effect.zipRight(TestClock.setTime(NOW.getTime()), test).pipe(
+        Effect.provide(services),
+        Effect.provide(TestContext.TestContext),
+      ),
+    )
+  }
+
+  it("gives the voucher to exactly one of the customer's orders", async () => {
+    await handle.db
+      .insertInto("promotions")
+      .values({
+        code: "ONCEEACH",
+        description: "10% off, once per customer",
+        discountKind: "Percentage",
+        percent: 10,
+        perCustomerLimit: 1,
+      })
+      .execute()
+    const customerId = await newCustomer(handle.db)
+    const competitions = await Promise.all(
+      Array.from({ length: RACERS }, (_, i) =>
+        competitionOnSale(handle.db, { name: `Prize ${i}`, ticketPrice: pence(1000) }),
+      ),
+    )
+    // Each basket had the code accepted while no order held a use yet.
+    const basketIds = await run(
+      Effect.forEach(competitions, (competitionId) =>
+        Effect.gen(function* () {
+          const baskets = yield* Baskets
+          const { id } = yield* baskets.create(customerId)
+          yield* baskets.addItem(id, competitionId, 1, customerId)
+          const priced = yield* baskets.setVoucher(id, "ONCEEACH", customerId)
+          expect(priced.totals.discountTotal).toBe(100)
+          return id
+        }),
+      ),
+    )
+
+    const outcomes = await run(
+      Effect.forEach(basketIds, (basketId) => checkOut(basketId, customerId), {
+        concurrency: "unbounded",
+      }),
+    )
+
+    expect(outcomes).toHaveLength(RACERS)
+    const discounted = outcomes.filter(({ order }) => order.discountTotal > 0)
+    expect(discounted).toHaveLength(1)
+    const uses = await handle.db
+      .selectFrom("promotionUses")
+      .innerJoin("promotions", "promotions.id", "promotionUses.promotionId")
+      .select(["promotionUses.orderId", "promotionUses.customerId", "promotions.usageCount"])
+      .where("promotions.code", "=", "ONCEEACH")
+      .execute()
+    expect(uses).toEqual([{ orderId: discounted[0]?.order.id, customerId, usageCount: 1 }])
+  }, 60_000)
+})

@@ -1,0 +1,142 @@
+/**
+ * In-memory doubles of the ports checkout needs beyond the basket's: orders
+ * (one per basket), the customer's site credit, and transactions that roll
+ * the store back when the work fails, as the database would.
+ */
+import { Effect, Layer } from "effect"
+import { OrderRepo } from "../ports/orders"
+import { InsufficientSiteCredit, SiteCreditLedger } from "../ports/payments"
+import { Transactions } from "../ports/transactions"
+import { pence, ZERO_PENCE } from "../rules/money"
+import { canTransition, OrderStatus } from "../rules/order-status"
+import { Checkout } from "./checkout"
+import { OrderNotFound, OrderTransitionRefused } from "./errors"
+import type { Order } from "./model"
+import { type OrderStore, orderDoublesOver } from "./test-doubles"
+
+const unused = (name: string) => () => Effect.die(`${name} is not used by the checkout tests`)
+
+/** Everything the store holds, copied so a failed transaction can put it back. */
+const snapshot = (store: OrderStore) => ({
+  baskets: new Map(store.baskets),
+  competitions: new Map(store.competitions),
+  promotions: new Map(store.promotions),
+  held: new Map(store.held),
+  creditBalances: new Map(store.creditBalances),
+  orders: new Map(store.orders),
+  promotionUses: [...store.promotionUses],
+})
+
+const restore = (store: OrderStore, saved: ReturnType<typeof snapshot>) => {
+  for (const key of Object.keys(saved) as (keyof typeof saved)[]) {
+    const target = store[key]
+    if (Array.isArray(target)) target.splice(0, target.length, ...(saved[key] as typeof target))
+    else {
+      const map = target as Map<unknown, unknown>
+      map.clear()
+      for (const [k, v] of saved[key] as Map<unknown, unknown>) map.set(k, v)
+    }
+  }
+}
+
+export const checkoutDoublesOver = (store: OrderStore) => {
+  const found = (orderId: string) => {
+    const order = store.orders.get(orderId)
+    return order === undefined ? Effect.fail(new OrderNotFound({ orderId })) : Effect.succeed(order)
+  }
+  const save = (order: Order) => {
+    store.orders.set(order.id, order)
+    return order
+  }
+
+  const orders = Layer.succeed(OrderRepo, {
+    createForBasket: (order) =>
+      Effect.sync(() => {
+        const existing = [...store.orders.values()].find((o) => o.basketId === order.basketId)
+        if (existing !== undefined) return { order: existing, created: false }
+        const id = `order-${store.orders.size + 1}`
+        store.baskets.set(order.basketId, {
+          ...(store.baskets.get(order.basketId) as NonNullable<
+            ReturnType<typeof store.baskets.get>
+          >),
+          orderId: id,
+        })
+        const created = save({
+          id,
+          orderRef: `REF${store.orders.size + 1}`,
+          basketId: order.basketId,
+          customerId: order.customerId,
+          status: OrderStatus.Pending,
+          createdAt: order.createdAt,
+          expiresAt: order.expiresAt,
+          lines: [],
+          itemTotal: ZERO_PENCE,
+          discountTotal: ZERO_PENCE,
+          donation: ZERO_PENCE,
+          siteCreditDebit: ZERO_PENCE,
+          orderTotal: ZERO_PENCE,
+          allocationExceptions: [],
+        })
+        return { order: created, created: true }
+      }),
+    recordAllocation: (orderId, allocation) =>
+      Effect.map(found(orderId), (order) =>
+        save({
+          ...order,
+          lines: allocation.lines.map((line) => ({
+            competitionId: line.competitionId,
+            competitionName: store.competitions.get(line.competitionId)?.name ?? "",
+            quantity: line.quantity,
+            price: line.unitPrice,
+            preDiscountTotal: line.preDiscountTotal,
+            lineTotal: line.lineTotal,
+            ticketNumbers: [],
+          })),
+          itemTotal: allocation.itemTotal,
+          discountTotal: allocation.discountTotal,
+          donation: allocation.donation,
+          siteCreditDebit: allocation.siteCreditDebit,
+          orderTotal: allocation.orderTotal,
+          allocationExceptions: allocation.exceptions,
+        }),
+      ),
+    byId: found,
+    transition: (orderId, to) =>
+      Effect.flatMap(found(orderId), (order) =>
+        canTransition(order.status, to)
+          ? Effect.succeed(save({ ...order, status: to }))
+          : Effect.fail(new OrderTransitionRefused({ orderId, from: order.status, to })),
+      ),
+    dueForExpiry: unused("OrderRepo.dueForExpiry"),
+    list: unused("OrderRepo.list"),
+  })
+
+  const balanceOf = (customerId: string) => store.creditBalances.get(customerId) ?? ZERO_PENCE
+  const ledger = Layer.succeed(SiteCreditLedger, {
+    balance: (customerId) => Effect.sync(() => balanceOf(customerId)),
+    balanceForUpdate: (customerId) => Effect.sync(() => balanceOf(customerId)),
+    debitForOrder: (customerId, _orderId, amount) =>
+      Effect.suspend(() => {
+        const balance = balanceOf(customerId)
+        if (balance < amount)
+          return Effect.fail(new InsufficientSiteCredit({ customerId, balance, requested: amount }))
+        store.creditBalances.set(customerId, pence(balance - amount))
+        return Effect.void
+      }),
+    refundOrder: unused("SiteCreditLedger.refundOrder"),
+    grant: unused("SiteCreditLedger.grant"),
+  })
+
+  const transactions = Layer.succeed(Transactions, {
+    within: (effect) =>
+      Effect.suspend(() => {
+        const saved = snapshot(store)
+        return Effect.tapErrorCause(effect, () => Effect.sync(() => restore(store, saved)))
+      }),
+  })
+
+  return Layer.mergeAll(orderDoublesOver(store), orders, ledger, transactions)
+}
+
+export const checkoutServicesOver = (store: OrderStore) =>
+  Checkout.Default.pipe(Layer.provide(checkoutDoublesOver(store)))

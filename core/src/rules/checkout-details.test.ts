@@ -1,0 +1,57 @@
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { checkoutAddressErrors, cleanCheckoutAddresses } from "./checkout-details"
+import { messages } from "./validation"
+
+const good = {
+  line1: "1 Pavilion End",
+  line2: "Headingley",
+  city: "Leeds",
+  county: "West Yorkshire",
+  postCode: "LS6 3BR",
+}
+
+describe("checkout addresses", () => {
+  it("takes none, or the saved one, without complaint", () => {
+    expect(checkoutAddressErrors({})).toEqual({})
+    expect(checkoutAddressErrors({ billingAddress: null, shippingAddress: undefined })).toEqual({})
+    expect(checkoutAddressErrors({ billingAddress: good, shippingAddress: good })).toEqual({})
+  })
+
+  it("names each bad field as the wire nests it, with SPEC §5's words", () => {
+    expect(
+      checkoutAddressErrors({
+        billingAddress: { ...good, line1: " ", postCode: "" },
+        shippingAddress: { ...good, postCode: "NOT A CODE", county: "y".repeat(51) },
+      }),
+    ).toEqual({
+      "billingAddress.line1": messages.addressLine1Required,
+      "billingAddress.postCode": messages.postcodeRequired,
+      "shippingAddress.postCode": messages.postcodeInvalid,
+      "shippingAddress.county": messages.addressLine1TooLong,
+    })
+  })
+
+  it("refuses any line longer than the account pages allow, however long", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("line1", "line2", "city", "county"),
+        fc.integer({ min: 51, max: 500_000 }),
+        fc.constantFrom("billingAddress", "shippingAddress"),
+        (line, length, which) => {
+          const errors = checkoutAddressErrors({ [which]: { ...good, [line]: "x".repeat(length) } })
+          expect(errors).toEqual({ [`${which}.${line}`]: messages.addressLine1TooLong })
+        },
+      ),
+      { numRuns: 50 },
+    )
+  })
+
+  it("cleans as the account pages do: trimmed lines, an upper-case postcode", () => {
+    expect(
+      cleanCheckoutAddresses({
+        billingAddress: { ...good, line1: " 1 Pavilion End ", postCode: " ls6 3br" },
+      }),
+    ).toEqual({ billingAddress: good, shippingAddress: null })
+  })
+})

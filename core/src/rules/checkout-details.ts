@@ -1,0 +1,38 @@
+/**
+ * The billing and shipping details a checkout may carry, judged by the same
+ * rules and SPEC §5 words as the account pages' address forms, so an order
+ * never carries (or echoes back) an address the account pages would refuse.
+ * Free of Effect so the storefront can import it.
+ */
+import { type AddressInput, cleanAddress, validateAddress } from "./auth"
+
+/** Left out (or null): the order uses the customer's saved address. */
+export interface CheckoutAddresses {
+  readonly billingAddress?: AddressInput | null | undefined
+  readonly shippingAddress?: AddressInput | null | undefined
+}
+
+const FIELDS = ["billingAddress", "shippingAddress"] as const
+
+/** The clean-ups the account pages apply (trimmed lines, upper-case postcode). */
+export const cleanCheckoutAddresses = (addresses: CheckoutAddresses): CheckoutAddresses => ({
+  billingAddress: addresses.billingAddress ? cleanAddress(addresses.billingAddress) : null,
+  shippingAddress: addresses.shippingAddress ? cleanAddress(addresses.shippingAddress) : null,
+})
+
+/**
+ * Every error of the given addresses, named as the wire nests them
+ * (`billingAddress.postCode`); empty when they may be used. An address that
+ * is given must be whole: a blank one is refused, not taken as "none".
+ */
+export const checkoutAddressErrors = (addresses: CheckoutAddresses): Record<string, string> => {
+  const errors: Record<string, string> = {}
+  for (const key of FIELDS) {
+    const address = addresses[key]
+    if (!address) continue
+    for (const [field, error] of Object.entries(validateAddress(address))) {
+      if (error !== undefined) errors[`${key}.${field}`] = error
+    }
+  }
+  return errors
+}
