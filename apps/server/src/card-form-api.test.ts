@@ -46,6 +46,17 @@ describe("the card form's settings", () => {
     expect(JSON.stringify(body)).not.toMatch(/sk_test|whsec_/)
   })
 
+  it("let the provider's script, frames and calls through the storefront's CSP, only when configured", async () => {
+    const page = (shop: Shop) => new Browser(shop.app).request("GET", "/", { bearer: false })
+    const withStripe = (await page(stripe)).headers.get("content-security-policy") ?? ""
+    expect(withStripe).toMatch(/script-src 'self' http:\/\/localhost:3211(;|$)/)
+    expect(withStripe).toMatch(/frame-src http:\/\/localhost:3211(;|$)/)
+    expect(withStripe).toMatch(/connect-src 'self' http:\/\/localhost:3211(;|$)/)
+    const sandboxOnly = (await page(sandbox)).headers.get("content-security-policy") ?? ""
+    expect(sandboxOnly).toContain("script-src 'self';")
+    expect(sandboxOnly).not.toContain("3211")
+  })
+
   it("are listed in the OpenAPI document", async () => {
     const document = await json<{ paths: Record<string, unknown> }>(
       await new Browser(sandbox.app).request("GET", "/api/openapi.json", { bearer: false }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { cardFormOf, cardFormSources } from "./card-form"
+import { cardFormOf, cardProviderOrigins } from "./card-form"
 import { readConfig } from "./config"
 
 const stripe = {
@@ -31,32 +31,29 @@ describe("cardFormOf", () => {
   })
 })
 
-describe("cardFormSources", () => {
-  it("needs nothing beyond the shop itself for the sandbox", () => {
-    expect(cardFormSources(readConfig({}).payments)).toEqual({
-      scriptSrc: [],
-      frameSrc: [],
-      connectSrc: [],
-    })
+describe("cardProviderOrigins (the storefront's CSP for the card form)", () => {
+  it("adds nothing for the sandbox, whose form is the shop's own", () => {
+    expect(cardProviderOrigins(readConfig({}).payments)).toBeUndefined()
   })
 
   it("lists the provider's documented hosts for Stripe.js", () => {
-    const sources = cardFormSources(readConfig(stripe).payments)
-    expect(sources.scriptSrc).toContain("https://js.stripe.com")
-    expect(sources.frameSrc).toEqual(
+    const origins = cardProviderOrigins(readConfig(stripe).payments)
+    expect(origins?.script).toContain("https://js.stripe.com")
+    expect(origins?.frame).toEqual(
       expect.arrayContaining(["https://js.stripe.com", "https://hooks.stripe.com"]),
     )
-    expect(sources.connectSrc).toEqual(["https://api.stripe.com"])
+    expect(origins?.connect).toEqual(["https://api.stripe.com"])
   })
 
   it("allows a stand-in's origin for all three when the script is served elsewhere", () => {
-    const sources = cardFormSources(
-      readConfig({ ...stripe, STRIPE_JS_URL: "http://localhost:3211/v3/" }).payments,
-    )
-    expect(sources).toEqual({
-      scriptSrc: ["http://localhost:3211"],
-      frameSrc: ["http://localhost:3211"],
-      connectSrc: ["http://localhost:3211"],
+    expect(
+      cardProviderOrigins(
+        readConfig({ ...stripe, STRIPE_JS_URL: "http://localhost:3211/v3/" }).payments,
+      ),
+    ).toEqual({
+      script: ["http://localhost:3211"],
+      frame: ["http://localhost:3211"],
+      connect: ["http://localhost:3211"],
     })
   })
 })

@@ -1,5 +1,6 @@
 import type { CardFormJson } from "@howzat/contracts/payments"
-import { DEFAULT_STRIPE_JS_URL, type PaymentsConfig } from "./config"
+import { type CardProviderOrigins, stripeBrowserOrigins } from "@howzat/http"
+import type { PaymentsConfig } from "./config"
 
 /** What the payment page is told to show (GET /api/PaymentProviders/card-form). */
 export const cardFormOf = (payments: PaymentsConfig): CardFormJson =>
@@ -11,30 +12,13 @@ export const cardFormOf = (payments: PaymentsConfig): CardFormJson =>
       }
     : { provider: "sandbox" }
 
-/** Origins a Content-Security-Policy must allow, per directive, for the card form to work. */
-export interface CardFormSources {
-  readonly scriptSrc: readonly string[]
-  readonly frameSrc: readonly string[]
-  readonly connectSrc: readonly string[]
-}
-
 /**
- * Stripe.js runs from js.stripe.com, puts the card fields (and the 3D Secure
- * challenge) in frames from js.stripe.com and hooks.stripe.com, and calls
- * api.stripe.com from the page: the list the provider documents for a CSP.
- * A stand-in (STRIPE_JS_URL elsewhere, test keys only) does all three from
- * its own origin. The sandbox's form is the storefront's own ('self').
+ * What the storefront's Content-Security-Policy must allow beyond the shop
+ * itself for the card form to work: nothing for the sandbox (its form is
+ * ours), the provider's documented hosts for Stripe.js, or a stand-in's
+ * own origin when STRIPE_JS_URL points elsewhere (test keys only).
  */
-export const cardFormSources = (payments: PaymentsConfig): CardFormSources => {
+export const cardProviderOrigins = (payments: PaymentsConfig): CardProviderOrigins | undefined => {
   const form = cardFormOf(payments)
-  if (form.provider === "sandbox") return { scriptSrc: [], frameSrc: [], connectSrc: [] }
-  const origin = new URL(form.scriptUrl).origin
-  if (origin === new URL(DEFAULT_STRIPE_JS_URL).origin) {
-    return {
-      scriptSrc: ["https://js.stripe.com", "https://*.js.stripe.com"],
-      frameSrc: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
-      connectSrc: ["https://api.stripe.com"],
-    }
-  }
-  return { scriptSrc: [origin], frameSrc: [origin], connectSrc: [origin] }
+  return form.provider === "sandbox" ? undefined : stripeBrowserOrigins(form.scriptUrl)
 }

@@ -28,7 +28,7 @@ import { Effect, Layer, ManagedRuntime } from "effect"
 import { Argon2PasswordHasherLive } from "./auth/argon2-password-hasher"
 import { JwtAccessTokensLive } from "./auth/jwt-access-tokens"
 import { jwtSecret } from "./auth/jwt-secret"
-import { cardFormOf } from "./card-form"
+import { cardFormOf, cardProviderOrigins } from "./card-form"
 import { clientAddressReader } from "./client-address"
 import type { ServerConfig } from "./config"
 import { ensureDemoCustomer, seedDemoPromotions } from "./demo-customer"
@@ -127,6 +127,7 @@ export const composeShop = async (config: ServerConfig, now = new Date()) => {
     orders,
     settings: { cookieSecure: config.cookieSecure, linkOrigin: config.linkOrigin },
     cardForm: cardFormOf(config.payments),
+    cardProvider: cardProviderOrigins(config.payments),
     clientAddress: clientAddressReader(config.trustProxy),
     paymentNotifications,
   })
