@@ -15,7 +15,8 @@ export const OrderStatus = Schema.Literal(
   "SystemCancelled",
 )
 
-export const PaymentStatus = Schema.Literal("Pending", "Succeeded", "Failed")
+/** Refunded: the payment succeeded for an order that could no longer take it, and went back. */
+export const PaymentStatus = Schema.Literal("Pending", "Succeeded", "Failed", "Refunded")
 
 export const Payment = Schema.Struct({
   id: Schema.String,

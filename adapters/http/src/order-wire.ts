@@ -1,6 +1,6 @@
 import type { Address } from "@howzat/core/accounts/model"
 import type { Order } from "@howzat/core/orders/model"
-import type { Payment } from "@howzat/core/ports/payments"
+import type { Payment, PaymentStatus } from "@howzat/core/ports/payments"
 import { OrderStatus } from "@howzat/core/rules/order-status"
 
 /** What the order row does not hold but the wire shows: who placed it and where it goes. */
@@ -18,7 +18,7 @@ export interface CompetitionDates {
 export interface PaymentWire {
   readonly id: string
   readonly amount: number
-  readonly status: "Pending" | "Succeeded" | "Failed"
+  readonly status: PaymentStatus
   readonly token: string | null
   readonly provider: string
   readonly failureDetail: string | null

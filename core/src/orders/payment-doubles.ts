@@ -45,6 +45,13 @@ export interface PaymentStore {
   readonly clubCodes: Map<string, string>
   /** Club credit, once per `${clubId}/${orderId}`. */
   readonly clubCredits: Map<string, Pence>
+  /** Provider side: refunds made, and idempotency key → refund reference. */
+  readonly providerRefunds: {
+    providerReference: string
+    amount: Pence
+    refundReference: string
+  }[]
+  readonly refundKeys: Map<string, string>
   gatewayDown: boolean
 }
 
@@ -60,6 +67,8 @@ export const emptyPaymentStore = (): PaymentStore => ({
   promotionUses: new Map(),
   clubCodes: new Map(),
   clubCredits: new Map(),
+  providerRefunds: [],
+  refundKeys: new Map(),
   gatewayDown: false,
 })
 
@@ -240,6 +249,25 @@ export const paymentDoublesOver = (store: PaymentStore) => {
           ? Effect.fail(unavailable())
           : Effect.succeed(store.intents.get(reference) ?? { status: "Pending" }),
       ),
+    cancelIntent: (reference) =>
+      Effect.suspend(() => {
+        if (store.gatewayDown) return Effect.fail(unavailable())
+        const status = store.intents.get(reference) ?? { status: "Pending" }
+        if (status.status !== "Pending") return Effect.succeed(status)
+        const voided = { status: "Failed", failureDetail: "The payment was cancelled." } as const
+        store.intents.set(reference, voided)
+        return Effect.succeed(voided)
+      }),
+    refund: ({ providerReference, amount, idempotencyKey }) =>
+      Effect.suspend(() => {
+        if (store.gatewayDown) return Effect.fail(unavailable())
+        const known = store.refundKeys.get(idempotencyKey)
+        if (known !== undefined) return Effect.succeed({ refundReference: known })
+        const refundReference = `refund-${store.refundKeys.size + 1}`
+        store.refundKeys.set(idempotencyKey, refundReference)
+        store.providerRefunds.push({ providerReference, amount, refundReference })
+        return Effect.succeed({ refundReference })
+      }),
     verifyNotification: (rawBody, headers) =>
       headers.signature === "valid"
         ? Effect.try({

@@ -2,7 +2,8 @@ import { Context, Data, type Effect } from "effect"
 import type { RepositoryError } from "../competitions/errors"
 import type { Pence } from "../rules/money"
 
-export type PaymentStatus = "Pending" | "Succeeded" | "Failed"
+/** Refunded: it succeeded, and the money went back (docs/decisions/0011). */
+export type PaymentStatus = "Pending" | "Succeeded" | "Failed" | "Refunded"
 
 /** One card payment attempt on an order: a retry after a decline is a new payment. */
 export interface Payment {
