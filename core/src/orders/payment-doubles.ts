@@ -16,6 +16,7 @@ import {
 import {
   InsufficientSiteCredit,
   type Payment,
+  type PaymentRefund,
   PaymentRepo,
   SiteCreditLedger,
 } from "../ports/payments"
@@ -29,6 +30,8 @@ import type { Order } from "./model"
 export interface PaymentStore {
   readonly orders: Map<string, Order>
   readonly payments: Payment[]
+  /** The shop's refund records, one per payment. */
+  readonly refunds: PaymentRefund[]
   readonly notifications: Set<string>
   /** Ledger entries: positive credit, negative debit. */
   readonly ledger: { customerId: string; orderId: string | null; amount: Pence; reason: string }[]
@@ -58,6 +61,7 @@ export interface PaymentStore {
 export const emptyPaymentStore = (): PaymentStore => ({
   orders: new Map(),
   payments: [],
+  refunds: [],
   notifications: new Set(),
   ledger: [],
   intents: new Map(),
@@ -173,7 +177,10 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         const index = store.payments.findIndex((p) => p.id === paymentId)
         const payment = store.payments[index]
         if (payment === undefined) throw new Error(`no payment ${paymentId}`)
-        if (payment.status !== "Pending") return payment
+        const overrides =
+          payment.status === "Pending" ||
+          (payment.status === "Failed" && outcome.status === "Succeeded")
+        if (!overrides) return payment
         const settled: Payment = {
           ...payment,
           status: outcome.status,
@@ -183,6 +190,73 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         store.payments[index] = settled
         return settled
       }),
+    refundDue: (refund) =>
+      Effect.sync(() => {
+        const known = store.refunds.find((r) => r.paymentId === refund.paymentId)
+        if (known !== undefined) return known
+        const payment = store.payments.find((p) => p.id === refund.paymentId)
+        if (payment === undefined) throw new Error(`no payment ${refund.paymentId}`)
+        const recorded: PaymentRefund = {
+          paymentId: refund.paymentId,
+          orderId: refund.orderId,
+          amount: refund.amount,
+          reason: refund.reason,
+          status: "Due",
+          provider: payment.provider,
+          providerReference: payment.providerReference,
+          providerRefundReference: null,
+          attempts: 0,
+          lastError: null,
+          dueAt: refund.at,
+          refundedAt: null,
+        }
+        store.refunds.push(recorded)
+        return recorded
+      }),
+    refundsDue: (limit) =>
+      Effect.sync(() => store.refunds.filter((r) => r.status === "Due").slice(0, limit)),
+    refundAttemptFailed: (paymentId, error) =>
+      Effect.sync(() => {
+        const index = store.refunds.findIndex(
+          (r) => r.paymentId === paymentId && r.status === "Due",
+        )
+        const refund = store.refunds[index]
+        if (refund === undefined) return
+        store.refunds[index] = { ...refund, attempts: refund.attempts + 1, lastError: error }
+      }),
+    refunded: (paymentId, providerRefundReference, at) =>
+      Effect.sync(() => {
+        const index = store.refunds.findIndex((r) => r.paymentId === paymentId)
+        const refund = store.refunds[index]
+        if (refund === undefined) throw new Error(`no refund for ${paymentId}`)
+        if (refund.status !== "Due") return refund
+        const done: PaymentRefund = {
+          ...refund,
+          status: "Refunded",
+          providerRefundReference,
+          refundedAt: at,
+        }
+        store.refunds[index] = done
+        const paymentIndex = store.payments.findIndex((p) => p.id === paymentId)
+        const payment = store.payments[paymentIndex]
+        if (payment?.status === "Succeeded") {
+          store.payments[paymentIndex] = { ...payment, status: "Refunded" }
+        }
+        return done
+      }),
+    refundsForOrder: (orderId) =>
+      Effect.sync(() => store.refunds.filter((r) => r.orderId === orderId)),
+    pendingOnClosedOrders: (limit) =>
+      Effect.sync(() =>
+        store.payments
+          .filter((p) => {
+            const status = store.orders.get(p.orderId)?.status
+            return (
+              p.status === "Pending" && (status === "Cancelled" || status === "SystemCancelled")
+            )
+          })
+          .slice(0, limit),
+      ),
     rememberNotification: (provider, eventId) =>
       Effect.sync(() => {
         const key = `${provider}/${eventId}`
@@ -222,6 +296,13 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         })
         return pence(-debit.amount)
       }),
+    refundedFor: (orderId) =>
+      Effect.sync(() =>
+        pence(
+          store.ledger.find((e) => e.orderId === orderId && e.reason === "OrderRefund")?.amount ??
+            0,
+        ),
+      ),
     grant: (customerId, amount) =>
       Effect.sync(() => {
         store.ledger.push({ customerId, orderId: null, amount, reason: "Grant" })
