@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import type { PromotionUsesShape } from "../ports/promotions"
+import { PromotionUses, type PromotionUsesShape } from "../ports/promotions"
 import { clubCredit } from "../rules/promotions"
 import type { Order } from "./model"
 
@@ -18,3 +18,13 @@ export const creditClubsFor = (uses: PromotionUsesShape, order: Order, at: Date)
       discard: true,
     })
   })
+
+/**
+ * The step every path that completes an order runs, in the completing
+ * transaction and only when its own move made the order Completed: a card
+ * payment (Payments) or site credit covering it all at checkout.
+ */
+export const orderCompletion = Effect.gen(function* () {
+  const uses = yield* PromotionUses
+  return (order: Order, at: Date) => creditClubsFor(uses, order, at)
+})

@@ -4,7 +4,7 @@
  * idempotent intents per key, first-outcome-wins settling, notifications
  * remembered by event id and a ledger that debits and refunds once per order.
  */
-import { Effect, Layer } from "effect"
+import { Effect, Layer, TestClock } from "effect"
 import type { Principal } from "../accounts/model"
 import { OrderRepo } from "../ports/orders"
 import {
@@ -26,6 +26,7 @@ import { type Pence, pence, ZERO_PENCE } from "../rules/money"
 import { canTransition, type OrderStatus, releasesTickets } from "../rules/order-status"
 import { OrderNotFound, OrderTransitionRefused } from "./errors"
 import type { Order } from "./model"
+import { Payments } from "./payments"
 
 export interface PaymentStore {
   readonly orders: Map<string, Order>
@@ -55,6 +56,12 @@ export interface PaymentStore {
     refundReference: string
   }[]
   readonly refundKeys: Map<string, string>
+  /** Every intent the shop asked the provider to void, in order. */
+  readonly voided: string[]
+  /** Intents mid-processing: the provider will not void them yet. */
+  readonly processing: Set<string>
+  /** Runs once, as the next order is cancelled or expires: what a racing process does. */
+  whileClosing: (() => void) | undefined
   gatewayDown: boolean
 }
 
@@ -73,6 +80,9 @@ export const emptyPaymentStore = (): PaymentStore => ({
   clubCredits: new Map(),
   providerRefunds: [],
   refundKeys: new Map(),
+  voided: [],
+  processing: new Set(),
+  whileClosing: undefined,
   gatewayDown: false,
 })
 
@@ -109,6 +119,12 @@ export const paymentDoublesOver = (store: PaymentStore) => {
           return Effect.fail(new OrderTransitionRefused({ orderId, from: order.status, to }))
         }
         const moved = { ...order, status: to }
+        // What a racing process does just as the order closes (a test's race), once.
+        if (releasesTickets(to)) {
+          const meanwhile = store.whileClosing
+          store.whileClosing = undefined
+          meanwhile?.()
+        }
         store.orders.set(orderId, moved)
         store.moves.push(`${orderId}:${to}`)
         if (releasesTickets(to)) store.released.push(orderId)
@@ -333,8 +349,11 @@ export const paymentDoublesOver = (store: PaymentStore) => {
     cancelIntent: (reference) =>
       Effect.suspend(() => {
         if (store.gatewayDown) return Effect.fail(unavailable())
+        store.voided.push(reference)
         const status = store.intents.get(reference) ?? { status: "Pending" }
-        if (status.status !== "Pending") return Effect.succeed(status)
+        if (status.status !== "Pending" || store.processing.has(reference)) {
+          return Effect.succeed(status)
+        }
         const voided = { status: "Failed", failureDetail: "The payment was cancelled." } as const
         store.intents.set(reference, voided)
         return Effect.succeed(voided)
@@ -428,3 +447,34 @@ export const awaitingOrder = (overrides: Partial<Order> = {}): Order => {
     ...overrides,
   }
 }
+
+/** The clock of the payment tests: five minutes into an order placed at noon. */
+export const NOW = Date.parse("2026-06-15T12:05:00Z")
+
+export const setUpPayments = (...orders: Order[]) => {
+  const store = emptyPaymentStore()
+  for (const order of orders) store.orders.set(order.id, order)
+  return store
+}
+
+/** Runs a test of Payments over the doubles, at NOW. */
+export const runPayments = <A, E>(store: PaymentStore, test: Effect.Effect<A, E, Payments>) =>
+  Effect.provide(
+    Effect.zipRight(TestClock.setTime(NOW), test),
+    Payments.Default.pipe(Layer.provide(paymentDoublesOver(store))),
+  )
+
+/** The provider's side: the customer's card was confirmed (or declined) on the intent. */
+export const provider = (
+  store: PaymentStore,
+  reference: string,
+  outcome: "Succeeded" | "Declined",
+) =>
+  store.intents.set(
+    reference,
+    outcome === "Succeeded"
+      ? { status: "Succeeded" }
+      : { status: "Failed", failureDetail: "Your card was declined." },
+  )
+
+export const statusOf = (store: PaymentStore, orderId: string) => store.orders.get(orderId)?.status
