@@ -108,7 +108,13 @@ export interface Session {
 
 export interface MailMessage {
   /** What the message is for, kept with it in the outbox (and shown in the dev mailbox). */
-  readonly kind: "VerifyEmail" | "ResetPassword" | "LoginLink" | "EmailChanged" | "PasswordChanged"
+  readonly kind:
+    | "VerifyEmail"
+    | "ResetPassword"
+    | "LoginLink"
+    | "EmailChanged"
+    | "PasswordChanged"
+    | "OrderConfirmation"
   readonly to: string
   readonly subject: string
   readonly text: string

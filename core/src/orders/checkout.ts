@@ -8,7 +8,7 @@ import { basketTotals } from "../rules/basket-totals"
 import { pence } from "../rules/money"
 import { OrderStatus } from "../rules/order-status"
 import { promotionIsUsable } from "../rules/promotions"
-import { creditClubsFor } from "./completion"
+import { orderCompletion } from "./completion"
 import { BasketEmpty } from "./errors"
 import type { AllocationException, Order, Promotion } from "./model"
 
@@ -45,6 +45,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
     const ledger = yield* SiteCreditLedger
     const transactions = yield* Transactions
     const promotionUses = yield* PromotionUses
+    const completed = yield* orderCompletion
 
     const checkout = (basketId: string, customerId: string) =>
       Effect.gen(function* () {
@@ -141,9 +142,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
           order.id,
           recorded.orderTotal === 0 ? OrderStatus.Completed : OrderStatus.AwaitingPayment,
         )
-        if (placed.status === OrderStatus.Completed) {
-          yield* creditClubsFor(promotionUses, placed, at)
-        }
+        if (placed.status === OrderStatus.Completed) yield* completed(placed, at)
 
         // The basket now shows what was bought, so the storefront can say what changed.
         const cut = allocation.lines.filter(

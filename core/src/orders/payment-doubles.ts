@@ -5,7 +5,10 @@
  * remembered by event id and a ledger that debits and refunds once per order.
  */
 import { Effect, Layer, TestClock } from "effect"
-import type { Principal } from "../accounts/model"
+import { CustomerNotFound } from "../accounts/errors"
+import type { Customer, MailMessage, Principal } from "../accounts/model"
+import { CustomerRepo } from "../ports/accounts"
+import { Mailer } from "../ports/mailer"
 import { OrderRepo } from "../ports/orders"
 import {
   type IntentStatus,
@@ -58,6 +61,8 @@ export interface PaymentStore {
   readonly refundKeys: Map<string, string>
   /** Every intent the shop asked the provider to void, in order. */
   readonly voided: string[]
+  /** Mail handed to the outbox, in order. */
+  readonly mail: MailMessage[]
   /** Intents mid-processing: the provider will not void them yet. */
   readonly processing: Set<string>
   /** Runs once, as the next order is cancelled or expires: what a racing process does. */
@@ -81,6 +86,7 @@ export const emptyPaymentStore = (): PaymentStore => ({
   providerRefunds: [],
   refundKeys: new Map(),
   voided: [],
+  mail: [],
   processing: new Set(),
   whileClosing: undefined,
   gatewayDown: false,
@@ -379,6 +385,40 @@ export const paymentDoublesOver = (store: PaymentStore) => {
 
   const transactions = Layer.succeed(Transactions, { within: (effect) => effect })
 
+  const mailer = Layer.succeed(Mailer, {
+    send: (message) => Effect.sync(() => void store.mail.push(message)),
+  })
+
+  const unused = (name: string) => () => Effect.die(`${name} is not used by the payment tests`)
+  const customers = Layer.succeed(CustomerRepo, {
+    register: unused("CustomerRepo.register"),
+    update: unused("CustomerRepo.update"),
+    list: unused("CustomerRepo.list"),
+    byId: (customerId) => {
+      const principal = [ANN, BOB].find((p) => p.customerId === customerId)
+      if (principal === undefined) return Effect.fail(new CustomerNotFound({ customerId }))
+      const [firstName = "", lastName = ""] = principal.name.split(" ")
+      const customer: Customer = {
+        customerId,
+        userId: principal.userId,
+        firstName,
+        lastName,
+        email: principal.email,
+        emailVerified: true,
+        dateOfBirth: "1990-01-01",
+        telephoneNumber: "07700900000",
+        defaultBillingAddress: null,
+        defaultShippingAddress: null,
+        allowMarketingByEmail: false,
+        allowMarketingByPhone: false,
+        allowMarketingByText: false,
+        allowMarketingByPost: false,
+        siteCreditAccountBalance: balanceOf(store, customerId),
+      }
+      return Effect.succeed(customer)
+    },
+  })
+
   const promotionUses = Layer.succeed(PromotionUses, {
     claim: (orderId, codes) =>
       Effect.sync(() => {
@@ -409,7 +449,16 @@ export const paymentDoublesOver = (store: PaymentStore) => {
       }),
   })
 
-  return Layer.mergeAll(orderRepo, paymentRepo, ledger, gateway, transactions, promotionUses)
+  return Layer.mergeAll(
+    orderRepo,
+    paymentRepo,
+    ledger,
+    gateway,
+    transactions,
+    promotionUses,
+    mailer,
+    customers,
+  )
 }
 
 let orders = 0

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Either, FastCheck as fc, TestClock, TestContext } from "effect"
+import { Effect, Either, FastCheck as fc, Layer, TestClock, TestContext } from "effect"
+import { ShopLinks } from "../ports/shop-links"
 import { pence } from "../rules/money"
 import {
   ANN,
@@ -9,6 +10,7 @@ import {
   NOW,
   notificationFor,
   type PaymentStore,
+  paymentDoublesOver,
   provider,
   runPayments as run,
   setUpPayments as setUp,
@@ -173,6 +175,73 @@ describe("Payments", () => {
     )
   })
 
+  describe("the order confirmation", () => {
+    it.effect("is mailed once, by whichever of return and notification completed the order", () => {
+      const order = awaitingOrder({
+        lines: [
+          {
+            competitionId: "c1",
+            competitionName: "Signed bat",
+            quantity: 3,
+            price: pence(250),
+            preDiscountTotal: pence(750),
+            lineTotal: pence(750),
+            ticketNumbers: [12, 10, 11],
+          },
+        ],
+      })
+      const store = setUp(order)
+      return Effect.gen(function* () {
+        yield* TestClock.setTime(NOW)
+        const payments = yield* Payments
+        const started = yield* payments.startPayment(ANN, order.id)
+        const reference = started.payments[0]!.providerReference
+        provider(store, reference, "Succeeded")
+        expect(store.mail).toEqual([])
+        yield* payments.complete(ANN, order.id)
+        yield* payments.handleNotification(
+          ...notificationFor(reference, "evt-1", { status: "Succeeded" }),
+        )
+        yield* payments.complete(ANN, order.id)
+        expect(store.mail).toHaveLength(1)
+        const [mail] = store.mail
+        expect(mail).toMatchObject({ kind: "OrderConfirmation", to: ANN.email })
+        expect(mail?.text).toContain(`order ${order.orderRef}`)
+        expect(mail?.text).toContain("Ticket numbers: 10-12")
+        // The configured origin, whatever the request that completed it came from.
+        expect(mail?.text).toContain(`https://shop.example/Account/Order/${order.id}`)
+      }).pipe(
+        Effect.provide(
+          Payments.Default.pipe(
+            Layer.provide(
+              Layer.merge(
+                paymentDoublesOver(store),
+                Layer.succeed(ShopLinks, { origin: "https://shop.example/" }),
+              ),
+            ),
+          ),
+        ),
+      )
+    })
+
+    it.effect("is not sent for an order that is cancelled or expires", () => {
+      const cancelled = awaitingOrder()
+      const expired = awaitingOrder({ expiresAt: new Date(NOW - 1) })
+      const store = setUp(cancelled, expired)
+      return run(
+        store,
+        Effect.gen(function* () {
+          const payments = yield* Payments
+          yield* payments.startPayment(ANN, cancelled.id)
+          yield* payments.cancel(ANN, cancelled.id)
+          yield* payments.expireDue()
+          expect(statusOf(store, expired.id)).toBe("SystemCancelled")
+          expect(store.mail).toEqual([])
+        }),
+      )
+    })
+  })
+
   describe("status notifications", () => {
     it.effect("a verified success completes the order; its replay changes nothing", () => {
       const order = awaitingOrder()
@@ -288,6 +357,7 @@ describe("Payments", () => {
                 expect(statusOf(store, order.id)).toBe("Completed")
                 expect(store.moves).toEqual([`${order.id}:Completed`])
                 expect(store.released).toEqual([])
+                expect(store.mail.map((m) => m.kind)).toEqual(["OrderConfirmation"])
               },
             ),
             { numRuns: 60 },
