@@ -56,6 +56,7 @@ export const orderToWire = (
   party: OrderParty,
   competitionDates: ReadonlyMap<string, CompetitionDates>,
   payments: readonly PaymentWire[] = [],
+  siteCreditReturned = 0,
 ) => {
   const cardAmount = order.orderTotal
   return {
@@ -93,6 +94,7 @@ export const orderToWire = (
     discountTotal: order.discountTotal,
     charitableDonationTotal: order.donation,
     siteCreditDebitTotal: order.siteCreditDebit,
+    siteCreditRefundTotal: siteCreditReturned,
     orderTotal: cardAmount + order.siteCreditDebit,
     orderBalance: PAID_OR_CLOSED.has(order.status) ? 0 : cardAmount,
     payments: [...payments],
