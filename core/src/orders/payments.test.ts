@@ -513,6 +513,29 @@ describe("Payments", () => {
       )
     })
 
+    it.effect("starts nothing while the declined intent is being paid by another card", () => {
+      const order = awaitingOrder()
+      const store = setUp(order)
+      return run(
+        store,
+        Effect.gen(function* () {
+          const payments = yield* Payments
+          const first = (yield* payments.startPayment(ANN, order.id)).payments[0]!
+          provider(store, first.providerReference, "Declined")
+          yield* Effect.either(payments.complete(ANN, order.id))
+          // The customer tried another card on it; the provider is processing that now.
+          store.intents.set(first.providerReference, { status: "Pending" })
+          store.processing.add(first.providerReference)
+          const refused = yield* Effect.flip(payments.startPayment(ANN, order.id))
+          expect(refused).toMatchObject({
+            _tag: "PaymentGatewayUnavailable",
+            reason: "An earlier payment is still being processed.",
+          })
+          expect(store.intentKeys.size).toBe(1)
+        }),
+      )
+    })
+
     it.effect(
       "completes instead when the declined intent was paid by another card after all",
       () => {

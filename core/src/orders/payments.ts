@@ -265,11 +265,11 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         Effect.asVoid,
       )
 
-    const stillProcessing = () =>
-      new PaymentGatewayUnavailable({
-        provider: gateway.provider,
-        reason: "A payment is still being processed, so the order cannot be cancelled yet.",
-      })
+    /** An intent the provider would not void yet: nothing may act as if it were closed. */
+    const stillProcessing = (reason: string) =>
+      new PaymentGatewayUnavailable({ provider: gateway.provider, reason })
+    const CANNOT_CANCEL_YET =
+      "A payment is still being processed, so the order cannot be cancelled yet."
 
     const startPayment = (principal: Principal, orderId: string) =>
       Effect.gen(function* () {
@@ -282,7 +282,9 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         if (existing.some((p) => p.status === "Failed")) {
           // A declined intent can still be paid at a real provider: void it
           // first, so two attempts can never both take the money.
-          yield* voidOpenIntents(orderId)
+          if ((yield* voidOpenIntents(orderId)).stillOpen) {
+            return yield* stillProcessing("An earlier payment is still being processed.")
+          }
           order = yield* payableOrder(principal, orderId)
           if (order.status === OrderStatus.Completed) return yield* withPayments(order)
         }
@@ -351,7 +353,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
           })
         }
         const voided = yield* voidOpenIntents(orderId)
-        if (voided.stillOpen) return yield* stillProcessing()
+        if (voided.stillOpen) return yield* stillProcessing(CANNOT_CANCEL_YET)
         const current = yield* orders.byId(orderId)
         if (current.status === OrderStatus.Completed) return yield* withPayments(current)
         const cancelled = yield* cancelOrder(orderId, OrderStatus.Cancelled)
@@ -400,7 +402,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
     const expireOne = (orderId: string) =>
       Effect.gen(function* () {
         const voided = yield* voidOpenIntents(orderId)
-        if (voided.stillOpen) return yield* stillProcessing()
+        if (voided.stillOpen) return yield* stillProcessing(CANNOT_CANCEL_YET)
         if ((yield* orders.byId(orderId)).status === OrderStatus.Completed) return []
         yield* cancelOrder(orderId, OrderStatus.SystemCancelled)
         yield* voidLeftovers(orderId)
