@@ -340,6 +340,7 @@ export interface PaymentRefundsTable {
   attempts: Generated<number>
   lastError: string | null
   dueAt: Timestamp
+  retryAt: Timestamp
   refundedAt: NullableTimestamp
 }
 

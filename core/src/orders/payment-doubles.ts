@@ -230,21 +230,31 @@ export const paymentDoublesOver = (store: PaymentStore) => {
           attempts: 0,
           lastError: null,
           dueAt: refund.at,
+          retryAt: refund.at,
           refundedAt: null,
         }
         store.refunds.push(recorded)
         return recorded
       }),
-    refundsDue: (limit) =>
-      Effect.sync(() => store.refunds.filter((r) => r.status === "Due").slice(0, limit)),
-    refundAttemptFailed: (paymentId, error) =>
+    refundsDue: (now, limit) =>
+      Effect.sync(() =>
+        store.refunds
+          .filter((r) => r.status === "Due" && r.retryAt.getTime() <= now.getTime())
+          .slice(0, limit),
+      ),
+    refundAttemptFailed: (paymentId, { error, retryAt }) =>
       Effect.sync(() => {
         const index = store.refunds.findIndex(
           (r) => r.paymentId === paymentId && r.status === "Due",
         )
         const refund = store.refunds[index]
         if (refund === undefined) return
-        store.refunds[index] = { ...refund, attempts: refund.attempts + 1, lastError: error }
+        store.refunds[index] = {
+          ...refund,
+          attempts: refund.attempts + 1,
+          lastError: error,
+          retryAt,
+        }
       }),
     refunded: (paymentId, providerRefundReference, at) =>
       Effect.sync(() => {

@@ -17,6 +17,7 @@ import {
   statusOf,
 } from "./payment-doubles"
 import { Payments } from "./payments"
+import { LONGEST_REFUND_RETRY_MS } from "./refunds"
 
 describe("Payments", () => {
   it.effect("starts one pending payment with the provider's token, however often asked", () => {
@@ -673,10 +674,11 @@ describe("Payments", () => {
                       }
                       everySuccessAccountedFor()
                     }
-                    // The provider is back, notifications arrive, the expiry job passes.
+                    // The provider is back, notifications arrive, the expiry job passes
+                    // once any refund's retry time has come.
                     store.gatewayDown = false
                     yield* notifyAll(payments)
-                    yield* TestClock.setTime(order.expiresAt.getTime() + 1)
+                    yield* TestClock.setTime(order.expiresAt.getTime() + LONGEST_REFUND_RETRY_MS)
                     yield* payments.expireDue()
                     everySuccessAccountedFor()
                   }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, FastCheck as fc, TestClock } from "effect"
 import { pence } from "../rules/money"
 import type { Order } from "./model"
 import {
@@ -14,6 +14,7 @@ import {
   statusOf,
 } from "./payment-doubles"
 import { Payments } from "./payments"
+import { LONGEST_REFUND_RETRY_MS, refundRetryDelayMs } from "./refunds"
 
 /**
  * An order closed while one of its intents stayed open (a void that could
@@ -75,6 +76,7 @@ describe("money taken for an order that can no longer take it", () => {
             attempts: 0,
             lastError: null,
             dueAt: new Date(NOW),
+            retryAt: new Date(NOW),
             refundedAt: new Date(NOW),
           },
         ])
@@ -84,7 +86,7 @@ describe("money taken for an order that can no longer take it", () => {
     )
   })
 
-  it.effect("a refund the provider cannot make yet stays due, and the expiry pass makes it", () => {
+  it.effect("a refund the provider cannot make yet stays due, and a later pass makes it", () => {
     const { store, reference } = paidAfterClosing("SystemCancelled")
     return run(
       store,
@@ -94,6 +96,10 @@ describe("money taken for an order that can no longer take it", () => {
         yield* payments.handleNotification(
           ...notificationFor(reference, "evt-1", { status: "Succeeded" }),
         )
+        // Not hammered: the pass right after leaves it until its retry time.
+        yield* payments.expireDue()
+        expect(store.refunds).toMatchObject([{ status: "Due", attempts: 1 }])
+        yield* TestClock.adjust("1 minute")
         yield* payments.expireDue()
         expect(store.providerRefunds).toEqual([])
         expect(paymentStatus(store)).toEqual(["Succeeded"])
@@ -103,10 +109,12 @@ describe("money taken for an order that can no longer take it", () => {
             status: "Due",
             attempts: 2,
             lastError: "switched off by the test",
+            retryAt: new Date(NOW + 3 * 60_000),
           },
         ])
 
         store.gatewayDown = false
+        yield* TestClock.adjust("2 minutes")
         yield* payments.expireDue()
         yield* payments.expireDue()
         expect(store.providerRefunds).toHaveLength(1)
@@ -115,6 +123,17 @@ describe("money taken for an order that can no longer take it", () => {
       }),
     )
   })
+
+  it.prop(
+    "waits longer after each failure, from a minute up to six hours",
+    [fc.integer({ min: 1, max: 10_000 })],
+    ([attempts]) => {
+      const delay = refundRetryDelayMs(attempts)
+      expect(delay).toBeGreaterThanOrEqual(60_000)
+      expect(delay).toBeLessThanOrEqual(LONGEST_REFUND_RETRY_MS)
+      expect(refundRetryDelayMs(attempts + 1)).toBeGreaterThanOrEqual(delay)
+    },
+  )
 
   it.effect("the expiry pass voids an intent left open on a closed order", () => {
     const order = awaitingOrder({ status: "Cancelled" })

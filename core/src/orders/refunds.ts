@@ -8,6 +8,18 @@ export const refundIdempotencyKey = (paymentId: string) => `refund:${paymentId}`
 /** How many due refunds one retry pass tries; the next pass takes the rest. */
 export const REFUND_BATCH = 100
 
+const MINUTE = 60_000
+/** However long a refund has failed, it is tried at least this often. */
+export const LONGEST_REFUND_RETRY_MS = 6 * 60 * MINUTE
+
+/**
+ * How long to wait after a refund's n-th failed attempt: a minute, doubling
+ * each time, at most six hours. An outage of minutes is caught up within
+ * minutes; a refund that cannot succeed (staff must look) is not hammered.
+ */
+export const refundRetryDelayMs = (failedAttempts: number): number =>
+  Math.min(LONGEST_REFUND_RETRY_MS, MINUTE * 2 ** Math.max(0, Math.min(failedAttempts - 1, 20)))
+
 const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
 /**
@@ -24,11 +36,14 @@ export const makeRefunding = Effect.gen(function* () {
 
   const failed = (refund: PaymentRefund, reason: string) =>
     Effect.gen(function* () {
-      yield* payments.refundAttemptFailed(refund.paymentId, reason, yield* now)
+      const at = yield* now
+      const retryAt = new Date(at.getTime() + refundRetryDelayMs(refund.attempts + 1))
+      yield* payments.refundAttemptFailed(refund.paymentId, { error: reason, at, retryAt })
       yield* Effect.logWarning("refund not made yet; it stays due and is tried again", {
         paymentId: refund.paymentId,
         orderId: refund.orderId,
         reason,
+        retryAt: retryAt.toISOString(),
       })
     })
 
@@ -59,10 +74,12 @@ export const makeRefunding = Effect.gen(function* () {
     /** Asks the provider for each due refund; one that fails stays due. */
     attemptAll: (refunds: readonly PaymentRefund[]) =>
       Effect.forEach(refunds, attempt, { discard: true }),
-    /** The retry pass: the oldest due refunds, each tried once more. */
+    /** The retry pass: due refunds whose time has come, each tried once more. */
     retryDue: (limit = REFUND_BATCH) =>
-      Effect.flatMap(payments.refundsDue(limit), (due) =>
-        Effect.forEach(due, attempt, { discard: true }),
+      Effect.flatMap(now, (at) =>
+        Effect.flatMap(payments.refundsDue(at, limit), (due) =>
+          Effect.forEach(due, attempt, { discard: true }),
+        ),
       ),
   }
 })

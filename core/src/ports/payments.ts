@@ -52,6 +52,8 @@ export interface PaymentRefund {
   readonly attempts: number
   readonly lastError: string | null
   readonly dueAt: Date
+  /** When the retry pass may try again (later after each failure). */
+  readonly retryAt: Date
   readonly refundedAt: Date | null
 }
 
@@ -99,13 +101,18 @@ export interface PaymentRepoShape {
     readonly reason: RefundReason
     readonly at: Date
   }) => Effect.Effect<PaymentRefund, RepositoryError>
-  /** Refunds still due, oldest first: what the retry pass works through. */
-  readonly refundsDue: (limit: number) => Effect.Effect<readonly PaymentRefund[], RepositoryError>
-  /** An attempt the provider refused or never answered: counted, with why; still due. */
+  /** Refunds still due whose retry time has come by `now`, earliest first: the retry pass's work. */
+  readonly refundsDue: (
+    now: Date,
+    limit: number,
+  ) => Effect.Effect<readonly PaymentRefund[], RepositoryError>
+  /**
+   * An attempt the provider refused or never answered: counted, with why,
+   * and still due, not to be tried again before `retryAt`.
+   */
   readonly refundAttemptFailed: (
     paymentId: string,
-    error: string,
-    at: Date,
+    failure: { readonly error: string; readonly at: Date; readonly retryAt: Date },
   ) => Effect.Effect<void, RepositoryError>
   /**
    * The provider accepted the refund: the refund and its payment become

@@ -31,6 +31,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0).check(sql`attempts >= 0`))
     .addColumn("last_error", "text")
     .addColumn("due_at", "timestamptz", (c) => c.notNull())
+    // When the retry pass may try again: later after each failure, so a stuck refund is not hammered.
+    .addColumn("retry_at", "timestamptz", (c) => c.notNull())
     .addColumn("refunded_at", "timestamptz")
     // Refunded means the provider's reference and the time, together and for good.
     .addCheckConstraint(
@@ -39,8 +41,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        or (status = 'Refunded' and refunded_at is not null and provider_refund_reference is not null)`,
     )
     .execute()
-  // The retry pass reads the oldest due refunds first.
-  await sql`create index payment_refunds_due_idx on payment_refunds (due_at) where status = 'Due'`.execute(
+  // The retry pass reads the due refunds whose time has come, earliest first.
+  await sql`create index payment_refunds_due_idx on payment_refunds (retry_at) where status = 'Due'`.execute(
     db,
   )
   await db.schema

@@ -278,6 +278,7 @@ export const paymentsSuite = (
           attempts: 0,
           lastError: null,
           dueAt: NOW,
+          retryAt: NOW,
           refundedAt: null,
         })
         const again = await run(
@@ -305,21 +306,32 @@ export const paymentsSuite = (
         },
       )
 
-      it("counts failed attempts with their reason, and stays due", async () => {
+      it("counts failed attempts with their reason, and stays due, not before its retry time", async () => {
         const payment = await paidPayment(OrderStatus.Cancelled)
         await run(payments().refundDue(due(payment)))
-        await run(payments().refundAttemptFailed(payment.id, "The provider answered 502.", NOW))
+        const retryAt = new Date(NOW.getTime() + HOUR)
         await run(
-          payments().refundAttemptFailed(
-            payment.id,
-            "x".repeat(5_000),
-            new Date(NOW.getTime() + 1),
-          ),
+          payments().refundAttemptFailed(payment.id, {
+            error: "The provider answered 502.",
+            at: NOW,
+            retryAt: new Date(NOW.getTime() + MINUTE),
+          }),
+        )
+        await run(
+          payments().refundAttemptFailed(payment.id, {
+            error: "x".repeat(5_000),
+            at: new Date(NOW.getTime() + 1),
+            retryAt,
+          }),
         )
         const [refund] = await run(payments().refundsForOrder(payment.orderId))
-        expect(refund).toMatchObject({ status: "Due", attempts: 2 })
+        expect(refund).toMatchObject({ status: "Due", attempts: 2, retryAt, dueAt: NOW })
         expect(refund?.lastError?.length).toBe(500)
         expect(refund?.lastError).toMatch(/^2026-\S+ x+$/)
+        const dueBy = async (at: Date) =>
+          (await run(payments().refundsDue(at, 10_000))).map((r) => r.paymentId)
+        expect(await dueBy(new Date(retryAt.getTime() - 1))).not.toContain(payment.id)
+        expect(await dueBy(retryAt)).toContain(payment.id)
       })
 
       it("marks the refund and its payment Refunded together, once", async () => {
@@ -336,7 +348,9 @@ export const paymentsSuite = (
         expect(after).toMatchObject({ status: "Refunded" })
         // A racing process's late answer changes nothing.
         expect(await run(payments().refunded(payment.id, "re_2", NOW))).toEqual(done)
-        await run(payments().refundAttemptFailed(payment.id, "late", NOW))
+        await run(
+          payments().refundAttemptFailed(payment.id, { error: "late", at: NOW, retryAt: NOW }),
+        )
         expect(await run(payments().refundsForOrder(payment.orderId))).toEqual([done])
         // Refunded is final: no provider's word brings the payment back.
         for (const outcome of [
@@ -347,7 +361,7 @@ export const paymentsSuite = (
         }
       })
 
-      it("lists due refunds oldest first, without the ones already made", async () => {
+      it("lists due refunds earliest first, without the ones already made", async () => {
         const refunds = []
         for (let i = 0; i < 3; i++) {
           const payment = await paidPayment(OrderStatus.Cancelled)
@@ -357,11 +371,11 @@ export const paymentsSuite = (
         }
         const [newest, middle, oldest] = refunds
         await run(payments().refunded(middle!.paymentId, "re_done", NOW))
-        const listed = (await run(payments().refundsDue(1_000))).map((r) => r.paymentId)
+        const listed = (await run(payments().refundsDue(NOW, 10_000))).map((r) => r.paymentId)
         expect(listed).toContain(newest!.paymentId)
         expect(listed).not.toContain(middle!.paymentId)
         expect(listed.indexOf(oldest!.paymentId)).toBeLessThan(listed.indexOf(newest!.paymentId))
-        expect(await run(payments().refundsDue(0))).toEqual([])
+        expect(await run(payments().refundsDue(NOW, 0))).toEqual([])
       })
 
       it("the table refuses a refund without a reference, or a payment it does not know", async () => {

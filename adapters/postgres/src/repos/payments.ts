@@ -36,6 +36,7 @@ const refundColumns = [
   "paymentRefunds.attempts",
   "paymentRefunds.lastError",
   "paymentRefunds.dueAt",
+  "paymentRefunds.retryAt",
   "paymentRefunds.refundedAt",
   "payments.provider",
   "payments.providerReference",
@@ -64,6 +65,7 @@ const toRefund = (row: RefundRow): PaymentRefund => ({
   attempts: row.attempts,
   lastError: row.lastError,
   dueAt: row.dueAt,
+  retryAt: row.retryAt,
   refundedAt: row.refundedAt,
 })
 
@@ -183,6 +185,7 @@ export const makePaymentRepo = (db: Kysely<Database>): PaymentRepoShape => ({
             amountPence: refund.amount,
             reason: refund.reason,
             dueAt: refund.at,
+            retryAt: refund.at,
           })
           .onConflict((oc) => oc.column("paymentId").doNothing())
           .execute()
@@ -190,20 +193,21 @@ export const makePaymentRepo = (db: Kysely<Database>): PaymentRepoShape => ({
       }),
     ),
 
-  refundsDue: (limit) =>
+  refundsDue: (now, limit) =>
     runQuery(db, "payments.refundsDue", async (q) => {
       const take = Math.floor(limit)
       if (!(take > 0)) return []
       const rows = await refundsWithPayment(q)
         .where("paymentRefunds.status", "=", "Due")
-        .orderBy("paymentRefunds.dueAt")
+        .where("paymentRefunds.retryAt", "<=", now)
+        .orderBy("paymentRefunds.retryAt")
         .orderBy("paymentRefunds.id")
         .limit(take)
         .execute()
       return rows.map(toRefund)
     }),
 
-  refundAttemptFailed: (paymentId, error, at) =>
+  refundAttemptFailed: (paymentId, { error, at, retryAt }) =>
     runQuery(db, "payments.refundAttemptFailed", async (q) => {
       if (!isUuid(paymentId)) return
       await q
@@ -211,6 +215,7 @@ export const makePaymentRepo = (db: Kysely<Database>): PaymentRepoShape => ({
         .set((eb) => ({
           attempts: eb("attempts", "+", 1),
           lastError: `${at.toISOString()} ${error}`.slice(0, ERROR_LENGTH),
+          retryAt,
         }))
         .where("paymentId", "=", paymentId)
         .where("status", "=", "Due")
