@@ -4,20 +4,17 @@ import type { Principal } from "../accounts/model"
 import type { RepositoryError } from "../competitions/errors"
 import { OrderRepo } from "../ports/orders"
 import {
-  type IntentStatus,
   type NotificationRejected,
   PaymentGateway,
   PaymentGatewayUnavailable,
 } from "../ports/payment-gateway"
-import { type Payment, type PaymentRefund, PaymentRepo, SiteCreditLedger } from "../ports/payments"
-import { PromotionUses } from "../ports/promotions"
+import { type Payment, PaymentRepo, SiteCreditLedger } from "../ports/payments"
 import { Transactions } from "../ports/transactions"
 import { type Pence, ZERO_PENCE } from "../rules/money"
 import { canTransition, OrderStatus } from "../rules/order-status"
-import { orderCompletion } from "./completion"
 import { OrderNotFound, OrderTransitionRefused } from "./errors"
 import type { Order } from "./model"
-import { makeRefunding } from "./refunds"
+import { makeSettlement, noLongerOpen } from "./settlement"
 
 /** complete-order before the card payment succeeded: the storefront shows PaymentFailed. */
 export class PaymentStillDue extends Data.TaggedError("PaymentStillDue")<{
@@ -45,10 +42,6 @@ export const mayReadOrder = (principal: Principal, order: Order): boolean =>
 const mayActOnOrder = (principal: Principal, order: Order): boolean =>
   principal.customerId === order.customerId
 
-/** Cancelled by the customer or expired: nothing can be paid for it any more. */
-const noLongerOpen = (status: OrderStatus): boolean =>
-  status === OrderStatus.Cancelled || status === OrderStatus.SystemCancelled
-
 /** An order with its payments and any site credit it gave back, as the order pages read it. */
 export const readOrderWithPayments =
   (
@@ -72,15 +65,6 @@ export const EXPIRY_BATCH = 100
 
 const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
-/** What the provider said about one payment, once recorded. */
-interface Asked {
-  readonly payment: Payment
-  /** The money went back: the order could not take it. */
-  readonly refund: PaymentRefund | null
-  /** The provider would not void it yet (mid-processing): it may still take money. */
-  readonly stillOpen: boolean
-}
-
 /**
  * Paying for an order by card, and everything that settles it: the
  * browser's return, the provider's signed notification, the customer's
@@ -99,9 +83,16 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
     const ledger = yield* SiteCreditLedger
     const gateway = yield* PaymentGateway
     const transactions = yield* Transactions
-    const promotionUses = yield* PromotionUses
-    const completed = yield* orderCompletion
-    const refunding = yield* makeRefunding
+    const {
+      completeOrder,
+      cancelOrder,
+      record,
+      ask,
+      voidOpenIntents,
+      voidLeftovers,
+      attemptRefunds,
+      retryRefunds,
+    } = yield* makeSettlement
 
     const withPayments = readOrderWithPayments(payments, ledger)
 
@@ -130,139 +121,6 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
           order.status === OrderStatus.Completed ||
           canTransition(order.status, OrderStatus.Completed),
         refusedToComplete,
-      )
-
-    /** Moves the order to Completed unless it already is; the row lock serialises racers. */
-    const completeOrder = (
-      orderId: string,
-    ): Effect.Effect<Order, OrderNotFound | OrderTransitionRefused | RepositoryError> =>
-      transactions
-        .within(
-          Effect.gen(function* () {
-            const moved = yield* orders.transition(orderId, OrderStatus.Completed)
-            // Only the call that moved it: one club credit, one confirmation.
-            yield* completed(moved, yield* now)
-            return moved
-          }),
-        )
-        .pipe(
-          Effect.catchTag(
-            "OrderTransitionRefused",
-            (
-              refused,
-            ): Effect.Effect<Order, OrderNotFound | OrderTransitionRefused | RepositoryError> =>
-              refused.from === OrderStatus.Completed ? orders.byId(orderId) : Effect.fail(refused),
-          ),
-        )
-
-    /** Cancels (by the customer or the system) and gives back the site credit, together. */
-    const cancelOrder = (orderId: string, to: typeof OrderStatus.Cancelled | "SystemCancelled") =>
-      transactions.within(
-        Effect.gen(function* () {
-          const order = yield* orders.transition(orderId, to)
-          yield* ledger.refundOrder(orderId, yield* now)
-          // Like the tickets, the voucher's use goes back for someone else.
-          yield* promotionUses.release(orderId)
-          return order
-        }),
-      )
-
-    /**
-     * A payment the provider says succeeded: it pays for its order, or, when
-     * the order was cancelled or expired meanwhile, its money is owed back.
-     * The order row's lock decides which, whoever else is racing.
-     */
-    const followSuccess = (
-      payment: Payment,
-    ): Effect.Effect<
-      PaymentRefund | null,
-      OrderNotFound | OrderTransitionRefused | RepositoryError
-    > =>
-      completeOrder(payment.orderId).pipe(
-        Effect.as(null),
-        Effect.catchTag(
-          "OrderTransitionRefused",
-          (refused): Effect.Effect<PaymentRefund, OrderTransitionRefused | RepositoryError> =>
-            noLongerOpen(refused.from)
-              ? Effect.flatMap(now, (at) =>
-                  payments.refundDue({
-                    paymentId: payment.id,
-                    orderId: payment.orderId,
-                    amount: payment.amount,
-                    reason:
-                      refused.from === OrderStatus.SystemCancelled
-                        ? "OrderExpired"
-                        : "OrderCancelled",
-                    at,
-                  }),
-                )
-              : Effect.fail(refused),
-        ),
-      )
-
-    /** Records the provider's word on a payment and what a success sets off, together. */
-    const record = (payment: Payment, status: IntentStatus) =>
-      status.status === "Pending"
-        ? Effect.succeed<Asked>({ payment, refund: null, stillOpen: true })
-        : transactions.within(
-            Effect.gen(function* () {
-              const settled = yield* payments.settle(payment.id, status, yield* now)
-              const refund = settled.status === "Succeeded" ? yield* followSuccess(settled) : null
-              return { payment: settled, refund, stillOpen: false } satisfies Asked
-            }),
-          )
-
-    /**
-     * Asks the provider about each payment (`void` also voids any intent
-     * still open), records the answers, then asks for any refund owed: after
-     * the transactions, so no row lock waits on the provider.
-     */
-    const ask = (list: readonly Payment[], how: "status" | "void") =>
-      Effect.gen(function* () {
-        const asked = yield* Effect.forEach(list, (payment) =>
-          Effect.flatMap(
-            how === "void"
-              ? gateway.cancelIntent(payment.providerReference)
-              : gateway.intentStatus(payment.providerReference),
-            (status) => record(payment, status),
-          ),
-        )
-        yield* refunding.attemptAll(asked.flatMap((a) => (a.refund === null ? [] : [a.refund])))
-        return { stillOpen: asked.some((a) => a.stillOpen) }
-      })
-
-    /**
-     * Voids every intent of the order that could still take money: pending
-     * ones, and declined ones too, which a real provider keeps open for
-     * another card.
-     */
-    const voidOpenIntents = (orderId: string) =>
-      Effect.flatMap(payments.forOrder(orderId), (list) =>
-        ask(
-          list.filter((p) => p.status === "Pending" || p.status === "Failed"),
-          "void",
-        ),
-      )
-
-    /**
-     * After the order was cancelled: an intent started meanwhile (another
-     * tab's payment page) was not seen by the voiding before, so it is
-     * voided now. Best effort; the retry pass sweeps any it cannot reach.
-     */
-    const voidLeftovers = (orderId: string) =>
-      Effect.flatMap(payments.forOrder(orderId), (list) =>
-        ask(
-          list.filter((p) => p.status === "Pending"),
-          "void",
-        ),
-      ).pipe(
-        Effect.catchTag("PaymentGatewayUnavailable", (error) =>
-          Effect.logWarning("an intent of a closed order is still open; the retry pass voids it", {
-            orderId,
-            reason: error.reason,
-          }),
-        ),
-        Effect.asVoid,
       )
 
     /** An intent the provider would not void yet: nothing may act as if it were closed. */
@@ -391,7 +249,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
           }),
         )
         // Once the notification's effect is committed: a refund owed stays due if this fails.
-        if (handled.refund !== null) yield* refunding.attemptAll([handled.refund])
+        if (handled.refund !== null) yield* attemptRefunds([handled.refund])
         return handled.verdict
       })
 
@@ -451,7 +309,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         const due = yield* orders.dueForExpiry(yield* now, limit)
         const expired = yield* Effect.forEach(due, expireOne)
         yield* sweepClosedOrders(limit)
-        yield* refunding.retryDue(limit)
+        yield* retryRefunds(limit)
         return expired.flat()
       })
 
