@@ -482,6 +482,27 @@ describe("Payments", () => {
       )
     })
 
+    it.effect("refuses an expired order without asking the provider again", () => {
+      const order = awaitingOrder({ expiresAt: new Date(NOW - 1) })
+      const store = setUp(order)
+      return run(
+        store,
+        Effect.gen(function* () {
+          const payments = yield* Payments
+          yield* payments.startPayment(ANN, order.id)
+          yield* payments.expireDue()
+          const asked = store.voided.length
+          const refused = yield* Effect.flip(payments.cancel(ANN, order.id))
+          expect(refused).toMatchObject({
+            _tag: "OrderTransitionRefused",
+            from: "SystemCancelled",
+            to: "Cancelled",
+          })
+          expect(store.voided).toHaveLength(asked)
+        }),
+      )
+    })
+
     it.effect("refuses a completed order", () => {
       const order = awaitingOrder({ status: "Completed" })
       const store = setUp(order)

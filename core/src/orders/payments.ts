@@ -202,8 +202,11 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
       Effect.gen(function* () {
         const order = yield* ownOrder(principal, orderId)
         if (order.status === OrderStatus.Cancelled) return yield* withPayments(order)
-        // Paid already (by card or site credit): the customer keeps the order.
-        if (order.status === OrderStatus.Completed) {
+        // Paid already (by card or site credit), the customer keeps the order; expired, it has gone.
+        if (
+          order.status === OrderStatus.Completed ||
+          order.status === OrderStatus.SystemCancelled
+        ) {
           return yield* new OrderTransitionRefused({
             orderId,
             from: order.status,
