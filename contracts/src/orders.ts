@@ -16,7 +16,8 @@ export const OrderStatus = Schema.Literal(
   "SystemCancelled",
 )
 
-export const PaymentStatus = Schema.Literal("Pending", "Succeeded", "Failed")
+/** Refunded: the payment succeeded for an order that could no longer take it, and went back. */
+export const PaymentStatus = Schema.Literal("Pending", "Succeeded", "Failed", "Refunded")
 
 export const Payment = Schema.Struct({
   id: Schema.String,
@@ -70,6 +71,8 @@ export const Order = Schema.Struct({
   charitableDonationTotal: Pence,
   /** Site credit that pays for part (or all) of the order. */
   siteCreditDebitTotal: Pence,
+  /** Site credit given back to the balance when the order was cancelled or expired (0 if none). */
+  siteCreditRefundTotal: Pence,
   /** Everything the order costs: goods less discounts plus the donation, before site credit. */
   orderTotal: Pence,
   /** Still to pay by card: 0 once paid, or when site credit covers it all. */

@@ -12,8 +12,10 @@ import { orderProblem } from "./order-problems"
 import { paymentToWire, ticketNumbersText } from "./order-wire"
 import { competitionToWire } from "./wire"
 
-const present = (principal: Principal, { order, payments }: OrderWithPayments) =>
-  presentOrder(order, principal, {}, payments.map(paymentToWire))
+const present = (
+  principal: Principal,
+  { order, payments, siteCreditReturned }: OrderWithPayments,
+) => presentOrder(order, principal, {}, payments.map(paymentToWire), siteCreditReturned)
 
 const ticketsToWire = (tickets: readonly OrderTicket[]) => ({
   tickets: tickets.map((ticket) => ({ ...ticket })),

@@ -21,6 +21,7 @@ export const presentOrder = (
   principal: Principal,
   addresses: OrderAddresses = {},
   payments: readonly PaymentWire[] = [],
+  siteCreditReturned = 0,
 ) =>
   Effect.gen(function* () {
     const accounts = yield* CustomerAccounts
@@ -45,5 +46,6 @@ export const presentOrder = (
       },
       dates,
       payments,
+      siteCreditReturned,
     )
   })

@@ -1,6 +1,6 @@
 import type { Address } from "@howzat/core/accounts/model"
 import type { Order } from "@howzat/core/orders/model"
-import type { Payment } from "@howzat/core/ports/payments"
+import type { Payment, PaymentStatus } from "@howzat/core/ports/payments"
 import { OrderStatus } from "@howzat/core/rules/order-status"
 
 /** What the order row does not hold but the wire shows: who placed it and where it goes. */
@@ -18,7 +18,7 @@ export interface CompetitionDates {
 export interface PaymentWire {
   readonly id: string
   readonly amount: number
-  readonly status: "Pending" | "Succeeded" | "Failed"
+  readonly status: PaymentStatus
   readonly token: string | null
   readonly provider: string
   readonly failureDetail: string | null
@@ -56,6 +56,7 @@ export const orderToWire = (
   party: OrderParty,
   competitionDates: ReadonlyMap<string, CompetitionDates>,
   payments: readonly PaymentWire[] = [],
+  siteCreditReturned = 0,
 ) => {
   const cardAmount = order.orderTotal
   return {
@@ -93,6 +94,7 @@ export const orderToWire = (
     discountTotal: order.discountTotal,
     charitableDonationTotal: order.donation,
     siteCreditDebitTotal: order.siteCreditDebit,
+    siteCreditRefundTotal: siteCreditReturned,
     orderTotal: cardAmount + order.siteCreditDebit,
     orderBalance: PAID_OR_CLOSED.has(order.status) ? 0 : cardAmount,
     payments: [...payments],

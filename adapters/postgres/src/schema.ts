@@ -306,7 +306,7 @@ export interface PaymentsTable {
   id: Generated<string>
   orderId: string
   amountPence: number
-  status: "Pending" | "Succeeded" | "Failed"
+  status: "Pending" | "Succeeded" | "Failed" | "Refunded"
   provider: string
   providerReference: string | null
   clientToken: string | null
@@ -327,6 +327,26 @@ export interface SandboxPaymentIntentsTable {
   eventId: string | null
   createdAt: Generated<Date>
   settledAt: NullableTimestamp
+  refundReference: Generated<string | null>
+  refundIdempotencyKey: Generated<string | null>
+  refundedAmountPence: Generated<number | null>
+  refundedAt: Generated<Date | null>
+}
+
+/** Money the shop owes back on a card payment: due until the provider accepts the refund. */
+export interface PaymentRefundsTable {
+  id: Generated<string>
+  paymentId: string
+  orderId: string
+  amountPence: number
+  reason: "OrderCancelled" | "OrderExpired"
+  status: Generated<"Due" | "Refunded">
+  providerRefundReference: string | null
+  attempts: Generated<number>
+  lastError: string | null
+  dueAt: Timestamp
+  retryAt: Timestamp
+  refundedAt: NullableTimestamp
 }
 
 export type SiteCreditReasonColumn = "OrderDebit" | "OrderRefund" | "Grant"
@@ -376,6 +396,7 @@ export interface Database {
   orders: OrdersTable
   orderLines: OrderLinesTable
   payments: PaymentsTable
+  paymentRefunds: PaymentRefundsTable
   sandboxPaymentIntents: SandboxPaymentIntentsTable
   siteCreditEntries: SiteCreditEntriesTable
   paymentNotifications: PaymentNotificationsTable

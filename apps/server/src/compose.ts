@@ -9,6 +9,7 @@ import { Baskets } from "@howzat/core/orders/baskets"
 import { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import { Payments } from "@howzat/core/orders/payments"
+import { ShopLinks } from "@howzat/core/ports/shop-links"
 import { makeHttpApp, type NotificationHandler } from "@howzat/http"
 import {
   CompetitionRepoLive,
@@ -78,7 +79,11 @@ export const composeShop = async (config: ServerConfig, now = new Date()) => {
     CompetitionRepoLive,
     CustomerRepoLive,
     TransactionsLive,
-  ).pipe(Layer.provide(db))
+  ).pipe(
+    Layer.provide(db),
+    // Links in a paid order's confirmation: the configured origin, never a request's Host.
+    Layer.merge(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
+  )
   const paymentServices = Layer.mergeAll(Payments.Default, CustomerOrders.Default).pipe(
     Layer.provide(Layer.merge(orderPorts, gateway.layer)),
   )

@@ -9,7 +9,10 @@ import type {
   OrderTicketListJson,
 } from "@howzat/contracts/orders"
 import { pence } from "@howzat/core/rules/money"
+import { compressTicketNumbers } from "@howzat/core/rules/ticket-numbers"
 import { signatureHeader } from "@howzat/payments"
+import { makePaymentRepo } from "@howzat/postgres"
+import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
 import {
@@ -28,7 +31,7 @@ import {
   settleAtProvider,
   signedNotification,
 } from "./test-support/payments"
-import { openShop, register, type Shop } from "./test-support/shop"
+import { mailed, openShop, register, type Shop } from "./test-support/shop"
 
 /**
  * SPEC §7's orders for the customer who placed them, through the real
@@ -331,6 +334,11 @@ describe("POST /api/Orders/{orderId}/cancel-order", () => {
 
     const cancelled = await orderOf(await browser.post(`/api/Orders/${order.id}/cancel-order`))
     expect([cancelled.status, cancelled.orderBalance]).toEqual(["Cancelled", 0])
+    // The order says what came back, wherever it is read.
+    expect([cancelled.siteCreditDebitTotal, cancelled.siteCreditRefundTotal]).toEqual([300, 300])
+    expect((await readOrder(browser, order.id)).siteCreditRefundTotal).toBe(300)
+    const listed = await json<OrderListJson>(await browser.get("/api/Orders"))
+    expect(listed.orders.find((o) => o.id === order.id)?.siteCreditRefundTotal).toBe(300)
     expect((await readOrder(browser, order.id)).status).toBe("Cancelled")
     expect(await soldToDate(competitionId)).toBe(0)
     expect(await balanceOf(browser, customerId)).toBe(300)
@@ -343,6 +351,32 @@ describe("POST /api/Orders/{orderId}/cancel-order", () => {
     // A cancelled order can no longer be paid.
     const unpayable = await problem(await browser.post(`/api/Orders/${order.id}/payments`), 409)
     expect(unpayable.detail).toBe("This order has been cancelled, so it can no longer be paid.")
+  })
+
+  it("voids the payment first: the card form's old token then takes no money", async () => {
+    const { browser } = await signedIn()
+    const { order, competitionId } = await placeOrder(browser, 2)
+    const token = pendingToken(await startPayment(browser, order.id))
+
+    const cancelled = await orderOf(await browser.post(`/api/Orders/${order.id}/cancel-order`))
+    expect(cancelled.status).toBe("Cancelled")
+    expect(cancelled.payments.map((p) => [p.status, p.token])).toEqual([["Failed", null]])
+
+    // The payment page left open in another tab: the card is refused by the provider.
+    expect(await payByCard(browser, token, CARDS.succeeds)).toEqual({
+      status: "Failed",
+      failureDetail: "The payment was cancelled.",
+    })
+    expect(await sandboxIntent(shop, token)).toMatchObject({
+      status: "Failed",
+      failureDetail: "The payment was cancelled.",
+      refundReference: null,
+    })
+    const after = await readOrder(browser, order.id)
+    expect(after.status).toBe("Cancelled")
+    expect(after.payments.map((p) => p.status)).toEqual(["Failed"])
+    expect(await soldToDate(competitionId)).toBe(0)
+    await problem(await browser.post(`/api/Orders/${order.id}/complete-order`), 409)
   })
 
   it("answers complete-order on a cancelled or expired order with 409, not 'still due'", async () => {
@@ -402,6 +436,126 @@ describe("POST /api/Orders/{orderId}/cancel-order", () => {
     expect(refused.detail).toBe("This order has been paid, so it can no longer be cancelled.")
     expect((await readOrder(browser, order.id)).status).toBe("Completed")
     expect(await soldToDate(competitionId)).toBe(2)
+  })
+})
+
+/** The customer's address, where their mail goes. */
+const emailOf = async (browser: Browser, customerId: string) =>
+  (await json<CustomerResponseJson>(await browser.get(`/api/Customers/${customerId}`))).customer
+    .email
+
+const confirmationsTo = async (email: string) =>
+  (await shop.outbox.recent({ to: email, limit: 50 })).filter((m) => m.kind === "OrderConfirmation")
+
+describe("money taken for an order that can no longer take it", () => {
+  it("a success notification for a cancelled order refunds the payment, once, for staff to see", async () => {
+    const { browser } = await signedIn()
+    const { order } = await placeOrder(browser, 2)
+    const token = pendingToken(await startPayment(browser, order.id))
+    const intent = await sandboxIntent(shop, token)
+    // The order was closed while this intent stayed open (a void that could not reach
+    // the provider, a payment page racing the cancel), and then the card paid it.
+    await shop.db
+      .updateTable("orders")
+      .set({ status: "Cancelled" })
+      .where("id", "=", order.id)
+      .execute()
+    const notification = await settleAtProvider(shop, intent.providerReference, {
+      status: "Succeeded",
+    })
+    const { rawBody, signature } = signedNotification(await notificationSecret(shop), notification)
+
+    expect(await json(await deliverNotification(shop, rawBody, signature))).toEqual({
+      received: true,
+      replayed: false,
+    })
+    expect(await json(await deliverNotification(shop, rawBody, signature))).toEqual({
+      received: true,
+      replayed: true,
+    })
+    const after = await readOrder(browser, order.id)
+    expect(after.status).toBe("Cancelled")
+    expect(after.payments.map((p) => p.status)).toEqual(["Refunded"])
+
+    const refunds = await Effect.runPromise(makePaymentRepo(shop.db).refundsForOrder(order.id))
+    const refundReference = (await sandboxIntent(shop, token)).refundReference
+    expect(refundReference).toMatch(/^sbx_re_/)
+    expect(refunds).toEqual([
+      expect.objectContaining({
+        orderId: order.id,
+        amount: 500,
+        reason: "OrderCancelled",
+        status: "Refunded",
+        providerReference: intent.providerReference,
+        providerRefundReference: refundReference,
+      }),
+    ])
+    // The browser's return and the expiry pass find nothing more to give back.
+    await problem(await browser.post(`/api/Orders/${order.id}/complete-order`), 409)
+    await shop.expireUnpaidOrders()
+    expect(await Effect.runPromise(makePaymentRepo(shop.db).refundsForOrder(order.id))).toEqual(
+      refunds,
+    )
+  })
+})
+
+describe("the order confirmation", () => {
+  it("a card-paid order mails one confirmation: reference, ticket ranges, the order's link", async () => {
+    const { browser, customerId } = await signedIn()
+    const { order, competitionId } = await placeOrder(browser, 3)
+    const token = pendingToken(await startPayment(browser, order.id))
+    const notification = await settleAtProvider(
+      shop,
+      (await sandboxIntent(shop, token)).providerReference,
+      { status: "Succeeded" },
+    )
+    const { rawBody, signature } = signedNotification(await notificationSecret(shop), notification)
+    await Promise.all([
+      deliverNotification(shop, rawBody, signature),
+      browser.post(`/api/Orders/${order.id}/complete-order`),
+      browser.post(`/api/Orders/${order.id}/complete-order`),
+    ])
+    expect((await readOrder(browser, order.id)).status).toBe("Completed")
+
+    const messages = await confirmationsTo(await emailOf(browser, customerId))
+    expect(messages).toHaveLength(1)
+    const [message] = messages
+    const numbers = order.ticketItems[0]!.ticketNumbers.split(",").map(Number)
+    expect(message?.subject).toBe(`Your Howzat order ${order.orderRef} is confirmed`)
+    expect(message?.text).toContain(`${order.ticketItems[0]!.competition.name}: 3 tickets, £7.50`)
+    expect(message?.text).toContain(`Ticket numbers: ${compressTicketNumbers(numbers)}`)
+    // The server's configured origin (http://localhost:3000 by default), not the one the
+    // requests came to (http://localhost).
+    expect(message?.text).toContain(`http://localhost:3000/Account/Order/${order.id}`)
+    expect(await soldToDate(competitionId)).toBe(3)
+  })
+
+  it("an order site credit pays in full mails one confirmation at checkout", async () => {
+    const { browser, customerId } = await signedIn()
+    await grantSiteCredit(customerId, 1000)
+    const competitionId = await competitionOnSale(shop, { ticketPrice: pence(250) })
+    const basket = await newBasket(browser)
+    await addItem(browser, basket.id, competitionId, 2)
+    await browser.put(`/api/Baskets/${basket.id}`, {
+      charitableDonation: { autoRoundup: false },
+      siteCreditDebitAmount: 500,
+    })
+    const { order } = await checkout(browser, basket.id)
+    expect(order.status).toBe("Completed")
+    await browser.post(`/api/Orders/${order.id}/complete-order`)
+    const email = await emailOf(browser, customerId)
+    const message = await mailed(shop, email, "OrderConfirmation")
+    expect(message.text).toContain(`order ${order.orderRef}`)
+    expect(message.text).toContain("Paid with site credit: £5.00")
+    expect(await confirmationsTo(email)).toHaveLength(1)
+  })
+
+  it("an unpaid order that is cancelled mails nothing", async () => {
+    const { browser, customerId } = await signedIn()
+    const { order } = await placeOrder(browser, 1)
+    await startPayment(browser, order.id)
+    await orderOf(await browser.post(`/api/Orders/${order.id}/cancel-order`))
+    expect(await confirmationsTo(await emailOf(browser, customerId))).toEqual([])
   })
 })
 

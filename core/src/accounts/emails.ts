@@ -5,9 +5,9 @@ import type { MailMessage } from "./model"
  * with the same words and one link. Links are absolute and already checked
  * to be on the shop's own site (rules/auth safeReturnUrl).
  */
-const BRAND = "Howzat"
+export const BRAND = "Howzat"
 
-const escapeHtml = (text: string): string =>
+export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 interface Letter {

@@ -128,6 +128,7 @@ export interface MailMessage {
     | "PasswordChanged"
     /** To the owner of an address another account tried to change to (decision 0013). */
     | "EmailInUse"
+    | "OrderConfirmation"
   readonly to: string
   readonly subject: string
   readonly text: string

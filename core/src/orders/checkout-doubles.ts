@@ -4,8 +4,10 @@
  * the store back when the work fails, as the database would.
  */
 import { Effect, Layer } from "effect"
+import { Mailer } from "../ports/mailer"
 import { OrderRepo } from "../ports/orders"
 import { InsufficientSiteCredit, SiteCreditLedger } from "../ports/payments"
+import { ShopLinks } from "../ports/shop-links"
 import { Transactions } from "../ports/transactions"
 import { pence, ZERO_PENCE } from "../rules/money"
 import { canTransition, OrderStatus } from "../rules/order-status"
@@ -25,12 +27,14 @@ const snapshot = (store: OrderStore) => ({
   creditBalances: new Map(store.creditBalances),
   orders: new Map(store.orders),
   promotionUses: [...store.promotionUses],
+  mail: [...store.mail],
 })
 
 const restore = (store: OrderStore, saved: ReturnType<typeof snapshot>) => {
   for (const key of Object.keys(saved) as (keyof typeof saved)[]) {
     const target = store[key]
-    if (Array.isArray(target)) target.splice(0, target.length, ...(saved[key] as typeof target))
+    if (Array.isArray(target))
+      (target as unknown[]).splice(0, target.length, ...(saved[key] as unknown[]))
     else {
       const map = target as Map<unknown, unknown>
       map.clear()
@@ -124,8 +128,15 @@ export const checkoutDoublesOver = (store: OrderStore) => {
         return Effect.void
       }),
     refundOrder: unused("SiteCreditLedger.refundOrder"),
+    refundedFor: unused("SiteCreditLedger.refundedFor"),
     grant: unused("SiteCreditLedger.grant"),
   })
+
+  // The outbox is written in the checkout's transaction: a rolled-back checkout mails nothing.
+  const mailer = Layer.succeed(Mailer, {
+    send: (message) => Effect.sync(() => void store.mail.push(message)),
+  })
+  const links = Layer.succeed(ShopLinks, { origin: "https://shop.example" })
 
   const transactions = Layer.succeed(Transactions, {
     within: (effect) =>
@@ -135,7 +146,7 @@ export const checkoutDoublesOver = (store: OrderStore) => {
       }),
   })
 
-  return Layer.mergeAll(orderDoublesOver(store), orders, ledger, transactions)
+  return Layer.mergeAll(orderDoublesOver(store), orders, ledger, transactions, mailer, links)
 }
 
 export const checkoutServicesOver = (store: OrderStore) =>

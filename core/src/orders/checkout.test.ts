@@ -198,8 +198,15 @@ describe("Checkout", () => {
         Effect.gen(function* () {
           const paid = yield* checkOutWith("ALLOFF", cheap.id, 1, ANN)
           expect([paid.order.orderTotal, paid.order.status]).toEqual([1, "AwaitingPayment"])
+          // Awaiting the card: nothing is confirmed yet.
+          expect(store.mail).toEqual([])
           const free = yield* checkOutWith("FREEENTRY", cheap.id, 1, BOB)
           expect([free.order.orderTotal, free.order.status]).toEqual([0, "Completed"])
+          // Completed at checkout: the one confirmation, linking to the order's page.
+          expect(store.mail.map((m) => m.kind)).toEqual(["OrderConfirmation"])
+          expect(store.mail[0]?.text).toContain(
+            `https://shop.example/Account/Order/${free.order.id}`,
+          )
         }),
       )
     })

@@ -14,7 +14,7 @@ import { pence } from "../rules/money"
 import { OrderStatus } from "../rules/order-status"
 import { promotionRefusal, spendFor } from "../rules/promotions"
 import { mayUseBasket } from "./baskets"
-import { creditClubsFor } from "./completion"
+import { orderCompletion } from "./completion"
 import { BasketEmpty, BasketNotFound, CheckoutDetailsInvalid } from "./errors"
 import type { AllocationException, Order } from "./model"
 
@@ -54,6 +54,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
     const ledger = yield* SiteCreditLedger
     const transactions = yield* Transactions
     const promotionUses = yield* PromotionUses
+    const completed = yield* orderCompletion
 
     /**
      * The basket's vouchers that apply to what was actually allocated, with
@@ -178,9 +179,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
           order.id,
           recorded.orderTotal === 0 ? OrderStatus.Completed : OrderStatus.AwaitingPayment,
         )
-        if (placed.status === OrderStatus.Completed) {
-          yield* creditClubsFor(promotionUses, placed, at)
-        }
+        if (placed.status === OrderStatus.Completed) yield* completed(placed, at)
 
         // The basket now shows what was bought, so the storefront can say what changed.
         const cut = allocation.lines.filter(

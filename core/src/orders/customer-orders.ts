@@ -5,11 +5,10 @@ import type { Principal } from "../accounts/model"
 import type { Competition, Page, PageRequest } from "../competitions/model"
 import { CompetitionRepo } from "../ports/catalogue"
 import { CustomerTicketRepo, OrderRepo, TicketAllocator } from "../ports/orders"
-import { PaymentRepo } from "../ports/payments"
+import { PaymentRepo, SiteCreditLedger } from "../ports/payments"
 import type { OrderStatus } from "../rules/order-status"
 import { OrderNotFound } from "./errors"
-import type { OrderWithPayments } from "./payments"
-import { mayReadOrder } from "./payments"
+import { mayReadOrder, type OrderWithPayments, readOrderWithPayments } from "./payments"
 
 export interface OrderListRequest {
   /** Omitted: a customer's own orders; staff must name a customer or see everyone's. */
@@ -43,6 +42,7 @@ export class CustomerOrders extends Effect.Service<CustomerOrders>()(
     effect: Effect.gen(function* () {
       const orders = yield* OrderRepo
       const payments = yield* PaymentRepo
+      const withPayments = readOrderWithPayments(payments, yield* SiteCreditLedger)
       const tickets = yield* CustomerTicketRepo
       const competitions = yield* CompetitionRepo
       const allocator = yield* TicketAllocator
@@ -56,8 +56,7 @@ export class CustomerOrders extends Effect.Service<CustomerOrders>()(
 
       const order = (principal: Principal, orderId: string) =>
         Effect.gen(function* () {
-          const found = yield* readable(principal, orderId)
-          return { order: found, payments: yield* payments.forOrder(orderId) }
+          return yield* withPayments(yield* readable(principal, orderId))
         })
 
       const list = (principal: Principal, request: OrderListRequest) =>
@@ -73,12 +72,7 @@ export class CustomerOrders extends Effect.Service<CustomerOrders>()(
             createdTo: request.createdTo,
             page: request.page,
           })
-          const items = yield* Effect.forEach(page.items, (item) =>
-            Effect.map(
-              payments.forOrder(item.id),
-              (list): OrderWithPayments => ({ order: item, payments: list }),
-            ),
-          )
+          const items = yield* Effect.forEach(page.items, withPayments)
           return { ...page, items } satisfies Page<OrderWithPayments>
         })
 

@@ -4,8 +4,11 @@
  * idempotent intents per key, first-outcome-wins settling, notifications
  * remembered by event id and a ledger that debits and refunds once per order.
  */
-import { Effect, Layer } from "effect"
-import type { Principal } from "../accounts/model"
+import { Effect, Layer, TestClock } from "effect"
+import { CustomerNotFound } from "../accounts/errors"
+import type { Customer, MailMessage, Principal } from "../accounts/model"
+import { CustomerRepo } from "../ports/accounts"
+import { Mailer } from "../ports/mailer"
 import { OrderRepo } from "../ports/orders"
 import {
   type IntentStatus,
@@ -16,6 +19,7 @@ import {
 import {
   InsufficientSiteCredit,
   type Payment,
+  type PaymentRefund,
   PaymentRepo,
   SiteCreditLedger,
 } from "../ports/payments"
@@ -25,10 +29,13 @@ import { type Pence, pence, ZERO_PENCE } from "../rules/money"
 import { canTransition, type OrderStatus, releasesTickets } from "../rules/order-status"
 import { OrderNotFound, OrderTransitionRefused } from "./errors"
 import type { Order } from "./model"
+import { Payments } from "./payments"
 
 export interface PaymentStore {
   readonly orders: Map<string, Order>
   readonly payments: Payment[]
+  /** The shop's refund records, one per payment. */
+  readonly refunds: PaymentRefund[]
   readonly notifications: Set<string>
   /** Ledger entries: positive credit, negative debit. */
   readonly ledger: { customerId: string; orderId: string | null; amount: Pence; reason: string }[]
@@ -45,12 +52,28 @@ export interface PaymentStore {
   readonly clubCodes: Map<string, string>
   /** Club credit, once per `${clubId}/${orderId}`. */
   readonly clubCredits: Map<string, Pence>
+  /** Provider side: refunds made, and idempotency key → refund reference. */
+  readonly providerRefunds: {
+    providerReference: string
+    amount: Pence
+    refundReference: string
+  }[]
+  readonly refundKeys: Map<string, string>
+  /** Every intent the shop asked the provider to void, in order. */
+  readonly voided: string[]
+  /** Mail handed to the outbox, in order. */
+  readonly mail: MailMessage[]
+  /** Intents mid-processing: the provider will not void them yet. */
+  readonly processing: Set<string>
+  /** Runs once, as the next order is cancelled or expires: what a racing process does. */
+  whileClosing: (() => void) | undefined
   gatewayDown: boolean
 }
 
 export const emptyPaymentStore = (): PaymentStore => ({
   orders: new Map(),
   payments: [],
+  refunds: [],
   notifications: new Set(),
   ledger: [],
   intents: new Map(),
@@ -60,6 +83,12 @@ export const emptyPaymentStore = (): PaymentStore => ({
   promotionUses: new Map(),
   clubCodes: new Map(),
   clubCredits: new Map(),
+  providerRefunds: [],
+  refundKeys: new Map(),
+  voided: [],
+  mail: [],
+  processing: new Set(),
+  whileClosing: undefined,
   gatewayDown: false,
 })
 
@@ -96,6 +125,12 @@ export const paymentDoublesOver = (store: PaymentStore) => {
           return Effect.fail(new OrderTransitionRefused({ orderId, from: order.status, to }))
         }
         const moved = { ...order, status: to }
+        // What a racing process does just as the order closes (a test's race), once.
+        if (releasesTickets(to)) {
+          const meanwhile = store.whileClosing
+          store.whileClosing = undefined
+          meanwhile?.()
+        }
         store.orders.set(orderId, moved)
         store.moves.push(`${orderId}:${to}`)
         if (releasesTickets(to)) store.released.push(orderId)
@@ -164,7 +199,10 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         const index = store.payments.findIndex((p) => p.id === paymentId)
         const payment = store.payments[index]
         if (payment === undefined) throw new Error(`no payment ${paymentId}`)
-        if (payment.status !== "Pending") return payment
+        const overrides =
+          payment.status === "Pending" ||
+          (payment.status === "Failed" && outcome.status === "Succeeded")
+        if (!overrides) return payment
         const settled: Payment = {
           ...payment,
           status: outcome.status,
@@ -174,6 +212,83 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         store.payments[index] = settled
         return settled
       }),
+    refundDue: (refund) =>
+      Effect.sync(() => {
+        const known = store.refunds.find((r) => r.paymentId === refund.paymentId)
+        if (known !== undefined) return known
+        const payment = store.payments.find((p) => p.id === refund.paymentId)
+        if (payment === undefined) throw new Error(`no payment ${refund.paymentId}`)
+        const recorded: PaymentRefund = {
+          paymentId: refund.paymentId,
+          orderId: refund.orderId,
+          amount: refund.amount,
+          reason: refund.reason,
+          status: "Due",
+          provider: payment.provider,
+          providerReference: payment.providerReference,
+          providerRefundReference: null,
+          attempts: 0,
+          lastError: null,
+          dueAt: refund.at,
+          retryAt: refund.at,
+          refundedAt: null,
+        }
+        store.refunds.push(recorded)
+        return recorded
+      }),
+    refundsDue: (now, limit) =>
+      Effect.sync(() =>
+        store.refunds
+          .filter((r) => r.status === "Due" && r.retryAt.getTime() <= now.getTime())
+          .slice(0, limit),
+      ),
+    refundAttemptFailed: (paymentId, { error, retryAt }) =>
+      Effect.sync(() => {
+        const index = store.refunds.findIndex(
+          (r) => r.paymentId === paymentId && r.status === "Due",
+        )
+        const refund = store.refunds[index]
+        if (refund === undefined) return
+        store.refunds[index] = {
+          ...refund,
+          attempts: refund.attempts + 1,
+          lastError: error,
+          retryAt,
+        }
+      }),
+    refunded: (paymentId, providerRefundReference, at) =>
+      Effect.sync(() => {
+        const index = store.refunds.findIndex((r) => r.paymentId === paymentId)
+        const refund = store.refunds[index]
+        if (refund === undefined) throw new Error(`no refund for ${paymentId}`)
+        if (refund.status !== "Due") return refund
+        const done: PaymentRefund = {
+          ...refund,
+          status: "Refunded",
+          providerRefundReference,
+          refundedAt: at,
+        }
+        store.refunds[index] = done
+        const paymentIndex = store.payments.findIndex((p) => p.id === paymentId)
+        const payment = store.payments[paymentIndex]
+        if (payment?.status === "Succeeded") {
+          store.payments[paymentIndex] = { ...payment, status: "Refunded" }
+        }
+        return done
+      }),
+    refundsForOrder: (orderId) =>
+      Effect.sync(() => store.refunds.filter((r) => r.orderId === orderId)),
+    pendingOnClosedOrders: (limit) =>
+      Effect.sync(() =>
+        store.payments
+          .filter((p) => {
+            const status = store.orders.get(p.orderId)?.status
+            return (
+              p.status === "Pending" && (status === "Cancelled" || status === "SystemCancelled")
+            )
+          })
+          .slice(0, limit),
+      ),
     rememberNotification: (provider, eventId) =>
       Effect.sync(() => {
         const key = `${provider}/${eventId}`
@@ -213,6 +328,13 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         })
         return pence(-debit.amount)
       }),
+    refundedFor: (orderId) =>
+      Effect.sync(() =>
+        pence(
+          store.ledger.find((e) => e.orderId === orderId && e.reason === "OrderRefund")?.amount ??
+            0,
+        ),
+      ),
     grant: (customerId, amount) =>
       Effect.sync(() => {
         store.ledger.push({ customerId, orderId: null, amount, reason: "Grant" })
@@ -240,6 +362,28 @@ export const paymentDoublesOver = (store: PaymentStore) => {
           ? Effect.fail(unavailable())
           : Effect.succeed(store.intents.get(reference) ?? { status: "Pending" }),
       ),
+    cancelIntent: (reference) =>
+      Effect.suspend(() => {
+        if (store.gatewayDown) return Effect.fail(unavailable())
+        store.voided.push(reference)
+        const status = store.intents.get(reference) ?? { status: "Pending" }
+        if (status.status !== "Pending" || store.processing.has(reference)) {
+          return Effect.succeed(status)
+        }
+        const voided = { status: "Failed", failureDetail: "The payment was cancelled." } as const
+        store.intents.set(reference, voided)
+        return Effect.succeed(voided)
+      }),
+    refund: ({ providerReference, amount, idempotencyKey }) =>
+      Effect.suspend(() => {
+        if (store.gatewayDown) return Effect.fail(unavailable())
+        const known = store.refundKeys.get(idempotencyKey)
+        if (known !== undefined) return Effect.succeed({ refundReference: known })
+        const refundReference = `refund-${store.refundKeys.size + 1}`
+        store.refundKeys.set(idempotencyKey, refundReference)
+        store.providerRefunds.push({ providerReference, amount, refundReference })
+        return Effect.succeed({ refundReference })
+      }),
     verifyNotification: (rawBody, headers) =>
       headers.signature === "valid"
         ? Effect.try({
@@ -250,6 +394,40 @@ export const paymentDoublesOver = (store: PaymentStore) => {
   })
 
   const transactions = Layer.succeed(Transactions, { within: (effect) => effect })
+
+  const mailer = Layer.succeed(Mailer, {
+    send: (message) => Effect.sync(() => void store.mail.push(message)),
+  })
+
+  const unused = (name: string) => () => Effect.die(`${name} is not used by the payment tests`)
+  const customers = Layer.succeed(CustomerRepo, {
+    register: unused("CustomerRepo.register"),
+    update: unused("CustomerRepo.update"),
+    list: unused("CustomerRepo.list"),
+    byId: (customerId) => {
+      const principal = [ANN, BOB].find((p) => p.customerId === customerId)
+      if (principal === undefined) return Effect.fail(new CustomerNotFound({ customerId }))
+      const [firstName = "", lastName = ""] = principal.name.split(" ")
+      const customer: Customer = {
+        customerId,
+        userId: principal.userId,
+        firstName,
+        lastName,
+        email: principal.email,
+        emailVerified: true,
+        dateOfBirth: "1990-01-01",
+        telephoneNumber: "07700900000",
+        defaultBillingAddress: null,
+        defaultShippingAddress: null,
+        allowMarketingByEmail: false,
+        allowMarketingByPhone: false,
+        allowMarketingByText: false,
+        allowMarketingByPost: false,
+        siteCreditAccountBalance: balanceOf(store, customerId),
+      }
+      return Effect.succeed(customer)
+    },
+  })
 
   const promotionUses = Layer.succeed(PromotionUses, {
     holdForCheckout: () => Effect.die("not used by the payment tests"),
@@ -283,7 +461,16 @@ export const paymentDoublesOver = (store: PaymentStore) => {
       }),
   })
 
-  return Layer.mergeAll(orderRepo, paymentRepo, ledger, gateway, transactions, promotionUses)
+  return Layer.mergeAll(
+    orderRepo,
+    paymentRepo,
+    ledger,
+    gateway,
+    transactions,
+    promotionUses,
+    mailer,
+    customers,
+  )
 }
 
 let orders = 0
@@ -321,3 +508,34 @@ export const awaitingOrder = (overrides: Partial<Order> = {}): Order => {
     ...overrides,
   }
 }
+
+/** The clock of the payment tests: five minutes into an order placed at noon. */
+export const NOW = Date.parse("2026-06-15T12:05:00Z")
+
+export const setUpPayments = (...orders: Order[]) => {
+  const store = emptyPaymentStore()
+  for (const order of orders) store.orders.set(order.id, order)
+  return store
+}
+
+/** Runs a test of Payments over the doubles, at NOW. */
+export const runPayments = <A, E>(store: PaymentStore, test: Effect.Effect<A, E, Payments>) =>
+  Effect.provide(
+    Effect.zipRight(TestClock.setTime(NOW), test),
+    Payments.Default.pipe(Layer.provide(paymentDoublesOver(store))),
+  )
+
+/** The provider's side: the customer's card was confirmed (or declined) on the intent. */
+export const provider = (
+  store: PaymentStore,
+  reference: string,
+  outcome: "Succeeded" | "Declined",
+) =>
+  store.intents.set(
+    reference,
+    outcome === "Succeeded"
+      ? { status: "Succeeded" }
+      : { status: "Failed", failureDetail: "Your card was declined." },
+  )
+
+export const statusOf = (store: PaymentStore, orderId: string) => store.orders.get(orderId)?.status

@@ -6,16 +6,15 @@ import { OrderRepo } from "../ports/orders"
 import {
   type NotificationRejected,
   PaymentGateway,
-  type PaymentGatewayUnavailable,
+  PaymentGatewayUnavailable,
 } from "../ports/payment-gateway"
 import { type Payment, PaymentRepo, SiteCreditLedger } from "../ports/payments"
-import { PromotionUses } from "../ports/promotions"
 import { Transactions } from "../ports/transactions"
-import type { Pence } from "../rules/money"
+import { type Pence, ZERO_PENCE } from "../rules/money"
 import { canTransition, OrderStatus } from "../rules/order-status"
-import { creditClubsFor } from "./completion"
 import { OrderNotFound, OrderTransitionRefused } from "./errors"
 import type { Order } from "./model"
+import { makeSettlement, noLongerOpen } from "./settlement"
 
 /** complete-order before the card payment succeeded: the storefront shows PaymentFailed. */
 export class PaymentStillDue extends Data.TaggedError("PaymentStillDue")<{
@@ -29,6 +28,8 @@ export interface OrderWithPayments {
   readonly order: Order
   /** Oldest first. */
   readonly payments: readonly Payment[]
+  /** Site credit given back when the order was cancelled or expired (0 if none). */
+  readonly siteCreditReturned: Pence
 }
 
 export type NotificationVerdict = "Accepted" | "Replayed"
@@ -41,21 +42,39 @@ export const mayReadOrder = (principal: Principal, order: Order): boolean =>
 const mayActOnOrder = (principal: Principal, order: Order): boolean =>
   principal.customerId === order.customerId
 
+/** An order with its payments and any site credit it gave back, as the order pages read it. */
+export const readOrderWithPayments =
+  (
+    payments: {
+      readonly forOrder: (orderId: string) => Effect.Effect<readonly Payment[], RepositoryError>
+    },
+    ledger: { readonly refundedFor: (orderId: string) => Effect.Effect<Pence, RepositoryError> },
+  ) =>
+  (order: Order): Effect.Effect<OrderWithPayments, RepositoryError> =>
+    Effect.all({
+      order: Effect.succeed(order),
+      payments: payments.forOrder(order.id),
+      siteCreditReturned:
+        order.siteCreditDebit > 0 && noLongerOpen(order.status)
+          ? ledger.refundedFor(order.id)
+          : Effect.succeed(ZERO_PENCE),
+    })
+
 /** How many due orders one expiry pass looks at; the next pass takes the rest. */
 export const EXPIRY_BATCH = 100
 
 const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
 /**
- * Paying for an order by card, and everything that settles it (a club's
- * credit on completion, the voucher's use given back on cancellation): the
+ * Paying for an order by card, and everything that settles it: the
  * browser's return, the provider's signed notification, the customer's
- * cancel and the expiry of unpaid orders. Completing is idempotent (the
- * order row's lock and the status machine decide who moves it), so a
- * notification racing the browser completes the order once, and a replayed
- * notification changes nothing. Before an unpaid order is cancelled or
- * expired the provider is asked about its pending payments, so money taken
- * is never met with a cancelled order.
+ * cancel and the expiry of unpaid orders (docs/decisions/0008, 0011).
+ * Completing is idempotent (the order row's lock and the status machine
+ * decide who moves it), so a notification racing the browser completes
+ * the order once. Before an unpaid order is cancelled or expired every
+ * intent that could still take money is voided at the provider; a payment
+ * that succeeds for an order that can no longer take it anyway is refunded
+ * automatically, once.
  */
 export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments", {
   effect: Effect.gen(function* () {
@@ -64,16 +83,18 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
     const ledger = yield* SiteCreditLedger
     const gateway = yield* PaymentGateway
     const transactions = yield* Transactions
-    const promotionUses = yield* PromotionUses
+    const {
+      completeOrder,
+      cancelOrder,
+      record,
+      ask,
+      voidOpenIntents,
+      voidLeftovers,
+      attemptRefunds,
+      retryRefunds,
+    } = yield* makeSettlement
 
-    const withPayments = (order: Order) =>
-      Effect.map(
-        payments.forOrder(order.id),
-        (list): OrderWithPayments => ({
-          order,
-          payments: list,
-        }),
-      )
+    const withPayments = readOrderWithPayments(payments, ledger)
 
     const ownOrder = (principal: Principal, orderId: string) =>
       Effect.filterOrFail(
@@ -81,6 +102,13 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         (order) => mayActOnOrder(principal, order),
         () => new OrderNotFound({ orderId }),
       )
+
+    const refusedToComplete = (order: Order) =>
+      new OrderTransitionRefused({
+        orderId: order.id,
+        from: order.status,
+        to: OrderStatus.Completed,
+      })
 
     /**
      * The customer's order, paid or still payable. A cancelled or expired one
@@ -92,73 +120,31 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         (order) =>
           order.status === OrderStatus.Completed ||
           canTransition(order.status, OrderStatus.Completed),
-        (order) =>
-          new OrderTransitionRefused({ orderId, from: order.status, to: OrderStatus.Completed }),
+        refusedToComplete,
       )
 
-    /** Moves the order to Completed unless it already is; the row lock serialises racers. */
-    const completeOrder = (
-      orderId: string,
-    ): Effect.Effect<Order, OrderNotFound | OrderTransitionRefused | RepositoryError> =>
-      transactions
-        .within(
-          Effect.gen(function* () {
-            const completed = yield* orders.transition(orderId, OrderStatus.Completed)
-            // Only the call that moved it: clubs are credited once per paid order.
-            yield* creditClubsFor(promotionUses, completed, yield* now)
-            return completed
-          }),
-        )
-        .pipe(
-          Effect.catchTag(
-            "OrderTransitionRefused",
-            (
-              refused,
-            ): Effect.Effect<Order, OrderNotFound | OrderTransitionRefused | RepositoryError> =>
-              refused.from === OrderStatus.Completed ? orders.byId(orderId) : Effect.fail(refused),
-          ),
-        )
-
-    /** Cancels (by the customer or the system) and gives back the site credit, together. */
-    const cancelOrder = (orderId: string, to: typeof OrderStatus.Cancelled | "SystemCancelled") =>
-      transactions.within(
-        Effect.gen(function* () {
-          const order = yield* orders.transition(orderId, to)
-          yield* ledger.refundOrder(orderId, yield* now)
-          // Like the tickets, the voucher's use goes back for someone else.
-          yield* promotionUses.release(orderId)
-          return order
-        }),
-      )
-
-    /**
-     * Asks the provider about every pending payment and records what it
-     * says. Answers the payments as they now stand.
-     */
-    const refreshPending = (orderId: string) =>
-      Effect.gen(function* () {
-        const list = yield* payments.forOrder(orderId)
-        return yield* Effect.forEach(list, (payment) =>
-          payment.status !== "Pending"
-            ? Effect.succeed(payment)
-            : Effect.flatMap(gateway.intentStatus(payment.providerReference), (status) =>
-                status.status === "Pending"
-                  ? Effect.succeed(payment)
-                  : Effect.flatMap(now, (at) => payments.settle(payment.id, status, at)),
-              ),
-        )
-      })
-
-    const isPaid = (order: Order, list: readonly Payment[]) =>
-      list.some((p) => p.status === "Succeeded" && p.amount >= order.orderTotal)
+    /** An intent the provider would not void yet: nothing may act as if it were closed. */
+    const stillProcessing = (reason: string) =>
+      new PaymentGatewayUnavailable({ provider: gateway.provider, reason })
+    const CANNOT_CANCEL_YET =
+      "A payment is still being processed, so the order cannot be cancelled yet."
 
     const startPayment = (principal: Principal, orderId: string) =>
       Effect.gen(function* () {
-        const order = yield* payableOrder(principal, orderId)
+        let order = yield* payableOrder(principal, orderId)
         if (order.status === OrderStatus.Completed) return yield* withPayments(order)
         const existing = yield* payments.forOrder(orderId)
         if (existing.some((p) => p.status === "Pending" && p.clientToken !== null)) {
-          return { order, payments: existing }
+          return yield* withPayments(order)
+        }
+        if (existing.some((p) => p.status === "Failed")) {
+          // A declined intent can still be paid at a real provider: void it
+          // first, so two attempts can never both take the money.
+          if ((yield* voidOpenIntents(orderId)).stillOpen) {
+            return yield* stillProcessing("An earlier payment is still being processed.")
+          }
+          order = yield* payableOrder(principal, orderId)
+          if (order.status === OrderStatus.Completed) return yield* withPayments(order)
         }
         // Attempt n has key n: two tabs starting the same attempt get the
         // provider's one intent, and the repository records it once.
@@ -175,44 +161,65 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
           clientToken: intent.clientToken,
           createdAt: yield* now,
         })
-        return yield* withPayments(order)
+        // A cancel that ran meanwhile did not see this intent: it must take no money.
+        const after = yield* orders.byId(orderId)
+        if (noLongerOpen(after.status)) {
+          yield* voidLeftovers(orderId)
+          return yield* refusedToComplete(after)
+        }
+        return yield* withPayments(after)
       })
 
     const complete = (principal: Principal, orderId: string) =>
       Effect.gen(function* () {
-        const order = yield* payableOrder(principal, orderId)
+        const order = yield* ownOrder(principal, orderId)
         if (order.status === OrderStatus.Completed) return yield* withPayments(order)
+        if (noLongerOpen(order.status)) {
+          // Back from a card form that charged them after all: that money goes back.
+          yield* voidLeftovers(orderId)
+          return yield* refusedToComplete(order)
+        }
         if (order.orderTotal === 0) return yield* withPayments(yield* completeOrder(orderId))
-        const list = yield* refreshPending(orderId)
-        if (isPaid(order, list)) return yield* withPayments(yield* completeOrder(orderId))
-        const failed = list.filter((p) => p.status === "Failed").at(-1)
+        const pending = (yield* payments.forOrder(orderId)).filter((p) => p.status === "Pending")
+        yield* ask(pending, "status")
+        const current = yield* orders.byId(orderId)
+        if (current.status === OrderStatus.Completed) return yield* withPayments(current)
+        if (noLongerOpen(current.status)) return yield* refusedToComplete(current)
+        const failed = (yield* payments.forOrder(orderId)).filter((p) => p.status === "Failed")
         return yield* new PaymentStillDue({
           orderId,
-          balance: order.orderTotal,
-          failureDetail: failed?.failureDetail ?? null,
+          balance: current.orderTotal,
+          failureDetail: failed.at(-1)?.failureDetail ?? null,
         })
       })
 
     /**
-     * The customer gives up on an unpaid order. If the provider says a
-     * payment went through after all, the order is completed instead: the
-     * customer paid, so they keep their tickets.
+     * The customer gives up on an unpaid order. Its intents are voided
+     * first; if the provider says one was paid after all, the order is
+     * completed instead: the customer paid, so they keep their tickets.
      */
     const cancel = (principal: Principal, orderId: string) =>
       Effect.gen(function* () {
         const order = yield* ownOrder(principal, orderId)
         if (order.status === OrderStatus.Cancelled) return yield* withPayments(order)
-        // Paid already (by card or site credit): the customer keeps the order.
-        if (order.status === OrderStatus.Completed) {
+        // Paid already (by card or site credit), the customer keeps the order; expired, it has gone.
+        if (
+          order.status === OrderStatus.Completed ||
+          order.status === OrderStatus.SystemCancelled
+        ) {
           return yield* new OrderTransitionRefused({
             orderId,
             from: order.status,
             to: OrderStatus.Cancelled,
           })
         }
-        const list = yield* refreshPending(orderId)
-        if (isPaid(order, list)) return yield* withPayments(yield* completeOrder(orderId))
-        return yield* withPayments(yield* cancelOrder(orderId, OrderStatus.Cancelled))
+        const voided = yield* voidOpenIntents(orderId)
+        if (voided.stillOpen) return yield* stillProcessing(CANNOT_CANCEL_YET)
+        const current = yield* orders.byId(orderId)
+        if (current.status === OrderStatus.Completed) return yield* withPayments(current)
+        const cancelled = yield* cancelOrder(orderId, OrderStatus.Cancelled)
+        yield* voidLeftovers(orderId)
+        return yield* withPayments(cancelled)
       })
 
     const handleNotification = (
@@ -225,78 +232,87 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
       Effect.gen(function* () {
         const notification = yield* gateway.verifyNotification(rawBody, headers)
         const at = yield* now
-        return yield* transactions.within(
+        const handled = yield* transactions.within(
           Effect.gen(function* () {
             const first = yield* payments.rememberNotification(
               gateway.provider,
               notification.eventId,
               at,
             )
-            if (!first) return "Replayed" as const
+            if (!first) return { verdict: "Replayed" as const, refund: null }
             const payment = yield* payments.byProviderReference(
               gateway.provider,
               notification.providerReference,
             )
             // An intent we never recorded is not ours to act on; acknowledging
             // it stops the provider retrying something that cannot succeed.
-            if (payment === null || notification.outcome.status === "Pending") {
-              return "Accepted" as const
-            }
-            const settled = yield* payments.settle(payment.id, notification.outcome, at)
-            if (settled.status === "Succeeded") {
-              const order = yield* orders.byId(settled.orderId)
-              if (canTransition(order.status, OrderStatus.Completed)) {
-                yield* completeOrder(order.id)
-              } else if (order.status !== OrderStatus.Completed) {
-                // Paid for an order already cancelled: the money must go back.
-                yield* Effect.logError("payment succeeded for an order no longer open: refund it", {
-                  orderId: order.id,
-                  status: order.status,
-                  paymentId: settled.id,
-                })
-              }
-            }
-            return "Accepted" as const
+            if (payment === null) return { verdict: "Accepted" as const, refund: null }
+            const { refund } = yield* record(payment, notification.outcome)
+            return { verdict: "Accepted" as const, refund }
           }),
         )
+        // Once the notification's effect is committed: a refund owed stays due if this fails.
+        if (handled.refund !== null) yield* attemptRefunds([handled.refund])
+        return handled.verdict
       })
 
+    const logUnreachable =
+      (message: string, orderId: string) => (error: PaymentGatewayUnavailable) =>
+        Effect.as(Effect.logWarning(message, { orderId, reason: error.reason }), [])
+
+    const expireOne = (orderId: string) =>
+      Effect.gen(function* () {
+        const voided = yield* voidOpenIntents(orderId)
+        if (voided.stillOpen) return yield* stillProcessing(CANNOT_CANCEL_YET)
+        if ((yield* orders.byId(orderId)).status === OrderStatus.Completed) return []
+        yield* cancelOrder(orderId, OrderStatus.SystemCancelled)
+        yield* voidLeftovers(orderId)
+        return [orderId]
+      }).pipe(
+        Effect.catchTags({
+          OrderTransitionRefused: () => Effect.succeed([]),
+          OrderNotFound: () => Effect.succeed([]),
+          PaymentGatewayUnavailable: logUnreachable(
+            "expiry: provider unreachable or payment processing; order left for the next pass",
+            orderId,
+          ),
+        }),
+      )
+
+    /** Intents left open on closed orders (a void that could not reach the provider). */
+    const sweepClosedOrders = (limit: number) =>
+      Effect.flatMap(payments.pendingOnClosedOrders(limit), (list) =>
+        Effect.forEach(
+          list,
+          (payment) =>
+            ask([payment], "void").pipe(
+              Effect.catchTags({
+                PaymentGatewayUnavailable: logUnreachable(
+                  "sweep: an intent of a closed order is still open",
+                  payment.orderId,
+                ),
+                OrderNotFound: () => Effect.void,
+                OrderTransitionRefused: () => Effect.void,
+              }),
+            ),
+          { discard: true },
+        ),
+      )
+
     /**
-     * One pass of the expiry job. Each due order is settled on its own: a
-     * payment the provider confirms completes it, anything else cancels it
-     * and its tickets and site credit go back. Two processes passing at once
-     * both try; the status machine lets one move each order, and the other
-     * skips it. A provider that cannot be reached leaves that order for the
-     * next pass.
+     * One pass of the expiry job. Each due order is settled on its own: its
+     * intents are voided, and a payment the provider confirms completes it;
+     * otherwise it is cancelled and its tickets and site credit go back. Then
+     * intents left open on closed orders are voided, and refunds still due
+     * are tried again. Several processes passing at once are safe: the status
+     * machine lets one move each order, and refunds are idempotent.
      */
     const expireDue = (limit = EXPIRY_BATCH) =>
       Effect.gen(function* () {
         const due = yield* orders.dueForExpiry(yield* now, limit)
-        const expired = yield* Effect.forEach(due, (orderId) =>
-          Effect.gen(function* () {
-            const order = yield* orders.byId(orderId)
-            const list = yield* refreshPending(orderId)
-            if (isPaid(order, list)) {
-              yield* completeOrder(orderId)
-              return []
-            }
-            yield* cancelOrder(orderId, OrderStatus.SystemCancelled)
-            return [orderId]
-          }).pipe(
-            Effect.catchTags({
-              OrderTransitionRefused: () => Effect.succeed([]),
-              OrderNotFound: () => Effect.succeed([]),
-              PaymentGatewayUnavailable: (error) =>
-                Effect.as(
-                  Effect.logWarning("expiry: provider unreachable; order left for the next pass", {
-                    orderId,
-                    reason: error.reason,
-                  }),
-                  [],
-                ),
-            }),
-          ),
-        )
+        const expired = yield* Effect.forEach(due, expireOne)
+        yield* sweepClosedOrders(limit)
+        yield* retryRefunds(limit)
         return expired.flat()
       })
 

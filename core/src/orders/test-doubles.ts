@@ -7,7 +7,7 @@
  */
 import { Effect, Layer } from "effect"
 import { CustomerNotFound } from "../accounts/errors"
-import type { Customer } from "../accounts/model"
+import type { Customer, MailMessage } from "../accounts/model"
 import { CompetitionNotFound } from "../competitions/errors"
 import type { Competition } from "../competitions/model"
 import { CustomerRepo } from "../ports/accounts"
@@ -31,6 +31,8 @@ export interface OrderStore {
   readonly orders: Map<string, Order>
   /** One entry per voucher use an order holds. */
   readonly promotionUses: { orderId: string; customerId: string; code: string }[]
+  /** The outbox: what checkout-doubles' Mailer was handed, in order. */
+  readonly mail: MailMessage[]
 }
 
 export const emptyOrderStore = (): OrderStore => ({
@@ -41,6 +43,7 @@ export const emptyOrderStore = (): OrderStore => ({
   creditBalances: new Map(),
   orders: new Map(),
   promotionUses: [],
+  mail: [],
 })
 
 let nextId = 0

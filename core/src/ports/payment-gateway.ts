@@ -18,6 +18,12 @@ export type IntentStatus =
   | { readonly status: "Succeeded" }
   | { readonly status: "Failed"; readonly failureDetail: string }
 
+/** A refund the provider accepted: the money is on its way back to the card. */
+export interface ProviderRefund {
+  /** The provider's id for the refund, kept on the shop's refund record for staff. */
+  readonly refundReference: string
+}
+
 export interface PaymentIntent {
   /** The provider's id for the intent: unique per provider, the key notifications carry. */
   readonly providerReference: string
@@ -36,9 +42,10 @@ export interface VerifiedNotification {
 /**
  * A card provider, as DESIGN.md § Payments describes it: an intent per
  * payment with a client token for the card form, the intent's status on
- * request, and signed status notifications (HMAC over timestamp and body,
- * with a window so an old one cannot be replayed later). The sandbox and
- * the real provider both sit behind this port.
+ * request, voiding an intent and refunding a payment, and signed status
+ * notifications (HMAC over timestamp and body, with a window so an old one
+ * cannot be replayed later). The sandbox and the real provider both sit
+ * behind this port.
  */
 export interface PaymentGatewayShape {
   /** "sandbox" or the provider's name; stored on each payment. */
@@ -52,6 +59,26 @@ export interface PaymentGatewayShape {
   readonly intentStatus: (
     providerReference: string,
   ) => Effect.Effect<IntentStatus, PaymentGatewayUnavailable>
+  /**
+   * Voids an open intent, so its client token can no longer take money, and
+   * answers where the intent stands afterwards: Failed when voided (or it
+   * had failed for good), Succeeded when the customer paid before the void
+   * landed, Pending when the provider would not void it yet (a payment
+   * mid-processing). Voiding a voided intent answers the same again.
+   */
+  readonly cancelIntent: (
+    providerReference: string,
+  ) => Effect.Effect<IntentStatus, PaymentGatewayUnavailable>
+  /**
+   * Gives a succeeded payment's money back to the card. The same key
+   * answers the same refund, so a retry (or two processes retrying at once)
+   * never refunds twice.
+   */
+  readonly refund: (request: {
+    readonly providerReference: string
+    readonly amount: Pence
+    readonly idempotencyKey: string
+  }) => Effect.Effect<ProviderRefund, PaymentGatewayUnavailable>
   /**
    * Checks a status notification exactly as it arrived: the raw body and the
    * request's headers (lower-case names), against the shared secret and the

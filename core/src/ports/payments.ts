@@ -2,7 +2,8 @@ import { Context, Data, type Effect } from "effect"
 import type { RepositoryError } from "../competitions/errors"
 import type { Pence } from "../rules/money"
 
-export type PaymentStatus = "Pending" | "Succeeded" | "Failed"
+/** Refunded: it succeeded, and the money went back (docs/decisions/0011). */
+export type PaymentStatus = "Pending" | "Succeeded" | "Failed" | "Refunded"
 
 /** One card payment attempt on an order: a retry after a decline is a new payment. */
 export interface Payment {
@@ -29,6 +30,33 @@ export interface NewPayment {
   readonly createdAt: Date
 }
 
+/** Why money taken by card is owed back: the order could no longer take it. */
+export type RefundReason = "OrderCancelled" | "OrderExpired"
+
+/**
+ * Money the shop owes back on a card payment (docs/decisions/0011): Due
+ * until the provider accepts the refund, then Refunded with the provider's
+ * reference. Kept for good, so staff can see what went back and why.
+ */
+export interface PaymentRefund {
+  readonly paymentId: string
+  readonly orderId: string
+  readonly amount: Pence
+  readonly reason: RefundReason
+  readonly status: "Due" | "Refunded"
+  /** The payment's provider and intent: what the refund is made against. */
+  readonly provider: string
+  readonly providerReference: string
+  readonly providerRefundReference: string | null
+  /** Attempts the provider refused or never answered. */
+  readonly attempts: number
+  readonly lastError: string | null
+  readonly dueAt: Date
+  /** When the retry pass may try again (later after each failure). */
+  readonly retryAt: Date
+  readonly refundedAt: Date | null
+}
+
 export type PaymentOutcome =
   | { readonly status: "Succeeded" }
   | { readonly status: "Failed"; readonly failureDetail: string }
@@ -52,14 +80,60 @@ export interface PaymentRepoShape {
   ) => Effect.Effect<Payment | null, RepositoryError>
   /**
    * Settles a Pending payment once: a payment already settled keeps its
-   * outcome (the first word wins) and is answered as it stands. Clears the
-   * client token.
+   * outcome (the first word wins) and is answered as it stands, with one
+   * exception: a success overrides a recorded failure, as a declined intent
+   * stays open at a real provider and a card can still pay it (the money has
+   * moved, so the shop must know). Clears the client token.
    */
   readonly settle: (
     paymentId: string,
     outcome: PaymentOutcome,
     at: Date,
   ) => Effect.Effect<Payment, RepositoryError>
+  /**
+   * Records that a payment's money is owed back. Once per payment: a second
+   * call (a replay, another process) answers the first record unchanged.
+   */
+  readonly refundDue: (refund: {
+    readonly paymentId: string
+    readonly orderId: string
+    readonly amount: Pence
+    readonly reason: RefundReason
+    readonly at: Date
+  }) => Effect.Effect<PaymentRefund, RepositoryError>
+  /** Refunds still due whose retry time has come by `now`, earliest first: the retry pass's work. */
+  readonly refundsDue: (
+    now: Date,
+    limit: number,
+  ) => Effect.Effect<readonly PaymentRefund[], RepositoryError>
+  /**
+   * An attempt the provider refused or never answered: counted, with why,
+   * and still due, not to be tried again before `retryAt`.
+   */
+  readonly refundAttemptFailed: (
+    paymentId: string,
+    failure: { readonly error: string; readonly at: Date; readonly retryAt: Date },
+  ) => Effect.Effect<void, RepositoryError>
+  /**
+   * The provider accepted the refund: the refund and its payment become
+   * Refunded together, once; a later call answers the record as it stands.
+   */
+  readonly refunded: (
+    paymentId: string,
+    providerRefundReference: string,
+    at: Date,
+  ) => Effect.Effect<PaymentRefund, RepositoryError>
+  /** An order's refunds, due or made, oldest first: what staff see about it. */
+  readonly refundsForOrder: (
+    orderId: string,
+  ) => Effect.Effect<readonly PaymentRefund[], RepositoryError>
+  /**
+   * Pending payments of cancelled or expired orders, oldest first: intents
+   * that may still be open at the provider and must be voided.
+   */
+  readonly pendingOnClosedOrders: (
+    limit: number,
+  ) => Effect.Effect<readonly Payment[], RepositoryError>
   /**
    * Remembers a provider's notification event; false when it was seen
    * before (a replay), so it changes nothing the second time.
@@ -111,6 +185,8 @@ export interface SiteCreditLedgerShape {
   ) => Effect.Effect<void, InsufficientSiteCredit | RepositoryError>
   /** Gives back what the order was debited, once; answers what was given back. */
   readonly refundOrder: (orderId: string, at: Date) => Effect.Effect<Pence, RepositoryError>
+  /** What was given back from the order (0 if nothing was): the order pages show it. */
+  readonly refundedFor: (orderId: string) => Effect.Effect<Pence, RepositoryError>
   readonly grant: (
     customerId: string,
     amount: Pence,

@@ -14,6 +14,8 @@ export const cardTexts = {
   incorrectExpiry: "Your card's expiry date is incorrect.",
   incorrectSecurityCode: "Your card's security code is incorrect.",
   nameMissing: "Please enter the name on the card.",
+  /** The shop voided the intent (the order was cancelled or expired): no card can pay it now. */
+  cancelled: "The payment was cancelled.",
 } as const
 
 export const TEST_CARDS = {

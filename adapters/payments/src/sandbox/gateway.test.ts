@@ -248,6 +248,108 @@ describe("the sandbox gateway", () => {
     }),
   )
 
+  it.scoped(
+    "a voided intent takes no card: confirming it later answers that it was cancelled",
+    () =>
+      Effect.gen(function* () {
+        const { gateway, shop } = yield* setup({})
+        const intent = yield* gateway.createIntent(order)
+        const cancelled = { status: "Failed", failureDetail: "The payment was cancelled." }
+        expect(yield* gateway.cancelIntent(intent.providerReference)).toEqual(cancelled)
+        expect(yield* gateway.cancelIntent(intent.providerReference)).toEqual(cancelled)
+        expect(yield* gateway.confirm({ ...card, clientToken: intent.clientToken })).toEqual(
+          cancelled,
+        )
+        expect(yield* gateway.intentStatus(intent.providerReference)).toEqual(cancelled)
+
+        yield* eventually(() => shop.deliveries.length > 0)
+        yield* realPause(30)
+        expect(shop.deliveries).toHaveLength(1)
+        const [delivery] = shop.deliveries
+        if (delivery === undefined) throw new Error("no delivery")
+        expect(JSON.parse(delivery.rawBody)).toMatchObject({
+          type: "payment_intent.canceled",
+          status: "Failed",
+          failureDetail: "The payment was cancelled.",
+        })
+        expect(
+          (yield* gateway.verifyNotification(delivery.rawBody, delivery.headers)).outcome,
+        ).toEqual(cancelled)
+      }),
+  )
+
+  it.scoped("cancelling a paid or declined intent changes nothing and says where it stands", () =>
+    Effect.gen(function* () {
+      const { gateway } = yield* setup({})
+      const paid = yield* gateway.createIntent(order)
+      yield* gateway.confirm({ ...card, clientToken: paid.clientToken })
+      expect(yield* gateway.cancelIntent(paid.providerReference)).toEqual({ status: "Succeeded" })
+      expect(yield* gateway.intentStatus(paid.providerReference)).toEqual({ status: "Succeeded" })
+
+      const declined = yield* gateway.createIntent({ ...order, idempotencyKey: "payment-2" })
+      yield* gateway.confirm({
+        ...card,
+        cardNumber: "4000 0000 0000 0002",
+        clientToken: declined.clientToken,
+      })
+      expect(yield* gateway.cancelIntent(declined.providerReference)).toEqual({
+        status: "Failed",
+        failureDetail: "Your card was declined.",
+      })
+      expect((yield* Effect.flip(gateway.cancelIntent("sbx_pi_nope")))._tag).toBe(
+        "PaymentGatewayUnavailable",
+      )
+    }),
+  )
+
+  it.scoped("a card and a void racing: whichever lands first is what both are told", () =>
+    Effect.gen(function* () {
+      for (let i = 0; i < 10; i++) {
+        const { gateway } = yield* setup({})
+        const intent = yield* gateway.createIntent(order)
+        const [confirmed, voided] = yield* Effect.all(
+          [
+            gateway.confirm({ ...card, clientToken: intent.clientToken }),
+            gateway.cancelIntent(intent.providerReference),
+          ],
+          { concurrency: "unbounded" },
+        )
+        const stands = yield* gateway.intentStatus(intent.providerReference)
+        expect(voided).toEqual(stands)
+        expect(confirmed.status).toBe(stands.status)
+      }
+    }),
+  )
+
+  it.scoped("refunds a paid intent once per key; another key finds it refunded already", () =>
+    Effect.gen(function* () {
+      const { gateway } = yield* setup({})
+      const intent = yield* gateway.createIntent(order)
+      const request = {
+        providerReference: intent.providerReference,
+        amount: pence(1250),
+        idempotencyKey: "refund-1",
+      }
+      const unpaid = yield* Effect.flip(gateway.refund(request))
+      expect(unpaid.reason).toMatch(/Only a succeeded payment/)
+
+      yield* gateway.confirm({ ...card, clientToken: intent.clientToken })
+      const tooMuch = yield* Effect.flip(gateway.refund({ ...request, amount: pence(1251) }))
+      expect(tooMuch.reason).toMatch(/up to the payment/)
+      const [first, second] = yield* Effect.all(
+        [gateway.refund(request), gateway.refund(request)],
+        {
+          concurrency: "unbounded",
+        },
+      )
+      expect(first?.refundReference).toMatch(/^sbx_re_[A-Za-z0-9_-]{22}$/)
+      expect(second).toEqual(first)
+      const other = yield* Effect.flip(gateway.refund({ ...request, idempotencyKey: "refund-2" }))
+      expect(other.reason).toMatch(/already been refunded/)
+      expect(yield* gateway.intentStatus(intent.providerReference)).toEqual({ status: "Succeeded" })
+    }),
+  )
+
   it.scoped("forged, altered, stale and malformed notifications are rejected", () =>
     Effect.gen(function* () {
       yield* TestClock.setTime(1_790_000_000_000)

@@ -11,7 +11,7 @@ import {
 } from "@howzat/core/ports/payment-gateway"
 import { Clock, Data, type Duration, Effect, FiberSet, Schedule, Schema, type Scope } from "effect"
 import { DEFAULT_TOLERANCE_SECONDS, sign, verifySignature } from "../signature"
-import { judgeCard } from "./cards"
+import { cardTexts, judgeCard } from "./cards"
 import type { SandboxIntentRecord, SandboxIntentStore } from "./store"
 
 export const SANDBOX_PROVIDER = "sandbox"
@@ -61,7 +61,11 @@ export interface SandboxGateway extends PaymentGatewayShape {
 /** The notification's body, as the sandbox sends it. */
 export const SandboxNotification = Schema.Struct({
   id: Schema.String,
-  type: Schema.Literal("payment_intent.succeeded", "payment_intent.payment_failed"),
+  type: Schema.Literal(
+    "payment_intent.succeeded",
+    "payment_intent.payment_failed",
+    "payment_intent.canceled",
+  ),
   providerReference: Schema.String,
   status: Schema.Literal("Succeeded", "Failed"),
   failureDetail: Schema.NullOr(Schema.String),
@@ -91,7 +95,11 @@ const answerOf = (record: SandboxIntentRecord): SandboxConfirmResponseJson =>
 const notificationOf = (record: SandboxIntentRecord): SandboxNotification => ({
   id: record.eventId ?? "",
   type:
-    record.status === "Succeeded" ? "payment_intent.succeeded" : "payment_intent.payment_failed",
+    record.status === "Succeeded"
+      ? "payment_intent.succeeded"
+      : record.failureDetail === cardTexts.cancelled
+        ? "payment_intent.canceled"
+        : "payment_intent.payment_failed",
   providerReference: record.providerReference,
   status: record.status === "Succeeded" ? "Succeeded" : "Failed",
   failureDetail: record.failureDetail,
@@ -141,6 +149,16 @@ export const makeSandboxGateway = (
         ),
       )
 
+    const known = (providerReference: string) =>
+      store.byReference(providerReference).pipe(
+        Effect.mapError(storeUnavailable),
+        Effect.flatMap((record) =>
+          record === undefined
+            ? Effect.fail(unavailable(`The sandbox has no intent ${providerReference}.`))
+            : Effect.succeed(record),
+        ),
+      )
+
     const gateway: SandboxGateway = {
       provider: SANDBOX_PROVIDER,
 
@@ -167,15 +185,56 @@ export const makeSandboxGateway = (
           return { providerReference: record.providerReference, clientToken: record.clientToken }
         }),
 
-      intentStatus: (providerReference) =>
-        store.byReference(providerReference).pipe(
-          Effect.mapError(storeUnavailable),
-          Effect.flatMap((record) =>
-            record === undefined
-              ? Effect.fail(unavailable(`The sandbox has no intent ${providerReference}.`))
-              : Effect.succeed(statusOf(record)),
-          ),
-        ),
+      intentStatus: (providerReference) => Effect.map(known(providerReference), statusOf),
+
+      cancelIntent: (providerReference) =>
+        Effect.gen(function* () {
+          const record = yield* known(providerReference)
+          if (record.status !== "Pending") return statusOf(record)
+          const eventId = unguessable("sbx_evt_")
+          // The same atomic settle as the card form's: a card confirmed a moment
+          // earlier wins, and the shop hears it succeeded rather than voided.
+          const settled = yield* store
+            .settle(providerReference, {
+              status: "Failed",
+              failureDetail: cardTexts.cancelled,
+              eventId,
+              settledAt: new Date(yield* Clock.currentTimeMillis),
+            })
+            .pipe(Effect.mapError(storeUnavailable))
+          if (settled.eventId === eventId) yield* FiberSet.run(deliveries, notify(settled))
+          return statusOf(settled)
+        }),
+
+      refund: (request) =>
+        Effect.gen(function* () {
+          const record = yield* known(request.providerReference)
+          if (record.status !== "Succeeded") {
+            return yield* unavailable("Only a succeeded payment can be refunded.")
+          }
+          if (
+            !Number.isSafeInteger(request.amount) ||
+            request.amount <= 0 ||
+            request.amount > record.amountPence
+          ) {
+            return yield* unavailable(
+              "The refund must be a whole number of pence up to the payment.",
+            )
+          }
+          const refunded = yield* store
+            .refund(request.providerReference, {
+              refundReference: unguessable("sbx_re_"),
+              idempotencyKey: request.idempotencyKey,
+              amountPence: request.amount,
+              refundedAt: new Date(yield* Clock.currentTimeMillis),
+            })
+            .pipe(Effect.mapError(storeUnavailable))
+          // As real providers do: a second refund under another key finds the money gone.
+          if (refunded.refund?.idempotencyKey !== request.idempotencyKey) {
+            return yield* unavailable("The payment has already been refunded.")
+          }
+          return { refundReference: refunded.refund.refundReference }
+        }),
 
       verifyNotification: (rawBody, headers) =>
         Effect.gen(function* () {

@@ -19,6 +19,15 @@ export interface SandboxIntentRecord {
   readonly failureDetail: string | null
   /** The id of the status notification, fixed when the intent settles so every retry carries it. */
   readonly eventId: string | null
+  /** The payment's refund, once it has one: the sandbox refunds a payment once. */
+  readonly refund: SandboxRefund | null
+}
+
+export interface SandboxRefund {
+  readonly refundReference: string
+  /** The caller's key: the same key answers this refund again. */
+  readonly idempotencyKey: string
+  readonly amountPence: number
 }
 
 export interface NewSandboxIntent {
@@ -54,6 +63,15 @@ export interface SandboxIntentStore {
     providerReference: string,
     settlement: SandboxSettlement,
   ) => Effect.Effect<SandboxIntentRecord, RepositoryError>
+  /**
+   * Records a refund on a succeeded intent that has none, atomically: of
+   * two racing refunds one wins. Answers the intent as it then stands, so
+   * the caller sees whose refund it holds.
+   */
+  readonly refund: (
+    providerReference: string,
+    refund: SandboxRefund & { readonly refundedAt: Date },
+  ) => Effect.Effect<SandboxIntentRecord, RepositoryError>
 }
 
 /** One process's memory: for tests, never for a server (its processes would not share it). */
@@ -80,6 +98,7 @@ export const makeInMemorySandboxIntentStore = (): Effect.Effect<SandboxIntentSto
               status: "Pending",
               failureDetail: null,
               eventId: null,
+              refund: null,
             }
             const byKey = new Map(s.byKey).set(intent.idempotencyKey, intent.providerReference)
             const intents = new Map(s.intents).set(intent.providerReference, record)
@@ -99,6 +118,14 @@ export const makeInMemorySandboxIntentStore = (): Effect.Effect<SandboxIntentSto
               eventId: settlement.eventId,
             }
             return [settled, { ...s, intents: new Map(s.intents).set(reference, settled) }]
+          }),
+        refund: (reference, { refundedAt: _, ...refund }) =>
+          Ref.modify(state, (s) => {
+            const record = s.intents.get(reference)
+            if (record === undefined) throw new Error(`No sandbox intent ${reference}`)
+            if (record.status !== "Succeeded" || record.refund !== null) return [record, s]
+            const refunded: SandboxIntentRecord = { ...record, refund }
+            return [refunded, { ...s, intents: new Map(s.intents).set(reference, refunded) }]
           }),
       }
     },

@@ -160,6 +160,174 @@ describe("the Stripe-shaped gateway: intents", () => {
   )
 })
 
+describe("the Stripe-shaped gateway: voiding intents", () => {
+  const unexpectedState = (status: string) =>
+    HttpResponse.json(
+      {
+        error: {
+          code: "payment_intent_unexpected_state",
+          message: `You cannot cancel this PaymentIntent because it has a status of ${status}.`,
+          type: "invalid_request_error",
+        },
+      },
+      { status: 400 },
+    )
+
+  it.effect("cancels an open intent: POST …/cancel, and the intent is voided", () =>
+    Effect.gen(function* () {
+      const seen: Array<{ headers: Headers; form: URLSearchParams }> = []
+      server.use(
+        http.post(`${API}/v1/payment_intents/pi_1/cancel`, async ({ request }) => {
+          seen.push({ headers: request.headers, form: new URLSearchParams(await request.text()) })
+          return intent({ status: "canceled", cancellation_reason: "abandoned" })
+        }),
+      )
+      expect(yield* gateway.cancelIntent("pi_1")).toEqual({
+        status: "Failed",
+        failureDetail: "The payment was cancelled.",
+      })
+      expect(seen[0]?.headers.get("authorization")).toBe("Bearer sk_test_123")
+      expect(Object.fromEntries(seen[0]?.form ?? [])).toEqual({ cancellation_reason: "abandoned" })
+    }),
+  )
+
+  it.effect("an intent the customer already paid is Succeeded, not voided", () =>
+    Effect.gen(function* () {
+      server.use(
+        http.post(`${API}/v1/payment_intents/:id/cancel`, ({ params }) =>
+          unexpectedState(params.id === "pi_paid" ? "succeeded" : "canceled"),
+        ),
+        http.get(`${API}/v1/payment_intents/:id`, ({ params }) =>
+          intent({
+            id: params.id,
+            status: params.id === "pi_paid" ? "succeeded" : "canceled",
+          }),
+        ),
+      )
+      expect(yield* gateway.cancelIntent("pi_paid")).toEqual({ status: "Succeeded" })
+      // Voided earlier (a retry of the shop's own cancel): voided still.
+      expect(yield* gateway.cancelIntent("pi_gone")).toEqual({
+        status: "Failed",
+        failureDetail: "The payment was cancelled.",
+      })
+    }),
+  )
+
+  it.effect("an intent it cannot void yet is Pending, never reported as failed", () =>
+    Effect.gen(function* () {
+      server.use(
+        http.post(`${API}/v1/payment_intents/pi_busy/cancel`, () => unexpectedState("processing")),
+        http.get(`${API}/v1/payment_intents/pi_busy`, () =>
+          intent({ id: "pi_busy", status: "processing" }),
+        ),
+        http.post(`${API}/v1/payment_intents/pi_odd/cancel`, () =>
+          intent({
+            id: "pi_odd",
+            status: "requires_payment_method",
+            last_payment_error: { message: "Your card was declined." },
+          }),
+        ),
+      )
+      expect(yield* gateway.cancelIntent("pi_busy")).toEqual({ status: "Pending" })
+      expect(yield* gateway.cancelIntent("pi_odd")).toEqual({ status: "Pending" })
+    }),
+  )
+
+  it.effect("any other error, nonsense or silence is unavailable", () =>
+    Effect.gen(function* () {
+      server.use(
+        http.post(`${API}/v1/payment_intents/pi_missing/cancel`, () =>
+          HttpResponse.json(
+            { error: { code: "resource_missing", message: "No such payment_intent" } },
+            { status: 404 },
+          ),
+        ),
+        http.post(`${API}/v1/payment_intents/pi_down/cancel`, () =>
+          HttpResponse.text("<html>", { status: 502 }),
+        ),
+        http.post(`${API}/v1/payment_intents/pi_junk/cancel`, () => HttpResponse.json({ a: 1 })),
+        http.post(`${API}/v1/payment_intents/pi_net/cancel`, () => HttpResponse.error()),
+      )
+      expect(yield* reasonOf(gateway.cancelIntent("pi_missing"))).toMatch(/404: No such/)
+      expect(yield* reasonOf(gateway.cancelIntent("pi_down"))).toMatch(/502 without JSON/)
+      expect(yield* reasonOf(gateway.cancelIntent("pi_junk"))).toMatch(/not a payment intent/)
+      expect(yield* reasonOf(gateway.cancelIntent("pi_net"))).toMatch(/could not be reached/)
+    }),
+  )
+})
+
+describe("the Stripe-shaped gateway: refunds", () => {
+  const request = {
+    providerReference: "pi_1",
+    amount: pence(2599),
+    idempotencyKey: "refund-payment-9",
+  }
+
+  it.effect("refunds by POST /v1/refunds with the payment intent, amount and idempotency key", () =>
+    Effect.gen(function* () {
+      const seen: Array<{ headers: Headers; form: URLSearchParams }> = []
+      server.use(
+        http.post(`${API}/v1/refunds`, async ({ request }) => {
+          seen.push({ headers: request.headers, form: new URLSearchParams(await request.text()) })
+          return HttpResponse.json({ object: "refund", id: "re_1", status: "succeeded" })
+        }),
+      )
+      expect(yield* gateway.refund(request)).toEqual({ refundReference: "re_1" })
+      const [call] = seen
+      expect(call?.headers.get("authorization")).toBe("Bearer sk_test_123")
+      expect(call?.headers.get("idempotency-key")).toBe("refund-payment-9")
+      expect(Object.fromEntries(call?.form ?? [])).toEqual({
+        payment_intent: "pi_1",
+        amount: "2599",
+      })
+    }),
+  )
+
+  it.effect("a pending refund is accepted; a failed or canceled one is not", () =>
+    Effect.gen(function* () {
+      let status = "pending"
+      server.use(
+        http.post(`${API}/v1/refunds`, () =>
+          HttpResponse.json({ object: "refund", id: "re_2", status }),
+        ),
+      )
+      expect(yield* gateway.refund(request)).toEqual({ refundReference: "re_2" })
+      for (status of ["failed", "canceled"]) {
+        expect(yield* reasonOf(gateway.refund(request))).toBe(
+          `The provider's refund re_2 is ${status}.`,
+        )
+      }
+    }),
+  )
+
+  it.effect(
+    "an error answer, nonsense or no answer is unavailable, with the provider's words",
+    () =>
+      Effect.gen(function* () {
+        server.use(
+          http.post(`${API}/v1/refunds`, () =>
+            HttpResponse.json(
+              {
+                error: {
+                  code: "charge_already_refunded",
+                  message: "Charge ch_1 has already been refunded.",
+                },
+              },
+              { status: 400 },
+            ),
+          ),
+        )
+        expect(yield* reasonOf(gateway.refund(request))).toBe(
+          "The provider answered 400: Charge ch_1 has already been refunded.",
+        )
+        server.use(http.post(`${API}/v1/refunds`, () => HttpResponse.json({ object: "refund" })))
+        expect(yield* reasonOf(gateway.refund(request))).toMatch(/not a refund/)
+        server.use(http.post(`${API}/v1/refunds`, () => HttpResponse.error()))
+        expect(yield* reasonOf(gateway.refund(request))).toMatch(/could not be reached/)
+      }),
+  )
+})
+
 const event = (type: string, object: Record<string, unknown>) =>
   JSON.stringify({
     id: "evt_1",

@@ -9,8 +9,8 @@ import { DEFAULT_TOLERANCE_SECONDS, verifySignature } from "../signature"
 
 /**
  * A real card provider, spoken to over Stripe's REST API with global fetch:
- * form-encoded requests, Bearer secret key, Idempotency-Key on creation, and
- * webhooks signed `t=,v1=` in the `stripe-signature` header.
+ * form-encoded requests, Bearer secret key, Idempotency-Key on creation and
+ * refunds, and webhooks signed `t=,v1=` in the `stripe-signature` header.
  */
 
 export const STRIPE_PROVIDER = "stripe"
@@ -50,8 +50,14 @@ const EventJson = Schema.Struct({
 })
 const decodeEvent = Schema.decodeUnknown(Schema.parseJson(EventJson))
 
+const RefundJson = Schema.Struct({ id: Schema.String, status: Schema.NullishOr(Schema.String) })
+const decodeRefund = Schema.decodeUnknown(RefundJson)
+
 const ErrorJson = Schema.Struct({
-  error: Schema.Struct({ message: Schema.optional(Schema.String) }),
+  error: Schema.Struct({
+    message: Schema.optional(Schema.String),
+    code: Schema.optional(Schema.String),
+  }),
 })
 const decodeError = Schema.decodeUnknownOption(ErrorJson)
 
@@ -61,6 +67,18 @@ const CANCELLED = "The payment was cancelled."
 
 const unavailable = (reason: string) =>
   new PaymentGatewayUnavailable({ provider: STRIPE_PROVIDER, reason })
+
+/**
+ * Where an intent stands after the shop asked to cancel it. Only `canceled`
+ * is voided: any other open state (processing, say) could still take money,
+ * so it is Pending, never Failed.
+ */
+const statusAfterCancel = (intent: PaymentIntentJson): IntentStatus =>
+  intent.status === "succeeded"
+    ? { status: "Succeeded" }
+    : intent.status === "canceled"
+      ? { status: "Failed", failureDetail: CANCELLED }
+      : { status: "Pending" }
 
 /**
  * A declined card leaves the intent in requires_payment_method with the
@@ -90,8 +108,11 @@ export const makeStripeGateway = (config: StripeGatewayConfig): PaymentGatewaySh
   const apiBase = (config.apiBase ?? "https://api.stripe.com").replace(/\/+$/, "")
   const timeout = config.timeout ?? Duration.seconds(10)
 
-  /** One call to the API; anything but a 2xx with a payment intent in it is "unavailable". */
-  const call = (
+  /**
+   * One call to the API: the answer's status and JSON body. Unreachable, too
+   * slow or not JSON is "unavailable"; what the status means is the caller's.
+   */
+  const send = (
     method: "GET" | "POST",
     path: string,
     init: { readonly form?: URLSearchParams; readonly idempotencyKey?: string } = {},
@@ -115,18 +136,33 @@ export const makeStripeGateway = (config: StripeGatewayConfig): PaymentGatewaySh
         try: () => response.json(),
         catch: () => unavailable(`The provider answered ${response.status} without JSON.`),
       })
-      if (!response.ok) {
-        const message = Option.getOrUndefined(
-          Option.flatMap(decodeError(body), (e) => Option.fromNullable(e.error.message)),
-        )
-        return yield* unavailable(
-          `The provider answered ${response.status}${message ? `: ${message}` : "."}`,
-        )
-      }
-      return yield* decodeIntent(body).pipe(
-        Effect.mapError(() => unavailable("The provider's answer was not a payment intent.")),
-      )
+      return { ok: response.ok, status: response.status, body }
     })
+
+  const errorOf = (body: unknown) =>
+    Option.getOrUndefined(Option.map(decodeError(body), (e) => e.error))
+
+  const refused = (answer: { readonly status: number; readonly body: unknown }) => {
+    const message = errorOf(answer.body)?.message
+    return unavailable(`The provider answered ${answer.status}${message ? `: ${message}` : "."}`)
+  }
+
+  /** A call that must answer a payment intent; anything else is "unavailable". */
+  const call = (
+    method: "GET" | "POST",
+    path: string,
+    init: { readonly form?: URLSearchParams; readonly idempotencyKey?: string } = {},
+  ) =>
+    Effect.flatMap(send(method, path, init), (answer) =>
+      answer.ok
+        ? decodeIntent(answer.body).pipe(
+            Effect.mapError(() => unavailable("The provider's answer was not a payment intent.")),
+          )
+        : Effect.fail(refused(answer)),
+    )
+
+  const intentPath = (providerReference: string) =>
+    `/v1/payment_intents/${encodeURIComponent(providerReference)}`
 
   return {
     provider: STRIPE_PROVIDER,
@@ -150,7 +186,7 @@ export const makeStripeGateway = (config: StripeGatewayConfig): PaymentGatewaySh
       }),
 
     intentStatus: (providerReference) =>
-      call("GET", `/v1/payment_intents/${encodeURIComponent(providerReference)}`).pipe(
+      call("GET", intentPath(providerReference)).pipe(
         Effect.flatMap((intent) => {
           const status = statusOfIntent(intent)
           return status
@@ -158,6 +194,44 @@ export const makeStripeGateway = (config: StripeGatewayConfig): PaymentGatewaySh
             : Effect.fail(unavailable(`The intent is in an unknown state: ${intent.status}.`))
         }),
       ),
+
+    cancelIntent: (providerReference) =>
+      Effect.gen(function* () {
+        const answer = yield* send("POST", `${intentPath(providerReference)}/cancel`, {
+          form: new URLSearchParams({ cancellation_reason: "abandoned" }),
+        })
+        if (answer.ok) {
+          const intent = yield* decodeIntent(answer.body).pipe(
+            Effect.mapError(() => unavailable("The provider's answer was not a payment intent.")),
+          )
+          return statusAfterCancel(intent)
+        }
+        // Succeeded, already canceled or mid-processing: the intent itself says which.
+        if (errorOf(answer.body)?.code === "payment_intent_unexpected_state") {
+          return statusAfterCancel(yield* call("GET", intentPath(providerReference)))
+        }
+        return yield* refused(answer)
+      }),
+
+    refund: (request) =>
+      Effect.gen(function* () {
+        const answer = yield* send("POST", "/v1/refunds", {
+          form: new URLSearchParams({
+            payment_intent: request.providerReference,
+            amount: String(request.amount),
+          }),
+          idempotencyKey: request.idempotencyKey,
+        })
+        if (!answer.ok) return yield* refused(answer)
+        const refund = yield* decodeRefund(answer.body).pipe(
+          Effect.mapError(() => unavailable("The provider's answer was not a refund.")),
+        )
+        // Pending is accepted: the provider finishes it. Failed or canceled gave nothing back.
+        if (refund.status === "failed" || refund.status === "canceled") {
+          return yield* unavailable(`The provider's refund ${refund.id} is ${refund.status}.`)
+        }
+        return { refundReference: refund.id }
+      }),
 
     verifyNotification: (rawBody, headers) =>
       Effect.gen(function* () {

@@ -5,6 +5,7 @@ import * as orders from "./2026-11-22T1200-orders"
 import * as sandboxGateway from "./2026-11-23T0930-sandbox-gateway"
 import * as payments from "./2026-11-23T1100-payments"
 import * as promotionUsesAndClubs from "./2026-11-23T1300-promotion-uses-and-clubs"
+import * as paymentRefunds from "./2026-11-24T1100-payment-refunds"
 import * as promotionLimits from "./2026-11-24T1100-promotion-limits"
 
 /**
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T0930-sandbox-gateway": sandboxGateway,
   "2026-11-23T1100-payments": payments,
   "2026-11-23T1300-promotion-uses-and-clubs": promotionUsesAndClubs,
+  "2026-11-24T1100-payment-refunds": paymentRefunds,
   "2026-11-24T1100-promotion-limits": promotionLimits,
 }
 

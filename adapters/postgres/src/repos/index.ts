@@ -6,6 +6,7 @@ import { CompetitionRepoLive } from "./competitions"
 import { CustomerTicketRepoLive } from "./customer-tickets"
 import { DrawRepoLive } from "./draws"
 import { OrderRepoLive } from "./orders"
+import { OutboxMailerLive } from "./outbox"
 import { PaymentRepoLive } from "./payments"
 import { PromotionUsesLive } from "./promotion-uses"
 import { ResourceRepoLive } from "./resources"
@@ -23,7 +24,8 @@ export const PostgresCatalogueLive = Layer.mergeAll(
 
 /**
  * Baskets, orders, the ticket allocator, payments, site credit, voucher
- * uses and club credit, and the customer's tickets on one database: needs the Db tag.
+ * uses and club credit, the customer's tickets, and the outbox a paid
+ * order's confirmation goes through, on one database: needs the Db tag.
  */
 export const PostgresOrdersLive = Layer.mergeAll(
   BasketRepoLive,
@@ -33,4 +35,5 @@ export const PostgresOrdersLive = Layer.mergeAll(
   SiteCreditLedgerLive,
   CustomerTicketRepoLive,
   PromotionUsesLive,
+  OutboxMailerLive,
 )

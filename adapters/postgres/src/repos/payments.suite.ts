@@ -159,7 +159,7 @@ export const paymentsSuite = (
         expect(await run(payments().forOrder("not-an-id"))).toEqual([])
       })
 
-      it("settles once: the first outcome wins and the client token is cleared", async () => {
+      it("settles once: the first outcome wins (but a success beats a failure) and the token is cleared", async () => {
         const orderId = await newOrder(await newCustomer(db()))
         const paid = await run(payments().record(newPayment(orderId)))
         const succeeded = await run(payments().settle(paid.id, { status: "Succeeded" }, NOW))
@@ -182,9 +182,13 @@ export const paymentsSuite = (
           failureDetail: "card declined",
           clientToken: null,
         })
-        expect(await run(payments().settle(declined.id, { status: "Succeeded" }, NOW))).toEqual(
-          failed,
+        const declinedAgain = await run(
+          payments().settle(declined.id, { status: "Failed", failureDetail: "other words" }, NOW),
         )
+        expect(declinedAgain).toEqual(failed)
+        // The provider kept the declined intent open and a card paid it after all: money moved.
+        const paidLate = await run(payments().settle(declined.id, { status: "Succeeded" }, NOW))
+        expect(paidLate).toMatchObject({ status: "Succeeded", failureDetail: null })
       })
 
       it("settles once when two outcomes arrive together", async () => {
@@ -236,6 +240,187 @@ export const paymentsSuite = (
       })
     })
 
+    describe("refunds", () => {
+      const paidPayment = async (status: OrderStatus = OrderStatus.AwaitingPayment) => {
+        const orderId = await newOrder(await newCustomer(db()), { status })
+        const recorded = await run(
+          payments().record({
+            orderId,
+            amount: pence(1_250),
+            provider: "sandbox",
+            providerReference: `pi_${randomUUID()}`,
+            clientToken: `secret_${randomUUID()}`,
+            createdAt: NOW,
+          }),
+        )
+        return run(payments().settle(recorded.id, { status: "Succeeded" }, NOW))
+      }
+      const due = (payment: { id: string; orderId: string }, at = NOW) => ({
+        paymentId: payment.id,
+        orderId: payment.orderId,
+        amount: pence(1_250),
+        reason: "OrderCancelled" as const,
+        at,
+      })
+
+      it("records a refund due once per payment, whoever records it, with its intent", async () => {
+        const payment = await paidPayment(OrderStatus.Cancelled)
+        const first = await run(payments().refundDue(due(payment)))
+        expect(first).toEqual({
+          paymentId: payment.id,
+          orderId: payment.orderId,
+          amount: 1_250,
+          reason: "OrderCancelled",
+          status: "Due",
+          provider: "sandbox",
+          providerReference: payment.providerReference,
+          providerRefundReference: null,
+          attempts: 0,
+          lastError: null,
+          dueAt: NOW,
+          retryAt: NOW,
+          refundedAt: null,
+        })
+        const again = await run(
+          payments().refundDue({
+            ...due(payment, new Date(NOW.getTime() + MINUTE)),
+            reason: "OrderExpired",
+          }),
+        )
+        expect(again).toEqual(first)
+        expect(await run(payments().refundsForOrder(payment.orderId))).toEqual([first])
+        expect(await run(payments().refundsForOrder("not-an-id"))).toEqual([])
+      })
+
+      it.runIf(options.concurrent)(
+        "records one refund when several processes notice the same payment at once",
+        async () => {
+          const payment = await paidPayment(OrderStatus.Cancelled)
+          const answers = await Promise.all(
+            Array.from({ length: 8 }, () =>
+              run(makeTransactions(db()).within(payments().refundDue(due(payment)))),
+            ),
+          )
+          for (const answer of answers) expect(answer).toEqual(answers[0])
+          expect(await run(payments().refundsForOrder(payment.orderId))).toHaveLength(1)
+        },
+      )
+
+      it("counts failed attempts with their reason, and stays due, not before its retry time", async () => {
+        const payment = await paidPayment(OrderStatus.Cancelled)
+        await run(payments().refundDue(due(payment)))
+        const retryAt = new Date(NOW.getTime() + HOUR)
+        await run(
+          payments().refundAttemptFailed(payment.id, {
+            error: "The provider answered 502.",
+            at: NOW,
+            retryAt: new Date(NOW.getTime() + MINUTE),
+          }),
+        )
+        await run(
+          payments().refundAttemptFailed(payment.id, {
+            error: "x".repeat(5_000),
+            at: new Date(NOW.getTime() + 1),
+            retryAt,
+          }),
+        )
+        const [refund] = await run(payments().refundsForOrder(payment.orderId))
+        expect(refund).toMatchObject({ status: "Due", attempts: 2, retryAt, dueAt: NOW })
+        expect(refund?.lastError?.length).toBe(500)
+        expect(refund?.lastError).toMatch(/^2026-\S+ x+$/)
+        const dueBy = async (at: Date) =>
+          (await run(payments().refundsDue(at, 10_000))).map((r) => r.paymentId)
+        expect(await dueBy(new Date(retryAt.getTime() - 1))).not.toContain(payment.id)
+        expect(await dueBy(retryAt)).toContain(payment.id)
+      })
+
+      it("marks the refund and its payment Refunded together, once", async () => {
+        const payment = await paidPayment(OrderStatus.Cancelled)
+        await run(payments().refundDue(due(payment)))
+        const later = new Date(NOW.getTime() + MINUTE)
+        const done = await run(payments().refunded(payment.id, "re_1", later))
+        expect(done).toMatchObject({
+          status: "Refunded",
+          providerRefundReference: "re_1",
+          refundedAt: later,
+        })
+        const [after] = await run(payments().forOrder(payment.orderId))
+        expect(after).toMatchObject({ status: "Refunded" })
+        // A racing process's late answer changes nothing.
+        expect(await run(payments().refunded(payment.id, "re_2", NOW))).toEqual(done)
+        await run(
+          payments().refundAttemptFailed(payment.id, { error: "late", at: NOW, retryAt: NOW }),
+        )
+        expect(await run(payments().refundsForOrder(payment.orderId))).toEqual([done])
+        // Refunded is final: no provider's word brings the payment back.
+        for (const outcome of [
+          { status: "Succeeded" },
+          { status: "Failed", failureDetail: "declined" },
+        ] as const) {
+          expect((await run(payments().settle(payment.id, outcome, NOW))).status).toBe("Refunded")
+        }
+      })
+
+      it("lists due refunds earliest first, without the ones already made", async () => {
+        const refunds = []
+        for (let i = 0; i < 3; i++) {
+          const payment = await paidPayment(OrderStatus.Cancelled)
+          refunds.push(
+            await run(payments().refundDue(due(payment, new Date(NOW.getTime() - (i + 1) * DAY)))),
+          )
+        }
+        const [newest, middle, oldest] = refunds
+        await run(payments().refunded(middle!.paymentId, "re_done", NOW))
+        const listed = (await run(payments().refundsDue(NOW, 10_000))).map((r) => r.paymentId)
+        expect(listed).toContain(newest!.paymentId)
+        expect(listed).not.toContain(middle!.paymentId)
+        expect(listed.indexOf(oldest!.paymentId)).toBeLessThan(listed.indexOf(newest!.paymentId))
+        expect(await run(payments().refundsDue(NOW, 0))).toEqual([])
+      })
+
+      it("the table refuses a refund without a reference, or a payment it does not know", async () => {
+        const payment = await paidPayment(OrderStatus.Cancelled)
+        await run(payments().refundDue(due(payment)))
+        await expect(
+          db()
+            .updateTable("paymentRefunds")
+            .set({ status: "Refunded", refundedAt: NOW })
+            .where("paymentId", "=", payment.id)
+            .execute(),
+        ).rejects.toThrow()
+        const unknown = await run(
+          Effect.either(payments().refundDue({ ...due(payment), paymentId: randomUUID() })),
+        )
+        expect(Either.isLeft(unknown) && unknown.left._tag).toBe("RepositoryError")
+      })
+
+      it("finds pending payments left on cancelled or expired orders, and no others", async () => {
+        const pendingOn = async (status: OrderStatus) => {
+          const orderId = await newOrder(await newCustomer(db()), { status })
+          return run(
+            payments().record({
+              orderId,
+              amount: pence(500),
+              provider: "sandbox",
+              providerReference: `pi_${randomUUID()}`,
+              clientToken: `secret_${randomUUID()}`,
+              createdAt: NOW,
+            }),
+          )
+        }
+        const cancelled = await pendingOn(OrderStatus.Cancelled)
+        const expired = await pendingOn(OrderStatus.SystemCancelled)
+        const open = await pendingOn(OrderStatus.AwaitingPayment)
+        const settled = await pendingOn(OrderStatus.Cancelled)
+        await run(payments().settle(settled.id, { status: "Failed", failureDetail: "voided" }, NOW))
+        const found = (await run(payments().pendingOnClosedOrders(10_000))).map((p) => p.id)
+        expect(found).toEqual(expect.arrayContaining([cancelled.id, expired.id]))
+        expect(found).not.toContain(open.id)
+        expect(found).not.toContain(settled.id)
+        expect(await run(payments().pendingOnClosedOrders(0))).toEqual([])
+      })
+    })
+
     describe("site credit", () => {
       it("grants, debits once per order, refuses a debit it cannot cover and refunds once", async () => {
         const customerId = await newCustomer(db())
@@ -266,8 +451,13 @@ export const paymentsSuite = (
         await run(ledger().debitForOrder(customerId, second as string, pence(300), NOW))
         expect(await run(ledger().balance(customerId))).toBe(0)
 
+        expect(await run(ledger().refundedFor(first as string))).toBe(0)
         expect(await run(ledger().refundOrder(first as string, NOW))).toBe(200)
         expect(await run(ledger().refundOrder(first as string, NOW))).toBe(0)
+        // What the order page says came back: the refund, once, and nothing for others.
+        expect(await run(ledger().refundedFor(first as string))).toBe(200)
+        expect(await run(ledger().refundedFor(second as string))).toBe(0)
+        expect(await run(ledger().refundedFor("not-an-id"))).toBe(0)
         expect(await run(ledger().refundOrder(untouched as string, NOW))).toBe(0)
         expect(await run(ledger().refundOrder("not-an-id", NOW))).toBe(0)
         expect(await run(ledger().balance(customerId))).toBe(200)

@@ -1,4 +1,9 @@
-import { type Payment, PaymentRepo, type PaymentRepoShape } from "@howzat/core/ports/payments"
+import {
+  type Payment,
+  type PaymentRefund,
+  PaymentRepo,
+  type PaymentRepoShape,
+} from "@howzat/core/ports/payments"
 import { pence } from "@howzat/core/rules/money"
 import { Effect, Layer } from "effect"
 import type { Kysely, Selectable } from "kysely"
@@ -20,6 +25,59 @@ const toPayment = (row: Selectable<PaymentsTable>): Payment => ({
   failureDetail: row.failureDetail,
   createdAt: row.createdAt,
 })
+
+const refundColumns = [
+  "paymentRefunds.paymentId",
+  "paymentRefunds.orderId",
+  "paymentRefunds.amountPence",
+  "paymentRefunds.reason",
+  "paymentRefunds.status",
+  "paymentRefunds.providerRefundReference",
+  "paymentRefunds.attempts",
+  "paymentRefunds.lastError",
+  "paymentRefunds.dueAt",
+  "paymentRefunds.retryAt",
+  "paymentRefunds.refundedAt",
+  "payments.provider",
+  "payments.providerReference",
+] as const
+
+/** Refunds with their payment's provider and intent, which the refund is made against. */
+const refundsWithPayment = (q: Kysely<Database>) =>
+  q
+    .selectFrom("paymentRefunds")
+    .innerJoin("payments", "payments.id", "paymentRefunds.paymentId")
+    .select(refundColumns)
+
+type RefundRow = Awaited<
+  ReturnType<ReturnType<typeof refundsWithPayment>["executeTakeFirstOrThrow"]>
+>
+
+const toRefund = (row: RefundRow): PaymentRefund => ({
+  paymentId: row.paymentId,
+  orderId: row.orderId,
+  amount: pence(row.amountPence),
+  reason: row.reason,
+  status: row.status,
+  provider: row.provider,
+  providerReference: row.providerReference ?? "",
+  providerRefundReference: row.providerRefundReference,
+  attempts: row.attempts,
+  lastError: row.lastError,
+  dueAt: row.dueAt,
+  retryAt: row.retryAt,
+  refundedAt: row.refundedAt,
+})
+
+const refundOf = async (q: Kysely<Database>, paymentId: string) =>
+  toRefund(
+    await refundsWithPayment(q)
+      .where("paymentRefunds.paymentId", "=", paymentId)
+      .executeTakeFirstOrThrow(() => new Error(`No refund for payment ${paymentId}`)),
+  )
+
+/** What a refund's last error keeps: enough for staff, never a provider's page of HTML. */
+const ERROR_LENGTH = 500
 
 const byReference = (q: Kysely<Database>, provider: string, providerReference: string) =>
   q
@@ -84,7 +142,8 @@ export const makePaymentRepo = (db: Kysely<Database>): PaymentRepoShape => ({
     runQuery(db, "payments.settle", (executor) =>
       atomically(executor, async (trx) => {
         if (!isUuid(paymentId)) throw new Error(`No payment ${paymentId}`)
-        // Only a Pending row changes, so the first outcome to arrive is the one kept.
+        // Only a Pending row changes, so the first outcome to arrive is the one
+        // kept, except that a success overrides a failure: money has moved.
         const settled = await trx
           .updateTable("payments")
           .set({
@@ -94,7 +153,11 @@ export const makePaymentRepo = (db: Kysely<Database>): PaymentRepoShape => ({
             updatedAt: at,
           })
           .where("id", "=", paymentId)
-          .where("status", "=", "Pending")
+          .where(
+            "status",
+            "in",
+            outcome.status === "Succeeded" ? ["Pending", "Failed"] : ["Pending"],
+          )
           .returningAll()
           .executeTakeFirst()
         const row =
@@ -108,6 +171,110 @@ export const makePaymentRepo = (db: Kysely<Database>): PaymentRepoShape => ({
         return toPayment(row)
       }),
     ),
+
+  refundDue: (refund) =>
+    runQuery(db, "payments.refundDue", (executor) =>
+      atomically(executor, async (trx) => {
+        if (!isUuid(refund.paymentId)) throw new Error(`No payment ${refund.paymentId}`)
+        // Whoever noticed first recorded it; a racer meets the unique payment and reads that.
+        await trx
+          .insertInto("paymentRefunds")
+          .values({
+            paymentId: refund.paymentId,
+            orderId: refund.orderId,
+            amountPence: refund.amount,
+            reason: refund.reason,
+            dueAt: refund.at,
+            retryAt: refund.at,
+          })
+          .onConflict((oc) => oc.column("paymentId").doNothing())
+          .execute()
+        return refundOf(trx, refund.paymentId)
+      }),
+    ),
+
+  refundsDue: (now, limit) =>
+    runQuery(db, "payments.refundsDue", async (q) => {
+      const take = Math.floor(limit)
+      if (!(take > 0)) return []
+      const rows = await refundsWithPayment(q)
+        .where("paymentRefunds.status", "=", "Due")
+        .where("paymentRefunds.retryAt", "<=", now)
+        .orderBy("paymentRefunds.retryAt")
+        .orderBy("paymentRefunds.id")
+        .limit(take)
+        .execute()
+      return rows.map(toRefund)
+    }),
+
+  refundAttemptFailed: (paymentId, { error, at, retryAt }) =>
+    runQuery(db, "payments.refundAttemptFailed", async (q) => {
+      if (!isUuid(paymentId)) return
+      await q
+        .updateTable("paymentRefunds")
+        .set((eb) => ({
+          attempts: eb("attempts", "+", 1),
+          lastError: `${at.toISOString()} ${error}`.slice(0, ERROR_LENGTH),
+          retryAt,
+        }))
+        .where("paymentId", "=", paymentId)
+        .where("status", "=", "Due")
+        .execute()
+    }),
+
+  refunded: (paymentId, providerRefundReference, at) =>
+    runQuery(db, "payments.refunded", (executor) =>
+      atomically(executor, async (trx) => {
+        if (!isUuid(paymentId)) throw new Error(`No refund for payment ${paymentId}`)
+        const done = await trx
+          .updateTable("paymentRefunds")
+          .set({ status: "Refunded", providerRefundReference, refundedAt: at })
+          .where("paymentId", "=", paymentId)
+          .where("status", "=", "Due")
+          .returning("paymentId")
+          .executeTakeFirst()
+        // Only the call that closed the refund moves the payment, so both change together.
+        if (done !== undefined) {
+          await trx
+            .updateTable("payments")
+            .set({ status: "Refunded", updatedAt: at })
+            .where("id", "=", paymentId)
+            .where("status", "=", "Succeeded")
+            .execute()
+        }
+        return refundOf(trx, paymentId)
+      }),
+    ),
+
+  refundsForOrder: (orderId) =>
+    runQuery(db, "payments.refundsForOrder", async (q) =>
+      isUuid(orderId)
+        ? (
+            await refundsWithPayment(q)
+              .where("paymentRefunds.orderId", "=", orderId)
+              .orderBy("paymentRefunds.dueAt")
+              .orderBy("paymentRefunds.id")
+              .execute()
+          ).map(toRefund)
+        : [],
+    ),
+
+  pendingOnClosedOrders: (limit) =>
+    runQuery(db, "payments.pendingOnClosedOrders", async (q) => {
+      const take = Math.floor(limit)
+      if (!(take > 0)) return []
+      const rows = await q
+        .selectFrom("payments")
+        .innerJoin("orders", "orders.id", "payments.orderId")
+        .selectAll("payments")
+        .where("payments.status", "=", "Pending")
+        .where("orders.status", "in", ["Cancelled", "SystemCancelled"])
+        .orderBy("payments.createdAt")
+        .orderBy("payments.id")
+        .limit(take)
+        .execute()
+      return rows.map(toPayment)
+    }),
 
   rememberNotification: (provider, eventId, at) =>
     runQuery(db, "payments.rememberNotification", async (q) => {

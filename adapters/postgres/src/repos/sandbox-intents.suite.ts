@@ -52,6 +52,7 @@ export const sandboxIntentsSuite = (name: string, open: () => Promise<SuiteDatab
         status: "Pending",
         failureDetail: null,
         eventId: null,
+        refund: null,
       })
       expect(await run(store().byReference(intent.providerReference))).toEqual(created)
       expect(await run(store().byClientToken(intent.clientToken))).toEqual(created)
@@ -89,6 +90,50 @@ export const sandboxIntentsSuite = (name: string, open: () => Promise<SuiteDatab
       const late = await run(store().settle(intent.providerReference, settlement("Failed")))
       expect(late).toEqual(winner)
       expect(await run(store().byReference(intent.providerReference))).toEqual(winner)
+    })
+
+    const refundOf = (idempotencyKey: string, amountPence = 1250) => ({
+      refundReference: `sbx_re_${randomUUID()}`,
+      idempotencyKey,
+      amountPence,
+      refundedAt: new Date("2026-11-23T09:45:00Z"),
+    })
+
+    it("refunds a succeeded intent once: racing refunds all answer the winner's", async () => {
+      const intent = newIntent()
+      await run(store().create(intent))
+      const racers = ["key-a", "key-b", "key-a", "key-c"].map((key) => refundOf(key))
+      const answers = await Promise.all(
+        racers.map((r) => run(store().refund(intent.providerReference, r))),
+      )
+      // Not succeeded yet: nothing to give back, whoever asks.
+      for (const answer of answers) expect(answer.refund).toBeNull()
+
+      await run(store().settle(intent.providerReference, settlement("Succeeded")))
+      const refunded = await Promise.all(
+        racers.map((r) => run(store().refund(intent.providerReference, r))),
+      )
+      const [winner] = refunded
+      expect(winner?.refund).not.toBeNull()
+      for (const answer of refunded) expect(answer).toEqual(winner)
+      expect(racers.map((r) => r.refundReference)).toContain(winner?.refund?.refundReference)
+      expect(await run(store().byReference(intent.providerReference))).toEqual(winner)
+      expect(winner?.status).toBe("Succeeded")
+    })
+
+    it("never refunds a failed intent, nor more than was paid", async () => {
+      const failed = newIntent()
+      await run(store().create(failed))
+      await run(store().settle(failed.providerReference, settlement("Failed")))
+      expect((await run(store().refund(failed.providerReference, refundOf("k")))).refund).toBeNull()
+
+      const paid = newIntent()
+      await run(store().create(paid))
+      await run(store().settle(paid.providerReference, settlement("Succeeded")))
+      await expect(
+        run(store().refund(paid.providerReference, refundOf("k", 1251))),
+      ).rejects.toThrow()
+      expect((await run(store().byReference(paid.providerReference)))?.refund).toBeNull()
     })
 
     it("the table refuses a settled intent without its event id or a failure without a reason", async () => {

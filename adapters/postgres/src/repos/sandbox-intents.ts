@@ -17,6 +17,9 @@ const columns = [
   "status",
   "failureDetail",
   "eventId",
+  "refundReference",
+  "refundIdempotencyKey",
+  "refundedAmountPence",
 ] as const
 
 type Row = Pick<Selectable<SandboxPaymentIntentsTable>, (typeof columns)[number]>
@@ -29,6 +32,16 @@ const toRecord = (row: Row) => ({
   status: row.status,
   failureDetail: row.failureDetail,
   eventId: row.eventId,
+  refund:
+    row.refundReference === null ||
+    row.refundIdempotencyKey === null ||
+    row.refundedAmountPence === null
+      ? null
+      : {
+          refundReference: row.refundReference,
+          idempotencyKey: row.refundIdempotencyKey,
+          amountPence: row.refundedAmountPence,
+        },
 })
 
 export const makeSandboxIntentStore = (db: Kysely<Database>) => ({
@@ -99,6 +112,40 @@ export const makeSandboxIntentStore = (db: Kysely<Database>) => ({
         .executeTakeFirst()
       return toRecord(
         settled ??
+          (await q
+            .selectFrom("sandboxPaymentIntents")
+            .select(columns)
+            .where("providerReference", "=", providerReference)
+            .executeTakeFirstOrThrow()),
+      )
+    }),
+
+  refund: (
+    providerReference: string,
+    refund: {
+      readonly refundReference: string
+      readonly idempotencyKey: string
+      readonly amountPence: number
+      readonly refundedAt: Date
+    },
+  ) =>
+    runQuery(db, "sandboxIntents.refund", async (q) => {
+      // One statement, as settle: a racing refund waits on the row, then finds it refunded.
+      const refunded = await q
+        .updateTable("sandboxPaymentIntents")
+        .set({
+          refundReference: refund.refundReference,
+          refundIdempotencyKey: refund.idempotencyKey,
+          refundedAmountPence: refund.amountPence,
+          refundedAt: refund.refundedAt,
+        })
+        .where("providerReference", "=", providerReference)
+        .where("status", "=", "Succeeded")
+        .where("refundReference", "is", null)
+        .returning(columns)
+        .executeTakeFirst()
+      return toRecord(
+        refunded ??
           (await q
             .selectFrom("sandboxPaymentIntents")
             .select(columns)

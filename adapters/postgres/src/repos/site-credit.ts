@@ -132,6 +132,18 @@ export const makeSiteCreditLedger = (db: Kysely<Database>): SiteCreditLedgerShap
       }),
     ),
 
+  refundedFor: (orderId) =>
+    runQuery(db, "siteCredit.refundedFor", async (q) => {
+      if (!isUuid(orderId)) return pence(0)
+      const refund = await q
+        .selectFrom("siteCreditEntries")
+        .select("amountPence")
+        .where("orderId", "=", orderId)
+        .where("reason", "=", "OrderRefund")
+        .executeTakeFirst()
+      return pence(refund?.amountPence ?? 0)
+    }),
+
   grant: (customerId, amount, description, at) =>
     amount < 0
       ? negativeAmount("siteCredit.grant", amount)

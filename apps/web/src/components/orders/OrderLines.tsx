@@ -1,7 +1,7 @@
 import type { OrderJson } from "@howzat/contracts/orders"
 import { formatMoney, pence } from "@howzat/core/rules/money"
 import { Link } from "@tanstack/react-router"
-import { NO_TICKETS, ticketRanges } from "./order-view"
+import { NO_TICKETS, orderTotalRows, ticketRanges } from "./order-view"
 
 const money = (amount: number) => formatMoney(pence(amount))
 
@@ -106,21 +106,9 @@ export const OrderLines = ({
   </div>
 )
 
-/** The money under the lines: discounts, donation, credit used, what the order costs and what is left to pay. */
+/** The money under the lines (orderTotalRows), as a list of label and amount. */
 export const OrderTotals = ({ order }: { order: OrderJson }) => {
-  const rows: { label: string; value: string; strong?: boolean }[] = [
-    ...order.discounts.map((d) => ({ label: d.name, value: `-${money(d.value)}` })),
-    ...(order.charitableDonationTotal > 0
-      ? [{ label: "Charity round-up", value: money(order.charitableDonationTotal) }]
-      : []),
-    { label: "Order total", value: money(order.orderTotal), strong: true },
-    ...(order.siteCreditDebitTotal > 0
-      ? [{ label: "Paid with site credit", value: `-${money(order.siteCreditDebitTotal)}` }]
-      : []),
-    ...(order.orderBalance > 0 && order.status !== "Completed"
-      ? [{ label: "Left to pay", value: money(order.orderBalance), strong: true }]
-      : []),
-  ]
+  const rows = orderTotalRows(order)
   return (
     <dl className="mt-4 ml-auto max-w-sm space-y-1.5 text-sm">
       {rows.map((row) => (

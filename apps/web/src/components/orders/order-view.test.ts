@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest"
-import { canPayNow, orderStatusLabels, orderStatusTone, ticketRanges } from "./order-view"
+import {
+  canPayNow,
+  orderStatusLabels,
+  orderStatusTone,
+  orderTotalRows,
+  siteCreditReturned,
+  ticketRanges,
+} from "./order-view"
 
 describe("ticketRanges", () => {
   it("shows consecutive numbers as a-b", () => {
@@ -47,5 +54,42 @@ describe("canPayNow", () => {
         now,
       ),
     ).toBe(false)
+  })
+})
+
+describe("an order's totals", () => {
+  const paidPartlyWithCredit = {
+    status: "AwaitingPayment" as const,
+    discounts: [],
+    charitableDonationTotal: 0,
+    orderTotal: 12_021,
+    siteCreditDebitTotal: 10_021,
+    siteCreditRefundTotal: 0,
+    orderBalance: 2_000,
+  }
+  const labelled = (rows: ReturnType<typeof orderTotalRows>) => rows.map((r) => [r.label, r.value])
+
+  it("an unpaid order shows the credit it holds and what is left to pay", () => {
+    expect(labelled(orderTotalRows(paidPartlyWithCredit))).toEqual([
+      ["Order total", "£120.21"],
+      ["Paid with site credit", "-£100.21"],
+      ["Left to pay", "£20.00"],
+    ])
+    expect(siteCreditReturned(paidPartlyWithCredit)).toBeNull()
+  })
+
+  it("a cancelled order says its site credit came back", () => {
+    const cancelled = {
+      ...paidPartlyWithCredit,
+      status: "Cancelled" as const,
+      orderBalance: 0,
+      siteCreditRefundTotal: 10_021,
+    }
+    expect(labelled(orderTotalRows(cancelled))).toEqual([
+      ["Order total", "£120.21"],
+      ["Paid with site credit", "-£100.21"],
+      ["Site credit returned", "+£100.21"],
+    ])
+    expect(siteCreditReturned(cancelled)).toBe("Site credit returned +£100.21")
   })
 })

@@ -1,4 +1,5 @@
 import type { OrderJson } from "@howzat/contracts/orders"
+import { formatMoney, pence } from "@howzat/core/rules/money"
 import { compressTicketNumbers, expandTicketRanges } from "@howzat/core/rules/ticket-numbers"
 
 /** SPEC §4's statuses in the customer's words. */
@@ -32,3 +33,52 @@ export const ticketRanges = (ticketNumbers: string): string =>
 
 /** SPEC §2's text for an order with no tickets. */
 export const NO_TICKETS = "- no tickets purchased -"
+
+const money = (amount: number) => formatMoney(pence(amount))
+
+export interface TotalRow {
+  readonly label: string
+  readonly value: string
+  readonly strong?: boolean
+}
+
+type OrderMoney = Pick<
+  OrderJson,
+  | "status"
+  | "discounts"
+  | "charitableDonationTotal"
+  | "orderTotal"
+  | "siteCreditDebitTotal"
+  | "siteCreditRefundTotal"
+  | "orderBalance"
+>
+
+/** SPEC's site credit came back to the balance: the order says so, beside what it took. */
+export const SITE_CREDIT_RETURNED = "Site credit returned"
+
+export const siteCreditReturned = (order: Pick<OrderJson, "siteCreditRefundTotal">) =>
+  order.siteCreditRefundTotal > 0
+    ? `${SITE_CREDIT_RETURNED} +${money(order.siteCreditRefundTotal)}`
+    : null
+
+/**
+ * The money under an order's lines: discounts, donation, what the order
+ * costs, the site credit it used and, once cancelled or expired, the
+ * credit that went back; and what is left to pay while it can be paid.
+ */
+export const orderTotalRows = (order: OrderMoney): readonly TotalRow[] => [
+  ...order.discounts.map((d) => ({ label: d.name, value: `-${money(d.value)}` })),
+  ...(order.charitableDonationTotal > 0
+    ? [{ label: "Charity round-up", value: money(order.charitableDonationTotal) }]
+    : []),
+  { label: "Order total", value: money(order.orderTotal), strong: true },
+  ...(order.siteCreditDebitTotal > 0
+    ? [{ label: "Paid with site credit", value: `-${money(order.siteCreditDebitTotal)}` }]
+    : []),
+  ...(order.siteCreditRefundTotal > 0
+    ? [{ label: SITE_CREDIT_RETURNED, value: `+${money(order.siteCreditRefundTotal)}` }]
+    : []),
+  ...(order.orderBalance > 0 && order.status !== "Completed"
+    ? [{ label: "Left to pay", value: money(order.orderBalance), strong: true }]
+    : []),
+]

@@ -6,7 +6,11 @@ import { listOrders } from "../../api/orders"
 import { pageTitle } from "../../brand"
 import { Icon } from "../../components/Icon"
 import { OrderStatusBadge } from "../../components/orders/OrderLines"
-import { orderStatusLabels, orderStatusTone } from "../../components/orders/order-view"
+import {
+  orderStatusLabels,
+  orderStatusTone,
+  siteCreditReturned,
+} from "../../components/orders/order-view"
 import { EmptyState } from "../../components/PageStates"
 import { Pagination } from "../../components/Pagination"
 import { pageFromSearch } from "../../lib/search"
@@ -63,6 +67,7 @@ function Orders() {
 }
 
 function OrderSummary({ order }: { order: OrderJson }) {
+  const returned = siteCreditReturned(order)
   return (
     <li>
       <Link
@@ -82,6 +87,7 @@ function OrderSummary({ order }: { order: OrderJson }) {
             {ordinalDate(new Date(order.createdDateUtc))} · {order.totalTicketQuantity}{" "}
             {order.totalTicketQuantity === 1 ? "ticket" : "tickets"}
           </p>
+          {returned ? <p className="mt-1 text-sm text-muted">{returned}</p> : null}
         </div>
         <span className="font-bold tabular-nums">{formatMoney(pence(order.orderTotal))}</span>
         <Icon name="chevronRight" className="size-5 shrink-0 text-muted" />

@@ -1,0 +1,85 @@
+import { Clock, Effect } from "effect"
+import { PaymentGateway } from "../ports/payment-gateway"
+import { type PaymentRefund, PaymentRepo } from "../ports/payments"
+
+/** One key per payment: however often and by whoever it is tried, the provider refunds once. */
+export const refundIdempotencyKey = (paymentId: string) => `refund:${paymentId}`
+
+/** How many due refunds one retry pass tries; the next pass takes the rest. */
+export const REFUND_BATCH = 100
+
+const MINUTE = 60_000
+/** However long a refund has failed, it is tried at least this often. */
+export const LONGEST_REFUND_RETRY_MS = 6 * 60 * MINUTE
+
+/**
+ * How long to wait after a refund's n-th failed attempt: a minute, doubling
+ * each time, at most six hours. An outage of minutes is caught up within
+ * minutes; a refund that cannot succeed (staff must look) is not hammered.
+ */
+export const refundRetryDelayMs = (failedAttempts: number): number =>
+  Math.min(LONGEST_REFUND_RETRY_MS, MINUTE * 2 ** Math.max(0, Math.min(failedAttempts - 1, 20)))
+
+const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
+
+/**
+ * Giving money back (docs/decisions/0011). A refund is recorded as due in
+ * the transaction that found the money was taken for nothing, and only
+ * then asked of the provider, outside any transaction: no row lock waits on
+ * a provider, and a provider that cannot be reached leaves the refund due,
+ * with the reason, for the retry pass. Nothing is lost and nothing is
+ * refunded twice (one idempotency key per payment; the record closes once).
+ */
+export const makeRefunding = Effect.gen(function* () {
+  const payments = yield* PaymentRepo
+  const gateway = yield* PaymentGateway
+
+  const failed = (refund: PaymentRefund, reason: string) =>
+    Effect.gen(function* () {
+      const at = yield* now
+      const retryAt = new Date(at.getTime() + refundRetryDelayMs(refund.attempts + 1))
+      yield* payments.refundAttemptFailed(refund.paymentId, { error: reason, at, retryAt })
+      yield* Effect.logWarning("refund not made yet; it stays due and is tried again", {
+        paymentId: refund.paymentId,
+        orderId: refund.orderId,
+        reason,
+        retryAt: retryAt.toISOString(),
+      })
+    })
+
+  const attempt = (refund: PaymentRefund) =>
+    Effect.gen(function* () {
+      if (refund.status !== "Due") return
+      // Another provider took this payment (the shop switched since): this one cannot return it.
+      if (refund.provider !== gateway.provider) {
+        return yield* failed(refund, `The payment was taken by ${refund.provider}.`)
+      }
+      yield* gateway
+        .refund({
+          providerReference: refund.providerReference,
+          amount: refund.amount,
+          idempotencyKey: refundIdempotencyKey(refund.paymentId),
+        })
+        .pipe(
+          Effect.flatMap((given) =>
+            Effect.flatMap(now, (at) =>
+              payments.refunded(refund.paymentId, given.refundReference, at),
+            ),
+          ),
+          Effect.catchTag("PaymentGatewayUnavailable", (error) => failed(refund, error.reason)),
+        )
+    })
+
+  return {
+    /** Asks the provider for each due refund; one that fails stays due. */
+    attemptAll: (refunds: readonly PaymentRefund[]) =>
+      Effect.forEach(refunds, attempt, { discard: true }),
+    /** The retry pass: due refunds whose time has come, each tried once more. */
+    retryDue: (limit = REFUND_BATCH) =>
+      Effect.flatMap(now, (at) =>
+        Effect.flatMap(payments.refundsDue(at, limit), (due) =>
+          Effect.forEach(due, attempt, { discard: true }),
+        ),
+      ),
+  }
+})

@@ -1,0 +1,189 @@
+import { Clock, Effect } from "effect"
+import type { RepositoryError } from "../competitions/errors"
+import { OrderRepo } from "../ports/orders"
+import { type IntentStatus, PaymentGateway } from "../ports/payment-gateway"
+import { type Payment, type PaymentRefund, PaymentRepo, SiteCreditLedger } from "../ports/payments"
+import { PromotionUses } from "../ports/promotions"
+import { Transactions } from "../ports/transactions"
+import { OrderStatus } from "../rules/order-status"
+import { orderCompletion } from "./completion"
+import type { OrderNotFound, OrderTransitionRefused } from "./errors"
+import type { Order } from "./model"
+import { makeRefunding } from "./refunds"
+
+/** Cancelled by the customer or expired: nothing can be paid for it any more. */
+export const noLongerOpen = (status: OrderStatus): boolean =>
+  status === OrderStatus.Cancelled || status === OrderStatus.SystemCancelled
+
+const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
+
+/** What the provider said about one payment, once recorded. */
+interface Asked {
+  readonly payment: Payment
+  /** The money went back: the order could not take it. */
+  readonly refund: PaymentRefund | null
+  /** The provider would not void it yet (mid-processing): it may still take money. */
+  readonly stillOpen: boolean
+}
+
+/**
+ * What every payment path shares (docs/decisions/0008, 0011): moving an
+ * order to Completed or cancelling it, asking the provider about payments
+ * (or voiding their intents) and recording its word, with what a success
+ * sets off: the order completes, or, if it closed meanwhile, the money is
+ * owed back and asked for after the transaction.
+ */
+export const makeSettlement = Effect.gen(function* () {
+  const orders = yield* OrderRepo
+  const payments = yield* PaymentRepo
+  const ledger = yield* SiteCreditLedger
+  const gateway = yield* PaymentGateway
+  const transactions = yield* Transactions
+  const promotionUses = yield* PromotionUses
+  const completed = yield* orderCompletion
+  const refunding = yield* makeRefunding
+
+  /** Moves the order to Completed unless it already is; the row lock serialises racers. */
+  const completeOrder = (
+    orderId: string,
+  ): Effect.Effect<Order, OrderNotFound | OrderTransitionRefused | RepositoryError> =>
+    transactions
+      .within(
+        Effect.gen(function* () {
+          const moved = yield* orders.transition(orderId, OrderStatus.Completed)
+          // Only the call that moved it: one club credit, one confirmation.
+          yield* completed(moved, yield* now)
+          return moved
+        }),
+      )
+      .pipe(
+        Effect.catchTag(
+          "OrderTransitionRefused",
+          (
+            refused,
+          ): Effect.Effect<Order, OrderNotFound | OrderTransitionRefused | RepositoryError> =>
+            refused.from === OrderStatus.Completed ? orders.byId(orderId) : Effect.fail(refused),
+        ),
+      )
+
+  /** Cancels (by the customer or the system) and gives back the site credit, together. */
+  const cancelOrder = (orderId: string, to: typeof OrderStatus.Cancelled | "SystemCancelled") =>
+    transactions.within(
+      Effect.gen(function* () {
+        const order = yield* orders.transition(orderId, to)
+        yield* ledger.refundOrder(orderId, yield* now)
+        // Like the tickets, the voucher's use goes back for someone else.
+        yield* promotionUses.release(orderId)
+        return order
+      }),
+    )
+
+  /**
+   * A payment the provider says succeeded: it pays for its order, or, when
+   * the order was cancelled or expired meanwhile, its money is owed back.
+   * The order row's lock decides which, whoever else is racing.
+   */
+  const followSuccess = (
+    payment: Payment,
+  ): Effect.Effect<
+    PaymentRefund | null,
+    OrderNotFound | OrderTransitionRefused | RepositoryError
+  > =>
+    completeOrder(payment.orderId).pipe(
+      Effect.as(null),
+      Effect.catchTag(
+        "OrderTransitionRefused",
+        (refused): Effect.Effect<PaymentRefund, OrderTransitionRefused | RepositoryError> =>
+          noLongerOpen(refused.from)
+            ? Effect.flatMap(now, (at) =>
+                payments.refundDue({
+                  paymentId: payment.id,
+                  orderId: payment.orderId,
+                  amount: payment.amount,
+                  reason:
+                    refused.from === OrderStatus.SystemCancelled
+                      ? "OrderExpired"
+                      : "OrderCancelled",
+                  at,
+                }),
+              )
+            : Effect.fail(refused),
+      ),
+    )
+
+  /** Records the provider's word on a payment and what a success sets off, together. */
+  const record = (payment: Payment, status: IntentStatus) =>
+    status.status === "Pending"
+      ? Effect.succeed<Asked>({ payment, refund: null, stillOpen: true })
+      : transactions.within(
+          Effect.gen(function* () {
+            const settled = yield* payments.settle(payment.id, status, yield* now)
+            const refund = settled.status === "Succeeded" ? yield* followSuccess(settled) : null
+            return { payment: settled, refund, stillOpen: false } satisfies Asked
+          }),
+        )
+
+  /**
+   * Asks the provider about each payment (`void` also voids any intent
+   * still open), records the answers, then asks for any refund owed: after
+   * the transactions, so no row lock waits on the provider.
+   */
+  const ask = (list: readonly Payment[], how: "status" | "void") =>
+    Effect.gen(function* () {
+      const asked = yield* Effect.forEach(list, (payment) =>
+        Effect.flatMap(
+          how === "void"
+            ? gateway.cancelIntent(payment.providerReference)
+            : gateway.intentStatus(payment.providerReference),
+          (status) => record(payment, status),
+        ),
+      )
+      yield* refunding.attemptAll(asked.flatMap((a) => (a.refund === null ? [] : [a.refund])))
+      return { stillOpen: asked.some((a) => a.stillOpen) }
+    })
+
+  /**
+   * Voids every intent of the order that could still take money: pending
+   * ones, and declined ones too, which a real provider keeps open for
+   * another card.
+   */
+  const voidOpenIntents = (orderId: string) =>
+    Effect.flatMap(payments.forOrder(orderId), (list) =>
+      ask(
+        list.filter((p) => p.status === "Pending" || p.status === "Failed"),
+        "void",
+      ),
+    )
+
+  /**
+   * After the order was cancelled: an intent started meanwhile (another
+   * tab's payment page) was not seen by the voiding before, so it is
+   * voided now. Best effort; the retry pass sweeps any it cannot reach.
+   */
+  const voidLeftovers = (orderId: string) =>
+    Effect.flatMap(payments.forOrder(orderId), (list) =>
+      ask(
+        list.filter((p) => p.status === "Pending"),
+        "void",
+      ),
+    ).pipe(
+      Effect.catchTag("PaymentGatewayUnavailable", (error) =>
+        Effect.logWarning("an intent of a closed order is still open; the retry pass voids it", {
+          orderId,
+          reason: error.reason,
+        }),
+      ),
+      Effect.asVoid,
+    )
+
+  return {
+    completeOrder,
+    cancelOrder,
+    record,
+    ask,
+    voidOpenIntents,
+    voidLeftovers,
+    attemptRefunds: refunding.attemptAll,
+    retryRefunds: refunding.retryDue,
+  }
+})

@@ -1,0 +1,15 @@
+import { Context } from "effect"
+
+/**
+ * Where links in the shop's mail point: the origin the server was
+ * configured with (PUBLIC_URL, or its own http://localhost:PORT), never a
+ * request's Host header, which whoever sends the request chooses. The
+ * composition root provides it; the default is the server's own default.
+ */
+export class ShopLinks extends Context.Reference<ShopLinks>()("@howzat/core/ShopLinks", {
+  defaultValue: () => ({ origin: "http://localhost:3000" }),
+}) {}
+
+/** The storefront's page of one order (SPEC §2's order detail). */
+export const orderPageLink = (origin: string, orderId: string): string =>
+  `${origin.replace(/\/+$/, "")}/Account/Order/${encodeURIComponent(orderId)}`
