@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { asProblemResponse } from "./problem-response"
+import { asProblemResponse, withoutEcho } from "./problem-response"
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } })
@@ -53,5 +53,34 @@ describe("asProblemResponse", () => {
       headers: { "content-type": "application/problem+json" },
     })
     expect(await asProblemResponse(problem)).toBe(problem)
+  })
+})
+
+describe("withoutEcho", () => {
+  it("keeps what was expected and never what the caller sent", () => {
+    expect(withoutEcho(`Expected a string, actual ${"x".repeat(5_000)}`)).toBe("Expected a string")
+    expect(withoutEcho('Expected "Live" | "Automatic", actual "<script>"')).toBe(
+      'Expected "Live" | "Automatic"',
+    )
+    expect(withoutEcho("must be at most 255 characters")).toBe("must be at most 255 characters")
+    expect(withoutEcho("y".repeat(1_000))).toHaveLength(200)
+  })
+
+  it("drops a nullable field's 'Expected null' alongside its real failure", async () => {
+    const response = await asProblemResponse(
+      json(400, {
+        _tag: "HttpApiDecodeError",
+        message: "bad",
+        issues: [
+          {
+            path: ["billingAddress"],
+            message: `Expected null, actual {"line2":"${"x".repeat(80)}"}`,
+          },
+          { path: ["billingAddress", "line2"], message: "must be at most 1000 characters" },
+        ],
+      }),
+    )
+    const body = (await response.json()) as { errors: Record<string, string[]> }
+    expect(body.errors).toEqual({ "billingAddress.line2": ["must be at most 1000 characters"] })
   })
 })

@@ -48,6 +48,21 @@ interface DecodeIssue {
 const fieldOf = (issue: DecodeIssue) =>
   issue.path && issue.path.length > 0 ? issue.path.map(String).join(".") : "request"
 
+/** The longest message a field's error may carry. */
+const MAX_ISSUE_MESSAGE = 200
+
+/**
+ * Schema's own messages end ", actual <the value sent>": a problem must not
+ * echo what the caller sent (it may be 64 KiB, or someone else's markup
+ * shown back in a dialog), so only what was expected is kept.
+ */
+export const withoutEcho = (message: string): string => {
+  const expected = /^(Expected [\s\S]*?), actual [\s\S]*$/.exec(message)?.[1] ?? message
+  return expected.length > MAX_ISSUE_MESSAGE
+    ? `${expected.slice(0, MAX_ISSUE_MESSAGE - 1)}…`
+    : expected
+}
+
 /**
  * HttpApi answers a request its schemas cannot decode with its own JSON
  * shape; the storefront reads RFC 9457 problems with field lists (SPEC §8),
@@ -71,13 +86,14 @@ export const asProblemResponse = async (response: Response): Promise<Response> =
       "issues" in body && Array.isArray(body.issues) ? body.issues : []
     ) as DecodeIssue[]
     const errors: Record<string, string[]> = {}
-    // An optional parameter that fails also reports "Expected undefined": true but no help.
+    // An optional or nullable field that fails also reports "Expected undefined" or
+    // "Expected null" (the union's other member): true, but no help.
     const helpful = issues.filter(
-      (issue) => !/^Expected undefined, actual/.test(issue.message ?? ""),
+      (issue) => !/^Expected (undefined|null), actual/.test(issue.message ?? ""),
     )
     for (const issue of helpful.length > 0 ? helpful : issues) {
       const field = fieldOf(issue)
-      errors[field] = [...(errors[field] ?? []), issue.message ?? "is not valid"]
+      errors[field] = [...(errors[field] ?? []), withoutEcho(issue.message ?? "is not valid")]
     }
     if (issues.length === 0) errors.request = ["The request could not be read."]
     return problemResponse(validationProblem(errors))
