@@ -301,5 +301,39 @@ describe("the session", () => {
     await session.logout()
     await vi.waitFor(() => expect(store.getBasketState().basket?.id).toBe("b-2"))
     expect(stored.get("BasketId")).toBe("b-2")
+    expect(stored.get("BasketOwner")).toBe("")
+  })
+
+  it("remembers whose the basket is, and never asks for a customer's basket signed out", async () => {
+    // Left by a customer whose session has since ended (logged out in another tab, or lapsed).
+    stored.set("BasketId", "b-1")
+    stored.set("BasketOwner", "cust-1")
+    const calls = stubApi({
+      ...anonymous,
+      "POST /api/Baskets?ForceCreateNew=true": () => Response.json({ basket: basket("b-2") }),
+    })
+    const store = await loadStore()
+    store.startBasket()
+    await vi.waitFor(() => expect(store.getBasketState().basket?.id).toBe("b-2"))
+    // The server would refuse it (404): not asked, so nothing is logged as a failure.
+    expect(calls.map((c) => c.url)).not.toContain("/api/Baskets/b-1")
+    expect([stored.get("BasketId"), stored.get("BasketOwner")]).toEqual(["b-2", ""])
+  })
+
+  it("a visitor's basket is loaded after login and becomes the customer's", async () => {
+    stored.set("BasketId", "b-1")
+    stored.set("BasketOwner", "")
+    stubApi({
+      ...anonymous,
+      "POST /api/auth/authenticate": () => Response.json(auth),
+      "GET /api/Baskets/b-1": () => Response.json({ basket: basket("b-1") }),
+    })
+    const store = await loadStore()
+    const session = await import("../auth/session")
+    store.startBasket()
+    await ready(store)
+    await session.login("ann@example.com", "Passw0rd!")
+    await vi.waitFor(() => expect(stored.get("BasketOwner")).toBe("cust-1"))
+    expect(stored.get("BasketId")).toBe("b-1")
   })
 })

@@ -18,6 +18,13 @@ import { getSession, type SessionState, startSession, subscribeSession } from ".
 export const BASKET_ID_KEY = "BasketId"
 /** Bumped after every change so other tabs reload even when the id stays the same. */
 export const BASKET_STAMP_KEY = "BasketChanged"
+/**
+ * Whose the kept basket is: the customer id it was last used under, or ""
+ * for a visitor's. A customer's basket is theirs alone (decision 0017): once
+ * they log out, or their session lapses, this browser must not ask for it
+ * again (the server would answer 404), so it starts a new basket instead.
+ */
+export const BASKET_OWNER_KEY = "BasketOwner"
 
 export interface BasketState {
   /** "error": neither the stored basket nor a new one could be had (the API is down). */
@@ -61,8 +68,17 @@ const storage = {
   },
 }
 
+/** The customer this browser is signed in as, "" for a visitor; undefined while the session starts. */
+const currentOwner = (): string | undefined => {
+  const customer = customerOf(getSession())
+  return customer === undefined ? undefined : (customer ?? "")
+}
+
 const adopt = (basket: BasketJson, { announce }: { announce: boolean }): BasketJson => {
   if (storage.read(BASKET_ID_KEY) !== basket.id) storage.write(BASKET_ID_KEY, basket.id)
+  // Used signed in, the server made it the customer's; a visitor's stays anyone's until then.
+  const owner = currentOwner()
+  if (owner !== undefined) storage.write(BASKET_OWNER_KEY, owner)
   if (announce) storage.write(BASKET_STAMP_KEY, `${basket.id}:${Date.now()}`)
   setState({ basket, status: "ready" })
   return basket
@@ -84,8 +100,12 @@ const reload = (): Promise<BasketJson | null> => {
   loading ??= (async () => {
     if (state.basket === null) setState({ status: "loading" })
     const id = storage.read(BASKET_ID_KEY)
+    const owner = storage.read(BASKET_OWNER_KEY)
+    const me = currentOwner()
+    // Another customer's basket (or ours, now we are signed out) would only be refused.
+    const someoneElses = owner !== null && owner !== "" && me !== undefined && owner !== me
     try {
-      if (id) {
+      if (id && !someoneElses) {
         try {
           return adopt((await loadBasket(id)).basket, { announce: false })
         } catch (error) {
