@@ -125,13 +125,23 @@ test("a declined card shows the provider's words, and Retry pays with a new atte
   await expect(page.getByRole("heading", { name: "SUCCESS!" })).toBeVisible({ timeout: 20_000 })
 
   // The page had the decline put on record, so Retry started a new intent rather than reuse one
-  // the shop would later think failed; both webhooks then arrive and are accepted.
+  // the shop would later think failed, and the shop voided the declined one first (decision
+  // 0011: Stripe keeps a declined intent open for another card, so two attempts could both be
+  // paid); every webhook then arrives and is accepted.
   await expect
     .poll(async () =>
-      (await deliveries(request, testInfo, orderId)).map((d) => `${d.type} ${d.status}`),
+      (await deliveries(request, testInfo, orderId)).map((d) => `${d.type} ${d.status}`).sort(),
     )
-    .toEqual(["payment_intent.payment_failed 200", "payment_intent.succeeded 200"])
-  const [declined, paid] = await deliveries(request, testInfo, orderId)
+    .toEqual([
+      "payment_intent.canceled 200",
+      "payment_intent.payment_failed 200",
+      "payment_intent.succeeded 200",
+    ])
+  const all = await deliveries(request, testInfo, orderId)
+  const declined = all.find((d) => d.type === "payment_intent.payment_failed")
+  const voided = all.find((d) => d.type === "payment_intent.canceled")
+  const paid = all.find((d) => d.type === "payment_intent.succeeded")
+  expect(voided?.intentId).toBe(declined?.intentId)
   expect(paid?.intentId).not.toBe(declined?.intentId)
   await page.goto(`/Account/Order/${orderId}`)
   await expect(page.getByText("Completed").first()).toBeVisible()
