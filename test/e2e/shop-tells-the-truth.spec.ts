@@ -18,6 +18,8 @@ test("the FAQ and How it works promise no automatic draw and no instant payout",
   page,
 }) => {
   await page.goto("/FAQ")
+  // all() does not wait: on a slow start it would find no questions yet and open none.
+  await expect(page.locator("details summary").first()).toBeVisible()
   for (const question of await page.locator("details").all())
     await question.locator("summary").click()
   await expect(page.getByText("with your order reference to claim it")).toBeVisible()
