@@ -6,7 +6,7 @@ import * as sandboxGateway from "./2026-11-23T0930-sandbox-gateway"
 import * as payments from "./2026-11-23T1100-payments"
 import * as promotionUsesAndClubs from "./2026-11-23T1300-promotion-uses-and-clubs"
 import * as paymentRefunds from "./2026-11-24T1100-payment-refunds"
-import * as promotionLimits from "./2026-11-24T1100-promotion-limits"
+import * as promotionLimits from "./2026-11-24T1200-promotion-limits"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -21,7 +21,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T1100-payments": payments,
   "2026-11-23T1300-promotion-uses-and-clubs": promotionUsesAndClubs,
   "2026-11-24T1100-payment-refunds": paymentRefunds,
-  "2026-11-24T1100-promotion-limits": promotionLimits,
+  "2026-11-24T1200-promotion-limits": promotionLimits,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>
