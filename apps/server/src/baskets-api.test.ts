@@ -5,7 +5,7 @@ import { pence } from "@howzat/core/rules/money"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
 import { addItem, checkout, competitionOnSale, newBasket, promotion } from "./test-support/orders"
-import { openShop, register, type Shop } from "./test-support/shop"
+import { openShop, register, type Shop, WITH_A_CHARITY } from "./test-support/shop"
 
 /**
  * SPEC §7's baskets and checkout through the real composition: core's
@@ -20,7 +20,8 @@ const DAY = 24 * 60 * 60 * 1000
 const NOBODY = "00000000-0000-4000-8000-000000000000"
 
 beforeAll(async () => {
-  shop = await openShop()
+  // With a charity, so the round-up is priced (no charity, no round-up: tested below).
+  shop = await openShop({}, WITH_A_CHARITY)
   visitor = await new Browser(shop.app).open()
   ann = await new Browser(shop.app).open()
   await register(ann, { firstName: "Ann", lastName: "Archer" })
@@ -316,6 +317,31 @@ describe("basket items", () => {
       body: undefined,
     })
     await problem(raw, 400)
+  })
+})
+
+describe("the round-up without a charity (this brand's own configuration)", () => {
+  let plainShop: Shop
+  beforeAll(async () => {
+    plainShop = await openShop()
+  })
+  afterAll(async () => {
+    await plainShop?.close()
+  })
+
+  it("is never priced or charged, whoever asks for it", async () => {
+    const browser = await new Browser(plainShop.app).open()
+    const competitionId = await competitionOnSale(plainShop, { ticketPrice: pence(250) })
+    const basket = await newBasket(browser)
+    await addItem(browser, basket.id, competitionId, 3)
+    const asked = await basketOf(
+      await browser.put(`/api/Baskets/${basket.id}`, {
+        charitableDonation: { autoRoundup: true },
+        siteCreditDebitAmount: 0,
+      }),
+    )
+    expect(asked.charitableDonation).toEqual({ autoRoundup: false, value: 0 })
+    expect(asked.basketTotal).toBe(750)
   })
 })
 

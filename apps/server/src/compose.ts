@@ -6,6 +6,7 @@ import { Sessions } from "@howzat/core/accounts/sessions"
 import { RateLimitPolicy, Throttle } from "@howzat/core/accounts/throttle"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import { Baskets } from "@howzat/core/orders/baskets"
+import { Charities, type Charity } from "@howzat/core/orders/charities"
 import { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import { Payments } from "@howzat/core/orders/payments"
@@ -46,7 +47,20 @@ import { serveStorefront } from "./storefront"
  * Returns the Hono app, the outbox (for tests and the dev mailbox) and a
  * close() that stops the jobs and releases the database.
  */
-export const composeShop = async (config: ServerConfig, now = new Date()) => {
+/**
+ * The brand's own settings that core's rules need. The storefront is built
+ * with the brand (apps/web/src/brand.ts); this brand supports no charity, so
+ * no round-up is priced. A brand with charities lists them here too.
+ */
+export interface ShopBrand {
+  readonly charities?: readonly Charity[] | undefined
+}
+
+export const composeShop = async (
+  config: ServerConfig,
+  now = new Date(),
+  brand: ShopBrand = {},
+) => {
   const database = await makeDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -91,7 +105,11 @@ export const composeShop = async (config: ServerConfig, now = new Date()) => {
     Baskets.Default,
     Checkout.Default,
     Layer.succeed(CheckoutPolicy, { unpaidOrderMinutes: config.payments.unpaidOrderMinutes }),
-  ).pipe(Layer.provide(orderPorts), Layer.merge(paymentServices))
+  ).pipe(
+    Layer.provide(orderPorts),
+    Layer.provide(Layer.succeed(Charities, { list: brand.charities ?? [] })),
+    Layer.merge(paymentServices),
+  )
 
   if (config.seedDemoData) {
     await seedDemoPromotions(database.db)

@@ -31,7 +31,7 @@ import {
   settleAtProvider,
   signedNotification,
 } from "./test-support/payments"
-import { mailed, openShop, register, type Shop } from "./test-support/shop"
+import { mailed, openShop, register, type Shop, WITH_A_CHARITY } from "./test-support/shop"
 
 /**
  * SPEC §7's orders for the customer who placed them, through the real
@@ -45,7 +45,8 @@ let visitor: Browser
 const NOBODY = "00000000-0000-4000-8000-000000000000"
 
 beforeAll(async () => {
-  shop = await openShop()
+  // With a charity, so the round-up is priced (without one: baskets-api.test.ts).
+  shop = await openShop({}, WITH_A_CHARITY)
   visitor = await new Browser(shop.app).open()
 })
 afterAll(async () => {

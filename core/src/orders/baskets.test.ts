@@ -2,8 +2,11 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, FastCheck as fc, TestClock, TestContext } from "effect"
 import { pence, ZERO_PENCE } from "../rules/money"
 import { Baskets } from "./baskets"
+import type { Charity } from "./charities"
 import { BasketNotFound, PromotionNotApplicable } from "./errors"
+import type { Basket } from "./model"
 import {
+  A_CHARITY,
   basketServicesOver,
   competition,
   emptyOrderStore,
@@ -23,8 +26,15 @@ const setUp = (prepare: (store: OrderStore) => void = () => {}) => {
   return store
 }
 
-const run = <A, E>(store: OrderStore, test: Effect.Effect<A, E, Baskets>) =>
-  Effect.provide(Effect.zipRight(TestClock.setTime(NOW), test), basketServicesOver(store))
+const run = <A, E>(
+  store: OrderStore,
+  test: Effect.Effect<A, E, Baskets>,
+  charities: readonly Charity[] = [],
+) =>
+  Effect.provide(
+    Effect.zipRight(TestClock.setTime(NOW), test),
+    basketServicesOver(store, charities),
+  )
 
 const car = competition({ id: "car", name: "A car", maxTicketsPerCustomer: 10 })
 const watch = competition({ id: "watch", name: "A watch", ticketPrice: pence(99) })
@@ -327,6 +337,33 @@ describe("Baskets", () => {
           null,
         )
         expect([unpaid.totals.siteCreditDebit, unpaid.totals.basketTotal]).toEqual([0, 297])
+      }),
+      [A_CHARITY],
+    )
+  })
+
+  it.effect("never prices a round-up when the brand has no charity to receive it", () => {
+    const store = setUp((s) => s.competitions.set(watch.id, watch))
+    return run(
+      store,
+      Effect.gen(function* () {
+        const baskets = yield* Baskets
+        const { id } = yield* baskets.create(ANN)
+        yield* baskets.addItem(id, watch.id, 3, ANN)
+        // Another client (not the storefront, which does not ask) says yes.
+        const asked = yield* baskets.setExtras(
+          id,
+          { autoRoundup: true, siteCreditRequested: ZERO_PENCE },
+          ANN,
+        )
+        expect([asked.basket.autoRoundup, asked.totals.donation, asked.totals.basketTotal]).toEqual(
+          [false, 0, 297],
+        )
+        expect(store.baskets.get(id)?.autoRoundup).toBe(false)
+        // A basket that said yes before the offer was withdrawn is shown and priced as no.
+        store.baskets.set(id, { ...(store.baskets.get(id) as Basket), autoRoundup: true })
+        const kept = yield* baskets.view(id, ANN)
+        expect([kept.basket.autoRoundup, kept.totals.donation]).toEqual([false, 0])
       }),
     )
   })

@@ -4,7 +4,7 @@ import { CustomerRepo } from "../ports/accounts"
 import { CompetitionRepo } from "../ports/catalogue"
 import { type BasketKey, BasketRepo, TicketAllocator } from "../ports/orders"
 import { PromotionUses } from "../ports/promotions"
-import { normaliseVoucherCode } from "../rules/basket"
+import { normaliseVoucherCode, roundUpApplies } from "../rules/basket"
 import {
   type BasketTotals,
   basketTotals,
@@ -14,6 +14,7 @@ import {
 import { CompetitionPhase, competitionPhase } from "../rules/competition"
 import { type Pence, ZERO_PENCE } from "../rules/money"
 import { promotionRefusal, spendFor } from "../rules/promotions"
+import { Charities } from "./charities"
 import {
   BasketCheckedOut,
   BasketItemNotFound,
@@ -82,6 +83,7 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
     const competitions = yield* CompetitionRepo
     const allocator = yield* TicketAllocator
     const customers = yield* CustomerRepo
+    const charities = (yield* Charities).list.length
     const promotionUses = yield* PromotionUses
 
     const held = (customerId: string | null, competitionId: string) =>
@@ -186,8 +188,10 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
       )
 
     /** The basket priced for the caller: their earlier purchases and their site credit. */
-    const price = (basket: Basket, caller: BasketCaller) =>
+    const price = (stored: Basket, caller: BasketCaller) =>
       Effect.gen(function* () {
+        // A "yes" kept from before the brand had no charity is shown and priced as no.
+        const basket = { ...stored, autoRoundup: roundUpApplies(stored.autoRoundup, charities) }
         const at = yield* now
         const lines = yield* linesOf(basket, caller)
         const priced = lines.map((line) => line.priced)
@@ -310,7 +314,8 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
       ) =>
         Effect.gen(function* () {
           const { key } = yield* open(basketId, caller)
-          return yield* price(yield* baskets.setExtras(key, extras), caller)
+          const autoRoundup = roundUpApplies(extras.autoRoundup, charities)
+          return yield* price(yield* baskets.setExtras(key, { ...extras, autoRoundup }), caller)
         }),
     }
   }),

@@ -6,6 +6,7 @@ import { Baskets } from "./baskets"
 import { Checkout } from "./checkout"
 import { checkoutDoublesOver } from "./checkout-doubles"
 import { BasketNotFound, CheckoutDetailsInvalid } from "./errors"
+import type { Basket } from "./model"
 import { competition, emptyOrderStore, type OrderStore, promotion } from "./test-doubles"
 
 const NOW = Date.parse("2026-06-15T12:00:00Z")
@@ -51,6 +52,23 @@ describe("Checkout", () => {
         ])
         expect(store.baskets.get(id)?.customerId).toBe(ANN)
         expect(soldOf(store)).toBe(3)
+      }),
+    )
+  })
+
+  it.effect("charges no round-up without a charity, even for a basket that said yes", () => {
+    const store = setUp()
+    return run(
+      store,
+      Effect.gen(function* () {
+        const baskets = yield* Baskets
+        const { id } = yield* baskets.create(ANN)
+        yield* baskets.addItem(id, car.id, 3, ANN)
+        // Said yes before the offer was withdrawn (or by a client that ignores the brand).
+        store.baskets.set(id, { ...(store.baskets.get(id) as Basket), autoRoundup: true })
+        const { order } = yield* (yield* Checkout).checkout(id, ANN)
+        // £7.50 would round up by 50p to £8.00: nothing goes to a charity that is not there.
+        expect([order.donation, order.orderTotal]).toEqual([0, 750])
       }),
     )
   })

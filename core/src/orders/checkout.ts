@@ -4,6 +4,7 @@ import { BasketRepo, OrderRepo, TicketAllocator } from "../ports/orders"
 import { SiteCreditLedger } from "../ports/payments"
 import { PromotionUses } from "../ports/promotions"
 import { Transactions } from "../ports/transactions"
+import { roundUpApplies } from "../rules/basket"
 import { basketTotals, type PricedLine } from "../rules/basket-totals"
 import {
   type CheckoutAddresses,
@@ -14,6 +15,7 @@ import { pence } from "../rules/money"
 import { OrderStatus } from "../rules/order-status"
 import { promotionRefusal, spendFor } from "../rules/promotions"
 import { mayUseBasket } from "./baskets"
+import { Charities } from "./charities"
 import { orderCompletion } from "./completion"
 import { BasketEmpty, BasketNotFound, CheckoutDetailsInvalid } from "./errors"
 import type { AllocationException, Order } from "./model"
@@ -55,6 +57,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
     const transactions = yield* Transactions
     const promotionUses = yield* PromotionUses
     const completed = yield* orderCompletion
+    const charities = (yield* Charities).list.length
 
     /**
      * The basket's vouchers that apply to what was actually allocated, with
@@ -149,7 +152,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
         const totals = basketTotals({
           lines,
           vouchers: promotions,
-          autoRoundup: basket.autoRoundup,
+          autoRoundup: roundUpApplies(basket.autoRoundup, charities),
           siteCreditRequested: basket.siteCreditRequested,
           siteCreditBalance: balance,
         })

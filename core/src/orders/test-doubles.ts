@@ -17,6 +17,7 @@ import { PromotionUses } from "../ports/promotions"
 import { allocationReasons } from "../rules/allocation"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money"
 import { Baskets } from "./baskets"
+import { Charities, type Charity } from "./charities"
 import { BasketCheckedOut, BasketItemNotFound, BasketNotFound } from "./errors"
 import type { Basket, Order, Promotion } from "./model"
 
@@ -269,8 +270,14 @@ export const orderDoublesOver = (store: OrderStore) => {
   return Layer.mergeAll(basketRepo, competitionRepo, allocator, customers, promotionUses)
 }
 
-export const basketServicesOver = (store: OrderStore) =>
-  Baskets.Default.pipe(Layer.provide(orderDoublesOver(store)))
+/** A charity for tests of the round-up, which is priced only when the brand has one. */
+export const A_CHARITY: Charity = { name: "Lord's Taverners", url: "https://example.org" }
+
+export const basketServicesOver = (store: OrderStore, charities: readonly Charity[] = []) =>
+  Baskets.Default.pipe(
+    Layer.provide(orderDoublesOver(store)),
+    Layer.provide(Layer.succeed(Charities, { list: charities })),
+  )
 
 export const competition = (overrides: Partial<Competition> = {}): Competition => ({
   id: newId("competition"),

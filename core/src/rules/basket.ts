@@ -49,3 +49,11 @@ export const promotionCodesText = (codes: readonly string[]): string =>
   codes.length === 0
     ? "No valid promotion codes have been registered."
     : `Code(s) ${codes.join(", ")} registered against your order. If you're eligible for any discounts, they'll be listed above.`
+
+/**
+ * Whether a basket's round-up is priced: the customer said yes and there is
+ * a charity to receive it. Without one, "yes" is ignored rather than
+ * charged (decision 0016).
+ */
+export const roundUpApplies = (customerSaidYes: boolean, charities: number): boolean =>
+  customerSaidYes && charities > 0

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import type { MailMessage } from "@howzat/core/accounts/model"
-import { composeShop } from "../compose"
+import { composeShop, type ShopBrand } from "../compose"
 import { readConfig } from "../config"
 import { type Browser, json, tokenInLink } from "./browser"
 
@@ -15,15 +15,24 @@ export const TEST_JWT_SECRET = "test-secret-that-is-at-least-32-characters-long"
  * The real composition on an in-memory database, trusting X-Forwarded-For so
  * each test browser can have its own address for the rate limits.
  */
-export const openShop = (env: Record<string, string> = {}) => {
+export const openShop = (env: Record<string, string> = {}, brand: ShopBrand = {}) => {
   const webDistDir = mkdtempSync(path.join(tmpdir(), "howzat-web-"))
   writeFileSync(path.join(webDistDir, "index.html"), "<!doctype html><title>Howzat</title>")
-  return composeShop({
-    ...readConfig({ TRUST_PROXY: "true", JWT_SECRET: TEST_JWT_SECRET, ...env }),
-    dataDir: "memory://",
-    seedDemoData: false,
-    webDistDir,
-  })
+  return composeShop(
+    {
+      ...readConfig({ TRUST_PROXY: "true", JWT_SECRET: TEST_JWT_SECRET, ...env }),
+      dataDir: "memory://",
+      seedDemoData: false,
+      webDistDir,
+    },
+    new Date(),
+    brand,
+  )
+}
+
+/** A brand with a charity, for the round-up (priced only when there is one to receive it). */
+export const WITH_A_CHARITY: ShopBrand = {
+  charities: [{ name: "Lord's Taverners", url: "https://www.lordstaverners.org" }],
 }
 
 /** Where the shop under test puts links in mail: its configured origin (no PUBLIC_URL: localhost:PORT). */

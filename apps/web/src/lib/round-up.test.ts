@@ -1,15 +1,11 @@
-import type { BasketJson } from "@howzat/contracts/baskets"
 import { describe, expect, it } from "vitest"
 import { type Brand, brand } from "../brand"
-import { hasStrayRoundUp, roundUpCharity, roundUpOffered, roundUpToSend } from "./round-up"
+import { roundUpCharity, roundUpOffered, roundUpToSend } from "./round-up"
 
 const withCharity: Brand = {
   ...brand,
   charities: [{ name: "Chance to Shine", url: "https://www.chancetoshine.org" }],
 }
-
-const basketRoundingUp = (autoRoundup: boolean) =>
-  ({ charitableDonation: { autoRoundup, value: autoRoundup ? 37 : 0 } }) as BasketJson
 
 describe("the charity round-up", () => {
   it("is not offered by this brand, which has no charity (issue 8 §7)", () => {
@@ -28,11 +24,5 @@ describe("the charity round-up", () => {
     expect(roundUpToSend(false)).toBe(false)
     expect(roundUpToSend(true, withCharity)).toBe(true)
     expect(roundUpToSend(false, withCharity)).toBe(false)
-  })
-
-  it("finds a basket still rounding up for nobody", () => {
-    expect(hasStrayRoundUp(basketRoundingUp(true))).toBe(true)
-    expect(hasStrayRoundUp(basketRoundingUp(false))).toBe(false)
-    expect(hasStrayRoundUp(basketRoundingUp(true), withCharity)).toBe(false)
   })
 })

@@ -1,4 +1,3 @@
-import type { BasketJson } from "@howzat/contracts/baskets"
 import { type Brand, brand } from "../brand"
 
 /**
@@ -12,14 +11,6 @@ export const roundUpOffered = (b: Brand = brand): boolean => b.charities.length 
 /** The round-up a change to the basket asks for: never one without a charity to receive it. */
 export const roundUpToSend = (autoRoundup: boolean, b: Brand = brand): boolean =>
   autoRoundup && roundUpOffered(b)
-
-/**
- * A basket still rounding up although the brand has no charity (chosen
- * before the offer was withdrawn): checkout takes the donation off before
- * anything is paid.
- */
-export const hasStrayRoundUp = (basket: BasketJson, b: Brand = brand): boolean =>
-  basket.charitableDonation.autoRoundup && !roundUpOffered(b)
 
 /** Who the round-up goes to, for the question at checkout. */
 export const roundUpCharity = (b: Brand = brand): string | null => b.charities[0]?.name ?? null

@@ -1,11 +1,11 @@
 import type { BasketJson } from "@howzat/contracts/baskets"
 import { normaliseVoucherCode, promotionCodesText } from "@howzat/core/rules/basket"
 import { formatMoney, pence } from "@howzat/core/rules/money"
-import { type FormEvent, useEffect, useId, useRef, useState } from "react"
+import { type FormEvent, useId, useState } from "react"
 import { clearPromotions, registerPromotion, updateBasket } from "../../../api/baskets"
 import { changeBasket, reloadBasket } from "../../../basket/store"
 import { basketErrorText } from "../../../lib/basket"
-import { hasStrayRoundUp, roundUpCharity } from "../../../lib/round-up"
+import { roundUpCharity } from "../../../lib/round-up"
 import { FormMessage } from "../../forms/Fields"
 
 const money = (amount: number) => formatMoney(pence(amount))
@@ -175,28 +175,8 @@ const Voucher = ({ basket }: { basket: BasketJson }) => {
   )
 }
 
-/** Takes off a round-up chosen before the brand stopped offering one: no donation without a charity. */
-const useNoStrayRoundUp = (basket: BasketJson) => {
-  const asked = useRef<string | null>(null)
-  const stray = hasStrayRoundUp(basket)
-  useEffect(() => {
-    if (!stray || asked.current === basket.id) return
-    asked.current = basket.id
-    void changeBasket((id) =>
-      updateBasket(id, {
-        charitableDonation: { autoRoundup: false },
-        siteCreditDebitAmount: basket.siteCreditDebitAmount,
-      }),
-    ).catch(() => {
-      // Logged by the store; asked again when the basket changes or checkout reopens.
-      asked.current = null
-    })
-  }, [stray, basket.id, basket.siteCreditDebitAmount])
-}
-
 /** The line items, discounts, round-up, voucher box and TOTAL TO PAY (SPEC §2). */
 export const OrderSummary = ({ basket }: { basket: BasketJson }) => {
-  useNoStrayRoundUp(basket)
   const charity = roundUpCharity()
   return (
     <section aria-labelledby="order-summary" className="card space-y-5 p-5 sm:p-6">

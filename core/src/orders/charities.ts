@@ -1,0 +1,19 @@
+import { Context } from "effect"
+
+/** A charity the round-up donates to (SPEC §3: name and url). */
+export interface Charity {
+  readonly name: string
+  readonly url: string
+}
+
+/**
+ * The charities the brand supports (SPEC §2: brand configuration, an empty
+ * list for this brand). A round-up is a donation, so without a charity to
+ * receive it none is priced or charged, whoever calls core: the storefront
+ * only offers the question when there is one, but another client, or a
+ * basket that said yes before the offer was withdrawn, must not pay it
+ * either. The composition root provides the brand's list; none by default.
+ */
+export class Charities extends Context.Reference<Charities>()("@howzat/core/Charities", {
+  defaultValue: (): { readonly list: readonly Charity[] } => ({ list: [] }),
+}) {}
