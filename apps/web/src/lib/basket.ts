@@ -52,7 +52,7 @@ export const basketTexts = {
   empty: "Your Basket is empty",
   readOnlyField: "Please visit your account settings to edit this field.",
   voucherDropped: (codes: string) =>
-    `Your voucher ${codes} could not be applied to this order: it has just been used up or has expired. The order's total is without it.`,
+    `Your voucher ${codes} could not be applied to this order: it has just been used up or has expired, you have already used it, or what could be allocated no longer reaches its minimum spend. The order's total is without it.`,
 } as const
 
 /**
