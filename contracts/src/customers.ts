@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { MAX_TEXT_LENGTH, ReturnUrl, Text } from "./auth"
+import { ReturnUrl, Text } from "./auth"
 import { PageInfo, PagingParams } from "./paging"
 import { boundedString } from "./text"
 
@@ -14,15 +14,17 @@ export const Address = Schema.Struct({
   postCode: Schema.String,
 })
 
-const AddressLine = boundedString(MAX_TEXT_LENGTH)
-
-/** An address as a request sends it: each line single-line and bounded; the rules judge the rest. */
+/**
+ * An address as a request sends it (the account pages and checkout alike):
+ * each line single-line and bounded, a line left out is empty; the rules of
+ * SPEC §5 judge the rest, with their own words.
+ */
 export const AddressRequest = Schema.Struct({
-  line1: AddressLine,
-  line2: AddressLine,
-  city: AddressLine,
-  county: AddressLine,
-  postCode: AddressLine,
+  line1: Text,
+  line2: Text,
+  city: Text,
+  county: Text,
+  postCode: Text,
 })
 
 export const Customer = Schema.Struct({
@@ -85,14 +87,6 @@ export const RegistrationRequest = Schema.Struct({
 })
 export type RegistrationRequestJson = typeof RegistrationRequest.Encoded
 
-const AddressInput = Schema.Struct({
-  line1: Text,
-  line2: Text,
-  city: Text,
-  county: Text,
-  postCode: Text,
-})
-
 /**
  * The whole customer model, as the account pages save it. The email is not
  * changed here (it has its own verified flow) and is ignored if sent. The
@@ -105,8 +99,8 @@ export const CustomerUpdateRequest = Schema.Struct({
   lastName: Text,
   dateOfBirth: Text,
   telephoneNumber: Text,
-  defaultBillingAddress: Schema.NullOr(AddressInput),
-  defaultShippingAddress: Schema.NullOr(AddressInput),
+  defaultBillingAddress: Schema.NullOr(AddressRequest),
+  defaultShippingAddress: Schema.NullOr(AddressRequest),
   allowMarketingByEmail: Schema.Boolean,
   allowMarketingByPhone: Schema.Boolean,
   allowMarketingByText: Schema.Boolean,
