@@ -59,8 +59,13 @@ export type OrderServices = Baskets | Checkout | CheckoutPolicy | Payments | Cus
  */
 const XSRF_EXEMPT_PATHS = ["/api/Baskets", PAYMENT_NOTIFICATION_PATH]
 
-/** The storefront's reports are small; anything bigger is refused before it is read. */
-const LOGGING_BODY_LIMIT_BYTES = 8 * 1024
+/**
+ * The storefront's reports are small; anything bigger is refused before it
+ * is read. The contract allows 6,500 characters of text (url 2,000, title
+ * 500, detail 4,000), which non-Latin text (3 bytes a character in UTF-8)
+ * makes about 19.5 KB: the largest report the contract accepts must fit.
+ */
+const LOGGING_BODY_LIMIT_BYTES = 24 * 1024
 
 export interface HttpAppOptions {
   /** Core's use cases, already wired to their adapters by the composition root. */

@@ -902,7 +902,7 @@ describe("POST /api/Logging", () => {
       400,
     )
     await problem(
-      await visitor.post("/api/Logging", { requestedUrl: "x", detail: "y".repeat(20_000) }),
+      await visitor.post("/api/Logging", { requestedUrl: "x", detail: "y".repeat(30_000) }),
       413,
     )
   })
