@@ -277,6 +277,17 @@ export const makeAccountDoubles = (store: AccountStore) => {
         row.usedAt = now
         return { userId: row.userId, email: row.email }
       }),
+    hasOutstanding: (userId, purpose, email, now) =>
+      Effect.sync(() =>
+        store.oneTimeTokens.some(
+          (r) =>
+            r.userId === userId &&
+            r.purpose === purpose &&
+            normaliseEmail(r.email) === normaliseEmail(email) &&
+            r.usedAt === null &&
+            r.expiresAt.getTime() > now.getTime(),
+        ),
+      ),
     discardAll: (userId, purpose, now) =>
       Effect.sync(() => {
         for (const row of store.oneTimeTokens)
