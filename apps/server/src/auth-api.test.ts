@@ -460,6 +460,32 @@ describe("logging in while strangers have the account throttled (decision 0013)"
     await json(await byLink.post("/api/auth/refresh-token"))
   })
 
+  it("answers her own link request like any other once strangers used up its limit", async () => {
+    const { email } = await register(await browser())
+    const ask = async () => {
+      const response = await (await browser()).post("/api/auth/request-login-token", { email })
+      return { status: response.status, body: await response.json() }
+    }
+    const linksMailed = async () =>
+      (await shop.outbox.recent({ to: email, limit: 20 })).filter((m) => m.kind === "LoginLink")
+    const stranger = [await ask(), await ask(), await ask()]
+    const before = await linksMailed()
+    expect(before).toHaveLength(3)
+
+    // Refused for the account: the same 200, nothing mailed, and no Retry-After to give it away.
+    const own = await (await browser()).post("/api/auth/request-login-token", { email })
+    expect(own.headers.get("retry-after")).toBeNull()
+    expect({ status: own.status, body: await own.json() }).toEqual(stranger[0])
+    expect(await linksMailed()).toHaveLength(3)
+
+    // The links already in her mailbox are live: the newest logs her in.
+    const { token } = await mailTo(shop, email, "LoginLink")
+    remember(token)
+    const byLink = await browser()
+    await json(await byLink.post("/api/auth/authenticate-by-token", { token }))
+    await json(await byLink.post("/api/auth/refresh-token"))
+  })
+
   it("trusts no cookie that was logged out", async () => {
     const home = await browser()
     const { email } = await register(home)

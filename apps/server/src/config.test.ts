@@ -31,6 +31,13 @@ describe("readConfig", () => {
     [{ RATE_LIMIT: "sometimes" }, /RATE_LIMIT/],
     [{ RATE_LIMIT_LOGIN_PER_ACCOUNT: "ten" }, /RATE_LIMIT_LOGIN_PER_ACCOUNT/],
     [{ RATE_LIMIT_REGISTER_PER_ADDRESS: "0/1h" }, /RATE_LIMIT_REGISTER_PER_ADDRESS/],
+    // Longer than the link lives (decision 0013).
+    [{ RATE_LIMIT_LOGIN_LINK_PER_ACCOUNT: "5/1h" }, /RATE_LIMIT_LOGIN_LINK_PER_ACCOUNT.*15m/],
+    [{ RATE_LIMIT_LOGIN_LINK_PER_ACCOUNT: "3/901s" }, /RATE_LIMIT_LOGIN_LINK_PER_ACCOUNT/],
+    [
+      { RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: "5/2h" },
+      /RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT.*1h/,
+    ],
     [{ PAYMENT_GATEWAY: "paypal" }, /PAYMENT_GATEWAY/],
     [{ PAYMENT_GATEWAY: "stripe", STRIPE_SECRET_KEY: "sk_test_x" }, /STRIPE_WEBHOOK_SECRET/],
     [
@@ -100,6 +107,15 @@ describe("readConfig", () => {
     expect(config.rateLimits.enabled).toBe(false)
     expect(config.rateLimits.limits.login.perAddress).toEqual({ max: 100, windowMs: 3_600_000 })
     expect(config.rateLimits.limits.register.perAccount).toEqual({ max: 5, windowMs: 3_600_000 })
+  })
+
+  it("limits login links per account within a link's lifetime, by default and as set", () => {
+    expect(readConfig({}).rateLimits.limits.loginLink.perAccount).toEqual({
+      max: 3,
+      windowMs: 900_000,
+    })
+    const shorter = readConfig({ RATE_LIMIT_LOGIN_LINK_PER_ACCOUNT: "2/10m" })
+    expect(shorter.rateLimits.limits.loginLink.perAccount).toEqual({ max: 2, windowMs: 600_000 })
   })
 
   it.each([

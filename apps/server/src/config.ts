@@ -1,6 +1,7 @@
 import path from "node:path"
 import {
   type ActionLimits,
+  accountWindowCeilingMs,
   defaultRateLimitPolicy,
   type RateLimitPolicyShape,
   type ThrottledAction,
@@ -100,6 +101,29 @@ export const parseRateLimit = (name: string, value: string): RateLimit => {
   return { max, windowMs }
 }
 
+/** 900000 as "15m": the largest unit that divides it. */
+const formatWindow = (ms: number): string => {
+  const [unit, size] = Object.entries(UNIT_MS)
+    .reverse()
+    .find(([, size]) => ms % size === 0) ?? ["ms", 1]
+  return `${ms / size}${unit}`
+}
+
+/**
+ * A per-account window longer than the link it limits could leave a
+ * customer's mailbox with nothing but expired links while strangers keep
+ * the limit used up (decision 0013), so such a setting stops start-up.
+ */
+const checkAccountWindow = (name: string, action: ThrottledAction, limit: RateLimit) => {
+  const ceiling = accountWindowCeilingMs[action]
+  if (ceiling !== undefined && limit.windowMs > ceiling) {
+    throw new ConfigError(
+      `${name}'s window must be at most ${formatWindow(ceiling)}, as long as the link it limits lives, not ${formatWindow(limit.windowMs)} (docs/decisions/0013)`,
+    )
+  }
+  return limit
+}
+
 const RATE_LIMIT_NAMES: Record<ThrottledAction, string> = {
   login: "LOGIN",
   register: "REGISTER",
@@ -120,7 +144,11 @@ const readRateLimits = (
     }
     const defaults = defaultRateLimitPolicy.limits[action]
     limits[action] = {
-      perAccount: read("ACCOUNT", defaults.perAccount),
+      perAccount: checkAccountWindow(
+        `RATE_LIMIT_${label}_PER_ACCOUNT`,
+        action,
+        read("ACCOUNT", defaults.perAccount),
+      ),
       perAddress: read("ADDRESS", defaults.perAddress),
     }
   }

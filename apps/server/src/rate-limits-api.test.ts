@@ -15,7 +15,8 @@ beforeAll(async () => {
     RATE_LIMIT_LOGIN_PER_ADDRESS: "5/15m",
     RATE_LIMIT_REGISTER_PER_ADDRESS: "2/1h",
     RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: "2/1h",
-    RATE_LIMIT_LOGIN_LINK_PER_ACCOUNT: "2/1h",
+    RATE_LIMIT_LOGIN_LINK_PER_ACCOUNT: "2/15m",
+    RATE_LIMIT_LOGIN_LINK_PER_ADDRESS: "3/1h",
     RATE_LIMIT_CHANGE_EMAIL_PER_ACCOUNT: "2/1h",
     RATE_LIMIT_CHANGE_EMAIL_PER_ADDRESS: "3/1h",
   })
@@ -57,13 +58,36 @@ describe("rate limits", () => {
     await problem(await b.post("/api/Customers", registrationFor()), 429)
   })
 
-  it("stop a mailbox being flooded with reset and login links", async () => {
-    for (const path of ["/api/auth/forgot-password", "/api/auth/request-login-token"]) {
-      const email = `flooded-${path.length}@example.com`
-      await json(await (await browser()).post(path, { email }))
-      await json(await (await browser()).post(path, { email }))
-      await problem(await (await browser()).post(path, { email }), 429)
+  it("stop a mailbox being flooded with reset and login links, answering alike", async () => {
+    const { email } = await register(await browser())
+    const links = [
+      ["/api/auth/forgot-password", "ResetPassword"],
+      ["/api/auth/request-login-token", "LoginLink"],
+    ] as const
+    for (const [path, kind] of links) {
+      const answers = []
+      for (let i = 0; i < 3; i++) {
+        const response = await (await browser()).post(path, { email })
+        answers.push({ status: response.status, body: await response.json() })
+      }
+      // Over the account's limit: the usual answer, and nothing more in the mailbox,
+      // which still holds the live links (decision 0013).
+      expect(answers[2]).toEqual(answers[0])
+      expect(answers[0]?.status).toBe(200)
+      const sent = await shop.outbox.recent({ to: email, limit: 20 })
+      expect(sent.filter((m) => m.kind === kind)).toHaveLength(2)
     }
+  })
+
+  it("stop one address asking for login links to many mailboxes", async () => {
+    const b = await browser()
+    for (let i = 0; i < 3; i++)
+      await json(await b.post("/api/auth/request-login-token", { email: `many${i}@example.com` }))
+    const refused = await problem(
+      await b.post("/api/auth/request-login-token", { email: "many3@example.com" }),
+      429,
+    )
+    expect(refused.detail).toMatch(/^Too many attempts/)
   })
 
   it("stop a signed-in caller probing email addresses, per account and per address", async () => {

@@ -43,7 +43,12 @@ export class CustomerNotFound extends Data.TaggedError("CustomerNotFound")<{
   readonly customerId: string
 }> {}
 
+/**
+ * `limit` says which count was used up: the account's, the client address's,
+ * or a trusted device's own (decision 0013).
+ */
 export class RateLimited extends Data.TaggedError("RateLimited")<{
   readonly action: string
+  readonly limit: "account" | "address" | "device"
   readonly retryAfterSeconds: number
 }> {}

@@ -41,6 +41,10 @@ export const makeOneTimeTokens = (repo: OneTimeTokenRepoShape, random: SecureRan
       return found ?? (yield* new OneTimeTokenInvalid({ purpose }))
     }),
 
+  /** Whether a link of `purpose` mailed to `email` could still be used now. */
+  outstanding: (userId: string, purpose: OneTimeTokenPurpose, email: string) =>
+    Effect.flatMap(currentTime, (now) => repo.hasOutstanding(userId, purpose, email, now)),
+
   discardAll: (userId: string, purpose: OneTimeTokenPurpose) =>
     Effect.flatMap(currentTime, (now) => repo.discardAll(userId, purpose, now)),
 })

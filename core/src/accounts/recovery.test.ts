@@ -53,7 +53,7 @@ describe("forgotten passwords", () => {
     ),
   )
 
-  it.effect("mail no mailbox more than five links an hour", () =>
+  it.effect("mail no mailbox more than five links an hour, answering the sixth like the rest", () =>
     run((store) =>
       Effect.gen(function* () {
         const recovery = yield* AccountRecovery
@@ -61,8 +61,7 @@ describe("forgotten passwords", () => {
           { email: "ann@example.com", resetLinkBase: RESET_BASE },
           {},
         )
-        for (let i = 0; i < 5; i++) yield* ask
-        expect((yield* Effect.flip(ask))._tag).toBe("RateLimited")
+        for (let i = 0; i < 6; i++) yield* ask
         expect(store.outbox.filter((m) => m.kind === "ResetPassword")).toHaveLength(5)
       }),
     ),

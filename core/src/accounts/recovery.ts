@@ -53,7 +53,12 @@ export class AccountRecovery extends Effect.Service<AccountRecovery>()(
 
       /**
        * Sends a link for `purpose` if the account exists; silent otherwise.
-       * Limited per account and per address, so nobody's mailbox is flooded.
+       * Limited per address (refused, so one machine can't flood many
+       * mailboxes) and per account. A request over the account's limit is
+       * answered like any other and mails nothing while the owner already
+       * holds a usable link of that kind, which it does whenever strangers
+       * used up the limit: so they can flood nobody's mailbox, and can't keep
+       * the owner from a link either (decision 0013).
        */
       const mailLinkIfAccountExists = (
         rawEmail: string,
@@ -62,14 +67,28 @@ export class AccountRecovery extends Effect.Service<AccountRecovery>()(
         caller: Caller,
       ) =>
         Effect.gen(function* () {
-          yield* throttle.check(purpose === "ResetPassword" ? "passwordReset" : "loginLink", {
-            account: rawEmail,
-            address: caller.address,
-          })
+          const overAccountLimit = yield* throttle
+            .check(purpose === "ResetPassword" ? "passwordReset" : "loginLink", {
+              account: rawEmail,
+              address: caller.address,
+            })
+            .pipe(
+              Effect.as(false),
+              Effect.catchTag("RateLimited", (refused) =>
+                refused.limit === "account" ? Effect.succeed(true) : Effect.fail(refused),
+              ),
+            )
           const email = stripInvalidEmailCharacters(rawEmail)
           yield* checked(validateEmailOnly({ email }))
           const user = yield* users.byEmail(email)
           if (user === undefined) return
+          // Links outlive the window they were asked for in (accountWindowCeilingMs), so
+          // this finds none only once the owner has used them, and then mails one more.
+          if (
+            overAccountLimit &&
+            (yield* oneTimeTokens.outstanding(user.id, purpose, user.emailAddress))
+          )
+            return
           yield* transactions.within(
             Effect.gen(function* () {
               const lifetime =

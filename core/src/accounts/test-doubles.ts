@@ -277,6 +277,17 @@ export const makeAccountDoubles = (store: AccountStore) => {
         row.usedAt = now
         return { userId: row.userId, email: row.email }
       }),
+    hasOutstanding: (userId, purpose, email, now) =>
+      Effect.sync(() =>
+        store.oneTimeTokens.some(
+          (r) =>
+            r.userId === userId &&
+            r.purpose === purpose &&
+            normaliseEmail(r.email) === normaliseEmail(email) &&
+            r.usedAt === null &&
+            r.expiresAt.getTime() > now.getTime(),
+        ),
+      ),
     discardAll: (userId, purpose, now) =>
       Effect.sync(() => {
         for (const row of store.oneTimeTokens)
@@ -345,14 +356,25 @@ export const accountServicesOver = (store: AccountStore) =>
     Throttle.Default,
   ).pipe(Layer.provide(RateLimitPolicy.Default), Layer.provideMerge(makeAccountDoubles(store)))
 
+const tokenIn = (message: MailMessage | undefined) => {
+  const link = message?.text.match(/https?:\/\/\S+/)?.[0]
+  return link ? new URL(link).searchParams.get("token") : null
+}
+
 /** The token in the last link mailed to `to`. */
 export const tokenMailedTo = (store: AccountStore, to: string, kind: MailMessage["kind"]) => {
-  const message = store.outbox.findLast((m) => m.to === to && m.kind === kind)
-  const link = message?.text.match(/https?:\/\/\S+/)?.[0]
-  const token = link ? new URL(link).searchParams.get("token") : null
+  const token = tokenIn(store.outbox.findLast((m) => m.to === to && m.kind === kind))
   if (!token) throw new Error(`no ${kind} link mailed to ${to}`)
   return token
 }
+
+/** The tokens of every link of a kind mailed to `to`, newest first. */
+export const tokensMailedTo = (store: AccountStore, to: string, kind: MailMessage["kind"]) =>
+  store.outbox
+    .filter((m) => m.to === to && m.kind === kind)
+    .map(tokenIn)
+    .filter((token) => token !== null)
+    .reverse()
 
 /** A valid registration of Ann Smith, born 1990. */
 export const registration = (

@@ -2,7 +2,9 @@ import { Context, Effect, Layer } from "effect"
 import { RateLimiter } from "../ports/rate-limiter"
 import {
   fixedWindow,
+  LOGIN_LINK_LIFETIME_MS,
   normaliseEmail,
+  PASSWORD_RESET_LIFETIME_MS,
   type RateLimit,
   rateLimitAddress,
   retryAfterSeconds,
@@ -56,13 +58,31 @@ export const defaultRateLimitPolicy: RateLimitPolicyShape = {
       perAccount: { max: 5, windowMs: HOUR },
       perAddress: { max: 20, windowMs: HOUR },
     },
-    loginLink: { perAccount: { max: 5, windowMs: HOUR }, perAddress: { max: 20, windowMs: HOUR } },
+    // A quarter of an hour, as long as a link lives: see accountWindowCeilingMs.
+    loginLink: {
+      perAccount: { max: 3, windowMs: 15 * MINUTE },
+      perAddress: { max: 20, windowMs: HOUR },
+    },
     // Each attempt checks the current password and may mail the owner of the address asked for.
     changeEmail: {
       perAccount: { max: 5, windowMs: HOUR },
       perAddress: { max: 20, windowMs: HOUR },
     },
   },
+}
+
+/**
+ * The longest per-account window of the requests that mail a link: the
+ * link's lifetime. Windows are fixed, so every link mailed in a window then
+ * outlives it, and a request refused for the account finds the owner's
+ * mailbox holding a live link unless the owner used them all (decision
+ * 0013). With a longer window the links could all expire while the limit
+ * still refuses: AccountRecovery would then mail another each time, and the
+ * limit would no longer be what it says.
+ */
+export const accountWindowCeilingMs: Readonly<Partial<Record<ThrottledAction, number>>> = {
+  loginLink: LOGIN_LINK_LIFETIME_MS,
+  passwordReset: PASSWORD_RESET_LIFETIME_MS,
 }
 
 export class RateLimitPolicy extends Context.Tag("@howzat/core/RateLimitPolicy")<
@@ -88,17 +108,24 @@ export interface Attempt {
 }
 
 /**
- * Counts an attempt against the account and the client address and refuses
- * it once either is over its limit. Every attempt counts, successful or not:
- * a real customer never logs in ten times in a quarter of an hour. Keys are
- * hashed so the counter table holds no email addresses or session ids.
+ * Counts an attempt against the client address, then the account, and
+ * refuses it once either is over its limit, saying which (an attempt the
+ * address refuses is not counted against the account). Every attempt
+ * counts, successful or not: a real customer never logs in ten times in a
+ * quarter of an hour. Keys are hashed so the counter table holds no email
+ * addresses or session ids.
  */
 export class Throttle extends Effect.Service<Throttle>()("@howzat/core/Throttle", {
   effect: Effect.gen(function* () {
     const limiter = yield* RateLimiter
     const policy = yield* RateLimitPolicy
 
-    const count = (action: ThrottledAction, key: string, limit: RateLimit) =>
+    const count = (
+      action: ThrottledAction,
+      scope: RateLimited["limit"],
+      key: string,
+      limit: RateLimit,
+    ) =>
       Effect.gen(function* () {
         const now = (yield* currentTime).getTime()
         const window = fixedWindow(now, limit.windowMs)
@@ -109,6 +136,7 @@ export class Throttle extends Effect.Service<Throttle>()("@howzat/core/Throttle"
         if (hits > limit.max)
           return yield* new RateLimited({
             action,
+            limit: scope,
             retryAfterSeconds: retryAfterSeconds(now, window.end),
           })
       })
@@ -125,13 +153,18 @@ export class Throttle extends Effect.Service<Throttle>()("@howzat/core/Throttle"
           // stolen session guesses its password no faster than anyone else could.
           if (present(attempt.trustedDevice)) {
             const device = yield* hashSecretToken(attempt.trustedDevice)
-            return yield* count(action, `device:${device}`, limits.perAccount)
+            return yield* count(action, "device", `device:${device}`, limits.perAccount)
           }
           if (present(attempt.address))
-            yield* count(action, `address:${rateLimitAddress(attempt.address)}`, limits.perAddress)
+            yield* count(
+              action,
+              "address",
+              `address:${rateLimitAddress(attempt.address)}`,
+              limits.perAddress,
+            )
           if (present(attempt.account)) {
             const account = yield* hashSecretToken(normaliseEmail(attempt.account))
-            yield* count(action, `account:${account}`, limits.perAccount)
+            yield* count(action, "account", `account:${account}`, limits.perAccount)
           }
         }),
     }

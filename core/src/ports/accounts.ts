@@ -131,6 +131,16 @@ export interface OneTimeTokenRepoShape {
     { readonly userId: string; readonly email: string } | undefined,
     RepositoryError
   >
+  /**
+   * Whether a token of `purpose` sent to `email` (any capitalisation) is still
+   * usable: not used, not expired. Reads only.
+   */
+  readonly hasOutstanding: (
+    userId: string,
+    purpose: OneTimeTokenPurpose,
+    email: string,
+    now: Date,
+  ) => Effect.Effect<boolean, RepositoryError>
   /** Spends every outstanding token of a purpose, e.g. older reset links once one is used. */
   readonly discardAll: (
     userId: string,

@@ -397,6 +397,25 @@ export const accountsSuite = (name: string, open: () => Promise<SuiteDatabase>) 
         expect(outcomes.filter((o) => o !== undefined)).toHaveLength(1)
       })
 
+      it("say whether one sent to an address is still usable", async () => {
+        const user = await register()
+        const outstanding = (email = "ann@example.com", now = NOW) =>
+          run(
+            Effect.flatMap(OneTimeTokenRepo, (r) =>
+              r.hasOutstanding(user.id, "ResetPassword", email, now),
+            ),
+          )
+        expect(await outstanding()).toBe(false)
+        await create(user.id, "v1", "VerifyEmail")
+        expect(await outstanding()).toBe(false)
+        await create(user.id, "t1")
+        expect(await outstanding("ANN@example.com")).toBe(true)
+        expect(await outstanding("bob@example.com")).toBe(false)
+        expect(await outstanding("ann@example.com", at(MINUTE))).toBe(false)
+        await consume("t1")
+        expect(await outstanding()).toBe(false)
+      })
+
       it("can all be spent at once, purpose by purpose", async () => {
         const user = await register()
         await create(user.id, "t1")

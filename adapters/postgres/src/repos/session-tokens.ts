@@ -6,7 +6,7 @@ import {
   type RefreshTokenSpend,
 } from "@howzat/core/ports/accounts"
 import { Effect, Layer } from "effect"
-import type { Kysely } from "kysely"
+import { type Kysely, sql } from "kysely"
 import { Db } from "../database"
 import type { Database } from "../schema"
 import { runQuery } from "../transactions"
@@ -95,6 +95,20 @@ export const makeOneTimeTokenRepo = (db: Kysely<Database>): OneTimeTokenRepoShap
         .returning(["userId", "email"])
         .executeTakeFirst(),
     ),
+
+  hasOutstanding: (userId, purpose, email, now) =>
+    runQuery(db, "oneTimeTokens.hasOutstanding", (q) =>
+      q
+        .selectFrom("oneTimeTokens")
+        .select(sql<number>`1`.as("one"))
+        .where("userId", "=", userId)
+        .where("purpose", "=", purpose)
+        .where("usedAt", "is", null)
+        .where("expiresAt", ">", now)
+        .where(sql<string>`lower(email)`, "=", email.toLowerCase())
+        .limit(1)
+        .executeTakeFirst(),
+    ).pipe(Effect.map((row) => row !== undefined)),
 
   discardAll: (userId, purpose, now) =>
     runQuery(db, "oneTimeTokens.discardAll", (q) =>
