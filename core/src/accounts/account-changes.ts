@@ -84,6 +84,9 @@ export class AccountChanges extends Effect.Service<AccountChanges>()(
           Effect.gen(function* () {
             yield* users.changeEmail(user.id, newEmail)
             yield* oneTimeTokens.discardAll(user.id, "VerifyEmail")
+            // Links still waiting in the old mailbox (which may be why it is left behind) die with it.
+            yield* oneTimeTokens.discardAll(user.id, "Login")
+            yield* oneTimeTokens.discardAll(user.id, "ResetPassword")
             const token = yield* oneTimeTokens.issue(
               user.id,
               "VerifyEmail",

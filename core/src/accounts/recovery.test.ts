@@ -265,6 +265,36 @@ describe("changing the email address", () => {
     ),
   )
 
+  it.effect("spends the login and reset links mailed to the old address", () =>
+    run((store, ann) =>
+      Effect.gen(function* () {
+        const recovery = yield* AccountRecovery
+        yield* recovery.requestLoginToken(
+          { email: "ann@example.com", loginLinkBase: "https://shop.example/login" },
+          {},
+        )
+        yield* recovery.forgotPassword(
+          { email: "ann@example.com", resetLinkBase: "https://shop.example/reset" },
+          {},
+        )
+        const loginLink = tokenMailedTo(store, "ann@example.com", "LoginLink")
+        const resetLink = tokenMailedTo(store, "ann@example.com", "ResetPassword")
+        // Moving away from a mailbox (perhaps one someone else can read) closes what it holds.
+        yield* changeTo(ann, "ann.smith@example.com")
+        const sessions = yield* Sessions
+        expect((yield* Effect.flip(sessions.authenticateByToken(loginLink)))._tag).toBe(
+          "OneTimeTokenInvalid",
+        )
+        const reset = recovery.resetPassword({
+          token: resetLink,
+          password: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+        })
+        expect((yield* Effect.flip(reset))._tag).toBe("OneTimeTokenInvalid")
+      }),
+    ),
+  )
+
   it.effect("answers a taken address as a free one, changing nothing and telling its owner", () =>
     run((store, ann) =>
       Effect.gen(function* () {
