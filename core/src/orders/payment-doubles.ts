@@ -278,13 +278,15 @@ export const paymentDoublesOver = (store: PaymentStore) => {
       }),
     refundsForOrder: (orderId) =>
       Effect.sync(() => store.refunds.filter((r) => r.orderId === orderId)),
-    pendingOnClosedOrders: (limit) =>
+    pendingOnClosedOrders: (provider, limit) =>
       Effect.sync(() =>
         store.payments
           .filter((p) => {
             const status = store.orders.get(p.orderId)?.status
             return (
-              p.status === "Pending" && (status === "Cancelled" || status === "SystemCancelled")
+              p.provider === provider &&
+              p.status === "Pending" &&
+              (status === "Cancelled" || status === "SystemCancelled")
             )
           })
           .slice(0, limit),
@@ -343,6 +345,8 @@ export const paymentDoublesOver = (store: PaymentStore) => {
 
   const unavailable = () =>
     new PaymentGatewayUnavailable({ provider: "double", reason: "switched off by the test" })
+  const unknownIntent = (reference: string) =>
+    new PaymentGatewayUnavailable({ provider: "double", reason: `No such intent: ${reference}` })
   const gateway = Layer.succeed(PaymentGateway, {
     provider: "double",
     createIntent: ({ idempotencyKey }) =>
@@ -357,16 +361,18 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         return Effect.succeed({ providerReference: reference, clientToken: `token-${reference}` })
       }),
     intentStatus: (reference) =>
-      Effect.suspend(() =>
-        store.gatewayDown
-          ? Effect.fail(unavailable())
-          : Effect.succeed(store.intents.get(reference) ?? { status: "Pending" }),
-      ),
+      Effect.suspend(() => {
+        if (store.gatewayDown) return Effect.fail(unavailable())
+        const status = store.intents.get(reference)
+        return status === undefined ? Effect.fail(unknownIntent(reference)) : Effect.succeed(status)
+      }),
     cancelIntent: (reference) =>
       Effect.suspend(() => {
         if (store.gatewayDown) return Effect.fail(unavailable())
+        const status = store.intents.get(reference)
+        // As a real provider answers an intent it never made (Stripe's 404).
+        if (status === undefined) return Effect.fail(unknownIntent(reference))
         store.voided.push(reference)
-        const status = store.intents.get(reference) ?? { status: "Pending" }
         if (status.status !== "Pending" || store.processing.has(reference)) {
           return Effect.succeed(status)
         }

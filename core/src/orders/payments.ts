@@ -84,6 +84,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
     const gateway = yield* PaymentGateway
     const transactions = yield* Transactions
     const {
+      ours,
       completeOrder,
       cancelOrder,
       record,
@@ -134,10 +135,11 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         let order = yield* payableOrder(principal, orderId)
         if (order.status === OrderStatus.Completed) return yield* withPayments(order)
         const existing = yield* payments.forOrder(orderId)
-        if (existing.some((p) => p.status === "Pending" && p.clientToken !== null)) {
+        // Only this provider's token fits its card form; another's needs a new attempt.
+        if (existing.some((p) => ours(p) && p.status === "Pending" && p.clientToken !== null)) {
           return yield* withPayments(order)
         }
-        if (existing.some((p) => p.status === "Failed")) {
+        if (existing.some((p) => ours(p) && p.status === "Failed")) {
           // A declined intent can still be paid at a real provider: void it
           // first, so two attempts can never both take the money.
           if ((yield* voidOpenIntents(orderId)).stillOpen) {
@@ -281,7 +283,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
 
     /** Intents left open on closed orders (a void that could not reach the provider). */
     const sweepClosedOrders = (limit: number) =>
-      Effect.flatMap(payments.pendingOnClosedOrders(limit), (list) =>
+      Effect.flatMap(payments.pendingOnClosedOrders(gateway.provider, limit), (list) =>
         Effect.forEach(
           list,
           (payment) =>

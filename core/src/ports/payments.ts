@@ -128,10 +128,12 @@ export interface PaymentRepoShape {
     orderId: string,
   ) => Effect.Effect<readonly PaymentRefund[], RepositoryError>
   /**
-   * Pending payments of cancelled or expired orders, oldest first: intents
-   * that may still be open at the provider and must be voided.
+   * One provider's pending payments of cancelled or expired orders, oldest
+   * first: intents that may still be open at that provider and must be
+   * voided. Only the provider that took them can void them.
    */
   readonly pendingOnClosedOrders: (
+    provider: string,
     limit: number,
   ) => Effect.Effect<readonly Payment[], RepositoryError>
   /**

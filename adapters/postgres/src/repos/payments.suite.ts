@@ -394,14 +394,14 @@ export const paymentsSuite = (
         expect(Either.isLeft(unknown) && unknown.left._tag).toBe("RepositoryError")
       })
 
-      it("finds pending payments left on cancelled or expired orders, and no others", async () => {
-        const pendingOn = async (status: OrderStatus) => {
+      it("finds one provider's pending payments left on cancelled or expired orders, and no others", async () => {
+        const pendingOn = async (status: OrderStatus, provider = "sandbox") => {
           const orderId = await newOrder(await newCustomer(db()), { status })
           return run(
             payments().record({
               orderId,
               amount: pence(500),
-              provider: "sandbox",
+              provider,
               providerReference: `pi_${randomUUID()}`,
               clientToken: `secret_${randomUUID()}`,
               createdAt: NOW,
@@ -412,12 +412,20 @@ export const paymentsSuite = (
         const expired = await pendingOn(OrderStatus.SystemCancelled)
         const open = await pendingOn(OrderStatus.AwaitingPayment)
         const settled = await pendingOn(OrderStatus.Cancelled)
+        // Taken with another provider: only that one could void it.
+        const elsewhere = await pendingOn(OrderStatus.Cancelled, "stripe")
         await run(payments().settle(settled.id, { status: "Failed", failureDetail: "voided" }, NOW))
-        const found = (await run(payments().pendingOnClosedOrders(10_000))).map((p) => p.id)
+        const found = (await run(payments().pendingOnClosedOrders("sandbox", 10_000))).map(
+          (p) => p.id,
+        )
         expect(found).toEqual(expect.arrayContaining([cancelled.id, expired.id]))
         expect(found).not.toContain(open.id)
         expect(found).not.toContain(settled.id)
-        expect(await run(payments().pendingOnClosedOrders(0))).toEqual([])
+        expect(found).not.toContain(elsewhere.id)
+        expect(
+          (await run(payments().pendingOnClosedOrders("stripe", 10_000))).map((p) => p.id),
+        ).toContain(elsewhere.id)
+        expect(await run(payments().pendingOnClosedOrders("sandbox", 0))).toEqual([])
       })
     })
 

@@ -259,7 +259,7 @@ export const makePaymentRepo = (db: Kysely<Database>): PaymentRepoShape => ({
         : [],
     ),
 
-  pendingOnClosedOrders: (limit) =>
+  pendingOnClosedOrders: (provider, limit) =>
     runQuery(db, "payments.pendingOnClosedOrders", async (q) => {
       const take = Math.floor(limit)
       if (!(take > 0)) return []
@@ -267,6 +267,7 @@ export const makePaymentRepo = (db: Kysely<Database>): PaymentRepoShape => ({
         .selectFrom("payments")
         .innerJoin("orders", "orders.id", "payments.orderId")
         .selectAll("payments")
+        .where("payments.provider", "=", provider)
         .where("payments.status", "=", "Pending")
         .where("orders.status", "in", ["Cancelled", "SystemCancelled"])
         .orderBy("payments.createdAt")
