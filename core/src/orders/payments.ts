@@ -6,7 +6,7 @@ import { OrderRepo } from "../ports/orders"
 import {
   type NotificationRejected,
   PaymentGateway,
-  PaymentGatewayUnavailable,
+  type PaymentGatewayUnavailable,
 } from "../ports/payment-gateway"
 import { type Payment, PaymentRepo, SiteCreditLedger } from "../ports/payments"
 import { Transactions } from "../ports/transactions"
@@ -22,6 +22,18 @@ export class PaymentStillDue extends Data.TaggedError("PaymentStillDue")<{
   readonly balance: Pence
   /** The provider's words for the last failed attempt, if any. */
   readonly failureDetail: string | null
+}> {}
+
+/**
+ * The provider will not void an intent of the order yet (a payment
+ * mid-processing, Stripe's `processing`): the order cannot be cancelled, nor
+ * a new attempt started, until it settles. A conflict with the payment,
+ * not an outage: nothing may act as if the intent were closed.
+ */
+export class PaymentStillProcessing extends Data.TaggedError("PaymentStillProcessing")<{
+  readonly orderId: string
+  /** What had to wait: cancelling the order, or starting another payment. */
+  readonly attempted: "cancel" | "newPayment"
 }> {}
 
 export interface OrderWithPayments {
@@ -124,12 +136,6 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         refusedToComplete,
       )
 
-    /** An intent the provider would not void yet: nothing may act as if it were closed. */
-    const stillProcessing = (reason: string) =>
-      new PaymentGatewayUnavailable({ provider: gateway.provider, reason })
-    const CANNOT_CANCEL_YET =
-      "A payment is still being processed, so the order cannot be cancelled yet."
-
     const startPayment = (principal: Principal, orderId: string) =>
       Effect.gen(function* () {
         let order = yield* payableOrder(principal, orderId)
@@ -143,7 +149,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
           // A declined intent can still be paid at a real provider: void it
           // first, so two attempts can never both take the money.
           if ((yield* voidOpenIntents(orderId)).stillOpen) {
-            return yield* stillProcessing("An earlier payment is still being processed.")
+            return yield* new PaymentStillProcessing({ orderId, attempted: "newPayment" })
           }
           order = yield* payableOrder(principal, orderId)
           if (order.status === OrderStatus.Completed) return yield* withPayments(order)
@@ -216,7 +222,8 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
           })
         }
         const voided = yield* voidOpenIntents(orderId)
-        if (voided.stillOpen) return yield* stillProcessing(CANNOT_CANCEL_YET)
+        if (voided.stillOpen)
+          return yield* new PaymentStillProcessing({ orderId, attempted: "cancel" })
         const current = yield* orders.byId(orderId)
         if (current.status === OrderStatus.Completed) return yield* withPayments(current)
         const cancelled = yield* cancelOrder(orderId, OrderStatus.Cancelled)
@@ -265,7 +272,8 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
     const expireOne = (orderId: string) =>
       Effect.gen(function* () {
         const voided = yield* voidOpenIntents(orderId)
-        if (voided.stillOpen) return yield* stillProcessing(CANNOT_CANCEL_YET)
+        if (voided.stillOpen)
+          return yield* new PaymentStillProcessing({ orderId, attempted: "cancel" })
         if ((yield* orders.byId(orderId)).status === OrderStatus.Completed) return []
         yield* cancelOrder(orderId, OrderStatus.SystemCancelled)
         yield* voidLeftovers(orderId)
@@ -275,9 +283,19 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
           OrderTransitionRefused: () => Effect.succeed([]),
           OrderNotFound: () => Effect.succeed([]),
           PaymentGatewayUnavailable: logUnreachable(
-            "expiry: provider unreachable or payment processing; order left for the next pass",
+            "expiry: provider unreachable; order left for the next pass",
             orderId,
           ),
+          PaymentStillProcessing: () =>
+            Effect.as(
+              Effect.logWarning(
+                "expiry: a payment is still processing; order left for the next pass",
+                {
+                  orderId,
+                },
+              ),
+              [],
+            ),
         }),
       )
 
@@ -325,7 +343,11 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         orderId: string,
       ): Effect.Effect<
         OrderWithPayments,
-        OrderNotFound | OrderTransitionRefused | PaymentGatewayUnavailable | RepositoryError
+        | OrderNotFound
+        | OrderTransitionRefused
+        | PaymentStillProcessing
+        | PaymentGatewayUnavailable
+        | RepositoryError
       > => startPayment(principal, orderId),
       /** The browser's return: completes a paid order, once, or says the payment is still due. */
       complete: (
@@ -344,7 +366,11 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         orderId: string,
       ): Effect.Effect<
         OrderWithPayments,
-        OrderNotFound | OrderTransitionRefused | PaymentGatewayUnavailable | RepositoryError
+        | OrderNotFound
+        | OrderTransitionRefused
+        | PaymentStillProcessing
+        | PaymentGatewayUnavailable
+        | RepositoryError
       > => cancel(principal, orderId),
       handleNotification,
       expireDue: (limit?: number): Effect.Effect<readonly string[], RepositoryError> =>
