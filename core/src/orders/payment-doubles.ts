@@ -65,6 +65,9 @@ export interface PaymentStore {
   readonly mail: MailMessage[]
   /** Intents mid-processing: the provider will not void them yet. */
   readonly processing: Set<string>
+  /** Expiries and sweep voids put off: orderId or paymentId → attempts and when to try again. */
+  readonly expiryPutOffs: Map<string, { readonly attempts: number; readonly retryAt: Date }>
+  readonly voidPutOffs: Map<string, { readonly attempts: number; readonly retryAt: Date }>
   /** Runs once, as the next order is cancelled or expires: what a racing process does. */
   whileClosing: (() => void) | undefined
   gatewayDown: boolean
@@ -88,6 +91,8 @@ export const emptyPaymentStore = (): PaymentStore => ({
   voided: [],
   mail: [],
   processing: new Set(),
+  expiryPutOffs: new Map(),
+  voidPutOffs: new Map(),
   whileClosing: undefined,
   gatewayDown: false,
 })
@@ -137,17 +142,27 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         return Effect.succeed(moved)
       }),
     dueForExpiry: (now, limit) =>
-      Effect.sync(() =>
-        [...store.orders.values()]
+      Effect.sync(() => {
+        // Due when its time ran out, or, once put off, when its retry time came.
+        const dueAt = (order: Order) =>
+          (store.expiryPutOffs.get(order.id)?.retryAt ?? order.expiresAt).getTime()
+        return [...store.orders.values()]
           .filter(
             (order) =>
-              canTransition(order.status, "SystemCancelled") &&
-              order.expiresAt.getTime() <= now.getTime(),
+              canTransition(order.status, "SystemCancelled") && dueAt(order) <= now.getTime(),
           )
-          .sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime())
+          .sort((a, b) => dueAt(a) - dueAt(b))
           .slice(0, limit)
-          .map((order) => order.id),
-      ),
+          .map((order) => ({
+            orderId: order.id,
+            expiryAttempts: store.expiryPutOffs.get(order.id)?.attempts ?? 0,
+          }))
+      }),
+    expiryPutOff: (orderId, retryAt) =>
+      Effect.sync(() => {
+        const attempts = (store.expiryPutOffs.get(orderId)?.attempts ?? 0) + 1
+        store.expiryPutOffs.set(orderId, { attempts, retryAt })
+      }),
     list: (query) =>
       Effect.sync(() => {
         const matching = [...store.orders.values()]
@@ -278,19 +293,32 @@ export const paymentDoublesOver = (store: PaymentStore) => {
       }),
     refundsForOrder: (orderId) =>
       Effect.sync(() => store.refunds.filter((r) => r.orderId === orderId)),
-    pendingOnClosedOrders: (provider, limit) =>
-      Effect.sync(() =>
-        store.payments
+    pendingOnClosedOrders: (provider, now, limit) =>
+      Effect.sync(() => {
+        const dueAt = (p: Payment) =>
+          (store.voidPutOffs.get(p.id)?.retryAt ?? p.createdAt).getTime()
+        return store.payments
           .filter((p) => {
             const status = store.orders.get(p.orderId)?.status
             return (
               p.provider === provider &&
               p.status === "Pending" &&
-              (status === "Cancelled" || status === "SystemCancelled")
+              (status === "Cancelled" || status === "SystemCancelled") &&
+              dueAt(p) <= now.getTime()
             )
           })
-          .slice(0, limit),
-      ),
+          .sort((a, b) => dueAt(a) - dueAt(b))
+          .slice(0, limit)
+          .map((payment) => ({
+            payment,
+            voidAttempts: store.voidPutOffs.get(payment.id)?.attempts ?? 0,
+          }))
+      }),
+    voidPutOff: (paymentId, retryAt) =>
+      Effect.sync(() => {
+        const attempts = (store.voidPutOffs.get(paymentId)?.attempts ?? 0) + 1
+        store.voidPutOffs.set(paymentId, { attempts, retryAt })
+      }),
     rememberNotification: (provider, eventId) =>
       Effect.sync(() => {
         const key = `${provider}/${eventId}`

@@ -782,6 +782,10 @@ describe("Payments", () => {
             expect(yield* payments.expireDue()).toEqual([])
             expect(statusOf(store, paid.id)).toBe("AwaitingPayment")
             store.gatewayDown = false
+            // Put off for a minute: the passes before then leave it alone.
+            yield* payments.expireDue()
+            expect(statusOf(store, paid.id)).toBe("AwaitingPayment")
+            yield* TestClock.adjust("1 minute")
             expect(yield* payments.expireDue()).toEqual([])
             expect(statusOf(store, paid.id)).toBe("Completed")
             expect(store.released).toEqual([])

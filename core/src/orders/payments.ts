@@ -13,6 +13,7 @@ import { Transactions } from "../ports/transactions"
 import { type Pence, ZERO_PENCE } from "../rules/money"
 import { canTransition, OrderStatus } from "../rules/order-status"
 import { OrderNotFound, OrderTransitionRefused } from "./errors"
+import { makeExpiry } from "./expiry"
 import type { Order } from "./model"
 import { makeSettlement, noLongerOpen } from "./settlement"
 
@@ -72,9 +73,6 @@ export const readOrderWithPayments =
           : Effect.succeed(ZERO_PENCE),
     })
 
-/** How many due orders one expiry pass looks at; the next pass takes the rest. */
-export const EXPIRY_BATCH = 100
-
 const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
 /**
@@ -95,6 +93,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
     const ledger = yield* SiteCreditLedger
     const gateway = yield* PaymentGateway
     const transactions = yield* Transactions
+    const settlement = yield* makeSettlement
     const {
       ours,
       completeOrder,
@@ -104,8 +103,8 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
       voidOpenIntents,
       voidLeftovers,
       attemptRefunds,
-      retryRefunds,
-    } = yield* makeSettlement
+    } = settlement
+    const { expireDue } = yield* makeExpiry(settlement)
 
     const withPayments = readOrderWithPayments(payments, ledger)
 
@@ -263,77 +262,6 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         // Once the notification's effect is committed: a refund owed stays due if this fails.
         if (handled.refund !== null) yield* attemptRefunds([handled.refund])
         return handled.verdict
-      })
-
-    const logUnreachable =
-      (message: string, orderId: string) => (error: PaymentGatewayUnavailable) =>
-        Effect.as(Effect.logWarning(message, { orderId, reason: error.reason }), [])
-
-    const expireOne = (orderId: string) =>
-      Effect.gen(function* () {
-        const voided = yield* voidOpenIntents(orderId)
-        if (voided.stillOpen)
-          return yield* new PaymentStillProcessing({ orderId, attempted: "cancel" })
-        if ((yield* orders.byId(orderId)).status === OrderStatus.Completed) return []
-        yield* cancelOrder(orderId, OrderStatus.SystemCancelled)
-        yield* voidLeftovers(orderId)
-        return [orderId]
-      }).pipe(
-        Effect.catchTags({
-          OrderTransitionRefused: () => Effect.succeed([]),
-          OrderNotFound: () => Effect.succeed([]),
-          PaymentGatewayUnavailable: logUnreachable(
-            "expiry: provider unreachable; order left for the next pass",
-            orderId,
-          ),
-          PaymentStillProcessing: () =>
-            Effect.as(
-              Effect.logWarning(
-                "expiry: a payment is still processing; order left for the next pass",
-                {
-                  orderId,
-                },
-              ),
-              [],
-            ),
-        }),
-      )
-
-    /** Intents left open on closed orders (a void that could not reach the provider). */
-    const sweepClosedOrders = (limit: number) =>
-      Effect.flatMap(payments.pendingOnClosedOrders(gateway.provider, limit), (list) =>
-        Effect.forEach(
-          list,
-          (payment) =>
-            ask([payment], "void").pipe(
-              Effect.catchTags({
-                PaymentGatewayUnavailable: logUnreachable(
-                  "sweep: an intent of a closed order is still open",
-                  payment.orderId,
-                ),
-                OrderNotFound: () => Effect.void,
-                OrderTransitionRefused: () => Effect.void,
-              }),
-            ),
-          { discard: true },
-        ),
-      )
-
-    /**
-     * One pass of the expiry job. Each due order is settled on its own: its
-     * intents are voided, and a payment the provider confirms completes it;
-     * otherwise it is cancelled and its tickets and site credit go back. Then
-     * intents left open on closed orders are voided, and refunds still due
-     * are tried again. Several processes passing at once are safe: the status
-     * machine lets one move each order, and refunds are idempotent.
-     */
-    const expireDue = (limit = EXPIRY_BATCH) =>
-      Effect.gen(function* () {
-        const due = yield* orders.dueForExpiry(yield* now, limit)
-        const expired = yield* Effect.forEach(due, expireOne)
-        yield* sweepClosedOrders(limit)
-        yield* retryRefunds(limit)
-        return expired.flat()
       })
 
     return {
