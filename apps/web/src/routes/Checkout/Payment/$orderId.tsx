@@ -56,7 +56,7 @@ function PaymentPage() {
   const [problem, setProblem] = useState<string | null>(null)
   // The provider took the money but the shop could not confirm the order yet: no second payment.
   const [received, setReceived] = useState<string | null>(null)
-  const step = paymentStep(order)
+  const step = paymentStep(order, cardForm.provider)
   // Each automatic call is made once per order, even when React runs effects twice.
   const started = useRef<string | null>(null)
 
@@ -99,7 +99,7 @@ function PaymentPage() {
       started.current = key
       startPayment(order.id).then(
         ({ order: next }) => {
-          if (paymentStep(next).kind === "start") {
+          if (paymentStep(next, cardForm.provider).kind === "start") {
             console.error(NO_TOKEN_MESSAGE)
             sendLog({ event: "client-error", orderId: next.id, title: NO_TOKEN_MESSAGE })
             setProblem(NO_TOKEN_MESSAGE)
@@ -135,7 +135,7 @@ function PaymentPage() {
   }
 
   const paySandbox = async (card: CardValues) => {
-    const payment = pendingPayment(order)
+    const payment = pendingPayment(order, cardForm.provider)
     if (!payment) return
     let outcome: CardOutcome
     try {
@@ -200,7 +200,7 @@ function PaymentPage() {
       />
     )
 
-  const form = cardFormFor(step.payment, cardForm)
+  const form = cardFormFor(cardForm)
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-3 py-8 sm:px-5 lg:grid-cols-[minmax(0,1fr)_26rem] lg:py-12">
       <section aria-labelledby="payment-summary">
@@ -224,7 +224,7 @@ function PaymentPage() {
         {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}
         {form.kind === "sandbox" ? (
           <CardForm balance={order.orderBalance} onPay={paySandbox} />
-        ) : form.kind === "stripe" ? (
+        ) : (
           <StripeCardForm
             balance={order.orderBalance}
             publishableKey={form.publishableKey}
@@ -232,14 +232,6 @@ function PaymentPage() {
             clientSecret={step.payment.token}
             onOutcome={settle}
           />
-        ) : (
-          <div className="card p-5 sm:p-7">
-            <h2 className="display-title text-2xl">CARD PAYMENT</h2>
-            <p role="alert" className="mt-3 text-muted">
-              This payment was started with a card provider the shop no longer uses ({form.provider}
-              ). Please contact us to complete your order.
-            </p>
-          </div>
         )}
       </div>
     </div>
