@@ -110,7 +110,16 @@ export const notificationFor = (
   eventId: string,
   outcome: IntentStatus,
 ): [string, Record<string, string>] => [
-  JSON.stringify({ providerReference, eventId, outcome }),
+  JSON.stringify({ kind: "IntentStatus", providerReference, eventId, outcome }),
+  { signature: "valid" },
+]
+
+/** A signed event of a kind the shop does not act on (a refund's, a customer's). */
+export const ignoredNotification = (
+  eventId: string,
+  eventType: string,
+): [string, Record<string, string>] => [
+  JSON.stringify({ kind: "Ignored", eventId, eventType }),
   { signature: "valid" },
 ]
 

@@ -7,6 +7,7 @@ import {
   awaitingOrder,
   BOB,
   balanceOf,
+  ignoredNotification,
   NOW,
   notificationFor,
   type PaymentStore,
@@ -321,6 +322,28 @@ describe("Payments", () => {
         }),
       )
     })
+
+    it.effect(
+      "a genuine event the shop does not act on is acknowledged and changes nothing",
+      () => {
+        const order = awaitingOrder()
+        const store = setUp(order)
+        return run(
+          store,
+          Effect.gen(function* () {
+            const payments = yield* Payments
+            yield* payments.startPayment(ANN, order.id)
+            const before = structuredClone(store.payments)
+            const [body, headers] = ignoredNotification("evt-refund", "charge.refunded")
+            expect(yield* payments.handleNotification(body, headers)).toBe("Ignored")
+            expect(yield* payments.handleNotification(body, headers)).toBe("Ignored")
+            expect(store.payments).toEqual(before)
+            expect(store.notifications.size).toBe(0)
+            expect(store.moves).toEqual([])
+          }),
+        )
+      },
+    )
 
     it.effect(
       "any interleaving of the browser's return, notifications and replays completes once",

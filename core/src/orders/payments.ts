@@ -45,7 +45,8 @@ export interface OrderWithPayments {
   readonly siteCreditReturned: Pence
 }
 
-export type NotificationVerdict = "Accepted" | "Replayed"
+/** Ignored: a genuine event of a kind the shop does not act on; acknowledged, nothing changed. */
+export type NotificationVerdict = "Accepted" | "Replayed" | "Ignored"
 
 /** A customer may see and pay only their own orders; staff may see any. */
 export const mayReadOrder = (principal: Principal, order: Order): boolean =>
@@ -239,6 +240,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
     > =>
       Effect.gen(function* () {
         const notification = yield* gateway.verifyNotification(rawBody, headers)
+        if (notification.kind === "Ignored") return "Ignored" as const
         const at = yield* now
         const handled = yield* transactions.within(
           Effect.gen(function* () {
