@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react"
 import { getCardForm } from "../../../api/card-form"
 import { isApiError } from "../../../api/client"
 import { logPaymentFailed, logPaymentSucceeded, sendLog } from "../../../api/logging"
-import { completeOrder, confirmSandboxPayment, startPayment } from "../../../api/orders"
+import { completeOrder, confirmSandboxPayment, getOrder, startPayment } from "../../../api/orders"
 import { requireCustomer } from "../../../auth/guard"
 import { pageTitle } from "../../../brand"
 import { FormMessage } from "../../../components/forms/Fields"
@@ -12,6 +12,10 @@ import { MessagePage } from "../../../components/MessagePage"
 import { failureText, loadOrder } from "../../../components/orders/load-order"
 import { OrderLines, OrderTotals } from "../../../components/orders/OrderLines"
 import { NoSuchOrder, OrderCancelled, Working } from "../../../components/orders/OrderMessages"
+import {
+  type AcceptedPaymentMessage,
+  acceptedPaymentMessage,
+} from "../../../components/payment/accepted-payment"
 import { CardForm } from "../../../components/payment/CardForm"
 import type { CardValues } from "../../../components/payment/card"
 import { type CardOutcome, sandboxOutcome } from "../../../components/payment/card-outcome"
@@ -54,8 +58,8 @@ function PaymentPage() {
   const order = local && local.base === loaded ? local.order : loaded
   const setOrder = (next: OrderJson) => setLocal({ base: loaded, order: next })
   const [problem, setProblem] = useState<string | null>(null)
-  // The provider took the money but the shop could not confirm the order yet: no second payment.
-  const [received, setReceived] = useState<string | null>(null)
+  // The provider took the money but the order did not complete (yet): no second payment.
+  const [received, setReceived] = useState<AcceptedPaymentMessage | null>(null)
   const step = paymentStep(order, cardForm.provider)
   // Each automatic call is made once per order, even when React runs effects twice.
   const started = useRef<string | null>(null)
@@ -125,12 +129,16 @@ function PaymentPage() {
       return succeeded(order.id)
     } catch (error) {
       if (outcome.kind === "declined") return failed(order.id, outcome.detail)
-      // The card was taken: the provider's notification completes the order even if this call failed.
-      setReceived(
-        isApiError(error) && error.status === 402
-          ? "Your card payment is being processed. Your order will be completed as soon as the card provider confirms it: please check My Orders in a moment."
-          : `Your payment was received, but we couldn't confirm your order just now (${failureText(error)}). Please check My Orders in a moment.`,
-      )
+      // The card was taken: the provider's notification completes the order even if
+      // this call failed, or, when the order had closed meanwhile, the shop refunds it.
+      const closedAs =
+        isApiError(error) && error.status === 409
+          ? await getOrder(order.id).then(
+              ({ order: now }) => now.status,
+              () => null,
+            )
+          : null
+      setReceived(acceptedPaymentMessage(error, order.orderRef, closedAs))
     }
   }
 
@@ -161,9 +169,9 @@ function PaymentPage() {
   if (received)
     return (
       <MessagePage icon="info">
-        <h1 className="display-title text-3xl">Payment received</h1>
+        <h1 className="display-title text-3xl">{received.title}</h1>
         <p role="status" className="mt-3 text-muted">
-          {received}
+          {received.text}
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/Account/Order/$id" params={{ id: order.id }} className="btn-primary">
