@@ -107,6 +107,53 @@ describe("orders and intents the provider will not let go of", () => {
     )
   })
 
+  it.effect("cannot hold the refund retries' batch: other refunds due are still made", () => {
+    // Three refunds owed on the previous provider's payments, which this one cannot make,
+    // due before one it can: a batch of two must reach it.
+    const orders = [1, 2, 3, 4].map(() => placedLongAgo({ status: "Cancelled" }))
+    const store = setUp(...orders)
+    orders.forEach((order, index) => {
+      const ours = index === 3
+      const payment = {
+        id: `payment-${order.id}`,
+        orderId: order.id,
+        amount: order.orderTotal,
+        status: "Succeeded" as const,
+        provider: ours ? "double" : "sandbox",
+        providerReference: `intent-${order.id}`,
+        clientToken: null,
+        failureDetail: null,
+        createdAt: order.createdAt,
+      }
+      store.payments.push(payment)
+      store.refunds.push({
+        paymentId: payment.id,
+        orderId: order.id,
+        amount: payment.amount,
+        reason: "OrderCancelled",
+        status: "Due",
+        provider: payment.provider,
+        providerReference: payment.providerReference,
+        providerRefundReference: null,
+        attempts: 0,
+        lastError: null,
+        dueAt: new Date(NOW - HOUR + index),
+        retryAt: new Date(NOW - HOUR + index),
+        refundedAt: null,
+      })
+    })
+    return run(
+      store,
+      Effect.gen(function* () {
+        yield* passes(3, NOW, 2)
+        expect(store.providerRefunds.map((r) => r.providerReference)).toEqual([
+          `intent-${orders[3]!.id}`,
+        ])
+        expect(store.refunds.map((r) => r.status)).toEqual(["Due", "Due", "Due", "Refunded"])
+      }),
+    )
+  })
+
   it.effect(
     "cannot hold the sweep's batch: other intents on closed orders are still voided",
     () => {

@@ -264,6 +264,7 @@ export const paymentDoublesOver = (store: PaymentStore) => {
       Effect.sync(() =>
         store.refunds
           .filter((r) => r.status === "Due" && r.retryAt.getTime() <= now.getTime())
+          .sort((a, b) => a.retryAt.getTime() - b.retryAt.getTime())
           .slice(0, limit),
       ),
     refundAttemptFailed: (paymentId, { error, retryAt }) =>
