@@ -11,7 +11,7 @@ import {
 import type { CustomerNotFound, NotStaff } from "@howzat/core/accounts/errors"
 import type { CompetitionNotFound, RepositoryError } from "@howzat/core/competitions/errors"
 import type { OrderNotFound, OrderTransitionRefused } from "@howzat/core/orders/errors"
-import type { PaymentStillDue } from "@howzat/core/orders/payments"
+import type { PaymentStillDue, PaymentStillProcessing } from "@howzat/core/orders/payments"
 import type { PaymentGatewayUnavailable } from "@howzat/core/ports/payment-gateway"
 import type { OrderStatus } from "@howzat/core/rules/order-status"
 import { Effect } from "effect"
@@ -49,6 +49,20 @@ export const paymentProviderUnavailable = (): ServiceUnavailable =>
     status: 503,
   })
 
+/** A payment mid-processing blocks the cancel: a conflict until it settles, not an outage. */
+export const CANNOT_CANCEL_YET =
+  "A payment is still being processed, so the order cannot be cancelled yet. Please try again in a moment."
+export const CANNOT_START_PAYMENT_YET =
+  "An earlier payment for this order is still being processed, so another cannot be started yet. Please check My Orders in a moment."
+
+export const paymentStillProcessing = (error: PaymentStillProcessing): Conflict =>
+  new Conflict({
+    type: problemType("payment-still-processing"),
+    title: "Payment still processing",
+    detail: error.attempted === "cancel" ? CANNOT_CANCEL_YET : CANNOT_START_PAYMENT_YET,
+    status: 409,
+  })
+
 /** No words from the provider yet: the card form was not submitted or has not settled. */
 export const PAYMENT_NOT_RECEIVED = "We have not received your payment yet."
 
@@ -56,6 +70,7 @@ export type OrderFailure =
   | OrderNotFound
   | OrderTransitionRefused
   | PaymentStillDue
+  | PaymentStillProcessing
   | PaymentGatewayUnavailable
   | NotStaff
   | CustomerNotFound
@@ -68,7 +83,7 @@ export type ProblemOf<E extends OrderFailure> = E extends
   | CustomerNotFound
   | CompetitionNotFound
   ? NotFound
-  : E extends OrderTransitionRefused
+  : E extends OrderTransitionRefused | PaymentStillProcessing
     ? Conflict
     : E extends PaymentStillDue
       ? PaymentRequired
@@ -99,6 +114,8 @@ const problemFor = (
       return Effect.fail(forbidden("Only staff may read other customers' orders."))
     case "OrderTransitionRefused":
       return Effect.fail(orderConflict(transitionRefusedDetail(error)))
+    case "PaymentStillProcessing":
+      return Effect.fail(paymentStillProcessing(error))
     case "PaymentStillDue":
       // The storefront shows the detail after "Oh no! We received this error ..." (SPEC §8).
       return Effect.fail(paymentFailed(error.failureDetail ?? PAYMENT_NOT_RECEIVED))

@@ -33,7 +33,14 @@ describe("the status-notification route", () => {
     const { app } = appWith(async () => ({ kind: "Replayed" }))
     const response = await post(app, "{}")
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ received: true, replayed: true })
+    expect(await response.json()).toEqual({ received: true, replayed: true, ignored: false })
+  })
+
+  it("acknowledges a genuine event the shop does not act on with 200, so it is not retried", async () => {
+    const { app } = appWith(async () => ({ kind: "Ignored" }))
+    const response = await post(app, '{"id":"evt_1","type":"charge.refunded"}')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ received: true, replayed: false, ignored: true })
   })
 
   it("refuses a rejected signature with a 400 problem naming why", async () => {

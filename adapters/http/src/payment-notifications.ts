@@ -10,6 +10,8 @@ const MAX_NOTIFICATION_BYTES = 64 * 1024
 export type NotificationVerdict =
   | { readonly kind: "Accepted" }
   | { readonly kind: "Replayed" }
+  /** Genuine, but of a kind the shop does not act on: acknowledged all the same. */
+  | { readonly kind: "Ignored" }
   | { readonly kind: "Rejected"; readonly reason: string }
 
 /**
@@ -32,10 +34,11 @@ const rejected = (detail: string) =>
 
 /**
  * The provider's webhook, mounted before the HttpApi handler so it reads the
- * body untouched. 200 for an accepted or replayed event (a provider retries
- * anything else, and a replay must change nothing but still be acknowledged);
- * 400 problem+json for a signature, timestamp or body that does not check
- * out. Providers send no XSRF cookie: the path is exempt, the signature is
+ * body untouched. 200 for an accepted, replayed or ignored event (a provider
+ * retries anything else and may switch the endpoint off; a replay or an
+ * event of a kind the shop does not act on must change nothing but still be
+ * acknowledged); 400 problem+json for a signature, timestamp or body that
+ * does not check out. Providers send no XSRF cookie: the path is exempt, the signature is
  * the proof.
  */
 export const mountPaymentNotifications = (app: Hono, handle: NotificationHandler) => {
@@ -51,7 +54,14 @@ export const mountPaymentNotifications = (app: Hono, handle: NotificationHandler
     try {
       const verdict = await handle(rawBody, headers)
       if (verdict.kind === "Rejected") return rejected(verdict.reason)
-      return c.json({ received: true, replayed: verdict.kind === "Replayed" }, 200)
+      return c.json(
+        {
+          received: true,
+          replayed: verdict.kind === "Replayed",
+          ignored: verdict.kind === "Ignored",
+        },
+        200,
+      )
     } catch (cause) {
       console.error("payment notification failed", cause)
       // 503 tells the provider to deliver it again later.

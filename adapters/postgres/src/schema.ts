@@ -289,6 +289,9 @@ export interface OrdersTable {
   allocationExceptions: ColumnType<unknown, string | undefined, string>
   createdAt: Timestamp
   expiresAt: Timestamp
+  /** Expiry attempts put off, and when the next may be made (null: never put off). */
+  expiryAttempts: Generated<number>
+  expiryRetryAt: NullableTimestamp
   updatedAt: Generated<Date>
 }
 
@@ -313,6 +316,9 @@ export interface PaymentsTable {
   failureDetail: string | null
   createdAt: Generated<Date>
   updatedAt: Generated<Date>
+  /** Sweep voids put off on a closed order, and when the next may be made (null: never). */
+  voidAttempts: Generated<number>
+  voidRetryAt: NullableTimestamp
 }
 
 /** The sandbox card provider's intents (adapters/payments); a real provider keeps these itself. */

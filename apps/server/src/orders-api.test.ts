@@ -218,7 +218,7 @@ describe("the provider's signed status notification", () => {
       deliverNotification(shop, rawBody, signature),
       browser.post(`/api/Orders/${order.id}/complete-order`),
     ])
-    expect(await json(delivered!)).toEqual({ received: true, replayed: false })
+    expect(await json(delivered!)).toEqual({ received: true, replayed: false, ignored: false })
     const completed = await orderOf(returned!)
     expect(completed.status).toBe("Completed")
 
@@ -229,7 +229,7 @@ describe("the provider's signed status notification", () => {
 
     // The provider delivers it again (a retry): acknowledged, and nothing moves.
     const replayed = await deliverNotification(shop, rawBody, signature)
-    expect(await json(replayed)).toEqual({ received: true, replayed: true })
+    expect(await json(replayed)).toEqual({ received: true, replayed: true, ignored: false })
     expect(await readOrder(browser, order.id)).toEqual(after)
   })
 
@@ -292,7 +292,7 @@ describe("the provider's signed status notification", () => {
 
     // Refusals were not remembered as events: the genuine delivery of that event still counts.
     expect(await json(await deliverNotification(shop, genuine.rawBody, genuine.signature))).toEqual(
-      { received: true, replayed: false },
+      { received: true, replayed: false, ignored: false },
     )
     expect((await readOrder(browser, order.id)).status).toBe("Completed")
   })
@@ -469,10 +469,12 @@ describe("money taken for an order that can no longer take it", () => {
     expect(await json(await deliverNotification(shop, rawBody, signature))).toEqual({
       received: true,
       replayed: false,
+      ignored: false,
     })
     expect(await json(await deliverNotification(shop, rawBody, signature))).toEqual({
       received: true,
       replayed: true,
+      ignored: false,
     })
     const after = await readOrder(browser, order.id)
     expect(after.status).toBe("Cancelled")

@@ -1,19 +1,32 @@
+import { PAYMENT_NOTIFICATION_PATH } from "@howzat/http"
+import { signatureHeader } from "@howzat/payments"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Browser, problem } from "./test-support/browser"
+import { Browser, json, problem } from "./test-support/browser"
 import { openShop, type Shop } from "./test-support/shop"
 
 /**
  * The card provider as composed: the sandbox (the default) serves its card
  * form's endpoint beside the shop, and signs with a secret generated once
- * and kept in the database for every server process.
+ * and kept in the database for every server process; the real provider's
+ * webhook acknowledges every genuine event.
  */
 let shop: Shop
+let stripe: Shop
+const WEBHOOK_SECRET = "whsec_payments_api"
 
 beforeAll(async () => {
-  shop = await openShop()
+  ;[shop, stripe] = await Promise.all([
+    openShop(),
+    openShop({
+      PAYMENT_GATEWAY: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_payments_api",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PUBLISHABLE_KEY: "pk_test_payments_api",
+    }),
+  ])
 })
 afterAll(async () => {
-  await shop?.close()
+  await Promise.all([shop?.close(), stripe?.close()])
 })
 
 const confirm = (body: unknown) =>
@@ -46,5 +59,40 @@ describe("the sandbox card provider", () => {
       .execute()
     expect(settings).toHaveLength(1)
     expect(settings[0]?.value.length).toBeGreaterThanOrEqual(32)
+  })
+})
+
+describe("the real provider's webhook", () => {
+  const deliver = (body: string, secret = WEBHOOK_SECRET) =>
+    stripe.app.request(PAYMENT_NOTIFICATION_PATH, {
+      method: "POST",
+      body,
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": signatureHeader(secret, Math.floor(Date.now() / 1000), body),
+      },
+    })
+  // What the shop's own refunds set off at the provider.
+  const refunded = JSON.stringify({
+    id: "evt_refunded_1",
+    object: "event",
+    type: "charge.refunded",
+    data: { object: { object: "charge", id: "ch_1", status: "succeeded", refunded: true } },
+  })
+
+  it("acknowledges a genuine event the shop does not act on with 200, and records nothing", async () => {
+    const answer = await json(await deliver(refunded), 200)
+    expect(answer).toEqual({ received: true, replayed: false, ignored: true })
+    expect(await json(await deliver(refunded), 200)).toEqual(answer)
+    const remembered = await stripe.db
+      .selectFrom("paymentNotifications")
+      .select("eventId")
+      .where("eventId", "=", "evt_refunded_1")
+      .execute()
+    expect(remembered).toEqual([])
+  })
+
+  it("still refuses the same event signed with another secret with a 400 problem", async () => {
+    await problem(await deliver(refunded, "whsec_guessed"), 400)
   })
 })

@@ -112,6 +112,7 @@ export const checkoutDoublesOver = (store: OrderStore) => {
           : Effect.fail(new OrderTransitionRefused({ orderId, from: order.status, to })),
       ),
     dueForExpiry: unused("OrderRepo.dueForExpiry"),
+    expiryPutOff: unused("OrderRepo.expiryPutOff"),
     list: unused("OrderRepo.list"),
   })
 

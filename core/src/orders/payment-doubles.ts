@@ -65,6 +65,9 @@ export interface PaymentStore {
   readonly mail: MailMessage[]
   /** Intents mid-processing: the provider will not void them yet. */
   readonly processing: Set<string>
+  /** Expiries and sweep voids put off: orderId or paymentId → attempts and when to try again. */
+  readonly expiryPutOffs: Map<string, { readonly attempts: number; readonly retryAt: Date }>
+  readonly voidPutOffs: Map<string, { readonly attempts: number; readonly retryAt: Date }>
   /** Runs once, as the next order is cancelled or expires: what a racing process does. */
   whileClosing: (() => void) | undefined
   gatewayDown: boolean
@@ -88,6 +91,8 @@ export const emptyPaymentStore = (): PaymentStore => ({
   voided: [],
   mail: [],
   processing: new Set(),
+  expiryPutOffs: new Map(),
+  voidPutOffs: new Map(),
   whileClosing: undefined,
   gatewayDown: false,
 })
@@ -105,7 +110,16 @@ export const notificationFor = (
   eventId: string,
   outcome: IntentStatus,
 ): [string, Record<string, string>] => [
-  JSON.stringify({ providerReference, eventId, outcome }),
+  JSON.stringify({ kind: "IntentStatus", providerReference, eventId, outcome }),
+  { signature: "valid" },
+]
+
+/** A signed event of a kind the shop does not act on (a refund's, a customer's). */
+export const ignoredNotification = (
+  eventId: string,
+  eventType: string,
+): [string, Record<string, string>] => [
+  JSON.stringify({ kind: "Ignored", eventId, eventType }),
   { signature: "valid" },
 ]
 
@@ -137,17 +151,27 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         return Effect.succeed(moved)
       }),
     dueForExpiry: (now, limit) =>
-      Effect.sync(() =>
-        [...store.orders.values()]
+      Effect.sync(() => {
+        // Due when its time ran out, or, once put off, when its retry time came.
+        const dueAt = (order: Order) =>
+          (store.expiryPutOffs.get(order.id)?.retryAt ?? order.expiresAt).getTime()
+        return [...store.orders.values()]
           .filter(
             (order) =>
-              canTransition(order.status, "SystemCancelled") &&
-              order.expiresAt.getTime() <= now.getTime(),
+              canTransition(order.status, "SystemCancelled") && dueAt(order) <= now.getTime(),
           )
-          .sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime())
+          .sort((a, b) => dueAt(a) - dueAt(b))
           .slice(0, limit)
-          .map((order) => order.id),
-      ),
+          .map((order) => ({
+            orderId: order.id,
+            expiryAttempts: store.expiryPutOffs.get(order.id)?.attempts ?? 0,
+          }))
+      }),
+    expiryPutOff: (orderId, retryAt) =>
+      Effect.sync(() => {
+        const attempts = (store.expiryPutOffs.get(orderId)?.attempts ?? 0) + 1
+        store.expiryPutOffs.set(orderId, { attempts, retryAt })
+      }),
     list: (query) =>
       Effect.sync(() => {
         const matching = [...store.orders.values()]
@@ -240,6 +264,7 @@ export const paymentDoublesOver = (store: PaymentStore) => {
       Effect.sync(() =>
         store.refunds
           .filter((r) => r.status === "Due" && r.retryAt.getTime() <= now.getTime())
+          .sort((a, b) => a.retryAt.getTime() - b.retryAt.getTime())
           .slice(0, limit),
       ),
     refundAttemptFailed: (paymentId, { error, retryAt }) =>
@@ -278,17 +303,32 @@ export const paymentDoublesOver = (store: PaymentStore) => {
       }),
     refundsForOrder: (orderId) =>
       Effect.sync(() => store.refunds.filter((r) => r.orderId === orderId)),
-    pendingOnClosedOrders: (limit) =>
-      Effect.sync(() =>
-        store.payments
+    pendingOnClosedOrders: (provider, now, limit) =>
+      Effect.sync(() => {
+        const dueAt = (p: Payment) =>
+          (store.voidPutOffs.get(p.id)?.retryAt ?? p.createdAt).getTime()
+        return store.payments
           .filter((p) => {
             const status = store.orders.get(p.orderId)?.status
             return (
-              p.status === "Pending" && (status === "Cancelled" || status === "SystemCancelled")
+              p.provider === provider &&
+              p.status === "Pending" &&
+              (status === "Cancelled" || status === "SystemCancelled") &&
+              dueAt(p) <= now.getTime()
             )
           })
-          .slice(0, limit),
-      ),
+          .sort((a, b) => dueAt(a) - dueAt(b))
+          .slice(0, limit)
+          .map((payment) => ({
+            payment,
+            voidAttempts: store.voidPutOffs.get(payment.id)?.attempts ?? 0,
+          }))
+      }),
+    voidPutOff: (paymentId, retryAt) =>
+      Effect.sync(() => {
+        const attempts = (store.voidPutOffs.get(paymentId)?.attempts ?? 0) + 1
+        store.voidPutOffs.set(paymentId, { attempts, retryAt })
+      }),
     rememberNotification: (provider, eventId) =>
       Effect.sync(() => {
         const key = `${provider}/${eventId}`
@@ -343,6 +383,8 @@ export const paymentDoublesOver = (store: PaymentStore) => {
 
   const unavailable = () =>
     new PaymentGatewayUnavailable({ provider: "double", reason: "switched off by the test" })
+  const unknownIntent = (reference: string) =>
+    new PaymentGatewayUnavailable({ provider: "double", reason: `No such intent: ${reference}` })
   const gateway = Layer.succeed(PaymentGateway, {
     provider: "double",
     createIntent: ({ idempotencyKey }) =>
@@ -357,16 +399,18 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         return Effect.succeed({ providerReference: reference, clientToken: `token-${reference}` })
       }),
     intentStatus: (reference) =>
-      Effect.suspend(() =>
-        store.gatewayDown
-          ? Effect.fail(unavailable())
-          : Effect.succeed(store.intents.get(reference) ?? { status: "Pending" }),
-      ),
+      Effect.suspend(() => {
+        if (store.gatewayDown) return Effect.fail(unavailable())
+        const status = store.intents.get(reference)
+        return status === undefined ? Effect.fail(unknownIntent(reference)) : Effect.succeed(status)
+      }),
     cancelIntent: (reference) =>
       Effect.suspend(() => {
         if (store.gatewayDown) return Effect.fail(unavailable())
+        const status = store.intents.get(reference)
+        // As a real provider answers an intent it never made (Stripe's 404).
+        if (status === undefined) return Effect.fail(unknownIntent(reference))
         store.voided.push(reference)
-        const status = store.intents.get(reference) ?? { status: "Pending" }
         if (status.status !== "Pending" || store.processing.has(reference)) {
           return Effect.succeed(status)
         }

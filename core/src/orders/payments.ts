@@ -6,13 +6,14 @@ import { OrderRepo } from "../ports/orders"
 import {
   type NotificationRejected,
   PaymentGateway,
-  PaymentGatewayUnavailable,
+  type PaymentGatewayUnavailable,
 } from "../ports/payment-gateway"
 import { type Payment, PaymentRepo, SiteCreditLedger } from "../ports/payments"
 import { Transactions } from "../ports/transactions"
 import { type Pence, ZERO_PENCE } from "../rules/money"
 import { canTransition, OrderStatus } from "../rules/order-status"
 import { OrderNotFound, OrderTransitionRefused } from "./errors"
+import { makeExpiry } from "./expiry"
 import type { Order } from "./model"
 import { makeSettlement, noLongerOpen } from "./settlement"
 
@@ -24,6 +25,18 @@ export class PaymentStillDue extends Data.TaggedError("PaymentStillDue")<{
   readonly failureDetail: string | null
 }> {}
 
+/**
+ * The provider will not void an intent of the order yet (a payment
+ * mid-processing, Stripe's `processing`): the order cannot be cancelled, nor
+ * a new attempt started, until it settles. A conflict with the payment,
+ * not an outage: nothing may act as if the intent were closed.
+ */
+export class PaymentStillProcessing extends Data.TaggedError("PaymentStillProcessing")<{
+  readonly orderId: string
+  /** What had to wait: cancelling the order, or starting another payment. */
+  readonly attempted: "cancel" | "newPayment"
+}> {}
+
 export interface OrderWithPayments {
   readonly order: Order
   /** Oldest first. */
@@ -32,7 +45,8 @@ export interface OrderWithPayments {
   readonly siteCreditReturned: Pence
 }
 
-export type NotificationVerdict = "Accepted" | "Replayed"
+/** Ignored: a genuine event of a kind the shop does not act on; acknowledged, nothing changed. */
+export type NotificationVerdict = "Accepted" | "Replayed" | "Ignored"
 
 /** A customer may see and pay only their own orders; staff may see any. */
 export const mayReadOrder = (principal: Principal, order: Order): boolean =>
@@ -60,9 +74,6 @@ export const readOrderWithPayments =
           : Effect.succeed(ZERO_PENCE),
     })
 
-/** How many due orders one expiry pass looks at; the next pass takes the rest. */
-export const EXPIRY_BATCH = 100
-
 const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
 /**
@@ -83,7 +94,9 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
     const ledger = yield* SiteCreditLedger
     const gateway = yield* PaymentGateway
     const transactions = yield* Transactions
+    const settlement = yield* makeSettlement
     const {
+      ours,
       completeOrder,
       cancelOrder,
       record,
@@ -91,8 +104,8 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
       voidOpenIntents,
       voidLeftovers,
       attemptRefunds,
-      retryRefunds,
-    } = yield* makeSettlement
+    } = settlement
+    const { expireDue } = yield* makeExpiry(settlement)
 
     const withPayments = readOrderWithPayments(payments, ledger)
 
@@ -123,25 +136,20 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         refusedToComplete,
       )
 
-    /** An intent the provider would not void yet: nothing may act as if it were closed. */
-    const stillProcessing = (reason: string) =>
-      new PaymentGatewayUnavailable({ provider: gateway.provider, reason })
-    const CANNOT_CANCEL_YET =
-      "A payment is still being processed, so the order cannot be cancelled yet."
-
     const startPayment = (principal: Principal, orderId: string) =>
       Effect.gen(function* () {
         let order = yield* payableOrder(principal, orderId)
         if (order.status === OrderStatus.Completed) return yield* withPayments(order)
         const existing = yield* payments.forOrder(orderId)
-        if (existing.some((p) => p.status === "Pending" && p.clientToken !== null)) {
+        // Only this provider's token fits its card form; another's needs a new attempt.
+        if (existing.some((p) => ours(p) && p.status === "Pending" && p.clientToken !== null)) {
           return yield* withPayments(order)
         }
-        if (existing.some((p) => p.status === "Failed")) {
+        if (existing.some((p) => ours(p) && p.status === "Failed")) {
           // A declined intent can still be paid at a real provider: void it
           // first, so two attempts can never both take the money.
           if ((yield* voidOpenIntents(orderId)).stillOpen) {
-            return yield* stillProcessing("An earlier payment is still being processed.")
+            return yield* new PaymentStillProcessing({ orderId, attempted: "newPayment" })
           }
           order = yield* payableOrder(principal, orderId)
           if (order.status === OrderStatus.Completed) return yield* withPayments(order)
@@ -214,7 +222,8 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
           })
         }
         const voided = yield* voidOpenIntents(orderId)
-        if (voided.stillOpen) return yield* stillProcessing(CANNOT_CANCEL_YET)
+        if (voided.stillOpen)
+          return yield* new PaymentStillProcessing({ orderId, attempted: "cancel" })
         const current = yield* orders.byId(orderId)
         if (current.status === OrderStatus.Completed) return yield* withPayments(current)
         const cancelled = yield* cancelOrder(orderId, OrderStatus.Cancelled)
@@ -231,6 +240,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
     > =>
       Effect.gen(function* () {
         const notification = yield* gateway.verifyNotification(rawBody, headers)
+        if (notification.kind === "Ignored") return "Ignored" as const
         const at = yield* now
         const handled = yield* transactions.within(
           Effect.gen(function* () {
@@ -256,66 +266,6 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         return handled.verdict
       })
 
-    const logUnreachable =
-      (message: string, orderId: string) => (error: PaymentGatewayUnavailable) =>
-        Effect.as(Effect.logWarning(message, { orderId, reason: error.reason }), [])
-
-    const expireOne = (orderId: string) =>
-      Effect.gen(function* () {
-        const voided = yield* voidOpenIntents(orderId)
-        if (voided.stillOpen) return yield* stillProcessing(CANNOT_CANCEL_YET)
-        if ((yield* orders.byId(orderId)).status === OrderStatus.Completed) return []
-        yield* cancelOrder(orderId, OrderStatus.SystemCancelled)
-        yield* voidLeftovers(orderId)
-        return [orderId]
-      }).pipe(
-        Effect.catchTags({
-          OrderTransitionRefused: () => Effect.succeed([]),
-          OrderNotFound: () => Effect.succeed([]),
-          PaymentGatewayUnavailable: logUnreachable(
-            "expiry: provider unreachable or payment processing; order left for the next pass",
-            orderId,
-          ),
-        }),
-      )
-
-    /** Intents left open on closed orders (a void that could not reach the provider). */
-    const sweepClosedOrders = (limit: number) =>
-      Effect.flatMap(payments.pendingOnClosedOrders(limit), (list) =>
-        Effect.forEach(
-          list,
-          (payment) =>
-            ask([payment], "void").pipe(
-              Effect.catchTags({
-                PaymentGatewayUnavailable: logUnreachable(
-                  "sweep: an intent of a closed order is still open",
-                  payment.orderId,
-                ),
-                OrderNotFound: () => Effect.void,
-                OrderTransitionRefused: () => Effect.void,
-              }),
-            ),
-          { discard: true },
-        ),
-      )
-
-    /**
-     * One pass of the expiry job. Each due order is settled on its own: its
-     * intents are voided, and a payment the provider confirms completes it;
-     * otherwise it is cancelled and its tickets and site credit go back. Then
-     * intents left open on closed orders are voided, and refunds still due
-     * are tried again. Several processes passing at once are safe: the status
-     * machine lets one move each order, and refunds are idempotent.
-     */
-    const expireDue = (limit = EXPIRY_BATCH) =>
-      Effect.gen(function* () {
-        const due = yield* orders.dueForExpiry(yield* now, limit)
-        const expired = yield* Effect.forEach(due, expireOne)
-        yield* sweepClosedOrders(limit)
-        yield* retryRefunds(limit)
-        return expired.flat()
-      })
-
     return {
       /** Starts a card payment (a payment intent) unless one is already pending. */
       startPayment: (
@@ -323,7 +273,11 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         orderId: string,
       ): Effect.Effect<
         OrderWithPayments,
-        OrderNotFound | OrderTransitionRefused | PaymentGatewayUnavailable | RepositoryError
+        | OrderNotFound
+        | OrderTransitionRefused
+        | PaymentStillProcessing
+        | PaymentGatewayUnavailable
+        | RepositoryError
       > => startPayment(principal, orderId),
       /** The browser's return: completes a paid order, once, or says the payment is still due. */
       complete: (
@@ -342,7 +296,11 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         orderId: string,
       ): Effect.Effect<
         OrderWithPayments,
-        OrderNotFound | OrderTransitionRefused | PaymentGatewayUnavailable | RepositoryError
+        | OrderNotFound
+        | OrderTransitionRefused
+        | PaymentStillProcessing
+        | PaymentGatewayUnavailable
+        | RepositoryError
       > => cancel(principal, orderId),
       handleNotification,
       expireDue: (limit?: number): Effect.Effect<readonly string[], RepositoryError> =>

@@ -1,6 +1,7 @@
 import { Clock, Effect } from "effect"
 import { PaymentGateway } from "../ports/payment-gateway"
 import { type PaymentRefund, PaymentRepo } from "../ports/payments"
+import { retryDelayMs } from "../rules/backoff"
 
 /** One key per payment: however often and by whoever it is tried, the provider refunds once. */
 export const refundIdempotencyKey = (paymentId: string) => `refund:${paymentId}`
@@ -8,17 +9,12 @@ export const refundIdempotencyKey = (paymentId: string) => `refund:${paymentId}`
 /** How many due refunds one retry pass tries; the next pass takes the rest. */
 export const REFUND_BATCH = 100
 
-const MINUTE = 60_000
 /** However long a refund has failed, it is tried at least this often. */
-export const LONGEST_REFUND_RETRY_MS = 6 * 60 * MINUTE
+export const LONGEST_REFUND_RETRY_MS = 6 * 60 * 60_000
 
-/**
- * How long to wait after a refund's n-th failed attempt: a minute, doubling
- * each time, at most six hours. An outage of minutes is caught up within
- * minutes; a refund that cannot succeed (staff must look) is not hammered.
- */
+/** How long to wait after a refund's n-th failed attempt: a minute, doubling, at most six hours. */
 export const refundRetryDelayMs = (failedAttempts: number): number =>
-  Math.min(LONGEST_REFUND_RETRY_MS, MINUTE * 2 ** Math.max(0, Math.min(failedAttempts - 1, 20)))
+  retryDelayMs(failedAttempts, LONGEST_REFUND_RETRY_MS)
 
 const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 

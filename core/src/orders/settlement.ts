@@ -124,13 +124,21 @@ export const makeSettlement = Effect.gen(function* () {
         )
 
   /**
-   * Asks the provider about each payment (`void` also voids any intent
-   * still open), records the answers, then asks for any refund owed: after
-   * the transactions, so no row lock waits on the provider.
+   * A payment this gateway took. Another provider's (the shop changed
+   * PAYMENT_GATEWAY since) cannot be asked about or voided through this one,
+   * which knows none of its intents (docs/decisions/0011).
+   */
+  const ours = (payment: Payment) => payment.provider === gateway.provider
+
+  /**
+   * Asks the provider about each of its payments (`void` also voids any
+   * intent still open), records the answers, then asks for any refund owed:
+   * after the transactions, so no row lock waits on the provider. Other
+   * providers' payments are left as recorded.
    */
   const ask = (list: readonly Payment[], how: "status" | "void") =>
     Effect.gen(function* () {
-      const asked = yield* Effect.forEach(list, (payment) =>
+      const asked = yield* Effect.forEach(list.filter(ours), (payment) =>
         Effect.flatMap(
           how === "void"
             ? gateway.cancelIntent(payment.providerReference)
@@ -143,15 +151,41 @@ export const makeSettlement = Effect.gen(function* () {
     })
 
   /**
+   * Staff must settle a pending payment of another provider in that
+   * provider's dashboard: the shop can neither void it nor hear of it.
+   */
+  const reportForeignPending = (list: readonly Payment[]) =>
+    Effect.forEach(
+      list.filter((p) => p.status === "Pending" && !ours(p)),
+      (payment) =>
+        Effect.logWarning(
+          "a payment of a card provider the shop no longer uses may still be open: void it there",
+          {
+            orderId: payment.orderId,
+            paymentId: payment.id,
+            provider: payment.provider,
+            providerReference: payment.providerReference,
+            currentProvider: gateway.provider,
+          },
+        ),
+      { discard: true },
+    )
+
+  /**
    * Voids every intent of the order that could still take money: pending
    * ones, and declined ones too, which a real provider keeps open for
-   * another card.
+   * another card. Another provider's declined payment is closed as far as
+   * the shop can tell, and its pending one cannot hold the order (0011):
+   * it is reported for staff.
    */
   const voidOpenIntents = (orderId: string) =>
     Effect.flatMap(payments.forOrder(orderId), (list) =>
-      ask(
-        list.filter((p) => p.status === "Pending" || p.status === "Failed"),
-        "void",
+      Effect.zipRight(
+        reportForeignPending(list),
+        ask(
+          list.filter((p) => p.status === "Pending" || p.status === "Failed"),
+          "void",
+        ),
       ),
     )
 
@@ -177,6 +211,7 @@ export const makeSettlement = Effect.gen(function* () {
     )
 
   return {
+    ours,
     completeOrder,
     cancelOrder,
     record,

@@ -132,7 +132,8 @@ export interface OrderRepoShape {
     to: OrderStatus,
   ) => Effect.Effect<Order, OrderNotFound | OrderTransitionRefused | RepositoryError>
   /**
-   * Unpaid orders whose time ran out by `now`, oldest first: those in a
+   * Unpaid orders whose time ran out by `now` (or, for an order put off,
+   * whose retry time has come), in the order they became due: those in a
    * status the machine lets go to SystemCancelled. Only a list: the expiry
    * step asks the provider about each before it cancels it (a payment may
    * have succeeded), and `transition` settles any race.
@@ -140,10 +141,23 @@ export interface OrderRepoShape {
   readonly dueForExpiry: (
     now: Date,
     limit: number,
-  ) => Effect.Effect<readonly string[], RepositoryError>
+  ) => Effect.Effect<readonly DueOrder[], RepositoryError>
+  /**
+   * The expiry could not settle the order now (its payment is still
+   * processing, the provider could not be reached): one more attempt is
+   * counted and the order is not due again before `retryAt`, so it waits
+   * behind the orders that became due meanwhile.
+   */
+  readonly expiryPutOff: (orderId: string, retryAt: Date) => Effect.Effect<void, RepositoryError>
   /** Newest first; `customerId` null lists everyone's (staff). */
   readonly list: (query: OrderQuery) => Effect.Effect<Page<Order>, RepositoryError>
 }
+/** An order the expiry pass should settle, with how often it was put off before. */
+export interface DueOrder {
+  readonly orderId: string
+  readonly expiryAttempts: number
+}
+
 export class OrderRepo extends Context.Tag("@howzat/core/OrderRepo")<OrderRepo, OrderRepoShape>() {}
 
 export interface AllocationRequest {

@@ -31,13 +31,23 @@ export interface PaymentIntent {
   readonly clientToken: string
 }
 
-/** A status notification after its signature and timestamp were verified. */
-export interface VerifiedNotification {
-  readonly providerReference: string
-  /** The provider's id for this event: a replay carries the same id. */
-  readonly eventId: string
-  readonly outcome: IntentStatus
-}
+/**
+ * A notification after its signature and timestamp were verified: where a
+ * payment intent stands, or an event of a kind the shop does not act on
+ * (a real provider sends many: refunds, charges, customers). A genuine
+ * event of either kind is acknowledged; only a forged, stale or unreadable
+ * one is rejected, or the provider would retry it for days and may switch
+ * the endpoint off.
+ */
+export type VerifiedNotification =
+  | {
+      readonly kind: "IntentStatus"
+      readonly providerReference: string
+      /** The provider's id for this event: a replay carries the same id. */
+      readonly eventId: string
+      readonly outcome: IntentStatus
+    }
+  | { readonly kind: "Ignored"; readonly eventId: string; readonly eventType: string }
 
 /**
  * A card provider, as DESIGN.md § Payments describes it: an intent per
@@ -82,7 +92,8 @@ export interface PaymentGatewayShape {
   /**
    * Checks a status notification exactly as it arrived: the raw body and the
    * request's headers (lower-case names), against the shared secret and the
-   * clock. Anything forged, altered or outside the window is rejected.
+   * clock. Anything forged, altered or outside the window is rejected; a
+   * genuine event the shop does not act on is answered as Ignored.
    */
   readonly verifyNotification: (
     rawBody: string,

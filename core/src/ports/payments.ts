@@ -57,6 +57,12 @@ export interface PaymentRefund {
   readonly refundedAt: Date | null
 }
 
+/** A pending payment of a closed order, with how often voiding it was put off before. */
+export interface OpenIntent {
+  readonly payment: Payment
+  readonly voidAttempts: number
+}
+
 export type PaymentOutcome =
   | { readonly status: "Succeeded" }
   | { readonly status: "Failed"; readonly failureDetail: string }
@@ -128,12 +134,21 @@ export interface PaymentRepoShape {
     orderId: string,
   ) => Effect.Effect<readonly PaymentRefund[], RepositoryError>
   /**
-   * Pending payments of cancelled or expired orders, oldest first: intents
-   * that may still be open at the provider and must be voided.
+   * One provider's pending payments of cancelled or expired orders, oldest
+   * first (one put off waits for its retry time, then for those already
+   * waiting): intents that may still be open at that provider and must be
+   * voided. Only the provider that took them can void them.
    */
   readonly pendingOnClosedOrders: (
+    provider: string,
+    now: Date,
     limit: number,
-  ) => Effect.Effect<readonly Payment[], RepositoryError>
+  ) => Effect.Effect<readonly OpenIntent[], RepositoryError>
+  /**
+   * The provider would not void the payment's intent now: one more attempt
+   * is counted, and the sweep leaves it until `retryAt`.
+   */
+  readonly voidPutOff: (paymentId: string, retryAt: Date) => Effect.Effect<void, RepositoryError>
   /**
    * Remembers a provider's notification event; false when it was seen
    * before (a replay), so it changes nothing the second time.

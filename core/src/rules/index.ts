@@ -1,4 +1,5 @@
 export * from "./allocation"
+export * from "./backoff"
 export * from "./basket"
 export * from "./basket-totals"
 export * from "./competition"

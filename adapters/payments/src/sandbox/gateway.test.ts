@@ -128,6 +128,7 @@ describe("the sandbox gateway", () => {
         failureDetail: null,
       })
       expect(yield* gateway.verifyNotification(delivery.rawBody, delivery.headers)).toEqual({
+        kind: "IntentStatus",
         providerReference: intent.providerReference,
         eventId: body.id,
         outcome: { status: "Succeeded" },
@@ -161,7 +162,10 @@ describe("the sandbox gateway", () => {
         failureDetail: "Your card has insufficient funds.",
       })
       const verified = yield* gateway.verifyNotification(delivery.rawBody, delivery.headers)
-      expect(verified.outcome).toEqual(yield* gateway.intentStatus(intent.providerReference))
+      expect(verified).toMatchObject({
+        kind: "IntentStatus",
+        outcome: yield* gateway.intentStatus(intent.providerReference),
+      })
     }),
   )
 
@@ -272,9 +276,9 @@ describe("the sandbox gateway", () => {
           status: "Failed",
           failureDetail: "The payment was cancelled.",
         })
-        expect(
-          (yield* gateway.verifyNotification(delivery.rawBody, delivery.headers)).outcome,
-        ).toEqual(cancelled)
+        expect(yield* gateway.verifyNotification(delivery.rawBody, delivery.headers)).toMatchObject(
+          { kind: "IntentStatus", outcome: cancelled },
+        )
       }),
   )
 

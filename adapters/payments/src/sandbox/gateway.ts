@@ -256,7 +256,12 @@ export const makeSandboxGateway = (
                   status: "Failed",
                   failureDetail: event.failureDetail ?? "Your card was declined.",
                 }
-          return { providerReference: event.providerReference, eventId: event.id, outcome }
+          return {
+            kind: "IntentStatus" as const,
+            providerReference: event.providerReference,
+            eventId: event.id,
+            outcome,
+          }
         }),
 
       confirm: (request) =>

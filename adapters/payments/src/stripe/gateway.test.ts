@@ -348,6 +348,7 @@ describe("the Stripe-shaped gateway: webhooks", () => {
       yield* TestClock.setTime(at * 1000 + 30_000)
       const succeeded = event("payment_intent.succeeded", { status: "succeeded" })
       expect(yield* verify(succeeded, signatureHeader("whsec_abc", at, succeeded))).toEqual({
+        kind: "IntentStatus",
         providerReference: "pi_1",
         eventId: "evt_1",
         outcome: { status: "Succeeded" },
@@ -356,15 +357,45 @@ describe("the Stripe-shaped gateway: webhooks", () => {
         status: "requires_payment_method",
         last_payment_error: { message: "Your card was declined." },
       })
-      expect((yield* verify(failed, signatureHeader("whsec_abc", at, failed))).outcome).toEqual({
-        status: "Failed",
-        failureDetail: "Your card was declined.",
+      expect(yield* verify(failed, signatureHeader("whsec_abc", at, failed))).toMatchObject({
+        outcome: { status: "Failed", failureDetail: "Your card was declined." },
       })
       const processing = event("payment_intent.processing", { status: "processing" })
-      expect(
-        (yield* verify(processing, signatureHeader("whsec_abc", at, processing))).outcome,
-      ).toEqual({
-        status: "Pending",
+      expect(yield* verify(processing, signatureHeader("whsec_abc", at, processing))).toMatchObject(
+        { outcome: { status: "Pending" } },
+      )
+    }),
+  )
+
+  it.effect("a genuine event the shop does not act on is ignored, not rejected", () =>
+    Effect.gen(function* () {
+      yield* TestClock.setTime(at * 1000)
+      const signed = (body: string) => verify(body, signatureHeader("whsec_abc", at, body))
+      // What our own refunds set off, and events about things that are not intents at all.
+      const refunded = JSON.stringify({
+        id: "evt_2",
+        object: "event",
+        type: "charge.refunded",
+        data: { object: { object: "charge", id: "ch_1", status: "succeeded", refunded: true } },
+      })
+      expect(yield* signed(refunded)).toEqual({
+        kind: "Ignored",
+        eventId: "evt_2",
+        eventType: "charge.refunded",
+      })
+      const customer = JSON.stringify({
+        id: "evt_3",
+        type: "customer.created",
+        data: { object: { object: "customer", id: "cus_1" } },
+      })
+      expect(yield* signed(customer)).toMatchObject({ kind: "Ignored", eventId: "evt_3" })
+      // An intent's event in a state the adapter does not know: nothing to record.
+      const odd = event("payment_intent.teleported", { status: "teleported" })
+      expect(yield* signed(odd)).toMatchObject({ kind: "Ignored", eventId: "evt_1" })
+      const created = event("payment_intent.created", { status: "requires_payment_method" })
+      expect(yield* signed(created)).toMatchObject({
+        kind: "IntentStatus",
+        outcome: { status: "Pending" },
       })
     }),
   )
@@ -381,18 +412,27 @@ describe("the Stripe-shaped gateway: webhooks", () => {
         /does not match/,
       )
       expect(yield* reasonOf(verify(body, undefined))).toMatch(/missing/)
-      const charge = JSON.stringify({
+      // Forged, an event the shop would ignore is still rejected.
+      const refunded = JSON.stringify({
         id: "evt_2",
-        type: "charge.succeeded",
+        type: "charge.refunded",
         data: { object: { id: "ch_1" } },
       })
-      expect(yield* reasonOf(verify(charge, signatureHeader("whsec_abc", at, charge)))).toMatch(
-        /not a payment intent/,
-      )
-      const customer = event("customer.created", { status: "succeeded" })
-      expect(yield* reasonOf(verify(customer, signatureHeader("whsec_abc", at, customer)))).toMatch(
-        /customer.created is not one/,
-      )
+      expect(
+        yield* reasonOf(verify(refunded, signatureHeader("whsec_guess", at, refunded))),
+      ).toMatch(/does not match/)
+      const notAnEvent = JSON.stringify({ hello: "world" })
+      expect(
+        yield* reasonOf(verify(notAnEvent, signatureHeader("whsec_abc", at, notAnEvent))),
+      ).toMatch(/not an event/)
+      const brokenIntent = JSON.stringify({
+        id: "evt_4",
+        type: "payment_intent.succeeded",
+        data: { object: { object: "payment_intent" } },
+      })
+      expect(
+        yield* reasonOf(verify(brokenIntent, signatureHeader("whsec_abc", at, brokenIntent))),
+      ).toMatch(/payment intent is malformed/)
       yield* TestClock.adjust("6 minutes")
       expect(yield* reasonOf(verify(body, genuine))).toMatch(/outside/)
     }),

@@ -43,10 +43,11 @@ const PaymentIntentJson = Schema.Struct({
 type PaymentIntentJson = typeof PaymentIntentJson.Type
 const decodeIntent = Schema.decodeUnknown(PaymentIntentJson)
 
+/** Every event's envelope; what `data.object` is depends on the type. */
 const EventJson = Schema.Struct({
   id: Schema.String,
   type: Schema.String,
-  data: Schema.Struct({ object: PaymentIntentJson }),
+  data: Schema.Struct({ object: Schema.Unknown }),
 })
 const decodeEvent = Schema.decodeUnknown(Schema.parseJson(EventJson))
 
@@ -242,11 +243,17 @@ export const makeStripeGateway = (config: StripeGatewayConfig): PaymentGatewaySh
           toleranceSeconds: config.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
         })
         const event = yield* decodeEvent(rawBody).pipe(
+          Effect.mapError(() => new NotificationRejected({ reason: "The body is not an event." })),
+        )
+        // Genuine, but not about a payment intent (our refunds' charge.refunded, say):
+        // acknowledged, or the provider retries it for days and may disable the endpoint.
+        const ignored = { kind: "Ignored", eventId: event.id, eventType: event.type } as const
+        if (!event.type.startsWith("payment_intent.")) return ignored
+        const intent = yield* decodeIntent(event.data.object).pipe(
           Effect.mapError(
-            () => new NotificationRejected({ reason: "The event is not a payment intent's." }),
+            () => new NotificationRejected({ reason: "The event's payment intent is malformed." }),
           ),
         )
-        const intent = event.data.object
         const outcome: IntentStatus | undefined =
           event.type === "payment_intent.succeeded"
             ? { status: "Succeeded" }
@@ -255,15 +262,19 @@ export const makeStripeGateway = (config: StripeGatewayConfig): PaymentGatewaySh
                   status: "Failed",
                   failureDetail: intent.last_payment_error?.message ?? DECLINED,
                 }
-              : event.type.startsWith("payment_intent.")
-                ? statusOfIntent(intent)
-                : undefined
+              : statusOfIntent(intent)
         if (outcome === undefined) {
-          return yield* new NotificationRejected({
-            reason: `The event type ${event.type} is not one this shop handles.`,
+          // A state this adapter does not know: nothing it could record; the
+          // shop still asks the provider itself before the order moves.
+          yield* Effect.logWarning("stripe: a payment intent event in an unknown state", {
+            eventId: event.id,
+            eventType: event.type,
+            providerReference: intent.id,
+            status: intent.status,
           })
+          return ignored
         }
-        return { providerReference: intent.id, eventId: event.id, outcome }
+        return { kind: "IntentStatus", providerReference: intent.id, eventId: event.id, outcome }
       }),
   }
 }

@@ -7,6 +7,7 @@ import * as payments from "./2026-11-23T1100-payments"
 import * as promotionUsesAndClubs from "./2026-11-23T1300-promotion-uses-and-clubs"
 import * as paymentRefunds from "./2026-11-24T1100-payment-refunds"
 import * as promotionLimits from "./2026-11-24T1200-promotion-limits"
+import * as expiryRetryTimes from "./2026-11-24T1300-expiry-retry-times"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23T1300-promotion-uses-and-clubs": promotionUsesAndClubs,
   "2026-11-24T1100-payment-refunds": paymentRefunds,
   "2026-11-24T1200-promotion-limits": promotionLimits,
+  "2026-11-24T1300-expiry-retry-times": expiryRetryTimes,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>

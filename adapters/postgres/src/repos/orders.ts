@@ -9,7 +9,7 @@ import {
   releasesTickets,
 } from "@howzat/core/rules/order-status"
 import { Effect, Layer } from "effect"
-import type { Kysely, Selectable } from "kysely"
+import { type Kysely, type Selectable, sql } from "kysely"
 import { Db } from "../database"
 import type { Database, OrdersTable } from "../schema"
 import { atomically, runQuery } from "../transactions"
@@ -209,17 +209,29 @@ export const makeOrderRepo = (db: Kysely<Database>): OrderRepoShape => ({
       const take = Math.floor(limit)
       if (!(take > 0)) return []
       // Only a list, unlocked: whoever then moves an order does it through
-      // `transition`, whose row lock and status check settle any race.
+      // `transition`, whose row lock and status check settle any race. An
+      // order put off is due at its retry time (always after its expiry).
+      const dueAt = sql<Date>`coalesce(expiry_retry_at, expires_at)`
       const due = await q
         .selectFrom("orders")
-        .select("id")
+        .select(["id", "expiryAttempts"])
         .where("status", "in", expirableStatuses)
-        .where("expiresAt", "<=", now)
-        .orderBy("expiresAt")
+        .where(dueAt, "<=", now)
+        .orderBy(dueAt)
         .orderBy("id")
         .limit(take)
         .execute()
-      return due.map(({ id }) => id)
+      return due.map(({ id, expiryAttempts }) => ({ orderId: id, expiryAttempts }))
+    }),
+
+  expiryPutOff: (orderId, retryAt) =>
+    runQuery(db, "orders.expiryPutOff", async (q) => {
+      if (!isUuid(orderId)) return
+      await q
+        .updateTable("orders")
+        .set((eb) => ({ expiryAttempts: eb("expiryAttempts", "+", 1), expiryRetryAt: retryAt }))
+        .where("id", "=", orderId)
+        .execute()
     }),
 
   list: (query) =>

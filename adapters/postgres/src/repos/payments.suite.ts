@@ -394,14 +394,14 @@ export const paymentsSuite = (
         expect(Either.isLeft(unknown) && unknown.left._tag).toBe("RepositoryError")
       })
 
-      it("finds pending payments left on cancelled or expired orders, and no others", async () => {
-        const pendingOn = async (status: OrderStatus) => {
+      it("finds one provider's pending payments left on cancelled or expired orders, and no others", async () => {
+        const pendingOn = async (status: OrderStatus, provider = "sandbox") => {
           const orderId = await newOrder(await newCustomer(db()), { status })
           return run(
             payments().record({
               orderId,
               amount: pence(500),
-              provider: "sandbox",
+              provider,
               providerReference: `pi_${randomUUID()}`,
               clientToken: `secret_${randomUUID()}`,
               createdAt: NOW,
@@ -412,12 +412,61 @@ export const paymentsSuite = (
         const expired = await pendingOn(OrderStatus.SystemCancelled)
         const open = await pendingOn(OrderStatus.AwaitingPayment)
         const settled = await pendingOn(OrderStatus.Cancelled)
+        // Taken with another provider: only that one could void it.
+        const elsewhere = await pendingOn(OrderStatus.Cancelled, "stripe")
         await run(payments().settle(settled.id, { status: "Failed", failureDetail: "voided" }, NOW))
-        const found = (await run(payments().pendingOnClosedOrders(10_000))).map((p) => p.id)
+        const listed = async (provider: string, at = NOW) =>
+          (await run(payments().pendingOnClosedOrders(provider, at, 10_000))).map(
+            (open) => open.payment.id,
+          )
+        const found = await listed("sandbox")
         expect(found).toEqual(expect.arrayContaining([cancelled.id, expired.id]))
         expect(found).not.toContain(open.id)
         expect(found).not.toContain(settled.id)
-        expect(await run(payments().pendingOnClosedOrders(0))).toEqual([])
+        expect(found).not.toContain(elsewhere.id)
+        expect(await listed("stripe")).toContain(elsewhere.id)
+        expect(await listed("sandbox", new Date(NOW.getTime() - MINUTE))).not.toContain(
+          cancelled.id,
+        )
+        expect(await run(payments().pendingOnClosedOrders("sandbox", NOW, 0))).toEqual([])
+      })
+
+      it("leaves a put-off void until its retry time, then lists it behind those waiting longer", async () => {
+        // Its own provider name, so only this test's payments are listed.
+        const provider = `provider-${randomUUID()}`
+        const pendingOn = async (createdAt: Date) =>
+          run(
+            payments().record({
+              orderId: await newOrder(await newCustomer(db()), { status: OrderStatus.Cancelled }),
+              amount: pence(500),
+              provider,
+              providerReference: `pi_${randomUUID()}`,
+              clientToken: `secret_${randomUUID()}`,
+              createdAt,
+            }),
+          )
+        const stuck = await pendingOn(new Date(NOW.getTime() - HOUR))
+        const waiting = await pendingOn(new Date(NOW.getTime() - MINUTE))
+        const listed = async (at: Date) =>
+          (await run(payments().pendingOnClosedOrders(provider, at, 10))).map((open) => [
+            open.payment.id,
+            open.voidAttempts,
+          ])
+        expect(await listed(NOW)).toEqual([
+          [stuck.id, 0],
+          [waiting.id, 0],
+        ])
+        await run(payments().voidPutOff(stuck.id, new Date(NOW.getTime() + 2 * MINUTE)))
+        expect(await listed(NOW)).toEqual([[waiting.id, 0]])
+        expect(await listed(new Date(NOW.getTime() + 2 * MINUTE))).toEqual([
+          [waiting.id, 0],
+          [stuck.id, 1],
+        ])
+        await run(payments().voidPutOff(stuck.id, new Date(NOW.getTime() + 5 * MINUTE)))
+        expect(await listed(new Date(NOW.getTime() + 5 * MINUTE))).toEqual([
+          [waiting.id, 0],
+          [stuck.id, 2],
+        ])
       })
     })
 
@@ -678,13 +727,45 @@ export const paymentsSuite = (
         })
         const expirable = orderStatuses.filter((s) => canTransition(s, OrderStatus.SystemCancelled))
         expect(expirable.length).toBeGreaterThan(0)
-        const due = await run(orders().dueForExpiry(T, 100))
-        expect(due).toEqual([older, ...expirable.map((s) => perStatus.get(s)).sort(), justNow])
-        expect(await run(orders().dueForExpiry(T, 1))).toEqual([older])
+        const dueIds = async (at: Date, limit: number) =>
+          (await run(orders().dueForExpiry(at, limit))).map((due) => due.orderId)
+        expect(await dueIds(T, 100)).toEqual([
+          older,
+          ...expirable.map((s) => perStatus.get(s)).sort(),
+          justNow,
+        ])
+        expect(await run(orders().dueForExpiry(T, 1))).toEqual([
+          { orderId: older, expiryAttempts: 0 },
+        ])
         expect(await run(orders().dueForExpiry(T, 0))).toEqual([])
-        expect(await run(orders().dueForExpiry(new Date(T.getTime() - 3 * HOUR), 10))).toEqual([])
+        expect(await dueIds(new Date(T.getTime() - 3 * HOUR), 10)).toEqual([])
         // Only a list: nothing was cancelled.
         expect((await run(orders().byId(older))).status).toBe(OrderStatus.AwaitingPayment)
+      })
+
+      it("leaves a put-off order until its retry time, then lists it behind orders due before", async () => {
+        // Its own era too: only this test's orders are due in it.
+        const U = new Date("2019-01-01T12:00:00.000Z")
+        const customerId = await newCustomer(db())
+        const unpaid = (expiresAt: Date) =>
+          newOrder(customerId, {
+            createdAt: new Date(U.getTime() - DAY),
+            expiresAt,
+            status: OrderStatus.AwaitingPayment,
+          })
+        const stuck = await unpaid(new Date(U.getTime() - HOUR))
+        const next = await unpaid(new Date(U.getTime() - MINUTE))
+        const due = (at: Date) => run(orders().dueForExpiry(at, 10))
+        await run(orders().expiryPutOff(stuck, new Date(U.getTime() + 2 * MINUTE)))
+        expect(await due(U)).toEqual([{ orderId: next, expiryAttempts: 0 }])
+        const later = await unpaid(new Date(U.getTime() + 3 * MINUTE))
+        expect(await due(new Date(U.getTime() + 3 * MINUTE))).toEqual([
+          { orderId: next, expiryAttempts: 0 },
+          { orderId: stuck, expiryAttempts: 1 },
+          { orderId: later, expiryAttempts: 0 },
+        ])
+        // Put off, the order keeps its expiry time: the customer still sees when it ran out.
+        expect((await run(orders().byId(stuck))).expiresAt).toEqual(new Date(U.getTime() - HOUR))
       })
     })
 

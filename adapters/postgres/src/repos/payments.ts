@@ -6,7 +6,7 @@ import {
 } from "@howzat/core/ports/payments"
 import { pence } from "@howzat/core/rules/money"
 import { Effect, Layer } from "effect"
-import type { Kysely, Selectable } from "kysely"
+import { type Kysely, type Selectable, sql } from "kysely"
 import { Db } from "../database"
 import type { Database, PaymentsTable } from "../schema"
 import { atomically, runQuery } from "../transactions"
@@ -259,21 +259,35 @@ export const makePaymentRepo = (db: Kysely<Database>): PaymentRepoShape => ({
         : [],
     ),
 
-  pendingOnClosedOrders: (limit) =>
+  pendingOnClosedOrders: (provider, now, limit) =>
     runQuery(db, "payments.pendingOnClosedOrders", async (q) => {
       const take = Math.floor(limit)
       if (!(take > 0)) return []
+      // One put off is due at its retry time, behind those waiting since before.
+      const dueAt = sql<Date>`coalesce(payments.void_retry_at, payments.created_at)`
       const rows = await q
         .selectFrom("payments")
         .innerJoin("orders", "orders.id", "payments.orderId")
         .selectAll("payments")
+        .where("payments.provider", "=", provider)
         .where("payments.status", "=", "Pending")
         .where("orders.status", "in", ["Cancelled", "SystemCancelled"])
-        .orderBy("payments.createdAt")
+        .where(dueAt, "<=", now)
+        .orderBy(dueAt)
         .orderBy("payments.id")
         .limit(take)
         .execute()
-      return rows.map(toPayment)
+      return rows.map((row) => ({ payment: toPayment(row), voidAttempts: row.voidAttempts }))
+    }),
+
+  voidPutOff: (paymentId, retryAt) =>
+    runQuery(db, "payments.voidPutOff", async (q) => {
+      if (!isUuid(paymentId)) return
+      await q
+        .updateTable("payments")
+        .set((eb) => ({ voidAttempts: eb("voidAttempts", "+", 1), voidRetryAt: retryAt }))
+        .where("id", "=", paymentId)
+        .execute()
     }),
 
   rememberNotification: (provider, eventId, at) =>

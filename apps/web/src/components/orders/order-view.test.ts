@@ -1,6 +1,8 @@
+import type { PaymentJson } from "@howzat/contracts/orders"
 import { describe, expect, it } from "vitest"
 import {
   canPayNow,
+  cardPaymentRefunded,
   orderStatusLabels,
   orderStatusTone,
   orderTotalRows,
@@ -66,6 +68,7 @@ describe("an order's totals", () => {
     siteCreditDebitTotal: 10_021,
     siteCreditRefundTotal: 0,
     orderBalance: 2_000,
+    payments: [],
   }
   const labelled = (rows: ReturnType<typeof orderTotalRows>) => rows.map((r) => [r.label, r.value])
 
@@ -91,5 +94,42 @@ describe("an order's totals", () => {
       ["Site credit returned", "+£100.21"],
     ])
     expect(siteCreditReturned(cancelled)).toBe("Site credit returned +£100.21")
+  })
+
+  it("an order whose late card payment went back says so, beside the credit returned", () => {
+    const payment = (id: string, status: PaymentJson["status"], amount: number): PaymentJson => ({
+      id,
+      amount,
+      status,
+      token: null,
+      provider: "sandbox",
+      failureDetail: null,
+      createdDateUtc: "2026-11-23T03:00:00.000Z",
+    })
+    const expired = {
+      ...paidPartlyWithCredit,
+      status: "SystemCancelled" as const,
+      orderBalance: 0,
+      siteCreditRefundTotal: 10_021,
+      payments: [payment("declined", "Failed", 2_000), payment("late", "Refunded", 2_000)],
+    }
+    expect(labelled(orderTotalRows(expired))).toEqual([
+      ["Order total", "£120.21"],
+      ["Paid with site credit", "-£100.21"],
+      ["Site credit returned", "+£100.21"],
+      ["Card payment refunded", "+£20.00"],
+    ])
+    expect(cardPaymentRefunded(expired)).toBe("Card payment refunded +£20.00")
+    // Due but not yet made, the money has not gone back: nothing is said.
+    const due = { ...expired, payments: [payment("late", "Succeeded", 2_000)] }
+    expect(labelled(orderTotalRows(due)).map(([label]) => label)).not.toContain(
+      "Card payment refunded",
+    )
+    expect(cardPaymentRefunded(due)).toBeNull()
+    const twice = {
+      ...expired,
+      payments: [payment("a", "Refunded", 2_000), payment("b", "Refunded", 2_000)],
+    }
+    expect(cardPaymentRefunded(twice)).toBe("Card payments refunded +£40.00")
   })
 })

@@ -51,6 +51,7 @@ type OrderMoney = Pick<
   | "siteCreditDebitTotal"
   | "siteCreditRefundTotal"
   | "orderBalance"
+  | "payments"
 >
 
 /** SPEC's site credit came back to the balance: the order says so, beside what it took. */
@@ -62,9 +63,28 @@ export const siteCreditReturned = (order: Pick<OrderJson, "siteCreditRefundTotal
     : null
 
 /**
+ * Card payments given back (docs/decisions/0011): a payment that arrived
+ * after its order was cancelled or ran out of time is refunded by itself,
+ * and the order says so, as it does for site credit.
+ */
+const refundedByCard = (order: Pick<OrderJson, "payments">): readonly TotalRow[] => {
+  const refunded = order.payments.filter((p) => p.status === "Refunded")
+  const total = refunded.reduce((sum, p) => sum + p.amount, 0)
+  if (total <= 0) return []
+  const label = refunded.length === 1 ? "Card payment refunded" : "Card payments refunded"
+  return [{ label, value: `+${money(total)}` }]
+}
+
+export const cardPaymentRefunded = (order: Pick<OrderJson, "payments">): string | null => {
+  const [row] = refundedByCard(order)
+  return row ? `${row.label} ${row.value}` : null
+}
+
+/**
  * The money under an order's lines: discounts, donation, what the order
  * costs, the site credit it used and, once cancelled or expired, the
- * credit that went back; and what is left to pay while it can be paid.
+ * credit that went back and any card payment refunded; and what is left
+ * to pay while it can be paid.
  */
 export const orderTotalRows = (order: OrderMoney): readonly TotalRow[] => [
   ...order.discounts.map((d) => ({ label: d.name, value: `-${money(d.value)}` })),
@@ -78,6 +98,7 @@ export const orderTotalRows = (order: OrderMoney): readonly TotalRow[] => [
   ...(order.siteCreditRefundTotal > 0
     ? [{ label: SITE_CREDIT_RETURNED, value: `+${money(order.siteCreditRefundTotal)}` }]
     : []),
+  ...refundedByCard(order),
   ...(order.orderBalance > 0 && order.status !== "Completed"
     ? [{ label: "Left to pay", value: money(order.orderBalance), strong: true }]
     : []),

@@ -6,6 +6,10 @@ import type { CardFormJson } from "@howzat/contracts/payments"
  * order goes to its success page, a cancelled one says so, an order with
  * nothing left to pay is completed at once, and otherwise the card form
  * starts with the first pending payment's token, or a payment is started.
+ * Only the shop's current provider's payments count: a token belongs to
+ * the provider that issued it, so a payment started before the shop
+ * changed provider cannot be paid with the new one's form, and the server
+ * starts a new attempt instead.
  */
 export type PaymentStep =
   | { readonly kind: "succeeded" }
@@ -18,18 +22,22 @@ type OrderForPayment = Pick<OrderJson, "status" | "orderBalance" | "payments">
 
 export const pendingPayment = (
   order: Pick<OrderJson, "payments">,
+  provider: string,
 ): (PaymentJson & { readonly token: string }) | undefined =>
   order.payments.find(
     (p): p is PaymentJson & { token: string } =>
-      p.status === "Pending" && typeof p.token === "string" && p.token !== "",
+      p.status === "Pending" &&
+      p.provider === provider &&
+      typeof p.token === "string" &&
+      p.token !== "",
   )
 
-export const paymentStep = (order: OrderForPayment): PaymentStep => {
+export const paymentStep = (order: OrderForPayment, provider: string): PaymentStep => {
   if (order.status === "Completed") return { kind: "succeeded" }
   if (order.status === "Cancelled" || order.status === "SystemCancelled")
     return { kind: "cancelled" }
   if (order.orderBalance <= 0) return { kind: "complete" }
-  const payment = pendingPayment(order)
+  const payment = pendingPayment(order, provider)
   return payment ? { kind: "card", payment } : { kind: "start" }
 }
 
@@ -37,23 +45,12 @@ export const paymentStep = (order: OrderForPayment): PaymentStep => {
 export const NO_TOKEN_MESSAGE =
   "Unable to proceed to payment: no payment intent token was received."
 
-/**
- * The form that can pay this payment: its token belongs to the provider that
- * issued it, so a payment started before the shop changed provider cannot
- * be paid with the new one's form (a new attempt is needed).
- */
+/** The shop's card form; `paymentStep` only ever offers it a payment of its own provider. */
 export type CardFormChoice =
   | { readonly kind: "sandbox" }
   | { readonly kind: "stripe"; readonly publishableKey: string; readonly scriptUrl: string }
-  | { readonly kind: "unavailable"; readonly provider: string }
 
-export const cardFormFor = (
-  payment: Pick<PaymentJson, "provider">,
-  cardForm: CardFormJson,
-): CardFormChoice => {
-  if (payment.provider !== cardForm.provider)
-    return { kind: "unavailable", provider: payment.provider }
-  return cardForm.provider === "stripe"
+export const cardFormFor = (cardForm: CardFormJson): CardFormChoice =>
+  cardForm.provider === "stripe"
     ? { kind: "stripe", publishableKey: cardForm.publishableKey, scriptUrl: cardForm.scriptUrl }
     : { kind: "sandbox" }
-}

@@ -7,6 +7,7 @@ import { pageTitle } from "../../brand"
 import { Icon } from "../../components/Icon"
 import { OrderStatusBadge } from "../../components/orders/OrderLines"
 import {
+  cardPaymentRefunded,
   orderStatusLabels,
   orderStatusTone,
   siteCreditReturned,
@@ -68,6 +69,7 @@ function Orders() {
 
 function OrderSummary({ order }: { order: OrderJson }) {
   const returned = siteCreditReturned(order)
+  const refunded = cardPaymentRefunded(order)
   return (
     <li>
       <Link
@@ -88,6 +90,7 @@ function OrderSummary({ order }: { order: OrderJson }) {
             {order.totalTicketQuantity === 1 ? "ticket" : "tickets"}
           </p>
           {returned ? <p className="mt-1 text-sm text-muted">{returned}</p> : null}
+          {refunded ? <p className="mt-1 text-sm text-muted">{refunded}</p> : null}
         </div>
         <span className="font-bold tabular-nums">{formatMoney(pence(order.orderTotal))}</span>
         <Icon name="chevronRight" className="size-5 shrink-0 text-muted" />

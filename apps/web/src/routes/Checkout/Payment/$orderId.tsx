@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react"
 import { getCardForm } from "../../../api/card-form"
 import { isApiError } from "../../../api/client"
 import { logPaymentFailed, logPaymentSucceeded, sendLog } from "../../../api/logging"
-import { completeOrder, confirmSandboxPayment, startPayment } from "../../../api/orders"
+import { completeOrder, confirmSandboxPayment, getOrder, startPayment } from "../../../api/orders"
 import { requireCustomer } from "../../../auth/guard"
 import { pageTitle } from "../../../brand"
 import { FormMessage } from "../../../components/forms/Fields"
@@ -12,6 +12,10 @@ import { MessagePage } from "../../../components/MessagePage"
 import { failureText, loadOrder } from "../../../components/orders/load-order"
 import { OrderLines, OrderTotals } from "../../../components/orders/OrderLines"
 import { NoSuchOrder, OrderCancelled, Working } from "../../../components/orders/OrderMessages"
+import {
+  type AcceptedPaymentMessage,
+  acceptedPaymentMessage,
+} from "../../../components/payment/accepted-payment"
 import { CardForm } from "../../../components/payment/CardForm"
 import type { CardValues } from "../../../components/payment/card"
 import { type CardOutcome, sandboxOutcome } from "../../../components/payment/card-outcome"
@@ -54,9 +58,9 @@ function PaymentPage() {
   const order = local && local.base === loaded ? local.order : loaded
   const setOrder = (next: OrderJson) => setLocal({ base: loaded, order: next })
   const [problem, setProblem] = useState<string | null>(null)
-  // The provider took the money but the shop could not confirm the order yet: no second payment.
-  const [received, setReceived] = useState<string | null>(null)
-  const step = paymentStep(order)
+  // The provider took the money but the order did not complete (yet): no second payment.
+  const [received, setReceived] = useState<AcceptedPaymentMessage | null>(null)
+  const step = paymentStep(order, cardForm.provider)
   // Each automatic call is made once per order, even when React runs effects twice.
   const started = useRef<string | null>(null)
 
@@ -99,7 +103,7 @@ function PaymentPage() {
       started.current = key
       startPayment(order.id).then(
         ({ order: next }) => {
-          if (paymentStep(next).kind === "start") {
+          if (paymentStep(next, cardForm.provider).kind === "start") {
             console.error(NO_TOKEN_MESSAGE)
             sendLog({ event: "client-error", orderId: next.id, title: NO_TOKEN_MESSAGE })
             setProblem(NO_TOKEN_MESSAGE)
@@ -125,17 +129,21 @@ function PaymentPage() {
       return succeeded(order.id)
     } catch (error) {
       if (outcome.kind === "declined") return failed(order.id, outcome.detail)
-      // The card was taken: the provider's notification completes the order even if this call failed.
-      setReceived(
-        isApiError(error) && error.status === 402
-          ? "Your card payment is being processed. Your order will be completed as soon as the card provider confirms it: please check My Orders in a moment."
-          : `Your payment was received, but we couldn't confirm your order just now (${failureText(error)}). Please check My Orders in a moment.`,
-      )
+      // The card was taken: the provider's notification completes the order even if
+      // this call failed, or, when the order had closed meanwhile, the shop refunds it.
+      const closedAs =
+        isApiError(error) && error.status === 409
+          ? await getOrder(order.id).then(
+              ({ order: now }) => now.status,
+              () => null,
+            )
+          : null
+      setReceived(acceptedPaymentMessage(error, order.orderRef, closedAs))
     }
   }
 
   const paySandbox = async (card: CardValues) => {
-    const payment = pendingPayment(order)
+    const payment = pendingPayment(order, cardForm.provider)
     if (!payment) return
     let outcome: CardOutcome
     try {
@@ -161,9 +169,9 @@ function PaymentPage() {
   if (received)
     return (
       <MessagePage icon="info">
-        <h1 className="display-title text-3xl">Payment received</h1>
+        <h1 className="display-title text-3xl">{received.title}</h1>
         <p role="status" className="mt-3 text-muted">
-          {received}
+          {received.text}
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/Account/Order/$id" params={{ id: order.id }} className="btn-primary">
@@ -200,7 +208,7 @@ function PaymentPage() {
       />
     )
 
-  const form = cardFormFor(step.payment, cardForm)
+  const form = cardFormFor(cardForm)
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-3 py-8 sm:px-5 lg:grid-cols-[minmax(0,1fr)_26rem] lg:py-12">
       <section aria-labelledby="payment-summary">
@@ -224,7 +232,7 @@ function PaymentPage() {
         {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}
         {form.kind === "sandbox" ? (
           <CardForm balance={order.orderBalance} onPay={paySandbox} />
-        ) : form.kind === "stripe" ? (
+        ) : (
           <StripeCardForm
             balance={order.orderBalance}
             publishableKey={form.publishableKey}
@@ -232,14 +240,6 @@ function PaymentPage() {
             clientSecret={step.payment.token}
             onOutcome={settle}
           />
-        ) : (
-          <div className="card p-5 sm:p-7">
-            <h2 className="display-title text-2xl">CARD PAYMENT</h2>
-            <p role="alert" className="mt-3 text-muted">
-              This payment was started with a card provider the shop no longer uses ({form.provider}
-              ). Please contact us to complete your order.
-            </p>
-          </div>
         )}
       </div>
     </div>
