@@ -1,6 +1,7 @@
 import type { PaymentJson } from "@howzat/contracts/orders"
 import { describe, expect, it } from "vitest"
 import {
+  cancelledOrderText,
   canPayNow,
   cardPaymentRefunded,
   orderStatusLabels,
@@ -131,5 +132,41 @@ describe("an order's totals", () => {
       payments: [payment("a", "Refunded", 2_000), payment("b", "Refunded", 2_000)],
     }
     expect(cardPaymentRefunded(twice)).toBe("Card payments refunded +£40.00")
+  })
+})
+
+describe("the Cancel Order page's words", () => {
+  const payment = (status: PaymentJson["status"], amount: number): PaymentJson => ({
+    id: `p-${status}`,
+    amount,
+    status,
+    token: null,
+    provider: "sandbox",
+    failureDetail: null,
+    createdDateUtc: "2026-11-23T03:00:00.000Z",
+  })
+
+  it("says nothing was charged only when no card payment went through", () => {
+    expect(
+      cancelledOrderText({
+        orderRef: "HZ123",
+        payments: [payment("Failed", 500)],
+        siteCreditRefundTotal: 0,
+      }),
+    ).toBe(
+      "Order HZ123 is cancelled and its tickets have been released. You haven't been charged for it.",
+    )
+  })
+
+  it("says a late card payment is refunded, and the site credit is back", () => {
+    expect(
+      cancelledOrderText({
+        orderRef: "HZ123",
+        payments: [payment("Refunded", 2_000)],
+        siteCreditRefundTotal: 10_021,
+      }),
+    ).toBe(
+      "Order HZ123 is cancelled and its tickets have been released. The card payment taken for it (£20.00) is refunded to your card automatically. The £100.21 of site credit it used is back in your account.",
+    )
   })
 })

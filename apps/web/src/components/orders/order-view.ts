@@ -103,3 +103,24 @@ export const orderTotalRows = (order: OrderMoney): readonly TotalRow[] => [
     ? [{ label: "Left to pay", value: money(order.orderBalance), strong: true }]
     : []),
 ]
+
+/**
+ * What the Cancel Order page says once the order is cancelled: its tickets
+ * are released, and where the money stands. "Not charged" only when no card
+ * payment went through; a late one is refunded automatically, and site
+ * credit spent on it is back in the balance.
+ */
+export const cancelledOrderText = (
+  order: Pick<OrderJson, "orderRef" | "payments" | "siteCreditRefundTotal">,
+): string => {
+  const refundedRows = refundedByCard(order)
+  const card =
+    refundedRows.length > 0
+      ? `The card payment taken for it (${refundedRows[0]?.value.slice(1)}) is refunded to your card automatically.`
+      : "You haven't been charged for it."
+  const credit =
+    order.siteCreditRefundTotal > 0
+      ? ` The ${money(order.siteCreditRefundTotal)} of site credit it used is back in your account.`
+      : ""
+  return `Order ${order.orderRef} is cancelled and its tickets have been released. ${card}${credit}`
+}

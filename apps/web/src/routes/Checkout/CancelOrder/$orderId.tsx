@@ -8,6 +8,7 @@ import { FormMessage } from "../../../components/forms/Fields"
 import { MessagePage } from "../../../components/MessagePage"
 import { failureText, loadOrder } from "../../../components/orders/load-order"
 import { NoSuchOrder } from "../../../components/orders/OrderMessages"
+import { cancelledOrderText } from "../../../components/orders/order-view"
 
 export const Route = createFileRoute("/Checkout/CancelOrder/$orderId")({
   beforeLoad: requireCustomer,
@@ -51,8 +52,7 @@ function CancelOrder() {
       <MessagePage icon="check">
         <h1 className="display-title text-3xl">Order cancelled</h1>
         <p role="status" className="mt-3 text-muted">
-          Order {order.orderRef} is cancelled and its tickets have been released. You haven't been
-          charged for it.
+          {cancelledOrderText(order)}
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/Competitions" className="btn-primary">
