@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Baskets } from "@howzat/core/orders/baskets"
+import { Charities } from "@howzat/core/orders/charities"
 import { Checkout } from "@howzat/core/orders/checkout"
 import { allocationReasons } from "@howzat/core/rules/allocation"
 import { pence } from "@howzat/core/rules/money"
@@ -29,7 +30,14 @@ describe("checkout on PGlite", () => {
       CustomerRepoLive,
       TransactionsLive,
     ).pipe(Layer.provide(Layer.succeed(Db, handle.db)))
-    return Layer.mergeAll(Checkout.Default, Baskets.Default).pipe(Layer.provide(ports))
+    // A brand with a charity, so the round-up below is priced (none: core charges none).
+    const charity = Layer.succeed(Charities, {
+      list: [{ name: "Lord's Taverners", url: "https://www.lordstaverners.org" }],
+    })
+    return Layer.mergeAll(Checkout.Default, Baskets.Default).pipe(
+      Layer.provide(ports),
+      Layer.provide(charity),
+    )
   }
   const run = <A, E>(test: Effect.Effect<A, E, Checkout | Baskets>) =>
     Effect.provide(Effect.zipRight(TestClock.setTime(NOW.getTime()), test), services())
