@@ -60,6 +60,11 @@ describe("a competition's description", () => {
       expect(sanitiseRichText(demo.description)).toBe(demo.description)
   })
 
+  it("reads the same when sanitised again, even after a dropped svg left paragraphs nested", () => {
+    const once = sanitiseRichText("<p><svg><p>")
+    expect(sanitiseRichText(once)).toBe(once)
+  })
+
   it("never keeps a script, an event handler, a style or a javascript: URL, whatever is written", () => {
     const piece = fc.constantFrom(
       "<p>",

@@ -27,5 +27,21 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
  * An allow-list sanitiser (sanitize-html, which parses with htmlparser2 as
  * a browser would) rather than a hand-written filter: what is not listed
  * is dropped, and the text inside dropped scripts and styles with it.
+ *
+ * One pass is safe but not always stable: markup inside a dropped foreign
+ * element (`<p><svg><p>`) is parsed without HTML's implied closes, so the
+ * kept tags can nest in a way the next parse reads differently. Passes are
+ * repeated until the text stops changing, so what is stored is exactly
+ * what a later edit or a browser will see.
  */
-export const sanitiseRichText = (html: string): string => sanitizeHtml(html, RICH_TEXT)
+const MOST_PASSES = 5
+
+export const sanitiseRichText = (html: string): string => {
+  let current = sanitizeHtml(html, RICH_TEXT)
+  for (let pass = 1; pass < MOST_PASSES; pass++) {
+    const next = sanitizeHtml(current, RICH_TEXT)
+    if (next === current) return current
+    current = next
+  }
+  return current
+}
