@@ -1,0 +1,51 @@
+import { Schema } from "effect"
+
+/**
+ * What a draw publishes so that anyone can re-derive it (docs/fairness.md).
+ * Hex is lower case. Before the draw only the commitments are known; the
+ * seed, the entries' hash and the winner appear once it is drawn, and the
+ * instant-win salt and lines once the competition has closed.
+ */
+const Hex = Schema.String.pipe(Schema.pattern(/^[0-9a-f]*$/))
+
+export const BeaconReading = Schema.Union(
+  Schema.Struct({
+    source: Schema.Literal("drand"),
+    value: Hex,
+    round: Schema.Int,
+    url: Schema.String,
+  }),
+  Schema.Struct({ source: Schema.Literal("none"), value: Schema.Literal("") }),
+)
+
+export const DrawOutcome = Schema.Literal("NotDrawn", "Winner", "NoEntries")
+
+export const DrawProof = Schema.Struct({
+  competitionId: Schema.String,
+  competitionName: Schema.String,
+  closeDateTimeUtc: Schema.Date,
+  /** hex(SHA-256(seed)), published from the moment the competition is created. */
+  commitment: Hex,
+  commitmentPublishedAt: Schema.Date,
+  outcome: DrawOutcome,
+  /** The 32-byte seed as hex: null until the draw. */
+  seed: Schema.NullOr(Hex),
+  entriesHash: Schema.NullOr(Hex),
+  entryCount: Schema.NullOr(Schema.Int),
+  beacon: Schema.NullOr(BeaconReading),
+  /** The k whose HMAC value was accepted. */
+  attempt: Schema.NullOr(Schema.Int),
+  winningTicketNumber: Schema.NullOr(Schema.Int),
+  drawnAt: Schema.NullOr(Schema.Date),
+  instantWins: Schema.Struct({
+    /** hex(SHA-256(salt + "\n" + lines)); null when the competition has no instant wins. */
+    commitment: Schema.NullOr(Hex),
+    /** Revealed when the competition closes. */
+    salt: Schema.NullOr(Hex),
+    lines: Schema.NullOr(Schema.String),
+  }),
+})
+export type DrawProofJson = typeof DrawProof.Encoded
+
+export const DrawProofResponse = Schema.Struct({ proof: DrawProof })
+export type DrawProofResponseJson = typeof DrawProofResponse.Encoded

@@ -1,0 +1,146 @@
+import { hmac } from "@noble/hashes/hmac.js"
+import { sha256 } from "@noble/hashes/sha2.js"
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js"
+
+/**
+ * The published draw procedure (docs/fairness.md), letter for letter. These
+ * are plain functions over bytes and text so that the server, the tests and
+ * anyone's own checker compute exactly the same thing; `verify-draw`
+ * re-implements them independently on node:crypto as a cross-check.
+ *
+ * Hashing is @noble/hashes: synchronous, audited, and the same in a browser
+ * as on the server, which core needs (it imports nothing from Node).
+ */
+
+const TWO_TO_64 = 1n << 64n
+
+/** `hex(SHA-256(S))`: published when the competition is created, before anyone can enter. */
+export const seedCommitment = (seed: Uint8Array): string => bytesToHex(sha256(seed))
+
+const isAscendingAndDistinct = (numbers: readonly number[]): boolean => {
+  for (let i = 1; i < numbers.length; i++) {
+    if ((numbers[i] as number) <= (numbers[i - 1] as number)) return false
+  }
+  return true
+}
+
+/** The entries in the published order: ascending, each ticket number once. */
+export const sortedEntries = (ticketNumbers: readonly number[]): readonly number[] => {
+  if (isAscendingAndDistinct(ticketNumbers)) return ticketNumbers
+  return [...new Set(ticketNumbers)].sort((a, b) => a - b)
+}
+
+/** Ticket numbers as decimal text joined by "\n", no trailing newline: the downloadable list. */
+export const entriesText = (ticketNumbers: readonly number[]): string =>
+  sortedEntries(ticketNumbers).join("\n")
+
+/** `hex(SHA-256(entries text as UTF-8))`. */
+export const entriesHash = (ticketNumbers: readonly number[]): string =>
+  bytesToHex(sha256(utf8ToBytes(entriesText(ticketNumbers))))
+
+export interface WinnerInputs {
+  readonly seed: Uint8Array
+  /** As the API shows it; lower-cased here so a checker's copy in capitals still matches. */
+  readonly competitionId: string
+  readonly entriesHash: string
+  /** The beacon's public value as hex text, or "" for a shop drawn without one. */
+  readonly beacon: string
+  readonly entryCount: number
+}
+
+/** The message of attempt k: `competitionId|entriesHash|B|k`. */
+export const attemptMessage = (inputs: WinnerInputs, attempt: number): string =>
+  `${inputs.competitionId.toLowerCase()}|${inputs.entriesHash}|${inputs.beacon}|${attempt}`
+
+/** The first 8 bytes of `HMAC-SHA256(key = S, message)` as an unsigned big-endian integer. */
+export const attemptValue = (inputs: WinnerInputs, attempt: number): bigint => {
+  const h = hmac(sha256, inputs.seed, utf8ToBytes(attemptMessage(inputs, attempt)))
+  let x = 0n
+  for (let i = 0; i < 8; i++) x = (x << 8n) | BigInt(h[i] as number)
+  return x
+}
+
+/** `floor(2^64 / N) * N`: values at or above it would favour the low indices, so they are redrawn. */
+export const acceptanceLimit = (entryCount: number): bigint =>
+  (TWO_TO_64 / BigInt(entryCount)) * BigInt(entryCount)
+
+export interface WinningIndex {
+  /** 0-based position in the sorted entries. */
+  readonly index: number
+  /** The k that was accepted (almost always 0). */
+  readonly attempt: number
+}
+
+/**
+ * Rejection sampling over HMAC outputs: every index has exactly
+ * floor(2^64 / N) accepted values, so each entry has the same chance.
+ * The chance of a rejection is below N / 2^64, so the loop ends at once.
+ */
+export const winningIndex = (inputs: WinnerInputs): WinningIndex => {
+  const { entryCount } = inputs
+  if (!Number.isSafeInteger(entryCount) || entryCount < 1) {
+    throw new RangeError(`a draw needs at least one entry, not ${entryCount}`)
+  }
+  const limit = acceptanceLimit(entryCount)
+  for (let attempt = 0; ; attempt++) {
+    const x = attemptValue(inputs, attempt)
+    if (x < limit) return { index: Number(x % BigInt(entryCount)), attempt }
+  }
+}
+
+export interface DrawnWinner {
+  readonly entriesHash: string
+  readonly entryCount: number
+  readonly attempt: number
+  readonly winningTicketNumber: number
+}
+
+export interface NoEntries {
+  readonly entriesHash: string
+  readonly entryCount: 0
+}
+
+/** The whole draw over the competition's entries: a winner, or none when nobody entered. */
+export const drawWinner = (draw: {
+  readonly seed: Uint8Array
+  readonly competitionId: string
+  readonly beacon: string
+  readonly ticketNumbers: readonly number[]
+}): DrawnWinner | NoEntries => {
+  const entries = sortedEntries(draw.ticketNumbers)
+  const hash = entriesHash(entries)
+  if (entries.length === 0) return { entriesHash: hash, entryCount: 0 }
+  const { index, attempt } = winningIndex({
+    seed: draw.seed,
+    competitionId: draw.competitionId,
+    entriesHash: hash,
+    beacon: draw.beacon,
+    entryCount: entries.length,
+  })
+  return {
+    entriesHash: hash,
+    entryCount: entries.length,
+    attempt,
+    winningTicketNumber: entries[index] as number,
+  }
+}
+
+export interface InstantWinLine {
+  readonly instantWinGroupId: string
+  readonly ticketNumber: number
+}
+
+/**
+ * `groupId:ticketNumber` per winning number (group ids lower case), sorted
+ * as plain text (code-unit order, what every language's default string sort
+ * does for ASCII), joined by "\n".
+ */
+export const instantWinLines = (lines: readonly InstantWinLine[]): string =>
+  lines
+    .map((line) => `${line.instantWinGroupId.toLowerCase()}:${line.ticketNumber}`)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .join("\n")
+
+/** `hex(SHA-256(salt + "\n" + lines))`, salt being 32 random bytes as lower-case hex. */
+export const instantWinCommitment = (saltHex: string, lines: readonly InstantWinLine[]): string =>
+  bytesToHex(sha256(utf8ToBytes(`${saltHex}\n${instantWinLines(lines)}`)))
