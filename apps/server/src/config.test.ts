@@ -54,6 +54,13 @@ describe("readConfig", () => {
     [{ UNPAID_ORDER_MINUTES: "0" }, /UNPAID_ORDER_MINUTES/],
     [{ UNPAID_ORDER_MINUTES: "2.5" }, /UNPAID_ORDER_MINUTES/],
     [{ STRIPE_API_URL: "ftp://x" }, /STRIPE_API_URL/],
+    [{ DRAW_BEACON: "random.org" }, /DRAW_BEACON must be none or drand/],
+    [{ DRAW_BEACON: "drand", DRAND_URL: "api.drand.sh" }, /DRAND_URL/],
+    [{ DRAND_URL: "ftp://api.drand.sh/52db" }, /DRAND_URL/],
+    // Published on every proof: no secrets, and nothing the appended paths would break.
+    [{ DRAND_URL: "https://user:pass@relay.example/52db" }, /DRAND_URL/],
+    [{ DRAND_URL: "https://relay.example/52db?key=1" }, /DRAND_URL/],
+    [{ DRAND_URL: "https://relay.example/52db#x" }, /DRAND_URL/],
   ])("refuses %j with a message naming the setting", (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError)
     expect(() => readConfig(env)).toThrow(message)
@@ -188,5 +195,20 @@ describe("readConfig", () => {
     expect(() => readConfig({ ...live, STRIPE_JS_URL: "https://cdn.example/stripe.js" })).toThrow(
       /STRIPE_JS_URL/,
     )
+  })
+
+  it("draws with no beacon by default: the shop has no internet unless told", () => {
+    expect(readConfig({}).beacon).toEqual({ source: "none" })
+  })
+
+  it("reads drand's quicknet by default when drand is chosen, or the chain configured", () => {
+    expect(readConfig({ DRAW_BEACON: "drand" }).beacon).toEqual({
+      source: "drand",
+      drandUrl:
+        "https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971",
+    })
+    expect(
+      readConfig({ DRAW_BEACON: " drand ", DRAND_URL: "http://localhost:8080/abcd/" }).beacon,
+    ).toEqual({ source: "drand", drandUrl: "http://localhost:8080/abcd" })
   })
 })

@@ -1,4 +1,5 @@
 import path from "node:path"
+import { DRAND_QUICKNET_URL } from "@howzat/beacon"
 import {
   type ActionLimits,
   accountWindowCeilingMs,
@@ -35,7 +36,16 @@ export interface ServerConfig {
   readonly mail: MailConfig
   readonly rateLimits: RateLimitPolicyShape
   readonly payments: PaymentsConfig
+  readonly beacon: BeaconConfig
 }
+
+/**
+ * Where a draw's public random value comes from (docs/decisions/0020). With
+ * drand configured the shop never falls back to none: a draw waits for it.
+ */
+export type BeaconConfig =
+  | { readonly source: "none" }
+  | { readonly source: "drand"; readonly drandUrl: string }
 
 export interface PaymentsConfig {
   /** "sandbox": the built-in test provider with its card form; "stripe": the real provider. */
@@ -237,6 +247,35 @@ const readPayments = (env: Readonly<Record<string, string | undefined>>): Paymen
   }
 }
 
+/** drand's quicknet on the League of Entropy's public relay (3-second rounds). */
+export const DEFAULT_DRAND_URL = DRAND_QUICKNET_URL
+
+const readBeacon = (env: Readonly<Record<string, string | undefined>>): BeaconConfig => {
+  // Off by default: a shop on this machine has no internet, and every draw would wait.
+  const source = env.DRAW_BEACON?.trim() || "none"
+  if (source !== "none" && source !== "drand") {
+    throw new ConfigError(`DRAW_BEACON must be none or drand, not "${source}"`)
+  }
+  const text = env.DRAND_URL?.trim() || DEFAULT_DRAND_URL
+  let drandUrl: string | undefined
+  try {
+    const url = new URL(text)
+    // The URL is published on every proof for anyone to fetch the round again:
+    // credentials in it would be published too, and a query or fragment would
+    // not survive the paths appended to it.
+    const plain = !url.username && !url.password && !url.search && !url.hash
+    if ((url.protocol === "https:" || url.protocol === "http:") && plain) {
+      drandUrl = url.href.replace(/\/+$/, "")
+    }
+  } catch {}
+  if (drandUrl === undefined) {
+    throw new ConfigError(
+      `DRAND_URL must be a drand chain's http(s) address without credentials, query or fragment, not "${text}"`,
+    )
+  }
+  return source === "drand" ? { source, drandUrl } : { source }
+}
+
 /** Stripe.js v3, from the only place the provider allows it to be loaded from. */
 export const DEFAULT_STRIPE_JS_URL = "https://js.stripe.com/v3/"
 const STRIPE_JS_ORIGIN = "https://js.stripe.com"
@@ -310,5 +349,6 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): S
     mail: readMail(env, publicUrl),
     rateLimits: readRateLimits(env),
     payments: readPayments(env),
+    beacon: readBeacon(env),
   }
 }
