@@ -1,4 +1,4 @@
-import { HttpApi, HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { HttpApi, HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
 import {
   AuthenticateRequest,
@@ -42,6 +42,13 @@ import {
   CustomerUpdateRequest,
   RegistrationRequest,
 } from "./customers"
+import {
+  CompetitionsAwaitingDraw,
+  DrawList,
+  DrawListParams,
+  DrawnCompetitionResponse,
+  DrawProofResponse,
+} from "./draws"
 import {
   CheckoutRequest,
   CheckoutResponse,
@@ -121,13 +128,69 @@ export class CategoriesApi extends HttpApiGroup.make("categories")
       .addError(NotFound),
   ) {}
 
+/**
+ * SPEC §7's draws, plus what makes them verifiable: each competition's
+ * proof and the entry list it was drawn from (docs/fairness.md). Drawing
+ * and the waiting list are for staff; the rest is public.
+ */
 export class DrawsApi extends HttpApiGroup.make("draws")
+  .add(
+    HttpApiEndpoint.get("list", "/api/Draws")
+      .setUrlParams(DrawListParams)
+      .addSuccess(DrawList)
+      .middleware(OptionalAuthentication),
+  )
   .add(HttpApiEndpoint.get("nextLiveDraw", "/api/Draws/NextLiveDraw").addSuccess(DrawResponse))
   .add(HttpApiEndpoint.get("nextAutoDraw", "/api/Draws/NextAutoDraw").addSuccess(DrawResponse))
   .add(
     HttpApiEndpoint.get("competitionWinners", "/api/Draws/competition-winners")
       .setUrlParams(CompetitionWinnerParams)
-      .addSuccess(CompetitionWinnerList),
+      .addSuccess(CompetitionWinnerList)
+      .addError(Unauthorized)
+      .addError(Forbidden)
+      .middleware(OptionalAuthentication),
+  )
+  .add(
+    HttpApiEndpoint.get("competitionWinnersOf", "/api/Draws/competition-winners/:competitionId")
+      .setPath(Schema.Struct({ competitionId: Id }))
+      .setUrlParams(CompetitionWinnerParams)
+      .addSuccess(CompetitionWinnerList)
+      .addError(Unauthorized)
+      .addError(Forbidden)
+      .middleware(OptionalAuthentication),
+  )
+  .add(
+    HttpApiEndpoint.get("waitingToBeDrawn", "/api/Draws/CompetitionsWaitingToBeDrawn")
+      .addSuccess(CompetitionsAwaitingDraw)
+      .addError(Forbidden)
+      .middleware(Authentication),
+  )
+  .add(
+    HttpApiEndpoint.post(
+      "drawCompetitionWinner",
+      "/api/Draws/draw-competition-winner/:competitionId",
+    )
+      .setPath(Schema.Struct({ competitionId: Id }))
+      .addSuccess(DrawnCompetitionResponse)
+      .addError(Forbidden)
+      .addError(NotFound)
+      .addError(Conflict)
+      .addError(ServiceUnavailable)
+      .middleware(Authentication),
+  )
+  .add(
+    HttpApiEndpoint.get("proof", "/api/Draws/proof/:competitionId")
+      .setPath(Schema.Struct({ competitionId: Id }))
+      .addSuccess(DrawProofResponse)
+      .addError(NotFound)
+      .middleware(OptionalAuthentication),
+  )
+  .add(
+    HttpApiEndpoint.get("entries", "/api/Draws/entries/:competitionId")
+      .setPath(Schema.Struct({ competitionId: Id }))
+      .addSuccess(HttpApiSchema.Text({ contentType: "text/plain; charset=utf-8" }))
+      .addError(NotFound)
+      .middleware(OptionalAuthentication),
   ) {}
 
 export class ResourcesApi extends HttpApiGroup.make("resources").add(

@@ -1,4 +1,6 @@
 import { Schema } from "effect"
+import { PageInfo, PagingParams } from "./paging"
+import { DateFromQuery } from "./text"
 
 /**
  * What a draw publishes so that anyone can re-derive it (docs/fairness.md).
@@ -49,3 +51,42 @@ export type DrawProofJson = typeof DrawProof.Encoded
 
 export const DrawProofResponse = Schema.Struct({ proof: DrawProof })
 export type DrawProofResponseJson = typeof DrawProofResponse.Encoded
+
+/** A draw as listed and as answered to the host who made it. */
+export const DrawnCompetition = Schema.Struct({
+  competition: Schema.Struct({ id: Schema.String, name: Schema.String }),
+  drawType: Schema.Literal("Live", "Automatic", "None"),
+  /** The scheduled draw the winners page groups by. */
+  drawDate: Schema.Date,
+  drawnAt: Schema.Date,
+  outcome: Schema.Literal("Winner", "NoEntries"),
+  entryCount: Schema.Int,
+  winningTicketNumber: Schema.NullOr(Schema.Int),
+  /** Null with no entries, or when the winning ticket has no customer record. */
+  winner: Schema.NullOr(Schema.Struct({ fullName: Schema.String })),
+})
+export type DrawnCompetitionJson = typeof DrawnCompetition.Encoded
+
+export const DrawnCompetitionResponse = Schema.Struct({ draw: DrawnCompetition })
+export type DrawnCompetitionResponseJson = typeof DrawnCompetitionResponse.Encoded
+
+export const CompetitionAwaitingDraw = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  drawType: Schema.Literal("Live", "Automatic", "None"),
+  closeDateTimeUtc: Schema.Date,
+  drawDateTimeUtc: Schema.NullOr(Schema.Date),
+  ticketsSoldToDate: Schema.Int,
+})
+export const CompetitionsAwaitingDraw = Schema.Struct({
+  competitions: Schema.Array(CompetitionAwaitingDraw),
+})
+export type CompetitionsAwaitingDrawJson = typeof CompetitionsAwaitingDraw.Encoded
+
+export const DrawListParams = Schema.Struct({
+  DrawFromDate: Schema.optional(DateFromQuery),
+  DrawToDate: Schema.optional(DateFromQuery),
+  ...PagingParams,
+})
+export const DrawList = Schema.Struct({ draws: Schema.Array(DrawnCompetition), ...PageInfo })
+export type DrawListJson = typeof DrawList.Encoded

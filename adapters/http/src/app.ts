@@ -8,6 +8,7 @@ import type { Registration } from "@howzat/core/accounts/registration"
 import type { Sessions } from "@howzat/core/accounts/sessions"
 import type { Throttle } from "@howzat/core/accounts/throttle"
 import type { Catalogue } from "@howzat/core/competitions/catalogue"
+import type { Draws } from "@howzat/core/draws/draws"
 import type { Baskets } from "@howzat/core/orders/baskets"
 import type { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import type { CustomerOrders } from "@howzat/core/orders/customer-orders"
@@ -20,6 +21,7 @@ import { BasketHandlersLive } from "./basket-handlers"
 import { CardFormHandlersLive } from "./card-form-handlers"
 import { CatalogueHandlersLive } from "./catalogue-handlers"
 import { CustomerHandlersLive } from "./customer-handlers"
+import { DrawHandlersLive } from "./draw-handlers"
 import { LoggingHandlersLive } from "./logging-handlers"
 import { CustomerTicketHandlersLive, OrderHandlersLive } from "./order-handlers"
 import {
@@ -70,6 +72,7 @@ const LOGGING_BODY_LIMIT_BYTES = 24 * 1024
 export interface HttpAppOptions {
   /** Core's use cases, already wired to their adapters by the composition root. */
   readonly catalogue: Layer.Layer<Catalogue>
+  readonly draws: Layer.Layer<Draws>
   readonly accounts: Layer.Layer<AccountServices>
   readonly orders: Layer.Layer<OrderServices>
   readonly settings: HttpSettingsShape
@@ -96,6 +99,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     Layer.provide(
       Layer.mergeAll(
         CatalogueHandlersLive,
+        DrawHandlersLive,
         AuthHandlersLive,
         CustomerHandlersLive,
         BasketHandlersLive,
@@ -108,6 +112,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),
     Layer.provide(Layer.succeed(HttpSettings, options.settings)),
     Layer.provide(options.catalogue),
+    Layer.provide(options.draws),
     Layer.provide(options.orders),
     Layer.provide(options.accounts),
   )

@@ -6,7 +6,7 @@ import { forbidden, notFound } from "@howzat/contracts/problems"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import { Effect, Layer } from "effect"
 import { repositoryProblem } from "./repository-problem"
-import { competitionToWire, instantWinTicketToWire, winnerToWire } from "./wire"
+import { competitionToWire, instantWinTicketToWire } from "./wire"
 
 const noSuchCompetition = () => Effect.fail(notFound("Not Found", "no such competition"))
 
@@ -143,38 +143,6 @@ const categoriesGroup = HttpApiBuilder.group(HowzatApi, "categories", (handlers)
   }),
 )
 
-const drawsGroup = HttpApiBuilder.group(HowzatApi, "draws", (handlers) =>
-  Effect.gen(function* () {
-    const catalogue = yield* Catalogue
-    return handlers
-      .handle("nextLiveDraw", () =>
-        catalogue.nextLiveDraw.pipe(
-          Effect.map((drawDate) => ({ draw: { drawDate, drawType: "Live" as const } })),
-          Effect.catchTag("RepositoryError", repositoryProblem),
-        ),
-      )
-      .handle("nextAutoDraw", () =>
-        catalogue.nextAutoDraw.pipe(
-          Effect.map((drawDate) => ({ draw: { drawDate, drawType: "Automatic" as const } })),
-          Effect.catchTag("RepositoryError", repositoryProblem),
-        ),
-      )
-      .handle("competitionWinners", ({ urlParams }) =>
-        Effect.gen(function* () {
-          if (urlParams.IncludeHiddenRecords) return yield* staffOnly("Hidden winners")
-          const page = yield* catalogue.winners({
-            fromDate: urlParams.DrawFromDate,
-            toDate: urlParams.DrawToDate,
-            competitionId: urlParams.CompetitionId,
-            includeHidden: false,
-            page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
-          })
-          return { competitionWinners: page.items.map(winnerToWire), ...pageInfo(page) }
-        }).pipe(Effect.catchTag("RepositoryError", repositoryProblem)),
-      )
-  }),
-)
-
 const resourcesGroup = HttpApiBuilder.group(HowzatApi, "resources", (handlers) =>
   Effect.gen(function* () {
     const catalogue = yield* Catalogue
@@ -194,6 +162,5 @@ const resourcesGroup = HttpApiBuilder.group(HowzatApi, "resources", (handlers) =
 export const CatalogueHandlersLive = Layer.mergeAll(
   competitionsGroup,
   categoriesGroup,
-  drawsGroup,
   resourcesGroup,
 )

@@ -20,6 +20,13 @@ export {
 export { CompetitionRepoLive, makeCompetitionRepo } from "./repos/competitions"
 export { CustomerTicketRepoLive, makeCustomerTicketRepo } from "./repos/customer-tickets"
 export { CustomerRepoLive, makeCustomerRepo } from "./repos/customers"
+export {
+  DrawRecordsLive,
+  makeDrawRecords,
+  recordDraw,
+  soldTicketNumbers,
+  ticketHolder,
+} from "./repos/draw-records"
 export { DrawRepoLive, makeDrawRepo } from "./repos/draws"
 export { PostgresCatalogueLive, PostgresOrdersLive } from "./repos/index"
 export { makeOrderRepo, OrderRepoLive } from "./repos/orders"

@@ -55,6 +55,14 @@ export interface CompetitionsTable {
   visibilityStatus: VisibilityStatusColumn
   imageGroupId: string | null
   createdAt: Generated<Date>
+  /** The secret 32-byte draw seed S as hex; revealed only by the draw's proof. */
+  drawSeed: string
+  /** hex(SHA-256(S)), public from creation. */
+  drawSeedCommitment: string
+  seedCommittedAt: Timestamp
+  /** 32 random bytes as hex, revealed at close; null when no instant-win numbers. */
+  instantWinSalt: string | null
+  instantWinCommitment: string | null
 }
 
 export interface CompetitionCategoriesTable {
@@ -105,9 +113,24 @@ export interface DrawsTable {
   winnerFullName: string | null
   winnerCustomerId: string | null
   isVisible: Generated<boolean>
-  seedHash: string | null
-  seed: string | null
   createdAt: Generated<Date>
+  /** When the draw ran; drawDate is the scheduled draw the winners page groups by. */
+  drawnAt: Timestamp
+  outcome: "Winner" | "NoEntries"
+  entriesHash: string
+  entryCount: number
+  beaconSource: "drand" | "none"
+  beaconValue: string
+  /** bigint: read back as text by the driver. */
+  beaconRound: ColumnType<string | null, number | string | null, number | string | null>
+  beaconUrl: string | null
+  attempt: number | null
+}
+
+/** The entry list exactly as drawn ("\n"-joined decimal ticket numbers). */
+export interface DrawEntriesTable {
+  drawId: string
+  entries: string
 }
 
 export interface ResourcesTable {
@@ -387,6 +410,7 @@ export interface Database {
   instantWinTickets: InstantWinTicketsTable
   tickets: TicketsTable
   draws: DrawsTable
+  drawEntries: DrawEntriesTable
   resources: ResourcesTable
   users: UsersTable
   customers: CustomersTable

@@ -5,6 +5,7 @@ import { Registration } from "@howzat/core/accounts/registration"
 import { Sessions } from "@howzat/core/accounts/sessions"
 import { RateLimitPolicy, Throttle } from "@howzat/core/accounts/throttle"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
+import { Draws } from "@howzat/core/draws/draws"
 import { Baskets } from "@howzat/core/orders/baskets"
 import { Charities, type Charity } from "@howzat/core/orders/charities"
 import { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
@@ -20,6 +21,7 @@ import {
   makeOutboxQueue,
   migrateToLatest,
   NodeSecureRandomLive,
+  OutboxMailerLive,
   PostgresAccountsLive,
   PostgresCatalogueLive,
   seedDemoData,
@@ -30,11 +32,13 @@ import { Effect, Layer, ManagedRuntime } from "effect"
 import { Argon2PasswordHasherLive } from "./auth/argon2-password-hasher"
 import { JwtAccessTokensLive } from "./auth/jwt-access-tokens"
 import { jwtSecret } from "./auth/jwt-secret"
+import { beaconLayer } from "./beacon"
 import { cardFormOf, cardProviderOrigins } from "./card-form"
 import { clientAddressReader } from "./client-address"
 import type { ServerConfig } from "./config"
 import { ensureDemoCustomer, seedDemoPromotions } from "./demo-customer"
 import { startHousekeeping } from "./housekeeping"
+import { automaticDraws } from "./jobs/automatic-draws"
 import { startOrderExpiry } from "./jobs/order-expiry"
 import { startDelivery } from "./mail/delivery"
 import { mountDevMailbox } from "./mail/mailbox-page"
@@ -70,6 +74,16 @@ export const composeShop = async (
   const db = Layer.succeed(Db, database.db)
 
   const catalogue = Catalogue.Default.pipe(Layer.provide(PostgresCatalogueLive), Layer.provide(db))
+  const draws = Draws.Default.pipe(
+    Layer.provide(
+      Layer.mergeAll(PostgresCatalogueLive, OutboxMailerLive, TransactionsLive).pipe(
+        Layer.provide(db),
+        Layer.merge(beaconLayer(config.beacon)),
+        // The winner's email links to the competition at the configured origin.
+        Layer.merge(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
+      ),
+    ),
+  )
 
   const accountPorts = Layer.mergeAll(
     PostgresAccountsLive.pipe(Layer.provide(db)),
@@ -127,8 +141,16 @@ export const composeShop = async (
     )
   }
 
-  // What runs outside a request: the provider's notifications and the expiry job.
-  const background = ManagedRuntime.make(paymentServices)
+  // What runs outside a request: the provider's notifications, the expiry
+  // job, and the automatic draws (a scoped layer: they stop with the runtime).
+  const background = ManagedRuntime.make(
+    Layer.mergeAll(
+      paymentServices,
+      draws,
+      automaticDraws(Effect.flatMap(Draws, (d) => d.drawDue)).pipe(Layer.provide(draws)),
+    ),
+  )
+  await background.runtime()
   const runPayments = <A, E>(use: (payments: Payments) => Effect.Effect<A, E>) =>
     background.runPromise(Effect.flatMap(Payments, use))
 
@@ -146,6 +168,7 @@ export const composeShop = async (
 
   const { app, dispose } = makeHttpApp({
     catalogue,
+    draws,
     accounts,
     orders,
     settings: { cookieSecure: config.cookieSecure, linkOrigin: config.linkOrigin },

@@ -129,6 +129,7 @@ export interface MailMessage {
     /** To the owner of an address another account tried to change to (decision 0013). */
     | "EmailInUse"
     | "OrderConfirmation"
+    | "DrawWinner"
   readonly to: string
   readonly subject: string
   readonly text: string

@@ -1,6 +1,7 @@
 import { Context, type Effect } from "effect"
 import type { RepositoryError } from "../competitions/errors"
 import type { DrawType, VisibilityStatus } from "../competitions/model"
+import type { CompetitionSecrets } from "../draws/secrets"
 import type { Pence } from "../rules/money"
 
 export interface NewInstantWinGroup {
@@ -28,6 +29,8 @@ export interface NewCompetition {
   readonly attributes: Readonly<Record<string, string>>
   readonly imageUrls: readonly string[]
   readonly instantWinGroups: readonly NewInstantWinGroup[]
+  /** From `competitionSecrets`: the writer stores them and publishes their commitments. */
+  readonly secrets: CompetitionSecrets
 }
 
 /**

@@ -13,3 +13,7 @@ export class ShopLinks extends Context.Reference<ShopLinks>()("@howzat/core/Shop
 /** The storefront's page of one order (SPEC §2's order detail). */
 export const orderPageLink = (origin: string, orderId: string): string =>
   `${origin.replace(/\/+$/, "")}/Account/Order/${encodeURIComponent(orderId)}`
+
+/** The storefront's page of one competition, where its winner and proof show after the draw. */
+export const competitionPageLink = (origin: string, competitionId: string): string =>
+  `${origin.replace(/\/+$/, "")}/Competitions/Competition/${encodeURIComponent(competitionId)}`

@@ -8,6 +8,7 @@ import * as promotionUsesAndClubs from "./2026-11-23T1300-promotion-uses-and-clu
 import * as paymentRefunds from "./2026-11-24T1100-payment-refunds"
 import * as promotionLimits from "./2026-11-24T1200-promotion-limits"
 import * as expiryRetryTimes from "./2026-11-24T1300-expiry-retry-times"
+import * as verifiableDraws from "./2026-11-24T1400-verifiable-draws"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T1100-payment-refunds": paymentRefunds,
   "2026-11-24T1200-promotion-limits": promotionLimits,
   "2026-11-24T1300-expiry-retry-times": expiryRetryTimes,
+  "2026-11-24T1400-verifiable-draws": verifiableDraws,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>

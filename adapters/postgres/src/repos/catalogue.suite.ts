@@ -2,6 +2,7 @@ import { existsSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { CompetitionNotFound, InstantWinGroupNotFound } from "@howzat/core/competitions/errors"
 import type { Competition, CompetitionQuery, TimePeriod } from "@howzat/core/competitions/model"
+import { drawWinner } from "@howzat/core/draws/procedure"
 import {
   CategoryRepo,
   CompetitionRepo,
@@ -23,6 +24,7 @@ import type { Database } from "../schema"
 import { DEMO_SOLD_ORDER_ID, seedDemoData } from "../seed/demo"
 import { makeCompetitionRepo } from "./competitions"
 import { PostgresCatalogueLive } from "./index"
+import { testSecrets } from "./orders-fixtures"
 
 export interface SuiteDatabase {
   readonly db: Kysely<Database>
@@ -56,6 +58,7 @@ const newCompetition = (overrides: Partial<NewCompetition> = {}): NewCompetition
   attributes: {},
   imageUrls: [],
   instantWinGroups: [],
+  secrets: testSecrets(),
   ...overrides,
 })
 
@@ -857,8 +860,13 @@ export const catalogueSuite = (name: string, open: () => Promise<SuiteDatabase>)
               winningTicketNumber: 42,
               winnerFullName: "James Anderson",
               winnerCustomerId: null,
-              seedHash: null,
-              seed: null,
+              drawnAt: at(-1 * DAY),
+              outcome: "Winner",
+              entriesHash: "00",
+              entryCount: 50,
+              beaconSource: "none",
+              beaconValue: "",
+              attempt: 0,
             },
             {
               competitionId: car,
@@ -867,8 +875,13 @@ export const catalogueSuite = (name: string, open: () => Promise<SuiteDatabase>)
               winningTicketNumber: 7,
               winnerFullName: "Heather Knight",
               winnerCustomerId: null,
-              seedHash: null,
-              seed: null,
+              drawnAt: at(-1 * DAY),
+              outcome: "Winner",
+              entriesHash: "00",
+              entryCount: 50,
+              beaconSource: "none",
+              beaconValue: "",
+              attempt: 0,
             },
             {
               competitionId: ring,
@@ -878,19 +891,13 @@ export const catalogueSuite = (name: string, open: () => Promise<SuiteDatabase>)
               winnerFullName: "Kept Private",
               winnerCustomerId: null,
               isVisible: false,
-              seedHash: null,
-              seed: null,
-            },
-            // Committed but not drawn yet: no winner to show.
-            {
-              competitionId: ring,
-              drawDate: null,
-              drawType: "Automatic",
-              winningTicketNumber: null,
-              winnerFullName: null,
-              winnerCustomerId: null,
-              seedHash: "abc",
-              seed: null,
+              drawnAt: at(-1 * DAY),
+              outcome: "Winner",
+              entriesHash: "00",
+              entryCount: 50,
+              beaconSource: "none",
+              beaconValue: "",
+              attempt: 0,
             },
           ])
           .execute()
@@ -1042,7 +1049,27 @@ export const catalogueSuite = (name: string, open: () => Promise<SuiteDatabase>)
             r.winners({ includeHidden: false, page: { pageNumber: 1, pageSize: 10 } }),
           ),
         )
-        expect(winners.items.map((w) => w.winnerFullName)).toContain("James Anderson")
+        // The past draws were made by the published procedure: each re-derives from its seed and entries.
+        expect(winners.items).toHaveLength(2)
+        const drawn = await db
+          .selectFrom("draws as d")
+          .innerJoin("competitions as c", "c.id", "d.competitionId")
+          .innerJoin("drawEntries as e", "e.drawId", "d.id")
+          .select(["c.id", "c.drawSeed", "d.entriesHash", "d.winningTicketNumber", "e.entries"])
+          .execute()
+        expect(drawn).toHaveLength(2)
+        for (const draw of drawn) {
+          const rederived = drawWinner({
+            seed: new Uint8Array(Buffer.from(draw.drawSeed, "hex")),
+            competitionId: draw.id,
+            beacon: "",
+            ticketNumbers: draw.entries.split("\n").map(Number),
+          })
+          expect(rederived.entriesHash).toBe(draw.entriesHash)
+          expect("winningTicketNumber" in rederived && rederived.winningTicketNumber).toBe(
+            draw.winningTicketNumber,
+          )
+        }
         expect(
           await run(Effect.flatMap(DrawRepo, (r) => r.nextDrawDate("Live", NOW))),
         ).toBeInstanceOf(Date)

@@ -1,3 +1,4 @@
+import { instantWinCommitment, seedCommitment } from "@howzat/core/draws/procedure"
 import {
   CompetitionWriter,
   type CompetitionWriterShape,
@@ -90,6 +91,10 @@ export const insertCompetition = async (
       drawType: competition.drawType,
       visibilityStatus: competition.visibilityStatus,
       imageGroupId,
+      drawSeed: Buffer.from(competition.secrets.drawSeed).toString("hex"),
+      // Published from this moment: the seed cannot change once anyone can enter.
+      drawSeedCommitment: seedCommitment(competition.secrets.drawSeed),
+      seedCommittedAt: sql<Date>`now()`,
     })
     .returning("id")
     .executeTakeFirstOrThrow()
@@ -126,6 +131,7 @@ export const insertCompetition = async (
       select ${id}::uuid, generate_series(1, ${competition.totalTickets}::int)
     `.execute(trx)
 
+  const instantWinLines: { instantWinGroupId: string; ticketNumber: number }[] = []
   for (const [sortOrder, group] of competition.instantWinGroups.entries()) {
     const groupImageId = await createImageGroup(trx, group.name, group.imageUrls)
     const { id: groupId } = await trx
@@ -139,7 +145,20 @@ export const insertCompetition = async (
           insert into instant_win_tickets (instant_win_group_id, competition_id, ticket_number)
           select ${groupId}::uuid, ${id}::uuid, unnest(${[...group.ticketNumbers]}::int[])
         `.execute(trx)
+      for (const ticketNumber of group.ticketNumbers)
+        instantWinLines.push({ instantWinGroupId: groupId, ticketNumber })
     }
+  }
+  if (instantWinLines.length > 0) {
+    const salt = competition.secrets.instantWinSalt
+    await trx
+      .updateTable("competitions")
+      .set({
+        instantWinSalt: salt,
+        instantWinCommitment: instantWinCommitment(salt, instantWinLines),
+      })
+      .where("id", "=", id)
+      .execute()
   }
   return id
 }

@@ -4,6 +4,7 @@ import { CategoryRepoLive } from "./categories"
 import { CompetitionWriterLive } from "./competition-writer"
 import { CompetitionRepoLive } from "./competitions"
 import { CustomerTicketRepoLive } from "./customer-tickets"
+import { DrawRecordsLive } from "./draw-records"
 import { DrawRepoLive } from "./draws"
 import { OrderRepoLive } from "./orders"
 import { OutboxMailerLive } from "./outbox"
@@ -18,6 +19,7 @@ export const PostgresCatalogueLive = Layer.mergeAll(
   CompetitionRepoLive,
   CategoryRepoLive,
   DrawRepoLive,
+  DrawRecordsLive,
   ResourceRepoLive,
   CompetitionWriterLive,
 )

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto"
+import type { CompetitionSecrets } from "@howzat/core/draws/secrets"
 import type { NewCompetition } from "@howzat/core/ports/competition-writer"
 import { pence } from "@howzat/core/rules/money"
 import type { Kysely } from "kysely"
@@ -5,6 +7,12 @@ import type { Database } from "../schema"
 import { createCompetition } from "./competition-writer"
 
 /** Shared by the order suites: rows the allocator needs, written straight to the tables. */
+
+/** Fresh secrets as the SecureRandom port would give them. */
+export const testSecrets = (): CompetitionSecrets => ({
+  drawSeed: new Uint8Array(randomBytes(32)),
+  instantWinSalt: randomBytes(32).toString("hex"),
+})
 
 export const NOW = new Date("2026-06-15T12:00:00.000Z")
 const DAY = 24 * 60 * 60 * 1000
@@ -30,6 +38,7 @@ export const competitionOnSale = (
     attributes: {},
     imageUrls: [],
     instantWinGroups: [],
+    secrets: testSecrets(),
     ...overrides,
   })
 

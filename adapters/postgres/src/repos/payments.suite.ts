@@ -902,7 +902,17 @@ export const paymentsSuite = (
       const drawn = (competitionId: string) =>
         db()
           .insertInto("draws")
-          .values({ competitionId, drawType: "Automatic", drawDate: NOW })
+          .values({
+            competitionId,
+            drawType: "Automatic",
+            drawDate: NOW,
+            drawnAt: NOW,
+            outcome: "NoEntries",
+            entriesHash: "",
+            entryCount: 0,
+            beaconSource: "none",
+            beaconValue: "",
+          })
           .execute()
       const ascending = (numbers: readonly number[] | undefined) =>
         [...(numbers ?? [])].sort((a, b) => a - b)

@@ -1,4 +1,6 @@
 import type { DrawType, VisibilityStatus } from "@howzat/core/competitions/model"
+import { drawWinner } from "@howzat/core/draws/procedure"
+import { competitionSecrets } from "@howzat/core/draws/secrets"
 import { chooseDistinctTicketNumbers } from "@howzat/core/draws/secure-choice"
 import type { NewCompetition, NewInstantWinGroup } from "@howzat/core/ports/competition-writer"
 import { nextLiveDrawSlot } from "@howzat/core/rules/competition"
@@ -6,6 +8,7 @@ import { pence } from "@howzat/core/rules/money"
 import { Effect } from "effect"
 import { type Kysely, sql, type Transaction } from "kysely"
 import { insertCompetition } from "../repos/competition-writer"
+import { recordDraw, soldTicketNumbers, ticketHolder } from "../repos/draw-records"
 import type { Database } from "../schema"
 import { NodeSecureRandomLive } from "../secure-random-node"
 import {
@@ -71,7 +74,8 @@ interface DemoCompetition {
   readonly visibilityStatus?: VisibilityStatus
   readonly competitionOrder?: number
   readonly instantWins?: readonly DemoInstantWinGroup[]
-  readonly winner?: string
+  /** Drawn by the seed on its draw date (in the past), so the demo has winners with proofs. */
+  readonly drawnBeforeToday?: true
 }
 
 const INSTANT_WINNERS = [
@@ -101,6 +105,7 @@ export const demoCompetitions = (now: Date): DemoCompetition[] => {
   const bigInstant = { start: at(-9 * DAY), close: at(5 * DAY) }
   const ps5 = { start: at(-10 * DAY), close: at(3 * DAY) }
   const helmet = { start: at(-21 * DAY), close: at(-1 * DAY) }
+  const stumps = { start: at(-16 * DAY), close: at(-3 * HOUR) }
   const watch = { start: at(-30 * DAY), close: at(-10 * DAY) }
   const car = { start: at(-45 * DAY), close: at(-20 * DAY) }
   const shirt = { start: at(10 * DAY), close: at(40 * DAY) }
@@ -266,6 +271,25 @@ export const demoCompetitions = (now: Date): DemoCompetition[] => {
       competitionOrder: 4,
     },
     {
+      name: "Signed Ashes Stumps, Framed",
+      description: prizeDescription(
+        "A set of match stumps signed by both Ashes squads, framed behind glass with a certificate.",
+        ["Signed by both squads", "Framed with a certificate of authenticity"],
+        "Closed: drawn live on the next Thursday stream.",
+      ),
+      categories: ["kit"],
+      images: [image("stumps")],
+      ticketPricePence: 99,
+      totalTickets: 500,
+      sold: 463,
+      maxTicketsPerCustomer: 25,
+      defaultTicketSaleQuantity: 5,
+      cashAlternativePence: 40_000,
+      ...stumps,
+      draw: live(stumps.close),
+      drawType: "Live",
+    },
+    {
       name: "Masuri Test Helmet & Pads Bundle",
       description: prizeDescription(
         "The protection the professionals wear: a Masuri titanium-grille helmet with matching pads and gloves.",
@@ -301,7 +325,7 @@ export const demoCompetitions = (now: Date): DemoCompetition[] => {
       ...watch,
       draw: at(-8 * DAY),
       drawType: "Automatic",
-      winner: "James Anderson",
+      drawnBeforeToday: true,
     },
     {
       name: "Range Rover Evoque or £35,000 Cash",
@@ -324,7 +348,7 @@ export const demoCompetitions = (now: Date): DemoCompetition[] => {
       ...car,
       draw: live(car.close),
       drawType: "Live",
-      winner: "Heather Knight",
+      drawnBeforeToday: true,
     },
     {
       name: "Tesla Model 3 or £30,000 Cash",
@@ -385,18 +409,24 @@ const splitByGroup = (numbers: readonly number[], groups: readonly DemoInstantWi
   })
 }
 
-/** Marks tickets as bought by the demo marker and keeps tickets_sold equal to the pool. */
+/**
+ * Marks tickets as bought by the demo marker, each held by one of the demo
+ * players so a draw has a winner to name, and keeps tickets_sold equal to
+ * the pool.
+ */
 const sellTickets = async (
   trx: Transaction<Database>,
   competitionId: string,
   soldAt: Date,
+  players: readonly string[],
   choose: { readonly numbers: readonly number[] } | { readonly randomCount: number },
 ) => {
+  const holder = sql<string>`(${[...players]}::uuid[])[1 + ticket_number % ${players.length}]`
   if ("numbers" in choose) {
     if (choose.numbers.length === 0) return
     await trx
       .updateTable("tickets")
-      .set({ orderId: DEMO_SOLD_ORDER_ID, allocatedAt: soldAt })
+      .set({ orderId: DEMO_SOLD_ORDER_ID, allocatedAt: soldAt, customerId: holder })
       .where("competitionId", "=", competitionId)
       .where("ticketNumber", "in", [...choose.numbers])
       .where("orderId", "is", null)
@@ -414,7 +444,8 @@ const sellTickets = async (
         limit ${choose.randomCount}
         for update skip locked
       )
-      update tickets t set order_id = ${DEMO_SOLD_ORDER_ID}::uuid, allocated_at = ${soldAt}
+      update tickets t set order_id = ${DEMO_SOLD_ORDER_ID}::uuid, allocated_at = ${soldAt},
+        customer_id = (${[...players]}::uuid[])[1 + t.ticket_number % ${players.length}]
       from claimed
       where t.competition_id = ${competitionId}::uuid and t.ticket_number = claimed.ticket_number
     `.execute(trx)
@@ -425,12 +456,16 @@ const seedCompetition = async (
   trx: Transaction<Database>,
   demo: DemoCompetition,
   categoryIds: ReadonlyMap<CategoryKey, string>,
+  players: readonly string[],
   now: Date,
 ) => {
   const groups = demo.instantWins ?? []
   const numbersByGroup = splitByGroup(
     await chooseInstantWinNumbers(demo.totalTickets, groups),
     groups,
+  )
+  const secrets = await Effect.runPromise(
+    competitionSecrets.pipe(Effect.provide(NodeSecureRandomLive)),
   )
   const competition: NewCompetition = {
     name: demo.name,
@@ -452,6 +487,7 @@ const seedCompetition = async (
         ? {}
         : { competitionOrder: String(demo.competitionOrder) },
     imageUrls: demo.images,
+    secrets,
     instantWinGroups: groups.map(
       (g, i): NewInstantWinGroup => ({
         name: g.name,
@@ -477,8 +513,8 @@ const seedCompetition = async (
   // Some instant-win numbers were bought on purpose so the demo shows "WON!"; the
   // rest of the sales are random and may land on more of them.
   const wonOnPurpose = groups.flatMap((g, i) => (numbersByGroup[i] ?? []).slice(0, g.won))
-  await sellTickets(trx, id, soldAt, { numbers: wonOnPurpose })
-  await sellTickets(trx, id, soldAt, { randomCount: demo.sold - wonOnPurpose.length })
+  await sellTickets(trx, id, soldAt, players, { numbers: wonOnPurpose })
+  await sellTickets(trx, id, soldAt, players, { randomCount: demo.sold - wonOnPurpose.length })
   await sql`
     update competitions
     set tickets_sold = (
@@ -511,31 +547,83 @@ const seedCompetition = async (
       .execute()
   }
 
-  if (demo.winner !== undefined && demo.draw !== null) {
-    // Sort keys are random, so the first sold ticket by sort key is a fair pick for a demo.
-    const winning = await trx
-      .selectFrom("tickets")
-      .select("ticketNumber")
-      .where("competitionId", "=", id)
-      .where("orderId", "is not", null)
-      .orderBy("sortKey")
-      .limit(1)
-      .executeTakeFirstOrThrow()
-    await trx
-      .insertInto("draws")
-      .values({
+  if (demo.drawnBeforeToday === true && demo.draw !== null) {
+    // Drawn by the published procedure, as staff or the job would have on
+    // the day, with no beacon (the demo shop has no internet): its proof checks.
+    const entries = await soldTicketNumbers(trx, id)
+    const outcome = drawWinner({
+      seed: secrets.drawSeed,
+      competitionId: id,
+      beacon: "",
+      ticketNumbers: entries,
+    })
+    const won = "winningTicketNumber" in outcome ? outcome : null
+    const winner = won === null ? null : await ticketHolder(trx, id, won.winningTicketNumber)
+    await recordDraw(
+      trx,
+      {
         competitionId: id,
         drawDate: demo.draw,
+        drawnAt: demo.draw,
         drawType: demo.drawType,
-        winningTicketNumber: winning.ticketNumber,
-        winnerFullName: demo.winner,
-        winnerCustomerId: null,
-        seedHash: null,
-        seed: null,
-      })
-      .execute()
+        outcome: won === null ? "NoEntries" : "Winner",
+        entriesHash: outcome.entriesHash,
+        entryCount: outcome.entryCount,
+        beacon: { source: "none", value: "" },
+        attempt: won?.attempt ?? null,
+        winningTicketNumber: won?.winningTicketNumber ?? null,
+        winnerFullName: winner?.fullName ?? null,
+        winnerCustomerId: winner?.customerId ?? null,
+      },
+      entries,
+    )
   }
   return id
+}
+
+/** The other people in the demo shop: they hold the tickets the seed sells. */
+const DEMO_PLAYERS = [
+  ["James", "Anderson"],
+  ["Heather", "Knight"],
+  ["Sarah", "Walker"],
+  ["Tom", "Baker"],
+  ["Priya", "Kaur"],
+  ["Dan", "Hughes"],
+  ["Megan", "Lloyd"],
+  ["Chris", "Patel"],
+  ["Aisha", "Malik"],
+  ["Rob", "Stevens"],
+  ["Ellie", "Jones"],
+  ["Gareth", "Owen"],
+] as const
+
+/**
+ * Customers with no way to sign in: their password hash is not a hash at
+ * all, so no password ever matches, and their addresses are example.com's.
+ */
+const createDemoPlayers = async (trx: Transaction<Database>): Promise<string[]> => {
+  const ids: string[] = []
+  for (const [firstName, lastName] of DEMO_PLAYERS) {
+    const { id: userId } = await trx
+      .insertInto("users")
+      .values({
+        email: `${firstName}.${lastName}@players.howzat.example`.toLowerCase(),
+        emailVerified: true,
+        passwordHash: "!demo-player-cannot-sign-in",
+        firstName,
+        lastName,
+        role: "Customer",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+    const { id } = await trx
+      .insertInto("customers")
+      .values({ userId, dateOfBirth: "1990-01-01", telephoneNumber: "07700900000" })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+    ids.push(id)
+  }
+  return ids
 }
 
 export interface DemoSeedResult {
@@ -566,9 +654,10 @@ export const seedDemoData = (db: Kysely<Database>, now: Date): Promise<DemoSeedR
       categoryIds.set(category.key, id)
     }
 
+    const players = await createDemoPlayers(trx)
     const competitionIds: string[] = []
     for (const demo of demoCompetitions(now)) {
-      competitionIds.push(await seedCompetition(trx, demo, categoryIds, now))
+      competitionIds.push(await seedCompetition(trx, demo, categoryIds, players, now))
     }
 
     const resources: Record<string, string> = {

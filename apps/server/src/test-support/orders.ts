@@ -1,8 +1,10 @@
 import type { BasketJson, BasketResponseJson } from "@howzat/contracts/baskets"
 import type { CheckoutRequestJson, CheckoutResponseJson } from "@howzat/contracts/orders"
+import { competitionSecrets } from "@howzat/core/draws/secrets"
 import type { NewCompetition } from "@howzat/core/ports/competition-writer"
 import { pence } from "@howzat/core/rules/money"
-import { createCompetition } from "@howzat/postgres"
+import { createCompetition, NodeSecureRandomLive } from "@howzat/postgres"
+import { Effect } from "effect"
 import type { Browser } from "./browser"
 import { json } from "./browser"
 import type { Shop } from "./shop"
@@ -31,6 +33,7 @@ export const competitionOnSale = (shop: Shop, overrides: Partial<NewCompetition>
     attributes: {},
     imageUrls: [],
     instantWinGroups: [],
+    secrets: Effect.runSync(competitionSecrets.pipe(Effect.provide(NodeSecureRandomLive))),
     ...overrides,
   })
 }

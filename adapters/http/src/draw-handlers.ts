@@ -1,0 +1,235 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { HowzatApi } from "@howzat/contracts/api"
+import { pageInfo } from "@howzat/contracts/paging"
+import {
+  Conflict,
+  forbidden,
+  NotFound,
+  notFound,
+  ServiceUnavailable,
+  unauthorized,
+} from "@howzat/contracts/problems"
+import { CurrentUser, MaybeCurrentUser } from "@howzat/contracts/security"
+import type { Principal } from "@howzat/core/accounts/model"
+import { Catalogue } from "@howzat/core/competitions/catalogue"
+import { Draws } from "@howzat/core/draws/draws"
+import type { DrawRecord, PublishedProof } from "@howzat/core/draws/model"
+import { Effect, Option } from "effect"
+import { repositoryProblem } from "./repository-problem"
+import { winnerToWire } from "./wire"
+
+const problemType = (slug: string) => `https://howzat.example/problems/${slug}`
+
+const conflict = (title: string, detail: string) =>
+  new Conflict({ type: problemType("draw-not-possible"), title, detail, status: 409 })
+
+const beaconProblem = (detail: string) =>
+  new ServiceUnavailable({
+    type: problemType("beacon-not-available"),
+    title: "Service unavailable",
+    detail,
+    status: 503,
+  })
+
+const noSuchCompetition = () => Effect.fail(notFound("Not Found", "no such competition"))
+
+/** Staff-only answers: 401 to nobody, 403 to a customer (SPEC §7's staff calls). */
+const notStaff = (viewer: Principal | null) =>
+  Effect.fail(
+    viewer === null
+      ? unauthorized("You need to be logged in as staff.")
+      : forbidden("Only staff can do this."),
+  )
+
+export const drawToWire = (draw: DrawRecord & { readonly competitionName: string }) => ({
+  competition: { id: draw.competitionId, name: draw.competitionName },
+  drawType: draw.drawType,
+  drawDate: draw.drawDate,
+  drawnAt: draw.drawnAt,
+  outcome: draw.outcome,
+  entryCount: draw.entryCount,
+  winningTicketNumber: draw.winningTicketNumber,
+  winner: draw.winnerFullName === null ? null : { fullName: draw.winnerFullName },
+})
+
+export const proofToWire = (proof: PublishedProof) => ({
+  competitionId: proof.competitionId,
+  competitionName: proof.competitionName,
+  closeDateTimeUtc: proof.closeDateTimeUtc,
+  commitment: proof.commitment,
+  commitmentPublishedAt: proof.commitmentPublishedAt,
+  outcome: proof.draw === null ? ("NotDrawn" as const) : proof.draw.outcome,
+  seed: proof.draw?.seed ?? null,
+  entriesHash: proof.draw?.entriesHash ?? null,
+  entryCount: proof.draw?.entryCount ?? null,
+  beacon: proof.draw?.beacon ?? null,
+  attempt: proof.draw?.attempt ?? null,
+  winningTicketNumber: proof.draw?.winningTicketNumber ?? null,
+  drawnAt: proof.draw?.drawnAt ?? null,
+  instantWins: proof.instantWins,
+})
+
+const viewer = Effect.map(MaybeCurrentUser, Option.getOrNull)
+
+const whenOf = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z")
+
+/**
+ * SPEC §7's draws and the published proofs. Who may draw, see the waiting
+ * list or hidden winners is core's decision (Draws); this maps its answers
+ * to HTTP.
+ */
+export const DrawHandlersLive = HttpApiBuilder.group(HowzatApi, "draws", (handlers) =>
+  Effect.gen(function* () {
+    const catalogue = yield* Catalogue
+    const draws = yield* Draws
+
+    const winnersPage = (
+      urlParams: {
+        readonly DrawFromDate?: Date | undefined
+        readonly DrawToDate?: Date | undefined
+        readonly CompetitionId?: string | undefined
+        readonly IncludeHiddenRecords: boolean
+        readonly PageNumber: number
+        readonly PageSize: number
+      },
+      competitionId: string | undefined,
+    ) =>
+      Effect.gen(function* () {
+        const who = yield* viewer
+        const page = yield* draws
+          .winners(
+            {
+              fromDate: urlParams.DrawFromDate,
+              toDate: urlParams.DrawToDate,
+              competitionId: competitionId ?? urlParams.CompetitionId,
+              includeHidden: urlParams.IncludeHiddenRecords,
+              page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
+            },
+            who,
+          )
+          .pipe(Effect.catchTag("NotStaff", () => notStaff(who)))
+        return { competitionWinners: page.items.map(winnerToWire), ...pageInfo(page) }
+      }).pipe(Effect.catchTag("RepositoryError", repositoryProblem))
+
+    return handlers
+      .handle("list", ({ urlParams }) =>
+        Effect.gen(function* () {
+          const page = yield* draws.list(
+            {
+              fromDate: urlParams.DrawFromDate,
+              toDate: urlParams.DrawToDate,
+              page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
+            },
+            yield* viewer,
+          )
+          return { draws: page.items.map(drawToWire), ...pageInfo(page) }
+        }).pipe(Effect.catchTag("RepositoryError", repositoryProblem)),
+      )
+      .handle("nextLiveDraw", () =>
+        catalogue.nextLiveDraw.pipe(
+          Effect.map((drawDate) => ({ draw: { drawDate, drawType: "Live" as const } })),
+          Effect.catchTag("RepositoryError", repositoryProblem),
+        ),
+      )
+      .handle("nextAutoDraw", () =>
+        catalogue.nextAutoDraw.pipe(
+          Effect.map((drawDate) => ({ draw: { drawDate, drawType: "Automatic" as const } })),
+          Effect.catchTag("RepositoryError", repositoryProblem),
+        ),
+      )
+      .handle("competitionWinners", ({ urlParams }) => winnersPage(urlParams, undefined))
+      .handle("competitionWinnersOf", ({ path, urlParams }) =>
+        winnersPage(urlParams, path.competitionId),
+      )
+      .handle("waitingToBeDrawn", () =>
+        Effect.gen(function* () {
+          const principal = yield* CurrentUser
+          const waiting = yield* draws
+            .awaiting(principal)
+            .pipe(Effect.catchTag("NotStaff", () => notStaff(principal)))
+          return {
+            competitions: waiting.map((c) => ({
+              id: c.competitionId,
+              name: c.competitionName,
+              drawType: c.drawType,
+              closeDateTimeUtc: c.closeDateTimeUtc,
+              drawDateTimeUtc: c.drawDateTimeUtc,
+              ticketsSoldToDate: c.ticketsSold,
+            })),
+          }
+        }).pipe(Effect.catchTag("RepositoryError", repositoryProblem)),
+      )
+      .handle("drawCompetitionWinner", ({ path }) =>
+        Effect.gen(function* () {
+          const principal = yield* CurrentUser
+          const made = yield* draws.draw(path.competitionId, principal).pipe(
+            Effect.catchTags({
+              NotStaff: () => notStaff(principal),
+              CompetitionNotFound: noSuchCompetition,
+              CompetitionHasNoDraw: () =>
+                Effect.fail(conflict("No draw", "This competition has no draw.")),
+              CompetitionStillOpen: (e) =>
+                Effect.fail(
+                  conflict(
+                    "Still open",
+                    `This competition is still open: it can be drawn once it closes at ${whenOf(e.closeDateTimeUtc)}.`,
+                  ),
+                ),
+              OrdersAwaitingPayment: (e) =>
+                Effect.fail(
+                  conflict(
+                    "Orders awaiting payment",
+                    `${e.count} ${e.count === 1 ? "order is" : "orders are"} still awaiting payment for this competition. Draw once they are paid or have expired.`,
+                  ),
+                ),
+              BeaconNotYetAvailable: (e) =>
+                Effect.fail(
+                  beaconProblem(
+                    `The public randomness for this draw is published at ${whenOf(e.availableAt)}. Draw again after that.`,
+                  ),
+                ),
+              BeaconUnreachable: () =>
+                Effect.fail(
+                  beaconProblem(
+                    "The public randomness beacon could not be reached. Please try again soon.",
+                  ),
+                ),
+            }),
+          )
+          return { draw: drawToWire(made) }
+        }).pipe(Effect.catchTag("RepositoryError", repositoryProblem)),
+      )
+      .handle("proof", ({ path }) =>
+        Effect.gen(function* () {
+          const proof = yield* draws.proof(path.competitionId, yield* viewer)
+          return { proof: proofToWire(proof) }
+        }).pipe(
+          Effect.catchTags({
+            CompetitionNotFound: noSuchCompetition,
+            RepositoryError: repositoryProblem,
+          }),
+        ),
+      )
+      .handle("entries", ({ path }) =>
+        Effect.gen(function* () {
+          const text = yield* draws.entries(path.competitionId, yield* viewer)
+          if (text === null) {
+            return yield* Effect.fail(
+              new NotFound({
+                type: problemType("not-drawn"),
+                title: "Not Found",
+                detail: "This competition has not been drawn yet.",
+                status: 404,
+              }),
+            )
+          }
+          return text
+        }).pipe(
+          Effect.catchTags({
+            CompetitionNotFound: noSuchCompetition,
+            RepositoryError: repositoryProblem,
+          }),
+        ),
+      )
+  }),
+)

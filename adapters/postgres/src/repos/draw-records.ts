@@ -1,0 +1,298 @@
+import { CompetitionNotFound } from "@howzat/core/competitions/errors"
+import type {
+  CompetitionAwaitingDraw,
+  DrawMaterial,
+  DrawRecord,
+  TicketHolder,
+} from "@howzat/core/draws/model"
+import { DrawRecords, type DrawRecordsShape } from "@howzat/core/ports/draw-records"
+import type { BeaconReading } from "@howzat/core/ports/randomness-beacon"
+import { Effect, Layer } from "effect"
+import { type Kysely, type Selectable, sql } from "kysely"
+import { Db } from "../database"
+import type { Database, DrawsTable } from "../schema"
+import { runQuery } from "../transactions"
+import { isUuid, normalisePage, pageOffset, toPage } from "./shared"
+
+/**
+ * Sold tickets are the entries: those of paid orders (and, through the
+ * pool, free postal entries). A ticket still held by an unpaid order is not
+ * one; the draw waits for such orders anyway (core's OrdersAwaitingPayment).
+ * Tickets with no order row are the demo seed's sales.
+ */
+export const soldTicketNumbers = async (
+  db: Kysely<Database>,
+  competitionId: string,
+): Promise<number[]> => {
+  const rows = await sql<{ ticketNumber: number }>`
+    select t.ticket_number from tickets t
+    where t.competition_id = ${competitionId}::uuid and t.order_id is not null
+      and not exists (
+        select 1 from orders o where o.id = t.order_id and o.status <> 'Completed'
+      )
+    order by t.ticket_number`.execute(db)
+  return rows.rows.map((r) => r.ticketNumber)
+}
+
+export const ticketHolder = async (
+  db: Kysely<Database>,
+  competitionId: string,
+  ticketNumber: number,
+): Promise<TicketHolder | null> => {
+  const row = await db
+    .selectFrom("tickets as t")
+    .innerJoin("customers as c", "c.id", "t.customerId")
+    .innerJoin("users as u", "u.id", "c.userId")
+    .select(["c.id as customerId", "u.firstName", "u.lastName", "u.email"])
+    .where("t.competitionId", "=", competitionId)
+    .where("t.ticketNumber", "=", ticketNumber)
+    .executeTakeFirst()
+  return row === undefined
+    ? null
+    : {
+        customerId: row.customerId,
+        firstName: row.firstName,
+        fullName: `${row.firstName} ${row.lastName}`.trim(),
+        email: row.email,
+      }
+}
+
+export const recordDraw = async (
+  db: Kysely<Database>,
+  draw: DrawRecord,
+  entries: readonly number[],
+): Promise<void> => {
+  const { id } = await db
+    .insertInto("draws")
+    .values({
+      competitionId: draw.competitionId,
+      drawDate: draw.drawDate,
+      drawType: draw.drawType,
+      drawnAt: draw.drawnAt,
+      outcome: draw.outcome,
+      entriesHash: draw.entriesHash,
+      entryCount: draw.entryCount,
+      beaconSource: draw.beacon.source,
+      beaconValue: draw.beacon.value,
+      beaconRound: draw.beacon.source === "drand" ? draw.beacon.round : null,
+      beaconUrl: draw.beacon.source === "drand" ? draw.beacon.url : null,
+      attempt: draw.attempt,
+      winningTicketNumber: draw.winningTicketNumber,
+      winnerFullName: draw.winnerFullName,
+      winnerCustomerId: draw.winnerCustomerId,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto("drawEntries")
+    .values({ drawId: id, entries: entries.join("\n") })
+    .execute()
+}
+
+const beaconOf = (row: Selectable<DrawsTable>): BeaconReading =>
+  row.beaconSource === "drand"
+    ? {
+        source: "drand",
+        value: row.beaconValue,
+        round: Number(row.beaconRound),
+        url: row.beaconUrl ?? "",
+      }
+    : { source: "none", value: "" }
+
+const toDrawRecord = (row: Selectable<DrawsTable>): DrawRecord => ({
+  competitionId: row.competitionId,
+  drawDate: row.drawDate ?? row.drawnAt,
+  drawnAt: row.drawnAt,
+  drawType: row.drawType,
+  outcome: row.outcome,
+  entriesHash: row.entriesHash,
+  entryCount: row.entryCount,
+  beacon: beaconOf(row),
+  attempt: row.attempt,
+  winningTicketNumber: row.winningTicketNumber,
+  winnerFullName: row.winnerFullName,
+  winnerCustomerId: row.winnerCustomerId,
+})
+
+const readMaterial = async (
+  db: Kysely<Database>,
+  competitionId: string,
+  forUpdate: boolean,
+): Promise<DrawMaterial | null> => {
+  if (!isUuid(competitionId)) return null
+  let query = db
+    .selectFrom("competitions")
+    .select([
+      "id",
+      "name",
+      "drawType",
+      "visibilityStatus",
+      "closeDateTimeUtc",
+      "drawDateTimeUtc",
+      "drawSeed",
+      "drawSeedCommitment",
+      "seedCommittedAt",
+      "instantWinSalt",
+      "instantWinCommitment",
+    ])
+    .where("id", "=", competitionId)
+  // The row lock is what serialises processes drawing the same competition.
+  if (forUpdate) query = query.forUpdate()
+  const competition = await query.executeTakeFirst()
+  if (competition === undefined) return null
+  const draw = await db
+    .selectFrom("draws")
+    .selectAll()
+    .where("competitionId", "=", competitionId)
+    .executeTakeFirst()
+  return {
+    competitionId: competition.id,
+    competitionName: competition.name,
+    drawType: competition.drawType,
+    visibilityStatus: competition.visibilityStatus,
+    closeDateTimeUtc: competition.closeDateTimeUtc,
+    drawDateTimeUtc: competition.drawDateTimeUtc,
+    seed: new Uint8Array(Buffer.from(competition.drawSeed, "hex")),
+    seedCommitment: competition.drawSeedCommitment,
+    seedCommittedAt: competition.seedCommittedAt,
+    instantWinSalt: competition.instantWinSalt,
+    instantWinCommitment: competition.instantWinCommitment,
+    draw: draw === undefined ? null : toDrawRecord(draw),
+  }
+}
+
+export const makeDrawRecords = (db: Kysely<Database>): DrawRecordsShape => {
+  const material = (operation: string, competitionId: string, forUpdate: boolean) =>
+    runQuery(db, operation, (q) => readMaterial(q, competitionId, forUpdate)).pipe(
+      Effect.flatMap((found) =>
+        found === null
+          ? Effect.fail(new CompetitionNotFound({ competitionId }))
+          : Effect.succeed(found),
+      ),
+    )
+  return {
+    material: (competitionId) => material("draws.material", competitionId, false),
+    lock: (competitionId) => material("draws.lock", competitionId, true),
+    openOrderCount: (competitionId) =>
+      runQuery(db, "draws.openOrderCount", async (q) => {
+        const row = await q
+          .selectFrom("orderLines as l")
+          .innerJoin("orders as o", "o.id", "l.orderId")
+          .select((eb) => eb.fn.countAll<string>().as("count"))
+          .where("l.competitionId", "=", competitionId)
+          .where("l.quantity", ">", 0)
+          .where("o.status", "in", ["Pending", "AwaitingPayment"])
+          .executeTakeFirstOrThrow()
+        return Number(row.count)
+      }),
+    entries: (competitionId) =>
+      runQuery(db, "draws.entries", (q) => soldTicketNumbers(q, competitionId)),
+    holder: (competitionId, ticketNumber) =>
+      runQuery(db, "draws.holder", (q) => ticketHolder(q, competitionId, ticketNumber)),
+    record: (draw, entries) => runQuery(db, "draws.record", (q) => recordDraw(q, draw, entries)),
+    due: (now, limit) =>
+      runQuery(db, "draws.due", async (q) => {
+        const rows = await q
+          .selectFrom("competitions as c")
+          .select("c.id")
+          .where("c.drawType", "=", "Automatic")
+          .where((eb) => eb(eb.fn.coalesce("c.drawDateTimeUtc", "c.closeDateTimeUtc"), "<=", now))
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb.selectFrom("draws as d").select("d.id").whereRef("d.competitionId", "=", "c.id"),
+              ),
+            ),
+          )
+          .orderBy((eb) => eb.fn.coalesce("c.drawDateTimeUtc", "c.closeDateTimeUtc"))
+          .limit(limit)
+          .execute()
+        return rows.map((r) => r.id)
+      }),
+    awaiting: (now) =>
+      runQuery(db, "draws.awaiting", async (q) => {
+        const rows = await q
+          .selectFrom("competitions as c")
+          .select([
+            "c.id",
+            "c.name",
+            "c.drawType",
+            "c.closeDateTimeUtc",
+            "c.drawDateTimeUtc",
+            "c.ticketsSold",
+          ])
+          .where("c.drawType", "in", ["Live", "Automatic"])
+          .where("c.closeDateTimeUtc", "<=", now)
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb.selectFrom("draws as d").select("d.id").whereRef("d.competitionId", "=", "c.id"),
+              ),
+            ),
+          )
+          .orderBy((eb) => eb.fn.coalesce("c.drawDateTimeUtc", "c.closeDateTimeUtc"))
+          .orderBy("c.id")
+          .execute()
+        return rows.map(
+          (r): CompetitionAwaitingDraw => ({
+            competitionId: r.id,
+            competitionName: r.name,
+            drawType: r.drawType,
+            closeDateTimeUtc: r.closeDateTimeUtc,
+            drawDateTimeUtc: r.drawDateTimeUtc,
+            ticketsSold: r.ticketsSold,
+          }),
+        )
+      }),
+    instantWinLines: (competitionId) =>
+      runQuery(db, "draws.instantWinLines", async (q) => {
+        const rows = await q
+          .selectFrom("instantWinTickets")
+          .select(["instantWinGroupId", "ticketNumber"])
+          .where("competitionId", "=", competitionId)
+          .execute()
+        return rows
+      }),
+    list: (query) =>
+      runQuery(db, "draws.list", async (q) => {
+        let base = q
+          .selectFrom("draws as d")
+          .innerJoin("competitions as c", "c.id", "d.competitionId")
+        if (!query.includeHidden) base = base.where("c.visibilityStatus", "=", "Visible")
+        if (query.fromDate) base = base.where("d.drawDate", ">=", query.fromDate)
+        if (query.toDate) base = base.where("d.drawDate", "<=", query.toDate)
+        const [{ totalCount }, rows] = await Promise.all([
+          base.select((eb) => eb.fn.countAll<string>().as("totalCount")).executeTakeFirstOrThrow(),
+          base
+            .selectAll("d")
+            .select("c.name as competitionName")
+            .orderBy("d.drawDate", "desc")
+            .orderBy("d.id")
+            .limit(normalisePage(query.page).pageSize)
+            .offset(pageOffset(query.page))
+            .execute(),
+        ])
+        return toPage(
+          query.page,
+          rows.map((row) => ({ ...toDrawRecord(row), competitionName: row.competitionName })),
+          Number(totalCount),
+        )
+      }),
+    entriesText: (competitionId) =>
+      runQuery(db, "draws.entriesText", async (q) => {
+        if (!isUuid(competitionId)) return null
+        const row = await q
+          .selectFrom("draws as d")
+          .innerJoin("drawEntries as e", "e.drawId", "d.id")
+          .select("e.entries")
+          .where("d.competitionId", "=", competitionId)
+          .executeTakeFirst()
+        return row?.entries ?? null
+      }),
+  }
+}
+
+export const DrawRecordsLive: Layer.Layer<DrawRecords, never, Db> = Layer.effect(
+  DrawRecords,
+  Effect.map(Db, makeDrawRecords),
+)

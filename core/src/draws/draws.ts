@@ -1,0 +1,232 @@
+import { bytesToHex } from "@noble/hashes/utils.js"
+import { Clock, Data, Effect } from "effect"
+import { NotStaff } from "../accounts/errors"
+import type { Principal } from "../accounts/model"
+import { CompetitionNotFound } from "../competitions/errors"
+import { DrawRepo, type WinnerQuery } from "../ports/catalogue"
+import { type DrawListQuery, DrawRecords } from "../ports/draw-records"
+import { Mailer } from "../ports/mailer"
+import { RandomnessBeacon } from "../ports/randomness-beacon"
+import { competitionPageLink, ShopLinks } from "../ports/shop-links"
+import { Transactions } from "../ports/transactions"
+import { drawWinnerEmail } from "./emails"
+import type { DrawMaterial, DrawRecord, ListedDraw, PublishedProof, TicketHolder } from "./model"
+import { drawWinner, instantWinLines } from "./procedure"
+
+/** A competition whose draw type is None is never drawn. */
+export class CompetitionHasNoDraw extends Data.TaggedError("CompetitionHasNoDraw")<{
+  readonly competitionId: string
+}> {}
+
+/** Tickets can still be bought: nobody may draw before the close. */
+export class CompetitionStillOpen extends Data.TaggedError("CompetitionStillOpen")<{
+  readonly competitionId: string
+  readonly closeDateTimeUtc: Date
+}> {}
+
+/**
+ * Orders placed before the close still wait for payment: their tickets are
+ * neither entries nor free yet. The draw waits until they are paid or
+ * expire (UNPAID_ORDER_MINUTES), so no paid ticket is ever left out.
+ */
+export class OrdersAwaitingPayment extends Data.TaggedError("OrdersAwaitingPayment")<{
+  readonly competitionId: string
+  readonly count: number
+}> {}
+
+/** How many due automatic draws one pass of the job makes; the next pass takes the rest. */
+export const DRAW_BATCH = 20
+
+const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
+
+const isStaff = (principal: Principal) => principal.role === "Staff" || principal.role === "Admin"
+
+/** Who may ask for a draw: staff during the live stream, or the shop's own scheduler. */
+export type Drawer = Principal | "Scheduler"
+
+/**
+ * Draws the winner of a competition by the published procedure
+ * (docs/fairness.md). Drawing is idempotent: once a competition has a
+ * draw, every later request, from staff or the job or another process,
+ * answers that same draw and never makes a new one.
+ */
+export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
+  effect: Effect.gen(function* () {
+    const records = yield* DrawRecords
+    const drawRepo = yield* DrawRepo
+    const beacon = yield* RandomnessBeacon
+    const transactions = yield* Transactions
+    const mailer = yield* Mailer
+    const { origin } = yield* ShopLinks
+
+    const tellWinner = (material: DrawMaterial, ticketNumber: number, holder: TicketHolder) =>
+      mailer.send(
+        drawWinnerEmail(
+          holder.email,
+          holder.firstName,
+          material.competitionName,
+          ticketNumber,
+          competitionPageLink(origin, material.competitionId),
+        ),
+      )
+
+    const drawNow = (material: DrawMaterial, at: Date) =>
+      Effect.gen(function* () {
+        // Read before the transaction: the beacon may be a network call, and
+        // every process reads the same round for the same close anyway.
+        const reading = yield* beacon.after(material.closeDateTimeUtc)
+        return yield* transactions.within(
+          Effect.gen(function* () {
+            const locked = yield* records.lock(material.competitionId)
+            if (locked.draw !== null) return locked.draw
+            const open = yield* records.openOrderCount(material.competitionId)
+            if (open > 0) {
+              return yield* new OrdersAwaitingPayment({
+                competitionId: material.competitionId,
+                count: open,
+              })
+            }
+            const entries = yield* records.entries(material.competitionId)
+            const outcome = drawWinner({
+              seed: locked.seed,
+              competitionId: locked.competitionId,
+              beacon: reading.value,
+              ticketNumbers: entries,
+            })
+            const won = "winningTicketNumber" in outcome ? outcome : null
+            const winner =
+              won === null
+                ? null
+                : yield* records.holder(locked.competitionId, won.winningTicketNumber)
+            const draw: DrawRecord = {
+              competitionId: locked.competitionId,
+              drawDate: locked.drawDateTimeUtc ?? at,
+              drawnAt: at,
+              drawType: locked.drawType,
+              outcome: won === null ? "NoEntries" : "Winner",
+              entriesHash: outcome.entriesHash,
+              entryCount: outcome.entryCount,
+              beacon: reading,
+              attempt: won?.attempt ?? null,
+              winningTicketNumber: won?.winningTicketNumber ?? null,
+              winnerFullName: winner?.fullName ?? null,
+              winnerCustomerId: winner?.customerId ?? null,
+            }
+            yield* records.record(draw, entries)
+            // Through the outbox, in the drawing transaction: one email if and only if one draw.
+            if (winner !== null && draw.winningTicketNumber !== null)
+              yield* tellWinner(locked, draw.winningTicketNumber, winner)
+            return draw
+          }),
+        )
+      })
+
+    /** Draws `competitionId` now, or answers the draw it already has. */
+    const draw = (competitionId: string, by: Drawer) =>
+      Effect.gen(function* () {
+        if (by !== "Scheduler" && !isStaff(by)) return yield* new NotStaff()
+        const material = yield* records.material(competitionId)
+        const named = (made: DrawRecord): ListedDraw => ({
+          ...made,
+          competitionName: material.competitionName,
+        })
+        if (material.draw !== null) return named(material.draw)
+        if (material.drawType === "None") return yield* new CompetitionHasNoDraw({ competitionId })
+        const at = yield* now
+        if (at < material.closeDateTimeUtc) {
+          return yield* new CompetitionStillOpen({
+            competitionId,
+            closeDateTimeUtc: material.closeDateTimeUtc,
+          })
+        }
+        return named(yield* drawNow(material, at))
+      })
+
+    /**
+     * The scheduler's pass: every automatic competition whose draw time has
+     * come, including those missed while the shop was down. One that cannot
+     * be drawn yet (orders awaiting payment, the beacon's round not out) is
+     * logged and tried again on the next pass.
+     */
+    const drawDue = Effect.gen(function* () {
+      const due = yield* records.due(yield* now, DRAW_BATCH)
+      return yield* Effect.forEach(due, (competitionId) =>
+        draw(competitionId, "Scheduler").pipe(
+          Effect.map((made): { competitionId: string; made: ListedDraw | null } => ({
+            competitionId,
+            made,
+          })),
+          Effect.catchAll((error) =>
+            Effect.as(
+              Effect.logWarning("automatic draw put off", { competitionId, reason: error._tag }),
+              { competitionId, made: null },
+            ),
+          ),
+        ),
+      )
+    })
+
+    /** The live-draw host's list: closed competitions with a draw still to make. */
+    const awaiting = (by: Principal) =>
+      Effect.gen(function* () {
+        if (!isStaff(by)) return yield* new NotStaff()
+        return yield* records.awaiting(yield* now)
+      })
+
+    /**
+     * What the competition publishes now. Hidden competitions publish to
+     * staff only; the instant-win salt and lines once it has closed; the
+     * seed once it is drawn.
+     */
+    const proof = (competitionId: string, viewer: Principal | null) =>
+      Effect.gen(function* () {
+        const material = yield* records.material(competitionId)
+        if (material.visibilityStatus !== "Visible" && (viewer === null || !isStaff(viewer))) {
+          return yield* new CompetitionNotFound({ competitionId })
+        }
+        const closed = (yield* now) >= material.closeDateTimeUtc
+        const lines =
+          closed && material.instantWinCommitment !== null
+            ? instantWinLines(yield* records.instantWinLines(competitionId))
+            : null
+        const published: PublishedProof = {
+          competitionId: material.competitionId,
+          competitionName: material.competitionName,
+          closeDateTimeUtc: material.closeDateTimeUtc,
+          commitment: material.seedCommitment,
+          commitmentPublishedAt: material.seedCommittedAt,
+          draw:
+            material.draw === null ? null : { ...material.draw, seed: bytesToHex(material.seed) },
+          instantWins: {
+            commitment: material.instantWinCommitment,
+            salt: lines === null ? null : material.instantWinSalt,
+            lines,
+          },
+        }
+        return published
+      })
+
+    /** The downloadable entry list of a drawn competition (ticket numbers only). */
+    const entries = (competitionId: string, viewer: Principal | null) =>
+      Effect.gen(function* () {
+        const published = yield* proof(competitionId, viewer)
+        if (published.draw === null) return null
+        return yield* records.entriesText(competitionId)
+      })
+
+    /** Past draws; staff also see hidden competitions' draws. */
+    const list = (query: Omit<DrawListQuery, "includeHidden">, viewer: Principal | null) =>
+      records.list({ ...query, includeHidden: viewer !== null && isStaff(viewer) })
+
+    /** Winners; the hidden ones (a hidden competition's, a winner kept private) for staff only. */
+    const winners = (query: WinnerQuery, viewer: Principal | null) =>
+      Effect.gen(function* () {
+        if (query.includeHidden && (viewer === null || !isStaff(viewer))) {
+          return yield* new NotStaff()
+        }
+        return yield* drawRepo.winners(query)
+      })
+
+    return { draw, drawDue, awaiting, proof, entries, list, winners }
+  }),
+}) {}

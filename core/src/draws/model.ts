@@ -1,0 +1,76 @@
+import type { DrawType, VisibilityStatus } from "../competitions/model"
+import type { BeaconReading } from "../ports/randomness-beacon"
+
+/** What the draw of one competition needs and what it already published. */
+export interface DrawMaterial {
+  readonly competitionId: string
+  readonly competitionName: string
+  readonly drawType: DrawType
+  readonly visibilityStatus: VisibilityStatus
+  readonly closeDateTimeUtc: Date
+  readonly drawDateTimeUtc: Date | null
+  /** The secret seed S: only ever leaves core inside a drawn competition's proof. */
+  readonly seed: Uint8Array
+  readonly seedCommitment: string
+  readonly seedCommittedAt: Date
+  readonly instantWinSalt: string | null
+  readonly instantWinCommitment: string | null
+  readonly draw: DrawRecord | null
+}
+
+/** A draw as recorded: what its proof publishes, and who won. */
+export interface DrawRecord {
+  readonly competitionId: string
+  /** The scheduled draw the winners page groups by (the draw time when none was set). */
+  readonly drawDate: Date
+  readonly drawnAt: Date
+  readonly drawType: DrawType
+  readonly outcome: "Winner" | "NoEntries"
+  readonly entriesHash: string
+  readonly entryCount: number
+  readonly beacon: BeaconReading
+  readonly attempt: number | null
+  readonly winningTicketNumber: number | null
+  /** A snapshot of the winner's name when drawn; null for a ticket with no customer. */
+  readonly winnerFullName: string | null
+  readonly winnerCustomerId: string | null
+}
+
+export interface ListedDraw extends DrawRecord {
+  readonly competitionName: string
+}
+
+/** Who holds a sold ticket, to name and tell the winner. */
+export interface TicketHolder {
+  readonly customerId: string
+  readonly firstName: string
+  readonly fullName: string
+  readonly email: string
+}
+
+/** A closed competition still to be drawn, for the live-draw host's list. */
+export interface CompetitionAwaitingDraw {
+  readonly competitionId: string
+  readonly competitionName: string
+  readonly drawType: DrawType
+  readonly closeDateTimeUtc: Date
+  readonly drawDateTimeUtc: Date | null
+  readonly ticketsSold: number
+}
+
+/** Everything anyone needs to re-derive a draw (docs/fairness.md), as published now. */
+export interface PublishedProof {
+  readonly competitionId: string
+  readonly competitionName: string
+  readonly closeDateTimeUtc: Date
+  readonly commitment: string
+  readonly commitmentPublishedAt: Date
+  readonly draw: (DrawRecord & { readonly seed: string }) | null
+  readonly instantWins: {
+    readonly commitment: string | null
+    readonly salt: string | null
+    readonly lines: string | null
+  }
+}
+
+export type { VisibilityStatus }
