@@ -129,6 +129,8 @@ export interface MailMessage {
     /** To the owner of an address another account tried to change to (decision 0013). */
     | "EmailInUse"
     | "OrderConfirmation"
+    /** A new staff member's link to choose their password. */
+    | "StaffInvitation"
   readonly to: string
   readonly subject: string
   readonly text: string

@@ -13,3 +13,7 @@ export class ShopLinks extends Context.Reference<ShopLinks>()("@howzat/core/Shop
 /** The storefront's page of one order (SPEC §2's order detail). */
 export const orderPageLink = (origin: string, orderId: string): string =>
   `${origin.replace(/\/+$/, "")}/Account/Order/${encodeURIComponent(orderId)}`
+
+/** The storefront's page that sets a password from a `token` in its link (SPEC §2's reset form). */
+export const setPasswordPageLink = (origin: string): string =>
+  `${origin.replace(/\/+$/, "")}/Auth/ForgotPassword`
