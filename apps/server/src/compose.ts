@@ -33,6 +33,7 @@ import { jwtSecret } from "./auth/jwt-secret"
 import { cardFormOf, cardProviderOrigins } from "./card-form"
 import { clientAddressReader } from "./client-address"
 import type { ServerConfig } from "./config"
+import { ensureDemoAdmin } from "./demo-admin"
 import { ensureDemoCustomer, seedDemoPromotions } from "./demo-customer"
 import { startHousekeeping } from "./housekeeping"
 import { startOrderExpiry } from "./jobs/order-expiry"
@@ -115,6 +116,7 @@ export const composeShop = async (
     await seedDemoPromotions(database.db)
     await Effect.runPromise(
       ensureDemoCustomer.pipe(
+        Effect.zipRight(ensureDemoAdmin),
         Effect.provide(
           Layer.mergeAll(
             PostgresAccountsLive,
