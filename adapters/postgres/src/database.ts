@@ -1,14 +1,20 @@
-import { accessSync, constants, mkdirSync } from "node:fs"
 import { PGlite } from "@electric-sql/pglite"
 import type { RepositoryError } from "@howzat/core/competitions/errors"
 import { Context, Effect, Layer } from "effect"
 import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely"
 import pg from "pg"
+import { lockDataFolder, prepareDataFolder } from "./data-folder"
 import { migrateToLatest } from "./migrations"
 import { PGliteDialect } from "./pglite-dialect"
 import { repositoryError } from "./repository-error"
 import type { Database } from "./schema"
 
+export {
+  DataFolderInUse,
+  DataFolderUnusable,
+  lockDataFolder,
+  prepareDataFolder,
+} from "./data-folder"
 export type { Database } from "./schema"
 
 export interface DatabaseConfig {
@@ -29,43 +35,6 @@ export interface DatabaseHandle {
 // Tables and columns are snake_case in SQL and camelCase in TypeScript.
 const plugins = [new CamelCasePlugin()]
 
-/** The embedded database's folder cannot be made or written: said in one line, at start-up. */
-export class DataFolderUnusable extends Error {
-  override readonly name = "DataFolderUnusable"
-  constructor(
-    readonly dataDir: string,
-    reason: string,
-  ) {
-    super(`The embedded database's folder ${dataDir} cannot be used: ${reason}`)
-  }
-}
-
-/**
- * PGlite makes only the last folder of its path, so on a fresh clone
- * `.data/pglite` fails for want of `.data`. Every folder is made here, and
- * the folder checked for writing, so a bad path is one clear line rather
- * than a WebAssembly file-system stack trace. `memory://` and `idb://`
- * names are PGlite's own and have no folder.
- */
-export const prepareDataFolder = (dataDir: string): void => {
-  if (/^(memory|idb):\/\//.test(dataDir)) return
-  try {
-    mkdirSync(dataDir, { recursive: true })
-    accessSync(dataDir, constants.R_OK | constants.W_OK)
-  } catch (cause) {
-    const code = (cause as NodeJS.ErrnoException).code
-    const reason =
-      code === "EACCES" || code === "EPERM"
-        ? "permission denied (choose another PGLITE_DATA_DIR or fix its permissions)"
-        : code === "ENOTDIR" || code === "EEXIST"
-          ? "part of the path is a file, not a folder"
-          : code === "EROFS"
-            ? "the file system is read-only"
-            : ((cause as Error).message ?? String(cause))
-    throw new DataFolderUnusable(dataDir, reason)
-  }
-}
-
 export const makeDatabase = async (config: DatabaseConfig): Promise<DatabaseHandle> => {
   if (config.databaseUrl) {
     const pool = new pg.Pool({
@@ -77,10 +46,25 @@ export const makeDatabase = async (config: DatabaseConfig): Promise<DatabaseHand
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
     return { db, kind: "postgres", close: () => db.destroy() }
   }
-  if (config.dataDir !== undefined) prepareDataFolder(config.dataDir)
-  const pglite = await PGlite.create(config.dataDir)
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins })
-  return { db, kind: "pglite", close: () => db.destroy() }
+  if (config.dataDir === undefined) {
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(await PGlite.create()), plugins })
+    return { db, kind: "pglite", close: () => db.destroy() }
+  }
+  prepareDataFolder(config.dataDir)
+  // Held until closed: a second process on the folder would corrupt it (data-folder.ts).
+  const lock = await lockDataFolder(config.dataDir)
+  try {
+    const pglite = await PGlite.create(config.dataDir)
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins })
+    return {
+      db,
+      kind: "pglite",
+      close: () => db.destroy().finally(lock.release),
+    }
+  } catch (cause) {
+    await lock.release()
+    throw cause
+  }
 }
 
 /**

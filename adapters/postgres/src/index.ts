@@ -1,9 +1,11 @@
 export {
   type DatabaseConfig,
   type DatabaseHandle,
+  DataFolderInUse,
   DataFolderUnusable,
   Db,
   DbLive,
+  lockDataFolder,
   makeDatabase,
   prepareDataFolder,
 } from "./database"

@@ -36,6 +36,7 @@ import { beaconLayer } from "./beacon"
 import { cardFormOf, cardProviderOrigins } from "./card-form"
 import { clientAddressReader } from "./client-address"
 import type { ServerConfig } from "./config"
+import { ensureDemoAdmin } from "./demo-admin"
 import { ensureDemoCustomer, seedDemoPromotions } from "./demo-customer"
 import { startHousekeeping } from "./housekeeping"
 import { automaticDraws } from "./jobs/automatic-draws"
@@ -129,6 +130,7 @@ export const composeShop = async (
     await seedDemoPromotions(database.db)
     await Effect.runPromise(
       ensureDemoCustomer.pipe(
+        Effect.zipRight(ensureDemoAdmin),
         Effect.provide(
           Layer.mergeAll(
             PostgresAccountsLive,

@@ -125,3 +125,29 @@ export const passwordChangedNotice = (to: string, firstName: string): MailMessag
       "If you did not do this, please reset your password and contact us straight away.",
     ],
   })
+
+/**
+ * A new staff member's first password is chosen through the reset page, so
+ * the one who added them never learns it. No "if this wasn't you": nobody
+ * asked, an admin added them.
+ */
+export const staffInvitationEmail = (
+  to: string,
+  firstName: string,
+  role: "Staff" | "Admin",
+  link: string,
+  lifetimeHours: number,
+): MailMessage =>
+  compose({
+    kind: "StaffInvitation",
+    to,
+    subject: `Your ${BRAND} staff account`,
+    greeting: hello(firstName),
+    paragraphs: [
+      `An account with ${role === "Admin" ? "admin" : "staff"} access to ${BRAND} was made for you, to sign in with this email address.`,
+      `Choose your password with the link below. It works once, within ${lifetimeHours} hours; after that, use "Forgot password" on the login page.`,
+    ],
+    link: { url: link, label: "Choose my password" },
+    closing:
+      "If you didn't expect this, please tell us: nobody can sign in until a password is chosen.",
+  })

@@ -130,6 +130,8 @@ export interface MailMessage {
     | "EmailInUse"
     | "OrderConfirmation"
     | "DrawWinner"
+    /** A new staff member's link to choose their password. */
+    | "StaffInvitation"
   readonly to: string
   readonly subject: string
   readonly text: string

@@ -33,6 +33,7 @@ import { AccountRecovery } from "./recovery"
 import { Registration, type RegistrationRequest } from "./registration"
 import { hashSecretToken } from "./secrets"
 import { Sessions } from "./sessions"
+import { StaffAccounts } from "./staff-accounts"
 import { RateLimitPolicy, Throttle } from "./throttle"
 
 interface RefreshRow {
@@ -353,6 +354,7 @@ export const accountServicesOver = (store: AccountStore) =>
     AccountRecovery.Default,
     AccountChanges.Default,
     CustomerAccounts.Default,
+    StaffAccounts.Default,
     Throttle.Default,
   ).pipe(Layer.provide(RateLimitPolicy.Default), Layer.provideMerge(makeAccountDoubles(store)))
 

@@ -17,3 +17,7 @@ export const orderPageLink = (origin: string, orderId: string): string =>
 /** The storefront's page of one competition, where its winner and proof show after the draw. */
 export const competitionPageLink = (origin: string, competitionId: string): string =>
   `${origin.replace(/\/+$/, "")}/Competitions/Competition/${encodeURIComponent(competitionId)}`
+
+/** The storefront's page that sets a password from a `token` in its link (SPEC §2's reset form). */
+export const setPasswordPageLink = (origin: string): string =>
+  `${origin.replace(/\/+$/, "")}/Auth/ForgotPassword`
