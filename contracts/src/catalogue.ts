@@ -58,6 +58,10 @@ export const Competition = Schema.Struct({
   attributes: Schema.Array(CompetitionAttribute),
   imageGroup: Schema.NullOr(ImageGroup),
   instantWinGroups: Schema.Array(InstantWinGroup),
+  /** hex(SHA-256(seed)): the draw's seed is fixed from creation (docs/fairness.md). */
+  drawCommitment: Schema.String,
+  /** The salted hash of the instant-win numbers, fixed before sales; null with none. */
+  instantWinCommitment: Schema.NullOr(Schema.String),
 })
 export type CompetitionJson = typeof Competition.Encoded
 

@@ -56,6 +56,8 @@ export const competitionToWire = (
           images: competition.imageGroup.images.map((image) => ({ ...image })),
         }
       : null,
+    drawCommitment: competition.drawCommitment,
+    instantWinCommitment: competition.instantWinCommitment,
     instantWinGroups: competition.instantWinGroups.map((group) => ({
       id: group.id,
       name: group.name,

@@ -66,6 +66,10 @@ export interface Competition {
   readonly attributes: readonly CompetitionAttribute[]
   readonly imageGroup: ImageGroup | null
   readonly instantWinGroups: readonly InstantWinGroup[]
+  /** hex(SHA-256(draw seed)): published from creation, so the seed cannot change (docs/fairness.md). */
+  readonly drawCommitment: string
+  /** The salted hash of the instant-win numbers; null when it has none. */
+  readonly instantWinCommitment: string | null
 }
 
 /** One ticket of an instant-win group: a number chosen before the competition opened. */

@@ -298,6 +298,8 @@ export const competition = (overrides: Partial<Competition> = {}): Competition =
   attributes: [],
   imageGroup: null,
   instantWinGroups: [],
+  drawCommitment: "0000000000000000000000000000000000000000000000000000000000000000",
+  instantWinCommitment: null,
   ...overrides,
 })
 

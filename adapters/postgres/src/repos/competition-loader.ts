@@ -135,6 +135,8 @@ export const loadCompetitions = async (
         }),
       ),
       imageGroup: row.imageGroupId ? (imageGroups.get(row.imageGroupId) ?? null) : null,
+      drawCommitment: row.drawSeedCommitment,
+      instantWinCommitment: row.instantWinCommitment,
       instantWinGroups: (groupsBy.get(row.id) ?? []).map(
         (g): InstantWinGroup => ({
           id: g.id,

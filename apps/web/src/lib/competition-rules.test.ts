@@ -24,6 +24,8 @@ const base: CompetitionJson = {
   attributes: [],
   imageGroup: null,
   instantWinGroups: [],
+  drawCommitment: "0000000000000000000000000000000000000000000000000000000000000000",
+  instantWinCommitment: null,
 }
 
 describe("competitionRules", () => {

@@ -25,6 +25,8 @@ const competition = (overrides: Partial<CompetitionJson> = {}): CompetitionJson 
   attributes: [],
   imageGroup: null,
   instantWinGroups: [],
+  drawCommitment: "0000000000000000000000000000000000000000000000000000000000000000",
+  instantWinCommitment: null,
   ...overrides,
 })
 
