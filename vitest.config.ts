@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config"
 
 export default defineConfig({
   test: {
-    include: ["{core,contracts,adapters,apps}/**/*.test.{ts,tsx}", "test/**/*.test.ts"],
+    include: ["{core,contracts,adapters,apps,tools}/**/*.test.{ts,tsx}", "test/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/dist/**", "test/e2e/**"],
     globalSetup: ["test/support/global-setup.ts"],
     testTimeout: 30_000,

@@ -72,21 +72,38 @@ export interface WinningIndex {
 }
 
 /**
- * Rejection sampling over HMAC outputs: every index has exactly
- * floor(2^64 / N) accepted values, so each entry has the same chance.
- * The chance of a rejection is below N / 2^64, so the loop ends at once.
+ * Rejection sampling: the first of x_0, x_1, ... below `acceptanceLimit(N)`
+ * decides, as index `x mod N`. Every index then has exactly floor(2^64 / N)
+ * accepted values, so each entry has the same chance. Undefined only if the
+ * values run out first, which the endless HMAC sequence of a draw never does.
  */
-export const winningIndex = (inputs: WinnerInputs): WinningIndex => {
-  const { entryCount } = inputs
+export const acceptFirst = (
+  values: Iterable<bigint>,
+  entryCount: number,
+): WinningIndex | undefined => {
   if (!Number.isSafeInteger(entryCount) || entryCount < 1) {
     throw new RangeError(`a draw needs at least one entry, not ${entryCount}`)
   }
   const limit = acceptanceLimit(entryCount)
-  for (let attempt = 0; ; attempt++) {
-    const x = attemptValue(inputs, attempt)
+  let attempt = 0
+  for (const x of values) {
     if (x < limit) return { index: Number(x % BigInt(entryCount)), attempt }
+    attempt++
   }
+  return undefined
 }
+
+function* attemptValues(inputs: WinnerInputs): Generator<bigint> {
+  for (let attempt = 0; ; attempt++) yield attemptValue(inputs, attempt)
+}
+
+/**
+ * The winning index of a draw: `acceptFirst` over the HMAC values of
+ * k = 0, 1, 2, ... A rejection has a chance below N / 2^64, so the loop ends
+ * at once.
+ */
+export const winningIndex = (inputs: WinnerInputs): WinningIndex =>
+  acceptFirst(attemptValues(inputs), inputs.entryCount) as WinningIndex
 
 export interface DrawnWinner {
   readonly entriesHash: string
