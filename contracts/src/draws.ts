@@ -56,7 +56,7 @@ export type DrawProofResponseJson = typeof DrawProofResponse.Encoded
 export const DrawnCompetition = Schema.Struct({
   competition: Schema.Struct({ id: Schema.String, name: Schema.String }),
   drawType: Schema.Literal("Live", "Automatic", "None"),
-  /** The scheduled draw the winners page groups by. */
+  /** When the draw was made: the day the winners page groups by. */
   drawDate: Schema.Date,
   drawnAt: Schema.Date,
   outcome: Schema.Literal("Winner", "NoEntries"),

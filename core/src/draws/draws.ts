@@ -87,6 +87,15 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
               })
             }
             const entries = yield* records.entries(material.competitionId)
+            // Ticket numbers are unique per competition (the pool's key): a repeat
+            // here would be a ticket sold twice, never something to draw over.
+            for (let i = 1; i < entries.length; i++) {
+              if ((entries[i] as number) <= (entries[i - 1] as number)) {
+                return yield* Effect.dieMessage(
+                  `entries of ${material.competitionId} are not strictly ascending at ${i}`,
+                )
+              }
+            }
             const outcome = drawWinner({
               seed: locked.seed,
               competitionId: locked.competitionId,
@@ -100,7 +109,7 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
                 : yield* records.holder(locked.competitionId, won.winningTicketNumber)
             const draw: DrawRecord = {
               competitionId: locked.competitionId,
-              drawDate: locked.drawDateTimeUtc ?? at,
+              drawDate: at,
               drawnAt: at,
               drawType: locked.drawType,
               outcome: won === null ? "NoEntries" : "Winner",

@@ -21,7 +21,7 @@ export interface DrawMaterial {
 /** A draw as recorded: what its proof publishes, and who won. */
 export interface DrawRecord {
   readonly competitionId: string
-  /** The scheduled draw the winners page groups by (the draw time when none was set). */
+  /** The day the winners page groups by: when the draw was made. */
   readonly drawDate: Date
   readonly drawnAt: Date
   readonly drawType: DrawType
