@@ -82,6 +82,8 @@ export interface InstantWinGroupsTable {
   name: string
   imageGroupId: string | null
   sortOrder: Generated<number>
+  /** Set when the prize is site credit, credited as soon as the winning order is paid. */
+  prizeSiteCreditPence: Generated<number | null>
 }
 
 export interface InstantWinTicketsTable {
@@ -91,6 +93,11 @@ export interface InstantWinTicketsTable {
   ticketNumber: number
   wonAt: NullableTimestamp
   winnerDisplayName: string | null
+  winnerCustomerId: Generated<string | null>
+  /** The paid order whose ticket won. */
+  orderId: Generated<string | null>
+  /** Null while the prize waits for staff; set at once for site credit. */
+  processedAt: Generated<Date | null>
 }
 
 /** The ticket pool: one row per ticket number, claimed in sort_key order. */

@@ -9,6 +9,7 @@ import * as paymentRefunds from "./2026-11-24T1100-payment-refunds"
 import * as promotionLimits from "./2026-11-24T1200-promotion-limits"
 import * as expiryRetryTimes from "./2026-11-24T1300-expiry-retry-times"
 import * as verifiableDraws from "./2026-11-24T1400-verifiable-draws"
+import * as instantWinPrizes from "./2026-11-24T1500-instant-win-prizes"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T1200-promotion-limits": promotionLimits,
   "2026-11-24T1300-expiry-retry-times": expiryRetryTimes,
   "2026-11-24T1400-verifiable-draws": verifiableDraws,
+  "2026-11-24T1500-instant-win-prizes": instantWinPrizes,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>
