@@ -1,11 +1,12 @@
 /**
- * The allocation benchmark (`npm run bench`; not a test, and not part of `npm test`).
+ * The allocation and draw benchmark (`npm run bench`; not a test, and not part of `npm test`).
  *
  * Starts a throwaway PostgreSQL 15 cluster (the test harness's starter, with
  * room for 200 buyers plus pgbench), migrates a fresh database, and for each
  * buyer count runs full checkouts through core's Checkout service for a fixed
  * time, checks nothing was sold twice, then runs pgbench with as many clients
- * for as long on the same cluster. Prints the table and rewrites
+ * for as long on the same cluster; then creates and draws a competition of a
+ * million tickets (test/bench/draw-run.ts). Prints the table and rewrites
  * docs/benchmarks.md, which explains the figures. Takes about two
  * minutes.
  *
@@ -24,13 +25,15 @@ import pg from "pg"
 import { startPostgresCluster } from "../support/pg-cluster"
 import { createTestDatabase, type TestDatabase } from "../support/postgres-database"
 import { runCheckouts } from "./checkout-run"
+import { runDraw } from "./draw-run"
 import { pgbenchInit, pgbenchRun } from "./pgbench"
-import { type BenchReport, markdown, resultsTable } from "./report"
+import { type BenchReport, drawsTable, markdown, resultsTable } from "./report"
 import { startSampler } from "./server-stats"
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20)
 const buyerCounts = (process.env.BENCH_BUYERS ?? "50,200").split(",").map(Number)
 const totalTickets = Number(process.env.BENCH_TICKETS ?? 100_000)
+const drawTickets = Number(process.env.BENCH_DRAW_TICKETS ?? 1_000_000)
 const output =
   process.env.BENCH_OUTPUT ?? fileURLToPath(new URL("../../docs/benchmarks.md", import.meta.url))
 const WARMUP_SECONDS = 2
@@ -128,6 +131,12 @@ const main = async () => {
       runs.push({ checkout, pgbench })
     }
 
+    log(`a competition of ${drawTickets} tickets: created, sold out, drawn`)
+    const drawn = await runDraw(shop.connectionString, drawTickets)
+    log(
+      `created in ${(drawn.createMs / 1000).toFixed(2)} s, drawn in ${(drawn.drawMs / 1000).toFixed(2)} s`,
+    )
+
     const [version] = await query<{ server_version: string }>(
       cluster.connectionString,
       "show server_version",
@@ -158,8 +167,9 @@ const main = async () => {
       warmupSeconds: WARMUP_SECONDS,
       seconds,
       runs,
+      draws: [drawn],
     }
-    console.log(`\n${resultsTable(report)}\n`)
+    console.log(`\n${resultsTable(report)}\n\n${drawsTable(report)}\n`)
     if (output !== "-") {
       await writeFile(output, markdown(report))
       log(`wrote ${output}`)

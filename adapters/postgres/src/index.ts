@@ -26,7 +26,7 @@ export {
   DrawRecordsLive,
   makeDrawRecords,
   recordDraw,
-  soldTicketNumbers,
+  soldEntries,
   ticketHolder,
 } from "./repos/draw-records"
 export { DrawRepoLive, makeDrawRepo } from "./repos/draws"

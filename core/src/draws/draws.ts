@@ -10,8 +10,9 @@ import { RandomnessBeacon } from "../ports/randomness-beacon"
 import { competitionPageLink, ShopLinks } from "../ports/shop-links"
 import { Transactions } from "../ports/transactions"
 import { drawWinnerEmail } from "./emails"
+import { readEntryList } from "./entry-list"
 import type { DrawMaterial, DrawRecord, ListedDraw, PublishedProof, TicketHolder } from "./model"
-import { drawWinner, instantWinLines } from "./procedure"
+import { drawFromEntryList, instantWinLines } from "./procedure"
 
 /** A competition whose draw type is None is never drawn. */
 export class CompetitionHasNoDraw extends Data.TaggedError("CompetitionHasNoDraw")<{
@@ -86,21 +87,18 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
                 count: open,
               })
             }
-            const entries = yield* records.entries(material.competitionId)
-            // Ticket numbers are unique per competition (the pool's key): a repeat
-            // here would be a ticket sold twice, never something to draw over.
-            for (let i = 1; i < entries.length; i++) {
-              if ((entries[i] as number) <= (entries[i - 1] as number)) {
-                return yield* Effect.dieMessage(
-                  `entries of ${material.competitionId} are not strictly ascending at ${i}`,
-                )
-              }
-            }
-            const outcome = drawWinner({
+            const text = yield* records.entries(material.competitionId)
+            // Ticket numbers are unique per competition (the pool's key): a
+            // repeat or a malformed list would be a defect, never drawn over.
+            const entries = yield* Effect.try({
+              try: () => readEntryList(text),
+              catch: (cause) => cause,
+            }).pipe(Effect.orDie)
+            const outcome = drawFromEntryList({
               seed: locked.seed,
               competitionId: locked.competitionId,
               beacon: reading.value,
-              ticketNumbers: entries,
+              entries,
             })
             const won = "winningTicketNumber" in outcome ? outcome : null
             const winner =
@@ -121,7 +119,7 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
               winnerFullName: winner?.fullName ?? null,
               winnerCustomerId: winner?.customerId ?? null,
             }
-            yield* records.record(draw, entries)
+            yield* records.record(draw, text)
             // Through the outbox, in the drawing transaction: one email if and only if one draw.
             if (winner !== null && draw.winningTicketNumber !== null)
               yield* tellWinner(locked, draw.winningTicketNumber, winner)

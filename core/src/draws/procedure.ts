@@ -1,6 +1,7 @@
 import { hmac } from "@noble/hashes/hmac.js"
 import { sha256 } from "@noble/hashes/sha2.js"
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js"
+import { type EntryList, readEntryList } from "./entry-list"
 
 /**
  * The published draw procedure (docs/fairness.md), letter for letter. These
@@ -117,30 +118,42 @@ export interface NoEntries {
   readonly entryCount: 0
 }
 
-/** The whole draw over the competition's entries: a winner, or none when nobody entered. */
-export const drawWinner = (draw: {
+/**
+ * The whole draw over the competition's entry list as published (see
+ * ./entry-list): a winner, or none when nobody entered. The text is what
+ * is hashed, so what the shop publishes is exactly what was drawn from.
+ */
+export const drawFromEntryList = (draw: {
   readonly seed: Uint8Array
   readonly competitionId: string
   readonly beacon: string
-  readonly ticketNumbers: readonly number[]
+  readonly entries: EntryList
 }): DrawnWinner | NoEntries => {
-  const entries = sortedEntries(draw.ticketNumbers)
-  const hash = entriesHash(entries)
-  if (entries.length === 0) return { entriesHash: hash, entryCount: 0 }
+  const hash = bytesToHex(sha256(utf8ToBytes(draw.entries.text)))
+  if (draw.entries.count === 0) return { entriesHash: hash, entryCount: 0 }
   const { index, attempt } = winningIndex({
     seed: draw.seed,
     competitionId: draw.competitionId,
     entriesHash: hash,
     beacon: draw.beacon,
-    entryCount: entries.length,
+    entryCount: draw.entries.count,
   })
   return {
     entriesHash: hash,
-    entryCount: entries.length,
+    entryCount: draw.entries.count,
     attempt,
-    winningTicketNumber: entries[index] as number,
+    winningTicketNumber: draw.entries.ticketAt(index),
   }
 }
+
+/** The same draw over ticket numbers in any order (sorted, each once, then written out). */
+export const drawWinner = (draw: {
+  readonly seed: Uint8Array
+  readonly competitionId: string
+  readonly beacon: string
+  readonly ticketNumbers: readonly number[]
+}): DrawnWinner | NoEntries =>
+  drawFromEntryList({ ...draw, entries: readEntryList(entriesText(draw.ticketNumbers)) })
 
 export interface InstantWinLine {
   readonly instantWinGroupId: string

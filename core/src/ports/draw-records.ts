@@ -32,17 +32,17 @@ export interface DrawRecordsShape {
   ) => Effect.Effect<DrawMaterial, CompetitionNotFound | RepositoryError>
   /** Orders still waiting for payment that hold tickets of the competition. */
   readonly openOrderCount: (competitionId: string) => Effect.Effect<number, RepositoryError>
-  /** Every sold ticket number (paid orders, free postal entries), ascending. */
-  readonly entries: (competitionId: string) => Effect.Effect<readonly number[], RepositoryError>
+  /**
+   * Every sold ticket number (paid orders, free postal entries) as the
+   * published entry list: ascending decimal numbers joined by "\n".
+   */
+  readonly entries: (competitionId: string) => Effect.Effect<string, RepositoryError>
   readonly holder: (
     competitionId: string,
     ticketNumber: number,
   ) => Effect.Effect<TicketHolder | null, RepositoryError>
   /** Records the draw with the exact entry list it was drawn from. */
-  readonly record: (
-    draw: DrawRecord,
-    entries: readonly number[],
-  ) => Effect.Effect<void, RepositoryError>
+  readonly record: (draw: DrawRecord, entries: string) => Effect.Effect<void, RepositoryError>
   /** Automatic competitions whose draw time has come and that have no draw, soonest first. */
   readonly due: (now: Date, limit: number) => Effect.Effect<readonly string[], RepositoryError>
   /** Closed Live and Automatic competitions with no draw, by draw date. */

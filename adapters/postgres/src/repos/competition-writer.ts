@@ -126,9 +126,14 @@ export const insertCompetition = async (
   }
 
   // One statement, however many tickets: 100,000 rows never cross the wire.
+  // Written in sort-key order, so the free-ticket index (competition, sort
+  // key) grows at its right edge instead of splitting pages all over: a
+  // million-ticket pool is measurably quicker (npm run bench).
   await sql`
-      insert into tickets (competition_id, ticket_number)
-      select ${id}::uuid, generate_series(1, ${competition.totalTickets}::int)
+      insert into tickets (competition_id, ticket_number, sort_key)
+      select ${id}::uuid, n, k
+      from (select generate_series(1, ${competition.totalTickets}::int) n, gen_random_uuid() k) pool
+      order by k
     `.execute(trx)
 
   const instantWinLines: { instantWinGroupId: string; ticketNumber: number }[] = []

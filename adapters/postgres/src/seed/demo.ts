@@ -1,5 +1,6 @@
 import type { DrawType, VisibilityStatus } from "@howzat/core/competitions/model"
-import { drawWinner } from "@howzat/core/draws/procedure"
+import { readEntryList } from "@howzat/core/draws/entry-list"
+import { drawFromEntryList } from "@howzat/core/draws/procedure"
 import { competitionSecrets } from "@howzat/core/draws/secrets"
 import { chooseDistinctTicketNumbers } from "@howzat/core/draws/secure-choice"
 import type { NewCompetition, NewInstantWinGroup } from "@howzat/core/ports/competition-writer"
@@ -8,7 +9,7 @@ import { pence } from "@howzat/core/rules/money"
 import { Effect } from "effect"
 import { type Kysely, sql, type Transaction } from "kysely"
 import { insertCompetition } from "../repos/competition-writer"
-import { recordDraw, soldTicketNumbers, ticketHolder } from "../repos/draw-records"
+import { recordDraw, soldEntries, ticketHolder } from "../repos/draw-records"
 import type { Database } from "../schema"
 import { NodeSecureRandomLive } from "../secure-random-node"
 import {
@@ -550,12 +551,12 @@ const seedCompetition = async (
   if (demo.drawnBeforeToday === true && demo.draw !== null) {
     // Drawn by the published procedure, as staff or the job would have on
     // the day, with no beacon (the demo shop has no internet): its proof checks.
-    const entries = await soldTicketNumbers(trx, id)
-    const outcome = drawWinner({
+    const entries = await soldEntries(trx, id)
+    const outcome = drawFromEntryList({
       seed: secrets.drawSeed,
       competitionId: id,
       beacon: "",
-      ticketNumbers: entries,
+      entries: readEntryList(entries),
     })
     const won = "winningTicketNumber" in outcome ? outcome : null
     const winner = won === null ? null : await ticketHolder(trx, id, won.winningTicketNumber)
