@@ -160,6 +160,10 @@ export const CompetitionWinnerParams = Schema.Struct({
   DrawFromDate: Schema.optional(DateFromQuery),
   DrawToDate: Schema.optional(DateFromQuery),
   CompetitionId: Schema.optional(Schema.UUID),
+  /** One customer's wins: that customer's own, or anyone's for staff. */
+  CustomerId: Schema.optional(Schema.UUID),
+  /** Part of the winner's name, case-insensitively. */
+  CustomerName: Schema.optional(boundedString(100)),
   IncludeHiddenRecords: Schema.optionalWith(BooleanFromQuery, { default: () => false }),
   ...PagingParams,
 })

@@ -88,6 +88,8 @@ export const DrawHandlersLive = HttpApiBuilder.group(HowzatApi, "draws", (handle
         readonly DrawFromDate?: Date | undefined
         readonly DrawToDate?: Date | undefined
         readonly CompetitionId?: string | undefined
+        readonly CustomerId?: string | undefined
+        readonly CustomerName?: string | undefined
         readonly IncludeHiddenRecords: boolean
         readonly PageNumber: number
         readonly PageSize: number
@@ -102,6 +104,8 @@ export const DrawHandlersLive = HttpApiBuilder.group(HowzatApi, "draws", (handle
               fromDate: urlParams.DrawFromDate,
               toDate: urlParams.DrawToDate,
               competitionId: competitionId ?? urlParams.CompetitionId,
+              customerId: urlParams.CustomerId,
+              customerName: urlParams.CustomerName,
               includeHidden: urlParams.IncludeHiddenRecords,
               page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
             },

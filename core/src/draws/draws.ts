@@ -225,10 +225,16 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
     const list = (query: Omit<DrawListQuery, "includeHidden">, viewer: Principal | null) =>
       records.list({ ...query, includeHidden: viewer !== null && isStaff(viewer) })
 
-    /** Winners; the hidden ones (a hidden competition's, a winner kept private) for staff only. */
+    /**
+     * Winners; the hidden ones (a hidden competition's, a winner kept
+     * private) for staff only, and one customer's wins for that customer
+     * or staff: names are public on the winners page, customer ids are not.
+     */
     const winners = (query: WinnerQuery, viewer: Principal | null) =>
       Effect.gen(function* () {
-        if (query.includeHidden && (viewer === null || !isStaff(viewer))) {
+        const staff = viewer !== null && isStaff(viewer)
+        if (query.includeHidden && !staff) return yield* new NotStaff()
+        if (query.customerId !== undefined && !staff && viewer?.customerId !== query.customerId) {
           return yield* new NotStaff()
         }
         return yield* drawRepo.winners(query)

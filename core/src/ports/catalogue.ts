@@ -69,6 +69,8 @@ export interface WinnerQuery {
   readonly fromDate?: Date | undefined
   readonly toDate?: Date | undefined
   readonly competitionId?: string | undefined
+  readonly customerId?: string | undefined
+  readonly customerName?: string | undefined
   readonly includeHidden: boolean
   readonly page: PageRequest
 }

@@ -920,6 +920,8 @@ export const catalogueSuite = (name: string, open: () => Promise<SuiteDatabase>)
             fromDate?: Date
             toDate?: Date
             competitionId?: string
+            customerId?: string
+            customerName?: string
           } = {},
         ) =>
           run(
@@ -961,6 +963,12 @@ export const catalogueSuite = (name: string, open: () => Promise<SuiteDatabase>)
           "Heather Knight",
         ])
         expect((await winners({ competitionId: "nope" })).totalCount).toBe(0)
+        // A name search is literal and case-insensitive: "%" is not a wildcard.
+        expect(
+          (await winners({ customerName: "knight" })).items.map((w) => w.winnerFullName),
+        ).toEqual(["Heather Knight"])
+        expect((await winners({ customerName: "%" })).totalCount).toBe(0)
+        expect((await winners({ customerId: "nope" })).totalCount).toBe(0)
       })
     })
 

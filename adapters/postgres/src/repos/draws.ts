@@ -4,7 +4,15 @@ import { Effect, Layer } from "effect"
 import type { Kysely } from "kysely"
 import { Db } from "../database"
 import type { Database } from "../schema"
-import { attempt, emptyPage, isUuid, normalisePage, pageOffset, toPage } from "./shared"
+import {
+  attempt,
+  containsPattern,
+  emptyPage,
+  isUuid,
+  normalisePage,
+  pageOffset,
+  toPage,
+} from "./shared"
 
 export const makeDrawRepo = (db: Kysely<Database>): DrawRepoShape => ({
   nextDrawDate: (drawType, now) =>
@@ -20,7 +28,10 @@ export const makeDrawRepo = (db: Kysely<Database>): DrawRepoShape => ({
     }),
 
   winners: (query) => {
-    if (query.competitionId !== undefined && !isUuid(query.competitionId)) {
+    if (
+      (query.competitionId !== undefined && !isUuid(query.competitionId)) ||
+      (query.customerId !== undefined && !isUuid(query.customerId))
+    ) {
       return Effect.succeed(emptyPage<CompetitionWinner>(query.page))
     }
     return attempt("draws.winners", async () => {
@@ -37,6 +48,9 @@ export const makeDrawRepo = (db: Kysely<Database>): DrawRepoShape => ({
       if (query.fromDate) q = q.where("d.drawDate", ">=", query.fromDate)
       if (query.toDate) q = q.where("d.drawDate", "<=", query.toDate)
       if (query.competitionId) q = q.where("d.competitionId", "=", query.competitionId)
+      if (query.customerId) q = q.where("d.winnerCustomerId", "=", query.customerId)
+      if (query.customerName)
+        q = q.where("d.winnerFullName", "ilike", containsPattern(query.customerName))
       const [{ totalCount }, rows] = await Promise.all([
         q.select((eb) => eb.fn.countAll<number>().as("totalCount")).executeTakeFirstOrThrow(),
         q
