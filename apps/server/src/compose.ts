@@ -28,7 +28,7 @@ import {
   TransactionsLive,
 } from "@howzat/postgres"
 import { PostgresOrdersLive } from "@howzat/postgres/repos/index"
-import { Effect, Layer, ManagedRuntime } from "effect"
+import { Duration, Effect, Layer, ManagedRuntime } from "effect"
 import { Argon2PasswordHasherLive } from "./auth/argon2-password-hasher"
 import { JwtAccessTokensLive } from "./auth/jwt-access-tokens"
 import { jwtSecret } from "./auth/jwt-secret"
@@ -149,7 +149,10 @@ export const composeShop = async (
     Layer.mergeAll(
       paymentServices,
       draws,
-      automaticDraws(Effect.flatMap(Draws, (d) => d.drawDue)).pipe(Layer.provide(draws)),
+      automaticDraws(
+        Effect.flatMap(Draws, (d) => d.drawDue),
+        Duration.millis(config.automaticDrawIntervalMs),
+      ).pipe(Layer.provide(draws)),
     ),
   )
   await background.runtime()

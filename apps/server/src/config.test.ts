@@ -61,6 +61,10 @@ describe("readConfig", () => {
     [{ DRAND_URL: "https://user:pass@relay.example/52db" }, /DRAND_URL/],
     [{ DRAND_URL: "https://relay.example/52db?key=1" }, /DRAND_URL/],
     [{ DRAND_URL: "https://relay.example/52db#x" }, /DRAND_URL/],
+    [{ AUTOMATIC_DRAW_INTERVAL_MS: "99" }, /AUTOMATIC_DRAW_INTERVAL_MS/],
+    [{ AUTOMATIC_DRAW_INTERVAL_MS: "3600001" }, /AUTOMATIC_DRAW_INTERVAL_MS/],
+    [{ AUTOMATIC_DRAW_INTERVAL_MS: "1.5" }, /AUTOMATIC_DRAW_INTERVAL_MS/],
+    [{ AUTOMATIC_DRAW_INTERVAL_MS: "30s" }, /AUTOMATIC_DRAW_INTERVAL_MS/],
   ])("refuses %j with a message naming the setting", (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError)
     expect(() => readConfig(env)).toThrow(message)
@@ -195,6 +199,11 @@ describe("readConfig", () => {
     expect(() => readConfig({ ...live, STRIPE_JS_URL: "https://cdn.example/stripe.js" })).toThrow(
       /STRIPE_JS_URL/,
     )
+  })
+
+  it("looks for due automatic draws every 30 seconds unless told otherwise", () => {
+    expect(readConfig({}).automaticDrawIntervalMs).toBe(30_000)
+    expect(readConfig({ AUTOMATIC_DRAW_INTERVAL_MS: " 250 " }).automaticDrawIntervalMs).toBe(250)
   })
 
   it("draws with no beacon by default: the shop has no internet unless told", () => {

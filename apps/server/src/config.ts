@@ -8,6 +8,8 @@ import {
   type ThrottledAction,
 } from "@howzat/core/accounts/throttle"
 import type { RateLimit } from "@howzat/core/rules/auth"
+import { Duration } from "effect"
+import { AUTOMATIC_DRAW_INTERVAL } from "./jobs/automatic-draws"
 
 export interface ServerConfig {
   readonly port: number
@@ -37,6 +39,8 @@ export interface ServerConfig {
   readonly rateLimits: RateLimitPolicyShape
   readonly payments: PaymentsConfig
   readonly beacon: BeaconConfig
+  /** Milliseconds between the automatic draw job's passes (the first runs at start-up). */
+  readonly automaticDrawIntervalMs: number
 }
 
 /**
@@ -276,6 +280,23 @@ const readBeacon = (env: Readonly<Record<string, string | undefined>>): BeaconCo
   return source === "drand" ? { source, drandUrl } : { source }
 }
 
+/**
+ * A pass is one cheap query when nothing is due, so the interval only sets
+ * how late after its draw time a competition may be drawn. Over an hour
+ * would leave customers waiting; under a tenth of a second only loads the
+ * database (tests use short ones to see several passes quickly).
+ */
+const readAutomaticDrawInterval = (value: string | undefined): number => {
+  const text = value?.trim() || String(Duration.toMillis(AUTOMATIC_DRAW_INTERVAL))
+  const ms = Number(text)
+  if (!Number.isInteger(ms) || ms < 100 || ms > 3_600_000) {
+    throw new ConfigError(
+      `AUTOMATIC_DRAW_INTERVAL_MS must be a whole number of milliseconds from 100 to 3600000, not "${text}"`,
+    )
+  }
+  return ms
+}
+
 /** Stripe.js v3, from the only place the provider allows it to be loaded from. */
 export const DEFAULT_STRIPE_JS_URL = "https://js.stripe.com/v3/"
 const STRIPE_JS_ORIGIN = "https://js.stripe.com"
@@ -350,5 +371,6 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): S
     rateLimits: readRateLimits(env),
     payments: readPayments(env),
     beacon: readBeacon(env),
+    automaticDrawIntervalMs: readAutomaticDrawInterval(env.AUTOMATIC_DRAW_INTERVAL_MS),
   }
 }

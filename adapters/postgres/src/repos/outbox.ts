@@ -103,6 +103,28 @@ export const makeOutboxQueue = (db: Kysely<Database>) => ({
       .execute()
       .then((rows) => rows.map(toMessage)),
 
+  /**
+   * Renews the lease on a claimed message just before it is sent, if the
+   * claim is still ours. `attempts` counts claims, so a process that took the
+   * message over after our lease ran out (a slow mail server earlier in the
+   * batch) has changed it: then this answers false and the message is theirs.
+   */
+  renewLease: (
+    message: Pick<OutboxMessage, "id" | "attempts">,
+    now: Date,
+    leaseMs: number,
+  ): Promise<boolean> =>
+    db
+      .updateTable("outbox")
+      .set({ claimedUntil: new Date(now.getTime() + leaseMs) })
+      .where("id", "=", message.id)
+      .where("attempts", "=", message.attempts)
+      .where("sentAt", "is", null)
+      .where("failedAt", "is", null)
+      .returning("id")
+      .executeTakeFirst()
+      .then((row) => row !== undefined),
+
   /** `redact` drops the bodies once sent: their links carry live tokens. */
   markSent: (id: string, now: Date, options: { readonly redact: boolean }) =>
     db

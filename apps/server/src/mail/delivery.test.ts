@@ -84,6 +84,44 @@ describe("outbox delivery", () => {
     expect(await deliverOnce(queue, { sender, now: () => muchLater })).toBe(0)
   })
 
+  it("never sends what another process took over after a slow send outlasted the lease", async () => {
+    // Two server processes share the outbox. A claims both messages, then its
+    // mail server takes longer than the lease over the first one; B's pass
+    // runs in between, finds the second message's lease run out, and sends it.
+    await queueMail("first@example.com")
+    await queueMail("second@example.com")
+    const leaseMs = 60_000
+    let clock = NOW
+    const sent: string[] = []
+    const processB = makeOutboxQueue(database.db)
+    const senderB: MailSender = {
+      send: async (message) => void sent.push(`B ${message.to}`),
+      close: () => {},
+    }
+    const real = makeOutboxQueue(database.db)
+    const processA = {
+      ...real,
+      markSent: async (...args: Parameters<typeof real.markSent>) => {
+        const marked = await real.markSent(...args)
+        await deliverOnce(processB, { sender: senderB, now: () => clock, leaseMs })
+        return marked
+      },
+    }
+    const slowSenderA: MailSender = {
+      send: async (message) => {
+        sent.push(`A ${message.to}`)
+        clock = new Date(clock.getTime() + leaseMs + 1_000)
+      },
+      close: () => {},
+    }
+    await deliverOnce(processA, { sender: slowSenderA, now: () => clock, leaseMs })
+    // Each message once: A sent one, B the one whose lease ran out while A was busy.
+    expect(sent.map((s) => s.slice(2)).sort()).toEqual(["first@example.com", "second@example.com"])
+    expect(sent.map((s) => s.slice(0, 1)).sort()).toEqual(["A", "B"])
+    const stored = await real.recent({ limit: 10 })
+    expect(stored.every((m) => m.sentAt !== null)).toBe(true)
+  })
+
   it("backs off from a minute to at most an hour", () => {
     expect([1, 2, 3, 10].map(retryDelayMs)).toEqual([60_000, 120_000, 240_000, 3_600_000])
   })

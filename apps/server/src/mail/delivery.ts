@@ -13,6 +13,9 @@ export interface DeliveryOptions {
 
 const MINUTE = 60_000
 
+/** How long a claimed message is one process's to send: longer than any one send (smtp.ts). */
+export const DELIVERY_LEASE_MS = 5 * MINUTE
+
 /** 1, 2, 4 ... minutes, at most an hour: a mail server that is down gets time to come back. */
 export const retryDelayMs = (attempts: number): number =>
   Math.min(60 * MINUTE, MINUTE * 2 ** Math.max(0, attempts - 1))
@@ -28,11 +31,13 @@ export const deliverOnce = async (
 ): Promise<number> => {
   const now = options.now ?? (() => new Date())
   const maxAttempts = options.maxAttempts ?? 10
-  const claimed = await queue.claim(now(), {
-    batchSize: options.batchSize ?? 20,
-    leaseMs: options.leaseMs ?? 5 * MINUTE,
-  })
+  const leaseMs = options.leaseMs ?? DELIVERY_LEASE_MS
+  const claimed = await queue.claim(now(), { batchSize: options.batchSize ?? 20, leaseMs })
   for (const message of claimed) {
+    // The batch shares one lease, which a slow mail server can outlast; another
+    // process may then have claimed the rest and sent them. Send only what is
+    // still ours, each on a fresh lease (longer than one send can take: smtp.ts).
+    if (!(await queue.renewLease(message, now(), leaseMs))) continue
     if (options.sender === undefined) {
       await queue.markSent(message.id, now(), { redact: false })
       continue
