@@ -6,7 +6,7 @@ import {
   makeOrderRepo,
   makeTicketAllocator,
   migrateToLatest,
-  soldTicketNumbers,
+  soldEntries,
 } from "@howzat/postgres"
 import { competitionOnSale, newBasket, newCustomer } from "@howzat/postgres/repos/orders-fixtures"
 import { Effect } from "effect"
@@ -269,7 +269,7 @@ describe("automatic draws with two server processes on one PostgreSQL database",
       const rows = await drawRows(id)
       expect(rows).toHaveLength(1)
       const [draw] = rows
-      const entries = await soldTicketNumbers(main.db, id)
+      const entries = (await soldEntries(main.db, id)).split("\n").map(Number)
       expect(entries.length).toBeGreaterThan(0)
       expect(draw?.entries).toBe(entries.join("\n"))
       expect(draw?.beaconSource).toBe("none")
