@@ -370,6 +370,34 @@ export const drawRecordsSuite = (
           ["Draw 1"],
         ])
       })
+
+      it("names a winner kept private to staff only, and still lists the draw", async () => {
+        const day = yearOf(2007)
+        const id = await competitionAt(day(1), { name: "Private winner" })
+        await run(records().record(drawOf(id, { drawDate: day(1) }), [1, 2, 3]))
+        await db()
+          .updateTable("draws")
+          .set({ isVisible: false })
+          .where("competitionId", "=", id)
+          .execute()
+        const winnerIn = async (includeHidden: boolean) => {
+          const listed = await run(
+            records().list({
+              fromDate: day(0),
+              toDate: day(2),
+              includeHidden,
+              page: { pageNumber: 1, pageSize: 10 },
+            }),
+          )
+          return listed.items.map((d) => [
+            d.competitionName,
+            d.winningTicketNumber,
+            d.winnerFullName,
+          ])
+        }
+        expect(await winnerIn(false)).toEqual([["Private winner", 2, null]])
+        expect(await winnerIn(true)).toEqual([["Private winner", 2, "Ann Smith"]])
+      })
     })
 
     it.runIf(options.concurrent)(
