@@ -132,6 +132,16 @@ describe("drawing a competition live", () => {
     expect(mailed[0]?.text).toContain(`/Competitions/Competition/${competitionId}`)
   })
 
+  it("asked for by several at once makes one draw and sends one email", async () => {
+    const mailedBefore = (await winnersMailedToAnn()).length
+    const { competitionId } = await closedWithEntries(5)
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => draw(host, competitionId).then((r) => json(r))),
+    )
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1)
+    expect(await winnersMailedToAnn()).toHaveLength(mailedBefore + 1)
+  })
+
   it("answers 409 with the reason when the competition is still open", async () => {
     const competitionId = await competitionOnSale(shop, { drawType: "Live" })
     const closesAt = new Date("2099-06-01T19:00:00.000Z")
@@ -186,6 +196,9 @@ describe("drawing a competition live", () => {
     })
     const proof = await proofOf(anonymous, competitionId)
     expect([proof.outcome, proof.entriesHash]).toEqual(["NoEntries", sha256Hex("")])
+    // The entry list of nobody: empty, and still there to check against entriesHash.
+    const download = await anonymous.get(`/api/Draws/entries/${competitionId}`)
+    expect([download.status, await download.text()]).toEqual([200, ""])
   })
 })
 
@@ -292,6 +305,7 @@ describe("the proof anyone can check", () => {
     await problem(await anonymous.get(`/api/Draws/proof/${randomUUID()}`), 404)
     await problem(await anonymous.get("/api/Draws/proof/not-an-id"), 400)
     await problem(await anonymous.get(`/api/Draws/entries/${randomUUID()}`), 404)
+    await problem(await anonymous.get("/api/Draws/entries/not-an-id"), 400)
   })
 })
 
@@ -351,6 +365,19 @@ describe("winners and past draws", () => {
       await anonymous.get(`/api/Draws/competition-winners/${secret}`),
     )
     expect(hidden.competitionWinners).toEqual([])
+    const toStaff = await json<CompetitionWinnerListJson>(
+      await host.get(`/api/Draws/competition-winners/${secret}?IncludeHiddenRecords=true`),
+    )
+    expect(toStaff.competitionWinners.map((w) => w.competition.id)).toEqual([secret])
+    await problem(
+      await ann.browser.get(`/api/Draws/competition-winners/${secret}?IncludeHiddenRecords=true`),
+      403,
+    )
+  })
+
+  it("refuses a date it cannot read with a 400 problem", async () => {
+    await problem(await anonymous.get("/api/Draws?DrawFromDate=yesterday"), 400)
+    await problem(await anonymous.get("/api/Draws?DrawToDate=2026-02-30"), 400)
   })
 
   it("GET /api/Draws lists the draws by their draw date, hidden ones to staff only", async () => {

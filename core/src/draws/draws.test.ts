@@ -417,7 +417,7 @@ describe("the scheduler's pass (drawDue)", () => {
   it.effect("one competition that cannot be drawn does not stop the others", () => {
     const first = automatic(NOW - 3 * HOUR)
     const unpaid = automatic(NOW - 2 * HOUR, { ordersAwaitingPayment: 1 })
-    // A draw time set before the close: due, but still open.
+    // A draw time before the close (the database refuses one; Draws must not rely on it): due, still open.
     const misdated = automatic(NOW - HOUR, { closeDateTimeUtc: new Date(NOW + HOUR) })
     const last = automatic(NOW - 30 * 60 * 1000)
     const store = setUp(first, unpaid, misdated, last)
