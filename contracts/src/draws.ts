@@ -62,7 +62,10 @@ export const DrawnCompetition = Schema.Struct({
   outcome: Schema.Literal("Winner", "NoEntries"),
   entryCount: Schema.Int,
   winningTicketNumber: Schema.NullOr(Schema.Int),
-  /** Null with no entries, or when the winning ticket has no customer record. */
+  /**
+   * Null with no entries, when the winning ticket has no customer record, or
+   * (to all but staff) for a winner kept private.
+   */
   winner: Schema.NullOr(Schema.Struct({ fullName: Schema.String })),
 })
 export type DrawnCompetitionJson = typeof DrawnCompetition.Encoded

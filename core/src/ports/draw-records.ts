@@ -52,7 +52,10 @@ export interface DrawRecordsShape {
   readonly instantWinLines: (
     competitionId: string,
   ) => Effect.Effect<readonly InstantWinLine[], RepositoryError>
-  /** Draws by draw date, latest first; hidden competitions' only when asked. */
+  /**
+   * Draws by draw date, latest first. Unless `includeHidden`: none of a hidden
+   * competition, and no name for a winner kept private (the draw itself stays listed).
+   */
   readonly list: (query: DrawListQuery) => Effect.Effect<Page<ListedDraw>, RepositoryError>
   /** The entry list as drawn, "\n"-joined; null when not drawn. */
   readonly entriesText: (competitionId: string) => Effect.Effect<string | null, RepositoryError>

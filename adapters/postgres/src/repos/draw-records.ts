@@ -272,7 +272,14 @@ export const makeDrawRecords = (db: Kysely<Database>): DrawRecordsShape => {
         ])
         return toPage(
           query.page,
-          rows.map((row) => ({ ...toDrawRecord(row), competitionName: row.competitionName })),
+          rows.map((row) => ({
+            ...toDrawRecord(row),
+            // The draw stays public (its proof is), the name of a winner kept private does not.
+            ...(row.isVisible || query.includeHidden
+              ? {}
+              : { winnerFullName: null, winnerCustomerId: null }),
+            competitionName: row.competitionName,
+          })),
           Number(totalCount),
         )
       }),

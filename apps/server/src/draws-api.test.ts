@@ -1,0 +1,428 @@
+import { createHash, randomUUID } from "node:crypto"
+import type { CompetitionWinnerListJson } from "@howzat/contracts/catalogue"
+import type {
+  CompetitionsAwaitingDrawJson,
+  DrawListJson,
+  DrawnCompetitionResponseJson,
+  DrawProofResponseJson,
+} from "@howzat/contracts/draws"
+import type { OrderResponseJson, OrderTicketListJson } from "@howzat/contracts/orders"
+import { drawWinner } from "@howzat/core/draws/procedure"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Browser, json, problem } from "./test-support/browser"
+import {
+  addItem,
+  CARDS,
+  checkout,
+  competitionOnSale,
+  newBasket,
+  payByCard,
+} from "./test-support/orders"
+import { openShop, register, type Shop } from "./test-support/shop"
+import { signedInStaff } from "./test-support/staff"
+
+/**
+ * SPEC §7's Draws calls and the published proofs (issue 9 §2, §3, §6),
+ * through the real composition: a customer buys and pays for tickets, the
+ * competition closes, staff draw it live, and anyone can check the draw.
+ */
+let shop: Shop
+let anonymous: Browser
+let ann: { browser: Browser; email: string }
+let host: Browser
+
+const sha256Hex = (text: string) => createHash("sha256").update(text, "utf8").digest("hex")
+
+beforeAll(async () => {
+  shop = await openShop()
+  anonymous = await new Browser(shop.app).open()
+  const browser = await new Browser(shop.app).open()
+  const { email } = await register(browser, { firstName: "Ann", lastName: "Winner" })
+  ann = { browser, email }
+  host = (await signedInStaff(shop)).browser
+})
+afterAll(async () => {
+  await shop?.close()
+})
+
+/** Checks out `quantity` tickets; the order then awaits payment. */
+const placeOrder = async (browser: Browser, competitionId: string, quantity: number) => {
+  const basket = await newBasket(browser)
+  await addItem(browser, basket.id, competitionId, quantity)
+  return (await checkout(browser, basket.id)).order
+}
+
+/** Buys and pays by card, as the payment page does; answers the order's ticket numbers. */
+const buy = async (browser: Browser, competitionId: string, quantity: number) => {
+  const order = await placeOrder(browser, competitionId, quantity)
+  const started = await json<OrderResponseJson>(
+    await browser.post(`/api/Orders/${order.id}/payments`),
+  )
+  const token = started.order.payments.find((p) => p.status === "Pending")?.token
+  if (!token) throw new Error("no pending payment to pay")
+  await payByCard(browser, token, CARDS.succeeds)
+  const completed = await json<OrderResponseJson>(
+    await browser.post(`/api/Orders/${order.id}/complete-order`),
+  )
+  expect(completed.order.status).toBe("Completed")
+  const { tickets } = await json<OrderTicketListJson>(
+    await browser.get(`/api/Orders/${order.id}/tickets`),
+  )
+  return tickets.map((t) => t.ticketNumber)
+}
+
+/** Closes the competition a second ago, its live draw scheduled for `drawDate`. */
+const close = (competitionId: string, drawDate = new Date()) =>
+  shop.db
+    .updateTable("competitions")
+    .set({ closeDateTimeUtc: new Date(Date.now() - 1000), drawDateTimeUtc: drawDate })
+    .where("id", "=", competitionId)
+    .execute()
+
+const hide = (competitionId: string) =>
+  shop.db
+    .updateTable("competitions")
+    .set({ visibilityStatus: "Hidden" })
+    .where("id", "=", competitionId)
+    .execute()
+
+/** A Live competition (the job never draws it) with Ann's paid tickets, closed now. */
+const closedWithEntries = async (quantity = 3, drawDate = new Date()) => {
+  const competitionId = await competitionOnSale(shop, { drawType: "Live" })
+  const tickets = await buy(ann.browser, competitionId, quantity)
+  await close(competitionId, drawDate)
+  return { competitionId, tickets }
+}
+
+const drawPath = (id: string) => `/api/Draws/draw-competition-winner/${id}`
+const draw = (browser: Browser, id: string) => browser.post(drawPath(id))
+const proofOf = async (browser: Browser, id: string) =>
+  (await json<DrawProofResponseJson>(await browser.get(`/api/Draws/proof/${id}`))).proof
+const winnersMailedToAnn = async () =>
+  (await shop.outbox.recent({ to: ann.email, limit: 50 })).filter((m) => m.kind === "DrawWinner")
+
+describe("drawing a competition live", () => {
+  it("is for staff: 401 to nobody, 403 to a customer, and nothing is drawn", async () => {
+    const { competitionId } = await closedWithEntries(1)
+    const nobody = await problem(await draw(anonymous, competitionId), 401)
+    expect(nobody.type).toBeTruthy()
+    await problem(await draw(ann.browser, competitionId), 403)
+    expect((await proofOf(anonymous, competitionId)).outcome).toBe("NotDrawn")
+  })
+
+  it("draws the winner once: a second call answers the same winner and sends no second email", async () => {
+    const mailedBefore = (await winnersMailedToAnn()).length
+    const { competitionId, tickets } = await closedWithEntries(3)
+    const first = await json<DrawnCompetitionResponseJson>(await draw(host, competitionId))
+    expect(first.draw).toMatchObject({
+      competition: { id: competitionId },
+      drawType: "Live",
+      outcome: "Winner",
+      entryCount: 3,
+      winner: { fullName: "Ann Winner" },
+    })
+    expect(tickets).toContain(first.draw.winningTicketNumber)
+
+    const second = await json<DrawnCompetitionResponseJson>(await draw(host, competitionId))
+    expect(second).toEqual(first)
+
+    const mailed = await winnersMailedToAnn()
+    expect(mailed).toHaveLength(mailedBefore + 1)
+    expect(mailed[0]?.text).toContain(`Your ticket ${first.draw.winningTicketNumber} has won`)
+    expect(mailed[0]?.text).toContain(`/Competitions/Competition/${competitionId}`)
+  })
+
+  it("asked for by several at once makes one draw and sends one email", async () => {
+    const mailedBefore = (await winnersMailedToAnn()).length
+    const { competitionId } = await closedWithEntries(5)
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => draw(host, competitionId).then((r) => json(r))),
+    )
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1)
+    expect(await winnersMailedToAnn()).toHaveLength(mailedBefore + 1)
+  })
+
+  it("answers 409 with the reason when the competition is still open", async () => {
+    const competitionId = await competitionOnSale(shop, { drawType: "Live" })
+    const closesAt = new Date("2099-06-01T19:00:00.000Z")
+    await shop.db
+      .updateTable("competitions")
+      .set({ closeDateTimeUtc: closesAt, drawDateTimeUtc: new Date("2099-06-02T20:30:00.000Z") })
+      .where("id", "=", competitionId)
+      .execute()
+    const refused = await problem(await draw(host, competitionId), 409)
+    expect(refused).toMatchObject({
+      type: "https://howzat.example/problems/draw-not-possible",
+      title: "Still open",
+      detail:
+        "This competition is still open: it can be drawn once it closes at 2099-06-01T19:00:00Z.",
+    })
+  })
+
+  it("answers 409 for a competition with no draw", async () => {
+    const competitionId = await competitionOnSale(shop, { drawType: "None" })
+    await close(competitionId)
+    const refused = await problem(await draw(host, competitionId), 409)
+    expect([refused.title, refused.detail]).toEqual(["No draw", "This competition has no draw."])
+  })
+
+  it("answers 409 while orders await payment, and draws nothing", async () => {
+    const competitionId = await competitionOnSale(shop, { drawType: "Live" })
+    await buy(ann.browser, competitionId, 1)
+    await placeOrder(ann.browser, competitionId, 2)
+    await close(competitionId)
+    const refused = await problem(await draw(host, competitionId), 409)
+    expect([refused.title, refused.detail]).toEqual([
+      "Orders awaiting payment",
+      "1 order is still awaiting payment for this competition. Draw once they are paid or have expired.",
+    ])
+    expect((await proofOf(anonymous, competitionId)).outcome).toBe("NotDrawn")
+  })
+
+  it("answers 404 for an unknown competition and 400 for an id that is not one", async () => {
+    await problem(await draw(host, randomUUID()), 404)
+    await problem(await draw(host, "not-an-id"), 400)
+  })
+
+  it("with no entries closes with no winner", async () => {
+    const competitionId = await competitionOnSale(shop, { drawType: "Live" })
+    await close(competitionId)
+    const { draw: made } = await json<DrawnCompetitionResponseJson>(await draw(host, competitionId))
+    expect(made).toMatchObject({
+      outcome: "NoEntries",
+      entryCount: 0,
+      winningTicketNumber: null,
+      winner: null,
+    })
+    const proof = await proofOf(anonymous, competitionId)
+    expect([proof.outcome, proof.entriesHash]).toEqual(["NoEntries", sha256Hex("")])
+    // The entry list of nobody: empty, and still there to check against entriesHash.
+    const download = await anonymous.get(`/api/Draws/entries/${competitionId}`)
+    expect([download.status, await download.text()]).toEqual([200, ""])
+  })
+})
+
+describe("the live-draw host's waiting list", () => {
+  it("is for staff: 401 to nobody, 403 to a customer", async () => {
+    await problem(await anonymous.get("/api/Draws/CompetitionsWaitingToBeDrawn"), 401)
+    await problem(await ann.browser.get("/api/Draws/CompetitionsWaitingToBeDrawn"), 403)
+  })
+
+  it("lists closed competitions until they are drawn, and never open ones", async () => {
+    const { competitionId: waiting, tickets } = await closedWithEntries(2)
+    const open = await competitionOnSale(shop, { drawType: "Live" })
+    const listed = async () =>
+      (
+        await json<CompetitionsAwaitingDrawJson>(
+          await host.get("/api/Draws/CompetitionsWaitingToBeDrawn"),
+        )
+      ).competitions
+    const before = await listed()
+    expect(before.find((c) => c.id === waiting)).toMatchObject({
+      drawType: "Live",
+      ticketsSoldToDate: tickets.length,
+    })
+    expect(before.some((c) => c.id === open)).toBe(false)
+
+    await json(await draw(host, waiting))
+    expect((await listed()).some((c) => c.id === waiting)).toBe(false)
+  })
+})
+
+describe("the proof anyone can check", () => {
+  it("before the draw: the commitment only, and no entry list", async () => {
+    const { competitionId } = await closedWithEntries(1)
+    const proof = await proofOf(anonymous, competitionId)
+    expect(proof).toMatchObject({
+      competitionId,
+      outcome: "NotDrawn",
+      seed: null,
+      entriesHash: null,
+      entryCount: null,
+      beacon: null,
+      attempt: null,
+      winningTicketNumber: null,
+      drawnAt: null,
+    })
+    expect(proof.commitment).toMatch(/^[0-9a-f]{64}$/)
+    const missing = await problem(await anonymous.get(`/api/Draws/entries/${competitionId}`), 404)
+    expect(missing.detail).toBe("This competition has not been drawn yet.")
+  })
+
+  it("after the draw: the seed, the entry list and everything to re-derive the winner", async () => {
+    const { competitionId, tickets } = await closedWithEntries(4)
+    const before = await proofOf(anonymous, competitionId)
+    const { draw: made } = await json<DrawnCompetitionResponseJson>(await draw(host, competitionId))
+    const proof = await proofOf(anonymous, competitionId)
+    expect(proof).toMatchObject({
+      outcome: "Winner",
+      commitment: before.commitment,
+      entryCount: 4,
+      beacon: { source: "none", value: "" },
+      winningTicketNumber: made.winningTicketNumber,
+    })
+    const seed = proof.seed ?? ""
+    expect(createHash("sha256").update(Buffer.from(seed, "hex")).digest("hex")).toBe(
+      proof.commitment,
+    )
+
+    const download = await anonymous.get(`/api/Draws/entries/${competitionId}`)
+    expect(download.status).toBe(200)
+    expect(download.headers.get("content-type")).toMatch(/^text\/plain/)
+    const text = await download.text()
+    expect(text).toBe([...tickets].sort((a, b) => a - b).join("\n"))
+    expect(sha256Hex(text)).toBe(proof.entriesHash)
+
+    const rederived = drawWinner({
+      seed: new Uint8Array(Buffer.from(seed, "hex")),
+      competitionId,
+      beacon: "",
+      ticketNumbers: text.split("\n").map(Number),
+    })
+    expect(rederived).toEqual({
+      entriesHash: proof.entriesHash,
+      entryCount: 4,
+      attempt: proof.attempt,
+      winningTicketNumber: proof.winningTicketNumber,
+    })
+  })
+
+  it("of a hidden competition is not found by the public, and is there for staff", async () => {
+    const competitionId = await competitionOnSale(shop, { drawType: "Live" })
+    await buy(ann.browser, competitionId, 1)
+    await hide(competitionId)
+    await close(competitionId)
+    await json(await draw(host, competitionId))
+    for (const viewer of [anonymous, ann.browser]) {
+      await problem(await viewer.get(`/api/Draws/proof/${competitionId}`), 404)
+      await problem(await viewer.get(`/api/Draws/entries/${competitionId}`), 404)
+    }
+    expect((await proofOf(host, competitionId)).outcome).toBe("Winner")
+    expect((await host.get(`/api/Draws/entries/${competitionId}`)).status).toBe(200)
+  })
+
+  it("answers 404 for an unknown competition and 400 for an id that is not one", async () => {
+    await problem(await anonymous.get(`/api/Draws/proof/${randomUUID()}`), 404)
+    await problem(await anonymous.get("/api/Draws/proof/not-an-id"), 400)
+    await problem(await anonymous.get(`/api/Draws/entries/${randomUUID()}`), 404)
+    await problem(await anonymous.get("/api/Draws/entries/not-an-id"), 400)
+  })
+})
+
+describe("winners and past draws", () => {
+  // Tonight's stream, in whole seconds: the draw date must not be before the close.
+  const drawDate = new Date(Math.ceil(Date.now() / 1000) * 1000 + 60 * 60 * 1000)
+  let seen: { competitionId: string; tickets: number[] }
+  let secret: string
+  let winningTicket: number | null
+
+  beforeAll(async () => {
+    seen = await closedWithEntries(2, drawDate)
+    winningTicket = (await json<DrawnCompetitionResponseJson>(await draw(host, seen.competitionId)))
+      .draw.winningTicketNumber
+    secret = await competitionOnSale(shop, { drawType: "Live" })
+    await buy(ann.browser, secret, 1)
+    await hide(secret)
+    await close(secret, drawDate)
+    await json(await draw(host, secret))
+  })
+
+  const winnersIn = async (browser: Browser, query: string) =>
+    (
+      await json<CompetitionWinnerListJson>(
+        await browser.get(`/api/Draws/competition-winners?PageSize=100${query}`),
+      )
+    ).competitionWinners.map((w) => w.competition.id)
+
+  it("IncludeHiddenRecords is for staff: 401 to nobody, 403 to a customer", async () => {
+    const path = "/api/Draws/competition-winners?IncludeHiddenRecords=true"
+    await problem(await anonymous.get(path), 401)
+    await problem(await ann.browser.get(path), 403)
+    const all = await winnersIn(host, "&IncludeHiddenRecords=true")
+    expect(all).toEqual(expect.arrayContaining([seen.competitionId, secret]))
+  })
+
+  it("without it, everyone sees the visible winners only", async () => {
+    for (const browser of [anonymous, ann.browser, host]) {
+      const listed = await winnersIn(browser, "")
+      expect(listed).toContain(seen.competitionId)
+      expect(listed).not.toContain(secret)
+    }
+  })
+
+  it("competition-winners/{id} names the winner of that competition", async () => {
+    const { competitionWinners } = await json<CompetitionWinnerListJson>(
+      await anonymous.get(`/api/Draws/competition-winners/${seen.competitionId}`),
+    )
+    expect(competitionWinners).toHaveLength(1)
+    expect(competitionWinners[0]).toMatchObject({
+      competition: { id: seen.competitionId },
+      customer: { fullName: "Ann Winner" },
+      ticketNumber: winningTicket,
+      drawDate: drawDate.toISOString(),
+    })
+    const hidden = await json<CompetitionWinnerListJson>(
+      await anonymous.get(`/api/Draws/competition-winners/${secret}`),
+    )
+    expect(hidden.competitionWinners).toEqual([])
+    const toStaff = await json<CompetitionWinnerListJson>(
+      await host.get(`/api/Draws/competition-winners/${secret}?IncludeHiddenRecords=true`),
+    )
+    expect(toStaff.competitionWinners.map((w) => w.competition.id)).toEqual([secret])
+    await problem(
+      await ann.browser.get(`/api/Draws/competition-winners/${secret}?IncludeHiddenRecords=true`),
+      403,
+    )
+  })
+
+  it("refuses a date it cannot read with a 400 problem", async () => {
+    await problem(await anonymous.get("/api/Draws?DrawFromDate=yesterday"), 400)
+    await problem(await anonymous.get("/api/Draws?DrawToDate=2026-02-30"), 400)
+  })
+
+  it("GET /api/Draws lists the draws by their draw date, hidden ones to staff only", async () => {
+    const minute = 60_000
+    const at = (offset: number) => new Date(drawDate.getTime() + offset).toISOString()
+    const listed = async (browser: Browser, query = "") =>
+      (await json<DrawListJson>(await browser.get(`/api/Draws?PageSize=100${query}`))).draws.map(
+        (d) => d.competition.id,
+      )
+
+    const around = `&DrawFromDate=${at(-minute)}&DrawToDate=${at(minute)}`
+    expect(await listed(anonymous, around)).toContain(seen.competitionId)
+    expect(await listed(anonymous, around)).not.toContain(secret)
+    expect(await listed(host, around)).toEqual(expect.arrayContaining([seen.competitionId, secret]))
+    expect(await listed(anonymous, `&DrawFromDate=${at(minute)}`)).not.toContain(seen.competitionId)
+    expect(await listed(anonymous, `&DrawToDate=${at(-minute)}`)).not.toContain(seen.competitionId)
+
+    const { draws } = await json<DrawListJson>(await anonymous.get(`/api/Draws?${around.slice(1)}`))
+    expect(draws.find((d) => d.competition.id === seen.competitionId)).toMatchObject({
+      drawType: "Live",
+      drawDate: drawDate.toISOString(),
+      outcome: "Winner",
+      winningTicketNumber: winningTicket,
+      winner: { fullName: "Ann Winner" },
+    })
+  })
+})
+
+describe("the OpenAPI document", () => {
+  it("has every Draws call", async () => {
+    const document = await json<{ paths: Record<string, unknown> }>(
+      await anonymous.get("/api/openapi.json"),
+    )
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/Draws",
+        "/api/Draws/NextLiveDraw",
+        "/api/Draws/NextAutoDraw",
+        "/api/Draws/competition-winners",
+        "/api/Draws/competition-winners/{competitionId}",
+        "/api/Draws/CompetitionsWaitingToBeDrawn",
+        "/api/Draws/draw-competition-winner/{competitionId}",
+        "/api/Draws/proof/{competitionId}",
+        "/api/Draws/entries/{competitionId}",
+      ]),
+    )
+  })
+})

@@ -1,0 +1,634 @@
+import { describe, expect, it } from "@effect/vitest"
+import { sha256 } from "@noble/hashes/sha2.js"
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js"
+import { Effect, FastCheck as fc, TestClock, TestContext } from "effect"
+import { NotStaff } from "../accounts/errors"
+import type { Principal } from "../accounts/model"
+import { CompetitionNotFound } from "../competitions/errors"
+import { BeaconNotYetAvailable, BeaconUnreachable } from "../ports/randomness-beacon"
+import {
+  CompetitionHasNoDraw,
+  CompetitionStillOpen,
+  type Drawer,
+  Draws,
+  OrdersAwaitingPayment,
+} from "./draws"
+import { drawWinner } from "./procedure"
+import {
+  admin,
+  customer,
+  type DrawStore,
+  drawServicesOver,
+  emptyDrawStore,
+  NOW,
+  soldTo,
+  staff,
+  type TestCompetition,
+  testCompetition,
+  ticketHolder,
+} from "./test-doubles"
+
+/**
+ * Drawing a competition (issue 9 §2, §3): who may, when it may not be done
+ * yet, what is recorded and who is told, and that a competition is drawn
+ * once however often and by whomever it is asked for.
+ */
+const HOUR = 60 * 60 * 1000
+
+const setUp = (...competitions: TestCompetition[]) => {
+  const store = emptyDrawStore()
+  for (const c of competitions) store.competitions.set(c.competitionId, c)
+  return store
+}
+
+const run = <A, E>(store: DrawStore, test: Effect.Effect<A, E, Draws>) =>
+  Effect.provide(Effect.zipRight(TestClock.setTime(NOW), test), drawServicesOver(store))
+
+const drawOf = (competitionId: string, by: Drawer) =>
+  Effect.flatMap(Draws, (draws) => draws.draw(competitionId, by))
+
+/** Nothing written, nobody told: what every refused or failed draw must leave. */
+const nothingRecorded = (store: DrawStore) => {
+  expect(store.draws.size).toBe(0)
+  expect(store.outbox).toEqual([])
+}
+
+const ann = ticketHolder("Ann", "Smith")
+const bob = ticketHolder("Bob", "Jones")
+
+describe("who may draw", () => {
+  it.effect("a customer may not: NotStaff, and the beacon is not even read", () => {
+    const car = testCompetition({ sold: soldTo([1, 2, 3], ann) })
+    const store = setUp(car)
+    return run(
+      store,
+      Effect.gen(function* () {
+        expect(yield* Effect.flip(drawOf(car.competitionId, customer))).toEqual(new NotStaff())
+        nothingRecorded(store)
+        expect(store.beaconReads).toEqual([])
+      }),
+    )
+  })
+
+  it.effect("staff, an admin and the shop's scheduler may", () => {
+    const drawers: readonly Drawer[] = [staff, admin, "Scheduler"]
+    const competitions = drawers.map(() => testCompetition({ sold: soldTo([7], ann) }))
+    const store = setUp(...competitions)
+    return run(
+      store,
+      Effect.gen(function* () {
+        for (const [i, by] of drawers.entries()) {
+          const made = yield* drawOf(competitions[i]?.competitionId ?? "", by)
+          expect([made.outcome, made.winningTicketNumber]).toEqual(["Winner", 7])
+        }
+        expect(store.draws.size).toBe(3)
+      }),
+    )
+  })
+
+  it.effect("an unknown competition is CompetitionNotFound", () =>
+    run(
+      setUp(),
+      Effect.gen(function* () {
+        const missing = yield* Effect.flip(drawOf("no-such-competition", staff))
+        expect(missing).toEqual(new CompetitionNotFound({ competitionId: "no-such-competition" }))
+      }),
+    ),
+  )
+})
+
+describe("a draw that cannot be made yet", () => {
+  it.effect("a competition whose draw type is None is never drawn", () => {
+    const raffle = testCompetition({ drawType: "None", sold: soldTo([1, 2], ann) })
+    const store = setUp(raffle)
+    return run(
+      store,
+      Effect.gen(function* () {
+        for (const by of [staff, "Scheduler"] as const) {
+          const refused = yield* Effect.flip(drawOf(raffle.competitionId, by))
+          expect(refused).toEqual(new CompetitionHasNoDraw({ competitionId: raffle.competitionId }))
+        }
+        nothingRecorded(store)
+      }),
+    )
+  })
+
+  it.effect("before the close it is still open; at the close it can be drawn", () => {
+    const close = new Date(NOW + HOUR)
+    const car = testCompetition({ closeDateTimeUtc: close, sold: soldTo([4, 9], ann) })
+    const store = setUp(car)
+    return run(
+      store,
+      Effect.gen(function* () {
+        yield* TestClock.setTime(close.getTime() - 1)
+        const early = yield* Effect.flip(drawOf(car.competitionId, staff))
+        expect(early).toEqual(
+          new CompetitionStillOpen({ competitionId: car.competitionId, closeDateTimeUtc: close }),
+        )
+        nothingRecorded(store)
+        expect(store.beaconReads).toEqual([])
+
+        yield* TestClock.setTime(close.getTime())
+        const made = yield* drawOf(car.competitionId, staff)
+        expect(made.drawnAt).toEqual(close)
+      }),
+    )
+  })
+
+  it.effect("orders still awaiting payment put the draw off, with how many", () => {
+    const car = testCompetition({ sold: soldTo([1, 2, 3], ann), ordersAwaitingPayment: 2 })
+    const store = setUp(car)
+    return run(
+      store,
+      Effect.gen(function* () {
+        const waiting = yield* Effect.flip(drawOf(car.competitionId, staff))
+        expect(waiting).toEqual(
+          new OrdersAwaitingPayment({ competitionId: car.competitionId, count: 2 }),
+        )
+        nothingRecorded(store)
+
+        // Once paid (their tickets are entries now) or expired, the draw goes ahead.
+        store.competitions.set(car.competitionId, {
+          ...car,
+          sold: soldTo([1, 2, 3, 4, 5], ann),
+          ordersAwaitingPayment: 0,
+        })
+        const made = yield* drawOf(car.competitionId, staff)
+        expect(made.entryCount).toBe(5)
+      }),
+    )
+  })
+
+  it.effect(
+    "a beacon that cannot answer fails the draw with its error, and nothing is kept",
+    () => {
+      const car = testCompetition({ sold: soldTo([1, 2, 3], ann) })
+      const store = setUp(car)
+      const failures = [
+        new BeaconNotYetAvailable({ availableAt: new Date(NOW + 30_000) }),
+        new BeaconUnreachable({ reason: "connection refused" }),
+      ]
+      return run(
+        store,
+        Effect.gen(function* () {
+          for (const failure of failures) {
+            store.beacon = failure
+            expect(yield* Effect.flip(drawOf(car.competitionId, "Scheduler"))).toEqual(failure)
+            nothingRecorded(store)
+          }
+          // Always the round after the close, whoever asks and whenever.
+          expect(store.beaconReads).toEqual([car.closeDateTimeUtc, car.closeDateTimeUtc])
+        }),
+      )
+    },
+  )
+})
+
+describe("a draw", () => {
+  it.effect("with no entries closes with no winner, recorded as such, and tells nobody", () => {
+    const empty = testCompetition()
+    const store = setUp(empty)
+    return run(
+      store,
+      Effect.gen(function* () {
+        const made = yield* drawOf(empty.competitionId, staff)
+        expect(made).toMatchObject({
+          outcome: "NoEntries",
+          entryCount: 0,
+          entriesHash: bytesToHex(sha256(utf8ToBytes(""))),
+          attempt: null,
+          winningTicketNumber: null,
+          winnerFullName: null,
+          winnerCustomerId: null,
+        })
+        const { competitionName: _, ...recorded } = made
+        expect(store.draws.get(empty.competitionId)).toEqual({ draw: recorded, entries: "" })
+        expect(store.outbox).toEqual([])
+      }),
+    )
+  })
+
+  it.effect("records the winner the published procedure gives, and emails the holder once", () => {
+    const numbers = [88, 3, 41, 17, 5, 60, 23, 99, 12, 71]
+    const car = testCompetition({ competitionName: "A red car", sold: soldTo(numbers, ann, bob) })
+    const store = setUp(car)
+    return run(
+      store,
+      Effect.gen(function* () {
+        const made = yield* drawOf(car.competitionId, staff)
+        const expected = drawWinner({
+          seed: car.seed,
+          competitionId: car.competitionId,
+          beacon: "",
+          ticketNumbers: numbers,
+        })
+        if (!("winningTicketNumber" in expected)) throw new Error("ten entries have a winner")
+        const holder = car.sold.get(expected.winningTicketNumber)
+        expect(made).toEqual({
+          competitionId: car.competitionId,
+          competitionName: "A red car",
+          drawDate: car.drawDateTimeUtc,
+          drawnAt: new Date(NOW),
+          drawType: "Live",
+          outcome: "Winner",
+          entriesHash: expected.entriesHash,
+          entryCount: 10,
+          beacon: { source: "none", value: "" },
+          attempt: expected.attempt,
+          winningTicketNumber: expected.winningTicketNumber,
+          winnerFullName: holder?.fullName,
+          winnerCustomerId: holder?.customerId,
+        })
+        const { competitionName: _, ...recorded } = made
+        expect(store.draws.get(car.competitionId)).toEqual({
+          draw: recorded,
+          entries: [...numbers].sort((a, b) => a - b).join("\n"),
+        })
+
+        expect(store.outbox.map((m) => [m.kind, m.to])).toEqual([["DrawWinner", holder?.email]])
+        const [mail] = store.outbox
+        expect(mail?.subject).toBe("You've won A red car!")
+        expect(mail?.text).toContain(
+          `Your ticket ${expected.winningTicketNumber} has won A red car.`,
+        )
+        expect(mail?.text).toContain(
+          `http://localhost:3000/Competitions/Competition/${car.competitionId}`,
+        )
+      }),
+    )
+  })
+
+  it.effect("draws with the beacon's value and records which beacon it was", () => {
+    const car = testCompetition({ drawType: "Automatic", sold: soldTo([2, 4, 6, 8], ann) })
+    const store = setUp(car)
+    store.beacon = {
+      source: "drand",
+      value: "ab".repeat(32),
+      round: 123456,
+      url: "https://api.drand.sh/chain",
+    }
+    return run(
+      store,
+      Effect.gen(function* () {
+        const made = yield* drawOf(car.competitionId, "Scheduler")
+        const expected = drawWinner({
+          seed: car.seed,
+          competitionId: car.competitionId,
+          beacon: "ab".repeat(32),
+          ticketNumbers: [2, 4, 6, 8],
+        })
+        expect(made.beacon).toEqual(store.beacon)
+        expect(made).toMatchObject(expected)
+        expect(store.beaconReads).toEqual([car.closeDateTimeUtc])
+      }),
+    )
+  })
+
+  it.effect("with no draw date set, is dated when it was drawn", () => {
+    const car = testCompetition({ drawDateTimeUtc: null, sold: soldTo([1], ann) })
+    const store = setUp(car)
+    return run(
+      store,
+      Effect.gen(function* () {
+        yield* TestClock.setTime(NOW + 5 * HOUR)
+        const made = yield* drawOf(car.competitionId, staff)
+        expect(made.drawDate).toEqual(new Date(NOW + 5 * HOUR))
+        expect(made.drawnAt).toEqual(made.drawDate)
+      }),
+    )
+  })
+
+  it.effect("won by a ticket with no customer names nobody and mails nobody", () => {
+    const car = testCompetition({ sold: soldTo([5], null) })
+    const store = setUp(car)
+    return run(
+      store,
+      Effect.gen(function* () {
+        const made = yield* drawOf(car.competitionId, staff)
+        expect(made).toMatchObject({
+          outcome: "Winner",
+          winningTicketNumber: 5,
+          winnerFullName: null,
+          winnerCustomerId: null,
+        })
+        expect(store.outbox).toEqual([])
+      }),
+    )
+  })
+
+  it.effect("asked for again answers the same draw and sends no second email", () =>
+    Effect.promise(() =>
+      fc.assert(
+        fc.asyncProperty(
+          fc.uint8Array({ minLength: 32, maxLength: 32 }),
+          fc.uniqueArray(fc.integer({ min: 1, max: 100_000 }), { maxLength: 60 }),
+          fc.constantFrom<Drawer>(staff, admin, "Scheduler"),
+          fc.constantFrom<Drawer>(staff, admin, "Scheduler"),
+          fc.integer({ min: 0, max: 1000 }),
+          async (seed, numbers, first, second, hoursLater) => {
+            const car = testCompetition({ seed, sold: soldTo(numbers, ann, bob) })
+            const store = setUp(car)
+            await Effect.runPromise(
+              run(
+                store,
+                Effect.gen(function* () {
+                  const made = yield* drawOf(car.competitionId, first)
+                  const mailed = [...store.outbox]
+                  // Whatever changes after the draw (later tickets, the beacon, the
+                  // clock) cannot make a new one.
+                  store.competitions.set(car.competitionId, {
+                    ...car,
+                    sold: soldTo([...numbers, 100_001], bob),
+                  })
+                  store.beacon = new BeaconUnreachable({ reason: "down" })
+                  yield* TestClock.adjust(hoursLater * HOUR)
+                  expect(yield* drawOf(car.competitionId, second)).toEqual(made)
+                  expect(store.outbox).toEqual(mailed)
+                  expect(mailed).toHaveLength(numbers.length === 0 ? 0 : 1)
+                  expect(store.draws.size).toBe(1)
+                }),
+              ).pipe(Effect.provide(TestContext.TestContext)),
+            )
+          },
+        ),
+        { numRuns: 60 },
+      ),
+    ),
+  )
+
+  it.effect("asked for by several at once is made once, with one email", () => {
+    const car = testCompetition({ sold: soldTo([10, 20, 30, 40], ann, bob) })
+    const store = setUp(car)
+    const drawers: readonly Drawer[] = [staff, admin, "Scheduler", staff, "Scheduler"]
+    return run(
+      store,
+      Effect.gen(function* () {
+        const answers = yield* Effect.all(
+          drawers.map((by) => drawOf(car.competitionId, by)),
+          { concurrency: "unbounded" },
+        )
+        // Every one of them read the beacon, so every one raced to record.
+        expect(store.beaconReads).toHaveLength(drawers.length)
+        expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1)
+        expect(store.draws.size).toBe(1)
+        expect(store.outbox).toHaveLength(1)
+      }),
+    )
+  })
+})
+
+describe("the scheduler's pass (drawDue)", () => {
+  const automatic = (drawAt: number, overrides: Partial<TestCompetition> = {}) =>
+    testCompetition({
+      drawType: "Automatic",
+      closeDateTimeUtc: new Date(drawAt - HOUR),
+      drawDateTimeUtc: new Date(drawAt),
+      sold: soldTo([1, 2, 3], ann),
+      ...overrides,
+    })
+  const pass = Effect.flatMap(Draws, (draws) => draws.drawDue)
+  const drawnIds = (store: DrawStore) => new Set(store.draws.keys())
+
+  it.effect("draws the automatic competitions whose time has come, and only those", () => {
+    const due = automatic(NOW - 10 * HOUR)
+    const dueNow = automatic(NOW)
+    const later = automatic(NOW + HOUR)
+    const live = testCompetition({ drawType: "Live" })
+    const none = testCompetition({ drawType: "None", closeDateTimeUtc: new Date(NOW - HOUR) })
+    const store = setUp(due, dueNow, later, live, none)
+    return run(
+      store,
+      Effect.gen(function* () {
+        const results = yield* pass
+        expect(results.map((r) => r.competitionId)).toEqual([
+          due.competitionId,
+          dueNow.competitionId,
+        ])
+        expect(results.every((r) => r.made?.outcome === "Winner")).toBe(true)
+        expect(drawnIds(store)).toEqual(new Set([due.competitionId, dueNow.competitionId]))
+        // A second pass finds nothing left to draw.
+        expect(yield* pass).toEqual([])
+        yield* TestClock.setTime(NOW + HOUR)
+        expect((yield* pass).map((r) => r.competitionId)).toEqual([later.competitionId])
+      }),
+    )
+  })
+
+  it.effect("one competition that cannot be drawn does not stop the others", () => {
+    const first = automatic(NOW - 3 * HOUR)
+    const unpaid = automatic(NOW - 2 * HOUR, { ordersAwaitingPayment: 1 })
+    // A draw time before the close (the database refuses one; Draws must not rely on it): due, still open.
+    const misdated = automatic(NOW - HOUR, { closeDateTimeUtc: new Date(NOW + HOUR) })
+    const last = automatic(NOW - 30 * 60 * 1000)
+    const store = setUp(first, unpaid, misdated, last)
+    return run(
+      store,
+      Effect.gen(function* () {
+        const results = yield* pass
+        expect(results.map((r) => [r.competitionId, r.made === null])).toEqual([
+          [first.competitionId, false],
+          [unpaid.competitionId, true],
+          [misdated.competitionId, true],
+          [last.competitionId, false],
+        ])
+        expect(drawnIds(store)).toEqual(new Set([first.competitionId, last.competitionId]))
+
+        // Paid now: the next pass draws it.
+        store.competitions.set(unpaid.competitionId, { ...unpaid, ordersAwaitingPayment: 0 })
+        const next = yield* pass
+        expect(next.filter((r) => r.made !== null).map((r) => r.competitionId)).toEqual([
+          unpaid.competitionId,
+        ])
+      }),
+    )
+  })
+
+  it.effect("catches up in batches after downtime, soonest first", () => {
+    const backlog = Array.from({ length: 25 }, (_, i) => automatic(NOW - (i + 1) * HOUR))
+    const store = setUp(...backlog)
+    const soonestFirst = [...backlog].reverse().map((c) => c.competitionId)
+    return run(
+      store,
+      Effect.gen(function* () {
+        const first = yield* pass
+        expect(first.map((r) => r.competitionId)).toEqual(soonestFirst.slice(0, 20))
+        const second = yield* pass
+        expect(second.map((r) => r.competitionId)).toEqual(soonestFirst.slice(20))
+        expect(store.draws.size).toBe(25)
+      }),
+    )
+  })
+})
+
+describe("the live-draw host's waiting list", () => {
+  it.effect("is for staff, and lists the closed competitions still to be drawn", () => {
+    const waiting = testCompetition({ drawType: "Live" })
+    const drawn = testCompetition({ drawType: "Live", sold: soldTo([1], ann) })
+    const open = testCompetition({ closeDateTimeUtc: new Date(NOW + HOUR) })
+    const store = setUp(waiting, drawn, open)
+    return run(
+      store,
+      Effect.gen(function* () {
+        const draws = yield* Draws
+        expect(yield* Effect.flip(draws.awaiting(customer))).toEqual(new NotStaff())
+        yield* draws.draw(drawn.competitionId, staff)
+        const listed = yield* draws.awaiting(admin)
+        expect(listed.map((c) => c.competitionId)).toEqual([waiting.competitionId])
+      }),
+    )
+  })
+})
+
+/** Anyone, a customer, staff and an admin: who may look at what a competition publishes. */
+const viewers: readonly (Principal | null)[] = [null, customer, staff, admin]
+const isStaff = (viewer: Principal | null) => viewer !== null && viewer.role !== "Customer"
+
+describe("what a competition publishes", () => {
+  it.effect("a hidden competition's proof and entries are for staff only", () => {
+    const hidden = testCompetition({ visibilityStatus: "Hidden", sold: soldTo([1, 2], ann) })
+    const store = setUp(hidden)
+    return run(
+      store,
+      Effect.gen(function* () {
+        const draws = yield* Draws
+        yield* draws.draw(hidden.competitionId, staff)
+        const notFound = new CompetitionNotFound({ competitionId: hidden.competitionId })
+        for (const viewer of viewers) {
+          const proof = yield* Effect.either(draws.proof(hidden.competitionId, viewer))
+          const entries = yield* Effect.either(draws.entries(hidden.competitionId, viewer))
+          if (isStaff(viewer)) {
+            expect(proof._tag).toBe("Right")
+            expect(entries).toMatchObject({ _tag: "Right", right: "1\n2" })
+          } else {
+            expect(proof).toMatchObject({ _tag: "Left", left: notFound })
+            expect(entries).toMatchObject({ _tag: "Left", left: notFound })
+          }
+        }
+      }),
+    )
+  })
+
+  it.effect("keeps the seed secret until the draw, then publishes it to check everything", () => {
+    const car = testCompetition({ sold: soldTo([3, 1, 2], ann) })
+    const store = setUp(car)
+    const seedHex = bytesToHex(car.seed)
+    return run(
+      store,
+      Effect.gen(function* () {
+        const draws = yield* Draws
+        const before = yield* draws.proof(car.competitionId, null)
+        expect(before.commitment).toBe(bytesToHex(sha256(car.seed)))
+        expect(before.commitmentPublishedAt).toEqual(car.seedCommittedAt)
+        expect(before.draw).toBeNull()
+        expect(JSON.stringify(before)).not.toContain(seedHex)
+        expect(yield* draws.entries(car.competitionId, null)).toBeNull()
+
+        const made = yield* draws.draw(car.competitionId, staff)
+        const after = yield* draws.proof(car.competitionId, null)
+        const { competitionName: _, ...recorded } = made
+        expect(after.draw).toEqual({ ...recorded, seed: seedHex })
+        expect(after.commitment).toBe(before.commitment)
+        const text = yield* draws.entries(car.competitionId, null)
+        expect(text).toBe("1\n2\n3")
+        expect(bytesToHex(sha256(utf8ToBytes(text ?? "")))).toBe(after.draw?.entriesHash)
+      }),
+    )
+  })
+
+  it.effect("reveals the instant-win salt and lines at the close, not before", () => {
+    const groupA = "A1B2C3D4-0000-4000-8000-000000000001"
+    const groupB = "a1b2c3d4-0000-4000-8000-000000000002"
+    const close = new Date(NOW + HOUR)
+    const car = testCompetition({
+      closeDateTimeUtc: close,
+      instantWinLines: [
+        { instantWinGroupId: groupB, ticketNumber: 7 },
+        { instantWinGroupId: groupA, ticketNumber: 12 },
+        { instantWinGroupId: groupA, ticketNumber: 3 },
+      ],
+    })
+    const plain = testCompetition({ closeDateTimeUtc: close })
+    const store = setUp(car, plain)
+    return run(
+      store,
+      Effect.gen(function* () {
+        const draws = yield* Draws
+        const before = yield* draws.proof(car.competitionId, staff)
+        expect(before.instantWins.salt).toBeNull()
+        expect(before.instantWins.lines).toBeNull()
+        expect(before.instantWins.commitment).toMatch(/^[0-9a-f]{64}$/)
+
+        yield* TestClock.setTime(close.getTime())
+        const after = yield* draws.proof(car.competitionId, null)
+        const lines = [
+          `${groupA.toLowerCase()}:12`,
+          `${groupA.toLowerCase()}:3`,
+          `${groupB}:7`,
+        ].join("\n")
+        expect(after.instantWins).toEqual({
+          commitment: before.instantWins.commitment,
+          salt: car.instantWinSalt,
+          lines,
+        })
+        const opened = bytesToHex(sha256(utf8ToBytes(`${car.instantWinSalt}\n${lines}`)))
+        expect(opened).toBe(before.instantWins.commitment)
+        // Closed, not drawn: the seed stays secret.
+        expect(after.draw).toBeNull()
+
+        const none = yield* draws.proof(plain.competitionId, null)
+        expect(none.instantWins).toEqual({ commitment: null, salt: null, lines: null })
+      }),
+    )
+  })
+})
+
+describe("winners and past draws", () => {
+  const seen = testCompetition({ competitionName: "Seen", sold: soldTo([1], ann) })
+  const secret = testCompetition({
+    competitionName: "Secret",
+    visibilityStatus: "Hidden",
+    sold: soldTo([2], bob),
+  })
+  const page = { pageNumber: 1, pageSize: 10 }
+  const drawBoth = Effect.flatMap(Draws, (draws) =>
+    Effect.all([draws.draw(seen.competitionId, staff), draws.draw(secret.competitionId, staff)]),
+  )
+
+  it.effect("the hidden winners are for staff only; everyone sees the visible ones", () =>
+    run(
+      setUp(seen, secret),
+      Effect.gen(function* () {
+        const draws = yield* Draws
+        yield* drawBoth
+        for (const viewer of viewers) {
+          const visible = yield* draws.winners({ includeHidden: false, page }, viewer)
+          expect(visible.items.map((w) => w.competitionName)).toEqual(["Seen"])
+          const all = yield* Effect.either(draws.winners({ includeHidden: true, page }, viewer))
+          if (isStaff(viewer)) {
+            expect(
+              all._tag === "Right" && all.right.items.map((w) => w.competitionName).sort(),
+            ).toEqual(["Secret", "Seen"])
+          } else {
+            expect(all).toMatchObject({ _tag: "Left", left: new NotStaff() })
+          }
+        }
+      }),
+    ),
+  )
+
+  it.effect("the list of draws shows hidden competitions' draws to staff only", () =>
+    run(
+      setUp(seen, secret),
+      Effect.gen(function* () {
+        const draws = yield* Draws
+        yield* drawBoth
+        for (const viewer of viewers) {
+          const listed = yield* draws.list({ page }, viewer)
+          expect(listed.items.map((d) => d.competitionName).sort()).toEqual(
+            isStaff(viewer) ? ["Secret", "Seen"] : ["Seen"],
+          )
+        }
+      }),
+    ),
+  )
+})

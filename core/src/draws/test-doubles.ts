@@ -1,0 +1,343 @@
+/**
+ * In-memory doubles of the ports the Draws use case needs. They keep the
+ * behaviour Draws relies on and nothing else: `lock` holds the competition
+ * until the transaction ends (and only works inside one), a second draw of
+ * a competition is refused as the unique index refuses it, and a failed
+ * transaction takes back the draw and the mail it wrote.
+ */
+import { Effect, FiberRef, Layer } from "effect"
+import type { MailMessage, Principal } from "../accounts/model"
+import { CompetitionNotFound, RepositoryError } from "../competitions/errors"
+import type { CompetitionWinner, DrawType, VisibilityStatus } from "../competitions/model"
+import { DrawRepo } from "../ports/catalogue"
+import { DrawRecords } from "../ports/draw-records"
+import { Mailer } from "../ports/mailer"
+import {
+  type BeaconNotYetAvailable,
+  type BeaconReading,
+  type BeaconUnreachable,
+  RandomnessBeacon,
+} from "../ports/randomness-beacon"
+import { Transactions } from "../ports/transactions"
+import { Draws } from "./draws"
+import type { DrawMaterial, DrawRecord, TicketHolder } from "./model"
+import { type InstantWinLine, instantWinCommitment, seedCommitment } from "./procedure"
+
+export const NOW = Date.parse("2026-07-02T20:30:00Z")
+const HOUR = 60 * 60 * 1000
+
+/** A competition as the repository would hold it, with its sold tickets and who holds them. */
+export interface TestCompetition {
+  readonly competitionId: string
+  readonly competitionName: string
+  readonly drawType: DrawType
+  readonly visibilityStatus: VisibilityStatus
+  readonly closeDateTimeUtc: Date
+  readonly drawDateTimeUtc: Date | null
+  readonly seed: Uint8Array
+  readonly seedCommittedAt: Date
+  readonly instantWinSalt: string
+  readonly instantWinLines: readonly InstantWinLine[]
+  /** Tickets of paid orders and free entries; null for a sale with no customer (the demo seed's). */
+  readonly sold: ReadonlyMap<number, TicketHolder | null>
+  /** Orders still awaiting payment that hold tickets of the competition. */
+  readonly ordersAwaitingPayment: number
+}
+
+export interface DrawStore {
+  readonly competitions: Map<string, TestCompetition>
+  readonly draws: Map<string, { readonly draw: DrawRecord; readonly entries: string }>
+  /** What the Mailer was handed, in order. */
+  readonly outbox: MailMessage[]
+  /** What the beacon answers next: a reading, or the failure to give. */
+  beacon: BeaconReading | BeaconNotYetAvailable | BeaconUnreachable
+  /** The instants the beacon was asked about, in order. */
+  readonly beaconReads: Date[]
+}
+
+export const emptyDrawStore = (): DrawStore => ({
+  competitions: new Map(),
+  draws: new Map(),
+  outbox: [],
+  beacon: { source: "none", value: "" },
+  beaconReads: [],
+})
+
+const randomBytes = (length: number) => globalThis.crypto.getRandomValues(new Uint8Array(length))
+const hex = (bytes: Uint8Array) =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")
+
+/** A closed Live competition an hour past its close, drawn tonight, with nobody entered yet. */
+export const testCompetition = (overrides: Partial<TestCompetition> = {}): TestCompetition => ({
+  competitionId: globalThis.crypto.randomUUID(),
+  competitionName: "A car",
+  drawType: "Live",
+  visibilityStatus: "Visible",
+  closeDateTimeUtc: new Date(NOW - HOUR),
+  drawDateTimeUtc: new Date(NOW),
+  seed: randomBytes(32),
+  seedCommittedAt: new Date(NOW - 30 * 24 * HOUR),
+  instantWinSalt: hex(randomBytes(32)),
+  instantWinLines: [],
+  sold: new Map(),
+  ordersAwaitingPayment: 0,
+  ...overrides,
+})
+
+let holders = 0
+
+export const ticketHolder = (firstName = "Ann", lastName = "Smith"): TicketHolder => {
+  holders += 1
+  return {
+    customerId: `customer-${holders}`,
+    firstName,
+    fullName: `${firstName} ${lastName}`,
+    email: `${firstName.toLowerCase()}${holders}@example.com`,
+  }
+}
+
+/** Each ticket number held by its own entry of `holders`, in turn. */
+export const soldTo = (
+  ticketNumbers: readonly number[],
+  ...holders: readonly (TicketHolder | null)[]
+): ReadonlyMap<number, TicketHolder | null> =>
+  new Map(ticketNumbers.map((n, i) => [n, holders[i % holders.length] ?? null]))
+
+export const staff: Principal = {
+  userId: "user-staff",
+  role: "Staff",
+  customerId: null,
+  email: "host@howzat.example",
+  name: "Stream Host",
+}
+export const admin: Principal = { ...staff, userId: "user-admin", role: "Admin", name: "Admin" }
+export const customer: Principal = {
+  userId: "user-ann",
+  role: "Customer",
+  customerId: "customer-ann",
+  email: "ann@example.com",
+  name: "Ann Smith",
+}
+
+/** The open transaction of the current fiber: locks to release and writes to undo. */
+interface OpenTransaction {
+  readonly releases: Effect.Effect<void>[]
+  readonly undo: (() => void)[]
+}
+const currentTransaction = FiberRef.unsafeMake<OpenTransaction | undefined>(undefined)
+
+const inTransaction = (write: () => () => void) =>
+  Effect.flatMap(FiberRef.get(currentTransaction), (open) =>
+    Effect.sync(() => {
+      const undo = write()
+      open?.undo.push(undo)
+    }),
+  )
+
+export const drawDoublesOver = (store: DrawStore) => {
+  const semaphores = new Map<string, Effect.Semaphore>()
+  const semaphoreOf = (competitionId: string) => {
+    const found = semaphores.get(competitionId)
+    if (found !== undefined) return found
+    const made = Effect.unsafeMakeSemaphore(1)
+    semaphores.set(competitionId, made)
+    return made
+  }
+
+  const find = (competitionId: string) => {
+    const competition = store.competitions.get(competitionId)
+    return competition === undefined
+      ? Effect.fail(new CompetitionNotFound({ competitionId }))
+      : Effect.succeed(competition)
+  }
+  const materialOf = (c: TestCompetition): DrawMaterial => {
+    const committed = c.instantWinLines.length > 0
+    return {
+      competitionId: c.competitionId,
+      competitionName: c.competitionName,
+      drawType: c.drawType,
+      visibilityStatus: c.visibilityStatus,
+      closeDateTimeUtc: c.closeDateTimeUtc,
+      drawDateTimeUtc: c.drawDateTimeUtc,
+      seed: c.seed,
+      seedCommitment: seedCommitment(c.seed),
+      seedCommittedAt: c.seedCommittedAt,
+      instantWinSalt: committed ? c.instantWinSalt : null,
+      instantWinCommitment: committed
+        ? instantWinCommitment(c.instantWinSalt, c.instantWinLines)
+        : null,
+      draw: store.draws.get(c.competitionId)?.draw ?? null,
+    }
+  }
+  const undrawn = (c: TestCompetition) => !store.draws.has(c.competitionId)
+  const drawTime = (c: TestCompetition) => (c.drawDateTimeUtc ?? c.closeDateTimeUtc).getTime()
+  const byDrawTime = (a: TestCompetition, b: TestCompetition) =>
+    drawTime(a) - drawTime(b) || (a.competitionId < b.competitionId ? -1 : 1)
+  const competitions = () => [...store.competitions.values()]
+  const visibleUnless = (includeHidden: boolean, competitionId: string) =>
+    includeHidden || store.competitions.get(competitionId)?.visibilityStatus === "Visible"
+  const within = (draw: DrawRecord, from?: Date, to?: Date) =>
+    (from === undefined || draw.drawDate >= from) && (to === undefined || draw.drawDate <= to)
+  const page = <A>(items: readonly A[], request: { pageNumber: number; pageSize: number }) => ({
+    items: items.slice((request.pageNumber - 1) * request.pageSize).slice(0, request.pageSize),
+    pageNumber: request.pageNumber,
+    pageSize: request.pageSize,
+    totalCount: items.length,
+  })
+  const latestFirst = (a: DrawRecord, b: DrawRecord) => b.drawDate.getTime() - a.drawDate.getTime()
+
+  const records = Layer.succeed(DrawRecords, {
+    material: (competitionId) => Effect.map(find(competitionId), materialOf),
+    lock: (competitionId) =>
+      Effect.flatMap(FiberRef.get(currentTransaction), (open) => {
+        if (open === undefined) return Effect.dieMessage("lock is only for inside a transaction")
+        const semaphore = semaphoreOf(competitionId)
+        return semaphore.take(1).pipe(
+          Effect.tap(() => open.releases.push(semaphore.release(1))),
+          Effect.zipRight(find(competitionId)),
+          Effect.map(materialOf),
+        )
+      }),
+    openOrderCount: (competitionId) =>
+      Effect.sync(() => store.competitions.get(competitionId)?.ordersAwaitingPayment ?? 0),
+    entries: (competitionId) =>
+      Effect.sync(() =>
+        [...(store.competitions.get(competitionId)?.sold.keys() ?? [])].sort((a, b) => a - b),
+      ),
+    holder: (competitionId, ticketNumber) =>
+      Effect.sync(() => store.competitions.get(competitionId)?.sold.get(ticketNumber) ?? null),
+    record: (draw, entries) =>
+      store.draws.has(draw.competitionId)
+        ? Effect.fail(
+            new RepositoryError({
+              operation: "draws.record",
+              cause: new Error("duplicate key value violates draws_one_per_competition"),
+            }),
+          )
+        : inTransaction(() => {
+            store.draws.set(draw.competitionId, { draw, entries: entries.join("\n") })
+            return () => store.draws.delete(draw.competitionId)
+          }),
+    due: (now, limit) =>
+      Effect.sync(() =>
+        competitions()
+          .filter((c) => c.drawType === "Automatic" && undrawn(c) && drawTime(c) <= now.getTime())
+          .sort(byDrawTime)
+          .slice(0, limit)
+          .map((c) => c.competitionId),
+      ),
+    awaiting: (now) =>
+      Effect.sync(() =>
+        competitions()
+          .filter((c) => c.drawType !== "None" && undrawn(c) && c.closeDateTimeUtc <= now)
+          .sort(byDrawTime)
+          .map((c) => ({
+            competitionId: c.competitionId,
+            competitionName: c.competitionName,
+            drawType: c.drawType,
+            closeDateTimeUtc: c.closeDateTimeUtc,
+            drawDateTimeUtc: c.drawDateTimeUtc,
+            ticketsSold: c.sold.size,
+          })),
+      ),
+    instantWinLines: (competitionId) =>
+      Effect.sync(() => store.competitions.get(competitionId)?.instantWinLines ?? []),
+    list: (query) =>
+      Effect.sync(() =>
+        page(
+          [...store.draws.values()]
+            .map(({ draw }) => draw)
+            .filter((draw) => visibleUnless(query.includeHidden, draw.competitionId))
+            .filter((draw) => within(draw, query.fromDate, query.toDate))
+            .sort(latestFirst)
+            .map((draw) => ({
+              ...draw,
+              competitionName: store.competitions.get(draw.competitionId)?.competitionName ?? "",
+            })),
+          query.page,
+        ),
+      ),
+    entriesText: (competitionId) =>
+      Effect.sync(() => store.draws.get(competitionId)?.entries ?? null),
+  })
+
+  const drawRepo = Layer.succeed(DrawRepo, {
+    nextDrawDate: () => Effect.dieMessage("DrawRepo.nextDrawDate is not used by Draws"),
+    winners: (query) =>
+      Effect.sync(() =>
+        page(
+          [...store.draws.values()]
+            .map(({ draw }) => draw)
+            .filter((draw) => visibleUnless(query.includeHidden, draw.competitionId))
+            .filter((draw) => within(draw, query.fromDate, query.toDate))
+            .filter(
+              (draw) =>
+                query.competitionId === undefined || draw.competitionId === query.competitionId,
+            )
+            .sort(latestFirst)
+            .flatMap((draw): CompetitionWinner[] =>
+              draw.winningTicketNumber === null || draw.winnerFullName === null
+                ? []
+                : [
+                    {
+                      competitionId: draw.competitionId,
+                      competitionName:
+                        store.competitions.get(draw.competitionId)?.competitionName ?? "",
+                      drawDate: draw.drawDate,
+                      ticketNumber: draw.winningTicketNumber,
+                      winnerFullName: draw.winnerFullName,
+                      imageUrl: null,
+                      isVisible: visibleUnless(false, draw.competitionId),
+                    },
+                  ],
+            ),
+          query.page,
+        ),
+      ),
+  })
+
+  const beacon = Layer.succeed(RandomnessBeacon, {
+    // Yields first, as a network read would: draws started together then really interleave.
+    after: (instant) =>
+      Effect.zipRight(
+        Effect.yieldNow(),
+        Effect.suspend(() => {
+          store.beaconReads.push(instant)
+          const answer = store.beacon
+          return "_tag" in answer ? Effect.fail(answer) : Effect.succeed(answer)
+        }),
+      ),
+  })
+
+  const mailer = Layer.succeed(Mailer, {
+    send: (message) =>
+      inTransaction(() => {
+        store.outbox.push(message)
+        return () => {
+          store.outbox.splice(store.outbox.indexOf(message), 1)
+        }
+      }),
+  })
+
+  /** Commits or undoes in reverse, then lets go of the locks taken inside. */
+  const transactions = Layer.succeed(Transactions, {
+    within: (effect) =>
+      Effect.flatMap(FiberRef.get(currentTransaction), (open) => {
+        if (open !== undefined) return effect
+        const transaction: OpenTransaction = { releases: [], undo: [] }
+        return Effect.locally(effect, currentTransaction, transaction).pipe(
+          Effect.onExit((exit) =>
+            Effect.sync(() => {
+              if (exit._tag === "Failure") for (const undo of transaction.undo.reverse()) undo()
+            }).pipe(Effect.zipRight(Effect.all(transaction.releases, { discard: true }))),
+          ),
+        )
+      }),
+  })
+
+  return Layer.mergeAll(records, drawRepo, beacon, mailer, transactions)
+}
+
+/** The Draws use case over the doubles of `store`. */
+export const drawServicesOver = (store: DrawStore) =>
+  Draws.Default.pipe(Layer.provide(drawDoublesOver(store)))
