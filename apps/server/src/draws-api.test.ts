@@ -315,11 +315,16 @@ describe("winners and past draws", () => {
   let seen: { competitionId: string; tickets: number[] }
   let secret: string
   let winningTicket: number | null
+  /** A draw is dated when it is made (decision 0024), not by the slot it was scheduled for. */
+  let drawnOn: Date
 
   beforeAll(async () => {
     seen = await closedWithEntries(2, drawDate)
-    winningTicket = (await json<DrawnCompetitionResponseJson>(await draw(host, seen.competitionId)))
-      .draw.winningTicketNumber
+    const made = (await json<DrawnCompetitionResponseJson>(await draw(host, seen.competitionId)))
+      .draw
+    winningTicket = made.winningTicketNumber
+    drawnOn = new Date(made.drawDate)
+    expect(made.drawDate).toBe(made.drawnAt)
     secret = await competitionOnSale(shop, { drawType: "Live" })
     await buy(ann.browser, secret, 1)
     await hide(secret)
@@ -359,7 +364,7 @@ describe("winners and past draws", () => {
       competition: { id: seen.competitionId },
       customer: { fullName: "Ann Winner" },
       ticketNumber: winningTicket,
-      drawDate: drawDate.toISOString(),
+      drawDate: drawnOn.toISOString(),
     })
     const hidden = await json<CompetitionWinnerListJson>(
       await anonymous.get(`/api/Draws/competition-winners/${secret}`),
@@ -382,7 +387,7 @@ describe("winners and past draws", () => {
 
   it("GET /api/Draws lists the draws by their draw date, hidden ones to staff only", async () => {
     const minute = 60_000
-    const at = (offset: number) => new Date(drawDate.getTime() + offset).toISOString()
+    const at = (offset: number) => new Date(drawnOn.getTime() + offset).toISOString()
     const listed = async (browser: Browser, query = "") =>
       (await json<DrawListJson>(await browser.get(`/api/Draws?PageSize=100${query}`))).draws.map(
         (d) => d.competition.id,
@@ -398,7 +403,7 @@ describe("winners and past draws", () => {
     const { draws } = await json<DrawListJson>(await anonymous.get(`/api/Draws?${around.slice(1)}`))
     expect(draws.find((d) => d.competition.id === seen.competitionId)).toMatchObject({
       drawType: "Live",
-      drawDate: drawDate.toISOString(),
+      drawDate: drawnOn.toISOString(),
       outcome: "Winner",
       winningTicketNumber: winningTicket,
       winner: { fullName: "Ann Winner" },

@@ -227,7 +227,7 @@ describe("a draw", () => {
         expect(made).toEqual({
           competitionId: car.competitionId,
           competitionName: "A red car",
-          drawDate: car.drawDateTimeUtc,
+          drawDate: new Date(NOW),
           drawnAt: new Date(NOW),
           drawType: "Live",
           outcome: "Winner",

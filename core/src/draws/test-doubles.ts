@@ -202,7 +202,9 @@ export const drawDoublesOver = (store: DrawStore) => {
       Effect.sync(() => store.competitions.get(competitionId)?.ordersAwaitingPayment ?? 0),
     entries: (competitionId) =>
       Effect.sync(() =>
-        [...(store.competitions.get(competitionId)?.sold.keys() ?? [])].sort((a, b) => a - b),
+        [...(store.competitions.get(competitionId)?.sold.keys() ?? [])]
+          .sort((a, b) => a - b)
+          .join("\n"),
       ),
     holder: (competitionId, ticketNumber) =>
       Effect.sync(() => store.competitions.get(competitionId)?.sold.get(ticketNumber) ?? null),
@@ -215,7 +217,7 @@ export const drawDoublesOver = (store: DrawStore) => {
             }),
           )
         : inTransaction(() => {
-            store.draws.set(draw.competitionId, { draw, entries: entries.join("\n") })
+            store.draws.set(draw.competitionId, { draw, entries })
             return () => store.draws.delete(draw.competitionId)
           }),
     due: (now, limit) =>
