@@ -63,6 +63,8 @@ export interface CompetitionsTable {
   /** 32 random bytes as hex, revealed at close; null when no instant-win numbers. */
   instantWinSalt: string | null
   instantWinCommitment: string | null
+  /** When the competition was drawn: a checkout's counter bump refuses a drawn competition. */
+  drawnAt: Generated<Date | null>
 }
 
 export interface CompetitionCategoriesTable {

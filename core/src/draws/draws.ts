@@ -79,7 +79,7 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
         return yield* transactions.within(
           Effect.gen(function* () {
             const locked = yield* records.lock(material.competitionId)
-            if (locked.draw !== null) return locked.draw
+            if (locked.draw !== null) return { draw: locked.draw, madeNow: false }
             const open = yield* records.openOrderCount(material.competitionId)
             if (open > 0) {
               return yield* new OrdersAwaitingPayment({
@@ -123,13 +123,17 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
             // Through the outbox, in the drawing transaction: one email if and only if one draw.
             if (winner !== null && draw.winningTicketNumber !== null)
               yield* tellWinner(locked, draw.winningTicketNumber, winner)
-            return draw
+            return { draw, madeNow: true }
           }),
         )
       })
 
-    /** Draws `competitionId` now, or answers the draw it already has. */
-    const draw = (competitionId: string, by: Drawer) =>
+    /**
+     * Draws `competitionId` now, or finds the draw it already has; says
+     * which, so a pass that lost the race to another process does not
+     * report the other's draw as its own.
+     */
+    const drawOrFind = (competitionId: string, by: Drawer) =>
       Effect.gen(function* () {
         if (by !== "Scheduler" && !isStaff(by)) return yield* new NotStaff()
         const material = yield* records.material(competitionId)
@@ -137,7 +141,7 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
           ...made,
           competitionName: material.competitionName,
         })
-        if (material.draw !== null) return named(material.draw)
+        if (material.draw !== null) return { draw: named(material.draw), madeNow: false }
         if (material.drawType === "None") return yield* new CompetitionHasNoDraw({ competitionId })
         const at = yield* now
         if (at < material.closeDateTimeUtc) {
@@ -146,22 +150,28 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
             closeDateTimeUtc: material.closeDateTimeUtc,
           })
         }
-        return named(yield* drawNow(material, at))
+        const { draw, madeNow } = yield* drawNow(material, at)
+        return { draw: named(draw), madeNow }
       })
+
+    /** Draws `competitionId` now, or answers the draw it already has. */
+    const draw = (competitionId: string, by: Drawer) =>
+      Effect.map(drawOrFind(competitionId, by), (found) => found.draw)
 
     /**
      * The scheduler's pass: every automatic competition whose draw time has
      * come, including those missed while the shop was down. One that cannot
      * be drawn yet (orders awaiting payment, the beacon's round not out) is
-     * logged and tried again on the next pass.
+     * logged and tried again on the next pass. `made` is null unless this
+     * pass made the draw.
      */
     const drawDue = Effect.gen(function* () {
       const due = yield* records.due(yield* now, DRAW_BATCH)
       return yield* Effect.forEach(due, (competitionId) =>
-        draw(competitionId, "Scheduler").pipe(
-          Effect.map((made): { competitionId: string; made: ListedDraw | null } => ({
+        drawOrFind(competitionId, "Scheduler").pipe(
+          Effect.map((found): { competitionId: string; made: ListedDraw | null } => ({
             competitionId,
-            made,
+            made: found.madeNow ? found.draw : null,
           })),
           Effect.catchAll((error) =>
             Effect.as(

@@ -25,6 +25,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("seed_committed_at", "timestamptz")
     .addColumn("instant_win_salt", "text")
     .addColumn("instant_win_commitment", "text")
+    // Set by the draw under the competition's row lock; a late checkout's counter bump sees it.
+    .addColumn("drawn_at", "timestamptz")
     .execute()
 
   const existing = await sql<{ id: string }>`select id from competitions`.execute(db)
@@ -117,5 +119,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .dropColumn("seed_committed_at")
     .dropColumn("instant_win_salt")
     .dropColumn("instant_win_commitment")
+    .dropColumn("drawn_at")
     .execute()
 }

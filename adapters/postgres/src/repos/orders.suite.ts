@@ -407,6 +407,37 @@ export const ordersSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
         expect((await poolCounts(db(), closed)).ticketsSold).toBe(0)
       })
 
+      it("sells nothing of a competition drawn while the checkout ran, and says it closed", async () => {
+        // The checkout's time is before the close; by its counter bump the draw has been made.
+        const drawn = await competitionOnSale(db(), { name: "Drawn" })
+        const open = await competitionOnSale(db(), { name: "Open" })
+        await db()
+          .updateTable("competitions")
+          .set({ drawnAt: NOW })
+          .where("id", "=", drawn)
+          .execute()
+        const customerId = await newCustomer(db())
+        const orderId = await newOrder(customerId)
+        const result = await allocate(orderId, customerId, [
+          { competitionId: drawn, quantity: 2 },
+          { competitionId: open, quantity: 1 },
+        ])
+        const byCompetition = new Map(result.lines.map((l) => [l.competitionId, l.ticketNumbers]))
+        expect(byCompetition.get(drawn)).toEqual([])
+        expect(byCompetition.get(open)).toHaveLength(1)
+        expect(result.exceptions).toEqual([
+          { competitionName: "Drawn", exceptionReason: allocationReasons.closed },
+        ])
+        expect(await poolCounts(db(), drawn)).toMatchObject({ ticketsSold: 0 })
+        const held = await db()
+          .selectFrom("tickets")
+          .select("ticketNumber")
+          .where("competitionId", "=", drawn)
+          .where("orderId", "is not", null)
+          .execute()
+        expect(held).toEqual([])
+      })
+
       it("rolls the claim back with the caller's transaction", async () => {
         const competitionId = await competitionOnSale(db(), { totalTickets: 10 })
         const customerId = await newCustomer(db())

@@ -148,12 +148,36 @@ const allocateInTransaction = async (
   // The counter is bumped last and relatively, so each competition row is
   // locked only from here to commit rather than for the whole checkout; the
   // check constraint (tickets_sold <= total_tickets) stays the last line of defence.
+  //
+  // A draw marks the row (drawn_at) under the same row lock. A checkout
+  // that began before the close but reaches this bump after the draw
+  // committed re-reads the row, finds it drawn and updates nothing: its
+  // tickets for that competition go back to the pool and it is told the
+  // competition has closed, so no ticket is ever sold outside its draw.
   for (const [competitionId, count] of sold) {
-    await trx
+    const bumped = await trx
       .updateTable("competitions")
       .set((eb) => ({ ticketsSold: eb("ticketsSold", "+", count) }))
       .where("id", "=", competitionId)
+      .where("drawnAt", "is", null)
+      .executeTakeFirst()
+    if (bumped.numUpdatedRows > 0n) continue
+    await trx
+      .updateTable("tickets")
+      .set({ orderId: null, customerId: null, allocatedAt: null })
+      .where("competitionId", "=", competitionId)
+      .where("orderId", "=", request.orderId)
       .execute()
+    const index = lines.findIndex((l) => l.competitionId === competitionId)
+    const line = lines[index]
+    if (line !== undefined) {
+      lines[index] = { ...line, ticketNumbers: [] }
+      const others = exceptions.filter((e) => e.competitionName !== line.competitionName)
+      exceptions.splice(0, exceptions.length, ...others, {
+        competitionName: line.competitionName,
+        exceptionReason: allocationReasons.closed,
+      })
+    }
   }
   return { lines, exceptions }
 }
