@@ -115,12 +115,15 @@ function NextDraw({ drawDate, skewMs }: { drawDate: string | null; skewMs: numbe
       aria-labelledby="next-live-draw"
       className="flex flex-col gap-4 rounded-(--radius-card) bg-gradient-to-br from-primary-700 to-primary-900 p-6 text-white shadow-(--shadow-card)"
     >
-      <p className="text-xs font-bold tracking-[0.14em] text-primary-200 uppercase">
+      <h2
+        id="next-live-draw"
+        className="text-xs font-bold tracking-[0.14em] text-primary-200 uppercase"
+      >
         Next live draw
-      </p>
-      <h2 id="next-live-draw" className="display-title text-2xl">
-        {deadline ? ordinalDateTime(deadline) : "To be announced"}
       </h2>
+      <p className="display-title text-2xl">
+        {deadline ? ordinalDateTime(deadline) : "To be announced"}
+      </p>
       <Countdown deadline={deadline} now={now} size="lg" tone="inverse" />
       <Link
         to="/Legitimacy"

@@ -231,7 +231,15 @@ function DrawResult({ result }: { result: Drawn }) {
       ) : (
         <WinnerBanner proof={result.proof} winnerName={result.winnerName} />
       )}
-      <a href={`#${DRAW_SECTION_ID}`} className="text-sm font-semibold text-accent hover:underline">
+      <a
+        href={`#${DRAW_SECTION_ID}`}
+        // The section may have been closed since: open it whether or not the hash changes.
+        onClick={() => {
+          const section = document.getElementById(DRAW_SECTION_ID)
+          if (section instanceof HTMLDetailsElement) section.open = true
+        }}
+        className="text-sm font-semibold text-accent hover:underline"
+      >
         See the draw's proof
       </a>
     </div>
