@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright"
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test"
+import { PASSWORD, uniqueEmail } from "./support"
 
 /**
  * Issue 9 §7 and §8: the demo admin draws the closed live competition
@@ -194,4 +195,81 @@ test.describe("dark theme", () => {
     await expect(page.getByText("We're not live right now.")).toBeVisible()
     expect(await seriousViolations(page)).toEqual([])
   })
+})
+
+test("the DRAWN tab marks the customer's winning ticket", async ({ page }, testInfo) => {
+  test.setTimeout(60_000)
+  const drawn = (await page.request.get("/api/Draws?PageSize=100").then((r) => r.json())) as {
+    draws: Draw[]
+  }
+  const byName = (name: string) => drawn.draws.find((d) => d.competition.name === name)!
+  const won = byName("Luxury Chronograph Watch")
+  const lost = byName("Range Rover Evoque or £35,000 Cash")
+  const competitionOf = async (id: string) =>
+    (
+      (await page.request.get(`/api/Competitions/${id}`).then((r) => r.json())) as {
+        competition: unknown
+      }
+    ).competition
+  const wonTicket = won.winningTicketNumber!
+  const lostTicket = lost.winningTicketNumber! + 1
+  // The demo's winners are seeded players nobody can sign in as, so the customer's drawn
+  // tickets are stood in for; the proofs that mark them are the shop's own.
+  const entries = [
+    {
+      competition: await competitionOf(won.competition.id),
+      ticketNumbers: `${wonTicket - 1},${wonTicket}`,
+    },
+    { competition: await competitionOf(lost.competition.id), ticketNumbers: String(lostTicket) },
+  ]
+  await page.route(/\/api\/Customers\/[^/]+\/competitions\?.*Status=3/, (route) =>
+    route.fulfill({
+      json: {
+        competitions: entries.map((e) => ({
+          ...e,
+          ticketCount: e.ticketNumbers.split(",").length,
+        })),
+        pageNumber: 1,
+        pageSize: 20,
+        totalCount: entries.length,
+        totalPages: 1,
+      },
+    }),
+  )
+
+  // A new customer made through the API, then logged in by the form.
+  const email = uniqueEmail(testInfo, "drawn-tab")
+  await page.goto("/Legitimacy")
+  const registered = await page.request.post("/api/Customers", {
+    headers: { "X-XSRF-TOKEN": await xsrfOf(page) },
+    data: {
+      firstName: "Tammy",
+      lastName: "Beaumont",
+      emailAddress: email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      dateOfBirth: "1991-03-11",
+      telephoneNumber: "07700 900123",
+      acceptTerms: true,
+      emailVerificationReturnUrl: "http://localhost",
+      allowMarketingByEmail: false,
+      allowMarketingByPhone: false,
+      allowMarketingByText: false,
+      allowMarketingByPost: false,
+    },
+  })
+  expect(registered.ok(), await registered.text()).toBe(true)
+  await page.goto("/Auth/Login")
+  await page.getByLabel("Email address").fill(email)
+  await page.getByLabel("Password").fill(PASSWORD)
+  await page.getByRole("button", { name: "LOGIN" }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await page.goto("/Account/Tickets?tab=drawn")
+  const panel = page.getByRole("tabpanel")
+  const card = (name: string) => panel.getByRole("listitem").filter({ hasText: name })
+  await expect(card(won.competition.name)).toContainText(`You won! Ticket ${wonTicket} was drawn.`)
+  await expect(card(lost.competition.name)).toContainText(
+    `Drawn: the winning ticket was ${lost.winningTicketNumber}.`,
+  )
+  await expect(card(lost.competition.name)).not.toContainText("You won!")
 })
