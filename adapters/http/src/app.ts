@@ -85,6 +85,8 @@ export interface HttpAppOptions {
   readonly paymentNotifications?: NotificationHandler | undefined
   /** The real card provider's browser origins, for the Content-Security-Policy; none for the sandbox. */
   readonly cardProvider?: CardProviderOrigins | undefined
+  /** The brand's live-draw stream origin, which /Live frames; none without a stream. */
+  readonly liveStreamOrigin?: string | null | undefined
 }
 
 /**
@@ -131,6 +133,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
       // linkOrigin is PUBLIC_URL when set, else http://localhost: HSTS only for an https shop.
       https: options.settings.linkOrigin.startsWith("https:"),
       cardProvider: options.cardProvider,
+      liveStreamOrigin: options.liveStreamOrigin,
     }),
   )
   // Before anything reads a body, on every route: the API, the card provider's routes, the apps.

@@ -37,6 +37,25 @@ describe("the Content-Security-Policy", () => {
     expect(withStripe).toContain("upgrade-insecure-requests")
   })
 
+  it("lets /Live frame the brand's stream from its one origin, and nothing else more", () => {
+    const stream = "https://www.youtube-nocookie.com"
+    const withStream = contentSecurityPolicy({ https: true, liveStreamOrigin: stream })
+    expect(directive(withStream, "frame-src")).toBe(stream)
+    expect(directive(withStream, "script-src")).toBe("'self'")
+    expect(directive(withStream, "frame-ancestors")).toBe("'none'")
+    const withBoth = contentSecurityPolicy({
+      https: true,
+      liveStreamOrigin: stream,
+      cardProvider: stripeBrowserOrigins("https://js.stripe.com/v3/"),
+    })
+    expect(directive(withBoth, "frame-src")).toBe(
+      `https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com ${stream}`,
+    )
+    expect(
+      directive(contentSecurityPolicy({ https: true, liveStreamOrigin: null }), "frame-src"),
+    ).toBe("'none'")
+  })
+
   it("trusts a stand-in provider script only on its own origin", () => {
     expect(stripeBrowserOrigins("http://localhost:3299/stripe-stand-in.js")).toEqual({
       script: ["http://localhost:3299"],

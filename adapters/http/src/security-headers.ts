@@ -16,6 +16,8 @@ export interface SecurityHeadersOptions {
   readonly https: boolean
   /** Extra origins for the real card provider's script, frames and calls; none for the sandbox. */
   readonly cardProvider?: CardProviderOrigins | undefined
+  /** The https origin the brand's live-draw stream is embedded from (/Live); none without one. */
+  readonly liveStreamOrigin?: string | null | undefined
 }
 
 const CSP = "content-security-policy"
@@ -29,11 +31,16 @@ const sources = (own: readonly string[], extra: readonly string[] = []) =>
  * and icons are its own, its fonts are the system's and it calls only its
  * own API. (React's style props go through the CSSOM, which style-src
  * does not govern.) A card provider adds its script, frame and API
- * origins. Nothing may frame the shop, plugins are off, and forms and
- * <base> may only point home.
+ * origins; a live-draw stream adds the one origin /Live frames. Nothing
+ * may frame the shop, plugins are off, and forms and <base> may only
+ * point home.
  */
 export const contentSecurityPolicy = (options: SecurityHeadersOptions): string => {
   const card = options.cardProvider
+  const frames = [
+    ...(card?.frame ?? []),
+    ...(options.liveStreamOrigin ? [options.liveStreamOrigin] : []),
+  ]
   const directives = [
     "default-src 'self'",
     `script-src ${sources(["'self'"], card?.script)}`,
@@ -41,7 +48,7 @@ export const contentSecurityPolicy = (options: SecurityHeadersOptions): string =
     "img-src 'self'",
     "font-src 'self'",
     `connect-src ${sources(["'self'"], card?.connect)}`,
-    `frame-src ${card && card.frame.length > 0 ? sources(card.frame) : "'none'"}`,
+    `frame-src ${frames.length > 0 ? sources(frames) : "'none'"}`,
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",

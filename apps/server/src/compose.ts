@@ -59,6 +59,8 @@ import { serveStorefront } from "./storefront"
  */
 export interface ShopBrand {
   readonly charities?: readonly Charity[] | undefined
+  /** The storefront's live-draw stream origin (brand.ts liveStreamOrigin): /Live may frame it. */
+  readonly liveStreamOrigin?: string | null | undefined
 }
 
 export const composeShop = async (
@@ -179,6 +181,7 @@ export const composeShop = async (
     settings: { cookieSecure: config.cookieSecure, linkOrigin: config.linkOrigin },
     cardForm: cardFormOf(config.payments),
     cardProvider: cardProviderOrigins(config.payments),
+    liveStreamOrigin: brand.liveStreamOrigin,
     clientAddress: clientAddressReader(config.trustProxy),
     paymentNotifications,
   })

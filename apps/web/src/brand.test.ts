@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest"
-import { activeNavLinks, activeSocials, brand, metaTags, pageTitle, socialUrl } from "./brand"
+import {
+  activeNavLinks,
+  activeSocials,
+  brand,
+  liveStreamOrigin,
+  metaTags,
+  pageTitle,
+  socialUrl,
+} from "./brand"
 
 describe("brand", () => {
   it("titles pages as short name, bar, route title (SPEC §1)", () => {
@@ -31,5 +39,22 @@ describe("brand", () => {
       "Threads",
     ])
     expect(socialUrl("TikTok")).toBeUndefined()
+  })
+})
+
+describe("liveStreamOrigin", () => {
+  it("is the https origin of the stream's embed address, and nothing without a stream", () => {
+    expect(liveStreamOrigin()).toBeNull()
+    expect(
+      liveStreamOrigin({
+        liveStream: { embedUrl: "https://www.youtube-nocookie.com/embed/live_stream?channel=UC1" },
+      }),
+    ).toBe("https://www.youtube-nocookie.com")
+  })
+
+  it("admits no page that is not https, and nothing unreadable", () => {
+    for (const embedUrl of ["http://example.com/live", "javascript:alert(1)", "not a url", ""]) {
+      expect(liveStreamOrigin({ liveStream: { embedUrl } })).toBeNull()
+    }
   })
 })

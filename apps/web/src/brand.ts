@@ -61,8 +61,14 @@ export interface Brand {
   readonly charities: readonly Charity[]
   readonly siteCredit: { readonly active: boolean; readonly name: string }
   readonly reviewWidget: { readonly active: boolean; readonly url: string }
-  /** Live draws are streamed here; the Home countdown's "Watch live" link. */
+  /** Live draws are streamed here: the network named in the rules and FAQs. */
   readonly liveDrawNetwork: SocialNetwork
+  /**
+   * The live-draw stream shown on /Live: an https embed address (a YouTube
+   * live embed, say), or null for the offline message. The server reads it
+   * too, to let that one origin be framed (Content-Security-Policy frame-src).
+   */
+  readonly liveStream: { readonly embedUrl: string | null }
 }
 
 export const brand: Brand = {
@@ -115,6 +121,7 @@ export const brand: Brand = {
   siteCredit: { active: true, name: "Howzat Credit" },
   reviewWidget: { active: false, url: "" },
   liveDrawNetwork: "YouTube",
+  liveStream: { embedUrl: null },
 }
 
 export const activeNavLinks = (b: Brand = brand): NavLink[] => b.navLinks.filter((l) => l.active)
@@ -122,6 +129,22 @@ export const activeSocials = (b: Brand = brand): Social[] => b.socials.filter((s
 
 export const socialUrl = (network: SocialNetwork, b: Brand = brand): string | undefined =>
   b.socials.find((s) => s.network === network && s.active)?.url
+
+/**
+ * The origin the live stream is framed from, or null when there is no
+ * stream or its address is not https (a page served over https cannot
+ * frame anything else, and the policy admits only this origin).
+ */
+export const liveStreamOrigin = (b: Pick<Brand, "liveStream"> = brand): string | null => {
+  const url = b.liveStream.embedUrl
+  if (url === null) return null
+  try {
+    const parsed = new URL(url)
+    return parsed.protocol === "https:" ? parsed.origin : null
+  } catch {
+    return null
+  }
+}
 
 /** "Howzat | Home" (SPEC §1). */
 export const pageTitle = (routeTitle: string, b: Brand = brand): string =>

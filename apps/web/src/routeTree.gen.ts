@@ -13,6 +13,8 @@ import { Route as IndexRouteImport } from "./routes/index"
 import { Route as AccountRouteRouteImport } from "./routes/Account/route"
 import { Route as BasketRouteImport } from "./routes/Basket"
 import { Route as FAQRouteImport } from "./routes/FAQ"
+import { Route as LegitimacyRouteImport } from "./routes/Legitimacy"
+import { Route as LiveRouteImport } from "./routes/Live"
 import { Route as AccountIndexRouteImport } from "./routes/Account/index"
 import { Route as AccountBillingShippingDetailsRouteImport } from "./routes/Account/BillingShippingDetails"
 import { Route as AccountOrdersRouteImport } from "./routes/Account/Orders"
@@ -55,6 +57,16 @@ const BasketRoute = BasketRouteImport.update({
 const FAQRoute = FAQRouteImport.update({
   id: "/FAQ",
   path: "/FAQ",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LegitimacyRoute = LegitimacyRouteImport.update({
+  id: "/Legitimacy",
+  path: "/Legitimacy",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LiveRoute = LiveRouteImport.update({
+  id: "/Live",
+  path: "/Live",
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountIndexRoute = AccountIndexRouteImport.update({
@@ -184,6 +196,8 @@ export interface FileRoutesByFullPath {
   "/Account": typeof AccountRouteRouteWithChildren
   "/Basket": typeof BasketRoute
   "/FAQ": typeof FAQRoute
+  "/Legitimacy": typeof LegitimacyRoute
+  "/Live": typeof LiveRoute
   "/Account/BillingShippingDetails": typeof AccountBillingShippingDetailsRoute
   "/Account/Orders": typeof AccountOrdersRoute
   "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
@@ -212,6 +226,8 @@ export interface FileRoutesByTo {
   "/": typeof IndexRoute
   "/Basket": typeof BasketRoute
   "/FAQ": typeof FAQRoute
+  "/Legitimacy": typeof LegitimacyRoute
+  "/Live": typeof LiveRoute
   "/Account/BillingShippingDetails": typeof AccountBillingShippingDetailsRoute
   "/Account/Orders": typeof AccountOrdersRoute
   "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
@@ -242,6 +258,8 @@ export interface FileRoutesById {
   "/Account": typeof AccountRouteRouteWithChildren
   "/Basket": typeof BasketRoute
   "/FAQ": typeof FAQRoute
+  "/Legitimacy": typeof LegitimacyRoute
+  "/Live": typeof LiveRoute
   "/Account/BillingShippingDetails": typeof AccountBillingShippingDetailsRoute
   "/Account/Orders": typeof AccountOrdersRoute
   "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
@@ -273,6 +291,8 @@ export interface FileRouteTypes {
     | "/Account"
     | "/Basket"
     | "/FAQ"
+    | "/Legitimacy"
+    | "/Live"
     | "/Account/BillingShippingDetails"
     | "/Account/Orders"
     | "/Account/PersonalDetails"
@@ -301,6 +321,8 @@ export interface FileRouteTypes {
     | "/"
     | "/Basket"
     | "/FAQ"
+    | "/Legitimacy"
+    | "/Live"
     | "/Account/BillingShippingDetails"
     | "/Account/Orders"
     | "/Account/PersonalDetails"
@@ -330,6 +352,8 @@ export interface FileRouteTypes {
     | "/Account"
     | "/Basket"
     | "/FAQ"
+    | "/Legitimacy"
+    | "/Live"
     | "/Account/BillingShippingDetails"
     | "/Account/Orders"
     | "/Account/PersonalDetails"
@@ -360,6 +384,8 @@ export interface RootRouteChildren {
   AccountRouteRoute: typeof AccountRouteRouteWithChildren
   BasketRoute: typeof BasketRoute
   FAQRoute: typeof FAQRoute
+  LegitimacyRoute: typeof LegitimacyRoute
+  LiveRoute: typeof LiveRoute
   AuthChangeEmailAddressRoute: typeof AuthChangeEmailAddressRoute
   AuthChangePasswordRoute: typeof AuthChangePasswordRoute
   AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
@@ -406,6 +432,20 @@ declare module "@tanstack/react-router" {
       path: "/FAQ"
       fullPath: "/FAQ"
       preLoaderRoute: typeof FAQRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/Legitimacy": {
+      id: "/Legitimacy"
+      path: "/Legitimacy"
+      fullPath: "/Legitimacy"
+      preLoaderRoute: typeof LegitimacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/Live": {
+      id: "/Live"
+      path: "/Live"
+      fullPath: "/Live"
+      preLoaderRoute: typeof LiveRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/Account/": {
@@ -601,6 +641,8 @@ const rootRouteChildren: RootRouteChildren = {
   AccountRouteRoute: AccountRouteRouteWithChildren,
   BasketRoute: BasketRoute,
   FAQRoute: FAQRoute,
+  LegitimacyRoute: LegitimacyRoute,
+  LiveRoute: LiveRoute,
   AuthChangeEmailAddressRoute: AuthChangeEmailAddressRoute,
   AuthChangePasswordRoute: AuthChangePasswordRoute,
   AuthForgotPasswordRoute: AuthForgotPasswordRoute,

@@ -51,9 +51,9 @@ export const instantWinGroupTickets = (
 export const nextLiveDraw = (signal?: AbortSignal) =>
   apiGet<DrawResponseJson>("/Draws/NextLiveDraw", { signal })
 
-export const competitionWinners = (pageSize: number, signal?: AbortSignal) =>
+export const competitionWinners = (pageSize: number, signal?: AbortSignal, pageNumber?: number) =>
   apiGet<CompetitionWinnerListJson>("/Draws/competition-winners", {
-    query: { PageSize: pageSize },
+    query: { PageSize: pageSize, PageNumber: pageNumber },
     signal,
   })
 

@@ -85,6 +85,13 @@ const paths = {
     </>
   ),
   check: <path d="M20 6 9 17l-5-5" />,
+  copy: (
+    <>
+      <rect x="9" y="9" width="12" height="12" rx="2" />
+      <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+    </>
+  ),
+  download: <path d="M12 3v12m-5-5 5 5 5-5M5 21h14" />,
   mail: (
     <>
       <rect x="2" y="4" width="20" height="16" rx="2" />

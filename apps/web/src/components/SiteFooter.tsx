@@ -51,6 +51,16 @@ export const SiteFooter = () => (
             </Link>
           </li>
           <li>
+            <Link to="/Live" className={footerLink}>
+              Live draws
+            </Link>
+          </li>
+          <li>
+            <Link to="/Legitimacy" className={footerLink}>
+              How our draws work
+            </Link>
+          </li>
+          <li>
             <Link to="/FAQ" className={footerLink}>
               FAQs
             </Link>

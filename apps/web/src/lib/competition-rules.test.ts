@@ -37,6 +37,7 @@ describe("competitionRules", () => {
     expect(text).toContain("drawn live on our YouTube channel on 13th March 2025 at 8:30pm")
     expect(text).toContain("cash alternative of £350.00")
     expect(text).toContain("Free postal entry")
+    expect(text).toContain("Free postal entries have exactly the same chance as paid entries")
     expect(text).toContain("18 or over")
   })
 

@@ -40,7 +40,11 @@ const faqs: { question: string; answer: ReactNode }[] = [
         <Link to="/Home/Winners" className="font-semibold text-accent hover:underline">
           Winners
         </Link>{" "}
-        page.
+        page. Every draw publishes a proof that anyone can check:{" "}
+        <Link to="/Legitimacy" className="font-semibold text-accent hover:underline">
+          how our draws work
+        </Link>
+        .
       </>
     ),
   },

@@ -2,7 +2,7 @@ import { ordinalDate, ordinalDateTime } from "@howzat/core/rules/dates"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { lazy, Suspense } from "react"
 import { competitionWinners, listCompetitions, nextLiveDraw, resourceHtml } from "../api/catalogue"
-import { brand, pageTitle, socialUrl } from "../brand"
+import { brand, pageTitle } from "../brand"
 import { Carousel } from "../components/Carousel"
 import { CompetitionGrid } from "../components/CompetitionTile"
 import { Countdown } from "../components/Countdown"
@@ -41,7 +41,8 @@ export const Route = createFileRoute("/")({
       list,
       skewMs: skewFrom(list.competitions[0]?.currentDateTimeUtc, Date.now()),
       drawDate: draw?.draw.drawDate ?? null,
-      winners: winners?.competitionWinners ?? [],
+      // Null when the winners could not be read (the section is left out), not the same as none yet.
+      winners: winners?.competitionWinners ?? null,
       heroSub,
       howItWorks,
     }
@@ -121,7 +122,7 @@ function Home() {
         )}
       </section>
 
-      {brand.showRecentWinners && winners.length > 0 ? (
+      {brand.showRecentWinners && winners !== null ? (
         <section aria-labelledby="winners-title">
           <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
             <div>
@@ -137,13 +138,21 @@ function Home() {
               See all winners <Icon name="chevronRight" className="size-4" />
             </Link>
           </div>
-          <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-4">
-            {winners.map((winner) => (
-              <li key={`${winner.competition.id}-${winner.ticketNumber}`}>
-                <WinnerCard winner={winner} drawDate={ordinalDate(new Date(winner.drawDate))} />
-              </li>
-            ))}
-          </ul>
+          {winners.length === 0 ? (
+            <EmptyState icon="trophy" title="Come back soon, and see if you're a winner!">
+              <Link to="/Competitions" className="btn-primary">
+                Become A Winner
+              </Link>
+            </EmptyState>
+          ) : (
+            <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-4">
+              {winners.map((winner) => (
+                <li key={`${winner.competition.id}-${winner.ticketNumber}`}>
+                  <WinnerCard winner={winner} drawDate={ordinalDate(new Date(winner.drawDate))} />
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       ) : null}
 
@@ -163,7 +172,6 @@ function Home() {
 function NextLiveDraw({ drawDate, skewMs }: { drawDate: string | null; skewMs: number }) {
   const now = useServerNow(skewMs)
   const deadline = drawDate === null ? null : new Date(drawDate)
-  const watchUrl = socialUrl(brand.liveDrawNetwork)
   return (
     <div className="relative flex flex-col gap-4 overflow-hidden rounded-(--radius-card) bg-gradient-to-br from-primary-700 to-primary-900 p-6 text-white shadow-(--shadow-card) sm:p-8 lg:col-span-2">
       <div className="pointer-events-none absolute -top-10 -right-10 size-40 rounded-full bg-white/10" />
@@ -174,17 +182,12 @@ function NextLiveDraw({ drawDate, skewMs }: { drawDate: string | null; skewMs: n
         {deadline ? ordinalDateTime(deadline) : brand.banner.text}
       </h2>
       <Countdown deadline={deadline} now={now} size="lg" tone="inverse" />
-      {watchUrl ? (
-        <a
-          href={watchUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="btn mt-1 self-start bg-white text-primary-800 hover:bg-primary-50"
-        >
-          <Icon name="video" /> Watch live
-          <span className="sr-only"> on {brand.liveDrawNetwork} (opens in a new tab)</span>
-        </a>
-      ) : null}
+      <Link
+        to="/Live"
+        className="btn mt-1 self-start bg-white text-primary-800 hover:bg-primary-50"
+      >
+        <Icon name="video" /> Watch live
+      </Link>
     </div>
   )
 }

@@ -1,13 +1,17 @@
+import type { DrawProofJson } from "@howzat/contracts/draws"
 import type { CustomerCompetitionJson } from "@howzat/contracts/orders"
 import { ordinalDate } from "@howzat/core/rules/dates"
-import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
+import { Await, createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { type KeyboardEvent, useId, useRef } from "react"
+import { drawProof } from "../../api/draws"
 import { type CustomerCompetitionStatus, customerCompetitions } from "../../api/orders"
 import { pageTitle } from "../../brand"
+import { Icon } from "../../components/Icon"
 import { ticketRanges } from "../../components/orders/order-view"
 import { EmptyState } from "../../components/PageStates"
 import { Pagination } from "../../components/Pagination"
 import { competitionImages } from "../../lib/competition"
+import { holdsWinningTicket } from "../../lib/fairness"
 import { pageFromSearch } from "../../lib/search"
 
 type TabKey = "upcoming" | "drawn"
@@ -29,16 +33,39 @@ export const Route = createFileRoute("/Account/Tickets")({
     tab: (search.tab ?? "upcoming") as TabKey,
     page: search.page ?? 1,
   }),
-  loader: ({ context, deps, abortController }) =>
-    customerCompetitions(
+  loader: async ({ context, deps, abortController }) => {
+    const signal = abortController.signal
+    const list = await customerCompetitions(
       context.customerId,
       tabs[deps.tab].status,
       deps.page,
-      abortController.signal,
-    ),
+      signal,
+    )
+    // The drawn tab marks a winning ticket: each competition's proof names it. They stream in
+    // after the list shows, one small call per competition on the page.
+    return { list, draws: deps.tab === "drawn" ? drawsOf(list.competitions, signal) : null }
+  },
   head: () => ({ meta: [{ title: pageTitle("My Tickets") }] }),
   component: Tickets,
 })
+
+type DrawOutcomes = ReadonlyMap<string, DrawProofJson>
+
+/** Each competition's proof; one that fails to load just shows no outcome. */
+const drawsOf = async (
+  entries: readonly CustomerCompetitionJson[],
+  signal: AbortSignal,
+): Promise<DrawOutcomes> => {
+  const proofs = await Promise.all(
+    entries.map((e) =>
+      drawProof(e.competition.id, signal).then(
+        (r) => r.proof,
+        () => null,
+      ),
+    ),
+  )
+  return new Map(proofs.flatMap((p) => (p === null ? [] : [[p.competitionId, p] as const])))
+}
 
 const tabs: Record<TabKey, { label: string; status: CustomerCompetitionStatus; empty: string }> = {
   upcoming: {
@@ -56,7 +83,7 @@ const tabKeys: readonly TabKey[] = ["upcoming", "drawn"]
 
 /** SPEC §2's two tabs of the customer's tickets, 20 competitions a page. */
 function Tickets() {
-  const list = Route.useLoaderData()
+  const { list, draws } = Route.useLoaderData()
   const search = Route.useSearch()
   const navigate = useNavigate({ from: Route.fullPath })
   const selected: TabKey = search.tab ?? "upcoming"
@@ -127,7 +154,7 @@ function Tickets() {
         ) : (
           <ul className="space-y-4">
             {list.competitions.map((entry) => (
-              <TicketCard key={entry.competition.id} entry={entry} />
+              <TicketCard key={entry.competition.id} entry={entry} draws={draws} />
             ))}
           </ul>
         )}
@@ -155,7 +182,13 @@ function Tickets() {
   )
 }
 
-function TicketCard({ entry }: { entry: CustomerCompetitionJson }) {
+function TicketCard({
+  entry,
+  draws,
+}: {
+  entry: CustomerCompetitionJson
+  draws: Promise<DrawOutcomes> | null
+}) {
   const c = entry.competition
   const image = competitionImages(c)[0]
   const ranges = ticketRanges(entry.ticketNumbers)
@@ -193,7 +226,39 @@ function TicketCard({ entry }: { entry: CustomerCompetitionJson }) {
             </>
           ) : null}
         </p>
+        {draws === null ? null : (
+          <Await promise={draws} fallback={null}>
+            {(outcomes) => <DrawOutcome entry={entry} proof={outcomes.get(c.id)} />}
+          </Await>
+        )}
       </div>
     </li>
+  )
+}
+
+/** How the draw went for this customer: their winning ticket, or the winning number. */
+function DrawOutcome({
+  entry,
+  proof,
+}: {
+  entry: CustomerCompetitionJson
+  proof: DrawProofJson | undefined
+}) {
+  if (proof === undefined) return null
+  if (proof.outcome === "NotDrawn") {
+    return <p className="mt-2 text-sm text-muted">Closed, waiting for the draw.</p>
+  }
+  if (proof.winningTicketNumber === null) return null
+  const won = holdsWinningTicket(entry.ticketNumbers, proof.winningTicketNumber)
+  return won ? (
+    <p className="mt-2 inline-flex flex-wrap items-center gap-2 rounded-full bg-gold-400 px-3 py-1 text-sm font-extrabold text-surface-900">
+      <Icon name="trophy" className="size-4" />
+      You won! Ticket {proof.winningTicketNumber} was drawn.
+    </p>
+  ) : (
+    <p className="mt-2 text-sm text-muted">
+      Drawn: the winning ticket was{" "}
+      <span className="font-bold text-fg tabular-nums">{proof.winningTicketNumber}</span>.
+    </p>
   )
 }

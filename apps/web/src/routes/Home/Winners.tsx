@@ -2,25 +2,34 @@ import { createFileRoute, Link } from "@tanstack/react-router"
 import { competitionWinners } from "../../api/catalogue"
 import { pageTitle } from "../../brand"
 import { EmptyState, PageHeading } from "../../components/PageStates"
+import { Pagination } from "../../components/Pagination"
 import { WinnerCard } from "../../components/WinnerCard"
+import { pageFromSearch } from "../../lib/search"
 import { groupWinnersByDrawDate } from "../../lib/winners"
 
-const WINNERS_SHOWN = 100
+const WINNERS_PER_PAGE = 60
 
 export const Route = createFileRoute("/Home/Winners")({
-  loader: async ({ abortController }) => {
-    const { competitionWinners: winners } = await competitionWinners(
-      WINNERS_SHOWN,
-      abortController.signal,
-    )
-    return { days: groupWinnersByDrawDate(winners) }
+  validateSearch: (search: Record<string, unknown>): { page?: number } => {
+    const page = pageFromSearch(search.page)
+    return page > 1 ? { page } : {}
+  },
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
+  // Newest first, a page at a time: the timeline grows every week and older winners stay reachable.
+  loader: async ({ deps, abortController }) => {
+    const list = await competitionWinners(WINNERS_PER_PAGE, abortController.signal, deps.page)
+    return {
+      days: groupWinnersByDrawDate(list.competitionWinners),
+      page: list.pageNumber,
+      totalPages: list.totalPages,
+    }
   },
   head: () => ({ meta: [{ title: pageTitle("Winners") }] }),
   component: Winners,
 })
 
 function Winners() {
-  const { days } = Route.useLoaderData()
+  const { days, page, totalPages } = Route.useLoaderData()
   return (
     <div className="mx-auto max-w-7xl px-3 py-8 sm:px-5 lg:py-12">
       <PageHeading eyebrow="Howzat!" title="Our winners">
@@ -50,6 +59,22 @@ function Winners() {
           ))}
         </ol>
       )}
+      <Pagination
+        label="Winner pages"
+        current={page}
+        totalPages={totalPages}
+        control={({ page: target, label, current, className, children }) => (
+          <Link
+            to="/Home/Winners"
+            search={target > 1 ? { page: target } : {}}
+            aria-label={label}
+            aria-current={current ? "page" : undefined}
+            className={className}
+          >
+            {children}
+          </Link>
+        )}
+      />
     </div>
   )
 }

@@ -2,14 +2,20 @@ import type { CompetitionJson } from "@howzat/contracts/catalogue"
 import { CompetitionPhase, odds, phaseLabels } from "@howzat/core/rules/competition"
 import { ordinalDateTime } from "@howzat/core/rules/dates"
 import { formatMoney, pence } from "@howzat/core/rules/money"
-import { createFileRoute, Link, notFound } from "@tanstack/react-router"
+import { Await, createFileRoute, Link, notFound, useLocation } from "@tanstack/react-router"
 import type { ReactNode } from "react"
 import { getCompetition } from "../../../api/catalogue"
 import { isApiError } from "../../../api/client"
+import { type DrawLookup, lookUpDraw } from "../../../api/draws"
 import { pageTitle } from "../../../brand"
 import { SoldBar } from "../../../components/CompetitionTile"
 import { Countdown } from "../../../components/Countdown"
 import { CompetitionRules } from "../../../components/competition/CompetitionRules"
+import {
+  DrawFairness,
+  NO_ENTRIES,
+  WinnerBanner,
+} from "../../../components/competition/DrawFairness"
 import { Gallery } from "../../../components/competition/Gallery"
 import { InstantWins } from "../../../components/competition/InstantWins"
 import { ShareLinks } from "../../../components/competition/ShareLinks"
@@ -17,13 +23,23 @@ import { TicketSelector } from "../../../components/competition/TicketSelector"
 import { Icon } from "../../../components/Icon"
 import { MessagePage } from "../../../components/MessagePage"
 import { competitionImages, formatCount, phaseAt, skewFrom } from "../../../lib/competition"
+import { DRAW_SECTION_ID } from "../../../lib/fairness"
 import { useServerNow } from "../../../lib/now"
 
 export const Route = createFileRoute("/Competitions/Competition/$competitionId")({
   loader: async ({ params, abortController }) => {
     try {
-      const { competition } = await getCompetition(params.competitionId, abortController.signal)
-      return { competition, skewMs: skewFrom(competition.currentDateTimeUtc, Date.now()) }
+      const signal = abortController.signal
+      const { competition } = await getCompetition(params.competitionId, signal)
+      // Before the close the competition carries both commitments; after it, the proof says
+      // whether it is drawn. It streams in after the page shows (deferred), never holding it up.
+      const closed =
+        Date.parse(competition.closeDateTimeUtc) <= Date.parse(competition.currentDateTimeUtc)
+      return {
+        competition,
+        skewMs: skewFrom(competition.currentDateTimeUtc, Date.now()),
+        draw: closed ? lookUpDraw(competition.id, signal) : null,
+      }
     } catch (error) {
       // A malformed id (400) is as missing as an unknown one (404): SPEC §8 "no such competition".
       if (isApiError(error) && (error.status === 404 || error.status === 400)) throw notFound()
@@ -70,9 +86,11 @@ function NoSuchCompetition() {
 }
 
 function CompetitionPage() {
-  const { competition: c, skewMs } = Route.useLoaderData()
+  const { competition: c, skewMs, draw } = Route.useLoaderData()
   const now = useServerNow(skewMs)
   const { phase, deadline } = phaseAt(c, now)
+  // Links from /Legitimacy to a draw's proof open its section.
+  const hash = useLocation({ select: (l) => l.hash })
   return (
     <div className="mx-auto max-w-7xl px-3 py-6 sm:px-5 lg:py-10">
       <nav aria-label="Breadcrumb" className="mb-5 text-sm text-muted">
@@ -115,14 +133,22 @@ function CompetitionPage() {
           </div>
 
           <div className="card space-y-4 p-5">
-            <div>
-              <p className="mb-2 text-xs font-bold tracking-wider text-muted">
-                {phaseLabels[phase]}
-              </p>
-              {phase === CompetitionPhase.Closed ? null : (
-                <Countdown deadline={deadline} now={now} size="lg" />
-              )}
-            </div>
+            {draw === null ? (
+              <PhaseNow phase={phase} deadline={deadline} now={now} />
+            ) : (
+              <Await
+                promise={draw}
+                fallback={<PhaseNow phase={phase} deadline={deadline} now={now} />}
+              >
+                {(result) =>
+                  isDrawn(result) ? (
+                    <DrawResult result={result} />
+                  ) : (
+                    <PhaseNow phase={phase} deadline={deadline} now={now} />
+                  )
+                }
+              </Await>
+            )}
             <SoldBar sold={c.ticketsSoldToDate} total={c.totalTickets} />
           </div>
 
@@ -161,14 +187,68 @@ function CompetitionPage() {
         <Accordion title="Competition Rules">
           <CompetitionRules competition={c} />
         </Accordion>
+        <Accordion id={DRAW_SECTION_ID} title="Draw & Fairness" open={hash === DRAW_SECTION_ID}>
+          <DrawFairness competition={c} draw={draw} />
+        </Accordion>
       </div>
+    </div>
+  )
+}
+
+function PhaseNow({
+  phase,
+  deadline,
+  now,
+}: {
+  phase: CompetitionPhase
+  deadline: Date | null
+  now: Date
+}) {
+  return (
+    <div>
+      <p className="mb-2 text-xs font-bold tracking-wider text-muted">{phaseLabels[phase]}</p>
+      {phase === CompetitionPhase.Closed ? null : (
+        <Countdown deadline={deadline} now={now} size="lg" />
+      )}
+    </div>
+  )
+}
+
+type Drawn = Extract<DrawLookup, { kind: "found" }>
+
+const isDrawn = (result: DrawLookup): result is Drawn =>
+  result.kind === "found" && result.proof.outcome !== "NotDrawn"
+
+/** Once drawn, the draw's result replaces a countdown to a draw that has happened. */
+function DrawResult({ result }: { result: Drawn }) {
+  return (
+    <div className="space-y-3">
+      <p className="text-xs font-bold tracking-wider text-muted">
+        {phaseLabels[CompetitionPhase.Closed]}
+      </p>
+      {result.proof.outcome === "NoEntries" ? (
+        <p className="font-semibold">{NO_ENTRIES}</p>
+      ) : (
+        <WinnerBanner proof={result.proof} winnerName={result.winnerName} />
+      )}
+      <a
+        href={`#${DRAW_SECTION_ID}`}
+        // The section may have been closed since: open it whether or not the hash changes.
+        onClick={() => {
+          const section = document.getElementById(DRAW_SECTION_ID)
+          if (section instanceof HTMLDetailsElement) section.open = true
+        }}
+        className="text-sm font-semibold text-accent hover:underline"
+      >
+        See the draw's proof
+      </a>
     </div>
   )
 }
 
 function Badges({ competition: c }: { competition: CompetitionJson }) {
   const badges = [
-    // Not "Automatic draw": there is no automatic draw system yet (issue 8 §7).
+    // Not "Automatic draw" yet: issue 8's end-to-end checks still forbid the words (lead's call).
     c.drawType === "Live" ? "Live draw" : null,
     c.instantWinGroups.length > 0 ? "Instant wins" : null,
     c.cashAlternativeValue !== null ? "Cash alternative" : null,
@@ -198,16 +278,18 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Accordion({
+  id,
   title,
   open,
   children,
 }: {
+  id?: string
   title: string
   open?: boolean
   children: ReactNode
 }) {
   return (
-    <details className="card group overflow-hidden" open={open}>
+    <details id={id} className="card group scroll-mt-28 overflow-hidden" open={open}>
       <summary className="flex min-h-14 items-center justify-between gap-4 px-5 py-4 text-lg font-extrabold tracking-wide uppercase hover:bg-sunken/60">
         {title}
         <Icon

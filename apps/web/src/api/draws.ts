@@ -1,0 +1,73 @@
+import type { CompetitionWinnerListJson } from "@howzat/contracts/catalogue"
+import type { DrawListJson, DrawProofResponseJson } from "@howzat/contracts/draws"
+import { apiGet, apiUrl } from "./client"
+
+/**
+ * The public draw calls: what each draw published (docs/fairness.md) and the
+ * list of past draws. Types only from the contracts (docs/decisions/0003).
+ */
+
+const id = (competitionId: string) => encodeURIComponent(competitionId)
+
+export const drawProof = (competitionId: string, signal?: AbortSignal) =>
+  apiGet<DrawProofResponseJson>(`/Draws/proof/${id(competitionId)}`, { signal })
+
+/** The winner as the winners page names them: empty when the winner is not published. */
+export const competitionWinnersOf = (competitionId: string, signal?: AbortSignal) =>
+  apiGet<CompetitionWinnerListJson>(`/Draws/competition-winners/${id(competitionId)}`, {
+    query: { PageSize: 1 },
+    signal,
+  })
+
+/** The sorted ticket numbers a draw was made from, as a file to download (after the draw). */
+export const entriesUrl = (competitionId: string) => apiUrl(`/Draws/entries/${id(competitionId)}`)
+
+export interface DrawListQuery {
+  /** Draws scheduled on or after this moment. */
+  readonly drawFromDate?: Date
+  readonly pageNumber?: number
+  readonly pageSize?: number
+}
+
+export const listDraws = (q: DrawListQuery = {}, signal?: AbortSignal) =>
+  apiGet<DrawListJson>("/Draws", {
+    query: {
+      DrawFromDate: q.drawFromDate?.toISOString(),
+      PageNumber: q.pageNumber,
+      PageSize: q.pageSize,
+    },
+    signal,
+  })
+
+/** A competition's draw as its page shows it; a failure is kept, not thrown, so the page still shows. */
+export type DrawLookup =
+  | {
+      readonly kind: "found"
+      readonly proof: DrawProofResponseJson["proof"]
+      /** Null before the draw, with no entries, or when the winner's name is not published. */
+      readonly winnerName: string | null
+    }
+  | { readonly kind: "failed"; readonly error: unknown }
+
+export const lookUpDraw = async (
+  competitionId: string,
+  signal?: AbortSignal,
+): Promise<DrawLookup> => {
+  try {
+    const [{ proof }, winners] = await Promise.all([
+      drawProof(competitionId, signal),
+      // The name is a courtesy: the proof stands without it.
+      competitionWinnersOf(competitionId, signal).catch(() => null),
+    ])
+    const named = winners?.competitionWinners.find(
+      (w) => w.ticketNumber === proof.winningTicketNumber,
+    )
+    return {
+      kind: "found",
+      proof,
+      winnerName: proof.outcome === "Winner" ? (named?.customer.fullName ?? null) : null,
+    }
+  } catch (error) {
+    return { kind: "failed", error }
+  }
+}

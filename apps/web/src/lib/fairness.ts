@@ -1,0 +1,76 @@
+import type { CompetitionJson } from "@howzat/contracts/catalogue"
+import type { DrawProofJson } from "@howzat/contracts/draws"
+import { expandTicketRanges } from "@howzat/core/rules/ticket-numbers"
+
+/**
+ * What the storefront says about a draw's proof (docs/fairness.md), kept out
+ * of the components so that the wording and the checks are tested once.
+ */
+
+/** The competition page's "Draw & Fairness" section: /Legitimacy links each past draw there. */
+export const DRAW_SECTION_ID = "draw-fairness"
+
+/** Characters a POSIX shell reads as themselves in a word. */
+const PLAIN_WORD = /^[A-Za-z0-9._:/@%+=,-]+$/
+
+/**
+ * One shell word, single-quoted when it holds anything a shell would act
+ * on: the command is pasted into a customer's terminal, so what they copy
+ * must run exactly the check they read, whatever the address holds.
+ */
+export const shellWord = (text: string): string =>
+  PLAIN_WORD.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`
+
+/** The command that re-derives this draw from what the shop published. */
+export const verifyDrawCommand = (shopOrigin: string, competitionId: string): string =>
+  `npm run verify-draw -- ${shellWord(shopOrigin)} ${shellWord(competitionId)}`
+
+export type Beacon = NonNullable<DrawProofJson["beacon"]>
+
+/** The beacon in plain words: which public randomness the draw used, or that it used none. */
+export const beaconSummary = (beacon: Beacon): string =>
+  beacon.source === "drand"
+    ? `drand round ${beacon.round}, published by the League of Entropy after the competition closed`
+    : "No public beacon was used for this draw: the shop drew without internet randomness, so the beacon value is empty"
+
+/** Whether the customer's tickets (the API's "1,2,3" or "1-3") include the winning number. */
+export const holdsWinningTicket = (ticketNumbers: string, winningTicketNumber: number | null) =>
+  winningTicketNumber !== null && expandTicketRanges(ticketNumbers).includes(winningTicketNumber)
+
+/**
+ * Live competitions that have closed and still wait for the stream's draw:
+ * the public stand-in for the staff-only waiting list. `drawnIds` are the
+ * competitions already drawn (staff may draw before the scheduled time).
+ */
+export const awaitingLiveDraw = (
+  competitions: readonly CompetitionJson[],
+  drawnIds: ReadonlySet<string>,
+  now: Date,
+): CompetitionJson[] =>
+  competitions
+    .filter(
+      (c) =>
+        c.drawType === "Live" &&
+        new Date(c.closeDateTimeUtc).getTime() <= now.getTime() &&
+        !drawnIds.has(c.id),
+    )
+    .sort(
+      (a, b) =>
+        drawTime(a) - drawTime(b) ||
+        a.name.localeCompare(b.name, "en-GB") ||
+        a.id.localeCompare(b.id),
+    )
+
+const drawTime = (c: CompetitionJson) =>
+  c.drawDateTimeUtc === null ? Number.POSITIVE_INFINITY : new Date(c.drawDateTimeUtc).getTime()
+
+/**
+ * A lower bound on the date these competitions' draws are listed under: a
+ * draw is made after its competition closes (and dated then, or at its
+ * scheduled time, later still). Past draws listed from here include all of
+ * theirs.
+ */
+export const drawsListedFrom = (competitions: readonly CompetitionJson[]): Date | null => {
+  const times = competitions.map((c) => new Date(c.closeDateTimeUtc).getTime())
+  return times.length === 0 ? null : new Date(Math.min(...times))
+}
