@@ -36,7 +36,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("text", "text", (c) =>
       c
         .notNull()
-        .check(sql`btrim(text) <> '' and char_length(text) <= ${sql.lit(WINNER_NOTE_MAX_LENGTH)}`),
+        .check(
+          sql`text ~ '[^[:space:]]' and char_length(text) <= ${sql.lit(WINNER_NOTE_MAX_LENGTH)}`,
+        ),
     )
     // A staff member who leaves takes nothing with them: their notes stay, unsigned.
     .addColumn("author_user_id", "uuid", (c) => c.references("users.id").onDelete("set null"))
