@@ -36,6 +36,18 @@ import {
   TicketListParams,
 } from "./catalogue"
 import {
+  InstantWinPrizeWinnerList,
+  InstantWinPrizeWinnerResponse,
+  MainPrizeWinnerList,
+  MainPrizeWinnerResponse,
+  TicketNumberFromPath,
+  WinnerListParams,
+  WinnerNoteList,
+  WinnerNoteRequest,
+  WinnerNoteResponse,
+  WinnerStatusRequest,
+} from "./competition-winners"
+import {
   CustomerList,
   CustomerListParams,
   CustomerResponse,
@@ -192,6 +204,124 @@ export class DrawsApi extends HttpApiGroup.make("draws")
       .addError(NotFound)
       .middleware(OptionalAuthentication),
   ) {}
+
+const InstantWinPath = Schema.Struct({ instantWinId: Id })
+const MainWinnerPath = Schema.Struct({ competitionId: Id, ticketNumber: TicketNumberFromPath })
+const NotePath = Schema.Struct({ noteId: Id })
+
+/**
+ * SPEC §7's CompetitionWinners, for staff: the winners lists, whether each
+ * prize has been handed over, and staff's notes. A note is edited or
+ * deleted by its id under its kind of winner (decision 0023).
+ */
+export class CompetitionWinnersApi extends HttpApiGroup.make("competitionWinners")
+  .add(
+    HttpApiEndpoint.get("instantWinPrizeWinners", "/api/CompetitionWinners/InstantWinPrizeWinners")
+      .setUrlParams(WinnerListParams)
+      .addSuccess(InstantWinPrizeWinnerList),
+  )
+  .add(
+    HttpApiEndpoint.get(
+      "instantWinNotes",
+      "/api/CompetitionWinners/InstantWinPrizeWinners/:instantWinId/Notes",
+    )
+      .setPath(InstantWinPath)
+      .addSuccess(WinnerNoteList)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.post(
+      "addInstantWinNote",
+      "/api/CompetitionWinners/InstantWinPrizeWinners/:instantWinId/Notes",
+    )
+      .setPath(InstantWinPath)
+      .setPayload(WinnerNoteRequest)
+      .addSuccess(WinnerNoteResponse, { status: 201 })
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.put(
+      "editInstantWinNote",
+      "/api/CompetitionWinners/InstantWinPrizeWinners/Notes/:noteId",
+    )
+      .setPath(NotePath)
+      .setPayload(WinnerNoteRequest)
+      .addSuccess(WinnerNoteResponse)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.del(
+      "deleteInstantWinNote",
+      "/api/CompetitionWinners/InstantWinPrizeWinners/Notes/:noteId",
+    )
+      .setPath(NotePath)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.post(
+      "setInstantWinStatus",
+      "/api/CompetitionWinners/InstantWinPrizeWinners/:instantWinId/Status",
+    )
+      .setPath(InstantWinPath)
+      .setPayload(WinnerStatusRequest)
+      .addSuccess(InstantWinPrizeWinnerResponse)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.get("mainPrizeWinners", "/api/CompetitionWinners/MainPrizeWinners")
+      .setUrlParams(WinnerListParams)
+      .addSuccess(MainPrizeWinnerList),
+  )
+  .add(
+    HttpApiEndpoint.get(
+      "mainPrizeNotes",
+      "/api/CompetitionWinners/MainPrizeWinners/:competitionId/:ticketNumber/Notes",
+    )
+      .setPath(MainWinnerPath)
+      .addSuccess(WinnerNoteList)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.post(
+      "addMainPrizeNote",
+      "/api/CompetitionWinners/MainPrizeWinners/:competitionId/:ticketNumber/Notes",
+    )
+      .setPath(MainWinnerPath)
+      .setPayload(WinnerNoteRequest)
+      .addSuccess(WinnerNoteResponse, { status: 201 })
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.put(
+      "editMainPrizeNote",
+      "/api/CompetitionWinners/MainPrizeWinners/Notes/:noteId",
+    )
+      .setPath(NotePath)
+      .setPayload(WinnerNoteRequest)
+      .addSuccess(WinnerNoteResponse)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.del(
+      "deleteMainPrizeNote",
+      "/api/CompetitionWinners/MainPrizeWinners/Notes/:noteId",
+    )
+      .setPath(NotePath)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.post(
+      "setMainPrizeStatus",
+      "/api/CompetitionWinners/MainPrizeWinners/:competitionId/:ticketNumber/Status",
+    )
+      .setPath(MainWinnerPath)
+      .setPayload(WinnerStatusRequest)
+      .addSuccess(MainPrizeWinnerResponse)
+      .addError(NotFound),
+  )
+  .addError(Unauthorized)
+  .addError(Forbidden)
+  .middleware(Authentication) {}
 
 export class ResourcesApi extends HttpApiGroup.make("resources").add(
   HttpApiEndpoint.get("byKey", "/api/Resources/:key")
@@ -478,6 +608,7 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(CompetitionsApi)
   .add(CategoriesApi)
   .add(DrawsApi)
+  .add(CompetitionWinnersApi)
   .add(ResourcesApi)
   .add(AuthApi)
   .add(CustomersApi)

@@ -13,6 +13,7 @@ import type { Baskets } from "@howzat/core/orders/baskets"
 import type { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import type { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import type { Payments } from "@howzat/core/orders/payments"
+import type { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { Layer } from "effect"
 import { type Context, Hono } from "hono"
 import { AuthHandlersLive } from "./auth-handlers"
@@ -20,6 +21,7 @@ import { AuthenticationLive, OptionalAuthenticationLive } from "./authentication
 import { BasketHandlersLive } from "./basket-handlers"
 import { CardFormHandlersLive } from "./card-form-handlers"
 import { CatalogueHandlersLive } from "./catalogue-handlers"
+import { CompetitionWinnersHandlersLive } from "./competition-winners-handlers"
 import { CustomerHandlersLive } from "./customer-handlers"
 import { DrawHandlersLive } from "./draw-handlers"
 import { LoggingHandlersLive } from "./logging-handlers"
@@ -73,6 +75,7 @@ export interface HttpAppOptions {
   /** Core's use cases, already wired to their adapters by the composition root. */
   readonly catalogue: Layer.Layer<Catalogue>
   readonly draws: Layer.Layer<Draws>
+  readonly competitionWinners: Layer.Layer<CompetitionWinners>
   readonly accounts: Layer.Layer<AccountServices>
   readonly orders: Layer.Layer<OrderServices>
   readonly settings: HttpSettingsShape
@@ -102,6 +105,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
       Layer.mergeAll(
         CatalogueHandlersLive,
         DrawHandlersLive,
+        CompetitionWinnersHandlersLive,
         AuthHandlersLive,
         CustomerHandlersLive,
         BasketHandlersLive,
@@ -115,6 +119,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     Layer.provide(Layer.succeed(HttpSettings, options.settings)),
     Layer.provide(options.catalogue),
     Layer.provide(options.draws),
+    Layer.provide(options.competitionWinners),
     Layer.provide(options.orders),
     Layer.provide(options.accounts),
   )

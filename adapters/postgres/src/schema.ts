@@ -100,6 +100,8 @@ export interface InstantWinTicketsTable {
   orderId: Generated<string | null>
   /** Null while the prize waits for staff; set at once for site credit. */
   processedAt: Generated<Date | null>
+  /** The staff member who marked it processed; null when the shop did (site credit). */
+  processedByUserId: Generated<string | null>
 }
 
 /** The ticket pool: one row per ticket number, claimed in sort_key order. */
@@ -134,6 +136,21 @@ export interface DrawsTable {
   beaconRound: ColumnType<string | null, number | string | null, number | string | null>
   beaconUrl: string | null
   attempt: number | null
+  /** When staff marked the main prize handed over, and who; null while it waits. */
+  processedAt: Generated<Date | null>
+  processedByUserId: Generated<string | null>
+}
+
+/** Staff's notes on one winner: a main winner (competition + ticket) or an instant win. */
+export interface WinnerNotesTable {
+  id: Generated<string>
+  competitionId: string | null
+  ticketNumber: number | null
+  instantWinTicketId: string | null
+  text: string
+  authorUserId: string | null
+  createdAt: Timestamp
+  updatedAt: Timestamp
 }
 
 /** The entry list exactly as drawn ("\n"-joined decimal ticket numbers). */
@@ -420,6 +437,7 @@ export interface Database {
   tickets: TicketsTable
   draws: DrawsTable
   drawEntries: DrawEntriesTable
+  winnerNotes: WinnerNotesTable
   resources: ResourcesTable
   users: UsersTable
   customers: CustomersTable

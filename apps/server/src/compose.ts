@@ -12,6 +12,7 @@ import { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import { Payments } from "@howzat/core/orders/payments"
 import { ShopLinks } from "@howzat/core/ports/shop-links"
+import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { makeHttpApp, type NotificationHandler } from "@howzat/http"
 import {
   CompetitionRepoLive,
@@ -26,6 +27,7 @@ import {
   PostgresCatalogueLive,
   seedDemoData,
   TransactionsLive,
+  WinnerRecordsLive,
 } from "@howzat/postgres"
 import { PostgresOrdersLive } from "@howzat/postgres/repos/index"
 import { Duration, Effect, Layer, ManagedRuntime } from "effect"
@@ -86,6 +88,11 @@ export const composeShop = async (
         Layer.merge(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
       ),
     ),
+  )
+
+  const competitionWinners = CompetitionWinners.Default.pipe(
+    Layer.provide(WinnerRecordsLive),
+    Layer.provide(db),
   )
 
   const accountPorts = Layer.mergeAll(
@@ -176,6 +183,7 @@ export const composeShop = async (
   const { app, dispose } = makeHttpApp({
     catalogue,
     draws,
+    competitionWinners,
     accounts,
     orders,
     settings: { cookieSecure: config.cookieSecure, linkOrigin: config.linkOrigin },

@@ -1,0 +1,225 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { HowzatApi } from "@howzat/contracts/api"
+import { pageInfo } from "@howzat/contracts/paging"
+import {
+  type BadRequest,
+  type Forbidden,
+  forbidden,
+  type NotFound,
+  notFound,
+  type ServiceUnavailable,
+  validationProblem,
+} from "@howzat/contracts/problems"
+import { CurrentUser } from "@howzat/contracts/security"
+import type { NotStaff } from "@howzat/core/accounts/errors"
+import type { RepositoryError } from "@howzat/core/competitions/errors"
+import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
+import type {
+  WinnerNoteInvalid,
+  WinnerNoteNotFound,
+  WinnerNotFound,
+} from "@howzat/core/winners/errors"
+import type {
+  InstantWinPrizeWinner,
+  MainPrizeWinner,
+  Processed,
+  WinnerNote,
+  WinnerProcessedStatus,
+} from "@howzat/core/winners/model"
+import { Effect } from "effect"
+import { repositoryProblem } from "./repository-problem"
+
+const processedToWire = (processed: Processed | null, noteCount: number) => ({
+  processed: processed !== null,
+  processedAt: processed?.at ?? null,
+  processedByUserId: processed?.byUserId ?? null,
+  noteCount,
+})
+
+export const mainPrizeWinnerToWire = (w: MainPrizeWinner) => ({
+  competition: { id: w.competitionId, name: w.competitionName },
+  ticketNumber: w.ticketNumber,
+  winner: w.winner,
+  drawnAt: w.drawnAt,
+  ...processedToWire(w.processed, w.noteCount),
+})
+
+export const instantWinPrizeWinnerToWire = (w: InstantWinPrizeWinner) => ({
+  instantWinId: w.instantWinId,
+  competition: { id: w.competitionId, name: w.competitionName },
+  instantWinGroupId: w.instantWinGroupId,
+  prizeName: w.prizeName,
+  ticketNumber: w.ticketNumber,
+  winner: w.winner,
+  wonAt: w.wonAt,
+  orderId: w.orderId,
+  ...processedToWire(w.processed, w.noteCount),
+})
+
+const noteToWire = (note: WinnerNote) => ({
+  id: note.noteId,
+  text: note.text,
+  author: note.author,
+  createdAt: note.createdAt,
+  updatedAt: note.updatedAt,
+})
+
+type WinnersFailure =
+  | NotStaff
+  | WinnerNotFound
+  | WinnerNoteNotFound
+  | WinnerNoteInvalid
+  | RepositoryError
+
+/** Authentication already answered 401 to nobody; a signed-in customer gets 403. */
+const asProblem = (
+  error: WinnersFailure,
+): Effect.Effect<never, Forbidden | NotFound | BadRequest | ServiceUnavailable> => {
+  switch (error._tag) {
+    case "NotStaff":
+      return listProblems.NotStaff()
+    case "WinnerNotFound":
+      return Effect.fail(notFound("Not Found", "There is no such winner."))
+    case "WinnerNoteNotFound":
+      return Effect.fail(notFound("Not Found", "There is no such note."))
+    case "WinnerNoteInvalid":
+      return Effect.fail(validationProblem({ text: [error.message] }))
+    case "RepositoryError":
+      return repositoryProblem(error)
+  }
+}
+
+/** A list can only be refused or fail in storage: it never answers 404. */
+const listProblems = {
+  NotStaff: () => Effect.fail(forbidden("Only staff can do this.")),
+  RepositoryError: repositoryProblem,
+}
+
+const listQuery = (urlParams: {
+  readonly WinnerProcessedStatus: WinnerProcessedStatus
+  readonly PageNumber: number
+  readonly PageSize: number
+}) => ({
+  status: urlParams.WinnerProcessedStatus,
+  page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
+})
+
+/**
+ * SPEC §7's CompetitionWinners. Who may see and change winners is core's
+ * decision (CompetitionWinners); this maps its answers to HTTP.
+ */
+export const CompetitionWinnersHandlersLive = HttpApiBuilder.group(
+  HowzatApi,
+  "competitionWinners",
+  (handlers) =>
+    Effect.gen(function* () {
+      const winners = yield* CompetitionWinners
+      return handlers
+        .handle("instantWinPrizeWinners", ({ urlParams }) =>
+          Effect.gen(function* () {
+            const page = yield* winners.instantWinPrizeWinners(
+              listQuery(urlParams),
+              yield* CurrentUser,
+            )
+            return {
+              instantWinPrizeWinners: page.items.map(instantWinPrizeWinnerToWire),
+              ...pageInfo(page),
+            }
+          }).pipe(Effect.catchTags(listProblems)),
+        )
+        .handle("mainPrizeWinners", ({ urlParams }) =>
+          Effect.gen(function* () {
+            const page = yield* winners.mainPrizeWinners(listQuery(urlParams), yield* CurrentUser)
+            return { mainPrizeWinners: page.items.map(mainPrizeWinnerToWire), ...pageInfo(page) }
+          }).pipe(Effect.catchTags(listProblems)),
+        )
+        .handle("setInstantWinStatus", ({ path, payload }) =>
+          Effect.gen(function* () {
+            const winner = yield* winners.setInstantWinProcessed(
+              path.instantWinId,
+              payload.processed,
+              yield* CurrentUser,
+            )
+            return { instantWinPrizeWinner: instantWinPrizeWinnerToWire(winner) }
+          }).pipe(Effect.catchAll(asProblem)),
+        )
+        .handle("setMainPrizeStatus", ({ path, payload }) =>
+          Effect.gen(function* () {
+            const winner = yield* winners.setMainPrizeProcessed(
+              path.competitionId,
+              path.ticketNumber,
+              payload.processed,
+              yield* CurrentUser,
+            )
+            return { mainPrizeWinner: mainPrizeWinnerToWire(winner) }
+          }).pipe(Effect.catchAll(asProblem)),
+        )
+        .handle("instantWinNotes", ({ path }) =>
+          Effect.gen(function* () {
+            const notes = yield* winners.notes(
+              { kind: "InstantWin", instantWinId: path.instantWinId },
+              yield* CurrentUser,
+            )
+            return { notes: notes.map(noteToWire) }
+          }).pipe(Effect.catchAll(asProblem)),
+        )
+        .handle("mainPrizeNotes", ({ path }) =>
+          Effect.gen(function* () {
+            const notes = yield* winners.notes({ kind: "Main", ...path }, yield* CurrentUser)
+            return { notes: notes.map(noteToWire) }
+          }).pipe(Effect.catchAll(asProblem)),
+        )
+        .handle("addInstantWinNote", ({ path, payload }) =>
+          Effect.gen(function* () {
+            const note = yield* winners.addNote(
+              { kind: "InstantWin", instantWinId: path.instantWinId },
+              payload.text,
+              yield* CurrentUser,
+            )
+            return { note: noteToWire(note) }
+          }).pipe(Effect.catchAll(asProblem)),
+        )
+        .handle("addMainPrizeNote", ({ path, payload }) =>
+          Effect.gen(function* () {
+            const note = yield* winners.addNote(
+              { kind: "Main", ...path },
+              payload.text,
+              yield* CurrentUser,
+            )
+            return { note: noteToWire(note) }
+          }).pipe(Effect.catchAll(asProblem)),
+        )
+        .handle("editInstantWinNote", ({ path, payload }) =>
+          Effect.gen(function* () {
+            const note = yield* winners.editNote(
+              "InstantWin",
+              path.noteId,
+              payload.text,
+              yield* CurrentUser,
+            )
+            return { note: noteToWire(note) }
+          }).pipe(Effect.catchAll(asProblem)),
+        )
+        .handle("editMainPrizeNote", ({ path, payload }) =>
+          Effect.gen(function* () {
+            const note = yield* winners.editNote(
+              "Main",
+              path.noteId,
+              payload.text,
+              yield* CurrentUser,
+            )
+            return { note: noteToWire(note) }
+          }).pipe(Effect.catchAll(asProblem)),
+        )
+        .handle("deleteInstantWinNote", ({ path }) =>
+          Effect.flatMap(CurrentUser, (by) =>
+            winners.deleteNote("InstantWin", path.noteId, by),
+          ).pipe(Effect.catchAll(asProblem)),
+        )
+        .handle("deleteMainPrizeNote", ({ path }) =>
+          Effect.flatMap(CurrentUser, (by) => winners.deleteNote("Main", path.noteId, by)).pipe(
+            Effect.catchAll(asProblem),
+          ),
+        )
+    }),
+)

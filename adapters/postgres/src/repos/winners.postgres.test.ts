@@ -1,0 +1,4 @@
+import { openSuiteDatabaseOnPostgres } from "./suite-database"
+import { winnersSuite } from "./winners.suite"
+
+winnersSuite("winner records on PostgreSQL", openSuiteDatabaseOnPostgres)

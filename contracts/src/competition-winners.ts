@@ -1,0 +1,96 @@
+import { MAX_WINNER_NOTE_LENGTH } from "@howzat/core/rules/winner-notes"
+import { Schema } from "effect"
+import { PageInfo, PagingParams } from "./paging"
+import { BoundedIntFromString, boundedMultilineString } from "./text"
+
+/**
+ * The back office's winners (SPEC §7 CompetitionWinners): main prize and
+ * instant-win winners, whether each prize has been handed over, and staff's
+ * notes on each. Staff only; decision 0023.
+ */
+export const WinnerProcessedStatus = Schema.Literal("All", "Processed", "NotProcessed")
+
+export const WinnerListParams = Schema.Struct({
+  WinnerProcessedStatus: Schema.optionalWith(WinnerProcessedStatus, { default: () => "All" }),
+  ...PagingParams,
+})
+
+/** A ticket number as it appears in a path: a whole number an integer column can hold. */
+export const TicketNumberFromPath = BoundedIntFromString(1)
+
+const Winner = Schema.Struct({
+  /** Null for a ticket with no customer record. */
+  customerId: Schema.NullOr(Schema.String),
+  fullName: Schema.NullOr(Schema.String),
+})
+
+/** Handed over or not; when and by which staff user (null when the shop did it, as for site credit). */
+const ProcessedFields = {
+  processed: Schema.Boolean,
+  processedAt: Schema.NullOr(Schema.Date),
+  processedByUserId: Schema.NullOr(Schema.String),
+  noteCount: Schema.Int,
+}
+
+export const MainPrizeWinner = Schema.Struct({
+  competition: Schema.Struct({ id: Schema.String, name: Schema.String }),
+  ticketNumber: Schema.Int,
+  winner: Winner,
+  drawnAt: Schema.Date,
+  ...ProcessedFields,
+})
+export type MainPrizeWinnerJson = typeof MainPrizeWinner.Encoded
+
+export const InstantWinPrizeWinner = Schema.Struct({
+  instantWinId: Schema.String,
+  competition: Schema.Struct({ id: Schema.String, name: Schema.String }),
+  instantWinGroupId: Schema.String,
+  prizeName: Schema.String,
+  ticketNumber: Schema.Int,
+  winner: Winner,
+  wonAt: Schema.Date,
+  orderId: Schema.NullOr(Schema.String),
+  ...ProcessedFields,
+})
+export type InstantWinPrizeWinnerJson = typeof InstantWinPrizeWinner.Encoded
+
+export const MainPrizeWinnerList = Schema.Struct({
+  mainPrizeWinners: Schema.Array(MainPrizeWinner),
+  ...PageInfo,
+})
+export type MainPrizeWinnerListJson = typeof MainPrizeWinnerList.Encoded
+
+export const InstantWinPrizeWinnerList = Schema.Struct({
+  instantWinPrizeWinners: Schema.Array(InstantWinPrizeWinner),
+  ...PageInfo,
+})
+export type InstantWinPrizeWinnerListJson = typeof InstantWinPrizeWinnerList.Encoded
+
+export const MainPrizeWinnerResponse = Schema.Struct({ mainPrizeWinner: MainPrizeWinner })
+export const InstantWinPrizeWinnerResponse = Schema.Struct({
+  instantWinPrizeWinner: InstantWinPrizeWinner,
+})
+
+export const WinnerStatusRequest = Schema.Struct({ processed: Schema.Boolean })
+export type WinnerStatusRequestJson = typeof WinnerStatusRequest.Encoded
+
+export const WinnerNote = Schema.Struct({
+  id: Schema.String,
+  text: Schema.String,
+  /** Null once the staff member who wrote it has been removed. */
+  author: Schema.NullOr(Schema.Struct({ userId: Schema.String, name: Schema.String })),
+  createdAt: Schema.Date,
+  updatedAt: Schema.Date,
+})
+export type WinnerNoteJson = typeof WinnerNote.Encoded
+
+export const WinnerNoteList = Schema.Struct({ notes: Schema.Array(WinnerNote) })
+export type WinnerNoteListJson = typeof WinnerNoteList.Encoded
+export const WinnerNoteResponse = Schema.Struct({ note: WinnerNote })
+export type WinnerNoteResponseJson = typeof WinnerNoteResponse.Encoded
+
+/** Multi-line text; blank is refused by core's rule with SPEC-style wording. */
+export const WinnerNoteRequest = Schema.Struct({
+  text: boundedMultilineString(MAX_WINNER_NOTE_LENGTH),
+})
+export type WinnerNoteRequestJson = typeof WinnerNoteRequest.Encoded

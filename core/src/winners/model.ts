@@ -1,0 +1,57 @@
+/** WinnerProcessedStatus of SPEC §7: which winners a list shows. */
+export type WinnerProcessedStatus = "All" | "Processed" | "NotProcessed"
+
+/**
+ * One winner that staff look after: a main winner is its competition's
+ * winning ticket; an instant win is the won instant-win ticket's row.
+ */
+export type WinnerRef =
+  | { readonly kind: "Main"; readonly competitionId: string; readonly ticketNumber: number }
+  | { readonly kind: "InstantWin"; readonly instantWinId: string }
+
+export type WinnerKind = WinnerRef["kind"]
+
+/** Handed over: when, and by whom (null when the shop did it itself, as for site credit). */
+export interface Processed {
+  readonly at: Date
+  readonly byUserId: string | null
+}
+
+export interface WinningCustomer {
+  /** Null when the ticket has no customer record (a demo sale) or the customer is gone. */
+  readonly customerId: string | null
+  readonly fullName: string | null
+}
+
+export interface MainPrizeWinner {
+  readonly competitionId: string
+  readonly competitionName: string
+  readonly ticketNumber: number
+  readonly winner: WinningCustomer
+  readonly drawnAt: Date
+  readonly processed: Processed | null
+  readonly noteCount: number
+}
+
+export interface InstantWinPrizeWinner {
+  readonly instantWinId: string
+  readonly competitionId: string
+  readonly competitionName: string
+  readonly instantWinGroupId: string
+  readonly prizeName: string
+  readonly ticketNumber: number
+  readonly winner: WinningCustomer
+  readonly wonAt: Date
+  readonly orderId: string | null
+  readonly processed: Processed | null
+  readonly noteCount: number
+}
+
+export interface WinnerNote {
+  readonly noteId: string
+  readonly text: string
+  /** Null once the staff member who wrote it has been removed. */
+  readonly author: { readonly userId: string; readonly name: string } | null
+  readonly createdAt: Date
+  readonly updatedAt: Date
+}
