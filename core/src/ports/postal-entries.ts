@@ -6,7 +6,7 @@ import type { EntrantKey } from "../rules/postal-entries"
 
 /**
  * Where free postal entries are kept, and their share of the ticket pool.
- * `holdEntrant`, `ticketsHeld` and `record` are for use inside one
+ * The holds, `ticketsHeld` and `record` are for use inside one
  * `Transactions.within`: the hold lasts until it ends, so one person's
  * entries and purchases in a competition are counted one after another,
  * across every server process.
@@ -22,6 +22,15 @@ export interface PostalEntryRepoShape {
   readonly holdEntrant: (
     competitionId: string,
     entrant: EntrantKey,
+  ) => Effect.Effect<void, RepositoryError>
+  /**
+   * Serialises entries given the same reference in this competition, so a
+   * second postcard with it finds the first's entry before claiming a
+   * ticket (a claim rolled back would be a ticket others were told was gone).
+   */
+  readonly holdReference: (
+    competitionId: string,
+    entryReference: string,
   ) => Effect.Effect<void, RepositoryError>
   readonly byReference: (
     competitionId: string,

@@ -130,8 +130,8 @@ describe("a postal entry for a person without an account", () => {
         })
         expect(store.pool.get("comp-1")).toEqual([3, 9])
         expect(store.sold.get("comp-1")).toBe(1)
-        // The hold is the person's, by email, taken before anything was counted.
-        expect(store.holds).toEqual(["comp-1/bea@example.com"])
+        // The holds are the person's, by email, then the reference's, taken before anything was counted.
+        expect(store.holds).toEqual(["comp-1/bea@example.com", "comp-1#PC-1"])
       }),
     )
   })

@@ -108,6 +108,7 @@ export class PostalEntries extends Effect.Service<PostalEntries>()("@howzat/core
             yield* repo.holdEntrant(competition.competitionId, entrant.key)
             const reference = read.entryReference
             if (reference !== null) {
+              yield* repo.holdReference(competition.competitionId, reference)
               const earlier = yield* repo.byReference(competition.competitionId, reference)
               if (earlier !== null) {
                 if (isSameEntrant(earlier, entrant.key)) return answer(earlier, false)

@@ -29,7 +29,7 @@ export interface PostalStore {
   entries: PostalEntry[]
   customers: Customer[]
   users: UserWithPassword[]
-  /** Every holdEntrant, in order: `${competitionId}/${customerId ?? email}`. */
+  /** Every hold, in order: `${competitionId}/${customerId ?? email}` or `${competitionId}#${reference}`. */
   holds: string[]
   /** Fails the next `record` with a storage error, after it changed the store. */
   failNextRecord: boolean
@@ -141,6 +141,10 @@ export const postalDoublesOver = (store: PostalStore) => {
     holdEntrant: (competitionId, entrant) =>
       Effect.sync(() => {
         store.holds.push(`${competitionId}/${entrant.customerId ?? entrant.email}`)
+      }),
+    holdReference: (competitionId, entryReference) =>
+      Effect.sync(() => {
+        store.holds.push(`${competitionId}#${entryReference}`)
       }),
     byReference: (competitionId, entryReference) =>
       Effect.sync(

@@ -103,7 +103,7 @@ const recordInTransaction = async (
       enteredBy: entry.enteredBy,
       enteredAt: entry.enteredAt,
     })
-    // Waits for a concurrent entry with the same reference to commit or roll back.
+    // Behind holdReference this never conflicts; it is the backstop if a caller skipped the hold.
     .onConflict((oc) => oc.columns(["competitionId", "entryReference"]).doNothing())
     .returning("id")
     .executeTakeFirst()
@@ -143,6 +143,10 @@ export const makePostalEntryRepo = (db: Kysely<Database>): PostalEntryRepoShape 
   holdEntrant: (competitionId, entrant) =>
     runQuery(db, "postalEntries.holdEntrant", async (q) => {
       await holdEntrant(q, competitionId, entrant)
+    }),
+  holdReference: (competitionId, entryReference) =>
+    runQuery(db, "postalEntries.holdReference", async (q) => {
+      await lockCustomerInCompetition(q, `postal-reference:${entryReference}`, competitionId)
     }),
   byReference: (competitionId, entryReference) =>
     runQuery(db, "postalEntries.byReference", async (q) => {
