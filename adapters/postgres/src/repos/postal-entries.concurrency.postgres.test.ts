@@ -1,12 +1,18 @@
-import { Effect, Either } from "effect"
+import { Transactions } from "@howzat/core/ports/transactions"
+import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
+import { Deferred, Effect, Either, Layer, TestClock, TestContext } from "effect"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
 import { createTestDatabase, type TestDatabase } from "../../../../test/support/postgres-database"
-import { type DatabaseHandle, makeDatabase } from "../database"
+import { type DatabaseHandle, Db, makeDatabase } from "../database"
 import { migrateToLatest } from "../migrations"
+import { TransactionsLive } from "../transactions"
 import { checkoutBuyer, type Outcome } from "./allocation-buyers"
-import { competitionOnSale, newBasket, poolCounts } from "./orders-fixtures"
-import { customerWithEmail, personForm, postalEntriesOn } from "./postal-entries.suite"
+import { CustomerRepoLive } from "./customers"
+import { competitionOnSale, NOW, newBasket, poolCounts } from "./orders-fixtures"
+import { PostalEntryRepoLive } from "./postal-entries"
+import { customerWithEmail, personForm, postalEntriesOn, STAFF } from "./postal-entries.suite"
+import { UserRepoLive } from "./users"
 
 /**
  * Free postal entries and checkouts racing for one competition through two
@@ -205,3 +211,96 @@ describe("postal entries racing checkouts on PostgreSQL (two pools)", () => {
     }
   })
 })
+
+/**
+ * The moment the reference hold is for: a postcard's entry not yet
+ * committed, a second postcard given the same reference, and a third person
+ * entered meanwhile. The second must wait before it claims a ticket, or the
+ * third is told the last ticket has gone while the second holds it only to
+ * give it back.
+ */
+describe("a reused reference on PostgreSQL", () => {
+  let database: TestDatabase
+  let main: DatabaseHandle
+
+  beforeAll(async () => {
+    const clusterUrl = inject("postgresUrl")
+    if (!clusterUrl) throw new Error("No PostgreSQL test cluster: see the global setup's warning")
+    database = await createTestDatabase(clusterUrl)
+    main = await makeDatabase({ databaseUrl: database.connectionString, maxConnections: 6 })
+    await migrateToLatest(main.db)
+  }, 60_000)
+
+  afterAll(async () => {
+    await main?.close()
+    await database?.drop()
+  })
+
+  it("never costs a ticket that others are told is gone", async () => {
+    const competitionId = await competitionOnSale(main.db, { totalTickets: 2 })
+    const ports = Layer.mergeAll(
+      PostalEntryRepoLive,
+      CustomerRepoLive,
+      UserRepoLive,
+      TransactionsLive,
+    ).pipe(Layer.provide(Layer.succeed(Db, main.db)))
+    const services = Layer.merge(PostalEntries.Default.pipe(Layer.provide(ports)), ports)
+    const run = <A, E>(effect: Effect.Effect<A, E, PostalEntries | Transactions>) =>
+      Effect.runPromise(
+        Effect.zipRight(TestClock.setTime(NOW.getTime()), effect).pipe(
+          Effect.provide(services),
+          Effect.provide(TestContext.TestContext),
+        ),
+      )
+    const enter = (email: string, entryReference: string) =>
+      Effect.flatMap(PostalEntries, (p) =>
+        Effect.either(
+          p.enter(STAFF, competitionId, personForm({ emailAddress: email, entryReference })),
+        ),
+      )
+
+    // The first postcard's entry, left uncommitted until `release`.
+    const entered = Effect.runSync(Deferred.make<void>())
+    const release = Effect.runSync(Deferred.make<void>())
+    const first = run(
+      Effect.flatMap(Transactions, (t) =>
+        t.within(
+          Effect.tap(enter("first@example.com", "PC-1"), () =>
+            Effect.zipRight(Deferred.succeed(entered, undefined), Deferred.await(release)),
+          ),
+        ),
+      ),
+    )
+    await Effect.runPromise(Deferred.await(entered))
+    const second = run(enter("second@example.com", "PC-1"))
+    await waitForLockWaits(main, 1)
+    // The third claims while the second waits; its counter bump then waits for
+    // the first's commit (the competition row), unless it found no ticket at all.
+    let thirdSettled = false
+    const third = run(enter("third@example.com", "")).finally(() => {
+      thirdSettled = true
+    })
+    await waitForLockWaits(main, 2, () => thirdSettled)
+    await Effect.runPromise(Deferred.succeed(release, undefined))
+
+    expect(Either.isRight(await third)).toBe(true)
+    expect(Either.isRight(await first)).toBe(true)
+    const refused = await second
+    expect(Either.isLeft(refused) && refused.left._tag).toBe("EntryReferenceInUse")
+    const pool = await poolCounts(main.db, competitionId)
+    expect([pool.sold, pool.free, pool.ticketsSold]).toEqual([2, 0, 2])
+  })
+})
+
+/** Until `count` backends of this database wait for locks others hold, or `done` says stop. */
+const waitForLockWaits = async (handle: DatabaseHandle, count: number, done = () => false) => {
+  const deadline = Date.now() + 10_000
+  while (Date.now() < deadline && !done()) {
+    const { rows } = await sql<{ waiting: string }>`
+      select count(*) as waiting from pg_locks l join pg_stat_activity a on a.pid = l.pid
+      where not l.granted and a.datname = current_database()`.execute(handle.db)
+    if (Number(rows[0]?.waiting) >= count) return
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  if (!done()) throw new Error(`fewer than ${count} requests started waiting`)
+}

@@ -28,7 +28,7 @@ export interface SuiteDatabase {
 
 const HOUR = 60 * 60 * 1000
 
-const STAFF: Principal = {
+export const STAFF: Principal = {
   userId: randomUUID(),
   role: "Staff",
   customerId: null,
