@@ -62,6 +62,7 @@ import {
   TicketsHeldResponse,
 } from "./orders"
 import { CardFormResponse } from "./payments"
+import { PostalEntriesApi } from "./postal-entries"
 import {
   BadRequest,
   Conflict,
@@ -478,6 +479,7 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(CompetitionsApi)
   .add(CategoriesApi)
   .add(DrawsApi)
+  .add(PostalEntriesApi)
   .add(ResourcesApi)
   .add(AuthApi)
   .add(CustomersApi)
