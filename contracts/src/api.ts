@@ -74,6 +74,7 @@ import {
   TicketsHeldResponse,
 } from "./orders"
 import { CardFormResponse } from "./payments"
+import { PostalEntriesApi } from "./postal-entries"
 import {
   BadRequest,
   Conflict,
@@ -609,6 +610,7 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(CategoriesApi)
   .add(DrawsApi)
   .add(CompetitionWinnersApi)
+  .add(PostalEntriesApi)
   .add(ResourcesApi)
   .add(AuthApi)
   .add(CustomersApi)

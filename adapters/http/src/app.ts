@@ -13,6 +13,7 @@ import type { Baskets } from "@howzat/core/orders/baskets"
 import type { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import type { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import type { Payments } from "@howzat/core/orders/payments"
+import type { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import type { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { Layer } from "effect"
 import { type Context, Hono } from "hono"
@@ -31,6 +32,7 @@ import {
   type NotificationHandler,
   PAYMENT_NOTIFICATION_PATH,
 } from "./payment-notifications"
+import { PostalEntryHandlersLive } from "./postal-entry-handlers"
 import { asProblemResponse, isProblem, problemResponse } from "./problem-response"
 import { CLIENT_ADDRESS_HEADER, HttpSettings, type HttpSettingsShape } from "./request-context"
 import {
@@ -52,8 +54,17 @@ export type AccountServices =
   | CustomerAccounts
   | Throttle
 
-/** CheckoutPolicy is read when a checkout runs, so it travels with the services. */
-export type OrderServices = Baskets | Checkout | CheckoutPolicy | Payments | CustomerOrders
+/**
+ * CheckoutPolicy is read when a checkout runs, so it travels with the
+ * services. Free postal entries take tickets from the same pool as orders.
+ */
+export type OrderServices =
+  | Baskets
+  | Checkout
+  | CheckoutPolicy
+  | Payments
+  | CustomerOrders
+  | PostalEntries
 
 /**
  * Calls made without the XSRF cookie: a fresh browser's first basket
@@ -111,6 +122,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         BasketHandlersLive,
         OrderHandlersLive,
         CustomerTicketHandlersLive,
+        PostalEntryHandlersLive,
         LoggingHandlersLive,
         CardFormHandlersLive(options.cardForm),
       ),

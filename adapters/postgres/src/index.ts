@@ -40,6 +40,7 @@ export {
   type OutboxQueue,
 } from "./repos/outbox"
 export { makePaymentRepo, PaymentRepoLive } from "./repos/payments"
+export { makePostalEntryRepo, PostalEntryRepoLive } from "./repos/postal-entries"
 export { makePromotionUses, PromotionUsesLive } from "./repos/promotion-uses"
 export { makeRateLimiter, purgeRateLimits, RateLimiterLive } from "./repos/rate-limits"
 export { makeResourceRepo, ResourceRepoLive, upsertResource } from "./repos/resources"

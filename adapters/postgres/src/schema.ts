@@ -114,6 +114,32 @@ export interface TicketsTable {
   allocatedAt: NullableTimestamp
 }
 
+/**
+ * A free postal entry: the ticket (competition_id, ticket_number) has
+ * order_id = this id. A snapshot of the postcard's details; customer_id is
+ * set when the entrant has an account (decision 0022).
+ */
+export interface PostalEntriesTable {
+  id: string
+  competitionId: string
+  ticketNumber: number
+  customerId: string | null
+  firstName: string
+  lastName: string
+  email: string
+  /** Postgres `date`: read back as text (`date_of_birth::text`). */
+  dateOfBirth: string
+  telephoneNumber: Generated<string>
+  addressLine1: string | null
+  addressLine2: string | null
+  addressCity: string | null
+  addressCounty: string | null
+  addressPostCode: string | null
+  entryReference: string | null
+  enteredBy: string
+  enteredAt: Timestamp
+}
+
 export interface DrawsTable {
   id: Generated<string>
   competitionId: string
@@ -435,6 +461,7 @@ export interface Database {
   instantWinGroups: InstantWinGroupsTable
   instantWinTickets: InstantWinTicketsTable
   tickets: TicketsTable
+  postalEntries: PostalEntriesTable
   draws: DrawsTable
   drawEntries: DrawEntriesTable
   winnerNotes: WinnerNotesTable

@@ -12,6 +12,7 @@ import { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import { Payments } from "@howzat/core/orders/payments"
 import { ShopLinks } from "@howzat/core/ports/shop-links"
+import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { makeHttpApp, type NotificationHandler } from "@howzat/http"
 import {
@@ -23,10 +24,12 @@ import {
   migrateToLatest,
   NodeSecureRandomLive,
   OutboxMailerLive,
+  PostalEntryRepoLive,
   PostgresAccountsLive,
   PostgresCatalogueLive,
   seedDemoData,
   TransactionsLive,
+  UserRepoLive,
   WinnerRecordsLive,
 } from "@howzat/postgres"
 import { PostgresOrdersLive } from "@howzat/postgres/repos/index"
@@ -125,6 +128,13 @@ export const composeShop = async (
   const paymentServices = Layer.mergeAll(Payments.Default, CustomerOrders.Default).pipe(
     Layer.provide(Layer.merge(orderPorts, gateway.layer)),
   )
+  const postalEntries = PostalEntries.Default.pipe(
+    Layer.provide(
+      Layer.mergeAll(PostalEntryRepoLive, CustomerRepoLive, UserRepoLive, TransactionsLive).pipe(
+        Layer.provide(db),
+      ),
+    ),
+  )
   const orders = Layer.mergeAll(
     Baskets.Default,
     Checkout.Default,
@@ -133,6 +143,7 @@ export const composeShop = async (
     Layer.provide(orderPorts),
     Layer.provide(Layer.succeed(Charities, { list: brand.charities ?? [] })),
     Layer.merge(paymentServices),
+    Layer.merge(postalEntries),
   )
 
   if (config.seedDemoData) {

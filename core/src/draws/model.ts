@@ -42,7 +42,8 @@ export interface ListedDraw extends DrawRecord {
 
 /** Who holds a sold ticket, to name and tell the winner. */
 export interface TicketHolder {
-  readonly customerId: string
+  /** Null for a free postal entrant without an account: named and told by their postcard's details. */
+  readonly customerId: string | null
   readonly firstName: string
   readonly fullName: string
   readonly email: string

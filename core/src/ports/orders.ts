@@ -207,7 +207,7 @@ export class TicketAllocator extends Context.Tag("@howzat/core/TicketAllocator")
   TicketAllocatorShape
 >() {}
 
-/** A competition the customer holds tickets in, with the numbers (completed orders only). */
+/** A competition the customer holds tickets in, with the numbers (completed orders and free postal entries). */
 export interface CustomerCompetitionTickets {
   readonly competitionId: string
   /** Ascending. */
@@ -215,8 +215,8 @@ export interface CustomerCompetitionTickets {
 }
 
 /**
- * The customer's tickets for /Account/Tickets: only completed orders count,
- * as an unpaid order's tickets are not theirs yet. UPCOMING is every
+ * The customer's tickets for /Account/Tickets: completed orders and free
+ * postal entries count, as an unpaid order's tickets are not theirs yet. UPCOMING is every
  * competition without a draw yet (open or awaiting it), DRAWN those drawn;
  * both ordered by draw (or close) date, soonest first for UPCOMING and most
  * recent first for DRAWN.

@@ -12,16 +12,32 @@ import { runQuery } from "../transactions"
 import { emptyPage, isUuid, normalisePage, pageOffset, toPage } from "./shared"
 
 /**
- * The customer's tickets of completed orders: an unpaid order's tickets are
- * held for it, not yet the customer's.
+ * The customer's tickets of completed orders and free postal entries: an
+ * unpaid order's tickets are held for it, not yet the customer's.
  */
 const ownedTickets = (q: Kysely<Database>, customerId: string) =>
   q
     .selectFrom("tickets")
-    .innerJoin("orders", "orders.id", "tickets.orderId")
     .where("tickets.customerId", "=", customerId)
-    .where("orders.customerId", "=", customerId)
-    .where("orders.status", "=", OrderStatus.Completed)
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom("orders")
+            .select(sql.lit(1).as("one"))
+            .whereRef("orders.id", "=", "tickets.orderId")
+            .where("orders.customerId", "=", customerId)
+            .where("orders.status", "=", OrderStatus.Completed),
+        ),
+        eb.exists(
+          eb
+            .selectFrom("postalEntries")
+            .select(sql.lit(1).as("one"))
+            .whereRef("postalEntries.id", "=", "tickets.orderId")
+            .where("postalEntries.customerId", "=", customerId),
+        ),
+      ]),
+    )
 
 export const makeCustomerTicketRepo = (db: Kysely<Database>): CustomerTicketRepoShape => ({
   competitions: ({ customerId, drawn, page }) =>

@@ -36,6 +36,11 @@ export const soldEntries = async (db: Kysely<Database>, competitionId: string): 
   return rows.rows[0]?.entries ?? ""
 }
 
+/**
+ * Who holds a sold ticket: the customer when it has one (their name and
+ * address as they are now), else the free postal entrant without an
+ * account, by the details on their postcard.
+ */
 export const ticketHolder = async (
   db: Kysely<Database>,
   competitionId: string,
@@ -43,20 +48,41 @@ export const ticketHolder = async (
 ): Promise<TicketHolder | null> => {
   const row = await db
     .selectFrom("tickets as t")
-    .innerJoin("customers as c", "c.id", "t.customerId")
-    .innerJoin("users as u", "u.id", "c.userId")
-    .select(["c.id as customerId", "u.firstName", "u.lastName", "u.email"])
+    .leftJoin("customers as c", "c.id", "t.customerId")
+    .leftJoin("users as u", "u.id", "c.userId")
+    .leftJoin("postalEntries as p", (join) =>
+      join.onRef("p.id", "=", "t.orderId").onRef("p.competitionId", "=", "t.competitionId"),
+    )
+    .select([
+      "c.id as customerId",
+      "u.firstName",
+      "u.lastName",
+      "u.email",
+      "p.firstName as postalFirstName",
+      "p.lastName as postalLastName",
+      "p.email as postalEmail",
+    ])
     .where("t.competitionId", "=", competitionId)
     .where("t.ticketNumber", "=", ticketNumber)
     .executeTakeFirst()
-  return row === undefined
-    ? null
-    : {
-        customerId: row.customerId,
-        firstName: row.firstName,
-        fullName: `${row.firstName} ${row.lastName}`.trim(),
-        email: row.email,
-      }
+  if (row === undefined) return null
+  if (row.customerId !== null && row.firstName !== null && row.email !== null) {
+    return {
+      customerId: row.customerId,
+      firstName: row.firstName,
+      fullName: `${row.firstName} ${row.lastName ?? ""}`.trim(),
+      email: row.email,
+    }
+  }
+  if (row.postalFirstName !== null && row.postalEmail !== null) {
+    return {
+      customerId: null,
+      firstName: row.postalFirstName,
+      fullName: `${row.postalFirstName} ${row.postalLastName ?? ""}`.trim(),
+      email: row.postalEmail,
+    }
+  }
+  return null
 }
 
 export const recordDraw = async (

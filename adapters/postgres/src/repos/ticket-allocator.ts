@@ -27,7 +27,7 @@ interface CompetitionForSale {
  * 64 bits of key space, so unrelated pairs rarely share a lock (and sharing
  * one only costs a short wait, never correctness).
  */
-const lockCustomerInCompetition = (
+export const lockCustomerInCompetition = (
   trx: Kysely<Database>,
   customerId: string,
   competitionId: string,
@@ -36,14 +36,29 @@ const lockCustomerInCompetition = (
     trx,
   )
 
-const ticketsHeld = async (trx: Kysely<Database>, customerId: string, competitionId: string) => {
-  const row = await trx
-    .selectFrom("tickets")
-    .select((eb) => eb.fn.countAll<string>().as("held"))
-    .where("customerId", "=", customerId)
-    .where("competitionId", "=", competitionId)
-    .executeTakeFirstOrThrow()
-  return Number(row.held)
+/**
+ * What the per-person maximum counts for a customer: every ticket they hold
+ * (paid, awaiting payment, free postal entries) plus the postal entries they
+ * sent before they had an account, under the address they now sign in with
+ * (decision 0022).
+ */
+export const ticketsHeld = async (
+  trx: Kysely<Database>,
+  customerId: string,
+  competitionId: string,
+) => {
+  const { rows } = await sql<{ held: string }>`
+    select
+      (select count(*) from tickets
+        where customer_id = ${customerId} and competition_id = ${competitionId})
+      + (select count(*) from postal_entries p
+        join users u on lower(p.email) = lower(u.email)
+        join customers c on c.user_id = u.id
+        where c.id = ${customerId} and p.competition_id = ${competitionId}
+          and p.customer_id is null)
+      as held
+  `.execute(trx)
+  return Number(rows[0]?.held ?? 0)
 }
 
 /**
@@ -52,9 +67,14 @@ const ticketsHeld = async (trx: Kysely<Database>, customerId: string, competitio
  * behind each other; a ticket locked by a buyer whose transaction later rolls
  * back is simply skipped this time.
  */
-const claimTickets = async (
+export const claimTickets = async (
   trx: Kysely<Database>,
-  request: AllocationRequest,
+  request: {
+    readonly orderId: string
+    /** Null for a free postal entry of someone without an account. */
+    readonly customerId: string | null
+    readonly at: Date
+  },
   competitionId: string,
   count: number,
 ): Promise<number[]> => {

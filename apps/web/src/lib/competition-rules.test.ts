@@ -37,7 +37,9 @@ describe("competitionRules", () => {
     expect(text).toContain("drawn live on our YouTube channel on 13th March 2025 at 8:30pm")
     expect(text).toContain("cash alternative of £350.00")
     expect(text).toContain("Free postal entry")
-    expect(text).toContain("Free postal entries have exactly the same chance as paid entries")
+    expect(text).toContain(
+      "Each postal entry is given one ticket number at random from the same pool as paid tickets and goes into the same draw, so a free entry has exactly the same chance of winning as a paid one.",
+    )
     expect(text).toContain("18 or over")
   })
 

@@ -34,7 +34,7 @@ export const competitionRules = (c: CompetitionJson): string[] => {
           `The winner may take a cash alternative of ${formatMoney(pence(c.cashAlternativeValue))} instead of the prize.`,
         ]
       : []),
-    `Free postal entry: send your full name, address, date of birth, phone number, email address and the name of this competition on an unenclosed postcard, by first or second class post, to ${brand.freePostalEntryAddress}. One entry per postcard; it must arrive before entries close. Free postal entries have exactly the same chance as paid entries: each is one entry in the same draw.`,
+    `Free postal entry: send your full name, address, date of birth, phone number, email address and the name of this competition on an unenclosed postcard, by first or second class post, to ${brand.freePostalEntryAddress}. One entry per postcard; it must arrive before entries close. Each postal entry is given one ticket number at random from the same pool as paid tickets and goes into the same draw, so a free entry has exactly the same chance of winning as a paid one.`,
     `Winners are contacted by phone and email and named on our Winners page. Questions? Email ${brand.customerCareEmail}.`,
   ]
 }

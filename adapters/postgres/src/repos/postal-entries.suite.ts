@@ -1,0 +1,414 @@
+import { randomUUID } from "node:crypto"
+import type { Principal } from "@howzat/core/accounts/model"
+import type { NewPostalEntry } from "@howzat/core/postal-entries/model"
+import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
+import { OrderStatus } from "@howzat/core/rules/order-status"
+import type { PostalEntryForm } from "@howzat/core/rules/postal-entries"
+import { entrantKey } from "@howzat/core/rules/postal-entries"
+import { Effect, Either, Layer, TestClock, TestContext } from "effect"
+import type { Kysely } from "kysely"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Db } from "../database"
+import { migrateToLatest } from "../migrations"
+import type { Database } from "../schema"
+import { TransactionsLive } from "../transactions"
+import { makeCustomerTicketRepo } from "./customer-tickets"
+import { CustomerRepoLive } from "./customers"
+import { soldEntries, ticketHolder } from "./draw-records"
+import { makeOrderRepo } from "./orders"
+import { competitionOnSale, NOW, newBasket, poolCounts } from "./orders-fixtures"
+import { makePostalEntryRepo, PostalEntryRepoLive } from "./postal-entries"
+import { makeTicketAllocator } from "./ticket-allocator"
+import { UserRepoLive } from "./users"
+
+export interface SuiteDatabase {
+  readonly db: Kysely<Database>
+  readonly close: () => Promise<void>
+}
+
+const HOUR = 60 * 60 * 1000
+
+export const STAFF: Principal = {
+  userId: randomUUID(),
+  role: "Staff",
+  customerId: null,
+  email: "sam@howzat.example",
+  name: "Sam Staff",
+}
+
+let people = 0
+
+/** A customer whose sign-in address is `email` (verified unless told otherwise). */
+export const customerWithEmail = async (
+  db: Kysely<Database>,
+  email: string,
+  emailVerified = true,
+): Promise<string> => {
+  const { id: userId } = await db
+    .insertInto("users")
+    .values({
+      email,
+      emailVerified,
+      passwordHash: "not-a-real-hash",
+      firstName: "Cat",
+      lastName: `Customer ${++people}`,
+      role: "Customer",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow()
+  const { id } = await db
+    .insertInto("customers")
+    .values({
+      userId,
+      dateOfBirth: "1985-07-09",
+      telephoneNumber: "07700900000",
+      billingLine1: "3 Nursery End",
+      billingPostCode: "NW8 8QN",
+      billingCity: "London",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow()
+  return id
+}
+
+export const personForm = (overrides: Partial<PostalEntryForm> = {}): PostalEntryForm => ({
+  customerId: "",
+  firstName: "Bea",
+  lastName: "Bowler",
+  emailAddress: "bea@example.com",
+  dateOfBirth: "1980-02-03",
+  telephoneNumber: "",
+  address: { line1: "2 Long Room", line2: "", city: "Leeds", county: "", postCode: "LS6 3BU" },
+  entryReference: "",
+  ...overrides,
+})
+
+/** Core's PostalEntries on the real repositories, at `at` (TestClock). */
+export const postalEntriesOn = (db: Kysely<Database>) => {
+  const ports = Layer.mergeAll(
+    PostalEntryRepoLive,
+    CustomerRepoLive,
+    UserRepoLive,
+    TransactionsLive,
+  ).pipe(Layer.provide(Layer.succeed(Db, db)))
+  const services = PostalEntries.Default.pipe(Layer.provide(ports))
+  return (competitionId: string, form: PostalEntryForm, at: Date = NOW, by = STAFF) =>
+    Effect.runPromise(
+      Effect.zipRight(
+        TestClock.setTime(at.getTime()),
+        Effect.either(Effect.flatMap(PostalEntries, (p) => p.enter(by, competitionId, form))),
+      ).pipe(Effect.provide(services), Effect.provide(TestContext.TestContext)),
+    )
+}
+
+export const postalEntriesSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
+  describe(name, () => {
+    let database: SuiteDatabase
+    const db = () => database.db
+    const repo = () => makePostalEntryRepo(db())
+    const enter = (competitionId: string, form: PostalEntryForm, at: Date = NOW) =>
+      postalEntriesOn(db())(competitionId, form, at)
+
+    beforeAll(async () => {
+      database = await open()
+      await migrateToLatest(database.db)
+    })
+    afterAll(() => database?.close())
+
+    const newEntry = (competitionId: string, overrides: Partial<NewPostalEntry> = {}) => ({
+      competitionId,
+      customerId: null,
+      firstName: "Bea",
+      lastName: "Bowler",
+      emailAddress: "Bea@Example.com",
+      dateOfBirth: "1980-02-03",
+      telephoneNumber: "",
+      address: { line1: "2 Long Room", line2: "", city: "Leeds", county: "", postCode: "LS6 3BU" },
+      entryReference: null,
+      enteredBy: STAFF.userId,
+      enteredAt: NOW,
+      ...overrides,
+    })
+
+    /** A paid order holding `quantity` tickets of the competition. */
+    const paidOrder = async (customerId: string, competitionId: string, quantity: number) => {
+      const orders = makeOrderRepo(db())
+      const { order } = await Effect.runPromise(
+        orders.createForBasket({
+          basketId: await newBasket(db(), customerId),
+          customerId,
+          createdAt: NOW,
+          expiresAt: new Date(NOW.getTime() + HOUR),
+        }),
+      )
+      const allocation = await Effect.runPromise(
+        makeTicketAllocator(db()).allocate({
+          orderId: order.id,
+          customerId,
+          at: NOW,
+          lines: [{ competitionId, quantity }],
+        }),
+      )
+      await Effect.runPromise(orders.transition(order.id, OrderStatus.AwaitingPayment))
+      await Effect.runPromise(orders.transition(order.id, OrderStatus.Completed))
+      return { orderId: order.id, ticketNumbers: allocation.lines[0]?.ticketNumbers ?? [] }
+    }
+
+    describe("recording an entry", () => {
+      it("claims one ticket from the pool for the entry and counts it sold", async () => {
+        const competitionId = await competitionOnSale(db(), { totalTickets: 5 })
+        const entry = await Effect.runPromise(repo().record(newEntry(competitionId)))
+        if (entry === null) throw new Error("no ticket")
+        expect(entry.ticketNumber).toBeGreaterThanOrEqual(1)
+        expect(entry.ticketNumber).toBeLessThanOrEqual(5)
+        const pool = await poolCounts(db(), competitionId)
+        expect(pool.tickets.filter((t) => t.orderId !== null)).toEqual([
+          { ticketNumber: entry.ticketNumber, orderId: entry.id, customerId: null },
+        ])
+        expect(pool.ticketsSold).toBe(1)
+        const stored = await Effect.runPromise(repo().byReference(competitionId, "none"))
+        expect(stored).toBeNull()
+      })
+
+      it("keeps the postcard's details as they were given, found by reference", async () => {
+        const competitionId = await competitionOnSale(db())
+        const recorded = await Effect.runPromise(
+          repo().record(
+            newEntry(competitionId, {
+              entryReference: "PC-1",
+              telephoneNumber: "07700 900123",
+              dateOfBirth: "1960-02-29",
+            }),
+          ),
+        )
+        const found = await Effect.runPromise(repo().byReference(competitionId, "PC-1"))
+        expect(found).toEqual(recorded)
+        expect(found).toMatchObject({
+          emailAddress: "Bea@Example.com",
+          dateOfBirth: "1960-02-29",
+          address: { line1: "2 Long Room", line2: "", postCode: "LS6 3BU" },
+        })
+        const noAddress = await Effect.runPromise(
+          repo().record(newEntry(competitionId, { entryReference: "PC-2", address: null })),
+        )
+        expect(await Effect.runPromise(repo().byReference(competitionId, "PC-2"))).toEqual(
+          noAddress,
+        )
+        expect(noAddress?.address).toBeNull()
+      })
+
+      it("answers null when the pool is empty, and changes nothing", async () => {
+        const competitionId = await competitionOnSale(db(), { totalTickets: 1 })
+        await Effect.runPromise(repo().record(newEntry(competitionId)))
+        const none = await Effect.runPromise(repo().record(newEntry(competitionId)))
+        expect(none).toBeNull()
+        const pool = await poolCounts(db(), competitionId)
+        expect([pool.sold, pool.ticketsSold]).toEqual([1, 1])
+        const { count } = await db()
+          .selectFrom("postalEntries")
+          .select((eb) => eb.fn.countAll<string>().as("count"))
+          .where("competitionId", "=", competitionId)
+          .executeTakeFirstOrThrow()
+        expect(Number(count)).toBe(1)
+      })
+
+      it("refuses a reference already used in the competition and gives its ticket back", async () => {
+        const competitionId = await competitionOnSale(db(), { totalTickets: 5 })
+        await Effect.runPromise(repo().record(newEntry(competitionId, { entryReference: "R" })))
+        const again = await Effect.runPromise(
+          Effect.either(repo().record(newEntry(competitionId, { entryReference: "R" }))),
+        )
+        expect(Either.isLeft(again) && again.left._tag).toBe("EntryReferenceInUse")
+        const pool = await poolCounts(db(), competitionId)
+        expect([pool.sold, pool.ticketsSold]).toEqual([1, 1])
+        // Another competition may use the same reference.
+        const other = await competitionOnSale(db())
+        const elsewhere = await Effect.runPromise(
+          repo().record(newEntry(other, { entryReference: "R" })),
+        )
+        expect(elsewhere).not.toBeNull()
+      })
+    })
+
+    describe("the per-person maximum", () => {
+      it("counts a person's entries without an account by email, however it is written", async () => {
+        const competitionId = await competitionOnSale(db())
+        await Effect.runPromise(repo().record(newEntry(competitionId)))
+        await Effect.runPromise(
+          repo().record(newEntry(competitionId, { emailAddress: "BEA@example.COM" })),
+        )
+        await Effect.runPromise(
+          repo().record(newEntry(competitionId, { emailAddress: "dee@example.com" })),
+        )
+        const held = (email: string) =>
+          Effect.runPromise(repo().ticketsHeld(competitionId, entrantKey(null, email)))
+        expect(await held("bea@example.com")).toBe(2)
+        expect(await held("dee@example.com")).toBe(1)
+        expect(await held("nobody@example.com")).toBe(0)
+      })
+
+      it("counts a customer's paid tickets, their postal entries and those sent before they had an account, at checkout too", async () => {
+        const competitionId = await competitionOnSale(db())
+        const email = `early-${randomUUID()}@example.com`
+        await Effect.runPromise(
+          repo().record(newEntry(competitionId, { emailAddress: email.toUpperCase() })),
+        )
+        const customerId = await customerWithEmail(db(), email)
+        await paidOrder(customerId, competitionId, 2)
+        await Effect.runPromise(repo().record(newEntry(competitionId, { customerId })))
+        const key = entrantKey(customerId, email)
+        expect(await Effect.runPromise(repo().ticketsHeld(competitionId, key))).toBe(4)
+        // Checkout and the ticket selector read the same count.
+        expect(
+          await Effect.runPromise(makeTicketAllocator(db()).ticketsHeld(customerId, competitionId)),
+        ).toBe(4)
+      })
+
+      it("stops a checkout at the maximum that postal entries already took", async () => {
+        const competitionId = await competitionOnSale(db(), { maxTicketsPerCustomer: 3 })
+        const email = `both-${randomUUID()}@example.com`
+        const customerId = await customerWithEmail(db(), email)
+        expect(
+          Either.isRight(await enter(competitionId, personForm({ emailAddress: email }))),
+        ).toBe(true)
+        expect(
+          Either.isRight(
+            await enter(
+              competitionId,
+              personForm({
+                customerId: customerId,
+                firstName: "",
+                lastName: "",
+                emailAddress: "",
+                dateOfBirth: "",
+                address: null,
+              }),
+            ),
+          ),
+        ).toBe(true)
+        const { ticketNumbers } = await paidOrder(customerId, competitionId, 3)
+        expect(ticketNumbers).toHaveLength(1)
+      })
+    })
+
+    describe("through core's PostalEntries", () => {
+      it("gives a person one ticket, and a repeated request the same entry", async () => {
+        const competitionId = await competitionOnSale(db(), { totalTickets: 10 })
+        const first = await enter(competitionId, personForm({ entryReference: "PC-77" }))
+        const again = await enter(competitionId, personForm({ entryReference: "PC-77" }))
+        if (Either.isLeft(first) || Either.isLeft(again)) throw new Error("refused")
+        expect(first.right.created).toBe(true)
+        expect(again.right).toEqual({ ...first.right, created: false })
+        const pool = await poolCounts(db(), competitionId)
+        expect([pool.sold, pool.ticketsSold]).toEqual([1, 1])
+      })
+
+      it("links a verified customer found by email, and not an unverified one", async () => {
+        const competitionId = await competitionOnSale(db())
+        const verified = `v-${randomUUID()}@example.com`
+        const unverified = `u-${randomUUID()}@example.com`
+        const verifiedId = await customerWithEmail(db(), verified)
+        await customerWithEmail(db(), unverified, false)
+        const linked = await enter(competitionId, personForm({ emailAddress: verified }))
+        const unlinked = await enter(competitionId, personForm({ emailAddress: unverified }))
+        expect(Either.isRight(linked) && linked.right.entry.customerId).toBe(verifiedId)
+        expect(Either.isRight(unlinked) && unlinked.right.entry.customerId).toBeNull()
+        const tickets = await poolCounts(db(), competitionId)
+        expect(
+          tickets.tickets
+            .filter((t) => t.orderId !== null)
+            .map((t) => t.customerId)
+            .sort(),
+        ).toEqual([verifiedId, null].sort())
+      })
+
+      it("refuses after the close and leaves the pool alone", async () => {
+        const competitionId = await competitionOnSale(db())
+        const close = await db()
+          .selectFrom("competitions")
+          .select("closeDateTimeUtc")
+          .where("id", "=", competitionId)
+          .executeTakeFirstOrThrow()
+        const late = await enter(competitionId, personForm(), close.closeDateTimeUtc)
+        expect(Either.isLeft(late) && late.left._tag).toBe("CompetitionNotTakingEntries")
+        expect((await poolCounts(db(), competitionId)).sold).toBe(0)
+      })
+    })
+
+    describe("in the draw and the customer's tickets", () => {
+      it("is an entry with the paid tickets, and an unpaid order's are not", async () => {
+        const competitionId = await competitionOnSale(db(), { totalTickets: 20 })
+        const payer = await customerWithEmail(db(), `payer-${randomUUID()}@example.com`)
+        const paid = await paidOrder(payer, competitionId, 3)
+        const postal = await Effect.runPromise(repo().record(newEntry(competitionId)))
+        // An order awaiting payment holds its tickets but they are no entries yet.
+        const orders = makeOrderRepo(db())
+        const { order } = await Effect.runPromise(
+          orders.createForBasket({
+            basketId: await newBasket(db(), payer),
+            customerId: payer,
+            createdAt: NOW,
+            expiresAt: new Date(NOW.getTime() + HOUR),
+          }),
+        )
+        await Effect.runPromise(
+          makeTicketAllocator(db()).allocate({
+            orderId: order.id,
+            customerId: payer,
+            at: NOW,
+            lines: [{ competitionId, quantity: 2 }],
+          }),
+        )
+        const entries = (await soldEntries(db(), competitionId)).split("\n").map(Number)
+        expect(entries).toEqual(
+          [...paid.ticketNumbers, postal?.ticketNumber].sort((a, b) => (a ?? 0) - (b ?? 0)),
+        )
+      })
+
+      it("names the holder: a postal entrant without an account by the postcard, a customer by their account", async () => {
+        const competitionId = await competitionOnSale(db())
+        const postal = await Effect.runPromise(
+          repo().record(newEntry(competitionId, { firstName: "Dot", lastName: "Ball" })),
+        )
+        expect(await ticketHolder(db(), competitionId, postal?.ticketNumber ?? 0)).toEqual({
+          customerId: null,
+          firstName: "Dot",
+          fullName: "Dot Ball",
+          email: "Bea@Example.com",
+        })
+        const email = `named-${randomUUID()}@example.com`
+        const customerId = await customerWithEmail(db(), email)
+        const theirs = await Effect.runPromise(
+          repo().record(newEntry(competitionId, { customerId, firstName: "Postcard" })),
+        )
+        expect(await ticketHolder(db(), competitionId, theirs?.ticketNumber ?? 0)).toMatchObject({
+          customerId,
+          firstName: "Cat",
+          email,
+        })
+      })
+
+      it("shows among a customer's tickets like a paid one", async () => {
+        const competitionId = await competitionOnSale(db())
+        const customerId = await customerWithEmail(db(), `mine-${randomUUID()}@example.com`)
+        const paid = await paidOrder(customerId, competitionId, 1)
+        const postal = await Effect.runPromise(
+          repo().record(newEntry(competitionId, { customerId })),
+        )
+        const tickets = await Effect.runPromise(
+          makeCustomerTicketRepo(db()).ticketsIn(customerId, competitionId),
+        )
+        expect(tickets).toEqual(
+          [...paid.ticketNumbers, postal?.ticketNumber ?? 0].sort((a, b) => a - b),
+        )
+        const page = await Effect.runPromise(
+          makeCustomerTicketRepo(db()).competitions({
+            customerId,
+            drawn: false,
+            page: { pageNumber: 1, pageSize: 20 },
+          }),
+        )
+        expect(page.items).toEqual([{ competitionId, ticketNumbers: tickets }])
+      })
+    })
+  })

@@ -1,0 +1,452 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Either, TestClock, TestContext } from "effect"
+import fc from "fast-check"
+import type { Principal } from "../accounts/model"
+import { type PostalEntryForm, postalEntryMessages } from "../rules/postal-entries"
+import { messages } from "../rules/validation"
+import type { CompetitionForEntry } from "./model"
+import { PostalEntries } from "./postal-entries"
+import {
+  addCompetition,
+  customerRecord,
+  emptyPostalStore,
+  type PostalStore,
+  postalEntriesOver,
+  userOf,
+} from "./test-doubles"
+
+const NOW = Date.parse("2026-06-15T12:00:00Z")
+const DAY = 86_400_000
+
+const staff: Principal = {
+  userId: "staff-1",
+  role: "Staff",
+  customerId: null,
+  email: "sam@howzat.example",
+  name: "Sam Staff",
+}
+const admin: Principal = { ...staff, userId: "admin-1", role: "Admin" }
+const aCustomer: Principal = {
+  userId: "user-x",
+  role: "Customer",
+  customerId: "customer-x",
+  email: "x@example.com",
+  name: "X",
+}
+
+const competition = (overrides: Partial<CompetitionForEntry> = {}): CompetitionForEntry => ({
+  competitionId: "comp-1",
+  competitionName: "Signed Bat",
+  startDateTimeUtc: new Date(NOW - DAY),
+  closeDateTimeUtc: new Date(NOW + DAY),
+  maxTicketsPerCustomer: 3,
+  ...overrides,
+})
+
+const person = (overrides: Partial<PostalEntryForm> = {}): PostalEntryForm => ({
+  customerId: "",
+  firstName: "Bea",
+  lastName: "Bowler",
+  emailAddress: "bea@example.com",
+  dateOfBirth: "1980-02-03",
+  telephoneNumber: "",
+  address: { line1: "2 Long Room", line2: "", city: "Leeds", county: "", postCode: "LS6 3BU" },
+  entryReference: "",
+  ...overrides,
+})
+
+const forCustomer = (customerId: string, entryReference = ""): PostalEntryForm => ({
+  customerId,
+  firstName: "",
+  lastName: "",
+  emailAddress: "",
+  dateOfBirth: "",
+  telephoneNumber: "",
+  address: null,
+  entryReference,
+})
+
+/** A store with one open competition of `total` tickets handed out 1..total. */
+const storeWith = (total = 10, overrides: Partial<CompetitionForEntry> = {}) => {
+  const store = emptyPostalStore()
+  addCompetition(
+    store,
+    competition(overrides),
+    Array.from({ length: total }, (_, i) => i + 1),
+  )
+  return store
+}
+
+const run = <A, E>(store: PostalStore, test: Effect.Effect<A, E, PostalEntries>, at = NOW) =>
+  Effect.provide(Effect.zipRight(TestClock.setTime(at), test), postalEntriesOver(store))
+
+const enter = (by: Principal, form: PostalEntryForm, competitionId = "comp-1") =>
+  Effect.flatMap(PostalEntries, (entries) => Effect.either(entries.enter(by, competitionId, form)))
+
+const failureTag = <A, E extends { _tag: string }>(result: Either.Either<A, E>) =>
+  Either.isLeft(result) ? result.left._tag : "Right"
+
+describe("who may record a postal entry", () => {
+  it.effect("staff and admins; a customer is refused and nothing changes", () => {
+    const store = storeWith()
+    return run(
+      store,
+      Effect.gen(function* () {
+        expect(failureTag(yield* enter(aCustomer, person()))).toBe("NotStaff")
+        expect(store.entries).toHaveLength(0)
+        expect(store.holds).toHaveLength(0)
+        expect(Either.isRight(yield* enter(staff, person()))).toBe(true)
+        expect(
+          Either.isRight(yield* enter(admin, person({ emailAddress: "cy@example.com" }))),
+        ).toBe(true)
+        expect(store.entries.map((e) => e.enteredBy)).toEqual(["staff-1", "admin-1"])
+      }),
+    )
+  })
+})
+
+describe("a postal entry for a person without an account", () => {
+  it.effect("gets the pool's next ticket, counted sold, with the postcard's details", () => {
+    const store = emptyPostalStore()
+    addCompetition(store, competition(), [7, 3, 9])
+    return run(
+      store,
+      Effect.gen(function* () {
+        const result = yield* enter(staff, person({ entryReference: "PC-1" }))
+        if (Either.isLeft(result)) throw new Error(result.left._tag)
+        expect(result.right).toMatchObject({ created: true, competitionName: "Signed Bat" })
+        expect(result.right.entry).toMatchObject({
+          competitionId: "comp-1",
+          ticketNumber: 7,
+          customerId: null,
+          firstName: "Bea",
+          lastName: "Bowler",
+          emailAddress: "bea@example.com",
+          dateOfBirth: "1980-02-03",
+          address: { line1: "2 Long Room", postCode: "LS6 3BU" },
+          entryReference: "PC-1",
+          enteredBy: "staff-1",
+          enteredAt: new Date(NOW),
+        })
+        expect(store.pool.get("comp-1")).toEqual([3, 9])
+        expect(store.sold.get("comp-1")).toBe(1)
+        // The holds are the person's, by email, then the reference's, taken before anything was counted.
+        expect(store.holds).toEqual(["comp-1/bea@example.com", "comp-1#PC-1"])
+      }),
+    )
+  })
+
+  it.effect("is refused with SPEC §5's words and takes no ticket", () => {
+    const store = storeWith()
+    return run(
+      store,
+      Effect.gen(function* () {
+        const result = yield* enter(staff, person({ dateOfBirth: "2010-01-01", lastName: "" }))
+        expect(Either.isLeft(result) && result.left).toMatchObject({
+          _tag: "PostalEntryInvalid",
+          errors: {
+            dateOfBirth: messages.dateOfBirthTooYoung,
+            lastName: messages.lastNameRequired,
+          },
+        })
+        expect(store.entries).toHaveLength(0)
+        expect(store.sold.get("comp-1")).toBe(0)
+      }),
+    )
+  })
+
+  it.effect("counts every earlier entry under the same email, however it is written", () => {
+    const store = storeWith(10, { maxTicketsPerCustomer: 2 })
+    return run(
+      store,
+      Effect.gen(function* () {
+        expect(Either.isRight(yield* enter(staff, person()))).toBe(true)
+        expect(
+          Either.isRight(yield* enter(staff, person({ emailAddress: "BEA@Example.com" }))),
+        ).toBe(true)
+        const third = yield* enter(staff, person({ emailAddress: " bea@EXAMPLE.com" }))
+        expect(Either.isLeft(third) && third.left).toMatchObject({
+          _tag: "PostalEntryLimitReached",
+          max: 2,
+        })
+        // Someone else is not held back by Bea's entries.
+        expect(
+          Either.isRight(yield* enter(staff, person({ emailAddress: "cy@example.com" }))),
+        ).toBe(true)
+        expect(store.entries).toHaveLength(3)
+      }),
+    )
+  })
+
+  it.effect(
+    "becomes a verified customer's entry when the email is theirs, never an unverified one's",
+    () => {
+      const store = storeWith()
+      const verified = customerRecord({ email: "bea@example.com" })
+      const unverified = customerRecord({ email: "cy@example.com", emailVerified: false })
+      store.customers.push(verified, unverified)
+      store.users.push(userOf(verified), userOf(unverified))
+      return run(
+        store,
+        Effect.gen(function* () {
+          yield* enter(staff, person({ emailAddress: "Bea@example.com" }))
+          yield* enter(staff, person({ emailAddress: "cy@example.com" }))
+          expect(store.entries.map((e) => e.customerId)).toEqual([verified.customerId, null])
+          expect(store.holds).toEqual([`comp-1/${verified.customerId}`, "comp-1/cy@example.com"])
+        }),
+      )
+    },
+  )
+})
+
+describe("a postal entry for an existing customer", () => {
+  it.effect(
+    "records the customer's details and counts toward their maximum with their purchases",
+    () => {
+      const store = storeWith(10, { maxTicketsPerCustomer: 3 })
+      const ann = customerRecord()
+      store.customers.push(ann)
+      store.bought.set(`${ann.customerId}/comp-1`, 2)
+      return run(
+        store,
+        Effect.gen(function* () {
+          const first = yield* enter(staff, forCustomer(ann.customerId))
+          if (Either.isLeft(first)) throw new Error(first.left._tag)
+          expect(first.right.entry).toMatchObject({
+            customerId: ann.customerId,
+            firstName: "Ann",
+            lastName: "Archer",
+            emailAddress: ann.email,
+            dateOfBirth: "1990-04-01",
+            telephoneNumber: "07700 900123",
+            address: ann.defaultBillingAddress,
+          })
+          const second = yield* enter(staff, forCustomer(ann.customerId))
+          expect(Either.isLeft(second) && second.left).toMatchObject({
+            _tag: "PostalEntryLimitReached",
+            max: 3,
+          })
+          expect(store.holds).toEqual([`comp-1/${ann.customerId}`, `comp-1/${ann.customerId}`])
+        }),
+      )
+    },
+  )
+
+  it.effect("counts the entries they sent by post before they had an account", () => {
+    const store = storeWith(10, { maxTicketsPerCustomer: 2 })
+    return run(
+      store,
+      Effect.gen(function* () {
+        yield* enter(staff, person({ emailAddress: "dot@example.com" }))
+        const dot = customerRecord({ email: "Dot@example.com" })
+        store.customers.push(dot)
+        yield* enter(staff, forCustomer(dot.customerId))
+        const third = yield* enter(staff, forCustomer(dot.customerId))
+        expect(failureTag(third)).toBe("PostalEntryLimitReached")
+      }),
+    )
+  })
+
+  it.effect("is refused for an unknown customer or competition", () => {
+    const store = storeWith()
+    const ann = customerRecord()
+    store.customers.push(ann)
+    return run(
+      store,
+      Effect.gen(function* () {
+        expect(failureTag(yield* enter(staff, forCustomer("nobody")))).toBe("CustomerNotFound")
+        expect(failureTag(yield* enter(staff, forCustomer(ann.customerId), "comp-2"))).toBe(
+          "CompetitionNotFound",
+        )
+        expect(store.entries).toHaveLength(0)
+      }),
+    )
+  })
+})
+
+describe("when a postal entry may be given", () => {
+  const at = (millis: number) => {
+    const store = storeWith()
+    return run(
+      store,
+      Effect.map(enter(staff, person()), (result) => ({ result, store })),
+      millis,
+    )
+  }
+
+  it.effect("not before the competition opens", () =>
+    Effect.map(at(NOW - DAY - 1), ({ result, store }) => {
+      expect(Either.isLeft(result) && result.left).toMatchObject({
+        _tag: "CompetitionNotTakingEntries",
+        reason: "NotOpen",
+      })
+      expect(store.entries).toHaveLength(0)
+    }),
+  )
+
+  it.effect("up to the last moment before the close", () =>
+    Effect.map(at(NOW + DAY - 1), ({ result }) => expect(Either.isRight(result)).toBe(true)),
+  )
+
+  it.effect("not at or after the close", () =>
+    Effect.map(at(NOW + DAY), ({ result, store }) => {
+      expect(Either.isLeft(result) && result.left).toMatchObject({
+        _tag: "CompetitionNotTakingEntries",
+        reason: "Closed",
+      })
+      expect(store.sold.get("comp-1")).toBe(0)
+    }),
+  )
+
+  it.effect("not once every ticket is gone", () => {
+    const store = storeWith(1)
+    return run(
+      store,
+      Effect.gen(function* () {
+        expect(Either.isRight(yield* enter(staff, person()))).toBe(true)
+        const late = yield* enter(staff, person({ emailAddress: "cy@example.com" }))
+        expect(failureTag(late)).toBe("CompetitionSoldOut")
+        expect(store.entries).toHaveLength(1)
+        expect(store.sold.get("comp-1")).toBe(1)
+      }),
+    )
+  })
+})
+
+describe("an entry reference", () => {
+  it.effect("makes a repeated request answer the first entry, with no second ticket", () => {
+    const store = storeWith()
+    return run(
+      store,
+      Effect.gen(function* () {
+        const first = yield* enter(staff, person({ entryReference: "PC-9" }))
+        const again = yield* enter(admin, person({ entryReference: " PC-9 " }))
+        if (Either.isLeft(first) || Either.isLeft(again)) throw new Error("refused")
+        expect(first.right.created).toBe(true)
+        expect(again.right).toEqual({ ...first.right, created: false })
+        expect(store.entries).toHaveLength(1)
+        expect(store.sold.get("comp-1")).toBe(1)
+      }),
+    )
+  })
+
+  it.effect("answers the recorded entry even after the close", () => {
+    const store = storeWith()
+    return Effect.gen(function* () {
+      const first = yield* run(store, enter(staff, person({ entryReference: "PC-9" })))
+      const late = yield* run(
+        store,
+        enter(staff, person({ entryReference: "PC-9" })),
+        NOW + 2 * DAY,
+      )
+      expect(Either.isRight(late) && late.right.entry).toEqual(
+        Either.isRight(first) && first.right.entry,
+      )
+    })
+  })
+
+  it.effect("is refused when it names another person's entry", () => {
+    const store = storeWith()
+    return run(
+      store,
+      Effect.gen(function* () {
+        yield* enter(staff, person({ entryReference: "PC-9" }))
+        const other = yield* enter(
+          staff,
+          person({ emailAddress: "cy@example.com", entryReference: "PC-9" }),
+        )
+        expect(Either.isLeft(other) && other.left).toMatchObject({
+          _tag: "EntryReferenceInUse",
+          entryReference: "PC-9",
+        })
+        expect(store.entries).toHaveLength(1)
+        // The same reference is free in another competition.
+        addCompetition(store, competition({ competitionId: "comp-2" }), [1, 2])
+        const elsewhere = yield* enter(
+          staff,
+          person({ emailAddress: "cy@example.com", entryReference: "PC-9" }),
+          "comp-2",
+        )
+        expect(Either.isRight(elsewhere)).toBe(true)
+      }),
+    )
+  })
+
+  it("is refused with the reason's words", () => {
+    expect(postalEntryMessages.entryReferenceInUse("PC-9")).toContain("PC-9")
+  })
+})
+
+describe("a failed recording", () => {
+  it.effect("leaves the pool, the counter and the entries as they were", () => {
+    const store = storeWith(3)
+    store.failNextRecord = true
+    return run(
+      store,
+      Effect.gen(function* () {
+        expect(failureTag(yield* enter(staff, person()))).toBe("RepositoryError")
+        expect(store.entries).toHaveLength(0)
+        expect(store.pool.get("comp-1")).toEqual([1, 2, 3])
+        expect(store.sold.get("comp-1")).toBe(0)
+      }),
+    )
+  })
+})
+
+describe("any run of postal entries", () => {
+  it("hands out distinct numbers from the pool, keeps sold + free = total and every person within the maximum", async () => {
+    const emails = ["a@example.com", "b@example.com", "c@example.com", "A@EXAMPLE.com"]
+    await fc.assert(
+      fc.asyncProperty(
+        // A pool of 1..12 tickets in any order.
+        fc.integer({ min: 1, max: 12 }).chain((total) =>
+          fc.shuffledSubarray(
+            Array.from({ length: total }, (_, i) => i + 1),
+            { minLength: total },
+          ),
+        ),
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(
+          fc.record({
+            email: fc.constantFrom(...emails),
+            reference: fc.option(fc.constantFrom("R1", "R2", "R3"), { nil: undefined }),
+          }),
+          { maxLength: 30 },
+        ),
+        async (order, max, requests) => {
+          const total = order.length
+          const store = emptyPostalStore()
+          addCompetition(store, competition({ maxTicketsPerCustomer: max }), order)
+          const results = await Effect.runPromise(
+            run(
+              store,
+              Effect.forEach(requests, (r) =>
+                enter(staff, person({ emailAddress: r.email, entryReference: r.reference ?? "" })),
+              ),
+            ).pipe(Effect.provide(TestContext.TestContext)),
+          )
+          const numbers = store.entries.map((e) => e.ticketNumber)
+          expect(new Set(numbers).size).toBe(numbers.length)
+          expect(numbers).toEqual(order.slice(0, numbers.length))
+          expect(numbers.length + (store.pool.get("comp-1")?.length ?? 0)).toBe(total)
+          expect(store.sold.get("comp-1")).toBe(numbers.length)
+          const perPerson = new Map<string, number>()
+          for (const e of store.entries) {
+            const key = e.emailAddress.toLowerCase()
+            perPerson.set(key, (perPerson.get(key) ?? 0) + 1)
+          }
+          for (const held of perPerson.values()) expect(held).toBeLessThanOrEqual(max)
+          // Each reference names at most one entry.
+          const references = store.entries.flatMap((e) =>
+            e.entryReference ? [e.entryReference] : [],
+          )
+          expect(new Set(references).size).toBe(references.length)
+          // Every success is a recorded entry; nothing else was recorded.
+          const created = results.filter((r) => Either.isRight(r) && r.right.created)
+          expect(created).toHaveLength(store.entries.length)
+        },
+      ),
+      { numRuns: 100 },
+    )
+  })
+})

@@ -1,0 +1,152 @@
+import { Clock, Effect } from "effect"
+import { isStaff } from "../accounts/customer-accounts"
+import { NotStaff } from "../accounts/errors"
+import type { Principal } from "../accounts/model"
+import { CustomerRepo, UserRepo } from "../ports/accounts"
+import { PostalEntryRepo } from "../ports/postal-entries"
+import { Transactions } from "../ports/transactions"
+import {
+  type EntrantKey,
+  entrantKey,
+  isSameEntrant,
+  type PostalEntrant,
+  type PostalEntryForm,
+  postalEntryRefusal,
+  readPostalEntry,
+} from "../rules/postal-entries"
+import {
+  CompetitionNotTakingEntries,
+  CompetitionSoldOut,
+  EntryReferenceInUse,
+  PostalEntryInvalid,
+  PostalEntryLimitReached,
+} from "./errors"
+import type { NewPostalEntry, PostalEntry, RecordedPostalEntry } from "./model"
+
+const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
+
+/** Who the entry is for and what it records about them, once the entrant is known. */
+interface ResolvedEntrant {
+  readonly key: EntrantKey
+  readonly snapshot: Omit<
+    NewPostalEntry,
+    "competitionId" | "entryReference" | "enteredBy" | "enteredAt"
+  >
+}
+
+/**
+ * Free postal entries (issue 9 §4), recorded by staff from postcards. Each
+ * gives one ticket from the same random pool as a sale, counts toward the
+ * same per-person maximum and is in the draw like a paid ticket, so a free
+ * entry has exactly the chance of a paid one.
+ */
+export class PostalEntries extends Effect.Service<PostalEntries>()("@howzat/core/PostalEntries", {
+  effect: Effect.gen(function* () {
+    const repo = yield* PostalEntryRepo
+    const customers = yield* CustomerRepo
+    const users = yield* UserRepo
+    const transactions = yield* Transactions
+
+    /**
+     * A customer by id; a person by email is that customer only if the
+     * customer's address is verified, so nobody can register someone else's
+     * address and collect their postal entries (or their prize).
+     */
+    const resolve = (entrant: PostalEntrant) =>
+      Effect.gen(function* () {
+        if (entrant.kind === "Customer") {
+          const customer = yield* customers.byId(entrant.customerId)
+          const resolved: ResolvedEntrant = {
+            key: entrantKey(customer.customerId, customer.email),
+            snapshot: {
+              customerId: customer.customerId,
+              firstName: customer.firstName,
+              lastName: customer.lastName,
+              emailAddress: customer.email,
+              dateOfBirth: customer.dateOfBirth,
+              telephoneNumber: customer.telephoneNumber,
+              address: customer.defaultBillingAddress,
+            },
+          }
+          return resolved
+        }
+        const { details } = entrant
+        const user = yield* users.byEmail(details.emailAddress)
+        const customerId =
+          user !== undefined && user.customerId !== null && user.emailVerified
+            ? user.customerId
+            : null
+        const resolved: ResolvedEntrant = {
+          key: entrantKey(customerId, details.emailAddress),
+          snapshot: { customerId, ...details },
+        }
+        return resolved
+      })
+
+    /**
+     * Records one postal entry in `competitionId`. Staff only. A request
+     * that repeats an earlier one's entry reference for the same person
+     * (a double click, a retry) answers that entry and gives no second
+     * ticket, even after the close.
+     */
+    const enter = (by: Principal, competitionId: string, form: PostalEntryForm) =>
+      Effect.gen(function* () {
+        if (!isStaff(by)) return yield* new NotStaff()
+        const at = yield* now
+        const read = readPostalEntry(form, at)
+        if (read._tag === "Invalid") return yield* new PostalEntryInvalid({ errors: read.errors })
+        const competition = yield* repo.competition(competitionId)
+        const entrant = yield* resolve(read.entrant)
+        const answer = (entry: PostalEntry, created: boolean): RecordedPostalEntry => ({
+          entry,
+          competitionName: competition.competitionName,
+          created,
+        })
+
+        return yield* transactions.within(
+          Effect.gen(function* () {
+            yield* repo.holdEntrant(competition.competitionId, entrant.key)
+            const reference = read.entryReference
+            if (reference !== null) {
+              yield* repo.holdReference(competition.competitionId, reference)
+              const earlier = yield* repo.byReference(competition.competitionId, reference)
+              if (earlier !== null) {
+                if (isSameEntrant(earlier, entrant.key)) return answer(earlier, false)
+                return yield* new EntryReferenceInUse({
+                  competitionId: competition.competitionId,
+                  entryReference: reference,
+                })
+              }
+            }
+            const held = yield* repo.ticketsHeld(competition.competitionId, entrant.key)
+            const refusal = postalEntryRefusal(competition, at, held)
+            if (refusal?._tag === "MaximumReached") {
+              return yield* new PostalEntryLimitReached({
+                competitionId: competition.competitionId,
+                max: refusal.max,
+              })
+            }
+            if (refusal !== undefined) {
+              return yield* new CompetitionNotTakingEntries({
+                competitionId: competition.competitionId,
+                reason: refusal._tag,
+              })
+            }
+            const entry = yield* repo.record({
+              ...entrant.snapshot,
+              competitionId: competition.competitionId,
+              entryReference: reference,
+              enteredBy: by.userId,
+              enteredAt: at,
+            })
+            if (entry === null) {
+              return yield* new CompetitionSoldOut({ competitionId: competition.competitionId })
+            }
+            return answer(entry, true)
+          }),
+        )
+      })
+
+    return { enter }
+  }),
+}) {}

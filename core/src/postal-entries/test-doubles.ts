@@ -1,0 +1,234 @@
+/**
+ * In-memory doubles of the ports postal entries need. They keep what the
+ * use case relies on (a pool handing out each free number once, in its
+ * order; tickets held per person; references unique per competition; a
+ * failed transaction undoing everything) and record which holds were taken.
+ */
+import { Effect, Exit, Layer } from "effect"
+import { CustomerNotFound } from "../accounts/errors"
+import type { Customer, UserWithPassword } from "../accounts/model"
+import { CompetitionNotFound, RepositoryError } from "../competitions/errors"
+import { CustomerRepo, UserRepo } from "../ports/accounts"
+import { PostalEntryRepo } from "../ports/postal-entries"
+import { Transactions } from "../ports/transactions"
+import { normaliseEmail } from "../rules/auth"
+import { ZERO_PENCE } from "../rules/money"
+import type { EntrantKey } from "../rules/postal-entries"
+import { EntryReferenceInUse } from "./errors"
+import type { CompetitionForEntry, PostalEntry } from "./model"
+import { PostalEntries } from "./postal-entries"
+
+export interface PostalStore {
+  competitions: Map<string, CompetitionForEntry>
+  /** Free ticket numbers per competition, in the order the pool hands them out. */
+  pool: Map<string, number[]>
+  /** Tickets customers hold by purchase (paid or awaiting payment), key `${customerId}/${competitionId}`. */
+  bought: Map<string, number>
+  /** The competitions' sold counters. */
+  sold: Map<string, number>
+  entries: PostalEntry[]
+  customers: Customer[]
+  users: UserWithPassword[]
+  /** Every hold, in order: `${competitionId}/${customerId ?? email}` or `${competitionId}#${reference}`. */
+  holds: string[]
+  /** Fails the next `record` with a storage error, after it changed the store. */
+  failNextRecord: boolean
+}
+
+export const emptyPostalStore = (): PostalStore => ({
+  competitions: new Map(),
+  pool: new Map(),
+  bought: new Map(),
+  sold: new Map(),
+  entries: [],
+  customers: [],
+  users: [],
+  holds: [],
+  failNextRecord: false,
+})
+
+const copy = (store: PostalStore): PostalStore => ({
+  competitions: new Map(store.competitions),
+  pool: new Map([...store.pool].map(([id, free]) => [id, [...free]])),
+  bought: new Map(store.bought),
+  sold: new Map(store.sold),
+  entries: [...store.entries],
+  customers: [...store.customers],
+  users: [...store.users],
+  // A log of calls, not state: a rollback keeps it.
+  holds: store.holds,
+  failNextRecord: store.failNextRecord,
+})
+
+let nextId = 0
+
+/** A customer record with only what postal entries read filled in meaningfully. */
+export const customerRecord = (overrides: Partial<Customer> = {}): Customer => {
+  nextId += 1
+  return {
+    customerId: `customer-${nextId}`,
+    userId: `user-${nextId}`,
+    firstName: "Ann",
+    lastName: "Archer",
+    email: `ann${nextId}@example.com`,
+    emailVerified: true,
+    dateOfBirth: "1990-04-01",
+    telephoneNumber: "07700 900123",
+    defaultBillingAddress: {
+      line1: "1 Pavilion End",
+      line2: "",
+      city: "Taunton",
+      county: "Somerset",
+      postCode: "TA1 1JT",
+    },
+    defaultShippingAddress: null,
+    allowMarketingByEmail: false,
+    allowMarketingByPhone: false,
+    allowMarketingByText: false,
+    allowMarketingByPost: false,
+    siteCreditAccountBalance: ZERO_PENCE,
+    ...overrides,
+  }
+}
+
+/** The sign-in of a customer record, as UserRepo.byEmail finds it. */
+export const userOf = (customer: Customer): UserWithPassword => ({
+  id: customer.userId,
+  emailAddress: customer.email,
+  firstName: customer.firstName,
+  lastName: customer.lastName,
+  role: "Customer",
+  customerId: customer.customerId,
+  emailVerified: customer.emailVerified,
+  passwordHash: "not-a-hash",
+})
+
+/** Adds a competition whose pool hands out `order` (default 1..total ascending). */
+export const addCompetition = (
+  store: PostalStore,
+  competition: CompetitionForEntry,
+  order: readonly number[],
+) => {
+  store.competitions.set(competition.competitionId, competition)
+  store.pool.set(competition.competitionId, [...order])
+  store.sold.set(competition.competitionId, 0)
+}
+
+const unused = (name: string) => () => Effect.die(`${name} is not used by postal entries`)
+
+const heldBy = (store: PostalStore, competitionId: string, key: EntrantKey): number => {
+  const withoutAccount = store.entries.filter(
+    (e) =>
+      e.competitionId === competitionId &&
+      e.customerId === null &&
+      normaliseEmail(e.emailAddress) === key.email,
+  ).length
+  if (key.customerId === null) return withoutAccount
+  const postal = store.entries.filter(
+    (e) => e.competitionId === competitionId && e.customerId === key.customerId,
+  ).length
+  return (store.bought.get(`${key.customerId}/${competitionId}`) ?? 0) + postal + withoutAccount
+}
+
+export const postalDoublesOver = (store: PostalStore) => {
+  const repo = Layer.succeed(PostalEntryRepo, {
+    competition: (competitionId) => {
+      const found = store.competitions.get(competitionId)
+      return found === undefined
+        ? Effect.fail(new CompetitionNotFound({ competitionId }))
+        : Effect.succeed(found)
+    },
+    holdEntrant: (competitionId, entrant) =>
+      Effect.sync(() => {
+        store.holds.push(`${competitionId}/${entrant.customerId ?? entrant.email}`)
+      }),
+    holdReference: (competitionId, entryReference) =>
+      Effect.sync(() => {
+        store.holds.push(`${competitionId}#${entryReference}`)
+      }),
+    byReference: (competitionId, entryReference) =>
+      Effect.sync(
+        () =>
+          store.entries.find(
+            (e) => e.competitionId === competitionId && e.entryReference === entryReference,
+          ) ?? null,
+      ),
+    ticketsHeld: (competitionId, entrant) =>
+      Effect.sync(() => heldBy(store, competitionId, entrant)),
+    record: (entry) =>
+      Effect.suspend(
+        (): Effect.Effect<PostalEntry | null, EntryReferenceInUse | RepositoryError> => {
+          const taken = store.entries.some(
+            (e) =>
+              e.competitionId === entry.competitionId &&
+              entry.entryReference !== null &&
+              e.entryReference === entry.entryReference,
+          )
+          if (taken) {
+            return Effect.fail(
+              new EntryReferenceInUse({
+                competitionId: entry.competitionId,
+                entryReference: entry.entryReference ?? "",
+              }),
+            )
+          }
+          const free = store.pool.get(entry.competitionId) ?? []
+          const ticketNumber = free.shift()
+          if (ticketNumber === undefined) return Effect.succeed(null)
+          nextId += 1
+          const recorded: PostalEntry = { ...entry, id: `entry-${nextId}`, ticketNumber }
+          store.entries.push(recorded)
+          store.sold.set(entry.competitionId, (store.sold.get(entry.competitionId) ?? 0) + 1)
+          if (store.failNextRecord) {
+            store.failNextRecord = false
+            return Effect.fail(
+              new RepositoryError({ operation: "postalEntries.record", cause: "x" }),
+            )
+          }
+          return Effect.succeed(recorded)
+        },
+      ),
+  })
+
+  const customers = Layer.succeed(CustomerRepo, {
+    register: unused("CustomerRepo.register"),
+    byId: (customerId) => {
+      const found = store.customers.find((c) => c.customerId === customerId)
+      return found === undefined
+        ? Effect.fail(new CustomerNotFound({ customerId }))
+        : Effect.succeed(found)
+    },
+    update: unused("CustomerRepo.update"),
+    list: unused("CustomerRepo.list"),
+  })
+
+  const users = Layer.succeed(UserRepo, {
+    byEmail: (email) =>
+      Effect.sync(() =>
+        store.users.find((u) => normaliseEmail(u.emailAddress) === normaliseEmail(email)),
+      ),
+    byId: unused("UserRepo.byId"),
+    createStaff: unused("UserRepo.createStaff"),
+    setPasswordHash: unused("UserRepo.setPasswordHash"),
+    markEmailVerified: unused("UserRepo.markEmailVerified"),
+    changeEmail: unused("UserRepo.changeEmail"),
+  })
+
+  /** A failed transaction puts the whole store back as it was. */
+  const transactions = Layer.succeed(Transactions, {
+    within: (effect) =>
+      Effect.suspend(() => {
+        const before = copy(store)
+        return Effect.onExit(effect, (exit) =>
+          Effect.sync(() => {
+            if (Exit.isFailure(exit)) Object.assign(store, before)
+          }),
+        )
+      }),
+  })
+
+  return Layer.mergeAll(repo, customers, users, transactions)
+}
+
+export const postalEntriesOver = (store: PostalStore) =>
+  PostalEntries.Default.pipe(Layer.provide(postalDoublesOver(store)))
