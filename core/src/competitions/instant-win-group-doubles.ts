@@ -47,7 +47,11 @@ const toStaffGroup = (competitionId: string, group: MemoryGroup): StaffInstantWi
           id: `${group.id}-images`,
           name: group.name,
           description: group.name,
-          images: group.imageUrls.map((url, i) => ({ id: `${group.id}-${i}`, url, description: "" })),
+          images: group.imageUrls.map((url, i) => ({
+            id: `${group.id}-${i}`,
+            url,
+            description: "",
+          })),
         },
   prizeSiteCredit: group.prizeSiteCredit,
   ticketNumbers: [...group.ticketNumbers].sort((a, b) => a - b),

@@ -82,7 +82,9 @@ const request = (ticketCount: number, overrides: Record<string, unknown> = {}) =
 })
 
 const lines = (c: MemoryCompetition) =>
-  c.groups.flatMap((g) => g.ticketNumbers.map((n) => ({ instantWinGroupId: g.id, ticketNumber: n })))
+  c.groups.flatMap((g) =>
+    g.ticketNumbers.map((n) => ({ instantWinGroupId: g.id, ticketNumber: n })),
+  )
 
 /** Every number of every group once, within the competition's tickets. */
 const expectNumbersSound = (c: MemoryCompetition) => {
@@ -131,7 +133,8 @@ describe("InstantWinGroups before the competition opens", () => {
           const shop = shopWith(competitionOf({ totalTickets }))
           for (const op of operations) {
             const before = structuredClone(shop.stored())
-            const group = before.groups[op.kind === "create" ? 0 : op.pick % (before.groups.length || 1)]
+            const group =
+              before.groups[op.kind === "create" ? 0 : op.pick % (before.groups.length || 1)]
             const free =
               totalTickets -
               before.groups
@@ -144,7 +147,12 @@ describe("InstantWinGroups before the competition opens", () => {
                   ? undefined
                   : op.kind === "update"
                     ? shop.run((s) =>
-                        s.update(COMPETITION, group.id, { name: "Changed", ticketCount: op.count }, admin),
+                        s.update(
+                          COMPETITION,
+                          group.id,
+                          { name: "Changed", ticketCount: op.count },
+                          admin,
+                        ),
                       )
                     : shop.run((s) => s.remove(COMPETITION, group.id, staff))
             if (outcome === undefined) continue
@@ -192,7 +200,9 @@ describe("InstantWinGroups before the competition opens", () => {
       quantityWonToDate: 0,
     })
     expect(group.imageGroup?.images.map((i) => i.url)).toEqual(["/images/prizes/credit.webp"])
-    expect(group.ticketNumbers).toEqual(shop.stored().groups[0]?.ticketNumbers.sort((a, b) => a - b))
+    expect(group.ticketNumbers).toEqual(
+      shop.stored().groups[0]?.ticketNumbers.sort((a, b) => a - b),
+    )
     expect(created.right.instantWinCommitment).toBe(shop.stored().commitment)
   })
 
@@ -260,9 +270,7 @@ describe("InstantWinGroups before the competition opens", () => {
     const shop = shopWith(competitionOf())
     const created = shop.run((s) => s.create(COMPETITION, request(5), staff))
     if (Either.isLeft(created)) throw new Error("refused")
-    const removed = shop.run((s) =>
-      s.remove(COMPETITION, created.right.instantWinGroup.id, staff),
-    )
+    const removed = shop.run((s) => s.remove(COMPETITION, created.right.instantWinGroup.id, staff))
     expect(removed).toEqual(Either.right({ instantWinCommitment: null }))
     expect(shop.stored()).toMatchObject({ groups: [], salt: null, commitment: null })
   })

@@ -154,10 +154,7 @@ export class InstantWinGroups extends Effect.Service<InstantWinGroups>()(
           const { result, commitment } = yield* beforeOpening(competitionId, by, (competition) =>
             Effect.gen(function* () {
               const free = competition.totalTickets - countOf(competition.groups)
-              yield* validated(
-                { ...request, prizeSiteCreditPence: request.prizeSiteCredit },
-                free,
-              )
+              yield* validated({ ...request, prizeSiteCreditPence: request.prizeSiteCredit }, free)
               const taken = new Set(competition.groups.flatMap((g) => g.ticketNumbers))
               const numbers = yield* chooseNumbers(
                 competition.totalTickets,
@@ -239,4 +236,3 @@ export class InstantWinGroups extends Effect.Service<InstantWinGroups>()(
     }),
   },
 ) {}
-

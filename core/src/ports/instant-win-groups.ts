@@ -61,7 +61,9 @@ export interface InstantWinGroupStoreShape {
   ) => Effect.Effect<void, RepositoryError>
   readonly remove: (instantWinGroupId: string) => Effect.Effect<void, RepositoryError>
   /** Every group's winning numbers as stored now (inside the transaction: with its own changes). */
-  readonly lines: (competitionId: string) => Effect.Effect<readonly InstantWinLine[], RepositoryError>
+  readonly lines: (
+    competitionId: string,
+  ) => Effect.Effect<readonly InstantWinLine[], RepositoryError>
   /** Publishes a new commitment and the salt it hides; both null when there are no numbers. */
   readonly commit: (
     competitionId: string,
