@@ -8,6 +8,8 @@ import type { Registration } from "@howzat/core/accounts/registration"
 import type { Sessions } from "@howzat/core/accounts/sessions"
 import type { Throttle } from "@howzat/core/accounts/throttle"
 import type { Catalogue } from "@howzat/core/competitions/catalogue"
+import type { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
+import type { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
 import type { Draws } from "@howzat/core/draws/draws"
 import type { Baskets } from "@howzat/core/orders/baskets"
 import type { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
@@ -22,6 +24,7 @@ import { CardFormHandlersLive } from "./card-form-handlers"
 import { CatalogueHandlersLive } from "./catalogue-handlers"
 import { CustomerHandlersLive } from "./customer-handlers"
 import { DrawHandlersLive } from "./draw-handlers"
+import { InstantWinGroupHandlersLive } from "./instant-win-group-handlers"
 import { LoggingHandlersLive } from "./logging-handlers"
 import { CustomerTicketHandlersLive, OrderHandlersLive } from "./order-handlers"
 import {
@@ -73,6 +76,8 @@ export interface HttpAppOptions {
   /** Core's use cases, already wired to their adapters by the composition root. */
   readonly catalogue: Layer.Layer<Catalogue>
   readonly draws: Layer.Layer<Draws>
+  /** Staff's instant-win groups, and who may read which tickets. */
+  readonly instantWins: Layer.Layer<InstantWinGroups | CompetitionTickets>
   readonly accounts: Layer.Layer<AccountServices>
   readonly orders: Layer.Layer<OrderServices>
   readonly settings: HttpSettingsShape
@@ -100,6 +105,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
       Layer.mergeAll(
         CatalogueHandlersLive,
         DrawHandlersLive,
+        InstantWinGroupHandlersLive,
         AuthHandlersLive,
         CustomerHandlersLive,
         BasketHandlersLive,
@@ -113,6 +119,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     Layer.provide(Layer.succeed(HttpSettings, options.settings)),
     Layer.provide(options.catalogue),
     Layer.provide(options.draws),
+    Layer.provide(options.instantWins),
     Layer.provide(options.orders),
     Layer.provide(options.accounts),
   )

@@ -5,6 +5,8 @@ import { Registration } from "@howzat/core/accounts/registration"
 import { Sessions } from "@howzat/core/accounts/sessions"
 import { RateLimitPolicy, Throttle } from "@howzat/core/accounts/throttle"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
+import { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
+import { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
 import { Draws } from "@howzat/core/draws/draws"
 import { Baskets } from "@howzat/core/orders/baskets"
 import { Charities, type Charity } from "@howzat/core/orders/charities"
@@ -24,6 +26,7 @@ import {
   OutboxMailerLive,
   PostgresAccountsLive,
   PostgresCatalogueLive,
+  PostgresInstantWinsLive,
   seedDemoData,
   TransactionsLive,
 } from "@howzat/postgres"
@@ -82,6 +85,15 @@ export const composeShop = async (
         Layer.merge(beaconLayer(config.beacon)),
         // The winner's email links to the competition at the configured origin.
         Layer.merge(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
+      ),
+    ),
+  )
+
+  const instantWins = Layer.mergeAll(InstantWinGroups.Default, CompetitionTickets.Default).pipe(
+    Layer.provide(
+      Layer.mergeAll(PostgresInstantWinsLive, TransactionsLive).pipe(
+        Layer.provide(db),
+        Layer.merge(NodeSecureRandomLive),
       ),
     ),
   )
@@ -171,6 +183,7 @@ export const composeShop = async (
   const { app, dispose } = makeHttpApp({
     catalogue,
     draws,
+    instantWins,
     accounts,
     orders,
     settings: { cookieSecure: config.cookieSecure, linkOrigin: config.linkOrigin },
