@@ -62,6 +62,11 @@ import {
   DrawProofResponse,
 } from "./draws"
 import {
+  InstantWinGroupDeleted,
+  InstantWinGroupRequest,
+  InstantWinGroupResponse,
+} from "./instant-win-groups"
+import {
   CheckoutRequest,
   CheckoutResponse,
   CustomerCompetitionList,
@@ -104,11 +109,14 @@ export class CompetitionsApi extends HttpApiGroup.make("competitions")
       .addError(NotFound),
   )
   .add(
+    // InstantWinTicketsOnly=false (every sold ticket and its holder) is for staff.
     HttpApiEndpoint.get("tickets", "/api/Competitions/:competitionId/tickets")
       .setPath(Schema.Struct({ competitionId: Id }))
       .setUrlParams(TicketListParams)
       .addSuccess(TicketList)
-      .addError(NotFound),
+      .addError(NotFound)
+      .addError(Unauthorized)
+      .middleware(OptionalAuthentication),
   )
   .add(
     HttpApiEndpoint.get(
@@ -118,8 +126,44 @@ export class CompetitionsApi extends HttpApiGroup.make("competitions")
       .setPath(Schema.Struct({ competitionId: Id, instantWinGroupId: Id }))
       .setUrlParams(TicketListParams)
       .addSuccess(TicketList)
-      .addError(NotFound),
+      .addError(NotFound)
+      .middleware(OptionalAuthentication),
   ) {}
+
+const InstantWinGroupPath = Schema.Struct({ competitionId: Id, instantWinGroupId: Id })
+
+/**
+ * Staff set up a competition's instant wins before it opens; each change
+ * answers with the competition's new instant-win commitment. 409 once the
+ * competition is open (docs/decisions/0021).
+ */
+export class InstantWinGroupsApi extends HttpApiGroup.make("instantWinGroups")
+  .add(
+    HttpApiEndpoint.post("create", "/api/Competitions/:competitionId/instant-win-groups")
+      .setPath(Schema.Struct({ competitionId: Id }))
+      .setPayload(InstantWinGroupRequest)
+      .addSuccess(InstantWinGroupResponse, { status: 201 }),
+  )
+  .add(
+    HttpApiEndpoint.put(
+      "update",
+      "/api/Competitions/:competitionId/instant-win-groups/:instantWinGroupId",
+    )
+      .setPath(InstantWinGroupPath)
+      .setPayload(InstantWinGroupRequest)
+      .addSuccess(InstantWinGroupResponse),
+  )
+  .add(
+    HttpApiEndpoint.del(
+      "delete",
+      "/api/Competitions/:competitionId/instant-win-groups/:instantWinGroupId",
+    )
+      .setPath(InstantWinGroupPath)
+      .addSuccess(InstantWinGroupDeleted),
+  )
+  .addError(NotFound)
+  .addError(Conflict)
+  .middleware(Authentication) {}
 
 export class CategoriesApi extends HttpApiGroup.make("categories")
   .add(
@@ -607,6 +651,7 @@ export class LoggingApi extends HttpApiGroup.make("logging").add(
 
 export class HowzatApi extends HttpApi.make("howzat")
   .add(CompetitionsApi)
+  .add(InstantWinGroupsApi)
   .add(CategoriesApi)
   .add(DrawsApi)
   .add(CompetitionWinnersApi)

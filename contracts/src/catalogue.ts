@@ -106,8 +106,17 @@ export const TicketListParams = Schema.Struct({
 
 export const Ticket = Schema.Struct({
   ticketNumber: Schema.Int,
-  /** Only a display name, and only once the ticket has won. */
-  customer: Schema.NullOr(Schema.Struct({ fullName: Schema.String })),
+  /**
+   * Publicly only a winner's display name, once the ticket has won. Staff
+   * see every sold ticket's holder, with the customer's id and email.
+   */
+  customer: Schema.NullOr(
+    Schema.Struct({
+      fullName: Schema.String,
+      customerId: Schema.optional(Schema.String),
+      email: Schema.optional(Schema.String),
+    }),
+  ),
   instantWin: Schema.NullOr(
     Schema.Struct({
       won: Schema.Boolean,

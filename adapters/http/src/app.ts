@@ -8,6 +8,8 @@ import type { Registration } from "@howzat/core/accounts/registration"
 import type { Sessions } from "@howzat/core/accounts/sessions"
 import type { Throttle } from "@howzat/core/accounts/throttle"
 import type { Catalogue } from "@howzat/core/competitions/catalogue"
+import type { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
+import type { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
 import type { Draws } from "@howzat/core/draws/draws"
 import type { Baskets } from "@howzat/core/orders/baskets"
 import type { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
@@ -25,6 +27,7 @@ import { CatalogueHandlersLive } from "./catalogue-handlers"
 import { CompetitionWinnersHandlersLive } from "./competition-winners-handlers"
 import { CustomerHandlersLive } from "./customer-handlers"
 import { DrawHandlersLive } from "./draw-handlers"
+import { InstantWinGroupHandlersLive } from "./instant-win-group-handlers"
 import { LoggingHandlersLive } from "./logging-handlers"
 import { CustomerTicketHandlersLive, OrderHandlersLive } from "./order-handlers"
 import {
@@ -87,6 +90,8 @@ export interface HttpAppOptions {
   readonly catalogue: Layer.Layer<Catalogue>
   readonly draws: Layer.Layer<Draws>
   readonly competitionWinners: Layer.Layer<CompetitionWinners>
+  /** Staff's instant-win groups, and who may read which tickets. */
+  readonly instantWins: Layer.Layer<InstantWinGroups | CompetitionTickets>
   readonly accounts: Layer.Layer<AccountServices>
   readonly orders: Layer.Layer<OrderServices>
   readonly settings: HttpSettingsShape
@@ -117,6 +122,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         CatalogueHandlersLive,
         DrawHandlersLive,
         CompetitionWinnersHandlersLive,
+        InstantWinGroupHandlersLive,
         AuthHandlersLive,
         CustomerHandlersLive,
         BasketHandlersLive,
@@ -132,6 +138,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     Layer.provide(options.catalogue),
     Layer.provide(options.draws),
     Layer.provide(options.competitionWinners),
+    Layer.provide(options.instantWins),
     Layer.provide(options.orders),
     Layer.provide(options.accounts),
   )

@@ -3,49 +3,33 @@ import { HowzatApi } from "@howzat/contracts/api"
 import type { TicketListParams } from "@howzat/contracts/catalogue"
 import { pageInfo } from "@howzat/contracts/paging"
 import { forbidden, notFound } from "@howzat/contracts/problems"
+import { MaybeCurrentUser } from "@howzat/contracts/security"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
-import { Effect, Layer } from "effect"
+import { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
+import { Effect, Layer, Option } from "effect"
+import { lookupProblems, notStaff, ticketListToWire } from "./instant-win-group-handlers"
 import { repositoryProblem } from "./repository-problem"
-import { competitionToWire, instantWinTicketToWire } from "./wire"
+import { competitionToWire } from "./wire"
+
+const viewer = Effect.map(MaybeCurrentUser, Option.getOrNull)
 
 const noSuchCompetition = () => Effect.fail(notFound("Not Found", "no such competition"))
 
-/** Hidden records and every sold ticket's owner are for staff, whose sign-in arrives with accounts. */
+/** Hidden records are for staff, whose lists arrive with the back office. */
 const staffOnly = (what: string) => Effect.fail(forbidden(`${what} are only available to staff.`))
 
 const competitionsGroup = HttpApiBuilder.group(HowzatApi, "competitions", (handlers) =>
   Effect.gen(function* () {
     const catalogue = yield* Catalogue
+    const tickets = yield* CompetitionTickets
 
-    /** One page of a competition's instant-win tickets, of one group or of all. */
-    const instantWinTicketPage = (
-      competitionId: string,
-      instantWinGroupId: string | undefined,
-      params: typeof TicketListParams.Type,
-    ) =>
-      catalogue
-        .instantWinTickets(
-          competitionId,
-          {
-            instantWinGroupId,
-            fromTicketNumber: params.FromTicketNumber,
-            toTicketNumber: params.ToTicketNumber,
-            status: params.InstantWinTicketStatus,
-          },
-          { pageNumber: params.PageNumber, pageSize: params.PageSize },
-        )
-        .pipe(
-          Effect.map((page) => ({
-            tickets: page.items.map(instantWinTicketToWire),
-            ...pageInfo(page),
-          })),
-          Effect.catchTags({
-            CompetitionNotFound: noSuchCompetition,
-            InstantWinGroupNotFound: () =>
-              Effect.fail(notFound("Not Found", "no such instant-win group")),
-            RepositoryError: repositoryProblem,
-          }),
-        )
+    /** Whose tickets a caller may see (holders for staff only) is core's decision. */
+    const ticketQuery = (params: typeof TicketListParams.Type) => ({
+      fromTicketNumber: params.FromTicketNumber,
+      toTicketNumber: params.ToTicketNumber,
+      status: params.InstantWinTicketStatus,
+      page: { pageNumber: params.PageNumber, pageSize: params.PageSize },
+    })
 
     return handlers
       .handle("list", ({ urlParams }) =>
@@ -81,12 +65,31 @@ const competitionsGroup = HttpApiBuilder.group(HowzatApi, "competitions", (handl
         ),
       )
       .handle("tickets", ({ path, urlParams }) =>
-        urlParams.InstantWinTicketsOnly
-          ? instantWinTicketPage(path.competitionId, undefined, urlParams)
-          : staffOnly("Sold tickets"),
+        Effect.gen(function* () {
+          const who = yield* viewer
+          const listing = yield* tickets
+            .tickets(
+              path.competitionId,
+              {
+                ...ticketQuery(urlParams),
+                instantWinTicketsOnly: urlParams.InstantWinTicketsOnly,
+              },
+              who,
+            )
+            .pipe(Effect.catchTag("NotStaff", () => notStaff(who)))
+          return ticketListToWire(listing)
+        }).pipe(Effect.catchTags(lookupProblems)),
       )
       .handle("instantWinGroupTickets", ({ path, urlParams }) =>
-        instantWinTicketPage(path.competitionId, path.instantWinGroupId, urlParams),
+        Effect.gen(function* () {
+          const listing = yield* tickets.instantWinTickets(
+            path.competitionId,
+            path.instantWinGroupId,
+            ticketQuery(urlParams),
+            yield* viewer,
+          )
+          return ticketListToWire(listing)
+        }).pipe(Effect.catchTags(lookupProblems)),
       )
   }),
 )

@@ -30,7 +30,12 @@ export {
   ticketHolder,
 } from "./repos/draw-records"
 export { DrawRepoLive, makeDrawRepo } from "./repos/draws"
-export { PostgresCatalogueLive, PostgresOrdersLive } from "./repos/index"
+export {
+  PostgresCatalogueLive,
+  PostgresInstantWinsLive,
+  PostgresOrdersLive,
+} from "./repos/index"
+export { InstantWinGroupStoreLive, makeInstantWinGroupStore } from "./repos/instant-win-groups"
 export { makeOrderRepo, OrderRepoLive } from "./repos/orders"
 export {
   makeOutboxMailer,
@@ -53,6 +58,7 @@ export {
 } from "./repos/session-tokens"
 export { settingOrCreate } from "./repos/settings"
 export { makeSiteCreditLedger, SiteCreditLedgerLive } from "./repos/site-credit"
+export { makeStaffTicketReads, StaffTicketReadsLive } from "./repos/staff-tickets"
 export { makeTicketAllocator, TicketAllocatorLive } from "./repos/ticket-allocator"
 export { makeUserRepo, UserRepoLive } from "./repos/users"
 export { makeWinnerRecords, WinnerRecordsLive } from "./repos/winner-records"

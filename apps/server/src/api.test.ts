@@ -179,13 +179,13 @@ describe("instant-win tickets", () => {
     }
   })
 
-  it("keeps every sold ticket with its owner for staff", async () => {
+  it("keeps every sold ticket with its owner for staff: a visitor must sign in", async () => {
     const list = await getJson<CompetitionListJson>("/api/Competitions")
     await expectProblem(
       await get(
         `/api/Competitions/${list.competitions[0]!.id}/tickets?InstantWinTicketsOnly=false`,
       ),
-      403,
+      401,
     )
   })
 })

@@ -5,6 +5,8 @@ import { Registration } from "@howzat/core/accounts/registration"
 import { Sessions } from "@howzat/core/accounts/sessions"
 import { RateLimitPolicy, Throttle } from "@howzat/core/accounts/throttle"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
+import { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
+import { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
 import { Draws } from "@howzat/core/draws/draws"
 import { Baskets } from "@howzat/core/orders/baskets"
 import { Charities, type Charity } from "@howzat/core/orders/charities"
@@ -27,6 +29,7 @@ import {
   PostalEntryRepoLive,
   PostgresAccountsLive,
   PostgresCatalogueLive,
+  PostgresInstantWinsLive,
   seedDemoData,
   TransactionsLive,
   UserRepoLive,
@@ -96,6 +99,14 @@ export const composeShop = async (
   const competitionWinners = CompetitionWinners.Default.pipe(
     Layer.provide(WinnerRecordsLive),
     Layer.provide(db),
+  )
+  const instantWins = Layer.mergeAll(InstantWinGroups.Default, CompetitionTickets.Default).pipe(
+    Layer.provide(
+      Layer.mergeAll(PostgresInstantWinsLive, TransactionsLive).pipe(
+        Layer.provide(db),
+        Layer.merge(NodeSecureRandomLive),
+      ),
+    ),
   )
 
   const accountPorts = Layer.mergeAll(
@@ -195,6 +206,7 @@ export const composeShop = async (
     catalogue,
     draws,
     competitionWinners,
+    instantWins,
     accounts,
     orders,
     settings: { cookieSecure: config.cookieSecure, linkOrigin: config.linkOrigin },

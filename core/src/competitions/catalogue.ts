@@ -1,8 +1,8 @@
 import { Clock, Effect } from "effect"
-import type { CategoryQuery, InstantWinTicketFilter, WinnerQuery } from "../ports/catalogue"
+import type { CategoryQuery, WinnerQuery } from "../ports/catalogue"
 import { CategoryRepo, CompetitionRepo, DrawRepo, ResourceRepo } from "../ports/catalogue"
 import { nextLiveDrawSlot } from "../rules/competition"
-import type { CompetitionQuery, PageRequest } from "./model"
+import type { CompetitionQuery } from "./model"
 
 const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
@@ -23,16 +23,6 @@ export class Catalogue extends Effect.Service<Catalogue>()("@howzat/core/Catalog
         Effect.flatMap(now, (at) => competitions.list({ ...query, now: at })),
       competition: (competitionId: string) =>
         competitions.byId(competitionId, { visibleOnly: true }),
-      instantWinTickets: (
-        competitionId: string,
-        filter: InstantWinTicketFilter,
-        page: PageRequest,
-      ) =>
-        Effect.zipRight(
-          // Hidden competitions must not leak their instant wins either.
-          competitions.byId(competitionId, { visibleOnly: true }),
-          competitions.instantWinTickets(competitionId, filter, page),
-        ),
       listCategories: (query: CategoryQuery) => categories.list(query),
       category: (categoryId: string) => categories.byId(categoryId, { visibleOnly: true }),
       /**

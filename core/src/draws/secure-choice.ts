@@ -50,3 +50,49 @@ export const chooseDistinctTicketNumbers = (
     }
     return chosen
   })
+
+/**
+ * The free numbers at the given 1-based ranks: rank r is the r-th number of
+ * 1, 2, 3, ... that is not in `taken`. One pass over both sorted lists.
+ */
+export const freeNumbersAtRanks = (
+  takenAscending: readonly number[],
+  ranks: readonly number[],
+): number[] => {
+  const order = ranks.map((rank, i) => ({ rank, i })).sort((a, b) => a.rank - b.rank)
+  const numbers = new Array<number>(ranks.length)
+  let skipped = 0
+  let t = 0
+  for (const { rank, i } of order) {
+    // The r-th free number is r plus the taken numbers at or below it.
+    let candidate = rank + skipped
+    while (t < takenAscending.length && (takenAscending[t] as number) <= candidate) {
+      skipped++
+      t++
+      candidate = rank + skipped
+    }
+    numbers[i] = candidate
+  }
+  return numbers
+}
+
+/**
+ * `count` distinct numbers of 1..total that are not in `taken`, each free
+ * number equally likely: distinct ranks among the free numbers are chosen
+ * uniformly (chooseDistinctTicketNumbers), and rank to number is a bijection.
+ * So a new instant-win group never lands on another group's number.
+ */
+export const chooseFreeTicketNumbers = (
+  total: number,
+  taken: ReadonlySet<number>,
+  count: number,
+): Effect.Effect<number[], never, SecureRandom> =>
+  Effect.gen(function* () {
+    const takenAscending = [...taken].filter((n) => n >= 1 && n <= total).sort((a, b) => a - b)
+    const free = total - takenAscending.length
+    if (count > free || count < 0) {
+      return yield* Effect.dieMessage(`cannot choose ${count} of ${free} free tickets`)
+    }
+    const ranks = yield* chooseDistinctTicketNumbers(free, count)
+    return freeNumbersAtRanks(takenAscending, ranks)
+  })

@@ -11,8 +11,8 @@ import { sanitiseRichText } from "../rich-text"
 import type { Database } from "../schema"
 import { attempt } from "./shared"
 
-const createImageGroup = async (
-  trx: Transaction<Database>,
+export const createImageGroup = async (
+  trx: Kysely<Database>,
   name: string,
   urls: readonly string[],
 ): Promise<string | null> => {

@@ -6,12 +6,14 @@ import { CompetitionRepoLive } from "./competitions"
 import { CustomerTicketRepoLive } from "./customer-tickets"
 import { DrawRecordsLive } from "./draw-records"
 import { DrawRepoLive } from "./draws"
+import { InstantWinGroupStoreLive } from "./instant-win-groups"
 import { OrderRepoLive } from "./orders"
 import { OutboxMailerLive } from "./outbox"
 import { PaymentRepoLive } from "./payments"
 import { PromotionUsesLive } from "./promotion-uses"
 import { ResourceRepoLive } from "./resources"
 import { SiteCreditLedgerLive } from "./site-credit"
+import { StaffTicketReadsLive } from "./staff-tickets"
 import { TicketAllocatorLive } from "./ticket-allocator"
 
 /** Every catalogue port on one database: needs the Db tag. */
@@ -38,4 +40,11 @@ export const PostgresOrdersLive = Layer.mergeAll(
   CustomerTicketRepoLive,
   PromotionUsesLive,
   OutboxMailerLive,
+)
+
+/** Staff's instant-win groups and ticket reads, on one database: needs the Db tag. */
+export const PostgresInstantWinsLive = Layer.mergeAll(
+  InstantWinGroupStoreLive,
+  StaffTicketReadsLive,
+  CompetitionRepoLive,
 )
