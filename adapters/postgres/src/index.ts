@@ -31,6 +31,7 @@ export {
 } from "./repos/draw-records"
 export { DrawRepoLive, makeDrawRepo } from "./repos/draws"
 export { PostgresCatalogueLive, PostgresOrdersLive } from "./repos/index"
+export { InstantWinRepoLive, makeInstantWinRepo } from "./repos/instant-wins"
 export { makeOrderRepo, OrderRepoLive } from "./repos/orders"
 export {
   makeOutboxMailer,
