@@ -338,7 +338,7 @@ export const demoCompetitions = (now: Date): DemoCompetition[] => {
       // Every ticket is an instant-win number: whoever buys one sees WON! at once.
       name: LUCKY_DIP,
       description: prizeDescription(
-        "Fifty tickets and fifty prizes: every ticket is an instant win. Buy one and find out straight away what you've won.",
+        "Fifty tickets and fifty prizes: every ticket is an instant win. Buy one and see what you've won the moment your order is paid.",
         [
           "40 × £1 site credit, added to your account the moment you pay",
           "10 × Kookaburra match ball, posted to you",
