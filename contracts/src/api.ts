@@ -76,8 +76,11 @@ import {
   OrderListParams,
   OrderResponse,
   OrderTicketList,
+  OwnTicketParams,
+  SiteCreditAccountResponse,
   TicketsHeldResponse,
 } from "./orders"
+import { PagingParams } from "./paging"
 import { CardFormResponse } from "./payments"
 import { PostalEntriesApi } from "./postal-entries"
 import {
@@ -601,12 +604,23 @@ export class OrdersApi extends HttpApiGroup.make("orders")
   .add(
     HttpApiEndpoint.get("tickets", "/api/Orders/:orderId/tickets")
       .setPath(OrderPath)
+      .setUrlParams(OwnTicketParams)
+      .addSuccess(OrderTicketList)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.get(
+      "competitionTickets",
+      "/api/Orders/:orderId/competitions/:competitionId/tickets",
+    )
+      .setPath(Schema.Struct({ orderId: Id, competitionId: Id }))
+      .setUrlParams(OwnTicketParams)
       .addSuccess(OrderTicketList)
       .addError(NotFound),
   )
   .middleware(Authentication) {}
 
-/** What a customer holds: /Account/Tickets and the ticket selector read these. */
+/** What a customer holds: /Account/Tickets, /Account/SiteCredit and the ticket selector read these. */
 export class CustomerTicketsApi extends HttpApiGroup.make("customerTickets")
   .add(
     HttpApiEndpoint.get("competitions", "/api/Customers/:customerId/competitions")
@@ -621,6 +635,7 @@ export class CustomerTicketsApi extends HttpApiGroup.make("customerTickets")
       "/api/Customers/:customerId/competitions/:competitionId/tickets",
     )
       .setPath(Schema.Struct({ customerId: Id, competitionId: Id }))
+      .setUrlParams(OwnTicketParams)
       .addSuccess(OrderTicketList)
       .addError(NotFound),
   )
@@ -631,6 +646,13 @@ export class CustomerTicketsApi extends HttpApiGroup.make("customerTickets")
     )
       .setPath(Schema.Struct({ customerId: Id, competitionId: Id }))
       .addSuccess(TicketsHeldResponse)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.get("siteCreditAccount", "/api/Customers/:customerId/site-credit-account")
+      .setPath(Schema.Struct({ customerId: Id }))
+      .setUrlParams(Schema.Struct(PagingParams))
+      .addSuccess(SiteCreditAccountResponse)
       .addError(NotFound),
   )
   .middleware(Authentication) {}

@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { AllocationException, Basket } from "./baskets"
 import { Competition } from "./catalogue"
 import { Address, AddressRequest } from "./customers"
-import { PageInfo, PagingParams } from "./paging"
+import { BooleanFromQuery, PageInfo, PagingParams } from "./paging"
 import { boundedMultilineString, boundedString, DateFromQuery } from "./text"
 
 /** SPEC §3's order on the wire. Money is integer pence (docs/decisions/0001). */
@@ -112,13 +112,28 @@ export type CheckoutRequestJson = typeof CheckoutRequest.Encoded
 export const CheckoutResponse = Schema.Struct({ basket: Basket, order: Order })
 export type CheckoutResponseJson = typeof CheckoutResponse.Encoded
 
+/** SPEC §3's ticket.instantWin: the prize (its group's name) and whether this ticket has won it. */
+export const TicketInstantWin = Schema.Struct({
+  won: Schema.Boolean,
+  instantWinGroup: Schema.Struct({ id: Schema.String, name: Schema.String }),
+})
+export type TicketInstantWinJson = typeof TicketInstantWin.Encoded
+
 export const OrderTicket = Schema.Struct({
   competitionId: Schema.String,
   competitionName: Schema.String,
   ticketNumber: Schema.Int,
+  /** Null for a ticket that is no instant-win number. */
+  instantWin: Schema.NullOr(TicketInstantWin),
 })
+export type OrderTicketJson = typeof OrderTicket.Encoded
 export const OrderTicketList = Schema.Struct({ tickets: Schema.Array(OrderTicket) })
 export type OrderTicketListJson = typeof OrderTicketList.Encoded
+
+/** SPEC §7's instant-win flag on a customer's or an order's tickets: only the instant-win numbers. */
+export const OwnTicketParams = Schema.Struct({
+  InstantWinTicketsOnly: Schema.optionalWith(BooleanFromQuery, { default: () => false }),
+})
 
 /**
  * How many tickets the customer holds in one competition, counted as the
@@ -142,6 +157,10 @@ export const CustomerCompetition = Schema.Struct({
   /** Tickets of completed orders only: an unpaid order's tickets are not the customer's yet. */
   ticketCount: Schema.Int,
   ticketNumbers: Schema.String,
+  /** Those of the tickets that are instant-win numbers, ascending: WON! with the prize. */
+  instantWins: Schema.Array(
+    Schema.Struct({ ticketNumber: Schema.Int, ...TicketInstantWin.fields }),
+  ),
 })
 export type CustomerCompetitionJson = typeof CustomerCompetition.Encoded
 export const CustomerCompetitionList = Schema.Struct({
@@ -149,6 +168,22 @@ export const CustomerCompetitionList = Schema.Struct({
   ...PageInfo,
 })
 export type CustomerCompetitionListJson = typeof CustomerCompetitionList.Encoded
+
+/** SPEC §3's site credit account entry: positive credit given, negative credit spent. */
+export const SiteCreditAccountEntry = Schema.Struct({
+  transactionDateTime: Schema.Date,
+  description: Schema.String,
+  amount: Pence,
+})
+/** GET /api/Customers/{customerId}/site-credit-account: the balance and its entries, newest first. */
+export const SiteCreditAccountResponse = Schema.Struct({
+  siteCreditAccount: Schema.Struct({
+    balance: Pence,
+    accountEntries: Schema.Array(SiteCreditAccountEntry),
+    ...PageInfo,
+  }),
+})
+export type SiteCreditAccountResponseJson = typeof SiteCreditAccountResponse.Encoded
 
 /** POST /api/Logging (SPEC §7): what the storefront reports; its own failures stay in the console. */
 export const LogEvent = Schema.Literal(

@@ -4,7 +4,11 @@ import { pageInfo } from "@howzat/contracts/paging"
 import { CurrentUser } from "@howzat/contracts/security"
 import type { Principal } from "@howzat/core/accounts/model"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
-import { CustomerOrders, type OrderTicket } from "@howzat/core/orders/customer-orders"
+import {
+  CustomerOrders,
+  type OrderTicket,
+  type TicketInstantWin,
+} from "@howzat/core/orders/customer-orders"
 import { type OrderWithPayments, Payments } from "@howzat/core/orders/payments"
 import { Effect } from "effect"
 import { presentOrder } from "./order-presenter"
@@ -17,8 +21,19 @@ const present = (
   { order, payments, siteCreditReturned }: OrderWithPayments,
 ) => presentOrder(order, principal, {}, payments.map(paymentToWire), siteCreditReturned)
 
+/** SPEC §3's ticket.instantWin: the prize as its group, and whether it is won. */
+const instantWinToWire = (instantWin: TicketInstantWin) => ({
+  won: instantWin.won,
+  instantWinGroup: { id: instantWin.instantWinGroupId, name: instantWin.prizeName },
+})
+
 const ticketsToWire = (tickets: readonly OrderTicket[]) => ({
-  tickets: tickets.map((ticket) => ({ ...ticket })),
+  tickets: tickets.map((ticket) => ({
+    competitionId: ticket.competitionId,
+    competitionName: ticket.competitionName,
+    ticketNumber: ticket.ticketNumber,
+    instantWin: ticket.instantWin === null ? null : instantWinToWire(ticket.instantWin),
+  })),
 })
 
 /**
@@ -74,10 +89,25 @@ export const OrderHandlersLive = HttpApiBuilder.group(HowzatApi, "orders", (hand
           Effect.catchAll(orderProblem),
         ),
       )
-      .handle("tickets", ({ path }) =>
+      .handle("tickets", ({ path, urlParams }) =>
         Effect.gen(function* () {
           const principal = yield* CurrentUser
-          return ticketsToWire(yield* customerOrders.orderTickets(principal, path.orderId))
+          return ticketsToWire(
+            yield* customerOrders.orderTickets(principal, path.orderId, {
+              instantWinsOnly: urlParams.InstantWinTicketsOnly,
+            }),
+          )
+        }).pipe(Effect.catchAll(orderProblem)),
+      )
+      .handle("competitionTickets", ({ path, urlParams }) =>
+        Effect.gen(function* () {
+          const principal = yield* CurrentUser
+          return ticketsToWire(
+            yield* customerOrders.orderTickets(principal, path.orderId, {
+              competitionId: path.competitionId,
+              instantWinsOnly: urlParams.InstantWinTicketsOnly,
+            }),
+          )
         }).pipe(Effect.catchAll(orderProblem)),
       )
   }),
@@ -109,12 +139,16 @@ export const CustomerTicketHandlersLive = HttpApiBuilder.group(
                 competition: competitionToWire(entry.competition, now),
                 ticketCount: entry.ticketNumbers.length,
                 ticketNumbers: ticketNumbersText(entry.ticketNumbers),
+                instantWins: entry.instantWins.map((number) => ({
+                  ticketNumber: number.ticketNumber,
+                  ...instantWinToWire(number),
+                })),
               })),
               ...pageInfo(page),
             }
           }).pipe(Effect.catchAll(orderProblem)),
         )
-        .handle("competitionTickets", ({ path }) =>
+        .handle("competitionTickets", ({ path, urlParams }) =>
           Effect.gen(function* () {
             const principal = yield* CurrentUser
             return ticketsToWire(
@@ -122,8 +156,29 @@ export const CustomerTicketHandlersLive = HttpApiBuilder.group(
                 principal,
                 path.customerId,
                 path.competitionId,
+                { instantWinsOnly: urlParams.InstantWinTicketsOnly },
               ),
             )
+          }).pipe(Effect.catchAll(orderProblem)),
+        )
+        .handle("siteCreditAccount", ({ path, urlParams }) =>
+          Effect.gen(function* () {
+            const principal = yield* CurrentUser
+            const account = yield* customerOrders.siteCreditAccount(principal, path.customerId, {
+              pageNumber: urlParams.PageNumber,
+              pageSize: urlParams.PageSize,
+            })
+            return {
+              siteCreditAccount: {
+                balance: account.balance,
+                accountEntries: account.entries.items.map((entry) => ({
+                  transactionDateTime: entry.at,
+                  description: entry.description,
+                  amount: entry.amount,
+                })),
+                ...pageInfo(account.entries),
+              },
+            }
           }).pipe(Effect.catchAll(orderProblem)),
         )
         .handle("ticketsHeld", ({ path }) =>

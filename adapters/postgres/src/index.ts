@@ -36,6 +36,7 @@ export {
   PostgresOrdersLive,
 } from "./repos/index"
 export { InstantWinGroupStoreLive, makeInstantWinGroupStore } from "./repos/instant-win-groups"
+export { InstantWinRepoLive, makeInstantWinRepo } from "./repos/instant-wins"
 export { makeOrderRepo, OrderRepoLive } from "./repos/orders"
 export {
   makeOutboxMailer,
@@ -65,5 +66,5 @@ export { makeWinnerRecords, WinnerRecordsLive } from "./repos/winner-records"
 export type { Database } from "./schema"
 export { NodeSecureRandomLive } from "./secure-random-node"
 export { CLUBS as DEMO_CLUBS } from "./seed/content"
-export { DEMO_SOLD_ORDER_ID, type DemoSeedResult, seedDemoData } from "./seed/demo"
+export { DEMO_SOLD_ORDER_ID, type DemoSeedResult, LUCKY_DIP, seedDemoData } from "./seed/demo"
 export { atomically, makeTransactions, runQuery, TransactionsLive } from "./transactions"

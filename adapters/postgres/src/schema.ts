@@ -430,7 +430,7 @@ export interface PaymentRefundsTable {
   refundedAt: NullableTimestamp
 }
 
-export type SiteCreditReasonColumn = "OrderDebit" | "OrderRefund" | "Grant"
+export type SiteCreditReasonColumn = "OrderDebit" | "OrderRefund" | "Grant" | "InstantWin"
 
 /** The site-credit ledger: positive credit, negative debit; the balance is the sum. */
 export interface SiteCreditEntriesTable {
@@ -440,6 +440,8 @@ export interface SiteCreditEntriesTable {
   reason: SiteCreditReasonColumn
   description: Generated<string>
   orderId: string | null
+  /** The winning ticket an InstantWin entry pays for: credited once per ticket. */
+  instantWinTicketId: Generated<string | null>
   createdAt: Timestamp
 }
 

@@ -130,6 +130,8 @@ export interface MailMessage {
     | "EmailInUse"
     | "OrderConfirmation"
     | "DrawWinner"
+    /** "You've won an instant prize": one per paid order whose tickets won any. */
+    | "InstantWin"
     /** A new staff member's link to choose their password. */
     | "StaffInvitation"
   readonly to: string

@@ -13,6 +13,7 @@ import { pence, ZERO_PENCE } from "../rules/money"
 import { canTransition, OrderStatus } from "../rules/order-status"
 import { Checkout } from "./checkout"
 import { OrderNotFound, OrderTransitionRefused } from "./errors"
+import { instantWinRepoOver } from "./instant-win-doubles"
 import type { Order } from "./model"
 import { type OrderStore, orderDoublesOver } from "./test-doubles"
 
@@ -28,6 +29,9 @@ const snapshot = (store: OrderStore) => ({
   orders: new Map(store.orders),
   promotionUses: [...store.promotionUses],
   mail: [...store.mail],
+  allocated: new Map(store.allocated),
+  instantWins: [...store.instantWins],
+  instantWinCredits: [...store.instantWinCredits],
 })
 
 const restore = (store: OrderStore, saved: ReturnType<typeof snapshot>) => {
@@ -94,7 +98,8 @@ export const checkoutDoublesOver = (store: OrderStore) => {
             price: line.unitPrice,
             preDiscountTotal: line.preDiscountTotal,
             lineTotal: line.lineTotal,
-            ticketNumbers: [],
+            // As the real repository reads them from the pool.
+            ticketNumbers: store.allocated.get(`${orderId}/${line.competitionId}`) ?? [],
           })),
           itemTotal: allocation.itemTotal,
           discountTotal: allocation.discountTotal,
@@ -131,6 +136,14 @@ export const checkoutDoublesOver = (store: OrderStore) => {
     refundOrder: unused("SiteCreditLedger.refundOrder"),
     refundedFor: unused("SiteCreditLedger.refundedFor"),
     grant: unused("SiteCreditLedger.grant"),
+    creditInstantWin: (customerId, credit) =>
+      Effect.sync(() => {
+        if (store.instantWinCredits.includes(credit.instantWinTicketId)) return false
+        store.instantWinCredits.push(credit.instantWinTicketId)
+        store.creditBalances.set(customerId, pence(balanceOf(customerId) + credit.amount))
+        return true
+      }),
+    entries: unused("SiteCreditLedger.entries"),
   })
 
   // The outbox is written in the checkout's transaction: a rolled-back checkout mails nothing.
@@ -147,7 +160,15 @@ export const checkoutDoublesOver = (store: OrderStore) => {
       }),
   })
 
-  return Layer.mergeAll(orderDoublesOver(store), orders, ledger, transactions, mailer, links)
+  return Layer.mergeAll(
+    orderDoublesOver(store),
+    orders,
+    ledger,
+    transactions,
+    mailer,
+    links,
+    instantWinRepoOver(store.instantWins),
+  )
 }
 
 export const checkoutServicesOver = (store: OrderStore) =>

@@ -5,6 +5,8 @@ import { PromotionUses, type PromotionUsesShape } from "../ports/promotions"
 import { orderPageLink, ShopLinks } from "../ports/shop-links"
 import { clubCredit } from "../rules/promotions"
 import { orderConfirmationEmail } from "./emails"
+import { instantWinEmail } from "./instant-win-email"
+import { instantWinAwards } from "./instant-wins"
 import type { Order } from "./model"
 
 /**
@@ -22,32 +24,35 @@ export const creditClubsFor = (uses: PromotionUsesShape, order: Order, at: Date)
   })
 
 /**
- * What paying an order sets off: the clubs' credit and the customer's
- * confirmation (through the outbox, so it goes out if and only if the
- * order's completion commits). Every path that completes an order runs it,
- * in the completing transaction and only when its own move made the order
- * Completed: a card payment (Payments), or site credit covering it all at
- * checkout. So a paid order sends one confirmation, however many racers.
+ * What paying an order sets off: the clubs' credit, the instant wins among
+ * its tickets (site-credit prizes credited at once), the customer's
+ * confirmation and, if anything was won, one "You've won" email (both
+ * through the outbox, so they go out if and only if the order's completion
+ * commits). Every path that completes an order runs it, in the completing
+ * transaction and only when its own move made the order Completed: a card
+ * payment (Payments), or site credit covering it all at checkout. So a paid
+ * order sends one confirmation and wins once, however many racers.
  */
 export const orderCompletion = Effect.gen(function* () {
   const uses = yield* PromotionUses
   const mailer = yield* Mailer
   const customers = yield* CustomerRepo
   const { origin } = yield* ShopLinks
+  const awardInstantWins = yield* instantWinAwards
   return (order: Order, at: Date) =>
     Effect.gen(function* () {
       yield* creditClubsFor(uses, order, at)
       const customer = yield* customers.byId(order.customerId)
-      yield* mailer.send(
-        orderConfirmationEmail(
-          customer.email,
-          customer.firstName,
-          order,
-          orderPageLink(origin, order.id),
-        ),
-      )
+      const won = yield* awardInstantWins(order, customer, at)
+      const link = orderPageLink(origin, order.id)
+      yield* mailer.send(orderConfirmationEmail(customer.email, customer.firstName, order, link))
+      if (won.length > 0) {
+        yield* mailer.send(instantWinEmail(customer.email, customer.firstName, order, won, link))
+      }
     }).pipe(
-      // The order stands paid even if its customer record is gone; only the mail cannot go.
+      // The order stands paid even if its customer record is gone (an order's
+      // customer is a foreign key, so this is a broken database): its mail
+      // cannot go, and its numbers win nothing for a winner nobody can name.
       Effect.catchTag("CustomerNotFound", () =>
         Effect.logWarning("paid order's customer not found; no confirmation sent", {
           orderId: order.id,

@@ -4,7 +4,9 @@ import type { Principal } from "../accounts/model"
 import { CompetitionNotFound } from "../competitions/errors"
 import { CompetitionRepo } from "../ports/catalogue"
 import { CustomerTicketRepo, TicketAllocator } from "../ports/orders"
+import { pence } from "../rules/money"
 import { CustomerOrders } from "./customer-orders"
+import { instantWinRow } from "./instant-win-doubles"
 import { ANN, awaitingOrder, BOB, emptyPaymentStore, paymentDoublesOver } from "./payment-doubles"
 import { competition } from "./test-doubles"
 
@@ -31,6 +33,20 @@ const services = () => {
   const store = emptyPaymentStore()
   store.orders.set(annsOrder.id, annsOrder)
   store.orders.set(bobsOrder.id, bobsOrder)
+  // 12 has won Ann a ball; 40 would pay £5 of credit, not won yet; 99 is nobody's here.
+  store.instantWins.push(
+    instantWinRow({ competitionId: car.id, ticketNumber: 12, siteCredit: null, wonAt: new Date() }),
+    instantWinRow({ competitionId: car.id, ticketNumber: 40, siteCredit: pence(500) }),
+    instantWinRow({ competitionId: car.id, ticketNumber: 99, siteCredit: pence(500) }),
+  )
+  store.ledger.push({
+    customerId: ANN.customerId ?? "",
+    orderId: null,
+    amount: pence(500),
+    reason: "InstantWin",
+    description: "Instant win: £5 Site Credit, ticket 3 (A car)",
+    instantWinTicketId: "instant-win-old",
+  })
   const tickets = Layer.succeed(CustomerTicketRepo, {
     competitions: ({ customerId, drawn, page }) =>
       Effect.succeed({
@@ -105,7 +121,57 @@ describe("CustomerOrders", () => {
           competitionId: car.id,
           competitionName: car.name,
           ticketNumber: 7,
+          instantWin: null,
         })
+      }),
+    ),
+  )
+
+  it.effect(
+    "marks the order's instant-win tickets with their prize, and lists only those when asked",
+    () =>
+      run(
+        Effect.gen(function* () {
+          const orders = yield* CustomerOrders
+          const all = yield* orders.orderTickets(ANN, annsOrder.id)
+          expect(all.map((t) => [t.ticketNumber, t.instantWin])).toEqual([
+            [7, null],
+            [
+              12,
+              { won: true, instantWinGroupId: "group-prize", prizeName: "Kookaburra Match Ball" },
+            ],
+            [40, { won: false, instantWinGroupId: "group-credit", prizeName: "£5 Site Credit" }],
+          ])
+          const onlyWins = yield* orders.orderTickets(ANN, annsOrder.id, {
+            competitionId: car.id,
+            instantWinsOnly: true,
+          })
+          expect(onlyWins.map((t) => t.ticketNumber)).toEqual([12, 40])
+          expect(
+            yield* orders.orderTickets(ANN, annsOrder.id, {
+              competitionId: "elsewhere",
+              instantWinsOnly: false,
+            }),
+          ).toEqual([])
+          const hidden = yield* Effect.either(orders.orderTickets(BOB, annsOrder.id))
+          expect(Either.isLeft(hidden) && hidden.left._tag).toBe("OrderNotFound")
+        }),
+      ),
+  )
+
+  it.effect("shows a customer their site-credit account, entries and all, and nobody else", () =>
+    run(
+      Effect.gen(function* () {
+        const orders = yield* CustomerOrders
+        const page = { pageNumber: 1, pageSize: 20 }
+        const account = yield* orders.siteCreditAccount(ANN, "customer-ann", page)
+        expect(account.balance).toBe(500)
+        expect(account.entries.items.map((e) => [e.description, e.amount])).toEqual([
+          ["Instant win: £5 Site Credit, ticket 3 (A car)", 500],
+        ])
+        expect((yield* orders.siteCreditAccount(STAFF, "customer-ann", page)).balance).toBe(500)
+        const hidden = yield* Effect.either(orders.siteCreditAccount(BOB, "customer-ann", page))
+        expect(Either.isLeft(hidden) && hidden.left._tag).toBe("CustomerNotFound")
       }),
     ),
   )
@@ -116,7 +182,28 @@ describe("CustomerOrders", () => {
         const orders = yield* CustomerOrders
         const page = { pageNumber: 1, pageSize: 20 }
         const upcoming = yield* orders.customerCompetitions(ANN, "customer-ann", false, page)
-        expect(upcoming.items).toEqual([{ competition: car, ticketNumbers: [7, 12, 40] }])
+        expect(upcoming.items).toEqual([
+          {
+            competition: car,
+            ticketNumbers: [7, 12, 40],
+            instantWins: [
+              {
+                competitionId: car.id,
+                ticketNumber: 12,
+                instantWinGroupId: "group-prize",
+                prizeName: "Kookaburra Match Ball",
+                won: true,
+              },
+              {
+                competitionId: car.id,
+                ticketNumber: 40,
+                instantWinGroupId: "group-credit",
+                prizeName: "£5 Site Credit",
+                won: false,
+              },
+            ],
+          },
+        ])
         const hidden = yield* Effect.either(
           orders.customerCompetitions(BOB, "customer-ann", false, page),
         )
@@ -127,6 +214,13 @@ describe("CustomerOrders", () => {
             (t) => t.ticketNumber,
           ),
         ).toEqual([7, 12, 40])
+        const wins = yield* orders.competitionTickets(ANN, "customer-ann", car.id, {
+          instantWinsOnly: true,
+        })
+        expect(wins.map((t) => [t.ticketNumber, t.instantWin?.won])).toEqual([
+          [12, true],
+          [40, false],
+        ])
       }),
     ),
   )

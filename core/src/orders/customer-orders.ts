@@ -4,8 +4,10 @@ import { CustomerNotFound, NotStaff } from "../accounts/errors"
 import type { Principal } from "../accounts/model"
 import type { Competition, Page, PageRequest } from "../competitions/model"
 import { CompetitionRepo } from "../ports/catalogue"
+import { type InstantWinNumber, InstantWinRepo, type TicketRef } from "../ports/instant-wins"
 import { CustomerTicketRepo, OrderRepo, TicketAllocator } from "../ports/orders"
-import { PaymentRepo, SiteCreditLedger } from "../ports/payments"
+import { PaymentRepo, type SiteCreditEntry, SiteCreditLedger } from "../ports/payments"
+import type { Pence } from "../rules/money"
 import type { OrderStatus } from "../rules/order-status"
 import { OrderNotFound } from "./errors"
 import { mayReadOrder, type OrderWithPayments, readOrderWithPayments } from "./payments"
@@ -19,17 +21,41 @@ export interface OrderListRequest {
   readonly page: PageRequest
 }
 
+/** What a ticket that is an instant-win number is for, and whether it has won it. */
+export interface TicketInstantWin {
+  readonly won: boolean
+  readonly instantWinGroupId: string
+  readonly prizeName: string
+}
+
 export interface OrderTicket {
   readonly competitionId: string
   readonly competitionName: string
   readonly ticketNumber: number
+  /** Null for a ticket that is no instant-win number. */
+  readonly instantWin: TicketInstantWin | null
 }
 
 export interface CustomerCompetition {
   readonly competition: Competition
   /** Ascending; completed orders only. */
   readonly ticketNumbers: readonly number[]
+  /** Those of the numbers that are instant-win numbers, ascending. */
+  readonly instantWins: readonly InstantWinNumber[]
 }
+
+export interface TicketQuery {
+  /** Only the tickets that are instant-win numbers (SPEC §7's instant-win flag). */
+  readonly instantWinsOnly: boolean
+}
+
+export interface SiteCreditAccount {
+  readonly balance: Pence
+  /** Newest first. */
+  readonly entries: Page<SiteCreditEntry>
+}
+
+const key = (ticket: TicketRef) => `${ticket.competitionId}/${ticket.ticketNumber}`
 
 /**
  * What a customer reads about their orders and tickets (/Account/Orders,
@@ -46,6 +72,30 @@ export class CustomerOrders extends Effect.Service<CustomerOrders>()(
       const tickets = yield* CustomerTicketRepo
       const competitions = yield* CompetitionRepo
       const allocator = yield* TicketAllocator
+      const instantWins = yield* InstantWinRepo
+      const ledger = yield* SiteCreditLedger
+
+      /** Each ticket with the instant-win prize it is, if any; filtered to those when asked. */
+      const withInstantWins = (
+        tickets: readonly Omit<OrderTicket, "instantWin">[],
+        query: TicketQuery,
+      ) =>
+        Effect.map(instantWins.numbersAmong(tickets), (numbers) => {
+          const byTicket = new Map(numbers.map((n) => [key(n), n]))
+          return tickets.flatMap((ticket): OrderTicket[] => {
+            const number = byTicket.get(key(ticket))
+            if (number === undefined && query.instantWinsOnly) return []
+            const instantWin =
+              number === undefined
+                ? null
+                : {
+                    won: number.won,
+                    instantWinGroupId: number.instantWinGroupId,
+                    prizeName: number.prizeName,
+                  }
+            return [{ ...ticket, instantWin }]
+          })
+        })
 
       const readable = (principal: Principal, orderId: string) =>
         Effect.filterOrFail(
@@ -76,18 +126,30 @@ export class CustomerOrders extends Effect.Service<CustomerOrders>()(
           return { ...page, items } satisfies Page<OrderWithPayments>
         })
 
-      const orderTickets = (principal: Principal, orderId: string) =>
-        Effect.map(readable(principal, orderId), (found) =>
-          found.lines.flatMap((line) =>
-            [...line.ticketNumbers]
-              .sort((a, b) => a - b)
-              .map(
-                (ticketNumber): OrderTicket => ({
-                  competitionId: line.competitionId,
-                  competitionName: line.competitionName,
-                  ticketNumber,
-                }),
+      const orderTickets = (
+        principal: Principal,
+        orderId: string,
+        query: TicketQuery & { readonly competitionId?: string | undefined } = {
+          instantWinsOnly: false,
+        },
+      ) =>
+        Effect.flatMap(readable(principal, orderId), (found) =>
+          withInstantWins(
+            found.lines
+              .filter(
+                (line) =>
+                  query.competitionId === undefined || line.competitionId === query.competitionId,
+              )
+              .flatMap((line) =>
+                [...line.ticketNumbers]
+                  .sort((a, b) => a - b)
+                  .map((ticketNumber) => ({
+                    competitionId: line.competitionId,
+                    competitionName: line.competitionName,
+                    ticketNumber,
+                  })),
               ),
+            query,
           ),
         )
 
@@ -105,12 +167,24 @@ export class CustomerOrders extends Effect.Service<CustomerOrders>()(
         Effect.gen(function* () {
           yield* ownTickets(principal, customerId)
           const held = yield* tickets.competitions({ customerId, drawn, page })
+          // One read for the whole page's numbers, however many competitions.
+          const numbers = yield* instantWins.numbersAmong(
+            held.items.flatMap((entry) =>
+              entry.ticketNumbers.map((ticketNumber) => ({
+                competitionId: entry.competitionId,
+                ticketNumber,
+              })),
+            ),
+          )
           const items = yield* Effect.forEach(held.items, (entry) =>
             Effect.map(
               competitions.byId(entry.competitionId, { visibleOnly: false }),
               (competition): CustomerCompetition => ({
                 competition,
                 ticketNumbers: entry.ticketNumbers,
+                instantWins: numbers
+                  .filter((n) => n.competitionId === entry.competitionId)
+                  .sort((a, b) => a.ticketNumber - b.ticketNumber),
               }),
             ),
           )
@@ -121,19 +195,31 @@ export class CustomerOrders extends Effect.Service<CustomerOrders>()(
         principal: Principal,
         customerId: string,
         competitionId: string,
+        query: TicketQuery = { instantWinsOnly: false },
       ) =>
         Effect.gen(function* () {
           yield* ownTickets(principal, customerId)
           const numbers = yield* tickets.ticketsIn(customerId, competitionId)
           if (numbers.length === 0) return []
           const competition = yield* competitions.byId(competitionId, { visibleOnly: false })
-          return numbers.map(
-            (ticketNumber): OrderTicket => ({
+          return yield* withInstantWins(
+            numbers.map((ticketNumber) => ({
               competitionId,
               competitionName: competition.name,
               ticketNumber,
-            }),
+            })),
+            query,
           )
+        })
+
+      /** /Account/SiteCredit: the balance and every entry behind it, newest first. */
+      const siteCreditAccount = (principal: Principal, customerId: string, page: PageRequest) =>
+        Effect.gen(function* () {
+          yield* ownTickets(principal, customerId)
+          return {
+            balance: yield* ledger.balance(customerId),
+            entries: yield* ledger.entries(customerId, page),
+          } satisfies SiteCreditAccount
         })
 
       /**
@@ -151,12 +237,13 @@ export class CustomerOrders extends Effect.Service<CustomerOrders>()(
       return {
         order,
         list,
-        /** Every ticket of the order, by competition then number. */
+        /** Every ticket of the order (or of one of its competitions), by competition then number. */
         orderTickets,
         /** /Account/Tickets: UPCOMING (`drawn` false) or DRAWN, with the numbers held. */
         customerCompetitions,
         competitionTickets,
         ticketsHeld,
+        siteCreditAccount,
       }
     }),
   },

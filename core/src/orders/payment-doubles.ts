@@ -22,12 +22,14 @@ import {
   type PaymentRefund,
   PaymentRepo,
   SiteCreditLedger,
+  type SiteCreditReason,
 } from "../ports/payments"
 import { PromotionUses } from "../ports/promotions"
 import { Transactions } from "../ports/transactions"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money"
 import { canTransition, type OrderStatus, releasesTickets } from "../rules/order-status"
 import { OrderNotFound, OrderTransitionRefused } from "./errors"
+import { type InstantWinRow, instantWinRepoOver } from "./instant-win-doubles"
 import type { Order } from "./model"
 import { Payments } from "./payments"
 
@@ -38,7 +40,16 @@ export interface PaymentStore {
   readonly refunds: PaymentRefund[]
   readonly notifications: Set<string>
   /** Ledger entries: positive credit, negative debit. */
-  readonly ledger: { customerId: string; orderId: string | null; amount: Pence; reason: string }[]
+  readonly ledger: {
+    customerId: string
+    orderId: string | null
+    amount: Pence
+    reason: SiteCreditReason
+    description?: string
+    instantWinTicketId?: string
+  }[]
+  /** The instant-win numbers of the orders' competitions. */
+  readonly instantWins: InstantWinRow[]
   /** Provider side: intent reference → status; key → reference. */
   readonly intents: Map<string, IntentStatus>
   readonly intentKeys: Map<string, string>
@@ -79,6 +90,7 @@ export const emptyPaymentStore = (): PaymentStore => ({
   refunds: [],
   notifications: new Set(),
   ledger: [],
+  instantWins: [],
   intents: new Map(),
   intentKeys: new Map(),
   released: [],
@@ -379,6 +391,37 @@ export const paymentDoublesOver = (store: PaymentStore) => {
       Effect.sync(() => {
         store.ledger.push({ customerId, orderId: null, amount, reason: "Grant" })
       }),
+    creditInstantWin: (customerId, credit) =>
+      Effect.sync(() => {
+        if (store.ledger.some((e) => e.instantWinTicketId === credit.instantWinTicketId)) {
+          return false
+        }
+        store.ledger.push({
+          customerId,
+          orderId: null,
+          amount: credit.amount,
+          reason: "InstantWin",
+          description: credit.description,
+          instantWinTicketId: credit.instantWinTicketId,
+        })
+        return true
+      }),
+    entries: (customerId, page) =>
+      Effect.sync(() => {
+        const own = store.ledger.filter((e) => e.customerId === customerId).reverse()
+        const { pageNumber, pageSize } = page
+        return {
+          items: own.slice((pageNumber - 1) * pageSize, pageNumber * pageSize).map((e) => ({
+            at: new Date(NOW),
+            description: e.description ?? e.reason,
+            amount: e.amount,
+            reason: e.reason,
+          })),
+          pageNumber,
+          pageSize,
+          totalCount: own.length,
+        }
+      }),
   })
 
   const unavailable = () =>
@@ -514,6 +557,7 @@ export const paymentDoublesOver = (store: PaymentStore) => {
     promotionUses,
     mailer,
     customers,
+    instantWinRepoOver(store.instantWins),
   )
 }
 

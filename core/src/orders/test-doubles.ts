@@ -19,6 +19,7 @@ import { type Pence, pence, ZERO_PENCE } from "../rules/money"
 import { Baskets } from "./baskets"
 import { Charities, type Charity } from "./charities"
 import { BasketCheckedOut, BasketItemNotFound, BasketNotFound } from "./errors"
+import type { InstantWinRow } from "./instant-win-doubles"
 import type { Basket, Order, Promotion } from "./model"
 
 export interface OrderStore {
@@ -34,6 +35,12 @@ export interface OrderStore {
   readonly promotionUses: { orderId: string; customerId: string; code: string }[]
   /** The outbox: what checkout-doubles' Mailer was handed, in order. */
   readonly mail: MailMessage[]
+  /** Numbers the allocator gave each order: key `${orderId}/${competitionId}`. */
+  readonly allocated: Map<string, readonly number[]>
+  /** The instant-win numbers of the competitions (checkout-doubles' InstantWinRepo). */
+  readonly instantWins: InstantWinRow[]
+  /** Instant-win tickets the ledger has credited, in order. */
+  readonly instantWinCredits: string[]
 }
 
 export const emptyOrderStore = (): OrderStore => ({
@@ -45,6 +52,9 @@ export const emptyOrderStore = (): OrderStore => ({
   orders: new Map(),
   promotionUses: [],
   mail: [],
+  allocated: new Map(),
+  instantWins: [],
+  instantWinCredits: [],
 })
 
 let nextId = 0
@@ -185,9 +195,11 @@ export const orderDoublesOver = (store: OrderStore) => {
   }
 
   const allocator = Layer.succeed(TicketAllocator, {
-    allocate: ({ customerId, lines }) =>
+    allocate: ({ orderId, customerId, lines }) =>
       Effect.sync(() => {
         const allocated = lines.map((line) => allocateLine(customerId, line))
+        for (const line of allocated)
+          store.allocated.set(`${orderId}/${line.competitionId}`, line.ticketNumbers)
         return {
           lines: allocated,
           exceptions: allocated

@@ -9,6 +9,8 @@ export interface NewInstantWinGroup {
   readonly imageUrls: readonly string[]
   /** Chosen with SecureRandom before the competition opens (see ../draws/secure-choice). */
   readonly ticketNumbers: readonly number[]
+  /** A prize of site credit: credited the moment the winning order is paid. Absent: staff hand it over. */
+  readonly prizeSiteCredit?: Pence | undefined
 }
 
 export interface NewCompetition {

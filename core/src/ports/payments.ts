@@ -1,5 +1,6 @@
 import { Context, Data, type Effect } from "effect"
 import type { RepositoryError } from "../competitions/errors"
+import type { Page, PageRequest } from "../competitions/model"
 import type { Pence } from "../rules/money"
 
 /** Refunded: it succeeded, and the money went back (docs/decisions/0011). */
@@ -176,8 +177,19 @@ export type SiteCreditReason =
   | "OrderDebit"
   /** The same credit given back when the order is cancelled or expires. */
   | "OrderRefund"
-  /** Credit granted by the shop (a prize, a goodwill gesture, the demo customer). */
+  /** Credit granted by the shop (a goodwill gesture, the demo customer). */
   | "Grant"
+  /** An instant-win prize of site credit, once per winning ticket. */
+  | "InstantWin"
+
+/** One line of the customer's site-credit account, as their site-credit page lists it. */
+export interface SiteCreditEntry {
+  readonly at: Date
+  readonly description: string
+  /** Positive credit given, negative credit spent. */
+  readonly amount: Pence
+  readonly reason: SiteCreditReason
+}
 
 /**
  * Site credit as an append-only ledger: the balance is the sum of its
@@ -208,6 +220,24 @@ export interface SiteCreditLedgerShape {
     description: string,
     at: Date,
   ) => Effect.Effect<void, RepositoryError>
+  /**
+   * Credits an instant-win prize once per winning ticket: a second call for
+   * the same ticket changes nothing. Answers whether this call credited it.
+   */
+  readonly creditInstantWin: (
+    customerId: string,
+    credit: {
+      readonly instantWinTicketId: string
+      readonly amount: Pence
+      readonly description: string
+    },
+    at: Date,
+  ) => Effect.Effect<boolean, RepositoryError>
+  /** The customer's entries, newest first. */
+  readonly entries: (
+    customerId: string,
+    page: PageRequest,
+  ) => Effect.Effect<Page<SiteCreditEntry>, RepositoryError>
 }
 export class SiteCreditLedger extends Context.Tag("@howzat/core/SiteCreditLedger")<
   SiteCreditLedger,

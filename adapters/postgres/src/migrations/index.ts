@@ -10,6 +10,7 @@ import * as promotionLimits from "./2026-11-24T1200-promotion-limits"
 import * as expiryRetryTimes from "./2026-11-24T1300-expiry-retry-times"
 import * as verifiableDraws from "./2026-11-24T1400-verifiable-draws"
 import * as instantWinPrizes from "./2026-11-24T1500-instant-win-prizes"
+import * as instantWinCredit from "./2026-11-24T1510-instant-win-credit"
 import * as postalEntries from "./2026-11-24T1600-postal-entries"
 import * as winnerNotes from "./2026-11-24T1700-winner-notes"
 
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T1300-expiry-retry-times": expiryRetryTimes,
   "2026-11-24T1400-verifiable-draws": verifiableDraws,
   "2026-11-24T1500-instant-win-prizes": instantWinPrizes,
+  "2026-11-24T1510-instant-win-credit": instantWinCredit,
   "2026-11-24T1600-postal-entries": postalEntries,
   "2026-11-24T1700-winner-notes": winnerNotes,
 }

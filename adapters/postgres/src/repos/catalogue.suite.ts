@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Db } from "../database"
 import { migrateToLatest } from "../migrations"
 import type { Database } from "../schema"
-import { DEMO_SOLD_ORDER_ID, seedDemoData } from "../seed/demo"
+import { DEMO_SOLD_ORDER_ID, LUCKY_DIP, seedDemoData } from "../seed/demo"
 import { makeCompetitionRepo } from "./competitions"
 import { PostgresCatalogueLive } from "./index"
 import { testSecrets } from "./orders-fixtures"
@@ -1097,6 +1097,48 @@ export const catalogueSuite = (name: string, open: () => Promise<SuiteDatabase>)
           await run(Effect.flatMap(ResourceRepo, (r) => r.byKey("content-list-clubs"))),
         )
         expect(clubs).toContainEqual({ name: "Yorkshire CCC", voucherCode: "YORKSHIRE10" })
+      })
+
+      it("pays its site-credit instant wins as credit, and has a competition where every ticket wins", async () => {
+        const groups = await db
+          .selectFrom("instantWinGroups")
+          .select(["name", "prizeSiteCreditPence"])
+          .execute()
+        for (const group of groups) {
+          const pounds = /^£(\d+) site credit$/i.exec(group.name)?.[1]
+          expect(group.prizeSiteCreditPence, group.name).toBe(
+            pounds === undefined ? null : Number(pounds) * 100,
+          )
+        }
+        expect(groups.filter((g) => g.prizeSiteCreditPence !== null).length).toBeGreaterThanOrEqual(
+          4,
+        )
+
+        const lucky = (await list(query({ page: { pageNumber: 1, pageSize: 100 } }))).items.find(
+          (c) => c.name === LUCKY_DIP,
+        )
+        expect(lucky).toMatchObject({
+          totalTickets: 50,
+          ticketsSoldToDate: 0,
+          maxTicketsPerCustomer: 10,
+          visibilityStatus: "Visible",
+        })
+        expect(competitionPhase(schedule(lucky as Competition), NOW)).toBe(1)
+        expect(
+          lucky?.instantWinGroups.map((g) => [g.name, g.ticketCount, g.quantityWonToDate]),
+        ).toEqual([
+          ["£1 Site Credit", 40, 0],
+          ["Kookaburra Match Ball", 10, 0],
+        ])
+        const numbers = await db
+          .selectFrom("instantWinTickets")
+          .select("ticketNumber")
+          .where("competitionId", "=", lucky?.id ?? "")
+          .orderBy("ticketNumber")
+          .execute()
+        expect(numbers.map((n) => n.ticketNumber)).toEqual(
+          Array.from({ length: 50 }, (_, i) => i + 1),
+        )
       })
     })
   })

@@ -141,7 +141,13 @@ export const insertCompetition = async (
     const groupImageId = await createImageGroup(trx, group.name, group.imageUrls)
     const { id: groupId } = await trx
       .insertInto("instantWinGroups")
-      .values({ competitionId: id, name: group.name, imageGroupId: groupImageId, sortOrder })
+      .values({
+        competitionId: id,
+        name: group.name,
+        imageGroupId: groupImageId,
+        sortOrder,
+        prizeSiteCreditPence: group.prizeSiteCredit ?? null,
+      })
       .returning("id")
       .executeTakeFirstOrThrow()
     if (group.ticketNumbers.length > 0) {

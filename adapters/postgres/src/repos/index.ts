@@ -7,6 +7,7 @@ import { CustomerTicketRepoLive } from "./customer-tickets"
 import { DrawRecordsLive } from "./draw-records"
 import { DrawRepoLive } from "./draws"
 import { InstantWinGroupStoreLive } from "./instant-win-groups"
+import { InstantWinRepoLive } from "./instant-wins"
 import { OrderRepoLive } from "./orders"
 import { OutboxMailerLive } from "./outbox"
 import { PaymentRepoLive } from "./payments"
@@ -28,8 +29,9 @@ export const PostgresCatalogueLive = Layer.mergeAll(
 
 /**
  * Baskets, orders, the ticket allocator, payments, site credit, voucher
- * uses and club credit, the customer's tickets, and the outbox a paid
- * order's confirmation goes through, on one database: needs the Db tag.
+ * uses and club credit, the instant wins a paid order's tickets win, the
+ * customer's tickets, and the outbox a paid order's confirmation goes
+ * through, on one database: needs the Db tag.
  */
 export const PostgresOrdersLive = Layer.mergeAll(
   BasketRepoLive,
@@ -39,6 +41,7 @@ export const PostgresOrdersLive = Layer.mergeAll(
   SiteCreditLedgerLive,
   CustomerTicketRepoLive,
   PromotionUsesLive,
+  InstantWinRepoLive,
   OutboxMailerLive,
 )
 

@@ -1,5 +1,6 @@
 import {
   InsufficientSiteCredit,
+  type SiteCreditEntry,
   SiteCreditLedger,
   type SiteCreditLedgerShape,
 } from "@howzat/core/ports/payments"
@@ -9,7 +10,7 @@ import { type Kysely, sql } from "kysely"
 import { Db } from "../database"
 import type { Database } from "../schema"
 import { atomically, runQuery } from "../transactions"
-import { isUuid } from "./shared"
+import { emptyPage, isUuid, normalisePage, pageOffset, toPage } from "./shared"
 
 /** The sum of a customer's entries; 0 when there are none. */
 export const balanceOf = async (q: Kysely<Database>, customerId: string): Promise<Pence> => {
@@ -161,6 +162,62 @@ export const makeSiteCreditLedger = (db: Kysely<Database>): SiteCreditLedgerShap
               })
               .execute()
           }),
+
+  creditInstantWin: (customerId, credit, at) =>
+    credit.amount <= 0
+      ? Effect.dieMessage(
+          `siteCredit.creditInstantWin: a prize is worth something (${credit.amount})`,
+        )
+      : runQuery(db, "siteCredit.creditInstantWin", async (q) => {
+          // A second credit for the ticket (a replay, a racer) meets the unique index.
+          const inserted = await q
+            .insertInto("siteCreditEntries")
+            .values({
+              customerId,
+              amountPence: credit.amount,
+              reason: "InstantWin",
+              description: credit.description,
+              instantWinTicketId: credit.instantWinTicketId,
+              createdAt: at,
+            })
+            .onConflict((oc) =>
+              oc
+                .column("instantWinTicketId")
+                .where("instantWinTicketId", "is not", null)
+                .doNothing(),
+            )
+            .returning("id")
+            .executeTakeFirst()
+          return inserted !== undefined
+        }),
+
+  entries: (customerId, page) =>
+    runQuery(db, "siteCredit.entries", async (q) => {
+      if (!isUuid(customerId)) return emptyPage<SiteCreditEntry>(page)
+      const own = q.selectFrom("siteCreditEntries").where("customerId", "=", customerId)
+      const [rows, counted] = await Promise.all([
+        own
+          .select(["createdAt", "description", "amountPence", "reason"])
+          .orderBy("createdAt", "desc")
+          .orderBy("id", "desc")
+          .limit(normalisePage(page).pageSize)
+          .offset(pageOffset(page))
+          .execute(),
+        own.select(sql<string>`count(*)`.as("total")).executeTakeFirstOrThrow(),
+      ])
+      return toPage(
+        page,
+        rows.map(
+          (row): SiteCreditEntry => ({
+            at: row.createdAt,
+            description: row.description,
+            amount: pence(row.amountPence),
+            reason: row.reason,
+          }),
+        ),
+        Number(counted.total),
+      )
+    }),
 })
 
 export const SiteCreditLedgerLive: Layer.Layer<SiteCreditLedger, never, Db> = Layer.effect(

@@ -53,8 +53,10 @@ interface DemoInstantWinGroup {
   readonly name: string
   readonly image: string
   readonly count: number
-  /** How many of its numbers were already bought and won. */
+  /** How many of its numbers were already bought and won (by nobody who can sign in). */
   readonly won: number
+  /** A prize of site credit, credited the moment a winning order is paid. */
+  readonly siteCreditPence?: number
 }
 
 interface DemoCompetition {
@@ -78,6 +80,9 @@ interface DemoCompetition {
   /** Drawn by the seed on its draw date (in the past), so the demo has winners with proofs. */
   readonly drawnBeforeToday?: true
 }
+
+/** The demo competition where every ticket wins (README, Demo data). */
+export const LUCKY_DIP = "Lucky Dip: Every Ticket Wins"
 
 const INSTANT_WINNERS = [
   "Sarah W.",
@@ -110,6 +115,7 @@ export const demoCompetitions = (now: Date): DemoCompetition[] => {
   const watch = { start: at(-30 * DAY), close: at(-10 * DAY) }
   const car = { start: at(-45 * DAY), close: at(-20 * DAY) }
   const shirt = { start: at(10 * DAY), close: at(40 * DAY) }
+  const luckyDip = { start: at(-1 * DAY), close: at(20 * DAY) }
 
   return [
     {
@@ -137,7 +143,13 @@ export const demoCompetitions = (now: Date): DemoCompetition[] => {
       competitionOrder: 1,
       instantWins: [
         { name: "Kookaburra Match Ball", image: image("cricket-ball"), count: 10, won: 2 },
-        { name: "£25 Site Credit", image: image("site-credit"), count: 20, won: 3 },
+        {
+          name: "£25 Site Credit",
+          image: image("site-credit"),
+          count: 20,
+          won: 3,
+          siteCreditPence: 2_500,
+        },
       ],
     },
     {
@@ -203,7 +215,13 @@ export const demoCompetitions = (now: Date): DemoCompetition[] => {
       competitionOrder: 3,
       instantWins: [
         { name: "£100 Cash", image: image("cash-stack"), count: 50, won: 12 },
-        { name: "£10 Site Credit", image: image("site-credit"), count: 200, won: 40 },
+        {
+          name: "£10 Site Credit",
+          image: image("site-credit"),
+          count: 200,
+          won: 40,
+          siteCreditPence: 1_000,
+        },
         { name: "Kookaburra Match Ball", image: image("cricket-ball"), count: 50, won: 9 },
       ],
     },
@@ -307,7 +325,48 @@ export const demoCompetitions = (now: Date): DemoCompetition[] => {
       ...helmet,
       draw: at(4 * DAY),
       drawType: "Automatic",
-      instantWins: [{ name: "£5 Site Credit", image: image("site-credit"), count: 15, won: 11 }],
+      instantWins: [
+        {
+          name: "£5 Site Credit",
+          image: image("site-credit"),
+          count: 15,
+          won: 11,
+          siteCreditPence: 500,
+        },
+      ],
+    },
+    {
+      // Every ticket is an instant-win number: whoever buys one sees WON! at once.
+      name: LUCKY_DIP,
+      description: prizeDescription(
+        "Fifty tickets and fifty prizes: every ticket is an instant win. Buy one and see what you've won the moment your order is paid.",
+        [
+          "40 × £1 site credit, added to your account the moment you pay",
+          "10 × Kookaburra match ball, posted to you",
+          "No main draw: every prize is an instant win",
+        ],
+      ),
+      categories: ["kit"],
+      images: [image("cricket-ball"), image("site-credit")],
+      ticketPricePence: 49,
+      totalTickets: 50,
+      sold: 0,
+      maxTicketsPerCustomer: 10,
+      defaultTicketSaleQuantity: 1,
+      cashAlternativePence: null,
+      ...luckyDip,
+      draw: null,
+      drawType: "None",
+      instantWins: [
+        {
+          name: "£1 Site Credit",
+          image: image("site-credit"),
+          count: 40,
+          won: 0,
+          siteCreditPence: 100,
+        },
+        { name: "Kookaburra Match Ball", image: image("cricket-ball"), count: 10, won: 0 },
+      ],
     },
     {
       name: "Luxury Chronograph Watch",
@@ -494,6 +553,7 @@ const seedCompetition = async (
         name: g.name,
         imageUrls: [g.image],
         ticketNumbers: numbersByGroup[i] ?? [],
+        prizeSiteCredit: g.siteCreditPence === undefined ? undefined : pence(g.siteCreditPence),
       }),
     ),
   }

@@ -5,6 +5,7 @@ import type {
   OrderTicketListJson,
   SandboxConfirmRequestJson,
   SandboxConfirmResponseJson,
+  SiteCreditAccountResponseJson,
   TicketsHeldResponseJson,
 } from "@howzat/contracts/orders"
 import { ensureFreshToken } from "../auth/session"
@@ -36,9 +37,17 @@ export const completeOrder = (orderId: string) => post(orderId, "/complete-order
 /** Starts a payment (a payment intent with a client token) when the order has no pending one. */
 export const startPayment = (orderId: string) => post(orderId, "/payments")
 
-export const orderTickets = async (orderId: string, signal?: AbortSignal) => {
+/** The order's tickets with the instant-win prize each one is; only those with `instantWinsOnly`. */
+export const orderTickets = async (
+  orderId: string,
+  signal?: AbortSignal,
+  instantWinsOnly = false,
+) => {
   await ensureFreshToken()
-  return apiGet<OrderTicketListJson>(orderPath(orderId, "/tickets"), { signal })
+  return apiGet<OrderTicketListJson>(orderPath(orderId, "/tickets"), {
+    query: { InstantWinTicketsOnly: instantWinsOnly },
+    signal,
+  })
 }
 
 export const ORDER_PAGE_SIZE = 20
@@ -80,6 +89,22 @@ export const ticketsHeld = async (
   return apiGet<TicketsHeldResponseJson>(
     `/Customers/${encodeURIComponent(customerId)}/competitions/${encodeURIComponent(competitionId)}/tickets-held`,
     { signal },
+  )
+}
+
+/** SPEC §9: lists show 20 a page. */
+export const SITE_CREDIT_PAGE_SIZE = 20
+
+/** The balance and its entries, newest first (SPEC §7's site-credit-account). */
+export const siteCreditAccount = async (
+  customerId: string,
+  pageNumber: number,
+  signal?: AbortSignal,
+) => {
+  await ensureFreshToken()
+  return apiGet<SiteCreditAccountResponseJson>(
+    `/Customers/${encodeURIComponent(customerId)}/site-credit-account`,
+    { query: { PageNumber: pageNumber, PageSize: SITE_CREDIT_PAGE_SIZE }, signal },
   )
 }
 

@@ -192,6 +192,7 @@ function TicketCard({
   const c = entry.competition
   const image = competitionImages(c)[0]
   const ranges = ticketRanges(entry.ticketNumbers)
+  const won = entry.instantWins.filter((win) => win.won)
   return (
     <li className="card flex gap-4 p-3 sm:p-4">
       {image ? (
@@ -231,6 +232,21 @@ function TicketCard({
             {(outcomes) => <DrawOutcome entry={entry} proof={outcomes.get(c.id)} />}
           </Await>
         )}
+        {won.length > 0 ? (
+          <ul className="mt-2 space-y-1 text-sm" aria-label="Instant prizes won">
+            {won.map((win) => (
+              <li key={win.ticketNumber} data-testid="won-prize">
+                <span className="font-extrabold tracking-wide text-leather-600 dark:text-gold-300">
+                  WON!
+                </span>{" "}
+                <span className="font-semibold">{win.instantWinGroup.name}</span>{" "}
+                <span className="text-muted">
+                  with ticket <span className="tabular-nums">{win.ticketNumber}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
     </li>
   )

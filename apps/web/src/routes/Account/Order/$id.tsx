@@ -1,7 +1,7 @@
 import { ordinalDate, ordinalDateTime } from "@howzat/core/rules/dates"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { pageTitle } from "../../../brand"
-import { loadOrder } from "../../../components/orders/load-order"
+import { loadOrderWithPrizes } from "../../../components/orders/load-order"
 import { OrderLines, OrderStatusBadge, OrderTotals } from "../../../components/orders/OrderLines"
 import { NoSuchOrder } from "../../../components/orders/OrderMessages"
 import {
@@ -9,21 +9,22 @@ import {
   orderStatusLabels,
   orderStatusTone,
 } from "../../../components/orders/order-view"
+import { WonPrizes } from "../../../components/orders/WonPrizes"
 
 export const Route = createFileRoute("/Account/Order/$id")({
-  loader: ({ params, abortController }) => loadOrder(params.id, abortController.signal),
+  loader: ({ params, abortController }) => loadOrderWithPrizes(params.id, abortController.signal),
   gcTime: 0,
   shouldReload: true,
   head: ({ loaderData }) => ({
-    meta: [{ title: pageTitle(loaderData ? `Order ${loaderData.orderRef}` : "Order") }],
+    meta: [{ title: pageTitle(loaderData ? `Order ${loaderData.order.orderRef}` : "Order") }],
   }),
   notFoundComponent: NoSuchOrder,
   component: OrderDetail,
 })
 
-/** SPEC §2's order detail: who, when, the lines with their tickets and the money. */
+/** SPEC §2's order detail: who, when, any instant prizes won, the lines with their tickets and the money. */
 function OrderDetail() {
-  const order = Route.useLoaderData()
+  const { order, prizes } = Route.useLoaderData()
   const payable = canPayNow(order, new Date())
   const address = order.billingAddress
   return (
@@ -73,6 +74,7 @@ function OrderDetail() {
           </Link>
         </div>
       ) : null}
+      <WonPrizes prizes={prizes} />
       <OrderLines order={order} />
       <OrderTotals order={order} />
     </section>

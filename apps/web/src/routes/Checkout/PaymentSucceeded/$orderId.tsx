@@ -4,14 +4,16 @@ import { returnUrlSearch } from "../../../auth/return-url"
 import { pageTitle } from "../../../brand"
 import { Icon } from "../../../components/Icon"
 import { MessagePage } from "../../../components/MessagePage"
-import { loadOrder } from "../../../components/orders/load-order"
+import { loadOrderWithPrizes } from "../../../components/orders/load-order"
 import { OrderLines, OrderTotals } from "../../../components/orders/OrderLines"
 import { NoSuchOrder, OrderCancelled } from "../../../components/orders/OrderMessages"
+import { WonPrizes } from "../../../components/orders/WonPrizes"
 
 export const Route = createFileRoute("/Checkout/PaymentSucceeded/$orderId")({
   validateSearch: returnUrlSearch,
   beforeLoad: requireCustomer,
-  loader: ({ params, abortController }) => loadOrder(params.orderId, abortController.signal),
+  loader: ({ params, abortController }) =>
+    loadOrderWithPrizes(params.orderId, abortController.signal),
   gcTime: 0,
   shouldReload: true,
   head: () => ({ meta: [{ title: pageTitle("Payment successful") }] }),
@@ -19,9 +21,12 @@ export const Route = createFileRoute("/Checkout/PaymentSucceeded/$orderId")({
   component: PaymentSucceeded,
 })
 
-/** SPEC §2: "SUCCESS!", the order reference and the lines with their ticket numbers. */
+/**
+ * SPEC §2: "SUCCESS!", the order reference and the lines with their ticket
+ * numbers; and, when its tickets won instant prizes, WON! with each prize.
+ */
 function PaymentSucceeded() {
-  const order = Route.useLoaderData()
+  const { order, prizes } = Route.useLoaderData()
   const { returnUrl } = Route.useSearch()
 
   if (order.status === "Cancelled" || order.status === "SystemCancelled")
@@ -57,6 +62,7 @@ function PaymentSucceeded() {
           Order reference <strong className="text-fg">{order.orderRef}</strong>
         </p>
       </div>
+      <WonPrizes prizes={prizes} />
       <OrderLines order={order} />
       <OrderTotals order={order} />
       <div className="mt-10 flex flex-wrap justify-center gap-3">
