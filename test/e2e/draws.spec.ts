@@ -228,6 +228,7 @@ test("the DRAWN tab marks the customer's winning ticket", async ({ page }, testI
         competitions: entries.map((e) => ({
           ...e,
           ticketCount: e.ticketNumbers.split(",").length,
+          instantWins: [],
         })),
         pageNumber: 1,
         pageSize: 20,
