@@ -1,32 +1,25 @@
 import { expect, test } from "@playwright/test"
-import { listCompetitions } from "./support"
+import { checkoutAsNewCustomer, listCompetitions, uniqueEmail } from "./support"
 
 /**
  * Issue 9 §5 and §8: a customer who buys a known instant-win number sees
  * WON! when the order is paid. The demo shop's Lucky Dip makes every ticket
- * an instant win, so any ticket the pool hands out wins. The demo customer
- * pays with their site credit; desktop and mobile each buy one ticket, well
- * within the per-person maximum of ten.
+ * an instant win, so any ticket the pool hands out wins. Each run is a new
+ * customer paying with the sandbox's test card: the demo customer is shared
+ * with other journeys running at the same time, and checking out their
+ * basket here would pull it from under them.
  */
 
-const DEMO_EMAIL = "demo@howzat.example"
-const DEMO_PASSWORD = "Howzat!2026"
 const LUCKY_DIP = "Lucky Dip: Every Ticket Wins"
 
 test("a customer who buys a Lucky Dip ticket sees WON! and the prize", async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000)
   const lucky = (await listCompetitions(request)).find((c) => c.name === LUCKY_DIP)
   expect(lucky, "the demo data's Lucky Dip").toBeDefined()
   const competitionId = lucky?.id ?? ""
-
-  await page.goto("/Auth/Login")
-  await page.getByLabel("Email address").fill(DEMO_EMAIL)
-  await page.getByLabel("Password").fill(DEMO_PASSWORD)
-  await page.getByRole("button", { name: "LOGIN" }).click()
-  await expect(page).toHaveURL(/\/$/)
 
   await page.goto(`/Competitions/Competition/${competitionId}`)
   await expect(page.getByRole("heading", { name: LUCKY_DIP, level: 1 })).toBeVisible()
@@ -34,16 +27,24 @@ test("a customer who buys a Lucky Dip ticket sees WON! and the prize", async ({
   await page.getByRole("button", { name: "Add to basket" }).click()
   await page.getByRole("link", { name: "CHECKOUT" }).click()
   await expect(page).toHaveURL(/\/Checkout$/)
+  await checkoutAsNewCustomer(page, uniqueEmail(testInfo, "lucky-dip"), {
+    firstName: "Nat",
+    lastName: "Sciver",
+    phone: "07700 900789",
+    dateOfBirth: "1992-08-20",
+    addressLine1: "1 Trent Bridge",
+    postcode: "NG2 6AG",
+  })
 
-  // Site credit pays for all of it: the order is paid at checkout.
-  const credit = page.getByLabel("Site credit to use (£)")
-  await credit.fill("999")
-  await page
-    .getByRole("region", { name: "Site credit" })
-    .getByRole("button", { name: "APPLY" })
-    .click()
-  await expect(page.getByRole("region", { name: "Grand total" })).toContainText("£0.00")
-  await page.getByRole("button", { name: "PROCEED TO PAYMENT" }).click()
+  await expect(page).toHaveURL(/\/Checkout\/Payment\//)
+  await expect(page.getByRole("heading", { name: "CARD PAYMENT" })).toBeVisible()
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242")
+  await expect(page.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242")
+  await page.getByLabel("Cardholder name").fill("N Sciver")
+  await page.getByLabel("Expiry (MM/YY)").fill("1230")
+  await expect(page.getByLabel("Expiry (MM/YY)")).toHaveValue("12/30")
+  await page.getByLabel("Security code").fill("123")
+  await page.getByRole("button", { name: "Pay Now" }).click()
 
   await expect(page.getByRole("heading", { name: "SUCCESS!" })).toBeVisible({ timeout: 20_000 })
   await expect(page.getByRole("heading", { name: "You've won an instant prize!" })).toBeVisible()
