@@ -66,7 +66,8 @@ export class ServiceUnavailable extends Schema.Class<ServiceUnavailable>("Servic
   problemEncoding(503),
 ) {}
 
-const problemType = (slug: string) => `https://howzat.example/problems/${slug}`
+/** Every problem type is a page under one address, named by its slug. */
+export const problemType = (slug: string) => `https://howzat.example/problems/${slug}`
 
 export const notFound = (title: string, detail: string) =>
   new NotFound({ type: problemType("not-found"), title, detail, status: 404 })

@@ -6,6 +6,7 @@ import {
   type Forbidden,
   type NotFound,
   notFound,
+  problemType,
   type ServiceUnavailable,
   validationProblem,
 } from "@howzat/contracts/problems"
@@ -27,8 +28,6 @@ import type { InsufficientSiteCredit } from "@howzat/core/ports/payments"
 import { formatMoney } from "@howzat/core/rules/money"
 import { Effect } from "effect"
 import { repositoryProblem } from "./repository-problem"
-
-const problemType = (slug: string) => `https://howzat.example/problems/${slug}`
 
 /** A 409 whose title is not "application error", so the storefront shows its detail as it is. */
 export const basketConflict = (detail: string): Conflict =>

@@ -7,8 +7,9 @@ import { MaybeCurrentUser } from "@howzat/contracts/security"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
 import { Effect, Layer, Option } from "effect"
-import { lookupProblems, notStaff, ticketListToWire } from "./instant-win-group-handlers"
+import { lookupProblems, ticketListToWire } from "./instant-win-group-handlers"
 import { repositoryProblem } from "./repository-problem"
+import { notStaff } from "./staff-problems"
 import { competitionToWire } from "./wire"
 
 const viewer = Effect.map(MaybeCurrentUser, Option.getOrNull)

@@ -3,22 +3,19 @@ import { HowzatApi } from "@howzat/contracts/api"
 import { pageInfo } from "@howzat/contracts/paging"
 import {
   Conflict,
-  forbidden,
   NotFound,
   notFound,
+  problemType,
   ServiceUnavailable,
-  unauthorized,
 } from "@howzat/contracts/problems"
 import { CurrentUser, MaybeCurrentUser } from "@howzat/contracts/security"
-import type { Principal } from "@howzat/core/accounts/model"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import { Draws } from "@howzat/core/draws/draws"
 import type { DrawRecord, PublishedProof } from "@howzat/core/draws/model"
 import { Effect, Option } from "effect"
 import { repositoryProblem } from "./repository-problem"
+import { notStaff, whenOf } from "./staff-problems"
 import { winnerToWire } from "./wire"
-
-const problemType = (slug: string) => `https://howzat.example/problems/${slug}`
 
 const conflict = (title: string, detail: string) =>
   new Conflict({ type: problemType("draw-not-possible"), title, detail, status: 409 })
@@ -32,14 +29,6 @@ const beaconProblem = (detail: string) =>
   })
 
 const noSuchCompetition = () => Effect.fail(notFound("Not Found", "no such competition"))
-
-/** Staff-only answers: 401 to nobody, 403 to a customer (SPEC §7's staff calls). */
-const notStaff = (viewer: Principal | null) =>
-  Effect.fail(
-    viewer === null
-      ? unauthorized("You need to be logged in as staff.")
-      : forbidden("Only staff can do this."),
-  )
 
 export const drawToWire = (draw: DrawRecord & { readonly competitionName: string }) => ({
   competition: { id: draw.competitionId, name: draw.competitionName },
@@ -70,8 +59,6 @@ export const proofToWire = (proof: PublishedProof) => ({
 })
 
 const viewer = Effect.map(MaybeCurrentUser, Option.getOrNull)
-
-const whenOf = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z")
 
 /**
  * SPEC §7's draws and the published proofs. Who may draw, see the waiting

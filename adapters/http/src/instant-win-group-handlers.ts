@@ -1,15 +1,8 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
 import { pageInfo } from "@howzat/contracts/paging"
-import {
-  Conflict,
-  forbidden,
-  notFound,
-  unauthorized,
-  validationProblem,
-} from "@howzat/contracts/problems"
+import { Conflict, notFound, problemType, validationProblem } from "@howzat/contracts/problems"
 import { CurrentUser } from "@howzat/contracts/security"
-import type { Principal } from "@howzat/core/accounts/model"
 import type { TicketListing } from "@howzat/core/competitions/competition-tickets"
 import {
   type CompetitionAlreadyOpen,
@@ -20,17 +13,8 @@ import type { SoldTicket, StaffInstantWinGroup } from "@howzat/core/ports/instan
 import { pence } from "@howzat/core/rules/money"
 import { Effect } from "effect"
 import { repositoryProblem } from "./repository-problem"
+import { notStaff, whenOf } from "./staff-problems"
 import { instantWinTicketToWire } from "./wire"
-
-const whenOf = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z")
-
-/** Staff-only answers: 401 to nobody, 403 to a customer (SPEC §7's staff calls). */
-export const notStaff = (viewer: Principal | null) =>
-  Effect.fail(
-    viewer === null
-      ? unauthorized("You need to be logged in as staff.")
-      : forbidden("Only staff can do this."),
-  )
 
 /** What any call naming a competition or group may meet. */
 export const lookupProblems = {
@@ -42,7 +26,7 @@ export const lookupProblems = {
 const alreadyOpen = (e: CompetitionAlreadyOpen) =>
   Effect.fail(
     new Conflict({
-      type: "https://howzat.example/problems/competition-open",
+      type: problemType("competition-open"),
       title: "Competition already open",
       detail: `Instant-win groups can only be changed before the competition opens; this one opened at ${whenOf(e.startDateTimeUtc)}.`,
       status: 409,

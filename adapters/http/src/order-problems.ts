@@ -6,6 +6,7 @@ import {
   notFound,
   type PaymentRequired,
   paymentFailed,
+  problemType,
   ServiceUnavailable,
 } from "@howzat/contracts/problems"
 import type { CustomerNotFound, NotStaff } from "@howzat/core/accounts/errors"
@@ -16,8 +17,6 @@ import type { PaymentGatewayUnavailable } from "@howzat/core/ports/payment-gatew
 import type { OrderStatus } from "@howzat/core/rules/order-status"
 import { Effect } from "effect"
 import { repositoryProblem } from "./repository-problem"
-
-const problemType = (slug: string) => `https://howzat.example/problems/${slug}`
 
 /** What the customer is told when an order has moved on (paid, cancelled, expired). */
 const statusWords: Record<OrderStatus, string> = {

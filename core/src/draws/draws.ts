@@ -1,5 +1,6 @@
 import { bytesToHex } from "@noble/hashes/utils.js"
 import { Clock, Data, Effect } from "effect"
+import { isStaff } from "../accounts/customer-accounts"
 import { NotStaff } from "../accounts/errors"
 import type { Principal } from "../accounts/model"
 import { CompetitionNotFound } from "../competitions/errors"
@@ -39,8 +40,6 @@ export class OrdersAwaitingPayment extends Data.TaggedError("OrdersAwaitingPayme
 export const DRAW_BATCH = 20
 
 const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
-
-const isStaff = (principal: Principal) => principal.role === "Staff" || principal.role === "Admin"
 
 /** Who may ask for a draw: staff during the live stream, or the shop's own scheduler. */
 export type Drawer = Principal | "Scheduler"
