@@ -12,7 +12,14 @@ import { competitionPageLink, ShopLinks } from "../ports/shop-links"
 import { Transactions } from "../ports/transactions"
 import { drawWinnerEmail } from "./emails"
 import { readEntryList } from "./entry-list"
-import type { DrawMaterial, DrawRecord, ListedDraw, PublishedProof, TicketHolder } from "./model"
+import {
+  type DrawMaterial,
+  type DrawRecord,
+  drawRecordOf,
+  type ListedDraw,
+  type PublishedProof,
+  type TicketHolder,
+} from "./model"
 import { drawFromEntryList, instantWinLines } from "./procedure"
 
 /** A competition whose draw type is None is never drawn. */
@@ -104,20 +111,14 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
               won === null
                 ? null
                 : yield* records.holder(locked.competitionId, won.winningTicketNumber)
-            const draw: DrawRecord = {
+            const draw = drawRecordOf({
               competitionId: locked.competitionId,
-              drawDate: at,
-              drawnAt: at,
               drawType: locked.drawType,
-              outcome: won === null ? "NoEntries" : "Winner",
-              entriesHash: outcome.entriesHash,
-              entryCount: outcome.entryCount,
+              at,
               beacon: reading,
-              attempt: won?.attempt ?? null,
-              winningTicketNumber: won?.winningTicketNumber ?? null,
-              winnerFullName: winner?.fullName ?? null,
-              winnerCustomerId: winner?.customerId ?? null,
-            }
+              outcome,
+              winner,
+            })
             yield* records.record(draw, text)
             // Through the outbox, in the drawing transaction: one email if and only if one draw.
             if (winner !== null && draw.winningTicketNumber !== null)

@@ -1,5 +1,6 @@
 import type { DrawType, VisibilityStatus } from "../competitions/model"
 import type { BeaconReading } from "../ports/randomness-beacon"
+import type { DrawnWinner, NoEntries } from "./procedure"
 
 /** What the draw of one competition needs and what it already published. */
 export interface DrawMaterial {
@@ -38,6 +39,35 @@ export interface DrawRecord {
 
 export interface ListedDraw extends DrawRecord {
   readonly competitionName: string
+}
+
+/**
+ * The record of a draw from its outcome: what the proof publishes and who
+ * won. The draw use case and the demo seed both write it this way.
+ */
+export const drawRecordOf = (draw: {
+  readonly competitionId: string
+  readonly drawType: DrawType
+  readonly at: Date
+  readonly beacon: BeaconReading
+  readonly outcome: DrawnWinner | NoEntries
+  readonly winner: TicketHolder | null
+}): DrawRecord => {
+  const won = "winningTicketNumber" in draw.outcome ? draw.outcome : null
+  return {
+    competitionId: draw.competitionId,
+    drawDate: draw.at,
+    drawnAt: draw.at,
+    drawType: draw.drawType,
+    outcome: won === null ? "NoEntries" : "Winner",
+    entriesHash: draw.outcome.entriesHash,
+    entryCount: draw.outcome.entryCount,
+    beacon: draw.beacon,
+    attempt: won?.attempt ?? null,
+    winningTicketNumber: won?.winningTicketNumber ?? null,
+    winnerFullName: draw.winner?.fullName ?? null,
+    winnerCustomerId: draw.winner?.customerId ?? null,
+  }
 }
 
 /** Who holds a sold ticket, to name and tell the winner. */

@@ -1,5 +1,6 @@
 import type { DrawType, VisibilityStatus } from "@howzat/core/competitions/model"
 import { readEntryList } from "@howzat/core/draws/entry-list"
+import { drawRecordOf } from "@howzat/core/draws/model"
 import { drawFromEntryList } from "@howzat/core/draws/procedure"
 import { competitionSecrets } from "@howzat/core/draws/secrets"
 import { chooseDistinctTicketNumbers } from "@howzat/core/draws/secure-choice"
@@ -618,24 +619,20 @@ const seedCompetition = async (
       beacon: "",
       entries: readEntryList(entries),
     })
-    const won = "winningTicketNumber" in outcome ? outcome : null
-    const winner = won === null ? null : await ticketHolder(trx, id, won.winningTicketNumber)
+    const winner =
+      "winningTicketNumber" in outcome
+        ? await ticketHolder(trx, id, outcome.winningTicketNumber)
+        : null
     await recordDraw(
       trx,
-      {
+      drawRecordOf({
         competitionId: id,
-        drawDate: demo.draw,
-        drawnAt: demo.draw,
         drawType: demo.drawType,
-        outcome: won === null ? "NoEntries" : "Winner",
-        entriesHash: outcome.entriesHash,
-        entryCount: outcome.entryCount,
+        at: demo.draw,
         beacon: { source: "none", value: "" },
-        attempt: won?.attempt ?? null,
-        winningTicketNumber: won?.winningTicketNumber ?? null,
-        winnerFullName: winner?.fullName ?? null,
-        winnerCustomerId: winner?.customerId ?? null,
-      },
+        outcome,
+        winner,
+      }),
       entries,
     )
   }
