@@ -50,6 +50,8 @@ export const InstantWinPrizeWinner = Schema.Struct({
   winner: Winner,
   wonAt: Schema.Date,
   orderId: Schema.NullOr(Schema.String),
+  /** Set instead of orderId when a free postal entry's ticket won. */
+  postalEntryId: Schema.NullOr(Schema.String),
   ...ProcessedFields,
 })
 export type InstantWinPrizeWinnerJson = typeof InstantWinPrizeWinner.Encoded

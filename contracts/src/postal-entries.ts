@@ -48,10 +48,21 @@ export const PostalEntry = Schema.Struct({
   enteredAt: Schema.Date,
 })
 
-/** 201: a new entry and its ticket. */
+/** An instant prize the new entry's ticket won on the spot. */
+export const PostalEntryInstantWin = Schema.Struct({
+  instantWinId: Schema.String,
+  instantWinGroupId: Schema.String,
+  prizeName: Schema.String,
+  ticketNumber: Schema.Int,
+  /** Pence of site credit the prize pays; null for a prize staff hand over. */
+  siteCredit: Schema.NullOr(Schema.Int),
+})
+
+/** 201: a new entry and its ticket, with anything the ticket won at once. */
 export const PostalEntryRecorded = Schema.Struct({
   postalEntry: PostalEntry,
   alreadyRecorded: Schema.Literal(false),
+  instantWins: Schema.Array(PostalEntryInstantWin),
 })
 
 /** 200: the reference was sent before for this person; nothing new was given. */

@@ -53,6 +53,7 @@ export const instantWinPrizeWinnerToWire = (w: InstantWinPrizeWinner) => ({
   winner: w.winner,
   wonAt: w.wonAt,
   orderId: w.orderId,
+  postalEntryId: w.postalEntryId,
   ...processedToWire(w.processed, w.noteCount),
 })
 

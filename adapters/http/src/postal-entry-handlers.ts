@@ -57,9 +57,18 @@ export const PostalEntryHandlersLive = HttpApiBuilder.group(
             entryReference: payload.entryReference,
           })
           const postalEntry = toWire(recorded)
-          return recorded.created
-            ? { postalEntry, alreadyRecorded: false as const }
-            : { postalEntry, alreadyRecorded: true as const }
+          if (!recorded.created) return { postalEntry, alreadyRecorded: true as const }
+          return {
+            postalEntry,
+            alreadyRecorded: false as const,
+            instantWins: recorded.instantWins.map((won) => ({
+              instantWinId: won.instantWinTicketId,
+              instantWinGroupId: won.instantWinGroupId,
+              prizeName: won.prizeName,
+              ticketNumber: won.ticketNumber,
+              siteCredit: won.siteCredit,
+            })),
+          }
         }).pipe(
           Effect.catchTags({
             NotStaff: () => Effect.fail(forbidden("Only staff can record free postal entries.")),

@@ -98,6 +98,8 @@ export interface InstantWinTicketsTable {
   winnerCustomerId: Generated<string | null>
   /** The paid order whose ticket won. */
   orderId: Generated<string | null>
+  /** The free postal entry whose ticket won (null for a paid order's). */
+  postalEntryId: Generated<string | null>
   /** Null while the prize waits for staff; set at once for site credit. */
   processedAt: Generated<Date | null>
   /** The staff member who marked it processed; null when the shop did (site credit). */

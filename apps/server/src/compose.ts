@@ -139,10 +139,12 @@ export const composeShop = async (
   const paymentServices = Layer.mergeAll(Payments.Default, CustomerOrders.Default).pipe(
     Layer.provide(Layer.merge(orderPorts, gateway.layer)),
   )
+  // A postal entry's ticket wins instant prizes like a paid one: the order ports' ledger and mail.
   const postalEntries = PostalEntries.Default.pipe(
     Layer.provide(
-      Layer.mergeAll(PostalEntryRepoLive, CustomerRepoLive, UserRepoLive, TransactionsLive).pipe(
-        Layer.provide(db),
+      Layer.mergeAll(
+        Layer.mergeAll(PostalEntryRepoLive, UserRepoLive).pipe(Layer.provide(db)),
+        orderPorts,
       ),
     ),
   )

@@ -118,7 +118,7 @@ describe("a free postal entry", () => {
       await staff.post(entryPath(competitionId), card),
       200,
     )
-    expect(again).toEqual({ ...first, alreadyRecorded: true })
+    expect(again).toEqual({ postalEntry: first.postalEntry, alreadyRecorded: true })
     expect(await sold(competitionId)).toBe(1)
   })
 
@@ -282,6 +282,32 @@ describe("a postal entry in the draw", () => {
     })
     const email = await mailed(shop, card.emailAddress as string, "DrawWinner")
     expect(email.text).toContain(String(entered.postalEntry.ticketNumber))
+  })
+})
+
+describe("a postal entry on an instant-win number", () => {
+  it("wins it on the spot: the answer, the staff winners list and the entrant's email say so", async () => {
+    const competitionId = await competitionOnSale(shop, {
+      totalTickets: 1,
+      instantWinGroups: [{ name: "Kookaburra Match Ball", imageUrls: [], ticketNumbers: [1] }],
+    })
+    const card = postcard({ firstName: "Ivy", lastName: "Post" })
+    const entered = await json<PostalEntryResponseJson>(
+      await staff.post(entryPath(competitionId), card),
+      201,
+    )
+    expect(entered.alreadyRecorded === false && entered.instantWins).toMatchObject([
+      { prizeName: "Kookaburra Match Ball", ticketNumber: 1, siteCredit: null },
+    ])
+    const { instantWinPrizeWinners } = await json<{
+      instantWinPrizeWinners: { competition: { id: string }; postalEntryId: string | null }[]
+    }>(await staff.get("/api/CompetitionWinners/InstantWinPrizeWinners?PageSize=100"))
+    expect(instantWinPrizeWinners.find((w) => w.competition.id === competitionId)).toMatchObject({
+      postalEntryId: entered.postalEntry.id,
+      winner: { fullName: "Ivy Post" },
+    })
+    const email = await mailed(shop, card.emailAddress as string, "InstantWin")
+    expect(email.text).toContain("Kookaburra Match Ball: ticket 1")
   })
 })
 

@@ -6,7 +6,7 @@ import { orderPageLink, ShopLinks } from "../ports/shop-links"
 import { clubCredit } from "../rules/promotions"
 import { orderConfirmationEmail } from "./emails"
 import { instantWinEmail } from "./instant-win-email"
-import { instantWinAwards } from "./instant-wins"
+import { orderInstantWinAwards } from "./instant-wins"
 import type { Order } from "./model"
 
 /**
@@ -38,7 +38,7 @@ export const orderCompletion = Effect.gen(function* () {
   const mailer = yield* Mailer
   const customers = yield* CustomerRepo
   const { origin } = yield* ShopLinks
-  const awardInstantWins = yield* instantWinAwards
+  const awardInstantWins = yield* orderInstantWinAwards
   return (order: Order, at: Date) =>
     Effect.gen(function* () {
       yield* creditClubsFor(uses, order, at)

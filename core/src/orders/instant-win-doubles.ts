@@ -2,8 +2,8 @@
  * An in-memory InstantWinRepo over a list of instant-win numbers, keeping
  * what the use cases rely on: a number is claimed once (the first claim
  * wins, a replay gets nothing), and a processed prize keeps its time. The
- * real repository also checks that the order holds the ticket in the pool;
- * here the claim's tickets come from the order itself.
+ * real repository also checks that the holding holds the ticket in the
+ * pool; here the claim's tickets come from the holding itself.
  */
 import { Effect, Layer } from "effect"
 import { InstantWinRepo, type TicketRef, type WonInstantWin } from "../ports/instant-wins"
@@ -19,6 +19,7 @@ export interface InstantWinRow extends TicketRef {
   readonly winnerCustomerId: string | null
   readonly winnerDisplayName: string | null
   readonly orderId: string | null
+  readonly postalEntryId: string | null
   readonly processedAt: Date | null
 }
 
@@ -38,6 +39,7 @@ export const instantWinRow = (
     winnerCustomerId: null,
     winnerDisplayName: null,
     orderId: null,
+    postalEntryId: null,
     processedAt: null,
     ...overrides,
   }
@@ -68,7 +70,9 @@ export const instantWinRepoOver = (numbers: InstantWinRow[]) =>
             wonAt: claim.at,
             winnerCustomerId: claim.customerId,
             winnerDisplayName: claim.winnerDisplayName,
-            orderId: claim.orderId,
+            orderId: claim.holding.kind === "Order" ? claim.holding.orderId : null,
+            postalEntryId:
+              claim.holding.kind === "PostalEntry" ? claim.holding.postalEntryId : null,
           }
           numbers[index] = claimed
           won.push(prizeOf(claimed))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { WonInstantWin } from "../ports/instant-wins"
 import { pence } from "../rules/money"
-import { instantWinEmail } from "./instant-win-email"
+import { instantWinEmail, postalInstantWinEmail } from "./instant-win-email"
 import { awaitingOrder } from "./payment-doubles"
 
 const order = awaitingOrder({ orderRef: "HZ7K2Q", status: "Completed" })
@@ -47,5 +47,31 @@ describe("the instant-win email", () => {
     expect(message.text).toContain(
       "<b>Bat</b>: ticket 7 in A & B (we will be in touch to arrange it)",
     )
+  })
+
+  it("tells a postal entrant without an account that staff arrange even a credit prize", () => {
+    const competitionLink = "https://shop.example/Competitions/Competition/c1"
+    const entry = { ticketNumber: 7, hasAccount: false }
+    const message = postalInstantWinEmail(
+      "pat@example.com",
+      "Pat",
+      entry,
+      [prize({})],
+      competitionLink,
+    )
+    expect(message).toMatchObject({ kind: "InstantWin", to: "pat@example.com" })
+    expect(message.text).toContain("Your free postal entry, ticket 7, has won an instant prize!")
+    expect(message.text).toContain(
+      "- £1 Site Credit: ticket 7 in Lucky Dip (we will be in touch to arrange it)",
+    )
+    expect(message.text).toContain(`See the competition: ${competitionLink}`)
+    const withAccount = postalInstantWinEmail(
+      "pat@example.com",
+      "Pat",
+      { ...entry, hasAccount: true },
+      [prize({})],
+      competitionLink,
+    )
+    expect(withAccount.text).toContain("(added to your site credit, ready to spend)")
   })
 })

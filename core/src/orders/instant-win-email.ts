@@ -3,11 +3,57 @@ import type { MailMessage } from "../accounts/model"
 import type { WonInstantWin } from "../ports/instant-wins"
 import type { Order } from "./model"
 
-/** What happens next with each prize: site credit is already paid, anything else is sent. */
-const nextStep = (prize: WonInstantWin) =>
-  prize.siteCredit === null
-    ? "we will be in touch to arrange it"
-    : "added to your site credit, ready to spend"
+/**
+ * What happens next with each prize: site credit paid to an account is
+ * already there to spend; anything else (or credit for a postal entrant
+ * with no account to pay it into) staff arrange.
+ */
+const nextStep = (prize: WonInstantWin, hasAccount: boolean) =>
+  prize.siteCredit !== null && hasAccount
+    ? "added to your site credit, ready to spend"
+    : "we will be in touch to arrange it"
+
+interface PrizeNews {
+  readonly to: string
+  readonly firstName: string
+  /** "Your order HZ-1 has won an instant prize!" */
+  readonly intro: string
+  readonly prizes: readonly WonInstantWin[]
+  readonly hasAccount: boolean
+  readonly link: { readonly href: string; readonly label: string }
+}
+
+/** One "You've won" message for everything one order or entry won. */
+const prizeEmail = (news: PrizeNews): MailMessage => {
+  const lines = news.prizes.map(
+    (prize) =>
+      `${prize.prizeName}: ticket ${prize.ticketNumber} in ${prize.competitionName} (${nextStep(prize, news.hasAccount)})`,
+  )
+  const text = [
+    `Hello ${news.firstName},`,
+    "",
+    `Congratulations! ${news.intro}`,
+    "",
+    ...lines.map((line) => `- ${line}`),
+    "",
+    `${news.link.label}: ${news.link.href}`,
+    "",
+    `The ${BRAND} team`,
+  ].join("\n")
+  const html = [
+    "<!doctype html>",
+    `<html><body style="font-family: sans-serif; line-height: 1.5">`,
+    `<p>${escapeHtml(`Hello ${news.firstName},`)}</p>`,
+    `<p><strong>Congratulations!</strong> ${escapeHtml(news.intro)}</p>`,
+    "<ul>",
+    ...lines.map((line) => `<li>${escapeHtml(line)}</li>`),
+    "</ul>",
+    `<p><a href="${escapeHtml(news.link.href)}">${escapeHtml(news.link.label)}</a></p>`,
+    `<p>The ${BRAND} team</p>`,
+    "</body></html>",
+  ].join("\n")
+  return { kind: "InstantWin", to: news.to, subject: "You've won an instant prize", text, html }
+}
 
 /**
  * To a customer whose paid order won instant prizes: each prize with its
@@ -20,38 +66,32 @@ export const instantWinEmail = (
   order: Order,
   prizes: readonly WonInstantWin[],
   orderLink: string,
-): MailMessage => {
-  const count = prizes.length
-  const intro =
-    count === 1
-      ? `Your order ${order.orderRef} has won an instant prize!`
-      : `Your order ${order.orderRef} has won ${count} instant prizes!`
-  const lines = prizes.map(
-    (prize) =>
-      `${prize.prizeName}: ticket ${prize.ticketNumber} in ${prize.competitionName} (${nextStep(prize)})`,
-  )
-  const text = [
-    `Hello ${firstName},`,
-    "",
-    `Congratulations! ${intro}`,
-    "",
-    ...lines.map((line) => `- ${line}`),
-    "",
-    `See your order: ${orderLink}`,
-    "",
-    `The ${BRAND} team`,
-  ].join("\n")
-  const html = [
-    "<!doctype html>",
-    `<html><body style="font-family: sans-serif; line-height: 1.5">`,
-    `<p>${escapeHtml(`Hello ${firstName},`)}</p>`,
-    `<p><strong>Congratulations!</strong> ${escapeHtml(intro)}</p>`,
-    "<ul>",
-    ...lines.map((line) => `<li>${escapeHtml(line)}</li>`),
-    "</ul>",
-    `<p><a href="${escapeHtml(orderLink)}">See your order</a></p>`,
-    `<p>The ${BRAND} team</p>`,
-    "</body></html>",
-  ].join("\n")
-  return { kind: "InstantWin", to, subject: "You've won an instant prize", text, html }
-}
+): MailMessage =>
+  prizeEmail({
+    to,
+    firstName,
+    intro:
+      prizes.length === 1
+        ? `Your order ${order.orderRef} has won an instant prize!`
+        : `Your order ${order.orderRef} has won ${prizes.length} instant prizes!`,
+    prizes,
+    hasAccount: true,
+    link: { href: orderLink, label: "See your order" },
+  })
+
+/** To a postal entrant whose free ticket is an instant-win number. */
+export const postalInstantWinEmail = (
+  to: string,
+  firstName: string,
+  entry: { readonly ticketNumber: number; readonly hasAccount: boolean },
+  prizes: readonly WonInstantWin[],
+  competitionLink: string,
+): MailMessage =>
+  prizeEmail({
+    to,
+    firstName,
+    intro: `Your free postal entry, ticket ${entry.ticketNumber}, has won an instant prize!`,
+    prizes,
+    hasAccount: entry.hasAccount,
+    link: { href: competitionLink, label: "See the competition" },
+  })

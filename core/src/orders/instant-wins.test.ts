@@ -6,7 +6,7 @@ import { Baskets } from "./baskets"
 import { Checkout } from "./checkout"
 import { checkoutDoublesOver } from "./checkout-doubles"
 import { type InstantWinRow, instantWinRepoOver, instantWinRow } from "./instant-win-doubles"
-import { instantWinAwards } from "./instant-wins"
+import { instantWinAwards, orderInstantWinAwards } from "./instant-wins"
 import type { Order } from "./model"
 import {
   ANN,
@@ -250,7 +250,7 @@ describe("instant wins, when site credit pays at checkout", () => {
   })
 })
 
-describe("instantWinAwards", () => {
+describe("orderInstantWinAwards", () => {
   const completed = (ticketNumbers: readonly number[]) =>
     orderFor(ticketNumbers, { status: "Completed" })
 
@@ -258,7 +258,7 @@ describe("instantWinAwards", () => {
     const store = setUp()
     store.instantWins.push(fiver(1))
     return Effect.gen(function* () {
-      const award = yield* instantWinAwards
+      const award = yield* orderInstantWinAwards
       for (const status of [
         "Pending",
         "AwaitingPayment",
@@ -298,7 +298,7 @@ describe("instantWinAwards", () => {
           const order = completed(tickets)
           const won = Effect.runSync(
             Effect.gen(function* () {
-              const award = yield* instantWinAwards
+              const award = yield* orderInstantWinAwards
               const all = []
               for (let i = 0; i < runs; i++) {
                 all.push(
@@ -328,6 +328,46 @@ describe("instantWinAwards", () => {
   })
 })
 
+describe("instantWinAwards for a postal entry", () => {
+  const postal = (customerId: string | null) => ({
+    holding: { kind: "PostalEntry", postalEntryId: "entry-1" } as const,
+    customerId,
+    winner: { firstName: "Pat", lastName: "Post" },
+    tickets: [{ competitionId: car.id, ticketNumber: 1 }],
+  })
+
+  it.effect("credits an entrant with an account at once, like a paid order", () => {
+    const store = setUp()
+    store.instantWins.push(fiver(1))
+    return Effect.gen(function* () {
+      const award = yield* instantWinAwards
+      const won = yield* award(postal(ANN.customerId), new Date(NOW))
+      expect(won.map((prize) => prize.prizeName)).toEqual(["£5 Site Credit"])
+      expect(rowAt(store, 1)).toMatchObject({
+        postalEntryId: "entry-1",
+        orderId: null,
+        winnerCustomerId: ANN.customerId,
+        winnerDisplayName: "Pat P.",
+      })
+      expect(rowAt(store, 1)?.processedAt).not.toBeNull()
+      expect(balanceOf(store, ANN.customerId ?? "")).toBe(500)
+    }).pipe(Effect.provide(paymentDoublesOver(store)))
+  })
+
+  it.effect("leaves site credit to staff for an entrant without an account", () => {
+    const store = setUp()
+    store.instantWins.push(fiver(1))
+    return Effect.gen(function* () {
+      const award = yield* instantWinAwards
+      const won = yield* award(postal(null), new Date(NOW))
+      expect(won.map((prize) => prize.ticketNumber)).toEqual([1])
+      expect(rowAt(store, 1)).toMatchObject({ winnerCustomerId: null, processedAt: null })
+      expect(store.ledger.filter((e) => e.reason === "InstantWin")).toEqual([])
+      expect(yield* award(postal(null), new Date(NOW))).toEqual([])
+    }).pipe(Effect.provide(paymentDoublesOver(store)))
+  })
+})
+
 // The in-memory repository's own promise, which the property above leans on.
 describe("the instant-win double", () => {
   it.effect("answers a second claim of the same tickets with nothing", () => {
@@ -335,7 +375,7 @@ describe("the instant-win double", () => {
     return Effect.gen(function* () {
       const repo = yield* InstantWinRepo
       const claim = {
-        orderId: "o",
+        holding: { kind: "Order", orderId: "o" } as const,
         customerId: "c",
         winnerDisplayName: "C.",
         tickets: [{ competitionId: car.id, ticketNumber: 1 }],

@@ -27,13 +27,22 @@ export interface WonInstantWin extends TicketRef {
   readonly siteCredit: Pence | null
 }
 
+/**
+ * What holds the tickets in the pool: a paid order (only a paid ticket
+ * wins) or a free postal entry, whose single ticket is in the draw and wins
+ * exactly like a bought one.
+ */
+export type TicketHolding =
+  | { readonly kind: "Order"; readonly orderId: string }
+  | { readonly kind: "PostalEntry"; readonly postalEntryId: string }
+
 export interface InstantWinClaim {
-  /** A paid order: only a paid ticket wins. */
-  readonly orderId: string
-  readonly customerId: string
+  readonly holding: TicketHolding
+  /** Null for a postal entrant without an account: their prize waits for staff. */
+  readonly customerId: string | null
   /** "Sarah W.": what the public instant-win list shows (rules/instant-wins). */
   readonly winnerDisplayName: string
-  /** The order's tickets. */
+  /** The holding's tickets. */
   readonly tickets: readonly TicketRef[]
   readonly at: Date
 }
@@ -45,8 +54,8 @@ export interface InstantWinClaim {
 export interface InstantWinRepoShape {
   /**
    * Marks won, in one statement, every instant-win number among the claim's
-   * tickets that is still unwon and that the order holds in the pool, with
-   * the winner, the order and the time; answers only what this call won,
+   * tickets that is still unwon and that the holding holds in the pool,
+   * with the winner, the holding and the time; answers only what this call won,
    * so a replay (or a ticket someone else holds) wins nothing.
    */
   readonly claim: (

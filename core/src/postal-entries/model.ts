@@ -1,4 +1,5 @@
 import type { Address } from "../accounts/model"
+import type { WonInstantWin } from "../ports/instant-wins"
 
 /**
  * A free postal entry as recorded: one ticket from the competition's pool,
@@ -45,4 +46,6 @@ export interface RecordedPostalEntry {
   readonly entry: PostalEntry
   readonly competitionName: string
   readonly created: boolean
+  /** What its ticket won on entry (an instant-win number); empty for a repeated request. */
+  readonly instantWins: readonly WonInstantWin[]
 }

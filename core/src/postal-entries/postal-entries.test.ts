@@ -2,6 +2,8 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, TestClock, TestContext } from "effect"
 import fc from "fast-check"
 import type { Principal } from "../accounts/model"
+import { instantWinRow } from "../orders/instant-win-doubles"
+import { pence } from "../rules/money"
 import { type PostalEntryForm, postalEntryMessages } from "../rules/postal-entries"
 import { messages } from "../rules/validation"
 import type { CompetitionForEntry } from "./model"
@@ -374,6 +376,83 @@ describe("an entry reference", () => {
 
   it("is refused with the reason's words", () => {
     expect(postalEntryMessages.entryReferenceInUse("PC-9")).toContain("PC-9")
+  })
+})
+
+describe("a postal entry on an instant-win number", () => {
+  /** Ticket 1 (the pool's first) wins £5 of site credit; ticket 2 a match ball. */
+  const storeWithPrizes = () => {
+    const store = storeWith(10)
+    store.instantWins.push(
+      instantWinRow({ competitionId: "comp-1", ticketNumber: 1, siteCredit: pence(500) }),
+      instantWinRow({ competitionId: "comp-1", ticketNumber: 2, siteCredit: null }),
+    )
+    return store
+  }
+
+  it.effect("wins it like a paid ticket: credited to a customer at once, and mailed", () => {
+    const store = storeWithPrizes()
+    const ann = customerRecord()
+    store.customers.push(ann)
+    return run(
+      store,
+      Effect.gen(function* () {
+        const entered = yield* enter(staff, forCustomer(ann.customerId, "PC-1"))
+        if (Either.isLeft(entered)) throw new Error(entered.left._tag)
+        expect(entered.right.instantWins.map((w) => [w.ticketNumber, w.prizeName])).toEqual([
+          [1, "£5 Site Credit"],
+        ])
+        expect(store.instantWins[0]).toMatchObject({
+          wonAt: new Date(NOW),
+          winnerCustomerId: ann.customerId,
+          postalEntryId: entered.right.entry.id,
+          orderId: null,
+        })
+        expect(store.instantWins[0]?.processedAt).not.toBeNull()
+        expect(store.credits).toMatchObject([{ customerId: ann.customerId, amount: 500 }])
+        expect(store.mail.map((m) => [m.kind, m.to])).toEqual([["InstantWin", ann.email]])
+        // The same postcard again wins and pays nothing more.
+        const again = yield* enter(staff, forCustomer(ann.customerId, "PC-1"))
+        expect(Either.isRight(again) && again.right.instantWins).toEqual([])
+        expect(store.credits).toHaveLength(1)
+        expect(store.mail).toHaveLength(1)
+      }),
+    )
+  })
+
+  it.effect("leaves a person without an account's prize to staff, unprocessed", () => {
+    const store = storeWithPrizes()
+    return run(
+      store,
+      Effect.gen(function* () {
+        yield* enter(staff, person({ emailAddress: "one@example.com" }))
+        yield* enter(staff, person({ emailAddress: "two@example.com" }))
+        expect(store.instantWins.map((w) => [w.winnerCustomerId, w.processedAt])).toEqual([
+          [null, null],
+          [null, null],
+        ])
+        expect(store.instantWins.every((w) => w.winnerDisplayName === "Bea B.")).toBe(true)
+        expect(store.credits).toEqual([])
+        expect(store.mail.map((m) => m.to)).toEqual(["one@example.com", "two@example.com"])
+        expect(store.mail[0]?.text).toContain("we will be in touch to arrange it")
+      }),
+    )
+  })
+
+  it.effect("a ticket that is no instant-win number wins nothing and sends nothing", () => {
+    const store = storeWith(10)
+    store.instantWins.push(
+      instantWinRow({ competitionId: "comp-1", ticketNumber: 9, siteCredit: null }),
+    )
+    return run(
+      store,
+      Effect.gen(function* () {
+        const entered = yield* enter(staff, person())
+        expect(Either.isRight(entered) && entered.right.instantWins).toEqual([])
+        expect(store.instantWins[0]?.wonAt).toBeNull()
+        expect(store.mail).toEqual([])
+      }),
+    )
   })
 })
 

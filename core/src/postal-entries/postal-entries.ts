@@ -2,8 +2,13 @@ import { Clock, Effect } from "effect"
 import { isStaff } from "../accounts/customer-accounts"
 import { NotStaff } from "../accounts/errors"
 import type { Principal } from "../accounts/model"
+import { postalInstantWinEmail } from "../orders/instant-win-email"
+import { instantWinAwards } from "../orders/instant-wins"
 import { CustomerRepo, UserRepo } from "../ports/accounts"
+import type { WonInstantWin } from "../ports/instant-wins"
+import { Mailer } from "../ports/mailer"
 import { PostalEntryRepo } from "../ports/postal-entries"
+import { competitionPageLink, ShopLinks } from "../ports/shop-links"
 import { Transactions } from "../ports/transactions"
 import {
   type EntrantKey,
@@ -46,6 +51,39 @@ export class PostalEntries extends Effect.Service<PostalEntries>()("@howzat/core
     const customers = yield* CustomerRepo
     const users = yield* UserRepo
     const transactions = yield* Transactions
+    const awardInstantWins = yield* instantWinAwards
+    const mailer = yield* Mailer
+    const { origin } = yield* ShopLinks
+
+    /**
+     * A free ticket that is an instant-win number wins at once, exactly as
+     * a paid one does, in the recording transaction; the entrant hears of
+     * it through the outbox, so only if the entry commits.
+     */
+    const awardEntry = (entry: PostalEntry) =>
+      Effect.gen(function* () {
+        const won = yield* awardInstantWins(
+          {
+            holding: { kind: "PostalEntry", postalEntryId: entry.id },
+            customerId: entry.customerId,
+            winner: entry,
+            tickets: [{ competitionId: entry.competitionId, ticketNumber: entry.ticketNumber }],
+          },
+          entry.enteredAt,
+        )
+        if (won.length > 0) {
+          yield* mailer.send(
+            postalInstantWinEmail(
+              entry.emailAddress,
+              entry.firstName,
+              { ticketNumber: entry.ticketNumber, hasAccount: entry.customerId !== null },
+              won,
+              competitionPageLink(origin, entry.competitionId),
+            ),
+          )
+        }
+        return won
+      })
 
     /**
      * A customer by id; a person by email is that customer only if the
@@ -97,10 +135,15 @@ export class PostalEntries extends Effect.Service<PostalEntries>()("@howzat/core
         if (read._tag === "Invalid") return yield* new PostalEntryInvalid({ errors: read.errors })
         const competition = yield* repo.competition(competitionId)
         const entrant = yield* resolve(read.entrant)
-        const answer = (entry: PostalEntry, created: boolean): RecordedPostalEntry => ({
+        const answer = (
+          entry: PostalEntry,
+          created: boolean,
+          instantWins: readonly WonInstantWin[] = [],
+        ): RecordedPostalEntry => ({
           entry,
           competitionName: competition.competitionName,
           created,
+          instantWins,
         })
 
         return yield* transactions.within(
@@ -142,7 +185,7 @@ export class PostalEntries extends Effect.Service<PostalEntries>()("@howzat/core
             if (entry === null) {
               return yield* new CompetitionSoldOut({ competitionId: competition.competitionId })
             }
-            return answer(entry, true)
+            return answer(entry, true, yield* awardEntry(entry))
           }),
         )
       })

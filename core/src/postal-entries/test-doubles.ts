@@ -6,10 +6,14 @@
  */
 import { Effect, Exit, Layer } from "effect"
 import { CustomerNotFound } from "../accounts/errors"
-import type { Customer, UserWithPassword } from "../accounts/model"
+import type { Customer, MailMessage, UserWithPassword } from "../accounts/model"
 import { CompetitionNotFound, RepositoryError } from "../competitions/errors"
+import { type InstantWinRow, instantWinRepoOver } from "../orders/instant-win-doubles"
 import { CustomerRepo, UserRepo } from "../ports/accounts"
+import { Mailer } from "../ports/mailer"
+import { SiteCreditLedger } from "../ports/payments"
 import { PostalEntryRepo } from "../ports/postal-entries"
+import { ShopLinks } from "../ports/shop-links"
 import { Transactions } from "../ports/transactions"
 import { normaliseEmail } from "../rules/auth"
 import { ZERO_PENCE } from "../rules/money"
@@ -33,6 +37,12 @@ export interface PostalStore {
   holds: string[]
   /** Fails the next `record` with a storage error, after it changed the store. */
   failNextRecord: boolean
+  /** The competitions' instant-win numbers, won or not. */
+  instantWins: InstantWinRow[]
+  /** Site credit paid for instant wins: who, which instant-win ticket, how much. */
+  credits: { customerId: string; instantWinTicketId: string; amount: number }[]
+  /** What went to the outbox. */
+  mail: MailMessage[]
 }
 
 export const emptyPostalStore = (): PostalStore => ({
@@ -45,6 +55,9 @@ export const emptyPostalStore = (): PostalStore => ({
   users: [],
   holds: [],
   failNextRecord: false,
+  instantWins: [],
+  credits: [],
+  mail: [],
 })
 
 const copy = (store: PostalStore): PostalStore => ({
@@ -58,6 +71,9 @@ const copy = (store: PostalStore): PostalStore => ({
   // A log of calls, not state: a rollback keeps it.
   holds: store.holds,
   failNextRecord: store.failNextRecord,
+  instantWins: [...store.instantWins],
+  credits: [...store.credits],
+  mail: [...store.mail],
 })
 
 let nextId = 0
@@ -221,13 +237,46 @@ export const postalDoublesOver = (store: PostalStore) => {
         const before = copy(store)
         return Effect.onExit(effect, (exit) =>
           Effect.sync(() => {
-            if (Exit.isFailure(exit)) Object.assign(store, before)
+            if (Exit.isFailure(exit)) {
+              // The instant-win double holds the array itself: put its rows back in place.
+              const rows = store.instantWins
+              Object.assign(store, before)
+              rows.splice(0, rows.length, ...before.instantWins)
+              store.instantWins = rows
+            }
           }),
         )
       }),
   })
 
-  return Layer.mergeAll(repo, customers, users, transactions)
+  const ledger = Layer.succeed(SiteCreditLedger, {
+    balance: unused("SiteCreditLedger.balance"),
+    balanceForUpdate: unused("SiteCreditLedger.balanceForUpdate"),
+    debitForOrder: unused("SiteCreditLedger.debitForOrder"),
+    refundOrder: unused("SiteCreditLedger.refundOrder"),
+    refundedFor: unused("SiteCreditLedger.refundedFor"),
+    grant: unused("SiteCreditLedger.grant"),
+    creditInstantWin: (customerId, credit) =>
+      Effect.sync(() => {
+        if (store.credits.some((c) => c.instantWinTicketId === credit.instantWinTicketId)) {
+          return false
+        }
+        store.credits.push({ customerId, ...credit })
+        return true
+      }),
+    entries: unused("SiteCreditLedger.entries"),
+  })
+
+  return Layer.mergeAll(
+    repo,
+    customers,
+    users,
+    transactions,
+    ledger,
+    instantWinRepoOver(store.instantWins),
+    Layer.succeed(Mailer, { send: (message) => Effect.sync(() => void store.mail.push(message)) }),
+    Layer.succeed(ShopLinks, { origin: "https://shop.example" }),
+  )
 }
 
 export const postalEntriesOver = (store: PostalStore) =>

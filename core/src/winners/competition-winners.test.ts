@@ -40,6 +40,7 @@ const instantWin = (overrides: Partial<InstantWinPrizeWinner> = {}): InstantWinP
   winner: { customerId: "customer-2", fullName: "Bob Jones" },
   wonAt: new Date("2026-06-10T10:00:00Z"),
   orderId: "order-1",
+  postalEntryId: null,
   processed: null,
   noteCount: 0,
   ...overrides,

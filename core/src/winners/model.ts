@@ -42,7 +42,10 @@ export interface InstantWinPrizeWinner {
   readonly ticketNumber: number
   readonly winner: WinningCustomer
   readonly wonAt: Date
+  /** The paid order whose ticket won; null for a postal entry's. */
   readonly orderId: string | null
+  /** The free postal entry whose ticket won; null for a paid order's. */
+  readonly postalEntryId: string | null
   readonly processed: Processed | null
   readonly noteCount: number
 }

@@ -13,6 +13,7 @@ import * as instantWinPrizes from "./2026-11-24T1500-instant-win-prizes"
 import * as instantWinCredit from "./2026-11-24T1510-instant-win-credit"
 import * as postalEntries from "./2026-11-24T1600-postal-entries"
 import * as winnerNotes from "./2026-11-24T1700-winner-notes"
+import * as postalInstantWins from "./2026-11-24T1800-postal-instant-wins"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T1510-instant-win-credit": instantWinCredit,
   "2026-11-24T1600-postal-entries": postalEntries,
   "2026-11-24T1700-winner-notes": winnerNotes,
+  "2026-11-24T1800-postal-instant-wins": postalInstantWins,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>

@@ -92,7 +92,8 @@ export const instantWinsSuite = (
       competitionId: string,
       ticketNumbers: readonly number[],
     ): InstantWinClaim => ({
-      ...order,
+      holding: { kind: "Order", orderId: order.orderId },
+      customerId: order.customerId,
       winnerDisplayName: "Test B.",
       tickets: ticketNumbers.map((ticketNumber) => ({ competitionId, ticketNumber })),
       at: NOW,
@@ -107,6 +108,7 @@ export const instantWinsSuite = (
           "winnerCustomerId",
           "winnerDisplayName",
           "orderId",
+          "postalEntryId",
           "processedAt",
         ])
         .where("competitionId", "=", competitionId)
@@ -132,6 +134,7 @@ export const instantWinsSuite = (
           winnerCustomerId: order.customerId,
           winnerDisplayName: "Test B.",
           orderId: order.orderId,
+          postalEntryId: null,
           processedAt: null,
         })),
       )

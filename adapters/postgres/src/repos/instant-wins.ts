@@ -42,13 +42,19 @@ export const makeInstantWinRepo = (db: Kysely<Database>): InstantWinRepoShape =>
   claim: (claim) =>
     runQuery(db, "instantWins.claim", async (q) => {
       const { competitionIds, ticketNumbers } = asArrays(claim.tickets)
-      if (competitionIds.length === 0 || !isUuid(claim.orderId)) return []
+      const { holding } = claim
+      // A postal entry holds its pool ticket under its own id (decision 0022).
+      const holderId = holding.kind === "Order" ? holding.orderId : holding.postalEntryId
+      if (competitionIds.length === 0 || !isUuid(holderId)) return []
+      const orderId = holding.kind === "Order" ? holderId : null
+      const postalEntryId = holding.kind === "PostalEntry" ? holderId : null
       // One statement: only numbers still unwon, and only while the pool says
-      // the order holds the ticket, so a replay or a stale list wins nothing.
+      // the holding holds the ticket, so a replay or a stale list wins nothing.
       const { rows } = await sql<ClaimedRow>`
         update instant_win_tickets w
         set won_at = ${claim.at}, winner_customer_id = ${claim.customerId}::uuid,
-          order_id = ${claim.orderId}::uuid, winner_display_name = ${claim.winnerDisplayName}
+          order_id = ${orderId}::uuid, postal_entry_id = ${postalEntryId}::uuid,
+          winner_display_name = ${claim.winnerDisplayName}
         from unnest(${competitionIds}::uuid[], ${ticketNumbers}::int[])
             as wanted (competition_id, ticket_number),
           tickets t, instant_win_groups g, competitions c
@@ -56,7 +62,7 @@ export const makeInstantWinRepo = (db: Kysely<Database>): InstantWinRepoShape =>
           and w.ticket_number = wanted.ticket_number
           and w.won_at is null
           and t.competition_id = w.competition_id and t.ticket_number = w.ticket_number
-          and t.order_id = ${claim.orderId}::uuid
+          and t.order_id = ${holderId}::uuid
           and g.id = w.instant_win_group_id
           and c.id = w.competition_id
         returning w.id, w.competition_id, c.name as competition_name, w.ticket_number,

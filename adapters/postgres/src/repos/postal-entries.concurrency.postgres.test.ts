@@ -4,15 +4,17 @@ import { Deferred, Effect, Either, Layer, TestClock, TestContext } from "effect"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
 import { createTestDatabase, type TestDatabase } from "../../../../test/support/postgres-database"
-import { type DatabaseHandle, Db, makeDatabase } from "../database"
+import { type DatabaseHandle, makeDatabase } from "../database"
 import { migrateToLatest } from "../migrations"
-import { TransactionsLive } from "../transactions"
 import { checkoutBuyer, type Outcome } from "./allocation-buyers"
-import { CustomerRepoLive } from "./customers"
 import { competitionOnSale, NOW, newBasket, poolCounts } from "./orders-fixtures"
-import { PostalEntryRepoLive } from "./postal-entries"
-import { customerWithEmail, personForm, postalEntriesOn, STAFF } from "./postal-entries.suite"
-import { UserRepoLive } from "./users"
+import {
+  customerWithEmail,
+  personForm,
+  postalEntriesOn,
+  postalEntryPortsOn,
+  STAFF,
+} from "./postal-entries.suite"
 
 /**
  * Free postal entries and checkouts racing for one competition through two
@@ -238,12 +240,7 @@ describe("a reused reference on PostgreSQL", () => {
 
   it("never costs a ticket that others are told is gone", async () => {
     const competitionId = await competitionOnSale(main.db, { totalTickets: 2 })
-    const ports = Layer.mergeAll(
-      PostalEntryRepoLive,
-      CustomerRepoLive,
-      UserRepoLive,
-      TransactionsLive,
-    ).pipe(Layer.provide(Layer.succeed(Db, main.db)))
+    const ports = postalEntryPortsOn(main.db)
     const services = Layer.merge(PostalEntries.Default.pipe(Layer.provide(ports)), ports)
     const run = <A, E>(effect: Effect.Effect<A, E, PostalEntries | Transactions>) =>
       Effect.runPromise(

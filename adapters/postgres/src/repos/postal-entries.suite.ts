@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto"
 import type { Principal } from "@howzat/core/accounts/model"
 import type { NewPostalEntry } from "@howzat/core/postal-entries/model"
 import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
+import { pence } from "@howzat/core/rules/money"
 import { OrderStatus } from "@howzat/core/rules/order-status"
 import type { PostalEntryForm } from "@howzat/core/rules/postal-entries"
 import { entrantKey } from "@howzat/core/rules/postal-entries"
@@ -15,11 +16,15 @@ import { TransactionsLive } from "../transactions"
 import { makeCustomerTicketRepo } from "./customer-tickets"
 import { CustomerRepoLive } from "./customers"
 import { soldEntries, ticketHolder } from "./draw-records"
+import { InstantWinRepoLive } from "./instant-wins"
 import { makeOrderRepo } from "./orders"
 import { competitionOnSale, NOW, newBasket, poolCounts } from "./orders-fixtures"
+import { OutboxMailerLive } from "./outbox"
 import { makePostalEntryRepo, PostalEntryRepoLive } from "./postal-entries"
+import { makeSiteCreditLedger, SiteCreditLedgerLive } from "./site-credit"
 import { makeTicketAllocator } from "./ticket-allocator"
 import { UserRepoLive } from "./users"
+import { makeWinnerRecords } from "./winner-records"
 
 export interface SuiteDatabase {
   readonly db: Kysely<Database>
@@ -83,15 +88,21 @@ export const personForm = (overrides: Partial<PostalEntryForm> = {}): PostalEntr
   ...overrides,
 })
 
-/** Core's PostalEntries on the real repositories, at `at` (TestClock). */
-export const postalEntriesOn = (db: Kysely<Database>) => {
-  const ports = Layer.mergeAll(
+/** Every port core's PostalEntries needs, on the real repositories of `db`. */
+export const postalEntryPortsOn = (db: Kysely<Database>) =>
+  Layer.mergeAll(
     PostalEntryRepoLive,
     CustomerRepoLive,
     UserRepoLive,
     TransactionsLive,
+    InstantWinRepoLive,
+    SiteCreditLedgerLive,
+    OutboxMailerLive,
   ).pipe(Layer.provide(Layer.succeed(Db, db)))
-  const services = PostalEntries.Default.pipe(Layer.provide(ports))
+
+/** Core's PostalEntries on the real repositories, at `at` (TestClock). */
+export const postalEntriesOn = (db: Kysely<Database>) => {
+  const services = PostalEntries.Default.pipe(Layer.provide(postalEntryPortsOn(db)))
   return (competitionId: string, form: PostalEntryForm, at: Date = NOW, by = STAFF) =>
     Effect.runPromise(
       Effect.zipRight(
@@ -332,6 +343,63 @@ export const postalEntriesSuite = (name: string, open: () => Promise<SuiteDataba
         const late = await enter(competitionId, personForm(), close.closeDateTimeUtc)
         expect(Either.isLeft(late) && late.left._tag).toBe("CompetitionNotTakingEntries")
         expect((await poolCounts(db(), competitionId)).sold).toBe(0)
+      })
+    })
+
+    describe("on an instant-win number", () => {
+      /** One ticket, so the entry surely lands on it: it wins £5 of site credit. */
+      const oneWinningTicket = () =>
+        competitionOnSale(db(), {
+          totalTickets: 1,
+          instantWinGroups: [
+            {
+              name: "£5 Site Credit",
+              imageUrls: [],
+              ticketNumbers: [1],
+              prizeSiteCredit: pence(500),
+            },
+          ],
+        })
+      const winnersList = async (competitionId: string) =>
+        (
+          await Effect.runPromise(
+            makeWinnerRecords(db()).instantWinPrizeWinners({
+              status: "All",
+              page: { pageNumber: 1, pageSize: 100 },
+            }),
+          )
+        ).items.filter((w) => w.competitionId === competitionId)
+      const mailTo = (address: string) =>
+        db().selectFrom("outbox").select("kind").where("toAddress", "=", address).execute()
+
+      it("wins it like a paid ticket: a customer is credited at once and mailed", async () => {
+        const competitionId = await oneWinningTicket()
+        const email = `winner-${randomUUID()}@example.com`
+        const customerId = await customerWithEmail(db(), email)
+        const entered = await enter(competitionId, personForm({ emailAddress: email }))
+        if (Either.isLeft(entered)) throw new Error(entered.left._tag)
+        expect(entered.right.instantWins.map((w) => w.ticketNumber)).toEqual([1])
+        const [won] = await winnersList(competitionId)
+        expect(won).toMatchObject({
+          winner: { customerId },
+          orderId: null,
+          postalEntryId: entered.right.entry.id,
+        })
+        expect(won?.processed).not.toBeNull()
+        expect(await Effect.runPromise(makeSiteCreditLedger(db()).balance(customerId))).toBe(500)
+        expect(await mailTo(email)).toEqual([{ kind: "InstantWin" }])
+      })
+
+      it("names a person without an account from their postcard, prize waiting for staff", async () => {
+        const competitionId = await oneWinningTicket()
+        const email = `pat-${randomUUID()}@example.com`
+        await enter(competitionId, personForm({ emailAddress: email, firstName: "Pat" }))
+        const [won] = await winnersList(competitionId)
+        expect(won).toMatchObject({
+          winner: { customerId: null, fullName: "Pat Bowler" },
+          processed: null,
+        })
+        expect(await mailTo(email)).toEqual([{ kind: "InstantWin" }])
       })
     })
 

@@ -111,6 +111,9 @@ const instantWinners = (
   return query
 }
 
+const fullNameOf = (firstName: string | null, lastName: string | null) =>
+  firstName === null ? null : `${firstName} ${lastName ?? ""}`.trim()
+
 const readInstantWins = async (
   db: Kysely<Database>,
   selection: Selection,
@@ -119,6 +122,8 @@ const readInstantWins = async (
   let query = instantWinners(db, selection, instantWinId)
     .leftJoin("customers as cu", "cu.id", "w.winnerCustomerId")
     .leftJoin("users as u", "u.id", "cu.userId")
+    // A postal entrant without an account is named by their postcard.
+    .leftJoin("postalEntries as pe", "pe.id", "w.postalEntryId")
     .select([
       "w.id",
       "w.competitionId",
@@ -130,8 +135,11 @@ const readInstantWins = async (
       "w.winnerDisplayName",
       "u.firstName",
       "u.lastName",
+      "pe.firstName as postalFirstName",
+      "pe.lastName as postalLastName",
       "w.wonAt",
       "w.orderId",
+      "w.postalEntryId",
       "w.processedAt",
       "w.processedByUserId",
     ])
@@ -158,12 +166,13 @@ const readInstantWins = async (
             winner: {
               customerId: r.winnerCustomerId,
               fullName:
-                r.firstName === null
-                  ? r.winnerDisplayName
-                  : `${r.firstName} ${r.lastName ?? ""}`.trim(),
+                fullNameOf(r.firstName, r.lastName) ??
+                fullNameOf(r.postalFirstName, r.postalLastName) ??
+                r.winnerDisplayName,
             },
             wonAt: r.wonAt,
             orderId: r.orderId,
+            postalEntryId: r.postalEntryId,
             processed: processedOf(r.processedAt, r.processedByUserId),
             noteCount: Number(r.noteCount),
           },

@@ -137,6 +137,7 @@ export const winnersSuite = (name: string, open: () => Promise<SuiteDatabase>) =
           winner: { customerId, fullName: expect.stringMatching(/^Test Buyer \d+$/) },
           wonAt: at(-60),
           orderId: UNKNOWN,
+          postalEntryId: null,
           processed: null,
           noteCount: 0,
         },
