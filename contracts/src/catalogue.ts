@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { BooleanFromQuery, PageInfo, PagingParams, pageSize } from "./paging"
-import { BoundedIntFromString, boundedString, DateFromQuery } from "./text"
+import { BoundedIntFromString, boundedString, DateFromQuery, RangeEndFromQuery } from "./text"
 
 /** Money on the wire is integer pence, like everywhere else (docs/decisions/0001). */
 const Pence = Schema.Int
@@ -167,7 +167,7 @@ export const CompetitionWinner = Schema.Struct({
 export type CompetitionWinnerJson = typeof CompetitionWinner.Encoded
 export const CompetitionWinnerParams = Schema.Struct({
   DrawFromDate: Schema.optional(DateFromQuery),
-  DrawToDate: Schema.optional(DateFromQuery),
+  DrawToDate: Schema.optional(RangeEndFromQuery),
   CompetitionId: Schema.optional(Schema.UUID),
   /** One customer's wins: that customer's own, or anyone's for staff. */
   CustomerId: Schema.optional(Schema.UUID),

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { PageInfo, PagingParams } from "./paging"
-import { DateFromQuery } from "./text"
+import { DateFromQuery, RangeEndFromQuery } from "./text"
 
 /**
  * What a draw publishes so that anyone can re-derive it (docs/fairness.md).
@@ -88,7 +88,7 @@ export type CompetitionsAwaitingDrawJson = typeof CompetitionsAwaitingDraw.Encod
 
 export const DrawListParams = Schema.Struct({
   DrawFromDate: Schema.optional(DateFromQuery),
-  DrawToDate: Schema.optional(DateFromQuery),
+  DrawToDate: Schema.optional(RangeEndFromQuery),
   ...PagingParams,
 })
 export const DrawList = Schema.Struct({ draws: Schema.Array(DrawnCompetition), ...PageInfo })

@@ -3,7 +3,7 @@ import { AllocationException, Basket } from "./baskets"
 import { Competition } from "./catalogue"
 import { Address, AddressRequest } from "./customers"
 import { BooleanFromQuery, PageInfo, PagingParams } from "./paging"
-import { boundedMultilineString, boundedString, DateFromQuery } from "./text"
+import { boundedMultilineString, boundedString, DateFromQuery, RangeEndFromQuery } from "./text"
 
 /** SPEC §3's order on the wire. Money is integer pence (docs/decisions/0001). */
 const Pence = Schema.Int
@@ -93,7 +93,7 @@ export const OrderListParams = Schema.Struct({
   CustomerId: Schema.optional(Schema.UUID),
   OrderStatus: Schema.optional(OrderStatus),
   "OrderCreatedDateRange.FromDate": Schema.optional(DateFromQuery),
-  "OrderCreatedDateRange.ToDate": Schema.optional(DateFromQuery),
+  "OrderCreatedDateRange.ToDate": Schema.optional(RangeEndFromQuery),
   ...PagingParams,
 })
 

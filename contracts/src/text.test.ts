@@ -9,6 +9,7 @@ import {
   DateFromQuery,
   hasControlCharacter,
   MAX_DATABASE_INT,
+  RangeEndFromQuery,
 } from "./text"
 
 const accepts = <A, I>(schema: Schema.Schema<A, I>, input: unknown) =>
@@ -106,5 +107,20 @@ describe("DateFromQuery", () => {
         expect(Schema.decodeUnknownSync(DateFromQuery)(text).toISOString().slice(0, 10)).toBe(text)
       }),
     )
+  })
+})
+
+describe("RangeEndFromQuery", () => {
+  it.each([
+    ["2026-05-01", "2026-05-01T23:59:59.999Z"],
+    ["2024-02-29", "2024-02-29T23:59:59.999Z"],
+    ["9999-12-31", "9999-12-31T23:59:59.999Z"],
+    ["2026-05-01T12:30:00Z", "2026-05-01T12:30:00.000Z"],
+  ])("reads %s as the end of the range", (text, iso) => {
+    expect(Schema.decodeUnknownSync(RangeEndFromQuery)(text).toISOString()).toBe(iso)
+  })
+
+  it.each(["2026-02-30", "99999-01-01", "yesterday", ""])("refuses %j", (text) => {
+    expect(accepts(RangeEndFromQuery, text)).toBe(false)
   })
 })

@@ -94,3 +94,21 @@ export const DateFromQuery = Schema.String.pipe(
     message: () => "must be a date between the years 1 and 9999",
   }),
 )
+
+const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/
+const LAST_MILLISECOND_OF_DAY = 24 * 60 * 60 * 1000 - 1
+
+/**
+ * The end of a date range ("DrawToDate", "…ToDate"): a plain date means
+ * through the whole of that day (UTC), so "from 2026-05-01 to 2026-05-01"
+ * lists that day's draws, not only those at midnight. A date and time is
+ * taken as it is.
+ */
+export const RangeEndFromQuery = Schema.transform(Schema.String, DateFromQuery, {
+  strict: true,
+  decode: (text) =>
+    PLAIN_DATE.test(text) && isCalendarDate(text)
+      ? new Date(Date.parse(text) + LAST_MILLISECOND_OF_DAY).toISOString()
+      : text,
+  encode: (text) => text,
+})

@@ -10,8 +10,8 @@ export const HOW_IT_WORKS = `<h2>How it works</h2>
 <ol>
   <li><strong>Pick a competition.</strong> Every prize shows its ticket price, how many tickets exist and when it closes.</li>
   <li><strong>Choose your tickets.</strong> Numbers are allocated at random the moment your order completes, so nobody can time a purchase to land on an instant win.</li>
-  <li><strong>Check for instant wins.</strong> If one of your numbers matches an instant-win number listed on the competition page, that prize is yours: email <a href="mailto:help@howzat.example">help@howzat.example</a> with your order reference to claim it.</li>
-  <li><strong>Watch the draw.</strong> We draw every winner at the time shown on the competition page; live draws stream every Thursday at 8:30pm.</li>
+  <li><strong>Check for instant wins.</strong> If one of your numbers is an instant-win number listed on the competition page, you win that prize the moment your order is paid: site credit goes into your account, and we get in touch about any other prize.</li>
+  <li><strong>Watch the draw.</strong> Live draws stream every Thursday at 8:30pm; other competitions are drawn automatically at the time on their page. Every draw publishes a proof you can check yourself.</li>
 </ol>
 <p>Prefer not to pay? Every competition has a free postal entry route; see the competition rules.</p>`
 

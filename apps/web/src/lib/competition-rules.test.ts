@@ -45,15 +45,15 @@ describe("competitionRules", () => {
 
   it("says how automatic and draw-less competitions end", () => {
     expect(competitionRules({ ...base, drawType: "Automatic" }).join()).toContain(
-      "The winner will be drawn by us on 13th March 2025 at 8:30pm.",
+      "The winner will be drawn automatically on 13th March 2025 at 8:30pm",
     )
     const none = competitionRules({ ...base, drawType: "None", cashAlternativeValue: null }).join()
     expect(none).toContain("no main draw")
     expect(none).not.toContain("cash alternative")
   })
 
-  // Issue 8 §7: there is no automatic draw system and no instant-win payout yet.
-  it("promises no automatic draw and no instant payout", () => {
+  // Issue 9: draws are automatic or live and verifiable; instant wins pay on payment.
+  it("says how instant wins are paid and how each draw can be checked", () => {
     const group = {
       id: "g1",
       name: "£10 Site Credit",
@@ -69,11 +69,13 @@ describe("competitionRules", () => {
           drawDateTimeUtc,
           instantWinGroups: [group],
         }).join("\n")
-        expect(text).not.toMatch(/automatic|straight away|instantly|random draw system/i)
-        expect(text).toContain(
-          "that prize is yours: email help@howzat.example with your order reference to claim it.",
-        )
+        expect(text).toContain("you win that prize the moment your order is paid")
+        expect(text).not.toContain("to claim it")
+        expect(text.includes("Every draw can be checked")).toBe(drawType !== "None")
       }
     }
+    expect(
+      competitionRules({ ...base, drawType: "Automatic", drawDateTimeUtc: null }).join(),
+    ).toContain("drawn automatically after the competition closes")
   })
 })

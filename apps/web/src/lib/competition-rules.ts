@@ -16,17 +16,22 @@ export const competitionRules = (c: CompetitionJson): string[] => {
           ? `The winner will be drawn live on our ${brand.liveDrawNetwork} channel on ${draw}.`
           : "The winner will be drawn live; the date will be announced on this page."
         : draw
-          ? `The winner will be drawn by us on ${draw}.`
-          : "The winner will be drawn by us after the competition closes; the date will be announced on this page."
+          ? `The winner will be drawn automatically on ${draw}, by the procedure on our Legitimacy page, and shown on this page.`
+          : "The winner will be drawn automatically after the competition closes, by the procedure on our Legitimacy page, and shown on this page."
   return [
     "Open to UK residents aged 18 or over. Staff and their households may not enter.",
     `${formatCount(c.totalTickets)} tickets are available at ${formatMoney(pence(c.ticketPrice))} each. Ticket numbers are allocated at random when your order completes.`,
     `You may enter up to ${formatCount(c.maxTicketsPerCustomer)} times in this competition, paid and free entries combined.`,
     `Entries close on ${close}, or earlier if every ticket is sold.`,
     drawRule,
+    ...(c.drawType === "None"
+      ? []
+      : [
+          "Every draw can be checked: the draw's commitment is published on this page before entries close, and its proof and the full list of entries after the draw.",
+        ]),
     ...(c.instantWinGroups.length > 0
       ? [
-          `Instant-win ticket numbers are chosen before the competition opens and listed above. If one of your allocated numbers is an instant-win number, that prize is yours: email ${brand.customerCareEmail} with your order reference to claim it.`,
+          "Instant-win ticket numbers are chosen at random and fixed before the competition opens, and listed above. If a number you are allocated is an instant-win number, you win that prize the moment your order is paid (or your free postal entry is recorded): site credit goes straight into your account, and we contact you to arrange any other prize.",
         ]
       : []),
     ...(c.cashAlternativeValue !== null

@@ -34,9 +34,10 @@ const faqs: { question: string; answer: ReactNode }[] = [
     question: "How are the winners drawn?",
     answer: (
       <>
-        We draw every winner ourselves at the draw time shown on the competition page. Most main
-        prizes are drawn live on our {brand.liveDrawNetwork} channel every Thursday at 8:30pm, so
-        you can watch the winning number come out. Winners are named on our{" "}
+        Each competition page says how its winner is drawn. Most main prizes are drawn live on our{" "}
+        {brand.liveDrawNetwork} channel every Thursday at 8:30pm, so you can watch the winning
+        number come out; the others are drawn automatically at the draw time shown. Winners are
+        named on our{" "}
         <Link to="/Home/Winners" className="font-semibold text-accent hover:underline">
           Winners
         </Link>{" "}
@@ -52,10 +53,12 @@ const faqs: { question: string; answer: ReactNode }[] = [
     question: "What are instant wins?",
     answer: (
       <>
-        Some competitions hide extra prizes behind particular ticket numbers, chosen before the
-        competition opens and listed on its page. If one of the numbers you are allocated is an
-        instant-win number, that prize is yours, whatever happens in the main draw: email us at{" "}
-        {mail} with your order reference to claim it.
+        Some competitions hide extra prizes behind particular ticket numbers, chosen at random and
+        fixed before the competition opens, and listed on its page. If one of the numbers you are
+        allocated is an instant-win number, you win that prize the moment your order is paid,
+        whatever happens in the main draw: you will see "WON!" beside it, and we email you. Site
+        credit goes straight into your account; for any other prize we get in touch to arrange it.
+        Questions? Email us at {mail}.
       </>
     ),
   },

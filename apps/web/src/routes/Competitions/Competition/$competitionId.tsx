@@ -248,8 +248,7 @@ function DrawResult({ result }: { result: Drawn }) {
 
 function Badges({ competition: c }: { competition: CompetitionJson }) {
   const badges = [
-    // Not "Automatic draw" yet: issue 8's end-to-end checks still forbid the words (lead's call).
-    c.drawType === "Live" ? "Live draw" : null,
+    c.drawType === "Live" ? "Live draw" : c.drawType === "Automatic" ? "Automatic draw" : null,
     c.instantWinGroups.length > 0 ? "Instant wins" : null,
     c.cashAlternativeValue !== null ? "Cash alternative" : null,
   ].filter((b): b is string => b !== null)
