@@ -56,6 +56,7 @@ import {
 } from "./customers"
 import {
   CompetitionsAwaitingDraw,
+  CompetitionsAwaitingLiveDraw,
   DrawList,
   DrawListParams,
   DrawnCompetitionResponse,
@@ -191,7 +192,7 @@ export class CategoriesApi extends HttpApiGroup.make("categories")
 /**
  * SPEC §7's draws, plus what makes them verifiable: each competition's
  * proof and the entry list it was drawn from (docs/fairness.md). Drawing
- * and the waiting list are for staff; the rest is public.
+ * and the host's waiting list are for staff; the rest is public.
  */
 export class DrawsApi extends HttpApiGroup.make("draws")
   .add(
@@ -218,6 +219,12 @@ export class DrawsApi extends HttpApiGroup.make("draws")
       .addError(Unauthorized)
       .addError(Forbidden)
       .middleware(OptionalAuthentication),
+  )
+  .add(
+    // Not in SPEC §7: the public side of the host's waiting list, for /Live (decision 0025).
+    HttpApiEndpoint.get("awaitingLiveDraw", "/api/Draws/awaiting-live-draw").addSuccess(
+      CompetitionsAwaitingLiveDraw,
+    ),
   )
   .add(
     HttpApiEndpoint.get("waitingToBeDrawn", "/api/Draws/CompetitionsWaitingToBeDrawn")

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { Competition } from "./catalogue"
 import { PageInfo, PagingParams } from "./paging"
 import { DateFromQuery, RangeEndFromQuery } from "./text"
 
@@ -85,6 +86,19 @@ export const CompetitionsAwaitingDraw = Schema.Struct({
   competitions: Schema.Array(CompetitionAwaitingDraw),
 })
 export type CompetitionsAwaitingDrawJson = typeof CompetitionsAwaitingDraw.Encoded
+
+/**
+ * The public list behind /Live's "Waiting for the live draw": visible live
+ * competitions that have closed and are not drawn yet, however late the
+ * host is, by draw time. Each is the catalogue's Competition, so the page
+ * shows its tiles from this one call. At most 100.
+ */
+export const CompetitionsAwaitingLiveDraw = Schema.Struct({
+  competitions: Schema.Array(Competition),
+  /** The server's clock as it answered: the page's countdown corrects skew by it, list or none. */
+  currentDateTimeUtc: Schema.Date,
+})
+export type CompetitionsAwaitingLiveDrawJson = typeof CompetitionsAwaitingLiveDraw.Encoded
 
 export const DrawListParams = Schema.Struct({
   DrawFromDate: Schema.optional(DateFromQuery),

@@ -15,7 +15,7 @@ import type { DrawRecord, PublishedProof } from "@howzat/core/draws/model"
 import { Effect, Option } from "effect"
 import { repositoryProblem } from "./repository-problem"
 import { notStaff, whenOf } from "./staff-problems"
-import { winnerToWire } from "./wire"
+import { competitionToWire, winnerToWire } from "./wire"
 
 const conflict = (title: string, detail: string) =>
   new Conflict({ type: problemType("draw-not-possible"), title, detail, status: 409 })
@@ -61,9 +61,9 @@ export const proofToWire = (proof: PublishedProof) => ({
 const viewer = Effect.map(MaybeCurrentUser, Option.getOrNull)
 
 /**
- * SPEC §7's draws and the published proofs. Who may draw, see the waiting
- * list or hidden winners is core's decision (Draws); this maps its answers
- * to HTTP.
+ * SPEC §7's draws and the published proofs. Who may draw, which waiting
+ * list each caller sees, or hidden winners is core's decision (Draws); this
+ * maps its answers to HTTP, competitions as the catalogue spells them.
  */
 export const DrawHandlersLive = HttpApiBuilder.group(HowzatApi, "draws", (handlers) =>
   Effect.gen(function* () {
@@ -140,13 +140,23 @@ export const DrawHandlersLive = HttpApiBuilder.group(HowzatApi, "draws", (handle
             .pipe(Effect.catchTag("NotStaff", () => notStaff(principal)))
           return {
             competitions: waiting.map((c) => ({
-              id: c.competitionId,
-              name: c.competitionName,
+              id: c.id,
+              name: c.name,
               drawType: c.drawType,
               closeDateTimeUtc: c.closeDateTimeUtc,
               drawDateTimeUtc: c.drawDateTimeUtc,
-              ticketsSoldToDate: c.ticketsSold,
+              ticketsSoldToDate: c.ticketsSoldToDate,
             })),
+          }
+        }).pipe(Effect.catchTag("RepositoryError", repositoryProblem)),
+      )
+      .handle("awaitingLiveDraw", () =>
+        Effect.gen(function* () {
+          const waiting = yield* draws.awaitingLiveDraw
+          const now = yield* catalogue.now
+          return {
+            competitions: waiting.map((c) => competitionToWire(c, now)),
+            currentDateTimeUtc: now,
           }
         }).pipe(Effect.catchTag("RepositoryError", repositoryProblem)),
       )

@@ -1,13 +1,18 @@
 import { createHash, randomUUID } from "node:crypto"
-import type { CompetitionWinnerListJson } from "@howzat/contracts/catalogue"
+import type {
+  CompetitionResponseJson,
+  CompetitionWinnerListJson,
+} from "@howzat/contracts/catalogue"
 import type {
   CompetitionsAwaitingDrawJson,
+  CompetitionsAwaitingLiveDrawJson,
   DrawListJson,
   DrawnCompetitionResponseJson,
   DrawProofResponseJson,
 } from "@howzat/contracts/draws"
 import type { OrderResponseJson, OrderTicketListJson } from "@howzat/contracts/orders"
 import { drawWinner } from "@howzat/core/draws/procedure"
+import type { NewCompetition } from "@howzat/core/ports/competition-writer"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
 import {
@@ -229,6 +234,84 @@ describe("the live-draw host's waiting list", () => {
   })
 })
 
+describe("the public list of competitions waiting for the live draw", () => {
+  const path = "/api/Draws/awaiting-live-draw"
+  const HOUR = 60 * 60 * 1000
+  const listedTo = async (browser: Browser) =>
+    json<CompetitionsAwaitingLiveDrawJson>(await browser.get(path))
+  const idsListedTo = async (browser: Browser) =>
+    (await listedTo(browser)).competitions.map((c) => c.id)
+
+  /** Closed `hoursAgo`, its live draw due an hour after the close. */
+  const closedAgo = async (hoursAgo: number, overrides: Partial<NewCompetition> = {}) => {
+    const competitionId = await competitionOnSale(shop, { drawType: "Live", ...overrides })
+    const closedAt = Date.now() - hoursAgo * HOUR
+    await shop.db
+      .updateTable("competitions")
+      .set({
+        startDateTimeUtc: new Date(closedAt - 24 * HOUR),
+        closeDateTimeUtc: new Date(closedAt),
+        drawDateTimeUtc: new Date(closedAt + HOUR),
+      })
+      .where("id", "=", competitionId)
+      .execute()
+    return competitionId
+  }
+
+  it("keeps a live competition past its draw time, to anyone, until it is drawn", async () => {
+    // The stream ran over: the draw was due an hour ago.
+    const overran = await closedAgo(2)
+    // Put off to next week's stream: due six days ago.
+    const putOff = await closedAgo(24 * 6 + 1)
+    for (const browser of [anonymous, ann.browser, host]) {
+      const listed = await idsListedTo(browser)
+      expect(listed).toEqual(expect.arrayContaining([overran, putOff]))
+      // By draw time: the one put off first.
+      expect(listed.indexOf(putOff)).toBeLessThan(listed.indexOf(overran))
+    }
+    // Gone from the catalogue's "Current" list: that is why /Live could not use it.
+    const current = await json<{ competitions: { id: string }[] }>(
+      await anonymous.get("/api/Competitions?TimePeriod=Current&PageSize=100"),
+    )
+    expect(current.competitions.map((c) => c.id)).not.toContain(overran)
+
+    await json(await draw(host, overran))
+    expect(await idsListedTo(anonymous)).not.toContain(overran)
+  })
+
+  it("leaves out hidden, automatic, no-draw and open competitions, for staff too", async () => {
+    const hidden = await closedAgo(2)
+    await hide(hidden)
+    const automatic = await closedAgo(2, { drawType: "Automatic" })
+    const noDraw = await closedAgo(2, { drawType: "None" })
+    const open = await competitionOnSale(shop, { drawType: "Live" })
+    for (const browser of [anonymous, ann.browser, host]) {
+      const listed = await idsListedTo(browser)
+      for (const left of [hidden, automatic, noDraw, open]) expect(listed).not.toContain(left)
+    }
+  })
+
+  it("answers each as the catalogue does, with the server's time and no personal data", async () => {
+    const { competitionId } = await closedWithEntries(2)
+    const answer = await listedTo(anonymous)
+    const listed = answer.competitions.find((c) => c.id === competitionId)
+    const { competition } = await json<CompetitionResponseJson>(
+      await anonymous.get(`/api/Competitions/${competitionId}`),
+    )
+    const { currentDateTimeUtc: _at, ...catalogued } = competition
+    expect(listed).toMatchObject({ ...catalogued, ticketsSoldToDate: 2 })
+    expect(Object.keys(listed ?? {}).sort()).toEqual(Object.keys(competition).sort())
+    expect(Math.abs(Date.parse(answer.currentDateTimeUtc) - Date.now())).toBeLessThan(60_000)
+    const body = JSON.stringify(answer)
+    for (const personal of [ann.email, "Ann", "customerId", "email"])
+      expect(body).not.toContain(personal)
+  })
+
+  it("is at most 100", async () => {
+    expect((await listedTo(anonymous)).competitions.length).toBeLessThanOrEqual(100)
+  })
+})
+
 describe("the proof anyone can check", () => {
   it("before the draw: the commitment only, and no entry list", async () => {
     const { competitionId } = await closedWithEntries(1)
@@ -424,6 +507,7 @@ describe("the OpenAPI document", () => {
         "/api/Draws/competition-winners",
         "/api/Draws/competition-winners/{competitionId}",
         "/api/Draws/CompetitionsWaitingToBeDrawn",
+        "/api/Draws/awaiting-live-draw",
         "/api/Draws/draw-competition-winner/{competitionId}",
         "/api/Draws/proof/{competitionId}",
         "/api/Draws/entries/{competitionId}",

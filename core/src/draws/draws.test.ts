@@ -7,6 +7,7 @@ import type { Principal } from "../accounts/model"
 import { CompetitionNotFound } from "../competitions/errors"
 import { BeaconNotYetAvailable, BeaconUnreachable } from "../ports/randomness-beacon"
 import {
+  AWAITING_LIVE_DRAW_LIMIT,
   CompetitionHasNoDraw,
   CompetitionStillOpen,
   type Drawer,
@@ -465,7 +466,15 @@ describe("the live-draw host's waiting list", () => {
     const waiting = testCompetition({ drawType: "Live" })
     const drawn = testCompetition({ drawType: "Live", sold: soldTo([1], ann) })
     const open = testCompetition({ closeDateTimeUtc: new Date(NOW + HOUR) })
-    const store = setUp(waiting, drawn, open)
+    const hidden = testCompetition({
+      visibilityStatus: "Hidden",
+      drawDateTimeUtc: new Date(NOW + HOUR),
+    })
+    const automatic = testCompetition({
+      drawType: "Automatic",
+      drawDateTimeUtc: new Date(NOW + 2 * HOUR),
+    })
+    const store = setUp(waiting, drawn, open, hidden, automatic)
     return run(
       store,
       Effect.gen(function* () {
@@ -473,10 +482,178 @@ describe("the live-draw host's waiting list", () => {
         expect(yield* Effect.flip(draws.awaiting(customer))).toEqual(new NotStaff())
         yield* draws.draw(drawn.competitionId, staff)
         const listed = yield* draws.awaiting(admin)
-        expect(listed.map((c) => c.competitionId)).toEqual([waiting.competitionId])
+        // The host draws hidden competitions too, and sees the job's backlog.
+        expect(listed.map((c) => c.id)).toEqual([
+          waiting.competitionId,
+          hidden.competitionId,
+          automatic.competitionId,
+        ])
       }),
     )
   })
+})
+
+describe("the public list of competitions waiting for the live draw", () => {
+  const awaitingLiveDraw = Effect.flatMap(Draws, (draws) => draws.awaitingLiveDraw)
+  const closedLive = (overrides: Partial<TestCompetition> = {}) =>
+    testCompetition({ drawType: "Live", ...overrides })
+
+  it.effect("keeps a live competition whose host is late, until it is drawn", () => {
+    // The stream ran over: an hour past its draw time and not drawn yet.
+    const overran = closedLive({
+      competitionName: "Overran",
+      closeDateTimeUtc: new Date(NOW - 3 * HOUR),
+      drawDateTimeUtc: new Date(NOW - HOUR),
+    })
+    // Put off to next week's stream after it was due.
+    const putOff = closedLive({
+      competitionName: "Put off",
+      closeDateTimeUtc: new Date(NOW - 8 * 24 * HOUR),
+      drawDateTimeUtc: new Date(NOW - 7 * 24 * HOUR),
+    })
+    const tonight = closedLive({ competitionName: "Tonight" })
+    const store = setUp(tonight, overran, putOff)
+    return run(
+      store,
+      Effect.gen(function* () {
+        const listed = yield* awaitingLiveDraw
+        expect(listed.map((c) => c.name)).toEqual(["Put off", "Overran", "Tonight"])
+        yield* drawOf(overran.competitionId, staff)
+        expect((yield* awaitingLiveDraw).map((c) => c.name)).toEqual(["Put off", "Tonight"])
+      }),
+    )
+  })
+
+  it.effect("leaves out hidden, automatic, no-draw and open competitions", () => {
+    const listedOne = closedLive()
+    const store = setUp(
+      listedOne,
+      closedLive({ visibilityStatus: "Hidden" }),
+      testCompetition({ drawType: "Automatic", drawDateTimeUtc: new Date(NOW + HOUR) }),
+      testCompetition({ drawType: "None", drawDateTimeUtc: null }),
+      closedLive({
+        closeDateTimeUtc: new Date(NOW + HOUR),
+        drawDateTimeUtc: new Date(NOW + 2 * HOUR),
+      }),
+    )
+    return run(
+      store,
+      Effect.gen(function* () {
+        expect((yield* awaitingLiveDraw).map((c) => c.id)).toEqual([listedOne.competitionId])
+      }),
+    )
+  })
+
+  it.effect("is by draw time, then close time, name and id", () => {
+    const at = (hoursAgo: number) => new Date(NOW - hoursAgo * HOUR)
+    const later = closedLive({ competitionName: "A", drawDateTimeUtc: at(1) })
+    const closedFirst = closedLive({ competitionName: "Z", closeDateTimeUtc: at(5) })
+    const b = closedLive({ competitionName: "B", closeDateTimeUtc: at(3) })
+    const c = closedLive({ competitionName: "C", closeDateTimeUtc: at(3) })
+    const twins = [0, 1].map(() => closedLive({ competitionName: "D", closeDateTimeUtc: at(3) }))
+    const store = setUp(...twins, c, later, b, closedFirst)
+    const [first, second] = twins.map((t) => t.competitionId).sort()
+    return run(
+      store,
+      Effect.gen(function* () {
+        // All but `later` are drawn at NOW; it was due an hour ago.
+        expect((yield* awaitingLiveDraw).map((x) => x.id)).toEqual([
+          later.competitionId,
+          closedFirst.competitionId,
+          b.competitionId,
+          c.competitionId,
+          first,
+          second,
+        ])
+      }),
+    )
+  })
+
+  it.effect(`shows at most ${AWAITING_LIVE_DRAW_LIMIT}, the soonest draws`, () => {
+    const backlog = Array.from({ length: AWAITING_LIVE_DRAW_LIMIT + 5 }, (_, i) =>
+      closedLive({ drawDateTimeUtc: new Date(NOW - (i + 1) * 60_000) }),
+    )
+    const store = setUp(...backlog)
+    return run(
+      store,
+      Effect.gen(function* () {
+        const listed = yield* awaitingLiveDraw
+        expect(listed.map((c) => c.id)).toEqual(
+          [...backlog]
+            .reverse()
+            .slice(0, AWAITING_LIVE_DRAW_LIMIT)
+            .map((c) => c.competitionId),
+        )
+      }),
+    )
+  })
+
+  it.effect("is the host's list less what the public may not see, for anyone", () =>
+    Effect.promise(() =>
+      fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.record({
+              drawType: fc.constantFrom<TestCompetition["drawType"]>("Live", "Automatic", "None"),
+              visibilityStatus: fc.constantFrom<TestCompetition["visibilityStatus"]>(
+                "Visible",
+                "Hidden",
+              ),
+              closedHoursAgo: fc.integer({ min: -48, max: 24 * 14 }),
+              drawHoursAfterClose: fc.option(fc.integer({ min: 0, max: 24 * 14 })),
+              drawn: fc.boolean(),
+            }),
+            { maxLength: 30 },
+          ),
+          async (specs) => {
+            const made = specs.map((spec) => {
+              const close = NOW - spec.closedHoursAgo * HOUR
+              return {
+                spec,
+                competition: testCompetition({
+                  drawType: spec.drawType,
+                  visibilityStatus: spec.visibilityStatus,
+                  closeDateTimeUtc: new Date(close),
+                  drawDateTimeUtc:
+                    spec.drawHoursAfterClose === null
+                      ? null
+                      : new Date(close + spec.drawHoursAfterClose * HOUR),
+                }),
+              }
+            })
+            const store = setUp(...made.map((m) => m.competition))
+            await Effect.runPromise(
+              run(
+                store,
+                Effect.gen(function* () {
+                  for (const { spec, competition } of made) {
+                    if (spec.drawn && spec.drawType !== "None" && spec.closedHoursAgo >= 0)
+                      yield* drawOf(competition.competitionId, staff)
+                  }
+                  const draws = yield* Draws
+                  const host = yield* draws.awaiting(staff)
+                  const shown = new Set(
+                    made
+                      .filter(
+                        ({ competition }) =>
+                          competition.drawType === "Live" &&
+                          competition.visibilityStatus === "Visible",
+                      )
+                      .map(({ competition }) => competition.competitionId),
+                  )
+                  const listed = yield* draws.awaitingLiveDraw
+                  expect(listed.map((c) => c.id)).toEqual(
+                    host.filter((c) => shown.has(c.id)).map((c) => c.id),
+                  )
+                }),
+              ).pipe(Effect.provide(TestContext.TestContext)),
+            )
+          },
+        ),
+        { numRuns: 60 },
+      ),
+    ),
+  )
 })
 
 /** Anyone, a customer, staff and an admin: who may look at what a competition publishes. */

@@ -5,7 +5,7 @@ import { NotStaff } from "../accounts/errors"
 import type { Principal } from "../accounts/model"
 import { CompetitionNotFound } from "../competitions/errors"
 import { DrawRepo, type WinnerQuery } from "../ports/catalogue"
-import { type DrawListQuery, DrawRecords } from "../ports/draw-records"
+import { type AwaitingDrawScope, type DrawListQuery, DrawRecords } from "../ports/draw-records"
 import { Mailer } from "../ports/mailer"
 import { RandomnessBeacon } from "../ports/randomness-beacon"
 import { competitionPageLink, ShopLinks } from "../ports/shop-links"
@@ -45,6 +45,26 @@ export class OrdersAwaitingPayment extends Data.TaggedError("OrdersAwaitingPayme
 
 /** How many due automatic draws one pass of the job makes; the next pass takes the rest. */
 export const DRAW_BATCH = 20
+
+/**
+ * The most the public "waiting for the live draw" list shows: far more live
+ * competitions than close in a week, so a courtesy list, never a dump.
+ */
+export const AWAITING_LIVE_DRAW_LIMIT = 100
+
+/** The host sees every closed competition still to be drawn, hidden ones too. */
+const HOST_SCOPE: AwaitingDrawScope = { drawTypes: ["Live", "Automatic"], visibleOnly: false }
+
+/**
+ * Anyone sees the visible live competitions waiting for the stream: an
+ * automatic one is drawn by the job, not on camera, and a hidden one is
+ * not the public's to know of.
+ */
+const PUBLIC_LIVE_SCOPE: AwaitingDrawScope = {
+  drawTypes: ["Live"],
+  visibleOnly: true,
+  limit: AWAITING_LIVE_DRAW_LIMIT,
+}
 
 const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
@@ -187,8 +207,15 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
     const awaiting = (by: Principal) =>
       Effect.gen(function* () {
         if (!isStaff(by)) return yield* new NotStaff()
-        return yield* records.awaiting(yield* now)
+        return yield* records.awaiting(yield* now, HOST_SCOPE)
       })
+
+    /**
+     * The public list of closed live competitions still to be drawn on the
+     * stream, for as long as they wait: a host who runs late or moves the
+     * draw to next week must not make a competition look forgotten.
+     */
+    const awaitingLiveDraw = Effect.flatMap(now, (at) => records.awaiting(at, PUBLIC_LIVE_SCOPE))
 
     /**
      * What the competition publishes now. Hidden competitions publish to
@@ -250,6 +277,6 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
         return yield* drawRepo.winners(query)
       })
 
-    return { draw, drawDue, awaiting, proof, entries, list, winners }
+    return { draw, drawDue, awaiting, awaitingLiveDraw, proof, entries, list, winners }
   }),
 }) {}

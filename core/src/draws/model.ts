@@ -79,16 +79,6 @@ export interface TicketHolder {
   readonly email: string
 }
 
-/** A closed competition still to be drawn, for the live-draw host's list. */
-export interface CompetitionAwaitingDraw {
-  readonly competitionId: string
-  readonly competitionName: string
-  readonly drawType: DrawType
-  readonly closeDateTimeUtc: Date
-  readonly drawDateTimeUtc: Date | null
-  readonly ticketsSold: number
-}
-
 /** Everything anyone needs to re-derive a draw (docs/fairness.md), as published now. */
 export interface PublishedProof {
   readonly competitionId: string

@@ -8,7 +8,12 @@
 import { Effect, FiberRef, Layer } from "effect"
 import type { MailMessage, Principal } from "../accounts/model"
 import { CompetitionNotFound, RepositoryError } from "../competitions/errors"
-import type { CompetitionWinner, DrawType, VisibilityStatus } from "../competitions/model"
+import type {
+  Competition,
+  CompetitionWinner,
+  DrawType,
+  VisibilityStatus,
+} from "../competitions/model"
 import { DrawRepo } from "../ports/catalogue"
 import { DrawRecords } from "../ports/draw-records"
 import { Mailer } from "../ports/mailer"
@@ -19,6 +24,7 @@ import {
   RandomnessBeacon,
 } from "../ports/randomness-beacon"
 import { Transactions } from "../ports/transactions"
+import { pence } from "../rules/money"
 import { Draws } from "./draws"
 import type { DrawMaterial, DrawRecord, TicketHolder } from "./model"
 import { type InstantWinLine, instantWinCommitment, seedCommitment } from "./procedure"
@@ -173,6 +179,36 @@ export const drawDoublesOver = (store: DrawStore) => {
   const drawTime = (c: TestCompetition) => (c.drawDateTimeUtc ?? c.closeDateTimeUtc).getTime()
   const byDrawTime = (a: TestCompetition, b: TestCompetition) =>
     drawTime(a) - drawTime(b) || (a.competitionId < b.competitionId ? -1 : 1)
+  const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+  /** The listing order of `awaiting`: draw time, then close time, name and id. */
+  const inWaitingOrder = (a: TestCompetition, b: TestCompetition) =>
+    drawTime(a) - drawTime(b) ||
+    a.closeDateTimeUtc.getTime() - b.closeDateTimeUtc.getTime() ||
+    text(a.competitionName, b.competitionName) ||
+    text(a.competitionId, b.competitionId)
+  /** The catalogue's view of a test competition; what Draws does not read is a plain default. */
+  const competitionOf = (c: TestCompetition): Competition => ({
+    id: c.competitionId,
+    name: c.competitionName,
+    description: "<p>A prize</p>",
+    ticketPrice: pence(99),
+    totalTickets: 1000,
+    ticketsSoldToDate: c.sold.size,
+    maxTicketsPerCustomer: 100,
+    defaultTicketSaleQuantity: 1,
+    cashAlternativeValue: null,
+    startDateTimeUtc: new Date(c.closeDateTimeUtc.getTime() - 7 * 24 * HOUR),
+    closeDateTimeUtc: c.closeDateTimeUtc,
+    drawDateTimeUtc: c.drawDateTimeUtc,
+    drawType: c.drawType,
+    visibilityStatus: c.visibilityStatus,
+    categoryIds: [],
+    attributes: [],
+    imageGroup: null,
+    instantWinGroups: [],
+    drawCommitment: seedCommitment(c.seed),
+    instantWinCommitment: null,
+  })
   const competitions = () => [...store.competitions.values()]
   const visibleUnless = (includeHidden: boolean, competitionId: string) =>
     includeHidden || store.competitions.get(competitionId)?.visibilityStatus === "Visible"
@@ -228,19 +264,20 @@ export const drawDoublesOver = (store: DrawStore) => {
           .slice(0, limit)
           .map((c) => c.competitionId),
       ),
-    awaiting: (now) =>
+    awaiting: (now, scope) =>
       Effect.sync(() =>
         competitions()
-          .filter((c) => c.drawType !== "None" && undrawn(c) && c.closeDateTimeUtc <= now)
-          .sort(byDrawTime)
-          .map((c) => ({
-            competitionId: c.competitionId,
-            competitionName: c.competitionName,
-            drawType: c.drawType,
-            closeDateTimeUtc: c.closeDateTimeUtc,
-            drawDateTimeUtc: c.drawDateTimeUtc,
-            ticketsSold: c.sold.size,
-          })),
+          .filter(
+            (c) =>
+              c.drawType !== "None" &&
+              scope.drawTypes.includes(c.drawType) &&
+              (!scope.visibleOnly || c.visibilityStatus === "Visible") &&
+              undrawn(c) &&
+              c.closeDateTimeUtc <= now,
+          )
+          .sort(inWaitingOrder)
+          .slice(0, scope.limit)
+          .map(competitionOf),
       ),
     instantWinLines: (competitionId) =>
       Effect.sync(() => store.competitions.get(competitionId)?.instantWinLines ?? []),

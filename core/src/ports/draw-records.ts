@@ -1,14 +1,20 @@
 import { Context, type Effect } from "effect"
 import type { CompetitionNotFound, RepositoryError } from "../competitions/errors"
-import type { Page, PageRequest } from "../competitions/model"
-import type {
-  CompetitionAwaitingDraw,
-  DrawMaterial,
-  DrawRecord,
-  ListedDraw,
-  TicketHolder,
-} from "../draws/model"
+import type { Competition, DrawType, Page, PageRequest } from "../competitions/model"
+import type { DrawMaterial, DrawRecord, ListedDraw, TicketHolder } from "../draws/model"
 import type { InstantWinLine } from "../draws/procedure"
+
+/**
+ * Which closed, undrawn competitions `awaiting` answers. Who may see which
+ * is core's decision (Draws); the repository only applies it.
+ */
+export interface AwaitingDrawScope {
+  /** A competition whose draw type is None is never drawn, so never awaits one. */
+  readonly drawTypes: readonly Exclude<DrawType, "None">[]
+  readonly visibleOnly: boolean
+  /** At most this many, the soonest first; all of them when absent. */
+  readonly limit?: number | undefined
+}
 
 export interface DrawListQuery {
   readonly fromDate?: Date | undefined
@@ -45,10 +51,15 @@ export interface DrawRecordsShape {
   readonly record: (draw: DrawRecord, entries: string) => Effect.Effect<void, RepositoryError>
   /** Automatic competitions whose draw time has come and that have no draw, soonest first. */
   readonly due: (now: Date, limit: number) => Effect.Effect<readonly string[], RepositoryError>
-  /** Closed Live and Automatic competitions with no draw, by draw date. */
+  /**
+   * Competitions of `scope` closed by `now` with no draw, whatever their
+   * draw time (a late host's competition still waits): by draw time (the
+   * close when none is set), then close time, name and id.
+   */
   readonly awaiting: (
     now: Date,
-  ) => Effect.Effect<readonly CompetitionAwaitingDraw[], RepositoryError>
+    scope: AwaitingDrawScope,
+  ) => Effect.Effect<readonly Competition[], RepositoryError>
   readonly instantWinLines: (
     competitionId: string,
   ) => Effect.Effect<readonly InstantWinLine[], RepositoryError>

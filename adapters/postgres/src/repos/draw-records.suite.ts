@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { migrateToLatest } from "../migrations"
 import type { Database } from "../schema"
 import { makeTransactions } from "../transactions"
+import { makeCompetitionRepo } from "./competitions"
 import { makeDrawRecords } from "./draw-records"
 import { makeOrderRepo } from "./orders"
 import { competitionOnSale, newBasket, newCustomer } from "./orders-fixtures"
@@ -28,6 +29,9 @@ const DAY = 24 * HOUR
  * asks about its own year (or its own competitions) and sees only what it made.
  */
 const yearOf = (year: number) => (days: number) => new Date(Date.UTC(year, 0, 1) + days * DAY)
+
+/** The live-draw host's scope: every closed competition with a draw to make. */
+const everyWaiting = { drawTypes: ["Live", "Automatic"], visibleOnly: false } as const
 
 /** Paths through the order status machine to each status a test wants. */
 const pathTo: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -319,16 +323,80 @@ export const drawRecordsSuite = (
 
         // Earlier tests' competitions have closed too: only this test's are looked at.
         const mine = new Set([live, automatic, drawn])
-        const waiting = (await run(records().awaiting(now))).filter((c) =>
-          mine.has(c.competitionId),
+        const waiting = (await run(records().awaiting(now, everyWaiting))).filter((c) =>
+          mine.has(c.id),
         )
-        expect(waiting.map((c) => c.competitionId)).toEqual([automatic, live])
+        expect(waiting.map((c) => c.id)).toEqual([automatic, live])
         expect(waiting[1]).toMatchObject({
           drawType: "Live",
           closeDateTimeUtc: day(2),
           drawDateTimeUtc: new Date(day(2).getTime() + HOUR),
-          ticketsSold: 3,
+          ticketsSoldToDate: 3,
         })
+      })
+
+      it("awaiting live, visible only: late ones stay, drawn, hidden, automatic and open ones do not", async () => {
+        const day = yearOf(2008)
+        const now = day(10)
+        // The stream ran over: the draw was due an hour ago.
+        const overran = await competitionAt(new Date(now.getTime() - 2 * HOUR), {
+          name: "Overran",
+          drawDateTimeUtc: new Date(now.getTime() - HOUR),
+        })
+        // Put off: due a week ago, still not drawn.
+        const putOff = await competitionAt(day(2), {
+          name: "Put off",
+          drawDateTimeUtc: day(3),
+          totalTickets: 20,
+          instantWinGroups: [{ name: "£5", imageUrls: [], ticketNumbers: [4] }],
+        })
+        const drawn = await competitionAt(day(2), { name: "Drawn" })
+        await run(records().record(drawOf(drawn), "1\n2\n3"))
+        const hidden = await competitionAt(day(2), { name: "Hidden", visibilityStatus: "Hidden" })
+        const automatic = await competitionAt(day(2), { name: "Automatic", drawType: "Automatic" })
+        const open = await competitionAt(new Date(now.getTime() + 1), { name: "Open" })
+        const mine = new Set([overran, putOff, drawn, hidden, automatic, open])
+
+        const publicScope = { drawTypes: ["Live"] as const, visibleOnly: true, limit: 10_000 }
+        const listed = await run(records().awaiting(now, publicScope))
+        expect(listed.filter((c) => mine.has(c.id)).map((c) => c.name)).toEqual([
+          "Put off",
+          "Overran",
+        ])
+        expect(listed.every((c) => c.drawType === "Live" && c.visibilityStatus === "Visible")).toBe(
+          true,
+        )
+        // The catalogue's own competition, instant-win groups and all, for the storefront's tile.
+        const catalogued = await run(makeCompetitionRepo(db()).byId(putOff, { visibleOnly: true }))
+        expect(listed.find((c) => c.id === putOff)).toEqual(catalogued)
+
+        // Bounded: the soonest draws first.
+        const firstTwo = await run(records().awaiting(now, { ...publicScope, limit: 2 }))
+        expect(firstTwo).toEqual(listed.slice(0, 2))
+
+        // The host's scope still has the hidden and automatic ones.
+        const hosts = (await run(records().awaiting(now, everyWaiting))).map((c) => c.id)
+        expect(hosts).toEqual(expect.arrayContaining([overran, putOff, hidden, automatic]))
+        expect(hosts).not.toEqual(expect.arrayContaining([drawn]))
+        expect(hosts).not.toEqual(expect.arrayContaining([open]))
+      })
+
+      it("awaiting orders ties on draw time by close time, then name, then id", async () => {
+        const day = yearOf(2009)
+        const now = day(10)
+        const drawAt = day(5)
+        const at = (closeDay: number, name: string) =>
+          competitionAt(day(closeDay), { name, drawDateTimeUtc: drawAt })
+        const closedLater = await at(3, "A")
+        const closedFirst = await at(2, "Z")
+        const c = await at(3, "C")
+        const b = await at(3, "B")
+        const twins = [await at(3, "D"), await at(3, "D")].sort()
+        const mine = new Set([closedLater, closedFirst, c, b, ...twins])
+        const listed = (await run(records().awaiting(now, everyWaiting)))
+          .map((x) => x.id)
+          .filter((id) => mine.has(id))
+        expect(listed).toEqual([closedFirst, closedLater, b, c, ...twins])
       })
     })
 

@@ -1,10 +1,5 @@
 import { CompetitionNotFound } from "@howzat/core/competitions/errors"
-import type {
-  CompetitionAwaitingDraw,
-  DrawMaterial,
-  DrawRecord,
-  TicketHolder,
-} from "@howzat/core/draws/model"
+import type { DrawMaterial, DrawRecord, TicketHolder } from "@howzat/core/draws/model"
 import { DrawRecords, type DrawRecordsShape } from "@howzat/core/ports/draw-records"
 import type { BeaconReading } from "@howzat/core/ports/randomness-beacon"
 import { Effect, Layer } from "effect"
@@ -12,6 +7,7 @@ import { type Kysely, type Selectable, sql } from "kysely"
 import { Db } from "../database"
 import type { Database, DrawsTable } from "../schema"
 import { runQuery } from "../transactions"
+import { loadCompetitions } from "./competition-loader"
 import { isUuid, normalisePage, pageOffset, toPage } from "./shared"
 
 /**
@@ -233,19 +229,13 @@ export const makeDrawRecords = (db: Kysely<Database>): DrawRecordsShape => {
           .execute()
         return rows.map((r) => r.id)
       }),
-    awaiting: (now) =>
+    awaiting: (now, scope) =>
       runQuery(db, "draws.awaiting", async (q) => {
-        const rows = await q
+        if (scope.drawTypes.length === 0 || scope.limit === 0) return []
+        let query = q
           .selectFrom("competitions as c")
-          .select([
-            "c.id",
-            "c.name",
-            "c.drawType",
-            "c.closeDateTimeUtc",
-            "c.drawDateTimeUtc",
-            "c.ticketsSold",
-          ])
-          .where("c.drawType", "in", ["Live", "Automatic"])
+          .selectAll("c")
+          .where("c.drawType", "in", scope.drawTypes)
           .where("c.closeDateTimeUtc", "<=", now)
           .where((eb) =>
             eb.not(
@@ -254,19 +244,14 @@ export const makeDrawRecords = (db: Kysely<Database>): DrawRecordsShape => {
               ),
             ),
           )
+          // A late host's competition is past its draw time and still waits: no bound on it.
           .orderBy((eb) => eb.fn.coalesce("c.drawDateTimeUtc", "c.closeDateTimeUtc"))
+          .orderBy("c.closeDateTimeUtc")
+          .orderBy("c.name")
           .orderBy("c.id")
-          .execute()
-        return rows.map(
-          (r): CompetitionAwaitingDraw => ({
-            competitionId: r.id,
-            competitionName: r.name,
-            drawType: r.drawType,
-            closeDateTimeUtc: r.closeDateTimeUtc,
-            drawDateTimeUtc: r.drawDateTimeUtc,
-            ticketsSold: r.ticketsSold,
-          }),
-        )
+        if (scope.visibleOnly) query = query.where("c.visibilityStatus", "=", "Visible")
+        if (scope.limit !== undefined) query = query.limit(scope.limit)
+        return loadCompetitions(q, await query.execute())
       }),
     instantWinLines: (competitionId) =>
       runQuery(db, "draws.instantWinLines", async (q) => {

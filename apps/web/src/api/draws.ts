@@ -1,10 +1,15 @@
 import type { CompetitionWinnerListJson } from "@howzat/contracts/catalogue"
-import type { DrawListJson, DrawProofResponseJson } from "@howzat/contracts/draws"
+import type {
+  CompetitionsAwaitingLiveDrawJson,
+  DrawListJson,
+  DrawProofResponseJson,
+} from "@howzat/contracts/draws"
 import { apiGet, apiUrl } from "./client"
 
 /**
- * The public draw calls: what each draw published (docs/fairness.md) and the
- * list of past draws. Types only from the contracts (docs/decisions/0003).
+ * The public draw calls: what each draw published (docs/fairness.md), the
+ * list of past draws and the live competitions still to be drawn. Types
+ * only from the contracts (docs/decisions/0003).
  */
 
 const id = (competitionId: string) => encodeURIComponent(competitionId)
@@ -21,6 +26,13 @@ export const competitionWinnersOf = (competitionId: string, signal?: AbortSignal
 
 /** The sorted ticket numbers a draw was made from, as a file to download (after the draw). */
 export const entriesUrl = (competitionId: string) => apiUrl(`/Draws/entries/${id(competitionId)}`)
+
+/**
+ * Closed live competitions the stream has still to draw, however late it
+ * runs, as the catalogue's competitions (decision 0025).
+ */
+export const awaitingLiveDraw = (signal?: AbortSignal) =>
+  apiGet<CompetitionsAwaitingLiveDrawJson>("/Draws/awaiting-live-draw", { signal })
 
 export interface DrawListQuery {
   /** Draws scheduled on or after this moment. */

@@ -1,14 +1,6 @@
-import type { CompetitionJson } from "@howzat/contracts/catalogue"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import {
-  awaitingLiveDraw,
-  beaconSummary,
-  drawsListedFrom,
-  holdsWinningTicket,
-  shellWord,
-  verifyDrawCommand,
-} from "./fairness"
+import { beaconSummary, holdsWinningTicket, shellWord, verifyDrawCommand } from "./fairness"
 
 /**
  * How a POSIX shell reads one word: plain characters, '…' quoted runs and
@@ -101,105 +93,5 @@ describe("holdsWinningTicket", () => {
   it("is false before the draw and when nobody won", () => {
     expect(holdsWinningTicket("1,2,3", null)).toBe(false)
     expect(holdsWinningTicket("", 1)).toBe(false)
-  })
-})
-
-const NOW = new Date("2026-11-26T12:00:00Z")
-const HOUR = 3_600_000
-
-const competition = (
-  id: string,
-  drawType: CompetitionJson["drawType"],
-  closeOffsetHours: number,
-  drawOffsetHours: number | null,
-): CompetitionJson => ({
-  id,
-  name: `Competition ${id}`,
-  description: "",
-  ticketPrice: 100,
-  totalTickets: 100,
-  ticketsSoldToDate: 0,
-  maxTicketsPerCustomer: 10,
-  defaultTicketSaleQuantity: 1,
-  cashAlternativeValue: null,
-  startDateTimeUtc: new Date(NOW.getTime() - 100 * HOUR).toISOString(),
-  closeDateTimeUtc: new Date(NOW.getTime() + closeOffsetHours * HOUR).toISOString(),
-  drawDateTimeUtc:
-    drawOffsetHours === null
-      ? null
-      : new Date(NOW.getTime() + drawOffsetHours * HOUR).toISOString(),
-  currentDateTimeUtc: NOW.toISOString(),
-  drawType,
-  visibilityStatus: "Visible",
-  status: 1,
-  type: "Standard",
-  categoryIds: [],
-  attributes: [],
-  imageGroup: null,
-  instantWinGroups: [],
-  drawCommitment: "00".repeat(32),
-  instantWinCommitment: null,
-})
-
-const competitions = fc
-  .uniqueArray(
-    fc.record({
-      id: fc.uuid(),
-      drawType: fc.constantFrom("Live" as const, "Automatic" as const, "None" as const),
-      close: fc.integer({ min: -200, max: 200 }),
-      draw: fc.option(fc.integer({ min: 0, max: 200 }), { nil: null }),
-    }),
-    { selector: (c) => c.id, maxLength: 15 },
-  )
-  .map((rows) =>
-    rows.map((r) =>
-      competition(r.id, r.drawType, r.close, r.draw === null ? null : r.close + r.draw),
-    ),
-  )
-
-describe("awaitingLiveDraw", () => {
-  it("lists exactly the closed live competitions not drawn yet, the next draw first", () => {
-    fc.assert(
-      fc.property(competitions, fc.array(fc.nat()), (all, picks) => {
-        const drawn = new Set(picks.flatMap((p) => (all.length ? [all[p % all.length]!.id] : [])))
-        const waiting = awaitingLiveDraw(all, drawn, NOW)
-        const expected = all.filter(
-          (c) =>
-            c.drawType === "Live" &&
-            Date.parse(c.closeDateTimeUtc) <= NOW.getTime() &&
-            !drawn.has(c.id),
-        )
-        expect(new Set(waiting.map((c) => c.id))).toEqual(new Set(expected.map((c) => c.id)))
-        expect(waiting).toHaveLength(expected.length)
-        const times = waiting.map((c) =>
-          c.drawDateTimeUtc === null ? Number.POSITIVE_INFINITY : Date.parse(c.drawDateTimeUtc),
-        )
-        expect(times).toEqual([...times].sort((a, b) => a - b))
-      }),
-    )
-  })
-
-  it("leaves out a live competition still open, and one the host drew early", () => {
-    const open = competition("open", "Live", 2, 10)
-    const early = competition("early", "Live", -2, 10)
-    const waiting = competition("waiting", "Live", -1, 10)
-    expect(awaitingLiveDraw([open, early, waiting], new Set(["early"]), NOW)).toEqual([waiting])
-  })
-})
-
-describe("drawsListedFrom", () => {
-  it("is no later than any of the competitions' close", () => {
-    fc.assert(
-      fc.property(competitions, (all) => {
-        const from = drawsListedFrom(all)
-        if (all.length === 0) {
-          expect(from).toBeNull()
-          return
-        }
-        for (const c of all)
-          expect(from!.getTime()).toBeLessThanOrEqual(Date.parse(c.closeDateTimeUtc))
-        expect(all.some((c) => Date.parse(c.closeDateTimeUtc) === from!.getTime())).toBe(true)
-      }),
-    )
   })
 })

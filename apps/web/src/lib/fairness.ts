@@ -1,4 +1,3 @@
-import type { CompetitionJson } from "@howzat/contracts/catalogue"
 import type { DrawProofJson } from "@howzat/contracts/draws"
 import { expandTicketRanges } from "@howzat/core/rules/ticket-numbers"
 
@@ -36,41 +35,3 @@ export const beaconSummary = (beacon: Beacon): string =>
 /** Whether the customer's tickets (the API's "1,2,3" or "1-3") include the winning number. */
 export const holdsWinningTicket = (ticketNumbers: string, winningTicketNumber: number | null) =>
   winningTicketNumber !== null && expandTicketRanges(ticketNumbers).includes(winningTicketNumber)
-
-/**
- * Live competitions that have closed and still wait for the stream's draw:
- * the public stand-in for the staff-only waiting list. `drawnIds` are the
- * competitions already drawn (staff may draw before the scheduled time).
- */
-export const awaitingLiveDraw = (
-  competitions: readonly CompetitionJson[],
-  drawnIds: ReadonlySet<string>,
-  now: Date,
-): CompetitionJson[] =>
-  competitions
-    .filter(
-      (c) =>
-        c.drawType === "Live" &&
-        new Date(c.closeDateTimeUtc).getTime() <= now.getTime() &&
-        !drawnIds.has(c.id),
-    )
-    .sort(
-      (a, b) =>
-        drawTime(a) - drawTime(b) ||
-        a.name.localeCompare(b.name, "en-GB") ||
-        a.id.localeCompare(b.id),
-    )
-
-const drawTime = (c: CompetitionJson) =>
-  c.drawDateTimeUtc === null ? Number.POSITIVE_INFINITY : new Date(c.drawDateTimeUtc).getTime()
-
-/**
- * A lower bound on the date these competitions' draws are listed under: a
- * draw is made after its competition closes (and dated then, or at its
- * scheduled time, later still). Past draws listed from here include all of
- * theirs.
- */
-export const drawsListedFrom = (competitions: readonly CompetitionJson[]): Date | null => {
-  const times = competitions.map((c) => new Date(c.closeDateTimeUtc).getTime())
-  return times.length === 0 ? null : new Date(Math.min(...times))
-}

@@ -1,39 +1,24 @@
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
 import { ordinalDateTime } from "@howzat/core/rules/dates"
 import { createFileRoute, Link } from "@tanstack/react-router"
-import { listCompetitions, nextLiveDraw } from "../api/catalogue"
-import { listDraws } from "../api/draws"
+import { nextLiveDraw } from "../api/catalogue"
+import { awaitingLiveDraw } from "../api/draws"
 import { brand, liveStreamOrigin, pageTitle } from "../brand"
 import { CompetitionGrid } from "../components/CompetitionTile"
 import { Countdown } from "../components/Countdown"
 import { Icon } from "../components/Icon"
 import { PageHeading } from "../components/PageStates"
 import { skewFrom } from "../lib/competition"
-import { awaitingLiveDraw, drawsListedFrom } from "../lib/fairness"
 import { useServerNow } from "../lib/now"
 
-/** More live competitions than close in a week; the list is a courtesy, not an archive. */
-const LISTED = 100
-
 /**
- * Closed live competitions still to be drawn. The staff's waiting list is
- * not public, so: current competitions (a live one stays current until its
- * draw time) that have closed, less those the host already drew.
+ * Closed live competitions still to be drawn on the stream, from the
+ * server's public list: it keeps one whose host is late, which the
+ * "Current" catalogue drops at its draw time.
  */
 const waitingForTheStream = async (signal: AbortSignal) => {
-  const { competitions } = await listCompetitions(
-    { timePeriod: "Current", pageSize: LISTED },
-    signal,
-  )
-  const serverNow = new Date(competitions[0]?.currentDateTimeUtc ?? Date.now())
-  const closedLive = awaitingLiveDraw(competitions, new Set(), serverNow)
-  const from = drawsListedFrom(closedLive)
-  const drawn =
-    from === null ? [] : (await listDraws({ drawFromDate: from, pageSize: LISTED }, signal)).draws
-  return {
-    waiting: awaitingLiveDraw(closedLive, new Set(drawn.map((d) => d.competition.id)), serverNow),
-    skewMs: skewFrom(competitions[0]?.currentDateTimeUtc, Date.now()),
-  }
+  const { competitions, currentDateTimeUtc } = await awaitingLiveDraw(signal)
+  return { waiting: competitions, skewMs: skewFrom(currentDateTimeUtc, Date.now()) }
 }
 
 export const Route = createFileRoute("/Live")({
@@ -135,7 +120,13 @@ function NextDraw({ drawDate, skewMs }: { drawDate: string | null; skewMs: numbe
   )
 }
 
-function Waiting({ competitions, skewMs }: { competitions: CompetitionJson[]; skewMs: number }) {
+function Waiting({
+  competitions,
+  skewMs,
+}: {
+  competitions: readonly CompetitionJson[]
+  skewMs: number
+}) {
   return (
     <section aria-labelledby="waiting-title">
       <h2 id="waiting-title" className="display-title mb-2 text-2xl sm:text-3xl">
