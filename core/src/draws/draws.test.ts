@@ -10,6 +10,7 @@ import {
   AWAITING_LIVE_DRAW_LIMIT,
   CompetitionHasNoDraw,
   CompetitionStillOpen,
+  DRAW_BATCH,
   type Drawer,
   Draws,
   OrdersAwaitingPayment,
@@ -444,7 +445,7 @@ describe("the scheduler's pass (drawDue)", () => {
     )
   })
 
-  it.effect("catches up in batches after downtime, soonest first", () => {
+  it.effect("catches up after downtime in one pass, soonest first, a batch at a time", () => {
     const backlog = Array.from({ length: 25 }, (_, i) => automatic(NOW - (i + 1) * HOUR))
     const store = setUp(...backlog)
     const soonestFirst = [...backlog].reverse().map((c) => c.competitionId)
@@ -452,10 +453,28 @@ describe("the scheduler's pass (drawDue)", () => {
       store,
       Effect.gen(function* () {
         const first = yield* pass
-        expect(first.map((r) => r.competitionId)).toEqual(soonestFirst.slice(0, 20))
-        const second = yield* pass
-        expect(second.map((r) => r.competitionId)).toEqual(soonestFirst.slice(20))
+        expect(first.map((r) => r.competitionId)).toEqual(soonestFirst)
         expect(store.draws.size).toBe(25)
+        expect(yield* pass).toEqual([])
+      }),
+    )
+  })
+
+  it.effect("a full batch that cannot be drawn does not starve the competitions behind it", () => {
+    const stuck = Array.from({ length: DRAW_BATCH + 2 }, (_, i) =>
+      automatic(NOW - (100 - i) * HOUR, { ordersAwaitingPayment: 1 }),
+    )
+    const behind = automatic(NOW - HOUR)
+    const store = setUp(...stuck, behind)
+    return run(
+      store,
+      Effect.gen(function* () {
+        const results = yield* pass
+        expect(results).toHaveLength(stuck.length + 1)
+        expect(drawnIds(store)).toEqual(new Set([behind.competitionId]))
+        // The next pass tries the stuck ones again, each once.
+        const again = yield* pass
+        expect(again.map((r) => r.competitionId)).toEqual(stuck.map((c) => c.competitionId))
       }),
     )
   })

@@ -43,7 +43,7 @@ export class OrdersAwaitingPayment extends Data.TaggedError("OrdersAwaitingPayme
   readonly count: number
 }> {}
 
-/** How many due automatic draws one pass of the job makes; the next pass takes the rest. */
+/** How many due automatic draws the job reads at a time. */
 export const DRAW_BATCH = 20
 
 /**
@@ -180,27 +180,40 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
 
     /**
      * The scheduler's pass: every automatic competition whose draw time has
-     * come, including those missed while the shop was down. One that cannot
-     * be drawn yet (orders awaiting payment, the beacon's round not out) is
-     * logged and tried again on the next pass. `made` is null unless this
-     * pass made the draw.
+     * come, including those missed while the shop was down, read a batch at
+     * a time. One that cannot be drawn yet (orders awaiting payment, the
+     * beacon's round not out) is logged, skipped for the rest of the pass so
+     * that it cannot hold up the ones behind it, and tried again on the next
+     * pass. `made` is null unless this pass made the draw.
      */
     const drawDue = Effect.gen(function* () {
-      const due = yield* records.due(yield* now, DRAW_BATCH)
-      return yield* Effect.forEach(due, (competitionId) =>
-        drawOrFind(competitionId, "Scheduler").pipe(
-          Effect.map((found): { competitionId: string; made: ListedDraw | null } => ({
-            competitionId,
-            made: found.madeNow ? found.draw : null,
-          })),
-          Effect.catchAll((error) =>
-            Effect.as(
-              Effect.logWarning("automatic draw put off", { competitionId, reason: error._tag }),
-              { competitionId, made: null },
+      const at = yield* now
+      const tried: string[] = []
+      const results: { competitionId: string; made: ListedDraw | null }[] = []
+      for (;;) {
+        const due = yield* records.due(at, DRAW_BATCH, tried)
+        if (due.length === 0) return results
+        for (const competitionId of due) {
+          tried.push(competitionId)
+          results.push(
+            yield* drawOrFind(competitionId, "Scheduler").pipe(
+              Effect.map((found) => ({
+                competitionId,
+                made: found.madeNow ? found.draw : null,
+              })),
+              Effect.catchAll((error) =>
+                Effect.as(
+                  Effect.logWarning("automatic draw put off", {
+                    competitionId,
+                    reason: error._tag,
+                  }),
+                  { competitionId, made: null },
+                ),
+              ),
             ),
-          ),
-        ),
-      )
+          )
+        }
+      }
     })
 
     /** The live-draw host's list: closed competitions with a draw still to make. */

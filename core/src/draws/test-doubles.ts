@@ -256,10 +256,16 @@ export const drawDoublesOver = (store: DrawStore) => {
             store.draws.set(draw.competitionId, { draw, entries })
             return () => store.draws.delete(draw.competitionId)
           }),
-    due: (now, limit) =>
+    due: (now, limit, excluding) =>
       Effect.sync(() =>
         competitions()
-          .filter((c) => c.drawType === "Automatic" && undrawn(c) && drawTime(c) <= now.getTime())
+          .filter(
+            (c) =>
+              c.drawType === "Automatic" &&
+              undrawn(c) &&
+              drawTime(c) <= now.getTime() &&
+              !excluding.includes(c.competitionId),
+          )
           .sort(byDrawTime)
           .slice(0, limit)
           .map((c) => c.competitionId),

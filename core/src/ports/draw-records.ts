@@ -50,7 +50,12 @@ export interface DrawRecordsShape {
   /** Records the draw with the exact entry list it was drawn from. */
   readonly record: (draw: DrawRecord, entries: string) => Effect.Effect<void, RepositoryError>
   /** Automatic competitions whose draw time has come and that have no draw, soonest first. */
-  readonly due: (now: Date, limit: number) => Effect.Effect<readonly string[], RepositoryError>
+  readonly due: (
+    now: Date,
+    limit: number,
+    /** Competitions already tried in this pass (put off): the next batch skips them. */
+    excluding: readonly string[],
+  ) => Effect.Effect<readonly string[], RepositoryError>
   /**
    * Competitions of `scope` closed by `now` with no draw, whatever their
    * draw time (a late host's competition still waits): by draw time (the

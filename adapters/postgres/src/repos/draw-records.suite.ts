@@ -300,10 +300,12 @@ export const drawRecordsSuite = (
           drawDateTimeUtc: new Date(now.getTime() + 1),
         })
 
-        expect(await run(records().due(now, 10))).toEqual([first, second, third])
-        expect(await run(records().due(now, 2))).toEqual([first, second])
+        expect(await run(records().due(now, 10, []))).toEqual([first, second, third])
+        expect(await run(records().due(now, 2, []))).toEqual([first, second])
+        // What the pass already tried is skipped: the batch moves on to the rest.
+        expect(await run(records().due(now, 2, [first, "not-a-uuid"]))).toEqual([second, third])
         // A draw time of exactly now is due.
-        expect(await run(records().due(new Date(day(3).getTime() + HOUR), 10))).toEqual([
+        expect(await run(records().due(new Date(day(3).getTime() + HOUR), 10, []))).toEqual([
           first,
           second,
           third,

@@ -210,7 +210,7 @@ export const makeDrawRecords = (db: Kysely<Database>): DrawRecordsShape => {
     holder: (competitionId, ticketNumber) =>
       runQuery(db, "draws.holder", (q) => ticketHolder(q, competitionId, ticketNumber)),
     record: (draw, entries) => runQuery(db, "draws.record", (q) => recordDraw(q, draw, entries)),
-    due: (now, limit) =>
+    due: (now, limit, excluding) =>
       runQuery(db, "draws.due", async (q) => {
         const rows = await q
           .selectFrom("competitions as c")
@@ -224,7 +224,13 @@ export const makeDrawRecords = (db: Kysely<Database>): DrawRecordsShape => {
               ),
             ),
           )
+          .where((eb) =>
+            excluding.length === 0
+              ? eb.lit(true)
+              : eb.not(eb("c.id", "=", sql<string>`any(${excluding.filter(isUuid)}::uuid[])`)),
+          )
           .orderBy((eb) => eb.fn.coalesce("c.drawDateTimeUtc", "c.closeDateTimeUtc"))
+          .orderBy("c.id")
           .limit(limit)
           .execute()
         return rows.map((r) => r.id)
