@@ -1,3 +1,4 @@
+import { problemType } from "@howzat/contracts/problems"
 import type { Hono } from "hono"
 import { problemResponse } from "./problem-response"
 
@@ -26,7 +27,7 @@ export type NotificationHandler = (
 
 const rejected = (detail: string) =>
   problemResponse({
-    type: "https://howzat.example/problems/notification-rejected",
+    type: problemType("notification-rejected"),
     title: "Notification rejected",
     detail,
     status: 400,

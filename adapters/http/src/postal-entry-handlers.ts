@@ -1,6 +1,12 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
-import { Conflict, forbidden, notFound, validationProblem } from "@howzat/contracts/problems"
+import {
+  Conflict,
+  forbidden,
+  notFound,
+  problemType,
+  validationProblem,
+} from "@howzat/contracts/problems"
 import { CurrentUser } from "@howzat/contracts/security"
 import type { RecordedPostalEntry } from "@howzat/core/postal-entries/model"
 import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
@@ -11,7 +17,7 @@ import { repositoryProblem } from "./repository-problem"
 
 const refused = (title: string, detail: string) =>
   new Conflict({
-    type: "https://howzat.example/problems/postal-entry-refused",
+    type: problemType("postal-entry-refused"),
     title,
     detail,
     status: 409,

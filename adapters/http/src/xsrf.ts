@@ -1,3 +1,4 @@
+import { problemType } from "@howzat/contracts/problems"
 import { base64Url } from "@howzat/core/accounts/secrets"
 import type { MiddlewareHandler } from "hono"
 import { generateCookie, getCookie } from "hono/cookie"
@@ -54,7 +55,7 @@ export const xsrfProtection = (options: XsrfOptions): MiddlewareHandler => {
       if (!presented || !echoed || !sameToken(presented, echoed)) {
         return problemResponse(
           {
-            type: "https://howzat.example/problems/xsrf",
+            type: problemType("xsrf"),
             title: "Forbidden",
             detail: `The XSRF token is missing or wrong: send the ${XSRF_COOKIE} cookie's value in the ${XSRF_HEADER} header.`,
             status: 403,

@@ -1,10 +1,9 @@
-import { Clock, Effect } from "effect"
+import { Effect } from "effect"
 import type { CategoryQuery, WinnerQuery } from "../ports/catalogue"
 import { CategoryRepo, CompetitionRepo, DrawRepo, ResourceRepo } from "../ports/catalogue"
+import { now } from "../ports/clock"
 import { nextLiveDrawSlot } from "../rules/competition"
 import type { CompetitionQuery } from "./model"
-
-const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
 /**
  * What a visitor browses: competitions, categories, draws and content. Time

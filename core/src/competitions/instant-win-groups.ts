@@ -1,11 +1,12 @@
 import { bytesToHex } from "@noble/hashes/utils.js"
-import { Clock, Data, Effect } from "effect"
+import { Data, Effect } from "effect"
 import { isStaff } from "../accounts/customer-accounts"
 import { NotStaff } from "../accounts/errors"
 import type { Principal } from "../accounts/model"
 import { instantWinCommitment } from "../draws/procedure"
 import { SEED_BYTES } from "../draws/secrets"
 import { chooseFreeTicketNumbers } from "../draws/secure-choice"
+import { now } from "../ports/clock"
 import {
   type InstantWinCompetition,
   InstantWinGroupStore,
@@ -52,8 +53,6 @@ export interface InstantWinGroupChanged {
   /** The competition's commitment after the change; null once it has no instant wins. */
   readonly instantWinCommitment: string | null
 }
-
-const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
 const countOf = (groups: readonly StaffInstantWinGroup[]) =>
   groups.reduce((sum, group) => sum + group.ticketCount, 0)

@@ -1,10 +1,11 @@
 import { bytesToHex } from "@noble/hashes/utils.js"
-import { Clock, Data, Effect } from "effect"
+import { Data, Effect } from "effect"
 import { isStaff } from "../accounts/customer-accounts"
 import { NotStaff } from "../accounts/errors"
 import type { Principal } from "../accounts/model"
 import { CompetitionNotFound } from "../competitions/errors"
 import { DrawRepo, type WinnerQuery } from "../ports/catalogue"
+import { now } from "../ports/clock"
 import { type AwaitingDrawScope, type DrawListQuery, DrawRecords } from "../ports/draw-records"
 import { Mailer } from "../ports/mailer"
 import { RandomnessBeacon } from "../ports/randomness-beacon"
@@ -65,8 +66,6 @@ const PUBLIC_LIVE_SCOPE: AwaitingDrawScope = {
   visibleOnly: true,
   limit: AWAITING_LIVE_DRAW_LIMIT,
 }
-
-const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
 /** Who may ask for a draw: staff during the live stream, or the shop's own scheduler. */
 export type Drawer = Principal | "Scheduler"

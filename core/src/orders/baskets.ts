@@ -1,7 +1,8 @@
-import { Clock, Effect } from "effect"
+import { Effect } from "effect"
 import type { Competition } from "../competitions/model"
 import { CustomerRepo } from "../ports/accounts"
 import { CompetitionRepo } from "../ports/catalogue"
+import { now } from "../ports/clock"
 import { type BasketKey, BasketRepo, TicketAllocator } from "../ports/orders"
 import { PromotionUses } from "../ports/promotions"
 import { normaliseVoucherCode, roundUpApplies } from "../rules/basket"
@@ -25,8 +26,6 @@ import {
   TicketLimitExceeded,
 } from "./errors"
 import type { Basket, BasketItem, Promotion } from "./model"
-
-const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
 export interface BasketLineView {
   readonly item: BasketItem

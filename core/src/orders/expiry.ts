@@ -1,4 +1,5 @@
-import { Clock, Effect } from "effect"
+import { Effect } from "effect"
+import { now } from "../ports/clock"
 import { type DueOrder, OrderRepo } from "../ports/orders"
 import { PaymentGateway } from "../ports/payment-gateway"
 import { type OpenIntent, PaymentRepo } from "../ports/payments"
@@ -15,8 +16,6 @@ export const EXPIRY_BATCH = 100
  * order's tickets are held meanwhile, so not for hours as a refund may wait.
  */
 export const LONGEST_EXPIRY_RETRY_MS = 15 * 60_000
-
-const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
 type Settlement = Effect.Effect.Success<typeof makeSettlement>
 

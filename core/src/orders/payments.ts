@@ -1,7 +1,8 @@
-import { Clock, Data, Effect } from "effect"
+import { Data, Effect } from "effect"
 import { isStaff } from "../accounts/customer-accounts"
 import type { Principal } from "../accounts/model"
 import type { RepositoryError } from "../competitions/errors"
+import { now } from "../ports/clock"
 import { OrderRepo } from "../ports/orders"
 import {
   type NotificationRejected,
@@ -73,8 +74,6 @@ export const readOrderWithPayments =
           ? ledger.refundedFor(order.id)
           : Effect.succeed(ZERO_PENCE),
     })
-
-const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
 /**
  * Paying for an order by card, and everything that settles it: the

@@ -1,4 +1,5 @@
-import { Clock, Effect } from "effect"
+import { Effect } from "effect"
+import { now } from "../ports/clock"
 import { PaymentGateway } from "../ports/payment-gateway"
 import { type PaymentRefund, PaymentRepo } from "../ports/payments"
 import { retryDelayMs } from "../rules/backoff"
@@ -15,8 +16,6 @@ export const LONGEST_REFUND_RETRY_MS = 6 * 60 * 60_000
 /** How long to wait after a refund's n-th failed attempt: a minute, doubling, at most six hours. */
 export const refundRetryDelayMs = (failedAttempts: number): number =>
   retryDelayMs(failedAttempts, LONGEST_REFUND_RETRY_MS)
-
-const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
 /**
  * Giving money back (docs/decisions/0011). A refund is recorded as due in

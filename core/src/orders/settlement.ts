@@ -1,5 +1,6 @@
-import { Clock, Effect } from "effect"
+import { Effect } from "effect"
 import type { RepositoryError } from "../competitions/errors"
+import { now } from "../ports/clock"
 import { OrderRepo } from "../ports/orders"
 import { type IntentStatus, PaymentGateway } from "../ports/payment-gateway"
 import { type Payment, type PaymentRefund, PaymentRepo, SiteCreditLedger } from "../ports/payments"
@@ -14,8 +15,6 @@ import { makeRefunding } from "./refunds"
 /** Cancelled by the customer or expired: nothing can be paid for it any more. */
 export const noLongerOpen = (status: OrderStatus): boolean =>
   status === OrderStatus.Cancelled || status === OrderStatus.SystemCancelled
-
-const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
 /** What the provider said about one payment, once recorded. */
 interface Asked {

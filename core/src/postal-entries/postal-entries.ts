@@ -1,10 +1,11 @@
-import { Clock, Effect } from "effect"
+import { Effect } from "effect"
 import { isStaff } from "../accounts/customer-accounts"
 import { NotStaff } from "../accounts/errors"
 import type { Principal } from "../accounts/model"
 import { postalInstantWinEmail } from "../orders/instant-win-email"
 import { instantWinAwards } from "../orders/instant-wins"
 import { CustomerRepo, UserRepo } from "../ports/accounts"
+import { now } from "../ports/clock"
 import type { WonInstantWin } from "../ports/instant-wins"
 import { Mailer } from "../ports/mailer"
 import { PostalEntryRepo } from "../ports/postal-entries"
@@ -27,8 +28,6 @@ import {
   PostalEntryLimitReached,
 } from "./errors"
 import type { NewPostalEntry, PostalEntry, RecordedPostalEntry } from "./model"
-
-const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
 /** Who the entry is for and what it records about them, once the entrant is known. */
 interface ResolvedEntrant {

@@ -1,13 +1,12 @@
-import { Clock, Effect } from "effect"
+import { Effect } from "effect"
 import { isStaff } from "../accounts/customer-accounts"
 import { NotStaff } from "../accounts/errors"
 import type { Principal } from "../accounts/model"
+import { now } from "../ports/clock"
 import { type WinnerListQuery, WinnerRecords } from "../ports/winner-records"
 import { winnerNoteText } from "../rules/winner-notes"
 import { WinnerNoteInvalid, WinnerNoteNotFound, WinnerNotFound } from "./errors"
 import type { InstantWinPrizeWinner, MainPrizeWinner, WinnerKind, WinnerRef } from "./model"
-
-const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
 const staffOnly = (by: Principal) => (isStaff(by) ? Effect.void : Effect.fail(new NotStaff()))
 
