@@ -187,6 +187,20 @@ export interface DrawEntriesTable {
   entries: string
 }
 
+/** Append-only: the table refuses UPDATE and DELETE. */
+export interface AuditLogTable {
+  id: Generated<string>
+  at: Date
+  actorUserId: string
+  actorRole: string
+  action: string
+  subjectType: string
+  subjectId: string
+  /** jsonb: written as JSON text, read back parsed. */
+  before: ColumnType<unknown, string | null, never>
+  after: ColumnType<unknown, string | null, never>
+}
+
 export interface ResourcesTable {
   key: string
   value: string
@@ -470,6 +484,7 @@ export interface Database {
   drawEntries: DrawEntriesTable
   winnerNotes: WinnerNotesTable
   resources: ResourcesTable
+  auditLog: AuditLogTable
   users: UsersTable
   customers: CustomersTable
   refreshTokens: RefreshTokensTable

@@ -14,6 +14,7 @@ import * as instantWinCredit from "./2026-11-24T1510-instant-win-credit"
 import * as postalEntries from "./2026-11-24T1600-postal-entries"
 import * as winnerNotes from "./2026-11-24T1700-winner-notes"
 import * as postalInstantWins from "./2026-11-24T1800-postal-instant-wins"
+import * as auditLog from "./2026-11-24T1900-audit-log"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T1600-postal-entries": postalEntries,
   "2026-11-24T1700-winner-notes": winnerNotes,
   "2026-11-24T1800-postal-instant-wins": postalInstantWins,
+  "2026-11-24T1900-audit-log": auditLog,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>

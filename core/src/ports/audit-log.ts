@@ -1,0 +1,41 @@
+import { Context, type Effect } from "effect"
+import type { Role } from "../accounts/model"
+import type { RepositoryError } from "../competitions/errors"
+
+/** JSON as the audit log stores it: the values before and after a change. */
+export type AuditValue =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly AuditValue[]
+  | { readonly [key: string]: AuditValue }
+
+/**
+ * One staff write (issue 10 §2): who did it, when, what, to which thing,
+ * and the values before and after (null before a creation, after a deletion).
+ */
+export interface AuditEntry {
+  readonly actor: { readonly userId: string; readonly role: Role }
+  /** What was done, as "Subject.Verb": "Competition.Create", "Customer.AdjustSiteCredit". */
+  readonly action: string
+  readonly subject: { readonly type: string; readonly id: string }
+  readonly before: AuditValue
+  readonly after: AuditValue
+  readonly at: Date
+}
+
+export interface RecordedAuditEntry extends AuditEntry {
+  readonly id: string
+}
+
+/**
+ * The append-only audit log. `record` joins the caller's transaction
+ * (Transactions.within), so a write that rolls back leaves no entry and an
+ * entry never describes a change that did not happen. Nothing updates or
+ * deletes an entry; the Postgres table refuses it.
+ */
+export interface AuditLogShape {
+  readonly record: (entry: AuditEntry) => Effect.Effect<void, RepositoryError>
+}
+export class AuditLog extends Context.Tag("@howzat/core/AuditLog")<AuditLog, AuditLogShape>() {}

@@ -1,0 +1,67 @@
+import { Effect } from "effect"
+import { NotStaff } from "../accounts/errors"
+import type { Principal, Role } from "../accounts/model"
+
+/**
+ * What a member of staff may do, as data (issue 10 §2, docs/decisions/0026).
+ * Every staff use case asks `authorize` before it reads or writes, so the
+ * rule holds for any service that imports core, not only for HTTP.
+ */
+export type Permission =
+  /** Draw a live competition; read the waiting list. */
+  | "DrawCompetitions"
+  /** Main and instant-win winners: lists, notes, processed status. */
+  | "ManageWinners"
+  | "RecordPostalEntries"
+  /** Create, edit, duplicate, publish, hide and delete competitions and their instant-win groups. */
+  | "ManageCompetitions"
+  /** Categories and attribute types. */
+  | "ManageCatalogue"
+  /** Images and image groups, including uploads. */
+  | "ManageImages"
+  /** Search, view and edit customers; adjust site credit; erase (UK GDPR). */
+  | "ManageCustomers"
+  /** Read every order; cancel and refund. */
+  | "ManageOrders"
+  /** Vouchers, promotions and clubs. */
+  | "ManagePromotions"
+  /** The Resources (content-*, config-site-styles, clubs) and static pages. */
+  | "ManageContent"
+  /** Read the back office's figures and everything staff need to see (every ticket's holder). */
+  | "ViewBackOffice"
+  /** Create, change and remove staff users and their roles. */
+  | "ManageStaff"
+  /** Read the audit log. */
+  | "ViewAuditLog"
+
+/** Staff run the shop; only an Admin manages staff and reads the audit log. */
+const STAFF: readonly Permission[] = [
+  "DrawCompetitions",
+  "ManageWinners",
+  "RecordPostalEntries",
+  "ManageCompetitions",
+  "ManageCatalogue",
+  "ManageImages",
+  "ManageCustomers",
+  "ManageOrders",
+  "ManagePromotions",
+  "ManageContent",
+  "ViewBackOffice",
+]
+
+/** The permission matrix: which role may do what. A customer may do none of it. */
+export const PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  Customer: [],
+  Staff: STAFF,
+  Admin: [...STAFF, "ManageStaff", "ViewAuditLog"],
+}
+
+export const can = (principal: Principal, permission: Permission): boolean =>
+  PERMISSIONS[principal.role].includes(permission)
+
+/**
+ * Fails with NotStaff unless the principal's role grants `permission`.
+ * The HTTP edge answers NotStaff with 403 (401 needs no principal at all).
+ */
+export const authorize = (principal: Principal, permission: Permission) =>
+  can(principal, permission) ? Effect.void : Effect.fail(new NotStaff())
