@@ -54,6 +54,7 @@ import {
   CustomerUpdateRequest,
   RegistrationRequest,
 } from "./customers"
+import { Dashboard } from "./dashboard"
 import {
   CompetitionsAwaitingDraw,
   CompetitionsAwaitingLiveDraw,
@@ -674,6 +675,14 @@ export class PaymentProvidersApi extends HttpApiGroup.make("paymentProviders").a
 ) {}
 
 /** POST /api/Logging: anyone may report; the server logs it and answers 204. */
+/** The back office's dashboard, for staff. */
+export class DashboardApi extends HttpApiGroup.make("dashboard").add(
+  HttpApiEndpoint.get("dashboard", "/api/Dashboard")
+    .addSuccess(Dashboard)
+    .addError(Forbidden)
+    .middleware(Authentication),
+) {}
+
 export class LoggingApi extends HttpApiGroup.make("logging").add(
   HttpApiEndpoint.post("log", "/api/Logging").setPayload(LoggingRequest),
 ) {}
@@ -693,6 +702,7 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(CustomerTicketsApi)
   .add(PaymentProvidersApi)
   .add(LoggingApi)
+  .add(DashboardApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

@@ -16,6 +16,7 @@ import type { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import type { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import type { Payments } from "@howzat/core/orders/payments"
 import type { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
+import type { BackOfficeDashboard } from "@howzat/core/staff/dashboard"
 import type { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { Layer } from "effect"
 import { type Context, Hono } from "hono"
@@ -26,6 +27,7 @@ import { CardFormHandlersLive } from "./card-form-handlers"
 import { CatalogueHandlersLive } from "./catalogue-handlers"
 import { CompetitionWinnersHandlersLive } from "./competition-winners-handlers"
 import { CustomerHandlersLive } from "./customer-handlers"
+import { DashboardHandlersLive } from "./dashboard-handlers"
 import { DrawHandlersLive } from "./draw-handlers"
 import { InstantWinGroupHandlersLive } from "./instant-win-group-handlers"
 import { LoggingHandlersLive } from "./logging-handlers"
@@ -90,6 +92,8 @@ export interface HttpAppOptions {
   readonly catalogue: Layer.Layer<Catalogue>
   readonly draws: Layer.Layer<Draws>
   readonly competitionWinners: Layer.Layer<CompetitionWinners>
+  /** The back office's dashboard. */
+  readonly backOffice: Layer.Layer<BackOfficeDashboard>
   /** Staff's instant-win groups, and who may read which tickets. */
   readonly instantWins: Layer.Layer<InstantWinGroups | CompetitionTickets>
   readonly accounts: Layer.Layer<AccountServices>
@@ -131,6 +135,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         PostalEntryHandlersLive,
         LoggingHandlersLive,
         CardFormHandlersLive(options.cardForm),
+        DashboardHandlersLive,
       ),
     ),
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),
@@ -138,6 +143,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     Layer.provide(options.catalogue),
     Layer.provide(options.draws),
     Layer.provide(options.competitionWinners),
+    Layer.provide(options.backOffice),
     Layer.provide(options.instantWins),
     Layer.provide(options.orders),
     Layer.provide(options.accounts),

@@ -12,6 +12,8 @@ export {
 export { MigrationFailed, makeMigrator, migrateToLatest, migrations } from "./migrations"
 export { PGliteDialect } from "./pglite-dialect"
 export { PostgresAccountsLive } from "./repos/accounts"
+export { AuditLogLive, makeAuditLog } from "./repos/audit-log"
+export { BackOfficeFiguresLive, makeBackOfficeFigures } from "./repos/back-office-figures"
 export { BasketRepoLive, makeBasketRepo } from "./repos/baskets"
 export { CategoryRepoLive, makeCategoryRepo } from "./repos/categories"
 export {

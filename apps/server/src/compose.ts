@@ -15,9 +15,11 @@ import { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import { Payments } from "@howzat/core/orders/payments"
 import { ShopLinks } from "@howzat/core/ports/shop-links"
 import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
+import { BackOfficeDashboard } from "@howzat/core/staff/dashboard"
 import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { makeHttpApp, type NotificationHandler } from "@howzat/http"
 import {
+  BackOfficeFiguresLive,
   CompetitionRepoLive,
   CustomerRepoLive,
   Db,
@@ -99,6 +101,9 @@ export const composeShop = async (
   const competitionWinners = CompetitionWinners.Default.pipe(
     Layer.provide(WinnerRecordsLive),
     Layer.provide(db),
+  )
+  const backOffice = BackOfficeDashboard.Default.pipe(
+    Layer.provide(Layer.merge(BackOfficeFiguresLive.pipe(Layer.provide(db)), draws)),
   )
   const instantWins = Layer.mergeAll(InstantWinGroups.Default, CompetitionTickets.Default).pipe(
     Layer.provide(
@@ -208,6 +213,7 @@ export const composeShop = async (
     catalogue,
     draws,
     competitionWinners,
+    backOffice,
     instantWins,
     accounts,
     orders,

@@ -77,10 +77,12 @@ const buy = async (browser: Browser, competitionId: string, quantity: number) =>
 }
 
 /** Closes the competition a second ago, its live draw scheduled for `drawDate`. */
-const close = (competitionId: string, drawDate = new Date()) =>
+// The draw date defaults to the moment of closing, not of the call that bought the
+// tickets first: a slow purchase must not put the draw before the close.
+const close = (competitionId: string, drawDate?: Date) =>
   shop.db
     .updateTable("competitions")
-    .set({ closeDateTimeUtc: new Date(Date.now() - 1000), drawDateTimeUtc: drawDate })
+    .set({ closeDateTimeUtc: new Date(Date.now() - 1000), drawDateTimeUtc: drawDate ?? new Date() })
     .where("id", "=", competitionId)
     .execute()
 
@@ -92,7 +94,7 @@ const hide = (competitionId: string) =>
     .execute()
 
 /** A Live competition (the job never draws it) with Ann's paid tickets, closed now. */
-const closedWithEntries = async (quantity = 3, drawDate = new Date()) => {
+const closedWithEntries = async (quantity = 3, drawDate?: Date) => {
   const competitionId = await competitionOnSale(shop, { drawType: "Live" })
   const tickets = await buy(ann.browser, competitionId, quantity)
   await close(competitionId, drawDate)

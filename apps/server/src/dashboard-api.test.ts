@@ -1,0 +1,97 @@
+import type { DashboardJson } from "@howzat/contracts/dashboard"
+import type { OrderResponseJson } from "@howzat/contracts/orders"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Browser, json, problem } from "./test-support/browser"
+import {
+  addItem,
+  CARDS,
+  checkout,
+  competitionOnSale,
+  newBasket,
+  payByCard,
+} from "./test-support/orders"
+import { openShop, register, type Shop } from "./test-support/shop"
+import { signedInStaff } from "./test-support/staff"
+
+/**
+ * GET /api/Dashboard through the real composition: staff see today's paid
+ * sales, what is on sale and closing, the draws due and the winners
+ * waiting; nobody else sees anything.
+ */
+let shop: Shop
+let staff: Browser
+
+const HOUR = 60 * 60 * 1000
+
+beforeAll(async () => {
+  shop = await openShop()
+  staff = (await signedInStaff(shop)).browser
+})
+afterAll(async () => {
+  await shop?.close()
+})
+
+const dashboard = async () => json<DashboardJson>(await staff.get("/api/Dashboard"))
+
+describe("the back office's dashboard", () => {
+  it("answers 401 to nobody and 403 to a customer", async () => {
+    await problem(await new Browser(shop.app).get("/api/Dashboard"), 401)
+    const customer = await new Browser(shop.app).open()
+    await register(customer)
+    await problem(await customer.get("/api/Dashboard"), 403)
+  })
+
+  it("counts a paid order in today's and the week's sales, and not an unpaid one", async () => {
+    const competitionId = await competitionOnSale(shop)
+    const before = await dashboard()
+    const buyer = await new Browser(shop.app).open()
+    await register(buyer)
+    const basket = await newBasket(buyer)
+    await addItem(buyer, basket.id, competitionId, 3)
+    const { order } = await checkout(buyer, basket.id)
+    const unpaid = await dashboard()
+    expect(unpaid.salesToday).toEqual(before.salesToday)
+
+    const started = (
+      await json<OrderResponseJson>(await buyer.post(`/api/Orders/${order.id}/payments`))
+    ).order
+    const token = started.payments.find((p) => p.status === "Pending")?.token as string
+    expect((await payByCard(buyer, token, CARDS.succeeds)).status).toBe("Succeeded")
+    await json(await buyer.post(`/api/Orders/${order.id}/complete-order`))
+
+    const after = await dashboard()
+    for (const window of ["salesToday", "salesLast7Days"] as const) {
+      expect(after[window].orders - before[window].orders).toBe(1)
+      expect(after[window].ticketsSold - before[window].ticketsSold).toBe(3)
+      expect(after[window].ticketSales - before[window].ticketSales).toBe(750)
+    }
+    const listed = after.onSale.find((c) => c.id === competitionId)
+    expect(listed).toMatchObject({ ticketsSoldToDate: 3, totalTickets: 100 })
+  })
+
+  it("lists what closes within 48 hours, and closed competitions waiting for their draw", async () => {
+    const now = Date.now()
+    const closingSoon = await competitionOnSale(shop, {
+      closeDateTimeUtc: new Date(now + 5 * HOUR),
+      drawDateTimeUtc: new Date(now + 6 * HOUR),
+    })
+    const closingLater = await competitionOnSale(shop)
+    const waiting = await competitionOnSale(shop, {
+      drawType: "Live",
+      startDateTimeUtc: new Date(now - 48 * HOUR),
+      closeDateTimeUtc: new Date(now - HOUR),
+      drawDateTimeUtc: new Date(now + HOUR),
+    })
+    const d = await dashboard()
+    const ids = (list: readonly { id: string }[]) => list.map((c) => c.id)
+    expect(ids(d.closingSoon)).toContain(closingSoon)
+    expect(ids(d.closingSoon)).not.toContain(closingLater)
+    expect(ids(d.onSale)).toEqual(expect.arrayContaining([closingSoon, closingLater]))
+    expect(ids(d.onSale)).not.toContain(waiting)
+    expect(ids(d.drawsDue)).toContain(waiting)
+    expect(d.unprocessedWinners).toEqual({
+      main: expect.any(Number),
+      instantWin: expect.any(Number),
+    })
+  })
+})
