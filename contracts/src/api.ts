@@ -96,6 +96,11 @@ import {
   Unauthorized,
 } from "./problems"
 import { Authentication, OptionalAuthentication } from "./security"
+import {
+  EditableResourceList,
+  EditableResourceResponse,
+  UpdateResourceRequest,
+} from "./site-content"
 import { boundedString } from "./text"
 
 /** Paths and PascalCase query names are SPEC §7's, letter for letter. */
@@ -675,6 +680,22 @@ export class PaymentProvidersApi extends HttpApiGroup.make("paymentProviders").a
 ) {}
 
 /** POST /api/Logging: anyone may report; the server logs it and answers 204. */
+/**
+ * Staff editing the site's content: the Resources the storefront reads by
+ * key (GET /api/Resources/{key} stays public), listed with what each is for.
+ */
+export class SiteContentApi extends HttpApiGroup.make("siteContent")
+  .add(HttpApiEndpoint.get("list", "/api/SiteContent").addSuccess(EditableResourceList))
+  .add(
+    HttpApiEndpoint.put("update", "/api/Resources/:key")
+      .setPath(Schema.Struct({ key: ResourceKey }))
+      .setPayload(UpdateResourceRequest)
+      .addSuccess(EditableResourceResponse)
+      .addError(NotFound),
+  )
+  .addError(Forbidden)
+  .middleware(Authentication) {}
+
 /** The back office's dashboard, for staff. */
 export class DashboardApi extends HttpApiGroup.make("dashboard").add(
   HttpApiEndpoint.get("dashboard", "/api/Dashboard")
@@ -703,6 +724,7 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(PaymentProvidersApi)
   .add(LoggingApi)
   .add(DashboardApi)
+  .add(SiteContentApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

@@ -17,6 +17,7 @@ import type { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import type { Payments } from "@howzat/core/orders/payments"
 import type { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import type { BackOfficeDashboard } from "@howzat/core/staff/dashboard"
+import type { SiteContent } from "@howzat/core/staff/site-content"
 import type { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { Layer } from "effect"
 import { type Context, Hono } from "hono"
@@ -49,6 +50,7 @@ import {
   tooDeepProblem,
 } from "./request-limits"
 import { type CardProviderOrigins, securityHeaders } from "./security-headers"
+import { SiteContentHandlersLive } from "./site-content-handlers"
 import { xsrfProtection } from "./xsrf"
 
 export type AccountServices =
@@ -93,7 +95,7 @@ export interface HttpAppOptions {
   readonly draws: Layer.Layer<Draws>
   readonly competitionWinners: Layer.Layer<CompetitionWinners>
   /** The back office's dashboard. */
-  readonly backOffice: Layer.Layer<BackOfficeDashboard>
+  readonly backOffice: Layer.Layer<BackOfficeDashboard | SiteContent>
   /** Staff's instant-win groups, and who may read which tickets. */
   readonly instantWins: Layer.Layer<InstantWinGroups | CompetitionTickets>
   readonly accounts: Layer.Layer<AccountServices>
@@ -136,6 +138,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         LoggingHandlersLive,
         CardFormHandlersLive(options.cardForm),
         DashboardHandlersLive,
+        SiteContentHandlersLive,
       ),
     ),
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),

@@ -51,7 +51,13 @@ export { makePaymentRepo, PaymentRepoLive } from "./repos/payments"
 export { makePostalEntryRepo, PostalEntryRepoLive } from "./repos/postal-entries"
 export { makePromotionUses, PromotionUsesLive } from "./repos/promotion-uses"
 export { makeRateLimiter, purgeRateLimits, RateLimiterLive } from "./repos/rate-limits"
-export { makeResourceRepo, ResourceRepoLive, upsertResource } from "./repos/resources"
+export {
+  makeResourceRepo,
+  makeResourceWriter,
+  ResourceRepoLive,
+  ResourceWriterLive,
+  upsertResource,
+} from "./repos/resources"
 export {
   makeOneTimeTokenRepo,
   makeRefreshTokenRepo,
@@ -65,6 +71,7 @@ export { makeStaffTicketReads, StaffTicketReadsLive } from "./repos/staff-ticket
 export { makeTicketAllocator, TicketAllocatorLive } from "./repos/ticket-allocator"
 export { makeUserRepo, UserRepoLive } from "./repos/users"
 export { makeWinnerRecords, WinnerRecordsLive } from "./repos/winner-records"
+export { RichTextSanitiserLive } from "./rich-text"
 export type { Database } from "./schema"
 export { NodeSecureRandomLive } from "./secure-random-node"
 export { CLUBS as DEMO_CLUBS } from "./seed/content"

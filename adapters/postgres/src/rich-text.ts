@@ -1,3 +1,5 @@
+import { RichTextSanitiser } from "@howzat/core/ports/site-content"
+import { Layer } from "effect"
 import sanitizeHtml from "sanitize-html"
 
 /**
@@ -45,3 +47,8 @@ export const sanitiseRichText = (html: string): string => {
   }
   return current
 }
+
+/** The sanitiser as core's port, for staff-written site content. */
+export const RichTextSanitiserLive = Layer.succeed(RichTextSanitiser, {
+  sanitise: sanitiseRichText,
+})

@@ -16,9 +16,11 @@ import { Payments } from "@howzat/core/orders/payments"
 import { ShopLinks } from "@howzat/core/ports/shop-links"
 import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import { BackOfficeDashboard } from "@howzat/core/staff/dashboard"
+import { SiteContent } from "@howzat/core/staff/site-content"
 import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { makeHttpApp, type NotificationHandler } from "@howzat/http"
 import {
+  AuditLogLive,
   BackOfficeFiguresLive,
   CompetitionRepoLive,
   CustomerRepoLive,
@@ -32,6 +34,8 @@ import {
   PostgresAccountsLive,
   PostgresCatalogueLive,
   PostgresInstantWinsLive,
+  ResourceWriterLive,
+  RichTextSanitiserLive,
   seedDemoData,
   TransactionsLive,
   UserRepoLive,
@@ -102,8 +106,18 @@ export const composeShop = async (
     Layer.provide(WinnerRecordsLive),
     Layer.provide(db),
   )
-  const backOffice = BackOfficeDashboard.Default.pipe(
-    Layer.provide(Layer.merge(BackOfficeFiguresLive.pipe(Layer.provide(db)), draws)),
+  const backOffice = Layer.mergeAll(
+    BackOfficeDashboard.Default.pipe(
+      Layer.provide(Layer.merge(BackOfficeFiguresLive.pipe(Layer.provide(db)), draws)),
+    ),
+    SiteContent.Default.pipe(
+      Layer.provide(
+        Layer.mergeAll(ResourceWriterLive, AuditLogLive, TransactionsLive).pipe(
+          Layer.provide(db),
+          Layer.merge(RichTextSanitiserLive),
+        ),
+      ),
+    ),
   )
   const instantWins = Layer.mergeAll(InstantWinGroups.Default, CompetitionTickets.Default).pipe(
     Layer.provide(

@@ -1,9 +1,11 @@
 import { ResourceNotFound } from "@howzat/core/competitions/errors"
 import { ResourceRepo, type ResourceRepoShape } from "@howzat/core/ports/catalogue"
+import { ResourceWriter, type ResourceWriterShape } from "@howzat/core/ports/site-content"
 import { Effect, Layer } from "effect"
 import type { Kysely } from "kysely"
 import { Db } from "../database"
 import type { Database } from "../schema"
+import { runQuery } from "../transactions"
 import { attempt } from "./shared"
 
 export const makeResourceRepo = (db: Kysely<Database>): ResourceRepoShape => ({
@@ -27,4 +29,25 @@ export const upsertResource = (db: Kysely<Database>, key: string, value: string)
 export const ResourceRepoLive: Layer.Layer<ResourceRepo, never, Db> = Layer.effect(
   ResourceRepo,
   Effect.map(Db, makeResourceRepo),
+)
+
+/** Staff's edits (core's SiteContent), joining the caller's transaction. */
+export const makeResourceWriter = (db: Kysely<Database>): ResourceWriterShape => ({
+  current: (key) =>
+    runQuery(db, "resources.current", async (q) => {
+      const row = await q
+        .selectFrom("resources")
+        .select("value")
+        .where("key", "=", key)
+        .forUpdate()
+        .executeTakeFirst()
+      return row?.value ?? null
+    }),
+  put: (key, value) =>
+    runQuery(db, "resources.put", (q) => upsertResource(q, key, value)).pipe(Effect.asVoid),
+})
+
+export const ResourceWriterLive: Layer.Layer<ResourceWriter, never, Db> = Layer.effect(
+  ResourceWriter,
+  Effect.map(Db, makeResourceWriter),
 )
