@@ -95,6 +95,12 @@ import {
   TooManyRequests,
   Unauthorized,
 } from "./problems"
+import {
+  PromotionList,
+  PromotionListParams,
+  PromotionRequest,
+  PromotionResponse,
+} from "./promotions"
 import { Authentication, OptionalAuthentication } from "./security"
 import {
   EditableResourceList,
@@ -696,6 +702,41 @@ export class SiteContentApi extends HttpApiGroup.make("siteContent")
   .addError(Forbidden)
   .middleware(Authentication) {}
 
+/** Vouchers for staff (ManagePromotions): an extension to SPEC §7 for the back office. */
+export class PromotionsApi extends HttpApiGroup.make("promotions")
+  .add(
+    HttpApiEndpoint.get("list", "/api/Promotions")
+      .setUrlParams(PromotionListParams)
+      .addSuccess(PromotionList),
+  )
+  .add(
+    HttpApiEndpoint.post("create", "/api/Promotions")
+      .setPayload(PromotionRequest)
+      .addSuccess(PromotionResponse, { status: 201 }),
+  )
+  .add(
+    HttpApiEndpoint.get("byId", "/api/Promotions/:promotionId")
+      .setPath(Schema.Struct({ promotionId: Id }))
+      .addSuccess(PromotionResponse)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.put("update", "/api/Promotions/:promotionId")
+      .setPath(Schema.Struct({ promotionId: Id }))
+      .setPayload(PromotionRequest)
+      .addSuccess(PromotionResponse)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.del("remove", "/api/Promotions/:promotionId")
+      .setPath(Schema.Struct({ promotionId: Id }))
+      .addSuccess(Schema.Void, { status: 204 })
+      .addError(NotFound)
+      .addError(Conflict),
+  )
+  .addError(Forbidden)
+  .middleware(Authentication) {}
+
 /** The back office's dashboard, for staff. */
 export class DashboardApi extends HttpApiGroup.make("dashboard").add(
   HttpApiEndpoint.get("dashboard", "/api/Dashboard")
@@ -725,6 +766,7 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(LoggingApi)
   .add(DashboardApi)
   .add(SiteContentApi)
+  .add(PromotionsApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

@@ -17,6 +17,7 @@ import type { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import type { Payments } from "@howzat/core/orders/payments"
 import type { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import type { BackOfficeDashboard } from "@howzat/core/staff/dashboard"
+import type { StaffPromotions } from "@howzat/core/staff/promotions"
 import type { SiteContent } from "@howzat/core/staff/site-content"
 import type { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { Layer } from "effect"
@@ -40,6 +41,7 @@ import {
 } from "./payment-notifications"
 import { PostalEntryHandlersLive } from "./postal-entry-handlers"
 import { asProblemResponse, isProblem, problemResponse } from "./problem-response"
+import { PromotionHandlersLive } from "./promotion-handlers"
 import { CLIENT_ADDRESS_HEADER, HttpSettings, type HttpSettingsShape } from "./request-context"
 import {
   JSON_BODY_LIMIT_BYTES,
@@ -95,7 +97,7 @@ export interface HttpAppOptions {
   readonly draws: Layer.Layer<Draws>
   readonly competitionWinners: Layer.Layer<CompetitionWinners>
   /** The back office's dashboard. */
-  readonly backOffice: Layer.Layer<BackOfficeDashboard | SiteContent>
+  readonly backOffice: Layer.Layer<BackOfficeDashboard | SiteContent | StaffPromotions>
   /** Staff's instant-win groups, and who may read which tickets. */
   readonly instantWins: Layer.Layer<InstantWinGroups | CompetitionTickets>
   readonly accounts: Layer.Layer<AccountServices>
@@ -139,6 +141,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         CardFormHandlersLive(options.cardForm),
         DashboardHandlersLive,
         SiteContentHandlersLive,
+        PromotionHandlersLive,
       ),
     ),
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),

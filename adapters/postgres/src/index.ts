@@ -49,6 +49,7 @@ export {
 } from "./repos/outbox"
 export { makePaymentRepo, PaymentRepoLive } from "./repos/payments"
 export { makePostalEntryRepo, PostalEntryRepoLive } from "./repos/postal-entries"
+export { makePromotionStore, PromotionStoreLive } from "./repos/promotion-store"
 export { makePromotionUses, PromotionUsesLive } from "./repos/promotion-uses"
 export { makeRateLimiter, purgeRateLimits, RateLimiterLive } from "./repos/rate-limits"
 export {

@@ -16,6 +16,7 @@ import { Payments } from "@howzat/core/orders/payments"
 import { ShopLinks } from "@howzat/core/ports/shop-links"
 import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import { BackOfficeDashboard } from "@howzat/core/staff/dashboard"
+import { StaffPromotions } from "@howzat/core/staff/promotions"
 import { SiteContent } from "@howzat/core/staff/site-content"
 import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { makeHttpApp, type NotificationHandler } from "@howzat/http"
@@ -34,6 +35,7 @@ import {
   PostgresAccountsLive,
   PostgresCatalogueLive,
   PostgresInstantWinsLive,
+  PromotionStoreLive,
   ResourceWriterLive,
   RichTextSanitiserLive,
   seedDemoData,
@@ -110,9 +112,9 @@ export const composeShop = async (
     BackOfficeDashboard.Default.pipe(
       Layer.provide(Layer.merge(BackOfficeFiguresLive.pipe(Layer.provide(db)), draws)),
     ),
-    SiteContent.Default.pipe(
+    Layer.mergeAll(SiteContent.Default, StaffPromotions.Default).pipe(
       Layer.provide(
-        Layer.mergeAll(ResourceWriterLive, AuditLogLive, TransactionsLive).pipe(
+        Layer.mergeAll(ResourceWriterLive, PromotionStoreLive, AuditLogLive, TransactionsLive).pipe(
           Layer.provide(db),
           Layer.merge(RichTextSanitiserLive),
         ),
