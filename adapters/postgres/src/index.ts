@@ -13,7 +13,9 @@ export { MigrationFailed, makeMigrator, migrateToLatest, migrations } from "./mi
 export { PGliteDialect } from "./pglite-dialect"
 export { PostgresAccountsLive } from "./repos/accounts"
 export { BasketRepoLive, makeBasketRepo } from "./repos/baskets"
+export { CatalogueAdminStoreLive, makeCatalogueAdminStore } from "./repos/catalogue-admin"
 export { CategoryRepoLive, makeCategoryRepo } from "./repos/categories"
+export { CompetitionAdminStoreLive, makeCompetitionAdminStore } from "./repos/competition-admin"
 export {
   CompetitionWriterLive,
   createCompetition,
@@ -31,6 +33,7 @@ export {
 } from "./repos/draw-records"
 export { DrawRepoLive, makeDrawRepo } from "./repos/draws"
 export {
+  PostgresCatalogueAdminLive,
   PostgresCatalogueLive,
   PostgresInstantWinsLive,
   PostgresOrdersLive,
