@@ -198,8 +198,13 @@ export class CompetitionAdmin extends Effect.Service<CompetitionAdmin>()(
         Effect.gen(function* () {
           yield* authorize(by, "ManageCompetitions")
           const draft = tidy(request)
-          yield* validated(draft, yield* now)
-          const id = yield* insert(by, draft, [], "Competition.Create")
+          // Checked in the insert's transaction: the categories it names are there when it links them.
+          const id = yield* transactions.within(
+            Effect.zipRight(
+              Effect.flatMap(now, (at) => validated(draft, at)),
+              insert(by, draft, [], "Competition.Create"),
+            ),
+          )
           return yield* shown(id)
         })
 
@@ -268,9 +273,13 @@ export class CompetitionAdmin extends Effect.Service<CompetitionAdmin>()(
             drawDateTimeUtc: request.drawDateTimeUtc,
             visibilityStatus: "Hidden",
           })
-          yield* validated(draft, yield* now)
           const groups = yield* freshInstantWins(draft.totalTickets, source.instantWinGroups)
-          const id = yield* insert(by, draft, groups, "Competition.Duplicate", source.id)
+          const id = yield* transactions.within(
+            Effect.zipRight(
+              Effect.flatMap(now, (at) => validated(draft, at)),
+              insert(by, draft, groups, "Competition.Duplicate", source.id),
+            ),
+          )
           return yield* shown(id)
         })
 
