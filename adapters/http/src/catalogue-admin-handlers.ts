@@ -1,6 +1,5 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
-import type { CompetitionRequest } from "@howzat/contracts/catalogue-admin"
 import { pageInfo } from "@howzat/contracts/paging"
 import { Conflict, notFound, problemType, validationProblem } from "@howzat/contracts/problems"
 import { CurrentUser } from "@howzat/contracts/security"
@@ -14,7 +13,7 @@ import {
 } from "@howzat/core/competitions/competition-admin"
 import type { Competition } from "@howzat/core/competitions/model"
 import { now } from "@howzat/core/ports/clock"
-import { type CompetitionDraft, refusalDetail } from "@howzat/core/rules/competition-admin"
+import { refusalDetail } from "@howzat/core/rules/competition-admin"
 import { Effect, Layer } from "effect"
 import { repositoryProblem } from "./repository-problem"
 import { notStaff } from "./staff-problems"
@@ -65,12 +64,6 @@ const attributeTypeLookup = {
   RepositoryError: repositoryProblem,
 }
 
-const draftOf = (payload: typeof CompetitionRequest.Type): CompetitionDraft => ({
-  ...payload,
-  categoryIds: payload.categoryIds,
-  attributes: payload.attributes,
-})
-
 /** Runs a staff call as the signed-in user; core decides whether they may (403 if not). */
 const asStaff = <A, E, R>(call: (principal: Principal) => Effect.Effect<A, E | NotStaff, R>) =>
   Effect.flatMap(CurrentUser, (principal) =>
@@ -89,13 +82,13 @@ const competitionAdminGroup = HttpApiBuilder.group(HowzatApi, "competitionAdmin"
     const admin = yield* CompetitionAdmin
     return handlers
       .handle("create", ({ payload }) =>
-        asStaff((by) => admin.create(draftOf(payload), by)).pipe(
+        asStaff((by) => admin.create(payload, by)).pipe(
           Effect.flatMap(shown),
           Effect.catchTags({ ...competitionLookup, CompetitionInvalid: invalid }),
         ),
       )
       .handle("update", ({ path, payload }) =>
-        asStaff((by) => admin.update(path.competitionId, draftOf(payload), by)).pipe(
+        asStaff((by) => admin.update(path.competitionId, payload, by)).pipe(
           Effect.flatMap(shown),
           Effect.catchTags({
             ...competitionLookup,

@@ -198,7 +198,8 @@ export class CompetitionAdmin extends Effect.Service<CompetitionAdmin>()(
         Effect.gen(function* () {
           yield* authorize(by, "ManageCompetitions")
           const draft = tidy(request)
-          // Checked in the insert's transaction: the categories it names are there when it links them.
+          // Checked in the insert's transaction, just before the links are written; a category
+          // deleted in between fails the foreign key and the whole insert with it.
           const id = yield* transactions.within(
             Effect.zipRight(
               Effect.flatMap(now, (at) => validated(draft, at)),
