@@ -35,6 +35,7 @@ import {
   TicketList,
   TicketListParams,
 } from "./catalogue"
+import { AttributeTypesApi, CategoryAdminApi, CompetitionAdminApi } from "./catalogue-admin"
 import {
   InstantWinPrizeWinnerList,
   InstantWinPrizeWinnerResponse,
@@ -114,15 +115,20 @@ const Id = Schema.UUID
 
 export class CompetitionsApi extends HttpApiGroup.make("competitions")
   .add(
+    // VisibilityStatus other than VisibleOnly is for staff: 401 to nobody, 403 to a customer.
     HttpApiEndpoint.get("list", "/api/Competitions")
       .setUrlParams(CompetitionListParams)
-      .addSuccess(CompetitionList),
+      .addSuccess(CompetitionList)
+      .addError(Unauthorized)
+      .middleware(OptionalAuthentication),
   )
   .add(
+    // Staff also open hidden competitions, to edit them.
     HttpApiEndpoint.get("byId", "/api/Competitions/:competitionId")
       .setPath(Schema.Struct({ competitionId: Id }))
       .addSuccess(CompetitionResponse)
-      .addError(NotFound),
+      .addError(NotFound)
+      .middleware(OptionalAuthentication),
   )
   .add(
     // InstantWinTicketsOnly=false (every sold ticket and its holder) is for staff.
@@ -185,13 +191,16 @@ export class CategoriesApi extends HttpApiGroup.make("categories")
   .add(
     HttpApiEndpoint.get("list", "/api/Categories")
       .setUrlParams(CategoryListParams)
-      .addSuccess(CategoryList),
+      .addSuccess(CategoryList)
+      .addError(Unauthorized)
+      .middleware(OptionalAuthentication),
   )
   .add(
     HttpApiEndpoint.get("byId", "/api/Categories/:categoryId")
       .setPath(Schema.Struct({ categoryId: Id }))
       .addSuccess(CategoryResponse)
-      .addError(NotFound),
+      .addError(NotFound)
+      .middleware(OptionalAuthentication),
   )
   .add(
     HttpApiEndpoint.get("competitions", "/api/Categories/:categoryId/competitions")
@@ -767,6 +776,9 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(DashboardApi)
   .add(SiteContentApi)
   .add(PromotionsApi)
+  .add(CompetitionAdminApi)
+  .add(CategoryAdminApi)
+  .add(AttributeTypesApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

@@ -8,6 +8,8 @@ import type { Registration } from "@howzat/core/accounts/registration"
 import type { Sessions } from "@howzat/core/accounts/sessions"
 import type { Throttle } from "@howzat/core/accounts/throttle"
 import type { Catalogue } from "@howzat/core/competitions/catalogue"
+import type { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
+import type { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
 import type { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
 import type { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
 import type { Draws } from "@howzat/core/draws/draws"
@@ -26,6 +28,7 @@ import { AuthHandlersLive } from "./auth-handlers"
 import { AuthenticationLive, OptionalAuthenticationLive } from "./authentication"
 import { BasketHandlersLive } from "./basket-handlers"
 import { CardFormHandlersLive } from "./card-form-handlers"
+import { CatalogueAdminHandlersLive } from "./catalogue-admin-handlers"
 import { CatalogueHandlersLive } from "./catalogue-handlers"
 import { CompetitionWinnersHandlersLive } from "./competition-winners-handlers"
 import { CustomerHandlersLive } from "./customer-handlers"
@@ -101,6 +104,8 @@ export interface HttpAppOptions {
   /** Staff's instant-win groups, and who may read which tickets. */
   readonly instantWins: Layer.Layer<InstantWinGroups | CompetitionTickets>
   readonly accounts: Layer.Layer<AccountServices>
+  /** Staff's competitions, categories and attribute types. */
+  readonly catalogueAdmin: Layer.Layer<CompetitionAdmin | CatalogueAdmin>
   readonly orders: Layer.Layer<OrderServices>
   readonly settings: HttpSettingsShape
   /** The payment page's card form: the sandbox's, or a real provider's script and key. */
@@ -142,6 +147,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         DashboardHandlersLive,
         SiteContentHandlersLive,
         PromotionHandlersLive,
+        CatalogueAdminHandlersLive,
       ),
     ),
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),
@@ -153,6 +159,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     Layer.provide(options.instantWins),
     Layer.provide(options.orders),
     Layer.provide(options.accounts),
+    Layer.provide(options.catalogueAdmin),
   )
   const { handler, dispose } = HttpApiBuilder.toWebHandler(
     Layer.mergeAll(apiLayer, HttpServer.layerContext),

@@ -2,7 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
 import type { TicketListParams } from "@howzat/contracts/catalogue"
 import { pageInfo } from "@howzat/contracts/paging"
-import { forbidden, notFound } from "@howzat/contracts/problems"
+import { notFound } from "@howzat/contracts/problems"
 import { MaybeCurrentUser } from "@howzat/contracts/security"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
@@ -15,9 +15,6 @@ import { competitionToWire } from "./wire"
 const viewer = Effect.map(MaybeCurrentUser, Option.getOrNull)
 
 const noSuchCompetition = () => Effect.fail(notFound("Not Found", "no such competition"))
-
-/** Hidden records are for staff, whose lists arrive with the back office. */
-const staffOnly = (what: string) => Effect.fail(forbidden(`${what} are only available to staff.`))
 
 const competitionsGroup = HttpApiBuilder.group(HowzatApi, "competitions", (handlers) =>
   Effect.gen(function* () {
@@ -35,18 +32,22 @@ const competitionsGroup = HttpApiBuilder.group(HowzatApi, "competitions", (handl
     return handlers
       .handle("list", ({ urlParams }) =>
         Effect.gen(function* () {
-          if (urlParams.VisibilityStatus !== "VisibleOnly")
-            return yield* staffOnly("Hidden competitions")
+          const who = yield* viewer
           const now = yield* catalogue.now
-          const page = yield* catalogue.listCompetitions({
-            categoryId: urlParams.CategoryId,
-            name: urlParams.Name,
-            description: urlParams.Description,
-            timePeriod: urlParams.TimePeriod,
-            type: urlParams.Type,
-            visibleOnly: true,
-            page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
-          })
+          const page = yield* catalogue
+            .listCompetitionsAs(
+              {
+                categoryId: urlParams.CategoryId,
+                name: urlParams.Name,
+                description: urlParams.Description,
+                timePeriod: urlParams.TimePeriod,
+                type: urlParams.Type,
+                page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
+              },
+              urlParams.VisibilityStatus,
+              who,
+            )
+            .pipe(Effect.catchTag("NotStaff", () => notStaff(who)))
           return {
             competitions: page.items.map((c) => competitionToWire(c, now)),
             ...pageInfo(page),
@@ -56,7 +57,7 @@ const competitionsGroup = HttpApiBuilder.group(HowzatApi, "competitions", (handl
       .handle("byId", ({ path }) =>
         Effect.gen(function* () {
           const now = yield* catalogue.now
-          const competition = yield* catalogue.competition(path.competitionId)
+          const competition = yield* catalogue.competitionAs(path.competitionId, yield* viewer)
           return { competition: competitionToWire(competition, now) }
         }).pipe(
           Effect.catchTags({
@@ -102,19 +103,23 @@ const categoriesGroup = HttpApiBuilder.group(HowzatApi, "categories", (handlers)
     return handlers
       .handle("list", ({ urlParams }) =>
         Effect.gen(function* () {
-          if (urlParams.VisibilityStatus !== "VisibleOnly")
-            return yield* staffOnly("Hidden categories")
-          const page = yield* catalogue.listCategories({
-            name: urlParams.Name,
-            description: urlParams.Description,
-            visibleOnly: true,
-            page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
-          })
+          const who = yield* viewer
+          const page = yield* catalogue
+            .listCategoriesAs(
+              {
+                name: urlParams.Name,
+                description: urlParams.Description,
+                page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
+              },
+              urlParams.VisibilityStatus,
+              who,
+            )
+            .pipe(Effect.catchTag("NotStaff", () => notStaff(who)))
           return { categories: [...page.items], ...pageInfo(page) }
         }).pipe(Effect.catchTag("RepositoryError", repositoryProblem)),
       )
       .handle("byId", ({ path }) =>
-        catalogue.category(path.categoryId).pipe(
+        Effect.flatMap(viewer, (who) => catalogue.categoryAs(path.categoryId, who)).pipe(
           Effect.map((category) => ({ category })),
           Effect.catchTags({
             CategoryNotFound: noSuchCategory,

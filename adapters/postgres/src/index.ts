@@ -15,7 +15,9 @@ export { PostgresAccountsLive } from "./repos/accounts"
 export { AuditLogLive, makeAuditLog } from "./repos/audit-log"
 export { BackOfficeFiguresLive, makeBackOfficeFigures } from "./repos/back-office-figures"
 export { BasketRepoLive, makeBasketRepo } from "./repos/baskets"
+export { CatalogueAdminStoreLive, makeCatalogueAdminStore } from "./repos/catalogue-admin"
 export { CategoryRepoLive, makeCategoryRepo } from "./repos/categories"
+export { CompetitionAdminStoreLive, makeCompetitionAdminStore } from "./repos/competition-admin"
 export {
   CompetitionWriterLive,
   createCompetition,
@@ -33,6 +35,7 @@ export {
 } from "./repos/draw-records"
 export { DrawRepoLive, makeDrawRepo } from "./repos/draws"
 export {
+  PostgresCatalogueAdminLive,
   PostgresCatalogueLive,
   PostgresInstantWinsLive,
   PostgresOrdersLive,

@@ -5,6 +5,8 @@ import { Registration } from "@howzat/core/accounts/registration"
 import { Sessions } from "@howzat/core/accounts/sessions"
 import { RateLimitPolicy, Throttle } from "@howzat/core/accounts/throttle"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
+import { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
+import { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
 import { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
 import { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
 import { Draws } from "@howzat/core/draws/draws"
@@ -33,6 +35,7 @@ import {
   OutboxMailerLive,
   PostalEntryRepoLive,
   PostgresAccountsLive,
+  PostgresCatalogueAdminLive,
   PostgresCatalogueLive,
   PostgresInstantWinsLive,
   PromotionStoreLive,
@@ -124,6 +127,15 @@ export const composeShop = async (
   const instantWins = Layer.mergeAll(InstantWinGroups.Default, CompetitionTickets.Default).pipe(
     Layer.provide(
       Layer.mergeAll(PostgresInstantWinsLive, TransactionsLive).pipe(
+        Layer.provide(db),
+        Layer.merge(NodeSecureRandomLive),
+      ),
+    ),
+  )
+
+  const catalogueAdmin = Layer.mergeAll(CompetitionAdmin.Default, CatalogueAdmin.Default).pipe(
+    Layer.provide(
+      Layer.mergeAll(PostgresCatalogueAdminLive, TransactionsLive).pipe(
         Layer.provide(db),
         Layer.merge(NodeSecureRandomLive),
       ),
@@ -232,6 +244,7 @@ export const composeShop = async (
     backOffice,
     instantWins,
     accounts,
+    catalogueAdmin,
     orders,
     settings: { cookieSecure: config.cookieSecure, linkOrigin: config.linkOrigin },
     cardForm: cardFormOf(config.payments),

@@ -1,9 +1,30 @@
 import { Effect } from "effect"
+import { NotStaff } from "../accounts/errors"
+import type { Principal } from "../accounts/model"
 import type { CategoryQuery, WinnerQuery } from "../ports/catalogue"
 import { CategoryRepo, CompetitionRepo, DrawRepo, ResourceRepo } from "../ports/catalogue"
 import { now } from "../ports/clock"
 import { nextLiveDrawSlot } from "../rules/competition"
-import type { CompetitionQuery } from "./model"
+import { authorize, can } from "../staff/permissions"
+import type { CompetitionQuery, VisibilityFilter } from "./model"
+
+/**
+ * What a list may show the viewer: visitors only visible records; hidden
+ * ones are for staff who may see the back office (401 to nobody, 403 to a
+ * customer).
+ */
+const visibilityFor = (visibility: VisibilityFilter, viewer: Principal | null) =>
+  visibility === "VisibleOnly"
+    ? Effect.succeed({ visibleOnly: true, hiddenOnly: false })
+    : viewer === null
+      ? Effect.fail(new NotStaff())
+      : Effect.as(authorize(viewer, "ViewBackOffice"), {
+          visibleOnly: false,
+          hiddenOnly: visibility === "HiddenOnly",
+        })
+
+/** Staff who may see the back office open hidden records too; everyone else, visible ones. */
+const seesHidden = (viewer: Principal | null) => viewer !== null && can(viewer, "ViewBackOffice")
 
 /**
  * What a visitor browses: competitions, categories, draws and content. Time
@@ -23,6 +44,28 @@ export class Catalogue extends Effect.Service<Catalogue>()("@howzat/core/Catalog
       competition: (competitionId: string) =>
         competitions.byId(competitionId, { visibleOnly: true }),
       listCategories: (query: CategoryQuery) => categories.list(query),
+      /** A list with staff's VisibilityStatus filter; anything but VisibleOnly needs staff. */
+      listCompetitionsAs: (
+        query: Omit<CompetitionQuery, "now" | "visibleOnly" | "hiddenOnly">,
+        visibility: VisibilityFilter,
+        viewer: Principal | null,
+      ) =>
+        Effect.gen(function* () {
+          const filter = yield* visibilityFor(visibility, viewer)
+          return yield* competitions.list({ ...query, ...filter, now: yield* now })
+        }),
+      listCategoriesAs: (
+        query: Omit<CategoryQuery, "visibleOnly" | "hiddenOnly">,
+        visibility: VisibilityFilter,
+        viewer: Principal | null,
+      ) =>
+        Effect.flatMap(visibilityFor(visibility, viewer), (filter) =>
+          categories.list({ ...query, ...filter }),
+        ),
+      competitionAs: (competitionId: string, viewer: Principal | null) =>
+        competitions.byId(competitionId, { visibleOnly: !seesHidden(viewer) }),
+      categoryAs: (categoryId: string, viewer: Principal | null) =>
+        categories.byId(categoryId, { visibleOnly: !seesHidden(viewer) }),
       category: (categoryId: string) => categories.byId(categoryId, { visibleOnly: true }),
       /**
        * The stream runs every Thursday at 8:30pm whether or not a live

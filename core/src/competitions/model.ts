@@ -120,6 +120,11 @@ export interface CompetitionQuery {
   readonly timePeriod: TimePeriod
   readonly type: CompetitionType
   readonly visibleOnly: boolean
+  /** Staff's "HiddenOnly": only what visitors cannot see. */
+  readonly hiddenOnly?: boolean | undefined
   readonly now: Date
   readonly page: PageRequest
 }
+
+/** Which records a list shows: visitors always get VisibleOnly; the others are for staff. */
+export type VisibilityFilter = "VisibleOnly" | "All" | "HiddenOnly"

@@ -50,6 +50,8 @@ export interface CategoryQuery {
   readonly name?: string | undefined
   readonly description?: string | undefined
   readonly visibleOnly: boolean
+  /** Staff's "HiddenOnly": only what visitors cannot see. */
+  readonly hiddenOnly?: boolean | undefined
   readonly page: PageRequest
 }
 

@@ -19,6 +19,7 @@ export const makeCategoryRepo = (db: Kysely<Database>): CategoryRepoShape => ({
     attempt("categories.list", async () => {
       let q = db.selectFrom("categories")
       if (query.visibleOnly) q = q.where("visibilityStatus", "=", "Visible")
+      if (query.hiddenOnly) q = q.where("visibilityStatus", "=", "Hidden")
       if (query.name) q = q.where("name", "ilike", containsPattern(query.name))
       if (query.description) q = q.where("description", "ilike", containsPattern(query.description))
       const [{ totalCount }, rows] = await Promise.all([

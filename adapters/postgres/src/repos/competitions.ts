@@ -91,6 +91,7 @@ const timePeriodCondition = (eb: Eb, period: TimePeriod, now: Date) => {
 const filtered = (db: Kysely<Database>, query: CompetitionQuery) => {
   let q = db.selectFrom("competitions as c")
   if (query.visibleOnly) q = q.where("c.visibilityStatus", "=", "Visible")
+  if (query.hiddenOnly) q = q.where("c.visibilityStatus", "=", "Hidden")
   if (query.categoryId !== undefined) {
     const categoryId = query.categoryId
     q = q.where((eb) =>

@@ -1,6 +1,9 @@
 import { Layer } from "effect"
+import { AuditLogLive } from "./audit-log"
 import { BasketRepoLive } from "./baskets"
+import { CatalogueAdminStoreLive } from "./catalogue-admin"
 import { CategoryRepoLive } from "./categories"
+import { CompetitionAdminStoreLive } from "./competition-admin"
 import { CompetitionWriterLive } from "./competition-writer"
 import { CompetitionRepoLive } from "./competitions"
 import { CustomerTicketRepoLive } from "./customer-tickets"
@@ -50,4 +53,12 @@ export const PostgresInstantWinsLive = Layer.mergeAll(
   InstantWinGroupStoreLive,
   StaffTicketReadsLive,
   CompetitionRepoLive,
+)
+
+/** Staff's competitions, categories and attribute types, with the audit log: needs the Db tag. */
+export const PostgresCatalogueAdminLive = Layer.mergeAll(
+  CompetitionAdminStoreLive,
+  CatalogueAdminStoreLive,
+  CompetitionRepoLive,
+  AuditLogLive,
 )

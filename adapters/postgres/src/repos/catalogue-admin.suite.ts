@@ -1,0 +1,226 @@
+import type { Principal } from "@howzat/core/accounts/model"
+import { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
+import { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
+import { seedCommitment } from "@howzat/core/draws/procedure"
+import type { CompetitionDraft } from "@howzat/core/rules/competition-admin"
+import { Effect, Either, Layer, ManagedRuntime } from "effect"
+import type { Kysely } from "kysely"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Db } from "../database"
+import { migrateToLatest } from "../migrations"
+import type { Database } from "../schema"
+import { NodeSecureRandomLive } from "../secure-random-node"
+import { TransactionsLive } from "../transactions"
+import { makeCatalogueAdminStore } from "./catalogue-admin"
+import { makeCompetitionRepo } from "./competitions"
+import { PostgresCatalogueAdminLive } from "./index"
+import type { SuiteDatabase } from "./instant-win-groups.suite"
+
+const DAY = 24 * 60 * 60 * 1000
+const day = (n: number) => new Date(Date.now() + n * DAY)
+const staff: Principal = {
+  userId: "00000000-0000-4000-8000-000000000001",
+  role: "Staff",
+  customerId: null,
+  email: "staff@howzat.example",
+  name: "Sam Staff",
+}
+
+const draft = (overrides: Partial<CompetitionDraft> = {}): CompetitionDraft => ({
+  name: "Signed Ashes Bat",
+  description: '<p onclick="x()">A bat<script>alert(1)</script></p>',
+  ticketPrice: 250,
+  totalTickets: 100,
+  maxTicketsPerCustomer: 10,
+  defaultTicketSaleQuantity: 1,
+  cashAlternativeValue: null,
+  startDateTimeUtc: day(2),
+  closeDateTimeUtc: day(10),
+  drawDateTimeUtc: day(11),
+  drawType: "Automatic",
+  visibilityStatus: "Hidden",
+  categoryIds: [],
+  attributes: [],
+  imageGroupId: null,
+  ...overrides,
+})
+
+/**
+ * Staff's competition, category and attribute-type writes through core's
+ * use cases on a real database: the pool and seed written as the seed's
+ * createCompetition writes them, resizing, the audit entry in the write's
+ * transaction, and the SQL guards behind core's checks.
+ */
+export const catalogueAdminSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
+  describe(name, () => {
+    let database: SuiteDatabase
+    let runtime: ManagedRuntime.ManagedRuntime<CompetitionAdmin | CatalogueAdmin, never>
+    const db = (): Kysely<Database> => database.db
+
+    beforeAll(async () => {
+      database = await open()
+      await migrateToLatest(database.db)
+      runtime = ManagedRuntime.make(
+        Layer.mergeAll(CompetitionAdmin.Default, CatalogueAdmin.Default).pipe(
+          Layer.provide(
+            Layer.mergeAll(PostgresCatalogueAdminLive, TransactionsLive).pipe(
+              Layer.provide(Layer.succeed(Db, database.db)),
+              Layer.merge(NodeSecureRandomLive),
+            ),
+          ),
+        ),
+      )
+    })
+    afterAll(async () => {
+      await runtime?.dispose()
+      await database?.close()
+    })
+
+    const admin = <A, E>(use: (a: CompetitionAdmin) => Effect.Effect<A, E>) =>
+      runtime.runPromise(Effect.either(Effect.flatMap(CompetitionAdmin, use)))
+    const catalogue = <A, E>(use: (a: CatalogueAdmin) => Effect.Effect<A, E>) =>
+      runtime.runPromise(Effect.either(Effect.flatMap(CatalogueAdmin, use)))
+    const succeeded = <A, E>(outcome: Either.Either<A, E>): A => {
+      if (Either.isLeft(outcome)) throw new Error(`refused: ${JSON.stringify(outcome.left)}`)
+      return outcome.right
+    }
+    const pool = (competitionId: string) =>
+      db()
+        .selectFrom("tickets")
+        .select(["ticketNumber", "sortKey", "orderId"])
+        .where("competitionId", "=", competitionId)
+        .orderBy("ticketNumber")
+        .execute()
+    const audit = (subjectId: string) =>
+      db()
+        .selectFrom("auditLog")
+        .select(["action", "before", "after"])
+        .where("subjectId", "=", subjectId)
+        .orderBy("at")
+        .execute()
+
+    it("creates the pool, the seed commitment and the audit entry together, sanitised", async () => {
+      const created = succeeded(await admin((a) => a.create(draft(), staff)))
+      const tickets = await pool(created.id)
+      expect(tickets.map((t) => t.ticketNumber)).toEqual(
+        Array.from({ length: 100 }, (_, i) => i + 1),
+      )
+      expect(new Set(tickets.map((t) => t.sortKey)).size).toBe(100)
+      const row = await db()
+        .selectFrom("competitions")
+        .select(["drawSeed", "drawSeedCommitment", "description"])
+        .where("id", "=", created.id)
+        .executeTakeFirstOrThrow()
+      expect(row.drawSeedCommitment).toBe(seedCommitment(Buffer.from(row.drawSeed, "hex")))
+      expect(row.description).toBe("<p>A bat</p>")
+      expect(await audit(created.id)).toEqual([
+        expect.objectContaining({ action: "Competition.Create", before: null }),
+      ])
+    })
+
+    it("puts the new numbers of a grown pool at random places among the free ones", async () => {
+      const created = succeeded(await admin((a) => a.create(draft(), staff)))
+      succeeded(await admin((a) => a.update(created.id, draft({ totalTickets: 300 }), staff)))
+      const tickets = await pool(created.id)
+      expect(tickets.map((t) => t.ticketNumber)).toEqual(
+        Array.from({ length: 300 }, (_, i) => i + 1),
+      )
+      // Claimed in sort-key order: if the new numbers all sorted last, a buyer
+      // could time a purchase to land on them.
+      const claimOrder = [...tickets].sort((a, b) => (a.sortKey < b.sortKey ? -1 : 1))
+      const firstHundred = claimOrder.slice(0, 100).map((t) => t.ticketNumber)
+      expect(firstHundred.some((n) => n > 100)).toBe(true)
+      expect(firstHundred.some((n) => n <= 100)).toBe(true)
+
+      succeeded(await admin((a) => a.update(created.id, draft({ totalTickets: 50 }), staff)))
+      expect((await pool(created.id)).map((t) => t.ticketNumber)).toEqual(
+        Array.from({ length: 50 }, (_, i) => i + 1),
+      )
+      expect((await audit(created.id)).map((e) => e.action)).toEqual([
+        "Competition.Create",
+        "Competition.Update",
+        "Competition.Update",
+      ])
+    })
+
+    it("writes no audit entry for a change it refuses, and keeps the pool", async () => {
+      const created = succeeded(
+        await admin((a) => a.create(draft({ startDateTimeUtc: day(-1) }), staff)),
+      )
+      await db()
+        .updateTable("tickets")
+        .set({ orderId: "00000000-0000-4000-8000-0000000000aa" })
+        .where("competitionId", "=", created.id)
+        .where("ticketNumber", "=", 100)
+        .execute()
+      await db()
+        .updateTable("competitions")
+        .set({ ticketsSold: 1 })
+        .where("id", "=", created.id)
+        .execute()
+      const shrunk = await admin((a) =>
+        a.update(created.id, draft({ startDateTimeUtc: day(-1), totalTickets: 99 }), staff),
+      )
+      expect(Either.isLeft(shrunk) && shrunk.left._tag).toBe("CompetitionChangeRefused")
+      const removed = await admin((a) => a.remove(created.id, staff))
+      expect(Either.isLeft(removed) && removed.left._tag).toBe("CompetitionDeletionRefused")
+      expect(await pool(created.id)).toHaveLength(100)
+      expect((await audit(created.id)).map((e) => e.action)).toEqual(["Competition.Create"])
+    })
+
+    it("lists hidden competitions only for a HiddenOnly query", async () => {
+      const hidden = succeeded(await admin((a) => a.create(draft({ name: "Hidden one" }), staff)))
+      const repo = makeCompetitionRepo(db())
+      const list = (hiddenOnly: boolean, visibleOnly: boolean) =>
+        Effect.runPromise(
+          repo.list({
+            name: "Hidden one",
+            timePeriod: "All",
+            type: "All",
+            visibleOnly,
+            hiddenOnly,
+            now: new Date(),
+            page: { pageNumber: 1, pageSize: 10 },
+          }),
+        )
+      expect((await list(true, false)).items.map((c) => c.id)).toEqual([hidden.id])
+      expect((await list(false, true)).items).toEqual([])
+    })
+
+    it("never deletes an attribute type a competition has come to use", async () => {
+      const type = succeeded(
+        await catalogue((c) => c.createAttributeType({ description: "Signed by" }, staff)),
+      )
+      succeeded(
+        await admin((a) =>
+          a.create(draft({ attributes: [{ attributeTypeId: type.id, value: "Root" }] }), staff),
+        ),
+      )
+      // The statement's own guard, as if core had counted before the competition got it.
+      await Effect.runPromise(makeCatalogueAdminStore(db()).removeAttributeType(type.id))
+      const kept = await db()
+        .selectFrom("competitionAttributes")
+        .select("value")
+        .where("attributeTypeId", "=", type.id)
+        .execute()
+      expect(kept).toEqual([{ value: "Root" }])
+    })
+
+    it("links a competition to a category once, and unlinks it", async () => {
+      const category = succeeded(
+        await catalogue((c) =>
+          c.createCategory({ name: "Bats", description: "", visibilityStatus: "Visible" }, staff),
+        ),
+      )
+      const competition = succeeded(await admin((a) => a.create(draft(), staff)))
+      succeeded(await catalogue((c) => c.linkCompetition(category.id, competition.id, staff)))
+      succeeded(await catalogue((c) => c.linkCompetition(category.id, competition.id, staff)))
+      expect((await audit(category.id)).map((e) => e.action)).toEqual([
+        "Category.Create",
+        "Category.LinkCompetition",
+      ])
+      succeeded(await catalogue((c) => c.unlinkCompetition(category.id, competition.id, staff)))
+      const again = await catalogue((c) => c.unlinkCompetition(category.id, competition.id, staff))
+      expect(Either.isLeft(again) && again.left._tag).toBe("CompetitionNotFound")
+    })
+  })

@@ -1,0 +1,269 @@
+import { CompetitionNotFound } from "@howzat/core/competitions/errors"
+import {
+  CompetitionAdminStore,
+  type CompetitionAdminStoreShape,
+  type LockedCompetition,
+} from "@howzat/core/ports/competition-admin"
+import type { CompetitionDraft } from "@howzat/core/rules/competition-admin"
+import { pence } from "@howzat/core/rules/money"
+import { Effect, Layer } from "effect"
+import { type Kysely, sql } from "kysely"
+import { Db } from "../database"
+import { sanitiseRichText } from "../rich-text"
+import type { Database } from "../schema"
+import { atomically, runQuery } from "../transactions"
+import { loadImageGroups } from "./competition-loader"
+import { insertCompetition } from "./competition-writer"
+import { isUuid } from "./shared"
+
+const fieldsOf = (draft: CompetitionDraft) => ({
+  name: draft.name,
+  // The storefront renders it as HTML: only formatting is kept (docs/decisions/0015).
+  description: sanitiseRichText(draft.description),
+  ticketPricePence: draft.ticketPrice,
+  maxTicketsPerCustomer: draft.maxTicketsPerCustomer,
+  defaultTicketSaleQuantity: draft.defaultTicketSaleQuantity,
+  cashAlternativePence: draft.cashAlternativeValue,
+  startDateTimeUtc: draft.startDateTimeUtc,
+  closeDateTimeUtc: draft.closeDateTimeUtc,
+  drawDateTimeUtc: draft.drawDateTimeUtc,
+  drawType: draft.drawType,
+  visibilityStatus: draft.visibilityStatus,
+  imageGroupId: draft.imageGroupId,
+})
+
+/** Categories and attributes as the draft lists them, replacing what was there. */
+const replaceLinks = async (
+  db: Kysely<Database>,
+  competitionId: string,
+  draft: CompetitionDraft,
+) => {
+  await db.deleteFrom("competitionCategories").where("competitionId", "=", competitionId).execute()
+  if (draft.categoryIds.length > 0)
+    await db
+      .insertInto("competitionCategories")
+      .values(draft.categoryIds.map((categoryId) => ({ competitionId, categoryId })))
+      .execute()
+  await db.deleteFrom("competitionAttributes").where("competitionId", "=", competitionId).execute()
+  if (draft.attributes.length > 0)
+    await db
+      .insertInto("competitionAttributes")
+      .values(
+        draft.attributes.map((a) => ({
+          competitionId,
+          attributeTypeId: a.attributeTypeId,
+          value: a.value,
+        })),
+      )
+      .execute()
+}
+
+/**
+ * New numbers get random sort keys like the first ones, so they land at
+ * random places among the free tickets and the claim order stays
+ * unguessable. Shrinking removes the top numbers, which core has checked
+ * nobody holds; a held one would fail the delete's condition and the
+ * counter's check instead of vanishing.
+ */
+const resizePool = async (
+  db: Kysely<Database>,
+  competitionId: string,
+  from: number,
+  to: number,
+) => {
+  if (to > from) {
+    await sql`
+      insert into tickets (competition_id, ticket_number, sort_key)
+      select ${competitionId}::uuid, n, k
+      from (select generate_series(${from + 1}::int, ${to}::int) n, gen_random_uuid() k) pool
+      order by k
+    `.execute(db)
+  } else if (to < from) {
+    const removed = await db
+      .deleteFrom("tickets")
+      .where("competitionId", "=", competitionId)
+      .where("ticketNumber", ">", to)
+      .where("orderId", "is", null)
+      .executeTakeFirst()
+    if (Number(removed.numDeletedRows) !== from - to)
+      throw new Error(`a ticket above ${to} is held: the pool cannot shrink`)
+  }
+}
+
+const readLocked = async (
+  db: Kysely<Database>,
+  competitionId: string,
+): Promise<LockedCompetition | null> => {
+  if (!isUuid(competitionId)) return null
+  const row = await db
+    .selectFrom("competitions")
+    .selectAll()
+    .where("id", "=", competitionId)
+    .forUpdate()
+    .executeTakeFirst()
+  if (row === undefined) return null
+  const [categories, attributes, ordered, highest, groups] = await Promise.all([
+    db
+      .selectFrom("competitionCategories")
+      .select("categoryId")
+      .where("competitionId", "=", row.id)
+      .orderBy("categoryId")
+      .execute(),
+    db
+      .selectFrom("competitionAttributes")
+      .select(["attributeTypeId", "value"])
+      .where("competitionId", "=", row.id)
+      .orderBy("attributeTypeId")
+      .execute(),
+    db
+      .selectFrom("orderLines")
+      .select("orderId")
+      .where("competitionId", "=", row.id)
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom("instantWinTickets")
+      .select((eb) => eb.fn.max("ticketNumber").as("highest"))
+      .where("competitionId", "=", row.id)
+      .executeTakeFirst(),
+    db
+      .selectFrom("instantWinGroups as g")
+      .select((eb) => [
+        "g.name",
+        "g.imageGroupId",
+        "g.prizeSiteCreditPence",
+        eb
+          .selectFrom("instantWinTickets as t")
+          .select(eb.fn.countAll<number>().as("n"))
+          .whereRef("t.instantWinGroupId", "=", "g.id")
+          .as("ticketCount"),
+      ])
+      .where("g.competitionId", "=", row.id)
+      .orderBy("g.sortOrder")
+      .orderBy("g.name")
+      .execute(),
+  ])
+  const images = await loadImageGroups(
+    db,
+    groups.flatMap((g) => (g.imageGroupId ? [g.imageGroupId] : [])),
+  )
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    ticketPrice: row.ticketPricePence,
+    totalTickets: row.totalTickets,
+    maxTicketsPerCustomer: row.maxTicketsPerCustomer,
+    defaultTicketSaleQuantity: row.defaultTicketSaleQuantity,
+    cashAlternativeValue: row.cashAlternativePence,
+    startDateTimeUtc: row.startDateTimeUtc,
+    closeDateTimeUtc: row.closeDateTimeUtc,
+    drawDateTimeUtc: row.drawDateTimeUtc,
+    drawType: row.drawType,
+    visibilityStatus: row.visibilityStatus,
+    categoryIds: categories.map((c) => c.categoryId),
+    attributes: attributes.map((a) => ({ attributeTypeId: a.attributeTypeId, value: a.value })),
+    imageGroupId: row.imageGroupId,
+    ticketsSold: row.ticketsSold,
+    drawn: row.drawnAt !== null,
+    highestInstantWinNumber: highest?.highest ?? null,
+    ordered: ordered !== undefined,
+    instantWinGroups: groups.map((g) => ({
+      name: g.name,
+      ticketCount: Number(g.ticketCount ?? 0),
+      imageUrls: g.imageGroupId ? (images.get(g.imageGroupId)?.images.map((i) => i.url) ?? []) : [],
+      prizeSiteCredit: g.prizeSiteCreditPence === null ? undefined : pence(g.prizeSiteCreditPence),
+    })),
+  }
+}
+
+/** Which of `ids` have no row in `table`; a malformed id is missing too. */
+const absent = async (
+  db: Kysely<Database>,
+  table: "categories" | "attributeTypes" | "imageGroups",
+  ids: readonly string[],
+): Promise<string[]> => {
+  const wellFormed = [...new Set(ids)].filter(isUuid)
+  const found =
+    wellFormed.length === 0
+      ? []
+      : await db.selectFrom(table).select("id").where("id", "in", wellFormed).execute()
+  const present = new Set(found.map((r) => r.id.toLowerCase()))
+  return [...new Set(ids)].filter((id) => !present.has(id.toLowerCase()))
+}
+
+export const makeCompetitionAdminStore = (db: Kysely<Database>): CompetitionAdminStoreShape => ({
+  lock: (competitionId) =>
+    runQuery(db, "competitionAdmin.lock", (q) => readLocked(q, competitionId)).pipe(
+      Effect.flatMap((found) =>
+        found === null
+          ? Effect.fail(new CompetitionNotFound({ competitionId }))
+          : Effect.succeed(found),
+      ),
+    ),
+
+  missing: (draft) =>
+    runQuery(db, "competitionAdmin.missing", async (q) => ({
+      categoryIds: await absent(q, "categories", draft.categoryIds),
+      attributeTypeIds: await absent(
+        q,
+        "attributeTypes",
+        draft.attributes.map((a) => a.attributeTypeId),
+      ),
+      imageGroup:
+        draft.imageGroupId !== null &&
+        (await absent(q, "imageGroups", [draft.imageGroupId])).length > 0,
+    })),
+
+  create: (draft, secrets, instantWinGroups) =>
+    runQuery(db, "competitionAdmin.create", (q) =>
+      atomically(q, async (trx) => {
+        // The seed's one write path: pool, seed commitment and instant wins as it makes them.
+        const id = await insertCompetition(trx as Parameters<typeof insertCompetition>[0], {
+          ...draft,
+          ticketPrice: pence(draft.ticketPrice),
+          cashAlternativeValue:
+            draft.cashAlternativeValue === null ? null : pence(draft.cashAlternativeValue),
+          categoryIds: [],
+          attributes: {},
+          imageUrls: [],
+          instantWinGroups,
+          secrets,
+        })
+        await trx
+          .updateTable("competitions")
+          .set({ imageGroupId: draft.imageGroupId })
+          .where("id", "=", id)
+          .execute()
+        await replaceLinks(trx, id, draft)
+        return id
+      }),
+    ),
+
+  update: (competitionId, draft) =>
+    runQuery(db, "competitionAdmin.update", (q) =>
+      atomically(q, async (trx) => {
+        const { totalTickets } = await trx
+          .selectFrom("competitions")
+          .select("totalTickets")
+          .where("id", "=", competitionId)
+          .executeTakeFirstOrThrow()
+        await resizePool(trx, competitionId, totalTickets, draft.totalTickets)
+        await trx
+          .updateTable("competitions")
+          .set({ ...fieldsOf(draft), totalTickets: draft.totalTickets })
+          .where("id", "=", competitionId)
+          .execute()
+        await replaceLinks(trx, competitionId, draft)
+      }),
+    ),
+
+  remove: (competitionId) =>
+    runQuery(db, "competitionAdmin.remove", (q) =>
+      // Its pool, links, instant-win groups and basket lines go with it (on delete cascade).
+      q.deleteFrom("competitions").where("id", "=", competitionId).execute(),
+    ),
+})
+
+export const CompetitionAdminStoreLive: Layer.Layer<CompetitionAdminStore, never, Db> =
+  Layer.effect(CompetitionAdminStore, Effect.map(Db, makeCompetitionAdminStore))

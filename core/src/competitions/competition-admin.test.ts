@@ -1,0 +1,284 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Clock, Effect, Either, Layer } from "effect"
+import fc from "fast-check"
+import type { Principal } from "../accounts/model"
+import type { CompetitionDraft } from "../rules/competition-admin"
+import { CatalogueAdmin } from "./catalogue-admin"
+import { type MemoryCatalogue, memoryCatalogueAdmin } from "./catalogue-admin-doubles"
+import { CompetitionAdmin } from "./competition-admin"
+import { WebCryptoRandom } from "./instant-win-group-doubles"
+
+const NOW = new Date("2026-06-01T12:00:00.000Z")
+const DAY = 24 * 60 * 60 * 1000
+const at = (days: number) => new Date(NOW.getTime() + days * DAY)
+
+const staff: Principal = {
+  userId: "staff",
+  role: "Staff",
+  customerId: null,
+  email: "sam@howzat.example",
+  name: "Sam Staff",
+}
+const customer: Principal = {
+  userId: "customer",
+  role: "Customer",
+  customerId: "c1",
+  email: "ann@example.com",
+  name: "Ann",
+}
+
+const draft = (overrides: Partial<CompetitionDraft> = {}): CompetitionDraft => ({
+  name: "Signed Ashes Bat",
+  description: "<p>A bat</p>",
+  ticketPrice: 250,
+  totalTickets: 100,
+  maxTicketsPerCustomer: 10,
+  defaultTicketSaleQuantity: 1,
+  cashAlternativeValue: null,
+  startDateTimeUtc: at(1),
+  closeDateTimeUtc: at(10),
+  drawDateTimeUtc: at(11),
+  drawType: "Automatic",
+  visibilityStatus: "Hidden",
+  categoryIds: [],
+  attributes: [],
+  imageGroupId: null,
+  ...overrides,
+})
+
+const stoppedAt = (instant: Date): Clock.Clock => ({
+  [Clock.ClockTypeId]: Clock.ClockTypeId,
+  unsafeCurrentTimeMillis: () => instant.getTime(),
+  unsafeCurrentTimeNanos: () => BigInt(instant.getTime()) * 1_000_000n,
+  currentTimeMillis: Effect.sync(() => instant.getTime()),
+  currentTimeNanos: Effect.sync(() => BigInt(instant.getTime()) * 1_000_000n),
+  sleep: () => Effect.void,
+})
+
+const shop = () => {
+  const memory: MemoryCatalogue = {
+    competitions: [],
+    categories: [],
+    attributeTypes: [],
+    imageGroupIds: [],
+    audit: [],
+  }
+  const layer = Layer.mergeAll(CompetitionAdmin.Default, CatalogueAdmin.Default).pipe(
+    Layer.provide(Layer.merge(memoryCatalogueAdmin(memory), WebCryptoRandom)),
+  )
+  const run = <A, E>(
+    use: (admin: CompetitionAdmin, catalogue: CatalogueAdmin) => Effect.Effect<A, E, never>,
+    instant = NOW,
+  ) =>
+    Effect.runSync(
+      Effect.either(
+        Effect.flatMap(Effect.zip(CompetitionAdmin, CatalogueAdmin), ([admin, catalogue]) =>
+          use(admin, catalogue),
+        ).pipe(Effect.withClock(stoppedAt(instant)), Effect.provide(layer)),
+      ),
+    )
+  const created = (overrides: Partial<CompetitionDraft> = {}) => {
+    const result = run((admin) => admin.create(draft(overrides), staff))
+    if (Either.isLeft(result)) throw new Error(`not created: ${String(result.left)}`)
+    return result.right.id
+  }
+  return { memory, run, created }
+}
+
+const tagOf = <A, E>(result: Either.Either<A, E>) =>
+  Either.isLeft(result) ? (result.left as { _tag: string })._tag : "Right"
+
+describe("CompetitionAdmin", () => {
+  it("lets staff create, and records who did it with nothing before", () => {
+    const { memory, created } = shop()
+    const id = created({ name: "  Signed Ashes Bat " })
+    expect(memory.competitions.map((c) => c.name)).toEqual(["Signed Ashes Bat"])
+    expect(memory.audit).toEqual([
+      expect.objectContaining({
+        actor: { userId: "staff", role: "Staff" },
+        action: "Competition.Create",
+        subject: { type: "Competition", id },
+        before: null,
+        after: expect.objectContaining({ name: "Signed Ashes Bat", totalTickets: 100 }),
+        at: NOW,
+      }),
+    ])
+  })
+
+  it("refuses a customer in core, whatever the edge does, and writes nothing", () => {
+    const { memory, run, created } = shop()
+    const id = created()
+    const tags = [
+      tagOf(run((admin) => admin.create(draft(), customer))),
+      tagOf(run((admin) => admin.update(id, draft({ name: "Mine" }), customer))),
+      tagOf(run((admin) => admin.remove(id, customer))),
+      tagOf(
+        run((admin) =>
+          admin.duplicate(
+            id,
+            { startDateTimeUtc: at(2), closeDateTimeUtc: at(3), drawDateTimeUtc: null },
+            customer,
+          ),
+        ),
+      ),
+      tagOf(
+        run((_, catalogue) =>
+          catalogue.createCategory(
+            { name: "Bats", description: "", visibilityStatus: "Visible" },
+            customer,
+          ),
+        ),
+      ),
+      tagOf(
+        run((_, catalogue) => catalogue.createAttributeType({ description: "Colour" }, customer)),
+      ),
+    ]
+    expect(tags).toEqual(Array(6).fill("NotStaff"))
+    expect(memory.competitions).toHaveLength(1)
+    expect(memory.categories).toEqual([])
+    expect(memory.audit).toHaveLength(1)
+  })
+
+  it("names a missing category or attribute type as a field error", () => {
+    const { run } = shop()
+    const result = run((admin) =>
+      admin.create(
+        draft({
+          categoryIds: ["00000000-0000-4000-8000-000000000001"],
+          attributes: [{ attributeTypeId: "00000000-0000-4000-8000-000000000002", value: "x" }],
+        }),
+        staff,
+      ),
+    )
+    expect(tagOf(result)).toBe("CompetitionInvalid")
+    expect(
+      Either.isLeft(result) && Object.keys((result.left as { errors: object }).errors),
+    ).toEqual(["categoryIds", "attributes"])
+  })
+
+  it("leaves a refused change and its audit entry undone", () => {
+    const { memory, run, created } = shop()
+    const id = created({ startDateTimeUtc: at(-1) })
+    const result = run((admin) =>
+      admin.update(id, draft({ startDateTimeUtc: at(-1), closeDateTimeUtc: at(9) }), staff),
+    )
+    expect(tagOf(result)).toBe("CompetitionChangeRefused")
+    expect(memory.competitions[0]?.closeDateTimeUtc).toEqual(at(10))
+    expect(memory.audit.map((e) => e.action)).toEqual(["Competition.Create"])
+  })
+
+  it("whatever staff ask, the total never falls below the tickets sold, and each change is audited once", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100 }),
+        fc.boolean(),
+        fc.array(fc.integer({ min: 1, max: 300 }), { minLength: 1, maxLength: 6 }),
+        (sold, live, totals) => {
+          const { memory, run, created } = shop()
+          const start = live ? at(-1) : at(1)
+          const id = created({ startDateTimeUtc: start, maxTicketsPerCustomer: 1 })
+          const stored = memory.competitions[0]
+          if (stored === undefined) throw new Error("not stored")
+          memory.competitions[0] = { ...stored, ticketsSold: live ? sold : 0 }
+          let changes = 0
+          for (const total of totals) {
+            const result = run((admin) =>
+              admin.update(
+                id,
+                draft({ startDateTimeUtc: start, totalTickets: total, maxTicketsPerCustomer: 1 }),
+                staff,
+              ),
+            )
+            if (Either.isRight(result)) changes += 1
+            const now = memory.competitions[0]
+            expect(now?.totalTickets).toBeGreaterThanOrEqual(now?.ticketsSold ?? 0)
+          }
+          expect(memory.audit.filter((e) => e.action === "Competition.Update")).toHaveLength(
+            changes,
+          )
+        },
+      ),
+      { numRuns: 50 },
+    )
+  })
+
+  it("deletes only what nobody entered", () => {
+    const { memory, run, created } = shop()
+    const sold = created()
+    const untouched = created()
+    memory.competitions = memory.competitions.map((c) =>
+      c.id === sold ? { ...c, ticketsSold: 1 } : c,
+    )
+    expect(tagOf(run((admin) => admin.remove(sold, staff)))).toBe("CompetitionDeletionRefused")
+    expect(tagOf(run((admin) => admin.remove(untouched, staff)))).toBe("Right")
+    expect(memory.competitions.map((c) => c.id)).toEqual([sold])
+    expect(memory.audit.at(-1)).toMatchObject({ action: "Competition.Delete", after: null })
+  })
+
+  it("duplicates as a hidden copy with the original's instant-win groups", () => {
+    const { memory, run, created } = shop()
+    const id = created({ visibilityStatus: "Visible" })
+    const original = memory.competitions[0]
+    if (original === undefined) throw new Error("not stored")
+    memory.competitions[0] = {
+      ...original,
+      ticketsSold: 40,
+      instantWinGroups: [{ name: "£5", ticketCount: 3, imageUrls: [], prizeSiteCredit: undefined }],
+    }
+    const result = run((admin) =>
+      admin.duplicate(
+        id,
+        { startDateTimeUtc: at(20), closeDateTimeUtc: at(30), drawDateTimeUtc: at(31) },
+        staff,
+      ),
+    )
+    expect(tagOf(result)).toBe("Right")
+    const copy = memory.competitions[1]
+    expect(copy).toMatchObject({
+      visibilityStatus: "Hidden",
+      ticketsSold: 0,
+      closeDateTimeUtc: at(30),
+    })
+    expect(copy?.instantWinGroups).toEqual([
+      expect.objectContaining({ name: "£5", ticketCount: 3 }),
+    ])
+  })
+})
+
+describe("CatalogueAdmin", () => {
+  it("refuses to delete an attribute type a competition uses", () => {
+    const { memory, run, created } = shop()
+    const made = run((_, catalogue) =>
+      catalogue.createAttributeType({ description: "Colour" }, staff),
+    )
+    if (Either.isLeft(made)) throw new Error("not created")
+    const typeId = made.right.id
+    created({ attributes: [{ attributeTypeId: typeId, value: "Red" }] })
+    expect(tagOf(run((_, catalogue) => catalogue.removeAttributeType(typeId, staff)))).toBe(
+      "AttributeTypeInUse",
+    )
+    expect(memory.attributeTypes).toHaveLength(1)
+    expect(
+      tagOf(
+        run((_, catalogue) => catalogue.createAttributeType({ description: " colour" }, staff)),
+      ),
+    ).toBe("AttributeTypeInvalid")
+  })
+
+  it("audits a category's life", () => {
+    const { memory, run } = shop()
+    const made = run((_, catalogue) =>
+      catalogue.createCategory(
+        { name: " Bats ", description: "", visibilityStatus: "Hidden" },
+        staff,
+      ),
+    )
+    if (Either.isLeft(made)) throw new Error("not created")
+    expect(made.right.name).toBe("Bats")
+    run((_, catalogue) => catalogue.removeCategory(made.right.id, staff))
+    expect(memory.audit.map((e) => [e.action, e.before === null, e.after === null])).toEqual([
+      ["Category.Create", true, false],
+      ["Category.Delete", false, true],
+    ])
+  })
+})

@@ -1,0 +1,290 @@
+import { Data, Effect } from "effect"
+import type { Principal } from "../accounts/model"
+import { competitionSecrets } from "../draws/secrets"
+import { chooseFreeTicketNumbers } from "../draws/secure-choice"
+import type { AuditValue } from "../ports/audit-log"
+import { AuditLog } from "../ports/audit-log"
+import { CompetitionRepo } from "../ports/catalogue"
+import { now } from "../ports/clock"
+import {
+  CompetitionAdminStore,
+  type LockedCompetition,
+  type MissingReferences,
+} from "../ports/competition-admin"
+import type { NewInstantWinGroup } from "../ports/competition-writer"
+import { SecureRandom } from "../ports/secure-random"
+import { Transactions } from "../ports/transactions"
+import {
+  type ChangeRefusal,
+  type CompetitionDraft,
+  type CompetitionDraftErrors,
+  changeRefusal,
+  competitionMessages,
+  type DeletionRefusal,
+  deletionRefusal,
+  validateCompetitionDraft,
+} from "../rules/competition-admin"
+import { authorize } from "../staff/permissions"
+
+/** Field name (as on the wire) to message; the edge answers with the validation problem. */
+export class CompetitionInvalid extends Data.TaggedError("CompetitionInvalid")<{
+  readonly errors: CompetitionDraftErrors
+}> {}
+
+/** The change cannot be made now, whatever its values (409). */
+export class CompetitionChangeRefused extends Data.TaggedError("CompetitionChangeRefused")<{
+  readonly competitionId: string
+  readonly refusal: ChangeRefusal
+}> {}
+
+export class CompetitionDeletionRefused extends Data.TaggedError("CompetitionDeletionRefused")<{
+  readonly competitionId: string
+  readonly reason: DeletionRefusal
+}> {}
+
+/** What a duplicate needs that the original cannot give: its own dates, and maybe a name. */
+export interface DuplicateRequest {
+  readonly name?: string | undefined
+  readonly startDateTimeUtc: Date
+  readonly closeDateTimeUtc: Date
+  readonly drawDateTimeUtc: Date | null
+}
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString())
+
+/** The audit log's picture of a competition: its fields as plain JSON. */
+export const competitionAuditValue = (c: CompetitionDraft): AuditValue => ({
+  name: c.name,
+  description: c.description,
+  ticketPrice: c.ticketPrice,
+  totalTickets: c.totalTickets,
+  maxTicketsPerCustomer: c.maxTicketsPerCustomer,
+  defaultTicketSaleQuantity: c.defaultTicketSaleQuantity,
+  cashAlternativeValue: c.cashAlternativeValue,
+  startDateTimeUtc: iso(c.startDateTimeUtc),
+  closeDateTimeUtc: iso(c.closeDateTimeUtc),
+  drawDateTimeUtc: iso(c.drawDateTimeUtc),
+  drawType: c.drawType,
+  visibilityStatus: c.visibilityStatus,
+  categoryIds: [...c.categoryIds],
+  attributes: c.attributes.map((a) => ({ attributeTypeId: a.attributeTypeId, value: a.value })),
+  imageGroupId: c.imageGroupId,
+})
+
+const referenceErrors = (missing: MissingReferences): CompetitionDraftErrors => ({
+  ...(missing.categoryIds.length > 0
+    ? { categoryIds: `${competitionMessages.unknownCategory}: ${missing.categoryIds.join(", ")}` }
+    : {}),
+  ...(missing.attributeTypeIds.length > 0
+    ? {
+        attributes: `${competitionMessages.unknownAttributeType}: ${missing.attributeTypeIds.join(", ")}`,
+      }
+    : {}),
+  ...(missing.imageGroup ? { imageGroupId: competitionMessages.unknownImageGroup } : {}),
+})
+
+/** One id once, whatever its case: a link is a set. */
+const tidy = (draft: CompetitionDraft): CompetitionDraft => ({
+  ...draft,
+  name: draft.name.trim(),
+  categoryIds: [...new Set(draft.categoryIds.map((id) => id.toLowerCase()))],
+  attributes: draft.attributes.map((a) => ({
+    ...a,
+    attributeTypeId: a.attributeTypeId.toLowerCase(),
+  })),
+})
+
+const draftOf = (c: LockedCompetition): CompetitionDraft => ({
+  name: c.name,
+  description: c.description,
+  ticketPrice: c.ticketPrice,
+  totalTickets: c.totalTickets,
+  maxTicketsPerCustomer: c.maxTicketsPerCustomer,
+  defaultTicketSaleQuantity: c.defaultTicketSaleQuantity,
+  cashAlternativeValue: c.cashAlternativeValue,
+  startDateTimeUtc: c.startDateTimeUtc,
+  closeDateTimeUtc: c.closeDateTimeUtc,
+  drawDateTimeUtc: c.drawDateTimeUtc,
+  drawType: c.drawType,
+  visibilityStatus: c.visibilityStatus,
+  categoryIds: c.categoryIds,
+  attributes: c.attributes,
+  imageGroupId: c.imageGroupId,
+})
+
+/**
+ * Staff create, edit, duplicate, publish or hide, and delete competitions
+ * (issue 10 §3, docs/decisions/0027). Every write asks `authorize` first,
+ * is judged under the competition's row lock against what has already
+ * happened to it, and records an audit entry in the same transaction.
+ */
+export class CompetitionAdmin extends Effect.Service<CompetitionAdmin>()(
+  "@howzat/core/CompetitionAdmin",
+  {
+    effect: Effect.gen(function* () {
+      const store = yield* CompetitionAdminStore
+      const competitions = yield* CompetitionRepo
+      const transactions = yield* Transactions
+      const audit = yield* AuditLog
+      const random = yield* SecureRandom
+
+      const validated = (draft: CompetitionDraft, at: Date, previous?: CompetitionDraft) =>
+        Effect.gen(function* () {
+          const errors = validateCompetitionDraft(draft, at, previous)
+          const missing = referenceErrors(yield* store.missing(draft))
+          const all = { ...missing, ...errors }
+          if (Object.keys(all).length > 0) return yield* new CompetitionInvalid({ errors: all })
+        })
+
+      const record = (
+        by: Principal,
+        action: string,
+        competitionId: string,
+        before: AuditValue,
+        after: AuditValue,
+      ) =>
+        Effect.flatMap(now, (at) =>
+          audit.record({
+            actor: { userId: by.userId, role: by.role },
+            action,
+            subject: { type: "Competition", id: competitionId },
+            before,
+            after,
+            at,
+          }),
+        )
+
+      /** The competition as the API shows it, hidden or not, once the write has committed. */
+      const shown = (competitionId: string) =>
+        competitions.byId(competitionId, { visibleOnly: false })
+
+      /** Fresh numbers for each group, chosen with SecureRandom as a new group's are. */
+      const freshInstantWins = (total: number, groups: LockedCompetition["instantWinGroups"]) =>
+        Effect.gen(function* () {
+          const taken = new Set<number>()
+          const made: NewInstantWinGroup[] = []
+          for (const group of groups) {
+            const numbers = yield* chooseFreeTicketNumbers(total, taken, group.ticketCount)
+            for (const n of numbers) taken.add(n)
+            made.push({ ...group, ticketNumbers: numbers })
+          }
+          return made
+        }).pipe(Effect.provideService(SecureRandom, random))
+
+      const insert = (
+        by: Principal,
+        draft: CompetitionDraft,
+        groups: readonly NewInstantWinGroup[],
+        action: string,
+        source?: string,
+      ) =>
+        transactions.within(
+          Effect.gen(function* () {
+            const secrets = yield* Effect.provideService(competitionSecrets, SecureRandom, random)
+            const id = yield* store.create(draft, secrets, groups)
+            const stored = yield* store.lock(id)
+            yield* record(
+              by,
+              action,
+              id,
+              source === undefined ? null : { copiedFrom: source },
+              competitionAuditValue(draftOf(stored)),
+            )
+            return id
+          }),
+        )
+
+      const create = (request: CompetitionDraft, by: Principal) =>
+        Effect.gen(function* () {
+          yield* authorize(by, "ManageCompetitions")
+          const draft = tidy(request)
+          // Checked in the insert's transaction, just before the links are written; a category
+          // deleted in between fails the foreign key and the whole insert with it.
+          const id = yield* transactions.within(
+            Effect.zipRight(
+              Effect.flatMap(now, (at) => validated(draft, at)),
+              insert(by, draft, [], "Competition.Create"),
+            ),
+          )
+          return yield* shown(id)
+        })
+
+      const update = (competitionId: string, request: CompetitionDraft, by: Principal) =>
+        Effect.gen(function* () {
+          yield* authorize(by, "ManageCompetitions")
+          const draft = tidy(request)
+          yield* transactions.within(
+            Effect.gen(function* () {
+              const stored = yield* store.lock(competitionId)
+              const at = yield* now
+              const before = draftOf(stored)
+              yield* validated(draft, at, before)
+              const refusal = changeRefusal(stored, draft, at)
+              if (refusal !== null)
+                return yield* new CompetitionChangeRefused({ competitionId: stored.id, refusal })
+              yield* store.update(stored.id, draft)
+              const after = yield* store.lock(stored.id)
+              yield* record(
+                by,
+                "Competition.Update",
+                stored.id,
+                competitionAuditValue(before),
+                competitionAuditValue(draftOf(after)),
+              )
+            }),
+          )
+          return yield* shown(competitionId)
+        })
+
+      const remove = (competitionId: string, by: Principal) =>
+        Effect.gen(function* () {
+          yield* authorize(by, "ManageCompetitions")
+          yield* transactions.within(
+            Effect.gen(function* () {
+              const stored = yield* store.lock(competitionId)
+              const reason = deletionRefusal(stored)
+              if (reason !== null)
+                return yield* new CompetitionDeletionRefused({ competitionId: stored.id, reason })
+              yield* store.remove(stored.id)
+              yield* record(
+                by,
+                "Competition.Delete",
+                stored.id,
+                competitionAuditValue(draftOf(stored)),
+                null,
+              )
+            }),
+          )
+        })
+
+      /**
+       * A hidden copy to set up the next one like it: the same prize, price
+       * and pool size, its own dates, a fresh seed and commitment, fresh
+       * instant-win numbers, nothing sold.
+       */
+      const duplicate = (competitionId: string, request: DuplicateRequest, by: Principal) =>
+        Effect.gen(function* () {
+          yield* authorize(by, "ManageCompetitions")
+          const source = yield* transactions.within(store.lock(competitionId))
+          const draft = tidy({
+            ...draftOf(source),
+            name: request.name ?? source.name,
+            startDateTimeUtc: request.startDateTimeUtc,
+            closeDateTimeUtc: request.closeDateTimeUtc,
+            drawDateTimeUtc: request.drawDateTimeUtc,
+            visibilityStatus: "Hidden",
+          })
+          const groups = yield* freshInstantWins(draft.totalTickets, source.instantWinGroups)
+          const id = yield* transactions.within(
+            Effect.zipRight(
+              Effect.flatMap(now, (at) => validated(draft, at)),
+              insert(by, draft, groups, "Competition.Duplicate", source.id),
+            ),
+          )
+          return yield* shown(id)
+        })
+
+      return { create, update, remove, duplicate }
+    }),
+  },
+) {}

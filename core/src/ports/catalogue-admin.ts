@@ -1,0 +1,62 @@
+import { Context, type Effect } from "effect"
+import type { CategoryNotFound, RepositoryError } from "../competitions/errors"
+import type { AttributeType, Category, Page, PageRequest } from "../competitions/model"
+import type { CategoryDraft } from "../rules/catalogue-admin"
+
+export interface AttributeTypeQuery {
+  readonly description?: string | undefined
+  readonly page: PageRequest
+}
+
+/**
+ * Where staff's categories and attribute types are written. Reads of a
+ * single record see hidden ones too. Use inside `Transactions.within` with
+ * the audit log, so an entry is written only with its change.
+ */
+export interface CatalogueAdminStoreShape {
+  readonly category: (
+    categoryId: string,
+  ) => Effect.Effect<Category, CategoryNotFound | RepositoryError>
+  readonly insertCategory: (draft: CategoryDraft) => Effect.Effect<Category, RepositoryError>
+  readonly updateCategory: (
+    categoryId: string,
+    draft: CategoryDraft,
+  ) => Effect.Effect<Category, RepositoryError>
+  /** The competitions it held stay; only their links to it go. */
+  readonly removeCategory: (categoryId: string) => Effect.Effect<void, RepositoryError>
+  /** Whether a competition with this id exists, visible or not. */
+  readonly competitionExists: (competitionId: string) => Effect.Effect<boolean, RepositoryError>
+  /** True when the link is new. */
+  readonly link: (
+    categoryId: string,
+    competitionId: string,
+  ) => Effect.Effect<boolean, RepositoryError>
+  /** True when there was a link to remove. */
+  readonly unlink: (
+    categoryId: string,
+    competitionId: string,
+  ) => Effect.Effect<boolean, RepositoryError>
+
+  readonly attributeTypes: (
+    query: AttributeTypeQuery,
+  ) => Effect.Effect<Page<AttributeType>, RepositoryError>
+  readonly attributeType: (id: string) => Effect.Effect<AttributeType | null, RepositoryError>
+  /** Descriptions of every type but `exceptId`, to refuse a second type that reads the same. */
+  readonly otherAttributeDescriptions: (
+    exceptId: string | null,
+  ) => Effect.Effect<readonly string[], RepositoryError>
+  readonly insertAttributeType: (
+    description: string,
+  ) => Effect.Effect<AttributeType, RepositoryError>
+  readonly updateAttributeType: (
+    id: string,
+    description: string,
+  ) => Effect.Effect<AttributeType, RepositoryError>
+  readonly removeAttributeType: (id: string) => Effect.Effect<void, RepositoryError>
+  /** How many competitions carry a value of this type. */
+  readonly attributeTypeUses: (id: string) => Effect.Effect<number, RepositoryError>
+}
+export class CatalogueAdminStore extends Context.Tag("@howzat/core/CatalogueAdminStore")<
+  CatalogueAdminStore,
+  CatalogueAdminStoreShape
+>() {}
