@@ -62,6 +62,7 @@ import {
   DrawnCompetitionResponse,
   DrawProofResponse,
 } from "./draws"
+import { ImageGroupsApi, ImagesApi } from "./images"
 import {
   InstantWinGroupDeleted,
   InstantWinGroupRequest,
@@ -693,6 +694,8 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(CustomerTicketsApi)
   .add(PaymentProvidersApi)
   .add(LoggingApi)
+  .add(ImagesApi)
+  .add(ImageGroupsApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}
