@@ -110,6 +110,11 @@ describe("uploading images", () => {
     expect(served.headers.get("content-type")).toBe("image/png")
     expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable")
     expect(served.headers.get("x-content-type-options")).toBe("nosniff")
+    const head = await shop.app.request(images[0]?.url ?? "", { method: "HEAD" })
+    expect(head.status).toBe(200)
+    expect(head.headers.get("content-length")).toBe(String(TINY_PNG.length))
+    await problem(await visitor.get(`/files/images/${"0".repeat(64)}.png`), 404)
+    await problem(await visitor.get("/files/IMAGES/x.PNG"), 404)
     const audit = await shop.db
       .selectFrom("auditLog")
       .selectAll()
