@@ -1,5 +1,5 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart } from "@effect/platform"
-import { Schema } from "effect"
+import { Option, Schema } from "effect"
 import { PageInfo, PagingParams } from "./paging"
 import { Conflict, NotFound, ServiceUnavailable } from "./problems"
 import { Authentication } from "./security"
@@ -65,6 +65,8 @@ export const ImageUploadForm = HttpApiSchema.MultipartStream(
     files: Multipart.FilesSchema,
     description: Schema.optional(Schema.String),
   }),
+  // Ten files and a description, with room to spare; a flood of parts or a huge field is not a form.
+  { maxParts: Option.some(20), maxFieldSize: 8 * 1024 },
 )
 
 export const ImageUpdateRequest = Schema.Struct({

@@ -55,13 +55,16 @@ const upload = (
       file.name,
     )
   if (options.description !== undefined) form.append("description", options.description)
+  return postForm(browser, form, options.directory)
+}
+
+const postForm = (browser: Browser, form: FormData, directory?: string) => {
   const headers = new Headers({ "x-forwarded-for": browser.address })
   headers.set("cookie", [...browser.cookies].map(([name, c]) => `${name}=${c.value}`).join("; "))
   const xsrf = browser.cookie("XSRF-TOKEN")
   if (xsrf) headers.set("x-xsrf-token", xsrf)
   if (browser.accessToken) headers.set("authorization", `Bearer ${browser.accessToken}`)
-  const query =
-    options.directory === undefined ? "" : `?directory=${encodeURIComponent(options.directory)}`
+  const query = directory === undefined ? "" : `?directory=${encodeURIComponent(directory)}`
   return shop.app.request(`/api/Images${query}`, { method: "POST", headers, body: form })
 }
 
@@ -164,6 +167,18 @@ describe("uploading images", () => {
       400,
     )
     expect(Object.keys(climbing.errors ?? {})).toEqual(["directory"])
+  })
+
+  it("refuses a form with a flood of parts or an outsized field, as unreadable rather than a 500", async () => {
+    const form = new FormData()
+    for (let n = 0; n < 25; n++) form.append("note", "x")
+    const flooded = await problem(await postForm(staff, form), 400)
+    expect(flooded.errors?.files).toEqual(["Upload at most 10 images at a time."])
+    const long = new FormData()
+    long.append("description", "x".repeat(9000))
+    long.append("files", new Blob([Uint8Array.from(TINY_PNG)]), "a.png")
+    const outsized = await problem(await postForm(staff, long), 400)
+    expect(outsized.errors?.files).toEqual(["The description is too long."])
   })
 
   it("refuses a body far past any upload at the edge, before reading it", async () => {
