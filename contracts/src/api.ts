@@ -64,6 +64,7 @@ import {
   DrawnCompetitionResponse,
   DrawProofResponse,
 } from "./draws"
+import { ImageGroupsApi, ImagesApi } from "./images"
 import {
   InstantWinGroupDeleted,
   InstantWinGroupRequest,
@@ -779,6 +780,8 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(CompetitionAdminApi)
   .add(CategoryAdminApi)
   .add(AttributeTypesApi)
+  .add(ImagesApi)
+  .add(ImageGroupsApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

@@ -13,11 +13,14 @@ import type { CompetitionAdmin } from "@howzat/core/competitions/competition-adm
 import type { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
 import type { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
 import type { Draws } from "@howzat/core/draws/draws"
+import type { Images, ImageUploadPolicy } from "@howzat/core/images/images"
 import type { Baskets } from "@howzat/core/orders/baskets"
 import type { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import type { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import type { Payments } from "@howzat/core/orders/payments"
+import type { FileStoreShape } from "@howzat/core/ports/file-store"
 import type { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
+import { MAX_FILES_PER_UPLOAD } from "@howzat/core/rules/images"
 import type { BackOfficeDashboard } from "@howzat/core/staff/dashboard"
 import type { StaffPromotions } from "@howzat/core/staff/promotions"
 import type { SiteContent } from "@howzat/core/staff/site-content"
@@ -34,6 +37,8 @@ import { CompetitionWinnersHandlersLive } from "./competition-winners-handlers"
 import { CustomerHandlersLive } from "./customer-handlers"
 import { DashboardHandlersLive } from "./dashboard-handlers"
 import { DrawHandlersLive } from "./draw-handlers"
+import { mountFiles } from "./files-route"
+import { ImageGroupHandlersLive, ImageHandlersLive } from "./image-handlers"
 import { InstantWinGroupHandlersLive } from "./instant-win-group-handlers"
 import { LoggingHandlersLive } from "./logging-handlers"
 import { CustomerTicketHandlersLive, OrderHandlersLive } from "./order-handlers"
@@ -47,7 +52,6 @@ import { asProblemResponse, isProblem, problemResponse } from "./problem-respons
 import { PromotionHandlersLive } from "./promotion-handlers"
 import { CLIENT_ADDRESS_HEADER, HttpSettings, type HttpSettingsShape } from "./request-context"
 import {
-  JSON_BODY_LIMIT_BYTES,
   MAX_JSON_DEPTH,
   nestsDeeperThan,
   nonJsonBodyProblem,
@@ -56,6 +60,7 @@ import {
 } from "./request-limits"
 import { type CardProviderOrigins, securityHeaders } from "./security-headers"
 import { SiteContentHandlersLive } from "./site-content-handlers"
+import { isUpload, nonMultipartProblem, requestBodyLimits, uploadBodyLimitBytes } from "./uploads"
 import { xsrfProtection } from "./xsrf"
 
 export type AccountServices =
@@ -107,6 +112,10 @@ export interface HttpAppOptions {
   /** Staff's competitions, categories and attribute types. */
   readonly catalogueAdmin: Layer.Layer<CompetitionAdmin | CatalogueAdmin>
   readonly orders: Layer.Layer<OrderServices>
+  /** Staff's images and image groups, and what an upload may be. */
+  readonly images: Layer.Layer<Images | ImageUploadPolicy>
+  /** Uploaded files, served at /files/*; the largest image sets the upload's body limit. */
+  readonly files: { readonly store: FileStoreShape; readonly maxImageBytes: number }
   readonly settings: HttpSettingsShape
   /** The payment page's card form: the sandbox's, or a real provider's script and key. */
   readonly cardForm: CardFormJson
@@ -143,6 +152,8 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         CustomerTicketHandlersLive,
         PostalEntryHandlersLive,
         LoggingHandlersLive,
+        ImageHandlersLive,
+        ImageGroupHandlersLive,
         CardFormHandlersLive(options.cardForm),
         DashboardHandlersLive,
         SiteContentHandlersLive,
@@ -160,6 +171,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     Layer.provide(options.orders),
     Layer.provide(options.accounts),
     Layer.provide(options.catalogueAdmin),
+    Layer.provide(options.images),
   )
   const { handler, dispose } = HttpApiBuilder.toWebHandler(
     Layer.mergeAll(apiLayer, HttpServer.layerContext),
@@ -180,7 +192,10 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     }),
   )
   // Before anything reads a body, on every route: the API, the card provider's routes, the apps.
-  app.use("*", requestBodyLimit(JSON_BODY_LIMIT_BYTES))
+  app.use(
+    "*",
+    requestBodyLimits(uploadBodyLimitBytes(options.files.maxImageBytes, MAX_FILES_PER_UPLOAD)),
+  )
   app.use(
     "*",
     xsrfProtection({
@@ -193,13 +208,19 @@ export const makeHttpApp = (options: HttpAppOptions) => {
   if (options.paymentNotifications) mountPaymentNotifications(app, options.paymentNotifications)
   app.get("/health/ping", (c) => c.json({ status: "ok" }))
   app.get("/api/openapi.json", (c) => c.json(openApi))
+  mountFiles(app, options.files.store)
   app.all("/api/*", async (c) => {
-    const notJson = nonJsonBodyProblem(c.req.method, c.req.header("content-type"))
-    if (notJson) return notJson
+    const upload = isUpload(c.req.method, c.req.path)
+    const wrongType = upload
+      ? nonMultipartProblem(c.req.header("content-type"))
+      : nonJsonBodyProblem(c.req.method, c.req.header("content-type"))
+    if (wrongType) return wrongType
     try {
-      // At most 64 KiB by now (the limit above), so reading it whole is cheap.
-      const body = c.req.raw.body === null ? undefined : await c.req.raw.text()
-      if (body !== undefined && nestsDeeperThan(body, MAX_JSON_DEPTH)) return tooDeepProblem()
+      // JSON is at most 64 KiB by now (the limit above), so reading it whole is cheap; an
+      // upload's files stream on to the handler, which stops reading a file past its limit.
+      const body =
+        c.req.raw.body === null ? undefined : upload ? c.req.raw.body : await c.req.raw.text()
+      if (typeof body === "string" && nestsDeeperThan(body, MAX_JSON_DEPTH)) return tooDeepProblem()
       // Always overwritten: a caller must not be able to name its own address.
       const headers = new Headers(c.req.raw.headers)
       headers.set(CLIENT_ADDRESS_HEADER, options.clientAddress?.(c) ?? "")
@@ -208,7 +229,9 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         headers,
         body,
         signal: c.req.raw.signal,
-      })
+        // Node's fetch Request needs this to take a stream as its body.
+        duplex: "half",
+      } as RequestInit)
       const answered = await handler(request)
       // Expected failures are problems already; anything else at 500 was a defect: say where.
       if (answered.status >= 500 && !isProblem(answered))

@@ -31,10 +31,17 @@ export interface ImageGroupsTable {
 
 export interface ImagesTable {
   id: Generated<string>
-  imageGroupId: string
+  /** Null for an image in the library that no group holds yet. */
+  imageGroupId: string | null
   url: string
   description: Generated<string>
   sortOrder: Generated<number>
+  /** Where an upload's bytes are in the file store; null for an image known only by its URL. */
+  fileKey: Generated<string | null>
+  directory: Generated<string>
+  contentType: Generated<string | null>
+  byteSize: Generated<number | null>
+  createdAt: Generated<Date>
 }
 
 export interface CompetitionsTable {

@@ -10,18 +10,22 @@ import { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
 import { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
 import { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
 import { Draws } from "@howzat/core/draws/draws"
+import { Images, ImageUploadPolicy } from "@howzat/core/images/images"
 import { Baskets } from "@howzat/core/orders/baskets"
 import { Charities, type Charity } from "@howzat/core/orders/charities"
 import { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import { Payments } from "@howzat/core/orders/payments"
+import { FileStore } from "@howzat/core/ports/file-store"
 import { ShopLinks } from "@howzat/core/ports/shop-links"
 import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import { BackOfficeDashboard } from "@howzat/core/staff/dashboard"
 import { StaffPromotions } from "@howzat/core/staff/promotions"
 import { SiteContent } from "@howzat/core/staff/site-content"
 import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
+import { localFolderFileStore, s3FileStore } from "@howzat/files"
 import { makeHttpApp, type NotificationHandler } from "@howzat/http"
+import { fileUrl } from "@howzat/http/files-route"
 import {
   AuditLogLive,
   BackOfficeFiguresLive,
@@ -46,6 +50,7 @@ import {
   UserRepoLive,
   WinnerRecordsLive,
 } from "@howzat/postgres"
+import { ImageStoreLive } from "@howzat/postgres/repos/images"
 import { PostgresOrdersLive } from "@howzat/postgres/repos/index"
 import { Duration, Effect, Layer, ManagedRuntime } from "effect"
 import { Argon2PasswordHasherLive } from "./auth/argon2-password-hasher"
@@ -54,7 +59,7 @@ import { jwtSecret } from "./auth/jwt-secret"
 import { beaconLayer } from "./beacon"
 import { cardFormOf, cardProviderOrigins } from "./card-form"
 import { clientAddressReader } from "./client-address"
-import type { ServerConfig } from "./config"
+import type { FileStoreConfig, ServerConfig } from "./config"
 import { ensureDemoAdmin } from "./demo-admin"
 import { ensureDemoCustomer, seedDemoPromotions } from "./demo-customer"
 import { startHousekeeping } from "./housekeeping"
@@ -81,6 +86,9 @@ export interface ShopBrand {
   /** The storefront's live-draw stream origin (brand.ts liveStreamOrigin): /Live may frame it. */
   readonly liveStreamOrigin?: string | null | undefined
 }
+
+const openFileStore = (config: FileStoreConfig) =>
+  config.store === "s3" ? s3FileStore(config.s3) : localFolderFileStore(config.dir)
 
 export const composeShop = async (
   config: ServerConfig,
@@ -139,6 +147,19 @@ export const composeShop = async (
         Layer.provide(db),
         Layer.merge(NodeSecureRandomLive),
       ),
+    ),
+  )
+  // Staff's images: rows in the database, bytes in the file store, served at /files/*.
+  const fileStore = openFileStore(config.files)
+  const images = Images.Default.pipe(
+    Layer.provide(
+      Layer.mergeAll(ImageStoreLive, TransactionsLive, AuditLogLive).pipe(
+        Layer.provide(db),
+        Layer.merge(Layer.succeed(FileStore, fileStore)),
+      ),
+    ),
+    Layer.provideMerge(
+      Layer.succeed(ImageUploadPolicy, { maxBytes: config.imageMaxBytes, urlOf: fileUrl }),
     ),
   )
 
@@ -246,6 +267,8 @@ export const composeShop = async (
     accounts,
     catalogueAdmin,
     orders,
+    images,
+    files: { store: fileStore, maxImageBytes: config.imageMaxBytes },
     settings: { cookieSecure: config.cookieSecure, linkOrigin: config.linkOrigin },
     cardForm: cardFormOf(config.payments),
     cardProvider: cardProviderOrigins(config.payments),

@@ -221,3 +221,61 @@ describe("readConfig", () => {
     ).toEqual({ source: "drand", drandUrl: "http://localhost:8080/abcd" })
   })
 })
+
+describe("where uploaded images are kept", () => {
+  const S3 = {
+    FILE_STORE: "s3",
+    S3_ENDPOINT: "https://s3.eu-west-2.amazonaws.com",
+    S3_BUCKET: "howzat-files",
+    S3_ACCESS_KEY_ID: "AKIDEXAMPLE",
+    S3_SECRET_ACCESS_KEY: "secret",
+  }
+
+  it("keeps them in .data/files beside the embedded database, up to 5 MB each, by default", () => {
+    const config = readConfig({})
+    expect(config.files).toEqual({ store: "local", dir: expect.stringMatching(/\.data\/files$/) })
+    expect(config.imageMaxBytes).toBe(5 * 1024 * 1024)
+    expect(
+      readConfig({ FILES_DIR: "/srv/howzat/files", IMAGE_MAX_BYTES: "1048576" }),
+    ).toMatchObject({
+      files: { store: "local", dir: "/srv/howzat/files" },
+      imageMaxBytes: 1048576,
+    })
+  })
+
+  it("uses an S3-compatible bucket, path-style in us-east-1 unless told otherwise", () => {
+    expect(readConfig(S3).files).toEqual({
+      store: "s3",
+      s3: {
+        endpoint: "https://s3.eu-west-2.amazonaws.com/",
+        bucket: "howzat-files",
+        region: "us-east-1",
+        accessKeyId: "AKIDEXAMPLE",
+        secretAccessKey: "secret",
+        prefix: "",
+        pathStyle: true,
+      },
+    })
+    expect(
+      readConfig({ ...S3, S3_REGION: "eu-west-2", S3_PREFIX: "shop/", S3_PATH_STYLE: "false" })
+        .files,
+    ).toMatchObject({ s3: { region: "eu-west-2", prefix: "shop/", pathStyle: false } })
+  })
+
+  it.each([
+    [{ FILE_STORE: "ftp" }, /FILE_STORE/],
+    [{ ...S3, S3_BUCKET: "" }, /S3_BUCKET/],
+    [{ ...S3, S3_SECRET_ACCESS_KEY: "" }, /S3_SECRET_ACCESS_KEY/],
+    [{ ...S3, S3_ENDPOINT: "s3.example.com" }, /S3_ENDPOINT/],
+    [{ ...S3, S3_ENDPOINT: "https://key:secret@s3.example.com" }, /S3_ENDPOINT/],
+    [{ ...S3, S3_BUCKET: "Howzat_Files" }, /S3_BUCKET/],
+    [{ ...S3, S3_PREFIX: "../shop" }, /S3_PREFIX/],
+    [{ ...S3, S3_PATH_STYLE: "sometimes" }, /S3_PATH_STYLE/],
+    [{ IMAGE_MAX_BYTES: "5MB" }, /IMAGE_MAX_BYTES/],
+    [{ IMAGE_MAX_BYTES: "100" }, /IMAGE_MAX_BYTES/],
+    [{ IMAGE_MAX_BYTES: String(51 * 1024 * 1024) }, /IMAGE_MAX_BYTES/],
+  ])("refuses %j", (env, message) => {
+    expect(() => readConfig(env)).toThrow(ConfigError)
+    expect(() => readConfig(env)).toThrow(message)
+  })
+})

@@ -8,6 +8,8 @@ import {
   type ThrottledAction,
 } from "@howzat/core/accounts/throttle"
 import type { RateLimit } from "@howzat/core/rules/auth"
+import { DEFAULT_MAX_IMAGE_BYTES } from "@howzat/core/rules/images"
+import type { S3Settings } from "@howzat/files"
 import { Duration } from "effect"
 import { AUTOMATIC_DRAW_INTERVAL } from "./jobs/automatic-draws"
 
@@ -41,7 +43,16 @@ export interface ServerConfig {
   readonly beacon: BeaconConfig
   /** Milliseconds between the automatic draw job's passes (the first runs at start-up). */
   readonly automaticDrawIntervalMs: number
+  /** Where uploaded images are kept (docs/decisions/0028). */
+  readonly files: FileStoreConfig
+  /** The largest image an upload may hold, in bytes. */
+  readonly imageMaxBytes: number
 }
+
+/** A folder (made on first use), or an S3-compatible bucket. */
+export type FileStoreConfig =
+  | { readonly store: "local"; readonly dir: string }
+  | { readonly store: "s3"; readonly s3: S3Settings }
 
 /**
  * Where a draw's public random value comes from (docs/decisions/0020). With
@@ -297,6 +308,73 @@ const readAutomaticDrawInterval = (value: string | undefined): number => {
   return ms
 }
 
+const readFileStore = (env: Readonly<Record<string, string | undefined>>): FileStoreConfig => {
+  const store = env.FILE_STORE?.trim() || "local"
+  if (store === "local") {
+    return { store, dir: path.resolve(repoRoot, env.FILES_DIR?.trim() || ".data/files") }
+  }
+  if (store !== "s3") throw new ConfigError(`FILE_STORE must be local or s3, not "${store}"`)
+  const endpoint = env.S3_ENDPOINT?.trim() ?? ""
+  const bucket = env.S3_BUCKET?.trim() ?? ""
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() ?? ""
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY ?? ""
+  if (!endpoint || !bucket || !accessKeyId || !secretAccessKey) {
+    throw new ConfigError(
+      "FILE_STORE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+    )
+  }
+  let url: URL | undefined
+  try {
+    url = new URL(endpoint)
+  } catch {}
+  if (
+    !url ||
+    (url.protocol !== "https:" && url.protocol !== "http:") ||
+    url.username ||
+    url.search
+  ) {
+    throw new ConfigError(
+      `S3_ENDPOINT must be the store's http(s) address without credentials or query, not "${endpoint}"`,
+    )
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(
+      `S3_BUCKET must be a bucket name (lower-case letters, digits, dots, dashes), not "${bucket}"`,
+    )
+  }
+  const prefix = env.S3_PREFIX?.trim() ?? ""
+  if (prefix !== "" && !/^([a-z0-9][a-z0-9-]*\/)+$/.test(prefix)) {
+    throw new ConfigError(
+      `S3_PREFIX must be lower-case folder names ending in /, e.g. "shop/", not "${prefix}"`,
+    )
+  }
+  return {
+    store,
+    s3: {
+      endpoint: url.href,
+      bucket,
+      region: env.S3_REGION?.trim() || "us-east-1",
+      accessKeyId,
+      secretAccessKey,
+      prefix,
+      pathStyle: flag("S3_PATH_STYLE", env.S3_PATH_STYLE, true),
+    },
+  }
+}
+
+const MAX_IMAGE_BYTES_CEILING = 50 * 1024 * 1024
+
+const readImageMaxBytes = (value: string | undefined): number => {
+  const text = value?.trim() || String(DEFAULT_MAX_IMAGE_BYTES)
+  const bytes = Number(text)
+  if (!Number.isInteger(bytes) || bytes < 1024 || bytes > MAX_IMAGE_BYTES_CEILING) {
+    throw new ConfigError(
+      `IMAGE_MAX_BYTES must be a whole number of bytes from 1024 to ${MAX_IMAGE_BYTES_CEILING}, not "${text}"`,
+    )
+  }
+  return bytes
+}
+
 /** Stripe.js v3, from the only place the provider allows it to be loaded from. */
 export const DEFAULT_STRIPE_JS_URL = "https://js.stripe.com/v3/"
 const STRIPE_JS_ORIGIN = "https://js.stripe.com"
@@ -372,5 +450,7 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): S
     payments: readPayments(env),
     beacon: readBeacon(env),
     automaticDrawIntervalMs: readAutomaticDrawInterval(env.AUTOMATIC_DRAW_INTERVAL_MS),
+    files: readFileStore(env),
+    imageMaxBytes: readImageMaxBytes(env.IMAGE_MAX_BYTES),
   }
 }

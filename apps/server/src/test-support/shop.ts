@@ -24,6 +24,10 @@ export const openShop = (env: Record<string, string> = {}, brand: ShopBrand = {}
       dataDir: "memory://",
       seedDemoData: false,
       webDistDir,
+      // Uploads go to a folder of the test's own (FILES_DIR) or a fresh one, never the real .data/files.
+      files: env.FILES_DIR
+        ? { store: "local", dir: env.FILES_DIR }
+        : { store: "local", dir: mkdtempSync(path.join(tmpdir(), "howzat-files-")) },
     },
     new Date(),
     brand,

@@ -1,0 +1,172 @@
+import { Effect, Layer } from "effect"
+import type { AuditEntry } from "../ports/audit-log"
+import { FileStore, FileStoreError, type StoredFile } from "../ports/file-store"
+import { type ImageGroupUsers, ImageStore, type LibraryImage } from "../ports/images"
+import { Transactions } from "../ports/transactions"
+import { auditLogOver } from "../staff/audit-log-doubles"
+import { ImageUploadPolicy } from "./images"
+
+export interface MemoryImages {
+  images: LibraryImage[]
+  groups: { id: string; name: string; description: string }[]
+  /** Who shows each group, by group id. */
+  users: Record<string, ImageGroupUsers>
+  audit: AuditEntry[]
+  /** The file store: not rolled back with the database, as a real one is not. */
+  files: Map<string, StoredFile>
+  /** When set, the file store fails every call. */
+  filesDown: boolean
+}
+
+export const emptyImages = (): MemoryImages => ({
+  images: [],
+  groups: [],
+  users: {},
+  audit: [],
+  files: new Map(),
+  filesDown: false,
+})
+
+let ids = 0
+const newId = () => `00000000-0000-4000-8000-${String(++ids).padStart(12, "0")}`
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+
+/**
+ * The image store, file store, audit log and a Transactions double that puts
+ * the rows and the audit log back when the work fails, as a rollback would.
+ */
+export const memoryImages = (state: MemoryImages, maxBytes = 1024) => {
+  const find = (imageId: string) => state.images.find((i) => same(i.id, imageId)) ?? null
+  const groupOf = (imageGroupId: string) => {
+    const group = state.groups.find((g) => same(g.id, imageGroupId))
+    return group === undefined
+      ? null
+      : {
+          ...group,
+          images: state.images
+            .filter((i) => i.imageGroupId === group.id)
+            .sort((a, b) => a.sortOrder - b.sortOrder),
+        }
+  }
+  const page = <A>(all: readonly A[], request: { pageNumber: number; pageSize: number }) => ({
+    items: all.slice(
+      (request.pageNumber - 1) * request.pageSize,
+      request.pageNumber * request.pageSize,
+    ),
+    pageNumber: request.pageNumber,
+    pageSize: request.pageSize,
+    totalCount: all.length,
+  })
+
+  const store = Layer.succeed(ImageStore, {
+    listImages: ({ description, page: request }) =>
+      Effect.sync(() =>
+        page(
+          state.images.filter(
+            (i) =>
+              description === undefined ||
+              i.description.toLowerCase().includes(description.toLowerCase()),
+          ),
+          request,
+        ),
+      ),
+    image: (imageId) => Effect.sync(() => find(imageId)),
+    lockImage: (imageId) => Effect.sync(() => find(imageId)),
+    insertImage: (image) =>
+      Effect.sync(() => {
+        const made: LibraryImage = { ...image, id: newId(), sortOrder: 0, imageGroupId: null }
+        state.images.push(made)
+        return made
+      }),
+    updateImage: (imageId, fields) =>
+      Effect.sync(() => {
+        state.images = state.images.map((i) => (same(i.id, imageId) ? { ...i, ...fields } : i))
+      }),
+    removeImage: (imageId) =>
+      Effect.sync(() => {
+        state.images = state.images.filter((i) => !same(i.id, imageId))
+      }),
+    lockFile: () => Effect.void,
+    imagesWithFile: (fileKey) =>
+      Effect.sync(() => state.images.filter((i) => i.fileKey === fileKey).length),
+    listGroups: ({ name, page: request }) =>
+      Effect.sync(() =>
+        page(
+          state.groups
+            .filter((g) => name === undefined || g.name.toLowerCase().includes(name.toLowerCase()))
+            .flatMap((g) => groupOf(g.id) ?? []),
+          request,
+        ),
+      ),
+    group: (imageGroupId) => Effect.sync(() => groupOf(imageGroupId)),
+    lockGroup: (imageGroupId) => Effect.sync(() => groupOf(imageGroupId)),
+    insertGroup: (fields) =>
+      Effect.sync(() => {
+        const id = newId()
+        state.groups.push({ id, ...fields })
+        return id
+      }),
+    updateGroup: (imageGroupId, fields) =>
+      Effect.sync(() => {
+        state.groups = state.groups.map((g) => (same(g.id, imageGroupId) ? { ...g, ...fields } : g))
+      }),
+    setGroupImages: (imageGroupId, imageIds) =>
+      Effect.sync(() => {
+        state.images = state.images.map((i) => {
+          const at = imageIds.findIndex((id) => same(id, i.id))
+          if (at >= 0) return { ...i, imageGroupId, sortOrder: at }
+          return i.imageGroupId === imageGroupId ? { ...i, imageGroupId: null, sortOrder: 0 } : i
+        })
+      }),
+    removeGroup: (imageGroupId) =>
+      Effect.sync(() => {
+        state.groups = state.groups.filter((g) => !same(g.id, imageGroupId))
+        state.images = state.images.map((i) =>
+          i.imageGroupId === imageGroupId ? { ...i, imageGroupId: null, sortOrder: 0 } : i,
+        )
+      }),
+    groupUsers: (imageGroupId) =>
+      Effect.sync(() => state.users[imageGroupId] ?? { competitions: [], instantWinGroups: [] }),
+  })
+
+  const down = (operation: "put" | "get" | "delete", key: string) =>
+    Effect.fail(new FileStoreError({ operation, key, cause: "the store is down" }))
+  const files = Layer.succeed(FileStore, {
+    put: (key, bytes, contentType) =>
+      state.filesDown
+        ? down("put", key)
+        : Effect.sync(() => void state.files.set(key, { bytes, contentType })),
+    get: (key) =>
+      state.filesDown ? down("get", key) : Effect.sync(() => state.files.get(key) ?? null),
+    delete: (key) =>
+      state.filesDown ? down("delete", key) : Effect.sync(() => void state.files.delete(key)),
+  })
+
+  const transactions = Layer.succeed(Transactions, {
+    within: (effect) =>
+      Effect.suspend(() => {
+        const before = structuredClone({
+          images: state.images,
+          groups: state.groups,
+          audit: state.audit.length,
+        })
+        return effect.pipe(
+          Effect.tapErrorCause(() =>
+            Effect.sync(() => {
+              state.images = before.images
+              state.groups = before.groups
+              state.audit.splice(before.audit)
+            }),
+          ),
+        )
+      }),
+  })
+
+  return Layer.mergeAll(
+    store,
+    files,
+    transactions,
+    auditLogOver(state.audit),
+    Layer.succeed(ImageUploadPolicy, { maxBytes, urlOf: (key) => `/files/${key}` }),
+  )
+}
