@@ -95,6 +95,7 @@ import {
   Unauthorized,
 } from "./problems"
 import { Authentication, OptionalAuthentication } from "./security"
+import { StaffCustomersApi } from "./staff-customers"
 import { boundedString } from "./text"
 
 /** Paths and PascalCase query names are SPEC §7's, letter for letter. */
@@ -474,6 +475,8 @@ export class CustomersApi extends HttpApiGroup.make("customers")
       .setPayload(CustomerUpdateRequest)
       .addSuccess(CustomerResponse)
       .addError(NotFound)
+      // A staff edit of an erased customer.
+      .addError(Conflict)
       .middleware(Authentication),
   ) {}
 
@@ -693,6 +696,7 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(CustomerTicketsApi)
   .add(PaymentProvidersApi)
   .add(LoggingApi)
+  .add(StaffCustomersApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

@@ -10,6 +10,7 @@ import type { Throttle } from "@howzat/core/accounts/throttle"
 import type { Catalogue } from "@howzat/core/competitions/catalogue"
 import type { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
 import type { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
+import type { StaffCustomers } from "@howzat/core/customers/staff-customers"
 import type { Draws } from "@howzat/core/draws/draws"
 import type { Baskets } from "@howzat/core/orders/baskets"
 import type { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
@@ -47,6 +48,7 @@ import {
   tooDeepProblem,
 } from "./request-limits"
 import { type CardProviderOrigins, securityHeaders } from "./security-headers"
+import { StaffCustomerHandlersLive } from "./staff-customer-handlers"
 import { xsrfProtection } from "./xsrf"
 
 export type AccountServices =
@@ -56,6 +58,7 @@ export type AccountServices =
   | AccountChanges
   | CustomerAccounts
   | Throttle
+  | StaffCustomers
 
 /**
  * CheckoutPolicy is read when a checkout runs, so it travels with the
@@ -130,6 +133,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         CustomerTicketHandlersLive,
         PostalEntryHandlersLive,
         LoggingHandlersLive,
+        StaffCustomerHandlersLive,
         CardFormHandlersLive(options.cardForm),
       ),
     ),

@@ -59,6 +59,7 @@ export {
 } from "./repos/session-tokens"
 export { settingOrCreate } from "./repos/settings"
 export { makeSiteCreditLedger, SiteCreditLedgerLive } from "./repos/site-credit"
+export { makeStaffCustomerRepo, StaffCustomerRepoLive } from "./repos/staff-customers"
 export { makeStaffTicketReads, StaffTicketReadsLive } from "./repos/staff-tickets"
 export { makeTicketAllocator, TicketAllocatorLive } from "./repos/ticket-allocator"
 export { makeUserRepo, UserRepoLive } from "./repos/users"

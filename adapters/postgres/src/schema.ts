@@ -243,6 +243,8 @@ export interface CustomersTable {
   allowMarketingByText: Generated<boolean>
   allowMarketingByPost: Generated<boolean>
   createdAt: Generated<Date>
+  /** When the person's data was erased (UK GDPR, decision 0029); null while they are a customer. */
+  erasedAt: Generated<Date | null>
 }
 
 /** Refresh tokens by SHA-256; a family is one login's chain of rotations. */
@@ -446,7 +448,12 @@ export interface PaymentRefundsTable {
   refundedAt: NullableTimestamp
 }
 
-export type SiteCreditReasonColumn = "OrderDebit" | "OrderRefund" | "Grant" | "InstantWin"
+export type SiteCreditReasonColumn =
+  | "OrderDebit"
+  | "OrderRefund"
+  | "Grant"
+  | "InstantWin"
+  | "Adjustment"
 
 /** The site-credit ledger: positive credit, negative debit; the balance is the sum. */
 export interface SiteCreditEntriesTable {

@@ -7,6 +7,7 @@ import { RateLimitPolicy, Throttle } from "@howzat/core/accounts/throttle"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
 import { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
+import { StaffCustomers } from "@howzat/core/customers/staff-customers"
 import { Draws } from "@howzat/core/draws/draws"
 import { Baskets } from "@howzat/core/orders/baskets"
 import { Charities, type Charity } from "@howzat/core/orders/charities"
@@ -30,11 +31,14 @@ import {
   PostgresAccountsLive,
   PostgresCatalogueLive,
   PostgresInstantWinsLive,
+  SiteCreditLedgerLive,
+  StaffCustomerRepoLive,
   seedDemoData,
   TransactionsLive,
   UserRepoLive,
   WinnerRecordsLive,
 } from "@howzat/postgres"
+import { AuditLogLive } from "@howzat/postgres/repos/audit-log"
 import { PostgresOrdersLive } from "@howzat/postgres/repos/index"
 import { Duration, Effect, Layer, ManagedRuntime } from "effect"
 import { Argon2PasswordHasherLive } from "./auth/argon2-password-hasher"
@@ -124,6 +128,17 @@ export const composeShop = async (
     CustomerAccounts.Default,
     Throttle.Default,
   ).pipe(Layer.provide(accountPorts))
+  const staffCustomers = StaffCustomers.Default.pipe(
+    Layer.provide(
+      Layer.mergeAll(
+        PostgresAccountsLive,
+        SiteCreditLedgerLive,
+        StaffCustomerRepoLive,
+        AuditLogLive,
+        TransactionsLive,
+      ).pipe(Layer.provide(db)),
+    ),
+  )
 
   const gateway = await openPaymentGateway(database.db, config.payments)
   const orderPorts = Layer.mergeAll(
@@ -209,7 +224,7 @@ export const composeShop = async (
     draws,
     competitionWinners,
     instantWins,
-    accounts,
+    accounts: Layer.merge(accounts, staffCustomers),
     orders,
     settings: { cookieSecure: config.cookieSecure, linkOrigin: config.linkOrigin },
     cardForm: cardFormOf(config.payments),

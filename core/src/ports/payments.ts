@@ -181,6 +181,8 @@ export type SiteCreditReason =
   | "Grant"
   /** An instant-win prize of site credit, once per winning ticket. */
   | "InstantWin"
+  /** Staff's adjustment with a reason, either way (docs/decisions/0029). */
+  | "Adjustment"
 
 /** One line of the customer's site-credit account, as their site-credit page lists it. */
 export interface SiteCreditEntry {
