@@ -96,6 +96,7 @@ import {
 } from "./problems"
 import { Authentication, OptionalAuthentication } from "./security"
 import { StaffCustomersApi } from "./staff-customers"
+import { StaffOrdersApi } from "./staff-orders"
 import { boundedString } from "./text"
 
 /** Paths and PascalCase query names are SPEC §7's, letter for letter. */
@@ -697,6 +698,7 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(PaymentProvidersApi)
   .add(LoggingApi)
   .add(StaffCustomersApi)
+  .add(StaffOrdersApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

@@ -16,6 +16,7 @@ import type { Baskets } from "@howzat/core/orders/baskets"
 import type { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import type { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import type { Payments } from "@howzat/core/orders/payments"
+import type { StaffOrders } from "@howzat/core/orders/staff-orders"
 import type { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import type { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { Layer } from "effect"
@@ -49,6 +50,7 @@ import {
 } from "./request-limits"
 import { type CardProviderOrigins, securityHeaders } from "./security-headers"
 import { StaffCustomerHandlersLive } from "./staff-customer-handlers"
+import { StaffOrderHandlersLive } from "./staff-order-handlers"
 import { xsrfProtection } from "./xsrf"
 
 export type AccountServices =
@@ -71,6 +73,7 @@ export type OrderServices =
   | Payments
   | CustomerOrders
   | PostalEntries
+  | StaffOrders
 
 /**
  * Calls made without the XSRF cookie: a fresh browser's first basket
@@ -134,6 +137,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         PostalEntryHandlersLive,
         LoggingHandlersLive,
         StaffCustomerHandlersLive,
+        StaffOrderHandlersLive,
         CardFormHandlersLive(options.cardForm),
       ),
     ),

@@ -350,8 +350,10 @@ export interface ClubCreditEntriesTable {
   id: Generated<string>
   clubId: string
   orderId: string
+  /** Negative for a reversal (the order was refunded, decision 0029); a club's balance is the sum. */
   amountPence: number
   createdAt: Date
+  reversal: Generated<boolean>
 }
 
 export interface BasketPromotionsTable {
@@ -366,6 +368,7 @@ export type OrderStatusColumn =
   | "Completed"
   | "Cancelled"
   | "SystemCancelled"
+  | "Refunded"
 
 export interface OrdersTable {
   id: Generated<string>
@@ -438,7 +441,7 @@ export interface PaymentRefundsTable {
   paymentId: string
   orderId: string
   amountPence: number
-  reason: "OrderCancelled" | "OrderExpired"
+  reason: "OrderCancelled" | "OrderExpired" | "StaffRefund"
   status: Generated<"Due" | "Refunded">
   providerRefundReference: string | null
   attempts: Generated<number>

@@ -14,6 +14,7 @@ import { Charities, type Charity } from "@howzat/core/orders/charities"
 import { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import { Payments } from "@howzat/core/orders/payments"
+import { StaffOrders } from "@howzat/core/orders/staff-orders"
 import { ShopLinks } from "@howzat/core/ports/shop-links"
 import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
@@ -26,6 +27,7 @@ import {
   makeOutboxQueue,
   migrateToLatest,
   NodeSecureRandomLive,
+  OrderRefundRepoLive,
   OutboxMailerLive,
   PostalEntryRepoLive,
   PostgresAccountsLive,
@@ -154,6 +156,15 @@ export const composeShop = async (
   const paymentServices = Layer.mergeAll(Payments.Default, CustomerOrders.Default).pipe(
     Layer.provide(Layer.merge(orderPorts, gateway.layer)),
   )
+  const staffOrders = StaffOrders.Default.pipe(
+    Layer.provide(
+      Layer.mergeAll(
+        orderPorts,
+        gateway.layer,
+        Layer.mergeAll(OrderRefundRepoLive, AuditLogLive).pipe(Layer.provide(db)),
+      ),
+    ),
+  )
   // A postal entry's ticket wins instant prizes like a paid one: the order ports' ledger and mail.
   const postalEntries = PostalEntries.Default.pipe(
     Layer.provide(
@@ -172,6 +183,7 @@ export const composeShop = async (
     Layer.provide(Layer.succeed(Charities, { list: brand.charities ?? [] })),
     Layer.merge(paymentServices),
     Layer.merge(postalEntries),
+    Layer.merge(staffOrders),
   )
 
   if (config.seedDemoData) {
