@@ -95,7 +95,7 @@ export const makeOrderRefundRepo = (db: Kysely<Database>): OrderRefundRepoShape 
         where order_id = ${orderId}::uuid and not reversal
         on conflict (club_id, order_id, reversal) do nothing
         returning amount_pence as "amountPence"`.execute(q)
-      return pence(-rows.reduce((sum, row) => sum + row.amountPence, 0))
+      return pence(rows.reduce((sum, row) => sum - row.amountPence, 0))
     }),
 })
 
