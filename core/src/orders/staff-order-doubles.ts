@@ -8,6 +8,7 @@ import type { RefundCompetition } from "../rules/refunds"
 import { auditLogOver } from "../staff/audit-log-doubles"
 import type { Order } from "./model"
 import { NOW, type PaymentStore, paymentDoublesOver } from "./payment-doubles"
+import { Payments } from "./payments"
 import { StaffOrders } from "./staff-orders"
 
 export const STAFF: Principal = {
@@ -99,7 +100,8 @@ export const staffOrdersOver = (store: PaymentStore, refundStore: RefundStore) =
       }),
   })
 
-  return StaffOrders.Default.pipe(
+  // Payments beside it: a provider's late notification meets a refunded order.
+  return Layer.mergeAll(StaffOrders.Default, Payments.Default).pipe(
     Layer.provide(
       Layer.mergeAll(
         paymentDoublesOver(store),
@@ -114,7 +116,7 @@ export const staffOrdersOver = (store: PaymentStore, refundStore: RefundStore) =
 export const runStaffOrders = <A, E>(
   store: PaymentStore,
   refundStore: RefundStore,
-  test: Effect.Effect<A, E, StaffOrders>,
+  test: Effect.Effect<A, E, StaffOrders | Payments>,
 ) =>
   Effect.provide(Effect.zipRight(TestClock.setTime(NOW), test), staffOrdersOver(store, refundStore))
 

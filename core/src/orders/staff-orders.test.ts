@@ -9,9 +9,11 @@ import {
   balanceOf,
   emptyPaymentStore,
   NOW,
+  notificationFor,
   type PaymentStore,
   statusOf,
 } from "./payment-doubles"
+import { Payments } from "./payments"
 import {
   emptyRefundStore,
   paidOrder,
@@ -145,6 +147,30 @@ describe("a staff refund of a paid order", () => {
       expect(statusOf(store, order.id)).toBe("Completed")
       expect(refunds.returned.size).toBe(0)
       expect(store.refunds).toEqual([])
+    }),
+  )
+
+  it.effect("keeps the order refunded when the provider reports the payment again", () =>
+    Effect.gen(function* () {
+      const { store, refunds } = setUp()
+      const order = paidOrder(store, awaitingOrder(), { amount: 1000 })
+      // The provider is away: the card refund stays due and the payment still Succeeded.
+      store.gatewayDown = true
+      yield* refund(store, refunds, order.id)
+      store.gatewayDown = false
+      // Another event about the same successful payment, after the refund.
+      const [body, headers] = notificationFor(`intent-${order.id}`, "evt-late", {
+        status: "Succeeded",
+      })
+      const verdict = yield* runStaffOrders(
+        store,
+        refunds,
+        Effect.flatMap(Payments, (payments) => payments.handleNotification(body, headers)),
+      )
+      expect(verdict).toBe("Accepted")
+      expect(statusOf(store, order.id)).toBe("Refunded")
+      // Still the one refund, owed once.
+      expect(store.refunds).toMatchObject([{ reason: "StaffRefund", amount: 1000 }])
     }),
   )
 
