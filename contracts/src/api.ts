@@ -109,6 +109,8 @@ import {
   EditableResourceResponse,
   UpdateResourceRequest,
 } from "./site-content"
+import { StaffCustomersApi } from "./staff-customers"
+import { StaffOrdersApi } from "./staff-orders"
 import { boundedString } from "./text"
 
 /** Paths and PascalCase query names are SPEC §7's, letter for letter. */
@@ -496,6 +498,8 @@ export class CustomersApi extends HttpApiGroup.make("customers")
       .setPayload(CustomerUpdateRequest)
       .addSuccess(CustomerResponse)
       .addError(NotFound)
+      // A staff edit of an erased customer.
+      .addError(Conflict)
       .middleware(Authentication),
   ) {}
 
@@ -782,6 +786,8 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(AttributeTypesApi)
   .add(ImagesApi)
   .add(ImageGroupsApi)
+  .add(StaffCustomersApi)
+  .add(StaffOrdersApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

@@ -14,6 +14,8 @@ export const OrderStatus = Schema.Literal(
   "Completed",
   "Cancelled",
   "SystemCancelled",
+  /** Paid, then refunded by staff (an extension of SPEC §4's statuses). */
+  "Refunded",
 )
 
 /** Refunded: the payment succeeded for an order that could no longer take it, and went back. */

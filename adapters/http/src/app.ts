@@ -12,12 +12,14 @@ import type { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
 import type { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
 import type { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
 import type { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
+import type { StaffCustomers } from "@howzat/core/customers/staff-customers"
 import type { Draws } from "@howzat/core/draws/draws"
 import type { Images, ImageUploadPolicy } from "@howzat/core/images/images"
 import type { Baskets } from "@howzat/core/orders/baskets"
 import type { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import type { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import type { Payments } from "@howzat/core/orders/payments"
+import type { StaffOrders } from "@howzat/core/orders/staff-orders"
 import type { FileStoreShape } from "@howzat/core/ports/file-store"
 import type { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import { MAX_FILES_PER_UPLOAD } from "@howzat/core/rules/images"
@@ -60,6 +62,8 @@ import {
 } from "./request-limits"
 import { type CardProviderOrigins, securityHeaders } from "./security-headers"
 import { SiteContentHandlersLive } from "./site-content-handlers"
+import { StaffCustomerHandlersLive } from "./staff-customer-handlers"
+import { StaffOrderHandlersLive } from "./staff-order-handlers"
 import { isUpload, nonMultipartProblem, requestBodyLimits, uploadBodyLimitBytes } from "./uploads"
 import { xsrfProtection } from "./xsrf"
 
@@ -70,6 +74,7 @@ export type AccountServices =
   | AccountChanges
   | CustomerAccounts
   | Throttle
+  | StaffCustomers
 
 /**
  * CheckoutPolicy is read when a checkout runs, so it travels with the
@@ -82,6 +87,7 @@ export type OrderServices =
   | Payments
   | CustomerOrders
   | PostalEntries
+  | StaffOrders
 
 /**
  * Calls made without the XSRF cookie: a fresh browser's first basket
@@ -154,6 +160,8 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         LoggingHandlersLive,
         ImageHandlersLive,
         ImageGroupHandlersLive,
+        StaffCustomerHandlersLive,
+        StaffOrderHandlersLive,
         CardFormHandlersLive(options.cardForm),
         DashboardHandlersLive,
         SiteContentHandlersLive,

@@ -3,14 +3,16 @@ import { HowzatApi } from "@howzat/contracts/api"
 import { pageInfo } from "@howzat/contracts/paging"
 import { validationProblem } from "@howzat/contracts/problems"
 import { CurrentUser } from "@howzat/contracts/security"
-import { CustomerAccounts } from "@howzat/core/accounts/customer-accounts"
+import { CustomerAccounts, isStaff } from "@howzat/core/accounts/customer-accounts"
 import { Registration } from "@howzat/core/accounts/registration"
+import { StaffCustomers } from "@howzat/core/customers/staff-customers"
 import { accountMessages } from "@howzat/core/rules/auth"
 import { Effect } from "effect"
 import { accountProblems as problems } from "./account-problems"
 import { customerToWire } from "./account-wire"
 import { signedIn, verificationLinkBase } from "./auth-handlers"
 import { clientAddress } from "./request-context"
+import { customerErased } from "./staff-customer-handlers"
 
 /**
  * What a bot that filled the honey-pot is told: a sign-in that looks real
@@ -38,6 +40,7 @@ export const CustomerHandlersLive = HttpApiBuilder.group(HowzatApi, "customers",
   Effect.gen(function* () {
     const registration = yield* Registration
     const accounts = yield* CustomerAccounts
+    const staffCustomers = yield* StaffCustomers
 
     return handlers
       .handle("register", ({ payload }) =>
@@ -93,12 +96,18 @@ export const CustomerHandlersLive = HttpApiBuilder.group(HowzatApi, "customers",
             return yield* Effect.fail(
               validationProblem({ customerId: [accountMessages.customerIdMismatch] }),
             )
-          const customer = yield* accounts.update(yield* CurrentUser, path.customerId, payload)
+          const principal = yield* CurrentUser
+          // Staff edit any record through the back office's audited path.
+          const customer = isStaff(principal)
+            ? yield* staffCustomers.edit(principal, path.customerId, payload)
+            : yield* accounts.update(principal, path.customerId, payload)
           return { customer: customerToWire(customer) }
         }).pipe(
           Effect.catchTags({
             AccountValidationFailed: problems.AccountValidationFailed,
             CustomerNotFound: problems.CustomerNotFound,
+            CustomerErased: customerErased,
+            NotStaff: problems.NotStaff,
             RepositoryError: problems.RepositoryError,
           }),
         ),

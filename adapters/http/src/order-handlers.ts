@@ -2,6 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
 import { pageInfo } from "@howzat/contracts/paging"
 import { CurrentUser } from "@howzat/contracts/security"
+import { isStaff } from "@howzat/core/accounts/customer-accounts"
 import type { Principal } from "@howzat/core/accounts/model"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import {
@@ -10,6 +11,7 @@ import {
   type TicketInstantWin,
 } from "@howzat/core/orders/customer-orders"
 import { type OrderWithPayments, Payments } from "@howzat/core/orders/payments"
+import { StaffOrders } from "@howzat/core/orders/staff-orders"
 import { Effect } from "effect"
 import { presentOrder } from "./order-presenter"
 import { orderProblem } from "./order-problems"
@@ -46,6 +48,7 @@ export const OrderHandlersLive = HttpApiBuilder.group(HowzatApi, "orders", (hand
   Effect.gen(function* () {
     const payments = yield* Payments
     const customerOrders = yield* CustomerOrders
+    const staffOrders = yield* StaffOrders
 
     /** Runs a payment step for the signed-in caller and answers with the order as it now stands. */
     const act = <E, R>(step: (principal: Principal) => Effect.Effect<OrderWithPayments, E, R>) =>
@@ -75,9 +78,12 @@ export const OrderHandlersLive = HttpApiBuilder.group(HowzatApi, "orders", (hand
         ),
       )
       .handle("cancel", ({ path }) =>
-        act((principal) => payments.cancel(principal, path.orderId)).pipe(
-          Effect.catchAll(orderProblem),
-        ),
+        act((principal) =>
+          // Staff cancel any unpaid order through core's authorized, audited path.
+          isStaff(principal)
+            ? staffOrders.cancel(principal, path.orderId)
+            : payments.cancel(principal, path.orderId),
+        ).pipe(Effect.catchAll(orderProblem)),
       )
       .handle("complete", ({ path }) =>
         act((principal) => payments.complete(principal, path.orderId)).pipe(

@@ -13,6 +13,7 @@ import type { CustomerNotFound, NotStaff } from "@howzat/core/accounts/errors"
 import type { CompetitionNotFound, RepositoryError } from "@howzat/core/competitions/errors"
 import type { OrderNotFound, OrderTransitionRefused } from "@howzat/core/orders/errors"
 import type { PaymentStillDue, PaymentStillProcessing } from "@howzat/core/orders/payments"
+import type { OrderWon, RefundMustWaitForDraw } from "@howzat/core/orders/staff-orders"
 import type { PaymentGatewayUnavailable } from "@howzat/core/ports/payment-gateway"
 import type { OrderStatus } from "@howzat/core/rules/order-status"
 import { Effect } from "effect"
@@ -25,10 +26,12 @@ const statusWords: Record<OrderStatus, string> = {
   Completed: "has been paid",
   Cancelled: "has been cancelled",
   SystemCancelled: "has expired: it was not paid in time and its tickets went back on sale",
+  Refunded: "has been refunded",
 }
 
 const attemptWords: Partial<Record<OrderStatus, string>> = {
   Completed: "paid",
+  Refunded: "refunded",
   Cancelled: "cancelled",
   SystemCancelled: "cancelled",
 }
@@ -71,6 +74,8 @@ export type OrderFailure =
   | PaymentStillDue
   | PaymentStillProcessing
   | PaymentGatewayUnavailable
+  | OrderWon
+  | RefundMustWaitForDraw
   | NotStaff
   | CustomerNotFound
   | CompetitionNotFound
@@ -82,7 +87,7 @@ export type ProblemOf<E extends OrderFailure> = E extends
   | CustomerNotFound
   | CompetitionNotFound
   ? NotFound
-  : E extends OrderTransitionRefused | PaymentStillProcessing
+  : E extends OrderTransitionRefused | PaymentStillProcessing | OrderWon | RefundMustWaitForDraw
     ? Conflict
     : E extends PaymentStillDue
       ? PaymentRequired
@@ -115,6 +120,18 @@ const problemFor = (
       return Effect.fail(orderConflict(transitionRefusedDetail(error)))
     case "PaymentStillProcessing":
       return Effect.fail(paymentStillProcessing(error))
+    case "OrderWon":
+      return Effect.fail(
+        orderConflict(
+          `Ticket ${error.ticketNumber} of this order won ${error.prize === "Main" ? "the main prize" : "an instant prize"}, so the order cannot be refunded: the prize stands.`,
+        ),
+      )
+    case "RefundMustWaitForDraw":
+      return Effect.fail(
+        orderConflict(
+          `${error.competitionName} has closed and its tickets are entries of the coming draw: refund the order once it is drawn.`,
+        ),
+      )
     case "PaymentStillDue":
       // The storefront shows the detail after "Oh no! We received this error ..." (SPEC §8).
       return Effect.fail(paymentFailed(error.failureDetail ?? PAYMENT_NOT_RECEIVED))

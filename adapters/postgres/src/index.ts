@@ -42,6 +42,7 @@ export {
 } from "./repos/index"
 export { InstantWinGroupStoreLive, makeInstantWinGroupStore } from "./repos/instant-win-groups"
 export { InstantWinRepoLive, makeInstantWinRepo } from "./repos/instant-wins"
+export { makeOrderRefundRepo, OrderRefundRepoLive } from "./repos/order-refunds"
 export { makeOrderRepo, OrderRepoLive } from "./repos/orders"
 export {
   makeOutboxMailer,
@@ -71,6 +72,7 @@ export {
 } from "./repos/session-tokens"
 export { settingOrCreate } from "./repos/settings"
 export { makeSiteCreditLedger, SiteCreditLedgerLive } from "./repos/site-credit"
+export { makeStaffCustomerRepo, StaffCustomerRepoLive } from "./repos/staff-customers"
 export { makeStaffTicketReads, StaffTicketReadsLive } from "./repos/staff-tickets"
 export { makeTicketAllocator, TicketAllocatorLive } from "./repos/ticket-allocator"
 export { makeUserRepo, UserRepoLive } from "./repos/users"

@@ -250,6 +250,8 @@ export interface CustomersTable {
   allowMarketingByText: Generated<boolean>
   allowMarketingByPost: Generated<boolean>
   createdAt: Generated<Date>
+  /** When the person's data was erased (UK GDPR, decision 0029); null while they are a customer. */
+  erasedAt: Generated<Date | null>
 }
 
 /** Refresh tokens by SHA-256; a family is one login's chain of rotations. */
@@ -355,8 +357,10 @@ export interface ClubCreditEntriesTable {
   id: Generated<string>
   clubId: string
   orderId: string
+  /** Negative for a reversal (the order was refunded, decision 0029); a club's balance is the sum. */
   amountPence: number
   createdAt: Date
+  reversal: Generated<boolean>
 }
 
 export interface BasketPromotionsTable {
@@ -371,6 +375,7 @@ export type OrderStatusColumn =
   | "Completed"
   | "Cancelled"
   | "SystemCancelled"
+  | "Refunded"
 
 export interface OrdersTable {
   id: Generated<string>
@@ -443,7 +448,7 @@ export interface PaymentRefundsTable {
   paymentId: string
   orderId: string
   amountPence: number
-  reason: "OrderCancelled" | "OrderExpired"
+  reason: "OrderCancelled" | "OrderExpired" | "StaffRefund"
   status: Generated<"Due" | "Refunded">
   providerRefundReference: string | null
   attempts: Generated<number>
@@ -453,7 +458,12 @@ export interface PaymentRefundsTable {
   refundedAt: NullableTimestamp
 }
 
-export type SiteCreditReasonColumn = "OrderDebit" | "OrderRefund" | "Grant" | "InstantWin"
+export type SiteCreditReasonColumn =
+  | "OrderDebit"
+  | "OrderRefund"
+  | "Grant"
+  | "InstantWin"
+  | "Adjustment"
 
 /** The site-credit ledger: positive credit, negative debit; the balance is the sum. */
 export interface SiteCreditEntriesTable {

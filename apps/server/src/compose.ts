@@ -9,6 +9,7 @@ import { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
 import { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
 import { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
 import { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
+import { StaffCustomers } from "@howzat/core/customers/staff-customers"
 import { Draws } from "@howzat/core/draws/draws"
 import { Images, ImageUploadPolicy } from "@howzat/core/images/images"
 import { Baskets } from "@howzat/core/orders/baskets"
@@ -16,6 +17,7 @@ import { Charities, type Charity } from "@howzat/core/orders/charities"
 import { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import { Payments } from "@howzat/core/orders/payments"
+import { StaffOrders } from "@howzat/core/orders/staff-orders"
 import { FileStore } from "@howzat/core/ports/file-store"
 import { ShopLinks } from "@howzat/core/ports/shop-links"
 import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
@@ -36,6 +38,7 @@ import {
   makeOutboxQueue,
   migrateToLatest,
   NodeSecureRandomLive,
+  OrderRefundRepoLive,
   OutboxMailerLive,
   PostalEntryRepoLive,
   PostgresAccountsLive,
@@ -45,6 +48,8 @@ import {
   PromotionStoreLive,
   ResourceWriterLive,
   RichTextSanitiserLive,
+  SiteCreditLedgerLive,
+  StaffCustomerRepoLive,
   seedDemoData,
   TransactionsLive,
   UserRepoLive,
@@ -178,6 +183,17 @@ export const composeShop = async (
     CustomerAccounts.Default,
     Throttle.Default,
   ).pipe(Layer.provide(accountPorts))
+  const staffCustomers = StaffCustomers.Default.pipe(
+    Layer.provide(
+      Layer.mergeAll(
+        PostgresAccountsLive,
+        SiteCreditLedgerLive,
+        StaffCustomerRepoLive,
+        AuditLogLive,
+        TransactionsLive,
+      ).pipe(Layer.provide(db)),
+    ),
+  )
 
   const gateway = await openPaymentGateway(database.db, config.payments)
   const orderPorts = Layer.mergeAll(
@@ -192,6 +208,15 @@ export const composeShop = async (
   )
   const paymentServices = Layer.mergeAll(Payments.Default, CustomerOrders.Default).pipe(
     Layer.provide(Layer.merge(orderPorts, gateway.layer)),
+  )
+  const staffOrders = StaffOrders.Default.pipe(
+    Layer.provide(
+      Layer.mergeAll(
+        orderPorts,
+        gateway.layer,
+        Layer.mergeAll(OrderRefundRepoLive, AuditLogLive).pipe(Layer.provide(db)),
+      ),
+    ),
   )
   // A postal entry's ticket wins instant prizes like a paid one: the order ports' ledger and mail.
   const postalEntries = PostalEntries.Default.pipe(
@@ -211,6 +236,7 @@ export const composeShop = async (
     Layer.provide(Layer.succeed(Charities, { list: brand.charities ?? [] })),
     Layer.merge(paymentServices),
     Layer.merge(postalEntries),
+    Layer.merge(staffOrders),
   )
 
   if (config.seedDemoData) {
@@ -264,7 +290,7 @@ export const composeShop = async (
     competitionWinners,
     backOffice,
     instantWins,
-    accounts,
+    accounts: Layer.merge(accounts, staffCustomers),
     catalogueAdmin,
     orders,
     images,

@@ -7,7 +7,8 @@ import {
   validateCustomerDetails,
 } from "../rules/auth"
 import { trimText } from "../rules/validation"
-import { AccountValidationFailed, CustomerNotFound, NotStaff } from "./errors"
+import { authorize } from "../staff/permissions"
+import { AccountValidationFailed, CustomerNotFound } from "./errors"
 import type { Address, CustomerDetails, CustomerQuery, Principal } from "./model"
 import { currentTime } from "./one-time-tokens"
 
@@ -19,14 +20,34 @@ export const mayRead = (principal: Principal, customerId: string): boolean =>
   isStaff(principal) || principal.customerId === customerId
 
 /**
- * Only the customer changes their own details; the back office will get its
- * own, audited, path for staff edits.
+ * Only the customer changes their own details here; staff edit through the
+ * back office's audited path (customers/staff-customers).
  */
 export const mayChange = (principal: Principal, customerId: string): boolean =>
   principal.customerId === customerId
 
 const cleanOptionalAddress = (address: Address | null): Address | null =>
   address === null || isBlankAddress(address) ? null : cleanAddress(address)
+
+/**
+ * The details trimmed and checked by SPEC §5's rules, as the customer's own
+ * save and a staff edit both store them.
+ */
+export const checkedDetails = (details: CustomerDetails) =>
+  Effect.gen(function* () {
+    const cleaned: CustomerDetails = {
+      ...details,
+      firstName: trimText(details.firstName),
+      lastName: trimText(details.lastName),
+      dateOfBirth: trimText(details.dateOfBirth),
+      telephoneNumber: cleanTelephone(details.telephoneNumber),
+      defaultBillingAddress: cleanOptionalAddress(details.defaultBillingAddress),
+      defaultShippingAddress: cleanOptionalAddress(details.defaultShippingAddress),
+    }
+    const errors = validateCustomerDetails(cleaned, yield* currentTime)
+    if (Object.keys(errors).length > 0) return yield* new AccountValidationFailed({ errors })
+    return cleaned
+  })
 
 /**
  * Customer records behind the account pages and the back office. A record
@@ -47,23 +68,12 @@ export class CustomerAccounts extends Effect.Service<CustomerAccounts>()(
       const update = (principal: Principal, customerId: string, details: CustomerDetails) =>
         Effect.gen(function* () {
           if (!mayChange(principal, customerId)) return yield* new CustomerNotFound({ customerId })
-          const cleaned: CustomerDetails = {
-            ...details,
-            firstName: trimText(details.firstName),
-            lastName: trimText(details.lastName),
-            dateOfBirth: trimText(details.dateOfBirth),
-            telephoneNumber: cleanTelephone(details.telephoneNumber),
-            defaultBillingAddress: cleanOptionalAddress(details.defaultBillingAddress),
-            defaultShippingAddress: cleanOptionalAddress(details.defaultShippingAddress),
-          }
-          const errors = validateCustomerDetails(cleaned, yield* currentTime)
-          if (Object.keys(errors).length > 0) return yield* new AccountValidationFailed({ errors })
-          return yield* customers.update(customerId, cleaned)
+          return yield* customers.update(customerId, yield* checkedDetails(details))
         })
 
       const list = (principal: Principal, query: CustomerQuery) =>
         Effect.gen(function* () {
-          if (!isStaff(principal)) return yield* new NotStaff()
+          yield* authorize(principal, "ManageCustomers")
           return yield* customers.list(query)
         })
 

@@ -78,3 +78,15 @@ export class OrderTransitionRefused extends Data.TaggedError("OrderTransitionRef
 export class CheckoutDetailsInvalid extends Data.TaggedError("CheckoutDetailsInvalid")<{
   readonly errors: Readonly<Record<string, string>>
 }> {}
+
+/**
+ * The provider will not void an intent of the order yet (a payment
+ * mid-processing, Stripe's `processing`): the order cannot be cancelled, nor
+ * a new attempt started, until it settles. A conflict with the payment,
+ * not an outage: nothing may act as if the intent were closed.
+ */
+export class PaymentStillProcessing extends Data.TaggedError("PaymentStillProcessing")<{
+  readonly orderId: string
+  /** What had to wait: cancelling the order, or starting another payment. */
+  readonly attempted: "cancel" | "newPayment"
+}> {}

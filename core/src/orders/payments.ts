@@ -13,7 +13,8 @@ import { type Payment, PaymentRepo, SiteCreditLedger } from "../ports/payments"
 import { Transactions } from "../ports/transactions"
 import { type Pence, ZERO_PENCE } from "../rules/money"
 import { canTransition, OrderStatus } from "../rules/order-status"
-import { OrderNotFound, OrderTransitionRefused } from "./errors"
+import { cancelUnpaid } from "./cancellation"
+import { OrderNotFound, OrderTransitionRefused, PaymentStillProcessing } from "./errors"
 import { makeExpiry } from "./expiry"
 import type { Order } from "./model"
 import { makeSettlement, noLongerOpen } from "./settlement"
@@ -26,17 +27,7 @@ export class PaymentStillDue extends Data.TaggedError("PaymentStillDue")<{
   readonly failureDetail: string | null
 }> {}
 
-/**
- * The provider will not void an intent of the order yet (a payment
- * mid-processing, Stripe's `processing`): the order cannot be cancelled, nor
- * a new attempt started, until it settles. A conflict with the payment,
- * not an outage: nothing may act as if the intent were closed.
- */
-export class PaymentStillProcessing extends Data.TaggedError("PaymentStillProcessing")<{
-  readonly orderId: string
-  /** What had to wait: cancelling the order, or starting another payment. */
-  readonly attempted: "cancel" | "newPayment"
-}> {}
+export { PaymentStillProcessing } from "./errors"
 
 export interface OrderWithPayments {
   readonly order: Order
@@ -70,7 +61,8 @@ export const readOrderWithPayments =
       order: Effect.succeed(order),
       payments: payments.forOrder(order.id),
       siteCreditReturned:
-        order.siteCreditDebit > 0 && noLongerOpen(order.status)
+        order.siteCreditDebit > 0 &&
+        (noLongerOpen(order.status) || order.status === OrderStatus.Refunded)
           ? ledger.refundedFor(order.id)
           : Effect.succeed(ZERO_PENCE),
     })
@@ -94,16 +86,8 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
     const gateway = yield* PaymentGateway
     const transactions = yield* Transactions
     const settlement = yield* makeSettlement
-    const {
-      ours,
-      completeOrder,
-      cancelOrder,
-      record,
-      ask,
-      voidOpenIntents,
-      voidLeftovers,
-      attemptRefunds,
-    } = settlement
+    const { ours, completeOrder, record, ask, voidOpenIntents, voidLeftovers, attemptRefunds } =
+      settlement
     const { expireDue } = yield* makeExpiry(settlement)
 
     const withPayments = readOrderWithPayments(payments, ledger)
@@ -181,6 +165,8 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
       Effect.gen(function* () {
         const order = yield* ownOrder(principal, orderId)
         if (order.status === OrderStatus.Completed) return yield* withPayments(order)
+        // Paid, then given back by staff: there is nothing left to pay.
+        if (order.status === OrderStatus.Refunded) return yield* refusedToComplete(order)
         if (noLongerOpen(order.status)) {
           // Back from a card form that charged them after all: that money goes back.
           yield* voidLeftovers(orderId)
@@ -200,35 +186,9 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         })
       })
 
-    /**
-     * The customer gives up on an unpaid order. Its intents are voided
-     * first; if the provider says one was paid after all, the order is
-     * completed instead: the customer paid, so they keep their tickets.
-     */
+    /** The customer gives up on an unpaid order (orders/cancellation). */
     const cancel = (principal: Principal, orderId: string) =>
-      Effect.gen(function* () {
-        const order = yield* ownOrder(principal, orderId)
-        if (order.status === OrderStatus.Cancelled) return yield* withPayments(order)
-        // Paid already (by card or site credit), the customer keeps the order; expired, it has gone.
-        if (
-          order.status === OrderStatus.Completed ||
-          order.status === OrderStatus.SystemCancelled
-        ) {
-          return yield* new OrderTransitionRefused({
-            orderId,
-            from: order.status,
-            to: OrderStatus.Cancelled,
-          })
-        }
-        const voided = yield* voidOpenIntents(orderId)
-        if (voided.stillOpen)
-          return yield* new PaymentStillProcessing({ orderId, attempted: "cancel" })
-        const current = yield* orders.byId(orderId)
-        if (current.status === OrderStatus.Completed) return yield* withPayments(current)
-        const cancelled = yield* cancelOrder(orderId, OrderStatus.Cancelled)
-        yield* voidLeftovers(orderId)
-        return yield* withPayments(cancelled)
-      })
+      Effect.flatMap(ownOrder(principal, orderId), cancelUnpaid(settlement, orders, withPayments))
 
     const handleNotification = (
       rawBody: string,

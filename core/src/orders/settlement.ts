@@ -61,7 +61,10 @@ export const makeSettlement = Effect.gen(function* () {
           (
             refused,
           ): Effect.Effect<Order, OrderNotFound | OrderTransitionRefused | RepositoryError> =>
-            refused.from === OrderStatus.Completed ? orders.byId(orderId) : Effect.fail(refused),
+            // Refunded was Completed: staff gave the money back, and the refund owes it.
+            refused.from === OrderStatus.Completed || refused.from === OrderStatus.Refunded
+              ? orders.byId(orderId)
+              : Effect.fail(refused),
         ),
       )
 

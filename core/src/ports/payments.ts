@@ -31,8 +31,11 @@ export interface NewPayment {
   readonly createdAt: Date
 }
 
-/** Why money taken by card is owed back: the order could no longer take it. */
-export type RefundReason = "OrderCancelled" | "OrderExpired"
+/**
+ * Why money taken by card is owed back: the order could no longer take it,
+ * or staff refunded the paid order (docs/decisions/0029).
+ */
+export type RefundReason = "OrderCancelled" | "OrderExpired" | "StaffRefund"
 
 /**
  * Money the shop owes back on a card payment (docs/decisions/0011): Due
@@ -181,6 +184,8 @@ export type SiteCreditReason =
   | "Grant"
   /** An instant-win prize of site credit, once per winning ticket. */
   | "InstantWin"
+  /** Staff's adjustment with a reason, either way (docs/decisions/0029). */
+  | "Adjustment"
 
 /** One line of the customer's site-credit account, as their site-credit page lists it. */
 export interface SiteCreditEntry {

@@ -26,9 +26,16 @@ const reachableFrom = (start: OrderStatus): Set<OrderStatus> => {
 }
 
 describe("order statuses", () => {
-  it("are the five the API names", () => {
+  it("are the five the API names, and Refunded for the back office", () => {
     expect([...orderStatuses].sort()).toEqual(
-      ["AwaitingPayment", "Cancelled", "Completed", "Pending", "SystemCancelled"].sort(),
+      [
+        "AwaitingPayment",
+        "Cancelled",
+        "Completed",
+        "Pending",
+        "SystemCancelled",
+        "Refunded",
+      ].sort(),
     )
   })
 
@@ -44,6 +51,7 @@ describe("order statuses", () => {
         "AwaitingPayment->Completed",
         "AwaitingPayment->Cancelled",
         "AwaitingPayment->SystemCancelled",
+        "Completed->Refunded",
       ].sort(),
     )
   })
@@ -59,7 +67,7 @@ describe("order statuses", () => {
       }),
     )
     expect(orderStatuses.filter(isTerminal).sort()).toEqual(
-      ["Cancelled", "Completed", "SystemCancelled"].sort(),
+      ["Cancelled", "Refunded", "SystemCancelled"].sort(),
     )
   })
 

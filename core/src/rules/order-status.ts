@@ -8,6 +8,8 @@ export const OrderStatus = {
   Completed: "Completed",
   Cancelled: "Cancelled",
   SystemCancelled: "SystemCancelled",
+  /** Paid, then given back by staff (docs/decisions/0029). */
+  Refunded: "Refunded",
 } as const
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus]
 
@@ -18,9 +20,11 @@ export const orderTransitions: Readonly<Record<OrderStatus, readonly OrderStatus
   Pending: [OrderStatus.AwaitingPayment, OrderStatus.Completed, OrderStatus.Cancelled],
   // SystemCancelled when the card payment never arrives.
   AwaitingPayment: [OrderStatus.Completed, OrderStatus.Cancelled, OrderStatus.SystemCancelled],
-  Completed: [],
+  // Refunded only by staff, through core's StaffOrders.refund.
+  Completed: [OrderStatus.Refunded],
   Cancelled: [],
   SystemCancelled: [],
+  Refunded: [],
 }
 
 export const canTransition = (from: OrderStatus, to: OrderStatus): boolean =>
@@ -28,6 +32,9 @@ export const canTransition = (from: OrderStatus, to: OrderStatus): boolean =>
 
 export const isTerminal = (status: OrderStatus): boolean => orderTransitions[status].length === 0
 
-/** A cancelled order's tickets go back on sale. */
+/**
+ * A cancelled order's tickets go back on sale. A refunded order's go back
+ * only for competitions still open, which core decides line by line.
+ */
 export const releasesTickets = (status: OrderStatus): boolean =>
   status === OrderStatus.Cancelled || status === OrderStatus.SystemCancelled

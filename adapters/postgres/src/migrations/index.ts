@@ -16,6 +16,8 @@ import * as winnerNotes from "./2026-11-24T1700-winner-notes"
 import * as postalInstantWins from "./2026-11-24T1800-postal-instant-wins"
 import * as auditLog from "./2026-11-24T1900-audit-log"
 import * as imageLibrary from "./2026-11-24T2028-image-library"
+import * as staffCustomers from "./2026-11-24T2029-staff-customers"
+import * as staffRefunds from "./2026-11-24T2030-staff-refunds"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -40,6 +42,8 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T1800-postal-instant-wins": postalInstantWins,
   "2026-11-24T1900-audit-log": auditLog,
   "2026-11-24T2028-image-library": imageLibrary,
+  "2026-11-24T2029-staff-customers": staffCustomers,
+  "2026-11-24T2030-staff-refunds": staffRefunds,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>

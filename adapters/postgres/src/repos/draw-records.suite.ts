@@ -40,6 +40,7 @@ const pathTo: Record<OrderStatus, readonly OrderStatus[]> = {
   Completed: ["AwaitingPayment", "Completed"],
   Cancelled: ["Cancelled"],
   SystemCancelled: ["AwaitingPayment", "SystemCancelled"],
+  Refunded: ["AwaitingPayment", "Completed", "Refunded"],
 }
 
 /**

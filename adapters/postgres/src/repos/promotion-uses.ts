@@ -134,8 +134,8 @@ export const makePromotionUses = (db: Kysely<Database>): PromotionUsesShape => (
     runQuery(db, "clubCredit.credit", async (q) => {
       const inserted = await q
         .insertInto("clubCreditEntries")
-        .values({ clubId, orderId, amountPence: amount, createdAt: at })
-        .onConflict((oc) => oc.columns(["clubId", "orderId"]).doNothing())
+        .values({ clubId, orderId, amountPence: amount, createdAt: at, reversal: false })
+        .onConflict((oc) => oc.columns(["clubId", "orderId", "reversal"]).doNothing())
         .returning("id")
         .executeTakeFirst()
       return inserted !== undefined

@@ -9,6 +9,7 @@ export const orderStatusLabels: Record<OrderJson["status"], string> = {
   Completed: "Completed",
   Cancelled: "Cancelled",
   SystemCancelled: "Cancelled (not paid in time)",
+  Refunded: "Refunded",
 }
 
 export const orderStatusTone = (status: OrderJson["status"]): "success" | "waiting" | "ended" =>

@@ -1,0 +1,23 @@
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { Schema } from "effect"
+import { OrderResponse } from "./orders"
+import { Conflict, Forbidden, NotFound, ServiceUnavailable } from "./problems"
+import { Authentication } from "./security"
+
+/**
+ * The back office's refund of a paid order (an extension of SPEC §7;
+ * docs/decisions/0029). Cancelling is SPEC's own cancel-order call, which
+ * staff may make for any unpaid order. The answer is the order, Refunded,
+ * with its payments; a second refund answers the same and changes nothing.
+ */
+export class StaffOrdersApi extends HttpApiGroup.make("staffOrders")
+  .add(
+    HttpApiEndpoint.post("refund", "/api/Orders/:orderId/refund")
+      .setPath(Schema.Struct({ orderId: Schema.UUID }))
+      .addSuccess(OrderResponse)
+      .addError(NotFound)
+      .addError(Conflict),
+  )
+  .addError(Forbidden)
+  .addError(ServiceUnavailable)
+  .middleware(Authentication) {}
