@@ -7,16 +7,14 @@ import {
   validateCustomerDetails,
 } from "../rules/auth"
 import { trimText } from "../rules/validation"
-import { AccountValidationFailed, CustomerNotFound, NotStaff } from "./errors"
+import { authorize, can } from "../staff/permissions"
+import { AccountValidationFailed, CustomerNotFound } from "./errors"
 import type { Address, CustomerDetails, CustomerQuery, Principal } from "./model"
 import { currentTime } from "./one-time-tokens"
 
-export const isStaff = (principal: Principal): boolean =>
-  principal.role === "Staff" || principal.role === "Admin"
-
-/** A customer may see only their own record; staff may see any. */
+/** A customer may see only their own record; staff who manage customers may see any. */
 export const mayRead = (principal: Principal, customerId: string): boolean =>
-  isStaff(principal) || principal.customerId === customerId
+  can(principal, "ManageCustomers") || principal.customerId === customerId
 
 /**
  * Only the customer changes their own details; the back office will get its
@@ -63,7 +61,7 @@ export class CustomerAccounts extends Effect.Service<CustomerAccounts>()(
 
       const list = (principal: Principal, query: CustomerQuery) =>
         Effect.gen(function* () {
-          if (!isStaff(principal)) return yield* new NotStaff()
+          yield* authorize(principal, "ManageCustomers")
           return yield* customers.list(query)
         })
 

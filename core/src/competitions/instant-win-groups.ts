@@ -1,7 +1,5 @@
 import { bytesToHex } from "@noble/hashes/utils.js"
 import { Data, Effect } from "effect"
-import { isStaff } from "../accounts/customer-accounts"
-import { NotStaff } from "../accounts/errors"
 import type { Principal } from "../accounts/model"
 import { instantWinCommitment } from "../draws/procedure"
 import { SEED_BYTES } from "../draws/secrets"
@@ -16,6 +14,7 @@ import { SecureRandom } from "../ports/secure-random"
 import { Transactions } from "../ports/transactions"
 import { type InstantWinGroupErrors, validateInstantWinGroup } from "../rules/instant-win-groups"
 import type { Pence } from "../rules/money"
+import { authorize } from "../staff/permissions"
 import { InstantWinGroupNotFound } from "./errors"
 
 /**
@@ -100,7 +99,7 @@ export class InstantWinGroups extends Effect.Service<InstantWinGroups>()(
         change: (competition: InstantWinCompetition) => Effect.Effect<A, E>,
       ) =>
         Effect.gen(function* () {
-          if (!isStaff(by)) return yield* new NotStaff()
+          yield* authorize(by, "ManageCompetitions")
           return yield* transactions.within(
             Effect.gen(function* () {
               const competition = yield* store.lock(competitionId)

@@ -1,6 +1,4 @@
 import { Effect } from "effect"
-import { isStaff } from "../accounts/customer-accounts"
-import { NotStaff } from "../accounts/errors"
 import type { Principal } from "../accounts/model"
 import { postalInstantWinEmail } from "../orders/instant-win-email"
 import { instantWinAwards } from "../orders/instant-wins"
@@ -20,6 +18,7 @@ import {
   postalEntryRefusal,
   readPostalEntry,
 } from "../rules/postal-entries"
+import { authorize } from "../staff/permissions"
 import {
   CompetitionNotTakingEntries,
   CompetitionSoldOut,
@@ -128,7 +127,7 @@ export class PostalEntries extends Effect.Service<PostalEntries>()("@howzat/core
      */
     const enter = (by: Principal, competitionId: string, form: PostalEntryForm) =>
       Effect.gen(function* () {
-        if (!isStaff(by)) return yield* new NotStaff()
+        yield* authorize(by, "RecordPostalEntries")
         const at = yield* now
         const read = readPostalEntry(form, at)
         if (read._tag === "Invalid") return yield* new PostalEntryInvalid({ errors: read.errors })

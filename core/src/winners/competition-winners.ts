@@ -1,14 +1,13 @@
 import { Effect } from "effect"
-import { isStaff } from "../accounts/customer-accounts"
-import { NotStaff } from "../accounts/errors"
 import type { Principal } from "../accounts/model"
 import { now } from "../ports/clock"
 import { type WinnerListQuery, WinnerRecords } from "../ports/winner-records"
 import { winnerNoteText } from "../rules/winner-notes"
+import { authorize } from "../staff/permissions"
 import { WinnerNoteInvalid, WinnerNoteNotFound, WinnerNotFound } from "./errors"
 import type { InstantWinPrizeWinner, MainPrizeWinner, WinnerKind, WinnerRef } from "./model"
 
-const staffOnly = (by: Principal) => (isStaff(by) ? Effect.void : Effect.fail(new NotStaff()))
+const staffOnly = (by: Principal) => authorize(by, "ManageWinners")
 
 const validText = (typed: string) => {
   const checked = winnerNoteText(typed)
