@@ -12,6 +12,7 @@ export {
 export { MigrationFailed, makeMigrator, migrateToLatest, migrations } from "./migrations"
 export { PGliteDialect } from "./pglite-dialect"
 export { PostgresAccountsLive } from "./repos/accounts"
+export { AuditLogLive, makeAuditLog } from "./repos/audit-log"
 export { BasketRepoLive, makeBasketRepo } from "./repos/baskets"
 export { CategoryRepoLive, makeCategoryRepo } from "./repos/categories"
 export {

@@ -18,6 +18,7 @@ import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { makeHttpApp, type NotificationHandler } from "@howzat/http"
 import {
+  AuditLogLive,
   CompetitionRepoLive,
   CustomerRepoLive,
   Db,
@@ -87,7 +88,7 @@ export const composeShop = async (
   const catalogue = Catalogue.Default.pipe(Layer.provide(PostgresCatalogueLive), Layer.provide(db))
   const draws = Draws.Default.pipe(
     Layer.provide(
-      Layer.mergeAll(PostgresCatalogueLive, OutboxMailerLive, TransactionsLive).pipe(
+      Layer.mergeAll(PostgresCatalogueLive, OutboxMailerLive, TransactionsLive, AuditLogLive).pipe(
         Layer.provide(db),
         Layer.merge(beaconLayer(config.beacon)),
         // The winner's email links to the competition at the configured origin.
@@ -97,12 +98,12 @@ export const composeShop = async (
   )
 
   const competitionWinners = CompetitionWinners.Default.pipe(
-    Layer.provide(WinnerRecordsLive),
+    Layer.provide(Layer.mergeAll(WinnerRecordsLive, TransactionsLive, AuditLogLive)),
     Layer.provide(db),
   )
   const instantWins = Layer.mergeAll(InstantWinGroups.Default, CompetitionTickets.Default).pipe(
     Layer.provide(
-      Layer.mergeAll(PostgresInstantWinsLive, TransactionsLive).pipe(
+      Layer.mergeAll(PostgresInstantWinsLive, TransactionsLive, AuditLogLive).pipe(
         Layer.provide(db),
         Layer.merge(NodeSecureRandomLive),
       ),
@@ -143,7 +144,7 @@ export const composeShop = async (
   const postalEntries = PostalEntries.Default.pipe(
     Layer.provide(
       Layer.mergeAll(
-        Layer.mergeAll(PostalEntryRepoLive, UserRepoLive).pipe(Layer.provide(db)),
+        Layer.mergeAll(PostalEntryRepoLive, UserRepoLive, AuditLogLive).pipe(Layer.provide(db)),
         orderPorts,
       ),
     ),

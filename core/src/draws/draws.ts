@@ -10,6 +10,7 @@ import { Mailer } from "../ports/mailer"
 import { RandomnessBeacon } from "../ports/randomness-beacon"
 import { competitionPageLink, ShopLinks } from "../ports/shop-links"
 import { Transactions } from "../ports/transactions"
+import { auditor } from "../staff/audit"
 import { authorize, can } from "../staff/permissions"
 import { drawWinnerEmail } from "./emails"
 import { readEntryList } from "./entry-list"
@@ -88,6 +89,7 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
     const transactions = yield* Transactions
     const mailer = yield* Mailer
     const { origin } = yield* ShopLinks
+    const audit = yield* auditor
 
     const tellWinner = (material: DrawMaterial, ticketNumber: number, holder: TicketHolder) =>
       mailer.send(
@@ -100,7 +102,7 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
         ),
       )
 
-    const drawNow = (material: DrawMaterial, at: Date) =>
+    const drawNow = (material: DrawMaterial, at: Date, by: Drawer) =>
       Effect.gen(function* () {
         // Read before the transaction: the beacon may be a network call, and
         // every process reads the same round for the same close anyway.
@@ -146,6 +148,15 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
             // Through the outbox, in the drawing transaction: one email if and only if one draw.
             if (winner !== null && draw.winningTicketNumber !== null)
               yield* tellWinner(locked, draw.winningTicketNumber, winner)
+            // The scheduler's draws are the procedure's own; a person's live draw is audited.
+            if (by !== "Scheduler") {
+              yield* audit(by, {
+                action: "Draw.Make",
+                subject: { type: "Draw", id: locked.competitionId },
+                before: null,
+                after: draw,
+              })
+            }
             return { draw, madeNow: true }
           }),
         )
@@ -173,7 +184,7 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
             closeDateTimeUtc: material.closeDateTimeUtc,
           })
         }
-        const { draw, madeNow } = yield* drawNow(material, at)
+        const { draw, madeNow } = yield* drawNow(material, at, by)
         return { draw: named(draw), madeNow }
       })
 

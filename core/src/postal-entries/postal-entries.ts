@@ -18,6 +18,7 @@ import {
   postalEntryRefusal,
   readPostalEntry,
 } from "../rules/postal-entries"
+import { auditor } from "../staff/audit"
 import { authorize } from "../staff/permissions"
 import {
   CompetitionNotTakingEntries,
@@ -49,6 +50,7 @@ export class PostalEntries extends Effect.Service<PostalEntries>()("@howzat/core
     const customers = yield* CustomerRepo
     const users = yield* UserRepo
     const transactions = yield* Transactions
+    const audit = yield* auditor
     const awardInstantWins = yield* instantWinAwards
     const mailer = yield* Mailer
     const { origin } = yield* ShopLinks
@@ -183,6 +185,12 @@ export class PostalEntries extends Effect.Service<PostalEntries>()("@howzat/core
             if (entry === null) {
               return yield* new CompetitionSoldOut({ competitionId: competition.competitionId })
             }
+            yield* audit(by, {
+              action: "PostalEntry.Create",
+              subject: { type: "PostalEntry", id: entry.id },
+              before: null,
+              after: entry,
+            })
             return answer(entry, true, yield* awardEntry(entry))
           }),
         )
