@@ -95,6 +95,7 @@ import {
   Unauthorized,
 } from "./problems"
 import { Authentication, OptionalAuthentication } from "./security"
+import { AuditLogApi, UsersApi } from "./staff-users"
 import { boundedString } from "./text"
 
 /** Paths and PascalCase query names are SPEC §7's, letter for letter. */
@@ -693,6 +694,8 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(CustomerTicketsApi)
   .add(PaymentProvidersApi)
   .add(LoggingApi)
+  .add(UsersApi)
+  .add(AuditLogApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

@@ -16,6 +16,8 @@ import type { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import type { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import type { Payments } from "@howzat/core/orders/payments"
 import type { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
+import type { AuditTrail } from "@howzat/core/staff/audit-trail"
+import type { StaffUsers } from "@howzat/core/staff/staff-users"
 import type { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { Layer } from "effect"
 import { type Context, Hono } from "hono"
@@ -47,6 +49,7 @@ import {
   tooDeepProblem,
 } from "./request-limits"
 import { type CardProviderOrigins, securityHeaders } from "./security-headers"
+import { AuditLogHandlersLive, StaffUserHandlersLive } from "./staff-user-handlers"
 import { xsrfProtection } from "./xsrf"
 
 export type AccountServices =
@@ -94,6 +97,8 @@ export interface HttpAppOptions {
   readonly instantWins: Layer.Layer<InstantWinGroups | CompetitionTickets>
   readonly accounts: Layer.Layer<AccountServices>
   readonly orders: Layer.Layer<OrderServices>
+  /** Admins' staff users and the audit log's reading. */
+  readonly staffAdministration: Layer.Layer<StaffUsers | AuditTrail>
   readonly settings: HttpSettingsShape
   /** The payment page's card form: the sandbox's, or a real provider's script and key. */
   readonly cardForm: CardFormJson
@@ -131,6 +136,8 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         PostalEntryHandlersLive,
         LoggingHandlersLive,
         CardFormHandlersLive(options.cardForm),
+        StaffUserHandlersLive,
+        AuditLogHandlersLive,
       ),
     ),
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),
@@ -141,6 +148,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     Layer.provide(options.instantWins),
     Layer.provide(options.orders),
     Layer.provide(options.accounts),
+    Layer.provide(options.staffAdministration),
   )
   const { handler, dispose } = HttpApiBuilder.toWebHandler(
     Layer.mergeAll(apiLayer, HttpServer.layerContext),

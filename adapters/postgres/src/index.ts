@@ -12,7 +12,12 @@ export {
 export { MigrationFailed, makeMigrator, migrateToLatest, migrations } from "./migrations"
 export { PGliteDialect } from "./pglite-dialect"
 export { PostgresAccountsLive } from "./repos/accounts"
-export { AuditLogLive, makeAuditLog } from "./repos/audit-log"
+export {
+  AuditLogLive,
+  AuditLogReaderLive,
+  makeAuditLog,
+  makeAuditLogReader,
+} from "./repos/audit-log"
 export { BasketRepoLive, makeBasketRepo } from "./repos/baskets"
 export { CategoryRepoLive, makeCategoryRepo } from "./repos/categories"
 export {
@@ -61,6 +66,7 @@ export {
 export { settingOrCreate } from "./repos/settings"
 export { makeSiteCreditLedger, SiteCreditLedgerLive } from "./repos/site-credit"
 export { makeStaffTicketReads, StaffTicketReadsLive } from "./repos/staff-tickets"
+export { makeStaffUserRepo, StaffUserRepoLive } from "./repos/staff-users"
 export { makeTicketAllocator, TicketAllocatorLive } from "./repos/ticket-allocator"
 export { makeUserRepo, UserRepoLive } from "./repos/users"
 export { makeWinnerRecords, WinnerRecordsLive } from "./repos/winner-records"

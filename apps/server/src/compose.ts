@@ -3,6 +3,7 @@ import { CustomerAccounts } from "@howzat/core/accounts/customer-accounts"
 import { AccountRecovery } from "@howzat/core/accounts/recovery"
 import { Registration } from "@howzat/core/accounts/registration"
 import { Sessions } from "@howzat/core/accounts/sessions"
+import { StaffAccounts } from "@howzat/core/accounts/staff-accounts"
 import { RateLimitPolicy, Throttle } from "@howzat/core/accounts/throttle"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
@@ -15,10 +16,13 @@ import { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import { Payments } from "@howzat/core/orders/payments"
 import { ShopLinks } from "@howzat/core/ports/shop-links"
 import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
+import { AuditTrail } from "@howzat/core/staff/audit-trail"
+import { StaffUsers } from "@howzat/core/staff/staff-users"
 import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { makeHttpApp, type NotificationHandler } from "@howzat/http"
 import {
   AuditLogLive,
+  AuditLogReaderLive,
   CompetitionRepoLive,
   CustomerRepoLive,
   Db,
@@ -31,6 +35,7 @@ import {
   PostgresAccountsLive,
   PostgresCatalogueLive,
   PostgresInstantWinsLive,
+  StaffUserRepoLive,
   seedDemoData,
   TransactionsLive,
   UserRepoLive,
@@ -126,6 +131,15 @@ export const composeShop = async (
     Throttle.Default,
   ).pipe(Layer.provide(accountPorts))
 
+  // Admins' staff users (with the staff command's invitation) and the audit log's reading.
+  const staffPorts = Layer.mergeAll(
+    accountPorts,
+    Layer.mergeAll(StaffUserRepoLive, AuditLogLive, AuditLogReaderLive).pipe(Layer.provide(db)),
+  )
+  const staffAdministration = Layer.mergeAll(StaffUsers.Default, AuditTrail.Default).pipe(
+    Layer.provide(Layer.merge(StaffAccounts.Default.pipe(Layer.provide(staffPorts)), staffPorts)),
+  )
+
   const gateway = await openPaymentGateway(database.db, config.payments)
   const orderPorts = Layer.mergeAll(
     PostgresOrdersLive,
@@ -212,6 +226,7 @@ export const composeShop = async (
     instantWins,
     accounts,
     orders,
+    staffAdministration,
     settings: { cookieSecure: config.cookieSecure, linkOrigin: config.linkOrigin },
     cardForm: cardFormOf(config.payments),
     cardProvider: cardProviderOrigins(config.payments),
