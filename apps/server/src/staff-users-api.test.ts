@@ -153,6 +153,21 @@ describe("/api/Users", () => {
   })
 })
 
+describe("the OpenAPI document", () => {
+  it("documents /api/Users and /api/AuditLog", async () => {
+    const document = await json<{ paths: Record<string, Record<string, unknown>> }>(
+      await admin.get("/api/openapi.json"),
+    )
+    expect(Object.keys(document.paths["/api/Users"] ?? {}).sort()).toEqual(["get", "post"])
+    expect(Object.keys(document.paths["/api/Users/{userId}"] ?? {}).sort()).toEqual([
+      "delete",
+      "get",
+      "put",
+    ])
+    expect(Object.keys(document.paths["/api/AuditLog"] ?? {})).toEqual(["get"])
+  })
+})
+
 describe("/api/AuditLog", () => {
   it("filters by action and actor, newest first, and pages", async () => {
     const entries = await auditOf(`Action=User.Create&ActorUserId=${adminId}&PageSize=1`)
