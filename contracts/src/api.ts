@@ -103,7 +103,7 @@ import {
   PromotionRequest,
   PromotionResponse,
 } from "./promotions"
-import { Authentication, OptionalAuthentication } from "./security"
+import { Authentication, OptionalAuthentication, StaffPermission } from "./security"
 import {
   EditableResourceList,
   EditableResourceResponse,
@@ -111,6 +111,7 @@ import {
 } from "./site-content"
 import { StaffCustomersApi } from "./staff-customers"
 import { StaffOrdersApi } from "./staff-orders"
+import { AuditLogApi, UsersApi } from "./staff-users"
 import { boundedString } from "./text"
 
 /** Paths and PascalCase query names are SPEC §7's, letter for letter. */
@@ -714,7 +715,8 @@ export class SiteContentApi extends HttpApiGroup.make("siteContent")
       .addError(NotFound),
   )
   .addError(Forbidden)
-  .middleware(Authentication) {}
+  .middleware(Authentication)
+  .annotate(StaffPermission, "ManageContent") {}
 
 /** Vouchers for staff (ManagePromotions): an extension to SPEC §7 for the back office. */
 export class PromotionsApi extends HttpApiGroup.make("promotions")
@@ -749,15 +751,18 @@ export class PromotionsApi extends HttpApiGroup.make("promotions")
       .addError(Conflict),
   )
   .addError(Forbidden)
-  .middleware(Authentication) {}
+  .middleware(Authentication)
+  .annotate(StaffPermission, "ManagePromotions") {}
 
 /** The back office's dashboard, for staff. */
-export class DashboardApi extends HttpApiGroup.make("dashboard").add(
-  HttpApiEndpoint.get("dashboard", "/api/Dashboard")
-    .addSuccess(Dashboard)
-    .addError(Forbidden)
-    .middleware(Authentication),
-) {}
+export class DashboardApi extends HttpApiGroup.make("dashboard")
+  .add(
+    HttpApiEndpoint.get("dashboard", "/api/Dashboard")
+      .addSuccess(Dashboard)
+      .addError(Forbidden)
+      .middleware(Authentication),
+  )
+  .annotate(StaffPermission, "ViewBackOffice") {}
 
 export class LoggingApi extends HttpApiGroup.make("logging").add(
   HttpApiEndpoint.post("log", "/api/Logging").setPayload(LoggingRequest),
@@ -788,6 +793,8 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(ImageGroupsApi)
   .add(StaffCustomersApi)
   .add(StaffOrdersApi)
+  .add(UsersApi)
+  .add(AuditLogApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

@@ -3,7 +3,7 @@ import { Schema } from "effect"
 import { CategoryResponse, CompetitionResponse, DrawType, VisibilityStatus } from "./catalogue"
 import { PageInfo, PagingParams } from "./paging"
 import { Conflict, NotFound, Unauthorized } from "./problems"
-import { Authentication } from "./security"
+import { Authentication, StaffPermission } from "./security"
 import { BoundedInt, boundedMultilineString, boundedString, DateFromQuery } from "./text"
 
 /**
@@ -120,7 +120,8 @@ export class CompetitionAdminApi extends HttpApiGroup.make("competitionAdmin")
   .addError(Unauthorized)
   .addError(NotFound)
   .addError(Conflict)
-  .middleware(Authentication) {}
+  .middleware(Authentication)
+  .annotate(StaffPermission, "ManageCompetitions") {}
 
 /** SPEC §7's category writes, for staff. Deleting a category unlinks its competitions. */
 export class CategoryAdminApi extends HttpApiGroup.make("categoryAdmin")
@@ -150,7 +151,8 @@ export class CategoryAdminApi extends HttpApiGroup.make("categoryAdmin")
   )
   .addError(Unauthorized)
   .addError(NotFound)
-  .middleware(Authentication) {}
+  .middleware(Authentication)
+  .annotate(StaffPermission, "ManageCatalogue") {}
 
 /** SPEC §7's attribute types, for staff. Deleting one a competition uses is a 409. */
 export class AttributeTypesApi extends HttpApiGroup.make("attributeTypes")
@@ -183,4 +185,5 @@ export class AttributeTypesApi extends HttpApiGroup.make("attributeTypes")
   .addError(Unauthorized)
   .addError(NotFound)
   .addError(Conflict)
-  .middleware(Authentication) {}
+  .middleware(Authentication)
+  .annotate(StaffPermission, "ManageCatalogue") {}

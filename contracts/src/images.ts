@@ -2,7 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart } from "@effect
 import { Option, Schema } from "effect"
 import { PageInfo, PagingParams } from "./paging"
 import { Conflict, NotFound, ServiceUnavailable } from "./problems"
-import { Authentication } from "./security"
+import { Authentication, StaffPermission } from "./security"
 import { BoundedInt, boundedString } from "./text"
 
 /** An image as staff see it: where it is served, and what the library knows of it. */
@@ -121,7 +121,8 @@ export class ImagesApi extends HttpApiGroup.make("images")
   .addError(NotFound)
   .addError(Conflict)
   .addError(ServiceUnavailable)
-  .middleware(Authentication) {}
+  .middleware(Authentication)
+  .annotate(StaffPermission, "ManageImages") {}
 
 export class ImageGroupsApi extends HttpApiGroup.make("imageGroups")
   .add(
@@ -150,4 +151,5 @@ export class ImageGroupsApi extends HttpApiGroup.make("imageGroups")
   .addError(NotFound)
   .addError(Conflict)
   .addError(ServiceUnavailable)
-  .middleware(Authentication) {}
+  .middleware(Authentication)
+  .annotate(StaffPermission, "ManageImages") {}

@@ -1,5 +1,6 @@
 import { HttpApiMiddleware, HttpApiSecurity } from "@effect/platform"
 import type { Principal } from "@howzat/core/accounts/model"
+import type { Permission } from "@howzat/core/staff/permissions"
 import { Context, type Option } from "effect"
 import { Unauthorized } from "./problems"
 
@@ -40,3 +41,13 @@ export class OptionalAuthentication extends HttpApiMiddleware.Tag<OptionalAuthen
     security: { bearer: HttpApiSecurity.bearer },
   },
 ) {}
+
+/**
+ * Marks an endpoint (or a whole group) as staff-only, with the permission
+ * of core's matrix it needs: the permission test reads it from the
+ * contracts and calls the endpoint as every kind of caller.
+ */
+export class StaffPermission extends Context.Tag("@howzat/contracts/StaffPermission")<
+  StaffPermission,
+  Permission
+>() {}

@@ -3,7 +3,7 @@ import { Schema } from "effect"
 import { Text } from "./auth"
 import { CustomerResponse } from "./customers"
 import { Conflict, Forbidden, NotFound } from "./problems"
-import { Authentication } from "./security"
+import { Authentication, StaffPermission } from "./security"
 
 const CustomerPath = Schema.Struct({ customerId: Schema.UUID })
 
@@ -67,4 +67,5 @@ export class StaffCustomersApi extends HttpApiGroup.make("staffCustomers")
       .addError(NotFound),
   )
   .addError(Forbidden)
-  .middleware(Authentication) {}
+  .middleware(Authentication)
+  .annotate(StaffPermission, "ManageCustomers") {}

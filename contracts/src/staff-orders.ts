@@ -2,7 +2,7 @@ import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
 import { OrderResponse } from "./orders"
 import { Conflict, Forbidden, NotFound, ServiceUnavailable } from "./problems"
-import { Authentication } from "./security"
+import { Authentication, StaffPermission } from "./security"
 
 /**
  * The back office's refund of a paid order (an extension of SPEC §7;
@@ -20,4 +20,5 @@ export class StaffOrdersApi extends HttpApiGroup.make("staffOrders")
   )
   .addError(Forbidden)
   .addError(ServiceUnavailable)
-  .middleware(Authentication) {}
+  .middleware(Authentication)
+  .annotate(StaffPermission, "ManageOrders") {}

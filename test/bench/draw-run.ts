@@ -1,6 +1,7 @@
 import { NoBeaconLive } from "@howzat/beacon"
 import { Draws } from "@howzat/core/draws/draws"
 import { Db, makeDatabase } from "@howzat/postgres/database"
+import { AuditLogLive } from "@howzat/postgres/repos/audit-log"
 import { PostgresCatalogueLive } from "@howzat/postgres/repos/index"
 import { competitionOnSale, newCustomer } from "@howzat/postgres/repos/orders-fixtures"
 import { OutboxMailerLive } from "@howzat/postgres/repos/outbox"
@@ -41,10 +42,12 @@ export const runDraw = async (
   const runtime = ManagedRuntime.make(
     Draws.Default.pipe(
       Layer.provide(
-        Layer.mergeAll(PostgresCatalogueLive, OutboxMailerLive, TransactionsLive).pipe(
-          Layer.provide(Layer.succeed(Db, db)),
-          Layer.merge(NoBeaconLive),
-        ),
+        Layer.mergeAll(
+          PostgresCatalogueLive,
+          OutboxMailerLive,
+          TransactionsLive,
+          AuditLogLive,
+        ).pipe(Layer.provide(Layer.succeed(Db, db)), Layer.merge(NoBeaconLive)),
       ),
     ),
   )

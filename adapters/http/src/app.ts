@@ -23,9 +23,11 @@ import type { StaffOrders } from "@howzat/core/orders/staff-orders"
 import type { FileStoreShape } from "@howzat/core/ports/file-store"
 import type { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import { MAX_FILES_PER_UPLOAD } from "@howzat/core/rules/images"
+import type { AuditTrail } from "@howzat/core/staff/audit-trail"
 import type { BackOfficeDashboard } from "@howzat/core/staff/dashboard"
 import type { StaffPromotions } from "@howzat/core/staff/promotions"
 import type { SiteContent } from "@howzat/core/staff/site-content"
+import type { StaffUsers } from "@howzat/core/staff/staff-users"
 import type { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { Layer } from "effect"
 import { type Context, Hono } from "hono"
@@ -64,6 +66,7 @@ import { type CardProviderOrigins, securityHeaders } from "./security-headers"
 import { SiteContentHandlersLive } from "./site-content-handlers"
 import { StaffCustomerHandlersLive } from "./staff-customer-handlers"
 import { StaffOrderHandlersLive } from "./staff-order-handlers"
+import { AuditLogHandlersLive, StaffUserHandlersLive } from "./staff-user-handlers"
 import { isUpload, nonMultipartProblem, requestBodyLimits, uploadBodyLimitBytes } from "./uploads"
 import { xsrfProtection } from "./xsrf"
 
@@ -122,6 +125,8 @@ export interface HttpAppOptions {
   readonly images: Layer.Layer<Images | ImageUploadPolicy>
   /** Uploaded files, served at /files/*; the largest image sets the upload's body limit. */
   readonly files: { readonly store: FileStoreShape; readonly maxImageBytes: number }
+  /** Admins' staff users and the audit log's reading. */
+  readonly staffAdministration: Layer.Layer<StaffUsers | AuditTrail>
   readonly settings: HttpSettingsShape
   /** The payment page's card form: the sandbox's, or a real provider's script and key. */
   readonly cardForm: CardFormJson
@@ -167,6 +172,8 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         SiteContentHandlersLive,
         PromotionHandlersLive,
         CatalogueAdminHandlersLive,
+        StaffUserHandlersLive,
+        AuditLogHandlersLive,
       ),
     ),
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),
@@ -180,6 +187,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     Layer.provide(options.accounts),
     Layer.provide(options.catalogueAdmin),
     Layer.provide(options.images),
+    Layer.provide(options.staffAdministration),
   )
   const { handler, dispose } = HttpApiBuilder.toWebHandler(
     Layer.mergeAll(apiLayer, HttpServer.layerContext),

@@ -3,7 +3,7 @@ import { HowzatApi } from "@howzat/contracts/api"
 import { pageInfo } from "@howzat/contracts/paging"
 import { validationProblem } from "@howzat/contracts/problems"
 import { CurrentUser } from "@howzat/contracts/security"
-import { CustomerAccounts, isStaff } from "@howzat/core/accounts/customer-accounts"
+import { CustomerAccounts } from "@howzat/core/accounts/customer-accounts"
 import { Registration } from "@howzat/core/accounts/registration"
 import { StaffCustomers } from "@howzat/core/customers/staff-customers"
 import { accountMessages } from "@howzat/core/rules/auth"
@@ -98,9 +98,10 @@ export const CustomerHandlersLive = HttpApiBuilder.group(HowzatApi, "customers",
             )
           const principal = yield* CurrentUser
           // Staff edit any record through the back office's audited path.
-          const customer = isStaff(principal)
-            ? yield* staffCustomers.edit(principal, path.customerId, payload)
-            : yield* accounts.update(principal, path.customerId, payload)
+          const customer =
+            principal.role === "Customer"
+              ? yield* accounts.update(principal, path.customerId, payload)
+              : yield* staffCustomers.edit(principal, path.customerId, payload)
           return { customer: customerToWire(customer) }
         }).pipe(
           Effect.catchTags({

@@ -2,7 +2,6 @@ import { HttpApiBuilder } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
 import { pageInfo } from "@howzat/contracts/paging"
 import { CurrentUser } from "@howzat/contracts/security"
-import { isStaff } from "@howzat/core/accounts/customer-accounts"
 import type { Principal } from "@howzat/core/accounts/model"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import {
@@ -80,9 +79,9 @@ export const OrderHandlersLive = HttpApiBuilder.group(HowzatApi, "orders", (hand
       .handle("cancel", ({ path }) =>
         act((principal) =>
           // Staff cancel any unpaid order through core's authorized, audited path.
-          isStaff(principal)
-            ? staffOrders.cancel(principal, path.orderId)
-            : payments.cancel(principal, path.orderId),
+          principal.role === "Customer"
+            ? payments.cancel(principal, path.orderId)
+            : staffOrders.cancel(principal, path.orderId),
         ).pipe(Effect.catchAll(orderProblem)),
       )
       .handle("complete", ({ path }) =>

@@ -12,7 +12,12 @@ export {
 export { MigrationFailed, makeMigrator, migrateToLatest, migrations } from "./migrations"
 export { PGliteDialect } from "./pglite-dialect"
 export { PostgresAccountsLive } from "./repos/accounts"
-export { AuditLogLive, makeAuditLog } from "./repos/audit-log"
+export {
+  AuditLogLive,
+  AuditLogReaderLive,
+  makeAuditLog,
+  makeAuditLogReader,
+} from "./repos/audit-log"
 export { BackOfficeFiguresLive, makeBackOfficeFigures } from "./repos/back-office-figures"
 export { BasketRepoLive, makeBasketRepo } from "./repos/baskets"
 export { CatalogueAdminStoreLive, makeCatalogueAdminStore } from "./repos/catalogue-admin"
@@ -74,6 +79,7 @@ export { settingOrCreate } from "./repos/settings"
 export { makeSiteCreditLedger, SiteCreditLedgerLive } from "./repos/site-credit"
 export { makeStaffCustomerRepo, StaffCustomerRepoLive } from "./repos/staff-customers"
 export { makeStaffTicketReads, StaffTicketReadsLive } from "./repos/staff-tickets"
+export { makeStaffUserRepo, StaffUserRepoLive } from "./repos/staff-users"
 export { makeTicketAllocator, TicketAllocatorLive } from "./repos/ticket-allocator"
 export { makeUserRepo, UserRepoLive } from "./repos/users"
 export { makeWinnerRecords, WinnerRecordsLive } from "./repos/winner-records"

@@ -3,6 +3,7 @@ import { CustomerAccounts } from "@howzat/core/accounts/customer-accounts"
 import { AccountRecovery } from "@howzat/core/accounts/recovery"
 import { Registration } from "@howzat/core/accounts/registration"
 import { Sessions } from "@howzat/core/accounts/sessions"
+import { StaffAccounts } from "@howzat/core/accounts/staff-accounts"
 import { RateLimitPolicy, Throttle } from "@howzat/core/accounts/throttle"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
@@ -21,15 +22,18 @@ import { StaffOrders } from "@howzat/core/orders/staff-orders"
 import { FileStore } from "@howzat/core/ports/file-store"
 import { ShopLinks } from "@howzat/core/ports/shop-links"
 import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
+import { AuditTrail } from "@howzat/core/staff/audit-trail"
 import { BackOfficeDashboard } from "@howzat/core/staff/dashboard"
 import { StaffPromotions } from "@howzat/core/staff/promotions"
 import { SiteContent } from "@howzat/core/staff/site-content"
+import { StaffUsers } from "@howzat/core/staff/staff-users"
 import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { localFolderFileStore, s3FileStore } from "@howzat/files"
 import { makeHttpApp, type NotificationHandler } from "@howzat/http"
 import { fileUrl } from "@howzat/http/files-route"
 import {
   AuditLogLive,
+  AuditLogReaderLive,
   BackOfficeFiguresLive,
   CompetitionRepoLive,
   CustomerRepoLive,
@@ -50,6 +54,7 @@ import {
   RichTextSanitiserLive,
   SiteCreditLedgerLive,
   StaffCustomerRepoLive,
+  StaffUserRepoLive,
   seedDemoData,
   TransactionsLive,
   UserRepoLive,
@@ -111,7 +116,7 @@ export const composeShop = async (
   const catalogue = Catalogue.Default.pipe(Layer.provide(PostgresCatalogueLive), Layer.provide(db))
   const draws = Draws.Default.pipe(
     Layer.provide(
-      Layer.mergeAll(PostgresCatalogueLive, OutboxMailerLive, TransactionsLive).pipe(
+      Layer.mergeAll(PostgresCatalogueLive, OutboxMailerLive, TransactionsLive, AuditLogLive).pipe(
         Layer.provide(db),
         Layer.merge(beaconLayer(config.beacon)),
         // The winner's email links to the competition at the configured origin.
@@ -121,7 +126,7 @@ export const composeShop = async (
   )
 
   const competitionWinners = CompetitionWinners.Default.pipe(
-    Layer.provide(WinnerRecordsLive),
+    Layer.provide(Layer.mergeAll(WinnerRecordsLive, TransactionsLive, AuditLogLive)),
     Layer.provide(db),
   )
   const backOffice = Layer.mergeAll(
@@ -139,7 +144,7 @@ export const composeShop = async (
   )
   const instantWins = Layer.mergeAll(InstantWinGroups.Default, CompetitionTickets.Default).pipe(
     Layer.provide(
-      Layer.mergeAll(PostgresInstantWinsLive, TransactionsLive).pipe(
+      Layer.mergeAll(PostgresInstantWinsLive, TransactionsLive, AuditLogLive).pipe(
         Layer.provide(db),
         Layer.merge(NodeSecureRandomLive),
       ),
@@ -195,6 +200,15 @@ export const composeShop = async (
     ),
   )
 
+  // Admins' staff users (with the staff command's invitation) and the audit log's reading.
+  const staffPorts = Layer.mergeAll(
+    accountPorts,
+    Layer.mergeAll(StaffUserRepoLive, AuditLogLive, AuditLogReaderLive).pipe(Layer.provide(db)),
+  )
+  const staffAdministration = Layer.mergeAll(StaffUsers.Default, AuditTrail.Default).pipe(
+    Layer.provide(Layer.merge(StaffAccounts.Default.pipe(Layer.provide(staffPorts)), staffPorts)),
+  )
+
   const gateway = await openPaymentGateway(database.db, config.payments)
   const orderPorts = Layer.mergeAll(
     PostgresOrdersLive,
@@ -222,7 +236,7 @@ export const composeShop = async (
   const postalEntries = PostalEntries.Default.pipe(
     Layer.provide(
       Layer.mergeAll(
-        Layer.mergeAll(PostalEntryRepoLive, UserRepoLive).pipe(Layer.provide(db)),
+        Layer.mergeAll(PostalEntryRepoLive, UserRepoLive, AuditLogLive).pipe(Layer.provide(db)),
         orderPorts,
       ),
     ),
@@ -295,6 +309,7 @@ export const composeShop = async (
     orders,
     images,
     files: { store: fileStore, maxImageBytes: config.imageMaxBytes },
+    staffAdministration,
     settings: { cookieSecure: config.cookieSecure, linkOrigin: config.linkOrigin },
     cardForm: cardFormOf(config.payments),
     cardProvider: cardProviderOrigins(config.payments),

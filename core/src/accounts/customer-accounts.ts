@@ -7,17 +7,14 @@ import {
   validateCustomerDetails,
 } from "../rules/auth"
 import { trimText } from "../rules/validation"
-import { authorize } from "../staff/permissions"
+import { authorize, can } from "../staff/permissions"
 import { AccountValidationFailed, CustomerNotFound } from "./errors"
 import type { Address, CustomerDetails, CustomerQuery, Principal } from "./model"
 import { currentTime } from "./one-time-tokens"
 
-export const isStaff = (principal: Principal): boolean =>
-  principal.role === "Staff" || principal.role === "Admin"
-
-/** A customer may see only their own record; staff may see any. */
+/** A customer may see only their own record; staff who manage customers may see any. */
 export const mayRead = (principal: Principal, customerId: string): boolean =>
-  isStaff(principal) || principal.customerId === customerId
+  can(principal, "ManageCustomers") || principal.customerId === customerId
 
 /**
  * Only the customer changes their own details here; staff edit through the

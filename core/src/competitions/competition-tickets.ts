@@ -1,9 +1,9 @@
 import { Effect } from "effect"
-import { isStaff } from "../accounts/customer-accounts"
 import { NotStaff } from "../accounts/errors"
 import type { Principal } from "../accounts/model"
 import { CompetitionRepo } from "../ports/catalogue"
 import { type SoldTicket, StaffTicketReads, type TicketQuery } from "../ports/instant-win-groups"
+import { can } from "../staff/permissions"
 import type { InstantWinTicket, Page } from "./model"
 
 /**
@@ -19,7 +19,7 @@ const staffView = (page: Page<SoldTicket>): TicketListing => ({ view: "Staff", p
 const publicView = (page: Page<InstantWinTicket>): TicketListing => ({ view: "Public", page })
 
 const mayReadHolders = (viewer: Principal | null): viewer is Principal =>
-  viewer !== null && isStaff(viewer)
+  viewer !== null && can(viewer, "ViewBackOffice")
 
 /**
  * Who may read which tickets of a competition. Anyone may see its

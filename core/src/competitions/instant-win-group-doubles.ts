@@ -1,5 +1,6 @@
 import { Effect, Layer } from "effect"
 import { CompetitionNotFound } from "../competitions/errors"
+import { type AuditEntry, AuditLog } from "../ports/audit-log"
 import { InstantWinGroupStore, type StaffInstantWinGroup } from "../ports/instant-win-groups"
 import { SecureRandom } from "../ports/secure-random"
 import { Transactions } from "../ports/transactions"
@@ -26,6 +27,8 @@ export interface MemoryGroup {
 
 export interface MemoryStore {
   competitions: MemoryCompetition[]
+  /** The audit log's entries, kept only when their transaction commits. */
+  audit: AuditEntry[]
 }
 
 let ids = 0
@@ -126,17 +129,23 @@ export const memoryInstantWinGroups = (store: MemoryStore) => {
     within: (effect) =>
       Effect.suspend(() => {
         const before = structuredClone(store.competitions)
+        const audited = store.audit.length
         return effect.pipe(
           Effect.tapErrorCause(() =>
             Effect.sync(() => {
               store.competitions = before
+              store.audit.splice(audited)
             }),
           ),
         )
       }),
   })
 
-  return Layer.mergeAll(groups, transactions)
+  const auditLog = Layer.succeed(AuditLog, {
+    record: (entry) => Effect.sync(() => void store.audit.push(entry)),
+  })
+
+  return Layer.mergeAll(groups, transactions, auditLog)
 }
 
 /** The platform's CSPRNG: the properties must hold for real randomness, not a script. */

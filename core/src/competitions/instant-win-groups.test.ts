@@ -55,7 +55,7 @@ const stoppedAt = (at: Date): Clock.Clock => ({
 })
 
 const shopWith = (competition: MemoryCompetition) => {
-  const store: MemoryStore = { competitions: [competition] }
+  const store: MemoryStore = { competitions: [competition], audit: [] }
   const layer = InstantWinGroups.Default.pipe(
     Layer.provide(Layer.merge(memoryInstantWinGroups(store), WebCryptoRandom)),
   )
@@ -275,6 +275,52 @@ describe("InstantWinGroups before the competition opens", () => {
     expect(shop.stored()).toMatchObject({ groups: [], salt: null, commitment: null })
   })
 
+  it("audits each change with the values before and after, never the winning numbers", () => {
+    const shop = shopWith(competitionOf())
+    const created = shop.run((s) =>
+      s.create(COMPETITION, request(3, { prizeSiteCredit: pence(500) }), staff),
+    )
+    if (Either.isLeft(created)) throw new Error("refused")
+    const id = created.right.instantWinGroup.id
+    shop.run((s) => s.update(COMPETITION, id, { name: "Bat", ticketCount: 4 }, staff))
+    shop.run((s) => s.remove(COMPETITION, id, staff))
+    const first = {
+      competitionId: COMPETITION,
+      name: "Signed bat",
+      ticketCount: 3,
+      imageUrls: [],
+      prizeSiteCredit: 500,
+    }
+    const second = { ...first, name: "Bat", ticketCount: 4 }
+    const subject = { type: "InstantWinGroup", id }
+    expect(shop.store.audit).toEqual([
+      {
+        actor: { userId: staff.userId, role: staff.role },
+        action: "InstantWinGroup.Create",
+        subject,
+        before: null,
+        after: first,
+        at: BEFORE,
+      },
+      {
+        actor: { userId: staff.userId, role: staff.role },
+        action: "InstantWinGroup.Update",
+        subject,
+        before: first,
+        after: second,
+        at: BEFORE,
+      },
+      {
+        actor: { userId: staff.userId, role: staff.role },
+        action: "InstantWinGroup.Delete",
+        subject,
+        before: second,
+        after: null,
+        at: BEFORE,
+      },
+    ])
+  })
+
   it("lists every field's problem at once", () => {
     const shop = shopWith(competitionOf({ totalTickets: 10 }))
     const refused = shop.run((s) =>
@@ -340,6 +386,8 @@ describe("InstantWinGroups refuses", () => {
             startDateTimeUtc: START,
           })
           expect(shop.stored()).toEqual(before)
+          // Only the set-up's creation: a refused change is no entry.
+          expect(shop.store.audit.map((e) => e.action)).toEqual(["InstantWinGroup.Create"])
         },
       ),
       { numRuns: 60 },
@@ -365,5 +413,6 @@ describe("InstantWinGroups refuses", () => {
       expect(Either.isLeft(outcome) && outcome.left._tag).toBe("NotStaff")
     }
     expect(shop.stored()).toEqual(before)
+    expect(shop.store.audit).toHaveLength(1)
   })
 })

@@ -1,7 +1,5 @@
 import { bytesToHex } from "@noble/hashes/utils.js"
 import { Data, Effect } from "effect"
-import { isStaff } from "../accounts/customer-accounts"
-import { NotStaff } from "../accounts/errors"
 import type { Principal } from "../accounts/model"
 import { instantWinCommitment } from "../draws/procedure"
 import { SEED_BYTES } from "../draws/secrets"
@@ -16,6 +14,8 @@ import { SecureRandom } from "../ports/secure-random"
 import { Transactions } from "../ports/transactions"
 import { type InstantWinGroupErrors, validateInstantWinGroup } from "../rules/instant-win-groups"
 import type { Pence } from "../rules/money"
+import { auditor } from "../staff/audit"
+import { authorize } from "../staff/permissions"
 import { InstantWinGroupNotFound } from "./errors"
 
 /**
@@ -54,6 +54,18 @@ export interface InstantWinGroupChanged {
   readonly instantWinCommitment: string | null
 }
 
+/**
+ * A group as the audit log keeps it: never its winning numbers, which stay
+ * secret until the close (the commitment hides them) from staff as well.
+ */
+const audited = (group: StaffInstantWinGroup) => ({
+  competitionId: group.competitionId,
+  name: group.name,
+  ticketCount: group.ticketCount,
+  imageUrls: group.imageGroup?.images.map((image) => image.url) ?? [],
+  prizeSiteCredit: group.prizeSiteCredit,
+})
+
 const countOf = (groups: readonly StaffInstantWinGroup[]) =>
   groups.reduce((sum, group) => sum + group.ticketCount, 0)
 
@@ -71,6 +83,7 @@ export class InstantWinGroups extends Effect.Service<InstantWinGroups>()(
       const store = yield* InstantWinGroupStore
       const transactions = yield* Transactions
       const random = yield* SecureRandom
+      const audit = yield* auditor
 
       const chooseNumbers = (total: number, taken: ReadonlySet<number>, count: number) =>
         Effect.provideService(chooseFreeTicketNumbers(total, taken, count), SecureRandom, random)
@@ -100,7 +113,7 @@ export class InstantWinGroups extends Effect.Service<InstantWinGroups>()(
         change: (competition: InstantWinCompetition) => Effect.Effect<A, E>,
       ) =>
         Effect.gen(function* () {
-          if (!isStaff(by)) return yield* new NotStaff()
+          yield* authorize(by, "ManageCompetitions")
           return yield* transactions.within(
             Effect.gen(function* () {
               const competition = yield* store.lock(competitionId)
@@ -169,7 +182,14 @@ export class InstantWinGroups extends Effect.Service<InstantWinGroups>()(
                 },
                 numbers,
               )
-              return yield* reread(competitionId, id)
+              const created = yield* reread(competitionId, id)
+              yield* audit(by, {
+                action: "InstantWinGroup.Create",
+                subject: { type: "InstantWinGroup", id: created.id },
+                before: null,
+                after: audited(created),
+              })
+              return created
             }),
           )
           return { instantWinGroup: result, instantWinCommitment: commitment }
@@ -215,7 +235,14 @@ export class InstantWinGroups extends Effect.Service<InstantWinGroups>()(
                 { name: request.name.trim(), imageUrls, prizeSiteCredit },
                 numbers,
               )
-              return yield* reread(competitionId, group.id)
+              const updated = yield* reread(competitionId, group.id)
+              yield* audit(by, {
+                action: "InstantWinGroup.Update",
+                subject: { type: "InstantWinGroup", id: group.id },
+                before: audited(group),
+                after: audited(updated),
+              })
+              return updated
             }),
           )
           return { instantWinGroup: result, instantWinCommitment: commitment }
@@ -225,7 +252,15 @@ export class InstantWinGroups extends Effect.Service<InstantWinGroups>()(
         Effect.gen(function* () {
           const { commitment } = yield* beforeOpening(competitionId, by, (competition) =>
             Effect.flatMap(groupOf(competition, instantWinGroupId), (group) =>
-              store.remove(group.id),
+              Effect.zipRight(
+                store.remove(group.id),
+                audit(by, {
+                  action: "InstantWinGroup.Delete",
+                  subject: { type: "InstantWinGroup", id: group.id },
+                  before: audited(group),
+                  after: null,
+                }),
+              ),
             ),
           )
           return { instantWinCommitment: commitment }

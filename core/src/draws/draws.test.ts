@@ -53,6 +53,7 @@ const drawOf = (competitionId: string, by: Drawer) =>
 const nothingRecorded = (store: DrawStore) => {
   expect(store.draws.size).toBe(0)
   expect(store.outbox).toEqual([])
+  expect(store.audit).toEqual([])
 }
 
 const ann = ticketHolder("Ann", "Smith")
@@ -84,6 +85,31 @@ describe("who may draw", () => {
           expect([made.outcome, made.winningTicketNumber]).toEqual(["Winner", 7])
         }
         expect(store.draws.size).toBe(3)
+      }),
+    )
+  })
+
+  it.effect("a person's draw is audited once, as Draw.Make; the scheduler's is not", () => {
+    const live = testCompetition({ sold: soldTo([7], ann) })
+    const automatic = testCompetition({ sold: soldTo([8], bob) })
+    const store = setUp(live, automatic)
+    return run(
+      store,
+      Effect.gen(function* () {
+        const made = yield* drawOf(live.competitionId, staff)
+        yield* drawOf(live.competitionId, admin)
+        yield* drawOf(automatic.competitionId, "Scheduler")
+        const { competitionName: _, ...recorded } = made
+        expect(store.audit).toEqual([
+          {
+            actor: { userId: staff.userId, role: "Staff" },
+            action: "Draw.Make",
+            subject: { type: "Draw", id: live.competitionId },
+            before: null,
+            after: JSON.parse(JSON.stringify(recorded)),
+            at: new Date(NOW),
+          },
+        ])
       }),
     )
   })

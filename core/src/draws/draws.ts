@@ -1,6 +1,5 @@
 import { bytesToHex } from "@noble/hashes/utils.js"
 import { Data, Effect } from "effect"
-import { isStaff } from "../accounts/customer-accounts"
 import { NotStaff } from "../accounts/errors"
 import type { Principal } from "../accounts/model"
 import { CompetitionNotFound } from "../competitions/errors"
@@ -11,6 +10,8 @@ import { Mailer } from "../ports/mailer"
 import { RandomnessBeacon } from "../ports/randomness-beacon"
 import { competitionPageLink, ShopLinks } from "../ports/shop-links"
 import { Transactions } from "../ports/transactions"
+import { auditor } from "../staff/audit"
+import { authorize, can } from "../staff/permissions"
 import { drawWinnerEmail } from "./emails"
 import { readEntryList } from "./entry-list"
 import {
@@ -67,6 +68,10 @@ const PUBLIC_LIVE_SCOPE: AwaitingDrawScope = {
   limit: AWAITING_LIVE_DRAW_LIMIT,
 }
 
+/** Hidden competitions, their draws and winners, and every customer's wins are staff's to see. */
+const seesBackOffice = (viewer: Principal | null) =>
+  viewer !== null && can(viewer, "ViewBackOffice")
+
 /** Who may ask for a draw: staff during the live stream, or the shop's own scheduler. */
 export type Drawer = Principal | "Scheduler"
 
@@ -84,6 +89,7 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
     const transactions = yield* Transactions
     const mailer = yield* Mailer
     const { origin } = yield* ShopLinks
+    const audit = yield* auditor
 
     const tellWinner = (material: DrawMaterial, ticketNumber: number, holder: TicketHolder) =>
       mailer.send(
@@ -96,7 +102,7 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
         ),
       )
 
-    const drawNow = (material: DrawMaterial, at: Date) =>
+    const drawNow = (material: DrawMaterial, at: Date, by: Drawer) =>
       Effect.gen(function* () {
         // Read before the transaction: the beacon may be a network call, and
         // every process reads the same round for the same close anyway.
@@ -142,6 +148,15 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
             // Through the outbox, in the drawing transaction: one email if and only if one draw.
             if (winner !== null && draw.winningTicketNumber !== null)
               yield* tellWinner(locked, draw.winningTicketNumber, winner)
+            // The scheduler's draws are the procedure's own; a person's live draw is audited.
+            if (by !== "Scheduler") {
+              yield* audit(by, {
+                action: "Draw.Make",
+                subject: { type: "Draw", id: locked.competitionId },
+                before: null,
+                after: draw,
+              })
+            }
             return { draw, madeNow: true }
           }),
         )
@@ -154,7 +169,7 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
      */
     const drawOrFind = (competitionId: string, by: Drawer) =>
       Effect.gen(function* () {
-        if (by !== "Scheduler" && !isStaff(by)) return yield* new NotStaff()
+        if (by !== "Scheduler") yield* authorize(by, "DrawCompetitions")
         const material = yield* records.material(competitionId)
         const named = (made: DrawRecord): ListedDraw => ({
           ...made,
@@ -169,7 +184,7 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
             closeDateTimeUtc: material.closeDateTimeUtc,
           })
         }
-        const { draw, madeNow } = yield* drawNow(material, at)
+        const { draw, madeNow } = yield* drawNow(material, at, by)
         return { draw: named(draw), madeNow }
       })
 
@@ -218,7 +233,7 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
     /** The live-draw host's list: closed competitions with a draw still to make. */
     const awaiting = (by: Principal) =>
       Effect.gen(function* () {
-        if (!isStaff(by)) return yield* new NotStaff()
+        yield* authorize(by, "DrawCompetitions")
         return yield* records.awaiting(yield* now, HOST_SCOPE)
       })
 
@@ -237,7 +252,7 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
     const proof = (competitionId: string, viewer: Principal | null) =>
       Effect.gen(function* () {
         const material = yield* records.material(competitionId)
-        if (material.visibilityStatus !== "Visible" && (viewer === null || !isStaff(viewer))) {
+        if (material.visibilityStatus !== "Visible" && !seesBackOffice(viewer)) {
           return yield* new CompetitionNotFound({ competitionId })
         }
         const closed = (yield* now) >= material.closeDateTimeUtc
@@ -272,7 +287,7 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
 
     /** Past draws; staff also see hidden competitions' draws. */
     const list = (query: Omit<DrawListQuery, "includeHidden">, viewer: Principal | null) =>
-      records.list({ ...query, includeHidden: viewer !== null && isStaff(viewer) })
+      records.list({ ...query, includeHidden: seesBackOffice(viewer) })
 
     /**
      * Winners; the hidden ones (a hidden competition's, a winner kept
@@ -281,7 +296,7 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
      */
     const winners = (query: WinnerQuery, viewer: Principal | null) =>
       Effect.gen(function* () {
-        const staff = viewer !== null && isStaff(viewer)
+        const staff = seesBackOffice(viewer)
         if (query.includeHidden && !staff) return yield* new NotStaff()
         if (query.customerId !== undefined && !staff && viewer?.customerId !== query.customerId) {
           return yield* new NotStaff()

@@ -14,6 +14,7 @@ import type {
   DrawType,
   VisibilityStatus,
 } from "../competitions/model"
+import { type AuditEntry, AuditLog } from "../ports/audit-log"
 import { DrawRepo } from "../ports/catalogue"
 import { DrawRecords } from "../ports/draw-records"
 import { Mailer } from "../ports/mailer"
@@ -55,6 +56,8 @@ export interface DrawStore {
   readonly draws: Map<string, { readonly draw: DrawRecord; readonly entries: string }>
   /** What the Mailer was handed, in order. */
   readonly outbox: MailMessage[]
+  /** The audit log's entries, kept only when their transaction commits. */
+  readonly audit: AuditEntry[]
   /** What the beacon answers next: a reading, or the failure to give. */
   beacon: BeaconReading | BeaconNotYetAvailable | BeaconUnreachable
   /** The instants the beacon was asked about, in order. */
@@ -65,6 +68,7 @@ export const emptyDrawStore = (): DrawStore => ({
   competitions: new Map(),
   draws: new Map(),
   outbox: [],
+  audit: [],
   beacon: { source: "none", value: "" },
   beaconReads: [],
 })
@@ -364,6 +368,16 @@ export const drawDoublesOver = (store: DrawStore) => {
       }),
   })
 
+  const auditLog = Layer.succeed(AuditLog, {
+    record: (entry) =>
+      inTransaction(() => {
+        store.audit.push(entry)
+        return () => {
+          store.audit.splice(store.audit.indexOf(entry), 1)
+        }
+      }),
+  })
+
   /** Commits or undoes in reverse, then lets go of the locks taken inside. */
   const transactions = Layer.succeed(Transactions, {
     within: (effect) =>
@@ -380,7 +394,7 @@ export const drawDoublesOver = (store: DrawStore) => {
       }),
   })
 
-  return Layer.mergeAll(records, drawRepo, beacon, mailer, transactions)
+  return Layer.mergeAll(records, drawRepo, beacon, mailer, auditLog, transactions)
 }
 
 /** The Draws use case over the doubles of `store`. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Layer } from "effect"
 import type { Principal } from "../accounts/model"
+import { AuditLog } from "../ports/audit-log"
 import { DrawRepo, type WinnerQuery } from "../ports/catalogue"
 import { DrawRecords } from "../ports/draw-records"
 import { Mailer } from "../ports/mailer"
@@ -30,6 +31,7 @@ const layer = Draws.Default.pipe(
       Layer.succeed(RandomnessBeacon, untouched<RandomnessBeacon["Type"]>()),
       Layer.succeed(Transactions, untouched<Transactions["Type"]>()),
       Layer.succeed(Mailer, untouched<Mailer["Type"]>()),
+      Layer.succeed(AuditLog, untouched<AuditLog["Type"]>()),
     ),
   ),
 )

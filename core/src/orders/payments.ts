@@ -1,5 +1,4 @@
 import { Data, Effect } from "effect"
-import { isStaff } from "../accounts/customer-accounts"
 import type { Principal } from "../accounts/model"
 import type { RepositoryError } from "../competitions/errors"
 import { now } from "../ports/clock"
@@ -13,6 +12,7 @@ import { type Payment, PaymentRepo, SiteCreditLedger } from "../ports/payments"
 import { Transactions } from "../ports/transactions"
 import { type Pence, ZERO_PENCE } from "../rules/money"
 import { canTransition, OrderStatus } from "../rules/order-status"
+import { can } from "../staff/permissions"
 import { cancelUnpaid } from "./cancellation"
 import { OrderNotFound, OrderTransitionRefused, PaymentStillProcessing } from "./errors"
 import { makeExpiry } from "./expiry"
@@ -42,7 +42,7 @@ export type NotificationVerdict = "Accepted" | "Replayed" | "Ignored"
 
 /** A customer may see and pay only their own orders; staff may see any. */
 export const mayReadOrder = (principal: Principal, order: Order): boolean =>
-  isStaff(principal) || principal.customerId === order.customerId
+  can(principal, "ManageOrders") || principal.customerId === order.customerId
 
 /** Only the customer acts on their order (staff get audited back-office paths later). */
 const mayActOnOrder = (principal: Principal, order: Order): boolean =>

@@ -1,6 +1,7 @@
 import { Context, type Effect } from "effect"
 import type { Role } from "../accounts/model"
 import type { RepositoryError } from "../competitions/errors"
+import type { Page, PageRequest } from "../competitions/model"
 
 /** JSON as the audit log stores it: the values before and after a change. */
 export type AuditValue =
@@ -39,3 +40,23 @@ export interface AuditLogShape {
   readonly record: (entry: AuditEntry) => Effect.Effect<void, RepositoryError>
 }
 export class AuditLog extends Context.Tag("@howzat/core/AuditLog")<AuditLog, AuditLogShape>() {}
+
+/** The audit log's filters; every one optional; `from` and `to` both inclusive. */
+export interface AuditLogQuery {
+  readonly actorUserId?: string | undefined
+  readonly action?: string | undefined
+  readonly subjectType?: string | undefined
+  readonly subjectId?: string | undefined
+  readonly from?: Date | undefined
+  readonly to?: Date | undefined
+  readonly page: PageRequest
+}
+
+/** Reads the audit log: newest first, then by id, so paging is stable. */
+export interface AuditLogReaderShape {
+  readonly list: (query: AuditLogQuery) => Effect.Effect<Page<RecordedAuditEntry>, RepositoryError>
+}
+export class AuditLogReader extends Context.Tag("@howzat/core/AuditLogReader")<
+  AuditLogReader,
+  AuditLogReaderShape
+>() {}

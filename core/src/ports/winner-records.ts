@@ -55,6 +55,14 @@ export interface WinnerRecordsShape {
     winner: WinnerRef,
     note: { readonly text: string; readonly authorUserId: string; readonly at: Date },
   ) => Effect.Effect<WinnerNote | null, RepositoryError>
+  /**
+   * One note as stored, for a change about to be made to it: inside a
+   * transaction the database holds it until the change commits.
+   */
+  readonly note: (
+    kind: WinnerKind,
+    noteId: string,
+  ) => Effect.Effect<WinnerNote | null, RepositoryError>
   readonly editNote: (
     kind: WinnerKind,
     noteId: string,

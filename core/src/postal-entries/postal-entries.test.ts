@@ -97,6 +97,7 @@ describe("who may record a postal entry", () => {
         expect(failureTag(yield* enter(aCustomer, person()))).toBe("NotStaff")
         expect(store.entries).toHaveLength(0)
         expect(store.holds).toHaveLength(0)
+        expect(store.audit).toHaveLength(0)
         expect(Either.isRight(yield* enter(staff, person()))).toBe(true)
         expect(
           Either.isRight(yield* enter(admin, person({ emailAddress: "cy@example.com" }))),
@@ -328,6 +329,17 @@ describe("an entry reference", () => {
         expect(again.right).toEqual({ ...first.right, created: false })
         expect(store.entries).toHaveLength(1)
         expect(store.sold.get("comp-1")).toBe(1)
+        // The repeat changed nothing, so only the first is in the audit log.
+        expect(store.audit).toEqual([
+          {
+            actor: { userId: "staff-1", role: "Staff" },
+            action: "PostalEntry.Create",
+            subject: { type: "PostalEntry", id: first.right.entry.id },
+            before: null,
+            after: JSON.parse(JSON.stringify(first.right.entry)),
+            at: new Date(NOW),
+          },
+        ])
       }),
     )
   })
@@ -465,6 +477,7 @@ describe("a failed recording", () => {
       Effect.gen(function* () {
         expect(failureTag(yield* enter(staff, person()))).toBe("RepositoryError")
         expect(store.entries).toHaveLength(0)
+        expect(store.audit).toHaveLength(0)
         expect(store.pool.get("comp-1")).toEqual([1, 2, 3])
         expect(store.sold.get("comp-1")).toBe(0)
       }),

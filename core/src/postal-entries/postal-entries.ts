@@ -1,6 +1,4 @@
 import { Effect } from "effect"
-import { isStaff } from "../accounts/customer-accounts"
-import { NotStaff } from "../accounts/errors"
 import type { Principal } from "../accounts/model"
 import { postalInstantWinEmail } from "../orders/instant-win-email"
 import { instantWinAwards } from "../orders/instant-wins"
@@ -20,6 +18,8 @@ import {
   postalEntryRefusal,
   readPostalEntry,
 } from "../rules/postal-entries"
+import { auditor } from "../staff/audit"
+import { authorize } from "../staff/permissions"
 import {
   CompetitionNotTakingEntries,
   CompetitionSoldOut,
@@ -50,6 +50,7 @@ export class PostalEntries extends Effect.Service<PostalEntries>()("@howzat/core
     const customers = yield* CustomerRepo
     const users = yield* UserRepo
     const transactions = yield* Transactions
+    const audit = yield* auditor
     const awardInstantWins = yield* instantWinAwards
     const mailer = yield* Mailer
     const { origin } = yield* ShopLinks
@@ -128,7 +129,7 @@ export class PostalEntries extends Effect.Service<PostalEntries>()("@howzat/core
      */
     const enter = (by: Principal, competitionId: string, form: PostalEntryForm) =>
       Effect.gen(function* () {
-        if (!isStaff(by)) return yield* new NotStaff()
+        yield* authorize(by, "RecordPostalEntries")
         const at = yield* now
         const read = readPostalEntry(form, at)
         if (read._tag === "Invalid") return yield* new PostalEntryInvalid({ errors: read.errors })
@@ -184,6 +185,12 @@ export class PostalEntries extends Effect.Service<PostalEntries>()("@howzat/core
             if (entry === null) {
               return yield* new CompetitionSoldOut({ competitionId: competition.competitionId })
             }
+            yield* audit(by, {
+              action: "PostalEntry.Create",
+              subject: { type: "PostalEntry", id: entry.id },
+              before: null,
+              after: entry,
+            })
             return answer(entry, true, yield* awardEntry(entry))
           }),
         )

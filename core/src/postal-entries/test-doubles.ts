@@ -10,6 +10,7 @@ import type { Customer, MailMessage, UserWithPassword } from "../accounts/model"
 import { CompetitionNotFound, RepositoryError } from "../competitions/errors"
 import { type InstantWinRow, instantWinRepoOver } from "../orders/instant-win-doubles"
 import { CustomerRepo, UserRepo } from "../ports/accounts"
+import { type AuditEntry, AuditLog } from "../ports/audit-log"
 import { Mailer } from "../ports/mailer"
 import { SiteCreditLedger } from "../ports/payments"
 import { PostalEntryRepo } from "../ports/postal-entries"
@@ -43,6 +44,8 @@ export interface PostalStore {
   credits: { customerId: string; instantWinTicketId: string; amount: number }[]
   /** What went to the outbox. */
   mail: MailMessage[]
+  /** The audit log's entries, kept only when their transaction commits. */
+  audit: AuditEntry[]
 }
 
 export const emptyPostalStore = (): PostalStore => ({
@@ -58,6 +61,7 @@ export const emptyPostalStore = (): PostalStore => ({
   instantWins: [],
   credits: [],
   mail: [],
+  audit: [],
 })
 
 const copy = (store: PostalStore): PostalStore => ({
@@ -74,6 +78,7 @@ const copy = (store: PostalStore): PostalStore => ({
   instantWins: [...store.instantWins],
   credits: [...store.credits],
   mail: [...store.mail],
+  audit: [...store.audit],
 })
 
 let nextId = 0
@@ -276,6 +281,7 @@ export const postalDoublesOver = (store: PostalStore) => {
     instantWinRepoOver(store.instantWins),
     Layer.succeed(Mailer, { send: (message) => Effect.sync(() => void store.mail.push(message)) }),
     Layer.succeed(ShopLinks, { origin: "https://shop.example" }),
+    Layer.succeed(AuditLog, { record: (entry) => Effect.sync(() => void store.audit.push(entry)) }),
   )
 }
 

@@ -89,6 +89,71 @@ describe("the winners back office", () => {
         expect(store.notes).toEqual([])
         expect(store.main[0]?.processed).toBeNull()
         expect(store.instantWins[0]?.processed).toBeNull()
+        expect(store.audit).toEqual([])
+      }),
+    ),
+  )
+
+  it.effect("audits hand-overs and every note change, with the values before and after", () =>
+    run((store, winners) =>
+      Effect.gen(function* () {
+        const ref = { kind: "Main" as const, competitionId: "comp-1", ticketNumber: 42 }
+        const admin = principal("Admin", "admin-1")
+        yield* winners.setMainPrizeProcessed("comp-1", 42, true, staff)
+        const note = yield* winners.addNote(ref, "Phoned Ann", staff)
+        yield* winners.editNote("Main", note.noteId, "Delivered", admin)
+        yield* winners.deleteNote("Main", note.noteId, admin)
+        const at = new Date(START)
+        const processed = { at: at.toISOString(), byUserId: "staff-1" }
+        const noteSubject = { type: "WinnerNote", id: note.noteId }
+        expect(store.audit).toEqual([
+          {
+            actor: { userId: "staff-1", role: "Staff" },
+            action: "Winner.SetProcessed",
+            subject: { type: "MainPrizeWinner", id: "comp-1/42" },
+            before: { processed: null },
+            after: { processed },
+            at,
+          },
+          {
+            actor: { userId: "staff-1", role: "Staff" },
+            action: "WinnerNote.Add",
+            subject: noteSubject,
+            before: null,
+            after: { kind: "Main", winner: ref, text: "Phoned Ann" },
+            at,
+          },
+          {
+            actor: { userId: "admin-1", role: "Admin" },
+            action: "WinnerNote.Edit",
+            subject: noteSubject,
+            before: { kind: "Main", text: "Phoned Ann" },
+            after: { kind: "Main", text: "Delivered" },
+            at,
+          },
+          {
+            actor: { userId: "admin-1", role: "Admin" },
+            action: "WinnerNote.Delete",
+            subject: noteSubject,
+            before: { kind: "Main", text: "Delivered" },
+            after: null,
+            at,
+          },
+        ])
+      }),
+    ),
+  )
+
+  it.effect("audits nothing for a change that was refused or found nothing", () =>
+    run((store, winners) =>
+      Effect.gen(function* () {
+        yield* Effect.flip(winners.setMainPrizeProcessed("comp-1", 43, true, staff))
+        yield* Effect.flip(
+          winners.addNote({ kind: "InstantWin", instantWinId: "iw-1" }, " ", staff),
+        )
+        yield* Effect.flip(winners.editNote("Main", "note-404", "Changed", staff))
+        yield* Effect.flip(winners.deleteNote("Main", "note-404", staff))
+        expect(store.audit).toEqual([])
       }),
     ),
   )

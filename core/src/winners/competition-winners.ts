@@ -1,14 +1,28 @@
 import { Effect } from "effect"
-import { isStaff } from "../accounts/customer-accounts"
-import { NotStaff } from "../accounts/errors"
 import type { Principal } from "../accounts/model"
+import type { RepositoryError } from "../competitions/errors"
 import { now } from "../ports/clock"
+import { Transactions } from "../ports/transactions"
 import { type WinnerListQuery, WinnerRecords } from "../ports/winner-records"
 import { winnerNoteText } from "../rules/winner-notes"
+import { auditor } from "../staff/audit"
+import { authorize } from "../staff/permissions"
 import { WinnerNoteInvalid, WinnerNoteNotFound, WinnerNotFound } from "./errors"
-import type { InstantWinPrizeWinner, MainPrizeWinner, WinnerKind, WinnerRef } from "./model"
+import type {
+  InstantWinPrizeWinner,
+  MainPrizeWinner,
+  WinnerKind,
+  WinnerNote,
+  WinnerRef,
+} from "./model"
 
-const staffOnly = (by: Principal) => (isStaff(by) ? Effect.void : Effect.fail(new NotStaff()))
+const staffOnly = (by: Principal) => authorize(by, "ManageWinners")
+
+/** A main winner is its competition's winning ticket; an instant win has its own id. */
+const winnerSubject = (ref: WinnerRef) =>
+  ref.kind === "Main"
+    ? { type: "MainPrizeWinner", id: `${ref.competitionId}/${ref.ticketNumber}` }
+    : { type: "InstantWinPrizeWinner", id: ref.instantWinId }
 
 const validText = (typed: string) => {
   const checked = winnerNoteText(typed)
@@ -39,16 +53,57 @@ export class CompetitionWinners extends Effect.Service<CompetitionWinners>()(
   {
     effect: Effect.gen(function* () {
       const records = yield* WinnerRecords
+      const transactions = yield* Transactions
+      const audit = yield* auditor
+
+      /** The winner's hand-over as stored: read and changed in one transaction, then audited. */
+      const winnerNow = (
+        ref: WinnerRef,
+      ): Effect.Effect<MainPrizeWinner | InstantWinPrizeWinner, WinnerNotFound | RepositoryError> =>
+        Effect.flatMap(
+          ref.kind === "Main"
+            ? records.mainPrizeWinner(ref.competitionId, ref.ticketNumber)
+            : records.instantWinPrizeWinner(ref.instantWinId),
+          found<MainPrizeWinner | InstantWinPrizeWinner>(ref),
+        )
 
       const mark = (ref: WinnerRef, processed: boolean, by: Principal) =>
         Effect.gen(function* () {
           yield* staffOnly(by)
-          const at = yield* now
-          const changed = yield* records.setProcessed(
-            ref,
-            processed ? { at, byUserId: by.userId } : null,
+          yield* transactions.within(
+            Effect.gen(function* () {
+              const before = yield* winnerNow(ref)
+              const at = yield* now
+              const changed = yield* records.setProcessed(
+                ref,
+                processed ? { at, byUserId: by.userId } : null,
+              )
+              if (!changed) return yield* new WinnerNotFound({ winner: ref })
+              const after = yield* winnerNow(ref)
+              yield* audit(by, {
+                action: "Winner.SetProcessed",
+                subject: winnerSubject(ref),
+                before: { processed: before.processed },
+                after: { processed: after.processed },
+              })
+            }),
           )
-          if (!changed) return yield* new WinnerNotFound({ winner: ref })
+        })
+
+      const noteAudit = (
+        by: Principal,
+        action: string,
+        kind: WinnerKind,
+        noteId: string,
+        before: WinnerNote | null,
+        after: WinnerNote | null,
+        winner?: WinnerRef,
+      ) =>
+        audit(by, {
+          action,
+          subject: { type: "WinnerNote", id: noteId },
+          before: before === null ? null : { kind, text: before.text },
+          after: after === null ? null : { kind, ...(winner ? { winner } : {}), text: after.text },
         })
 
       return {
@@ -93,9 +148,15 @@ export class CompetitionWinners extends Effect.Service<CompetitionWinners>()(
             yield* staffOnly(by)
             const text = yield* validText(typed)
             const at = yield* now
-            return yield* records
-              .addNote(ref, { text, authorUserId: by.userId, at })
-              .pipe(Effect.flatMap(found(ref)))
+            return yield* transactions.within(
+              Effect.gen(function* () {
+                const note = yield* records
+                  .addNote(ref, { text, authorUserId: by.userId, at })
+                  .pipe(Effect.flatMap(found(ref)))
+                yield* noteAudit(by, "WinnerNote.Add", ref.kind, note.noteId, null, note, ref)
+                return note
+              }),
+            )
           }),
 
         editNote: (kind: WinnerKind, noteId: string, typed: string, by: Principal) =>
@@ -103,15 +164,34 @@ export class CompetitionWinners extends Effect.Service<CompetitionWinners>()(
             yield* staffOnly(by)
             const text = yield* validText(typed)
             const at = yield* now
-            return yield* records
-              .editNote(kind, noteId, { text, at })
-              .pipe(Effect.flatMap(noteFound(kind, noteId)))
+            return yield* transactions.within(
+              Effect.gen(function* () {
+                const before = yield* records
+                  .note(kind, noteId)
+                  .pipe(Effect.flatMap(noteFound(kind, noteId)))
+                const after = yield* records
+                  .editNote(kind, noteId, { text, at })
+                  .pipe(Effect.flatMap(noteFound(kind, noteId)))
+                yield* noteAudit(by, "WinnerNote.Edit", kind, noteId, before, after)
+                return after
+              }),
+            )
           }),
 
         deleteNote: (kind: WinnerKind, noteId: string, by: Principal) =>
-          Effect.zipRight(staffOnly(by), records.deleteNote(kind, noteId)).pipe(
-            Effect.flatMap(noteFound(kind, noteId)),
-            Effect.asVoid,
+          Effect.zipRight(
+            staffOnly(by),
+            transactions.within(
+              Effect.gen(function* () {
+                const before = yield* records
+                  .note(kind, noteId)
+                  .pipe(Effect.flatMap(noteFound(kind, noteId)))
+                yield* records
+                  .deleteNote(kind, noteId)
+                  .pipe(Effect.flatMap(noteFound(kind, noteId)))
+                yield* noteAudit(by, "WinnerNote.Delete", kind, noteId, before, null)
+              }),
+            ),
           ),
       }
     }),

@@ -1,5 +1,7 @@
-import { Effect, Layer } from "effect"
+import { Effect, Exit, Layer } from "effect"
 import type { Page } from "../competitions/model"
+import { type AuditEntry, AuditLog } from "../ports/audit-log"
+import { Transactions } from "../ports/transactions"
 import { WinnerRecords, type WinnerRecordsShape } from "../ports/winner-records"
 import type {
   InstantWinPrizeWinner,
@@ -22,6 +24,8 @@ export interface WinnerStore {
   notes: StoredNote[]
   /** Staff names by user id, as the users table would give them. */
   staffNames: Map<string, string>
+  /** The audit log's entries, kept only when their transaction commits. */
+  audit: AuditEntry[]
 }
 
 export const emptyWinnerStore = (): WinnerStore => ({
@@ -29,6 +33,7 @@ export const emptyWinnerStore = (): WinnerStore => ({
   instantWins: [],
   notes: [],
   staffNames: new Map(),
+  audit: [],
 })
 
 const sameWinner = (a: WinnerRef, b: WinnerRef) =>
@@ -140,6 +145,11 @@ export const makeWinnerRecordsDouble = (store: WinnerStore): WinnerRecordsShape 
         store.notes.push({ ref, note })
         return note
       }),
+    note: (kind, noteId) =>
+      Effect.sync(
+        () =>
+          store.notes.find((n) => n.note.noteId === noteId && n.ref.kind === kind)?.note ?? null,
+      ),
     editNote: (kind, noteId, { text, at }) =>
       Effect.sync(() => {
         const i = store.notes.findIndex((n) => n.note.noteId === noteId && n.ref.kind === kind)
@@ -158,5 +168,20 @@ export const makeWinnerRecordsDouble = (store: WinnerStore): WinnerRecordsShape 
   }
 }
 
+/** The repository, an audit log, and transactions that put the whole store back on failure. */
 export const winnerRecordsOver = (store: WinnerStore) =>
-  Layer.succeed(WinnerRecords, makeWinnerRecordsDouble(store))
+  Layer.mergeAll(
+    Layer.succeed(WinnerRecords, makeWinnerRecordsDouble(store)),
+    Layer.succeed(AuditLog, { record: (entry) => Effect.sync(() => void store.audit.push(entry)) }),
+    Layer.succeed(Transactions, {
+      within: (effect) =>
+        Effect.suspend(() => {
+          const before = { ...store, audit: [...store.audit], notes: [...store.notes] }
+          return Effect.onExit(effect, (exit) =>
+            Effect.sync(() => {
+              if (Exit.isFailure(exit)) Object.assign(store, before)
+            }),
+          )
+        }),
+    }),
+  )

@@ -6,7 +6,7 @@ import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { migrateToLatest } from "../migrations"
 import { makeTransactions } from "../transactions"
-import { makeAuditLog } from "./audit-log"
+import { makeAuditLog, makeAuditLogReader } from "./audit-log"
 import type { SuiteDatabase } from "./orders.suite"
 
 const entry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
@@ -62,6 +62,47 @@ export const auditLogSuite = (name: string, open: () => Promise<SuiteDatabase>) 
       )
       expect(Either.isLeft(failed)).toBe(true)
       expect(await rowsAbout(written.subject.id)).toEqual([])
+    })
+
+    it("lists newest first, filtered by actor, action, subject and dates, a page at a time", async () => {
+      const actor = randomUUID()
+      const subjectId = randomUUID()
+      const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 13, minute))
+      for (const [minute, action] of [
+        [1, "Category.Create"],
+        [2, "Category.Update"],
+        [3, "Category.Update"],
+        [4, "Category.Delete"],
+      ] as const) {
+        await Effect.runPromise(
+          makeAuditLog(db()).record(
+            entry({
+              actor: { userId: actor, role: "Admin" },
+              action,
+              subject: { type: "Category", id: subjectId },
+              at: at(minute),
+            }),
+          ),
+        )
+      }
+      const read = (query: Partial<Parameters<ReturnType<typeof makeAuditLogReader>["list"]>[0]>) =>
+        Effect.runPromise(
+          makeAuditLogReader(db()).list({ page: { pageNumber: 1, pageSize: 10 }, ...query }),
+        )
+      const mine = await read({ actorUserId: actor })
+      expect(mine.totalCount).toBe(4)
+      expect(mine.items.map((e) => e.at)).toEqual([at(4), at(3), at(2), at(1)])
+      expect(mine.items[0]).toMatchObject({
+        actor: { userId: actor, role: "Admin" },
+        before: { name: "Bats" },
+      })
+      const updates = await read({ subjectType: "Category", subjectId, action: "Category.Update" })
+      expect(updates.items.map((e) => e.at)).toEqual([at(3), at(2)])
+      const window = await read({ actorUserId: actor, from: at(2), to: at(3) })
+      expect(window.items.map((e) => e.at)).toEqual([at(3), at(2)])
+      const second = await read({ actorUserId: actor, page: { pageNumber: 2, pageSize: 3 } })
+      expect([second.totalCount, second.items.map((e) => e.at)]).toEqual([4, [at(1)]])
+      expect((await read({ actorUserId: "not-a-uuid" })).items).toEqual([])
     })
 
     it("refuses to change or delete an entry", async () => {

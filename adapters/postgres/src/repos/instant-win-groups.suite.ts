@@ -11,6 +11,7 @@ import { migrateToLatest } from "../migrations"
 import type { Database } from "../schema"
 import { NodeSecureRandomLive } from "../secure-random-node"
 import { TransactionsLive } from "../transactions"
+import { AuditLogLive } from "./audit-log"
 import { PostgresInstantWinsLive } from "./index"
 import { competitionOnSale, newBasket, newCustomer } from "./orders-fixtures"
 
@@ -46,7 +47,7 @@ export const instantWinGroupsSuite = (name: string, open: () => Promise<SuiteDat
       runtime = ManagedRuntime.make(
         Layer.mergeAll(InstantWinGroups.Default, CompetitionTickets.Default).pipe(
           Layer.provide(
-            Layer.mergeAll(PostgresInstantWinsLive, TransactionsLive).pipe(
+            Layer.mergeAll(PostgresInstantWinsLive, TransactionsLive, AuditLogLive).pipe(
               Layer.provide(Layer.succeed(Db, database.db)),
               Layer.merge(NodeSecureRandomLive),
             ),

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto"
 import type { Principal } from "@howzat/core/accounts/model"
+import { RepositoryError } from "@howzat/core/competitions/errors"
+import { Mailer } from "@howzat/core/ports/mailer"
 import type { NewPostalEntry } from "@howzat/core/postal-entries/model"
 import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import { pence } from "@howzat/core/rules/money"
@@ -7,12 +9,13 @@ import { OrderStatus } from "@howzat/core/rules/order-status"
 import type { PostalEntryForm } from "@howzat/core/rules/postal-entries"
 import { entrantKey } from "@howzat/core/rules/postal-entries"
 import { Effect, Either, Layer, TestClock, TestContext } from "effect"
-import type { Kysely } from "kysely"
+import { type Kysely, sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Db } from "../database"
 import { migrateToLatest } from "../migrations"
 import type { Database } from "../schema"
 import { TransactionsLive } from "../transactions"
+import { AuditLogLive } from "./audit-log"
 import { makeCustomerTicketRepo } from "./customer-tickets"
 import { CustomerRepoLive } from "./customers"
 import { soldEntries, ticketHolder } from "./draw-records"
@@ -98,6 +101,7 @@ export const postalEntryPortsOn = (db: Kysely<Database>) =>
     InstantWinRepoLive,
     SiteCreditLedgerLive,
     OutboxMailerLive,
+    AuditLogLive,
   ).pipe(Layer.provide(Layer.succeed(Db, db)))
 
 /** Core's PostalEntries on the real repositories, at `at` (TestClock). */
@@ -331,6 +335,52 @@ export const postalEntriesSuite = (name: string, open: () => Promise<SuiteDataba
             .map((t) => t.customerId)
             .sort(),
         ).toEqual([verifiedId, null].sort())
+      })
+
+      it("audits the entry in its own transaction: kept with it, gone when it rolls back", async () => {
+        const auditOf = (subjectId: string) =>
+          db().selectFrom("auditLog").selectAll().where("subjectId", "=", subjectId).execute()
+        const competitionId = await competitionOnSale(db(), { totalTickets: 10 })
+        const entered = await enter(competitionId, personForm())
+        if (Either.isLeft(entered)) throw new Error(entered.left._tag)
+        const rows = await auditOf(entered.right.entry.id)
+        expect(rows.map((r) => [r.action, r.actorUserId, r.subjectType, r.before])).toEqual([
+          ["PostalEntry.Create", STAFF.userId, "PostalEntry", null],
+        ])
+        expect(rows[0]?.after).toMatchObject({ competitionId, ticketNumber: expect.any(Number) })
+
+        // The entry lands on an instant win whose email cannot be queued: the
+        // whole entry fails after its audit entry was written, and both go.
+        const winning = await competitionOnSale(db(), {
+          totalTickets: 1,
+          instantWinGroups: [{ name: "Ball", imageUrls: [], ticketNumbers: [1] }],
+        })
+        const mailDown = Layer.succeed(Mailer, {
+          send: () => Effect.fail(new RepositoryError({ operation: "outbox", cause: "down" })),
+        })
+        const failed = await Effect.runPromise(
+          Effect.zipRight(
+            TestClock.setTime(NOW.getTime()),
+            Effect.either(
+              Effect.flatMap(PostalEntries, (p) => p.enter(STAFF, winning, personForm())),
+            ),
+          ).pipe(
+            Effect.provide(
+              PostalEntries.Default.pipe(
+                Layer.provide(Layer.merge(postalEntryPortsOn(db()), mailDown)),
+              ),
+            ),
+            Effect.provide(TestContext.TestContext),
+          ),
+        )
+        expect(Either.isLeft(failed) && failed.left._tag).toBe("RepositoryError")
+        expect((await poolCounts(db(), winning)).sold).toBe(0)
+        const anyAudit = await db()
+          .selectFrom("auditLog")
+          .select("id")
+          .where(sql<boolean>`after->>'competitionId' = ${winning}`)
+          .execute()
+        expect(anyAudit).toEqual([])
       })
 
       it("refuses after the close and leaves the pool alone", async () => {

@@ -318,6 +318,19 @@ export const makeWinnerRecords = (db: Kysely<Database>): WinnerRecordsShape => (
         .executeTakeFirstOrThrow()
       return (await readNotes(q, { noteId: inserted.id }))[0] ?? null
     }),
+  note: (kind, noteId) =>
+    runQuery(db, "winners.note", async (q) => {
+      if (!isUuid(noteId)) return null
+      const locked = await q
+        .selectFrom("winnerNotes")
+        .select("id")
+        .where("id", "=", noteId)
+        .where(noteKind(kind))
+        .forUpdate()
+        .executeTakeFirst()
+      if (locked === undefined) return null
+      return (await readNotes(q, { noteId }))[0] ?? null
+    }),
   editNote: (kind, noteId, { text, at }) =>
     runQuery(db, "winners.editNote", async (q) => {
       if (!isUuid(noteId)) return null

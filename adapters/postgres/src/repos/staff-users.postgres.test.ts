@@ -1,0 +1,4 @@
+import { staffUsersSuite } from "./staff-users.suite"
+import { openSuiteDatabaseOnPostgres } from "./suite-database"
+
+staffUsersSuite("staff users on PostgreSQL", openSuiteDatabaseOnPostgres)

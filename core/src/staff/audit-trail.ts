@@ -1,0 +1,12 @@
+import { Effect } from "effect"
+import type { Principal } from "../accounts/model"
+import { type AuditLogQuery, AuditLogReader } from "../ports/audit-log"
+import { authorize } from "./permissions"
+
+/** The audit log as the back office reads it: for those the matrix lets (ViewAuditLog). */
+export class AuditTrail extends Effect.Service<AuditTrail>()("@howzat/core/AuditTrail", {
+  effect: Effect.map(AuditLogReader, (reader) => ({
+    list: (by: Principal, query: AuditLogQuery) =>
+      Effect.zipRight(authorize(by, "ViewAuditLog"), reader.list(query)),
+  })),
+}) {}

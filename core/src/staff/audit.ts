@@ -1,0 +1,43 @@
+import { Effect } from "effect"
+import type { Principal } from "../accounts/model"
+import { AuditLog, type AuditValue } from "../ports/audit-log"
+import { now } from "../ports/clock"
+
+/**
+ * A value as the audit log keeps it: plain JSON, as the wire would show it
+ * (dates as ISO text, undefined fields dropped), so an entry reads the same
+ * whatever type the use case held.
+ */
+export const auditValue = (value: unknown): AuditValue =>
+  value === undefined ? null : (JSON.parse(JSON.stringify(value)) as AuditValue)
+
+export interface AuditedChange {
+  /** "Subject.Verb", e.g. "WinnerNote.Edit". */
+  readonly action: string
+  readonly subject: { readonly type: string; readonly id: string }
+  /** null before a creation. */
+  readonly before: unknown
+  /** null after a deletion. */
+  readonly after: unknown
+}
+
+/**
+ * The use case's recorder, read once when the service is built. Call it
+ * inside the write's Transactions.within, after the write: an entry that
+ * fails to land rolls the write back, and a write that rolls back takes its
+ * entry with it.
+ */
+export const auditor = Effect.map(
+  AuditLog,
+  (log) => (by: Principal, change: AuditedChange) =>
+    Effect.flatMap(now, (at) =>
+      log.record({
+        actor: { userId: by.userId, role: by.role },
+        action: change.action,
+        subject: change.subject,
+        before: auditValue(change.before),
+        after: auditValue(change.after),
+        at,
+      }),
+    ),
+)
