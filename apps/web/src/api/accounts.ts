@@ -1,16 +1,11 @@
-import type { AuthResponseJson, MessageResponseJson } from "@howzat/contracts/auth"
-import type {
-  CustomerResponseJson,
-  CustomerUpdateRequestJson,
-  HONEY_POT_FIELD,
-  RegistrationRequestJson,
-} from "@howzat/contracts/customers"
-import { ensureFreshToken } from "../auth/session"
-import { apiGet, apiSend } from "./client"
+import type { PayloadOf } from "@howzat/api-client"
+import type { HONEY_POT_FIELD, RegistrationRequestJson } from "@howzat/contracts/customers"
+import { api } from "./client"
 
 /**
  * The account calls of SPEC §7 that the account pages make (login, refresh
- * and logout live in auth/session.ts). Types only from the contracts.
+ * and logout live in auth/session.ts). A token about to expire is renewed
+ * by the client before the calls that need the customer.
  */
 
 /** The honey-pot's name on the wire (contracts' HONEY_POT_FIELD), checked by the compiler. */
@@ -20,53 +15,25 @@ export const HONEY_POT: typeof HONEY_POT_FIELD = "website"
 const siteUrl = (path = "/") => new URL(path, window.location.origin).toString()
 
 export const register = (body: Omit<RegistrationRequestJson, "emailVerificationReturnUrl">) =>
-  apiSend<AuthResponseJson>("POST", "/Customers", {
-    ...body,
-    emailVerificationReturnUrl: siteUrl(),
-  })
+  api.customers.register({ payload: { ...body, emailVerificationReturnUrl: siteUrl() } })
 
-export const verifyEmail = (token: string) =>
-  apiSend<MessageResponseJson>("POST", "/auth/verify-email", { token })
+export const verifyEmail = (token: string) => api.auth.verifyEmail({ payload: { token } })
 
 export const forgotPassword = (email: string) =>
-  apiSend<MessageResponseJson>("POST", "/auth/forgot-password", {
-    email,
-    returnUrl: siteUrl("/Auth/ForgotPassword"),
-  })
+  api.auth.forgotPassword({ payload: { email, returnUrl: siteUrl("/Auth/ForgotPassword") } })
 
-export const resetPassword = (body: { token: string; password: string; confirmPassword: string }) =>
-  apiSend<MessageResponseJson>("POST", "/auth/reset-password", body)
+export const resetPassword = (body: PayloadOf<"auth", "resetPassword">) =>
+  api.auth.resetPassword({ payload: body })
 
-export const changeEmailAddress = async (body: {
-  currentEmail: string
-  newEmail: string
-  password: string
-}) => {
-  await ensureFreshToken()
-  return apiSend<MessageResponseJson>("POST", "/auth/change-email-address", {
-    ...body,
-    emailVerificationReturnUrl: siteUrl(),
-  })
-}
+export const changeEmailAddress = (
+  body: Omit<PayloadOf<"auth", "changeEmailAddress">, "emailVerificationReturnUrl">,
+) => api.auth.changeEmailAddress({ payload: { ...body, emailVerificationReturnUrl: siteUrl() } })
 
-export const changePassword = async (body: {
-  email: string
-  currentPassword: string
-  newPassword: string
-  confirmNewPassword: string
-}) => {
-  await ensureFreshToken()
-  return apiSend<MessageResponseJson>("POST", "/auth/change-password", body)
-}
+export const changePassword = (body: PayloadOf<"auth", "changePassword">) =>
+  api.auth.changePassword({ payload: body })
 
-const customerPath = (customerId: string) => `/Customers/${encodeURIComponent(customerId)}`
+export const getCustomer = (customerId: string, signal?: AbortSignal) =>
+  api.customers.byId({ path: { customerId }, signal })
 
-export const getCustomer = async (customerId: string, signal?: AbortSignal) => {
-  await ensureFreshToken()
-  return apiGet<CustomerResponseJson>(customerPath(customerId), { signal })
-}
-
-export const updateCustomer = async (customerId: string, body: CustomerUpdateRequestJson) => {
-  await ensureFreshToken()
-  return apiSend<CustomerResponseJson>("PUT", customerPath(customerId), body)
-}
+export const updateCustomer = (customerId: string, body: PayloadOf<"customers", "update">) =>
+  api.customers.update({ path: { customerId }, payload: body })

@@ -1,17 +1,9 @@
-import type {
-  CategoryListJson,
-  CompetitionListJson,
-  CompetitionResponseJson,
-  CompetitionWinnerListJson,
-  DrawResponseJson,
-  ResourceResponseJson,
-  TicketListJson,
-} from "@howzat/contracts/catalogue"
-import { ApiError, apiGet } from "./client"
+import type { CompetitionListParams } from "@howzat/contracts/catalogue"
+import { ApiError, api } from "./client"
 
-/** The storefront's read-only calls (SPEC §7); paths and query names letter for letter. */
+/** The storefront's read-only calls (SPEC §7), with the storefront's own defaults. */
 
-export type TimePeriod = "Current" | "EndingSoon" | "Past" | "All"
+export type TimePeriod = NonNullable<(typeof CompetitionListParams.Encoded)["TimePeriod"]>
 
 export interface CompetitionListQuery {
   readonly timePeriod?: TimePeriod
@@ -20,8 +12,8 @@ export interface CompetitionListQuery {
 }
 
 export const listCompetitions = (q: CompetitionListQuery = {}, signal?: AbortSignal) =>
-  apiGet<CompetitionListJson>("/Competitions", {
-    query: {
+  api.competitions.list({
+    urlParams: {
       TimePeriod: q.timePeriod,
       VisibilityStatus: "VisibleOnly",
       PageNumber: q.pageNumber,
@@ -31,9 +23,7 @@ export const listCompetitions = (q: CompetitionListQuery = {}, signal?: AbortSig
   })
 
 export const getCompetition = (competitionId: string, signal?: AbortSignal) =>
-  apiGet<CompetitionResponseJson>(`/Competitions/${encodeURIComponent(competitionId)}`, {
-    signal,
-  })
+  api.competitions.byId({ path: { competitionId }, signal })
 
 export const INSTANT_WIN_TICKET_PAGE_SIZE = 50
 
@@ -43,24 +33,24 @@ export const instantWinGroupTickets = (
   pageNumber: number,
   signal?: AbortSignal,
 ) =>
-  apiGet<TicketListJson>(
-    `/Competitions/${encodeURIComponent(competitionId)}/instant-win-groups/${encodeURIComponent(instantWinGroupId)}/tickets`,
-    { query: { PageNumber: pageNumber, PageSize: INSTANT_WIN_TICKET_PAGE_SIZE }, signal },
-  )
+  api.competitions.instantWinGroupTickets({
+    path: { competitionId, instantWinGroupId },
+    urlParams: { PageNumber: pageNumber, PageSize: INSTANT_WIN_TICKET_PAGE_SIZE },
+    signal,
+  })
 
-export const nextLiveDraw = (signal?: AbortSignal) =>
-  apiGet<DrawResponseJson>("/Draws/NextLiveDraw", { signal })
+export const nextLiveDraw = (signal?: AbortSignal) => api.draws.nextLiveDraw({ signal })
 
 export const competitionWinners = (pageSize: number, signal?: AbortSignal, pageNumber?: number) =>
-  apiGet<CompetitionWinnerListJson>("/Draws/competition-winners", {
-    query: { PageSize: pageSize, PageNumber: pageNumber },
+  api.draws.competitionWinners({
+    urlParams: { PageSize: pageSize, PageNumber: pageNumber },
     signal,
   })
 
 /** Staff-written HTML blocks; a missing key is simply not shown. */
 export const resourceHtml = async (key: string, signal?: AbortSignal): Promise<string | null> => {
   try {
-    const { resource } = await apiGet<ResourceResponseJson>(`/Resources/${key}`, { signal })
+    const { resource } = await api.resources.byKey({ path: { key }, signal })
     return resource.value
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null
@@ -72,8 +62,8 @@ export const CONNECTIVITY_PROBE_TIMEOUT_MS = 1000
 
 /** SPEC §7: the storefront's connectivity probe, with a one second timeout. */
 export const probeApi = (signal?: AbortSignal) =>
-  apiGet<CategoryListJson>("/Categories", {
-    query: { PageSize: 1 },
+  api.categories.list({
+    urlParams: { PageSize: 1 },
     timeoutMs: CONNECTIVITY_PROBE_TIMEOUT_MS,
     signal,
   })

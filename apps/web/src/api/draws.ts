@@ -1,38 +1,28 @@
-import type { CompetitionWinnerListJson } from "@howzat/contracts/catalogue"
-import type {
-  CompetitionsAwaitingLiveDrawJson,
-  DrawListJson,
-  DrawProofResponseJson,
-} from "@howzat/contracts/draws"
-import { apiGet, apiUrl } from "./client"
+import { endpointUrl } from "@howzat/api-client"
+import type { DrawProofResponseJson } from "@howzat/contracts/draws"
+import { api } from "./client"
 
 /**
  * The public draw calls: what each draw published (docs/fairness.md), the
- * list of past draws and the live competitions still to be drawn. Types
- * only from the contracts (docs/decisions/0003).
+ * list of past draws and the live competitions still to be drawn.
  */
 
-const id = (competitionId: string) => encodeURIComponent(competitionId)
-
 export const drawProof = (competitionId: string, signal?: AbortSignal) =>
-  apiGet<DrawProofResponseJson>(`/Draws/proof/${id(competitionId)}`, { signal })
+  api.draws.proof({ path: { competitionId }, signal })
 
 /** The winner as the winners page names them: empty when the winner is not published. */
 export const competitionWinnersOf = (competitionId: string, signal?: AbortSignal) =>
-  apiGet<CompetitionWinnerListJson>(`/Draws/competition-winners/${id(competitionId)}`, {
-    query: { PageSize: 1 },
-    signal,
-  })
+  api.draws.competitionWinnersOf({ path: { competitionId }, urlParams: { PageSize: 1 }, signal })
 
 /** The sorted ticket numbers a draw was made from, as a file to download (after the draw). */
-export const entriesUrl = (competitionId: string) => apiUrl(`/Draws/entries/${id(competitionId)}`)
+export const entriesUrl = (competitionId: string) =>
+  endpointUrl("draws", "entries", { path: { competitionId } })
 
 /**
  * Closed live competitions the stream has still to draw, however late it
  * runs, as the catalogue's competitions (decision 0025).
  */
-export const awaitingLiveDraw = (signal?: AbortSignal) =>
-  apiGet<CompetitionsAwaitingLiveDrawJson>("/Draws/awaiting-live-draw", { signal })
+export const awaitingLiveDraw = (signal?: AbortSignal) => api.draws.awaitingLiveDraw({ signal })
 
 export interface DrawListQuery {
   /** Draws scheduled on or after this moment. */
@@ -42,12 +32,8 @@ export interface DrawListQuery {
 }
 
 export const listDraws = (q: DrawListQuery = {}, signal?: AbortSignal) =>
-  apiGet<DrawListJson>("/Draws", {
-    query: {
-      DrawFromDate: q.drawFromDate?.toISOString(),
-      PageNumber: q.pageNumber,
-      PageSize: q.pageSize,
-    },
+  api.draws.list({
+    urlParams: { DrawFromDate: q.drawFromDate, PageNumber: q.pageNumber, PageSize: q.pageSize },
     signal,
   })
 

@@ -1,6 +1,5 @@
+import { createApiClient, readCookie, XSRF_COOKIE } from "@howzat/api-client"
 import type { LoggingRequestJson } from "@howzat/contracts/orders"
-import { API_BASE } from "./client"
-import { readCookie, XSRF_COOKIE, xsrfHeaders } from "./xsrf"
 
 /**
  * POST /api/Logging (SPEC §7): what the storefront tells the shop about a
@@ -50,30 +49,23 @@ export const loggingBody = (entry: LogEntry): LoggingRequestJson => {
   return body
 }
 
+/**
+ * Its own client: a report carries no bearer token, and sends the XSRF
+ * cookie only when the page already has it, since a log is not worth an
+ * extra request to fetch one.
+ */
+const reporter = createApiClient({
+  session: {
+    xsrfToken: () =>
+      readCookie(typeof document === "undefined" ? "" : document.cookie, XSRF_COOKIE),
+  },
+})
+
 export const sendLog = (entry: LogEntry): void => {
   if (typeof fetch === "undefined") return
-  const url = `${API_BASE}/Logging`
-  const cookies = typeof document === "undefined" ? "" : document.cookie
-  try {
-    fetch(url, {
-      method: "POST",
-      credentials: "include",
-      keepalive: true,
-      headers: {
-        "content-type": "application/json",
-        // Only when the page already has the cookie: a log is not worth an extra request.
-        ...(readCookie(cookies, XSRF_COOKIE) ? xsrfHeaders("POST", url, cookies) : {}),
-      },
-      body: JSON.stringify(loggingBody(entry)),
-    }).then(
-      (response) => {
-        if (!response.ok) console.error(`Logging failed: HTTP ${response.status}`)
-      },
-      (error: unknown) => console.error("Logging failed", error),
-    )
-  } catch (error) {
-    console.error("Logging failed", error)
-  }
+  reporter.logging
+    .log({ payload: loggingBody(entry), keepalive: true })
+    .catch((error: unknown) => console.error("Logging failed", error))
 }
 
 /** After every completed navigation (the root layout subscribes). */

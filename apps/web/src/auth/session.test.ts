@@ -134,7 +134,7 @@ describe("the refresh timer", () => {
     const client = await import("../api/client")
     await session.login("ann@example.com", "Passw0rd!")
     await vi.advanceTimersByTimeAsync(14 * MINUTE)
-    await client.apiGet("/Customers/c-1")
+    await client.api.customers.byId({ path: { customerId: "c-1" } })
     expect(lastHeaders(calls).authorization).toBe(`Bearer ${tokens[0]}`)
   })
 
@@ -214,7 +214,7 @@ describe("logout", () => {
     expect(posts(calls, "/api/auth/revoke-token")).toBe(1)
     expect(session.getSession()).toEqual({ status: "anonymous" })
 
-    await client.apiGet("/Categories", { query: { PageSize: 1 } })
+    await client.api.categories.list({ urlParams: { PageSize: 1 } })
     expect(lastHeaders(calls).authorization).toBeUndefined()
     await vi.advanceTimersByTimeAsync(60 * MINUTE)
     expect(posts(calls, "/api/auth/refresh-token")).toBe(0)

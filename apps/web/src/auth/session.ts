@@ -5,7 +5,7 @@
  * is an httpOnly cookie only the server can read. docs/decisions/0005.
  */
 import type { AuthResponseJson } from "@howzat/contracts/auth"
-import { ApiError, apiSend, setAccessToken } from "../api/client"
+import { ApiError, api, setAccessToken, setTokenRefresh } from "../api/client"
 import { nearExpiry, refreshDelay, tokenExpiresAt } from "./token"
 
 export type SessionUser = AuthResponseJson["user"]
@@ -96,7 +96,7 @@ const clear = () => {
 
 const revoke = async () => {
   try {
-    await apiSend("POST", "/auth/revoke-token")
+    await api.auth.revokeToken()
   } catch (error) {
     console.warn("Logging out on the server failed", error)
   }
@@ -141,7 +141,7 @@ const withRefreshLock = async <T>(call: () => Promise<T>): Promise<T> => {
 const rotate = (): Promise<SessionUser> => {
   if (!rotating) {
     const startedIn = epoch
-    rotating = withRefreshLock(() => apiSend<AuthResponseJson>("POST", "/auth/refresh-token"))
+    rotating = withRefreshLock(() => api.auth.refreshToken())
       .then(
         (auth) => {
           if (startedIn !== epoch) throw new Error("Logged out while the token was refreshed.")
@@ -187,11 +187,14 @@ export const ensureFreshToken = async (): Promise<void> => {
   if (state.status === "customer" && nearExpiry(expiresAt, Date.now())) await refreshSession()
 }
 
+// The API client renews the token this way before every call that reads the customer.
+setTokenRefresh(ensureFreshToken)
+
 export const login = async (email: string, password: string): Promise<SessionUser> =>
-  signIn(await apiSend<AuthResponseJson>("POST", "/auth/authenticate", { email, password }))
+  signIn(await api.auth.authenticate({ payload: { email, password } }))
 
 export const loginWithToken = async (token: string): Promise<SessionUser> =>
-  signIn(await apiSend<AuthResponseJson>("POST", "/auth/authenticate-by-token", { token }))
+  signIn(await api.auth.authenticateByToken({ payload: { token } }))
 
 /** Registration answers like a login (SPEC §4: registering logs the customer in). */
 export const signInWith = (auth: AuthResponseJson): Promise<SessionUser> => signIn(auth)

@@ -1,0 +1,657 @@
+// Generated from @howzat/contracts by src/generate.ts (npm run generate -w @howzat/api-client).
+// Do not edit: endpoints.test.ts fails when this file no longer matches the contracts.
+import type * as auth from "@howzat/contracts/auth"
+import type * as baskets from "@howzat/contracts/baskets"
+import type * as catalogue from "@howzat/contracts/catalogue"
+import type * as competitionWinners from "@howzat/contracts/competition-winners"
+import type * as customers from "@howzat/contracts/customers"
+import type * as draws from "@howzat/contracts/draws"
+import type * as instantWinGroups from "@howzat/contracts/instant-win-groups"
+import type * as orders from "@howzat/contracts/orders"
+import type * as payments from "@howzat/contracts/payments"
+import type * as postalEntries from "@howzat/contracts/postal-entries"
+import type * as problems from "@howzat/contracts/problems"
+import type { ParamsInput } from "./types"
+
+/** Method, path and whether the endpoint reads the caller (0 no, 1 if signed in, 2 required). */
+export const endpoints = {
+  competitions: {
+    list: ["GET", "/api/Competitions", 0],
+    byId: ["GET", "/api/Competitions/:competitionId", 0],
+    tickets: ["GET", "/api/Competitions/:competitionId/tickets", 1],
+    instantWinGroupTickets: ["GET", "/api/Competitions/:competitionId/instant-win-groups/:instantWinGroupId/tickets", 1],
+  },
+  instantWinGroups: {
+    create: ["POST", "/api/Competitions/:competitionId/instant-win-groups", 2],
+    update: ["PUT", "/api/Competitions/:competitionId/instant-win-groups/:instantWinGroupId", 2],
+    delete: ["DELETE", "/api/Competitions/:competitionId/instant-win-groups/:instantWinGroupId", 2],
+  },
+  categories: {
+    list: ["GET", "/api/Categories", 0],
+    byId: ["GET", "/api/Categories/:categoryId", 0],
+    competitions: ["GET", "/api/Categories/:categoryId/competitions", 0],
+  },
+  draws: {
+    list: ["GET", "/api/Draws", 1],
+    nextLiveDraw: ["GET", "/api/Draws/NextLiveDraw", 0],
+    nextAutoDraw: ["GET", "/api/Draws/NextAutoDraw", 0],
+    competitionWinners: ["GET", "/api/Draws/competition-winners", 1],
+    competitionWinnersOf: ["GET", "/api/Draws/competition-winners/:competitionId", 1],
+    awaitingLiveDraw: ["GET", "/api/Draws/awaiting-live-draw", 0],
+    waitingToBeDrawn: ["GET", "/api/Draws/CompetitionsWaitingToBeDrawn", 2],
+    drawCompetitionWinner: ["POST", "/api/Draws/draw-competition-winner/:competitionId", 2],
+    proof: ["GET", "/api/Draws/proof/:competitionId", 1],
+    entries: ["GET", "/api/Draws/entries/:competitionId", 1],
+  },
+  competitionWinners: {
+    instantWinPrizeWinners: ["GET", "/api/CompetitionWinners/InstantWinPrizeWinners", 2],
+    instantWinNotes: ["GET", "/api/CompetitionWinners/InstantWinPrizeWinners/:instantWinId/Notes", 2],
+    addInstantWinNote: ["POST", "/api/CompetitionWinners/InstantWinPrizeWinners/:instantWinId/Notes", 2],
+    editInstantWinNote: ["PUT", "/api/CompetitionWinners/InstantWinPrizeWinners/Notes/:noteId", 2],
+    deleteInstantWinNote: ["DELETE", "/api/CompetitionWinners/InstantWinPrizeWinners/Notes/:noteId", 2],
+    setInstantWinStatus: ["POST", "/api/CompetitionWinners/InstantWinPrizeWinners/:instantWinId/Status", 2],
+    mainPrizeWinners: ["GET", "/api/CompetitionWinners/MainPrizeWinners", 2],
+    mainPrizeNotes: ["GET", "/api/CompetitionWinners/MainPrizeWinners/:competitionId/:ticketNumber/Notes", 2],
+    addMainPrizeNote: ["POST", "/api/CompetitionWinners/MainPrizeWinners/:competitionId/:ticketNumber/Notes", 2],
+    editMainPrizeNote: ["PUT", "/api/CompetitionWinners/MainPrizeWinners/Notes/:noteId", 2],
+    deleteMainPrizeNote: ["DELETE", "/api/CompetitionWinners/MainPrizeWinners/Notes/:noteId", 2],
+    setMainPrizeStatus: ["POST", "/api/CompetitionWinners/MainPrizeWinners/:competitionId/:ticketNumber/Status", 2],
+  },
+  postalEntries: {
+    enter: ["POST", "/api/Competitions/:competitionId/free-postal-entry", 2],
+  },
+  resources: {
+    byKey: ["GET", "/api/Resources/:key", 0],
+  },
+  auth: {
+    authenticate: ["POST", "/api/auth/authenticate", 0],
+    authenticateByToken: ["POST", "/api/auth/authenticate-by-token", 0],
+    refreshToken: ["POST", "/api/auth/refresh-token", 0],
+    revokeToken: ["POST", "/api/auth/revoke-token", 0],
+    verifyEmail: ["POST", "/api/auth/verify-email", 0],
+    forgotPassword: ["POST", "/api/auth/forgot-password", 0],
+    resetPassword: ["POST", "/api/auth/reset-password", 0],
+    requestLoginToken: ["POST", "/api/auth/request-login-token", 0],
+    changeEmailAddress: ["POST", "/api/auth/change-email-address", 2],
+    changePassword: ["POST", "/api/auth/change-password", 2],
+  },
+  customers: {
+    register: ["POST", "/api/Customers", 0],
+    list: ["GET", "/api/Customers", 2],
+    byId: ["GET", "/api/Customers/:customerId", 2],
+    update: ["PUT", "/api/Customers/:customerId", 2],
+  },
+  baskets: {
+    create: ["POST", "/api/Baskets", 1],
+    byId: ["GET", "/api/Baskets/:basketId", 1],
+    update: ["PUT", "/api/Baskets/:basketId", 1],
+    addItem: ["POST", "/api/Baskets/:basketId/items", 1],
+    clearItems: ["DELETE", "/api/Baskets/:basketId/items", 1],
+    setItem: ["PUT", "/api/Baskets/:basketId/items/:itemId", 1],
+    removeItem: ["DELETE", "/api/Baskets/:basketId/items/:itemId", 1],
+    registerPromotion: ["POST", "/api/Baskets/:basketId/promotions", 1],
+    clearPromotions: ["DELETE", "/api/Baskets/:basketId/promotions", 1],
+    removePromotion: ["DELETE", "/api/Baskets/:basketId/promotions/:promotionCode", 1],
+    checkout: ["POST", "/api/Baskets/:basketId/checkout", 2],
+  },
+  orders: {
+    list: ["GET", "/api/Orders", 2],
+    byId: ["GET", "/api/Orders/:orderId", 2],
+    cancel: ["POST", "/api/Orders/:orderId/cancel-order", 2],
+    complete: ["POST", "/api/Orders/:orderId/complete-order", 2],
+    startPayment: ["POST", "/api/Orders/:orderId/payments", 2],
+    tickets: ["GET", "/api/Orders/:orderId/tickets", 2],
+    competitionTickets: ["GET", "/api/Orders/:orderId/competitions/:competitionId/tickets", 2],
+  },
+  customerTickets: {
+    competitions: ["GET", "/api/Customers/:customerId/competitions", 2],
+    competitionTickets: ["GET", "/api/Customers/:customerId/competitions/:competitionId/tickets", 2],
+    ticketsHeld: ["GET", "/api/Customers/:customerId/competitions/:competitionId/tickets-held", 2],
+    siteCreditAccount: ["GET", "/api/Customers/:customerId/site-credit-account", 2],
+  },
+  paymentProviders: {
+    cardForm: ["GET", "/api/PaymentProviders/card-form", 0],
+  },
+  logging: {
+    log: ["POST", "/api/Logging", 0],
+  },
+} as const
+
+/** Each endpoint's parameters, body, answer and problems as they travel on the wire. */
+export interface Endpoints {
+  readonly competitions: {
+    readonly list: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof catalogue.CompetitionListParams.Encoded, typeof catalogue.CompetitionListParams.Type>
+      readonly payload: never
+      readonly success: typeof catalogue.CompetitionList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded
+    }
+    readonly byId: {
+      readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof catalogue.CompetitionResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly tickets: {
+      readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
+      readonly urlParams: ParamsInput<typeof catalogue.TicketListParams.Encoded, typeof catalogue.TicketListParams.Type>
+      readonly payload: never
+      readonly success: typeof catalogue.TicketList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly instantWinGroupTickets: {
+      readonly path: ParamsInput<{ readonly "competitionId": string; readonly "instantWinGroupId": string }, { readonly "competitionId": string; readonly "instantWinGroupId": string }>
+      readonly urlParams: ParamsInput<typeof catalogue.TicketListParams.Encoded, typeof catalogue.TicketListParams.Type>
+      readonly payload: never
+      readonly success: typeof catalogue.TicketList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded
+    }
+  }
+  readonly instantWinGroups: {
+    readonly create: {
+      readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
+      readonly urlParams: never
+      readonly payload: typeof instantWinGroups.InstantWinGroupRequest.Encoded
+      readonly success: typeof instantWinGroups.InstantWinGroupResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly update: {
+      readonly path: ParamsInput<{ readonly "competitionId": string; readonly "instantWinGroupId": string }, { readonly "competitionId": string; readonly "instantWinGroupId": string }>
+      readonly urlParams: never
+      readonly payload: typeof instantWinGroups.InstantWinGroupRequest.Encoded
+      readonly success: typeof instantWinGroups.InstantWinGroupResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly delete: {
+      readonly path: ParamsInput<{ readonly "competitionId": string; readonly "instantWinGroupId": string }, { readonly "competitionId": string; readonly "instantWinGroupId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof instantWinGroups.InstantWinGroupDeleted.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+  }
+  readonly categories: {
+    readonly list: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof catalogue.CategoryListParams.Encoded, typeof catalogue.CategoryListParams.Type>
+      readonly payload: never
+      readonly success: typeof catalogue.CategoryList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded
+    }
+    readonly byId: {
+      readonly path: ParamsInput<{ readonly "categoryId": string }, { readonly "categoryId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof catalogue.CategoryResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly competitions: {
+      readonly path: ParamsInput<{ readonly "categoryId": string }, { readonly "categoryId": string }>
+      readonly urlParams: ParamsInput<typeof catalogue.CategoryCompetitionParams.Encoded, typeof catalogue.CategoryCompetitionParams.Type>
+      readonly payload: never
+      readonly success: typeof catalogue.CompetitionList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded
+    }
+  }
+  readonly draws: {
+    readonly list: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof draws.DrawListParams.Encoded, typeof draws.DrawListParams.Type>
+      readonly payload: never
+      readonly success: typeof draws.DrawList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded
+    }
+    readonly nextLiveDraw: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof catalogue.DrawResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded
+    }
+    readonly nextAutoDraw: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof catalogue.DrawResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded
+    }
+    readonly competitionWinners: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof catalogue.CompetitionWinnerParams.Encoded, typeof catalogue.CompetitionWinnerParams.Type>
+      readonly payload: never
+      readonly success: typeof catalogue.CompetitionWinnerList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly competitionWinnersOf: {
+      readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
+      readonly urlParams: ParamsInput<typeof catalogue.CompetitionWinnerParams.Encoded, typeof catalogue.CompetitionWinnerParams.Type>
+      readonly payload: never
+      readonly success: typeof catalogue.CompetitionWinnerList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly awaitingLiveDraw: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof draws.CompetitionsAwaitingLiveDraw.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded
+    }
+    readonly waitingToBeDrawn: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof draws.CompetitionsAwaitingDraw.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly drawCompetitionWinner: {
+      readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof draws.DrawnCompetitionResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly proof: {
+      readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof draws.DrawProofResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly entries: {
+      readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: string
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded
+    }
+  }
+  readonly competitionWinners: {
+    readonly instantWinPrizeWinners: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof competitionWinners.WinnerListParams.Encoded, typeof competitionWinners.WinnerListParams.Type>
+      readonly payload: never
+      readonly success: typeof competitionWinners.InstantWinPrizeWinnerList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly instantWinNotes: {
+      readonly path: ParamsInput<{ readonly "instantWinId": string }, { readonly "instantWinId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof competitionWinners.WinnerNoteList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly addInstantWinNote: {
+      readonly path: ParamsInput<{ readonly "instantWinId": string }, { readonly "instantWinId": string }>
+      readonly urlParams: never
+      readonly payload: typeof competitionWinners.WinnerNoteRequest.Encoded
+      readonly success: typeof competitionWinners.WinnerNoteResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly editInstantWinNote: {
+      readonly path: ParamsInput<{ readonly "noteId": string }, { readonly "noteId": string }>
+      readonly urlParams: never
+      readonly payload: typeof competitionWinners.WinnerNoteRequest.Encoded
+      readonly success: typeof competitionWinners.WinnerNoteResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly deleteInstantWinNote: {
+      readonly path: ParamsInput<{ readonly "noteId": string }, { readonly "noteId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: void
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly setInstantWinStatus: {
+      readonly path: ParamsInput<{ readonly "instantWinId": string }, { readonly "instantWinId": string }>
+      readonly urlParams: never
+      readonly payload: typeof competitionWinners.WinnerStatusRequest.Encoded
+      readonly success: typeof competitionWinners.InstantWinPrizeWinnerResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly mainPrizeWinners: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof competitionWinners.WinnerListParams.Encoded, typeof competitionWinners.WinnerListParams.Type>
+      readonly payload: never
+      readonly success: typeof competitionWinners.MainPrizeWinnerList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly mainPrizeNotes: {
+      readonly path: ParamsInput<{ readonly "competitionId": string; readonly "ticketNumber": string }, { readonly "competitionId": string; readonly "ticketNumber": number }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof competitionWinners.WinnerNoteList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly addMainPrizeNote: {
+      readonly path: ParamsInput<{ readonly "competitionId": string; readonly "ticketNumber": string }, { readonly "competitionId": string; readonly "ticketNumber": number }>
+      readonly urlParams: never
+      readonly payload: typeof competitionWinners.WinnerNoteRequest.Encoded
+      readonly success: typeof competitionWinners.WinnerNoteResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly editMainPrizeNote: {
+      readonly path: ParamsInput<{ readonly "noteId": string }, { readonly "noteId": string }>
+      readonly urlParams: never
+      readonly payload: typeof competitionWinners.WinnerNoteRequest.Encoded
+      readonly success: typeof competitionWinners.WinnerNoteResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly deleteMainPrizeNote: {
+      readonly path: ParamsInput<{ readonly "noteId": string }, { readonly "noteId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: void
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly setMainPrizeStatus: {
+      readonly path: ParamsInput<{ readonly "competitionId": string; readonly "ticketNumber": string }, { readonly "competitionId": string; readonly "ticketNumber": number }>
+      readonly urlParams: never
+      readonly payload: typeof competitionWinners.WinnerStatusRequest.Encoded
+      readonly success: typeof competitionWinners.MainPrizeWinnerResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+  }
+  readonly postalEntries: {
+    readonly enter: {
+      readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
+      readonly urlParams: never
+      readonly payload: typeof postalEntries.FreePostalEntryRequest.Encoded
+      readonly success: typeof postalEntries.PostalEntryRecorded.Encoded | typeof postalEntries.PostalEntryAlreadyRecorded.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+  }
+  readonly resources: {
+    readonly byKey: {
+      readonly path: ParamsInput<{ readonly "key": string }, { readonly "key": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof catalogue.ResourceResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded
+    }
+  }
+  readonly auth: {
+    readonly authenticate: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof auth.AuthenticateRequest.Encoded
+      readonly success: typeof auth.AuthResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.TooManyRequests.Encoded
+    }
+    readonly authenticateByToken: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof auth.TokenRequest.Encoded
+      readonly success: typeof auth.AuthResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly refreshToken: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof auth.AuthResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly revokeToken: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof auth.MessageResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded
+    }
+    readonly verifyEmail: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof auth.TokenRequest.Encoded
+      readonly success: typeof auth.MessageResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded
+    }
+    readonly forgotPassword: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof auth.ForgotPasswordRequest.Encoded
+      readonly success: typeof auth.MessageResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.TooManyRequests.Encoded
+    }
+    readonly resetPassword: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof auth.ResetPasswordRequest.Encoded
+      readonly success: typeof auth.MessageResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded
+    }
+    readonly requestLoginToken: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof auth.RequestLoginTokenRequest.Encoded
+      readonly success: typeof auth.MessageResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.TooManyRequests.Encoded
+    }
+    readonly changeEmailAddress: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof auth.ChangeEmailAddressRequest.Encoded
+      readonly success: typeof auth.MessageResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.TooManyRequests.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly changePassword: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof auth.ChangePasswordRequest.Encoded
+      readonly success: typeof auth.MessageResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+  }
+  readonly customers: {
+    readonly register: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof customers.RegistrationRequest.Encoded
+      readonly success: typeof auth.AuthResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Conflict.Encoded | typeof problems.TooManyRequests.Encoded
+    }
+    readonly list: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof customers.CustomerListParams.Encoded, typeof customers.CustomerListParams.Type>
+      readonly payload: never
+      readonly success: typeof customers.CustomerList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly byId: {
+      readonly path: ParamsInput<{ readonly "customerId": string }, { readonly "customerId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof customers.CustomerResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly update: {
+      readonly path: ParamsInput<{ readonly "customerId": string }, { readonly "customerId": string }>
+      readonly urlParams: never
+      readonly payload: typeof customers.CustomerUpdateRequest.Encoded
+      readonly success: typeof customers.CustomerResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Unauthorized.Encoded
+    }
+  }
+  readonly baskets: {
+    readonly create: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof baskets.CreateBasketParams.Encoded, typeof baskets.CreateBasketParams.Type>
+      readonly payload: never
+      readonly success: typeof baskets.BasketResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly byId: {
+      readonly path: ParamsInput<{ readonly "basketId": string }, { readonly "basketId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof baskets.BasketResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly update: {
+      readonly path: ParamsInput<{ readonly "basketId": string }, { readonly "basketId": string }>
+      readonly urlParams: never
+      readonly payload: typeof baskets.UpdateBasketRequest.Encoded
+      readonly success: typeof baskets.BasketResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly addItem: {
+      readonly path: ParamsInput<{ readonly "basketId": string }, { readonly "basketId": string }>
+      readonly urlParams: never
+      readonly payload: typeof baskets.AddBasketItemRequest.Encoded
+      readonly success: typeof baskets.BasketResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly clearItems: {
+      readonly path: ParamsInput<{ readonly "basketId": string }, { readonly "basketId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof baskets.BasketResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly setItem: {
+      readonly path: ParamsInput<{ readonly "basketId": string; readonly "itemId": string }, { readonly "basketId": string; readonly "itemId": string }>
+      readonly urlParams: never
+      readonly payload: typeof baskets.SetBasketItemRequest.Encoded
+      readonly success: typeof baskets.BasketResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly removeItem: {
+      readonly path: ParamsInput<{ readonly "basketId": string; readonly "itemId": string }, { readonly "basketId": string; readonly "itemId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof baskets.BasketResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly registerPromotion: {
+      readonly path: ParamsInput<{ readonly "basketId": string }, { readonly "basketId": string }>
+      readonly urlParams: never
+      readonly payload: typeof baskets.RegisterPromotionRequest.Encoded
+      readonly success: typeof baskets.BasketResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly clearPromotions: {
+      readonly path: ParamsInput<{ readonly "basketId": string }, { readonly "basketId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof baskets.BasketResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly removePromotion: {
+      readonly path: ParamsInput<{ readonly "basketId": string; readonly "promotionCode": string }, { readonly "basketId": string; readonly "promotionCode": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof baskets.BasketResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly checkout: {
+      readonly path: ParamsInput<{ readonly "basketId": string }, { readonly "basketId": string }>
+      readonly urlParams: never
+      readonly payload: typeof orders.CheckoutRequest.Encoded
+      readonly success: typeof orders.CheckoutResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+  }
+  readonly orders: {
+    readonly list: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof orders.OrderListParams.Encoded, typeof orders.OrderListParams.Type>
+      readonly payload: never
+      readonly success: typeof orders.OrderList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly byId: {
+      readonly path: ParamsInput<{ readonly "orderId": string }, { readonly "orderId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof orders.OrderResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly cancel: {
+      readonly path: ParamsInput<{ readonly "orderId": string }, { readonly "orderId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof orders.OrderResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly complete: {
+      readonly path: ParamsInput<{ readonly "orderId": string }, { readonly "orderId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof orders.OrderResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.PaymentRequired.Encoded
+    }
+    readonly startPayment: {
+      readonly path: ParamsInput<{ readonly "orderId": string }, { readonly "orderId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof orders.OrderResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly tickets: {
+      readonly path: ParamsInput<{ readonly "orderId": string }, { readonly "orderId": string }>
+      readonly urlParams: ParamsInput<typeof orders.OwnTicketParams.Encoded, typeof orders.OwnTicketParams.Type>
+      readonly payload: never
+      readonly success: typeof orders.OrderTicketList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly competitionTickets: {
+      readonly path: ParamsInput<{ readonly "orderId": string; readonly "competitionId": string }, { readonly "orderId": string; readonly "competitionId": string }>
+      readonly urlParams: ParamsInput<typeof orders.OwnTicketParams.Encoded, typeof orders.OwnTicketParams.Type>
+      readonly payload: never
+      readonly success: typeof orders.OrderTicketList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+  }
+  readonly customerTickets: {
+    readonly competitions: {
+      readonly path: ParamsInput<{ readonly "customerId": string }, { readonly "customerId": string }>
+      readonly urlParams: ParamsInput<typeof orders.CustomerCompetitionParams.Encoded, typeof orders.CustomerCompetitionParams.Type>
+      readonly payload: never
+      readonly success: typeof orders.CustomerCompetitionList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly competitionTickets: {
+      readonly path: ParamsInput<{ readonly "customerId": string; readonly "competitionId": string }, { readonly "customerId": string; readonly "competitionId": string }>
+      readonly urlParams: ParamsInput<typeof orders.OwnTicketParams.Encoded, typeof orders.OwnTicketParams.Type>
+      readonly payload: never
+      readonly success: typeof orders.OrderTicketList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly ticketsHeld: {
+      readonly path: ParamsInput<{ readonly "customerId": string; readonly "competitionId": string }, { readonly "customerId": string; readonly "competitionId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof orders.TicketsHeldResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly siteCreditAccount: {
+      readonly path: ParamsInput<{ readonly "customerId": string }, { readonly "customerId": string }>
+      readonly urlParams: ParamsInput<{ readonly "PageNumber"?: (string) | (undefined); readonly "PageSize"?: (string) | (undefined) }, { readonly "PageNumber": number; readonly "PageSize": number }>
+      readonly payload: never
+      readonly success: typeof orders.SiteCreditAccountResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+  }
+  readonly paymentProviders: {
+    readonly cardForm: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof payments.CardFormResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded
+    }
+  }
+  readonly logging: {
+    readonly log: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof orders.LoggingRequest.Encoded
+      readonly success: void
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded
+    }
+  }
+}
+
+/** The sandbox card provider's own call, outside /api (contracts' SANDBOX_CONFIRM_PATH). */
+export const SANDBOX_CONFIRM_PATH = "/sandbox-gateway/confirm"
