@@ -146,12 +146,22 @@ describe("a call", () => {
     recordFetch()
     const refresh = vi.fn(async () => {})
     const api = createApiClient({ session: { refresh } })
-    await api.competitions.list()
+    await api.draws.nextLiveDraw()
     await api.auth.refreshToken()
     expect(refresh).not.toHaveBeenCalled()
     await api.baskets.byId({ path: { basketId: "b" } }) // OptionalAuthentication
     await api.orders.byId({ path: { orderId: "o" } }) // Authentication
     expect(refresh).toHaveBeenCalledTimes(2)
+  })
+
+  it("does not start a call its caller aborted while the token was renewed", async () => {
+    vi.stubGlobal("fetch", hangs)
+    const controller = new AbortController()
+    const api = createApiClient({ session: { refresh: async () => controller.abort() } })
+    const error = await api.orders
+      .byId({ path: { orderId: "o" }, signal: controller.signal })
+      .catch((e: unknown) => e)
+    expect((error as DOMException).name).toBe("AbortError")
   })
 
   it("does not send the call when renewing the token fails", async () => {
@@ -221,7 +231,7 @@ describe("a call", () => {
   it("passes a caller's own abort on as it is, not as an outage", async () => {
     vi.stubGlobal("fetch", hangs)
     const controller = new AbortController()
-    const call = createApiClient().competitions.list({ signal: controller.signal })
+    const call = createApiClient().draws.nextLiveDraw({ signal: controller.signal })
     controller.abort()
     const error = await call.catch((e: unknown) => e)
     expect(error).not.toBeInstanceOf(ApiError)

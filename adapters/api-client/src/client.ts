@@ -192,6 +192,8 @@ export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
     const url = `${baseUrl}${fillPath(template, request.path)}${queryString(request.urlParams)}`
     if (auth > 0) await session.refresh?.()
     const xsrf = needsXsrfToken(method, url) ? await session.xsrfToken?.() : undefined
+    // Aborted while the token was renewed: never start the request at all.
+    request.signal?.throwIfAborted()
     return send(url, {
       ...request,
       method,

@@ -3,21 +3,28 @@
 import type * as auth from "@howzat/contracts/auth"
 import type * as baskets from "@howzat/contracts/baskets"
 import type * as catalogue from "@howzat/contracts/catalogue"
+import type * as catalogueAdmin from "@howzat/contracts/catalogue-admin"
 import type * as competitionWinners from "@howzat/contracts/competition-winners"
 import type * as customers from "@howzat/contracts/customers"
+import type * as dashboard from "@howzat/contracts/dashboard"
 import type * as draws from "@howzat/contracts/draws"
+import type * as images from "@howzat/contracts/images"
 import type * as instantWinGroups from "@howzat/contracts/instant-win-groups"
 import type * as orders from "@howzat/contracts/orders"
 import type * as payments from "@howzat/contracts/payments"
 import type * as postalEntries from "@howzat/contracts/postal-entries"
 import type * as problems from "@howzat/contracts/problems"
+import type * as promotions from "@howzat/contracts/promotions"
+import type * as siteContent from "@howzat/contracts/site-content"
+import type * as staffCustomers from "@howzat/contracts/staff-customers"
+import type * as staffUsers from "@howzat/contracts/staff-users"
 import type { ParamsInput } from "./types"
 
 /** Method, path and whether the endpoint reads the caller (0 no, 1 if signed in, 2 required). */
 export const endpoints = {
   competitions: {
-    list: ["GET", "/api/Competitions", 0],
-    byId: ["GET", "/api/Competitions/:competitionId", 0],
+    list: ["GET", "/api/Competitions", 1],
+    byId: ["GET", "/api/Competitions/:competitionId", 1],
     tickets: ["GET", "/api/Competitions/:competitionId/tickets", 1],
     instantWinGroupTickets: ["GET", "/api/Competitions/:competitionId/instant-win-groups/:instantWinGroupId/tickets", 1],
   },
@@ -27,8 +34,8 @@ export const endpoints = {
     delete: ["DELETE", "/api/Competitions/:competitionId/instant-win-groups/:instantWinGroupId", 2],
   },
   categories: {
-    list: ["GET", "/api/Categories", 0],
-    byId: ["GET", "/api/Categories/:categoryId", 0],
+    list: ["GET", "/api/Categories", 1],
+    byId: ["GET", "/api/Categories/:categoryId", 1],
     competitions: ["GET", "/api/Categories/:categoryId/competitions", 0],
   },
   draws: {
@@ -115,6 +122,72 @@ export const endpoints = {
   logging: {
     log: ["POST", "/api/Logging", 0],
   },
+  dashboard: {
+    dashboard: ["GET", "/api/Dashboard", 2],
+  },
+  siteContent: {
+    list: ["GET", "/api/SiteContent", 2],
+    update: ["PUT", "/api/Resources/:key", 2],
+  },
+  promotions: {
+    list: ["GET", "/api/Promotions", 2],
+    create: ["POST", "/api/Promotions", 2],
+    byId: ["GET", "/api/Promotions/:promotionId", 2],
+    update: ["PUT", "/api/Promotions/:promotionId", 2],
+    remove: ["DELETE", "/api/Promotions/:promotionId", 2],
+  },
+  competitionAdmin: {
+    create: ["POST", "/api/Competitions", 2],
+    update: ["PUT", "/api/Competitions/:competitionId", 2],
+    delete: ["DELETE", "/api/Competitions/:competitionId", 2],
+    duplicate: ["POST", "/api/Competitions/:competitionId/duplicate", 2],
+  },
+  categoryAdmin: {
+    create: ["POST", "/api/Categories", 2],
+    update: ["PUT", "/api/Categories/:categoryId", 2],
+    delete: ["DELETE", "/api/Categories/:categoryId", 2],
+    linkCompetition: ["POST", "/api/Categories/:categoryId/competitions", 2],
+    unlinkCompetition: ["DELETE", "/api/Categories/:categoryId/competitions/:competitionId", 2],
+  },
+  attributeTypes: {
+    list: ["GET", "/api/AttributeTypes", 2],
+    create: ["POST", "/api/AttributeTypes", 2],
+    byId: ["GET", "/api/AttributeTypes/:attributeTypeId", 2],
+    update: ["PUT", "/api/AttributeTypes/:attributeTypeId", 2],
+    delete: ["DELETE", "/api/AttributeTypes/:attributeTypeId", 2],
+  },
+  images: {
+    list: ["GET", "/api/Images", 2],
+    upload: ["POST", "/api/Images", 2],
+    byId: ["GET", "/api/Images/:imageId", 2],
+    update: ["PUT", "/api/Images/:imageId", 2],
+    delete: ["DELETE", "/api/Images/:imageId", 2],
+  },
+  imageGroups: {
+    list: ["GET", "/api/ImageGroups", 2],
+    create: ["POST", "/api/ImageGroups", 2],
+    byId: ["GET", "/api/ImageGroups/:imageGroupId", 2],
+    update: ["PUT", "/api/ImageGroups/:imageGroupId", 2],
+    delete: ["DELETE", "/api/ImageGroups/:imageGroupId", 2],
+  },
+  staffCustomers: {
+    erase: ["DELETE", "/api/Customers/:customerId", 2],
+    adjustSiteCredit: ["POST", "/api/Customers/:customerId/site-credit-adjustments", 2],
+    details: ["GET", "/api/Customers/:customerId/back-office", 2],
+  },
+  staffOrders: {
+    refund: ["POST", "/api/Orders/:orderId/refund", 2],
+  },
+  users: {
+    list: ["GET", "/api/Users", 2],
+    create: ["POST", "/api/Users", 2],
+    byId: ["GET", "/api/Users/:userId", 2],
+    update: ["PUT", "/api/Users/:userId", 2],
+    remove: ["DELETE", "/api/Users/:userId", 2],
+  },
+  auditLog: {
+    list: ["GET", "/api/AuditLog", 2],
+  },
 } as const
 
 /** Each endpoint's parameters, body, answer and problems as they travel on the wire. */
@@ -125,7 +198,7 @@ export interface Endpoints {
       readonly urlParams: ParamsInput<typeof catalogue.CompetitionListParams.Encoded, typeof catalogue.CompetitionListParams.Type>
       readonly payload: never
       readonly success: typeof catalogue.CompetitionList.Encoded
-      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
     }
     readonly byId: {
       readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
@@ -178,7 +251,7 @@ export interface Endpoints {
       readonly urlParams: ParamsInput<typeof catalogue.CategoryListParams.Encoded, typeof catalogue.CategoryListParams.Type>
       readonly payload: never
       readonly success: typeof catalogue.CategoryList.Encoded
-      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
     }
     readonly byId: {
       readonly path: ParamsInput<{ readonly "categoryId": string }, { readonly "categoryId": string }>
@@ -470,7 +543,7 @@ export interface Endpoints {
       readonly urlParams: never
       readonly payload: typeof customers.CustomerUpdateRequest.Encoded
       readonly success: typeof customers.CustomerResponse.Encoded
-      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Unauthorized.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
     }
   }
   readonly baskets: {
@@ -649,6 +722,324 @@ export interface Endpoints {
       readonly payload: typeof orders.LoggingRequest.Encoded
       readonly success: void
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded
+    }
+  }
+  readonly dashboard: {
+    readonly dashboard: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof dashboard.Dashboard.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+  }
+  readonly siteContent: {
+    readonly list: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof siteContent.EditableResourceList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly update: {
+      readonly path: ParamsInput<{ readonly "key": string }, { readonly "key": string }>
+      readonly urlParams: never
+      readonly payload: typeof siteContent.UpdateResourceRequest.Encoded
+      readonly success: typeof siteContent.EditableResourceResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+  }
+  readonly promotions: {
+    readonly list: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof promotions.PromotionListParams.Encoded, typeof promotions.PromotionListParams.Type>
+      readonly payload: never
+      readonly success: typeof promotions.PromotionList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly create: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof promotions.PromotionRequest.Encoded
+      readonly success: typeof promotions.PromotionResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly byId: {
+      readonly path: ParamsInput<{ readonly "promotionId": string }, { readonly "promotionId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof promotions.PromotionResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly update: {
+      readonly path: ParamsInput<{ readonly "promotionId": string }, { readonly "promotionId": string }>
+      readonly urlParams: never
+      readonly payload: typeof promotions.PromotionRequest.Encoded
+      readonly success: typeof promotions.PromotionResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly remove: {
+      readonly path: ParamsInput<{ readonly "promotionId": string }, { readonly "promotionId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: void
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+  }
+  readonly competitionAdmin: {
+    readonly create: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof catalogueAdmin.NewCompetitionRequest.Encoded
+      readonly success: typeof catalogue.CompetitionResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly update: {
+      readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
+      readonly urlParams: never
+      readonly payload: typeof catalogueAdmin.CompetitionRequest.Encoded
+      readonly success: typeof catalogue.CompetitionResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly delete: {
+      readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: void
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly duplicate: {
+      readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
+      readonly urlParams: never
+      readonly payload: typeof catalogueAdmin.DuplicateCompetitionRequest.Encoded
+      readonly success: typeof catalogue.CompetitionResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+  }
+  readonly categoryAdmin: {
+    readonly create: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof catalogueAdmin.CategoryRequest.Encoded
+      readonly success: typeof catalogue.CategoryResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly update: {
+      readonly path: ParamsInput<{ readonly "categoryId": string }, { readonly "categoryId": string }>
+      readonly urlParams: never
+      readonly payload: typeof catalogueAdmin.CategoryRequest.Encoded
+      readonly success: typeof catalogue.CategoryResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly delete: {
+      readonly path: ParamsInput<{ readonly "categoryId": string }, { readonly "categoryId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: void
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly linkCompetition: {
+      readonly path: ParamsInput<{ readonly "categoryId": string }, { readonly "categoryId": string }>
+      readonly urlParams: never
+      readonly payload: typeof catalogueAdmin.CategoryCompetitionRequest.Encoded
+      readonly success: typeof catalogue.CategoryResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly unlinkCompetition: {
+      readonly path: ParamsInput<{ readonly "categoryId": string; readonly "competitionId": string }, { readonly "categoryId": string; readonly "competitionId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: void
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+  }
+  readonly attributeTypes: {
+    readonly list: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof catalogueAdmin.AttributeTypeListParams.Encoded, typeof catalogueAdmin.AttributeTypeListParams.Type>
+      readonly payload: never
+      readonly success: typeof catalogueAdmin.AttributeTypeList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly create: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof catalogueAdmin.AttributeTypeRequest.Encoded
+      readonly success: typeof catalogueAdmin.AttributeTypeResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly byId: {
+      readonly path: ParamsInput<{ readonly "attributeTypeId": string }, { readonly "attributeTypeId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof catalogueAdmin.AttributeTypeResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly update: {
+      readonly path: ParamsInput<{ readonly "attributeTypeId": string }, { readonly "attributeTypeId": string }>
+      readonly urlParams: never
+      readonly payload: typeof catalogueAdmin.AttributeTypeRequest.Encoded
+      readonly success: typeof catalogueAdmin.AttributeTypeResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly delete: {
+      readonly path: ParamsInput<{ readonly "attributeTypeId": string }, { readonly "attributeTypeId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: void
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+  }
+  readonly images: {
+    readonly list: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof images.ImageListParams.Encoded, typeof images.ImageListParams.Type>
+      readonly payload: never
+      readonly success: typeof images.ImageList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly upload: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof images.UploadParams.Encoded, typeof images.UploadParams.Type>
+      readonly payload: typeof images.ImageUploadForm.Encoded
+      readonly success: typeof images.UploadedImages.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly byId: {
+      readonly path: ParamsInput<{ readonly "imageId": string }, { readonly "imageId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof images.ImageResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly update: {
+      readonly path: ParamsInput<{ readonly "imageId": string }, { readonly "imageId": string }>
+      readonly urlParams: never
+      readonly payload: typeof images.ImageUpdateRequest.Encoded
+      readonly success: typeof images.ImageResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly delete: {
+      readonly path: ParamsInput<{ readonly "imageId": string }, { readonly "imageId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: void
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+  }
+  readonly imageGroups: {
+    readonly list: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof images.ImageGroupListParams.Encoded, typeof images.ImageGroupListParams.Type>
+      readonly payload: never
+      readonly success: typeof images.ImageGroupList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly create: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof images.ImageGroupRequest.Encoded
+      readonly success: typeof images.ImageGroupResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly byId: {
+      readonly path: ParamsInput<{ readonly "imageGroupId": string }, { readonly "imageGroupId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof images.ImageGroupResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly update: {
+      readonly path: ParamsInput<{ readonly "imageGroupId": string }, { readonly "imageGroupId": string }>
+      readonly urlParams: never
+      readonly payload: typeof images.ImageGroupRequest.Encoded
+      readonly success: typeof images.ImageGroupResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly delete: {
+      readonly path: ParamsInput<{ readonly "imageGroupId": string }, { readonly "imageGroupId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: void
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+  }
+  readonly staffCustomers: {
+    readonly erase: {
+      readonly path: ParamsInput<{ readonly "customerId": string }, { readonly "customerId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof customers.CustomerResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly adjustSiteCredit: {
+      readonly path: ParamsInput<{ readonly "customerId": string }, { readonly "customerId": string }>
+      readonly urlParams: never
+      readonly payload: typeof staffCustomers.SiteCreditAdjustmentRequest.Encoded
+      readonly success: typeof staffCustomers.SiteCreditAdjustmentResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly details: {
+      readonly path: ParamsInput<{ readonly "customerId": string }, { readonly "customerId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof staffCustomers.StaffCustomerDetails.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+  }
+  readonly staffOrders: {
+    readonly refund: {
+      readonly path: ParamsInput<{ readonly "orderId": string }, { readonly "orderId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof orders.OrderResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+  }
+  readonly users: {
+    readonly list: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof staffUsers.UserListParams.Encoded, typeof staffUsers.UserListParams.Type>
+      readonly payload: never
+      readonly success: typeof staffUsers.UserList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly create: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof staffUsers.NewUserRequest.Encoded
+      readonly success: typeof staffUsers.UserResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly byId: {
+      readonly path: ParamsInput<{ readonly "userId": string }, { readonly "userId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof staffUsers.UserResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly update: {
+      readonly path: ParamsInput<{ readonly "userId": string }, { readonly "userId": string }>
+      readonly urlParams: never
+      readonly payload: typeof staffUsers.UserUpdateRequest.Encoded
+      readonly success: typeof staffUsers.UserResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly remove: {
+      readonly path: ParamsInput<{ readonly "userId": string }, { readonly "userId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: void
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+  }
+  readonly auditLog: {
+    readonly list: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof staffUsers.AuditLogParams.Encoded, typeof staffUsers.AuditLogParams.Type>
+      readonly payload: never
+      readonly success: typeof staffUsers.AuditLogList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
     }
   }
 }
