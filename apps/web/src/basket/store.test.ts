@@ -336,4 +336,41 @@ describe("the session", () => {
     await vi.waitFor(() => expect(stored.get("BasketOwner")).toBe("cust-1"))
     expect(stored.get("BasketId")).toBe("b-1")
   })
+
+  it("marks a visitor's basket the customer's at login, even if the signed-in load never answers", async () => {
+    stored.set("BasketId", "b-1")
+    stored.set("BasketOwner", "")
+    let loads = 0
+    stubApi({
+      ...anonymous,
+      "POST /api/auth/authenticate": () => Response.json(auth),
+      // The first load (as a visitor) answers; the signed-in one is cut off by a navigation.
+      "GET /api/Baskets/b-1": () =>
+        ++loads === 1 ? Response.json({ basket: basket("b-1") }) : new Promise<Response>(() => {}),
+    })
+    const store = await loadStore()
+    const session = await import("../auth/session")
+    store.startBasket()
+    await ready(store)
+    await session.login("ann@example.com", "Passw0rd!")
+    await vi.waitFor(() => expect(loads).toBe(2))
+    expect(stored.get("BasketOwner")).toBe("cust-1")
+  })
+
+  it("leaves another customer's kept basket to be replaced, not claimed, at login", async () => {
+    stored.set("BasketId", "b-1")
+    stored.set("BasketOwner", "cust-2")
+    const calls = stubApi({
+      ...anonymous,
+      "POST /api/auth/authenticate": () => Response.json(auth),
+      "POST /api/Baskets?ForceCreateNew=true": () => Response.json({ basket: basket("b-2") }),
+    })
+    const store = await loadStore()
+    const session = await import("../auth/session")
+    store.startBasket()
+    await ready(store)
+    await session.login("ann@example.com", "Passw0rd!")
+    await vi.waitFor(() => expect(stored.get("BasketOwner")).toBe("cust-1"))
+    expect(calls.map((c) => c.url)).not.toContain("/api/Baskets/b-1")
+  })
 })

@@ -144,7 +144,13 @@ const onSessionChange = () => {
   // Logging in: the same basket, now priced with the customer's purchases and credit.
   // Logging out: the basket is the customer's; whoever uses this browser next starts afresh.
   if (customer === null) void startFresh().catch(logBasketError)
-  else void reload()
+  else {
+    // A visitor's basket becomes the customer's as the signed-in load reaches the server.
+    // Marked now, not when that load answers: a navigation may cancel the answer, and a
+    // basket still marked anyone's would later be asked for signed out, and refused.
+    if (!storage.read(BASKET_OWNER_KEY)) storage.write(BASKET_OWNER_KEY, customer)
+    void reload()
+  }
 }
 
 let started = false
