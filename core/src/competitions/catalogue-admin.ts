@@ -1,8 +1,7 @@
 import { Data, Effect } from "effect"
 import type { Principal } from "../accounts/model"
-import { AuditLog, type AuditValue } from "../ports/audit-log"
+import type { AuditValue } from "../ports/audit-log"
 import { type AttributeTypeQuery, CatalogueAdminStore } from "../ports/catalogue-admin"
-import { now } from "../ports/clock"
 import { Transactions } from "../ports/transactions"
 import {
   type AttributeTypeDraft,
@@ -12,6 +11,7 @@ import {
   validateAttributeType,
   validateCategory,
 } from "../rules/catalogue-admin"
+import { auditor } from "../staff/audit"
 import { authorize } from "../staff/permissions"
 import { CompetitionNotFound } from "./errors"
 import type { AttributeType, Category } from "./model"
@@ -52,7 +52,7 @@ export class CatalogueAdmin extends Effect.Service<CatalogueAdmin>()(
     effect: Effect.gen(function* () {
       const store = yield* CatalogueAdminStore
       const transactions = yield* Transactions
-      const audit = yield* AuditLog
+      const audit = yield* auditor
 
       const record = (
         by: Principal,
@@ -60,17 +60,7 @@ export class CatalogueAdmin extends Effect.Service<CatalogueAdmin>()(
         subject: { readonly type: string; readonly id: string },
         before: AuditValue,
         after: AuditValue,
-      ) =>
-        Effect.flatMap(now, (at) =>
-          audit.record({
-            actor: { userId: by.userId, role: by.role },
-            action,
-            subject,
-            before,
-            after,
-            at,
-          }),
-        )
+      ) => audit(by, { action, subject: subject, before, after })
 
       /** Under ManageCatalogue, in one transaction with its audit entry. */
       const write = <A, E, R>(by: Principal, work: Effect.Effect<A, E, R>) =>

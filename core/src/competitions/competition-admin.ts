@@ -3,7 +3,6 @@ import type { Principal } from "../accounts/model"
 import { competitionSecrets } from "../draws/secrets"
 import { chooseFreeTicketNumbers } from "../draws/secure-choice"
 import type { AuditValue } from "../ports/audit-log"
-import { AuditLog } from "../ports/audit-log"
 import { CompetitionRepo } from "../ports/catalogue"
 import { now } from "../ports/clock"
 import {
@@ -24,6 +23,7 @@ import {
   deletionRefusal,
   validateCompetitionDraft,
 } from "../rules/competition-admin"
+import { auditor } from "../staff/audit"
 import { authorize } from "../staff/permissions"
 
 /** Field name (as on the wire) to message; the edge answers with the validation problem. */
@@ -125,7 +125,7 @@ export class CompetitionAdmin extends Effect.Service<CompetitionAdmin>()(
       const store = yield* CompetitionAdminStore
       const competitions = yield* CompetitionRepo
       const transactions = yield* Transactions
-      const audit = yield* AuditLog
+      const audit = yield* auditor
       const random = yield* SecureRandom
 
       const validated = (draft: CompetitionDraft, at: Date, previous?: CompetitionDraft) =>
@@ -142,17 +142,7 @@ export class CompetitionAdmin extends Effect.Service<CompetitionAdmin>()(
         competitionId: string,
         before: AuditValue,
         after: AuditValue,
-      ) =>
-        Effect.flatMap(now, (at) =>
-          audit.record({
-            actor: { userId: by.userId, role: by.role },
-            action,
-            subject: { type: "Competition", id: competitionId },
-            before,
-            after,
-            at,
-          }),
-        )
+      ) => audit(by, { action, subject: { type: "Competition", id: competitionId }, before, after })
 
       /** The competition as the API shows it, hidden or not, once the write has committed. */
       const shown = (competitionId: string) =>

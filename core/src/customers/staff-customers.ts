@@ -3,7 +3,7 @@ import { checkedDetails } from "../accounts/customer-accounts"
 import { AccountValidationFailed } from "../accounts/errors"
 import type { Customer, CustomerDetails, Principal } from "../accounts/model"
 import { CustomerRepo, RefreshTokenRepo } from "../ports/accounts"
-import { AuditLog, type AuditValue } from "../ports/audit-log"
+import type { AuditValue } from "../ports/audit-log"
 import { now } from "../ports/clock"
 import { SiteCreditLedger } from "../ports/payments"
 import { StaffCustomerRepo } from "../ports/staff-customers"
@@ -16,6 +16,7 @@ import {
   adjustmentMessages,
   balanceAfterAdjustment,
 } from "../rules/site-credit-adjustment"
+import { auditor } from "../staff/audit"
 import { authorize } from "../staff/permissions"
 
 /** An erased customer has nobody left to edit or credit: the record is kept only for the accounts. */
@@ -95,10 +96,8 @@ export class StaffCustomers extends Effect.Service<StaffCustomers>()(
       const staffRepo = yield* StaffCustomerRepo
       const ledger = yield* SiteCreditLedger
       const refreshTokens = yield* RefreshTokenRepo
-      const audit = yield* AuditLog
+      const audit = yield* auditor
       const transactions = yield* Transactions
-
-      const actor = (principal: Principal) => ({ userId: principal.userId, role: principal.role })
 
       /** The customer, unless erased: nobody is left to change. */
       const living = (customerId: string) =>
@@ -129,12 +128,10 @@ export class StaffCustomers extends Effect.Service<StaffCustomers>()(
               const before = yield* living(customerId)
               const checked = yield* checkedDetails(details)
               const after = yield* customers.update(customerId, checked)
-              yield* audit.record({
-                actor: actor(principal),
+              yield* audit(principal, {
                 action: "Customer.Update",
                 subject: { type: "Customer", id: customerId },
                 ...auditedChange(detailsOf(before), detailsOf(after)),
-                at: yield* now,
               })
               return after
             }),
@@ -168,8 +165,7 @@ export class StaffCustomers extends Effect.Service<StaffCustomers>()(
                 })
               const at = yield* now
               yield* staffRepo.recordSiteCreditAdjustment({ customerId, amount, reason, at })
-              yield* audit.record({
-                actor: actor(principal),
+              yield* audit(principal, {
                 action: "Customer.AdjustSiteCredit",
                 subject: { type: "Customer", id: customerId },
                 before: { balance: before },
@@ -195,8 +191,7 @@ export class StaffCustomers extends Effect.Service<StaffCustomers>()(
               const erasure = yield* staffRepo.erase(customerId, erasedPerson(customerId), at)
               yield* refreshTokens.revokeAllOfUser(erasure.userId)
               if (erasure.erasedNow)
-                yield* audit.record({
-                  actor: actor(principal),
+                yield* audit(principal, {
                   action: "Customer.Erase",
                   subject: { type: "Customer", id: customerId },
                   // Only the fact: the erased values must not survive in the log.

@@ -3,7 +3,7 @@ import { bytesToHex } from "@noble/hashes/utils.js"
 import { Context, Effect } from "effect"
 import type { Principal } from "../accounts/model"
 import type { PageRequest } from "../competitions/model"
-import { AuditLog, type AuditValue } from "../ports/audit-log"
+import type { AuditValue } from "../ports/audit-log"
 import { now } from "../ports/clock"
 import { FileStore } from "../ports/file-store"
 import { ImageStore, type LibraryImage, type StaffImageGroup } from "../ports/images"
@@ -20,6 +20,7 @@ import {
   validateImageFields,
   validateImageGroupFields,
 } from "../rules/images"
+import { auditor } from "../staff/audit"
 import { authorize } from "../staff/permissions"
 import {
   ImageGroupInUse,
@@ -100,7 +101,7 @@ export class Images extends Effect.Service<Images>()("@howzat/core/Images", {
     const store = yield* ImageStore
     const files = yield* FileStore
     const transactions = yield* Transactions
-    const audit = yield* AuditLog
+    const audit = yield* auditor
     const policy = yield* ImageUploadPolicy
 
     const record = (
@@ -109,17 +110,7 @@ export class Images extends Effect.Service<Images>()("@howzat/core/Images", {
       subject: { type: string; id: string },
       before: AuditValue,
       after: AuditValue,
-    ) =>
-      Effect.flatMap(now, (at) =>
-        audit.record({
-          actor: { userId: by.userId, role: by.role },
-          action,
-          subject,
-          before,
-          after,
-          at,
-        }),
-      )
+    ) => audit(by, { action, subject: subject, before, after })
 
     const existingImage = (imageId: string, lookup = store.image) =>
       Effect.flatMap(lookup(imageId), (image) =>

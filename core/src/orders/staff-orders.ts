@@ -1,7 +1,6 @@
 import { Data, Effect } from "effect"
 import type { Principal } from "../accounts/model"
 import type { RepositoryError } from "../competitions/errors"
-import { AuditLog } from "../ports/audit-log"
 import { now } from "../ports/clock"
 import { OrderRefundRepo } from "../ports/order-refunds"
 import { OrderRepo } from "../ports/orders"
@@ -9,6 +8,7 @@ import { type PaymentRefund, PaymentRepo, SiteCreditLedger } from "../ports/paym
 import { Transactions } from "../ports/transactions"
 import { OrderStatus } from "../rules/order-status"
 import { refundPlan, ticketFate } from "../rules/refunds"
+import { auditor } from "../staff/audit"
 import { authorize } from "../staff/permissions"
 import { cancelUnpaid } from "./cancellation"
 import type { OrderNotFound, OrderTransitionRefused } from "./errors"
@@ -42,14 +42,12 @@ export class StaffOrders extends Effect.Service<StaffOrders>()("@howzat/core/Sta
     const payments = yield* PaymentRepo
     const ledger = yield* SiteCreditLedger
     const refunds = yield* OrderRefundRepo
-    const audit = yield* AuditLog
+    const audit = yield* auditor
     const transactions = yield* Transactions
     const settlement = yield* makeSettlement
     const withPayments = readOrderWithPayments(payments, ledger)
 
     const found = (orderId: string) => orders.byId(orderId)
-
-    const actor = (principal: Principal) => ({ userId: principal.userId, role: principal.role })
 
     /** As a customer's cancel, for any customer's order, and audited when it cancelled. */
     const cancel = (principal: Principal, orderId: string) =>
@@ -58,13 +56,11 @@ export class StaffOrders extends Effect.Service<StaffOrders>()("@howzat/core/Sta
         const before = yield* found(orderId)
         const after = yield* cancelUnpaid(settlement, orders, withPayments)(before)
         if (after.order.status !== before.status)
-          yield* audit.record({
-            actor: actor(principal),
+          yield* audit(principal, {
             action: "Order.Cancel",
             subject: { type: "Order", id: orderId },
             before: auditedStatus(before),
             after: auditedStatus(after.order),
-            at: yield* now,
           })
         return after
       })
@@ -120,8 +116,7 @@ export class StaffOrders extends Effect.Service<StaffOrders>()("@howzat/core/Sta
                   at,
                 }),
               )
-              yield* audit.record({
-                actor: actor(principal),
+              yield* audit(principal, {
                 action: "Order.Refund",
                 subject: { type: "Order", id: orderId },
                 before: auditedStatus(order),

@@ -19,6 +19,8 @@ export interface AuditedChange {
   readonly before: unknown
   /** null after a deletion. */
   readonly after: unknown
+  /** When the write was made, if the use case already read the clock for it; else now. */
+  readonly at?: Date
 }
 
 /**
@@ -30,7 +32,7 @@ export interface AuditedChange {
 export const auditor = Effect.map(
   AuditLog,
   (log) => (by: Principal, change: AuditedChange) =>
-    Effect.flatMap(now, (at) =>
+    Effect.flatMap(change.at === undefined ? now : Effect.succeed(change.at), (at) =>
       log.record({
         actor: { userId: by.userId, role: by.role },
         action: change.action,

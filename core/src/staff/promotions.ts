@@ -1,7 +1,6 @@
 import { Data, Effect } from "effect"
 import type { Principal } from "../accounts/model"
-import { AuditLog, type AuditValue } from "../ports/audit-log"
-import { now } from "../ports/clock"
+import type { AuditValue } from "../ports/audit-log"
 import { type PromotionQuery, PromotionStore, type StaffPromotion } from "../ports/promotion-store"
 import { Transactions } from "../ports/transactions"
 import {
@@ -9,6 +8,7 @@ import {
   promotionFormMessages,
   readPromotionForm,
 } from "../rules/promotion-form"
+import { auditor } from "./audit"
 import { authorize } from "./permissions"
 
 export class PromotionNotFound extends Data.TaggedError("PromotionNotFound")<{
@@ -56,7 +56,7 @@ export class StaffPromotions extends Effect.Service<StaffPromotions>()(
   {
     effect: Effect.gen(function* () {
       const store = yield* PromotionStore
-      const audit = yield* AuditLog
+      const audit = yield* auditor
       const transactions = yield* Transactions
 
       const record = (
@@ -66,16 +66,12 @@ export class StaffPromotions extends Effect.Service<StaffPromotions>()(
         before: StaffPromotion | null,
         after: StaffPromotion | null,
       ) =>
-        Effect.flatMap(now, (at) =>
-          audit.record({
-            actor: { userId: by.userId, role: by.role },
-            action,
-            subject: { type: "Promotion", id },
-            before: before === null ? null : audited(before),
-            after: after === null ? null : audited(after),
-            at,
-          }),
-        )
+        audit(by, {
+          action,
+          subject: { type: "Promotion", id },
+          before: before === null ? null : audited(before),
+          after: after === null ? null : audited(after),
+        })
 
       /** The form judged, and what it points at checked to exist. */
       const draftOf = (form: PromotionForm) =>

@@ -1,7 +1,5 @@
 import { Data, Effect } from "effect"
 import type { Principal } from "../accounts/model"
-import { AuditLog } from "../ports/audit-log"
-import { now } from "../ports/clock"
 import { ResourceWriter, RichTextSanitiser } from "../ports/site-content"
 import { Transactions } from "../ports/transactions"
 import {
@@ -10,6 +8,7 @@ import {
   type EditableResource,
   editableResource,
 } from "../rules/site-content"
+import { auditor } from "./audit"
 import { authorize } from "./permissions"
 
 export class ResourceNotEditable extends Data.TaggedError("ResourceNotEditable")<{
@@ -36,7 +35,7 @@ export class SiteContent extends Effect.Service<SiteContent>()("@howzat/core/Sit
   effect: Effect.gen(function* () {
     const writer = yield* ResourceWriter
     const sanitiser = yield* RichTextSanitiser
-    const audit = yield* AuditLog
+    const audit = yield* auditor
     const transactions = yield* Transactions
 
     const list = (by: Principal) =>
@@ -60,19 +59,16 @@ export class SiteContent extends Effect.Service<SiteContent>()("@howzat/core/Sit
           return yield* new ResourceValueInvalid({ key, message: checked.message })
         }
         const stored = resource.kind === "Html" ? sanitiser.sanitise(checked.value) : checked.value
-        const at = yield* now
         yield* transactions.within(
           Effect.gen(function* () {
             const before = yield* writer.current(key)
             if (before === stored) return
             yield* writer.put(key, stored)
-            yield* audit.record({
-              actor: { userId: by.userId, role: by.role },
+            yield* audit(by, {
               action: "Resource.Update",
               subject: { type: "Resource", id: key },
               before,
               after: stored,
-              at,
             })
           }),
         )
