@@ -1,15 +1,7 @@
 import type { DashboardJson } from "@howzat/contracts/dashboard"
-import type { OrderResponseJson } from "@howzat/contracts/orders"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
-import {
-  addItem,
-  CARDS,
-  checkout,
-  competitionOnSale,
-  newBasket,
-  payByCard,
-} from "./test-support/orders"
+import { competitionOnSale, payForOrder, placeOrder } from "./test-support/orders"
 import { openShop, register, type Shop } from "./test-support/shop"
 import { signedInStaff } from "./test-support/staff"
 
@@ -46,18 +38,10 @@ describe("the back office's dashboard", () => {
     const before = await dashboard()
     const buyer = await new Browser(shop.app).open()
     await register(buyer)
-    const basket = await newBasket(buyer)
-    await addItem(buyer, basket.id, competitionId, 3)
-    const { order } = await checkout(buyer, basket.id)
+    const order = await placeOrder(buyer, competitionId, 3)
     const unpaid = await dashboard()
     expect(unpaid.salesToday).toEqual(before.salesToday)
-
-    const started = (
-      await json<OrderResponseJson>(await buyer.post(`/api/Orders/${order.id}/payments`))
-    ).order
-    const token = started.payments.find((p) => p.status === "Pending")?.token as string
-    expect((await payByCard(buyer, token, CARDS.succeeds)).status).toBe("Succeeded")
-    await json(await buyer.post(`/api/Orders/${order.id}/complete-order`))
+    await payForOrder(buyer, order.id)
 
     const after = await dashboard()
     for (const window of ["salesToday", "salesLast7Days"] as const) {

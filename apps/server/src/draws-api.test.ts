@@ -10,19 +10,12 @@ import type {
   DrawnCompetitionResponseJson,
   DrawProofResponseJson,
 } from "@howzat/contracts/draws"
-import type { OrderResponseJson, OrderTicketListJson } from "@howzat/contracts/orders"
+import type { OrderTicketListJson } from "@howzat/contracts/orders"
 import { drawWinner } from "@howzat/core/draws/procedure"
 import type { NewCompetition } from "@howzat/core/ports/competition-writer"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
-import {
-  addItem,
-  CARDS,
-  checkout,
-  competitionOnSale,
-  newBasket,
-  payByCard,
-} from "./test-support/orders"
+import { competitionOnSale, payForOrder, placeOrder } from "./test-support/orders"
 import { openShop, register, type Shop } from "./test-support/shop"
 import { signedInStaff } from "./test-support/staff"
 
@@ -51,25 +44,11 @@ afterAll(async () => {
 })
 
 /** Checks out `quantity` tickets; the order then awaits payment. */
-const placeOrder = async (browser: Browser, competitionId: string, quantity: number) => {
-  const basket = await newBasket(browser)
-  await addItem(browser, basket.id, competitionId, quantity)
-  return (await checkout(browser, basket.id)).order
-}
-
 /** Buys and pays by card, as the payment page does; answers the order's ticket numbers. */
 const buy = async (browser: Browser, competitionId: string, quantity: number) => {
   const order = await placeOrder(browser, competitionId, quantity)
-  const started = await json<OrderResponseJson>(
-    await browser.post(`/api/Orders/${order.id}/payments`),
-  )
-  const token = started.order.payments.find((p) => p.status === "Pending")?.token
-  if (!token) throw new Error("no pending payment to pay")
-  await payByCard(browser, token, CARDS.succeeds)
-  const completed = await json<OrderResponseJson>(
-    await browser.post(`/api/Orders/${order.id}/complete-order`),
-  )
-  expect(completed.order.status).toBe("Completed")
+  const completed = await payForOrder(browser, order.id)
+  expect(completed.status).toBe("Completed")
   const { tickets } = await json<OrderTicketListJson>(
     await browser.get(`/api/Orders/${order.id}/tickets`),
   )

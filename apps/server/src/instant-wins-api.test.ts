@@ -9,14 +9,7 @@ import type {
 import { pence } from "@howzat/core/rules/money"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
-import {
-  addItem,
-  CARDS,
-  checkout,
-  competitionOnSale,
-  newBasket,
-  payByCard,
-} from "./test-support/orders"
+import { competitionOnSale, payForOrder, placeOrder } from "./test-support/orders"
 import { openShop, register, type Shop } from "./test-support/shop"
 
 /**
@@ -58,23 +51,6 @@ const signedIn = async (names: { firstName: string; lastName: string }) => {
   return { browser, customerId: user.customerId as string, email }
 }
 
-const buy = async (browser: Browser, competitionId: string, quantity: number) => {
-  const basket = await newBasket(browser)
-  await addItem(browser, basket.id, competitionId, quantity)
-  return (await checkout(browser, basket.id)).order
-}
-
-const payForOrder = async (browser: Browser, orderId: string) => {
-  const started = (
-    await json<OrderResponseJson>(await browser.post(`/api/Orders/${orderId}/payments`))
-  ).order
-  const token = started.payments.find((p) => p.status === "Pending")?.token as string
-  expect((await payByCard(browser, token, CARDS.succeeds)).status).toBe("Succeeded")
-  return (
-    await json<OrderResponseJson>(await browser.post(`/api/Orders/${orderId}/complete-order`))
-  ).order
-}
-
 const ticketsOf = async (browser: Browser, path: string) =>
   (await json<OrderTicketListJson>(await browser.get(path))).tickets
 
@@ -99,7 +75,7 @@ describe("instant wins", () => {
       firstName: "Sarah",
       lastName: "Walker",
     })
-    const order = await buy(browser, competitionId, 3)
+    const order = await placeOrder(browser, competitionId, 3)
     expect(order.status).toBe("AwaitingPayment")
     expect((await payForOrder(browser, order.id)).status).toBe("Completed")
 
@@ -182,7 +158,7 @@ describe("instant wins", () => {
   it("an unpaid order wins nothing; cancelled, its number wins for whoever pays for it next", async () => {
     const competitionId = await everyTicketWins()
     const ann = await signedIn({ firstName: "Ann", lastName: "Smith" })
-    const unpaid = await buy(ann.browser, competitionId, 3)
+    const unpaid = await placeOrder(ann.browser, competitionId, 3)
     const held = await ticketsOf(ann.browser, `/api/Orders/${unpaid.id}/tickets`)
     expect(held.map((t) => t.instantWin?.won)).toEqual([false, false, false])
     expect((await publicTickets(competitionId)).every((t) => t.instantWin?.won === false)).toBe(
@@ -197,7 +173,7 @@ describe("instant wins", () => {
     expect(await instantWinMail(ann.email)).toEqual([])
 
     const tom = await signedIn({ firstName: "Tom", lastName: "Baker" })
-    const paid = await buy(tom.browser, competitionId, 3)
+    const paid = await placeOrder(tom.browser, competitionId, 3)
     await payForOrder(tom.browser, paid.id)
     expect((await publicTickets(competitionId)).map((t) => t.customer?.fullName)).toEqual([
       "Tom B.",

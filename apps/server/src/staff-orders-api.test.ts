@@ -2,14 +2,7 @@ import type { CompetitionResponseJson } from "@howzat/contracts/catalogue"
 import type { OrderListJson, OrderResponseJson } from "@howzat/contracts/orders"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
-import {
-  addItem,
-  CARDS,
-  checkout,
-  competitionOnSale,
-  newBasket,
-  payByCard,
-} from "./test-support/orders"
+import { competitionOnSale, payForOrder, placeOrder } from "./test-support/orders"
 import { openShop, register, type Shop } from "./test-support/shop"
 import { signedInStaff } from "./test-support/staff"
 
@@ -38,26 +31,12 @@ const newCustomer = async () => {
   return { browser, customerId: auth.user.customerId as string }
 }
 
-const placeOrder = async (browser: Browser, competitionId: string, quantity: number) => {
-  const basket = await newBasket(browser)
-  await addItem(browser, basket.id, competitionId, quantity)
-  return (await checkout(browser, basket.id)).order
-}
-
 /** Buys and pays by card, as the payment page does. */
 const buy = async (browser: Browser, competitionId: string, quantity: number) => {
   const order = await placeOrder(browser, competitionId, quantity)
-  const started = await json<OrderResponseJson>(
-    await browser.post(`/api/Orders/${order.id}/payments`),
-  )
-  const token = started.order.payments.find((p) => p.status === "Pending")?.token
-  if (!token) throw new Error("no pending payment to pay")
-  await payByCard(browser, token, CARDS.succeeds)
-  const completed = await json<OrderResponseJson>(
-    await browser.post(`/api/Orders/${order.id}/complete-order`),
-  )
-  expect(completed.order.status).toBe("Completed")
-  return completed.order
+  const completed = await payForOrder(browser, order.id)
+  expect(completed.status).toBe("Completed")
+  return completed
 }
 
 const sold = async (competitionId: string) =>

@@ -1,10 +1,15 @@
 import type { BasketJson, BasketResponseJson } from "@howzat/contracts/baskets"
-import type { CheckoutRequestJson, CheckoutResponseJson } from "@howzat/contracts/orders"
+import type {
+  CheckoutRequestJson,
+  CheckoutResponseJson,
+  OrderResponseJson,
+} from "@howzat/contracts/orders"
 import { competitionSecrets } from "@howzat/core/draws/secrets"
 import type { NewCompetition } from "@howzat/core/ports/competition-writer"
 import { pence } from "@howzat/core/rules/money"
 import { createCompetition, NodeSecureRandomLive } from "@howzat/postgres"
 import { Effect } from "effect"
+import { expect } from "vitest"
 import type { Browser } from "./browser"
 import { json } from "./browser"
 import type { Shop } from "./shop"
@@ -119,6 +124,26 @@ export const sandboxIntent = (shop: Shop, clientToken: string) =>
     .selectAll()
     .where("clientToken", "=", clientToken)
     .executeTakeFirstOrThrow()
+
+/** One competition's tickets ordered from a new basket, as the checkout page does; not yet paid. */
+export const placeOrder = async (browser: Browser, competitionId: string, quantity: number) => {
+  const basket = await newBasket(browser)
+  await addItem(browser, basket.id, competitionId, quantity)
+  return (await checkout(browser, basket.id)).order
+}
+
+/** Pays the order with the succeeding card and completes it, as the payment page does. */
+export const payForOrder = async (browser: Browser, orderId: string) => {
+  const started = (
+    await json<OrderResponseJson>(await browser.post(`/api/Orders/${orderId}/payments`))
+  ).order
+  const token = started.payments.find((p) => p.status === "Pending")?.token
+  if (!token) throw new Error("no pending payment to pay")
+  expect((await payByCard(browser, token, CARDS.succeeds)).status).toBe("Succeeded")
+  return (
+    await json<OrderResponseJson>(await browser.post(`/api/Orders/${orderId}/complete-order`))
+  ).order
+}
 
 /** Polls until `check` passes: notifications arrive in the background, as a provider's would. */
 export const eventually = async <A>(read: () => Promise<A>, check: (a: A) => boolean) => {
