@@ -66,6 +66,7 @@ import { Duration, Effect, Layer, ManagedRuntime } from "effect"
 import { Argon2PasswordHasherLive } from "./auth/argon2-password-hasher"
 import { JwtAccessTokensLive } from "./auth/jwt-access-tokens"
 import { jwtSecret } from "./auth/jwt-secret"
+import { serveBackOffice } from "./back-office"
 import { beaconLayer } from "./beacon"
 import { cardFormOf, cardProviderOrigins } from "./card-form"
 import { clientAddressReader } from "./client-address"
@@ -322,6 +323,7 @@ export const composeShop = async (
 
   const outbox = makeOutboxQueue(database.db)
   if (config.mail.devMailbox) mountDevMailbox(app, outbox)
+  serveBackOffice(app, config.adminDistDir)
   serveStorefront(app, config.webDistDir)
 
   const sender =

@@ -23,6 +23,8 @@ export interface ServerConfig {
   readonly seedDemoData: boolean
   /** The built storefront served at /. */
   readonly webDistDir: string
+  /** The built back office served at /admin. */
+  readonly adminDistDir: string
   /** The shop's public origin (PUBLIC_URL), if set. */
   readonly publicUrl: string | undefined
   /**
@@ -436,6 +438,7 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): S
     dataDir: dataDirOf(env.PGLITE_DATA_DIR?.trim() || ".data/pglite"),
     seedDemoData: flag("SEED_DEMO_DATA", env.SEED_DEMO_DATA, true),
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR?.trim() || "apps/web/dist"),
+    adminDistDir: path.resolve(repoRoot, env.ADMIN_DIST_DIR?.trim() || "apps/admin/dist"),
     publicUrl,
     linkOrigin: publicUrl ?? `http://localhost:${port}`,
     cookieSecure: flag(

@@ -1,0 +1,12 @@
+/**
+ * The back office's sections, in the order staff work through them. `admin`
+ * entries are shown to Admins only (the server refuses everybody else anyway:
+ * core/src/staff/permissions.ts).
+ */
+export interface NavItem {
+  readonly to: string
+  readonly label: string
+  readonly admin?: boolean
+}
+
+export const navItems: readonly NavItem[] = [{ to: "/", label: "Dashboard" }]

@@ -1,0 +1,18 @@
+/**
+ * Typed search params for the lists (issue 10 §4): every filter and the page
+ * live in the URL. Each reader keeps what it understands and drops the rest,
+ * so a hand-edited or stale link still opens the list.
+ */
+
+export const pageParam = (value: unknown): number | undefined => {
+  const n = typeof value === "string" ? Number(value) : value
+  return typeof n === "number" && Number.isInteger(n) && n >= 1 ? n : undefined
+}
+
+export const textParam = (value: unknown): string | undefined =>
+  typeof value === "string" && value.trim() !== "" ? value.trim() : undefined
+
+export const oneOf =
+  <T extends string>(...allowed: readonly T[]) =>
+  (value: unknown): T | undefined =>
+    allowed.includes(value as T) ? (value as T) : undefined

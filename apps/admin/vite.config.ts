@@ -1,0 +1,42 @@
+import { fileURLToPath } from "node:url"
+import tailwindcss from "@tailwindcss/vite"
+import { tanstackRouter } from "@tanstack/router-plugin/vite"
+import react from "@vitejs/plugin-react"
+import { defineConfig } from "vite"
+
+const here = fileURLToPath(new URL(".", import.meta.url))
+const api = process.env.HOWZAT_API ?? "http://localhost:3000"
+const proxy = {
+  "/api": { target: api, changeOrigin: true },
+  "/files": { target: api, changeOrigin: true },
+}
+
+/**
+ * The back office is its own build, served by the same server under /admin:
+ * nothing of it is ever part of the storefront's bundle (issue 10 §4).
+ */
+export default defineConfig({
+  root: here,
+  base: "/admin/",
+  plugins: [
+    // Must run before the React plugin so it can split route files first.
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: `${here}src/routes`,
+      generatedRouteTree: `${here}src/routeTree.gen.ts`,
+      tmpDir: `${here}.tanstack/tmp`,
+      quoteStyle: "double",
+      semicolons: false,
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    outDir: `${here}dist`,
+    emptyOutDir: true,
+    target: "es2022",
+  },
+})
