@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { PASSWORD, uniqueEmail } from "./support"
 
 /**
- * Issue 9 §7 and §8: the demo admin draws the closed live competition
+ * Issue 9 §7 and §8: the demo member of staff draws the closed live competition
  * through the API and its winner shows on /Home/Winners and, with the proof,
  * on the competition page; /Legitimacy lists past draws, /Live is offline
  * in this brand, a competition on sale shows its commitment. The shop is
@@ -12,7 +12,8 @@ import { PASSWORD, uniqueEmail } from "./support"
  */
 
 const LIVE_COMPETITION = "Signed Ashes Stumps, Framed"
-const ADMIN = { email: "admin@howzat.example", password: "Howzat!Admin2026" }
+// Drawing is Staff work (decision 0026), and the demo Staff account signs in with a password alone.
+const STAFF = { email: "staff@howzat.example", password: "Howzat!Staff2026" }
 
 interface Listed {
   id: string
@@ -51,24 +52,24 @@ const allCompetitions = async (request: APIRequestContext) => {
 const xsrfOf = async (page: Page) =>
   (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? ""
 
-/** Signs the demo admin in through the API, as a host's tool would (the page brings the XSRF cookie). */
-const signInAsAdmin = async (page: Page) => {
+/** Signs the demo member of staff in through the API, as a host's tool would (the page brings the XSRF cookie). */
+const signInAsStaff = async (page: Page) => {
   await page.goto("/Live")
   const xsrf = await xsrfOf(page)
   const response = await page.request.post("/api/auth/authenticate", {
     headers: { "X-XSRF-TOKEN": xsrf },
-    data: ADMIN,
+    data: STAFF,
   })
   expect(response.ok(), await response.text()).toBe(true)
   const { accessToken } = (await response.json()) as { accessToken: string }
   return { authorization: `Bearer ${accessToken}`, "X-XSRF-TOKEN": xsrf }
 }
 
-test("the demo admin draws the live competition; its winner and proof show", async ({ page }) => {
+test("the demo staff member draws the live competition; its winner and proof show", async ({ page }) => {
   test.setTimeout(90_000)
   const stumps = (await allCompetitions(page.request)).find((c) => c.name === LIVE_COMPETITION)
   expect(stumps, "the demo data has a closed live competition").toBeDefined()
-  const headers = await signInAsAdmin(page)
+  const headers = await signInAsStaff(page)
 
   const drawIt = () =>
     page.request.post(`/api/Draws/draw-competition-winner/${stumps!.id}`, { headers })

@@ -71,7 +71,7 @@ import { beaconLayer } from "./beacon"
 import { cardFormOf, cardProviderOrigins } from "./card-form"
 import { clientAddressReader } from "./client-address"
 import type { FileStoreConfig, ServerConfig } from "./config"
-import { ensureDemoAdmin } from "./demo-admin"
+import { ensureDemoAdmin, ensureDemoStaff } from "./demo-admin"
 import { ensureDemoCustomer, seedDemoPromotions } from "./demo-customer"
 import { startHousekeeping } from "./housekeeping"
 import { automaticDraws } from "./jobs/automatic-draws"
@@ -259,6 +259,7 @@ export const composeShop = async (
     await Effect.runPromise(
       ensureDemoCustomer.pipe(
         Effect.zipRight(ensureDemoAdmin),
+        Effect.zipRight(ensureDemoStaff),
         Effect.provide(
           Layer.mergeAll(
             PostgresAccountsLive,

@@ -7,7 +7,12 @@ import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { composeShop } from "./compose"
 import { readConfig } from "./config"
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "./demo-admin"
+import {
+  DEMO_ADMIN_EMAIL,
+  DEMO_ADMIN_PASSWORD,
+  DEMO_STAFF_EMAIL,
+  DEMO_STAFF_PASSWORD,
+} from "./demo-admin"
 import { Browser, problem } from "./test-support/browser"
 import { logIn, openShop, TEST_JWT_SECRET } from "./test-support/shop"
 
@@ -71,6 +76,19 @@ describe("the demo admin", () => {
         }),
         401,
       )
+    } finally {
+      await shop.close()
+    }
+  })
+})
+
+describe("the demo member of staff", () => {
+  it("signs in as Staff, with no customer record", { timeout: 120_000 }, async () => {
+    const shop = await startDemoShop()
+    try {
+      const browser = await new Browser(shop.app).open()
+      const auth = await logIn(browser, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD)
+      expect(auth.user).toMatchObject({ role: "Staff", customerId: null, emailVerified: true })
     } finally {
       await shop.close()
     }
