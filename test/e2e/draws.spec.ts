@@ -65,7 +65,9 @@ const signInAsStaff = async (page: Page) => {
   return { authorization: `Bearer ${accessToken}`, "X-XSRF-TOKEN": xsrf }
 }
 
-test("the demo staff member draws the live competition; its winner and proof show", async ({ page }) => {
+test("the demo staff member draws the live competition; its winner and proof show", async ({
+  page,
+}) => {
   test.setTimeout(90_000)
   const stumps = (await allCompetitions(page.request)).find((c) => c.name === LIVE_COMPETITION)
   expect(stumps, "the demo data has a closed live competition").toBeDefined()

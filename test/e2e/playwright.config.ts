@@ -19,6 +19,8 @@ const stripeKeys = {
   STRIPE_WEBHOOK_SECRET: "whsec_stand_in_webhook_signing_secret",
 }
 const STRIPE_SPEC = "stripe-payment.spec.ts"
+/** The back office's journeys: staff work at a laptop or a tablet, not a phone (issue 10 §4). */
+const BACK_OFFICE_SPECS = "admin-*.spec.ts"
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -48,12 +50,12 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: STRIPE_SPEC,
+      testIgnore: [STRIPE_SPEC, BACK_OFFICE_SPECS],
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
     },
     {
       name: "mobile",
-      testIgnore: STRIPE_SPEC,
+      testIgnore: [STRIPE_SPEC, BACK_OFFICE_SPECS],
       use: {
         viewport: { width: 390, height: 844 },
         isMobile: true,
@@ -61,6 +63,11 @@ export default defineConfig({
         deviceScaleFactor: 2,
         launchOptions: chromium,
       },
+    },
+    {
+      name: "back-office",
+      testMatch: BACK_OFFICE_SPECS,
+      use: { viewport: { width: 1366, height: 900 }, launchOptions: chromium },
     },
     {
       name: "stripe",

@@ -43,7 +43,32 @@ export const subscribeSession = (listener: () => void): (() => void) => {
 
 export const getSession = (): SessionState => state
 
+/**
+ * A non-secret "this browser may hold a staff refresh cookie", so a visit
+ * that never signed in makes no refresh call and logs no 401 (as the
+ * storefront does: docs/decisions/0016).
+ */
+const HINT = "howzat-staff-session"
+const hint = {
+  get: (): boolean => {
+    try {
+      return globalThis.localStorage?.getItem(HINT) !== null
+    } catch {
+      return true
+    }
+  },
+  set: (present: boolean) => {
+    try {
+      if (present) globalThis.localStorage?.setItem(HINT, "1")
+      else globalThis.localStorage?.removeItem(HINT)
+    } catch {
+      // Blocked storage only costs a refresh call at the next start.
+    }
+  },
+}
+
 const clear = () => {
+  hint.set(false)
   clearTimeout(timer)
   timer = undefined
   setAccessToken(undefined)
@@ -62,6 +87,7 @@ export const signIn = async (auth: AuthResponseJson): Promise<StaffUser> => {
     throw new NotStaffError()
   }
   setAccessToken(auth.accessToken)
+  hint.set(true)
   expiresAt = tokenExpiresAt(auth.accessToken)
   clearTimeout(timer)
   if (expiresAt !== undefined) {
@@ -94,6 +120,10 @@ const rotate = (): Promise<StaffUser> => {
 
 /** At start: whoever the refresh cookie belongs to, if staff, is signed in. */
 export const startSession = (): Promise<void> => {
+  if (!started && !hint.get()) {
+    setState({ status: "signedOut" })
+    started = Promise.resolve()
+  }
   started ??= rotate().then(
     () => undefined,
     () => {
