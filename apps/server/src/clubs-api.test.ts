@@ -98,6 +98,10 @@ describe("clubs for staff", () => {
       409,
     )
     expect(name.detail).toBe('There is already a club named "Essex CCC".')
+    await problem(
+      await staff.post("/api/Clubs", { name: "essex ccc", voucherCode: "ESSEX30" }),
+      409,
+    )
     const code = await problem(
       await staff.post("/api/Clubs", { name: "Hampshire", voucherCode: "essex10" }),
       409,
@@ -156,6 +160,25 @@ describe("clubs for staff", () => {
     // It earned, so it stays with its ledger.
     const kept409 = await problem(await staff.request("DELETE", `/api/Clubs/${club.id}`), 409)
     expect(kept409.detail).toContain("has earned credit from paid orders")
+  })
+
+  it("adopts a voucher no club has, keeping its own terms", async () => {
+    await json(
+      await staff.post("/api/Promotions", {
+        code: "GLAMORGAN15",
+        discountKind: "Percentage",
+        percent: 15,
+      }),
+      201,
+    )
+    const club = await create("Glamorgan", "glamorgan15")
+    expect(club.vouchers).toMatchObject([{ code: "GLAMORGAN15", current: true }])
+    const voucher = await shop.db
+      .selectFrom("promotions")
+      .select(["percent", "clubId"])
+      .where("code", "=", "GLAMORGAN15")
+      .executeTakeFirstOrThrow()
+    expect(voucher).toEqual({ percent: 15, clubId: club.id })
   })
 
   it("renames and recodes a club: the old code ends, the storefront shows the new one", async () => {

@@ -34,6 +34,9 @@ const copy = (state: MemoryClubs) => ({
  * The club store in memory, with the audit log and a Transactions double
  * that puts everything back when the work fails, as a rollback would.
  */
+/** Names are unique in any case, as the database's index has them. */
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+
 // Module-wide: each use case run builds the layer again, and ids must not repeat.
 let ids = 0
 
@@ -90,14 +93,14 @@ export const memoryClubs = (state: MemoryClubs) => {
       ),
     insert: (name) =>
       Effect.sync(() => {
-        if (state.clubs.some((c) => c.name === name)) return "NameTaken" as const
+        if (state.clubs.some((c) => same(c.name, name))) return "NameTaken" as const
         const id = `club-${++ids}`
         state.clubs.push({ id, name, createdAt: new Date(0), voucherPromotionId: null })
         return { id }
       }),
     rename: (id, name) =>
       Effect.sync(() => {
-        if (state.clubs.some((c) => c.name === name && c.id !== id)) return "NameTaken" as const
+        if (state.clubs.some((c) => same(c.name, name) && c.id !== id)) return "NameTaken" as const
         for (const c of state.clubs) if (c.id === id) c.name = name
         return "Renamed" as const
       }),

@@ -5,8 +5,9 @@ import { type Kysely, sql } from "kysely"
  * voucher, the code the club-perks list shows (backfilled with its first);
  * the money the operator paid a club is an append-only ledger of its own
  * (a trigger refuses UPDATE and DELETE), so what a club is owed is always
- * earned − reversed − paid out. The club-perks Resource now follows the
- * clubs table, so its separately edited copy goes.
+ * earned − reversed − paid out. Names are unique in any case. The
+ * club-perks Resource now follows the clubs table, so its separately
+ * edited copy goes.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -44,10 +45,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create trigger club_payouts_append_only before update or delete on club_payouts
     for each row execute function club_payouts_are_append_only()`.execute(db)
 
+  // "Kent CCC" and "kent ccc" are one club to a person reading the list.
+  await sql`create unique index clubs_name_any_case_key on clubs (lower(name))`.execute(db)
+
   await sql`delete from resources where key = 'content-list-clubs'`.execute(db)
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index if exists clubs_name_any_case_key`.execute(db)
   await db.schema.dropTable("club_payouts").execute()
   await sql`drop function if exists club_payouts_are_append_only()`.execute(db)
   await sql`drop index if exists club_credit_entries_club_idx`.execute(db)

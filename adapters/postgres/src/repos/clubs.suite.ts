@@ -3,7 +3,7 @@ import { pence } from "@howzat/core/rules/money"
 import { Effect } from "effect"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { migrateToLatest } from "../migrations"
+import { makeMigrator, migrateToLatest } from "../migrations"
 import type { SuiteDatabase } from "./catalogue.suite"
 import { makeClubDirectory, makeClubStore } from "./clubs"
 import { makeOrderRefundRepo } from "./order-refunds"
@@ -71,10 +71,14 @@ export const clubsSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
         orderCount: 0,
       })
       expect(await run(clubs().insert(club?.name ?? ""))).toBe("NameTaken")
+      expect(await run(clubs().insert((club?.name ?? "").toLowerCase()))).toBe("NameTaken")
       const other = await run(clubs().insert(`Other ${unique()}`))
       if (other === "NameTaken") throw new Error("name taken")
       expect(await run(clubs().newVoucher(other.id, code, "x"))).toBe("CodeTaken")
       expect(await run(clubs().rename(other.id, club?.name ?? ""))).toBe("NameTaken")
+      expect(await run(clubs().rename(other.id, (club?.name ?? "").toUpperCase()))).toBe(
+        "NameTaken",
+      )
       expect(await run(clubs().voucherByCode(code.toLowerCase()))).toMatchObject({ clubId: id })
       expect(await run(clubs().byId("not-a-uuid"))).toBeNull()
     })
@@ -213,5 +217,29 @@ export const clubsSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
       expect(first.totalCount).toBe(3)
       expect(first.items.map((c) => c.name)).toEqual([`Findme ${tag} 1`, `Findme ${tag} 2`])
       expect(first.items[0]).toMatchObject({ voucherCode: null, vouchers: [] })
+    })
+    it("gives a club from before this change its first voucher as the current code", async () => {
+      const older = await open()
+      try {
+        const migrated = await makeMigrator(older.db).migrateTo("2026-11-24T2030-staff-refunds")
+        expect(migrated.error).toBeUndefined()
+        await sql`insert into resources (key, value) values ('content-list-clubs', '[]')`.execute(
+          older.db,
+        )
+        await sql`insert into clubs (name) values ('Old Club')`.execute(older.db)
+        await sql`insert into promotions (code, description, discount_kind, percent, club_id, created_at)
+          select code, 'x', 'Percentage', 10, (select id from clubs), at::timestamptz
+          from (values ('OLDCLUB10', '2026-01-01'), ('OLDCLUB20', '2026-02-01')) v(code, at)`.execute(
+          older.db,
+        )
+        await migrateToLatest(older.db)
+        expect(await run(makeClubDirectory(older.db).listed(NOW))).toEqual([
+          { name: "Old Club", voucherCode: "OLDCLUB10" },
+        ])
+        const stored = await older.db.selectFrom("resources").select("key").execute()
+        expect(stored.map((r) => r.key)).not.toContain("content-list-clubs")
+      } finally {
+        await older.close()
+      }
     })
   })

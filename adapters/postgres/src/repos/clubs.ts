@@ -158,11 +158,12 @@ export const makeClubStore = (db: Kysely<Database>): ClubStoreShape => ({
     }),
   insert: (name) =>
     runQuery(db, "clubs.insert", async (q) => {
-      // ON CONFLICT rather than catching the violation: the transaction stays usable.
+      // ON CONFLICT rather than catching the violation: the transaction stays
+      // usable. No target, so the any-case name index counts too.
       const made = await q
         .insertInto("clubs")
         .values({ name })
-        .onConflict((oc) => oc.column("name").doNothing())
+        .onConflict((oc) => oc.doNothing())
         .returning("id")
         .executeTakeFirst()
       return made === undefined ? ("NameTaken" as const) : { id: made.id }
