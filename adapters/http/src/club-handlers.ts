@@ -135,6 +135,12 @@ export const ClubHandlersLive = HttpApiBuilder.group(HowzatApi, "clubs", (handle
                   "Club has earned credit",
                   "This club has earned credit from paid orders, so it stays with its ledger in the accounts: change its code instead, or leave it.",
                 ),
+              ClubOrdersInFlight: () =>
+                conflict(
+                  "club-orders-in-flight",
+                  "Orders still being paid",
+                  "Orders that used this club's code are still being paid and would earn it credit: try again once they are paid or cancelled.",
+                ),
             }),
           ),
         ).pipe(Effect.catchTag("RepositoryError", repositoryProblem)),

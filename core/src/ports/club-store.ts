@@ -82,9 +82,15 @@ export interface ClubStoreShape {
   readonly endVoucher: (promotionId: string, at: Date) => Effect.Effect<void, RepositoryError>
   /**
    * Removes a club that never earned credit: its unused vouchers go, used
-   * ones are ended. Answers false (nothing changed) if it ever earned.
+   * ones are ended. Changes nothing if it ever earned, or if an order that
+   * used its code is still being paid (its completion would credit a club
+   * that is gone). Locks the club's vouchers first, so no checkout starts
+   * using one meanwhile.
    */
-  readonly removeUnearned: (id: string, at: Date) => Effect.Effect<boolean, RepositoryError>
+  readonly removeUnearned: (
+    id: string,
+    at: Date,
+  ) => Effect.Effect<"Removed" | "HasCredit" | "OrdersInFlight", RepositoryError>
   readonly recordPayout: (payout: NewPayout) => Effect.Effect<void, RepositoryError>
 }
 export class ClubStore extends Context.Tag("@howzat/core/ClubStore")<ClubStore, ClubStoreShape>() {}

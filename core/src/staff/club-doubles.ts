@@ -19,9 +19,17 @@ export interface MemoryClubs {
   /** Credit, reversals and payouts, as the club's ledger lists them. */
   ledger: (ClubLedgerEntry & { clubId: string })[]
   audit: AuditEntry[]
+  /** Clubs with an order that used their code still being paid. */
+  inFlight: string[]
 }
 
-export const emptyClubs = (): MemoryClubs => ({ clubs: [], vouchers: [], ledger: [], audit: [] })
+export const emptyClubs = (): MemoryClubs => ({
+  clubs: [],
+  vouchers: [],
+  ledger: [],
+  audit: [],
+  inFlight: [],
+})
 
 const copy = (state: MemoryClubs) => ({
   clubs: state.clubs.map((c) => ({ ...c })),
@@ -132,7 +140,8 @@ export const memoryClubs = (state: MemoryClubs) => {
       }),
     removeUnearned: (id, at) =>
       Effect.sync(() => {
-        if (state.ledger.some((e) => e.clubId === id)) return false
+        if (state.ledger.some((e) => e.clubId === id)) return "HasCredit" as const
+        if (state.inFlight.includes(id)) return "OrdersInFlight" as const
         state.vouchers = state.vouchers.filter((v) => v.clubId !== id || v.usageCount > 0)
         for (const v of state.vouchers)
           if (v.clubId === id) {
@@ -140,7 +149,7 @@ export const memoryClubs = (state: MemoryClubs) => {
             if (v.validTo === null || v.validTo > at) v.validTo = at
           }
         state.clubs = state.clubs.filter((c) => c.id !== id)
-        return true
+        return "Removed" as const
       }),
     recordPayout: (payout) =>
       Effect.sync(() => {

@@ -142,6 +142,11 @@ describe("clubs for staff", () => {
       expect(state.vouchers.map((v) => v.code)).toEqual(["ESSEX10"])
       expect(state.audit.at(-1)).toMatchObject({ action: "Club.Delete", after: null })
       expect(tagOf(yield* run(state, (c) => c.remove(staff, "nope")))).toBe("ClubNotFound")
+      yield* run(state, (c) => c.create(staff, { name: "Kent CCC", voucherCode: "KENT20" }))
+      const paying = state.clubs.find((c) => c.name === "Kent CCC")?.id ?? ""
+      state.inFlight.push(paying)
+      expect(tagOf(yield* run(state, (c) => c.remove(staff, paying)))).toBe("ClubOrdersInFlight")
+      expect(state.clubs.map((c) => c.id)).toContain(paying)
     }),
   )
 

@@ -36,6 +36,11 @@ export class ClubHasCredit extends Data.TaggedError("ClubHasCredit")<{
   readonly clubId: string
 }> {}
 
+/** An order that used its code is still being paid, and would earn it credit. */
+export class ClubOrdersInFlight extends Data.TaggedError("ClubOrdersInFlight")<{
+  readonly clubId: string
+}> {}
+
 export interface PayoutForm {
   readonly amount: number
   readonly reference: string
@@ -163,8 +168,10 @@ export class StaffClubs extends Effect.Service<StaffClubs>()("@howzat/core/Staff
         yield* transactions.within(
           Effect.gen(function* () {
             const before = yield* held(id)
-            if (before.earned > 0 || !(yield* store.removeUnearned(id, yield* now)))
-              return yield* new ClubHasCredit({ clubId: id })
+            if (before.earned > 0) return yield* new ClubHasCredit({ clubId: id })
+            const removed = yield* store.removeUnearned(id, yield* now)
+            if (removed === "HasCredit") return yield* new ClubHasCredit({ clubId: id })
+            if (removed === "OrdersInFlight") return yield* new ClubOrdersInFlight({ clubId: id })
             yield* audit(by, {
               action: "Club.Delete",
               subject: { type: "Club", id },

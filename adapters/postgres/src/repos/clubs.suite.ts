@@ -145,14 +145,14 @@ export const clubsSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
     it("removes a club only before it earned: unused vouchers go, used ones end", async () => {
       const earning = await newClub()
       await run(makePromotionUses(db()).creditClub(earning.id, await anOrder(), pence(10), NOW))
-      expect(await run(clubs().removeUnearned(earning.id, NOW))).toBe(false)
+      expect(await run(clubs().removeUnearned(earning.id, NOW))).toBe("HasCredit")
       expect(await run(clubs().byId(earning.id))).not.toBeNull()
 
       const quiet = await newClub()
       const used = `U${unique()}`
       expect(await run(clubs().newVoucher(quiet.id, used, "x"))).toBe("Made")
       await db().updateTable("promotions").set({ usageCount: 1 }).where("code", "=", used).execute()
-      expect(await run(clubs().removeUnearned(quiet.id, NOW))).toBe(true)
+      expect(await run(clubs().removeUnearned(quiet.id, NOW))).toBe("Removed")
       expect(await run(clubs().byId(quiet.id))).toBeNull()
       const left = await db()
         .selectFrom("promotions")
@@ -160,6 +160,25 @@ export const clubsSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
         .where("code", "in", [quiet.code, used])
         .execute()
       expect(left).toEqual([{ code: used, clubId: null, validTo: NOW }])
+    })
+
+    it("keeps a club while an order that used its code is still being paid", async () => {
+      const { id, code } = await newClub()
+      const orderId = await anOrder()
+      const { promotionId } = (await run(clubs().voucherByCode(code))) ?? { promotionId: "" }
+      const { customerId } = await db()
+        .selectFrom("orders")
+        .select("customerId")
+        .where("id", "=", orderId)
+        .executeTakeFirstOrThrow()
+      await db().insertInto("promotionUses").values({ orderId, promotionId, customerId }).execute()
+      expect(await run(clubs().removeUnearned(id, NOW))).toBe("OrdersInFlight")
+      await db()
+        .updateTable("orders")
+        .set({ status: "Cancelled" })
+        .where("id", "=", orderId)
+        .execute()
+      expect(await run(clubs().removeUnearned(id, NOW))).toBe("Removed")
     })
 
     it("adopts a voucher as the current code, and ends one", async () => {

@@ -242,14 +242,25 @@ export const makeClubStore = (db: Kysely<Database>): ClubStoreShape => ({
     ).pipe(Effect.asVoid),
   removeUnearned: (id, at) =>
     runQuery(db, "clubs.removeUnearned", async (q) => {
-      if (!isUuid(id)) return false
+      // First, so no checkout starts using one of its codes until this ends.
+      await q.selectFrom("promotions").select("id").where("clubId", "=", id).forUpdate().execute()
       const earned = await q
         .selectFrom("clubCreditEntries")
         .select("id")
         .where("clubId", "=", id)
         .limit(1)
         .executeTakeFirst()
-      if (earned !== undefined) return false
+      if (earned !== undefined) return "HasCredit" as const
+      const inFlight = await q
+        .selectFrom("promotionUses as u")
+        .innerJoin("promotions as p", "p.id", "u.promotionId")
+        .innerJoin("orders as o", "o.id", "u.orderId")
+        .select("o.id")
+        .where("p.clubId", "=", id)
+        .where("o.status", "in", ["Pending", "AwaitingPayment"])
+        .limit(1)
+        .executeTakeFirst()
+      if (inFlight !== undefined) return "OrdersInFlight" as const
       // Unused vouchers go with the club; used ones stay with their orders, ended.
       await q
         .deleteFrom("promotions")
@@ -272,8 +283,8 @@ export const makeClubStore = (db: Kysely<Database>): ClubStoreShape => ({
         .where("clubId", "=", id)
         .where((eb) => eb.or([eb("validTo", "is", null), eb("validTo", ">", at)]))
         .execute()
-      const removed = await q.deleteFrom("clubs").where("id", "=", id).executeTakeFirst()
-      return Number(removed.numDeletedRows) === 1
+      await q.deleteFrom("clubs").where("id", "=", id).execute()
+      return "Removed" as const
     }),
   recordPayout: (payout) =>
     runQuery(db, "clubs.recordPayout", (q) =>
