@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { pence } from "@howzat/core/rules/money"
 import { Effect } from "effect"
+import fc from "fast-check"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { makeMigrator, migrateToLatest } from "../migrations"
@@ -121,6 +122,53 @@ export const clubsSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
       ])
       const rest = await run(clubs().ledger(id, { pageNumber: 2, pageSize: 3 }))
       expect(rest.items).toEqual([expect.objectContaining({ kind: "Credit", orderId: first })])
+    })
+
+    it("adds up to the sum of its ledger, whatever was credited, reversed and paid", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.record({ amount: fc.integer({ min: 1, max: 5_000 }), refunded: fc.boolean() }),
+            {
+              maxLength: 4,
+            },
+          ),
+          fc.array(fc.integer({ min: 1, max: 2_000 }), { maxLength: 3 }),
+          async (credits, payouts) => {
+            const { id } = await newClub()
+            for (const credit of credits) {
+              const orderId = await anOrder()
+              await run(makePromotionUses(db()).creditClub(id, orderId, pence(credit.amount), NOW))
+              if (credit.refunded)
+                await run(makeOrderRefundRepo(db()).reverseClubCredit(orderId, NOW))
+            }
+            for (const amount of payouts)
+              await run(
+                clubs().recordPayout({
+                  clubId: id,
+                  amount: pence(amount),
+                  reference: "BACS",
+                  at: NOW,
+                  recordedBy: randomUUID(),
+                }),
+              )
+            const club = await run(clubs().byId(id))
+            const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0)
+            expect(club).toMatchObject({
+              earned: sum(credits.map((c) => c.amount)),
+              reversed: sum(credits.filter((c) => c.refunded).map((c) => c.amount)),
+              paidOut: sum(payouts),
+              orderCount: credits.length,
+            })
+            const ledger = await run(clubs().ledger(id, { pageNumber: 1, pageSize: 100 }))
+            expect(ledger.totalCount).toBe(ledger.items.length)
+            expect(sum(ledger.items.map((e) => e.amount))).toBe(
+              (club?.earned ?? 0) - (club?.reversed ?? 0) - (club?.paidOut ?? 0),
+            )
+          },
+        ),
+        { numRuns: 8 },
+      )
     })
 
     it("keeps payouts append-only", async () => {
