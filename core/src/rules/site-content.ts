@@ -19,6 +19,35 @@ export interface EditableResource {
  */
 export const STATIC_PAGE_PREFIX = "content-page-"
 
+const STATIC_PAGES: readonly { readonly page: string; readonly description: string }[] = [
+  {
+    page: "terms-of-use",
+    description: "Terms of use: the rules for using the website (/TermsOfUse).",
+  },
+  {
+    page: "terms-and-conditions",
+    description:
+      "Terms and conditions: the competition rules, the free entry route and how winners are chosen (/TsAndCs).",
+  },
+  {
+    page: "privacy-policy",
+    description: "Privacy policy: what personal data the shop keeps and why (/PrivacyPolicy).",
+  },
+  {
+    page: "cookie-policy",
+    description: "Cookie policy: the cookies the site sets (/CookiePolicy).",
+  },
+  {
+    page: "responsible-play",
+    description:
+      "Responsible play: limits, self-exclusion and where to get help (/ResponsiblePlay).",
+  },
+  {
+    page: "charity-support",
+    description: "Charity support: the causes the shop supports (/CharitySupport).",
+  },
+]
+
 export const EDITABLE_RESOURCES: readonly EditableResource[] = [
   {
     key: "content-banner-hero-sub",
@@ -40,27 +69,11 @@ export const EDITABLE_RESOURCES: readonly EditableResource[] = [
     kind: "Styles",
     description: "CSS loaded after the design tokens: brand colours and small overrides.",
   },
-  ...[
-    ["terms-of-use", "Terms of use: the rules for using the website (/TermsOfUse)."],
-    [
-      "terms-and-conditions",
-      "Terms and conditions: the competition rules, the free entry route and how winners are chosen (/TsAndCs).",
-    ],
-    [
-      "privacy-policy",
-      "Privacy policy: what personal data the shop keeps and why (/PrivacyPolicy).",
-    ],
-    ["cookie-policy", "Cookie policy: the cookies the site sets (/CookiePolicy)."],
-    [
-      "responsible-play",
-      "Responsible play: limits, self-exclusion and where to get help (/ResponsiblePlay).",
-    ],
-    ["charity-support", "Charity support: the causes the shop supports (/CharitySupport)."],
-  ].map(
-    ([page, description]): EditableResource => ({
+  ...STATIC_PAGES.map(
+    ({ page, description }): EditableResource => ({
       key: `${STATIC_PAGE_PREFIX}${page}`,
       kind: "Html",
-      description: description ?? "",
+      description,
     }),
   ),
 ]
