@@ -36,6 +36,7 @@ import {
   TicketListParams,
 } from "./catalogue"
 import { AttributeTypesApi, CategoryAdminApi, CompetitionAdminApi } from "./catalogue-admin"
+import { ClubsApi } from "./clubs"
 import {
   InstantWinPrizeWinnerList,
   InstantWinPrizeWinnerResponse,
@@ -795,6 +796,7 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(StaffOrdersApi)
   .add(UsersApi)
   .add(AuditLogApi)
+  .add(ClubsApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

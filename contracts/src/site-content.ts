@@ -3,7 +3,7 @@ import { Schema } from "effect"
 /** One piece of site content staff can edit, with what it is for. */
 export const EditableResource = Schema.Struct({
   key: Schema.String,
-  kind: Schema.Literal("Html", "Styles", "Clubs"),
+  kind: Schema.Literal("Html", "Styles"),
   description: Schema.String,
   /** Null until the shop has one. */
   value: Schema.NullOr(Schema.String),

@@ -4,6 +4,7 @@ import type * as auth from "@howzat/contracts/auth"
 import type * as baskets from "@howzat/contracts/baskets"
 import type * as catalogue from "@howzat/contracts/catalogue"
 import type * as catalogueAdmin from "@howzat/contracts/catalogue-admin"
+import type * as clubs from "@howzat/contracts/clubs"
 import type * as competitionWinners from "@howzat/contracts/competition-winners"
 import type * as customers from "@howzat/contracts/customers"
 import type * as dashboard from "@howzat/contracts/dashboard"
@@ -187,6 +188,14 @@ export const endpoints = {
   },
   auditLog: {
     list: ["GET", "/api/AuditLog", 2],
+  },
+  clubs: {
+    list: ["GET", "/api/Clubs", 2],
+    create: ["POST", "/api/Clubs", 2],
+    byId: ["GET", "/api/Clubs/:clubId", 2],
+    update: ["PUT", "/api/Clubs/:clubId", 2],
+    remove: ["DELETE", "/api/Clubs/:clubId", 2],
+    recordPayout: ["POST", "/api/Clubs/:clubId/payouts", 2],
   },
 } as const
 
@@ -1040,6 +1049,50 @@ export interface Endpoints {
       readonly payload: never
       readonly success: typeof staffUsers.AuditLogList.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+  }
+  readonly clubs: {
+    readonly list: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof clubs.ClubListParams.Encoded, typeof clubs.ClubListParams.Type>
+      readonly payload: never
+      readonly success: typeof clubs.ClubList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly create: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof clubs.ClubRequest.Encoded
+      readonly success: typeof clubs.ClubResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly byId: {
+      readonly path: ParamsInput<{ readonly "clubId": string }, { readonly "clubId": string }>
+      readonly urlParams: ParamsInput<typeof clubs.ClubLedgerParams.Encoded, typeof clubs.ClubLedgerParams.Type>
+      readonly payload: never
+      readonly success: typeof clubs.ClubDetail.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly update: {
+      readonly path: ParamsInput<{ readonly "clubId": string }, { readonly "clubId": string }>
+      readonly urlParams: never
+      readonly payload: typeof clubs.ClubRequest.Encoded
+      readonly success: typeof clubs.ClubResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly remove: {
+      readonly path: ParamsInput<{ readonly "clubId": string }, { readonly "clubId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: void
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly recordPayout: {
+      readonly path: ParamsInput<{ readonly "clubId": string }, { readonly "clubId": string }>
+      readonly urlParams: never
+      readonly payload: typeof clubs.ClubPayoutRequest.Encoded
+      readonly success: typeof clubs.ClubResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
     }
   }
 }

@@ -24,6 +24,7 @@ import type { FileStoreShape } from "@howzat/core/ports/file-store"
 import type { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import { MAX_FILES_PER_UPLOAD } from "@howzat/core/rules/images"
 import type { AuditTrail } from "@howzat/core/staff/audit-trail"
+import type { StaffClubs } from "@howzat/core/staff/clubs"
 import type { BackOfficeDashboard } from "@howzat/core/staff/dashboard"
 import type { StaffPromotions } from "@howzat/core/staff/promotions"
 import type { SiteContent } from "@howzat/core/staff/site-content"
@@ -37,6 +38,7 @@ import { BasketHandlersLive } from "./basket-handlers"
 import { CardFormHandlersLive } from "./card-form-handlers"
 import { CatalogueAdminHandlersLive } from "./catalogue-admin-handlers"
 import { CatalogueHandlersLive } from "./catalogue-handlers"
+import { ClubHandlersLive } from "./club-handlers"
 import { CompetitionWinnersHandlersLive } from "./competition-winners-handlers"
 import { CustomerHandlersLive } from "./customer-handlers"
 import { DashboardHandlersLive } from "./dashboard-handlers"
@@ -114,7 +116,7 @@ export interface HttpAppOptions {
   readonly draws: Layer.Layer<Draws>
   readonly competitionWinners: Layer.Layer<CompetitionWinners>
   /** The back office's dashboard. */
-  readonly backOffice: Layer.Layer<BackOfficeDashboard | SiteContent | StaffPromotions>
+  readonly backOffice: Layer.Layer<BackOfficeDashboard | SiteContent | StaffPromotions | StaffClubs>
   /** Staff's instant-win groups, and who may read which tickets. */
   readonly instantWins: Layer.Layer<InstantWinGroups | CompetitionTickets>
   readonly accounts: Layer.Layer<AccountServices>
@@ -174,6 +176,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         CatalogueAdminHandlersLive,
         StaffUserHandlersLive,
         AuditLogHandlersLive,
+        ClubHandlersLive,
       ),
     ),
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),

@@ -22,6 +22,7 @@ export { BackOfficeFiguresLive, makeBackOfficeFigures } from "./repos/back-offic
 export { BasketRepoLive, makeBasketRepo } from "./repos/baskets"
 export { CatalogueAdminStoreLive, makeCatalogueAdminStore } from "./repos/catalogue-admin"
 export { CategoryRepoLive, makeCategoryRepo } from "./repos/categories"
+export { ClubDirectoryLive, ClubStoreLive, makeClubDirectory, makeClubStore } from "./repos/clubs"
 export { CompetitionAdminStoreLive, makeCompetitionAdminStore } from "./repos/competition-admin"
 export {
   CompetitionWriterLive,

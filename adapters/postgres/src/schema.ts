@@ -343,6 +343,18 @@ export interface ClubsTable {
   id: Generated<string>
   name: string
   createdAt: Generated<Date>
+  /** The code the club-perks list shows (decision 0033). */
+  voucherPromotionId: Generated<string | null>
+}
+
+/** Append-only: money the operator paid a club (decision 0033). */
+export interface ClubPayoutsTable {
+  id: Generated<string>
+  clubId: string
+  amountPence: number
+  reference: string
+  recordedBy: string
+  paidAt: Date
 }
 
 export interface PromotionUsesTable {
@@ -523,4 +535,5 @@ export interface Database {
   clubs: ClubsTable
   promotionUses: PromotionUsesTable
   clubCreditEntries: ClubCreditEntriesTable
+  clubPayouts: ClubPayoutsTable
 }

@@ -23,6 +23,7 @@ import { FileStore } from "@howzat/core/ports/file-store"
 import { ShopLinks } from "@howzat/core/ports/shop-links"
 import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import { AuditTrail } from "@howzat/core/staff/audit-trail"
+import { StaffClubs } from "@howzat/core/staff/clubs"
 import { BackOfficeDashboard } from "@howzat/core/staff/dashboard"
 import { StaffPromotions } from "@howzat/core/staff/promotions"
 import { SiteContent } from "@howzat/core/staff/site-content"
@@ -35,6 +36,7 @@ import {
   AuditLogLive,
   AuditLogReaderLive,
   BackOfficeFiguresLive,
+  ClubStoreLive,
   CompetitionRepoLive,
   CustomerRepoLive,
   Db,
@@ -134,12 +136,15 @@ export const composeShop = async (
     BackOfficeDashboard.Default.pipe(
       Layer.provide(Layer.merge(BackOfficeFiguresLive.pipe(Layer.provide(db)), draws)),
     ),
-    Layer.mergeAll(SiteContent.Default, StaffPromotions.Default).pipe(
+    Layer.mergeAll(SiteContent.Default, StaffPromotions.Default, StaffClubs.Default).pipe(
       Layer.provide(
-        Layer.mergeAll(ResourceWriterLive, PromotionStoreLive, AuditLogLive, TransactionsLive).pipe(
-          Layer.provide(db),
-          Layer.merge(RichTextSanitiserLive),
-        ),
+        Layer.mergeAll(
+          ResourceWriterLive,
+          PromotionStoreLive,
+          ClubStoreLive,
+          AuditLogLive,
+          TransactionsLive,
+        ).pipe(Layer.provide(db), Layer.merge(RichTextSanitiserLive)),
       ),
     ),
   )

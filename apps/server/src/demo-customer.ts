@@ -152,5 +152,17 @@ const seedClubs = async (trx: DatabaseHandle["db"]) => {
       })
       .onConflict((conflict) => conflict.column("code").doNothing())
       .execute()
+    // Its code is the one the club-perks list shows (decision 0033).
+    await trx
+      .updateTable("clubs")
+      .set((eb) => ({
+        voucherPromotionId: eb
+          .selectFrom("promotions")
+          .select("promotions.id")
+          .where("promotions.code", "=", normaliseVoucherCode(club.voucherCode))
+          .where("promotions.clubId", "=", id),
+      }))
+      .where("id", "=", id)
+      .execute()
   }
 }

@@ -65,7 +65,30 @@ describe("site content for staff", () => {
     await problem(await put(staff, "jwt-secret", "x"), 404)
     const bad = await problem(await put(staff, "config-site-styles", "</style><script>"), 400)
     expect(bad.detail).toContain("Styles may not contain '<'.")
-    const clubs = await problem(await put(staff, "content-list-clubs", "[{}]"), 400)
-    expect(clubs.detail).toContain("Club 1 needs a name")
+    // The club-perks list follows the clubs table (/api/Clubs), so it is not edited here.
+    await problem(await put(staff, "content-list-clubs", "[]"), 404)
+  })
+
+  it("edits a static page of the footer, sanitised, and serves it at its key", async () => {
+    const { resources } = await json<EditableResourceListJson>(await staff.get("/api/SiteContent"))
+    expect(resources.filter((r) => r.key.startsWith("content-page-")).map((r) => r.key)).toEqual([
+      "content-page-terms-of-use",
+      "content-page-terms-and-conditions",
+      "content-page-privacy-policy",
+      "content-page-cookie-policy",
+      "content-page-responsible-play",
+      "content-page-charity-support",
+    ])
+    await json(
+      await put(
+        staff,
+        "content-page-privacy-policy",
+        '<h2>Privacy policy</h2><p onclick="steal()">We keep little.</p>',
+      ),
+    )
+    const served = await json<ResourceResponseJson>(
+      await new Browser(shop.app).get("/api/Resources/content-page-privacy-policy"),
+    )
+    expect(served.resource.value).toBe("<h2>Privacy policy</h2><p>We keep little.</p>")
   })
 })

@@ -4,6 +4,8 @@ import type { Principal } from "../accounts/model"
 import type { CategoryQuery, WinnerQuery } from "../ports/catalogue"
 import { CategoryRepo, CompetitionRepo, DrawRepo, ResourceRepo } from "../ports/catalogue"
 import { now } from "../ports/clock"
+import { ClubDirectory } from "../ports/club-store"
+import { CLUBS_RESOURCE_KEY, clubsResourceValue } from "../rules/clubs"
 import { nextLiveDrawSlot } from "../rules/competition"
 import { authorize, can } from "../staff/permissions"
 import type { CompetitionQuery, VisibilityFilter } from "./model"
@@ -36,6 +38,7 @@ export class Catalogue extends Effect.Service<Catalogue>()("@howzat/core/Catalog
     const categories = yield* CategoryRepo
     const draws = yield* DrawRepo
     const resources = yield* ResourceRepo
+    const clubs = yield* ClubDirectory
 
     return {
       now,
@@ -76,7 +79,11 @@ export class Catalogue extends Effect.Service<Catalogue>()("@howzat/core/Catalog
       ),
       nextAutoDraw: Effect.flatMap(now, (at) => draws.nextDrawDate("Automatic", at)),
       winners: (query: WinnerQuery) => draws.winners(query),
-      resource: (key: string) => resources.byKey(key),
+      /** The club-perks list follows the clubs table, so it can never name a club or code that is gone. */
+      resource: (key: string) =>
+        key === CLUBS_RESOURCE_KEY
+          ? Effect.map(Effect.flatMap(now, clubs.listed), clubsResourceValue)
+          : resources.byKey(key),
     }
   }),
 }) {}

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
-import { checkResourceValue, editableResource, MAX_RESOURCE_CHARACTERS } from "./site-content"
+import {
+  checkResourceValue,
+  EDITABLE_RESOURCES,
+  editableResource,
+  MAX_RESOURCE_CHARACTERS,
+} from "./site-content"
 
 const resource = (key: string) => {
   const found = editableResource(key)
@@ -16,25 +21,32 @@ describe("checking a site content value", () => {
     expect(checkResourceValue(styles, "@IMPORT url(https://x.example/a.css);")._tag).toBe("Invalid")
   })
 
-  it("stores the clubs list normalised, and refuses a bad or repeated code", () => {
-    const clubs = resource("content-list-clubs")
-    expect(checkResourceValue(clubs, '[{"name":" Kent CCC ","voucherCode":"kent10"}]')).toEqual({
-      _tag: "Valid",
-      value: '[{"name":"Kent CCC","voucherCode":"KENT10"}]',
-    })
-    for (const bad of [
-      "not json",
-      '{"name":"x"}',
-      '[{"name":"","voucherCode":"KENT10"}]',
-      '[{"name":"Kent","voucherCode":"K!"}]',
-      '[{"name":"A","voucherCode":"SAME1"},{"name":"B","voucherCode":"same1"}]',
+  it("leaves the club-perks list out: it follows the clubs table, not an edited copy", () => {
+    expect(editableResource("content-list-clubs")).toBeUndefined()
+    expect(EDITABLE_RESOURCES.map((r) => r.key)).not.toContain("content-list-clubs")
+  })
+
+  it("has one HTML key for each static page of the footer", () => {
+    for (const page of [
+      "terms-of-use",
+      "terms-and-conditions",
+      "privacy-policy",
+      "cookie-policy",
+      "responsible-play",
+      "charity-support",
     ])
-      expect(checkResourceValue(clubs, bad)._tag, bad).toBe("Invalid")
+      expect(editableResource(`content-page-${page}`)?.kind, page).toBe("Html")
+    const keys = EDITABLE_RESOURCES.map((r) => r.key)
+    expect(new Set(keys).size).toBe(keys.length)
   })
 
   it("refuses anything longer than the limit, whatever the key", () => {
     const long = "a".repeat(MAX_RESOURCE_CHARACTERS + 1)
-    for (const key of ["content-banner-hero-sub", "config-site-styles", "content-list-clubs"])
+    for (const key of [
+      "content-banner-hero-sub",
+      "config-site-styles",
+      "content-page-privacy-policy",
+    ])
       expect(checkResourceValue(resource(key), long)._tag).toBe("Invalid")
   })
 

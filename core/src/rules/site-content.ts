@@ -1,9 +1,9 @@
 /**
  * The site content staff edit in the back office (SPEC §7's Resources): what
  * each key holds and what a valid value is. HTML is sanitised by the
- * RichTextSanitiser port before it is stored; the rest is checked here.
+ * RichTextSanitiser port before it is stored; styles are checked here.
  */
-export type ResourceKind = "Html" | "Styles" | "Clubs"
+export type ResourceKind = "Html" | "Styles"
 
 export interface EditableResource {
   readonly key: string
@@ -11,6 +11,42 @@ export interface EditableResource {
   /** What the storefront does with it, for the editor. */
   readonly description: string
 }
+
+/**
+ * The footer's static pages (SPEC §2) are Resources too, one key each; the
+ * storefront's pages read them by key. The club-perks list is not here: it
+ * follows the clubs table (decision 0033).
+ */
+export const STATIC_PAGE_PREFIX = "content-page-"
+
+const STATIC_PAGES: readonly { readonly page: string; readonly description: string }[] = [
+  {
+    page: "terms-of-use",
+    description: "Terms of use: the rules for using the website (/TermsOfUse).",
+  },
+  {
+    page: "terms-and-conditions",
+    description:
+      "Terms and conditions: the competition rules, the free entry route and how winners are chosen (/TsAndCs).",
+  },
+  {
+    page: "privacy-policy",
+    description: "Privacy policy: what personal data the shop keeps and why (/PrivacyPolicy).",
+  },
+  {
+    page: "cookie-policy",
+    description: "Cookie policy: the cookies the site sets (/CookiePolicy).",
+  },
+  {
+    page: "responsible-play",
+    description:
+      "Responsible play: limits, self-exclusion and where to get help (/ResponsiblePlay).",
+  },
+  {
+    page: "charity-support",
+    description: "Charity support: the causes the shop supports (/CharitySupport).",
+  },
+]
 
 export const EDITABLE_RESOURCES: readonly EditableResource[] = [
   {
@@ -33,19 +69,19 @@ export const EDITABLE_RESOURCES: readonly EditableResource[] = [
     kind: "Styles",
     description: "CSS loaded after the design tokens: brand colours and small overrides.",
   },
-  {
-    key: "content-list-clubs",
-    kind: "Clubs",
-    description: "The clubs customers can support, each with its voucher code.",
-  },
+  ...STATIC_PAGES.map(
+    ({ page, description }): EditableResource => ({
+      key: `${STATIC_PAGE_PREFIX}${page}`,
+      kind: "Html",
+      description,
+    }),
+  ),
 ]
 
 export const editableResource = (key: string): EditableResource | undefined =>
   EDITABLE_RESOURCES.find((r) => r.key === key)
 
 export const MAX_RESOURCE_CHARACTERS = 50_000
-const MAX_CLUBS = 200
-const VOUCHER_CODE = /^[A-Z0-9]{3,32}$/
 
 export type ResourceValueCheck =
   | { readonly _tag: "Valid"; readonly value: string }
@@ -63,31 +99,6 @@ const checkStyles = (css: string): ResourceValueCheck => {
   return { _tag: "Valid", value: css }
 }
 
-/** A JSON list of { name, voucherCode }, stored normalised (trimmed, codes upper case). */
-const checkClubs = (text: string): ResourceValueCheck => {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    return invalid("Clubs must be a JSON list of { name, voucherCode }.")
-  }
-  if (!Array.isArray(parsed)) return invalid("Clubs must be a JSON list of { name, voucherCode }.")
-  if (parsed.length > MAX_CLUBS) return invalid(`At most ${MAX_CLUBS} clubs.`)
-  const clubs: { name: string; voucherCode: string }[] = []
-  for (const [index, item] of parsed.entries()) {
-    const name = typeof item?.name === "string" ? item.name.trim() : ""
-    const code = typeof item?.voucherCode === "string" ? item.voucherCode.trim().toUpperCase() : ""
-    if (name === "" || name.length > 100)
-      return invalid(`Club ${index + 1} needs a name of up to 100 characters.`)
-    if (!VOUCHER_CODE.test(code))
-      return invalid(`Club ${index + 1} needs a voucher code of 3 to 32 letters and digits.`)
-    if (clubs.some((c) => c.voucherCode === code))
-      return invalid(`The voucher code ${code} is given to two clubs.`)
-    clubs.push({ name, voucherCode: code })
-  }
-  return { _tag: "Valid", value: JSON.stringify(clubs) }
-}
-
 /** Checks a new value for `resource`; HTML is left for the sanitiser. */
 export const checkResourceValue = (
   resource: EditableResource,
@@ -100,7 +111,5 @@ export const checkResourceValue = (
       return { _tag: "Valid", value }
     case "Styles":
       return checkStyles(value)
-    case "Clubs":
-      return checkClubs(value)
   }
 }

@@ -28,8 +28,8 @@ export interface EditableResourceValue extends EditableResource {
 /**
  * The site content staff edit (issue 10 §3 Content): the Resources the
  * storefront fetches by key. HTML is sanitised before it is stored, styles
- * and the clubs list are checked, and every change is audited with the
- * value before and after. Staff only (ManageContent).
+ * are checked, and every change is audited with the value before and
+ * after. Staff only (ManageContent).
  */
 export class SiteContent extends Effect.Service<SiteContent>()("@howzat/core/SiteContent", {
   effect: Effect.gen(function* () {

@@ -3,6 +3,7 @@ import { AuditLogLive } from "./audit-log"
 import { BasketRepoLive } from "./baskets"
 import { CatalogueAdminStoreLive } from "./catalogue-admin"
 import { CategoryRepoLive } from "./categories"
+import { ClubDirectoryLive } from "./clubs"
 import { CompetitionAdminStoreLive } from "./competition-admin"
 import { CompetitionWriterLive } from "./competition-writer"
 import { CompetitionRepoLive } from "./competitions"
@@ -28,6 +29,7 @@ export const PostgresCatalogueLive = Layer.mergeAll(
   DrawRecordsLive,
   ResourceRepoLive,
   CompetitionWriterLive,
+  ClubDirectoryLive,
 )
 
 /**

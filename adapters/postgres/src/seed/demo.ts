@@ -13,14 +13,8 @@ import { insertCompetition } from "../repos/competition-writer"
 import { recordDraw, soldEntries, ticketHolder } from "../repos/draw-records"
 import type { Database } from "../schema"
 import { NodeSecureRandomLive } from "../secure-random-node"
-import {
-  CHARITY_BANNER,
-  CLUBS,
-  HERO_SUB,
-  HOW_IT_WORKS,
-  prizeDescription,
-  SITE_STYLES,
-} from "./content"
+import { CHARITY_BANNER, HERO_SUB, HOW_IT_WORKS, prizeDescription, SITE_STYLES } from "./content"
+import { STATIC_PAGES } from "./pages"
 
 /**
  * The order every demo sale belongs to. Real orders don't exist yet, so a
@@ -723,7 +717,7 @@ export const seedDemoData = (db: Kysely<Database>, now: Date): Promise<DemoSeedR
       "content-article-how-it-works": HOW_IT_WORKS,
       "content-banner-charity-support": CHARITY_BANNER,
       "content-banner-hero-sub": HERO_SUB,
-      "content-list-clubs": JSON.stringify(CLUBS),
+      ...STATIC_PAGES,
     }
     await trx
       .insertInto("resources")

@@ -1,0 +1,4 @@
+import { clubsSuite } from "./clubs.suite"
+import { openSuiteDatabaseOnPostgres } from "./suite-database"
+
+clubsSuite("staff's clubs on PostgreSQL", openSuiteDatabaseOnPostgres)

@@ -1,0 +1,26 @@
+import { EDITABLE_RESOURCES, STATIC_PAGE_PREFIX } from "@howzat/core/rules/site-content"
+import { describe, expect, it } from "vitest"
+import { sanitiseRichText } from "../rich-text"
+import { STATIC_PAGES } from "./pages"
+
+describe("the demo brand's static pages", () => {
+  it("fill every static page key staff can edit, and nothing else", () => {
+    const pageKeys = EDITABLE_RESOURCES.filter((r) => r.key.startsWith(STATIC_PAGE_PREFIX)).map(
+      (r) => r.key,
+    )
+    expect(Object.keys(STATIC_PAGES).sort()).toEqual([...pageKeys].sort())
+  })
+
+  it("are stored exactly as a save would store them (the sanitiser changes nothing)", () => {
+    for (const [key, html] of Object.entries(STATIC_PAGES))
+      expect(sanitiseRichText(html), key).toBe(html)
+  })
+
+  it("give the free entry route and the gambling-support links the footer shows", () => {
+    expect(STATIC_PAGES["content-page-terms-and-conditions"]).toContain("Free entry route")
+    expect(STATIC_PAGES["content-page-responsible-play"]).toContain("https://www.gamcare.org.uk")
+    expect(STATIC_PAGES["content-page-responsible-play"]).toContain("https://www.begambleaware.org")
+    expect(STATIC_PAGES["content-page-cookie-policy"]).toContain("howzat_refresh")
+    expect(STATIC_PAGES["content-page-cookie-policy"]).toContain("XSRF-TOKEN")
+  })
+})
