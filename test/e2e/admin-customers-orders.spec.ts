@@ -180,6 +180,26 @@ test("a throwaway customer is erased, with what goes and what stays said first",
   await row.getByRole("link").click()
   await expect(page.getByRole("heading", { name: "Kate Cross", level: 1 })).toBeVisible()
 
+  // An edit the server refuses keeps what was typed and says why beside the field.
+  const details = page.getByRole("region", { name: "Details" })
+  await details.getByLabel("Phone number").fill("07700 900999")
+  await details.getByLabel("Town or city").first().fill("Manchester")
+  await details.getByRole("button", { name: "Save details" }).click()
+  // Half an address is no address: the server names the lines it needs.
+  await expect(details.getByText("A valid UK post code is required.")).toBeVisible()
+  await details.getByLabel("Address line 1").first().fill("1 Old Trafford")
+  await details.getByLabel("Postcode").first().fill("M16 0PX")
+  await details.getByLabel("Date of birth").fill("2020-01-01")
+  await details.getByRole("button", { name: "Save details" }).click()
+  await expect(details.getByText("You must be 18 or over to use this site.")).toBeVisible()
+  await expect(details.getByLabel("Phone number")).toHaveValue("07700 900999")
+  await details.getByLabel("Date of birth").fill("1990-02-02")
+  await details.getByRole("button", { name: "Save details" }).click()
+  await expect(details.getByRole("status")).toHaveText("Saved")
+  await page.reload()
+  await expect(page.getByText("07700 900999").first()).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+
   await page.getByRole("button", { name: "Erase personal data…" }).click()
   const dialog = page.getByRole("dialog", { name: "Erase Kate Cross's personal data?" })
   await expect(dialog).toContainText("Removed:")
