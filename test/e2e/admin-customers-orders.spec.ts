@@ -169,6 +169,47 @@ test("a paid order is found by filter, refunded, and shows as Refunded", async (
   await expect(page.getByRole("cell", { name: "Nat Sciver" }).first()).toBeVisible()
 })
 
+test("an unpaid order is cancelled by staff and its tickets go back on sale", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const email = uniqueEmail(testInfo, "cancel")
+  const competition = (await listCompetitions(request)).find(
+    (c) =>
+      c.status === 1 && c.totalTickets - c.ticketsSoldToDate > 50 && c.maxTicketsPerCustomer >= 5,
+  )
+  if (!competition) throw new Error("the demo shop has no open competition with room")
+
+  // The customer checks out and leaves at the card form: the order awaits payment.
+  const shopper = await browser.newContext()
+  const shop = await shopper.newPage()
+  await addToBasketAndCheckout(shop, competition)
+  await checkoutAsNewCustomer(shop, email, { ...BUYER, lastName: "Brunt" })
+  await expect(shop.getByRole("heading", { name: "CARD PAYMENT" })).toBeVisible()
+  await shopper.close()
+
+  await signInToBackOffice(page)
+  const row = await findCustomerByEmail(page, email)
+  await row.getByRole("link").click()
+  await page.getByRole("link", { name: /All 1 orders/ }).click()
+  await page.getByLabel("Status").selectOption("AwaitingPayment")
+  await page.getByRole("button", { name: "Filter" }).click()
+  await expect(page).toHaveURL(/status=AwaitingPayment/)
+  const orders = page.getByRole("table", { name: "Orders, newest first" }).getByRole("row")
+  await expect(orders).toHaveCount(2)
+  await orders.nth(1).getByRole("link").first().click()
+
+  await page.getByRole("button", { name: "Cancel order…" }).click()
+  const dialog = page.getByRole("dialog")
+  await expect(dialog).toContainText("tickets go back on sale")
+  await dialog.getByRole("button", { name: "Cancel order" }).click()
+  await expect(page.getByRole("status").filter({ hasText: "Order cancelled." })).toBeVisible()
+  await expect(page.getByText("Cancelled", { exact: true }).first()).toBeVisible()
+  await expect(page.getByRole("button", { name: "Cancel order…" })).toHaveCount(0)
+})
+
 test("a throwaway customer is erased, with what goes and what stays said first", async ({
   page,
   browser,
