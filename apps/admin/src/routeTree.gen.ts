@@ -12,6 +12,10 @@ import { Route as rootRouteImport } from "./routes/__root"
 import { Route as StaffRouteImport } from "./routes/_staff"
 import { Route as SignInRouteImport } from "./routes/sign-in"
 import { Route as StaffIndexRouteImport } from "./routes/_staff/index"
+import { Route as StaffCustomersIndexRouteImport } from "./routes/_staff/customers/index"
+import { Route as StaffCustomersCustomerIdRouteImport } from "./routes/_staff/customers/$customerId"
+import { Route as StaffOrdersIndexRouteImport } from "./routes/_staff/orders/index"
+import { Route as StaffOrdersOrderIdRouteImport } from "./routes/_staff/orders/$orderId"
 
 const StaffRoute = StaffRouteImport.update({
   id: "/_staff",
@@ -27,27 +31,80 @@ const StaffIndexRoute = StaffIndexRouteImport.update({
   path: "/",
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffCustomersIndexRoute = StaffCustomersIndexRouteImport.update({
+  id: "/customers/",
+  path: "/customers/",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffCustomersCustomerIdRoute =
+  StaffCustomersCustomerIdRouteImport.update({
+    id: "/customers/$customerId",
+    path: "/customers/$customerId",
+    getParentRoute: () => StaffRoute,
+  } as any)
+const StaffOrdersIndexRoute = StaffOrdersIndexRouteImport.update({
+  id: "/orders/",
+  path: "/orders/",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffOrdersOrderIdRoute = StaffOrdersOrderIdRouteImport.update({
+  id: "/orders/$orderId",
+  path: "/orders/$orderId",
+  getParentRoute: () => StaffRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof StaffIndexRoute
   "/sign-in": typeof SignInRoute
+  "/customers/$customerId": typeof StaffCustomersCustomerIdRoute
+  "/orders/$orderId": typeof StaffOrdersOrderIdRoute
+  "/customers/": typeof StaffCustomersIndexRoute
+  "/orders/": typeof StaffOrdersIndexRoute
 }
 export interface FileRoutesByTo {
   "/sign-in": typeof SignInRoute
   "/": typeof StaffIndexRoute
+  "/customers/$customerId": typeof StaffCustomersCustomerIdRoute
+  "/orders/$orderId": typeof StaffOrdersOrderIdRoute
+  "/customers": typeof StaffCustomersIndexRoute
+  "/orders": typeof StaffOrdersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/_staff": typeof StaffRouteWithChildren
   "/sign-in": typeof SignInRoute
   "/_staff/": typeof StaffIndexRoute
+  "/_staff/customers/$customerId": typeof StaffCustomersCustomerIdRoute
+  "/_staff/orders/$orderId": typeof StaffOrdersOrderIdRoute
+  "/_staff/customers/": typeof StaffCustomersIndexRoute
+  "/_staff/orders/": typeof StaffOrdersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: "/" | "/sign-in"
+  fullPaths:
+    | "/"
+    | "/sign-in"
+    | "/customers/$customerId"
+    | "/orders/$orderId"
+    | "/customers/"
+    | "/orders/"
   fileRoutesByTo: FileRoutesByTo
-  to: "/sign-in" | "/"
-  id: "__root__" | "/_staff" | "/sign-in" | "/_staff/"
+  to:
+    | "/sign-in"
+    | "/"
+    | "/customers/$customerId"
+    | "/orders/$orderId"
+    | "/customers"
+    | "/orders"
+  id:
+    | "__root__"
+    | "/_staff"
+    | "/sign-in"
+    | "/_staff/"
+    | "/_staff/customers/$customerId"
+    | "/_staff/orders/$orderId"
+    | "/_staff/customers/"
+    | "/_staff/orders/"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -78,15 +135,51 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof StaffIndexRouteImport
       parentRoute: typeof StaffRoute
     }
+    "/_staff/customers/": {
+      id: "/_staff/customers/"
+      path: "/customers"
+      fullPath: "/customers/"
+      preLoaderRoute: typeof StaffCustomersIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/customers/$customerId": {
+      id: "/_staff/customers/$customerId"
+      path: "/customers/$customerId"
+      fullPath: "/customers/$customerId"
+      preLoaderRoute: typeof StaffCustomersCustomerIdRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/orders/": {
+      id: "/_staff/orders/"
+      path: "/orders"
+      fullPath: "/orders/"
+      preLoaderRoute: typeof StaffOrdersIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/orders/$orderId": {
+      id: "/_staff/orders/$orderId"
+      path: "/orders/$orderId"
+      fullPath: "/orders/$orderId"
+      preLoaderRoute: typeof StaffOrdersOrderIdRouteImport
+      parentRoute: typeof StaffRoute
+    }
   }
 }
 
 interface StaffRouteChildren {
   StaffIndexRoute: typeof StaffIndexRoute
+  StaffCustomersCustomerIdRoute: typeof StaffCustomersCustomerIdRoute
+  StaffOrdersOrderIdRoute: typeof StaffOrdersOrderIdRoute
+  StaffCustomersIndexRoute: typeof StaffCustomersIndexRoute
+  StaffOrdersIndexRoute: typeof StaffOrdersIndexRoute
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
   StaffIndexRoute: StaffIndexRoute,
+  StaffCustomersCustomerIdRoute: StaffCustomersCustomerIdRoute,
+  StaffOrdersOrderIdRoute: StaffOrdersOrderIdRoute,
+  StaffCustomersIndexRoute: StaffCustomersIndexRoute,
+  StaffOrdersIndexRoute: StaffOrdersIndexRoute,
 }
 
 const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren)

@@ -9,4 +9,8 @@ export interface NavItem {
   readonly admin?: boolean
 }
 
-export const navItems: readonly NavItem[] = [{ to: "/", label: "Dashboard" }]
+export const navItems: readonly NavItem[] = [
+  { to: "/", label: "Dashboard" },
+  { to: "/orders", label: "Orders" },
+  { to: "/customers", label: "Customers" },
+]

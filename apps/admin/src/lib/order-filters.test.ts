@@ -1,0 +1,95 @@
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { toLocalInput } from "./format"
+import {
+  orderActions,
+  orderListParams,
+  ukDayEnd,
+  ukDayStart,
+  validateOrderSearch,
+} from "./order-filters"
+
+const day = fc
+  .date({
+    min: new Date("2000-01-01T00:00:00Z"),
+    max: new Date("2099-12-30T00:00:00Z"),
+    noInvalidDate: true,
+  })
+  .map((d) => d.toISOString().slice(0, 10))
+
+describe("the orders list's search params", () => {
+  it("keeps the filters it understands and drops the rest", () => {
+    expect(
+      validateOrderSearch({
+        page: "2",
+        customerId: "6F9619FF-8B86-D011-B42D-00C04FC964FF",
+        status: "Refunded",
+        from: "2026-11-01",
+        to: "2026-11-31",
+      }),
+    ).toEqual({
+      page: 2,
+      customerId: "6f9619ff-8b86-d011-b42d-00c04fc964ff",
+      status: "Refunded",
+      from: "2026-11-01",
+    })
+    expect(
+      validateOrderSearch({ status: "Deleted", customerId: "bob", from: "1/11/2026" }),
+    ).toEqual({})
+  })
+
+  it("asks for a UK day from its first to its last millisecond", () => {
+    // 1 July is in British Summer Time: the day starts at 23:00 UTC the day before.
+    expect(ukDayStart("2026-07-01")).toBe("2026-06-30T23:00:00.000Z")
+    expect(ukDayEnd("2026-07-01")).toBe("2026-07-01T22:59:59.999Z")
+    expect(ukDayStart("2026-12-01")).toBe("2026-12-01T00:00:00.000Z")
+    expect(ukDayEnd("2026-12-01")).toBe("2026-12-01T23:59:59.999Z")
+    // 29 March 2026 has 23 hours, 25 October 2026 has 25.
+    expect(
+      Date.parse(ukDayEnd("2026-03-29") ?? "") + 1 - Date.parse(ukDayStart("2026-03-29") ?? ""),
+    ).toBe(23 * 3600_000)
+    expect(
+      Date.parse(ukDayEnd("2026-10-25") ?? "") + 1 - Date.parse(ukDayStart("2026-10-25") ?? ""),
+    ).toBe(25 * 3600_000)
+  })
+
+  it("covers every day whole: it starts at UK midnight and the next day starts right after it", () => {
+    fc.assert(
+      fc.property(day, (d) => {
+        const start = ukDayStart(d)
+        const end = ukDayEnd(d)
+        expect(toLocalInput(start)).toBe(`${d}T00:00`)
+        expect(toLocalInput(end)).toBe(`${d}T23:59`)
+        const next = new Date(Date.parse(end ?? "") + 1).toISOString()
+        expect(toLocalInput(next).slice(11)).toBe("00:00")
+      }),
+    )
+  })
+
+  it("turns a range given backwards round, so it still finds the orders", () => {
+    fc.assert(
+      fc.property(day, day, (a, b) => {
+        const params = orderListParams({ from: a, to: b })
+        const from = params["OrderCreatedDateRange.FromDate"] ?? ""
+        const to = params["OrderCreatedDateRange.ToDate"] ?? ""
+        expect(Date.parse(from)).toBeLessThan(Date.parse(to))
+      }),
+    )
+  })
+
+  it("sends only the filters that are set, and the page", () => {
+    expect(orderListParams({})).toEqual({ PageNumber: 1, PageSize: 20 })
+    expect(orderListParams({ page: 3, status: "Completed" })).toEqual({
+      PageNumber: 3,
+      PageSize: 20,
+      OrderStatus: "Completed",
+    })
+  })
+
+  it("offers cancel for an unpaid order and refund for a paid one only", () => {
+    expect(orderActions({ status: "AwaitingPayment" })).toEqual({ cancel: true, refund: false })
+    expect(orderActions({ status: "Completed" })).toEqual({ cancel: false, refund: true })
+    for (const status of ["Cancelled", "SystemCancelled", "Refunded"] as const)
+      expect(orderActions({ status })).toEqual({ cancel: false, refund: false })
+  })
+})

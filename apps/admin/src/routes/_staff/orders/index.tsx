@@ -1,0 +1,228 @@
+import type { OrderJson } from "@howzat/contracts/orders"
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
+import { createColumnHelper } from "@tanstack/react-table"
+import { type FormEvent, useId, useState } from "react"
+import { api } from "../../../api"
+import { DataTable } from "../../../components/DataTable"
+import { Pager } from "../../../components/Pager"
+import { Empty, PageHeader } from "../../../components/PageStates"
+import { OrderStatusBadge } from "../../../components/people/OrderStatusBadge"
+import { formatDate, formatDateTime, formatPence } from "../../../lib/format"
+import {
+  dayParam,
+  ORDER_STATUSES,
+  orderListParams,
+  orderStatusLabels,
+  uuidParam,
+  validateOrderSearch,
+} from "../../../lib/order-filters"
+
+export const Route = createFileRoute("/_staff/orders/")({
+  head: () => ({ meta: [{ title: "Orders · Howzat back office" }] }),
+  validateSearch: validateOrderSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ deps }) => {
+    const [orders, customer] = await Promise.all([
+      api.orders.list({ urlParams: orderListParams(deps) }),
+      // The filter names the customer it is for, not just an id.
+      deps.customerId
+        ? api.customers
+            .byId({ path: { customerId: deps.customerId } })
+            .then((r) => r.customer)
+            .catch(() => undefined)
+        : undefined,
+    ])
+    return { orders, customer }
+  },
+  component: Orders,
+})
+
+const column = createColumnHelper<OrderJson>()
+const columns = [
+  column.accessor("orderRef", {
+    header: "Order",
+    cell: (info) => (
+      <Link
+        to="/orders/$orderId"
+        params={{ orderId: info.row.original.id }}
+        className="font-medium text-primary-800 underline"
+      >
+        {info.getValue()}
+      </Link>
+    ),
+  }),
+  column.accessor("createdDateUtc", {
+    header: "Placed",
+    cell: (info) => <span className="whitespace-nowrap">{formatDateTime(info.getValue())}</span>,
+  }),
+  column.accessor((o) => o.customer.fullName, {
+    id: "customer",
+    header: "Customer",
+    cell: (info) => (
+      <Link
+        to="/customers/$customerId"
+        params={{ customerId: info.row.original.customer.id }}
+        className="text-primary-800 underline"
+      >
+        {info.getValue()}
+      </Link>
+    ),
+  }),
+  column.accessor("status", {
+    header: "Status",
+    cell: (info) => <OrderStatusBadge status={info.getValue()} />,
+  }),
+  column.accessor("totalTicketQuantity", { header: "Tickets" }),
+  column.accessor("orderTotal", {
+    header: "Total",
+    cell: (info) => formatPence(info.getValue()),
+  }),
+]
+
+function Orders() {
+  const { orders, customer } = Route.useLoaderData()
+  const search = Route.useSearch()
+  const navigate = useNavigate({ from: Route.fullPath })
+  const id = useId()
+  const [customerIdError, setCustomerIdError] = useState<string>()
+  const filtered = Boolean(search.customerId || search.status || search.from || search.to)
+
+  const onFilter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const typedCustomer = String(form.get("customerId") ?? "").trim()
+    const customerId = uuidParam(typedCustomer)
+    if (typedCustomer && !customerId) {
+      setCustomerIdError("Enter a customer id as shown on the customer's page, or leave it empty.")
+      return
+    }
+    setCustomerIdError(undefined)
+    const status = ORDER_STATUSES.find((s) => s === form.get("status"))
+    void navigate({
+      search: {
+        customerId,
+        status,
+        from: dayParam(form.get("from")),
+        to: dayParam(form.get("to")),
+      },
+    })
+  }
+
+  return (
+    <>
+      <PageHeader title="Orders" />
+      <form
+        aria-label="Filter orders"
+        className="card mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_auto_auto_auto] lg:items-end"
+        onSubmit={onFilter}
+        key={JSON.stringify(search)}
+      >
+        <div className="space-y-1">
+          <label className="label" htmlFor={`${id}-customer`}>
+            Customer id
+          </label>
+          <input
+            id={`${id}-customer`}
+            name="customerId"
+            className="input font-mono"
+            defaultValue={search.customerId ?? ""}
+            aria-invalid={customerIdError ? true : undefined}
+            aria-describedby={`${id}-customer-hint`}
+          />
+          <p id={`${id}-customer-hint`} className="text-xs text-slate-500">
+            {customerIdError ? (
+              <span className="text-red-700">{customerIdError}</span>
+            ) : customer ? (
+              <>Orders of {customer.fullName}</>
+            ) : (
+              <>
+                From the customer's page ("All orders"), or{" "}
+                <Link to="/customers" className="underline">
+                  find a customer
+                </Link>
+                .
+              </>
+            )}
+          </p>
+        </div>
+        <div className="space-y-1">
+          <label className="label" htmlFor={`${id}-status`}>
+            Status
+          </label>
+          <select
+            id={`${id}-status`}
+            name="status"
+            className="input"
+            defaultValue={search.status ?? ""}
+          >
+            <option value="">Any status</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {orderStatusLabels[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1">
+          <label className="label" htmlFor={`${id}-from`}>
+            Placed from
+          </label>
+          <input
+            id={`${id}-from`}
+            name="from"
+            type="date"
+            className="input"
+            defaultValue={search.from ?? ""}
+          />
+        </div>
+        <div className="space-y-1">
+          <label className="label" htmlFor={`${id}-to`}>
+            Placed to
+          </label>
+          <input
+            id={`${id}-to`}
+            name="to"
+            type="date"
+            className="input"
+            defaultValue={search.to ?? ""}
+          />
+        </div>
+        <div className="flex gap-2">
+          <button type="submit" className="btn btn-primary">
+            Filter
+          </button>
+          {filtered && (
+            <Link to="/orders" search={{}} className="btn">
+              Clear
+            </Link>
+          )}
+        </div>
+      </form>
+      {(search.from || search.to) && (
+        <p className="mb-2 text-xs text-slate-500">
+          Placed {search.from ? `from ${formatDate(search.from)}` : ""}
+          {search.to ? ` to the end of ${formatDate(search.to)}` : ""}, UK time.
+        </p>
+      )}
+      <DataTable
+        rows={orders.orders}
+        columns={columns}
+        caption="Orders, newest first"
+        rowKey={(o) => o.id}
+        empty={
+          <Empty title={filtered ? "No order matches these filters." : "No orders yet."}>
+            {filtered
+              ? "Widen the dates or choose another status."
+              : "Orders appear here as customers check out."}
+          </Empty>
+        }
+      />
+      {orders.orders.length > 0 && (
+        <Pager
+          page={orders}
+          onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
+        />
+      )}
+    </>
+  )
+}
