@@ -12,6 +12,9 @@ import { Route as rootRouteImport } from "./routes/__root"
 import { Route as StaffRouteImport } from "./routes/_staff"
 import { Route as SignInRouteImport } from "./routes/sign-in"
 import { Route as StaffIndexRouteImport } from "./routes/_staff/index"
+import { Route as StaffDrawsRouteImport } from "./routes/_staff/draws"
+import { Route as StaffPostalEntriesRouteImport } from "./routes/_staff/postal-entries"
+import { Route as StaffWinnersRouteImport } from "./routes/_staff/winners"
 
 const StaffRoute = StaffRouteImport.update({
   id: "/_staff",
@@ -27,27 +30,58 @@ const StaffIndexRoute = StaffIndexRouteImport.update({
   path: "/",
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffDrawsRoute = StaffDrawsRouteImport.update({
+  id: "/draws",
+  path: "/draws",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffPostalEntriesRoute = StaffPostalEntriesRouteImport.update({
+  id: "/postal-entries",
+  path: "/postal-entries",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffWinnersRoute = StaffWinnersRouteImport.update({
+  id: "/winners",
+  path: "/winners",
+  getParentRoute: () => StaffRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof StaffIndexRoute
   "/sign-in": typeof SignInRoute
+  "/draws": typeof StaffDrawsRoute
+  "/postal-entries": typeof StaffPostalEntriesRoute
+  "/winners": typeof StaffWinnersRoute
 }
 export interface FileRoutesByTo {
   "/sign-in": typeof SignInRoute
+  "/draws": typeof StaffDrawsRoute
+  "/postal-entries": typeof StaffPostalEntriesRoute
+  "/winners": typeof StaffWinnersRoute
   "/": typeof StaffIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/_staff": typeof StaffRouteWithChildren
   "/sign-in": typeof SignInRoute
+  "/_staff/draws": typeof StaffDrawsRoute
+  "/_staff/postal-entries": typeof StaffPostalEntriesRoute
+  "/_staff/winners": typeof StaffWinnersRoute
   "/_staff/": typeof StaffIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: "/" | "/sign-in"
+  fullPaths: "/" | "/sign-in" | "/draws" | "/postal-entries" | "/winners"
   fileRoutesByTo: FileRoutesByTo
-  to: "/sign-in" | "/"
-  id: "__root__" | "/_staff" | "/sign-in" | "/_staff/"
+  to: "/sign-in" | "/draws" | "/postal-entries" | "/winners" | "/"
+  id:
+    | "__root__"
+    | "/_staff"
+    | "/sign-in"
+    | "/_staff/draws"
+    | "/_staff/postal-entries"
+    | "/_staff/winners"
+    | "/_staff/"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -78,14 +112,41 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof StaffIndexRouteImport
       parentRoute: typeof StaffRoute
     }
+    "/_staff/draws": {
+      id: "/_staff/draws"
+      path: "/draws"
+      fullPath: "/draws"
+      preLoaderRoute: typeof StaffDrawsRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/postal-entries": {
+      id: "/_staff/postal-entries"
+      path: "/postal-entries"
+      fullPath: "/postal-entries"
+      preLoaderRoute: typeof StaffPostalEntriesRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/winners": {
+      id: "/_staff/winners"
+      path: "/winners"
+      fullPath: "/winners"
+      preLoaderRoute: typeof StaffWinnersRouteImport
+      parentRoute: typeof StaffRoute
+    }
   }
 }
 
 interface StaffRouteChildren {
+  StaffDrawsRoute: typeof StaffDrawsRoute
+  StaffPostalEntriesRoute: typeof StaffPostalEntriesRoute
+  StaffWinnersRoute: typeof StaffWinnersRoute
   StaffIndexRoute: typeof StaffIndexRoute
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
+  StaffDrawsRoute: StaffDrawsRoute,
+  StaffPostalEntriesRoute: StaffPostalEntriesRoute,
+  StaffWinnersRoute: StaffWinnersRoute,
   StaffIndexRoute: StaffIndexRoute,
 }
 

@@ -9,4 +9,9 @@ export interface NavItem {
   readonly admin?: boolean
 }
 
-export const navItems: readonly NavItem[] = [{ to: "/", label: "Dashboard" }]
+export const navItems: readonly NavItem[] = [
+  { to: "/", label: "Dashboard" },
+  { to: "/draws", label: "Draws" },
+  { to: "/winners", label: "Winners" },
+  { to: "/postal-entries", label: "Postal entries" },
+]
