@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test"
-import { seriousViolations, signInToBackOffice, uniqueName } from "./back-office"
+import { DEMO_STAFF, seriousViolations, signInToBackOffice, uniqueName } from "./back-office"
 
 /**
  * Issue 10 §3, draws and winners: the host's waiting list and the recent
@@ -190,4 +190,79 @@ test("a free postal entry is recorded for an open competition", async ({ page })
       () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
     ),
   ).toBe(false)
+})
+
+test("a live competition is drawn from the Draws screen, its postal entrant the winner", async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await signInToBackOffice(page)
+  // The competition this test may draw: its own, live, hidden, closing in half a minute.
+  const xsrf = (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? ""
+  const auth = await page.request.post("/api/auth/authenticate", {
+    headers: { "X-XSRF-TOKEN": xsrf },
+    data: DEMO_STAFF,
+  })
+  expect(auth.ok(), await auth.text()).toBe(true)
+  const { accessToken } = (await auth.json()) as { accessToken: string }
+  const name = uniqueName("Drawn from the back office")
+  const closesAt = Date.now() + 30_000
+  const created = await page.request.post("/api/Competitions", {
+    headers: { authorization: `Bearer ${accessToken}`, "X-XSRF-TOKEN": xsrf },
+    data: {
+      name,
+      description: "A competition the back-office journey draws.",
+      ticketPrice: 100,
+      totalTickets: 20,
+      maxTicketsPerCustomer: 5,
+      defaultTicketSaleQuantity: 1,
+      startDateTimeUtc: new Date(Date.now() - 60_000).toISOString(),
+      closeDateTimeUtc: new Date(closesAt).toISOString(),
+      drawDateTimeUtc: new Date(closesAt + 60_000).toISOString(),
+      drawType: "Live",
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { competition } = (await created.json()) as { competition: { id: string } }
+
+  // Its one entry: a postcard.
+  await page.goto(`/admin/postal-entries?competitionId=${competition.id}`)
+  await expect(page.getByLabel("Competition")).toHaveValue(competition.id)
+  await page.getByLabel("First name").fill("Winifred")
+  await page.getByLabel("Last name").fill("Postcard")
+  await page
+    .getByLabel("Email address")
+    .fill(`winifred-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`)
+  await page.getByLabel("Date of birth").fill("1985-03-02")
+  await page.getByLabel("Address line 1").fill("2 Low Road")
+  await page.getByLabel("Town or city").fill("York")
+  await page.getByLabel("Postcode").fill("YO1 7HH")
+  await page.getByRole("button", { name: "Record postal entry" }).click()
+  const recorded = page.getByRole("heading", { name: /^Entry recorded: ticket \d+$/ })
+  await expect(recorded).toBeVisible()
+  const ticket = (await recorded.textContent())?.match(/\d+$/)?.[0] ?? ""
+
+  // Once it has closed, it waits for its draw, and the host draws it here.
+  await page.waitForTimeout(Math.max(0, closesAt - Date.now() + 1_000))
+  await page.goto("/admin/draws")
+  const waiting = page.getByRole("table", { name: /waiting for their draw/ })
+  await waiting.getByRole("button", { name: `Draw now: ${name}` }).click()
+  const dialog = page.getByRole("dialog", { name: `Draw ${name} now?` })
+  await expect(dialog).toContainText("from the 1 tickets sold")
+  await dialog.getByRole("button", { name: "Draw the winner" }).click()
+
+  const result = page.getByRole("heading", { name: `${name} has been drawn` })
+  await expect(result).toBeVisible()
+  await expect(result).toBeFocused()
+  const section = page.getByRole("status").filter({ has: result })
+  await expect(section).toContainText(`Winning ticket ${ticket}`)
+  await expect(section).toContainText("Winifred Postcard")
+  await expect(section.getByRole("link", { name: /See the public proof/ })).toHaveAttribute(
+    "href",
+    `/Competitions/Competition/${competition.id}`,
+  )
+  // It has left the waiting list and leads the recent draws.
+  await expect(waiting.getByRole("button", { name: `Draw now: ${name}` })).toBeHidden()
+  await expect(page.getByRole("table", { name: "Draws made, newest first" })).toContainText(name)
+  expect(await seriousViolations(page)).toEqual([])
 })

@@ -5,7 +5,7 @@ import type {
 } from "@howzat/contracts/draws"
 import { createFileRoute, useNavigate } from "@tanstack/react-router"
 import { createColumnHelper } from "@tanstack/react-table"
-import { useId, useState } from "react"
+import { useEffect, useId, useRef, useState } from "react"
 import { api } from "../../api"
 import { ConfirmDialog } from "../../components/Confirm"
 import { DataTable } from "../../components/DataTable"
@@ -47,13 +47,20 @@ function ProofLink({ competitionId, label }: { competitionId: string; label?: st
 }
 
 function DrawResult({ draw }: { readonly draw: Drawn }) {
+  // The row pressed is gone from the waiting list: focus goes to what happened instead,
+  // once the confirm dialog has closed (closing gives focus back to where it was opened).
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => heading.current?.focus())
+    return () => cancelAnimationFrame(frame)
+  }, [])
   return (
     <section
       className="card mb-4 border-green-300 bg-green-50 p-4"
       aria-labelledby="draw-result-h"
       role="status"
     >
-      <h2 id="draw-result-h" className="font-semibold">
+      <h2 id="draw-result-h" ref={heading} tabIndex={-1} className="font-semibold">
         {draw.competition.name} has been drawn
       </h2>
       {draw.outcome === "Winner" ? (
@@ -225,7 +232,7 @@ function Draws() {
   return (
     <>
       <PageHeader title="Draws" />
-      {result && <DrawResult draw={result} />}
+      {result && <DrawResult key={result.competition.id} draw={result} />}
       <section aria-labelledby="waiting-h" className="mb-8">
         <h2 id="waiting-h" className="mb-2 font-semibold">
           Waiting to be drawn

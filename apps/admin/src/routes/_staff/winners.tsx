@@ -121,7 +121,7 @@ const mainColumns = ({ mark, open }: RowActions) => {
     col.accessor((w) => winnerName(w), { id: "winner", header: "Winner" }),
     col.accessor("drawnAt", { header: "Drawn", cell: (i) => formatDateTime(i.getValue()) }),
     col.accessor("processed", {
-      header: "Prize",
+      header: "Status",
       cell: ({ row }) => (
         <ProcessedCell
           winner={row.original}
@@ -160,7 +160,7 @@ const instantColumns = ({ mark, open }: RowActions) => {
       header: "Entry",
     }),
     col.accessor("processed", {
-      header: "Prize",
+      header: "Status",
       cell: ({ row }) => (
         <ProcessedCell
           winner={row.original}
