@@ -12,6 +12,9 @@ import { Route as rootRouteImport } from "./routes/__root"
 import { Route as StaffRouteImport } from "./routes/_staff"
 import { Route as SignInRouteImport } from "./routes/sign-in"
 import { Route as StaffIndexRouteImport } from "./routes/_staff/index"
+import { Route as StaffDrawsRouteImport } from "./routes/_staff/draws"
+import { Route as StaffPostalEntriesRouteImport } from "./routes/_staff/postal-entries"
+import { Route as StaffWinnersRouteImport } from "./routes/_staff/winners"
 import { Route as StaffCustomersIndexRouteImport } from "./routes/_staff/customers/index"
 import { Route as StaffCustomersCustomerIdRouteImport } from "./routes/_staff/customers/$customerId"
 import { Route as StaffOrdersIndexRouteImport } from "./routes/_staff/orders/index"
@@ -29,6 +32,21 @@ const SignInRoute = SignInRouteImport.update({
 const StaffIndexRoute = StaffIndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffDrawsRoute = StaffDrawsRouteImport.update({
+  id: "/draws",
+  path: "/draws",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffPostalEntriesRoute = StaffPostalEntriesRouteImport.update({
+  id: "/postal-entries",
+  path: "/postal-entries",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffWinnersRoute = StaffWinnersRouteImport.update({
+  id: "/winners",
+  path: "/winners",
   getParentRoute: () => StaffRoute,
 } as any)
 const StaffCustomersIndexRoute = StaffCustomersIndexRouteImport.update({
@@ -56,6 +74,9 @@ const StaffOrdersOrderIdRoute = StaffOrdersOrderIdRouteImport.update({
 export interface FileRoutesByFullPath {
   "/": typeof StaffIndexRoute
   "/sign-in": typeof SignInRoute
+  "/draws": typeof StaffDrawsRoute
+  "/postal-entries": typeof StaffPostalEntriesRoute
+  "/winners": typeof StaffWinnersRoute
   "/customers/$customerId": typeof StaffCustomersCustomerIdRoute
   "/orders/$orderId": typeof StaffOrdersOrderIdRoute
   "/customers/": typeof StaffCustomersIndexRoute
@@ -63,6 +84,9 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   "/sign-in": typeof SignInRoute
+  "/draws": typeof StaffDrawsRoute
+  "/postal-entries": typeof StaffPostalEntriesRoute
+  "/winners": typeof StaffWinnersRoute
   "/": typeof StaffIndexRoute
   "/customers/$customerId": typeof StaffCustomersCustomerIdRoute
   "/orders/$orderId": typeof StaffOrdersOrderIdRoute
@@ -73,6 +97,9 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/_staff": typeof StaffRouteWithChildren
   "/sign-in": typeof SignInRoute
+  "/_staff/draws": typeof StaffDrawsRoute
+  "/_staff/postal-entries": typeof StaffPostalEntriesRoute
+  "/_staff/winners": typeof StaffWinnersRoute
   "/_staff/": typeof StaffIndexRoute
   "/_staff/customers/$customerId": typeof StaffCustomersCustomerIdRoute
   "/_staff/orders/$orderId": typeof StaffOrdersOrderIdRoute
@@ -84,6 +111,9 @@ export interface FileRouteTypes {
   fullPaths:
     | "/"
     | "/sign-in"
+    | "/draws"
+    | "/postal-entries"
+    | "/winners"
     | "/customers/$customerId"
     | "/orders/$orderId"
     | "/customers/"
@@ -91,6 +121,9 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/sign-in"
+    | "/draws"
+    | "/postal-entries"
+    | "/winners"
     | "/"
     | "/customers/$customerId"
     | "/orders/$orderId"
@@ -100,6 +133,9 @@ export interface FileRouteTypes {
     | "__root__"
     | "/_staff"
     | "/sign-in"
+    | "/_staff/draws"
+    | "/_staff/postal-entries"
+    | "/_staff/winners"
     | "/_staff/"
     | "/_staff/customers/$customerId"
     | "/_staff/orders/$orderId"
@@ -135,6 +171,27 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof StaffIndexRouteImport
       parentRoute: typeof StaffRoute
     }
+    "/_staff/draws": {
+      id: "/_staff/draws"
+      path: "/draws"
+      fullPath: "/draws"
+      preLoaderRoute: typeof StaffDrawsRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/postal-entries": {
+      id: "/_staff/postal-entries"
+      path: "/postal-entries"
+      fullPath: "/postal-entries"
+      preLoaderRoute: typeof StaffPostalEntriesRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/winners": {
+      id: "/_staff/winners"
+      path: "/winners"
+      fullPath: "/winners"
+      preLoaderRoute: typeof StaffWinnersRouteImport
+      parentRoute: typeof StaffRoute
+    }
     "/_staff/customers/": {
       id: "/_staff/customers/"
       path: "/customers"
@@ -167,6 +224,9 @@ declare module "@tanstack/react-router" {
 }
 
 interface StaffRouteChildren {
+  StaffDrawsRoute: typeof StaffDrawsRoute
+  StaffPostalEntriesRoute: typeof StaffPostalEntriesRoute
+  StaffWinnersRoute: typeof StaffWinnersRoute
   StaffIndexRoute: typeof StaffIndexRoute
   StaffCustomersCustomerIdRoute: typeof StaffCustomersCustomerIdRoute
   StaffOrdersOrderIdRoute: typeof StaffOrdersOrderIdRoute
@@ -175,6 +235,9 @@ interface StaffRouteChildren {
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
+  StaffDrawsRoute: StaffDrawsRoute,
+  StaffPostalEntriesRoute: StaffPostalEntriesRoute,
+  StaffWinnersRoute: StaffWinnersRoute,
   StaffIndexRoute: StaffIndexRoute,
   StaffCustomersCustomerIdRoute: StaffCustomersCustomerIdRoute,
   StaffOrdersOrderIdRoute: StaffOrdersOrderIdRoute,

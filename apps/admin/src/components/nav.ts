@@ -13,4 +13,7 @@ export const navItems: readonly NavItem[] = [
   { to: "/", label: "Dashboard" },
   { to: "/orders", label: "Orders" },
   { to: "/customers", label: "Customers" },
+  { to: "/draws", label: "Draws" },
+  { to: "/winners", label: "Winners" },
+  { to: "/postal-entries", label: "Postal entries" },
 ]

@@ -1,0 +1,348 @@
+import type {
+  InstantWinPrizeWinnerJson,
+  MainPrizeWinnerJson,
+} from "@howzat/contracts/competition-winners"
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
+import { createColumnHelper } from "@tanstack/react-table"
+import { useId, useState } from "react"
+import { api } from "../../api"
+import { ConfirmDialog } from "../../components/Confirm"
+import { DataTable } from "../../components/DataTable"
+import { Pager } from "../../components/Pager"
+import { Empty, ErrorNote, PageHeader } from "../../components/PageStates"
+import { WinnerNotes } from "../../components/WinnerNotes"
+import { formatDateTime } from "../../lib/format"
+import { useAction } from "../../lib/use-action"
+import { type WinnerRef, winnerCalls } from "../../lib/winner-ref"
+import {
+  mainWinnerKey,
+  validateWinnersSearch,
+  type WinnerStatusFilter,
+  type WinnerTab,
+  winnersQuery,
+} from "../../lib/winners"
+
+export const Route = createFileRoute("/_staff/winners")({
+  head: () => ({ meta: [{ title: "Winners · Howzat back office" }] }),
+  validateSearch: validateWinnersSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ deps }) => {
+    const query = { urlParams: winnersQuery(deps) }
+    if (deps.tab === "instant") {
+      const list = await api.competitionWinners.instantWinPrizeWinners(query)
+      return { tab: "instant" as const, rows: list.instantWinPrizeWinners, page: list }
+    }
+    const list = await api.competitionWinners.mainPrizeWinners(query)
+    return { tab: "main" as const, rows: list.mainPrizeWinners, page: list }
+  },
+  component: Winners,
+})
+
+/** What both lists share: who won, and whether the prize has been handed over. */
+interface Selected {
+  readonly ref: WinnerRef
+  readonly title: string
+  readonly key: string
+}
+
+type Shared = MainPrizeWinnerJson | InstantWinPrizeWinnerJson
+
+const winnerName = (w: Shared) => w.winner.fullName ?? "No customer record"
+
+function ProcessedCell({
+  winner,
+  onMark,
+}: {
+  readonly winner: Shared
+  readonly onMark: (processed: boolean) => void
+}) {
+  return (
+    <div className="space-y-1">
+      {winner.processed ? (
+        <p className="text-xs">
+          <span className="rounded bg-green-100 px-1.5 py-0.5 font-medium text-green-800">
+            Processed
+          </span>{" "}
+          {formatDateTime(winner.processedAt)}
+          {winner.processedAt && !winner.processedByUserId && " by the shop"}
+        </p>
+      ) : (
+        <p className="text-xs">
+          <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900">
+            Not processed
+          </span>
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn whitespace-nowrap"
+        onClick={() => onMark(!winner.processed)}
+        aria-label={`${winner.processed ? "Mark not processed" : "Mark processed"}: ${winnerName(winner)}, ticket ${winner.ticketNumber}`}
+      >
+        {winner.processed ? "Mark not processed" : "Mark processed"}
+      </button>
+    </div>
+  )
+}
+
+function NotesCell({ winner, onOpen }: { readonly winner: Shared; readonly onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      className="btn whitespace-nowrap"
+      onClick={onOpen}
+      aria-label={`Notes (${winner.noteCount}): ${winnerName(winner)}, ticket ${winner.ticketNumber}`}
+    >
+      Notes ({winner.noteCount})
+    </button>
+  )
+}
+
+interface RowActions {
+  readonly mark: (ref: WinnerRef, winner: Shared, processed: boolean) => void
+  readonly open: (selected: Selected) => void
+}
+
+const mainRef = (w: MainPrizeWinnerJson): WinnerRef => ({
+  kind: "main",
+  competitionId: w.competition.id,
+  ticketNumber: w.ticketNumber,
+})
+const instantRef = (w: InstantWinPrizeWinnerJson): WinnerRef => ({
+  kind: "instant",
+  instantWinId: w.instantWinId,
+})
+
+const mainColumns = ({ mark, open }: RowActions) => {
+  const col = createColumnHelper<MainPrizeWinnerJson>()
+  return [
+    col.accessor((w) => w.competition.name, { id: "competition", header: "Competition" }),
+    col.accessor("ticketNumber", { header: "Ticket" }),
+    col.accessor((w) => winnerName(w), { id: "winner", header: "Winner" }),
+    col.accessor("drawnAt", { header: "Drawn", cell: (i) => formatDateTime(i.getValue()) }),
+    col.accessor("processed", {
+      header: "Status",
+      cell: ({ row }) => (
+        <ProcessedCell
+          winner={row.original}
+          onMark={(p) => mark(mainRef(row.original), row.original, p)}
+        />
+      ),
+    }),
+    col.accessor("noteCount", {
+      header: "Notes",
+      cell: ({ row }) => (
+        <NotesCell
+          winner={row.original}
+          onOpen={() =>
+            open({
+              ref: mainRef(row.original),
+              key: mainWinnerKey(row.original),
+              title: `${winnerName(row.original)}, ${row.original.competition.name}, ticket ${row.original.ticketNumber}`,
+            })
+          }
+        />
+      ),
+    }),
+  ]
+}
+
+const instantColumns = ({ mark, open }: RowActions) => {
+  const col = createColumnHelper<InstantWinPrizeWinnerJson>()
+  return [
+    col.accessor((w) => w.competition.name, { id: "competition", header: "Competition" }),
+    col.accessor("prizeName", { header: "Prize" }),
+    col.accessor("ticketNumber", { header: "Ticket" }),
+    col.accessor((w) => winnerName(w), { id: "winner", header: "Winner" }),
+    col.accessor("wonAt", { header: "Won", cell: (i) => formatDateTime(i.getValue()) }),
+    col.accessor((w) => (w.postalEntryId ? "Postal entry" : w.orderId ? "Order" : "—"), {
+      id: "entry",
+      header: "Entry",
+    }),
+    col.accessor("processed", {
+      header: "Status",
+      cell: ({ row }) => (
+        <ProcessedCell
+          winner={row.original}
+          onMark={(p) => mark(instantRef(row.original), row.original, p)}
+        />
+      ),
+    }),
+    col.accessor("noteCount", {
+      header: "Notes",
+      cell: ({ row }) => (
+        <NotesCell
+          winner={row.original}
+          onOpen={() =>
+            open({
+              ref: instantRef(row.original),
+              key: row.original.instantWinId,
+              title: `${winnerName(row.original)}, ${row.original.prizeName}, ticket ${row.original.ticketNumber}`,
+            })
+          }
+        />
+      ),
+    }),
+  ]
+}
+
+const TABS: readonly { readonly tab: WinnerTab; readonly label: string }[] = [
+  { tab: "main", label: "Main prizes" },
+  { tab: "instant", label: "Instant wins" },
+]
+
+const STATUS_LABELS: Record<WinnerStatusFilter, string> = {
+  All: "All winners",
+  NotProcessed: "Not processed",
+  Processed: "Processed",
+}
+
+function Winners() {
+  const data = Route.useLoaderData()
+  const search = Route.useSearch()
+  const navigate = useNavigate({ from: Route.fullPath })
+  const statusId = useId()
+  const [selected, setSelected] = useState<Selected | undefined>()
+  const [unmarking, setUnmarking] = useState<{ ref: WinnerRef; winner: Shared } | undefined>()
+  const [announce, setAnnounce] = useState("")
+  const status = useAction(async (ref: WinnerRef, processed: boolean) => {
+    await winnerCalls(ref).setProcessed(processed)
+    return true as const
+  })
+  const mark = async (ref: WinnerRef, winner: Shared, processed: boolean) => {
+    setAnnounce("")
+    if (!processed) {
+      status.reset()
+      setUnmarking({ ref, winner })
+      return
+    }
+    if (await status.run(ref, true))
+      setAnnounce(`${winnerName(winner)}, ticket ${winner.ticketNumber}: marked processed.`)
+  }
+  const actions: RowActions = {
+    mark: (ref, winner, processed) => void mark(ref, winner, processed),
+    open: (next) => setSelected(next),
+  }
+  const tab = search.tab ?? "main"
+  const empty = (
+    <Empty
+      title={
+        search.status === "NotProcessed"
+          ? "Every winner here has been processed."
+          : "No winners to show."
+      }
+    >
+      {search.status
+        ? "Choose All winners to see the rest."
+        : "Winners appear once a draw is made or an instant prize is won."}
+    </Empty>
+  )
+  return (
+    <>
+      <PageHeader title="Winners" />
+      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+        <nav aria-label="Kind of winner" className="flex gap-1 rounded-md bg-slate-100 p-1">
+          {TABS.map((t) => (
+            <Link
+              key={t.tab}
+              from={Route.fullPath}
+              search={(prev) => ({
+                ...prev,
+                tab: t.tab === "main" ? undefined : t.tab,
+                page: undefined,
+              })}
+              onClick={() => setSelected(undefined)}
+              className={`rounded px-3 py-1.5 text-sm ${tab === t.tab ? "bg-white font-semibold shadow-sm" : "text-slate-700 hover:bg-white/60"}`}
+              aria-current={tab === t.tab ? "page" : undefined}
+            >
+              {t.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="space-y-1">
+          <label htmlFor={statusId} className="label">
+            Prize status
+          </label>
+          <select
+            id={statusId}
+            className="input"
+            value={search.status ?? "All"}
+            onChange={(e) => {
+              const next = e.target.value as WinnerStatusFilter
+              void navigate({
+                search: (prev) => ({
+                  ...prev,
+                  status: next === "All" ? undefined : next,
+                  page: undefined,
+                }),
+              })
+            }}
+          >
+            {Object.entries(STATUS_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p role="status" aria-live="polite" className="mb-2 text-sm text-green-800">
+        {announce}
+      </p>
+      {!unmarking && <ErrorNote error={status.error} />}
+      {data.tab === "main" ? (
+        <DataTable
+          rows={data.rows}
+          columns={mainColumns(actions)}
+          caption="Main prize winners"
+          rowKey={mainWinnerKey}
+          empty={empty}
+        />
+      ) : (
+        <DataTable
+          rows={data.rows}
+          columns={instantColumns(actions)}
+          caption="Instant-win prize winners"
+          rowKey={(w) => w.instantWinId}
+          empty={empty}
+        />
+      )}
+      {data.page.totalPages > 1 && (
+        <Pager
+          page={data.page}
+          onPage={(page) => void navigate({ search: (prev) => ({ ...prev, page }) })}
+        />
+      )}
+      {selected && (
+        <WinnerNotes
+          key={selected.key}
+          winner={selected.ref}
+          title={selected.title}
+          onClose={() => setSelected(undefined)}
+        />
+      )}
+      <ConfirmDialog
+        open={unmarking !== undefined}
+        title="Mark this prize not processed?"
+        confirmLabel="Mark not processed"
+        pending={status.pending}
+        error={status.error}
+        onCancel={() => setUnmarking(undefined)}
+        onConfirm={async () => {
+          if (!unmarking) return
+          if (await status.run(unmarking.ref, false)) {
+            setAnnounce(
+              `${winnerName(unmarking.winner)}, ticket ${unmarking.winner.ticketNumber}: marked not processed.`,
+            )
+            setUnmarking(undefined)
+          }
+        }}
+      >
+        <p>
+          {unmarking && `${winnerName(unmarking.winner)}, ticket ${unmarking.winner.ticketNumber}.`}{" "}
+          The record of when the prize was handed over, and by whom, is cleared.
+        </p>
+      </ConfirmDialog>
+    </>
+  )
+}

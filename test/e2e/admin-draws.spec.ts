@@ -1,0 +1,268 @@
+import { expect, test } from "@playwright/test"
+import { DEMO_STAFF, seriousViolations, signInToBackOffice, uniqueName } from "./back-office"
+
+/**
+ * Issue 10 §3, draws and winners: the host's waiting list and the recent
+ * draws, the winners lists with notes and processed status, and a free
+ * postal entry typed in from a postcard. Drawing the demo live competition is
+ * draws.spec.ts's (through the API), so this journey only reads the waiting
+ * list; what it changes in the shared shop it puts back.
+ */
+
+test("the draws screen lists what waits for a draw and the draws made", async ({ page }) => {
+  await signInToBackOffice(page)
+  await page
+    .getByRole("navigation", { name: "Back office" })
+    .getByRole("link", { name: "Draws" })
+    .click()
+  await expect(page.getByRole("heading", { name: "Draws", level: 1 })).toBeVisible()
+
+  const recent = page.getByRole("table", { name: "Draws made, newest first" })
+  await expect(recent).toBeVisible()
+  // The demo shop's past competitions were drawn with the real procedure.
+  await expect(recent.getByRole("link", { name: /Public proof/ }).first()).toHaveAttribute(
+    "href",
+    /^\/Competitions\/Competition\//,
+  )
+  // The waiting list is there, with Draw now for a live competition, or says there is none.
+  const waiting = page.getByRole("table", { name: /waiting for their draw/ })
+  await expect(waiting.or(page.getByText("No competition is waiting to be drawn."))).toBeVisible()
+  if (await waiting.isVisible()) {
+    const drawNow = waiting.getByRole("button", { name: /^Draw now/ }).first()
+    if (await drawNow.isVisible()) {
+      await drawNow.click()
+      const dialog = page.getByRole("dialog")
+      await expect(dialog).toContainText("cannot be undone")
+      await dialog.getByRole("button", { name: "Cancel" }).click()
+      await expect(dialog).toBeHidden()
+    }
+  }
+  expect(await seriousViolations(page)).toEqual([])
+
+  // A date range far in the future has no draws, and says so; the filter lives in the URL.
+  await page.getByLabel("Drawn from").fill("2099-01-01")
+  await page.getByRole("button", { name: "Show draws" }).click()
+  await expect(page).toHaveURL(/from=2099-01-01/)
+  await expect(page.getByText("No draws in these dates.")).toBeVisible()
+  await page.getByRole("button", { name: "Clear dates" }).click()
+  await expect(recent).toBeVisible()
+})
+
+test("winners: a note is added, edited and deleted, and a prize marked processed", async ({
+  page,
+}) => {
+  await signInToBackOffice(page)
+  await page.goto("/admin/winners")
+  await expect(page.getByRole("heading", { name: "Winners", level: 1 })).toBeVisible()
+  const table = page.getByRole("table", { name: "Main prize winners" })
+  await expect(table).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+
+  // Only those still waiting for their prize; the filter is in the URL.
+  await page.getByLabel("Prize status").selectOption("NotProcessed")
+  await expect(page).toHaveURL(/status=NotProcessed/)
+  const row = table.getByRole("row").nth(1)
+  await expect(row).toBeVisible()
+  await expect(row).toContainText("Not processed")
+  const competitionName = (await row.getByRole("cell").nth(0).textContent())?.trim() ?? ""
+  const ticket = (await row.getByRole("cell").nth(1).textContent())?.trim() ?? ""
+
+  // A note: added, shown with its author, edited, then deleted after a confirm.
+  await row.getByRole("button", { name: /^Notes \(/ }).click()
+  const notes = page.getByRole("region", { name: /^Notes:/ })
+  await expect(notes).toBeVisible()
+  await notes.getByRole("button", { name: "Add note" }).click()
+  await expect(notes.getByText("A note cannot be empty.")).toBeVisible()
+  const text = uniqueName("Prize posted, tracking")
+  await notes.getByLabel("Add a note").fill(text)
+  await notes.getByRole("button", { name: "Add note" }).click()
+  await expect(notes.getByRole("status")).toHaveText("Note added.")
+  await expect(notes.getByText(text)).toBeVisible()
+  await expect(notes.getByLabel("Add a note")).toHaveValue("")
+
+  await notes.getByRole("button", { name: "Edit" }).last().click()
+  await notes.getByLabel("Edit note").fill(`${text} (signed for)`)
+  await notes.getByRole("button", { name: "Save note" }).click()
+  await expect(notes.getByRole("status")).toHaveText("Note saved.")
+  await expect(notes.getByText(`${text} (signed for)`)).toBeVisible()
+
+  await notes.getByRole("button", { name: "Delete" }).last().click()
+  const dialog = page.getByRole("dialog", { name: "Delete this note?" })
+  await expect(dialog).toContainText(`${text} (signed for)`)
+  await dialog.getByRole("button", { name: "Delete note" }).click()
+  await expect(dialog).toBeHidden()
+  await expect(notes.getByRole("status")).toHaveText("Note deleted.")
+  await expect(notes.getByText(`${text} (signed for)`)).toBeHidden()
+  await notes.getByRole("button", { name: "Close notes" }).click()
+
+  // Marked processed: it leaves the "Not processed" list and shows under Processed.
+  await row.getByRole("button", { name: /^Mark processed/ }).click()
+  await expect(page.getByText(/marked processed\.$/)).toBeVisible()
+  await page.getByLabel("Prize status").selectOption("Processed")
+  const processedRow = table
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name: competitionName, exact: true }) })
+    .filter({ has: page.getByRole("cell", { name: ticket, exact: true }) })
+  await expect(processedRow).toContainText("Processed")
+
+  // Put back as found, after a confirm that says what is cleared.
+  await processedRow.getByRole("button", { name: /^Mark not processed/ }).click()
+  const undo = page.getByRole("dialog", { name: "Mark this prize not processed?" })
+  await expect(undo).toContainText("is cleared")
+  await undo.getByRole("button", { name: "Mark not processed" }).click()
+  await expect(page.getByText(/marked not processed\.$/)).toBeVisible()
+
+  // The instant-win winners are the other tab.
+  await page.getByRole("link", { name: "Instant wins" }).click()
+  await expect(page).toHaveURL(/tab=instant/)
+  await expect(
+    page
+      .getByRole("table", { name: "Instant-win prize winners" })
+      .or(page.getByText("No winners to show.")),
+  ).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+})
+
+test("a free postal entry is recorded for an open competition", async ({ page }) => {
+  await signInToBackOffice(page)
+  await page.goto("/admin/postal-entries")
+  await expect(page.getByRole("heading", { name: "Postal entries", level: 1 })).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+
+  const competition = page.getByLabel("Competition")
+  const firstOpen = await competition
+    .locator("option:not([value=''])")
+    .first()
+    .getAttribute("value")
+  await competition.selectOption(firstOpen ?? "")
+  await expect(page).toHaveURL(/competitionId=/)
+
+  // The server's SPEC §5 words for what is missing, beside each field; nothing recorded.
+  await page.getByRole("button", { name: "Record postal entry" }).click()
+  await expect(page.getByLabel("First name")).toHaveAttribute("aria-invalid", "true")
+  await expect(page.getByRole("heading", { name: /Entry recorded/ })).toBeHidden()
+
+  const name = uniqueName("Postcard")
+  const email = `postal-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
+  await page.getByLabel("First name").fill(name.split(" ")[0] ?? "Postcard")
+  await page.getByLabel("Last name").fill("Sender")
+  await page.getByLabel("Email address").fill(email)
+  await page.getByLabel("Date of birth").fill("1990-05-17")
+  await page.getByLabel("Address line 1").fill("1 High Street")
+  await page.getByLabel("Town or city").fill("Leeds")
+  await page.getByLabel("Postcode").fill("LS1 4AP")
+  const reference = uniqueName("PC").replace(" ", "-")
+  await page.getByLabel("Postcard reference (optional)").fill(reference)
+  await page.getByRole("button", { name: "Record postal entry" }).click()
+
+  const result = page.getByRole("heading", { name: /^Entry recorded: ticket \d+$/ })
+  await expect(result).toBeVisible()
+  await expect(page.getByText(reference)).toBeVisible()
+  // The form is cleared for the next postcard.
+  await expect(page.getByLabel("Email address")).toHaveValue("")
+
+  // The same postcard again (a retry) answers the entry already recorded, not a second ticket.
+  const ticket = (await result.textContent())?.match(/\d+$/)?.[0]
+  await page.getByLabel("First name").fill(name.split(" ")[0] ?? "Postcard")
+  await page.getByLabel("Last name").fill("Sender")
+  await page.getByLabel("Email address").fill(email)
+  await page.getByLabel("Date of birth").fill("1990-05-17")
+  await page.getByLabel("Address line 1").fill("1 High Street")
+  await page.getByLabel("Town or city").fill("Leeds")
+  await page.getByLabel("Postcode").fill("LS1 4AP")
+  await page.getByLabel("Postcard reference (optional)").fill(reference)
+  await page.getByRole("button", { name: "Record postal entry" }).click()
+  await expect(
+    page.getByRole("heading", { name: `This postcard was already recorded: ticket ${ticket}` }),
+  ).toBeVisible()
+
+  // A tablet's width: the form and the menu still fit.
+  await page.setViewportSize({ width: 800, height: 1100 })
+  await expect(page.getByRole("button", { name: "Record postal entry" })).toBeVisible()
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  )
+  expect(overflow).toBe(false)
+  await page.goto("/admin/winners")
+  await expect(page.getByRole("table", { name: "Main prize winners" })).toBeVisible()
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    ),
+  ).toBe(false)
+})
+
+test("a live competition is drawn from the Draws screen, its postal entrant the winner", async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await signInToBackOffice(page)
+  // The competition this test may draw: its own, live, hidden, closing in half a minute.
+  const xsrf = (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? ""
+  const auth = await page.request.post("/api/auth/authenticate", {
+    headers: { "X-XSRF-TOKEN": xsrf },
+    data: DEMO_STAFF,
+  })
+  expect(auth.ok(), await auth.text()).toBe(true)
+  const { accessToken } = (await auth.json()) as { accessToken: string }
+  const name = uniqueName("Drawn from the back office")
+  const closesAt = Date.now() + 30_000
+  const created = await page.request.post("/api/Competitions", {
+    headers: { authorization: `Bearer ${accessToken}`, "X-XSRF-TOKEN": xsrf },
+    data: {
+      name,
+      description: "A competition the back-office journey draws.",
+      ticketPrice: 100,
+      totalTickets: 20,
+      maxTicketsPerCustomer: 5,
+      defaultTicketSaleQuantity: 1,
+      startDateTimeUtc: new Date(Date.now() - 60_000).toISOString(),
+      closeDateTimeUtc: new Date(closesAt).toISOString(),
+      drawDateTimeUtc: new Date(closesAt + 60_000).toISOString(),
+      drawType: "Live",
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { competition } = (await created.json()) as { competition: { id: string } }
+
+  // Its one entry: a postcard.
+  await page.goto(`/admin/postal-entries?competitionId=${competition.id}`)
+  await expect(page.getByLabel("Competition")).toHaveValue(competition.id)
+  await page.getByLabel("First name").fill("Winifred")
+  await page.getByLabel("Last name").fill("Postcard")
+  await page
+    .getByLabel("Email address")
+    .fill(`winifred-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`)
+  await page.getByLabel("Date of birth").fill("1985-03-02")
+  await page.getByLabel("Address line 1").fill("2 Low Road")
+  await page.getByLabel("Town or city").fill("York")
+  await page.getByLabel("Postcode").fill("YO1 7HH")
+  await page.getByRole("button", { name: "Record postal entry" }).click()
+  const recorded = page.getByRole("heading", { name: /^Entry recorded: ticket \d+$/ })
+  await expect(recorded).toBeVisible()
+  const ticket = (await recorded.textContent())?.match(/\d+$/)?.[0] ?? ""
+
+  // Once it has closed, it waits for its draw, and the host draws it here.
+  await page.waitForTimeout(Math.max(0, closesAt - Date.now() + 1_000))
+  await page.goto("/admin/draws")
+  const waiting = page.getByRole("table", { name: /waiting for their draw/ })
+  await waiting.getByRole("button", { name: `Draw now: ${name}` }).click()
+  const dialog = page.getByRole("dialog", { name: `Draw ${name} now?` })
+  await expect(dialog).toContainText("from the 1 tickets sold")
+  await dialog.getByRole("button", { name: "Draw the winner" }).click()
+
+  const result = page.getByRole("heading", { name: `${name} has been drawn` })
+  await expect(result).toBeVisible()
+  await expect(result).toBeFocused()
+  const section = page.getByRole("status").filter({ has: result })
+  await expect(section).toContainText(`Winning ticket ${ticket}`)
+  await expect(section).toContainText("Winifred Postcard")
+  await expect(section.getByRole("link", { name: /See the public proof/ })).toHaveAttribute(
+    "href",
+    `/Competitions/Competition/${competition.id}`,
+  )
+  // It has left the waiting list and leads the recent draws.
+  await expect(waiting.getByRole("button", { name: `Draw now: ${name}` })).toBeHidden()
+  await expect(page.getByRole("table", { name: "Draws made, newest first" })).toContainText(name)
+  expect(await seriousViolations(page)).toEqual([])
+})
