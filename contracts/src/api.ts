@@ -103,6 +103,15 @@ import {
   PromotionRequest,
   PromotionResponse,
 } from "./promotions"
+import {
+  ConfirmEnrolmentResponse,
+  EnrolmentResponse,
+  RecoveryCodesResponse,
+  RegenerateRecoveryCodesRequest,
+  SecondFactorRequest,
+  SecondFactorRequired,
+  StartEnrolmentRequest,
+} from "./second-factor"
 import { Authentication, OptionalAuthentication, StaffPermission } from "./security"
 import {
   EditableResourceList,
@@ -421,13 +430,15 @@ export class AuthApi extends HttpApiGroup.make("auth")
       .setPayload(AuthenticateRequest)
       .addSuccess(AuthResponse)
       .addError(Unauthorized)
+      .addError(SecondFactorRequired)
       .addError(TooManyRequests),
   )
   .add(
     HttpApiEndpoint.post("authenticateByToken", "/api/auth/authenticate-by-token")
       .setPayload(TokenRequest)
       .addSuccess(AuthResponse)
-      .addError(Unauthorized),
+      .addError(Unauthorized)
+      .addError(SecondFactorRequired),
   )
   .add(
     HttpApiEndpoint.post("refreshToken", "/api/auth/refresh-token")
@@ -468,6 +479,38 @@ export class AuthApi extends HttpApiGroup.make("auth")
     HttpApiEndpoint.post("changePassword", "/api/auth/change-password")
       .setPayload(ChangePasswordRequest)
       .addSuccess(MessageResponse)
+      .middleware(Authentication),
+  )
+  // An Admin's second factor (decision 0032): a challenge from authenticate, then a code.
+  .add(
+    HttpApiEndpoint.post("verifySecondFactor", "/api/auth/second-factor")
+      .setPayload(SecondFactorRequest)
+      .addSuccess(AuthResponse)
+      .addError(Unauthorized),
+  )
+  .add(
+    HttpApiEndpoint.post("startSecondFactorEnrolment", "/api/auth/second-factor/enrolment")
+      .setPayload(StartEnrolmentRequest)
+      .addSuccess(EnrolmentResponse)
+      .addError(Unauthorized)
+      .addError(Conflict),
+  )
+  .add(
+    HttpApiEndpoint.post(
+      "confirmSecondFactorEnrolment",
+      "/api/auth/second-factor/enrolment/confirm",
+    )
+      .setPayload(SecondFactorRequest)
+      .addSuccess(ConfirmEnrolmentResponse)
+      .addError(Unauthorized)
+      .addError(Conflict),
+  )
+  .add(
+    HttpApiEndpoint.post("regenerateRecoveryCodes", "/api/auth/second-factor/recovery-codes")
+      .setPayload(RegenerateRecoveryCodesRequest)
+      .addSuccess(RecoveryCodesResponse)
+      .addError(BadRequest)
+      .addError(Unauthorized)
       .middleware(Authentication),
   ) {}
 
