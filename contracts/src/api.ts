@@ -429,16 +429,18 @@ export class AuthApi extends HttpApiGroup.make("auth")
     HttpApiEndpoint.post("authenticate", "/api/auth/authenticate")
       .setPayload(AuthenticateRequest)
       .addSuccess(AuthResponse)
-      .addError(Unauthorized)
+      // Before Unauthorized: both are 401s, and the error encoder takes the first that fits.
       .addError(SecondFactorRequired)
+      .addError(Unauthorized)
       .addError(TooManyRequests),
   )
   .add(
     HttpApiEndpoint.post("authenticateByToken", "/api/auth/authenticate-by-token")
       .setPayload(TokenRequest)
       .addSuccess(AuthResponse)
-      .addError(Unauthorized)
-      .addError(SecondFactorRequired),
+      // Before Unauthorized: both are 401s, and the error encoder takes the first that fits.
+      .addError(SecondFactorRequired)
+      .addError(Unauthorized),
   )
   .add(
     HttpApiEndpoint.post("refreshToken", "/api/auth/refresh-token")

@@ -1,3 +1,4 @@
+import { HttpServerResponse } from "@effect/platform"
 import {
   INVALID_SECOND_FACTOR_PROBLEM,
   SECOND_FACTOR_CHALLENGE_EXPIRED_PROBLEM,
@@ -6,7 +7,7 @@ import {
 import { BadRequest, Conflict, problemType, Unauthorized } from "@howzat/contracts/problems"
 import { SecondFactorRequired as SecondFactorRequiredProblem } from "@howzat/contracts/second-factor"
 import type { SecondFactorRequired } from "@howzat/core/accounts/errors"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 
 /** The words of the second-factor problems (decision 0032); the admin app shows the details. */
 export const secondFactorMessages = {
@@ -22,17 +23,27 @@ const INVALID_TITLE = "Invalid second factor"
 
 /** Core's second-factor errors as problem+json, one place for the wording. */
 export const secondFactorProblems = {
-  /** 401 with the challenge; no cookie is set, so no session exists yet. */
+  /**
+   * 401 with the challenge; no cookie is set, so no session exists yet.
+   * Answered as a response rather than failed with the contract's class:
+   * HttpApi encodes a failure with the first error schema it fits, and
+   * every problem fits Unauthorized, which would drop `challenge`.
+   */
   SecondFactorRequired: (error: SecondFactorRequired) =>
-    Effect.fail(
-      new SecondFactorRequiredProblem({
-        type: SECOND_FACTOR_REQUIRED_PROBLEM,
-        title: "Second factor required",
-        detail: error.enrolled ? secondFactorMessages.enterCode : secondFactorMessages.enrol,
-        status: 401,
-        challenge: error.challenge,
-        enrolled: error.enrolled,
-      }),
+    Effect.succeed(
+      HttpServerResponse.unsafeJson(
+        Schema.encodeSync(SecondFactorRequiredProblem)(
+          new SecondFactorRequiredProblem({
+            type: SECOND_FACTOR_REQUIRED_PROBLEM,
+            title: "Second factor required",
+            detail: error.enrolled ? secondFactorMessages.enterCode : secondFactorMessages.enrol,
+            status: 401,
+            challenge: error.challenge,
+            enrolled: error.enrolled,
+          }),
+        ),
+        { status: 401, contentType: "application/problem+json" },
+      ),
     ),
   InvalidSecondFactor: () =>
     Effect.fail(
