@@ -488,7 +488,8 @@ export class AuthApi extends HttpApiGroup.make("auth")
     HttpApiEndpoint.post("verifySecondFactor", "/api/auth/second-factor")
       .setPayload(SecondFactorRequest)
       .addSuccess(AuthResponse)
-      .addError(Unauthorized),
+      .addError(Unauthorized)
+      .addError(TooManyRequests),
   )
   .add(
     HttpApiEndpoint.post("startSecondFactorEnrolment", "/api/auth/second-factor/enrolment")
@@ -505,7 +506,8 @@ export class AuthApi extends HttpApiGroup.make("auth")
       .setPayload(SecondFactorRequest)
       .addSuccess(ConfirmEnrolmentResponse)
       .addError(Unauthorized)
-      .addError(Conflict),
+      .addError(Conflict)
+      .addError(TooManyRequests),
   )
   .add(
     HttpApiEndpoint.post("regenerateRecoveryCodes", "/api/auth/second-factor/recovery-codes")
@@ -513,6 +515,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
       .addSuccess(RecoveryCodesResponse)
       .addError(BadRequest)
       .addError(Unauthorized)
+      .addError(TooManyRequests)
       .middleware(Authentication),
   ) {}
 

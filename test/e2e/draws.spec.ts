@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright"
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test"
+import { signInAsDemoAdmin } from "./admin-sign-in"
 import { PASSWORD, uniqueEmail } from "./support"
 
 /**
@@ -12,7 +13,6 @@ import { PASSWORD, uniqueEmail } from "./support"
  */
 
 const LIVE_COMPETITION = "Signed Ashes Stumps, Framed"
-const ADMIN = { email: "admin@howzat.example", password: "Howzat!Admin2026" }
 
 interface Listed {
   id: string
@@ -51,24 +51,15 @@ const allCompetitions = async (request: APIRequestContext) => {
 const xsrfOf = async (page: Page) =>
   (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? ""
 
-/** Signs the demo admin in through the API, as a host's tool would (the page brings the XSRF cookie). */
-const signInAsAdmin = async (page: Page) => {
-  await page.goto("/Live")
-  const xsrf = await xsrfOf(page)
-  const response = await page.request.post("/api/auth/authenticate", {
-    headers: { "X-XSRF-TOKEN": xsrf },
-    data: ADMIN,
-  })
-  expect(response.ok(), await response.text()).toBe(true)
-  const { accessToken } = (await response.json()) as { accessToken: string }
-  return { authorization: `Bearer ${accessToken}`, "X-XSRF-TOKEN": xsrf }
-}
-
-test("the demo admin draws the live competition; its winner and proof show", async ({ page }) => {
+test("the demo admin draws the live competition; its winner and proof show", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000)
   const stumps = (await allCompetitions(page.request)).find((c) => c.name === LIVE_COMPETITION)
   expect(stumps, "the demo data has a closed live competition").toBeDefined()
-  const headers = await signInAsAdmin(page)
+  // Through the second factor, as the admin app signs in (decision 0032).
+  const headers = await signInAsDemoAdmin(page, baseURL ?? "")
 
   const drawIt = () =>
     page.request.post(`/api/Draws/draw-competition-winner/${stumps!.id}`, { headers })

@@ -526,7 +526,7 @@ export interface Endpoints {
       readonly urlParams: never
       readonly payload: typeof secondFactor.SecondFactorRequest.Encoded
       readonly success: typeof auth.AuthResponse.Encoded
-      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.TooManyRequests.Encoded
     }
     readonly startSecondFactorEnrolment: {
       readonly path: never
@@ -540,14 +540,14 @@ export interface Endpoints {
       readonly urlParams: never
       readonly payload: typeof secondFactor.SecondFactorRequest.Encoded
       readonly success: typeof secondFactor.ConfirmEnrolmentResponse.Encoded
-      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.Conflict.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.Conflict.Encoded | typeof problems.TooManyRequests.Encoded
     }
     readonly regenerateRecoveryCodes: {
       readonly path: never
       readonly urlParams: never
       readonly payload: typeof secondFactor.RegenerateRecoveryCodesRequest.Encoded
       readonly success: typeof secondFactor.RecoveryCodesResponse.Encoded
-      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.TooManyRequests.Encoded
     }
   }
   readonly customers: {

@@ -181,6 +181,7 @@ export const AuthHandlersLive = HttpApiBuilder.group(HowzatApi, "auth", (handler
         Effect.flatMap(secondFactor.verify(payload), signedIn).pipe(
           Effect.catchTags({
             InvalidSecondFactor: secondFactorProblems.InvalidSecondFactor,
+            RateLimited: problems.RateLimited,
             SecondFactorChallengeExpired: secondFactorProblems.SecondFactorChallengeExpired,
             RepositoryError: problems.RepositoryError,
           }),
@@ -202,6 +203,7 @@ export const AuthHandlersLive = HttpApiBuilder.group(HowzatApi, "auth", (handler
           ),
           Effect.catchTags({
             InvalidSecondFactor: secondFactorProblems.InvalidSecondFactor,
+            RateLimited: problems.RateLimited,
             SecondFactorChallengeExpired: secondFactorProblems.SecondFactorChallengeExpired,
             SecondFactorAlreadyEnrolled: secondFactorProblems.SecondFactorAlreadyEnrolled,
             RepositoryError: problems.RepositoryError,
@@ -215,6 +217,7 @@ export const AuthHandlersLive = HttpApiBuilder.group(HowzatApi, "auth", (handler
           Effect.map((recoveryCodes) => ({ recoveryCodes })),
           Effect.catchTags({
             InvalidSecondFactor: secondFactorProblems.InvalidSecondFactorWhenSignedIn,
+            RateLimited: problems.RateLimited,
             RepositoryError: problems.RepositoryError,
           }),
         ),

@@ -4,6 +4,7 @@ import fc from "fast-check"
 import type { AuditEntry } from "../ports/audit-log"
 import {
   CHALLENGE_LIFETIME_MS,
+  CODE_CHECKS_PER_USER,
   RECOVERY_CODE_COUNT,
   TOTP_PERIOD_SECONDS,
   totpCode,
@@ -357,6 +358,32 @@ describe("recovery codes", () => {
           for (const code of fresh) expect(JSON.stringify(audit)).not.toContain(code)
         }),
       ),
+  )
+})
+
+describe("the code budget", () => {
+  it.effect("refuses a user's code checks beyond twenty a quarter-hour, whatever the call", () =>
+    run(() =>
+      Effect.gen(function* () {
+        const admin = yield* enrolledAdmin
+        const secondFactor = yield* SecondFactor
+        const by = principal(admin)
+        yield* TestClock.adjust(STEP_MS)
+        const right = yield* codeNow(admin.secret)
+        const wrong = right === "000000" ? "111111" : "000000"
+        // The enrolment's code was the first of the twenty.
+        for (let i = 1; i < CODE_CHECKS_PER_USER.max; i++)
+          expect(yield* tagOf(secondFactor.regenerateRecoveryCodes(by, wrong))).toBe(
+            "InvalidSecondFactor",
+          )
+        expect(yield* tagOf(secondFactor.regenerateRecoveryCodes(by, right))).toBe("RateLimited")
+        const { challenge } = yield* challengeFor(admin)
+        expect(yield* tagOf(secondFactor.verify({ challenge, code: right }))).toBe("RateLimited")
+        yield* TestClock.adjust(CODE_CHECKS_PER_USER.windowMs)
+        const later = yield* codeNow(admin.secret)
+        expect(yield* tagOf(secondFactor.regenerateRecoveryCodes(by, later))).toBe("Right")
+      }),
+    ),
   )
 })
 

@@ -1,10 +1,13 @@
 import { Effect } from "effect"
 import { UserRepo } from "../ports/accounts"
+import { RateLimiter } from "../ports/rate-limiter"
 import { SecondFactorStore } from "../ports/second-factors"
 import { SecureRandom } from "../ports/secure-random"
 import { Transactions } from "../ports/transactions"
+import { fixedWindow, retryAfterSeconds } from "../rules/auth"
 import {
   CHALLENGE_MAX_ATTEMPTS,
+  CODE_CHECKS_PER_USER,
   looksLikeTotpCode,
   matchingStep,
   normaliseRecoveryCode,
@@ -18,6 +21,7 @@ import {
 import { auditor } from "../staff/audit"
 import {
   InvalidSecondFactor,
+  RateLimited,
   SecondFactorAlreadyEnrolled,
   SecondFactorChallengeExpired,
 } from "./errors"
@@ -45,6 +49,24 @@ export class SecondFactor extends Effect.Service<SecondFactor>()("@howzat/core/S
     const random = yield* SecureRandom
     const transactions = yield* Transactions
     const audit = yield* auditor
+    const limiter = yield* RateLimiter
+
+    /** Counts one code check against the user's budget before the code is looked at. */
+    const budget = (userId: string) =>
+      Effect.gen(function* () {
+        const now = (yield* currentTime).getTime()
+        const window = fixedWindow(now, CODE_CHECKS_PER_USER.windowMs)
+        const count = yield* limiter.hit(`second-factor:${userId}`, {
+          start: new Date(window.start),
+          end: new Date(window.end),
+        })
+        if (count > CODE_CHECKS_PER_USER.max)
+          return yield* new RateLimited({
+            action: "secondFactor",
+            limit: "account",
+            retryAfterSeconds: retryAfterSeconds(now, window.end),
+          })
+      })
 
     /** One attempt at the challenge, counted now (outside any transaction), and its user. */
     const attempt = (challenge: string) =>
@@ -56,6 +78,7 @@ export class SecondFactor extends Effect.Service<SecondFactor>()("@howzat/core/S
         )
         const user = userId === undefined ? undefined : yield* users.byId(userId)
         if (user === undefined) return yield* new SecondFactorChallengeExpired()
+        yield* budget(user.id)
         return user
       })
 
@@ -154,6 +177,7 @@ export class SecondFactor extends Effect.Service<SecondFactor>()("@howzat/core/S
     /** New recovery codes for the signed-in user, on a current TOTP code; the old ones stop working. */
     const regenerateRecoveryCodes = (by: Principal, code: string) =>
       Effect.gen(function* () {
+        yield* budget(by.userId)
         const enrolment = yield* store.enrolmentOf(by.userId)
         const now = yield* currentTime
         const step =

@@ -19,6 +19,13 @@ export const TOTP_SECRET_BYTES = 20
 export const CHALLENGE_LIFETIME_MS = 5 * 60_000
 export const CHALLENGE_MAX_ATTEMPTS = 5
 
+/**
+ * Codes checked per user, whatever the challenge or call: with the login
+ * throttle's ten sign-ins of five attempts, or a stolen access token asking
+ * for new recovery codes, guesses stay this few per quarter-hour.
+ */
+export const CODE_CHECKS_PER_USER = { max: 20, windowMs: 15 * 60_000 } as const
+
 export const RECOVERY_CODE_COUNT = 10
 
 /** The TOTP time step of an instant: the counter both sides feed the HMAC. */
