@@ -104,6 +104,15 @@ import {
   PromotionRequest,
   PromotionResponse,
 } from "./promotions"
+import {
+  ConfirmEnrolmentResponse,
+  EnrolmentResponse,
+  RecoveryCodesResponse,
+  RegenerateRecoveryCodesRequest,
+  SecondFactorRequest,
+  SecondFactorRequired,
+  StartEnrolmentRequest,
+} from "./second-factor"
 import { Authentication, OptionalAuthentication, StaffPermission } from "./security"
 import {
   EditableResourceList,
@@ -421,6 +430,8 @@ export class AuthApi extends HttpApiGroup.make("auth")
     HttpApiEndpoint.post("authenticate", "/api/auth/authenticate")
       .setPayload(AuthenticateRequest)
       .addSuccess(AuthResponse)
+      // Before Unauthorized: both are 401s, and the error encoder takes the first that fits.
+      .addError(SecondFactorRequired)
       .addError(Unauthorized)
       .addError(TooManyRequests),
   )
@@ -428,6 +439,8 @@ export class AuthApi extends HttpApiGroup.make("auth")
     HttpApiEndpoint.post("authenticateByToken", "/api/auth/authenticate-by-token")
       .setPayload(TokenRequest)
       .addSuccess(AuthResponse)
+      // Before Unauthorized: both are 401s, and the error encoder takes the first that fits.
+      .addError(SecondFactorRequired)
       .addError(Unauthorized),
   )
   .add(
@@ -469,6 +482,41 @@ export class AuthApi extends HttpApiGroup.make("auth")
     HttpApiEndpoint.post("changePassword", "/api/auth/change-password")
       .setPayload(ChangePasswordRequest)
       .addSuccess(MessageResponse)
+      .middleware(Authentication),
+  )
+  // An Admin's second factor (decision 0032): a challenge from authenticate, then a code.
+  .add(
+    HttpApiEndpoint.post("verifySecondFactor", "/api/auth/second-factor")
+      .setPayload(SecondFactorRequest)
+      .addSuccess(AuthResponse)
+      .addError(Unauthorized)
+      .addError(TooManyRequests),
+  )
+  .add(
+    HttpApiEndpoint.post("startSecondFactorEnrolment", "/api/auth/second-factor/enrolment")
+      .setPayload(StartEnrolmentRequest)
+      .addSuccess(EnrolmentResponse)
+      .addError(Unauthorized)
+      .addError(Conflict),
+  )
+  .add(
+    HttpApiEndpoint.post(
+      "confirmSecondFactorEnrolment",
+      "/api/auth/second-factor/enrolment/confirm",
+    )
+      .setPayload(SecondFactorRequest)
+      .addSuccess(ConfirmEnrolmentResponse)
+      .addError(Unauthorized)
+      .addError(Conflict)
+      .addError(TooManyRequests),
+  )
+  .add(
+    HttpApiEndpoint.post("regenerateRecoveryCodes", "/api/auth/second-factor/recovery-codes")
+      .setPayload(RegenerateRecoveryCodesRequest)
+      .addSuccess(RecoveryCodesResponse)
+      .addError(BadRequest)
+      .addError(Unauthorized)
+      .addError(TooManyRequests)
       .middleware(Authentication),
   ) {}
 

@@ -5,3 +5,14 @@
 
 /** A change to a basket that has been checked out: start a new basket and make it there. */
 export const BASKET_CHECKED_OUT_PROBLEM = "https://howzat.example/problems/basket-checked-out"
+
+/** The password was right; answer the `challenge` with a code (or enrol first when not `enrolled`). */
+export const SECOND_FACTOR_REQUIRED_PROBLEM =
+  "https://howzat.example/problems/second-factor-required"
+
+/** A wrong, stale or replayed TOTP code, or an unknown or used recovery code. */
+export const INVALID_SECOND_FACTOR_PROBLEM = "https://howzat.example/problems/invalid-second-factor"
+
+/** The sign-in's challenge is spent, expired or out of attempts: sign in again. */
+export const SECOND_FACTOR_CHALLENGE_EXPIRED_PROBLEM =
+  "https://howzat.example/problems/second-factor-challenge-expired"

@@ -68,6 +68,12 @@ export class UsersApi extends HttpApiGroup.make("users")
       .addSuccess(UserResponse),
   )
   .add(HttpApiEndpoint.del("remove", "/api/Users/:userId").setPath(Schema.Struct({ userId: Id })))
+  // Another Admin's lost phone and codes: their next sign-in enrols again (decision 0032).
+  .add(
+    HttpApiEndpoint.del("resetSecondFactor", "/api/Users/:userId/second-factor").setPath(
+      Schema.Struct({ userId: Id }),
+    ),
+  )
   .addError(NotFound)
   .addError(Conflict)
   .addError(Unauthorized)

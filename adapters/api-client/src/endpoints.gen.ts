@@ -16,6 +16,7 @@ import type * as payments from "@howzat/contracts/payments"
 import type * as postalEntries from "@howzat/contracts/postal-entries"
 import type * as problems from "@howzat/contracts/problems"
 import type * as promotions from "@howzat/contracts/promotions"
+import type * as secondFactor from "@howzat/contracts/second-factor"
 import type * as siteContent from "@howzat/contracts/site-content"
 import type * as staffCustomers from "@howzat/contracts/staff-customers"
 import type * as staffUsers from "@howzat/contracts/staff-users"
@@ -82,6 +83,10 @@ export const endpoints = {
     requestLoginToken: ["POST", "/api/auth/request-login-token", 0],
     changeEmailAddress: ["POST", "/api/auth/change-email-address", 2],
     changePassword: ["POST", "/api/auth/change-password", 2],
+    verifySecondFactor: ["POST", "/api/auth/second-factor", 0],
+    startSecondFactorEnrolment: ["POST", "/api/auth/second-factor/enrolment", 0],
+    confirmSecondFactorEnrolment: ["POST", "/api/auth/second-factor/enrolment/confirm", 0],
+    regenerateRecoveryCodes: ["POST", "/api/auth/second-factor/recovery-codes", 2],
   },
   customers: {
     register: ["POST", "/api/Customers", 0],
@@ -185,6 +190,7 @@ export const endpoints = {
     byId: ["GET", "/api/Users/:userId", 2],
     update: ["PUT", "/api/Users/:userId", 2],
     remove: ["DELETE", "/api/Users/:userId", 2],
+    resetSecondFactor: ["DELETE", "/api/Users/:userId/second-factor", 2],
   },
   auditLog: {
     list: ["GET", "/api/AuditLog", 2],
@@ -459,14 +465,14 @@ export interface Endpoints {
       readonly urlParams: never
       readonly payload: typeof auth.AuthenticateRequest.Encoded
       readonly success: typeof auth.AuthResponse.Encoded
-      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.TooManyRequests.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof secondFactor.SecondFactorRequired.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.TooManyRequests.Encoded
     }
     readonly authenticateByToken: {
       readonly path: never
       readonly urlParams: never
       readonly payload: typeof auth.TokenRequest.Encoded
       readonly success: typeof auth.AuthResponse.Encoded
-      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof secondFactor.SecondFactorRequired.Encoded | typeof problems.Unauthorized.Encoded
     }
     readonly refreshToken: {
       readonly path: never
@@ -523,6 +529,34 @@ export interface Endpoints {
       readonly payload: typeof auth.ChangePasswordRequest.Encoded
       readonly success: typeof auth.MessageResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly verifySecondFactor: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof secondFactor.SecondFactorRequest.Encoded
+      readonly success: typeof auth.AuthResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.TooManyRequests.Encoded
+    }
+    readonly startSecondFactorEnrolment: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof secondFactor.StartEnrolmentRequest.Encoded
+      readonly success: typeof secondFactor.EnrolmentResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly confirmSecondFactorEnrolment: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof secondFactor.SecondFactorRequest.Encoded
+      readonly success: typeof secondFactor.ConfirmEnrolmentResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.Conflict.Encoded | typeof problems.TooManyRequests.Encoded
+    }
+    readonly regenerateRecoveryCodes: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof secondFactor.RegenerateRecoveryCodesRequest.Encoded
+      readonly success: typeof secondFactor.RecoveryCodesResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.TooManyRequests.Encoded
     }
   }
   readonly customers: {
@@ -1035,6 +1069,13 @@ export interface Endpoints {
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
     }
     readonly remove: {
+      readonly path: ParamsInput<{ readonly "userId": string }, { readonly "userId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: void
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly resetSecondFactor: {
       readonly path: ParamsInput<{ readonly "userId": string }, { readonly "userId": string }>
       readonly urlParams: never
       readonly payload: never

@@ -5,6 +5,7 @@ import type { AccountChanges } from "@howzat/core/accounts/account-changes"
 import type { CustomerAccounts } from "@howzat/core/accounts/customer-accounts"
 import type { AccountRecovery } from "@howzat/core/accounts/recovery"
 import type { Registration } from "@howzat/core/accounts/registration"
+import type { SecondFactor } from "@howzat/core/accounts/second-factor"
 import type { Sessions } from "@howzat/core/accounts/sessions"
 import type { Throttle } from "@howzat/core/accounts/throttle"
 import type { Catalogue } from "@howzat/core/competitions/catalogue"
@@ -27,6 +28,7 @@ import type { AuditTrail } from "@howzat/core/staff/audit-trail"
 import type { StaffClubs } from "@howzat/core/staff/clubs"
 import type { BackOfficeDashboard } from "@howzat/core/staff/dashboard"
 import type { StaffPromotions } from "@howzat/core/staff/promotions"
+import type { SecondFactorReset } from "@howzat/core/staff/second-factor-reset"
 import type { SiteContent } from "@howzat/core/staff/site-content"
 import type { StaffUsers } from "@howzat/core/staff/staff-users"
 import type { CompetitionWinners } from "@howzat/core/winners/competition-winners"
@@ -74,6 +76,7 @@ import { xsrfProtection } from "./xsrf"
 
 export type AccountServices =
   | Sessions
+  | SecondFactor
   | Registration
   | AccountRecovery
   | AccountChanges
@@ -128,7 +131,7 @@ export interface HttpAppOptions {
   /** Uploaded files, served at /files/*; the largest image sets the upload's body limit. */
   readonly files: { readonly store: FileStoreShape; readonly maxImageBytes: number }
   /** Admins' staff users and the audit log's reading. */
-  readonly staffAdministration: Layer.Layer<StaffUsers | AuditTrail>
+  readonly staffAdministration: Layer.Layer<StaffUsers | AuditTrail | SecondFactorReset>
   readonly settings: HttpSettingsShape
   /** The payment page's card form: the sandbox's, or a real provider's script and key. */
   readonly cardForm: CardFormJson

@@ -5,6 +5,7 @@ import { CurrentUser } from "@howzat/contracts/security"
 import { AccountChanges } from "@howzat/core/accounts/account-changes"
 import type { Session } from "@howzat/core/accounts/model"
 import { AccountRecovery } from "@howzat/core/accounts/recovery"
+import { SecondFactor } from "@howzat/core/accounts/second-factor"
 import { Sessions } from "@howzat/core/accounts/sessions"
 import { accountMessages, safeReturnUrl } from "@howzat/core/rules/auth"
 import { Effect } from "effect"
@@ -12,6 +13,7 @@ import { accountProblems as problems } from "./account-problems"
 import { sessionToWire } from "./account-wire"
 import { clearRefreshCookie, refreshTokenFromCookie, setRefreshCookie } from "./refresh-cookie"
 import { clientAddress, shopOrigin } from "./request-context"
+import { secondFactorProblems } from "./second-factor-problems"
 
 /** Answers a sign-in: the access token in the body, the refresh token in its cookie. */
 export const signedIn = (session: Session) =>
@@ -34,6 +36,7 @@ export const AuthHandlersLive = HttpApiBuilder.group(HowzatApi, "auth", (handler
     const sessions = yield* Sessions
     const recovery = yield* AccountRecovery
     const changes = yield* AccountChanges
+    const secondFactor = yield* SecondFactor
 
     return handlers
       .handle("authenticate", ({ payload }) =>
@@ -49,6 +52,7 @@ export const AuthHandlersLive = HttpApiBuilder.group(HowzatApi, "auth", (handler
             AccountValidationFailed: problems.AccountValidationFailed,
             InvalidCredentials: problems.InvalidCredentials,
             RateLimited: problems.RateLimited,
+            SecondFactorRequired: secondFactorProblems.SecondFactorRequired,
             RepositoryError: problems.RepositoryError,
           }),
         ),
@@ -58,6 +62,7 @@ export const AuthHandlersLive = HttpApiBuilder.group(HowzatApi, "auth", (handler
           Effect.catchTags({
             // A dead login link is a failed login: 401, with words the login page can show.
             OneTimeTokenInvalid: () => Effect.fail(unauthorized(accountMessages.linkInvalid)),
+            SecondFactorRequired: secondFactorProblems.SecondFactorRequired,
             RepositoryError: problems.RepositoryError,
           }),
         ),
@@ -168,6 +173,51 @@ export const AuthHandlersLive = HttpApiBuilder.group(HowzatApi, "auth", (handler
           Effect.catchTags({
             AccountValidationFailed: problems.AccountValidationFailed,
             InvalidCredentials: () => Effect.fail(unauthorized(accountMessages.sessionEnded)),
+            RepositoryError: problems.RepositoryError,
+          }),
+        ),
+      )
+      .handle("verifySecondFactor", ({ payload }) =>
+        Effect.flatMap(secondFactor.verify(payload), signedIn).pipe(
+          Effect.catchTags({
+            InvalidSecondFactor: secondFactorProblems.InvalidSecondFactor,
+            RateLimited: problems.RateLimited,
+            SecondFactorChallengeExpired: secondFactorProblems.SecondFactorChallengeExpired,
+            RepositoryError: problems.RepositoryError,
+          }),
+        ),
+      )
+      .handle("startSecondFactorEnrolment", ({ payload }) =>
+        secondFactor.startEnrolment(payload).pipe(
+          Effect.catchTags({
+            SecondFactorChallengeExpired: secondFactorProblems.SecondFactorChallengeExpired,
+            SecondFactorAlreadyEnrolled: secondFactorProblems.SecondFactorAlreadyEnrolled,
+            RepositoryError: problems.RepositoryError,
+          }),
+        ),
+      )
+      .handle("confirmSecondFactorEnrolment", ({ payload }) =>
+        secondFactor.confirmEnrolment(payload).pipe(
+          Effect.flatMap(({ session, recoveryCodes }) =>
+            Effect.map(signedIn(session), (auth) => ({ auth, recoveryCodes })),
+          ),
+          Effect.catchTags({
+            InvalidSecondFactor: secondFactorProblems.InvalidSecondFactor,
+            RateLimited: problems.RateLimited,
+            SecondFactorChallengeExpired: secondFactorProblems.SecondFactorChallengeExpired,
+            SecondFactorAlreadyEnrolled: secondFactorProblems.SecondFactorAlreadyEnrolled,
+            RepositoryError: problems.RepositoryError,
+          }),
+        ),
+      )
+      .handle("regenerateRecoveryCodes", ({ payload }) =>
+        Effect.flatMap(CurrentUser, (principal) =>
+          secondFactor.regenerateRecoveryCodes(principal, payload.code),
+        ).pipe(
+          Effect.map((recoveryCodes) => ({ recoveryCodes })),
+          Effect.catchTags({
+            InvalidSecondFactor: secondFactorProblems.InvalidSecondFactorWhenSignedIn,
+            RateLimited: problems.RateLimited,
             RepositoryError: problems.RepositoryError,
           }),
         ),

@@ -21,6 +21,7 @@ import type { RepositoryError } from "@howzat/core/competitions/errors"
 import type { Page } from "@howzat/core/competitions/model"
 import type { StaffUser } from "@howzat/core/ports/staff-users"
 import { AuditTrail } from "@howzat/core/staff/audit-trail"
+import { SecondFactorReset } from "@howzat/core/staff/second-factor-reset"
 import {
   type LastAdminRefused,
   type OwnAccountChangeRefused,
@@ -40,6 +41,7 @@ export const staffUserMessages = {
   ownRole: "You cannot change your own role: ask another admin.",
   ownAccount: "You cannot remove yourself: ask another admin.",
   lastAdmin: "The shop must keep at least one admin.",
+  ownSecondFactor: "You cannot reset your own second factor: ask another admin.",
   auditLogAdminsOnly: "Only an admin can read the audit log.",
 } as const
 
@@ -96,6 +98,7 @@ const userProblems = (
 export const StaffUserHandlersLive = HttpApiBuilder.group(HowzatApi, "users", (handlers) =>
   Effect.gen(function* () {
     const users = yield* StaffUsers
+    const secondFactors = yield* SecondFactorReset
     return handlers
       .handle("list", ({ urlParams }) =>
         Effect.flatMap(CurrentUser, (by) =>
@@ -132,6 +135,17 @@ export const StaffUserHandlersLive = HttpApiBuilder.group(HowzatApi, "users", (h
       .handle("remove", ({ path }) =>
         Effect.flatMap(CurrentUser, (by) => users.remove(by, path.userId)).pipe(
           Effect.catchAll(userProblems),
+        ),
+      )
+      .handle("resetSecondFactor", ({ path }) =>
+        Effect.flatMap(CurrentUser, (by) => secondFactors.reset(by, path.userId)).pipe(
+          Effect.catchAll((error) =>
+            error._tag === "OwnSecondFactorResetRefused"
+              ? Effect.fail(
+                  refused("Cannot reset your own second factor", staffUserMessages.ownSecondFactor),
+                )
+              : userProblems(error),
+          ),
         ),
       )
   }),

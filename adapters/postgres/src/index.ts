@@ -70,6 +70,11 @@ export {
   upsertResource,
 } from "./repos/resources"
 export {
+  makeSecondFactorStore,
+  purgeExpiredChallenges,
+  SecondFactorStoreLive,
+} from "./repos/second-factors"
+export {
   makeOneTimeTokenRepo,
   makeRefreshTokenRepo,
   OneTimeTokenRepoLive,

@@ -274,6 +274,32 @@ export interface OneTimeTokensTable {
   usedAt: NullableTimestamp
 }
 
+/** An Admin's authenticator (decision 0032): the confirmed secret, or one being set up. */
+export interface SecondFactorsTable {
+  userId: string
+  secret: string | null
+  pendingSecret: string | null
+  lastUsedStep: number | null
+  confirmedAt: NullableTimestamp
+}
+
+export interface SecondFactorRecoveryCodesTable {
+  userId: string
+  codeHash: string
+  createdAt: Timestamp
+  usedAt: NullableTimestamp
+}
+
+/** A sign-in waiting for its second factor, by the SHA-256 of its challenge. */
+export interface SecondFactorChallengesTable {
+  tokenHash: string
+  userId: string
+  createdAt: Timestamp
+  expiresAt: Timestamp
+  attempts: Generated<number>
+  spentAt: NullableTimestamp
+}
+
 export interface OutboxTable {
   id: Generated<string>
   kind: string
@@ -518,6 +544,9 @@ export interface Database {
   customers: CustomersTable
   refreshTokens: RefreshTokensTable
   oneTimeTokens: OneTimeTokensTable
+  secondFactors: SecondFactorsTable
+  secondFactorRecoveryCodes: SecondFactorRecoveryCodesTable
+  secondFactorChallenges: SecondFactorChallengesTable
   outbox: OutboxTable
   rateLimits: RateLimitsTable
   settings: SettingsTable

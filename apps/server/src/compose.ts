@@ -2,6 +2,7 @@ import { AccountChanges } from "@howzat/core/accounts/account-changes"
 import { CustomerAccounts } from "@howzat/core/accounts/customer-accounts"
 import { AccountRecovery } from "@howzat/core/accounts/recovery"
 import { Registration } from "@howzat/core/accounts/registration"
+import { SecondFactor } from "@howzat/core/accounts/second-factor"
 import { Sessions } from "@howzat/core/accounts/sessions"
 import { StaffAccounts } from "@howzat/core/accounts/staff-accounts"
 import { RateLimitPolicy, Throttle } from "@howzat/core/accounts/throttle"
@@ -26,6 +27,7 @@ import { AuditTrail } from "@howzat/core/staff/audit-trail"
 import { StaffClubs } from "@howzat/core/staff/clubs"
 import { BackOfficeDashboard } from "@howzat/core/staff/dashboard"
 import { StaffPromotions } from "@howzat/core/staff/promotions"
+import { SecondFactorReset } from "@howzat/core/staff/second-factor-reset"
 import { SiteContent } from "@howzat/core/staff/site-content"
 import { StaffUsers } from "@howzat/core/staff/staff-users"
 import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
@@ -194,6 +196,11 @@ export const composeShop = async (
     CustomerAccounts.Default,
     Throttle.Default,
   ).pipe(Layer.provide(accountPorts))
+  // An Admin's second factor finishes the sign-in Sessions started (decision 0032).
+  const secondFactor = SecondFactor.Default.pipe(
+    Layer.provideMerge(accounts),
+    Layer.provide(Layer.merge(accountPorts, AuditLogLive.pipe(Layer.provide(db)))),
+  )
   const staffCustomers = StaffCustomers.Default.pipe(
     Layer.provide(
       Layer.mergeAll(
@@ -211,7 +218,11 @@ export const composeShop = async (
     accountPorts,
     Layer.mergeAll(StaffUserRepoLive, AuditLogLive, AuditLogReaderLive).pipe(Layer.provide(db)),
   )
-  const staffAdministration = Layer.mergeAll(StaffUsers.Default, AuditTrail.Default).pipe(
+  const staffAdministration = Layer.mergeAll(
+    StaffUsers.Default,
+    AuditTrail.Default,
+    SecondFactorReset.Default,
+  ).pipe(
     Layer.provide(Layer.merge(StaffAccounts.Default.pipe(Layer.provide(staffPorts)), staffPorts)),
   )
 
@@ -311,7 +322,7 @@ export const composeShop = async (
     competitionWinners,
     backOffice,
     instantWins,
-    accounts: Layer.merge(accounts, staffCustomers),
+    accounts: Layer.mergeAll(secondFactor, staffCustomers),
     catalogueAdmin,
     orders,
     images,

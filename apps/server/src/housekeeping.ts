@@ -1,4 +1,9 @@
-import { type DatabaseHandle, purgeExpiredTokens, purgeRateLimits } from "@howzat/postgres"
+import {
+  type DatabaseHandle,
+  purgeExpiredChallenges,
+  purgeExpiredTokens,
+  purgeRateLimits,
+} from "@howzat/postgres"
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -15,6 +20,7 @@ export const startHousekeeping = (
     const now = new Date()
     try {
       await purgeExpiredTokens(db, now)
+      await purgeExpiredChallenges(db, now)
       // A window that started before the longest one could reach counts nothing now.
       const keep = Math.max(DAY, options.longestRateLimitWindowMs)
       await purgeRateLimits(db, new Date(now.getTime() - keep))

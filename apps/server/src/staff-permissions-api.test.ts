@@ -74,6 +74,11 @@ const NOT_STAFF_ONLY: ReadonlySet<string> = new Set([
   "auth.requestLoginToken",
   "auth.changeEmailAddress",
   "auth.changePassword",
+  // An Admin's second factor: the caller's own sign-in (decision 0032).
+  "auth.verifySecondFactor",
+  "auth.startSecondFactorEnrolment",
+  "auth.confirmSecondFactorEnrolment",
+  "auth.regenerateRecoveryCodes",
   "customers.register",
   "customers.byId",
   "customers.update",

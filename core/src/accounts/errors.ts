@@ -52,3 +52,26 @@ export class RateLimited extends Data.TaggedError("RateLimited")<{
   readonly limit: "account" | "address" | "device"
   readonly retryAfterSeconds: number
 }> {}
+
+/**
+ * The password was right, but this role must also show a second factor
+ * (decision 0032): no session yet, only a challenge to answer with a code.
+ * `enrolled` is false when the user has no authenticator set up yet.
+ */
+export class SecondFactorRequired extends Data.TaggedError("SecondFactorRequired")<{
+  readonly challenge: string
+  readonly enrolled: boolean
+}> {}
+
+/** A TOTP code that is wrong, out of its window or already used, or an unknown recovery code. */
+export class InvalidSecondFactor extends Data.TaggedError("InvalidSecondFactor")<NoFields> {}
+
+/** The sign-in's challenge is unknown, expired, spent, or has had all its attempts. */
+export class SecondFactorChallengeExpired extends Data.TaggedError(
+  "SecondFactorChallengeExpired",
+)<NoFields> {}
+
+/** Enrolling again while an authenticator is set up: another Admin resets it first. */
+export class SecondFactorAlreadyEnrolled extends Data.TaggedError(
+  "SecondFactorAlreadyEnrolled",
+)<NoFields> {}

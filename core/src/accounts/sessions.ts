@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { OneTimeTokenRepo, RefreshTokenRepo, UserRepo } from "../ports/accounts"
 import { AccessTokens, PasswordHasher } from "../ports/credentials"
+import { SecondFactorStore } from "../ports/second-factors"
 import { SecureRandom } from "../ports/secure-random"
 import { Transactions } from "../ports/transactions"
 import {
@@ -11,12 +12,15 @@ import {
   sameEmail,
   validateLogin,
 } from "../rules/auth"
+import { CHALLENGE_LIFETIME_MS } from "../rules/second-factor"
 import { stripInvalidEmailCharacters } from "../rules/validation"
+import { needsSecondFactor } from "../staff/permissions"
 import {
   AccountValidationFailed,
   InvalidCredentials,
   OneTimeTokenInvalid,
   RefreshTokenInvalid,
+  SecondFactorRequired,
 } from "./errors"
 import type { Caller, Principal, Session, User } from "./model"
 import { currentTime, makeOneTimeTokens } from "./one-time-tokens"
@@ -60,6 +64,7 @@ export class Sessions extends Effect.Service<Sessions>()("@howzat/core/Sessions"
     const random = yield* SecureRandom
     const transactions = yield* Transactions
     const throttle = yield* Throttle
+    const secondFactors = yield* SecondFactorStore
     const oneTimeTokens = makeOneTimeTokens(yield* OneTimeTokenRepo, random)
 
     const withRandom = <A, E>(effect: Effect.Effect<A, E, SecureRandom>) =>
@@ -98,6 +103,39 @@ export class Sessions extends Effect.Service<Sessions>()("@howzat/core/Sessions"
       })
 
     /**
+     * What a right password (or login link) earns: a session, or for a role
+     * that needs a second factor only a challenge to answer with a code
+     * (decision 0032). The challenge is a fresh secret token kept as a hash,
+     * like a refresh token; SecondFactor turns it into a session.
+     */
+    const signInOrChallenge = (user: User) =>
+      Effect.gen(function* () {
+        if (!needsSecondFactor(user.role))
+          return { _tag: "Session" as const, session: yield* issue(user) }
+        const now = yield* currentTime
+        const challenge = yield* withRandom(newSecretToken)
+        yield* secondFactors.createChallenge({
+          tokenHash: yield* hashSecretToken(challenge),
+          userId: user.id,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS),
+        })
+        const enrolment = yield* secondFactors.enrolmentOf(user.id)
+        return {
+          _tag: "Challenge" as const,
+          required: new SecondFactorRequired({
+            challenge,
+            enrolled: enrolment !== undefined && enrolment.secret !== null,
+          }),
+        }
+      })
+
+    const sessionOrFail = (
+      outcome: Effect.Effect.Success<ReturnType<typeof signInOrChallenge>>,
+    ): Effect.Effect<Session, SecondFactorRequired> =>
+      outcome._tag === "Session" ? Effect.succeed(outcome.session) : Effect.fail(outcome.required)
+
+    /**
      * The refresh family of a browser that already holds a live session of
      * the account whose email was typed: only then may it log in while that
      * account is throttled (decision 0013). A spent, expired, revoked or
@@ -133,7 +171,7 @@ export class Sessions extends Effect.Service<Sessions>()("@howzat/core/Sessions"
         const user = yield* users.byEmail(email)
         const matches = yield* hasher.verify(user?.passwordHash ?? decoyHash, input.password)
         if (user === undefined || !matches) return yield* new InvalidCredentials()
-        return yield* issue(user)
+        return yield* sessionOrFail(yield* signInOrChallenge(user))
       })
 
     /**
@@ -141,16 +179,19 @@ export class Sessions extends Effect.Service<Sessions>()("@howzat/core/Sessions"
      * the address — if it is still the account's address.
      */
     const authenticateByToken = (token: string) =>
-      transactions.within(
-        Effect.gen(function* () {
-          const { userId, email } = yield* oneTimeTokens.consume(token, "Login")
-          const user = yield* users.byId(userId)
-          if (user === undefined) return yield* new OneTimeTokenInvalid({ purpose: "Login" })
-          const verified =
-            sameEmail(user.emailAddress, email) && (yield* users.markEmailVerified(userId, email))
-          return yield* issue(verified ? { ...user, emailVerified: true } : user)
-        }),
-      )
+      transactions
+        .within(
+          Effect.gen(function* () {
+            const { userId, email } = yield* oneTimeTokens.consume(token, "Login")
+            const user = yield* users.byId(userId)
+            if (user === undefined) return yield* new OneTimeTokenInvalid({ purpose: "Login" })
+            const verified =
+              sameEmail(user.emailAddress, email) && (yield* users.markEmailVerified(userId, email))
+            // The link is spent and the challenge kept even when no session follows yet.
+            return yield* signInOrChallenge(verified ? { ...user, emailVerified: true } : user)
+          }),
+        )
+        .pipe(Effect.flatMap(sessionOrFail))
 
     const refresh = (token: string | undefined) =>
       Effect.gen(function* () {

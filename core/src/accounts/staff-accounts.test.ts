@@ -72,10 +72,23 @@ describe("adding staff with a one-time password", () => {
         // The password is for the person who adds them to pass on, never mailed.
         expect(store.outbox).toHaveLength(0)
 
-        const session = yield* logIn("ADA@howzat.example", added.password)
+        // The password is right, so an Admin is asked for a second factor (decision 0032).
+        const signIn = yield* logIn("ADA@howzat.example", added.password)
+        if (signIn._tag === "Right") throw new Error("an Admin signed in on a password alone")
+        expect(signIn.left).toMatchObject({ _tag: "SecondFactorRequired", enrolled: false })
+      }),
+    ),
+  )
+
+  it.effect("makes Staff who sign in with the password alone", () =>
+    run(() =>
+      Effect.gen(function* () {
+        const added = yield* (yield* StaffAccounts).add(ada({ role: "Staff" }))
+        if (added._tag !== "WithOneTimePassword") throw new Error(added._tag)
+        const session = yield* logIn("ada@howzat.example", added.password)
         if (session._tag === "Left") throw new Error(session.left._tag)
         expect(principalOf(session.right.user)).toMatchObject({
-          role: "Admin",
+          role: "Staff",
           customerId: null,
           name: "Ada Lovelace",
         })

@@ -31,6 +31,12 @@ import type {
 } from "./model"
 import { AccountRecovery } from "./recovery"
 import { Registration, type RegistrationRequest } from "./registration"
+import {
+  copySecondFactorRows,
+  emptySecondFactorRows,
+  makeSecondFactorStoreDouble,
+  type SecondFactorRows,
+} from "./second-factor-doubles"
 import { hashSecretToken } from "./secrets"
 import { Sessions } from "./sessions"
 import { StaffAccounts } from "./staff-accounts"
@@ -53,7 +59,7 @@ interface OneTimeRow {
   usedAt: Date | null
 }
 
-export interface AccountStore {
+export interface AccountStore extends SecondFactorRows {
   users: UserWithPassword[]
   customers: Customer[]
   refreshTokens: RefreshRow[]
@@ -69,6 +75,7 @@ export const emptyStore = (): AccountStore => ({
   oneTimeTokens: [],
   outbox: [],
   counters: new Map(),
+  ...emptySecondFactorRows(),
 })
 
 const copy = (store: AccountStore): AccountStore => ({
@@ -78,6 +85,7 @@ const copy = (store: AccountStore): AccountStore => ({
   oneTimeTokens: store.oneTimeTokens.map((row) => ({ ...row })),
   outbox: [...store.outbox],
   counters: new Map(store.counters),
+  ...copySecondFactorRows(store),
 })
 
 let nextId = 0
@@ -339,6 +347,7 @@ export const makeAccountDoubles = (store: AccountStore) => {
     FakePasswordHasher,
     makeFakeAccessTokens(),
     WebCryptoRandom,
+    makeSecondFactorStoreDouble(store),
   )
 }
 

@@ -65,3 +65,11 @@ export const can = (principal: Principal, permission: Permission): boolean =>
  */
 export const authorize = (principal: Principal, permission: Permission) =>
   can(principal, permission) ? Effect.void : Effect.fail(new NotStaff())
+
+/**
+ * Who must show a second factor (TOTP or a recovery code) after their
+ * password before any session is issued (issue 10 §2, decision 0032): an
+ * Admin's session can manage staff and read everything, so a stolen
+ * password alone must not be enough.
+ */
+export const needsSecondFactor = (role: Role): boolean => role === "Admin"

@@ -18,6 +18,7 @@ import * as auditLog from "./2026-11-24T1900-audit-log"
 import * as imageLibrary from "./2026-11-24T2028-image-library"
 import * as staffCustomers from "./2026-11-24T2029-staff-customers"
 import * as staffRefunds from "./2026-11-24T2030-staff-refunds"
+import * as secondFactors from "./2026-11-24T2100-second-factors"
 import * as clubAdmin from "./2026-11-24T2110-club-admin"
 
 /**
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T2028-image-library": imageLibrary,
   "2026-11-24T2029-staff-customers": staffCustomers,
   "2026-11-24T2030-staff-refunds": staffRefunds,
+  "2026-11-24T2100-second-factors": secondFactors,
   "2026-11-24T2110-club-admin": clubAdmin,
 }
 

@@ -3,6 +3,7 @@ import { TransactionsLive } from "../transactions"
 import { CustomerRepoLive } from "./customers"
 import { OutboxMailerLive } from "./outbox"
 import { RateLimiterLive } from "./rate-limits"
+import { SecondFactorStoreLive } from "./second-factors"
 import { OneTimeTokenRepoLive, RefreshTokenRepoLive } from "./session-tokens"
 import { UserRepoLive } from "./users"
 
@@ -15,4 +16,5 @@ export const PostgresAccountsLive = Layer.mergeAll(
   RateLimiterLive,
   OutboxMailerLive,
   TransactionsLive,
+  SecondFactorStoreLive,
 )

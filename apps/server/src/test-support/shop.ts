@@ -5,6 +5,7 @@ import type { MailMessage } from "@howzat/core/accounts/model"
 import { composeShop, type ShopBrand } from "../compose"
 import { readConfig } from "../config"
 import { type Browser, json, tokenInLink } from "./browser"
+import { answerSecondFactor } from "./second-factor"
 
 export type Shop = Awaited<ReturnType<typeof composeShop>>
 
@@ -80,10 +81,17 @@ export const register = async (browser: Browser, overrides: Record<string, unkno
   return { ...auth, email: body.emailAddress, password: body.password }
 }
 
+/**
+ * Signs in through the API as the apps do: an Admin's right password is
+ * answered with a second-factor challenge, which this completes through the
+ * real flow (enrolling an authenticator on first use, test-support/second-factor).
+ */
 export const logIn = async (browser: Browser, email: string, password = STRONG_PASSWORD) => {
-  const auth = await json<AuthBody>(
-    await browser.post("/api/auth/authenticate", { email, password }),
-  )
+  const response = await browser.post("/api/auth/authenticate", { email, password })
+  const auth =
+    response.status === 401
+      ? await answerSecondFactor<AuthBody>(browser, email, await response.json())
+      : await json<AuthBody>(response)
   browser.accessToken = auth.accessToken
   return auth
 }

@@ -9,10 +9,9 @@ let members = 0
 
 /**
  * A staff member added to the shop's database as `npm run staff -- add`
- * adds them (core's StaffAccounts, with a one-time password), signed in
- * through the API in a browser of their own.
+ * adds them (core's StaffAccounts, with a one-time password), not signed in.
  */
-export const signedInStaff = async (shop: Shop, role: StaffRole = "Staff") => {
+export const addedStaff = async (shop: Shop, role: StaffRole = "Staff") => {
   const emailAddress = `staff${++members}@howzat.example`
   const ports = Layer.mergeAll(
     PostgresAccountsLive.pipe(Layer.provide(Layer.succeed(Db, shop.db))),
@@ -31,7 +30,16 @@ export const signedInStaff = async (shop: Shop, role: StaffRole = "Staff") => {
     ).pipe(Effect.provide(StaffAccounts.Default.pipe(Layer.provide(ports)))),
   )
   if (added._tag !== "WithOneTimePassword") throw new Error("asked for a one-time password")
+  return { email: emailAddress, password: added.password, userId: added.user.id }
+}
+
+/**
+ * A staff member signed in through the API in a browser of their own; an
+ * Admin through the second factor too (enrolling an authenticator).
+ */
+export const signedInStaff = async (shop: Shop, role: StaffRole = "Staff") => {
+  const { email, password, userId } = await addedStaff(shop, role)
   const browser = await new Browser(shop.app).open()
-  await logIn(browser, emailAddress, added.password)
-  return { browser, email: emailAddress }
+  await logIn(browser, email, password)
+  return { browser, email, userId }
 }

@@ -1,3 +1,4 @@
+import { SECOND_FACTOR_REQUIRED_PROBLEM } from "@howzat/contracts/problem-types"
 import { accountMessages } from "@howzat/core/rules/auth"
 import { describe, expect, it } from "vitest"
 import { ApiError } from "../api/client"
@@ -78,6 +79,17 @@ describe("loginFailureText", () => {
       "Login failed - please check username and password are correct",
     )
     expect(loginFailureText(new Error("not a customer"))).toBe(accountMessages.loginFailed)
+  })
+
+  it("is SPEC's sentence when an Admin's password asks for a second factor", () => {
+    const secondFactor = new ApiError(
+      "http",
+      401,
+      "Second factor required",
+      "Enter the code from your authenticator app.",
+      SECOND_FACTOR_REQUIRED_PROBLEM,
+    )
+    expect(loginFailureText(secondFactor)).toBe(accountMessages.loginFailed)
   })
 })
 

@@ -3,6 +3,7 @@
  * alert renders. The API's problems (docs/decisions/0001) carry a title and a
  * detail; validation details list fields as ` -- field: message Severity: Error`.
  */
+import { SECOND_FACTOR_REQUIRED_PROBLEM } from "@howzat/contracts/problem-types"
 import { accountMessages } from "@howzat/core/rules/auth"
 import { ApiError } from "../api/client"
 
@@ -58,9 +59,16 @@ export const errorDialogContent = (error: unknown): DialogContent => {
   }
 }
 
-/** Login, and the login that follows registering: the detail if present, else SPEC's sentence. */
+/**
+ * Login, and the login that follows registering: the detail if present, else
+ * SPEC's sentence. An Admin's right password asks for a second factor the
+ * storefront never takes (staff sign in at /admin): to the storefront that is
+ * a failed login like any non-customer's (SPEC §4), with the same words.
+ */
 export const loginFailureText = (error: unknown): string =>
-  detailOf(error) || accountMessages.loginFailed
+  error instanceof ApiError && error.type === SECOND_FACTOR_REQUIRED_PROBLEM
+    ? accountMessages.loginFailed
+    : detailOf(error) || accountMessages.loginFailed
 
 /** The registration dialog; a duplicate email ("application error") asks if they have registered. */
 export const registrationFailureContent = (error: unknown): DialogContent => {

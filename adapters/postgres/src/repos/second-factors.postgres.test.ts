@@ -1,0 +1,4 @@
+import { secondFactorSuite } from "./second-factors.suite"
+import { openSuiteDatabaseOnPostgres } from "./suite-database"
+
+secondFactorSuite("the second-factor store on PostgreSQL", openSuiteDatabaseOnPostgres)

@@ -1,0 +1,210 @@
+import { Effect } from "effect"
+import { UserRepo } from "../ports/accounts"
+import { RateLimiter } from "../ports/rate-limiter"
+import { SecondFactorStore } from "../ports/second-factors"
+import { SecureRandom } from "../ports/secure-random"
+import { Transactions } from "../ports/transactions"
+import { fixedWindow, retryAfterSeconds } from "../rules/auth"
+import {
+  CHALLENGE_MAX_ATTEMPTS,
+  CODE_CHECKS_PER_USER,
+  looksLikeTotpCode,
+  matchingStep,
+  normaliseRecoveryCode,
+  otpauthUri,
+  RECOVERY_CODE_BYTES,
+  RECOVERY_CODE_COUNT,
+  recoveryCodeFrom,
+  TOTP_SECRET_BYTES,
+  totpSecretFrom,
+} from "../rules/second-factor"
+import { auditor } from "../staff/audit"
+import {
+  InvalidSecondFactor,
+  RateLimited,
+  SecondFactorAlreadyEnrolled,
+  SecondFactorChallengeExpired,
+} from "./errors"
+import type { Principal, Session, User } from "./model"
+import { currentTime } from "./one-time-tokens"
+import { hashSecretToken } from "./secrets"
+import { Sessions } from "./sessions"
+
+/** What a recovery code is kept as: the hash of its one normal form. */
+const recoveryCodeHash = (normalised: string) => hashSecretToken(`recovery:${normalised}`)
+
+/**
+ * The second half of an Admin's sign-in (issue 10 §2, decision 0032). A
+ * right password earns a challenge (Sessions); here the challenge and a
+ * code earn the session. A challenge lives five minutes and takes five
+ * attempts, each counted before the code is checked and kept whatever the
+ * outcome; a TOTP step, once accepted, is never accepted again for that
+ * user, and a recovery code works once.
+ */
+export class SecondFactor extends Effect.Service<SecondFactor>()("@howzat/core/SecondFactor", {
+  effect: Effect.gen(function* () {
+    const store = yield* SecondFactorStore
+    const users = yield* UserRepo
+    const sessions = yield* Sessions
+    const random = yield* SecureRandom
+    const transactions = yield* Transactions
+    const audit = yield* auditor
+    const limiter = yield* RateLimiter
+
+    /** Counts one code check against the user's budget before the code is looked at. */
+    const budget = (userId: string) =>
+      Effect.gen(function* () {
+        const now = (yield* currentTime).getTime()
+        const window = fixedWindow(now, CODE_CHECKS_PER_USER.windowMs)
+        const count = yield* limiter.hit(`second-factor:${userId}`, {
+          start: new Date(window.start),
+          end: new Date(window.end),
+        })
+        if (count > CODE_CHECKS_PER_USER.max)
+          return yield* new RateLimited({
+            action: "secondFactor",
+            limit: "account",
+            retryAfterSeconds: retryAfterSeconds(now, window.end),
+          })
+      })
+
+    /** One attempt at the challenge, counted now (outside any transaction), and its user. */
+    const attempt = (challenge: string) =>
+      Effect.gen(function* () {
+        const userId = yield* store.takeAttempt(
+          yield* hashSecretToken(challenge),
+          yield* currentTime,
+          CHALLENGE_MAX_ATTEMPTS,
+        )
+        const user = userId === undefined ? undefined : yield* users.byId(userId)
+        if (user === undefined) return yield* new SecondFactorChallengeExpired()
+        yield* budget(user.id)
+        return user
+      })
+
+    /** Ends the challenge and signs in; a challenge another request spent first signs nobody in. */
+    const finish = (challenge: string, user: User) =>
+      Effect.gen(function* () {
+        const spent = yield* store.spendChallenge(
+          yield* hashSecretToken(challenge),
+          yield* currentTime,
+        )
+        if (!spent) return yield* new SecondFactorChallengeExpired()
+        return yield* sessions.start(user)
+      })
+
+    /** A current TOTP code of the confirmed secret, or an unused recovery code; spent if accepted. */
+    const accepts = (userId: string, code: string) =>
+      Effect.gen(function* () {
+        const enrolment = yield* store.enrolmentOf(userId)
+        if (enrolment?.secret == null) return false
+        const now = yield* currentTime
+        if (looksLikeTotpCode(code)) {
+          const step = matchingStep(enrolment.secret, code, now.getTime())
+          return step !== undefined && (yield* store.useStep(userId, step))
+        }
+        const normalised = normaliseRecoveryCode(code)
+        return (
+          normalised !== undefined &&
+          (yield* store.useRecoveryCode(userId, yield* recoveryCodeHash(normalised), now))
+        )
+      })
+
+    /** Ten fresh codes for the user, replacing any others; only their hashes are kept. */
+    const newRecoveryCodes = (userId: string) =>
+      Effect.gen(function* () {
+        const codes: string[] = []
+        for (let i = 0; i < RECOVERY_CODE_COUNT; i++)
+          codes.push(recoveryCodeFrom(yield* random.bytes(RECOVERY_CODE_BYTES)))
+        const hashes = yield* Effect.forEach(codes, recoveryCodeHash)
+        yield* store.replaceRecoveryCodes(userId, hashes, yield* currentTime)
+        return codes
+      })
+
+    const verify = (input: { readonly challenge: string; readonly code: string }) =>
+      Effect.gen(function* () {
+        const user = yield* attempt(input.challenge)
+        const outcome = yield* transactions.within(
+          Effect.gen(function* () {
+            if (!(yield* accepts(user.id, input.code))) return undefined
+            return yield* finish(input.challenge, user)
+          }),
+        )
+        if (outcome === undefined) return yield* new InvalidSecondFactor()
+        return outcome
+      })
+
+    /** A new secret for the authenticator app; again before confirming replaces it. */
+    const startEnrolment = (input: { readonly challenge: string }) =>
+      Effect.gen(function* () {
+        const userId = yield* store.challengeHolder(
+          yield* hashSecretToken(input.challenge),
+          yield* currentTime,
+          CHALLENGE_MAX_ATTEMPTS,
+        )
+        const user = userId === undefined ? undefined : yield* users.byId(userId)
+        if (user === undefined) return yield* new SecondFactorChallengeExpired()
+        const enrolment = yield* store.enrolmentOf(user.id)
+        if (enrolment?.secret != null) return yield* new SecondFactorAlreadyEnrolled()
+        const secret = totpSecretFrom(yield* random.bytes(TOTP_SECRET_BYTES))
+        yield* store.setPendingSecret(user.id, secret)
+        return { secret, otpauthUri: otpauthUri(user.emailAddress, secret) }
+      })
+
+    /** The first code from the app proves it holds the secret: enrolled, signed in, codes shown once. */
+    const confirmEnrolment = (input: { readonly challenge: string; readonly code: string }) =>
+      Effect.gen(function* () {
+        const user = yield* attempt(input.challenge)
+        const enrolment = yield* store.enrolmentOf(user.id)
+        if (enrolment?.secret != null) return yield* new SecondFactorAlreadyEnrolled()
+        const pending = enrolment?.pendingSecret ?? null
+        const now = yield* currentTime
+        const step = pending === null ? undefined : matchingStep(pending, input.code, now.getTime())
+        if (pending === null || step === undefined) return yield* new InvalidSecondFactor()
+        const outcome = yield* transactions.within(
+          Effect.gen(function* () {
+            // Lost to a restart of the enrolment (a new secret) or a confirmation at the same time.
+            if (!(yield* store.confirm(user.id, pending, step, now))) return undefined
+            const recoveryCodes = yield* newRecoveryCodes(user.id)
+            const session: Session = yield* finish(input.challenge, user)
+            return { session, recoveryCodes }
+          }),
+        )
+        if (outcome === undefined) return yield* new InvalidSecondFactor()
+        return outcome
+      })
+
+    /** New recovery codes for the signed-in user, on a current TOTP code; the old ones stop working. */
+    const regenerateRecoveryCodes = (by: Principal, code: string) =>
+      Effect.gen(function* () {
+        yield* budget(by.userId)
+        const enrolment = yield* store.enrolmentOf(by.userId)
+        const now = yield* currentTime
+        const step =
+          enrolment?.secret == null
+            ? undefined
+            : matchingStep(enrolment.secret, code, now.getTime())
+        if (step === undefined) return yield* new InvalidSecondFactor()
+        const codes = yield* transactions.within(
+          Effect.gen(function* () {
+            if (!(yield* store.useStep(by.userId, step))) return undefined
+            const left = yield* store.unusedRecoveryCodes(by.userId)
+            const codes = yield* newRecoveryCodes(by.userId)
+            // Never the codes themselves: the log is read by every Admin.
+            yield* audit(by, {
+              action: "User.RegenerateRecoveryCodes",
+              subject: { type: "User", id: by.userId },
+              before: { unusedRecoveryCodes: left },
+              after: { unusedRecoveryCodes: codes.length },
+              at: now,
+            })
+            return codes
+          }),
+        )
+        if (codes === undefined) return yield* new InvalidSecondFactor()
+        return codes
+      })
+
+    return { verify, startEnrolment, confirmEnrolment, regenerateRecoveryCodes }
+  }),
+}) {}

@@ -1,0 +1,60 @@
+import { Data, Effect } from "effect"
+import { NotStaff } from "../accounts/errors"
+import type { Principal } from "../accounts/model"
+import { RefreshTokenRepo } from "../ports/accounts"
+import { SecondFactorStore } from "../ports/second-factors"
+import { StaffUserRepo } from "../ports/staff-users"
+import { Transactions } from "../ports/transactions"
+import { auditor } from "./audit"
+import { authorize } from "./permissions"
+import { StaffUserNotFound } from "./staff-users"
+
+/** Resetting one's own second factor would let a stolen session drop it: another Admin does it. */
+export class OwnSecondFactorResetRefused extends Data.TaggedError("OwnSecondFactorResetRefused")<
+  Record<never, never>
+> {}
+
+/**
+ * An Admin who lost both their phone and their recovery codes is helped by
+ * another Admin (decision 0032): their authenticator and codes are
+ * forgotten and every session of theirs ends, so their next sign-in asks
+ * them to set up an authenticator again, after the password.
+ */
+export class SecondFactorReset extends Effect.Service<SecondFactorReset>()(
+  "@howzat/core/SecondFactorReset",
+  {
+    effect: Effect.gen(function* () {
+      const staffUsers = yield* StaffUserRepo
+      const store = yield* SecondFactorStore
+      const refreshTokens = yield* RefreshTokenRepo
+      const transactions = yield* Transactions
+      const audit = yield* auditor
+
+      const reset = (by: Principal, userId: string) =>
+        Effect.gen(function* () {
+          yield* authorize(by, "ManageStaff")
+          if (userId === by.userId) return yield* new OwnSecondFactorResetRefused()
+          yield* transactions.within(
+            Effect.gen(function* () {
+              // Still an Admin now, not only when the access token was issued (as StaffUsers).
+              if (!(yield* staffUsers.lockAdmins).includes(by.userId)) return yield* new NotStaff()
+              const user = yield* staffUsers.byId(userId)
+              if (user === null) return yield* new StaffUserNotFound({ userId })
+              const enrolment = yield* store.enrolmentOf(userId)
+              const unusedRecoveryCodes = yield* store.unusedRecoveryCodes(userId)
+              yield* store.reset(userId)
+              yield* refreshTokens.revokeAllOfUser(userId)
+              yield* audit(by, {
+                action: "User.ResetSecondFactor",
+                subject: { type: "User", id: userId },
+                before: { enrolled: enrolment?.secret != null, unusedRecoveryCodes },
+                after: { enrolled: false, unusedRecoveryCodes: 0 },
+              })
+            }),
+          )
+        })
+
+      return { reset }
+    }),
+  },
+) {}
