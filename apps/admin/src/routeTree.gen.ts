@@ -12,6 +12,9 @@ import { Route as rootRouteImport } from "./routes/__root"
 import { Route as StaffRouteImport } from "./routes/_staff"
 import { Route as SignInRouteImport } from "./routes/sign-in"
 import { Route as StaffIndexRouteImport } from "./routes/_staff/index"
+import { Route as StaffCompetitionsIndexRouteImport } from "./routes/_staff/competitions/index"
+import { Route as StaffCompetitionsCompetitionIdRouteImport } from "./routes/_staff/competitions/$competitionId"
+import { Route as StaffCompetitionsNewRouteImport } from "./routes/_staff/competitions/new"
 
 const StaffRoute = StaffRouteImport.update({
   id: "/_staff",
@@ -27,27 +30,69 @@ const StaffIndexRoute = StaffIndexRouteImport.update({
   path: "/",
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffCompetitionsIndexRoute = StaffCompetitionsIndexRouteImport.update({
+  id: "/competitions/",
+  path: "/competitions/",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffCompetitionsCompetitionIdRoute =
+  StaffCompetitionsCompetitionIdRouteImport.update({
+    id: "/competitions/$competitionId",
+    path: "/competitions/$competitionId",
+    getParentRoute: () => StaffRoute,
+  } as any)
+const StaffCompetitionsNewRoute = StaffCompetitionsNewRouteImport.update({
+  id: "/competitions/new",
+  path: "/competitions/new",
+  getParentRoute: () => StaffRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof StaffIndexRoute
   "/sign-in": typeof SignInRoute
+  "/competitions/$competitionId": typeof StaffCompetitionsCompetitionIdRoute
+  "/competitions/new": typeof StaffCompetitionsNewRoute
+  "/competitions/": typeof StaffCompetitionsIndexRoute
 }
 export interface FileRoutesByTo {
   "/sign-in": typeof SignInRoute
   "/": typeof StaffIndexRoute
+  "/competitions/$competitionId": typeof StaffCompetitionsCompetitionIdRoute
+  "/competitions/new": typeof StaffCompetitionsNewRoute
+  "/competitions": typeof StaffCompetitionsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/_staff": typeof StaffRouteWithChildren
   "/sign-in": typeof SignInRoute
   "/_staff/": typeof StaffIndexRoute
+  "/_staff/competitions/$competitionId": typeof StaffCompetitionsCompetitionIdRoute
+  "/_staff/competitions/new": typeof StaffCompetitionsNewRoute
+  "/_staff/competitions/": typeof StaffCompetitionsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: "/" | "/sign-in"
+  fullPaths:
+    | "/"
+    | "/sign-in"
+    | "/competitions/$competitionId"
+    | "/competitions/new"
+    | "/competitions/"
   fileRoutesByTo: FileRoutesByTo
-  to: "/sign-in" | "/"
-  id: "__root__" | "/_staff" | "/sign-in" | "/_staff/"
+  to:
+    | "/sign-in"
+    | "/"
+    | "/competitions/$competitionId"
+    | "/competitions/new"
+    | "/competitions"
+  id:
+    | "__root__"
+    | "/_staff"
+    | "/sign-in"
+    | "/_staff/"
+    | "/_staff/competitions/$competitionId"
+    | "/_staff/competitions/new"
+    | "/_staff/competitions/"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -78,15 +123,42 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof StaffIndexRouteImport
       parentRoute: typeof StaffRoute
     }
+    "/_staff/competitions/": {
+      id: "/_staff/competitions/"
+      path: "/competitions"
+      fullPath: "/competitions/"
+      preLoaderRoute: typeof StaffCompetitionsIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/competitions/$competitionId": {
+      id: "/_staff/competitions/$competitionId"
+      path: "/competitions/$competitionId"
+      fullPath: "/competitions/$competitionId"
+      preLoaderRoute: typeof StaffCompetitionsCompetitionIdRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/competitions/new": {
+      id: "/_staff/competitions/new"
+      path: "/competitions/new"
+      fullPath: "/competitions/new"
+      preLoaderRoute: typeof StaffCompetitionsNewRouteImport
+      parentRoute: typeof StaffRoute
+    }
   }
 }
 
 interface StaffRouteChildren {
   StaffIndexRoute: typeof StaffIndexRoute
+  StaffCompetitionsCompetitionIdRoute: typeof StaffCompetitionsCompetitionIdRoute
+  StaffCompetitionsNewRoute: typeof StaffCompetitionsNewRoute
+  StaffCompetitionsIndexRoute: typeof StaffCompetitionsIndexRoute
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
   StaffIndexRoute: StaffIndexRoute,
+  StaffCompetitionsCompetitionIdRoute: StaffCompetitionsCompetitionIdRoute,
+  StaffCompetitionsNewRoute: StaffCompetitionsNewRoute,
+  StaffCompetitionsIndexRoute: StaffCompetitionsIndexRoute,
 }
 
 const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren)

@@ -9,4 +9,7 @@ export interface NavItem {
   readonly admin?: boolean
 }
 
-export const navItems: readonly NavItem[] = [{ to: "/", label: "Dashboard" }]
+export const navItems: readonly NavItem[] = [
+  { to: "/", label: "Dashboard" },
+  { to: "/competitions", label: "Competitions" },
+]

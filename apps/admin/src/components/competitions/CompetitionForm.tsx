@@ -36,7 +36,10 @@ export function CompetitionForm({
   /** Why some dates may no longer move (a live or drawn competition). */
   readonly dateHint?: string
   /** The competition as stored, when editing one: its exact dates are kept while untouched. */
-  readonly stored?: Pick<CompetitionJson, "startDateTimeUtc" | "closeDateTimeUtc" | "drawDateTimeUtc">
+  readonly stored?: Pick<
+    CompetitionJson,
+    "startDateTimeUtc" | "closeDateTimeUtc" | "drawDateTimeUtc"
+  >
   readonly onSave: (payload: CompetitionRequestJson) => Promise<CompetitionJson>
 }) {
   const [failure, setFailure] = useState<unknown>()

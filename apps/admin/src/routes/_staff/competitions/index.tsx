@@ -79,7 +79,7 @@ function Filters({ search }: { readonly search: CompetitionListSearch }) {
     navigate({ search: (prev) => readCompetitionListSearch({ ...prev, ...next, page: undefined }) })
   return (
     <form
-      role="search"
+      aria-label="Filter competitions"
       className="card mb-4 flex flex-wrap items-end gap-3 p-3"
       onSubmit={(event) => {
         event.preventDefault()
