@@ -199,6 +199,8 @@ export function RichTextEditor({
           className={`${RICH_TEXT} min-h-40 p-3 text-sm outline-none`}
           onInput={changed}
           onBlur={onBlur}
+          // New lines as <p>, which the server keeps; Chromium's default <div> it would strip.
+          onFocus={() => document.execCommand("defaultParagraphSeparator", false, "p")}
         />
       </div>
       {hint && (
