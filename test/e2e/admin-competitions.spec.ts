@@ -137,7 +137,7 @@ test("a competition with tickets sold cannot be deleted, and says why", async ({
 }) => {
   const list = await request.get("/api/Competitions?PageSize=100")
   const { competitions } = (await list.json()) as {
-    competitions: { id: string; ticketsSoldToDate: number }[]
+    competitions: { id: string; ticketsSoldToDate: number; startDateTimeUtc: string }[]
   }
   const sold = competitions.find((c) => c.ticketsSoldToDate > 0)
   test.skip(!sold, "the demo shop has no competition with sales")

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react"
+import { escapeHtml, safeLink } from "../lib/rich-text"
 
 /**
  * A small rich-text editor over contentEditable, writing HTML: bold,
@@ -34,19 +35,6 @@ const commands = [
 /** How rich text reads in the editor and in the saved preview alike. */
 export const RICH_TEXT =
   "space-y-2 [&_a]:text-primary-700 [&_a]:underline [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
-
-/** Only web and mail links; anything else (javascript:, data:) the server would strip anyway. */
-export const safeLink = (text: string): string | undefined => {
-  const trimmed = text.trim()
-  if (/^mailto:[^\s]+$/i.test(trimmed)) return trimmed
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`
-  try {
-    const url = new URL(withScheme)
-    return url.protocol === "https:" || url.protocol === "http:" ? url.href : undefined
-  } catch {
-    return undefined
-  }
-}
 
 export function RichTextEditor({
   label,
@@ -216,5 +204,3 @@ export function RichTextEditor({
     </div>
   )
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)

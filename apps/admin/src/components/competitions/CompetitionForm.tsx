@@ -1,7 +1,7 @@
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
 import type { CompetitionRequestJson } from "@howzat/contracts/catalogue-admin"
 import { useForm } from "@tanstack/react-form"
-import { useRef, useState } from "react"
+import { useState } from "react"
 import {
   type CompetitionFormValues,
   competitionPayload,
@@ -45,7 +45,6 @@ export function CompetitionForm({
   const [failure, setFailure] = useState<unknown>()
   const [unreadable, setUnreadable] = useState<FormErrors>({})
   const [saved, setSaved] = useState(false)
-  const status = useRef<HTMLParagraphElement>(null)
   const form = useForm({
     defaultValues: initial,
     onSubmit: async ({ value }) => {
@@ -57,8 +56,8 @@ export function CompetitionForm({
       try {
         const competition = await onSave(result.payload)
         form.reset(valuesOfCompetition(competition))
+        // Focus stays on the button; the status is announced.
         setSaved(true)
-        status.current?.focus()
       } catch (error) {
         setFailure(error)
       }
@@ -341,7 +340,7 @@ export function CompetitionForm({
               </button>
             )}
           </form.Subscribe>
-          <p ref={status} tabIndex={-1} role="status" aria-live="polite" className="text-sm">
+          <p role="status" aria-live="polite" className="text-sm">
             {saved ? "Saved" : ""}
           </p>
         </div>
