@@ -75,6 +75,15 @@ test("staff create, edit, publish, duplicate and delete a competition", async ({
   await form.getByRole("button", { name: "Save changes" }).click()
   await expect(form.getByRole("status")).toHaveText("Saved")
 
+  // Leaving with unsaved changes asks first; staying keeps them.
+  await form.getByLabel("Name", { exact: true }).fill(`${name} edited`)
+  page.once("dialog", (dialog) => void dialog.dismiss())
+  await page.getByRole("link", { name: "Competitions", exact: true }).click()
+  await expect(form.getByLabel("Name", { exact: true })).toHaveValue(`${name} edited`)
+  await form.getByLabel("Name", { exact: true }).fill(name)
+  await form.getByRole("button", { name: "Save changes" }).click()
+  await expect(form.getByRole("status")).toHaveText("Saved")
+
   // An instant-win group, its winning numbers chosen by the server.
   const wins = page.getByRole("region", { name: "Instant-win groups" })
   await wins.getByLabel("Group name").fill("Spot prize")

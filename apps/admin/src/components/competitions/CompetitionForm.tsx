@@ -1,7 +1,8 @@
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
 import type { CompetitionRequestJson } from "@howzat/contracts/catalogue-admin"
-import { useForm } from "@tanstack/react-form"
-import { useState } from "react"
+import { useForm, useStore } from "@tanstack/react-form"
+import { useBlocker } from "@tanstack/react-router"
+import { useRef, useState } from "react"
 import {
   type CompetitionFormValues,
   competitionPayload,
@@ -45,6 +46,8 @@ export function CompetitionForm({
   const [failure, setFailure] = useState<unknown>()
   const [unreadable, setUnreadable] = useState<FormErrors>({})
   const [saved, setSaved] = useState(false)
+  // While a save is on its way (a new competition's opens its own page), leaving is intended.
+  const saving = useRef(false)
   const form = useForm({
     defaultValues: initial,
     onSubmit: async ({ value }) => {
@@ -53,6 +56,7 @@ export function CompetitionForm({
       const result = competitionPayload(value, stored)
       setUnreadable(result.ok ? {} : result.errors)
       if (!result.ok) return
+      saving.current = true
       try {
         const competition = await onSave(result.payload)
         form.reset(valuesOfCompetition(competition))
@@ -60,8 +64,19 @@ export function CompetitionForm({
         setSaved(true)
       } catch (error) {
         setFailure(error)
+      } finally {
+        saving.current = false
       }
     },
+  })
+  const dirty = useStore(form.store, (state) => state.isDirty)
+  // Nothing typed is lost by a stray click on the menu or a closed tab.
+  useBlocker({
+    shouldBlockFn: () =>
+      dirty &&
+      !saving.current &&
+      !window.confirm("Your changes to this competition are not saved. Leave and lose them?"),
+    enableBeforeUnload: () => dirty && !saving.current,
   })
   const server = fieldErrors(failure)
   const errorOf = (key: Key) => unreadable[key] ?? server[key]
