@@ -135,6 +135,8 @@ function GroupTickets({ competitionId, group }: { competitionId: string; group: 
 function GroupRow({ competitionId, group }: { competitionId: string; group: Group }) {
   const [editing, setEditing] = useState<Draft>()
   const [deleting, setDeleting] = useState(false)
+  // A saved change may draw new winning numbers: tickets shown before are then stale.
+  const [saves, setSaves] = useState(0)
   const [unreadable, setUnreadable] = useState<Record<string, string>>({})
   const save = useAction((payload: Parameters<typeof api.instantWinGroups.update>[0]["payload"]) =>
     api.instantWinGroups.update({
@@ -179,7 +181,10 @@ function GroupRow({ competitionId, group }: { competitionId: string; group: Grou
             event.preventDefault()
             const request = groupRequest(editing, "keep")
             setUnreadable(request.ok ? {} : request.errors)
-            if (request.ok && (await save.run(request.payload))) setEditing(undefined)
+            if (request.ok && (await save.run(request.payload))) {
+              setEditing(undefined)
+              setSaves((n) => n + 1)
+            }
           }}
         >
           <GroupFields
@@ -199,7 +204,7 @@ function GroupRow({ competitionId, group }: { competitionId: string; group: Grou
           </div>
         </form>
       )}
-      <GroupTickets competitionId={competitionId} group={group} />
+      <GroupTickets key={saves} competitionId={competitionId} group={group} />
       <ConfirmDialog
         open={deleting}
         title={`Delete the instant-win group "${group.name}"?`}
