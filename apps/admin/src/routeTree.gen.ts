@@ -15,6 +15,9 @@ import { Route as StaffIndexRouteImport } from "./routes/_staff/index"
 import { Route as StaffDrawsRouteImport } from "./routes/_staff/draws"
 import { Route as StaffPostalEntriesRouteImport } from "./routes/_staff/postal-entries"
 import { Route as StaffWinnersRouteImport } from "./routes/_staff/winners"
+import { Route as StaffCompetitionsIndexRouteImport } from "./routes/_staff/competitions/index"
+import { Route as StaffCompetitionsCompetitionIdRouteImport } from "./routes/_staff/competitions/$competitionId"
+import { Route as StaffCompetitionsNewRouteImport } from "./routes/_staff/competitions/new"
 import { Route as StaffCustomersIndexRouteImport } from "./routes/_staff/customers/index"
 import { Route as StaffCustomersCustomerIdRouteImport } from "./routes/_staff/customers/$customerId"
 import { Route as StaffOrdersIndexRouteImport } from "./routes/_staff/orders/index"
@@ -49,6 +52,22 @@ const StaffWinnersRoute = StaffWinnersRouteImport.update({
   path: "/winners",
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffCompetitionsIndexRoute = StaffCompetitionsIndexRouteImport.update({
+  id: "/competitions/",
+  path: "/competitions/",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffCompetitionsCompetitionIdRoute =
+  StaffCompetitionsCompetitionIdRouteImport.update({
+    id: "/competitions/$competitionId",
+    path: "/competitions/$competitionId",
+    getParentRoute: () => StaffRoute,
+  } as any)
+const StaffCompetitionsNewRoute = StaffCompetitionsNewRouteImport.update({
+  id: "/competitions/new",
+  path: "/competitions/new",
+  getParentRoute: () => StaffRoute,
+} as any)
 const StaffCustomersIndexRoute = StaffCustomersIndexRouteImport.update({
   id: "/customers/",
   path: "/customers/",
@@ -77,8 +96,11 @@ export interface FileRoutesByFullPath {
   "/draws": typeof StaffDrawsRoute
   "/postal-entries": typeof StaffPostalEntriesRoute
   "/winners": typeof StaffWinnersRoute
+  "/competitions/$competitionId": typeof StaffCompetitionsCompetitionIdRoute
+  "/competitions/new": typeof StaffCompetitionsNewRoute
   "/customers/$customerId": typeof StaffCustomersCustomerIdRoute
   "/orders/$orderId": typeof StaffOrdersOrderIdRoute
+  "/competitions/": typeof StaffCompetitionsIndexRoute
   "/customers/": typeof StaffCustomersIndexRoute
   "/orders/": typeof StaffOrdersIndexRoute
 }
@@ -88,8 +110,11 @@ export interface FileRoutesByTo {
   "/postal-entries": typeof StaffPostalEntriesRoute
   "/winners": typeof StaffWinnersRoute
   "/": typeof StaffIndexRoute
+  "/competitions/$competitionId": typeof StaffCompetitionsCompetitionIdRoute
+  "/competitions/new": typeof StaffCompetitionsNewRoute
   "/customers/$customerId": typeof StaffCustomersCustomerIdRoute
   "/orders/$orderId": typeof StaffOrdersOrderIdRoute
+  "/competitions": typeof StaffCompetitionsIndexRoute
   "/customers": typeof StaffCustomersIndexRoute
   "/orders": typeof StaffOrdersIndexRoute
 }
@@ -101,8 +126,11 @@ export interface FileRoutesById {
   "/_staff/postal-entries": typeof StaffPostalEntriesRoute
   "/_staff/winners": typeof StaffWinnersRoute
   "/_staff/": typeof StaffIndexRoute
+  "/_staff/competitions/$competitionId": typeof StaffCompetitionsCompetitionIdRoute
+  "/_staff/competitions/new": typeof StaffCompetitionsNewRoute
   "/_staff/customers/$customerId": typeof StaffCustomersCustomerIdRoute
   "/_staff/orders/$orderId": typeof StaffOrdersOrderIdRoute
+  "/_staff/competitions/": typeof StaffCompetitionsIndexRoute
   "/_staff/customers/": typeof StaffCustomersIndexRoute
   "/_staff/orders/": typeof StaffOrdersIndexRoute
 }
@@ -114,8 +142,11 @@ export interface FileRouteTypes {
     | "/draws"
     | "/postal-entries"
     | "/winners"
+    | "/competitions/$competitionId"
+    | "/competitions/new"
     | "/customers/$customerId"
     | "/orders/$orderId"
+    | "/competitions/"
     | "/customers/"
     | "/orders/"
   fileRoutesByTo: FileRoutesByTo
@@ -125,8 +156,11 @@ export interface FileRouteTypes {
     | "/postal-entries"
     | "/winners"
     | "/"
+    | "/competitions/$competitionId"
+    | "/competitions/new"
     | "/customers/$customerId"
     | "/orders/$orderId"
+    | "/competitions"
     | "/customers"
     | "/orders"
   id:
@@ -137,8 +171,11 @@ export interface FileRouteTypes {
     | "/_staff/postal-entries"
     | "/_staff/winners"
     | "/_staff/"
+    | "/_staff/competitions/$competitionId"
+    | "/_staff/competitions/new"
     | "/_staff/customers/$customerId"
     | "/_staff/orders/$orderId"
+    | "/_staff/competitions/"
     | "/_staff/customers/"
     | "/_staff/orders/"
   fileRoutesById: FileRoutesById
@@ -192,6 +229,27 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof StaffWinnersRouteImport
       parentRoute: typeof StaffRoute
     }
+    "/_staff/competitions/": {
+      id: "/_staff/competitions/"
+      path: "/competitions"
+      fullPath: "/competitions/"
+      preLoaderRoute: typeof StaffCompetitionsIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/competitions/$competitionId": {
+      id: "/_staff/competitions/$competitionId"
+      path: "/competitions/$competitionId"
+      fullPath: "/competitions/$competitionId"
+      preLoaderRoute: typeof StaffCompetitionsCompetitionIdRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/competitions/new": {
+      id: "/_staff/competitions/new"
+      path: "/competitions/new"
+      fullPath: "/competitions/new"
+      preLoaderRoute: typeof StaffCompetitionsNewRouteImport
+      parentRoute: typeof StaffRoute
+    }
     "/_staff/customers/": {
       id: "/_staff/customers/"
       path: "/customers"
@@ -228,8 +286,11 @@ interface StaffRouteChildren {
   StaffPostalEntriesRoute: typeof StaffPostalEntriesRoute
   StaffWinnersRoute: typeof StaffWinnersRoute
   StaffIndexRoute: typeof StaffIndexRoute
+  StaffCompetitionsCompetitionIdRoute: typeof StaffCompetitionsCompetitionIdRoute
+  StaffCompetitionsNewRoute: typeof StaffCompetitionsNewRoute
   StaffCustomersCustomerIdRoute: typeof StaffCustomersCustomerIdRoute
   StaffOrdersOrderIdRoute: typeof StaffOrdersOrderIdRoute
+  StaffCompetitionsIndexRoute: typeof StaffCompetitionsIndexRoute
   StaffCustomersIndexRoute: typeof StaffCustomersIndexRoute
   StaffOrdersIndexRoute: typeof StaffOrdersIndexRoute
 }
@@ -239,8 +300,11 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffPostalEntriesRoute: StaffPostalEntriesRoute,
   StaffWinnersRoute: StaffWinnersRoute,
   StaffIndexRoute: StaffIndexRoute,
+  StaffCompetitionsCompetitionIdRoute: StaffCompetitionsCompetitionIdRoute,
+  StaffCompetitionsNewRoute: StaffCompetitionsNewRoute,
   StaffCustomersCustomerIdRoute: StaffCustomersCustomerIdRoute,
   StaffOrdersOrderIdRoute: StaffOrdersOrderIdRoute,
+  StaffCompetitionsIndexRoute: StaffCompetitionsIndexRoute,
   StaffCustomersIndexRoute: StaffCustomersIndexRoute,
   StaffOrdersIndexRoute: StaffOrdersIndexRoute,
 }

@@ -16,4 +16,5 @@ export const navItems: readonly NavItem[] = [
   { to: "/draws", label: "Draws" },
   { to: "/winners", label: "Winners" },
   { to: "/postal-entries", label: "Postal entries" },
+  { to: "/competitions", label: "Competitions" },
 ]

@@ -1,0 +1,236 @@
+/**
+ * The competition form's values (what staff type: pounds, UK times, text
+ * counts) to and from the wire's request (pence, ISO instants, integers).
+ * Only what cannot be read at all is refused here; the business rules
+ * (ranges, dates in order, what may change once live) are the server's,
+ * which answers with a message per field in the same wire names.
+ */
+import type { CompetitionJson } from "@howzat/contracts/catalogue"
+import type { CompetitionRequestJson } from "@howzat/contracts/catalogue-admin"
+import { fromLocalInput, parsePounds, penceInput, toLocalInput } from "./format"
+
+export type DrawType = CompetitionRequestJson["drawType"]
+export type Visibility = CompetitionRequestJson["visibilityStatus"]
+
+export interface AttributeValue {
+  readonly attributeTypeId: string
+  readonly value: string
+}
+
+export interface CompetitionFormValues {
+  readonly name: string
+  readonly description: string
+  readonly ticketPrice: string
+  readonly totalTickets: string
+  readonly maxTicketsPerCustomer: string
+  readonly defaultTicketSaleQuantity: string
+  /** Blank for no cash alternative. */
+  readonly cashAlternativeValue: string
+  readonly startDateTimeUtc: string
+  readonly closeDateTimeUtc: string
+  /** Blank for no draw date (draw type None). */
+  readonly drawDateTimeUtc: string
+  readonly drawType: DrawType
+  readonly visibilityStatus: Visibility
+  readonly categoryIds: readonly string[]
+  readonly attributes: readonly AttributeValue[]
+  /** Blank for no image group. */
+  readonly imageGroupId: string
+}
+
+export type FormErrors = Partial<Record<keyof CompetitionFormValues, string>>
+
+export const formMessages = {
+  money: "Enter an amount in pounds, such as 2.50",
+  count: "Enter a whole number",
+  dateTime: "Enter a date and time",
+} as const
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+
+/** A new competition's starting point: opens tomorrow, closes a week later, drawn live an hour after. */
+export const newCompetitionValues = (now: Date): CompetitionFormValues => {
+  // Whole hours, so the times read cleanly in the inputs.
+  const base = Math.ceil(now.getTime() / HOUR) * HOUR
+  return {
+    name: "",
+    description: "",
+    ticketPrice: "",
+    totalTickets: "",
+    maxTicketsPerCustomer: "",
+    defaultTicketSaleQuantity: "1",
+    cashAlternativeValue: "",
+    startDateTimeUtc: toLocalInput(new Date(base + DAY).toISOString()),
+    closeDateTimeUtc: toLocalInput(new Date(base + 8 * DAY).toISOString()),
+    drawDateTimeUtc: toLocalInput(new Date(base + 8 * DAY + HOUR).toISOString()),
+    drawType: "Live",
+    visibilityStatus: "Hidden",
+    categoryIds: [],
+    attributes: [],
+    imageGroupId: "",
+  }
+}
+
+/** A stored competition (or what was last sent) as the form shows it. */
+export const competitionValues = (
+  c: Pick<
+    CompetitionJson,
+    | "name"
+    | "description"
+    | "ticketPrice"
+    | "totalTickets"
+    | "maxTicketsPerCustomer"
+    | "defaultTicketSaleQuantity"
+    | "cashAlternativeValue"
+    | "startDateTimeUtc"
+    | "closeDateTimeUtc"
+    | "drawDateTimeUtc"
+    | "drawType"
+    | "visibilityStatus"
+    | "categoryIds"
+  > & {
+    readonly attributes: readonly AttributeValue[]
+    readonly imageGroupId: string | null
+  },
+): CompetitionFormValues => ({
+  name: c.name,
+  description: c.description,
+  ticketPrice: penceInput(c.ticketPrice),
+  totalTickets: String(c.totalTickets),
+  maxTicketsPerCustomer: String(c.maxTicketsPerCustomer),
+  defaultTicketSaleQuantity: String(c.defaultTicketSaleQuantity),
+  cashAlternativeValue: c.cashAlternativeValue === null ? "" : penceInput(c.cashAlternativeValue),
+  startDateTimeUtc: toLocalInput(c.startDateTimeUtc),
+  closeDateTimeUtc: toLocalInput(c.closeDateTimeUtc),
+  drawDateTimeUtc: toLocalInput(c.drawDateTimeUtc),
+  drawType: c.drawType,
+  visibilityStatus: c.visibilityStatus,
+  categoryIds: [...c.categoryIds],
+  attributes: c.attributes.map((a) => ({ attributeTypeId: a.attributeTypeId, value: a.value })),
+  imageGroupId: c.imageGroupId ?? "",
+})
+
+/** The form's values from a competition as the API answers it. */
+export const valuesOfCompetition = (c: CompetitionJson): CompetitionFormValues =>
+  competitionValues({
+    ...c,
+    attributes: c.attributes.map((a) => ({ attributeTypeId: a.attributeType.id, value: a.value })),
+    imageGroupId: c.imageGroup?.id ?? null,
+  })
+
+const count = (text: string): number | undefined => {
+  const trimmed = text.trim()
+  return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : undefined
+}
+
+export type PayloadResult =
+  | { readonly ok: true; readonly payload: CompetitionRequestJson }
+  | { readonly ok: false; readonly errors: FormErrors }
+
+type StoredDates = Pick<
+  CompetitionJson,
+  "startDateTimeUtc" | "closeDateTimeUtc" | "drawDateTimeUtc"
+>
+
+/**
+ * The request for these values, or what cannot be read, by field. A date
+ * input holds minutes only: when it still shows the stored instant, that
+ * instant is sent as it was, seconds and all, so an untouched close date of
+ * a live competition is not read as moved (the server would refuse it).
+ */
+export const competitionPayload = (
+  values: CompetitionFormValues,
+  stored?: StoredDates,
+): PayloadResult => {
+  const errors: { -readonly [K in keyof FormErrors]: string } = {}
+  const money = (field: "ticketPrice" | "cashAlternativeValue") => {
+    const pence = parsePounds(values[field])
+    if (pence === undefined) errors[field] = formMessages.money
+    return pence ?? 0
+  }
+  const whole = (
+    field: "totalTickets" | "maxTicketsPerCustomer" | "defaultTicketSaleQuantity",
+  ): number => {
+    const n = count(values[field])
+    if (n === undefined) errors[field] = formMessages.count
+    return n ?? 0
+  }
+  const instant = (field: "startDateTimeUtc" | "closeDateTimeUtc" | "drawDateTimeUtc") => {
+    const kept = stored?.[field]
+    if (kept && toLocalInput(kept) === values[field]) return kept
+    const iso = fromLocalInput(values[field])
+    if (iso === undefined) errors[field] = formMessages.dateTime
+    return iso ?? ""
+  }
+  const payload: CompetitionRequestJson = {
+    name: values.name.trim(),
+    description: values.description,
+    ticketPrice: money("ticketPrice"),
+    totalTickets: whole("totalTickets"),
+    maxTicketsPerCustomer: whole("maxTicketsPerCustomer"),
+    defaultTicketSaleQuantity: whole("defaultTicketSaleQuantity"),
+    cashAlternativeValue:
+      values.cashAlternativeValue.trim() === "" ? null : money("cashAlternativeValue"),
+    startDateTimeUtc: instant("startDateTimeUtc"),
+    closeDateTimeUtc: instant("closeDateTimeUtc"),
+    drawDateTimeUtc: values.drawDateTimeUtc.trim() === "" ? null : instant("drawDateTimeUtc"),
+    drawType: values.drawType,
+    visibilityStatus: values.visibilityStatus,
+    categoryIds: [...values.categoryIds],
+    attributes: values.attributes
+      // A row left blank is no attribute; the server judges the rest.
+      .filter((a) => a.attributeTypeId !== "" && a.value.trim() !== "")
+      .map((a) => ({ attributeTypeId: a.attributeTypeId, value: a.value.trim() })),
+    imageGroupId: values.imageGroupId === "" ? null : values.imageGroupId,
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, payload }
+}
+
+/** The whole competition as a PUT sends it, with only its visibility changed: publish or hide. */
+export const requestWithVisibility = (
+  c: CompetitionJson,
+  visibilityStatus: Visibility,
+): CompetitionRequestJson => ({
+  name: c.name,
+  description: c.description,
+  ticketPrice: c.ticketPrice,
+  totalTickets: c.totalTickets,
+  maxTicketsPerCustomer: c.maxTicketsPerCustomer,
+  defaultTicketSaleQuantity: c.defaultTicketSaleQuantity,
+  cashAlternativeValue: c.cashAlternativeValue,
+  startDateTimeUtc: c.startDateTimeUtc,
+  closeDateTimeUtc: c.closeDateTimeUtc,
+  drawDateTimeUtc: c.drawDateTimeUtc,
+  drawType: c.drawType,
+  visibilityStatus,
+  categoryIds: [...c.categoryIds],
+  attributes: c.attributes.map((a) => ({ attributeTypeId: a.attributeType.id, value: a.value })),
+  imageGroupId: c.imageGroup?.id ?? null,
+})
+
+/** Where a competition is in its life, as the list and the edit screen show it. */
+export type Phase = "Coming soon" | "On sale" | "Awaiting draw" | "Closed"
+
+export const competitionPhase = (
+  c: Pick<CompetitionJson, "startDateTimeUtc" | "closeDateTimeUtc" | "drawDateTimeUtc">,
+  now: Date,
+): Phase => {
+  const t = now.getTime()
+  if (t < Date.parse(c.startDateTimeUtc)) return "Coming soon"
+  if (t < Date.parse(c.closeDateTimeUtc)) return "On sale"
+  if (c.drawDateTimeUtc !== null && t < Date.parse(c.drawDateTimeUtc)) return "Awaiting draw"
+  return "Closed"
+}
+
+/**
+ * Why the delete button is off, or null when it may be offered: the
+ * server refuses a competition anybody entered (decision 0027), so the
+ * screen says so before staff try.
+ */
+export const deleteBlockedReason = (
+  c: Pick<CompetitionJson, "ticketsSoldToDate">,
+): string | null =>
+  c.ticketsSoldToDate > 0
+    ? `It cannot be deleted: ${c.ticketsSoldToDate} ${c.ticketsSoldToDate === 1 ? "ticket has" : "tickets have"} been sold or entered. Hide it instead.`
+    : null

@@ -1,0 +1,120 @@
+import type { CompetitionJson } from "@howzat/contracts/catalogue"
+import { createFileRoute, Link, useNavigate, useRouter } from "@tanstack/react-router"
+import { useState } from "react"
+import { api } from "../../../api"
+import { CompetitionActions } from "../../../components/competitions/CompetitionActions"
+import { CompetitionForm } from "../../../components/competitions/CompetitionForm"
+import { InstantWinGroups } from "../../../components/competitions/InstantWinGroups"
+import { loadCompetitionReferences, shopPage } from "../../../components/competitions/references"
+import { PageHeader } from "../../../components/PageStates"
+import { RICH_TEXT } from "../../../components/RichTextEditor"
+import { competitionPhase, valuesOfCompetition } from "../../../lib/competition-form"
+import { formatDateTime } from "../../../lib/format"
+
+export const Route = createFileRoute("/_staff/competitions/$competitionId")({
+  head: () => ({ meta: [{ title: "Competition · Howzat back office" }] }),
+  loader: async ({ params }) => {
+    const [{ competition }, references] = await Promise.all([
+      api.competitions.byId({ path: { competitionId: params.competitionId } }),
+      loadCompetitionReferences(),
+    ])
+    return { competition, references }
+  },
+  component: EditCompetition,
+})
+
+/** What may no longer change, in the operator's words (decision 0027). */
+const dateHint = (c: CompetitionJson, now: Date): string | undefined => {
+  const phase = competitionPhase(c, now)
+  if (phase === "Coming soon") return undefined
+  return "It is on sale or has closed: the opening and closing times are fixed. The draw may move, but never before the close."
+}
+
+function EditCompetition() {
+  const { competition, references } = Route.useLoaderData()
+  const router = useRouter()
+  const navigate = useNavigate()
+  const [now] = useState(() => new Date(competition.currentDateTimeUtc))
+  const phase = competitionPhase(competition, now)
+  return (
+    <>
+      <PageHeader title={competition.name}>
+        <Link to="/competitions" className="btn">
+          Back to competitions
+        </Link>
+        <a href={shopPage(competition.id)} target="_blank" rel="noopener" className="btn">
+          View in the shop
+        </a>
+      </PageHeader>
+      <dl className="card mb-4 grid grid-cols-2 gap-3 p-4 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-slate-600">Phase</dt>
+          <dd className="font-medium">{phase}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Visibility</dt>
+          <dd className="font-medium">
+            {competition.visibilityStatus === "Visible" ? "Published" : "Hidden"}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Sold</dt>
+          <dd className="font-medium">
+            {competition.ticketsSoldToDate.toLocaleString("en-GB")} of{" "}
+            {competition.totalTickets.toLocaleString("en-GB")}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Closes</dt>
+          <dd className="font-medium">{formatDateTime(competition.closeDateTimeUtc)}</dd>
+        </div>
+      </dl>
+      <CompetitionActions
+        competition={competition}
+        onDuplicated={(copy) =>
+          navigate({ to: "/competitions/$competitionId", params: { competitionId: copy.id } })
+        }
+        onDeleted={() => navigate({ to: "/competitions" })}
+      />
+      <div className="grid gap-6 xl:grid-cols-[1fr_22rem]">
+        <CompetitionForm
+          key={competition.id}
+          initial={valuesOfCompetition(competition)}
+          stored={competition}
+          references={references}
+          submitLabel="Save changes"
+          dateHint={dateHint(competition, now)}
+          onSave={async (payload) => {
+            const saved = await api.competitionAdmin.update({
+              path: { competitionId: competition.id },
+              payload,
+            })
+            await router.invalidate()
+            return saved.competition
+          }}
+        />
+        <div className="space-y-6">
+          <InstantWinGroups competition={competition} />
+          <section className="card space-y-2 p-4" aria-labelledby="saved-description-h">
+            <h2 id="saved-description-h" className="font-semibold">
+              Description as saved
+            </h2>
+            <p className="text-xs text-slate-500">
+              What the shop shows, after the server removed anything it does not allow.
+            </p>
+            {competition.description.trim() === "" ? (
+              <p className="text-sm text-slate-600">No description yet.</p>
+            ) : (
+              <div
+                className={`${RICH_TEXT} text-sm`}
+                // The server sanitised this on save (decision 0015); it is what the shop renders.
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitised HTML
+                dangerouslySetInnerHTML={{ __html: competition.description }}
+              />
+            )}
+          </section>
+        </div>
+      </div>
+    </>
+  )
+}
