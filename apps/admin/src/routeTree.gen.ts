@@ -12,6 +12,10 @@ import { Route as rootRouteImport } from "./routes/__root"
 import { Route as StaffRouteImport } from "./routes/_staff"
 import { Route as SignInRouteImport } from "./routes/sign-in"
 import { Route as StaffIndexRouteImport } from "./routes/_staff/index"
+import { Route as StaffContentIndexRouteImport } from "./routes/_staff/content/index"
+import { Route as StaffVouchersIndexRouteImport } from "./routes/_staff/vouchers/index"
+import { Route as StaffVouchersPromotionIdRouteImport } from "./routes/_staff/vouchers/$promotionId"
+import { Route as StaffVouchersNewRouteImport } from "./routes/_staff/vouchers/new"
 
 const StaffRoute = StaffRouteImport.update({
   id: "/_staff",
@@ -27,27 +31,80 @@ const StaffIndexRoute = StaffIndexRouteImport.update({
   path: "/",
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffContentIndexRoute = StaffContentIndexRouteImport.update({
+  id: "/content/",
+  path: "/content/",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffVouchersIndexRoute = StaffVouchersIndexRouteImport.update({
+  id: "/vouchers/",
+  path: "/vouchers/",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffVouchersPromotionIdRoute =
+  StaffVouchersPromotionIdRouteImport.update({
+    id: "/vouchers/$promotionId",
+    path: "/vouchers/$promotionId",
+    getParentRoute: () => StaffRoute,
+  } as any)
+const StaffVouchersNewRoute = StaffVouchersNewRouteImport.update({
+  id: "/vouchers/new",
+  path: "/vouchers/new",
+  getParentRoute: () => StaffRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof StaffIndexRoute
   "/sign-in": typeof SignInRoute
+  "/vouchers/$promotionId": typeof StaffVouchersPromotionIdRoute
+  "/vouchers/new": typeof StaffVouchersNewRoute
+  "/content/": typeof StaffContentIndexRoute
+  "/vouchers/": typeof StaffVouchersIndexRoute
 }
 export interface FileRoutesByTo {
   "/sign-in": typeof SignInRoute
   "/": typeof StaffIndexRoute
+  "/vouchers/$promotionId": typeof StaffVouchersPromotionIdRoute
+  "/vouchers/new": typeof StaffVouchersNewRoute
+  "/content": typeof StaffContentIndexRoute
+  "/vouchers": typeof StaffVouchersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/_staff": typeof StaffRouteWithChildren
   "/sign-in": typeof SignInRoute
   "/_staff/": typeof StaffIndexRoute
+  "/_staff/vouchers/$promotionId": typeof StaffVouchersPromotionIdRoute
+  "/_staff/vouchers/new": typeof StaffVouchersNewRoute
+  "/_staff/content/": typeof StaffContentIndexRoute
+  "/_staff/vouchers/": typeof StaffVouchersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: "/" | "/sign-in"
+  fullPaths:
+    | "/"
+    | "/sign-in"
+    | "/vouchers/$promotionId"
+    | "/vouchers/new"
+    | "/content/"
+    | "/vouchers/"
   fileRoutesByTo: FileRoutesByTo
-  to: "/sign-in" | "/"
-  id: "__root__" | "/_staff" | "/sign-in" | "/_staff/"
+  to:
+    | "/sign-in"
+    | "/"
+    | "/vouchers/$promotionId"
+    | "/vouchers/new"
+    | "/content"
+    | "/vouchers"
+  id:
+    | "__root__"
+    | "/_staff"
+    | "/sign-in"
+    | "/_staff/"
+    | "/_staff/vouchers/$promotionId"
+    | "/_staff/vouchers/new"
+    | "/_staff/content/"
+    | "/_staff/vouchers/"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -78,15 +135,51 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof StaffIndexRouteImport
       parentRoute: typeof StaffRoute
     }
+    "/_staff/content/": {
+      id: "/_staff/content/"
+      path: "/content"
+      fullPath: "/content/"
+      preLoaderRoute: typeof StaffContentIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/vouchers/": {
+      id: "/_staff/vouchers/"
+      path: "/vouchers"
+      fullPath: "/vouchers/"
+      preLoaderRoute: typeof StaffVouchersIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/vouchers/$promotionId": {
+      id: "/_staff/vouchers/$promotionId"
+      path: "/vouchers/$promotionId"
+      fullPath: "/vouchers/$promotionId"
+      preLoaderRoute: typeof StaffVouchersPromotionIdRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/vouchers/new": {
+      id: "/_staff/vouchers/new"
+      path: "/vouchers/new"
+      fullPath: "/vouchers/new"
+      preLoaderRoute: typeof StaffVouchersNewRouteImport
+      parentRoute: typeof StaffRoute
+    }
   }
 }
 
 interface StaffRouteChildren {
   StaffIndexRoute: typeof StaffIndexRoute
+  StaffVouchersPromotionIdRoute: typeof StaffVouchersPromotionIdRoute
+  StaffVouchersNewRoute: typeof StaffVouchersNewRoute
+  StaffContentIndexRoute: typeof StaffContentIndexRoute
+  StaffVouchersIndexRoute: typeof StaffVouchersIndexRoute
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
   StaffIndexRoute: StaffIndexRoute,
+  StaffVouchersPromotionIdRoute: StaffVouchersPromotionIdRoute,
+  StaffVouchersNewRoute: StaffVouchersNewRoute,
+  StaffContentIndexRoute: StaffContentIndexRoute,
+  StaffVouchersIndexRoute: StaffVouchersIndexRoute,
 }
 
 const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren)

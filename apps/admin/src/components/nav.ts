@@ -9,4 +9,10 @@ export interface NavItem {
   readonly admin?: boolean
 }
 
-export const navItems: readonly NavItem[] = [{ to: "/", label: "Dashboard" }]
+export const navItems: readonly NavItem[] = [
+  { to: "/", label: "Dashboard" },
+  { to: "/vouchers", label: "Vouchers" },
+  { to: "/content", label: "Site content" },
+  { to: "/staff", label: "Staff", admin: true },
+  { to: "/audit-log", label: "Audit log", admin: true },
+]
