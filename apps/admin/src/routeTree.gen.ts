@@ -12,7 +12,9 @@ import { Route as rootRouteImport } from "./routes/__root"
 import { Route as StaffRouteImport } from "./routes/_staff"
 import { Route as SignInRouteImport } from "./routes/sign-in"
 import { Route as StaffIndexRouteImport } from "./routes/_staff/index"
+import { Route as StaffAuditLogIndexRouteImport } from "./routes/_staff/audit-log/index"
 import { Route as StaffContentIndexRouteImport } from "./routes/_staff/content/index"
+import { Route as StaffStaffIndexRouteImport } from "./routes/_staff/staff/index"
 import { Route as StaffVouchersIndexRouteImport } from "./routes/_staff/vouchers/index"
 import { Route as StaffVouchersPromotionIdRouteImport } from "./routes/_staff/vouchers/$promotionId"
 import { Route as StaffVouchersNewRouteImport } from "./routes/_staff/vouchers/new"
@@ -31,9 +33,19 @@ const StaffIndexRoute = StaffIndexRouteImport.update({
   path: "/",
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffAuditLogIndexRoute = StaffAuditLogIndexRouteImport.update({
+  id: "/audit-log/",
+  path: "/audit-log/",
+  getParentRoute: () => StaffRoute,
+} as any)
 const StaffContentIndexRoute = StaffContentIndexRouteImport.update({
   id: "/content/",
   path: "/content/",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffStaffIndexRoute = StaffStaffIndexRouteImport.update({
+  id: "/staff/",
+  path: "/staff/",
   getParentRoute: () => StaffRoute,
 } as any)
 const StaffVouchersIndexRoute = StaffVouchersIndexRouteImport.update({
@@ -58,7 +70,9 @@ export interface FileRoutesByFullPath {
   "/sign-in": typeof SignInRoute
   "/vouchers/$promotionId": typeof StaffVouchersPromotionIdRoute
   "/vouchers/new": typeof StaffVouchersNewRoute
+  "/audit-log/": typeof StaffAuditLogIndexRoute
   "/content/": typeof StaffContentIndexRoute
+  "/staff/": typeof StaffStaffIndexRoute
   "/vouchers/": typeof StaffVouchersIndexRoute
 }
 export interface FileRoutesByTo {
@@ -66,7 +80,9 @@ export interface FileRoutesByTo {
   "/": typeof StaffIndexRoute
   "/vouchers/$promotionId": typeof StaffVouchersPromotionIdRoute
   "/vouchers/new": typeof StaffVouchersNewRoute
+  "/audit-log": typeof StaffAuditLogIndexRoute
   "/content": typeof StaffContentIndexRoute
+  "/staff": typeof StaffStaffIndexRoute
   "/vouchers": typeof StaffVouchersIndexRoute
 }
 export interface FileRoutesById {
@@ -76,7 +92,9 @@ export interface FileRoutesById {
   "/_staff/": typeof StaffIndexRoute
   "/_staff/vouchers/$promotionId": typeof StaffVouchersPromotionIdRoute
   "/_staff/vouchers/new": typeof StaffVouchersNewRoute
+  "/_staff/audit-log/": typeof StaffAuditLogIndexRoute
   "/_staff/content/": typeof StaffContentIndexRoute
+  "/_staff/staff/": typeof StaffStaffIndexRoute
   "/_staff/vouchers/": typeof StaffVouchersIndexRoute
 }
 export interface FileRouteTypes {
@@ -86,7 +104,9 @@ export interface FileRouteTypes {
     | "/sign-in"
     | "/vouchers/$promotionId"
     | "/vouchers/new"
+    | "/audit-log/"
     | "/content/"
+    | "/staff/"
     | "/vouchers/"
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -94,7 +114,9 @@ export interface FileRouteTypes {
     | "/"
     | "/vouchers/$promotionId"
     | "/vouchers/new"
+    | "/audit-log"
     | "/content"
+    | "/staff"
     | "/vouchers"
   id:
     | "__root__"
@@ -103,7 +125,9 @@ export interface FileRouteTypes {
     | "/_staff/"
     | "/_staff/vouchers/$promotionId"
     | "/_staff/vouchers/new"
+    | "/_staff/audit-log/"
     | "/_staff/content/"
+    | "/_staff/staff/"
     | "/_staff/vouchers/"
   fileRoutesById: FileRoutesById
 }
@@ -135,11 +159,25 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof StaffIndexRouteImport
       parentRoute: typeof StaffRoute
     }
+    "/_staff/audit-log/": {
+      id: "/_staff/audit-log/"
+      path: "/audit-log"
+      fullPath: "/audit-log/"
+      preLoaderRoute: typeof StaffAuditLogIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
     "/_staff/content/": {
       id: "/_staff/content/"
       path: "/content"
       fullPath: "/content/"
       preLoaderRoute: typeof StaffContentIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/staff/": {
+      id: "/_staff/staff/"
+      path: "/staff"
+      fullPath: "/staff/"
+      preLoaderRoute: typeof StaffStaffIndexRouteImport
       parentRoute: typeof StaffRoute
     }
     "/_staff/vouchers/": {
@@ -170,7 +208,9 @@ interface StaffRouteChildren {
   StaffIndexRoute: typeof StaffIndexRoute
   StaffVouchersPromotionIdRoute: typeof StaffVouchersPromotionIdRoute
   StaffVouchersNewRoute: typeof StaffVouchersNewRoute
+  StaffAuditLogIndexRoute: typeof StaffAuditLogIndexRoute
   StaffContentIndexRoute: typeof StaffContentIndexRoute
+  StaffStaffIndexRoute: typeof StaffStaffIndexRoute
   StaffVouchersIndexRoute: typeof StaffVouchersIndexRoute
 }
 
@@ -178,7 +218,9 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffIndexRoute: StaffIndexRoute,
   StaffVouchersPromotionIdRoute: StaffVouchersPromotionIdRoute,
   StaffVouchersNewRoute: StaffVouchersNewRoute,
+  StaffAuditLogIndexRoute: StaffAuditLogIndexRoute,
   StaffContentIndexRoute: StaffContentIndexRoute,
+  StaffStaffIndexRoute: StaffStaffIndexRoute,
   StaffVouchersIndexRoute: StaffVouchersIndexRoute,
 }
 
