@@ -6,6 +6,19 @@ import { type VoucherValues, voucherPayload } from "../lib/voucher-form"
 import { Field } from "./Field"
 import { ErrorNote } from "./PageStates"
 
+const SHOWN = new Set([
+  "code",
+  "description",
+  "percent",
+  "amount",
+  "competitionId",
+  "validFrom",
+  "validTo",
+  "usageLimit",
+  "perCustomerLimit",
+  "minimumSpend",
+])
+
 export interface CompetitionChoice {
   readonly id: string
   readonly name: string
@@ -34,6 +47,11 @@ export function VoucherForm({
   const [failure, setFailure] = useState<unknown>()
   const [saved, setSaved] = useState(false)
   const server = fieldErrors(failure)
+  // The fields' own messages say it better than the problem's summary, unless one has no field here.
+  const summary =
+    Object.keys(server).length > 0 && Object.keys(server).every((f) => SHOWN.has(f))
+      ? new Error("The voucher was not saved: see the messages beside the fields.")
+      : failure
   const form = useForm({
     defaultValues: initial,
     validators: {
@@ -94,7 +112,7 @@ export function VoucherForm({
       </div>
 
       <fieldset className="space-y-3">
-        <legend className="label">Discount</legend>
+        <legend className="label">Discount type</legend>
         <form.Field name="discountKind">
           {(field) => (
             <div className="flex gap-4 text-sm">
@@ -108,7 +126,7 @@ export function VoucherForm({
                     onChange={() => field.handleChange(kind)}
                     className="accent-primary-700"
                   />
-                  {kind === "Percentage" ? "Percentage off" : "Fixed amount off"}
+                  {kind === "Percentage" ? "A percentage" : "A fixed amount"}
                 </label>
               ))}
             </div>
@@ -237,7 +255,7 @@ export function VoucherForm({
         )}
       </form.Field>
 
-      <ErrorNote error={failure} />
+      <ErrorNote error={summary} />
       <div className="flex items-center gap-3">
         <form.Subscribe selector={(s) => s.isSubmitting}>
           {(submitting) => (

@@ -51,7 +51,8 @@ function ResourceEditor({ resource }: { readonly resource: EditableResourceJson 
   const headingId = useId()
   const editorId = useId()
   const form = useForm({
-    defaultValues: { value: editorText(resource.kind, resource.value) },
+    // From what the server last stored, so a save's answer becomes the new starting point.
+    defaultValues: { value: editorText(saved.kind, saved.value) },
     validators: { onSubmit: updateSchema },
     onSubmit: async ({ value, formApi }) => {
       setFailure(undefined)
