@@ -78,7 +78,7 @@ function Staff() {
     column.accessor("role", { header: "Role" }),
     column.accessor((m) => (m.emailVerified ? "Yes" : "Not yet"), {
       id: "verified",
-      header: "Password set",
+      header: "Email verified",
     }),
     column.display({
       id: "actions",

@@ -7,6 +7,7 @@ import { ConfirmDialog } from "../../../components/Confirm"
 import { DataTable } from "../../../components/DataTable"
 import { Pager } from "../../../components/Pager"
 import { Empty, PageHeader } from "../../../components/PageStates"
+import { competitionChoices } from "../../../lib/competition-choices"
 import { formatDateTime, formatPence } from "../../../lib/format"
 import { pageParam, textParam } from "../../../lib/search"
 import { useAction } from "../../../lib/use-action"
@@ -24,8 +25,13 @@ export const Route = createFileRoute("/_staff/vouchers/")({
     code: textParam(search.code),
   }),
   loaderDeps: ({ search }) => search,
-  loader: ({ deps }) =>
-    api.promotions.list({ urlParams: { Code: deps.code, PageNumber: deps.page } }),
+  loader: async ({ deps }) => {
+    const [list, competitions] = await Promise.all([
+      api.promotions.list({ urlParams: { Code: deps.code, PageNumber: deps.page } }),
+      competitionChoices(),
+    ])
+    return { ...list, competitionNames: new Map(competitions.map((c) => [c.id, c.name])) }
+  },
   component: Vouchers,
 })
 
@@ -61,10 +67,16 @@ function Vouchers() {
       ),
     }),
     column.accessor((p) => discountLabel(p, formatPence), { id: "discount", header: "Discount" }),
-    column.accessor((p) => (p.competitionId ? "One competition" : "Whole basket"), {
-      id: "scope",
-      header: "Applies to",
-    }),
+    column.accessor(
+      (p) =>
+        p.competitionId === null
+          ? "Whole basket"
+          : `Only ${data.competitionNames.get(p.competitionId) ?? "one competition"}`,
+      {
+        id: "scope",
+        header: "Applies to",
+      },
+    ),
     column.accessor((p) => period(p), { id: "period", header: "Valid", enableSorting: false }),
     column.accessor("usageCount", {
       header: "Used",
