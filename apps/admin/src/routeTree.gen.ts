@@ -15,13 +15,19 @@ import { Route as StaffIndexRouteImport } from "./routes/_staff/index"
 import { Route as StaffDrawsRouteImport } from "./routes/_staff/draws"
 import { Route as StaffPostalEntriesRouteImport } from "./routes/_staff/postal-entries"
 import { Route as StaffWinnersRouteImport } from "./routes/_staff/winners"
+import { Route as StaffAuditLogIndexRouteImport } from "./routes/_staff/audit-log/index"
 import { Route as StaffCompetitionsIndexRouteImport } from "./routes/_staff/competitions/index"
 import { Route as StaffCompetitionsCompetitionIdRouteImport } from "./routes/_staff/competitions/$competitionId"
 import { Route as StaffCompetitionsNewRouteImport } from "./routes/_staff/competitions/new"
+import { Route as StaffContentIndexRouteImport } from "./routes/_staff/content/index"
 import { Route as StaffCustomersIndexRouteImport } from "./routes/_staff/customers/index"
 import { Route as StaffCustomersCustomerIdRouteImport } from "./routes/_staff/customers/$customerId"
 import { Route as StaffOrdersIndexRouteImport } from "./routes/_staff/orders/index"
 import { Route as StaffOrdersOrderIdRouteImport } from "./routes/_staff/orders/$orderId"
+import { Route as StaffStaffIndexRouteImport } from "./routes/_staff/staff/index"
+import { Route as StaffVouchersIndexRouteImport } from "./routes/_staff/vouchers/index"
+import { Route as StaffVouchersPromotionIdRouteImport } from "./routes/_staff/vouchers/$promotionId"
+import { Route as StaffVouchersNewRouteImport } from "./routes/_staff/vouchers/new"
 
 const StaffRoute = StaffRouteImport.update({
   id: "/_staff",
@@ -52,6 +58,11 @@ const StaffWinnersRoute = StaffWinnersRouteImport.update({
   path: "/winners",
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffAuditLogIndexRoute = StaffAuditLogIndexRouteImport.update({
+  id: "/audit-log/",
+  path: "/audit-log/",
+  getParentRoute: () => StaffRoute,
+} as any)
 const StaffCompetitionsIndexRoute = StaffCompetitionsIndexRouteImport.update({
   id: "/competitions/",
   path: "/competitions/",
@@ -66,6 +77,11 @@ const StaffCompetitionsCompetitionIdRoute =
 const StaffCompetitionsNewRoute = StaffCompetitionsNewRouteImport.update({
   id: "/competitions/new",
   path: "/competitions/new",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffContentIndexRoute = StaffContentIndexRouteImport.update({
+  id: "/content/",
+  path: "/content/",
   getParentRoute: () => StaffRoute,
 } as any)
 const StaffCustomersIndexRoute = StaffCustomersIndexRouteImport.update({
@@ -89,6 +105,27 @@ const StaffOrdersOrderIdRoute = StaffOrdersOrderIdRouteImport.update({
   path: "/orders/$orderId",
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffStaffIndexRoute = StaffStaffIndexRouteImport.update({
+  id: "/staff/",
+  path: "/staff/",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffVouchersIndexRoute = StaffVouchersIndexRouteImport.update({
+  id: "/vouchers/",
+  path: "/vouchers/",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffVouchersPromotionIdRoute =
+  StaffVouchersPromotionIdRouteImport.update({
+    id: "/vouchers/$promotionId",
+    path: "/vouchers/$promotionId",
+    getParentRoute: () => StaffRoute,
+  } as any)
+const StaffVouchersNewRoute = StaffVouchersNewRouteImport.update({
+  id: "/vouchers/new",
+  path: "/vouchers/new",
+  getParentRoute: () => StaffRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof StaffIndexRoute
@@ -100,9 +137,15 @@ export interface FileRoutesByFullPath {
   "/competitions/new": typeof StaffCompetitionsNewRoute
   "/customers/$customerId": typeof StaffCustomersCustomerIdRoute
   "/orders/$orderId": typeof StaffOrdersOrderIdRoute
+  "/vouchers/$promotionId": typeof StaffVouchersPromotionIdRoute
+  "/vouchers/new": typeof StaffVouchersNewRoute
+  "/audit-log/": typeof StaffAuditLogIndexRoute
   "/competitions/": typeof StaffCompetitionsIndexRoute
+  "/content/": typeof StaffContentIndexRoute
   "/customers/": typeof StaffCustomersIndexRoute
   "/orders/": typeof StaffOrdersIndexRoute
+  "/staff/": typeof StaffStaffIndexRoute
+  "/vouchers/": typeof StaffVouchersIndexRoute
 }
 export interface FileRoutesByTo {
   "/sign-in": typeof SignInRoute
@@ -114,9 +157,15 @@ export interface FileRoutesByTo {
   "/competitions/new": typeof StaffCompetitionsNewRoute
   "/customers/$customerId": typeof StaffCustomersCustomerIdRoute
   "/orders/$orderId": typeof StaffOrdersOrderIdRoute
+  "/vouchers/$promotionId": typeof StaffVouchersPromotionIdRoute
+  "/vouchers/new": typeof StaffVouchersNewRoute
+  "/audit-log": typeof StaffAuditLogIndexRoute
   "/competitions": typeof StaffCompetitionsIndexRoute
+  "/content": typeof StaffContentIndexRoute
   "/customers": typeof StaffCustomersIndexRoute
   "/orders": typeof StaffOrdersIndexRoute
+  "/staff": typeof StaffStaffIndexRoute
+  "/vouchers": typeof StaffVouchersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -130,9 +179,15 @@ export interface FileRoutesById {
   "/_staff/competitions/new": typeof StaffCompetitionsNewRoute
   "/_staff/customers/$customerId": typeof StaffCustomersCustomerIdRoute
   "/_staff/orders/$orderId": typeof StaffOrdersOrderIdRoute
+  "/_staff/vouchers/$promotionId": typeof StaffVouchersPromotionIdRoute
+  "/_staff/vouchers/new": typeof StaffVouchersNewRoute
+  "/_staff/audit-log/": typeof StaffAuditLogIndexRoute
   "/_staff/competitions/": typeof StaffCompetitionsIndexRoute
+  "/_staff/content/": typeof StaffContentIndexRoute
   "/_staff/customers/": typeof StaffCustomersIndexRoute
   "/_staff/orders/": typeof StaffOrdersIndexRoute
+  "/_staff/staff/": typeof StaffStaffIndexRoute
+  "/_staff/vouchers/": typeof StaffVouchersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -146,9 +201,15 @@ export interface FileRouteTypes {
     | "/competitions/new"
     | "/customers/$customerId"
     | "/orders/$orderId"
+    | "/vouchers/$promotionId"
+    | "/vouchers/new"
+    | "/audit-log/"
     | "/competitions/"
+    | "/content/"
     | "/customers/"
     | "/orders/"
+    | "/staff/"
+    | "/vouchers/"
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/sign-in"
@@ -160,9 +221,15 @@ export interface FileRouteTypes {
     | "/competitions/new"
     | "/customers/$customerId"
     | "/orders/$orderId"
+    | "/vouchers/$promotionId"
+    | "/vouchers/new"
+    | "/audit-log"
     | "/competitions"
+    | "/content"
     | "/customers"
     | "/orders"
+    | "/staff"
+    | "/vouchers"
   id:
     | "__root__"
     | "/_staff"
@@ -175,9 +242,15 @@ export interface FileRouteTypes {
     | "/_staff/competitions/new"
     | "/_staff/customers/$customerId"
     | "/_staff/orders/$orderId"
+    | "/_staff/vouchers/$promotionId"
+    | "/_staff/vouchers/new"
+    | "/_staff/audit-log/"
     | "/_staff/competitions/"
+    | "/_staff/content/"
     | "/_staff/customers/"
     | "/_staff/orders/"
+    | "/_staff/staff/"
+    | "/_staff/vouchers/"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -229,6 +302,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof StaffWinnersRouteImport
       parentRoute: typeof StaffRoute
     }
+    "/_staff/audit-log/": {
+      id: "/_staff/audit-log/"
+      path: "/audit-log"
+      fullPath: "/audit-log/"
+      preLoaderRoute: typeof StaffAuditLogIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
     "/_staff/competitions/": {
       id: "/_staff/competitions/"
       path: "/competitions"
@@ -248,6 +328,13 @@ declare module "@tanstack/react-router" {
       path: "/competitions/new"
       fullPath: "/competitions/new"
       preLoaderRoute: typeof StaffCompetitionsNewRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/content/": {
+      id: "/_staff/content/"
+      path: "/content"
+      fullPath: "/content/"
+      preLoaderRoute: typeof StaffContentIndexRouteImport
       parentRoute: typeof StaffRoute
     }
     "/_staff/customers/": {
@@ -278,6 +365,34 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof StaffOrdersOrderIdRouteImport
       parentRoute: typeof StaffRoute
     }
+    "/_staff/staff/": {
+      id: "/_staff/staff/"
+      path: "/staff"
+      fullPath: "/staff/"
+      preLoaderRoute: typeof StaffStaffIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/vouchers/": {
+      id: "/_staff/vouchers/"
+      path: "/vouchers"
+      fullPath: "/vouchers/"
+      preLoaderRoute: typeof StaffVouchersIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/vouchers/$promotionId": {
+      id: "/_staff/vouchers/$promotionId"
+      path: "/vouchers/$promotionId"
+      fullPath: "/vouchers/$promotionId"
+      preLoaderRoute: typeof StaffVouchersPromotionIdRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/vouchers/new": {
+      id: "/_staff/vouchers/new"
+      path: "/vouchers/new"
+      fullPath: "/vouchers/new"
+      preLoaderRoute: typeof StaffVouchersNewRouteImport
+      parentRoute: typeof StaffRoute
+    }
   }
 }
 
@@ -290,9 +405,15 @@ interface StaffRouteChildren {
   StaffCompetitionsNewRoute: typeof StaffCompetitionsNewRoute
   StaffCustomersCustomerIdRoute: typeof StaffCustomersCustomerIdRoute
   StaffOrdersOrderIdRoute: typeof StaffOrdersOrderIdRoute
+  StaffVouchersPromotionIdRoute: typeof StaffVouchersPromotionIdRoute
+  StaffVouchersNewRoute: typeof StaffVouchersNewRoute
+  StaffAuditLogIndexRoute: typeof StaffAuditLogIndexRoute
   StaffCompetitionsIndexRoute: typeof StaffCompetitionsIndexRoute
+  StaffContentIndexRoute: typeof StaffContentIndexRoute
   StaffCustomersIndexRoute: typeof StaffCustomersIndexRoute
   StaffOrdersIndexRoute: typeof StaffOrdersIndexRoute
+  StaffStaffIndexRoute: typeof StaffStaffIndexRoute
+  StaffVouchersIndexRoute: typeof StaffVouchersIndexRoute
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
@@ -304,9 +425,15 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffCompetitionsNewRoute: StaffCompetitionsNewRoute,
   StaffCustomersCustomerIdRoute: StaffCustomersCustomerIdRoute,
   StaffOrdersOrderIdRoute: StaffOrdersOrderIdRoute,
+  StaffVouchersPromotionIdRoute: StaffVouchersPromotionIdRoute,
+  StaffVouchersNewRoute: StaffVouchersNewRoute,
+  StaffAuditLogIndexRoute: StaffAuditLogIndexRoute,
   StaffCompetitionsIndexRoute: StaffCompetitionsIndexRoute,
+  StaffContentIndexRoute: StaffContentIndexRoute,
   StaffCustomersIndexRoute: StaffCustomersIndexRoute,
   StaffOrdersIndexRoute: StaffOrdersIndexRoute,
+  StaffStaffIndexRoute: StaffStaffIndexRoute,
+  StaffVouchersIndexRoute: StaffVouchersIndexRoute,
 }
 
 const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren)

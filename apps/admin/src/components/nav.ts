@@ -17,4 +17,8 @@ export const navItems: readonly NavItem[] = [
   { to: "/winners", label: "Winners" },
   { to: "/postal-entries", label: "Postal entries" },
   { to: "/competitions", label: "Competitions" },
+  { to: "/vouchers", label: "Vouchers" },
+  { to: "/content", label: "Site content" },
+  { to: "/staff", label: "Staff", admin: true },
+  { to: "/audit-log", label: "Audit log", admin: true },
 ]
