@@ -12,6 +12,9 @@ import { Route as rootRouteImport } from "./routes/__root"
 import { Route as StaffRouteImport } from "./routes/_staff"
 import { Route as SignInRouteImport } from "./routes/sign-in"
 import { Route as StaffIndexRouteImport } from "./routes/_staff/index"
+import { Route as StaffAttributeTypesRouteImport } from "./routes/_staff/attribute-types"
+import { Route as StaffCategoriesIndexRouteImport } from "./routes/_staff/categories/index"
+import { Route as StaffCategoriesCategoryIdRouteImport } from "./routes/_staff/categories/$categoryId"
 
 const StaffRoute = StaffRouteImport.update({
   id: "/_staff",
@@ -27,27 +30,69 @@ const StaffIndexRoute = StaffIndexRouteImport.update({
   path: "/",
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffAttributeTypesRoute = StaffAttributeTypesRouteImport.update({
+  id: "/attribute-types",
+  path: "/attribute-types",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffCategoriesIndexRoute = StaffCategoriesIndexRouteImport.update({
+  id: "/categories/",
+  path: "/categories/",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffCategoriesCategoryIdRoute =
+  StaffCategoriesCategoryIdRouteImport.update({
+    id: "/categories/$categoryId",
+    path: "/categories/$categoryId",
+    getParentRoute: () => StaffRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof StaffIndexRoute
   "/sign-in": typeof SignInRoute
+  "/attribute-types": typeof StaffAttributeTypesRoute
+  "/categories/$categoryId": typeof StaffCategoriesCategoryIdRoute
+  "/categories/": typeof StaffCategoriesIndexRoute
 }
 export interface FileRoutesByTo {
   "/sign-in": typeof SignInRoute
+  "/attribute-types": typeof StaffAttributeTypesRoute
   "/": typeof StaffIndexRoute
+  "/categories/$categoryId": typeof StaffCategoriesCategoryIdRoute
+  "/categories": typeof StaffCategoriesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/_staff": typeof StaffRouteWithChildren
   "/sign-in": typeof SignInRoute
+  "/_staff/attribute-types": typeof StaffAttributeTypesRoute
   "/_staff/": typeof StaffIndexRoute
+  "/_staff/categories/$categoryId": typeof StaffCategoriesCategoryIdRoute
+  "/_staff/categories/": typeof StaffCategoriesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: "/" | "/sign-in"
+  fullPaths:
+    | "/"
+    | "/sign-in"
+    | "/attribute-types"
+    | "/categories/$categoryId"
+    | "/categories/"
   fileRoutesByTo: FileRoutesByTo
-  to: "/sign-in" | "/"
-  id: "__root__" | "/_staff" | "/sign-in" | "/_staff/"
+  to:
+    | "/sign-in"
+    | "/attribute-types"
+    | "/"
+    | "/categories/$categoryId"
+    | "/categories"
+  id:
+    | "__root__"
+    | "/_staff"
+    | "/sign-in"
+    | "/_staff/attribute-types"
+    | "/_staff/"
+    | "/_staff/categories/$categoryId"
+    | "/_staff/categories/"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -78,15 +123,42 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof StaffIndexRouteImport
       parentRoute: typeof StaffRoute
     }
+    "/_staff/attribute-types": {
+      id: "/_staff/attribute-types"
+      path: "/attribute-types"
+      fullPath: "/attribute-types"
+      preLoaderRoute: typeof StaffAttributeTypesRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/categories/": {
+      id: "/_staff/categories/"
+      path: "/categories"
+      fullPath: "/categories/"
+      preLoaderRoute: typeof StaffCategoriesIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/categories/$categoryId": {
+      id: "/_staff/categories/$categoryId"
+      path: "/categories/$categoryId"
+      fullPath: "/categories/$categoryId"
+      preLoaderRoute: typeof StaffCategoriesCategoryIdRouteImport
+      parentRoute: typeof StaffRoute
+    }
   }
 }
 
 interface StaffRouteChildren {
+  StaffAttributeTypesRoute: typeof StaffAttributeTypesRoute
   StaffIndexRoute: typeof StaffIndexRoute
+  StaffCategoriesCategoryIdRoute: typeof StaffCategoriesCategoryIdRoute
+  StaffCategoriesIndexRoute: typeof StaffCategoriesIndexRoute
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
+  StaffAttributeTypesRoute: StaffAttributeTypesRoute,
   StaffIndexRoute: StaffIndexRoute,
+  StaffCategoriesCategoryIdRoute: StaffCategoriesCategoryIdRoute,
+  StaffCategoriesIndexRoute: StaffCategoriesIndexRoute,
 }
 
 const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren)

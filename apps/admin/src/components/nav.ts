@@ -9,4 +9,10 @@ export interface NavItem {
   readonly admin?: boolean
 }
 
-export const navItems: readonly NavItem[] = [{ to: "/", label: "Dashboard" }]
+export const navItems: readonly NavItem[] = [
+  { to: "/", label: "Dashboard" },
+  { to: "/categories", label: "Categories" },
+  { to: "/attribute-types", label: "Attribute types" },
+  { to: "/images", label: "Images" },
+  { to: "/image-groups", label: "Image groups" },
+]
