@@ -15,6 +15,10 @@ import { Route as StaffIndexRouteImport } from "./routes/_staff/index"
 import { Route as StaffAttributeTypesRouteImport } from "./routes/_staff/attribute-types"
 import { Route as StaffCategoriesIndexRouteImport } from "./routes/_staff/categories/index"
 import { Route as StaffCategoriesCategoryIdRouteImport } from "./routes/_staff/categories/$categoryId"
+import { Route as StaffImageGroupsIndexRouteImport } from "./routes/_staff/image-groups/index"
+import { Route as StaffImageGroupsImageGroupIdRouteImport } from "./routes/_staff/image-groups/$imageGroupId"
+import { Route as StaffImageGroupsNewRouteImport } from "./routes/_staff/image-groups/new"
+import { Route as StaffImagesIndexRouteImport } from "./routes/_staff/images/index"
 
 const StaffRoute = StaffRouteImport.update({
   id: "/_staff",
@@ -46,20 +50,49 @@ const StaffCategoriesCategoryIdRoute =
     path: "/categories/$categoryId",
     getParentRoute: () => StaffRoute,
   } as any)
+const StaffImageGroupsIndexRoute = StaffImageGroupsIndexRouteImport.update({
+  id: "/image-groups/",
+  path: "/image-groups/",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffImageGroupsImageGroupIdRoute =
+  StaffImageGroupsImageGroupIdRouteImport.update({
+    id: "/image-groups/$imageGroupId",
+    path: "/image-groups/$imageGroupId",
+    getParentRoute: () => StaffRoute,
+  } as any)
+const StaffImageGroupsNewRoute = StaffImageGroupsNewRouteImport.update({
+  id: "/image-groups/new",
+  path: "/image-groups/new",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffImagesIndexRoute = StaffImagesIndexRouteImport.update({
+  id: "/images/",
+  path: "/images/",
+  getParentRoute: () => StaffRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof StaffIndexRoute
   "/sign-in": typeof SignInRoute
   "/attribute-types": typeof StaffAttributeTypesRoute
   "/categories/$categoryId": typeof StaffCategoriesCategoryIdRoute
+  "/image-groups/$imageGroupId": typeof StaffImageGroupsImageGroupIdRoute
+  "/image-groups/new": typeof StaffImageGroupsNewRoute
   "/categories/": typeof StaffCategoriesIndexRoute
+  "/image-groups/": typeof StaffImageGroupsIndexRoute
+  "/images/": typeof StaffImagesIndexRoute
 }
 export interface FileRoutesByTo {
   "/sign-in": typeof SignInRoute
   "/attribute-types": typeof StaffAttributeTypesRoute
   "/": typeof StaffIndexRoute
   "/categories/$categoryId": typeof StaffCategoriesCategoryIdRoute
+  "/image-groups/$imageGroupId": typeof StaffImageGroupsImageGroupIdRoute
+  "/image-groups/new": typeof StaffImageGroupsNewRoute
   "/categories": typeof StaffCategoriesIndexRoute
+  "/image-groups": typeof StaffImageGroupsIndexRoute
+  "/images": typeof StaffImagesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -68,7 +101,11 @@ export interface FileRoutesById {
   "/_staff/attribute-types": typeof StaffAttributeTypesRoute
   "/_staff/": typeof StaffIndexRoute
   "/_staff/categories/$categoryId": typeof StaffCategoriesCategoryIdRoute
+  "/_staff/image-groups/$imageGroupId": typeof StaffImageGroupsImageGroupIdRoute
+  "/_staff/image-groups/new": typeof StaffImageGroupsNewRoute
   "/_staff/categories/": typeof StaffCategoriesIndexRoute
+  "/_staff/image-groups/": typeof StaffImageGroupsIndexRoute
+  "/_staff/images/": typeof StaffImagesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -77,14 +114,22 @@ export interface FileRouteTypes {
     | "/sign-in"
     | "/attribute-types"
     | "/categories/$categoryId"
+    | "/image-groups/$imageGroupId"
+    | "/image-groups/new"
     | "/categories/"
+    | "/image-groups/"
+    | "/images/"
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/sign-in"
     | "/attribute-types"
     | "/"
     | "/categories/$categoryId"
+    | "/image-groups/$imageGroupId"
+    | "/image-groups/new"
     | "/categories"
+    | "/image-groups"
+    | "/images"
   id:
     | "__root__"
     | "/_staff"
@@ -92,7 +137,11 @@ export interface FileRouteTypes {
     | "/_staff/attribute-types"
     | "/_staff/"
     | "/_staff/categories/$categoryId"
+    | "/_staff/image-groups/$imageGroupId"
+    | "/_staff/image-groups/new"
     | "/_staff/categories/"
+    | "/_staff/image-groups/"
+    | "/_staff/images/"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -144,6 +193,34 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof StaffCategoriesCategoryIdRouteImport
       parentRoute: typeof StaffRoute
     }
+    "/_staff/image-groups/": {
+      id: "/_staff/image-groups/"
+      path: "/image-groups"
+      fullPath: "/image-groups/"
+      preLoaderRoute: typeof StaffImageGroupsIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/image-groups/$imageGroupId": {
+      id: "/_staff/image-groups/$imageGroupId"
+      path: "/image-groups/$imageGroupId"
+      fullPath: "/image-groups/$imageGroupId"
+      preLoaderRoute: typeof StaffImageGroupsImageGroupIdRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/image-groups/new": {
+      id: "/_staff/image-groups/new"
+      path: "/image-groups/new"
+      fullPath: "/image-groups/new"
+      preLoaderRoute: typeof StaffImageGroupsNewRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/images/": {
+      id: "/_staff/images/"
+      path: "/images"
+      fullPath: "/images/"
+      preLoaderRoute: typeof StaffImagesIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
   }
 }
 
@@ -151,14 +228,22 @@ interface StaffRouteChildren {
   StaffAttributeTypesRoute: typeof StaffAttributeTypesRoute
   StaffIndexRoute: typeof StaffIndexRoute
   StaffCategoriesCategoryIdRoute: typeof StaffCategoriesCategoryIdRoute
+  StaffImageGroupsImageGroupIdRoute: typeof StaffImageGroupsImageGroupIdRoute
+  StaffImageGroupsNewRoute: typeof StaffImageGroupsNewRoute
   StaffCategoriesIndexRoute: typeof StaffCategoriesIndexRoute
+  StaffImageGroupsIndexRoute: typeof StaffImageGroupsIndexRoute
+  StaffImagesIndexRoute: typeof StaffImagesIndexRoute
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
   StaffAttributeTypesRoute: StaffAttributeTypesRoute,
   StaffIndexRoute: StaffIndexRoute,
   StaffCategoriesCategoryIdRoute: StaffCategoriesCategoryIdRoute,
+  StaffImageGroupsImageGroupIdRoute: StaffImageGroupsImageGroupIdRoute,
+  StaffImageGroupsNewRoute: StaffImageGroupsNewRoute,
   StaffCategoriesIndexRoute: StaffCategoriesIndexRoute,
+  StaffImageGroupsIndexRoute: StaffImageGroupsIndexRoute,
+  StaffImagesIndexRoute: StaffImagesIndexRoute,
 }
 
 const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren)
