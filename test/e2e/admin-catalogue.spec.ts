@@ -93,7 +93,21 @@ test("staff create, rename and delete a category", async ({ page }) => {
   await expect(details.getByRole("status")).toHaveText("Saved")
   await expect(page.getByRole("heading", { name: renamed, level: 1 })).toBeVisible()
   await expect(page.getByText("No competitions in this category yet.")).toBeVisible()
+
+  // A demo competition joins the category and leaves it again; the competition itself stays.
+  const bat = "Gray-Nicolls Legend Cricket Bat + £250 Kit Voucher"
+  await page.getByLabel("Add a competition: search by name").fill("Cricket Bat")
+  await page.getByRole("button", { name: "Find" }).click()
+  await page.getByRole("button", { name: `Add ${bat} to this category` }).click()
+  const linked = page.getByRole("table", { name: `Competitions in ${renamed}` })
+  await expect(linked.getByRole("cell", { name: bat, exact: true })).toBeVisible()
+  await expect(page.getByText("In this category", { exact: true })).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
+  await page.getByRole("button", { name: `Remove ${bat} from this category` }).click()
+  const unlink = page.getByRole("dialog", { name: `Remove “${bat}” from ${renamed}?` })
+  await unlink.getByRole("button", { name: "Remove from category" }).click()
+  await expect(unlink).toBeHidden()
+  await expect(page.getByText("No competitions in this category yet.")).toBeVisible()
 
   await page.getByRole("link", { name: "All categories" }).click()
   await page.getByLabel("Search by name").fill(renamed)
