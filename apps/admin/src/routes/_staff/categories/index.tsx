@@ -113,27 +113,29 @@ function Categories() {
             value={search.q}
             onSearch={(q) => navigate({ search: (prev) => ({ ...prev, q, page: undefined }) })}
           >
-            <label className="label" htmlFor="category-visibility">
-              Visibility
-            </label>
-            <select
-              id="category-visibility"
-              className="input w-auto"
-              value={search.visibility ?? ""}
-              onChange={(e) =>
-                navigate({
-                  search: (prev) => ({
-                    ...prev,
-                    visibility: visibility(e.target.value),
-                    page: undefined,
-                  }),
-                })
-              }
-            >
-              <option value="">All</option>
-              <option value="VisibleOnly">Visible</option>
-              <option value="HiddenOnly">Hidden</option>
-            </select>
+            <div className="space-y-1">
+              <label className="label" htmlFor="category-visibility">
+                Visibility
+              </label>
+              <select
+                id="category-visibility"
+                className="input w-auto"
+                value={search.visibility ?? ""}
+                onChange={(e) =>
+                  navigate({
+                    search: (prev) => ({
+                      ...prev,
+                      visibility: visibility(e.target.value),
+                      page: undefined,
+                    }),
+                  })
+                }
+              >
+                <option value="">All</option>
+                <option value="VisibleOnly">Visible</option>
+                <option value="HiddenOnly">Hidden</option>
+              </select>
+            </div>
           </SearchBar>
           <DataTable
             rows={data.categories}
