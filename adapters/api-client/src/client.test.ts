@@ -127,6 +127,29 @@ describe("a call", () => {
     })
   })
 
+  it("sends an upload's FormData as it is, with the bearer and XSRF tokens and no JSON type", async () => {
+    const fetch = recordFetch(() => Response.json({ images: [] }, { status: 201 }))
+    const api = createApiClient({
+      session: { accessToken: () => "jwt", xsrfToken: async () => "abc123" },
+    })
+    const form = new FormData()
+    form.append("files", new File([new Uint8Array([137, 80, 78, 71])], "a.png"))
+    form.append("description", "A prize")
+    await expect(
+      api.images.upload({ urlParams: { directory: "competitions" }, payload: form }),
+    ).resolves.toEqual({ images: [] })
+    const [url, init] = fetch.mock.calls[0]!
+    expect(url).toBe("/api/Images?directory=competitions")
+    // The same FormData object: fetch then writes the multipart type with its boundary.
+    expect(init.body).toBe(form)
+    expect(init.method).toBe("POST")
+    expect(init.headers).toEqual({
+      accept: "application/json",
+      authorization: "Bearer jwt",
+      "X-XSRF-TOKEN": "abc123",
+    })
+  })
+
   it("asks for no XSRF token on a read, and sends none to another host", async () => {
     const fetch = recordFetch()
     const xsrfToken = vi.fn(() => "abc")

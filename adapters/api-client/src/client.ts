@@ -141,6 +141,16 @@ export interface SendOptions extends CallOptions {
   readonly unreachable?: string
 }
 
+/**
+ * A FormData body (a multipart upload) goes as it is: fetch writes the
+ * multipart boundary into its own content type. Anything else is JSON.
+ */
+const isFormData = (body: unknown): body is FormData =>
+  typeof FormData !== "undefined" && body instanceof FormData
+
+const requestBody = (body: unknown): BodyInit | undefined =>
+  body === undefined ? undefined : isFormData(body) ? body : JSON.stringify(body)
+
 /** One request and its answer: the JSON (or text) body, or an ApiError. */
 export const send = async (url: string, options: SendOptions): Promise<unknown> => {
   const combined = combinedSignal(options)
@@ -151,7 +161,7 @@ export const send = async (url: string, options: SendOptions): Promise<unknown> 
         method: options.method,
         credentials: options.credentials ?? "include",
         headers: options.headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: requestBody(options.body),
         signal: combined.signal,
         ...(options.keepalive ? { keepalive: true } : {}),
       })
@@ -173,6 +183,7 @@ export const send = async (url: string, options: SendOptions): Promise<unknown> 
 
 /** The headers a call carries: JSON, the bearer token when there is one, XSRF on changes. */
 export const requestHeaders = (
+  /** True for a JSON body; false for none, or a FormData body that names its own type. */
   hasBody: boolean,
   token: string | undefined,
   xsrf: string | undefined,
@@ -197,7 +208,11 @@ export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
     return send(url, {
       ...request,
       method,
-      headers: requestHeaders(request.payload !== undefined, session.accessToken?.(), xsrf),
+      headers: requestHeaders(
+        request.payload !== undefined && !isFormData(request.payload),
+        session.accessToken?.(),
+        xsrf,
+      ),
       body: request.payload,
       fetch: options.fetch,
     })

@@ -944,7 +944,7 @@ export interface Endpoints {
     readonly upload: {
       readonly path: never
       readonly urlParams: ParamsInput<typeof images.UploadParams.Encoded, typeof images.UploadParams.Type>
-      readonly payload: typeof images.ImageUploadForm.Encoded
+      readonly payload: FormData
       readonly success: typeof images.UploadedImages.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
     }

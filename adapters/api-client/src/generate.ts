@@ -124,12 +124,20 @@ export const generate = async (): Promise<{ source: string; endpoints: Generated
         .filter((ast) => ast !== decodeError && ast._tag !== "NeverKeyword")
         .map((ast) => typeOf(ast, "Encoded"))
       const payload = endpoint.payloadSchema
+      // A multipart body is built in the browser as FormData (files and fields), sent as it is.
+      const payloadType = Option.match(payload, {
+        onNone: () => "never",
+        onSome: ({ ast }) =>
+          HttpApiSchema.getMultipart(ast) || HttpApiSchema.getMultipartStream(ast)
+            ? "FormData"
+            : typeOf(ast, "Encoded"),
+      })
       const lines = groups.get(group.identifier) ?? []
       lines.push(
         `    readonly ${endpoint.name}: {`,
         `      readonly path: ${params(endpoint.pathSchema)}`,
         `      readonly urlParams: ${params(endpoint.urlParamsSchema)}`,
-        `      readonly payload: ${payload._tag === "Some" ? typeOf(payload.value.ast, "Encoded") : "never"}`,
+        `      readonly payload: ${payloadType}`,
         `      readonly success: ${union(success)}`,
         `      readonly problem: ${union(problems)}`,
         "    }",

@@ -17,6 +17,8 @@ describe("the client's types", () => {
       Promise<BasketResponseJson>
     >()
     expectTypeOf<PayloadOf<"logging", "log">>().toEqualTypeOf<LoggingRequestJson>()
+    // A multipart upload is built in the browser as FormData.
+    expectTypeOf<PayloadOf<"images", "upload">>().toEqualTypeOf<FormData>()
     // A basket reads a caller only if there is one: no 401. An order requires one.
     expectTypeOf<ProblemOf<"baskets", "addItem">["status"]>().toEqualTypeOf<
       400 | 403 | 404 | 409 | 503

@@ -12,16 +12,23 @@ import { Route as rootRouteImport } from "./routes/__root"
 import { Route as StaffRouteImport } from "./routes/_staff"
 import { Route as SignInRouteImport } from "./routes/sign-in"
 import { Route as StaffIndexRouteImport } from "./routes/_staff/index"
+import { Route as StaffAttributeTypesRouteImport } from "./routes/_staff/attribute-types"
 import { Route as StaffDrawsRouteImport } from "./routes/_staff/draws"
 import { Route as StaffPostalEntriesRouteImport } from "./routes/_staff/postal-entries"
 import { Route as StaffWinnersRouteImport } from "./routes/_staff/winners"
 import { Route as StaffAuditLogIndexRouteImport } from "./routes/_staff/audit-log/index"
+import { Route as StaffCategoriesIndexRouteImport } from "./routes/_staff/categories/index"
+import { Route as StaffCategoriesCategoryIdRouteImport } from "./routes/_staff/categories/$categoryId"
 import { Route as StaffCompetitionsIndexRouteImport } from "./routes/_staff/competitions/index"
 import { Route as StaffCompetitionsCompetitionIdRouteImport } from "./routes/_staff/competitions/$competitionId"
 import { Route as StaffCompetitionsNewRouteImport } from "./routes/_staff/competitions/new"
 import { Route as StaffContentIndexRouteImport } from "./routes/_staff/content/index"
 import { Route as StaffCustomersIndexRouteImport } from "./routes/_staff/customers/index"
 import { Route as StaffCustomersCustomerIdRouteImport } from "./routes/_staff/customers/$customerId"
+import { Route as StaffImageGroupsIndexRouteImport } from "./routes/_staff/image-groups/index"
+import { Route as StaffImageGroupsImageGroupIdRouteImport } from "./routes/_staff/image-groups/$imageGroupId"
+import { Route as StaffImageGroupsNewRouteImport } from "./routes/_staff/image-groups/new"
+import { Route as StaffImagesIndexRouteImport } from "./routes/_staff/images/index"
 import { Route as StaffOrdersIndexRouteImport } from "./routes/_staff/orders/index"
 import { Route as StaffOrdersOrderIdRouteImport } from "./routes/_staff/orders/$orderId"
 import { Route as StaffStaffIndexRouteImport } from "./routes/_staff/staff/index"
@@ -41,6 +48,11 @@ const SignInRoute = SignInRouteImport.update({
 const StaffIndexRoute = StaffIndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffAttributeTypesRoute = StaffAttributeTypesRouteImport.update({
+  id: "/attribute-types",
+  path: "/attribute-types",
   getParentRoute: () => StaffRoute,
 } as any)
 const StaffDrawsRoute = StaffDrawsRouteImport.update({
@@ -63,6 +75,17 @@ const StaffAuditLogIndexRoute = StaffAuditLogIndexRouteImport.update({
   path: "/audit-log/",
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffCategoriesIndexRoute = StaffCategoriesIndexRouteImport.update({
+  id: "/categories/",
+  path: "/categories/",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffCategoriesCategoryIdRoute =
+  StaffCategoriesCategoryIdRouteImport.update({
+    id: "/categories/$categoryId",
+    path: "/categories/$categoryId",
+    getParentRoute: () => StaffRoute,
+  } as any)
 const StaffCompetitionsIndexRoute = StaffCompetitionsIndexRouteImport.update({
   id: "/competitions/",
   path: "/competitions/",
@@ -95,6 +118,27 @@ const StaffCustomersCustomerIdRoute =
     path: "/customers/$customerId",
     getParentRoute: () => StaffRoute,
   } as any)
+const StaffImageGroupsIndexRoute = StaffImageGroupsIndexRouteImport.update({
+  id: "/image-groups/",
+  path: "/image-groups/",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffImageGroupsImageGroupIdRoute =
+  StaffImageGroupsImageGroupIdRouteImport.update({
+    id: "/image-groups/$imageGroupId",
+    path: "/image-groups/$imageGroupId",
+    getParentRoute: () => StaffRoute,
+  } as any)
+const StaffImageGroupsNewRoute = StaffImageGroupsNewRouteImport.update({
+  id: "/image-groups/new",
+  path: "/image-groups/new",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffImagesIndexRoute = StaffImagesIndexRouteImport.update({
+  id: "/images/",
+  path: "/images/",
+  getParentRoute: () => StaffRoute,
+} as any)
 const StaffOrdersIndexRoute = StaffOrdersIndexRouteImport.update({
   id: "/orders/",
   path: "/orders/",
@@ -130,39 +174,53 @@ const StaffVouchersNewRoute = StaffVouchersNewRouteImport.update({
 export interface FileRoutesByFullPath {
   "/": typeof StaffIndexRoute
   "/sign-in": typeof SignInRoute
+  "/attribute-types": typeof StaffAttributeTypesRoute
   "/draws": typeof StaffDrawsRoute
   "/postal-entries": typeof StaffPostalEntriesRoute
   "/winners": typeof StaffWinnersRoute
+  "/categories/$categoryId": typeof StaffCategoriesCategoryIdRoute
   "/competitions/$competitionId": typeof StaffCompetitionsCompetitionIdRoute
   "/competitions/new": typeof StaffCompetitionsNewRoute
   "/customers/$customerId": typeof StaffCustomersCustomerIdRoute
+  "/image-groups/$imageGroupId": typeof StaffImageGroupsImageGroupIdRoute
+  "/image-groups/new": typeof StaffImageGroupsNewRoute
   "/orders/$orderId": typeof StaffOrdersOrderIdRoute
   "/vouchers/$promotionId": typeof StaffVouchersPromotionIdRoute
   "/vouchers/new": typeof StaffVouchersNewRoute
   "/audit-log/": typeof StaffAuditLogIndexRoute
+  "/categories/": typeof StaffCategoriesIndexRoute
   "/competitions/": typeof StaffCompetitionsIndexRoute
   "/content/": typeof StaffContentIndexRoute
   "/customers/": typeof StaffCustomersIndexRoute
+  "/image-groups/": typeof StaffImageGroupsIndexRoute
+  "/images/": typeof StaffImagesIndexRoute
   "/orders/": typeof StaffOrdersIndexRoute
   "/staff/": typeof StaffStaffIndexRoute
   "/vouchers/": typeof StaffVouchersIndexRoute
 }
 export interface FileRoutesByTo {
   "/sign-in": typeof SignInRoute
+  "/attribute-types": typeof StaffAttributeTypesRoute
   "/draws": typeof StaffDrawsRoute
   "/postal-entries": typeof StaffPostalEntriesRoute
   "/winners": typeof StaffWinnersRoute
   "/": typeof StaffIndexRoute
+  "/categories/$categoryId": typeof StaffCategoriesCategoryIdRoute
   "/competitions/$competitionId": typeof StaffCompetitionsCompetitionIdRoute
   "/competitions/new": typeof StaffCompetitionsNewRoute
   "/customers/$customerId": typeof StaffCustomersCustomerIdRoute
+  "/image-groups/$imageGroupId": typeof StaffImageGroupsImageGroupIdRoute
+  "/image-groups/new": typeof StaffImageGroupsNewRoute
   "/orders/$orderId": typeof StaffOrdersOrderIdRoute
   "/vouchers/$promotionId": typeof StaffVouchersPromotionIdRoute
   "/vouchers/new": typeof StaffVouchersNewRoute
   "/audit-log": typeof StaffAuditLogIndexRoute
+  "/categories": typeof StaffCategoriesIndexRoute
   "/competitions": typeof StaffCompetitionsIndexRoute
   "/content": typeof StaffContentIndexRoute
   "/customers": typeof StaffCustomersIndexRoute
+  "/image-groups": typeof StaffImageGroupsIndexRoute
+  "/images": typeof StaffImagesIndexRoute
   "/orders": typeof StaffOrdersIndexRoute
   "/staff": typeof StaffStaffIndexRoute
   "/vouchers": typeof StaffVouchersIndexRoute
@@ -171,20 +229,27 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/_staff": typeof StaffRouteWithChildren
   "/sign-in": typeof SignInRoute
+  "/_staff/attribute-types": typeof StaffAttributeTypesRoute
   "/_staff/draws": typeof StaffDrawsRoute
   "/_staff/postal-entries": typeof StaffPostalEntriesRoute
   "/_staff/winners": typeof StaffWinnersRoute
   "/_staff/": typeof StaffIndexRoute
+  "/_staff/categories/$categoryId": typeof StaffCategoriesCategoryIdRoute
   "/_staff/competitions/$competitionId": typeof StaffCompetitionsCompetitionIdRoute
   "/_staff/competitions/new": typeof StaffCompetitionsNewRoute
   "/_staff/customers/$customerId": typeof StaffCustomersCustomerIdRoute
+  "/_staff/image-groups/$imageGroupId": typeof StaffImageGroupsImageGroupIdRoute
+  "/_staff/image-groups/new": typeof StaffImageGroupsNewRoute
   "/_staff/orders/$orderId": typeof StaffOrdersOrderIdRoute
   "/_staff/vouchers/$promotionId": typeof StaffVouchersPromotionIdRoute
   "/_staff/vouchers/new": typeof StaffVouchersNewRoute
   "/_staff/audit-log/": typeof StaffAuditLogIndexRoute
+  "/_staff/categories/": typeof StaffCategoriesIndexRoute
   "/_staff/competitions/": typeof StaffCompetitionsIndexRoute
   "/_staff/content/": typeof StaffContentIndexRoute
   "/_staff/customers/": typeof StaffCustomersIndexRoute
+  "/_staff/image-groups/": typeof StaffImageGroupsIndexRoute
+  "/_staff/images/": typeof StaffImagesIndexRoute
   "/_staff/orders/": typeof StaffOrdersIndexRoute
   "/_staff/staff/": typeof StaffStaffIndexRoute
   "/_staff/vouchers/": typeof StaffVouchersIndexRoute
@@ -194,39 +259,53 @@ export interface FileRouteTypes {
   fullPaths:
     | "/"
     | "/sign-in"
+    | "/attribute-types"
     | "/draws"
     | "/postal-entries"
     | "/winners"
+    | "/categories/$categoryId"
     | "/competitions/$competitionId"
     | "/competitions/new"
     | "/customers/$customerId"
+    | "/image-groups/$imageGroupId"
+    | "/image-groups/new"
     | "/orders/$orderId"
     | "/vouchers/$promotionId"
     | "/vouchers/new"
     | "/audit-log/"
+    | "/categories/"
     | "/competitions/"
     | "/content/"
     | "/customers/"
+    | "/image-groups/"
+    | "/images/"
     | "/orders/"
     | "/staff/"
     | "/vouchers/"
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/sign-in"
+    | "/attribute-types"
     | "/draws"
     | "/postal-entries"
     | "/winners"
     | "/"
+    | "/categories/$categoryId"
     | "/competitions/$competitionId"
     | "/competitions/new"
     | "/customers/$customerId"
+    | "/image-groups/$imageGroupId"
+    | "/image-groups/new"
     | "/orders/$orderId"
     | "/vouchers/$promotionId"
     | "/vouchers/new"
     | "/audit-log"
+    | "/categories"
     | "/competitions"
     | "/content"
     | "/customers"
+    | "/image-groups"
+    | "/images"
     | "/orders"
     | "/staff"
     | "/vouchers"
@@ -234,20 +313,27 @@ export interface FileRouteTypes {
     | "__root__"
     | "/_staff"
     | "/sign-in"
+    | "/_staff/attribute-types"
     | "/_staff/draws"
     | "/_staff/postal-entries"
     | "/_staff/winners"
     | "/_staff/"
+    | "/_staff/categories/$categoryId"
     | "/_staff/competitions/$competitionId"
     | "/_staff/competitions/new"
     | "/_staff/customers/$customerId"
+    | "/_staff/image-groups/$imageGroupId"
+    | "/_staff/image-groups/new"
     | "/_staff/orders/$orderId"
     | "/_staff/vouchers/$promotionId"
     | "/_staff/vouchers/new"
     | "/_staff/audit-log/"
+    | "/_staff/categories/"
     | "/_staff/competitions/"
     | "/_staff/content/"
     | "/_staff/customers/"
+    | "/_staff/image-groups/"
+    | "/_staff/images/"
     | "/_staff/orders/"
     | "/_staff/staff/"
     | "/_staff/vouchers/"
@@ -281,6 +367,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof StaffIndexRouteImport
       parentRoute: typeof StaffRoute
     }
+    "/_staff/attribute-types": {
+      id: "/_staff/attribute-types"
+      path: "/attribute-types"
+      fullPath: "/attribute-types"
+      preLoaderRoute: typeof StaffAttributeTypesRouteImport
+      parentRoute: typeof StaffRoute
+    }
     "/_staff/draws": {
       id: "/_staff/draws"
       path: "/draws"
@@ -307,6 +400,20 @@ declare module "@tanstack/react-router" {
       path: "/audit-log"
       fullPath: "/audit-log/"
       preLoaderRoute: typeof StaffAuditLogIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/categories/": {
+      id: "/_staff/categories/"
+      path: "/categories"
+      fullPath: "/categories/"
+      preLoaderRoute: typeof StaffCategoriesIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/categories/$categoryId": {
+      id: "/_staff/categories/$categoryId"
+      path: "/categories/$categoryId"
+      fullPath: "/categories/$categoryId"
+      preLoaderRoute: typeof StaffCategoriesCategoryIdRouteImport
       parentRoute: typeof StaffRoute
     }
     "/_staff/competitions/": {
@@ -349,6 +456,34 @@ declare module "@tanstack/react-router" {
       path: "/customers/$customerId"
       fullPath: "/customers/$customerId"
       preLoaderRoute: typeof StaffCustomersCustomerIdRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/image-groups/": {
+      id: "/_staff/image-groups/"
+      path: "/image-groups"
+      fullPath: "/image-groups/"
+      preLoaderRoute: typeof StaffImageGroupsIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/image-groups/$imageGroupId": {
+      id: "/_staff/image-groups/$imageGroupId"
+      path: "/image-groups/$imageGroupId"
+      fullPath: "/image-groups/$imageGroupId"
+      preLoaderRoute: typeof StaffImageGroupsImageGroupIdRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/image-groups/new": {
+      id: "/_staff/image-groups/new"
+      path: "/image-groups/new"
+      fullPath: "/image-groups/new"
+      preLoaderRoute: typeof StaffImageGroupsNewRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/images/": {
+      id: "/_staff/images/"
+      path: "/images"
+      fullPath: "/images/"
+      preLoaderRoute: typeof StaffImagesIndexRouteImport
       parentRoute: typeof StaffRoute
     }
     "/_staff/orders/": {
@@ -397,40 +532,54 @@ declare module "@tanstack/react-router" {
 }
 
 interface StaffRouteChildren {
+  StaffAttributeTypesRoute: typeof StaffAttributeTypesRoute
   StaffDrawsRoute: typeof StaffDrawsRoute
   StaffPostalEntriesRoute: typeof StaffPostalEntriesRoute
   StaffWinnersRoute: typeof StaffWinnersRoute
   StaffIndexRoute: typeof StaffIndexRoute
+  StaffCategoriesCategoryIdRoute: typeof StaffCategoriesCategoryIdRoute
   StaffCompetitionsCompetitionIdRoute: typeof StaffCompetitionsCompetitionIdRoute
   StaffCompetitionsNewRoute: typeof StaffCompetitionsNewRoute
   StaffCustomersCustomerIdRoute: typeof StaffCustomersCustomerIdRoute
+  StaffImageGroupsImageGroupIdRoute: typeof StaffImageGroupsImageGroupIdRoute
+  StaffImageGroupsNewRoute: typeof StaffImageGroupsNewRoute
   StaffOrdersOrderIdRoute: typeof StaffOrdersOrderIdRoute
   StaffVouchersPromotionIdRoute: typeof StaffVouchersPromotionIdRoute
   StaffVouchersNewRoute: typeof StaffVouchersNewRoute
   StaffAuditLogIndexRoute: typeof StaffAuditLogIndexRoute
+  StaffCategoriesIndexRoute: typeof StaffCategoriesIndexRoute
   StaffCompetitionsIndexRoute: typeof StaffCompetitionsIndexRoute
   StaffContentIndexRoute: typeof StaffContentIndexRoute
   StaffCustomersIndexRoute: typeof StaffCustomersIndexRoute
+  StaffImageGroupsIndexRoute: typeof StaffImageGroupsIndexRoute
+  StaffImagesIndexRoute: typeof StaffImagesIndexRoute
   StaffOrdersIndexRoute: typeof StaffOrdersIndexRoute
   StaffStaffIndexRoute: typeof StaffStaffIndexRoute
   StaffVouchersIndexRoute: typeof StaffVouchersIndexRoute
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
+  StaffAttributeTypesRoute: StaffAttributeTypesRoute,
   StaffDrawsRoute: StaffDrawsRoute,
   StaffPostalEntriesRoute: StaffPostalEntriesRoute,
   StaffWinnersRoute: StaffWinnersRoute,
   StaffIndexRoute: StaffIndexRoute,
+  StaffCategoriesCategoryIdRoute: StaffCategoriesCategoryIdRoute,
   StaffCompetitionsCompetitionIdRoute: StaffCompetitionsCompetitionIdRoute,
   StaffCompetitionsNewRoute: StaffCompetitionsNewRoute,
   StaffCustomersCustomerIdRoute: StaffCustomersCustomerIdRoute,
+  StaffImageGroupsImageGroupIdRoute: StaffImageGroupsImageGroupIdRoute,
+  StaffImageGroupsNewRoute: StaffImageGroupsNewRoute,
   StaffOrdersOrderIdRoute: StaffOrdersOrderIdRoute,
   StaffVouchersPromotionIdRoute: StaffVouchersPromotionIdRoute,
   StaffVouchersNewRoute: StaffVouchersNewRoute,
   StaffAuditLogIndexRoute: StaffAuditLogIndexRoute,
+  StaffCategoriesIndexRoute: StaffCategoriesIndexRoute,
   StaffCompetitionsIndexRoute: StaffCompetitionsIndexRoute,
   StaffContentIndexRoute: StaffContentIndexRoute,
   StaffCustomersIndexRoute: StaffCustomersIndexRoute,
+  StaffImageGroupsIndexRoute: StaffImageGroupsIndexRoute,
+  StaffImagesIndexRoute: StaffImagesIndexRoute,
   StaffOrdersIndexRoute: StaffOrdersIndexRoute,
   StaffStaffIndexRoute: StaffStaffIndexRoute,
   StaffVouchersIndexRoute: StaffVouchersIndexRoute,

@@ -21,4 +21,8 @@ export const navItems: readonly NavItem[] = [
   { to: "/content", label: "Site content" },
   { to: "/staff", label: "Staff", admin: true },
   { to: "/audit-log", label: "Audit log", admin: true },
+  { to: "/categories", label: "Categories" },
+  { to: "/attribute-types", label: "Attribute types" },
+  { to: "/images", label: "Images" },
+  { to: "/image-groups", label: "Image groups" },
 ]

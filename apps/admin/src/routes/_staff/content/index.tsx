@@ -42,7 +42,7 @@ const updateSchema = Schema.standardSchemaV1(UpdateResourceRequest)
 /**
  * One resource: its text, checked with the server's rules as it is typed,
  * saved on its own. What was typed stays after a refusal; after a save the
- * editor shows what the server stored (sanitised HTML, normalised clubs).
+ * editor shows what the server stored (sanitised HTML).
  */
 function ResourceEditor({ resource }: { readonly resource: EditableResourceJson }) {
   const [saved, setSaved] = useState(resource)
