@@ -1,49 +1,11 @@
-import { deflateSync } from "node:zlib"
 import { expect, type Page, test } from "@playwright/test"
-import { seriousViolations, signInToBackOffice, uniqueName } from "./back-office"
+import { png, seriousViolations, signInToBackOffice, uniqueName } from "./back-office"
 
 /**
  * Issue 10 §3 and §5: staff keep the catalogue (categories, attribute types,
  * images, image groups) from the back office, and an upload that is not an
  * image, or is too large, is refused by name with nothing stored.
  */
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  return c >>> 0
-})
-const crc32 = (bytes: Buffer) => {
-  let c = 0xffffffff
-  for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
-}
-const chunk = (type: string, data: Buffer) => {
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, "ascii"), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([length, body, crc])
-}
-
-/** A real PNG, `size` pixels square, of one random colour (so each run's bytes differ). */
-const png = (size = 8) => {
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(size, 0)
-  header.writeUInt32BE(size, 4)
-  header[8] = 8 // bit depth
-  header[9] = 2 // truecolour
-  const colour = [0, 1, 2].map(() => Math.floor(Math.random() * 256))
-  const row = Buffer.from([0, ...Array.from({ length: size }, () => colour).flat()])
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row))
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(pixels)),
-    chunk("IEND", Buffer.alloc(0)),
-  ])
-}
 
 const upload = async (
   page: Page,

@@ -1,3 +1,4 @@
+import { deflateSync } from "node:zlib"
 import AxeBuilder from "@axe-core/playwright"
 import { expect, type Page } from "@playwright/test"
 
@@ -33,3 +34,40 @@ export const seriousViolations = async (page: Page) => {
 /** A name no other run of the journeys uses, for what a journey creates in the shared shop. */
 export const uniqueName = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+  return c >>> 0
+})
+const crc32 = (bytes: Buffer) => {
+  let c = 0xffffffff
+  for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8)
+  return (c ^ 0xffffffff) >>> 0
+}
+const chunk = (type: string, data: Buffer) => {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const body = Buffer.concat([Buffer.from(type, "ascii"), data])
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(body))
+  return Buffer.concat([length, body, crc])
+}
+
+/** A real PNG, `size` pixels square, of one random colour (so each run's bytes differ). */
+export const png = (size = 8) => {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(size, 0)
+  header.writeUInt32BE(size, 4)
+  header[8] = 8 // bit depth
+  header[9] = 2 // truecolour
+  const colour = [0, 1, 2].map(() => Math.floor(Math.random() * 256))
+  const row = Buffer.from([0, ...Array.from({ length: size }, () => colour).flat()])
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row))
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(pixels)),
+    chunk("IEND", Buffer.alloc(0)),
+  ])
+}

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from "./routes/__root"
 import { Route as StaffRouteImport } from "./routes/_staff"
 import { Route as SignInRouteImport } from "./routes/sign-in"
 import { Route as StaffIndexRouteImport } from "./routes/_staff/index"
+import { Route as StaffAccountRouteImport } from "./routes/_staff/account"
 import { Route as StaffAttributeTypesRouteImport } from "./routes/_staff/attribute-types"
 import { Route as StaffDrawsRouteImport } from "./routes/_staff/draws"
 import { Route as StaffPostalEntriesRouteImport } from "./routes/_staff/postal-entries"
@@ -48,6 +49,11 @@ const SignInRoute = SignInRouteImport.update({
 const StaffIndexRoute = StaffIndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffAccountRoute = StaffAccountRouteImport.update({
+  id: "/account",
+  path: "/account",
   getParentRoute: () => StaffRoute,
 } as any)
 const StaffAttributeTypesRoute = StaffAttributeTypesRouteImport.update({
@@ -174,6 +180,7 @@ const StaffVouchersNewRoute = StaffVouchersNewRouteImport.update({
 export interface FileRoutesByFullPath {
   "/": typeof StaffIndexRoute
   "/sign-in": typeof SignInRoute
+  "/account": typeof StaffAccountRoute
   "/attribute-types": typeof StaffAttributeTypesRoute
   "/draws": typeof StaffDrawsRoute
   "/postal-entries": typeof StaffPostalEntriesRoute
@@ -200,6 +207,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   "/sign-in": typeof SignInRoute
+  "/account": typeof StaffAccountRoute
   "/attribute-types": typeof StaffAttributeTypesRoute
   "/draws": typeof StaffDrawsRoute
   "/postal-entries": typeof StaffPostalEntriesRoute
@@ -229,6 +237,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/_staff": typeof StaffRouteWithChildren
   "/sign-in": typeof SignInRoute
+  "/_staff/account": typeof StaffAccountRoute
   "/_staff/attribute-types": typeof StaffAttributeTypesRoute
   "/_staff/draws": typeof StaffDrawsRoute
   "/_staff/postal-entries": typeof StaffPostalEntriesRoute
@@ -259,6 +268,7 @@ export interface FileRouteTypes {
   fullPaths:
     | "/"
     | "/sign-in"
+    | "/account"
     | "/attribute-types"
     | "/draws"
     | "/postal-entries"
@@ -285,6 +295,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/sign-in"
+    | "/account"
     | "/attribute-types"
     | "/draws"
     | "/postal-entries"
@@ -313,6 +324,7 @@ export interface FileRouteTypes {
     | "__root__"
     | "/_staff"
     | "/sign-in"
+    | "/_staff/account"
     | "/_staff/attribute-types"
     | "/_staff/draws"
     | "/_staff/postal-entries"
@@ -365,6 +377,13 @@ declare module "@tanstack/react-router" {
       path: "/"
       fullPath: "/"
       preLoaderRoute: typeof StaffIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/account": {
+      id: "/_staff/account"
+      path: "/account"
+      fullPath: "/account"
+      preLoaderRoute: typeof StaffAccountRouteImport
       parentRoute: typeof StaffRoute
     }
     "/_staff/attribute-types": {
@@ -532,6 +551,7 @@ declare module "@tanstack/react-router" {
 }
 
 interface StaffRouteChildren {
+  StaffAccountRoute: typeof StaffAccountRoute
   StaffAttributeTypesRoute: typeof StaffAttributeTypesRoute
   StaffDrawsRoute: typeof StaffDrawsRoute
   StaffPostalEntriesRoute: typeof StaffPostalEntriesRoute
@@ -559,6 +579,7 @@ interface StaffRouteChildren {
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
+  StaffAccountRoute: StaffAccountRoute,
   StaffAttributeTypesRoute: StaffAttributeTypesRoute,
   StaffDrawsRoute: StaffDrawsRoute,
   StaffPostalEntriesRoute: StaffPostalEntriesRoute,

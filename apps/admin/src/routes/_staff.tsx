@@ -75,6 +75,9 @@ function Shell() {
             {user.firstName} {user.lastName}
           </p>
           <p className="text-slate-500">{user.role}</p>
+          <Link to="/account" className="mt-1 block text-primary-700 underline">
+            Your account
+          </Link>
           <button
             type="button"
             className="btn mt-2"

@@ -34,6 +34,8 @@ const column = createColumnHelper<Member>()
 type Pending =
   | { readonly kind: "role"; readonly member: Member; readonly role: StaffRole }
   | { readonly kind: "remove"; readonly member: Member }
+  /** An Admin who lost their phone and recovery codes sets up a new authenticator (decision 0032). */
+  | { readonly kind: "reset"; readonly member: Member }
 
 function Staff() {
   const data = Route.useLoaderData()
@@ -48,6 +50,8 @@ function Staff() {
   const roleId = useId()
   const change = useAction(async (p: Pending) => {
     if (p.kind === "remove") await api.users.remove({ path: { userId: p.member.userId } })
+    else if (p.kind === "reset")
+      await api.users.resetSecondFactor({ path: { userId: p.member.userId } })
     else
       await api.users.update({
         path: { userId: p.member.userId },
@@ -98,6 +102,19 @@ function Staff() {
                 : {m.firstName} {m.lastName}
               </span>
             </button>
+            {m.role === "Admin" && m.emailAddress !== me && (
+              <button
+                type="button"
+                className="btn"
+                onClick={() => open({ kind: "reset", member: m })}
+              >
+                Reset two-step sign-in
+                <span className="sr-only">
+                  {" "}
+                  for {m.firstName} {m.lastName}
+                </span>
+              </button>
+            )}
             <button
               type="button"
               className="btn"
@@ -199,13 +216,25 @@ function Staff() {
       )}
       <ConfirmDialog
         open={pending !== undefined}
-        danger={pending?.kind === "remove" || pending?.role === "Staff"}
+        danger={
+          pending?.kind === "remove" ||
+          pending?.kind === "reset" ||
+          (pending?.kind === "role" && pending.role === "Staff")
+        }
         title={
           pending?.kind === "remove"
             ? `Remove ${who}?`
-            : `Make ${who} ${pending?.kind === "role" ? pending.role : ""}?`
+            : pending?.kind === "reset"
+              ? `Reset ${who}'s two-step sign-in?`
+              : `Make ${who} ${pending?.kind === "role" ? pending.role : ""}?`
         }
-        confirmLabel={pending?.kind === "remove" ? "Remove" : "Change role"}
+        confirmLabel={
+          pending?.kind === "remove"
+            ? "Remove"
+            : pending?.kind === "reset"
+              ? "Reset"
+              : "Change role"
+        }
         pending={change.pending}
         error={change.error}
         onCancel={() => setPending(undefined)}
@@ -217,6 +246,12 @@ function Staff() {
           <p>
             {who} will no longer be able to sign in; they are signed out everywhere. What they did
             stays in the audit log.
+          </p>
+        ) : pending?.kind === "reset" ? (
+          <p>
+            Their authenticator app and recovery codes stop working and they are signed out
+            everywhere. At their next sign-in they set up a new authenticator. Do this only once you
+            are sure it is them asking.
           </p>
         ) : pending?.kind === "role" ? (
           <p>
