@@ -78,9 +78,11 @@ export const InstantWinPrizeWinnerList = Schema.Struct({
 export type InstantWinPrizeWinnerListJson = typeof InstantWinPrizeWinnerList.Encoded
 
 export const MainPrizeWinnerResponse = Schema.Struct({ mainPrizeWinner: MainPrizeWinner })
+export type MainPrizeWinnerResponseJson = typeof MainPrizeWinnerResponse.Encoded
 export const InstantWinPrizeWinnerResponse = Schema.Struct({
   instantWinPrizeWinner: InstantWinPrizeWinner,
 })
+export type InstantWinPrizeWinnerResponseJson = typeof InstantWinPrizeWinnerResponse.Encoded
 
 export const WinnerStatusRequest = Schema.Struct({ processed: Schema.Boolean })
 export type WinnerStatusRequestJson = typeof WinnerStatusRequest.Encoded
