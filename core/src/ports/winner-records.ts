@@ -54,7 +54,10 @@ export interface WinnerRecordsShape {
    * Shows or hides the winner's name on the public pages; false when there
    * is no such winner.
    */
-  readonly setVisible: (winner: WinnerRef, isVisible: boolean) => Effect.Effect<boolean, RepositoryError>
+  readonly setVisible: (
+    winner: WinnerRef,
+    isVisible: boolean,
+  ) => Effect.Effect<boolean, RepositoryError>
   /** Oldest first; null when there is no such winner. */
   readonly notes: (
     winner: WinnerRef,
