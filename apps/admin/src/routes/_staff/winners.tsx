@@ -112,7 +112,7 @@ function VisibilityCell({
         type="button"
         className="btn whitespace-nowrap"
         onClick={() => onSet(!winner.isVisible)}
-        aria-label={`${winner.isVisible ? "Hide" : "Show"} on the public pages: ${winnerName(winner)}, ticket ${winner.ticketNumber}`}
+        aria-label={`${winner.isVisible ? "Hide" : "Show"} name: ${winnerName(winner)}, ticket ${winner.ticketNumber}`}
       >
         {winner.isVisible ? "Hide" : "Show"}
       </button>
