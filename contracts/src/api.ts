@@ -48,6 +48,7 @@ import {
   WinnerNoteRequest,
   WinnerNoteResponse,
   WinnerStatusRequest,
+  WinnerVisibilityRequest,
 } from "./competition-winners"
 import {
   CustomerList,
@@ -408,6 +409,28 @@ export class CompetitionWinnersApi extends HttpApiGroup.make("competitionWinners
       .setPayload(WinnerStatusRequest)
       .addSuccess(MainPrizeWinnerResponse)
       .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.post(
+      "setMainPrizeVisibility",
+      "/api/CompetitionWinners/MainPrizeWinners/:competitionId/:ticketNumber/Visibility",
+    )
+      .setPath(MainWinnerPath)
+      .setPayload(WinnerVisibilityRequest)
+      .addSuccess(MainPrizeWinnerResponse)
+      .addError(NotFound)
+      .annotate(StaffPermission, "ManageWinners"),
+  )
+  .add(
+    HttpApiEndpoint.post(
+      "setInstantWinVisibility",
+      "/api/CompetitionWinners/InstantWinPrizeWinners/:instantWinId/Visibility",
+    )
+      .setPath(InstantWinPath)
+      .setPayload(WinnerVisibilityRequest)
+      .addSuccess(InstantWinPrizeWinnerResponse)
+      .addError(NotFound)
+      .annotate(StaffPermission, "ManageWinners"),
   )
   .addError(Unauthorized)
   .addError(Forbidden)

@@ -10,8 +10,12 @@ import { BoundedIntFromString, boundedMultilineString } from "./text"
  */
 export const WinnerProcessedStatus = Schema.Literal("All", "Processed", "NotProcessed")
 
+/** Whether the public pages name the winner (decision 0035). */
+export const WinnerVisibility = Schema.Literal("All", "Visible", "Hidden")
+
 export const WinnerListParams = Schema.Struct({
   WinnerProcessedStatus: Schema.optionalWith(WinnerProcessedStatus, { default: () => "All" }),
+  WinnerVisibility: Schema.optionalWith(WinnerVisibility, { default: () => "All" }),
   ...PagingParams,
 })
 
@@ -30,6 +34,11 @@ const ProcessedFields = {
   processedAt: Schema.NullOr(Schema.Date),
   processedByUserId: Schema.NullOr(Schema.String),
   noteCount: Schema.Int,
+  /**
+   * Whether the public winners pages name this winner. Hidden, the win
+   * itself stays public (the draw's proof, the instant win marked won).
+   */
+  isVisible: Schema.Boolean,
 }
 
 export const MainPrizeWinner = Schema.Struct({
@@ -69,12 +78,17 @@ export const InstantWinPrizeWinnerList = Schema.Struct({
 export type InstantWinPrizeWinnerListJson = typeof InstantWinPrizeWinnerList.Encoded
 
 export const MainPrizeWinnerResponse = Schema.Struct({ mainPrizeWinner: MainPrizeWinner })
+export type MainPrizeWinnerResponseJson = typeof MainPrizeWinnerResponse.Encoded
 export const InstantWinPrizeWinnerResponse = Schema.Struct({
   instantWinPrizeWinner: InstantWinPrizeWinner,
 })
+export type InstantWinPrizeWinnerResponseJson = typeof InstantWinPrizeWinnerResponse.Encoded
 
 export const WinnerStatusRequest = Schema.Struct({ processed: Schema.Boolean })
 export type WinnerStatusRequestJson = typeof WinnerStatusRequest.Encoded
+
+export const WinnerVisibilityRequest = Schema.Struct({ isVisible: Schema.Boolean })
+export type WinnerVisibilityRequestJson = typeof WinnerVisibilityRequest.Encoded
 
 export const WinnerNote = Schema.Struct({
   id: Schema.String,

@@ -65,6 +65,8 @@ export const endpoints = {
     editMainPrizeNote: ["PUT", "/api/CompetitionWinners/MainPrizeWinners/Notes/:noteId", 2],
     deleteMainPrizeNote: ["DELETE", "/api/CompetitionWinners/MainPrizeWinners/Notes/:noteId", 2],
     setMainPrizeStatus: ["POST", "/api/CompetitionWinners/MainPrizeWinners/:competitionId/:ticketNumber/Status", 2],
+    setMainPrizeVisibility: ["POST", "/api/CompetitionWinners/MainPrizeWinners/:competitionId/:ticketNumber/Visibility", 2],
+    setInstantWinVisibility: ["POST", "/api/CompetitionWinners/InstantWinPrizeWinners/:instantWinId/Visibility", 2],
   },
   postalEntries: {
     enter: ["POST", "/api/Competitions/:competitionId/free-postal-entry", 2],
@@ -438,6 +440,20 @@ export interface Endpoints {
       readonly urlParams: never
       readonly payload: typeof competitionWinners.WinnerStatusRequest.Encoded
       readonly success: typeof competitionWinners.MainPrizeWinnerResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly setMainPrizeVisibility: {
+      readonly path: ParamsInput<{ readonly "competitionId": string; readonly "ticketNumber": string }, { readonly "competitionId": string; readonly "ticketNumber": number }>
+      readonly urlParams: never
+      readonly payload: typeof competitionWinners.WinnerVisibilityRequest.Encoded
+      readonly success: typeof competitionWinners.MainPrizeWinnerResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly setInstantWinVisibility: {
+      readonly path: ParamsInput<{ readonly "instantWinId": string }, { readonly "instantWinId": string }>
+      readonly urlParams: never
+      readonly payload: typeof competitionWinners.WinnerVisibilityRequest.Encoded
+      readonly success: typeof competitionWinners.InstantWinPrizeWinnerResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
     }
   }

@@ -25,15 +25,17 @@ import type {
   Processed,
   WinnerNote,
   WinnerProcessedStatus,
+  WinnerVisibility,
 } from "@howzat/core/winners/model"
 import { Effect } from "effect"
 import { repositoryProblem } from "./repository-problem"
 
-const processedToWire = (processed: Processed | null, noteCount: number) => ({
+const processedToWire = (processed: Processed | null, noteCount: number, isVisible: boolean) => ({
   processed: processed !== null,
   processedAt: processed?.at ?? null,
   processedByUserId: processed?.byUserId ?? null,
   noteCount,
+  isVisible,
 })
 
 export const mainPrizeWinnerToWire = (w: MainPrizeWinner) => ({
@@ -41,7 +43,7 @@ export const mainPrizeWinnerToWire = (w: MainPrizeWinner) => ({
   ticketNumber: w.ticketNumber,
   winner: w.winner,
   drawnAt: w.drawnAt,
-  ...processedToWire(w.processed, w.noteCount),
+  ...processedToWire(w.processed, w.noteCount, w.isVisible),
 })
 
 export const instantWinPrizeWinnerToWire = (w: InstantWinPrizeWinner) => ({
@@ -54,7 +56,7 @@ export const instantWinPrizeWinnerToWire = (w: InstantWinPrizeWinner) => ({
   wonAt: w.wonAt,
   orderId: w.orderId,
   postalEntryId: w.postalEntryId,
-  ...processedToWire(w.processed, w.noteCount),
+  ...processedToWire(w.processed, w.noteCount, w.isVisible),
 })
 
 const noteToWire = (note: WinnerNote) => ({
@@ -98,10 +100,12 @@ const listProblems = {
 
 const listQuery = (urlParams: {
   readonly WinnerProcessedStatus: WinnerProcessedStatus
+  readonly WinnerVisibility: WinnerVisibility
   readonly PageNumber: number
   readonly PageSize: number
 }) => ({
   status: urlParams.WinnerProcessedStatus,
+  visibility: urlParams.WinnerVisibility,
   page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
 })
 
@@ -150,6 +154,27 @@ export const CompetitionWinnersHandlersLive = HttpApiBuilder.group(
               path.competitionId,
               path.ticketNumber,
               payload.processed,
+              yield* CurrentUser,
+            )
+            return { mainPrizeWinner: mainPrizeWinnerToWire(winner) }
+          }).pipe(Effect.catchAll(asProblem)),
+        )
+        .handle("setInstantWinVisibility", ({ path, payload }) =>
+          Effect.gen(function* () {
+            const winner = yield* winners.setInstantWinVisibility(
+              path.instantWinId,
+              payload.isVisible,
+              yield* CurrentUser,
+            )
+            return { instantWinPrizeWinner: instantWinPrizeWinnerToWire(winner) }
+          }).pipe(Effect.catchAll(asProblem)),
+        )
+        .handle("setMainPrizeVisibility", ({ path, payload }) =>
+          Effect.gen(function* () {
+            const winner = yield* winners.setMainPrizeVisibility(
+              path.competitionId,
+              path.ticketNumber,
+              payload.isVisible,
               yield* CurrentUser,
             )
             return { mainPrizeWinner: mainPrizeWinnerToWire(winner) }

@@ -111,6 +111,8 @@ export interface InstantWinTicketsTable {
   processedAt: Generated<Date | null>
   /** The staff member who marked it processed; null when the shop did (site credit). */
   processedByUserId: Generated<string | null>
+  /** False when staff keep the winner's name off the public pages (decision 0035). */
+  isVisible: Generated<boolean>
 }
 
 /** The ticket pool: one row per ticket number, claimed in sort_key order. */

@@ -1,9 +1,13 @@
+import type { CompetitionWinnerListJson, TicketListJson } from "@howzat/contracts/catalogue"
 import type {
   InstantWinPrizeWinnerListJson,
+  InstantWinPrizeWinnerResponseJson,
   MainPrizeWinnerListJson,
+  MainPrizeWinnerResponseJson,
   WinnerNoteListJson,
   WinnerNoteResponseJson,
 } from "@howzat/contracts/competition-winners"
+import type { DrawListJson, DrawProofResponseJson } from "@howzat/contracts/draws"
 import type { OrderResponseJson } from "@howzat/contracts/orders"
 import { MAX_WINNER_NOTE_LENGTH, winnerNoteMessages } from "@howzat/core/rules/winner-notes"
 import { Db, PostgresAccountsLive, TransactionsLive } from "@howzat/postgres"
@@ -121,11 +125,13 @@ const everyCall = (): [string, string, unknown?][] => [
   ["PUT", `${BASE}/MainPrizeWinners/Notes/${NOBODY}`, { text: "A note" }],
   ["DELETE", `${BASE}/MainPrizeWinners/Notes/${NOBODY}`],
   ["POST", `${mainPath()}/Status`, { processed: true }],
+  ["POST", `${mainPath()}/Visibility`, { isVisible: false }],
   ["GET", `${instantPath()}/Notes`],
   ["POST", `${instantPath()}/Notes`, { text: "A note" }],
   ["PUT", `${BASE}/InstantWinPrizeWinners/Notes/${NOBODY}`, { text: "A note" }],
   ["DELETE", `${BASE}/InstantWinPrizeWinners/Notes/${NOBODY}`],
   ["POST", `${instantPath()}/Status`, { processed: true }],
+  ["POST", `${instantPath()}/Visibility`, { isVisible: false }],
 ]
 
 const call = (browser: Browser, [method, path, body]: [string, string, unknown?]) =>
@@ -141,10 +147,16 @@ describe("who may see winners", () => {
     expect(notes).toEqual([])
     const draw = await shop.db
       .selectFrom("draws")
-      .select("processedAt")
+      .select(["processedAt", "isVisible"])
       .where("competitionId", "=", drawnCompetitionId)
       .executeTakeFirstOrThrow()
-    expect(draw.processedAt).toBeNull()
+    expect(draw).toEqual({ processedAt: null, isVisible: true })
+    const instant = await shop.db
+      .selectFrom("instantWinTickets")
+      .select("isVisible")
+      .where("id", "=", instantWinId)
+      .executeTakeFirstOrThrow()
+    expect(instant.isVisible).toBe(true)
   })
 })
 
@@ -277,6 +289,117 @@ describe("the instant-win prize winners", () => {
   })
 })
 
+describe("a winner's visibility on the public pages", () => {
+  const publicWinners = async () =>
+    json<CompetitionWinnerListJson>(
+      await anonymous.get(`/api/Draws/competition-winners?CompetitionId=${drawnCompetitionId}`),
+    )
+  const auditOf = (subjectId: string) =>
+    shop.db
+      .selectFrom("auditLog")
+      .select(["action", "actorRole", "subjectType", "before", "after"])
+      .where("subjectId", "=", subjectId)
+      .where("action", "=", "Winner.SetVisibility")
+      .orderBy("at")
+      .execute()
+
+  it("hides a main winner from the public list, keeps the draw's proof public, and shows it again", async () => {
+    expect((await publicWinners()).competitionWinners.map((w) => w.ticketNumber)).toEqual([
+      winningTicket,
+    ])
+    const hidden = await json<MainPrizeWinnerResponseJson>(
+      await admin.post(`${mainPath()}/Visibility`, { isVisible: false }),
+    )
+    expect(hidden.mainPrizeWinner).toMatchObject({ ticketNumber: winningTicket, isVisible: false })
+    expect((await publicWinners()).competitionWinners).toEqual([])
+
+    // Fairness: anyone can still check the draw; only the name is withheld.
+    const proof = await json<DrawProofResponseJson>(
+      await anonymous.get(`/api/Draws/proof/${drawnCompetitionId}`),
+    )
+    expect(proof.proof.winningTicketNumber).toBe(winningTicket)
+    const draws = await json<DrawListJson>(await anonymous.get("/api/Draws?PageSize=100"))
+    const listed = draws.draws.find((d) => d.competition.id === drawnCompetitionId)
+    expect(listed).toMatchObject({ winningTicketNumber: winningTicket, winner: null })
+
+    const staffView = await json<CompetitionWinnerListJson>(
+      await admin.get(
+        `/api/Draws/competition-winners?CompetitionId=${drawnCompetitionId}&IncludeHiddenRecords=true`,
+      ),
+    )
+    expect(staffView.competitionWinners.map((w) => w.isVisible)).toEqual([false])
+    const hiddenList = await json<MainPrizeWinnerListJson>(
+      await admin.get(`${BASE}/MainPrizeWinners?WinnerVisibility=Hidden&PageSize=100`),
+    )
+    expect(hiddenList.mainPrizeWinners.map((w) => w.competition.id)).toContain(drawnCompetitionId)
+
+    const shown = await json<MainPrizeWinnerResponseJson>(
+      await admin.post(`${mainPath()}/Visibility`, { isVisible: true }),
+    )
+    expect(shown.mainPrizeWinner.isVisible).toBe(true)
+    expect((await publicWinners()).competitionWinners.map((w) => w.ticketNumber)).toEqual([
+      winningTicket,
+    ])
+    expect(await auditOf(`${drawnCompetitionId}/${winningTicket}`)).toEqual([
+      {
+        action: "Winner.SetVisibility",
+        actorRole: "Admin",
+        subjectType: "MainPrizeWinner",
+        before: { isVisible: true },
+        after: { isVisible: false },
+      },
+      {
+        action: "Winner.SetVisibility",
+        actorRole: "Admin",
+        subjectType: "MainPrizeWinner",
+        before: { isVisible: false },
+        after: { isVisible: true },
+      },
+    ])
+  })
+
+  it("keeps a hidden instant win marked won on the competition page, without the name", async () => {
+    const { competitionId } = await shop.db
+      .updateTable("instantWinTickets")
+      .set({ winnerDisplayName: "Wendy W." })
+      .where("id", "=", instantWinId)
+      .returning("competitionId")
+      .executeTakeFirstOrThrow()
+    const publicTickets = async () =>
+      (
+        await json<TicketListJson>(
+          await anonymous.get(
+            `/api/Competitions/${competitionId}/tickets?InstantWinTicketStatus=Won`,
+          ),
+        )
+      ).tickets.map((t) => [t.ticketNumber, t.instantWin?.won, t.customer?.fullName ?? null])
+    expect(await publicTickets()).toEqual([[5, true, "Wendy W."]])
+    const hidden = await json<InstantWinPrizeWinnerResponseJson>(
+      await admin.post(`${instantPath()}/Visibility`, { isVisible: false }),
+    )
+    expect(hidden.instantWinPrizeWinner).toMatchObject({ instantWinId, isVisible: false })
+    expect(await publicTickets()).toEqual([[5, true, null]])
+    await json(await admin.post(`${instantPath()}/Visibility`, { isVisible: true }))
+    expect(await publicTickets()).toEqual([[5, true, "Wendy W."]])
+    expect((await auditOf(instantWinId)).map((e) => e.after)).toEqual([
+      { isVisible: false },
+      { isVisible: true },
+    ])
+  })
+
+  it("answers 404 for a ticket that did not win, 400 for a malformed body", async () => {
+    const losing = `${BASE}/MainPrizeWinners/${drawnCompetitionId}/${winningTicket + 1}`
+    await problem(await admin.post(`${losing}/Visibility`, { isVisible: false }), 404)
+    await problem(
+      await admin.post(`${BASE}/InstantWinPrizeWinners/${NOBODY}/Visibility`, { isVisible: false }),
+      404,
+    )
+    await problem(await admin.post(`${mainPath()}/Visibility`, { isVisible: "no" }), 400)
+    await problem(await admin.post(`${instantPath()}/Visibility`, {}), 400)
+    await problem(await admin.get(`${BASE}/MainPrizeWinners?WinnerVisibility=Maybe`), 400)
+  })
+})
+
 describe("bad input", () => {
   it("answers a blank or too long note with a validation problem naming the text", async () => {
     const blank = await problem(await admin.post(`${mainPath()}/Notes`, { text: " \n\t " }), 400)
@@ -324,5 +447,9 @@ describe("the OpenAPI document", () => {
     expect(methods(`${BASE}/InstantWinPrizeWinners/{instantWinId}/Notes`)).toEqual(["get", "post"])
     expect(methods(`${BASE}/InstantWinPrizeWinners/Notes/{noteId}`)).toEqual(["delete", "put"])
     expect(methods(`${BASE}/InstantWinPrizeWinners/{instantWinId}/Status`)).toEqual(["post"])
+    expect(methods(`${BASE}/MainPrizeWinners/{competitionId}/{ticketNumber}/Visibility`)).toEqual([
+      "post",
+    ])
+    expect(methods(`${BASE}/InstantWinPrizeWinners/{instantWinId}/Visibility`)).toEqual(["post"])
   })
 })

@@ -32,6 +32,10 @@ export interface CompetitionRepoShape {
     competitionId: string,
     options: { readonly visibleOnly: boolean },
   ) => Effect.Effect<Competition, CompetitionNotFound | RepositoryError>
+  /**
+   * The public view of a competition's instant-win numbers: won or not, and
+   * the winner's display name unless staff keep it private (decision 0035).
+   */
   readonly instantWinTickets: (
     competitionId: string,
     filter: InstantWinTicketFilter,

@@ -9,10 +9,13 @@ import type {
   WinnerNote,
   WinnerProcessedStatus,
   WinnerRef,
+  WinnerVisibility,
 } from "../winners/model"
 
 export interface WinnerListQuery {
   readonly status: WinnerProcessedStatus
+  /** All when absent. */
+  readonly visibility?: WinnerVisibility | undefined
   readonly page: PageRequest
 }
 
@@ -46,6 +49,14 @@ export interface WinnerRecordsShape {
   readonly setProcessed: (
     winner: WinnerRef,
     processed: Processed | null,
+  ) => Effect.Effect<boolean, RepositoryError>
+  /**
+   * Shows or hides the winner's name on the public pages; false when there
+   * is no such winner.
+   */
+  readonly setVisible: (
+    winner: WinnerRef,
+    isVisible: boolean,
   ) => Effect.Effect<boolean, RepositoryError>
   /** Oldest first; null when there is no such winner. */
   readonly notes: (

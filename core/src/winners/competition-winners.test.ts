@@ -27,6 +27,7 @@ const mainWinner = (overrides: Partial<MainPrizeWinner> = {}): MainPrizeWinner =
   drawnAt: new Date("2026-06-11T20:30:00Z"),
   processed: null,
   noteCount: 0,
+  isVisible: true,
   ...overrides,
 })
 
@@ -43,6 +44,7 @@ const instantWin = (overrides: Partial<InstantWinPrizeWinner> = {}): InstantWinP
   postalEntryId: null,
   processed: null,
   noteCount: 0,
+  isVisible: true,
   ...overrides,
 })
 
@@ -70,6 +72,8 @@ const everyCall = (winners: CompetitionWinners, by: Principal) => {
     winners.instantWinPrizeWinners(page, by),
     winners.setMainPrizeProcessed("comp-1", 42, true, by),
     winners.setInstantWinProcessed("iw-1", true, by),
+    winners.setMainPrizeVisibility("comp-1", 42, false, by),
+    winners.setInstantWinVisibility("iw-1", false, by),
     winners.notes(main, by),
     winners.addNote(main, "Called the winner", by),
     winners.editNote("Main", "note-1", "Changed", by),
@@ -89,6 +93,8 @@ describe("the winners back office", () => {
         expect(store.notes).toEqual([])
         expect(store.main[0]?.processed).toBeNull()
         expect(store.instantWins[0]?.processed).toBeNull()
+        expect(store.main[0]?.isVisible).toBe(true)
+        expect(store.instantWins[0]?.isVisible).toBe(true)
         expect(store.audit).toEqual([])
       }),
     ),
@@ -302,6 +308,101 @@ describe("the winners back office", () => {
         )
         expect(store.notes.map((n) => n.note.text)).toEqual(["First"])
       }),
+    ),
+  )
+
+  it.effect("hides and shows a winner's name, each change audited with before and after", () =>
+    run((store, winners) =>
+      Effect.gen(function* () {
+        const hidden = yield* winners.setMainPrizeVisibility("comp-1", 42, false, staff)
+        expect(hidden.isVisible).toBe(false)
+        const instant = yield* winners.setInstantWinVisibility("iw-1", false, staff)
+        expect(instant.isVisible).toBe(false)
+        const shown = yield* winners.setMainPrizeVisibility("comp-1", 42, true, staff)
+        expect(shown.isVisible).toBe(true)
+        // Hiding is about the name only: the win and its hand-over are untouched.
+        expect(store.main[0]).toMatchObject({ ticketNumber: 42, processed: null })
+        const at = new Date(START)
+        const actor = { userId: "staff-1", role: "Staff" }
+        expect(store.audit).toEqual([
+          {
+            actor,
+            action: "Winner.SetVisibility",
+            subject: { type: "MainPrizeWinner", id: "comp-1/42" },
+            before: { isVisible: true },
+            after: { isVisible: false },
+            at,
+          },
+          {
+            actor,
+            action: "Winner.SetVisibility",
+            subject: { type: "InstantWinPrizeWinner", id: "iw-1" },
+            before: { isVisible: true },
+            after: { isVisible: false },
+            at,
+          },
+          {
+            actor,
+            action: "Winner.SetVisibility",
+            subject: { type: "MainPrizeWinner", id: "comp-1/42" },
+            before: { isVisible: false },
+            after: { isVisible: true },
+            at,
+          },
+        ])
+      }),
+    ),
+  )
+
+  it.effect("answers WinnerNotFound and audits nothing when showing a winner that is not one", () =>
+    run((store, winners) =>
+      Effect.gen(function* () {
+        const wrong = yield* Effect.flip(winners.setMainPrizeVisibility("comp-1", 43, false, staff))
+        expect(wrong._tag).toBe("WinnerNotFound")
+        const unknown = yield* Effect.flip(winners.setInstantWinVisibility("iw-9", false, staff))
+        expect(unknown._tag).toBe("WinnerNotFound")
+        expect(store.audit).toEqual([])
+      }),
+    ),
+  )
+
+  it.effect("after any sequence of changes, a winner's visibility is the last one asked", () =>
+    run((store, winners) =>
+      Effect.promise(() =>
+        fc.assert(
+          fc.asyncProperty(
+            fc.array(fc.record({ main: fc.boolean(), isVisible: fc.boolean() }), {
+              maxLength: 12,
+            }),
+            async (changes) => {
+              const auditBefore = store.audit.length
+              const last = {
+                main: store.main[0]?.isVisible,
+                instant: store.instantWins[0]?.isVisible,
+              }
+              for (const change of changes) {
+                const set: Effect.Effect<unknown, unknown> = change.main
+                  ? winners.setMainPrizeVisibility("comp-1", 42, change.isVisible, staff)
+                  : winners.setInstantWinVisibility("iw-1", change.isVisible, staff)
+                await Effect.runPromise(set)
+                if (change.main) last.main = change.isVisible
+                else last.instant = change.isVisible
+              }
+              const page = { status: "All" as const, page: { pageNumber: 1, pageSize: 20 } }
+              const lists = await Effect.runPromise(
+                Effect.all([
+                  winners.mainPrizeWinners({ ...page, visibility: "Hidden" }, staff),
+                  winners.instantWinPrizeWinners({ ...page, visibility: "Visible" }, staff),
+                ]),
+              )
+              expect(lists[0].items.length).toBe(last.main === false ? 1 : 0)
+              expect(lists[1].items.length).toBe(last.instant === true ? 1 : 0)
+              expect(store.audit.length - auditBefore).toBe(changes.length)
+            },
+          ),
+          { numRuns: 40 },
+        ),
+      ),
     ),
   )
 })

@@ -90,6 +90,36 @@ export class CompetitionWinners extends Effect.Service<CompetitionWinners>()(
           )
         })
 
+      /**
+       * Shows or hides the winner's name on the public pages. Only the name:
+       * the draw's proof and the instant win's "won" mark stay public, so
+       * hiding a winner never hides that a ticket won (decision 0035).
+       */
+      const show = <W extends MainPrizeWinner | InstantWinPrizeWinner>(
+        ref: WinnerRef,
+        read: Effect.Effect<W | null, RepositoryError>,
+        isVisible: boolean,
+        by: Principal,
+      ) =>
+        Effect.gen(function* () {
+          yield* staffOnly(by)
+          return yield* transactions.within(
+            Effect.gen(function* () {
+              const before = yield* Effect.flatMap(read, found<W>(ref))
+              const changed = yield* records.setVisible(ref, isVisible)
+              if (!changed) return yield* new WinnerNotFound({ winner: ref })
+              const after = yield* Effect.flatMap(read, found<W>(ref))
+              yield* audit(by, {
+                action: "Winner.SetVisibility",
+                subject: winnerSubject(ref),
+                before: { isVisible: before.isVisible },
+                after: { isVisible: after.isVisible },
+              })
+              return after
+            }),
+          )
+        })
+
       const noteAudit = (
         by: Principal,
         action: string,
@@ -139,6 +169,29 @@ export class CompetitionWinners extends Effect.Service<CompetitionWinners>()(
               .pipe(Effect.flatMap(found<InstantWinPrizeWinner>(ref))),
           )
         },
+
+        /** Shows or hides a main winner's name publicly; answers the winner as now. */
+        setMainPrizeVisibility: (
+          competitionId: string,
+          ticketNumber: number,
+          isVisible: boolean,
+          by: Principal,
+        ) =>
+          show(
+            { kind: "Main", competitionId, ticketNumber },
+            records.mainPrizeWinner(competitionId, ticketNumber),
+            isVisible,
+            by,
+          ),
+
+        /** The same for an instant-win winner. */
+        setInstantWinVisibility: (instantWinId: string, isVisible: boolean, by: Principal) =>
+          show(
+            { kind: "InstantWin", instantWinId },
+            records.instantWinPrizeWinner(instantWinId),
+            isVisible,
+            by,
+          ),
 
         notes: (ref: WinnerRef, by: Principal) =>
           Effect.zipRight(staffOnly(by), records.notes(ref)).pipe(Effect.flatMap(found(ref))),

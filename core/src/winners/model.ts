@@ -1,6 +1,9 @@
 /** WinnerProcessedStatus of SPEC §7: which winners a list shows. */
 export type WinnerProcessedStatus = "All" | "Processed" | "NotProcessed"
 
+/** Which winners a staff list shows by whether their name is public (decision 0035). */
+export type WinnerVisibility = "All" | "Visible" | "Hidden"
+
 /**
  * One winner that staff look after: a main winner is its competition's
  * winning ticket; an instant win is the won instant-win ticket's row.
@@ -31,6 +34,11 @@ export interface MainPrizeWinner {
   readonly drawnAt: Date
   readonly processed: Processed | null
   readonly noteCount: number
+  /**
+   * Whether the public pages name this winner. Hidden, the win itself stays
+   * public (the drawn ticket, the instant win marked won): decision 0035.
+   */
+  readonly isVisible: boolean
 }
 
 export interface InstantWinPrizeWinner {
@@ -48,6 +56,11 @@ export interface InstantWinPrizeWinner {
   readonly postalEntryId: string | null
   readonly processed: Processed | null
   readonly noteCount: number
+  /**
+   * Whether the public pages name this winner. Hidden, the win itself stays
+   * public (the drawn ticket, the instant win marked won): decision 0035.
+   */
+  readonly isVisible: boolean
 }
 
 export interface WinnerNote {

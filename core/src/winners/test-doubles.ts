@@ -10,6 +10,7 @@ import type {
   WinnerNote,
   WinnerProcessedStatus,
   WinnerRef,
+  WinnerVisibility,
 } from "./model"
 
 interface StoredNote {
@@ -54,6 +55,9 @@ const refOfInstantWin = (w: InstantWinPrizeWinner): WinnerRef => ({
 const shows = (status: WinnerProcessedStatus, processed: Processed | null) =>
   status === "All" || (status === "Processed") === (processed !== null)
 
+const showsVisibility = (visibility: WinnerVisibility | undefined, isVisible: boolean) =>
+  visibility === undefined || visibility === "All" || (visibility === "Visible") === isVisible
+
 const paged = <A>(items: readonly A[], pageNumber: number, pageSize: number): Page<A> => ({
   items: items.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
   pageNumber,
@@ -78,22 +82,22 @@ export const makeWinnerRecordsDouble = (store: WinnerStore): WinnerRecordsShape 
   let nextNote = 1
 
   return {
-    mainPrizeWinners: ({ status, page }) =>
+    mainPrizeWinners: ({ status, visibility, page }) =>
       Effect.sync(() =>
         paged(
           store.main
-            .filter((w) => shows(status, w.processed))
+            .filter((w) => shows(status, w.processed) && showsVisibility(visibility, w.isVisible))
             .sort((a, b) => b.drawnAt.getTime() - a.drawnAt.getTime())
             .map(main),
           page.pageNumber,
           page.pageSize,
         ),
       ),
-    instantWinPrizeWinners: ({ status, page }) =>
+    instantWinPrizeWinners: ({ status, visibility, page }) =>
       Effect.sync(() =>
         paged(
           store.instantWins
-            .filter((w) => shows(status, w.processed))
+            .filter((w) => shows(status, w.processed) && showsVisibility(visibility, w.isVisible))
             .sort((a, b) => b.wonAt.getTime() - a.wonAt.getTime())
             .map(instant),
           page.pageNumber,
@@ -124,6 +128,19 @@ export const makeWinnerRecordsDouble = (store: WinnerStore): WinnerRecordsShape 
             w.instantWinId === ref.instantWinId
               ? { ...w, processed: keep(w.processed, processed) }
               : w,
+          )
+        return true
+      }),
+    setVisible: (ref, isVisible) =>
+      Effect.sync(() => {
+        if (!exists(ref)) return false
+        if (ref.kind === "Main")
+          store.main = store.main.map((w) =>
+            sameWinner(refOfMain(w), ref) ? { ...w, isVisible } : w,
+          )
+        else
+          store.instantWins = store.instantWins.map((w) =>
+            w.instantWinId === ref.instantWinId ? { ...w, isVisible } : w,
           )
         return true
       }),

@@ -20,6 +20,7 @@ import * as staffCustomers from "./2026-11-24T2029-staff-customers"
 import * as staffRefunds from "./2026-11-24T2030-staff-refunds"
 import * as secondFactors from "./2026-11-24T2100-second-factors"
 import * as clubAdmin from "./2026-11-24T2110-club-admin"
+import * as instantWinVisibility from "./2026-11-24T2120-instant-win-visibility"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T2030-staff-refunds": staffRefunds,
   "2026-11-24T2100-second-factors": secondFactors,
   "2026-11-24T2110-club-admin": clubAdmin,
+  "2026-11-24T2120-instant-win-visibility": instantWinVisibility,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>

@@ -204,7 +204,10 @@ export const makeCompetitionRepo = (db: Kysely<Database>): CompetitionRepoShape 
               "t.instantWinGroupId",
               "g.name as instantWinGroupName",
               "t.wonAt",
-              "t.winnerDisplayName",
+              // Staff may keep a winner's name private; the ticket still shows as won (0035).
+              sql<string | null>`case when t.is_visible then t.winner_display_name end`.as(
+                "winnerDisplayName",
+              ),
             ])
             .orderBy("t.ticketNumber")
             .limit(pageSize)

@@ -8,6 +8,7 @@ import type {
   WinnerNote,
   WinnerProcessedStatus,
   WinnerRef,
+  WinnerVisibility,
 } from "@howzat/core/winners/model"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
@@ -29,13 +30,14 @@ const knownRef = (ref: WinnerRef) =>
 
 interface Selection {
   readonly status?: WinnerProcessedStatus
+  readonly visibility?: WinnerVisibility | undefined
   readonly page?: PageRequest
 }
 
 /** Main winners: draws with a winning ticket. The name is the draw's snapshot of it. */
 const mainWinners = (
   db: Kysely<Database>,
-  { status = "All" }: Selection,
+  { status = "All", visibility = "All" }: Selection,
   key?: { readonly competitionId: string; readonly ticketNumber: number },
 ) => {
   let query = db
@@ -44,6 +46,7 @@ const mainWinners = (
     .where("d.outcome", "=", "Winner")
   if (status === "Processed") query = query.where("d.processedAt", "is not", null)
   if (status === "NotProcessed") query = query.where("d.processedAt", "is", null)
+  if (visibility !== "All") query = query.where("d.isVisible", "=", visibility === "Visible")
   if (key !== undefined)
     query = query
       .where("d.competitionId", "=", key.competitionId)
@@ -66,6 +69,7 @@ const readMain = async (
       "d.drawnAt",
       "d.processedAt",
       "d.processedByUserId",
+      "d.isVisible",
     ])
     .select(
       sql<string>`(select count(*) from winner_notes n
@@ -89,6 +93,7 @@ const readMain = async (
             drawnAt: r.drawnAt,
             processed: processedOf(r.processedAt, r.processedByUserId),
             noteCount: Number(r.noteCount),
+            isVisible: r.isVisible,
           },
         ],
   )
@@ -97,7 +102,7 @@ const readMain = async (
 /** Instant-win winners: won instant-win tickets, named by their customer (or the demo's name). */
 const instantWinners = (
   db: Kysely<Database>,
-  { status = "All" }: Selection,
+  { status = "All", visibility = "All" }: Selection,
   instantWinId?: string,
 ) => {
   let query = db
@@ -107,6 +112,7 @@ const instantWinners = (
     .where("w.wonAt", "is not", null)
   if (status === "Processed") query = query.where("w.processedAt", "is not", null)
   if (status === "NotProcessed") query = query.where("w.processedAt", "is", null)
+  if (visibility !== "All") query = query.where("w.isVisible", "=", visibility === "Visible")
   if (instantWinId !== undefined) query = query.where("w.id", "=", instantWinId)
   return query
 }
@@ -142,6 +148,7 @@ const readInstantWins = async (
       "w.postalEntryId",
       "w.processedAt",
       "w.processedByUserId",
+      "w.isVisible",
     ])
     .select(
       sql<string>`(select count(*) from winner_notes n
@@ -175,6 +182,7 @@ const readInstantWins = async (
             postalEntryId: r.postalEntryId,
             processed: processedOf(r.processedAt, r.processedByUserId),
             noteCount: Number(r.noteCount),
+            isVisible: r.isVisible,
           },
         ],
   )
@@ -245,23 +253,23 @@ const processedColumns = (processed: Processed | null) =>
       }
 
 export const makeWinnerRecords = (db: Kysely<Database>): WinnerRecordsShape => ({
-  mainPrizeWinners: ({ status, page }) =>
+  mainPrizeWinners: ({ status, visibility, page }) =>
     runQuery(db, "winners.mainPrizeWinners", async (q) => {
       const [{ count }, items] = await Promise.all([
-        mainWinners(q, { status })
+        mainWinners(q, { status, visibility })
           .select((eb) => eb.fn.countAll<string>().as("count"))
           .executeTakeFirstOrThrow(),
-        readMain(q, { status, page }),
+        readMain(q, { status, visibility, page }),
       ])
       return toPage(page, items, Number(count))
     }),
-  instantWinPrizeWinners: ({ status, page }) =>
+  instantWinPrizeWinners: ({ status, visibility, page }) =>
     runQuery(db, "winners.instantWinPrizeWinners", async (q) => {
       const [{ count }, items] = await Promise.all([
-        instantWinners(q, { status })
+        instantWinners(q, { status, visibility })
           .select((eb) => eb.fn.countAll<string>().as("count"))
           .executeTakeFirstOrThrow(),
-        readInstantWins(q, { status, page }),
+        readInstantWins(q, { status, visibility, page }),
       ])
       return toPage(page, items, Number(count))
     }),
@@ -290,6 +298,26 @@ export const makeWinnerRecords = (db: Kysely<Database>): WinnerRecordsShape => (
           : await q
               .updateTable("instantWinTickets")
               .set(processedColumns(processed))
+              .where("id", "=", ref.instantWinId)
+              .where("wonAt", "is not", null)
+              .executeTakeFirst()
+      return result.numUpdatedRows > 0n
+    }),
+  setVisible: (ref, isVisible) =>
+    runQuery(db, "winners.setVisible", async (q) => {
+      if (!knownRef(ref)) return false
+      const result =
+        ref.kind === "Main"
+          ? await q
+              .updateTable("draws")
+              .set({ isVisible })
+              .where("competitionId", "=", ref.competitionId)
+              .where("winningTicketNumber", "=", ref.ticketNumber)
+              .where("outcome", "=", "Winner")
+              .executeTakeFirst()
+          : await q
+              .updateTable("instantWinTickets")
+              .set({ isVisible })
               .where("id", "=", ref.instantWinId)
               .where("wonAt", "is not", null)
               .executeTakeFirst()

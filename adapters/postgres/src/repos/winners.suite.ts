@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { migrateToLatest } from "../migrations"
 import type { Database } from "../schema"
 import type { SuiteDatabase } from "./catalogue.suite"
+import { makeCompetitionRepo } from "./competitions"
 import { recordDraw } from "./draw-records"
+import { makeDrawRepo } from "./draws"
 import { competitionOnSale, NOW, newCustomer } from "./orders-fixtures"
 import { makeWinnerRecords } from "./winner-records"
 
@@ -119,6 +121,7 @@ export const winnersSuite = (name: string, open: () => Promise<SuiteDatabase>) =
           drawnAt: at(0),
           processed: null,
           noteCount: 0,
+          isVisible: true,
         },
       ])
     })
@@ -140,6 +143,7 @@ export const winnersSuite = (name: string, open: () => Promise<SuiteDatabase>) =
           postalEntryId: null,
           processed: null,
           noteCount: 0,
+          isVisible: true,
         },
       ])
     })
@@ -161,6 +165,66 @@ export const winnersSuite = (name: string, open: () => Promise<SuiteDatabase>) =
       expect(await run(repo.setProcessed(main(), null))).toBe(true)
       expect((await run(repo.mainPrizeWinner(drawn, 7)))?.processed).toBeNull()
       expect(await run(repo.setProcessed(instant(), null))).toBe(true)
+    })
+
+    it("hides a winner's name from the public lists, keeping the win itself public", async () => {
+      await db
+        .updateTable("instantWinTickets")
+        .set({ winnerDisplayName: "Ann W." })
+        .where("id", "=", wonTicketId)
+        .execute()
+      const publicWinners = () =>
+        run(makeDrawRepo(db).winners({ competitionId: drawn, includeHidden: false, page: page() }))
+      const publicTickets = () =>
+        run(makeCompetitionRepo(db).instantWinTickets(drawn, { status: "Won" }, page())).then((p) =>
+          p.items.map((t) => [t.ticketNumber, t.won, t.winnerDisplayName]),
+        )
+      expect((await publicWinners()).items.map((w) => w.ticketNumber)).toEqual([7])
+      expect(await publicTickets()).toEqual([[3, true, "Ann W."]])
+
+      expect(await run(repo.setVisible(main(), false))).toBe(true)
+      expect(await run(repo.setVisible(instant(), false))).toBe(true)
+      expect((await run(repo.mainPrizeWinner(drawn, 7)))?.isVisible).toBe(false)
+      expect((await run(repo.instantWinPrizeWinner(wonTicketId)))?.isVisible).toBe(false)
+      expect((await publicWinners()).items).toEqual([])
+      // Fairness: the instant win stays marked won; only the name is withheld.
+      expect(await publicTickets()).toEqual([[3, true, null]])
+      const staffView = await run(
+        makeDrawRepo(db).winners({ competitionId: drawn, includeHidden: true, page: page() }),
+      )
+      expect(staffView.items.map((w) => [w.ticketNumber, w.isVisible])).toEqual([[7, false]])
+
+      const filtered = async (visibility: "All" | "Visible" | "Hidden") => [
+        (await run(repo.mainPrizeWinners({ status: "All", visibility, page: page() }))).totalCount,
+        (await run(repo.instantWinPrizeWinners({ status: "All", visibility, page: page() })))
+          .totalCount,
+      ]
+      expect(await filtered("Hidden")).toEqual([1, 1])
+      expect(await filtered("Visible")).toEqual([0, 0])
+      expect(await filtered("All")).toEqual([1, 1])
+
+      expect(await run(repo.setVisible(main(), true))).toBe(true)
+      expect(await run(repo.setVisible(instant(), true))).toBe(true)
+      expect((await publicWinners()).items.map((w) => w.ticketNumber)).toEqual([7])
+      expect(await publicTickets()).toEqual([[3, true, "Ann W."]])
+      expect(await filtered("Visible")).toEqual([1, 1])
+    })
+
+    it("shows or hides no one for a ticket that did not win, an unwon instant win or a bad id", async () => {
+      for (const ref of [
+        { kind: "Main" as const, competitionId: drawn, ticketNumber: 8 },
+        { kind: "Main" as const, competitionId: "not-a-uuid", ticketNumber: 7 },
+        { kind: "InstantWin" as const, instantWinId: unwonTicketId },
+        { kind: "InstantWin" as const, instantWinId: UNKNOWN },
+      ]) {
+        expect(await run(repo.setVisible(ref, false))).toBe(false)
+      }
+      const unwon = await db
+        .selectFrom("instantWinTickets")
+        .select("isVisible")
+        .where("id", "=", unwonTicketId)
+        .executeTakeFirstOrThrow()
+      expect(unwon.isVisible).toBe(true)
     })
 
     it("finds no winner for a ticket that did not win, an unwon instant win or a bad id", async () => {

@@ -35,6 +35,11 @@ export const winnerCalls = (ref: WinnerRef) =>
             path: { competitionId: ref.competitionId, ticketNumber: ref.ticketNumber },
             payload: { processed },
           }),
+        setVisible: (isVisible: boolean) =>
+          api.competitionWinners.setMainPrizeVisibility({
+            path: { competitionId: ref.competitionId, ticketNumber: ref.ticketNumber },
+            payload: { isVisible },
+          }),
       }
     : {
         notes: () =>
@@ -52,5 +57,10 @@ export const winnerCalls = (ref: WinnerRef) =>
           api.competitionWinners.setInstantWinStatus({
             path: { instantWinId: ref.instantWinId },
             payload: { processed },
+          }),
+        setVisible: (isVisible: boolean) =>
+          api.competitionWinners.setInstantWinVisibility({
+            path: { instantWinId: ref.instantWinId },
+            payload: { isVisible },
           }),
       }

@@ -15,10 +15,12 @@ import { formatDateTime } from "../../lib/format"
 import { useAction } from "../../lib/use-action"
 import { type WinnerRef, winnerCalls } from "../../lib/winner-ref"
 import {
+  hidingSays,
   mainWinnerKey,
   validateWinnersSearch,
   type WinnerStatusFilter,
   type WinnerTab,
+  type WinnerVisibilityFilter,
   winnersQuery,
 } from "../../lib/winners"
 
@@ -85,6 +87,39 @@ function ProcessedCell({
   )
 }
 
+/** Whether the public pages name the winner, and the switch (hiding is confirmed first). */
+function VisibilityCell({
+  winner,
+  onSet,
+}: {
+  readonly winner: Shared
+  readonly onSet: (isVisible: boolean) => void
+}) {
+  return (
+    <div className="space-y-1">
+      <p className="text-xs">
+        {winner.isVisible ? (
+          <span className="rounded bg-sky-100 px-1.5 py-0.5 font-medium text-sky-900">
+            Shown publicly
+          </span>
+        ) : (
+          <span className="rounded bg-slate-200 px-1.5 py-0.5 font-medium text-slate-800">
+            Name hidden
+          </span>
+        )}
+      </p>
+      <button
+        type="button"
+        className="btn whitespace-nowrap"
+        onClick={() => onSet(!winner.isVisible)}
+        aria-label={`${winner.isVisible ? "Hide" : "Show"} name: ${winnerName(winner)}, ticket ${winner.ticketNumber}`}
+      >
+        {winner.isVisible ? "Hide" : "Show"}
+      </button>
+    </div>
+  )
+}
+
 function NotesCell({ winner, onOpen }: { readonly winner: Shared; readonly onOpen: () => void }) {
   return (
     <button
@@ -100,6 +135,7 @@ function NotesCell({ winner, onOpen }: { readonly winner: Shared; readonly onOpe
 
 interface RowActions {
   readonly mark: (ref: WinnerRef, winner: Shared, processed: boolean) => void
+  readonly show: (ref: WinnerRef, winner: Shared, isVisible: boolean) => void
   readonly open: (selected: Selected) => void
 }
 
@@ -113,7 +149,7 @@ const instantRef = (w: InstantWinPrizeWinnerJson): WinnerRef => ({
   instantWinId: w.instantWinId,
 })
 
-const mainColumns = ({ mark, open }: RowActions) => {
+const mainColumns = ({ mark, show, open }: RowActions) => {
   const col = createColumnHelper<MainPrizeWinnerJson>()
   return [
     col.accessor((w) => w.competition.name, { id: "competition", header: "Competition" }),
@@ -126,6 +162,15 @@ const mainColumns = ({ mark, open }: RowActions) => {
         <ProcessedCell
           winner={row.original}
           onMark={(p) => mark(mainRef(row.original), row.original, p)}
+        />
+      ),
+    }),
+    col.accessor("isVisible", {
+      header: "Public",
+      cell: ({ row }) => (
+        <VisibilityCell
+          winner={row.original}
+          onSet={(v) => show(mainRef(row.original), row.original, v)}
         />
       ),
     }),
@@ -147,7 +192,7 @@ const mainColumns = ({ mark, open }: RowActions) => {
   ]
 }
 
-const instantColumns = ({ mark, open }: RowActions) => {
+const instantColumns = ({ mark, show, open }: RowActions) => {
   const col = createColumnHelper<InstantWinPrizeWinnerJson>()
   return [
     col.accessor((w) => w.competition.name, { id: "competition", header: "Competition" }),
@@ -165,6 +210,15 @@ const instantColumns = ({ mark, open }: RowActions) => {
         <ProcessedCell
           winner={row.original}
           onMark={(p) => mark(instantRef(row.original), row.original, p)}
+        />
+      ),
+    }),
+    col.accessor("isVisible", {
+      header: "Public",
+      cell: ({ row }) => (
+        <VisibilityCell
+          winner={row.original}
+          onSet={(v) => show(instantRef(row.original), row.original, v)}
         />
       ),
     }),
@@ -197,14 +251,36 @@ const STATUS_LABELS: Record<WinnerStatusFilter, string> = {
   Processed: "Processed",
 }
 
+const VISIBILITY_LABELS: Record<WinnerVisibilityFilter, string> = {
+  All: "Shown or hidden",
+  Visible: "Shown publicly",
+  Hidden: "Name hidden",
+}
+
 function Winners() {
   const data = Route.useLoaderData()
   const search = Route.useSearch()
   const navigate = useNavigate({ from: Route.fullPath })
   const statusId = useId()
+  const visibilityId = useId()
   const [selected, setSelected] = useState<Selected | undefined>()
   const [unmarking, setUnmarking] = useState<{ ref: WinnerRef; winner: Shared } | undefined>()
   const [announce, setAnnounce] = useState("")
+  const [hiding, setHiding] = useState<{ ref: WinnerRef; winner: Shared } | undefined>()
+  const visibility = useAction(async (ref: WinnerRef, isVisible: boolean) => {
+    await winnerCalls(ref).setVisible(isVisible)
+    return true as const
+  })
+  const show = async (ref: WinnerRef, winner: Shared, isVisible: boolean) => {
+    setAnnounce("")
+    visibility.reset()
+    if (!isVisible) {
+      setHiding({ ref, winner })
+      return
+    }
+    if (await visibility.run(ref, true))
+      setAnnounce(`${winnerName(winner)}, ticket ${winner.ticketNumber}: shown publicly.`)
+  }
   const status = useAction(async (ref: WinnerRef, processed: boolean) => {
     await winnerCalls(ref).setProcessed(processed)
     return true as const
@@ -221,6 +297,7 @@ function Winners() {
   }
   const actions: RowActions = {
     mark: (ref, winner, processed) => void mark(ref, winner, processed),
+    show: (ref, winner, isVisible) => void show(ref, winner, isVisible),
     open: (next) => setSelected(next),
   }
   const tab = search.tab ?? "main"
@@ -232,8 +309,8 @@ function Winners() {
           : "No winners to show."
       }
     >
-      {search.status
-        ? "Choose All winners to see the rest."
+      {search.status || search.visibility
+        ? "Choose All winners, shown or hidden, to see the rest."
         : "Winners appear once a draw is made or an instant prize is won."}
     </Empty>
   )
@@ -285,11 +362,38 @@ function Winners() {
             ))}
           </select>
         </div>
+        <div className="space-y-1">
+          <label htmlFor={visibilityId} className="label">
+            On the public pages
+          </label>
+          <select
+            id={visibilityId}
+            className="input"
+            value={search.visibility ?? "All"}
+            onChange={(e) => {
+              const next = e.target.value as WinnerVisibilityFilter
+              void navigate({
+                search: (prev) => ({
+                  ...prev,
+                  visibility: next === "All" ? undefined : next,
+                  page: undefined,
+                }),
+              })
+            }}
+          >
+            {Object.entries(VISIBILITY_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <p role="status" aria-live="polite" className="mb-2 text-sm text-green-800">
         {announce}
       </p>
       {!unmarking && <ErrorNote error={status.error} />}
+      {!hiding && <ErrorNote error={visibility.error} />}
       {data.tab === "main" ? (
         <DataTable
           rows={data.rows}
@@ -341,6 +445,28 @@ function Winners() {
         <p>
           {unmarking && `${winnerName(unmarking.winner)}, ticket ${unmarking.winner.ticketNumber}.`}{" "}
           The record of when the prize was handed over, and by whom, is cleared.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={hiding !== undefined}
+        title="Hide this winner's name from the public?"
+        confirmLabel="Hide name"
+        pending={visibility.pending}
+        error={visibility.error}
+        onCancel={() => setHiding(undefined)}
+        onConfirm={async () => {
+          if (!hiding) return
+          if (await visibility.run(hiding.ref, false)) {
+            setAnnounce(
+              `${winnerName(hiding.winner)}, ticket ${hiding.winner.ticketNumber}: name hidden from the public.`,
+            )
+            setHiding(undefined)
+          }
+        }}
+      >
+        <p>
+          {hiding && `${winnerName(hiding.winner)}, ticket ${hiding.winner.ticketNumber}.`}{" "}
+          {hiding && hidingSays(hiding.ref.kind)} You can show it again at any time.
         </p>
       </ConfirmDialog>
     </>
