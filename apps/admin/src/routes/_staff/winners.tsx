@@ -8,6 +8,7 @@ import { useId, useState } from "react"
 import { api } from "../../api"
 import { ConfirmDialog } from "../../components/Confirm"
 import { DataTable } from "../../components/DataTable"
+import { CompetitionLink, CustomerLink } from "../../components/Links"
 import { Pager } from "../../components/Pager"
 import { Empty, ErrorNote, PageHeader } from "../../components/PageStates"
 import { WinnerNotes } from "../../components/WinnerNotes"
@@ -116,9 +117,21 @@ const instantRef = (w: InstantWinPrizeWinnerJson): WinnerRef => ({
 const mainColumns = ({ mark, open }: RowActions) => {
   const col = createColumnHelper<MainPrizeWinnerJson>()
   return [
-    col.accessor((w) => w.competition.name, { id: "competition", header: "Competition" }),
+    col.accessor((w) => w.competition.name, {
+      id: "competition",
+      header: "Competition",
+      cell: ({ row, getValue }) => (
+        <CompetitionLink id={row.original.competition.id}>{getValue()}</CompetitionLink>
+      ),
+    }),
     col.accessor("ticketNumber", { header: "Ticket" }),
-    col.accessor((w) => winnerName(w), { id: "winner", header: "Winner" }),
+    col.accessor((w) => winnerName(w), {
+      id: "winner",
+      header: "Winner",
+      cell: ({ row, getValue }) => (
+        <CustomerLink id={row.original.winner.customerId}>{getValue()}</CustomerLink>
+      ),
+    }),
     col.accessor("drawnAt", { header: "Drawn", cell: (i) => formatDateTime(i.getValue()) }),
     col.accessor("processed", {
       header: "Status",
@@ -150,10 +163,22 @@ const mainColumns = ({ mark, open }: RowActions) => {
 const instantColumns = ({ mark, open }: RowActions) => {
   const col = createColumnHelper<InstantWinPrizeWinnerJson>()
   return [
-    col.accessor((w) => w.competition.name, { id: "competition", header: "Competition" }),
+    col.accessor((w) => w.competition.name, {
+      id: "competition",
+      header: "Competition",
+      cell: ({ row, getValue }) => (
+        <CompetitionLink id={row.original.competition.id}>{getValue()}</CompetitionLink>
+      ),
+    }),
     col.accessor("prizeName", { header: "Prize" }),
     col.accessor("ticketNumber", { header: "Ticket" }),
-    col.accessor((w) => winnerName(w), { id: "winner", header: "Winner" }),
+    col.accessor((w) => winnerName(w), {
+      id: "winner",
+      header: "Winner",
+      cell: ({ row, getValue }) => (
+        <CustomerLink id={row.original.winner.customerId}>{getValue()}</CustomerLink>
+      ),
+    }),
     col.accessor("wonAt", { header: "Won", cell: (i) => formatDateTime(i.getValue()) }),
     col.accessor((w) => (w.postalEntryId ? "Postal entry" : w.orderId ? "Order" : "—"), {
       id: "entry",
