@@ -183,6 +183,16 @@ const instantColumns = ({ mark, open }: RowActions) => {
     col.accessor((w) => (w.postalEntryId ? "Postal entry" : w.orderId ? "Order" : "—"), {
       id: "entry",
       header: "Entry",
+      cell: ({ row, getValue }) => {
+        const { orderId } = row.original
+        return orderId ? (
+          <Link to="/orders/$orderId" params={{ orderId }} className="text-primary-800 underline">
+            {getValue()}
+          </Link>
+        ) : (
+          getValue()
+        )
+      },
     }),
     col.accessor("processed", {
       header: "Status",
