@@ -1,7 +1,7 @@
 import { clubFormMessages } from "@howzat/core/rules/clubs"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { clubPayload, clubValues, NOT_MONEY, payoutPayload } from "./clubs"
+import { clubPayload, clubValues, NOT_MONEY, payoutPayload, perksListGap } from "./clubs"
 import { penceInput } from "./format"
 
 describe("the club form", () => {
@@ -71,5 +71,26 @@ describe("a payout as the form holds it", () => {
       expect(Object.keys(zero.errors).sort()).toEqual(["amount", "reference"])
       expect(zero.errors.amount).toMatch(/at least 1/)
     }
+  })
+})
+
+describe("why a club is missing from the club-perks list", () => {
+  const now = new Date("2026-11-24T12:00:00Z")
+  const club = (voucherCode: string | null, validTo: string | null) => ({
+    voucherCode,
+    vouchers: [
+      { current: false, validTo: "2020-01-01T00:00:00Z" },
+      ...(voucherCode === null ? [] : [{ current: true, validTo }]),
+    ],
+  })
+
+  it("says so when its voucher was deleted or its current code has ended", () => {
+    expect(perksListGap(club(null, null), now)).toBe("NoCode")
+    expect(perksListGap(club("KENT10", "2026-11-24T12:00:00Z"), now)).toBe("Ended")
+  })
+
+  it("says nothing for a current code with no end, or an end still to come", () => {
+    expect(perksListGap(club("KENT10", null), now)).toBeUndefined()
+    expect(perksListGap(club("KENT10", "2026-11-24T12:00:01Z"), now)).toBeUndefined()
   })
 })

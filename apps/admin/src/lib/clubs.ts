@@ -75,3 +75,20 @@ export const ledgerKindLabel: Record<LedgerKind, string> = {
   Reversal: "Reversed by a refund",
   Payout: "Paid to the club",
 }
+
+/**
+ * Why a club may be missing from the storefront's club-perks list: no
+ * current code (its voucher was deleted), or a current code that has ended
+ * (staff gave the voucher an end date in Vouchers). Undefined when neither.
+ */
+export const perksListGap = (
+  club: {
+    readonly voucherCode: string | null
+    readonly vouchers: readonly { readonly current: boolean; readonly validTo: string | null }[]
+  },
+  now: Date,
+): "NoCode" | "Ended" | undefined => {
+  if (club.voucherCode === null) return "NoCode"
+  const current = club.vouchers.find((v) => v.current)
+  return current?.validTo != null && new Date(current.validTo) <= now ? "Ended" : undefined
+}

@@ -9,7 +9,7 @@ import { ConfirmDialog } from "../../../components/Confirm"
 import { DataTable } from "../../../components/DataTable"
 import { Pager } from "../../../components/Pager"
 import { Empty, PageHeader } from "../../../components/PageStates"
-import { clubValues, ledgerKindLabel } from "../../../lib/clubs"
+import { clubValues, ledgerKindLabel, perksListGap } from "../../../lib/clubs"
 import { formatDateTime, formatPence } from "../../../lib/format"
 import { pageParam } from "../../../lib/search"
 import { useAction } from "../../../lib/use-action"
@@ -76,6 +76,7 @@ function ClubScreen() {
   )
   // Decision 0033: a club that ever earned keeps its ledger in the accounts.
   const hasHistory = club.creditEarned > 0 || data.totalCount > 0
+  const gap = perksListGap(club, new Date())
   return (
     <>
       <PageHeader title={club.name}>
@@ -135,6 +136,13 @@ function ClubScreen() {
             <h2 id="club-details" className="font-semibold">
               Name and code
             </h2>
+            {gap && (
+              <p className="text-sm text-amber-800">
+                {gap === "Ended"
+                  ? "Its current code has ended, so the club is not on the club perks list: give it a new code."
+                  : "Its voucher was deleted, so the club is not on the club perks list: give it a code."}
+              </p>
+            )}
             <ClubForm
               key={club.id}
               initial={clubValues(club)}

@@ -6,6 +6,7 @@ import { DataTable } from "../../../components/DataTable"
 import { Pager } from "../../../components/Pager"
 import { Empty, PageHeader } from "../../../components/PageStates"
 import { SearchBar } from "../../../components/SearchBar"
+import { perksListGap } from "../../../lib/clubs"
 import { formatPence } from "../../../lib/format"
 import { pageParam, textParam } from "../../../lib/search"
 
@@ -50,12 +51,23 @@ const columns = [
   column.accessor((c) => c.voucherCode ?? "", {
     id: "code",
     header: "Current code",
-    cell: (info) =>
-      info.getValue() === "" ? (
-        <span className="text-slate-500">None: not on the perks list</span>
-      ) : (
-        <code>{info.getValue()}</code>
-      ),
+    cell: (info) => {
+      const gap = perksListGap(info.row.original, new Date())
+      return (
+        <>
+          {info.getValue() === "" ? (
+            <span className="text-slate-500">None</span>
+          ) : (
+            <code>{info.getValue()}</code>
+          )}
+          {gap && (
+            <span className="block text-xs text-slate-500">
+              {gap === "Ended" ? "Ended: " : ""}not on the club perks list
+            </span>
+          )}
+        </>
+      )
+    },
   }),
   money("Earned", (c) => c.creditEarned),
   money("Reversed", (c) => c.creditReversed),
