@@ -20,6 +20,9 @@ import { Route as StaffWinnersRouteImport } from "./routes/_staff/winners"
 import { Route as StaffAuditLogIndexRouteImport } from "./routes/_staff/audit-log/index"
 import { Route as StaffCategoriesIndexRouteImport } from "./routes/_staff/categories/index"
 import { Route as StaffCategoriesCategoryIdRouteImport } from "./routes/_staff/categories/$categoryId"
+import { Route as StaffClubsIndexRouteImport } from "./routes/_staff/clubs/index"
+import { Route as StaffClubsClubIdRouteImport } from "./routes/_staff/clubs/$clubId"
+import { Route as StaffClubsNewRouteImport } from "./routes/_staff/clubs/new"
 import { Route as StaffCompetitionsIndexRouteImport } from "./routes/_staff/competitions/index"
 import { Route as StaffCompetitionsCompetitionIdRouteImport } from "./routes/_staff/competitions/$competitionId"
 import { Route as StaffCompetitionsNewRouteImport } from "./routes/_staff/competitions/new"
@@ -92,6 +95,21 @@ const StaffCategoriesCategoryIdRoute =
     path: "/categories/$categoryId",
     getParentRoute: () => StaffRoute,
   } as any)
+const StaffClubsIndexRoute = StaffClubsIndexRouteImport.update({
+  id: "/clubs/",
+  path: "/clubs/",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffClubsClubIdRoute = StaffClubsClubIdRouteImport.update({
+  id: "/clubs/$clubId",
+  path: "/clubs/$clubId",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffClubsNewRoute = StaffClubsNewRouteImport.update({
+  id: "/clubs/new",
+  path: "/clubs/new",
+  getParentRoute: () => StaffRoute,
+} as any)
 const StaffCompetitionsIndexRoute = StaffCompetitionsIndexRouteImport.update({
   id: "/competitions/",
   path: "/competitions/",
@@ -186,6 +204,8 @@ export interface FileRoutesByFullPath {
   "/postal-entries": typeof StaffPostalEntriesRoute
   "/winners": typeof StaffWinnersRoute
   "/categories/$categoryId": typeof StaffCategoriesCategoryIdRoute
+  "/clubs/$clubId": typeof StaffClubsClubIdRoute
+  "/clubs/new": typeof StaffClubsNewRoute
   "/competitions/$competitionId": typeof StaffCompetitionsCompetitionIdRoute
   "/competitions/new": typeof StaffCompetitionsNewRoute
   "/customers/$customerId": typeof StaffCustomersCustomerIdRoute
@@ -196,6 +216,7 @@ export interface FileRoutesByFullPath {
   "/vouchers/new": typeof StaffVouchersNewRoute
   "/audit-log/": typeof StaffAuditLogIndexRoute
   "/categories/": typeof StaffCategoriesIndexRoute
+  "/clubs/": typeof StaffClubsIndexRoute
   "/competitions/": typeof StaffCompetitionsIndexRoute
   "/content/": typeof StaffContentIndexRoute
   "/customers/": typeof StaffCustomersIndexRoute
@@ -214,6 +235,8 @@ export interface FileRoutesByTo {
   "/winners": typeof StaffWinnersRoute
   "/": typeof StaffIndexRoute
   "/categories/$categoryId": typeof StaffCategoriesCategoryIdRoute
+  "/clubs/$clubId": typeof StaffClubsClubIdRoute
+  "/clubs/new": typeof StaffClubsNewRoute
   "/competitions/$competitionId": typeof StaffCompetitionsCompetitionIdRoute
   "/competitions/new": typeof StaffCompetitionsNewRoute
   "/customers/$customerId": typeof StaffCustomersCustomerIdRoute
@@ -224,6 +247,7 @@ export interface FileRoutesByTo {
   "/vouchers/new": typeof StaffVouchersNewRoute
   "/audit-log": typeof StaffAuditLogIndexRoute
   "/categories": typeof StaffCategoriesIndexRoute
+  "/clubs": typeof StaffClubsIndexRoute
   "/competitions": typeof StaffCompetitionsIndexRoute
   "/content": typeof StaffContentIndexRoute
   "/customers": typeof StaffCustomersIndexRoute
@@ -244,6 +268,8 @@ export interface FileRoutesById {
   "/_staff/winners": typeof StaffWinnersRoute
   "/_staff/": typeof StaffIndexRoute
   "/_staff/categories/$categoryId": typeof StaffCategoriesCategoryIdRoute
+  "/_staff/clubs/$clubId": typeof StaffClubsClubIdRoute
+  "/_staff/clubs/new": typeof StaffClubsNewRoute
   "/_staff/competitions/$competitionId": typeof StaffCompetitionsCompetitionIdRoute
   "/_staff/competitions/new": typeof StaffCompetitionsNewRoute
   "/_staff/customers/$customerId": typeof StaffCustomersCustomerIdRoute
@@ -254,6 +280,7 @@ export interface FileRoutesById {
   "/_staff/vouchers/new": typeof StaffVouchersNewRoute
   "/_staff/audit-log/": typeof StaffAuditLogIndexRoute
   "/_staff/categories/": typeof StaffCategoriesIndexRoute
+  "/_staff/clubs/": typeof StaffClubsIndexRoute
   "/_staff/competitions/": typeof StaffCompetitionsIndexRoute
   "/_staff/content/": typeof StaffContentIndexRoute
   "/_staff/customers/": typeof StaffCustomersIndexRoute
@@ -274,6 +301,8 @@ export interface FileRouteTypes {
     | "/postal-entries"
     | "/winners"
     | "/categories/$categoryId"
+    | "/clubs/$clubId"
+    | "/clubs/new"
     | "/competitions/$competitionId"
     | "/competitions/new"
     | "/customers/$customerId"
@@ -284,6 +313,7 @@ export interface FileRouteTypes {
     | "/vouchers/new"
     | "/audit-log/"
     | "/categories/"
+    | "/clubs/"
     | "/competitions/"
     | "/content/"
     | "/customers/"
@@ -302,6 +332,8 @@ export interface FileRouteTypes {
     | "/winners"
     | "/"
     | "/categories/$categoryId"
+    | "/clubs/$clubId"
+    | "/clubs/new"
     | "/competitions/$competitionId"
     | "/competitions/new"
     | "/customers/$customerId"
@@ -312,6 +344,7 @@ export interface FileRouteTypes {
     | "/vouchers/new"
     | "/audit-log"
     | "/categories"
+    | "/clubs"
     | "/competitions"
     | "/content"
     | "/customers"
@@ -331,6 +364,8 @@ export interface FileRouteTypes {
     | "/_staff/winners"
     | "/_staff/"
     | "/_staff/categories/$categoryId"
+    | "/_staff/clubs/$clubId"
+    | "/_staff/clubs/new"
     | "/_staff/competitions/$competitionId"
     | "/_staff/competitions/new"
     | "/_staff/customers/$customerId"
@@ -341,6 +376,7 @@ export interface FileRouteTypes {
     | "/_staff/vouchers/new"
     | "/_staff/audit-log/"
     | "/_staff/categories/"
+    | "/_staff/clubs/"
     | "/_staff/competitions/"
     | "/_staff/content/"
     | "/_staff/customers/"
@@ -433,6 +469,27 @@ declare module "@tanstack/react-router" {
       path: "/categories/$categoryId"
       fullPath: "/categories/$categoryId"
       preLoaderRoute: typeof StaffCategoriesCategoryIdRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/clubs/": {
+      id: "/_staff/clubs/"
+      path: "/clubs"
+      fullPath: "/clubs/"
+      preLoaderRoute: typeof StaffClubsIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/clubs/$clubId": {
+      id: "/_staff/clubs/$clubId"
+      path: "/clubs/$clubId"
+      fullPath: "/clubs/$clubId"
+      preLoaderRoute: typeof StaffClubsClubIdRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/clubs/new": {
+      id: "/_staff/clubs/new"
+      path: "/clubs/new"
+      fullPath: "/clubs/new"
+      preLoaderRoute: typeof StaffClubsNewRouteImport
       parentRoute: typeof StaffRoute
     }
     "/_staff/competitions/": {
@@ -558,6 +615,8 @@ interface StaffRouteChildren {
   StaffWinnersRoute: typeof StaffWinnersRoute
   StaffIndexRoute: typeof StaffIndexRoute
   StaffCategoriesCategoryIdRoute: typeof StaffCategoriesCategoryIdRoute
+  StaffClubsClubIdRoute: typeof StaffClubsClubIdRoute
+  StaffClubsNewRoute: typeof StaffClubsNewRoute
   StaffCompetitionsCompetitionIdRoute: typeof StaffCompetitionsCompetitionIdRoute
   StaffCompetitionsNewRoute: typeof StaffCompetitionsNewRoute
   StaffCustomersCustomerIdRoute: typeof StaffCustomersCustomerIdRoute
@@ -568,6 +627,7 @@ interface StaffRouteChildren {
   StaffVouchersNewRoute: typeof StaffVouchersNewRoute
   StaffAuditLogIndexRoute: typeof StaffAuditLogIndexRoute
   StaffCategoriesIndexRoute: typeof StaffCategoriesIndexRoute
+  StaffClubsIndexRoute: typeof StaffClubsIndexRoute
   StaffCompetitionsIndexRoute: typeof StaffCompetitionsIndexRoute
   StaffContentIndexRoute: typeof StaffContentIndexRoute
   StaffCustomersIndexRoute: typeof StaffCustomersIndexRoute
@@ -586,6 +646,8 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffWinnersRoute: StaffWinnersRoute,
   StaffIndexRoute: StaffIndexRoute,
   StaffCategoriesCategoryIdRoute: StaffCategoriesCategoryIdRoute,
+  StaffClubsClubIdRoute: StaffClubsClubIdRoute,
+  StaffClubsNewRoute: StaffClubsNewRoute,
   StaffCompetitionsCompetitionIdRoute: StaffCompetitionsCompetitionIdRoute,
   StaffCompetitionsNewRoute: StaffCompetitionsNewRoute,
   StaffCustomersCustomerIdRoute: StaffCustomersCustomerIdRoute,
@@ -596,6 +658,7 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffVouchersNewRoute: StaffVouchersNewRoute,
   StaffAuditLogIndexRoute: StaffAuditLogIndexRoute,
   StaffCategoriesIndexRoute: StaffCategoriesIndexRoute,
+  StaffClubsIndexRoute: StaffClubsIndexRoute,
   StaffCompetitionsIndexRoute: StaffCompetitionsIndexRoute,
   StaffContentIndexRoute: StaffContentIndexRoute,
   StaffCustomersIndexRoute: StaffCustomersIndexRoute,

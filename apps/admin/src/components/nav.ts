@@ -18,6 +18,7 @@ export const navItems: readonly NavItem[] = [
   { to: "/orders", label: "Orders" },
   { to: "/customers", label: "Customers" },
   { to: "/vouchers", label: "Vouchers" },
+  { to: "/clubs", label: "Clubs" },
   { to: "/categories", label: "Categories" },
   { to: "/attribute-types", label: "Attribute types" },
   { to: "/images", label: "Images" },

@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState } from "react"
 import { api } from "../../api"
 import { ConfirmDialog } from "../../components/Confirm"
 import { DataTable } from "../../components/DataTable"
+import { CompetitionLink } from "../../components/Links"
 import { Pager } from "../../components/Pager"
 import { Empty, PageHeader } from "../../components/PageStates"
 import { drawAction, drawsQuery, publicCompetitionUrl, validateDrawsSearch } from "../../lib/draws"
@@ -80,7 +81,8 @@ function DrawResult({ draw }: { readonly draw: Drawn }) {
         <p className="mt-1">No tickets were sold, so nobody won. The draw is recorded.</p>
       )}
       <p className="mt-2 text-sm">
-        <ProofLink competitionId={draw.competition.id} label="See the public proof" />
+        <ProofLink competitionId={draw.competition.id} label="See the public proof" /> ·{" "}
+        <CompetitionLink id={draw.competition.id}>Open the competition</CompetitionLink>
       </p>
     </section>
   )
@@ -91,7 +93,9 @@ const waitingColumns = (onDraw: (c: Waiting) => void) => {
   return [
     col.accessor("name", {
       header: "Competition",
-      cell: (info) => <span className="font-medium">{info.getValue()}</span>,
+      cell: (info) => (
+        <CompetitionLink id={info.row.original.id}>{info.getValue()}</CompetitionLink>
+      ),
     }),
     col.accessor("drawType", { header: "Draw type" }),
     col.accessor("closeDateTimeUtc", {
@@ -128,7 +132,13 @@ const waitingColumns = (onDraw: (c: Waiting) => void) => {
 const recentColumns = (() => {
   const col = createColumnHelper<DrawListJson["draws"][number]>()
   return [
-    col.accessor((d) => d.competition.name, { id: "competition", header: "Competition" }),
+    col.accessor((d) => d.competition.name, {
+      id: "competition",
+      header: "Competition",
+      cell: ({ row, getValue }) => (
+        <CompetitionLink id={row.original.competition.id}>{getValue()}</CompetitionLink>
+      ),
+    }),
     col.accessor("drawType", { header: "Draw type" }),
     col.accessor("drawnAt", { header: "Drawn", cell: (info) => formatDateTime(info.getValue()) }),
     col.accessor("entryCount", { header: "Entries" }),

@@ -1,6 +1,7 @@
 import type { DashboardJson } from "@howzat/contracts/dashboard"
-import { createFileRoute } from "@tanstack/react-router"
+import { createFileRoute, Link } from "@tanstack/react-router"
 import { api } from "../../api"
+import { CompetitionLink } from "../../components/Links"
 import { Empty, PageHeader } from "../../components/PageStates"
 import { formatDateTime, formatPence } from "../../lib/format"
 
@@ -44,8 +45,8 @@ function SoldBar({ competition }: { readonly competition: OnSale }) {
   return (
     <li className="space-y-1 py-2">
       <div className="flex justify-between gap-2 text-sm">
-        <span className="font-medium">
-          {competition.name}
+        <span>
+          <CompetitionLink id={competition.id}>{competition.name}</CompetitionLink>
           {competition.visibilityStatus === "Hidden" && (
             <span className="ml-2 rounded bg-slate-200 px-1.5 text-xs text-slate-700">Hidden</span>
           )}
@@ -86,10 +87,16 @@ function Dashboard() {
           <ul className="mt-2 space-y-1 text-xs text-slate-600">
             {data.drawsDue.slice(0, 5).map((c) => (
               <li key={c.id}>
-                {c.name} · {c.drawType} · closed {formatDateTime(c.closeDateTimeUtc)}
+                <CompetitionLink id={c.id}>{c.name}</CompetitionLink> · {c.drawType} · closed{" "}
+                {formatDateTime(c.closeDateTimeUtc)}
               </li>
             ))}
           </ul>
+          {data.drawsDue.length > 0 && (
+            <Link to="/draws" className="mt-2 inline-block text-sm text-primary-800 underline">
+              Go to draws
+            </Link>
+          )}
         </section>
         <section className="card p-4">
           <h2 className="text-sm font-medium text-slate-600">Winners to process</h2>

@@ -8,6 +8,7 @@ import { useId, useState } from "react"
 import { api } from "../../api"
 import { ConfirmDialog } from "../../components/Confirm"
 import { DataTable } from "../../components/DataTable"
+import { CompetitionLink, CustomerLink } from "../../components/Links"
 import { Pager } from "../../components/Pager"
 import { Empty, ErrorNote, PageHeader } from "../../components/PageStates"
 import { WinnerNotes } from "../../components/WinnerNotes"
@@ -152,9 +153,21 @@ const instantRef = (w: InstantWinPrizeWinnerJson): WinnerRef => ({
 const mainColumns = ({ mark, show, open }: RowActions) => {
   const col = createColumnHelper<MainPrizeWinnerJson>()
   return [
-    col.accessor((w) => w.competition.name, { id: "competition", header: "Competition" }),
+    col.accessor((w) => w.competition.name, {
+      id: "competition",
+      header: "Competition",
+      cell: ({ row, getValue }) => (
+        <CompetitionLink id={row.original.competition.id}>{getValue()}</CompetitionLink>
+      ),
+    }),
     col.accessor("ticketNumber", { header: "Ticket" }),
-    col.accessor((w) => winnerName(w), { id: "winner", header: "Winner" }),
+    col.accessor((w) => winnerName(w), {
+      id: "winner",
+      header: "Winner",
+      cell: ({ row, getValue }) => (
+        <CustomerLink id={row.original.winner.customerId}>{getValue()}</CustomerLink>
+      ),
+    }),
     col.accessor("drawnAt", { header: "Drawn", cell: (i) => formatDateTime(i.getValue()) }),
     col.accessor("processed", {
       header: "Status",
@@ -195,14 +208,36 @@ const mainColumns = ({ mark, show, open }: RowActions) => {
 const instantColumns = ({ mark, show, open }: RowActions) => {
   const col = createColumnHelper<InstantWinPrizeWinnerJson>()
   return [
-    col.accessor((w) => w.competition.name, { id: "competition", header: "Competition" }),
+    col.accessor((w) => w.competition.name, {
+      id: "competition",
+      header: "Competition",
+      cell: ({ row, getValue }) => (
+        <CompetitionLink id={row.original.competition.id}>{getValue()}</CompetitionLink>
+      ),
+    }),
     col.accessor("prizeName", { header: "Prize" }),
     col.accessor("ticketNumber", { header: "Ticket" }),
-    col.accessor((w) => winnerName(w), { id: "winner", header: "Winner" }),
+    col.accessor((w) => winnerName(w), {
+      id: "winner",
+      header: "Winner",
+      cell: ({ row, getValue }) => (
+        <CustomerLink id={row.original.winner.customerId}>{getValue()}</CustomerLink>
+      ),
+    }),
     col.accessor("wonAt", { header: "Won", cell: (i) => formatDateTime(i.getValue()) }),
     col.accessor((w) => (w.postalEntryId ? "Postal entry" : w.orderId ? "Order" : "—"), {
       id: "entry",
       header: "Entry",
+      cell: ({ row, getValue }) => {
+        const { orderId } = row.original
+        return orderId ? (
+          <Link to="/orders/$orderId" params={{ orderId }} className="text-primary-800 underline">
+            {getValue()}
+          </Link>
+        ) : (
+          getValue()
+        )
+      },
     }),
     col.accessor("processed", {
       header: "Status",

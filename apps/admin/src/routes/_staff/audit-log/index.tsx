@@ -5,12 +5,14 @@ import { api } from "../../../api"
 import { AdminOnlyError } from "../../../components/AdminOnly"
 import { Pager } from "../../../components/Pager"
 import { Empty, PageHeader } from "../../../components/PageStates"
+import { SubjectLink } from "../../../components/SubjectLink"
 import {
   type AuditSearch,
   auditListParams,
   auditSearch,
   fieldChanges,
 } from "../../../lib/audit-log"
+import { subjectScreen } from "../../../lib/audit-subjects"
 import { formatDateTime } from "../../../lib/format"
 
 export const Route = createFileRoute("/_staff/audit-log/")({
@@ -175,6 +177,7 @@ function EntryRow({
 }) {
   const [open, setOpen] = useState(false)
   const detailsId = useId()
+  const target = subjectScreen(entry)
   return (
     <li className="p-3">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
@@ -207,6 +210,11 @@ function EntryRow({
           {entry.subject.type} {entry.subject.id.slice(0, 8)}
           <span className="sr-only">: show every entry for this {entry.subject.type}</span>
         </button>
+        {target && (
+          <SubjectLink target={target}>
+            Open<span className="sr-only"> this {entry.subject.type}</span>
+          </SubjectLink>
+        )}
       </div>
       {open && (
         <div id={detailsId} className="mt-3 overflow-x-auto">

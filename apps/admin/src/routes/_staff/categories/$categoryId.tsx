@@ -6,6 +6,7 @@ import { api } from "../../../api"
 import { CategoryForm } from "../../../components/CategoryForm"
 import { ConfirmDialog } from "../../../components/Confirm"
 import { DataTable } from "../../../components/DataTable"
+import { CompetitionLink } from "../../../components/Links"
 import { Empty, ErrorNote, PageHeader } from "../../../components/PageStates"
 import { categoryValues } from "../../../lib/catalogue"
 import { formatDateTime } from "../../../lib/format"
@@ -51,7 +52,12 @@ function CategoryScreen() {
     return true
   })
   const columns = [
-    column.accessor("name", { header: "Competition" }),
+    column.accessor("name", {
+      header: "Competition",
+      cell: (info) => (
+        <CompetitionLink id={info.row.original.id}>{info.getValue()}</CompetitionLink>
+      ),
+    }),
     column.accessor("visibilityStatus", { header: "Visibility" }),
     column.accessor("closeDateTimeUtc", {
       header: "Closes",

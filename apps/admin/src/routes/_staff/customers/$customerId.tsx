@@ -4,6 +4,7 @@ import { createColumnHelper } from "@tanstack/react-table"
 import type { ReactNode } from "react"
 import { api } from "../../../api"
 import { DataTable } from "../../../components/DataTable"
+import { CompetitionLink } from "../../../components/Links"
 import { Pager } from "../../../components/Pager"
 import { PageHeader } from "../../../components/PageStates"
 import { CustomerEditForm } from "../../../components/people/CustomerEditForm"
@@ -51,7 +52,13 @@ export const Route = createFileRoute("/_staff/customers/$customerId")({
 type HeldCompetition = CustomerCompetitionJson & { drawn: boolean }
 const held = createColumnHelper<HeldCompetition>()
 const competitionColumns = [
-  held.accessor((c) => c.competition.name, { id: "name", header: "Competition" }),
+  held.accessor((c) => c.competition.name, {
+    id: "name",
+    header: "Competition",
+    cell: ({ row, getValue }) => (
+      <CompetitionLink id={row.original.competition.id}>{getValue()}</CompetitionLink>
+    ),
+  }),
   held.accessor("drawn", {
     header: "State",
     cell: (info) => (info.getValue() ? "Drawn" : "Open or awaiting draw"),

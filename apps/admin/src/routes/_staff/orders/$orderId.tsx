@@ -2,6 +2,7 @@ import type { OrderJson, OrderTicketJson } from "@howzat/contracts/orders"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import type { ReactNode } from "react"
 import { api } from "../../../api"
+import { CompetitionLink } from "../../../components/Links"
 import { PageHeader } from "../../../components/PageStates"
 import { OrderActions } from "../../../components/people/OrderActions"
 import { OrderStatusBadge } from "../../../components/people/OrderStatusBadge"
@@ -87,8 +88,9 @@ function InstantWins({ tickets }: { readonly tickets: readonly OrderTicketJson[]
     <ul className="space-y-1 text-sm">
       {wins.map((t) => (
         <li key={`${t.competitionId}-${t.ticketNumber}`}>
-          <strong>WON</strong> · {t.competitionName} #{t.ticketNumber}:{" "}
-          {t.instantWin?.instantWinGroup.name}
+          <strong>WON</strong> ·{" "}
+          <CompetitionLink id={t.competitionId}>{t.competitionName}</CompetitionLink> #
+          {t.ticketNumber}: {t.instantWin?.instantWinGroup.name}
         </li>
       ))}
       {numbers.map((t) => (
@@ -163,7 +165,11 @@ function OrderScreen() {
               <tbody className="divide-y divide-slate-100">
                 {order.ticketItems.map((line) => (
                   <tr key={line.competition.id}>
-                    <td className="px-2 py-1">{line.competition.name}</td>
+                    <td className="px-2 py-1">
+                      <CompetitionLink id={line.competition.id}>
+                        {line.competition.name}
+                      </CompetitionLink>
+                    </td>
                     <td className="px-2 py-1 text-right">{line.quantity}</td>
                     <td className="px-2 py-1 text-right">{formatPence(line.price)}</td>
                     <td className="px-2 py-1 text-right">{formatPence(line.preDiscountTotal)}</td>

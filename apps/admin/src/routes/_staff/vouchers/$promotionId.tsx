@@ -18,13 +18,23 @@ export const Route = createFileRoute("/_staff/vouchers/$promotionId")({
       api.promotions.byId({ path: { promotionId: params.promotionId } }),
       competitionChoices(),
     ])
-    return { promotion, competitions }
+    // A club's voucher names its club; the ledger itself is not needed here.
+    const club =
+      promotion.clubId === null
+        ? null
+        : (
+            await api.clubs.byId({
+              path: { clubId: promotion.clubId },
+              urlParams: { PageSize: 1 },
+            })
+          ).club
+    return { promotion, competitions, club }
   },
   component: EditVoucher,
 })
 
 function EditVoucher() {
-  const { promotion, competitions } = Route.useLoaderData()
+  const { promotion, competitions, club } = Route.useLoaderData()
   const { created } = Route.useSearch()
   const navigate = useNavigate()
   const router = useRouter()
@@ -70,6 +80,20 @@ function EditVoucher() {
           </span>
         )}
       </p>
+      {club && (
+        <p className="mb-3 text-sm text-slate-700">
+          Earns credit for the club{" "}
+          <Link
+            to="/clubs/$clubId"
+            params={{ clubId: club.id }}
+            className="font-medium text-primary-800 underline"
+          >
+            {club.name}
+          </Link>
+          {club.voucherCode === promotion.code ? " (its current code)" : " (an earlier code)"}. The
+          club is chosen on the club's page, so credit already earned stays with it.
+        </p>
+      )}
       <VoucherForm
         // A new key after each load: the form starts from what was saved.
         key={promotion.id}
