@@ -3,8 +3,8 @@
  * the UK days staff pick turned into the API's instants, and an entry's
  * before and after laid side by side with what changed marked.
  */
-import { fromLocalInput } from "./format"
-import { pageParam, textParam } from "./search"
+import { ukDayEnd, ukDayStart } from "./format"
+import { dayParam, pageParam, textParam } from "./search"
 
 export interface AuditSearch {
   readonly page?: number
@@ -18,16 +18,6 @@ export interface AuditSearch {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-
-const day = (value: unknown): string | undefined => {
-  const text = textParam(value)
-  if (!text || !DAY.test(text)) return undefined
-  const [y, m, d] = text.split("-").map(Number) as [number, number, number]
-  // 31 February would roll over into March: only a real calendar day is kept.
-  return new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10) === text ? text : undefined
-}
-
 export const auditSearch = (search: Record<string, unknown>): AuditSearch => {
   const actor = textParam(search.actor)
   return {
@@ -36,27 +26,9 @@ export const auditSearch = (search: Record<string, unknown>): AuditSearch => {
     action: textParam(search.action),
     subjectType: textParam(search.subjectType),
     subjectId: textParam(search.subjectId),
-    from: day(search.from),
-    to: day(search.to),
+    from: dayParam(textParam(search.from)),
+    to: dayParam(textParam(search.to)),
   }
-}
-
-const nextDay = (yyyyMmDd: string): string => {
-  const [y, m, d] = yyyyMmDd.split("-").map(Number) as [number, number, number]
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10)
-}
-
-/**
- * A UK day starts at London's midnight, not UTC's: in summer a plain date
- * sent to the API would miss the first hour of the day and take in the
- * first hour of the next. So each end is sent as its exact instant.
- */
-export const ukDayStart = (yyyyMmDd: string): string | undefined =>
-  fromLocalInput(`${yyyyMmDd}T00:00`)
-
-export const ukDayEnd = (yyyyMmDd: string): string | undefined => {
-  const next = fromLocalInput(`${nextDay(yyyyMmDd)}T00:00`)
-  return next === undefined ? undefined : new Date(Date.parse(next) - 1).toISOString()
 }
 
 export const auditListParams = (search: AuditSearch) => ({

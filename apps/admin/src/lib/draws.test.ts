@@ -2,7 +2,6 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import {
   DRAWS_PAGE_SIZE,
-  dateParam,
   drawAction,
   drawsQuery,
   publicCompetitionUrl,
@@ -10,13 +9,6 @@ import {
 } from "./draws"
 
 describe("the draws screen", () => {
-  it("keeps real dates only", () => {
-    expect(dateParam("2026-11-24")).toBe("2026-11-24")
-    expect(dateParam("2026-02-30")).toBeUndefined()
-    expect(dateParam("24/11/2026")).toBeUndefined()
-    expect(dateParam(20261124)).toBeUndefined()
-  })
-
   it("turns the URL into the list's query, leaving out what is not set", () => {
     expect(drawsQuery(validateDrawsSearch({}))).toEqual({
       PageNumber: 1,

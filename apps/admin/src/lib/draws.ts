@@ -3,7 +3,7 @@
  * words for what each waiting competition needs, by draw type.
  */
 import type { CompetitionsAwaitingDrawJson } from "@howzat/contracts/draws"
-import { pageParam } from "./search"
+import { dayParam, pageParam } from "./search"
 
 export interface DrawsSearch {
   /** "yyyy-mm-dd", the first day of draws listed. */
@@ -13,18 +13,9 @@ export interface DrawsSearch {
   readonly page?: number
 }
 
-const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/
-
-/** A real calendar date as yyyy-mm-dd, or nothing. */
-export const dateParam = (value: unknown): string | undefined => {
-  if (typeof value !== "string" || !PLAIN_DATE.test(value)) return undefined
-  const date = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : undefined
-}
-
 export const validateDrawsSearch = (search: Record<string, unknown>): DrawsSearch => {
-  const from = dateParam(search.from)
-  const to = dateParam(search.to)
+  const from = dayParam(search.from)
+  const to = dayParam(search.to)
   const page = pageParam(search.page)
   return {
     ...(from ? { from } : {}),

@@ -1,6 +1,22 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { formatPence, fromLocalInput, parsePounds, penceInput, toLocalInput } from "./format"
+import {
+  formatPence,
+  fromLocalInput,
+  parsePounds,
+  penceInput,
+  toLocalInput,
+  ukDayEnd,
+  ukDayStart,
+} from "./format"
+
+const day = fc
+  .date({
+    min: new Date("2000-01-01T00:00:00Z"),
+    max: new Date("2099-12-30T00:00:00Z"),
+    noInvalidDate: true,
+  })
+  .map((d) => d.toISOString().slice(0, 10))
 
 describe("money for staff", () => {
   it("reads pounds as pence", () => {
@@ -44,5 +60,35 @@ describe("UK time in date inputs", () => {
       }),
     )
     expect(toLocalInput(fromLocalInput("2026-10-25T01:30"))).toBe("2026-10-25T01:30")
+  })
+})
+
+describe("UK days as the API's instants", () => {
+  it("asks for a UK day from its first to its last millisecond", () => {
+    // 1 July is in British Summer Time: the day starts at 23:00 UTC the day before.
+    expect(ukDayStart("2026-07-01")).toBe("2026-06-30T23:00:00.000Z")
+    expect(ukDayEnd("2026-07-01")).toBe("2026-07-01T22:59:59.999Z")
+    expect(ukDayStart("2026-12-01")).toBe("2026-12-01T00:00:00.000Z")
+    expect(ukDayEnd("2026-12-01")).toBe("2026-12-01T23:59:59.999Z")
+    // 29 March 2026 has 23 hours, 25 October 2026 has 25.
+    expect(
+      Date.parse(ukDayEnd("2026-03-29") ?? "") + 1 - Date.parse(ukDayStart("2026-03-29") ?? ""),
+    ).toBe(23 * 3600_000)
+    expect(
+      Date.parse(ukDayEnd("2026-10-25") ?? "") + 1 - Date.parse(ukDayStart("2026-10-25") ?? ""),
+    ).toBe(25 * 3600_000)
+  })
+
+  it("covers every day whole: it starts at UK midnight and the next day starts right after it", () => {
+    fc.assert(
+      fc.property(day, (d) => {
+        const start = ukDayStart(d)
+        const end = ukDayEnd(d)
+        expect(toLocalInput(start)).toBe(`${d}T00:00`)
+        expect(toLocalInput(end)).toBe(`${d}T23:59`)
+        const next = new Date(Date.parse(end ?? "") + 1).toISOString()
+        expect(toLocalInput(next).slice(11)).toBe("00:00")
+      }),
+    )
   })
 })

@@ -83,3 +83,21 @@ export const fromLocalInput = (value: string): string | undefined => {
   }
   return new Date(guess).toISOString()
 }
+
+const nextDay = (day: string): string => {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number]
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10)
+}
+
+/**
+ * A UK day starts at London's midnight, not UTC's: in summer a plain date
+ * sent to the API would miss the day's first hour and take in the next
+ * day's. So a day filter sends the exact instants of its two ends.
+ */
+export const ukDayStart = (day: string): string | undefined => fromLocalInput(`${day}T00:00`)
+
+/** The last millisecond of a UK day (the API's range ends are inclusive). */
+export const ukDayEnd = (day: string): string | undefined => {
+  const next = ukDayStart(nextDay(day))
+  return next && new Date(Date.parse(next) - 1).toISOString()
+}

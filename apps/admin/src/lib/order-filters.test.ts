@@ -1,13 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { toLocalInput } from "./format"
-import {
-  orderActions,
-  orderListParams,
-  ukDayEnd,
-  ukDayStart,
-  validateOrderSearch,
-} from "./order-filters"
+import { orderActions, orderListParams, validateOrderSearch } from "./order-filters"
 
 const day = fc
   .date({
@@ -36,34 +30,6 @@ describe("the orders list's search params", () => {
     expect(
       validateOrderSearch({ status: "Deleted", customerId: "bob", from: "1/11/2026" }),
     ).toEqual({})
-  })
-
-  it("asks for a UK day from its first to its last millisecond", () => {
-    // 1 July is in British Summer Time: the day starts at 23:00 UTC the day before.
-    expect(ukDayStart("2026-07-01")).toBe("2026-06-30T23:00:00.000Z")
-    expect(ukDayEnd("2026-07-01")).toBe("2026-07-01T22:59:59.999Z")
-    expect(ukDayStart("2026-12-01")).toBe("2026-12-01T00:00:00.000Z")
-    expect(ukDayEnd("2026-12-01")).toBe("2026-12-01T23:59:59.999Z")
-    // 29 March 2026 has 23 hours, 25 October 2026 has 25.
-    expect(
-      Date.parse(ukDayEnd("2026-03-29") ?? "") + 1 - Date.parse(ukDayStart("2026-03-29") ?? ""),
-    ).toBe(23 * 3600_000)
-    expect(
-      Date.parse(ukDayEnd("2026-10-25") ?? "") + 1 - Date.parse(ukDayStart("2026-10-25") ?? ""),
-    ).toBe(25 * 3600_000)
-  })
-
-  it("covers every day whole: it starts at UK midnight and the next day starts right after it", () => {
-    fc.assert(
-      fc.property(day, (d) => {
-        const start = ukDayStart(d)
-        const end = ukDayEnd(d)
-        expect(toLocalInput(start)).toBe(`${d}T00:00`)
-        expect(toLocalInput(end)).toBe(`${d}T23:59`)
-        const next = new Date(Date.parse(end ?? "") + 1).toISOString()
-        expect(toLocalInput(next).slice(11)).toBe("00:00")
-      }),
-    )
   })
 
   it("turns a range given backwards round, so it still finds the orders", () => {

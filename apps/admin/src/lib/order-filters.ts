@@ -5,8 +5,8 @@
  * first and last millisecond of that UK day (23, 24 or 25 hours long).
  */
 import type { OrderJson } from "@howzat/contracts/orders"
-import { fromLocalInput } from "./format"
-import { oneOf, pageParam } from "./search"
+import { ukDayEnd, ukDayStart } from "./format"
+import { dayParam, oneOf, pageParam } from "./search"
 
 export type OrderStatus = OrderJson["status"]
 
@@ -39,16 +39,6 @@ export interface OrderSearch {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-const isCalendarDay = (text: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false
-  const [y, m, d] = text.split("-").map(Number) as [number, number, number]
-  const date = new Date(Date.UTC(y, m - 1, d))
-  return y >= 1900 && y <= 9999 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
-}
-
-export const dayParam = (value: unknown): string | undefined =>
-  typeof value === "string" && isCalendarDay(value) ? value : undefined
-
 export const uuidParam = (value: unknown): string | undefined =>
   typeof value === "string" && UUID.test(value.trim()) ? value.trim().toLowerCase() : undefined
 
@@ -74,20 +64,6 @@ export const validateOrderSearch = (raw: Record<string, unknown>): OrderSearch =
   if (from) search.from = from
   if (to) search.to = to
   return search
-}
-
-const nextDay = (day: string): string => {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number]
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10)
-}
-
-/** The instant a UK day starts. */
-export const ukDayStart = (day: string): string | undefined => fromLocalInput(`${day}T00:00`)
-
-/** The last millisecond of a UK day (the API's range end is inclusive). */
-export const ukDayEnd = (day: string): string | undefined => {
-  const next = ukDayStart(nextDay(day))
-  return next && new Date(Date.parse(next) - 1).toISOString()
 }
 
 /** A range given backwards is read the way it was meant, earlier day first. */

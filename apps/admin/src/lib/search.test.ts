@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { oneOf, pageParam, textParam } from "./search"
+import { dayParam, oneOf, pageParam, textParam } from "./search"
 
 describe("search params of the lists", () => {
   it("keeps a page number and drops anything else", () => {
@@ -20,5 +20,13 @@ describe("search params of the lists", () => {
     const status = oneOf("Pending", "Complete")
     expect(status("Complete")).toBe("Complete")
     expect(status("Deleted")).toBeUndefined()
+  })
+
+  it("keeps real calendar days only", () => {
+    expect(dayParam("2026-11-24")).toBe("2026-11-24")
+    expect(dayParam("2026-02-29")).toBeUndefined()
+    expect(dayParam("2028-02-29")).toBe("2028-02-29")
+    expect(dayParam("24/11/2026")).toBeUndefined()
+    expect(dayParam(20261124)).toBeUndefined()
   })
 })

@@ -9,13 +9,13 @@ import { Empty, PageHeader } from "../../../components/PageStates"
 import { OrderStatusBadge } from "../../../components/people/OrderStatusBadge"
 import { formatDate, formatDateTime, formatPence } from "../../../lib/format"
 import {
-  dayParam,
   ORDER_STATUSES,
   orderListParams,
   orderStatusLabels,
   uuidParam,
   validateOrderSearch,
 } from "../../../lib/order-filters"
+import { dayParam } from "../../../lib/search"
 
 export const Route = createFileRoute("/_staff/orders/")({
   head: () => ({ meta: [{ title: "Orders · Howzat back office" }] }),
