@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs"
 import path from "node:path"
 import { serveStatic } from "@hono/node-server/serve-static"
 import type { Context, Hono } from "hono"
+import { cacheForAYear } from "./static-cache"
 
 export const BACK_OFFICE_PATH = "/admin"
 
@@ -20,16 +21,16 @@ export const serveBackOffice = (app: Hono, distDir: string) => {
     await next()
     c.header("x-robots-tag", "noindex, nofollow")
   })
-  app.use(
-    `${BACK_OFFICE_PATH}/assets/*`,
-    serveStatic({
-      root,
-      rewriteRequestPath: stripMount,
-      onFound: (_path, c) => {
-        c.header("cache-control", "public, max-age=31536000, immutable")
-      },
-    }),
-  )
+  // Without a build there are no assets to serve (the page below says how to build);
+  // serveStatic would only warn at every start of a test shop.
+  if (existsSync(distDir)) {
+    app.use(
+      `${BACK_OFFICE_PATH}/assets/*`,
+      cacheForAYear,
+      serveStatic({ root, rewriteRequestPath: stripMount }),
+    )
+  }
+  app.get(`${BACK_OFFICE_PATH}/assets/*`, (c) => c.text("Not found", 404))
   const page = (c: Context) => {
     if (!existsSync(indexFile)) {
       return c.text(

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs"
 import path from "node:path"
 import { serveStatic } from "@hono/node-server/serve-static"
 import type { Hono } from "hono"
+import { cacheForAYear } from "./static-cache"
 
 /**
  * Serves the built storefront: hashed assets with a long cache, and every
@@ -12,15 +13,10 @@ export const serveStorefront = (app: Hono, distDir: string) => {
   const indexFile = path.join(distDir, "index.html")
   const root = path.relative(process.cwd(), distDir) || "."
 
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root,
-      onFound: (_path, c) => {
-        c.header("cache-control", "public, max-age=31536000, immutable")
-      },
-    }),
-  )
+  app.use("/assets/*", cacheForAYear, serveStatic({ root }))
+  // A hashed asset that is not there (an old page asking for a past build's file) is a
+  // 404, never the app's page under a script's name.
+  app.get("/assets/*", (c) => c.text("Not found", 404))
   app.use("/*", serveStatic({ root }))
   app.get("*", (c) => {
     if (!existsSync(indexFile)) {
