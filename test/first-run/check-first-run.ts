@@ -147,6 +147,36 @@ const main = async () => {
       const asset = await fetch(new URL(script as string, origin))
       if (asset.status !== 200) fail(`the storefront's script ${script} answered ${asset.status}`)
     })
+    await check("the back office at /admin", `${origin}/admin`, async (response) => {
+      const html = await response.text()
+      if (response.status !== 200) fail(`/admin answered ${response.status}: ${html.slice(0, 300)}`)
+      const script = /<script[^>]+type="module"[^>]+src="([^"]+)"/.exec(html)?.[1]
+      if (!script?.startsWith("/admin/assets/"))
+        fail(`/admin is not the built back office:\n${html.slice(0, 500)}`)
+      const asset = await fetch(new URL(script as string, origin))
+      if (asset.status !== 200) fail(`the back office's script ${script} answered ${asset.status}`)
+    })
+    await check(
+      "the demo member of staff signing in (README § Demo data)",
+      `${origin}/api/Competitions?PageSize=1`,
+      async (page) => {
+        // Changes need the double-submit XSRF cookie that any GET hands out.
+        const xsrf = /XSRF-TOKEN=([^;]+)/.exec(page.headers.get("set-cookie") ?? "")?.[1] ?? ""
+        const response = await fetch(`${origin}/api/auth/authenticate`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "x-xsrf-token": xsrf,
+            cookie: `XSRF-TOKEN=${xsrf}`,
+          },
+          body: JSON.stringify({ email: "staff@howzat.example", password: "Howzat!Staff2026" }),
+          signal: AbortSignal.timeout(15_000),
+        })
+        const body = (await response.json()) as { user?: { role?: string } }
+        if (response.status !== 200 || body.user?.role !== "Staff")
+          fail(`the demo staff sign-in answered ${response.status}: ${JSON.stringify(body)}`)
+      },
+    )
     await check(
       "the demo competitions at /api/Competitions",
       `${origin}/api/Competitions`,
