@@ -93,6 +93,12 @@ export default defineConfig({
         PORT: String(port),
         PGLITE_DATA_DIR: "memory://",
         SEED_DEMO_DATA: "true",
+        // Every journey runs from this one address, and the back-office journeys sign the
+        // demo member of staff in dozens of times within minutes: each sign-in counts
+        // against the login limits (10 per account, 50 per address in 15 minutes by
+        // default). The limits themselves are tested by core's and the API's suites.
+        RATE_LIMIT_LOGIN_PER_ACCOUNT: "500/15m",
+        RATE_LIMIT_LOGIN_PER_ADDRESS: "2000/15m",
       },
     },
     {
