@@ -1,6 +1,5 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { toLocalInput } from "./format"
 import { orderActions, orderListParams, validateOrderSearch } from "./order-filters"
 
 const day = fc
