@@ -51,7 +51,7 @@ test("staff create, rename and delete a club; a payout above what it is owed is 
   expect(await seriousViolations(page)).toEqual([])
 
   // The storefront's list follows the clubs table at once.
-  expect(await clubPerks(page)).toContainEqual({ name, voucherCode: code })
+  expect(await clubPerks(page)).toContainEqual(expect.objectContaining({ name, voucherCode: code }))
 
   // A code another club has is the server's to refuse, shown without losing what was typed.
   await page.getByLabel("Voucher code").fill("YORKSHIRE10")
@@ -66,7 +66,7 @@ test("staff create, rename and delete a club; a payout above what it is owed is 
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible()
   await expect(page.getByRole("heading", { name: renamed, level: 1 })).toBeVisible()
   const listed = await clubPerks(page)
-  expect(listed).toContainEqual({ name: renamed, voucherCode: code })
+  expect(listed).toContainEqual(expect.objectContaining({ name: renamed, voucherCode: code }))
   expect(listed.map((c) => c.name)).not.toContain(name)
 
   // A new club owes nothing: a payout is confirmed, then refused by the server beside the amount.

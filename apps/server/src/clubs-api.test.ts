@@ -192,7 +192,9 @@ describe("clubs for staff", () => {
       validTo: expect.any(String),
     })
     const listed = await clubsList()
-    expect(listed).toContainEqual({ name: "Derbyshire CCC", voucherCode: "DERBY25" })
+    expect(listed).toContainEqual(
+      expect.objectContaining({ name: "Derbyshire CCC", voucherCode: "DERBY25" }),
+    )
     expect(listed.map((c) => c.voucherCode)).not.toContain("DERBY10")
     await problem(
       await staff.put("/api/Clubs/00000000-0000-4000-8000-000000000000", {

@@ -88,17 +88,17 @@ describe("a payout", () => {
 })
 
 describe("the club-perks list", () => {
-  it("is SPEC §7's JSON list of { name, voucherCode }, by name", () => {
+  it("is SPEC §7's JSON list of { name, voucherCode }, by name, with each club's id", () => {
     expect(
       JSON.parse(
         clubsResourceValue([
-          { name: "Surrey CCC", voucherCode: "SURREY10" },
-          { name: "Kent CCC", voucherCode: "KENT10" },
+          { id: "s", name: "Surrey CCC", voucherCode: "SURREY10" },
+          { id: "k", name: "Kent CCC", voucherCode: "KENT10" },
         ]),
       ),
     ).toEqual([
-      { name: "Kent CCC", voucherCode: "KENT10" },
-      { name: "Surrey CCC", voucherCode: "SURREY10" },
+      { id: "k", name: "Kent CCC", voucherCode: "KENT10" },
+      { id: "s", name: "Surrey CCC", voucherCode: "SURREY10" },
     ])
   })
 })

@@ -114,14 +114,19 @@ export const checkPayout = (owed: number, amount: number, reference: string): Pa
 export const CLUBS_RESOURCE_KEY = "content-list-clubs"
 
 export interface ListedClub {
+  /** The storefront asks for the club's documents by it (decision 0036). */
+  readonly id: string
   readonly name: string
   readonly voucherCode: string
 }
 
-/** The resource's value: SPEC §7's JSON list of { name, voucherCode }, by name. */
+/**
+ * The resource's value: SPEC §7's JSON list of { name, voucherCode }, by
+ * name, each with the club's id for its welcome letter and poster.
+ */
 export const clubsResourceValue = (clubs: readonly ListedClub[]): string =>
   JSON.stringify(
     [...clubs]
       .sort((a, b) => a.name.localeCompare(b.name, "en-GB"))
-      .map((c) => ({ name: c.name, voucherCode: c.voucherCode })),
+      .map((c) => ({ id: c.id, name: c.name, voucherCode: c.voucherCode })),
   )

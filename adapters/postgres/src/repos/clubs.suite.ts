@@ -301,7 +301,7 @@ export const clubsSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
         )
         await migrateToLatest(older.db)
         expect(await run(makeClubDirectory(older.db).listed(NOW))).toEqual([
-          { name: "Old Club", voucherCode: "OLDCLUB10" },
+          { id: expect.any(String), name: "Old Club", voucherCode: "OLDCLUB10" },
         ])
         const stored = await older.db.selectFrom("resources").select("key").execute()
         expect(stored.map((r) => r.key)).not.toContain("content-list-clubs")

@@ -310,7 +310,7 @@ export const makeClubDirectory = (db: Kysely<Database>): ClubDirectoryShape => (
         .innerJoin("promotions as p", (join) =>
           join.onRef("p.id", "=", "c.voucherPromotionId").onRef("p.clubId", "=", "c.id"),
         )
-        .select(["c.name", "p.code as voucherCode"])
+        .select(["c.id", "c.name", "p.code as voucherCode"])
         .where((eb) => eb.or([eb("p.validFrom", "is", null), eb("p.validFrom", "<=", at)]))
         .where((eb) => eb.or([eb("p.validTo", "is", null), eb("p.validTo", ">", at)]))
         .orderBy("c.name")

@@ -1,0 +1,1 @@
+export { PdfClubDocumentsLive, pdfClubDocuments } from "./club-documents"

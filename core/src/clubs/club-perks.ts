@@ -1,0 +1,41 @@
+import { Data, Effect } from "effect"
+import { now } from "../ports/clock"
+import { ClubDocuments, ShopIdentitySettings } from "../ports/club-documents"
+import { ClubDirectory } from "../ports/club-store"
+import { ShopLinks } from "../ports/shop-links"
+import { type ClubDocumentKind, clubDocument } from "../rules/club-documents"
+
+/** No club on the club-perks list has this id (never existed, deleted, or its code no longer works). */
+export class ClubNotListed extends Data.TaggedError("ClubNotListed")<{
+  readonly clubId: string
+}> {}
+
+export interface ClubDocumentFile {
+  readonly fileName: string
+  readonly bytes: Uint8Array
+}
+
+/**
+ * The club-perks documents a visitor downloads (SPEC §2). Only a club the
+ * club-perks list shows has them: a club whose code was retired or deleted
+ * must not keep handing out a code that no longer works.
+ */
+export class ClubPerks extends Effect.Service<ClubPerks>()("@howzat/core/ClubPerks", {
+  effect: Effect.gen(function* () {
+    const directory = yield* ClubDirectory
+    const documents = yield* ClubDocuments
+    return {
+      document: (clubId: string, kind: ClubDocumentKind) =>
+        Effect.gen(function* () {
+          const listed = yield* Effect.flatMap(now, directory.listed)
+          const club = listed.find((c) => c.id === clubId)
+          if (club === undefined) return yield* new ClubNotListed({ clubId })
+          const { origin } = yield* ShopLinks
+          const identity = yield* ShopIdentitySettings
+          const document = clubDocument(kind, club, { ...identity, website: origin })
+          const bytes = yield* documents.render(document)
+          return { fileName: document.fileName, bytes } satisfies ClubDocumentFile
+        }),
+    }
+  }),
+}) {}

@@ -1,0 +1,39 @@
+import { Context, Data, type Effect } from "effect"
+import type { ClubDocument, ShopIdentity } from "../rules/club-documents"
+
+/** The document could not be laid out (a font or a library failure): the shop's fault, not the visitor's. */
+export class DocumentRenderFailed extends Data.TaggedError("DocumentRenderFailed")<{
+  readonly cause: unknown
+}> {}
+
+/**
+ * Lays a club document out as a printable file. Core decides the words
+ * (rules/club-documents); the adapter decides fonts and page layout.
+ */
+export interface ClubDocumentsShape {
+  /** The file's bytes, a PDF. */
+  readonly render: (document: ClubDocument) => Effect.Effect<Uint8Array, DocumentRenderFailed>
+}
+export class ClubDocuments extends Context.Tag("@howzat/core/ClubDocuments")<
+  ClubDocuments,
+  ClubDocumentsShape
+>() {}
+
+/**
+ * Who the printed documents say they come from. The website comes from
+ * ShopLinks (the configured origin); the rest is the brand's, which the
+ * composition root provides. The default is the demo brand's
+ * (apps/web/src/brand.ts).
+ */
+export class ShopIdentitySettings extends Context.Reference<ShopIdentitySettings>()(
+  "@howzat/core/ShopIdentitySettings",
+  {
+    defaultValue: (): Omit<ShopIdentity, "website"> => ({
+      shortName: "Howzat",
+      fullName: "Howzat Prize Competitions",
+      customerCareEmail: "help@howzat.example",
+      freePostalEntryAddress:
+        "Howzat Prize Competitions (Free Entry), PO Box 1882, Taunton TA1 9ZZ",
+    }),
+  },
+) {}
