@@ -36,6 +36,7 @@ import {
   TicketListParams,
 } from "./catalogue"
 import { AttributeTypesApi, CategoryAdminApi, CompetitionAdminApi } from "./catalogue-admin"
+import { ClubPerksApi } from "./club-perks"
 import { ClubsApi } from "./clubs"
 import {
   InstantWinPrizeWinnerList,
@@ -868,6 +869,7 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(UsersApi)
   .add(AuditLogApi)
   .add(ClubsApi)
+  .add(ClubPerksApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

@@ -8,6 +8,7 @@ import type { Registration } from "@howzat/core/accounts/registration"
 import type { SecondFactor } from "@howzat/core/accounts/second-factor"
 import type { Sessions } from "@howzat/core/accounts/sessions"
 import type { Throttle } from "@howzat/core/accounts/throttle"
+import type { ClubPerks } from "@howzat/core/clubs/club-perks"
 import type { Catalogue } from "@howzat/core/competitions/catalogue"
 import type { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
 import type { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
@@ -41,6 +42,7 @@ import { CardFormHandlersLive } from "./card-form-handlers"
 import { CatalogueAdminHandlersLive } from "./catalogue-admin-handlers"
 import { CatalogueHandlersLive } from "./catalogue-handlers"
 import { ClubHandlersLive } from "./club-handlers"
+import { ClubPerksHandlersLive } from "./club-perks-handlers"
 import { CompetitionWinnersHandlersLive } from "./competition-winners-handlers"
 import { CustomerHandlersLive } from "./customer-handlers"
 import { DashboardHandlersLive } from "./dashboard-handlers"
@@ -144,6 +146,8 @@ export interface HttpAppOptions {
   readonly cardProvider?: CardProviderOrigins | undefined
   /** The brand's live-draw stream origin, which /Live frames; none without a stream. */
   readonly liveStreamOrigin?: string | null | undefined
+  /** The club-perks letter and poster of each listed club. */
+  readonly clubPerks: Layer.Layer<ClubPerks>
 }
 
 /**
@@ -180,6 +184,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         StaffUserHandlersLive,
         AuditLogHandlersLive,
         ClubHandlersLive,
+        ClubPerksHandlersLive,
       ),
     ),
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),
@@ -194,6 +199,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     Layer.provide(options.catalogueAdmin),
     Layer.provide(options.images),
     Layer.provide(options.staffAdministration),
+    Layer.provide(options.clubPerks),
   )
   const { handler, dispose } = HttpApiBuilder.toWebHandler(
     Layer.mergeAll(apiLayer, HttpServer.layerContext),

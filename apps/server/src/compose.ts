@@ -6,6 +6,7 @@ import { SecondFactor } from "@howzat/core/accounts/second-factor"
 import { Sessions } from "@howzat/core/accounts/sessions"
 import { StaffAccounts } from "@howzat/core/accounts/staff-accounts"
 import { RateLimitPolicy, Throttle } from "@howzat/core/accounts/throttle"
+import { ClubPerks } from "@howzat/core/clubs/club-perks"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
 import { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
@@ -20,9 +21,11 @@ import { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import { Payments } from "@howzat/core/orders/payments"
 import { StaffOrders } from "@howzat/core/orders/staff-orders"
+import { ShopIdentitySettings } from "@howzat/core/ports/club-documents"
 import { FileStore } from "@howzat/core/ports/file-store"
 import { ShopLinks } from "@howzat/core/ports/shop-links"
 import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
+import type { ShopIdentity } from "@howzat/core/rules/club-documents"
 import { AuditTrail } from "@howzat/core/staff/audit-trail"
 import { StaffClubs } from "@howzat/core/staff/clubs"
 import { BackOfficeDashboard } from "@howzat/core/staff/dashboard"
@@ -34,6 +37,7 @@ import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { localFolderFileStore, s3FileStore } from "@howzat/files"
 import { makeHttpApp, type NotificationHandler } from "@howzat/http"
 import { fileUrl } from "@howzat/http/files-route"
+import { PdfClubDocumentsLive } from "@howzat/pdf"
 import {
   AuditLogLive,
   AuditLogReaderLive,
@@ -100,6 +104,8 @@ export interface ShopBrand {
   readonly charities?: readonly Charity[] | undefined
   /** The storefront's live-draw stream origin (brand.ts liveStreamOrigin): /Live may frame it. */
   readonly liveStreamOrigin?: string | null | undefined
+  /** Who the club-perks letter and poster say they come from; the demo brand's by default. */
+  readonly identity?: Omit<ShopIdentity, "website"> | undefined
 }
 
 const openFileStore = (config: FileStoreConfig) =>
@@ -127,6 +133,14 @@ export const composeShop = async (
         // The winner's email links to the competition at the configured origin.
         Layer.merge(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
       ),
+    ),
+  )
+
+  const clubPerks = ClubPerks.Default.pipe(
+    Layer.provide(Layer.merge(PostgresCatalogueLive.pipe(Layer.provide(db)), PdfClubDocumentsLive)),
+    Layer.provide(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
+    Layer.provide(
+      brand.identity ? Layer.succeed(ShopIdentitySettings, brand.identity) : Layer.empty,
     ),
   )
 
@@ -332,6 +346,7 @@ export const composeShop = async (
     cardForm: cardFormOf(config.payments),
     cardProvider: cardProviderOrigins(config.payments),
     liveStreamOrigin: brand.liveStreamOrigin,
+    clubPerks,
     clientAddress: clientAddressReader(config.trustProxy),
     paymentNotifications,
   })

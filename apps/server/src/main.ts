@@ -1,13 +1,21 @@
 import { serve } from "@hono/node-server"
 import { DataFolderUnusable } from "@howzat/postgres"
-// The storefront's brand is plain data: the server reads the one setting of it that its headers need.
-import { liveStreamOrigin } from "../../web/src/brand"
+// The storefront's brand is plain data: the server reads the settings its headers and documents need.
+import { brand, liveStreamOrigin } from "../../web/src/brand"
 import { composeShop } from "./compose"
 import { ConfigError, readConfig } from "./config"
 
 const main = async () => {
   const config = readConfig(process.env)
-  const shop = await composeShop(config, new Date(), { liveStreamOrigin: liveStreamOrigin() })
+  const shop = await composeShop(config, new Date(), {
+    liveStreamOrigin: liveStreamOrigin(),
+    identity: {
+      shortName: brand.shortName,
+      fullName: brand.fullName,
+      customerCareEmail: brand.customerCareEmail,
+      freePostalEntryAddress: brand.freePostalEntryAddress,
+    },
+  })
   const server = serve(
     { fetch: shop.app.fetch, port: config.port, hostname: config.host },
     (info) => {

@@ -24,14 +24,14 @@ export class ClubPerks extends Effect.Service<ClubPerks>()("@howzat/core/ClubPer
   effect: Effect.gen(function* () {
     const directory = yield* ClubDirectory
     const documents = yield* ClubDocuments
+    const { origin } = yield* ShopLinks
+    const identity = yield* ShopIdentitySettings
     return {
       document: (clubId: string, kind: ClubDocumentKind) =>
         Effect.gen(function* () {
           const listed = yield* Effect.flatMap(now, directory.listed)
           const club = listed.find((c) => c.id === clubId)
           if (club === undefined) return yield* new ClubNotListed({ clubId })
-          const { origin } = yield* ShopLinks
-          const identity = yield* ShopIdentitySettings
           const document = clubDocument(kind, club, { ...identity, website: origin })
           const bytes = yield* documents.render(document)
           return { fileName: document.fileName, bytes } satisfies ClubDocumentFile

@@ -1,0 +1,29 @@
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
+import { Schema } from "effect"
+import { NotFound } from "./problems"
+
+/**
+ * The club-perks documents (SPEC §2: "welcome-letter and poster PDF links"),
+ * public like the list they belong to: a club's letter and poster, drawn
+ * on request for any club the club-perks list shows (decision 0036). The
+ * club's id is in the list (content-list-clubs); any other id is 404.
+ */
+const ClubPath = Schema.Struct({ clubId: Schema.UUID })
+const Pdf = HttpApiSchema.Uint8Array({ contentType: "application/pdf" })
+
+export const clubDocumentPath = (clubId: string, document: "welcome-letter" | "poster") =>
+  `/api/Clubs/${encodeURIComponent(clubId)}/${document}`
+
+export class ClubPerksApi extends HttpApiGroup.make("clubPerks")
+  .add(
+    HttpApiEndpoint.get("welcomeLetter", "/api/Clubs/:clubId/welcome-letter")
+      .setPath(ClubPath)
+      .addSuccess(Pdf)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.get("poster", "/api/Clubs/:clubId/poster")
+      .setPath(ClubPath)
+      .addSuccess(Pdf)
+      .addError(NotFound),
+  ) {}
