@@ -205,6 +205,10 @@ export const endpoints = {
     remove: ["DELETE", "/api/Clubs/:clubId", 2],
     recordPayout: ["POST", "/api/Clubs/:clubId/payouts", 2],
   },
+  clubPerks: {
+    welcomeLetter: ["GET", "/api/Clubs/:clubId/welcome-letter", 0],
+    poster: ["GET", "/api/Clubs/:clubId/poster", 0],
+  },
 } as const
 
 /** Each endpoint's parameters, body, answer and problems as they travel on the wire. */
@@ -1150,6 +1154,22 @@ export interface Endpoints {
       readonly payload: typeof clubs.ClubPayoutRequest.Encoded
       readonly success: typeof clubs.ClubResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+  }
+  readonly clubPerks: {
+    readonly welcomeLetter: {
+      readonly path: ParamsInput<{ readonly "clubId": string }, { readonly "clubId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: unknown
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly poster: {
+      readonly path: ParamsInput<{ readonly "clubId": string }, { readonly "clubId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: unknown
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded
     }
   }
 }

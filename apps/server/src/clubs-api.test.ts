@@ -35,7 +35,7 @@ const clubsList = async () =>
   JSON.parse(
     (await json<ResourceResponseJson>(await anonymous.get("/api/Resources/content-list-clubs")))
       .resource.value,
-  ) as { name: string; voucherCode: string }[]
+  ) as { id: string; name: string; voucherCode: string }[]
 
 /** A customer buys 4 × £2.50 with the code and pays: £1 off, 90p to the club. */
 const buyWithCode = async (code: string) => {
@@ -85,7 +85,11 @@ describe("clubs for staff", () => {
     expect(voucher).toEqual({ percent: 10, clubId: kent.id })
     const found = await json<ClubListJson>(await staff.get("/api/Clubs?Name=kent"))
     expect(found.clubs.map((c) => c.id)).toEqual([kent.id])
-    expect(await clubsList()).toContainEqual({ name: "Kent CCC", voucherCode: "KENT10" })
+    expect(await clubsList()).toContainEqual({
+      id: kent.id,
+      name: "Kent CCC",
+      voucherCode: "KENT10",
+    })
     expect(await auditOf(kent.id)).toMatchObject([
       { action: "Club.Create", before: null, after: { name: "Kent CCC", voucherCode: "KENT10" } },
     ])

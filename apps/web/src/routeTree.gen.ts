@@ -12,9 +12,15 @@ import { Route as rootRouteImport } from "./routes/__root"
 import { Route as IndexRouteImport } from "./routes/index"
 import { Route as AccountRouteRouteImport } from "./routes/Account/route"
 import { Route as BasketRouteImport } from "./routes/Basket"
+import { Route as CharitySupportRouteImport } from "./routes/CharitySupport"
+import { Route as CookiePolicyRouteImport } from "./routes/CookiePolicy"
 import { Route as FAQRouteImport } from "./routes/FAQ"
 import { Route as LegitimacyRouteImport } from "./routes/Legitimacy"
 import { Route as LiveRouteImport } from "./routes/Live"
+import { Route as PrivacyPolicyRouteImport } from "./routes/PrivacyPolicy"
+import { Route as ResponsiblePlayRouteImport } from "./routes/ResponsiblePlay"
+import { Route as TermsOfUseRouteImport } from "./routes/TermsOfUse"
+import { Route as TsAndCsRouteImport } from "./routes/TsAndCs"
 import { Route as AccountIndexRouteImport } from "./routes/Account/index"
 import { Route as AccountBillingShippingDetailsRouteImport } from "./routes/Account/BillingShippingDetails"
 import { Route as AccountOrdersRouteImport } from "./routes/Account/Orders"
@@ -31,6 +37,7 @@ import { Route as AuthUnauthorizedRouteImport } from "./routes/Auth/Unauthorized
 import { Route as CheckoutIndexRouteImport } from "./routes/Checkout/index"
 import { Route as CompetitionsIndexRouteImport } from "./routes/Competitions/index"
 import { Route as CompetitionsUpcomingDrawRouteImport } from "./routes/Competitions/UpcomingDraw"
+import { Route as HomeClubPerksRouteImport } from "./routes/Home/ClubPerks"
 import { Route as HomeWinnersRouteImport } from "./routes/Home/Winners"
 import { Route as AccountOrderIdRouteImport } from "./routes/Account/Order/$id"
 import { Route as CheckoutCancelOrderOrderIdRouteImport } from "./routes/Checkout/CancelOrder/$orderId"
@@ -54,6 +61,16 @@ const BasketRoute = BasketRouteImport.update({
   path: "/Basket",
   getParentRoute: () => rootRouteImport,
 } as any)
+const CharitySupportRoute = CharitySupportRouteImport.update({
+  id: "/CharitySupport",
+  path: "/CharitySupport",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CookiePolicyRoute = CookiePolicyRouteImport.update({
+  id: "/CookiePolicy",
+  path: "/CookiePolicy",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FAQRoute = FAQRouteImport.update({
   id: "/FAQ",
   path: "/FAQ",
@@ -67,6 +84,26 @@ const LegitimacyRoute = LegitimacyRouteImport.update({
 const LiveRoute = LiveRouteImport.update({
   id: "/Live",
   path: "/Live",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
+  id: "/PrivacyPolicy",
+  path: "/PrivacyPolicy",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResponsiblePlayRoute = ResponsiblePlayRouteImport.update({
+  id: "/ResponsiblePlay",
+  path: "/ResponsiblePlay",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsOfUseRoute = TermsOfUseRouteImport.update({
+  id: "/TermsOfUse",
+  path: "/TermsOfUse",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TsAndCsRoute = TsAndCsRouteImport.update({
+  id: "/TsAndCs",
+  path: "/TsAndCs",
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccountIndexRoute = AccountIndexRouteImport.update({
@@ -151,6 +188,11 @@ const CompetitionsUpcomingDrawRoute =
     path: "/Competitions/UpcomingDraw",
     getParentRoute: () => rootRouteImport,
   } as any)
+const HomeClubPerksRoute = HomeClubPerksRouteImport.update({
+  id: "/Home/ClubPerks",
+  path: "/Home/ClubPerks",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HomeWinnersRoute = HomeWinnersRouteImport.update({
   id: "/Home/Winners",
   path: "/Home/Winners",
@@ -195,9 +237,15 @@ export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
   "/Account": typeof AccountRouteRouteWithChildren
   "/Basket": typeof BasketRoute
+  "/CharitySupport": typeof CharitySupportRoute
+  "/CookiePolicy": typeof CookiePolicyRoute
   "/FAQ": typeof FAQRoute
   "/Legitimacy": typeof LegitimacyRoute
   "/Live": typeof LiveRoute
+  "/PrivacyPolicy": typeof PrivacyPolicyRoute
+  "/ResponsiblePlay": typeof ResponsiblePlayRoute
+  "/TermsOfUse": typeof TermsOfUseRoute
+  "/TsAndCs": typeof TsAndCsRoute
   "/Account/BillingShippingDetails": typeof AccountBillingShippingDetailsRoute
   "/Account/Orders": typeof AccountOrdersRoute
   "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
@@ -211,6 +259,7 @@ export interface FileRoutesByFullPath {
   "/Auth/Register": typeof AuthRegisterRoute
   "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
+  "/Home/ClubPerks": typeof HomeClubPerksRoute
   "/Home/Winners": typeof HomeWinnersRoute
   "/Account/": typeof AccountIndexRoute
   "/Checkout/": typeof CheckoutIndexRoute
@@ -225,9 +274,15 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
   "/Basket": typeof BasketRoute
+  "/CharitySupport": typeof CharitySupportRoute
+  "/CookiePolicy": typeof CookiePolicyRoute
   "/FAQ": typeof FAQRoute
   "/Legitimacy": typeof LegitimacyRoute
   "/Live": typeof LiveRoute
+  "/PrivacyPolicy": typeof PrivacyPolicyRoute
+  "/ResponsiblePlay": typeof ResponsiblePlayRoute
+  "/TermsOfUse": typeof TermsOfUseRoute
+  "/TsAndCs": typeof TsAndCsRoute
   "/Account/BillingShippingDetails": typeof AccountBillingShippingDetailsRoute
   "/Account/Orders": typeof AccountOrdersRoute
   "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
@@ -241,6 +296,7 @@ export interface FileRoutesByTo {
   "/Auth/Register": typeof AuthRegisterRoute
   "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
+  "/Home/ClubPerks": typeof HomeClubPerksRoute
   "/Home/Winners": typeof HomeWinnersRoute
   "/Account": typeof AccountIndexRoute
   "/Checkout": typeof CheckoutIndexRoute
@@ -257,9 +313,15 @@ export interface FileRoutesById {
   "/": typeof IndexRoute
   "/Account": typeof AccountRouteRouteWithChildren
   "/Basket": typeof BasketRoute
+  "/CharitySupport": typeof CharitySupportRoute
+  "/CookiePolicy": typeof CookiePolicyRoute
   "/FAQ": typeof FAQRoute
   "/Legitimacy": typeof LegitimacyRoute
   "/Live": typeof LiveRoute
+  "/PrivacyPolicy": typeof PrivacyPolicyRoute
+  "/ResponsiblePlay": typeof ResponsiblePlayRoute
+  "/TermsOfUse": typeof TermsOfUseRoute
+  "/TsAndCs": typeof TsAndCsRoute
   "/Account/BillingShippingDetails": typeof AccountBillingShippingDetailsRoute
   "/Account/Orders": typeof AccountOrdersRoute
   "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
@@ -273,6 +335,7 @@ export interface FileRoutesById {
   "/Auth/Register": typeof AuthRegisterRoute
   "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
+  "/Home/ClubPerks": typeof HomeClubPerksRoute
   "/Home/Winners": typeof HomeWinnersRoute
   "/Account/": typeof AccountIndexRoute
   "/Checkout/": typeof CheckoutIndexRoute
@@ -290,9 +353,15 @@ export interface FileRouteTypes {
     | "/"
     | "/Account"
     | "/Basket"
+    | "/CharitySupport"
+    | "/CookiePolicy"
     | "/FAQ"
     | "/Legitimacy"
     | "/Live"
+    | "/PrivacyPolicy"
+    | "/ResponsiblePlay"
+    | "/TermsOfUse"
+    | "/TsAndCs"
     | "/Account/BillingShippingDetails"
     | "/Account/Orders"
     | "/Account/PersonalDetails"
@@ -306,6 +375,7 @@ export interface FileRouteTypes {
     | "/Auth/Register"
     | "/Auth/Unauthorized"
     | "/Competitions/UpcomingDraw"
+    | "/Home/ClubPerks"
     | "/Home/Winners"
     | "/Account/"
     | "/Checkout/"
@@ -320,9 +390,15 @@ export interface FileRouteTypes {
   to:
     | "/"
     | "/Basket"
+    | "/CharitySupport"
+    | "/CookiePolicy"
     | "/FAQ"
     | "/Legitimacy"
     | "/Live"
+    | "/PrivacyPolicy"
+    | "/ResponsiblePlay"
+    | "/TermsOfUse"
+    | "/TsAndCs"
     | "/Account/BillingShippingDetails"
     | "/Account/Orders"
     | "/Account/PersonalDetails"
@@ -336,6 +412,7 @@ export interface FileRouteTypes {
     | "/Auth/Register"
     | "/Auth/Unauthorized"
     | "/Competitions/UpcomingDraw"
+    | "/Home/ClubPerks"
     | "/Home/Winners"
     | "/Account"
     | "/Checkout"
@@ -351,9 +428,15 @@ export interface FileRouteTypes {
     | "/"
     | "/Account"
     | "/Basket"
+    | "/CharitySupport"
+    | "/CookiePolicy"
     | "/FAQ"
     | "/Legitimacy"
     | "/Live"
+    | "/PrivacyPolicy"
+    | "/ResponsiblePlay"
+    | "/TermsOfUse"
+    | "/TsAndCs"
     | "/Account/BillingShippingDetails"
     | "/Account/Orders"
     | "/Account/PersonalDetails"
@@ -367,6 +450,7 @@ export interface FileRouteTypes {
     | "/Auth/Register"
     | "/Auth/Unauthorized"
     | "/Competitions/UpcomingDraw"
+    | "/Home/ClubPerks"
     | "/Home/Winners"
     | "/Account/"
     | "/Checkout/"
@@ -383,9 +467,15 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AccountRouteRoute: typeof AccountRouteRouteWithChildren
   BasketRoute: typeof BasketRoute
+  CharitySupportRoute: typeof CharitySupportRoute
+  CookiePolicyRoute: typeof CookiePolicyRoute
   FAQRoute: typeof FAQRoute
   LegitimacyRoute: typeof LegitimacyRoute
   LiveRoute: typeof LiveRoute
+  PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  ResponsiblePlayRoute: typeof ResponsiblePlayRoute
+  TermsOfUseRoute: typeof TermsOfUseRoute
+  TsAndCsRoute: typeof TsAndCsRoute
   AuthChangeEmailAddressRoute: typeof AuthChangeEmailAddressRoute
   AuthChangePasswordRoute: typeof AuthChangePasswordRoute
   AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
@@ -394,6 +484,7 @@ export interface RootRouteChildren {
   AuthRegisterRoute: typeof AuthRegisterRoute
   AuthUnauthorizedRoute: typeof AuthUnauthorizedRoute
   CompetitionsUpcomingDrawRoute: typeof CompetitionsUpcomingDrawRoute
+  HomeClubPerksRoute: typeof HomeClubPerksRoute
   HomeWinnersRoute: typeof HomeWinnersRoute
   CheckoutIndexRoute: typeof CheckoutIndexRoute
   CompetitionsIndexRoute: typeof CompetitionsIndexRoute
@@ -427,6 +518,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof BasketRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/CharitySupport": {
+      id: "/CharitySupport"
+      path: "/CharitySupport"
+      fullPath: "/CharitySupport"
+      preLoaderRoute: typeof CharitySupportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/CookiePolicy": {
+      id: "/CookiePolicy"
+      path: "/CookiePolicy"
+      fullPath: "/CookiePolicy"
+      preLoaderRoute: typeof CookiePolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/FAQ": {
       id: "/FAQ"
       path: "/FAQ"
@@ -446,6 +551,34 @@ declare module "@tanstack/react-router" {
       path: "/Live"
       fullPath: "/Live"
       preLoaderRoute: typeof LiveRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/PrivacyPolicy": {
+      id: "/PrivacyPolicy"
+      path: "/PrivacyPolicy"
+      fullPath: "/PrivacyPolicy"
+      preLoaderRoute: typeof PrivacyPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/ResponsiblePlay": {
+      id: "/ResponsiblePlay"
+      path: "/ResponsiblePlay"
+      fullPath: "/ResponsiblePlay"
+      preLoaderRoute: typeof ResponsiblePlayRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/TermsOfUse": {
+      id: "/TermsOfUse"
+      path: "/TermsOfUse"
+      fullPath: "/TermsOfUse"
+      preLoaderRoute: typeof TermsOfUseRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/TsAndCs": {
+      id: "/TsAndCs"
+      path: "/TsAndCs"
+      fullPath: "/TsAndCs"
+      preLoaderRoute: typeof TsAndCsRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/Account/": {
@@ -560,6 +693,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof CompetitionsUpcomingDrawRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/Home/ClubPerks": {
+      id: "/Home/ClubPerks"
+      path: "/Home/ClubPerks"
+      fullPath: "/Home/ClubPerks"
+      preLoaderRoute: typeof HomeClubPerksRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/Home/Winners": {
       id: "/Home/Winners"
       path: "/Home/Winners"
@@ -640,9 +780,15 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRouteRoute: AccountRouteRouteWithChildren,
   BasketRoute: BasketRoute,
+  CharitySupportRoute: CharitySupportRoute,
+  CookiePolicyRoute: CookiePolicyRoute,
   FAQRoute: FAQRoute,
   LegitimacyRoute: LegitimacyRoute,
   LiveRoute: LiveRoute,
+  PrivacyPolicyRoute: PrivacyPolicyRoute,
+  ResponsiblePlayRoute: ResponsiblePlayRoute,
+  TermsOfUseRoute: TermsOfUseRoute,
+  TsAndCsRoute: TsAndCsRoute,
   AuthChangeEmailAddressRoute: AuthChangeEmailAddressRoute,
   AuthChangePasswordRoute: AuthChangePasswordRoute,
   AuthForgotPasswordRoute: AuthForgotPasswordRoute,
@@ -651,6 +797,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRegisterRoute: AuthRegisterRoute,
   AuthUnauthorizedRoute: AuthUnauthorizedRoute,
   CompetitionsUpcomingDrawRoute: CompetitionsUpcomingDrawRoute,
+  HomeClubPerksRoute: HomeClubPerksRoute,
   HomeWinnersRoute: HomeWinnersRoute,
   CheckoutIndexRoute: CheckoutIndexRoute,
   CompetitionsIndexRoute: CompetitionsIndexRoute,

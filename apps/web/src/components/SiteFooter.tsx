@@ -10,11 +10,28 @@ const gamblingSupport = [
 
 const footerLink = "text-sm text-muted hover:text-accent hover:underline underline-offset-4"
 
-/** Footer: the pages that exist, gambling support, the copyright and socials (SPEC §2). */
+/**
+ * The review site's widget (brand `reviewWidget`), off for this brand: a
+ * plain link to the reviews, so no third-party script runs before consent.
+ */
+const ReviewWidget = () =>
+  brand.reviewWidget.active && brand.reviewWidget.url ? (
+    <a
+      href={brand.reviewWidget.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-2 rounded-full border border-line px-4 py-2 text-sm font-semibold hover:border-accent hover:text-accent"
+    >
+      Read our reviews
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  ) : null
+
+/** Footer: every page of SPEC §2, gambling support, the copyright, reviews and socials. */
 export const SiteFooter = () => (
   <footer className="mt-16 border-t border-line bg-card pb-24 lg:pb-0">
-    <div className="mx-auto grid max-w-7xl gap-10 px-5 py-12 sm:grid-cols-2 lg:grid-cols-4">
-      <div className="space-y-4">
+    <div className="mx-auto grid max-w-7xl gap-10 px-5 py-12 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="space-y-4 lg:col-span-2">
         <Logo className="h-11 w-auto" />
         <p className="text-sm text-muted">{brand.tagline}.</p>
         <p className="text-sm text-muted">
@@ -26,9 +43,16 @@ export const SiteFooter = () => (
             {brand.customerCareEmail}
           </a>
         </p>
+        <div className="pt-2">
+          <h2 className="eyebrow mb-4">Follow us</h2>
+          <SocialLinks />
+        </div>
+        <ReviewWidget />
       </div>
-      <nav aria-label="Footer">
-        <h2 className="eyebrow mb-4">The shop</h2>
+      <nav aria-labelledby="footer-shop">
+        <h2 id="footer-shop" className="eyebrow mb-4">
+          The shop
+        </h2>
         <ul className="space-y-2.5">
           <li>
             <Link to="/" className={footerLink}>
@@ -61,8 +85,58 @@ export const SiteFooter = () => (
             </Link>
           </li>
           <li>
+            <Link to="/Home/ClubPerks" className={footerLink}>
+              Club perks
+            </Link>
+          </li>
+          {brand.charities.length > 0 ? (
+            <li>
+              <Link to="/CharitySupport" className={footerLink}>
+                Charity support
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+      <nav aria-labelledby="footer-help">
+        <h2 id="footer-help" className="eyebrow mb-4">
+          Help and legal
+        </h2>
+        <ul className="space-y-2.5">
+          <li>
             <Link to="/FAQ" className={footerLink}>
               FAQs
+            </Link>
+          </li>
+          <li>
+            {/* Contact is built beside this footer (issue 11 §2): a plain link until its route exists. */}
+            <a href="/Home/Contact" className={footerLink}>
+              Contact us
+            </a>
+          </li>
+          <li>
+            <Link to="/TsAndCs" className={footerLink}>
+              Terms and conditions
+            </Link>
+          </li>
+          <li>
+            <Link to="/TermsOfUse" className={footerLink}>
+              Terms of use
+            </Link>
+          </li>
+          <li>
+            <Link to="/PrivacyPolicy" className={footerLink}>
+              Privacy policy
+            </Link>
+          </li>
+          <li>
+            <Link to="/CookiePolicy" className={footerLink}>
+              Cookie policy
+            </Link>
+          </li>
+          <li>
+            <Link to="/ResponsiblePlay" className={footerLink}>
+              Responsible play
             </Link>
           </li>
         </ul>
@@ -84,13 +158,10 @@ export const SiteFooter = () => (
           ))}
         </ul>
       </div>
-      <div>
-        <h2 className="eyebrow mb-4">Follow us</h2>
-        <SocialLinks />
-      </div>
     </div>
     <div className="border-t border-line">
-      <div className="mx-auto flex max-w-7xl flex-col gap-2 px-5 py-5 text-xs text-muted sm:flex-row sm:items-center sm:justify-between">
+      {/* The bottom row: the copyright, and room for the cookie-settings control (issue 11 §6). */}
+      <div className="mx-auto flex max-w-7xl flex-col gap-2 px-5 py-5 text-xs text-muted sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
         <p>© 2025 {brand.fullName}</p>
         <p>18+ only. Free postal entry available on every competition.</p>
       </div>

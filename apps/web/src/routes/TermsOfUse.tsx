@@ -1,0 +1,10 @@
+import { createFileRoute } from "@tanstack/react-router"
+import { StaticPage, staticPageRoute } from "../components/StaticPage"
+import { STATIC_PAGES } from "../lib/static-pages"
+
+const page = STATIC_PAGES.termsOfUse
+
+export const Route = createFileRoute("/TermsOfUse")({
+  ...staticPageRoute(page),
+  component: () => <StaticPage page={page} html={Route.useLoaderData()} />,
+})
