@@ -23,4 +23,55 @@ describe("the demo brand's static pages", () => {
     expect(STATIC_PAGES["content-page-cookie-policy"]).toContain("howzat_refresh")
     expect(STATIC_PAGES["content-page-cookie-policy"]).toContain("XSRF-TOKEN")
   })
+
+  it("give the competition rules a UK entrant needs: free entry, the draw, cash alternatives, complaints", () => {
+    const rules = STATIC_PAGES["content-page-terms-and-conditions"] ?? ""
+    for (const heading of [
+      "Free entry route",
+      "How winners are chosen",
+      "Prizes and cash alternatives",
+      "Complaints",
+    ])
+      expect(rules).toContain(heading)
+    // How to complain, how long we take, and where it goes next.
+    expect(rules).toContain("within 2 working days")
+    expect(rules).toContain("within 14 days")
+    expect(rules).toContain("within 8 weeks")
+    expect(rules).toContain("Escalate it.")
+  })
+
+  it("say in the privacy policy what is kept, on what basis, for how long, the rights and the ICO", () => {
+    const privacy = STATIC_PAGES["content-page-privacy-policy"] ?? ""
+    for (const text of [
+      "What we keep, and why",
+      "a legal obligation",
+      "How long we keep it",
+      "6 years",
+      "Your rights",
+      "portability",
+      "https://ico.org.uk/make-a-complaint/",
+    ])
+      expect(privacy).toContain(text)
+  })
+
+  it("stay honest on responsible play: no account limits or self-exclusion promised as live", () => {
+    const play = STATIC_PAGES["content-page-responsible-play"] ?? ""
+    expect(play).toContain("does not yet have spending limits or self-exclusion")
+  })
+
+  it("leave the page's title to the page: content starts below the heading", () => {
+    for (const key of [
+      "content-page-terms-of-use",
+      "content-page-terms-and-conditions",
+      "content-page-privacy-policy",
+      "content-page-responsible-play",
+      "content-page-charity-support",
+    ])
+      expect(STATIC_PAGES[key], key).toMatch(/^<p>/)
+  })
+
+  it("hold no placeholder text", () => {
+    for (const [key, html] of Object.entries(STATIC_PAGES))
+      expect(html, key).not.toMatch(/lorem|ipsum|TODO|TBC|\[[A-Z ]+\]/i)
+  })
 })
