@@ -106,6 +106,9 @@ const NOT_STAFF_ONLY: ReadonlySet<string> = new Set([
   "customerTickets.siteCreditAccount",
   "paymentProviders.cardForm",
   "logging.log",
+  // The club-perks documents, public like the club-perks list (decision 0036).
+  "clubPerks.welcomeLetter",
+  "clubPerks.poster",
 ])
 
 type AnyEndpoint = HttpApiEndpoint.HttpApiEndpoint.AnyWithProps

@@ -22,7 +22,7 @@ describe("the club-perks list", () => {
 
   it("links each club's documents by its id", () => {
     expect(clubDocumentUrl("a b", "poster")).toBe("/api/Clubs/a%20b/poster")
-    expect(clubDocumentUrl("a1", "welcome-letter")).toBe("/api/Clubs/a1/welcome-letter")
+    expect(clubDocumentUrl("a1", "welcomeLetter")).toBe("/api/Clubs/a1/welcome-letter")
   })
 })
 

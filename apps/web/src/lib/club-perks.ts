@@ -1,3 +1,5 @@
+import { endpointUrl } from "@howzat/api-client"
+
 /**
  * The club-perks list as the storefront reads it: SPEC §7's
  * content-list-clubs, a JSON list of clubs with their voucher codes, each
@@ -33,8 +35,8 @@ export const parseClubs = (value: string | null): PerkClub[] => {
   }
 }
 
-export type ClubDocumentName = "welcome-letter" | "poster"
+export type ClubDocumentName = "welcomeLetter" | "poster"
 
-/** Where the club's PDF is drawn (GET /api/Clubs/{clubId}/welcome-letter or /poster). */
+/** Where the club's PDF is drawn (GET /api/Clubs/{clubId}/welcome-letter or /poster), for a link. */
 export const clubDocumentUrl = (clubId: string, document: ClubDocumentName): string =>
-  `/api/Clubs/${encodeURIComponent(clubId)}/${document}`
+  endpointUrl("clubPerks", document, { path: { clubId } })

@@ -60,7 +60,7 @@ function ClubPerks() {
 }
 
 const documents: { name: ClubDocumentName; label: string }[] = [
-  { name: "welcome-letter", label: "Welcome letter" },
+  { name: "welcomeLetter", label: "Welcome letter" },
   { name: "poster", label: "Poster" },
 ]
 
