@@ -40,7 +40,7 @@ const TERMS_OF_USE = `<p>These terms apply to everyone who uses this website, wh
 
 const TERMS_AND_CONDITIONS = `<p>These rules apply to every competition on this site, together with the details on each competition's page: the prize, any cash alternative, the ticket price, the number of tickets, the maximum entries per person, the closing time and the draw date. Please read them before you enter. If a competition page and these rules differ, the competition page applies to that competition.</p>
 <h2>1. The promoter</h2>
-<p>The promoter is Howzat Prize Competitions, ${OFFICE_ADDRESS}. Contact us at ${CARE}.</p>
+<p>The promoter is ${OFFICE_ADDRESS}. Contact us at ${CARE}.</p>
 <h2>2. Who can enter</h2>
 <ul>
   <li>You must be 18 or over and live in the United Kingdom.</li>
