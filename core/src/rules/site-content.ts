@@ -40,7 +40,7 @@ const STATIC_PAGES: readonly { readonly page: string; readonly description: stri
   {
     page: "responsible-play",
     description:
-      "Responsible play: limits, self-exclusion and where to get help (/ResponsiblePlay).",
+      "Responsible play: keeping it fun, what the shop does, and where to get help (/ResponsiblePlay).",
   },
   {
     page: "charity-support",
