@@ -39,11 +39,12 @@ const STYLES: Record<ClubDocument["kind"], Record<DocumentBlock["kind"], Style>>
     SmallPrint: { font: "regular", size: 8, colour: MUTED, before: 10 },
   },
   Poster: {
-    Title: { font: "bold", size: 30, colour: ACCENT, before: 40 },
-    Heading: { font: "bold", size: 26, colour: INK, before: 36 },
-    Paragraph: { font: "regular", size: 16, colour: INK, before: 20 },
-    Code: { font: "mono", size: 60, colour: ACCENT, before: 24 },
-    SmallPrint: { font: "regular", size: 9, colour: MUTED, before: 14 },
+    Title: { font: "bold", size: 34, colour: ACCENT, before: 60 },
+    Heading: { font: "bold", size: 30, colour: INK, before: 48 },
+    Paragraph: { font: "regular", size: 19, colour: INK, before: 26 },
+    Code: { font: "mono", size: 64, colour: ACCENT, before: 30 },
+    // 18+ and the free entry route must be readable on the wall, not just present.
+    SmallPrint: { font: "regular", size: 11, colour: INK, before: 22 },
   },
 }
 
