@@ -11,9 +11,6 @@ import { NotFound } from "./problems"
 const ClubPath = Schema.Struct({ clubId: Schema.UUID })
 const Pdf = HttpApiSchema.Uint8Array({ contentType: "application/pdf" })
 
-export const clubDocumentPath = (clubId: string, document: "welcome-letter" | "poster") =>
-  `/api/Clubs/${encodeURIComponent(clubId)}/${document}`
-
 export class ClubPerksApi extends HttpApiGroup.make("clubPerks")
   .add(
     HttpApiEndpoint.get("welcomeLetter", "/api/Clubs/:clubId/welcome-letter")
