@@ -50,6 +50,7 @@ import {
   WinnerStatusRequest,
   WinnerVisibilityRequest,
 } from "./competition-winners"
+import { ContactApi, ContactMessagesApi } from "./contact"
 import {
   CustomerList,
   CustomerListParams,
@@ -868,6 +869,8 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(UsersApi)
   .add(AuditLogApi)
   .add(ClubsApi)
+  .add(ContactApi)
+  .add(ContactMessagesApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

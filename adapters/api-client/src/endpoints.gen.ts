@@ -6,6 +6,7 @@ import type * as catalogue from "@howzat/contracts/catalogue"
 import type * as catalogueAdmin from "@howzat/contracts/catalogue-admin"
 import type * as clubs from "@howzat/contracts/clubs"
 import type * as competitionWinners from "@howzat/contracts/competition-winners"
+import type * as contact from "@howzat/contracts/contact"
 import type * as customers from "@howzat/contracts/customers"
 import type * as dashboard from "@howzat/contracts/dashboard"
 import type * as draws from "@howzat/contracts/draws"
@@ -204,6 +205,13 @@ export const endpoints = {
     update: ["PUT", "/api/Clubs/:clubId", 2],
     remove: ["DELETE", "/api/Clubs/:clubId", 2],
     recordPayout: ["POST", "/api/Clubs/:clubId/payouts", 2],
+  },
+  contact: {
+    send: ["POST", "/api/Contact", 0],
+  },
+  contactMessages: {
+    list: ["GET", "/api/ContactMessages", 2],
+    setHandled: ["POST", "/api/ContactMessages/:messageId/handled", 2],
   },
 } as const
 
@@ -1149,6 +1157,31 @@ export interface Endpoints {
       readonly urlParams: never
       readonly payload: typeof clubs.ClubPayoutRequest.Encoded
       readonly success: typeof clubs.ClubResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+  }
+  readonly contact: {
+    readonly send: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof contact.ContactRequest.Encoded
+      readonly success: typeof auth.MessageResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.TooManyRequests.Encoded
+    }
+  }
+  readonly contactMessages: {
+    readonly list: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof contact.ContactMessageListParams.Encoded, typeof contact.ContactMessageListParams.Type>
+      readonly payload: never
+      readonly success: typeof contact.ContactMessageList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly setHandled: {
+      readonly path: ParamsInput<{ readonly "messageId": string }, { readonly "messageId": string }>
+      readonly urlParams: never
+      readonly payload: typeof contact.ContactMessageHandledRequest.Encoded
+      readonly success: typeof contact.ContactMessageResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
     }
   }

@@ -13,6 +13,8 @@ import type { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
 import type { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
 import type { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
 import type { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
+import type { Contact } from "@howzat/core/contact/contact"
+import type { StaffContactMessages } from "@howzat/core/contact/staff-messages"
 import type { StaffCustomers } from "@howzat/core/customers/staff-customers"
 import type { Draws } from "@howzat/core/draws/draws"
 import type { Images, ImageUploadPolicy } from "@howzat/core/images/images"
@@ -42,6 +44,7 @@ import { CatalogueAdminHandlersLive } from "./catalogue-admin-handlers"
 import { CatalogueHandlersLive } from "./catalogue-handlers"
 import { ClubHandlersLive } from "./club-handlers"
 import { CompetitionWinnersHandlersLive } from "./competition-winners-handlers"
+import { ContactHandlersLive, ContactMessageHandlersLive } from "./contact-handlers"
 import { CustomerHandlersLive } from "./customer-handlers"
 import { DashboardHandlersLive } from "./dashboard-handlers"
 import { DrawHandlersLive } from "./draw-handlers"
@@ -144,6 +147,8 @@ export interface HttpAppOptions {
   readonly cardProvider?: CardProviderOrigins | undefined
   /** The brand's live-draw stream origin, which /Live frames; none without a stream. */
   readonly liveStreamOrigin?: string | null | undefined
+  /** The contact form and staff's Messages (decision 0037). */
+  readonly contact: Layer.Layer<Contact | StaffContactMessages>
 }
 
 /**
@@ -180,6 +185,8 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         StaffUserHandlersLive,
         AuditLogHandlersLive,
         ClubHandlersLive,
+        ContactHandlersLive,
+        ContactMessageHandlersLive,
       ),
     ),
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),
@@ -194,6 +201,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     Layer.provide(options.catalogueAdmin),
     Layer.provide(options.images),
     Layer.provide(options.staffAdministration),
+    Layer.provide(options.contact),
   )
   const { handler, dispose } = HttpApiBuilder.toWebHandler(
     Layer.mergeAll(apiLayer, HttpServer.layerContext),

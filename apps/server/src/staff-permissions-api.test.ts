@@ -106,6 +106,8 @@ const NOT_STAFF_ONLY: ReadonlySet<string> = new Set([
   "customerTickets.siteCreditAccount",
   "paymentProviders.cardForm",
   "logging.log",
+  // The contact form: anyone may write in (decision 0037).
+  "contact.send",
 ])
 
 type AnyEndpoint = HttpApiEndpoint.HttpApiEndpoint.AnyWithProps

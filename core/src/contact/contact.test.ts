@@ -199,7 +199,8 @@ describe("contact messages for staff", () => {
     const state = emptyContact()
     await send(state, { ...good, message: "first" })
     await send(state, { ...good, message: "second" }, "", "203.0.113.8")
-    state.messages[0] = { ...(state.messages[0] as never), createdAt: new Date(1_000) }
+    const first = state.messages[0]
+    if (first) state.messages[0] = { ...first, createdAt: new Date(1_000) }
     const staff = principal("Staff")
     const page = { pageNumber: 1, pageSize: 20 }
     const all = await asStaff(state, (m) => m.list(staff, { unhandledOnly: false, page }))
