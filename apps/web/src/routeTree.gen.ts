@@ -31,6 +31,7 @@ import { Route as AuthUnauthorizedRouteImport } from "./routes/Auth/Unauthorized
 import { Route as CheckoutIndexRouteImport } from "./routes/Checkout/index"
 import { Route as CompetitionsIndexRouteImport } from "./routes/Competitions/index"
 import { Route as CompetitionsUpcomingDrawRouteImport } from "./routes/Competitions/UpcomingDraw"
+import { Route as HomeContactRouteImport } from "./routes/Home/Contact"
 import { Route as HomeWinnersRouteImport } from "./routes/Home/Winners"
 import { Route as AccountOrderIdRouteImport } from "./routes/Account/Order/$id"
 import { Route as CheckoutCancelOrderOrderIdRouteImport } from "./routes/Checkout/CancelOrder/$orderId"
@@ -151,6 +152,11 @@ const CompetitionsUpcomingDrawRoute =
     path: "/Competitions/UpcomingDraw",
     getParentRoute: () => rootRouteImport,
   } as any)
+const HomeContactRoute = HomeContactRouteImport.update({
+  id: "/Home/Contact",
+  path: "/Home/Contact",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HomeWinnersRoute = HomeWinnersRouteImport.update({
   id: "/Home/Winners",
   path: "/Home/Winners",
@@ -211,6 +217,7 @@ export interface FileRoutesByFullPath {
   "/Auth/Register": typeof AuthRegisterRoute
   "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
+  "/Home/Contact": typeof HomeContactRoute
   "/Home/Winners": typeof HomeWinnersRoute
   "/Account/": typeof AccountIndexRoute
   "/Checkout/": typeof CheckoutIndexRoute
@@ -241,6 +248,7 @@ export interface FileRoutesByTo {
   "/Auth/Register": typeof AuthRegisterRoute
   "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
+  "/Home/Contact": typeof HomeContactRoute
   "/Home/Winners": typeof HomeWinnersRoute
   "/Account": typeof AccountIndexRoute
   "/Checkout": typeof CheckoutIndexRoute
@@ -273,6 +281,7 @@ export interface FileRoutesById {
   "/Auth/Register": typeof AuthRegisterRoute
   "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
+  "/Home/Contact": typeof HomeContactRoute
   "/Home/Winners": typeof HomeWinnersRoute
   "/Account/": typeof AccountIndexRoute
   "/Checkout/": typeof CheckoutIndexRoute
@@ -306,6 +315,7 @@ export interface FileRouteTypes {
     | "/Auth/Register"
     | "/Auth/Unauthorized"
     | "/Competitions/UpcomingDraw"
+    | "/Home/Contact"
     | "/Home/Winners"
     | "/Account/"
     | "/Checkout/"
@@ -336,6 +346,7 @@ export interface FileRouteTypes {
     | "/Auth/Register"
     | "/Auth/Unauthorized"
     | "/Competitions/UpcomingDraw"
+    | "/Home/Contact"
     | "/Home/Winners"
     | "/Account"
     | "/Checkout"
@@ -367,6 +378,7 @@ export interface FileRouteTypes {
     | "/Auth/Register"
     | "/Auth/Unauthorized"
     | "/Competitions/UpcomingDraw"
+    | "/Home/Contact"
     | "/Home/Winners"
     | "/Account/"
     | "/Checkout/"
@@ -394,6 +406,7 @@ export interface RootRouteChildren {
   AuthRegisterRoute: typeof AuthRegisterRoute
   AuthUnauthorizedRoute: typeof AuthUnauthorizedRoute
   CompetitionsUpcomingDrawRoute: typeof CompetitionsUpcomingDrawRoute
+  HomeContactRoute: typeof HomeContactRoute
   HomeWinnersRoute: typeof HomeWinnersRoute
   CheckoutIndexRoute: typeof CheckoutIndexRoute
   CompetitionsIndexRoute: typeof CompetitionsIndexRoute
@@ -560,6 +573,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof CompetitionsUpcomingDrawRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/Home/Contact": {
+      id: "/Home/Contact"
+      path: "/Home/Contact"
+      fullPath: "/Home/Contact"
+      preLoaderRoute: typeof HomeContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/Home/Winners": {
       id: "/Home/Winners"
       path: "/Home/Winners"
@@ -651,6 +671,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRegisterRoute: AuthRegisterRoute,
   AuthUnauthorizedRoute: AuthUnauthorizedRoute,
   CompetitionsUpcomingDrawRoute: CompetitionsUpcomingDrawRoute,
+  HomeContactRoute: HomeContactRoute,
   HomeWinnersRoute: HomeWinnersRoute,
   CheckoutIndexRoute: CheckoutIndexRoute,
   CompetitionsIndexRoute: CompetitionsIndexRoute,
