@@ -51,6 +51,7 @@ import {
   WinnerStatusRequest,
   WinnerVisibilityRequest,
 } from "./competition-winners"
+import { ContactApi, ContactMessagesApi } from "./contact"
 import {
   CustomerList,
   CustomerListParams,
@@ -870,6 +871,8 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(AuditLogApi)
   .add(ClubsApi)
   .add(ClubPerksApi)
+  .add(ContactApi)
+  .add(ContactMessagesApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

@@ -99,6 +99,8 @@ export default defineConfig({
         // default). The limits themselves are tested by core's and the API's suites.
         RATE_LIMIT_LOGIN_PER_ACCOUNT: "500/15m",
         RATE_LIMIT_LOGIN_PER_ADDRESS: "2000/15m",
+        // The contact journeys (desktop, mobile, back office) all write in from this address.
+        RATE_LIMIT_CONTACT_PER_ADDRESS: "100/1h",
       },
     },
     {

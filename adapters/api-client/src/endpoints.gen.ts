@@ -6,6 +6,7 @@ import type * as catalogue from "@howzat/contracts/catalogue"
 import type * as catalogueAdmin from "@howzat/contracts/catalogue-admin"
 import type * as clubs from "@howzat/contracts/clubs"
 import type * as competitionWinners from "@howzat/contracts/competition-winners"
+import type * as contact from "@howzat/contracts/contact"
 import type * as customers from "@howzat/contracts/customers"
 import type * as dashboard from "@howzat/contracts/dashboard"
 import type * as draws from "@howzat/contracts/draws"
@@ -208,6 +209,13 @@ export const endpoints = {
   clubPerks: {
     welcomeLetter: ["GET", "/api/Clubs/:clubId/welcome-letter", 0],
     poster: ["GET", "/api/Clubs/:clubId/poster", 0],
+  },
+  contact: {
+    send: ["POST", "/api/Contact", 0],
+  },
+  contactMessages: {
+    list: ["GET", "/api/ContactMessages", 2],
+    setHandled: ["POST", "/api/ContactMessages/:messageId/handled", 2],
   },
 } as const
 
@@ -1170,6 +1178,31 @@ export interface Endpoints {
       readonly payload: never
       readonly success: unknown
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded
+    }
+  }
+  readonly contact: {
+    readonly send: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof contact.ContactRequest.Encoded
+      readonly success: typeof auth.MessageResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.TooManyRequests.Encoded
+    }
+  }
+  readonly contactMessages: {
+    readonly list: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof contact.ContactMessageListParams.Encoded, typeof contact.ContactMessageListParams.Type>
+      readonly payload: never
+      readonly success: typeof contact.ContactMessageList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly setHandled: {
+      readonly path: ParamsInput<{ readonly "messageId": string }, { readonly "messageId": string }>
+      readonly urlParams: never
+      readonly payload: typeof contact.ContactMessageHandledRequest.Encoded
+      readonly success: typeof contact.ContactMessageResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
     }
   }
 }

@@ -14,6 +14,8 @@ import type { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
 import type { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
 import type { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
 import type { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
+import type { Contact } from "@howzat/core/contact/contact"
+import type { StaffContactMessages } from "@howzat/core/contact/staff-messages"
 import type { StaffCustomers } from "@howzat/core/customers/staff-customers"
 import type { Draws } from "@howzat/core/draws/draws"
 import type { Images, ImageUploadPolicy } from "@howzat/core/images/images"
@@ -44,6 +46,7 @@ import { CatalogueHandlersLive } from "./catalogue-handlers"
 import { ClubHandlersLive } from "./club-handlers"
 import { ClubPerksHandlersLive } from "./club-perks-handlers"
 import { CompetitionWinnersHandlersLive } from "./competition-winners-handlers"
+import { ContactHandlersLive, ContactMessageHandlersLive } from "./contact-handlers"
 import { CustomerHandlersLive } from "./customer-handlers"
 import { DashboardHandlersLive } from "./dashboard-handlers"
 import { DrawHandlersLive } from "./draw-handlers"
@@ -148,6 +151,8 @@ export interface HttpAppOptions {
   readonly liveStreamOrigin?: string | null | undefined
   /** The club-perks letter and poster of each listed club. */
   readonly clubPerks: Layer.Layer<ClubPerks>
+  /** The contact form and staff's Messages (decision 0037). */
+  readonly contact: Layer.Layer<Contact | StaffContactMessages>
 }
 
 /**
@@ -185,6 +190,8 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         AuditLogHandlersLive,
         ClubHandlersLive,
         ClubPerksHandlersLive,
+        ContactHandlersLive,
+        ContactMessageHandlersLive,
       ),
     ),
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),
@@ -200,6 +207,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     Layer.provide(options.images),
     Layer.provide(options.staffAdministration),
     Layer.provide(options.clubPerks),
+    Layer.provide(options.contact),
   )
   const { handler, dispose } = HttpApiBuilder.toWebHandler(
     Layer.mergeAll(apiLayer, HttpServer.layerContext),

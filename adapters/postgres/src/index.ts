@@ -30,6 +30,7 @@ export {
   makeCompetitionWriter,
 } from "./repos/competition-writer"
 export { CompetitionRepoLive, makeCompetitionRepo } from "./repos/competitions"
+export { ContactMessageStoreLive, makeContactMessageStore } from "./repos/contact-messages"
 export { CustomerTicketRepoLive, makeCustomerTicketRepo } from "./repos/customer-tickets"
 export { CustomerRepoLive, makeCustomerRepo } from "./repos/customers"
 export {

@@ -375,6 +375,19 @@ export interface ClubsTable {
   voucherPromotionId: Generated<string | null>
 }
 
+/** The contact form's messages, for staff (decision 0037). */
+export interface ContactMessagesTable {
+  id: Generated<string>
+  firstName: string
+  lastName: string
+  email: string
+  telephoneNumber: string
+  message: string
+  createdAt: Date
+  handledAt: Date | null
+  handledBy: string | null
+}
+
 /** Append-only: money the operator paid a club (decision 0033). */
 export interface ClubPayoutsTable {
   id: Generated<string>
@@ -567,4 +580,5 @@ export interface Database {
   promotionUses: PromotionUsesTable
   clubCreditEntries: ClubCreditEntriesTable
   clubPayouts: ClubPayoutsTable
+  contactMessages: ContactMessagesTable
 }

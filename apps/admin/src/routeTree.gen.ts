@@ -33,6 +33,7 @@ import { Route as StaffImageGroupsIndexRouteImport } from "./routes/_staff/image
 import { Route as StaffImageGroupsImageGroupIdRouteImport } from "./routes/_staff/image-groups/$imageGroupId"
 import { Route as StaffImageGroupsNewRouteImport } from "./routes/_staff/image-groups/new"
 import { Route as StaffImagesIndexRouteImport } from "./routes/_staff/images/index"
+import { Route as StaffMessagesIndexRouteImport } from "./routes/_staff/messages/index"
 import { Route as StaffOrdersIndexRouteImport } from "./routes/_staff/orders/index"
 import { Route as StaffOrdersOrderIdRouteImport } from "./routes/_staff/orders/$orderId"
 import { Route as StaffStaffIndexRouteImport } from "./routes/_staff/staff/index"
@@ -163,6 +164,11 @@ const StaffImagesIndexRoute = StaffImagesIndexRouteImport.update({
   path: "/images/",
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffMessagesIndexRoute = StaffMessagesIndexRouteImport.update({
+  id: "/messages/",
+  path: "/messages/",
+  getParentRoute: () => StaffRoute,
+} as any)
 const StaffOrdersIndexRoute = StaffOrdersIndexRouteImport.update({
   id: "/orders/",
   path: "/orders/",
@@ -222,6 +228,7 @@ export interface FileRoutesByFullPath {
   "/customers/": typeof StaffCustomersIndexRoute
   "/image-groups/": typeof StaffImageGroupsIndexRoute
   "/images/": typeof StaffImagesIndexRoute
+  "/messages/": typeof StaffMessagesIndexRoute
   "/orders/": typeof StaffOrdersIndexRoute
   "/staff/": typeof StaffStaffIndexRoute
   "/vouchers/": typeof StaffVouchersIndexRoute
@@ -253,6 +260,7 @@ export interface FileRoutesByTo {
   "/customers": typeof StaffCustomersIndexRoute
   "/image-groups": typeof StaffImageGroupsIndexRoute
   "/images": typeof StaffImagesIndexRoute
+  "/messages": typeof StaffMessagesIndexRoute
   "/orders": typeof StaffOrdersIndexRoute
   "/staff": typeof StaffStaffIndexRoute
   "/vouchers": typeof StaffVouchersIndexRoute
@@ -286,6 +294,7 @@ export interface FileRoutesById {
   "/_staff/customers/": typeof StaffCustomersIndexRoute
   "/_staff/image-groups/": typeof StaffImageGroupsIndexRoute
   "/_staff/images/": typeof StaffImagesIndexRoute
+  "/_staff/messages/": typeof StaffMessagesIndexRoute
   "/_staff/orders/": typeof StaffOrdersIndexRoute
   "/_staff/staff/": typeof StaffStaffIndexRoute
   "/_staff/vouchers/": typeof StaffVouchersIndexRoute
@@ -319,6 +328,7 @@ export interface FileRouteTypes {
     | "/customers/"
     | "/image-groups/"
     | "/images/"
+    | "/messages/"
     | "/orders/"
     | "/staff/"
     | "/vouchers/"
@@ -350,6 +360,7 @@ export interface FileRouteTypes {
     | "/customers"
     | "/image-groups"
     | "/images"
+    | "/messages"
     | "/orders"
     | "/staff"
     | "/vouchers"
@@ -382,6 +393,7 @@ export interface FileRouteTypes {
     | "/_staff/customers/"
     | "/_staff/image-groups/"
     | "/_staff/images/"
+    | "/_staff/messages/"
     | "/_staff/orders/"
     | "/_staff/staff/"
     | "/_staff/vouchers/"
@@ -562,6 +574,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof StaffImagesIndexRouteImport
       parentRoute: typeof StaffRoute
     }
+    "/_staff/messages/": {
+      id: "/_staff/messages/"
+      path: "/messages"
+      fullPath: "/messages/"
+      preLoaderRoute: typeof StaffMessagesIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
     "/_staff/orders/": {
       id: "/_staff/orders/"
       path: "/orders"
@@ -633,6 +652,7 @@ interface StaffRouteChildren {
   StaffCustomersIndexRoute: typeof StaffCustomersIndexRoute
   StaffImageGroupsIndexRoute: typeof StaffImageGroupsIndexRoute
   StaffImagesIndexRoute: typeof StaffImagesIndexRoute
+  StaffMessagesIndexRoute: typeof StaffMessagesIndexRoute
   StaffOrdersIndexRoute: typeof StaffOrdersIndexRoute
   StaffStaffIndexRoute: typeof StaffStaffIndexRoute
   StaffVouchersIndexRoute: typeof StaffVouchersIndexRoute
@@ -664,6 +684,7 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffCustomersIndexRoute: StaffCustomersIndexRoute,
   StaffImageGroupsIndexRoute: StaffImageGroupsIndexRoute,
   StaffImagesIndexRoute: StaffImagesIndexRoute,
+  StaffMessagesIndexRoute: StaffMessagesIndexRoute,
   StaffOrdersIndexRoute: StaffOrdersIndexRoute,
   StaffStaffIndexRoute: StaffStaffIndexRoute,
   StaffVouchersIndexRoute: StaffVouchersIndexRoute,

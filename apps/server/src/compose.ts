@@ -12,6 +12,8 @@ import { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
 import { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
 import { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
 import { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
+import { Contact, ContactSettings } from "@howzat/core/contact/contact"
+import { StaffContactMessages } from "@howzat/core/contact/staff-messages"
 import { StaffCustomers } from "@howzat/core/customers/staff-customers"
 import { Draws } from "@howzat/core/draws/draws"
 import { Images, ImageUploadPolicy } from "@howzat/core/images/images"
@@ -44,6 +46,7 @@ import {
   BackOfficeFiguresLive,
   ClubStoreLive,
   CompetitionRepoLive,
+  ContactMessageStoreLive,
   CustomerRepoLive,
   Db,
   makeDatabase,
@@ -71,6 +74,7 @@ import {
 import { ImageStoreLive } from "@howzat/postgres/repos/images"
 import { PostgresOrdersLive } from "@howzat/postgres/repos/index"
 import { Duration, Effect, Layer, ManagedRuntime } from "effect"
+import { brand as storefrontBrand } from "../../web/src/brand"
 import { Argon2PasswordHasherLive } from "./auth/argon2-password-hasher"
 import { JwtAccessTokensLive } from "./auth/jwt-access-tokens"
 import { jwtSecret } from "./auth/jwt-secret"
@@ -263,6 +267,23 @@ export const composeShop = async (
       ),
     ),
   )
+  // The contact form (decision 0037): stored, mailed to customer care, rate-limited like sign-ins.
+  const contact = Layer.mergeAll(Contact.Default, StaffContactMessages.Default).pipe(
+    Layer.provide(
+      Layer.mergeAll(
+        Throttle.Default.pipe(Layer.provide(accountPorts)),
+        Layer.mergeAll(
+          ContactMessageStoreLive,
+          OutboxMailerLive,
+          TransactionsLive,
+          AuditLogLive,
+        ).pipe(Layer.provide(db)),
+        Layer.succeed(ContactSettings, {
+          careAddress: brand.identity?.customerCareEmail ?? storefrontBrand.customerCareEmail,
+        }),
+      ),
+    ),
+  )
   // A postal entry's ticket wins instant prizes like a paid one: the order ports' ledger and mail.
   const postalEntries = PostalEntries.Default.pipe(
     Layer.provide(
@@ -349,6 +370,7 @@ export const composeShop = async (
     clubPerks,
     clientAddress: clientAddressReader(config.trustProxy),
     paymentNotifications,
+    contact,
   })
 
   gateway.attach(app)

@@ -157,6 +157,7 @@ const RATE_LIMIT_NAMES: Record<ThrottledAction, string> = {
   passwordReset: "PASSWORD_RESET",
   loginLink: "LOGIN_LINK",
   changeEmail: "CHANGE_EMAIL",
+  contact: "CONTACT",
 }
 
 const readRateLimits = (

@@ -109,6 +109,8 @@ const NOT_STAFF_ONLY: ReadonlySet<string> = new Set([
   // The club-perks documents, public like the club-perks list (decision 0036).
   "clubPerks.welcomeLetter",
   "clubPerks.poster",
+  // The contact form: anyone may write in (decision 0037).
+  "contact.send",
 ])
 
 type AnyEndpoint = HttpApiEndpoint.HttpApiEndpoint.AnyWithProps

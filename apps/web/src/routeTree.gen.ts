@@ -38,6 +38,7 @@ import { Route as CheckoutIndexRouteImport } from "./routes/Checkout/index"
 import { Route as CompetitionsIndexRouteImport } from "./routes/Competitions/index"
 import { Route as CompetitionsUpcomingDrawRouteImport } from "./routes/Competitions/UpcomingDraw"
 import { Route as HomeClubPerksRouteImport } from "./routes/Home/ClubPerks"
+import { Route as HomeContactRouteImport } from "./routes/Home/Contact"
 import { Route as HomeWinnersRouteImport } from "./routes/Home/Winners"
 import { Route as AccountOrderIdRouteImport } from "./routes/Account/Order/$id"
 import { Route as CheckoutCancelOrderOrderIdRouteImport } from "./routes/Checkout/CancelOrder/$orderId"
@@ -193,6 +194,11 @@ const HomeClubPerksRoute = HomeClubPerksRouteImport.update({
   path: "/Home/ClubPerks",
   getParentRoute: () => rootRouteImport,
 } as any)
+const HomeContactRoute = HomeContactRouteImport.update({
+  id: "/Home/Contact",
+  path: "/Home/Contact",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HomeWinnersRoute = HomeWinnersRouteImport.update({
   id: "/Home/Winners",
   path: "/Home/Winners",
@@ -260,6 +266,7 @@ export interface FileRoutesByFullPath {
   "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
   "/Home/ClubPerks": typeof HomeClubPerksRoute
+  "/Home/Contact": typeof HomeContactRoute
   "/Home/Winners": typeof HomeWinnersRoute
   "/Account/": typeof AccountIndexRoute
   "/Checkout/": typeof CheckoutIndexRoute
@@ -297,6 +304,7 @@ export interface FileRoutesByTo {
   "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
   "/Home/ClubPerks": typeof HomeClubPerksRoute
+  "/Home/Contact": typeof HomeContactRoute
   "/Home/Winners": typeof HomeWinnersRoute
   "/Account": typeof AccountIndexRoute
   "/Checkout": typeof CheckoutIndexRoute
@@ -336,6 +344,7 @@ export interface FileRoutesById {
   "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
   "/Home/ClubPerks": typeof HomeClubPerksRoute
+  "/Home/Contact": typeof HomeContactRoute
   "/Home/Winners": typeof HomeWinnersRoute
   "/Account/": typeof AccountIndexRoute
   "/Checkout/": typeof CheckoutIndexRoute
@@ -376,6 +385,7 @@ export interface FileRouteTypes {
     | "/Auth/Unauthorized"
     | "/Competitions/UpcomingDraw"
     | "/Home/ClubPerks"
+    | "/Home/Contact"
     | "/Home/Winners"
     | "/Account/"
     | "/Checkout/"
@@ -413,6 +423,7 @@ export interface FileRouteTypes {
     | "/Auth/Unauthorized"
     | "/Competitions/UpcomingDraw"
     | "/Home/ClubPerks"
+    | "/Home/Contact"
     | "/Home/Winners"
     | "/Account"
     | "/Checkout"
@@ -451,6 +462,7 @@ export interface FileRouteTypes {
     | "/Auth/Unauthorized"
     | "/Competitions/UpcomingDraw"
     | "/Home/ClubPerks"
+    | "/Home/Contact"
     | "/Home/Winners"
     | "/Account/"
     | "/Checkout/"
@@ -485,6 +497,7 @@ export interface RootRouteChildren {
   AuthUnauthorizedRoute: typeof AuthUnauthorizedRoute
   CompetitionsUpcomingDrawRoute: typeof CompetitionsUpcomingDrawRoute
   HomeClubPerksRoute: typeof HomeClubPerksRoute
+  HomeContactRoute: typeof HomeContactRoute
   HomeWinnersRoute: typeof HomeWinnersRoute
   CheckoutIndexRoute: typeof CheckoutIndexRoute
   CompetitionsIndexRoute: typeof CompetitionsIndexRoute
@@ -700,6 +713,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof HomeClubPerksRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/Home/Contact": {
+      id: "/Home/Contact"
+      path: "/Home/Contact"
+      fullPath: "/Home/Contact"
+      preLoaderRoute: typeof HomeContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/Home/Winners": {
       id: "/Home/Winners"
       path: "/Home/Winners"
@@ -798,6 +818,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthUnauthorizedRoute: AuthUnauthorizedRoute,
   CompetitionsUpcomingDrawRoute: CompetitionsUpcomingDrawRoute,
   HomeClubPerksRoute: HomeClubPerksRoute,
+  HomeContactRoute: HomeContactRoute,
   HomeWinnersRoute: HomeWinnersRoute,
   CheckoutIndexRoute: CheckoutIndexRoute,
   CompetitionsIndexRoute: CompetitionsIndexRoute,

@@ -134,6 +134,10 @@ export interface MailMessage {
     | "InstantWin"
     /** A new staff member's link to choose their password. */
     | "StaffInvitation"
+    /** A contact-form message, to the brand's customer-care address. */
+    | "ContactMessage"
+    /** "Thank you for contacting ...", to whoever sent the contact form. */
+    | "ContactAcknowledgement"
   readonly to: string
   readonly subject: string
   readonly text: string

@@ -17,7 +17,14 @@ import { hashSecretToken } from "./secrets"
  * The calls a stranger can repeat to guess passwords, spam mailboxes, fill
  * the database or find out who has an account.
  */
-export type ThrottledAction = "login" | "register" | "passwordReset" | "loginLink" | "changeEmail"
+export type ThrottledAction =
+  | "login"
+  | "register"
+  | "passwordReset"
+  | "loginLink"
+  | "changeEmail"
+  /** The contact form: each message is stored and mails two people (decision 0037). */
+  | "contact"
 
 export interface ActionLimits {
   /**
@@ -67,6 +74,11 @@ export const defaultRateLimitPolicy: RateLimitPolicyShape = {
     changeEmail: {
       perAccount: { max: 5, windowMs: HOUR },
       perAddress: { max: 20, windowMs: HOUR },
+    },
+    // Per account is per email address typed: it also caps acknowledgements mailed to one inbox.
+    contact: {
+      perAccount: { max: 5, windowMs: HOUR },
+      perAddress: { max: 5, windowMs: HOUR },
     },
   },
 }

@@ -33,6 +33,8 @@ export type Permission =
   | "ManageStaff"
   /** Read the audit log. */
   | "ViewAuditLog"
+  /** Read the contact form's messages and mark them handled. */
+  | "HandleContactMessages"
 
 /** Staff run the shop; only an Admin manages staff and reads the audit log. */
 const STAFF: readonly Permission[] = [
@@ -47,6 +49,7 @@ const STAFF: readonly Permission[] = [
   "ManagePromotions",
   "ManageContent",
   "ViewBackOffice",
+  "HandleContactMessages",
 ]
 
 /** The permission matrix: which role may do what. A customer may do none of it. */

@@ -26,4 +26,5 @@ export const navItems: readonly NavItem[] = [
   { to: "/content", label: "Site content" },
   { to: "/staff", label: "Staff", admin: true },
   { to: "/audit-log", label: "Audit log", admin: true },
+  { to: "/messages", label: "Messages" },
 ]

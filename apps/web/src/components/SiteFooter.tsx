@@ -109,10 +109,9 @@ export const SiteFooter = () => (
             </Link>
           </li>
           <li>
-            {/* Contact is built beside this footer (issue 11 §2): a plain link until its route exists. */}
-            <a href="/Home/Contact" className={footerLink}>
+            <Link to="/Home/Contact" className={footerLink}>
               Contact us
-            </a>
+            </Link>
           </li>
           <li>
             <Link to="/TsAndCs" className={footerLink}>

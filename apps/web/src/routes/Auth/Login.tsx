@@ -1,3 +1,4 @@
+import { accountMessages } from "@howzat/core/rules/auth"
 import {
   stripInvalidEmailCharacters,
   validateEmail,
@@ -6,6 +7,7 @@ import {
 import { useForm } from "@tanstack/react-form"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { useEffect, useState } from "react"
+import { requestLoginLink } from "../../api/login-link"
 import { returnUrlSearch, safeReturnPath } from "../../auth/return-url"
 import { login, loginWithToken } from "../../auth/session"
 import { pageTitle } from "../../brand"
@@ -16,7 +18,7 @@ import {
   submitWith,
   TextField,
 } from "../../components/forms/Fields"
-import { loginFailureText } from "../../lib/error-text"
+import { loginFailureText, recoveryErrorText } from "../../lib/error-text"
 import { fieldRule, type Rules } from "../../lib/form-rules"
 
 interface LoginSearch {
@@ -51,6 +53,11 @@ function Login() {
   const { returnUrl, token } = Route.useSearch()
   const navigate = useNavigate()
   const [failure, setFailure] = useState<string | null>(null)
+  const [linkOutcome, setLinkOutcome] = useState<{
+    tone: "success" | "error"
+    text: string
+  } | null>(null)
+  const [linkBusy, setLinkBusy] = useState(false)
   const destination = safeReturnPath(returnUrl, "/")
 
   const form = useForm({
@@ -66,6 +73,28 @@ function Login() {
       await navigate({ href: destination, replace: true })
     },
   })
+
+  /** SPEC §5 login link: to the email typed above; answered the same whether or not it has an account. */
+  const emailMeALink = async () => {
+    setLinkOutcome(null)
+    const email = form.state.values.email
+    if (rules.email?.(email, form.state.values) !== undefined) {
+      // Show the email's own message and take the customer there.
+      form.setFieldMeta("email", (meta) => ({ ...meta, isTouched: true, isDirty: true }))
+      await form.validateField("email", "change")
+      document.querySelector<HTMLInputElement>('input[name="email"]')?.focus()
+      return
+    }
+    setLinkBusy(true)
+    try {
+      await requestLoginLink(email)
+      setLinkOutcome({ tone: "success", text: accountMessages.loginLinkSent })
+    } catch (error) {
+      setLinkOutcome({ tone: "error", text: recoveryErrorText(error) })
+    } finally {
+      setLinkBusy(false)
+    }
+  }
 
   useEffect(() => {
     if (!token) return
@@ -122,6 +151,21 @@ function Login() {
           LOGIN
         </SubmitButton>
       </form>
+      <div className="mt-6 space-y-3 text-center">
+        <p className="text-sm text-muted">
+          No password to hand? We can email you a link that logs you in once, to the address above.
+        </p>
+        <button
+          type="button"
+          className="btn-outline w-full"
+          onClick={() => void emailMeALink()}
+          disabled={linkBusy}
+          aria-busy={linkBusy || undefined}
+        >
+          {linkBusy ? "Sending…" : "Email me a login link"}
+        </button>
+        {linkOutcome ? <FormMessage tone={linkOutcome.tone}>{linkOutcome.text}</FormMessage> : null}
+      </div>
       <p className="mt-6 border-t border-line pt-5 text-center text-sm text-muted">
         New to us?{" "}
         <Link

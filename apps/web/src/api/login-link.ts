@@ -1,0 +1,8 @@
+import { api } from "./client"
+
+/**
+ * Asks for a one-time login link by email (SPEC §7 request-login-token); the
+ * server answers the same whether or not an account exists.
+ */
+export const requestLoginLink = (email: string) =>
+  api.auth.requestLoginToken({ payload: { email } })

@@ -1,0 +1,138 @@
+import { Effect, Exit, Layer } from "effect"
+import type { MailMessage } from "../accounts/model"
+import { RateLimitPolicy, type RateLimitPolicyShape, Throttle } from "../accounts/throttle"
+import { RepositoryError } from "../competitions/errors"
+import type { AuditEntry } from "../ports/audit-log"
+import { type ContactMessage, ContactMessageStore } from "../ports/contact-messages"
+import { Mailer } from "../ports/mailer"
+import { RateLimiter } from "../ports/rate-limiter"
+import { Transactions } from "../ports/transactions"
+import { auditLogOver } from "../staff/audit-log-doubles"
+import { Contact, ContactSettings } from "./contact"
+import { StaffContactMessages } from "./staff-messages"
+
+export interface MemoryContact {
+  messages: ContactMessage[]
+  outbox: MailMessage[]
+  audit: AuditEntry[]
+  counters: Map<string, { windowStart: number; count: number }>
+  /** Makes the Mailer fail, as a database error writing the outbox would. */
+  mailerDown: boolean
+}
+
+export const emptyContact = (): MemoryContact => ({
+  messages: [],
+  outbox: [],
+  audit: [],
+  counters: new Map(),
+  mailerDown: false,
+})
+
+export const CARE_ADDRESS = "care@shop.example"
+
+// Module-wide: each run builds the layer again, and ids must not repeat.
+let ids = 0
+
+/**
+ * The contact ports in memory, with a Transactions double that puts the
+ * messages, the outbox and the audit log back when the work fails, as a
+ * rollback would. Rate-limit counters are not rolled back: in the database
+ * they are counted outside the request's transaction too.
+ */
+export const memoryContact = (state: MemoryContact, policy?: RateLimitPolicyShape) => {
+  const store = Layer.succeed(ContactMessageStore, {
+    insert: (form, at) =>
+      Effect.sync(() => {
+        const message: ContactMessage = {
+          ...form,
+          id: `00000000-0000-4000-8000-${String(++ids).padStart(12, "0")}`,
+          createdAt: at,
+          handledAt: null,
+          handledBy: null,
+        }
+        state.messages.push(message)
+        return message
+      }),
+    list: (query) =>
+      Effect.sync(() => {
+        const chosen = state.messages
+          .filter((m) => !query.unhandledOnly || m.handledAt === null)
+          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+        const { pageNumber, pageSize } = query.page
+        return {
+          items: chosen.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
+          pageNumber,
+          pageSize,
+          totalCount: chosen.length,
+        }
+      }),
+    held: (id) => Effect.sync(() => state.messages.find((m) => m.id === id) ?? null),
+    setHandled: (id, handled) =>
+      Effect.sync(() => {
+        const index = state.messages.findIndex((m) => m.id === id)
+        const changed: ContactMessage = {
+          ...(state.messages[index] as ContactMessage),
+          handledAt: handled?.at ?? null,
+          handledBy: handled?.by ?? null,
+        }
+        state.messages[index] = changed
+        return changed
+      }),
+  })
+  const mailer = Layer.succeed(Mailer, {
+    send: (message) =>
+      state.mailerDown
+        ? Effect.fail(new RepositoryError({ operation: "outbox.send", cause: "down" }))
+        : Effect.sync(() => void state.outbox.push(message)),
+  })
+  const limiter = Layer.succeed(RateLimiter, {
+    hit: (key, window) =>
+      Effect.sync(() => {
+        const current = state.counters.get(key)
+        const count =
+          current && current.windowStart === window.start.getTime() ? current.count + 1 : 1
+        state.counters.set(key, { windowStart: window.start.getTime(), count })
+        return count
+      }),
+  })
+  const transactions = Layer.succeed(Transactions, {
+    within: (effect) =>
+      Effect.suspend(() => {
+        const before = {
+          messages: [...state.messages],
+          outbox: [...state.outbox],
+          audit: [...state.audit],
+        }
+        return Effect.onExit(effect, (exit) =>
+          Effect.sync(() => {
+            // In place: the audit log double holds on to the array itself.
+            if (Exit.isFailure(exit)) {
+              state.messages.splice(0, state.messages.length, ...before.messages)
+              state.outbox.splice(0, state.outbox.length, ...before.outbox)
+              state.audit.splice(0, state.audit.length, ...before.audit)
+            }
+          }),
+        )
+      }),
+  })
+  const throttle = Throttle.Default.pipe(
+    Layer.provide(
+      Layer.merge(
+        limiter,
+        policy ? Layer.succeed(RateLimitPolicy, policy) : RateLimitPolicy.Default,
+      ),
+    ),
+  )
+  return Layer.mergeAll(Contact.Default, StaffContactMessages.Default).pipe(
+    Layer.provide(
+      Layer.mergeAll(
+        store,
+        mailer,
+        transactions,
+        throttle,
+        auditLogOver(state.audit),
+        Layer.succeed(ContactSettings, { careAddress: CARE_ADDRESS }),
+      ),
+    ),
+  )
+}
