@@ -82,6 +82,7 @@ export {
   RefreshTokenRepoLive,
 } from "./repos/session-tokens"
 export { settingOrCreate } from "./repos/settings"
+export { makeReferralRepo, ReferralRepoLive } from "./repos/referrals"
 export { makeSiteCreditLedger, SiteCreditLedgerLive } from "./repos/site-credit"
 export { makeStaffCustomerRepo, StaffCustomerRepoLive } from "./repos/staff-customers"
 export { makeStaffTicketReads, StaffTicketReadsLive } from "./repos/staff-tickets"

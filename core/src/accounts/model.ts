@@ -134,6 +134,8 @@ export interface MailMessage {
     | "InstantWin"
     /** A new staff member's link to choose their password. */
     | "StaffInvitation"
+    /** A customer's invitation to a friend, with their referral link (decision 0039). */
+    | "ReferralInvitation"
   readonly to: string
   readonly subject: string
   readonly text: string

@@ -167,7 +167,9 @@ const arbAddress = fc.record({
   postCode: fc.stringMatching(/^[A-Z]{1,2}[0-9] [0-9][A-Z]{2}$/),
 })
 const arbParty = fc.record({
-  email: fc.tuple(arbLocal, fc.constantFrom("example.com", "mail.test")).map(([l, d]) => `${l}@${d}`),
+  email: fc
+    .tuple(arbLocal, fc.constantFrom("example.com", "mail.test"))
+    .map(([l, d]) => `${l}@${d}`),
   addresses: fc.array(fc.option(arbAddress, { nil: null }), { maxLength: 2 }),
   cardFingerprints: fc.array(fc.stringMatching(/^[0-9a-f]{8}$/), { maxLength: 2 }),
 })
