@@ -89,6 +89,7 @@ import {
 import { PagingParams } from "./paging"
 import { CardFormResponse } from "./payments"
 import { PostalEntriesApi } from "./postal-entries"
+import { ReferralsApi } from "./referrals"
 import {
   BadRequest,
   Conflict,
@@ -868,6 +869,7 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(UsersApi)
   .add(AuditLogApi)
   .add(ClubsApi)
+  .add(ReferralsApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

@@ -25,6 +25,7 @@ import type { FileStoreShape } from "@howzat/core/ports/file-store"
 import type { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import { MAX_FILES_PER_UPLOAD } from "@howzat/core/rules/images"
 import type { AuditTrail } from "@howzat/core/staff/audit-trail"
+import type { Referrals } from "@howzat/core/referrals/referrals"
 import type { StaffClubs } from "@howzat/core/staff/clubs"
 import type { BackOfficeDashboard } from "@howzat/core/staff/dashboard"
 import type { StaffPromotions } from "@howzat/core/staff/promotions"
@@ -41,6 +42,7 @@ import { CardFormHandlersLive } from "./card-form-handlers"
 import { CatalogueAdminHandlersLive } from "./catalogue-admin-handlers"
 import { CatalogueHandlersLive } from "./catalogue-handlers"
 import { ClubHandlersLive } from "./club-handlers"
+import { ReferralHandlersLive } from "./referral-handlers"
 import { CompetitionWinnersHandlersLive } from "./competition-winners-handlers"
 import { CustomerHandlersLive } from "./customer-handlers"
 import { DashboardHandlersLive } from "./dashboard-handlers"
@@ -83,6 +85,7 @@ export type AccountServices =
   | CustomerAccounts
   | Throttle
   | StaffCustomers
+  | Referrals
 
 /**
  * CheckoutPolicy is read when a checkout runs, so it travels with the
@@ -180,6 +183,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         StaffUserHandlersLive,
         AuditLogHandlersLive,
         ClubHandlersLive,
+        ReferralHandlersLive,
       ),
     ),
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),

@@ -23,6 +23,11 @@ import { StaffOrders } from "@howzat/core/orders/staff-orders"
 import { FileStore } from "@howzat/core/ports/file-store"
 import { ShopLinks } from "@howzat/core/ports/shop-links"
 import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
+import {
+  ReferralInvitationLimit,
+  Referrals,
+  ReferralSignUps,
+} from "@howzat/core/referrals/referrals"
 import { AuditTrail } from "@howzat/core/staff/audit-trail"
 import { StaffClubs } from "@howzat/core/staff/clubs"
 import { BackOfficeDashboard } from "@howzat/core/staff/dashboard"
@@ -54,6 +59,7 @@ import {
   PostgresCatalogueLive,
   PostgresInstantWinsLive,
   PromotionStoreLive,
+  ReferralRepoLive,
   ResourceWriterLive,
   RichTextSanitiserLive,
   SiteCreditLedgerLive,
@@ -181,12 +187,25 @@ export const composeShop = async (
     ),
   )
 
+  // Refer a friend (decision 0039): registration records the friend, Referrals serves the page.
+  const referralPorts = Layer.mergeAll(
+    PostgresAccountsLive,
+    ReferralRepoLive,
+  ).pipe(
+    Layer.provide(db),
+    Layer.merge(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
+    Layer.merge(Layer.succeed(ReferralInvitationLimit, config.referralInvitations)),
+  )
   const accountPorts = Layer.mergeAll(
     PostgresAccountsLive.pipe(Layer.provide(db)),
     Argon2PasswordHasherLive,
     JwtAccessTokensLive(await jwtSecret(database.db, config.jwtSecret)),
     NodeSecureRandomLive,
     Layer.succeed(RateLimitPolicy, config.rateLimits),
+    Layer.effect(ReferralSignUps, ReferralSignUps.fromRepo).pipe(Layer.provide(referralPorts)),
+  )
+  const referrals = Referrals.Default.pipe(
+    Layer.provide(Layer.merge(referralPorts, NodeSecureRandomLive)),
   )
   const accounts = Layer.mergeAll(
     Sessions.Default,
@@ -322,7 +341,7 @@ export const composeShop = async (
     competitionWinners,
     backOffice,
     instantWins,
-    accounts: Layer.mergeAll(secondFactor, staffCustomers),
+    accounts: Layer.mergeAll(secondFactor, staffCustomers, referrals),
     catalogueAdmin,
     orders,
     images,
@@ -354,6 +373,7 @@ export const composeShop = async (
         l.perAccount.windowMs,
         l.perAddress.windowMs,
       ]),
+      config.referralInvitations.windowMs,
     ),
   })
 

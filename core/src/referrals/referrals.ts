@@ -69,6 +69,9 @@ export class Referrals extends Effect.Service<Referrals>()("@howzat/core/Referra
     const random = yield* SecureRandom
     const limiter = yield* RateLimiter
     const transactions = yield* Transactions
+    // Read once, from the composition: links point at the configured origin.
+    const { origin } = yield* ShopLinks
+    const limit = yield* ReferralInvitationLimit
 
     const own = (principal: Principal, customerId: string) =>
       principal.customerId === customerId
@@ -79,7 +82,6 @@ export class Referrals extends Effect.Service<Referrals>()("@howzat/core/Referra
       Effect.gen(function* () {
         yield* own(principal, customerId)
         const code = yield* codeFor(repo, random, customerId)
-        const { origin } = yield* ShopLinks
         return {
           code,
           link: referralLink(origin, code),
@@ -90,7 +92,6 @@ export class Referrals extends Effect.Service<Referrals>()("@howzat/core/Referra
     /** Counts each address against the customer's budget; refuses once it is spent. */
     const spendBudget = (customerId: string, addresses: number) =>
       Effect.gen(function* () {
-        const limit = yield* ReferralInvitationLimit
         if (!limit.enabled) return
         const now = (yield* currentTime).getTime()
         const window = fixedWindow(now, limit.windowMs)
@@ -141,7 +142,6 @@ export class Referrals extends Effect.Service<Referrals>()("@howzat/core/Referra
 
         const inviter = yield* customers.byId(customerId)
         const code = yield* codeFor(repo, random, customerId)
-        const { origin } = yield* ShopLinks
         const link = referralLink(origin, code)
         const now = yield* currentTime
         const since = new Date(now.getTime() - INVITATION_REPEAT_WINDOW_MS)
