@@ -89,7 +89,6 @@ import {
 import { PagingParams } from "./paging"
 import { CardFormResponse } from "./payments"
 import { PostalEntriesApi } from "./postal-entries"
-import { ReferralsApi } from "./referrals"
 import {
   BadRequest,
   Conflict,
@@ -106,6 +105,7 @@ import {
   PromotionRequest,
   PromotionResponse,
 } from "./promotions"
+import { ReferralsApi } from "./referrals"
 import {
   ConfirmEnrolmentResponse,
   EnrolmentResponse,

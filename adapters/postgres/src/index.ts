@@ -62,6 +62,7 @@ export { makePostalEntryRepo, PostalEntryRepoLive } from "./repos/postal-entries
 export { makePromotionStore, PromotionStoreLive } from "./repos/promotion-store"
 export { makePromotionUses, PromotionUsesLive } from "./repos/promotion-uses"
 export { makeRateLimiter, purgeRateLimits, RateLimiterLive } from "./repos/rate-limits"
+export { makeReferralRepo, ReferralRepoLive } from "./repos/referrals"
 export {
   makeResourceRepo,
   makeResourceWriter,
@@ -82,7 +83,6 @@ export {
   RefreshTokenRepoLive,
 } from "./repos/session-tokens"
 export { settingOrCreate } from "./repos/settings"
-export { makeReferralRepo, ReferralRepoLive } from "./repos/referrals"
 export { makeSiteCreditLedger, SiteCreditLedgerLive } from "./repos/site-credit"
 export { makeStaffCustomerRepo, StaffCustomerRepoLive } from "./repos/staff-customers"
 export { makeStaffTicketReads, StaffTicketReadsLive } from "./repos/staff-tickets"

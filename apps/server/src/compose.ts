@@ -25,8 +25,8 @@ import { ShopLinks } from "@howzat/core/ports/shop-links"
 import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import {
   ReferralInvitationLimit,
-  Referrals,
   ReferralSignUps,
+  Referrals,
 } from "@howzat/core/referrals/referrals"
 import { AuditTrail } from "@howzat/core/staff/audit-trail"
 import { StaffClubs } from "@howzat/core/staff/clubs"
@@ -188,10 +188,7 @@ export const composeShop = async (
   )
 
   // Refer a friend (decision 0039): registration records the friend, Referrals serves the page.
-  const referralPorts = Layer.mergeAll(
-    PostgresAccountsLive,
-    ReferralRepoLive,
-  ).pipe(
+  const referralPorts = Layer.mergeAll(PostgresAccountsLive, ReferralRepoLive).pipe(
     Layer.provide(db),
     Layer.merge(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
     Layer.merge(Layer.succeed(ReferralInvitationLimit, config.referralInvitations)),

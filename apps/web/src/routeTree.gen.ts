@@ -19,6 +19,7 @@ import { Route as AccountIndexRouteImport } from "./routes/Account/index"
 import { Route as AccountBillingShippingDetailsRouteImport } from "./routes/Account/BillingShippingDetails"
 import { Route as AccountOrdersRouteImport } from "./routes/Account/Orders"
 import { Route as AccountPersonalDetailsRouteImport } from "./routes/Account/PersonalDetails"
+import { Route as AccountReferAFriendRouteImport } from "./routes/Account/ReferAFriend"
 import { Route as AccountSiteCreditRouteImport } from "./routes/Account/SiteCredit"
 import { Route as AccountTicketsRouteImport } from "./routes/Account/Tickets"
 import { Route as AuthChangeEmailAddressRouteImport } from "./routes/Auth/ChangeEmailAddress"
@@ -88,6 +89,11 @@ const AccountOrdersRoute = AccountOrdersRouteImport.update({
 const AccountPersonalDetailsRoute = AccountPersonalDetailsRouteImport.update({
   id: "/PersonalDetails",
   path: "/PersonalDetails",
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AccountReferAFriendRoute = AccountReferAFriendRouteImport.update({
+  id: "/ReferAFriend",
+  path: "/ReferAFriend",
   getParentRoute: () => AccountRouteRoute,
 } as any)
 const AccountSiteCreditRoute = AccountSiteCreditRouteImport.update({
@@ -201,6 +207,7 @@ export interface FileRoutesByFullPath {
   "/Account/BillingShippingDetails": typeof AccountBillingShippingDetailsRoute
   "/Account/Orders": typeof AccountOrdersRoute
   "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
+  "/Account/ReferAFriend": typeof AccountReferAFriendRoute
   "/Account/SiteCredit": typeof AccountSiteCreditRoute
   "/Account/Tickets": typeof AccountTicketsRoute
   "/Auth/ChangeEmailAddress": typeof AuthChangeEmailAddressRoute
@@ -231,6 +238,7 @@ export interface FileRoutesByTo {
   "/Account/BillingShippingDetails": typeof AccountBillingShippingDetailsRoute
   "/Account/Orders": typeof AccountOrdersRoute
   "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
+  "/Account/ReferAFriend": typeof AccountReferAFriendRoute
   "/Account/SiteCredit": typeof AccountSiteCreditRoute
   "/Account/Tickets": typeof AccountTicketsRoute
   "/Auth/ChangeEmailAddress": typeof AuthChangeEmailAddressRoute
@@ -263,6 +271,7 @@ export interface FileRoutesById {
   "/Account/BillingShippingDetails": typeof AccountBillingShippingDetailsRoute
   "/Account/Orders": typeof AccountOrdersRoute
   "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
+  "/Account/ReferAFriend": typeof AccountReferAFriendRoute
   "/Account/SiteCredit": typeof AccountSiteCreditRoute
   "/Account/Tickets": typeof AccountTicketsRoute
   "/Auth/ChangeEmailAddress": typeof AuthChangeEmailAddressRoute
@@ -296,6 +305,7 @@ export interface FileRouteTypes {
     | "/Account/BillingShippingDetails"
     | "/Account/Orders"
     | "/Account/PersonalDetails"
+    | "/Account/ReferAFriend"
     | "/Account/SiteCredit"
     | "/Account/Tickets"
     | "/Auth/ChangeEmailAddress"
@@ -326,6 +336,7 @@ export interface FileRouteTypes {
     | "/Account/BillingShippingDetails"
     | "/Account/Orders"
     | "/Account/PersonalDetails"
+    | "/Account/ReferAFriend"
     | "/Account/SiteCredit"
     | "/Account/Tickets"
     | "/Auth/ChangeEmailAddress"
@@ -357,6 +368,7 @@ export interface FileRouteTypes {
     | "/Account/BillingShippingDetails"
     | "/Account/Orders"
     | "/Account/PersonalDetails"
+    | "/Account/ReferAFriend"
     | "/Account/SiteCredit"
     | "/Account/Tickets"
     | "/Auth/ChangeEmailAddress"
@@ -474,6 +486,13 @@ declare module "@tanstack/react-router" {
       path: "/PersonalDetails"
       fullPath: "/Account/PersonalDetails"
       preLoaderRoute: typeof AccountPersonalDetailsRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    "/Account/ReferAFriend": {
+      id: "/Account/ReferAFriend"
+      path: "/ReferAFriend"
+      fullPath: "/Account/ReferAFriend"
+      preLoaderRoute: typeof AccountReferAFriendRouteImport
       parentRoute: typeof AccountRouteRoute
     }
     "/Account/SiteCredit": {
@@ -616,6 +635,7 @@ interface AccountRouteRouteChildren {
   AccountBillingShippingDetailsRoute: typeof AccountBillingShippingDetailsRoute
   AccountOrdersRoute: typeof AccountOrdersRoute
   AccountPersonalDetailsRoute: typeof AccountPersonalDetailsRoute
+  AccountReferAFriendRoute: typeof AccountReferAFriendRoute
   AccountSiteCreditRoute: typeof AccountSiteCreditRoute
   AccountTicketsRoute: typeof AccountTicketsRoute
   AccountIndexRoute: typeof AccountIndexRoute
@@ -626,6 +646,7 @@ const AccountRouteRouteChildren: AccountRouteRouteChildren = {
   AccountBillingShippingDetailsRoute: AccountBillingShippingDetailsRoute,
   AccountOrdersRoute: AccountOrdersRoute,
   AccountPersonalDetailsRoute: AccountPersonalDetailsRoute,
+  AccountReferAFriendRoute: AccountReferAFriendRoute,
   AccountSiteCreditRoute: AccountSiteCreditRoute,
   AccountTicketsRoute: AccountTicketsRoute,
   AccountIndexRoute: AccountIndexRoute,
