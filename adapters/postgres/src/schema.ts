@@ -482,6 +482,8 @@ export interface SandboxPaymentIntentsTable {
   refundIdempotencyKey: Generated<string | null>
   refundedAmountPence: Generated<number | null>
   refundedAt: Generated<Date | null>
+  /** An HMAC of the card number the intent was paid with (decision 0039); never the number. */
+  cardFingerprint: Generated<string | null>
 }
 
 /** Money the shop owes back on a card payment: due until the provider accepts the refund. */

@@ -125,6 +125,24 @@ describe("a friend who joins through the link", () => {
     expect(await ledger(again.customerId)).toEqual([])
   })
 
+  it("earns nothing when the friend pays with the referrer's card", async () => {
+    const fay = await someone()
+    await buy(fay, 1) // the sandbox's succeeding card
+    const gus = await someone({ referralCode: (await summaryOf(fay)).code })
+    await buy(gus, 2) // the same card
+    const prints = await shop.db
+      .selectFrom("payments")
+      .innerJoin("orders", "orders.id", "payments.orderId")
+      .select("payments.cardFingerprint")
+      .where("orders.customerId", "in", [fay.customerId, gus.customerId])
+      .execute()
+    expect(prints).toHaveLength(2)
+    expect(new Set(prints.map((p) => p.cardFingerprint)).size).toBe(1)
+    expect(prints[0]?.cardFingerprint).toMatch(/^[\w-]{10,}$/)
+    expect(await ledger(gus.customerId)).toEqual([])
+    expect(await ledger(fay.customerId)).toEqual([])
+  })
+
   it("earns nothing when the friend lives at the referrer's address", async () => {
     const dan = await someone()
     await shop.db

@@ -68,7 +68,7 @@ export interface OpenIntent {
 }
 
 export type PaymentOutcome =
-  | { readonly status: "Succeeded" }
+  | { readonly status: "Succeeded"; readonly cardFingerprint?: string | undefined }
   | { readonly status: "Failed"; readonly failureDetail: string }
 
 /**

@@ -58,6 +58,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   )
 
   await db.schema.alterTable("payments").addColumn("card_fingerprint", "text").execute()
+  await db.schema
+    .alterTable("sandbox_payment_intents")
+    .addColumn("card_fingerprint", "text")
+    .execute()
 
   await db.schema
     .alterTable("site_credit_entries")
@@ -93,6 +97,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     drop constraint site_credit_entries_shape,
     add constraint site_credit_entries_shape check ${sql.raw(withoutReferrals(shape))}`.execute(db)
   await db.schema.alterTable("site_credit_entries").dropColumn("referral_id").execute()
+  await db.schema.alterTable("sandbox_payment_intents").dropColumn("card_fingerprint").execute()
   await db.schema.alterTable("payments").dropColumn("card_fingerprint").execute()
   await db.schema.dropTable("referral_invitations").execute()
   await db.schema.dropTable("referrals").execute()
