@@ -135,9 +135,11 @@ export class Referrals extends Effect.Service<Referrals>()("@howzat/core/Referra
             detail: "Please check the email addresses marked.",
             invalid,
           })
-        const distinct = [
-          ...new Map(typed.map((email) => [mailboxIdentity(email), email])).values(),
-        ]
+        // One per mailbox, as first typed.
+        const distinct = typed.filter(
+          (email, index) =>
+            typed.findIndex((other) => mailboxIdentity(other) === mailboxIdentity(email)) === index,
+        )
         yield* spendBudget(customerId, distinct.length)
 
         const inviter = yield* customers.byId(customerId)
