@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
 import { competitionOnSale, payForOrder, placeOrder } from "./test-support/orders"
 import { LINK_ORIGIN, mailed, openShop, register, type Shop } from "./test-support/shop"
+import { signedInStaff } from "./test-support/staff"
 
 /**
  * Refer a friend through the real composition (decision 0039): the code and
@@ -123,6 +124,22 @@ describe("a friend who joins through the link", () => {
     expect((await summaryOf(carol)).friends).toEqual([])
     await buy(again, 2)
     expect(await ledger(again.customerId)).toEqual([])
+  })
+
+  it("does not count spend that staff refunded, and keeps a reward already paid", async () => {
+    const staff = (await signedInStaff(shop)).browser
+    const hal = await someone()
+    const ivy = await someone({ referralCode: (await summaryOf(hal)).code })
+    const first = await buy(ivy, 1)
+    await json(await staff.post(`/api/Orders/${first.id}/refund`))
+    await buy(ivy, 1) // £2.50 standing: the refunded £2.50 does not count
+    expect(await ledger(ivy.customerId)).toEqual([])
+    const third = await buy(ivy, 1) // £5.00 standing
+    expect(await ledger(ivy.customerId)).toMatchObject([{ amountPence: 500 }])
+    // A refund after the reward takes nothing back (decision 0039).
+    await json(await staff.post(`/api/Orders/${third.id}/refund`))
+    expect(await ledger(ivy.customerId)).toMatchObject([{ amountPence: 500 }])
+    expect(await ledger(hal.customerId)).toMatchObject([{ amountPence: 500 }])
   })
 
   it("earns nothing when the friend pays with the referrer's card", async () => {
