@@ -107,6 +107,7 @@ import {
   PromotionRequest,
   PromotionResponse,
 } from "./promotions"
+import { ReferralsApi } from "./referrals"
 import {
   ConfirmEnrolmentResponse,
   EnrolmentResponse,
@@ -873,6 +874,7 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(ClubPerksApi)
   .add(ContactApi)
   .add(ContactMessagesApi)
+  .add(ReferralsApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

@@ -84,6 +84,8 @@ export const RegistrationRequest = Schema.Struct({
   allowMarketingByText: Flag(true),
   allowMarketingByPost: Flag(true),
   [HONEY_POT_FIELD]: Text,
+  /** The code of the referral link the visitor came through (decision 0039); an unknown one is ignored. */
+  referralCode: Schema.optional(boundedString(32)),
 })
 export type RegistrationRequestJson = typeof RegistrationRequest.Encoded
 

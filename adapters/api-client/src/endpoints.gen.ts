@@ -17,6 +17,7 @@ import type * as payments from "@howzat/contracts/payments"
 import type * as postalEntries from "@howzat/contracts/postal-entries"
 import type * as problems from "@howzat/contracts/problems"
 import type * as promotions from "@howzat/contracts/promotions"
+import type * as referrals from "@howzat/contracts/referrals"
 import type * as secondFactor from "@howzat/contracts/second-factor"
 import type * as siteContent from "@howzat/contracts/site-content"
 import type * as staffCustomers from "@howzat/contracts/staff-customers"
@@ -216,6 +217,10 @@ export const endpoints = {
   contactMessages: {
     list: ["GET", "/api/ContactMessages", 2],
     setHandled: ["POST", "/api/ContactMessages/:messageId/handled", 2],
+  },
+  referrals: {
+    summary: ["GET", "/api/Customers/:customerId/referrals", 2],
+    invite: ["POST", "/api/Customers/:customerId/referral-invitations", 2],
   },
 } as const
 
@@ -1203,6 +1208,22 @@ export interface Endpoints {
       readonly payload: typeof contact.ContactMessageHandledRequest.Encoded
       readonly success: typeof contact.ContactMessageResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+  }
+  readonly referrals: {
+    readonly summary: {
+      readonly path: ParamsInput<{ readonly "customerId": string }, { readonly "customerId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof referrals.ReferralsResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly invite: {
+      readonly path: ParamsInput<{ readonly "customerId": string }, { readonly "customerId": string }>
+      readonly urlParams: never
+      readonly payload: typeof referrals.ReferralInvitationsRequest.Encoded
+      readonly success: typeof referrals.ReferralInvitationsResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.TooManyRequests.Encoded
     }
   }
 }

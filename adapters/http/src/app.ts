@@ -26,6 +26,7 @@ import type { Payments } from "@howzat/core/orders/payments"
 import type { StaffOrders } from "@howzat/core/orders/staff-orders"
 import type { FileStoreShape } from "@howzat/core/ports/file-store"
 import type { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
+import type { Referrals } from "@howzat/core/referrals/referrals"
 import { MAX_FILES_PER_UPLOAD } from "@howzat/core/rules/images"
 import type { AuditTrail } from "@howzat/core/staff/audit-trail"
 import type { StaffClubs } from "@howzat/core/staff/clubs"
@@ -63,6 +64,7 @@ import {
 import { PostalEntryHandlersLive } from "./postal-entry-handlers"
 import { asProblemResponse, isProblem, problemResponse } from "./problem-response"
 import { PromotionHandlersLive } from "./promotion-handlers"
+import { ReferralHandlersLive } from "./referral-handlers"
 import { CLIENT_ADDRESS_HEADER, HttpSettings, type HttpSettingsShape } from "./request-context"
 import {
   MAX_JSON_DEPTH,
@@ -88,6 +90,7 @@ export type AccountServices =
   | CustomerAccounts
   | Throttle
   | StaffCustomers
+  | Referrals
 
 /**
  * CheckoutPolicy is read when a checkout runs, so it travels with the
@@ -192,6 +195,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         ClubPerksHandlersLive,
         ContactHandlersLive,
         ContactMessageHandlersLive,
+        ReferralHandlersLive,
       ),
     ),
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),

@@ -63,6 +63,7 @@ export { makePostalEntryRepo, PostalEntryRepoLive } from "./repos/postal-entries
 export { makePromotionStore, PromotionStoreLive } from "./repos/promotion-store"
 export { makePromotionUses, PromotionUsesLive } from "./repos/promotion-uses"
 export { makeRateLimiter, purgeRateLimits, RateLimiterLive } from "./repos/rate-limits"
+export { makeReferralRepo, ReferralRepoLive } from "./repos/referrals"
 export {
   makeResourceRepo,
   makeResourceWriter,

@@ -475,6 +475,8 @@ export interface PaymentsTable {
   /** Sweep voids put off on a closed order, and when the next may be made (null: never). */
   voidAttempts: Generated<number>
   voidRetryAt: NullableTimestamp
+  /** The provider's fingerprint of the card that paid (never its number), for referrals. */
+  cardFingerprint: Generated<string | null>
 }
 
 /** The sandbox card provider's intents (adapters/payments); a real provider keeps these itself. */
@@ -493,6 +495,8 @@ export interface SandboxPaymentIntentsTable {
   refundIdempotencyKey: Generated<string | null>
   refundedAmountPence: Generated<number | null>
   refundedAt: Generated<Date | null>
+  /** An HMAC of the card number the intent was paid with (decision 0039); never the number. */
+  cardFingerprint: Generated<string | null>
 }
 
 /** Money the shop owes back on a card payment: due until the provider accepts the refund. */
@@ -517,6 +521,7 @@ export type SiteCreditReasonColumn =
   | "Grant"
   | "InstantWin"
   | "Adjustment"
+  | "ReferralReward"
 
 /** The site-credit ledger: positive credit, negative debit; the balance is the sum. */
 export interface SiteCreditEntriesTable {
@@ -528,6 +533,8 @@ export interface SiteCreditEntriesTable {
   orderId: string | null
   /** The winning ticket an InstantWin entry pays for: credited once per ticket. */
   instantWinTicketId: Generated<string | null>
+  /** The referral a ReferralReward entry pays: once per referral and customer. */
+  referralId: Generated<string | null>
   createdAt: Timestamp
 }
 
@@ -536,6 +543,29 @@ export interface PaymentNotificationsTable {
   provider: string
   eventId: string
   receivedAt: Timestamp
+}
+
+/** Refer a friend (docs/decisions/0039). */
+export interface ReferralCodesTable {
+  customerId: string
+  code: string
+  createdAt: Generated<Date>
+}
+
+export interface ReferralsTable {
+  id: Generated<string>
+  friendCustomerId: string
+  referrerCustomerId: string
+  joinedAt: Timestamp
+  rewardedAt: NullableTimestamp
+}
+
+/** Invitations by a hash of the mailbox, so none goes twice in a week. */
+export interface ReferralInvitationsTable {
+  id: Generated<string>
+  inviterCustomerId: string
+  mailboxHash: string
+  sentAt: Timestamp
 }
 
 export interface Database {
@@ -581,4 +611,7 @@ export interface Database {
   clubCreditEntries: ClubCreditEntriesTable
   clubPayouts: ClubPayoutsTable
   contactMessages: ContactMessagesTable
+  referralCodes: ReferralCodesTable
+  referrals: ReferralsTable
+  referralInvitations: ReferralInvitationsTable
 }

@@ -27,6 +27,11 @@ import { ShopIdentitySettings } from "@howzat/core/ports/club-documents"
 import { FileStore } from "@howzat/core/ports/file-store"
 import { ShopLinks } from "@howzat/core/ports/shop-links"
 import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
+import {
+  ReferralInvitationLimit,
+  ReferralSignUps,
+  Referrals,
+} from "@howzat/core/referrals/referrals"
 import type { ShopIdentity } from "@howzat/core/rules/club-documents"
 import { AuditTrail } from "@howzat/core/staff/audit-trail"
 import { StaffClubs } from "@howzat/core/staff/clubs"
@@ -61,6 +66,7 @@ import {
   PostgresCatalogueLive,
   PostgresInstantWinsLive,
   PromotionStoreLive,
+  ReferralRepoLive,
   ResourceWriterLive,
   RichTextSanitiserLive,
   SiteCreditLedgerLive,
@@ -199,12 +205,22 @@ export const composeShop = async (
     ),
   )
 
+  // Refer a friend (decision 0039): registration records the friend, Referrals serves the page.
+  const referralPorts = Layer.mergeAll(PostgresAccountsLive, ReferralRepoLive).pipe(
+    Layer.provide(db),
+    Layer.merge(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
+    Layer.merge(Layer.succeed(ReferralInvitationLimit, config.referralInvitations)),
+  )
   const accountPorts = Layer.mergeAll(
     PostgresAccountsLive.pipe(Layer.provide(db)),
     Argon2PasswordHasherLive,
     JwtAccessTokensLive(await jwtSecret(database.db, config.jwtSecret)),
     NodeSecureRandomLive,
     Layer.succeed(RateLimitPolicy, config.rateLimits),
+    Layer.effect(ReferralSignUps, ReferralSignUps.fromRepo).pipe(Layer.provide(referralPorts)),
+  )
+  const referrals = Referrals.Default.pipe(
+    Layer.provide(Layer.merge(referralPorts, NodeSecureRandomLive)),
   )
   const accounts = Layer.mergeAll(
     Sessions.Default,
@@ -357,7 +373,7 @@ export const composeShop = async (
     competitionWinners,
     backOffice,
     instantWins,
-    accounts: Layer.mergeAll(secondFactor, staffCustomers),
+    accounts: Layer.mergeAll(secondFactor, staffCustomers, referrals),
     catalogueAdmin,
     orders,
     images,
@@ -391,6 +407,7 @@ export const composeShop = async (
         l.perAccount.windowMs,
         l.perAddress.windowMs,
       ]),
+      config.referralInvitations.windowMs,
     ),
   })
 

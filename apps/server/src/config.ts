@@ -41,6 +41,8 @@ export interface ServerConfig {
   readonly jwtSecret: string | undefined
   readonly mail: MailConfig
   readonly rateLimits: RateLimitPolicyShape
+  /** Friends one customer may invite per window (decision 0039); off with RATE_LIMIT=off. */
+  readonly referralInvitations: RateLimit & { readonly enabled: boolean }
   readonly payments: PaymentsConfig
   readonly beacon: BeaconConfig
   /** Milliseconds between the automatic draw job's passes (the first runs at start-up). */
@@ -451,6 +453,15 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): S
     jwtSecret,
     mail: readMail(env, publicUrl),
     rateLimits: readRateLimits(env),
+    referralInvitations: {
+      enabled: flag("RATE_LIMIT", env.RATE_LIMIT, true),
+      ...(env.RATE_LIMIT_REFERRAL_INVITATIONS_PER_CUSTOMER?.trim()
+        ? parseRateLimit(
+            "RATE_LIMIT_REFERRAL_INVITATIONS_PER_CUSTOMER",
+            env.RATE_LIMIT_REFERRAL_INVITATIONS_PER_CUSTOMER.trim(),
+          )
+        : { max: 20, windowMs: 24 * 60 * 60 * 1000 }),
+    },
     payments: readPayments(env),
     beacon: readBeacon(env),
     automaticDrawIntervalMs: readAutomaticDrawInterval(env.AUTOMATIC_DRAW_INTERVAL_MS),

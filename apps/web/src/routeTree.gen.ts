@@ -25,6 +25,7 @@ import { Route as AccountIndexRouteImport } from "./routes/Account/index"
 import { Route as AccountBillingShippingDetailsRouteImport } from "./routes/Account/BillingShippingDetails"
 import { Route as AccountOrdersRouteImport } from "./routes/Account/Orders"
 import { Route as AccountPersonalDetailsRouteImport } from "./routes/Account/PersonalDetails"
+import { Route as AccountReferAFriendRouteImport } from "./routes/Account/ReferAFriend"
 import { Route as AccountSiteCreditRouteImport } from "./routes/Account/SiteCredit"
 import { Route as AccountTicketsRouteImport } from "./routes/Account/Tickets"
 import { Route as AuthChangeEmailAddressRouteImport } from "./routes/Auth/ChangeEmailAddress"
@@ -126,6 +127,11 @@ const AccountOrdersRoute = AccountOrdersRouteImport.update({
 const AccountPersonalDetailsRoute = AccountPersonalDetailsRouteImport.update({
   id: "/PersonalDetails",
   path: "/PersonalDetails",
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AccountReferAFriendRoute = AccountReferAFriendRouteImport.update({
+  id: "/ReferAFriend",
+  path: "/ReferAFriend",
   getParentRoute: () => AccountRouteRoute,
 } as any)
 const AccountSiteCreditRoute = AccountSiteCreditRouteImport.update({
@@ -255,6 +261,7 @@ export interface FileRoutesByFullPath {
   "/Account/BillingShippingDetails": typeof AccountBillingShippingDetailsRoute
   "/Account/Orders": typeof AccountOrdersRoute
   "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
+  "/Account/ReferAFriend": typeof AccountReferAFriendRoute
   "/Account/SiteCredit": typeof AccountSiteCreditRoute
   "/Account/Tickets": typeof AccountTicketsRoute
   "/Auth/ChangeEmailAddress": typeof AuthChangeEmailAddressRoute
@@ -293,6 +300,7 @@ export interface FileRoutesByTo {
   "/Account/BillingShippingDetails": typeof AccountBillingShippingDetailsRoute
   "/Account/Orders": typeof AccountOrdersRoute
   "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
+  "/Account/ReferAFriend": typeof AccountReferAFriendRoute
   "/Account/SiteCredit": typeof AccountSiteCreditRoute
   "/Account/Tickets": typeof AccountTicketsRoute
   "/Auth/ChangeEmailAddress": typeof AuthChangeEmailAddressRoute
@@ -333,6 +341,7 @@ export interface FileRoutesById {
   "/Account/BillingShippingDetails": typeof AccountBillingShippingDetailsRoute
   "/Account/Orders": typeof AccountOrdersRoute
   "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
+  "/Account/ReferAFriend": typeof AccountReferAFriendRoute
   "/Account/SiteCredit": typeof AccountSiteCreditRoute
   "/Account/Tickets": typeof AccountTicketsRoute
   "/Auth/ChangeEmailAddress": typeof AuthChangeEmailAddressRoute
@@ -374,6 +383,7 @@ export interface FileRouteTypes {
     | "/Account/BillingShippingDetails"
     | "/Account/Orders"
     | "/Account/PersonalDetails"
+    | "/Account/ReferAFriend"
     | "/Account/SiteCredit"
     | "/Account/Tickets"
     | "/Auth/ChangeEmailAddress"
@@ -412,6 +422,7 @@ export interface FileRouteTypes {
     | "/Account/BillingShippingDetails"
     | "/Account/Orders"
     | "/Account/PersonalDetails"
+    | "/Account/ReferAFriend"
     | "/Account/SiteCredit"
     | "/Account/Tickets"
     | "/Auth/ChangeEmailAddress"
@@ -451,6 +462,7 @@ export interface FileRouteTypes {
     | "/Account/BillingShippingDetails"
     | "/Account/Orders"
     | "/Account/PersonalDetails"
+    | "/Account/ReferAFriend"
     | "/Account/SiteCredit"
     | "/Account/Tickets"
     | "/Auth/ChangeEmailAddress"
@@ -622,6 +634,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AccountPersonalDetailsRouteImport
       parentRoute: typeof AccountRouteRoute
     }
+    "/Account/ReferAFriend": {
+      id: "/Account/ReferAFriend"
+      path: "/ReferAFriend"
+      fullPath: "/Account/ReferAFriend"
+      preLoaderRoute: typeof AccountReferAFriendRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
     "/Account/SiteCredit": {
       id: "/Account/SiteCredit"
       path: "/SiteCredit"
@@ -776,6 +795,7 @@ interface AccountRouteRouteChildren {
   AccountBillingShippingDetailsRoute: typeof AccountBillingShippingDetailsRoute
   AccountOrdersRoute: typeof AccountOrdersRoute
   AccountPersonalDetailsRoute: typeof AccountPersonalDetailsRoute
+  AccountReferAFriendRoute: typeof AccountReferAFriendRoute
   AccountSiteCreditRoute: typeof AccountSiteCreditRoute
   AccountTicketsRoute: typeof AccountTicketsRoute
   AccountIndexRoute: typeof AccountIndexRoute
@@ -786,6 +806,7 @@ const AccountRouteRouteChildren: AccountRouteRouteChildren = {
   AccountBillingShippingDetailsRoute: AccountBillingShippingDetailsRoute,
   AccountOrdersRoute: AccountOrdersRoute,
   AccountPersonalDetailsRoute: AccountPersonalDetailsRoute,
+  AccountReferAFriendRoute: AccountReferAFriendRoute,
   AccountSiteCreditRoute: AccountSiteCreditRoute,
   AccountTicketsRoute: AccountTicketsRoute,
   AccountIndexRoute: AccountIndexRoute,

@@ -138,6 +138,8 @@ export interface MailMessage {
     | "ContactMessage"
     /** "Thank you for contacting ...", to whoever sent the contact form. */
     | "ContactAcknowledgement"
+    /** A customer's invitation to a friend, with their referral link (decision 0039). */
+    | "ReferralInvitation"
   readonly to: string
   readonly subject: string
   readonly text: string

@@ -1,9 +1,10 @@
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { CustomerRepo, OneTimeTokenRepo, UserRepo } from "../ports/accounts"
 import { PasswordHasher } from "../ports/credentials"
 import { Mailer } from "../ports/mailer"
 import { SecureRandom } from "../ports/secure-random"
 import { Transactions } from "../ports/transactions"
+import { ReferralSignUps } from "../referrals/referrals"
 import { cleanTelephone, EMAIL_VERIFICATION_LIFETIME_MS, linkWithToken } from "../rules/auth"
 import {
   type RegistrationInput,
@@ -23,6 +24,8 @@ export interface RegistrationRequest extends RegistrationInput, MarketingPrefere
   readonly verificationLinkBase: string
   /** A field people never see: only a form-filling bot puts anything in it. */
   readonly honeyPot: string
+  /** The code of the referral link the visitor came through, if any (decision 0039). */
+  readonly referralCode?: string | undefined
 }
 
 export type RegistrationOutcome =
@@ -46,6 +49,8 @@ export class Registration extends Effect.Service<Registration>()("@howzat/core/R
     const sessions = yield* Sessions
     const throttle = yield* Throttle
     const oneTimeTokens = makeOneTimeTokens(yield* OneTimeTokenRepo, yield* SecureRandom)
+    // Absent where referrals are not wired (tests of accounts alone).
+    const referralSignUps = yield* Effect.serviceOption(ReferralSignUps)
 
     const register = (request: RegistrationRequest, caller: Caller) =>
       Effect.gen(function* () {
@@ -102,6 +107,12 @@ export class Registration extends Effect.Service<Registration>()("@howzat/core/R
                 linkWithToken(request.verificationLinkBase, token),
               ),
             )
+            const code = request.referralCode
+            if (code !== undefined && created.customerId !== null && Option.isSome(referralSignUps))
+              yield* referralSignUps.value.joined(
+                { customerId: created.customerId, emailAddress: created.emailAddress },
+                code,
+              )
             return created
           }),
         )

@@ -3,6 +3,7 @@ import { CustomerRepo } from "../ports/accounts"
 import { Mailer } from "../ports/mailer"
 import { PromotionUses, type PromotionUsesShape } from "../ports/promotions"
 import { orderPageLink, ShopLinks } from "../ports/shop-links"
+import { referralRewardOnCompletion } from "../referrals/referrals"
 import { clubCredit } from "../rules/promotions"
 import { orderConfirmationEmail } from "./emails"
 import { instantWinEmail } from "./instant-win-email"
@@ -39,9 +40,12 @@ export const orderCompletion = Effect.gen(function* () {
   const customers = yield* CustomerRepo
   const { origin } = yield* ShopLinks
   const awardInstantWins = yield* orderInstantWinAwards
+  const rewardReferral = yield* referralRewardOnCompletion
   return (order: Order, at: Date) =>
     Effect.gen(function* () {
       yield* creditClubsFor(uses, order, at)
+      // A referred friend's paid order may be the one that reaches £5 (decision 0039).
+      yield* rewardReferral(order.customerId, at)
       const customer = yield* customers.byId(order.customerId)
       const won = yield* awardInstantWins(order, customer, at)
       const link = orderPageLink(origin, order.id)

@@ -15,7 +15,15 @@ export class NotificationRejected extends Data.TaggedError("NotificationRejected
 /** Where a payment intent stands at the provider. */
 export type IntentStatus =
   | { readonly status: "Pending" }
-  | { readonly status: "Succeeded" }
+  | {
+      readonly status: "Succeeded"
+      /**
+       * The provider's fingerprint of the card that paid, when it gives one: the
+       * same card always gives the same value, and the number cannot be read back
+       * from it. Referrals compare it (decision 0039).
+       */
+      readonly cardFingerprint?: string | undefined
+    }
   | { readonly status: "Failed"; readonly failureDetail: string }
 
 /** A refund the provider accepted: the money is on its way back to the card. */

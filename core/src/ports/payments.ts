@@ -68,7 +68,7 @@ export interface OpenIntent {
 }
 
 export type PaymentOutcome =
-  | { readonly status: "Succeeded" }
+  | { readonly status: "Succeeded"; readonly cardFingerprint?: string | undefined }
   | { readonly status: "Failed"; readonly failureDetail: string }
 
 /**
@@ -186,6 +186,8 @@ export type SiteCreditReason =
   | "InstantWin"
   /** Staff's adjustment with a reason, either way (docs/decisions/0029). */
   | "Adjustment"
+  /** £5 to a referred friend and to their referrer, once per referral (decision 0039). */
+  | "ReferralReward"
 
 /** One line of the customer's site-credit account, as their site-credit page lists it. */
 export interface SiteCreditEntry {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { type Pence, pence } from "@howzat/core/rules/money"
 import { Effect, TestClock } from "effect"
 import { signatureHeader } from "../signature"
-import { makeSandboxGateway, type SandboxGatewayOptions } from "./gateway"
+import { makeSandboxGateway, type SandboxGatewayOptions, sandboxCardFingerprint } from "./gateway"
 import { makeInMemorySandboxIntentStore } from "./store"
 
 interface Delivery {
@@ -111,7 +111,14 @@ describe("the sandbox gateway", () => {
       const intent = yield* gateway.createIntent(order)
       const answer = yield* gateway.confirm({ ...card, clientToken: intent.clientToken })
       expect(answer).toEqual({ status: "Succeeded", failureDetail: null })
-      expect(yield* gateway.intentStatus(intent.providerReference)).toEqual({ status: "Succeeded" })
+      // The card's fingerprint, never its number (decision 0039): the same card, the same print.
+      const fingerprint = sandboxCardFingerprint("sandbox-secret", card.cardNumber)
+      expect(fingerprint).not.toContain(card.cardNumber.replace(/\D/g, ""))
+      expect(sandboxCardFingerprint("sandbox-secret", "4000 0000 0000 0002")).not.toBe(fingerprint)
+      expect(yield* gateway.intentStatus(intent.providerReference)).toEqual({
+        status: "Succeeded",
+        cardFingerprint: fingerprint,
+      })
 
       yield* eventually(() => shop.deliveries.length > 0)
       expect(shop.deliveries).toHaveLength(1)
@@ -126,12 +133,13 @@ describe("the sandbox gateway", () => {
         providerReference: intent.providerReference,
         status: "Succeeded",
         failureDetail: null,
+        cardFingerprint: fingerprint,
       })
       expect(yield* gateway.verifyNotification(delivery.rawBody, delivery.headers)).toEqual({
         kind: "IntentStatus",
         providerReference: intent.providerReference,
         eventId: body.id,
-        outcome: { status: "Succeeded" },
+        outcome: { status: "Succeeded", cardFingerprint: fingerprint },
       })
     }),
   )
@@ -287,8 +295,12 @@ describe("the sandbox gateway", () => {
       const { gateway } = yield* setup({})
       const paid = yield* gateway.createIntent(order)
       yield* gateway.confirm({ ...card, clientToken: paid.clientToken })
-      expect(yield* gateway.cancelIntent(paid.providerReference)).toEqual({ status: "Succeeded" })
-      expect(yield* gateway.intentStatus(paid.providerReference)).toEqual({ status: "Succeeded" })
+      expect(yield* gateway.cancelIntent(paid.providerReference)).toMatchObject({
+        status: "Succeeded",
+      })
+      expect(yield* gateway.intentStatus(paid.providerReference)).toMatchObject({
+        status: "Succeeded",
+      })
 
       const declined = yield* gateway.createIntent({ ...order, idempotencyKey: "payment-2" })
       yield* gateway.confirm({
@@ -350,7 +362,9 @@ describe("the sandbox gateway", () => {
       expect(second).toEqual(first)
       const other = yield* Effect.flip(gateway.refund({ ...request, idempotencyKey: "refund-2" }))
       expect(other.reason).toMatch(/already been refunded/)
-      expect(yield* gateway.intentStatus(intent.providerReference)).toEqual({ status: "Succeeded" })
+      expect(yield* gateway.intentStatus(intent.providerReference)).toMatchObject({
+        status: "Succeeded",
+      })
     }),
   )
 

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto"
+import { createHmac, randomBytes } from "node:crypto"
 import type {
   SandboxConfirmRequestJson,
   SandboxConfirmResponseJson,
@@ -69,6 +69,8 @@ export const SandboxNotification = Schema.Struct({
   providerReference: Schema.String,
   status: Schema.Literal("Succeeded", "Failed"),
   failureDetail: Schema.NullOr(Schema.String),
+  /** As a real provider names the card that paid: a fingerprint, never the number. */
+  cardFingerprint: Schema.optional(Schema.NullOr(Schema.String)),
 })
 export type SandboxNotification = typeof SandboxNotification.Type
 const decodeNotification = Schema.decodeUnknown(Schema.parseJson(SandboxNotification))
@@ -85,7 +87,19 @@ const storeUnavailable = (error: { readonly operation: string }) =>
 const statusOf = (record: SandboxIntentRecord): IntentStatus =>
   record.status === "Failed"
     ? { status: "Failed", failureDetail: record.failureDetail ?? "Your card was declined." }
-    : { status: record.status }
+    : record.status === "Succeeded" && record.cardFingerprint
+      ? { status: "Succeeded", cardFingerprint: record.cardFingerprint }
+      : { status: record.status }
+
+/**
+ * The same card always gives the same value and the number cannot be read
+ * back from it: an HMAC of its digits under the sandbox's own secret.
+ */
+export const sandboxCardFingerprint = (secret: string, cardNumber: string): string =>
+  createHmac("sha256", secret)
+    .update(`card-fingerprint:${cardNumber.replace(/\D/g, "")}`)
+    .digest("base64url")
+    .slice(0, 22)
 
 const answerOf = (record: SandboxIntentRecord): SandboxConfirmResponseJson =>
   record.status === "Failed"
@@ -103,6 +117,7 @@ const notificationOf = (record: SandboxIntentRecord): SandboxNotification => ({
   providerReference: record.providerReference,
   status: record.status === "Succeeded" ? "Succeeded" : "Failed",
   failureDetail: record.failureDetail,
+  cardFingerprint: record.cardFingerprint ?? null,
 })
 
 /**
@@ -251,7 +266,9 @@ export const makeSandboxGateway = (
           )
           const outcome: IntentStatus =
             event.status === "Succeeded"
-              ? { status: "Succeeded" }
+              ? event.cardFingerprint
+                ? { status: "Succeeded", cardFingerprint: event.cardFingerprint }
+                : { status: "Succeeded" }
               : {
                   status: "Failed",
                   failureDetail: event.failureDetail ?? "Your card was declined.",
@@ -283,6 +300,10 @@ export const makeSandboxGateway = (
               failureDetail: judgement.kind === "Declined" ? judgement.failureDetail : null,
               eventId,
               settledAt: now,
+              cardFingerprint:
+                judgement.kind === "Succeeded"
+                  ? sandboxCardFingerprint(secret, request.cardNumber)
+                  : null,
             })
             .pipe(Effect.mapError(storeUnavailable))
           // Only the confirm that settled the intent notifies; a racing one just answers.

@@ -19,6 +19,8 @@ export interface SandboxIntentRecord {
   readonly failureDetail: string | null
   /** The id of the status notification, fixed when the intent settles so every retry carries it. */
   readonly eventId: string | null
+  /** An HMAC of the card that paid (never its number), once it succeeded. */
+  readonly cardFingerprint?: string | null
   /** The payment's refund, once it has one: the sandbox refunds a payment once. */
   readonly refund: SandboxRefund | null
 }
@@ -39,6 +41,7 @@ export interface NewSandboxIntent {
 }
 
 export interface SandboxSettlement {
+  readonly cardFingerprint?: string | null
   readonly status: "Succeeded" | "Failed"
   readonly failureDetail: string | null
   readonly eventId: string
@@ -116,6 +119,7 @@ export const makeInMemorySandboxIntentStore = (): Effect.Effect<SandboxIntentSto
               status: settlement.status,
               failureDetail: settlement.failureDetail,
               eventId: settlement.eventId,
+              cardFingerprint: settlement.cardFingerprint ?? null,
             }
             return [settled, { ...s, intents: new Map(s.intents).set(reference, settled) }]
           }),

@@ -39,6 +39,8 @@ const PaymentIntentJson = Schema.Struct({
   client_secret: Schema.optional(Schema.NullOr(Schema.String)),
   last_payment_error: Schema.optional(LastPaymentError),
   cancellation_reason: Schema.optional(Schema.NullOr(Schema.String)),
+  /** An id, or the payment method itself when expanded: then its card's fingerprint. */
+  payment_method: Schema.optional(Schema.Unknown),
 })
 type PaymentIntentJson = typeof PaymentIntentJson.Type
 const decodeIntent = Schema.decodeUnknown(PaymentIntentJson)
@@ -81,6 +83,21 @@ const statusAfterCancel = (intent: PaymentIntentJson): IntentStatus =>
       ? { status: "Failed", failureDetail: CANCELLED }
       : { status: "Pending" }
 
+/** payment_method.card.fingerprint when the intent carries the expanded method (decision 0039). */
+export const cardFingerprintOf = (intent: PaymentIntentJson): string | undefined => {
+  const method = intent.payment_method
+  if (typeof method !== "object" || method === null) return undefined
+  const card = (method as { card?: unknown }).card
+  if (typeof card !== "object" || card === null) return undefined
+  const fingerprint = (card as { fingerprint?: unknown }).fingerprint
+  return typeof fingerprint === "string" && fingerprint !== "" ? fingerprint : undefined
+}
+
+const succeeded = (intent: PaymentIntentJson): IntentStatus => {
+  const cardFingerprint = cardFingerprintOf(intent)
+  return cardFingerprint ? { status: "Succeeded", cardFingerprint } : { status: "Succeeded" }
+}
+
 /**
  * A declined card leaves the intent in requires_payment_method with the
  * issuer's message; without a message nobody has tried a card yet.
@@ -88,7 +105,7 @@ const statusAfterCancel = (intent: PaymentIntentJson): IntentStatus =>
 export const statusOfIntent = (intent: PaymentIntentJson): IntentStatus | undefined => {
   switch (intent.status) {
     case "succeeded":
-      return { status: "Succeeded" }
+      return succeeded(intent)
     case "canceled":
       return { status: "Failed", failureDetail: CANCELLED }
     case "requires_payment_method":
@@ -187,7 +204,8 @@ export const makeStripeGateway = (config: StripeGatewayConfig): PaymentGatewaySh
       }),
 
     intentStatus: (providerReference) =>
-      call("GET", intentPath(providerReference)).pipe(
+      // Expanded, so a succeeded intent names its card's fingerprint (decision 0039).
+      call("GET", `${intentPath(providerReference)}?expand%5B%5D=payment_method`).pipe(
         Effect.flatMap((intent) => {
           const status = statusOfIntent(intent)
           return status
@@ -256,7 +274,7 @@ export const makeStripeGateway = (config: StripeGatewayConfig): PaymentGatewaySh
         )
         const outcome: IntentStatus | undefined =
           event.type === "payment_intent.succeeded"
-            ? { status: "Succeeded" }
+            ? succeeded(intent)
             : event.type === "payment_intent.payment_failed"
               ? {
                   status: "Failed",

@@ -22,6 +22,7 @@ import * as secondFactors from "./2026-11-24T2100-second-factors"
 import * as clubAdmin from "./2026-11-24T2110-club-admin"
 import * as instantWinVisibility from "./2026-11-24T2120-instant-win-visibility"
 import * as contactMessages from "./2026-11-25T0900-contact-messages"
+import * as referrals from "./2026-11-25T1100-referrals"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T2110-club-admin": clubAdmin,
   "2026-11-24T2120-instant-win-visibility": instantWinVisibility,
   "2026-11-25T0900-contact-messages": contactMessages,
+  "2026-11-25T1100-referrals": referrals,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>

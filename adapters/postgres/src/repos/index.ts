@@ -16,6 +16,7 @@ import { OrderRepoLive } from "./orders"
 import { OutboxMailerLive } from "./outbox"
 import { PaymentRepoLive } from "./payments"
 import { PromotionUsesLive } from "./promotion-uses"
+import { ReferralRepoLive } from "./referrals"
 import { ResourceRepoLive } from "./resources"
 import { SiteCreditLedgerLive } from "./site-credit"
 import { StaffTicketReadsLive } from "./staff-tickets"
@@ -48,6 +49,7 @@ export const PostgresOrdersLive = Layer.mergeAll(
   PromotionUsesLive,
   InstantWinRepoLive,
   OutboxMailerLive,
+  ReferralRepoLive,
 )
 
 /** Staff's instant-win groups and ticket reads, on one database: needs the Db tag. */

@@ -149,6 +149,9 @@ export const makePaymentRepo = (db: Kysely<Database>): PaymentRepoShape => ({
           .set({
             status: outcome.status,
             failureDetail: outcome.status === "Failed" ? outcome.failureDetail : null,
+            ...(outcome.status === "Succeeded" && outcome.cardFingerprint
+              ? { cardFingerprint: outcome.cardFingerprint }
+              : {}),
             clientToken: null,
             updatedAt: at,
           })

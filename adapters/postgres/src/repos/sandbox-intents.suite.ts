@@ -52,6 +52,7 @@ export const sandboxIntentsSuite = (name: string, open: () => Promise<SuiteDatab
         status: "Pending",
         failureDetail: null,
         eventId: null,
+        cardFingerprint: null,
         refund: null,
       })
       expect(await run(store().byReference(intent.providerReference))).toEqual(created)

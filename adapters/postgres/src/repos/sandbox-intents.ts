@@ -20,6 +20,7 @@ const columns = [
   "refundReference",
   "refundIdempotencyKey",
   "refundedAmountPence",
+  "cardFingerprint",
 ] as const
 
 type Row = Pick<Selectable<SandboxPaymentIntentsTable>, (typeof columns)[number]>
@@ -32,6 +33,7 @@ const toRecord = (row: Row) => ({
   status: row.status,
   failureDetail: row.failureDetail,
   eventId: row.eventId,
+  cardFingerprint: row.cardFingerprint,
   refund:
     row.refundReference === null ||
     row.refundIdempotencyKey === null ||
@@ -98,6 +100,7 @@ export const makeSandboxIntentStore = (db: Kysely<Database>) => ({
       readonly failureDetail: string | null
       readonly eventId: string
       readonly settledAt: Date
+      readonly cardFingerprint?: string | null
     },
   ) =>
     runQuery(db, "sandboxIntents.settle", async (q) => {

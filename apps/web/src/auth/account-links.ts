@@ -6,6 +6,7 @@ export type AccountPath =
   | "/Account/Orders"
   | "/Account/PersonalDetails"
   | "/Account/BillingShippingDetails"
+  | "/Account/ReferAFriend"
 
 export interface AccountLink {
   readonly label: string
@@ -18,6 +19,8 @@ export const accountLinks: readonly AccountLink[] = [
   ...(brand.siteCredit.active
     ? [{ label: brand.siteCredit.name, to: "/Account/SiteCredit" as const }]
     : []),
+  // Not in SPEC's menu: beside the credit it earns (decision 0039).
+  { label: "Refer a Friend", to: "/Account/ReferAFriend" },
   { label: "Recent Orders", to: "/Account/Orders" },
   { label: "My Details", to: "/Account/PersonalDetails" },
   { label: "Address Details", to: "/Account/BillingShippingDetails" },

@@ -1,3 +1,4 @@
+import { normaliseReferralCode } from "@howzat/core/rules/referrals"
 import {
   EARLIEST_DATE_OF_BIRTH,
   MAX_EMAIL_LENGTH,
@@ -20,7 +21,7 @@ import { useState } from "react"
 import { HONEY_POT, register } from "../../api/accounts"
 import { returnUrlSearch, safeReturnPath } from "../../auth/return-url"
 import { signInWith } from "../../auth/session"
-import { pageTitle } from "../../brand"
+import { brand, pageTitle } from "../../brand"
 import { ErrorDialog } from "../../components/Dialog"
 import {
   CheckboxField,
@@ -37,8 +38,17 @@ import {
 } from "../../lib/error-text"
 import { fieldRule, type Rules } from "../../lib/form-rules"
 
+/**
+ * `?ref=` is a friend's referral code (decision 0039): kept only if it reads
+ * as one, sent with the registration, and never stored in the browser.
+ */
+const registerSearch = (search: Record<string, unknown>): { returnUrl?: string; ref?: string } => {
+  const ref = typeof search.ref === "string" ? normaliseReferralCode(search.ref) : undefined
+  return { ...returnUrlSearch(search), ...(ref ? { ref } : {}) }
+}
+
 export const Route = createFileRoute("/Auth/Register")({
-  validateSearch: returnUrlSearch,
+  validateSearch: registerSearch,
   head: () => ({ meta: [{ title: pageTitle("Register") }] }),
   component: Register,
 })
@@ -82,7 +92,7 @@ const blank: RegisterValues = {
 }
 
 function Register() {
-  const { returnUrl } = Route.useSearch()
+  const { returnUrl, ref } = Route.useSearch()
   const navigate = useNavigate()
   const [problem, setProblem] = useState<DialogContent | null>(null)
 
@@ -105,6 +115,7 @@ function Register() {
           allowMarketingByText: value.allowMarketing,
           allowMarketingByPost: value.allowMarketing,
           [HONEY_POT]: value.honeyPot,
+          ...(ref ? { referralCode: ref } : {}),
         })
       } catch (error) {
         setProblem(registrationFailureContent(error))
@@ -126,6 +137,12 @@ function Register() {
       title="Register"
       intro={
         <>
+          {ref ? (
+            <span className="mb-3 block rounded-lg bg-sunken px-3 py-2 font-semibold text-fg">
+              You were invited by a friend: once you have spent £5 on tickets, you both get £5 of{" "}
+              {brand.siteCredit.name}.
+            </span>
+          ) : null}
           Create your account to enter competitions. You must be 18 or over. Already registered?{" "}
           <Link
             to="/Auth/Login"

@@ -1,0 +1,4 @@
+import { makeDatabase } from "../database"
+import { referralsSuite } from "./referrals.suite"
+
+referralsSuite("referrals on PGlite (in memory)", () => makeDatabase({}))

@@ -1,0 +1,58 @@
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
+import { Schema } from "effect"
+import { NotFound, TooManyRequests } from "./problems"
+import { Authentication } from "./security"
+import { boundedString } from "./text"
+
+const CustomerPath = Schema.Struct({ customerId: Schema.UUID })
+
+/**
+ * Refer a friend (issue 11 §4, decision 0039), for the customer themselves:
+ * their code and link, the friends who joined (first name only), and
+ * invitations by email. Another customer's id is answered 404.
+ */
+export const ReferredFriend = Schema.Struct({
+  firstName: Schema.String,
+  joinedAt: Schema.Date,
+  rewarded: Schema.Boolean,
+})
+
+export const ReferralsResponse = Schema.Struct({
+  referrals: Schema.Struct({
+    code: Schema.String,
+    link: Schema.String,
+    friends: Schema.Array(ReferredFriend),
+  }),
+})
+export type ReferralsResponseJson = typeof ReferralsResponse.Encoded
+
+/** Up to 10 addresses are accepted by the rules; the wire refuses silly lists outright. */
+export const ReferralInvitationsRequest = Schema.Struct({
+  emails: Schema.Array(boundedString(320)).pipe(Schema.maxItems(50)),
+})
+export type ReferralInvitationsRequestJson = typeof ReferralInvitationsRequest.Encoded
+
+/**
+ * How many addresses were taken. An address that has an account (or was
+ * invited this week) is skipped but still counted, so the answer never
+ * tells who has an account.
+ */
+export const ReferralInvitationsResponse = Schema.Struct({ sent: Schema.Int })
+export type ReferralInvitationsResponseJson = typeof ReferralInvitationsResponse.Encoded
+
+export class ReferralsApi extends HttpApiGroup.make("referrals")
+  .add(
+    HttpApiEndpoint.get("summary", "/api/Customers/:customerId/referrals")
+      .setPath(CustomerPath)
+      .addSuccess(ReferralsResponse)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.post("invite", "/api/Customers/:customerId/referral-invitations")
+      .setPath(CustomerPath)
+      .setPayload(ReferralInvitationsRequest)
+      .addSuccess(ReferralInvitationsResponse)
+      .addError(NotFound)
+      .addError(TooManyRequests),
+  )
+  .middleware(Authentication) {}

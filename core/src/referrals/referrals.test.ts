@@ -1,0 +1,213 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer, TestClock } from "effect"
+import type { Principal } from "../accounts/model"
+import { Registration } from "../accounts/registration"
+import {
+  type AccountStore,
+  emptyStore,
+  makeAccountDoubles,
+  registration,
+} from "../accounts/test-doubles"
+import { RateLimitPolicy } from "../accounts/throttle"
+import type { ReferralRepo } from "../ports/referrals"
+import { ShopLinks } from "../ports/shop-links"
+import { pence } from "../rules/money"
+import { OrderStatus } from "../rules/order-status"
+import {
+  ReferralInvitationLimit,
+  ReferralSignUps,
+  Referrals,
+  referralRewardOnCompletion,
+} from "./referrals"
+import { emptyReferralRows, makeReferralRepoDouble, type ReferralRows } from "./test-doubles"
+
+const START = Date.parse("2026-06-15T12:00:00Z")
+const DAY = 24 * 60 * 60 * 1000
+
+const layerOver = (store: AccountStore, rows: ReferralRows) => {
+  const ports = Layer.merge(makeReferralRepoDouble(store, rows), makeAccountDoubles(store))
+  return Layer.mergeAll(Registration.Default, Referrals.Default).pipe(
+    Layer.provide(RateLimitPolicy.Default),
+    Layer.provide(Layer.effect(ReferralSignUps, ReferralSignUps.fromRepo)),
+    Layer.provide(Layer.succeed(ShopLinks, { origin: "https://shop.example" })),
+    Layer.provide(Layer.succeed(ReferralInvitationLimit, { enabled: true, max: 5, windowMs: DAY })),
+    Layer.provideMerge(ports),
+  )
+}
+
+const run = <A, E>(
+  test: (
+    store: AccountStore,
+    rows: ReferralRows,
+  ) => Effect.Effect<A, E, Registration | Referrals | ReferralRepo>,
+) => {
+  const store = emptyStore()
+  const rows = emptyReferralRows()
+  return Effect.provide(
+    Effect.zipRight(TestClock.setTime(START), test(store, rows)),
+    layerOver(store, rows),
+  )
+}
+
+/** Registers someone and answers them as the principal their session would carry. */
+const join = (email: string, overrides: Parameters<typeof registration>[0] = {}) =>
+  Effect.gen(function* () {
+    const outcome = yield* (yield* Registration).register(
+      registration({ emailAddress: email, ...overrides }),
+      {},
+    )
+    if (outcome._tag !== "Registered") throw new Error("not registered")
+    const user = outcome.session.user
+    return {
+      userId: user.id,
+      role: "Customer",
+      customerId: user.customerId,
+      email: user.emailAddress,
+      name: user.firstName,
+    } satisfies Principal as Principal & { customerId: string }
+  })
+
+describe("Referrals", () => {
+  it.effect("makes a customer's code once, with a link at the shop's origin", () =>
+    run(() =>
+      Effect.gen(function* () {
+        const ann = yield* join("ann@example.com")
+        const referrals = yield* Referrals
+        const first = yield* referrals.summary(ann, ann.customerId)
+        expect(first.link).toBe(`https://shop.example/Auth/Register?ref=${first.code}`)
+        expect((yield* referrals.summary(ann, ann.customerId)).code).toBe(first.code)
+        const bob = yield* join("bob@example.com")
+        expect((yield* Effect.flip(referrals.summary(bob, ann.customerId)))._tag).toBe(
+          "CustomerNotFound",
+        )
+      }),
+    ),
+  )
+
+  it.effect("records a friend who registers with the code, and ignores an own or unknown one", () =>
+    run((_, rows) =>
+      Effect.gen(function* () {
+        const ann = yield* join("ann.smith@gmail.com")
+        const { code } = yield* (yield* Referrals).summary(ann, ann.customerId)
+        const bob = yield* join("bob@example.com", { firstName: "Bob", referralCode: code })
+        // Ann again under a Gmail alias: registered, but no referral.
+        yield* join("annsmith+2@googlemail.com", { referralCode: code })
+        yield* join("cat@example.com", { referralCode: "NOTACODE" })
+        expect(rows.referrals).toEqual([
+          expect.objectContaining({
+            friendCustomerId: bob.customerId,
+            referrerCustomerId: ann.customerId,
+          }),
+        ])
+        const { friends } = yield* (yield* Referrals).summary(ann, ann.customerId)
+        expect(friends).toEqual([expect.objectContaining({ firstName: "Bob", rewarded: false })])
+      }),
+    ),
+  )
+
+  it.effect("mails only new addresses, counts every one taken, and not twice a week", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        const ann = yield* join("ann@example.com")
+        yield* join("member@example.com")
+        const referrals = yield* Referrals
+        const sent = yield* referrals.invite(ann, ann.customerId, [
+          "new@example.com",
+          " ",
+          "MEMBER@example.com",
+          "ann+me@example.com",
+          "New@Example.com",
+        ])
+        // new (once: the same mailbox twice), member and Ann herself: three addresses taken.
+        expect(sent).toEqual({ sent: 3 })
+        const invitations = store.outbox.filter((m) => m.kind === "ReferralInvitation")
+        expect(invitations.map((m) => m.to)).toEqual(["new@example.com"])
+        expect(invitations[0]?.text).toContain("https://shop.example/Auth/Register?ref=")
+
+        yield* TestClock.adjust(6 * DAY)
+        yield* referrals.invite(ann, ann.customerId, ["new@example.com"])
+        expect(store.outbox.filter((m) => m.kind === "ReferralInvitation")).toHaveLength(1)
+        yield* TestClock.adjust(2 * DAY)
+        yield* referrals.invite(ann, ann.customerId, ["new@example.com"])
+        expect(store.outbox.filter((m) => m.kind === "ReferralInvitation")).toHaveLength(2)
+      }),
+    ),
+  )
+
+  it.effect("refuses bad lists and stops at the customer's daily limit", () =>
+    run(() =>
+      Effect.gen(function* () {
+        const ann = yield* join("ann@example.com")
+        const referrals = yield* Referrals
+        const refusal = (emails: string[]) =>
+          Effect.flip(referrals.invite(ann, ann.customerId, emails))
+        expect((yield* refusal([" "]))._tag).toBe("ReferralInvitationInvalid")
+        expect(yield* refusal(["a@example.com", "nope"])).toMatchObject({ invalid: ["nope"] })
+        expect((yield* refusal(Array.from({ length: 11 }, (_, i) => `f${i}@x.com`)))._tag).toBe(
+          "ReferralInvitationInvalid",
+        )
+        yield* referrals.invite(ann, ann.customerId, ["a@x.com", "b@x.com", "c@x.com", "d@x.com"])
+        expect((yield* refusal(["e@x.com", "f@x.com"]))._tag).toBe("RateLimited")
+      }),
+    ),
+  )
+})
+
+describe("the reward on completion", () => {
+  const completed = (spend: number) => ({
+    status: OrderStatus.Completed,
+    ticketSpend: pence(spend),
+    paidByCard: pence(spend),
+    donation: pence(0),
+  })
+
+  it.effect("pays both once the friend's paid tickets reach £5, and never again", () =>
+    run((_, rows) =>
+      Effect.gen(function* () {
+        const ann = yield* join("ann@example.com")
+        const { code } = yield* (yield* Referrals).summary(ann, ann.customerId)
+        const bob = yield* join("bob@example.com", { firstName: "Bob", referralCode: code })
+        const reward = yield* referralRewardOnCompletion
+        const at = new Date(START)
+
+        rows.orders.set(bob.customerId, [completed(300), { ...completed(900), status: "Refunded" }])
+        yield* reward(bob.customerId, at)
+        expect(rows.rewards).toEqual([])
+
+        rows.orders.set(bob.customerId, [completed(300), completed(200)])
+        yield* reward(bob.customerId, at)
+        yield* reward(bob.customerId, at)
+        expect(rows.rewards).toEqual([
+          expect.objectContaining({ customerId: bob.customerId, amount: 500 }),
+          expect.objectContaining({
+            customerId: ann.customerId,
+            amount: 500,
+            description: "Referral reward: Bob joined and played",
+          }),
+        ])
+      }),
+    ),
+  )
+
+  it.effect("pays nothing when the friend paid with the referrer's card", () =>
+    run((_, rows) =>
+      Effect.gen(function* () {
+        const ann = yield* join("ann@example.com")
+        const { code } = yield* (yield* Referrals).summary(ann, ann.customerId)
+        const bob = yield* join("bob@example.com", { referralCode: code })
+        rows.cards.set(ann.customerId, ["print-1"])
+        rows.cards.set(bob.customerId, ["print-1"])
+        rows.orders.set(bob.customerId, [completed(5000)])
+        yield* (yield* referralRewardOnCompletion)(bob.customerId, new Date(START))
+        expect(rows.rewards).toEqual([])
+      }),
+    ),
+  )
+
+  it.effect("does nothing for a customer nobody referred, or without a referral store", () =>
+    Effect.gen(function* () {
+      const reward = yield* referralRewardOnCompletion
+      yield* reward("anyone", new Date(START))
+    }),
+  )
+})

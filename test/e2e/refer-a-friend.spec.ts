@@ -1,0 +1,126 @@
+import AxeBuilder from "@axe-core/playwright"
+import { expect, type Page, test } from "@playwright/test"
+import { openCompetition, PASSWORD, uniqueEmail } from "./support"
+
+/**
+ * Issue 11 §4's journey (decision 0039): customer A shares the secret by
+ * email, friend B registers through the link in that email and pays for £5
+ * of tickets with the sandbox card, and both ledgers show +£5.00.
+ */
+
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
+
+const registerThroughApi = async (page: Page, email: string, firstName: string) => {
+  await page.goto("/")
+  const xsrf = (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? ""
+  const registered = await page.request.post("/api/Customers", {
+    headers: { "X-XSRF-TOKEN": xsrf },
+    data: {
+      firstName,
+      lastName: "Lanning",
+      emailAddress: email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      dateOfBirth: "1990-03-25",
+      telephoneNumber: "07700 900111",
+      acceptTerms: true,
+      emailVerificationReturnUrl: "http://localhost",
+    },
+  })
+  expect(registered.ok()).toBe(true)
+}
+
+const logIn = async (page: Page, email: string) => {
+  await page.goto("/Auth/Login")
+  await page.getByLabel("Email address").fill(email)
+  await page.getByLabel("Password").fill(PASSWORD)
+  await page.getByRole("button", { name: "LOGIN" }).click()
+  await expect(page).toHaveURL(/\/$/)
+}
+
+test("a friend invited by email joins, spends £5 and both earn £5", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000)
+  const annEmail = uniqueEmail(testInfo, "referrer")
+  const friendEmail = uniqueEmail(testInfo, "friend")
+  await registerThroughApi(page, annEmail, "Meg")
+  await logIn(page, annEmail)
+
+  await page.goto("/Account/ReferAFriend")
+  await expect(page.getByRole("heading", { name: "Share the secret" })).toBeVisible()
+  await expect(page.getByText(/\/Auth\/Register\?ref=[A-Z0-9]{8}/)).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+
+  // SPEC §5: no new field until the last one holds a valid address.
+  const add = page.getByRole("button", { name: "Add another email" })
+  await expect(add).toBeDisabled()
+  await page.getByRole("textbox", { name: "Friend's email 1" }).fill("not-an-email")
+  await page.getByRole("textbox", { name: "Friend's email 1" }).blur()
+  await expect(page.getByText("Please enter a valid email address.")).toBeVisible()
+  await expect(add).toBeDisabled()
+  await page.getByRole("textbox", { name: "Friend's email 1" }).fill(friendEmail)
+  await expect(add).toBeEnabled()
+  await page.getByRole("button", { name: "Send invitations" }).click()
+  await expect(page.getByText("Invitations sent: 1")).toBeVisible()
+
+  // The friend's own browser: the invitation from the dev mailbox, then its link.
+  const friendContext = await browser.newContext()
+  const friend = await friendContext.newPage()
+  await friend.goto(`/dev/mailbox?to=${encodeURIComponent(friendEmail)}`)
+  const letter = friend.locator('article[data-kind="ReferralInvitation"]').first()
+  await expect(letter).toContainText("Meg")
+  await letter.getByRole("link", { name: /\/Auth\/Register\?ref=/ }).click()
+  await expect(friend).toHaveURL(/\/Auth\/Register\?ref=/)
+  await expect(friend.getByText("You were invited by a friend")).toBeVisible()
+  await friend.getByLabel("First name").fill("Amelia")
+  await friend.getByLabel("Last name").fill("Kerr")
+  await friend.getByLabel("Email address").fill(friendEmail)
+  await friend.getByLabel("Password", { exact: true }).fill(PASSWORD)
+  await friend.getByLabel("Confirm password").fill(PASSWORD)
+  await friend.getByLabel("Date of birth").fill("2000-10-13")
+  await friend.getByLabel("Phone number").fill("07700 900222")
+  await friend.getByLabel(/accept the terms and conditions/).check()
+  await friend.getByRole("button", { name: /register/i }).click()
+  await expect(friend).toHaveURL(/\/$/)
+
+  // £5 or more of tickets, paid with the sandbox's succeeding card.
+  const competition = await openCompetition(request, testInfo.project.name === "mobile" ? 1 : 0)
+  const quantity = Math.ceil(500 / competition.ticketPrice)
+  expect(quantity).toBeLessThanOrEqual(competition.maxTicketsPerCustomer)
+  await friend.goto(`/Competitions/Competition/${competition.id}`)
+  await friend.getByRole("spinbutton", { name: "Number of tickets" }).fill(String(quantity))
+  await friend.getByRole("button", { name: "Add to basket" }).click()
+  await friend.getByRole("link", { name: "CHECKOUT" }).click()
+  await expect(friend).toHaveURL(/\/Checkout$/)
+  await friend.getByLabel("Address line 1").first().fill("4 Wellington Road")
+  await friend.getByLabel("Postcode").first().fill("NW8 9ST")
+  await friend.getByRole("button", { name: "PROCEED TO PAYMENT" }).click()
+  await expect(friend.getByRole("heading", { name: "CARD PAYMENT" })).toBeVisible()
+  await friend.getByLabel("Card number").fill("4242 4242 4242 4242")
+  await friend.getByLabel("Cardholder name").fill("A Kerr")
+  await friend.getByLabel("Expiry (MM/YY)").fill("1230")
+  await friend.getByLabel("Security code").fill("123")
+  await friend.getByRole("button", { name: "Pay Now" }).click()
+  await expect(friend.getByRole("heading", { name: "SUCCESS!" })).toBeVisible({ timeout: 20_000 })
+
+  await friend.goto("/Account/SiteCredit")
+  await expect(friend.getByRole("row").filter({ hasText: "Referral reward" })).toContainText(
+    "+£5.00",
+  )
+  await friendContext.close()
+
+  // The referrer's statement lists the reward, and the page shows the friend rewarded.
+  await page.goto("/Account/SiteCredit")
+  await expect(
+    page.getByRole("row").filter({ hasText: "Referral reward: Amelia joined and played" }),
+  ).toContainText("+£5.00")
+  await page.goto("/Account/ReferAFriend")
+  const joined = page.getByRole("listitem").filter({ hasText: "Amelia" })
+  await expect(joined).toContainText("£5 reward paid")
+})
