@@ -111,6 +111,9 @@ const NOT_STAFF_ONLY: ReadonlySet<string> = new Set([
   "clubPerks.poster",
   // The contact form: anyone may write in (decision 0037).
   "contact.send",
+  // A customer's own referral link and invitations (decision 0039).
+  "referrals.summary",
+  "referrals.invite",
 ])
 
 type AnyEndpoint = HttpApiEndpoint.HttpApiEndpoint.AnyWithProps
