@@ -66,7 +66,7 @@ import {
   requestBodyLimit,
   tooDeepProblem,
 } from "./request-limits"
-import { type CardProviderOrigins, securityHeaders } from "./security-headers"
+import { type CardProviderOrigins, securityHeaders, type TrackingOrigins } from "./security-headers"
 import { SiteContentHandlersLive } from "./site-content-handlers"
 import { StaffCustomerHandlersLive } from "./staff-customer-handlers"
 import { StaffOrderHandlersLive } from "./staff-order-handlers"
@@ -144,6 +144,8 @@ export interface HttpAppOptions {
   readonly cardProvider?: CardProviderOrigins | undefined
   /** The brand's live-draw stream origin, which /Live frames; none without a stream. */
   readonly liveStreamOrigin?: string | null | undefined
+  /** The brand's configured tracking providers' origins (decision 0040); none by default. */
+  readonly tracking?: TrackingOrigins | undefined
 }
 
 /**
@@ -211,6 +213,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
       https: options.settings.linkOrigin.startsWith("https:"),
       cardProvider: options.cardProvider,
       liveStreamOrigin: options.liveStreamOrigin,
+      tracking: options.tracking,
     }),
   )
   // Before anything reads a body, on every route: the API, the card provider's routes, the apps.

@@ -32,7 +32,7 @@ import { SiteContent } from "@howzat/core/staff/site-content"
 import { StaffUsers } from "@howzat/core/staff/staff-users"
 import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { localFolderFileStore, s3FileStore } from "@howzat/files"
-import { makeHttpApp, type NotificationHandler } from "@howzat/http"
+import { makeHttpApp, type NotificationHandler, type TrackingOrigins } from "@howzat/http"
 import { fileUrl } from "@howzat/http/files-route"
 import {
   AuditLogLive,
@@ -100,6 +100,8 @@ export interface ShopBrand {
   readonly charities?: readonly Charity[] | undefined
   /** The storefront's live-draw stream origin (brand.ts liveStreamOrigin): /Live may frame it. */
   readonly liveStreamOrigin?: string | null | undefined
+  /** The storefront's configured tracking origins (brand.ts trackingOrigins): the CSP admits them. */
+  readonly tracking?: TrackingOrigins | undefined
 }
 
 const openFileStore = (config: FileStoreConfig) =>
@@ -332,6 +334,7 @@ export const composeShop = async (
     cardForm: cardFormOf(config.payments),
     cardProvider: cardProviderOrigins(config.payments),
     liveStreamOrigin: brand.liveStreamOrigin,
+    tracking: brand.tracking,
     clientAddress: clientAddressReader(config.trustProxy),
     paymentNotifications,
   })

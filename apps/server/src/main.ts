@@ -1,13 +1,16 @@
 import { serve } from "@hono/node-server"
 import { DataFolderUnusable } from "@howzat/postgres"
 // The storefront's brand is plain data: the server reads the one setting of it that its headers need.
-import { liveStreamOrigin } from "../../web/src/brand"
+import { liveStreamOrigin, trackingOrigins } from "../../web/src/brand"
 import { composeShop } from "./compose"
 import { ConfigError, readConfig } from "./config"
 
 const main = async () => {
   const config = readConfig(process.env)
-  const shop = await composeShop(config, new Date(), { liveStreamOrigin: liveStreamOrigin() })
+  const shop = await composeShop(config, new Date(), {
+    liveStreamOrigin: liveStreamOrigin(),
+    tracking: trackingOrigins(),
+  })
   const server = serve(
     { fetch: shop.app.fetch, port: config.port, hostname: config.host },
     (info) => {
