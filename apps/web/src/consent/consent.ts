@@ -70,5 +70,4 @@ export const allowsSessionReplay = (choice: ConsentChoice | null): boolean =>
   choice !== null && (choice.statistics || choice.marketing)
 
 /** Marketing events go out only with consent for marketing. */
-export const allowsMarketing = (choice: ConsentChoice | null): boolean =>
-  choice?.marketing === true
+export const allowsMarketing = (choice: ConsentChoice | null): boolean => choice?.marketing === true
