@@ -374,3 +374,43 @@ describe("the session", () => {
     expect(calls.map((c) => c.url)).not.toContain("/api/Baskets/b-1")
   })
 })
+
+describe("marketing events (decision 0040)", () => {
+  afterEach(() => {
+    vi.doUnmock("../tracking/index")
+  })
+
+  it("reports tickets added and removed through the tracking port, and nothing for other changes", async () => {
+    const events: string[] = []
+    const record =
+      (what: string) =>
+      (e: { competitionId: string; quantity: number }) =>
+        events.push(`${what} ${e.competitionId} ${e.quantity}`)
+    vi.doMock("../tracking/index", () => ({
+      marketingEvents: {
+        basketItemAdded: record("added"),
+        basketItemRemoved: record("removed"),
+        checkoutStarted: () => events.push("checkout"),
+        orderPlaced: () => events.push("placed"),
+        orderPaid: () => events.push("paid"),
+      },
+    }))
+    stored.set("BasketId", "b-1")
+    stubApi({
+      ...anonymous,
+      "GET /api/Baskets/b-1": () =>
+        Response.json({ basket: basket("b-1", [{ competitionId: "a", quantity: 1 }]) }),
+    })
+    const store = await loadStore()
+    store.startBasket()
+    await ready(store)
+    expect(events).toEqual([])
+    const answer = (items: { competitionId: string; quantity: number }[]) => async () => ({
+      basket: basket("b-1", items),
+    })
+    await store.changeBasket(answer([{ competitionId: "a", quantity: 3 }]))
+    await store.changeBasket(answer([{ competitionId: "a", quantity: 3 }]))
+    await store.changeBasket(answer([]))
+    expect(events).toEqual(["added a 2", "removed a 3"])
+  })
+})

@@ -1,6 +1,6 @@
 import type { BasketJson } from "@howzat/contracts/baskets"
 import { describe, expect, it } from "vitest"
-import { basketChanges } from "./basket-events"
+import { basketChanges, checkoutEvent } from "./basket-events"
 
 const basket = (id: string, lines: [string, number][]): BasketJson =>
   ({
@@ -47,5 +47,17 @@ describe("basket changes as marketing events", () => {
     expect(changes.added).toHaveLength(1)
     expect(changes.added[0]?.quantity).toBe(1)
     expect(changes.removed).toEqual([])
+  })
+
+  it("describes a checkout by its goods less discounts and its tickets", () => {
+    const b = {
+      ...basket("b", [
+        ["a", 2],
+        ["c", 3],
+      ]),
+      itemTotal: 495,
+      discountTotal: 50,
+    } as BasketJson
+    expect(checkoutEvent(b)).toEqual({ basketId: "b", value: 445, tickets: 5 })
   })
 })

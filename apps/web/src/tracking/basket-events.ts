@@ -4,7 +4,7 @@
  * basket (another id) starts from nothing.
  */
 import type { BasketJson } from "@howzat/contracts/baskets"
-import type { BasketLineEvent } from "./ports"
+import type { BasketLineEvent, CheckoutEvent } from "./ports"
 
 export interface BasketChanges {
   readonly added: readonly BasketLineEvent[]
@@ -53,3 +53,10 @@ export const basketChanges = (before: BasketJson | null, after: BasketJson): Bas
   }
   return { added, removed }
 }
+
+/** A basket going to checkout: its goods less discounts, and how many tickets. */
+export const checkoutEvent = (basket: BasketJson): CheckoutEvent => ({
+  basketId: basket.id,
+  value: basket.itemTotal - basket.discountTotal,
+  tickets: basket.items.reduce((sum, item) => sum + item.competitionTicketDetails.quantity, 0),
+})
