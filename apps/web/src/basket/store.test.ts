@@ -1,3 +1,4 @@
+import type { BasketResponseJson } from "@howzat/contracts/baskets"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 
 /**
@@ -382,10 +383,8 @@ describe("marketing events (decision 0040)", () => {
 
   it("reports tickets added and removed through the tracking port, and nothing for other changes", async () => {
     const events: string[] = []
-    const record =
-      (what: string) =>
-      (e: { competitionId: string; quantity: number }) =>
-        events.push(`${what} ${e.competitionId} ${e.quantity}`)
+    const record = (what: string) => (e: { competitionId: string; quantity: number }) =>
+      events.push(`${what} ${e.competitionId} ${e.quantity}`)
     vi.doMock("../tracking/index", () => ({
       marketingEvents: {
         basketItemAdded: record("added"),
@@ -405,9 +404,8 @@ describe("marketing events (decision 0040)", () => {
     store.startBasket()
     await ready(store)
     expect(events).toEqual([])
-    const answer = (items: { competitionId: string; quantity: number }[]) => async () => ({
-      basket: basket("b-1", items),
-    })
+    const answer = (items: { competitionId: string; quantity: number }[]) => async () =>
+      ({ basket: basket("b-1", items) }) as unknown as BasketResponseJson
     await store.changeBasket(answer([{ competitionId: "a", quantity: 3 }]))
     await store.changeBasket(answer([{ competitionId: "a", quantity: 3 }]))
     await store.changeBasket(answer([]))
