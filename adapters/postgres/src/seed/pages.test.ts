@@ -23,4 +23,13 @@ describe("the demo brand's static pages", () => {
     expect(STATIC_PAGES["content-page-cookie-policy"]).toContain("howzat_refresh")
     expect(STATIC_PAGES["content-page-cookie-policy"]).toContain("XSRF-TOKEN")
   })
+
+  it("list the cookies in tables by name, kind, purpose, category and how long (decision 0040)", () => {
+    const policy = STATIC_PAGES["content-page-cookie-policy"] ?? ""
+    expect(policy.match(/<table>/g)).toHaveLength(3)
+    for (const column of ["Name", "Kind", "What it is for", "Category", "How long"])
+      expect(policy).toContain(`<th scope="col">${column}</th>`)
+    for (const name of ["howzat-cookie-consent", "_clck", "_clsk", "_fbp", "_fbc"])
+      expect(policy).toContain(`<td>${name}</td>`)
+  })
 })
