@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test"
+import { CONSENT_STORAGE_KEY, CONSENT_VERSION } from "../../apps/web/src/consent/consent"
 
 /**
  * Debian's Chromium, never a downloaded browser. The shop runs from the
@@ -21,6 +22,25 @@ const stripeKeys = {
 const STRIPE_SPEC = "stripe-payment.spec.ts"
 /** The back office's journeys: staff work at a laptop or a tablet, not a phone (issue 10 §4). */
 const BACK_OFFICE_SPECS = "admin-*.spec.ts"
+/**
+ * Every journey starts with the cookie banner already answered ("Reject
+ * all", decision 0040), so it covers nothing they click; consent.spec.ts
+ * starts from an empty state to meet it.
+ */
+const consentAnswered = (origin: string) => ({
+  origin,
+  localStorage: [
+    {
+      name: CONSENT_STORAGE_KEY,
+      value: JSON.stringify({
+        version: CONSENT_VERSION,
+        decidedAt: new Date().toISOString(),
+        statistics: false,
+        marketing: false,
+      }),
+    },
+  ],
+})
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
@@ -46,6 +66,13 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     launchOptions: chromium,
     trace: "off",
+    storageState: {
+      cookies: [],
+      origins: [
+        consentAnswered(`http://localhost:${port}`),
+        consentAnswered(`http://localhost:${stripeShopPort}`),
+      ],
+    },
   },
   projects: [
     {

@@ -73,7 +73,7 @@ import {
   requestBodyLimit,
   tooDeepProblem,
 } from "./request-limits"
-import { type CardProviderOrigins, securityHeaders } from "./security-headers"
+import { type CardProviderOrigins, securityHeaders, type TrackingOrigins } from "./security-headers"
 import { SiteContentHandlersLive } from "./site-content-handlers"
 import { StaffCustomerHandlersLive } from "./staff-customer-handlers"
 import { StaffOrderHandlersLive } from "./staff-order-handlers"
@@ -156,6 +156,8 @@ export interface HttpAppOptions {
   readonly clubPerks: Layer.Layer<ClubPerks>
   /** The contact form and staff's Messages (decision 0037). */
   readonly contact: Layer.Layer<Contact | StaffContactMessages>
+  /** The brand's configured tracking providers' origins (decision 0040); none by default. */
+  readonly tracking?: TrackingOrigins | undefined
 }
 
 /**
@@ -229,6 +231,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
       https: options.settings.linkOrigin.startsWith("https:"),
       cardProvider: options.cardProvider,
       liveStreamOrigin: options.liveStreamOrigin,
+      tracking: options.tracking,
     }),
   )
   // Before anything reads a body, on every route: the API, the card provider's routes, the apps.

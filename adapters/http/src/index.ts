@@ -11,5 +11,6 @@ export {
   type CardProviderOrigins,
   contentSecurityPolicy,
   stripeBrowserOrigins,
+  type TrackingOrigins,
 } from "./security-headers"
 export { XSRF_COOKIE, XSRF_HEADER } from "./xsrf"

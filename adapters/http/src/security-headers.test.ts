@@ -56,6 +56,34 @@ describe("the Content-Security-Policy", () => {
     ).toBe("'none'")
   })
 
+  it("admits a configured tracking provider's origins, and none without one (decision 0040)", () => {
+    const tracking = {
+      script: ["https://www.clarity.ms", "https://scripts.clarity.ms"],
+      connect: ["https://*.clarity.ms"],
+      img: ["https://*.clarity.ms"],
+    }
+    const withTracking = contentSecurityPolicy({
+      https: true,
+      tracking,
+      cardProvider: stripeBrowserOrigins("https://js.stripe.com/v3/"),
+    })
+    expect(directive(withTracking, "script-src")).toBe(
+      "'self' https://js.stripe.com https://*.js.stripe.com https://www.clarity.ms https://scripts.clarity.ms",
+    )
+    expect(directive(withTracking, "connect-src")).toBe(
+      "'self' https://api.stripe.com https://*.clarity.ms",
+    )
+    expect(directive(withTracking, "img-src")).toBe("'self' https://*.clarity.ms")
+    expect(directive(withTracking, "frame-src")).not.toContain("clarity")
+    const none = contentSecurityPolicy({
+      https: true,
+      tracking: { script: [], connect: [], img: [] },
+    })
+    expect(directive(none, "script-src")).toBe("'self'")
+    expect(directive(none, "img-src")).toBe("'self'")
+    expect(directive(none, "connect-src")).toBe("'self'")
+  })
+
   it("trusts a stand-in provider script only on its own origin", () => {
     expect(stripeBrowserOrigins("http://localhost:3299/stripe-stand-in.js")).toEqual({
       script: ["http://localhost:3299"],

@@ -18,6 +18,15 @@ export interface SecurityHeadersOptions {
   readonly cardProvider?: CardProviderOrigins | undefined
   /** The https origin the brand's live-draw stream is embedded from (/Live); none without one. */
   readonly liveStreamOrigin?: string | null | undefined
+  /** The configured tracking providers' origins (decision 0040); none by default. */
+  readonly tracking?: TrackingOrigins | undefined
+}
+
+/** Where a configured session-replay or marketing provider's script loads from and reports to. */
+export interface TrackingOrigins {
+  readonly script: readonly string[]
+  readonly connect: readonly string[]
+  readonly img: readonly string[]
 }
 
 const CSP = "content-security-policy"
@@ -31,23 +40,26 @@ const sources = (own: readonly string[], extra: readonly string[] = []) =>
  * and icons are its own, its fonts are the system's and it calls only its
  * own API. (React's style props go through the CSSOM, which style-src
  * does not govern.) A card provider adds its script, frame and API
- * origins; a live-draw stream adds the one origin /Live frames. Nothing
+ * origins; a live-draw stream adds the one origin /Live frames; a
+ * configured tracking provider adds its script, API and pixel origins
+ * (consent decides whether its script is loaded at all). Nothing
  * may frame the shop, plugins are off, and forms and <base> may only
  * point home.
  */
 export const contentSecurityPolicy = (options: SecurityHeadersOptions): string => {
   const card = options.cardProvider
+  const tracking = options.tracking
   const frames = [
     ...(card?.frame ?? []),
     ...(options.liveStreamOrigin ? [options.liveStreamOrigin] : []),
   ]
   const directives = [
     "default-src 'self'",
-    `script-src ${sources(["'self'"], card?.script)}`,
+    `script-src ${sources(["'self'"], [...(card?.script ?? []), ...(tracking?.script ?? [])])}`,
     "style-src 'self'",
-    "img-src 'self'",
+    `img-src ${sources(["'self'"], tracking?.img)}`,
     "font-src 'self'",
-    `connect-src ${sources(["'self'"], card?.connect)}`,
+    `connect-src ${sources(["'self'"], [...(card?.connect ?? []), ...(tracking?.connect ?? [])])}`,
     `frame-src ${frames.length > 0 ? sources(frames) : "'none'"}`,
     "frame-ancestors 'none'",
     "object-src 'none'",

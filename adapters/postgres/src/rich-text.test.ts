@@ -55,6 +55,20 @@ describe("a competition's description", () => {
     expect(sanitiseRichText(formatted)).toBe(formatted)
   })
 
+  it("keeps a plain table with column headers, but no attribute other than a header's scope", () => {
+    const table = [
+      "<table><caption>Cookies</caption>",
+      '<thead><tr><th scope="col">Name</th><th scope="col">How long</th></tr></thead>',
+      "<tbody><tr><td>BasketId</td><td>Until cleared</td></tr></tbody></table>",
+    ].join("\n")
+    expect(sanitiseRichText(table)).toBe(table)
+    expect(
+      sanitiseRichText(
+        '<table style="x" onclick="y()"><tr><td class="z" background="u">1</td></tr></table>',
+      ),
+    ).toBe("<table><tr><td>1</td></tr></table>")
+  })
+
   it("of every demo competition passes through unchanged", () => {
     for (const demo of demoCompetitions(new Date("2026-05-01T12:00:00Z")))
       expect(sanitiseRichText(demo.description)).toBe(demo.description)

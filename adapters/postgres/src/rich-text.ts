@@ -4,13 +4,17 @@ import sanitizeHtml from "sanitize-html"
 
 /**
  * The formatting staff may give a competition's description: paragraphs,
- * emphasis, lists, sub-headings and links. The storefront renders the
+ * emphasis, lists, sub-headings, links and plain tables (the cookie
+ * policy's list of cookies, decision 0040). The storefront renders the
  * description as HTML, so anything else (scripts, event handlers, styles,
  * frames, images, forms) would run or show in every visitor's browser.
  */
 const RICH_TEXT: sanitizeHtml.IOptions = {
-  allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "h2", "h3", "h4", "a"],
-  allowedAttributes: { a: ["href", "title", "rel"] },
+  allowedTags: [
+    ...["p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "h2", "h3", "h4", "a"],
+    ...["table", "caption", "thead", "tbody", "tr", "th", "td"],
+  ],
+  allowedAttributes: { a: ["href", "title", "rel"], th: ["scope"] },
   // Relative links (the shop's own pages) stay; absolute ones only over https, or mail.
   allowedSchemes: ["https", "mailto"],
   allowedSchemesByTag: {},

@@ -42,7 +42,7 @@ import { SiteContent } from "@howzat/core/staff/site-content"
 import { StaffUsers } from "@howzat/core/staff/staff-users"
 import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { localFolderFileStore, s3FileStore } from "@howzat/files"
-import { makeHttpApp, type NotificationHandler } from "@howzat/http"
+import { makeHttpApp, type NotificationHandler, type TrackingOrigins } from "@howzat/http"
 import { fileUrl } from "@howzat/http/files-route"
 import { PdfClubDocumentsLive } from "@howzat/pdf"
 import {
@@ -116,6 +116,8 @@ export interface ShopBrand {
   readonly liveStreamOrigin?: string | null | undefined
   /** Who the club-perks letter and poster say they come from; the demo brand's by default. */
   readonly identity?: Omit<ShopIdentity, "website"> | undefined
+  /** The storefront's configured tracking origins (brand.ts trackingOrigins): the CSP admits them. */
+  readonly tracking?: TrackingOrigins | undefined
 }
 
 const openFileStore = (config: FileStoreConfig) =>
@@ -384,6 +386,7 @@ export const composeShop = async (
     cardProvider: cardProviderOrigins(config.payments),
     liveStreamOrigin: brand.liveStreamOrigin,
     clubPerks,
+    tracking: brand.tracking,
     clientAddress: clientAddressReader(config.trustProxy),
     paymentNotifications,
     contact,

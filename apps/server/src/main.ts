@@ -1,7 +1,7 @@
 import { serve } from "@hono/node-server"
 import { DataFolderUnusable } from "@howzat/postgres"
 // The storefront's brand is plain data: the server reads the settings its headers and documents need.
-import { brand, liveStreamOrigin } from "../../web/src/brand"
+import { brand, liveStreamOrigin, trackingOrigins } from "../../web/src/brand"
 import { composeShop } from "./compose"
 import { ConfigError, readConfig } from "./config"
 
@@ -15,6 +15,7 @@ const main = async () => {
       customerCareEmail: brand.customerCareEmail,
       freePostalEntryAddress: brand.freePostalEntryAddress,
     },
+    tracking: trackingOrigins(),
   })
   const server = serve(
     { fetch: shop.app.fetch, port: config.port, hostname: config.host },

@@ -7,6 +7,7 @@ import {
   metaTags,
   pageTitle,
   socialUrl,
+  trackingOrigins,
 } from "./brand"
 
 describe("brand", () => {
@@ -56,5 +57,26 @@ describe("liveStreamOrigin", () => {
     for (const embedUrl of ["http://example.com/live", "javascript:alert(1)", "not a url", ""]) {
       expect(liveStreamOrigin({ liveStream: { embedUrl } })).toBeNull()
     }
+  })
+})
+
+describe("trackingOrigins", () => {
+  it("admits no tracking origin while none is configured (the default)", () => {
+    expect(brand.tracking).toEqual({ sessionReplay: null, marketing: null })
+    expect(trackingOrigins()).toEqual({ script: [], connect: [], img: [] })
+  })
+
+  it("admits each configured provider's origins, and only that provider's", () => {
+    const replayOnly = trackingOrigins({
+      tracking: { sessionReplay: { provider: "clarity", projectId: "abc" }, marketing: null },
+    })
+    expect(replayOnly.script).toEqual(["https://www.clarity.ms", "https://scripts.clarity.ms"])
+    expect(replayOnly.connect.join(" ")).not.toContain("facebook")
+    const marketingOnly = trackingOrigins({
+      tracking: { sessionReplay: null, marketing: { provider: "meta-pixel", pixelId: "123" } },
+    })
+    expect(marketingOnly.script).toEqual(["https://connect.facebook.net"])
+    expect(marketingOnly.img).toEqual(["https://www.facebook.com"])
+    expect(marketingOnly.connect.join(" ")).not.toContain("clarity")
   })
 })

@@ -3,6 +3,8 @@
  * that the layout, the pages and the build's index.html all read. A second
  * brand is a second copy of this file, not a database table.
  */
+import { CLARITY_ORIGINS } from "./tracking/clarity"
+import { META_PIXEL_ORIGINS } from "./tracking/meta-pixel"
 
 /** The storefront's own pages that a nav link may point at. */
 export type NavPath = "/" | "/Competitions" | "/Home/Winners" | "/FAQ"
@@ -42,6 +44,18 @@ export interface Charity {
   readonly url: string
 }
 
+/** A session-replay tool (decision 0040): Microsoft Clarity, by its project id. */
+export interface SessionReplayConfig {
+  readonly provider: "clarity"
+  readonly projectId: string
+}
+
+/** A marketing-events service (decision 0040): the Meta pixel, by its pixel id. */
+export interface MarketingConfig {
+  readonly provider: "meta-pixel"
+  readonly pixelId: string
+}
+
 export interface Brand {
   readonly shortName: string
   readonly fullName: string
@@ -69,6 +83,15 @@ export interface Brand {
    * too, to let that one origin be framed (Content-Security-Policy frame-src).
    */
   readonly liveStream: { readonly embedUrl: string | null }
+  /**
+   * Optional tracking (SPEC §1), each null for none. A configured one runs
+   * only after the visitor's consent (apps/web/src/tracking/gate.ts), and
+   * the server lets its origins through the Content-Security-Policy.
+   */
+  readonly tracking: {
+    readonly sessionReplay: SessionReplayConfig | null
+    readonly marketing: MarketingConfig | null
+  }
 }
 
 export const brand: Brand = {
@@ -122,6 +145,7 @@ export const brand: Brand = {
   reviewWidget: { active: false, url: "" },
   liveDrawNetwork: "YouTube",
   liveStream: { embedUrl: null },
+  tracking: { sessionReplay: null, marketing: null },
 }
 
 export const activeNavLinks = (b: Brand = brand): NavLink[] => b.navLinks.filter((l) => l.active)
@@ -143,6 +167,30 @@ export const liveStreamOrigin = (b: Pick<Brand, "liveStream"> = brand): string |
     return parsed.protocol === "https:" ? parsed.origin : null
   } catch {
     return null
+  }
+}
+
+/** Origins a configured tracking provider's script loads from, calls and sends pixels to. */
+export interface TrackingOrigins {
+  readonly script: readonly string[]
+  readonly connect: readonly string[]
+  readonly img: readonly string[]
+}
+
+/**
+ * What the Content-Security-Policy must admit for the configured tracking
+ * providers: nothing when none is configured. (Consent decides whether the
+ * script is loaded at all; the policy only decides whether it could be.)
+ */
+export const trackingOrigins = (b: Pick<Brand, "tracking"> = brand): TrackingOrigins => {
+  const providers = [
+    b.tracking.sessionReplay ? CLARITY_ORIGINS : null,
+    b.tracking.marketing ? META_PIXEL_ORIGINS : null,
+  ].filter((p) => p !== null)
+  return {
+    script: providers.flatMap((p) => p.script),
+    connect: providers.flatMap((p) => p.connect),
+    img: providers.flatMap((p) => p.img),
   }
 }
 

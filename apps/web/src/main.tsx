@@ -4,10 +4,13 @@ import { createRoot } from "react-dom/client"
 import { startSession } from "./auth/session"
 import { PagePending, RedirectHome, RouteError } from "./components/PageStates"
 import { routeTree } from "./routeTree.gen"
+import { startTracking } from "./tracking"
 import "./styles.css"
 
 // SPEC §4: whoever the refresh cookie belongs to is logged in as the app starts.
 void startSession()
+// Tracking follows the visitor's cookie consent from the first moment (decision 0040).
+startTracking()
 
 const router = createRouter({
   routeTree,

@@ -64,6 +64,7 @@ describe("the demo brand's static pages", () => {
       "content-page-terms-of-use",
       "content-page-terms-and-conditions",
       "content-page-privacy-policy",
+      "content-page-cookie-policy",
       "content-page-responsible-play",
       "content-page-charity-support",
     ])
@@ -73,5 +74,14 @@ describe("the demo brand's static pages", () => {
   it("hold no placeholder text", () => {
     for (const [key, html] of Object.entries(STATIC_PAGES))
       expect(html, key).not.toMatch(/lorem|ipsum|TODO|TBC|\[[A-Z ]+\]/i)
+  })
+
+  it("list the cookies in tables by name, kind, purpose, category and how long (decision 0040)", () => {
+    const policy = STATIC_PAGES["content-page-cookie-policy"] ?? ""
+    expect(policy.match(/<table>/g)).toHaveLength(3)
+    for (const column of ["Name", "Kind", "What it is for", "Category", "How long"])
+      expect(policy).toContain(`<th scope="col">${column}</th>`)
+    for (const name of ["howzat-cookie-consent", "_clck", "_clsk", "_fbp", "_fbc"])
+      expect(policy).toContain(`<td>${name}</td>`)
   })
 })

@@ -137,15 +137,53 @@ const PRIVACY_POLICY = `<p>This policy explains what personal data Howzat Prize 
 <h2>Changes</h2>
 <p>We update this policy when what we do with your data changes, and tell you by email about any change that matters to you.</p>`
 
-const COOKIE_POLICY = `<h2>Cookie policy</h2>
-<p>We use only the cookies and browser storage the shop needs to work. We do not use advertising or tracking cookies.</p>
-<ul>
-  <li><strong>howzat_refresh</strong> (cookie): keeps you signed in. It is sent only to our sign-in service, cannot be read by scripts, and ends when you log out or after a period without use.</li>
-  <li><strong>XSRF-TOKEN</strong> (cookie): a random value that proves a change to your basket or account came from this site, protecting you against cross-site request forgery.</li>
-  <li><strong>BasketId</strong> and related entries (browser storage): remember your basket between visits.</li>
-  <li><strong>howzat-session</strong> and <strong>howzat-theme</strong> (browser storage): whether to try restoring your sign-in, and your choice of light or dark theme.</li>
-</ul>
-<p>These are strictly necessary, so the law does not require your consent for them. If we ever add optional cookies, such as analytics, we will ask first and you will be able to say no.</p>`
+const COOKIE_POLICY = `<p>This policy lists every cookie and every item of browser storage (localStorage and sessionStorage) this site sets, what each is for and how long it lasts. Cookies and browser storage are small pieces of information kept by your browser for this site.</p>
+<h2>Necessary</h2>
+<p>The shop cannot work without these, so the law (the Privacy and Electronic Communications Regulations) does not ask for your consent. They are only ever used by us, never for advertising.</p>
+<table>
+<caption>Necessary cookies and storage</caption>
+<thead>
+<tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col">What it is for</th><th scope="col">Category</th><th scope="col">How long</th></tr></thead><tbody>
+<tr><td>howzat_refresh</td><td>Cookie</td><td>Keeps you signed in between visits. Sent only to our sign-in service and unreadable by scripts on the page.</td><td>Necessary</td><td>Until you log out, or 14 days after you last used the site</td></tr>
+<tr><td>XSRF-TOKEN</td><td>Cookie</td><td>A random value that proves a change to your basket or account came from this site, protecting you from cross-site request forgery.</td><td>Necessary</td><td>Until you close your browser</td></tr>
+<tr><td>BasketId</td><td>localStorage</td><td>The reference of your basket, so its tickets are still there when you come back.</td><td>Necessary</td><td>Until you clear your browser's storage; replaced after each order</td></tr>
+<tr><td>BasketOwner</td><td>localStorage</td><td>Which account the kept basket belongs to, so nobody else signing in on this device is shown your basket.</td><td>Necessary</td><td>Until you clear your browser's storage</td></tr>
+<tr><td>BasketChanged</td><td>localStorage</td><td>Tells your other open tabs that the basket changed, so every tab shows the same basket.</td><td>Necessary</td><td>Until you clear your browser's storage</td></tr>
+<tr><td>howzat-session</td><td>localStorage</td><td>Notes that this browser may be signed in (it holds no password or token), so a visitor who is not signed in makes no sign-in request.</td><td>Necessary</td><td>Until you log out</td></tr>
+<tr><td>howzat-theme</td><td>localStorage</td><td>Your choice of the light or dark theme.</td><td>Necessary</td><td>Until you clear your browser's storage</td></tr>
+<tr><td>howzat-cookie-consent</td><td>localStorage</td><td>Your answer to our cookie banner: which optional cookies you allow, the version of this policy you answered and when.</td><td>Necessary</td><td>12 months, or until this policy changes; then we ask again</td></tr>
+<tr><td>tsr-scroll-restoration-v1_3</td><td>sessionStorage</td><td>Where you had scrolled to on each page, so the Back button returns you to the same place.</td><td>Necessary</td><td>Until you close the tab</td></tr>
+<tr><td>__stripe_mid, __stripe_sid</td><td>Cookie</td><td>Set by Stripe, our card payment provider, on the payment page only, to prevent fraud.</td><td>Necessary</td><td>__stripe_mid 1 year; __stripe_sid 30 minutes</td></tr>
+<tr><td>howzat-staff-session</td><td>localStorage</td><td>Back office only (our staff): notes that a member of staff may be signed in.</td><td>Necessary</td><td>Until they sign out</td></tr>
+</tbody>
+</table>
+<h2>Optional: statistics and marketing</h2>
+<p>We set these only if you allow them, and only while we use the service named. You choose with the banner on your first visit ("Accept all", "Reject all" or "Choose cookies"), and can change your mind at any time with "Cookie settings" at the bottom of every page: withdrawing consent stops the service at once and deletes its cookies from this site. Nothing is ticked for you.</p>
+<p>At the moment we do not use either service, so none of these cookies is set. If we start, this page will say so and the banner will ask you again before anything is set.</p>
+<p>Statistics: session recordings with Microsoft Clarity, which show us how pages are used so we can fix what gets in people's way. Typing in forms is masked. Allowing marketing also allows these recordings.</p>
+<table>
+<caption>Statistics cookies (only with your consent)</caption>
+<thead>
+<tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col">What it is for</th><th scope="col">Category</th><th scope="col">How long</th></tr></thead><tbody>
+<tr><td>_clck</td><td>Cookie</td><td>Microsoft Clarity session recordings: recognises the same browser across visits.</td><td>Statistics</td><td>1 year</td></tr>
+<tr><td>_clsk</td><td>Cookie</td><td>Microsoft Clarity: joins the pages of one visit into one recording.</td><td>Statistics</td><td>1 day</td></tr>
+<tr><td>CLID, MUID, ANONCHK, MR, SM</td><td>Cookie (set by Microsoft on clarity.ms and bing.com)</td><td>Microsoft Clarity: identifies the browser to Microsoft and checks that recordings are sent.</td><td>Statistics</td><td>Up to 1 year</td></tr>
+</tbody>
+</table>
+<p>Marketing: the Meta pixel, which tells Meta when you add tickets to your basket or remove them, start checkout, place an order and pay, so we can see which adverts work.</p>
+<table>
+<caption>Marketing cookies (only with your consent)</caption>
+<thead>
+<tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col">What it is for</th><th scope="col">Category</th><th scope="col">How long</th></tr></thead><tbody>
+<tr><td>_fbp</td><td>Cookie</td><td>Meta pixel: recognises this browser so Meta can tell us which adverts led to visits and orders.</td><td>Marketing</td><td>90 days</td></tr>
+<tr><td>_fbc</td><td>Cookie</td><td>Meta pixel: the advert click that brought you to the site.</td><td>Marketing</td><td>90 days</td></tr>
+<tr><td>fr</td><td>Cookie (set by Meta on facebook.com)</td><td>Meta: delivers and measures adverts.</td><td>Marketing</td><td>90 days</td></tr>
+</tbody>
+</table>
+<h2>What we record without cookies</h2>
+<p>Our own server notes which pages of the shop are visited, and when a payment succeeds or fails, so we can keep the site working and investigate problems. This uses no cookie or storage in your browser and is not shared with anyone. Our <a href="/PrivacyPolicy" ${REL}>privacy policy</a> explains how long we keep it and your rights.</p>
+<h2>Questions</h2>
+<p>Email ${CARE}. You can also delete cookies and storage for this site in your browser's settings at any time; you will then be signed out and your basket forgotten.</p>`
 
 const RESPONSIBLE_PLAY = `<p>Our competitions are meant to be fun. Entering should never be a way to make money or to win back what you have spent. Please only spend what you can comfortably afford.</p>
 <h2>Keeping it fun</h2>

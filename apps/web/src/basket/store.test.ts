@@ -1,3 +1,4 @@
+import type { BasketResponseJson } from "@howzat/contracts/baskets"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 
 /**
@@ -372,5 +373,42 @@ describe("the session", () => {
     await session.login("ann@example.com", "Passw0rd!")
     await vi.waitFor(() => expect(stored.get("BasketOwner")).toBe("cust-1"))
     expect(calls.map((c) => c.url)).not.toContain("/api/Baskets/b-1")
+  })
+})
+
+describe("marketing events (decision 0040)", () => {
+  afterEach(() => {
+    vi.doUnmock("../tracking/index")
+  })
+
+  it("reports tickets added and removed through the tracking port, and nothing for other changes", async () => {
+    const events: string[] = []
+    const record = (what: string) => (e: { competitionId: string; quantity: number }) =>
+      events.push(`${what} ${e.competitionId} ${e.quantity}`)
+    vi.doMock("../tracking/index", () => ({
+      marketingEvents: {
+        basketItemAdded: record("added"),
+        basketItemRemoved: record("removed"),
+        checkoutStarted: () => events.push("checkout"),
+        orderPlaced: () => events.push("placed"),
+        orderPaid: () => events.push("paid"),
+      },
+    }))
+    stored.set("BasketId", "b-1")
+    stubApi({
+      ...anonymous,
+      "GET /api/Baskets/b-1": () =>
+        Response.json({ basket: basket("b-1", [{ competitionId: "a", quantity: 1 }]) }),
+    })
+    const store = await loadStore()
+    store.startBasket()
+    await ready(store)
+    expect(events).toEqual([])
+    const answer = (items: { competitionId: string; quantity: number }[]) => async () =>
+      ({ basket: basket("b-1", items) }) as unknown as BasketResponseJson
+    await store.changeBasket(answer([{ competitionId: "a", quantity: 3 }]))
+    await store.changeBasket(answer([{ competitionId: "a", quantity: 3 }]))
+    await store.changeBasket(answer([]))
+    expect(events).toEqual(["added a 2", "removed a 3"])
   })
 })

@@ -14,6 +14,8 @@ import { BASKET_CHECKED_OUT_PROBLEM } from "@howzat/contracts/problem-types"
 import { createBasket, loadBasket, logBasketError } from "../api/baskets"
 import { isApiError } from "../api/client"
 import { getSession, type SessionState, startSession, subscribeSession } from "../auth/session"
+import { basketChanges } from "../tracking/basket-events"
+import { marketingEvents } from "../tracking/index"
 
 export const BASKET_ID_KEY = "BasketId"
 /** Bumped after every change so other tabs reload even when the id stays the same. */
@@ -179,6 +181,14 @@ const currentBasketId = async (): Promise<string> => {
 const isCheckedOut = (error: unknown): boolean =>
   isApiError(error) && error.status === 409 && error.type === BASKET_CHECKED_OUT_PROBLEM
 
+/** Tickets in and out of the basket, for marketing (sent only with consent: tracking/gate.ts). */
+const reportChanges = (before: BasketJson | null, after: BasketJson): BasketJson => {
+  const { added, removed } = basketChanges(before, after)
+  for (const line of added) marketingEvents.basketItemAdded(line)
+  for (const line of removed) marketingEvents.basketItemRemoved(line)
+  return after
+}
+
 let queue: Promise<unknown> = Promise.resolve()
 
 /**
@@ -192,10 +202,11 @@ export const changeBasket = (
 ): Promise<BasketJson> => {
   const run = async () => {
     setState({ busy: true })
+    const before = state.basket
     try {
       try {
         const { basket } = await call(await currentBasketId())
-        return adopt(basket, { announce: true })
+        return reportChanges(before, adopt(basket, { announce: true }))
       } catch (error) {
         if (!isCheckedOut(error)) throw error
         // Checked out meanwhile (another tab, or before this page knew): the
@@ -204,7 +215,7 @@ export const changeBasket = (
         const fresh = await startFresh()
         if (!replay) return fresh
         const { basket } = await call(fresh.id)
-        return adopt(basket, { announce: true })
+        return reportChanges(fresh, adopt(basket, { announce: true }))
       }
     } catch (error) {
       logBasketError(error)

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router"
 import { brand } from "../brand"
+import { consent } from "../consent/store"
 import { Logo } from "./SiteHeader"
 import { SocialLinks } from "./SocialLinks"
 
@@ -163,6 +164,13 @@ export const SiteFooter = () => (
       <div className="mx-auto flex max-w-7xl flex-col gap-2 px-5 py-5 text-xs text-muted sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
         <p>© 2025 {brand.fullName}</p>
         <p>18+ only. Free postal entry available on every competition.</p>
+        <button
+          type="button"
+          className="self-start text-xs text-muted underline underline-offset-4 hover:text-accent sm:self-auto"
+          onClick={consent.reopen}
+        >
+          Cookie settings
+        </button>
       </div>
     </div>
   </footer>

@@ -10,6 +10,7 @@ import { logNavigation } from "../api/logging"
 import { BasketPanel } from "../components/Basket"
 import { BottomBar } from "../components/BottomBar"
 import { ConnectivityGate } from "../components/Connectivity"
+import { CookieBanner } from "../components/CookieBanner"
 import { MobileMenu } from "../components/MobileMenu"
 import { SiteFooter } from "../components/SiteFooter"
 import { SiteHeader } from "../components/SiteHeader"
@@ -55,6 +56,7 @@ function Layout() {
       >
         Skip to content
       </a>
+      <CookieBanner />
       <SiteHeader
         menuOpen={menuOpen}
         onOpenMenu={() => setMenuOpen(true)}

@@ -3,7 +3,7 @@ import type { CustomerJson } from "@howzat/contracts/customers"
 import { formatMoney, pence } from "@howzat/core/rules/money"
 import { useStore } from "@tanstack/react-form"
 import { createFileRoute, useNavigate } from "@tanstack/react-router"
-import { useEffect, useState } from "react"
+import { useEffect, useRef, useState } from "react"
 import { getCustomer, register, updateCustomer } from "../../api/accounts"
 import { checkoutBasket } from "../../api/baskets"
 import { logCreateOrder } from "../../api/logging"
@@ -37,11 +37,23 @@ import { PageHeading } from "../../components/PageStates"
 import { basketTexts, checkoutOutcome } from "../../lib/basket"
 import type { DialogContent } from "../../lib/error-text"
 import { firstFormError } from "../../lib/form-rules"
+import { checkoutEvent } from "../../tracking/basket-events"
+import { marketingEvents } from "../../tracking/index"
 
 export const Route = createFileRoute("/Checkout/")({
   head: () => ({ meta: [{ title: pageTitle("Checkout") }] }),
   component: Checkout,
 })
+
+/** Marketing hears once per basket that its checkout began (only with consent: tracking/gate.ts). */
+const useCheckoutStarted = (basket: BasketJson | null) => {
+  const reported = useRef<string | null>(null)
+  useEffect(() => {
+    if (basket === null || basket.items.length === 0 || reported.current === basket.id) return
+    reported.current = basket.id
+    marketingEvents.checkoutStarted(checkoutEvent(basket))
+  }, [basket])
+}
 
 /** A message the customer reads before the page moves on (or stays, with nothing `afterwards`). */
 interface Notice {
@@ -81,6 +93,7 @@ function Checkout() {
   const user = session.status === "customer" ? session.user : null
   const { customer, failed } = useCustomerRecord(user?.customerId ?? null)
   const [leaving, setLeaving] = useState(false)
+  useCheckoutStarted(basket)
   const [notice, setNotice] = useState<Notice | null>(null)
   // Registering logs the visitor in halfway through placing the order: the
   // form they pressed stays on screen until the order is placed or refused.
@@ -200,6 +213,10 @@ const CheckoutForm = ({
           typed ? { billingAddress: typed.billing, shippingAddress: typed.shipping } : {},
         )
         logCreateOrder(order.id)
+        marketingEvents.orderPlaced({ orderId: order.id, value: order.orderTotal })
+        // Paid in full with site credit and completed at once: the payment page is skipped.
+        if (order.status === "Completed" && order.orderBalance <= 0)
+          marketingEvents.orderPaid({ orderId: order.id, value: order.orderTotal })
         onLeaving()
         // The old basket now belongs to the order (SPEC §4): this browser starts a new one.
         void startNewBasket().catch(() => undefined)

@@ -26,6 +26,7 @@ import {
   pendingPayment,
 } from "../../../components/payment/payment-step"
 import { StripeCardForm } from "../../../components/payment/StripeCardForm"
+import { marketingEvents } from "../../../tracking"
 
 export const Route = createFileRoute("/Checkout/Payment/$orderId")({
   beforeLoad: requireCustomer,
@@ -64,8 +65,10 @@ function PaymentPage() {
   // Each automatic call is made once per order, even when React runs effects twice.
   const started = useRef<string | null>(null)
 
-  const succeeded = (orderId: string) => {
+  const succeeded = (paid: { readonly id: string; readonly orderTotal: number }) => {
+    const orderId = paid.id
     logPaymentSucceeded(orderId)
+    marketingEvents.orderPaid({ orderId, value: paid.orderTotal })
     void navigate({
       to: "/Checkout/PaymentSucceeded/$orderId",
       params: { orderId },
@@ -96,7 +99,7 @@ function PaymentPage() {
       started.current = key
       // Site credit (or a voucher) paid for everything: nothing for the card to do.
       completeOrder(order.id).then(
-        ({ order: done }) => succeeded(done.id),
+        ({ order: done }) => succeeded(done),
         (error: unknown) => setProblem(failureText(error)),
       )
     } else if (step.kind === "start") {
@@ -126,7 +129,7 @@ function PaymentPage() {
     if (outcome.kind === "retry") return setProblem(outcome.message)
     try {
       await completeOrder(order.id)
-      return succeeded(order.id)
+      return succeeded(order)
     } catch (error) {
       if (outcome.kind === "declined") return failed(order.id, outcome.detail)
       // The card was taken: the provider's notification completes the order even if
