@@ -65,10 +65,12 @@ test("the basket icon explains itself", async ({ page }) => {
 test("an unreachable API shows the technical-difficulties message", async ({ page }) => {
   await page.route("**/api/**", (route) => route.abort())
   await page.goto("/")
+  // The page that failed underneath says so too, but stays hidden while the layout's message shows.
   await expect(
-    page.getByText(
-      "Oops! We seem to be having some technical difficulties. Please check back again soon.",
-    ),
+    page.getByRole("alert").filter({
+      hasText:
+        "Oops! We seem to be having some technical difficulties. Please check back again soon.",
+    }),
   ).toBeVisible()
 })
 
@@ -83,4 +85,18 @@ test("going offline shows the offline message and coming back clears it", async 
   await expect(offline).toBeVisible()
   await context.setOffline(false)
   await expect(offline).toBeHidden({ timeout: 15_000 })
+})
+
+test("a moment offline loses nothing the customer was typing", async ({ page, context }) => {
+  await page.goto("/Home/Contact")
+  await expect(page).toHaveTitle("Howzat | Contact Us")
+  const message = page.getByLabel("Message")
+  await message.fill("Half-way through asking about the postal route")
+  await context.setOffline(true)
+  const offline = page.getByText("Oops! You seem to be offline right now. Please visit again soon.")
+  await expect(offline).toBeVisible()
+  await expect(message).toBeHidden()
+  await context.setOffline(false)
+  await expect(offline).toBeHidden({ timeout: 15_000 })
+  await expect(message).toHaveValue("Half-way through asking about the postal route")
 })

@@ -90,17 +90,22 @@ const useConnectivity = () => {
   return { state, check }
 }
 
-/** Shows the page, or instead of it the offline or technical-difficulties message. */
+/**
+ * Shows the page, or instead of it the offline or technical-difficulties
+ * message. The page stays mounted underneath, only hidden: a blip (a train
+ * tunnel, or a first probe that timed out on a slow connection) must not
+ * wipe a form the customer was half-way through typing.
+ */
 export const ConnectivityGate = ({ children }: { children: ReactNode }) => {
   const { state, check } = useConnectivity()
   const recheck = useCallback(() => void check(), [check])
+  const online = state === "online"
   return (
     <RecheckContext.Provider value={recheck}>
-      {state === "online" ? (
-        children
-      ) : (
+      {online ? null : (
         <OutageMessage text={connectivityMessages[state]} offline={state === "offline"} />
       )}
+      <div className={online ? "contents" : "hidden"}>{children}</div>
     </RecheckContext.Provider>
   )
 }
