@@ -448,6 +448,14 @@ export interface OrderLinesTable {
   lineTotalPence: number
 }
 
+/** Site credit an order buys (docs/decisions/0038): credited to the ledger once it is paid. */
+export interface OrderCreditItemsTable {
+  orderId: string
+  position: number
+  description: string
+  lineTotalPence: number
+}
+
 export interface PaymentsTable {
   id: Generated<string>
   orderId: string
@@ -504,6 +512,8 @@ export type SiteCreditReasonColumn =
   | "Grant"
   | "InstantWin"
   | "Adjustment"
+  | "Purchase"
+  | "PurchaseReversal"
 
 /** The site-credit ledger: positive credit, negative debit; the balance is the sum. */
 export interface SiteCreditEntriesTable {
@@ -558,6 +568,7 @@ export interface Database {
   basketPromotions: BasketPromotionsTable
   orders: OrdersTable
   orderLines: OrderLinesTable
+  orderCreditItems: OrderCreditItemsTable
   payments: PaymentsTable
   paymentRefunds: PaymentRefundsTable
   sandboxPaymentIntents: SandboxPaymentIntentsTable

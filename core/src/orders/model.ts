@@ -72,6 +72,15 @@ export interface OrderLine {
   readonly ticketNumbers: readonly number[]
 }
 
+/**
+ * Site credit bought on the order (docs/decisions/0038): it lands on the
+ * customer's ledger when the order is paid, once.
+ */
+export interface SiteCreditItem {
+  readonly description: string
+  readonly lineTotal: Pence
+}
+
 export interface Order {
   readonly id: string
   /** Short reference shown to the customer; the id stays the key. */
@@ -83,6 +92,9 @@ export interface Order {
   /** An unpaid order past this instant is SystemCancelled and its tickets go back on sale. */
   readonly expiresAt: Date
   readonly lines: readonly OrderLine[]
+  /** Site credit bought; an order of credit alone has no lines (docs/decisions/0038). */
+  readonly creditItems: readonly SiteCreditItem[]
+  /** The ticket lines before discounts; credit bought is in `creditItems`, not here. */
   readonly itemTotal: Pence
   readonly discountTotal: Pence
   readonly donation: Pence

@@ -8,7 +8,7 @@ import type {
   OrderNotFound,
   OrderTransitionRefused,
 } from "../orders/errors"
-import type { AllocationException, Basket, Order, Promotion } from "../orders/model"
+import type { AllocationException, Basket, Order, Promotion, SiteCreditItem } from "../orders/model"
 import type { Pence } from "../rules/money"
 import type { OrderStatus } from "../rules/order-status"
 
@@ -107,6 +107,8 @@ export interface RecordedAllocation {
   readonly siteCreditDebit: Pence
   readonly orderTotal: Pence
   readonly exceptions: readonly AllocationException[]
+  /** Site credit bought on the order (docs/decisions/0038); counted in `orderTotal`. */
+  readonly creditItems?: readonly SiteCreditItem[]
 }
 
 export interface OrderRepoShape {

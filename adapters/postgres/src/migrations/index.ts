@@ -21,6 +21,7 @@ import * as staffRefunds from "./2026-11-24T2030-staff-refunds"
 import * as secondFactors from "./2026-11-24T2100-second-factors"
 import * as clubAdmin from "./2026-11-24T2110-club-admin"
 import * as instantWinVisibility from "./2026-11-24T2120-instant-win-visibility"
+import * as siteCreditPurchases from "./2026-11-25T1000-site-credit-purchases"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T2100-second-factors": secondFactors,
   "2026-11-24T2110-club-admin": clubAdmin,
   "2026-11-24T2120-instant-win-visibility": instantWinVisibility,
+  "2026-11-25T1000-site-credit-purchases": siteCreditPurchases,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>
