@@ -120,6 +120,7 @@ import {
   EditableResourceResponse,
   UpdateResourceRequest,
 } from "./site-content"
+import { SiteCreditApi } from "./site-credit"
 import { StaffCustomersApi } from "./staff-customers"
 import { StaffOrdersApi } from "./staff-orders"
 import { AuditLogApi, UsersApi } from "./staff-users"
@@ -868,6 +869,7 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(UsersApi)
   .add(AuditLogApi)
   .add(ClubsApi)
+  .add(SiteCreditApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

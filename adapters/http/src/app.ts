@@ -20,6 +20,7 @@ import type { Baskets } from "@howzat/core/orders/baskets"
 import type { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import type { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import type { Payments } from "@howzat/core/orders/payments"
+import type { SiteCreditPurchases } from "@howzat/core/orders/site-credit-purchases"
 import type { StaffOrders } from "@howzat/core/orders/staff-orders"
 import type { FileStoreShape } from "@howzat/core/ports/file-store"
 import type { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
@@ -68,6 +69,7 @@ import {
 } from "./request-limits"
 import { type CardProviderOrigins, securityHeaders } from "./security-headers"
 import { SiteContentHandlersLive } from "./site-content-handlers"
+import { SiteCreditHandlersLive } from "./site-credit-handlers"
 import { StaffCustomerHandlersLive } from "./staff-customer-handlers"
 import { StaffOrderHandlersLive } from "./staff-order-handlers"
 import { AuditLogHandlersLive, StaffUserHandlersLive } from "./staff-user-handlers"
@@ -96,6 +98,7 @@ export type OrderServices =
   | CustomerOrders
   | PostalEntries
   | StaffOrders
+  | SiteCreditPurchases
 
 /**
  * Calls made without the XSRF cookie: a fresh browser's first basket
@@ -180,6 +183,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         StaffUserHandlersLive,
         AuditLogHandlersLive,
         ClubHandlersLive,
+        SiteCreditHandlersLive,
       ),
     ),
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),

@@ -12,7 +12,7 @@ import {
   siteCreditPurchaseRefusal,
 } from "../rules/site-credit-purchase"
 import { CheckoutPolicy } from "./checkout"
-import { SiteCreditAmountInvalid } from "./errors"
+import { DeferredSiteCreditPurchaseOff, SiteCreditAmountInvalid } from "./errors"
 import { SiteCreditPolicy, siteCreditItemDescription } from "./site-credit-policy"
 
 /** Fails unless the amount may be bought: whole pence, £1.00 to £1,000. */
@@ -46,6 +46,8 @@ export class SiteCreditPurchases extends Effect.Service<SiteCreditPurchases>()(
       const baskets = yield* BasketRepo
       const orders = yield* OrderRepo
       const transactions = yield* Transactions
+      const { name, deferredPurchase } = yield* SiteCreditPolicy
+      const { unpaidOrderMinutes } = yield* CheckoutPolicy
 
       /** Only the signed-in customer buys, and only for themselves: anyone else's account is not found. */
       const buy = (principal: Principal, customerId: string, amount: number) =>
@@ -54,8 +56,6 @@ export class SiteCreditPurchases extends Effect.Service<SiteCreditPurchases>()(
             return yield* new CustomerNotFound({ customerId })
           }
           const bought = yield* checkPurchaseAmount(amount)
-          const { name } = yield* SiteCreditPolicy
-          const { unpaidOrderMinutes } = yield* CheckoutPolicy
           return yield* transactions.within(
             Effect.gen(function* () {
               const at = yield* now
@@ -81,7 +81,18 @@ export class SiteCreditPurchases extends Effect.Service<SiteCreditPurchases>()(
           )
         })
 
-      return { buy }
+      /**
+       * SPEC §7's add-site-credit: only when the brand defers the purchase to
+       * the basket. This brand does not (SPEC §2), so it is refused before
+       * anything is read or changed.
+       */
+      const addToBasket = (basketId: string, amount: number) =>
+        Effect.gen(function* () {
+          if (!deferredPurchase) return yield* new DeferredSiteCreditPurchaseOff({ basketId })
+          return yield* checkPurchaseAmount(amount)
+        })
+
+      return { buy, addToBasket }
     }),
   },
 ) {}
