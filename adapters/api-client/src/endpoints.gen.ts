@@ -18,6 +18,7 @@ import type * as problems from "@howzat/contracts/problems"
 import type * as promotions from "@howzat/contracts/promotions"
 import type * as secondFactor from "@howzat/contracts/second-factor"
 import type * as siteContent from "@howzat/contracts/site-content"
+import type * as siteCredit from "@howzat/contracts/site-credit"
 import type * as staffCustomers from "@howzat/contracts/staff-customers"
 import type * as staffUsers from "@howzat/contracts/staff-users"
 import type { ParamsInput } from "./types"
@@ -204,6 +205,10 @@ export const endpoints = {
     update: ["PUT", "/api/Clubs/:clubId", 2],
     remove: ["DELETE", "/api/Clubs/:clubId", 2],
     recordPayout: ["POST", "/api/Clubs/:clubId/payouts", 2],
+  },
+  siteCredit: {
+    createOrder: ["POST", "/api/Customers/:customerId/site-credit-orders", 2],
+    addToBasket: ["POST", "/api/Baskets/:basketId/items/sitecredit", 2],
   },
 } as const
 
@@ -1150,6 +1155,22 @@ export interface Endpoints {
       readonly payload: typeof clubs.ClubPayoutRequest.Encoded
       readonly success: typeof clubs.ClubResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+  }
+  readonly siteCredit: {
+    readonly createOrder: {
+      readonly path: ParamsInput<{ readonly "customerId": string }, { readonly "customerId": string }>
+      readonly urlParams: never
+      readonly payload: typeof siteCredit.SiteCreditOrderRequest.Encoded
+      readonly success: typeof orders.OrderResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly addToBasket: {
+      readonly path: ParamsInput<{ readonly "basketId": string }, { readonly "basketId": string }>
+      readonly urlParams: never
+      readonly payload: typeof siteCredit.AddSiteCreditItemRequest.Encoded
+      readonly success: typeof baskets.BasketResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
     }
   }
 }
