@@ -9,10 +9,14 @@ import {
   validationProblem,
 } from "@howzat/contracts/problems"
 import { CurrentUser } from "@howzat/contracts/security"
+import { CustomerAccounts } from "@howzat/core/accounts/customer-accounts"
+import { Catalogue } from "@howzat/core/competitions/catalogue"
 import type { SiteCreditAmountInvalid } from "@howzat/core/orders/errors"
 import { SiteCreditPurchases } from "@howzat/core/orders/site-credit-purchases"
 import { formatMoney, pence } from "@howzat/core/rules/money"
 import { Effect } from "effect"
+import { basketProblem } from "./basket-problems"
+import { basketToWire } from "./basket-wire"
 import { presentOrder } from "./order-presenter"
 import { orderProblem } from "./order-problems"
 
@@ -34,6 +38,8 @@ const invalidAmount = (field: string) => (error: SiteCreditAmountInvalid) =>
 export const SiteCreditHandlersLive = HttpApiBuilder.group(HowzatApi, "siteCredit", (handlers) =>
   Effect.gen(function* () {
     const purchases = yield* SiteCreditPurchases
+    const accounts = yield* CustomerAccounts
+    const catalogue = yield* Catalogue
     return handlers
       .handle("createOrder", ({ path, payload }) =>
         Effect.gen(function* () {
@@ -51,15 +57,25 @@ export const SiteCreditHandlersLive = HttpApiBuilder.group(HowzatApi, "siteCredi
         ),
       )
       .handle("addToBasket", ({ path, payload }) =>
-        purchases.addToBasket(path.basketId, payload.creditAmount).pipe(
-          Effect.flatMap(() =>
-            // Deferred purchase is not wired to the basket yet (0038): refused as when it is off.
-            Effect.fail(deferredOff()),
+        Effect.gen(function* () {
+          const principal = yield* CurrentUser
+          const view = yield* purchases.addToBasket(
+            path.basketId,
+            payload.creditAmount,
+            principal.customerId,
+          )
+          const balance = principal.customerId
+            ? (yield* accounts.get(principal, principal.customerId)).siteCreditAccountBalance
+            : 0
+          return { basket: basketToWire(view, balance, yield* catalogue.now) }
+        }).pipe(
+          Effect.catchAll((error) =>
+            error._tag === "DeferredSiteCreditPurchaseOff"
+              ? Effect.fail(deferredOff())
+              : error._tag === "SiteCreditAmountInvalid"
+                ? invalidAmount("creditAmount")(error)
+                : basketProblem(error),
           ),
-          Effect.catchTags({
-            DeferredSiteCreditPurchaseOff: () => Effect.fail(deferredOff()),
-            SiteCreditAmountInvalid: invalidAmount("creditAmount"),
-          }),
         ),
       )
   }),

@@ -333,6 +333,8 @@ export interface BasketsTable {
   customerId: string | null
   autoRoundup: Generated<boolean>
   siteCreditRequestedPence: Generated<number>
+  /** Site credit the basket buys (deferred purchase, docs/decisions/0038); 0 for none. */
+  siteCreditPurchasePence: Generated<number>
   createdAt: Generated<Date>
   updatedAt: Generated<Date>
 }

@@ -275,7 +275,10 @@ export const composeShop = async (
     Layer.succeed(CheckoutPolicy, { unpaidOrderMinutes: config.payments.unpaidOrderMinutes }),
     SiteCreditPurchases.Default.pipe(
       Layer.provide(
-        Layer.succeed(CheckoutPolicy, { unpaidOrderMinutes: config.payments.unpaidOrderMinutes }),
+        Layer.merge(
+          Baskets.Default,
+          Layer.succeed(CheckoutPolicy, { unpaidOrderMinutes: config.payments.unpaidOrderMinutes }),
+        ),
       ),
     ),
   ).pipe(

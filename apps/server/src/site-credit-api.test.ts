@@ -1,11 +1,21 @@
+import type { BasketResponseJson } from "@howzat/contracts/baskets"
 import type {
   OrderJson,
   OrderResponseJson,
   SiteCreditAccountResponseJson,
 } from "@howzat/contracts/orders"
+import { pence } from "@howzat/core/rules/money"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
-import { CARDS, newBasket, payByCard, payForOrder } from "./test-support/orders"
+import {
+  addItem,
+  CARDS,
+  checkout,
+  competitionOnSale,
+  newBasket,
+  payByCard,
+  payForOrder,
+} from "./test-support/orders"
 import { mailed, openShop, register, type Shop } from "./test-support/shop"
 import { signedInStaff } from "./test-support/staff"
 
@@ -202,5 +212,47 @@ describe("POST /api/Baskets/{basketId}/items/sitecredit", () => {
       await ann.browser.post(`/api/Baskets/${basket.id}/items/sitecredit`, { creditAmount: "x" }),
       400,
     )
+    expect(
+      (await json<BasketResponseJson>(await ann.browser.get(`/api/Baskets/${basket.id}`))).basket
+        .siteCreditItems,
+    ).toEqual([])
+  })
+
+  it("when the brand defers the purchase, the basket buys credit with its tickets, credited when paid", async () => {
+    const ann = await newCustomer(deferredShop)
+    const competitionId = await competitionOnSale(deferredShop, { ticketPrice: pence(250) })
+    const basket = await newBasket(ann.browser)
+    await addItem(ann.browser, basket.id, competitionId, 2)
+    const add = (creditAmount: unknown) =>
+      ann.browser.post(`/api/Baskets/${basket.id}/items/sitecredit`, { creditAmount })
+    await problem(await add(50), 400)
+    await problem(await add({}), 400)
+    const withCredit = (await json<BasketResponseJson>(await add(1000))).basket
+    expect(withCredit).toMatchObject({
+      siteCreditItems: [{ description: "Howzat Credit", creditAmount: 1000, lineTotal: 1000 }],
+      itemTotal: 1500,
+      basketTotal: 1500,
+    })
+    const bob = await newCustomer(deferredShop)
+    await problem(
+      await bob.browser.post(`/api/Baskets/${basket.id}/items/sitecredit`, { creditAmount: 500 }),
+      404,
+    )
+
+    const { order } = await checkout(ann.browser, basket.id)
+    expect(order).toMatchObject({
+      status: "AwaitingPayment",
+      totalTicketQuantity: 2,
+      ticketItemTotal: 500,
+      siteCreditItems: [{ description: "Howzat Credit", lineTotal: 1000 }],
+      siteCreditItemTotal: 1000,
+      orderTotal: 1500,
+    })
+    await problem(await add(500), 409)
+    expect((await account(ann.browser, ann.customerId)).balance).toBe(0)
+    await payForOrder(ann.browser, order.id)
+    const after = await account(ann.browser, ann.customerId)
+    expect(after.balance).toBe(1000)
+    expect(after.accountEntries).toHaveLength(1)
   })
 })

@@ -22,6 +22,11 @@ export interface Basket {
   /** What the customer asked to pay with site credit; clamped when totals are computed. */
   readonly siteCreditRequested: Pence
   /**
+   * Site credit the basket buys, 0 for none: only when the brand defers the
+   * purchase to the basket (docs/decisions/0038).
+   */
+  readonly siteCreditPurchase: Pence
+  /**
    * Set once the basket is checked out: it then belongs to that order (SPEC
    * §4) and takes no more changes, so nothing added later is silently left
    * out of an order that has already been placed.

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, FastCheck as fc, Layer, TestClock, TestContext } from "effect"
 import type { Principal } from "../accounts/model"
+import { BasketRepo } from "../ports/orders"
 import { pence } from "../rules/money"
 import {
   MAXIMUM_SITE_CREDIT_PURCHASE,
   MINIMUM_SITE_CREDIT_PURCHASE,
 } from "../rules/site-credit-purchase"
+import { Baskets } from "./baskets"
+import { Checkout } from "./checkout"
 import { checkoutDoublesOver } from "./checkout-doubles"
 import {
   ANN,
@@ -19,6 +22,7 @@ import {
   statusOf,
 } from "./payment-doubles"
 import { Payments } from "./payments"
+import { SiteCreditPolicy } from "./site-credit-policy"
 import { SiteCreditPurchases } from "./site-credit-purchases"
 import { emptyOrderStore, type OrderStore } from "./test-doubles"
 
@@ -27,7 +31,10 @@ const NOON = Date.parse("2026-06-15T12:00:00Z")
 const buying = <A, E>(store: OrderStore, test: Effect.Effect<A, E, SiteCreditPurchases>) =>
   Effect.provide(
     Effect.zipRight(TestClock.setTime(NOON), test),
-    SiteCreditPurchases.Default.pipe(Layer.provide(checkoutDoublesOver(store))),
+    SiteCreditPurchases.Default.pipe(
+      Layer.provide(Baskets.Default),
+      Layer.provide(checkoutDoublesOver(store)),
+    ),
   )
 
 const STAFF: Principal = { ...ANN, userId: "user-staff", role: "Admin", customerId: null }
@@ -123,6 +130,80 @@ describe("buying site credit", () => {
     },
     { fastCheck: { numRuns: 60 } },
   )
+})
+
+/** The same services for a brand that defers the purchase to the basket, with checkout. */
+const deferred = <A, E>(
+  store: OrderStore,
+  test: Effect.Effect<A, E, SiteCreditPurchases | Checkout>,
+) =>
+  Effect.provide(
+    Effect.zipRight(TestClock.setTime(NOON), test),
+    Layer.mergeAll(
+      SiteCreditPurchases.Default.pipe(Layer.provide(Baskets.Default)),
+      Checkout.Default,
+    ).pipe(
+      Layer.provide(checkoutDoublesOver(store)),
+      Layer.provide(
+        Layer.succeed(SiteCreditPolicy, { name: "Howzat Credit", deferredPurchase: true }),
+      ),
+    ),
+  )
+
+describe("site credit in the basket (deferred purchase)", () => {
+  it.effect("is refused while the brand buys credit on its own, changing nothing", () => {
+    const store = emptyOrderStore()
+    return buying(
+      store,
+      Effect.gen(function* () {
+        const basket = yield* Effect.flatMap(BasketRepo, (repo) => repo.create(ANN.customerId))
+        const refused = yield* Effect.flip(
+          (yield* SiteCreditPurchases).addToBasket(basket.id, 500, ANN.customerId),
+        )
+        expect(refused._tag).toBe("DeferredSiteCreditPurchaseOff")
+        expect(store.baskets.get(basket.id)?.siteCreditPurchase).toBe(0)
+      }).pipe(Effect.provide(checkoutDoublesOver(store))),
+    )
+  })
+
+  it.effect("when on, the basket buys it and its checkout orders it, to pay by card", () => {
+    const store = emptyOrderStore()
+    // Credit she holds cannot pay for credit she buys.
+    store.creditBalances.set(ANN.customerId!, pence(2000))
+    return deferred(
+      store,
+      Effect.gen(function* () {
+        const basket = yield* Effect.flatMap(BasketRepo, (repo) => repo.create(ANN.customerId))
+        const purchases = yield* SiteCreditPurchases
+        const refused = yield* Effect.flip(purchases.addToBasket(basket.id, 50, ANN.customerId))
+        expect(refused._tag).toBe("SiteCreditAmountInvalid")
+        const notHers = yield* Effect.flip(purchases.addToBasket(basket.id, 500, "customer-bob"))
+        expect(notHers._tag).toBe("BasketNotFound")
+
+        yield* Effect.flatMap(BasketRepo, (repo) =>
+          repo.setExtras(
+            { basketId: basket.id, owner: ANN.customerId },
+            { autoRoundup: false, siteCreditRequested: pence(2000) },
+          ),
+        )
+        const view = yield* purchases.addToBasket(basket.id, 700, ANN.customerId)
+        expect(view.siteCreditItems).toEqual([{ description: "Howzat Credit", lineTotal: 700 }])
+        expect(view.totals).toMatchObject({ itemTotal: 700, basketTotal: 700, siteCreditDebit: 0 })
+
+        const { order } = yield* (yield* Checkout).checkout(basket.id, ANN.customerId!)
+        expect(order).toMatchObject({
+          status: "AwaitingPayment",
+          lines: [],
+          creditItems: [{ description: "Howzat Credit", lineTotal: 700 }],
+          orderTotal: 700,
+          siteCreditDebit: 0,
+        })
+        expect(store.creditBalances.get(ANN.customerId!)).toBe(2000)
+        const late = yield* Effect.flip(purchases.addToBasket(basket.id, 500, ANN.customerId))
+        expect(late._tag).toBe("BasketCheckedOut")
+      }).pipe(Effect.provide(checkoutDoublesOver(store))),
+    )
+  })
 })
 
 const creditOrder = () =>

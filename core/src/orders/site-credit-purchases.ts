@@ -11,8 +11,9 @@ import {
   MINIMUM_SITE_CREDIT_PURCHASE,
   siteCreditPurchaseRefusal,
 } from "../rules/site-credit-purchase"
+import { type BasketCaller, Baskets } from "./baskets"
 import { CheckoutPolicy } from "./checkout"
-import { DeferredSiteCreditPurchaseOff, SiteCreditAmountInvalid } from "./errors"
+import { BasketCheckedOut, DeferredSiteCreditPurchaseOff, SiteCreditAmountInvalid } from "./errors"
 import { SiteCreditPolicy, siteCreditItemDescription } from "./site-credit-policy"
 
 /** Fails unless the amount may be bought: whole pence, £1.00 to £1,000. */
@@ -46,6 +47,7 @@ export class SiteCreditPurchases extends Effect.Service<SiteCreditPurchases>()(
       const baskets = yield* BasketRepo
       const orders = yield* OrderRepo
       const transactions = yield* Transactions
+      const basketViews = yield* Baskets
       const { name, deferredPurchase } = yield* SiteCreditPolicy
       const { unpaidOrderMinutes } = yield* CheckoutPolicy
 
@@ -83,13 +85,22 @@ export class SiteCreditPurchases extends Effect.Service<SiteCreditPurchases>()(
 
       /**
        * SPEC §7's add-site-credit: only when the brand defers the purchase to
-       * the basket. This brand does not (SPEC §2), so it is refused before
-       * anything is read or changed.
+       * the basket (this brand does not, SPEC §2: refused before anything is
+       * read or changed). The basket then buys this amount (one a basket,
+       * replacing any before; 0 removes it) with its tickets, paid by card
+       * at checkout and credited when the order is paid. Who may change the
+       * basket is the Baskets rule, claiming one no one owns.
        */
-      const addToBasket = (basketId: string, amount: number) =>
+      const addToBasket = (basketId: string, amount: number, caller: BasketCaller) =>
         Effect.gen(function* () {
           if (!deferredPurchase) return yield* new DeferredSiteCreditPurchaseOff({ basketId })
-          return yield* checkPurchaseAmount(amount)
+          const bought = amount === 0 ? ZERO_PENCE : yield* checkPurchaseAmount(amount)
+          const { basket } = yield* basketViews.view(basketId, caller)
+          if (basket.orderId !== null) {
+            return yield* new BasketCheckedOut({ basketId, orderId: basket.orderId })
+          }
+          yield* baskets.setSiteCreditPurchase({ basketId, owner: basket.customerId }, bought)
+          return yield* basketViews.view(basketId, caller)
         })
 
       return { buy, addToBasket }

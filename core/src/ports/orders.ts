@@ -55,6 +55,8 @@ export interface BasketRepoShape {
     key: BasketKey,
     extras: { readonly autoRoundup: boolean; readonly siteCreditRequested: Pence },
   ) => BasketChange
+  /** Sets the site credit the basket buys (0 removes it): one amount a basket. */
+  readonly setSiteCreditPurchase: (key: BasketKey, amount: Pence) => BasketChange
   /**
    * Makes a basket no one owns the customer's; the customer's own basket is
    * answered as it is. One that has become someone else's is BasketNotFound,

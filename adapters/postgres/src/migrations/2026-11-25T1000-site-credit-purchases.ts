@@ -1,7 +1,8 @@
 import { type Kysely, sql } from "kysely"
 
 /**
- * Frozen: an order may buy site credit (docs/decisions/0038). Its credit
+ * Frozen: an order may buy site credit (docs/decisions/0038), and so may a
+ * basket when the brand defers the purchase to it. An order's credit
  * items are lines of their own, never tickets; the credit lands on the
  * ledger as a Purchase entry naming the order when the order is paid, and a
  * staff refund takes it back as a PurchaseReversal. The existing unique
@@ -20,6 +21,13 @@ const SHAPES_BEFORE = sql`(reason = 'OrderDebit' and amount_pence < 0 and order_
         and instant_win_ticket_id is null)`
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // Credit a basket buys when the brand defers the purchase to the basket: one amount a basket.
+  await db.schema
+    .alterTable("baskets")
+    .addColumn("site_credit_purchase_pence", "integer", (c) =>
+      c.notNull().defaultTo(0).check(sql`site_credit_purchase_pence >= 0`),
+    )
+    .execute()
   await db.schema
     .createTable("order_credit_items")
     .addColumn("order_id", "uuid", (c) => c.notNull().references("orders.id").onDelete("cascade"))
@@ -56,4 +64,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     db,
   )
   await db.schema.dropTable("order_credit_items").execute()
+  await db.schema.alterTable("baskets").dropColumn("site_credit_purchase_pence").execute()
 }
