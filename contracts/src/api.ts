@@ -123,6 +123,7 @@ import {
   EditableResourceResponse,
   UpdateResourceRequest,
 } from "./site-content"
+import { SiteCreditApi } from "./site-credit"
 import { StaffCustomersApi } from "./staff-customers"
 import { StaffOrdersApi } from "./staff-orders"
 import { AuditLogApi, UsersApi } from "./staff-users"
@@ -875,6 +876,7 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(ContactApi)
   .add(ContactMessagesApi)
   .add(ReferralsApi)
+  .add(SiteCreditApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

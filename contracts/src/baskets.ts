@@ -49,6 +49,14 @@ export const Basket = Schema.Struct({
   siteCreditDebitAmount: Pence,
   /** The customer's balance, 0 for a visitor: the checkout's site-credit panel shows when above 0. */
   siteCreditAvailable: Pence,
+  /**
+   * Site credit the basket buys (SPEC §3's siteCreditDetails), only when the
+   * brand defers the purchase to the basket; kept apart from `items`, which
+   * are tickets, and counted in itemTotal and basketTotal (decision 0038).
+   */
+  siteCreditItems: Schema.Array(
+    Schema.Struct({ description: Schema.String, creditAmount: Pence, lineTotal: Pence }),
+  ),
   /** What the last checkout could not allocate (SPEC §8), empty otherwise. */
   ticketAllocationExceptions: Schema.Array(AllocationException),
 })

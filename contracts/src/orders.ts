@@ -65,7 +65,7 @@ export const Order = Schema.Struct({
   ticketItems: Schema.Array(OrderTicketItem),
   /** Sum of the lines after their own discounts. */
   ticketItemTotal: Pence,
-  /** Site-credit purchases come with the site-credit work; empty until then. */
+  /** Site credit the order buys (docs/decisions/0038); credited when the order is paid. */
   siteCreditItems: Schema.Array(Schema.Struct({ description: Schema.String, lineTotal: Pence })),
   siteCreditItemTotal: Pence,
   discounts: Schema.Array(Schema.Struct({ name: Schema.String, value: Pence })),

@@ -20,6 +20,7 @@ import type * as promotions from "@howzat/contracts/promotions"
 import type * as referrals from "@howzat/contracts/referrals"
 import type * as secondFactor from "@howzat/contracts/second-factor"
 import type * as siteContent from "@howzat/contracts/site-content"
+import type * as siteCredit from "@howzat/contracts/site-credit"
 import type * as staffCustomers from "@howzat/contracts/staff-customers"
 import type * as staffUsers from "@howzat/contracts/staff-users"
 import type { ParamsInput } from "./types"
@@ -221,6 +222,10 @@ export const endpoints = {
   referrals: {
     summary: ["GET", "/api/Customers/:customerId/referrals", 2],
     invite: ["POST", "/api/Customers/:customerId/referral-invitations", 2],
+  },
+  siteCredit: {
+    createOrder: ["POST", "/api/Customers/:customerId/site-credit-orders", 2],
+    addToBasket: ["POST", "/api/Baskets/:basketId/items/sitecredit", 2],
   },
 } as const
 
@@ -1224,6 +1229,22 @@ export interface Endpoints {
       readonly payload: typeof referrals.ReferralInvitationsRequest.Encoded
       readonly success: typeof referrals.ReferralInvitationsResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.TooManyRequests.Encoded
+    }
+  }
+  readonly siteCredit: {
+    readonly createOrder: {
+      readonly path: ParamsInput<{ readonly "customerId": string }, { readonly "customerId": string }>
+      readonly urlParams: never
+      readonly payload: typeof siteCredit.SiteCreditOrderRequest.Encoded
+      readonly success: typeof orders.OrderResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly addToBasket: {
+      readonly path: ParamsInput<{ readonly "basketId": string }, { readonly "basketId": string }>
+      readonly urlParams: never
+      readonly payload: typeof siteCredit.AddSiteCreditItemRequest.Encoded
+      readonly success: typeof baskets.BasketResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
     }
   }
 }

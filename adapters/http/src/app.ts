@@ -23,6 +23,7 @@ import type { Baskets } from "@howzat/core/orders/baskets"
 import type { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import type { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import type { Payments } from "@howzat/core/orders/payments"
+import type { SiteCreditPurchases } from "@howzat/core/orders/site-credit-purchases"
 import type { StaffOrders } from "@howzat/core/orders/staff-orders"
 import type { FileStoreShape } from "@howzat/core/ports/file-store"
 import type { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
@@ -75,6 +76,7 @@ import {
 } from "./request-limits"
 import { type CardProviderOrigins, securityHeaders, type TrackingOrigins } from "./security-headers"
 import { SiteContentHandlersLive } from "./site-content-handlers"
+import { SiteCreditHandlersLive } from "./site-credit-handlers"
 import { StaffCustomerHandlersLive } from "./staff-customer-handlers"
 import { StaffOrderHandlersLive } from "./staff-order-handlers"
 import { AuditLogHandlersLive, StaffUserHandlersLive } from "./staff-user-handlers"
@@ -104,6 +106,7 @@ export type OrderServices =
   | CustomerOrders
   | PostalEntries
   | StaffOrders
+  | SiteCreditPurchases
 
 /**
  * Calls made without the XSRF cookie: a fresh browser's first basket
@@ -198,6 +201,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         ContactHandlersLive,
         ContactMessageHandlersLive,
         ReferralHandlersLive,
+        SiteCreditHandlersLive,
       ),
     ),
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),

@@ -27,6 +27,11 @@ export const basketToWire = (
     lineTotal: line.totals.lineTotal,
     discounts: line.totals.discounts.map((d) => ({ description: d.description, value: d.value })),
   })),
+  siteCreditItems: view.siteCreditItems.map((item) => ({
+    description: item.description,
+    creditAmount: item.lineTotal,
+    lineTotal: item.lineTotal,
+  })),
   itemTotal: view.totals.itemTotal,
   discounts: view.totals.discounts.map((d) => ({ description: d.description, value: d.value })),
   discountTotal: view.totals.discountTotal,

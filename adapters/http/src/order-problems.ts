@@ -11,10 +11,15 @@ import {
 } from "@howzat/contracts/problems"
 import type { CustomerNotFound, NotStaff } from "@howzat/core/accounts/errors"
 import type { CompetitionNotFound, RepositoryError } from "@howzat/core/competitions/errors"
-import type { OrderNotFound, OrderTransitionRefused } from "@howzat/core/orders/errors"
+import type {
+  OrderNotFound,
+  OrderTransitionRefused,
+  PurchasedSiteCreditSpent,
+} from "@howzat/core/orders/errors"
 import type { PaymentStillDue, PaymentStillProcessing } from "@howzat/core/orders/payments"
 import type { OrderWon, RefundMustWaitForDraw } from "@howzat/core/orders/staff-orders"
 import type { PaymentGatewayUnavailable } from "@howzat/core/ports/payment-gateway"
+import { formatMoney, pence } from "@howzat/core/rules/money"
 import type { OrderStatus } from "@howzat/core/rules/order-status"
 import { Effect } from "effect"
 import { repositoryProblem } from "./repository-problem"
@@ -76,6 +81,7 @@ export type OrderFailure =
   | PaymentGatewayUnavailable
   | OrderWon
   | RefundMustWaitForDraw
+  | PurchasedSiteCreditSpent
   | NotStaff
   | CustomerNotFound
   | CompetitionNotFound
@@ -87,7 +93,12 @@ export type ProblemOf<E extends OrderFailure> = E extends
   | CustomerNotFound
   | CompetitionNotFound
   ? NotFound
-  : E extends OrderTransitionRefused | PaymentStillProcessing | OrderWon | RefundMustWaitForDraw
+  : E extends
+        | OrderTransitionRefused
+        | PaymentStillProcessing
+        | OrderWon
+        | RefundMustWaitForDraw
+        | PurchasedSiteCreditSpent
     ? Conflict
     : E extends PaymentStillDue
       ? PaymentRequired
@@ -130,6 +141,12 @@ const problemFor = (
       return Effect.fail(
         orderConflict(
           `${error.competitionName} has closed and its tickets are entries of the coming draw: refund the order once it is drawn.`,
+        ),
+      )
+    case "PurchasedSiteCreditSpent":
+      return Effect.fail(
+        orderConflict(
+          `This order bought ${formatMoney(pence(error.bought))} of site credit and the customer now holds ${formatMoney(pence(error.balance))}: some of it has been spent, so the order cannot be refunded.`,
         ),
       )
     case "PaymentStillDue":

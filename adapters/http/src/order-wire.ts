@@ -87,8 +87,11 @@ export const orderToWire = (
       }
     }),
     ticketItemTotal: order.lines.reduce((sum, line) => sum + line.lineTotal, 0),
-    siteCreditItems: [],
-    siteCreditItemTotal: 0,
+    siteCreditItems: order.creditItems.map((item) => ({
+      description: item.description,
+      lineTotal: item.lineTotal,
+    })),
+    siteCreditItemTotal: order.creditItems.reduce((sum, item) => sum + item.lineTotal, 0),
     // The order keeps the discounts' sum only; one row says how much they took off.
     discounts: order.discountTotal > 0 ? [{ name: "Discounts", value: order.discountTotal }] : [],
     discountTotal: order.discountTotal,

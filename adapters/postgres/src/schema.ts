@@ -333,6 +333,8 @@ export interface BasketsTable {
   customerId: string | null
   autoRoundup: Generated<boolean>
   siteCreditRequestedPence: Generated<number>
+  /** Site credit the basket buys (deferred purchase, docs/decisions/0038); 0 for none. */
+  siteCreditPurchasePence: Generated<number>
   createdAt: Generated<Date>
   updatedAt: Generated<Date>
 }
@@ -461,6 +463,14 @@ export interface OrderLinesTable {
   lineTotalPence: number
 }
 
+/** Site credit an order buys (docs/decisions/0038): credited to the ledger once it is paid. */
+export interface OrderCreditItemsTable {
+  orderId: string
+  position: number
+  description: string
+  lineTotalPence: number
+}
+
 export interface PaymentsTable {
   id: Generated<string>
   orderId: string
@@ -522,6 +532,8 @@ export type SiteCreditReasonColumn =
   | "InstantWin"
   | "Adjustment"
   | "ReferralReward"
+  | "Purchase"
+  | "PurchaseReversal"
 
 /** The site-credit ledger: positive credit, negative debit; the balance is the sum. */
 export interface SiteCreditEntriesTable {
@@ -601,6 +613,7 @@ export interface Database {
   basketPromotions: BasketPromotionsTable
   orders: OrdersTable
   orderLines: OrderLinesTable
+  orderCreditItems: OrderCreditItemsTable
   payments: PaymentsTable
   paymentRefunds: PaymentRefundsTable
   sandboxPaymentIntents: SandboxPaymentIntentsTable

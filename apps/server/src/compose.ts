@@ -22,6 +22,8 @@ import { Charities, type Charity } from "@howzat/core/orders/charities"
 import { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import { Payments } from "@howzat/core/orders/payments"
+import { SiteCreditPolicy } from "@howzat/core/orders/site-credit-policy"
+import { SiteCreditPurchases } from "@howzat/core/orders/site-credit-purchases"
 import { StaffOrders } from "@howzat/core/orders/staff-orders"
 import { ShopIdentitySettings } from "@howzat/core/ports/club-documents"
 import { FileStore } from "@howzat/core/ports/file-store"
@@ -112,6 +114,8 @@ import { serveStorefront } from "./storefront"
  */
 export interface ShopBrand {
   readonly charities?: readonly Charity[] | undefined
+  /** brand.siteCredit's name, and whether credit is bought through the basket (off: SPEC §2). */
+  readonly siteCredit?: { readonly name: string; readonly deferredPurchase: boolean } | undefined
   /** The storefront's live-draw stream origin (brand.ts liveStreamOrigin): /Live may frame it. */
   readonly liveStreamOrigin?: string | null | undefined
   /** Who the club-perks letter and poster say they come from; the demo brand's by default. */
@@ -272,6 +276,13 @@ export const composeShop = async (
     Layer.provide(db),
     // Links in a paid order's confirmation: the configured origin, never a request's Host.
     Layer.merge(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
+    // The brand's credit name and purchase mode: completion writes the name on the ledger.
+    Layer.merge(
+      Layer.succeed(SiteCreditPolicy, {
+        name: brand.siteCredit?.name ?? SiteCreditPolicy.defaultValue().name,
+        deferredPurchase: brand.siteCredit?.deferredPurchase ?? false,
+      }),
+    ),
   )
   const paymentServices = Layer.mergeAll(Payments.Default, CustomerOrders.Default).pipe(
     Layer.provide(Layer.merge(orderPorts, gateway.layer)),
@@ -315,6 +326,14 @@ export const composeShop = async (
     Baskets.Default,
     Checkout.Default,
     Layer.succeed(CheckoutPolicy, { unpaidOrderMinutes: config.payments.unpaidOrderMinutes }),
+    SiteCreditPurchases.Default.pipe(
+      Layer.provide(
+        Layer.merge(
+          Baskets.Default,
+          Layer.succeed(CheckoutPolicy, { unpaidOrderMinutes: config.payments.unpaidOrderMinutes }),
+        ),
+      ),
+    ),
   ).pipe(
     Layer.provide(orderPorts),
     Layer.provide(Layer.succeed(Charities, { list: brand.charities ?? [] })),

@@ -50,6 +50,8 @@ export const staffCustomersOver = (store: StaffCustomerStore) => {
         store.ledger.push({ customerId, amount, reason: "Grant", description, at })
       }),
     creditInstantWin: unused("SiteCreditLedger.creditInstantWin"),
+    creditForPurchase: unused("SiteCreditLedger.creditForPurchase"),
+    reversePurchase: unused("SiteCreditLedger.reversePurchase"),
     entries: unused("SiteCreditLedger.entries"),
   })
 

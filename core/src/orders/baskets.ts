@@ -13,7 +13,7 @@ import {
   type PricedLine,
 } from "../rules/basket-totals"
 import { CompetitionPhase, competitionPhase } from "../rules/competition"
-import { type Pence, ZERO_PENCE } from "../rules/money"
+import { type Pence, pence, ZERO_PENCE } from "../rules/money"
 import { promotionRefusal, spendFor } from "../rules/promotions"
 import { Charities } from "./charities"
 import {
@@ -25,7 +25,8 @@ import {
   PromotionNotValid,
   TicketLimitExceeded,
 } from "./errors"
-import type { Basket, BasketItem, Promotion } from "./model"
+import type { Basket, BasketItem, Promotion, SiteCreditItem } from "./model"
+import { SiteCreditPolicy, siteCreditItemDescription } from "./site-credit-policy"
 
 export interface BasketLineView {
   readonly item: BasketItem
@@ -38,6 +39,8 @@ export interface BasketLineView {
 export interface BasketView {
   readonly basket: Basket
   readonly lines: readonly BasketLineView[]
+  /** Site credit the basket buys (deferred purchase, docs/decisions/0038); counted in the totals. */
+  readonly siteCreditItems: readonly SiteCreditItem[]
   readonly appliedPromotionCodes: readonly string[]
   readonly totals: BasketTotals
 }
@@ -84,6 +87,7 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
     const customers = yield* CustomerRepo
     const charities = (yield* Charities).list.length
     const promotionUses = yield* PromotionUses
+    const creditName = (yield* SiteCreditPolicy).name
 
     const held = (customerId: string | null, competitionId: string) =>
       customerId === null ? Effect.succeed(0) : allocator.ticketsHeld(customerId, competitionId)
@@ -204,8 +208,14 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
           siteCreditRequested: basket.siteCreditRequested,
           siteCreditBalance: balance,
         })
+        // Credit bought is paid by card: no voucher, round-up or site credit touches it.
+        const credit = basket.siteCreditPurchase
         return {
           basket,
+          siteCreditItems:
+            credit > 0
+              ? [{ description: siteCreditItemDescription(creditName), lineTotal: credit }]
+              : [],
           lines: lines.map(({ item, competition, boughtToDate }, index) => ({
             item,
             competition,
@@ -213,7 +223,11 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
             totals: totals.lines[index] as LineTotals,
           })),
           appliedPromotionCodes: promotions.map((promotion) => promotion.code),
-          totals,
+          totals: {
+            ...totals,
+            itemTotal: pence(totals.itemTotal + credit),
+            basketTotal: pence(totals.basketTotal + credit),
+          },
         } satisfies BasketView
       })
 

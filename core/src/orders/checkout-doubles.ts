@@ -78,6 +78,7 @@ export const checkoutDoublesOver = (store: OrderStore) => {
           createdAt: order.createdAt,
           expiresAt: order.expiresAt,
           lines: [],
+          creditItems: [],
           itemTotal: ZERO_PENCE,
           discountTotal: ZERO_PENCE,
           donation: ZERO_PENCE,
@@ -107,6 +108,7 @@ export const checkoutDoublesOver = (store: OrderStore) => {
           siteCreditDebit: allocation.siteCreditDebit,
           orderTotal: allocation.orderTotal,
           allocationExceptions: allocation.exceptions,
+          creditItems: allocation.creditItems ?? [],
         }),
       ),
     byId: found,
@@ -136,6 +138,8 @@ export const checkoutDoublesOver = (store: OrderStore) => {
     refundOrder: unused("SiteCreditLedger.refundOrder"),
     refundedFor: unused("SiteCreditLedger.refundedFor"),
     grant: unused("SiteCreditLedger.grant"),
+    creditForPurchase: unused("SiteCreditLedger.creditForPurchase"),
+    reversePurchase: unused("SiteCreditLedger.reversePurchase"),
     creditInstantWin: (customerId, credit) =>
       Effect.sync(() => {
         if (store.instantWinCredits.includes(credit.instantWinTicketId)) return false

@@ -19,6 +19,7 @@ import { Charities } from "./charities"
 import { orderCompletion } from "./completion"
 import { BasketEmpty, BasketNotFound, CheckoutDetailsInvalid } from "./errors"
 import type { AllocationException, Order } from "./model"
+import { SiteCreditPolicy, siteCreditItemDescription } from "./site-credit-policy"
 
 /** How long an unpaid order keeps its tickets before the expiry job cancels it. */
 export class CheckoutPolicy extends Context.Reference<CheckoutPolicy>()(
@@ -58,6 +59,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
     const promotionUses = yield* PromotionUses
     const completed = yield* orderCompletion
     const charities = (yield* Charities).list.length
+    const creditName = (yield* SiteCreditPolicy).name
 
     /**
      * The basket's vouchers that apply to what was actually allocated, with
@@ -103,7 +105,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
         if (!mayUseBasket(customerId, held)) {
           return yield* Effect.fail(new BasketNotFound({ basketId }))
         }
-        if (held.items.length === 0) {
+        if (held.items.length === 0 && held.siteCreditPurchase === 0) {
           return yield* Effect.fail(new BasketEmpty({ basketId, exceptions: [] }))
         }
         const basket = held.customerId === null ? yield* baskets.claim(basketId, customerId) : held
@@ -117,17 +119,22 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
         })
         if (!created) return { order, created, exceptions: order.allocationExceptions }
 
-        const allocation = yield* allocator.allocate({
-          orderId: order.id,
-          customerId,
-          at,
-          lines: basket.items.map((item) => ({
-            competitionId: item.competitionId,
-            quantity: item.quantity,
-          })),
-        })
+        // Credit bought through the basket (deferred purchase, 0038) is paid by card with the tickets.
+        const credit = basket.siteCreditPurchase
+        const allocation =
+          basket.items.length === 0
+            ? { lines: [], exceptions: [] }
+            : yield* allocator.allocate({
+                orderId: order.id,
+                customerId,
+                at,
+                lines: basket.items.map((item) => ({
+                  competitionId: item.competitionId,
+                  quantity: item.quantity,
+                })),
+              })
         const allocated = allocation.lines.filter((line) => line.ticketNumbers.length > 0)
-        if (allocated.length === 0) {
+        if (allocated.length === 0 && credit === 0) {
           return yield* Effect.fail(
             new BasketEmpty({ basketId, exceptions: allocation.exceptions }),
           )
@@ -169,8 +176,12 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
           discountTotal: totals.discountTotal,
           donation: totals.donation,
           siteCreditDebit: totals.siteCreditDebit,
-          orderTotal: totals.basketTotal,
+          orderTotal: pence(totals.basketTotal + credit),
           exceptions: allocation.exceptions,
+          creditItems:
+            credit > 0
+              ? [{ description: siteCreditItemDescription(creditName), lineTotal: credit }]
+              : [],
         })
 
         if (totals.siteCreditDebit > 0) {

@@ -1,14 +1,17 @@
 import { Effect } from "effect"
 import { CustomerRepo } from "../ports/accounts"
 import { Mailer } from "../ports/mailer"
+import { SiteCreditLedger, type SiteCreditLedgerShape } from "../ports/payments"
 import { PromotionUses, type PromotionUsesShape } from "../ports/promotions"
 import { orderPageLink, ShopLinks } from "../ports/shop-links"
 import { referralRewardOnCompletion } from "../referrals/referrals"
+import { pence } from "../rules/money"
 import { clubCredit } from "../rules/promotions"
 import { orderConfirmationEmail } from "./emails"
 import { instantWinEmail } from "./instant-win-email"
 import { orderInstantWinAwards } from "./instant-wins"
 import type { Order } from "./model"
+import { SiteCreditPolicy, siteCreditPurchaseEntry } from "./site-credit-policy"
 
 /**
  * Each club whose code the order used earns its share. The ledger records
@@ -25,7 +28,30 @@ export const creditClubsFor = (uses: PromotionUsesShape, order: Order, at: Date)
   })
 
 /**
- * What paying an order sets off: the clubs' credit, the instant wins among
+ * The site credit the order bought lands on the ledger (docs/decisions/0038).
+ * The ledger takes it once per order, so a second run changes nothing.
+ */
+export const creditPurchasedSiteCredit = (
+  ledger: SiteCreditLedgerShape,
+  brandCreditName: string,
+  order: Order,
+  at: Date,
+) =>
+  Effect.gen(function* () {
+    const bought = order.creditItems.reduce((sum, item) => sum + item.lineTotal, 0)
+    if (bought <= 0) return
+    yield* ledger.creditForPurchase(
+      order.customerId,
+      order.id,
+      pence(bought),
+      siteCreditPurchaseEntry(brandCreditName, order.orderRef),
+      at,
+    )
+  })
+
+/**
+ * What paying an order sets off: the clubs' credit, the site credit it
+ * bought, the instant wins among
  * its tickets (site-credit prizes credited at once), the customer's
  * confirmation and, if anything was won, one "You've won" email (both
  * through the outbox, so they go out if and only if the order's completion
@@ -41,9 +67,12 @@ export const orderCompletion = Effect.gen(function* () {
   const { origin } = yield* ShopLinks
   const awardInstantWins = yield* orderInstantWinAwards
   const rewardReferral = yield* referralRewardOnCompletion
+  const ledger = yield* SiteCreditLedger
+  const { name: creditName } = yield* SiteCreditPolicy
   return (order: Order, at: Date) =>
     Effect.gen(function* () {
       yield* creditClubsFor(uses, order, at)
+      yield* creditPurchasedSiteCredit(ledger, creditName, order, at)
       // A referred friend's paid order may be the one that reaches £5 (decision 0039).
       yield* rewardReferral(order.customerId, at)
       const customer = yield* customers.byId(order.customerId)

@@ -85,3 +85,25 @@ describe("the order confirmation", () => {
     expect(creditOnly.text).not.toContain("Paid by card")
   })
 })
+
+describe("the confirmation of an order that bought site credit", () => {
+  const credit = awaitingOrder({
+    orderRef: "HZCREDIT1",
+    status: "Completed",
+    itemTotal: pence(0),
+    orderTotal: pence(2500),
+    creditItems: [{ description: "Howzat Credit", lineTotal: pence(2500) }],
+  })
+  const message = orderConfirmationEmail("ann@example.com", "Ann", credit, link)
+
+  it("says credit was added, with no ticket table and no luck wished", () => {
+    expect(message.text).toContain(
+      "It is paid, and £25.00 of Howzat Credit has been added to your account.",
+    )
+    expect(message.text).toContain("Howzat Credit: £25.00")
+    expect(message.text).not.toMatch(/ticket/i)
+    expect(message.html).not.toMatch(/ticket/i)
+    expect(message.html).toContain("Howzat Credit")
+    expect(message.text).not.toContain("Good luck")
+  })
+})

@@ -45,7 +45,17 @@ export const orderConfirmationEmail = (
   order: Order,
   orderLink: string,
 ): MailMessage => {
-  const intro = `Thank you for your order ${order.orderRef}. It is paid, and your tickets are entered.`
+  const credit = order.creditItems.map((item) => ({
+    name: item.description,
+    total: formatMoney(item.lineTotal),
+  }))
+  const creditWords = credit.map((item) => `${item.total} of ${item.name}`).join(" and ")
+  const intro =
+    order.lines.length === 0
+      ? `Thank you for your order ${order.orderRef}. It is paid, and ${creditWords} has been added to your account.`
+      : credit.length === 0
+        ? `Thank you for your order ${order.orderRef}. It is paid, and your tickets are entered.`
+        : `Thank you for your order ${order.orderRef}. It is paid, your tickets are entered and ${creditWords} has been added to your account.`
   const lines = order.lines.map((line) => ({
     name: line.competitionName,
     quantity: `${line.quantity} ${ticketWord(line.quantity)}`,
@@ -62,13 +72,13 @@ export const orderConfirmationEmail = (
       `${line.name}: ${line.quantity}, ${line.total}`,
       `  Ticket numbers: ${line.tickets}`,
     ]),
+    ...credit.map((item) => `${item.name}: ${item.total}`),
     "",
     ...rows.map((row) => `${row.label}: ${row.value}`),
     "",
     `View your order: ${orderLink}`,
     "",
-    "Good luck!",
-    "",
+    ...(lines.length > 0 ? ["Good luck!", ""] : []),
     `The ${BRAND} team`,
   ].join("\n")
   const cell = `style="padding: 4px 12px 4px 0; vertical-align: top"`
@@ -77,13 +87,27 @@ export const orderConfirmationEmail = (
     `<html><body style="font-family: sans-serif; line-height: 1.5">`,
     `<p>${escapeHtml(`Hello ${firstName},`)}</p>`,
     `<p>${escapeHtml(intro)}</p>`,
-    `<table style="border-collapse: collapse">`,
-    `<tr><th ${cell} align="left">Competition</th><th ${cell} align="left">Tickets</th><th ${cell} align="left">Ticket numbers</th><th ${cell} align="right">Total</th></tr>`,
-    ...lines.map(
-      (line) =>
-        `<tr><td ${cell}>${escapeHtml(line.name)}</td><td ${cell}>${escapeHtml(line.quantity)}</td><td ${cell}>${escapeHtml(line.tickets)}</td><td ${cell} align="right">${escapeHtml(line.total)}</td></tr>`,
-    ),
-    "</table>",
+    ...(lines.length === 0
+      ? []
+      : [
+          `<table style="border-collapse: collapse">`,
+          `<tr><th ${cell} align="left">Competition</th><th ${cell} align="left">Tickets</th><th ${cell} align="left">Ticket numbers</th><th ${cell} align="right">Total</th></tr>`,
+          ...lines.map(
+            (line) =>
+              `<tr><td ${cell}>${escapeHtml(line.name)}</td><td ${cell}>${escapeHtml(line.quantity)}</td><td ${cell}>${escapeHtml(line.tickets)}</td><td ${cell} align="right">${escapeHtml(line.total)}</td></tr>`,
+          ),
+          "</table>",
+        ]),
+    ...(credit.length === 0
+      ? []
+      : [
+          `<table style="border-collapse: collapse; margin-top: 12px">`,
+          ...credit.map(
+            (item) =>
+              `<tr><td ${cell}>${escapeHtml(item.name)}</td><td ${cell} align="right">${escapeHtml(item.total)}</td></tr>`,
+          ),
+          "</table>",
+        ]),
     `<table style="border-collapse: collapse; margin-top: 12px">`,
     ...rows.map(
       (row) =>
@@ -91,7 +115,7 @@ export const orderConfirmationEmail = (
     ),
     "</table>",
     `<p><a href="${escapeHtml(orderLink)}">View your order</a></p>`,
-    "<p>Good luck!</p>",
+    ...(lines.length > 0 ? ["<p>Good luck!</p>"] : []),
     `<p>The ${BRAND} team</p>`,
     "</body></html>",
   ].join("\n")

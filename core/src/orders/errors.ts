@@ -1,6 +1,7 @@
 import { Data } from "effect"
 import type { OrderStatus } from "../rules/order-status"
 import type { PromotionRefusal } from "../rules/promotions"
+import type { SiteCreditPurchaseRefusal } from "../rules/site-credit-purchase"
 import type { AllocationException } from "./model"
 
 export class BasketNotFound extends Data.TaggedError("BasketNotFound")<{
@@ -89,4 +90,27 @@ export class PaymentStillProcessing extends Data.TaggedError("PaymentStillProces
   readonly orderId: string
   /** What had to wait: cancelling the order, or starting another payment. */
   readonly attempted: "cancel" | "newPayment"
+}> {}
+
+/** An amount of site credit that cannot be bought (docs/decisions/0038). */
+export class SiteCreditAmountInvalid extends Data.TaggedError("SiteCreditAmountInvalid")<{
+  readonly amount: number
+  readonly refusal: SiteCreditPurchaseRefusal
+  readonly minimum: number
+  readonly maximum: number
+}> {}
+
+/** The brand buys credit straight away, not through the basket (docs/decisions/0038). */
+export class DeferredSiteCreditPurchaseOff extends Data.TaggedError(
+  "DeferredSiteCreditPurchaseOff",
+)<{ readonly basketId: string }> {}
+
+/**
+ * Staff refund of an order that bought site credit the customer has since
+ * spent: giving the card money back would leave them the goods as well.
+ */
+export class PurchasedSiteCreditSpent extends Data.TaggedError("PurchasedSiteCreditSpent")<{
+  readonly orderId: string
+  readonly balance: number
+  readonly bought: number
 }> {}

@@ -22,6 +22,11 @@ export interface Basket {
   /** What the customer asked to pay with site credit; clamped when totals are computed. */
   readonly siteCreditRequested: Pence
   /**
+   * Site credit the basket buys, 0 for none: only when the brand defers the
+   * purchase to the basket (docs/decisions/0038).
+   */
+  readonly siteCreditPurchase: Pence
+  /**
    * Set once the basket is checked out: it then belongs to that order (SPEC
    * §4) and takes no more changes, so nothing added later is silently left
    * out of an order that has already been placed.
@@ -72,6 +77,15 @@ export interface OrderLine {
   readonly ticketNumbers: readonly number[]
 }
 
+/**
+ * Site credit bought on the order (docs/decisions/0038): it lands on the
+ * customer's ledger when the order is paid, once.
+ */
+export interface SiteCreditItem {
+  readonly description: string
+  readonly lineTotal: Pence
+}
+
 export interface Order {
   readonly id: string
   /** Short reference shown to the customer; the id stays the key. */
@@ -83,6 +97,9 @@ export interface Order {
   /** An unpaid order past this instant is SystemCancelled and its tickets go back on sale. */
   readonly expiresAt: Date
   readonly lines: readonly OrderLine[]
+  /** Site credit bought; an order of credit alone has no lines (docs/decisions/0038). */
+  readonly creditItems: readonly SiteCreditItem[]
+  /** The ticket lines before discounts; credit bought is in `creditItems`, not here. */
   readonly itemTotal: Pence
   readonly discountTotal: Pence
   readonly donation: Pence

@@ -391,6 +391,39 @@ export const paymentDoublesOver = (store: PaymentStore) => {
       Effect.sync(() => {
         store.ledger.push({ customerId, orderId: null, amount, reason: "Grant" })
       }),
+    creditForPurchase: (customerId, orderId, amount, description) =>
+      Effect.sync(() => {
+        if (store.ledger.some((e) => e.orderId === orderId && e.reason === "Purchase")) {
+          return false
+        }
+        store.ledger.push({ customerId, orderId, amount, reason: "Purchase", description })
+        return true
+      }),
+    reversePurchase: (orderId) =>
+      Effect.suspend(() => {
+        const bought = store.ledger.find((e) => e.orderId === orderId && e.reason === "Purchase")
+        const reversed = store.ledger.some(
+          (e) => e.orderId === orderId && e.reason === "PurchaseReversal",
+        )
+        if (bought === undefined || reversed) return Effect.succeed(ZERO_PENCE)
+        const balance = balanceOf(store, bought.customerId)
+        if (balance < bought.amount) {
+          return Effect.fail(
+            new InsufficientSiteCredit({
+              customerId: bought.customerId,
+              balance,
+              requested: bought.amount,
+            }),
+          )
+        }
+        store.ledger.push({
+          customerId: bought.customerId,
+          orderId,
+          amount: pence(-bought.amount),
+          reason: "PurchaseReversal",
+        })
+        return Effect.succeed(bought.amount)
+      }),
     creditInstantWin: (customerId, credit) =>
       Effect.sync(() => {
         if (store.ledger.some((e) => e.instantWinTicketId === credit.instantWinTicketId)) {
@@ -587,6 +620,7 @@ export const awaitingOrder = (overrides: Partial<Order> = {}): Order => {
     createdAt,
     expiresAt: new Date(createdAt.getTime() + 15 * 60_000),
     lines: [],
+    creditItems: [],
     itemTotal: pence(1000),
     discountTotal: ZERO_PENCE,
     donation: ZERO_PENCE,

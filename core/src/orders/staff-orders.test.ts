@@ -285,3 +285,71 @@ describe("a staff cancel", () => {
     }),
   )
 })
+
+describe("a staff refund of an order that bought site credit", () => {
+  /** £5.00 of credit bought by card, paid, and on the ledger. */
+  const creditBought = (store: PaymentStore) => {
+    const order = paidOrder(
+      store,
+      awaitingOrder({
+        itemTotal: pence(0),
+        orderTotal: pence(500),
+        creditItems: [{ description: "Howzat Credit", lineTotal: pence(500) }],
+      }),
+      { amount: 500 },
+    )
+    store.ledger.push({
+      customerId: order.customerId,
+      orderId: order.id,
+      amount: pence(500),
+      reason: "Purchase",
+    })
+    return order
+  }
+
+  it.effect("takes the credit back off the ledger with the card money, once", () =>
+    Effect.gen(function* () {
+      const { store, refunds } = setUp()
+      const order = creditBought(store)
+      const first = yield* refund(store, refunds, order.id)
+      const again = yield* refund(store, refunds, order.id)
+      expect(Either.isRight(first) && first.right.order.status).toBe("Refunded")
+      expect(Either.isRight(again)).toBe(true)
+      expect(store.providerRefunds).toMatchObject([{ amount: 500 }])
+      expect(store.ledger.filter((e) => e.reason === "PurchaseReversal")).toMatchObject([
+        { orderId: order.id, amount: -500 },
+      ])
+      expect(balanceOf(store, ANN.customerId!)).toBe(0)
+      expect(refunds.audit).toMatchObject([
+        { action: "Order.Refund", after: { status: "Refunded", purchasedCreditTakenBack: 500 } },
+      ])
+    }),
+  )
+
+  it.effect("is refused when the customer has spent some of it, and changes nothing", () =>
+    Effect.gen(function* () {
+      const { store, refunds } = setUp()
+      const order = creditBought(store)
+      // £2.00 of it spent on tickets since.
+      store.ledger.push({
+        customerId: order.customerId,
+        orderId: "order-spent",
+        amount: pence(-200),
+        reason: "OrderDebit",
+      })
+      const before = structuredClone(store.ledger)
+      const refused = yield* refund(store, refunds, order.id)
+      expect(Either.isLeft(refused) && refused.left).toMatchObject({
+        _tag: "PurchasedSiteCreditSpent",
+        orderId: order.id,
+        balance: 300,
+        bought: 500,
+      })
+      expect(statusOf(store, order.id)).toBe("Completed")
+      expect(store.ledger).toEqual(before)
+      expect(store.refunds).toEqual([])
+      expect(store.providerRefunds).toEqual([])
+      expect(refunds.audit).toEqual([])
+    }),
+  )
+})

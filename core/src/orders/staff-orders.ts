@@ -11,7 +11,7 @@ import { refundPlan, ticketFate } from "../rules/refunds"
 import { auditor } from "../staff/audit"
 import { authorize } from "../staff/permissions"
 import { cancelUnpaid } from "./cancellation"
-import type { OrderNotFound, OrderTransitionRefused } from "./errors"
+import { type OrderNotFound, type OrderTransitionRefused, PurchasedSiteCreditSpent } from "./errors"
 import type { Order } from "./model"
 import { readOrderWithPayments } from "./payments"
 import { makeSettlement } from "./settlement"
@@ -69,7 +69,8 @@ export class StaffOrders extends Effect.Service<StaffOrders>()("@howzat/core/Sta
      * Everything a paid order took goes back where it came from, all in one
      * transaction under the order's row lock: the card payments are owed
      * back (asked of the provider after the commit, decision 0011), the site
-     * credit returns to the ledger, the club credit it earned is reversed,
+     * credit returns to the ledger, site credit the order bought comes off it
+     * (refused when the customer has spent some, docs/decisions/0038), the club credit it earned is reversed,
      * and its tickets go back on sale where the competition is still open.
      * A refunded order is answered as it is: a second refund changes nothing.
      */
@@ -105,6 +106,18 @@ export class StaffOrders extends Effect.Service<StaffOrders>()("@howzat/core/Sta
                   .map((c) => c.competitionId),
               )
               const plan = refundPlan(order, yield* payments.forOrder(orderId))
+              // Credit the order bought comes off the ledger whole, or the refund is refused (0038).
+              const purchaseReversed = yield* ledger.reversePurchase(orderId, at).pipe(
+                Effect.catchTag(
+                  "InsufficientSiteCredit",
+                  (short) =>
+                    new PurchasedSiteCreditSpent({
+                      orderId,
+                      balance: short.balance,
+                      bought: short.requested,
+                    }),
+                ),
+              )
               const siteCreditReturned = yield* ledger.refundOrder(orderId, at)
               const clubCreditReversed = yield* refunds.reverseClubCredit(orderId, at)
               const cardRefunds: PaymentRefund[] = yield* Effect.forEach(plan.card, (card) =>
@@ -124,6 +137,7 @@ export class StaffOrders extends Effect.Service<StaffOrders>()("@howzat/core/Sta
                   status: refunded.status,
                   cardRefunded: plan.card.reduce((sum, c) => sum + c.amount, 0),
                   siteCreditReturned,
+                  purchasedCreditTakenBack: purchaseReversed,
                   clubCreditReversed,
                   ticketsReturned,
                 },

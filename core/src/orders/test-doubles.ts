@@ -109,6 +109,7 @@ export const orderDoublesOver = (store: OrderStore) => {
           promotionCodes: [],
           autoRoundup: false,
           siteCreditRequested: ZERO_PENCE,
+          siteCreditPurchase: ZERO_PENCE,
           orderId: null,
         }
         store.baskets.set(basket.id, basket)
@@ -138,6 +139,8 @@ export const orderDoublesOver = (store: OrderStore) => {
     setPromotionCodes: (key, codes) =>
       changeKeyed(key, (basket) => ({ ...basket, promotionCodes: [...codes] })),
     setExtras: (key, extras) => changeKeyed(key, (basket) => ({ ...basket, ...extras })),
+    setSiteCreditPurchase: (key, amount) =>
+      changeKeyed(key, (basket) => ({ ...basket, siteCreditPurchase: amount })),
     claim: (basketId, customerId) =>
       change(
         basketId,

@@ -8,7 +8,7 @@ import type {
   OrderNotFound,
   OrderTransitionRefused,
 } from "../orders/errors"
-import type { AllocationException, Basket, Order, Promotion } from "../orders/model"
+import type { AllocationException, Basket, Order, Promotion, SiteCreditItem } from "../orders/model"
 import type { Pence } from "../rules/money"
 import type { OrderStatus } from "../rules/order-status"
 
@@ -55,6 +55,8 @@ export interface BasketRepoShape {
     key: BasketKey,
     extras: { readonly autoRoundup: boolean; readonly siteCreditRequested: Pence },
   ) => BasketChange
+  /** Sets the site credit the basket buys (0 removes it): one amount a basket. */
+  readonly setSiteCreditPurchase: (key: BasketKey, amount: Pence) => BasketChange
   /**
    * Makes a basket no one owns the customer's; the customer's own basket is
    * answered as it is. One that has become someone else's is BasketNotFound,
@@ -107,6 +109,8 @@ export interface RecordedAllocation {
   readonly siteCreditDebit: Pence
   readonly orderTotal: Pence
   readonly exceptions: readonly AllocationException[]
+  /** Site credit bought on the order (docs/decisions/0038); counted in `orderTotal`. */
+  readonly creditItems?: readonly SiteCreditItem[]
 }
 
 export interface OrderRepoShape {

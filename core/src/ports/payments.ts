@@ -188,6 +188,10 @@ export type SiteCreditReason =
   | "Adjustment"
   /** £5 to a referred friend and to their referrer, once per referral (decision 0039). */
   | "ReferralReward"
+  /** Credit bought on a paid order, once per order (docs/decisions/0038). */
+  | "Purchase"
+  /** Bought credit taken back when staff refund its order, once per order. */
+  | "PurchaseReversal"
 
 /** One line of the customer's site-credit account, as their site-credit page lists it. */
 export interface SiteCreditEntry {
@@ -240,6 +244,27 @@ export interface SiteCreditLedgerShape {
     },
     at: Date,
   ) => Effect.Effect<boolean, RepositoryError>
+  /**
+   * Credits the site credit a paid order bought, once per order: a second
+   * call (a racer, a replay) changes nothing. Answers whether this call credited it.
+   */
+  readonly creditForPurchase: (
+    customerId: string,
+    orderId: string,
+    amount: Pence,
+    description: string,
+    at: Date,
+  ) => Effect.Effect<boolean, RepositoryError>
+  /**
+   * Takes back what the order's purchase credited, once, under the
+   * customer's hold: refused with InsufficientSiteCredit when the customer
+   * has spent some of it (docs/decisions/0038). Answers what this call took
+   * back (0 if the order bought nothing, or it was taken back before).
+   */
+  readonly reversePurchase: (
+    orderId: string,
+    at: Date,
+  ) => Effect.Effect<Pence, InsufficientSiteCredit | RepositoryError>
   /** The customer's entries, newest first. */
   readonly entries: (
     customerId: string,

@@ -261,6 +261,8 @@ export const postalDoublesOver = (store: PostalStore) => {
     refundOrder: unused("SiteCreditLedger.refundOrder"),
     refundedFor: unused("SiteCreditLedger.refundedFor"),
     grant: unused("SiteCreditLedger.grant"),
+    creditForPurchase: unused("SiteCreditLedger.creditForPurchase"),
+    reversePurchase: unused("SiteCreditLedger.reversePurchase"),
     creditInstantWin: (customerId, credit) =>
       Effect.sync(() => {
         if (store.credits.some((c) => c.instantWinTicketId === credit.instantWinTicketId)) {

@@ -22,6 +22,7 @@ import * as secondFactors from "./2026-11-24T2100-second-factors"
 import * as clubAdmin from "./2026-11-24T2110-club-admin"
 import * as instantWinVisibility from "./2026-11-24T2120-instant-win-visibility"
 import * as contactMessages from "./2026-11-25T0900-contact-messages"
+import * as siteCreditPurchases from "./2026-11-25T1000-site-credit-purchases"
 import * as referrals from "./2026-11-25T1100-referrals"
 
 /**
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T2110-club-admin": clubAdmin,
   "2026-11-24T2120-instant-win-visibility": instantWinVisibility,
   "2026-11-25T0900-contact-messages": contactMessages,
+  "2026-11-25T1000-site-credit-purchases": siteCreditPurchases,
   "2026-11-25T1100-referrals": referrals,
 }
 

@@ -64,6 +64,7 @@ const loadBasket = async (q: Kysely<Database>, basketId: string): Promise<Basket
     promotionCodes: codes.map((c) => c.code),
     autoRoundup: row.autoRoundup,
     siteCreditRequested: pence(row.siteCreditRequestedPence),
+    siteCreditPurchase: pence(row.siteCreditPurchasePence),
     orderId: row.orderId ?? null,
   }
 }
@@ -229,6 +230,15 @@ export const makeBasketRepo = (db: Kysely<Database>): BasketRepoShape => ({
           autoRoundup: extras.autoRoundup,
           siteCreditRequestedPence: Math.max(0, extras.siteCreditRequested),
         })
+        .where("id", "=", key.basketId)
+        .execute(),
+    ),
+
+  setSiteCreditPurchase: (key, amount) =>
+    changeKeyed(db, "baskets.setSiteCreditPurchase", key, (trx) =>
+      trx
+        .updateTable("baskets")
+        .set({ siteCreditPurchasePence: Math.max(0, amount) })
         .where("id", "=", key.basketId)
         .execute(),
     ),

@@ -32,11 +32,11 @@ const exceptionsFrom = (value: unknown): AllocationException[] =>
 
 type OrderRow = Selectable<OrdersTable>
 
-/** Orders with their lines and tickets, in the order of `rows`: three queries however many. */
+/** Orders with their lines, credit items and tickets, in the order of `rows`: four queries however many. */
 const withLines = async (q: Kysely<Database>, rows: readonly OrderRow[]): Promise<Order[]> => {
   if (rows.length === 0) return []
   const ids = rows.map((row) => row.id)
-  const [lineRows, tickets] = await Promise.all([
+  const [lineRows, tickets, creditRows] = await Promise.all([
     q
       .selectFrom("orderLines")
       .innerJoin("competitions", "competitions.id", "orderLines.competitionId")
@@ -50,6 +50,12 @@ const withLines = async (q: Kysely<Database>, rows: readonly OrderRow[]): Promis
       .select(["orderId", "competitionId", "ticketNumber"])
       .where("orderId", "in", ids)
       .orderBy("ticketNumber")
+      .execute(),
+    q
+      .selectFrom("orderCreditItems")
+      .selectAll()
+      .where("orderId", "in", ids)
+      .orderBy("position")
       .execute(),
   ])
   return rows.map((row) => ({
@@ -77,6 +83,9 @@ const withLines = async (q: Kysely<Database>, rows: readonly OrderRow[]): Promis
             .map((ticket) => ticket.ticketNumber),
         }),
       ),
+    creditItems: creditRows
+      .filter((item) => item.orderId === row.id)
+      .map((item) => ({ description: item.description, lineTotal: pence(item.lineTotalPence) })),
     itemTotal: pence(row.itemTotalPence),
     discountTotal: pence(row.discountTotalPence),
     donation: pence(row.donationPence),
@@ -160,6 +169,20 @@ export const makeOrderRepo = (db: Kysely<Database>): OrderRepoShape => ({
                 unitPricePence: line.unitPrice,
                 preDiscountTotalPence: line.preDiscountTotal,
                 lineTotalPence: line.lineTotal,
+              })),
+            )
+            .execute()
+        }
+        const creditItems = allocation.creditItems ?? []
+        if (creditItems.length > 0) {
+          await trx
+            .insertInto("orderCreditItems")
+            .values(
+              creditItems.map((item, position) => ({
+                orderId,
+                position,
+                description: item.description,
+                lineTotalPence: item.lineTotal,
               })),
             )
             .execute()

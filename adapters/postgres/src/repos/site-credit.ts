@@ -40,6 +40,13 @@ const orderRef = async (q: Kysely<Database>, orderId: string) =>
 
 type DebitResult = { readonly kind: "done" } | { readonly kind: "short"; readonly balance: Pence }
 
+type ReverseResult =
+  | { readonly kind: "taken"; readonly amount: Pence }
+  | {
+      readonly kind: "short"
+      readonly refused: { customerId: string; balance: Pence; requested: Pence }
+    }
+
 const negativeAmount = (operation: string, amount: Pence) =>
   Effect.dieMessage(`${operation}: an amount of credit is never negative (${amount})`)
 
@@ -190,6 +197,77 @@ export const makeSiteCreditLedger = (db: Kysely<Database>): SiteCreditLedgerShap
             .executeTakeFirst()
           return inserted !== undefined
         }),
+
+  creditForPurchase: (customerId, orderId, amount, description, at) =>
+    amount <= 0
+      ? Effect.dieMessage(
+          `siteCredit.creditForPurchase: credit bought is worth something (${amount})`,
+        )
+      : runQuery(db, "siteCredit.creditForPurchase", async (q) => {
+          // A second credit for the order (a webhook racing the return page) meets the unique index.
+          const inserted = await q
+            .insertInto("siteCreditEntries")
+            .values({
+              customerId,
+              amountPence: amount,
+              reason: "Purchase",
+              description,
+              orderId,
+              createdAt: at,
+            })
+            .onConflict((oc) =>
+              oc.columns(["orderId", "reason"]).where("orderId", "is not", null).doNothing(),
+            )
+            .returning("id")
+            .executeTakeFirst()
+          return inserted !== undefined
+        }),
+
+  reversePurchase: (orderId, at) =>
+    runQuery(db, "siteCredit.reversePurchase", (executor) =>
+      atomically(executor, async (trx): Promise<ReverseResult> => {
+        if (!isUuid(orderId)) return { kind: "taken", amount: pence(0) }
+        const bought = await trx
+          .selectFrom("siteCreditEntries")
+          .select(["customerId", "amountPence"])
+          .where("orderId", "=", orderId)
+          .where("reason", "=", "Purchase")
+          .executeTakeFirst()
+        if (bought === undefined) return { kind: "taken", amount: pence(0) }
+        // Under the hold, so a checkout cannot spend the credit while it is taken back.
+        await holdCustomer(trx, bought.customerId)
+        const reversed = await trx
+          .selectFrom("siteCreditEntries")
+          .select("id")
+          .where("orderId", "=", orderId)
+          .where("reason", "=", "PurchaseReversal")
+          .executeTakeFirst()
+        if (reversed !== undefined) return { kind: "taken", amount: pence(0) }
+        const balance = await balanceOf(trx, bought.customerId)
+        if (balance < bought.amountPence) {
+          const requested = pence(bought.amountPence)
+          return { kind: "short", refused: { customerId: bought.customerId, balance, requested } }
+        }
+        await trx
+          .insertInto("siteCreditEntries")
+          .values({
+            customerId: bought.customerId,
+            amountPence: -bought.amountPence,
+            reason: "PurchaseReversal",
+            description: `Taken back: order ${await orderRef(trx, orderId)} refunded`,
+            orderId,
+            createdAt: at,
+          })
+          .execute()
+        return { kind: "taken", amount: pence(bought.amountPence) }
+      }),
+    ).pipe(
+      Effect.flatMap((result) =>
+        result.kind === "short"
+          ? Effect.fail(new InsufficientSiteCredit(result.refused))
+          : Effect.succeed(result.amount),
+      ),
+    ),
 
   entries: (customerId, page) =>
     runQuery(db, "siteCredit.entries", async (q) => {

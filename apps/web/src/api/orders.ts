@@ -73,3 +73,7 @@ export const confirmSandboxPayment = (body: SandboxConfirmRequestJson) =>
   confirm(body, {
     xsrfToken: readCookie(typeof document === "undefined" ? "" : document.cookie, XSRF_COOKIE),
   })
+
+/** Buys site credit straight away (deferred purchase off): an order to pay by card (decision 0038). */
+export const createSiteCreditOrder = (customerId: string, amount: number) =>
+  api.siteCredit.createOrder({ path: { customerId }, payload: { amount } })

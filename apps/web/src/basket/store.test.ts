@@ -29,6 +29,7 @@ const basket = (id: string, items: { competitionId: string; quantity: number }[]
   charitableDonation: { autoRoundup: false, value: 0 },
   siteCreditDebitAmount: 0,
   siteCreditAvailable: 0,
+  siteCreditItems: [],
   ticketAllocationExceptions: [],
 })
 

@@ -41,6 +41,7 @@ const basket = (change: Partial<BasketJson> = {}): BasketJson => ({
   charitableDonation: { autoRoundup: false, value: 0 },
   siteCreditDebitAmount: 0,
   siteCreditAvailable: 0,
+  siteCreditItems: [],
   ticketAllocationExceptions: [],
   ...change,
 })

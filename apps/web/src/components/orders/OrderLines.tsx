@@ -16,95 +16,105 @@ export const OrderLines = ({
 }: {
   order: OrderJson
   showTickets?: boolean
-}) => (
-  <div className="overflow-hidden rounded-xl border border-line">
-    <table className="w-full text-left text-sm">
-      <caption className="sr-only">Order {order.orderRef}</caption>
-      <thead className="bg-sunken text-xs font-bold tracking-wide text-muted uppercase">
-        <tr>
-          <th scope="col" className="px-3 py-2.5 sm:px-4">
-            Competition
-          </th>
-          <th scope="col" className="hidden px-3 py-2.5 text-right sm:table-cell">
-            Quantity
-          </th>
-          {showTickets ? (
-            <th scope="col" className="hidden px-3 py-2.5 sm:table-cell">
-              Ticket numbers
-            </th>
-          ) : null}
-          <th scope="col" className="px-3 py-2.5 text-right sm:px-4">
-            Total
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-line">
-        {order.ticketItems.length === 0 && order.siteCreditItems.length === 0 ? (
+}) => {
+  // An order of credit alone has no tickets: its table is items and totals.
+  const creditOnly = order.ticketItems.length === 0 && order.siteCreditItems.length > 0
+  const withTickets = showTickets && !creditOnly
+  return (
+    <div className="overflow-hidden rounded-xl border border-line">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Order {order.orderRef}</caption>
+        <thead className="bg-sunken text-xs font-bold tracking-wide text-muted uppercase">
           <tr>
-            <td colSpan={showTickets ? 4 : 3} className="px-4 py-6 text-center text-muted">
-              {NO_TICKETS}
-            </td>
+            <th scope="col" className="px-3 py-2.5 sm:px-4">
+              {creditOnly ? "Item" : "Competition"}
+            </th>
+            {creditOnly ? null : (
+              <th scope="col" className="hidden px-3 py-2.5 text-right sm:table-cell">
+                Quantity
+              </th>
+            )}
+            {withTickets ? (
+              <th scope="col" className="hidden px-3 py-2.5 sm:table-cell">
+                Ticket numbers
+              </th>
+            ) : null}
+            <th scope="col" className="px-3 py-2.5 text-right sm:px-4">
+              Total
+            </th>
           </tr>
-        ) : null}
-        {order.ticketItems.map((line) => {
-          const tickets = ticketRanges(line.ticketNumbers) || NO_TICKETS
-          return (
-            <tr key={line.competition.id} className="align-top">
-              <td className="px-3 py-3 sm:px-4">
-                <Link
-                  to="/Competitions/Competition/$competitionId"
-                  params={{ competitionId: line.competition.id }}
-                  className="font-semibold hover:text-accent hover:underline"
-                >
-                  {line.competition.name}
-                </Link>
-                <span className="mt-1 block text-muted sm:hidden">
-                  {line.quantity} × {money(line.price)}
-                </span>
-                {showTickets ? (
-                  <span className="mt-1 block break-words text-muted sm:hidden">
-                    Tickets:{" "}
-                    <span data-testid="ticket-numbers" className="font-medium text-fg tabular-nums">
-                      {tickets}
-                    </span>
-                  </span>
-                ) : null}
-              </td>
-              <td className="hidden px-3 py-3 text-right tabular-nums sm:table-cell">
-                {line.quantity}
-              </td>
-              {showTickets ? (
-                <td
-                  data-testid="ticket-numbers"
-                  className="hidden max-w-64 px-3 py-3 break-words tabular-nums sm:table-cell"
-                >
-                  {tickets}
-                </td>
-              ) : null}
-              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums sm:px-4">
-                {line.preDiscountTotal > line.lineTotal ? (
-                  <s className="mr-1.5 text-muted">
-                    <span className="sr-only">was </span>
-                    {money(line.preDiscountTotal)}
-                  </s>
-                ) : null}
-                {money(line.lineTotal)}
+        </thead>
+        <tbody className="divide-y divide-line">
+          {order.ticketItems.length === 0 && order.siteCreditItems.length === 0 ? (
+            <tr>
+              <td colSpan={showTickets ? 4 : 3} className="px-4 py-6 text-center text-muted">
+                {NO_TICKETS}
               </td>
             </tr>
-          )
-        })}
-        {order.siteCreditItems.map((line) => (
-          <tr key={line.description}>
-            <td className="px-3 py-3 sm:px-4">{line.description}</td>
-            <td className="hidden sm:table-cell" />
-            {showTickets ? <td className="hidden sm:table-cell" /> : null}
-            <td className="px-3 py-3 text-right tabular-nums sm:px-4">{money(line.lineTotal)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  </div>
-)
+          ) : null}
+          {order.ticketItems.map((line) => {
+            const tickets = ticketRanges(line.ticketNumbers) || NO_TICKETS
+            return (
+              <tr key={line.competition.id} className="align-top">
+                <td className="px-3 py-3 sm:px-4">
+                  <Link
+                    to="/Competitions/Competition/$competitionId"
+                    params={{ competitionId: line.competition.id }}
+                    className="font-semibold hover:text-accent hover:underline"
+                  >
+                    {line.competition.name}
+                  </Link>
+                  <span className="mt-1 block text-muted sm:hidden">
+                    {line.quantity} × {money(line.price)}
+                  </span>
+                  {showTickets ? (
+                    <span className="mt-1 block break-words text-muted sm:hidden">
+                      Tickets:{" "}
+                      <span
+                        data-testid="ticket-numbers"
+                        className="font-medium text-fg tabular-nums"
+                      >
+                        {tickets}
+                      </span>
+                    </span>
+                  ) : null}
+                </td>
+                <td className="hidden px-3 py-3 text-right tabular-nums sm:table-cell">
+                  {line.quantity}
+                </td>
+                {showTickets ? (
+                  <td
+                    data-testid="ticket-numbers"
+                    className="hidden max-w-64 px-3 py-3 break-words tabular-nums sm:table-cell"
+                  >
+                    {tickets}
+                  </td>
+                ) : null}
+                <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums sm:px-4">
+                  {line.preDiscountTotal > line.lineTotal ? (
+                    <s className="mr-1.5 text-muted">
+                      <span className="sr-only">was </span>
+                      {money(line.preDiscountTotal)}
+                    </s>
+                  ) : null}
+                  {money(line.lineTotal)}
+                </td>
+              </tr>
+            )
+          })}
+          {order.siteCreditItems.map((line) => (
+            <tr key={line.description}>
+              <td className="px-3 py-3 sm:px-4">{line.description}</td>
+              {creditOnly ? null : <td className="hidden sm:table-cell" />}
+              {withTickets ? <td className="hidden sm:table-cell" /> : null}
+              <td className="px-3 py-3 text-right tabular-nums sm:px-4">{money(line.lineTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
 
 /** The money under the lines (orderTotalRows), as a list of label and amount. */
 export const OrderTotals = ({ order }: { order: OrderJson }) => {

@@ -3,6 +3,7 @@ import { formatMoney, pence } from "@howzat/core/rules/money"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { siteCreditAccount } from "../../api/orders"
 import { brand, pageTitle } from "../../brand"
+import { BuySiteCredit } from "../../components/account/BuySiteCredit"
 import { Pagination } from "../../components/Pagination"
 import { pageFromSearch } from "../../lib/search"
 
@@ -12,8 +13,10 @@ export const Route = createFileRoute("/Account/SiteCredit")({
     return page > 1 ? { page } : {}
   },
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: ({ context, deps, abortController }) =>
-    siteCreditAccount(context.customerId, deps.page, abortController.signal),
+  loader: async ({ context, deps, abortController }) => ({
+    customerId: context.customerId,
+    ...(await siteCreditAccount(context.customerId, deps.page, abortController.signal)),
+  }),
   head: () => ({ meta: [{ title: pageTitle(brand.siteCredit.name) }] }),
   component: SiteCredit,
 })
@@ -23,13 +26,12 @@ const signedMoney = (amount: number) =>
   amount > 0 ? `+${formatMoney(pence(amount))}` : formatMoney(pence(amount))
 
 /**
- * The balance and SPEC §2's list of account entries, newest first, each
- * with why (an order it paid for, credit given back, an instant win). Buying
- * credit is not built yet, and the page says nothing of it (issue 8 §7: no
- * page promises what does not exist).
+ * The balance under the brand's name for it, SPEC §2's buy control, and the
+ * statement: every ledger entry, newest first and paged, each with why (an
+ * order it paid for, credit bought or given back, an instant win).
  */
 function SiteCredit() {
-  const { siteCreditAccount: account } = Route.useLoaderData()
+  const { customerId, siteCreditAccount: account } = Route.useLoaderData()
   return (
     <section className="space-y-6">
       <div className="card p-5 sm:p-8">
@@ -41,10 +43,14 @@ function SiteCredit() {
         <p className="mt-6 text-muted">
           {brand.siteCredit.name} pays for tickets: choose how much of it to use at checkout.
         </p>
-        <Link to="/Competitions" className="btn-primary mt-6">
+        <Link to="/Competitions" className="btn-outline mt-6">
           View competitions
         </Link>
+        <div className="mt-8 max-w-md">
+          <BuySiteCredit customerId={customerId} />
+        </div>
       </div>
+      <h2 className="display-title text-xl">Statement</h2>
       {account.accountEntries.length > 0 ? (
         <div className="overflow-hidden rounded-xl border border-line">
           <table className="w-full text-left text-sm">
@@ -84,7 +90,11 @@ function SiteCredit() {
             </tbody>
           </table>
         </div>
-      ) : null}
+      ) : (
+        <p className="card p-5 text-muted">
+          Nothing here yet: credit you buy, spend or win will be listed here.
+        </p>
+      )}
       <Pagination
         label={`${brand.siteCredit.name} pages`}
         current={account.pageNumber}

@@ -185,6 +185,23 @@ function OrderScreen() {
           {order.ticketItems.length === 0 && (
             <p className="text-sm text-slate-600">This order holds no tickets.</p>
           )}
+          {order.siteCreditItems.length > 0 && (
+            <table className="mt-3 w-full text-left text-sm">
+              <caption className="text-left text-xs font-semibold text-slate-600 uppercase">
+                Site credit bought (credited when paid, taken back by a refund)
+              </caption>
+              <tbody className="divide-y divide-slate-100">
+                {order.siteCreditItems.map((item) => (
+                  <tr key={item.description}>
+                    <td className="px-2 py-1">{item.description}</td>
+                    <td className="px-2 py-1 text-right font-medium">
+                      {formatPence(item.lineTotal)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
           {order.ticketAllocationExceptions.length > 0 && (
             <ul className="space-y-1 text-sm text-amber-900">
               {order.ticketAllocationExceptions.map((e) => (

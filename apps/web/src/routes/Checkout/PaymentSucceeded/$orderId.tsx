@@ -1,7 +1,8 @@
+import { formatMoney, pence } from "@howzat/core/rules/money"
 import { createFileRoute, Link, Navigate } from "@tanstack/react-router"
 import { requireCustomer } from "../../../auth/guard"
 import { returnUrlSearch } from "../../../auth/return-url"
-import { pageTitle } from "../../../brand"
+import { brand, pageTitle } from "../../../brand"
 import { Icon } from "../../../components/Icon"
 import { MessagePage } from "../../../components/MessagePage"
 import { loadOrderWithPrizes } from "../../../components/orders/load-order"
@@ -24,6 +25,8 @@ export const Route = createFileRoute("/Checkout/PaymentSucceeded/$orderId")({
 /**
  * SPEC §2: "SUCCESS!", the order reference and the lines with their ticket
  * numbers; and, when its tickets won instant prizes, WON! with each prize.
+ * An order of site credit alone says the credit was added, with no ticket
+ * columns, and links back to the site-credit page.
  */
 function PaymentSucceeded() {
   const { order, prizes } = Route.useLoaderData()
@@ -50,6 +53,7 @@ function PaymentSucceeded() {
       </MessagePage>
     )
 
+  const creditOnly = order.ticketItems.length === 0 && order.siteCreditItems.length > 0
   return (
     <div className="mx-auto max-w-4xl px-3 py-8 sm:px-5 lg:py-12">
       <div className="mb-8 text-center">
@@ -57,7 +61,11 @@ function PaymentSucceeded() {
           <Icon name="check" className="size-8" />
         </span>
         <h1 className="display-title text-4xl text-accent sm:text-5xl">SUCCESS!</h1>
-        <p className="mt-3 text-lg">Thank you, your order is complete. Good luck!</p>
+        <p className="mt-3 text-lg">
+          {creditOnly
+            ? `Thank you, your order is complete: ${formatMoney(pence(order.siteCreditItemTotal))} of ${brand.siteCredit.name} has been added to your account.`
+            : "Thank you, your order is complete. Good luck!"}
+        </p>
         <p className="mt-1 text-muted">
           Order reference <strong className="text-fg">{order.orderRef}</strong>
         </p>
@@ -74,6 +82,11 @@ function PaymentSucceeded() {
         <Link to="/" className={returnUrl ? "btn-outline" : "btn-primary"}>
           Home
         </Link>
+        {order.siteCreditItems.length > 0 ? (
+          <Link to="/Account/SiteCredit" className="btn-outline">
+            {brand.siteCredit.name}
+          </Link>
+        ) : null}
         <Link to="/Account" className="btn-outline">
           My Account
         </Link>

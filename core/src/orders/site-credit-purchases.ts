@@ -1,0 +1,109 @@
+import { Effect } from "effect"
+import { CustomerNotFound } from "../accounts/errors"
+import type { Principal } from "../accounts/model"
+import { now } from "../ports/clock"
+import { BasketRepo, OrderRepo } from "../ports/orders"
+import { Transactions } from "../ports/transactions"
+import { pence, ZERO_PENCE } from "../rules/money"
+import { OrderStatus } from "../rules/order-status"
+import {
+  MAXIMUM_SITE_CREDIT_PURCHASE,
+  MINIMUM_SITE_CREDIT_PURCHASE,
+  siteCreditPurchaseRefusal,
+} from "../rules/site-credit-purchase"
+import { type BasketCaller, Baskets } from "./baskets"
+import { CheckoutPolicy } from "./checkout"
+import { BasketCheckedOut, DeferredSiteCreditPurchaseOff, SiteCreditAmountInvalid } from "./errors"
+import { SiteCreditPolicy, siteCreditItemDescription } from "./site-credit-policy"
+
+/** Fails unless the amount may be bought: whole pence, £1.00 to £1,000. */
+export const checkPurchaseAmount = (amount: number) => {
+  const refusal = siteCreditPurchaseRefusal(amount)
+  return refusal === null
+    ? Effect.succeed(pence(amount))
+    : Effect.fail(
+        new SiteCreditAmountInvalid({
+          amount,
+          refusal,
+          minimum: MINIMUM_SITE_CREDIT_PURCHASE,
+          maximum: MAXIMUM_SITE_CREDIT_PURCHASE,
+        }),
+      )
+}
+
+/**
+ * Buying site credit straight away (SPEC §5, deferred purchase off): an
+ * order of one credit item and no tickets, waiting for its card payment
+ * like any other, and expiring like any other if it is not paid. Nothing
+ * reaches the ledger here: the credit lands when the payment succeeds, in
+ * the completing transaction (completion.ts), once. The order stands on a
+ * basket of its own, made and checked out in the same transaction, so the
+ * order keeps its one-basket shape and the customer's own basket is untouched.
+ */
+export class SiteCreditPurchases extends Effect.Service<SiteCreditPurchases>()(
+  "@howzat/core/SiteCreditPurchases",
+  {
+    effect: Effect.gen(function* () {
+      const baskets = yield* BasketRepo
+      const orders = yield* OrderRepo
+      const transactions = yield* Transactions
+      const basketViews = yield* Baskets
+      const { name, deferredPurchase } = yield* SiteCreditPolicy
+      const { unpaidOrderMinutes } = yield* CheckoutPolicy
+
+      /** Only the signed-in customer buys, and only for themselves: anyone else's account is not found. */
+      const buy = (principal: Principal, customerId: string, amount: number) =>
+        Effect.gen(function* () {
+          if (principal.customerId === null || principal.customerId !== customerId) {
+            return yield* new CustomerNotFound({ customerId })
+          }
+          const bought = yield* checkPurchaseAmount(amount)
+          return yield* transactions.within(
+            Effect.gen(function* () {
+              const at = yield* now
+              const basket = yield* baskets.create(customerId)
+              const { order } = yield* orders.createForBasket({
+                basketId: basket.id,
+                customerId,
+                createdAt: at,
+                expiresAt: new Date(at.getTime() + unpaidOrderMinutes * 60_000),
+              })
+              yield* orders.recordAllocation(order.id, {
+                lines: [],
+                itemTotal: ZERO_PENCE,
+                discountTotal: ZERO_PENCE,
+                donation: ZERO_PENCE,
+                siteCreditDebit: ZERO_PENCE,
+                orderTotal: bought,
+                exceptions: [],
+                creditItems: [{ description: siteCreditItemDescription(name), lineTotal: bought }],
+              })
+              return yield* orders.transition(order.id, OrderStatus.AwaitingPayment)
+            }),
+          )
+        })
+
+      /**
+       * SPEC §7's add-site-credit: only when the brand defers the purchase to
+       * the basket (this brand does not, SPEC §2: refused before anything is
+       * read or changed). The basket then buys this amount (one a basket,
+       * replacing any before; 0 removes it) with its tickets, paid by card
+       * at checkout and credited when the order is paid. Who may change the
+       * basket is the Baskets rule, claiming one no one owns.
+       */
+      const addToBasket = (basketId: string, amount: number, caller: BasketCaller) =>
+        Effect.gen(function* () {
+          if (!deferredPurchase) return yield* new DeferredSiteCreditPurchaseOff({ basketId })
+          const bought = amount === 0 ? ZERO_PENCE : yield* checkPurchaseAmount(amount)
+          const { basket } = yield* basketViews.view(basketId, caller)
+          if (basket.orderId !== null) {
+            return yield* new BasketCheckedOut({ basketId, orderId: basket.orderId })
+          }
+          yield* baskets.setSiteCreditPurchase({ basketId, owner: basket.customerId }, bought)
+          return yield* basketViews.view(basketId, caller)
+        })
+
+      return { buy, addToBasket }
+    }),
+  },
+) {}
