@@ -114,6 +114,9 @@ const NOT_STAFF_ONLY: ReadonlySet<string> = new Set([
   // A customer's own referral link and invitations (decision 0039).
   "referrals.summary",
   "referrals.invite",
+  // A customer buying site credit for themselves, directly or in a basket (decision 0038).
+  "siteCredit.createOrder",
+  "siteCredit.addToBasket",
 ])
 
 type AnyEndpoint = HttpApiEndpoint.HttpApiEndpoint.AnyWithProps
