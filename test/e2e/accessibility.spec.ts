@@ -66,7 +66,7 @@ for (const colorScheme of ["light", "dark"] as const) {
 
     test("Login passes axe", async ({ page }) => {
       await page.goto("/Auth/Login")
-      await expect(page.getByRole("button", { name: "LOGIN" })).toBeVisible()
+      await expect(page.getByRole("button", { name: "LOGIN", exact: true })).toBeVisible()
       expect(await seriousViolations(page)).toEqual([])
     })
   })

@@ -53,7 +53,7 @@ const logOut = async (page: Page, testInfo: TestInfo) => {
 const fillLogin = async (page: Page, email: string, password: string) => {
   await page.getByLabel("Email address").fill(email)
   await page.getByLabel("Password").fill(password)
-  await page.getByRole("button", { name: "LOGIN" }).click()
+  await page.getByRole("button", { name: "LOGIN", exact: true }).click()
 }
 
 test("a customer registers, verifies, logs in, edits details and changes password", async ({
@@ -147,7 +147,7 @@ test("a customer registers, verifies, logs in, edits details and changes passwor
   await expect(page.getByRole("alert")).toHaveText(LOGIN_FAILED)
   await expect(page).toHaveURL(/\/Auth\/Login$/)
   await page.getByLabel("Password").fill(NEW_PASSWORD)
-  await page.getByRole("button", { name: "LOGIN" }).click()
+  await page.getByRole("button", { name: "LOGIN", exact: true }).click()
   await expect(page).toHaveURL(/\/$/)
   await expectLoggedInAs(page, testInfo, "Meg Lanning")
 })
@@ -156,7 +156,7 @@ test("the login form shows errors once dirty, keeps LOGIN disabled while invalid
   page,
 }) => {
   await page.goto("/Auth/Login")
-  const login = page.getByRole("button", { name: "LOGIN" })
+  const login = page.getByRole("button", { name: "LOGIN", exact: true })
   await expect(login).toBeDisabled()
   await page.getByLabel("Email address").fill("not an email")
   await expect(page.getByLabel("Email address")).toHaveValue("notanemail")

@@ -219,7 +219,7 @@ test("checkout says which competitions could not be allocated, and why", async (
   await other.goto("/Auth/Login")
   await other.getByLabel("Email address").fill(email)
   await other.getByLabel("Password").fill(PASSWORD)
-  await other.getByRole("button", { name: "LOGIN" }).click()
+  await other.getByRole("button", { name: "LOGIN", exact: true }).click()
   // A login goes home; the top bar's name is in the menu on a phone, so the address says it.
   await expect(other).not.toHaveURL(/\/Auth\/Login/)
   await addTickets(other, limited, limited.maxTicketsPerCustomer)

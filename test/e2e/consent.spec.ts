@@ -195,7 +195,7 @@ test("the cookie policy names every cookie and storage key the shop sets", async
   await page.goto("/Auth/Login")
   await page.getByLabel("Email address").fill("demo@howzat.example")
   await page.getByLabel("Password").fill("Howzat!2026")
-  await page.getByRole("button", { name: "LOGIN" }).click()
+  await page.getByRole("button", { name: "LOGIN", exact: true }).click()
   await expect(page).not.toHaveURL(/\/Auth\/Login/)
   await page.goto("/Account")
   await expect(page.getByRole("heading").first()).toBeVisible()

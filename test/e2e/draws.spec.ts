@@ -266,7 +266,7 @@ test("the DRAWN tab marks the customer's winning ticket", async ({ page }, testI
   await page.goto("/Auth/Login")
   await page.getByLabel("Email address").fill(email)
   await page.getByLabel("Password").fill(PASSWORD)
-  await page.getByRole("button", { name: "LOGIN" }).click()
+  await page.getByRole("button", { name: "LOGIN", exact: true }).click()
   await expect(page).toHaveURL(/\/$/)
   await page.goto("/Account/Tickets?tab=drawn")
   const panel = page.getByRole("tabpanel")

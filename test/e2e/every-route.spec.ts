@@ -128,7 +128,7 @@ test("every login-required route, and the order routes, render their own page", 
   await page.goto("/Auth/Login")
   await page.getByLabel("Email address").fill(email)
   await page.getByLabel("Password").fill(PASSWORD)
-  await page.getByRole("button", { name: "LOGIN" }).click()
+  await page.getByRole("button", { name: "LOGIN", exact: true }).click()
   await expect(page).not.toHaveURL(/\/Auth\/Login/)
 
   const signedIn: readonly Visit[] = [

@@ -130,7 +130,7 @@ test("an anonymous visit makes no refresh call and logs no error; a signed-in re
   await page.goto("/Auth/Login")
   await page.getByLabel("Email address").fill("demo@howzat.example")
   await page.getByLabel("Password").fill("Howzat!2026")
-  await page.getByRole("button", { name: "LOGIN" }).click()
+  await page.getByRole("button", { name: "LOGIN", exact: true }).click()
   await expect(page).toHaveURL(/\/$/)
 
   // A reload restores the session from the refresh cookie: one refresh call.

@@ -132,7 +132,7 @@ test("the payment failed page's texts follow SPEC §8", async ({ page }, testInf
   await page.goto("/Auth/Login")
   await page.getByLabel("Email address").fill(email)
   await page.getByLabel("Password").fill(PASSWORD)
-  await page.getByRole("button", { name: "LOGIN" }).click()
+  await page.getByRole("button", { name: "LOGIN", exact: true }).click()
   await expect(page).toHaveURL(/\/$/)
 
   const id = "00000000-0000-4000-8000-000000000000"
@@ -165,7 +165,7 @@ test("a customer with site credit pays for the whole order without a card", asyn
   await page.goto("/Auth/Login")
   await page.getByLabel("Email address").fill(DEMO_EMAIL)
   await page.getByLabel("Password").fill(DEMO_PASSWORD)
-  await page.getByRole("button", { name: "LOGIN" }).click()
+  await page.getByRole("button", { name: "LOGIN", exact: true }).click()
   await expect(page).toHaveURL(/\/$/)
 
   await addToBasketAndCheckout(page, competition)

@@ -37,7 +37,7 @@ const logIn = async (page: Page, email: string) => {
   await page.goto("/Auth/Login")
   await page.getByLabel("Email address").fill(email)
   await page.getByLabel("Password").fill(PASSWORD)
-  await page.getByRole("button", { name: "LOGIN" }).click()
+  await page.getByRole("button", { name: "LOGIN", exact: true }).click()
   await expect(page).toHaveURL(/\/$/)
 }
 

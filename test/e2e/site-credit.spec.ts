@@ -42,7 +42,7 @@ const signIn = async (page: Page, email: string) => {
   await page.goto("/Auth/Login")
   await page.getByLabel("Email address").fill(email)
   await page.getByLabel("Password").fill(PASSWORD)
-  await page.getByRole("button", { name: "LOGIN" }).click()
+  await page.getByRole("button", { name: "LOGIN", exact: true }).click()
   await expect(page).toHaveURL(/\/$/)
 }
 
