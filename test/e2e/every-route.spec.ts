@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test"
-import { openCompetition, PASSWORD, uniqueEmail } from "./support"
+import { openCompetition, PASSWORD, registerThroughApi, uniqueEmail } from "./support"
 
 /**
  * Issue 11's "Done when": every route of SPEC §2 renders its own page.
@@ -53,31 +53,8 @@ const PUBLIC_ROUTES: readonly Visit[] = [
 ]
 
 /** A customer registered through the API in this browser: its refresh cookie signs the pages in. */
-const registerCustomer = async (page: Page, email: string) => {
-  await page.goto("/FAQ")
-  const xsrf = (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? ""
-  const registered = await page.request.post("/api/Customers", {
-    headers: { "X-XSRF-TOKEN": xsrf },
-    data: {
-      firstName: "Rory",
-      lastName: "Routes",
-      emailAddress: email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      dateOfBirth: "1988-06-15",
-      telephoneNumber: "07700 900777",
-      acceptTerms: true,
-      emailVerificationReturnUrl: "http://localhost",
-      allowMarketingByEmail: false,
-      allowMarketingByPhone: false,
-      allowMarketingByText: false,
-      allowMarketingByPost: false,
-    },
-  })
-  expect(registered.ok(), await registered.text()).toBe(true)
-  const { accessToken } = (await registered.json()) as { accessToken: string }
-  return { "X-XSRF-TOKEN": xsrf, Authorization: `Bearer ${accessToken}` }
-}
+const registerCustomer = (page: Page, email: string) =>
+  registerThroughApi(page, email, { firstName: "Rory", lastName: "Routes" })
 
 /** An order awaiting payment, for the routes that show one. */
 const placeOrder = async (page: Page, headers: Record<string, string>) => {

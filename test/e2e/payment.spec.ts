@@ -5,6 +5,7 @@ import {
   type NewCustomer,
   openCompetition,
   PASSWORD,
+  registerThroughApi,
   ticketNumbersIn,
   uniqueEmail,
 } from "./support"
@@ -39,29 +40,9 @@ const payWith = async (page: Page, cardNumber: string) => {
   await page.getByRole("button", { name: "Pay Now" }).click()
 }
 
-/** A customer made through the API (the XSRF cookie comes with the first page), then logged in by the form. */
+/** A customer made through the API, then logged in by the form. */
 const registerCustomer = async (page: Page, email: string) => {
-  await page.goto("/")
-  const xsrf = (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? ""
-  const registered = await page.request.post("/api/Customers", {
-    headers: { "X-XSRF-TOKEN": xsrf },
-    data: {
-      firstName: "Amy",
-      lastName: "Jones",
-      emailAddress: email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      dateOfBirth: "1993-06-13",
-      telephoneNumber: "07700 900789",
-      acceptTerms: true,
-      emailVerificationReturnUrl: "http://localhost",
-      allowMarketingByEmail: false,
-      allowMarketingByPhone: false,
-      allowMarketingByText: false,
-      allowMarketingByPost: false,
-    },
-  })
-  expect(registered.ok()).toBe(true)
+  await registerThroughApi(page, email)
 }
 
 test("a new visitor buys tickets, pays by card and finds them under My Tickets", async ({

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright"
 import { expect, type Page, test } from "@playwright/test"
-import { PASSWORD, uniqueEmail } from "./support"
+import { PASSWORD, registerThroughApi, uniqueEmail } from "./support"
 
 /**
  * Issue 11 §3: a customer buys £5.00 of site credit with the sandbox card,
@@ -16,29 +16,9 @@ const seriousViolations = async (page: Page) =>
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({ rule: v.id, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }))
 
-/** A customer made through the API (the XSRF cookie comes with the first page), then logged in. */
+/** A customer made through the API, then logged in by the form. */
 const signIn = async (page: Page, email: string) => {
-  await page.goto("/")
-  const xsrf = (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? ""
-  const registered = await page.request.post("/api/Customers", {
-    headers: { "X-XSRF-TOKEN": xsrf },
-    data: {
-      firstName: "Nat",
-      lastName: "Sciver",
-      emailAddress: email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      dateOfBirth: "1992-08-20",
-      telephoneNumber: "07700 900321",
-      acceptTerms: true,
-      emailVerificationReturnUrl: "http://localhost",
-      allowMarketingByEmail: false,
-      allowMarketingByPhone: false,
-      allowMarketingByText: false,
-      allowMarketingByPost: false,
-    },
-  })
-  expect(registered.ok()).toBe(true)
+  await registerThroughApi(page, email, { firstName: "Nat", lastName: "Sciver" })
   await page.goto("/Auth/Login")
   await page.getByLabel("Email address").fill(email)
   await page.getByLabel("Password").fill(PASSWORD)

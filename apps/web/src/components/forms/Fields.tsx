@@ -8,7 +8,7 @@ import { isFormValid, type Rules } from "../../lib/form-rules"
  * Errors appear once the customer has changed the field (or tried to
  * submit), not while a form is still untouched.
  */
-const useFieldError = (field: AnyFieldApi): string | undefined => {
+export const useFieldError = (field: AnyFieldApi): string | undefined => {
   const attempted = useStore(field.form.store, (s) => s.submissionAttempts > 0)
   const first = field.state.meta.errors.find((e: unknown) => typeof e === "string" && e !== "")
   return (field.state.meta.isDirty || attempted) && typeof first === "string" ? first : undefined

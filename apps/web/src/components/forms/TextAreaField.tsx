@@ -1,12 +1,6 @@
-import { type AnyFieldApi, useStore } from "@tanstack/react-form"
+import type { AnyFieldApi } from "@tanstack/react-form"
 import { type TextareaHTMLAttributes, useId } from "react"
-
-/** As Fields.tsx's TextField: the first error once the field changed or a send was tried. */
-const useFieldError = (field: AnyFieldApi): string | undefined => {
-  const attempted = useStore(field.form.store, (s) => s.submissionAttempts > 0)
-  const first = field.state.meta.errors.find((e: unknown) => typeof e === "string" && e !== "")
-  return (field.state.meta.isDirty || attempted) && typeof first === "string" ? first : undefined
-}
+import { useFieldError } from "./Fields"
 
 /**
  * A labelled multi-line input bound to a TanStack Form field, with a count
