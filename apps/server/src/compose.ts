@@ -118,7 +118,7 @@ export interface ShopBrand {
   readonly siteCredit?: { readonly name: string; readonly deferredPurchase: boolean } | undefined
   /** The storefront's live-draw stream origin (brand.ts liveStreamOrigin): /Live may frame it. */
   readonly liveStreamOrigin?: string | null | undefined
-  /** Who the club-perks letter and poster say they come from; the demo brand's by default. */
+  /** Who the club documents say they come from, and the contact form's care address; brand.ts's by default. */
   readonly identity?: Omit<ShopIdentity, "website"> | undefined
   /** The storefront's configured tracking origins (brand.ts trackingOrigins): the CSP admits them. */
   readonly tracking?: TrackingOrigins | undefined
@@ -139,6 +139,13 @@ export const composeShop = async (
   await migrateToLatest(database.db)
   if (config.seedDemoData) await seedDemoData(database.db, now)
   const db = Layer.succeed(Db, database.db)
+  // Who the club documents say they come from and where contact messages go: one identity.
+  const identity = brand.identity ?? {
+    shortName: storefrontBrand.shortName,
+    fullName: storefrontBrand.fullName,
+    customerCareEmail: storefrontBrand.customerCareEmail,
+    freePostalEntryAddress: storefrontBrand.freePostalEntryAddress,
+  }
 
   const catalogue = Catalogue.Default.pipe(Layer.provide(PostgresCatalogueLive), Layer.provide(db))
   const draws = Draws.Default.pipe(
@@ -155,9 +162,7 @@ export const composeShop = async (
   const clubPerks = ClubPerks.Default.pipe(
     Layer.provide(Layer.merge(PostgresCatalogueLive.pipe(Layer.provide(db)), PdfClubDocumentsLive)),
     Layer.provide(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
-    Layer.provide(
-      brand.identity ? Layer.succeed(ShopIdentitySettings, brand.identity) : Layer.empty,
-    ),
+    Layer.provide(Layer.succeed(ShopIdentitySettings, identity)),
   )
 
   const competitionWinners = CompetitionWinners.Default.pipe(
@@ -308,7 +313,7 @@ export const composeShop = async (
           AuditLogLive,
         ).pipe(Layer.provide(db)),
         Layer.succeed(ContactSettings, {
-          careAddress: brand.identity?.customerCareEmail ?? storefrontBrand.customerCareEmail,
+          careAddress: identity.customerCareEmail,
         }),
       ),
     ),

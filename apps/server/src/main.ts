@@ -1,7 +1,7 @@
 import { serve } from "@hono/node-server"
 import { DataFolderUnusable } from "@howzat/postgres"
-// The storefront's brand is plain data: the server reads the settings its headers and documents need.
-import { brand, liveStreamOrigin, trackingOrigins } from "../../web/src/brand"
+// The storefront's brand is plain data: the server reads the settings its headers need.
+import { liveStreamOrigin, trackingOrigins } from "../../web/src/brand"
 import { composeShop } from "./compose"
 import { ConfigError, readConfig } from "./config"
 
@@ -9,12 +9,6 @@ const main = async () => {
   const config = readConfig(process.env)
   const shop = await composeShop(config, new Date(), {
     liveStreamOrigin: liveStreamOrigin(),
-    identity: {
-      shortName: brand.shortName,
-      fullName: brand.fullName,
-      customerCareEmail: brand.customerCareEmail,
-      freePostalEntryAddress: brand.freePostalEntryAddress,
-    },
     tracking: trackingOrigins(),
   })
   const server = serve(
