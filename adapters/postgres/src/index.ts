@@ -72,6 +72,10 @@ export {
   upsertResource,
 } from "./repos/resources"
 export {
+  makeResponsiblePlayEvents,
+  ResponsiblePlayEventsLive,
+} from "./repos/responsible-play-events"
+export {
   makeSecondFactorStore,
   purgeExpiredChallenges,
   SecondFactorStoreLive,

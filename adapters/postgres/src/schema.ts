@@ -210,6 +210,16 @@ export interface AuditLogTable {
   after: ColumnType<unknown, string | null, never>
 }
 
+/** The responsible-play log (issue 12): appended to, never changed. */
+export interface ResponsiblePlayEventsTable {
+  id: Generated<string>
+  customerId: string
+  kind: string
+  at: Date
+  /** jsonb: written as JSON text, read back parsed. */
+  detail: ColumnType<unknown, string, never>
+}
+
 export interface ResourcesTable {
   key: string
   value: string
@@ -597,6 +607,7 @@ export interface Database {
   winnerNotes: WinnerNotesTable
   resources: ResourcesTable
   auditLog: AuditLogTable
+  responsiblePlayEvents: ResponsiblePlayEventsTable
   users: UsersTable
   customers: CustomersTable
   refreshTokens: RefreshTokensTable

@@ -24,6 +24,7 @@ import * as instantWinVisibility from "./2026-11-24T2120-instant-win-visibility"
 import * as contactMessages from "./2026-11-25T0900-contact-messages"
 import * as siteCreditPurchases from "./2026-11-25T1000-site-credit-purchases"
 import * as referrals from "./2026-11-25T1100-referrals"
+import * as responsiblePlayEvents from "./2026-11-25T1200-responsible-play-events"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T0900-contact-messages": contactMessages,
   "2026-11-25T1000-site-credit-purchases": siteCreditPurchases,
   "2026-11-25T1100-referrals": referrals,
+  "2026-11-25T1200-responsible-play-events": responsiblePlayEvents,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>

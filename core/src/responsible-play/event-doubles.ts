@@ -1,0 +1,31 @@
+import { Effect, Layer, Ref } from "effect"
+import {
+  type RecordedResponsiblePlayEvent,
+  ResponsiblePlayEvents,
+  type ResponsiblePlayEventsShape,
+} from "../ports/responsible-play-events"
+
+/** The responsible-play log in memory, for tests; `events` reads what was recorded. */
+export const makeResponsiblePlayEventsDouble = Effect.gen(function* () {
+  const store = yield* Ref.make<readonly RecordedResponsiblePlayEvent[]>([])
+  const oldestFirst = (events: readonly RecordedResponsiblePlayEvent[]) =>
+    [...events].sort((a, b) => a.at.getTime() - b.at.getTime())
+  const log: ResponsiblePlayEventsShape = {
+    record: (event) =>
+      Ref.update(store, (events) => [...events, { ...event, id: String(events.length + 1) }]),
+    forCustomer: (customerId, since) =>
+      Effect.map(Ref.get(store), (events) =>
+        oldestFirst(events.filter((e) => e.customerId === customerId && e.at >= since)),
+      ),
+    ofKinds: (kinds, since) =>
+      Effect.map(Ref.get(store), (events) =>
+        oldestFirst(events.filter((e) => kinds.includes(e.kind) && e.at >= since)),
+      ),
+  }
+  return { log, events: Ref.get(store) }
+})
+
+export const ResponsiblePlayEventsDouble = Layer.effect(
+  ResponsiblePlayEvents,
+  Effect.map(makeResponsiblePlayEventsDouble, ({ log }) => log),
+)
