@@ -54,9 +54,20 @@ describe("the demo brand's static pages", () => {
       expect(privacy).toContain(text)
   })
 
-  it("stay honest on responsible play: no account limits or self-exclusion promised as live", () => {
+  it("publish the voluntary code in plain English, pointing at the account tools that carry it", () => {
     const play = STATIC_PAGES["content-page-responsible-play"] ?? ""
-    expect(play).toContain("does not yet have spending limits or self-exclusion")
+    for (const heading of [
+      "Your monthly spend limit",
+      "Credit cards",
+      "Taking a break or closing your account",
+      "Complaints",
+    ])
+      expect(play).toContain(`<h2>${heading}</h2>`)
+    for (const route of ["/Account/SpendLimit", "/Account/TakeABreak", "/Home/Complaints"])
+      expect(play).toContain(`href="${route}"`)
+    expect(play).toContain("after 24 hours")
+    expect(play).toContain("£250 a calendar month")
+    expect(play).not.toContain("does not yet have")
   })
 
   it("leave the page's title to the page: content starts below the heading", () => {

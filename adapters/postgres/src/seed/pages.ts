@@ -86,8 +86,8 @@ const TERMS_AND_CONDITIONS = `<p>These rules apply to every competition on this 
 <h2>11. Complaints</h2>
 <p>We want to put things right quickly. To complain about a competition, an order, a draw or a prize:</p>
 <ol>
-  <li><strong>Tell us.</strong> Email ${CARE} or write to ${OFFICE_ADDRESS}, with your name, the email address on your account and, if it is about an order, its reference. Please complain within 3 months of the event.</li>
-  <li><strong>We acknowledge it</strong> within 2 working days and give you a full written answer within 14 days. If we need longer we will tell you why and when to expect it, and we will always send our final response within 8 weeks.</li>
+  <li><strong>Tell us.</strong> Use our ${link("/Home/Complaints", "complaints form")}, email ${CARE} or write to ${OFFICE_ADDRESS}, with your name, the email address on your account and, if it is about an order, its reference. Please complain within 3 months of the event.</li>
+  <li><strong>We acknowledge it</strong> with a complaint reference: straight away by email when you use the form, and within 2 working days when you email or write. We give you a full written answer within 14 days. If we need longer we will tell you why and when to expect it, and we will always send our final response within 8 weeks.</li>
   <li><strong>Escalate it.</strong> If you are unhappy with our answer, reply within 28 days and ask for it to be reviewed. A director who was not involved reviews the complaint and sends our final response within 14 days.</li>
   <li><strong>If it is still not resolved,</strong> you can get free, impartial advice from the Citizens Advice consumer helpline (0808 223 1133, ${link("https://www.citizensadvice.org.uk/consumer/", "citizensadvice.org.uk")}), and you may take the matter to court. Complaints about how we use your personal data can also go to the Information Commissioner's Office (see our ${link("/PrivacyPolicy", "privacy policy")}).</li>
 </ol>
@@ -186,6 +186,7 @@ const COOKIE_POLICY = `<p>This policy lists every cookie and every item of brows
 <p>Email ${CARE}. You can also delete cookies and storage for this site in your browser's settings at any time; you will then be signed out and your basket forgotten.</p>`
 
 const RESPONSIBLE_PLAY = `<p>Our competitions are meant to be fun. Entering should never be a way to make money or to win back what you have spent. Please only spend what you can comfortably afford.</p>
+<p>We have signed up to the UK government's Voluntary Code of Good Practice for Prize Draw Operators. This page explains, in plain English, what that means for you and the tools you can use in your account.</p>
 <h2>Keeping it fun</h2>
 <ul>
   <li>Decide on a budget before you play, and stick to it.</li>
@@ -194,15 +195,37 @@ const RESPONSIBLE_PLAY = `<p>Our competitions are meant to be fun. Entering shou
   <li>Take regular breaks, and don't play when you are upset, stressed or have been drinking.</li>
   <li>Balance playing with other things you enjoy.</li>
 </ul>
-<h2>What we do</h2>
+<h2>Your monthly spend limit</h2>
 <ul>
-  <li>Only adults can play: you must be 18 or over to open an account, and we check the age of every winner before handing over a prize.</li>
-  <li>Every competition has a maximum number of entries per person, shown on its page.</li>
-  <li>Every competition can be entered for free by post, with exactly the same chance of winning: see our ${link("/TsAndCs", "terms and conditions")}.</li>
-  <li>Your order history and Howzat Credit statement in your account show everything you have spent.</li>
-  <li>You can turn off all our marketing at any time in your account.</li>
+  <li>You can set how much you want to spend each calendar month, from ${link("/Account/SpendLimit", "your account")}. We ask when you sign up and again after your first order, and we will ask before any further order until you have answered. £0 is allowed; "no limit" is only ever your own choice.</li>
+  <li>Everything you spend on entries counts towards it, whether you pay by card or with site credit.</li>
+  <li>Lowering your limit works straight away. Raising or removing it only takes effect after 24 hours, so the decision is never made in the heat of the moment.</li>
+  <li>If an order would take you over your limit, we will not take it, and we tell you how much you have left this month.</li>
 </ul>
-<p>Our site does not yet have spending limits or self-exclusion in your account. If you want to stop playing, email ${CARE} and we will close your account and stop all marketing to you; tell us if you want us to refuse any new account in your name too.</p>
+<h2>Credit cards</h2>
+<ul>
+  <li>You can spend at most £250 a calendar month by credit card with us.</li>
+  <li>Credit cards cannot be used at all for instant win competitions: please use a debit card.</li>
+</ul>
+<h2>Taking a break or closing your account</h2>
+<ul>
+  <li>From ${link("/Account/TakeABreak", "your account")} you can take a short break (24 hours, 7 days or 30 days), suspend your account for 6 months or longer, or close it.</li>
+  <li>A break cannot be ended early, by you or by us. You can make it longer.</li>
+  <li>While your account is paused or closed you cannot buy tickets or enter competitions, including by post, and we send you no marketing. You can still sign in to see your orders, tickets and any wins, and tickets you already hold stay in their draws.</li>
+</ul>
+<h2>What else we do</h2>
+<ul>
+  <li>Only adults can play: you must be 18 or over, and we check your age before you can buy anything, and again for every winner before a prize is handed over.</li>
+  <li>We watch for signs that play may be causing harm, such as repeatedly reaching a spend limit, raising it often, spending much faster than usual or many declined payments. If we see them, we show you where to get support and our team may get in touch.</li>
+  <li>Every competition page shows the key facts: the odds, the total number of tickets, the maximum entries per person, how the winner is chosen, the free entry route and any cash alternative.</li>
+  <li>Every competition can be entered for free by post, with exactly the same chance of winning: see our ${link("/TsAndCs", "terms and conditions")}.</li>
+  <li>Instant win competitions never make up the majority of the competitions we have open.</li>
+  <li>Once a competition is on sale, its closing date never moves.</li>
+  <li>Prizes are awarded as described, or as the cash alternative stated on the competition page, and our winner records say which.</li>
+  <li>Your order history and site credit statement in your account show everything you have spent. You can turn off all our marketing at any time in your account.</li>
+</ul>
+<h2>Complaints</h2>
+<p>If something has gone wrong, ${link("/Home/Complaints", "make a complaint")} or email ${CARE}. You get a reference number and an acknowledgement straight away, and our ${link("/TsAndCs", "terms and conditions")} set out how long we take to answer and how to escalate.</p>
 <h2>Is it still fun?</h2>
 <p>It may be time to stop if you spend more than you meant to, feel you need to play to feel better, hide how much you play from people close to you, or are arguing about it. Free, confidential help is available 24 hours a day:</p>
 <ul>
