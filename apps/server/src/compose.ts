@@ -34,6 +34,9 @@ import {
   ReferralSignUps,
   Referrals,
 } from "@howzat/core/referrals/referrals"
+import { AgeChecks, DeclaredDateOfBirthLive } from "@howzat/core/responsible-play/age-verification"
+import { PurchaseGate } from "@howzat/core/responsible-play/purchase-gate"
+import { AccountStanding } from "@howzat/core/responsible-play/standing"
 import type { ShopIdentity } from "@howzat/core/rules/club-documents"
 import { AuditTrail } from "@howzat/core/staff/audit-trail"
 import { StaffClubs } from "@howzat/core/staff/clubs"
@@ -79,8 +82,13 @@ import {
   UserRepoLive,
   WinnerRecordsLive,
 } from "@howzat/postgres"
+import {
+  AccountStandingStoreLive,
+  AgeVerificationRecordsLive,
+} from "@howzat/postgres/repos/account-standing"
 import { ImageStoreLive } from "@howzat/postgres/repos/images"
 import { PostgresOrdersLive } from "@howzat/postgres/repos/index"
+import { ResponsiblePlayEventsLive } from "@howzat/postgres/repos/responsible-play-events"
 import { Duration, Effect, Layer, ManagedRuntime } from "effect"
 import { brand as storefrontBrand } from "../../web/src/brand"
 import { Argon2PasswordHasherLive } from "./auth/argon2-password-hasher"
@@ -318,11 +326,35 @@ export const composeShop = async (
       ),
     ),
   )
+  // Taking a break, closing an account, and the age check (decision 0043).
+  const standingPorts = Layer.mergeAll(
+    AccountStandingStoreLive,
+    AgeVerificationRecordsLive,
+    ResponsiblePlayEventsLive,
+    CustomerRepoLive,
+    TransactionsLive,
+    OutboxMailerLive,
+  ).pipe(
+    Layer.provide(db),
+    Layer.merge(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
+    // config.ageVerification is "declared" until an identity-check provider is installed.
+    Layer.merge(DeclaredDateOfBirthLive),
+  )
+  const ageChecks = AgeChecks.Default.pipe(Layer.provide(standingPorts))
+  const purchaseGate = PurchaseGate.Default.pipe(
+    Layer.provide(Layer.merge(ageChecks, standingPorts)),
+  )
+  const accountStanding = AccountStanding.Default.pipe(Layer.provide(standingPorts))
   // A postal entry's ticket wins instant prizes like a paid one: the order ports' ledger and mail.
   const postalEntries = PostalEntries.Default.pipe(
     Layer.provide(
       Layer.mergeAll(
-        Layer.mergeAll(PostalEntryRepoLive, UserRepoLive, AuditLogLive).pipe(Layer.provide(db)),
+        Layer.mergeAll(
+          PostalEntryRepoLive,
+          UserRepoLive,
+          AuditLogLive,
+          AccountStandingStoreLive,
+        ).pipe(Layer.provide(db)),
         orderPorts,
       ),
     ),
@@ -341,6 +373,7 @@ export const composeShop = async (
     ),
   ).pipe(
     Layer.provide(orderPorts),
+    Layer.provide(purchaseGate),
     Layer.provide(Layer.succeed(Charities, { list: brand.charities ?? [] })),
     Layer.merge(paymentServices),
     Layer.merge(postalEntries),
@@ -399,7 +432,7 @@ export const composeShop = async (
     competitionWinners,
     backOffice,
     instantWins,
-    accounts: Layer.mergeAll(secondFactor, staffCustomers, referrals),
+    accounts: Layer.mergeAll(secondFactor, staffCustomers, referrals, accountStanding),
     catalogueAdmin,
     orders,
     images,
