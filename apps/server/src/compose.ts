@@ -224,6 +224,25 @@ export const composeShop = async (
     ),
   )
 
+  // Taking a break, closing an account, and the age check (decision 0043).
+  const standingPorts = Layer.mergeAll(
+    AccountStandingStoreLive,
+    AgeVerificationRecordsLive,
+    ResponsiblePlayEventsLive,
+    CustomerRepoLive,
+    TransactionsLive,
+    OutboxMailerLive,
+  ).pipe(
+    Layer.provide(db),
+    Layer.merge(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
+    // config.ageVerification is "declared" until an identity-check provider is installed.
+    Layer.merge(DeclaredDateOfBirthLive),
+  )
+  const ageChecks = AgeChecks.Default.pipe(Layer.provide(standingPorts))
+  const purchaseGate = PurchaseGate.Default.pipe(
+    Layer.provide(Layer.merge(ageChecks, standingPorts)),
+  )
+  const accountStanding = AccountStanding.Default.pipe(Layer.provide(standingPorts))
   // Refer a friend (decision 0039): registration records the friend, Referrals serves the page.
   const referralPorts = Layer.mergeAll(PostgresAccountsLive, ReferralRepoLive).pipe(
     Layer.provide(db),
@@ -237,6 +256,8 @@ export const composeShop = async (
     NodeSecureRandomLive,
     Layer.succeed(RateLimitPolicy, config.rateLimits),
     Layer.effect(ReferralSignUps, ReferralSignUps.fromRepo).pipe(Layer.provide(referralPorts)),
+    // Registration keeps the age check's outcome from the start (decision 0043).
+    ageChecks,
   )
   const referrals = Referrals.Default.pipe(
     Layer.provide(Layer.merge(referralPorts, NodeSecureRandomLive)),
@@ -326,25 +347,6 @@ export const composeShop = async (
       ),
     ),
   )
-  // Taking a break, closing an account, and the age check (decision 0043).
-  const standingPorts = Layer.mergeAll(
-    AccountStandingStoreLive,
-    AgeVerificationRecordsLive,
-    ResponsiblePlayEventsLive,
-    CustomerRepoLive,
-    TransactionsLive,
-    OutboxMailerLive,
-  ).pipe(
-    Layer.provide(db),
-    Layer.merge(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
-    // config.ageVerification is "declared" until an identity-check provider is installed.
-    Layer.merge(DeclaredDateOfBirthLive),
-  )
-  const ageChecks = AgeChecks.Default.pipe(Layer.provide(standingPorts))
-  const purchaseGate = PurchaseGate.Default.pipe(
-    Layer.provide(Layer.merge(ageChecks, standingPorts)),
-  )
-  const accountStanding = AccountStanding.Default.pipe(Layer.provide(standingPorts))
   // A postal entry's ticket wins instant prizes like a paid one: the order ports' ledger and mail.
   const postalEntries = PostalEntries.Default.pipe(
     Layer.provide(

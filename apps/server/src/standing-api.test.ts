@@ -46,7 +46,7 @@ const checkoutResponse = async (who: Someone) => {
 }
 
 describe("GET /api/Customers/{id}/standing", () => {
-  it("is the customer's own: active, no age check yet; others 404, nobody 401, bad id 400", async () => {
+  it("is the customer's own: active, age checked at registration; others 404, nobody 401", async () => {
     const ann = await someone()
     const bob = await someone()
     expect(await standingOf(ann)).toEqual({
@@ -54,11 +54,43 @@ describe("GET /api/Customers/{id}/standing", () => {
       pausedUntil: null,
       pauseLength: null,
       closedAt: null,
-      ageVerification: null,
+      ageVerification: {
+        outcome: "Verified",
+        method: "DeclaredDateOfBirth",
+        reason: "declared date of birth",
+        at: expect.any(String),
+      },
     })
     await problem(await bob.browser.get(standingPath(ann)), 404)
     await problem(await new Browser(shop.app).get(standingPath(ann)), 401)
     await problem(await ann.browser.get("/api/Customers/not-a-uuid/standing"), 400)
+  })
+
+  it("a customer from before the age check is checked at their first purchase", async () => {
+    const ann = await someone()
+    // As if registered before the check existed: no outcome on record.
+    await shop.db.deleteFrom("ageVerifications").where("customerId", "=", ann.customerId).execute()
+    expect((await standingOf(ann)).ageVerification).toBeNull()
+    await placeOrder(ann.browser, await competitionOnSale(shop), 1)
+    expect((await standingOf(ann)).ageVerification).toMatchObject({ outcome: "Verified" })
+  })
+
+  it("refuses a purchase when the declared date of birth is under 18 (data from before the rule)", async () => {
+    const kid = await someone()
+    await shop.db.deleteFrom("ageVerifications").where("customerId", "=", kid.customerId).execute()
+    await shop.db
+      .updateTable("customers")
+      .set({ dateOfBirth: "2015-01-01" })
+      .where("id", "=", kid.customerId)
+      .execute()
+    const refused = await problem(await checkoutResponse(kid), 409)
+    expect(refused).toMatchObject({
+      type: "https://howzat.example/problems/age-not-verified",
+      title: "Age not verified",
+      detail:
+        "We couldn't confirm that you are 18 or over, so you can't buy tickets. You must be 18 or over to use this site. If you think this is wrong, please contact us.",
+    })
+    expect((await standingOf(kid)).ageVerification).toMatchObject({ outcome: "Refused" })
   })
 
   it("staff read it, age check included; staff cannot pause or close someone", async () => {
