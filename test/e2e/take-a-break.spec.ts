@@ -60,6 +60,8 @@ test("a 6-month break shows its end date and checkout is refused with the messag
 
   const competition = await openCompetition(request, testInfo.project.name === "mobile" ? 1 : 0)
   await addToBasketAndCheckout(page, competition)
+  // The checkout says so before anything is tried.
+  await expect(page.getByTestId("standing-banner")).toContainText(endDate)
   await page.getByLabel("Address line 1").first().fill("4 Wellington Road")
   await page.getByLabel("Postcode").first().fill("NW8 9ST")
   await page.getByRole("button", { name: "PROCEED TO PAYMENT" }).click()
@@ -72,5 +74,7 @@ test("a 6-month break shows its end date and checkout is refused with the messag
   )
   await expect(refusal.getByRole("link", { name: "Responsible play" })).toBeVisible()
   await expect(page).toHaveURL(/\/Checkout$/)
+  // The dialog fades in: colours are judged once it has (mid-fade they read as too faint).
+  await refusal.evaluate((dialog) => Promise.all(dialog.getAnimations().map((a) => a.finished)))
   expect(await seriousViolations(page)).toEqual([])
 })
