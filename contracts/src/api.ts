@@ -127,6 +127,7 @@ import { SiteCreditApi } from "./site-credit"
 import { StaffCustomersApi } from "./staff-customers"
 import { StaffOrdersApi } from "./staff-orders"
 import { AuditLogApi, UsersApi } from "./staff-users"
+import { AccountStandingApi } from "./standing"
 import { boundedString } from "./text"
 
 /** Paths and PascalCase query names are SPEC §7's, letter for letter. */
@@ -876,6 +877,7 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(ContactApi)
   .add(ContactMessagesApi)
   .add(ReferralsApi)
+  .add(AccountStandingApi)
   .add(SiteCreditApi)
   .addError(BadRequest)
   .addError(Forbidden)

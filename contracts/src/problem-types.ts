@@ -16,3 +16,10 @@ export const INVALID_SECOND_FACTOR_PROBLEM = "https://howzat.example/problems/in
 /** The sign-in's challenge is spent, expired or out of attempts: sign in again. */
 export const SECOND_FACTOR_CHALLENGE_EXPIRED_PROBLEM =
   "https://howzat.example/problems/second-factor-challenge-expired"
+
+/** Purchases refused by the customer's own protection (decision 0043): signpost support. */
+export const STANDING_PROBLEMS = [
+  "https://howzat.example/problems/account-on-a-break",
+  "https://howzat.example/problems/account-closed",
+  "https://howzat.example/problems/age-not-verified",
+] as const

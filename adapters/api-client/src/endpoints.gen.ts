@@ -23,6 +23,7 @@ import type * as siteContent from "@howzat/contracts/site-content"
 import type * as siteCredit from "@howzat/contracts/site-credit"
 import type * as staffCustomers from "@howzat/contracts/staff-customers"
 import type * as staffUsers from "@howzat/contracts/staff-users"
+import type * as standing from "@howzat/contracts/standing"
 import type { ParamsInput } from "./types"
 
 /** Method, path and whether the endpoint reads the caller (0 no, 1 if signed in, 2 required). */
@@ -222,6 +223,11 @@ export const endpoints = {
   referrals: {
     summary: ["GET", "/api/Customers/:customerId/referrals", 2],
     invite: ["POST", "/api/Customers/:customerId/referral-invitations", 2],
+  },
+  accountStanding: {
+    view: ["GET", "/api/Customers/:customerId/standing", 2],
+    pause: ["POST", "/api/Customers/:customerId/standing/pause", 2],
+    close: ["POST", "/api/Customers/:customerId/standing/closure", 2],
   },
   siteCredit: {
     createOrder: ["POST", "/api/Customers/:customerId/site-credit-orders", 2],
@@ -1229,6 +1235,29 @@ export interface Endpoints {
       readonly payload: typeof referrals.ReferralInvitationsRequest.Encoded
       readonly success: typeof referrals.ReferralInvitationsResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.TooManyRequests.Encoded
+    }
+  }
+  readonly accountStanding: {
+    readonly view: {
+      readonly path: ParamsInput<{ readonly "customerId": string }, { readonly "customerId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof standing.AccountStandingResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly pause: {
+      readonly path: ParamsInput<{ readonly "customerId": string }, { readonly "customerId": string }>
+      readonly urlParams: never
+      readonly payload: typeof standing.PauseRequest.Encoded
+      readonly success: typeof standing.AccountStandingResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly close: {
+      readonly path: ParamsInput<{ readonly "customerId": string }, { readonly "customerId": string }>
+      readonly urlParams: never
+      readonly payload: typeof standing.ClosureRequest.Encoded
+      readonly success: typeof standing.AccountStandingResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
     }
   }
   readonly siteCredit: {

@@ -28,6 +28,7 @@ import type { StaffOrders } from "@howzat/core/orders/staff-orders"
 import type { FileStoreShape } from "@howzat/core/ports/file-store"
 import type { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import type { Referrals } from "@howzat/core/referrals/referrals"
+import type { AccountStanding } from "@howzat/core/responsible-play/standing"
 import { MAX_FILES_PER_UPLOAD } from "@howzat/core/rules/images"
 import type { AuditTrail } from "@howzat/core/staff/audit-trail"
 import type { StaffClubs } from "@howzat/core/staff/clubs"
@@ -80,6 +81,7 @@ import { SiteCreditHandlersLive } from "./site-credit-handlers"
 import { StaffCustomerHandlersLive } from "./staff-customer-handlers"
 import { StaffOrderHandlersLive } from "./staff-order-handlers"
 import { AuditLogHandlersLive, StaffUserHandlersLive } from "./staff-user-handlers"
+import { StandingHandlersLive } from "./standing-handlers"
 import { isUpload, nonMultipartProblem, requestBodyLimits, uploadBodyLimitBytes } from "./uploads"
 import { xsrfProtection } from "./xsrf"
 
@@ -93,6 +95,7 @@ export type AccountServices =
   | Throttle
   | StaffCustomers
   | Referrals
+  | AccountStanding
 
 /**
  * CheckoutPolicy is read when a checkout runs, so it travels with the
@@ -201,6 +204,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         ContactHandlersLive,
         ContactMessageHandlersLive,
         ReferralHandlersLive,
+        StandingHandlersLive,
         SiteCreditHandlersLive,
       ),
     ),

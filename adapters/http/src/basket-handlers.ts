@@ -14,6 +14,7 @@ import { Effect, Option } from "effect"
 import { basketCheckedOut, basketConflict, basketProblem, notOnSaleDetail } from "./basket-problems"
 import { basketToWire } from "./basket-wire"
 import { presentOrder } from "./order-presenter"
+import { purchaseRefusals } from "./standing-problems"
 
 const callerOf = (principal: Principal | undefined) => principal?.customerId ?? null
 
@@ -144,7 +145,7 @@ export const BasketHandlersLive = HttpApiBuilder.group(HowzatApi, "baskets", (ha
           const { basket } = yield* answer(view, principal, outcome.exceptions)
           const order = yield* presentOrder(outcome.order, principal, outcome.addresses)
           return { basket, order }
-        }).pipe(Effect.catchAll(basketProblem)),
+        }).pipe(Effect.catchTags(purchaseRefusals), Effect.catchAll(basketProblem)),
       )
   }),
 )

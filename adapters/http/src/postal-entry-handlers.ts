@@ -12,6 +12,7 @@ import type { RecordedPostalEntry } from "@howzat/core/postal-entries/model"
 import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import { fullName } from "@howzat/core/rules/auth"
 import { postalEntryMessages } from "@howzat/core/rules/postal-entries"
+import { entryRefusalForStaff } from "@howzat/core/rules/standing"
 import { Effect } from "effect"
 import { repositoryProblem } from "./repository-problem"
 
@@ -101,6 +102,13 @@ export const PostalEntryHandlersLive = HttpApiBuilder.group(
                 refused(
                   "Entry reference in use",
                   postalEntryMessages.entryReferenceInUse(e.entryReference),
+                ),
+              ),
+            AccountNotInGoodStanding: (e) =>
+              Effect.fail(
+                refused(
+                  e.standing.status === "Closed" ? "Account closed" : "Account on a break",
+                  entryRefusalForStaff(e.standing),
                 ),
               ),
             RepositoryError: repositoryProblem,

@@ -19,6 +19,7 @@ import { basketProblem } from "./basket-problems"
 import { basketToWire } from "./basket-wire"
 import { presentOrder } from "./order-presenter"
 import { orderProblem } from "./order-problems"
+import { isPurchaseRefusal, purchaseRefusal } from "./standing-problems"
 
 /** SPEC §9: the minimum in its own words; the maximum is ours (0038). */
 export const amountDetail = (error: SiteCreditAmountInvalid) =>
@@ -52,7 +53,9 @@ export const SiteCreditHandlersLive = HttpApiBuilder.group(HowzatApi, "siteCredi
             (error): Effect.Effect<never, BadRequest | NotFound | Conflict | ServiceUnavailable> =>
               error._tag === "SiteCreditAmountInvalid"
                 ? invalidAmount("amount")(error)
-                : orderProblem(error),
+                : isPurchaseRefusal(error)
+                  ? purchaseRefusal(error)
+                  : orderProblem(error),
           ),
         ),
       )

@@ -1,5 +1,6 @@
 import { Baskets } from "@howzat/core/orders/baskets"
 import { Checkout } from "@howzat/core/orders/checkout"
+import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
 import { pence } from "@howzat/core/rules/money"
 import { Effect, Layer, TestClock, TestContext } from "effect"
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
@@ -51,7 +52,10 @@ describe("a once-per-customer voucher under racing checkouts on PostgreSQL", () 
       CustomerRepoLive,
       TransactionsLive,
     ).pipe(Layer.provide(Layer.succeed(Db, handle.db)))
-    const services = Layer.mergeAll(Checkout.Default, Baskets.Default).pipe(Layer.provide(ports))
+    // Allocation under contention is the subject here; the purchase gate has its own suites.
+    const services = Layer.mergeAll(Checkout.Default, Baskets.Default).pipe(
+      Layer.provide(Layer.merge(ports, PurchaseGateOpen)),
+    )
     return Effect.runPromise(
       Effect.zipRight(TestClock.setTime(NOW.getTime()), test).pipe(
         Effect.provide(services),

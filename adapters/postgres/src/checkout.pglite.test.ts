@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Baskets } from "@howzat/core/orders/baskets"
 import { Charities } from "@howzat/core/orders/charities"
 import { Checkout } from "@howzat/core/orders/checkout"
+import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
 import { allocationReasons } from "@howzat/core/rules/allocation"
 import { pence } from "@howzat/core/rules/money"
 import { Effect, Layer, TestClock } from "effect"
@@ -34,8 +35,9 @@ describe("checkout on PGlite", () => {
     const charity = Layer.succeed(Charities, {
       list: [{ name: "Lord's Taverners", url: "https://www.lordstaverners.org" }],
     })
+    // Checkout's SQL is the subject here; the purchase gate has its own suites.
     return Layer.mergeAll(Checkout.Default, Baskets.Default).pipe(
-      Layer.provide(ports),
+      Layer.provide(Layer.merge(ports, PurchaseGateOpen)),
       Layer.provide(charity),
     )
   }

@@ -11,6 +11,12 @@ export {
 } from "./database"
 export { MigrationFailed, makeMigrator, migrateToLatest, migrations } from "./migrations"
 export { PGliteDialect } from "./pglite-dialect"
+export {
+  AccountStandingStoreLive,
+  AgeVerificationRecordsLive,
+  makeAccountStandingStore,
+  makeAgeVerificationRecords,
+} from "./repos/account-standing"
 export { PostgresAccountsLive } from "./repos/accounts"
 export {
   AuditLogLive,

@@ -220,6 +220,25 @@ export interface ResponsiblePlayEventsTable {
   detail: ColumnType<unknown, string, never>
 }
 
+/** A customer's breaks and closure (decision 0043): one row, kept after a break ends. */
+export interface AccountStandingsTable {
+  customerId: string
+  pausedUntil: Date | null
+  pauseLength: string | null
+  pausedAt: Date | null
+  closedAt: Date | null
+}
+
+/** Every age-verification outcome (decision 0043): only ever added to. */
+export interface AgeVerificationsTable {
+  id: Generated<string>
+  customerId: string
+  method: string
+  outcome: string
+  reason: string
+  at: Date
+}
+
 export interface ResourcesTable {
   key: string
   value: string
@@ -608,6 +627,8 @@ export interface Database {
   resources: ResourcesTable
   auditLog: AuditLogTable
   responsiblePlayEvents: ResponsiblePlayEventsTable
+  accountStandings: AccountStandingsTable
+  ageVerifications: AgeVerificationsTable
   users: UsersTable
   customers: CustomersTable
   refreshTokens: RefreshTokensTable

@@ -34,6 +34,9 @@ import {
   ReferralSignUps,
   Referrals,
 } from "@howzat/core/referrals/referrals"
+import { AgeChecks, DeclaredDateOfBirthLive } from "@howzat/core/responsible-play/age-verification"
+import { PurchaseGate } from "@howzat/core/responsible-play/purchase-gate"
+import { AccountStanding } from "@howzat/core/responsible-play/standing"
 import type { ShopIdentity } from "@howzat/core/rules/club-documents"
 import { AuditTrail } from "@howzat/core/staff/audit-trail"
 import { StaffClubs } from "@howzat/core/staff/clubs"
@@ -79,8 +82,13 @@ import {
   UserRepoLive,
   WinnerRecordsLive,
 } from "@howzat/postgres"
+import {
+  AccountStandingStoreLive,
+  AgeVerificationRecordsLive,
+} from "@howzat/postgres/repos/account-standing"
 import { ImageStoreLive } from "@howzat/postgres/repos/images"
 import { PostgresOrdersLive } from "@howzat/postgres/repos/index"
+import { ResponsiblePlayEventsLive } from "@howzat/postgres/repos/responsible-play-events"
 import { Duration, Effect, Layer, ManagedRuntime } from "effect"
 import { brand as storefrontBrand } from "../../web/src/brand"
 import { Argon2PasswordHasherLive } from "./auth/argon2-password-hasher"
@@ -216,6 +224,25 @@ export const composeShop = async (
     ),
   )
 
+  // Taking a break, closing an account, and the age check (decision 0043).
+  const standingPorts = Layer.mergeAll(
+    AccountStandingStoreLive,
+    AgeVerificationRecordsLive,
+    ResponsiblePlayEventsLive,
+    CustomerRepoLive,
+    TransactionsLive,
+    OutboxMailerLive,
+  ).pipe(
+    Layer.provide(db),
+    Layer.merge(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
+    // config.ageVerification is "declared" until an identity-check provider is installed.
+    Layer.merge(DeclaredDateOfBirthLive),
+  )
+  const ageChecks = AgeChecks.Default.pipe(Layer.provide(standingPorts))
+  const purchaseGate = PurchaseGate.Default.pipe(
+    Layer.provide(Layer.merge(ageChecks, standingPorts)),
+  )
+  const accountStanding = AccountStanding.Default.pipe(Layer.provide(standingPorts))
   // Refer a friend (decision 0039): registration records the friend, Referrals serves the page.
   const referralPorts = Layer.mergeAll(PostgresAccountsLive, ReferralRepoLive).pipe(
     Layer.provide(db),
@@ -229,6 +256,8 @@ export const composeShop = async (
     NodeSecureRandomLive,
     Layer.succeed(RateLimitPolicy, config.rateLimits),
     Layer.effect(ReferralSignUps, ReferralSignUps.fromRepo).pipe(Layer.provide(referralPorts)),
+    // Registration keeps the age check's outcome from the start (decision 0043).
+    ageChecks,
   )
   const referrals = Referrals.Default.pipe(
     Layer.provide(Layer.merge(referralPorts, NodeSecureRandomLive)),
@@ -322,7 +351,12 @@ export const composeShop = async (
   const postalEntries = PostalEntries.Default.pipe(
     Layer.provide(
       Layer.mergeAll(
-        Layer.mergeAll(PostalEntryRepoLive, UserRepoLive, AuditLogLive).pipe(Layer.provide(db)),
+        Layer.mergeAll(
+          PostalEntryRepoLive,
+          UserRepoLive,
+          AuditLogLive,
+          AccountStandingStoreLive,
+        ).pipe(Layer.provide(db)),
         orderPorts,
       ),
     ),
@@ -341,6 +375,7 @@ export const composeShop = async (
     ),
   ).pipe(
     Layer.provide(orderPorts),
+    Layer.provide(purchaseGate),
     Layer.provide(Layer.succeed(Charities, { list: brand.charities ?? [] })),
     Layer.merge(paymentServices),
     Layer.merge(postalEntries),
@@ -399,7 +434,7 @@ export const composeShop = async (
     competitionWinners,
     backOffice,
     instantWins,
-    accounts: Layer.mergeAll(secondFactor, staffCustomers, referrals),
+    accounts: Layer.mergeAll(secondFactor, staffCustomers, referrals, accountStanding),
     catalogueAdmin,
     orders,
     images,

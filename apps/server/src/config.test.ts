@@ -278,4 +278,9 @@ describe("where uploaded images are kept", () => {
     expect(() => readConfig(env)).toThrow(ConfigError)
     expect(() => readConfig(env)).toThrow(message)
   })
+
+  it("verifies age by the declared date of birth unless told otherwise; refuses unknown providers", () => {
+    expect(readConfig({}).ageVerification).toBe("declared")
+    expect(() => readConfig({ AGE_VERIFICATION_PROVIDER: "yoti" })).toThrow(ConfigError)
+  })
 })

@@ -51,6 +51,11 @@ export interface ServerConfig {
   readonly files: FileStoreConfig
   /** The largest image an upload may hold, in bytes. */
   readonly imageMaxBytes: number
+  /**
+   * Who verifies customers 18+ (decision 0043): "declared" accepts the date
+   * of birth they declared. An identity-check provider adds its name here.
+   */
+  readonly ageVerification: "declared"
 }
 
 /** A folder (made on first use), or an S3-compatible bucket. */
@@ -419,6 +424,16 @@ const checkPublishableKey = (publishableKey: string, secretKey: string | undefin
  * value stops start-up with a message naming it, rather than a shop that
  * half works.
  */
+const readAgeVerification = (value: string | undefined): ServerConfig["ageVerification"] => {
+  const provider = value?.trim() || "declared"
+  if (provider !== "declared") {
+    throw new ConfigError(
+      `AGE_VERIFICATION_PROVIDER must be "declared" (no identity-check provider is installed yet), not "${provider}"`,
+    )
+  }
+  return provider
+}
+
 export const readConfig = (env: Readonly<Record<string, string | undefined>>): ServerConfig => {
   const portText = env.PORT ?? "3000"
   const port = Number(portText)
@@ -467,5 +482,6 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): S
     automaticDrawIntervalMs: readAutomaticDrawInterval(env.AUTOMATIC_DRAW_INTERVAL_MS),
     files: readFileStore(env),
     imageMaxBytes: readImageMaxBytes(env.IMAGE_MAX_BYTES),
+    ageVerification: readAgeVerification(env.AGE_VERIFICATION_PROVIDER),
   }
 }

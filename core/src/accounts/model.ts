@@ -140,6 +140,10 @@ export interface MailMessage {
     | "ContactAcknowledgement"
     /** A customer's invitation to a friend, with their referral link (decision 0039). */
     | "ReferralInvitation"
+    /** Confirms a customer's break (cool-off or self-suspension, decision 0043). */
+    | "AccountPaused"
+    /** Confirms a customer's account closure (decision 0043). */
+    | "AccountClosed"
   readonly to: string
   readonly subject: string
   readonly text: string

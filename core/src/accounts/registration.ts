@@ -5,6 +5,7 @@ import { Mailer } from "../ports/mailer"
 import { SecureRandom } from "../ports/secure-random"
 import { Transactions } from "../ports/transactions"
 import { ReferralSignUps } from "../referrals/referrals"
+import { AgeChecks } from "../responsible-play/age-verification"
 import { cleanTelephone, EMAIL_VERIFICATION_LIFETIME_MS, linkWithToken } from "../rules/auth"
 import {
   type RegistrationInput,
@@ -51,6 +52,8 @@ export class Registration extends Effect.Service<Registration>()("@howzat/core/R
     const oneTimeTokens = makeOneTimeTokens(yield* OneTimeTokenRepo, yield* SecureRandom)
     // Absent where referrals are not wired (tests of accounts alone).
     const referralSignUps = yield* Effect.serviceOption(ReferralSignUps)
+    // Absent where age checks are not wired (tests of accounts alone): the first purchase checks.
+    const ageChecks = yield* Effect.serviceOption(AgeChecks)
 
     const register = (request: RegistrationRequest, caller: Caller) =>
       Effect.gen(function* () {
@@ -116,6 +119,23 @@ export class Registration extends Effect.Service<Registration>()("@howzat/core/R
             return created
           }),
         )
+        // The age check's outcome is kept from the start (decision 0043). It never fails the
+        // registration: a check that could not run is simply run again at the first purchase.
+        if (Option.isSome(ageChecks) && user.customerId !== null) {
+          yield* ageChecks.value
+            .verify({
+              customerId: user.customerId,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              dateOfBirth: input.dateOfBirth,
+              address: null,
+            })
+            .pipe(
+              Effect.catchAll((error) =>
+                Effect.logWarning("age check at registration did not run", error),
+              ),
+            )
+        }
         return { _tag: "Registered", session: yield* sessions.start(user) } as RegistrationOutcome
       })
 

@@ -9,6 +9,7 @@ import { OrderRepo } from "../ports/orders"
 import { InsufficientSiteCredit, SiteCreditLedger } from "../ports/payments"
 import { ShopLinks } from "../ports/shop-links"
 import { Transactions } from "../ports/transactions"
+import { PurchaseGate } from "../responsible-play/purchase-gate"
 import { pence, ZERO_PENCE } from "../rules/money"
 import { canTransition, OrderStatus } from "../rules/order-status"
 import { Checkout } from "./checkout"
@@ -164,8 +165,19 @@ export const checkoutDoublesOver = (store: OrderStore) => {
       }),
   })
 
+  const gate = Layer.succeed(
+    PurchaseGate,
+    PurchaseGate.make({
+      check: (customerId) => {
+        const refusal = store.purchaseRefusals?.get(customerId)
+        return refusal === undefined ? Effect.void : Effect.fail(refusal)
+      },
+    }),
+  )
+
   return Layer.mergeAll(
     orderDoublesOver(store),
+    gate,
     orders,
     ledger,
     transactions,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, FastCheck as fc, Layer, TestClock, TestContext } from "effect"
+import { AccountNotInGoodStanding } from "../responsible-play/standing-errors"
 import { pence } from "../rules/money"
 import { messages } from "../rules/validation"
 import { Baskets } from "./baskets"
@@ -52,6 +53,29 @@ describe("Checkout", () => {
         ])
         expect(store.baskets.get(id)?.customerId).toBe(ANN)
         expect(soldOf(store)).toBe(3)
+      }),
+    )
+  })
+
+  it.effect("refuses a customer on a break before anything is held or claimed (0043)", () => {
+    const store = setUp()
+    const refusal = new AccountNotInGoodStanding({
+      customerId: ANN,
+      standing: { status: "Paused", until: new Date(NOW + 86_400_000), length: "24Hours" },
+    })
+    store.purchaseRefusals = new Map([[ANN, refusal]])
+    return run(
+      store,
+      Effect.gen(function* () {
+        const baskets = yield* Baskets
+        const { id } = yield* baskets.create(null)
+        yield* baskets.addItem(id, car.id, 3, null)
+        const refused = yield* Effect.either((yield* Checkout).checkout(id, ANN))
+        expect(Either.isLeft(refused) && refused.left).toBe(refusal)
+        expect(store.baskets.get(id)?.customerId).toBeNull()
+        expect(store.baskets.get(id)?.orderId ?? null).toBeNull()
+        expect(store.orders.size).toBe(0)
+        expect(soldOf(store)).toBe(0)
       }),
     )
   })

@@ -4,6 +4,7 @@ import { BasketRepo, OrderRepo, TicketAllocator } from "../ports/orders"
 import { SiteCreditLedger } from "../ports/payments"
 import { PromotionUses } from "../ports/promotions"
 import { Transactions } from "../ports/transactions"
+import { PurchaseGate } from "../responsible-play/purchase-gate"
 import { roundUpApplies } from "../rules/basket"
 import { basketTotals, type PricedLine } from "../rules/basket-totals"
 import {
@@ -60,6 +61,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
     const completed = yield* orderCompletion
     const charities = (yield* Charities).list.length
     const creditName = (yield* SiteCreditPolicy).name
+    const gate = yield* PurchaseGate
 
     /**
      * The basket's vouchers that apply to what was actually allocated, with
@@ -225,6 +227,8 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
           if (Object.keys(errors).length > 0) {
             return yield* Effect.fail(new CheckoutDetailsInvalid({ errors }))
           }
+          // On a break, closed or not verified 18+: refused before anything is held (0043).
+          yield* gate.check(customerId)
           const placed = yield* transactions.within(checkout(basketId, customerId))
           return { ...placed, addresses: cleaned } satisfies CheckoutOutcome
         }),

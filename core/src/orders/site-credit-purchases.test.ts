@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, FastCheck as fc, Layer, TestClock, TestContext } from "effect"
 import type { Principal } from "../accounts/model"
 import { BasketRepo } from "../ports/orders"
+import { AgeNotVerified } from "../responsible-play/standing-errors"
 import { pence } from "../rules/money"
 import {
   MAXIMUM_SITE_CREDIT_PURCHASE,
@@ -66,6 +67,22 @@ describe("buying site credit", () => {
         })
         expect(store.creditBalances.size).toBe(0)
         expect(store.mail).toEqual([])
+      }),
+    )
+  })
+
+  it.effect("refused for a customer who is not verified 18+, with no order made (0043)", () => {
+    const store = emptyOrderStore()
+    const customerId = ANN.customerId as string
+    const refusal = new AgeNotVerified({ customerId, outcome: "Refused", reason: "Under 18" })
+    store.purchaseRefusals = new Map([[customerId, refusal]])
+    return buying(
+      store,
+      Effect.gen(function* () {
+        const refused = yield* Effect.either((yield* SiteCreditPurchases).buy(ANN, customerId, 500))
+        expect(Either.isLeft(refused) && refused.left).toBe(refusal)
+        expect(store.orders.size).toBe(0)
+        expect(store.baskets.size).toBe(0)
       }),
     )
   })

@@ -4,6 +4,7 @@ import type { Principal } from "../accounts/model"
 import { now } from "../ports/clock"
 import { BasketRepo, OrderRepo } from "../ports/orders"
 import { Transactions } from "../ports/transactions"
+import { PurchaseGate } from "../responsible-play/purchase-gate"
 import { pence, ZERO_PENCE } from "../rules/money"
 import { OrderStatus } from "../rules/order-status"
 import {
@@ -50,6 +51,7 @@ export class SiteCreditPurchases extends Effect.Service<SiteCreditPurchases>()(
       const basketViews = yield* Baskets
       const { name, deferredPurchase } = yield* SiteCreditPolicy
       const { unpaidOrderMinutes } = yield* CheckoutPolicy
+      const gate = yield* PurchaseGate
 
       /** Only the signed-in customer buys, and only for themselves: anyone else's account is not found. */
       const buy = (principal: Principal, customerId: string, amount: number) =>
@@ -58,6 +60,7 @@ export class SiteCreditPurchases extends Effect.Service<SiteCreditPurchases>()(
             return yield* new CustomerNotFound({ customerId })
           }
           const bought = yield* checkPurchaseAmount(amount)
+          yield* gate.check(customerId)
           return yield* transactions.within(
             Effect.gen(function* () {
               const at = yield* now

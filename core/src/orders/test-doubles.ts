@@ -14,6 +14,7 @@ import { CustomerRepo } from "../ports/accounts"
 import { CompetitionRepo } from "../ports/catalogue"
 import { type AllocatedLine, type BasketKey, BasketRepo, TicketAllocator } from "../ports/orders"
 import { PromotionUses } from "../ports/promotions"
+import type { AccountNotInGoodStanding, AgeNotVerified } from "../responsible-play/standing-errors"
 import { allocationReasons } from "../rules/allocation"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money"
 import { Baskets } from "./baskets"
@@ -23,6 +24,8 @@ import type { InstantWinRow } from "./instant-win-doubles"
 import type { Basket, Order, Promotion } from "./model"
 
 export interface OrderStore {
+  /** Customers the purchase gate refuses (on a break, closed, not verified 18+; decision 0043). */
+  purchaseRefusals?: Map<string, AccountNotInGoodStanding | AgeNotVerified>
   readonly baskets: Map<string, Basket>
   readonly competitions: Map<string, Competition>
   readonly promotions: Map<string, Promotion>

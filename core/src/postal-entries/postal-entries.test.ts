@@ -5,6 +5,7 @@ import type { Principal } from "../accounts/model"
 import { instantWinRow } from "../orders/instant-win-doubles"
 import { pence } from "../rules/money"
 import { type PostalEntryForm, postalEntryMessages } from "../rules/postal-entries"
+import { GOOD_STANDING, withClosure, withPause } from "../rules/standing"
 import { messages } from "../rules/validation"
 import type { CompetitionForEntry } from "./model"
 import { PostalEntries } from "./postal-entries"
@@ -264,6 +265,43 @@ describe("a postal entry for an existing customer", () => {
         expect(store.entries).toHaveLength(0)
       }),
     )
+  })
+})
+
+describe("a postal entry for a customer on a break or closed (decision 0043)", () => {
+  it.effect("is refused with their standing, takes no ticket; after the break it is given", () => {
+    const store = storeWith(10, { closeDateTimeUtc: new Date(NOW + 30 * DAY) })
+    const ann = customerRecord()
+    const dot = customerRecord({ email: "dot@example.com" })
+    store.customers.push(ann, dot)
+    store.users.push({ ...userOf(dot), emailVerified: true })
+    store.standings = new Map([
+      [ann.customerId, withPause(GOOD_STANDING, "7Days", new Date(NOW - DAY))],
+      [dot.customerId, withClosure(GOOD_STANDING, new Date(NOW - DAY))],
+    ])
+    return Effect.gen(function* () {
+      yield* run(
+        store,
+        Effect.gen(function* () {
+          const paused = yield* enter(staff, forCustomer(ann.customerId))
+          expect(Either.isLeft(paused) && paused.left).toMatchObject({
+            _tag: "AccountNotInGoodStanding",
+            standing: { status: "Paused" },
+          })
+          // Found by their verified email address, a closed customer is refused too.
+          const closed = yield* enter(staff, person({ emailAddress: dot.email }))
+          expect(failureTag(closed)).toBe("AccountNotInGoodStanding")
+          expect(store.entries).toHaveLength(0)
+        }),
+      )
+      yield* run(
+        store,
+        Effect.map(enter(staff, forCustomer(ann.customerId)), (after) =>
+          expect(Either.isRight(after)).toBe(true),
+        ),
+        NOW + 6 * DAY,
+      )
+    })
   })
 })
 

@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import type { Principal } from "../accounts/model"
 import { postalInstantWinEmail } from "../orders/instant-win-email"
 import { instantWinAwards } from "../orders/instant-wins"
+import { AccountStandingStore } from "../ports/account-standing"
 import { CustomerRepo, UserRepo } from "../ports/accounts"
 import { now } from "../ports/clock"
 import type { WonInstantWin } from "../ports/instant-wins"
@@ -9,6 +10,7 @@ import { Mailer } from "../ports/mailer"
 import { PostalEntryRepo } from "../ports/postal-entries"
 import { competitionPageLink, ShopLinks } from "../ports/shop-links"
 import { Transactions } from "../ports/transactions"
+import { AccountNotInGoodStanding } from "../responsible-play/standing-errors"
 import {
   type EntrantKey,
   entrantKey,
@@ -18,6 +20,7 @@ import {
   postalEntryRefusal,
   readPostalEntry,
 } from "../rules/postal-entries"
+import { standingAt } from "../rules/standing"
 import { auditor } from "../staff/audit"
 import { authorize } from "../staff/permissions"
 import {
@@ -54,6 +57,7 @@ export class PostalEntries extends Effect.Service<PostalEntries>()("@howzat/core
     const awardInstantWins = yield* instantWinAwards
     const mailer = yield* Mailer
     const { origin } = yield* ShopLinks
+    const standings = yield* AccountStandingStore
 
     /**
      * A free ticket that is an instant-win number wins at once, exactly as
@@ -135,6 +139,14 @@ export class PostalEntries extends Effect.Service<PostalEntries>()("@howzat/core
         if (read._tag === "Invalid") return yield* new PostalEntryInvalid({ errors: read.errors })
         const competition = yield* repo.competition(competitionId)
         const entrant = yield* resolve(read.entrant)
+        // A customer on a break or closed gets no entries, free ones included (decision 0043).
+        const customerId = entrant.snapshot.customerId
+        if (customerId !== null) {
+          const standing = standingAt(yield* standings.read(customerId), at)
+          if (standing.status !== "Active") {
+            return yield* new AccountNotInGoodStanding({ customerId, standing })
+          }
+        }
         const answer = (
           entry: PostalEntry,
           created: boolean,

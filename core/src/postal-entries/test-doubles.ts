@@ -9,6 +9,7 @@ import { CustomerNotFound } from "../accounts/errors"
 import type { Customer, MailMessage, UserWithPassword } from "../accounts/model"
 import { CompetitionNotFound, RepositoryError } from "../competitions/errors"
 import { type InstantWinRow, instantWinRepoOver } from "../orders/instant-win-doubles"
+import { AccountStandingStore } from "../ports/account-standing"
 import { CustomerRepo, UserRepo } from "../ports/accounts"
 import { type AuditEntry, AuditLog } from "../ports/audit-log"
 import { Mailer } from "../ports/mailer"
@@ -19,6 +20,7 @@ import { Transactions } from "../ports/transactions"
 import { normaliseEmail } from "../rules/auth"
 import { ZERO_PENCE } from "../rules/money"
 import type { EntrantKey } from "../rules/postal-entries"
+import { GOOD_STANDING, type StandingRecord } from "../rules/standing"
 import { EntryReferenceInUse } from "./errors"
 import type { CompetitionForEntry, PostalEntry } from "./model"
 import { PostalEntries } from "./postal-entries"
@@ -46,6 +48,8 @@ export interface PostalStore {
   mail: MailMessage[]
   /** The audit log's entries, kept only when their transaction commits. */
   audit: AuditEntry[]
+  /** Customers on a break or closed (decision 0043); anyone absent is in good standing. */
+  standings?: Map<string, StandingRecord>
 }
 
 export const emptyPostalStore = (): PostalStore => ({
@@ -284,6 +288,11 @@ export const postalDoublesOver = (store: PostalStore) => {
     Layer.succeed(Mailer, { send: (message) => Effect.sync(() => void store.mail.push(message)) }),
     Layer.succeed(ShopLinks, { origin: "https://shop.example" }),
     Layer.succeed(AuditLog, { record: (entry) => Effect.sync(() => void store.audit.push(entry)) }),
+    Layer.succeed(AccountStandingStore, {
+      read: (customerId) => Effect.sync(() => store.standings?.get(customerId) ?? GOOD_STANDING),
+      hold: unused("AccountStandingStore.hold"),
+      save: unused("AccountStandingStore.save"),
+    }),
   )
 }
 

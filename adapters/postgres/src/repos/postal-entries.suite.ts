@@ -15,6 +15,7 @@ import { Db } from "../database"
 import { migrateToLatest } from "../migrations"
 import type { Database } from "../schema"
 import { TransactionsLive } from "../transactions"
+import { AccountStandingStoreLive } from "./account-standing"
 import { AuditLogLive } from "./audit-log"
 import { makeCustomerTicketRepo } from "./customer-tickets"
 import { CustomerRepoLive } from "./customers"
@@ -102,6 +103,7 @@ export const postalEntryPortsOn = (db: Kysely<Database>) =>
     SiteCreditLedgerLive,
     OutboxMailerLive,
     AuditLogLive,
+    AccountStandingStoreLive,
   ).pipe(Layer.provide(Layer.succeed(Db, db)))
 
 /** Core's PostalEntries on the real repositories, at `at` (TestClock). */

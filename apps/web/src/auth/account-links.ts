@@ -7,6 +7,7 @@ export type AccountPath =
   | "/Account/PersonalDetails"
   | "/Account/BillingShippingDetails"
   | "/Account/ReferAFriend"
+  | "/Account/TakeABreak"
 
 export interface AccountLink {
   readonly label: string
@@ -24,4 +25,6 @@ export const accountLinks: readonly AccountLink[] = [
   { label: "Recent Orders", to: "/Account/Orders" },
   { label: "My Details", to: "/Account/PersonalDetails" },
   { label: "Address Details", to: "/Account/BillingShippingDetails" },
+  // Issue 12's pause and close (decision 0043): last, and always there.
+  { label: "Take a break", to: "/Account/TakeABreak" },
 ]

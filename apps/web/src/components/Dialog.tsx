@@ -115,6 +115,18 @@ export const DialogLines = ({ content }: { content: DialogContent }) => {
           <p key={i}>{group.texts[0]}</p>
         ),
       )}
+      {content.showResponsiblePlay ? (
+        <p>
+          Support and advice are on our{" "}
+          <a
+            className="font-semibold text-accent underline underline-offset-2"
+            href="/ResponsiblePlay"
+          >
+            Responsible play
+          </a>{" "}
+          page.
+        </p>
+      ) : null}
       {content.showContact ? (
         <p>
           Need a hand? Email us at{" "}

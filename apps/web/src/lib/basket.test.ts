@@ -178,6 +178,26 @@ describe("a failed checkout (SPEC §8)", () => {
     ])
   })
 
+  it("a customer on a break, closed or not verified 18+: the refusal's own words and support", () => {
+    const detail =
+      "Your account is on a break until 25th May 2027 at 12:00pm, so you can't buy tickets or enter competitions until then."
+    const refusal = new ApiError(
+      "http",
+      409,
+      "Account on a break",
+      detail,
+      "https://howzat.example/problems/account-on-a-break",
+    )
+    expect(checkoutFailure(refusal, 1)).toEqual({
+      goHome: false,
+      content: {
+        title: "Account on a break",
+        lines: [{ kind: "text", text: detail }],
+        showResponsiblePlay: true,
+      },
+    })
+  })
+
   it("'application error': perhaps already registered, with the contact address", () => {
     const { content, goHome } = checkoutFailure(
       http(400, "An application error has occurred.", "Email taken"),

@@ -1,4 +1,5 @@
 import type { BasketJson } from "@howzat/contracts/baskets"
+import { STANDING_PROBLEMS } from "@howzat/contracts/problem-types"
 import { clampSiteCredit } from "@howzat/core/rules/basket"
 import { type Pence, parsePounds, pence, ZERO_PENCE } from "@howzat/core/rules/money"
 import { ApiError } from "../api/client"
@@ -164,6 +165,13 @@ export const checkoutFailure = (
         title: basketTexts.oopsTitle,
         lines: [{ kind: "text", text: basketTexts.invalidDetails }, ...detailLines(detail)],
       },
+    }
+  }
+  if (error instanceof ApiError && (STANDING_PROBLEMS as readonly string[]).includes(error.type)) {
+    // On a break, closed or not verified 18+: say so in its own words, with where to find support.
+    return {
+      goHome: false,
+      content: { title: error.title, lines: detailLines(detail), showResponsiblePlay: true },
     }
   }
   const lines = detailLines(detail || title || errorTexts.somethingWentWrong)

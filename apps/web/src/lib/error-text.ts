@@ -17,6 +17,8 @@ export interface DialogContent {
   readonly lines: readonly TextLine[]
   /** Show the customer-care address, for problems only a person can sort out. */
   readonly showContact?: boolean
+  /** Link the responsible-play page, for refusals that protect the customer (decision 0043). */
+  readonly showResponsiblePlay?: boolean
 }
 
 export const errorTexts = {

@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { useBasketState } from "../basket/use-basket"
 import { pageTitle } from "../brand"
+import { StandingNotice } from "../components/account/StandingNotice"
 import { BasketPending, EmptyBasket } from "../components/Basket"
 import { BasketLines } from "../components/basket/BasketLines"
 import { BasketTotals } from "../components/basket/BasketTotals"
@@ -17,6 +18,7 @@ function BasketPage() {
   return (
     <div className="mx-auto max-w-4xl px-3 py-8 sm:px-5 lg:py-12">
       <PageHeading title="Your Basket" />
+      <StandingNotice />
       {basket === null ? (
         <div className="card">
           <BasketPending failed={status === "error"} />

@@ -1,12 +1,20 @@
 import { createFileRoute, Link, Outlet } from "@tanstack/react-router"
+import { getStanding } from "../../api/standing"
 import { accountLinks } from "../../auth/account-links"
 import { requireCustomer } from "../../auth/guard"
 import { useCustomer } from "../../auth/use-session"
+import { StandingBanner } from "../../components/account/StandingBanner"
 import { Icon } from "../../components/Icon"
 
 /** Every /Account page needs a customer (SPEC §2, §6); they share this frame and menu. */
 export const Route = createFileRoute("/Account")({
   beforeLoad: requireCustomer,
+  // A break or closure shows on every account page; a failed read shows nothing, never an error.
+  loader: ({ context, abortController }) =>
+    getStanding(context.customerId, abortController.signal).then(
+      ({ standing }) => standing,
+      () => null,
+    ),
   component: AccountLayout,
 })
 
@@ -52,6 +60,7 @@ function AccountLayout() {
           </ul>
         </nav>
         <div className="min-w-0">
+          <StandingBanner standing={Route.useLoaderData()} />
           <Outlet />
         </div>
       </div>

@@ -26,6 +26,7 @@ import {
 import { reloadBasket, startNewBasket } from "../../basket/store"
 import { useBasketState } from "../../basket/use-basket"
 import { pageTitle } from "../../brand"
+import { StandingNotice } from "../../components/account/StandingNotice"
 import { BasketPending, EmptyBasket } from "../../components/Basket"
 import { BillingFields, useCheckoutForm } from "../../components/basket/checkout/BillingFields"
 import { CheckoutLogin } from "../../components/basket/checkout/CheckoutLogin"
@@ -130,6 +131,7 @@ function Checkout() {
   return (
     <div className="mx-auto max-w-5xl px-3 py-8 sm:px-5 lg:py-12">
       <PageHeading title="Checkout" />
+      <StandingNotice />
       {basket === null ? (
         <div className="card">
           <BasketPending failed={status === "error"} />

@@ -8,6 +8,7 @@ import { CompetitionLink } from "../../../components/Links"
 import { Pager } from "../../../components/Pager"
 import { PageHeader } from "../../../components/PageStates"
 import { CustomerEditForm } from "../../../components/people/CustomerEditForm"
+import { CustomerStanding } from "../../../components/people/CustomerStanding"
 import { EraseCustomer } from "../../../components/people/EraseCustomer"
 import { OrderStatusBadge } from "../../../components/people/OrderStatusBadge"
 import { SiteCreditAdjustment } from "../../../components/people/SiteCreditAdjustment"
@@ -23,7 +24,7 @@ export const Route = createFileRoute("/_staff/customers/$customerId")({
   loaderDeps: ({ search }) => search,
   loader: async ({ params: { customerId }, deps }) => {
     const path = { customerId }
-    const [customer, details, orders, upcoming, drawn, credit] = await Promise.all([
+    const [customer, details, orders, upcoming, drawn, credit, standing] = await Promise.all([
       api.customers.byId({ path }),
       api.staffCustomers.details({ path }),
       api.orders.list({ urlParams: { CustomerId: customerId, PageSize: 10 } }),
@@ -33,6 +34,7 @@ export const Route = createFileRoute("/_staff/customers/$customerId")({
         path,
         urlParams: { PageNumber: deps.ledgerPage ?? 1, PageSize: 10 },
       }),
+      api.accountStanding.view({ path }),
     ])
     return {
       customer: customer.customer,
@@ -44,6 +46,7 @@ export const Route = createFileRoute("/_staff/customers/$customerId")({
       ],
       moreCompetitions: upcoming.totalPages > 1 || drawn.totalPages > 1,
       credit: credit.siteCreditAccount,
+      standing: standing.standing,
     }
   },
   component: CustomerScreen,
@@ -104,7 +107,7 @@ function Section({
 }
 
 function CustomerScreen() {
-  const { customer, details, orders, competitions, moreCompetitions, credit } =
+  const { customer, details, orders, competitions, moreCompetitions, credit, standing } =
     Route.useLoaderData()
   const navigate = useNavigate({ from: Route.fullPath })
   const erased = details.erased
@@ -144,6 +147,7 @@ function CustomerScreen() {
           <dd className="font-medium">{formatPence(credit.balance)}</dd>
         </div>
       </dl>
+      <CustomerStanding standing={standing} />
       {erased && (
         <p className="card mb-4 p-4 text-sm text-slate-700">
           This customer's personal data was erased. Their orders, tickets and ledger are kept for

@@ -1,0 +1,73 @@
+import { BRAND, escapeHtml } from "../accounts/emails"
+import type { MailMessage } from "../accounts/model"
+import { ordinalDateTime } from "../rules/dates"
+import { PAUSE_LENGTH_LABELS, type PauseLength } from "../rules/standing"
+
+const letter = (
+  kind: MailMessage["kind"],
+  to: string,
+  subject: string,
+  firstName: string,
+  paragraphs: readonly string[],
+  link: string,
+): MailMessage => {
+  const all = [...paragraphs, `Support and advice: ${link}`]
+  return {
+    kind,
+    to,
+    subject,
+    text: [`Hello ${firstName},`, "", ...all.flatMap((p) => [p, ""]), `The ${BRAND} team`].join(
+      "\n",
+    ),
+    html: [
+      "<!doctype html>",
+      `<html><body style="font-family: sans-serif; line-height: 1.5">`,
+      `<p>${escapeHtml(`Hello ${firstName},`)}</p>`,
+      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+      `<p><a href="${escapeHtml(link)}">Support and advice</a></p>`,
+      `<p>The ${BRAND} team</p>`,
+      "</body></html>",
+    ].join("\n"),
+  }
+}
+
+/** Confirms a break: when it ends, that it cannot end early, and what still works. */
+export const pauseConfirmation = (
+  to: string,
+  firstName: string,
+  length: PauseLength,
+  until: Date,
+  supportLink: string,
+): MailMessage =>
+  letter(
+    "AccountPaused",
+    to,
+    `Your ${BRAND} account is on a break until ${ordinalDateTime(until)}`,
+    firstName,
+    [
+      `You asked for a break of ${PAUSE_LENGTH_LABELS[length]}. Until ${ordinalDateTime(until)} you can't buy tickets or enter competitions, and we won't send you marketing emails.`,
+      "The break can't be ended early, by you or by us. You can make it longer from your account.",
+      "You can still sign in to see your orders, tickets and wins. Tickets you already bought stay in their draws.",
+    ],
+    supportLink,
+  )
+
+/** Confirms a closure: what happens to sign-in, tickets and site credit. */
+export const closureConfirmation = (
+  to: string,
+  firstName: string,
+  supportLink: string,
+): MailMessage =>
+  letter(
+    "AccountClosed",
+    to,
+    `Your ${BRAND} account is closed`,
+    firstName,
+    [
+      "You closed your account. You can't buy tickets or enter competitions, and we won't send you marketing emails.",
+      "You can still sign in to see your orders, tickets and wins. Tickets you already bought stay in their draws, and we will contact you if you win.",
+      "If you have site credit left, contact us and we will refund it.",
+      "Your account can't be reopened by you. If you want it back, contact us: we can only reopen it after at least 6 months from today.",
+    ],
+    supportLink,
+  )
