@@ -209,13 +209,14 @@ const RESPONSIBLE_PLAY = `<p>Our competitions are meant to be fun. Entering shou
 </ul>
 <h2>Taking a break or closing your account</h2>
 <ul>
-  <li>From ${link("/Account/TakeABreak", "your account")} you can take a short break (24 hours, 7 days or 30 days), suspend your account for 6 months or longer, or close it.</li>
+  <li>From ${link("/Account/TakeABreak", "your account")} you can take a short break (24 hours, 7 days or 30 days), suspend your account for 6 months, 1 year, 2 years or 5 years, or close it.</li>
   <li>A break cannot be ended early, by you or by us. You can make it longer.</li>
   <li>While your account is paused or closed you cannot buy tickets or enter competitions, including by post, and we send you no marketing. You can still sign in to see your orders, tickets and any wins, and tickets you already hold stay in their draws.</li>
+  <li>Closing your account is for good. We only reopen an account if you ask us to in writing, and never within 6 months of closing it. Any site credit left is refunded to you on request.</li>
 </ul>
 <h2>What else we do</h2>
 <ul>
-  <li>Only adults can play: you must be 18 or over, and we check your age before you can buy anything, and again for every winner before a prize is handed over.</li>
+  <li>Only adults can play: you must be 18 or over. We check your age before you can buy anything (we may ask for more proof), and again for every winner before a prize is handed over.</li>
   <li>We watch for signs that play may be causing harm, such as repeatedly reaching a spend limit, raising it often, spending much faster than usual or many declined payments. If we see them, we show you where to get support and our team may get in touch.</li>
   <li>Every competition page shows the key facts: the odds, the total number of tickets, the maximum entries per person, how the winner is chosen, the free entry route and any cash alternative.</li>
   <li>Every competition can be entered for free by post, with exactly the same chance of winning: see our ${link("/TsAndCs", "terms and conditions")}.</li>
