@@ -140,6 +140,10 @@ export interface MailMessage {
     | "ContactAcknowledgement"
     /** A customer's invitation to a friend, with their referral link (decision 0039). */
     | "ReferralInvitation"
+    /** A complaint's acknowledgement with its reference and timelines (decision 0044). */
+    | "ComplaintAcknowledgement"
+    /** A new complaint, to the brand's customer-care address. */
+    | "ComplaintReceived"
   readonly to: string
   readonly subject: string
   readonly text: string

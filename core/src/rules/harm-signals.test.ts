@@ -17,8 +17,7 @@ const DAY = 24 * 60 * 60 * 1000
 const ago = (ms: number) => new Date(NOW.getTime() - ms)
 const kinds = (facts: HarmFacts) => harmSignals(facts, NOW).map((s) => s.kind)
 
-const within = (windowMs: number) =>
-  fc.integer({ min: 0, max: windowMs - 1 }).map((ms) => ago(ms))
+const within = (windowMs: number) => fc.integer({ min: 0, max: windowMs - 1 }).map((ms) => ago(ms))
 
 describe("harm signals", () => {
   it("fires nothing for a customer with no facts", () => {
@@ -106,9 +105,9 @@ describe("harm signals", () => {
       pence: 2000,
     }))
     // £20 a week for 12 weeks: £60 is 3×, but under the £100 floor; £150 is both.
-    expect(
-      kinds({ ...noHarmFacts, spends: [...history, { at: ago(DAY), pence: 6000 }] }),
-    ).toEqual([])
+    expect(kinds({ ...noHarmFacts, spends: [...history, { at: ago(DAY), pence: 6000 }] })).toEqual(
+      [],
+    )
     const fired = harmSignals(
       { ...noHarmFacts, spends: [...history, { at: ago(DAY), pence: 15_000 }] },
       NOW,
@@ -120,7 +119,10 @@ describe("harm signals", () => {
       weeklyAveragePence: 2000,
     })
     // A steady big spender is their own history: £200 a week is not velocity.
-    const steady = Array.from({ length: 13 }, (_, i) => ({ at: ago((i + 0.5) * week), pence: 20_000 }))
+    const steady = Array.from({ length: 13 }, (_, i) => ({
+      at: ago((i + 0.5) * week),
+      pence: 20_000,
+    }))
     expect(kinds({ ...noHarmFacts, spends: steady })).toEqual([])
   })
 

@@ -265,3 +265,18 @@ export const startOfLondonMonth = (now: Date): Date => {
   const { year, month } = zonedParts(now)
   return zonedTimeToUtc(year, month, 1, 0, 0)
 }
+
+export const MAX_REVIEW_NOTE_LENGTH = 2000
+
+export const harmSignalMessages = {
+  noteRequired: "Please add a note saying what you did or decided.",
+  noteTooLong: `Please keep the note to ${MAX_REVIEW_NOTE_LENGTH.toLocaleString("en-GB")} characters or fewer.`,
+  nothingToReview: "This customer has no harm signal awaiting review.",
+} as const
+
+export const validateReviewNote = (note: string): string | undefined =>
+  note.trim() === ""
+    ? harmSignalMessages.noteRequired
+    : note.trim().length > MAX_REVIEW_NOTE_LENGTH
+      ? harmSignalMessages.noteTooLong
+      : undefined
