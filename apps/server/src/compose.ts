@@ -12,6 +12,8 @@ import { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
 import { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
 import { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
 import { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
+import { ComplaintSettings, Complaints } from "@howzat/core/complaints/complaints"
+import { StaffComplaints } from "@howzat/core/complaints/staff-complaints"
 import { Contact, ContactSettings } from "@howzat/core/contact/contact"
 import { StaffContactMessages } from "@howzat/core/contact/staff-messages"
 import { StaffCustomers } from "@howzat/core/customers/staff-customers"
@@ -34,6 +36,7 @@ import {
   ReferralSignUps,
   Referrals,
 } from "@howzat/core/referrals/referrals"
+import { HarmSignals } from "@howzat/core/responsible-play/harm-signals"
 import type { ShopIdentity } from "@howzat/core/rules/club-documents"
 import { AuditTrail } from "@howzat/core/staff/audit-trail"
 import { StaffClubs } from "@howzat/core/staff/clubs"
@@ -53,9 +56,11 @@ import {
   BackOfficeFiguresLive,
   ClubStoreLive,
   CompetitionRepoLive,
+  ComplaintStoreLive,
   ContactMessageStoreLive,
   CustomerRepoLive,
   Db,
+  HarmSignalFactsLive,
   makeDatabase,
   makeOutboxQueue,
   migrateToLatest,
@@ -70,6 +75,7 @@ import {
   PromotionStoreLive,
   ReferralRepoLive,
   ResourceWriterLive,
+  ResponsiblePlayEventsLive,
   RichTextSanitiserLive,
   SiteCreditLedgerLive,
   StaffCustomerRepoLive,
@@ -318,6 +324,28 @@ export const composeShop = async (
       ),
     ),
   )
+  // Complaints and harm signals (issue 12, decision 0044): complaints rate-limited like contact.
+  const responsiblePlay = Layer.mergeAll(
+    Complaints.Default,
+    StaffComplaints.Default,
+    HarmSignals.Default,
+  ).pipe(
+    Layer.provide(
+      Layer.mergeAll(
+        Throttle.Default.pipe(Layer.provide(accountPorts)),
+        Layer.mergeAll(
+          ComplaintStoreLive,
+          HarmSignalFactsLive,
+          ResponsiblePlayEventsLive,
+          OutboxMailerLive,
+          TransactionsLive,
+          AuditLogLive,
+        ).pipe(Layer.provide(db)),
+        NodeSecureRandomLive,
+        Layer.succeed(ComplaintSettings, { careAddress: identity.customerCareEmail }),
+      ),
+    ),
+  )
   // A postal entry's ticket wins instant prizes like a paid one: the order ports' ledger and mail.
   const postalEntries = PostalEntries.Default.pipe(
     Layer.provide(
@@ -414,6 +442,7 @@ export const composeShop = async (
     clientAddress: clientAddressReader(config.trustProxy),
     paymentNotifications,
     contact,
+    responsiblePlay,
   })
 
   gateway.attach(app)
