@@ -39,6 +39,7 @@ import { Route as CheckoutIndexRouteImport } from "./routes/Checkout/index"
 import { Route as CompetitionsIndexRouteImport } from "./routes/Competitions/index"
 import { Route as CompetitionsUpcomingDrawRouteImport } from "./routes/Competitions/UpcomingDraw"
 import { Route as HomeClubPerksRouteImport } from "./routes/Home/ClubPerks"
+import { Route as HomeComplaintsRouteImport } from "./routes/Home/Complaints"
 import { Route as HomeContactRouteImport } from "./routes/Home/Contact"
 import { Route as HomeWinnersRouteImport } from "./routes/Home/Winners"
 import { Route as AccountOrderIdRouteImport } from "./routes/Account/Order/$id"
@@ -200,6 +201,11 @@ const HomeClubPerksRoute = HomeClubPerksRouteImport.update({
   path: "/Home/ClubPerks",
   getParentRoute: () => rootRouteImport,
 } as any)
+const HomeComplaintsRoute = HomeComplaintsRouteImport.update({
+  id: "/Home/Complaints",
+  path: "/Home/Complaints",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HomeContactRoute = HomeContactRouteImport.update({
   id: "/Home/Contact",
   path: "/Home/Contact",
@@ -273,6 +279,7 @@ export interface FileRoutesByFullPath {
   "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
   "/Home/ClubPerks": typeof HomeClubPerksRoute
+  "/Home/Complaints": typeof HomeComplaintsRoute
   "/Home/Contact": typeof HomeContactRoute
   "/Home/Winners": typeof HomeWinnersRoute
   "/Account/": typeof AccountIndexRoute
@@ -312,6 +319,7 @@ export interface FileRoutesByTo {
   "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
   "/Home/ClubPerks": typeof HomeClubPerksRoute
+  "/Home/Complaints": typeof HomeComplaintsRoute
   "/Home/Contact": typeof HomeContactRoute
   "/Home/Winners": typeof HomeWinnersRoute
   "/Account": typeof AccountIndexRoute
@@ -353,6 +361,7 @@ export interface FileRoutesById {
   "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
   "/Home/ClubPerks": typeof HomeClubPerksRoute
+  "/Home/Complaints": typeof HomeComplaintsRoute
   "/Home/Contact": typeof HomeContactRoute
   "/Home/Winners": typeof HomeWinnersRoute
   "/Account/": typeof AccountIndexRoute
@@ -395,6 +404,7 @@ export interface FileRouteTypes {
     | "/Auth/Unauthorized"
     | "/Competitions/UpcomingDraw"
     | "/Home/ClubPerks"
+    | "/Home/Complaints"
     | "/Home/Contact"
     | "/Home/Winners"
     | "/Account/"
@@ -434,6 +444,7 @@ export interface FileRouteTypes {
     | "/Auth/Unauthorized"
     | "/Competitions/UpcomingDraw"
     | "/Home/ClubPerks"
+    | "/Home/Complaints"
     | "/Home/Contact"
     | "/Home/Winners"
     | "/Account"
@@ -474,6 +485,7 @@ export interface FileRouteTypes {
     | "/Auth/Unauthorized"
     | "/Competitions/UpcomingDraw"
     | "/Home/ClubPerks"
+    | "/Home/Complaints"
     | "/Home/Contact"
     | "/Home/Winners"
     | "/Account/"
@@ -509,6 +521,7 @@ export interface RootRouteChildren {
   AuthUnauthorizedRoute: typeof AuthUnauthorizedRoute
   CompetitionsUpcomingDrawRoute: typeof CompetitionsUpcomingDrawRoute
   HomeClubPerksRoute: typeof HomeClubPerksRoute
+  HomeComplaintsRoute: typeof HomeComplaintsRoute
   HomeContactRoute: typeof HomeContactRoute
   HomeWinnersRoute: typeof HomeWinnersRoute
   CheckoutIndexRoute: typeof CheckoutIndexRoute
@@ -732,6 +745,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof HomeClubPerksRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/Home/Complaints": {
+      id: "/Home/Complaints"
+      path: "/Home/Complaints"
+      fullPath: "/Home/Complaints"
+      preLoaderRoute: typeof HomeComplaintsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/Home/Contact": {
       id: "/Home/Contact"
       path: "/Home/Contact"
@@ -839,6 +859,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthUnauthorizedRoute: AuthUnauthorizedRoute,
   CompetitionsUpcomingDrawRoute: CompetitionsUpcomingDrawRoute,
   HomeClubPerksRoute: HomeClubPerksRoute,
+  HomeComplaintsRoute: HomeComplaintsRoute,
   HomeContactRoute: HomeContactRoute,
   HomeWinnersRoute: HomeWinnersRoute,
   CheckoutIndexRoute: CheckoutIndexRoute,

@@ -2,6 +2,7 @@ import { createFileRoute, Link, Outlet } from "@tanstack/react-router"
 import { accountLinks } from "../../auth/account-links"
 import { requireCustomer } from "../../auth/guard"
 import { useCustomer } from "../../auth/use-session"
+import { ResponsiblePlayPanel } from "../../components/account/ResponsiblePlayPanel"
 import { Icon } from "../../components/Icon"
 
 /** Every /Account page needs a customer (SPEC §2, §6); they share this frame and menu. */
@@ -52,6 +53,7 @@ function AccountLayout() {
           </ul>
         </nav>
         <div className="min-w-0">
+          {customer?.customerId ? <ResponsiblePlayPanel customerId={customer.customerId} /> : null}
           <Outlet />
         </div>
       </div>
