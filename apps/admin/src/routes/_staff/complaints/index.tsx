@@ -6,7 +6,7 @@ import { type FormEvent, useId } from "react"
 import { api } from "../../../api"
 import { DataTable } from "../../../components/DataTable"
 import { Pager } from "../../../components/Pager"
-import { PageHeader } from "../../../components/PageStates"
+import { Empty, PageHeader } from "../../../components/PageStates"
 import { formatDateTime } from "../../../lib/format"
 import { complaintListParams, complaintSearch } from "../../../lib/responsible-play"
 
@@ -103,9 +103,15 @@ function Complaints() {
         caption="Complaints, newest first"
         rowKey={(c) => c.id}
         empty={
-          search.status
-            ? `No complaints are ${complaintStatusLabels[search.status].toLowerCase()}.`
-            : "No complaints yet. Complaints sent from the storefront's form, and emailed ones you log, appear here."
+          search.status ? (
+            <Empty
+              title={`No complaints are ${complaintStatusLabels[search.status].toLowerCase()}.`}
+            />
+          ) : (
+            <Empty title="No complaints yet.">
+              Complaints sent with the storefront's form, and emailed ones you log, appear here.
+            </Empty>
+          )
         }
       />
       {data.totalCount > 0 && (

@@ -4,7 +4,7 @@ import { createColumnHelper } from "@tanstack/react-table"
 import { api } from "../../../api"
 import { DataTable } from "../../../components/DataTable"
 import { Pager } from "../../../components/Pager"
-import { PageHeader } from "../../../components/PageStates"
+import { Empty, PageHeader } from "../../../components/PageStates"
 import { formatDateTime } from "../../../lib/format"
 import { harmSignalListParams, harmSignalSearch } from "../../../lib/responsible-play"
 
@@ -80,9 +80,13 @@ function HarmSignals() {
         caption="Customers with harm signals, newest evidence first"
         rowKey={(f) => f.customer.customerId}
         empty={
-          showingAll
-            ? "No customer shows a harm signal right now."
-            : "Nothing awaiting review. Reviewed customers are under All signals."
+          showingAll ? (
+            <Empty title="No customer shows a harm signal right now." />
+          ) : (
+            <Empty title="Nothing awaiting review.">
+              Reviewed customers are under All signals.
+            </Empty>
+          )
         }
       />
       {data.totalCount > 0 && (
