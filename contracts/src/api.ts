@@ -51,6 +51,7 @@ import {
   WinnerStatusRequest,
   WinnerVisibilityRequest,
 } from "./competition-winners"
+import { ComplaintsApi, StaffComplaintsApi } from "./complaints"
 import { ContactApi, ContactMessagesApi } from "./contact"
 import {
   CustomerList,
@@ -68,6 +69,7 @@ import {
   DrawnCompetitionResponse,
   DrawProofResponse,
 } from "./draws"
+import { HarmSignalsApi, ResponsiblePlayApi } from "./harm-signals"
 import { ImageGroupsApi, ImagesApi } from "./images"
 import {
   InstantWinGroupDeleted,
@@ -879,6 +881,10 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(ReferralsApi)
   .add(AccountStandingApi)
   .add(SiteCreditApi)
+  .add(ComplaintsApi)
+  .add(StaffComplaintsApi)
+  .add(HarmSignalsApi)
+  .add(ResponsiblePlayApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

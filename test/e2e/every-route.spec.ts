@@ -50,6 +50,7 @@ const PUBLIC_ROUTES: readonly Visit[] = [
   { path: "/Auth/Register?returnUrl=%2FFAQ", title: "Howzat | Register" },
   { path: "/Auth/ForgotPassword", title: "Howzat | Forgot Password" },
   { path: "/Home/Contact", title: "Howzat | Contact Us" },
+  { path: "/Home/Complaints", title: "Howzat | Complaints" },
 ]
 
 /** A customer registered through the API in this browser: its refresh cookie signs the pages in. */

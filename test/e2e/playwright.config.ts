@@ -128,6 +128,8 @@ export default defineConfig({
         RATE_LIMIT_LOGIN_PER_ADDRESS: "2000/15m",
         // The contact journeys (desktop, mobile, back office) all write in from this address.
         RATE_LIMIT_CONTACT_PER_ADDRESS: "100/1h",
+        // The complaints journeys (desktop, mobile) likewise.
+        RATE_LIMIT_COMPLAINTS_PER_ADDRESS: "100/1h",
       },
     },
     {

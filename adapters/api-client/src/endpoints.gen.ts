@@ -6,10 +6,12 @@ import type * as catalogue from "@howzat/contracts/catalogue"
 import type * as catalogueAdmin from "@howzat/contracts/catalogue-admin"
 import type * as clubs from "@howzat/contracts/clubs"
 import type * as competitionWinners from "@howzat/contracts/competition-winners"
+import type * as complaints from "@howzat/contracts/complaints"
 import type * as contact from "@howzat/contracts/contact"
 import type * as customers from "@howzat/contracts/customers"
 import type * as dashboard from "@howzat/contracts/dashboard"
 import type * as draws from "@howzat/contracts/draws"
+import type * as harmSignals from "@howzat/contracts/harm-signals"
 import type * as images from "@howzat/contracts/images"
 import type * as instantWinGroups from "@howzat/contracts/instant-win-groups"
 import type * as orders from "@howzat/contracts/orders"
@@ -232,6 +234,23 @@ export const endpoints = {
   siteCredit: {
     createOrder: ["POST", "/api/Customers/:customerId/site-credit-orders", 2],
     addToBasket: ["POST", "/api/Baskets/:basketId/items/sitecredit", 2],
+  },
+  complaints: {
+    submit: ["POST", "/api/Complaints", 1],
+  },
+  staffComplaints: {
+    list: ["GET", "/api/Complaints", 2],
+    log: ["POST", "/api/Complaints/logged", 2],
+    byId: ["GET", "/api/Complaints/:complaintId", 2],
+    setStatus: ["POST", "/api/Complaints/:complaintId/status", 2],
+  },
+  harmSignals: {
+    list: ["GET", "/api/HarmSignals", 2],
+    byCustomer: ["GET", "/api/HarmSignals/:customerId", 2],
+    review: ["POST", "/api/HarmSignals/:customerId/review", 2],
+  },
+  responsiblePlay: {
+    signposting: ["GET", "/api/Customers/:customerId/responsible-play-signposting", 2],
   },
 } as const
 
@@ -1274,6 +1293,77 @@ export interface Endpoints {
       readonly payload: typeof siteCredit.AddSiteCreditItemRequest.Encoded
       readonly success: typeof baskets.BasketResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+  }
+  readonly complaints: {
+    readonly submit: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof complaints.PublicComplaintRequest.Encoded
+      readonly success: typeof complaints.ComplaintReceipt.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.TooManyRequests.Encoded | typeof problems.Conflict.Encoded
+    }
+  }
+  readonly staffComplaints: {
+    readonly list: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof complaints.ComplaintListParams.Encoded, typeof complaints.ComplaintListParams.Type>
+      readonly payload: never
+      readonly success: typeof complaints.ComplaintList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly log: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof complaints.ComplaintRequest.Encoded
+      readonly success: typeof complaints.ComplaintResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly byId: {
+      readonly path: ParamsInput<{ readonly "complaintId": string }, { readonly "complaintId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof complaints.ComplaintResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly setStatus: {
+      readonly path: ParamsInput<{ readonly "complaintId": string }, { readonly "complaintId": string }>
+      readonly urlParams: never
+      readonly payload: typeof complaints.ComplaintStatusRequest.Encoded
+      readonly success: typeof complaints.ComplaintResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+  }
+  readonly harmSignals: {
+    readonly list: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof harmSignals.HarmSignalListParams.Encoded, typeof harmSignals.HarmSignalListParams.Type>
+      readonly payload: never
+      readonly success: typeof harmSignals.HarmSignalList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly byCustomer: {
+      readonly path: ParamsInput<{ readonly "customerId": string }, { readonly "customerId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof harmSignals.CustomerHarmSignalsResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly review: {
+      readonly path: ParamsInput<{ readonly "customerId": string }, { readonly "customerId": string }>
+      readonly urlParams: never
+      readonly payload: typeof harmSignals.HarmSignalReviewRequest.Encoded
+      readonly success: typeof harmSignals.CustomerHarmSignalsResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+  }
+  readonly responsiblePlay: {
+    readonly signposting: {
+      readonly path: ParamsInput<{ readonly "customerId": string }, { readonly "customerId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof harmSignals.SignpostingResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Unauthorized.Encoded
     }
   }
 }

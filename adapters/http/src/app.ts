@@ -14,6 +14,8 @@ import type { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
 import type { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
 import type { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
 import type { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
+import type { Complaints } from "@howzat/core/complaints/complaints"
+import type { StaffComplaints } from "@howzat/core/complaints/staff-complaints"
 import type { Contact } from "@howzat/core/contact/contact"
 import type { StaffContactMessages } from "@howzat/core/contact/staff-messages"
 import type { StaffCustomers } from "@howzat/core/customers/staff-customers"
@@ -28,6 +30,7 @@ import type { StaffOrders } from "@howzat/core/orders/staff-orders"
 import type { FileStoreShape } from "@howzat/core/ports/file-store"
 import type { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import type { Referrals } from "@howzat/core/referrals/referrals"
+import type { HarmSignals } from "@howzat/core/responsible-play/harm-signals"
 import type { AccountStanding } from "@howzat/core/responsible-play/standing"
 import { MAX_FILES_PER_UPLOAD } from "@howzat/core/rules/images"
 import type { AuditTrail } from "@howzat/core/staff/audit-trail"
@@ -49,11 +52,13 @@ import { CatalogueHandlersLive } from "./catalogue-handlers"
 import { ClubHandlersLive } from "./club-handlers"
 import { ClubPerksHandlersLive } from "./club-perks-handlers"
 import { CompetitionWinnersHandlersLive } from "./competition-winners-handlers"
+import { ComplaintHandlersLive, StaffComplaintHandlersLive } from "./complaint-handlers"
 import { ContactHandlersLive, ContactMessageHandlersLive } from "./contact-handlers"
 import { CustomerHandlersLive } from "./customer-handlers"
 import { DashboardHandlersLive } from "./dashboard-handlers"
 import { DrawHandlersLive } from "./draw-handlers"
 import { mountFiles } from "./files-route"
+import { HarmSignalHandlersLive, ResponsiblePlayHandlersLive } from "./harm-signal-handlers"
 import { ImageGroupHandlersLive, ImageHandlersLive } from "./image-handlers"
 import { InstantWinGroupHandlersLive } from "./instant-win-group-handlers"
 import { LoggingHandlersLive } from "./logging-handlers"
@@ -162,6 +167,8 @@ export interface HttpAppOptions {
   readonly clubPerks: Layer.Layer<ClubPerks>
   /** The contact form and staff's Messages (decision 0037). */
   readonly contact: Layer.Layer<Contact | StaffContactMessages>
+  /** Complaints and harm signals (issue 12, decision 0044). */
+  readonly responsiblePlay: Layer.Layer<Complaints | StaffComplaints | HarmSignals>
   /** The brand's configured tracking providers' origins (decision 0040); none by default. */
   readonly tracking?: TrackingOrigins | undefined
 }
@@ -206,6 +213,10 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         ReferralHandlersLive,
         StandingHandlersLive,
         SiteCreditHandlersLive,
+        ComplaintHandlersLive,
+        StaffComplaintHandlersLive,
+        HarmSignalHandlersLive,
+        ResponsiblePlayHandlersLive,
       ),
     ),
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),
@@ -222,6 +233,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     Layer.provide(options.staffAdministration),
     Layer.provide(options.clubPerks),
     Layer.provide(options.contact),
+    Layer.provide(options.responsiblePlay),
   )
   const { handler, dispose } = HttpApiBuilder.toWebHandler(
     Layer.mergeAll(apiLayer, HttpServer.layerContext),

@@ -36,6 +36,7 @@ export {
   makeCompetitionWriter,
 } from "./repos/competition-writer"
 export { CompetitionRepoLive, makeCompetitionRepo } from "./repos/competitions"
+export { ComplaintStoreLive, makeComplaintStore } from "./repos/complaints"
 export { ContactMessageStoreLive, makeContactMessageStore } from "./repos/contact-messages"
 export { CustomerTicketRepoLive, makeCustomerTicketRepo } from "./repos/customer-tickets"
 export { CustomerRepoLive, makeCustomerRepo } from "./repos/customers"
@@ -47,6 +48,7 @@ export {
   ticketHolder,
 } from "./repos/draw-records"
 export { DrawRepoLive, makeDrawRepo } from "./repos/draws"
+export { HarmSignalFactsLive, makeHarmSignalFacts } from "./repos/harm-signal-facts"
 export {
   PostgresCatalogueAdminLive,
   PostgresCatalogueLive,

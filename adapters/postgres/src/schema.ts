@@ -609,6 +609,33 @@ export interface ReferralInvitationsTable {
   sentAt: Timestamp
 }
 
+/** A complaint (decision 0044); its status is the last step's. */
+export interface ComplaintsTable {
+  id: Generated<string>
+  reference: string
+  source: "Form" | "Email"
+  customerId: string | null
+  name: string
+  email: string
+  orderNumber: string
+  category: string
+  description: string
+  status: "Received" | "InProgress" | "Resolved" | "Escalated"
+  receivedAt: Date
+  updatedAt: Date
+}
+
+/** Append-only: each status reached or note added, in order. */
+export interface ComplaintStepsTable {
+  id: Generated<string>
+  complaintId: string
+  at: Date
+  status: "Received" | "InProgress" | "Resolved" | "Escalated"
+  note: string | null
+  byUserId: string | null
+  seq: Generated<string>
+}
+
 export interface Database {
   categories: CategoriesTable
   attributeTypes: AttributeTypesTable
@@ -659,4 +686,6 @@ export interface Database {
   referralCodes: ReferralCodesTable
   referrals: ReferralsTable
   referralInvitations: ReferralInvitationsTable
+  complaints: ComplaintsTable
+  complaintSteps: ComplaintStepsTable
 }

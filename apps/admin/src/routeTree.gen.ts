@@ -26,9 +26,14 @@ import { Route as StaffClubsNewRouteImport } from "./routes/_staff/clubs/new"
 import { Route as StaffCompetitionsIndexRouteImport } from "./routes/_staff/competitions/index"
 import { Route as StaffCompetitionsCompetitionIdRouteImport } from "./routes/_staff/competitions/$competitionId"
 import { Route as StaffCompetitionsNewRouteImport } from "./routes/_staff/competitions/new"
+import { Route as StaffComplaintsIndexRouteImport } from "./routes/_staff/complaints/index"
+import { Route as StaffComplaintsComplaintIdRouteImport } from "./routes/_staff/complaints/$complaintId"
+import { Route as StaffComplaintsNewRouteImport } from "./routes/_staff/complaints/new"
 import { Route as StaffContentIndexRouteImport } from "./routes/_staff/content/index"
 import { Route as StaffCustomersIndexRouteImport } from "./routes/_staff/customers/index"
 import { Route as StaffCustomersCustomerIdRouteImport } from "./routes/_staff/customers/$customerId"
+import { Route as StaffHarmSignalsIndexRouteImport } from "./routes/_staff/harm-signals/index"
+import { Route as StaffHarmSignalsCustomerIdRouteImport } from "./routes/_staff/harm-signals/$customerId"
 import { Route as StaffImageGroupsIndexRouteImport } from "./routes/_staff/image-groups/index"
 import { Route as StaffImageGroupsImageGroupIdRouteImport } from "./routes/_staff/image-groups/$imageGroupId"
 import { Route as StaffImageGroupsNewRouteImport } from "./routes/_staff/image-groups/new"
@@ -127,6 +132,22 @@ const StaffCompetitionsNewRoute = StaffCompetitionsNewRouteImport.update({
   path: "/competitions/new",
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffComplaintsIndexRoute = StaffComplaintsIndexRouteImport.update({
+  id: "/complaints/",
+  path: "/complaints/",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffComplaintsComplaintIdRoute =
+  StaffComplaintsComplaintIdRouteImport.update({
+    id: "/complaints/$complaintId",
+    path: "/complaints/$complaintId",
+    getParentRoute: () => StaffRoute,
+  } as any)
+const StaffComplaintsNewRoute = StaffComplaintsNewRouteImport.update({
+  id: "/complaints/new",
+  path: "/complaints/new",
+  getParentRoute: () => StaffRoute,
+} as any)
 const StaffContentIndexRoute = StaffContentIndexRouteImport.update({
   id: "/content/",
   path: "/content/",
@@ -141,6 +162,17 @@ const StaffCustomersCustomerIdRoute =
   StaffCustomersCustomerIdRouteImport.update({
     id: "/customers/$customerId",
     path: "/customers/$customerId",
+    getParentRoute: () => StaffRoute,
+  } as any)
+const StaffHarmSignalsIndexRoute = StaffHarmSignalsIndexRouteImport.update({
+  id: "/harm-signals/",
+  path: "/harm-signals/",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffHarmSignalsCustomerIdRoute =
+  StaffHarmSignalsCustomerIdRouteImport.update({
+    id: "/harm-signals/$customerId",
+    path: "/harm-signals/$customerId",
     getParentRoute: () => StaffRoute,
   } as any)
 const StaffImageGroupsIndexRoute = StaffImageGroupsIndexRouteImport.update({
@@ -214,7 +246,10 @@ export interface FileRoutesByFullPath {
   "/clubs/new": typeof StaffClubsNewRoute
   "/competitions/$competitionId": typeof StaffCompetitionsCompetitionIdRoute
   "/competitions/new": typeof StaffCompetitionsNewRoute
+  "/complaints/$complaintId": typeof StaffComplaintsComplaintIdRoute
+  "/complaints/new": typeof StaffComplaintsNewRoute
   "/customers/$customerId": typeof StaffCustomersCustomerIdRoute
+  "/harm-signals/$customerId": typeof StaffHarmSignalsCustomerIdRoute
   "/image-groups/$imageGroupId": typeof StaffImageGroupsImageGroupIdRoute
   "/image-groups/new": typeof StaffImageGroupsNewRoute
   "/orders/$orderId": typeof StaffOrdersOrderIdRoute
@@ -224,8 +259,10 @@ export interface FileRoutesByFullPath {
   "/categories/": typeof StaffCategoriesIndexRoute
   "/clubs/": typeof StaffClubsIndexRoute
   "/competitions/": typeof StaffCompetitionsIndexRoute
+  "/complaints/": typeof StaffComplaintsIndexRoute
   "/content/": typeof StaffContentIndexRoute
   "/customers/": typeof StaffCustomersIndexRoute
+  "/harm-signals/": typeof StaffHarmSignalsIndexRoute
   "/image-groups/": typeof StaffImageGroupsIndexRoute
   "/images/": typeof StaffImagesIndexRoute
   "/messages/": typeof StaffMessagesIndexRoute
@@ -246,7 +283,10 @@ export interface FileRoutesByTo {
   "/clubs/new": typeof StaffClubsNewRoute
   "/competitions/$competitionId": typeof StaffCompetitionsCompetitionIdRoute
   "/competitions/new": typeof StaffCompetitionsNewRoute
+  "/complaints/$complaintId": typeof StaffComplaintsComplaintIdRoute
+  "/complaints/new": typeof StaffComplaintsNewRoute
   "/customers/$customerId": typeof StaffCustomersCustomerIdRoute
+  "/harm-signals/$customerId": typeof StaffHarmSignalsCustomerIdRoute
   "/image-groups/$imageGroupId": typeof StaffImageGroupsImageGroupIdRoute
   "/image-groups/new": typeof StaffImageGroupsNewRoute
   "/orders/$orderId": typeof StaffOrdersOrderIdRoute
@@ -256,8 +296,10 @@ export interface FileRoutesByTo {
   "/categories": typeof StaffCategoriesIndexRoute
   "/clubs": typeof StaffClubsIndexRoute
   "/competitions": typeof StaffCompetitionsIndexRoute
+  "/complaints": typeof StaffComplaintsIndexRoute
   "/content": typeof StaffContentIndexRoute
   "/customers": typeof StaffCustomersIndexRoute
+  "/harm-signals": typeof StaffHarmSignalsIndexRoute
   "/image-groups": typeof StaffImageGroupsIndexRoute
   "/images": typeof StaffImagesIndexRoute
   "/messages": typeof StaffMessagesIndexRoute
@@ -280,7 +322,10 @@ export interface FileRoutesById {
   "/_staff/clubs/new": typeof StaffClubsNewRoute
   "/_staff/competitions/$competitionId": typeof StaffCompetitionsCompetitionIdRoute
   "/_staff/competitions/new": typeof StaffCompetitionsNewRoute
+  "/_staff/complaints/$complaintId": typeof StaffComplaintsComplaintIdRoute
+  "/_staff/complaints/new": typeof StaffComplaintsNewRoute
   "/_staff/customers/$customerId": typeof StaffCustomersCustomerIdRoute
+  "/_staff/harm-signals/$customerId": typeof StaffHarmSignalsCustomerIdRoute
   "/_staff/image-groups/$imageGroupId": typeof StaffImageGroupsImageGroupIdRoute
   "/_staff/image-groups/new": typeof StaffImageGroupsNewRoute
   "/_staff/orders/$orderId": typeof StaffOrdersOrderIdRoute
@@ -290,8 +335,10 @@ export interface FileRoutesById {
   "/_staff/categories/": typeof StaffCategoriesIndexRoute
   "/_staff/clubs/": typeof StaffClubsIndexRoute
   "/_staff/competitions/": typeof StaffCompetitionsIndexRoute
+  "/_staff/complaints/": typeof StaffComplaintsIndexRoute
   "/_staff/content/": typeof StaffContentIndexRoute
   "/_staff/customers/": typeof StaffCustomersIndexRoute
+  "/_staff/harm-signals/": typeof StaffHarmSignalsIndexRoute
   "/_staff/image-groups/": typeof StaffImageGroupsIndexRoute
   "/_staff/images/": typeof StaffImagesIndexRoute
   "/_staff/messages/": typeof StaffMessagesIndexRoute
@@ -314,7 +361,10 @@ export interface FileRouteTypes {
     | "/clubs/new"
     | "/competitions/$competitionId"
     | "/competitions/new"
+    | "/complaints/$complaintId"
+    | "/complaints/new"
     | "/customers/$customerId"
+    | "/harm-signals/$customerId"
     | "/image-groups/$imageGroupId"
     | "/image-groups/new"
     | "/orders/$orderId"
@@ -324,8 +374,10 @@ export interface FileRouteTypes {
     | "/categories/"
     | "/clubs/"
     | "/competitions/"
+    | "/complaints/"
     | "/content/"
     | "/customers/"
+    | "/harm-signals/"
     | "/image-groups/"
     | "/images/"
     | "/messages/"
@@ -346,7 +398,10 @@ export interface FileRouteTypes {
     | "/clubs/new"
     | "/competitions/$competitionId"
     | "/competitions/new"
+    | "/complaints/$complaintId"
+    | "/complaints/new"
     | "/customers/$customerId"
+    | "/harm-signals/$customerId"
     | "/image-groups/$imageGroupId"
     | "/image-groups/new"
     | "/orders/$orderId"
@@ -356,8 +411,10 @@ export interface FileRouteTypes {
     | "/categories"
     | "/clubs"
     | "/competitions"
+    | "/complaints"
     | "/content"
     | "/customers"
+    | "/harm-signals"
     | "/image-groups"
     | "/images"
     | "/messages"
@@ -379,7 +436,10 @@ export interface FileRouteTypes {
     | "/_staff/clubs/new"
     | "/_staff/competitions/$competitionId"
     | "/_staff/competitions/new"
+    | "/_staff/complaints/$complaintId"
+    | "/_staff/complaints/new"
     | "/_staff/customers/$customerId"
+    | "/_staff/harm-signals/$customerId"
     | "/_staff/image-groups/$imageGroupId"
     | "/_staff/image-groups/new"
     | "/_staff/orders/$orderId"
@@ -389,8 +449,10 @@ export interface FileRouteTypes {
     | "/_staff/categories/"
     | "/_staff/clubs/"
     | "/_staff/competitions/"
+    | "/_staff/complaints/"
     | "/_staff/content/"
     | "/_staff/customers/"
+    | "/_staff/harm-signals/"
     | "/_staff/image-groups/"
     | "/_staff/images/"
     | "/_staff/messages/"
@@ -525,6 +587,27 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof StaffCompetitionsNewRouteImport
       parentRoute: typeof StaffRoute
     }
+    "/_staff/complaints/": {
+      id: "/_staff/complaints/"
+      path: "/complaints"
+      fullPath: "/complaints/"
+      preLoaderRoute: typeof StaffComplaintsIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/complaints/$complaintId": {
+      id: "/_staff/complaints/$complaintId"
+      path: "/complaints/$complaintId"
+      fullPath: "/complaints/$complaintId"
+      preLoaderRoute: typeof StaffComplaintsComplaintIdRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/complaints/new": {
+      id: "/_staff/complaints/new"
+      path: "/complaints/new"
+      fullPath: "/complaints/new"
+      preLoaderRoute: typeof StaffComplaintsNewRouteImport
+      parentRoute: typeof StaffRoute
+    }
     "/_staff/content/": {
       id: "/_staff/content/"
       path: "/content"
@@ -544,6 +627,20 @@ declare module "@tanstack/react-router" {
       path: "/customers/$customerId"
       fullPath: "/customers/$customerId"
       preLoaderRoute: typeof StaffCustomersCustomerIdRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/harm-signals/": {
+      id: "/_staff/harm-signals/"
+      path: "/harm-signals"
+      fullPath: "/harm-signals/"
+      preLoaderRoute: typeof StaffHarmSignalsIndexRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/harm-signals/$customerId": {
+      id: "/_staff/harm-signals/$customerId"
+      path: "/harm-signals/$customerId"
+      fullPath: "/harm-signals/$customerId"
+      preLoaderRoute: typeof StaffHarmSignalsCustomerIdRouteImport
       parentRoute: typeof StaffRoute
     }
     "/_staff/image-groups/": {
@@ -638,7 +735,10 @@ interface StaffRouteChildren {
   StaffClubsNewRoute: typeof StaffClubsNewRoute
   StaffCompetitionsCompetitionIdRoute: typeof StaffCompetitionsCompetitionIdRoute
   StaffCompetitionsNewRoute: typeof StaffCompetitionsNewRoute
+  StaffComplaintsComplaintIdRoute: typeof StaffComplaintsComplaintIdRoute
+  StaffComplaintsNewRoute: typeof StaffComplaintsNewRoute
   StaffCustomersCustomerIdRoute: typeof StaffCustomersCustomerIdRoute
+  StaffHarmSignalsCustomerIdRoute: typeof StaffHarmSignalsCustomerIdRoute
   StaffImageGroupsImageGroupIdRoute: typeof StaffImageGroupsImageGroupIdRoute
   StaffImageGroupsNewRoute: typeof StaffImageGroupsNewRoute
   StaffOrdersOrderIdRoute: typeof StaffOrdersOrderIdRoute
@@ -648,8 +748,10 @@ interface StaffRouteChildren {
   StaffCategoriesIndexRoute: typeof StaffCategoriesIndexRoute
   StaffClubsIndexRoute: typeof StaffClubsIndexRoute
   StaffCompetitionsIndexRoute: typeof StaffCompetitionsIndexRoute
+  StaffComplaintsIndexRoute: typeof StaffComplaintsIndexRoute
   StaffContentIndexRoute: typeof StaffContentIndexRoute
   StaffCustomersIndexRoute: typeof StaffCustomersIndexRoute
+  StaffHarmSignalsIndexRoute: typeof StaffHarmSignalsIndexRoute
   StaffImageGroupsIndexRoute: typeof StaffImageGroupsIndexRoute
   StaffImagesIndexRoute: typeof StaffImagesIndexRoute
   StaffMessagesIndexRoute: typeof StaffMessagesIndexRoute
@@ -670,7 +772,10 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffClubsNewRoute: StaffClubsNewRoute,
   StaffCompetitionsCompetitionIdRoute: StaffCompetitionsCompetitionIdRoute,
   StaffCompetitionsNewRoute: StaffCompetitionsNewRoute,
+  StaffComplaintsComplaintIdRoute: StaffComplaintsComplaintIdRoute,
+  StaffComplaintsNewRoute: StaffComplaintsNewRoute,
   StaffCustomersCustomerIdRoute: StaffCustomersCustomerIdRoute,
+  StaffHarmSignalsCustomerIdRoute: StaffHarmSignalsCustomerIdRoute,
   StaffImageGroupsImageGroupIdRoute: StaffImageGroupsImageGroupIdRoute,
   StaffImageGroupsNewRoute: StaffImageGroupsNewRoute,
   StaffOrdersOrderIdRoute: StaffOrdersOrderIdRoute,
@@ -680,8 +785,10 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffCategoriesIndexRoute: StaffCategoriesIndexRoute,
   StaffClubsIndexRoute: StaffClubsIndexRoute,
   StaffCompetitionsIndexRoute: StaffCompetitionsIndexRoute,
+  StaffComplaintsIndexRoute: StaffComplaintsIndexRoute,
   StaffContentIndexRoute: StaffContentIndexRoute,
   StaffCustomersIndexRoute: StaffCustomersIndexRoute,
+  StaffHarmSignalsIndexRoute: StaffHarmSignalsIndexRoute,
   StaffImageGroupsIndexRoute: StaffImageGroupsIndexRoute,
   StaffImagesIndexRoute: StaffImagesIndexRoute,
   StaffMessagesIndexRoute: StaffMessagesIndexRoute,

@@ -12,6 +12,8 @@ import { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
 import { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
 import { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
 import { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
+import { ComplaintSettings, Complaints } from "@howzat/core/complaints/complaints"
+import { StaffComplaints } from "@howzat/core/complaints/staff-complaints"
 import { Contact, ContactSettings } from "@howzat/core/contact/contact"
 import { StaffContactMessages } from "@howzat/core/contact/staff-messages"
 import { StaffCustomers } from "@howzat/core/customers/staff-customers"
@@ -35,6 +37,7 @@ import {
   Referrals,
 } from "@howzat/core/referrals/referrals"
 import { AgeChecks, DeclaredDateOfBirthLive } from "@howzat/core/responsible-play/age-verification"
+import { HarmSignals } from "@howzat/core/responsible-play/harm-signals"
 import { PurchaseGate } from "@howzat/core/responsible-play/purchase-gate"
 import { AccountStanding } from "@howzat/core/responsible-play/standing"
 import type { ShopIdentity } from "@howzat/core/rules/club-documents"
@@ -56,9 +59,11 @@ import {
   BackOfficeFiguresLive,
   ClubStoreLive,
   CompetitionRepoLive,
+  ComplaintStoreLive,
   ContactMessageStoreLive,
   CustomerRepoLive,
   Db,
+  HarmSignalFactsLive,
   makeDatabase,
   makeOutboxQueue,
   migrateToLatest,
@@ -73,6 +78,7 @@ import {
   PromotionStoreLive,
   ReferralRepoLive,
   ResourceWriterLive,
+  ResponsiblePlayEventsLive,
   RichTextSanitiserLive,
   SiteCreditLedgerLive,
   StaffCustomerRepoLive,
@@ -88,7 +94,6 @@ import {
 } from "@howzat/postgres/repos/account-standing"
 import { ImageStoreLive } from "@howzat/postgres/repos/images"
 import { PostgresOrdersLive } from "@howzat/postgres/repos/index"
-import { ResponsiblePlayEventsLive } from "@howzat/postgres/repos/responsible-play-events"
 import { Duration, Effect, Layer, ManagedRuntime } from "effect"
 import { brand as storefrontBrand } from "../../web/src/brand"
 import { Argon2PasswordHasherLive } from "./auth/argon2-password-hasher"
@@ -347,6 +352,28 @@ export const composeShop = async (
       ),
     ),
   )
+  // Complaints and harm signals (issue 12, decision 0044): complaints rate-limited like contact.
+  const responsiblePlay = Layer.mergeAll(
+    Complaints.Default,
+    StaffComplaints.Default,
+    HarmSignals.Default,
+  ).pipe(
+    Layer.provide(
+      Layer.mergeAll(
+        Throttle.Default.pipe(Layer.provide(accountPorts)),
+        Layer.mergeAll(
+          ComplaintStoreLive,
+          HarmSignalFactsLive,
+          ResponsiblePlayEventsLive,
+          OutboxMailerLive,
+          TransactionsLive,
+          AuditLogLive,
+        ).pipe(Layer.provide(db)),
+        NodeSecureRandomLive,
+        Layer.succeed(ComplaintSettings, { careAddress: identity.customerCareEmail }),
+      ),
+    ),
+  )
   // A postal entry's ticket wins instant prizes like a paid one: the order ports' ledger and mail.
   const postalEntries = PostalEntries.Default.pipe(
     Layer.provide(
@@ -449,6 +476,7 @@ export const composeShop = async (
     clientAddress: clientAddressReader(config.trustProxy),
     paymentNotifications,
     contact,
+    responsiblePlay,
   })
 
   gateway.attach(app)

@@ -165,6 +165,7 @@ const RATE_LIMIT_NAMES: Record<ThrottledAction, string> = {
   loginLink: "LOGIN_LINK",
   changeEmail: "CHANGE_EMAIL",
   contact: "CONTACT",
+  complaints: "COMPLAINTS",
 }
 
 const readRateLimits = (

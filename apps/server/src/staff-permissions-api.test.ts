@@ -117,6 +117,10 @@ const NOT_STAFF_ONLY: ReadonlySet<string> = new Set([
   // A customer buying site credit for themselves, directly or in a basket (decision 0038).
   "siteCredit.createOrder",
   "siteCredit.addToBasket",
+  // The complaints form: anyone may complain (decision 0044).
+  "complaints.submit",
+  // A customer's own responsible-play panel (decision 0044).
+  "responsiblePlay.signposting",
 ])
 
 type AnyEndpoint = HttpApiEndpoint.HttpApiEndpoint.AnyWithProps

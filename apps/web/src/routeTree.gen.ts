@@ -40,6 +40,7 @@ import { Route as CheckoutIndexRouteImport } from "./routes/Checkout/index"
 import { Route as CompetitionsIndexRouteImport } from "./routes/Competitions/index"
 import { Route as CompetitionsUpcomingDrawRouteImport } from "./routes/Competitions/UpcomingDraw"
 import { Route as HomeClubPerksRouteImport } from "./routes/Home/ClubPerks"
+import { Route as HomeComplaintsRouteImport } from "./routes/Home/Complaints"
 import { Route as HomeContactRouteImport } from "./routes/Home/Contact"
 import { Route as HomeWinnersRouteImport } from "./routes/Home/Winners"
 import { Route as AccountOrderIdRouteImport } from "./routes/Account/Order/$id"
@@ -206,6 +207,11 @@ const HomeClubPerksRoute = HomeClubPerksRouteImport.update({
   path: "/Home/ClubPerks",
   getParentRoute: () => rootRouteImport,
 } as any)
+const HomeComplaintsRoute = HomeComplaintsRouteImport.update({
+  id: "/Home/Complaints",
+  path: "/Home/Complaints",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HomeContactRoute = HomeContactRouteImport.update({
   id: "/Home/Contact",
   path: "/Home/Contact",
@@ -280,6 +286,7 @@ export interface FileRoutesByFullPath {
   "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
   "/Home/ClubPerks": typeof HomeClubPerksRoute
+  "/Home/Complaints": typeof HomeComplaintsRoute
   "/Home/Contact": typeof HomeContactRoute
   "/Home/Winners": typeof HomeWinnersRoute
   "/Account/": typeof AccountIndexRoute
@@ -320,6 +327,7 @@ export interface FileRoutesByTo {
   "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
   "/Home/ClubPerks": typeof HomeClubPerksRoute
+  "/Home/Complaints": typeof HomeComplaintsRoute
   "/Home/Contact": typeof HomeContactRoute
   "/Home/Winners": typeof HomeWinnersRoute
   "/Account": typeof AccountIndexRoute
@@ -362,6 +370,7 @@ export interface FileRoutesById {
   "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
   "/Home/ClubPerks": typeof HomeClubPerksRoute
+  "/Home/Complaints": typeof HomeComplaintsRoute
   "/Home/Contact": typeof HomeContactRoute
   "/Home/Winners": typeof HomeWinnersRoute
   "/Account/": typeof AccountIndexRoute
@@ -405,6 +414,7 @@ export interface FileRouteTypes {
     | "/Auth/Unauthorized"
     | "/Competitions/UpcomingDraw"
     | "/Home/ClubPerks"
+    | "/Home/Complaints"
     | "/Home/Contact"
     | "/Home/Winners"
     | "/Account/"
@@ -445,6 +455,7 @@ export interface FileRouteTypes {
     | "/Auth/Unauthorized"
     | "/Competitions/UpcomingDraw"
     | "/Home/ClubPerks"
+    | "/Home/Complaints"
     | "/Home/Contact"
     | "/Home/Winners"
     | "/Account"
@@ -486,6 +497,7 @@ export interface FileRouteTypes {
     | "/Auth/Unauthorized"
     | "/Competitions/UpcomingDraw"
     | "/Home/ClubPerks"
+    | "/Home/Complaints"
     | "/Home/Contact"
     | "/Home/Winners"
     | "/Account/"
@@ -521,6 +533,7 @@ export interface RootRouteChildren {
   AuthUnauthorizedRoute: typeof AuthUnauthorizedRoute
   CompetitionsUpcomingDrawRoute: typeof CompetitionsUpcomingDrawRoute
   HomeClubPerksRoute: typeof HomeClubPerksRoute
+  HomeComplaintsRoute: typeof HomeComplaintsRoute
   HomeContactRoute: typeof HomeContactRoute
   HomeWinnersRoute: typeof HomeWinnersRoute
   CheckoutIndexRoute: typeof CheckoutIndexRoute
@@ -751,6 +764,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof HomeClubPerksRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/Home/Complaints": {
+      id: "/Home/Complaints"
+      path: "/Home/Complaints"
+      fullPath: "/Home/Complaints"
+      preLoaderRoute: typeof HomeComplaintsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/Home/Contact": {
       id: "/Home/Contact"
       path: "/Home/Contact"
@@ -860,6 +880,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthUnauthorizedRoute: AuthUnauthorizedRoute,
   CompetitionsUpcomingDrawRoute: CompetitionsUpcomingDrawRoute,
   HomeClubPerksRoute: HomeClubPerksRoute,
+  HomeComplaintsRoute: HomeComplaintsRoute,
   HomeContactRoute: HomeContactRoute,
   HomeWinnersRoute: HomeWinnersRoute,
   CheckoutIndexRoute: CheckoutIndexRoute,

@@ -144,6 +144,10 @@ export interface MailMessage {
     | "AccountPaused"
     /** Confirms a customer's account closure (decision 0043). */
     | "AccountClosed"
+    /** A complaint's acknowledgement with its reference and timelines (decision 0044). */
+    | "ComplaintAcknowledgement"
+    /** A new complaint, to the brand's customer-care address. */
+    | "ComplaintReceived"
   readonly to: string
   readonly subject: string
   readonly text: string

@@ -25,6 +25,8 @@ export type ThrottledAction =
   | "changeEmail"
   /** The contact form: each message is stored and mails two people (decision 0037). */
   | "contact"
+  /** The complaints form: stored with a reference, mails the customer and care (decision 0044). */
+  | "complaints"
 
 export interface ActionLimits {
   /**
@@ -77,6 +79,11 @@ export const defaultRateLimitPolicy: RateLimitPolicyShape = {
     },
     // Per account is per email address typed: it also caps acknowledgements mailed to one inbox.
     contact: {
+      perAccount: { max: 5, windowMs: HOUR },
+      perAddress: { max: 5, windowMs: HOUR },
+    },
+    // As the contact form: each complaint is stored and mails two people.
+    complaints: {
       perAccount: { max: 5, windowMs: HOUR },
       perAddress: { max: 5, windowMs: HOUR },
     },

@@ -35,6 +35,10 @@ export type Permission =
   | "ViewAuditLog"
   /** Read the contact form's messages and mark them handled. */
   | "HandleContactMessages"
+  /** Read harm signals and mark them reviewed with a note (issue 12, decision 0044). */
+  | "ReviewHarmSignals"
+  /** Read complaints, log emailed ones, move their status with a note (decision 0044). */
+  | "HandleComplaints"
 
 /** Staff run the shop; only an Admin manages staff and reads the audit log. */
 const STAFF: readonly Permission[] = [
@@ -50,6 +54,8 @@ const STAFF: readonly Permission[] = [
   "ManageContent",
   "ViewBackOffice",
   "HandleContactMessages",
+  "ReviewHarmSignals",
+  "HandleComplaints",
 ]
 
 /** The permission matrix: which role may do what. A customer may do none of it. */

@@ -26,6 +26,7 @@ import * as siteCreditPurchases from "./2026-11-25T1000-site-credit-purchases"
 import * as referrals from "./2026-11-25T1100-referrals"
 import * as responsiblePlayEvents from "./2026-11-25T1200-responsible-play-events"
 import * as accountStanding from "./2026-11-25T1500-account-standing"
+import * as complaints from "./2026-11-25T1600-complaints"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T1100-referrals": referrals,
   "2026-11-25T1200-responsible-play-events": responsiblePlayEvents,
   "2026-11-25T1500-account-standing": accountStanding,
+  "2026-11-25T1600-complaints": complaints,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>

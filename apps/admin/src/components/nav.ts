@@ -27,4 +27,6 @@ export const navItems: readonly NavItem[] = [
   { to: "/staff", label: "Staff", admin: true },
   { to: "/audit-log", label: "Audit log", admin: true },
   { to: "/messages", label: "Messages" },
+  { to: "/complaints", label: "Complaints" },
+  { to: "/harm-signals", label: "Harm signals" },
 ]

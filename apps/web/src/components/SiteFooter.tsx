@@ -115,6 +115,11 @@ export const SiteFooter = () => (
             </Link>
           </li>
           <li>
+            <Link to="/Home/Complaints" className={footerLink}>
+              Complaints
+            </Link>
+          </li>
+          <li>
             <Link to="/TsAndCs" className={footerLink}>
               Terms and conditions
             </Link>

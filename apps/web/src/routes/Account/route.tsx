@@ -3,6 +3,7 @@ import { getStanding } from "../../api/standing"
 import { accountLinks } from "../../auth/account-links"
 import { requireCustomer } from "../../auth/guard"
 import { useCustomer } from "../../auth/use-session"
+import { ResponsiblePlayPanel } from "../../components/account/ResponsiblePlayPanel"
 import { StandingBanner } from "../../components/account/StandingBanner"
 import { Icon } from "../../components/Icon"
 
@@ -61,6 +62,7 @@ function AccountLayout() {
         </nav>
         <div className="min-w-0">
           <StandingBanner standing={Route.useLoaderData()} />
+          {customer?.customerId ? <ResponsiblePlayPanel customerId={customer.customerId} /> : null}
           <Outlet />
         </div>
       </div>

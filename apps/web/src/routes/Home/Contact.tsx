@@ -16,7 +16,7 @@ import {
   validateTelephone,
 } from "@howzat/core/rules/validation"
 import { useForm } from "@tanstack/react-form"
-import { createFileRoute } from "@tanstack/react-router"
+import { createFileRoute, Link } from "@tanstack/react-router"
 import { useEffect, useRef, useState } from "react"
 import { getCustomer, HONEY_POT } from "../../api/accounts"
 import { sendContactMessage } from "../../api/contact"
@@ -129,6 +129,13 @@ function Contact() {
       title="Contact Us"
       intro="Questions about a competition, an order or a prize? Send us a message and our customer-care team will get back to you."
     >
+      <p className="mb-5 text-sm text-muted">
+        Want to make a complaint? Use our{" "}
+        <Link to="/Home/Complaints" className="font-bold underline underline-offset-4">
+          complaints form
+        </Link>{" "}
+        and you'll get a reference straight away.
+      </p>
       <form noValidate onSubmit={submitWith(form)} className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <form.Field name="firstName" validators={fieldRule(rules.firstName)}>

@@ -1,0 +1,4 @@
+import { makeDatabase } from "../database"
+import { complaintsSuite } from "./complaints.suite"
+
+complaintsSuite("complaints on PGlite (in memory)", () => makeDatabase({}))

@@ -1,0 +1,4 @@
+import { complaintsSuite } from "./complaints.suite"
+import { openSuiteDatabaseOnPostgres } from "./suite-database"
+
+complaintsSuite("complaints on PostgreSQL", openSuiteDatabaseOnPostgres)

@@ -1,0 +1,143 @@
+import type { HarmSignalCustomer, HarmSignalFactsShape } from "@howzat/core/ports/harm-signal-facts"
+import { HarmSignalFacts } from "@howzat/core/ports/harm-signal-facts"
+import type { ResponsiblePlayEventKind } from "@howzat/core/ports/responsible-play-events"
+import { reviewedKinds } from "@howzat/core/rules/harm-signals"
+import { Effect, Layer } from "effect"
+import { type Kysely, sql } from "kysely"
+import { Db } from "../database"
+import type { Database } from "../schema"
+import { runQuery } from "../transactions"
+import { isUuid } from "./shared"
+
+const EVIDENCE_KINDS: readonly ResponsiblePlayEventKind[] = [
+  "SpendLimitReached",
+  "SpendLimitChanged",
+  "PaymentDeclined",
+]
+const READ_KINDS: readonly ResponsiblePlayEventKind[] = [...EVIDENCE_KINDS, "HarmSignalReviewed"]
+
+/**
+ * The facts harm signals are read from (decision 0044): the responsible-play
+ * log, completed orders' spend on tickets (line totals after discounts,
+ * whether card or site credit paid; buying site credit is not play), and
+ * card payments that failed.
+ */
+export const makeHarmSignalFacts = (db: Kysely<Database>): HarmSignalFactsShape => ({
+  candidates: (since) =>
+    runQuery(db, "harmSignalFacts.candidates", async (q) => {
+      const rows = await q
+        .selectFrom("responsiblePlayEvents")
+        .select("customerId")
+        .where("kind", "in", EVIDENCE_KINDS)
+        .where("at", ">=", since)
+        .union(
+          q
+            .selectFrom("orders")
+            .select("customerId")
+            .where("status", "=", "Completed")
+            .where("createdAt", ">=", since),
+        )
+        .union(
+          q
+            .selectFrom("payments")
+            .innerJoin("orders", "orders.id", "payments.orderId")
+            .select("orders.customerId")
+            .where("payments.status", "=", "Failed")
+            .where("payments.updatedAt", ">=", since),
+        )
+        .execute()
+      return rows.map((r) => r.customerId)
+    }),
+
+  factsOf: (customerIds, since) =>
+    runQuery(db, "harmSignalFacts.factsOf", async (q) => {
+      const ids = [...new Set(customerIds.filter(isUuid))]
+      if (ids.length === 0) return new Map()
+      const [customers, events, spends, failed] = await Promise.all([
+        q
+          .selectFrom("customers")
+          .innerJoin("users", "users.id", "customers.userId")
+          .select(["customers.id", "users.firstName", "users.lastName", "users.email"])
+          .where("customers.id", "in", ids)
+          .execute(),
+        q
+          .selectFrom("responsiblePlayEvents")
+          .select(["customerId", "kind", "at", "detail"])
+          .where("customerId", "in", ids)
+          .where("kind", "in", READ_KINDS)
+          .where("at", ">=", since)
+          .orderBy("at")
+          .execute(),
+        q
+          .selectFrom("orders")
+          .innerJoin("orderLines", "orderLines.orderId", "orders.id")
+          .select([
+            "orders.customerId",
+            "orders.createdAt",
+            sql<string>`sum(order_lines.line_total_pence)`.as("pence"),
+          ])
+          .where("orders.customerId", "in", ids)
+          .where("orders.status", "=", "Completed")
+          .where("orders.createdAt", ">=", since)
+          .groupBy(["orders.id", "orders.customerId", "orders.createdAt"])
+          .execute(),
+        q
+          .selectFrom("payments")
+          .innerJoin("orders", "orders.id", "payments.orderId")
+          .select(["orders.customerId", "payments.updatedAt"])
+          .where("orders.customerId", "in", ids)
+          .where("payments.status", "=", "Failed")
+          .where("payments.updatedAt", ">=", since)
+          .execute(),
+      ])
+      const facts = new Map(
+        customers.map((c) => {
+          const customer: HarmSignalCustomer = {
+            customerId: c.id,
+            name: `${c.firstName} ${c.lastName}`.trim(),
+            email: c.email,
+          }
+          const mine = events.filter((e) => e.customerId === c.id)
+          const ofKind = (kind: ResponsiblePlayEventKind) => mine.filter((e) => e.kind === kind)
+          const reviews = ofKind("HarmSignalReviewed").map((e) => {
+            const d = (typeof e.detail === "object" && e.detail !== null ? e.detail : {}) as {
+              note?: unknown
+              reviewedBy?: unknown
+            }
+            return {
+              at: e.at,
+              signals: reviewedKinds(e.detail),
+              note: typeof d.note === "string" ? d.note : "",
+              by: typeof d.reviewedBy === "string" ? d.reviewedBy : null,
+            }
+          })
+          return [
+            c.id,
+            {
+              customer,
+              reviews,
+              facts: {
+                limitReached: ofKind("SpendLimitReached").map((e) => e.at),
+                limitChanges: ofKind("SpendLimitChanged").map((e) => ({
+                  at: e.at,
+                  detail: e.detail,
+                })),
+                declinedEvents: ofKind("PaymentDeclined").map((e) => e.at),
+                failedPayments: failed.filter((p) => p.customerId === c.id).map((p) => p.updatedAt),
+                spends: spends
+                  .filter((s) => s.customerId === c.id)
+                  .map((s) => ({ at: s.createdAt, pence: Number(s.pence) })),
+                reviews: reviews.map(({ at, signals }) => ({ at, signals })),
+              },
+            },
+          ] as const
+        }),
+      )
+      return facts
+    }),
+})
+
+export const HarmSignalFactsLive: Layer.Layer<HarmSignalFacts, never, Db> = Layer.effect(
+  HarmSignalFacts,
+  Effect.map(Db, makeHarmSignalFacts),
+)

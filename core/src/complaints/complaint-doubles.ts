@@ -1,0 +1,156 @@
+import { Effect, Exit, Layer } from "effect"
+import type { MailMessage } from "../accounts/model"
+import { RateLimitPolicy, type RateLimitPolicyShape, Throttle } from "../accounts/throttle"
+import { RepositoryError } from "../competitions/errors"
+import type { AuditEntry } from "../ports/audit-log"
+import { type Complaint, ComplaintStore } from "../ports/complaints"
+import { Mailer } from "../ports/mailer"
+import { RateLimiter } from "../ports/rate-limiter"
+import { SecureRandom } from "../ports/secure-random"
+import { Transactions } from "../ports/transactions"
+import { auditLogOver } from "../staff/audit-log-doubles"
+import { ComplaintSettings, Complaints } from "./complaints"
+import { StaffComplaints } from "./staff-complaints"
+
+export interface MemoryComplaints {
+  complaints: Complaint[]
+  outbox: MailMessage[]
+  audit: AuditEntry[]
+  counters: Map<string, { windowStart: number; count: number }>
+  mailerDown: boolean
+  /** Random bytes to hand out next, before falling back to real randomness (to force clashes). */
+  scriptedBytes: Uint8Array[]
+}
+
+export const emptyComplaints = (): MemoryComplaints => ({
+  complaints: [],
+  outbox: [],
+  audit: [],
+  counters: new Map(),
+  mailerDown: false,
+  scriptedBytes: [],
+})
+
+export const COMPLAINTS_CARE_ADDRESS = "care@shop.example"
+
+let ids = 0
+
+/**
+ * The complaint ports in memory, with a Transactions double that puts the
+ * complaints, the outbox and the audit log back when the work fails, as a
+ * rollback would. The reference is unique, as the table's constraint makes it.
+ */
+export const memoryComplaints = (state: MemoryComplaints, policy?: RateLimitPolicyShape) => {
+  const replace = (complaint: Complaint) => {
+    const index = state.complaints.findIndex((c) => c.id === complaint.id)
+    state.complaints[index] = complaint
+    return complaint
+  }
+  const store = Layer.succeed(ComplaintStore, {
+    insert: (c) =>
+      Effect.sync(() => {
+        if (state.complaints.some((x) => x.reference === c.reference)) return null
+        const complaint: Complaint = {
+          ...c.form,
+          id: `00000000-0000-4000-8000-${String(++ids).padStart(12, "0")}`,
+          reference: c.reference,
+          source: c.source,
+          customerId: c.customerId,
+          status: "Received",
+          receivedAt: c.at,
+          updatedAt: c.at,
+          history: [{ at: c.at, status: "Received", note: null, by: c.loggedBy }],
+        }
+        state.complaints.push(complaint)
+        return complaint
+      }),
+    list: (query) =>
+      Effect.sync(() => {
+        const chosen = state.complaints
+          .filter((c) => query.status === undefined || c.status === query.status)
+          .sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : -1))
+          .map((c) => ({ ...c, history: [] }))
+        const { pageNumber, pageSize } = query.page
+        return {
+          items: chosen.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
+          pageNumber,
+          pageSize,
+          totalCount: chosen.length,
+        }
+      }),
+    byId: (id) => Effect.sync(() => state.complaints.find((c) => c.id === id) ?? null),
+    held: (id) => Effect.sync(() => state.complaints.find((c) => c.id === id) ?? null),
+    addStep: (id, step) =>
+      Effect.sync(() => {
+        const before = state.complaints.find((c) => c.id === id) as Complaint
+        return replace({
+          ...before,
+          status: step.status,
+          updatedAt: step.at,
+          history: [...before.history, step],
+        })
+      }),
+  })
+  const mailer = Layer.succeed(Mailer, {
+    send: (message) =>
+      state.mailerDown
+        ? Effect.fail(new RepositoryError({ operation: "outbox.send", cause: "down" }))
+        : Effect.sync(() => void state.outbox.push(message)),
+  })
+  const limiter = Layer.succeed(RateLimiter, {
+    hit: (key, window) =>
+      Effect.sync(() => {
+        const current = state.counters.get(key)
+        const count =
+          current && current.windowStart === window.start.getTime() ? current.count + 1 : 1
+        state.counters.set(key, { windowStart: window.start.getTime(), count })
+        return count
+      }),
+  })
+  const random = Layer.succeed(SecureRandom, {
+    bytes: (length) =>
+      Effect.sync(
+        () => state.scriptedBytes.shift() ?? crypto.getRandomValues(new Uint8Array(length)),
+      ),
+  })
+  const transactions = Layer.succeed(Transactions, {
+    within: (effect) =>
+      Effect.suspend(() => {
+        const before = {
+          complaints: [...state.complaints],
+          outbox: [...state.outbox],
+          audit: [...state.audit],
+        }
+        return Effect.onExit(effect, (exit) =>
+          Effect.sync(() => {
+            if (Exit.isFailure(exit)) {
+              state.complaints.splice(0, state.complaints.length, ...before.complaints)
+              state.outbox.splice(0, state.outbox.length, ...before.outbox)
+              state.audit.splice(0, state.audit.length, ...before.audit)
+            }
+          }),
+        )
+      }),
+  })
+  const throttle = Throttle.Default.pipe(
+    Layer.provide(
+      Layer.merge(
+        limiter,
+        policy ? Layer.succeed(RateLimitPolicy, policy) : RateLimitPolicy.Default,
+      ),
+    ),
+  )
+  return Layer.mergeAll(Complaints.Default, StaffComplaints.Default).pipe(
+    Layer.provide(
+      Layer.mergeAll(
+        store,
+        mailer,
+        transactions,
+        throttle,
+        random,
+        auditLogOver(state.audit),
+        Layer.succeed(ComplaintSettings, { careAddress: COMPLAINTS_CARE_ADDRESS }),
+      ),
+    ),
+  )
+}

@@ -1,0 +1,133 @@
+import { Context, Data, Effect } from "effect"
+import { Throttle } from "../accounts/throttle"
+import { now } from "../ports/clock"
+import { type Complaint, ComplaintStore } from "../ports/complaints"
+import { Mailer } from "../ports/mailer"
+import { SecureRandom } from "../ports/secure-random"
+import { Transactions } from "../ports/transactions"
+import {
+  type ComplaintErrors,
+  type ComplaintForm,
+  type ComplaintSource,
+  complaintReference,
+  REFERENCE_RANDOM_LENGTH,
+  readComplaintForm,
+} from "../rules/complaints"
+import { zonedParts } from "../rules/dates"
+import { complaintAcknowledgementEmail, complaintReceivedEmail } from "./emails"
+
+/** Where complaints go: the brand's customer-care mailbox (also shown for complaints by email). */
+export interface ComplaintSettingsShape {
+  readonly careAddress: string
+}
+export class ComplaintSettings extends Context.Tag("@howzat/core/ComplaintSettings")<
+  ComplaintSettings,
+  ComplaintSettingsShape
+>() {}
+
+export class ComplaintInvalid extends Data.TaggedError("ComplaintInvalid")<{
+  readonly errors: ComplaintErrors
+}> {}
+
+/** Three clashes in a row among a billion references a year means something else is wrong. */
+export class ComplaintReferenceExhausted extends Data.TaggedError("ComplaintReferenceExhausted") {}
+
+export interface ComplaintRequest extends ComplaintForm {
+  /** The field people never see and bots fill in. */
+  readonly honeyPot: string
+}
+
+export interface ComplaintCaller {
+  readonly address?: string | undefined
+  /** The signed-in customer, attached to the complaint. */
+  readonly customerId?: string | null | undefined
+}
+
+/** A bot's honey-pot is answered with a reference too, one that was never stored. */
+export type ComplaintOutcome =
+  | { readonly _tag: "Received"; readonly complaint: Complaint }
+  | { readonly _tag: "Ignored"; readonly reference: string }
+
+/**
+ * Receiving a complaint, from the form or logged by staff from an email:
+ * stored with a fresh reference and, in the same transaction, the
+ * acknowledgement (reference and timelines) and the care team's copy handed
+ * to the outbox, so either all of it happens or none.
+ */
+export const receiveComplaint = Effect.gen(function* () {
+  const store = yield* ComplaintStore
+  const mailer = yield* Mailer
+  const transactions = yield* Transactions
+  const random = yield* SecureRandom
+  const settings = yield* ComplaintSettings
+
+  const drawReference = (at: Date) =>
+    Effect.map(random.bytes(REFERENCE_RANDOM_LENGTH), (bytes) =>
+      complaintReference(zonedParts(at).year, bytes),
+    )
+
+  return (
+    typed: ComplaintForm,
+    origin: {
+      readonly source: ComplaintSource
+      readonly customerId: string | null
+      readonly loggedBy: string | null
+    },
+  ) =>
+    Effect.gen(function* () {
+      const read = readComplaintForm(typed)
+      if (read._tag === "Invalid") return yield* new ComplaintInvalid({ errors: read.errors })
+      const at = yield* now
+      return yield* transactions.within(
+        Effect.gen(function* () {
+          for (let attempt = 0; attempt < 3; attempt++) {
+            const stored = yield* store.insert({
+              form: read.form,
+              reference: yield* drawReference(at),
+              at,
+              ...origin,
+            })
+            if (stored === null) continue
+            // Staff who logged an emailed complaint already have it: only the customer is told.
+            if (origin.source === "Form")
+              yield* mailer.send(complaintReceivedEmail(stored, settings.careAddress))
+            yield* mailer.send(complaintAcknowledgementEmail(stored, settings.careAddress))
+            return stored
+          }
+          return yield* new ComplaintReferenceExhausted()
+        }),
+      )
+    })
+})
+
+/** The public complaints form (POST /api/Complaints). */
+export class Complaints extends Effect.Service<Complaints>()("@howzat/core/Complaints", {
+  effect: Effect.gen(function* () {
+    const throttle = yield* Throttle
+    const receive = yield* receiveComplaint
+    const random = yield* SecureRandom
+
+    const submit = (request: ComplaintRequest, caller: ComplaintCaller) =>
+      Effect.gen(function* () {
+        // Counted first, as the contact form does: the honey-pot answers nothing the limit doesn't.
+        yield* throttle.check("complaints", { account: request.email, address: caller.address })
+        if (request.honeyPot.trim() !== "") {
+          yield* Effect.logInfo("complaint with the honey-pot filled was ignored")
+          const at = yield* now
+          const bytes = yield* random.bytes(REFERENCE_RANDOM_LENGTH)
+          return {
+            _tag: "Ignored",
+            reference: complaintReference(zonedParts(at).year, bytes),
+          } as ComplaintOutcome
+        }
+        const complaint = yield* receive(request, {
+          source: "Form",
+          customerId: caller.customerId ?? null,
+          loggedBy: null,
+        })
+        return { _tag: "Received", complaint } as ComplaintOutcome
+      })
+
+    return { submit }
+  }),
+}) {}

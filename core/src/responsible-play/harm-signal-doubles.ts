@@ -1,0 +1,117 @@
+import { Effect, Exit, Layer } from "effect"
+import type { AuditEntry } from "../ports/audit-log"
+import {
+  type CustomerHarmFacts,
+  type HarmSignalCustomer,
+  HarmSignalFacts,
+} from "../ports/harm-signal-facts"
+import {
+  type RecordedResponsiblePlayEvent,
+  ResponsiblePlayEvents,
+} from "../ports/responsible-play-events"
+import { Transactions } from "../ports/transactions"
+import { reviewedKinds } from "../rules/harm-signals"
+import { auditLogOver } from "../staff/audit-log-doubles"
+import { HarmSignals } from "./harm-signals"
+
+export interface MemoryHarm {
+  customers: HarmSignalCustomer[]
+  events: RecordedResponsiblePlayEvent[]
+  spends: { customerId: string; at: Date; pence: number }[]
+  failedPayments: { customerId: string; at: Date }[]
+  audit: AuditEntry[]
+}
+
+export const emptyHarm = (): MemoryHarm => ({
+  customers: [],
+  events: [],
+  spends: [],
+  failedPayments: [],
+  audit: [],
+})
+
+/**
+ * The facts in memory, read the way the Postgres adapter reads them, with a
+ * Transactions double that puts events and the audit log back on failure.
+ */
+export const memoryHarm = (state: MemoryHarm) => {
+  const since = (at: Date, from: Date) => at.getTime() >= from.getTime()
+  const gather = (customer: HarmSignalCustomer, from: Date): CustomerHarmFacts => {
+    const mine = state.events.filter(
+      (e) => e.customerId === customer.customerId && since(e.at, from),
+    )
+    const ofKind = (kind: RecordedResponsiblePlayEvent["kind"]) =>
+      mine.filter((e) => e.kind === kind)
+    const reviews = ofKind("HarmSignalReviewed").map((e) => {
+      const d = (e.detail ?? {}) as { note?: unknown; reviewedBy?: unknown }
+      return {
+        at: e.at,
+        signals: reviewedKinds(e.detail),
+        note: typeof d.note === "string" ? d.note : "",
+        by: typeof d.reviewedBy === "string" ? d.reviewedBy : null,
+      }
+    })
+    return {
+      customer,
+      reviews,
+      facts: {
+        limitReached: ofKind("SpendLimitReached").map((e) => e.at),
+        limitChanges: ofKind("SpendLimitChanged").map((e) => ({ at: e.at, detail: e.detail })),
+        declinedEvents: ofKind("PaymentDeclined").map((e) => e.at),
+        failedPayments: state.failedPayments
+          .filter((p) => p.customerId === customer.customerId && since(p.at, from))
+          .map((p) => p.at),
+        spends: state.spends
+          .filter((s) => s.customerId === customer.customerId && since(s.at, from))
+          .map(({ at, pence }) => ({ at, pence })),
+        reviews: reviews.map(({ at, signals }) => ({ at, signals })),
+      },
+    }
+  }
+  const facts = Layer.succeed(HarmSignalFacts, {
+    candidates: (from) =>
+      Effect.sync(() => [
+        ...new Set([
+          ...state.events.filter((e) => since(e.at, from)).map((e) => e.customerId),
+          ...state.spends.filter((s) => since(s.at, from)).map((s) => s.customerId),
+          ...state.failedPayments.filter((p) => since(p.at, from)).map((p) => p.customerId),
+        ]),
+      ]),
+    factsOf: (ids, from) =>
+      Effect.sync(
+        () =>
+          new Map(
+            state.customers
+              .filter((c) => ids.includes(c.customerId))
+              .map((c) => [c.customerId, gather(c, from)] as const),
+          ),
+      ),
+  })
+  const events = Layer.succeed(ResponsiblePlayEvents, {
+    record: (event) =>
+      Effect.sync(() => void state.events.push({ ...event, id: String(state.events.length + 1) })),
+    forCustomer: (customerId, from) =>
+      Effect.sync(() =>
+        state.events.filter((e) => e.customerId === customerId && since(e.at, from)),
+      ),
+    ofKinds: (kinds, from) =>
+      Effect.sync(() => state.events.filter((e) => kinds.includes(e.kind) && since(e.at, from))),
+  })
+  const transactions = Layer.succeed(Transactions, {
+    within: (effect) =>
+      Effect.suspend(() => {
+        const before = { events: [...state.events], audit: [...state.audit] }
+        return Effect.onExit(effect, (exit) =>
+          Effect.sync(() => {
+            if (Exit.isFailure(exit)) {
+              state.events.splice(0, state.events.length, ...before.events)
+              state.audit.splice(0, state.audit.length, ...before.audit)
+            }
+          }),
+        )
+      }),
+  })
+  return HarmSignals.Default.pipe(
+    Layer.provide(Layer.mergeAll(facts, events, transactions, auditLogOver(state.audit))),
+  )
+}

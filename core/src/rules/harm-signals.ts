@@ -1,0 +1,282 @@
+/**
+ * Harm signals (issue 12, "Harm signals"; decision 0044): which patterns in
+ * a customer's recent play suggest harm, each with the evidence staff need
+ * to judge it. Pure: no Effect, no clock; the caller passes `now`.
+ */
+import { zonedParts, zonedTimeToUtc } from "./dates"
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const WEEK_MS = 7 * DAY_MS
+
+/** The thresholds, one place: decision 0044 says why each is what it is. */
+export const HARM_SIGNAL_THRESHOLDS = {
+  /** Refused checkouts over the monthly limit within the window. */
+  limitReached: { count: 3, windowMs: 30 * DAY_MS },
+  /** Raises or removals of the limit asked for within the window. */
+  limitRaises: { count: 3, windowMs: 90 * DAY_MS },
+  /** Declined card payments within the window. */
+  declinedPayments: { count: 5, windowMs: 7 * DAY_MS },
+  /**
+   * Spend in the last 7 days against the weekly average of the 12 weeks
+   * before: at least `multiple` times it, and at least `floorPence`, so a
+   * first small order is never "velocity".
+   */
+  spendVelocity: { recentMs: WEEK_MS, historyWeeks: 12, multiple: 3, floorPence: 10_000 },
+} as const
+
+export type HarmSignalThresholds = typeof HARM_SIGNAL_THRESHOLDS
+
+/** How far back the rule ever looks: the velocity history and its recent week. */
+export const harmSignalLookbackMs = (t: HarmSignalThresholds = HARM_SIGNAL_THRESHOLDS): number =>
+  Math.max(
+    t.limitReached.windowMs,
+    t.limitRaises.windowMs,
+    t.declinedPayments.windowMs,
+    t.spendVelocity.recentMs + t.spendVelocity.historyWeeks * WEEK_MS,
+  )
+
+export const HARM_SIGNAL_KINDS = [
+  "RepeatedlyReachedLimit",
+  "FrequentLimitRaises",
+  "SpendVelocity",
+  "ManyDeclinedPayments",
+] as const
+export type HarmSignalKind = (typeof HARM_SIGNAL_KINDS)[number]
+
+/** What staff read beside each signal. */
+export const harmSignalLabels: Readonly<Record<HarmSignalKind, string>> = {
+  RepeatedlyReachedLimit: "Repeatedly reached their spend limit",
+  FrequentLimitRaises: "Raised or removed their spend limit often",
+  SpendVelocity: "Spending well above their usual",
+  ManyDeclinedPayments: "Many declined payments",
+}
+
+/** A limit change as the responsible-play log holds it; `null` is "no limit". */
+export interface LimitChange {
+  readonly at: Date
+  readonly detail: unknown
+}
+
+/** A customer's facts over the lookback window, oldest or newest first: order does not matter. */
+export interface HarmFacts {
+  /** SpendLimitReached events. */
+  readonly limitReached: readonly Date[]
+  /** SpendLimitChanged events, with their detail. */
+  readonly limitChanges: readonly LimitChange[]
+  /** Failed card payments in the payments table. */
+  readonly failedPayments: readonly Date[]
+  /** PaymentDeclined events (the same declines, seen by another writer). */
+  readonly declinedEvents: readonly Date[]
+  /** Completed orders: when, and what they spent (card plus site credit). */
+  readonly spends: readonly { readonly at: Date; readonly pence: number }[]
+  /** HarmSignalReviewed events: when, and which signals the review covered. */
+  readonly reviews: readonly { readonly at: Date; readonly signals: readonly HarmSignalKind[] }[]
+}
+
+export const noHarmFacts: HarmFacts = {
+  limitReached: [],
+  limitChanges: [],
+  failedPayments: [],
+  declinedEvents: [],
+  spends: [],
+  reviews: [],
+}
+
+export type HarmEvidence =
+  | { readonly kind: "RepeatedlyReachedLimit"; readonly count: number; readonly windowDays: number }
+  | { readonly kind: "FrequentLimitRaises"; readonly count: number; readonly windowDays: number }
+  | { readonly kind: "ManyDeclinedPayments"; readonly count: number; readonly windowDays: number }
+  | {
+      readonly kind: "SpendVelocity"
+      readonly lastWeekPence: number
+      readonly weeklyAveragePence: number
+    }
+
+export interface HarmSignal {
+  readonly kind: HarmSignalKind
+  readonly evidence: HarmEvidence
+  /** The newest fact behind it: a review after this quiets it. */
+  readonly latestEvidenceAt: Date
+  /** When staff last reviewed this kind of signal for the customer; null if never. */
+  readonly reviewedAt: Date | null
+  /** True while no review covers the newest evidence. */
+  readonly awaitingReview: boolean
+}
+
+const amount = (value: unknown): number | null | undefined => {
+  if (value === null) return null
+  if (typeof value === "number" && Number.isFinite(value)) return value
+  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)))
+    return Number(value)
+  return undefined
+}
+
+/**
+ * Whether a SpendLimitChanged detail was a raise or a removal. Read
+ * tolerantly: `{ from, to }` in pence with null for "no limit" (part A's
+ * shape), or a `direction`/`change` word; anything unreadable is not a raise.
+ */
+export const isLimitRaise = (detail: unknown): boolean => {
+  if (typeof detail !== "object" || detail === null) return false
+  const d = detail as Record<string, unknown>
+  const word = d.direction ?? d.change ?? d.kind
+  if (typeof word === "string") {
+    const w = word.toLowerCase()
+    if (w.includes("raise") || w.includes("remov") || w.includes("increase")) return true
+    if (w.includes("lower") || w.includes("decrease") || w === "set") return false
+  }
+  if (!("to" in d)) return false
+  const to = amount(d.to)
+  const from = "from" in d ? amount(d.from) : undefined
+  if (to === undefined) return false
+  // To "no limit" from a limit is a removal; a first answer of "no limit" is not.
+  if (to === null) return from !== undefined && from !== null
+  if (from === undefined || from === null) return false
+  return to > from
+}
+
+const within = (dates: readonly Date[], now: Date, windowMs: number) =>
+  dates.filter((d) => d.getTime() > now.getTime() - windowMs && d.getTime() <= now.getTime())
+
+const latest = (dates: readonly Date[]): Date =>
+  new Date(Math.max(...dates.map((d) => d.getTime())))
+
+const days = (ms: number) => Math.round(ms / DAY_MS)
+
+/** Which signals fire now, ignoring reviews. */
+const firing = (
+  facts: HarmFacts,
+  now: Date,
+  t: HarmSignalThresholds,
+): readonly { evidence: HarmEvidence; latestEvidenceAt: Date }[] => {
+  const found: { evidence: HarmEvidence; latestEvidenceAt: Date }[] = []
+
+  const reached = within(facts.limitReached, now, t.limitReached.windowMs)
+  if (reached.length >= t.limitReached.count)
+    found.push({
+      evidence: {
+        kind: "RepeatedlyReachedLimit",
+        count: reached.length,
+        windowDays: days(t.limitReached.windowMs),
+      },
+      latestEvidenceAt: latest(reached),
+    })
+
+  const raises = within(
+    facts.limitChanges.filter((c) => isLimitRaise(c.detail)).map((c) => c.at),
+    now,
+    t.limitRaises.windowMs,
+  )
+  if (raises.length >= t.limitRaises.count)
+    found.push({
+      evidence: {
+        kind: "FrequentLimitRaises",
+        count: raises.length,
+        windowDays: days(t.limitRaises.windowMs),
+      },
+      latestEvidenceAt: latest(raises),
+    })
+
+  const velocity = t.spendVelocity
+  const recentStart = now.getTime() - velocity.recentMs
+  const historyStart = recentStart - velocity.historyWeeks * WEEK_MS
+  const inRecent = facts.spends.filter(
+    (s) => s.at.getTime() > recentStart && s.at.getTime() <= now.getTime(),
+  )
+  const lastWeekPence = inRecent.reduce((sum, s) => sum + Math.max(0, s.pence), 0)
+  const historyPence = facts.spends
+    .filter((s) => s.at.getTime() > historyStart && s.at.getTime() <= recentStart)
+    .reduce((sum, s) => sum + Math.max(0, s.pence), 0)
+  const weeklyAveragePence = Math.round(historyPence / velocity.historyWeeks)
+  if (
+    lastWeekPence >= velocity.floorPence &&
+    lastWeekPence >= velocity.multiple * weeklyAveragePence
+  )
+    found.push({
+      evidence: { kind: "SpendVelocity", lastWeekPence, weeklyAveragePence },
+      latestEvidenceAt: latest(inRecent.map((s) => s.at)),
+    })
+
+  // The payments table and part B's events see the same declines: the larger count, never the sum.
+  const failed = within(facts.failedPayments, now, t.declinedPayments.windowMs)
+  const declined = within(facts.declinedEvents, now, t.declinedPayments.windowMs)
+  const declines = Math.max(failed.length, declined.length)
+  if (declines >= t.declinedPayments.count)
+    found.push({
+      evidence: {
+        kind: "ManyDeclinedPayments",
+        count: declines,
+        windowDays: days(t.declinedPayments.windowMs),
+      },
+      latestEvidenceAt: latest([...failed, ...declined]),
+    })
+  return found
+}
+
+/**
+ * Every signal that fires for the customer at `now`, in HARM_SIGNAL_KINDS
+ * order, each marked awaiting review unless a review of that kind came at
+ * or after its newest evidence.
+ */
+export const harmSignals = (
+  facts: HarmFacts,
+  now: Date,
+  thresholds: HarmSignalThresholds = HARM_SIGNAL_THRESHOLDS,
+): readonly HarmSignal[] =>
+  firing(facts, now, thresholds).map(({ evidence, latestEvidenceAt }) => {
+    const reviews = facts.reviews
+      .filter((r) => r.signals.includes(evidence.kind) && r.at.getTime() <= now.getTime())
+      .map((r) => r.at)
+    const reviewedAt = reviews.length === 0 ? null : latest(reviews)
+    return {
+      kind: evidence.kind,
+      evidence,
+      latestEvidenceAt,
+      reviewedAt,
+      awaitingReview: reviewedAt === null || reviewedAt.getTime() < latestEvidenceAt.getTime(),
+    }
+  })
+
+/** One line of evidence, as staff read it. */
+export const describeEvidence = (evidence: HarmEvidence, formatPence: (p: number) => string) => {
+  switch (evidence.kind) {
+    case "RepeatedlyReachedLimit":
+      return `Checkout refused at the spend limit ${evidence.count} times in ${evidence.windowDays} days.`
+    case "FrequentLimitRaises":
+      return `Asked to raise or remove the spend limit ${evidence.count} times in ${evidence.windowDays} days.`
+    case "ManyDeclinedPayments":
+      return `${evidence.count} card payments declined in ${evidence.windowDays} days.`
+    case "SpendVelocity":
+      return `Spent ${formatPence(evidence.lastWeekPence)} in the last 7 days against a weekly average of ${formatPence(evidence.weeklyAveragePence)} over the 12 weeks before.`
+  }
+}
+
+/** Reads a HarmSignalReviewed event's detail: which signals it covered (unknown kinds dropped). */
+export const reviewedKinds = (detail: unknown): readonly HarmSignalKind[] => {
+  if (typeof detail !== "object" || detail === null) return []
+  const signals = (detail as Record<string, unknown>).signals
+  return Array.isArray(signals)
+    ? signals.filter((s): s is HarmSignalKind => HARM_SIGNAL_KINDS.includes(s as HarmSignalKind))
+    : []
+}
+
+/** The start of the calendar month on London's calendar that holds `now`. */
+export const startOfLondonMonth = (now: Date): Date => {
+  const { year, month } = zonedParts(now)
+  return zonedTimeToUtc(year, month, 1, 0, 0)
+}
+
+export const MAX_REVIEW_NOTE_LENGTH = 2000
+
+export const harmSignalMessages = {
+  noteRequired: "Please add a note saying what you did or decided.",
+  noteTooLong: `Please keep the note to ${MAX_REVIEW_NOTE_LENGTH.toLocaleString("en-GB")} characters or fewer.`,
+  nothingToReview: "This customer has no harm signal awaiting review.",
+} as const
+
+export const validateReviewNote = (note: string): string | undefined =>
+  note.trim() === ""
+    ? harmSignalMessages.noteRequired
+    : note.trim().length > MAX_REVIEW_NOTE_LENGTH
+      ? harmSignalMessages.noteTooLong
+      : undefined
