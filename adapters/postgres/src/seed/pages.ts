@@ -84,12 +84,13 @@ const TERMS_AND_CONDITIONS = `<p>These rules apply to every competition on this 
   <li>We may void entries made in breach of these rules, or by fraud or automated means, and refund them.</li>
 </ul>
 <h2>11. Complaints</h2>
-<p>We want to put things right quickly. To complain about a competition, an order, a draw or a prize:</p>
+<p>We want to put things right quickly. To complain about a competition, an order, a draw, a prize, your account or how we look after your play:</p>
 <ol>
-  <li><strong>Tell us.</strong> Use our ${link("/Home/Complaints", "complaints form")}, email ${CARE} or write to ${OFFICE_ADDRESS}, with your name, the email address on your account and, if it is about an order, its reference. Please complain within 3 months of the event.</li>
-  <li><strong>We acknowledge it</strong> with a complaint reference: straight away by email when you use the form, and within 2 working days when you email or write. We give you a full written answer within 14 days. If we need longer we will tell you why and when to expect it, and we will always send our final response within 8 weeks.</li>
-  <li><strong>Escalate it.</strong> If you are unhappy with our answer, reply within 28 days and ask for it to be reviewed. A director who was not involved reviews the complaint and sends our final response within 14 days.</li>
-  <li><strong>If it is still not resolved,</strong> you can get free, impartial advice from the Citizens Advice consumer helpline (0808 223 1133, ${link("https://www.citizensadvice.org.uk/consumer/", "citizensadvice.org.uk")}), and you may take the matter to court. Complaints about how we use your personal data can also go to the Information Commissioner's Office (see our ${link("/PrivacyPolicy", "privacy policy")}).</li>
+  <li><strong>Tell us.</strong> Use our ${link("/Home/Complaints", "complaints form")}, email ${CARE} with "Complaint" in the subject, or write to ${OFFICE_ADDRESS}, with your name, the email address on your account and, if it is about an order, its reference. Please complain within 3 months of the event.</li>
+  <li><strong>We acknowledge it</strong> with a complaint reference (it starts HZC-): straight away by email when you use the form, and within 2 working days when you email or write. A member of our team will be in touch within 2 working days.</li>
+  <li><strong>We answer it.</strong> We aim to resolve most complaints within 10 working days. If we need longer we will tell you why and when to expect it, and you will always have our final response within 8 weeks.</li>
+  <li><strong>Escalate it.</strong> If you are unhappy with our answer, reply within 28 days and ask for it to be reviewed. A director who was not involved reviews the complaint and sends our final response within 14 days, and still within the 8 weeks.</li>
+  <li><strong>If it is still not resolved,</strong> or 8 weeks have passed without our final response, you can ask us to refer your complaint to an independent dispute resolution service, free of charge; we name it in our final response. You can also get free, impartial advice from the Citizens Advice consumer helpline (0808 223 1133, ${link("https://www.citizensadvice.org.uk/consumer/", "citizensadvice.org.uk")}), and you may take the matter to court. Complaints about how we use your personal data can also go to the Information Commissioner's Office (see our ${link("/PrivacyPolicy", "privacy policy")}).</li>
 </ol>
 <p>Complaining never affects your entries or your chance of winning, and nothing in these rules affects your statutory rights.</p>
 <h2>12. General</h2>
