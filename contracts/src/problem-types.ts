@@ -16,3 +16,10 @@ export const INVALID_SECOND_FACTOR_PROBLEM = "https://howzat.example/problems/in
 /** The sign-in's challenge is spent, expired or out of attempts: sign in again. */
 export const SECOND_FACTOR_CHALLENGE_EXPIRED_PROBLEM =
   "https://howzat.example/problems/second-factor-challenge-expired"
+
+/** The order would take the month over the customer's spend limit (issue 12): nothing was placed. */
+export const SPEND_LIMIT_REACHED_PROBLEM = "https://howzat.example/problems/spend-limit-reached"
+
+/** A returning customer must answer the spend-limit question before the next purchase. */
+export const SPEND_LIMIT_UNANSWERED_PROBLEM =
+  "https://howzat.example/problems/spend-limit-unanswered"
