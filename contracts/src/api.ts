@@ -124,6 +124,7 @@ import {
   UpdateResourceRequest,
 } from "./site-content"
 import { SiteCreditApi } from "./site-credit"
+import { SpendLimitsApi } from "./spend-limits"
 import { StaffCustomersApi } from "./staff-customers"
 import { StaffOrdersApi } from "./staff-orders"
 import { AuditLogApi, UsersApi } from "./staff-users"
@@ -877,6 +878,7 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(ContactMessagesApi)
   .add(ReferralsApi)
   .add(SiteCreditApi)
+  .add(SpendLimitsApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

@@ -28,6 +28,7 @@ import type { StaffOrders } from "@howzat/core/orders/staff-orders"
 import type { FileStoreShape } from "@howzat/core/ports/file-store"
 import type { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import type { Referrals } from "@howzat/core/referrals/referrals"
+import type { SpendLimits } from "@howzat/core/responsible-play/spend-limits"
 import { MAX_FILES_PER_UPLOAD } from "@howzat/core/rules/images"
 import type { AuditTrail } from "@howzat/core/staff/audit-trail"
 import type { StaffClubs } from "@howzat/core/staff/clubs"
@@ -77,6 +78,7 @@ import {
 import { type CardProviderOrigins, securityHeaders, type TrackingOrigins } from "./security-headers"
 import { SiteContentHandlersLive } from "./site-content-handlers"
 import { SiteCreditHandlersLive } from "./site-credit-handlers"
+import { SpendLimitHandlersLive } from "./spend-limit-handlers"
 import { StaffCustomerHandlersLive } from "./staff-customer-handlers"
 import { StaffOrderHandlersLive } from "./staff-order-handlers"
 import { AuditLogHandlersLive, StaffUserHandlersLive } from "./staff-user-handlers"
@@ -107,6 +109,7 @@ export type OrderServices =
   | PostalEntries
   | StaffOrders
   | SiteCreditPurchases
+  | SpendLimits
 
 /**
  * Calls made without the XSRF cookie: a fresh browser's first basket
@@ -202,6 +205,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         ContactMessageHandlersLive,
         ReferralHandlersLive,
         SiteCreditHandlersLive,
+        SpendLimitHandlersLive,
       ),
     ),
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),

@@ -34,6 +34,7 @@ import {
   ReferralSignUps,
   Referrals,
 } from "@howzat/core/referrals/referrals"
+import { SpendLimitSignUps, SpendLimits } from "@howzat/core/responsible-play/spend-limits"
 import type { ShopIdentity } from "@howzat/core/rules/club-documents"
 import { AuditTrail } from "@howzat/core/staff/audit-trail"
 import { StaffClubs } from "@howzat/core/staff/clubs"
@@ -70,8 +71,10 @@ import {
   PromotionStoreLive,
   ReferralRepoLive,
   ResourceWriterLive,
+  ResponsiblePlayEventsLive,
   RichTextSanitiserLive,
   SiteCreditLedgerLive,
+  SpendLimitStoreLive,
   StaffCustomerRepoLive,
   StaffUserRepoLive,
   seedDemoData,
@@ -229,6 +232,11 @@ export const composeShop = async (
     NodeSecureRandomLive,
     Layer.succeed(RateLimitPolicy, config.rateLimits),
     Layer.effect(ReferralSignUps, ReferralSignUps.fromRepo).pipe(Layer.provide(referralPorts)),
+    // The spend-limit question answered at sign-up (issue 12, decision 0041).
+    Layer.effect(SpendLimitSignUps, SpendLimitSignUps.fromStore).pipe(
+      Layer.provide(Layer.merge(SpendLimitStoreLive, ResponsiblePlayEventsLive)),
+      Layer.provide(db),
+    ),
   )
   const referrals = Referrals.Default.pipe(
     Layer.provide(Layer.merge(referralPorts, NodeSecureRandomLive)),
@@ -330,6 +338,7 @@ export const composeShop = async (
   const orders = Layer.mergeAll(
     Baskets.Default,
     Checkout.Default,
+    SpendLimits.Default,
     Layer.succeed(CheckoutPolicy, { unpaidOrderMinutes: config.payments.unpaidOrderMinutes }),
     SiteCreditPurchases.Default.pipe(
       Layer.provide(
