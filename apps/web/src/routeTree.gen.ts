@@ -27,6 +27,7 @@ import { Route as AccountOrdersRouteImport } from "./routes/Account/Orders"
 import { Route as AccountPersonalDetailsRouteImport } from "./routes/Account/PersonalDetails"
 import { Route as AccountReferAFriendRouteImport } from "./routes/Account/ReferAFriend"
 import { Route as AccountSiteCreditRouteImport } from "./routes/Account/SiteCredit"
+import { Route as AccountSpendLimitRouteImport } from "./routes/Account/SpendLimit"
 import { Route as AccountTicketsRouteImport } from "./routes/Account/Tickets"
 import { Route as AuthChangeEmailAddressRouteImport } from "./routes/Auth/ChangeEmailAddress"
 import { Route as AuthChangePasswordRouteImport } from "./routes/Auth/ChangePassword"
@@ -137,6 +138,11 @@ const AccountReferAFriendRoute = AccountReferAFriendRouteImport.update({
 const AccountSiteCreditRoute = AccountSiteCreditRouteImport.update({
   id: "/SiteCredit",
   path: "/SiteCredit",
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AccountSpendLimitRoute = AccountSpendLimitRouteImport.update({
+  id: "/SpendLimit",
+  path: "/SpendLimit",
   getParentRoute: () => AccountRouteRoute,
 } as any)
 const AccountTicketsRoute = AccountTicketsRouteImport.update({
@@ -263,6 +269,7 @@ export interface FileRoutesByFullPath {
   "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
   "/Account/ReferAFriend": typeof AccountReferAFriendRoute
   "/Account/SiteCredit": typeof AccountSiteCreditRoute
+  "/Account/SpendLimit": typeof AccountSpendLimitRoute
   "/Account/Tickets": typeof AccountTicketsRoute
   "/Auth/ChangeEmailAddress": typeof AuthChangeEmailAddressRoute
   "/Auth/ChangePassword": typeof AuthChangePasswordRoute
@@ -302,6 +309,7 @@ export interface FileRoutesByTo {
   "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
   "/Account/ReferAFriend": typeof AccountReferAFriendRoute
   "/Account/SiteCredit": typeof AccountSiteCreditRoute
+  "/Account/SpendLimit": typeof AccountSpendLimitRoute
   "/Account/Tickets": typeof AccountTicketsRoute
   "/Auth/ChangeEmailAddress": typeof AuthChangeEmailAddressRoute
   "/Auth/ChangePassword": typeof AuthChangePasswordRoute
@@ -343,6 +351,7 @@ export interface FileRoutesById {
   "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
   "/Account/ReferAFriend": typeof AccountReferAFriendRoute
   "/Account/SiteCredit": typeof AccountSiteCreditRoute
+  "/Account/SpendLimit": typeof AccountSpendLimitRoute
   "/Account/Tickets": typeof AccountTicketsRoute
   "/Auth/ChangeEmailAddress": typeof AuthChangeEmailAddressRoute
   "/Auth/ChangePassword": typeof AuthChangePasswordRoute
@@ -385,6 +394,7 @@ export interface FileRouteTypes {
     | "/Account/PersonalDetails"
     | "/Account/ReferAFriend"
     | "/Account/SiteCredit"
+    | "/Account/SpendLimit"
     | "/Account/Tickets"
     | "/Auth/ChangeEmailAddress"
     | "/Auth/ChangePassword"
@@ -424,6 +434,7 @@ export interface FileRouteTypes {
     | "/Account/PersonalDetails"
     | "/Account/ReferAFriend"
     | "/Account/SiteCredit"
+    | "/Account/SpendLimit"
     | "/Account/Tickets"
     | "/Auth/ChangeEmailAddress"
     | "/Auth/ChangePassword"
@@ -464,6 +475,7 @@ export interface FileRouteTypes {
     | "/Account/PersonalDetails"
     | "/Account/ReferAFriend"
     | "/Account/SiteCredit"
+    | "/Account/SpendLimit"
     | "/Account/Tickets"
     | "/Auth/ChangeEmailAddress"
     | "/Auth/ChangePassword"
@@ -648,6 +660,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AccountSiteCreditRouteImport
       parentRoute: typeof AccountRouteRoute
     }
+    "/Account/SpendLimit": {
+      id: "/Account/SpendLimit"
+      path: "/SpendLimit"
+      fullPath: "/Account/SpendLimit"
+      preLoaderRoute: typeof AccountSpendLimitRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
     "/Account/Tickets": {
       id: "/Account/Tickets"
       path: "/Tickets"
@@ -797,6 +816,7 @@ interface AccountRouteRouteChildren {
   AccountPersonalDetailsRoute: typeof AccountPersonalDetailsRoute
   AccountReferAFriendRoute: typeof AccountReferAFriendRoute
   AccountSiteCreditRoute: typeof AccountSiteCreditRoute
+  AccountSpendLimitRoute: typeof AccountSpendLimitRoute
   AccountTicketsRoute: typeof AccountTicketsRoute
   AccountIndexRoute: typeof AccountIndexRoute
   AccountOrderIdRoute: typeof AccountOrderIdRoute
@@ -808,6 +828,7 @@ const AccountRouteRouteChildren: AccountRouteRouteChildren = {
   AccountPersonalDetailsRoute: AccountPersonalDetailsRoute,
   AccountReferAFriendRoute: AccountReferAFriendRoute,
   AccountSiteCreditRoute: AccountSiteCreditRoute,
+  AccountSpendLimitRoute: AccountSpendLimitRoute,
   AccountTicketsRoute: AccountTicketsRoute,
   AccountIndexRoute: AccountIndexRoute,
   AccountOrderIdRoute: AccountOrderIdRoute,

@@ -7,6 +7,7 @@ export type AccountPath =
   | "/Account/PersonalDetails"
   | "/Account/BillingShippingDetails"
   | "/Account/ReferAFriend"
+  | "/Account/SpendLimit"
 
 export interface AccountLink {
   readonly label: string
@@ -24,4 +25,6 @@ export const accountLinks: readonly AccountLink[] = [
   { label: "Recent Orders", to: "/Account/Orders" },
   { label: "My Details", to: "/Account/PersonalDetails" },
   { label: "Address Details", to: "/Account/BillingShippingDetails" },
+  // Not in SPEC's menu: the monthly spend limit (issue 12, decision 0041).
+  { label: "Spend Limit", to: "/Account/SpendLimit" },
 ]

@@ -17,6 +17,8 @@ export interface DialogContent {
   readonly lines: readonly TextLine[]
   /** Show the customer-care address, for problems only a person can sort out. */
   readonly showContact?: boolean
+  /** Pages that help with what went wrong (e.g. the spend-limit page and /ResponsiblePlay). */
+  readonly links?: readonly { readonly label: string; readonly href: string }[]
 }
 
 export const errorTexts = {
