@@ -117,6 +117,9 @@ const NOT_STAFF_ONLY: ReadonlySet<string> = new Set([
   // A customer buying site credit for themselves, directly or in a basket (decision 0038).
   "siteCredit.createOrder",
   "siteCredit.addToBasket",
+  // A customer's own monthly spend limit (issue 12, decision 0041).
+  "spendLimits.get",
+  "spendLimits.set",
 ])
 
 type AnyEndpoint = HttpApiEndpoint.HttpApiEndpoint.AnyWithProps
