@@ -126,6 +126,7 @@ import {
   UpdateResourceRequest,
 } from "./site-content"
 import { SiteCreditApi } from "./site-credit"
+import { SpendLimitsApi } from "./spend-limits"
 import { StaffCustomersApi } from "./staff-customers"
 import { StaffOrdersApi } from "./staff-orders"
 import { AuditLogApi, UsersApi } from "./staff-users"
@@ -885,6 +886,7 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(StaffComplaintsApi)
   .add(HarmSignalsApi)
   .add(ResponsiblePlayApi)
+  .add(SpendLimitsApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

@@ -23,3 +23,9 @@ export const STANDING_PROBLEMS = [
   "https://howzat.example/problems/account-closed",
   "https://howzat.example/problems/age-not-verified",
 ] as const
+/** The order would take the month over the customer's spend limit (issue 12): nothing was placed. */
+export const SPEND_LIMIT_REACHED_PROBLEM = "https://howzat.example/problems/spend-limit-reached"
+
+/** A returning customer must answer the spend-limit question before the next purchase. */
+export const SPEND_LIMIT_UNANSWERED_PROBLEM =
+  "https://howzat.example/problems/spend-limit-unanswered"

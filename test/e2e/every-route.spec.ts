@@ -131,6 +131,7 @@ test("every login-required route, and the order routes, render their own page", 
     // Only asks: the order is cancelled by the button on this page, not by opening it.
     { path: `/Checkout/CancelOrder/${order.id}`, title: "Howzat | Cancel order" },
     { path: "/Account/ReferAFriend", title: "Howzat | Share the secret" },
+    { path: "/Account/SpendLimit", title: "Howzat | Monthly spend limit" },
   ]
   for (const route of signedIn) await visit(page, route)
 

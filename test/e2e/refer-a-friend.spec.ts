@@ -28,6 +28,7 @@ const registerThroughApi = async (page: Page, email: string, firstName: string) 
       telephoneNumber: "07700 900111",
       acceptTerms: true,
       emailVerificationReturnUrl: "http://localhost",
+      spendLimit: { noLimit: true },
     },
   })
   expect(registered.ok()).toBe(true)

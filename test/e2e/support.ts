@@ -115,6 +115,8 @@ export const registerThroughApi = async (
       allowMarketingByPhone: false,
       allowMarketingByText: false,
       allowMarketingByPost: false,
+      // Answered explicitly so journeys that buy twice are not asked first (issue 12).
+      spendLimit: { noLimit: true },
     },
   })
   expect(registered.ok(), await registered.text()).toBe(true)

@@ -23,6 +23,7 @@ import type * as referrals from "@howzat/contracts/referrals"
 import type * as secondFactor from "@howzat/contracts/second-factor"
 import type * as siteContent from "@howzat/contracts/site-content"
 import type * as siteCredit from "@howzat/contracts/site-credit"
+import type * as spendLimits from "@howzat/contracts/spend-limits"
 import type * as staffCustomers from "@howzat/contracts/staff-customers"
 import type * as staffUsers from "@howzat/contracts/staff-users"
 import type * as standing from "@howzat/contracts/standing"
@@ -251,6 +252,10 @@ export const endpoints = {
   },
   responsiblePlay: {
     signposting: ["GET", "/api/Customers/:customerId/responsible-play-signposting", 2],
+  },
+  spendLimits: {
+    get: ["GET", "/api/Customers/:customerId/spend-limit", 2],
+    set: ["PUT", "/api/Customers/:customerId/spend-limit", 2],
   },
 } as const
 
@@ -1364,6 +1369,22 @@ export interface Endpoints {
       readonly payload: never
       readonly success: typeof harmSignals.SignpostingResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Unauthorized.Encoded
+    }
+  }
+  readonly spendLimits: {
+    readonly get: {
+      readonly path: ParamsInput<{ readonly "customerId": string }, { readonly "customerId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof spendLimits.SpendLimitResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly set: {
+      readonly path: ParamsInput<{ readonly "customerId": string }, { readonly "customerId": string }>
+      readonly urlParams: never
+      readonly payload: typeof spendLimits.SpendLimitRequest.Encoded
+      readonly success: typeof spendLimits.SpendLimitResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
     }
   }
 }

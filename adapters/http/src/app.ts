@@ -31,6 +31,7 @@ import type { FileStoreShape } from "@howzat/core/ports/file-store"
 import type { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import type { Referrals } from "@howzat/core/referrals/referrals"
 import type { HarmSignals } from "@howzat/core/responsible-play/harm-signals"
+import type { SpendLimits } from "@howzat/core/responsible-play/spend-limits"
 import type { AccountStanding } from "@howzat/core/responsible-play/standing"
 import { MAX_FILES_PER_UPLOAD } from "@howzat/core/rules/images"
 import type { AuditTrail } from "@howzat/core/staff/audit-trail"
@@ -83,6 +84,7 @@ import {
 import { type CardProviderOrigins, securityHeaders, type TrackingOrigins } from "./security-headers"
 import { SiteContentHandlersLive } from "./site-content-handlers"
 import { SiteCreditHandlersLive } from "./site-credit-handlers"
+import { SpendLimitHandlersLive } from "./spend-limit-handlers"
 import { StaffCustomerHandlersLive } from "./staff-customer-handlers"
 import { StaffOrderHandlersLive } from "./staff-order-handlers"
 import { AuditLogHandlersLive, StaffUserHandlersLive } from "./staff-user-handlers"
@@ -115,6 +117,7 @@ export type OrderServices =
   | PostalEntries
   | StaffOrders
   | SiteCreditPurchases
+  | SpendLimits
 
 /**
  * Calls made without the XSRF cookie: a fresh browser's first basket
@@ -217,6 +220,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         StaffComplaintHandlersLive,
         HarmSignalHandlersLive,
         ResponsiblePlayHandlersLive,
+        SpendLimitHandlersLive,
       ),
     ),
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),

@@ -1,4 +1,8 @@
-import { BASKET_CHECKED_OUT_PROBLEM } from "@howzat/contracts/problem-types"
+import {
+  BASKET_CHECKED_OUT_PROBLEM,
+  SPEND_LIMIT_REACHED_PROBLEM,
+  SPEND_LIMIT_UNANSWERED_PROBLEM,
+} from "@howzat/contracts/problem-types"
 import {
   BadRequest,
   badRequest,
@@ -25,7 +29,15 @@ import type {
   TicketLimitExceeded,
 } from "@howzat/core/orders/errors"
 import type { InsufficientSiteCredit } from "@howzat/core/ports/payments"
+import type {
+  SpendLimitReached,
+  SpendLimitUnanswered,
+} from "@howzat/core/responsible-play/spend-limit-errors"
 import { formatMoney } from "@howzat/core/rules/money"
+import {
+  spendLimitReachedMessage,
+  spendLimitUnansweredMessage,
+} from "@howzat/core/rules/spend-limits"
 import { Effect } from "effect"
 import { repositoryProblem } from "./repository-problem"
 
@@ -101,6 +113,8 @@ export type BasketFailure =
   | OrderNotFound
   | OrderTransitionRefused
   | InsufficientSiteCredit
+  | SpendLimitReached
+  | SpendLimitUnanswered
   | RepositoryError
 
 export type Problem = NotFound | Conflict | BadRequest | Forbidden | ServiceUnavailable
@@ -155,6 +169,24 @@ export const basketProblem = (error: BasketFailure | Problem): Effect.Effect<nev
           title: "Promotion code does not apply",
           detail: promotionNotApplicableDetail(error),
           status: 400,
+        }),
+      )
+    case "SpendLimitReached":
+      return Effect.fail(
+        new Conflict({
+          type: SPEND_LIMIT_REACHED_PROBLEM,
+          title: "Monthly spend limit reached",
+          detail: spendLimitReachedMessage(error.limit, error.left),
+          status: 409,
+        }),
+      )
+    case "SpendLimitUnanswered":
+      return Effect.fail(
+        new Conflict({
+          type: SPEND_LIMIT_UNANSWERED_PROBLEM,
+          title: "Monthly spend limit needed",
+          detail: spendLimitUnansweredMessage,
+          status: 409,
         }),
       )
     case "RepositoryError":

@@ -12,6 +12,7 @@ import { accountProblems as problems } from "./account-problems"
 import { customerToWire } from "./account-wire"
 import { signedIn, verificationLinkBase } from "./auth-handlers"
 import { clientAddress } from "./request-context"
+import { spendLimitFromWire } from "./spend-limit-handlers"
 import { customerErased } from "./staff-customer-handlers"
 
 /**
@@ -48,6 +49,10 @@ export const CustomerHandlersLive = HttpApiBuilder.group(HowzatApi, "customers",
           const outcome = yield* registration.register(
             {
               ...payload,
+              spendLimit:
+                payload.spendLimit === undefined
+                  ? undefined
+                  : spendLimitFromWire(payload.spendLimit),
               verificationLinkBase: yield* verificationLinkBase(payload.emailVerificationReturnUrl),
               honeyPot: payload.website,
             },

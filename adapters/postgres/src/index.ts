@@ -97,6 +97,7 @@ export {
 } from "./repos/session-tokens"
 export { settingOrCreate } from "./repos/settings"
 export { makeSiteCreditLedger, SiteCreditLedgerLive } from "./repos/site-credit"
+export { makeSpendLimitStore, SpendLimitStoreLive } from "./repos/spend-limits"
 export { makeStaffCustomerRepo, StaffCustomerRepoLive } from "./repos/staff-customers"
 export { makeStaffTicketReads, StaffTicketReadsLive } from "./repos/staff-tickets"
 export { makeStaffUserRepo, StaffUserRepoLive } from "./repos/staff-users"

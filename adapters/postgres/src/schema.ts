@@ -239,6 +239,30 @@ export interface AgeVerificationsTable {
   at: Date
 }
 
+/** A monthly spend limit (decision 0041); kinds are "Amount" (pence set) or "NoLimit" (null). */
+export interface SpendLimitsTable {
+  customerId: string
+  limitKind: string
+  limitPence: number | null
+  pendingKind: string | null
+  pendingPence: number | null
+  pendingAppliesAt: NullableTimestamp
+  updatedAt: Timestamp
+}
+
+export interface SpendLimitChangesTable {
+  id: Generated<string>
+  customerId: string
+  changedBy: string
+  /** Null: never answered before this change. */
+  fromKind: string | null
+  fromPence: number | null
+  toKind: string
+  toPence: number | null
+  requestedAt: Timestamp
+  appliesAt: Timestamp
+}
+
 export interface ResourcesTable {
   key: string
   value: string
@@ -656,6 +680,8 @@ export interface Database {
   responsiblePlayEvents: ResponsiblePlayEventsTable
   accountStandings: AccountStandingsTable
   ageVerifications: AgeVerificationsTable
+  spendLimits: SpendLimitsTable
+  spendLimitChanges: SpendLimitChangesTable
   users: UsersTable
   customers: CustomersTable
   refreshTokens: RefreshTokensTable

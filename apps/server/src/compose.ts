@@ -39,6 +39,7 @@ import {
 import { AgeChecks, DeclaredDateOfBirthLive } from "@howzat/core/responsible-play/age-verification"
 import { HarmSignals } from "@howzat/core/responsible-play/harm-signals"
 import { PurchaseGate } from "@howzat/core/responsible-play/purchase-gate"
+import { SpendLimitSignUps, SpendLimits } from "@howzat/core/responsible-play/spend-limits"
 import { AccountStanding } from "@howzat/core/responsible-play/standing"
 import type { ShopIdentity } from "@howzat/core/rules/club-documents"
 import { AuditTrail } from "@howzat/core/staff/audit-trail"
@@ -81,6 +82,7 @@ import {
   ResponsiblePlayEventsLive,
   RichTextSanitiserLive,
   SiteCreditLedgerLive,
+  SpendLimitStoreLive,
   StaffCustomerRepoLive,
   StaffUserRepoLive,
   seedDemoData,
@@ -263,6 +265,11 @@ export const composeShop = async (
     Layer.effect(ReferralSignUps, ReferralSignUps.fromRepo).pipe(Layer.provide(referralPorts)),
     // Registration keeps the age check's outcome from the start (decision 0043).
     ageChecks,
+    // The spend-limit question answered at sign-up (issue 12, decision 0041).
+    Layer.effect(SpendLimitSignUps, SpendLimitSignUps.fromStore).pipe(
+      Layer.provide(Layer.merge(SpendLimitStoreLive, ResponsiblePlayEventsLive)),
+      Layer.provide(db),
+    ),
   )
   const referrals = Referrals.Default.pipe(
     Layer.provide(Layer.merge(referralPorts, NodeSecureRandomLive)),
@@ -391,6 +398,7 @@ export const composeShop = async (
   const orders = Layer.mergeAll(
     Baskets.Default,
     Checkout.Default,
+    SpendLimits.Default,
     Layer.succeed(CheckoutPolicy, { unpaidOrderMinutes: config.payments.unpaidOrderMinutes }),
     SiteCreditPurchases.Default.pipe(
       Layer.provide(

@@ -2,10 +2,12 @@ import type { Address, NewCustomerAccount } from "@howzat/core/accounts/model"
 import { CustomerRepo, UserRepo } from "@howzat/core/ports/accounts"
 import { PasswordHasher } from "@howzat/core/ports/credentials"
 import { SiteCreditLedger } from "@howzat/core/ports/payments"
+import { SpendLimitStore } from "@howzat/core/ports/spend-limits"
 import { Transactions } from "@howzat/core/ports/transactions"
 import { normaliseVoucherCode } from "@howzat/core/rules/basket"
 import { pence } from "@howzat/core/rules/money"
 import { CLUB_CREDIT_PERCENT, CLUB_VOUCHER_PERCENT } from "@howzat/core/rules/promotions"
+import { changeSpendLimit, UNANSWERED } from "@howzat/core/rules/spend-limits"
 import { type DatabaseHandle, DEMO_CLUBS } from "@howzat/postgres"
 import { Clock, Effect } from "effect"
 
@@ -50,6 +52,7 @@ export const ensureDemoCustomer = Effect.gen(function* () {
   const hasher = yield* PasswordHasher
   const ledger = yield* SiteCreditLedger
   const transactions = yield* Transactions
+  const spendLimits = yield* SpendLimitStore
 
   if ((yield* users.byEmail(DEMO_CUSTOMER_EMAIL)) !== undefined) return false
   const passwordHash = yield* hasher.hash(DEMO_CUSTOMER_PASSWORD)
@@ -68,6 +71,12 @@ export const ensureDemoCustomer = Effect.gen(function* () {
         })
         const at = new Date(yield* Clock.currentTimeMillis)
         yield* ledger.grant(customerId, DEMO_WELCOME_CREDIT, DEMO_WELCOME_CREDIT_DESCRIPTION, at)
+        // Answered, as a real shopper would be asked to (issue 12), so demo journeys buy again.
+        const answered = changeSpendLimit(UNANSWERED, { kind: "NoLimit" }, at)
+        yield* spendLimits.save(customerId, answered.setting, {
+          ...answered.change,
+          changedBy: "Customer",
+        })
         return true
       }),
     )

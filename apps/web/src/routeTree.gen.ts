@@ -27,6 +27,7 @@ import { Route as AccountOrdersRouteImport } from "./routes/Account/Orders"
 import { Route as AccountPersonalDetailsRouteImport } from "./routes/Account/PersonalDetails"
 import { Route as AccountReferAFriendRouteImport } from "./routes/Account/ReferAFriend"
 import { Route as AccountSiteCreditRouteImport } from "./routes/Account/SiteCredit"
+import { Route as AccountSpendLimitRouteImport } from "./routes/Account/SpendLimit"
 import { Route as AccountTakeABreakRouteImport } from "./routes/Account/TakeABreak"
 import { Route as AccountTicketsRouteImport } from "./routes/Account/Tickets"
 import { Route as AuthChangeEmailAddressRouteImport } from "./routes/Auth/ChangeEmailAddress"
@@ -139,6 +140,11 @@ const AccountReferAFriendRoute = AccountReferAFriendRouteImport.update({
 const AccountSiteCreditRoute = AccountSiteCreditRouteImport.update({
   id: "/SiteCredit",
   path: "/SiteCredit",
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AccountSpendLimitRoute = AccountSpendLimitRouteImport.update({
+  id: "/SpendLimit",
+  path: "/SpendLimit",
   getParentRoute: () => AccountRouteRoute,
 } as any)
 const AccountTakeABreakRoute = AccountTakeABreakRouteImport.update({
@@ -275,6 +281,7 @@ export interface FileRoutesByFullPath {
   "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
   "/Account/ReferAFriend": typeof AccountReferAFriendRoute
   "/Account/SiteCredit": typeof AccountSiteCreditRoute
+  "/Account/SpendLimit": typeof AccountSpendLimitRoute
   "/Account/TakeABreak": typeof AccountTakeABreakRoute
   "/Account/Tickets": typeof AccountTicketsRoute
   "/Auth/ChangeEmailAddress": typeof AuthChangeEmailAddressRoute
@@ -316,6 +323,7 @@ export interface FileRoutesByTo {
   "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
   "/Account/ReferAFriend": typeof AccountReferAFriendRoute
   "/Account/SiteCredit": typeof AccountSiteCreditRoute
+  "/Account/SpendLimit": typeof AccountSpendLimitRoute
   "/Account/TakeABreak": typeof AccountTakeABreakRoute
   "/Account/Tickets": typeof AccountTicketsRoute
   "/Auth/ChangeEmailAddress": typeof AuthChangeEmailAddressRoute
@@ -359,6 +367,7 @@ export interface FileRoutesById {
   "/Account/PersonalDetails": typeof AccountPersonalDetailsRoute
   "/Account/ReferAFriend": typeof AccountReferAFriendRoute
   "/Account/SiteCredit": typeof AccountSiteCreditRoute
+  "/Account/SpendLimit": typeof AccountSpendLimitRoute
   "/Account/TakeABreak": typeof AccountTakeABreakRoute
   "/Account/Tickets": typeof AccountTicketsRoute
   "/Auth/ChangeEmailAddress": typeof AuthChangeEmailAddressRoute
@@ -403,6 +412,7 @@ export interface FileRouteTypes {
     | "/Account/PersonalDetails"
     | "/Account/ReferAFriend"
     | "/Account/SiteCredit"
+    | "/Account/SpendLimit"
     | "/Account/TakeABreak"
     | "/Account/Tickets"
     | "/Auth/ChangeEmailAddress"
@@ -444,6 +454,7 @@ export interface FileRouteTypes {
     | "/Account/PersonalDetails"
     | "/Account/ReferAFriend"
     | "/Account/SiteCredit"
+    | "/Account/SpendLimit"
     | "/Account/TakeABreak"
     | "/Account/Tickets"
     | "/Auth/ChangeEmailAddress"
@@ -486,6 +497,7 @@ export interface FileRouteTypes {
     | "/Account/PersonalDetails"
     | "/Account/ReferAFriend"
     | "/Account/SiteCredit"
+    | "/Account/SpendLimit"
     | "/Account/TakeABreak"
     | "/Account/Tickets"
     | "/Auth/ChangeEmailAddress"
@@ -673,6 +685,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AccountSiteCreditRouteImport
       parentRoute: typeof AccountRouteRoute
     }
+    "/Account/SpendLimit": {
+      id: "/Account/SpendLimit"
+      path: "/SpendLimit"
+      fullPath: "/Account/SpendLimit"
+      preLoaderRoute: typeof AccountSpendLimitRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
     "/Account/TakeABreak": {
       id: "/Account/TakeABreak"
       path: "/TakeABreak"
@@ -836,6 +855,7 @@ interface AccountRouteRouteChildren {
   AccountPersonalDetailsRoute: typeof AccountPersonalDetailsRoute
   AccountReferAFriendRoute: typeof AccountReferAFriendRoute
   AccountSiteCreditRoute: typeof AccountSiteCreditRoute
+  AccountSpendLimitRoute: typeof AccountSpendLimitRoute
   AccountTakeABreakRoute: typeof AccountTakeABreakRoute
   AccountTicketsRoute: typeof AccountTicketsRoute
   AccountIndexRoute: typeof AccountIndexRoute
@@ -848,6 +868,7 @@ const AccountRouteRouteChildren: AccountRouteRouteChildren = {
   AccountPersonalDetailsRoute: AccountPersonalDetailsRoute,
   AccountReferAFriendRoute: AccountReferAFriendRoute,
   AccountSiteCreditRoute: AccountSiteCreditRoute,
+  AccountSpendLimitRoute: AccountSpendLimitRoute,
   AccountTakeABreakRoute: AccountTakeABreakRoute,
   AccountTicketsRoute: AccountTicketsRoute,
   AccountIndexRoute: AccountIndexRoute,

@@ -6,7 +6,9 @@ import { SecureRandom } from "../ports/secure-random"
 import { Transactions } from "../ports/transactions"
 import { ReferralSignUps } from "../referrals/referrals"
 import { AgeChecks } from "../responsible-play/age-verification"
+import { SpendLimitSignUps } from "../responsible-play/spend-limits"
 import { cleanTelephone, EMAIL_VERIFICATION_LIFETIME_MS, linkWithToken } from "../rules/auth"
+import { type SpendLimit, spendLimitAmountError } from "../rules/spend-limits"
 import {
   type RegistrationInput,
   stripInvalidEmailCharacters,
@@ -27,6 +29,8 @@ export interface RegistrationRequest extends RegistrationInput, MarketingPrefere
   readonly honeyPot: string
   /** The code of the referral link the visitor came through, if any (decision 0039). */
   readonly referralCode?: string | undefined
+  /** The spend-limit question's answer, if given (issue 12); absent: "I'll decide later". */
+  readonly spendLimit?: SpendLimit | undefined
 }
 
 export type RegistrationOutcome =
@@ -54,6 +58,8 @@ export class Registration extends Effect.Service<Registration>()("@howzat/core/R
     const referralSignUps = yield* Effect.serviceOption(ReferralSignUps)
     // Absent where age checks are not wired (tests of accounts alone): the first purchase checks.
     const ageChecks = yield* Effect.serviceOption(AgeChecks)
+    // Absent likewise where spend limits are not wired: the answer is then asked for later.
+    const spendLimitSignUps = yield* Effect.serviceOption(SpendLimitSignUps)
 
     const register = (request: RegistrationRequest, caller: Caller) =>
       Effect.gen(function* () {
@@ -76,7 +82,13 @@ export class Registration extends Effect.Service<Registration>()("@howzat/core/R
           dateOfBirth: trimText(request.dateOfBirth),
           acceptTerms: request.acceptTerms,
         }
-        const errors = validateRegistration(input, yield* currentTime)
+        const spendLimit = request.spendLimit
+        const spendLimitError =
+          spendLimit?.kind === "Amount" ? spendLimitAmountError(spendLimit.amount) : undefined
+        const errors = {
+          ...validateRegistration(input, yield* currentTime),
+          ...(spendLimitError === undefined ? {} : { spendLimit: spendLimitError }),
+        }
         if (Object.keys(errors).length > 0) return yield* new AccountValidationFailed({ errors })
         // Checked first to spare an argon2 hash; the unique index still decides a race.
         if ((yield* users.byEmail(input.emailAddress)) !== undefined)
@@ -116,6 +128,21 @@ export class Registration extends Effect.Service<Registration>()("@howzat/core/R
                 { customerId: created.customerId, emailAddress: created.emailAddress },
                 code,
               )
+            if (
+              spendLimit !== undefined &&
+              created.customerId !== null &&
+              Option.isSome(spendLimitSignUps)
+            )
+              yield* spendLimitSignUps.value
+                .answered(created.customerId, spendLimit, yield* currentTime)
+                .pipe(
+                  // Checked above already; kept as the form's error should the rules disagree.
+                  Effect.catchTag(
+                    "SpendLimitInvalid",
+                    (invalid) =>
+                      new AccountValidationFailed({ errors: { spendLimit: invalid.detail } }),
+                  ),
+                )
             return created
           }),
         )

@@ -10,6 +10,12 @@ import { InsufficientSiteCredit, SiteCreditLedger } from "../ports/payments"
 import { ShopLinks } from "../ports/shop-links"
 import { Transactions } from "../ports/transactions"
 import { PurchaseGate } from "../responsible-play/purchase-gate"
+import {
+  responsiblePlayEventsOver,
+  type SpendLimitDoubleState,
+  spendLimitState,
+  spendLimitStoreOver,
+} from "../responsible-play/spend-limit-doubles"
 import { pence, ZERO_PENCE } from "../rules/money"
 import { canTransition, OrderStatus } from "../rules/order-status"
 import { Checkout } from "./checkout"
@@ -48,7 +54,10 @@ const restore = (store: OrderStore, saved: ReturnType<typeof snapshot>) => {
   }
 }
 
-export const checkoutDoublesOver = (store: OrderStore) => {
+export const checkoutDoublesOver = (
+  store: OrderStore,
+  spendLimits: SpendLimitDoubleState = spendLimitState(),
+) => {
   const found = (orderId: string) => {
     const order = store.orders.get(orderId)
     return order === undefined ? Effect.fail(new OrderNotFound({ orderId })) : Effect.succeed(order)
@@ -161,7 +170,13 @@ export const checkoutDoublesOver = (store: OrderStore) => {
     within: (effect) =>
       Effect.suspend(() => {
         const saved = snapshot(store)
-        return Effect.tapErrorCause(effect, () => Effect.sync(() => restore(store, saved)))
+        const events = spendLimits.events.length
+        return Effect.tapErrorCause(effect, () =>
+          Effect.sync(() => {
+            restore(store, saved)
+            spendLimits.events.splice(events)
+          }),
+        )
       }),
   })
 
@@ -184,6 +199,8 @@ export const checkoutDoublesOver = (store: OrderStore) => {
     mailer,
     links,
     instantWinRepoOver(store.instantWins),
+    spendLimitStoreOver(store, spendLimits),
+    responsiblePlayEventsOver(spendLimits),
   )
 }
 

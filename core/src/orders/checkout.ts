@@ -3,8 +3,11 @@ import { CompetitionRepo } from "../ports/catalogue"
 import { BasketRepo, OrderRepo, TicketAllocator } from "../ports/orders"
 import { SiteCreditLedger } from "../ports/payments"
 import { PromotionUses } from "../ports/promotions"
+import type { ResponsiblePlayEvents } from "../ports/responsible-play-events"
+import type { SpendLimitStore } from "../ports/spend-limits"
 import { Transactions } from "../ports/transactions"
 import { PurchaseGate } from "../responsible-play/purchase-gate"
+import { enforceSpendLimit, recordSpendLimitReached } from "../responsible-play/spend-limits"
 import { roundUpApplies } from "../rules/basket"
 import { basketTotals, type PricedLine } from "../rules/basket-totals"
 import {
@@ -62,6 +65,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
     const charities = (yield* Charities).list.length
     const creditName = (yield* SiteCreditPolicy).name
     const gate = yield* PurchaseGate
+    const responsiblePlay = yield* Effect.context<SpendLimitStore | ResponsiblePlayEvents>()
 
     /**
      * The basket's vouchers that apply to what was actually allocated, with
@@ -165,6 +169,13 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
           siteCreditRequested: basket.siteCreditRequested,
           siteCreditBalance: balance,
         })
+        // Under the customer's hold, after pricing: over the limit, the whole order rolls back.
+        yield* enforceSpendLimit(
+          customerId,
+          order.id,
+          pence(totals.basketTotal + totals.siteCreditDebit),
+          at,
+        ).pipe(Effect.provide(responsiblePlay))
         const recorded = yield* orders.recordAllocation(order.id, {
           lines: allocated.map((line, index) => ({
             competitionId: line.competitionId,
@@ -229,7 +240,20 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
           }
           // On a break, closed or not verified 18+: refused before anything is held (0043).
           yield* gate.check(customerId)
-          const placed = yield* transactions.within(checkout(basketId, customerId))
+          const placed = yield* transactions.within(checkout(basketId, customerId)).pipe(
+            // Outside the rolled-back transaction, or the refusal would vanish with it.
+            Effect.tapErrorTag("SpendLimitReached", (refusal) =>
+              Effect.gen(function* () {
+                const at = new Date(yield* Clock.currentTimeMillis)
+                yield* recordSpendLimitReached(refusal, at).pipe(
+                  Effect.provide(responsiblePlay),
+                  Effect.catchAll((error) =>
+                    Effect.logWarning("the spend-limit refusal was not logged", error),
+                  ),
+                )
+              }),
+            ),
+          )
           return { ...placed, addresses: cleaned } satisfies CheckoutOutcome
         }),
     }

@@ -1,6 +1,13 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { ordinalDate, ordinalDateTime, ordinalSuffix, zonedParts, zonedTimeToUtc } from "./dates"
+import {
+  ordinalDate,
+  ordinalDateTime,
+  ordinalSuffix,
+  startOfLondonMonth,
+  zonedParts,
+  zonedTimeToUtc,
+} from "./dates"
 
 const reasonableDate = fc.date({
   min: new Date("1950-01-01T00:00:00Z"),
@@ -91,6 +98,42 @@ describe("zonedTimeToUtc", () => {
           roundTrip.minute,
         ]).toEqual([p.year, p.month, p.day, p.hour, p.minute])
       }),
+    )
+  })
+})
+
+describe("startOfLondonMonth", () => {
+  it("is London's midnight on the 1st, in summer time and in winter", () => {
+    expect(startOfLondonMonth(new Date("2026-07-15T12:00:00Z")).toISOString()).toBe(
+      "2026-06-30T23:00:00.000Z",
+    )
+    expect(startOfLondonMonth(new Date("2026-12-31T23:59:59Z")).toISOString()).toBe(
+      "2026-12-01T00:00:00.000Z",
+    )
+    // 00:30 BST on 1st August is still 31st July in UTC, but August in London.
+    expect(startOfLondonMonth(new Date("2026-07-31T23:30:00Z")).toISOString()).toBe(
+      "2026-07-31T23:00:00.000Z",
+    )
+  })
+
+  it("is never after the moment and always the 1st at midnight in London", () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }),
+        (date) => {
+          const start = startOfLondonMonth(date)
+          const parts = zonedParts(start)
+          const moment = zonedParts(date)
+          expect(start.getTime()).toBeLessThanOrEqual(date.getTime())
+          expect([parts.day, parts.hour, parts.minute, parts.month, parts.year]).toEqual([
+            1,
+            0,
+            0,
+            moment.month,
+            moment.year,
+          ])
+        },
+      ),
     )
   })
 })

@@ -121,3 +121,13 @@ export const ordinalDateTime = (date: Date, timeZone: string = UK_TIME_ZONE): st
   const meridiem = hour < 12 ? "am" : "pm"
   return `${ordinalDate(date, timeZone)} at ${clockHour}:${String(minute).padStart(2, "0")}${meridiem}`
 }
+
+/**
+ * Midnight on the 1st of the London calendar month that `date` falls in:
+ * a monthly limit resets on London's calendar (issue 12), so a purchase at
+ * 00:30 BST on the 1st is in the new month although UTC still says the old.
+ */
+export const startOfLondonMonth = (date: Date): Date => {
+  const { year, month } = zonedParts(date, UK_TIME_ZONE)
+  return zonedTimeToUtc(year, month, 1, 0, 0, UK_TIME_ZONE)
+}

@@ -18,7 +18,9 @@ import { PaymentRepoLive } from "./payments"
 import { PromotionUsesLive } from "./promotion-uses"
 import { ReferralRepoLive } from "./referrals"
 import { ResourceRepoLive } from "./resources"
+import { ResponsiblePlayEventsLive } from "./responsible-play-events"
 import { SiteCreditLedgerLive } from "./site-credit"
+import { SpendLimitStoreLive } from "./spend-limits"
 import { StaffTicketReadsLive } from "./staff-tickets"
 import { TicketAllocatorLive } from "./ticket-allocator"
 
@@ -50,6 +52,9 @@ export const PostgresOrdersLive = Layer.mergeAll(
   InstantWinRepoLive,
   OutboxMailerLive,
   ReferralRepoLive,
+  // Checkout enforces the monthly spend limit and logs a refusal (issue 12).
+  SpendLimitStoreLive,
+  ResponsiblePlayEventsLive,
 )
 
 /** Staff's instant-win groups and ticket reads, on one database: needs the Db tag. */

@@ -8,6 +8,7 @@ export type AccountPath =
   | "/Account/BillingShippingDetails"
   | "/Account/ReferAFriend"
   | "/Account/TakeABreak"
+  | "/Account/SpendLimit"
 
 export interface AccountLink {
   readonly label: string
@@ -27,4 +28,6 @@ export const accountLinks: readonly AccountLink[] = [
   { label: "Address Details", to: "/Account/BillingShippingDetails" },
   // Issue 12's pause and close (decision 0043): last, and always there.
   { label: "Take a break", to: "/Account/TakeABreak" },
+  // Not in SPEC's menu: the monthly spend limit (issue 12, decision 0041).
+  { label: "Spend Limit", to: "/Account/SpendLimit" },
 ]

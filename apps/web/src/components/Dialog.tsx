@@ -127,6 +127,20 @@ export const DialogLines = ({ content }: { content: DialogContent }) => {
           page.
         </p>
       ) : null}
+      {content.links && content.links.length > 0 ? (
+        <ul className="space-y-1">
+          {content.links.map((link) => (
+            <li key={link.href}>
+              <a
+                className="font-semibold text-accent underline underline-offset-2"
+                href={link.href}
+              >
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {content.showContact ? (
         <p>
           Need a hand? Email us at{" "}

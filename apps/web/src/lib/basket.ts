@@ -5,6 +5,7 @@ import { type Pence, parsePounds, pence, ZERO_PENCE } from "@howzat/core/rules/m
 import { ApiError } from "../api/client"
 import type { DialogContent, TextLine } from "./error-text"
 import { detailLines, errorTexts } from "./error-text"
+import { spendLimitFailure } from "./spend-limits"
 
 /** SPEC §2: the basket cannot be opened from the checkout pages. */
 export const basketAvailableOn = (pathname: string): boolean =>
@@ -130,6 +131,9 @@ export const checkoutFailure = (
   error: unknown,
   localItemCount: number,
 ): { content: DialogContent; goHome: boolean } => {
+  // Refused by the spend limit: nothing was placed and the basket is kept as it was.
+  const limited = spendLimitFailure(error)
+  if (limited !== undefined) return { goHome: false, content: limited }
   const title = error instanceof ApiError ? error.title : ""
   const detail =
     error instanceof ApiError ? error.detail : error instanceof Error ? error.message : ""

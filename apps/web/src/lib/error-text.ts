@@ -19,6 +19,8 @@ export interface DialogContent {
   readonly showContact?: boolean
   /** Link the responsible-play page, for refusals that protect the customer (decision 0043). */
   readonly showResponsiblePlay?: boolean
+  /** Pages that help with what went wrong (e.g. the spend-limit page and /ResponsiblePlay). */
+  readonly links?: readonly { readonly label: string; readonly href: string }[]
 }
 
 export const errorTexts = {

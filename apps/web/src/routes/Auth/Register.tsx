@@ -22,6 +22,10 @@ import { HONEY_POT, register } from "../../api/accounts"
 import { returnUrlSearch, safeReturnPath } from "../../auth/return-url"
 import { signInWith } from "../../auth/session"
 import { brand, pageTitle } from "../../brand"
+import {
+  SpendLimitChoiceField,
+  SpendLimitQuestion,
+} from "../../components/account/SpendLimitQuestion"
 import { ErrorDialog } from "../../components/Dialog"
 import {
   CheckboxField,
@@ -37,6 +41,11 @@ import {
   registrationFailureContent,
 } from "../../lib/error-text"
 import { fieldRule, type Rules } from "../../lib/form-rules"
+import {
+  type SpendLimitChoice,
+  spendLimitAmountRule,
+  spendLimitAnswer,
+} from "../../lib/spend-limits"
 
 /**
  * `?ref=` is a friend's referral code (decision 0039): kept only if it reads
@@ -64,6 +73,9 @@ interface RegisterValues {
   allowMarketing: boolean
   acceptTerms: boolean
   honeyPot: string
+  /** The spend-limit question (issue 12): optional, "I'll decide later" unless answered. */
+  spendLimitChoice: SpendLimitChoice
+  spendLimitAmount: string
 }
 
 const rules: Rules<RegisterValues> = {
@@ -75,6 +87,7 @@ const rules: Rules<RegisterValues> = {
   dateOfBirth: (value) => validateDateOfBirth(value, new Date()),
   telephoneNumber: (value) => validateTelephone(value),
   acceptTerms: (value) => validateAcceptTerms(value),
+  spendLimitAmount: (value, values) => spendLimitAmountRule(values.spendLimitChoice, value),
 }
 
 const blank: RegisterValues = {
@@ -89,6 +102,8 @@ const blank: RegisterValues = {
   allowMarketing: false,
   acceptTerms: false,
   honeyPot: "",
+  spendLimitChoice: "later",
+  spendLimitAmount: "",
 }
 
 function Register() {
@@ -116,6 +131,7 @@ function Register() {
           allowMarketingByPost: value.allowMarketing,
           [HONEY_POT]: value.honeyPot,
           ...(ref ? { referralCode: ref } : {}),
+          ...spendLimitAnswer(value.spendLimitChoice, value.spendLimitAmount),
         })
       } catch (error) {
         setProblem(registrationFailureContent(error))
@@ -262,6 +278,40 @@ function Register() {
             )}
           </form.Field>
         </div>
+        <SpendLimitQuestion
+          choice={
+            <form.Field name="spendLimitChoice">
+              {(field) => (
+                <SpendLimitChoiceField
+                  value={field.state.value}
+                  onChange={(choice) => field.handleChange(choice)}
+                />
+              )}
+            </form.Field>
+          }
+          amount={
+            <form.Subscribe selector={(state) => state.values.spendLimitChoice}>
+              {(choice) =>
+                choice === "amount" ? (
+                  <form.Field
+                    name="spendLimitAmount"
+                    validators={fieldRule(rules.spendLimitAmount, ["spendLimitChoice"])}
+                  >
+                    {(field) => (
+                      <TextField
+                        field={field}
+                        label="Monthly limit (£)"
+                        inputMode="decimal"
+                        autoComplete="off"
+                        placeholder="50.00"
+                      />
+                    )}
+                  </form.Field>
+                ) : null
+              }
+            </form.Subscribe>
+          }
+        />
         <div className="space-y-4 rounded-xl bg-sunken p-4">
           <form.Field name="allowMarketing">
             {(field) => (

@@ -3,6 +3,7 @@ import { createFileRoute, Link, Navigate } from "@tanstack/react-router"
 import { requireCustomer } from "../../../auth/guard"
 import { returnUrlSearch } from "../../../auth/return-url"
 import { brand, pageTitle } from "../../../brand"
+import { SpendLimitPrompt } from "../../../components/account/SpendLimitPrompt"
 import { Icon } from "../../../components/Icon"
 import { MessagePage } from "../../../components/MessagePage"
 import { loadOrderWithPrizes } from "../../../components/orders/load-order"
@@ -70,6 +71,7 @@ function PaymentSucceeded() {
           Order reference <strong className="text-fg">{order.orderRef}</strong>
         </p>
       </div>
+      <SpendLimitPrompt />
       <WonPrizes prizes={prizes} />
       <OrderLines order={order} />
       <OrderTotals order={order} />

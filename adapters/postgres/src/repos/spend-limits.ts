@@ -1,0 +1,144 @@
+import { SpendLimitStore, type SpendLimitStoreShape } from "@howzat/core/ports/spend-limits"
+import { pence } from "@howzat/core/rules/money"
+import type { OrderStatus } from "@howzat/core/rules/order-status"
+import {
+  type SpendLimit,
+  type SpendLimitSetting,
+  UNANSWERED,
+} from "@howzat/core/rules/spend-limits"
+import { Effect, Layer } from "effect"
+import { type Kysely, type Selectable, sql } from "kysely"
+import { Db } from "../database"
+import type { Database, SpendLimitsTable } from "../schema"
+import { runQuery } from "../transactions"
+import { isUuid } from "./shared"
+
+const limitOf = (kind: string, amount: number | null): SpendLimit =>
+  kind === "NoLimit" ? { kind: "NoLimit" } : { kind: "Amount", amount: pence(amount ?? 0) }
+
+const columnsOf = (limit: SpendLimit | null) => ({
+  kind: limit === null ? null : limit.kind,
+  amount: limit?.kind === "Amount" ? limit.amount : null,
+})
+
+const fromRow = (row: Selectable<SpendLimitsTable>): SpendLimitSetting => ({
+  current: limitOf(row.limitKind, row.limitPence),
+  pending:
+    row.pendingKind === null || row.pendingAppliesAt === null
+      ? null
+      : { limit: limitOf(row.pendingKind, row.pendingPence), appliesAt: row.pendingAppliesAt },
+})
+
+const settingOf = async (q: Kysely<Database>, customerId: string) => {
+  const row = await q
+    .selectFrom("spendLimits")
+    .selectAll()
+    .where("customerId", "=", customerId)
+    .executeTakeFirst()
+  return row === undefined ? UNANSWERED : fromRow(row)
+}
+
+/**
+ * Spend limits on Postgres. The customer's row in `customers` is the lock
+ * (as site credit's holdCustomer takes it, NO KEY UPDATE, so orders' foreign
+ * keys never deadlock with it); the setting is read under it.
+ */
+export const makeSpendLimitStore = (db: Kysely<Database>): SpendLimitStoreShape => ({
+  setting: (customerId) =>
+    isUuid(customerId)
+      ? runQuery(db, "spendLimits.setting", (q) => settingOf(q, customerId))
+      : Effect.succeed(UNANSWERED),
+
+  settingForUpdate: (customerId) =>
+    isUuid(customerId)
+      ? runQuery(db, "spendLimits.settingForUpdate", async (q) => {
+          await q
+            .selectFrom("customers")
+            .select("id")
+            .where("id", "=", customerId)
+            .forNoKeyUpdate()
+            .execute()
+          return settingOf(q, customerId)
+        })
+      : Effect.succeed(UNANSWERED),
+
+  save: (customerId, setting, change) =>
+    runQuery(db, "spendLimits.save", async (q) => {
+      const current = columnsOf(setting.current)
+      const pending = columnsOf(setting.pending?.limit ?? null)
+      const row = {
+        limitKind: current.kind ?? "NoLimit",
+        limitPence: current.amount,
+        pendingKind: pending.kind,
+        pendingPence: pending.amount,
+        pendingAppliesAt: setting.pending?.appliesAt ?? null,
+        updatedAt: change.requestedAt,
+      }
+      await q
+        .insertInto("spendLimits")
+        .values({ customerId, ...row })
+        .onConflict((oc) => oc.column("customerId").doUpdateSet(row))
+        .execute()
+      const from = columnsOf(change.from)
+      const to = columnsOf(change.to)
+      await q
+        .insertInto("spendLimitChanges")
+        .values({
+          customerId,
+          changedBy: change.changedBy,
+          fromKind: from.kind,
+          fromPence: from.amount,
+          toKind: to.kind ?? "NoLimit",
+          toPence: to.amount,
+          requestedAt: change.requestedAt,
+          appliesAt: change.appliesAt,
+        })
+        .execute()
+    }).pipe(Effect.asVoid),
+
+  ordersSince: (customerId, since, exceptOrderId) =>
+    isUuid(customerId)
+      ? runQuery(db, "spendLimits.ordersSince", async (q) => {
+          let query = q
+            .selectFrom("orders")
+            .select((eb) => [
+              "orders.status",
+              "orders.orderTotalPence",
+              "orders.siteCreditDebitPence",
+              eb
+                .selectFrom("orderCreditItems")
+                .select(sql<string>`coalesce(sum(line_total_pence), 0)`.as("bought"))
+                .whereRef("orderCreditItems.orderId", "=", "orders.id")
+                .as("creditBought"),
+            ])
+            .where("orders.customerId", "=", customerId)
+            .where("orders.createdAt", ">=", since)
+          if (exceptOrderId !== undefined && isUuid(exceptOrderId))
+            query = query.where("orders.id", "<>", exceptOrderId)
+          return (await query.execute()).map((row) => ({
+            status: row.status as OrderStatus,
+            orderTotal: pence(row.orderTotalPence),
+            siteCreditDebit: pence(row.siteCreditDebitPence),
+            creditBought: pence(Number(row.creditBought ?? 0)),
+          }))
+        })
+      : Effect.succeed([]),
+
+  completedOrders: (customerId) =>
+    isUuid(customerId)
+      ? runQuery(db, "spendLimits.completedOrders", async (q) => {
+          const { count } = await q
+            .selectFrom("orders")
+            .select(sql<string>`count(*)`.as("count"))
+            .where("customerId", "=", customerId)
+            .where("status", "in", ["Completed", "Refunded"])
+            .executeTakeFirstOrThrow()
+          return Number(count)
+        })
+      : Effect.succeed(0),
+})
+
+export const SpendLimitStoreLive: Layer.Layer<SpendLimitStore, never, Db> = Layer.effect(
+  SpendLimitStore,
+  Effect.map(Db, makeSpendLimitStore),
+)

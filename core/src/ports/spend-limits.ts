@@ -1,0 +1,41 @@
+import { Context, type Effect } from "effect"
+import type { RepositoryError } from "../competitions/errors"
+import type { OrderSpend, SpendLimitChange, SpendLimitSetting } from "../rules/spend-limits"
+
+/** Who asked for a change: the customer on their account pages or at registration. */
+export type SpendLimitChangedBy = "Customer"
+
+/**
+ * The customers' monthly spend-limit settings and their history (decision
+ * 0041). Every method joins the caller's transaction (Transactions.within).
+ */
+export interface SpendLimitStoreShape {
+  /** The setting as stored (a pending change may have come due: see rules' settledAt). */
+  readonly setting: (customerId: string) => Effect.Effect<SpendLimitSetting, RepositoryError>
+  /**
+   * The setting, holding the customer's row until the transaction ends: the
+   * customer's one lock, shared with checkout's site-credit hold, so a change
+   * and a checkout, or two changes, take turns.
+   */
+  readonly settingForUpdate: (
+    customerId: string,
+  ) => Effect.Effect<SpendLimitSetting, RepositoryError>
+  /** Stores the new setting and appends the change to the history. */
+  readonly save: (
+    customerId: string,
+    setting: SpendLimitSetting,
+    change: SpendLimitChange & { readonly changedBy: SpendLimitChangedBy },
+  ) => Effect.Effect<void, RepositoryError>
+  /** The customer's orders created at or after `since`, except `exceptOrderId`. */
+  readonly ordersSince: (
+    customerId: string,
+    since: Date,
+    exceptOrderId?: string,
+  ) => Effect.Effect<readonly OrderSpend[], RepositoryError>
+  /** How many of the customer's orders were ever completed (refunded ones included). */
+  readonly completedOrders: (customerId: string) => Effect.Effect<number, RepositoryError>
+}
+export class SpendLimitStore extends Context.Tag("@howzat/core/SpendLimitStore")<
+  SpendLimitStore,
+  SpendLimitStoreShape
+>() {}

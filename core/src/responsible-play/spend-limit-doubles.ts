@@ -1,0 +1,77 @@
+import { Effect, Layer } from "effect"
+import type { OrderStore } from "../orders/test-doubles"
+import {
+  type RecordedResponsiblePlayEvent,
+  ResponsiblePlayEvents,
+} from "../ports/responsible-play-events"
+import { SpendLimitStore } from "../ports/spend-limits"
+import { pence } from "../rules/money"
+import { OrderStatus } from "../rules/order-status"
+import type { SpendLimitChange, SpendLimitSetting } from "../rules/spend-limits"
+
+/** What the double keeps beside the orders: settings by customer and the history. */
+export interface SpendLimitDoubleState {
+  readonly settings: Map<string, SpendLimitSetting>
+  readonly history: (SpendLimitChange & { readonly customerId: string })[]
+  /**
+   * A customer with no setting stored: tests that are not about limits say
+   * "no limit", as the shop's test helpers answer the question explicitly.
+   */
+  readonly fallback: SpendLimitSetting
+  /** The responsible-play log; checkout's transaction double rolls it back with the rest. */
+  readonly events: RecordedResponsiblePlayEvent[]
+}
+
+export const spendLimitState = (
+  fallback: SpendLimitSetting = { current: { kind: "NoLimit" }, pending: null },
+): SpendLimitDoubleState => ({ settings: new Map(), history: [], fallback, events: [] })
+
+/** The spend-limit store in memory, reading the month's orders from checkout's order store. */
+export const spendLimitStoreOver = (store: OrderStore, state: SpendLimitDoubleState) => {
+  const settingOf = (customerId: string) => state.settings.get(customerId) ?? state.fallback
+  return Layer.succeed(SpendLimitStore, {
+    setting: (customerId) => Effect.sync(() => settingOf(customerId)),
+    settingForUpdate: (customerId) => Effect.sync(() => settingOf(customerId)),
+    save: (customerId, setting, change) =>
+      Effect.sync(() => {
+        state.settings.set(customerId, setting)
+        state.history.push({ ...change, customerId })
+      }),
+    ordersSince: (customerId, since, exceptOrderId) =>
+      Effect.sync(() =>
+        [...store.orders.values()]
+          .filter(
+            (order) =>
+              order.customerId === customerId &&
+              order.id !== exceptOrderId &&
+              order.createdAt.getTime() >= since.getTime(),
+          )
+          .map((order) => ({
+            status: order.status,
+            orderTotal: order.orderTotal,
+            siteCreditDebit: order.siteCreditDebit,
+            creditBought: pence(order.creditItems.reduce((sum, item) => sum + item.lineTotal, 0)),
+          })),
+      ),
+    completedOrders: (customerId) =>
+      Effect.sync(
+        () =>
+          [...store.orders.values()].filter(
+            (order) =>
+              order.customerId === customerId &&
+              (order.status === OrderStatus.Completed || order.status === OrderStatus.Refunded),
+          ).length,
+      ),
+  })
+}
+
+/** The responsible-play log over the same state, so a rolled-back transaction loses its events. */
+export const responsiblePlayEventsOver = (state: SpendLimitDoubleState) =>
+  Layer.succeed(ResponsiblePlayEvents, {
+    record: (event) =>
+      Effect.sync(() => void state.events.push({ ...event, id: String(state.events.length + 1) })),
+    forCustomer: (customerId, since) =>
+      Effect.sync(() => state.events.filter((e) => e.customerId === customerId && e.at >= since)),
+    ofKinds: (kinds, since) =>
+      Effect.sync(() => state.events.filter((e) => kinds.includes(e.kind) && e.at >= since)),
+  })

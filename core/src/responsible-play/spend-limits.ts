@@ -1,0 +1,207 @@
+import { Context, Effect } from "effect"
+import { CustomerNotFound } from "../accounts/errors"
+import type { Principal } from "../accounts/model"
+import type { RepositoryError } from "../competitions/errors"
+import { ResponsiblePlayEvents } from "../ports/responsible-play-events"
+import { SpendLimitStore } from "../ports/spend-limits"
+import { Transactions } from "../ports/transactions"
+import { startOfLondonMonth } from "../rules/dates"
+import { type Pence, pence } from "../rules/money"
+import {
+  changeSpendLimit,
+  leftThisMonth,
+  mustAnswerFirst,
+  type PendingSpendLimit,
+  type SpendLimit,
+  type SpendLimitChange,
+  type SpendLimitSetting,
+  settledAt,
+  spendLimitAmountError,
+  spendOf,
+  spendVerdict,
+} from "../rules/spend-limits"
+import { SpendLimitInvalid, SpendLimitReached, SpendLimitUnanswered } from "./spend-limit-errors"
+
+/** What the account page shows. `left` is null when nothing limits the month. */
+export interface SpendLimitSummary {
+  /** null: never answered. */
+  readonly limit: SpendLimit | null
+  readonly pending: PendingSpendLimit | null
+  readonly spentThisMonth: Pence
+  readonly leftThisMonth: Pence | null
+}
+
+const sumSpend = (orders: readonly Parameters<typeof spendOf>[0][]) =>
+  pence(orders.reduce((total, order) => total + spendOf(order), 0))
+
+const limitAsJson = (limit: SpendLimit | null) =>
+  limit === null ? null : limit.kind === "NoLimit" ? "NoLimit" : limit.amount
+
+/** The event's detail and the history say the same: from, to, requested, applies. */
+const changeDetail = (change: SpendLimitChange) => ({
+  from: limitAsJson(change.from),
+  to: limitAsJson(change.to),
+  requestedAt: change.requestedAt.toISOString(),
+  appliesAt: change.appliesAt.toISOString(),
+})
+
+const validated = (to: SpendLimit) => {
+  const error = to.kind === "Amount" ? spendLimitAmountError(to.amount) : undefined
+  return error === undefined
+    ? Effect.succeed(to)
+    : Effect.fail(new SpendLimitInvalid({ detail: error }))
+}
+
+/**
+ * Applies one change for the customer under their row's hold, records it in
+ * the history and the responsible-play log, in the caller's transaction.
+ */
+const applyChange = (customerId: string, to: SpendLimit, at: Date) =>
+  Effect.gen(function* () {
+    const store = yield* SpendLimitStore
+    const events = yield* ResponsiblePlayEvents
+    const held = yield* store.settingForUpdate(customerId)
+    const { setting, change } = changeSpendLimit(held, to, at)
+    yield* store.save(customerId, setting, { ...change, changedBy: "Customer" })
+    yield* events.record({
+      customerId,
+      kind: "SpendLimitChanged",
+      at,
+      detail: changeDetail(change),
+    })
+    return setting
+  })
+
+/**
+ * Checkout's check, made inside its transaction after the customer's row is
+ * held (SiteCreditLedger.balanceForUpdate): the month is summed under that
+ * hold, so a second tab's checkout waits and then sees this one's order.
+ * `thisOrder` is the order's spend (rules' spendOf); the order itself is
+ * left out of the month, it is being priced.
+ */
+export const enforceSpendLimit = (
+  customerId: string,
+  orderId: string,
+  thisOrder: Pence,
+  at: Date,
+) =>
+  Effect.gen(function* () {
+    // Site credit bought alone (or a free entry) commits nothing: a deposit is not limited.
+    if (thisOrder <= 0) return
+    const store = yield* SpendLimitStore
+    const setting = settledAt(yield* store.setting(customerId), at)
+    if (setting.current === null) {
+      if (mustAnswerFirst(setting, yield* store.completedOrders(customerId)))
+        return yield* Effect.fail(new SpendLimitUnanswered({ customerId }))
+      return
+    }
+    if (setting.current.kind === "NoLimit") return
+    const spent = sumSpend(yield* store.ordersSince(customerId, startOfLondonMonth(at), orderId))
+    const verdict = spendVerdict(setting.current, spent, thisOrder)
+    if (verdict.kind === "Refused") {
+      const { limit, spent, order, left } = verdict
+      return yield* Effect.fail(new SpendLimitReached({ customerId, limit, spent, order, left }))
+    }
+  })
+
+/**
+ * Records a refused checkout in the responsible-play log. Called after the
+ * checkout's transaction rolled back, or the record would go with it.
+ */
+export const recordSpendLimitReached = (refusal: SpendLimitReached, at: Date) =>
+  Effect.flatMap(ResponsiblePlayEvents, (events) =>
+    events.record({
+      customerId: refusal.customerId,
+      kind: "SpendLimitReached",
+      at,
+      detail: {
+        limit: refusal.limit,
+        spent: refusal.spent,
+        order: refusal.order,
+        left: refusal.left,
+      },
+    }),
+  )
+
+/**
+ * The registration's optional answer (issue 12: "prompted at registration"),
+ * in the registration's transaction. Registration asks for it only where it
+ * is wired, as it does for referrals.
+ */
+export class SpendLimitSignUps extends Context.Tag("@howzat/core/SpendLimitSignUps")<
+  SpendLimitSignUps,
+  {
+    readonly answered: (
+      customerId: string,
+      to: SpendLimit,
+      at: Date,
+    ) => Effect.Effect<void, SpendLimitInvalid | RepositoryError>
+  }
+>() {
+  static readonly fromStore = Effect.gen(function* () {
+    const context = yield* Effect.context<SpendLimitStore | ResponsiblePlayEvents>()
+    return {
+      answered: (customerId: string, to: SpendLimit, at: Date) =>
+        Effect.flatMap(validated(to), (limit) =>
+          Effect.asVoid(applyChange(customerId, limit, at)),
+        ).pipe(Effect.provide(context)),
+    }
+  })
+}
+
+/**
+ * The customer's own monthly spend limit (issue 12, decision 0041): read
+ * and change it. Anyone else's customer id is answered as not found.
+ */
+export class SpendLimits extends Effect.Service<SpendLimits>()("@howzat/core/SpendLimits", {
+  effect: Effect.gen(function* () {
+    const store = yield* SpendLimitStore
+    const transactions = yield* Transactions
+    const context = yield* Effect.context<SpendLimitStore | ResponsiblePlayEvents>()
+
+    const own = (principal: Principal, customerId: string) =>
+      principal.customerId === customerId
+        ? Effect.void
+        : Effect.fail(new CustomerNotFound({ customerId }))
+
+    const summaryOf = (customerId: string, setting: SpendLimitSetting, at: Date) =>
+      Effect.gen(function* () {
+        const settled = settledAt(setting, at)
+        const spent = sumSpend(yield* store.ordersSince(customerId, startOfLondonMonth(at)))
+        return {
+          limit: settled.current,
+          pending: settled.pending,
+          spentThisMonth: spent,
+          leftThisMonth:
+            settled.current?.kind === "Amount"
+              ? leftThisMonth(settled.current.amount, spent)
+              : null,
+        } satisfies SpendLimitSummary
+      })
+
+    const now = Effect.map(
+      Effect.clockWith((clock) => clock.currentTimeMillis),
+      (ms) => new Date(ms),
+    )
+
+    return {
+      summary: (principal: Principal, customerId: string) =>
+        Effect.gen(function* () {
+          yield* own(principal, customerId)
+          const at = yield* now
+          return yield* summaryOf(customerId, yield* store.setting(customerId), at)
+        }),
+
+      change: (principal: Principal, customerId: string, to: SpendLimit) =>
+        Effect.gen(function* () {
+          yield* own(principal, customerId)
+          const limit = yield* validated(to)
+          const at = yield* now
+          const setting = yield* transactions.within(
+            applyChange(customerId, limit, at).pipe(Effect.provide(context)),
+          )
+          return yield* summaryOf(customerId, setting, at)
+        }),
+    }
+  }),
+}) {}

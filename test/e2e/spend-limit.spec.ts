@@ -1,0 +1,70 @@
+import AxeBuilder from "@axe-core/playwright"
+import { expect, type Page, test } from "@playwright/test"
+import {
+  addToBasketAndCheckout,
+  openCompetition,
+  PASSWORD,
+  registerThroughApi,
+  uniqueEmail,
+} from "./support"
+
+/**
+ * Issue 12's "Done when": a customer sets a £0 monthly spend limit on
+ * /Account/SpendLimit and is refused at checkout with the message, the
+ * basket kept. Every run registers its own customer.
+ */
+
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ rule: v.id, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }))
+
+test("a customer sets a £0 limit and is refused at checkout with the message", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const email = uniqueEmail(testInfo, "limit")
+  await registerThroughApi(page, email, { firstName: "Kate", lastName: "Cross" })
+  await page.goto("/Auth/Login")
+  await page.getByLabel("Email address").fill(email)
+  await page.getByLabel("Password").fill(PASSWORD)
+  await page.getByRole("button", { name: "LOGIN", exact: true }).click()
+  await expect(page).toHaveURL(/\/$/)
+
+  await page.goto("/Account/SpendLimit")
+  await expect(page.getByRole("heading", { name: "Monthly spend limit" })).toBeVisible()
+  await expect(page.getByTestId("spend-limit-current")).toHaveText("No limit")
+  expect(await seriousViolations(page)).toEqual([])
+
+  await page.getByRole("radio", { name: "A monthly amount" }).check()
+  const amount = page.getByLabel("Monthly limit (£)")
+  await amount.fill("-5")
+  await amount.blur()
+  await expect(page.getByText("Your spend limit cannot be less than £0.00.")).toBeVisible()
+  await amount.fill("0")
+  await page.getByRole("button", { name: "Save spend limit" }).click()
+  await expect(page.getByText("Your spend limit has been saved.")).toBeVisible()
+  // Lowering applies at once.
+  await expect(page.getByTestId("spend-limit-current")).toHaveText("£0.00 a month")
+
+  const competition = await openCompetition(request, testInfo.project.name === "mobile" ? 1 : 0)
+  await addToBasketAndCheckout(page, competition)
+  await page.getByLabel("Address line 1").first().fill("1 Lord's Road")
+  await page.getByLabel("Postcode").first().fill("NW8 8QN")
+  await page.getByRole("button", { name: "PROCEED TO PAYMENT" }).click()
+
+  const dialog = page.getByRole("dialog", { name: "Monthly spend limit reached" })
+  await expect(dialog).toBeVisible({ timeout: 20_000 })
+  await expect(dialog).toContainText(
+    "This order would take you over your monthly spend limit of £0.00. You have £0.00 left to spend this month.",
+  )
+  await expect(
+    dialog.getByRole("link", { name: "See or change your monthly spend limit" }),
+  ).toHaveAttribute("href", "/Account/SpendLimit")
+  await expect(
+    dialog.getByRole("link", { name: "Help and advice on playing responsibly" }),
+  ).toHaveAttribute("href", "/ResponsiblePlay")
+  expect(await seriousViolations(page)).toEqual([])
+  await expect(page).toHaveURL(/\/Checkout$/)
+})
