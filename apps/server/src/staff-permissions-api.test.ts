@@ -121,6 +121,10 @@ const NOT_STAFF_ONLY: ReadonlySet<string> = new Set([
   "complaints.submit",
   // A customer's own responsible-play panel (decision 0044).
   "responsiblePlay.signposting",
+  // A customer's own break or closure; staff may read a standing with ManageCustomers (0043).
+  "accountStanding.view",
+  "accountStanding.pause",
+  "accountStanding.close",
   // A customer's own monthly spend limit (issue 12, decision 0041).
   "spendLimits.get",
   "spendLimits.set",
