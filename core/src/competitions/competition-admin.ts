@@ -11,8 +11,8 @@ import {
   type MissingReferences,
 } from "../ports/competition-admin"
 import type { NewInstantWinGroup } from "../ports/competition-writer"
-import { SecureRandom } from "../ports/secure-random"
 import { LiveCompetitions } from "../ports/live-competitions"
+import { SecureRandom } from "../ports/secure-random"
 import { Transactions } from "../ports/transactions"
 import {
   type ChangeRefusal,

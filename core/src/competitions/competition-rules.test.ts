@@ -226,8 +226,7 @@ describe("the minimum open duration", () => {
     )
     const legacy = { startDateTimeUtc: at(1), closeDateTimeUtc: at(2), drawDateTimeUtc: at(3) }
     expect(
-      errorOf(run((admin) => admin.update(id, draft({ ...legacy, name: "Renamed" }), staff)))
-        ._tag,
+      errorOf(run((admin) => admin.update(id, draft({ ...legacy, name: "Renamed" }), staff)))._tag,
     ).toBe("Right")
     expect(
       errorOf(

@@ -1,9 +1,9 @@
 import { Data, Effect } from "effect"
 import { LiveCompetitions } from "../ports/live-competitions"
 import {
+  instantWinShareRefusal,
   type LiveCompetition,
   type LiveShare,
-  instantWinShareRefusal,
   liveAfter,
 } from "../rules/live-competitions"
 

@@ -267,9 +267,7 @@ describe("changeRefusal", () => {
             startDateTimeUtc: shift(current.startDateTimeUtc, e.startShift),
             closeDateTimeUtc: shift(current.closeDateTimeUtc, e.closeShift),
             drawDateTimeUtc:
-              current.drawDateTimeUtc === null
-                ? null
-                : shift(current.drawDateTimeUtc, e.drawShift),
+              current.drawDateTimeUtc === null ? null : shift(current.drawDateTimeUtc, e.drawShift),
             visibilityStatus: e.visible ? ("Visible" as const) : ("Hidden" as const),
           }
           if (changeRefusal(current, next, clock) === null) current = { ...current, ...next }
