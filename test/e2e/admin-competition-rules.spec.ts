@@ -51,8 +51,11 @@ test("a live competition's dates are read-only, and a refused publish says why",
   await page.goto(`/admin/competitions/${competition.id}`)
   await expect(page.getByRole("heading", { name: competition.name, level: 1 })).toBeVisible()
   await expect(page.getByText("its opening, closing and draw times are fixed")).toBeVisible()
+  const form = page
+    .locator("form")
+    .filter({ has: page.getByRole("button", { name: "Save changes" }) })
   for (const label of ["Opens", "Closes", "Draw"])
-    await expect(page.getByLabel(label, { exact: true })).not.toBeEditable()
+    await expect(form.getByLabel(label, { exact: true })).not.toBeEditable()
   expect(await seriousViolations(page)).toEqual([])
 
   const detail =
@@ -77,4 +80,38 @@ test("a live competition's dates are read-only, and a refused publish says why",
   await expect(dialog.getByText(detail)).toBeVisible()
   await page.setViewportSize({ width: 800, height: 1100 })
   await expect(dialog.getByText(detail)).toBeVisible()
+})
+
+test("staff record whether a main prize was awarded as described or as cash", async ({ page }) => {
+  test.setTimeout(60_000)
+  await signInToBackOffice(page)
+  await page.goto("/admin/winners")
+  const table = page.getByRole("table", { name: "Main prize winners" })
+  await expect(table).toBeVisible()
+  await expect(table.getByRole("columnheader", { name: "Awarded as" })).toBeVisible()
+  // A demo winner whose competition stated a cash alternative.
+  const row = table
+    .getByRole("row")
+    .filter({ has: page.getByRole("option", { name: /^Cash alternative \(£/ }) })
+    .first()
+  const awarded = row.getByRole("combobox", { name: /^Prize awarded as/ })
+  await awarded.selectOption("CashAlternative")
+  await expect(row.getByText("Saved")).toBeVisible()
+  await expect(awarded).toHaveValue("CashAlternative")
+  expect(await seriousViolations(page)).toEqual([])
+  await page.reload()
+  await expect(
+    table
+      .getByRole("row")
+      .filter({ has: page.getByRole("option", { name: /^Cash alternative \(£/ }) })
+      .first()
+      .getByRole("combobox", { name: /^Prize awarded as/ }),
+  ).toHaveValue("CashAlternative")
+  // Left as the demo shop had it, for the next run.
+  await table
+    .getByRole("row")
+    .filter({ has: page.getByRole("option", { name: /^Cash alternative \(£/ }) })
+    .first()
+    .getByRole("combobox", { name: /^Prize awarded as/ })
+    .selectOption("")
 })
