@@ -199,9 +199,7 @@ export const CompetitionWinnersHandlersLive = HttpApiBuilder.group(
           }).pipe(
             Effect.catchAll(
               (error): Effect.Effect<never, Conflict | Problem> =>
-                error._tag === "CashAlternativeNotOffered"
-                  ? noCashAlternative()
-                  : asProblem(error),
+                error._tag === "CashAlternativeNotOffered" ? noCashAlternative() : asProblem(error),
             ),
           ),
         )
