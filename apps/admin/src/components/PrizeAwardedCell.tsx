@@ -15,11 +15,16 @@ type AwardedAs = MainPrizeWinnerJson["prizeAwardedAs"]
 export function PrizeAwardedCell({ winner }: { readonly winner: MainPrizeWinnerJson }) {
   const id = useId()
   const [saved, setSaved] = useState("")
-  const save = useAction((prizeAwardedAs: AwardedAs) =>
-    api.competitionWinners.setMainPrizeAwardedAs({
-      path: { competitionId: winner.competition.id, ticketNumber: winner.ticketNumber },
-      payload: { prizeAwardedAs },
-    }),
+  // The answer is kept here rather than by reloading the list, which would remount the row
+  // and lose the "Saved" it announces.
+  const [value, setValue] = useState<AwardedAs>(winner.prizeAwardedAs)
+  const save = useAction(
+    (prizeAwardedAs: AwardedAs) =>
+      api.competitionWinners.setMainPrizeAwardedAs({
+        path: { competitionId: winner.competition.id, ticketNumber: winner.ticketNumber },
+        payload: { prizeAwardedAs },
+      }),
+    { reload: false },
   )
   const cash = winner.cashAlternativeValue
   return (
@@ -31,17 +36,21 @@ export function PrizeAwardedCell({ winner }: { readonly winner: MainPrizeWinnerJ
       <select
         id={id}
         className="input"
-        value={winner.prizeAwardedAs ?? ""}
+        value={value ?? ""}
         disabled={save.pending}
         onChange={async (e) => {
           setSaved("")
           const next = e.target.value === "" ? null : (e.target.value as NonNullable<AwardedAs>)
-          if (await save.run(next)) setSaved("Saved")
+          const answer = await save.run(next)
+          if (answer) {
+            setValue(answer.mainPrizeWinner.prizeAwardedAs)
+            setSaved("Saved")
+          }
         }}
       >
         <option value="">Not recorded yet</option>
         <option value="Prize">The prize as described</option>
-        {cash !== null || winner.prizeAwardedAs === "CashAlternative" ? (
+        {cash !== null || value === "CashAlternative" ? (
           <option value="CashAlternative">
             Cash alternative{cash !== null ? ` (${formatPence(cash)})` : ""}
           </option>
