@@ -43,6 +43,7 @@ import {
   InstantWinPrizeWinnerResponse,
   MainPrizeWinnerList,
   MainPrizeWinnerResponse,
+  PrizeAwardedRequest,
   TicketNumberFromPath,
   WinnerListParams,
   WinnerNoteList,
@@ -427,6 +428,18 @@ export class CompetitionWinnersApi extends HttpApiGroup.make("competitionWinners
       .setPayload(WinnerVisibilityRequest)
       .addSuccess(MainPrizeWinnerResponse)
       .addError(NotFound)
+      .annotate(StaffPermission, "ManageWinners"),
+  )
+  .add(
+    HttpApiEndpoint.post(
+      "setMainPrizeAwardedAs",
+      "/api/CompetitionWinners/MainPrizeWinners/:competitionId/:ticketNumber/PrizeAwarded",
+    )
+      .setPath(MainWinnerPath)
+      .setPayload(PrizeAwardedRequest)
+      .addSuccess(MainPrizeWinnerResponse)
+      .addError(NotFound)
+      .addError(Conflict)
       .annotate(StaffPermission, "ManageWinners"),
   )
   .add(

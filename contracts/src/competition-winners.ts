@@ -41,8 +41,15 @@ const ProcessedFields = {
   isVisible: Schema.Boolean,
 }
 
+/** How a main prize was awarded (issue 12, decision 0045). */
+export const PrizeAwardedAs = Schema.Literal("Prize", "CashAlternative")
+
 export const MainPrizeWinner = Schema.Struct({
   competition: Schema.Struct({ id: Schema.String, name: Schema.String }),
+  /** The competition's stated cash alternative in pence; null when it offered none. */
+  cashAlternativeValue: Schema.NullOr(Schema.Int),
+  /** As described or as the cash alternative; null until staff record it. */
+  prizeAwardedAs: Schema.NullOr(PrizeAwardedAs),
   ticketNumber: Schema.Int,
   winner: Winner,
   drawnAt: Schema.Date,
@@ -86,6 +93,9 @@ export type InstantWinPrizeWinnerResponseJson = typeof InstantWinPrizeWinnerResp
 
 export const WinnerStatusRequest = Schema.Struct({ processed: Schema.Boolean })
 export type WinnerStatusRequestJson = typeof WinnerStatusRequest.Encoded
+
+export const PrizeAwardedRequest = Schema.Struct({ prizeAwardedAs: Schema.NullOr(PrizeAwardedAs) })
+export type PrizeAwardedRequestJson = typeof PrizeAwardedRequest.Encoded
 
 export const WinnerVisibilityRequest = Schema.Struct({ isVisible: Schema.Boolean })
 export type WinnerVisibilityRequestJson = typeof WinnerVisibilityRequest.Encoded

@@ -216,7 +216,8 @@ test("a live competition is drawn from the Draws screen, its postal entrant the 
       totalTickets: 20,
       maxTicketsPerCustomer: 5,
       defaultTicketSaleQuantity: 1,
-      startDateTimeUtc: new Date(Date.now() - 60_000).toISOString(),
+      // Open for more than the shop's minimum (a day, decision 0045), closing in half a minute.
+      startDateTimeUtc: new Date(Date.now() - 25 * 60 * 60_000).toISOString(),
       closeDateTimeUtc: new Date(closesAt).toISOString(),
       drawDateTimeUtc: new Date(closesAt + 60_000).toISOString(),
       drawType: "Live",

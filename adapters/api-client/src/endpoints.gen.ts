@@ -73,6 +73,7 @@ export const endpoints = {
     deleteMainPrizeNote: ["DELETE", "/api/CompetitionWinners/MainPrizeWinners/Notes/:noteId", 2],
     setMainPrizeStatus: ["POST", "/api/CompetitionWinners/MainPrizeWinners/:competitionId/:ticketNumber/Status", 2],
     setMainPrizeVisibility: ["POST", "/api/CompetitionWinners/MainPrizeWinners/:competitionId/:ticketNumber/Visibility", 2],
+    setMainPrizeAwardedAs: ["POST", "/api/CompetitionWinners/MainPrizeWinners/:competitionId/:ticketNumber/PrizeAwarded", 2],
     setInstantWinVisibility: ["POST", "/api/CompetitionWinners/InstantWinPrizeWinners/:instantWinId/Visibility", 2],
   },
   postalEntries: {
@@ -500,6 +501,13 @@ export interface Endpoints {
       readonly payload: typeof competitionWinners.WinnerVisibilityRequest.Encoded
       readonly success: typeof competitionWinners.MainPrizeWinnerResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly setMainPrizeAwardedAs: {
+      readonly path: ParamsInput<{ readonly "competitionId": string; readonly "ticketNumber": string }, { readonly "competitionId": string; readonly "ticketNumber": number }>
+      readonly urlParams: never
+      readonly payload: typeof competitionWinners.PrizeAwardedRequest.Encoded
+      readonly success: typeof competitionWinners.MainPrizeWinnerResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
     }
     readonly setInstantWinVisibility: {
       readonly path: ParamsInput<{ readonly "instantWinId": string }, { readonly "instantWinId": string }>

@@ -15,6 +15,7 @@ import type { Competition } from "@howzat/core/competitions/model"
 import { now } from "@howzat/core/ports/clock"
 import { refusalDetail } from "@howzat/core/rules/competition-admin"
 import { Effect, Layer } from "effect"
+import { instantWinShareRefused } from "./live-share-problems"
 import { repositoryProblem } from "./repository-problem"
 import { notStaff } from "./staff-problems"
 import { competitionToWire } from "./wire"
@@ -94,12 +95,17 @@ const competitionAdminGroup = HttpApiBuilder.group(HowzatApi, "competitionAdmin"
             ...competitionLookup,
             CompetitionInvalid: invalid,
             CompetitionChangeRefused: changeRefused,
+            InstantWinShareRefused: instantWinShareRefused,
           }),
         ),
       )
       .handle("delete", ({ path }) =>
         asStaff((by) => admin.remove(path.competitionId, by)).pipe(
-          Effect.catchTags({ ...competitionLookup, CompetitionDeletionRefused: deletionRefused }),
+          Effect.catchTags({
+            ...competitionLookup,
+            CompetitionDeletionRefused: deletionRefused,
+            InstantWinShareRefused: instantWinShareRefused,
+          }),
         ),
       )
       .handle("duplicate", ({ path, payload }) =>

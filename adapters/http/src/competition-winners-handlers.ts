@@ -3,10 +3,12 @@ import { HowzatApi } from "@howzat/contracts/api"
 import { pageInfo } from "@howzat/contracts/paging"
 import {
   type BadRequest,
+  Conflict,
   type Forbidden,
   forbidden,
   type NotFound,
   notFound,
+  problemType,
   type ServiceUnavailable,
   validationProblem,
 } from "@howzat/contracts/problems"
@@ -40,6 +42,8 @@ const processedToWire = (processed: Processed | null, noteCount: number, isVisib
 
 export const mainPrizeWinnerToWire = (w: MainPrizeWinner) => ({
   competition: { id: w.competitionId, name: w.competitionName },
+  cashAlternativeValue: w.cashAlternativeValue,
+  prizeAwardedAs: w.prizeAwardedAs,
   ticketNumber: w.ticketNumber,
   winner: w.winner,
   drawnAt: w.drawnAt,
@@ -91,6 +95,20 @@ const asProblem = (
       return repositoryProblem(error)
   }
 }
+
+type Problem = Forbidden | NotFound | BadRequest | ServiceUnavailable
+
+/** Issue 12 (decision 0045): a prize can only be awarded as a cash alternative the competition stated. */
+const noCashAlternative = () =>
+  Effect.fail(
+    new Conflict({
+      type: problemType("no-cash-alternative"),
+      title: "No cash alternative",
+      status: 409,
+      detail:
+        "This competition stated no cash alternative: its winner can only be awarded the prize as described.",
+    }),
+  )
 
 /** A list can only be refused or fail in storage: it never answers 404. */
 const listProblems = {
@@ -168,6 +186,22 @@ export const CompetitionWinnersHandlersLive = HttpApiBuilder.group(
             )
             return { instantWinPrizeWinner: instantWinPrizeWinnerToWire(winner) }
           }).pipe(Effect.catchAll(asProblem)),
+        )
+        .handle("setMainPrizeAwardedAs", ({ path, payload }) =>
+          Effect.gen(function* () {
+            const winner = yield* winners.setMainPrizeAwardedAs(
+              path.competitionId,
+              path.ticketNumber,
+              payload.prizeAwardedAs,
+              yield* CurrentUser,
+            )
+            return { mainPrizeWinner: mainPrizeWinnerToWire(winner) }
+          }).pipe(
+            Effect.catchAll(
+              (error): Effect.Effect<never, Conflict | Problem> =>
+                error._tag === "CashAlternativeNotOffered" ? noCashAlternative() : asProblem(error),
+            ),
+          ),
         )
         .handle("setMainPrizeVisibility", ({ path, payload }) =>
           Effect.gen(function* () {

@@ -12,6 +12,7 @@ import {
 import type { SoldTicket, StaffInstantWinGroup } from "@howzat/core/ports/instant-win-groups"
 import { pence } from "@howzat/core/rules/money"
 import { Effect } from "effect"
+import { instantWinShareRefused } from "./live-share-problems"
 import { repositoryProblem } from "./repository-problem"
 import { notStaff, whenOf } from "./staff-problems"
 import { instantWinTicketToWire } from "./wire"
@@ -123,7 +124,9 @@ export const InstantWinGroupHandlersLive = HttpApiBuilder.group(
               )
               .pipe(Effect.catchTag("NotStaff", () => notStaff(principal)))
             return changed(made)
-          }).pipe(Effect.catchTags(changeProblems)),
+          }).pipe(
+            Effect.catchTags({ ...changeProblems, InstantWinShareRefused: instantWinShareRefused }),
+          ),
         )
         .handle("update", ({ path, payload }) =>
           Effect.gen(function* () {

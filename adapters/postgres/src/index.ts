@@ -57,6 +57,7 @@ export {
 } from "./repos/index"
 export { InstantWinGroupStoreLive, makeInstantWinGroupStore } from "./repos/instant-win-groups"
 export { InstantWinRepoLive, makeInstantWinRepo } from "./repos/instant-wins"
+export { LiveCompetitionsLive, makeLiveCompetitions } from "./repos/live-competitions"
 export { makeOrderRefundRepo, OrderRefundRepoLive } from "./repos/order-refunds"
 export { makeOrderRepo, OrderRepoLive } from "./repos/orders"
 export {

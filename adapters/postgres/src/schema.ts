@@ -176,6 +176,8 @@ export interface DrawsTable {
   /** When staff marked the main prize handed over, and who; null while it waits. */
   processedAt: Generated<Date | null>
   processedByUserId: Generated<string | null>
+  /** How the main prize was awarded (decision 0045); null until staff record it. */
+  prizeAwardedAs: Generated<"Prize" | "CashAlternative" | null>
 }
 
 /** Staff's notes on one winner: a main winner (competition + ticket) or an instant win. */

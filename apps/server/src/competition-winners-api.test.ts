@@ -126,6 +126,7 @@ const everyCall = (): [string, string, unknown?][] => [
   ["DELETE", `${BASE}/MainPrizeWinners/Notes/${NOBODY}`],
   ["POST", `${mainPath()}/Status`, { processed: true }],
   ["POST", `${mainPath()}/Visibility`, { isVisible: false }],
+  ["POST", `${mainPath()}/PrizeAwarded`, { prizeAwardedAs: "Prize" }],
   ["GET", `${instantPath()}/Notes`],
   ["POST", `${instantPath()}/Notes`, { text: "A note" }],
   ["PUT", `${BASE}/InstantWinPrizeWinners/Notes/${NOBODY}`, { text: "A note" }],
@@ -147,16 +148,78 @@ describe("who may see winners", () => {
     expect(notes).toEqual([])
     const draw = await shop.db
       .selectFrom("draws")
-      .select(["processedAt", "isVisible"])
+      .select(["processedAt", "isVisible", "prizeAwardedAs"])
       .where("competitionId", "=", drawnCompetitionId)
       .executeTakeFirstOrThrow()
-    expect(draw).toEqual({ processedAt: null, isVisible: true })
+    expect(draw).toEqual({ processedAt: null, isVisible: true, prizeAwardedAs: null })
     const instant = await shop.db
       .selectFrom("instantWinTickets")
       .select("isVisible")
       .where("id", "=", instantWinId)
       .executeTakeFirstOrThrow()
     expect(instant.isVisible).toBe(true)
+  })
+})
+
+describe("how the main prize was awarded (issue 12, decision 0045)", () => {
+  const cashAlternative = (pence: number | null) =>
+    shop.db
+      .updateTable("competitions")
+      .set({ cashAlternativePence: pence })
+      .where("id", "=", drawnCompetitionId)
+      .execute()
+  type Awarded = {
+    mainPrizeWinner: { prizeAwardedAs: string | null; cashAlternativeValue: number | null }
+  }
+
+  it("records the cash alternative the competition stated, or the prize, audited", async () => {
+    await cashAlternative(25_000)
+    const cash = await json<Awarded>(
+      await admin.post(`${mainPath()}/PrizeAwarded`, { prizeAwardedAs: "CashAlternative" }),
+    )
+    expect(cash.mainPrizeWinner).toMatchObject({
+      prizeAwardedAs: "CashAlternative",
+      cashAlternativeValue: 25_000,
+    })
+    const listed = await json<MainPrizeWinnerListJson>(await admin.get(`${BASE}/MainPrizeWinners`))
+    expect(
+      listed.mainPrizeWinners.find((w) => w.competition.id === drawnCompetitionId)?.prizeAwardedAs,
+    ).toBe("CashAlternative")
+    const audit = await shop.db
+      .selectFrom("auditLog")
+      .select(["before", "after"])
+      .where("action", "=", "Winner.SetPrizeAwardedAs")
+      .execute()
+    expect(audit.at(-1)).toEqual({
+      before: { prizeAwardedAs: null },
+      after: { prizeAwardedAs: "CashAlternative" },
+    })
+    await json(await admin.post(`${mainPath()}/PrizeAwarded`, { prizeAwardedAs: null }))
+  })
+
+  it("refuses a cash alternative the competition never stated, and bad requests", async () => {
+    await cashAlternative(null)
+    const refused = await problem(
+      await admin.post(`${mainPath()}/PrizeAwarded`, { prizeAwardedAs: "CashAlternative" }),
+      409,
+    )
+    expect(refused.detail).toBe(
+      "This competition stated no cash alternative: its winner can only be awarded the prize as described.",
+    )
+    const prize = await json<Awarded>(
+      await admin.post(`${mainPath()}/PrizeAwarded`, { prizeAwardedAs: "Prize" }),
+    )
+    expect(prize.mainPrizeWinner.prizeAwardedAs).toBe("Prize")
+    await problem(await admin.post(`${mainPath()}/PrizeAwarded`, { prizeAwardedAs: "Car" }), 400)
+    await problem(await admin.post(`${mainPath()}/PrizeAwarded`, {}), 400)
+    await problem(
+      await admin.post(
+        `${BASE}/MainPrizeWinners/${drawnCompetitionId}/${winningTicket + 1}/PrizeAwarded`,
+        { prizeAwardedAs: "Prize" },
+      ),
+      404,
+    )
+    await json(await admin.post(`${mainPath()}/PrizeAwarded`, { prizeAwardedAs: null }))
   })
 })
 

@@ -10,6 +10,7 @@ import { ClubPerks } from "@howzat/core/clubs/club-perks"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
 import { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
+import { CompetitionPolicy } from "@howzat/core/competitions/competition-policy"
 import { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
 import { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
 import { ComplaintSettings, Complaints } from "@howzat/core/complaints/complaints"
@@ -137,6 +138,8 @@ export interface ShopBrand {
   readonly identity?: Omit<ShopIdentity, "website"> | undefined
   /** The storefront's configured tracking origins (brand.ts trackingOrigins): the CSP admits them. */
   readonly tracking?: TrackingOrigins | undefined
+  /** The least time a competition is open for sale (decision 0045); core's default, a day, when unset. */
+  readonly minimumOpenMs?: number | undefined
 }
 
 const openFileStore = (config: FileStoreConfig) =>
@@ -215,6 +218,11 @@ export const composeShop = async (
         Layer.provide(db),
         Layer.merge(NodeSecureRandomLive),
       ),
+    ),
+    Layer.provide(
+      brand.minimumOpenMs === undefined
+        ? Layer.empty
+        : Layer.succeed(CompetitionPolicy, { minimumOpenMs: brand.minimumOpenMs }),
     ),
   )
   // Staff's images: rows in the database, bytes in the file store, served at /files/*.

@@ -3,7 +3,9 @@ import { type AuditEntry, AuditLog } from "../ports/audit-log"
 import { CategoryRepo, CompetitionRepo } from "../ports/catalogue"
 import { CatalogueAdminStore } from "../ports/catalogue-admin"
 import { CompetitionAdminStore, type LockedCompetition } from "../ports/competition-admin"
+import { LiveCompetitions } from "../ports/live-competitions"
 import { Transactions } from "../ports/transactions"
+import { isLive } from "../rules/live-competitions"
 import { pence } from "../rules/money"
 import { CategoryNotFound, CompetitionNotFound } from "./errors"
 import type { AttributeType, Category, Competition } from "./model"
@@ -194,8 +196,18 @@ export const memoryCatalogueAdmin = (memory: MemoryCatalogue) => {
       }),
   })
 
+  const live = Layer.succeed(LiveCompetitions, {
+    lockedLive: (now) =>
+      Effect.sync(() =>
+        memory.competitions
+          .filter((c) => isLive(c, now))
+          .map((c) => ({ id: c.id, instantWin: c.instantWinGroups.length > 0 })),
+      ),
+  })
+
   return Layer.mergeAll(
     competitionStore,
+    live,
     reads,
     catalogueStore,
     transactions,

@@ -11,6 +11,7 @@ import {
   type MissingReferences,
 } from "../ports/competition-admin"
 import type { NewInstantWinGroup } from "../ports/competition-writer"
+import { LiveCompetitions } from "../ports/live-competitions"
 import { SecureRandom } from "../ports/secure-random"
 import { Transactions } from "../ports/transactions"
 import {
@@ -23,8 +24,11 @@ import {
   deletionRefusal,
   validateCompetitionDraft,
 } from "../rules/competition-admin"
+import { isLive, openTooShort, openTooShortMessage } from "../rules/live-competitions"
 import { auditor } from "../staff/audit"
 import { authorize } from "../staff/permissions"
+import { CompetitionPolicy } from "./competition-policy"
+import { guardInstantWinShare } from "./live-share"
 
 /** Field name (as on the wire) to message; the edge answers with the validation problem. */
 export class CompetitionInvalid extends Data.TaggedError("CompetitionInvalid")<{
@@ -127,10 +131,21 @@ export class CompetitionAdmin extends Effect.Service<CompetitionAdmin>()(
       const transactions = yield* Transactions
       const audit = yield* auditor
       const random = yield* SecureRandom
+      const liveCompetitions = yield* LiveCompetitions
+      const policy = yield* CompetitionPolicy
+
+      /** The shop-wide share check, with the port this service was built with. */
+      const guardShare = (...args: Parameters<typeof guardInstantWinShare>) =>
+        Effect.provideService(guardInstantWinShare(...args), LiveCompetitions, liveCompetitions)
 
       const validated = (draft: CompetitionDraft, at: Date, previous?: CompetitionDraft) =>
         Effect.gen(function* () {
           const errors = validateCompetitionDraft(draft, at, previous)
+          if (
+            errors.closeDateTimeUtc === undefined &&
+            openTooShort(draft, policy.minimumOpenMs, previous)
+          )
+            errors.closeDateTimeUtc = openTooShortMessage(policy.minimumOpenMs)
           const missing = referenceErrors(yield* store.missing(draft))
           const all = { ...missing, ...errors }
           if (Object.keys(all).length > 0) return yield* new CompetitionInvalid({ errors: all })
@@ -188,6 +203,8 @@ export class CompetitionAdmin extends Effect.Service<CompetitionAdmin>()(
         Effect.gen(function* () {
           yield* authorize(by, "ManageCompetitions")
           const draft = tidy(request)
+          // No share check: a new competition has no instant-win groups yet, so publishing it
+          // at once only ever lowers the instant-win share.
           // Checked in the insert's transaction, just before the links are written; a category
           // deleted in between fails the foreign key and the whole insert with it.
           const id = yield* transactions.within(
@@ -212,6 +229,14 @@ export class CompetitionAdmin extends Effect.Service<CompetitionAdmin>()(
               const refusal = changeRefusal(stored, draft, at)
               if (refusal !== null)
                 return yield* new CompetitionChangeRefused({ competitionId: stored.id, refusal })
+              // Publishing or hiding changes the live set; other edits leave it as it was.
+              const liveAfter = isLive(draft, at)
+              if (isLive(stored, at) !== liveAfter)
+                yield* guardShare(stored.id, at, () =>
+                  liveAfter
+                    ? { id: stored.id, instantWin: stored.instantWinGroups.length > 0 }
+                    : null,
+                )
               yield* store.update(stored.id, draft)
               const after = yield* store.lock(stored.id)
               yield* record(
@@ -235,6 +260,8 @@ export class CompetitionAdmin extends Effect.Service<CompetitionAdmin>()(
               const reason = deletionRefusal(stored)
               if (reason !== null)
                 return yield* new CompetitionDeletionRefused({ competitionId: stored.id, reason })
+              const at = yield* now
+              if (isLive(stored, at)) yield* guardShare(stored.id, at, () => null)
               yield* store.remove(stored.id)
               yield* record(
                 by,

@@ -2,6 +2,7 @@ import { Effect, Layer } from "effect"
 import { CompetitionNotFound } from "../competitions/errors"
 import { type AuditEntry, AuditLog } from "../ports/audit-log"
 import { InstantWinGroupStore, type StaffInstantWinGroup } from "../ports/instant-win-groups"
+import { LiveCompetitions } from "../ports/live-competitions"
 import { SecureRandom } from "../ports/secure-random"
 import { Transactions } from "../ports/transactions"
 import type { Pence } from "../rules/money"
@@ -15,6 +16,8 @@ export interface MemoryCompetition {
   salt: string | null
   commitment: string | null
   groups: MemoryGroup[]
+  /** Visible and not closed: counted by the instant-win share rule. */
+  live?: boolean
 }
 
 export interface MemoryGroup {
@@ -145,7 +148,16 @@ export const memoryInstantWinGroups = (store: MemoryStore) => {
     record: (entry) => Effect.sync(() => void store.audit.push(entry)),
   })
 
-  return Layer.mergeAll(groups, transactions, auditLog)
+  const live = Layer.succeed(LiveCompetitions, {
+    lockedLive: () =>
+      Effect.sync(() =>
+        store.competitions
+          .filter((c) => c.live === true)
+          .map((c) => ({ id: c.competitionId, instantWin: c.groups.length > 0 })),
+      ),
+  })
+
+  return Layer.mergeAll(groups, transactions, auditLog, live)
 }
 
 /** The platform's CSPRNG: the properties must hold for real randomness, not a script. */

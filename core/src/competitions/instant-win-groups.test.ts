@@ -206,6 +206,25 @@ describe("InstantWinGroups before the competition opens", () => {
     expect(created.right.instantWinCommitment).toBe(shop.stored().commitment)
   })
 
+  it("refuses the first group of a published competition when instant wins would be the majority (decision 0045)", () => {
+    const shop = shopWith(competitionOf({ live: true }))
+    const refused = shop.run((s) => s.create(COMPETITION, request(3), staff))
+    expect(Either.isLeft(refused) && refused.left).toMatchObject({
+      _tag: "InstantWinShareRefused",
+      share: { instantWin: 1, other: 0 },
+    })
+    expect(shop.stored().groups).toEqual([])
+    expect(shop.store.audit).toEqual([])
+    // With another live competition without instant wins, an even split is allowed.
+    shop.store.competitions.push(
+      competitionOf({ competitionId: "22222222-2222-4222-8222-222222222222", live: true }),
+    )
+    expect(Either.isRight(shop.run((s) => s.create(COMPETITION, request(3), staff)))).toBe(true)
+    // A second group does not change its kind, so the share is not asked again.
+    shop.store.competitions.pop()
+    expect(Either.isRight(shop.run((s) => s.create(COMPETITION, request(2), staff)))).toBe(true)
+  })
+
   it("can give one group every ticket, and then refuses any more", () => {
     const shop = shopWith(competitionOf({ totalTickets: 12 }))
     expect(Either.isRight(shop.run((s) => s.create(COMPETITION, request(12), staff)))).toBe(true)

@@ -10,6 +10,7 @@ import {
   InstantWinGroupStore,
   type StaffInstantWinGroup,
 } from "../ports/instant-win-groups"
+import { LiveCompetitions } from "../ports/live-competitions"
 import { SecureRandom } from "../ports/secure-random"
 import { Transactions } from "../ports/transactions"
 import { type InstantWinGroupErrors, validateInstantWinGroup } from "../rules/instant-win-groups"
@@ -17,6 +18,7 @@ import type { Pence } from "../rules/money"
 import { auditor } from "../staff/audit"
 import { authorize } from "../staff/permissions"
 import { InstantWinGroupNotFound } from "./errors"
+import { guardInstantWinShare } from "./live-share"
 
 /**
  * Instant wins are fixed before the first ticket can be bought: once the
@@ -84,6 +86,7 @@ export class InstantWinGroups extends Effect.Service<InstantWinGroups>()(
       const transactions = yield* Transactions
       const random = yield* SecureRandom
       const audit = yield* auditor
+      const liveCompetitions = yield* LiveCompetitions
 
       const chooseNumbers = (total: number, taken: ReadonlySet<number>, count: number) =>
         Effect.provideService(chooseFreeTicketNumbers(total, taken, count), SecureRandom, random)
@@ -167,6 +170,17 @@ export class InstantWinGroups extends Effect.Service<InstantWinGroups>()(
             Effect.gen(function* () {
               const free = competition.totalTickets - countOf(competition.groups)
               yield* validated({ ...request, prizeSiteCreditPence: request.prizeSiteCredit }, free)
+              // The first group makes a published (scheduled) competition an instant-win one.
+              if (competition.groups.length === 0)
+                yield* Effect.provideService(
+                  Effect.flatMap(now, (at) =>
+                    guardInstantWinShare(competitionId, at, (current) =>
+                      current === undefined ? null : { id: current.id, instantWin: true },
+                    ),
+                  ),
+                  LiveCompetitions,
+                  liveCompetitions,
+                )
               const taken = new Set(competition.groups.flatMap((g) => g.ticketNumbers))
               const numbers = yield* chooseNumbers(
                 competition.totalTickets,

@@ -4,6 +4,7 @@ import type { Page, PageRequest } from "../competitions/model"
 import type {
   InstantWinPrizeWinner,
   MainPrizeWinner,
+  PrizeAwardedAs,
   Processed,
   WinnerKind,
   WinnerNote,
@@ -57,6 +58,12 @@ export interface WinnerRecordsShape {
   readonly setVisible: (
     winner: WinnerRef,
     isVisible: boolean,
+  ) => Effect.Effect<boolean, RepositoryError>
+  /** Records how a main prize was awarded; false when there is no such winner. */
+  readonly setPrizeAwardedAs: (
+    competitionId: string,
+    ticketNumber: number,
+    awardedAs: PrizeAwardedAs | null,
   ) => Effect.Effect<boolean, RepositoryError>
   /** Oldest first; null when there is no such winner. */
   readonly notes: (

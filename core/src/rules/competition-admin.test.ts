@@ -241,6 +241,55 @@ describe("changeRefusal", () => {
     )
   })
 
+  it("lets no sequence of edits move a live competition's close or draw date", () => {
+    const edit = fc.record({
+      startShift: fc.integer({ min: -3, max: 3 }),
+      closeShift: fc.integer({ min: -3, max: 3 }),
+      drawShift: fc.integer({ min: -3, max: 3 }),
+      visible: fc.boolean(),
+      // Staff come back to the form later: the clock moves on between edits.
+      daysLater: fc.integer({ min: 0, max: 3 }),
+    })
+    fc.assert(
+      fc.property(liveAndSold, fc.array(edit, { maxLength: 12 }), (s, edits) => {
+        let current = storedFrom({ ...s, drawn: false })
+        let clock = NOW
+        let liveClose: number | null = null
+        let liveDraw: number | null | undefined
+        for (const e of edits) {
+          if (clock >= current.startDateTimeUtc && liveClose === null) {
+            liveClose = current.closeDateTimeUtc.getTime()
+            liveDraw = current.drawDateTimeUtc?.getTime() ?? null
+          }
+          const shift = (d: Date, n: number) => new Date(d.getTime() + n * DAY)
+          const next = {
+            ...current,
+            startDateTimeUtc: shift(current.startDateTimeUtc, e.startShift),
+            closeDateTimeUtc: shift(current.closeDateTimeUtc, e.closeShift),
+            drawDateTimeUtc:
+              current.drawDateTimeUtc === null ? null : shift(current.drawDateTimeUtc, e.drawShift),
+            visibilityStatus: e.visible ? ("Visible" as const) : ("Hidden" as const),
+          }
+          if (changeRefusal(current, next, clock) === null) current = { ...current, ...next }
+          if (liveClose !== null) {
+            expect(current.closeDateTimeUtc.getTime()).toBe(liveClose)
+            expect(current.drawDateTimeUtc?.getTime() ?? null).toBe(liveDraw)
+          }
+          clock = shift(clock, e.daysLater)
+        }
+      }),
+    )
+  })
+
+  it("says which date of a live competition cannot move", () => {
+    const live = stored({ startDateTimeUtc: at(-1) })
+    const refusal = changeRefusal(live, { ...live, drawDateTimeUtc: at(12) }, NOW)
+    expect(refusal).toEqual({ reason: "DatesFixedOnceLive", field: "drawDateTimeUtc" })
+    expect(refusalDetail(refusal as NonNullable<typeof refusal>)).toBe(
+      "The competition is live: its draw date can no longer move.",
+    )
+  })
+
   it("freezes what the draw was made on once drawn, but not its presentation", () => {
     const drawn = stored({
       startDateTimeUtc: at(-20),

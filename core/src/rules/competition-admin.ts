@@ -138,7 +138,7 @@ export type ChangeRefusal =
   | { readonly reason: "AlreadyDrawn"; readonly fields: readonly (keyof CompetitionDraft)[] }
   | {
       readonly reason: "DatesFixedOnceLive"
-      readonly field: "startDateTimeUtc" | "closeDateTimeUtc"
+      readonly field: "startDateTimeUtc" | "closeDateTimeUtc" | "drawDateTimeUtc"
     }
   | { readonly reason: "TotalFixedAfterClose" }
   | { readonly reason: "TotalBelowSold"; readonly sold: number }
@@ -191,6 +191,9 @@ export const changeRefusal = (
     return { reason: "DatesFixedOnceLive", field: "startDateTimeUtc" }
   if (live && changed(stored, next, "closeDateTimeUtc"))
     return { reason: "DatesFixedOnceLive", field: "closeDateTimeUtc" }
+  // Customers bought on the promise of when the winner is drawn (DCMS code, decision 0045).
+  if (live && changed(stored, next, "drawDateTimeUtc"))
+    return { reason: "DatesFixedOnceLive", field: "drawDateTimeUtc" }
   if (next.totalTickets !== stored.totalTickets) {
     if (now >= stored.closeDateTimeUtc) return { reason: "TotalFixedAfterClose" }
     if (next.totalTickets < stored.ticketsSold)
@@ -226,15 +229,19 @@ export const deletionRefusal = (competition: {
       ? "HasSales"
       : null
 
+const DATE_NAMES = {
+  startDateTimeUtc: "start date",
+  closeDateTimeUtc: "close date",
+  drawDateTimeUtc: "draw date",
+} as const
+
 /** The words staff read in a refusal's detail. */
 export const refusalDetail = (refusal: ChangeRefusal): string => {
   switch (refusal.reason) {
     case "AlreadyDrawn":
       return `This competition has been drawn: its ${refusal.fields.join(", ")} can no longer change.`
     case "DatesFixedOnceLive":
-      return refusal.field === "closeDateTimeUtc"
-        ? "The competition is live: its close date can no longer move."
-        : "The competition is live: its start date can no longer move."
+      return `The competition is live: its ${DATE_NAMES[refusal.field]} can no longer move.`
     case "TotalFixedAfterClose":
       return "The competition has closed: its total tickets can no longer change."
     case "TotalBelowSold":

@@ -22,6 +22,8 @@ const customer = principal("Customer", "customer-user")
 const mainWinner = (overrides: Partial<MainPrizeWinner> = {}): MainPrizeWinner => ({
   competitionId: "comp-1",
   competitionName: "Bat signed by the team",
+  cashAlternativeValue: 25_000,
+  prizeAwardedAs: null,
   ticketNumber: 42,
   winner: { customerId: "customer-1", fullName: "Ann Smith" },
   drawnAt: new Date("2026-06-11T20:30:00Z"),
@@ -74,6 +76,7 @@ const everyCall = (winners: CompetitionWinners, by: Principal) => {
     winners.setInstantWinProcessed("iw-1", true, by),
     winners.setMainPrizeVisibility("comp-1", 42, false, by),
     winners.setInstantWinVisibility("iw-1", false, by),
+    winners.setMainPrizeAwardedAs("comp-1", 42, "Prize", by),
     winners.notes(main, by),
     winners.addNote(main, "Called the winner", by),
     winners.editNote("Main", "note-1", "Changed", by),
@@ -308,6 +311,56 @@ describe("the winners back office", () => {
         )
         expect(store.notes.map((n) => n.note.text)).toEqual(["First"])
       }),
+    ),
+  )
+
+  it.effect(
+    "records the prize awarded as described or as the cash alternative, audited (decision 0045)",
+    () =>
+      run((store, winners) =>
+        Effect.gen(function* () {
+          const cash = yield* winners.setMainPrizeAwardedAs("comp-1", 42, "CashAlternative", staff)
+          expect(cash.prizeAwardedAs).toBe("CashAlternative")
+          const prize = yield* winners.setMainPrizeAwardedAs("comp-1", 42, "Prize", staff)
+          expect(prize.prizeAwardedAs).toBe("Prize")
+          expect(store.audit.map((e) => [e.action, e.subject.id, e.before, e.after])).toEqual([
+            [
+              "Winner.SetPrizeAwardedAs",
+              "comp-1/42",
+              { prizeAwardedAs: null },
+              { prizeAwardedAs: "CashAlternative" },
+            ],
+            [
+              "Winner.SetPrizeAwardedAs",
+              "comp-1/42",
+              { prizeAwardedAs: "CashAlternative" },
+              { prizeAwardedAs: "Prize" },
+            ],
+          ])
+          const unknown = yield* Effect.flip(
+            winners.setMainPrizeAwardedAs("comp-1", 7, "Prize", staff),
+          )
+          expect(unknown._tag).toBe("WinnerNotFound")
+        }),
+      ),
+  )
+
+  it.effect("refuses a cash alternative the competition never offered, changing nothing", () =>
+    run(
+      (store, winners) =>
+        Effect.gen(function* () {
+          const refused = yield* Effect.flip(
+            winners.setMainPrizeAwardedAs("comp-1", 42, "CashAlternative", staff),
+          )
+          expect(refused._tag).toBe("CashAlternativeNotOffered")
+          expect(store.main[0]?.prizeAwardedAs).toBeNull()
+          expect(store.audit).toEqual([])
+          const prize = yield* winners.setMainPrizeAwardedAs("comp-1", 42, "Prize", staff)
+          expect(prize.prizeAwardedAs).toBe("Prize")
+        }),
+      (store) => {
+        store.main.push(mainWinner({ cashAlternativeValue: null }))
+      },
     ),
   )
 

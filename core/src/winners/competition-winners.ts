@@ -7,10 +7,16 @@ import { type WinnerListQuery, WinnerRecords } from "../ports/winner-records"
 import { winnerNoteText } from "../rules/winner-notes"
 import { auditor } from "../staff/audit"
 import { authorize } from "../staff/permissions"
-import { WinnerNoteInvalid, WinnerNoteNotFound, WinnerNotFound } from "./errors"
+import {
+  CashAlternativeNotOffered,
+  WinnerNoteInvalid,
+  WinnerNoteNotFound,
+  WinnerNotFound,
+} from "./errors"
 import type {
   InstantWinPrizeWinner,
   MainPrizeWinner,
+  PrizeAwardedAs,
   WinnerKind,
   WinnerNote,
   WinnerRef,
@@ -168,6 +174,47 @@ export class CompetitionWinners extends Effect.Service<CompetitionWinners>()(
               .instantWinPrizeWinner(instantWinId)
               .pipe(Effect.flatMap(found<InstantWinPrizeWinner>(ref))),
           )
+        },
+
+        /**
+         * Records how the main prize was awarded: as described, or as the
+         * stated cash alternative, which only a competition that stated one
+         * can have given (issue 12, decision 0045). Null: not yet decided.
+         */
+        setMainPrizeAwardedAs: (
+          competitionId: string,
+          ticketNumber: number,
+          awardedAs: PrizeAwardedAs | null,
+          by: Principal,
+        ) => {
+          const ref: WinnerRef = { kind: "Main", competitionId, ticketNumber }
+          const read = records
+            .mainPrizeWinner(competitionId, ticketNumber)
+            .pipe(Effect.flatMap(found<MainPrizeWinner>(ref)))
+          return Effect.gen(function* () {
+            yield* staffOnly(by)
+            return yield* transactions.within(
+              Effect.gen(function* () {
+                const before = yield* read
+                if (awardedAs === "CashAlternative" && before.cashAlternativeValue === null)
+                  return yield* new CashAlternativeNotOffered({ competitionId })
+                const changed = yield* records.setPrizeAwardedAs(
+                  competitionId,
+                  ticketNumber,
+                  awardedAs,
+                )
+                if (!changed) return yield* new WinnerNotFound({ winner: ref })
+                const after = yield* read
+                yield* audit(by, {
+                  action: "Winner.SetPrizeAwardedAs",
+                  subject: winnerSubject(ref),
+                  before: { prizeAwardedAs: before.prizeAwardedAs },
+                  after: { prizeAwardedAs: after.prizeAwardedAs },
+                })
+                return after
+              }),
+            )
+          })
         },
 
         /** Shows or hides a main winner's name publicly; answers the winner as now. */

@@ -20,3 +20,8 @@ export class WinnerNoteNotFound extends Data.TaggedError("WinnerNoteNotFound")<{
 export class WinnerNoteInvalid extends Data.TaggedError("WinnerNoteInvalid")<{
   readonly message: string
 }> {}
+
+/** The competition stated no cash alternative, so the prize cannot have been awarded as one (409). */
+export class CashAlternativeNotOffered extends Data.TaggedError("CashAlternativeNotOffered")<{
+  readonly competitionId: string
+}> {}

@@ -26,9 +26,16 @@ export interface WinningCustomer {
   readonly fullName: string | null
 }
 
+/** How a main prize was awarded (issue 12, decision 0045). */
+export type PrizeAwardedAs = "Prize" | "CashAlternative"
+
 export interface MainPrizeWinner {
   readonly competitionId: string
   readonly competitionName: string
+  /** The competition's stated cash alternative in pence; null when it offered none. */
+  readonly cashAlternativeValue: number | null
+  /** As described, or the stated cash alternative; null until staff record it. */
+  readonly prizeAwardedAs: PrizeAwardedAs | null
   readonly ticketNumber: number
   readonly winner: WinningCustomer
   readonly drawnAt: Date

@@ -116,6 +116,15 @@ export const makeWinnerRecordsDouble = (store: WinnerStore): WinnerRecordsShape 
         const w = store.instantWins.find((i) => i.instantWinId === instantWinId)
         return w === undefined ? null : instant(w)
       }),
+    setPrizeAwardedAs: (competitionId, ticketNumber, prizeAwardedAs) =>
+      Effect.sync(() => {
+        const ref: WinnerRef = { kind: "Main", competitionId, ticketNumber }
+        if (!exists(ref)) return false
+        store.main = store.main.map((w) =>
+          sameWinner(refOfMain(w), ref) ? { ...w, prizeAwardedAs } : w,
+        )
+        return true
+      }),
     setProcessed: (ref, processed) =>
       Effect.sync(() => {
         if (!exists(ref)) return false

@@ -28,6 +28,7 @@ import * as responsiblePlayEvents from "./2026-11-25T1200-responsible-play-event
 import * as spendLimits from "./2026-11-25T1300-spend-limits"
 import * as accountStanding from "./2026-11-25T1500-account-standing"
 import * as complaints from "./2026-11-25T1600-complaints"
+import * as prizeAwardedAs from "./2026-11-25T1700-prize-awarded-as"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T1300-spend-limits": spendLimits,
   "2026-11-25T1500-account-standing": accountStanding,
   "2026-11-25T1600-complaints": complaints,
+  "2026-11-25T1700-prize-awarded-as": prizeAwardedAs,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>

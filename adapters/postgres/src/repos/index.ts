@@ -12,6 +12,7 @@ import { DrawRecordsLive } from "./draw-records"
 import { DrawRepoLive } from "./draws"
 import { InstantWinGroupStoreLive } from "./instant-win-groups"
 import { InstantWinRepoLive } from "./instant-wins"
+import { LiveCompetitionsLive } from "./live-competitions"
 import { OrderRepoLive } from "./orders"
 import { OutboxMailerLive } from "./outbox"
 import { PaymentRepoLive } from "./payments"
@@ -60,6 +61,7 @@ export const PostgresOrdersLive = Layer.mergeAll(
 /** Staff's instant-win groups and ticket reads, on one database: needs the Db tag. */
 export const PostgresInstantWinsLive = Layer.mergeAll(
   InstantWinGroupStoreLive,
+  LiveCompetitionsLive,
   StaffTicketReadsLive,
   CompetitionRepoLive,
 )
@@ -68,6 +70,7 @@ export const PostgresInstantWinsLive = Layer.mergeAll(
 export const PostgresCatalogueAdminLive = Layer.mergeAll(
   CompetitionAdminStoreLive,
   CatalogueAdminStoreLive,
+  LiveCompetitionsLive,
   CompetitionRepoLive,
   AuditLogLive,
 )

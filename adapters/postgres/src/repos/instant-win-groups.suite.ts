@@ -44,6 +44,14 @@ export const instantWinGroupsSuite = (name: string, open: () => Promise<SuiteDat
     beforeAll(async () => {
       database = await open()
       await migrateToLatest(database.db)
+      // Issue 12's instant-win share: enough live competitions without instant wins that this
+      // suite's visible ones, given groups, never form the majority (decision 0045).
+      for (let i = 0; i < 10; i++)
+        await competitionOnSale(database.db, {
+          startDateTimeUtc: new Date(Date.now() - DAY),
+          closeDateTimeUtc: new Date(Date.now() + 30 * DAY),
+          drawDateTimeUtc: new Date(Date.now() + 31 * DAY),
+        })
       runtime = ManagedRuntime.make(
         Layer.mergeAll(InstantWinGroups.Default, CompetitionTickets.Default).pipe(
           Layer.provide(

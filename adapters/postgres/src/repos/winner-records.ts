@@ -63,6 +63,8 @@ const readMain = async (
     .select([
       "d.competitionId",
       "c.name as competitionName",
+      "c.cashAlternativePence",
+      "d.prizeAwardedAs",
       "d.winningTicketNumber",
       "d.winnerCustomerId",
       "d.winnerFullName",
@@ -88,6 +90,8 @@ const readMain = async (
           {
             competitionId: r.competitionId,
             competitionName: r.competitionName,
+            cashAlternativeValue: r.cashAlternativePence,
+            prizeAwardedAs: r.prizeAwardedAs,
             ticketNumber: r.winningTicketNumber,
             winner: { customerId: r.winnerCustomerId, fullName: r.winnerFullName },
             drawnAt: r.drawnAt,
@@ -301,6 +305,18 @@ export const makeWinnerRecords = (db: Kysely<Database>): WinnerRecordsShape => (
               .where("id", "=", ref.instantWinId)
               .where("wonAt", "is not", null)
               .executeTakeFirst()
+      return result.numUpdatedRows > 0n
+    }),
+  setPrizeAwardedAs: (competitionId, ticketNumber, prizeAwardedAs) =>
+    runQuery(db, "winners.setPrizeAwardedAs", async (q) => {
+      if (!knownRef({ kind: "Main", competitionId, ticketNumber })) return false
+      const result = await q
+        .updateTable("draws")
+        .set({ prizeAwardedAs })
+        .where("competitionId", "=", competitionId)
+        .where("winningTicketNumber", "=", ticketNumber)
+        .where("outcome", "=", "Winner")
+        .executeTakeFirst()
       return result.numUpdatedRows > 0n
     }),
   setVisible: (ref, isVisible) =>

@@ -116,6 +116,8 @@ export const winnersSuite = (name: string, open: () => Promise<SuiteDatabase>) =
         {
           competitionId: drawn,
           competitionName: "Signed bat",
+          cashAlternativeValue: null,
+          prizeAwardedAs: null,
           ticketNumber: 7,
           winner: { customerId, fullName: "Ann Winner" },
           drawnAt: at(0),
@@ -124,6 +126,15 @@ export const winnersSuite = (name: string, open: () => Promise<SuiteDatabase>) =
           isVisible: true,
         },
       ])
+    })
+
+    it("records how the main prize was awarded, only on a drawn winner (decision 0045)", async () => {
+      expect(await run(repo.setPrizeAwardedAs(drawn, 7, "CashAlternative"))).toBe(true)
+      expect((await run(repo.mainPrizeWinner(drawn, 7)))?.prizeAwardedAs).toBe("CashAlternative")
+      expect(await run(repo.setPrizeAwardedAs(drawn, 8, "Prize"))).toBe(false)
+      expect(await run(repo.setPrizeAwardedAs("not-a-uuid", 7, "Prize"))).toBe(false)
+      expect(await run(repo.setPrizeAwardedAs(drawn, 7, null))).toBe(true)
+      expect((await run(repo.mainPrizeWinner(drawn, 7)))?.prizeAwardedAs).toBeNull()
     })
 
     it("lists won instant-win tickets with their prize and winner, never unwon ones", async () => {

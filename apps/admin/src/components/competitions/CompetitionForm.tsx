@@ -28,6 +28,7 @@ export function CompetitionForm({
   references,
   submitLabel,
   dateHint,
+  datesFixed = false,
   stored,
   onSave,
 }: {
@@ -36,6 +37,8 @@ export function CompetitionForm({
   readonly submitLabel: string
   /** Why some dates may no longer move (a live or drawn competition). */
   readonly dateHint?: string
+  /** A live or closed competition's dates are shown read-only; dateHint says why. */
+  readonly datesFixed?: boolean
   /** The competition as stored, when editing one: its exact dates are kept while untouched. */
   readonly stored?: Pick<
     CompetitionJson,
@@ -82,6 +85,9 @@ export function CompetitionForm({
   const errorOf = (key: Key) => unreadable[key] ?? server[key]
   // A refusal that names no field of the form is shown above the buttons.
   const formLevel = failure && Object.keys(server).length === 0 ? failure : undefined
+
+  // Read-only, not disabled: still read out, focusable and sent as it was.
+  const fixed = datesFixed ? { readOnly: true, className: "input bg-slate-100" } : {}
 
   const text = (name: Key, label: string, props: Record<string, unknown> = {}) => (
     <form.Field name={name}>
@@ -141,9 +147,13 @@ export function CompetitionForm({
         <h2 id="dates-h" className="font-semibold sm:col-span-2">
           Dates and draw (UK time)
         </h2>
-        {dateHint && <p className="text-sm text-slate-600 sm:col-span-2">{dateHint}</p>}
-        {text("startDateTimeUtc", "Opens", { type: "datetime-local" })}
-        {text("closeDateTimeUtc", "Closes", { type: "datetime-local" })}
+        {dateHint && (
+          <p id="dates-fixed" className="text-sm text-slate-600 sm:col-span-2">
+            {dateHint}
+          </p>
+        )}
+        {text("startDateTimeUtc", "Opens", { type: "datetime-local", ...fixed })}
+        {text("closeDateTimeUtc", "Closes", { type: "datetime-local", ...fixed })}
         <form.Field name="drawType">
           {(field) => (
             <Field field={field} label="Draw type" serverError={errorOf("drawType")}>
@@ -168,6 +178,7 @@ export function CompetitionForm({
         {text("drawDateTimeUtc", "Draw", {
           type: "datetime-local",
           hint: "At or after the close. Needed for a live or automatic draw.",
+          ...fixed,
         })}
       </section>
 

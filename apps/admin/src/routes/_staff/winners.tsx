@@ -11,6 +11,7 @@ import { DataTable } from "../../components/DataTable"
 import { CompetitionLink, CustomerLink } from "../../components/Links"
 import { Pager } from "../../components/Pager"
 import { Empty, ErrorNote, PageHeader } from "../../components/PageStates"
+import { PrizeAwardedCell } from "../../components/PrizeAwardedCell"
 import { WinnerNotes } from "../../components/WinnerNotes"
 import { formatDateTime } from "../../lib/format"
 import { useAction } from "../../lib/use-action"
@@ -177,6 +178,10 @@ const mainColumns = ({ mark, show, open }: RowActions) => {
           onMark={(p) => mark(mainRef(row.original), row.original, p)}
         />
       ),
+    }),
+    col.accessor("prizeAwardedAs", {
+      header: "Awarded as",
+      cell: ({ row }) => <PrizeAwardedCell winner={row.original} />,
     }),
     col.accessor("isVisible", {
       header: "Public",

@@ -27,7 +27,8 @@ export const Route = createFileRoute("/_staff/competitions/$competitionId")({
 const dateHint = (c: CompetitionJson, now: Date): string | undefined => {
   const phase = competitionPhase(c, now)
   if (phase === "Coming soon") return undefined
-  return "It is on sale or has closed: the opening and closing times are fixed. The draw may move, but never before the close."
+  // The DCMS code: a live competition's close never moves; customers bought on its draw date too.
+  return "It is on sale or has closed, so its opening, closing and draw times are fixed: customers bought on these dates."
 }
 
 function EditCompetition() {
@@ -84,6 +85,7 @@ function EditCompetition() {
           references={references}
           submitLabel="Save changes"
           dateHint={dateHint(competition, now)}
+          datesFixed={phase !== "Coming soon"}
           onSave={async (payload) => {
             const saved = await api.competitionAdmin.update({
               path: { competitionId: competition.id },

@@ -1,6 +1,5 @@
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
-import { CompetitionPhase, odds, phaseLabels } from "@howzat/core/rules/competition"
-import { ordinalDateTime } from "@howzat/core/rules/dates"
+import { CompetitionPhase, phaseLabels } from "@howzat/core/rules/competition"
 import { formatMoney, pence } from "@howzat/core/rules/money"
 import { Await, createFileRoute, Link, notFound, useLocation } from "@tanstack/react-router"
 import type { ReactNode } from "react"
@@ -18,11 +17,12 @@ import {
 } from "../../../components/competition/DrawFairness"
 import { Gallery } from "../../../components/competition/Gallery"
 import { InstantWins } from "../../../components/competition/InstantWins"
+import { KeyFacts } from "../../../components/competition/KeyFacts"
 import { ShareLinks } from "../../../components/competition/ShareLinks"
 import { TicketSelector } from "../../../components/competition/TicketSelector"
 import { Icon } from "../../../components/Icon"
 import { MessagePage } from "../../../components/MessagePage"
-import { competitionImages, formatCount, phaseAt, skewFrom } from "../../../lib/competition"
+import { competitionImages, phaseAt, skewFrom } from "../../../lib/competition"
 import { DRAW_SECTION_ID } from "../../../lib/fairness"
 import { useServerNow } from "../../../lib/now"
 
@@ -152,14 +152,7 @@ function CompetitionPage() {
             <SoldBar sold={c.ticketsSoldToDate} total={c.totalTickets} />
           </div>
 
-          <dl className="grid grid-cols-2 gap-3 text-sm">
-            <Fact label="Odds per ticket">1 in {formatCount(odds(c.totalTickets, 1))}</Fact>
-            <Fact label="Max per person">{formatCount(c.maxTicketsPerCustomer)}</Fact>
-            <Fact label="Total tickets">{formatCount(c.totalTickets)}</Fact>
-            <Fact label={c.drawType === "Live" ? "Live draw" : "Draw"}>
-              {c.drawDateTimeUtc ? ordinalDateTime(new Date(c.drawDateTimeUtc)) : "—"}
-            </Fact>
-          </dl>
+          <KeyFacts competition={c} />
 
           <TicketSelector key={c.id} competition={c} phase={phase} />
           <ShareLinks name={c.name} />
@@ -264,15 +257,6 @@ function Badges({ competition: c }: { competition: CompetitionJson }) {
         </li>
       ))}
     </ul>
-  )
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="rounded-xl border border-line bg-card p-3">
-      <dt className="text-xs text-muted">{label}</dt>
-      <dd className="mt-0.5 font-bold">{children}</dd>
-    </div>
   )
 }
 

@@ -1,0 +1,15 @@
+import { Conflict, problemType } from "@howzat/contracts/problems"
+import type { InstantWinShareRefused } from "@howzat/core/competitions/live-share"
+import { instantWinShareDetail } from "@howzat/core/rules/live-competitions"
+import { Effect } from "effect"
+
+/** Issue 12's instant-win share (decision 0045): a 409 whose detail gives the counts. */
+export const instantWinShareRefused = (e: InstantWinShareRefused) =>
+  Effect.fail(
+    new Conflict({
+      type: problemType("instant-win-majority"),
+      title: "Too many instant-win competitions",
+      status: 409,
+      detail: instantWinShareDetail(e.share),
+    }),
+  )

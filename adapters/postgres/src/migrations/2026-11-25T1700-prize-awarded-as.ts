@@ -1,0 +1,19 @@
+import { type Kysely, sql } from "kysely"
+
+/**
+ * Frozen: issue 12 § Transparency, decision 0045. A main winner's record
+ * says whether the prize was awarded as described or as the stated cash
+ * alternative; null until staff record it.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable("draws")
+    .addColumn("prize_awarded_as", "text", (c) =>
+      c.check(sql`prize_awarded_as in ('Prize', 'CashAlternative')`),
+    )
+    .execute()
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable("draws").dropColumn("prize_awarded_as").execute()
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from "node:crypto"
+import type { NewCompetition } from "@howzat/core/ports/competition-writer"
+import { pence } from "@howzat/core/rules/money"
+import { Effect } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { migrateToLatest } from "../migrations"
+import { makeTransactions, runQuery } from "../transactions"
+import type { SuiteDatabase } from "./catalogue.suite"
+import { createCompetition } from "./competition-writer"
+import { makeLiveCompetitions } from "./live-competitions"
+
+const DAY = 24 * 60 * 60 * 1000
+
+/**
+ * The live set the instant-win share is judged on (decision 0045), on a real
+ * database: visible competitions that have not closed, each with its kind;
+ * and the shop-wide lock that makes a second reader wait for the first
+ * writer's commit.
+ */
+export const liveCompetitionsSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
+  describe(name, { timeout: 60_000 }, () => {
+    let database: SuiteDatabase
+    const now = new Date()
+    const at = (days: number) => new Date(now.getTime() + days * DAY)
+
+    beforeAll(async () => {
+      database = await open()
+      await migrateToLatest(database.db)
+    })
+    afterAll(() => database?.close())
+
+    const competition = (overrides: Partial<NewCompetition> = {}) =>
+      createCompetition(database.db, {
+        name: "Signed Ashes Bat",
+        description: "",
+        ticketPrice: pence(250),
+        totalTickets: 20,
+        maxTicketsPerCustomer: 5,
+        defaultTicketSaleQuantity: 1,
+        cashAlternativeValue: null,
+        startDateTimeUtc: at(-1),
+        closeDateTimeUtc: at(5),
+        drawDateTimeUtc: at(6),
+        drawType: "Automatic",
+        visibilityStatus: "Visible",
+        categoryIds: [],
+        attributes: {},
+        imageUrls: [],
+        instantWinGroups: [],
+        secrets: {
+          drawSeed: new Uint8Array(randomBytes(32)),
+          instantWinSalt: randomBytes(32).toString("hex"),
+        },
+        ...overrides,
+      })
+
+    const lockedLive = () =>
+      Effect.runPromise(
+        makeTransactions(database.db).within(makeLiveCompetitions(database.db).lockedLive(now)),
+      )
+
+    it("lists visible competitions that have not closed, scheduled ones included, with their kind", async () => {
+      const onSale = await competition()
+      const scheduled = await competition({ startDateTimeUtc: at(2) })
+      const instant = await competition({
+        instantWinGroups: [{ name: "£5", ticketNumbers: [3, 7], imageUrls: [] }],
+      })
+      await competition({ visibilityStatus: "Hidden" })
+      await competition({
+        startDateTimeUtc: at(-5),
+        closeDateTimeUtc: at(-1),
+        drawDateTimeUtc: at(0),
+      })
+      const live = await lockedLive()
+      expect([...live].sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+        [
+          { id: onSale, instantWin: false },
+          { id: scheduled, instantWin: false },
+          { id: instant, instantWin: true },
+        ].sort((a, b) => a.id.localeCompare(b.id)),
+      )
+    })
+
+    it("makes a second reader wait for the first writer's commit", async () => {
+      const hidden = await competition({ visibilityStatus: "Hidden" })
+      const transactions = makeTransactions(database.db)
+      const port = makeLiveCompetitions(database.db)
+      const writer = Effect.runPromise(
+        transactions.within(
+          Effect.gen(function* () {
+            yield* port.lockedLive(now)
+            yield* Effect.sleep("300 millis")
+            // In the writer's transaction: committed only when it ends.
+            yield* runQuery(database.db, "test.publish", (q) =>
+              q
+                .updateTable("competitions")
+                .set({ visibilityStatus: "Visible" })
+                .where("id", "=", hidden)
+                .execute(),
+            )
+          }),
+        ),
+      )
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const reader = lockedLive()
+      await writer
+      expect((await reader).map((c) => c.id)).toContain(hidden)
+    })
+  })

@@ -1,0 +1,95 @@
+import type { CompetitionJson } from "@howzat/contracts/catalogue"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { keyFacts } from "./key-facts"
+
+const base: CompetitionJson = {
+  id: "c1",
+  name: "Cricket Bat",
+  description: "",
+  ticketPrice: 99,
+  totalTickets: 2500,
+  ticketsSoldToDate: 0,
+  maxTicketsPerCustomer: 100,
+  defaultTicketSaleQuantity: 10,
+  cashAlternativeValue: 35000,
+  startDateTimeUtc: "2025-03-01T00:00:00.000Z",
+  closeDateTimeUtc: "2025-03-13T19:00:00.000Z",
+  drawDateTimeUtc: "2025-03-13T20:30:00.000Z",
+  currentDateTimeUtc: "2025-03-05T00:00:00.000Z",
+  drawType: "Live",
+  visibilityStatus: "Visible",
+  status: 1,
+  type: "Standard",
+  categoryIds: [],
+  attributes: [],
+  imageGroup: null,
+  instantWinGroups: [],
+  drawCommitment: "0".repeat(64),
+  instantWinCommitment: null,
+}
+
+const byLabel = (c: CompetitionJson) =>
+  Object.fromEntries(keyFacts(c, "YouTube").map((f) => [f.label, f]))
+
+describe("keyFacts", () => {
+  it("says every fact the DCMS code asks for, in this order", () => {
+    expect(keyFacts(base, "YouTube").map((f) => [f.label, f.value])).toEqual([
+      ["Odds per ticket", "1 in 2,500"],
+      ["Total tickets", "2,500"],
+      ["Maximum entries per person", "100 (paid and free entries together)"],
+      ["Cash alternative", "£350.00 instead of the prize, if the winner prefers"],
+      [
+        "How the winner is chosen",
+        "One ticket is drawn at random, live on our YouTube channel on 13th March 2025 at 8:30pm, by our published procedure that anyone can check.",
+      ],
+      [
+        "Free entry",
+        "You can enter free by post: one postcard is one entry, with the same chance of winning as a paid ticket.",
+      ],
+    ])
+    expect(byLabel(base)["How the winner is chosen"]?.link).toEqual({
+      to: "/Legitimacy",
+      text: "How our draws work",
+    })
+    expect(byLabel(base)["Free entry"]?.link?.to).toBe("/FAQ")
+  })
+
+  it("says plainly when there is no cash alternative", () => {
+    expect(byLabel({ ...base, cashAlternativeValue: null })["Cash alternative"]?.value).toBe(
+      "None: the prize is awarded as described",
+    )
+  })
+
+  it("says how an automatic draw or an instant-win-only competition chooses", () => {
+    expect(byLabel({ ...base, drawType: "Automatic" })["How the winner is chosen"]?.value).toBe(
+      "One ticket is drawn at random automatically on 13th March 2025 at 8:30pm, by our published procedure that anyone can check.",
+    )
+    expect(
+      byLabel({ ...base, drawType: "None", drawDateTimeUtc: null })["How the winner is chosen"]
+        ?.value,
+    ).toContain("There is no main draw")
+  })
+
+  it("never disagrees with the competition's own numbers", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.option(fc.integer({ min: 0, max: 10_000_000 }), { nil: null }),
+        (total, max, cash) => {
+          const facts = byLabel({
+            ...base,
+            totalTickets: total,
+            maxTicketsPerCustomer: max,
+            cashAlternativeValue: cash,
+          })
+          expect(facts["Total tickets"]?.value).toBe(total.toLocaleString("en-GB"))
+          expect(facts["Odds per ticket"]?.value).toBe(`1 in ${total.toLocaleString("en-GB")}`)
+          expect(facts["Maximum entries per person"]?.value).toContain(max.toLocaleString("en-GB"))
+          expect(facts["Cash alternative"]?.value.startsWith("None")).toBe(cash === null)
+        },
+      ),
+    )
+  })
+})

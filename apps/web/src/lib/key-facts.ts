@@ -1,0 +1,68 @@
+import type { CompetitionJson } from "@howzat/contracts/catalogue"
+import { odds } from "@howzat/core/rules/competition"
+import { ordinalDateTime } from "@howzat/core/rules/dates"
+import { formatMoney, pence } from "@howzat/core/rules/money"
+import type { SocialNetwork } from "../brand"
+import { formatCount } from "./competition"
+
+/** Where a key fact sends the customer to read more: the storefront's own pages. */
+export type KeyFactLink = { readonly to: "/Legitimacy" | "/FAQ"; readonly text: string }
+
+export interface KeyFact {
+  readonly label: string
+  readonly value: string
+  /** A sentence rather than a figure: given the whole row. */
+  readonly wide: boolean
+  readonly link?: KeyFactLink
+}
+
+/**
+ * What the DCMS code (issue 12 § Transparency, decision 0045) asks every
+ * competition page to say before anyone buys: the odds, the most entries
+ * one person may have, the total tickets, how the winner is chosen, the
+ * free entry route and the cash alternative, from the competition's own
+ * numbers so they cannot disagree with its rules.
+ */
+export const keyFacts = (c: CompetitionJson, liveDrawNetwork: SocialNetwork): KeyFact[] => {
+  const draw = c.drawDateTimeUtc === null ? null : ordinalDateTime(new Date(c.drawDateTimeUtc))
+  const howChosen =
+    c.drawType === "None"
+      ? "There is no main draw: the prizes are the instant wins, fixed at random before the competition opened."
+      : c.drawType === "Live"
+        ? `One ticket is drawn at random, live on our ${liveDrawNetwork} channel${draw ? ` on ${draw}` : ""}, by our published procedure that anyone can check.`
+        : `One ticket is drawn at random automatically${draw ? ` on ${draw}` : " after the close"}, by our published procedure that anyone can check.`
+  return [
+    {
+      label: "Odds per ticket",
+      value: `1 in ${formatCount(odds(c.totalTickets, 1))}`,
+      wide: false,
+    },
+    { label: "Total tickets", value: formatCount(c.totalTickets), wide: false },
+    {
+      label: "Maximum entries per person",
+      value: `${formatCount(c.maxTicketsPerCustomer)} (paid and free entries together)`,
+      wide: false,
+    },
+    {
+      label: "Cash alternative",
+      value:
+        c.cashAlternativeValue === null
+          ? "None: the prize is awarded as described"
+          : `${formatMoney(pence(c.cashAlternativeValue))} instead of the prize, if the winner prefers`,
+      wide: false,
+    },
+    {
+      label: "How the winner is chosen",
+      value: howChosen,
+      wide: true,
+      link: { to: "/Legitimacy", text: "How our draws work" },
+    },
+    {
+      label: "Free entry",
+      value:
+        "You can enter free by post: one postcard is one entry, with the same chance of winning as a paid ticket.",
+      wide: true,
+      link: { to: "/FAQ", text: "How to enter by post" },
+    },
+  ]
+}
