@@ -31,6 +31,7 @@ export {
 } from "./repos/competition-writer"
 export { CompetitionRepoLive, makeCompetitionRepo } from "./repos/competitions"
 export { ContactMessageStoreLive, makeContactMessageStore } from "./repos/contact-messages"
+export { CreditCardSpendLive, makeCreditCardSpend } from "./repos/credit-card-spend"
 export { CustomerTicketRepoLive, makeCustomerTicketRepo } from "./repos/customer-tickets"
 export { CustomerRepoLive, makeCustomerRepo } from "./repos/customers"
 export {

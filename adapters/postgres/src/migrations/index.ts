@@ -25,6 +25,7 @@ import * as contactMessages from "./2026-11-25T0900-contact-messages"
 import * as siteCreditPurchases from "./2026-11-25T1000-site-credit-purchases"
 import * as referrals from "./2026-11-25T1100-referrals"
 import * as responsiblePlayEvents from "./2026-11-25T1200-responsible-play-events"
+import * as creditCards from "./2026-11-25T1400-credit-cards"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T1000-site-credit-purchases": siteCreditPurchases,
   "2026-11-25T1100-referrals": referrals,
   "2026-11-25T1200-responsible-play-events": responsiblePlayEvents,
+  "2026-11-25T1400-credit-cards": creditCards,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>

@@ -7,6 +7,7 @@ import { ClubDirectoryLive } from "./clubs"
 import { CompetitionAdminStoreLive } from "./competition-admin"
 import { CompetitionWriterLive } from "./competition-writer"
 import { CompetitionRepoLive } from "./competitions"
+import { CreditCardSpendLive } from "./credit-card-spend"
 import { CustomerTicketRepoLive } from "./customer-tickets"
 import { DrawRecordsLive } from "./draw-records"
 import { DrawRepoLive } from "./draws"
@@ -18,6 +19,7 @@ import { PaymentRepoLive } from "./payments"
 import { PromotionUsesLive } from "./promotion-uses"
 import { ReferralRepoLive } from "./referrals"
 import { ResourceRepoLive } from "./resources"
+import { ResponsiblePlayEventsLive } from "./responsible-play-events"
 import { SiteCreditLedgerLive } from "./site-credit"
 import { StaffTicketReadsLive } from "./staff-tickets"
 import { TicketAllocatorLive } from "./ticket-allocator"
@@ -50,6 +52,9 @@ export const PostgresOrdersLive = Layer.mergeAll(
   InstantWinRepoLive,
   OutboxMailerLive,
   ReferralRepoLive,
+  // Decision 0042: settling a card payment checks the credit-card rule and logs refusals.
+  CreditCardSpendLive,
+  ResponsiblePlayEventsLive,
 )
 
 /** Staff's instant-win groups and ticket reads, on one database: needs the Db tag. */
