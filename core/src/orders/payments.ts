@@ -5,6 +5,7 @@ import { now } from "../ports/clock"
 import { CreditCardSpend } from "../ports/credit-card-spend"
 import { OrderRepo } from "../ports/orders"
 import {
+  type IntentStatus,
   type NotificationRejected,
   PaymentGateway,
   type PaymentGatewayUnavailable,
@@ -215,6 +216,24 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
     const cancel = (principal: Principal, orderId: string) =>
       Effect.flatMap(ownOrder(principal, orderId), cancelUnpaid(settlement, orders, withPayments))
 
+    /**
+     * A provider's notification may not say what kind of card paid (Stripe's
+     * webhook does not expand the card): the provider is asked, before any
+     * transaction, as the credit-card rule needs it (decision 0042). If it
+     * cannot be asked now, the payment is recorded without it (Unknown).
+     */
+    const withCardFunding = (providerReference: string, outcome: IntentStatus) =>
+      outcome.status !== "Succeeded" || outcome.cardFunding !== undefined
+        ? Effect.succeed(outcome)
+        : gateway.intentStatus(providerReference).pipe(
+            Effect.map((asked) =>
+              asked.status === "Succeeded" && asked.cardFunding !== undefined
+                ? { ...outcome, ...asked }
+                : outcome,
+            ),
+            Effect.catchTag("PaymentGatewayUnavailable", () => Effect.succeed(outcome)),
+          )
+
     const handleNotification = (
       rawBody: string,
       headers: Readonly<Record<string, string | undefined>>,
@@ -225,6 +244,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
       Effect.gen(function* () {
         const notification = yield* gateway.verifyNotification(rawBody, headers)
         if (notification.kind === "Ignored") return "Ignored" as const
+        const outcome = yield* withCardFunding(notification.providerReference, notification.outcome)
         const at = yield* now
         const handled = yield* transactions.within(
           Effect.gen(function* () {
@@ -241,7 +261,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
             // An intent we never recorded is not ours to act on; acknowledging
             // it stops the provider retrying something that cannot succeed.
             if (payment === null) return { verdict: "Accepted" as const, refund: null }
-            const { refund } = yield* record(payment, notification.outcome)
+            const { refund } = yield* record(payment, outcome)
             return { verdict: "Accepted" as const, refund }
           }),
         )

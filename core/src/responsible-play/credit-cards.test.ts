@@ -145,6 +145,26 @@ describe("credit cards at payment (decision 0042)", () => {
     )
   })
 
+  it.effect("a notification that does not say the card's kind: the provider is asked", () => {
+    const order = instantWinOrder()
+    const store = setUp(order)
+    return runPayments(
+      store,
+      Effect.gen(function* () {
+        const payments = yield* Payments
+        const started = yield* payments.startPayment(ANN, order.id)
+        const reference = started.payments[0]?.providerReference ?? ""
+        store.intents.set(reference, credit)
+        yield* payments.handleNotification(
+          ...notificationFor(reference, "evt-1", { status: "Succeeded" }),
+        )
+        expect(statusOf(store, order.id)).toBe("AwaitingPayment")
+        expect(store.payments[0]?.cardFunding).toBe("Credit")
+        expect(store.refunds).toMatchObject([{ reason: "CreditCardRefused" }])
+      }),
+    )
+  })
+
   it.effect("£250 a month by credit card: the payment that would pass it is refused", () => {
     const first = awaitingOrder({ orderTotal: pence(20_000) })
     const second = awaitingOrder({ orderTotal: pence(6_000) })

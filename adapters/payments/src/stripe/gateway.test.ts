@@ -58,6 +58,7 @@ describe("the Stripe-shaped gateway: intents", () => {
         amount: "2599",
         currency: "gbp",
         "metadata[order_id]": "order-9",
+        "metadata[credit_cards_allowed]": "true",
         "automatic_payment_methods[enabled]": "true",
       })
     }),
