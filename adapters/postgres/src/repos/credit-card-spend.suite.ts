@@ -6,10 +6,10 @@ import { type IntentStatus, PaymentGateway } from "@howzat/core/ports/payment-ga
 import { CREDIT_CARD_MONTHLY_CAP, startOfLondonMonth } from "@howzat/core/rules/credit-cards"
 import { type Pence, pence } from "@howzat/core/rules/money"
 import { Effect, FastCheck as fc, Layer, TestClock, TestContext } from "effect"
-import type { Kysely } from "kysely"
+import { type Kysely, sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Db } from "../database"
-import { migrateToLatest } from "../migrations"
+import { makeMigrator, migrateToLatest } from "../migrations"
 import type { Database } from "../schema"
 import { TransactionsLive } from "../transactions"
 import { CompetitionRepoLive } from "./competitions"
@@ -239,4 +239,27 @@ export const creditCardSpendSuite = (name: string, open: () => Promise<SuiteData
         { numRuns: 6 },
       )
     }, 180_000)
+
+    // Last: it takes the schema down a step and back up.
+    it("the migration rolls back and forward again", async () => {
+      const columns = async () =>
+        (
+          await sql<{ column_name: string }>`select column_name from information_schema.columns
+            where table_name in ('payments', 'sandbox_payment_intents')
+            and column_name in ('card_funding', 'succeeded_at', 'credit_card_notice',
+              'credit_cards_allowed')`.execute(database.db)
+        ).rows.length
+      expect(await columns()).toBe(6)
+      // Step down until this migration is undone: later ones (other work) go first.
+      let undone = false
+      for (let step = 0; step < 20 && !undone; step++) {
+        const down = await makeMigrator(database.db).migrateDown()
+        expect(down.error).toBeUndefined()
+        undone = down.results?.[0]?.migrationName === "2026-11-25T1400-credit-cards"
+      }
+      expect(undone).toBe(true)
+      expect(await columns()).toBe(0)
+      await migrateToLatest(database.db)
+      expect(await columns()).toBe(6)
+    }, 60_000)
   })
