@@ -31,6 +31,11 @@ export const Payment = Schema.Struct({
   provider: Schema.String,
   failureDetail: Schema.NullOr(Schema.String),
   createdDateUtc: Schema.Date,
+  /**
+   * Why a credit card cannot pay this attempt, in the words the payment page
+   * shows above the card form (decision 0042); null or absent: one may.
+   */
+  creditCardNotice: Schema.optional(Schema.NullOr(Schema.String)),
 })
 export type PaymentJson = typeof Payment.Encoded
 

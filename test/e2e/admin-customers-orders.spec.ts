@@ -126,7 +126,7 @@ test("a paid order is found by filter, refunded, and shows as Refunded", async (
   await addToBasketAndCheckout(shop, competition)
   await checkoutAsNewCustomer(shop, email, BUYER)
   await expect(shop.getByRole("heading", { name: "CARD PAYMENT" })).toBeVisible()
-  await shop.getByLabel("Card number").fill("4242 4242 4242 4242")
+  await shop.getByLabel("Card number").fill("4000 0566 5566 5556")
   await shop.getByLabel("Cardholder name").fill("N Sciver")
   await shop.getByLabel("Expiry (MM/YY)").fill("1230")
   await shop.getByLabel("Security code").fill("123")

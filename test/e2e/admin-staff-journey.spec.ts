@@ -68,7 +68,7 @@ const buyAsNewCustomer = async (
     postcode: "NW8 8QN",
   })
   await expect(shop.getByRole("heading", { name: "CARD PAYMENT" })).toBeVisible()
-  await shop.getByLabel("Card number").fill("4242 4242 4242 4242")
+  await shop.getByLabel("Card number").fill("4000 0566 5566 5556")
   await shop.getByLabel("Cardholder name").fill(`T ${lastName}`)
   await shop.getByLabel("Expiry (MM/YY)").fill("1230")
   await shop.getByLabel("Security code").fill("123")

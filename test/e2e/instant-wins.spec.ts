@@ -38,8 +38,8 @@ test("a customer who buys a Lucky Dip ticket sees WON! and the prize", async ({
 
   await expect(page).toHaveURL(/\/Checkout\/Payment\//)
   await expect(page.getByRole("heading", { name: "CARD PAYMENT" })).toBeVisible()
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242")
-  await expect(page.getByLabel("Card number")).toHaveValue("4242 4242 4242 4242")
+  await page.getByLabel("Card number").fill("4000 0566 5566 5556")
+  await expect(page.getByLabel("Card number")).toHaveValue("4000 0566 5566 5556")
   await page.getByLabel("Cardholder name").fill("N Sciver")
   await page.getByLabel("Expiry (MM/YY)").fill("1230")
   await expect(page.getByLabel("Expiry (MM/YY)")).toHaveValue("12/30")

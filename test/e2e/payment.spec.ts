@@ -17,7 +17,8 @@ import {
  * desktop and mobile runs share one server.
  */
 
-const GOOD_CARD = "4242 4242 4242 4242"
+// The debit test card: a credit card may not pay for instant win or over £250 a month (decision 0042).
+const GOOD_CARD = "4000 0566 5566 5556"
 const DECLINED_CARD = "4000 0000 0000 0002"
 
 const SOPHIE: NewCustomer = {

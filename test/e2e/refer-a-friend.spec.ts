@@ -103,7 +103,7 @@ test("a friend invited by email joins, spends £5 and both earn £5", async ({
   await friend.getByLabel("Postcode").first().fill("NW8 9ST")
   await friend.getByRole("button", { name: "PROCEED TO PAYMENT" }).click()
   await expect(friend.getByRole("heading", { name: "CARD PAYMENT" })).toBeVisible()
-  await friend.getByLabel("Card number").fill("4242 4242 4242 4242")
+  await friend.getByLabel("Card number").fill("4000 0566 5566 5556")
   await friend.getByLabel("Cardholder name").fill("A Kerr")
   await friend.getByLabel("Expiry (MM/YY)").fill("1230")
   await friend.getByLabel("Security code").fill("123")

@@ -23,6 +23,7 @@ export interface PaymentWire {
   readonly provider: string
   readonly failureDetail: string | null
   readonly createdDateUtc: Date
+  readonly creditCardNotice: string | null
 }
 
 /** A card payment attempt as the card form and the order pages read it. */
@@ -34,6 +35,7 @@ export const paymentToWire = (payment: Payment): PaymentWire => ({
   provider: payment.provider,
   failureDetail: payment.failureDetail,
   createdDateUtc: payment.createdAt,
+  creditCardNotice: payment.creditCardNotice ?? null,
 })
 
 const PAID_OR_CLOSED = new Set<string>([

@@ -38,6 +38,7 @@ export {
 export { CompetitionRepoLive, makeCompetitionRepo } from "./repos/competitions"
 export { ComplaintStoreLive, makeComplaintStore } from "./repos/complaints"
 export { ContactMessageStoreLive, makeContactMessageStore } from "./repos/contact-messages"
+export { CreditCardSpendLive, makeCreditCardSpend } from "./repos/credit-card-spend"
 export { CustomerTicketRepoLive, makeCustomerTicketRepo } from "./repos/customer-tickets"
 export { CustomerRepoLive, makeCustomerRepo } from "./repos/customers"
 export {

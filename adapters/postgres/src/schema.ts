@@ -542,6 +542,12 @@ export interface PaymentsTable {
   voidRetryAt: NullableTimestamp
   /** The provider's fingerprint of the card that paid (never its number), for referrals. */
   cardFingerprint: Generated<string | null>
+  /** Credit, debit, prepaid or unknown, once it succeeded (decision 0042). */
+  cardFunding: Generated<"Credit" | "Debit" | "Prepaid" | "Unknown" | null>
+  /** When it succeeded: the credit-card month counts by it. */
+  succeededAt: Generated<Date | null>
+  /** Why a credit card may not pay this attempt, as the customer was told; null: it may. */
+  creditCardNotice: Generated<string | null>
 }
 
 /** The sandbox card provider's intents (adapters/payments); a real provider keeps these itself. */
@@ -562,6 +568,12 @@ export interface SandboxPaymentIntentsTable {
   refundedAt: Generated<Date | null>
   /** An HMAC of the card number the intent was paid with (decision 0039); never the number. */
   cardFingerprint: Generated<string | null>
+  /** The test card's kind, once paid (decision 0042). */
+  cardFunding: Generated<"Credit" | "Debit" | "Prepaid" | "Unknown" | null>
+  /** False: the shop will not keep a credit card's money, so the card form refuses one. */
+  creditCardsAllowed: Generated<boolean>
+  /** The shop's words for that refusal. */
+  creditCardNotice: Generated<string | null>
 }
 
 /** Money the shop owes back on a card payment: due until the provider accepts the refund. */
@@ -570,7 +582,7 @@ export interface PaymentRefundsTable {
   paymentId: string
   orderId: string
   amountPence: number
-  reason: "OrderCancelled" | "OrderExpired" | "StaffRefund"
+  reason: "OrderCancelled" | "OrderExpired" | "StaffRefund" | "CreditCardRefused"
   status: Generated<"Due" | "Refunded">
   providerRefundReference: string | null
   attempts: Generated<number>

@@ -8,6 +8,7 @@ import { Effect, Layer, TestClock } from "effect"
 import { CustomerNotFound } from "../accounts/errors"
 import type { Customer, MailMessage, Principal } from "../accounts/model"
 import { CustomerRepo } from "../ports/accounts"
+import { CreditCardSpend } from "../ports/credit-card-spend"
 import { Mailer } from "../ports/mailer"
 import { OrderRepo } from "../ports/orders"
 import {
@@ -25,6 +26,7 @@ import {
   type SiteCreditReason,
 } from "../ports/payments"
 import { PromotionUses } from "../ports/promotions"
+import { type ResponsiblePlayEvent, ResponsiblePlayEvents } from "../ports/responsible-play-events"
 import { Transactions } from "../ports/transactions"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money"
 import { canTransition, type OrderStatus, releasesTickets } from "../rules/order-status"
@@ -82,6 +84,14 @@ export interface PaymentStore {
   /** Runs once, as the next order is cancelled or expires: what a racing process does. */
   whileClosing: (() => void) | undefined
   gatewayDown: boolean
+  /** Competitions with instant-win prizes: an order with a line of one is an instant-win order. */
+  readonly instantWinCompetitions: Set<string>
+  /** When each payment succeeded: the credit-card month is counted by it. */
+  readonly succeededAt: Map<string, Date>
+  /** The responsible-play log, in order. */
+  readonly events: ResponsiblePlayEvent[]
+  /** What each intent was created with: whether a credit card may pay it. */
+  readonly intentCreditCards: Map<string, boolean>
 }
 
 export const emptyPaymentStore = (): PaymentStore => ({
@@ -107,7 +117,32 @@ export const emptyPaymentStore = (): PaymentStore => ({
   voidPutOffs: new Map(),
   whileClosing: undefined,
   gatewayDown: false,
+  instantWinCompetitions: new Set(),
+  succeededAt: new Map(),
+  events: [],
+  intentCreditCards: new Map(),
 })
+
+/** Credit-card money kept: succeeded credit payments of the customer's orders since `since`, less any owed back. */
+export const creditCardSpendOf = (
+  store: PaymentStore,
+  customerId: string,
+  since: Date,
+  excludingPaymentId?: string,
+): Pence =>
+  pence(
+    store.payments
+      .filter(
+        (p) =>
+          p.id !== excludingPaymentId &&
+          p.status === "Succeeded" &&
+          p.cardFunding === "Credit" &&
+          store.orders.get(p.orderId)?.customerId === customerId &&
+          (store.succeededAt.get(p.id)?.getTime() ?? 0) >= since.getTime() &&
+          !store.refunds.some((r) => r.paymentId === p.id),
+      )
+      .reduce((sum, p) => sum + p.amount, 0),
+  )
 
 export const balanceOf = (store: PaymentStore, customerId: string): Pence =>
   pence(
@@ -219,6 +254,8 @@ export const paymentDoublesOver = (store: PaymentStore) => {
           clientToken: payment.clientToken,
           failureDetail: null,
           createdAt: payment.createdAt,
+          cardFunding: null,
+          creditCardNotice: payment.creditCardNotice ?? null,
         }
         store.payments.push(recorded)
         return recorded
@@ -230,7 +267,7 @@ export const paymentDoublesOver = (store: PaymentStore) => {
             (p) => p.provider === provider && p.providerReference === reference,
           ) ?? null,
       ),
-    settle: (paymentId, outcome) =>
+    settle: (paymentId, outcome, at) =>
       Effect.sync(() => {
         const index = store.payments.findIndex((p) => p.id === paymentId)
         const payment = store.payments[index]
@@ -244,9 +281,20 @@ export const paymentDoublesOver = (store: PaymentStore) => {
           status: outcome.status,
           clientToken: null,
           failureDetail: outcome.status === "Failed" ? outcome.failureDetail : null,
+          cardFunding: outcome.status === "Succeeded" ? (outcome.cardFunding ?? "Unknown") : null,
         }
         store.payments[index] = settled
+        if (settled.status === "Succeeded") store.succeededAt.set(paymentId, at)
         return settled
+      }),
+    refuseCard: (paymentId, failureDetail) =>
+      Effect.sync(() => {
+        const index = store.payments.findIndex((p) => p.id === paymentId)
+        const payment = store.payments[index]
+        if (payment === undefined) throw new Error(`no payment ${paymentId}`)
+        const refused: Payment = { ...payment, failureDetail }
+        store.payments[index] = refused
+        return refused
       }),
     refundDue: (refund) =>
       Effect.sync(() => {
@@ -463,7 +511,7 @@ export const paymentDoublesOver = (store: PaymentStore) => {
     new PaymentGatewayUnavailable({ provider: "double", reason: `No such intent: ${reference}` })
   const gateway = Layer.succeed(PaymentGateway, {
     provider: "double",
-    createIntent: ({ idempotencyKey }) =>
+    createIntent: ({ idempotencyKey, creditCardsAllowed }) =>
       Effect.suspend(() => {
         if (store.gatewayDown) return Effect.fail(unavailable())
         let reference = store.intentKeys.get(idempotencyKey)
@@ -471,6 +519,7 @@ export const paymentDoublesOver = (store: PaymentStore) => {
           reference = `intent-${store.intentKeys.size + 1}`
           store.intentKeys.set(idempotencyKey, reference)
           store.intents.set(reference, { status: "Pending" })
+          store.intentCreditCards.set(reference, creditCardsAllowed)
         }
         return Effect.succeed({ providerReference: reference, clientToken: `token-${reference}` })
       }),
@@ -581,7 +630,38 @@ export const paymentDoublesOver = (store: PaymentStore) => {
       }),
   })
 
+  const creditCards = Layer.succeed(CreditCardSpend, {
+    spentSince: (customerId, since, excluding) =>
+      Effect.sync(() => creditCardSpendOf(store, customerId, since, excluding)),
+    holdAndSpentSince: (customerId, since, excluding) =>
+      Effect.sync(() => creditCardSpendOf(store, customerId, since, excluding)),
+    orderHasInstantWin: (orderId) =>
+      Effect.sync(
+        () =>
+          store.orders
+            .get(orderId)
+            ?.lines.some((line) => store.instantWinCompetitions.has(line.competitionId)) ?? false,
+      ),
+  })
+  const events = Layer.succeed(ResponsiblePlayEvents, {
+    record: (event) => Effect.sync(() => void store.events.push(event)),
+    forCustomer: (customerId, since) =>
+      Effect.sync(() =>
+        store.events
+          .filter((e) => e.customerId === customerId && e.at >= since)
+          .map((e, i) => ({ ...e, id: String(i + 1) })),
+      ),
+    ofKinds: (kinds, since) =>
+      Effect.sync(() =>
+        store.events
+          .filter((e) => kinds.includes(e.kind) && e.at >= since)
+          .map((e, i) => ({ ...e, id: String(i + 1) })),
+      ),
+  })
+
   return Layer.mergeAll(
+    creditCards,
+    events,
     orderRepo,
     paymentRepo,
     ledger,

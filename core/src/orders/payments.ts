@@ -2,14 +2,17 @@ import { Data, Effect } from "effect"
 import type { Principal } from "../accounts/model"
 import type { RepositoryError } from "../competitions/errors"
 import { now } from "../ports/clock"
+import { CreditCardSpend } from "../ports/credit-card-spend"
 import { OrderRepo } from "../ports/orders"
 import {
+  type IntentStatus,
   type NotificationRejected,
   PaymentGateway,
   type PaymentGatewayUnavailable,
 } from "../ports/payment-gateway"
 import { type Payment, PaymentRepo, SiteCreditLedger } from "../ports/payments"
 import { Transactions } from "../ports/transactions"
+import { creditCardNotice, creditCardVerdict, startOfLondonMonth } from "../rules/credit-cards"
 import { type Pence, ZERO_PENCE } from "../rules/money"
 import { canTransition, OrderStatus } from "../rules/order-status"
 import { can } from "../staff/permissions"
@@ -85,6 +88,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
     const ledger = yield* SiteCreditLedger
     const gateway = yield* PaymentGateway
     const transactions = yield* Transactions
+    const creditCards = yield* CreditCardSpend
     const settlement = yield* makeSettlement
     const { ours, completeOrder, record, ask, voidOpenIntents, voidLeftovers, attemptRefunds } =
       settlement
@@ -119,6 +123,23 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         refusedToComplete,
       )
 
+    /**
+     * Whether a credit card may pay the order, said up front (decision
+     * 0042): a plain read, as the settling transaction checks again under
+     * the customer's hold, and that check decides.
+     */
+    const creditCardNoticeFor = (order: Order) =>
+      Effect.gen(function* () {
+        const spentThisMonth = yield* creditCards.spentSince(
+          order.customerId,
+          startOfLondonMonth(yield* now),
+        )
+        const instantWin = yield* creditCards.orderHasInstantWin(order.id)
+        return creditCardNotice(
+          creditCardVerdict({ instantWin, amount: order.orderTotal, spentThisMonth }),
+        )
+      })
+
     const startPayment = (principal: Principal, orderId: string) =>
       Effect.gen(function* () {
         let order = yield* payableOrder(principal, orderId)
@@ -137,12 +158,15 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
           order = yield* payableOrder(principal, orderId)
           if (order.status === OrderStatus.Completed) return yield* withPayments(order)
         }
+        const creditNotice = yield* creditCardNoticeFor(order)
         // Attempt n has key n: two tabs starting the same attempt get the
         // provider's one intent, and the repository records it once.
         const intent = yield* gateway.createIntent({
           orderId,
           amount: order.orderTotal,
           idempotencyKey: `${orderId}:${existing.length + 1}`,
+          creditCardsAllowed: creditNotice === null,
+          ...(creditNotice === null ? {} : { creditCardNotice: creditNotice }),
         })
         yield* payments.record({
           orderId,
@@ -151,6 +175,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
           providerReference: intent.providerReference,
           clientToken: intent.clientToken,
           createdAt: yield* now,
+          creditCardNotice: creditNotice,
         })
         // A cancel that ran meanwhile did not see this intent: it must take no money.
         const after = yield* orders.byId(orderId)
@@ -178,7 +203,8 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         const current = yield* orders.byId(orderId)
         if (current.status === OrderStatus.Completed) return yield* withPayments(current)
         if (noLongerOpen(current.status)) return yield* refusedToComplete(current)
-        const failed = (yield* payments.forOrder(orderId)).filter((p) => p.status === "Failed")
+        // A decline, or a credit card the shop refused (its money going back): the latest says why.
+        const failed = (yield* payments.forOrder(orderId)).filter((p) => p.failureDetail !== null)
         return yield* new PaymentStillDue({
           orderId,
           balance: current.orderTotal,
@@ -190,6 +216,24 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
     const cancel = (principal: Principal, orderId: string) =>
       Effect.flatMap(ownOrder(principal, orderId), cancelUnpaid(settlement, orders, withPayments))
 
+    /**
+     * A provider's notification may not say what kind of card paid (Stripe's
+     * webhook does not expand the card): the provider is asked, before any
+     * transaction, as the credit-card rule needs it (decision 0042). If it
+     * cannot be asked now, the payment is recorded without it (Unknown).
+     */
+    const withCardFunding = (providerReference: string, outcome: IntentStatus) =>
+      outcome.status !== "Succeeded" || outcome.cardFunding !== undefined
+        ? Effect.succeed(outcome)
+        : gateway.intentStatus(providerReference).pipe(
+            Effect.map((asked) =>
+              asked.status === "Succeeded" && asked.cardFunding !== undefined
+                ? { ...outcome, ...asked }
+                : outcome,
+            ),
+            Effect.catchTag("PaymentGatewayUnavailable", () => Effect.succeed(outcome)),
+          )
+
     const handleNotification = (
       rawBody: string,
       headers: Readonly<Record<string, string | undefined>>,
@@ -200,6 +244,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
       Effect.gen(function* () {
         const notification = yield* gateway.verifyNotification(rawBody, headers)
         if (notification.kind === "Ignored") return "Ignored" as const
+        const outcome = yield* withCardFunding(notification.providerReference, notification.outcome)
         const at = yield* now
         const handled = yield* transactions.within(
           Effect.gen(function* () {
@@ -216,7 +261,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
             // An intent we never recorded is not ours to act on; acknowledging
             // it stops the provider retrying something that cannot succeed.
             if (payment === null) return { verdict: "Accepted" as const, refund: null }
-            const { refund } = yield* record(payment, notification.outcome)
+            const { refund } = yield* record(payment, outcome)
             return { verdict: "Accepted" as const, refund }
           }),
         )

@@ -1,12 +1,20 @@
 import { Effect } from "effect"
 import type { RepositoryError } from "../competitions/errors"
 import { now } from "../ports/clock"
+import { CreditCardSpend } from "../ports/credit-card-spend"
 import { OrderRepo } from "../ports/orders"
 import { type IntentStatus, PaymentGateway } from "../ports/payment-gateway"
 import { type Payment, type PaymentRefund, PaymentRepo, SiteCreditLedger } from "../ports/payments"
 import { PromotionUses } from "../ports/promotions"
+import { ResponsiblePlayEvents } from "../ports/responsible-play-events"
 import { Transactions } from "../ports/transactions"
-import { OrderStatus } from "../rules/order-status"
+import {
+  creditCardNotice,
+  creditCardTexts,
+  creditCardVerdict,
+  startOfLondonMonth,
+} from "../rules/credit-cards"
+import { canTransition, OrderStatus } from "../rules/order-status"
 import { orderCompletion } from "./completion"
 import type { OrderNotFound, OrderTransitionRefused } from "./errors"
 import type { Order } from "./model"
@@ -41,6 +49,8 @@ export const makeSettlement = Effect.gen(function* () {
   const promotionUses = yield* PromotionUses
   const completed = yield* orderCompletion
   const refunding = yield* makeRefunding
+  const creditCards = yield* CreditCardSpend
+  const events = yield* ResponsiblePlayEvents
 
   /** Moves the order to Completed unless it already is; the row lock serialises racers. */
   const completeOrder = (
@@ -113,13 +123,108 @@ export const makeSettlement = Effect.gen(function* () {
       ),
     )
 
-  /** Records the provider's word on a payment and what a success sets off, together. */
-  const record = (payment: Payment, status: IntentStatus) =>
+  /**
+   * The backstop of decision 0042, in the settling transaction: a credit
+   * card that paid where the rules allow none (an instant-win order, or
+   * over the monthly cap) does not complete the order. Its money is owed
+   * back and the order stays payable by another card. The customer is held
+   * while their month's credit-card money is summed, so two payments
+   * settling at once cannot both fit under the cap. Answers null when the
+   * payment may stand.
+   */
+  const refuseCreditCard = (
+    payment: Payment,
+    at: Date,
+  ): Effect.Effect<Asked | null, OrderNotFound | RepositoryError> =>
+    Effect.gen(function* () {
+      if (payment.status !== "Succeeded" || payment.cardFunding !== "Credit") return null
+      const refundIt = (paid: Payment) =>
+        payments.refundDue({
+          paymentId: paid.id,
+          orderId: paid.orderId,
+          amount: paid.amount,
+          reason: "CreditCardRefused",
+          at,
+        })
+      // Refused before (a racer, a replay): it stays refused, whatever the sums say now.
+      if (payment.failureDetail !== null) {
+        return { payment, refund: yield* refundIt(payment), stillOpen: false }
+      }
+      const order = yield* orders.byId(payment.orderId)
+      // Only a payment that would complete its order is judged: a closed
+      // order's is refunded anyway, and a paid order's was judged when it paid.
+      if (!canTransition(order.status, OrderStatus.Completed)) return null
+      const spentThisMonth = yield* creditCards.holdAndSpentSince(
+        order.customerId,
+        startOfLondonMonth(at),
+        payment.id,
+      )
+      const instantWin = yield* creditCards.orderHasInstantWin(order.id)
+      const verdict = creditCardVerdict({ instantWin, amount: payment.amount, spentThisMonth })
+      const notice = creditCardNotice(verdict)
+      if (notice === null || verdict.allowed) return null
+      const refused = yield* payments.refuseCard(payment.id, creditCardTexts.refused(notice), at)
+      const refund = yield* refundIt(refused)
+      // This transaction commits (nothing is rolled back), so the event joins it.
+      yield* events.record({
+        customerId: order.customerId,
+        kind: "CreditCardRefused",
+        at,
+        detail: {
+          orderId: order.id,
+          paymentId: payment.id,
+          amount: payment.amount,
+          reason: verdict.reason,
+          spentThisMonth,
+          ...(verdict.reason === "MonthlyCap" ? { left: verdict.left } : {}),
+        },
+      })
+      return { payment: refused, refund, stillOpen: false }
+    })
+
+  /**
+   * A decline the customer's card met (not the shop's own void) is kept for
+   * the harm signals. One in the shop's own credit-card words is the
+   * provider refusing a credit card before money moved (the sandbox does,
+   * as an operator's rule at a real provider would): a CreditCardRefused.
+   * A notification racing the browser's return can record one decline
+   * twice; the detail names the payment so readers count it once.
+   */
+  const noteDecline = (before: Payment, settled: Payment, at: Date) =>
+    before.status === "Pending" && settled.status === "Failed"
+      ? Effect.flatMap(orders.byId(settled.orderId), (order) =>
+          events.record({
+            customerId: order.customerId,
+            kind:
+              settled.creditCardNotice != null && settled.failureDetail === settled.creditCardNotice
+                ? "CreditCardRefused"
+                : "PaymentDeclined",
+            at,
+            detail: {
+              orderId: order.id,
+              paymentId: settled.id,
+              amount: settled.amount,
+              failureDetail: settled.failureDetail,
+            },
+          }),
+        )
+      : Effect.void
+
+  /**
+   * Records the provider's word on a payment and what a success sets off,
+   * together. `how` says whether the shop asked (or heard) where the
+   * payment stands, or voided it itself: only the former's failure is a decline.
+   */
+  const record = (payment: Payment, status: IntentStatus, how: "status" | "void" = "status") =>
     status.status === "Pending"
       ? Effect.succeed<Asked>({ payment, refund: null, stillOpen: true })
       : transactions.within(
           Effect.gen(function* () {
-            const settled = yield* payments.settle(payment.id, status, yield* now)
+            const at = yield* now
+            const settled = yield* payments.settle(payment.id, status, at)
+            if (how === "status") yield* noteDecline(payment, settled, at)
+            const refused = yield* refuseCreditCard(settled, at)
+            if (refused !== null) return refused
             const refund = settled.status === "Succeeded" ? yield* followSuccess(settled) : null
             return { payment: settled, refund, stillOpen: false } satisfies Asked
           }),
@@ -145,7 +250,7 @@ export const makeSettlement = Effect.gen(function* () {
           how === "void"
             ? gateway.cancelIntent(payment.providerReference)
             : gateway.intentStatus(payment.providerReference),
-          (status) => record(payment, status),
+          (status) => record(payment, status, how),
         ),
       )
       yield* refunding.attemptAll(asked.flatMap((a) => (a.refund === null ? [] : [a.refund])))

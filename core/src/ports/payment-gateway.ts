@@ -1,4 +1,5 @@
 import { Context, Data, type Effect } from "effect"
+import type { CardFunding } from "../rules/credit-cards"
 import type { Pence } from "../rules/money"
 
 /** The provider could not be reached or answered nonsense; the caller may retry. */
@@ -23,6 +24,8 @@ export type IntentStatus =
        * from it. Referrals compare it (decision 0039).
        */
       readonly cardFingerprint?: string | undefined
+      /** Credit, debit or prepaid, when the provider says (decision 0042). */
+      readonly cardFunding?: CardFunding | undefined
     }
   | { readonly status: "Failed"; readonly failureDetail: string }
 
@@ -73,6 +76,14 @@ export interface PaymentGatewayShape {
     readonly amount: Pence
     /** The same key returns the same intent, so a retried call never makes two. */
     readonly idempotencyKey: string
+    /**
+     * False when the shop will not keep a credit card's money for this
+     * payment (decision 0042): a provider that can refuse a credit card
+     * before money moves does, in `creditCardNotice`'s words. The shop's own
+     * check when the payment succeeds stays the authority.
+     */
+    readonly creditCardsAllowed: boolean
+    readonly creditCardNotice?: string | undefined
   }) => Effect.Effect<PaymentIntent, PaymentGatewayUnavailable>
   readonly intentStatus: (
     providerReference: string,

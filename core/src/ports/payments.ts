@@ -1,6 +1,7 @@
 import { Context, Data, type Effect } from "effect"
 import type { RepositoryError } from "../competitions/errors"
 import type { Page, PageRequest } from "../competitions/model"
+import type { CardFunding } from "../rules/credit-cards"
 import type { Pence } from "../rules/money"
 
 /** Refunded: it succeeded, and the money went back (docs/decisions/0011). */
@@ -20,6 +21,13 @@ export interface Payment {
   readonly clientToken: string | null
   readonly failureDetail: string | null
   readonly createdAt: Date
+  /** The kind of card that paid, once it succeeded and the provider said (decision 0042). */
+  readonly cardFunding?: CardFunding | null | undefined
+  /**
+   * Why a credit card may not pay this attempt, in the customer's words
+   * (rules/credit-cards), fixed when the intent was made; null: it may.
+   */
+  readonly creditCardNotice?: string | null | undefined
 }
 
 export interface NewPayment {
@@ -29,13 +37,19 @@ export interface NewPayment {
   readonly providerReference: string
   readonly clientToken: string
   readonly createdAt: Date
+  readonly creditCardNotice?: string | null | undefined
 }
 
 /**
  * Why money taken by card is owed back: the order could no longer take it,
  * or staff refunded the paid order (docs/decisions/0029).
  */
-export type RefundReason = "OrderCancelled" | "OrderExpired" | "StaffRefund"
+export type RefundReason =
+  | "OrderCancelled"
+  | "OrderExpired"
+  | "StaffRefund"
+  /** A credit card the rules do not allow paid it (decision 0042). */
+  | "CreditCardRefused"
 
 /**
  * Money the shop owes back on a card payment (docs/decisions/0011): Due
@@ -68,7 +82,11 @@ export interface OpenIntent {
 }
 
 export type PaymentOutcome =
-  | { readonly status: "Succeeded"; readonly cardFingerprint?: string | undefined }
+  | {
+      readonly status: "Succeeded"
+      readonly cardFingerprint?: string | undefined
+      readonly cardFunding?: CardFunding | undefined
+    }
   | { readonly status: "Failed"; readonly failureDetail: string }
 
 /**
@@ -98,6 +116,16 @@ export interface PaymentRepoShape {
   readonly settle: (
     paymentId: string,
     outcome: PaymentOutcome,
+    at: Date,
+  ) => Effect.Effect<Payment, RepositoryError>
+  /**
+   * A succeeded credit-card payment the shop will not keep (decision 0042):
+   * its failure detail says why, for the customer. Its refund is recorded
+   * with refundDue in the same transaction.
+   */
+  readonly refuseCard: (
+    paymentId: string,
+    failureDetail: string,
     at: Date,
   ) => Effect.Effect<Payment, RepositoryError>
   /**

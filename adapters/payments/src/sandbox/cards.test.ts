@@ -19,7 +19,7 @@ const withCheckDigit = (body: string) => {
 
 describe("the sandbox's test cards", () => {
   it("4242 4242 4242 4242 succeeds; 0002 is declined; 9995 lacks funds", () => {
-    expect(judge({})).toEqual({ kind: "Succeeded" })
+    expect(judge({})).toEqual({ kind: "Succeeded", funding: "Credit" })
     expect(judge({ cardNumber: "4000 0000 0000 0002" })).toEqual({
       kind: "Declined",
       failureDetail: "Your card was declined.",
@@ -30,8 +30,22 @@ describe("the sandbox's test cards", () => {
     })
   })
 
+  it("says what kind of card paid: 4242 and 5555 are credit cards, 4000 0566 5566 5556 debit", () => {
+    expect(judge({ cardNumber: "5555 5555 5555 4444" })).toEqual({
+      kind: "Succeeded",
+      funding: "Credit",
+    })
+    expect(judge({ cardNumber: "4000 0566 5566 5556" })).toEqual({
+      kind: "Succeeded",
+      funding: "Debit",
+    })
+  })
+
   it("spaces anywhere in the number are ignored", () => {
-    expect(judge({ cardNumber: " 42424 2424242 4242 " })).toEqual({ kind: "Succeeded" })
+    expect(judge({ cardNumber: " 42424 2424242 4242 " })).toEqual({
+      kind: "Succeeded",
+      funding: "Credit",
+    })
   })
 
   it.prop(
@@ -39,7 +53,11 @@ describe("the sandbox's test cards", () => {
     [fc.stringMatching(/^[1-9]\d{10,17}$/)],
     ([body]) => {
       const number = withCheckDigit(body)
-      fc.pre(number !== "4242424242424242" && number !== "4000000000009995")
+      fc.pre(
+        !["4242424242424242", "5555555555554444", "4000056655665556", "4000000000009995"].includes(
+          number,
+        ),
+      )
       expect(judge({ cardNumber: number })).toEqual({
         kind: "Declined",
         failureDetail: cardTexts.declined,
@@ -77,9 +95,9 @@ describe("the sandbox's test cards", () => {
   })
 
   it("expiry: this month is still good, last month has expired, nonsense is incorrect", () => {
-    expect(judge({ expiry: "11/26" })).toEqual({ kind: "Succeeded" })
-    expect(judge({ expiry: "11/2026" })).toEqual({ kind: "Succeeded" })
-    expect(judge({ expiry: "1/27" })).toEqual({ kind: "Succeeded" })
+    expect(judge({ expiry: "11/26" })).toEqual({ kind: "Succeeded", funding: "Credit" })
+    expect(judge({ expiry: "11/2026" })).toEqual({ kind: "Succeeded", funding: "Credit" })
+    expect(judge({ expiry: "1/27" })).toEqual({ kind: "Succeeded", funding: "Credit" })
     expect(judge({ expiry: "10/26" }).kind).toBe("Invalid")
     expect(judge({ expiry: "10/26" })).toHaveProperty("failureDetail", "Your card has expired.")
     expect(judge({ expiry: "12/25" })).toHaveProperty("failureDetail", "Your card has expired.")

@@ -6,6 +6,8 @@
  * intent for good.
  */
 
+import type { CardFunding } from "@howzat/core/rules/credit-cards"
+
 export const cardTexts = {
   declined: "Your card was declined.",
   insufficientFunds: "Your card has insufficient funds.",
@@ -18,11 +20,26 @@ export const cardTexts = {
   cancelled: "The payment was cancelled.",
 } as const
 
+/**
+ * The sandbox's test cards (README § Test cards). A card's kind matters to
+ * the shop (decision 0042): 4242… and 5555… are credit cards, as in the
+ * issue; the debit card pays anything a credit card may not. The declining
+ * cards are debit cards, though a decline never gets as far as the kind.
+ */
 export const TEST_CARDS = {
   succeeds: "4242424242424242",
+  creditMastercard: "5555555555554444",
+  debit: "4000056655665556",
   declined: "4000000000000002",
   insufficientFunds: "4000000000009995",
 } as const
+
+/** What kind of card each paying test card is; any other number is declined. */
+const PAYING_CARDS: Readonly<Record<string, CardFunding>> = {
+  [TEST_CARDS.succeeds]: "Credit",
+  [TEST_CARDS.creditMastercard]: "Credit",
+  [TEST_CARDS.debit]: "Debit",
+}
 
 export interface CardDetails {
   readonly cardNumber: string
@@ -36,7 +53,7 @@ export type CardJudgement =
   /** Something typed is wrong; nothing is settled. */
   | { readonly kind: "Invalid"; readonly failureDetail: string }
   /** The issuer's answer; the intent settles with it. */
-  | { readonly kind: "Succeeded" }
+  | { readonly kind: "Succeeded"; readonly funding: CardFunding }
   | { readonly kind: "Declined"; readonly failureDetail: string }
 
 /** The Luhn check digit every card number carries: catches one mistyped digit or two swapped ones. */
@@ -82,13 +99,10 @@ export const judgeCard = (card: CardDetails, now: Date): CardJudgement => {
   if (expiry !== undefined) return { kind: "Invalid", failureDetail: expiry }
   if (!/^\d{3}$/.test(card.securityCode.trim()))
     return { kind: "Invalid", failureDetail: cardTexts.incorrectSecurityCode }
-  switch (digits) {
-    case TEST_CARDS.succeeds:
-      return { kind: "Succeeded" }
-    case TEST_CARDS.insufficientFunds:
-      return { kind: "Declined", failureDetail: cardTexts.insufficientFunds }
-    default:
-      // No real card is ever charged: any other well-formed number is declined by its "issuer".
-      return { kind: "Declined", failureDetail: cardTexts.declined }
-  }
+  const funding = PAYING_CARDS[digits]
+  if (funding !== undefined) return { kind: "Succeeded", funding }
+  if (digits === TEST_CARDS.insufficientFunds)
+    return { kind: "Declined", failureDetail: cardTexts.insufficientFunds }
+  // No real card is ever charged: any other well-formed number is declined by its "issuer".
+  return { kind: "Declined", failureDetail: cardTexts.declined }
 }

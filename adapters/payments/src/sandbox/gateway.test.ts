@@ -49,7 +49,12 @@ const card = {
   expiry: "12/30",
   securityCode: "123",
 }
-const order = { orderId: "order-1", amount: pence(1250), idempotencyKey: "payment-1" }
+const order = {
+  orderId: "order-1",
+  amount: pence(1250),
+  idempotencyKey: "payment-1",
+  creditCardsAllowed: true,
+}
 
 describe("the sandbox gateway", () => {
   it.scoped("an intent per idempotency key, with unguessable reference and client token", () =>
@@ -118,6 +123,7 @@ describe("the sandbox gateway", () => {
       expect(yield* gateway.intentStatus(intent.providerReference)).toEqual({
         status: "Succeeded",
         cardFingerprint: fingerprint,
+        cardFunding: "Credit",
       })
 
       yield* eventually(() => shop.deliveries.length > 0)
@@ -134,15 +140,82 @@ describe("the sandbox gateway", () => {
         status: "Succeeded",
         failureDetail: null,
         cardFingerprint: fingerprint,
+        cardFunding: "Credit",
       })
       expect(yield* gateway.verifyNotification(delivery.rawBody, delivery.headers)).toEqual({
         kind: "IntentStatus",
         providerReference: intent.providerReference,
         eventId: body.id,
-        outcome: { status: "Succeeded", cardFingerprint: fingerprint },
+        outcome: { status: "Succeeded", cardFingerprint: fingerprint, cardFunding: "Credit" },
       })
     }),
   )
+
+  describe("an intent the shop allows no credit card on (decision 0042)", () => {
+    const notice =
+      "Credit cards can't be used for instant win competitions. Please pay with a debit card."
+    const noCredit = { ...order, creditCardsAllowed: false, creditCardNotice: notice }
+
+    it.scoped("declines a credit card in the shop's words, before any money moves", () =>
+      Effect.gen(function* () {
+        const { gateway, shop } = yield* setup({})
+        const intent = yield* gateway.createIntent(noCredit)
+        const answer = yield* gateway.confirm({ ...card, clientToken: intent.clientToken })
+        expect(answer).toEqual({ status: "Failed", failureDetail: notice })
+        expect(yield* gateway.intentStatus(intent.providerReference)).toEqual({
+          status: "Failed",
+          failureDetail: notice,
+        })
+        // Nothing was taken, so there is nothing to refund.
+        const refund = yield* Effect.flip(
+          gateway.refund({
+            providerReference: intent.providerReference,
+            amount: order.amount,
+            idempotencyKey: "r",
+          }),
+        )
+        expect(refund._tag).toBe("PaymentGatewayUnavailable")
+        yield* eventually(() => shop.deliveries.length > 0)
+        expect(JSON.parse(shop.deliveries[0]?.rawBody ?? "{}")).toMatchObject({
+          status: "Failed",
+          failureDetail: notice,
+        })
+      }),
+    )
+
+    it.scoped("takes a debit card, and says so", () =>
+      Effect.gen(function* () {
+        const { gateway } = yield* setup({})
+        const intent = yield* gateway.createIntent(noCredit)
+        const answer = yield* gateway.confirm({
+          ...card,
+          cardNumber: "4000 0566 5566 5556",
+          clientToken: intent.clientToken,
+        })
+        expect(answer).toEqual({ status: "Succeeded", failureDetail: null })
+        expect(yield* gateway.intentStatus(intent.providerReference)).toMatchObject({
+          status: "Succeeded",
+          cardFunding: "Debit",
+        })
+      }),
+    )
+
+    it.scoped("an intent that allows credit cards takes the Mastercard test card as credit", () =>
+      Effect.gen(function* () {
+        const { gateway } = yield* setup({})
+        const intent = yield* gateway.createIntent(order)
+        yield* gateway.confirm({
+          ...card,
+          cardNumber: "5555 5555 5555 4444",
+          clientToken: intent.clientToken,
+        })
+        expect(yield* gateway.intentStatus(intent.providerReference)).toMatchObject({
+          status: "Succeeded",
+          cardFunding: "Credit",
+        })
+      }),
+    )
+  })
 
   it.scoped("a decline settles for good: a later good card answers the decline", () =>
     Effect.gen(function* () {

@@ -9,6 +9,7 @@ import {
   type PaymentGatewayShape,
   PaymentGatewayUnavailable,
 } from "@howzat/core/ports/payment-gateway"
+import { CARD_FUNDINGS, creditCardTexts } from "@howzat/core/rules/credit-cards"
 import { Clock, Data, type Duration, Effect, FiberSet, Schedule, Schema, type Scope } from "effect"
 import { DEFAULT_TOLERANCE_SECONDS, sign, verifySignature } from "../signature"
 import { cardTexts, judgeCard } from "./cards"
@@ -71,6 +72,8 @@ export const SandboxNotification = Schema.Struct({
   failureDetail: Schema.NullOr(Schema.String),
   /** As a real provider names the card that paid: a fingerprint, never the number. */
   cardFingerprint: Schema.optional(Schema.NullOr(Schema.String)),
+  /** And what kind of card it is (decision 0042). */
+  cardFunding: Schema.optional(Schema.NullOr(Schema.Literal(...CARD_FUNDINGS))),
 })
 export type SandboxNotification = typeof SandboxNotification.Type
 const decodeNotification = Schema.decodeUnknown(Schema.parseJson(SandboxNotification))
@@ -87,8 +90,12 @@ const storeUnavailable = (error: { readonly operation: string }) =>
 const statusOf = (record: SandboxIntentRecord): IntentStatus =>
   record.status === "Failed"
     ? { status: "Failed", failureDetail: record.failureDetail ?? "Your card was declined." }
-    : record.status === "Succeeded" && record.cardFingerprint
-      ? { status: "Succeeded", cardFingerprint: record.cardFingerprint }
+    : record.status === "Succeeded"
+      ? {
+          status: "Succeeded",
+          ...(record.cardFingerprint ? { cardFingerprint: record.cardFingerprint } : {}),
+          cardFunding: record.cardFunding ?? "Unknown",
+        }
       : { status: record.status }
 
 /**
@@ -118,6 +125,7 @@ const notificationOf = (record: SandboxIntentRecord): SandboxNotification => ({
   status: record.status === "Succeeded" ? "Succeeded" : "Failed",
   failureDetail: record.failureDetail,
   cardFingerprint: record.cardFingerprint ?? null,
+  cardFunding: record.cardFunding ?? null,
 })
 
 /**
@@ -189,6 +197,8 @@ export const makeSandboxGateway = (
               clientToken: unguessable("sbx_ct_"),
               orderId: request.orderId,
               amountPence: request.amount,
+              creditCardsAllowed: request.creditCardsAllowed,
+              creditCardNotice: request.creditCardNotice ?? null,
             })
             .pipe(Effect.mapError(storeUnavailable))
           // As real providers do: a key means one request, so reusing it for another is a bug to surface.
@@ -266,9 +276,11 @@ export const makeSandboxGateway = (
           )
           const outcome: IntentStatus =
             event.status === "Succeeded"
-              ? event.cardFingerprint
-                ? { status: "Succeeded", cardFingerprint: event.cardFingerprint }
-                : { status: "Succeeded" }
+              ? {
+                  status: "Succeeded",
+                  ...(event.cardFingerprint ? { cardFingerprint: event.cardFingerprint } : {}),
+                  cardFunding: event.cardFunding ?? "Unknown",
+                }
               : {
                   status: "Failed",
                   failureDetail: event.failureDetail ?? "Your card was declined.",
@@ -294,16 +306,27 @@ export const makeSandboxGateway = (
             return { status: "Failed", failureDetail: judgement.failureDetail } as const
           }
           const eventId = unguessable("sbx_evt_")
+          // As an operator's rule at a real provider would (decision 0042): a
+          // credit card on an intent the shop said none may pay is declined,
+          // in the shop's words, before any money moves.
+          const refusedCredit =
+            judgement.kind === "Succeeded" &&
+            judgement.funding === "Credit" &&
+            record.creditCardsAllowed === false
+          const paid = judgement.kind === "Succeeded" && !refusedCredit
           const settled = yield* store
             .settle(record.providerReference, {
-              status: judgement.kind === "Succeeded" ? "Succeeded" : "Failed",
-              failureDetail: judgement.kind === "Declined" ? judgement.failureDetail : null,
+              status: paid ? "Succeeded" : "Failed",
+              failureDetail:
+                judgement.kind === "Declined"
+                  ? judgement.failureDetail
+                  : refusedCredit
+                    ? (record.creditCardNotice ?? creditCardTexts.instantWin)
+                    : null,
               eventId,
               settledAt: now,
-              cardFingerprint:
-                judgement.kind === "Succeeded"
-                  ? sandboxCardFingerprint(secret, request.cardNumber)
-                  : null,
+              cardFingerprint: paid ? sandboxCardFingerprint(secret, request.cardNumber) : null,
+              cardFunding: paid ? judgement.funding : null,
             })
             .pipe(Effect.mapError(storeUnavailable))
           // Only the confirm that settled the intent notifies; a racing one just answers.

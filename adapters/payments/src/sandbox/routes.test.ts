@@ -41,6 +41,7 @@ const setup = Effect.gen(function* () {
     orderId: "o",
     amount: pence(500),
     idempotencyKey: "k",
+    creditCardsAllowed: true,
   })
   return { app, intent }
 })

@@ -42,7 +42,12 @@ describe("the sandbox on its Postgres store (PGlite), as two server processes", 
         const portOne = Context.get(one, PaymentGateway)
         const sandboxTwo = Context.get(two, SandboxPaymentGateway)
 
-        const request = { orderId: "order-1", amount: pence(999), idempotencyKey: "payment-1" }
+        const request = {
+          orderId: "order-1",
+          amount: pence(999),
+          idempotencyKey: "payment-1",
+          creditCardsAllowed: true,
+        }
         const intent = yield* portOne.createIntent(request)
         expect(yield* sandboxTwo.createIntent(request)).toEqual(intent)
 

@@ -1,4 +1,5 @@
 import type { RepositoryError } from "@howzat/core/competitions/errors"
+import type { CardFunding } from "@howzat/core/rules/credit-cards"
 import { Effect, Ref } from "effect"
 
 /**
@@ -21,6 +22,12 @@ export interface SandboxIntentRecord {
   readonly eventId: string | null
   /** An HMAC of the card that paid (never its number), once it succeeded. */
   readonly cardFingerprint?: string | null
+  /** The kind of card that paid, once it succeeded (decision 0042). */
+  readonly cardFunding?: CardFunding | null
+  /** False: the shop will not keep a credit card's money, so the card form refuses one. */
+  readonly creditCardsAllowed?: boolean
+  /** The shop's words for that refusal. */
+  readonly creditCardNotice?: string | null
   /** The payment's refund, once it has one: the sandbox refunds a payment once. */
   readonly refund: SandboxRefund | null
 }
@@ -38,10 +45,13 @@ export interface NewSandboxIntent {
   readonly clientToken: string
   readonly orderId: string
   readonly amountPence: number
+  readonly creditCardsAllowed: boolean
+  readonly creditCardNotice: string | null
 }
 
 export interface SandboxSettlement {
   readonly cardFingerprint?: string | null
+  readonly cardFunding?: CardFunding | null
   readonly status: "Succeeded" | "Failed"
   readonly failureDetail: string | null
   readonly eventId: string
@@ -98,6 +108,8 @@ export const makeInMemorySandboxIntentStore = (): Effect.Effect<SandboxIntentSto
               clientToken: intent.clientToken,
               orderId: intent.orderId,
               amountPence: intent.amountPence,
+              creditCardsAllowed: intent.creditCardsAllowed,
+              creditCardNotice: intent.creditCardNotice,
               status: "Pending",
               failureDetail: null,
               eventId: null,
@@ -120,6 +132,7 @@ export const makeInMemorySandboxIntentStore = (): Effect.Effect<SandboxIntentSto
               failureDetail: settlement.failureDetail,
               eventId: settlement.eventId,
               cardFingerprint: settlement.cardFingerprint ?? null,
+              cardFunding: settlement.cardFunding ?? null,
             }
             return [settled, { ...s, intents: new Map(s.intents).set(reference, settled) }]
           }),

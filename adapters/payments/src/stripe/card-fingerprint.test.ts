@@ -19,3 +19,22 @@ describe("the Stripe card fingerprint", () => {
     expect(statusOfIntent(intent)).toEqual({ status: "Succeeded" })
   })
 })
+
+/** Decision 0042: and what kind of card it is, credit or not. */
+describe("the Stripe card funding", () => {
+  const intent = { id: "pi_1", status: "succeeded" }
+  const withFunding = (funding: unknown) =>
+    statusOfIntent({ ...intent, payment_method: { id: "pm_1", card: { funding } } })
+
+  it("is read from the expanded payment method's card", () => {
+    expect(withFunding("credit")).toEqual({ status: "Succeeded", cardFunding: "Credit" })
+    expect(withFunding("debit")).toEqual({ status: "Succeeded", cardFunding: "Debit" })
+    expect(withFunding("prepaid")).toEqual({ status: "Succeeded", cardFunding: "Prepaid" })
+    expect(withFunding("unknown")).toEqual({ status: "Succeeded", cardFunding: "Unknown" })
+  })
+
+  it("is absent when Stripe did not say", () => {
+    expect(withFunding(undefined)).toEqual({ status: "Succeeded" })
+    expect(statusOfIntent({ ...intent, payment_method: "pm_1" })).toEqual({ status: "Succeeded" })
+  })
+})

@@ -18,7 +18,12 @@ const gateway = makeStripeGateway({
   apiBase: `${API}/`,
   timeout: "200 millis",
 })
-const order = { orderId: "order-9", amount: pence(2599), idempotencyKey: "payment-9" }
+const order = {
+  orderId: "order-9",
+  amount: pence(2599),
+  idempotencyKey: "payment-9",
+  creditCardsAllowed: true,
+}
 
 const reasonOf = <A>(effect: Effect.Effect<A, { readonly reason: string }>) =>
   Effect.flip(effect).pipe(Effect.map((e) => e.reason))
@@ -53,6 +58,7 @@ describe("the Stripe-shaped gateway: intents", () => {
         amount: "2599",
         currency: "gbp",
         "metadata[order_id]": "order-9",
+        "metadata[credit_cards_allowed]": "true",
         "automatic_payment_methods[enabled]": "true",
       })
     }),

@@ -4,6 +4,7 @@ import {
   type PaymentGatewayShape,
   PaymentGatewayUnavailable,
 } from "@howzat/core/ports/payment-gateway"
+import type { CardFunding } from "@howzat/core/rules/credit-cards"
 import { Duration, Effect, Option, Schema } from "effect"
 import { DEFAULT_TOLERANCE_SECONDS, verifySignature } from "../signature"
 
@@ -93,9 +94,34 @@ export const cardFingerprintOf = (intent: PaymentIntentJson): string | undefined
   return typeof fingerprint === "string" && fingerprint !== "" ? fingerprint : undefined
 }
 
+/** payment_method.card.funding, when expanded (decision 0042): credit, debit, prepaid or unknown. */
+export const cardFundingOf = (intent: PaymentIntentJson): CardFunding | undefined => {
+  const method = intent.payment_method
+  if (typeof method !== "object" || method === null) return undefined
+  const card = (method as { card?: unknown }).card
+  if (typeof card !== "object" || card === null) return undefined
+  switch ((card as { funding?: unknown }).funding) {
+    case "credit":
+      return "Credit"
+    case "debit":
+      return "Debit"
+    case "prepaid":
+      return "Prepaid"
+    case "unknown":
+      return "Unknown"
+    default:
+      return undefined
+  }
+}
+
 const succeeded = (intent: PaymentIntentJson): IntentStatus => {
   const cardFingerprint = cardFingerprintOf(intent)
-  return cardFingerprint ? { status: "Succeeded", cardFingerprint } : { status: "Succeeded" }
+  const cardFunding = cardFundingOf(intent)
+  return {
+    status: "Succeeded",
+    ...(cardFingerprint ? { cardFingerprint } : {}),
+    ...(cardFunding ? { cardFunding } : {}),
+  }
 }
 
 /**
@@ -191,6 +217,9 @@ export const makeStripeGateway = (config: StripeGatewayConfig): PaymentGatewaySh
           amount: String(request.amount),
           currency: "gbp",
           "metadata[order_id]": request.orderId,
+          // For the operator's Radar rule (decision 0042, README): block a
+          // credit card before it is charged where the shop would refund it.
+          "metadata[credit_cards_allowed]": request.creditCardsAllowed ? "true" : "false",
           "automatic_payment_methods[enabled]": "true",
         })
         const intent = yield* call("POST", "/v1/payment_intents", {

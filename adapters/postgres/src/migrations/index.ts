@@ -26,6 +26,7 @@ import * as siteCreditPurchases from "./2026-11-25T1000-site-credit-purchases"
 import * as referrals from "./2026-11-25T1100-referrals"
 import * as responsiblePlayEvents from "./2026-11-25T1200-responsible-play-events"
 import * as spendLimits from "./2026-11-25T1300-spend-limits"
+import * as creditCards from "./2026-11-25T1400-credit-cards"
 import * as accountStanding from "./2026-11-25T1500-account-standing"
 import * as complaints from "./2026-11-25T1600-complaints"
 import * as prizeAwardedAs from "./2026-11-25T1700-prize-awarded-as"
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T1100-referrals": referrals,
   "2026-11-25T1200-responsible-play-events": responsiblePlayEvents,
   "2026-11-25T1300-spend-limits": spendLimits,
+  "2026-11-25T1400-credit-cards": creditCards,
   "2026-11-25T1500-account-standing": accountStanding,
   "2026-11-25T1600-complaints": complaints,
   "2026-11-25T1700-prize-awarded-as": prizeAwardedAs,

@@ -7,6 +7,7 @@ import { ClubDirectoryLive } from "./clubs"
 import { CompetitionAdminStoreLive } from "./competition-admin"
 import { CompetitionWriterLive } from "./competition-writer"
 import { CompetitionRepoLive } from "./competitions"
+import { CreditCardSpendLive } from "./credit-card-spend"
 import { CustomerTicketRepoLive } from "./customer-tickets"
 import { DrawRecordsLive } from "./draw-records"
 import { DrawRepoLive } from "./draws"
@@ -55,6 +56,8 @@ export const PostgresOrdersLive = Layer.mergeAll(
   ReferralRepoLive,
   // Checkout enforces the monthly spend limit and logs a refusal (issue 12).
   SpendLimitStoreLive,
+  // Decision 0042: settling a card payment checks the credit-card rule and logs refusals.
+  CreditCardSpendLive,
   ResponsiblePlayEventsLive,
 )
 

@@ -24,6 +24,8 @@ const toPayment = (row: Selectable<PaymentsTable>): Payment => ({
   clientToken: row.clientToken,
   failureDetail: row.failureDetail,
   createdAt: row.createdAt,
+  cardFunding: row.cardFunding,
+  creditCardNotice: row.creditCardNotice,
 })
 
 const refundColumns = [
@@ -119,6 +121,7 @@ export const makePaymentRepo = (db: Kysely<Database>): PaymentRepoShape => ({
             clientToken: payment.clientToken,
             createdAt: payment.createdAt,
             updatedAt: payment.createdAt,
+            creditCardNotice: payment.creditCardNotice ?? null,
           })
           .onConflict((oc) => oc.columns(["provider", "providerReference"]).doNothing())
           .returningAll()
@@ -152,6 +155,9 @@ export const makePaymentRepo = (db: Kysely<Database>): PaymentRepoShape => ({
             ...(outcome.status === "Succeeded" && outcome.cardFingerprint
               ? { cardFingerprint: outcome.cardFingerprint }
               : {}),
+            ...(outcome.status === "Succeeded"
+              ? { cardFunding: outcome.cardFunding ?? "Unknown", succeededAt: at }
+              : {}),
             clientToken: null,
             updatedAt: at,
           })
@@ -173,6 +179,18 @@ export const makePaymentRepo = (db: Kysely<Database>): PaymentRepoShape => ({
         if (row === undefined) throw new Error(`No payment ${paymentId}`)
         return toPayment(row)
       }),
+    ),
+
+  refuseCard: (paymentId, failureDetail, at) =>
+    runQuery(db, "payments.refuseCard", async (q) =>
+      toPayment(
+        await q
+          .updateTable("payments")
+          .set({ failureDetail, updatedAt: at })
+          .where("id", "=", paymentId)
+          .returningAll()
+          .executeTakeFirstOrThrow(() => new Error(`No payment ${paymentId}`)),
+      ),
     ),
 
   refundDue: (refund) =>

@@ -19,6 +19,8 @@ const newIntent = () => {
     clientToken: `sbx_ct_${id}`,
     orderId: randomUUID(),
     amountPence: 1250,
+    creditCardsAllowed: false,
+    creditCardNotice: "Credit cards can't be used for instant win competitions.",
   }
 }
 
@@ -53,6 +55,9 @@ export const sandboxIntentsSuite = (name: string, open: () => Promise<SuiteDatab
         failureDetail: null,
         eventId: null,
         cardFingerprint: null,
+        cardFunding: null,
+        creditCardsAllowed: false,
+        creditCardNotice: intent.creditCardNotice,
         refund: null,
       })
       expect(await run(store().byReference(intent.providerReference))).toEqual(created)
@@ -75,6 +80,19 @@ export const sandboxIntentsSuite = (name: string, open: () => Promise<SuiteDatab
         .where("idempotencyKey", "=", first.idempotencyKey)
         .executeTakeFirstOrThrow()
       expect(Number(count.n)).toBe(1)
+    })
+
+    it("keeps the kind of card that paid (decision 0042)", async () => {
+      const intent = newIntent()
+      await run(store().create(intent))
+      const paid = await run(
+        store().settle(intent.providerReference, {
+          ...settlement("Succeeded"),
+          cardFunding: "Debit",
+        }),
+      )
+      expect(paid.cardFunding).toBe("Debit")
+      expect((await run(store().byClientToken(intent.clientToken)))?.cardFunding).toBe("Debit")
     })
 
     it("settles once: a later or racing settlement answers the first outcome", async () => {

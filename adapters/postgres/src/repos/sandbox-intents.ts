@@ -21,6 +21,9 @@ const columns = [
   "refundIdempotencyKey",
   "refundedAmountPence",
   "cardFingerprint",
+  "cardFunding",
+  "creditCardsAllowed",
+  "creditCardNotice",
 ] as const
 
 type Row = Pick<Selectable<SandboxPaymentIntentsTable>, (typeof columns)[number]>
@@ -34,6 +37,9 @@ const toRecord = (row: Row) => ({
   failureDetail: row.failureDetail,
   eventId: row.eventId,
   cardFingerprint: row.cardFingerprint,
+  cardFunding: row.cardFunding,
+  creditCardsAllowed: row.creditCardsAllowed,
+  creditCardNotice: row.creditCardNotice,
   refund:
     row.refundReference === null ||
     row.refundIdempotencyKey === null ||
@@ -53,6 +59,8 @@ export const makeSandboxIntentStore = (db: Kysely<Database>) => ({
     readonly clientToken: string
     readonly orderId: string
     readonly amountPence: number
+    readonly creditCardsAllowed: boolean
+    readonly creditCardNotice: string | null
   }) =>
     runQuery(db, "sandboxIntents.create", async (q) => {
       // On a known key the insert does nothing; the select then reads the first caller's
@@ -101,6 +109,7 @@ export const makeSandboxIntentStore = (db: Kysely<Database>) => ({
       readonly eventId: string
       readonly settledAt: Date
       readonly cardFingerprint?: string | null
+      readonly cardFunding?: "Credit" | "Debit" | "Prepaid" | "Unknown" | null
     },
   ) =>
     runQuery(db, "sandboxIntents.settle", async (q) => {

@@ -31,7 +31,8 @@ export const balanceOf = async (q: Kysely<Database>, customerId: string): Promis
  * SHARE would deadlock; NO KEY UPDATE still excludes the other checkout's
  * NO KEY UPDATE.
  */
-const holdCustomer = (q: Kysely<Database>, customerId: string) =>
+/** The customer's lock: the customers row, held until the transaction ends. */
+export const holdCustomer = (q: Kysely<Database>, customerId: string) =>
   q.selectFrom("customers").select("id").where("id", "=", customerId).forNoKeyUpdate().execute()
 
 const orderRef = async (q: Kysely<Database>, orderId: string) =>

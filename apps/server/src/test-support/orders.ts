@@ -95,9 +95,16 @@ export const checkout = async (
   body: CheckoutRequestJson = {},
 ) => json<CheckoutResponseJson>(await browser.post(`/api/Baskets/${basketId}/checkout`, body))
 
-/** The usual test cards (issue 4), any future expiry, any three-digit code. */
+/**
+ * The usual test cards (issue 4), any future expiry, any three-digit code.
+ * `succeeds` is the debit card: a credit card may not pay for instant win
+ * or more than £250 a month (decision 0042), which tests not about that
+ * should not meet.
+ */
 export const CARDS = {
-  succeeds: "4242 4242 4242 4242",
+  succeeds: "4000 0566 5566 5556",
+  credit: "4242 4242 4242 4242",
+  creditMastercard: "5555 5555 5555 4444",
   declined: "4000 0000 0000 0002",
   insufficientFunds: "4000 0000 0000 9995",
 } as const

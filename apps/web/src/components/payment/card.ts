@@ -98,7 +98,9 @@ export const cardErrors = (values: CardValues, now: Date): CardErrors => {
 
 /** The sandbox provider's cards (issue 4): shown only when the sandbox takes the payment. */
 export const SANDBOX_TEST_CARDS = [
-  { number: "4242 4242 4242 4242", outcome: "succeeds" },
+  { number: "4000 0566 5566 5556", outcome: "succeeds (debit card)" },
+  { number: "4242 4242 4242 4242", outcome: "succeeds (credit card)" },
+  { number: "5555 5555 5555 4444", outcome: "succeeds (credit card)" },
   { number: "4000 0000 0000 0002", outcome: "is declined" },
   { number: "4000 0000 0000 9995", outcome: "fails for insufficient funds" },
 ] as const

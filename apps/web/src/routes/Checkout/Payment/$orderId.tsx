@@ -20,6 +20,10 @@ import { CardForm } from "../../../components/payment/CardForm"
 import type { CardValues } from "../../../components/payment/card"
 import { type CardOutcome, sandboxOutcome } from "../../../components/payment/card-outcome"
 import {
+  creditCardNoticeOf,
+  refusedCreditCardDetail,
+} from "../../../components/payment/credit-cards"
+import {
   cardFormFor,
   NO_TOKEN_MESSAGE,
   paymentStep,
@@ -132,6 +136,15 @@ function PaymentPage() {
       return succeeded(order)
     } catch (error) {
       if (outcome.kind === "declined") return failed(order.id, outcome.detail)
+      // Taken, then refused by the shop as a credit card it may not keep: the
+      // money goes back and the order waits for another card.
+      if (isApiError(error) && error.status === 402) {
+        const refused = await getOrder(order.id).then(
+          ({ order: now }) => refusedCreditCardDetail(now),
+          () => null,
+        )
+        if (refused !== null) return failed(order.id, refused)
+      }
       // The card was taken: the provider's notification completes the order even if
       // this call failed, or, when the order had closed meanwhile, the shop refunds it.
       const closedAs =
@@ -212,6 +225,7 @@ function PaymentPage() {
     )
 
   const form = cardFormFor(cardForm)
+  const creditNotice = creditCardNoticeOf(step.payment)
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-3 py-8 sm:px-5 lg:grid-cols-[minmax(0,1fr)_26rem] lg:py-12">
       <section aria-labelledby="payment-summary">
@@ -233,6 +247,20 @@ function PaymentPage() {
       </section>
       <div className="space-y-4">
         {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}
+        {creditNotice ? (
+          <div
+            role="note"
+            aria-label="Paying by credit card"
+            className="rounded-xl border border-accent/30 bg-accent-soft px-4 py-3 text-sm font-medium text-accent-strong dark:text-accent"
+          >
+            <p>{creditNotice}</p>
+            <p className="mt-1 font-normal">
+              <Link to="/ResponsiblePlay" className="underline">
+                Why? Read about responsible play
+              </Link>
+            </p>
+          </div>
+        ) : null}
         {form.kind === "sandbox" ? (
           <CardForm balance={order.orderBalance} onPay={paySandbox} />
         ) : (

@@ -1,0 +1,4 @@
+import { creditCardSpendSuite } from "./credit-card-spend.suite"
+import { openSuiteDatabaseOnPostgres } from "./suite-database"
+
+creditCardSpendSuite("credit-card spend on PostgreSQL", openSuiteDatabaseOnPostgres)

@@ -1,0 +1,266 @@
+import type { Principal } from "@howzat/core/accounts/model"
+import { Baskets } from "@howzat/core/orders/baskets"
+import { Checkout } from "@howzat/core/orders/checkout"
+import { Payments } from "@howzat/core/orders/payments"
+import { type IntentStatus, PaymentGateway } from "@howzat/core/ports/payment-gateway"
+import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
+import { CREDIT_CARD_MONTHLY_CAP, startOfLondonMonth } from "@howzat/core/rules/credit-cards"
+import { type Pence, pence } from "@howzat/core/rules/money"
+import { Effect, FastCheck as fc, Layer, TestClock, TestContext } from "effect"
+import { type Kysely, sql } from "kysely"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Db } from "../database"
+import { makeMigrator, migrateToLatest } from "../migrations"
+import type { Database } from "../schema"
+import { TransactionsLive } from "../transactions"
+import { CompetitionRepoLive } from "./competitions"
+import { makeCreditCardSpend } from "./credit-card-spend"
+import { CustomerRepoLive } from "./customers"
+import { PostgresOrdersLive } from "./index"
+import { competitionOnSale, NOW, newCustomer } from "./orders-fixtures"
+import { makePaymentRepo } from "./payments"
+
+interface SuiteDatabase {
+  readonly db: Kysely<Database>
+  readonly close: () => Promise<void>
+}
+
+/**
+ * A provider whose intents the test settles: each intent succeeds with the
+ * card the test put on it. Voids and refunds are accepted.
+ */
+const providerDouble = () => {
+  const intents = new Map<string, IntentStatus>()
+  let made = 0
+  const layer = Layer.succeed(PaymentGateway, {
+    provider: "double",
+    createIntent: ({ idempotencyKey }) =>
+      Effect.sync(() => {
+        made += 1
+        const reference = `pi_${made}_${idempotencyKey}`
+        intents.set(reference, { status: "Pending" })
+        return { providerReference: reference, clientToken: `ct_${reference}` }
+      }),
+    intentStatus: (reference) => Effect.sync(() => intents.get(reference) ?? { status: "Pending" }),
+    cancelIntent: (reference) => Effect.sync(() => intents.get(reference) ?? { status: "Pending" }),
+    refund: ({ providerReference }) =>
+      Effect.succeed({ refundReference: `re_${providerReference}` }),
+    verifyNotification: () => Effect.die("not used"),
+  })
+  return { intents, layer }
+}
+
+/**
+ * The credit-card sums of decision 0042 on a real database, and the rule
+ * they serve under racing payments: core's Payments on the real
+ * repositories, each settlement in its own transaction.
+ */
+export const creditCardSpendSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
+  describe(name, () => {
+    let database: SuiteDatabase
+    const provider = providerDouble()
+
+    beforeAll(async () => {
+      database = await open()
+      await migrateToLatest(database.db)
+    }, 60_000)
+    afterAll(() => database?.close())
+
+    const run = <A, E>(test: Effect.Effect<A, E, Checkout | Baskets | Payments>) => {
+      const ports = Layer.mergeAll(
+        PostgresOrdersLive,
+        CompetitionRepoLive,
+        CustomerRepoLive,
+        TransactionsLive,
+        provider.layer,
+      ).pipe(Layer.provide(Layer.succeed(Db, database.db)))
+      const services = Layer.mergeAll(Checkout.Default, Baskets.Default, Payments.Default).pipe(
+        Layer.provide(Layer.merge(ports, PurchaseGateOpen)),
+      )
+      return Effect.runPromise(
+        Effect.zipRight(TestClock.setTime(NOW.getTime()), test).pipe(
+          Effect.provide(services),
+          Effect.provide(TestContext.TestContext),
+        ),
+      )
+    }
+
+    const principalOf = (customerId: string): Principal => ({
+      userId: `user-${customerId}`,
+      role: "Customer",
+      customerId,
+      email: "buyer@example.com",
+      name: "Test Buyer",
+    })
+
+    /** An order of one ticket costing `amount`, of an instant-win competition if asked. */
+    const orderOf = async (customerId: string, amount: Pence, instantWin = false) => {
+      const competitionId = await competitionOnSale(database.db, { ticketPrice: amount })
+      if (instantWin) {
+        await database.db
+          .insertInto("instantWinGroups")
+          .values({ competitionId, name: "£5 Site Credit" })
+          .execute()
+      }
+      return run(
+        Effect.gen(function* () {
+          const baskets = yield* Baskets
+          const { id } = yield* baskets.create(customerId)
+          yield* baskets.addItem(id, competitionId, 1, customerId)
+          const { order } = yield* (yield* Checkout).checkout(id, customerId)
+          return order
+        }),
+      )
+    }
+
+    /** A payment of the order that succeeded with this kind of card. */
+    const paid = async (orderId: string, amount: Pence, funding: "Credit" | "Debit") => {
+      const payments = makePaymentRepo(database.db)
+      const payment = await Effect.runPromise(
+        payments.record({
+          orderId,
+          amount,
+          provider: "double",
+          providerReference: `pi_${orderId}_${funding}_${Math.random()}`,
+          clientToken: "ct",
+          createdAt: NOW,
+        }),
+      )
+      return Effect.runPromise(
+        payments.settle(payment.id, { status: "Succeeded", cardFunding: funding }, NOW),
+      )
+    }
+
+    it("sums the customer's kept credit-card payments since the month began", async () => {
+      const ann = await newCustomer(database.db)
+      const bob = await newCustomer(database.db)
+      const spend = makeCreditCardSpend(database.db)
+      const since = startOfLondonMonth(NOW)
+      const credit = await paid((await orderOf(ann, pence(1_000))).id, pence(1_000), "Credit")
+      await paid((await orderOf(ann, pence(2_000))).id, pence(2_000), "Debit")
+      const refunded = await paid((await orderOf(ann, pence(4_000))).id, pence(4_000), "Credit")
+      await Effect.runPromise(
+        makePaymentRepo(database.db).refundDue({
+          paymentId: refunded.id,
+          orderId: refunded.orderId,
+          amount: refunded.amount,
+          reason: "CreditCardRefused",
+          at: NOW,
+        }),
+      )
+      await paid((await orderOf(bob, pence(8_000))).id, pence(8_000), "Credit")
+
+      expect(await Effect.runPromise(spend.spentSince(ann, since))).toBe(1_000)
+      expect(await Effect.runPromise(spend.spentSince(ann, since, credit.id))).toBe(0)
+      expect(await Effect.runPromise(spend.spentSince(bob, since))).toBe(8_000)
+      // Next month starts afresh.
+      const nextMonth = new Date("2026-07-01T00:00:00+01:00")
+      expect(await Effect.runPromise(spend.spentSince(ann, nextMonth))).toBe(0)
+      expect(await Effect.runPromise(spend.holdAndSpentSince(ann, since, credit.id))).toBe(0)
+      expect(await Effect.runPromise(spend.spentSince("not-a-uuid", since))).toBe(0)
+    }, 60_000)
+
+    it("knows an order with an instant-win competition in it", async () => {
+      const ann = await newCustomer(database.db)
+      const spend = makeCreditCardSpend(database.db)
+      const plain = await orderOf(ann, pence(500))
+      const instant = await orderOf(ann, pence(500), true)
+      expect(await Effect.runPromise(spend.orderHasInstantWin(plain.id))).toBe(false)
+      expect(await Effect.runPromise(spend.orderHasInstantWin(instant.id))).toBe(true)
+    }, 60_000)
+
+    it("racing credit-card payments never keep more than £250 a month, nor any on instant win", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.record({
+              amount: fc.integer({ min: 1_000, max: 15_000 }),
+              instantWin: fc.boolean(),
+            }),
+            { minLength: 2, maxLength: 6 },
+          ),
+          async (lines) => {
+            const customerId = await newCustomer(database.db)
+            const principal = principalOf(customerId)
+            const orders = []
+            for (const line of lines) {
+              orders.push(await orderOf(customerId, pence(line.amount), line.instantWin))
+            }
+            // Every intent made, then every card confirmed, then the returns race.
+            await run(
+              Effect.forEach(orders, (order) =>
+                Effect.flatMap(Payments, (payments) =>
+                  Effect.map(payments.startPayment(principal, order.id), (started) => {
+                    for (const payment of started.payments) {
+                      provider.intents.set(payment.providerReference, {
+                        status: "Succeeded",
+                        cardFunding: "Credit",
+                      })
+                    }
+                  }),
+                ),
+              ),
+            )
+            await run(
+              Effect.forEach(
+                orders,
+                (order) =>
+                  Effect.flatMap(Payments, (payments) =>
+                    Effect.either(payments.complete(principal, order.id)),
+                  ),
+                { concurrency: "unbounded" },
+              ),
+            )
+            const kept = await database.db
+              .selectFrom("payments")
+              .innerJoin("orders", "orders.id", "payments.orderId")
+              .leftJoin("paymentRefunds", "paymentRefunds.paymentId", "payments.id")
+              .select(["payments.amountPence", "orders.id as orderId", "orders.status"])
+              .where("orders.customerId", "=", customerId)
+              .where("payments.status", "=", "Succeeded")
+              .where("paymentRefunds.paymentId", "is", null)
+              .execute()
+            const keptTotal = kept.reduce((sum, p) => sum + p.amountPence, 0)
+            expect(keptTotal).toBeLessThanOrEqual(CREDIT_CARD_MONTHLY_CAP)
+            const instantWinIds = new Set(
+              orders.filter((_, i) => lines[i]?.instantWin).map((o) => o.id),
+            )
+            expect(kept.filter((p) => instantWinIds.has(p.orderId))).toEqual([])
+            // Money kept is exactly the orders completed: nothing paid for nothing.
+            expect(kept.every((p) => p.status === "Completed")).toBe(true)
+            const completed = await database.db
+              .selectFrom("orders")
+              .select("id")
+              .where("customerId", "=", customerId)
+              .where("status", "=", "Completed")
+              .execute()
+            expect(completed).toHaveLength(kept.length)
+          },
+        ),
+        { numRuns: 6 },
+      )
+    }, 180_000)
+
+    // Last: it takes the schema down a step and back up.
+    it("the migration rolls back and forward again", async () => {
+      const columns = async () =>
+        (
+          await sql<{ column_name: string }>`select column_name from information_schema.columns
+            where table_name in ('payments', 'sandbox_payment_intents')
+            and column_name in ('card_funding', 'succeeded_at', 'credit_card_notice',
+              'credit_cards_allowed')`.execute(database.db)
+        ).rows.length
+      expect(await columns()).toBe(6)
+      // Step down until this migration is undone: later ones (other work) go first.
+      let undone = false
+      for (let step = 0; step < 20 && !undone; step++) {
+        const down = await makeMigrator(database.db).migrateDown()
+        expect(down.error).toBeUndefined()
+        undone = down.results?.[0]?.migrationName === "2026-11-25T1400-credit-cards"
+      }
+      expect(undone).toBe(true)
+      expect(await columns()).toBe(0)
+      await migrateToLatest(database.db)
+      expect(await columns()).toBe(6)
+    }, 60_000)
+  })

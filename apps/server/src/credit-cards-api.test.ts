@@ -1,0 +1,161 @@
+import type { OrderResponseJson } from "@howzat/contracts/orders"
+import { creditCardTexts } from "@howzat/core/rules/credit-cards"
+import { pence } from "@howzat/core/rules/money"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Browser, json, problem } from "./test-support/browser"
+import { CARDS, competitionOnSale, eventually, payByCard, placeOrder } from "./test-support/orders"
+import { openShop, register, type Shop } from "./test-support/shop"
+
+/**
+ * Credit cards under the DCMS code (decision 0042) through the real
+ * composition on PGlite with the sandbox provider: none for an instant-win
+ * order, at most £250 a month, said before the card form and refused with
+ * the same words, the order kept for a debit card.
+ */
+let shop: Shop
+
+beforeAll(async () => {
+  shop = await openShop()
+})
+afterAll(async () => {
+  await shop?.close()
+})
+
+const signedIn = async () => {
+  const browser = await new Browser(shop.app).open()
+  const { user } = await register(browser)
+  return { browser, customerId: user.customerId as string }
+}
+
+const startPayment = async (browser: Browser, orderId: string) => {
+  const { order } = await json<OrderResponseJson>(
+    await browser.post(`/api/Orders/${orderId}/payments`),
+  )
+  const pending = order.payments.find((p) => p.status === "Pending")
+  if (!pending?.token) throw new Error("no pending payment")
+  return { order, pending: { ...pending, token: pending.token } }
+}
+
+const completeOrder = (browser: Browser, orderId: string) =>
+  browser.post(`/api/Orders/${orderId}/complete-order`)
+
+const instantWinCompetition = () =>
+  competitionOnSale(shop, {
+    ticketPrice: pence(500),
+    instantWinGroups: [{ name: "£5 Site Credit", imageUrls: [], ticketNumbers: [1] }],
+  })
+
+describe("credit cards at the payment step", () => {
+  it("an instant-win order: the notice up front, a credit card refused, then a debit card pays", async () => {
+    const { browser, customerId } = await signedIn()
+    const order = await placeOrder(browser, await instantWinCompetition(), 1)
+    const { pending } = await startPayment(browser, order.id)
+    expect(pending.creditCardNotice).toBe(creditCardTexts.instantWin)
+
+    const refused = await payByCard(browser, pending.token, CARDS.credit)
+    expect(refused).toEqual({ status: "Failed", failureDetail: creditCardTexts.instantWin })
+    const due = await problem(await completeOrder(browser, order.id), 402)
+    expect(due.detail).toBe(creditCardTexts.instantWin)
+    const events = await eventually(
+      () =>
+        shop.db
+          .selectFrom("responsiblePlayEvents")
+          .select("kind")
+          .where("customerId", "=", customerId)
+          .execute(),
+      (rows) => rows.length > 0,
+    )
+    expect(events.map((e) => e.kind)).toEqual(["CreditCardRefused"])
+
+    const again = await startPayment(browser, order.id)
+    expect(again.pending.id).not.toBe(pending.id)
+    expect((await payByCard(browser, again.pending.token, CARDS.succeeds)).status).toBe("Succeeded")
+    const paid = await json<OrderResponseJson>(await completeOrder(browser, order.id))
+    expect(paid.order.status).toBe("Completed")
+  })
+
+  it("£250 a month: what is left is said up front, and a debit card is never capped", async () => {
+    const { browser } = await signedIn()
+    const big = await placeOrder(
+      browser,
+      await competitionOnSale(shop, { ticketPrice: pence(20_000) }),
+      1,
+    )
+    const first = await startPayment(browser, big.id)
+    expect(first.pending.creditCardNotice ?? null).toBeNull()
+    expect((await payByCard(browser, first.pending.token, CARDS.creditMastercard)).status).toBe(
+      "Succeeded",
+    )
+    expect((await json<OrderResponseJson>(await completeOrder(browser, big.id))).order.status).toBe(
+      "Completed",
+    )
+
+    const next = await placeOrder(
+      browser,
+      await competitionOnSale(shop, { ticketPrice: pence(6_000) }),
+      1,
+    )
+    const second = await startPayment(browser, next.id)
+    expect(second.pending.creditCardNotice).toBe(creditCardTexts.monthlyCap(pence(5_000)))
+    expect(await payByCard(browser, second.pending.token, CARDS.credit)).toEqual({
+      status: "Failed",
+      failureDetail: creditCardTexts.monthlyCap(pence(5_000)),
+    })
+    const retry = await startPayment(browser, next.id)
+    expect((await payByCard(browser, retry.pending.token, CARDS.succeeds)).status).toBe("Succeeded")
+    expect(
+      (await json<OrderResponseJson>(await completeOrder(browser, next.id))).order.status,
+    ).toBe("Completed")
+  })
+
+  it("a credit card the provider let through is refused by the shop: refunded, order kept", async () => {
+    const { browser, customerId } = await signedIn()
+    const order = await placeOrder(browser, await instantWinCompetition(), 1)
+    const { pending } = await startPayment(browser, order.id)
+    // A provider with no rule to block it (an operator without the Radar rule).
+    await shop.db
+      .updateTable("sandboxPaymentIntents")
+      .set({ creditCardsAllowed: true })
+      .where("clientToken", "=", pending.token)
+      .execute()
+    expect((await payByCard(browser, pending.token, CARDS.credit)).status).toBe("Succeeded")
+
+    const refused = await problem(await completeOrder(browser, order.id), 402)
+    expect(refused.detail).toBe(creditCardTexts.refused(creditCardTexts.instantWin))
+    const refund = await eventually(
+      () =>
+        shop.db
+          .selectFrom("paymentRefunds")
+          .select(["reason", "status"])
+          .where("orderId", "=", order.id)
+          .execute(),
+      (rows) => rows[0]?.status === "Refunded",
+    )
+    expect(refund).toEqual([{ reason: "CreditCardRefused", status: "Refunded" }])
+    const { order: after } = await json<OrderResponseJson>(
+      await browser.get(`/api/Orders/${order.id}`),
+    )
+    expect(after.status).toBe("AwaitingPayment")
+    expect(after.payments[0]).toMatchObject({
+      status: "Refunded",
+      failureDetail: creditCardTexts.refused(creditCardTexts.instantWin),
+    })
+    const kinds = await shop.db
+      .selectFrom("responsiblePlayEvents")
+      .select("kind")
+      .where("customerId", "=", customerId)
+      .execute()
+    expect(kinds.map((k) => k.kind)).toContain("CreditCardRefused")
+  })
+
+  it("card details it cannot read are a 400 problem, never a 500", async () => {
+    const { browser } = await signedIn()
+    const order = await placeOrder(browser, await instantWinCompetition(), 1)
+    const { pending } = await startPayment(browser, order.id)
+    const malformed = await new Browser(shop.app).request("POST", "/sandbox-gateway/confirm", {
+      body: { clientToken: pending.token, cardNumber: 4242 },
+      bearer: false,
+    })
+    await problem(malformed, 400)
+  })
+})

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "@effect/vitest"
+import { FastCheck as fc } from "effect"
+import {
+  CREDIT_CARD_MONTHLY_CAP,
+  creditCardNotice,
+  creditCardTexts,
+  creditCardVerdict,
+  startOfLondonMonth,
+} from "./credit-cards"
+import { zonedParts } from "./dates"
+import { pence } from "./money"
+
+const amounts = fc.integer({ min: 1, max: 100_000 }).map(pence)
+const spends = fc.integer({ min: 0, max: 60_000 }).map(pence)
+
+describe("the credit-card rule (DCMS code, decision 0042)", () => {
+  it.prop(
+    "a credit card may pay only a whole amount that fits under £250 with this month's, never for instant win",
+    [fc.boolean(), amounts, spends],
+    ([instantWin, amount, spentThisMonth]) => {
+      const verdict = creditCardVerdict({ instantWin, amount, spentThisMonth })
+      expect(verdict.allowed).toBe(
+        !instantWin && spentThisMonth + amount <= CREDIT_CARD_MONTHLY_CAP,
+      )
+      if (instantWin) expect(verdict).toEqual({ allowed: false, reason: "InstantWin" })
+      if (!verdict.allowed && verdict.reason === "MonthlyCap") {
+        expect(verdict.left).toBe(Math.max(0, CREDIT_CARD_MONTHLY_CAP - spentThisMonth))
+        expect(verdict.left).toBeLessThan(amount)
+      }
+    },
+  )
+
+  it("exactly £250 in a month is allowed; a penny more is not", () => {
+    expect(
+      creditCardVerdict({ instantWin: false, amount: pence(5_000), spentThisMonth: pence(20_000) }),
+    ).toEqual({ allowed: true })
+    expect(
+      creditCardVerdict({ instantWin: false, amount: pence(5_001), spentThisMonth: pence(20_000) }),
+    ).toEqual({ allowed: false, reason: "MonthlyCap", left: pence(5_000) })
+  })
+
+  it("says what to do next, in one place", () => {
+    expect(creditCardNotice({ allowed: true })).toBeNull()
+    expect(creditCardNotice({ allowed: false, reason: "InstantWin" })).toBe(
+      "Credit cards can't be used for instant win competitions. Please pay with a debit card.",
+    )
+    expect(creditCardNotice({ allowed: false, reason: "MonthlyCap", left: pence(1_250) })).toBe(
+      "You can pay up to £12.50 more by credit card this month, which is less than this order. Please pay with a debit card.",
+    )
+    expect(creditCardNotice({ allowed: false, reason: "MonthlyCap", left: pence(0) })).toBe(
+      "You have reached the £250.00 monthly limit for paying by credit card. Please pay with a debit card.",
+    )
+    expect(creditCardTexts.refused("Please pay with a debit card.")).toContain(
+      "the money is being returned to your card and your order is still open",
+    )
+  })
+
+  describe("the London month", () => {
+    const instants = fc
+      .integer({ min: Date.parse("2020-01-01T00:00:00Z"), max: Date.parse("2035-12-31T00:00:00Z") })
+      .map((ms) => new Date(ms))
+
+    it.prop(
+      "starts at midnight on the 1st in London, at or before the instant, in its month",
+      [instants],
+      ([at]) => {
+        const start = startOfLondonMonth(at)
+        expect(start.getTime()).toBeLessThanOrEqual(at.getTime())
+        const parts = zonedParts(start)
+        const atParts = zonedParts(at)
+        expect([parts.year, parts.month, parts.day, parts.hour, parts.minute]).toEqual([
+          atParts.year,
+          atParts.month,
+          1,
+          0,
+          0,
+        ])
+        // A minute earlier is the previous London month.
+        expect(zonedParts(new Date(start.getTime() - 60_000)).month).not.toBe(parts.month)
+      },
+    )
+
+    it("in summer time the month starts at 23:00 UTC the day before", () => {
+      expect(startOfLondonMonth(new Date("2026-07-01T00:30:00Z")).toISOString()).toBe(
+        "2026-06-30T23:00:00.000Z",
+      )
+      // 23:30 UTC on 30 June is already July in London.
+      expect(startOfLondonMonth(new Date("2026-06-30T23:30:00Z")).toISOString()).toBe(
+        "2026-06-30T23:00:00.000Z",
+      )
+      expect(startOfLondonMonth(new Date("2026-12-15T12:00:00Z")).toISOString()).toBe(
+        "2026-12-01T00:00:00.000Z",
+      )
+    })
+  })
+})

@@ -1,0 +1,83 @@
+import { zonedParts, zonedTimeToUtc } from "./dates"
+import { formatMoney, type Pence, pence } from "./money"
+
+/**
+ * Credit cards under the DCMS prize-draw code (issue 12, decision 0042): at
+ * most £250 a calendar month (London's) per customer, and none at all for an
+ * order with an instant-win competition in it.
+ */
+
+/** What kind of card paid, as the provider tells it; Unknown when it does not say. */
+export type CardFunding = "Credit" | "Debit" | "Prepaid" | "Unknown"
+
+export const CARD_FUNDINGS: readonly CardFunding[] = ["Credit", "Debit", "Prepaid", "Unknown"]
+
+/** The code's monthly ceiling on credit-card money per customer. */
+export const CREDIT_CARD_MONTHLY_CAP: Pence = pence(25_000)
+
+export type CreditCardVerdict =
+  | { readonly allowed: true }
+  | { readonly allowed: false; readonly reason: "InstantWin" }
+  | {
+      readonly allowed: false
+      readonly reason: "MonthlyCap"
+      /** What the customer may still pay by credit card this month (0 or more). */
+      readonly left: Pence
+    }
+
+export interface CreditCardQuestion {
+  /** The order has at least one instant-win competition. */
+  readonly instantWin: boolean
+  /** What this payment takes. */
+  readonly amount: Pence
+  /**
+   * Credit-card money the customer paid this London month and kept: succeeded
+   * credit-funded payments, less those refunded or owed back, not counting
+   * this payment.
+   */
+  readonly spentThisMonth: Pence
+}
+
+/**
+ * Whether a credit card may pay this amount. All or nothing: a payment is one
+ * card, so a credit card is allowed only when the whole amount fits under the
+ * cap. Instant win is named first as it refuses whatever the amounts.
+ */
+export const creditCardVerdict = (question: CreditCardQuestion): CreditCardVerdict => {
+  if (question.instantWin) return { allowed: false, reason: "InstantWin" }
+  const left = pence(Math.max(0, CREDIT_CARD_MONTHLY_CAP - question.spentThisMonth))
+  return question.amount <= left
+    ? { allowed: true }
+    : { allowed: false, reason: "MonthlyCap", left }
+}
+
+/** The first instant of the London calendar month `at` falls in: where "this month" starts. */
+export const startOfLondonMonth = (at: Date): Date => {
+  const { year, month } = zonedParts(at)
+  return zonedTimeToUtc(year, month, 1, 0, 0)
+}
+
+/**
+ * The one place the customer reads why a credit card cannot pay: before the
+ * card form (the notice) and when a credit card was refused (the payment's
+ * failure detail). Each says what to do next.
+ */
+export const creditCardTexts = {
+  instantWin:
+    "Credit cards can't be used for instant win competitions. Please pay with a debit card.",
+  monthlyCap: (left: Pence) =>
+    left > 0
+      ? `You can pay up to ${formatMoney(left)} more by credit card this month, which is less than this order. Please pay with a debit card.`
+      : `You have reached the ${formatMoney(CREDIT_CARD_MONTHLY_CAP)} monthly limit for paying by credit card. Please pay with a debit card.`,
+  /** Said when a credit card was used anyway: the money goes back and the order waits. */
+  refused: (notice: string) =>
+    `We couldn't take this payment by credit card, so the money is being returned to your card and your order is still open. ${notice}`,
+} as const
+
+/** The sentence for a refusal; null when a credit card is allowed. */
+export const creditCardNotice = (verdict: CreditCardVerdict): string | null =>
+  verdict.allowed
+    ? null
+    : verdict.reason === "InstantWin"
+      ? creditCardTexts.instantWin
+      : creditCardTexts.monthlyCap(verdict.left)
