@@ -15,6 +15,7 @@ import { Effect } from "effect"
 import { presentOrder } from "./order-presenter"
 import { orderProblem } from "./order-problems"
 import { paymentToWire, ticketNumbersText } from "./order-wire"
+import { isPurchaseRefusal, purchaseRefusal } from "./standing-problems"
 import { competitionToWire } from "./wire"
 
 const present = (
@@ -91,7 +92,10 @@ export const OrderHandlersLive = HttpApiBuilder.group(HowzatApi, "orders", (hand
       )
       .handle("startPayment", ({ path }) =>
         act((principal) => payments.startPayment(principal, path.orderId)).pipe(
-          Effect.catchAll(orderProblem),
+          // On a break, closed or not verified 18+ since the order was placed (0043).
+          Effect.catchAll((error) =>
+            isPurchaseRefusal(error) ? purchaseRefusal(error) : orderProblem(error),
+          ),
         ),
       )
       .handle("tickets", ({ path, urlParams }) =>

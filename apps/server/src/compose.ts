@@ -339,7 +339,8 @@ export const composeShop = async (
     ),
   )
   const paymentServices = Layer.mergeAll(Payments.Default, CustomerOrders.Default).pipe(
-    Layer.provide(Layer.merge(orderPorts, gateway.layer)),
+    // A new payment attempt is a purchase: the gate is asked again (decision 0043).
+    Layer.provide(Layer.mergeAll(orderPorts, gateway.layer, purchaseGate)),
   )
   const staffOrders = StaffOrders.Default.pipe(
     Layer.provide(

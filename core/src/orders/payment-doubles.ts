@@ -4,6 +4,7 @@
  * idempotent intents per key, first-outcome-wins settling, notifications
  * remembered by event id and a ledger that debits and refunds once per order.
  */
+
 import { Effect, Layer, TestClock } from "effect"
 import { CustomerNotFound } from "../accounts/errors"
 import type { Customer, MailMessage, Principal } from "../accounts/model"
@@ -28,6 +29,8 @@ import {
 import { PromotionUses } from "../ports/promotions"
 import { type ResponsiblePlayEvent, ResponsiblePlayEvents } from "../ports/responsible-play-events"
 import { Transactions } from "../ports/transactions"
+import { PurchaseGate } from "../responsible-play/purchase-gate"
+import type { AccountNotInGoodStanding, AgeNotVerified } from "../responsible-play/standing-errors"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money"
 import { canTransition, type OrderStatus, releasesTickets } from "../rules/order-status"
 import { OrderNotFound, OrderTransitionRefused } from "./errors"
@@ -37,6 +40,8 @@ import { Payments } from "./payments"
 
 export interface PaymentStore {
   readonly orders: Map<string, Order>
+  /** Customers the purchase gate refuses (on a break, closed, not verified 18+: decision 0043). */
+  readonly purchaseRefusals: Map<string, AccountNotInGoodStanding | AgeNotVerified>
   readonly payments: Payment[]
   /** The shop's refund records, one per payment. */
   readonly refunds: PaymentRefund[]
@@ -96,6 +101,7 @@ export interface PaymentStore {
 
 export const emptyPaymentStore = (): PaymentStore => ({
   orders: new Map(),
+  purchaseRefusals: new Map(),
   payments: [],
   refunds: [],
   notifications: new Set(),
@@ -659,7 +665,18 @@ export const paymentDoublesOver = (store: PaymentStore) => {
       ),
   })
 
+  const gate = Layer.succeed(
+    PurchaseGate,
+    PurchaseGate.make({
+      check: (customerId) => {
+        const refusal = store.purchaseRefusals.get(customerId)
+        return refusal === undefined ? Effect.void : Effect.fail(refusal)
+      },
+    }),
+  )
+
   return Layer.mergeAll(
+    gate,
     creditCards,
     events,
     orderRepo,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, FastCheck as fc, Layer, TestClock, TestContext } from "effect"
 import { ShopLinks } from "../ports/shop-links"
+import { AccountNotInGoodStanding } from "../responsible-play/standing-errors"
 import { pence } from "../rules/money"
 import {
   ANN,
@@ -41,6 +42,33 @@ describe("Payments", () => {
       }),
     )
   })
+
+  it.effect(
+    "asks the purchase gate before a new attempt: a break taken since the order refuses it",
+    () => {
+      const order = awaitingOrder()
+      const store = setUp(order)
+      const customerId = ANN.customerId ?? ""
+      store.purchaseRefusals.set(
+        customerId,
+        new AccountNotInGoodStanding({
+          customerId,
+          standing: { status: "Paused", until: new Date(NOW + 86_400_000), length: "24Hours" },
+        }),
+      )
+      return run(
+        store,
+        Effect.gen(function* () {
+          const payments = yield* Payments
+          const refused = yield* Effect.flip(payments.startPayment(ANN, order.id))
+          expect(refused._tag).toBe("AccountNotInGoodStanding")
+          // No intent at the provider, no payment row: nothing could take the money.
+          expect(store.intentKeys.size).toBe(0)
+          expect(store.payments).toEqual([])
+        }),
+      )
+    },
+  )
 
   it.effect("declined, then retried with a new intent, then paid: completed once", () => {
     const order = awaitingOrder()

@@ -12,6 +12,7 @@ import {
 } from "../ports/payment-gateway"
 import { type Payment, PaymentRepo, SiteCreditLedger } from "../ports/payments"
 import { Transactions } from "../ports/transactions"
+import { PurchaseGate } from "../responsible-play/purchase-gate"
 import { creditCardNotice, creditCardVerdict, startOfLondonMonth } from "../rules/credit-cards"
 import { type Pence, ZERO_PENCE } from "../rules/money"
 import { canTransition, OrderStatus } from "../rules/order-status"
@@ -95,6 +96,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
     const { expireDue } = yield* makeExpiry(settlement)
 
     const withPayments = readOrderWithPayments(payments, ledger)
+    const gate = yield* PurchaseGate
 
     const ownOrder = (principal: Principal, orderId: string) =>
       Effect.filterOrFail(
@@ -158,6 +160,9 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
           order = yield* payableOrder(principal, orderId)
           if (order.status === OrderStatus.Completed) return yield* withPayments(order)
         }
+        // A new attempt is a purchase: on a break, closed or not verified 18+,
+        // an order placed just before cannot be paid now (decision 0043).
+        yield* gate.check(order.customerId)
         const creditNotice = yield* creditCardNoticeFor(order)
         // Attempt n has key n: two tabs starting the same attempt get the
         // provider's one intent, and the repository records it once.
@@ -282,6 +287,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         | PaymentStillProcessing
         | PaymentGatewayUnavailable
         | RepositoryError
+        | Effect.Effect.Error<ReturnType<PurchaseGate["check"]>>
       > => startPayment(principal, orderId),
       /** The browser's return: completes a paid order, once, or says the payment is still due. */
       complete: (
