@@ -62,6 +62,8 @@ describe("credit cards at the payment step", () => {
           .selectFrom("responsiblePlayEvents")
           .select("kind")
           .where("customerId", "=", customerId)
+          // The payment's own events: registration and checkout log the age check and the limit.
+          .where("kind", "in", ["CreditCardRefused", "PaymentDeclined"])
           .execute(),
       (rows) => rows.length > 0,
     )

@@ -199,7 +199,7 @@ const RESPONSIBLE_PLAY = `<p>Our competitions are meant to be fun. Entering shou
 <h2>Your monthly spend limit</h2>
 <ul>
   <li>You can set how much you want to spend each calendar month, from ${link("/Account/SpendLimit", "your account")}. We ask when you sign up and again after your first order, and we will ask before any further order until you have answered. £0 is allowed; "no limit" is only ever your own choice.</li>
-  <li>Everything you spend on entries counts towards it, whether you pay by card or with site credit.</li>
+  <li>The month is the calendar month, UK time. Everything you spend on entries counts towards it, whether you pay by card or with site credit, including any charity round-up; an unpaid order counts until it is cancelled or expires. Buying site credit only counts when you spend it.</li>
   <li>Lowering your limit works straight away. Raising or removing it only takes effect after 24 hours, so the decision is never made in the heat of the moment.</li>
   <li>If an order would take you over your limit, we will not take it, and we tell you how much you have left this month.</li>
 </ul>
@@ -207,6 +207,7 @@ const RESPONSIBLE_PLAY = `<p>Our competitions are meant to be fun. Entering shou
 <ul>
   <li>You can spend at most £250 a calendar month by credit card with us.</li>
   <li>Credit cards cannot be used at all for instant win competitions: please use a debit card.</li>
+  <li>The payment page tells you before you pay when a credit card cannot be used. If one gets through anyway, we refund it straight away and your order stays open for another card.</li>
 </ul>
 <h2>Taking a break or closing your account</h2>
 <ul>
@@ -222,7 +223,7 @@ const RESPONSIBLE_PLAY = `<p>Our competitions are meant to be fun. Entering shou
   <li>Every competition page shows the key facts: the odds, the total number of tickets, the maximum entries per person, how the winner is chosen, the free entry route and any cash alternative.</li>
   <li>Every competition can be entered for free by post, with exactly the same chance of winning: see our ${link("/TsAndCs", "terms and conditions")}.</li>
   <li>Instant win competitions never make up the majority of the competitions we have open.</li>
-  <li>Once a competition is on sale, its closing date never moves.</li>
+  <li>Every competition stays open for at least 24 hours, and once it is on sale its closing time and draw date never move.</li>
   <li>Prizes are awarded as described, or as the cash alternative stated on the competition page, and our winner records say which.</li>
   <li>Your order history and site credit statement in your account show everything you have spent. You can turn off all our marketing at any time in your account.</li>
 </ul>
