@@ -65,6 +65,10 @@ test("a customer sets a £0 limit and is refused at checkout with the message", 
   await expect(
     dialog.getByRole("link", { name: "Help and advice on playing responsibly" }),
   ).toHaveAttribute("href", "/ResponsiblePlay")
+  // Checked once the dialog has faded in: mid-fade its button's colours are not yet its own.
+  await dialog.evaluate((el) =>
+    Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)),
+  )
   expect(await seriousViolations(page)).toEqual([])
   await expect(page).toHaveURL(/\/Checkout$/)
 })

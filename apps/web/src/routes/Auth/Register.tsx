@@ -34,6 +34,7 @@ import {
   submitWith,
   TextField,
 } from "../../components/forms/Fields"
+import { HoneyPotBox } from "../../components/forms/HoneyPotBox"
 import { latestDateOfBirth } from "../../lib/dates"
 import {
   type DialogContent,
@@ -260,24 +261,14 @@ function Register() {
             )}
           </form.Field>
         </div>
-        {/* People never see this box; bots that fill in every field do (the server's honey-pot). */}
-        <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
-          <form.Field name="honeyPot">
-            {(field) => (
-              <label>
-                Leave this empty
-                <input
-                  type="text"
-                  name={HONEY_POT}
-                  tabIndex={-1}
-                  autoComplete="off"
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                />
-              </label>
-            )}
-          </form.Field>
-        </div>
+        <form.Field name="honeyPot">
+          {(field) => (
+            <HoneyPotBox
+              value={field.state.value}
+              onChange={(value) => field.handleChange(value)}
+            />
+          )}
+        </form.Field>
         <SpendLimitQuestion
           choice={
             <form.Field name="spendLimitChoice">

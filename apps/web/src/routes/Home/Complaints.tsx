@@ -24,6 +24,7 @@ import {
   submitWith,
   TextField,
 } from "../../components/forms/Fields"
+import { HoneyPotBox } from "../../components/forms/HoneyPotBox"
 import { SelectField } from "../../components/forms/SelectField"
 import { TextAreaField } from "../../components/forms/TextAreaField"
 import {
@@ -214,24 +215,14 @@ function Complaints() {
             />
           )}
         </form.Field>
-        {/* People never see this box; bots that fill in every field do (the server's honey-pot). */}
-        <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
-          <form.Field name="honeyPot">
-            {(field) => (
-              <label>
-                Leave this empty
-                <input
-                  type="text"
-                  name={HONEY_POT}
-                  tabIndex={-1}
-                  autoComplete="off"
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                />
-              </label>
-            )}
-          </form.Field>
-        </div>
+        <form.Field name="honeyPot">
+          {(field) => (
+            <HoneyPotBox
+              value={field.state.value}
+              onChange={(value) => field.handleChange(value)}
+            />
+          )}
+        </form.Field>
         {notTaken !== null ? (
           <FormMessage tone="error">
             {notTaken}{" "}

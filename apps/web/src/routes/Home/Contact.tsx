@@ -29,6 +29,7 @@ import {
   submitWith,
   TextField,
 } from "../../components/forms/Fields"
+import { HoneyPotBox } from "../../components/forms/HoneyPotBox"
 import { TextAreaField } from "../../components/forms/TextAreaField"
 import { blankContact, type ContactValues, prefillContact, sendFailure } from "../../lib/contact"
 import { fieldRule, type Rules } from "../../lib/form-rules"
@@ -197,24 +198,14 @@ function Contact() {
             />
           )}
         </form.Field>
-        {/* People never see this box; bots that fill in every field do (the server's honey-pot). */}
-        <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
-          <form.Field name="honeyPot">
-            {(field) => (
-              <label>
-                Leave this empty
-                <input
-                  type="text"
-                  name={HONEY_POT}
-                  tabIndex={-1}
-                  autoComplete="off"
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                />
-              </label>
-            )}
-          </form.Field>
-        </div>
+        <form.Field name="honeyPot">
+          {(field) => (
+            <HoneyPotBox
+              value={field.state.value}
+              onChange={(value) => field.handleChange(value)}
+            />
+          )}
+        </form.Field>
         {undelivered ? (
           <FormMessage tone="error">
             {FAILURE_LEAD}

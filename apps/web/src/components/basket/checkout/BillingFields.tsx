@@ -10,13 +10,13 @@ import {
 } from "@howzat/core/rules/validation"
 import { useForm } from "@tanstack/react-form"
 import { useId } from "react"
-import { HONEY_POT } from "../../../api/accounts"
 import { type CheckoutMode, type CheckoutValues, needsAddress } from "../../../basket/checkout"
 import type { AddressPart } from "../../../lib/addresses"
 import { basketTexts } from "../../../lib/basket"
 import { latestDateOfBirth } from "../../../lib/dates"
 import { fieldRule, type Rules } from "../../../lib/form-rules"
 import { CheckboxField, TextField } from "../../forms/Fields"
+import { HoneyPotBox } from "../../forms/HoneyPotBox"
 
 /** The checkout's form: one place names its type for the route and the fields. */
 export const useCheckoutForm = (
@@ -203,24 +203,14 @@ export const BillingFields = ({
       </div>
 
       {visitor ? (
-        // People never see this box; bots that fill in every field do (the server's honey-pot).
-        <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
-          <form.Field name="honeyPot">
-            {(field) => (
-              <label>
-                Leave this empty
-                <input
-                  type="text"
-                  name={HONEY_POT}
-                  tabIndex={-1}
-                  autoComplete="off"
-                  value={String(field.state.value)}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                />
-              </label>
-            )}
-          </form.Field>
-        </div>
+        <form.Field name="honeyPot">
+          {(field) => (
+            <HoneyPotBox
+              value={String(field.state.value)}
+              onChange={(value) => field.handleChange(value)}
+            />
+          )}
+        </form.Field>
       ) : null}
 
       <fieldset className="space-y-4">
