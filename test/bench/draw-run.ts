@@ -67,9 +67,8 @@ export const runDraw = async (
     const customerId = await newCustomer(db)
     await sql`update tickets set order_id = ${SOLD_MARKER}::uuid, customer_id = ${customerId}::uuid,
         allocated_at = now() where competition_id = ${competitionId}::uuid`.execute(db)
-    await sql`update competitions set tickets_sold = total_tickets where id = ${competitionId}::uuid`.execute(
-      db,
-    )
+    await sql`insert into competition_tickets_sold (competition_id, shard, sold)
+        select id, 0, total_tickets from competitions where id = ${competitionId}::uuid`.execute(db)
     await sql`vacuum analyze tickets`.execute(db)
 
     const draw = () =>

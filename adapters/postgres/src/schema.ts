@@ -50,8 +50,6 @@ export interface CompetitionsTable {
   description: string
   ticketPricePence: number
   totalTickets: number
-  /** Kept in step with the pool: tickets whose order_id is set. */
-  ticketsSold: Generated<number>
   maxTicketsPerCustomer: number
   defaultTicketSaleQuantity: number
   cashAlternativePence: number | null
@@ -680,6 +678,7 @@ export interface Database {
   imageGroups: ImageGroupsTable
   images: ImagesTable
   competitions: CompetitionsTable
+  competitionTicketsSold: CompetitionTicketsSoldTable
   competitionCategories: CompetitionCategoriesTable
   competitionAttributes: CompetitionAttributesTable
   instantWinGroups: InstantWinGroupsTable
@@ -728,4 +727,11 @@ export interface Database {
   referralInvitations: ReferralInvitationsTable
   complaints: ComplaintsTable
   complaintSteps: ComplaintStepsTable
+}
+
+/** A competition's sold count is the sum of its rows (decision 0046). */
+export interface CompetitionTicketsSoldTable {
+  competitionId: string
+  shard: number
+  sold: number
 }

@@ -10,6 +10,7 @@ import type {
   AttributeTypeResponseJson,
 } from "@howzat/contracts/catalogue-admin"
 import { competitionMessages } from "@howzat/core/rules/competition-admin"
+import { addTicketsSold } from "@howzat/postgres/repos/tickets-sold"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
 import { openShop, register, type Shop } from "./test-support/shop"
@@ -95,11 +96,7 @@ const sell = async (competitionId: string, ticketNumber: number) => {
     .where("competitionId", "=", competitionId)
     .where("ticketNumber", "=", ticketNumber)
     .execute()
-  await shop.db
-    .updateTable("competitions")
-    .set((eb) => ({ ticketsSold: eb("ticketsSold", "+", 1) }))
-    .where("id", "=", competitionId)
-    .execute()
+  await addTicketsSold(shop.db, competitionId, 1)
 }
 
 const auditOf = (subjectId: string) =>

@@ -30,6 +30,7 @@ import * as creditCards from "./2026-11-25T1400-credit-cards"
 import * as accountStanding from "./2026-11-25T1500-account-standing"
 import * as complaints from "./2026-11-25T1600-complaints"
 import * as prizeAwardedAs from "./2026-11-25T1700-prize-awarded-as"
+import * as shardedTicketsSold from "./2026-11-26T0100-sharded-tickets-sold"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T1500-account-standing": accountStanding,
   "2026-11-25T1600-complaints": complaints,
   "2026-11-25T1700-prize-awarded-as": prizeAwardedAs,
+  "2026-11-26T0100-sharded-tickets-sold": shardedTicketsSold,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>

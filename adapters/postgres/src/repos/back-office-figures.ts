@@ -9,6 +9,7 @@ import { type Kysely, sql } from "kysely"
 import { Db } from "../database"
 import type { Database } from "../schema"
 import { runQuery } from "../transactions"
+import { ticketsSoldOf } from "./tickets-sold"
 
 /** The dashboard's figures: each one aggregate query, whatever the size of the shop. */
 export const makeBackOfficeFigures = (db: Kysely<Database>): BackOfficeFiguresShape => ({
@@ -44,7 +45,7 @@ export const makeBackOfficeFigures = (db: Kysely<Database>): BackOfficeFiguresSh
         .select([
           "c.id",
           "c.name",
-          "c.ticketsSold",
+          ticketsSoldOf(sql.ref("c.id")).as("ticketsSold"),
           "c.totalTickets",
           "c.closeDateTimeUtc",
           "c.visibilityStatus",

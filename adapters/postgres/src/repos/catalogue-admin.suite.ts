@@ -15,6 +15,7 @@ import { makeCatalogueAdminStore } from "./catalogue-admin"
 import { makeCompetitionRepo } from "./competitions"
 import { PostgresCatalogueAdminLive } from "./index"
 import type { SuiteDatabase } from "./instant-win-groups.suite"
+import { addTicketsSold } from "./tickets-sold"
 
 const DAY = 24 * 60 * 60 * 1000
 const day = (n: number) => new Date(Date.now() + n * DAY)
@@ -153,11 +154,7 @@ export const catalogueAdminSuite = (name: string, open: () => Promise<SuiteDatab
         .where("competitionId", "=", created.id)
         .where("ticketNumber", "=", 100)
         .execute()
-      await db()
-        .updateTable("competitions")
-        .set({ ticketsSold: 1 })
-        .where("id", "=", created.id)
-        .execute()
+      await addTicketsSold(db(), created.id, 1)
       const shrunk = await admin((a) =>
         a.update(created.id, draft({ startDateTimeUtc: day(-1), totalTickets: 99 }), staff),
       )

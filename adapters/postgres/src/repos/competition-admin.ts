@@ -15,6 +15,7 @@ import { atomically, runQuery } from "../transactions"
 import { loadImageGroups } from "./competition-loader"
 import { insertCompetition } from "./competition-writer"
 import { isUuid } from "./shared"
+import { ticketsSold } from "./tickets-sold"
 
 const fieldsOf = (draft: CompetitionDraft) => ({
   name: draft.name,
@@ -102,7 +103,7 @@ const readLocked = async (
     .forUpdate()
     .executeTakeFirst()
   if (row === undefined) return null
-  const [categories, attributes, ordered, highest, groups] = await Promise.all([
+  const [categories, attributes, ordered, highest, groups, sold] = await Promise.all([
     db
       .selectFrom("competitionCategories")
       .select("categoryId")
@@ -142,6 +143,7 @@ const readLocked = async (
       .orderBy("g.sortOrder")
       .orderBy("g.name")
       .execute(),
+    ticketsSold(db, [row.id]),
   ])
   const images = await loadImageGroups(
     db,
@@ -164,7 +166,7 @@ const readLocked = async (
     categoryIds: categories.map((c) => c.categoryId),
     attributes: attributes.map((a) => ({ attributeTypeId: a.attributeTypeId, value: a.value })),
     imageGroupId: row.imageGroupId,
-    ticketsSold: row.ticketsSold,
+    ticketsSold: sold.get(row.id) ?? 0,
     drawn: row.drawnAt !== null,
     highestInstantWinNumber: highest?.highest ?? null,
     ordered: ordered !== undefined,

@@ -10,6 +10,7 @@ import type {
 import { pence } from "@howzat/core/rules/money"
 import type { Kysely, Selectable } from "kysely"
 import type { CompetitionsTable, Database } from "../schema"
+import { ticketsSold } from "./tickets-sold"
 
 export type CompetitionRow = Selectable<CompetitionsTable>
 
@@ -68,7 +69,7 @@ export const loadCompetitions = async (
 ): Promise<Competition[]> => {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
-  const [categories, attributes, instantWinGroups] = await Promise.all([
+  const [categories, attributes, instantWinGroups, sold] = await Promise.all([
     db
       .selectFrom("competitionCategories")
       .select(["competitionId", "categoryId"])
@@ -101,6 +102,7 @@ export const loadCompetitions = async (
       .orderBy("g.name")
       .orderBy("g.id")
       .execute(),
+    ticketsSold(db, ids),
   ])
   const imageGroups = await loadImageGroups(db, [
     ...rows.flatMap((r) => (r.imageGroupId ? [r.imageGroupId] : [])),
@@ -117,7 +119,7 @@ export const loadCompetitions = async (
       description: row.description,
       ticketPrice: pence(row.ticketPricePence),
       totalTickets: row.totalTickets,
-      ticketsSoldToDate: row.ticketsSold,
+      ticketsSoldToDate: sold.get(row.id) ?? 0,
       maxTicketsPerCustomer: row.maxTicketsPerCustomer,
       defaultTicketSaleQuantity: row.defaultTicketSaleQuantity,
       cashAlternativeValue:

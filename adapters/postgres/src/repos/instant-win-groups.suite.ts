@@ -14,6 +14,7 @@ import { TransactionsLive } from "../transactions"
 import { AuditLogLive } from "./audit-log"
 import { PostgresInstantWinsLive } from "./index"
 import { competitionOnSale, newBasket, newCustomer } from "./orders-fixtures"
+import { addTicketsSold } from "./tickets-sold"
 
 export interface SuiteDatabase {
   readonly db: Kysely<Database>
@@ -249,11 +250,7 @@ export const instantWinGroupsSuite = (name: string, open: () => Promise<SuiteDat
 
       it("refuses a change once a ticket is held, even before the start time", async () => {
         const competitionId = await notYetOpen()
-        await db()
-          .updateTable("competitions")
-          .set({ ticketsSold: 1 })
-          .where("id", "=", competitionId)
-          .execute()
+        await addTicketsSold(db(), competitionId, 1)
         const outcome = await groups((g) => g.create(competitionId, request(1), staff))
         expect(Either.isLeft(outcome) && outcome.left._tag).toBe("CompetitionAlreadyOpen")
       })

@@ -15,6 +15,7 @@ import { atomically, runQuery } from "../transactions"
 import { loadImageGroups } from "./competition-loader"
 import { createImageGroup } from "./competition-writer"
 import { isUuid } from "./shared"
+import { ticketsSoldOf } from "./tickets-sold"
 
 const readCompetition = async (
   db: Kysely<Database>,
@@ -23,9 +24,14 @@ const readCompetition = async (
   if (!isUuid(competitionId)) return null
   // The row lock serialises every change to this competition's instant wins.
   const competition = await db
-    .selectFrom("competitions")
-    .select(["id", "startDateTimeUtc", "totalTickets", "ticketsSold"])
-    .where("id", "=", competitionId)
+    .selectFrom("competitions as c")
+    .select([
+      "c.id",
+      "c.startDateTimeUtc",
+      "c.totalTickets",
+      ticketsSoldOf(sql.ref("c.id")).as("ticketsSold"),
+    ])
+    .where("c.id", "=", competitionId)
     .forUpdate()
     .executeTakeFirst()
   if (competition === undefined) return null

@@ -11,6 +11,7 @@ import { Db } from "../database"
 import type { Database } from "../schema"
 import { runQuery } from "../transactions"
 import { isUuid } from "./shared"
+import { addTicketsSold } from "./tickets-sold"
 
 export const makeOrderRefundRepo = (db: Kysely<Database>): OrderRefundRepoShape => ({
   facts: (orderId) =>
@@ -75,12 +76,7 @@ export const makeOrderRefundRepo = (db: Kysely<Database>): OrderRefundRepoShape 
       for (const { competitionId } of freed)
         counts.set(competitionId, (counts.get(competitionId) ?? 0) + 1)
       // Kept in step with the pool, as the allocator's own release does.
-      for (const [competitionId, count] of counts)
-        await q
-          .updateTable("competitions")
-          .set((eb) => ({ ticketsSold: eb("ticketsSold", "-", count) }))
-          .where("id", "=", competitionId)
-          .execute()
+      for (const [competitionId, count] of counts) await addTicketsSold(q, competitionId, -count)
       return freed.length
     }),
 

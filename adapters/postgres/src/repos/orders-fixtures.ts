@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto"
 import type { CompetitionSecrets } from "@howzat/core/draws/secrets"
 import type { NewCompetition } from "@howzat/core/ports/competition-writer"
 import { pence } from "@howzat/core/rules/money"
-import type { Kysely } from "kysely"
+import { type Kysely, sql } from "kysely"
 import type { Database } from "../schema"
 import { createCompetition } from "./competition-writer"
+import { ticketsSoldOf } from "./tickets-sold"
 
 /** Shared by the order suites: rows the allocator needs, written straight to the tables. */
 
@@ -81,8 +82,8 @@ export const poolCounts = async (db: Kysely<Database>, competitionId: string) =>
     .where("competitionId", "=", competitionId)
     .execute()
   const { ticketsSold, totalTickets } = await db
-    .selectFrom("competitions")
-    .select(["ticketsSold", "totalTickets"])
+    .selectFrom("competitions as c")
+    .select([ticketsSoldOf(sql.ref("c.id")).as("ticketsSold"), "totalTickets"])
     .where("id", "=", competitionId)
     .executeTakeFirstOrThrow()
   return {

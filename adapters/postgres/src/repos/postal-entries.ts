@@ -108,12 +108,6 @@ const recordInTransaction = async (
     .returning("id")
     .executeTakeFirst()
   if (inserted === undefined) throw new ReferenceTaken()
-  // Last and relative, as at checkout: the competition row is locked only from here to commit.
-  await trx
-    .updateTable("competitions")
-    .set((eb) => ({ ticketsSold: eb("ticketsSold", "+", 1) }))
-    .where("id", "=", entry.competitionId)
-    .execute()
   return { ...entry, id, ticketNumber }
 }
 

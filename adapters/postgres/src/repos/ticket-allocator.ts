@@ -12,6 +12,7 @@ import { Db } from "../database"
 import type { Database } from "../schema"
 import { atomically, runQuery } from "../transactions"
 import { isUuid } from "./shared"
+import { addTicketsSold, TICKETS_SOLD_SHARDS } from "./tickets-sold"
 
 interface CompetitionForSale {
   readonly name: string
@@ -65,7 +66,9 @@ export const ticketsHeld = async (
  * The claim: the first `count` free tickets in the pool's random order that no
  * other transaction is claiming right now. SKIP LOCKED means buyers never queue
  * behind each other; a ticket locked by a buyer whose transaction later rolls
- * back is simply skipped this time.
+ * back is simply skipped this time. The same statement adds what it claimed
+ * to the competition's sold count, on this session's counter row (decision
+ * 0046), so the count can never drift from the pool.
  */
 export const claimTickets = async (
   trx: Kysely<Database>,
@@ -85,14 +88,55 @@ export const claimTickets = async (
       order by sort_key
       limit ${count}
       for update skip locked
+    ), taken as (
+      update tickets t
+      set order_id = ${request.orderId}, customer_id = ${request.customerId}, allocated_at = ${request.at}
+      from claimed
+      where t.competition_id = ${competitionId} and t.ticket_number = claimed.ticket_number
+      returning t.ticket_number
+    ), counted as (
+      insert into competition_tickets_sold as s (competition_id, shard, sold)
+      select ${competitionId}, pg_backend_pid() % ${TICKETS_SOLD_SHARDS}, count(*) from taken
+      having count(*) > 0
+      on conflict (competition_id, shard) do update set sold = s.sold + excluded.sold
     )
-    update tickets t
-    set order_id = ${request.orderId}, customer_id = ${request.customerId}, allocated_at = ${request.at}
-    from claimed
-    where t.competition_id = ${competitionId} and t.ticket_number = claimed.ticket_number
-    returning t.ticket_number
+    select ticket_number from taken
   `.execute(trx)
   return rows.map((row) => row.ticketNumber).sort((a, b) => a - b)
+}
+
+/**
+ * The competition as a checkout sees it, and, while it is open at `at`, a
+ * key-share lock on its row until commit, in one round trip with the
+ * customer's lock. Buyers' key-share locks do not conflict with each other;
+ * they conflict with the draw's `for update`, so a draw waits for every
+ * checkout already past this point, and a checkout that gets here after the
+ * draw committed reads the drawn row (a locking read sees the latest
+ * version) and sells nothing. After the close nobody takes the lock, so
+ * buyers can never keep a draw waiting.
+ */
+const openForCheckout = async (
+  trx: Kysely<Database>,
+  customerId: string,
+  competitionId: string,
+  at: Date,
+) => {
+  const { rows } = await sql<CompetitionForSale & { drawn: boolean }>`
+    with locked as (
+      select drawn_at from competitions
+      where id = ${competitionId}
+        and start_date_time_utc <= ${at} and close_date_time_utc > ${at}
+      for key share
+    )
+    select c.name, c.max_tickets_per_customer as "maxTicketsPerCustomer",
+      c.start_date_time_utc as "startDateTimeUtc", c.close_date_time_utc as "closeDateTimeUtc",
+      coalesce((select drawn_at is not null from locked), false) as drawn,
+      -- The customer's lock (see lockCustomerInCompetition), only while open.
+      (select pg_advisory_xact_lock(hashtext(${customerId}), hashtext(${competitionId}))
+        from locked) is null as "customerLocked"
+    from competitions c where c.id = ${competitionId}
+  `.execute(trx)
+  return rows[0]
 }
 
 const shortfallReason = (
@@ -116,7 +160,8 @@ const allocateInTransaction = async (
   request: AllocationRequest,
 ): Promise<{ lines: AllocatedLine[]; exceptions: AllocationException[] }> => {
   // One order of locking for everyone (competition id), so two transactions
-  // never hold each other's advisory locks or competition rows: no deadlocks.
+  // never hold each other's advisory locks, competition rows or counter
+  // rows in opposite orders: no deadlocks.
   const wanted = [...request.lines]
     .filter((line) => line.quantity > 0)
     .sort((a, b) =>
@@ -124,80 +169,35 @@ const allocateInTransaction = async (
     )
   const lines: AllocatedLine[] = []
   const exceptions: AllocationException[] = []
-  const sold = new Map<string, number>()
 
   for (const line of wanted) {
-    const competition = await trx
-      .selectFrom("competitions")
-      .select(["name", "maxTicketsPerCustomer", "startDateTimeUtc", "closeDateTimeUtc"])
-      .where("id", "=", line.competitionId)
-      .executeTakeFirst()
+    const competition = await openForCheckout(
+      trx,
+      request.customerId,
+      line.competitionId,
+      request.at,
+    )
     if (competition === undefined) continue
     const report = (exceptionReason: string) =>
       exceptions.push({ competitionName: competition.name, exceptionReason })
-
+    let ticketNumbers: number[] = []
     if (request.at < competition.startDateTimeUtc) {
       report(allocationReasons.notOpen)
-    } else if (request.at >= competition.closeDateTimeUtc) {
+    } else if (request.at >= competition.closeDateTimeUtc || competition.drawn) {
       report(allocationReasons.closed)
     } else {
-      await lockCustomerInCompetition(trx, request.customerId, line.competitionId)
       const held = await ticketsHeld(trx, request.customerId, line.competitionId)
       const allowed = allowedQuantity(line.quantity, competition.maxTicketsPerCustomer, held)
-      const ticketNumbers =
-        allowed > 0 ? await claimTickets(trx, request, line.competitionId, allowed) : []
+      if (allowed > 0) ticketNumbers = await claimTickets(trx, request, line.competitionId, allowed)
       const reason = shortfallReason(competition, line.quantity, allowed, ticketNumbers.length)
       if (reason !== undefined) report(reason)
-      if (ticketNumbers.length > 0) sold.set(line.competitionId, ticketNumbers.length)
-      lines.push({
-        competitionId: line.competitionId,
-        competitionName: competition.name,
-        requested: line.quantity,
-        ticketNumbers,
-      })
-      continue
     }
     lines.push({
       competitionId: line.competitionId,
       competitionName: competition.name,
       requested: line.quantity,
-      ticketNumbers: [],
+      ticketNumbers,
     })
-  }
-
-  // The counter is bumped last and relatively, so each competition row is
-  // locked only from here to commit rather than for the whole checkout; the
-  // check constraint (tickets_sold <= total_tickets) stays the last line of defence.
-  //
-  // A draw marks the row (drawn_at) under the same row lock. A checkout
-  // that began before the close but reaches this bump after the draw
-  // committed re-reads the row, finds it drawn and updates nothing: its
-  // tickets for that competition go back to the pool and it is told the
-  // competition has closed, so no ticket is ever sold outside its draw.
-  for (const [competitionId, count] of sold) {
-    const bumped = await trx
-      .updateTable("competitions")
-      .set((eb) => ({ ticketsSold: eb("ticketsSold", "+", count) }))
-      .where("id", "=", competitionId)
-      .where("drawnAt", "is", null)
-      .executeTakeFirst()
-    if (bumped.numUpdatedRows > 0n) continue
-    await trx
-      .updateTable("tickets")
-      .set({ orderId: null, customerId: null, allocatedAt: null })
-      .where("competitionId", "=", competitionId)
-      .where("orderId", "=", request.orderId)
-      .execute()
-    const index = lines.findIndex((l) => l.competitionId === competitionId)
-    const line = lines[index]
-    if (line !== undefined) {
-      lines[index] = { ...line, ticketNumbers: [] }
-      const others = exceptions.filter((e) => e.competitionName !== line.competitionName)
-      exceptions.splice(0, exceptions.length, ...others, {
-        competitionName: line.competitionName,
-        exceptionReason: allocationReasons.closed,
-      })
-    }
   }
   return { lines, exceptions }
 }
@@ -220,11 +220,7 @@ const releaseInTransaction = async (trx: Kysely<Database>, orderId: string): Pro
   for (const row of rows) {
     const count = Number(row.released)
     total += count
-    await trx
-      .updateTable("competitions")
-      .set((eb) => ({ ticketsSold: eb("ticketsSold", "-", count) }))
-      .where("id", "=", row.competitionId)
-      .execute()
+    await addTicketsSold(trx, row.competitionId, -count)
   }
   return total
 }

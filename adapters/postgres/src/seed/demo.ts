@@ -571,12 +571,11 @@ const seedCompetition = async (
   const wonOnPurpose = groups.flatMap((g, i) => (numbersByGroup[i] ?? []).slice(0, g.won))
   await sellTickets(trx, id, soldAt, players, { numbers: wonOnPurpose })
   await sellTickets(trx, id, soldAt, players, { randomCount: demo.sold - wonOnPurpose.length })
+  await sql`delete from competition_tickets_sold where competition_id = ${id}::uuid`.execute(trx)
   await sql`
-    update competitions
-    set tickets_sold = (
-      select count(*) from tickets where competition_id = ${id}::uuid and order_id is not null
-    )
-    where id = ${id}::uuid
+    insert into competition_tickets_sold (competition_id, shard, sold)
+    select ${id}::uuid, 0, count(*) from tickets
+    where competition_id = ${id}::uuid and order_id is not null
   `.execute(trx)
 
   // Every instant-win number that was sold has been won.
