@@ -1,5 +1,4 @@
 import { Clock, Context, Effect } from "effect"
-import { CompetitionRepo } from "../ports/catalogue"
 import { BasketRepo, OrderRepo, TicketAllocator } from "../ports/orders"
 import { SiteCreditLedger } from "../ports/payments"
 import { PromotionUses } from "../ports/promotions"
@@ -57,7 +56,6 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
     const baskets = yield* BasketRepo
     const orders = yield* OrderRepo
     const allocator = yield* TicketAllocator
-    const competitions = yield* CompetitionRepo
     const ledger = yield* SiteCreditLedger
     const transactions = yield* Transactions
     const promotionUses = yield* PromotionUses
@@ -146,14 +144,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
           )
         }
 
-        const prices = new Map(
-          yield* Effect.forEach(allocated, (line) =>
-            Effect.map(
-              competitions.byId(line.competitionId, { visibleOnly: false }),
-              (competition) => [line.competitionId, competition.ticketPrice] as const,
-            ),
-          ),
-        )
+        const prices = new Map(allocated.map((line) => [line.competitionId, line.unitPrice]))
         const lines: readonly PricedLine[] = allocated.map((line) => ({
           competitionId: line.competitionId,
           unitPrice: prices.get(line.competitionId) ?? pence(0),

@@ -196,6 +196,7 @@ export const orderDoublesOver = (store: OrderStore) => {
       competitionName: competition.name,
       requested: line.quantity,
       ticketNumbers: Array.from({ length: count }, (_, i) => sold + i + 1),
+      unitPrice: competition.ticketPrice,
     }
     return allocated
   }

@@ -177,6 +177,11 @@ export interface AllocatedLine {
   readonly competitionName: string
   readonly requested: number
   readonly ticketNumbers: readonly number[]
+  /**
+   * The ticket price read with the competition in the allocation's own
+   * transaction, so checkout need not load the competition again.
+   */
+  readonly unitPrice: Pence
 }
 
 export interface AllocationResult {

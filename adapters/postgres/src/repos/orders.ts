@@ -32,24 +32,26 @@ const exceptionsFrom = (value: unknown): AllocationException[] =>
 
 type OrderRow = Selectable<OrdersTable>
 
-/** Orders with their lines, credit items and tickets, in the order of `rows`: four queries however many. */
+/**
+ * Orders with their lines, credit items and tickets, in the order of `rows`:
+ * two queries however many (each a round trip inside a checkout).
+ */
 const withLines = async (q: Kysely<Database>, rows: readonly OrderRow[]): Promise<Order[]> => {
   if (rows.length === 0) return []
   const ids = rows.map((row) => row.id)
-  const [lineRows, tickets, creditRows] = await Promise.all([
+  const [lineRows, creditRows] = await Promise.all([
     q
       .selectFrom("orderLines")
       .innerJoin("competitions", "competitions.id", "orderLines.competitionId")
       .selectAll("orderLines")
       .select("competitions.name")
+      .select(
+        sql<number[]>`array(select t.ticket_number from tickets t
+          where t.order_id = order_lines.order_id and t.competition_id = order_lines.competition_id
+          order by t.ticket_number)`.as("ticketNumbers"),
+      )
       .where("orderLines.orderId", "in", ids)
       .orderBy("competitions.name")
-      .execute(),
-    q
-      .selectFrom("tickets")
-      .select(["orderId", "competitionId", "ticketNumber"])
-      .where("orderId", "in", ids)
-      .orderBy("ticketNumber")
       .execute(),
     q
       .selectFrom("orderCreditItems")
@@ -58,42 +60,47 @@ const withLines = async (q: Kysely<Database>, rows: readonly OrderRow[]): Promis
       .orderBy("position")
       .execute(),
   ])
-  return rows.map((row) => ({
-    id: row.id,
-    orderRef: row.orderRef,
-    basketId: row.basketId,
-    customerId: row.customerId,
-    status: row.status,
-    createdAt: row.createdAt,
-    expiresAt: row.expiresAt,
-    lines: lineRows
-      .filter((line) => line.orderId === row.id)
-      .map(
-        (line): OrderLine => ({
-          competitionId: line.competitionId,
-          competitionName: line.name,
-          quantity: line.quantity,
-          price: pence(line.unitPricePence),
-          preDiscountTotal: pence(line.preDiscountTotalPence),
-          lineTotal: pence(line.lineTotalPence),
-          ticketNumbers: tickets
-            .filter(
-              (ticket) => ticket.orderId === row.id && ticket.competitionId === line.competitionId,
-            )
-            .map((ticket) => ticket.ticketNumber),
-        }),
-      ),
-    creditItems: creditRows
-      .filter((item) => item.orderId === row.id)
-      .map((item) => ({ description: item.description, lineTotal: pence(item.lineTotalPence) })),
-    itemTotal: pence(row.itemTotalPence),
-    discountTotal: pence(row.discountTotalPence),
-    donation: pence(row.donationPence),
-    siteCreditDebit: pence(row.siteCreditDebitPence),
-    orderTotal: pence(row.orderTotalPence),
-    allocationExceptions: exceptionsFrom(row.allocationExceptions),
-  }))
+  return rows.map((row) => orderFrom(row, lineRows, creditRows))
 }
+
+type LineRow = Selectable<Database["orderLines"]> & { name: string; ticketNumbers: number[] }
+type CreditRow = Selectable<Database["orderCreditItems"]>
+
+const orderFrom = (
+  row: OrderRow,
+  lineRows: readonly LineRow[],
+  creditRows: readonly CreditRow[],
+): Order => ({
+  id: row.id,
+  orderRef: row.orderRef,
+  basketId: row.basketId,
+  customerId: row.customerId,
+  status: row.status,
+  createdAt: row.createdAt,
+  expiresAt: row.expiresAt,
+  lines: lineRows
+    .filter((line) => line.orderId === row.id)
+    .map(
+      (line): OrderLine => ({
+        competitionId: line.competitionId,
+        competitionName: line.name,
+        quantity: line.quantity,
+        price: pence(line.unitPricePence),
+        preDiscountTotal: pence(line.preDiscountTotalPence),
+        lineTotal: pence(line.lineTotalPence),
+        ticketNumbers: line.ticketNumbers,
+      }),
+    ),
+  creditItems: creditRows
+    .filter((item) => item.orderId === row.id)
+    .map((item) => ({ description: item.description, lineTotal: pence(item.lineTotalPence) })),
+  itemTotal: pence(row.itemTotalPence),
+  discountTotal: pence(row.discountTotalPence),
+  donation: pence(row.donationPence),
+  siteCreditDebit: pence(row.siteCreditDebitPence),
+  orderTotal: pence(row.orderTotalPence),
+  allocationExceptions: exceptionsFrom(row.allocationExceptions),
+})
 
 const loadOrder = async (q: Kysely<Database>, orderId: string): Promise<Order | undefined> => {
   if (!isUuid(orderId)) return undefined
@@ -122,20 +129,18 @@ export const makeOrderRepo = (db: Kysely<Database>): OrderRepoShape => ({
             expiresAt: order.expiresAt,
           })
           .onConflict((oc) => oc.column("basketId").doNothing())
-          .returning("id")
+          .returningAll()
           .executeTakeFirst()
-        const id =
-          inserted?.id ??
-          (
-            await trx
-              .selectFrom("orders")
-              .select("id")
-              .where("basketId", "=", order.basketId)
-              .executeTakeFirstOrThrow()
-          ).id
+        // A new order has no lines, credit items or tickets yet: nothing more to read.
+        if (inserted !== undefined) return { order: orderFrom(inserted, [], []), created: true }
+        const { id } = await trx
+          .selectFrom("orders")
+          .select("id")
+          .where("basketId", "=", order.basketId)
+          .executeTakeFirstOrThrow()
         const created = await loadOrder(trx, id)
         if (created === undefined) throw new Error(`Order ${id} vanished inside its transaction`)
-        return { order: created, created: inserted !== undefined }
+        return { order: created, created: false }
       }),
     ),
 
@@ -154,7 +159,7 @@ export const makeOrderRepo = (db: Kysely<Database>): OrderRepoShape => ({
             allocationExceptions: JSON.stringify(allocation.exceptions),
           })
           .where("id", "=", orderId)
-          .returning("id")
+          .returningAll()
           .executeTakeFirst()
         if (updated === undefined) return undefined
         if (allocation.lines.length > 0) {
@@ -187,7 +192,7 @@ export const makeOrderRepo = (db: Kysely<Database>): OrderRepoShape => ({
             )
             .execute()
         }
-        return loadOrder(trx, orderId)
+        return (await withLines(trx, [updated]))[0]
       }),
     ).pipe(Effect.flatMap(found(orderId))),
 
@@ -209,13 +214,14 @@ export const makeOrderRepo = (db: Kysely<Database>): OrderRepoShape => ({
             .executeTakeFirst()
           if (row === undefined) return undefined
           if (!canTransition(row.status, to)) return { refused: row.status }
-          await trx
+          const updated = await trx
             .updateTable("orders")
             .set({ status: to, updatedAt: new Date() })
             .where("id", "=", orderId)
-            .execute()
+            .returningAll()
+            .executeTakeFirstOrThrow()
           if (releasesTickets(to)) await releaseInTransaction(trx, orderId)
-          return loadOrder(trx, orderId)
+          return (await withLines(trx, [updated]))[0]
         },
       ),
     ).pipe(

@@ -6,6 +6,7 @@ import {
   type TicketAllocatorShape,
 } from "@howzat/core/ports/orders"
 import { allocationReasons, allowedQuantity } from "@howzat/core/rules/allocation"
+import { pence } from "@howzat/core/rules/money"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"
@@ -16,6 +17,7 @@ import { addTicketsSold, TICKETS_SOLD_SHARDS } from "./tickets-sold"
 
 interface CompetitionForSale {
   readonly name: string
+  readonly ticketPricePence: number
   readonly maxTicketsPerCustomer: number
   readonly startDateTimeUtc: Date
   readonly closeDateTimeUtc: Date
@@ -128,7 +130,7 @@ const openForCheckout = async (
         and start_date_time_utc <= ${at} and close_date_time_utc > ${at}
       for key share
     )
-    select c.name, c.max_tickets_per_customer as "maxTicketsPerCustomer",
+    select c.name, c.ticket_price_pence as "ticketPricePence", c.max_tickets_per_customer as "maxTicketsPerCustomer",
       c.start_date_time_utc as "startDateTimeUtc", c.close_date_time_utc as "closeDateTimeUtc",
       coalesce((select drawn_at is not null from locked), false) as drawn,
       -- The customer's lock (see lockCustomerInCompetition), only while open.
@@ -197,6 +199,7 @@ const allocateInTransaction = async (
       competitionName: competition.name,
       requested: line.quantity,
       ticketNumbers,
+      unitPrice: pence(competition.ticketPricePence),
     })
   }
   return { lines, exceptions }

@@ -7,7 +7,7 @@ import type { Database } from "../schema"
  * transaction at a time, so two checkouts wait for each other only when
  * their backends' process ids meet modulo this (decision 0046).
  */
-export const TICKETS_SOLD_SHARDS = 64
+export const TICKETS_SOLD_SHARDS = 1024
 
 /**
  * The sold count of the competition whose id is the SQL expression `id`

@@ -1,0 +1,140 @@
+import { allocationReasons } from "@howzat/core/rules/allocation"
+import { Effect } from "effect"
+import { sql } from "kysely"
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
+import { createTestDatabase, type TestDatabase } from "../../../../test/support/postgres-database"
+import { type DatabaseHandle, makeDatabase } from "../database"
+import { migrateToLatest } from "../migrations"
+import { makeOrderRepo } from "./orders"
+import { competitionOnSale, NOW, newBasket, newCustomer, poolCounts } from "./orders-fixtures"
+import { makeTicketAllocator } from "./ticket-allocator"
+import { TICKETS_SOLD_SHARDS } from "./tickets-sold"
+
+/**
+ * The draw and a checkout of the same competition, on two connections
+ * (decision 0046). Buyers no longer lock the competition row for update, so
+ * what keeps a ticket from being sold outside its draw is the key-share lock
+ * a checkout takes while the competition is open: the draw's `for update`
+ * (draw-records' lock) has to wait for it, and a checkout that waited for
+ * the draw reads the drawn row.
+ */
+describe("the draw and checkouts on PostgreSQL", () => {
+  let database: TestDatabase
+  let handle: DatabaseHandle
+  const db = () => handle.db
+
+  beforeAll(async () => {
+    const clusterUrl = inject("postgresUrl")
+    if (!clusterUrl) throw new Error("No PostgreSQL test cluster: see the global setup's warning")
+    database = await createTestDatabase(clusterUrl)
+    handle = await makeDatabase({ databaseUrl: database.connectionString, maxConnections: 4 })
+    await migrateToLatest(handle.db)
+  })
+
+  afterAll(async () => {
+    await handle?.close()
+    await database?.drop()
+  })
+
+  const newOrder = async (customerId: string) => {
+    const basketId = await newBasket(db(), customerId)
+    const { order } = await Effect.runPromise(
+      makeOrderRepo(db()).createForBasket({
+        basketId,
+        customerId,
+        createdAt: NOW,
+        expiresAt: new Date(NOW.getTime() + 3_600_000),
+      }),
+    )
+    return order.id
+  }
+
+  /** The draw's own lock on the row, as draw-records takes it, giving up after `ms`. */
+  const drawLock = (q: typeof handle.db, competitionId: string, ms: number) =>
+    sql`set local lock_timeout = ${sql.lit(`${ms}ms`)}`
+      .execute(q)
+      .then(() =>
+        q
+          .selectFrom("competitions")
+          .select("id")
+          .where("id", "=", competitionId)
+          .forUpdate()
+          .execute(),
+      )
+
+  it("makes the draw wait for a checkout that is still running", async () => {
+    const competitionId = await competitionOnSale(db(), { name: "Racing the draw" })
+    // Every counter row exists already, as on a competition selling for a
+    // while: the claim then updates one, and no foreign-key check locks the
+    // competition row on its behalf.
+    await sql`insert into competition_tickets_sold (competition_id, shard, sold)
+      select ${competitionId}::uuid, shard, 0 from generate_series(0, ${TICKETS_SOLD_SHARDS - 1}) shard`.execute(
+      db(),
+    )
+    const customerId = await newCustomer(db())
+    const orderId = await newOrder(customerId)
+    let drawWaited: unknown
+    await db()
+      .transaction()
+      .execute(async (checkout) => {
+        const result = await Effect.runPromise(
+          makeTicketAllocator(checkout).allocate({
+            orderId,
+            customerId,
+            at: NOW,
+            lines: [{ competitionId, quantity: 2 }],
+          }),
+        )
+        expect(result.lines[0]?.ticketNumbers).toHaveLength(2)
+        // The checkout has not committed: the draw cannot take the row yet.
+        drawWaited = await db()
+          .transaction()
+          .execute((draw) => drawLock(draw, competitionId, 300))
+          .then(
+            () => "not blocked",
+            (error: { code?: string }) => error.code,
+          )
+      })
+    expect(drawWaited).toBe("55P03")
+    // Committed: now it can, and the draw sees both tickets sold.
+    await db()
+      .transaction()
+      .execute((draw) => drawLock(draw, competitionId, 300))
+    expect(await poolCounts(db(), competitionId)).toMatchObject({ sold: 2, ticketsSold: 2 })
+  })
+
+  it("sells nothing to a checkout that waited for the draw, and says it closed", async () => {
+    const competitionId = await competitionOnSale(db(), { name: "Drawn meanwhile" })
+    const customerId = await newCustomer(db())
+    const orderId = await newOrder(customerId)
+    let waiting: Promise<unknown> | undefined
+    await db()
+      .transaction()
+      .execute(async (draw) => {
+        await drawLock(draw, competitionId, 1000)
+        waiting = Effect.runPromise(
+          makeTicketAllocator(db()).allocate({
+            orderId,
+            customerId,
+            at: NOW,
+            lines: [{ competitionId, quantity: 2 }],
+          }),
+        )
+        // Let the checkout reach the row and queue behind the draw.
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        await draw
+          .updateTable("competitions")
+          .set({ drawnAt: NOW })
+          .where("id", "=", competitionId)
+          .execute()
+      })
+    const result = await waiting
+    expect(result).toMatchObject({
+      lines: [{ competitionId, ticketNumbers: [] }],
+      exceptions: [
+        { competitionName: "Drawn meanwhile", exceptionReason: allocationReasons.closed },
+      ],
+    })
+    expect(await poolCounts(db(), competitionId)).toMatchObject({ sold: 0, ticketsSold: 0 })
+  })
+})
