@@ -205,21 +205,29 @@ export const makeOrderRepo = (db: Kysely<Database>): OrderRepoShape => ({
         executor,
         async (trx): Promise<Order | { readonly refused: OrderStatus } | undefined> => {
           if (!isUuid(orderId)) return undefined
-          // The row lock makes a payment notification and a cancel race in turn, not together.
-          const row = await trx
-            .selectFrom("orders")
-            .select("status")
-            .where("id", "=", orderId)
-            .forUpdate()
-            .executeTakeFirst()
-          if (row === undefined) return undefined
-          if (!canTransition(row.status, to)) return { refused: row.status }
-          const updated = await trx
-            .updateTable("orders")
-            .set({ status: to, updatedAt: new Date() })
-            .where("id", "=", orderId)
-            .returningAll()
-            .executeTakeFirstOrThrow()
+          // One statement in the usual case: the update takes the row lock (so a
+          // payment notification and a cancel race in turn, not together) and,
+          // having waited, checks the status it finds against core's rule.
+          const from = orderStatuses.filter((status) => canTransition(status, to))
+          const updated =
+            from.length === 0
+              ? undefined
+              : await trx
+                  .updateTable("orders")
+                  .set({ status: to, updatedAt: new Date() })
+                  .where("id", "=", orderId)
+                  .where("status", "in", from)
+                  .returningAll()
+                  .executeTakeFirst()
+          if (updated === undefined) {
+            const row = await trx
+              .selectFrom("orders")
+              .select("status")
+              .where("id", "=", orderId)
+              .forUpdate()
+              .executeTakeFirst()
+            return row === undefined ? undefined : { refused: row.status }
+          }
           if (releasesTickets(to)) await releaseInTransaction(trx, orderId)
           return (await withLines(trx, [updated]))[0]
         },
