@@ -82,6 +82,14 @@ const goals = (report: BenchReport): string =>
     })
     .join("\n")
 
+const nodeCpuPerCheckout = (report: BenchReport): string =>
+  report.runs
+    .map(
+      ({ checkout: c }) =>
+        `${fixed(c.ordersPerSecond > 0 ? (1000 * c.nodeCpu) / c.ordersPerSecond : 0, 1)} ms (${c.buyers} buyers)`,
+    )
+    .join(", ")
+
 export const resultsTable = (report: BenchReport): string =>
   [
     row([
@@ -253,7 +261,9 @@ What stands between the ratio and the goal (decision 0046):
   active backends in the server table, against pgbench's dozens).
 - **Round trips, paid in Node.** With nothing to wait for in the database, a checkout's time is
   round trips (statements per transaction in the server table), each a pass through Effect, Kysely and pg and a socket
-  write that wakes a backend. A CPU profile of the bench process (\`node --cpu-prof\`, 50 buyers,
+  write that wakes a backend. This run's Node process spent ${nodeCpuPerCheckout(report)} of CPU
+  per checkout: one core at that cost is the ceiling of this single-process bench, whatever the
+  database could do. A CPU profile of the bench process (\`node --cpu-prof\`, 50 buyers,
   on a shared machine, seeding included) put about 43% of its busy time in the socket
   \`writev\` of those round trips, with Kysely, Effect and pg's own JavaScript at about 10%, 7%
   and 7%. pgbench sends 5
@@ -293,7 +303,7 @@ job or the live-draw host would: the competition's row lock, the check for unpai
 reading every entry as the published list (the database writes the text), checking it, SHA-256
 over it, the HMAC pick, and recording the proof with the ~7 MB entry list, with no beacon.
 
-$drawsTable(report)
+${drawsTable(report)}
 
 The pool is written in sort-key order so the free-ticket index grows at one edge. The draw
 reads the entries as one text value rather than a row per ticket, and leaves out unpaid orders'
@@ -303,7 +313,7 @@ draw from about 1.3 s to under 1 s on this machine.
 ### How to rerun
 
 \`\`\`sh
-npm run bench      # about $Math.ceil((report.runs.length * (2 * report.seconds + report.warmupSeconds + 15)) / 60)minutes; rewrites this file
+npm run bench      # about ${Math.ceil((report.runs.length * (2 * report.seconds + report.warmupSeconds + 15)) / 60)} minutes; rewrites this file
 \`\`\`
 
 It needs the PostgreSQL 15 server binaries in \`/usr/lib/postgresql/15/bin\` (or \`POSTGRES_BIN\`),
