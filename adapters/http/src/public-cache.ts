@@ -61,7 +61,8 @@ export const DEFAULT_PUBLIC_CACHE: PublicCacheOptions = {
 }
 
 interface Entry {
-  readonly body: ArrayBuffer
+  /** Bytes, not an ArrayBuffer: @hono/node-server writes a Uint8Array body straight to the socket. */
+  readonly body: Uint8Array<ArrayBuffer>
   readonly etag: string
   readonly contentType: string
   readonly storedAt: number
@@ -77,15 +78,22 @@ export interface PublicCache {
 export const isPublicRead = (method: string, path: string) =>
   method === "GET" && PUBLIC_READS.some((route) => route.test(path))
 
-/** Same filters in any order are the same question. */
-const keyOf = (url: string) => {
-  const parsed = new URL(url)
-  parsed.searchParams.sort()
-  return `${parsed.pathname}?${parsed.searchParams.toString()}`
+/**
+ * Same filters in any order are the same question. The host is not part of
+ * it (the answers name none), and a query of one filter or none is taken as
+ * it is, sparing the usual request a URL parse.
+ */
+const keyOf = (path: string, url: string) => {
+  const start = url.indexOf("?")
+  const search = start < 0 ? "" : url.slice(start + 1)
+  if (!search.includes("&")) return `${path}?${search}`
+  const params = new URLSearchParams(search)
+  params.sort()
+  return `${path}?${params.toString()}`
 }
 
-const etagOf = (body: ArrayBuffer) =>
-  `"${createHash("sha256").update(new Uint8Array(body)).digest("base64url").slice(0, 27)}"`
+const etagOf = (body: Uint8Array) =>
+  `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`
 
 /** RFC 9110 §13.1.2: If-None-Match compares weakly, and may list several tags or be "*". */
 const matches = (ifNoneMatch: string | undefined, etag: string) => {
@@ -161,7 +169,7 @@ export const makePublicCache = (
     if (!isPublicRead(method, path) || c.req.header("authorization") !== undefined) {
       return next()
     }
-    const key = keyOf(c.req.url)
+    const key = keyOf(path, c.req.url)
     const ifNoneMatch = c.req.header("if-none-match")
     const cached = entries.get(key)
     if (cached && now() - cached.storedAt < ttlMs) {
@@ -193,7 +201,7 @@ export const makePublicCache = (
         return
       }
       const entry: Entry = {
-        body: await response.arrayBuffer(),
+        body: new Uint8Array(await response.arrayBuffer()),
         etag: "",
         contentType: response.headers.get("content-type") ?? "application/json",
         storedAt: now(),

@@ -1,0 +1,110 @@
+import fc from "fast-check"
+import { Hono } from "hono"
+import { describe, expect, it } from "vitest"
+import { makePublicCache } from "./public-cache"
+
+/** An app whose public read answers with how many times the handler ran. */
+const appWith = (maxEntries = 100) => {
+  let clock = 0
+  let runs = 0
+  const cache = makePublicCache({
+    maxAgeSeconds: 5,
+    staleWhileRevalidateSeconds: 30,
+    maxEntries,
+    now: () => clock,
+  })
+  const app = new Hono()
+  app.use("/api/*", cache.middleware)
+  app.get("/api/Competitions", async (c) => {
+    runs++
+    // Let concurrent callers arrive while this one is still at the database.
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    return c.json({ run: runs, query: c.req.query() }, 200, { "cache-control": "no-store" })
+  })
+  app.all("/api/*", (c) => c.json({ ok: true }))
+  return {
+    app,
+    runs: () => runs,
+    advance: (ms: number) => {
+      clock += ms
+    },
+  }
+}
+
+const read = async (app: Hono, path: string, headers: Record<string, string> = {}) =>
+  (await app.request(path, { headers }).then((r) => r.json())) as { run: number }
+
+describe("the public cache", () => {
+  it("asks the handler again once its few seconds are up", async () => {
+    const shop = appWith()
+    expect((await read(shop.app, "/api/Competitions")).run).toBe(1)
+    shop.advance(4_999)
+    expect((await read(shop.app, "/api/Competitions")).run).toBe(1)
+    shop.advance(1)
+    expect((await read(shop.app, "/api/Competitions")).run).toBe(2)
+  })
+
+  it("makes one handler call for many visitors asking at once", async () => {
+    const shop = appWith()
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => read(shop.app, "/api/Competitions")),
+    )
+    expect(shop.runs()).toBe(1)
+    expect(new Set(answers.map((a) => a.run))).toEqual(new Set([1]))
+  })
+
+  it("keys by the query, whatever order its filters come in", () =>
+    fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.constantFrom("PageSize=12", "PageNumber=2", "Type=All", "Name=bat"), {
+          minLength: 1,
+        }),
+        async (filters) => {
+          const shop = appWith()
+          await read(shop.app, `/api/Competitions?${filters.join("&")}`)
+          await read(shop.app, `/api/Competitions?${[...filters].reverse().join("&")}`)
+          expect(shop.runs()).toBe(1)
+          await read(shop.app, "/api/Competitions?PageSize=13")
+          expect(shop.runs()).toBe(2)
+        },
+      ),
+      { numRuns: 30 },
+    ))
+
+  it("keeps at most maxEntries answers, forgetting the oldest", async () => {
+    const shop = appWith(2)
+    for (const n of [1, 2, 3]) await read(shop.app, `/api/Competitions?PageSize=${n}`)
+    await read(shop.app, "/api/Competitions?PageSize=3")
+    expect(shop.runs()).toBe(3)
+    await read(shop.app, "/api/Competitions?PageSize=1")
+    expect(shop.runs()).toBe(4)
+  })
+
+  it("sends a caller with a token to the handler every time", async () => {
+    const shop = appWith()
+    const staff = { authorization: "Bearer staff" }
+    await read(shop.app, "/api/Competitions")
+    expect((await read(shop.app, "/api/Competitions", staff)).run).toBe(2)
+    expect((await read(shop.app, "/api/Competitions", staff)).run).toBe(3)
+    expect((await read(shop.app, "/api/Competitions")).run).toBe(1)
+  })
+
+  it("is emptied by a staff write, not by a customer's basket or order", async () => {
+    const shop = appWith()
+    await read(shop.app, "/api/Competitions")
+    for (const path of ["/api/Baskets", "/api/Baskets/b-1/items", "/api/Orders/o-1/payment"]) {
+      await shop.app.request(path, { method: "POST" })
+    }
+    expect((await read(shop.app, "/api/Competitions")).run).toBe(1)
+    await shop.app.request("/api/Competitions/c-1", { method: "PUT" })
+    expect((await read(shop.app, "/api/Competitions")).run).toBe(2)
+  })
+
+  it("does not keep a refill that started before an invalidation", async () => {
+    const shop = appWith()
+    const before = read(shop.app, "/api/Competitions")
+    await shop.app.request("/api/Draws/d-1", { method: "POST" })
+    await before
+    expect((await read(shop.app, "/api/Competitions")).run).toBe(2)
+  })
+})
