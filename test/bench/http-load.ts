@@ -13,8 +13,9 @@ export const load = async (
   url: string,
   connections: number,
   seconds: number,
+  headers: Record<string, string> = {},
 ): Promise<LoadResult> => {
-  const result = await autocannon({ url, connections, duration: seconds })
+  const result = await autocannon({ url, connections, duration: seconds, headers })
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
@@ -24,3 +25,12 @@ export const load = async (
     errors: result.errors + result.timeouts,
   }
 }
+
+/** Two halves' results as one: requests add up, latencies are the worse half's (no better estimate of a percentile). */
+export const combine = (a: LoadResult, b: LoadResult): LoadResult => ({
+  requestsPerSecond: (a.requestsPerSecond + b.requestsPerSecond) / 2,
+  p50Ms: Math.max(a.p50Ms, b.p50Ms),
+  p99Ms: Math.max(a.p99Ms, b.p99Ms),
+  non2xx: a.non2xx + b.non2xx,
+  errors: a.errors + b.errors,
+})

@@ -32,7 +32,7 @@ const appWith = (maxEntries = 100) => {
 }
 
 const read = async (app: Hono, path: string, headers: Record<string, string> = {}) =>
-  (await app.request(path, { headers }).then((r) => r.json())) as { run: number }
+  (await (await app.request(path, { headers })).json()) as { run: number }
 
 describe("the public cache", () => {
   it("asks the handler again once its few seconds are up", async () => {
