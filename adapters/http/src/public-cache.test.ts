@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { Hono } from "hono"
 import { describe, expect, it } from "vitest"
-import { makePublicCache } from "./public-cache"
+import { makePublicCache, seesWhatVisitorsSee } from "./public-cache"
 
 /** An app whose public read answers with how many times the handler ran. */
 const appWith = (maxEntries = 100) => {
@@ -106,5 +106,30 @@ describe("the public cache", () => {
     await shop.app.request("/api/Draws/d-1", { method: "POST" })
     await before
     expect((await read(shop.app, "/api/Competitions")).run).toBe(2)
+  })
+})
+
+describe("who shares the visitors' answer", () => {
+  const tokenClaiming = (claims: object) =>
+    `Bearer eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.signature`
+
+  it("is a visitor or a customer, never staff or an unreadable token", () => {
+    expect(seesWhatVisitorsSee(undefined)).toBe(true)
+    expect(seesWhatVisitorsSee(tokenClaiming({ sub: "u", role: "Customer" }))).toBe(true)
+    expect(seesWhatVisitorsSee(tokenClaiming({ sub: "u", role: "Staff" }))).toBe(false)
+    expect(seesWhatVisitorsSee(tokenClaiming({ sub: "u", role: "Admin" }))).toBe(false)
+    expect(seesWhatVisitorsSee(tokenClaiming({ sub: "u" }))).toBe(false)
+    expect(seesWhatVisitorsSee("Bearer not-a-jwt")).toBe(false)
+    expect(seesWhatVisitorsSee("Bearer a.%%%.c")).toBe(false)
+    expect(seesWhatVisitorsSee("Basic dXNlcjpwYXNz")).toBe(false)
+  })
+
+  it("has a customer's read answered from the cache", async () => {
+    const shop = appWith()
+    await read(shop.app, "/api/Competitions")
+    const customer = { authorization: tokenClaiming({ role: "Customer" }) }
+    expect((await read(shop.app, "/api/Competitions", customer)).run).toBe(1)
+    const staff = { authorization: tokenClaiming({ role: "Staff" }) }
+    expect((await read(shop.app, "/api/Competitions", staff)).run).toBe(2)
   })
 })

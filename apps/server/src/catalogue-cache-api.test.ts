@@ -141,6 +141,16 @@ describe("what is never shared", () => {
     expect((await staff.get(`/api/Competitions/${hiddenId}`)).status).toBe(200)
   })
 
+  it("a signed-in customer shares the visitors' answer, staff never do", async () => {
+    const customer = await new Browser(shop.app).open()
+    await register(customer, { firstName: "Cas", lastName: "Tomer" })
+    const shared = await customer.get(LIST)
+    expect(shared.status).toBe(200)
+    expect(shared.headers.get("cache-control")).toContain("public")
+    expect(shared.headers.get("etag")).toBe((await anonymous(LIST)).headers.get("etag"))
+    expect((await staff.get(LIST)).headers.get("cache-control")).toBe("no-store")
+  })
+
   it("a customer's basket stays fresh and private", async () => {
     const customer = await new Browser(shop.app).open()
     await register(customer, { firstName: "Cas", lastName: "Cade" })
