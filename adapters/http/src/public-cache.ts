@@ -221,16 +221,16 @@ export const makePublicCache = (
         settle(null)
         return
       }
+      const body = new Uint8Array(await response.arrayBuffer())
       const entry: Entry = {
-        body: new Uint8Array(await response.arrayBuffer()),
-        etag: "",
+        body,
+        etag: etagOf(body),
         contentType: response.headers.get("content-type") ?? "application/json",
         storedAt: now(),
       }
-      const complete = { ...entry, etag: etagOf(entry.body) }
-      if (startedIn === generation) store(key, complete)
-      settle(complete)
-      replaceResponse(c, answer(complete, ifNoneMatch))
+      if (startedIn === generation) store(key, entry)
+      settle(entry)
+      replaceResponse(c, answer(entry, ifNoneMatch))
     } catch (cause) {
       settle(null)
       throw cause
