@@ -72,6 +72,7 @@ import {
 import { PostalEntryHandlersLive } from "./postal-entry-handlers"
 import { asProblemResponse, isProblem, problemResponse } from "./problem-response"
 import { PromotionHandlersLive } from "./promotion-handlers"
+import { makePublicCache, type PublicCacheOptions } from "./public-cache"
 import { ReferralHandlersLive } from "./referral-handlers"
 import { CLIENT_ADDRESS_HEADER, HttpSettings, type HttpSettingsShape } from "./request-context"
 import {
@@ -174,6 +175,8 @@ export interface HttpAppOptions {
   readonly responsiblePlay: Layer.Layer<Complaints | StaffComplaints | HarmSignals>
   /** The brand's configured tracking providers' origins (decision 0040); none by default. */
   readonly tracking?: TrackingOrigins | undefined
+  /** The public catalogue answers' cache (decision 0047); the defaults when not given. */
+  readonly publicCache?: PublicCacheOptions | undefined
 }
 
 /**
@@ -271,6 +274,8 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     }),
   )
   app.use("/api/Logging", requestBodyLimit(LOGGING_BODY_LIMIT_BYTES, "A report"))
+  const publicCache = makePublicCache(options.publicCache)
+  app.use("/api/*", publicCache.middleware)
   // Before the HttpApi handler: the signature is over the raw body, which nothing may read first.
   if (options.paymentNotifications) mountPaymentNotifications(app, options.paymentNotifications)
   app.get("/health/ping", (c) => c.json({ status: "ok" }))
@@ -316,5 +321,5 @@ export const makeHttpApp = (options: HttpAppOptions) => {
       })
     }
   })
-  return { app, dispose }
+  return { app, dispose, publicCache }
 }

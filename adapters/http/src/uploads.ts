@@ -18,10 +18,17 @@ export const uploadBodyLimitBytes = (maxImageBytes: number, maxFiles: number) =>
   maxImageBytes * maxFiles + FORM_OVERHEAD_BYTES
 
 /** 64 KiB for JSON, as before; an upload its own, larger limit (docs/decisions/0015, 0028). */
+const BODILESS_METHODS = new Set(["GET", "HEAD"])
+
 export const requestBodyLimits = (uploadLimitBytes: number): MiddlewareHandler => {
   const json = requestBodyLimit(JSON_BODY_LIMIT_BYTES)
   const upload = requestBodyLimit(uploadLimitBytes, "An upload")
-  return (c, next) => (isUpload(c.req.method, c.req.path) ? upload(c, next) : json(c, next))
+  return (c, next) => {
+    // Node's server gives a GET or HEAD no body; asking for one would build a whole fetch
+    // Request (headers copied, an AbortController) on every catalogue read for nothing.
+    if (BODILESS_METHODS.has(c.req.method)) return next()
+    return isUpload(c.req.method, c.req.path) ? upload(c, next) : json(c, next)
+  }
 }
 
 const isMultipart = (contentType: string | undefined) =>

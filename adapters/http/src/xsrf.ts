@@ -18,6 +18,9 @@ const sameToken = (a: string, b: string): boolean => {
   return difference === 0
 }
 
+const sharedCacheable = (response: Response) =>
+  /(^|,)\s*public\s*(,|$)/i.test(response.headers.get("cache-control") ?? "")
+
 const newToken = () => base64Url(globalThis.crypto.getRandomValues(new Uint8Array(32)))
 
 export interface XsrfOptions {
@@ -65,12 +68,14 @@ export const xsrfProtection = (options: XsrfOptions): MiddlewareHandler => {
       }
     }
     await next()
-    // Hashed assets are cached for a year by anything in between: no cookie on those.
+    // Hashed assets are cached for a year by anything in between, and a public answer may
+    // be stored and shared by any cache: a cookie on those would be handed to other visitors.
     // An exempt call (a fresh visitor's first basket) gets one too, for the changes that follow.
     if (
       !presented &&
       (SAFE_METHODS.has(c.req.method) || isExempt) &&
-      !path.startsWith("/assets/")
+      !path.startsWith("/assets/") &&
+      !sharedCacheable(c.res)
     ) {
       c.res.headers.append("set-cookie", cookie())
     }

@@ -24,8 +24,8 @@ const xsrfToken = async (): Promise<string | undefined> => {
   const token = readCookie(document.cookie, XSRF_COOKIE)
   if (token) return token
   try {
-    // Any GET brings the cookie; this one is the cheapest.
-    await api.categories.list({ urlParams: { PageSize: 1 } })
+    // Any GET but the public catalogue reads (shared by caches, so cookie-free) brings it.
+    await fetch("/health/ping", { credentials: "same-origin" })
   } catch {
     // The call that follows fails with the real reason.
   }

@@ -95,7 +95,7 @@ export class Browser {
 
   /** A first GET, as the storefront's start-up makes: it brings the XSRF cookie. */
   async open(): Promise<this> {
-    const response = await this.get("/api/Categories")
+    const response = await this.get("/health/ping")
     expect(response.status).toBe(200)
     expect(this.cookie("XSRF-TOKEN")).toBeDefined()
     return this

@@ -40,7 +40,8 @@ const xsrfToken = async (): Promise<string | undefined> => {
   const token = readCookie(pageCookies(), XSRF_COOKIE)
   if (token || typeof document === "undefined") return token
   try {
-    await api.categories.list({ urlParams: { PageSize: 1 } })
+    // Not a catalogue read: those are public answers any cache may share, so they carry no cookie.
+    await fetch("/health/ping", { credentials: "same-origin" })
   } catch {
     // The call that follows fails with the real reason.
   }

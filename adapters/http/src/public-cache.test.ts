@@ -1,0 +1,135 @@
+import fc from "fast-check"
+import { Hono } from "hono"
+import { describe, expect, it } from "vitest"
+import { makePublicCache, seesWhatVisitorsSee } from "./public-cache"
+
+/** An app whose public read answers with how many times the handler ran. */
+const appWith = (maxEntries = 100) => {
+  let clock = 0
+  let runs = 0
+  const cache = makePublicCache({
+    maxAgeSeconds: 5,
+    staleWhileRevalidateSeconds: 30,
+    maxEntries,
+    now: () => clock,
+  })
+  const app = new Hono()
+  app.use("/api/*", cache.middleware)
+  app.get("/api/Competitions", async (c) => {
+    runs++
+    // Let concurrent callers arrive while this one is still at the database.
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    return c.json({ run: runs, query: c.req.query() }, 200, { "cache-control": "no-store" })
+  })
+  app.all("/api/*", (c) => c.json({ ok: true }))
+  return {
+    app,
+    runs: () => runs,
+    advance: (ms: number) => {
+      clock += ms
+    },
+  }
+}
+
+const read = async (app: Hono, path: string, headers: Record<string, string> = {}) =>
+  (await (await app.request(path, { headers })).json()) as { run: number }
+
+describe("the public cache", () => {
+  it("asks the handler again once its few seconds are up", async () => {
+    const shop = appWith()
+    expect((await read(shop.app, "/api/Competitions")).run).toBe(1)
+    shop.advance(4_999)
+    expect((await read(shop.app, "/api/Competitions")).run).toBe(1)
+    shop.advance(1)
+    expect((await read(shop.app, "/api/Competitions")).run).toBe(2)
+  })
+
+  it("makes one handler call for many visitors asking at once", async () => {
+    const shop = appWith()
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => read(shop.app, "/api/Competitions")),
+    )
+    expect(shop.runs()).toBe(1)
+    expect(new Set(answers.map((a) => a.run))).toEqual(new Set([1]))
+  })
+
+  it("keys by the query, whatever order its filters come in", () =>
+    fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.constantFrom("PageSize=12", "PageNumber=2", "Type=All", "Name=bat"), {
+          minLength: 1,
+        }),
+        async (filters) => {
+          const shop = appWith()
+          await read(shop.app, `/api/Competitions?${filters.join("&")}`)
+          await read(shop.app, `/api/Competitions?${[...filters].reverse().join("&")}`)
+          expect(shop.runs()).toBe(1)
+          await read(shop.app, "/api/Competitions?PageSize=13")
+          expect(shop.runs()).toBe(2)
+        },
+      ),
+      { numRuns: 30 },
+    ))
+
+  it("keeps at most maxEntries answers, forgetting the oldest", async () => {
+    const shop = appWith(2)
+    for (const n of [1, 2, 3]) await read(shop.app, `/api/Competitions?PageSize=${n}`)
+    await read(shop.app, "/api/Competitions?PageSize=3")
+    expect(shop.runs()).toBe(3)
+    await read(shop.app, "/api/Competitions?PageSize=1")
+    expect(shop.runs()).toBe(4)
+  })
+
+  it("sends a caller with a token to the handler every time", async () => {
+    const shop = appWith()
+    const staff = { authorization: "Bearer staff" }
+    await read(shop.app, "/api/Competitions")
+    expect((await read(shop.app, "/api/Competitions", staff)).run).toBe(2)
+    expect((await read(shop.app, "/api/Competitions", staff)).run).toBe(3)
+    expect((await read(shop.app, "/api/Competitions")).run).toBe(1)
+  })
+
+  it("is emptied by a staff write, not by a customer's basket or order", async () => {
+    const shop = appWith()
+    await read(shop.app, "/api/Competitions")
+    for (const path of ["/api/Baskets", "/api/Baskets/b-1/items", "/api/Orders/o-1/payment"]) {
+      await shop.app.request(path, { method: "POST" })
+    }
+    expect((await read(shop.app, "/api/Competitions")).run).toBe(1)
+    await shop.app.request("/api/Competitions/c-1", { method: "PUT" })
+    expect((await read(shop.app, "/api/Competitions")).run).toBe(2)
+  })
+
+  it("does not keep a refill that started before an invalidation", async () => {
+    const shop = appWith()
+    const before = read(shop.app, "/api/Competitions")
+    await shop.app.request("/api/Draws/d-1", { method: "POST" })
+    await before
+    expect((await read(shop.app, "/api/Competitions")).run).toBe(2)
+  })
+})
+
+describe("who shares the visitors' answer", () => {
+  const tokenClaiming = (claims: object) =>
+    `Bearer eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.signature`
+
+  it("is a visitor or a customer, never staff or an unreadable token", () => {
+    expect(seesWhatVisitorsSee(undefined)).toBe(true)
+    expect(seesWhatVisitorsSee(tokenClaiming({ sub: "u", role: "Customer" }))).toBe(true)
+    expect(seesWhatVisitorsSee(tokenClaiming({ sub: "u", role: "Staff" }))).toBe(false)
+    expect(seesWhatVisitorsSee(tokenClaiming({ sub: "u", role: "Admin" }))).toBe(false)
+    expect(seesWhatVisitorsSee(tokenClaiming({ sub: "u" }))).toBe(false)
+    expect(seesWhatVisitorsSee("Bearer not-a-jwt")).toBe(false)
+    expect(seesWhatVisitorsSee("Bearer a.%%%.c")).toBe(false)
+    expect(seesWhatVisitorsSee("Basic dXNlcjpwYXNz")).toBe(false)
+  })
+
+  it("has a customer's read answered from the cache", async () => {
+    const shop = appWith()
+    await read(shop.app, "/api/Competitions")
+    const customer = { authorization: tokenClaiming({ role: "Customer" }) }
+    expect((await read(shop.app, "/api/Competitions", customer)).run).toBe(1)
+    const staff = { authorization: tokenClaiming({ role: "Staff" }) }
+    expect((await read(shop.app, "/api/Competitions", staff)).run).toBe(2)
+  })
+})

@@ -1,0 +1,243 @@
+import { createHash } from "node:crypto"
+import type { Context, MiddlewareHandler } from "hono"
+
+/**
+ * The catalogue's public reads: the same answer for every visitor, so one
+ * answer serves them all for a few seconds (decision 0047). Per-customer
+ * routes (baskets, orders, accounts) never match.
+ */
+const PUBLIC_READS: readonly RegExp[] = [
+  /^\/api\/Competitions$/,
+  /^\/api\/Competitions\/[^/]+$/,
+  /^\/api\/Categories$/,
+  /^\/api\/Categories\/[^/]+$/,
+  /^\/api\/Categories\/[^/]+\/competitions$/,
+  /^\/api\/Resources\/[^/]+$/,
+  /^\/api\/Draws\/NextLiveDraw$/,
+  /^\/api\/Draws\/NextAutoDraw$/,
+]
+
+/**
+ * Writes that leave the public catalogue as it was, apart from tickets sold
+ * (which may be a few seconds stale on these answers, never on the basket or
+ * checkout, which are not cached). Any other successful write under /api
+ * clears the cache: a write nobody listed here costs a refill, never a stale
+ * answer.
+ */
+const CUSTOMER_WRITE_PREFIXES: readonly string[] = [
+  "/api/Baskets",
+  "/api/Orders",
+  "/api/PaymentProviders",
+  "/api/Logging",
+  "/api/auth",
+  "/api/Customers",
+  "/api/Contact",
+  "/api/Complaints",
+]
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"])
+
+/** Hono's setter would carry the handler's headers (no-store) onto the new answer: drop them first. */
+const replaceResponse = (c: Context, response: Response) => {
+  c.res = undefined
+  c.res = response
+}
+
+export interface PublicCacheOptions {
+  /** How long an answer is served without asking the database again. */
+  readonly maxAgeSeconds: number
+  /** How much longer a browser or CDN may show it while it fetches a fresh one. */
+  readonly staleWhileRevalidateSeconds: number
+  /** Distinct queries kept; the oldest goes first (a visitor can make up any Name filter). */
+  readonly maxEntries: number
+  /** Milliseconds since the epoch; tests pin it. */
+  readonly now?: () => number
+}
+
+export const DEFAULT_PUBLIC_CACHE: PublicCacheOptions = {
+  maxAgeSeconds: 5,
+  staleWhileRevalidateSeconds: 30,
+  maxEntries: 1000,
+}
+
+interface Entry {
+  /** Bytes, not an ArrayBuffer: @hono/node-server writes a Uint8Array body straight to the socket. */
+  readonly body: Uint8Array<ArrayBuffer>
+  readonly etag: string
+  readonly contentType: string
+  readonly storedAt: number
+}
+
+export interface PublicCache {
+  readonly middleware: MiddlewareHandler
+  /** Forgets every answer: the next read of each goes to the database. */
+  readonly invalidate: () => void
+  readonly stats: () => { readonly hits: number; readonly misses: number }
+}
+
+/**
+ * Whether a caller gets what a visitor gets. A customer does on every public
+ * read (only staff see hidden records), so a token whose claims say Customer
+ * shares the visitors' answer, read without checking its signature: a forged
+ * one could only earn what any visitor gets anyway, and a miss still runs the
+ * handler with the token, which checks it. Any other token (staff, or one we
+ * cannot read) goes to the handler every time.
+ */
+export const seesWhatVisitorsSee = (authorization: string | undefined): boolean => {
+  if (authorization === undefined) return true
+  const token = /^Bearer\s+(\S+)$/i.exec(authorization.trim())?.[1]
+  const claims = token?.split(".")[1]
+  if (claims === undefined) return false
+  try {
+    const role: unknown = JSON.parse(Buffer.from(claims, "base64url").toString("utf8"))?.role
+    return role === "Customer"
+  } catch {
+    return false
+  }
+}
+
+export const isPublicRead = (method: string, path: string) =>
+  method === "GET" && PUBLIC_READS.some((route) => route.test(path))
+
+/**
+ * Same filters in any order are the same question. The host is not part of
+ * it (the answers name none), and a query of one filter or none is taken as
+ * it is, sparing the usual request a URL parse.
+ */
+const keyOf = (path: string, url: string) => {
+  const start = url.indexOf("?")
+  const search = start < 0 ? "" : url.slice(start + 1)
+  if (!search.includes("&")) return `${path}?${search}`
+  const params = new URLSearchParams(search)
+  params.sort()
+  return `${path}?${params.toString()}`
+}
+
+const etagOf = (body: Uint8Array) =>
+  `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`
+
+/** RFC 9110 §13.1.2: If-None-Match compares weakly, and may list several tags or be "*". */
+const matches = (ifNoneMatch: string | undefined, etag: string) => {
+  if (ifNoneMatch === undefined) return false
+  return ifNoneMatch
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === "*" || tag === etag)
+}
+
+/**
+ * Caches the public reads' answers in process (bytes and ETag, keyed by the
+ * normalised query) for visitors and customers, answers a matching
+ * If-None-Match with 304, and marks the answers publicly cacheable. Staff,
+ * who see hidden records, go to the handler every time and their answers
+ * stay no-store.
+ */
+export const makePublicCache = (
+  options: PublicCacheOptions = DEFAULT_PUBLIC_CACHE,
+): PublicCache => {
+  const now = options.now ?? Date.now
+  const ttlMs = options.maxAgeSeconds * 1000
+  const cacheControl = `public, max-age=${options.maxAgeSeconds}, stale-while-revalidate=${options.staleWhileRevalidateSeconds}`
+  const entries = new Map<string, Entry>()
+  // A refill started before an invalidation must not be stored after it.
+  let generation = 0
+  const filling = new Map<string, { generation: number; entry: Promise<Entry | null> }>()
+  let hits = 0
+  let misses = 0
+
+  const invalidate = () => {
+    generation++
+    entries.clear()
+    filling.clear()
+  }
+
+  const store = (key: string, entry: Entry) => {
+    entries.delete(key)
+    if (entries.size >= options.maxEntries) {
+      const oldest = entries.keys().next()
+      if (!oldest.done) entries.delete(oldest.value)
+    }
+    entries.set(key, entry)
+  }
+
+  const answer = (entry: Entry, ifNoneMatch: string | undefined) => {
+    const headers = {
+      "cache-control": cacheControl,
+      etag: entry.etag,
+      // A shared cache must not hand staff's view to a visitor or the other way round.
+      vary: "Authorization",
+    }
+    if (matches(ifNoneMatch, entry.etag)) return new Response(null, { status: 304, headers })
+    return new Response(entry.body, {
+      status: 200,
+      headers: { ...headers, "content-type": entry.contentType },
+    })
+  }
+
+  const middleware: MiddlewareHandler = async (c, next) => {
+    const method = c.req.method
+    const path = c.req.path
+    if (!SAFE_METHODS.has(method)) {
+      await next()
+      if (
+        c.res.status < 400 &&
+        path.startsWith("/api/") &&
+        !CUSTOMER_WRITE_PREFIXES.some((prefix) => path.startsWith(prefix))
+      )
+        invalidate()
+      return
+    }
+    if (!isPublicRead(method, path) || !seesWhatVisitorsSee(c.req.header("authorization"))) {
+      return next()
+    }
+    const key = keyOf(path, c.req.url)
+    const ifNoneMatch = c.req.header("if-none-match")
+    const cached = entries.get(key)
+    if (cached && now() - cached.storedAt < ttlMs) {
+      hits++
+      replaceResponse(c, answer(cached, ifNoneMatch))
+      return
+    }
+    // Many visitors asking at once at the end of a TTL make one database read, not hundreds.
+    const pending = filling.get(key)
+    if (pending && pending.generation === generation) {
+      const entry = await pending.entry
+      if (entry) {
+        hits++
+        replaceResponse(c, answer(entry, ifNoneMatch))
+        return
+      }
+      return next()
+    }
+    misses++
+    const startedIn = generation
+    let settle: (entry: Entry | null) => void = () => {}
+    filling.set(key, { generation: startedIn, entry: new Promise((resolve) => (settle = resolve)) })
+    try {
+      await next()
+      const response = c.res
+      // Only a whole, successful answer is shared; problems stay uncached.
+      if (response.status !== 200) {
+        settle(null)
+        return
+      }
+      const body = new Uint8Array(await response.arrayBuffer())
+      const entry: Entry = {
+        body,
+        etag: etagOf(body),
+        contentType: response.headers.get("content-type") ?? "application/json",
+        storedAt: now(),
+      }
+      if (startedIn === generation) store(key, entry)
+      settle(entry)
+      replaceResponse(c, answer(entry, ifNoneMatch))
+    } catch (cause) {
+      settle(null)
+      throw cause
+    } finally {
+      if (filling.get(key)?.generation === startedIn) filling.delete(key)
+    }
+  }
+
+  return { middleware, invalidate, stats: () => ({ hits, misses }) }
+}

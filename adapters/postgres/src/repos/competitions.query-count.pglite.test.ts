@@ -1,0 +1,62 @@
+import type { Competition } from "@howzat/core/competitions/model"
+import { Effect } from "effect"
+import type { KyselyPlugin, PluginTransformQueryArgs, RootOperationNode } from "kysely"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type DatabaseHandle, makeDatabase } from "../database"
+import { migrateToLatest } from "../migrations"
+import { seedDemoData } from "../seed/demo"
+import { makeCompetitionRepo } from "./competitions"
+
+/** Counts every statement Kysely sends through the instance it is plugged into. */
+class QueryCounter implements KyselyPlugin {
+  count = 0
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.count++
+    return args.node
+  }
+  async transformResult<R>(args: { result: R }): Promise<R> {
+    return args.result
+  }
+}
+
+const NOW = new Date("2026-06-15T12:00:00.000Z")
+let database: DatabaseHandle
+
+beforeAll(async () => {
+  database = await makeDatabase({})
+  await migrateToLatest(database.db)
+  await seedDemoData(database.db, NOW)
+}, 60_000)
+afterAll(async () => {
+  await database?.close()
+})
+
+/** The catalogue's list is one page of competitions in a fixed number of statements (0047). */
+describe("listing competitions", () => {
+  const listCounting = async (pageSize: number) => {
+    const counter = new QueryCounter()
+    const repo = makeCompetitionRepo(database.db.withPlugin(counter))
+    const page = await Effect.runPromise(
+      repo.list({
+        visibleOnly: false,
+        type: "All",
+        timePeriod: "All",
+        now: NOW,
+        page: { pageNumber: 1, pageSize },
+      }),
+    )
+    return { statements: counter.count, items: page.items as readonly Competition[] }
+  }
+
+  it("costs the same number of statements whatever the page size", async () => {
+    const one = await listCounting(1)
+    const many = await listCounting(50)
+    // The demo shop has enough competitions, with images and instant wins, for N+1 to show.
+    expect(one.items).toHaveLength(1)
+    expect(many.items.length).toBeGreaterThan(5)
+    expect(many.items.some((c) => c.instantWinGroups.length > 0)).toBe(true)
+    expect(many.items.some((c) => c.imageGroup !== null)).toBe(true)
+    expect(many.statements).toBe(one.statements)
+    expect(many.statements).toBeLessThanOrEqual(7)
+  })
+})

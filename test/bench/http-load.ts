@@ -1,0 +1,36 @@
+import autocannon from "autocannon"
+
+export interface LoadResult {
+  readonly requestsPerSecond: number
+  readonly p50Ms: number
+  readonly p99Ms: number
+  readonly non2xx: number
+  readonly errors: number
+}
+
+/** A fixed number of keep-alive connections hammering one URL for a fixed time. */
+export const load = async (
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<LoadResult> => {
+  const result = await autocannon({ url, connections, duration: seconds, headers })
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    // 304s would count here; the load sends no If-None-Match, so every answer is a 200.
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  }
+}
+
+/** Two halves' results as one: requests add up, latencies are the worse half's (no better estimate of a percentile). */
+export const combine = (a: LoadResult, b: LoadResult): LoadResult => ({
+  requestsPerSecond: (a.requestsPerSecond + b.requestsPerSecond) / 2,
+  p50Ms: Math.max(a.p50Ms, b.p50Ms),
+  p99Ms: Math.max(a.p99Ms, b.p99Ms),
+  non2xx: a.non2xx + b.non2xx,
+  errors: a.errors + b.errors,
+})

@@ -1,0 +1,81 @@
+import { type ChildProcess, spawn } from "node:child_process"
+import { createServer } from "node:net"
+import { fileURLToPath } from "node:url"
+
+export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url))
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => {
+        if (address && typeof address === "object") resolve(address.port)
+        else reject(new Error("no port"))
+      })
+    })
+  })
+
+export interface Child {
+  readonly origin: string
+  readonly stop: () => Promise<void>
+}
+
+const waitUntilUp = async (url: string, child: ChildProcess, output: () => string) => {
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`)
+    try {
+      const response = await fetch(url)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`server did not come up at ${url}:\n${output()}`)
+}
+
+/**
+ * A TypeScript entry in a process of its own, so the server never shares an
+ * event loop (or a core's worth of JIT) with the load generator.
+ */
+export const startChild = async (
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+): Promise<Child> => {
+  const port = await freePort()
+  let output = ""
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  child.stdout?.on("data", (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on("data", (chunk) => {
+    output += chunk
+  })
+  const origin = `http://127.0.0.1:${port}`
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve()
+      const killer = setTimeout(() => child.kill("SIGKILL"), 10_000)
+      child.once("exit", () => {
+        clearTimeout(killer)
+        resolve()
+      })
+      child.kill("SIGTERM")
+    })
+  try {
+    await waitUntilUp(`${origin}${readyPath}`, child, () => output)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { origin, stop }
+}
