@@ -10,7 +10,7 @@
  * score, because one run on a shared machine is noisy.
  */
 import { type ChildProcess, spawn } from "node:child_process"
-import { mkdtemp, rm } from "node:fs/promises"
+import { mkdtemp, rm, writeFile } from "node:fs/promises"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
@@ -126,6 +126,8 @@ const runOnce = async (url: string, chromePath: string): Promise<HomeRun> => {
     if (!result) throw new Error("Lighthouse returned no result")
     const lhr = result.lhr
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`)
+    // The whole report, for reading what stands in the way (LIGHTHOUSE_REPORT=file.json).
+    if (process.env.LIGHTHOUSE_REPORT) await writeFile(process.env.LIGHTHOUSE_REPORT, result.report)
     const items = ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] })?.items ??
       []) as NetworkItem[]
     const scripts = items.filter((item) => item.resourceType === "Script")
