@@ -10,7 +10,7 @@ const gzipAsync = promisify(gzip)
 /** Text formats worth compressing; images and fonts in this build are already compressed. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/i
 /** Below this a compressed body saves less than its headers cost. */
-const MIN_BYTES = 1024
+export const PRECOMPRESS_MIN_BYTES = 1024
 
 const filesUnder = async (dir: string): Promise<string[]> => {
   const entries = await readdir(dir, { withFileTypes: true })
@@ -35,7 +35,7 @@ export const precompressDirectory = async (dir: string): Promise<string[]> => {
   for (const file of await filesUnder(dir)) {
     if (!COMPRESSIBLE.test(file)) continue
     const { size } = await stat(file)
-    if (size < MIN_BYTES) continue
+    if (size < PRECOMPRESS_MIN_BYTES) continue
     const original = await readFile(file)
     const [br, gz] = await Promise.all([
       brotli(original, {
