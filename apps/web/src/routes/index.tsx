@@ -47,21 +47,17 @@ export const Route = createFileRoute("/")({
       howItWorks,
     }
   },
-  // The banners need no data: shown at once while the catalogue loads, they are Home's
-  // first and largest paint instead of waiting for five API answers (decision 0048).
-  pendingMs: 0,
-  pendingMinMs: 0,
   pendingComponent: HomePending,
   component: Home,
 })
 
 function HomePending() {
   return (
-    <div className="mx-auto max-w-7xl space-y-12 px-3 py-6 sm:px-5 lg:space-y-16" aria-busy="true">
+    <div className="mx-auto max-w-7xl space-y-10 px-3 py-6 sm:px-5" aria-busy="true">
       <p className="sr-only" role="status">
         Loading…
       </p>
-      <Carousel items={brand.carouselItems} />
+      <div className="aspect-square animate-pulse rounded-(--radius-card) bg-sunken md:aspect-[16/5]" />
       <TileSkeletons />
     </div>
   )
