@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite"
 import { tanstackRouter } from "@tanstack/router-plugin/vite"
 import react from "@vitejs/plugin-react"
 import { defineConfig } from "vite"
+import { precompress } from "../web/precompress"
 
 const here = fileURLToPath(new URL(".", import.meta.url))
 const api = process.env.HOWZAT_API ?? "http://localhost:3000"
@@ -31,6 +32,8 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    // Last: brotli and gzip siblings of the finished output, served by Accept-Encoding (decision 0048).
+    precompress(),
   ],
   server: { proxy },
   preview: { proxy },

@@ -3,6 +3,8 @@ import tailwindcss from "@tailwindcss/vite"
 import { tanstackRouter } from "@tanstack/router-plugin/vite"
 import react from "@vitejs/plugin-react"
 import { defineConfig, type Plugin } from "vite"
+import { homeHints } from "./hero-preload"
+import { precompress } from "./precompress"
 import { brand, metaTags } from "./src/brand"
 
 const here = fileURLToPath(new URL(".", import.meta.url))
@@ -33,6 +35,9 @@ export default defineConfig({
     react(),
     tailwindcss(),
     brandMeta(),
+    homeHints(brand.carouselItems),
+    // Last: brotli and gzip siblings of the finished output, served by Accept-Encoding (decision 0048).
+    precompress(),
   ],
   server: {
     proxy: {

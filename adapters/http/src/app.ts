@@ -54,6 +54,7 @@ import { ClubHandlersLive } from "./club-handlers"
 import { ClubPerksHandlersLive } from "./club-perks-handlers"
 import { CompetitionWinnersHandlersLive } from "./competition-winners-handlers"
 import { ComplaintHandlersLive, StaffComplaintHandlersLive } from "./complaint-handlers"
+import { compression } from "./compression"
 import { ContactHandlersLive, ContactMessageHandlersLive } from "./contact-handlers"
 import { CustomerHandlersLive } from "./customer-handlers"
 import { DashboardHandlersLive } from "./dashboard-handlers"
@@ -261,6 +262,8 @@ export const makeHttpApp = (options: HttpAppOptions) => {
       tracking: options.tracking,
     }),
   )
+  // Outermost of what changes a body: ETag and cache middleware inside see identity bytes (0048).
+  app.use("*", compression())
   // Before anything reads a body, on every route: the API, the card provider's routes, the apps.
   app.use(
     "*",

@@ -27,7 +27,8 @@ export const serveBackOffice = (app: Hono, distDir: string) => {
     app.use(
       `${BACK_OFFICE_PATH}/assets/*`,
       cacheForAYear,
-      serveStatic({ root, rewriteRequestPath: stripMount }),
+      // The build wrote .br and .gz siblings (decision 0048): each client gets the one it takes.
+      serveStatic({ root, rewriteRequestPath: stripMount, precompressed: true }),
     )
   }
   app.get(`${BACK_OFFICE_PATH}/assets/*`, (c) => c.text("Not found", 404))

@@ -13,11 +13,12 @@ export const serveStorefront = (app: Hono, distDir: string) => {
   const indexFile = path.join(distDir, "index.html")
   const root = path.relative(process.cwd(), distDir) || "."
 
-  app.use("/assets/*", cacheForAYear, serveStatic({ root }))
+  // The build wrote .br and .gz siblings (decision 0048): each client gets the one it takes.
+  app.use("/assets/*", cacheForAYear, serveStatic({ root, precompressed: true }))
   // A hashed asset that is not there (an old page asking for a past build's file) is a
   // 404, never the app's page under a script's name.
   app.get("/assets/*", (c) => c.text("Not found", 404))
-  app.use("/*", serveStatic({ root }))
+  app.use("/*", serveStatic({ root, precompressed: true }))
   app.get("*", (c) => {
     if (!existsSync(indexFile)) {
       return c.text(

@@ -68,14 +68,24 @@ export const Carousel = ({ items }: { items: readonly CarouselItem[] }) => {
             className="w-full shrink-0"
           >
             <Link to={item.link} className="block">
+              {/* Sized as the CSS shows them (16:5, square on phones): room kept before they load. */}
               <picture>
-                <source media="(min-width: 768px)" srcSet={item.desktopImageUrl} />
+                <source
+                  media="(min-width: 768px)"
+                  srcSet={item.desktopImageUrl}
+                  width={1600}
+                  height={500}
+                />
                 <img
                   src={item.mobileImageUrl}
                   alt={item.alt}
+                  width={800}
+                  height={800}
                   className="aspect-square w-full object-cover md:aspect-[16/5]"
+                  // The first is Home's largest paint (preloaded from index.html, hero-preload.ts).
                   fetchPriority={i === 0 ? "high" : "low"}
                   loading={i === 0 ? "eager" : "lazy"}
+                  decoding={i === 0 ? "sync" : "async"}
                 />
               </picture>
             </Link>
