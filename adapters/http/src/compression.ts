@@ -61,7 +61,7 @@ const appendVary = (headers: Headers) => {
     headers.set("vary", `${vary}, Accept-Encoding`)
 }
 
-const compress = (coding: ContentCoding, body: Buffer) =>
+export const compress = (coding: ContentCoding, body: Buffer) =>
   coding === "br"
     ? // Quality 5: most of brotli's gain at a fraction of its top level's CPU, per request.
       brotli(body, {

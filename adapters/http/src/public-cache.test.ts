@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from "node:zlib"
 import fc from "fast-check"
 import { Hono } from "hono"
 import { describe, expect, it } from "vitest"
@@ -35,6 +36,35 @@ const read = async (app: Hono, path: string, headers: Record<string, string> = {
   (await (await app.request(path, { headers })).json()) as { run: number }
 
 describe("the public cache", () => {
+  it("hands each client the coding it takes, from copies it keeps, with a weak ETag", async () => {
+    const shop = appWith()
+    // Echoed in the answer, the long name takes it over the compression threshold.
+    const path = `/api/Competitions?Name=${"bat".repeat(500)}`
+    const plain = await shop.app.request(path)
+    expect(plain.headers.get("content-encoding")).toBeNull()
+    const strong = plain.headers.get("etag") ?? ""
+    expect(strong).toMatch(/^"/)
+    const text = await plain.text()
+    expect(text.length).toBeGreaterThan(1024)
+    const asked = { "accept-encoding": "gzip;q=0.5, br" }
+    const [first, second] = await Promise.all([
+      shop.app.request(path, { headers: asked }),
+      shop.app.request(path, { headers: asked }),
+    ])
+    for (const response of [first, second]) {
+      expect(response?.headers.get("content-encoding")).toBe("br")
+      expect(response?.headers.get("etag")).toBe(`W/${strong}`)
+      expect(response?.headers.get("vary")).toBe("Authorization, Accept-Encoding")
+      const bytes = Buffer.from(await (response as Response).arrayBuffer())
+      expect(brotliDecompressSync(bytes).toString()).toBe(text)
+    }
+    expect(shop.runs()).toBe(1)
+    const revalidated = await shop.app.request(path, {
+      headers: { ...asked, "if-none-match": `W/${strong}` },
+    })
+    expect(revalidated.status).toBe(304)
+  })
+
   it("asks the handler again once its few seconds are up", async () => {
     const shop = appWith()
     expect((await read(shop.app, "/api/Competitions")).run).toBe(1)

@@ -1,5 +1,11 @@
 import { createHash } from "node:crypto"
 import type { Context, MiddlewareHandler } from "hono"
+import {
+  COMPRESSION_THRESHOLD_BYTES,
+  type ContentCoding,
+  chooseEncoding,
+  compress,
+} from "./compression"
 
 /**
  * The catalogue's public reads: the same answer for every visitor, so one
@@ -66,6 +72,8 @@ interface Entry {
   readonly etag: string
   readonly contentType: string
   readonly storedAt: number
+  /** Compressed copies, made on the first request that asks for each coding. */
+  readonly encoded: Map<ContentCoding, Promise<Uint8Array<ArrayBuffer>>>
 }
 
 export interface PublicCache {
@@ -160,17 +168,54 @@ export const makePublicCache = (
     entries.set(key, entry)
   }
 
-  const answer = (entry: Entry, ifNoneMatch: string | undefined) => {
-    const headers = {
+  /**
+   * The entry's bytes in the coding this client takes best, compressed once
+   * per entry and coding rather than once per request: on launch day nearly
+   * every browser asks for brotli, and compressing 15 KB of JSON costs more
+   * than serving it from memory (decision 0047).
+   */
+  const encoded = (entry: Entry, acceptEncoding: string | undefined) => {
+    const coding =
+      entry.body.length >= COMPRESSION_THRESHOLD_BYTES && chooseEncoding(acceptEncoding)
+    if (!coding) return null
+    let bytes = entry.encoded.get(coding)
+    if (bytes === undefined) {
+      bytes = compress(coding, Buffer.from(entry.body)).then((b) => new Uint8Array(b))
+      entry.encoded.set(coding, bytes)
+    }
+    return { coding, bytes }
+  }
+
+  const answer = async (
+    entry: Entry,
+    ifNoneMatch: string | undefined,
+    acceptEncoding: string | undefined,
+  ) => {
+    const variant = encoded(entry, acceptEncoding)
+    const headers: Record<string, string> = {
       "cache-control": cacheControl,
-      etag: entry.etag,
-      // A shared cache must not hand staff's view to a visitor or the other way round.
-      vary: "Authorization",
+      // A compressed copy is the same representation in other bytes: weak, as compression marks it.
+      etag: variant ? `W/${entry.etag}` : entry.etag,
+      // A shared cache must not hand staff's view to a visitor or the other way round, nor
+      // brotli to a client that cannot read it.
+      vary: "Authorization, Accept-Encoding",
     }
     if (matches(ifNoneMatch, entry.etag)) return new Response(null, { status: 304, headers })
-    return new Response(entry.body, {
+    if (variant === null) {
+      return new Response(entry.body, {
+        status: 200,
+        headers: { ...headers, "content-type": entry.contentType },
+      })
+    }
+    const body = await variant.bytes
+    return new Response(body, {
       status: 200,
-      headers: { ...headers, "content-type": entry.contentType },
+      headers: {
+        ...headers,
+        "content-type": entry.contentType,
+        "content-encoding": variant.coding,
+        "content-length": String(body.length),
+      },
     })
   }
 
@@ -192,10 +237,11 @@ export const makePublicCache = (
     }
     const key = keyOf(path, c.req.url)
     const ifNoneMatch = c.req.header("if-none-match")
+    const acceptEncoding = c.req.header("accept-encoding")
     const cached = entries.get(key)
     if (cached && now() - cached.storedAt < ttlMs) {
       hits++
-      replaceResponse(c, answer(cached, ifNoneMatch))
+      replaceResponse(c, await answer(cached, ifNoneMatch, acceptEncoding))
       return
     }
     // Many visitors asking at once at the end of a TTL make one database read, not hundreds.
@@ -204,7 +250,7 @@ export const makePublicCache = (
       const entry = await pending.entry
       if (entry) {
         hits++
-        replaceResponse(c, answer(entry, ifNoneMatch))
+        replaceResponse(c, await answer(entry, ifNoneMatch, acceptEncoding))
         return
       }
       return next()
@@ -227,10 +273,11 @@ export const makePublicCache = (
         etag: etagOf(body),
         contentType: response.headers.get("content-type") ?? "application/json",
         storedAt: now(),
+        encoded: new Map(),
       }
       if (startedIn === generation) store(key, entry)
       settle(entry)
-      replaceResponse(c, answer(entry, ifNoneMatch))
+      replaceResponse(c, await answer(entry, ifNoneMatch, acceptEncoding))
     } catch (cause) {
       settle(null)
       throw cause

@@ -46,7 +46,8 @@ describe("a public catalogue read", () => {
         "public, max-age=5, stale-while-revalidate=30",
       )
       expect(response.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]+"$/)
-      expect(response.headers.get("vary")).toBe("Authorization")
+      // Accept-Encoding from the compression outside the cache (decision 0048).
+      expect(response.headers.get("vary")).toBe("Authorization, Accept-Encoding")
       expect(response.headers.getSetCookie()).toEqual([])
       // Security headers still apply to a cached answer.
       expect(response.headers.get("x-content-type-options")).toBe("nosniff")
