@@ -73,7 +73,7 @@ import {
 import { PostalEntryHandlersLive } from "./postal-entry-handlers"
 import { asProblemResponse, isProblem, problemResponse } from "./problem-response"
 import { PromotionHandlersLive } from "./promotion-handlers"
-import { makePublicCache, type PublicCacheOptions } from "./public-cache"
+import { DEFAULT_PUBLIC_CACHE, makePublicCache, type PublicCacheOptions } from "./public-cache"
 import { ReferralHandlersLive } from "./referral-handlers"
 import { CLIENT_ADDRESS_HEADER, HttpSettings, type HttpSettingsShape } from "./request-context"
 import {
@@ -83,7 +83,12 @@ import {
   requestBodyLimit,
   tooDeepProblem,
 } from "./request-limits"
-import { type CardProviderOrigins, securityHeaders, type TrackingOrigins } from "./security-headers"
+import {
+  type CardProviderOrigins,
+  securityHeaders,
+  securityHeaderValues,
+  type TrackingOrigins,
+} from "./security-headers"
 import { SiteContentHandlersLive } from "./site-content-handlers"
 import { SiteCreditHandlersLive } from "./site-credit-handlers"
 import { SpendLimitHandlersLive } from "./spend-limit-handlers"
@@ -251,17 +256,21 @@ export const makeHttpApp = (options: HttpAppOptions) => {
   const openApi = OpenApi.fromApi(HowzatApi)
 
   const app = new Hono()
-  // First, so every response gets them: refusals below, the API, the apps mounted after.
-  app.use(
-    "*",
-    securityHeaders({
-      // linkOrigin is PUBLIC_URL when set, else http://localhost: HSTS only for an https shop.
-      https: options.settings.linkOrigin.startsWith("https:"),
-      cardProvider: options.cardProvider,
-      liveStreamOrigin: options.liveStreamOrigin,
-      tracking: options.tracking,
-    }),
-  )
+  const security = {
+    // linkOrigin is PUBLIC_URL when set, else http://localhost: HSTS only for an https shop.
+    https: options.settings.linkOrigin.startsWith("https:"),
+    cardProvider: options.cardProvider,
+    liveStreamOrigin: options.liveStreamOrigin,
+    tracking: options.tracking,
+  }
+  const publicCache = makePublicCache({
+    ...(options.publicCache ?? DEFAULT_PUBLIC_CACHE),
+    alwaysHeaders: securityHeaderValues(security),
+  })
+  // Before everything: a catalogue answer stored seconds ago needs none of what follows.
+  app.use("/api/*", publicCache.freshHits)
+  // First of the rest, so every response gets them: refusals below, the API, the apps mounted after.
+  app.use("*", securityHeaders(security))
   // Outermost of what changes a body: ETag and cache middleware inside see identity bytes (0048).
   app.use("*", compression())
   // Before anything reads a body, on every route: the API, the card provider's routes, the apps.
@@ -277,7 +286,6 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     }),
   )
   app.use("/api/Logging", requestBodyLimit(LOGGING_BODY_LIMIT_BYTES, "A report"))
-  const publicCache = makePublicCache(options.publicCache)
   app.use("/api/*", publicCache.middleware)
   // Before the HttpApi handler: the signature is over the raw body, which nothing may read first.
   if (options.paymentNotifications) mountPaymentNotifications(app, options.paymentNotifications)

@@ -94,19 +94,27 @@ const HSTS_MAX_AGE_SECONDS = 63_072_000
 
 /**
  * Headers every response carries, whatever served it (API, storefront,
- * health, mailbox, refusals made before routing). A response that set its
- * own Content-Security-Policy (the dev mailbox's inline style) keeps it.
+ * health, mailbox, refusals made before routing, the public cache's answers
+ * made before any middleware runs). A response that set its own
+ * Content-Security-Policy (the dev mailbox's inline style) keeps it.
  */
+export const securityHeaderValues = (options: SecurityHeadersOptions): Record<string, string> => ({
+  [CSP]: contentSecurityPolicy(options),
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "permissions-policy": "camera=(), microphone=(), geolocation=()",
+  ...(options.https
+    ? { "strict-transport-security": `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains` }
+    : {}),
+})
+
 export const securityHeaders = (options: SecurityHeadersOptions): MiddlewareHandler => {
-  const policy = contentSecurityPolicy(options)
+  const values = Object.entries(securityHeaderValues(options))
   const apply = (headers: Headers) => {
-    if (!headers.has(CSP)) headers.set(CSP, policy)
-    headers.set("x-content-type-options", "nosniff")
-    headers.set("x-frame-options", "DENY")
-    headers.set("referrer-policy", "strict-origin-when-cross-origin")
-    headers.set("permissions-policy", "camera=(), microphone=(), geolocation=()")
-    if (options.https)
-      headers.set("strict-transport-security", `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`)
+    for (const [name, value] of values) {
+      if (name !== CSP || !headers.has(CSP)) headers.set(name, value)
+    }
   }
   return async (c, next) => {
     await next()

@@ -51,8 +51,17 @@ describe("a public catalogue read", () => {
       expect(response.headers.getSetCookie()).toEqual([])
       // Security headers still apply to a cached answer.
       expect(response.headers.get("x-content-type-options")).toBe("nosniff")
+      // The second is a hit answered before any middleware: it carries the same headers.
       const again = await anonymous(path)
       expect(again.headers.get("etag")).toBe(response.headers.get("etag"))
+      for (const name of [
+        "content-security-policy",
+        "x-frame-options",
+        "referrer-policy",
+        "vary",
+      ]) {
+        expect(again.headers.get(name)).toBe(response.headers.get(name))
+      }
       expect(await again.text()).toBe(await response.text())
     },
   )
