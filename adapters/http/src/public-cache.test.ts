@@ -36,6 +36,14 @@ const read = async (app: Hono, path: string, headers: Record<string, string> = {
   (await (await app.request(path, { headers })).json()) as { run: number }
 
 describe("the public cache", () => {
+  it("reads again for a client that says no-cache, and keeps what it read", async () => {
+    const shop = appWith()
+    expect((await read(shop.app, "/api/Competitions")).run).toBe(1)
+    expect((await read(shop.app, "/api/Competitions", { "cache-control": "no-cache" })).run).toBe(2)
+    expect((await read(shop.app, "/api/Competitions", { pragma: "no-cache" })).run).toBe(3)
+    expect((await read(shop.app, "/api/Competitions")).run).toBe(3)
+  })
+
   it("answers a fresh hit at the front, with the headers every answer carries", async () => {
     const cache = makePublicCache({
       maxAgeSeconds: 5,

@@ -116,6 +116,16 @@ export const seesWhatVisitorsSee = (authorization: string | undefined): boolean 
   }
 }
 
+/**
+ * RFC 9111 §5.2.1.4: a request saying `no-cache` (a browser's hard reload,
+ * or a caller that has just changed what is on sale and wants to see it)
+ * gets an answer read now, which then refreshes the stored one for everyone.
+ * It costs what a token that skips the cache already costs, no more.
+ */
+const asksToRevalidate = (c: Context) =>
+  /\bno-cache\b/i.test(c.req.header("cache-control") ?? "") ||
+  /\bno-cache\b/i.test(c.req.header("pragma") ?? "")
+
 export const isPublicRead = (method: string, path: string) =>
   method === "GET" && PUBLIC_READS.some((route) => route.test(path))
 
@@ -251,14 +261,16 @@ export const makePublicCache = (
     const key = keyOf(path, c.req.url)
     const ifNoneMatch = c.req.header("if-none-match")
     const acceptEncoding = c.req.header("accept-encoding")
+    const revalidate = asksToRevalidate(c)
     const cached = entries.get(key)
-    if (cached && now() - cached.storedAt < ttlMs) {
+    if (!revalidate && cached && now() - cached.storedAt < ttlMs) {
       hits++
       replaceResponse(c, await answer(cached, ifNoneMatch, acceptEncoding))
       return
     }
     // Many visitors asking at once at the end of a TTL make one database read, not hundreds.
-    const pending = filling.get(key)
+    // A fill already under way may have read before what this client wants to see: not joined.
+    const pending = revalidate ? undefined : filling.get(key)
     if (pending && pending.generation === generation) {
       const entry = await pending.entry
       if (entry) {
@@ -300,7 +312,7 @@ export const makePublicCache = (
   }
 
   const freshHits: MiddlewareHandler = async (c, next) => {
-    if (!isPublicRead(c.req.method, c.req.path)) return next()
+    if (!isPublicRead(c.req.method, c.req.path) || asksToRevalidate(c)) return next()
     if (!seesWhatVisitorsSee(c.req.header("authorization"))) return next()
     const cached = entries.get(keyOf(c.req.path, c.req.url))
     if (!cached || now() - cached.storedAt >= ttlMs) return next()

@@ -88,8 +88,12 @@ const ticketNumbersOf = async (browser: Browser, orderId: string) =>
   (await json<OrderTicketListJson>(await browser.get(`/api/Orders/${orderId}/tickets`))).tickets
 
 const soldToDate = async (competitionId: string) =>
-  (await json<CompetitionResponseJson>(await visitor.get(`/api/Competitions/${competitionId}`)))
-    .competition.ticketsSoldToDate
+  (
+    await json<CompetitionResponseJson>(
+      // Read now, not the public cache's few-seconds-old answer (decision 0047).
+      await visitor.get(`/api/Competitions/${competitionId}`, { "cache-control": "no-cache" }),
+    )
+  ).competition.ticketsSoldToDate
 
 const balanceOf = async (browser: Browser, customerId: string) =>
   (await json<CustomerResponseJson>(await browser.get(`/api/Customers/${customerId}`))).customer

@@ -40,8 +40,12 @@ const buy = async (browser: Browser, competitionId: string, quantity: number) =>
 }
 
 const sold = async (competitionId: string) =>
-  (await json<CompetitionResponseJson>(await anonymous.get(`/api/Competitions/${competitionId}`)))
-    .competition.ticketsSoldToDate
+  (
+    await json<CompetitionResponseJson>(
+      // Read now, not the public cache's few-seconds-old answer (decision 0047).
+      await anonymous.get(`/api/Competitions/${competitionId}`, { "cache-control": "no-cache" }),
+    )
+  ).competition.ticketsSoldToDate
 
 const refund = (browser: Browser, orderId: string) => browser.post(`/api/Orders/${orderId}/refund`)
 

@@ -52,9 +52,11 @@ export class Browser {
       bearer?: string | false
       /** Send to this origin instead: the Host a caller may name (the shop listens on any). */
       origin?: string
+      /** More request headers, e.g. `cache-control: no-cache` past the public cache. */
+      headers?: Record<string, string>
     } = {},
   ): Promise<Response> {
-    const headers = new Headers({ "x-forwarded-for": this.address })
+    const headers = new Headers({ ...options.headers, "x-forwarded-for": this.address })
     const sent = [...this.cookies]
       .filter(([, c]) => path.startsWith(c.path))
       .map(([name, c]) => `${name}=${c.value}`)
@@ -89,7 +91,7 @@ export class Browser {
     else this.cookies.set(name, { value, path: attribute("path") ?? "/" })
   }
 
-  get = (path: string) => this.request("GET", path)
+  get = (path: string, headers?: Record<string, string>) => this.request("GET", path, { headers })
   post = (path: string, body: unknown = {}) => this.request("POST", path, { body })
   put = (path: string, body: unknown) => this.request("PUT", path, { body })
 
