@@ -1,22 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process"
-import { createServer } from "node:net"
 import { fileURLToPath } from "node:url"
+import { freePort } from "../support/pg-cluster"
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url))
-
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.on("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() => {
-        if (address && typeof address === "object") resolve(address.port)
-        else reject(new Error("no port"))
-      })
-    })
-  })
 
 export interface Child {
   readonly origin: string

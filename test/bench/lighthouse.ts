@@ -11,12 +11,12 @@
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtemp, rm, writeFile } from "node:fs/promises"
-import { createServer } from "node:net"
 import { cpus, loadavg, tmpdir } from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import * as chromeLauncher from "chrome-launcher"
 import lighthouse from "lighthouse"
+import { freePort } from "../support/pg-cluster"
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url))
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const
@@ -43,17 +43,6 @@ export interface HomeRun {
   /** Lighthouse's measure of the host CPU during the run (its own docs: ~1000+ for a desktop). */
   readonly benchmarkIndex: number
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once("error", reject)
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      const port = typeof address === "object" && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
 
 const waitUntilUp = async (url: string, server: ChildProcess, timeoutMs = 120_000) => {
   const deadline = Date.now() + timeoutMs

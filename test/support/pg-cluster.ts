@@ -33,7 +33,8 @@ export const TEST_CLUSTER_SETTINGS: Readonly<Record<string, string | number>> = 
   max_connections: 200,
 }
 
-const freePort = (): Promise<number> =>
+/** A TCP port nothing listens on right now, on 127.0.0.1. */
+export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const server = createServer()
     server.unref()
