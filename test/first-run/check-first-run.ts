@@ -158,9 +158,10 @@ const main = async () => {
     })
     await check(
       "the demo member of staff signing in (README § Demo data)",
-      `${origin}/api/Competitions?PageSize=1`,
+      `${origin}/health/ping`,
       async (page) => {
-        // Changes need the double-submit XSRF cookie that any GET hands out.
+        // Changes need the double-submit XSRF cookie that a GET hands out; not a public
+        // catalogue read, which any cache may share and so carries no cookie (decision 0047).
         const xsrf = /XSRF-TOKEN=([^;]+)/.exec(page.headers.get("set-cookie") ?? "")?.[1] ?? ""
         const response = await fetch(`${origin}/api/auth/authenticate`, {
           method: "POST",
