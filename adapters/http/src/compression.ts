@@ -107,15 +107,20 @@ export const compression =
     if (coding === null) return
     const declared = res.headers.get("content-length")
     if (declared !== null && Number(declared) < thresholdBytes) return
+    // Before the body is touched: on @hono/node-server's lightweight Response that rebuilds it
+    // from the headers it was made with, dropping any added since (the XSRF cookie).
+    const headers = new Headers(res.headers)
     if (res.body === null) return
+    const { status, statusText } = res
     const body = Buffer.from(await res.arrayBuffer())
+    // Unset first, or Hono's setter copies the rebuilt-from-scratch headers back over these.
+    c.res = undefined
     if (body.length < thresholdBytes) {
-      c.res = new Response(body, res)
+      c.res = new Response(new Uint8Array(body), { status, statusText, headers })
       return
     }
     const compressed = await compress(coding, body)
-    c.res = new Response(compressed, res)
-    // After the assignment: Hono's setter copies the old response's headers over the new one.
+    c.res = new Response(new Uint8Array(compressed), { status, statusText, headers })
     c.res.headers.set("content-encoding", coding)
     c.res.headers.set("content-length", String(compressed.length))
     const etag = c.res.headers.get("etag")

@@ -58,3 +58,27 @@ describe("the API's JSON on the wire", () => {
     expect(await response.json()).toHaveProperty("status")
   })
 })
+
+describe("on the real HTTP server", () => {
+  // Only @hono/node-server's lightweight Response lost headers added after it was made, so
+  // this listens on a socket rather than calling the app directly.
+  it("keeps the headers middleware added, such as a fresh browser's XSRF cookie", async () => {
+    const { serve } = await import("@hono/node-server")
+    const server = serve({ fetch: shop.app.fetch, port: 0, hostname: "127.0.0.1" })
+    await new Promise((resolve) => server.once("listening", resolve))
+    const address = server.address()
+    const port = typeof address === "object" && address ? address.port : 0
+    try {
+      for (const path of ["/health/ping", "/api/openapi.json"]) {
+        const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+          headers: { "accept-encoding": "gzip" },
+        })
+        expect(response.status).toBe(200)
+        expect(response.headers.get("set-cookie")).toMatch(/^XSRF-TOKEN=/)
+        expect(response.headers.get("x-frame-options")).toBe("DENY")
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+})
