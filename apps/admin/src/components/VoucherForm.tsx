@@ -2,7 +2,7 @@ import type { PromotionRequestJson } from "@howzat/contracts/promotions"
 import { useForm } from "@tanstack/react-form"
 import { useState } from "react"
 import { fieldErrors } from "../lib/problems"
-import { type VoucherValues, voucherPayload } from "../lib/voucher-form"
+import { type StoredValidity, type VoucherValues, voucherPayload } from "../lib/voucher-form"
 import { Field } from "./Field"
 import { ErrorNote } from "./PageStates"
 
@@ -36,8 +36,11 @@ export function VoucherForm({
   submitLabel,
   onSave,
   usedTimes = 0,
+  stored,
 }: {
   readonly initial: VoucherValues
+  /** The saved voucher's dates, so an untouched date saves back as it was. */
+  readonly stored?: StoredValidity
   readonly competitions: readonly CompetitionChoice[]
   readonly submitLabel: string
   /** Sends the payload; resolves when saved. */
@@ -56,12 +59,12 @@ export function VoucherForm({
     defaultValues: initial,
     validators: {
       onSubmit: ({ value }) => {
-        const read = voucherPayload(value)
+        const read = voucherPayload(value, stored)
         return read._tag === "Invalid" ? { fields: read.errors } : undefined
       },
     },
     onSubmit: async ({ value }) => {
-      const read = voucherPayload(value)
+      const read = voucherPayload(value, stored)
       if (read._tag !== "Valid") return
       setFailure(undefined)
       setSaved(false)

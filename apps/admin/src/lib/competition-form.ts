@@ -7,7 +7,7 @@
  */
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
 import type { CompetitionRequestJson } from "@howzat/contracts/catalogue-admin"
-import { fromLocalInput, parsePounds, penceInput, toLocalInput } from "./format"
+import { fromLocalInputKeeping, parsePounds, penceInput, toLocalInput } from "./format"
 
 export type DrawType = CompetitionRequestJson["drawType"]
 export type Visibility = CompetitionRequestJson["visibilityStatus"]
@@ -157,9 +157,7 @@ export const competitionPayload = (
     return n ?? 0
   }
   const instant = (field: "startDateTimeUtc" | "closeDateTimeUtc" | "drawDateTimeUtc") => {
-    const kept = stored?.[field]
-    if (kept && toLocalInput(kept) === values[field]) return kept
-    const iso = fromLocalInput(values[field])
+    const iso = fromLocalInputKeeping(values[field], stored?.[field])
     if (iso === undefined) errors[field] = formMessages.dateTime
     return iso ?? ""
   }

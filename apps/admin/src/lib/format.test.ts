@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import {
   formatPence,
   fromLocalInput,
+  fromLocalInputKeeping,
   parsePounds,
   penceInput,
   toLocalInput,
@@ -60,6 +61,18 @@ describe("UK time in date inputs", () => {
       }),
     )
     expect(toLocalInput(fromLocalInput("2026-10-25T01:30"))).toBe("2026-10-25T01:30")
+  })
+
+  it("keeps a loaded instant in the repeated October hour while its field is untouched", () => {
+    // 01:30 happens twice on 25 October 2026: at 00:30 UTC (BST) and 01:30 UTC (GMT).
+    for (const kept of ["2026-10-25T00:30:00.000Z", "2026-10-25T01:30:00.000Z"]) {
+      expect(fromLocalInputKeeping("2026-10-25T01:30", kept)).toBe(kept)
+    }
+    // Changed, it reads as typed.
+    expect(fromLocalInputKeeping("2026-10-25T02:30", "2026-10-25T01:30:00.000Z")).toBe(
+      "2026-10-25T02:30:00.000Z",
+    )
+    expect(fromLocalInputKeeping("2026-12-03T20:30", null)).toBe("2026-12-03T20:30:00.000Z")
   })
 })
 

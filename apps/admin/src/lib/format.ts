@@ -84,6 +84,18 @@ export const fromLocalInput = (value: string): string | undefined => {
   return new Date(guess).toISOString()
 }
 
+/**
+ * A form's date field back to an instant, keeping the instant it was loaded
+ * with while the shown value is unchanged. UK time repeats an hour when the
+ * clocks go back (01:00–02:00 on the last Sunday of October), and
+ * `datetime-local` cannot say which of the two is meant: without this,
+ * saving a form untouched could move a time in that hour by an hour.
+ */
+export const fromLocalInputKeeping = (
+  value: string,
+  kept: string | null | undefined,
+): string | undefined => (kept && toLocalInput(kept) === value ? kept : fromLocalInput(value))
+
 const nextDay = (day: string): string => {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number]
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10)

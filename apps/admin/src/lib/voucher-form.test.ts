@@ -49,7 +49,7 @@ describe("the voucher form", () => {
   it("saves back exactly the voucher it was opened with", () => {
     fc.assert(
       fc.property(savedVoucher, (saved) => {
-        const read = voucherPayload(voucherValues(saved))
+        const read = voucherPayload(voucherValues(saved), saved)
         expect(read).toEqual({
           _tag: "Valid",
           payload: {

@@ -6,7 +6,7 @@
  */
 import type { PromotionJson, PromotionRequestJson } from "@howzat/contracts/promotions"
 import { type PromotionForm, readPromotionForm } from "@howzat/core/rules/promotion-form"
-import { fromLocalInput, parsePounds, penceInput, toLocalInput } from "./format"
+import { fromLocalInputKeeping, parsePounds, penceInput, toLocalInput } from "./format"
 
 export interface VoucherValues {
   readonly code: string
@@ -51,9 +51,9 @@ const DATE_MESSAGE = "Give a date and time, or leave it empty."
 const wholeOrNull = (text: string): number | null => (text.trim() === "" ? null : Number(text))
 const penceOrNull = (text: string): number | null =>
   text.trim() === "" ? null : (parsePounds(text) ?? Number.NaN)
-const instantOrNull = (text: string): Date | null | undefined => {
+const instantOrNull = (text: string, kept: string | null | undefined): Date | null | undefined => {
   if (text.trim() === "") return null
-  const iso = fromLocalInput(text)
+  const iso = fromLocalInputKeeping(text, kept)
   return iso === undefined ? undefined : new Date(iso)
 }
 
@@ -61,10 +61,13 @@ export type VoucherPayload =
   | { readonly _tag: "Valid"; readonly payload: PromotionRequestJson }
   | { readonly _tag: "Invalid"; readonly errors: Readonly<Record<string, string>> }
 
+/** The saved voucher's instants, kept while their fields are unchanged (see fromLocalInputKeeping). */
+export type StoredValidity = Pick<PromotionJson, "validFrom" | "validTo">
+
 /** The form's values as the API's request, or each bad field's message. */
-export const voucherPayload = (values: VoucherValues): VoucherPayload => {
-  const validFrom = instantOrNull(values.validFrom)
-  const validTo = instantOrNull(values.validTo)
+export const voucherPayload = (values: VoucherValues, stored?: StoredValidity): VoucherPayload => {
+  const validFrom = instantOrNull(values.validFrom, stored?.validFrom)
+  const validTo = instantOrNull(values.validTo, stored?.validTo)
   const form: PromotionForm = {
     code: values.code,
     description: values.description,

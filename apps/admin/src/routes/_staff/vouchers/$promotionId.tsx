@@ -98,6 +98,7 @@ function EditVoucher() {
         // A new key after each load: the form starts from what was saved.
         key={promotion.id}
         initial={voucherValues(promotion)}
+        stored={promotion}
         competitions={competitions}
         usedTimes={promotion.usageCount}
         submitLabel="Save voucher"
