@@ -13,6 +13,7 @@ import { competitionMessages } from "@howzat/core/rules/competition-admin"
 import { addTicketsSold } from "@howzat/postgres/repos/tickets-sold"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
+import { competitionRequestOf } from "./test-support/competitions"
 import { openShop, register, type Shop } from "./test-support/shop"
 import { signedInStaff } from "./test-support/staff"
 
@@ -55,28 +56,8 @@ const create = async (overrides: Record<string, unknown> = {}) =>
     )
   ).competition
 
-/** The whole competition as PUT takes it, from what GET answered. */
-const asRequest = (c: CompetitionJson, overrides: Record<string, unknown> = {}) => ({
-  name: c.name,
-  description: c.description,
-  ticketPrice: c.ticketPrice,
-  totalTickets: c.totalTickets,
-  maxTicketsPerCustomer: c.maxTicketsPerCustomer,
-  defaultTicketSaleQuantity: c.defaultTicketSaleQuantity,
-  cashAlternativeValue: c.cashAlternativeValue,
-  startDateTimeUtc: c.startDateTimeUtc,
-  closeDateTimeUtc: c.closeDateTimeUtc,
-  drawDateTimeUtc: c.drawDateTimeUtc,
-  drawType: c.drawType,
-  visibilityStatus: c.visibilityStatus,
-  categoryIds: c.categoryIds,
-  attributes: c.attributes.map((a) => ({ attributeTypeId: a.attributeType.id, value: a.value })),
-  imageGroupId: c.imageGroup?.id ?? null,
-  ...overrides,
-})
-
 const update = (c: CompetitionJson, overrides: Record<string, unknown> = {}) =>
-  staff.put(`/api/Competitions/${c.id}`, asRequest(c, overrides))
+  staff.put(`/api/Competitions/${c.id}`, competitionRequestOf(c, overrides))
 
 const pool = async (competitionId: string) => {
   const rows = await shop.db

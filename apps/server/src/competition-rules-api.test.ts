@@ -1,6 +1,7 @@
 import type { CompetitionResponseJson } from "@howzat/contracts/catalogue"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type Browser, json, problem } from "./test-support/browser"
+import { competitionRequestOf } from "./test-support/competitions"
 import { openShop, type Shop } from "./test-support/shop"
 import { signedInStaff } from "./test-support/staff"
 
@@ -39,27 +40,8 @@ const create = async (overrides: Record<string, unknown> = {}) =>
   (await json<CompetitionResponseJson>(await staff.post("/api/Competitions", body(overrides)), 201))
     .competition
 
-const asRequest = (c: CompetitionJson, overrides: Record<string, unknown> = {}) => ({
-  name: c.name,
-  description: c.description,
-  ticketPrice: c.ticketPrice,
-  totalTickets: c.totalTickets,
-  maxTicketsPerCustomer: c.maxTicketsPerCustomer,
-  defaultTicketSaleQuantity: c.defaultTicketSaleQuantity,
-  cashAlternativeValue: c.cashAlternativeValue,
-  startDateTimeUtc: c.startDateTimeUtc,
-  closeDateTimeUtc: c.closeDateTimeUtc,
-  drawDateTimeUtc: c.drawDateTimeUtc,
-  drawType: c.drawType,
-  visibilityStatus: c.visibilityStatus,
-  categoryIds: c.categoryIds,
-  attributes: [],
-  imageGroupId: null,
-  ...overrides,
-})
-
 const update = (c: CompetitionJson, overrides: Record<string, unknown> = {}) =>
-  staff.put(`/api/Competitions/${c.id}`, asRequest(c, overrides))
+  staff.put(`/api/Competitions/${c.id}`, competitionRequestOf(c, overrides))
 
 /** A hidden competition with an instant-win group: an instant-win competition. */
 const instantWin = async () => {

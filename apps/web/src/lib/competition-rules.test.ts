@@ -1,32 +1,8 @@
-import type { CompetitionJson } from "@howzat/contracts/catalogue"
 import { describe, expect, it } from "vitest"
+import { competitionJson } from "./competition-fixture"
 import { competitionRules } from "./competition-rules"
 
-const base: CompetitionJson = {
-  id: "c1",
-  name: "Cricket Bat",
-  description: "",
-  ticketPrice: 99,
-  totalTickets: 2500,
-  ticketsSoldToDate: 0,
-  maxTicketsPerCustomer: 100,
-  defaultTicketSaleQuantity: 10,
-  cashAlternativeValue: 35000,
-  startDateTimeUtc: "2025-03-01T00:00:00.000Z",
-  closeDateTimeUtc: "2025-03-13T19:00:00.000Z",
-  drawDateTimeUtc: "2025-03-13T20:30:00.000Z",
-  currentDateTimeUtc: "2025-03-05T00:00:00.000Z",
-  drawType: "Live",
-  visibilityStatus: "Visible",
-  status: 1,
-  type: "Standard",
-  categoryIds: [],
-  attributes: [],
-  imageGroup: null,
-  instantWinGroups: [],
-  drawCommitment: "0000000000000000000000000000000000000000000000000000000000000000",
-  instantWinCommitment: null,
-}
+const base = competitionJson()
 
 describe("competitionRules", () => {
   it("states the limits, dates, cash alternative and free postal entry", () => {

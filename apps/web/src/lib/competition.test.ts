@@ -2,33 +2,17 @@ import type { CompetitionJson } from "@howzat/contracts/catalogue"
 import { describe, expect, it } from "vitest"
 import { brand } from "../brand"
 import { competitionImages, phaseAt, skewFrom } from "./competition"
+import { competitionJson } from "./competition-fixture"
 
-const competition = (overrides: Partial<CompetitionJson> = {}): CompetitionJson => ({
-  id: "c1",
-  name: "Cricket Bat",
-  description: "<p>A bat</p>",
-  ticketPrice: 99,
-  totalTickets: 2500,
-  ticketsSoldToDate: 100,
-  maxTicketsPerCustomer: 100,
-  defaultTicketSaleQuantity: 10,
-  cashAlternativeValue: null,
-  startDateTimeUtc: "2025-03-01T00:00:00.000Z",
-  closeDateTimeUtc: "2025-03-10T00:00:00.000Z",
-  drawDateTimeUtc: null,
-  currentDateTimeUtc: "2025-03-05T00:00:00.000Z",
-  drawType: "Live",
-  visibilityStatus: "Visible",
-  status: 1,
-  type: "Standard",
-  categoryIds: [],
-  attributes: [],
-  imageGroup: null,
-  instantWinGroups: [],
-  drawCommitment: "0000000000000000000000000000000000000000000000000000000000000000",
-  instantWinCommitment: null,
-  ...overrides,
-})
+const competition = (overrides: Partial<CompetitionJson> = {}): CompetitionJson =>
+  competitionJson({
+    description: "<p>A bat</p>",
+    ticketsSoldToDate: 100,
+    cashAlternativeValue: null,
+    closeDateTimeUtc: "2025-03-10T00:00:00.000Z",
+    drawDateTimeUtc: null,
+    ...overrides,
+  })
 
 describe("skewFrom", () => {
   it("is how far the server's clock is ahead of this browser's", () => {

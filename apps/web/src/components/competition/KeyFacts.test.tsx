@@ -1,4 +1,3 @@
-import type { CompetitionJson } from "@howzat/contracts/catalogue"
 import {
   createMemoryHistory,
   createRootRoute,
@@ -7,33 +6,10 @@ import {
 } from "@tanstack/react-router"
 import { renderToStaticMarkup } from "react-dom/server"
 import { describe, expect, it } from "vitest"
+import { competitionJson } from "../../lib/competition-fixture"
 import { KeyFacts } from "./KeyFacts"
 
-const competition: CompetitionJson = {
-  id: "c1",
-  name: "Cricket Bat",
-  description: "",
-  ticketPrice: 99,
-  totalTickets: 2500,
-  ticketsSoldToDate: 0,
-  maxTicketsPerCustomer: 100,
-  defaultTicketSaleQuantity: 10,
-  cashAlternativeValue: null,
-  startDateTimeUtc: "2025-03-01T00:00:00.000Z",
-  closeDateTimeUtc: "2025-03-13T19:00:00.000Z",
-  drawDateTimeUtc: "2025-03-13T20:30:00.000Z",
-  currentDateTimeUtc: "2025-03-05T00:00:00.000Z",
-  drawType: "Automatic",
-  visibilityStatus: "Visible",
-  status: 1,
-  type: "Standard",
-  categoryIds: [],
-  attributes: [],
-  imageGroup: null,
-  instantWinGroups: [],
-  drawCommitment: "0".repeat(64),
-  instantWinCommitment: null,
-}
+const competition = competitionJson({ cashAlternativeValue: null, drawType: "Automatic" })
 
 /** The block as the page renders it, inside a router so its links resolve. */
 const rendered = async () => {
