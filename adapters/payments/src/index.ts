@@ -3,7 +3,7 @@ export {
   SandboxPaymentGatewayLive,
   StripePaymentGatewayLive,
 } from "./layers"
-export { cardTexts, judgeCard, passesLuhn, TEST_CARDS } from "./sandbox/cards"
+export { cardTexts, judgeCard, TEST_CARDS } from "./sandbox/cards"
 export {
   type DeliveryResponse,
   makeSandboxGateway,

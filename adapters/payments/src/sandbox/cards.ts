@@ -1,3 +1,4 @@
+import { passesLuhn } from "@howzat/core/rules/card-numbers"
 /**
  * How the sandbox provider judges a card, with the test cards every card
  * provider documents. Two kinds of answer: a mistake in what was typed
@@ -55,21 +56,6 @@ export type CardJudgement =
   /** The issuer's answer; the intent settles with it. */
   | { readonly kind: "Succeeded"; readonly funding: CardFunding }
   | { readonly kind: "Declined"; readonly failureDetail: string }
-
-/** The Luhn check digit every card number carries: catches one mistyped digit or two swapped ones. */
-export const passesLuhn = (digits: string): boolean => {
-  if (!/^\d+$/.test(digits)) return false
-  let sum = 0
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i])
-    if (i % 2 === 1) {
-      d *= 2
-      if (d > 9) d -= 9
-    }
-    sum += d
-  }
-  return sum % 10 === 0
-}
 
 /** Card numbers are 12 to 19 digits (ISO/IEC 7812); spaces as printed on the card are ignored. */
 const cardNumberDigits = (text: string): string | undefined => {

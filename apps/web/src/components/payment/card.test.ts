@@ -1,3 +1,4 @@
+import { passesLuhn } from "@howzat/core/rules/card-numbers"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import {
@@ -6,7 +7,6 @@ import {
   cardMessages,
   formatCardNumber,
   formatExpiry,
-  passesLuhn,
   SANDBOX_TEST_CARDS,
   securityCodeDigits,
   validateCardholderName,

@@ -1,3 +1,4 @@
+import { passesLuhn } from "@howzat/core/rules/card-numbers"
 /**
  * The card form's typing help and checks. They only help the customer type:
  * the card provider decides whether a card is good. No card rule exists in
@@ -33,21 +34,6 @@ export const formatExpiry = (text: string): string => {
 }
 
 export const securityCodeDigits = (text: string): string => text.replace(/\D/g, "").slice(0, 4)
-
-/** The Luhn check digit every card number carries: catches one mistyped digit or two swapped ones. */
-export const passesLuhn = (digits: string): boolean => {
-  if (!/^\d+$/.test(digits)) return false
-  let sum = 0
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i])
-    if (i % 2 === 1) {
-      d *= 2
-      if (d > 9) d -= 9
-    }
-    sum += d
-  }
-  return sum % 10 === 0
-}
 
 export const validateCardNumber = (text: string): string | undefined => {
   const digits = text.replace(/\D/g, "")
