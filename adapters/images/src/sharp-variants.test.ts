@@ -16,8 +16,8 @@ describe("variants made with sharp", () => {
       for (const original of [png, jpeg]) {
         const avif = yield* variants.make(original, { width: 640, format: "avif" })
         const webp = yield* variants.make(original, { width: 320, format: "webp" })
-        const avifMeta = yield* Effect.promise(() => sharp(avif).metadata())
-        const webpMeta = yield* Effect.promise(() => sharp(webp).metadata())
+        const avifMeta = yield* Effect.promise(() => sharp(avif.bytes).metadata())
+        const webpMeta = yield* Effect.promise(() => sharp(webp.bytes).metadata())
         expect([avifMeta.format, avifMeta.compression, avifMeta.width, avifMeta.height]).toEqual([
           "heif",
           "av1",
@@ -33,8 +33,9 @@ describe("variants made with sharp", () => {
     Effect.gen(function* () {
       const small = yield* Effect.promise(() => picture(300, 200).png().toBuffer())
       const made = yield* variants.make(small, { width: 1920, format: "webp" })
-      const meta = yield* Effect.promise(() => sharp(made).metadata())
+      const meta = yield* Effect.promise(() => sharp(made.bytes).metadata())
       expect([meta.width, meta.height]).toEqual([300, 200])
+      expect(made.width).toBe(300)
     }),
   )
 
@@ -50,7 +51,7 @@ describe("variants made with sharp", () => {
       )
       expect((yield* Effect.promise(() => sharp(turned).metadata())).orientation).toBe(6)
       const made = yield* variants.make(turned, { width: 320, format: "avif" })
-      const meta = yield* Effect.promise(() => sharp(made).metadata())
+      const meta = yield* Effect.promise(() => sharp(made.bytes).metadata())
       expect([meta.width, meta.height]).toEqual([200, 400])
       expect(meta.orientation).toBeUndefined()
       expect(meta.exif).toBeUndefined()

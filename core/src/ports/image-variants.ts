@@ -10,6 +10,12 @@ export class ImageVariantError extends Data.TaggedError("ImageVariantError")<{
   readonly cause: unknown
 }> {}
 
+export interface MadeVariant {
+  readonly bytes: Uint8Array
+  /** Less than asked when the original is narrower. */
+  readonly width: number
+}
+
 /**
  * Makes a smaller copy of a photograph (issue 13 §3, decision 0049): at the
  * variant's width or the original's own, whichever is smaller (never
@@ -20,7 +26,7 @@ export interface ImageVariantsShape {
   readonly make: (
     original: Uint8Array,
     variant: Variant,
-  ) => Effect.Effect<Uint8Array, ImageVariantError>
+  ) => Effect.Effect<MadeVariant, ImageVariantError>
 }
 export class ImageVariants extends Context.Tag("@howzat/core/ImageVariants")<
   ImageVariants,
