@@ -53,9 +53,9 @@ import { SiteContent } from "@howzat/core/staff/site-content"
 import { StaffUsers } from "@howzat/core/staff/staff-users"
 import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { localFolderFileStore, s3FileStore } from "@howzat/files"
-import { sharpImageVariants } from "@howzat/images"
 import { makeHttpApp, type NotificationHandler, type TrackingOrigins } from "@howzat/http"
 import { fileUrl } from "@howzat/http/files-route"
+import { sharpImageVariants } from "@howzat/images"
 import { PdfClubDocumentsLive } from "@howzat/pdf"
 import {
   AuditLogLive,

@@ -120,9 +120,12 @@ describe("variants on request", () => {
       const variantFiles = makeImageVariantFiles(store, resizer.variants)
       const key = `${ORIGINAL}.w960.webp`
       const fiber = yield* Effect.fork(
-        Effect.all(Array.from({ length: 5 }, () => variantFiles.get(key)), {
-          concurrency: "unbounded",
-        }),
+        Effect.all(
+          Array.from({ length: 5 }, () => variantFiles.get(key)),
+          {
+            concurrency: "unbounded",
+          },
+        ),
       )
       // Every request has found the variant missing before the first making ends.
       while (gets.filter((k) => k === key).length < 5) yield* Effect.yieldNow()

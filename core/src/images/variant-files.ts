@@ -1,5 +1,10 @@
 import { Context, Data, Deferred, Effect, FiberId, Layer } from "effect"
-import { FileStore, type FileStoreError, type FileStoreShape, type StoredFile } from "../ports/file-store"
+import {
+  FileStore,
+  type FileStoreError,
+  type FileStoreShape,
+  type StoredFile,
+} from "../ports/file-store"
 import {
   type ImageVariantError,
   ImageVariants,
@@ -142,4 +147,3 @@ export const ImageVariantFilesLive = Layer.effect(
     makeImageVariantFiles(files, variants),
   ),
 )
-

@@ -1,6 +1,5 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { isFileKey } from "./images"
 import {
   hasVariants,
   parseVariantKey,
@@ -10,6 +9,7 @@ import {
   variantKey,
   variantKeys,
 } from "./image-variants"
+import { isFileKey } from "./images"
 
 const sha = fc.stringMatching(/^[0-9a-f]{64}$/)
 const raster = fc.constantFrom("jpg", "png", "webp", "avif")
