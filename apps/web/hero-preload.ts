@@ -1,5 +1,6 @@
-import { pictureSources } from "@howzat/core/rules/image-variants"
 import type { HtmlTagDescriptor, Plugin } from "vite"
+// By path, not package name: Vite's config loader leaves workspace packages to Node, which cannot load TypeScript.
+import { pictureSources } from "../../core/src/rules/image-variants"
 import type { CarouselItem } from "./src/brand"
 import { PICTURE_SIZES } from "./src/lib/picture-sizes"
 
