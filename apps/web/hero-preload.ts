@@ -1,5 +1,8 @@
 import type { HtmlTagDescriptor, Plugin } from "vite"
+// By path, not package name: Vite's config loader leaves workspace packages to Node, which cannot load TypeScript.
+import { pictureSources } from "../../core/src/rules/image-variants"
 import type { CarouselItem } from "./src/brand"
+import { PICTURE_SIZES } from "./src/lib/picture-sizes"
 
 /** The Carousel's own breakpoint: its <source> takes the desktop picture from here up. */
 export const DESKTOP_MEDIA = "(min-width: 768px)"
@@ -14,11 +17,21 @@ const MOBILE_MEDIA = "not all and (min-width: 768px)"
 export const heroPreloadTags = (items: readonly CarouselItem[]): HtmlTagDescriptor[] => {
   const first = items[0]
   if (!first) return []
-  const link = (href: string, media: string): HtmlTagDescriptor => ({
-    tag: "link",
-    attrs: { rel: "preload", as: "image", href, media, fetchpriority: "high" },
-    injectTo: "head",
-  })
+  const link = (url: string, media: string): HtmlTagDescriptor => {
+    // An uploaded photograph: the Carousel's first source, AVIF at the banner's sizes, so the
+    // preloaded candidate is the one the <picture> then picks. A browser without AVIF skips
+    // the preload (its type) rather than fetch a picture it would not show (decision 0049).
+    const [best] = pictureSources(url)
+    const picture =
+      best === undefined
+        ? { href: url }
+        : { imagesrcset: best.srcSet, imagesizes: PICTURE_SIZES.banner, type: best.type }
+    return {
+      tag: "link",
+      attrs: { rel: "preload", as: "image", ...picture, media, fetchpriority: "high" },
+      injectTo: "head",
+    }
+  }
   return [link(first.mobileImageUrl, MOBILE_MEDIA), link(first.desktopImageUrl, DESKTOP_MEDIA)]
 }
 

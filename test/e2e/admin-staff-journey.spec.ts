@@ -189,9 +189,21 @@ test("the demo admin builds a competition, a customer buys, the admin refunds an
   const listed = (await listCompetitions(request)).find((c) => c.id === competitionId)
   expect(listed, "the published competition is on sale").toBeDefined()
   const shopPage = await browser.newPage()
+  // The uploaded PNG comes as an AVIF variant at the width it is shown (decision 0049).
+  const variant = shopPage.waitForResponse((r) => /\.png\.w\d+\.avif$/.test(r.url()))
   await shopPage.goto(`/Competitions/Competition/${competitionId}`)
   await expect(shopPage.getByRole("heading", { name, level: 1 })).toBeVisible()
   await expect(shopPage.getByRole("img", { name: alt }).first()).toBeVisible()
+  const avif = await variant
+  expect([avif.status(), avif.headers()["content-type"]]).toEqual([200, "image/avif"])
+  expect(avif.headers()["cache-control"]).toBe("public, max-age=31536000, immutable")
+  // Its tile in the list, 12 to a page in display order, asks for an AVIF variant too.
+  const at = (await listCompetitions(request)).findIndex((c) => c.id === competitionId)
+  const tileVariant = shopPage.waitForResponse((r) => /\.png\.w\d+\.avif$/.test(r.url()))
+  await shopPage.goto(at < 12 ? "/Competitions" : `/Competitions?page=${Math.floor(at / 12) + 1}`)
+  await shopPage.getByRole("heading", { name, level: 3 }).scrollIntoViewIfNeeded()
+  const tileAvif = await tileVariant
+  expect([tileAvif.status(), tileAvif.headers()["content-type"]]).toEqual([200, "image/avif"])
   await shopPage.close()
 
   const buyer = uniqueEmail(testInfo, "journey-buyer")

@@ -21,6 +21,7 @@ import type { StaffContactMessages } from "@howzat/core/contact/staff-messages"
 import type { StaffCustomers } from "@howzat/core/customers/staff-customers"
 import type { Draws } from "@howzat/core/draws/draws"
 import type { Images, ImageUploadPolicy } from "@howzat/core/images/images"
+import type { ImageVariantFilesShape } from "@howzat/core/images/variant-files"
 import type { Baskets } from "@howzat/core/orders/baskets"
 import type { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import type { CustomerOrders } from "@howzat/core/orders/customer-orders"
@@ -158,7 +159,12 @@ export interface HttpAppOptions {
   /** Staff's images and image groups, and what an upload may be. */
   readonly images: Layer.Layer<Images | ImageUploadPolicy>
   /** Uploaded files, served at /files/*; the largest image sets the upload's body limit. */
-  readonly files: { readonly store: FileStoreShape; readonly maxImageBytes: number }
+  readonly files: {
+    readonly store: FileStoreShape
+    /** AVIF/WebP variants of uploaded photographs, served beside them (decision 0049). */
+    readonly variants: ImageVariantFilesShape
+    readonly maxImageBytes: number
+  }
   /** Admins' staff users and the audit log's reading. */
   readonly staffAdministration: Layer.Layer<StaffUsers | AuditTrail | SecondFactorReset>
   readonly settings: HttpSettingsShape
@@ -291,7 +297,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
   if (options.paymentNotifications) mountPaymentNotifications(app, options.paymentNotifications)
   app.get("/health/ping", (c) => c.json({ status: "ok" }))
   app.get("/api/openapi.json", (c) => c.json(openApi))
-  mountFiles(app, options.files.store)
+  mountFiles(app, options.files.store, options.files.variants)
   app.all("/api/*", async (c) => {
     const upload = isUpload(c.req.method, c.req.path)
     const wrongType = upload

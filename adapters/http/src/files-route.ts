@@ -1,5 +1,7 @@
 import { problemType } from "@howzat/contracts/problems"
-import type { FileStoreShape } from "@howzat/core/ports/file-store"
+import type { ImageVariantFilesShape } from "@howzat/core/images/variant-files"
+import type { FileStoreError, FileStoreShape, StoredFile } from "@howzat/core/ports/file-store"
+import { parseVariantKey } from "@howzat/core/rules/image-variants"
 import { isFileKey } from "@howzat/core/rules/images"
 import { Effect } from "effect"
 import type { Hono } from "hono"
@@ -26,23 +28,75 @@ const notFound = () =>
     status: 404,
   })
 
-/** GET and HEAD /files/*: the file store's bytes, for the storefront and the back office. */
-export const mountFiles = (app: Hono, store: FileStoreShape) => {
+const unavailable = (detail: string, retryAfter?: number) => {
+  const response = problemResponse({
+    type: problemType("service-unavailable"),
+    title: "Service unavailable",
+    detail,
+    status: 503,
+  })
+  if (retryAfter !== undefined) response.headers.set("retry-after", String(retryAfter))
+  return response
+}
+
+const storeDown = (e: FileStoreError) => {
+  console.warn(`file store failed to ${e.operation} ${e.key}`, e.cause)
+  return unavailable("The file could not be read. Please try again soon.")
+}
+
+/** A variant's ETag names the variant (`<sha>.w640.avif`), not just the bytes it was made from. */
+const etagOf = (key: string) => {
+  const variant = parseVariantKey(key)?.variant
+  const sha = key.replace(/^.*\//, "").replace(/\..*$/, "")
+  return variant === undefined ? `"${sha}"` : `"${sha}.w${variant.width}.${variant.format}"`
+}
+
+/**
+ * The variant, or where to find a picture when there is none: a variant
+ * of bytes the resizer cannot read sends the browser to the original, so
+ * a `<picture>` whose first source failed still shows what it showed
+ * before variants existed (decision 0049).
+ */
+const variantOf = async (
+  key: string,
+  variants: ImageVariantFilesShape,
+): Promise<StoredFile | Response | null> => {
+  const found = await Effect.runPromise(Effect.either(variants.get(key)))
+  if (found._tag === "Right") return found.right
+  const e = found.left
+  switch (e._tag) {
+    case "FileStoreError":
+      return storeDown(e)
+    case "VariantsBusy":
+      return unavailable("The picture is being prepared. Please try again in a moment.", 5)
+    case "ImageVariantError": {
+      console.warn(`no variant ${key}: its original could not be read`, e.cause)
+      const original = parseVariantKey(key)?.originalKey ?? ""
+      return new Response(null, {
+        status: 302,
+        headers: { location: fileUrl(original), "cache-control": "public, max-age=86400" },
+      })
+    }
+  }
+}
+
+/** GET and HEAD /files/*: the file store's bytes, and variants of its photographs. */
+export const mountFiles = (app: Hono, store: FileStoreShape, variants: ImageVariantFilesShape) => {
   app.on(["GET", "HEAD"], `${FILES_PATH}*`, async (c) => {
     const key = c.req.path.slice(FILES_PATH.length)
     if (!isFileKey(key)) return notFound()
-    const found = await Effect.runPromise(Effect.either(store.get(key)))
-    if (found._tag === "Left") {
-      console.warn(`file store failed to get ${key}`, found.left.cause)
-      return problemResponse({
-        type: problemType("service-unavailable"),
-        title: "Service unavailable",
-        detail: "The file could not be read. Please try again soon.",
-        status: 503,
-      })
+    let file: StoredFile | null
+    if (parseVariantKey(key) !== null) {
+      const variant = await variantOf(key, variants)
+      if (variant instanceof Response) return variant
+      file = variant
+    } else {
+      const found = await Effect.runPromise(Effect.either(store.get(key)))
+      if (found._tag === "Left") return storeDown(found.left)
+      file = found.right
     }
-    if (found.right === null) return notFound()
-    const { bytes, contentType } = found.right
+    if (file === null) return notFound()
+    const { bytes, contentType } = file
     return new Response(c.req.method === "HEAD" ? null : (bytes as Uint8Array<ArrayBuffer>), {
       status: 200,
       headers: {
@@ -50,7 +104,7 @@ export const mountFiles = (app: Hono, store: FileStoreShape) => {
         "content-length": String(bytes.length),
         "cache-control": IMMUTABLE,
         "x-content-type-options": "nosniff",
-        etag: `"${key.replace(/^.*\//, "").replace(/\..*$/, "")}"`,
+        etag: etagOf(key),
       },
     })
   })

@@ -20,6 +20,7 @@ import { StaffContactMessages } from "@howzat/core/contact/staff-messages"
 import { StaffCustomers } from "@howzat/core/customers/staff-customers"
 import { Draws } from "@howzat/core/draws/draws"
 import { Images, ImageUploadPolicy } from "@howzat/core/images/images"
+import { ImageVariantFiles, makeImageVariantFiles } from "@howzat/core/images/variant-files"
 import { Baskets } from "@howzat/core/orders/baskets"
 import { Charities, type Charity } from "@howzat/core/orders/charities"
 import { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
@@ -54,6 +55,7 @@ import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { localFolderFileStore, s3FileStore } from "@howzat/files"
 import { makeHttpApp, type NotificationHandler, type TrackingOrigins } from "@howzat/http"
 import { fileUrl } from "@howzat/http/files-route"
+import { sharpImageVariants } from "@howzat/images"
 import { PdfClubDocumentsLive } from "@howzat/pdf"
 import {
   AuditLogLive,
@@ -227,11 +229,14 @@ export const composeShop = async (
   )
   // Staff's images: rows in the database, bytes in the file store, served at /files/*.
   const fileStore = openFileStore(config.files)
+  // AVIF/WebP copies of uploaded photographs, made at upload or on first request (decision 0049).
+  const variantFiles = makeImageVariantFiles(fileStore, sharpImageVariants())
   const images = Images.Default.pipe(
     Layer.provide(
       Layer.mergeAll(ImageStoreLive, TransactionsLive, AuditLogLive).pipe(
         Layer.provide(db),
         Layer.merge(Layer.succeed(FileStore, fileStore)),
+        Layer.merge(Layer.succeed(ImageVariantFiles, variantFiles)),
       ),
     ),
     Layer.provideMerge(
@@ -482,7 +487,7 @@ export const composeShop = async (
     catalogueAdmin,
     orders,
     images,
-    files: { store: fileStore, maxImageBytes: config.imageMaxBytes },
+    files: { store: fileStore, variants: variantFiles, maxImageBytes: config.imageMaxBytes },
     staffAdministration,
     settings: { cookieSecure: config.cookieSecure, linkOrigin: config.linkOrigin },
     cardForm: cardFormOf(config.payments),

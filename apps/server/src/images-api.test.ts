@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from "node:crypto"
-import { mkdtempSync, readdirSync } from "node:fs"
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
+import { variantKeys } from "@howzat/core/rules/image-variants"
+import { sniffImage } from "@howzat/core/rules/images"
 import { pence } from "@howzat/core/rules/money"
 import { createCompetition } from "@howzat/postgres"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -224,6 +226,87 @@ describe("editing and deleting images", () => {
     expect((await visitor.get(image.url)).status).toBe(404)
     await problem(await staff.get(`/api/Images/${id}`), 404)
     await problem(await staff.request("DELETE", `/api/Images/${id}`), 404)
+  })
+})
+
+describe("AVIF and WebP variants of uploaded photographs (decision 0049)", () => {
+  const uploaded = async (bytes: Uint8Array, name = "photo.png") => {
+    const { images } = await json<{ images: ImageJson[] }>(
+      await upload(staff, [{ name, bytes }]),
+      201,
+    )
+    return images[0] as ImageJson
+  }
+  const keyOf = (url: string) => url.slice("/files/".length)
+
+  it("makes every variant at upload and serves each with its type, for a year, with nosniff", async () => {
+    const bytes = Buffer.concat([TINY_PNG, Buffer.from("-variants")])
+    const image = await uploaded(bytes)
+    const stored = storedFiles()
+    for (const key of variantKeys(keyOf(image.url)))
+      expect(stored).toContain(key.slice("images/".length))
+    for (const format of ["avif", "webp"] as const) {
+      const served = await visitor.get(`${image.url}.w640.${format}`)
+      expect(served.status).toBe(200)
+      expect(served.headers.get("content-type")).toBe(`image/${format}`)
+      expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable")
+      expect(served.headers.get("x-content-type-options")).toBe("nosniff")
+      const sha = createHash("sha256").update(bytes).digest("hex")
+      expect(served.headers.get("etag")).toBe(`"${sha}.w640.${format}"`)
+      // Really that format, as a browser will decode it.
+      expect(sniffImage(new Uint8Array(await served.arrayBuffer()))).toBe(format)
+    }
+  })
+
+  it("makes a missing variant from its original on first request, and stores it", async () => {
+    const image = await uploaded(Buffer.concat([TINY_PNG, Buffer.from("-older")]))
+    const key = `${keyOf(image.url)}.w320.webp`
+    const onDisk = path.join(filesDir, ...key.split("/"))
+    // As for an image uploaded before variants existed.
+    rmSync(onDisk)
+    const served = await visitor.get(`/files/${key}`)
+    expect(served.status).toBe(200)
+    expect(served.headers.get("content-type")).toBe("image/webp")
+    expect(sniffImage(new Uint8Array(await served.arrayBuffer()))).toBe("webp")
+    expect(existsSync(onDisk)).toBe(true)
+  })
+
+  it("refuses widths off the ladder, other formats, GIFs and missing originals (404), never a 500", async () => {
+    const png = await uploaded(Buffer.concat([TINY_PNG, Buffer.from("-refusals")]))
+    const gif = await uploaded(Buffer.concat([GIF, Buffer.from("-refusals")]), "moving.gif")
+    for (const url of [
+      `${png.url}.w641.avif`,
+      `${png.url}.w0640.avif`,
+      `${png.url}.w640.jpg`,
+      `${png.url}.w640.png`,
+      `${png.url}.w99999999.webp`,
+      `${png.url}.w640.avif.w640.avif`,
+      `${gif.url}.w640.avif`,
+      `/files/images/${"0".repeat(64)}.png.w640.avif`,
+      "/files/images/..%2F..%2Fetc.png.w640.avif",
+    ]) {
+      const answer = await visitor.get(url)
+      expect([url, answer.status]).toEqual([url, 404])
+    }
+  })
+
+  it("sends the browser to the original when its bytes cannot be resized", async () => {
+    // Starts like a PNG, so it was accepted; no resizer can read the rest.
+    const broken = Buffer.concat([TINY_PNG.subarray(0, 16), randomBytes(32)])
+    const image = await uploaded(broken)
+    expect(storedFiles()).not.toContain(`${keyOf(image.url).slice("images/".length)}.w320.avif`)
+    const answer = await visitor.get(`${image.url}.w320.avif`)
+    expect(answer.status).toBe(302)
+    expect(answer.headers.get("location")).toBe(image.url)
+  })
+
+  it("deletes the variants with the last image that keeps the original's bytes", async () => {
+    const image = await uploaded(Buffer.concat([TINY_PNG, Buffer.from("-gone")]))
+    const sha = keyOf(image.url).slice("images/".length).replace(/\..*$/, "")
+    expect(storedFiles().filter((f) => f.startsWith(sha))).toHaveLength(13)
+    expect((await staff.request("DELETE", `/api/Images/${image.id}`)).status).toBe(204)
+    expect(storedFiles().filter((f) => f.startsWith(sha))).toEqual([])
+    expect((await visitor.get(`${image.url}.w640.avif`)).status).toBe(404)
   })
 })
 

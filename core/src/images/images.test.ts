@@ -3,6 +3,7 @@ import { sha256 } from "@noble/hashes/sha2.js"
 import { bytesToHex } from "@noble/hashes/utils.js"
 import { Effect, Layer } from "effect"
 import type { Principal, Role } from "../accounts/model"
+import { variantKeys } from "../rules/image-variants"
 import { Images } from "./images"
 import { emptyImages, type MemoryImages, memoryImages } from "./test-doubles"
 
@@ -220,6 +221,57 @@ describe("changing and deleting images", () => {
       state.users[group.id] = { competitions: [], instantWinGroups: [] }
       yield* run(state, (i) => i.remove(made?.id ?? "", staff))
       expect(state.images).toEqual([])
+    }),
+  )
+})
+
+describe("variants of uploaded photographs (decision 0049)", () => {
+  it.effect("are made at upload and stored beside the original; a GIF gets none", () =>
+    Effect.gen(function* () {
+      const state = emptyImages()
+      yield* run(state, (i) =>
+        i.upload(
+          upload([
+            { fileName: "a.png", bytes: PNG },
+            { fileName: "b.gif", bytes: GIF },
+          ]),
+          staff,
+        ),
+      )
+      const stored = [...state.files.keys()]
+      for (const key of variantKeys(pngKey)) expect(stored).toContain(key)
+      expect(new TextDecoder().decode(state.files.get(`${pngKey}.w640.avif`)?.bytes)).toBe(
+        `avif 640 of ${PNG.length} bytes`,
+      )
+      expect(state.files.get(`${pngKey}.w640.webp`)?.contentType).toBe("image/webp")
+      expect(stored).toHaveLength(2 + variantKeys(pngKey).length)
+    }),
+  )
+
+  it.effect("a picture the resizer cannot read is still uploaded, with no variants", () =>
+    Effect.gen(function* () {
+      const state = { ...emptyImages(), unreadablePictures: true }
+      const [made] = yield* run(state, (i) =>
+        i.upload(upload([{ fileName: "a.png", bytes: PNG }]), staff),
+      )
+      expect(made?.fileKey).toBe(pngKey)
+      expect([...state.files.keys()]).toEqual([pngKey])
+    }),
+  )
+
+  it.effect("go with the last image that keeps the original's bytes, not before", () =>
+    Effect.gen(function* () {
+      const state = emptyImages()
+      const [first] = yield* run(state, (i) =>
+        i.upload(upload([{ fileName: "a.png", bytes: PNG }]), staff),
+      )
+      const [second] = yield* run(state, (i) =>
+        i.upload(upload([{ fileName: "again.png", bytes: PNG }]), staff),
+      )
+      yield* run(state, (i) => i.remove(first?.id ?? "", staff))
+      expect(state.files.size).toBe(1 + variantKeys(pngKey).length)
+      yield* run(state, (i) => i.remove(second?.id ?? "", staff))
+      expect([...state.files.keys()]).toEqual([])
     }),
   )
 })

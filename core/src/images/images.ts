@@ -8,6 +8,7 @@ import { now } from "../ports/clock"
 import { FileStore } from "../ports/file-store"
 import { ImageStore, type LibraryImage, type StaffImageGroup } from "../ports/images"
 import { Transactions } from "../ports/transactions"
+import { variantKeys } from "../rules/image-variants"
 import {
   CONTENT_TYPES,
   directoryError,
@@ -29,6 +30,7 @@ import {
   ImageNotFound,
   ImagesRefused,
 } from "./errors"
+import { ImageVariantFiles, type MadeFile } from "./variant-files"
 
 /** The settings an upload is judged and published by (IMAGE_MAX_BYTES; the server's /files route). */
 export interface ImageUploadPolicyShape {
@@ -103,6 +105,7 @@ export class Images extends Effect.Service<Images>()("@howzat/core/Images", {
     const transactions = yield* Transactions
     const audit = yield* auditor
     const policy = yield* ImageUploadPolicy
+    const variantFiles = yield* ImageVariantFiles
 
     const record = (
       by: Principal,
@@ -162,16 +165,36 @@ export class Images extends Effect.Service<Images>()("@howzat/core/Images", {
         })
         if (messages.length > 0) return yield* new ImagesRefused({ messages })
 
+        // Variants take seconds to make: before the transaction, so no row or lock waits on them.
+        const prepared = yield* Effect.forEach(request.files, (file) => {
+          // Checked above: every file is one of the kinds.
+          const kind = sniffImage(file.bytes) ?? "png"
+          const fileKey = imageFileKey(bytesToHex(sha256(file.bytes)), kind)
+          return variantFiles.makeAll(fileKey, file.bytes).pipe(
+            // Bytes that only start like a picture are kept as they were before variants
+            // existed; their variant URLs send the browser to the original (decision 0049).
+            Effect.catchAll((e) =>
+              Effect.as(
+                Effect.logWarning(`no variants for ${fileKey}: the picture could not be read`, e),
+                [] as readonly MadeFile[],
+              ),
+            ),
+            Effect.map((variants) => ({ file, kind, fileKey, variants })),
+          )
+        })
+
         const at = yield* now
         return yield* transactions.within(
-          Effect.forEach(request.files, (file) =>
+          Effect.forEach(prepared, ({ file, kind, fileKey, variants }) =>
             Effect.gen(function* () {
-              // Checked above: every file is one of the kinds.
-              const kind = sniffImage(file.bytes) ?? "png"
-              const fileKey = imageFileKey(bytesToHex(sha256(file.bytes)), kind)
               // Before the bytes: a deletion of the last image with them waits, or went first.
               yield* store.lockFile(fileKey)
               yield* files.put(fileKey, file.bytes, CONTENT_TYPES[kind])
+              yield* Effect.forEach(
+                variants,
+                (variant) => files.put(variant.key, variant.bytes, variant.contentType),
+                { concurrency: 4, discard: true },
+              )
               const made = yield* store.insertImage({
                 url: policy.urlOf(fileKey),
                 description: request.description?.trim() || descriptionFrom(file.fileName),
@@ -234,8 +257,14 @@ export class Images extends Effect.Service<Images>()("@howzat/core/Images", {
             if (before.fileKey !== null) {
               yield* store.lockFile(before.fileKey)
               // Inside the transaction: if the store fails, the image is still there.
-              if ((yield* store.imagesWithFile(before.fileKey)) === 0)
+              if ((yield* store.imagesWithFile(before.fileKey)) === 0) {
+                // Variants first: if the store fails half-way, the original is still there to remake them from.
+                yield* Effect.forEach(variantKeys(before.fileKey), files.delete, {
+                  concurrency: 4,
+                  discard: true,
+                })
                 yield* files.delete(before.fileKey)
+              }
             }
             yield* record(
               by,

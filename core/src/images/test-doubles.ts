@@ -1,10 +1,15 @@
 import { Effect, Layer } from "effect"
 import type { AuditEntry } from "../ports/audit-log"
 import { FileStore, FileStoreError, type StoredFile } from "../ports/file-store"
+import { ImageVariantError, ImageVariants } from "../ports/image-variants"
 import { type ImageGroupUsers, ImageStore, type LibraryImage } from "../ports/images"
 import { Transactions } from "../ports/transactions"
 import { auditLogOver } from "../staff/audit-log-doubles"
 import { ImageUploadPolicy } from "./images"
+import { ImageVariantFilesLive } from "./variant-files"
+
+/** Every original the fake resizer is given is this wide: wider variants come out this wide. */
+export const FAKE_ORIGINAL_WIDTH = 1000
 
 export interface MemoryImages {
   images: LibraryImage[]
@@ -16,6 +21,10 @@ export interface MemoryImages {
   files: Map<string, StoredFile>
   /** When set, the file store fails every call. */
   filesDown: boolean
+  /** Variants the fake resizer made. */
+  variantsMade: number
+  /** When set, the fake resizer cannot read any picture. */
+  unreadablePictures: boolean
 }
 
 export const emptyImages = (): MemoryImages => ({
@@ -25,7 +34,27 @@ export const emptyImages = (): MemoryImages => ({
   audit: [],
   files: new Map(),
   filesDown: false,
+  variantsMade: 0,
+  unreadablePictures: false,
 })
+
+/** A resizer that names what it made instead of making it: "avif 640 of 11 bytes". */
+export const fakeImageVariants = (state: MemoryImages) =>
+  Layer.succeed(ImageVariants, {
+    make: (original, variant) =>
+      state.unreadablePictures
+        ? Effect.fail(new ImageVariantError({ cause: "not a picture" }))
+        : Effect.sync(() => {
+            state.variantsMade += 1
+            const width = Math.min(variant.width, FAKE_ORIGINAL_WIDTH)
+            return {
+              bytes: new TextEncoder().encode(
+                `${variant.format} ${width} of ${original.length} bytes`,
+              ),
+              width,
+            }
+          }),
+  })
 
 let ids = 0
 const newId = () => `00000000-0000-4000-8000-${String(++ids).padStart(12, "0")}`
@@ -165,6 +194,7 @@ export const memoryImages = (state: MemoryImages, maxBytes = 1024) => {
   return Layer.mergeAll(
     store,
     files,
+    ImageVariantFilesLive.pipe(Layer.provide(Layer.merge(files, fakeImageVariants(state)))),
     transactions,
     auditLogOver(state.audit),
     Layer.succeed(ImageUploadPolicy, { maxBytes, urlOf: (key) => `/files/${key}` }),

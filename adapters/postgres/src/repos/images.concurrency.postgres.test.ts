@@ -1,5 +1,6 @@
 import type { Principal } from "@howzat/core/accounts/model"
 import { Images, ImageUploadPolicy } from "@howzat/core/images/images"
+import { ImageVariantFiles } from "@howzat/core/images/variant-files"
 import { AuditLog } from "@howzat/core/ports/audit-log"
 import { FileStore, type StoredFile } from "@howzat/core/ports/file-store"
 import { ImageStore } from "@howzat/core/ports/images"
@@ -49,6 +50,11 @@ describe("deleting the last image while the same bytes are uploaded, on PostgreS
           Layer.succeed(Transactions, makeTransactions(handle.db)),
           Layer.succeed(AuditLog, makeAuditLog(handle.db)),
           Layer.succeed(ImageUploadPolicy, { maxBytes: 1024, urlOf: (key) => `/files/${key}` }),
+          // Not pictures a resizer reads: no variants (decision 0049).
+          Layer.succeed(ImageVariantFiles, {
+            makeAll: () => Effect.succeed([]),
+            get: () => Effect.succeed(null),
+          }),
         ),
       ),
     )

@@ -1,7 +1,9 @@
+import { pictureSources } from "@howzat/core/rules/image-variants"
 import { Link } from "@tanstack/react-router"
 import { useEffect, useId, useState, useSyncExternalStore } from "react"
 import type { CarouselItem } from "../brand"
 import { CAROUSEL_INTERVAL_MS, nextIndex, previousIndex, shouldAutoAdvance } from "../lib/carousel"
+import { PICTURE_SIZES } from "../lib/picture-sizes"
 import { Icon } from "./Icon"
 
 const reducedMotionQuery = "(prefers-reduced-motion: reduce)"
@@ -11,7 +13,12 @@ const subscribeReducedMotion = (onChange: () => void) => {
   return () => query.removeEventListener("change", onChange)
 }
 const useReducedMotion = () =>
-  useSyncExternalStore(subscribeReducedMotion, () => matchMedia(reducedMotionQuery).matches)
+  useSyncExternalStore(
+    subscribeReducedMotion,
+    () => matchMedia(reducedMotionQuery).matches,
+    // Rendered outside a browser (a component test): no motion to reduce.
+    () => false,
+  )
 
 /**
  * The Home hero (SPEC §1): banners with a desktop and a mobile picture, each
@@ -70,12 +77,34 @@ export const Carousel = ({ items }: { items: readonly CarouselItem[] }) => {
             <Link to={item.link} className="block">
               {/* Sized as the CSS shows them (16:5, square on phones): room kept before they load. */}
               <picture>
+                {/* An uploaded photograph in AVIF/WebP at the banner's width (decision 0049). */}
+                {pictureSources(item.desktopImageUrl).map((source) => (
+                  <source
+                    key={`desktop ${source.type}`}
+                    media="(min-width: 768px)"
+                    type={source.type}
+                    srcSet={source.srcSet}
+                    sizes={PICTURE_SIZES.banner}
+                    width={1600}
+                    height={500}
+                  />
+                ))}
                 <source
                   media="(min-width: 768px)"
                   srcSet={item.desktopImageUrl}
                   width={1600}
                   height={500}
                 />
+                {pictureSources(item.mobileImageUrl).map((source) => (
+                  <source
+                    key={`mobile ${source.type}`}
+                    type={source.type}
+                    srcSet={source.srcSet}
+                    sizes={PICTURE_SIZES.banner}
+                    width={800}
+                    height={800}
+                  />
+                ))}
                 <img
                   src={item.mobileImageUrl}
                   alt={item.alt}

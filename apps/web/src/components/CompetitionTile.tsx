@@ -11,7 +11,9 @@ import { Link } from "@tanstack/react-router"
 import { useCustomer } from "../auth/use-session"
 import { competitionImages, formatCount, phaseAt } from "../lib/competition"
 import { useServerNow } from "../lib/now"
+import { PICTURE_SIZES } from "../lib/picture-sizes"
 import { Countdown } from "./Countdown"
+import { Picture } from "./Picture"
 
 export const SoldBar = ({ sold, total }: { sold: number; total: number }) => {
   const percent = percentSold(sold, total)
@@ -66,9 +68,12 @@ export const CompetitionTile = ({
         aria-hidden="true"
         className="relative block aspect-[4/3] overflow-hidden bg-sunken"
       >
-        <img
+        <Picture
           src={image?.url}
+          sizes={PICTURE_SIZES.tile}
           alt=""
+          width={800}
+          height={600}
           loading="lazy"
           decoding="async"
           className="size-full object-cover transition-transform duration-500 group-hover:scale-105"

@@ -1,5 +1,7 @@
 import type { CompetitionWinnerJson } from "@howzat/contracts/catalogue"
 import { brand } from "../brand"
+import { PICTURE_SIZES } from "../lib/picture-sizes"
+import { Picture } from "./Picture"
 
 /** A winner: prize picture, competition, the winner's name and winning ticket (SPEC §2). */
 export const WinnerCard = ({
@@ -12,8 +14,11 @@ export const WinnerCard = ({
 }) => (
   <article className="card flex h-full flex-col overflow-hidden">
     <div className="relative aspect-[4/3] bg-sunken">
-      <img
+      <Picture
         src={winner.images[0]?.url ?? brand.defaultWinnerImageUrl}
+        sizes={PICTURE_SIZES.winner}
+        width={800}
+        height={600}
         alt={`Prize won by ${winner.customer.fullName}: ${winner.competition.name}`}
         loading="lazy"
         decoding="async"

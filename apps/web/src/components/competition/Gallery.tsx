@@ -1,6 +1,8 @@
 import { type KeyboardEvent, useId, useRef, useState } from "react"
 import { wrapIndex } from "../../lib/carousel"
 import type { ShownImage } from "../../lib/competition"
+import { PICTURE_SIZES } from "../../lib/picture-sizes"
+import { Picture } from "../Picture"
 
 /**
  * The competition's pictures: a large one and thumbnails as tabs, so arrow
@@ -34,8 +36,11 @@ export const Gallery = ({ images }: { images: readonly ShownImage[] }) => {
   }
 
   const picture = (
-    <img
+    <Picture
       src={current?.url}
+      sizes={PICTURE_SIZES.gallery}
+      width={800}
+      height={600}
       alt={current?.alt ?? ""}
       className="aspect-[4/3] w-full bg-sunken object-cover"
       fetchPriority="high"
@@ -75,7 +80,14 @@ export const Gallery = ({ images }: { images: readonly ShownImage[] }) => {
               onKeyDown={onKeyDown}
               className={`shrink-0 overflow-hidden rounded-xl border-2 transition-colors ${i === selected ? "border-accent" : "border-transparent opacity-70 hover:opacity-100"}`}
             >
-              <img src={image.url} alt="" className="aspect-[4/3] w-24 bg-sunken object-cover" />
+              <Picture
+                src={image.url}
+                sizes="96px"
+                width={96}
+                height={72}
+                alt=""
+                className="aspect-[4/3] w-24 bg-sunken object-cover"
+              />
             </button>
           ))}
         </div>

@@ -1,0 +1,1 @@
+export { MAX_INPUT_PIXELS, sharpImageVariants } from "./sharp-variants"
