@@ -244,9 +244,9 @@ export const makeOrderRepo = (db: Kysely<Database>): OrderRepoShape => ({
           if (!isUuid(orderId)) return undefined
           // One statement in the usual case: the update takes the row lock (so a
           // payment notification and a cancel race in turn, not together) and,
-          // having waited, checks the status it finds against core's rule.
+          // having waited, checks the status it finds against core's rule; a
+          // move that keeps the tickets reads the order back in that statement.
           const from = orderStatuses.filter((status) => canTransition(status, to))
-          // A move that keeps the tickets reads the order back in the same statement.
           if (from.length > 0 && !releasesTickets(to)) {
             const { rows } = await sql<RowWithLines>`
               with moved as (
@@ -259,28 +259,26 @@ export const makeOrderRepo = (db: Kysely<Database>): OrderRepoShape => ({
             `.execute(trx)
             const moved = rows[0]
             if (moved !== undefined) return orderFromJoined(moved)
-          }
-          const updated =
-            from.length === 0 || !releasesTickets(to)
-              ? undefined
-              : await trx
-                  .updateTable("orders")
-                  .set({ status: to, updatedAt: new Date() })
-                  .where("id", "=", orderId)
-                  .where("status", "in", from)
-                  .returningAll()
-                  .executeTakeFirst()
-          if (updated === undefined) {
-            const row = await trx
-              .selectFrom("orders")
-              .select("status")
+          } else if (from.length > 0) {
+            const updated = await trx
+              .updateTable("orders")
+              .set({ status: to, updatedAt: new Date() })
               .where("id", "=", orderId)
-              .forUpdate()
+              .where("status", "in", from)
+              .returningAll()
               .executeTakeFirst()
-            return row === undefined ? undefined : { refused: row.status }
+            if (updated !== undefined) {
+              await releaseInTransaction(trx, orderId)
+              return (await withLines(trx, [updated]))[0]
+            }
           }
-          if (releasesTickets(to)) await releaseInTransaction(trx, orderId)
-          return (await withLines(trx, [updated]))[0]
+          const row = await trx
+            .selectFrom("orders")
+            .select("status")
+            .where("id", "=", orderId)
+            .forUpdate()
+            .executeTakeFirst()
+          return row === undefined ? undefined : { refused: row.status }
         },
       ),
     ).pipe(
