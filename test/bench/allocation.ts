@@ -12,7 +12,8 @@
  *
  * Knobs (environment): BENCH_SECONDS (measured seconds per workload, 20),
  * BENCH_BUYERS (comma-separated, "50,200"), BENCH_TICKETS (pool per run,
- * 100000), BENCH_OUTPUT (file to write, docs/benchmarks.md; "-" for none).
+ * 100000), BENCH_PROCESSES (buyer processes, pgbench's thread count: 2),
+ * BENCH_OUTPUT (file to write, docs/benchmarks.md; "-" for none).
  * DATABASE_URL uses that server instead of starting one (it then needs
  * max_connections above the largest buyer count and, for the statement
  * counts, pg_stat_statements preloaded).
@@ -26,7 +27,7 @@ import { startPostgresCluster } from "../support/pg-cluster"
 import { createTestDatabase, type TestDatabase } from "../support/postgres-database"
 import { runCheckouts } from "./checkout-run"
 import { runDraw } from "./draw-run"
-import { pgbenchInit, pgbenchRun } from "./pgbench"
+import { PGBENCH_THREADS, pgbenchInit, pgbenchRun } from "./pgbench"
 import { type BenchReport, drawsTable, markdown, resultsTable } from "./report"
 import { startSampler } from "./server-stats"
 
@@ -36,6 +37,8 @@ const totalTickets = Number(process.env.BENCH_TICKETS ?? 100_000)
 const drawTickets = Number(process.env.BENCH_DRAW_TICKETS ?? 1_000_000)
 const output =
   process.env.BENCH_OUTPUT ?? fileURLToPath(new URL("../../docs/benchmarks.md", import.meta.url))
+/** As many buyer processes as pgbench has client threads, unless BENCH_PROCESSES says. */
+const processes = Number(process.env.BENCH_PROCESSES ?? PGBENCH_THREADS)
 const WARMUP_SECONDS = 2
 
 /** Modest: enough connections for the largest run plus pgbench's and ours, a bigger cache. */
@@ -118,6 +121,7 @@ const main = async () => {
         {
           databaseUrl: shop.connectionString,
           buyers,
+          processes,
           totalTickets,
           warmupSeconds: WARMUP_SECONDS,
           seconds,

@@ -1,22 +1,19 @@
-import { Checkout } from "@howzat/core/orders/checkout"
-import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
-import { Db, makeDatabase } from "@howzat/postgres/database"
-import { CompetitionRepoLive } from "@howzat/postgres/repos/competitions"
-import { CustomerRepoLive } from "@howzat/postgres/repos/customers"
-import { PostgresOrdersLive } from "@howzat/postgres/repos/index"
+import { spawn } from "node:child_process"
+import { createInterface } from "node:readline"
+import { fileURLToPath } from "node:url"
+import { makeDatabase } from "@howzat/postgres/database"
 import { competitionOnSale, newCustomer } from "@howzat/postgres/repos/orders-fixtures"
 import { ticketsSoldOf } from "@howzat/postgres/repos/tickets-sold"
 import type { Database } from "@howzat/postgres/schema"
-import { TransactionsLive } from "@howzat/postgres/transactions"
-import { Layer, ManagedRuntime } from "effect"
 import { type Kysely, sql } from "kysely"
+import type { Basket, BuyersInput, BuyersResult, BuyersWindow } from "./checkout-buyers"
 import { percentile, type ServerSampler } from "./server-stats"
 
 /**
  * One benchmark run: N customers each checking out their own baskets one
  * after another, all N at once, through core's Checkout service on the
- * Postgres repositories (the code path a server process runs), on one pool
- * of N connections in this process.
+ * Postgres repositories (the code path a server process runs), a connection
+ * per buyer, the buyers spread over as many processes as pgbench has threads.
  */
 
 const DAY = 24 * 60 * 60 * 1000
@@ -28,6 +25,8 @@ const POOL_SHARE = 0.85
 export interface CheckoutRunConfig {
   readonly databaseUrl: string
   readonly buyers: number
+  /** Processes the buyers are spread over (pgbench's thread count in `npm run bench`). */
+  readonly processes: number
   readonly totalTickets: number
   readonly warmupSeconds: number
   readonly seconds: number
@@ -35,6 +34,7 @@ export interface CheckoutRunConfig {
 
 export interface CheckoutRunResult {
   readonly buyers: number
+  readonly processes: number
   readonly seconds: number
   /** Orders completed inside the measured window. */
   readonly orders: number
@@ -48,7 +48,7 @@ export interface CheckoutRunResult {
   readonly firstError: string | undefined
   /** True when every basket was used before the window closed (the run was cut short). */
   readonly ranOutOfBaskets: boolean
-  /** Share of one core this Node process used during the window (1 = a whole core). */
+  /** Cores the buyers' Node processes used during the window, added up (1 = a whole core). */
   readonly nodeCpu: number
   readonly server: Awaited<ReturnType<ServerSampler["stop"]>>
   readonly verified: Verification
@@ -60,11 +60,6 @@ export interface Verification {
   readonly free: number
   readonly ordersInDatabase: number
   readonly ordersCompleted: number
-}
-
-interface Basket {
-  readonly id: string
-  readonly customerId: string
 }
 
 /**
@@ -167,86 +162,104 @@ const verify = async (
   return { totalTickets: total, sold, free, ordersInDatabase, ordersCompleted }
 }
 
+const CHILD = fileURLToPath(new URL("./checkout-buyers.child.ts", import.meta.url))
+const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url))
+
+/** A process of buyers (checkout-buyers.child.ts), ready once its pool is open. */
+const startBuyerProcess = (input: BuyersInput) => {
+  const child = spawn(process.execPath, ["--import", "tsx", CHILD], {
+    cwd: REPO_ROOT,
+    stdio: ["pipe", "pipe", "pipe"],
+  })
+  let output = ""
+  child.stderr?.on("data", (chunk) => {
+    output += chunk
+  })
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })
+  const waiting: ((line: string) => void)[] = []
+  const seen: string[] = []
+  lines.on("line", (line) => {
+    if (line !== "ready" && !line.startsWith("result ")) {
+      output += `${line}\n`
+      return
+    }
+    const resolve = waiting.shift()
+    if (resolve === undefined) seen.push(line)
+    else resolve(line)
+  })
+  const exited = new Promise<never>((_, reject) =>
+    child.once("exit", (code) =>
+      reject(new Error(`a buyers process exited (${code}) early:\n${output}`)),
+    ),
+  )
+  exited.catch(() => {})
+  const nextLine = () =>
+    Promise.race([
+      new Promise<string>((resolve) => {
+        const line = seen.shift()
+        if (line === undefined) waiting.push(resolve)
+        else resolve(line)
+      }),
+      exited,
+    ])
+  child.stdin?.write(`${JSON.stringify(input)}\n`)
+  return {
+    ready: nextLine(),
+    go: async (window: BuyersWindow): Promise<BuyersResult> => {
+      child.stdin?.write(`${JSON.stringify(window)}\n`)
+      const line = await nextLine()
+      return JSON.parse(line.slice("result ".length)) as BuyersResult
+    },
+    kill: () => {
+      if (child.exitCode === null) child.kill("SIGKILL")
+    },
+  }
+}
+
+/**
+ * The buyers run in `config.processes` processes of their own (as many as
+ * pgbench has client threads), each with its share of the customers and a
+ * connection per buyer, all starting at the same wall-clock moment; this
+ * process seeds, samples the server and checks the data afterwards.
+ */
 export const runCheckouts = async (
   config: CheckoutRunConfig,
   sampler: () => ServerSampler,
 ): Promise<CheckoutRunResult> => {
-  const handle = await makeDatabase({
-    databaseUrl: config.databaseUrl,
-    maxConnections: config.buyers + 2,
-  })
+  const handle = await makeDatabase({ databaseUrl: config.databaseUrl, maxConnections: 4 })
   try {
     const { competitionId, customerIds, queues } = await seed(handle.db, config)
-    const ports = Layer.mergeAll(
-      PostgresOrdersLive,
-      CompetitionRepoLive,
-      CustomerRepoLive,
-      TransactionsLive,
-    ).pipe(Layer.provide(Layer.succeed(Db, handle.db)))
-    // The bench measures allocation; the purchase gate is not in its path.
-    const runtime = ManagedRuntime.make(
-      Checkout.Default.pipe(Layer.provide(Layer.merge(ports, PurchaseGateOpen))),
+    const processes = Array.from({ length: Math.max(1, config.processes) }, (_, p) =>
+      startBuyerProcess({
+        databaseUrl: config.databaseUrl,
+        queues: queues.filter((_, i) => i % Math.max(1, config.processes) === p),
+      }),
     )
     try {
-      const checkout = await runtime.runPromise(Checkout)
-      // Every connection open before the start, so connecting is not measured.
-      await Promise.all(
-        Array.from({ length: config.buyers }, () => sql`select pg_sleep(0.05)`.execute(handle.db)),
-      )
-
-      const latencies: number[] = []
-      const numbers: number[] = []
-      let windowTickets = 0
-      let completed = 0
-      let errors = 0
-      let firstError: string | undefined
-      let ranOut = false
-      const start = performance.now()
-      const windowStart = start + config.warmupSeconds * 1000
-      const windowEnd = windowStart + config.seconds * 1000
-      let cpuAtWindowStart: NodeJS.CpuUsage | undefined
+      await Promise.all(processes.map((p) => p.ready))
+      const startAt = Date.now() + 200
+      const window: BuyersWindow = {
+        startAt,
+        windowStart: startAt + config.warmupSeconds * 1000,
+        windowEnd: startAt + (config.warmupSeconds + config.seconds) * 1000,
+      }
       let stats: ServerSampler | undefined
       const startWindow = setTimeout(() => {
-        cpuAtWindowStart = process.cpuUsage()
         stats = sampler()
-      }, windowStart - start)
-      let cpuAtWindowEnd: NodeJS.CpuUsage | undefined
-      const endWindow = setTimeout(() => {
-        cpuAtWindowEnd = process.cpuUsage(cpuAtWindowStart)
-      }, windowEnd - start)
-
-      const buyer = async (queue: readonly Basket[]) => {
-        for (const basket of queue) {
-          const began = performance.now()
-          if (began >= windowEnd) return
-          try {
-            const outcome = await runtime.runPromise(
-              checkout.checkout(basket.id, basket.customerId),
-            )
-            const ended = performance.now()
-            const tickets = outcome.order.lines.flatMap((line) => line.ticketNumbers)
-            for (const n of tickets) numbers.push(n)
-            completed += 1
-            if (began >= windowStart && ended <= windowEnd) {
-              latencies.push(ended - began)
-              windowTickets += tickets.length
-            }
-          } catch (error) {
-            errors += 1
-            firstError ??= String(error)
-          }
-        }
-        ranOut = true
-      }
-      await Promise.all(queues.map(buyer))
+      }, window.windowStart - Date.now())
+      const results = await Promise.all(processes.map((p) => p.go(window)))
       clearTimeout(startWindow)
-      clearTimeout(endWindow)
       const server = await (stats ?? sampler()).stop()
-      const cpu = cpuAtWindowEnd ?? process.cpuUsage(cpuAtWindowStart)
+      const latencies = results.flatMap((r) => r.latencies)
+      const numbers = results.flatMap((r) => r.numbers)
+      const windowTickets = results.reduce((sum, r) => sum + r.windowTickets, 0)
+      const completed = results.reduce((sum, r) => sum + r.completed, 0)
+      const cpuSeconds = results.reduce((sum, r) => sum + r.cpuSeconds, 0)
       const orders = latencies.length
       const verified = await verify(handle.db, competitionId, customerIds, numbers, completed)
       return {
         buyers: config.buyers,
+        processes: processes.length,
         seconds: config.seconds,
         orders,
         tickets: windowTickets,
@@ -255,15 +268,15 @@ export const runCheckouts = async (
         ticketsPerOrder: orders === 0 ? 0 : windowTickets / orders,
         p50Ms: percentile(latencies, 0.5),
         p95Ms: percentile(latencies, 0.95),
-        errors,
-        firstError,
-        ranOutOfBaskets: ranOut,
-        nodeCpu: (cpu.user + cpu.system) / 1e6 / config.seconds,
+        errors: results.reduce((sum, r) => sum + r.errors, 0),
+        firstError: results.find((r) => r.firstError !== undefined)?.firstError,
+        ranOutOfBaskets: results.some((r) => r.ranOut),
+        nodeCpu: cpuSeconds / config.seconds,
         server,
         verified,
       }
     } finally {
-      await runtime.dispose()
+      for (const p of processes) p.kill()
     }
   } finally {
     await handle.close()

@@ -26,6 +26,9 @@ const number = (output: string, pattern: RegExp, what: string): number => {
   return Number(match[1])
 }
 
+/** pgbench's client threads; the checkout bench runs its buyers in as many processes. */
+export const PGBENCH_THREADS = 2
+
 /**
  * The built-in TPC-B-like script with `clients` connections on two threads
  * for `seconds`, sampled like the checkouts. pgbench vacuums its tables first.
@@ -35,7 +38,15 @@ export const pgbenchRun = async (
   clients: number,
   seconds: number,
 ): Promise<PgbenchResult> => {
-  const args = ["-c", String(clients), "-j", "2", "-T", String(seconds), databaseUrl]
+  const args = [
+    "-c",
+    String(clients),
+    "-j",
+    String(PGBENCH_THREADS),
+    "-T",
+    String(seconds),
+    databaseUrl,
+  ]
   let sampler: ServerSampler | undefined
   // Sample once the clients are connected and running, not during the vacuum.
   const startSampling = setTimeout(() => {

@@ -1,6 +1,6 @@
 import type { CheckoutRunResult } from "./checkout-run"
 import type { DrawRunResult } from "./draw-run"
-import type { PgbenchResult } from "./pgbench"
+import { PGBENCH_THREADS, type PgbenchResult } from "./pgbench"
 import type { ServerStats } from "./server-stats"
 
 export interface BenchReport {
@@ -81,6 +81,13 @@ const goals = (report: BenchReport): string =>
       ]
     })
     .join("\n")
+
+const processesNote = (report: BenchReport): string => {
+  const counts = [...new Set(report.runs.map(({ checkout }) => checkout.processes))]
+  return counts.length === 1 && counts[0] === 1
+    ? "one Node process"
+    : `${counts.join(" or ")} Node processes`
+}
 
 const nodeCpuPerCheckout = (report: BenchReport): string =>
   report.runs
@@ -217,14 +224,17 @@ Run on ${report.date.toISOString().replace(/\.\d+Z$/, "Z")} with ${buyers} concu
   maximum equal to the total so it never binds, and one customer per buyer. Each buyer checks out
   its own pre-made baskets (1 to 10 tickets each, uniformly) one after another through core's
   \`Checkout\` service on the Postgres repositories, the code path the server runs. One checkout is
-  one transaction: read the basket, create the order, read the competition with its price under
-  a key-share lock and the (customer, competition) advisory lock, the customer's count, the SKIP
-  LOCKED claim adding to this session's counter row in the same statement, the site-credit balance
-  (locked), the spend limit, the order's lines and totals, its status, and the basket cut to match
-  (decisions 0006 to 0008, 0041, 0046). All buyers share one pool with a connection each, in this one Node process.
+  one transaction of nine statements (decision 0050): the basket with its items and codes under its
+  lock, the order's insert, the competition with its price under a key-share lock and the
+  (customer, competition) advisory lock, the customer's count, the SKIP LOCKED claim adding to this
+  session's counter row, the customer's hold, their site credit and spend-limit facts in one read,
+  the order's totals and lines written and read back in one statement, and its status move (the
+  basket cut only when less was allocated; decisions 0006 to 0008, 0041, 0046, 0050). The buyers run
+  in ${processesNote(report)}, as pgbench runs its clients on ${PGBENCH_THREADS} threads; each process
+  has a connection per buyer of its share, and all start at the same moment.
   ${report.warmupSeconds} s of warm-up, then ${report.seconds} s measured: rates count the checkouts that
   started and finished inside that window; p50/p95 are their latencies from the call to the commit.
-- **pgbench:** \`pgbench -i -s 1\` then \`pgbench -c N -j 2 -T ${report.seconds}\` (the built-in
+- **pgbench:** \`pgbench -i -s 1\` then \`pgbench -c N -j ${PGBENCH_THREADS} -T ${report.seconds}\` (the built-in
   TPC-B-like script) on another database of the same cluster, straight after each checkout run,
   with as many clients as there were buyers.
 
@@ -255,7 +265,7 @@ transaction it completes with the same number of clients, on the same machine, i
 minutes. Background load lowers both figures alike, so the ratio is the number to compare between
 runs and machines; the rates on their own mostly say how busy the machine was.
 
-What stands between the ratio and the goal (decision 0046):
+What stands between the ratio and the goal (decisions 0046 and 0050):
 
 - **No hot row any more.** The sold count is the sum of per-session counter rows, and the draw
   guard a key-share lock that buyers do not contend on: the lock-wait lines above show no
@@ -263,16 +273,16 @@ What stands between the ratio and the goal (decision 0046):
   active backends in the server table, against pgbench's dozens).
 - **Round trips, paid in Node.** With nothing to wait for in the database, a checkout's time is
   round trips (statements per transaction in the server table), each a pass through Effect, Kysely and pg and a socket
-  write that wakes a backend. This run's Node process spent ${nodeCpuPerCheckout(report)} of CPU
-  per checkout: one core at that cost is the ceiling of this single-process bench, whatever the
-  database could do. A CPU profile of the bench process (\`node --cpu-prof\`, 50 buyers,
-  on a shared machine, seeding included) put about 43% of its busy time in the socket
-  \`writev\` of those round trips, with Kysely, Effect and pg's own JavaScript at about 10%, 7%
-  and 7%. pgbench sends 5
-  statements per transaction from C; a checkout sends about four times as many. Fewer round
-  trips (the basket read, the spend-limit reads and the order's status move are each still
-  several statements) or one server-side statement for the whole checkout is the next step;
-  the guarantees themselves cost nothing measurable now.
+  write that wakes a backend. This run's buyer processes spent ${nodeCpuPerCheckout(report)} of CPU
+  per checkout between them. A CPU profile of the single-process bench before decision 0050
+  (\`node --cpu-prof\`, 50 buyers, on a shared machine, seeding included) put about 43% of its busy
+  time in the socket \`writev\` of those round trips, with Kysely, Effect and pg's own JavaScript
+  at about 10%, 7% and 7%. Decision 0050 cut a checkout of one competition from 21 statements to
+  11 (BEGIN and COMMIT included); pgbench sends 7 from C. What is left is one statement per step
+  whose result the next step needs: the allocator's three per competition (the lock must be
+  taken before the count is read, and the count decides the claim), the customer's hold before
+  their position, and core deciding between them (ownership, the maximum, pricing, the spend
+  limit). One server-side function for the whole checkout would move those rules out of core.
 - **The machine.** Node and the database share two cores with pgbench's own runs and whatever
   else is running; on a busy machine Node's share of a core, not the database, sets the pace.
 
@@ -293,8 +303,7 @@ ${BEFORE}
   the per-customer advisory lock never contends here (one customer per buyer).
 
 Not measured here: checkouts racing for the last tickets of a sell-out, per-person maxima that
-bind, several competitions per basket, buyers spread over several competitions, durability on,
-or two application processes.
+bind, several competitions per basket, buyers spread over several competitions, or durability on.
 
 ## Creating and drawing a competition of a million tickets
 

@@ -3,10 +3,14 @@ import { BasketRepo, OrderRepo, TicketAllocator } from "../ports/orders"
 import { SiteCreditLedger } from "../ports/payments"
 import { PromotionUses } from "../ports/promotions"
 import type { ResponsiblePlayEvents } from "../ports/responsible-play-events"
-import type { SpendLimitStore } from "../ports/spend-limits"
+import { SpendLimitStore } from "../ports/spend-limits"
 import { Transactions } from "../ports/transactions"
 import { PurchaseGate } from "../responsible-play/purchase-gate"
-import { enforceSpendLimit, recordSpendLimitReached } from "../responsible-play/spend-limits"
+import {
+  enforceSpendLimit,
+  recordSpendLimitReached,
+  spendLimitMonthStart,
+} from "../responsible-play/spend-limits"
 import { roundUpApplies } from "../rules/basket"
 import { basketTotals, type PricedLine } from "../rules/basket-totals"
 import {
@@ -63,6 +67,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
     const charities = (yield* Charities).list.length
     const creditName = (yield* SiteCreditPolicy).name
     const gate = yield* PurchaseGate
+    const spendLimits = yield* SpendLimitStore
     const responsiblePlay = yield* Effect.context<SpendLimitStore | ResponsiblePlayEvents>()
 
     /**
@@ -151,22 +156,27 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
           quantity: line.ticketNumbers.length,
         }))
         const promotions = yield* countedPromotions(order, basket.promotionCodes, lines, at)
-        // Held until the transaction ends: two checkouts at once cannot spend it twice.
-        const balance = yield* ledger.balanceForUpdate(customerId)
+        // The customer is held until the transaction ends: two checkouts at once
+        // cannot spend the same credit twice or both fit under the spend limit.
+        const position = yield* spendLimits.positionForCheckout(
+          customerId,
+          spendLimitMonthStart(at),
+          order.id,
+        )
         const totals = basketTotals({
           lines,
           vouchers: promotions,
           autoRoundup: roundUpApplies(basket.autoRoundup, charities),
           siteCreditRequested: basket.siteCreditRequested,
-          siteCreditBalance: balance,
+          siteCreditBalance: position.siteCreditBalance,
         })
         // Under the customer's hold, after pricing: over the limit, the whole order rolls back.
         yield* enforceSpendLimit(
           customerId,
-          order.id,
+          position,
           pence(totals.basketTotal + totals.siteCreditDebit),
           at,
-        ).pipe(Effect.provide(responsiblePlay))
+        )
         const recorded = yield* orders.recordAllocation(order.id, {
           lines: allocated.map((line, index) => ({
             competitionId: line.competitionId,

@@ -29,6 +29,26 @@ export const spendLimitState = (
 /** The spend-limit store in memory, reading the month's orders from checkout's order store. */
 export const spendLimitStoreOver = (store: OrderStore, state: SpendLimitDoubleState) => {
   const settingOf = (customerId: string) => state.settings.get(customerId) ?? state.fallback
+  const ordersSince = (customerId: string, since: Date, exceptOrderId?: string) =>
+    [...store.orders.values()]
+      .filter(
+        (order) =>
+          order.customerId === customerId &&
+          order.id !== exceptOrderId &&
+          order.createdAt.getTime() >= since.getTime(),
+      )
+      .map((order) => ({
+        status: order.status,
+        orderTotal: order.orderTotal,
+        siteCreditDebit: order.siteCreditDebit,
+        creditBought: pence(order.creditItems.reduce((sum, item) => sum + item.lineTotal, 0)),
+      }))
+  const completedOrders = (customerId: string) =>
+    [...store.orders.values()].filter(
+      (order) =>
+        order.customerId === customerId &&
+        (order.status === OrderStatus.Completed || order.status === OrderStatus.Refunded),
+    ).length
   return Layer.succeed(SpendLimitStore, {
     setting: (customerId) => Effect.sync(() => settingOf(customerId)),
     settingForUpdate: (customerId) => Effect.sync(() => settingOf(customerId)),
@@ -38,30 +58,16 @@ export const spendLimitStoreOver = (store: OrderStore, state: SpendLimitDoubleSt
         state.history.push({ ...change, customerId })
       }),
     ordersSince: (customerId, since, exceptOrderId) =>
-      Effect.sync(() =>
-        [...store.orders.values()]
-          .filter(
-            (order) =>
-              order.customerId === customerId &&
-              order.id !== exceptOrderId &&
-              order.createdAt.getTime() >= since.getTime(),
-          )
-          .map((order) => ({
-            status: order.status,
-            orderTotal: order.orderTotal,
-            siteCreditDebit: order.siteCreditDebit,
-            creditBought: pence(order.creditItems.reduce((sum, item) => sum + item.lineTotal, 0)),
-          })),
-      ),
-    completedOrders: (customerId) =>
-      Effect.sync(
-        () =>
-          [...store.orders.values()].filter(
-            (order) =>
-              order.customerId === customerId &&
-              (order.status === OrderStatus.Completed || order.status === OrderStatus.Refunded),
-          ).length,
-      ),
+      Effect.sync(() => ordersSince(customerId, since, exceptOrderId)),
+    completedOrders: (customerId) => Effect.sync(() => completedOrders(customerId)),
+    // The same facts the methods above and the order store's credit give, in one call.
+    positionForCheckout: (customerId, since, exceptOrderId) =>
+      Effect.sync(() => ({
+        siteCreditBalance: store.creditBalances.get(customerId) ?? pence(0),
+        setting: settingOf(customerId),
+        completedOrders: completedOrders(customerId),
+        ordersSince: ordersSince(customerId, since, exceptOrderId),
+      })),
   })
 }
 

@@ -3,7 +3,7 @@ import { CustomerNotFound } from "../accounts/errors"
 import type { Principal } from "../accounts/model"
 import type { RepositoryError } from "../competitions/errors"
 import { ResponsiblePlayEvents } from "../ports/responsible-play-events"
-import { SpendLimitStore } from "../ports/spend-limits"
+import { type CheckoutPosition, SpendLimitStore } from "../ports/spend-limits"
 import { Transactions } from "../ports/transactions"
 import { startOfLondonMonth } from "../rules/dates"
 import { type Pence, pence } from "../rules/money"
@@ -73,36 +73,38 @@ const applyChange = (customerId: string, to: SpendLimit, at: Date) =>
   })
 
 /**
- * Checkout's check, made inside its transaction after the customer's row is
- * held (SiteCreditLedger.balanceForUpdate): the month is summed under that
- * hold, so a second tab's checkout waits and then sees this one's order.
- * `thisOrder` is the order's spend (rules' spendOf); the order itself is
- * left out of the month, it is being priced.
+ * Checkout's check, on the customer's position read under their hold
+ * (SpendLimitStore.positionForCheckout, its month from the London month's
+ * start and without this order): a second tab's checkout waits for the hold
+ * and then sees this one's order. `thisOrder` is the order's spend (rules'
+ * spendOf).
  */
 export const enforceSpendLimit = (
   customerId: string,
-  orderId: string,
+  position: CheckoutPosition,
   thisOrder: Pence,
   at: Date,
-) =>
-  Effect.gen(function* () {
-    // Site credit bought alone (or a free entry) commits nothing: a deposit is not limited.
-    if (thisOrder <= 0) return
-    const store = yield* SpendLimitStore
-    const setting = settledAt(yield* store.setting(customerId), at)
-    if (setting.current === null) {
-      if (mustAnswerFirst(setting, yield* store.completedOrders(customerId)))
-        return yield* Effect.fail(new SpendLimitUnanswered({ customerId }))
-      return
-    }
-    if (setting.current.kind === "NoLimit") return
-    const spent = sumSpend(yield* store.ordersSince(customerId, startOfLondonMonth(at), orderId))
-    const verdict = spendVerdict(setting.current, spent, thisOrder)
-    if (verdict.kind === "Refused") {
-      const { limit, spent, order, left } = verdict
-      return yield* Effect.fail(new SpendLimitReached({ customerId, limit, spent, order, left }))
-    }
-  })
+): Effect.Effect<void, SpendLimitUnanswered | SpendLimitReached> => {
+  // Site credit bought alone (or a free entry) commits nothing: a deposit is not limited.
+  if (thisOrder <= 0) return Effect.void
+  const setting = settledAt(position.setting, at)
+  if (setting.current === null) {
+    return mustAnswerFirst(setting, position.completedOrders)
+      ? Effect.fail(new SpendLimitUnanswered({ customerId }))
+      : Effect.void
+  }
+  if (setting.current.kind === "NoLimit") return Effect.void
+  const spent = sumSpend(position.ordersSince)
+  const verdict = spendVerdict(setting.current, spent, thisOrder)
+  if (verdict.kind !== "Refused") return Effect.void
+  const { limit, order, left } = verdict
+  return Effect.fail(
+    new SpendLimitReached({ customerId, limit, spent: verdict.spent, order, left }),
+  )
+}
+
+/** Where checkout's spend-limit month starts for an order made at `at`. */
+export const spendLimitMonthStart = (at: Date): Date => startOfLondonMonth(at)
 
 /**
  * Records a refused checkout in the responsible-play log. Called after the

@@ -4,7 +4,7 @@ import type { Basket, Promotion } from "@howzat/core/orders/model"
 import { type BasketKey, BasketRepo, type BasketRepoShape } from "@howzat/core/ports/orders"
 import { pence } from "@howzat/core/rules/money"
 import { Effect, Layer } from "effect"
-import type { Kysely, Selectable } from "kysely"
+import { type Kysely, type Selectable, sql } from "kysely"
 import { Db } from "../database"
 import type { Database, PromotionsTable } from "../schema"
 import { atomically, runQuery } from "../transactions"
@@ -25,6 +25,57 @@ const holdBasket = async (trx: Kysely<Database>, basketId: string) => {
     .forUpdate()
     .executeTakeFirst()
   return locked === undefined ? undefined : loadBasket(trx, basketId)
+}
+
+interface HeldBasketRow extends Selectable<Database["baskets"]> {
+  readonly orderId: string | null
+  /** False when the basket's row changed while the lock was awaited. */
+  readonly fresh: boolean
+  readonly itemsJson: readonly { id: string; competitionId: string; quantity: number }[]
+  readonly codesJson: readonly string[]
+}
+
+/**
+ * Checkout's hold: the lock and the whole basket in one statement. The
+ * statement reads the items, codes and order as they were when it began;
+ * if it had to wait for the lock, they may have changed since. Every change
+ * to a basket's items, codes or owner also updates its row (changeBasket),
+ * so comparing the locked row's version (the newest, which a locking read
+ * returns) with the version the statement began with tells: when they
+ * differ, the basket is read again, after the wait. An order committed by a
+ * checkout the hold waited for may still be missed (checkout does not update
+ * the row): the order's insert then meets it on the unique index and returns
+ * it (OrderRepo.createForBasket), so the basket is never checked out twice.
+ */
+const holdBasketForCheckout = async (trx: Kysely<Database>, basketId: string) => {
+  if (!isUuid(basketId)) return undefined
+  const { rows } = await sql<HeldBasketRow>`
+    select b.*,
+      (select o.id from orders o where o.basket_id = b.id) as "orderId",
+      coalesce(b.xmin = (select s.xmin from baskets s where s.id = b.id), false) as "fresh",
+      coalesce((select json_agg(json_build_object(
+          'id', i.id, 'competitionId', i.competition_id, 'quantity', i.quantity)
+          order by i.created_at, i.id)
+        from basket_items i where i.basket_id = b.id), '[]'::json) as "itemsJson",
+      coalesce((select json_agg(p.code order by bp.position)
+        from basket_promotions bp join promotions p on p.id = bp.promotion_id
+        where bp.basket_id = b.id), '[]'::json) as "codesJson"
+    from baskets b where b.id = ${basketId}
+    for update of b
+  `.execute(trx)
+  const row = rows[0]
+  if (row === undefined) return undefined
+  if (!row.fresh) return loadBasket(trx, basketId)
+  return {
+    id: row.id,
+    customerId: row.customerId,
+    items: row.itemsJson,
+    promotionCodes: row.codesJson,
+    autoRoundup: row.autoRoundup,
+    siteCreditRequested: pence(row.siteCreditRequestedPence),
+    siteCreditPurchase: pence(row.siteCreditPurchasePence),
+    orderId: row.orderId ?? null,
+  } satisfies Basket
 }
 
 const loadBasket = async (q: Kysely<Database>, basketId: string): Promise<Basket | undefined> => {
@@ -169,7 +220,7 @@ export const makeBasketRepo = (db: Kysely<Database>): BasketRepoShape => ({
     ),
 
   holdForCheckout: (basketId) =>
-    runQuery(db, "baskets.holdForCheckout", (q) => holdBasket(q, basketId)).pipe(
+    runQuery(db, "baskets.holdForCheckout", (q) => holdBasketForCheckout(q, basketId)).pipe(
       Effect.flatMap(found(basketId)),
     ),
 

@@ -63,8 +63,48 @@ const withLines = async (q: Kysely<Database>, rows: readonly OrderRow[]): Promis
   return rows.map((row) => orderFrom(row, lineRows, creditRows))
 }
 
-type LineRow = Selectable<Database["orderLines"]> & { name: string; ticketNumbers: number[] }
-type CreditRow = Selectable<Database["orderCreditItems"]>
+type LineRow = Pick<
+  Selectable<Database["orderLines"]>,
+  | "orderId"
+  | "competitionId"
+  | "quantity"
+  | "unitPricePence"
+  | "preDiscountTotalPence"
+  | "lineTotalPence"
+> & { name: string; ticketNumbers: number[] }
+type CreditRow = Pick<
+  Selectable<Database["orderCreditItems"]>,
+  "orderId" | "description" | "lineTotalPence"
+>
+
+/**
+ * An order row with its lines (ticket numbers included) and credit items as
+ * JSON columns, for a statement that reads them together with the write
+ * that produced the row. `lines` and `credits` name where they come from:
+ * the tables, or a data-modifying CTE of the same statement (whose rows
+ * the tables do not show yet). Lines ordered as `withLines` orders them.
+ */
+const linesAndCredits = (row: string, lines: string, credits: string) =>
+  sql<{ linesJson: LineRow[]; creditsJson: CreditRow[] }>`
+    coalesce((select json_agg(json_build_object(
+        'orderId', l.order_id, 'competitionId', l.competition_id, 'name', c.name,
+        'quantity', l.quantity, 'unitPricePence', l.unit_price_pence,
+        'preDiscountTotalPence', l.pre_discount_total_pence, 'lineTotalPence', l.line_total_pence,
+        'ticketNumbers', array(select t.ticket_number from tickets t
+          where t.order_id = l.order_id and t.competition_id = l.competition_id
+          order by t.ticket_number))
+        order by c.name)
+      from ${sql.raw(lines)} l join competitions c on c.id = l.competition_id
+      where l.order_id = ${sql.raw(row)}.id), '[]'::json) as "linesJson",
+    coalesce((select json_agg(json_build_object(
+        'orderId', i.order_id, 'description', i.description, 'lineTotalPence', i.line_total_pence)
+        order by i.position)
+      from ${sql.raw(credits)} i where i.order_id = ${sql.raw(row)}.id), '[]'::json) as "creditsJson"`
+
+type RowWithLines = OrderRow & { linesJson: LineRow[]; creditsJson: CreditRow[] }
+
+const orderFromJoined = ({ linesJson, creditsJson, ...row }: RowWithLines): Order =>
+  orderFrom(row, linesJson, creditsJson)
 
 const orderFrom = (
   row: OrderRow,
@@ -145,56 +185,53 @@ export const makeOrderRepo = (db: Kysely<Database>): OrderRepoShape => ({
     ),
 
   recordAllocation: (orderId, allocation) =>
-    runQuery(db, "orders.recordAllocation", (executor) =>
-      atomically(executor, async (trx) => {
-        if (!isUuid(orderId)) return undefined
-        const updated = await trx
-          .updateTable("orders")
-          .set({
-            itemTotalPence: allocation.itemTotal,
-            discountTotalPence: allocation.discountTotal,
-            donationPence: allocation.donation,
-            siteCreditDebitPence: allocation.siteCreditDebit,
-            orderTotalPence: allocation.orderTotal,
-            allocationExceptions: JSON.stringify(allocation.exceptions),
-          })
-          .where("id", "=", orderId)
-          .returningAll()
-          .executeTakeFirst()
-        if (updated === undefined) return undefined
-        if (allocation.lines.length > 0) {
-          await trx
-            .insertInto("orderLines")
-            .values(
-              allocation.lines.map((line) => ({
-                orderId,
-                competitionId: line.competitionId,
-                quantityRequested: line.quantityRequested,
-                quantity: line.quantity,
-                unitPricePence: line.unitPrice,
-                preDiscountTotalPence: line.preDiscountTotal,
-                lineTotalPence: line.lineTotal,
-              })),
-            )
-            .execute()
-        }
-        const creditItems = allocation.creditItems ?? []
-        if (creditItems.length > 0) {
-          await trx
-            .insertInto("orderCreditItems")
-            .values(
-              creditItems.map((item, position) => ({
-                orderId,
-                position,
-                description: item.description,
-                lineTotalPence: item.lineTotal,
-              })),
-            )
-            .execute()
-        }
-        return (await withLines(trx, [updated]))[0]
-      }),
-    ).pipe(Effect.flatMap(found(orderId))),
+    runQuery(db, "orders.recordAllocation", async (q) => {
+      if (!isUuid(orderId)) return undefined
+      const creditItems = allocation.creditItems ?? []
+      // One statement: the totals, the lines and credit items, and the order
+      // read back with its ticket numbers (data-modifying CTEs; the inserts'
+      // rows are read from the CTEs, which the tables do not show yet).
+      const insertLines =
+        allocation.lines.length === 0
+          ? sql`select * from order_lines where false`
+          : sql`insert into order_lines (order_id, competition_id, quantity_requested, quantity,
+                unit_price_pence, pre_discount_total_pence, line_total_pence)
+              select updated.id, v.* from updated, (values ${sql.join(
+                allocation.lines.map(
+                  (line) =>
+                    sql`(${line.competitionId}::uuid, ${line.quantityRequested}::int, ${line.quantity}::int, ${line.unitPrice}::int, ${line.preDiscountTotal}::int, ${line.lineTotal}::int)`,
+                ),
+              )}) as v
+              returning *`
+      const insertCredits =
+        creditItems.length === 0
+          ? sql`select * from order_credit_items where false`
+          : sql`insert into order_credit_items (order_id, position, description, line_total_pence)
+              select updated.id, v.* from updated, (values ${sql.join(
+                creditItems.map(
+                  (item, position) =>
+                    sql`(${position}::int, ${item.description}::text, ${item.lineTotal}::int)`,
+                ),
+              )}) as v
+              returning *`
+      const { rows } = await sql<RowWithLines>`
+        with updated as (
+          update orders set
+            item_total_pence = ${allocation.itemTotal},
+            discount_total_pence = ${allocation.discountTotal},
+            donation_pence = ${allocation.donation},
+            site_credit_debit_pence = ${allocation.siteCreditDebit},
+            order_total_pence = ${allocation.orderTotal},
+            allocation_exceptions = ${JSON.stringify(allocation.exceptions)}
+          where id = ${orderId}
+          returning *
+        ), inserted as (${insertLines}), credited as (${insertCredits})
+        select updated.*, ${linesAndCredits("updated", "inserted", "credited")}
+        from updated
+      `.execute(q)
+      const row = rows[0]
+      return row === undefined ? undefined : orderFromJoined(row)
+    }).pipe(Effect.flatMap(found(orderId))),
 
   byId: (orderId) =>
     runQuery(db, "orders.byId", (q) => loadOrder(q, orderId)).pipe(Effect.flatMap(found(orderId))),
@@ -207,29 +244,41 @@ export const makeOrderRepo = (db: Kysely<Database>): OrderRepoShape => ({
           if (!isUuid(orderId)) return undefined
           // One statement in the usual case: the update takes the row lock (so a
           // payment notification and a cancel race in turn, not together) and,
-          // having waited, checks the status it finds against core's rule.
+          // having waited, checks the status it finds against core's rule; a
+          // move that keeps the tickets reads the order back in that statement.
           const from = orderStatuses.filter((status) => canTransition(status, to))
-          const updated =
-            from.length === 0
-              ? undefined
-              : await trx
-                  .updateTable("orders")
-                  .set({ status: to, updatedAt: new Date() })
-                  .where("id", "=", orderId)
-                  .where("status", "in", from)
-                  .returningAll()
-                  .executeTakeFirst()
-          if (updated === undefined) {
-            const row = await trx
-              .selectFrom("orders")
-              .select("status")
+          if (from.length > 0 && !releasesTickets(to)) {
+            const { rows } = await sql<RowWithLines>`
+              with moved as (
+                update orders set status = ${to}, updated_at = ${new Date()}
+                where id = ${orderId} and status in (${sql.join(from)})
+                returning *
+              )
+              select moved.*, ${linesAndCredits("moved", "order_lines", "order_credit_items")}
+              from moved
+            `.execute(trx)
+            const moved = rows[0]
+            if (moved !== undefined) return orderFromJoined(moved)
+          } else if (from.length > 0) {
+            const updated = await trx
+              .updateTable("orders")
+              .set({ status: to, updatedAt: new Date() })
               .where("id", "=", orderId)
-              .forUpdate()
+              .where("status", "in", from)
+              .returningAll()
               .executeTakeFirst()
-            return row === undefined ? undefined : { refused: row.status }
+            if (updated !== undefined) {
+              await releaseInTransaction(trx, orderId)
+              return (await withLines(trx, [updated]))[0]
+            }
           }
-          if (releasesTickets(to)) await releaseInTransaction(trx, orderId)
-          return (await withLines(trx, [updated]))[0]
+          const row = await trx
+            .selectFrom("orders")
+            .select("status")
+            .where("id", "=", orderId)
+            .forUpdate()
+            .executeTakeFirst()
+          return row === undefined ? undefined : { refused: row.status }
         },
       ),
     ).pipe(

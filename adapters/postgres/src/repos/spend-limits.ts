@@ -12,6 +12,7 @@ import { Db } from "../database"
 import type { Database, SpendLimitsTable } from "../schema"
 import { runQuery } from "../transactions"
 import { isUuid } from "./shared"
+import { holdCustomer } from "./site-credit"
 
 const limitOf = (kind: string, amount: number | null): SpendLimit =>
   kind === "NoLimit" ? { kind: "NoLimit" } : { kind: "Amount", amount: pence(amount ?? 0) }
@@ -136,7 +137,86 @@ export const makeSpendLimitStore = (db: Kysely<Database>): SpendLimitStoreShape 
           return Number(count)
         })
       : Effect.succeed(0),
+
+  positionForCheckout: (customerId, since, exceptOrderId) =>
+    isUuid(customerId) && isUuid(exceptOrderId)
+      ? runQuery(db, "spendLimits.positionForCheckout", (q) =>
+          positionForCheckout(q, customerId, since, exceptOrderId),
+        )
+      : Effect.succeed({
+          siteCreditBalance: pence(0),
+          setting: UNANSWERED,
+          completedOrders: 0,
+          ordersSince: [],
+        }),
 })
+
+interface PositionRow {
+  readonly balance: string
+  readonly limitKind: string | null
+  readonly limitPence: number | null
+  readonly pendingKind: string | null
+  readonly pendingPence: number | null
+  readonly pendingAppliesAt: Date | null
+  readonly completed: string
+  readonly month: readonly {
+    readonly status: OrderStatus
+    readonly orderTotalPence: number
+    readonly siteCreditDebitPence: number
+    readonly creditBought: number
+  }[]
+}
+
+/**
+ * Checkout's position in two statements: the hold, then every fact in one
+ * read. Not one statement: under READ COMMITTED a statement that waited for
+ * the row lock still reads the other tables as they were when it began, so
+ * it would miss the order and debit of the checkout it waited for.
+ */
+const positionForCheckout = async (
+  q: Kysely<Database>,
+  customerId: string,
+  since: Date,
+  exceptOrderId: string,
+) => {
+  await holdCustomer(q, customerId)
+  const { rows } = await sql<PositionRow>`
+    select
+      (select coalesce(sum(amount_pence), 0) from site_credit_entries
+        where customer_id = ${customerId}) as "balance",
+      s.limit_kind as "limitKind", s.limit_pence as "limitPence",
+      s.pending_kind as "pendingKind", s.pending_pence as "pendingPence",
+      s.pending_applies_at as "pendingAppliesAt",
+      (select count(*) from orders
+        where customer_id = ${customerId} and status in ('Completed', 'Refunded')) as "completed",
+      coalesce((select json_agg(json_build_object(
+          'status', o.status,
+          'orderTotalPence', o.order_total_pence,
+          'siteCreditDebitPence', o.site_credit_debit_pence,
+          'creditBought', (select coalesce(sum(i.line_total_pence), 0) from order_credit_items i
+            where i.order_id = o.id)))
+        from orders o
+        where o.customer_id = ${customerId} and o.created_at >= ${since}
+          and o.id <> ${exceptOrderId}), '[]'::json) as "month"
+    from (select 1) as one
+    left join spend_limits s on s.customer_id = ${customerId}
+  `.execute(q)
+  const row = rows[0]
+  return {
+    siteCreditBalance: pence(Number(row?.balance ?? 0)),
+    setting:
+      row === undefined || row.limitKind === null
+        ? UNANSWERED
+        : fromRow({ ...row, limitKind: row.limitKind, customerId, updatedAt: new Date(0) }),
+    completedOrders: Number(row?.completed ?? 0),
+    ordersSince: (row?.month ?? []).map((order) => ({
+      status: order.status,
+      orderTotal: pence(Number(order.orderTotalPence)),
+      siteCreditDebit: pence(Number(order.siteCreditDebitPence)),
+      creditBought: pence(Number(order.creditBought)),
+    })),
+  }
+}
 
 export const SpendLimitStoreLive: Layer.Layer<SpendLimitStore, never, Db> = Layer.effect(
   SpendLimitStore,

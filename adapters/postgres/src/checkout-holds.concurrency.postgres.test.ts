@@ -1,0 +1,136 @@
+import { Baskets } from "@howzat/core/orders/baskets"
+import { Checkout, type CheckoutOutcome } from "@howzat/core/orders/checkout"
+import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
+import { Effect, Either, Layer, TestClock, TestContext } from "effect"
+import { type Kysely, sql } from "kysely"
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
+import { createTestDatabase, type TestDatabase } from "../../../test/support/postgres-database"
+import { type DatabaseHandle, Db, makeDatabase } from "./database"
+import { migrateToLatest } from "./migrations"
+import { CompetitionRepoLive } from "./repos/competitions"
+import { CustomerRepoLive } from "./repos/customers"
+import { PostgresOrdersLive } from "./repos/index"
+import { competitionOnSale, NOW, newCustomer } from "./repos/orders-fixtures"
+import type { Database } from "./schema"
+import { TransactionsLive } from "./transactions"
+
+/**
+ * Checkout reads the basket in the statement that takes its lock (decision
+ * 0050). A statement that waited for a lock still reads as of when it began,
+ * so a change committed while the checkout waited must send it back for a
+ * fresh read: these tests hold the lock in a transaction of their own, let
+ * the checkout queue behind it, change the basket and commit.
+ */
+describe("checkout behind a basket's lock on PostgreSQL", () => {
+  let database: TestDatabase
+  let handle: DatabaseHandle
+
+  beforeAll(async () => {
+    const clusterUrl = inject("postgresUrl")
+    if (!clusterUrl) throw new Error("No PostgreSQL test cluster: see the global setup's warning")
+    database = await createTestDatabase(clusterUrl)
+    handle = await makeDatabase({ databaseUrl: database.connectionString, maxConnections: 6 })
+    await migrateToLatest(handle.db)
+  }, 60_000)
+
+  afterAll(async () => {
+    await handle?.close()
+    await database?.drop()
+  })
+
+  const run = <A, E>(test: Effect.Effect<A, E, Checkout | Baskets>) => {
+    const ports = Layer.mergeAll(
+      PostgresOrdersLive,
+      CompetitionRepoLive,
+      CustomerRepoLive,
+      TransactionsLive,
+    ).pipe(Layer.provide(Layer.succeed(Db, handle.db)))
+    const services = Layer.mergeAll(Checkout.Default, Baskets.Default).pipe(
+      Layer.provide(Layer.merge(ports, PurchaseGateOpen)),
+    )
+    return Effect.runPromise(
+      Effect.zipRight(TestClock.setTime(NOW.getTime()), test).pipe(
+        Effect.provide(services),
+        Effect.provide(TestContext.TestContext),
+      ),
+    )
+  }
+
+  /** Until another session of this database waits on a lock (bounded: fails if none ever does). */
+  const someoneWaits = async (db: Kysely<Database>) => {
+    for (let attempt = 0; attempt < 400; attempt++) {
+      const { rows } = await sql<{ waiting: number }>`
+        select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'
+      `.execute(db)
+      if ((rows[0]?.waiting ?? 0) > 0) return
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+    throw new Error("the checkout never queued behind the basket's lock")
+  }
+
+  /**
+   * Holds the basket's lock as the basket use cases do, starts the checkout,
+   * and once it waits applies `change` and commits.
+   */
+  const checkoutBehind = async (
+    basketId: string,
+    customerId: string,
+    change: (trx: Kysely<Database>) => Promise<unknown>,
+  ) => {
+    let checkout: Promise<Either.Either<CheckoutOutcome, { readonly _tag: string }>> | undefined
+    await handle.db.transaction().execute(async (trx) => {
+      await sql`select id from baskets where id = ${basketId} for update`.execute(trx)
+      checkout = run(
+        Effect.either(Effect.flatMap(Checkout, (c) => c.checkout(basketId, customerId))),
+      )
+      await someoneWaits(handle.db)
+      await change(trx)
+      await sql`update baskets set updated_at = now() where id = ${basketId}`.execute(trx)
+    })
+    if (checkout === undefined) throw new Error("the checkout never started")
+    return checkout
+  }
+
+  it("checks out the items as they are after the change it waited for", async () => {
+    const competitionId = await competitionOnSale(handle.db, { name: "Changed while waiting" })
+    const customerId = await newCustomer(handle.db)
+    const { id } = await run(
+      Effect.flatMap(Baskets, (baskets) =>
+        Effect.tap(baskets.create(customerId), (basket) =>
+          baskets.addItem(basket.id, competitionId, 2, customerId),
+        ),
+      ),
+    )
+
+    const outcome = await checkoutBehind(id, customerId, (trx) =>
+      trx.updateTable("basketItems").set({ quantity: 5 }).where("basketId", "=", id).execute(),
+    )
+
+    expect(Either.getOrThrow(outcome).order.lines.map((line) => line.quantity)).toEqual([5])
+  }, 60_000)
+
+  it("does not check out items removed while it waited", async () => {
+    const competitionId = await competitionOnSale(handle.db, { name: "Emptied while waiting" })
+    const customerId = await newCustomer(handle.db)
+    const { id } = await run(
+      Effect.flatMap(Baskets, (baskets) =>
+        Effect.tap(baskets.create(customerId), (basket) =>
+          baskets.addItem(basket.id, competitionId, 3, customerId),
+        ),
+      ),
+    )
+
+    const outcome = await checkoutBehind(id, customerId, (trx) =>
+      trx.deleteFrom("basketItems").where("basketId", "=", id).execute(),
+    )
+
+    expect(Either.isLeft(outcome) && outcome.left._tag).toBe("BasketEmpty")
+    const orders = await handle.db
+      .selectFrom("orders")
+      .select("id")
+      .where("basketId", "=", id)
+      .execute()
+    expect(orders).toEqual([])
+  }, 60_000)
+})

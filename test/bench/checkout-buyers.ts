@@ -1,0 +1,128 @@
+import { Checkout } from "@howzat/core/orders/checkout"
+import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
+import { Db, makeDatabase } from "@howzat/postgres/database"
+import { CompetitionRepoLive } from "@howzat/postgres/repos/competitions"
+import { CustomerRepoLive } from "@howzat/postgres/repos/customers"
+import { PostgresOrdersLive } from "@howzat/postgres/repos/index"
+import { TransactionsLive } from "@howzat/postgres/transactions"
+import { Layer, ManagedRuntime } from "effect"
+import { sql } from "kysely"
+
+export interface Basket {
+  readonly id: string
+  readonly customerId: string
+}
+
+/** What one process of buyers is given: its customers' queues of baskets. */
+export interface BuyersInput {
+  readonly databaseUrl: string
+  readonly queues: readonly (readonly Basket[])[]
+}
+
+/** When to start and what to measure, in wall-clock milliseconds (shared by every process). */
+export interface BuyersWindow {
+  readonly startAt: number
+  readonly windowStart: number
+  readonly windowEnd: number
+}
+
+export interface BuyersResult {
+  /** Latencies of the checkouts that started and finished inside the window. */
+  readonly latencies: number[]
+  /** Every ticket number sold, warm-up included, for the no-number-twice check. */
+  readonly numbers: number[]
+  readonly windowTickets: number
+  readonly completed: number
+  readonly errors: number
+  readonly firstError: string | undefined
+  readonly ranOut: boolean
+  /** CPU seconds this process used inside the window. */
+  readonly cpuSeconds: number
+}
+
+/** Core's Checkout on the Postgres repositories, one connection per buyer, ready to go. */
+export const prepareBuyers = async (input: BuyersInput) => {
+  const handle = await makeDatabase({
+    databaseUrl: input.databaseUrl,
+    maxConnections: input.queues.length + 1,
+  })
+  const ports = Layer.mergeAll(
+    PostgresOrdersLive,
+    CompetitionRepoLive,
+    CustomerRepoLive,
+    TransactionsLive,
+  ).pipe(Layer.provide(Layer.succeed(Db, handle.db)))
+  // The bench measures allocation; the purchase gate is not in its path.
+  const runtime = ManagedRuntime.make(
+    Checkout.Default.pipe(Layer.provide(Layer.merge(ports, PurchaseGateOpen))),
+  )
+  const checkout = await runtime.runPromise(Checkout)
+  // Every connection open before the start, so connecting is not measured.
+  await Promise.all(input.queues.map(() => sql`select pg_sleep(0.05)`.execute(handle.db)))
+
+  const run = async (window: BuyersWindow): Promise<BuyersResult> => {
+    const latencies: number[] = []
+    const numbers: number[] = []
+    let windowTickets = 0
+    let completed = 0
+    let errors = 0
+    let firstError: string | undefined
+    let ranOut = false
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, window.startAt - Date.now())))
+    let cpuAtWindowStart: NodeJS.CpuUsage | undefined
+    const startWindow = setTimeout(
+      () => {
+        cpuAtWindowStart = process.cpuUsage()
+      },
+      Math.max(0, window.windowStart - Date.now()),
+    )
+    let cpuAtWindowEnd: NodeJS.CpuUsage | undefined
+    const endWindow = setTimeout(
+      () => {
+        cpuAtWindowEnd = process.cpuUsage(cpuAtWindowStart)
+      },
+      Math.max(0, window.windowEnd - Date.now()),
+    )
+    const buyer = async (queue: readonly Basket[]) => {
+      for (const basket of queue) {
+        const began = Date.now()
+        if (began >= window.windowEnd) return
+        try {
+          const outcome = await runtime.runPromise(checkout.checkout(basket.id, basket.customerId))
+          const ended = Date.now()
+          const tickets = outcome.order.lines.flatMap((line) => line.ticketNumbers)
+          for (const n of tickets) numbers.push(n)
+          completed += 1
+          if (began >= window.windowStart && ended <= window.windowEnd) {
+            latencies.push(ended - began)
+            windowTickets += tickets.length
+          }
+        } catch (error) {
+          errors += 1
+          firstError ??= String(error)
+        }
+      }
+      ranOut = true
+    }
+    await Promise.all(input.queues.map(buyer))
+    clearTimeout(startWindow)
+    clearTimeout(endWindow)
+    const cpu = cpuAtWindowEnd ?? process.cpuUsage(cpuAtWindowStart)
+    return {
+      latencies,
+      numbers,
+      windowTickets,
+      completed,
+      errors,
+      firstError,
+      ranOut,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    }
+  }
+
+  const close = async () => {
+    await runtime.dispose()
+    await handle.close()
+  }
+  return { run, close }
+}
