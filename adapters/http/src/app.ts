@@ -332,5 +332,10 @@ export const makeHttpApp = (options: HttpAppOptions) => {
       })
     }
   })
+  // In front of Hono itself: a fresh hit needs no routing, no context and no promise, and
+  // @hono/node-server writes its plain body and headers straight to the socket (0051).
+  const route = app.fetch
+  app.fetch = (request, env, executionContext) =>
+    publicCache.answerAtOnce(request, env) ?? route(request, env, executionContext)
   return { app, dispose, publicCache }
 }
