@@ -265,7 +265,8 @@ export const makeHttpApp = (options: HttpAppOptions) => {
   }
   const publicCache = makePublicCache({
     ...(options.publicCache ?? DEFAULT_PUBLIC_CACHE),
-    alwaysHeaders: securityHeaderValues(security),
+    // The cache keeps only the API's JSON answers.
+    alwaysHeaders: securityHeaderValues(security, "data"),
   })
   // Before everything: a catalogue answer stored seconds ago needs none of what follows.
   app.use("/api/*", publicCache.freshHits)
