@@ -234,6 +234,18 @@ export const makePublicCache = (
     return coding
   }
 
+  // The same few URLs arrive thousands of times: each one's key (its filters sorted) is worked out once.
+  const keys = new Map<string, string>()
+  const memoKeyOf = (path: string, url: string) => {
+    let key = keys.get(url)
+    if (key === undefined) {
+      key = keyOf(path, url)
+      if (keys.size >= options.maxEntries) keys.clear()
+      keys.set(url, key)
+    }
+    return key
+  }
+
   const variant = (
     body: Uint8Array<ArrayBuffer>,
     etag: string,
@@ -398,8 +410,9 @@ export const makePublicCache = (
   const answerAtOnce = (request: Request, env?: unknown): Response | undefined => {
     if (request.method !== "GET") return undefined
     const target = pathAndSearchOf(request.url)
-    if (target === undefined || !isPublicRead("GET", target.path)) return undefined
-    const cached = entries.get(keyOf(target.path, target.url))
+    if (target === undefined) return undefined
+    // Only public reads are ever stored, so a stored key is the route check.
+    const cached = entries.get(memoKeyOf(target.path, target.url))
     if (cached === undefined || now() - cached.storedAt >= ttlMs) return undefined
     const header = headersOf(request, env)
     if (saysNoCache(header("cache-control")) || saysNoCache(header("pragma"))) return undefined
