@@ -271,7 +271,8 @@ export const makeHttpApp = (options: HttpAppOptions) => {
   }
   const publicCache = makePublicCache({
     ...(options.publicCache ?? DEFAULT_PUBLIC_CACHE),
-    alwaysHeaders: securityHeaderValues(security),
+    // The cache keeps only the API's JSON answers.
+    alwaysHeaders: securityHeaderValues(security, "data"),
   })
   // Before everything: a catalogue answer stored seconds ago needs none of what follows.
   app.use("/api/*", publicCache.freshHits)
@@ -338,5 +339,10 @@ export const makeHttpApp = (options: HttpAppOptions) => {
       })
     }
   })
+  // In front of Hono itself: a fresh hit needs no routing, no context and no promise, and
+  // @hono/node-server writes its plain body and headers straight to the socket (0051).
+  const route = app.fetch
+  app.fetch = (request, env, executionContext) =>
+    publicCache.answerAtOnce(request, env) ?? route(request, env, executionContext)
   return { app, dispose, publicCache }
 }

@@ -72,14 +72,26 @@ export const DEFAULT_PUBLIC_CACHE: PublicCacheOptions = {
   maxEntries: 1000,
 }
 
-interface Entry {
+/**
+ * One coding of a stored answer, with every header it is sent with, built
+ * once: a hit copies nothing, formats nothing and parses nothing.
+ */
+interface Variant {
   /** Bytes, not an ArrayBuffer: @hono/node-server writes a Uint8Array body straight to the socket. */
   readonly body: Uint8Array<ArrayBuffer>
+  /** A plain object, which @hono/node-server hands to node's writeHead without making a Headers. */
+  readonly headers: Readonly<Record<string, string>>
+  readonly notModified: Readonly<Record<string, string>>
+}
+
+interface Entry {
   readonly etag: string
-  readonly contentType: string
   readonly storedAt: number
+  readonly identity: Variant
   /** Compressed copies, made on the first request that asks for each coding. */
-  readonly encoded: Map<ContentCoding, Promise<Uint8Array<ArrayBuffer>>>
+  readonly encoded: Map<ContentCoding, Promise<Variant>>
+  /** The copies whose compression has finished, which a hit can send without waiting. */
+  readonly ready: Map<ContentCoding, Variant>
 }
 
 export interface PublicCache {
@@ -93,6 +105,15 @@ export interface PublicCache {
   /** Forgets every answer: the next read of each goes to the database. */
   readonly invalidate: () => void
   readonly stats: () => { readonly hits: number; readonly misses: number }
+  /**
+   * The answer to a request that a fresh stored answer, already in the
+   * coding the client takes, can answer at once; undefined for anything else.
+   * Synchronous and outside Hono (`makeHttpApp` puts it in front of the
+   * app's fetch): with a plain body and plain headers, @hono/node-server
+   * writes it without building a Request's headers, a Response or a promise.
+   * `env` is @hono/node-server's, whose node request has its headers parsed.
+   */
+  readonly answerAtOnce: (request: Request, env?: unknown) => Response | undefined
 }
 
 /**
@@ -122,9 +143,24 @@ export const seesWhatVisitorsSee = (authorization: string | undefined): boolean 
  * gets an answer read now, which then refreshes the stored one for everyone.
  * It costs what a token that skips the cache already costs, no more.
  */
+const saysNoCache = (value: string | undefined) =>
+  value !== undefined && /\bno-cache\b/i.test(value)
+
 const asksToRevalidate = (c: Context) =>
-  /\bno-cache\b/i.test(c.req.header("cache-control") ?? "") ||
-  /\bno-cache\b/i.test(c.req.header("pragma") ?? "")
+  saysNoCache(c.req.header("cache-control")) || saysNoCache(c.req.header("pragma"))
+
+/** A request's header from node's parsed headers when there are some, else the fetch Request's. */
+type HeaderOf = (name: string) => string | undefined
+
+const headersOf = (request: Request, env: unknown): HeaderOf => {
+  const parsed = (env as { incoming?: { headers?: Record<string, string | string[] | undefined> } })
+    ?.incoming?.headers
+  if (parsed === undefined) return (name) => request.headers.get(name) ?? undefined
+  return (name) => {
+    const value = parsed[name]
+    return Array.isArray(value) ? value.join(", ") : value
+  }
+}
 
 export const isPublicRead = (method: string, path: string) =>
   method === "GET" && PUBLIC_READS.some((route) => route.test(path))
@@ -141,6 +177,18 @@ const keyOf = (path: string, url: string) => {
   const params = new URLSearchParams(search)
   params.sort()
   return `${path}?${params.toString()}`
+}
+
+/**
+ * The path and query of an absolute URL as Hono routes it, or undefined for
+ * one Hono would decode first (a percent sign): such a rare request takes
+ * the app's own way.
+ */
+const pathAndSearchOf = (url: string) => {
+  const start = url.indexOf("/", url.indexOf("://") + 3)
+  if (start < 0 || url.includes("%", start)) return undefined
+  const query = url.indexOf("?", start)
+  return { path: url.slice(start, query < 0 ? undefined : query), url }
 }
 
 const etagOf = (body: Uint8Array) =>
@@ -174,6 +222,53 @@ export const makePublicCache = (
   const filling = new Map<string, { generation: number; entry: Promise<Entry | null> }>()
   let hits = 0
   let misses = 0
+  // Browsers send a handful of distinct Accept-Encoding values: each is parsed once.
+  const codings = new Map<string, ContentCoding | null>()
+  const codingFor = (acceptEncoding: string | undefined) => {
+    if (acceptEncoding === undefined) return null
+    let coding = codings.get(acceptEncoding)
+    if (coding === undefined) {
+      coding = chooseEncoding(acceptEncoding)
+      if (codings.size < 64) codings.set(acceptEncoding, coding)
+    }
+    return coding
+  }
+
+  // The same few URLs arrive thousands of times: each one's key (its filters sorted) is worked out once.
+  const keys = new Map<string, string>()
+  const memoKeyOf = (path: string, url: string) => {
+    let key = keys.get(url)
+    if (key === undefined) {
+      key = keyOf(path, url)
+      if (keys.size >= options.maxEntries) keys.clear()
+      keys.set(url, key)
+    }
+    return key
+  }
+
+  const variant = (
+    body: Uint8Array<ArrayBuffer>,
+    etag: string,
+    contentType: string,
+    coding: ContentCoding | null,
+  ): Variant => {
+    const notModified: Record<string, string> = {
+      ...options.alwaysHeaders,
+      "cache-control": cacheControl,
+      // A compressed copy is the same representation in other bytes: weak, as compression marks it.
+      etag: coding ? `W/${etag}` : etag,
+      // A shared cache must not hand staff's view to a visitor or the other way round, nor
+      // brotli to a client that cannot read it.
+      vary: "Authorization, Accept-Encoding",
+    }
+    const headers: Record<string, string> = {
+      ...notModified,
+      "content-type": contentType,
+      ...(coding ? { "content-encoding": coding } : {}),
+      "content-length": String(body.byteLength),
+    }
+    return { body, headers, notModified }
+  }
 
   const invalidate = () => {
     generation++
@@ -196,50 +291,37 @@ export const makePublicCache = (
    * every browser asks for brotli, and compressing 15 KB of JSON costs more
    * than serving it from memory (decision 0047).
    */
-  const encoded = (entry: Entry, acceptEncoding: string | undefined) => {
-    const coding =
-      entry.body.length >= COMPRESSION_THRESHOLD_BYTES && chooseEncoding(acceptEncoding)
-    if (!coding) return null
-    let bytes = entry.encoded.get(coding)
-    if (bytes === undefined) {
-      bytes = compress(coding, Buffer.from(entry.body)).then((b) => new Uint8Array(b))
-      entry.encoded.set(coding, bytes)
+  const encoded = (entry: Entry, coding: ContentCoding | null) => {
+    if (!coding || entry.identity.body.length < COMPRESSION_THRESHOLD_BYTES) return null
+    let copy = entry.encoded.get(coding)
+    if (copy === undefined) {
+      copy = compress(coding, Buffer.from(entry.identity.body)).then((b) => {
+        const made = variant(
+          new Uint8Array(b),
+          entry.etag,
+          entry.identity.headers["content-type"] ?? "",
+          coding,
+        )
+        entry.ready.set(coding, made)
+        return made
+      })
+      entry.encoded.set(coding, copy)
     }
-    return { coding, bytes }
+    return copy
   }
+
+  const respond = (chosen: Variant, etag: string, ifNoneMatch: string | undefined) =>
+    matches(ifNoneMatch, etag)
+      ? new Response(null, { status: 304, headers: chosen.notModified })
+      : new Response(chosen.body, { status: 200, headers: chosen.headers })
 
   const answer = async (
     entry: Entry,
     ifNoneMatch: string | undefined,
     acceptEncoding: string | undefined,
   ) => {
-    const variant = encoded(entry, acceptEncoding)
-    const headers: Record<string, string> = {
-      ...options.alwaysHeaders,
-      "cache-control": cacheControl,
-      // A compressed copy is the same representation in other bytes: weak, as compression marks it.
-      etag: variant ? `W/${entry.etag}` : entry.etag,
-      // A shared cache must not hand staff's view to a visitor or the other way round, nor
-      // brotli to a client that cannot read it.
-      vary: "Authorization, Accept-Encoding",
-    }
-    if (matches(ifNoneMatch, entry.etag)) return new Response(null, { status: 304, headers })
-    if (variant === null) {
-      return new Response(entry.body, {
-        status: 200,
-        headers: { ...headers, "content-type": entry.contentType },
-      })
-    }
-    const body = await variant.bytes
-    return new Response(body, {
-      status: 200,
-      headers: {
-        ...headers,
-        "content-type": entry.contentType,
-        "content-encoding": variant.coding,
-        "content-length": String(body.length),
-      },
-    })
+    const copy = encoded(entry, codingFor(acceptEncoding))
+    return respond(copy ? await copy : entry.identity, entry.etag, ifNoneMatch)
   }
 
   const middleware: MiddlewareHandler = async (c, next) => {
@@ -293,12 +375,14 @@ export const makePublicCache = (
         return
       }
       const body = new Uint8Array(await response.arrayBuffer())
+      const etag = etagOf(body)
+      const contentType = response.headers.get("content-type") ?? "application/json"
       const entry: Entry = {
-        body,
-        etag: etagOf(body),
-        contentType: response.headers.get("content-type") ?? "application/json",
+        etag,
         storedAt: now(),
+        identity: variant(body, etag, contentType, null),
         encoded: new Map(),
+        ready: new Map(),
       }
       if (startedIn === generation) store(key, entry)
       settle(entry)
@@ -323,5 +407,27 @@ export const makePublicCache = (
     )
   }
 
-  return { middleware, freshHits, invalidate, stats: () => ({ hits, misses }) }
+  const answerAtOnce = (request: Request, env?: unknown): Response | undefined => {
+    if (request.method !== "GET") return undefined
+    const target = pathAndSearchOf(request.url)
+    if (target === undefined) return undefined
+    // Only public reads are ever stored, so a stored key is the route check.
+    const cached = entries.get(memoKeyOf(target.path, target.url))
+    if (cached === undefined || now() - cached.storedAt >= ttlMs) return undefined
+    const header = headersOf(request, env)
+    if (saysNoCache(header("cache-control")) || saysNoCache(header("pragma"))) return undefined
+    if (!seesWhatVisitorsSee(header("authorization"))) return undefined
+    const coding = codingFor(header("accept-encoding"))
+    let chosen = cached.identity
+    if (coding && cached.identity.body.length >= COMPRESSION_THRESHOLD_BYTES) {
+      const copy = cached.ready.get(coding)
+      // Not compressed yet: the app's own way waits for the copy (and starts it).
+      if (copy === undefined) return undefined
+      chosen = copy
+    }
+    hits++
+    return respond(chosen, cached.etag, header("if-none-match"))
+  }
+
+  return { middleware, freshHits, invalidate, answerAtOnce, stats: () => ({ hits, misses }) }
 }

@@ -1,6 +1,12 @@
 import { Hono } from "hono"
 import { describe, expect, it } from "vitest"
-import { contentSecurityPolicy, securityHeaders, stripeBrowserOrigins } from "./security-headers"
+import {
+  contentSecurityPolicy,
+  DATA_CONTENT_SECURITY_POLICY,
+  securityHeaders,
+  securityHeaderValues,
+  stripeBrowserOrigins,
+} from "./security-headers"
 
 const directive = (policy: string, name: string) =>
   policy
@@ -119,6 +125,42 @@ describe("the security headers", () => {
           https ? "max-age=63072000; includeSubDomains" : null,
         )
       }
+    }
+  })
+
+  it("give a JSON answer the data policy and no Permissions-Policy, a page the full ones", async () => {
+    for (const https of [false, true]) {
+      const app = new Hono()
+      app.use("*", securityHeaders({ https }))
+      app.get("/page", (c) => c.html("<p>hi</p>"))
+      app.get("/data", (c) => c.json({ ok: true }))
+      app.get("/problem", (c) =>
+        c.body('{"status":400}', 400, { "content-type": "application/problem+json" }),
+      )
+      const page = (await app.request("/page")).headers
+      expect(page.get("content-security-policy")).toBe(contentSecurityPolicy({ https }))
+      expect(page.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=()")
+      for (const path of ["/data", "/problem"]) {
+        const data = (await app.request(path)).headers
+        expect(data.get("content-security-policy")).toBe(DATA_CONTENT_SECURITY_POLICY)
+        expect(data.get("permissions-policy")).toBeNull()
+        expect(data.get("x-content-type-options")).toBe("nosniff")
+        expect(data.get("x-frame-options")).toBe("DENY")
+        expect(data.get("referrer-policy")).toBe("strict-origin-when-cross-origin")
+        expect(data.get("strict-transport-security")).toBe(
+          https ? "max-age=63072000; includeSubDomains" : null,
+        )
+      }
+    }
+  })
+
+  it("values for data are the ones the middleware gives JSON", async () => {
+    const app = new Hono()
+    app.use("*", securityHeaders({ https: true }))
+    app.get("/data", (c) => c.json({ ok: true }))
+    const headers = (await app.request("/data")).headers
+    for (const [name, value] of Object.entries(securityHeaderValues({ https: true }, "data"))) {
+      expect(headers.get(name)).toBe(value)
     }
   })
 

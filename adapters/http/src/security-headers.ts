@@ -93,25 +93,48 @@ export const stripeBrowserOrigins = (scriptUrl: string): CardProviderOrigins => 
 const HSTS_MAX_AGE_SECONDS = 63_072_000
 
 /**
+ * A JSON answer is data, never a document: no script runs in it, nothing
+ * is embedded or fetched from it, so the storefront's policy (its sources,
+ * which only a page uses) and the Permissions-Policy (which governs a
+ * page's features) mean nothing on it. What protects data opened as a page
+ * is a policy that allows nothing and no framing (OWASP's REST Security
+ * Cheat Sheet), nosniff, X-Frame-Options, and HSTS: shorter answers on the
+ * reads a launch repeats thousands of times a second (decision 0051).
+ */
+export const DATA_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'"
+
+/** Whether a response's Content-Type says JSON (the API's answers and its problems). */
+export const isData = (contentType: string | null | undefined) =>
+  contentType != null && /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType)
+
+/**
  * Headers every response carries, whatever served it (API, storefront,
  * health, mailbox, refusals made before routing, the public cache's answers
  * made before any middleware runs). A response that set its own
- * Content-Security-Policy (the dev mailbox's inline style) keeps it.
+ * Content-Security-Policy (the dev mailbox's inline style) keeps it. A JSON
+ * answer gets the data policy above and no Permissions-Policy.
  */
-export const securityHeaderValues = (options: SecurityHeadersOptions): Record<string, string> => ({
-  [CSP]: contentSecurityPolicy(options),
+export const securityHeaderValues = (
+  options: SecurityHeadersOptions,
+  answer: "page" | "data" = "page",
+): Record<string, string> => ({
+  [CSP]: answer === "data" ? DATA_CONTENT_SECURITY_POLICY : contentSecurityPolicy(options),
   "x-content-type-options": "nosniff",
   "x-frame-options": "DENY",
   "referrer-policy": "strict-origin-when-cross-origin",
-  "permissions-policy": "camera=(), microphone=(), geolocation=()",
+  ...(answer === "page"
+    ? { "permissions-policy": "camera=(), microphone=(), geolocation=()" }
+    : {}),
   ...(options.https
     ? { "strict-transport-security": `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains` }
     : {}),
 })
 
 export const securityHeaders = (options: SecurityHeadersOptions): MiddlewareHandler => {
-  const values = Object.entries(securityHeaderValues(options))
+  const page = Object.entries(securityHeaderValues(options, "page"))
+  const data = Object.entries(securityHeaderValues(options, "data"))
   const apply = (headers: Headers) => {
+    const values = isData(headers.get("content-type")) ? data : page
     for (const [name, value] of values) {
       if (name !== CSP || !headers.has(CSP)) headers.set(name, value)
     }

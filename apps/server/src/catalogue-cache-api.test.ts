@@ -85,6 +85,24 @@ describe("a public catalogue read", () => {
     expect(b.headers.get("etag")).toBe(a.headers.get("etag"))
   })
 
+  it("once stored, is answered in front of the app, before any routing (decision 0051)", async () => {
+    const path = `/api/Competitions/${competitionId}`
+    const stored = await anonymous(path)
+    const request = () => new Request(`http://localhost${path}`)
+    const hit = shop.app.fetch(request())
+    // Not a promise: no middleware, no handler, nothing awaited.
+    expect(hit).toBeInstanceOf(Response)
+    const answered = hit as Response
+    expect(answered.headers.get("etag")).toBe(stored.headers.get("etag"))
+    expect(await answered.text()).toBe(await stored.text())
+    // A staff token skips it: the app's own way, which is asynchronous.
+    const staffRead = shop.app.fetch(
+      new Request(`http://localhost${path}`, { headers: { authorization: "Bearer x.e30.y" } }),
+    )
+    expect(staffRead).toBeInstanceOf(Promise)
+    await staffRead
+  })
+
   it("is not cached when it is a problem", async () => {
     const missing = await anonymous("/api/Competitions/00000000-0000-4000-8000-00000000dead")
     expect(missing.status).toBe(404)

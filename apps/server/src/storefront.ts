@@ -1,8 +1,35 @@
 import { existsSync, readFileSync } from "node:fs"
 import path from "node:path"
 import { serveStatic } from "@hono/node-server/serve-static"
-import type { Hono } from "hono"
+import type { Hono, MiddlewareHandler } from "hono"
+import { homeReadUrls } from "../../web/src/api/home-reads"
 import { cacheForAYear } from "./static-cache"
+
+/**
+ * Home's first paint waits for its API reads, which its script would start
+ * only once it has loaded and run: named here, the browser fetches them
+ * while it loads the script (decision 0051). `crossorigin` (anonymous) is
+ * the credentials mode Home's loader fetches them with; a preload asked
+ * any other way would be fetched twice. Only Home: other pages read other
+ * things.
+ */
+export const homePreloadLink = (urls: readonly string[] = homeReadUrls()): string =>
+  urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`).join(", ")
+
+const preloadHomeReads = (): MiddlewareHandler => {
+  const link = homePreloadLink()
+  return async (c, next) => {
+    await next()
+    if (c.res.status !== 200 || !c.res.headers.get("content-type")?.startsWith("text/html")) return
+    try {
+      c.res.headers.append("link", link)
+    } catch {
+      // A response with immutable headers: copy it first.
+      c.res = new Response(c.res.body, c.res)
+      c.res.headers.append("link", link)
+    }
+  }
+}
 
 /**
  * Serves the built storefront: hashed assets with a long cache, and every
@@ -18,6 +45,8 @@ export const serveStorefront = (app: Hono, distDir: string) => {
   // A hashed asset that is not there (an old page asking for a past build's file) is a
   // 404, never the app's page under a script's name.
   app.get("/assets/*", (c) => c.text("Not found", 404))
+  // Home is index.html at "/", answered by serveStatic (its pre-compressed copy) or the fallback.
+  app.use("/", preloadHomeReads())
   app.use("/*", serveStatic({ root, precompressed: true }))
   app.get("*", (c) => {
     if (!existsSync(indexFile)) {

@@ -1,7 +1,14 @@
 import { ordinalDate, ordinalDateTime } from "@howzat/core/rules/dates"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { lazy, Suspense } from "react"
-import { competitionWinners, listCompetitions, nextLiveDraw, resourceHtml } from "../api/catalogue"
+import {
+  HOME_READS,
+  type HomeDraw,
+  type HomeList,
+  type HomeWinners,
+  homeRead,
+  homeResourceHtml,
+} from "../api/home-reads"
 import { brand, pageTitle } from "../brand"
 import { Carousel } from "../components/Carousel"
 import { CompetitionGrid } from "../components/CompetitionTile"
@@ -11,9 +18,6 @@ import { EmptyState, TileSkeletons } from "../components/PageStates"
 import { WinnerCard } from "../components/WinnerCard"
 import { skewFrom } from "../lib/competition"
 import { useServerNow } from "../lib/now"
-
-const HOME_COMPETITIONS = 24
-const RECENT_WINNERS = 6
 
 /** Extras that may fail without taking the page down with them. */
 const optional = <T,>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null)
@@ -28,14 +32,13 @@ export const Route = createFileRoute("/")({
   head: () => ({ meta: [{ title: pageTitle("Home") }] }),
   loader: async ({ abortController }) => {
     const signal = abortController.signal
+    // The very URLs the server preloads on `/` (api/home-reads.ts), asked as the preloads were.
     const [list, draw, winners, heroSub, howItWorks] = await Promise.all([
-      listCompetitions({ pageSize: HOME_COMPETITIONS }, signal),
-      optional(nextLiveDraw(signal)),
-      brand.showRecentWinners
-        ? optional(competitionWinners(RECENT_WINNERS, signal))
-        : Promise.resolve(null),
-      optional(resourceHtml("content-banner-hero-sub", signal)),
-      optional(resourceHtml("content-article-how-it-works", signal)),
+      homeRead<HomeList>(HOME_READS.list, signal),
+      optional(homeRead<HomeDraw>(HOME_READS.nextLiveDraw, signal)),
+      HOME_READS.winners ? optional(homeRead<HomeWinners>(HOME_READS.winners, signal)) : null,
+      optional(homeResourceHtml(HOME_READS.heroSub, signal)),
+      optional(homeResourceHtml(HOME_READS.howItWorks, signal)),
     ])
     return {
       list,
