@@ -134,16 +134,18 @@ const serverTable = (report: BenchReport): string =>
       "Workload",
       "Statements per transaction",
       "Mean active backends",
+      "Mean waiting on the client in a transaction",
       "Lock waiters, mean (peak)",
       "Deadlocks",
       "Node CPU (cores)",
     ]),
-    row(["---", "--:", "--:", "--:", "--:", "--:"]),
+    row(["---", "--:", "--:", "--:", "--:", "--:", "--:"]),
     ...report.runs.flatMap(({ checkout: c, pgbench: p }) => [
       row([
         `checkout, ${c.buyers} buyers`,
         perTransaction(c.server),
         fixed(c.server.meanActive, 1),
+        fixed(c.server.meanIdleInTransaction, 1),
         `${fixed(c.server.meanLockWaiters, 1)} (${c.server.maxLockWaiters})`,
         String(c.server.deadlocks),
         fixed(c.nodeCpu, 2),
@@ -152,6 +154,7 @@ const serverTable = (report: BenchReport): string =>
         `pgbench, ${p.clients} clients`,
         perTransaction(p.server),
         fixed(p.server.meanActive, 1),
+        fixed(p.server.meanIdleInTransaction, 1),
         `${fixed(p.server.meanLockWaiters, 1)} (${p.server.maxLockWaiters})`,
         String(p.server.deadlocks),
         "–",
@@ -283,6 +286,15 @@ What stands between the ratio and the goal (decisions 0046 and 0050):
   taken before the count is read, and the count decides the claim), the customer's hold before
   their position, and core deciding between them (ownership, the maximum, pricing, the spend
   limit). One server-side function for the whole checkout would move those rules out of core.
+- **Waiting on Node, not in Node's CPU.** The server table's "waiting on the client" column
+  counts sessions that are inside a checkout's transaction with nothing to do: the database has
+  answered and waits for the next statement. Nearly every buyer's session is in that state at
+  any moment, while the buyer processes together use well under the two cores (the Node CPU
+  column). So most of a checkout's time is the gap between a reply arriving and the next
+  statement leaving, and neither the database nor raw JavaScript fills it: the next thing to
+  measure is that gap inside Node (event-loop delay with \`perf_hooks.monitorEventLoopDelay\`,
+  and how fibers and pg's per-connection queues hand replies on), before any further cut in
+  statements.
 - **The machine.** Node and the database share two cores with pgbench's own runs and whatever
   else is running; on a busy machine Node's share of a core, not the database, sets the pace.
 

@@ -7,6 +7,11 @@ import pg from "pg"
 export interface ServerStats {
   /** Mean backends of this database running a statement at a sample. */
   readonly meanActive: number
+  /**
+   * Sessions inside a transaction but idle: the server has answered and waits
+   * for the client's next statement, i.e. for Node.
+   */
+  readonly meanIdleInTransaction: number
   /** Mean and peak backends waiting on a lock (row, advisory or transaction id). */
   readonly meanLockWaiters: number
   readonly maxLockWaiters: number
@@ -59,6 +64,7 @@ const counters = async (client: pg.Client): Promise<Counters> => {
 export const startSampler = (databaseUrl: string): ServerSampler => {
   const client = new pg.Client({ connectionString: databaseUrl })
   let active = 0
+  let idleInTransaction = 0
   let waiting = 0
   let peak = 0
   let samples = 0
@@ -73,6 +79,7 @@ export const startSampler = (databaseUrl: string): ServerSampler => {
     let lockWaiters = 0
     for (const row of rows) {
       if (row.state === "active") active += 1
+      if (row.state === "idle in transaction") idleInTransaction += 1
       if (row.lock === null) continue
       lockWaiters += 1
       // pgbench sends its values inline: count its statements, not each value, as one.
@@ -99,6 +106,7 @@ export const startSampler = (databaseUrl: string): ServerSampler => {
       await client.end()
       return {
         meanActive: samples === 0 ? 0 : active / samples,
+        meanIdleInTransaction: samples === 0 ? 0 : idleInTransaction / samples,
         meanLockWaiters: samples === 0 ? 0 : waiting / samples,
         maxLockWaiters: peak,
         topWait: topWait(waits),
