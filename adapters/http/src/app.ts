@@ -274,8 +274,6 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     // The cache keeps only the API's JSON answers.
     alwaysHeaders: securityHeaderValues(security, "data"),
   })
-  // Before everything: a catalogue answer stored seconds ago needs none of what follows.
-  app.use("/api/*", publicCache.freshHits)
   // First of the rest, so every response gets them: refusals below, the API, the apps mounted after.
   app.use("*", securityHeaders(security))
   // Outermost of what changes a body: ETag and cache middleware inside see identity bytes (0048).

@@ -60,8 +60,8 @@ export interface PublicCacheOptions {
   readonly now?: () => number
   /**
    * Headers every answer carries besides the cache's own: the security
-   * headers, which `freshHits` answers cannot get from their middleware as
-   * they are made before it runs.
+   * headers, which `answerAtOnce` answers cannot get from their middleware as
+   * they are made before the app runs.
    */
   readonly alwaysHeaders?: Readonly<Record<string, string>>
 }
@@ -95,13 +95,11 @@ interface Entry {
 }
 
 export interface PublicCache {
-  readonly middleware: MiddlewareHandler
   /**
-   * Answers a fresh, stored answer and nothing else, for the very front of
-   * the app: a hit then costs no other middleware (decision 0047). Anything
-   * else goes on to the chain, where `middleware` fills and revalidates.
+   * Fills, revalidates and serves what `answerAtOnce` leaves to the app: a
+   * HEAD, a coding not compressed yet, a percent-encoded path (decision 0051).
    */
-  readonly freshHits: MiddlewareHandler
+  readonly middleware: MiddlewareHandler
   /** Forgets every answer: the next read of each goes to the database. */
   readonly invalidate: () => void
   readonly stats: () => { readonly hits: number; readonly misses: number }
@@ -395,18 +393,6 @@ export const makePublicCache = (
     }
   }
 
-  const freshHits: MiddlewareHandler = async (c, next) => {
-    if (!isPublicRead(c.req.method, c.req.path) || asksToRevalidate(c)) return next()
-    if (!seesWhatVisitorsSee(c.req.header("authorization"))) return next()
-    const cached = entries.get(keyOf(c.req.path, c.req.url))
-    if (!cached || now() - cached.storedAt >= ttlMs) return next()
-    hits++
-    replaceResponse(
-      c,
-      await answer(cached, c.req.header("if-none-match"), c.req.header("accept-encoding")),
-    )
-  }
-
   const answerAtOnce = (request: Request, env?: unknown): Response | undefined => {
     if (request.method !== "GET") return undefined
     const target = pathAndSearchOf(request.url)
@@ -429,5 +415,5 @@ export const makePublicCache = (
     return respond(chosen, cached.etag, header("if-none-match"))
   }
 
-  return { middleware, freshHits, invalidate, answerAtOnce, stats: () => ({ hits, misses }) }
+  return { middleware, invalidate, answerAtOnce, stats: () => ({ hits, misses }) }
 }
