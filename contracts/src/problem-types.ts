@@ -3,29 +3,32 @@
  * imports them without pulling Effect's Schema into its bundle.
  */
 
+/** Every problem type is a page under one address, named by its slug. */
+export const problemType = <Slug extends string>(slug: Slug) =>
+  `https://howzat.example/problems/${slug}` as const
+
 /** A change to a basket that has been checked out: start a new basket and make it there. */
-export const BASKET_CHECKED_OUT_PROBLEM = "https://howzat.example/problems/basket-checked-out"
+export const BASKET_CHECKED_OUT_PROBLEM = problemType("basket-checked-out")
 
 /** The password was right; answer the `challenge` with a code (or enrol first when not `enrolled`). */
-export const SECOND_FACTOR_REQUIRED_PROBLEM =
-  "https://howzat.example/problems/second-factor-required"
+export const SECOND_FACTOR_REQUIRED_PROBLEM = problemType("second-factor-required")
 
 /** A wrong, stale or replayed TOTP code, or an unknown or used recovery code. */
-export const INVALID_SECOND_FACTOR_PROBLEM = "https://howzat.example/problems/invalid-second-factor"
+export const INVALID_SECOND_FACTOR_PROBLEM = problemType("invalid-second-factor")
 
 /** The sign-in's challenge is spent, expired or out of attempts: sign in again. */
-export const SECOND_FACTOR_CHALLENGE_EXPIRED_PROBLEM =
-  "https://howzat.example/problems/second-factor-challenge-expired"
+export const SECOND_FACTOR_CHALLENGE_EXPIRED_PROBLEM = problemType(
+  "second-factor-challenge-expired",
+)
 
 /** Purchases refused by the customer's own protection (decision 0043): signpost support. */
 export const STANDING_PROBLEMS = [
-  "https://howzat.example/problems/account-on-a-break",
-  "https://howzat.example/problems/account-closed",
-  "https://howzat.example/problems/age-not-verified",
+  problemType("account-on-a-break"),
+  problemType("account-closed"),
+  problemType("age-not-verified"),
 ] as const
 /** The order would take the month over the customer's spend limit (issue 12): nothing was placed. */
-export const SPEND_LIMIT_REACHED_PROBLEM = "https://howzat.example/problems/spend-limit-reached"
+export const SPEND_LIMIT_REACHED_PROBLEM = problemType("spend-limit-reached")
 
 /** A returning customer must answer the spend-limit question before the next purchase. */
-export const SPEND_LIMIT_UNANSWERED_PROBLEM =
-  "https://howzat.example/problems/spend-limit-unanswered"
+export const SPEND_LIMIT_UNANSWERED_PROBLEM = problemType("spend-limit-unanswered")

@@ -1,5 +1,8 @@
 import { HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
+import { problemType } from "./problem-types"
+
+export { problemType }
 
 /**
  * Errors on the wire are RFC 9457 problem+json. Each status is its own class
@@ -65,9 +68,6 @@ export class ServiceUnavailable extends Schema.Class<ServiceUnavailable>("Servic
   { ...problemFields, status: Schema.Literal(503) },
   problemEncoding(503),
 ) {}
-
-/** Every problem type is a page under one address, named by its slug. */
-export const problemType = (slug: string) => `https://howzat.example/problems/${slug}`
 
 export const notFound = (title: string, detail: string) =>
   new NotFound({ type: problemType("not-found"), title, detail, status: 404 })

@@ -1,41 +1,23 @@
 import type { CompetitionJson, CompetitionWinnerJson } from "@howzat/contracts/catalogue"
 import { describe, expect, it } from "vitest"
+import { competitionJson } from "../lib/competition-fixture"
 import { CompetitionTile } from "./CompetitionTile"
 import { renderInRouter } from "./test-router"
 import { WinnerCard } from "./WinnerCard"
 
 const PHOTO = `/files/images/${"c".repeat(64)}.jpg`
 
-const competition = (url: string): CompetitionJson => ({
-  id: "c1",
-  name: "Cricket Bat",
-  description: "",
-  ticketPrice: 99,
-  totalTickets: 2500,
-  ticketsSoldToDate: 0,
-  maxTicketsPerCustomer: 100,
-  defaultTicketSaleQuantity: 10,
-  cashAlternativeValue: null,
-  startDateTimeUtc: "2025-03-01T00:00:00.000Z",
-  closeDateTimeUtc: "2025-03-13T19:00:00.000Z",
-  drawDateTimeUtc: "2025-03-13T20:30:00.000Z",
-  currentDateTimeUtc: "2025-03-05T00:00:00.000Z",
-  drawType: "Automatic",
-  visibilityStatus: "Visible",
-  status: 1,
-  type: "Standard",
-  categoryIds: [],
-  attributes: [],
-  imageGroup: {
-    id: "g1",
-    name: "Bat",
-    description: "",
-    images: [{ id: "i1", url, description: "The bat" }],
-  },
-  instantWinGroups: [],
-  drawCommitment: "0".repeat(64),
-  instantWinCommitment: null,
-})
+const competition = (url: string): CompetitionJson =>
+  competitionJson({
+    cashAlternativeValue: null,
+    drawType: "Automatic",
+    imageGroup: {
+      id: "g1",
+      name: "Bat",
+      description: "",
+      images: [{ id: "i1", url, description: "The bat" }],
+    },
+  })
 
 const tile = (url: string) =>
   renderInRouter(() => <CompetitionTile competition={competition(url)} skewMs={0} />)
