@@ -1,10 +1,7 @@
 import { Checkout } from "@howzat/core/orders/checkout"
 import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
-import { Db, makeDatabase } from "@howzat/postgres/database"
-import { CompetitionRepoLive } from "@howzat/postgres/repos/competitions"
-import { CustomerRepoLive } from "@howzat/postgres/repos/customers"
-import { PostgresOrdersLive } from "@howzat/postgres/repos/index"
-import { TransactionsLive } from "@howzat/postgres/transactions"
+import { checkoutPortsLive } from "@howzat/postgres/checkout-ports"
+import { makeDatabase } from "@howzat/postgres/database"
 import { Layer, ManagedRuntime } from "effect"
 import { sql } from "kysely"
 
@@ -46,12 +43,7 @@ export const prepareBuyers = async (input: BuyersInput) => {
     databaseUrl: input.databaseUrl,
     maxConnections: input.queues.length + 1,
   })
-  const ports = Layer.mergeAll(
-    PostgresOrdersLive,
-    CompetitionRepoLive,
-    CustomerRepoLive,
-    TransactionsLive,
-  ).pipe(Layer.provide(Layer.succeed(Db, handle.db)))
+  const ports = checkoutPortsLive(handle.db)
   // The bench measures allocation; the purchase gate is not in its path.
   const runtime = ManagedRuntime.make(
     Checkout.Default.pipe(Layer.provide(Layer.merge(ports, PurchaseGateOpen))),

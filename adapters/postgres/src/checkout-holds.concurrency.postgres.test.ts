@@ -1,18 +1,14 @@
 import { Baskets } from "@howzat/core/orders/baskets"
 import { Checkout, type CheckoutOutcome } from "@howzat/core/orders/checkout"
-import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
-import { Effect, Either, Layer, TestClock, TestContext } from "effect"
+import { Effect, Either } from "effect"
 import { type Kysely, sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
 import { createTestDatabase, type TestDatabase } from "../../../test/support/postgres-database"
-import { type DatabaseHandle, Db, makeDatabase } from "./database"
+import { runCheckoutOn } from "./checkout-runner"
+import { type DatabaseHandle, makeDatabase } from "./database"
 import { migrateToLatest } from "./migrations"
-import { CompetitionRepoLive } from "./repos/competitions"
-import { CustomerRepoLive } from "./repos/customers"
-import { PostgresOrdersLive } from "./repos/index"
-import { competitionOnSale, NOW, newCustomer } from "./repos/orders-fixtures"
+import { competitionOnSale, newCustomer } from "./repos/orders-fixtures"
 import type { Database } from "./schema"
-import { TransactionsLive } from "./transactions"
 
 /**
  * Checkout reads the basket in the statement that takes its lock (decision
@@ -38,23 +34,7 @@ describe("checkout behind a basket's lock on PostgreSQL", () => {
     await database?.drop()
   })
 
-  const run = <A, E>(test: Effect.Effect<A, E, Checkout | Baskets>) => {
-    const ports = Layer.mergeAll(
-      PostgresOrdersLive,
-      CompetitionRepoLive,
-      CustomerRepoLive,
-      TransactionsLive,
-    ).pipe(Layer.provide(Layer.succeed(Db, handle.db)))
-    const services = Layer.mergeAll(Checkout.Default, Baskets.Default).pipe(
-      Layer.provide(Layer.merge(ports, PurchaseGateOpen)),
-    )
-    return Effect.runPromise(
-      Effect.zipRight(TestClock.setTime(NOW.getTime()), test).pipe(
-        Effect.provide(services),
-        Effect.provide(TestContext.TestContext),
-      ),
-    )
-  }
+  const run = runCheckoutOn(() => handle.db)
 
   /** Until another session of this database waits on a lock (bounded: fails if none ever does). */
   const someoneWaits = async (db: Kysely<Database>) => {

@@ -1,17 +1,13 @@
 import { Baskets } from "@howzat/core/orders/baskets"
 import { Checkout } from "@howzat/core/orders/checkout"
-import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
 import { pence } from "@howzat/core/rules/money"
-import { Effect, Layer, TestClock, TestContext } from "effect"
+import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
 import { createTestDatabase, type TestDatabase } from "../../../test/support/postgres-database"
-import { type DatabaseHandle, Db, makeDatabase } from "./database"
+import { runCheckoutOn } from "./checkout-runner"
+import { type DatabaseHandle, makeDatabase } from "./database"
 import { migrateToLatest } from "./migrations"
-import { CompetitionRepoLive } from "./repos/competitions"
-import { CustomerRepoLive } from "./repos/customers"
-import { PostgresOrdersLive } from "./repos/index"
-import { competitionOnSale, NOW, newCustomer } from "./repos/orders-fixtures"
-import { TransactionsLive } from "./transactions"
+import { competitionOnSale, newCustomer } from "./repos/orders-fixtures"
 
 /**
  * One customer's checkouts racing on real PostgreSQL with a voucher they may
@@ -45,24 +41,7 @@ describe("a once-per-customer voucher under racing checkouts on PostgreSQL", () 
     await database?.drop()
   })
 
-  const run = <A, E>(test: Effect.Effect<A, E, Checkout | Baskets>) => {
-    const ports = Layer.mergeAll(
-      PostgresOrdersLive,
-      CompetitionRepoLive,
-      CustomerRepoLive,
-      TransactionsLive,
-    ).pipe(Layer.provide(Layer.succeed(Db, handle.db)))
-    // Allocation under contention is the subject here; the purchase gate has its own suites.
-    const services = Layer.mergeAll(Checkout.Default, Baskets.Default).pipe(
-      Layer.provide(Layer.merge(ports, PurchaseGateOpen)),
-    )
-    return Effect.runPromise(
-      Effect.zipRight(TestClock.setTime(NOW.getTime()), test).pipe(
-        Effect.provide(services),
-        Effect.provide(TestContext.TestContext),
-      ),
-    )
-  }
+  const run = runCheckoutOn(() => handle.db)
 
   it("gives the voucher to exactly one of the customer's orders", async () => {
     await handle.db

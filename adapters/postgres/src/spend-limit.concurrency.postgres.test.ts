@@ -1,19 +1,15 @@
 import { Baskets } from "@howzat/core/orders/baskets"
 import { Checkout } from "@howzat/core/orders/checkout"
-import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
 import { pence } from "@howzat/core/rules/money"
 import { changeSpendLimit, spendOf, UNANSWERED } from "@howzat/core/rules/spend-limits"
-import { Effect, Either, FastCheck as fc, Layer, TestClock, TestContext } from "effect"
+import { Effect, Either, FastCheck as fc } from "effect"
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
 import { createTestDatabase, type TestDatabase } from "../../../test/support/postgres-database"
-import { type DatabaseHandle, Db, makeDatabase } from "./database"
+import { runCheckoutOn } from "./checkout-runner"
+import { type DatabaseHandle, makeDatabase } from "./database"
 import { migrateToLatest } from "./migrations"
-import { CompetitionRepoLive } from "./repos/competitions"
-import { CustomerRepoLive } from "./repos/customers"
-import { PostgresOrdersLive } from "./repos/index"
 import { competitionOnSale, NOW, newCustomer } from "./repos/orders-fixtures"
 import { makeSpendLimitStore } from "./repos/spend-limits"
-import { TransactionsLive } from "./transactions"
 
 /**
  * Issue 12: "two tabs cannot both pass" the monthly spend limit. One
@@ -55,23 +51,7 @@ describe("the monthly spend limit under racing checkouts on PostgreSQL", () => {
     await database?.drop()
   })
 
-  const run = <A, E>(test: Effect.Effect<A, E, Checkout | Baskets>) => {
-    const ports = Layer.mergeAll(
-      PostgresOrdersLive,
-      CompetitionRepoLive,
-      CustomerRepoLive,
-      TransactionsLive,
-    ).pipe(Layer.provide(Layer.succeed(Db, handle.db)))
-    const services = Layer.mergeAll(Checkout.Default, Baskets.Default).pipe(
-      Layer.provide(Layer.merge(ports, PurchaseGateOpen)),
-    )
-    return Effect.runPromise(
-      Effect.zipRight(TestClock.setTime(NOW.getTime()), test).pipe(
-        Effect.provide(services),
-        Effect.provide(TestContext.TestContext),
-      ),
-    )
-  }
+  const run = runCheckoutOn(() => handle.db)
 
   it("property: the month's committed spend never exceeds the limit", async () => {
     await fc.assert(
