@@ -1,3 +1,4 @@
+import { defaultClientConditions, defaultServerConditions } from "vite"
 import { defineConfig } from "vitest/config"
 
 /**
@@ -8,7 +9,12 @@ import { defineConfig } from "vitest/config"
  */
 const POSTGRES = "**/*.postgres.test.ts"
 
+/** The repository runs @howzat/core and @howzat/contracts from source (see their exports maps). */
+const SOURCE = "@howzat/source"
+
 export default defineConfig({
+  resolve: { conditions: [SOURCE, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions] } },
   test: {
     exclude: ["**/node_modules/**", "**/dist/**", "test/e2e/**"],
     testTimeout: 30_000,

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url"
 import tailwindcss from "@tailwindcss/vite"
 import { tanstackRouter } from "@tanstack/router-plugin/vite"
 import react from "@vitejs/plugin-react"
-import { defineConfig } from "vite"
+import { defaultClientConditions, defineConfig } from "vite"
 import { precompress } from "../web/precompress"
 
 const here = fileURLToPath(new URL(".", import.meta.url))
@@ -18,6 +18,8 @@ const proxy = {
  */
 export default defineConfig({
   root: here,
+  // @howzat/core and @howzat/contracts from source, not their built dist/.
+  resolve: { conditions: ["@howzat/source", ...defaultClientConditions] },
   base: "/admin/",
   plugins: [
     // Must run before the React plugin so it can split route files first.

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url"
 import tailwindcss from "@tailwindcss/vite"
 import { tanstackRouter } from "@tanstack/router-plugin/vite"
 import react from "@vitejs/plugin-react"
-import { defineConfig, type Plugin } from "vite"
+import { defaultClientConditions, defineConfig, type Plugin } from "vite"
 import { homeHints } from "./hero-preload"
 import { precompress } from "./precompress"
 import { brand, metaTags } from "./src/brand"
@@ -21,6 +21,8 @@ const brandMeta = (): Plugin => ({
 
 export default defineConfig({
   root: here,
+  // @howzat/core and @howzat/contracts from source, not their built dist/.
+  resolve: { conditions: ["@howzat/source", ...defaultClientConditions] },
   plugins: [
     // Must run before the React plugin so it can split route files first.
     tanstackRouter({

@@ -10,7 +10,7 @@ import {
   RequestLoginTokenRequest,
   ResetPasswordRequest,
   TokenRequest,
-} from "./auth"
+} from "./auth.js"
 import {
   AddBasketItemRequest,
   BasketResponse,
@@ -18,7 +18,7 @@ import {
   RegisterPromotionRequest,
   SetBasketItemRequest,
   UpdateBasketRequest,
-} from "./baskets"
+} from "./baskets.js"
 import {
   CategoryCompetitionParams,
   CategoryList,
@@ -34,10 +34,10 @@ import {
   ResourceResponse,
   TicketList,
   TicketListParams,
-} from "./catalogue"
-import { AttributeTypesApi, CategoryAdminApi, CompetitionAdminApi } from "./catalogue-admin"
-import { ClubPerksApi } from "./club-perks"
-import { ClubsApi } from "./clubs"
+} from "./catalogue.js"
+import { AttributeTypesApi, CategoryAdminApi, CompetitionAdminApi } from "./catalogue-admin.js"
+import { ClubPerksApi } from "./club-perks.js"
+import { ClubsApi } from "./clubs.js"
 import {
   InstantWinPrizeWinnerList,
   InstantWinPrizeWinnerResponse,
@@ -51,17 +51,17 @@ import {
   WinnerNoteResponse,
   WinnerStatusRequest,
   WinnerVisibilityRequest,
-} from "./competition-winners"
-import { ComplaintsApi, StaffComplaintsApi } from "./complaints"
-import { ContactApi, ContactMessagesApi } from "./contact"
+} from "./competition-winners.js"
+import { ComplaintsApi, StaffComplaintsApi } from "./complaints.js"
+import { ContactApi, ContactMessagesApi } from "./contact.js"
 import {
   CustomerList,
   CustomerListParams,
   CustomerResponse,
   CustomerUpdateRequest,
   RegistrationRequest,
-} from "./customers"
-import { Dashboard } from "./dashboard"
+} from "./customers.js"
+import { Dashboard } from "./dashboard.js"
 import {
   CompetitionsAwaitingDraw,
   CompetitionsAwaitingLiveDraw,
@@ -69,14 +69,14 @@ import {
   DrawListParams,
   DrawnCompetitionResponse,
   DrawProofResponse,
-} from "./draws"
-import { HarmSignalsApi, ResponsiblePlayApi } from "./harm-signals"
-import { ImageGroupsApi, ImagesApi } from "./images"
+} from "./draws.js"
+import { HarmSignalsApi, ResponsiblePlayApi } from "./harm-signals.js"
+import { ImageGroupsApi, ImagesApi } from "./images.js"
 import {
   InstantWinGroupDeleted,
   InstantWinGroupRequest,
   InstantWinGroupResponse,
-} from "./instant-win-groups"
+} from "./instant-win-groups.js"
 import {
   CheckoutRequest,
   CheckoutResponse,
@@ -90,10 +90,10 @@ import {
   OwnTicketParams,
   SiteCreditAccountResponse,
   TicketsHeldResponse,
-} from "./orders"
-import { PagingParams } from "./paging"
-import { CardFormResponse } from "./payments"
-import { PostalEntriesApi } from "./postal-entries"
+} from "./orders.js"
+import { PagingParams } from "./paging.js"
+import { CardFormResponse } from "./payments.js"
+import { PostalEntriesApi } from "./postal-entries.js"
 import {
   BadRequest,
   Conflict,
@@ -103,14 +103,14 @@ import {
   ServiceUnavailable,
   TooManyRequests,
   Unauthorized,
-} from "./problems"
+} from "./problems.js"
 import {
   PromotionList,
   PromotionListParams,
   PromotionRequest,
   PromotionResponse,
-} from "./promotions"
-import { ReferralsApi } from "./referrals"
+} from "./promotions.js"
+import { ReferralsApi } from "./referrals.js"
 import {
   ConfirmEnrolmentResponse,
   EnrolmentResponse,
@@ -119,20 +119,20 @@ import {
   SecondFactorRequest,
   SecondFactorRequired,
   StartEnrolmentRequest,
-} from "./second-factor"
-import { Authentication, OptionalAuthentication, StaffPermission } from "./security"
+} from "./second-factor.js"
+import { Authentication, OptionalAuthentication, StaffPermission } from "./security.js"
 import {
   EditableResourceList,
   EditableResourceResponse,
   UpdateResourceRequest,
-} from "./site-content"
-import { SiteCreditApi } from "./site-credit"
-import { SpendLimitsApi } from "./spend-limits"
-import { StaffCustomersApi } from "./staff-customers"
-import { StaffOrdersApi } from "./staff-orders"
-import { AuditLogApi, UsersApi } from "./staff-users"
-import { AccountStandingApi } from "./standing"
-import { boundedString } from "./text"
+} from "./site-content.js"
+import { SiteCreditApi } from "./site-credit.js"
+import { SpendLimitsApi } from "./spend-limits.js"
+import { StaffCustomersApi } from "./staff-customers.js"
+import { StaffOrdersApi } from "./staff-orders.js"
+import { AuditLogApi, UsersApi } from "./staff-users.js"
+import { AccountStandingApi } from "./standing.js"
+import { boundedString } from "./text.js"
 
 /** Paths and PascalCase query names are SPEC §7's, letter for letter. */
 const Id = Schema.UUID

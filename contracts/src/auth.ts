@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { boundedString } from "./text"
+import { boundedString } from "./text.js"
 
 /** Far above any name, address or password the rules allow: the rules, not this, give SPEC §5's words. */
 export const MAX_TEXT_LENGTH = 1000

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { Competition } from "./catalogue"
-import { BoundedInt, boundedString } from "./text"
+import { Competition } from "./catalogue.js"
+import { BoundedInt, boundedString } from "./text.js"
 
 /**
  * SPEC §3's basket on the wire. Money is integer pence (docs/decisions/0001).

@@ -1,10 +1,10 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
-import { CategoryResponse, CompetitionResponse, DrawType, VisibilityStatus } from "./catalogue"
-import { PageInfo, PagingParams } from "./paging"
-import { Conflict, NotFound, Unauthorized } from "./problems"
-import { Authentication, StaffPermission } from "./security"
-import { BoundedInt, boundedMultilineString, boundedString, DateFromQuery } from "./text"
+import { CategoryResponse, CompetitionResponse, DrawType, VisibilityStatus } from "./catalogue.js"
+import { PageInfo, PagingParams } from "./paging.js"
+import { Conflict, NotFound, Unauthorized } from "./problems.js"
+import { Authentication, StaffPermission } from "./security.js"
+import { BoundedInt, boundedMultilineString, boundedString, DateFromQuery } from "./text.js"
 
 /**
  * What staff send for a competition (issue 10 §3). The schema checks shape

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { BooleanFromQuery, PageInfo, PagingParams, pageSize } from "./paging"
-import { BoundedIntFromString, boundedString, DateFromQuery, RangeEndFromQuery } from "./text"
+import { BooleanFromQuery, PageInfo, PagingParams, pageSize } from "./paging.js"
+import { BoundedIntFromString, boundedString, DateFromQuery, RangeEndFromQuery } from "./text.js"
 
 /** Money on the wire is integer pence, like everywhere else (docs/decisions/0001). */
 const Pence = Schema.Int

@@ -1,6 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
-import { NotFound } from "./problems"
+import { NotFound } from "./problems.js"
 
 /**
  * The club-perks documents (SPEC §2: "welcome-letter and poster PDF links"),

@@ -1,9 +1,9 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
-import { PageInfo, PagingParams, pageSize } from "./paging"
-import { Conflict, Forbidden, NotFound } from "./problems"
-import { Authentication, StaffPermission } from "./security"
-import { boundedString } from "./text"
+import { PageInfo, PagingParams, pageSize } from "./paging.js"
+import { Conflict, Forbidden, NotFound } from "./problems.js"
+import { Authentication, StaffPermission } from "./security.js"
+import { boundedString } from "./text.js"
 
 const Id = Schema.UUID
 

@@ -1,7 +1,7 @@
 import { MAX_WINNER_NOTE_LENGTH } from "@howzat/core/rules/winner-notes"
 import { Schema } from "effect"
-import { PageInfo, PagingParams } from "./paging"
-import { BoundedIntFromString, boundedMultilineString } from "./text"
+import { PageInfo, PagingParams } from "./paging.js"
+import { BoundedIntFromString, boundedMultilineString } from "./text.js"
 
 /**
  * The back office's winners (SPEC §7 CompetitionWinners): main prize and

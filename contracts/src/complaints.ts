@@ -5,12 +5,12 @@ import {
   COMPLAINT_STATUSES,
 } from "@howzat/core/rules/complaints"
 import { Schema } from "effect"
-import { Text } from "./auth"
-import { HONEY_POT_FIELD } from "./customers"
-import { PageInfo, PagingParams } from "./paging"
-import { Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized } from "./problems"
-import { Authentication, OptionalAuthentication, StaffPermission } from "./security"
-import { boundedMultilineString } from "./text"
+import { Text } from "./auth.js"
+import { HONEY_POT_FIELD } from "./customers.js"
+import { PageInfo, PagingParams } from "./paging.js"
+import { Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized } from "./problems.js"
+import { Authentication, OptionalAuthentication, StaffPermission } from "./security.js"
+import { boundedMultilineString } from "./text.js"
 
 /**
  * The complaint form (issue 12, decision 0044). Fields default to "" so a

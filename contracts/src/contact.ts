@@ -1,11 +1,11 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
-import { MessageResponse, Text } from "./auth"
-import { HONEY_POT_FIELD } from "./customers"
-import { PageInfo, PagingParams } from "./paging"
-import { Forbidden, NotFound, TooManyRequests, Unauthorized } from "./problems"
-import { Authentication, StaffPermission } from "./security"
-import { boundedMultilineString } from "./text"
+import { MessageResponse, Text } from "./auth.js"
+import { HONEY_POT_FIELD } from "./customers.js"
+import { PageInfo, PagingParams } from "./paging.js"
+import { Forbidden, NotFound, TooManyRequests, Unauthorized } from "./problems.js"
+import { Authentication, StaffPermission } from "./security.js"
+import { boundedMultilineString } from "./text.js"
 
 /**
  * The contact form (SPEC §2, §3's Contact model; decision 0037). SPEC §7

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
-import { ReturnUrl, Text } from "./auth"
-import { PageInfo, PagingParams } from "./paging"
-import { boundedString } from "./text"
+import { ReturnUrl, Text } from "./auth.js"
+import { PageInfo, PagingParams } from "./paging.js"
+import { boundedString } from "./text.js"
 
 /** Money on the wire is integer pence (docs/decisions/0001). */
 const Pence = Schema.Int

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { CompetitionAwaitingDraw } from "./draws"
+import { CompetitionAwaitingDraw } from "./draws.js"
 
 /** Paid orders placed in a window; money in integer pence. */
 export const SalesFigures = Schema.Struct({

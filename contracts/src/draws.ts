@@ -1,7 +1,7 @@
 import { Schema } from "effect"
-import { Competition } from "./catalogue"
-import { PageInfo, PagingParams } from "./paging"
-import { DateFromQuery, RangeEndFromQuery } from "./text"
+import { Competition } from "./catalogue.js"
+import { PageInfo, PagingParams } from "./paging.js"
+import { DateFromQuery, RangeEndFromQuery } from "./text.js"
 
 /**
  * What a draw publishes so that anyone can re-derive it (docs/fairness.md).

@@ -1,10 +1,10 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { HARM_SIGNAL_KINDS } from "@howzat/core/rules/harm-signals"
 import { Schema } from "effect"
-import { PageInfo, PagingParams } from "./paging"
-import { Conflict, Forbidden, NotFound, Unauthorized } from "./problems"
-import { Authentication, StaffPermission } from "./security"
-import { boundedMultilineString } from "./text"
+import { PageInfo, PagingParams } from "./paging.js"
+import { Conflict, Forbidden, NotFound, Unauthorized } from "./problems.js"
+import { Authentication, StaffPermission } from "./security.js"
+import { boundedMultilineString } from "./text.js"
 
 export const HarmSignalKind = Schema.Literal(...HARM_SIGNAL_KINDS)
 

@@ -1,9 +1,9 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, Multipart } from "@effect/platform"
 import { Option, Schema } from "effect"
-import { PageInfo, PagingParams } from "./paging"
-import { Conflict, NotFound, ServiceUnavailable } from "./problems"
-import { Authentication, StaffPermission } from "./security"
-import { BoundedInt, boundedString } from "./text"
+import { PageInfo, PagingParams } from "./paging.js"
+import { Conflict, NotFound, ServiceUnavailable } from "./problems.js"
+import { Authentication, StaffPermission } from "./security.js"
+import { BoundedInt, boundedString } from "./text.js"
 
 /** An image as staff see it: where it is served, and what the library knows of it. */
 export const StaffImage = Schema.Struct({

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { InstantWinGroup } from "./catalogue"
-import { BoundedInt, boundedString } from "./text"
+import { InstantWinGroup } from "./catalogue.js"
+import { BoundedInt, boundedString } from "./text.js"
 
 /**
  * What staff send to create or change an instant-win group. The schema

@@ -1,9 +1,9 @@
 import { Schema } from "effect"
-import { AllocationException, Basket } from "./baskets"
-import { Competition } from "./catalogue"
-import { Address, AddressRequest } from "./customers"
-import { BooleanFromQuery, PageInfo, PagingParams } from "./paging"
-import { boundedMultilineString, boundedString, DateFromQuery, RangeEndFromQuery } from "./text"
+import { AllocationException, Basket } from "./baskets.js"
+import { Competition } from "./catalogue.js"
+import { Address, AddressRequest } from "./customers.js"
+import { BooleanFromQuery, PageInfo, PagingParams } from "./paging.js"
+import { boundedMultilineString, boundedString, DateFromQuery, RangeEndFromQuery } from "./text.js"
 
 /** SPEC §3's order on the wire. Money is integer pence (docs/decisions/0001). */
 const Pence = Schema.Int

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { BoundedIntFromString } from "./text"
+import { BoundedIntFromString } from "./text.js"
 
 export const DEFAULT_PAGE_SIZE = 20
 export const MAX_PAGE_SIZE = 100

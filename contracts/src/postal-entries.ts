@@ -1,9 +1,9 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
-import { Text } from "./auth"
-import { Address, AddressRequest } from "./customers"
-import { Conflict, Forbidden, NotFound } from "./problems"
-import { Authentication } from "./security"
+import { Text } from "./auth.js"
+import { Address, AddressRequest } from "./customers.js"
+import { Conflict, Forbidden, NotFound } from "./problems.js"
+import { Authentication } from "./security.js"
 
 /**
  * A free postal entry as staff type it from a postcard (issue 9 §4): an

@@ -1,6 +1,6 @@
 import { HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
-import { problemType } from "./problem-types"
+import { problemType } from "./problem-types.js"
 
 export { problemType }
 

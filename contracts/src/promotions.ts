@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { PageInfo, PagingParams } from "./paging"
-import { boundedString } from "./text"
+import { PageInfo, PagingParams } from "./paging.js"
+import { boundedString } from "./text.js"
 
 /**
  * A voucher as staff edit it (an extension to SPEC §7 for the back office):

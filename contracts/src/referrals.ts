@@ -1,8 +1,8 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
-import { NotFound, TooManyRequests } from "./problems"
-import { Authentication } from "./security"
-import { boundedString } from "./text"
+import { NotFound, TooManyRequests } from "./problems.js"
+import { Authentication } from "./security.js"
+import { boundedString } from "./text.js"
 
 const CustomerPath = Schema.Struct({ customerId: Schema.UUID })
 

@@ -1,8 +1,8 @@
 import { HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
-import { AuthResponse } from "./auth"
-import { SECOND_FACTOR_REQUIRED_PROBLEM } from "./problem-types"
-import { boundedString } from "./text"
+import { AuthResponse } from "./auth.js"
+import { SECOND_FACTOR_REQUIRED_PROBLEM } from "./problem-types.js"
+import { boundedString } from "./text.js"
 
 /**
  * An Admin's sign-in in two steps (issue 10 §2, decision 0032): the password

@@ -2,7 +2,7 @@ import { HttpApiMiddleware, HttpApiSecurity } from "@effect/platform"
 import type { Principal } from "@howzat/core/accounts/model"
 import type { Permission } from "@howzat/core/staff/permissions"
 import { Context, type Option } from "effect"
-import { Unauthorized } from "./problems"
+import { Unauthorized } from "./problems.js"
 
 /** Who is calling, from a verified `Authorization: Bearer` access token. */
 export class CurrentUser extends Context.Tag("@howzat/contracts/CurrentUser")<

@@ -1,9 +1,9 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
-import { BasketResponse } from "./baskets"
-import { OrderResponse } from "./orders"
-import { BadRequest, Conflict, NotFound } from "./problems"
-import { Authentication } from "./security"
+import { BasketResponse } from "./baskets.js"
+import { OrderResponse } from "./orders.js"
+import { BadRequest, Conflict, NotFound } from "./problems.js"
+import { Authentication } from "./security.js"
 
 const Id = Schema.UUID
 

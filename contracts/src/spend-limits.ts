@@ -1,7 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
-import { NotFound } from "./problems"
-import { Authentication } from "./security"
+import { NotFound } from "./problems.js"
+import { Authentication } from "./security.js"
 
 const CustomerPath = Schema.Struct({ customerId: Schema.UUID })
 

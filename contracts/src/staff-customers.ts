@@ -1,9 +1,9 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
-import { Text } from "./auth"
-import { CustomerResponse } from "./customers"
-import { Conflict, Forbidden, NotFound } from "./problems"
-import { Authentication, StaffPermission } from "./security"
+import { Text } from "./auth.js"
+import { CustomerResponse } from "./customers.js"
+import { Conflict, Forbidden, NotFound } from "./problems.js"
+import { Authentication, StaffPermission } from "./security.js"
 
 const CustomerPath = Schema.Struct({ customerId: Schema.UUID })
 

@@ -1,8 +1,8 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
-import { OrderResponse } from "./orders"
-import { Conflict, Forbidden, NotFound, ServiceUnavailable } from "./problems"
-import { Authentication, StaffPermission } from "./security"
+import { OrderResponse } from "./orders.js"
+import { Conflict, Forbidden, NotFound, ServiceUnavailable } from "./problems.js"
+import { Authentication, StaffPermission } from "./security.js"
 
 /**
  * The back office's refund of a paid order (an extension of SPEC §7;

@@ -1,9 +1,9 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
-import { PageInfo, PagingParams } from "./paging"
-import { Conflict, Forbidden, NotFound, Unauthorized } from "./problems"
-import { Authentication, StaffPermission } from "./security"
-import { boundedString, DateFromQuery, RangeEndFromQuery } from "./text"
+import { PageInfo, PagingParams } from "./paging.js"
+import { Conflict, Forbidden, NotFound, Unauthorized } from "./problems.js"
+import { Authentication, StaffPermission } from "./security.js"
+import { boundedString, DateFromQuery, RangeEndFromQuery } from "./text.js"
 
 const Id = Schema.UUID
 const StaffRole = Schema.Literal("Staff", "Admin")

@@ -1,8 +1,8 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { PAUSE_LENGTHS } from "@howzat/core/rules/standing"
 import { Schema } from "effect"
-import { Conflict, NotFound } from "./problems"
-import { Authentication } from "./security"
+import { Conflict, NotFound } from "./problems.js"
+import { Authentication } from "./security.js"
 
 const CustomerPath = Schema.Struct({ customerId: Schema.UUID })
 

@@ -10,7 +10,7 @@ import {
   hasControlCharacter,
   MAX_DATABASE_INT,
   RangeEndFromQuery,
-} from "./text"
+} from "./text.js"
 
 const accepts = <A, I>(schema: Schema.Schema<A, I>, input: unknown) =>
   Either.isRight(Schema.decodeUnknownEither(schema)(input))

@@ -41,7 +41,12 @@ const run = (script: string, file: string) =>
   new Promise<void>((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url))],
+      [
+        "--conditions=@howzat/source",
+        "--import",
+        "tsx",
+        fileURLToPath(new URL(script, import.meta.url)),
+      ],
       { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, BENCH_OUTPUT: file } },
     )
     child.on("error", reject)

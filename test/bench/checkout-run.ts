@@ -167,7 +167,7 @@ const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url))
 
 /** A process of buyers (checkout-buyers.child.ts), ready once its pool is open. */
 const startBuyerProcess = (input: BuyersInput) => {
-  const child = spawn(process.execPath, ["--import", "tsx", CHILD], {
+  const child = spawn(process.execPath, ["--conditions=@howzat/source", "--import", "tsx", CHILD], {
     cwd: REPO_ROOT,
     stdio: ["pipe", "pipe", "pipe"],
   })

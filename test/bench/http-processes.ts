@@ -35,11 +35,15 @@ export const startChild = async (
 ): Promise<Child> => {
   const port = await freePort()
   let output = ""
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  })
+  const child = spawn(
+    process.execPath,
+    ["--conditions=@howzat/source", "--import", "tsx", script],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  )
   child.stdout?.on("data", (chunk) => {
     output += chunk
   })

@@ -61,20 +61,24 @@ const waitUntilUp = async (url: string, server: ChildProcess, timeoutMs = 120_00
 
 /** The production server as `npm start` runs it, on a fresh embedded database with demo data. */
 const startShop = async (port: number, dataDir: string) => {
-  const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
-      FILES_DIR: path.join(dataDir, "files"),
-      SEED_DEMO_DATA: "on",
-      DATABASE_URL: "",
-      RATE_LIMIT: "off",
+  const server = spawn(
+    process.execPath,
+    ["--conditions=@howzat/source", "--import", "tsx", "apps/server/src/main.ts"],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
+        FILES_DIR: path.join(dataDir, "files"),
+        SEED_DEMO_DATA: "on",
+        DATABASE_URL: "",
+        RATE_LIMIT: "off",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  })
+  )
   const origin = `http://127.0.0.1:${port}`
   await waitUntilUp(`${origin}/health/ping`, server)
   // The storefront itself, not only the API: a missing build is a 503 page.

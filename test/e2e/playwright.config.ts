@@ -109,7 +109,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "node --import tsx apps/server/src/main.ts",
+      command: "node --conditions=@howzat/source --import tsx apps/server/src/main.ts",
       cwd: "../..",
       url: `http://localhost:${port}/health/ping`,
       timeout: 120_000,
@@ -133,7 +133,8 @@ export default defineConfig({
       },
     },
     {
-      command: "node --import tsx test/e2e/stand-ins/stripe-provider.ts",
+      command:
+        "node --conditions=@howzat/source --import tsx test/e2e/stand-ins/stripe-provider.ts",
       cwd: "../..",
       url: `${stripeStandIn}/health`,
       timeout: 60_000,
@@ -148,7 +149,7 @@ export default defineConfig({
       },
     },
     {
-      command: "node --import tsx apps/server/src/main.ts",
+      command: "node --conditions=@howzat/source --import tsx apps/server/src/main.ts",
       cwd: "../..",
       url: `http://localhost:${stripeShopPort}/health/ping`,
       timeout: 120_000,

@@ -397,7 +397,13 @@ describe("npm run verify-draw", () => {
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(
         process.execPath,
-        ["--import", "tsx", "tools/verify-draw/verify-draw.ts", ...args],
+        [
+          "--conditions=@howzat/source",
+          "--import",
+          "tsx",
+          "tools/verify-draw/verify-draw.ts",
+          ...args,
+        ],
         { cwd: root, timeout: 60_000 },
         (error, stdout, stderr) =>
           resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),

@@ -1,6 +1,6 @@
 import { Registration } from "@howzat/core/accounts/registration"
 import { Sessions } from "@howzat/core/accounts/sessions"
-import { accountServicesOver, emptyStore, registration } from "@howzat/core/accounts/test-doubles"
+import { accountServicesOver, emptyStore, registration } from "@howzat/core/testing"
 import { Effect, Option, Redacted } from "effect"
 import { describe, expect, it } from "vitest"
 import { optionalPrincipal, requiredPrincipal } from "./authentication"

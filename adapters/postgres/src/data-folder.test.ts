@@ -27,6 +27,7 @@ const holderOf = (dataDir: string) =>
     const child = spawn(
       process.execPath,
       [
+        "--conditions=@howzat/source",
         "--import",
         "tsx",
         "--input-type=module",

@@ -1,9 +1,9 @@
 import { Effect } from "effect"
-import { OneTimeTokenRepo, RefreshTokenRepo, UserRepo } from "../ports/accounts"
-import { PasswordHasher } from "../ports/credentials"
-import { Mailer } from "../ports/mailer"
-import { SecureRandom } from "../ports/secure-random"
-import { Transactions } from "../ports/transactions"
+import { OneTimeTokenRepo, RefreshTokenRepo, UserRepo } from "../ports/accounts.js"
+import { PasswordHasher } from "../ports/credentials.js"
+import { Mailer } from "../ports/mailer.js"
+import { SecureRandom } from "../ports/secure-random.js"
+import { Transactions } from "../ports/transactions.js"
 import {
   accountMessages,
   EMAIL_VERIFICATION_LIFETIME_MS,
@@ -12,18 +12,18 @@ import {
   sameEmail,
   validateChangeEmail,
   validateChangePassword,
-} from "../rules/auth"
-import { stripInvalidEmailCharacters } from "../rules/validation"
+} from "../rules/auth.js"
+import { stripInvalidEmailCharacters } from "../rules/validation.js"
 import {
   emailChangedNotice,
   emailInUseNotice,
   passwordChangedNotice,
   verificationEmail,
-} from "./emails"
-import { AccountValidationFailed, InvalidCredentials } from "./errors"
-import type { Caller, Principal, UserWithPassword } from "./model"
-import { makeOneTimeTokens } from "./one-time-tokens"
-import { Throttle } from "./throttle"
+} from "./emails.js"
+import { AccountValidationFailed, InvalidCredentials } from "./errors.js"
+import type { Caller, Principal, UserWithPassword } from "./model.js"
+import { makeOneTimeTokens } from "./one-time-tokens.js"
+import { Throttle } from "./throttle.js"
 
 const failWith = (errors: Readonly<Record<string, string | undefined>>) =>
   Effect.fail(new AccountValidationFailed({ errors }))

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, TestClock } from "effect"
-import { UserRepo } from "../ports/accounts"
-import { messages } from "../rules/validation"
-import { CustomerAccounts } from "./customer-accounts"
-import type { CustomerDetails, Principal } from "./model"
-import { Registration } from "./registration"
-import { principalOf } from "./sessions"
-import { accountServicesOver, emptyStore, registration } from "./test-doubles"
+import { UserRepo } from "../ports/accounts.js"
+import { messages } from "../rules/validation.js"
+import { CustomerAccounts } from "./customer-accounts.js"
+import type { CustomerDetails, Principal } from "./model.js"
+import { Registration } from "./registration.js"
+import { principalOf } from "./sessions.js"
+import { accountServicesOver, emptyStore, registration } from "./test-doubles.js"
 
 const START = Date.parse("2026-06-15T12:00:00Z")
 

@@ -1,16 +1,16 @@
 import { Effect } from "effect"
-import { CustomerRepo } from "../ports/accounts"
+import { CustomerRepo } from "../ports/accounts.js"
 import {
   cleanAddress,
   cleanTelephone,
   isBlankAddress,
   validateCustomerDetails,
-} from "../rules/auth"
-import { trimText } from "../rules/validation"
-import { authorize, can } from "../staff/permissions"
-import { AccountValidationFailed, CustomerNotFound } from "./errors"
-import type { Address, CustomerDetails, CustomerQuery, Principal } from "./model"
-import { currentTime } from "./one-time-tokens"
+} from "../rules/auth.js"
+import { trimText } from "../rules/validation.js"
+import { authorize, can } from "../staff/permissions.js"
+import { AccountValidationFailed, CustomerNotFound } from "./errors.js"
+import type { Address, CustomerDetails, CustomerQuery, Principal } from "./model.js"
+import { currentTime } from "./one-time-tokens.js"
 
 /** A customer may see only their own record; staff who manage customers may see any. */
 export const mayRead = (principal: Principal, customerId: string): boolean =>

@@ -1,4 +1,4 @@
-import type { MailMessage } from "./model"
+import type { MailMessage } from "./model.js"
 
 /**
  * The account emails: plain text for every client, and a simple HTML part

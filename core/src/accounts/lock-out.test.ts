@@ -1,18 +1,18 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, FastCheck as fc, TestClock, TestContext } from "effect"
-import { fixedWindow } from "../rules/auth"
-import type { MailMessage } from "./model"
-import { AccountRecovery } from "./recovery"
-import { Registration } from "./registration"
-import { Sessions } from "./sessions"
+import { fixedWindow } from "../rules/auth.js"
+import type { MailMessage } from "./model.js"
+import { AccountRecovery } from "./recovery.js"
+import { Registration } from "./registration.js"
+import { Sessions } from "./sessions.js"
 import {
   type AccountStore,
   accountServicesOver,
   emptyStore,
   registration,
   tokensMailedTo,
-} from "./test-doubles"
-import { defaultRateLimitPolicy } from "./throttle"
+} from "./test-doubles.js"
+import { defaultRateLimitPolicy } from "./throttle.js"
 
 /**
  * Decision 0013: whoever reads the owner's mailbox can always get in by

@@ -1,4 +1,4 @@
-import type { Pence } from "../rules/money"
+import type { Pence } from "../rules/money.js"
 
 /**
  * Who may sign in and what they are. A customer is a user with a customer

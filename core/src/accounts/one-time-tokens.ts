@@ -1,10 +1,10 @@
 import { Clock, Effect } from "effect"
-import type { OneTimeTokenRepoShape } from "../ports/accounts"
-import type { SecureRandomShape } from "../ports/secure-random"
-import { SecureRandom } from "../ports/secure-random"
-import { OneTimeTokenInvalid } from "./errors"
-import type { OneTimeTokenPurpose } from "./model"
-import { hashSecretToken, newSecretToken } from "./secrets"
+import type { OneTimeTokenRepoShape } from "../ports/accounts.js"
+import type { SecureRandomShape } from "../ports/secure-random.js"
+import { SecureRandom } from "../ports/secure-random.js"
+import { OneTimeTokenInvalid } from "./errors.js"
+import type { OneTimeTokenPurpose } from "./model.js"
+import { hashSecretToken, newSecretToken } from "./secrets.js"
 
 export const currentTime = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 

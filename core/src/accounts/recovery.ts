@@ -1,9 +1,9 @@
 import { Effect } from "effect"
-import { OneTimeTokenRepo, RefreshTokenRepo, UserRepo } from "../ports/accounts"
-import { PasswordHasher } from "../ports/credentials"
-import { Mailer } from "../ports/mailer"
-import { SecureRandom } from "../ports/secure-random"
-import { Transactions } from "../ports/transactions"
+import { OneTimeTokenRepo, RefreshTokenRepo, UserRepo } from "../ports/accounts.js"
+import { PasswordHasher } from "../ports/credentials.js"
+import { Mailer } from "../ports/mailer.js"
+import { SecureRandom } from "../ports/secure-random.js"
+import { Transactions } from "../ports/transactions.js"
 import {
   hasErrors,
   LOGIN_LINK_LIFETIME_MS,
@@ -12,13 +12,13 @@ import {
   sameEmail,
   validateEmailOnly,
   validateResetPassword,
-} from "../rules/auth"
-import { stripInvalidEmailCharacters } from "../rules/validation"
-import { loginLinkEmail, passwordChangedNotice, passwordResetEmail } from "./emails"
-import { AccountValidationFailed, OneTimeTokenInvalid } from "./errors"
-import type { Caller } from "./model"
-import { makeOneTimeTokens } from "./one-time-tokens"
-import { Throttle } from "./throttle"
+} from "../rules/auth.js"
+import { stripInvalidEmailCharacters } from "../rules/validation.js"
+import { loginLinkEmail, passwordChangedNotice, passwordResetEmail } from "./emails.js"
+import { AccountValidationFailed, OneTimeTokenInvalid } from "./errors.js"
+import type { Caller } from "./model.js"
+import { makeOneTimeTokens } from "./one-time-tokens.js"
+import { Throttle } from "./throttle.js"
 
 const checked = <Errors extends Readonly<Record<string, string | undefined>>>(errors: Errors) =>
   hasErrors(errors) ? Effect.fail(new AccountValidationFailed({ errors })) : Effect.void

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Layer, TestClock } from "effect"
-import { RepositoryError } from "../competitions/errors"
-import { Mailer } from "../ports/mailer"
-import { messages } from "../rules/validation"
-import { AccountRecovery } from "./recovery"
-import { Registration } from "./registration"
-import { accountServicesOver, emptyStore, registration, tokenMailedTo } from "./test-doubles"
+import { RepositoryError } from "../competitions/errors.js"
+import { Mailer } from "../ports/mailer.js"
+import { messages } from "../rules/validation.js"
+import { AccountRecovery } from "./recovery.js"
+import { Registration } from "./registration.js"
+import { accountServicesOver, emptyStore, registration, tokenMailedTo } from "./test-doubles.js"
 
 const START = Date.parse("2026-06-15T12:00:00Z")
 

@@ -1,26 +1,26 @@
 import { Effect, Option } from "effect"
-import { CustomerRepo, OneTimeTokenRepo, UserRepo } from "../ports/accounts"
-import { PasswordHasher } from "../ports/credentials"
-import { Mailer } from "../ports/mailer"
-import { SecureRandom } from "../ports/secure-random"
-import { Transactions } from "../ports/transactions"
-import { ReferralSignUps } from "../referrals/referrals"
-import { AgeChecks } from "../responsible-play/age-verification"
-import { SpendLimitSignUps } from "../responsible-play/spend-limits"
-import { cleanTelephone, EMAIL_VERIFICATION_LIFETIME_MS, linkWithToken } from "../rules/auth"
-import { type SpendLimit, spendLimitAmountError } from "../rules/spend-limits"
+import { CustomerRepo, OneTimeTokenRepo, UserRepo } from "../ports/accounts.js"
+import { PasswordHasher } from "../ports/credentials.js"
+import { Mailer } from "../ports/mailer.js"
+import { SecureRandom } from "../ports/secure-random.js"
+import { Transactions } from "../ports/transactions.js"
+import { ReferralSignUps } from "../referrals/referrals.js"
+import { AgeChecks } from "../responsible-play/age-verification.js"
+import { SpendLimitSignUps } from "../responsible-play/spend-limits.js"
+import { cleanTelephone, EMAIL_VERIFICATION_LIFETIME_MS, linkWithToken } from "../rules/auth.js"
+import { type SpendLimit, spendLimitAmountError } from "../rules/spend-limits.js"
 import {
   type RegistrationInput,
   stripInvalidEmailCharacters,
   trimText,
   validateRegistration,
-} from "../rules/validation"
-import { verificationEmail } from "./emails"
-import { AccountValidationFailed, EmailAlreadyRegistered } from "./errors"
-import type { Caller, MarketingPreferences, Session } from "./model"
-import { currentTime, makeOneTimeTokens } from "./one-time-tokens"
-import { Sessions } from "./sessions"
-import { Throttle } from "./throttle"
+} from "../rules/validation.js"
+import { verificationEmail } from "./emails.js"
+import { AccountValidationFailed, EmailAlreadyRegistered } from "./errors.js"
+import type { Caller, MarketingPreferences, Session } from "./model.js"
+import { currentTime, makeOneTimeTokens } from "./one-time-tokens.js"
+import { Sessions } from "./sessions.js"
+import { Throttle } from "./throttle.js"
 
 export interface RegistrationRequest extends RegistrationInput, MarketingPreferences {
   /** Where the verification link leads (the shop's home page), already checked to be ours. */

@@ -1,5 +1,5 @@
 import { Effect, Layer } from "effect"
-import { type SecondFactorEnrolment, SecondFactorStore } from "../ports/second-factors"
+import { type SecondFactorEnrolment, SecondFactorStore } from "../ports/second-factors.js"
 
 export interface SecondFactorRows {
   secondFactors: SecondFactorEnrolment[]

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Layer, TestClock, TestContext } from "effect"
 import fc from "fast-check"
-import type { AuditEntry } from "../ports/audit-log"
+import type { AuditEntry } from "../ports/audit-log.js"
 import {
   CHALLENGE_LIFETIME_MS,
   CODE_CHECKS_PER_USER,
@@ -9,15 +9,15 @@ import {
   TOTP_PERIOD_SECONDS,
   totpCode,
   totpStep,
-} from "../rules/second-factor"
-import { SecondFactorReset } from "../staff/second-factor-reset"
-import { staffUserDoublesOver } from "../staff/staff-user-doubles"
-import type { Principal } from "./model"
-import { AccountRecovery } from "./recovery"
-import { SecondFactor } from "./second-factor"
-import { principalOf, Sessions } from "./sessions"
-import { StaffAccounts, type StaffRole } from "./staff-accounts"
-import { type AccountStore, accountServicesOver, emptyStore } from "./test-doubles"
+} from "../rules/second-factor.js"
+import { SecondFactorReset } from "../staff/second-factor-reset.js"
+import { staffUserDoublesOver } from "../staff/staff-user-doubles.js"
+import type { Principal } from "./model.js"
+import { AccountRecovery } from "./recovery.js"
+import { SecondFactor } from "./second-factor.js"
+import { principalOf, Sessions } from "./sessions.js"
+import { StaffAccounts, type StaffRole } from "./staff-accounts.js"
+import { type AccountStore, accountServicesOver, emptyStore } from "./test-doubles.js"
 
 const START = Date.parse("2026-11-24T12:00:00Z")
 const STEP_MS = TOTP_PERIOD_SECONDS * 1000

@@ -1,10 +1,10 @@
 import { Effect } from "effect"
-import { UserRepo } from "../ports/accounts"
-import { RateLimiter } from "../ports/rate-limiter"
-import { SecondFactorStore } from "../ports/second-factors"
-import { SecureRandom } from "../ports/secure-random"
-import { Transactions } from "../ports/transactions"
-import { fixedWindow, retryAfterSeconds } from "../rules/auth"
+import { UserRepo } from "../ports/accounts.js"
+import { RateLimiter } from "../ports/rate-limiter.js"
+import { SecondFactorStore } from "../ports/second-factors.js"
+import { SecureRandom } from "../ports/secure-random.js"
+import { Transactions } from "../ports/transactions.js"
+import { fixedWindow, retryAfterSeconds } from "../rules/auth.js"
 import {
   CHALLENGE_MAX_ATTEMPTS,
   CODE_CHECKS_PER_USER,
@@ -17,18 +17,18 @@ import {
   recoveryCodeFrom,
   TOTP_SECRET_BYTES,
   totpSecretFrom,
-} from "../rules/second-factor"
-import { auditor } from "../staff/audit"
+} from "../rules/second-factor.js"
+import { auditor } from "../staff/audit.js"
 import {
   InvalidSecondFactor,
   RateLimited,
   SecondFactorAlreadyEnrolled,
   SecondFactorChallengeExpired,
-} from "./errors"
-import type { Principal, Session, User } from "./model"
-import { currentTime } from "./one-time-tokens"
-import { hashSecretToken } from "./secrets"
-import { Sessions } from "./sessions"
+} from "./errors.js"
+import type { Principal, Session, User } from "./model.js"
+import { currentTime } from "./one-time-tokens.js"
+import { hashSecretToken } from "./secrets.js"
+import { Sessions } from "./sessions.js"
 
 /** What a recovery code is kept as: the hash of its one normal form. */
 const recoveryCodeHash = (normalised: string) => hashSecretToken(`recovery:${normalised}`)

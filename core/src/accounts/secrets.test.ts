@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Cause, Effect, Exit } from "effect"
 import fc from "fast-check"
-import { SecureRandom } from "../ports/secure-random"
-import { isStrongPassword } from "../rules/validation"
-import { newOneTimePassword, ONE_TIME_PASSWORD_ALPHABET, unambiguousCharacters } from "./secrets"
+import { SecureRandom } from "../ports/secure-random.js"
+import { isStrongPassword } from "../rules/validation.js"
+import { newOneTimePassword, ONE_TIME_PASSWORD_ALPHABET, unambiguousCharacters } from "./secrets.js"
 
 const SHAPE = /^[A-Za-z2-9]{5}(-[A-Za-z2-9]{5}){3}$/
 

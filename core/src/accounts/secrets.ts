@@ -1,6 +1,6 @@
 import { Effect } from "effect"
-import { SecureRandom } from "../ports/secure-random"
-import { isStrongPassword } from "../rules/validation"
+import { SecureRandom } from "../ports/secure-random.js"
+import { isStrongPassword } from "../rules/validation.js"
 
 /** 32 bytes: 256 bits, beyond guessing however many requests are made. */
 export const TOKEN_BYTES = 32

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Either, TestClock } from "effect"
-import { AccountRecovery } from "./recovery"
-import { Registration } from "./registration"
-import { Sessions } from "./sessions"
-import { accountServicesOver, emptyStore, registration, tokenMailedTo } from "./test-doubles"
+import { AccountRecovery } from "./recovery.js"
+import { Registration } from "./registration.js"
+import { Sessions } from "./sessions.js"
+import { accountServicesOver, emptyStore, registration, tokenMailedTo } from "./test-doubles.js"
 
 const START = Date.parse("2026-06-15T12:00:00Z")
 

@@ -1,9 +1,9 @@
 import { Effect } from "effect"
-import { OneTimeTokenRepo, RefreshTokenRepo, UserRepo } from "../ports/accounts"
-import { AccessTokens, PasswordHasher } from "../ports/credentials"
-import { SecondFactorStore } from "../ports/second-factors"
-import { SecureRandom } from "../ports/secure-random"
-import { Transactions } from "../ports/transactions"
+import { OneTimeTokenRepo, RefreshTokenRepo, UserRepo } from "../ports/accounts.js"
+import { AccessTokens, PasswordHasher } from "../ports/credentials.js"
+import { SecondFactorStore } from "../ports/second-factors.js"
+import { SecureRandom } from "../ports/secure-random.js"
+import { Transactions } from "../ports/transactions.js"
 import {
   ACCESS_TOKEN_LIFETIME_MS,
   fullName,
@@ -11,21 +11,21 @@ import {
   REFRESH_TOKEN_LIFETIME_MS,
   sameEmail,
   validateLogin,
-} from "../rules/auth"
-import { CHALLENGE_LIFETIME_MS } from "../rules/second-factor"
-import { stripInvalidEmailCharacters } from "../rules/validation"
-import { needsSecondFactor } from "../staff/permissions"
+} from "../rules/auth.js"
+import { CHALLENGE_LIFETIME_MS } from "../rules/second-factor.js"
+import { stripInvalidEmailCharacters } from "../rules/validation.js"
+import { needsSecondFactor } from "../staff/permissions.js"
 import {
   AccountValidationFailed,
   InvalidCredentials,
   OneTimeTokenInvalid,
   RefreshTokenInvalid,
   SecondFactorRequired,
-} from "./errors"
-import type { Caller, Principal, Session, User } from "./model"
-import { currentTime, makeOneTimeTokens } from "./one-time-tokens"
-import { hashSecretToken, newSecretToken } from "./secrets"
-import { Throttle } from "./throttle"
+} from "./errors.js"
+import type { Caller, Principal, Session, User } from "./model.js"
+import { currentTime, makeOneTimeTokens } from "./one-time-tokens.js"
+import { hashSecretToken, newSecretToken } from "./secrets.js"
+import { Throttle } from "./throttle.js"
 
 export const principalOf = (user: User): Principal => ({
   userId: user.id,

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Layer, TestClock } from "effect"
 import fc from "fast-check"
-import { Mailer } from "../ports/mailer"
-import { ShopLinks } from "../ports/shop-links"
-import { messages } from "../rules/validation"
-import { AccountRecovery } from "./recovery"
-import { Registration } from "./registration"
-import { principalOf, Sessions } from "./sessions"
+import { Mailer } from "../ports/mailer.js"
+import { ShopLinks } from "../ports/shop-links.js"
+import { messages } from "../rules/validation.js"
+import { AccountRecovery } from "./recovery.js"
+import { Registration } from "./registration.js"
+import { principalOf, Sessions } from "./sessions.js"
 import {
   type NewStaffMember,
   STAFF_INVITATION_LIFETIME_HOURS,
   StaffAccounts,
-} from "./staff-accounts"
+} from "./staff-accounts.js"
 import {
   type AccountStore,
   accountServicesOver,
@@ -20,7 +20,7 @@ import {
   registration,
   storageFailure,
   tokenMailedTo,
-} from "./test-doubles"
+} from "./test-doubles.js"
 
 const START = Date.parse("2026-06-15T12:00:00Z")
 const NEW_PASSWORD = "N3w!password"

@@ -1,23 +1,23 @@
 import { Effect } from "effect"
-import { OneTimeTokenRepo, UserRepo } from "../ports/accounts"
-import { PasswordHasher } from "../ports/credentials"
-import { Mailer } from "../ports/mailer"
-import { SecureRandom } from "../ports/secure-random"
-import { ShopLinks, setPasswordPageLink } from "../ports/shop-links"
-import { Transactions } from "../ports/transactions"
-import { hasErrors, linkWithToken } from "../rules/auth"
+import { OneTimeTokenRepo, UserRepo } from "../ports/accounts.js"
+import { PasswordHasher } from "../ports/credentials.js"
+import { Mailer } from "../ports/mailer.js"
+import { SecureRandom } from "../ports/secure-random.js"
+import { ShopLinks, setPasswordPageLink } from "../ports/shop-links.js"
+import { Transactions } from "../ports/transactions.js"
+import { hasErrors, linkWithToken } from "../rules/auth.js"
 import {
   stripInvalidEmailCharacters,
   trimText,
   validateEmail,
   validateFirstName,
   validateLastName,
-} from "../rules/validation"
-import { staffInvitationEmail } from "./emails"
-import { AccountValidationFailed, EmailAlreadyRegistered } from "./errors"
-import type { Role, User } from "./model"
-import { makeOneTimeTokens } from "./one-time-tokens"
-import { newOneTimePassword, newSecretToken } from "./secrets"
+} from "../rules/validation.js"
+import { staffInvitationEmail } from "./emails.js"
+import { AccountValidationFailed, EmailAlreadyRegistered } from "./errors.js"
+import type { Role, User } from "./model.js"
+import { makeOneTimeTokens } from "./one-time-tokens.js"
+import { newOneTimePassword, newSecretToken } from "./secrets.js"
 
 export type StaffRole = Exclude<Role, "Customer">
 

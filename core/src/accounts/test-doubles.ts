@@ -4,43 +4,43 @@
  * and consume, rollback of a failed transaction) and nothing else.
  */
 import { Effect, Exit, Layer } from "effect"
-import { RepositoryError } from "../competitions/errors"
+import { RepositoryError } from "../competitions/errors.js"
 import {
   CustomerRepo,
   OneTimeTokenRepo,
   RefreshTokenRepo,
   type RefreshTokenSpend,
   UserRepo,
-} from "../ports/accounts"
-import { AccessTokens, PasswordHasher } from "../ports/credentials"
-import { Mailer } from "../ports/mailer"
-import { RateLimiter } from "../ports/rate-limiter"
-import { SecureRandom } from "../ports/secure-random"
-import { Transactions } from "../ports/transactions"
-import { normaliseEmail } from "../rules/auth"
-import { pence } from "../rules/money"
-import { AccountChanges } from "./account-changes"
-import { CustomerAccounts } from "./customer-accounts"
-import { AccessTokenInvalid, CustomerNotFound, EmailAlreadyRegistered } from "./errors"
+} from "../ports/accounts.js"
+import { AccessTokens, PasswordHasher } from "../ports/credentials.js"
+import { Mailer } from "../ports/mailer.js"
+import { RateLimiter } from "../ports/rate-limiter.js"
+import { SecureRandom } from "../ports/secure-random.js"
+import { Transactions } from "../ports/transactions.js"
+import { normaliseEmail } from "../rules/auth.js"
+import { pence } from "../rules/money.js"
+import { AccountChanges } from "./account-changes.js"
+import { CustomerAccounts } from "./customer-accounts.js"
+import { AccessTokenInvalid, CustomerNotFound, EmailAlreadyRegistered } from "./errors.js"
 import type {
   Customer,
   MailMessage,
   OneTimeTokenPurpose,
   Principal,
   UserWithPassword,
-} from "./model"
-import { AccountRecovery } from "./recovery"
-import { Registration, type RegistrationRequest } from "./registration"
+} from "./model.js"
+import { AccountRecovery } from "./recovery.js"
+import { Registration, type RegistrationRequest } from "./registration.js"
 import {
   copySecondFactorRows,
   emptySecondFactorRows,
   makeSecondFactorStoreDouble,
   type SecondFactorRows,
-} from "./second-factor-doubles"
-import { hashSecretToken } from "./secrets"
-import { Sessions } from "./sessions"
-import { StaffAccounts } from "./staff-accounts"
-import { RateLimitPolicy, Throttle } from "./throttle"
+} from "./second-factor-doubles.js"
+import { hashSecretToken } from "./secrets.js"
+import { Sessions } from "./sessions.js"
+import { StaffAccounts } from "./staff-accounts.js"
+import { RateLimitPolicy, Throttle } from "./throttle.js"
 
 interface RefreshRow {
   tokenHash: string

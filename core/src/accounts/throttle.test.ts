@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Layer, TestClock } from "effect"
-import { emptyStore, makeAccountDoubles } from "./test-doubles"
-import { type Attempt, defaultRateLimitPolicy, RateLimitPolicy, Throttle } from "./throttle"
+import { emptyStore, makeAccountDoubles } from "./test-doubles.js"
+import { type Attempt, defaultRateLimitPolicy, RateLimitPolicy, Throttle } from "./throttle.js"
 
 const START = Date.parse("2026-06-15T12:00:00Z")
 

@@ -1,5 +1,5 @@
 import { Context, Effect, Layer } from "effect"
-import { RateLimiter } from "../ports/rate-limiter"
+import { RateLimiter } from "../ports/rate-limiter.js"
 import {
   fixedWindow,
   LOGIN_LINK_LIFETIME_MS,
@@ -8,10 +8,10 @@ import {
   type RateLimit,
   rateLimitAddress,
   retryAfterSeconds,
-} from "../rules/auth"
-import { RateLimited } from "./errors"
-import { currentTime } from "./one-time-tokens"
-import { hashSecretToken } from "./secrets"
+} from "../rules/auth.js"
+import { RateLimited } from "./errors.js"
+import { currentTime } from "./one-time-tokens.js"
+import { hashSecretToken } from "./secrets.js"
 
 /**
  * The calls a stranger can repeat to guess passwords, spam mailboxes, fill

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Layer } from "effect"
-import { ClubDocuments, DocumentRenderFailed } from "../ports/club-documents"
-import { ClubDirectory } from "../ports/club-store"
-import { ShopLinks } from "../ports/shop-links"
-import type { ClubDocument } from "../rules/club-documents"
-import type { ListedClub } from "../rules/clubs"
-import { ClubPerks } from "./club-perks"
+import { ClubDocuments, DocumentRenderFailed } from "../ports/club-documents.js"
+import { ClubDirectory } from "../ports/club-store.js"
+import { ShopLinks } from "../ports/shop-links.js"
+import type { ClubDocument } from "../rules/club-documents.js"
+import type { ListedClub } from "../rules/clubs.js"
+import { ClubPerks } from "./club-perks.js"
 
 const kent: ListedClub = { id: "club-kent", name: "Kent CCC", voucherCode: "KENT10" }
 

@@ -1,9 +1,9 @@
 import { Data, Effect } from "effect"
-import { now } from "../ports/clock"
-import { ClubDocuments, ShopIdentitySettings } from "../ports/club-documents"
-import { ClubDirectory } from "../ports/club-store"
-import { ShopLinks } from "../ports/shop-links"
-import { type ClubDocumentKind, clubDocument } from "../rules/club-documents"
+import { now } from "../ports/clock.js"
+import { ClubDocuments, ShopIdentitySettings } from "../ports/club-documents.js"
+import { ClubDirectory } from "../ports/club-store.js"
+import { ShopLinks } from "../ports/shop-links.js"
+import { type ClubDocumentKind, clubDocument } from "../rules/club-documents.js"
 
 /** No club on the club-perks list has this id (never existed, deleted, or its code no longer works). */
 export class ClubNotListed extends Data.TaggedError("ClubNotListed")<{

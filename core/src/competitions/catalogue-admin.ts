@@ -1,8 +1,8 @@
 import { Data, Effect } from "effect"
-import type { Principal } from "../accounts/model"
-import type { AuditValue } from "../ports/audit-log"
-import { type AttributeTypeQuery, CatalogueAdminStore } from "../ports/catalogue-admin"
-import { Transactions } from "../ports/transactions"
+import type { Principal } from "../accounts/model.js"
+import type { AuditValue } from "../ports/audit-log.js"
+import { type AttributeTypeQuery, CatalogueAdminStore } from "../ports/catalogue-admin.js"
+import { Transactions } from "../ports/transactions.js"
 import {
   type AttributeTypeDraft,
   type AttributeTypeDraftErrors,
@@ -10,11 +10,11 @@ import {
   type CategoryDraftErrors,
   validateAttributeType,
   validateCategory,
-} from "../rules/catalogue-admin"
-import { auditor } from "../staff/audit"
-import { authorize } from "../staff/permissions"
-import { CompetitionNotFound } from "./errors"
-import type { AttributeType, Category } from "./model"
+} from "../rules/catalogue-admin.js"
+import { auditor } from "../staff/audit.js"
+import { authorize } from "../staff/permissions.js"
+import { CompetitionNotFound } from "./errors.js"
+import type { AttributeType, Category } from "./model.js"
 
 export class CategoryInvalid extends Data.TaggedError("CategoryInvalid")<{
   readonly errors: CategoryDraftErrors

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Effect, Either, Layer } from "effect"
 import fc from "fast-check"
-import type { Principal } from "../accounts/model"
-import type { CompetitionDraft } from "../rules/competition-admin"
-import { CatalogueAdmin } from "./catalogue-admin"
-import { type MemoryCatalogue, memoryCatalogueAdmin } from "./catalogue-admin-doubles"
-import { CompetitionAdmin } from "./competition-admin"
-import { WebCryptoRandom } from "./instant-win-group-doubles"
+import type { Principal } from "../accounts/model.js"
+import type { CompetitionDraft } from "../rules/competition-admin.js"
+import { CatalogueAdmin } from "./catalogue-admin.js"
+import { type MemoryCatalogue, memoryCatalogueAdmin } from "./catalogue-admin-doubles.js"
+import { CompetitionAdmin } from "./competition-admin.js"
+import { WebCryptoRandom } from "./instant-win-group-doubles.js"
 
 const NOW = new Date("2026-06-01T12:00:00.000Z")
 const DAY = 24 * 60 * 60 * 1000

@@ -1,19 +1,19 @@
 import { Data, Effect } from "effect"
-import type { Principal } from "../accounts/model"
-import { competitionSecrets } from "../draws/secrets"
-import { chooseFreeTicketNumbers } from "../draws/secure-choice"
-import type { AuditValue } from "../ports/audit-log"
-import { CompetitionRepo } from "../ports/catalogue"
-import { now } from "../ports/clock"
+import type { Principal } from "../accounts/model.js"
+import { competitionSecrets } from "../draws/secrets.js"
+import { chooseFreeTicketNumbers } from "../draws/secure-choice.js"
+import type { AuditValue } from "../ports/audit-log.js"
+import { CompetitionRepo } from "../ports/catalogue.js"
+import { now } from "../ports/clock.js"
 import {
   CompetitionAdminStore,
   type LockedCompetition,
   type MissingReferences,
-} from "../ports/competition-admin"
-import type { NewInstantWinGroup } from "../ports/competition-writer"
-import { LiveCompetitions } from "../ports/live-competitions"
-import { SecureRandom } from "../ports/secure-random"
-import { Transactions } from "../ports/transactions"
+} from "../ports/competition-admin.js"
+import type { NewInstantWinGroup } from "../ports/competition-writer.js"
+import { LiveCompetitions } from "../ports/live-competitions.js"
+import { SecureRandom } from "../ports/secure-random.js"
+import { Transactions } from "../ports/transactions.js"
 import {
   type ChangeRefusal,
   type CompetitionDraft,
@@ -23,12 +23,12 @@ import {
   type DeletionRefusal,
   deletionRefusal,
   validateCompetitionDraft,
-} from "../rules/competition-admin"
-import { isLive, openTooShort, openTooShortMessage } from "../rules/live-competitions"
-import { auditor } from "../staff/audit"
-import { authorize } from "../staff/permissions"
-import { CompetitionPolicy } from "./competition-policy"
-import { guardInstantWinShare } from "./live-share"
+} from "../rules/competition-admin.js"
+import { isLive, openTooShort, openTooShortMessage } from "../rules/live-competitions.js"
+import { auditor } from "../staff/audit.js"
+import { authorize } from "../staff/permissions.js"
+import { CompetitionPolicy } from "./competition-policy.js"
+import { guardInstantWinShare } from "./live-share.js"
 
 /** Field name (as on the wire) to message; the edge answers with the validation problem. */
 export class CompetitionInvalid extends Data.TaggedError("CompetitionInvalid")<{

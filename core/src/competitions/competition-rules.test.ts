@@ -1,13 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Effect, Either, Layer } from "effect"
 import fc from "fast-check"
-import type { Principal } from "../accounts/model"
-import type { CompetitionDraft } from "../rules/competition-admin"
-import { instantWinMajority, isLive, shareOf } from "../rules/live-competitions"
-import { type MemoryCatalogue, memoryCatalogueAdmin } from "./catalogue-admin-doubles"
-import { CompetitionAdmin } from "./competition-admin"
-import { CompetitionPolicy } from "./competition-policy"
-import { WebCryptoRandom } from "./instant-win-group-doubles"
+import type { Principal } from "../accounts/model.js"
+import type { CompetitionDraft } from "../rules/competition-admin.js"
+import { instantWinMajority, isLive, shareOf } from "../rules/live-competitions.js"
+import { type MemoryCatalogue, memoryCatalogueAdmin } from "./catalogue-admin-doubles.js"
+import { CompetitionAdmin } from "./competition-admin.js"
+import { CompetitionPolicy } from "./competition-policy.js"
+import { WebCryptoRandom } from "./instant-win-group-doubles.js"
 
 /**
  * Issue 12's competition rules through the use cases (decision 0045): the

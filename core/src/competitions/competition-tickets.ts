@@ -1,10 +1,10 @@
 import { Effect } from "effect"
-import { NotStaff } from "../accounts/errors"
-import type { Principal } from "../accounts/model"
-import { CompetitionRepo } from "../ports/catalogue"
-import { type SoldTicket, StaffTicketReads, type TicketQuery } from "../ports/instant-win-groups"
-import { can } from "../staff/permissions"
-import type { InstantWinTicket, Page } from "./model"
+import { NotStaff } from "../accounts/errors.js"
+import type { Principal } from "../accounts/model.js"
+import { CompetitionRepo } from "../ports/catalogue.js"
+import { type SoldTicket, StaffTicketReads, type TicketQuery } from "../ports/instant-win-groups.js"
+import { can } from "../staff/permissions.js"
+import type { InstantWinTicket, Page } from "./model.js"
 
 /**
  * A page of tickets in one of two views: the public one (instant-win

@@ -1,11 +1,11 @@
 import { Effect, Layer } from "effect"
-import { CompetitionNotFound } from "../competitions/errors"
-import { type AuditEntry, AuditLog } from "../ports/audit-log"
-import { InstantWinGroupStore, type StaffInstantWinGroup } from "../ports/instant-win-groups"
-import { LiveCompetitions } from "../ports/live-competitions"
-import { SecureRandom } from "../ports/secure-random"
-import { Transactions } from "../ports/transactions"
-import type { Pence } from "../rules/money"
+import { CompetitionNotFound } from "../competitions/errors.js"
+import { type AuditEntry, AuditLog } from "../ports/audit-log.js"
+import { InstantWinGroupStore, type StaffInstantWinGroup } from "../ports/instant-win-groups.js"
+import { LiveCompetitions } from "../ports/live-competitions.js"
+import { SecureRandom } from "../ports/secure-random.js"
+import { Transactions } from "../ports/transactions.js"
+import type { Pence } from "../rules/money.js"
 
 /** A competition as the in-memory store keeps it, for core's tests. */
 export interface MemoryCompetition {

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Effect, Either, Layer } from "effect"
 import fc from "fast-check"
-import type { Principal } from "../accounts/model"
-import { instantWinCommitment } from "../draws/procedure"
-import { instantWinGroupMessages, ticketCountTooLarge } from "../rules/instant-win-groups"
-import { type Pence, pence } from "../rules/money"
+import type { Principal } from "../accounts/model.js"
+import { instantWinCommitment } from "../draws/procedure.js"
+import { instantWinGroupMessages, ticketCountTooLarge } from "../rules/instant-win-groups.js"
+import { type Pence, pence } from "../rules/money.js"
 import {
   type MemoryCompetition,
   type MemoryStore,
   memoryInstantWinGroups,
   WebCryptoRandom,
-} from "./instant-win-group-doubles"
-import { InstantWinGroups } from "./instant-win-groups"
+} from "./instant-win-group-doubles.js"
+import { InstantWinGroups } from "./instant-win-groups.js"
 
 const START = new Date("2026-12-01T09:00:00.000Z")
 const BEFORE = new Date(START.getTime() - 60_000)

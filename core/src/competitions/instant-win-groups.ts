@@ -1,24 +1,24 @@
 import { bytesToHex } from "@noble/hashes/utils.js"
 import { Data, Effect } from "effect"
-import type { Principal } from "../accounts/model"
-import { instantWinCommitment } from "../draws/procedure"
-import { SEED_BYTES } from "../draws/secrets"
-import { chooseFreeTicketNumbers } from "../draws/secure-choice"
-import { now } from "../ports/clock"
+import type { Principal } from "../accounts/model.js"
+import { instantWinCommitment } from "../draws/procedure.js"
+import { SEED_BYTES } from "../draws/secrets.js"
+import { chooseFreeTicketNumbers } from "../draws/secure-choice.js"
+import { now } from "../ports/clock.js"
 import {
   type InstantWinCompetition,
   InstantWinGroupStore,
   type StaffInstantWinGroup,
-} from "../ports/instant-win-groups"
-import { LiveCompetitions } from "../ports/live-competitions"
-import { SecureRandom } from "../ports/secure-random"
-import { Transactions } from "../ports/transactions"
-import { type InstantWinGroupErrors, validateInstantWinGroup } from "../rules/instant-win-groups"
-import type { Pence } from "../rules/money"
-import { auditor } from "../staff/audit"
-import { authorize } from "../staff/permissions"
-import { InstantWinGroupNotFound } from "./errors"
-import { guardInstantWinShare } from "./live-share"
+} from "../ports/instant-win-groups.js"
+import { LiveCompetitions } from "../ports/live-competitions.js"
+import { SecureRandom } from "../ports/secure-random.js"
+import { Transactions } from "../ports/transactions.js"
+import { type InstantWinGroupErrors, validateInstantWinGroup } from "../rules/instant-win-groups.js"
+import type { Pence } from "../rules/money.js"
+import { auditor } from "../staff/audit.js"
+import { authorize } from "../staff/permissions.js"
+import { InstantWinGroupNotFound } from "./errors.js"
+import { guardInstantWinShare } from "./live-share.js"
 
 /**
  * Instant wins are fixed before the first ticket can be bought: once the

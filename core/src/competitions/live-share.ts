@@ -1,11 +1,11 @@
 import { Data, Effect } from "effect"
-import { LiveCompetitions } from "../ports/live-competitions"
+import { LiveCompetitions } from "../ports/live-competitions.js"
 import {
   instantWinShareRefusal,
   type LiveCompetition,
   type LiveShare,
   liveAfter,
-} from "../rules/live-competitions"
+} from "../rules/live-competitions.js"
 
 /** Instant-win competitions would be the majority of live ones afterwards (409). */
 export class InstantWinShareRefused extends Data.TaggedError("InstantWinShareRefused")<{

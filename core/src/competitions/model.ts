@@ -1,4 +1,4 @@
-import type { Pence } from "../rules/money"
+import type { Pence } from "../rules/money.js"
 
 /**
  * A competition as the business knows it. Dates are instants (UTC); phases,

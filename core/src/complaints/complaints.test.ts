@@ -1,8 +1,8 @@
 import { Effect, Either } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import type { Principal } from "../accounts/model"
-import { defaultRateLimitPolicy } from "../accounts/throttle"
+import type { Principal } from "../accounts/model.js"
+import { defaultRateLimitPolicy } from "../accounts/throttle.js"
 import {
   COMPLAINT_REFERENCE_PATTERN,
   COMPLAINT_STATUSES,
@@ -13,15 +13,15 @@ import {
   complaintMessages,
   complaintReference,
   readComplaintForm,
-} from "../rules/complaints"
+} from "../rules/complaints.js"
 import {
   COMPLAINTS_CARE_ADDRESS,
   emptyComplaints,
   type MemoryComplaints,
   memoryComplaints,
-} from "./complaint-doubles"
-import { Complaints } from "./complaints"
-import { StaffComplaints } from "./staff-complaints"
+} from "./complaint-doubles.js"
+import { Complaints } from "./complaints.js"
+import { StaffComplaints } from "./staff-complaints.js"
 
 const good: ComplaintForm = {
   name: "Ann Smith",

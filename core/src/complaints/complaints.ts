@@ -1,10 +1,10 @@
 import { Context, Data, Effect } from "effect"
-import { Throttle } from "../accounts/throttle"
-import { now } from "../ports/clock"
-import { type Complaint, ComplaintStore } from "../ports/complaints"
-import { Mailer } from "../ports/mailer"
-import { SecureRandom } from "../ports/secure-random"
-import { Transactions } from "../ports/transactions"
+import { Throttle } from "../accounts/throttle.js"
+import { now } from "../ports/clock.js"
+import { type Complaint, ComplaintStore } from "../ports/complaints.js"
+import { Mailer } from "../ports/mailer.js"
+import { SecureRandom } from "../ports/secure-random.js"
+import { Transactions } from "../ports/transactions.js"
 import {
   type ComplaintErrors,
   type ComplaintForm,
@@ -12,9 +12,9 @@ import {
   complaintReference,
   REFERENCE_RANDOM_LENGTH,
   readComplaintForm,
-} from "../rules/complaints"
-import { zonedParts } from "../rules/dates"
-import { complaintAcknowledgementEmail, complaintReceivedEmail } from "./emails"
+} from "../rules/complaints.js"
+import { zonedParts } from "../rules/dates.js"
+import { complaintAcknowledgementEmail, complaintReceivedEmail } from "./emails.js"
 
 /** Where complaints go: the brand's customer-care mailbox (also shown for complaints by email). */
 export interface ComplaintSettingsShape {

@@ -1,7 +1,7 @@
-import { BRAND, escapeHtml } from "../accounts/emails"
-import type { MailMessage } from "../accounts/model"
-import type { Complaint } from "../ports/complaints"
-import { complaintTimelineText } from "../rules/complaints"
+import { BRAND, escapeHtml } from "../accounts/emails.js"
+import type { MailMessage } from "../accounts/model.js"
+import type { Complaint } from "../ports/complaints.js"
+import { complaintTimelineText } from "../rules/complaints.js"
 
 /** Header text never carries a line break, whatever reached it. */
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, " ")

@@ -1,18 +1,18 @@
 import { Data, Effect } from "effect"
-import type { Principal } from "../accounts/model"
-import type { PageRequest } from "../competitions/model"
-import { now } from "../ports/clock"
-import { type Complaint, ComplaintStore } from "../ports/complaints"
-import { Transactions } from "../ports/transactions"
+import type { Principal } from "../accounts/model.js"
+import type { PageRequest } from "../competitions/model.js"
+import { now } from "../ports/clock.js"
+import { type Complaint, ComplaintStore } from "../ports/complaints.js"
+import { Transactions } from "../ports/transactions.js"
 import {
   type ComplaintForm,
   type ComplaintStatus,
   canMoveComplaint,
   validateComplaintNote,
-} from "../rules/complaints"
-import { auditor } from "../staff/audit"
-import { authorize } from "../staff/permissions"
-import { receiveComplaint } from "./complaints"
+} from "../rules/complaints.js"
+import { auditor } from "../staff/audit.js"
+import { authorize } from "../staff/permissions.js"
+import { receiveComplaint } from "./complaints.js"
 
 export class ComplaintNotFound extends Data.TaggedError("ComplaintNotFound")<{
   readonly complaintId: string

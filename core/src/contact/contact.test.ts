@@ -1,12 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, type Layer } from "effect"
 import fc from "fast-check"
-import type { Principal } from "../accounts/model"
-import { defaultRateLimitPolicy } from "../accounts/throttle"
-import { type ContactForm, validateContactForm } from "../rules/contact"
-import { Contact } from "./contact"
-import { CARE_ADDRESS, emptyContact, type MemoryContact, memoryContact } from "./contact-doubles"
-import { StaffContactMessages } from "./staff-messages"
+import type { Principal } from "../accounts/model.js"
+import { defaultRateLimitPolicy } from "../accounts/throttle.js"
+import { type ContactForm, validateContactForm } from "../rules/contact.js"
+import { Contact } from "./contact.js"
+import { CARE_ADDRESS, emptyContact, type MemoryContact, memoryContact } from "./contact-doubles.js"
+import { StaffContactMessages } from "./staff-messages.js"
 
 const good: ContactForm = {
   firstName: "Ann",

@@ -1,11 +1,11 @@
 import { Context, Data, Effect } from "effect"
-import { Throttle } from "../accounts/throttle"
-import { now } from "../ports/clock"
-import { ContactMessageStore } from "../ports/contact-messages"
-import { Mailer } from "../ports/mailer"
-import { Transactions } from "../ports/transactions"
-import { type ContactErrors, type ContactForm, readContactForm } from "../rules/contact"
-import { contactAcknowledgementEmail, contactMessageEmail } from "./emails"
+import { Throttle } from "../accounts/throttle.js"
+import { now } from "../ports/clock.js"
+import { ContactMessageStore } from "../ports/contact-messages.js"
+import { Mailer } from "../ports/mailer.js"
+import { Transactions } from "../ports/transactions.js"
+import { type ContactErrors, type ContactForm, readContactForm } from "../rules/contact.js"
+import { contactAcknowledgementEmail, contactMessageEmail } from "./emails.js"
 
 /** Where the contact form's messages go: the brand's customer-care mailbox. */
 export interface ContactSettingsShape {

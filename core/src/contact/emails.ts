@@ -1,6 +1,6 @@
-import { BRAND, escapeHtml } from "../accounts/emails"
-import type { MailMessage } from "../accounts/model"
-import { type ContactForm, contactMessages } from "../rules/contact"
+import { BRAND, escapeHtml } from "../accounts/emails.js"
+import type { MailMessage } from "../accounts/model.js"
+import { type ContactForm, contactMessages } from "../rules/contact.js"
 
 /** Header text never carries a line break, whatever reached it. */
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, " ")

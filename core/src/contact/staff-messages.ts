@@ -1,11 +1,11 @@
 import { Data, Effect } from "effect"
-import type { Principal } from "../accounts/model"
-import type { PageRequest } from "../competitions/model"
-import { now } from "../ports/clock"
-import { type ContactMessage, ContactMessageStore } from "../ports/contact-messages"
-import { Transactions } from "../ports/transactions"
-import { auditor } from "../staff/audit"
-import { authorize } from "../staff/permissions"
+import type { Principal } from "../accounts/model.js"
+import type { PageRequest } from "../competitions/model.js"
+import { now } from "../ports/clock.js"
+import { type ContactMessage, ContactMessageStore } from "../ports/contact-messages.js"
+import { Transactions } from "../ports/transactions.js"
+import { auditor } from "../staff/audit.js"
+import { authorize } from "../staff/permissions.js"
 
 export class ContactMessageNotFound extends Data.TaggedError("ContactMessageNotFound")<{
   readonly messageId: string

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, TestClock, TestContext } from "effect"
 import fc from "fast-check"
-import type { Principal, Role } from "../accounts/model"
-import { emptyStore } from "../accounts/test-doubles"
-import { CustomerRepo, RefreshTokenRepo } from "../ports/accounts"
-import { ERASED_FULL_NAME, erasedEmail } from "../rules/customer-erasure"
-import { pence } from "../rules/money"
-import { adjustmentMessages } from "../rules/site-credit-adjustment"
-import { PERSONAL_VALUE, StaffCustomers } from "./staff-customers"
-import { type StaffCustomerStore, staffCustomersOver } from "./test-doubles"
+import type { Principal, Role } from "../accounts/model.js"
+import { emptyStore } from "../accounts/test-doubles.js"
+import { CustomerRepo, RefreshTokenRepo } from "../ports/accounts.js"
+import { ERASED_FULL_NAME, erasedEmail } from "../rules/customer-erasure.js"
+import { pence } from "../rules/money.js"
+import { adjustmentMessages } from "../rules/site-credit-adjustment.js"
+import { PERSONAL_VALUE, StaffCustomers } from "./staff-customers.js"
+import { type StaffCustomerStore, staffCustomersOver } from "./test-doubles.js"
 
 const START = Date.parse("2026-06-15T12:00:00Z")
 

@@ -1,23 +1,23 @@
 import { Data, Effect } from "effect"
-import { checkedDetails } from "../accounts/customer-accounts"
-import { AccountValidationFailed } from "../accounts/errors"
-import type { Customer, CustomerDetails, Principal } from "../accounts/model"
-import { CustomerRepo, RefreshTokenRepo } from "../ports/accounts"
-import type { AuditValue } from "../ports/audit-log"
-import { now } from "../ports/clock"
-import { SiteCreditLedger } from "../ports/payments"
-import { StaffCustomerRepo } from "../ports/staff-customers"
-import { Transactions } from "../ports/transactions"
-import { erasedPerson } from "../rules/customer-erasure"
-import { pence } from "../rules/money"
+import { checkedDetails } from "../accounts/customer-accounts.js"
+import { AccountValidationFailed } from "../accounts/errors.js"
+import type { Customer, CustomerDetails, Principal } from "../accounts/model.js"
+import { CustomerRepo, RefreshTokenRepo } from "../ports/accounts.js"
+import type { AuditValue } from "../ports/audit-log.js"
+import { now } from "../ports/clock.js"
+import { SiteCreditLedger } from "../ports/payments.js"
+import { StaffCustomerRepo } from "../ports/staff-customers.js"
+import { Transactions } from "../ports/transactions.js"
+import { erasedPerson } from "../rules/customer-erasure.js"
+import { pence } from "../rules/money.js"
 import {
   type AdjustmentRequest,
   adjustmentErrors,
   adjustmentMessages,
   balanceAfterAdjustment,
-} from "../rules/site-credit-adjustment"
-import { auditor } from "../staff/audit"
-import { authorize } from "../staff/permissions"
+} from "../rules/site-credit-adjustment.js"
+import { auditor } from "../staff/audit.js"
+import { authorize } from "../staff/permissions.js"
 
 /** An erased customer has nobody left to edit or credit: the record is kept only for the accounts. */
 export class CustomerErased extends Data.TaggedError("CustomerErased")<{

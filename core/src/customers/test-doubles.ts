@@ -1,13 +1,13 @@
 import { Effect, Exit, Layer } from "effect"
-import { CustomerNotFound } from "../accounts/errors"
-import { type AccountStore, makeAccountDoubles } from "../accounts/test-doubles"
-import type { AuditEntry } from "../ports/audit-log"
-import { SiteCreditLedger } from "../ports/payments"
-import { type Erasure, StaffCustomerRepo, type VoucherUse } from "../ports/staff-customers"
-import { Transactions } from "../ports/transactions"
-import { type Pence, pence } from "../rules/money"
-import { auditLogOver } from "../staff/audit-log-doubles"
-import { StaffCustomers } from "./staff-customers"
+import { CustomerNotFound } from "../accounts/errors.js"
+import { type AccountStore, makeAccountDoubles } from "../accounts/test-doubles.js"
+import type { AuditEntry } from "../ports/audit-log.js"
+import { SiteCreditLedger } from "../ports/payments.js"
+import { type Erasure, StaffCustomerRepo, type VoucherUse } from "../ports/staff-customers.js"
+import { Transactions } from "../ports/transactions.js"
+import { type Pence, pence } from "../rules/money.js"
+import { auditLogOver } from "../staff/audit-log-doubles.js"
+import { StaffCustomers } from "./staff-customers.js"
 
 export interface LedgerEntry {
   readonly customerId: string

@@ -2,10 +2,10 @@ import { describe, expect, it } from "@effect/vitest"
 import { sha256 } from "@noble/hashes/sha2.js"
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js"
 import { Effect, FastCheck as fc, TestClock, TestContext } from "effect"
-import { NotStaff } from "../accounts/errors"
-import type { Principal } from "../accounts/model"
-import { CompetitionNotFound } from "../competitions/errors"
-import { BeaconNotYetAvailable, BeaconUnreachable } from "../ports/randomness-beacon"
+import { NotStaff } from "../accounts/errors.js"
+import type { Principal } from "../accounts/model.js"
+import { CompetitionNotFound } from "../competitions/errors.js"
+import { BeaconNotYetAvailable, BeaconUnreachable } from "../ports/randomness-beacon.js"
 import {
   AWAITING_LIVE_DRAW_LIMIT,
   CompetitionHasNoDraw,
@@ -14,8 +14,8 @@ import {
   type Drawer,
   Draws,
   OrdersAwaitingPayment,
-} from "./draws"
-import { drawWinner } from "./procedure"
+} from "./draws.js"
+import { drawWinner } from "./procedure.js"
 import {
   admin,
   customer,
@@ -28,7 +28,7 @@ import {
   type TestCompetition,
   testCompetition,
   ticketHolder,
-} from "./test-doubles"
+} from "./test-doubles.js"
 
 /**
  * Drawing a competition (issue 9 §2, §3): who may, when it may not be done

@@ -1,19 +1,19 @@
 import { bytesToHex } from "@noble/hashes/utils.js"
 import { Data, Effect } from "effect"
-import { NotStaff } from "../accounts/errors"
-import type { Principal } from "../accounts/model"
-import { CompetitionNotFound } from "../competitions/errors"
-import { DrawRepo, type WinnerQuery } from "../ports/catalogue"
-import { now } from "../ports/clock"
-import { type AwaitingDrawScope, type DrawListQuery, DrawRecords } from "../ports/draw-records"
-import { Mailer } from "../ports/mailer"
-import { RandomnessBeacon } from "../ports/randomness-beacon"
-import { competitionPageLink, ShopLinks } from "../ports/shop-links"
-import { Transactions } from "../ports/transactions"
-import { auditor } from "../staff/audit"
-import { authorize, can } from "../staff/permissions"
-import { drawWinnerEmail } from "./emails"
-import { readEntryList } from "./entry-list"
+import { NotStaff } from "../accounts/errors.js"
+import type { Principal } from "../accounts/model.js"
+import { CompetitionNotFound } from "../competitions/errors.js"
+import { DrawRepo, type WinnerQuery } from "../ports/catalogue.js"
+import { now } from "../ports/clock.js"
+import { type AwaitingDrawScope, type DrawListQuery, DrawRecords } from "../ports/draw-records.js"
+import { Mailer } from "../ports/mailer.js"
+import { RandomnessBeacon } from "../ports/randomness-beacon.js"
+import { competitionPageLink, ShopLinks } from "../ports/shop-links.js"
+import { Transactions } from "../ports/transactions.js"
+import { auditor } from "../staff/audit.js"
+import { authorize, can } from "../staff/permissions.js"
+import { drawWinnerEmail } from "./emails.js"
+import { readEntryList } from "./entry-list.js"
 import {
   type DrawMaterial,
   type DrawRecord,
@@ -21,8 +21,8 @@ import {
   type ListedDraw,
   type PublishedProof,
   type TicketHolder,
-} from "./model"
-import { drawFromEntryList, instantWinLines } from "./procedure"
+} from "./model.js"
+import { drawFromEntryList, instantWinLines } from "./procedure.js"
 
 /** A competition whose draw type is None is never drawn. */
 export class CompetitionHasNoDraw extends Data.TaggedError("CompetitionHasNoDraw")<{

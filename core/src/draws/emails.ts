@@ -1,5 +1,5 @@
-import { BRAND, escapeHtml } from "../accounts/emails"
-import type { MailMessage } from "../accounts/model"
+import { BRAND, escapeHtml } from "../accounts/emails.js"
+import type { MailMessage } from "../accounts/model.js"
 
 /** To the holder of the winning ticket: what they won, with which number, and where the proof is. */
 export const drawWinnerEmail = (

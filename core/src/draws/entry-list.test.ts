@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { readEntryList } from "./entry-list"
-import { drawFromEntryList, drawWinner, entriesText } from "./procedure"
+import { readEntryList } from "./entry-list.js"
+import { drawFromEntryList, drawWinner, entriesText } from "./procedure.js"
 
 const ticketNumbers = fc.uniqueArray(fc.integer({ min: 1, max: 2_000_000 }), { maxLength: 300 })
 

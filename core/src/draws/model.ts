@@ -1,6 +1,6 @@
-import type { DrawType, VisibilityStatus } from "../competitions/model"
-import type { BeaconReading } from "../ports/randomness-beacon"
-import type { DrawnWinner, NoEntries } from "./procedure"
+import type { DrawType, VisibilityStatus } from "../competitions/model.js"
+import type { BeaconReading } from "../ports/randomness-beacon.js"
+import type { DrawnWinner, NoEntries } from "./procedure.js"
 
 /** What the draw of one competition needs and what it already published. */
 export interface DrawMaterial {

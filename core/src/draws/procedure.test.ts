@@ -15,7 +15,7 @@ import {
   sortedEntries,
   type WinnerInputs,
   winningIndex,
-} from "./procedure"
+} from "./procedure.js"
 
 const TWO_TO_64 = 1n << 64n
 /**

@@ -1,7 +1,7 @@
 import { hmac } from "@noble/hashes/hmac.js"
 import { sha256 } from "@noble/hashes/sha2.js"
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js"
-import { type EntryList, readEntryList } from "./entry-list"
+import { type EntryList, readEntryList } from "./entry-list.js"
 
 /**
  * The published draw procedure (docs/fairness.md), letter for letter. These

@@ -1,6 +1,6 @@
 import { bytesToHex } from "@noble/hashes/utils.js"
 import { Effect } from "effect"
-import { SecureRandom } from "../ports/secure-random"
+import { SecureRandom } from "../ports/secure-random.js"
 
 /**
  * What a new competition keeps secret until its commitments are opened: the

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import fc from "fast-check"
-import { SecureRandom } from "../ports/secure-random"
+import { SecureRandom } from "../ports/secure-random.js"
 import {
   chooseDistinctTicketNumbers,
   chooseFreeTicketNumbers,
   freeNumbersAtRanks,
   uniformIntBelow,
-} from "./secure-choice"
+} from "./secure-choice.js"
 
 /** Replays the given bytes in order (cycling), so tests control every draw. */
 const scriptedRandom = (script: readonly number[]) => {

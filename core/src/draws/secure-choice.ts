@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { SecureRandom } from "../ports/secure-random"
+import { SecureRandom } from "../ports/secure-random.js"
 
 /** 2^48: six random bytes give an integer in [0, 2^48), exact in a double. */
 const RANGE = 2 ** 48

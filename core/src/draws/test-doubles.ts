@@ -6,29 +6,29 @@
  * transaction takes back the draw and the mail it wrote.
  */
 import { Effect, FiberRef, Layer } from "effect"
-import type { MailMessage, Principal } from "../accounts/model"
-import { CompetitionNotFound, RepositoryError } from "../competitions/errors"
+import type { MailMessage, Principal } from "../accounts/model.js"
+import { CompetitionNotFound, RepositoryError } from "../competitions/errors.js"
 import type {
   Competition,
   CompetitionWinner,
   DrawType,
   VisibilityStatus,
-} from "../competitions/model"
-import { type AuditEntry, AuditLog } from "../ports/audit-log"
-import { DrawRepo } from "../ports/catalogue"
-import { DrawRecords } from "../ports/draw-records"
-import { Mailer } from "../ports/mailer"
+} from "../competitions/model.js"
+import { type AuditEntry, AuditLog } from "../ports/audit-log.js"
+import { DrawRepo } from "../ports/catalogue.js"
+import { DrawRecords } from "../ports/draw-records.js"
+import { Mailer } from "../ports/mailer.js"
 import {
   type BeaconNotYetAvailable,
   type BeaconReading,
   type BeaconUnreachable,
   RandomnessBeacon,
-} from "../ports/randomness-beacon"
-import { Transactions } from "../ports/transactions"
-import { pence } from "../rules/money"
-import { Draws } from "./draws"
-import type { DrawMaterial, DrawRecord, TicketHolder } from "./model"
-import { type InstantWinLine, instantWinCommitment, seedCommitment } from "./procedure"
+} from "../ports/randomness-beacon.js"
+import { Transactions } from "../ports/transactions.js"
+import { pence } from "../rules/money.js"
+import { Draws } from "./draws.js"
+import type { DrawMaterial, DrawRecord, TicketHolder } from "./model.js"
+import { type InstantWinLine, instantWinCommitment, seedCommitment } from "./procedure.js"
 
 export const NOW = Date.parse("2026-07-02T20:30:00Z")
 const HOUR = 60 * 60 * 1000

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Layer } from "effect"
-import type { Principal } from "../accounts/model"
-import { AuditLog } from "../ports/audit-log"
-import { DrawRepo, type WinnerQuery } from "../ports/catalogue"
-import { DrawRecords } from "../ports/draw-records"
-import { Mailer } from "../ports/mailer"
-import { RandomnessBeacon } from "../ports/randomness-beacon"
-import { Transactions } from "../ports/transactions"
-import { Draws } from "./draws"
+import type { Principal } from "../accounts/model.js"
+import { AuditLog } from "../ports/audit-log.js"
+import { DrawRepo, type WinnerQuery } from "../ports/catalogue.js"
+import { DrawRecords } from "../ports/draw-records.js"
+import { Mailer } from "../ports/mailer.js"
+import { RandomnessBeacon } from "../ports/randomness-beacon.js"
+import { Transactions } from "../ports/transactions.js"
+import { Draws } from "./draws.js"
 
 /** Only the winners list is asked here: every other port dies if touched. */
 const untouched = <A extends object>(): A =>

@@ -1,5 +1,5 @@
 import { Data } from "effect"
-import type { ImageGroupUsers } from "../ports/images"
+import type { ImageGroupUsers } from "../ports/images.js"
 
 export class ImageNotFound extends Data.TaggedError("ImageNotFound")<{
   readonly imageId: string

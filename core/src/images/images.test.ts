@@ -2,10 +2,10 @@ import { describe, expect, it } from "@effect/vitest"
 import { sha256 } from "@noble/hashes/sha2.js"
 import { bytesToHex } from "@noble/hashes/utils.js"
 import { Effect, Layer } from "effect"
-import type { Principal, Role } from "../accounts/model"
-import { variantKeys } from "../rules/image-variants"
-import { Images } from "./images"
-import { emptyImages, type MemoryImages, memoryImages } from "./test-doubles"
+import type { Principal, Role } from "../accounts/model.js"
+import { variantKeys } from "../rules/image-variants.js"
+import { Images } from "./images.js"
+import { emptyImages, type MemoryImages, memoryImages } from "./test-doubles.js"
 
 const as = (role: Role): Principal => ({
   userId: `${role}-1`,

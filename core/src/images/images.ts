@@ -1,14 +1,14 @@
 import { sha256 } from "@noble/hashes/sha2.js"
 import { bytesToHex } from "@noble/hashes/utils.js"
 import { Context, Effect } from "effect"
-import type { Principal } from "../accounts/model"
-import type { PageRequest } from "../competitions/model"
-import type { AuditValue } from "../ports/audit-log"
-import { now } from "../ports/clock"
-import { FileStore } from "../ports/file-store"
-import { ImageStore, type LibraryImage, type StaffImageGroup } from "../ports/images"
-import { Transactions } from "../ports/transactions"
-import { variantKeys } from "../rules/image-variants"
+import type { Principal } from "../accounts/model.js"
+import type { PageRequest } from "../competitions/model.js"
+import type { AuditValue } from "../ports/audit-log.js"
+import { now } from "../ports/clock.js"
+import { FileStore } from "../ports/file-store.js"
+import { ImageStore, type LibraryImage, type StaffImageGroup } from "../ports/images.js"
+import { Transactions } from "../ports/transactions.js"
+import { variantKeys } from "../rules/image-variants.js"
 import {
   CONTENT_TYPES,
   directoryError,
@@ -20,17 +20,17 @@ import {
   sniffImage,
   validateImageFields,
   validateImageGroupFields,
-} from "../rules/images"
-import { auditor } from "../staff/audit"
-import { authorize } from "../staff/permissions"
+} from "../rules/images.js"
+import { auditor } from "../staff/audit.js"
+import { authorize } from "../staff/permissions.js"
 import {
   ImageGroupInUse,
   ImageGroupNotFound,
   ImageInvalid,
   ImageNotFound,
   ImagesRefused,
-} from "./errors"
-import { ImageVariantFiles, type MadeFile } from "./variant-files"
+} from "./errors.js"
+import { ImageVariantFiles, type MadeFile } from "./variant-files.js"
 
 /** The settings an upload is judged and published by (IMAGE_MAX_BYTES; the server's /files route). */
 export interface ImageUploadPolicyShape {

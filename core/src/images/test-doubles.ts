@@ -1,12 +1,12 @@
 import { Effect, Layer } from "effect"
-import type { AuditEntry } from "../ports/audit-log"
-import { FileStore, FileStoreError, type StoredFile } from "../ports/file-store"
-import { ImageVariantError, ImageVariants } from "../ports/image-variants"
-import { type ImageGroupUsers, ImageStore, type LibraryImage } from "../ports/images"
-import { Transactions } from "../ports/transactions"
-import { auditLogOver } from "../staff/audit-log-doubles"
-import { ImageUploadPolicy } from "./images"
-import { ImageVariantFilesLive } from "./variant-files"
+import type { AuditEntry } from "../ports/audit-log.js"
+import { FileStore, FileStoreError, type StoredFile } from "../ports/file-store.js"
+import { ImageVariantError, ImageVariants } from "../ports/image-variants.js"
+import { type ImageGroupUsers, ImageStore, type LibraryImage } from "../ports/images.js"
+import { Transactions } from "../ports/transactions.js"
+import { auditLogOver } from "../staff/audit-log-doubles.js"
+import { ImageUploadPolicy } from "./images.js"
+import { ImageVariantFilesLive } from "./variant-files.js"
 
 /** Every original the fake resizer is given is this wide: wider variants come out this wide. */
 export const FAKE_ORIGINAL_WIDTH = 1000

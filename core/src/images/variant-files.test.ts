@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, Effect, Fiber } from "effect"
-import type { FileStoreShape, StoredFile } from "../ports/file-store"
-import type { ImageVariantsShape } from "../ports/image-variants"
-import { VARIANT_WIDTHS, variantKeys } from "../rules/image-variants"
-import { makeImageVariantFiles } from "./variant-files"
+import type { FileStoreShape, StoredFile } from "../ports/file-store.js"
+import type { ImageVariantsShape } from "../ports/image-variants.js"
+import { VARIANT_WIDTHS, variantKeys } from "../rules/image-variants.js"
+import { makeImageVariantFiles } from "./variant-files.js"
 
 const ORIGINAL = `images/${"a".repeat(64)}.png`
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])

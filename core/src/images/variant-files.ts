@@ -4,12 +4,12 @@ import {
   type FileStoreError,
   type FileStoreShape,
   type StoredFile,
-} from "../ports/file-store"
+} from "../ports/file-store.js"
 import {
   type ImageVariantError,
   ImageVariants,
   type ImageVariantsShape,
-} from "../ports/image-variants"
+} from "../ports/image-variants.js"
 import {
   hasVariants,
   parseVariantKey,
@@ -18,7 +18,7 @@ import {
   VARIANT_WIDTHS,
   type Variant,
   variantKey,
-} from "../rules/image-variants"
+} from "../rules/image-variants.js"
 
 /** Too many variants are waiting to be made: the caller should try again soon. */
 export class VariantsBusy extends Data.TaggedError("VariantsBusy")<{ readonly key: string }> {}

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, FastCheck as fc, TestClock, TestContext } from "effect"
-import { pence, ZERO_PENCE } from "../rules/money"
-import { Baskets } from "./baskets"
-import type { Charity } from "./charities"
-import { BasketNotFound, PromotionNotApplicable } from "./errors"
-import type { Basket } from "./model"
+import { pence, ZERO_PENCE } from "../rules/money.js"
+import { Baskets } from "./baskets.js"
+import type { Charity } from "./charities.js"
+import { BasketNotFound, PromotionNotApplicable } from "./errors.js"
+import type { Basket } from "./model.js"
 import {
   A_CHARITY,
   basketServicesOver,
@@ -12,7 +12,7 @@ import {
   emptyOrderStore,
   type OrderStore,
   promotion,
-} from "./test-doubles"
+} from "./test-doubles.js"
 
 const NOW = Date.parse("2026-06-15T12:00:00Z")
 const ANN = "customer-ann"

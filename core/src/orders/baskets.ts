@@ -1,21 +1,21 @@
 import { Effect } from "effect"
-import type { Competition } from "../competitions/model"
-import { CustomerRepo } from "../ports/accounts"
-import { CompetitionRepo } from "../ports/catalogue"
-import { now } from "../ports/clock"
-import { type BasketKey, BasketRepo, TicketAllocator } from "../ports/orders"
-import { PromotionUses } from "../ports/promotions"
-import { normaliseVoucherCode, roundUpApplies } from "../rules/basket"
+import type { Competition } from "../competitions/model.js"
+import { CustomerRepo } from "../ports/accounts.js"
+import { CompetitionRepo } from "../ports/catalogue.js"
+import { now } from "../ports/clock.js"
+import { type BasketKey, BasketRepo, TicketAllocator } from "../ports/orders.js"
+import { PromotionUses } from "../ports/promotions.js"
+import { normaliseVoucherCode, roundUpApplies } from "../rules/basket.js"
 import {
   type BasketTotals,
   basketTotals,
   type LineTotals,
   type PricedLine,
-} from "../rules/basket-totals"
-import { CompetitionPhase, competitionPhase } from "../rules/competition"
-import { type Pence, pence, ZERO_PENCE } from "../rules/money"
-import { promotionRefusal, spendFor } from "../rules/promotions"
-import { Charities } from "./charities"
+} from "../rules/basket-totals.js"
+import { CompetitionPhase, competitionPhase } from "../rules/competition.js"
+import { type Pence, pence, ZERO_PENCE } from "../rules/money.js"
+import { promotionRefusal, spendFor } from "../rules/promotions.js"
+import { Charities } from "./charities.js"
 import {
   BasketCheckedOut,
   BasketItemNotFound,
@@ -24,9 +24,9 @@ import {
   PromotionNotApplicable,
   PromotionNotValid,
   TicketLimitExceeded,
-} from "./errors"
-import type { Basket, BasketItem, Promotion, SiteCreditItem } from "./model"
-import { SiteCreditPolicy, siteCreditItemDescription } from "./site-credit-policy"
+} from "./errors.js"
+import type { Basket, BasketItem, Promotion, SiteCreditItem } from "./model.js"
+import { SiteCreditPolicy, siteCreditItemDescription } from "./site-credit-policy.js"
 
 export interface BasketLineView {
   readonly item: BasketItem

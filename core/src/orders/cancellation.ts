@@ -1,10 +1,10 @@
 import { Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
-import type { OrderRepoShape } from "../ports/orders"
-import { OrderStatus } from "../rules/order-status"
-import { OrderTransitionRefused, PaymentStillProcessing } from "./errors"
-import type { Order } from "./model"
-import type { makeSettlement } from "./settlement"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { OrderRepoShape } from "../ports/orders.js"
+import { OrderStatus } from "../rules/order-status.js"
+import { OrderTransitionRefused, PaymentStillProcessing } from "./errors.js"
+import type { Order } from "./model.js"
+import type { makeSettlement } from "./settlement.js"
 
 type Settlement = Effect.Effect.Success<typeof makeSettlement>
 

@@ -4,25 +4,25 @@
  * the store back when the work fails, as the database would.
  */
 import { Effect, Layer } from "effect"
-import { Mailer } from "../ports/mailer"
-import { OrderRepo } from "../ports/orders"
-import { InsufficientSiteCredit, SiteCreditLedger } from "../ports/payments"
-import { ShopLinks } from "../ports/shop-links"
-import { Transactions } from "../ports/transactions"
-import { PurchaseGate } from "../responsible-play/purchase-gate"
+import { Mailer } from "../ports/mailer.js"
+import { OrderRepo } from "../ports/orders.js"
+import { InsufficientSiteCredit, SiteCreditLedger } from "../ports/payments.js"
+import { ShopLinks } from "../ports/shop-links.js"
+import { Transactions } from "../ports/transactions.js"
+import { PurchaseGate } from "../responsible-play/purchase-gate.js"
 import {
   responsiblePlayEventsOver,
   type SpendLimitDoubleState,
   spendLimitState,
   spendLimitStoreOver,
-} from "../responsible-play/spend-limit-doubles"
-import { pence, ZERO_PENCE } from "../rules/money"
-import { canTransition, OrderStatus } from "../rules/order-status"
-import { Checkout } from "./checkout"
-import { OrderNotFound, OrderTransitionRefused } from "./errors"
-import { instantWinRepoOver } from "./instant-win-doubles"
-import type { Order } from "./model"
-import { type OrderStore, orderDoublesOver } from "./test-doubles"
+} from "../responsible-play/spend-limit-doubles.js"
+import { pence, ZERO_PENCE } from "../rules/money.js"
+import { canTransition, OrderStatus } from "../rules/order-status.js"
+import { Checkout } from "./checkout.js"
+import { OrderNotFound, OrderTransitionRefused } from "./errors.js"
+import { instantWinRepoOver } from "./instant-win-doubles.js"
+import type { Order } from "./model.js"
+import { type OrderStore, orderDoublesOver } from "./test-doubles.js"
 
 const unused = (name: string) => () => Effect.die(`${name} is not used by the checkout tests`)
 

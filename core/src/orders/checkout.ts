@@ -1,32 +1,32 @@
 import { Clock, Context, Effect } from "effect"
-import { BasketRepo, OrderRepo, TicketAllocator } from "../ports/orders"
-import { SiteCreditLedger } from "../ports/payments"
-import { PromotionUses } from "../ports/promotions"
-import type { ResponsiblePlayEvents } from "../ports/responsible-play-events"
-import { SpendLimitStore } from "../ports/spend-limits"
-import { Transactions } from "../ports/transactions"
-import { PurchaseGate } from "../responsible-play/purchase-gate"
+import { BasketRepo, OrderRepo, TicketAllocator } from "../ports/orders.js"
+import { SiteCreditLedger } from "../ports/payments.js"
+import { PromotionUses } from "../ports/promotions.js"
+import type { ResponsiblePlayEvents } from "../ports/responsible-play-events.js"
+import { SpendLimitStore } from "../ports/spend-limits.js"
+import { Transactions } from "../ports/transactions.js"
+import { PurchaseGate } from "../responsible-play/purchase-gate.js"
 import {
   enforceSpendLimit,
   recordSpendLimitReached,
   spendLimitMonthStart,
-} from "../responsible-play/spend-limits"
-import { roundUpApplies } from "../rules/basket"
-import { basketTotals, type PricedLine } from "../rules/basket-totals"
+} from "../responsible-play/spend-limits.js"
+import { roundUpApplies } from "../rules/basket.js"
+import { basketTotals, type PricedLine } from "../rules/basket-totals.js"
 import {
   type CheckoutAddresses,
   checkoutAddressErrors,
   cleanCheckoutAddresses,
-} from "../rules/checkout-details"
-import { pence } from "../rules/money"
-import { OrderStatus } from "../rules/order-status"
-import { promotionRefusal, spendFor } from "../rules/promotions"
-import { mayUseBasket } from "./baskets"
-import { Charities } from "./charities"
-import { orderCompletion } from "./completion"
-import { BasketEmpty, BasketNotFound, CheckoutDetailsInvalid } from "./errors"
-import type { AllocationException, Order } from "./model"
-import { SiteCreditPolicy, siteCreditItemDescription } from "./site-credit-policy"
+} from "../rules/checkout-details.js"
+import { pence } from "../rules/money.js"
+import { OrderStatus } from "../rules/order-status.js"
+import { promotionRefusal, spendFor } from "../rules/promotions.js"
+import { mayUseBasket } from "./baskets.js"
+import { Charities } from "./charities.js"
+import { orderCompletion } from "./completion.js"
+import { BasketEmpty, BasketNotFound, CheckoutDetailsInvalid } from "./errors.js"
+import type { AllocationException, Order } from "./model.js"
+import { SiteCreditPolicy, siteCreditItemDescription } from "./site-credit-policy.js"
 
 /** How long an unpaid order keeps its tickets before the expiry job cancels it. */
 export class CheckoutPolicy extends Context.Reference<CheckoutPolicy>()(

@@ -1,14 +1,20 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Layer } from "effect"
-import type { Principal } from "../accounts/model"
-import { CompetitionNotFound } from "../competitions/errors"
-import { CompetitionRepo } from "../ports/catalogue"
-import { CustomerTicketRepo, TicketAllocator } from "../ports/orders"
-import { pence } from "../rules/money"
-import { CustomerOrders } from "./customer-orders"
-import { instantWinRow } from "./instant-win-doubles"
-import { ANN, awaitingOrder, BOB, emptyPaymentStore, paymentDoublesOver } from "./payment-doubles"
-import { competition } from "./test-doubles"
+import type { Principal } from "../accounts/model.js"
+import { CompetitionNotFound } from "../competitions/errors.js"
+import { CompetitionRepo } from "../ports/catalogue.js"
+import { CustomerTicketRepo, TicketAllocator } from "../ports/orders.js"
+import { pence } from "../rules/money.js"
+import { CustomerOrders } from "./customer-orders.js"
+import { instantWinRow } from "./instant-win-doubles.js"
+import {
+  ANN,
+  awaitingOrder,
+  BOB,
+  emptyPaymentStore,
+  paymentDoublesOver,
+} from "./payment-doubles.js"
+import { competition } from "./test-doubles.js"
 
 const STAFF: Principal = { ...ANN, userId: "user-sam", role: "Staff", customerId: null }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
-import { pence } from "../rules/money"
-import { orderConfirmationEmail } from "./emails"
-import { awaitingOrder } from "./payment-doubles"
+import { pence } from "../rules/money.js"
+import { orderConfirmationEmail } from "./emails.js"
+import { awaitingOrder } from "./payment-doubles.js"
 
 const order = awaitingOrder({
   orderRef: "HZ7K2Q",

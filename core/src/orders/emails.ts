@@ -1,8 +1,8 @@
-import { BRAND, escapeHtml } from "../accounts/emails"
-import type { MailMessage } from "../accounts/model"
-import { formatMoney, pence } from "../rules/money"
-import { compressTicketNumbers } from "../rules/ticket-numbers"
-import type { Order } from "./model"
+import { BRAND, escapeHtml } from "../accounts/emails.js"
+import type { MailMessage } from "../accounts/model.js"
+import { formatMoney, pence } from "../rules/money.js"
+import { compressTicketNumbers } from "../rules/ticket-numbers.js"
+import type { Order } from "./model.js"
 
 interface Row {
   readonly label: string

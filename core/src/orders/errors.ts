@@ -1,8 +1,8 @@
 import { Data } from "effect"
-import type { OrderStatus } from "../rules/order-status"
-import type { PromotionRefusal } from "../rules/promotions"
-import type { SiteCreditPurchaseRefusal } from "../rules/site-credit-purchase"
-import type { AllocationException } from "./model"
+import type { OrderStatus } from "../rules/order-status.js"
+import type { PromotionRefusal } from "../rules/promotions.js"
+import type { SiteCreditPurchaseRefusal } from "../rules/site-credit-purchase.js"
+import type { AllocationException } from "./model.js"
 
 export class BasketNotFound extends Data.TaggedError("BasketNotFound")<{
   readonly basketId: string

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, TestClock } from "effect"
-import type { Order } from "./model"
+import type { Order } from "./model.js"
 import {
   awaitingOrder,
   NOW,
@@ -8,8 +8,8 @@ import {
   runPayments as run,
   setUpPayments as setUp,
   statusOf,
-} from "./payment-doubles"
-import { Payments } from "./payments"
+} from "./payment-doubles.js"
+import { Payments } from "./payments.js"
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE

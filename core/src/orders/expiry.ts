@@ -1,11 +1,11 @@
 import { Effect } from "effect"
-import { now } from "../ports/clock"
-import { type DueOrder, OrderRepo } from "../ports/orders"
-import { PaymentGateway } from "../ports/payment-gateway"
-import { type OpenIntent, PaymentRepo } from "../ports/payments"
-import { retryDelayMs } from "../rules/backoff"
-import { OrderStatus } from "../rules/order-status"
-import type { makeSettlement } from "./settlement"
+import { now } from "../ports/clock.js"
+import { type DueOrder, OrderRepo } from "../ports/orders.js"
+import { PaymentGateway } from "../ports/payment-gateway.js"
+import { type OpenIntent, PaymentRepo } from "../ports/payments.js"
+import { retryDelayMs } from "../rules/backoff.js"
+import { OrderStatus } from "../rules/order-status.js"
+import type { makeSettlement } from "./settlement.js"
 
 /** How many due orders one expiry pass looks at; the next pass takes the rest. */
 export const EXPIRY_BATCH = 100

@@ -6,8 +6,8 @@
  * pool; here the claim's tickets come from the holding itself.
  */
 import { Effect, Layer } from "effect"
-import { InstantWinRepo, type TicketRef, type WonInstantWin } from "../ports/instant-wins"
-import type { Pence } from "../rules/money"
+import { InstantWinRepo, type TicketRef, type WonInstantWin } from "../ports/instant-wins.js"
+import type { Pence } from "../rules/money.js"
 
 export interface InstantWinRow extends TicketRef {
   readonly id: string

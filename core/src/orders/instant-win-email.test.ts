@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
-import type { WonInstantWin } from "../ports/instant-wins"
-import { pence } from "../rules/money"
-import { instantWinEmail, postalInstantWinEmail } from "./instant-win-email"
-import { awaitingOrder } from "./payment-doubles"
+import type { WonInstantWin } from "../ports/instant-wins.js"
+import { pence } from "../rules/money.js"
+import { instantWinEmail, postalInstantWinEmail } from "./instant-win-email.js"
+import { awaitingOrder } from "./payment-doubles.js"
 
 const order = awaitingOrder({ orderRef: "HZ7K2Q", status: "Completed" })
 const prize = (overrides: Partial<WonInstantWin>): WonInstantWin => ({

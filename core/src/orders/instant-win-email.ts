@@ -1,7 +1,7 @@
-import { BRAND, escapeHtml } from "../accounts/emails"
-import type { MailMessage } from "../accounts/model"
-import type { WonInstantWin } from "../ports/instant-wins"
-import type { Order } from "./model"
+import { BRAND, escapeHtml } from "../accounts/emails.js"
+import type { MailMessage } from "../accounts/model.js"
+import type { WonInstantWin } from "../ports/instant-wins.js"
+import type { Order } from "./model.js"
 
 /**
  * What happens next with each prize: site credit paid to an account is

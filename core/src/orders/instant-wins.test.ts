@@ -1,13 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, FastCheck as fc, Layer, TestClock } from "effect"
-import { InstantWinRepo } from "../ports/instant-wins"
-import { type Pence, pence } from "../rules/money"
-import { Baskets } from "./baskets"
-import { Checkout } from "./checkout"
-import { checkoutDoublesOver } from "./checkout-doubles"
-import { type InstantWinRow, instantWinRepoOver, instantWinRow } from "./instant-win-doubles"
-import { instantWinAwards, orderInstantWinAwards } from "./instant-wins"
-import type { Order } from "./model"
+import { InstantWinRepo } from "../ports/instant-wins.js"
+import { type Pence, pence } from "../rules/money.js"
+import { Baskets } from "./baskets.js"
+import { Checkout } from "./checkout.js"
+import { checkoutDoublesOver } from "./checkout-doubles.js"
+import { type InstantWinRow, instantWinRepoOver, instantWinRow } from "./instant-win-doubles.js"
+import { instantWinAwards, orderInstantWinAwards } from "./instant-wins.js"
+import type { Order } from "./model.js"
 import {
   ANN,
   awaitingOrder,
@@ -20,9 +20,9 @@ import {
   provider,
   runPayments as run,
   setUpPayments as setUp,
-} from "./payment-doubles"
-import { Payments } from "./payments"
-import { competition, emptyOrderStore } from "./test-doubles"
+} from "./payment-doubles.js"
+import { Payments } from "./payments.js"
+import { competition, emptyOrderStore } from "./test-doubles.js"
 
 const car = competition({ id: "car", name: "A car", ticketPrice: pence(250), totalTickets: 100 })
 

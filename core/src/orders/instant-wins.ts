@@ -4,12 +4,12 @@ import {
   type TicketHolding,
   type TicketRef,
   type WonInstantWin,
-} from "../ports/instant-wins"
-import { SiteCreditLedger } from "../ports/payments"
-import { instantWinCreditDescription, winnerDisplayName } from "../rules/instant-wins"
-import { pence } from "../rules/money"
-import { OrderStatus } from "../rules/order-status"
-import type { Order } from "./model"
+} from "../ports/instant-wins.js"
+import { SiteCreditLedger } from "../ports/payments.js"
+import { instantWinCreditDescription, winnerDisplayName } from "../rules/instant-wins.js"
+import { pence } from "../rules/money.js"
+import { OrderStatus } from "../rules/order-status.js"
+import type { Order } from "./model.js"
 
 /** Every ticket of the order, competition by competition. */
 export const ticketsOf = (order: Order): readonly TicketRef[] =>

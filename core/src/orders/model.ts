@@ -1,5 +1,5 @@
-import type { Pence } from "../rules/money"
-import type { OrderStatus } from "../rules/order-status"
+import type { Pence } from "../rules/money.js"
+import type { OrderStatus } from "../rules/order-status.js"
 
 /**
  * A basket lives on the server under an unguessable id (a random uuid): the id

@@ -6,18 +6,18 @@
  */
 
 import { Effect, Layer, TestClock } from "effect"
-import { CustomerNotFound } from "../accounts/errors"
-import type { Customer, MailMessage, Principal } from "../accounts/model"
-import { CustomerRepo } from "../ports/accounts"
-import { CreditCardSpend } from "../ports/credit-card-spend"
-import { Mailer } from "../ports/mailer"
-import { OrderRepo } from "../ports/orders"
+import { CustomerNotFound } from "../accounts/errors.js"
+import type { Customer, MailMessage, Principal } from "../accounts/model.js"
+import { CustomerRepo } from "../ports/accounts.js"
+import { CreditCardSpend } from "../ports/credit-card-spend.js"
+import { Mailer } from "../ports/mailer.js"
+import { OrderRepo } from "../ports/orders.js"
 import {
   type IntentStatus,
   NotificationRejected,
   PaymentGateway,
   PaymentGatewayUnavailable,
-} from "../ports/payment-gateway"
+} from "../ports/payment-gateway.js"
 import {
   InsufficientSiteCredit,
   type Payment,
@@ -25,18 +25,24 @@ import {
   PaymentRepo,
   SiteCreditLedger,
   type SiteCreditReason,
-} from "../ports/payments"
-import { PromotionUses } from "../ports/promotions"
-import { type ResponsiblePlayEvent, ResponsiblePlayEvents } from "../ports/responsible-play-events"
-import { Transactions } from "../ports/transactions"
-import { PurchaseGate } from "../responsible-play/purchase-gate"
-import type { AccountNotInGoodStanding, AgeNotVerified } from "../responsible-play/standing-errors"
-import { type Pence, pence, ZERO_PENCE } from "../rules/money"
-import { canTransition, type OrderStatus, releasesTickets } from "../rules/order-status"
-import { OrderNotFound, OrderTransitionRefused } from "./errors"
-import { type InstantWinRow, instantWinRepoOver } from "./instant-win-doubles"
-import type { Order } from "./model"
-import { Payments } from "./payments"
+} from "../ports/payments.js"
+import { PromotionUses } from "../ports/promotions.js"
+import {
+  type ResponsiblePlayEvent,
+  ResponsiblePlayEvents,
+} from "../ports/responsible-play-events.js"
+import { Transactions } from "../ports/transactions.js"
+import { PurchaseGate } from "../responsible-play/purchase-gate.js"
+import type {
+  AccountNotInGoodStanding,
+  AgeNotVerified,
+} from "../responsible-play/standing-errors.js"
+import { type Pence, pence, ZERO_PENCE } from "../rules/money.js"
+import { canTransition, type OrderStatus, releasesTickets } from "../rules/order-status.js"
+import { OrderNotFound, OrderTransitionRefused } from "./errors.js"
+import { type InstantWinRow, instantWinRepoOver } from "./instant-win-doubles.js"
+import type { Order } from "./model.js"
+import { Payments } from "./payments.js"
 
 export interface PaymentStore {
   readonly orders: Map<string, Order>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, FastCheck as fc, Layer, TestClock, TestContext } from "effect"
-import { ShopLinks } from "../ports/shop-links"
-import { AccountNotInGoodStanding } from "../responsible-play/standing-errors"
-import { pence } from "../rules/money"
+import { ShopLinks } from "../ports/shop-links.js"
+import { AccountNotInGoodStanding } from "../responsible-play/standing-errors.js"
+import { pence } from "../rules/money.js"
 import {
   ANN,
   awaitingOrder,
@@ -17,9 +17,9 @@ import {
   runPayments as run,
   setUpPayments as setUp,
   statusOf,
-} from "./payment-doubles"
-import { Payments } from "./payments"
-import { LONGEST_REFUND_RETRY_MS } from "./refunds"
+} from "./payment-doubles.js"
+import { Payments } from "./payments.js"
+import { LONGEST_REFUND_RETRY_MS } from "./refunds.js"
 
 describe("Payments", () => {
   it.effect("starts one pending payment with the provider's token, however often asked", () => {

@@ -1,27 +1,27 @@
 import { Data, Effect } from "effect"
-import type { Principal } from "../accounts/model"
-import type { RepositoryError } from "../competitions/errors"
-import { now } from "../ports/clock"
-import { CreditCardSpend } from "../ports/credit-card-spend"
-import { OrderRepo } from "../ports/orders"
+import type { Principal } from "../accounts/model.js"
+import type { RepositoryError } from "../competitions/errors.js"
+import { now } from "../ports/clock.js"
+import { CreditCardSpend } from "../ports/credit-card-spend.js"
+import { OrderRepo } from "../ports/orders.js"
 import {
   type IntentStatus,
   type NotificationRejected,
   PaymentGateway,
   type PaymentGatewayUnavailable,
-} from "../ports/payment-gateway"
-import { type Payment, PaymentRepo, SiteCreditLedger } from "../ports/payments"
-import { Transactions } from "../ports/transactions"
-import { PurchaseGate } from "../responsible-play/purchase-gate"
-import { creditCardNotice, creditCardVerdict, startOfLondonMonth } from "../rules/credit-cards"
-import { type Pence, ZERO_PENCE } from "../rules/money"
-import { canTransition, OrderStatus } from "../rules/order-status"
-import { can } from "../staff/permissions"
-import { cancelUnpaid } from "./cancellation"
-import { OrderNotFound, OrderTransitionRefused, PaymentStillProcessing } from "./errors"
-import { makeExpiry } from "./expiry"
-import type { Order } from "./model"
-import { makeSettlement, noLongerOpen } from "./settlement"
+} from "../ports/payment-gateway.js"
+import { type Payment, PaymentRepo, SiteCreditLedger } from "../ports/payments.js"
+import { Transactions } from "../ports/transactions.js"
+import { PurchaseGate } from "../responsible-play/purchase-gate.js"
+import { creditCardNotice, creditCardVerdict, startOfLondonMonth } from "../rules/credit-cards.js"
+import { type Pence, ZERO_PENCE } from "../rules/money.js"
+import { canTransition, OrderStatus } from "../rules/order-status.js"
+import { can } from "../staff/permissions.js"
+import { cancelUnpaid } from "./cancellation.js"
+import { OrderNotFound, OrderTransitionRefused, PaymentStillProcessing } from "./errors.js"
+import { makeExpiry } from "./expiry.js"
+import type { Order } from "./model.js"
+import { makeSettlement, noLongerOpen } from "./settlement.js"
 
 /** complete-order before the card payment succeeded: the storefront shows PaymentFailed. */
 export class PaymentStillDue extends Data.TaggedError("PaymentStillDue")<{
@@ -31,7 +31,7 @@ export class PaymentStillDue extends Data.TaggedError("PaymentStillDue")<{
   readonly failureDetail: string | null
 }> {}
 
-export { PaymentStillProcessing } from "./errors"
+export { PaymentStillProcessing } from "./errors.js"
 
 export interface OrderWithPayments {
   readonly order: Order

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Logger, TestClock } from "effect"
-import type { Payment } from "../ports/payments"
-import type { Order } from "./model"
+import type { Payment } from "../ports/payments.js"
+import type { Order } from "./model.js"
 import {
   ANN,
   awaitingOrder,
@@ -10,8 +10,8 @@ import {
   runPayments as run,
   setUpPayments as setUp,
   statusOf,
-} from "./payment-doubles"
-import { Payments } from "./payments"
+} from "./payment-doubles.js"
+import { Payments } from "./payments.js"
 
 /**
  * The shop changed card provider (PAYMENT_GATEWAY) while orders still had

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, FastCheck as fc, TestClock } from "effect"
-import { pence } from "../rules/money"
-import type { Order } from "./model"
+import { pence } from "../rules/money.js"
+import type { Order } from "./model.js"
 import {
   ANN,
   awaitingOrder,
@@ -12,9 +12,9 @@ import {
   runPayments as run,
   setUpPayments as setUp,
   statusOf,
-} from "./payment-doubles"
-import { Payments } from "./payments"
-import { LONGEST_REFUND_RETRY_MS, refundRetryDelayMs } from "./refunds"
+} from "./payment-doubles.js"
+import { Payments } from "./payments.js"
+import { LONGEST_REFUND_RETRY_MS, refundRetryDelayMs } from "./refunds.js"
 
 /**
  * An order closed while one of its intents stayed open (a void that could

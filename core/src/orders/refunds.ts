@@ -1,8 +1,8 @@
 import { Effect } from "effect"
-import { now } from "../ports/clock"
-import { PaymentGateway } from "../ports/payment-gateway"
-import { type PaymentRefund, PaymentRepo } from "../ports/payments"
-import { retryDelayMs } from "../rules/backoff"
+import { now } from "../ports/clock.js"
+import { PaymentGateway } from "../ports/payment-gateway.js"
+import { type PaymentRefund, PaymentRepo } from "../ports/payments.js"
+import { retryDelayMs } from "../rules/backoff.js"
 
 /** One key per payment: however often and by whoever it is tried, the provider refunds once. */
 export const refundIdempotencyKey = (paymentId: string) => `refund:${paymentId}`

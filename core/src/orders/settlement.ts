@@ -1,24 +1,29 @@
 import { Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
-import { now } from "../ports/clock"
-import { CreditCardSpend } from "../ports/credit-card-spend"
-import { OrderRepo } from "../ports/orders"
-import { type IntentStatus, PaymentGateway } from "../ports/payment-gateway"
-import { type Payment, type PaymentRefund, PaymentRepo, SiteCreditLedger } from "../ports/payments"
-import { PromotionUses } from "../ports/promotions"
-import { ResponsiblePlayEvents } from "../ports/responsible-play-events"
-import { Transactions } from "../ports/transactions"
+import type { RepositoryError } from "../competitions/errors.js"
+import { now } from "../ports/clock.js"
+import { CreditCardSpend } from "../ports/credit-card-spend.js"
+import { OrderRepo } from "../ports/orders.js"
+import { type IntentStatus, PaymentGateway } from "../ports/payment-gateway.js"
+import {
+  type Payment,
+  type PaymentRefund,
+  PaymentRepo,
+  SiteCreditLedger,
+} from "../ports/payments.js"
+import { PromotionUses } from "../ports/promotions.js"
+import { ResponsiblePlayEvents } from "../ports/responsible-play-events.js"
+import { Transactions } from "../ports/transactions.js"
 import {
   creditCardNotice,
   creditCardTexts,
   creditCardVerdict,
   startOfLondonMonth,
-} from "../rules/credit-cards"
-import { canTransition, OrderStatus } from "../rules/order-status"
-import { orderCompletion } from "./completion"
-import type { OrderNotFound, OrderTransitionRefused } from "./errors"
-import type { Order } from "./model"
-import { makeRefunding } from "./refunds"
+} from "../rules/credit-cards.js"
+import { canTransition, OrderStatus } from "../rules/order-status.js"
+import { orderCompletion } from "./completion.js"
+import type { OrderNotFound, OrderTransitionRefused } from "./errors.js"
+import type { Order } from "./model.js"
+import { makeRefunding } from "./refunds.js"
 
 /** Cancelled by the customer or expired: nothing can be paid for it any more. */
 export const noLongerOpen = (status: OrderStatus): boolean =>

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, FastCheck as fc, Layer, TestClock, TestContext } from "effect"
-import type { Principal } from "../accounts/model"
-import { BasketRepo } from "../ports/orders"
-import { AgeNotVerified } from "../responsible-play/standing-errors"
-import { pence } from "../rules/money"
+import type { Principal } from "../accounts/model.js"
+import { BasketRepo } from "../ports/orders.js"
+import { AgeNotVerified } from "../responsible-play/standing-errors.js"
+import { pence } from "../rules/money.js"
 import {
   MAXIMUM_SITE_CREDIT_PURCHASE,
   MINIMUM_SITE_CREDIT_PURCHASE,
-} from "../rules/site-credit-purchase"
-import { Baskets } from "./baskets"
-import { Checkout } from "./checkout"
-import { checkoutDoublesOver } from "./checkout-doubles"
+} from "../rules/site-credit-purchase.js"
+import { Baskets } from "./baskets.js"
+import { Checkout } from "./checkout.js"
+import { checkoutDoublesOver } from "./checkout-doubles.js"
 import {
   ANN,
   awaitingOrder,
@@ -21,11 +21,11 @@ import {
   runPayments as run,
   setUpPayments as setUp,
   statusOf,
-} from "./payment-doubles"
-import { Payments } from "./payments"
-import { SiteCreditPolicy } from "./site-credit-policy"
-import { SiteCreditPurchases } from "./site-credit-purchases"
-import { emptyOrderStore, type OrderStore } from "./test-doubles"
+} from "./payment-doubles.js"
+import { Payments } from "./payments.js"
+import { SiteCreditPolicy } from "./site-credit-policy.js"
+import { SiteCreditPurchases } from "./site-credit-purchases.js"
+import { emptyOrderStore, type OrderStore } from "./test-doubles.js"
 
 const NOON = Date.parse("2026-06-15T12:00:00Z")
 

@@ -1,21 +1,25 @@
 import { Effect } from "effect"
-import { CustomerNotFound } from "../accounts/errors"
-import type { Principal } from "../accounts/model"
-import { now } from "../ports/clock"
-import { BasketRepo, OrderRepo } from "../ports/orders"
-import { Transactions } from "../ports/transactions"
-import { PurchaseGate } from "../responsible-play/purchase-gate"
-import { pence, ZERO_PENCE } from "../rules/money"
-import { OrderStatus } from "../rules/order-status"
+import { CustomerNotFound } from "../accounts/errors.js"
+import type { Principal } from "../accounts/model.js"
+import { now } from "../ports/clock.js"
+import { BasketRepo, OrderRepo } from "../ports/orders.js"
+import { Transactions } from "../ports/transactions.js"
+import { PurchaseGate } from "../responsible-play/purchase-gate.js"
+import { pence, ZERO_PENCE } from "../rules/money.js"
+import { OrderStatus } from "../rules/order-status.js"
 import {
   MAXIMUM_SITE_CREDIT_PURCHASE,
   MINIMUM_SITE_CREDIT_PURCHASE,
   siteCreditPurchaseRefusal,
-} from "../rules/site-credit-purchase"
-import { type BasketCaller, Baskets } from "./baskets"
-import { CheckoutPolicy } from "./checkout"
-import { BasketCheckedOut, DeferredSiteCreditPurchaseOff, SiteCreditAmountInvalid } from "./errors"
-import { SiteCreditPolicy, siteCreditItemDescription } from "./site-credit-policy"
+} from "../rules/site-credit-purchase.js"
+import { type BasketCaller, Baskets } from "./baskets.js"
+import { CheckoutPolicy } from "./checkout.js"
+import {
+  BasketCheckedOut,
+  DeferredSiteCreditPurchaseOff,
+  SiteCreditAmountInvalid,
+} from "./errors.js"
+import { SiteCreditPolicy, siteCreditItemDescription } from "./site-credit-policy.js"
 
 /** Fails unless the amount may be bought: whole pence, £1.00 to £1,000. */
 export const checkPurchaseAmount = (amount: number) => {

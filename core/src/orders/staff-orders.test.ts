@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, TestContext } from "effect"
 import fc from "fast-check"
-import { pence } from "../rules/money"
-import type { RefundCompetition } from "../rules/refunds"
+import { pence } from "../rules/money.js"
+import type { RefundCompetition } from "../rules/refunds.js"
 import {
   ANN,
   awaitingOrder,
@@ -12,16 +12,16 @@ import {
   notificationFor,
   type PaymentStore,
   statusOf,
-} from "./payment-doubles"
-import { Payments } from "./payments"
+} from "./payment-doubles.js"
+import { Payments } from "./payments.js"
 import {
   emptyRefundStore,
   paidOrder,
   type RefundStore,
   runStaffOrders,
   STAFF,
-} from "./staff-order-doubles"
-import { StaffOrders } from "./staff-orders"
+} from "./staff-order-doubles.js"
+import { StaffOrders } from "./staff-orders.js"
 
 const DAY = 86_400_000
 const open = (competitionId: string): RefundCompetition => ({

@@ -1,20 +1,24 @@
 import { Data, Effect } from "effect"
-import type { Principal } from "../accounts/model"
-import type { RepositoryError } from "../competitions/errors"
-import { now } from "../ports/clock"
-import { OrderRefundRepo } from "../ports/order-refunds"
-import { OrderRepo } from "../ports/orders"
-import { type PaymentRefund, PaymentRepo, SiteCreditLedger } from "../ports/payments"
-import { Transactions } from "../ports/transactions"
-import { OrderStatus } from "../rules/order-status"
-import { refundPlan, ticketFate } from "../rules/refunds"
-import { auditor } from "../staff/audit"
-import { authorize } from "../staff/permissions"
-import { cancelUnpaid } from "./cancellation"
-import { type OrderNotFound, type OrderTransitionRefused, PurchasedSiteCreditSpent } from "./errors"
-import type { Order } from "./model"
-import { readOrderWithPayments } from "./payments"
-import { makeSettlement } from "./settlement"
+import type { Principal } from "../accounts/model.js"
+import type { RepositoryError } from "../competitions/errors.js"
+import { now } from "../ports/clock.js"
+import { OrderRefundRepo } from "../ports/order-refunds.js"
+import { OrderRepo } from "../ports/orders.js"
+import { type PaymentRefund, PaymentRepo, SiteCreditLedger } from "../ports/payments.js"
+import { Transactions } from "../ports/transactions.js"
+import { OrderStatus } from "../rules/order-status.js"
+import { refundPlan, ticketFate } from "../rules/refunds.js"
+import { auditor } from "../staff/audit.js"
+import { authorize } from "../staff/permissions.js"
+import { cancelUnpaid } from "./cancellation.js"
+import {
+  type OrderNotFound,
+  type OrderTransitionRefused,
+  PurchasedSiteCreditSpent,
+} from "./errors.js"
+import type { Order } from "./model.js"
+import { readOrderWithPayments } from "./payments.js"
+import { makeSettlement } from "./settlement.js"
 
 /** A ticket of the order won a prize: the refund is refused and the prize kept (decision 0029). */
 export class OrderWon extends Data.TaggedError("OrderWon")<{

@@ -6,22 +6,25 @@
  * voucher uses within their limits) and nothing else.
  */
 import { Effect, Layer } from "effect"
-import { CustomerNotFound } from "../accounts/errors"
-import type { Customer, MailMessage } from "../accounts/model"
-import { CompetitionNotFound } from "../competitions/errors"
-import type { Competition } from "../competitions/model"
-import { CustomerRepo } from "../ports/accounts"
-import { CompetitionRepo } from "../ports/catalogue"
-import { type AllocatedLine, type BasketKey, BasketRepo, TicketAllocator } from "../ports/orders"
-import { PromotionUses } from "../ports/promotions"
-import type { AccountNotInGoodStanding, AgeNotVerified } from "../responsible-play/standing-errors"
-import { allocationReasons } from "../rules/allocation"
-import { type Pence, pence, ZERO_PENCE } from "../rules/money"
-import { Baskets } from "./baskets"
-import { Charities, type Charity } from "./charities"
-import { BasketCheckedOut, BasketItemNotFound, BasketNotFound } from "./errors"
-import type { InstantWinRow } from "./instant-win-doubles"
-import type { Basket, Order, Promotion } from "./model"
+import { CustomerNotFound } from "../accounts/errors.js"
+import type { Customer, MailMessage } from "../accounts/model.js"
+import { CompetitionNotFound } from "../competitions/errors.js"
+import type { Competition } from "../competitions/model.js"
+import { CustomerRepo } from "../ports/accounts.js"
+import { CompetitionRepo } from "../ports/catalogue.js"
+import { type AllocatedLine, type BasketKey, BasketRepo, TicketAllocator } from "../ports/orders.js"
+import { PromotionUses } from "../ports/promotions.js"
+import type {
+  AccountNotInGoodStanding,
+  AgeNotVerified,
+} from "../responsible-play/standing-errors.js"
+import { allocationReasons } from "../rules/allocation.js"
+import { type Pence, pence, ZERO_PENCE } from "../rules/money.js"
+import { Baskets } from "./baskets.js"
+import { Charities, type Charity } from "./charities.js"
+import { BasketCheckedOut, BasketItemNotFound, BasketNotFound } from "./errors.js"
+import type { InstantWinRow } from "./instant-win-doubles.js"
+import type { Basket, Order, Promotion } from "./model.js"
 
 export interface OrderStore {
   /** Customers the purchase gate refuses (on a break, closed, not verified 18+; decision 0043). */

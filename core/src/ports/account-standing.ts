@@ -1,7 +1,7 @@
 import { Context, type Effect } from "effect"
-import type { CustomerNotFound } from "../accounts/errors"
-import type { RepositoryError } from "../competitions/errors"
-import type { StandingRecord } from "../rules/standing"
+import type { CustomerNotFound } from "../accounts/errors.js"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { StandingRecord } from "../rules/standing.js"
 
 /**
  * Where a customer's breaks and closure are kept (decision 0043). A

@@ -1,5 +1,5 @@
 import { Context, type Effect } from "effect"
-import type { CustomerNotFound, EmailAlreadyRegistered } from "../accounts/errors"
+import type { CustomerNotFound, EmailAlreadyRegistered } from "../accounts/errors.js"
 import type {
   Customer,
   CustomerDetails,
@@ -9,9 +9,9 @@ import type {
   Role,
   User,
   UserWithPassword,
-} from "../accounts/model"
-import type { RepositoryError } from "../competitions/errors"
-import type { Page } from "../competitions/model"
+} from "../accounts/model.js"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { Page } from "../competitions/model.js"
 
 /**
  * Every repository here joins the transaction of `Transactions.within` when

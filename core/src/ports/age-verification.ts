@@ -1,6 +1,6 @@
 import { Context, Data, type Effect } from "effect"
-import type { Address } from "../accounts/model"
-import type { RepositoryError } from "../competitions/errors"
+import type { Address } from "../accounts/model.js"
+import type { RepositoryError } from "../competitions/errors.js"
 
 /** Who is asking to be verified 18+: what the customer declared about themselves. */
 export interface AgeVerificationRequest {

@@ -1,7 +1,7 @@
 import { Context, type Effect } from "effect"
-import type { Role } from "../accounts/model"
-import type { RepositoryError } from "../competitions/errors"
-import type { Page, PageRequest } from "../competitions/model"
+import type { Role } from "../accounts/model.js"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { Page, PageRequest } from "../competitions/model.js"
 
 /** JSON as the audit log stores it: the values before and after a change. */
 export type AuditValue =

@@ -1,7 +1,7 @@
 import { Context, type Effect } from "effect"
-import type { CategoryNotFound, RepositoryError } from "../competitions/errors"
-import type { AttributeType, Category, Page, PageRequest } from "../competitions/model"
-import type { CategoryDraft } from "../rules/catalogue-admin"
+import type { CategoryNotFound, RepositoryError } from "../competitions/errors.js"
+import type { AttributeType, Category, Page, PageRequest } from "../competitions/model.js"
+import type { CategoryDraft } from "../rules/catalogue-admin.js"
 
 export interface AttributeTypeQuery {
   readonly description?: string | undefined

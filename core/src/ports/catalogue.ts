@@ -5,7 +5,7 @@ import type {
   InstantWinGroupNotFound,
   RepositoryError,
   ResourceNotFound,
-} from "../competitions/errors"
+} from "../competitions/errors.js"
 import type {
   Category,
   Competition,
@@ -15,7 +15,7 @@ import type {
   InstantWinTicket,
   Page,
   PageRequest,
-} from "../competitions/model"
+} from "../competitions/model.js"
 
 export interface InstantWinTicketFilter {
   readonly instantWinGroupId?: string | undefined

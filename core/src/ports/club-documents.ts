@@ -1,5 +1,5 @@
 import { Context, Data, type Effect } from "effect"
-import type { ClubDocument, ShopIdentity } from "../rules/club-documents"
+import type { ClubDocument, ShopIdentity } from "../rules/club-documents.js"
 
 /** The document could not be laid out (a font or a library failure): the shop's fault, not the visitor's. */
 export class DocumentRenderFailed extends Data.TaggedError("DocumentRenderFailed")<{

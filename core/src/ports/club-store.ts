@@ -1,8 +1,8 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
-import type { Page, PageRequest } from "../competitions/model"
-import type { ClubCreditFigures, ClubLedgerEntry, ListedClub } from "../rules/clubs"
-import type { Pence } from "../rules/money"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { Page, PageRequest } from "../competitions/model.js"
+import type { ClubCreditFigures, ClubLedgerEntry, ListedClub } from "../rules/clubs.js"
+import type { Pence } from "../rules/money.js"
 
 /** A voucher as a club sees it. */
 export interface ClubVoucher {

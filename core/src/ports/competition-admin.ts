@@ -1,8 +1,8 @@
 import { Context, type Effect } from "effect"
-import type { CompetitionNotFound, RepositoryError } from "../competitions/errors"
-import type { CompetitionSecrets } from "../draws/secrets"
-import type { CompetitionDraft, StoredCompetition } from "../rules/competition-admin"
-import type { NewInstantWinGroup } from "./competition-writer"
+import type { CompetitionNotFound, RepositoryError } from "../competitions/errors.js"
+import type { CompetitionSecrets } from "../draws/secrets.js"
+import type { CompetitionDraft, StoredCompetition } from "../rules/competition-admin.js"
+import type { NewInstantWinGroup } from "./competition-writer.js"
 
 /** An instant-win group as a duplicate copies it: its prize, not its numbers. */
 export interface InstantWinGroupTemplate {

@@ -1,8 +1,8 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
-import type { DrawType, VisibilityStatus } from "../competitions/model"
-import type { CompetitionSecrets } from "../draws/secrets"
-import type { Pence } from "../rules/money"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { DrawType, VisibilityStatus } from "../competitions/model.js"
+import type { CompetitionSecrets } from "../draws/secrets.js"
+import type { Pence } from "../rules/money.js"
 
 export interface NewInstantWinGroup {
   readonly name: string

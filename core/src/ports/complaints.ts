@@ -1,7 +1,7 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
-import type { Page, PageRequest } from "../competitions/model"
-import type { ComplaintSource, ComplaintStatus, ValidComplaintForm } from "../rules/complaints"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { Page, PageRequest } from "../competitions/model.js"
+import type { ComplaintSource, ComplaintStatus, ValidComplaintForm } from "../rules/complaints.js"
 
 /** One step in a complaint's life: a status reached, or a note added without a move. */
 export interface ComplaintHistoryEntry {

@@ -1,7 +1,7 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
-import type { Page, PageRequest } from "../competitions/model"
-import type { ContactForm } from "../rules/contact"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { Page, PageRequest } from "../competitions/model.js"
+import type { ContactForm } from "../rules/contact.js"
 
 /** A message sent through the contact form, as staff read it. */
 export interface ContactMessage extends ContactForm {

@@ -1,6 +1,6 @@
 import { Context, type Effect } from "effect"
-import type { AccessTokenInvalid } from "../accounts/errors"
-import type { Principal } from "../accounts/model"
+import type { AccessTokenInvalid } from "../accounts/errors.js"
+import type { Principal } from "../accounts/model.js"
 
 /**
  * Slow, salted password hashing (argon2id in production). `verify` answers

@@ -1,6 +1,6 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
-import type { Pence } from "../rules/money"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { Pence } from "../rules/money.js"
 
 /**
  * What the credit-card rule (rules/credit-cards, decision 0042) reads: the

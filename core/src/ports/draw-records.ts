@@ -1,8 +1,8 @@
 import { Context, type Effect } from "effect"
-import type { CompetitionNotFound, RepositoryError } from "../competitions/errors"
-import type { Competition, DrawType, Page, PageRequest } from "../competitions/model"
-import type { DrawMaterial, DrawRecord, ListedDraw, TicketHolder } from "../draws/model"
-import type { InstantWinLine } from "../draws/procedure"
+import type { CompetitionNotFound, RepositoryError } from "../competitions/errors.js"
+import type { Competition, DrawType, Page, PageRequest } from "../competitions/model.js"
+import type { DrawMaterial, DrawRecord, ListedDraw, TicketHolder } from "../draws/model.js"
+import type { InstantWinLine } from "../draws/procedure.js"
 
 /**
  * Which closed, undrawn competitions `awaiting` answers. Who may see which

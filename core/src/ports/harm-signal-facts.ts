@@ -1,6 +1,6 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
-import type { HarmFacts, HarmSignalKind } from "../rules/harm-signals"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { HarmFacts, HarmSignalKind } from "../rules/harm-signals.js"
 
 export interface HarmSignalCustomer {
   readonly customerId: string

@@ -1,5 +1,5 @@
 import { Context, Data, type Effect } from "effect"
-import type { Variant } from "../rules/image-variants"
+import type { Variant } from "../rules/image-variants.js"
 
 /**
  * The original's bytes could not be made into a variant: not a picture the

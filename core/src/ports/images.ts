@@ -1,6 +1,6 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
-import type { Page, PageRequest } from "../competitions/model"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { Page, PageRequest } from "../competitions/model.js"
 
 /** An image of the library, as staff manage it. */
 export interface LibraryImage {

@@ -3,10 +3,10 @@ import type {
   CompetitionNotFound,
   InstantWinGroupNotFound,
   RepositoryError,
-} from "../competitions/errors"
-import type { ImageGroup, Page, PageRequest } from "../competitions/model"
-import type { InstantWinLine } from "../draws/procedure"
-import type { Pence } from "../rules/money"
+} from "../competitions/errors.js"
+import type { ImageGroup, Page, PageRequest } from "../competitions/model.js"
+import type { InstantWinLine } from "../draws/procedure.js"
+import type { Pence } from "../rules/money.js"
 
 /** An instant-win group as staff manage it: its prize and its winning numbers too. */
 export interface StaffInstantWinGroup {

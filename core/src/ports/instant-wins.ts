@@ -1,6 +1,6 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
-import type { Pence } from "../rules/money"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { Pence } from "../rules/money.js"
 
 /** One ticket of a competition, as an order or a customer holds it. */
 export interface TicketRef {

@@ -1,6 +1,6 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
-import type { LiveCompetition } from "../rules/live-competitions"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { LiveCompetition } from "../rules/live-competitions.js"
 
 /**
  * The shop's live competitions (visible, closing after `now`), read for the

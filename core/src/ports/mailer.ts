@@ -1,6 +1,6 @@
 import { Context, type Effect } from "effect"
-import type { MailMessage } from "../accounts/model"
-import type { RepositoryError } from "../competitions/errors"
+import type { MailMessage } from "../accounts/model.js"
+import type { RepositoryError } from "../competitions/errors.js"
 
 /**
  * Hands a message over for delivery. The production Mailer writes it to an

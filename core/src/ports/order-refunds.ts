@@ -1,7 +1,7 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
-import type { Pence } from "../rules/money"
-import type { RefundCompetition } from "../rules/refunds"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { Pence } from "../rules/money.js"
+import type { RefundCompetition } from "../rules/refunds.js"
 
 /** A ticket of the order that won something: an order that won is not refunded (decision 0029). */
 export interface WinningTicket {

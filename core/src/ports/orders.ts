@@ -1,16 +1,22 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
-import type { Page, PageRequest } from "../competitions/model"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { Page, PageRequest } from "../competitions/model.js"
 import type {
   BasketCheckedOut,
   BasketItemNotFound,
   BasketNotFound,
   OrderNotFound,
   OrderTransitionRefused,
-} from "../orders/errors"
-import type { AllocationException, Basket, Order, Promotion, SiteCreditItem } from "../orders/model"
-import type { Pence } from "../rules/money"
-import type { OrderStatus } from "../rules/order-status"
+} from "../orders/errors.js"
+import type {
+  AllocationException,
+  Basket,
+  Order,
+  Promotion,
+  SiteCreditItem,
+} from "../orders/model.js"
+import type { Pence } from "../rules/money.js"
+import type { OrderStatus } from "../rules/order-status.js"
 
 /**
  * Changes to a checked-out basket fail with BasketCheckedOut, decided under

@@ -1,6 +1,6 @@
 import { Context, Data, type Effect } from "effect"
-import type { CardFunding } from "../rules/credit-cards"
-import type { Pence } from "../rules/money"
+import type { CardFunding } from "../rules/credit-cards.js"
+import type { Pence } from "../rules/money.js"
 
 /** The provider could not be reached or answered nonsense; the caller may retry. */
 export class PaymentGatewayUnavailable extends Data.TaggedError("PaymentGatewayUnavailable")<{

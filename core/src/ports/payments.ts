@@ -1,8 +1,8 @@
 import { Context, Data, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
-import type { Page, PageRequest } from "../competitions/model"
-import type { CardFunding } from "../rules/credit-cards"
-import type { Pence } from "../rules/money"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { Page, PageRequest } from "../competitions/model.js"
+import type { CardFunding } from "../rules/credit-cards.js"
+import type { Pence } from "../rules/money.js"
 
 /** Refunded: it succeeded, and the money went back (docs/decisions/0011). */
 export type PaymentStatus = "Pending" | "Succeeded" | "Failed" | "Refunded"

@@ -1,8 +1,8 @@
 import { Context, type Effect } from "effect"
-import type { CompetitionNotFound, RepositoryError } from "../competitions/errors"
-import type { EntryReferenceInUse } from "../postal-entries/errors"
-import type { CompetitionForEntry, NewPostalEntry, PostalEntry } from "../postal-entries/model"
-import type { EntrantKey } from "../rules/postal-entries"
+import type { CompetitionNotFound, RepositoryError } from "../competitions/errors.js"
+import type { EntryReferenceInUse } from "../postal-entries/errors.js"
+import type { CompetitionForEntry, NewPostalEntry, PostalEntry } from "../postal-entries/model.js"
+import type { EntrantKey } from "../rules/postal-entries.js"
 
 /**
  * Where free postal entries are kept, and their share of the ticket pool.

@@ -1,8 +1,8 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
-import type { Page, PageRequest } from "../competitions/model"
-import type { Promotion } from "../orders/model"
-import type { PromotionDraft } from "../rules/promotion-form"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { Page, PageRequest } from "../competitions/model.js"
+import type { Promotion } from "../orders/model.js"
+import type { PromotionDraft } from "../rules/promotion-form.js"
 
 /** A voucher as staff see it: the shop's promotion, with its id and when it was made. */
 export interface StaffPromotion extends Promotion {

@@ -1,7 +1,7 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
-import type { Promotion } from "../orders/model"
-import type { Pence } from "../rules/money"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { Promotion } from "../orders/model.js"
+import type { Pence } from "../rules/money.js"
 
 /**
  * A promotion's uses, counted against its usage limit when an order is

@@ -1,5 +1,5 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
+import type { RepositoryError } from "../competitions/errors.js"
 
 /**
  * Fixed-window counters shared by every server process. `hit` counts one

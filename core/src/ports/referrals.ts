@@ -1,7 +1,7 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
-import type { Pence } from "../rules/money"
-import type { PostalAddress, ReferralOrder } from "../rules/referrals"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { Pence } from "../rules/money.js"
+import type { PostalAddress, ReferralOrder } from "../rules/referrals.js"
 
 /** A friend who joined through a customer's link (decision 0039). */
 export interface Referral {

@@ -1,6 +1,6 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
-import type { AuditValue } from "./audit-log"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { AuditValue } from "./audit-log.js"
 
 /**
  * What the responsible-play log records about a customer (issue 12): the

@@ -1,5 +1,5 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
+import type { RepositoryError } from "../competitions/errors.js"
 
 /** A user's authenticator: the confirmed secret, or one being set up, and the last step used. */
 export interface SecondFactorEnrolment {

@@ -1,5 +1,5 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
+import type { RepositoryError } from "../competitions/errors.js"
 
 /** Writes a resource (SPEC §7's Resources), in the caller's transaction when there is one. */
 export interface ResourceWriterShape {

@@ -1,7 +1,7 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
-import type { Pence } from "../rules/money"
-import type { OrderSpend, SpendLimitChange, SpendLimitSetting } from "../rules/spend-limits"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { Pence } from "../rules/money.js"
+import type { OrderSpend, SpendLimitChange, SpendLimitSetting } from "../rules/spend-limits.js"
 
 /** Who asked for a change: the customer on their account pages or at registration. */
 export type SpendLimitChangedBy = "Customer"

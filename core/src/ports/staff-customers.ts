@@ -1,8 +1,8 @@
 import { Context, type Effect } from "effect"
-import type { CustomerNotFound } from "../accounts/errors"
-import type { RepositoryError } from "../competitions/errors"
-import type { ErasedPerson } from "../rules/customer-erasure"
-import type { Pence } from "../rules/money"
+import type { CustomerNotFound } from "../accounts/errors.js"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { ErasedPerson } from "../rules/customer-erasure.js"
+import type { Pence } from "../rules/money.js"
 
 /** A voucher a customer's order used: what the back office's customer view lists. */
 export interface VoucherUse {

@@ -1,7 +1,7 @@
 import { Context, type Effect } from "effect"
-import type { StaffRole } from "../accounts/staff-accounts"
-import type { RepositoryError } from "../competitions/errors"
-import type { Page, PageRequest } from "../competitions/model"
+import type { StaffRole } from "../accounts/staff-accounts.js"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { Page, PageRequest } from "../competitions/model.js"
 
 /** A person who runs the shop: a user with the Staff or Admin role and no customer record. */
 export interface StaffUser {

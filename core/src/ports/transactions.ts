@@ -1,5 +1,5 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
+import type { RepositoryError } from "../competitions/errors.js"
 
 /**
  * All-or-nothing work across repositories: the repositories of the effect

@@ -1,6 +1,6 @@
 import { Context, type Effect } from "effect"
-import type { RepositoryError } from "../competitions/errors"
-import type { Page, PageRequest } from "../competitions/model"
+import type { RepositoryError } from "../competitions/errors.js"
+import type { Page, PageRequest } from "../competitions/model.js"
 import type {
   InstantWinPrizeWinner,
   MainPrizeWinner,
@@ -11,7 +11,7 @@ import type {
   WinnerProcessedStatus,
   WinnerRef,
   WinnerVisibility,
-} from "../winners/model"
+} from "../winners/model.js"
 
 export interface WinnerListQuery {
   readonly status: WinnerProcessedStatus

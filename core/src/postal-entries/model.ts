@@ -1,5 +1,5 @@
-import type { Address } from "../accounts/model"
-import type { WonInstantWin } from "../ports/instant-wins"
+import type { Address } from "../accounts/model.js"
+import type { WonInstantWin } from "../ports/instant-wins.js"
 
 /**
  * A free postal entry as recorded: one ticket from the competition's pool,

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, TestClock, TestContext } from "effect"
 import fc from "fast-check"
-import type { Principal } from "../accounts/model"
-import { instantWinRow } from "../orders/instant-win-doubles"
-import { pence } from "../rules/money"
-import { type PostalEntryForm, postalEntryMessages } from "../rules/postal-entries"
-import { GOOD_STANDING, withClosure, withPause } from "../rules/standing"
-import { messages } from "../rules/validation"
-import type { CompetitionForEntry } from "./model"
-import { PostalEntries } from "./postal-entries"
+import type { Principal } from "../accounts/model.js"
+import { instantWinRow } from "../orders/instant-win-doubles.js"
+import { pence } from "../rules/money.js"
+import { type PostalEntryForm, postalEntryMessages } from "../rules/postal-entries.js"
+import { GOOD_STANDING, withClosure, withPause } from "../rules/standing.js"
+import { messages } from "../rules/validation.js"
+import type { CompetitionForEntry } from "./model.js"
+import { PostalEntries } from "./postal-entries.js"
 import {
   addCompetition,
   customerRecord,
@@ -16,7 +16,7 @@ import {
   type PostalStore,
   postalEntriesOver,
   userOf,
-} from "./test-doubles"
+} from "./test-doubles.js"
 
 const NOW = Date.parse("2026-06-15T12:00:00Z")
 const DAY = 86_400_000

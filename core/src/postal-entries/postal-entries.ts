@@ -1,16 +1,16 @@
 import { Effect } from "effect"
-import type { Principal } from "../accounts/model"
-import { postalInstantWinEmail } from "../orders/instant-win-email"
-import { instantWinAwards } from "../orders/instant-wins"
-import { AccountStandingStore } from "../ports/account-standing"
-import { CustomerRepo, UserRepo } from "../ports/accounts"
-import { now } from "../ports/clock"
-import type { WonInstantWin } from "../ports/instant-wins"
-import { Mailer } from "../ports/mailer"
-import { PostalEntryRepo } from "../ports/postal-entries"
-import { competitionPageLink, ShopLinks } from "../ports/shop-links"
-import { Transactions } from "../ports/transactions"
-import { AccountNotInGoodStanding } from "../responsible-play/standing-errors"
+import type { Principal } from "../accounts/model.js"
+import { postalInstantWinEmail } from "../orders/instant-win-email.js"
+import { instantWinAwards } from "../orders/instant-wins.js"
+import { AccountStandingStore } from "../ports/account-standing.js"
+import { CustomerRepo, UserRepo } from "../ports/accounts.js"
+import { now } from "../ports/clock.js"
+import type { WonInstantWin } from "../ports/instant-wins.js"
+import { Mailer } from "../ports/mailer.js"
+import { PostalEntryRepo } from "../ports/postal-entries.js"
+import { competitionPageLink, ShopLinks } from "../ports/shop-links.js"
+import { Transactions } from "../ports/transactions.js"
+import { AccountNotInGoodStanding } from "../responsible-play/standing-errors.js"
 import {
   type EntrantKey,
   entrantKey,
@@ -19,18 +19,18 @@ import {
   type PostalEntryForm,
   postalEntryRefusal,
   readPostalEntry,
-} from "../rules/postal-entries"
-import { standingAt } from "../rules/standing"
-import { auditor } from "../staff/audit"
-import { authorize } from "../staff/permissions"
+} from "../rules/postal-entries.js"
+import { standingAt } from "../rules/standing.js"
+import { auditor } from "../staff/audit.js"
+import { authorize } from "../staff/permissions.js"
 import {
   CompetitionNotTakingEntries,
   CompetitionSoldOut,
   EntryReferenceInUse,
   PostalEntryInvalid,
   PostalEntryLimitReached,
-} from "./errors"
-import type { NewPostalEntry, PostalEntry, RecordedPostalEntry } from "./model"
+} from "./errors.js"
+import type { NewPostalEntry, PostalEntry, RecordedPostalEntry } from "./model.js"
 
 /** Who the entry is for and what it records about them, once the entrant is known. */
 interface ResolvedEntrant {

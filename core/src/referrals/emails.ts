@@ -1,5 +1,5 @@
-import { BRAND, escapeHtml } from "../accounts/emails"
-import type { MailMessage } from "../accounts/model"
+import { BRAND, escapeHtml } from "../accounts/emails.js"
+import type { MailMessage } from "../accounts/model.js"
 
 /**
  * A customer's invitation to a friend: who sent it (their first name only)

@@ -1,25 +1,25 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, TestClock } from "effect"
-import type { Principal } from "../accounts/model"
-import { Registration } from "../accounts/registration"
+import type { Principal } from "../accounts/model.js"
+import { Registration } from "../accounts/registration.js"
 import {
   type AccountStore,
   emptyStore,
   makeAccountDoubles,
   registration,
-} from "../accounts/test-doubles"
-import { RateLimitPolicy } from "../accounts/throttle"
-import type { ReferralRepo } from "../ports/referrals"
-import { ShopLinks } from "../ports/shop-links"
-import { pence } from "../rules/money"
-import { OrderStatus } from "../rules/order-status"
+} from "../accounts/test-doubles.js"
+import { RateLimitPolicy } from "../accounts/throttle.js"
+import type { ReferralRepo } from "../ports/referrals.js"
+import { ShopLinks } from "../ports/shop-links.js"
+import { pence } from "../rules/money.js"
+import { OrderStatus } from "../rules/order-status.js"
 import {
   ReferralInvitationLimit,
   ReferralSignUps,
   Referrals,
   referralRewardOnCompletion,
-} from "./referrals"
-import { emptyReferralRows, makeReferralRepoDouble, type ReferralRows } from "./test-doubles"
+} from "./referrals.js"
+import { emptyReferralRows, makeReferralRepoDouble, type ReferralRows } from "./test-doubles.js"
 
 const START = Date.parse("2026-06-15T12:00:00Z")
 const DAY = 24 * 60 * 60 * 1000

@@ -1,17 +1,17 @@
 import { Context, Effect } from "effect"
-import { CustomerNotFound, RateLimited } from "../accounts/errors"
-import type { Principal } from "../accounts/model"
-import { currentTime } from "../accounts/one-time-tokens"
-import { hashSecretToken } from "../accounts/secrets"
-import type { RepositoryError } from "../competitions/errors"
-import { CustomerRepo, UserRepo } from "../ports/accounts"
-import { Mailer } from "../ports/mailer"
-import { RateLimiter } from "../ports/rate-limiter"
-import { type Referral, ReferralRepo, type ReferralRepoShape } from "../ports/referrals"
-import { SecureRandom } from "../ports/secure-random"
-import { ShopLinks } from "../ports/shop-links"
-import { Transactions } from "../ports/transactions"
-import { fixedWindow, type RateLimit, retryAfterSeconds } from "../rules/auth"
+import { CustomerNotFound, RateLimited } from "../accounts/errors.js"
+import type { Principal } from "../accounts/model.js"
+import { currentTime } from "../accounts/one-time-tokens.js"
+import { hashSecretToken } from "../accounts/secrets.js"
+import type { RepositoryError } from "../competitions/errors.js"
+import { CustomerRepo, UserRepo } from "../ports/accounts.js"
+import { Mailer } from "../ports/mailer.js"
+import { RateLimiter } from "../ports/rate-limiter.js"
+import { type Referral, ReferralRepo, type ReferralRepoShape } from "../ports/referrals.js"
+import { SecureRandom } from "../ports/secure-random.js"
+import { ShopLinks } from "../ports/shop-links.js"
+import { Transactions } from "../ports/transactions.js"
+import { fixedWindow, type RateLimit, retryAfterSeconds } from "../rules/auth.js"
 import {
   INVITATION_REPEAT_WINDOW_MS,
   MAX_INVITATIONS_PER_REQUEST,
@@ -20,10 +20,10 @@ import {
   referralCodeFromBytes,
   referralLink,
   referralRewardDecision,
-} from "../rules/referrals"
-import { isEmailAddress } from "../rules/validation"
-import { referralInvitationEmail } from "./emails"
-import { ReferralInvitationInvalid } from "./errors"
+} from "../rules/referrals.js"
+import { isEmailAddress } from "../rules/validation.js"
+import { referralInvitationEmail } from "./emails.js"
+import { ReferralInvitationInvalid } from "./errors.js"
 
 /** How many addresses one customer may invite in a window (RATE_LIMIT_REFERRAL_INVITATIONS_*). */
 export class ReferralInvitationLimit extends Context.Reference<ReferralInvitationLimit>()(

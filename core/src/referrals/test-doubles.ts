@@ -5,9 +5,9 @@
  * nothing else; the real store is adapters/postgres/src/repos/referrals.ts.
  */
 import { Effect, Layer } from "effect"
-import type { AccountStore } from "../accounts/test-doubles"
-import { type Referral, ReferralRepo } from "../ports/referrals"
-import type { ReferralOrder } from "../rules/referrals"
+import type { AccountStore } from "../accounts/test-doubles.js"
+import { type Referral, ReferralRepo } from "../ports/referrals.js"
+import type { ReferralOrder } from "../rules/referrals.js"
 
 export interface ReferralRows {
   codes: Map<string, string>

@@ -1,16 +1,16 @@
 import { Effect, Layer } from "effect"
-import { CustomerRepo } from "../ports/accounts"
+import { CustomerRepo } from "../ports/accounts.js"
 import {
   AgeVerification,
   type AgeVerificationRecord,
   AgeVerificationRecords,
   type AgeVerificationRequest,
-} from "../ports/age-verification"
-import { now } from "../ports/clock"
-import { ResponsiblePlayEvents } from "../ports/responsible-play-events"
-import { Transactions } from "../ports/transactions"
-import { validateDateOfBirth } from "../rules/validation"
-import { AgeNotVerified } from "./standing-errors"
+} from "../ports/age-verification.js"
+import { now } from "../ports/clock.js"
+import { ResponsiblePlayEvents } from "../ports/responsible-play-events.js"
+import { Transactions } from "../ports/transactions.js"
+import { validateDateOfBirth } from "../rules/validation.js"
+import { AgeNotVerified } from "./standing-errors.js"
 
 export const DECLARED_DATE_OF_BIRTH = "DeclaredDateOfBirth"
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, FastCheck as fc } from "effect"
-import type { Order } from "../orders/model"
-import type { PaymentStore } from "../orders/payment-doubles"
+import type { Order } from "../orders/model.js"
+import type { PaymentStore } from "../orders/payment-doubles.js"
 import {
   ANN,
   awaitingOrder,
@@ -9,11 +9,11 @@ import {
   runPayments,
   setUpPayments,
   statusOf,
-} from "../orders/payment-doubles"
-import { Payments } from "../orders/payments"
-import type { IntentStatus } from "../ports/payment-gateway"
-import { CREDIT_CARD_MONTHLY_CAP, creditCardTexts } from "../rules/credit-cards"
-import { pence } from "../rules/money"
+} from "../orders/payment-doubles.js"
+import { Payments } from "../orders/payments.js"
+import type { IntentStatus } from "../ports/payment-gateway.js"
+import { CREDIT_CARD_MONTHLY_CAP, creditCardTexts } from "../rules/credit-cards.js"
+import { pence } from "../rules/money.js"
 
 /**
  * The credit-card rule of decision 0042 as the payment use cases keep it:

@@ -3,7 +3,7 @@ import {
   type RecordedResponsiblePlayEvent,
   ResponsiblePlayEvents,
   type ResponsiblePlayEventsShape,
-} from "../ports/responsible-play-events"
+} from "../ports/responsible-play-events.js"
 
 /** The responsible-play log in memory, for tests; `events` reads what was recorded. */
 export const makeResponsiblePlayEventsDouble = Effect.gen(function* () {

@@ -1,18 +1,18 @@
 import { Effect, Exit, Layer } from "effect"
-import type { AuditEntry } from "../ports/audit-log"
+import type { AuditEntry } from "../ports/audit-log.js"
 import {
   type CustomerHarmFacts,
   type HarmSignalCustomer,
   HarmSignalFacts,
-} from "../ports/harm-signal-facts"
+} from "../ports/harm-signal-facts.js"
 import {
   type RecordedResponsiblePlayEvent,
   ResponsiblePlayEvents,
-} from "../ports/responsible-play-events"
-import { Transactions } from "../ports/transactions"
-import { reviewedKinds } from "../rules/harm-signals"
-import { auditLogOver } from "../staff/audit-log-doubles"
-import { HarmSignals } from "./harm-signals"
+} from "../ports/responsible-play-events.js"
+import { Transactions } from "../ports/transactions.js"
+import { reviewedKinds } from "../rules/harm-signals.js"
+import { auditLogOver } from "../staff/audit-log-doubles.js"
+import { HarmSignals } from "./harm-signals.js"
 
 export interface MemoryHarm {
   customers: HarmSignalCustomer[]

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, TestClock } from "effect"
-import type { Principal } from "../accounts/model"
-import { harmSignalMessages } from "../rules/harm-signals"
-import { emptyHarm, type MemoryHarm, memoryHarm } from "./harm-signal-doubles"
-import { HarmSignals } from "./harm-signals"
+import type { Principal } from "../accounts/model.js"
+import { harmSignalMessages } from "../rules/harm-signals.js"
+import { emptyHarm, type MemoryHarm, memoryHarm } from "./harm-signal-doubles.js"
+import { HarmSignals } from "./harm-signals.js"
 
 const NOW = new Date("2026-11-24T20:00:00Z")
 const DAY = 24 * 60 * 60 * 1000

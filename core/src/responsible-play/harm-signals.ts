@@ -1,24 +1,24 @@
 import { Data, Effect } from "effect"
-import type { Principal } from "../accounts/model"
-import type { Page, PageRequest } from "../competitions/model"
-import { now } from "../ports/clock"
+import type { Principal } from "../accounts/model.js"
+import type { Page, PageRequest } from "../competitions/model.js"
+import { now } from "../ports/clock.js"
 import {
   type CustomerHarmFacts,
   type HarmSignalCustomer,
   HarmSignalFacts,
   type HarmSignalReview,
-} from "../ports/harm-signal-facts"
-import { ResponsiblePlayEvents } from "../ports/responsible-play-events"
-import { Transactions } from "../ports/transactions"
+} from "../ports/harm-signal-facts.js"
+import { ResponsiblePlayEvents } from "../ports/responsible-play-events.js"
+import { Transactions } from "../ports/transactions.js"
 import {
   type HarmSignal,
   harmSignalLookbackMs,
   harmSignals,
   startOfLondonMonth,
   validateReviewNote,
-} from "../rules/harm-signals"
-import { auditor } from "../staff/audit"
-import { authorize } from "../staff/permissions"
+} from "../rules/harm-signals.js"
+import { auditor } from "../staff/audit.js"
+import { authorize } from "../staff/permissions.js"
 
 export class HarmSignalCustomerNotFound extends Data.TaggedError("HarmSignalCustomerNotFound")<{
   readonly customerId: string

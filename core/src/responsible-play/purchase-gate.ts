@@ -1,9 +1,9 @@
 import { Effect, Layer } from "effect"
-import { AccountStandingStore } from "../ports/account-standing"
-import { now } from "../ports/clock"
-import { standingAt } from "../rules/standing"
-import { AgeChecks } from "./age-verification"
-import { AccountNotInGoodStanding } from "./standing-errors"
+import { AccountStandingStore } from "../ports/account-standing.js"
+import { now } from "../ports/clock.js"
+import { standingAt } from "../rules/standing.js"
+import { AgeChecks } from "./age-verification.js"
+import { AccountNotInGoodStanding } from "./standing-errors.js"
 
 /**
  * Asked before any purchase (checkout, buying site credit): the customer

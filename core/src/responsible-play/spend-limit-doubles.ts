@@ -1,13 +1,13 @@
 import { Effect, Layer } from "effect"
-import type { OrderStore } from "../orders/test-doubles"
+import type { OrderStore } from "../orders/test-doubles.js"
 import {
   type RecordedResponsiblePlayEvent,
   ResponsiblePlayEvents,
-} from "../ports/responsible-play-events"
-import { SpendLimitStore } from "../ports/spend-limits"
-import { pence } from "../rules/money"
-import { OrderStatus } from "../rules/order-status"
-import type { SpendLimitChange, SpendLimitSetting } from "../rules/spend-limits"
+} from "../ports/responsible-play-events.js"
+import { SpendLimitStore } from "../ports/spend-limits.js"
+import { pence } from "../rules/money.js"
+import { OrderStatus } from "../rules/order-status.js"
+import type { SpendLimitChange, SpendLimitSetting } from "../rules/spend-limits.js"
 
 /** What the double keeps beside the orders: settings by customer and the history. */
 export interface SpendLimitDoubleState {

@@ -1,5 +1,5 @@
 import { Data } from "effect"
-import type { Pence } from "../rules/money"
+import type { Pence } from "../rules/money.js"
 
 /** The order would take the month's spend over the customer's limit: nothing was placed. */
 export class SpendLimitReached extends Data.TaggedError("SpendLimitReached")<{

@@ -1,12 +1,12 @@
 import { Context, Effect } from "effect"
-import { CustomerNotFound } from "../accounts/errors"
-import type { Principal } from "../accounts/model"
-import type { RepositoryError } from "../competitions/errors"
-import { ResponsiblePlayEvents } from "../ports/responsible-play-events"
-import { type CheckoutPosition, SpendLimitStore } from "../ports/spend-limits"
-import { Transactions } from "../ports/transactions"
-import { startOfLondonMonth } from "../rules/dates"
-import { type Pence, pence } from "../rules/money"
+import { CustomerNotFound } from "../accounts/errors.js"
+import type { Principal } from "../accounts/model.js"
+import type { RepositoryError } from "../competitions/errors.js"
+import { ResponsiblePlayEvents } from "../ports/responsible-play-events.js"
+import { type CheckoutPosition, SpendLimitStore } from "../ports/spend-limits.js"
+import { Transactions } from "../ports/transactions.js"
+import { startOfLondonMonth } from "../rules/dates.js"
+import { type Pence, pence } from "../rules/money.js"
 import {
   changeSpendLimit,
   leftThisMonth,
@@ -19,8 +19,8 @@ import {
   spendLimitAmountError,
   spendOf,
   spendVerdict,
-} from "../rules/spend-limits"
-import { SpendLimitInvalid, SpendLimitReached, SpendLimitUnanswered } from "./spend-limit-errors"
+} from "../rules/spend-limits.js"
+import { SpendLimitInvalid, SpendLimitReached, SpendLimitUnanswered } from "./spend-limit-errors.js"
 
 /** What the account page shows. `left` is null when nothing limits the month. */
 export interface SpendLimitSummary {

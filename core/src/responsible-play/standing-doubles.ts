@@ -1,8 +1,8 @@
 import { Effect, Layer } from "effect"
-import { CustomerNotFound } from "../accounts/errors"
-import { AccountStandingStore } from "../ports/account-standing"
-import { type AgeVerificationRecord, AgeVerificationRecords } from "../ports/age-verification"
-import { GOOD_STANDING, type StandingRecord, withClosure } from "../rules/standing"
+import { CustomerNotFound } from "../accounts/errors.js"
+import { AccountStandingStore } from "../ports/account-standing.js"
+import { type AgeVerificationRecord, AgeVerificationRecords } from "../ports/age-verification.js"
+import { GOOD_STANDING, type StandingRecord, withClosure } from "../rules/standing.js"
 
 /** Standing and age-check outcomes in memory, for tests. */
 export interface StandingStore {

@@ -1,7 +1,7 @@
-import { BRAND, escapeHtml } from "../accounts/emails"
-import type { MailMessage } from "../accounts/model"
-import { ordinalDateTime } from "../rules/dates"
-import { PAUSE_LENGTH_LABELS, type PauseLength } from "../rules/standing"
+import { BRAND, escapeHtml } from "../accounts/emails.js"
+import type { MailMessage } from "../accounts/model.js"
+import { ordinalDateTime } from "../rules/dates.js"
+import { PAUSE_LENGTH_LABELS, type PauseLength } from "../rules/standing.js"
 
 const letter = (
   kind: MailMessage["kind"],

@@ -1,5 +1,5 @@
 import { Data } from "effect"
-import type { PauseRefusal, Standing } from "../rules/standing"
+import type { PauseRefusal, Standing } from "../rules/standing.js"
 
 /** A purchase or an entry refused because the account is on a break or closed. */
 export class AccountNotInGoodStanding extends Data.TaggedError("AccountNotInGoodStanding")<{

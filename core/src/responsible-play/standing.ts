@@ -1,14 +1,14 @@
 import { Effect } from "effect"
-import { CustomerNotFound } from "../accounts/errors"
-import type { Principal } from "../accounts/model"
-import { AccountStandingStore } from "../ports/account-standing"
-import { CustomerRepo } from "../ports/accounts"
-import { AgeVerificationRecords } from "../ports/age-verification"
-import { now } from "../ports/clock"
-import { Mailer } from "../ports/mailer"
-import { ResponsiblePlayEvents } from "../ports/responsible-play-events"
-import { ShopLinks } from "../ports/shop-links"
-import { Transactions } from "../ports/transactions"
+import { CustomerNotFound } from "../accounts/errors.js"
+import type { Principal } from "../accounts/model.js"
+import { AccountStandingStore } from "../ports/account-standing.js"
+import { CustomerRepo } from "../ports/accounts.js"
+import { AgeVerificationRecords } from "../ports/age-verification.js"
+import { now } from "../ports/clock.js"
+import { Mailer } from "../ports/mailer.js"
+import { ResponsiblePlayEvents } from "../ports/responsible-play-events.js"
+import { ShopLinks } from "../ports/shop-links.js"
+import { Transactions } from "../ports/transactions.js"
 import {
   type PauseLength,
   pauseRefusal,
@@ -16,10 +16,10 @@ import {
   standingAt,
   withClosure,
   withPause,
-} from "../rules/standing"
-import { can } from "../staff/permissions"
-import { closureConfirmation, pauseConfirmation } from "./standing-emails"
-import { AccountAlreadyClosed, AccountNotInGoodStanding, PauseRefused } from "./standing-errors"
+} from "../rules/standing.js"
+import { can } from "../staff/permissions.js"
+import { closureConfirmation, pauseConfirmation } from "./standing-emails.js"
+import { AccountAlreadyClosed, AccountNotInGoodStanding, PauseRefused } from "./standing-errors.js"
 
 /**
  * Taking a break and closing an account (issue 12 "Pause and close",

@@ -19,8 +19,8 @@ import {
   validateCustomerDetails,
   validateLogin,
   validateResetPassword,
-} from "./auth"
-import { messages } from "./validation"
+} from "./auth.js"
+import { messages } from "./validation.js"
 
 const SHOP = "https://shop.example"
 

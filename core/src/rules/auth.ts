@@ -24,7 +24,7 @@ import {
   validateNewPassword,
   validatePostcode,
   validateTelephone,
-} from "./validation"
+} from "./validation.js"
 
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { FastCheck as fc } from "effect"
-import { retryDelayMs } from "./backoff"
+import { retryDelayMs } from "./backoff.js"
 
 const MINUTE = 60_000
 

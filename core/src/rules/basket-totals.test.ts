@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { type AppliedVoucher, type BasketTotalsInput, basketTotals } from "./basket-totals"
-import { pence, ZERO_PENCE } from "./money"
+import { type AppliedVoucher, type BasketTotalsInput, basketTotals } from "./basket-totals.js"
+import { pence, ZERO_PENCE } from "./money.js"
 
 const competitionIds = ["a", "b", "c"] as const
 

@@ -1,6 +1,6 @@
-import { clampSiteCredit, roundUpDonation } from "./basket"
-import { type Pence, pence, ZERO_PENCE } from "./money"
-import { VOUCHER_FLOOR_PER_TICKET } from "./promotions"
+import { clampSiteCredit, roundUpDonation } from "./basket.js"
+import { type Pence, pence, ZERO_PENCE } from "./money.js"
+import { VOUCHER_FLOOR_PER_TICKET } from "./promotions.js"
 
 export interface PricedLine {
   readonly competitionId: string

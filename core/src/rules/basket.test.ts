@@ -6,8 +6,8 @@ import {
   promotionCodesText,
   roundUpDonation,
   siteCreditPurchaseAmount,
-} from "./basket"
-import { pence } from "./money"
+} from "./basket.js"
+import { pence } from "./money.js"
 
 const amount = fc.integer({ min: 0, max: 10_000_000 }).map(pence)
 

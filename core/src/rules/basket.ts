@@ -1,4 +1,4 @@
-import { type Pence, parsePounds, pence } from "./money"
+import { type Pence, parsePounds, pence } from "./money.js"
 
 const POUND = 100
 

@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { passesLuhn } from "./card-numbers"
+import { passesLuhn } from "./card-numbers.js"
 
 const body = fc.stringMatching(/^\d{11,18}$/)
 /** The one digit that completes `b`'s sum. */

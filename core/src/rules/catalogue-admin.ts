@@ -2,8 +2,8 @@
  * What a category and an attribute type must be before they are stored
  * (issue 10 §3): pure rules, keyed by the wire's field names.
  */
-import type { VisibilityStatus } from "../competitions/model"
-import { MAX_NAME_LENGTH, messages } from "./validation"
+import type { VisibilityStatus } from "../competitions/model.js"
+import { MAX_NAME_LENGTH, messages } from "./validation.js"
 
 export const MAX_CATEGORY_DESCRIPTION_LENGTH = 1000
 

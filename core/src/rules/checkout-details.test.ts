@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { checkoutAddressErrors, cleanCheckoutAddresses } from "./checkout-details"
-import { messages } from "./validation"
+import { checkoutAddressErrors, cleanCheckoutAddresses } from "./checkout-details.js"
+import { messages } from "./validation.js"
 
 const good = {
   line1: "1 Pavilion End",

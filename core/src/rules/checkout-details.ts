@@ -4,7 +4,7 @@
  * never carries (or echoes back) an address the account pages would refuse.
  * Free of Effect so the storefront can import it.
  */
-import { type AddressInput, cleanAddress, validateAddress } from "./auth"
+import { type AddressInput, cleanAddress, validateAddress } from "./auth.js"
 
 /** Left out (or null): the order uses the customer's saved address. */
 export interface CheckoutAddresses {

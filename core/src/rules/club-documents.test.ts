@@ -7,7 +7,7 @@ import {
   poster,
   type ShopIdentity,
   welcomeLetter,
-} from "./club-documents"
+} from "./club-documents.js"
 
 const shop: ShopIdentity = {
   shortName: "Howzat",

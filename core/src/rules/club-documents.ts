@@ -1,5 +1,5 @@
-import type { ListedClub } from "./clubs"
-import { CLUB_CREDIT_PERCENT, CLUB_VOUCHER_PERCENT } from "./promotions"
+import type { ListedClub } from "./clubs.js"
+import { CLUB_CREDIT_PERCENT, CLUB_VOUCHER_PERCENT } from "./promotions.js"
 
 /**
  * What a club's welcome letter and poster say (SPEC §2's club-perks PDFs),

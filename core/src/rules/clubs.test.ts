@@ -7,7 +7,7 @@ import {
   clubsResourceValue,
   figuresOf,
   readClubForm,
-} from "./clubs"
+} from "./clubs.js"
 
 describe("reading a club's form", () => {
   it("trims and closes up the name, and puts the code in capitals", () => {

@@ -1,5 +1,5 @@
-import { formatMoney, type Pence, pence } from "./money"
-import { CLUB_CREDIT_PERCENT, CLUB_VOUCHER_PERCENT } from "./promotions"
+import { formatMoney, type Pence, pence } from "./money.js"
+import { CLUB_CREDIT_PERCENT, CLUB_VOUCHER_PERCENT } from "./promotions.js"
 
 /**
  * A club for staff (decision 0033): a name and its current voucher code.

@@ -10,7 +10,7 @@ import {
   refusalDetail,
   type StoredCompetition,
   validateCompetitionDraft,
-} from "./competition-admin"
+} from "./competition-admin.js"
 
 const DAY = 24 * 60 * 60 * 1000
 const NOW = new Date("2026-06-01T12:00:00Z")

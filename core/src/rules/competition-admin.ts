@@ -5,8 +5,8 @@
  * validation problem lists them (SPEC §8); refusals depend on what has
  * already happened to the competition (sales, the start, the draw).
  */
-import type { DrawType, VisibilityStatus } from "../competitions/model"
-import { MAX_NAME_LENGTH, messages } from "./validation"
+import type { DrawType, VisibilityStatus } from "../competitions/model.js"
+import { MAX_NAME_LENGTH, messages } from "./validation.js"
 
 /** A million-ticket pool is created in seconds (npm run bench); more is not a prize draw we test. */
 export const MAX_TOTAL_TICKETS = 1_000_000

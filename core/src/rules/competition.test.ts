@@ -18,8 +18,8 @@ import {
   phaseLabels,
   serverCorrectedNow,
   tileButtonLabel,
-} from "./competition"
-import { zonedParts, zonedTimeToUtc } from "./dates"
+} from "./competition.js"
+import { zonedParts, zonedTimeToUtc } from "./dates.js"
 
 const at = (iso: string): Date => new Date(iso)
 const DAY = 86_400_000

@@ -1,4 +1,4 @@
-import { zonedParts, zonedTimeToUtc } from "./dates"
+import { zonedParts, zonedTimeToUtc } from "./dates.js"
 
 /** Numbered because the storefront and API already speak in these numbers (SPEC §4). */
 export type CompetitionPhase = 0 | 1 | 2 | 3

@@ -9,7 +9,7 @@ import {
   messages,
   stripInvalidEmailCharacters,
   trimText,
-} from "./validation"
+} from "./validation.js"
 
 export const COMPLAINT_CATEGORIES = [
   "Order or payment",

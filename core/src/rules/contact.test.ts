@@ -8,8 +8,8 @@ import {
   mailtoLink,
   readContactForm,
   validateContactForm,
-} from "./contact"
-import { messages } from "./validation"
+} from "./contact.js"
+import { messages } from "./validation.js"
 
 const good: ContactForm = {
   firstName: "Ann",

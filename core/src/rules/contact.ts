@@ -15,7 +15,7 @@ import {
   validateLastName,
   validateMessage,
   validateTelephone,
-} from "./validation"
+} from "./validation.js"
 
 /**
  * Long enough for any real complaint or question (about a thousand words),

@@ -6,9 +6,9 @@ import {
   creditCardTexts,
   creditCardVerdict,
   startOfLondonMonth,
-} from "./credit-cards"
-import { zonedParts } from "./dates"
-import { pence } from "./money"
+} from "./credit-cards.js"
+import { zonedParts } from "./dates.js"
+import { pence } from "./money.js"
 
 const amounts = fc.integer({ min: 1, max: 100_000 }).map(pence)
 const spends = fc.integer({ min: 0, max: 60_000 }).map(pence)

@@ -1,5 +1,5 @@
-import { zonedParts, zonedTimeToUtc } from "./dates"
-import { formatMoney, type Pence, pence } from "./money"
+import { zonedParts, zonedTimeToUtc } from "./dates.js"
+import { formatMoney, type Pence, pence } from "./money.js"
 
 /**
  * Credit cards under the DCMS prize-draw code (issue 12, decision 0042): at

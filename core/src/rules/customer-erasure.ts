@@ -1,4 +1,4 @@
-import type { Address, MarketingPreferences } from "../accounts/model"
+import type { Address, MarketingPreferences } from "../accounts/model.js"
 
 /**
  * What a customer's personal data becomes when they are erased (UK GDPR

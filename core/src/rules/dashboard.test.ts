@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
-import { closingSoonUntil, salesWindows } from "./dashboard"
-import { zonedParts } from "./dates"
+import { closingSoonUntil, salesWindows } from "./dashboard.js"
+import { zonedParts } from "./dates.js"
 
 describe("the dashboard's sales windows", () => {
   it("start today at London midnight, in winter (GMT) and summer (BST)", () => {

@@ -1,4 +1,4 @@
-import { UK_TIME_ZONE, zonedParts, zonedTimeToUtc } from "./dates"
+import { UK_TIME_ZONE, zonedParts, zonedTimeToUtc } from "./dates.js"
 
 /** How far ahead "closing soon" looks on the back office's dashboard. */
 export const CLOSING_SOON_HOURS = 48

@@ -7,7 +7,7 @@ import {
   startOfLondonMonth,
   zonedParts,
   zonedTimeToUtc,
-} from "./dates"
+} from "./dates.js"
 
 const reasonableDate = fc.date({
   min: new Date("1950-01-01T00:00:00Z"),

@@ -5,7 +5,7 @@ import {
   compareForDisplay,
   type DisplayKey,
   displayRank,
-} from "./display-order"
+} from "./display-order.js"
 
 const attribute = (description: string, value: string) => ({
   attributeType: { description },

@@ -10,7 +10,7 @@ import {
   noHarmFacts,
   reviewedKinds,
   startOfLondonMonth,
-} from "./harm-signals"
+} from "./harm-signals.js"
 
 const NOW = new Date("2026-11-24T20:00:00Z")
 const DAY = 24 * 60 * 60 * 1000

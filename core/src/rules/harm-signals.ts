@@ -3,7 +3,7 @@
  * a customer's recent play suggest harm, each with the evidence staff need
  * to judge it. Pure: no Effect, no clock; the caller passes `now`.
  */
-import { zonedParts, zonedTimeToUtc } from "./dates"
+import { zonedParts, zonedTimeToUtc } from "./dates.js"
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const WEEK_MS = 7 * DAY_MS

@@ -8,8 +8,8 @@ import {
   VARIANT_WIDTHS,
   variantKey,
   variantKeys,
-} from "./image-variants"
-import { isFileKey } from "./images"
+} from "./image-variants.js"
+import { isFileKey } from "./images.js"
 
 const sha = fc.stringMatching(/^[0-9a-f]{64}$/)
 const raster = fc.constantFrom("jpg", "png", "webp", "avif")

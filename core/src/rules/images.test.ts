@@ -8,7 +8,7 @@ import {
   refusalOf,
   sniffImage,
   validateImageGroupFields,
-} from "./images"
+} from "./images.js"
 
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(

@@ -5,7 +5,7 @@ import {
   MAX_IMAGES_PER_GROUP,
   ticketCountTooLarge,
   validateInstantWinGroup,
-} from "./instant-win-groups"
+} from "./instant-win-groups.js"
 
 const draft = (overrides: Partial<Parameters<typeof validateInstantWinGroup>[0]> = {}) => ({
   name: "Signed bat",

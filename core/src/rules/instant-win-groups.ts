@@ -3,7 +3,7 @@
  * by the server and (later) the back office's form. Messages are keyed by
  * the wire's field names, as the validation problem lists them (SPEC §8).
  */
-import { MAX_NAME_LENGTH, messages } from "./validation"
+import { MAX_NAME_LENGTH, messages } from "./validation.js"
 
 export const MAX_IMAGE_URL_LENGTH = 2000
 export const MAX_IMAGES_PER_GROUP = 20

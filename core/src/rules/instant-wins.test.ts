@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { instantWinCreditDescription, winnerDisplayName } from "./instant-wins"
+import { instantWinCreditDescription, winnerDisplayName } from "./instant-wins.js"
 
 describe("winnerDisplayName", () => {
   it.each<[string, string, string]>([

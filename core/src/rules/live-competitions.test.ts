@@ -11,7 +11,7 @@ import {
   openTooShort,
   openTooShortMessage,
   shareOf,
-} from "./live-competitions"
+} from "./live-competitions.js"
 
 const HOUR = 60 * 60 * 1000
 const NOW = new Date("2026-06-01T12:00:00Z")

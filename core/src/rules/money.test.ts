@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { formatMoney, parsePounds, pence } from "./money"
+import { formatMoney, parsePounds, pence } from "./money.js"
 
 describe("formatMoney", () => {
   it.each([

@@ -7,7 +7,7 @@ import {
   orderStatuses,
   orderTransitions,
   releasesTickets,
-} from "./order-status"
+} from "./order-status.js"
 
 const status = fc.constantFrom(...orderStatuses)
 

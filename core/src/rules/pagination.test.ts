@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { pageButtonCount, pageButtons, pageCount } from "./pagination"
+import { pageButtonCount, pageButtons, pageCount } from "./pagination.js"
 
 describe("pageButtonCount", () => {
   it.each([

@@ -8,8 +8,8 @@ import {
   postalEntryMessages,
   postalEntryRefusal,
   readPostalEntry,
-} from "./postal-entries"
-import { messages } from "./validation"
+} from "./postal-entries.js"
+import { messages } from "./validation.js"
 
 const TODAY = new Date("2026-06-15T12:00:00Z")
 

@@ -4,7 +4,7 @@
  * rules and words, plus the postcard's own reference so a double click
  * records it once. Free of Effect so a back-office form can import it.
  */
-import { allocationReasons, allowedQuantity } from "./allocation"
+import { allocationReasons, allowedQuantity } from "./allocation.js"
 import {
   type AddressInput,
   cleanAddress,
@@ -12,7 +12,7 @@ import {
   isBlankAddress,
   normaliseEmail,
   validateAddress,
-} from "./auth"
+} from "./auth.js"
 import {
   MAX_EMAIL_LENGTH,
   messages,
@@ -23,7 +23,7 @@ import {
   validateFirstName,
   validateLastName,
   validateTelephone,
-} from "./validation"
+} from "./validation.js"
 
 export const MAX_ENTRY_REFERENCE_LENGTH = 100
 

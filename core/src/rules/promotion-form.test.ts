@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
-import { type PromotionForm, promotionFormMessages, readPromotionForm } from "./promotion-form"
+import { type PromotionForm, promotionFormMessages, readPromotionForm } from "./promotion-form.js"
 
 const form = (overrides: Partial<PromotionForm> = {}): PromotionForm => ({
   code: "summer10",

@@ -3,7 +3,7 @@
  * Vouchers): the form read and judged field by field, so the API and the
  * app's form give the same words. Free of Effect so the app can import it.
  */
-import { type Pence, pence } from "./money"
+import { type Pence, pence } from "./money.js"
 
 export interface PromotionForm {
   readonly code: string

@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { pence, ZERO_PENCE } from "./money"
+import { pence, ZERO_PENCE } from "./money.js"
 import {
   CLUB_CREDIT_PERCENT,
   clubCredit,
@@ -9,7 +9,7 @@ import {
   promotionIsUsable,
   promotionRefusal,
   spendFor,
-} from "./promotions"
+} from "./promotions.js"
 
 const at = new Date("2026-06-15T12:00:00Z")
 

@@ -1,5 +1,5 @@
-import type { PricedLine } from "./basket-totals"
-import { type Pence, pence, ZERO_PENCE } from "./money"
+import type { PricedLine } from "./basket-totals.js"
+import { type Pence, pence, ZERO_PENCE } from "./money.js"
 
 /** The parts of a promotion that decide whether it can be used right now. */
 export interface PromotionWindow {

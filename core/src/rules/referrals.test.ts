@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { pence } from "./money"
-import { OrderStatus, orderStatuses } from "./order-status"
+import { pence } from "./money.js"
+import { OrderStatus, orderStatuses } from "./order-status.js"
 import {
   addressIdentity,
   mailboxIdentity,
@@ -14,7 +14,7 @@ import {
   referralCodeFromBytes,
   referralLink,
   referralRewardDecision,
-} from "./referrals"
+} from "./referrals.js"
 
 const order = (status: OrderStatus, ticketSpend: number, extra: Partial<ReferralOrder> = {}) =>
   ({

@@ -1,5 +1,5 @@
-import { type Pence, pence } from "./money"
-import { OrderStatus } from "./order-status"
+import { type Pence, pence } from "./money.js"
+import { OrderStatus } from "./order-status.js"
 
 /**
  * Refer a friend (SPEC §1, §9; issue 11 §4; decision 0039): a friend who

@@ -1,4 +1,4 @@
-import { type Pence, pence } from "./money"
+import { type Pence, pence } from "./money.js"
 
 /**
  * What becomes of a refunded order's tickets in one competition

@@ -11,7 +11,7 @@ import {
   totpCode,
   totpSecretFrom,
   totpStep,
-} from "./second-factor"
+} from "./second-factor.js"
 
 const secretArb = fc.uint8Array({ minLength: 20, maxLength: 20 }).map(totpSecretFrom)
 /** Steps from 2001 to about 2096, where any real clock is. */

@@ -5,7 +5,7 @@ import {
   EDITABLE_RESOURCES,
   editableResource,
   MAX_RESOURCE_CHARACTERS,
-} from "./site-content"
+} from "./site-content.js"
 
 const resource = (key: string) => {
   const found = editableResource(key)

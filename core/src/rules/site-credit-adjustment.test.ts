@@ -1,14 +1,14 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { erasedEmail, isErasedEmail } from "./customer-erasure"
-import { pence } from "./money"
+import { erasedEmail, isErasedEmail } from "./customer-erasure.js"
+import { pence } from "./money.js"
 import {
   ADJUSTMENT_REASON_MAX_LENGTH,
   adjustmentErrors,
   adjustmentMessages,
   balanceAfterAdjustment,
   LONGEST_ADJUSTMENT,
-} from "./site-credit-adjustment"
+} from "./site-credit-adjustment.js"
 
 describe("a site-credit adjustment", () => {
   it("is never zero, never more than the longest either way, and always has a reason", () => {

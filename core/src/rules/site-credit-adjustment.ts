@@ -1,4 +1,4 @@
-import { formatMoney, type Pence, pence } from "./money"
+import { formatMoney, type Pence, pence } from "./money.js"
 
 /**
  * The largest single adjustment staff may make, either way: a typo of a few

@@ -1,4 +1,4 @@
-import { type Pence, pence } from "./money"
+import { type Pence, pence } from "./money.js"
 
 /** SPEC §5 and §9: the least a customer may buy, £1.00. */
 export const MINIMUM_SITE_CREDIT_PURCHASE: Pence = pence(100)

@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { type Pence, pence } from "./money"
-import { OrderStatus, orderStatuses } from "./order-status"
+import { type Pence, pence } from "./money.js"
+import { OrderStatus, orderStatuses } from "./order-status.js"
 import {
   allowsMore,
   COOLING_OFF_MS,
@@ -17,7 +17,7 @@ import {
   spendOf,
   spendVerdict,
   UNANSWERED,
-} from "./spend-limits"
+} from "./spend-limits.js"
 
 const NOW = new Date("2026-06-15T12:00:00Z")
 const later = (ms: number) => new Date(NOW.getTime() + ms)

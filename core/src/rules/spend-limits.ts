@@ -3,8 +3,8 @@
  * 0041). Pure: the store keeps the setting, checkout and the account page
  * ask these functions what it means at a given moment.
  */
-import { formatMoney, type Pence, pence } from "./money"
-import { OrderStatus } from "./order-status"
+import { formatMoney, type Pence, pence } from "./money.js"
+import { OrderStatus } from "./order-status.js"
 
 /** "No limit" exists only as the customer's explicit choice, never as a default. */
 export type SpendLimit =

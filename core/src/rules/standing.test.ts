@@ -14,7 +14,7 @@ import {
   standingAt,
   withClosure,
   withPause,
-} from "./standing"
+} from "./standing.js"
 
 const at = (iso: string) => new Date(iso)
 const length = fc.constantFrom(...PAUSE_LENGTHS)

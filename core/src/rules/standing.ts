@@ -1,4 +1,4 @@
-import { ordinalDateTime } from "./dates"
+import { ordinalDateTime } from "./dates.js"
 
 /**
  * A customer's standing (issue 12 "Pause and close", decision 0043): in good

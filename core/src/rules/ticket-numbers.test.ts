@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { compressTicketNumbers, expandTicketRanges } from "./ticket-numbers"
+import { compressTicketNumbers, expandTicketRanges } from "./ticket-numbers.js"
 
 const sortedUnique = (xs: readonly number[]): number[] => [...new Set(xs)].sort((a, b) => a - b)
 

@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import type { CompetitionPhase } from "./competition"
+import type { CompetitionPhase } from "./competition.js"
 import {
   clampQuantity,
   quickPicks,
@@ -9,7 +9,7 @@ import {
   selectorMessage,
   selectorTexts,
   ticketsRemaining,
-} from "./ticket-selector"
+} from "./ticket-selector.js"
 
 const open: SelectorState = {
   phase: 1,

@@ -1,4 +1,4 @@
-import { CompetitionPhase } from "./competition"
+import { CompetitionPhase } from "./competition.js"
 
 /** SPEC §9: each row applies to a per-person maximum up to its limit. */
 const QUICK_PICK_ROWS: readonly (readonly [limit: number, picks: readonly number[]])[] = [

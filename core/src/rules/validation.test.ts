@@ -26,7 +26,7 @@ import {
   validateReferralEmail,
   validateRegistration,
   validateTelephone,
-} from "./validation"
+} from "./validation.js"
 
 describe("messages", () => {
   it("carries the exact SPEC §5 wording", () => {

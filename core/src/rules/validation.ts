@@ -8,7 +8,7 @@
  * stripInvalidEmailCharacters, stripInvalidTelephoneCharacters — so a stray
  * space typed by a customer is removed, not reported.
  */
-import { zonedParts } from "./dates"
+import { zonedParts } from "./dates.js"
 
 export const MAX_NAME_LENGTH = 255
 export const MAX_EMAIL_LENGTH = 255

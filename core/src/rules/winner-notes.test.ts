@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { MAX_WINNER_NOTE_LENGTH, winnerNoteMessages, winnerNoteText } from "./winner-notes"
+import { MAX_WINNER_NOTE_LENGTH, winnerNoteMessages, winnerNoteText } from "./winner-notes.js"
 
 const blank = fc
   .array(fc.constantFrom(" ", "\n", "\t", "\r", "\u00a0"), { maxLength: 20 })

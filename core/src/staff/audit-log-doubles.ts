@@ -1,5 +1,5 @@
 import { Effect, Layer } from "effect"
-import { type AuditEntry, AuditLog } from "../ports/audit-log"
+import { type AuditEntry, AuditLog } from "../ports/audit-log.js"
 
 /**
  * An in-memory audit log over `entries`. Give the use case's transaction

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
-import type { Principal } from "../accounts/model"
-import { type AuditLogQuery, AuditLogReader } from "../ports/audit-log"
-import { authorize } from "./permissions"
+import type { Principal } from "../accounts/model.js"
+import { type AuditLogQuery, AuditLogReader } from "../ports/audit-log.js"
+import { authorize } from "./permissions.js"
 
 /** The audit log as the back office reads it: for those the matrix lets (ViewAuditLog). */
 export class AuditTrail extends Effect.Service<AuditTrail>()("@howzat/core/AuditTrail", {

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
-import type { Principal } from "../accounts/model"
-import { AuditLog, type AuditValue } from "../ports/audit-log"
-import { now } from "../ports/clock"
+import type { Principal } from "../accounts/model.js"
+import { AuditLog, type AuditValue } from "../ports/audit-log.js"
+import { now } from "../ports/clock.js"
 
 /**
  * A value as the audit log keeps it: plain JSON, as the wire would show it

@@ -1,10 +1,10 @@
 import { Effect, Exit, Layer } from "effect"
-import type { AuditEntry } from "../ports/audit-log"
-import { ClubStore, type StaffClub } from "../ports/club-store"
-import { Transactions } from "../ports/transactions"
-import type { ClubLedgerEntry } from "../rules/clubs"
-import { figuresOf } from "../rules/clubs"
-import { auditLogOver } from "./audit-log-doubles"
+import type { AuditEntry } from "../ports/audit-log.js"
+import { ClubStore, type StaffClub } from "../ports/club-store.js"
+import { Transactions } from "../ports/transactions.js"
+import type { ClubLedgerEntry } from "../rules/clubs.js"
+import { figuresOf } from "../rules/clubs.js"
+import { auditLogOver } from "./audit-log-doubles.js"
 
 export interface MemoryClubs {
   clubs: { id: string; name: string; createdAt: Date; voucherPromotionId: string | null }[]

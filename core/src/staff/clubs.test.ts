@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Layer } from "effect"
-import type { Principal } from "../accounts/model"
-import { emptyClubs, type MemoryClubs, memoryClubs } from "./club-doubles"
-import { StaffClubs } from "./clubs"
+import type { Principal } from "../accounts/model.js"
+import { emptyClubs, type MemoryClubs, memoryClubs } from "./club-doubles.js"
+import { StaffClubs } from "./clubs.js"
 
 const principal = (role: Principal["role"]): Principal => ({
   userId: `${role}-1`,

@@ -1,18 +1,18 @@
 import { Data, Effect } from "effect"
-import type { Principal } from "../accounts/model"
-import type { PageRequest } from "../competitions/model"
-import { now } from "../ports/clock"
-import { type ClubQuery, ClubStore, type StaffClub } from "../ports/club-store"
-import { Transactions } from "../ports/transactions"
+import type { Principal } from "../accounts/model.js"
+import type { PageRequest } from "../competitions/model.js"
+import { now } from "../ports/clock.js"
+import { type ClubQuery, ClubStore, type StaffClub } from "../ports/club-store.js"
+import { Transactions } from "../ports/transactions.js"
 import {
   balanceOwed,
   type ClubForm,
   checkPayout,
   clubVoucherDescription,
   readClubForm,
-} from "../rules/clubs"
-import { auditor } from "./audit"
-import { authorize } from "./permissions"
+} from "../rules/clubs.js"
+import { auditor } from "./audit.js"
+import { authorize } from "./permissions.js"
 
 export class ClubNotFound extends Data.TaggedError("ClubNotFound")<{
   readonly clubId: string

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Layer, TestClock } from "effect"
-import type { Principal } from "../accounts/model"
+import type { Principal } from "../accounts/model.js"
 import {
   admin,
   customer,
@@ -9,14 +9,14 @@ import {
   NOW,
   staff,
   testCompetition,
-} from "../draws/test-doubles"
+} from "../draws/test-doubles.js"
 import {
   BackOfficeFigures,
   type CompetitionOnSale,
   type SalesFigures,
-} from "../ports/back-office-figures"
-import { pence } from "../rules/money"
-import { BackOfficeDashboard } from "./dashboard"
+} from "../ports/back-office-figures.js"
+import { pence } from "../rules/money.js"
+import { BackOfficeDashboard } from "./dashboard.js"
 
 const HOUR = 60 * 60 * 1000
 

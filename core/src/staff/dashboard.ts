@@ -1,15 +1,15 @@
 import { Effect } from "effect"
-import type { Principal } from "../accounts/model"
-import type { Competition } from "../competitions/model"
-import { Draws } from "../draws/draws"
+import type { Principal } from "../accounts/model.js"
+import type { Competition } from "../competitions/model.js"
+import { Draws } from "../draws/draws.js"
 import {
   BackOfficeFigures,
   type CompetitionOnSale,
   type SalesFigures,
-} from "../ports/back-office-figures"
-import { now } from "../ports/clock"
-import { closingSoonUntil, salesWindows } from "../rules/dashboard"
-import { authorize } from "./permissions"
+} from "../ports/back-office-figures.js"
+import { now } from "../ports/clock.js"
+import { closingSoonUntil, salesWindows } from "../rules/dashboard.js"
+import { authorize } from "./permissions.js"
 
 export interface Dashboard {
   readonly at: Date

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either } from "effect"
-import type { Principal, Role } from "../accounts/model"
-import { authorize, can, PERMISSIONS, type Permission } from "./permissions"
+import type { Principal, Role } from "../accounts/model.js"
+import { authorize, can, PERMISSIONS, type Permission } from "./permissions.js"
 
 const as = (role: Role): Principal => ({
   userId: `${role}-1`,

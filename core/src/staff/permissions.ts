@@ -1,6 +1,6 @@
 import { Effect } from "effect"
-import { NotStaff } from "../accounts/errors"
-import type { Principal, Role } from "../accounts/model"
+import { NotStaff } from "../accounts/errors.js"
+import type { Principal, Role } from "../accounts/model.js"
 
 /**
  * What a member of staff may do, as data (issue 10 §2, docs/decisions/0026).

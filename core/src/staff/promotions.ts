@@ -1,15 +1,19 @@
 import { Data, Effect } from "effect"
-import type { Principal } from "../accounts/model"
-import type { AuditValue } from "../ports/audit-log"
-import { type PromotionQuery, PromotionStore, type StaffPromotion } from "../ports/promotion-store"
-import { Transactions } from "../ports/transactions"
+import type { Principal } from "../accounts/model.js"
+import type { AuditValue } from "../ports/audit-log.js"
+import {
+  type PromotionQuery,
+  PromotionStore,
+  type StaffPromotion,
+} from "../ports/promotion-store.js"
+import { Transactions } from "../ports/transactions.js"
 import {
   type PromotionForm,
   promotionFormMessages,
   readPromotionForm,
-} from "../rules/promotion-form"
-import { auditor } from "./audit"
-import { authorize } from "./permissions"
+} from "../rules/promotion-form.js"
+import { auditor } from "./audit.js"
+import { authorize } from "./permissions.js"
 
 export class PromotionNotFound extends Data.TaggedError("PromotionNotFound")<{
   readonly promotionId: string

@@ -1,13 +1,13 @@
 import { Data, Effect } from "effect"
-import { NotStaff } from "../accounts/errors"
-import type { Principal } from "../accounts/model"
-import { RefreshTokenRepo } from "../ports/accounts"
-import { SecondFactorStore } from "../ports/second-factors"
-import { StaffUserRepo } from "../ports/staff-users"
-import { Transactions } from "../ports/transactions"
-import { auditor } from "./audit"
-import { authorize } from "./permissions"
-import { StaffUserNotFound } from "./staff-users"
+import { NotStaff } from "../accounts/errors.js"
+import type { Principal } from "../accounts/model.js"
+import { RefreshTokenRepo } from "../ports/accounts.js"
+import { SecondFactorStore } from "../ports/second-factors.js"
+import { StaffUserRepo } from "../ports/staff-users.js"
+import { Transactions } from "../ports/transactions.js"
+import { auditor } from "./audit.js"
+import { authorize } from "./permissions.js"
+import { StaffUserNotFound } from "./staff-users.js"
 
 /** Resetting one's own second factor would let a stolen session drop it: another Admin does it. */
 export class OwnSecondFactorResetRefused extends Data.TaggedError("OwnSecondFactorResetRefused")<

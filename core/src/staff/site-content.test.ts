@@ -1,11 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Exit, Layer } from "effect"
-import type { Principal } from "../accounts/model"
-import { type AuditEntry, AuditLog } from "../ports/audit-log"
-import { ResourceWriter, RichTextSanitiser } from "../ports/site-content"
-import { Transactions } from "../ports/transactions"
-import { auditLogOver } from "./audit-log-doubles"
-import { SiteContent } from "./site-content"
+import type { Principal } from "../accounts/model.js"
+import { type AuditEntry, AuditLog } from "../ports/audit-log.js"
+import { ResourceWriter, RichTextSanitiser } from "../ports/site-content.js"
+import { Transactions } from "../ports/transactions.js"
+import { auditLogOver } from "./audit-log-doubles.js"
+import { SiteContent } from "./site-content.js"
 
 const principal = (role: Principal["role"]): Principal => ({
   userId: `${role}-1`,

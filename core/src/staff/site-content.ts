@@ -1,15 +1,15 @@
 import { Data, Effect } from "effect"
-import type { Principal } from "../accounts/model"
-import { ResourceWriter, RichTextSanitiser } from "../ports/site-content"
-import { Transactions } from "../ports/transactions"
+import type { Principal } from "../accounts/model.js"
+import { ResourceWriter, RichTextSanitiser } from "../ports/site-content.js"
+import { Transactions } from "../ports/transactions.js"
 import {
   checkResourceValue,
   EDITABLE_RESOURCES,
   type EditableResource,
   editableResource,
-} from "../rules/site-content"
-import { auditor } from "./audit"
-import { authorize } from "./permissions"
+} from "../rules/site-content.js"
+import { auditor } from "./audit.js"
+import { authorize } from "./permissions.js"
 
 export class ResourceNotEditable extends Data.TaggedError("ResourceNotEditable")<{
   readonly key: string

@@ -1,8 +1,8 @@
 import { Effect, Layer } from "effect"
-import type { AccountStore } from "../accounts/test-doubles"
-import type { AuditEntry } from "../ports/audit-log"
-import { AuditLog } from "../ports/audit-log"
-import { type StaffUser, StaffUserRepo } from "../ports/staff-users"
+import type { AccountStore } from "../accounts/test-doubles.js"
+import type { AuditEntry } from "../ports/audit-log.js"
+import { AuditLog } from "../ports/audit-log.js"
+import { type StaffUser, StaffUserRepo } from "../ports/staff-users.js"
 
 const staffOf = (store: AccountStore): StaffUser[] =>
   store.users.flatMap((u) =>

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Layer } from "effect"
 import fc from "fast-check"
-import type { Principal, Role } from "../accounts/model"
-import { StaffAccounts } from "../accounts/staff-accounts"
-import { type AccountStore, emptyStore, makeAccountDoubles } from "../accounts/test-doubles"
-import type { AuditEntry } from "../ports/audit-log"
-import { staffUserDoublesOver } from "./staff-user-doubles"
-import { StaffUsers } from "./staff-users"
+import type { Principal, Role } from "../accounts/model.js"
+import { StaffAccounts } from "../accounts/staff-accounts.js"
+import { type AccountStore, emptyStore, makeAccountDoubles } from "../accounts/test-doubles.js"
+import type { AuditEntry } from "../ports/audit-log.js"
+import { staffUserDoublesOver } from "./staff-user-doubles.js"
+import { StaffUsers } from "./staff-users.js"
 
 type StaffRole = Exclude<Role, "Customer">
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, TestClock } from "effect"
 import fc from "fast-check"
-import type { Principal, Role } from "../accounts/model"
-import { MAX_WINNER_NOTE_LENGTH, winnerNoteMessages } from "../rules/winner-notes"
-import { CompetitionWinners } from "./competition-winners"
-import type { InstantWinPrizeWinner, MainPrizeWinner } from "./model"
-import { emptyWinnerStore, type WinnerStore, winnerRecordsOver } from "./test-doubles"
+import type { Principal, Role } from "../accounts/model.js"
+import { MAX_WINNER_NOTE_LENGTH, winnerNoteMessages } from "../rules/winner-notes.js"
+import { CompetitionWinners } from "./competition-winners.js"
+import type { InstantWinPrizeWinner, MainPrizeWinner } from "./model.js"
+import { emptyWinnerStore, type WinnerStore, winnerRecordsOver } from "./test-doubles.js"
 
 const START = Date.parse("2026-06-18T20:30:00Z")
 

@@ -1,18 +1,18 @@
 import { Effect } from "effect"
-import type { Principal } from "../accounts/model"
-import type { RepositoryError } from "../competitions/errors"
-import { now } from "../ports/clock"
-import { Transactions } from "../ports/transactions"
-import { type WinnerListQuery, WinnerRecords } from "../ports/winner-records"
-import { winnerNoteText } from "../rules/winner-notes"
-import { auditor } from "../staff/audit"
-import { authorize } from "../staff/permissions"
+import type { Principal } from "../accounts/model.js"
+import type { RepositoryError } from "../competitions/errors.js"
+import { now } from "../ports/clock.js"
+import { Transactions } from "../ports/transactions.js"
+import { type WinnerListQuery, WinnerRecords } from "../ports/winner-records.js"
+import { winnerNoteText } from "../rules/winner-notes.js"
+import { auditor } from "../staff/audit.js"
+import { authorize } from "../staff/permissions.js"
 import {
   CashAlternativeNotOffered,
   WinnerNoteInvalid,
   WinnerNoteNotFound,
   WinnerNotFound,
-} from "./errors"
+} from "./errors.js"
 import type {
   InstantWinPrizeWinner,
   MainPrizeWinner,
@@ -20,7 +20,7 @@ import type {
   WinnerKind,
   WinnerNote,
   WinnerRef,
-} from "./model"
+} from "./model.js"
 
 const staffOnly = (by: Principal) => authorize(by, "ManageWinners")
 

@@ -1,5 +1,5 @@
 import { Data } from "effect"
-import type { WinnerKind, WinnerRef } from "./model"
+import type { WinnerKind, WinnerRef } from "./model.js"
 
 /** No such winner: an unknown id, a ticket that did not win, or an instant win not yet won. */
 export class WinnerNotFound extends Data.TaggedError("WinnerNotFound")<{

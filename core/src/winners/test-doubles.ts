@@ -1,8 +1,8 @@
 import { Effect, Exit, Layer } from "effect"
-import type { Page } from "../competitions/model"
-import { type AuditEntry, AuditLog } from "../ports/audit-log"
-import { Transactions } from "../ports/transactions"
-import { WinnerRecords, type WinnerRecordsShape } from "../ports/winner-records"
+import type { Page } from "../competitions/model.js"
+import { type AuditEntry, AuditLog } from "../ports/audit-log.js"
+import { Transactions } from "../ports/transactions.js"
+import { WinnerRecords, type WinnerRecordsShape } from "../ports/winner-records.js"
 import type {
   InstantWinPrizeWinner,
   MainPrizeWinner,
@@ -11,7 +11,7 @@ import type {
   WinnerProcessedStatus,
   WinnerRef,
   WinnerVisibility,
-} from "./model"
+} from "./model.js"
 
 interface StoredNote {
   readonly ref: WinnerRef

@@ -73,9 +73,13 @@ const CHILD = fileURLToPath(new URL("./allocation-buyers.child.ts", import.meta.
 /** Two real Node processes, each with its own pool, started together on "go". */
 const raceInChildProcesses = async (race: Race): Promise<Outcome[]> => {
   const children = race.perProcess.map((buyers) => {
-    const child = spawn(process.execPath, ["--import", "tsx", CHILD], {
-      stdio: ["pipe", "pipe", "inherit"],
-    })
+    const child = spawn(
+      process.execPath,
+      ["--conditions=@howzat/source", "--import", "tsx", CHILD],
+      {
+        stdio: ["pipe", "pipe", "inherit"],
+      },
+    )
     const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
     const next = async () => {
       const line = await lines.next()

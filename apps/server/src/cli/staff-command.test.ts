@@ -67,6 +67,7 @@ describe("npm run staff -- add", () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       [
+        "--conditions=@howzat/source",
         "--import",
         "tsx",
         "apps/server/src/cli/staff.ts",

@@ -29,7 +29,7 @@ interface Running extends ShopProcess {
 const live = new Set<Running>()
 
 const launch = (name: string, env: Readonly<Record<string, string>>): Running => {
-  const child = spawn(process.execPath, ["--import", "tsx", CHILD], {
+  const child = spawn(process.execPath, ["--conditions=@howzat/source", "--import", "tsx", CHILD], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ["pipe", "pipe", "pipe"],
