@@ -1,4 +1,4 @@
-import { clampSiteCredit, roundUpDonation } from "./basket.js"
+import { clampSiteCredit, roundUp } from "./basket.js"
 import { type Pence, pence, ZERO_PENCE } from "./money.js"
 import { VOUCHER_FLOOR_PER_TICKET } from "./promotions.js"
 
@@ -114,7 +114,7 @@ export const basketTotals = (input: BasketTotalsInput): BasketTotals => {
 
   // An empty basket owes nothing, so there is nothing to round up.
   const donation =
-    input.autoRoundup && lines.length > 0 ? roundUpDonation(pence(goods), ZERO_PENCE) : ZERO_PENCE
+    input.autoRoundup && lines.length > 0 ? roundUp(pence(goods), ZERO_PENCE) : ZERO_PENCE
   const beforeCredit = pence(goods + donation)
   const siteCreditDebit = clampSiteCredit(
     input.siteCreditRequested,

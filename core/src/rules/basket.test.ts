@@ -4,14 +4,14 @@ import {
   clampSiteCredit,
   normaliseVoucherCode,
   promotionCodesText,
-  roundUpDonation,
+  roundUp,
   siteCreditPurchaseAmount,
 } from "./basket.js"
 import { pence } from "./money.js"
 
 const amount = fc.integer({ min: 0, max: 10_000_000 }).map(pence)
 
-describe("roundUpDonation", () => {
+describe("roundUp", () => {
   it.each([
     [1234, 0, 66],
     [1299, 0, 1],
@@ -21,16 +21,16 @@ describe("roundUpDonation", () => {
     [1300, 66, 66],
     [1301, 1, 100],
   ])("basket %ip with %ip donated rounds up by %ip", (total, donation, expected) => {
-    expect(roundUpDonation(pence(total), pence(donation))).toBe(expected)
+    expect(roundUp(pence(total), pence(donation))).toBe(expected)
   })
 
   it("always lands on a whole pound and gives between 1p and £1", () => {
     fc.assert(
       fc.property(amount, amount, (total, donation) => {
-        const roundUp = roundUpDonation(total, donation)
-        expect(Math.abs((total - donation + roundUp) % 100)).toBe(0)
-        expect(roundUp).toBeGreaterThanOrEqual(1)
-        expect(roundUp).toBeLessThanOrEqual(100)
+        const donationNeeded = roundUp(total, donation)
+        expect(Math.abs((total - donation + donationNeeded) % 100)).toBe(0)
+        expect(donationNeeded).toBeGreaterThanOrEqual(1)
+        expect(donationNeeded).toBeLessThanOrEqual(100)
       }),
     )
   })
@@ -38,9 +38,9 @@ describe("roundUpDonation", () => {
   it("gives the same answer when pressed again", () => {
     fc.assert(
       fc.property(amount, (basketWithoutDonation) => {
-        const first = roundUpDonation(basketWithoutDonation, pence(0))
+        const first = roundUp(basketWithoutDonation, pence(0))
         const basket = pence(basketWithoutDonation + first)
-        expect(roundUpDonation(basket, first)).toBe(first)
+        expect(roundUp(basket, first)).toBe(first)
       }),
     )
   })

@@ -7,7 +7,7 @@ const POUND = 100
  * taken out first so pressing "round up" twice does not keep growing it; a
  * basket already on a whole pound is rounded up by a full £1 rather than 0p.
  */
-export const roundUpDonation = (basketTotal: Pence, currentDonation: Pence): Pence => {
+export const roundUp = (basketTotal: Pence, currentDonation: Pence): Pence => {
   const withoutDonation = basketTotal - currentDonation
   const pastThePound = ((withoutDonation % POUND) + POUND) % POUND
   return pence(pastThePound === 0 ? POUND : POUND - pastThePound)
