@@ -1,6 +1,7 @@
 import type { MailMessage } from "@howzat/core/accounts/model"
 import nodemailer from "nodemailer"
-import SMTPTransport from "nodemailer/lib/smtp-transport"
+// The file, not the folder: Node's ESM loader (npm start runs built JavaScript) refuses folder imports.
+import SMTPTransport from "nodemailer/lib/smtp-transport/index.js"
 
 export interface MailSender {
   readonly send: (message: MailMessage) => Promise<void>
