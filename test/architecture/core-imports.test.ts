@@ -1,29 +1,5 @@
-import { spawnSync } from "node:child_process"
-import { mkdirSync, rmSync, writeFileSync } from "node:fs"
-import { dirname, join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
-
-const root = fileURLToPath(new URL("../..", import.meta.url))
-const biome = join(root, "node_modules/.bin/biome")
-
-/**
- * What `npm run lint` says of `source` as a file under `folder`. Biome's
- * overrides go by path, and its stdin mode reports no diagnostics, so the
- * probe is a real file in a throwaway folder there, removed afterwards.
- */
-const lint = (folder: string, fileName: string, source: string) => {
-  const probe = join(root, folder, `lint-probe-${process.pid}`)
-  const file = join(probe, fileName)
-  mkdirSync(dirname(file), { recursive: true })
-  try {
-    writeFileSync(file, source)
-    const run = spawnSync(biome, ["lint", file], { cwd: root, encoding: "utf8" })
-    return { failed: run.status !== 0, output: `${run.stdout}${run.stderr}` }
-  } finally {
-    rmSync(probe, { recursive: true, force: true })
-  }
-}
+import { lint } from "./lint-probe"
 
 /**
  * Issue 14 §4: the architecture is a lint rule (biome.json's override for

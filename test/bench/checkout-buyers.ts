@@ -1,7 +1,6 @@
 import { Checkout } from "@howzat/core/orders/checkout"
 import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
-import { checkoutPortsLive } from "@howzat/postgres/checkout-ports"
-import { makeDatabase } from "@howzat/postgres/database"
+import { checkoutPortsLive, makeDatabase } from "@howzat/postgres"
 import { Layer, ManagedRuntime } from "effect"
 import { sql } from "kysely"
 

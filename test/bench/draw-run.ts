@@ -1,11 +1,14 @@
 import { NoBeaconLive } from "@howzat/beacon"
 import { Draws } from "@howzat/core/draws/draws"
-import { Db, makeDatabase } from "@howzat/postgres/database"
-import { AuditLogLive } from "@howzat/postgres/repos/audit-log"
-import { PostgresCatalogueLive } from "@howzat/postgres/repos/index"
-import { competitionOnSale, newCustomer } from "@howzat/postgres/repos/orders-fixtures"
-import { OutboxMailerLive } from "@howzat/postgres/repos/outbox"
-import { TransactionsLive } from "@howzat/postgres/transactions"
+import {
+  AuditLogLive,
+  Db,
+  makeDatabase,
+  OutboxMailerLive,
+  PostgresCatalogueLive,
+  TransactionsLive,
+} from "@howzat/postgres"
+import { competitionOnSale, newCustomer } from "@howzat/postgres/testing"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { sql } from "kysely"
 

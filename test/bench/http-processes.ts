@@ -26,14 +26,16 @@ const waitUntilUp = async (url: string, child: ChildProcess, output: () => strin
 
 /**
  * A TypeScript entry in a process of its own, so the server never shares an
- * event loop (or a core's worth of JIT) with the load generator.
+ * event loop (or a core's worth of JIT) with the load generator. On a free
+ * port unless given one (Lighthouse's LIGHTHOUSE_PORT, to reach it by hand).
  */
 export const startChild = async (
   script: string,
   env: Record<string, string>,
   readyPath: string,
+  fixedPort?: number,
 ): Promise<Child> => {
-  const port = await freePort()
+  const port = fixedPort ?? (await freePort())
   let output = ""
   const child = spawn(
     process.execPath,

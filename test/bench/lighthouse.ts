@@ -9,16 +9,13 @@
  * the JavaScript Home transferred. Several runs, the median by performance
  * score, because one run on a shared machine is noisy.
  */
-import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtemp, rm, writeFile } from "node:fs/promises"
 import { cpus, loadavg, tmpdir } from "node:os"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
 import * as chromeLauncher from "chrome-launcher"
 import lighthouse from "lighthouse"
-import { freePort } from "../support/pg-cluster"
+import { type Child, startChild } from "./http-processes"
 
-const repoRoot = fileURLToPath(new URL("../..", import.meta.url))
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const
 
 export interface LighthouseOptions {
@@ -44,55 +41,28 @@ export interface HomeRun {
   readonly benchmarkIndex: number
 }
 
-const waitUntilUp = async (url: string, server: ChildProcess, timeoutMs = 120_000) => {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server stopped (exit ${server.exitCode})`)
-    try {
-      const response = await fetch(url)
-      if (response.ok) return
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`the server did not answer ${url} within ${timeoutMs / 1000} s`)
-}
-
 /** The production server as `npm start` runs it, on a fresh embedded database with demo data. */
-const startShop = async (port: number, dataDir: string) => {
-  const server = spawn(
-    process.execPath,
-    ["--conditions=@howzat/source", "--import", "tsx", "apps/server/src/main.ts"],
+const startShop = async (dataDir: string): Promise<Child> => {
+  const shop = await startChild(
+    "apps/server/src/main.ts",
     {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
-        FILES_DIR: path.join(dataDir, "files"),
-        SEED_DEMO_DATA: "on",
-        DATABASE_URL: "",
-        RATE_LIMIT: "off",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
+      PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
+      FILES_DIR: path.join(dataDir, "files"),
+      SEED_DEMO_DATA: "on",
+      DATABASE_URL: "",
+      RATE_LIMIT: "off",
     },
+    "/health/ping",
+    Number(process.env.LIGHTHOUSE_PORT ?? 0) || undefined,
   )
-  const origin = `http://127.0.0.1:${port}`
-  await waitUntilUp(`${origin}/health/ping`, server)
   // The storefront itself, not only the API: a missing build is a 503 page.
-  const home = await fetch(`${origin}/`)
-  if (!home.ok) throw new Error(`Home answered ${home.status}: run \`npm run build\` first`)
-  return { origin, server }
+  const home = await fetch(`${shop.origin}/`)
+  if (!home.ok) {
+    await shop.stop()
+    throw new Error(`Home answered ${home.status}: run \`npm run build\` first`)
+  }
+  return shop
 }
-
-const stopShop = (server: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (server.exitCode !== null) return resolve()
-    server.once("exit", () => resolve())
-    server.kill("SIGTERM")
-  })
 
 const numeric = (lhr: { audits: Record<string, { numericValue?: number }> }, id: string) =>
   lhr.audits[id]?.numericValue ?? Number.NaN
@@ -157,9 +127,10 @@ export const measureHome = async (options: LighthouseOptions = {}): Promise<Home
   const chromePath = options.chromePath ?? process.env.CHROME_PATH ?? "/usr/bin/chromium"
   const log = options.log ?? (() => {})
   const dataDir = await mkdtemp(path.join(tmpdir(), "howzat-lighthouse-"))
-  const port = Number(process.env.LIGHTHOUSE_PORT ?? 0) || (await freePort())
-  const { origin, server } = await startShop(port, dataDir)
+  let shop: Child | undefined
   try {
+    shop = await startShop(dataDir)
+    const { origin } = shop
     log(`server up at ${origin}`)
     // One unmeasured visit: the first request of a fresh server pays for its lazy start-up.
     await fetch(`${origin}/api/Competitions?PageSize=24`)
@@ -171,7 +142,7 @@ export const measureHome = async (options: LighthouseOptions = {}): Promise<Home
     }
     return results
   } finally {
-    await stopShop(server)
+    await shop?.stop()
     await rm(dataDir, { recursive: true, force: true })
   }
 }

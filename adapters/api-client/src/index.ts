@@ -21,5 +21,6 @@ export {
   problemFromResponse,
 } from "./problem"
 export { confirmSandboxPayment } from "./sandbox-gateway"
+export { nearExpiry, refreshDelay, tokenExpiresAt } from "./token"
 export type { CallOptions } from "./types"
 export { needsXsrfToken, readCookie, XSRF_COOKIE, XSRF_HEADER, xsrfHeaders } from "./xsrf"

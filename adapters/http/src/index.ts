@@ -1,4 +1,6 @@
 export { type AccountServices, type HttpAppOptions, makeHttpApp, type OrderServices } from "./app"
+export { compression } from "./compression"
+export { fileUrl } from "./files-route"
 export {
   type NotificationHandler,
   type NotificationVerdict,
@@ -13,4 +15,5 @@ export {
   stripeBrowserOrigins,
   type TrackingOrigins,
 } from "./security-headers"
+export { staffUserMessages } from "./staff-user-handlers"
 export { XSRF_COOKIE, XSRF_HEADER } from "./xsrf"

@@ -1,3 +1,4 @@
+export { checkoutPortsLive } from "./checkout-ports"
 export {
   type DatabaseConfig,
   type DatabaseHandle,
@@ -50,6 +51,7 @@ export {
 } from "./repos/draw-records"
 export { DrawRepoLive, makeDrawRepo } from "./repos/draws"
 export { HarmSignalFactsLive, makeHarmSignalFacts } from "./repos/harm-signal-facts"
+export { ImageStoreLive, makeImageStore } from "./repos/images"
 export {
   PostgresCatalogueAdminLive,
   PostgresCatalogueLive,
@@ -85,6 +87,10 @@ export {
   makeResponsiblePlayEvents,
   ResponsiblePlayEventsLive,
 } from "./repos/responsible-play-events"
+export {
+  makeSandboxIntentStore,
+  type SandboxIntentStoreOnPostgres,
+} from "./repos/sandbox-intents"
 export {
   makeSecondFactorStore,
   purgeExpiredChallenges,

@@ -4,7 +4,7 @@
  * access token stays in memory (api.ts); the refresh token is the httpOnly
  * cookie. A customer account signing in here is refused and signed out.
  */
-import { nearExpiry, refreshDelay, tokenExpiresAt } from "@howzat/api-client/token"
+import { nearExpiry, refreshDelay, tokenExpiresAt } from "@howzat/api-client"
 import type { AuthResponseJson } from "@howzat/contracts/auth"
 import { ApiError, api, setAccessToken, setTokenRefresh } from "./api"
 

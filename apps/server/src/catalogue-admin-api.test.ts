@@ -10,7 +10,7 @@ import type {
   AttributeTypeResponseJson,
 } from "@howzat/contracts/catalogue-admin"
 import { competitionMessages } from "@howzat/core/rules/competition-admin"
-import { addTicketsSold } from "@howzat/postgres/repos/tickets-sold"
+import { addTicketsSold } from "@howzat/postgres/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
 import { competitionRequestOf } from "./test-support/competitions"

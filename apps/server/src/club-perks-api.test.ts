@@ -1,6 +1,6 @@
 import type { ResourceResponseJson } from "@howzat/contracts/catalogue"
 import type { ClubResponseJson } from "@howzat/contracts/clubs"
-import { pdfText } from "@howzat/pdf/pdf-text"
+import { pdfText } from "@howzat/pdf/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
 import { openShop, type Shop } from "./test-support/shop"

@@ -53,11 +53,12 @@ import { SiteContent } from "@howzat/core/staff/site-content"
 import { StaffUsers } from "@howzat/core/staff/staff-users"
 import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { localFolderFileStore, s3FileStore } from "@howzat/files"
-import { makeHttpApp, type NotificationHandler, type TrackingOrigins } from "@howzat/http"
-import { fileUrl } from "@howzat/http/files-route"
+import { fileUrl, makeHttpApp, type NotificationHandler, type TrackingOrigins } from "@howzat/http"
 import { sharpImageVariants } from "@howzat/images"
 import { PdfClubDocumentsLive } from "@howzat/pdf"
 import {
+  AccountStandingStoreLive,
+  AgeVerificationRecordsLive,
   AuditLogLive,
   AuditLogReaderLive,
   BackOfficeFiguresLive,
@@ -68,6 +69,7 @@ import {
   CustomerRepoLive,
   Db,
   HarmSignalFactsLive,
+  ImageStoreLive,
   makeDatabase,
   makeOutboxQueue,
   migrateToLatest,
@@ -79,6 +81,7 @@ import {
   PostgresCatalogueAdminLive,
   PostgresCatalogueLive,
   PostgresInstantWinsLive,
+  PostgresOrdersLive,
   PromotionStoreLive,
   ReferralRepoLive,
   ResourceWriterLive,
@@ -93,12 +96,6 @@ import {
   UserRepoLive,
   WinnerRecordsLive,
 } from "@howzat/postgres"
-import {
-  AccountStandingStoreLive,
-  AgeVerificationRecordsLive,
-} from "@howzat/postgres/repos/account-standing"
-import { ImageStoreLive } from "@howzat/postgres/repos/images"
-import { PostgresOrdersLive } from "@howzat/postgres/repos/index"
 import { Duration, Effect, Layer, ManagedRuntime } from "effect"
 import { brand as storefrontBrand } from "../../web/src/brand"
 import { Argon2PasswordHasherLive } from "./auth/argon2-password-hasher"

@@ -8,7 +8,7 @@ import {
   migrateToLatest,
   soldEntries,
 } from "@howzat/postgres"
-import { competitionOnSale, newBasket, newCustomer } from "@howzat/postgres/repos/orders-fixtures"
+import { competitionOnSale, newBasket, newCustomer } from "@howzat/postgres/testing"
 import { Effect } from "effect"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"

@@ -6,8 +6,7 @@ import {
   StripePaymentGatewayLive,
   sandboxGatewayRoutes,
 } from "@howzat/payments"
-import type { DatabaseHandle } from "@howzat/postgres"
-import { makeSandboxIntentStore } from "@howzat/postgres/repos/sandbox-intents"
+import { type DatabaseHandle, makeSandboxIntentStore } from "@howzat/postgres"
 import { Context, Effect, Exit, Layer, Scope } from "effect"
 import type { Hono } from "hono"
 import type { PaymentsConfig } from "./config"

@@ -1,4 +1,4 @@
-import { staffUserMessages } from "@howzat/http/staff-user-handlers"
+import { staffUserMessages } from "@howzat/http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
 import { mailed, openShop, register, type Shop } from "./test-support/shop"

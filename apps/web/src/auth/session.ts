@@ -4,7 +4,7 @@
  * read. The access token stays in memory (api/client.ts); the refresh token
  * is an httpOnly cookie only the server can read. docs/decisions/0005.
  */
-import { nearExpiry, refreshDelay, tokenExpiresAt } from "@howzat/api-client/token"
+import { nearExpiry, refreshDelay, tokenExpiresAt } from "@howzat/api-client"
 import type { AuthResponseJson } from "@howzat/contracts/auth"
 import { ApiError, api, setAccessToken, setTokenRefresh } from "../api/client"
 

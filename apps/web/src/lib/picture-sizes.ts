@@ -15,4 +15,6 @@ export const PICTURE_SIZES = {
   /** The competition page's gallery: half the column from 1024 px, 48-px gap. */
   gallery:
     "(min-width: 1280px) 596px, (min-width: 1024px) calc((100vw - 88px) / 2), calc(100vw - 24px)",
+  /** The gallery's thumbnails: Tailwind's `w-24` at every width. */
+  galleryThumb: "96px",
 } as const

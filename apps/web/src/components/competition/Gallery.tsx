@@ -82,7 +82,7 @@ export const Gallery = ({ images }: { images: readonly ShownImage[] }) => {
             >
               <Picture
                 src={image.url}
-                sizes="96px"
+                sizes={PICTURE_SIZES.galleryThumb}
                 width={96}
                 height={72}
                 alt=""
