@@ -15,8 +15,8 @@
  */
 import { createInterface } from "node:readline"
 import { serve } from "@hono/node-server"
-import { composeShop } from "../compose"
 import { readConfig } from "../config"
+import { composeShop } from "../shop-runtime"
 
 const say = (line: string) => process.stdout.write(`${line}\n`)
 
