@@ -35,19 +35,26 @@ const listen = (options: HttpServerOptions) =>
  * stream, a client that never reads) so a shutdown cannot hang.
  */
 const stopTakingRequests = (server: Server, grace: Duration.DurationInput) =>
-  Effect.async<"finished" | "cut">((resume) => {
+  Effect.gen(function* () {
+    const closed = yield* Effect.sync(
+      () => new Promise<void>((resolve) => server.close(() => resolve())),
+    )
+    yield* Effect.logInfo("shutdown: no new requests taken")
+    // A keep-alive connection that has just answered its last request goes idle: close it too.
+    const idle = setInterval(() => server.closeIdleConnections(), 100)
     let cut = false
     const timer = setTimeout(() => {
       cut = true
       server.closeAllConnections()
     }, Duration.toMillis(grace))
-    server.close(() => {
-      clearTimeout(timer)
-      resume(Effect.succeed(cut ? "cut" : "finished"))
-    })
-    // A keep-alive connection that has just answered its last request goes idle: close it too.
-    const idle = setInterval(() => server.closeIdleConnections(), 100)
-    server.once("close", () => clearInterval(idle))
+    yield* Effect.promise(() => closed)
+    clearInterval(idle)
+    clearTimeout(timer)
+    yield* Effect.logInfo(
+      cut
+        ? "shutdown: requests still open after the grace period were cut"
+        : "shutdown: requests in flight finished",
+    )
   })
 
 /** The HTTP server as a scoped layer: listening while the scope lives, stopped gracefully at its end. */
@@ -57,16 +64,6 @@ export const httpServerLayer = (options: HttpServerOptions): Layer.Layer<never, 
       Effect.tap(listen(options), (server) =>
         Effect.sync(() => options.onListening?.((server.address() as AddressInfo).port)),
       ),
-      (server) =>
-        Effect.logInfo("shutdown: no new requests taken").pipe(
-          Effect.zipRight(stopTakingRequests(server, options.shutdownGrace ?? SHUTDOWN_GRACE)),
-          Effect.flatMap((ending) =>
-            Effect.logInfo(
-              ending === "finished"
-                ? "shutdown: requests in flight finished"
-                : "shutdown: requests still open after the grace period were cut",
-            ),
-          ),
-        ),
+      (server) => stopTakingRequests(server, options.shutdownGrace ?? SHUTDOWN_GRACE),
     ),
   )
