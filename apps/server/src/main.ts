@@ -4,8 +4,7 @@ import { Cause, Effect, Layer } from "effect"
 // The storefront's brand is plain data: the server reads the settings its headers need.
 import { liveStreamOrigin, trackingOrigins } from "../../web/src/brand"
 import { ConfigError, readConfig, type ServerConfig } from "./config"
-import { httpServerLayer } from "./http-server"
-import { Shop, shopWithJobsLayer } from "./shop-runtime"
+import { shopServerLayer } from "./shop-runtime"
 
 const announce = (config: ServerConfig, databaseKind: string, port: number) => {
   const database =
@@ -29,21 +28,12 @@ const announce = (config: ServerConfig, databaseKind: string, port: number) => {
  */
 const server = Effect.gen(function* () {
   const config = yield* Effect.try({ try: () => readConfig(process.env), catch: (e) => e })
-  const http = Layer.unwrapEffect(
-    Effect.map(Shop, (shop) =>
-      httpServerLayer({
-        fetch: shop.app.fetch,
-        port: config.port,
-        hostname: config.host,
-        onListening: (port) => announce(config, shop.databaseKind, port),
-      }),
+  const brand = { liveStreamOrigin: liveStreamOrigin(), tracking: trackingOrigins() }
+  return yield* Layer.launch(
+    shopServerLayer(config, new Date(), brand, (port, shop) =>
+      announce(config, shop.databaseKind, port),
     ),
   )
-  const shop = shopWithJobsLayer(config, new Date(), {
-    liveStreamOrigin: liveStreamOrigin(),
-    tracking: trackingOrigins(),
-  })
-  return yield* Layer.launch(http.pipe(Layer.provide(shop)))
 })
 
 /** A start that fails says why in one line where it can (the configuration, the data folder). */

@@ -2,6 +2,7 @@ import { type DatabaseHandle, makeDatabase, migrateToLatest, seedDemoData } from
 import { Cause, Context, Duration, Effect, Exit, Layer, Scope } from "effect"
 import { type ComposedShop, composeShopOn, type ShopBrand } from "./compose"
 import type { ServerConfig } from "./config"
+import { httpServerLayer } from "./http-server"
 import { automaticDraws } from "./jobs/automatic-draws"
 import { housekeeping } from "./jobs/housekeeping"
 import { orderExpiry } from "./jobs/order-expiry"
@@ -96,6 +97,27 @@ export const shopWithJobsLayer = (config: ServerConfig, now: Date, brand: ShopBr
     Layer.provideMerge(shopLayer(config, brand)),
     Layer.provideMerge(shopDatabaseLayer(config, now)),
   )
+
+/**
+ * The whole server: the HTTP server on the shop, its jobs and its database.
+ * Built last, so released first: no request is taken once the jobs stop.
+ */
+export const shopServerLayer = (
+  config: ServerConfig,
+  now: Date,
+  brand: ShopBrand,
+  onListening: (port: number, shop: ComposedShop) => void,
+) =>
+  Layer.unwrapEffect(
+    Effect.map(Shop, (shop) =>
+      httpServerLayer({
+        fetch: shop.app.fetch,
+        port: config.port,
+        hostname: config.host,
+        onListening: (port) => onListening(port, shop),
+      }),
+    ),
+  ).pipe(Layer.provide(shopWithJobsLayer(config, now, brand)))
 
 /**
  * The shop and its jobs outside a runtime, for the API suites and the
