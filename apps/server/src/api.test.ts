@@ -12,8 +12,8 @@ import type {
 } from "@howzat/contracts/catalogue"
 import { isEndingSoon } from "@howzat/core/rules/competition"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { composeShop } from "./compose"
 import { readConfig } from "./config"
+import { composeShop } from "./shop-runtime"
 
 /**
  * The API as a client meets it: the real composition (core, Postgres

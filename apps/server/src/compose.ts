@@ -67,12 +67,11 @@ import {
   ComplaintStoreLive,
   ContactMessageStoreLive,
   CustomerRepoLive,
+  type DatabaseHandle,
   Db,
   HarmSignalFactsLive,
   ImageStoreLive,
-  makeDatabase,
   makeOutboxQueue,
-  migrateToLatest,
   NodeSecureRandomLive,
   OrderRefundRepoLive,
   OutboxMailerLive,
@@ -91,12 +90,11 @@ import {
   SpendLimitStoreLive,
   StaffCustomerRepoLive,
   StaffUserRepoLive,
-  seedDemoData,
   TransactionsLive,
   UserRepoLive,
   WinnerRecordsLive,
 } from "@howzat/postgres"
-import { Duration, Effect, Layer, ManagedRuntime } from "effect"
+import { Effect, Layer, ManagedRuntime } from "effect"
 import { brand as storefrontBrand } from "../../web/src/brand"
 import { Argon2PasswordHasherLive } from "./auth/argon2-password-hasher"
 import { JwtAccessTokensLive } from "./auth/jwt-access-tokens"
@@ -108,20 +106,10 @@ import { clientAddressReader } from "./client-address"
 import type { FileStoreConfig, ServerConfig } from "./config"
 import { ensureDemoAdmin, ensureDemoStaff } from "./demo-admin"
 import { ensureDemoCustomer, seedDemoPromotions } from "./demo-customer"
-import { startHousekeeping } from "./housekeeping"
-import { automaticDraws } from "./jobs/automatic-draws"
-import { startOrderExpiry } from "./jobs/order-expiry"
-import { startDelivery } from "./mail/delivery"
 import { mountDevMailbox } from "./mail/mailbox-page"
-import { smtpSender } from "./mail/smtp"
 import { openPaymentGateway } from "./payment-gateway"
 import { serveStorefront } from "./storefront"
 
-/**
- * The composition root: the one place that picks adapters for core's ports.
- * Returns the Hono app, the outbox (for tests and the dev mailbox) and a
- * close() that stops the jobs and releases the database.
- */
 /**
  * The brand's own settings that core's rules need. The storefront is built
  * with the brand (apps/web/src/brand.ts); this brand supports no charity, so
@@ -144,17 +132,18 @@ export interface ShopBrand {
 const openFileStore = (config: FileStoreConfig) =>
   config.store === "s3" ? s3FileStore(config.s3) : localFolderFileStore(config.dir)
 
-export const composeShop = async (
+/**
+ * The composition root: the one place that picks adapters for core's ports.
+ * Everything but the database and the jobs, on a database opened, migrated
+ * and seeded (shop-runtime.ts): the services, the HTTP app, the payment
+ * gateway, and the passes the jobs run. close() releases what this opened,
+ * not the database.
+ */
+export const composeShopOn = async (
+  database: DatabaseHandle,
   config: ServerConfig,
-  now = new Date(),
   brand: ShopBrand = {},
 ) => {
-  const database = await makeDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-  })
-  await migrateToLatest(database.db)
-  if (config.seedDemoData) await seedDemoData(database.db, now)
   const db = Layer.succeed(Db, database.db)
   // Who the club documents say they come from and where contact messages go: one identity.
   const identity = brand.identity ?? {
@@ -446,18 +435,8 @@ export const composeShop = async (
     )
   }
 
-  // What runs outside a request: the provider's notifications, the expiry
-  // job, and the automatic draws (a scoped layer: they stop with the runtime).
-  const background = ManagedRuntime.make(
-    Layer.mergeAll(
-      paymentServices,
-      draws,
-      automaticDraws(
-        Effect.flatMap(Draws, (d) => d.drawDue),
-        Duration.millis(config.automaticDrawIntervalMs),
-      ).pipe(Layer.provide(draws)),
-    ),
-  )
+  // What runs outside a request: the provider's notifications and the jobs' passes.
+  const background = ManagedRuntime.make(Layer.merge(paymentServices, draws))
   await background.runtime()
   const runPayments = <A, E>(use: (payments: Payments) => Effect.Effect<A, E>) =>
     background.runPromise(Effect.flatMap(Payments, use))
@@ -505,41 +484,31 @@ export const composeShop = async (
   serveBackOffice(app, config.adminDistDir)
   serveStorefront(app, config.webDistDir)
 
-  const sender =
-    config.mail.mode === "smtp" && config.mail.smtpUrl
-      ? smtpSender(config.mail.smtpUrl, config.mail.from)
-      : undefined
-  const delivery = startDelivery(outbox, { sender, intervalMs: 2000 })
-  const housekeeping = startHousekeeping(database.db, {
-    longestRateLimitWindowMs: Math.max(
-      ...Object.values(config.rateLimits.limits).flatMap((l) => [
-        l.perAccount.windowMs,
-        l.perAddress.windowMs,
-      ]),
-      config.referralInvitations.windowMs,
-    ),
-  })
-
   /** One expiry pass: the unpaid orders it cancelled (their tickets are back on sale). */
-  const expireUnpaidOrders = () => runPayments((payments) => payments.expireDue())
-  const expiry = startOrderExpiry({ expireDue: expireUnpaidOrders })
-  void expiry.runOnce()
+  const expireDue = Effect.provide(
+    Effect.flatMap(Payments, (payments) => payments.expireDue()),
+    background,
+  )
+  const drawDue = Effect.provide(
+    Effect.flatMap(Draws, (d) => d.drawDue),
+    background,
+  )
 
   return {
     app,
     db: database.db,
     outbox,
     databaseKind: database.kind,
-    expireUnpaidOrders,
+    /** The passes of the jobs (shop-runtime.ts), run on the shop's own services. */
+    passes: { expireDue, drawDue },
+    /** One expiry pass now, for tests that move the clock past an order's time. */
+    expireUnpaidOrders: () => Effect.runPromise(expireDue),
     close: async () => {
-      await expiry.stop()
-      housekeeping.stop()
-      await delivery.stop()
-      sender?.close()
       await dispose()
       await gateway.close()
       await background.dispose()
-      await database.close()
     },
   }
 }
+
+export type ComposedShop = Awaited<ReturnType<typeof composeShopOn>>

@@ -5,7 +5,6 @@ import path from "node:path"
 import { decodeJwt } from "jose"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { composeShop } from "./compose"
 import { readConfig } from "./config"
 import {
   DEMO_ADMIN_EMAIL,
@@ -13,6 +12,7 @@ import {
   DEMO_STAFF_EMAIL,
   DEMO_STAFF_PASSWORD,
 } from "./demo-admin"
+import { composeShop } from "./shop-runtime"
 import { Browser, problem } from "./test-support/browser"
 import { logIn, openShop, TEST_JWT_SECRET } from "./test-support/shop"
 

@@ -1,45 +1,49 @@
-import { serve } from "@hono/node-server"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { DataFolderUnusable } from "@howzat/postgres"
+import { Cause, Effect, Layer } from "effect"
 // The storefront's brand is plain data: the server reads the settings its headers need.
 import { liveStreamOrigin, trackingOrigins } from "../../web/src/brand"
-import { composeShop } from "./compose"
-import { ConfigError, readConfig } from "./config"
+import { ConfigError, readConfig, type ServerConfig } from "./config"
+import { shopServerLayer } from "./shop-runtime"
 
-const main = async () => {
-  const config = readConfig(process.env)
-  const shop = await composeShop(config, new Date(), {
-    liveStreamOrigin: liveStreamOrigin(),
-    tracking: trackingOrigins(),
-  })
-  const server = serve(
-    { fetch: shop.app.fetch, port: config.port, hostname: config.host },
-    (info) => {
-      const database =
-        shop.databaseKind === "pglite"
-          ? `embedded database in ${config.dataDir}`
-          : "Postgres server"
-      console.log(`Howzat is running at http://localhost:${info.port} (API at /api, ${database})`)
-      if (config.mail.mode === "mailbox")
-        console.log("Mail is not sent anywhere (no SMTP_URL): it is kept in the outbox.")
-      if (config.mail.devMailbox)
-        console.warn(
-          `Dev mailbox at http://localhost:${info.port}/dev/mailbox shows every email with its live links: switch it off (DEV_MAILBOX=off) on a public server.`,
-        )
-      if (!config.publicUrl)
-        console.log(`PUBLIC_URL is not set: links in emails point at ${config.linkOrigin}.`)
-    },
-  )
-  const stop = () => {
-    server.close()
-    shop.close().finally(() => process.exit(0))
-  }
-  process.once("SIGINT", stop)
-  process.once("SIGTERM", stop)
+const announce = (config: ServerConfig, databaseKind: string, port: number) => {
+  const database =
+    databaseKind === "pglite" ? `embedded database in ${config.dataDir}` : "Postgres server"
+  console.log(`Howzat is running at http://localhost:${port} (API at /api, ${database})`)
+  if (config.mail.mode === "mailbox")
+    console.log("Mail is not sent anywhere (no SMTP_URL): it is kept in the outbox.")
+  if (config.mail.devMailbox)
+    console.warn(
+      `Dev mailbox at http://localhost:${port}/dev/mailbox shows every email with its live links: switch it off (DEV_MAILBOX=off) on a public server.`,
+    )
+  if (!config.publicUrl)
+    console.log(`PUBLIC_URL is not set: links in emails point at ${config.linkOrigin}.`)
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`)
-  else if (error instanceof DataFolderUnusable) console.error(error.message)
-  else console.error(error)
-  process.exit(1)
+/**
+ * The server: the database, the shop, its jobs and the HTTP server, as one
+ * runtime (decision 0055). SIGTERM or SIGINT interrupts it, and its layers
+ * are released in the reverse order of building: no new requests, those in
+ * flight finished, the jobs stopped, the database closed; then exit code 0.
+ */
+const server = Effect.gen(function* () {
+  const config = yield* Effect.try({ try: () => readConfig(process.env), catch: (e) => e })
+  const brand = { liveStreamOrigin: liveStreamOrigin(), tracking: trackingOrigins() }
+  return yield* Layer.launch(
+    shopServerLayer(config, new Date(), brand, (port, shop) =>
+      announce(config, shop.databaseKind, port),
+    ),
+  )
 })
+
+/** A start that fails says why in one line where it can (the configuration, the data folder). */
+const report = (cause: Cause.Cause<unknown>) =>
+  Effect.sync(() => {
+    if (Cause.isInterruptedOnly(cause)) return
+    const error = Cause.squash(cause)
+    if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`)
+    else if (error instanceof DataFolderUnusable) console.error(error.message)
+    else console.error(Cause.pretty(cause))
+  })
+
+NodeRuntime.runMain(Effect.tapErrorCause(server, report), { disableErrorReporting: true })

@@ -1,5 +1,6 @@
 import type { ListedDraw } from "@howzat/core/draws/model"
-import { Duration, Effect, Layer, Schedule } from "effect"
+import { Duration, Effect, type Layer } from "effect"
+import { periodicJob } from "./periodic"
 
 /** How often automatic competitions whose draw time has come are looked for. */
 export const AUTOMATIC_DRAW_INTERVAL = Duration.seconds(30)
@@ -13,35 +14,29 @@ type DrawPass<E, R> = Effect.Effect<
 /**
  * The automatic draws: one pass at start-up (catching up on whatever fell
  * due while the shop was down), then one every interval, for as long as the
- * layer's scope lives. Several processes may run passes at once: each draw
- * is made under the competition's row lock and recorded once (core's
- * Draws), so they cannot make two. A failed pass is logged and the next one
- * tries again; passes in one process never overlap (`Schedule.spaced`
- * waits after each pass ends).
+ * layer's scope lives (periodic.ts: a failed pass is logged and the next one
+ * tries again). Several processes may run passes at once: each draw is made
+ * under the competition's row lock and recorded once (core's Draws), so
+ * they cannot make two.
  */
 export const automaticDraws = <E, R>(
   drawDue: DrawPass<E, R>,
   interval: Duration.DurationInput = AUTOMATIC_DRAW_INTERVAL,
 ): Layer.Layer<never, never, R> =>
-  Layer.scopedDiscard(
-    Effect.forkScoped(
-      drawDue.pipe(
-        Effect.tap((results) =>
-          Effect.forEach(
-            results.flatMap((r) => (r.made === null ? [] : [r.made])),
-            (made) =>
-              Effect.logInfo("competition drawn", {
-                competitionId: made.competitionId,
-                outcome: made.outcome,
-                winningTicketNumber: made.winningTicketNumber,
-              }),
-            { discard: true },
-          ),
-        ),
-        Effect.catchAllCause((cause) =>
-          Effect.logError("automatic draw pass failed; will try again", cause),
-        ),
-        Effect.repeat(Schedule.spaced(interval)),
+  periodicJob({
+    name: "automatic draw pass",
+    every: interval,
+    firstPass: "at start",
+    pass: Effect.tap(drawDue, (results) =>
+      Effect.forEach(
+        results.flatMap((r) => (r.made === null ? [] : [r.made])),
+        (made) =>
+          Effect.logInfo("competition drawn", {
+            competitionId: made.competitionId,
+            outcome: made.outcome,
+            winningTicketNumber: made.winningTicketNumber,
+          }),
+        { discard: true },
       ),
     ),
-  )
+  })

@@ -6,9 +6,9 @@ import {
   makeOutboxQueue,
   migrateToLatest,
 } from "@howzat/postgres"
-import { Effect } from "effect"
+import { Effect, Exit, Layer, Scope } from "effect"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { deliverOnce, retryDelayMs } from "./delivery"
+import { deliverOnce, mailDelivery, retryDelayMs } from "./delivery"
 import { linkify, renderMailbox } from "./mailbox-page"
 import type { MailSender } from "./smtp"
 
@@ -120,6 +120,28 @@ describe("outbox delivery", () => {
     expect(sent.map((s) => s.slice(0, 1)).sort()).toEqual(["A", "B"])
     const stored = await real.recent({ limit: 10 })
     expect(stored.every((m) => m.sentAt !== null)).toBe(true)
+  })
+
+  it("runs as a job: drains a backlog batch after batch, then stops with its scope", async () => {
+    for (const to of ["a@example.com", "b@example.com", "c@example.com"]) await queueMail(to)
+    const queue = makeOutboxQueue(database.db)
+    const { sent, sender } = recordingSender()
+    const scope = Effect.runSync(Scope.make())
+    // An hour's pause: only the backlog rule can send the second batch.
+    await Effect.runPromise(
+      Layer.buildWithScope(mailDelivery(queue, { sender, batchSize: 2 }, "1 hour"), scope),
+    )
+    await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(3)
+    await Effect.runPromise(Scope.close(scope, Exit.void))
+
+    const often = Effect.runSync(Scope.make())
+    await Effect.runPromise(
+      Layer.buildWithScope(mailDelivery(queue, { sender }, "20 millis"), often),
+    )
+    await Effect.runPromise(Scope.close(often, Exit.void))
+    await queueMail("d@example.com")
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(sent).toHaveLength(3)
   })
 
   it("backs off from a minute to at most an hour", () => {

@@ -1,4 +1,6 @@
 import type { OutboxQueue } from "@howzat/postgres"
+import { Duration, Effect, type Layer } from "effect"
+import { periodicJob } from "../jobs/periodic"
 import type { MailSender } from "./smtp"
 
 export interface DeliveryOptions {
@@ -63,33 +65,26 @@ export const deliverOnce = async (
   return claimed.length
 }
 
+/** The pause between delivery passes when the outbox is empty. */
+export const DELIVERY_INTERVAL = Duration.seconds(2)
+
 /**
- * Delivers the outbox every `intervalMs` until stopped. Safe with several
+ * The mail delivery job: a pass (one batch) at start-up, then one every
+ * interval, or at once while there is a backlog. Each batch runs to its end
+ * (periodic.ts) and the job stops between batches when its scope closes, so
+ * a long backlog does not hold up a shutdown. Safe with several
  * server processes: each claims different rows (FOR UPDATE SKIP LOCKED).
  */
-export const startDelivery = (
+export const mailDelivery = (
   queue: OutboxQueue,
-  options: DeliveryOptions & { readonly intervalMs: number },
-) => {
-  let stopped = false
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<void> = Promise.resolve()
-
-  const tick = async () => {
-    try {
-      while (!stopped && (await deliverOnce(queue, options)) > 0) {}
-    } catch (error) {
-      console.error("outbox delivery failed; will try again", error)
-    }
-    if (!stopped) timer = setTimeout(() => (running = tick()), options.intervalMs)
-  }
-  running = tick()
-
-  return {
-    stop: async () => {
-      stopped = true
-      clearTimeout(timer)
-      await running
-    },
-  }
-}
+  options: DeliveryOptions,
+  interval: Duration.DurationInput = DELIVERY_INTERVAL,
+): Layer.Layer<never> =>
+  periodicJob({
+    name: "outbox delivery",
+    every: interval,
+    firstPass: "at start",
+    pass: Effect.tryPromise({ try: () => deliverOnce(queue, options), catch: (error) => error }),
+    // A full batch may have left more behind: the next one goes at once.
+    leftWork: (handled) => handled > 0,
+  })

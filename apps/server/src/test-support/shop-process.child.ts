@@ -7,16 +7,16 @@
  *   child: "ready"   (modules loaded, nothing opened yet)
  *   parent: "go"     child composes the shop (its jobs start) and serves
  *   child: "started <port>"   (PORT=0 lets the system choose a free one)
- *   parent: "stop"   child closes the shop, as SIGTERM does in main.ts
+ *   parent: "stop"   child releases the layers, as SIGTERM does in main.ts
  *   child: "stopped", then exits
  *
  * If stdin closes (the parent died), it stops too: a test run never leaves
  * a shop drawing on a database behind.
  */
 import { createInterface } from "node:readline"
-import { serve } from "@hono/node-server"
-import { composeShop } from "../compose"
+import { Deferred, Effect, Exit, Layer, Scope } from "effect"
 import { readConfig } from "../config"
+import { shopServerLayer } from "../shop-runtime"
 
 const say = (line: string) => process.stdout.write(`${line}\n`)
 
@@ -31,19 +31,16 @@ const run = async () => {
   const config = readConfig(process.env)
   say("ready")
   if ((await next()) !== "go") process.exit(0)
-  const shop = await composeShop(config)
-  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
-    (resolve) => {
-      const server = serve(
-        { fetch: shop.app.fetch, port: config.port, hostname: config.host },
-        (info) => resolve({ server, port: info.port }),
-      )
-    },
+  // main.ts's layers, in a scope this process closes when told to stop.
+  const scope = Effect.runSync(Scope.make())
+  const listening = Effect.runSync(Deferred.make<number>())
+  const server = shopServerLayer(config, new Date(), {}, (port) =>
+    Effect.runSync(Deferred.succeed(listening, port)),
   )
-  say(`started ${port}`)
+  await Effect.runPromise(Layer.buildWithScope(server, scope))
+  say(`started ${await Effect.runPromise(Deferred.await(listening))}`)
   while ((await next()) !== "stop") {}
-  await new Promise((resolve) => server.close(resolve))
-  await shop.close()
+  await Effect.runPromise(Scope.close(scope, Exit.void))
   say("stopped")
   process.exit(0)
 }

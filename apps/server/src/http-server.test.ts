@@ -1,0 +1,113 @@
+import { request } from "node:http"
+import { describe, expect, it } from "@effect/vitest"
+import { Deferred, Duration, Effect, Exit, Fiber, Layer, Scope } from "effect"
+import { httpServerLayer } from "./http-server"
+
+/** A GET over node:http (its own connection), answered with status and body. */
+const get = (port: number, path: string) =>
+  Effect.async<{ status: number; body: string }, Error>((resume) => {
+    const req = request({ host: "127.0.0.1", port, path, agent: false }, (res) => {
+      let body = ""
+      res.on("data", (chunk) => {
+        body += chunk
+      })
+      res.on("end", () => resume(Effect.succeed({ status: res.statusCode ?? 0, body })))
+      res.on("error", (error) => resume(Effect.fail(error)))
+    })
+    req.on("error", (error) => resume(Effect.fail(error)))
+    req.end()
+  })
+
+/** A server whose /slow answers only when `release` is completed, and says when it has begun. */
+const slowServer = Effect.gen(function* () {
+  const begun = yield* Deferred.make<void>()
+  const release = yield* Deferred.make<void>()
+  const port = yield* Deferred.make<number>()
+  const fetch = async (incoming: Request) => {
+    if (new URL(incoming.url).pathname !== "/slow") return new Response("quick")
+    Effect.runSync(Deferred.succeed(begun, undefined))
+    await Effect.runPromise(Deferred.await(release))
+    return new Response("slow but done")
+  }
+  return { begun, release, port, fetch }
+})
+
+describe("the HTTP server layer", () => {
+  it.live("finishes a request in flight when its scope closes, refusing new connections", () =>
+    Effect.gen(function* () {
+      const slow = yield* slowServer
+      const scope = yield* Scope.make()
+      yield* Layer.buildWithScope(
+        httpServerLayer({
+          fetch: slow.fetch,
+          port: 0,
+          hostname: "127.0.0.1",
+          onListening: (port) => Effect.runSync(Deferred.succeed(slow.port, port)),
+        }),
+        scope,
+      )
+      const port = yield* Deferred.await(slow.port)
+      expect((yield* get(port, "/")).body).toBe("quick")
+      const inFlight = yield* Effect.fork(get(port, "/slow"))
+      yield* Deferred.await(slow.begun)
+      const closing = yield* Effect.fork(Scope.close(scope, Exit.void))
+      yield* Effect.sleep(Duration.millis(100))
+      const refused = yield* Effect.either(get(port, "/"))
+      expect(refused._tag === "Left" && (refused.left as NodeJS.ErrnoException).code).toBe(
+        "ECONNREFUSED",
+      )
+      expect(closing.unsafePoll()).toBeNull()
+      yield* Deferred.succeed(slow.release, undefined)
+      expect(yield* Fiber.join(inFlight)).toEqual({ status: 200, body: "slow but done" })
+      yield* Fiber.join(closing)
+    }),
+  )
+
+  it.live("cuts a request still open after the grace period", () =>
+    Effect.gen(function* () {
+      const slow = yield* slowServer
+      const scope = yield* Scope.make()
+      yield* Layer.buildWithScope(
+        httpServerLayer({
+          fetch: slow.fetch,
+          port: 0,
+          hostname: "127.0.0.1",
+          shutdownGrace: "200 millis",
+          onListening: (port) => Effect.runSync(Deferred.succeed(slow.port, port)),
+        }),
+        scope,
+      )
+      const inFlight = yield* Effect.fork(
+        Effect.either(get(yield* Deferred.await(slow.port), "/slow")),
+      )
+      yield* Deferred.await(slow.begun)
+      yield* Scope.close(scope, Exit.void).pipe(Effect.timeout("5 seconds"))
+      const answer = yield* Fiber.join(inFlight)
+      expect(answer._tag).toBe("Left")
+    }),
+  )
+
+  it.live("fails to start on a port that is taken", () =>
+    Effect.gen(function* () {
+      const slow = yield* slowServer
+      const first = yield* Scope.make()
+      yield* Layer.buildWithScope(
+        httpServerLayer({
+          fetch: slow.fetch,
+          port: 0,
+          hostname: "127.0.0.1",
+          onListening: (port) => Effect.runSync(Deferred.succeed(slow.port, port)),
+        }),
+        first,
+      )
+      const port = yield* Deferred.await(slow.port)
+      const second = yield* Effect.exit(
+        Effect.scoped(
+          Layer.build(httpServerLayer({ fetch: slow.fetch, port, hostname: "127.0.0.1" })),
+        ),
+      )
+      expect(Exit.isFailure(second)).toBe(true)
+      yield* Scope.close(first, Exit.void)
+    }),
+  )
+})

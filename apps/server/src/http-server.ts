@@ -1,0 +1,69 @@
+import type { Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import { createAdaptorServer } from "@hono/node-server"
+import { Duration, Effect, Layer } from "effect"
+
+/** How long a shutdown waits for requests in flight before it cuts their connections. */
+export const SHUTDOWN_GRACE = Duration.seconds(10)
+
+export interface HttpServerOptions {
+  readonly fetch: (request: Request) => Response | Promise<Response>
+  /** 0: the system picks a free port (onListening hears which). */
+  readonly port: number
+  readonly hostname: string
+  readonly shutdownGrace?: Duration.DurationInput
+  readonly onListening?: (port: number) => void
+}
+
+/** The port is taken or the address unusable: start-up stops with node's error. */
+const listen = (options: HttpServerOptions) =>
+  Effect.async<Server, Error>((resume) => {
+    const server = createAdaptorServer({ fetch: options.fetch }) as Server
+    const failed = (error: Error) => resume(Effect.fail(error))
+    server.once("error", failed)
+    server.listen(options.port, options.hostname, () => {
+      server.off("error", failed)
+      resume(Effect.succeed(server))
+    })
+  })
+
+/**
+ * Stops taking requests at once (the listening socket closes, so a new
+ * connection is refused, and idle keep-alive connections are closed), lets
+ * the requests in flight finish (a checkout commits or rolls back, and its
+ * answer is sent), and cuts whatever is still open after the grace period (a
+ * stream, a client that never reads) so a shutdown cannot hang.
+ */
+const stopTakingRequests = (server: Server, grace: Duration.DurationInput) =>
+  Effect.gen(function* () {
+    const closed = yield* Effect.sync(
+      () => new Promise<void>((resolve) => server.close(() => resolve())),
+    )
+    yield* Effect.logInfo("shutdown: no new requests taken")
+    // A keep-alive connection that has just answered its last request goes idle: close it too.
+    const idle = setInterval(() => server.closeIdleConnections(), 100)
+    let cut = false
+    const timer = setTimeout(() => {
+      cut = true
+      server.closeAllConnections()
+    }, Duration.toMillis(grace))
+    yield* Effect.promise(() => closed)
+    clearInterval(idle)
+    clearTimeout(timer)
+    yield* Effect.logInfo(
+      cut
+        ? "shutdown: requests still open after the grace period were cut"
+        : "shutdown: requests in flight finished",
+    )
+  })
+
+/** The HTTP server as a scoped layer: listening while the scope lives, stopped gracefully at its end. */
+export const httpServerLayer = (options: HttpServerOptions): Layer.Layer<never, Error> =>
+  Layer.scopedDiscard(
+    Effect.acquireRelease(
+      Effect.tap(listen(options), (server) =>
+        Effect.sync(() => options.onListening?.((server.address() as AddressInfo).port)),
+      ),
+      (server) => stopTakingRequests(server, options.shutdownGrace ?? SHUTDOWN_GRACE),
+    ),
+  )
