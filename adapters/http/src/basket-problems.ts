@@ -22,6 +22,7 @@ import type {
   BasketItemNotFound,
   BasketNotFound,
   CheckoutDetailsInvalid,
+  CompetitionNotOnSale,
   OrderNotFound,
   OrderTransitionRefused,
   PromotionNotApplicable,
@@ -38,6 +39,7 @@ import {
   spendLimitReachedMessage,
   spendLimitUnansweredMessage,
 } from "@howzat/core/rules/spend-limits"
+import { notOnSaleMessage, ticketLimitMessage } from "@howzat/core/rules/ticket-selector"
 import { Effect } from "effect"
 import { repositoryProblem } from "./repository-problem"
 
@@ -49,22 +51,6 @@ export const basketConflict = (detail: string): Conflict =>
     detail,
     status: 409,
   })
-
-/**
- * The ticket selector's words (SPEC §8). `requested` is what the basket
- * would hold; when the customer's allowance still covers it, it was the
- * stock that ran short.
- */
-export const ticketLimitDetail = (error: TicketLimitExceeded): string => {
-  const max = error.maxPerCustomer
-  if (error.alreadyHeld >= max)
-    return `You have purchased the maximum number of tickets per person in this competition (${max}).`
-  if (error.requested > max - error.alreadyHeld)
-    return error.alreadyHeld > 0
-      ? `Your basket and previous purchases together have reached the maximum number of tickets per person in this competition (${max}).`
-      : `Your basket has reached the maximum number of tickets per person in this competition (${max}).`
-  return "Including the tickets in your basket, this competition is sold out!"
-}
 
 /**
  * "basket is empty" is what the storefront keys on (SPEC §8); the reasons
@@ -106,6 +92,7 @@ export type BasketFailure =
   | CompetitionNotFound
   | CustomerNotFound
   | TicketLimitExceeded
+  | CompetitionNotOnSale
   | BasketEmpty
   | CheckoutDetailsInvalid
   | PromotionNotValid
@@ -144,7 +131,9 @@ export const basketProblem = (error: BasketFailure | Problem): Effect.Effect<nev
     case "InsufficientSiteCredit":
       return Effect.fail(basketConflict(SITE_CREDIT_CHANGED))
     case "TicketLimitExceeded":
-      return Effect.fail(basketConflict(ticketLimitDetail(error)))
+      return Effect.fail(basketConflict(ticketLimitMessage(error)))
+    case "CompetitionNotOnSale":
+      return Effect.fail(basketConflict(notOnSaleMessage(error.phase)))
     case "BasketEmpty":
       return Effect.fail(basketConflict(basketEmptyDetail(error)))
     case "CheckoutDetailsInvalid":
@@ -207,7 +196,3 @@ export const promotionNotApplicableDetail = (error: PromotionNotApplicable): str
       : `${formatMoney(refusal.minimum)} or more of tickets in the competition it is for`
   return `"${code}" needs ${needs} before discounts. Add more tickets, then enter the code again.`
 }
-
-/** Whether the competition has not opened yet or has closed decides the words (SPEC §8). */
-export const notOnSaleDetail = (opensLater: boolean) =>
-  opensLater ? "Competition coming soon!" : "Competition has closed! Best of luck to everyone!"
