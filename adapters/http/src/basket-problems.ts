@@ -1,5 +1,7 @@
 import {
+  BASKET_CHANGES_PROBLEM,
   BASKET_CHECKED_OUT_PROBLEM,
+  BASKET_EMPTY_PROBLEM,
   SPEND_LIMIT_REACHED_PROBLEM,
   SPEND_LIMIT_UNANSWERED_PROBLEM,
 } from "@howzat/contracts/problem-types"
@@ -46,15 +48,16 @@ import { repositoryProblem } from "./repository-problem"
 /** A 409 whose title is not "application error", so the storefront shows its detail as it is. */
 export const basketConflict = (detail: string): Conflict =>
   new Conflict({
-    type: problemType("basket-changes"),
+    type: BASKET_CHANGES_PROBLEM,
     title: "Changes to your basket",
     detail,
     status: 409,
   })
 
 /**
- * "basket is empty" is what the storefront keys on (SPEC §8); the reasons
- * follow as '-- Competition: reason' lines, which its dialog shows as bullets.
+ * SPEC §8's "basket is empty" (the storefront knows the problem by its
+ * type); the reasons follow as '-- Competition: reason' lines, which its
+ * dialog shows as bullets.
  */
 export const basketEmptyDetail = (error: BasketEmpty): string =>
   error.exceptions.length === 0
@@ -135,7 +138,14 @@ export const basketProblem = (error: BasketFailure | Problem): Effect.Effect<nev
     case "CompetitionNotOnSale":
       return Effect.fail(basketConflict(notOnSaleMessage(error.phase)))
     case "BasketEmpty":
-      return Effect.fail(basketConflict(basketEmptyDetail(error)))
+      return Effect.fail(
+        new Conflict({
+          type: BASKET_EMPTY_PROBLEM,
+          title: "Changes to your basket",
+          detail: basketEmptyDetail(error),
+          status: 409,
+        }),
+      )
     case "CheckoutDetailsInvalid":
       return Effect.fail(
         validationProblem(
