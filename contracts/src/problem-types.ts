@@ -7,6 +7,22 @@
 export const problemType = <Slug extends string>(slug: Slug) =>
   `https://howzat.example/problems/${slug}` as const
 
+/**
+ * Checkout allocated nothing (or the basket had nothing to check out): the
+ * storefront says so and goes home. The detail lists why, one
+ * " -- Competition: reason" line each (SPEC §8).
+ */
+export const BASKET_EMPTY_PROBLEM = problemType("basket-empty")
+
+/** A basket change core refused (a limit, a closed competition): the detail is the customer's words. */
+export const BASKET_CHANGES_PROBLEM = problemType("basket-changes")
+
+/** The request was understood but conflicts with what exists, e.g. an email already registered. */
+export const APPLICATION_ERROR_PROBLEM = problemType("application-error")
+
+/** Fields broke their rules: `errors` (and the detail's " -- Field: " lines) say which. */
+export const VALIDATION_ERROR_PROBLEM = problemType("validation-error")
+
 /** A change to a basket that has been checked out: start a new basket and make it there. */
 export const BASKET_CHECKED_OUT_PROBLEM = problemType("basket-checked-out")
 

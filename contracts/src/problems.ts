@@ -1,6 +1,10 @@
 import { HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
-import { problemType } from "./problem-types.js"
+import {
+  APPLICATION_ERROR_PROBLEM,
+  problemType,
+  VALIDATION_ERROR_PROBLEM,
+} from "./problem-types.js"
 
 export { problemType }
 
@@ -84,12 +88,12 @@ export const unauthorized = (detail: string) =>
   })
 
 /**
- * The storefront keys on "application error" in the title (SPEC §8) to ask
- * whether the customer has already registered.
+ * SPEC §8's "application error" title; the storefront knows it by its type
+ * and asks whether the customer has already registered.
  */
 export const applicationError = (detail: string) =>
   new Conflict({
-    type: problemType("application-error"),
+    type: APPLICATION_ERROR_PROBLEM,
     title: "An application error has occurred.",
     detail,
     status: 409,
@@ -125,13 +129,13 @@ export const serviceUnavailable = () =>
   })
 
 /**
- * "validation error" in the title is what the storefront keys on (SPEC §8);
- * the detail carries FluentValidation-style '-- Field: ' lines it renders as
+ * SPEC §8's "validation error" title; the storefront knows it by its type.
+ * The detail carries FluentValidation-style '-- Field: ' lines it renders as
  * bullets.
  */
 export const validationProblem = (errors: Readonly<Record<string, readonly string[]>>) =>
   new BadRequest({
-    type: problemType("validation-error"),
+    type: VALIDATION_ERROR_PROBLEM,
     title: "One or more validation errors occurred.",
     detail: [
       "Validation failed:",

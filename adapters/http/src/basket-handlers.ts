@@ -7,11 +7,10 @@ import type { Principal } from "@howzat/core/accounts/model"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import { Baskets, type BasketView } from "@howzat/core/orders/baskets"
 import { Checkout } from "@howzat/core/orders/checkout"
-import type { CompetitionNotOnSale } from "@howzat/core/orders/errors"
 import type { AllocationException } from "@howzat/core/orders/model"
 import { pence } from "@howzat/core/rules/money"
 import { Effect, Option } from "effect"
-import { basketCheckedOut, basketConflict, basketProblem, notOnSaleDetail } from "./basket-problems"
+import { basketCheckedOut, basketProblem } from "./basket-problems"
 import { basketToWire } from "./basket-wire"
 import { presentOrder } from "./order-presenter"
 import { purchaseRefusals } from "./standing-problems"
@@ -48,17 +47,6 @@ export const BasketHandlersLive = HttpApiBuilder.group(HowzatApi, "baskets", (ha
       Effect.gen(function* () {
         const balance = yield* siteCreditOf(principal)
         return { basket: basketToWire(view, balance, yield* catalogue.now, exceptions) }
-      })
-
-    /** SPEC §8's words depend on whether the competition has yet to open or has closed. */
-    const notOnSale = (error: CompetitionNotOnSale) =>
-      Effect.gen(function* () {
-        const now = yield* catalogue.now
-        const opensLater = yield* catalogue.competition(error.competitionId).pipe(
-          Effect.map((competition) => competition.startDateTimeUtc > now),
-          Effect.orElseSucceed(() => false),
-        )
-        return yield* Effect.fail(basketConflict(notOnSaleDetail(opensLater)))
       })
 
     /** Runs one of core's basket use cases as the session's caller and answers with the basket. */
@@ -102,7 +90,7 @@ export const BasketHandlersLive = HttpApiBuilder.group(HowzatApi, "baskets", (ha
       .handle("addItem", ({ path, payload }) =>
         asCaller((customerId) =>
           baskets.addItem(path.basketId, payload.competitionID, payload.ticketQuantity, customerId),
-        ).pipe(Effect.catchTag("CompetitionNotOnSale", notOnSale), Effect.catchAll(basketProblem)),
+        ).pipe(Effect.catchAll(basketProblem)),
       )
       .handle("clearItems", ({ path }) =>
         asCaller((customerId) => baskets.clearItems(path.basketId, customerId)).pipe(
@@ -112,7 +100,7 @@ export const BasketHandlersLive = HttpApiBuilder.group(HowzatApi, "baskets", (ha
       .handle("setItem", ({ path, payload }) =>
         asCaller((customerId) =>
           baskets.setQuantity(path.basketId, path.itemId, payload.ticketQuantity, customerId),
-        ).pipe(Effect.catchTag("CompetitionNotOnSale", notOnSale), Effect.catchAll(basketProblem)),
+        ).pipe(Effect.catchAll(basketProblem)),
       )
       .handle("removeItem", ({ path }) =>
         asCaller((customerId) => baskets.removeItem(path.basketId, path.itemId, customerId)).pipe(

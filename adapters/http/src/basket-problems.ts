@@ -1,5 +1,7 @@
 import {
+  BASKET_CHANGES_PROBLEM,
   BASKET_CHECKED_OUT_PROBLEM,
+  BASKET_EMPTY_PROBLEM,
   SPEND_LIMIT_REACHED_PROBLEM,
   SPEND_LIMIT_UNANSWERED_PROBLEM,
 } from "@howzat/contracts/problem-types"
@@ -22,6 +24,7 @@ import type {
   BasketItemNotFound,
   BasketNotFound,
   CheckoutDetailsInvalid,
+  CompetitionNotOnSale,
   OrderNotFound,
   OrderTransitionRefused,
   PromotionNotApplicable,
@@ -38,37 +41,23 @@ import {
   spendLimitReachedMessage,
   spendLimitUnansweredMessage,
 } from "@howzat/core/rules/spend-limits"
+import { notOnSaleMessage, ticketLimitMessage } from "@howzat/core/rules/ticket-selector"
 import { Effect } from "effect"
 import { repositoryProblem } from "./repository-problem"
 
 /** A 409 whose title is not "application error", so the storefront shows its detail as it is. */
 export const basketConflict = (detail: string): Conflict =>
   new Conflict({
-    type: problemType("basket-changes"),
+    type: BASKET_CHANGES_PROBLEM,
     title: "Changes to your basket",
     detail,
     status: 409,
   })
 
 /**
- * The ticket selector's words (SPEC §8). `requested` is what the basket
- * would hold; when the customer's allowance still covers it, it was the
- * stock that ran short.
- */
-export const ticketLimitDetail = (error: TicketLimitExceeded): string => {
-  const max = error.maxPerCustomer
-  if (error.alreadyHeld >= max)
-    return `You have purchased the maximum number of tickets per person in this competition (${max}).`
-  if (error.requested > max - error.alreadyHeld)
-    return error.alreadyHeld > 0
-      ? `Your basket and previous purchases together have reached the maximum number of tickets per person in this competition (${max}).`
-      : `Your basket has reached the maximum number of tickets per person in this competition (${max}).`
-  return "Including the tickets in your basket, this competition is sold out!"
-}
-
-/**
- * "basket is empty" is what the storefront keys on (SPEC §8); the reasons
- * follow as '-- Competition: reason' lines, which its dialog shows as bullets.
+ * SPEC §8's "basket is empty" (the storefront knows the problem by its
+ * type); the reasons follow as '-- Competition: reason' lines, which its
+ * dialog shows as bullets.
  */
 export const basketEmptyDetail = (error: BasketEmpty): string =>
   error.exceptions.length === 0
@@ -106,6 +95,7 @@ export type BasketFailure =
   | CompetitionNotFound
   | CustomerNotFound
   | TicketLimitExceeded
+  | CompetitionNotOnSale
   | BasketEmpty
   | CheckoutDetailsInvalid
   | PromotionNotValid
@@ -144,9 +134,18 @@ export const basketProblem = (error: BasketFailure | Problem): Effect.Effect<nev
     case "InsufficientSiteCredit":
       return Effect.fail(basketConflict(SITE_CREDIT_CHANGED))
     case "TicketLimitExceeded":
-      return Effect.fail(basketConflict(ticketLimitDetail(error)))
+      return Effect.fail(basketConflict(ticketLimitMessage(error)))
+    case "CompetitionNotOnSale":
+      return Effect.fail(basketConflict(notOnSaleMessage(error.phase)))
     case "BasketEmpty":
-      return Effect.fail(basketConflict(basketEmptyDetail(error)))
+      return Effect.fail(
+        new Conflict({
+          type: BASKET_EMPTY_PROBLEM,
+          title: "Changes to your basket",
+          detail: basketEmptyDetail(error),
+          status: 409,
+        }),
+      )
     case "CheckoutDetailsInvalid":
       return Effect.fail(
         validationProblem(
@@ -207,7 +206,3 @@ export const promotionNotApplicableDetail = (error: PromotionNotApplicable): str
       : `${formatMoney(refusal.minimum)} or more of tickets in the competition it is for`
   return `"${code}" needs ${needs} before discounts. Add more tickets, then enter the code again.`
 }
-
-/** Whether the competition has not opened yet or has closed decides the words (SPEC §8). */
-export const notOnSaleDetail = (opensLater: boolean) =>
-  opensLater ? "Competition coming soon!" : "Competition has closed! Best of luck to everyone!"

@@ -1,6 +1,7 @@
 import type { BasketJson, BasketResponseJson } from "@howzat/contracts/baskets"
 import type { CompetitionResponseJson } from "@howzat/contracts/catalogue"
 import type { CheckoutResponseJson, OrderListJson } from "@howzat/contracts/orders"
+import { BASKET_EMPTY_PROBLEM } from "@howzat/contracts/problem-types"
 import { pence } from "@howzat/core/rules/money"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
@@ -599,6 +600,7 @@ describe("POST /api/Baskets/{basketId}/checkout", () => {
     const { browser } = await signedIn()
     const basket = await newBasket(browser)
     const refused = await problem(await browser.post(`/api/Baskets/${basket.id}/checkout`, {}), 409)
+    expect(refused.type).toBe(BASKET_EMPTY_PROBLEM)
     expect(refused.detail).toMatch(/basket is empty/)
   })
 
@@ -702,6 +704,7 @@ describe("POST /api/Baskets/{basketId}/checkout", () => {
       await late.post(`/api/Baskets/${lateBasket.id}/checkout`, {}),
       409,
     )
+    expect(refused.type).toBe(BASKET_EMPTY_PROBLEM)
     expect(refused.detail).toMatch(/basket is empty/)
     expect(refused.detail).toMatch(/ -- Prize \d+: This competition has sold out\./)
   })

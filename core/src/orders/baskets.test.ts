@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, FastCheck as fc, TestClock, TestContext } from "effect"
+import { CompetitionPhase } from "../rules/competition.js"
 import { pence, ZERO_PENCE } from "../rules/money.js"
 import { Baskets } from "./baskets.js"
 import type { Charity } from "./charities.js"
@@ -93,7 +94,27 @@ describe("Baskets", () => {
         yield* baskets.addItem(id, car.id, 1, null)
         yield* TestClock.setTime(car.closeDateTimeUtc.getTime())
         const closed = yield* Effect.flip(baskets.addItem(id, car.id, 1, null))
-        expect(closed._tag).toBe("CompetitionNotOnSale")
+        expect(closed).toMatchObject({
+          _tag: "CompetitionNotOnSale",
+          phase: CompetitionPhase.ClosedAwaitingDraw,
+        })
+      }),
+    )
+  })
+
+  it.effect("says a competition refused before its start is yet to open", () => {
+    const later = competition({ startDateTimeUtc: new Date(NOW + 86_400_000) })
+    const store = setUp((s) => s.competitions.set(later.id, later))
+    return run(
+      store,
+      Effect.gen(function* () {
+        const baskets = yield* Baskets
+        const { id } = yield* baskets.create(null)
+        const early = yield* Effect.flip(baskets.addItem(id, later.id, 1, null))
+        expect(early).toMatchObject({
+          _tag: "CompetitionNotOnSale",
+          phase: CompetitionPhase.ComingSoon,
+        })
       }),
     )
   })

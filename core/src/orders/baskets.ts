@@ -60,7 +60,7 @@ export type BasketCaller = string | null
 export const mayUseBasket = (caller: BasketCaller, basket: Basket): boolean =>
   basket.customerId === null || basket.customerId === caller
 
-const isOnSale = (competition: Competition, at: Date) =>
+const phaseOf = (competition: Competition, at: Date) =>
   competitionPhase(
     {
       start: competition.startDateTimeUtc,
@@ -68,7 +68,7 @@ const isOnSale = (competition: Competition, at: Date) =>
       draw: competition.drawDateTimeUtc,
     },
     at,
-  ) === CompetitionPhase.Open
+  )
 
 /**
  * The basket use cases of SPEC §4: one item per competition, quantities
@@ -96,8 +96,9 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
     const checkQuantity = (competitionId: string, quantity: number, customerId: string | null) =>
       Effect.gen(function* () {
         const competition = yield* competitions.byId(competitionId, { visibleOnly: true })
-        if (!isOnSale(competition, yield* now)) {
-          return yield* Effect.fail(new CompetitionNotOnSale({ competitionId }))
+        const phase = phaseOf(competition, yield* now)
+        if (phase !== CompetitionPhase.Open) {
+          return yield* Effect.fail(new CompetitionNotOnSale({ competitionId, phase }))
         }
         const alreadyHeld = yield* held(customerId, competitionId)
         const remaining = competition.totalTickets - competition.ticketsSoldToDate

@@ -11,6 +11,7 @@ import {
   recordSpendLimitReached,
   spendLimitMonthStart,
 } from "../responsible-play/spend-limits.js"
+import { allocationExceptions } from "../rules/allocation.js"
 import { roundUpApplies } from "../rules/basket.js"
 import { basketTotals, type PricedLine } from "../rules/basket-totals.js"
 import {
@@ -132,7 +133,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
         const credit = basket.siteCreditPurchase
         const allocation =
           basket.items.length === 0
-            ? { lines: [], exceptions: [] }
+            ? { lines: [] }
             : yield* allocator.allocate({
                 orderId: order.id,
                 customerId,
@@ -142,11 +143,10 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
                   quantity: item.quantity,
                 })),
               })
+        const exceptions = allocationExceptions(allocation.lines, at)
         const allocated = allocation.lines.filter((line) => line.ticketNumbers.length > 0)
         if (allocated.length === 0 && credit === 0) {
-          return yield* Effect.fail(
-            new BasketEmpty({ basketId, exceptions: allocation.exceptions }),
-          )
+          return yield* Effect.fail(new BasketEmpty({ basketId, exceptions }))
         }
 
         const prices = new Map(allocated.map((line) => [line.competitionId, line.unitPrice]))
@@ -191,7 +191,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
           donation: totals.donation,
           siteCreditDebit: totals.siteCreditDebit,
           orderTotal: pence(totals.basketTotal + credit),
-          exceptions: allocation.exceptions,
+          exceptions,
           creditItems:
             credit > 0
               ? [{ description: siteCreditItemDescription(creditName), lineTotal: credit }]
@@ -224,7 +224,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
             })),
           )
         }
-        return { order: placed, created, exceptions: allocation.exceptions }
+        return { order: placed, created, exceptions }
       })
 
     return {

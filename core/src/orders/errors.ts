@@ -1,4 +1,5 @@
 import { Data } from "effect"
+import type { CompetitionPhase } from "../rules/competition.js"
 import type { OrderStatus } from "../rules/order-status.js"
 import type { PromotionRefusal } from "../rules/promotions.js"
 import type { SiteCreditPurchaseRefusal } from "../rules/site-credit-purchase.js"
@@ -40,8 +41,10 @@ export class TicketLimitExceeded extends Data.TaggedError("TicketLimitExceeded")
   readonly requested: number
 }> {}
 
+/** Tickets were added to a competition outside its sale; `phase` says whether it is yet to open. */
 export class CompetitionNotOnSale extends Data.TaggedError("CompetitionNotOnSale")<{
   readonly competitionId: string
+  readonly phase: Exclude<CompetitionPhase, typeof CompetitionPhase.Open>
 }> {}
 
 export class PromotionNotValid extends Data.TaggedError("PromotionNotValid")<{

@@ -18,7 +18,7 @@ import type {
   AccountNotInGoodStanding,
   AgeNotVerified,
 } from "../responsible-play/standing-errors.js"
-import { allocationReasons } from "../rules/allocation.js"
+import { allowedQuantity, saleIsOpen } from "../rules/allocation.js"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money.js"
 import { Baskets } from "./baskets.js"
 import { Charities, type Charity } from "./charities.js"
@@ -177,21 +177,28 @@ export const orderDoublesOver = (store: OrderStore) => {
     },
   })
 
-  /** Numbers in sale order, within what is left and the customer's maximum. */
-  const allocateLine = (customerId: string, line: { competitionId: string; quantity: number }) => {
+  /**
+   * Numbers in sale order, within what is left and the customer's maximum,
+   * only while rules/allocation says the sale is open (as the SQL allocator).
+   */
+  const allocateLine = (
+    customerId: string,
+    line: { competitionId: string; quantity: number },
+    at: Date,
+  ) => {
     const competition = store.competitions.get(line.competitionId)
     if (competition === undefined) throw new Error(`no competition ${line.competitionId}`)
     const key = `${customerId}/${line.competitionId}`
+    const sale = {
+      opensAt: competition.startDateTimeUtc,
+      closesAt: competition.closeDateTimeUtc,
+      drawn: false,
+    }
+    const open = saleIsOpen(sale, at)
     const held = store.held.get(key) ?? 0
     const sold = competition.ticketsSoldToDate
-    const count = Math.max(
-      0,
-      Math.min(
-        line.quantity,
-        competition.totalTickets - sold,
-        competition.maxTicketsPerCustomer - held,
-      ),
-    )
+    const allowed = allowedQuantity(line.quantity, competition.maxTicketsPerCustomer, held)
+    const count = open ? Math.min(allowed, competition.totalTickets - sold) : 0
     store.competitions.set(competition.id, { ...competition, ticketsSoldToDate: sold + count })
     store.held.set(key, held + count)
     const allocated: AllocatedLine = {
@@ -200,28 +207,20 @@ export const orderDoublesOver = (store: OrderStore) => {
       requested: line.quantity,
       ticketNumbers: Array.from({ length: count }, (_, i) => sold + i + 1),
       unitPrice: competition.ticketPrice,
+      maxPerCustomer: competition.maxTicketsPerCustomer,
+      held,
+      sale,
     }
     return allocated
   }
 
   const allocator = Layer.succeed(TicketAllocator, {
-    allocate: ({ orderId, customerId, lines }) =>
+    allocate: ({ orderId, customerId, lines, at }) =>
       Effect.sync(() => {
-        const allocated = lines.map((line) => allocateLine(customerId, line))
+        const allocated = lines.map((line) => allocateLine(customerId, line, at))
         for (const line of allocated)
           store.allocated.set(`${orderId}/${line.competitionId}`, line.ticketNumbers)
-        return {
-          lines: allocated,
-          exceptions: allocated
-            .filter((line) => line.ticketNumbers.length < line.requested)
-            .map((line) => ({
-              competitionName: line.competitionName,
-              exceptionReason:
-                line.ticketNumbers.length === 0
-                  ? allocationReasons.soldOut
-                  : allocationReasons.fewerLeft(line.ticketNumbers.length),
-            })),
-        }
+        return { lines: allocated }
       }),
     release: unused("TicketAllocator.release"),
     ticketsHeld: (customerId, competitionId) =>

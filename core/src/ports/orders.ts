@@ -15,6 +15,7 @@ import type {
   Promotion,
   SiteCreditItem,
 } from "../orders/model.js"
+import type { ReportedLine } from "../rules/allocation.js"
 import type { Pence } from "../rules/money.js"
 import type { OrderStatus } from "../rules/order-status.js"
 
@@ -178,11 +179,14 @@ export interface AllocationRequest {
   readonly lines: readonly { readonly competitionId: string; readonly quantity: number }[]
 }
 
-export interface AllocatedLine {
+/**
+ * One line's allocation as facts: what was claimed, with the competition's
+ * sale window, maximum and the customer's holding read in the same
+ * transaction. Why a line fell short is core's rule (rules/allocation's
+ * allocationExceptions), not the allocator's.
+ */
+export interface AllocatedLine extends ReportedLine {
   readonly competitionId: string
-  readonly competitionName: string
-  readonly requested: number
-  readonly ticketNumbers: readonly number[]
   /**
    * The ticket price read with the competition in the allocation's own
    * transaction, so checkout need not load the competition again.
@@ -192,15 +196,15 @@ export interface AllocatedLine {
 
 export interface AllocationResult {
   readonly lines: readonly AllocatedLine[]
-  readonly exceptions: readonly AllocationException[]
 }
 
 /**
  * Claims random ticket numbers from the pool for an order, all lines in one
- * transaction. Never oversells, never hands a number out twice and never
- * lets a customer pass a competition's maximum, across any number of server
- * processes; a line that cannot be met in full gets what is left and an
- * exception saying why.
+ * transaction. Never oversells, never hands a number out twice, never sells
+ * outside rules/allocation's saleIsOpen and never lets a customer pass a
+ * competition's maximum, across any number of server processes; a line that
+ * cannot be met in full gets what is left. A competition that does not
+ * exist gives no line.
  */
 export interface TicketAllocatorShape {
   readonly allocate: (

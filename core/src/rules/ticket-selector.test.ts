@@ -3,11 +3,13 @@ import { describe, expect, it } from "vitest"
 import type { CompetitionPhase } from "./competition.js"
 import {
   clampQuantity,
+  notOnSaleMessage,
   quickPicks,
   type SelectorState,
   selectorMax,
   selectorMessage,
   selectorTexts,
+  ticketLimitMessage,
   ticketsRemaining,
 } from "./ticket-selector.js"
 
@@ -241,6 +243,68 @@ describe("selectorMessage", () => {
         const text = selectorMessage(s)?.text
         const named = text === selectorTexts.alreadyHeld(s.boughtToDate, max)
         expect(named).toBe(s.boughtToDate > 0 && max > 1)
+      }),
+    )
+  })
+})
+
+describe("notOnSaleMessage", () => {
+  it("says coming soon before the start and closed at every later phase but Open", () => {
+    expect([0, 2, 3].map((phase) => notOnSaleMessage(phase as CompetitionPhase))).toEqual([
+      "Competition coming soon!",
+      "Competition has closed! Best of luck to everyone!",
+      "Competition has closed! Best of luck to everyone!",
+    ])
+  })
+})
+
+describe("ticketLimitMessage", () => {
+  /** A refused add: what the basket would hold is more than the allowance or the stock allows. */
+  const limitArb = fc.record({
+    maxPerCustomer: fc.integer({ min: 1, max: 20 }),
+    alreadyHeld: fc.nat(25),
+    requested: fc.integer({ min: 1, max: 40 }),
+  })
+
+  it("keeps SPEC §8's words", () => {
+    const n = 5
+    expect(ticketLimitMessage({ maxPerCustomer: n, alreadyHeld: 5, requested: 1 })).toBe(
+      "You have purchased the maximum number of tickets per person in this competition (5).",
+    )
+    expect(ticketLimitMessage({ maxPerCustomer: n, alreadyHeld: 2, requested: 4 })).toBe(
+      "Your basket and previous purchases together have reached the maximum number of tickets per person in this competition (5).",
+    )
+    expect(ticketLimitMessage({ maxPerCustomer: n, alreadyHeld: 0, requested: 6 })).toBe(
+      "Your basket has reached the maximum number of tickets per person in this competition (5).",
+    )
+    expect(ticketLimitMessage({ maxPerCustomer: n, alreadyHeld: 0, requested: 3 })).toBe(
+      "Including the tickets in your basket, this competition is sold out!",
+    )
+  })
+
+  it("is always one of the selector's blocking sentences for that maximum", () => {
+    fc.assert(
+      fc.property(limitArb, (limit) => {
+        const n = limit.maxPerCustomer
+        const t = selectorTexts
+        expect([
+          t.purchasedMaximum(n),
+          t.basketAndPurchasesAtMaximum(n),
+          t.basketAtMaximum(n),
+          t.soldOutIncludingBasket,
+        ]).toContain(ticketLimitMessage(limit))
+      }),
+    )
+  })
+
+  it("blames the per-person maximum exactly when it, not the stock, is short", () => {
+    fc.assert(
+      fc.property(limitArb, (limit) => {
+        const allowanceShort = limit.requested > limit.maxPerCustomer - limit.alreadyHeld
+        const text = ticketLimitMessage(limit)
+        expect(text.includes(`(${limit.maxPerCustomer})`)).toBe(allowanceShort)
+        // Earlier purchases are named whenever they are part of why.
+        expect(text.includes("purchase")).toBe(allowanceShort && limit.alreadyHeld > 0)
       }),
     )
   })

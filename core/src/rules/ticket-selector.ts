@@ -103,3 +103,34 @@ export const selectorMessage = (s: SelectorState): SelectorMessage | null => {
   if (s.boughtToDate > 0) return info(t.alreadyHeld(s.boughtToDate, max))
   return null
 }
+
+/**
+ * Why the competition cannot take tickets, in the selector's words: the same
+ * sentence whether the storefront shows it or the API refuses an add.
+ */
+export const notOnSaleMessage = (phase: CompetitionPhase): string =>
+  phase === CompetitionPhase.ComingSoon ? selectorTexts.comingSoon : selectorTexts.closed
+
+/** An add the basket refused: the per-person maximum, what is held, what the basket would hold. */
+export interface TicketLimit {
+  readonly maxPerCustomer: number
+  /** Tickets held already: paid, awaiting payment and free postal entries. */
+  readonly alreadyHeld: number
+  /** What the basket would hold for the competition after the change. */
+  readonly requested: number
+}
+
+/**
+ * The selector's words for an add the basket refused (SPEC §8). When the
+ * customer's allowance still covers what the basket would hold, it was
+ * the stock that ran short.
+ */
+export const ticketLimitMessage = (limit: TicketLimit): string => {
+  const n = limit.maxPerCustomer
+  if (limit.alreadyHeld >= n) return selectorTexts.purchasedMaximum(n)
+  if (limit.requested > n - limit.alreadyHeld)
+    return limit.alreadyHeld > 0
+      ? selectorTexts.basketAndPurchasesAtMaximum(n)
+      : selectorTexts.basketAtMaximum(n)
+  return selectorTexts.soldOutIncludingBasket
+}

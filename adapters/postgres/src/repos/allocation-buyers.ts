@@ -1,4 +1,5 @@
 import type { AllocationResult } from "@howzat/core/ports/orders"
+import { allocationExceptions } from "@howzat/core/rules/allocation"
 import { pence, ZERO_PENCE } from "@howzat/core/rules/money"
 import { Effect } from "effect"
 import type { DatabaseHandle } from "../database"
@@ -61,7 +62,7 @@ export const checkoutBuyer = (
         donation: ZERO_PENCE,
         siteCreditDebit: ZERO_PENCE,
         orderTotal: ZERO_PENCE,
-        exceptions: allocation.exceptions,
+        exceptions: allocationExceptions(allocation.lines, NOW),
       })
       return { buyer, orderId: order.id, created, allocation }
     }),

@@ -1,4 +1,5 @@
-import { allocationReasons } from "@howzat/core/rules/allocation"
+import type { AllocationResult } from "@howzat/core/ports/orders"
+import { allocationExceptions, allocationReasons } from "@howzat/core/rules/allocation"
 import { Effect } from "effect"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
@@ -107,7 +108,7 @@ describe("the draw and checkouts on PostgreSQL", () => {
     const competitionId = await competitionOnSale(db(), { name: "Drawn meanwhile" })
     const customerId = await newCustomer(db())
     const orderId = await newOrder(customerId)
-    let waiting: Promise<unknown> | undefined
+    let waiting: Promise<AllocationResult> | undefined
     await db()
       .transaction()
       .execute(async (draw) => {
@@ -128,13 +129,13 @@ describe("the draw and checkouts on PostgreSQL", () => {
           .where("id", "=", competitionId)
           .execute()
       })
-    const result = await waiting
+    const result = (await waiting) as AllocationResult
     expect(result).toMatchObject({
-      lines: [{ competitionId, ticketNumbers: [] }],
-      exceptions: [
-        { competitionName: "Drawn meanwhile", exceptionReason: allocationReasons.closed },
-      ],
+      lines: [{ competitionId, ticketNumbers: [], sale: { drawn: true } }],
     })
+    expect(allocationExceptions(result.lines, NOW)).toEqual([
+      { competitionName: "Drawn meanwhile", exceptionReason: allocationReasons.closed },
+    ])
     expect(await poolCounts(db(), competitionId)).toMatchObject({ sold: 0, ticketsSold: 0 })
   })
 })

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { allocationReasons } from "@howzat/core/rules/allocation"
+import { allocationExceptions, allocationReasons } from "@howzat/core/rules/allocation"
 import { pence } from "@howzat/core/rules/money"
 import { OrderStatus } from "@howzat/core/rules/order-status"
 import { Effect, Either } from "effect"
@@ -52,11 +52,17 @@ export const ordersSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
     /** The key of a basket no one owns yet, as core passes it for a visitor's change. */
     const nobodys = (basketId: string) => ({ basketId, owner: null })
 
-    const allocate = (
+    /** The allocator's facts, with the reasons core's rule gives for them (as Checkout does). */
+    const allocate = async (
       orderId: string,
       customerId: string,
       lines: { competitionId: string; quantity: number }[],
-    ) => Effect.runPromise(allocator().allocate({ orderId, customerId, at: NOW, lines }))
+    ) => {
+      const result = await Effect.runPromise(
+        allocator().allocate({ orderId, customerId, at: NOW, lines }),
+      )
+      return { ...result, exceptions: allocationExceptions(result.lines, NOW) }
+    }
 
     describe("baskets", () => {
       it("creates an empty basket under a random id and finds no basket for a guessed one", async () => {
@@ -357,6 +363,7 @@ export const ordersSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
           { competitionId, quantity: 4 },
         ])
         expect(second.lines[0]?.ticketNumbers).toHaveLength(2)
+        expect(second.lines[0]).toMatchObject({ requested: 4, held: 3, maxPerCustomer: 5 })
         expect(second.exceptions[0]?.exceptionReason).toBe(
           allocationReasons.fewerBeforeMaximum(2, 5),
         )
@@ -425,6 +432,13 @@ export const ordersSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
         const byCompetition = new Map(result.lines.map((l) => [l.competitionId, l.ticketNumbers]))
         expect(byCompetition.get(drawn)).toEqual([])
         expect(byCompetition.get(open)).toHaveLength(1)
+        const drawnFlags = result.lines.map((l) => [l.competitionId, l.sale.drawn] as const)
+        expect(new Map(drawnFlags)).toEqual(
+          new Map([
+            [drawn, true],
+            [open, false],
+          ]),
+        )
         expect(result.exceptions).toEqual([
           { competitionName: "Drawn", exceptionReason: allocationReasons.closed },
         ])

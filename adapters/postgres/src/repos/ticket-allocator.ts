@@ -1,11 +1,11 @@
-import type { AllocationException } from "@howzat/core/orders/model"
 import {
   type AllocatedLine,
   type AllocationRequest,
+  type AllocationResult,
   TicketAllocator,
   type TicketAllocatorShape,
 } from "@howzat/core/ports/orders"
-import { allocationReasons, allowedQuantity } from "@howzat/core/rules/allocation"
+import { allowedQuantity, saleIsOpen } from "@howzat/core/rules/allocation"
 import { pence } from "@howzat/core/rules/money"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
@@ -115,7 +115,8 @@ export const claimTickets = async (
  * checkout already past this point, and a checkout that gets here after the
  * draw committed reads the drawn row (a locking read sees the latest
  * version) and sells nothing. After the close nobody takes the lock, so
- * buyers can never keep a draw waiting.
+ * buyers can never keep a draw waiting. The lock's window is the one core's
+ * saleIsOpen sells in; whether to claim is still asked of saleIsOpen.
  */
 const openForCheckout = async (
   trx: Kysely<Database>,
@@ -141,26 +142,14 @@ const openForCheckout = async (
   return rows[0]
 }
 
-const shortfallReason = (
-  competition: CompetitionForSale,
-  requested: number,
-  allowed: number,
-  allocated: number,
-): string | undefined => {
-  if (allocated >= requested) return undefined
-  const max = competition.maxTicketsPerCustomer
-  if (allocated < allowed) {
-    return allocated === 0 ? allocationReasons.soldOut : allocationReasons.fewerLeft(allocated)
-  }
-  return allocated === 0
-    ? allocationReasons.maximumReached(max)
-    : allocationReasons.fewerBeforeMaximum(allocated, max)
-}
-
+/**
+ * Claims each line's tickets and reports the facts; whether the sale is open
+ * and why a line fell short are core's rules (rules/allocation).
+ */
 const allocateInTransaction = async (
   trx: Kysely<Database>,
   request: AllocationRequest,
-): Promise<{ lines: AllocatedLine[]; exceptions: AllocationException[] }> => {
+): Promise<AllocationResult> => {
   // One order of locking for everyone (competition id), so two transactions
   // never hold each other's advisory locks, competition rows or counter
   // rows in opposite orders: no deadlocks.
@@ -170,7 +159,6 @@ const allocateInTransaction = async (
       a.competitionId < b.competitionId ? -1 : a.competitionId > b.competitionId ? 1 : 0,
     )
   const lines: AllocatedLine[] = []
-  const exceptions: AllocationException[] = []
 
   for (const line of wanted) {
     const competition = await openForCheckout(
@@ -180,19 +168,17 @@ const allocateInTransaction = async (
       request.at,
     )
     if (competition === undefined) continue
-    const report = (exceptionReason: string) =>
-      exceptions.push({ competitionName: competition.name, exceptionReason })
+    const sale = {
+      opensAt: competition.startDateTimeUtc,
+      closesAt: competition.closeDateTimeUtc,
+      drawn: competition.drawn,
+    }
+    let held = 0
     let ticketNumbers: number[] = []
-    if (request.at < competition.startDateTimeUtc) {
-      report(allocationReasons.notOpen)
-    } else if (request.at >= competition.closeDateTimeUtc || competition.drawn) {
-      report(allocationReasons.closed)
-    } else {
-      const held = await ticketsHeld(trx, request.customerId, line.competitionId)
+    if (saleIsOpen(sale, request.at)) {
+      held = await ticketsHeld(trx, request.customerId, line.competitionId)
       const allowed = allowedQuantity(line.quantity, competition.maxTicketsPerCustomer, held)
       if (allowed > 0) ticketNumbers = await claimTickets(trx, request, line.competitionId, allowed)
-      const reason = shortfallReason(competition, line.quantity, allowed, ticketNumbers.length)
-      if (reason !== undefined) report(reason)
     }
     lines.push({
       competitionId: line.competitionId,
@@ -200,9 +186,12 @@ const allocateInTransaction = async (
       requested: line.quantity,
       ticketNumbers,
       unitPrice: pence(competition.ticketPricePence),
+      maxPerCustomer: competition.maxTicketsPerCustomer,
+      held,
+      sale,
     })
   }
-  return { lines, exceptions }
+  return { lines }
 }
 
 /**

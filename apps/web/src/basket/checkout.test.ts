@@ -1,4 +1,8 @@
 import type { CustomerJson } from "@howzat/contracts/customers"
+import {
+  APPLICATION_ERROR_PROBLEM,
+  VALIDATION_ERROR_PROBLEM,
+} from "@howzat/contracts/problem-types"
 import { describe, expect, it } from "vitest"
 import { ApiError } from "../api/client"
 import { basketTexts } from "../lib/basket"
@@ -148,8 +152,8 @@ describe("what is sent", () => {
 })
 
 describe("a step of placing the order that failed (SPEC §8)", () => {
-  const http = (status: number, title: string, detail: string) =>
-    new ApiError("http", status, title, detail)
+  const http = (status: number, title: string, detail: string, type = "") =>
+    new ApiError("http", status, title, detail, type)
   const tooMany = http(
     429,
     "Too Many Requests",
@@ -173,12 +177,22 @@ describe("a step of placing the order that failed (SPEC §8)", () => {
   })
 
   it("a taken email or a refused field keeps the checkout's words about the details", () => {
-    const taken = http(409, "An application error has occurred.", "Email taken")
+    const taken = http(
+      409,
+      "An application error has occurred.",
+      "Email taken",
+      APPLICATION_ERROR_PROBLEM,
+    )
     expect(checkoutStepFailure("register", taken, 1).content).toMatchObject({
       title: "Oops!",
       lines: [{ kind: "text", text: errorTexts.alreadyRegistered }],
     })
-    const invalid = http(400, "One or more validation errors occurred.", "")
+    const invalid = http(
+      400,
+      "One or more validation errors occurred.",
+      "",
+      VALIDATION_ERROR_PROBLEM,
+    )
     expect(checkoutStepFailure("register", invalid, 1).content.lines[0]?.text).toBe(
       basketTexts.invalidDetails,
     )

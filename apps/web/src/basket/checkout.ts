@@ -7,6 +7,10 @@
  */
 import type { CustomerJson, CustomerUpdateRequestJson } from "@howzat/contracts/customers"
 import {
+  APPLICATION_ERROR_PROBLEM,
+  VALIDATION_ERROR_PROBLEM,
+} from "@howzat/contracts/problem-types"
+import {
   trimText,
   validateAcceptTerms,
   validateAddressLine1,
@@ -199,7 +203,8 @@ export type CheckoutStep = "register" | "saveAddress" | "placeOrder"
 
 /** SPEC §8's "Oops!" cases: the details typed into the form need a look, whichever step said so. */
 const aboutTheDetails = (error: unknown): boolean =>
-  error instanceof ApiError && /application error|validation error/i.test(error.title)
+  error instanceof ApiError &&
+  (error.type === APPLICATION_ERROR_PROBLEM || error.type === VALIDATION_ERROR_PROBLEM)
 
 /**
  * What a failed step says (SPEC §8). Only placing the order can change the

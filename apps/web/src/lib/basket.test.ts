@@ -1,4 +1,9 @@
 import type { BasketJson } from "@howzat/contracts/baskets"
+import {
+  APPLICATION_ERROR_PROBLEM,
+  BASKET_EMPTY_PROBLEM,
+  VALIDATION_ERROR_PROBLEM,
+} from "@howzat/contracts/problem-types"
 import { describe, expect, it } from "vitest"
 import { ApiError } from "../api/client"
 import {
@@ -149,11 +154,13 @@ describe("what checkout did to the basket (SPEC §4, §8)", () => {
 })
 
 describe("a failed checkout (SPEC §8)", () => {
-  const http = (status: number, title: string, detail: string) =>
-    new ApiError("http", status, title, detail)
+  const http = (status: number, title: string, detail: string, type = "") =>
+    new ApiError("http", status, title, detail, type)
+  const empty = (detail: string) =>
+    http(409, "Changes to your basket", detail, BASKET_EMPTY_PROBLEM)
 
   it("'basket is empty' with items here: nothing could be allocated, go home", () => {
-    expect(checkoutFailure(http(409, "Conflict", "The basket is empty."), 2)).toEqual({
+    expect(checkoutFailure(empty("The basket is empty."), 2)).toEqual({
       goHome: true,
       content: {
         title: "Changes to your basket",
@@ -168,7 +175,7 @@ describe("a failed checkout (SPEC §8)", () => {
       " -- Lord's Test Match Hospitality for Two: You have reached your allowance.",
       " -- £10,000 Tax-Free Cash: The competition has closed.",
     ].join("\n")
-    expect(checkoutFailure(http(409, "Changes to your basket", detail), 2).content.lines).toEqual([
+    expect(checkoutFailure(empty(detail), 2).content.lines).toEqual([
       { kind: "text", text: basketTexts.noneAllocated },
       {
         kind: "bullet",
@@ -198,9 +205,36 @@ describe("a failed checkout (SPEC §8)", () => {
     })
   })
 
+  it("knows what happened by the problem's type, never by its words", () => {
+    // The words of a basket-empty problem under another type are only shown.
+    const sentence = "Your basket is empty: none of its tickets could be allocated."
+    expect(checkoutFailure(http(409, "Changes to your basket", sentence), 2)).toEqual({
+      goHome: false,
+      content: { title: "Changes to your basket", lines: [{ kind: "text", text: sentence }] },
+    })
+    // And a basket-empty problem in other words is still one.
+    expect(checkoutFailure(empty("Nothing could be allocated."), 2).goHome).toBe(true)
+    const titled = (title: string) => checkoutFailure(http(409, title, "Why"), 1).content.title
+    expect(titled("An application error has occurred.")).toBe("Changes to your basket")
+    expect(titled("One or more validation errors occurred.")).toBe("Changes to your basket")
+    const typed = (type: string) => checkoutFailure(http(409, "Conflict", "Why", type), 1)
+    expect(typed(APPLICATION_ERROR_PROBLEM).content.showContact).toBe(true)
+    expect(typed(VALIDATION_ERROR_PROBLEM).content.lines[0]?.text).toBe(basketTexts.invalidDetails)
+  })
+
+  it("a basket-empty problem with nothing in the basket here is shown as it is", () => {
+    expect(checkoutFailure(empty("Your basket is empty."), 0)).toEqual({
+      goHome: false,
+      content: {
+        title: "Changes to your basket",
+        lines: [{ kind: "text", text: "Your basket is empty." }],
+      },
+    })
+  })
+
   it("'application error': perhaps already registered, with the contact address", () => {
     const { content, goHome } = checkoutFailure(
-      http(400, "An application error has occurred.", "Email taken"),
+      http(400, "An application error has occurred.", "Email taken", APPLICATION_ERROR_PROBLEM),
       1,
     )
     expect(goHome).toBe(false)
@@ -212,7 +246,13 @@ describe("a failed checkout (SPEC §8)", () => {
   })
 
   it("'validation error': the fields need a look", () => {
-    const { content } = checkoutFailure(http(400, "One or more validation errors occurred.", ""), 1)
+    const invalid = http(
+      400,
+      "One or more validation errors occurred.",
+      "",
+      VALIDATION_ERROR_PROBLEM,
+    )
+    const { content } = checkoutFailure(invalid, 1)
     expect(content.title).toBe("Oops!")
     expect(content.lines[0]?.text).toBe(
       "There seems to be a problem with the details you've entered. Please check that all the fields below are filled in, and not showing any error messages.",

@@ -1,5 +1,10 @@
 import type { BasketJson } from "@howzat/contracts/baskets"
-import { STANDING_PROBLEMS } from "@howzat/contracts/problem-types"
+import {
+  APPLICATION_ERROR_PROBLEM,
+  BASKET_EMPTY_PROBLEM,
+  STANDING_PROBLEMS,
+  VALIDATION_ERROR_PROBLEM,
+} from "@howzat/contracts/problem-types"
 import { clampSiteCredit } from "@howzat/core/rules/basket"
 import { type Pence, parsePounds, pence, ZERO_PENCE } from "@howzat/core/rules/money"
 import { ApiError } from "../api/client"
@@ -137,7 +142,9 @@ export const checkoutFailure = (
   const title = error instanceof ApiError ? error.title : ""
   const detail =
     error instanceof ApiError ? error.detail : error instanceof Error ? error.message : ""
-  if (/basket is empty/i.test(detail) && localItemCount > 0) {
+  // What happened is the problem's type; its words are only shown, never read.
+  const type = error instanceof ApiError ? error.type : ""
+  if (type === BASKET_EMPTY_PROBLEM && localItemCount > 0) {
     // The shop lists why, one " -- Competition name: reason" line each.
     const reasons = detail
       .split(/\r?\n/)
@@ -152,7 +159,7 @@ export const checkoutFailure = (
       },
     }
   }
-  if (/application error/i.test(title)) {
+  if (type === APPLICATION_ERROR_PROBLEM) {
     return {
       goHome: false,
       content: {
@@ -162,7 +169,7 @@ export const checkoutFailure = (
       },
     }
   }
-  if (/validation error/i.test(title)) {
+  if (type === VALIDATION_ERROR_PROBLEM) {
     return {
       goHome: false,
       content: {
@@ -171,7 +178,7 @@ export const checkoutFailure = (
       },
     }
   }
-  if (error instanceof ApiError && (STANDING_PROBLEMS as readonly string[]).includes(error.type)) {
+  if (error instanceof ApiError && (STANDING_PROBLEMS as readonly string[]).includes(type)) {
     // On a break, closed or not verified 18+: say so in its own words, with where to find support.
     return {
       goHome: false,

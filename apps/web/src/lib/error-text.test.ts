@@ -1,4 +1,7 @@
-import { SECOND_FACTOR_REQUIRED_PROBLEM } from "@howzat/contracts/problem-types"
+import {
+  APPLICATION_ERROR_PROBLEM,
+  SECOND_FACTOR_REQUIRED_PROBLEM,
+} from "@howzat/contracts/problem-types"
 import { accountMessages } from "@howzat/core/rules/auth"
 import { describe, expect, it } from "vitest"
 import { ApiError } from "../api/client"
@@ -15,8 +18,8 @@ import {
 const validationDetail =
   "Validation failed:\n -- firstName: First name is required Severity: Error\n -- defaultBillingAddress.postCode: Please enter a valid UK post code. Severity: Error"
 
-const http = (status: number, title: string, detail: string) =>
-  new ApiError("http", status, title, detail)
+const http = (status: number, title: string, detail: string, type = "") =>
+  new ApiError("http", status, title, detail, type)
 
 describe("detailLines", () => {
   it("keeps line breaks, makes field markers bullets and drops the severity", () => {
@@ -94,13 +97,14 @@ describe("loginFailureText", () => {
 })
 
 describe("registrationFailureContent", () => {
-  it("asks whether they have already registered when the title says application error", () => {
+  it("asks whether they have already registered when the problem is an application error", () => {
     expect(
       registrationFailureContent(
         http(
           409,
           "An application error has occurred.",
           "An account with this email address already exists.",
+          APPLICATION_ERROR_PROBLEM,
         ),
       ),
     ).toEqual({
@@ -113,6 +117,13 @@ describe("registrationFailureContent", () => {
       ],
       showContact: true,
     })
+  })
+
+  it("goes by the problem's type, not its title", () => {
+    const titledOnly = http(409, "An application error has occurred.", "Taken")
+    expect(registrationFailureContent(titledOnly).title).toBe("Error")
+    const typed = http(409, "Conflict", "Taken", APPLICATION_ERROR_PROBLEM)
+    expect(registrationFailureContent(typed).title).toBe("Oops!")
   })
 
   it("shows the detail under Error, or SPEC's sentence when there is none", () => {

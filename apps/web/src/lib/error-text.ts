@@ -3,7 +3,10 @@
  * alert renders. The API's problems (docs/decisions/0001) carry a title and a
  * detail; validation details list fields as ` -- field: message Severity: Error`.
  */
-import { SECOND_FACTOR_REQUIRED_PROBLEM } from "@howzat/contracts/problem-types"
+import {
+  APPLICATION_ERROR_PROBLEM,
+  SECOND_FACTOR_REQUIRED_PROBLEM,
+} from "@howzat/contracts/problem-types"
 import { accountMessages } from "@howzat/core/rules/auth"
 import { ApiError } from "../api/client"
 
@@ -76,7 +79,7 @@ export const loginFailureText = (error: unknown): string =>
 
 /** The registration dialog; a duplicate email ("application error") asks if they have registered. */
 export const registrationFailureContent = (error: unknown): DialogContent => {
-  if (error instanceof ApiError && /application error/i.test(error.title)) {
+  if (error instanceof ApiError && error.type === APPLICATION_ERROR_PROBLEM) {
     return {
       title: "Oops!",
       lines: [{ kind: "text", text: errorTexts.alreadyRegistered }],
