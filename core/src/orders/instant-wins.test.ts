@@ -13,8 +13,8 @@ import {
   awaitingOrder,
   BOB,
   balanceOf,
-  PAYMENTS_NOW,
   notificationFor,
+  PAYMENTS_NOW,
   type PaymentStore,
   paymentDoublesOver,
   provider,
@@ -230,7 +230,10 @@ describe("instant wins, when site credit pays at checkout", () => {
     return Effect.gen(function* () {
       const order = yield* buyTwo(store, pence(500))
       expect(order.status).toBe("Completed")
-      expect(rowAt(store, 1)).toMatchObject({ orderId: order.id, processedAt: new Date(PAYMENTS_NOW) })
+      expect(rowAt(store, 1)).toMatchObject({
+        orderId: order.id,
+        processedAt: new Date(PAYMENTS_NOW),
+      })
       expect(rowAt(store, 2)).toMatchObject({ orderId: order.id, processedAt: null })
       // £10 less £5 spent, plus the £5 prize.
       expect(store.creditBalances.get(ANN_ID)).toBe(1000)
@@ -302,7 +305,11 @@ describe("orderInstantWinAwards", () => {
               const all = []
               for (let i = 0; i < runs; i++) {
                 all.push(
-                  ...(yield* award(order, { firstName: "Ann", lastName: "Buyer" }, new Date(PAYMENTS_NOW))),
+                  ...(yield* award(
+                    order,
+                    { firstName: "Ann", lastName: "Buyer" },
+                    new Date(PAYMENTS_NOW),
+                  )),
                 )
               }
               return all

@@ -9,8 +9,8 @@ import {
   BOB,
   balanceOf,
   ignoredNotification,
-  PAYMENTS_NOW,
   notificationFor,
+  PAYMENTS_NOW,
   type PaymentStore,
   paymentDoublesOver,
   provider,
@@ -53,7 +53,11 @@ describe("Payments", () => {
         customerId,
         new AccountNotInGoodStanding({
           customerId,
-          standing: { status: "Paused", until: new Date(PAYMENTS_NOW + 86_400_000), length: "24Hours" },
+          standing: {
+            status: "Paused",
+            until: new Date(PAYMENTS_NOW + 86_400_000),
+            length: "24Hours",
+          },
         }),
       )
       return run(

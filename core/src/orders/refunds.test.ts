@@ -5,8 +5,8 @@ import type { Order } from "./model.js"
 import {
   ANN,
   awaitingOrder,
-  PAYMENTS_NOW,
   notificationFor,
+  PAYMENTS_NOW,
   type PaymentStore,
   provider,
   runPayments as run,

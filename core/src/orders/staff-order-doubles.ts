@@ -118,7 +118,10 @@ export const runStaffOrders = <A, E>(
   refundStore: RefundStore,
   test: Effect.Effect<A, E, StaffOrders | Payments>,
 ) =>
-  Effect.provide(Effect.zipRight(TestClock.setTime(PAYMENTS_NOW), test), staffOrdersOver(store, refundStore))
+  Effect.provide(
+    Effect.zipRight(TestClock.setTime(PAYMENTS_NOW), test),
+    staffOrdersOver(store, refundStore),
+  )
 
 /** A paid order: Completed, its card payment succeeded, and any site credit debited. */
 export const paidOrder = (

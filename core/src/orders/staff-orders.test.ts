@@ -8,8 +8,8 @@ import {
   awaitingOrder,
   balanceOf,
   emptyPaymentStore,
-  PAYMENTS_NOW,
   notificationFor,
+  PAYMENTS_NOW,
   type PaymentStore,
   statusOf,
 } from "./payment-doubles.js"

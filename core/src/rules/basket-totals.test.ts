@@ -151,7 +151,10 @@ describe("basketTotals", () => {
 
     /** Unique codes, each its own description, none of them free entry. */
     const paidVouchers = fc
-      .uniqueArray(arbitraryAppliedVoucher(BASKET_COMPETITION_IDS), { selector: (v) => v.code, maxLength: 3 })
+      .uniqueArray(arbitraryAppliedVoucher(BASKET_COMPETITION_IDS), {
+        selector: (v) => v.code,
+        maxLength: 3,
+      })
       .map((vs) => vs.map((v) => ({ ...v, description: v.code, freeEntry: false })))
     const pricedLine = fc.record({
       competitionId: fc.constantFrom(...BASKET_COMPETITION_IDS),

@@ -4,7 +4,7 @@
  * fast-check arbitraries. Not part of the production entry: test doubles
  * never reach `@howzat/core`.
  */
-export * from "./arbitraries/index.js"
+
 export * from "../accounts/second-factor-doubles.js"
 export * from "../accounts/test-doubles.js"
 export * from "../competitions/catalogue-admin-doubles.js"
@@ -29,3 +29,4 @@ export * from "../staff/audit-log-doubles.js"
 export * from "../staff/club-doubles.js"
 export * from "../staff/staff-user-doubles.js"
 export * from "../winners/test-doubles.js"
+export * from "./arbitraries/index.js"
