@@ -2,7 +2,7 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { arbitraryOrderMoney } from "../testing/arbitraries/index.js"
 import { pence } from "./money.js"
-import { OrderStatus, orderStatuses } from "./order-status.js"
+import { OrderStatus } from "./order-status.js"
 import {
   addressIdentity,
   mailboxIdentity,

@@ -11,7 +11,6 @@ import {
   MAX_SPEND_LIMIT,
   mustAnswerFirst,
   type SpendLimit,
-  type SpendLimitSetting,
   spendLimitAmountError,
   spendLimitMessages,
   spendLimitReachedMessage,

@@ -57,7 +57,7 @@ describe("@howzat/core/testing, used from outside", () => {
               return yield* baskets.byId(id)
             }).pipe(Effect.provide(orderDoublesOver(emptyOrderStore()))),
           )
-          const last = new Map(changes)
+          const last = new Map<string, number>(changes)
           expect(basket.items).toHaveLength(last.size)
           for (const item of basket.items) expect(item.quantity).toBe(last.get(item.competitionId))
         },
