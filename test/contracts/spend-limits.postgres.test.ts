@@ -1,6 +1,6 @@
 import { openPostgres } from "./harness"
 import { spendLimitStoreContract } from "./spend-limits.contract"
-import { spendLimitsOnDatabase } from "./spend-limits.postgres-harness"
+import { spendLimitsOnDatabase } from "./spend-limits.database"
 
 spendLimitStoreContract("the spend-limit store on PostgreSQL", () =>
   spendLimitsOnDatabase(openPostgres),
