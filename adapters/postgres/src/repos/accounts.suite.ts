@@ -4,7 +4,7 @@ import {
   CustomerRepo,
   type OneTimeTokenRepo,
   RefreshTokenRepo,
-  UserRepo,
+  type UserRepo,
 } from "@howzat/core/ports/accounts"
 import { Mailer } from "@howzat/core/ports/mailer"
 import { RateLimiter } from "@howzat/core/ports/rate-limiter"
@@ -88,137 +88,8 @@ export const accountsSuite = (name: string, open: () => Promise<SuiteDatabase>) 
       )
     })
 
-    describe("users and customers", () => {
-      it("register a customer and find the user by email in any case", async () => {
-        const user = await register()
-        expect(user).toMatchObject({ role: "Customer", emailAddress: "Ann@Example.com" })
-        expect(user).not.toHaveProperty("passwordHash")
-        const found = await run(Effect.flatMap(UserRepo, (r) => r.byEmail(" ann@EXAMPLE.com")))
-        expect(found).toMatchObject({ id: user.id, customerId: user.customerId })
-        expect(found?.passwordHash).toMatch(/^\$argon2id\$/)
-      })
-
-      it("allow one account per mailbox, whatever the case", async () => {
-        await register()
-        const error = await flip(
-          Effect.flatMap(CustomerRepo, (r) =>
-            r.register(account({ emailAddress: "ANN@example.COM" })),
-          ),
-        )
-        expect(error._tag).toBe("EmailAlreadyRegistered")
-        const staff = await flip(
-          Effect.flatMap(UserRepo, (r) =>
-            r.createStaff({
-              emailAddress: "ann@example.com",
-              passwordHash: "x",
-              firstName: "A",
-              lastName: "B",
-              role: "Staff",
-            }),
-          ),
-        )
-        expect(staff._tag).toBe("EmailAlreadyRegistered")
-      })
-
-      it("read a customer back exactly, the birthday in no time zone", async () => {
-        const user = await register()
-        const customer = await run(Effect.flatMap(CustomerRepo, (r) => r.byId(user.customerId!)))
-        expect(customer).toMatchObject({
-          customerId: user.customerId,
-          userId: user.id,
-          firstName: "Ann",
-          email: "Ann@Example.com",
-          emailVerified: false,
-          dateOfBirth: "1990-04-01",
-          allowMarketingByPhone: false,
-          defaultBillingAddress: null,
-          siteCreditAccountBalance: 0,
-        })
-      })
-
-      it("update details, names on the user and addresses whole or absent", async () => {
-        const user = await register()
-        const updated = await run(
-          Effect.flatMap(CustomerRepo, (r) =>
-            r.update(user.customerId!, {
-              firstName: "Annie",
-              lastName: "Jones",
-              dateOfBirth: "1991-02-28",
-              telephoneNumber: "07700900999",
-              allowMarketingByEmail: false,
-              allowMarketingByPhone: false,
-              allowMarketingByText: false,
-              allowMarketingByPost: false,
-              defaultBillingAddress: {
-                line1: "1 High St",
-                line2: "",
-                city: "Leeds",
-                county: "",
-                postCode: "LS1 4AP",
-              },
-              defaultShippingAddress: null,
-            }),
-          ),
-        )
-        expect(updated).toMatchObject({
-          firstName: "Annie",
-          dateOfBirth: "1991-02-28",
-          defaultBillingAddress: {
-            line1: "1 High St",
-            line2: "",
-            city: "Leeds",
-            postCode: "LS1 4AP",
-          },
-          defaultShippingAddress: null,
-        })
-        const asUser = await run(Effect.flatMap(UserRepo, (r) => r.byId(user.id)))
-        expect(asUser?.lastName).toBe("Jones")
-      })
-
-      it("answer CustomerNotFound for an unknown or malformed id", async () => {
-        for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
-          const error = await flip(Effect.flatMap(CustomerRepo, (r) => r.byId(id)))
-          expect(error._tag).toBe("CustomerNotFound")
-        }
-      })
-
-      it("list customers by name and email, a page at a time", async () => {
-        await register({ emailAddress: "ann@example.com", lastName: "Smith" })
-        await register({ emailAddress: "bob@example.com", firstName: "Bob", lastName: "Adams" })
-        await register({
-          emailAddress: "cat@other.example",
-          firstName: "Cat",
-          lastName: "Smithers",
-        })
-        const list = (query: Parameters<CustomerRepo["Type"]["list"]>[0]) =>
-          run(Effect.flatMap(CustomerRepo, (r) => r.list(query)))
-        const all = await list({ page: { pageNumber: 1, pageSize: 2 } })
-        expect(all.totalCount).toBe(3)
-        expect(all.items.map((c) => c.lastName)).toEqual(["Adams", "Smith"])
-        const smiths = await list({ lastName: "smith", page: { pageNumber: 1, pageSize: 10 } })
-        expect(smiths.items.map((c) => c.firstName)).toEqual(["Ann", "Cat"])
-        const other = await list({ email: "other.ex", page: { pageNumber: 1, pageSize: 10 } })
-        expect(other.items.map((c) => c.firstName)).toEqual(["Cat"])
-        const literal = await list({ firstName: "%", page: { pageNumber: 1, pageSize: 10 } })
-        expect(literal.totalCount).toBe(0)
-      })
-
-      it("verify an email only while it is still the user's address", async () => {
-        const user = await register()
-        const users = (f: (r: UserRepo["Type"]) => Effect.Effect<unknown, unknown>) =>
-          run(Effect.flatMap(UserRepo, f))
-        expect(await users((r) => r.markEmailVerified(user.id, "old@example.com"))).toBe(false)
-        expect(await users((r) => r.markEmailVerified(user.id, "ANN@example.com"))).toBe(true)
-        await users((r) => r.changeEmail(user.id, "new@example.com"))
-        const changed = await run(Effect.flatMap(UserRepo, (r) => r.byId(user.id)))
-        expect(changed).toMatchObject({ emailAddress: "new@example.com", emailVerified: false })
-        await register({ emailAddress: "bob@example.com" })
-        const taken = await flip(
-          Effect.flatMap(UserRepo, (r) => r.changeEmail(user.id, "BOB@example.com")),
-        )
-        expect(taken._tag).toBe("EmailAlreadyRegistered")
-      })
-    })
+    // What UserRepo and CustomerRepo promise is the contract of
+    // test/contracts/users-and-customers.contract.ts, run on every backend.
 
     describe("transactions", () => {
       it("roll back every repository's writes when the work fails", async () => {
