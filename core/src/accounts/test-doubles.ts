@@ -27,6 +27,7 @@ import type {
   MailMessage,
   OneTimeTokenPurpose,
   Principal,
+  User,
   UserWithPassword,
 } from "./model.js"
 import { AccountRecovery } from "./recovery.js"
@@ -123,6 +124,9 @@ const WebCryptoRandom = Layer.succeed(SecureRandom, {
   bytes: (length) => Effect.sync(() => globalThis.crypto.getRandomValues(new Uint8Array(length))),
 })
 
+/** What the repositories hand back after a write: the hash stays in the store, as in the database. */
+const withoutPassword = ({ passwordHash: _, ...user }: UserWithPassword): User => user
+
 export const makeAccountDoubles = (store: AccountStore) => {
   const userByEmail = (email: string) =>
     store.users.find((u) => normaliseEmail(u.emailAddress) === normaliseEmail(email))
@@ -135,7 +139,7 @@ export const makeAccountDoubles = (store: AccountStore) => {
         if (userByEmail(user.emailAddress)) return Effect.fail(new EmailAlreadyRegistered())
         const created = { ...user, id: newId(), customerId: null, emailVerified: false }
         store.users.push(created)
-        return Effect.succeed(created)
+        return Effect.succeed(withoutPassword(created))
       }),
     setPasswordHash: (userId, passwordHash) =>
       Effect.sync(() => {
@@ -199,7 +203,7 @@ export const makeAccountDoubles = (store: AccountStore) => {
           defaultShippingAddress: null,
           siteCreditAccountBalance: pence(0),
         })
-        return Effect.succeed(user)
+        return Effect.succeed(withoutPassword(user))
       }),
     byId: (customerId) =>
       Effect.suspend(() => {
@@ -221,14 +225,33 @@ export const makeAccountDoubles = (store: AccountStore) => {
         )
         return Effect.succeed(withUser(updated))
       }),
+    // As the database: each filter matches its text anywhere, in any case and
+    // literally; ordered by last name, first name, id; pages start at 1.
     list: (query) =>
       Effect.sync(() => {
-        const items = store.customers.map(withUser)
+        const has = (value: string, text: string | undefined) =>
+          !text || value.toLowerCase().includes(text.toLowerCase())
+        const matching = store.customers
+          .map(withUser)
+          .filter(
+            (c) =>
+              has(c.firstName, query.firstName) &&
+              has(c.lastName, query.lastName) &&
+              has(c.email, query.email),
+          )
+          .sort(
+            (a, b) =>
+              a.lastName.localeCompare(b.lastName) ||
+              a.firstName.localeCompare(b.firstName) ||
+              a.customerId.localeCompare(b.customerId),
+          )
+        const pageNumber = Math.max(1, Math.trunc(query.page.pageNumber) || 1)
+        const pageSize = Math.max(1, Math.trunc(query.page.pageSize) || 1)
         return {
-          items,
-          pageNumber: query.page.pageNumber,
-          pageSize: query.page.pageSize,
-          totalCount: items.length,
+          items: matching.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
+          pageNumber,
+          pageSize,
+          totalCount: matching.length,
         }
       }),
   })

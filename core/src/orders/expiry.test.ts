@@ -3,7 +3,7 @@ import { Effect, TestClock } from "effect"
 import type { Order } from "./model.js"
 import {
   awaitingOrder,
-  NOW,
+  PAYMENTS_NOW,
   type PaymentStore,
   runPayments as run,
   setUpPayments as setUp,
@@ -41,7 +41,7 @@ const stuckOn = (store: PaymentStore, order: Order) => {
 
 /** Orders placed long ago, so they are due before anything placed at noon. */
 const placedLongAgo = (overrides: Partial<Order> = {}) =>
-  awaitingOrder({ createdAt: new Date(NOW - 3 * HOUR), ...overrides })
+  awaitingOrder({ createdAt: new Date(PAYMENTS_NOW - 3 * HOUR), ...overrides })
 
 /** `count` expiry passes of `limit` orders, at the job's pace from `from`. */
 const passes = (count: number, from: number, limit: number) =>
@@ -56,13 +56,13 @@ const passes = (count: number, from: number, limit: number) =>
 describe("orders and intents the provider will not let go of", () => {
   it.effect("cannot hold the expiry pass's batch: the other due orders still expire", () => {
     const stuck = [1, 2, 3].map(() => placedLongAgo())
-    const due = awaitingOrder({ expiresAt: new Date(NOW - MINUTE) })
+    const due = awaitingOrder({ expiresAt: new Date(PAYMENTS_NOW - MINUTE) })
     const store = setUp(...stuck, due)
     for (const order of stuck) stuckOn(store, order)
     return run(
       store,
       Effect.gen(function* () {
-        yield* passes(3, NOW, 2)
+        yield* passes(3, PAYMENTS_NOW, 2)
         expect(statusOf(store, due.id)).toBe("SystemCancelled")
         expect(stuck.map((o) => statusOf(store, o.id))).toEqual([
           "AwaitingPayment",
@@ -80,12 +80,12 @@ describe("orders and intents the provider will not let go of", () => {
     return run(
       store,
       Effect.gen(function* () {
-        yield* passes(1, NOW, 100)
+        yield* passes(1, PAYMENTS_NOW, 100)
         expect(statusOf(store, order.id)).toBe("AwaitingPayment")
         // The payment was declined after all: the next try cancels the order.
         store.processing.delete(reference)
         store.intents.set(reference, { status: "Failed", failureDetail: "Declined." })
-        yield* passes(4, NOW + PASS, 100)
+        yield* passes(4, PAYMENTS_NOW + PASS, 100)
         expect(statusOf(store, order.id)).toBe("SystemCancelled")
       }),
     )
@@ -98,7 +98,7 @@ describe("orders and intents the provider will not let go of", () => {
     return run(
       store,
       Effect.gen(function* () {
-        yield* passes(120, NOW, 100)
+        yield* passes(120, PAYMENTS_NOW, 100)
         const asked = store.voided.filter((r) => r === reference).length
         // A minute, doubling, at most fifteen: about ten times in an hour, not 120.
         expect(asked).toBeGreaterThanOrEqual(5)
@@ -137,15 +137,15 @@ describe("orders and intents the provider will not let go of", () => {
         providerRefundReference: null,
         attempts: 0,
         lastError: null,
-        dueAt: new Date(NOW - HOUR + index),
-        retryAt: new Date(NOW - HOUR + index),
+        dueAt: new Date(PAYMENTS_NOW - HOUR + index),
+        retryAt: new Date(PAYMENTS_NOW - HOUR + index),
         refundedAt: null,
       })
     })
     return run(
       store,
       Effect.gen(function* () {
-        yield* passes(3, NOW, 2)
+        yield* passes(3, PAYMENTS_NOW, 2)
         expect(store.providerRefunds.map((r) => r.providerReference)).toEqual([
           `intent-${orders[3]!.id}`,
         ])
@@ -171,12 +171,12 @@ describe("orders and intents the provider will not let go of", () => {
         providerReference: "intent-open",
         clientToken: "token-open",
         failureDetail: null,
-        createdAt: new Date(NOW),
+        createdAt: new Date(PAYMENTS_NOW),
       })
       return run(
         store,
         Effect.gen(function* () {
-          yield* passes(3, NOW, 2)
+          yield* passes(3, PAYMENTS_NOW, 2)
           expect(store.voided).toContain("intent-open")
           expect(store.payments.find((p) => p.id === "payment-open")?.status).toBe("Failed")
         }),

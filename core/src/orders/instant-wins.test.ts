@@ -13,8 +13,8 @@ import {
   awaitingOrder,
   BOB,
   balanceOf,
-  NOW,
   notificationFor,
+  PAYMENTS_NOW,
   type PaymentStore,
   paymentDoublesOver,
   provider,
@@ -78,14 +78,14 @@ describe("instant wins, when an order is paid by card", () => {
         yield* payByCard(store, order)
 
         expect(rowAt(store, 3)).toMatchObject({
-          wonAt: new Date(NOW),
+          wonAt: new Date(PAYMENTS_NOW),
           winnerCustomerId: ANN.customerId,
           winnerDisplayName: "Ann B.",
           orderId: order.id,
-          processedAt: new Date(NOW),
+          processedAt: new Date(PAYMENTS_NOW),
         })
         expect(rowAt(store, 7)).toMatchObject({
-          wonAt: new Date(NOW),
+          wonAt: new Date(PAYMENTS_NOW),
           winnerCustomerId: ANN.customerId,
           orderId: order.id,
           processedAt: null,
@@ -182,7 +182,7 @@ describe("instant wins, when an order is paid by card", () => {
   )
 
   it.effect("an expired order's number is not won either", () => {
-    const order = orderFor([3], { expiresAt: new Date(NOW - 1) })
+    const order = orderFor([3], { expiresAt: new Date(PAYMENTS_NOW - 1) })
     const store = setUp(order)
     store.instantWins.push(matchBall(3))
     return run(
@@ -209,7 +209,7 @@ describe("instant wins, when site credit pays at checkout", () => {
   const buyTwo = (store: ReturnType<typeof setUpCheckout>, siteCredit: Pence) =>
     Effect.provide(
       Effect.gen(function* () {
-        yield* TestClock.setTime(NOW)
+        yield* TestClock.setTime(PAYMENTS_NOW)
         const baskets = yield* Baskets
         const { id } = yield* baskets.create(ANN_ID)
         yield* baskets.addItem(id, car.id, 2, ANN_ID)
@@ -230,7 +230,10 @@ describe("instant wins, when site credit pays at checkout", () => {
     return Effect.gen(function* () {
       const order = yield* buyTwo(store, pence(500))
       expect(order.status).toBe("Completed")
-      expect(rowAt(store, 1)).toMatchObject({ orderId: order.id, processedAt: new Date(NOW) })
+      expect(rowAt(store, 1)).toMatchObject({
+        orderId: order.id,
+        processedAt: new Date(PAYMENTS_NOW),
+      })
       expect(rowAt(store, 2)).toMatchObject({ orderId: order.id, processedAt: null })
       // £10 less £5 spent, plus the £5 prize.
       expect(store.creditBalances.get(ANN_ID)).toBe(1000)
@@ -268,7 +271,7 @@ describe("orderInstantWinAwards", () => {
         const won = yield* award(
           orderFor([1], { status }),
           { firstName: "Ann", lastName: "B" },
-          new Date(NOW),
+          new Date(PAYMENTS_NOW),
         )
         expect(won).toEqual([])
       }
@@ -302,7 +305,11 @@ describe("orderInstantWinAwards", () => {
               const all = []
               for (let i = 0; i < runs; i++) {
                 all.push(
-                  ...(yield* award(order, { firstName: "Ann", lastName: "Buyer" }, new Date(NOW))),
+                  ...(yield* award(
+                    order,
+                    { firstName: "Ann", lastName: "Buyer" },
+                    new Date(PAYMENTS_NOW),
+                  )),
                 )
               }
               return all
@@ -341,7 +348,7 @@ describe("instantWinAwards for a postal entry", () => {
     store.instantWins.push(fiver(1))
     return Effect.gen(function* () {
       const award = yield* instantWinAwards
-      const won = yield* award(postal(ANN.customerId), new Date(NOW))
+      const won = yield* award(postal(ANN.customerId), new Date(PAYMENTS_NOW))
       expect(won.map((prize) => prize.prizeName)).toEqual(["£5 Site Credit"])
       expect(rowAt(store, 1)).toMatchObject({
         postalEntryId: "entry-1",
@@ -359,11 +366,11 @@ describe("instantWinAwards for a postal entry", () => {
     store.instantWins.push(fiver(1))
     return Effect.gen(function* () {
       const award = yield* instantWinAwards
-      const won = yield* award(postal(null), new Date(NOW))
+      const won = yield* award(postal(null), new Date(PAYMENTS_NOW))
       expect(won.map((prize) => prize.ticketNumber)).toEqual([1])
       expect(rowAt(store, 1)).toMatchObject({ winnerCustomerId: null, processedAt: null })
       expect(store.ledger.filter((e) => e.reason === "InstantWin")).toEqual([])
-      expect(yield* award(postal(null), new Date(NOW))).toEqual([])
+      expect(yield* award(postal(null), new Date(PAYMENTS_NOW))).toEqual([])
     }).pipe(Effect.provide(paymentDoublesOver(store)))
   })
 })
@@ -379,7 +386,7 @@ describe("the instant-win double", () => {
         customerId: "c",
         winnerDisplayName: "C.",
         tickets: [{ competitionId: car.id, ticketNumber: 1 }],
-        at: new Date(NOW),
+        at: new Date(PAYMENTS_NOW),
       }
       expect((yield* repo.claim(claim)).map((w) => w.ticketNumber)).toEqual([1])
       expect(yield* repo.claim(claim)).toEqual([])

@@ -505,7 +505,7 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         const { pageNumber, pageSize } = page
         return {
           items: own.slice((pageNumber - 1) * pageSize, pageNumber * pageSize).map((e) => ({
-            at: new Date(NOW),
+            at: new Date(PAYMENTS_NOW),
             description: e.description ?? e.reason,
             amount: e.amount,
             reason: e.reason,
@@ -735,7 +735,7 @@ export const awaitingOrder = (overrides: Partial<Order> = {}): Order => {
 }
 
 /** The clock of the payment tests: five minutes into an order placed at noon. */
-export const NOW = Date.parse("2026-06-15T12:05:00Z")
+export const PAYMENTS_NOW = Date.parse("2026-06-15T12:05:00Z")
 
 export const setUpPayments = (...orders: Order[]) => {
   const store = emptyPaymentStore()
@@ -743,10 +743,10 @@ export const setUpPayments = (...orders: Order[]) => {
   return store
 }
 
-/** Runs a test of Payments over the doubles, at NOW. */
+/** Runs a test of Payments over the doubles, at PAYMENTS_NOW. */
 export const runPayments = <A, E>(store: PaymentStore, test: Effect.Effect<A, E, Payments>) =>
   Effect.provide(
-    Effect.zipRight(TestClock.setTime(NOW), test),
+    Effect.zipRight(TestClock.setTime(PAYMENTS_NOW), test),
     Payments.Default.pipe(Layer.provide(paymentDoublesOver(store))),
   )
 

@@ -9,8 +9,8 @@ import {
   BOB,
   balanceOf,
   ignoredNotification,
-  NOW,
   notificationFor,
+  PAYMENTS_NOW,
   type PaymentStore,
   paymentDoublesOver,
   provider,
@@ -53,7 +53,11 @@ describe("Payments", () => {
         customerId,
         new AccountNotInGoodStanding({
           customerId,
-          standing: { status: "Paused", until: new Date(NOW + 86_400_000), length: "24Hours" },
+          standing: {
+            status: "Paused",
+            until: new Date(PAYMENTS_NOW + 86_400_000),
+            length: "24Hours",
+          },
         }),
       )
       return run(
@@ -223,7 +227,7 @@ describe("Payments", () => {
       })
       const store = setUp(order)
       return Effect.gen(function* () {
-        yield* TestClock.setTime(NOW)
+        yield* TestClock.setTime(PAYMENTS_NOW)
         const payments = yield* Payments
         const started = yield* payments.startPayment(ANN, order.id)
         const reference = started.payments[0]!.providerReference
@@ -257,7 +261,7 @@ describe("Payments", () => {
 
     it.effect("is not sent for an order that is cancelled or expires", () => {
       const cancelled = awaitingOrder()
-      const expired = awaitingOrder({ expiresAt: new Date(NOW - 1) })
+      const expired = awaitingOrder({ expiresAt: new Date(PAYMENTS_NOW - 1) })
       const store = setUp(cancelled, expired)
       return run(
         store,
@@ -537,7 +541,7 @@ describe("Payments", () => {
     })
 
     it.effect("refuses an expired order without asking the provider again", () => {
-      const order = awaitingOrder({ expiresAt: new Date(NOW - 1) })
+      const order = awaitingOrder({ expiresAt: new Date(PAYMENTS_NOW - 1) })
       const store = setUp(order)
       return run(
         store,
@@ -659,7 +663,7 @@ describe("Payments", () => {
         providerReference: reference,
         clientToken: `token-${reference}`,
         failureDetail: null,
-        createdAt: new Date(NOW),
+        createdAt: new Date(PAYMENTS_NOW),
       })
       if (thenDown) store.gatewayDown = true
     }
@@ -793,11 +797,11 @@ describe("Payments", () => {
   describe("expiry", () => {
     it.effect("cancels unpaid orders past their time, returning tickets and credit", () => {
       const due = awaitingOrder({
-        expiresAt: new Date(NOW - 1),
+        expiresAt: new Date(PAYMENTS_NOW - 1),
         siteCreditDebit: pence(200),
         orderTotal: pence(800),
       })
-      const early = awaitingOrder({ expiresAt: new Date(NOW + 60_000) })
+      const early = awaitingOrder({ expiresAt: new Date(PAYMENTS_NOW + 60_000) })
       const store = setUp(due, early)
       store.ledger.push({
         customerId: ANN.customerId!,
@@ -821,7 +825,7 @@ describe("Payments", () => {
     it.effect(
       "completes a due order the provider says was paid, and skips one it cannot ask about",
       () => {
-        const paid = awaitingOrder({ expiresAt: new Date(NOW - 1) })
+        const paid = awaitingOrder({ expiresAt: new Date(PAYMENTS_NOW - 1) })
         const store = setUp(paid)
         return run(
           store,

@@ -5,7 +5,7 @@ import type { Order } from "./model.js"
 import {
   ANN,
   awaitingOrder,
-  NOW,
+  PAYMENTS_NOW,
   type PaymentStore,
   runPayments as run,
   setUpPayments as setUp,
@@ -166,7 +166,7 @@ describe("payments taken with the shop's previous card provider", () => {
         // Three closed orders with the old provider's pending payments, older than
         // one with an open intent of the current provider: a batch of two must reach it.
         const stuck = [1, 2, 3].map(() =>
-          awaitingOrder({ status: "Cancelled", createdAt: new Date(NOW - 3_600_000) }),
+          awaitingOrder({ status: "Cancelled", createdAt: new Date(PAYMENTS_NOW - 3_600_000) }),
         )
         const closed = awaitingOrder({ status: "Cancelled" })
         const store = setUp(...stuck, closed)
@@ -181,7 +181,7 @@ describe("payments taken with the shop's previous card provider", () => {
           providerReference: "intent-open",
           clientToken: "token-open",
           failureDetail: null,
-          createdAt: new Date(NOW),
+          createdAt: new Date(PAYMENTS_NOW),
         })
         return run(
           store,

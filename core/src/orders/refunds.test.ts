@@ -5,8 +5,8 @@ import type { Order } from "./model.js"
 import {
   ANN,
   awaitingOrder,
-  NOW,
   notificationFor,
+  PAYMENTS_NOW,
   type PaymentStore,
   provider,
   runPayments as run,
@@ -38,7 +38,7 @@ const paidAfterClosing = (
     providerReference: reference,
     clientToken: "token-late",
     failureDetail: null,
-    createdAt: new Date(NOW),
+    createdAt: new Date(PAYMENTS_NOW),
   })
   return { store, order, reference }
 }
@@ -75,9 +75,9 @@ describe("money taken for an order that can no longer take it", () => {
             providerRefundReference: "refund-1",
             attempts: 0,
             lastError: null,
-            dueAt: new Date(NOW),
-            retryAt: new Date(NOW),
-            refundedAt: new Date(NOW),
+            dueAt: new Date(PAYMENTS_NOW),
+            retryAt: new Date(PAYMENTS_NOW),
+            refundedAt: new Date(PAYMENTS_NOW),
           },
         ])
         expect(statusOf(store, order.id)).toBe("Cancelled")
@@ -109,7 +109,7 @@ describe("money taken for an order that can no longer take it", () => {
             status: "Due",
             attempts: 2,
             lastError: "switched off by the test",
-            retryAt: new Date(NOW + 3 * 60_000),
+            retryAt: new Date(PAYMENTS_NOW + 3 * 60_000),
           },
         ])
 
@@ -148,7 +148,7 @@ describe("money taken for an order that can no longer take it", () => {
       providerReference: "intent-open",
       clientToken: "token-open",
       failureDetail: null,
-      createdAt: new Date(NOW),
+      createdAt: new Date(PAYMENTS_NOW),
     })
     return run(
       store,

@@ -7,7 +7,7 @@ import { pence, ZERO_PENCE } from "../rules/money.js"
 import type { RefundCompetition } from "../rules/refunds.js"
 import { auditLogOver } from "../staff/audit-log-doubles.js"
 import type { Order } from "./model.js"
-import { NOW, type PaymentStore, paymentDoublesOver } from "./payment-doubles.js"
+import { PAYMENTS_NOW, type PaymentStore, paymentDoublesOver } from "./payment-doubles.js"
 import { Payments } from "./payments.js"
 import { StaffOrders } from "./staff-orders.js"
 
@@ -118,7 +118,10 @@ export const runStaffOrders = <A, E>(
   refundStore: RefundStore,
   test: Effect.Effect<A, E, StaffOrders | Payments>,
 ) =>
-  Effect.provide(Effect.zipRight(TestClock.setTime(NOW), test), staffOrdersOver(store, refundStore))
+  Effect.provide(
+    Effect.zipRight(TestClock.setTime(PAYMENTS_NOW), test),
+    staffOrdersOver(store, refundStore),
+  )
 
 /** A paid order: Completed, its card payment succeeded, and any site credit debited. */
 export const paidOrder = (

@@ -8,8 +8,8 @@ import {
   awaitingOrder,
   balanceOf,
   emptyPaymentStore,
-  NOW,
   notificationFor,
+  PAYMENTS_NOW,
   type PaymentStore,
   statusOf,
 } from "./payment-doubles.js"
@@ -27,19 +27,19 @@ const DAY = 86_400_000
 const open = (competitionId: string): RefundCompetition => ({
   competitionId,
   name: `Open ${competitionId}`,
-  closesAt: new Date(NOW + DAY),
+  closesAt: new Date(PAYMENTS_NOW + DAY),
   drawn: false,
 })
 const drawn = (competitionId: string): RefundCompetition => ({
   competitionId,
   name: `Drawn ${competitionId}`,
-  closesAt: new Date(NOW - 2 * DAY),
+  closesAt: new Date(PAYMENTS_NOW - 2 * DAY),
   drawn: true,
 })
 const awaitingDraw = (competitionId: string): RefundCompetition => ({
   competitionId,
   name: "Signed Ashes Stumps",
-  closesAt: new Date(NOW - 1000),
+  closesAt: new Date(PAYMENTS_NOW - 1000),
   drawn: false,
 })
 

@@ -1,41 +1,14 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { type AppliedVoucher, type BasketTotalsInput, basketTotals } from "./basket-totals.js"
+import {
+  arbitraryAppliedVoucher,
+  arbitraryBasket,
+  BASKET_COMPETITION_IDS,
+} from "../testing/arbitraries/index.js"
+import { type AppliedVoucher, basketTotals } from "./basket-totals.js"
 import { pence, ZERO_PENCE } from "./money.js"
 
-const competitionIds = ["a", "b", "c"] as const
-
-const line = fc.record({
-  competitionId: fc.constantFrom(...competitionIds),
-  unitPrice: fc.integer({ min: 0, max: 10_000 }).map(pence),
-  quantity: fc.integer({ min: -5, max: 1_000 }),
-})
-
-const voucher: fc.Arbitrary<AppliedVoucher> = fc.record({
-  code: fc.constantFrom("SUMMER10", "FIVEOFF", "CLUB"),
-  description: fc.constant("Voucher"),
-  discount: fc.oneof(
-    fc.record({
-      kind: fc.constant("Percentage" as const),
-      percent: fc.integer({ min: 0, max: 150 }),
-    }),
-    fc.record({
-      kind: fc.constant("Fixed" as const),
-      amount: fc.integer({ min: 0, max: 2_000_000 }).map(pence),
-    }),
-  ),
-  competitionId: fc.option(fc.constantFrom(...competitionIds), { nil: null }),
-  freeEntry: fc.boolean(),
-})
-
-// One line per competition, as the basket stores them.
-const input: fc.Arbitrary<BasketTotalsInput> = fc.record({
-  lines: fc.uniqueArray(line, { selector: (l) => l.competitionId, maxLength: 3 }),
-  vouchers: fc.array(voucher, { maxLength: 4 }),
-  autoRoundup: fc.boolean(),
-  siteCreditRequested: fc.integer({ min: -1_000, max: 10_000_000 }).map(pence),
-  siteCreditBalance: fc.integer({ min: 0, max: 10_000_000 }).map(pence),
-})
+const input = arbitraryBasket()
 
 describe("basketTotals", () => {
   it("prices lines, takes a competition voucher off its line and a basket voucher off the rest", () => {
@@ -178,10 +151,13 @@ describe("basketTotals", () => {
 
     /** Unique codes, each its own description, none of them free entry. */
     const paidVouchers = fc
-      .uniqueArray(voucher, { selector: (v) => v.code, maxLength: 3 })
+      .uniqueArray(arbitraryAppliedVoucher(BASKET_COMPETITION_IDS), {
+        selector: (v) => v.code,
+        maxLength: 3,
+      })
       .map((vs) => vs.map((v) => ({ ...v, description: v.code, freeEntry: false })))
     const pricedLine = fc.record({
-      competitionId: fc.constantFrom(...competitionIds),
+      competitionId: fc.constantFrom(...BASKET_COMPETITION_IDS),
       unitPrice: fc.integer({ min: 1, max: 10_000 }).map(pence),
       quantity: fc.integer({ min: 1, max: 1_000 }),
     })

@@ -1,5 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { arbitraryPence } from "../testing/arbitraries/index.js"
 import {
   clampSiteCredit,
   normaliseVoucherCode,
@@ -9,7 +10,7 @@ import {
 } from "./basket.js"
 import { pence } from "./money.js"
 
-const amount = fc.integer({ min: 0, max: 10_000_000 }).map(pence)
+const amount = arbitraryPence()
 
 describe("roundUp", () => {
   it.each([

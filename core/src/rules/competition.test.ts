@@ -1,5 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { arbitraryCompetitionSchedule, arbitraryInstantMs } from "../testing/arbitraries/index.js"
 import {
   betterOdds,
   type CompetitionPhase,
@@ -30,16 +31,8 @@ const schedule: CompetitionSchedule = {
   draw: at("2025-03-20T20:30:00Z"),
 }
 
-const instant = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) })
-
-/** Three instants in order, so start <= close <= draw like a real competition. */
-const scheduleArb = fc.tuple(instant, fc.nat(60 * DAY), fc.nat(60 * DAY), fc.boolean()).map(
-  ([start, open, wait, hasDraw]): CompetitionSchedule => ({
-    start: new Date(start),
-    close: new Date(start + open),
-    draw: hasDraw ? new Date(start + open + wait) : null,
-  }),
-)
+const instant = arbitraryInstantMs()
+const scheduleArb = arbitraryCompetitionSchedule()
 
 describe("competitionPhase", () => {
   it.each([

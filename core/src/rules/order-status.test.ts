@@ -1,5 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { arbitraryOrderStatus } from "../testing/arbitraries/index.js"
 import {
   canTransition,
   isTerminal,
@@ -9,7 +10,7 @@ import {
   releasesTickets,
 } from "./order-status.js"
 
-const status = fc.constantFrom(...orderStatuses)
+const status = arbitraryOrderStatus()
 
 const reachableFrom = (start: OrderStatus): Set<OrderStatus> => {
   const seen = new Set<OrderStatus>([start])

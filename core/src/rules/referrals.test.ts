@@ -1,7 +1,8 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { arbitraryOrderMoney } from "../testing/arbitraries/index.js"
 import { pence } from "./money.js"
-import { OrderStatus, orderStatuses } from "./order-status.js"
+import { OrderStatus } from "./order-status.js"
 import {
   addressIdentity,
   mailboxIdentity,
@@ -153,14 +154,7 @@ describe("referral codes", () => {
 
 // --- Properties (issue 11: rewarded once, never for self-referral, never for refunded spend)
 
-const arbStatus = fc.constantFrom(...orderStatuses)
-const arbOrder = fc.record({
-  status: arbStatus,
-  ticketSpend: fc.nat(5000).map(pence),
-  paidByCard: fc.nat(5000).map(pence),
-  donation: fc.nat(100).map(pence),
-})
-const arbOrders = fc.array(arbOrder, { maxLength: 8 })
+const arbOrders = fc.array(arbitraryOrderMoney(), { maxLength: 8 })
 const arbLocal = fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/)
 const arbAddress = fc.record({
   line1: fc.stringMatching(/^[0-9]{1,3} [A-Za-z]{3,10} (Road|Street|Lane)$/),

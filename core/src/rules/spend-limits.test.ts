@@ -1,5 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { arbitrarySpendLimit, arbitrarySpendLimitSetting } from "../testing/arbitraries/index.js"
 import { type Pence, pence } from "./money.js"
 import { OrderStatus, orderStatuses } from "./order-status.js"
 import {
@@ -10,7 +11,6 @@ import {
   MAX_SPEND_LIMIT,
   mustAnswerFirst,
   type SpendLimit,
-  type SpendLimitSetting,
   spendLimitAmountError,
   spendLimitMessages,
   spendLimitReachedMessage,
@@ -24,20 +24,8 @@ const later = (ms: number) => new Date(NOW.getTime() + ms)
 const amount = (p: number): SpendLimit => ({ kind: "Amount", amount: pence(p) })
 const NO_LIMIT: SpendLimit = { kind: "NoLimit" }
 
-const limitArb: fc.Arbitrary<SpendLimit> = fc.oneof(
-  fc.integer({ min: 0, max: 100_000 }).map(amount),
-  fc.constant(NO_LIMIT),
-)
-const settingArb: fc.Arbitrary<SpendLimitSetting> = fc.oneof(
-  fc.constant(UNANSWERED),
-  limitArb.map((current) => ({ current, pending: null })),
-  fc
-    .tuple(limitArb, limitArb, fc.integer({ min: -COOLING_OFF_MS, max: COOLING_OFF_MS }))
-    .map(([current, limit, offset]) => ({
-      current,
-      pending: { limit, appliesAt: later(offset) },
-    })),
-)
+const limitArb = arbitrarySpendLimit()
+const settingArb = arbitrarySpendLimitSetting(NOW)
 
 /** The limit as a number to compare: no limit is above every amount. */
 const ceiling = (limit: SpendLimit | null) =>

@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import type { CompetitionPhase } from "./competition.js"
+import { arbitraryTicketPosition } from "../testing/arbitraries/index.js"
 import {
   clampQuantity,
   notOnSaleMessage,
@@ -22,17 +22,7 @@ const open: SelectorState = {
   inBasket: 0,
 }
 
-// Small counts make the interesting collisions (sold out, exactly at the limit) common.
-const count = fc.oneof(fc.nat(12), fc.nat(20_000))
-
-const stateArb: fc.Arbitrary<SelectorState> = fc.record({
-  phase: fc.constantFrom<CompetitionPhase>(0, 1, 2, 3),
-  totalTickets: count,
-  ticketsSold: count,
-  maxPerPerson: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 20_000 })),
-  boughtToDate: count,
-  inBasket: count,
-})
+const stateArb = arbitraryTicketPosition()
 
 describe("quickPicks", () => {
   it.each([

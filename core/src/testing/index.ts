@@ -4,6 +4,7 @@
  * fast-check arbitraries. Not part of the production entry: test doubles
  * never reach `@howzat/core`.
  */
+
 export * from "../accounts/second-factor-doubles.js"
 export * from "../accounts/test-doubles.js"
 export * from "../competitions/catalogue-admin-doubles.js"
@@ -16,8 +17,6 @@ export * from "../images/test-doubles.js"
 export * from "../orders/checkout-doubles.js"
 export * from "../orders/instant-win-doubles.js"
 export * from "../orders/payment-doubles.js"
-// Two doubles files pin a NOW of their own; the payments one is the shared default.
-export { NOW } from "../orders/payment-doubles.js"
 export * from "../orders/staff-order-doubles.js"
 export * from "../orders/test-doubles.js"
 export * from "../postal-entries/test-doubles.js"
@@ -30,3 +29,4 @@ export * from "../staff/audit-log-doubles.js"
 export * from "../staff/club-doubles.js"
 export * from "../staff/staff-user-doubles.js"
 export * from "../winners/test-doubles.js"
+export * from "./arbitraries/index.js"

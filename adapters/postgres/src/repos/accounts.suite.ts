@@ -2,9 +2,9 @@ import type { NewCustomerAccount } from "@howzat/core/accounts/model"
 import { RepositoryError } from "@howzat/core/competitions/errors"
 import {
   CustomerRepo,
-  OneTimeTokenRepo,
+  type OneTimeTokenRepo,
   RefreshTokenRepo,
-  UserRepo,
+  type UserRepo,
 } from "@howzat/core/ports/accounts"
 import { Mailer } from "@howzat/core/ports/mailer"
 import { RateLimiter } from "@howzat/core/ports/rate-limiter"
@@ -88,137 +88,8 @@ export const accountsSuite = (name: string, open: () => Promise<SuiteDatabase>) 
       )
     })
 
-    describe("users and customers", () => {
-      it("register a customer and find the user by email in any case", async () => {
-        const user = await register()
-        expect(user).toMatchObject({ role: "Customer", emailAddress: "Ann@Example.com" })
-        expect(user).not.toHaveProperty("passwordHash")
-        const found = await run(Effect.flatMap(UserRepo, (r) => r.byEmail(" ann@EXAMPLE.com")))
-        expect(found).toMatchObject({ id: user.id, customerId: user.customerId })
-        expect(found?.passwordHash).toMatch(/^\$argon2id\$/)
-      })
-
-      it("allow one account per mailbox, whatever the case", async () => {
-        await register()
-        const error = await flip(
-          Effect.flatMap(CustomerRepo, (r) =>
-            r.register(account({ emailAddress: "ANN@example.COM" })),
-          ),
-        )
-        expect(error._tag).toBe("EmailAlreadyRegistered")
-        const staff = await flip(
-          Effect.flatMap(UserRepo, (r) =>
-            r.createStaff({
-              emailAddress: "ann@example.com",
-              passwordHash: "x",
-              firstName: "A",
-              lastName: "B",
-              role: "Staff",
-            }),
-          ),
-        )
-        expect(staff._tag).toBe("EmailAlreadyRegistered")
-      })
-
-      it("read a customer back exactly, the birthday in no time zone", async () => {
-        const user = await register()
-        const customer = await run(Effect.flatMap(CustomerRepo, (r) => r.byId(user.customerId!)))
-        expect(customer).toMatchObject({
-          customerId: user.customerId,
-          userId: user.id,
-          firstName: "Ann",
-          email: "Ann@Example.com",
-          emailVerified: false,
-          dateOfBirth: "1990-04-01",
-          allowMarketingByPhone: false,
-          defaultBillingAddress: null,
-          siteCreditAccountBalance: 0,
-        })
-      })
-
-      it("update details, names on the user and addresses whole or absent", async () => {
-        const user = await register()
-        const updated = await run(
-          Effect.flatMap(CustomerRepo, (r) =>
-            r.update(user.customerId!, {
-              firstName: "Annie",
-              lastName: "Jones",
-              dateOfBirth: "1991-02-28",
-              telephoneNumber: "07700900999",
-              allowMarketingByEmail: false,
-              allowMarketingByPhone: false,
-              allowMarketingByText: false,
-              allowMarketingByPost: false,
-              defaultBillingAddress: {
-                line1: "1 High St",
-                line2: "",
-                city: "Leeds",
-                county: "",
-                postCode: "LS1 4AP",
-              },
-              defaultShippingAddress: null,
-            }),
-          ),
-        )
-        expect(updated).toMatchObject({
-          firstName: "Annie",
-          dateOfBirth: "1991-02-28",
-          defaultBillingAddress: {
-            line1: "1 High St",
-            line2: "",
-            city: "Leeds",
-            postCode: "LS1 4AP",
-          },
-          defaultShippingAddress: null,
-        })
-        const asUser = await run(Effect.flatMap(UserRepo, (r) => r.byId(user.id)))
-        expect(asUser?.lastName).toBe("Jones")
-      })
-
-      it("answer CustomerNotFound for an unknown or malformed id", async () => {
-        for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
-          const error = await flip(Effect.flatMap(CustomerRepo, (r) => r.byId(id)))
-          expect(error._tag).toBe("CustomerNotFound")
-        }
-      })
-
-      it("list customers by name and email, a page at a time", async () => {
-        await register({ emailAddress: "ann@example.com", lastName: "Smith" })
-        await register({ emailAddress: "bob@example.com", firstName: "Bob", lastName: "Adams" })
-        await register({
-          emailAddress: "cat@other.example",
-          firstName: "Cat",
-          lastName: "Smithers",
-        })
-        const list = (query: Parameters<CustomerRepo["Type"]["list"]>[0]) =>
-          run(Effect.flatMap(CustomerRepo, (r) => r.list(query)))
-        const all = await list({ page: { pageNumber: 1, pageSize: 2 } })
-        expect(all.totalCount).toBe(3)
-        expect(all.items.map((c) => c.lastName)).toEqual(["Adams", "Smith"])
-        const smiths = await list({ lastName: "smith", page: { pageNumber: 1, pageSize: 10 } })
-        expect(smiths.items.map((c) => c.firstName)).toEqual(["Ann", "Cat"])
-        const other = await list({ email: "other.ex", page: { pageNumber: 1, pageSize: 10 } })
-        expect(other.items.map((c) => c.firstName)).toEqual(["Cat"])
-        const literal = await list({ firstName: "%", page: { pageNumber: 1, pageSize: 10 } })
-        expect(literal.totalCount).toBe(0)
-      })
-
-      it("verify an email only while it is still the user's address", async () => {
-        const user = await register()
-        const users = (f: (r: UserRepo["Type"]) => Effect.Effect<unknown, unknown>) =>
-          run(Effect.flatMap(UserRepo, f))
-        expect(await users((r) => r.markEmailVerified(user.id, "old@example.com"))).toBe(false)
-        expect(await users((r) => r.markEmailVerified(user.id, "ANN@example.com"))).toBe(true)
-        await users((r) => r.changeEmail(user.id, "new@example.com"))
-        const changed = await run(Effect.flatMap(UserRepo, (r) => r.byId(user.id)))
-        expect(changed).toMatchObject({ emailAddress: "new@example.com", emailVerified: false })
-        await register({ emailAddress: "bob@example.com" })
-        const taken = await flip(
-          Effect.flatMap(UserRepo, (r) => r.changeEmail(user.id, "BOB@example.com")),
-        )
-        expect(taken._tag).toBe("EmailAlreadyRegistered")
-      })
-    })
+    // What UserRepo and CustomerRepo promise is the contract of
+    // test/contracts/users-and-customers.contract.ts, run on every backend.
 
     describe("transactions", () => {
       it("roll back every repository's writes when the work fails", async () => {
@@ -280,153 +151,28 @@ export const accountsSuite = (name: string, open: () => Promise<SuiteDatabase>) 
     })
 
     describe("refresh tokens", () => {
-      const create = (
-        userId: string,
-        tokenHash: string,
-        familyId = "family-1",
-        expiresAt = at(MINUTE),
-      ) =>
-        run(
-          Effect.flatMap(RefreshTokenRepo, (r) =>
-            r.create({ tokenHash, userId, familyId, createdAt: NOW, expiresAt }),
-          ),
-        )
-      const spend = (tokenHash: string, now = NOW) =>
-        run(Effect.flatMap(RefreshTokenRepo, (r) => r.spend(tokenHash, now)))
-
-      it("spend once, then report reuse with the family", async () => {
-        const user = await register()
-        await create(user.id, "h1")
-        expect(await spend("h1")).toEqual({ _tag: "Fresh", userId: user.id, familyId: "family-1" })
-        expect(await spend("h1")).toEqual({ _tag: "AlreadySpent", familyId: "family-1" })
-        expect(await spend("nope")).toEqual({ _tag: "Unknown" })
-      })
-
-      it("expire", async () => {
-        const user = await register()
-        await create(user.id, "h1")
-        expect(await spend("h1", at(MINUTE))).toEqual({ _tag: "Expired" })
-      })
-
-      it("let exactly one of many simultaneous refreshes win", async () => {
-        const user = await register()
-        await create(user.id, "h1")
-        const outcomes = await Promise.all(Array.from({ length: 10 }, () => spend("h1")))
-        expect(outcomes.filter((o) => o._tag === "Fresh")).toHaveLength(1)
-        expect(outcomes.filter((o) => o._tag === "AlreadySpent")).toHaveLength(9)
-      })
-
-      it("name the holder of a token only while it can still be refreshed", async () => {
-        const user = await register()
-        const holderOf = (tokenHash: string, now = NOW) =>
-          run(Effect.flatMap(RefreshTokenRepo, (r) => r.holderOf(tokenHash, now)))
-        await create(user.id, "h1")
-        await create(user.id, "h2", "family-2")
-        expect(await holderOf("h1")).toEqual({ userId: user.id, familyId: "family-1" })
-        expect(await holderOf("h1", at(MINUTE))).toBeUndefined()
-        await spend("h1")
-        expect(await holderOf("h1")).toBeUndefined()
-        await run(Effect.flatMap(RefreshTokenRepo, (r) => r.revokeFamily("family-2")))
-        expect(await holderOf("h2")).toBeUndefined()
-        expect(await holderOf("nope")).toBeUndefined()
-      })
-
-      it("revoke a family, or every family of a user but one", async () => {
-        const user = await register()
-        await create(user.id, "a1", "A")
-        await create(user.id, "a2", "A")
-        await create(user.id, "b1", "B")
-        await create(user.id, "c1", "C")
-        await run(Effect.flatMap(RefreshTokenRepo, (r) => r.revokeFamily("A")))
-        expect(await run(Effect.flatMap(RefreshTokenRepo, (r) => r.familyOf("a2")))).toBeUndefined()
-        await run(
-          Effect.flatMap(RefreshTokenRepo, (r) =>
-            r.revokeAllOfUser(user.id, { exceptFamilyId: "C" }),
-          ),
-        )
-        const left = await db.selectFrom("refreshTokens").select("tokenHash").execute()
-        expect(left).toEqual([{ tokenHash: "c1" }])
-      })
-
       it("go when their user goes", async () => {
         const user = await register()
-        await create(user.id, "h1")
-        await db.deleteFrom("users").where("id", "=", user.id).execute()
-        expect(await spend("h1")).toEqual({ _tag: "Unknown" })
-      })
-    })
-
-    describe("one-time tokens", () => {
-      const create = (
-        userId: string,
-        tokenHash: string,
-        purpose: "VerifyEmail" | "ResetPassword" = "ResetPassword",
-      ) =>
-        run(
-          Effect.flatMap(OneTimeTokenRepo, (r) =>
+        await run(
+          Effect.flatMap(RefreshTokenRepo, (r) =>
             r.create({
-              tokenHash,
-              userId,
-              purpose,
-              email: "ann@example.com",
+              tokenHash: "h1",
+              userId: user.id,
+              familyId: "family-1",
               createdAt: NOW,
               expiresAt: at(MINUTE),
             }),
           ),
         )
-      const consume = (
-        tokenHash: string,
-        purpose: "VerifyEmail" | "ResetPassword" = "ResetPassword",
-        now = NOW,
-      ) => run(Effect.flatMap(OneTimeTokenRepo, (r) => r.consume(tokenHash, purpose, now)))
-
-      it("work once, for their purpose, until they expire", async () => {
-        const user = await register()
-        await create(user.id, "t1")
-        await create(user.id, "t2")
-        expect(await consume("t1", "VerifyEmail")).toBeUndefined()
-        expect(await consume("t1")).toEqual({ userId: user.id, email: "ann@example.com" })
-        expect(await consume("t1")).toBeUndefined()
-        expect(await consume("t2", "ResetPassword", at(MINUTE))).toBeUndefined()
-      })
-
-      it("work once however many clicks arrive together", async () => {
-        const user = await register()
-        await create(user.id, "t1")
-        const outcomes = await Promise.all(Array.from({ length: 10 }, () => consume("t1")))
-        expect(outcomes.filter((o) => o !== undefined)).toHaveLength(1)
-      })
-
-      it("say whether one sent to an address is still usable", async () => {
-        const user = await register()
-        const outstanding = (email = "ann@example.com", now = NOW) =>
-          run(
-            Effect.flatMap(OneTimeTokenRepo, (r) =>
-              r.hasOutstanding(user.id, "ResetPassword", email, now),
-            ),
-          )
-        expect(await outstanding()).toBe(false)
-        await create(user.id, "v1", "VerifyEmail")
-        expect(await outstanding()).toBe(false)
-        await create(user.id, "t1")
-        expect(await outstanding("ANN@example.com")).toBe(true)
-        expect(await outstanding("bob@example.com")).toBe(false)
-        expect(await outstanding("ann@example.com", at(MINUTE))).toBe(false)
-        await consume("t1")
-        expect(await outstanding()).toBe(false)
-      })
-
-      it("can all be spent at once, purpose by purpose", async () => {
-        const user = await register()
-        await create(user.id, "t1")
-        await create(user.id, "v1", "VerifyEmail")
-        await run(
-          Effect.flatMap(OneTimeTokenRepo, (r) => r.discardAll(user.id, "ResetPassword", NOW)),
-        )
-        expect(await consume("t1")).toBeUndefined()
-        expect(await consume("v1", "VerifyEmail")).toBeDefined()
+        await db.deleteFrom("users").where("id", "=", user.id).execute()
+        expect(await run(Effect.flatMap(RefreshTokenRepo, (r) => r.spend("h1", NOW)))).toEqual({
+          _tag: "Unknown",
+        })
       })
     })
+
+    // What the token repositories promise is the contract of
+    // test/contracts/session-tokens.contract.ts, run on every backend.
 
     describe("rate limits", () => {
       const window = (start: Date) => ({

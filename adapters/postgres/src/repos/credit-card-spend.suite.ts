@@ -4,7 +4,7 @@ import { Checkout } from "@howzat/core/orders/checkout"
 import { Payments } from "@howzat/core/orders/payments"
 import { type IntentStatus, PaymentGateway } from "@howzat/core/ports/payment-gateway"
 import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
-import { CREDIT_CARD_MONTHLY_CAP, startOfLondonMonth } from "@howzat/core/rules/credit-cards"
+import { CREDIT_CARD_MONTHLY_CAP } from "@howzat/core/rules/credit-cards"
 import { type Pence, pence } from "@howzat/core/rules/money"
 import { Effect, FastCheck as fc, Layer, TestClock, TestContext } from "effect"
 import { type Kysely, sql } from "kysely"
@@ -14,11 +14,9 @@ import { makeMigrator, migrateToLatest } from "../migrations"
 import type { Database } from "../schema"
 import { TransactionsLive } from "../transactions"
 import { CompetitionRepoLive } from "./competitions"
-import { makeCreditCardSpend } from "./credit-card-spend"
 import { CustomerRepoLive } from "./customers"
 import { PostgresOrdersLive } from "./index"
 import { competitionOnSale, NOW, newCustomer } from "./orders-fixtures"
-import { makePaymentRepo } from "./payments"
 
 interface SuiteDatabase {
   readonly db: Kysely<Database>
@@ -51,9 +49,10 @@ const providerDouble = () => {
 }
 
 /**
- * The credit-card sums of decision 0042 on a real database, and the rule
- * they serve under racing payments: core's Payments on the real
- * repositories, each settlement in its own transaction.
+ * The credit-card rule of decision 0042 under racing payments: core's
+ * Payments on the real repositories, each settlement in its own
+ * transaction. The sums themselves are the port's contract, run on every
+ * backend: test/contracts/credit-card-spend.contract.ts.
  */
 export const creditCardSpendSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
   describe(name, () => {
@@ -112,62 +111,6 @@ export const creditCardSpendSuite = (name: string, open: () => Promise<SuiteData
         }),
       )
     }
-
-    /** A payment of the order that succeeded with this kind of card. */
-    const paid = async (orderId: string, amount: Pence, funding: "Credit" | "Debit") => {
-      const payments = makePaymentRepo(database.db)
-      const payment = await Effect.runPromise(
-        payments.record({
-          orderId,
-          amount,
-          provider: "double",
-          providerReference: `pi_${orderId}_${funding}_${Math.random()}`,
-          clientToken: "ct",
-          createdAt: NOW,
-        }),
-      )
-      return Effect.runPromise(
-        payments.settle(payment.id, { status: "Succeeded", cardFunding: funding }, NOW),
-      )
-    }
-
-    it("sums the customer's kept credit-card payments since the month began", async () => {
-      const ann = await newCustomer(database.db)
-      const bob = await newCustomer(database.db)
-      const spend = makeCreditCardSpend(database.db)
-      const since = startOfLondonMonth(NOW)
-      const credit = await paid((await orderOf(ann, pence(1_000))).id, pence(1_000), "Credit")
-      await paid((await orderOf(ann, pence(2_000))).id, pence(2_000), "Debit")
-      const refunded = await paid((await orderOf(ann, pence(4_000))).id, pence(4_000), "Credit")
-      await Effect.runPromise(
-        makePaymentRepo(database.db).refundDue({
-          paymentId: refunded.id,
-          orderId: refunded.orderId,
-          amount: refunded.amount,
-          reason: "CreditCardRefused",
-          at: NOW,
-        }),
-      )
-      await paid((await orderOf(bob, pence(8_000))).id, pence(8_000), "Credit")
-
-      expect(await Effect.runPromise(spend.spentSince(ann, since))).toBe(1_000)
-      expect(await Effect.runPromise(spend.spentSince(ann, since, credit.id))).toBe(0)
-      expect(await Effect.runPromise(spend.spentSince(bob, since))).toBe(8_000)
-      // Next month starts afresh.
-      const nextMonth = new Date("2026-07-01T00:00:00+01:00")
-      expect(await Effect.runPromise(spend.spentSince(ann, nextMonth))).toBe(0)
-      expect(await Effect.runPromise(spend.holdAndSpentSince(ann, since, credit.id))).toBe(0)
-      expect(await Effect.runPromise(spend.spentSince("not-a-uuid", since))).toBe(0)
-    }, 60_000)
-
-    it("knows an order with an instant-win competition in it", async () => {
-      const ann = await newCustomer(database.db)
-      const spend = makeCreditCardSpend(database.db)
-      const plain = await orderOf(ann, pence(500))
-      const instant = await orderOf(ann, pence(500), true)
-      expect(await Effect.runPromise(spend.orderHasInstantWin(plain.id))).toBe(false)
-      expect(await Effect.runPromise(spend.orderHasInstantWin(instant.id))).toBe(true)
-    }, 60_000)
 
     it("racing credit-card payments never keep more than £250 a month, nor any on instant win", async () => {
       await fc.assert(

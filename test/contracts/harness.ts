@@ -1,0 +1,77 @@
+/**
+ * Shared pieces of the contract tests (docs/decisions/0054). A contract
+ * suite (`<port>.contract.ts`) states what a port promises, once; each
+ * backend runs it through a harness: a Layer of the port and the seeding the
+ * suite needs, which a backend writes its own way (rows in tables, entries in
+ * an in-memory store). `<port>.memory.test.ts`, `.pglite.test.ts` and
+ * `.postgres.test.ts` differ only in the harness they hand over, so the
+ * in-memory adapter cannot drift from the real one unnoticed.
+ */
+import { type Database, Db, makeDatabase, migrateToLatest } from "@howzat/postgres"
+import { openSuiteDatabaseOnPostgres } from "@howzat/postgres/repos/suite-database"
+import { Effect, Layer } from "effect"
+import type { Kysely } from "kysely"
+import { afterAll, beforeAll } from "vitest"
+
+/** One backend, opened for a suite: its ports as a Layer, its way of seeding, how to close it. */
+export interface Harness<R, Seed> {
+  readonly layer: Layer.Layer<R>
+  readonly seed: Seed
+  readonly close: () => Promise<void>
+}
+
+export type OpenHarness<R, Seed> = () => Promise<Harness<R, Seed>>
+
+/**
+ * Opens the harness before the suite's tests and closes it after, and runs
+ * an effect against its ports. Call it inside the suite's `describe`.
+ */
+export const useHarness = <R, Seed>(open: OpenHarness<R, Seed>) => {
+  let harness: Harness<R, Seed> | undefined
+  beforeAll(async () => {
+    harness = await open()
+  })
+  afterAll(() => harness?.close())
+  const opened = () => {
+    if (harness === undefined) throw new Error("the harness is opened in beforeAll")
+    return harness
+  }
+  return {
+    run: <A, E>(effect: Effect.Effect<A, E, R>): Promise<A> =>
+      Effect.runPromise(Effect.provide(effect, opened().layer)),
+    seed: (): Seed => opened().seed,
+  }
+}
+
+/** A migrated database a Postgres harness writes its rows to and builds its Layer on. */
+export interface ContractDatabase {
+  readonly db: Kysely<Database>
+  /** The `Db` the repositories' Live layers need. */
+  readonly dbLayer: Layer.Layer<Db>
+  readonly close: () => Promise<void>
+}
+
+const migrated = async (opened: {
+  readonly db: Kysely<Database>
+  readonly close: () => Promise<void>
+}): Promise<ContractDatabase> => {
+  await migrateToLatest(opened.db)
+  return { ...opened, dbLayer: Layer.succeed(Db, opened.db) }
+}
+
+/** PGlite in memory: the same schema and SQL as the server, in the test's own process. */
+export const openPglite = async (): Promise<ContractDatabase> => migrated(await makeDatabase({}))
+
+/**
+ * A fresh database on the postgres project's throwaway cluster (its global
+ * set-up starts it): only from `*.postgres.test.ts` files.
+ */
+export const openPostgres = async (): Promise<ContractDatabase> =>
+  migrated(await openSuiteDatabaseOnPostgres())
+
+/** Ids for in-memory seeding: unique within the process, readable in a failure. */
+let nextMemoryId = 0
+export const memoryId = (prefix: string): string => {
+  nextMemoryId += 1
+  return `${prefix}-${nextMemoryId}`
+}

@@ -1,0 +1,7 @@
+import { openPglite } from "./harness"
+import { sessionTokensContract } from "./session-tokens.contract"
+import { sessionTokensOnDatabase } from "./session-tokens.database"
+
+sessionTokensContract("session and one-time tokens on PGlite", () =>
+  sessionTokensOnDatabase(openPglite),
+)
