@@ -35,21 +35,30 @@ export const COMPLAINTS_CARE_ADDRESS = "care@shop.example"
 
 let ids = 0
 
+/** The table's check on a reference (looser than the rule's alphabet, as the migration wrote it). */
+const TABLE_REFERENCE = /^HZC-[0-9]{4}-[0-9A-Z]{6}$/
+
 /**
- * The complaint ports in memory, with a Transactions double that puts the
- * complaints, the outbox and the audit log back when the work fails, as a
- * rollback would. The reference is unique, as the table's constraint makes it.
+ * The ComplaintStore in memory: references unique and of the table's shape,
+ * newest first, the status the last step's. The Postgres store is
+ * adapters/postgres/src/repos/complaints.ts; test/contracts holds both to
+ * one contract.
  */
-export const memoryComplaints = (state: MemoryComplaints, policy?: RateLimitPolicyShape) => {
+export const complaintStoreOver = (state: MemoryComplaints) => {
   const replace = (complaint: Complaint) => {
     const index = state.complaints.findIndex((c) => c.id === complaint.id)
     state.complaints[index] = complaint
     return complaint
   }
-  const store = Layer.succeed(ComplaintStore, {
+  return Layer.succeed(ComplaintStore, {
     insert: (c) =>
-      Effect.sync(() => {
-        if (state.complaints.some((x) => x.reference === c.reference)) return null
+      Effect.suspend(() => {
+        if (!TABLE_REFERENCE.test(c.reference)) {
+          return Effect.fail(
+            new RepositoryError({ operation: "complaints.insert", cause: "reference check" }),
+          )
+        }
+        if (state.complaints.some((x) => x.reference === c.reference)) return Effect.succeed(null)
         const complaint: Complaint = {
           ...c.form,
           id: `00000000-0000-4000-8000-${String(++ids).padStart(12, "0")}`,
@@ -62,7 +71,7 @@ export const memoryComplaints = (state: MemoryComplaints, policy?: RateLimitPoli
           history: [{ at: c.at, status: "Received", note: null, by: c.loggedBy }],
         }
         state.complaints.push(complaint)
-        return complaint
+        return Effect.succeed(complaint)
       }),
     list: (query) =>
       Effect.sync(() => {
@@ -91,6 +100,37 @@ export const memoryComplaints = (state: MemoryComplaints, policy?: RateLimitPoli
         })
       }),
   })
+}
+
+/** Transactions that put the complaints, the outbox and the audit log back on failure, as a rollback would. */
+export const complaintTransactionsOver = (state: MemoryComplaints) =>
+  Layer.succeed(Transactions, {
+    within: (effect) =>
+      Effect.suspend(() => {
+        const before = {
+          complaints: [...state.complaints],
+          outbox: [...state.outbox],
+          audit: [...state.audit],
+        }
+        return Effect.onExit(effect, (exit) =>
+          Effect.sync(() => {
+            if (Exit.isFailure(exit)) {
+              state.complaints.splice(0, state.complaints.length, ...before.complaints)
+              state.outbox.splice(0, state.outbox.length, ...before.outbox)
+              state.audit.splice(0, state.audit.length, ...before.audit)
+            }
+          }),
+        )
+      }),
+  })
+
+/**
+ * The complaint ports in memory, with a Transactions double that puts the
+ * complaints, the outbox and the audit log back when the work fails, as a
+ * rollback would. The reference is unique, as the table's constraint makes it.
+ */
+export const memoryComplaints = (state: MemoryComplaints, policy?: RateLimitPolicyShape) => {
+  const store = complaintStoreOver(state)
   const mailer = Layer.succeed(Mailer, {
     send: (message) =>
       state.mailerDown
@@ -113,25 +153,7 @@ export const memoryComplaints = (state: MemoryComplaints, policy?: RateLimitPoli
         () => state.scriptedBytes.shift() ?? crypto.getRandomValues(new Uint8Array(length)),
       ),
   })
-  const transactions = Layer.succeed(Transactions, {
-    within: (effect) =>
-      Effect.suspend(() => {
-        const before = {
-          complaints: [...state.complaints],
-          outbox: [...state.outbox],
-          audit: [...state.audit],
-        }
-        return Effect.onExit(effect, (exit) =>
-          Effect.sync(() => {
-            if (Exit.isFailure(exit)) {
-              state.complaints.splice(0, state.complaints.length, ...before.complaints)
-              state.outbox.splice(0, state.outbox.length, ...before.outbox)
-              state.audit.splice(0, state.audit.length, ...before.audit)
-            }
-          }),
-        )
-      }),
-  })
+  const transactions = complaintTransactionsOver(state)
   const throttle = Throttle.Default.pipe(
     Layer.provide(
       Layer.merge(

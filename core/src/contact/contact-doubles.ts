@@ -33,16 +33,33 @@ export const CARE_ADDRESS = "care@shop.example"
 // Module-wide: each run builds the layer again, and ids must not repeat.
 let ids = 0
 
+/** The table's length checks on a message's columns. */
+const COLUMN_LIMITS = {
+  firstName: 255,
+  lastName: 255,
+  email: 255,
+  telephoneNumber: 20,
+  message: 5000,
+} as const
+
 /**
- * The contact ports in memory, with a Transactions double that puts the
- * messages, the outbox and the audit log back when the work fails, as a
- * rollback would. Rate-limit counters are not rolled back: in the database
- * they are counted outside the request's transaction too.
+ * The ContactMessageStore in memory: newest first, the table's length
+ * checks, and no marking of a message it does not have. The Postgres store
+ * is adapters/postgres/src/repos/contact-messages.ts; test/contracts holds
+ * both to one contract.
  */
-export const memoryContact = (state: MemoryContact, policy?: RateLimitPolicyShape) => {
-  const store = Layer.succeed(ContactMessageStore, {
+export const contactMessageStoreOver = (state: MemoryContact) =>
+  Layer.succeed(ContactMessageStore, {
     insert: (form, at) =>
-      Effect.sync(() => {
+      Effect.suspend(() => {
+        const tooLong = (Object.keys(COLUMN_LIMITS) as (keyof typeof COLUMN_LIMITS)[]).find(
+          (column) => form[column].length > COLUMN_LIMITS[column],
+        )
+        if (tooLong !== undefined) {
+          return Effect.fail(
+            new RepositoryError({ operation: "contactMessages.insert", cause: `${tooLong} check` }),
+          )
+        }
         const message: ContactMessage = {
           ...form,
           id: `00000000-0000-4000-8000-${String(++ids).padStart(12, "0")}`,
@@ -51,7 +68,7 @@ export const memoryContact = (state: MemoryContact, policy?: RateLimitPolicyShap
           handledBy: null,
         }
         state.messages.push(message)
-        return message
+        return Effect.succeed(message)
       }),
     list: (query) =>
       Effect.sync(() => {
@@ -68,34 +85,27 @@ export const memoryContact = (state: MemoryContact, policy?: RateLimitPolicyShap
       }),
     held: (id) => Effect.sync(() => state.messages.find((m) => m.id === id) ?? null),
     setHandled: (id, handled) =>
-      Effect.sync(() => {
+      Effect.suspend(() => {
         const index = state.messages.findIndex((m) => m.id === id)
+        const current = state.messages[index]
+        if (current === undefined) {
+          return Effect.fail(
+            new RepositoryError({ operation: "contactMessages.setHandled", cause: "no such row" }),
+          )
+        }
         const changed: ContactMessage = {
-          ...(state.messages[index] as ContactMessage),
+          ...current,
           handledAt: handled?.at ?? null,
           handledBy: handled?.by ?? null,
         }
         state.messages[index] = changed
-        return changed
+        return Effect.succeed(changed)
       }),
   })
-  const mailer = Layer.succeed(Mailer, {
-    send: (message) =>
-      state.mailerDown
-        ? Effect.fail(new RepositoryError({ operation: "outbox.send", cause: "down" }))
-        : Effect.sync(() => void state.outbox.push(message)),
-  })
-  const limiter = Layer.succeed(RateLimiter, {
-    hit: (key, window) =>
-      Effect.sync(() => {
-        const current = state.counters.get(key)
-        const count =
-          current && current.windowStart === window.start.getTime() ? current.count + 1 : 1
-        state.counters.set(key, { windowStart: window.start.getTime(), count })
-        return count
-      }),
-  })
-  const transactions = Layer.succeed(Transactions, {
+
+/** Transactions that put the messages, the outbox and the audit log back on failure, as a rollback would. */
+export const contactTransactionsOver = (state: MemoryContact) =>
+  Layer.succeed(Transactions, {
     within: (effect) =>
       Effect.suspend(() => {
         const before = {
@@ -115,6 +125,32 @@ export const memoryContact = (state: MemoryContact, policy?: RateLimitPolicyShap
         )
       }),
   })
+
+/**
+ * The contact ports in memory, with a Transactions double that puts the
+ * messages, the outbox and the audit log back when the work fails, as a
+ * rollback would. Rate-limit counters are not rolled back: in the database
+ * they are counted outside the request's transaction too.
+ */
+export const memoryContact = (state: MemoryContact, policy?: RateLimitPolicyShape) => {
+  const store = contactMessageStoreOver(state)
+  const mailer = Layer.succeed(Mailer, {
+    send: (message) =>
+      state.mailerDown
+        ? Effect.fail(new RepositoryError({ operation: "outbox.send", cause: "down" }))
+        : Effect.sync(() => void state.outbox.push(message)),
+  })
+  const limiter = Layer.succeed(RateLimiter, {
+    hit: (key, window) =>
+      Effect.sync(() => {
+        const current = state.counters.get(key)
+        const count =
+          current && current.windowStart === window.start.getTime() ? current.count + 1 : 1
+        state.counters.set(key, { windowStart: window.start.getTime(), count })
+        return count
+      }),
+  })
+  const transactions = contactTransactionsOver(state)
   const throttle = Throttle.Default.pipe(
     Layer.provide(
       Layer.merge(

@@ -59,6 +59,7 @@ export const fakeImageVariants = (state: MemoryImages) =>
 let ids = 0
 const newId = () => `00000000-0000-4000-8000-${String(++ids).padStart(12, "0")}`
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /**
  * The image store, file store, audit log and a Transactions double that puts
@@ -77,25 +78,34 @@ export const memoryImages = (state: MemoryImages, maxBytes = 1024) => {
             .sort((a, b) => a.sortOrder - b.sortOrder),
         }
   }
-  const page = <A>(all: readonly A[], request: { pageNumber: number; pageSize: number }) => ({
-    items: all.slice(
-      (request.pageNumber - 1) * request.pageSize,
-      request.pageNumber * request.pageSize,
-    ),
-    pageNumber: request.pageNumber,
-    pageSize: request.pageSize,
-    totalCount: all.length,
-  })
+  // Pages as Postgres normalises them: at least the first, at least one a page.
+  const page = <A>(all: readonly A[], request: { pageNumber: number; pageSize: number }) => {
+    const pageNumber = Math.max(1, Math.trunc(request.pageNumber) || 1)
+    const pageSize = Math.max(1, Math.trunc(request.pageSize) || 1)
+    return {
+      items: all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
+      pageNumber,
+      pageSize,
+      totalCount: all.length,
+    }
+  }
 
   const store = Layer.succeed(ImageStore, {
     listImages: ({ description, page: request }) =>
       Effect.sync(() =>
         page(
-          state.images.filter(
-            (i) =>
-              description === undefined ||
-              i.description.toLowerCase().includes(description.toLowerCase()),
-          ),
+          state.images
+            .filter(
+              (i) =>
+                description === undefined ||
+                i.description.toLowerCase().includes(description.toLowerCase()),
+            )
+            // Newest first as Postgres sorts them: an image with no upload time first, then by id.
+            .sort(
+              (a, b) =>
+                (b.createdAt?.getTime() ?? Number.POSITIVE_INFINITY) -
+                  (a.createdAt?.getTime() ?? Number.POSITIVE_INFINITY) || byText(a.id, b.id),
+            ),
           request,
         ),
       ),
@@ -123,6 +133,7 @@ export const memoryImages = (state: MemoryImages, maxBytes = 1024) => {
         page(
           state.groups
             .filter((g) => name === undefined || g.name.toLowerCase().includes(name.toLowerCase()))
+            .sort((a, b) => byText(a.name, b.name) || byText(a.id, b.id))
             .flatMap((g) => groupOf(g.id) ?? []),
           request,
         ),

@@ -6,7 +6,10 @@
  */
 import { Effect, Layer } from "effect"
 import type { AccountStore } from "../accounts/test-doubles.js"
+import { RepositoryError } from "../competitions/errors.js"
 import { type Referral, ReferralRepo } from "../ports/referrals.js"
+import { pence } from "../rules/money.js"
+import type { OrderStatus } from "../rules/order-status.js"
 import type { ReferralOrder } from "../rules/referrals.js"
 
 export interface ReferralRows {
@@ -27,6 +30,45 @@ export const emptyReferralRows = (): ReferralRows => ({
   cards: new Map(),
 })
 
+/** An order's figures as the orders store keeps them, for `addReferralOrder`. */
+export interface ReferralOrderFigures {
+  readonly status: OrderStatus
+  readonly itemTotal: number
+  readonly discountTotal: number
+  readonly donation: number
+  /** What was left to pay after site credit: the card's share. */
+  readonly orderTotal: number
+  /** The competition lines' totals after their discounts. */
+  readonly lineTotals: readonly number[]
+  /** The card that paid, if one did. */
+  readonly cardFingerprint: string | null
+}
+
+/**
+ * Adds the customer's order as ReferralRepo.ordersOf reads it: ticket spend
+ * is what the lines came to after every discount, never more than the
+ * items less the discount, and nothing for an order with no lines (site
+ * credit bought). The Postgres adapter derives it the same way.
+ */
+export const addReferralOrder = (
+  rows: ReferralRows,
+  customerId: string,
+  order: ReferralOrderFigures,
+) => {
+  const lines = order.lineTotals.reduce((sum, total) => sum + total, 0)
+  const referralOrder: ReferralOrder = {
+    status: order.status,
+    ticketSpend: pence(Math.max(0, Math.min(lines, order.itemTotal - order.discountTotal))),
+    paidByCard: pence(order.orderTotal),
+    donation: pence(order.donation),
+  }
+  rows.orders.set(customerId, [...(rows.orders.get(customerId) ?? []), referralOrder])
+  const cards = rows.cards.get(customerId) ?? []
+  if (order.cardFingerprint !== null && !cards.includes(order.cardFingerprint)) {
+    rows.cards.set(customerId, [...cards, order.cardFingerprint])
+  }
+}
+
 export const makeReferralRepoDouble = (accounts: AccountStore, rows: ReferralRows) =>
   Layer.succeed(ReferralRepo, {
     codeOf: (customerId) => Effect.sync(() => rows.codes.get(customerId)),
@@ -41,8 +83,14 @@ export const makeReferralRepoDouble = (accounts: AccountStore, rows: ReferralRow
     customerByCode: (code) =>
       Effect.sync(() => [...rows.codes.entries()].find(([, c]) => c === code)?.[0]),
     record: ({ friendCustomerId, referrerCustomerId, at }) =>
-      Effect.sync(() => {
-        if (rows.referrals.some((r) => r.friendCustomerId === friendCustomerId)) return
+      Effect.suspend(() => {
+        // The store refuses it outright (a check constraint in Postgres): no one refers themselves.
+        if (friendCustomerId === referrerCustomerId) {
+          return Effect.fail(
+            new RepositoryError({ operation: "referrals.record", cause: "self-referral" }),
+          )
+        }
+        if (rows.referrals.some((r) => r.friendCustomerId === friendCustomerId)) return Effect.void
         rows.referrals.push({
           id: `referral-${rows.referrals.length + 1}`,
           friendCustomerId,
@@ -50,6 +98,7 @@ export const makeReferralRepoDouble = (accounts: AccountStore, rows: ReferralRow
           joinedAt: at,
           rewardedAt: null,
         })
+        return Effect.void
       }),
     referralOfForUpdate: (friendCustomerId) =>
       Effect.sync(() => rows.referrals.find((r) => r.friendCustomerId === friendCustomerId)),
@@ -68,7 +117,10 @@ export const makeReferralRepoDouble = (accounts: AccountStore, rows: ReferralRow
     friendsOf: (referrerCustomerId) =>
       Effect.sync(() =>
         rows.referrals
+          .map((r, index) => ({ ...r, index }))
           .filter((r) => r.referrerCustomerId === referrerCustomerId)
+          // Newest first, as the referrer's page lists them; the later of two joining together first.
+          .sort((a, b) => b.joinedAt.getTime() - a.joinedAt.getTime() || b.index - a.index)
           .map((r) => ({
             firstName:
               accounts.customers.find((c) => c.customerId === r.friendCustomerId)?.firstName ?? "",
@@ -83,7 +135,11 @@ export const makeReferralRepoDouble = (accounts: AccountStore, rows: ReferralRow
         return {
           firstName: customer.firstName,
           email: customer.email,
-          addresses: [customer.defaultBillingAddress, customer.defaultShippingAddress],
+          // Only what the check compares, as the store reads it: line 1 and the postcode.
+          addresses: [customer.defaultBillingAddress, customer.defaultShippingAddress].map(
+            (address) =>
+              address === null ? null : { line1: address.line1, postCode: address.postCode },
+          ),
           cardFingerprints: rows.cards.get(customerId) ?? [],
         }
       }),

@@ -30,16 +30,46 @@ export const emptyHarm = (): MemoryHarm => ({
   audit: [],
 })
 
+/** What makes a customer a candidate from the log: evidence, not a review or a break. */
+const EVIDENCE_KINDS: readonly RecordedResponsiblePlayEvent["kind"][] = [
+  "SpendLimitReached",
+  "SpendLimitChanged",
+  "PaymentDeclined",
+]
+
+/** An order as harm signals read it, for `addHarmOrder`. */
+export interface HarmOrder {
+  readonly status: "Pending" | "AwaitingPayment" | "Completed" | "Cancelled" | "SystemCancelled"
+  readonly at: Date
+  /** The competition lines' totals after discounts. */
+  readonly lineTotals: readonly number[]
+  /** Its card payment's outcome, if one was tried. */
+  readonly payment?: "Succeeded" | "Failed"
+}
+
 /**
- * The facts in memory, read the way the Postgres adapter reads them, with a
- * Transactions double that puts events and the audit log back on failure.
+ * Adds an order's facts as the Postgres adapter reads them from the
+ * orders: a completed order with lines is spend (their total, at the
+ * order's time); a failed payment is a failed payment whatever the order.
  */
-export const memoryHarm = (state: MemoryHarm) => {
+export const addHarmOrder = (state: MemoryHarm, customerId: string, order: HarmOrder) => {
+  if (order.status === "Completed" && order.lineTotals.length > 0) {
+    const pence = order.lineTotals.reduce((sum, total) => sum + total, 0)
+    state.spends.push({ customerId, at: order.at, pence })
+  }
+  if (order.payment === "Failed") state.failedPayments.push({ customerId, at: order.at })
+}
+
+/**
+ * The HarmSignalFacts in memory, read the way the Postgres adapter reads
+ * them (test/contracts holds both to one contract).
+ */
+export const harmSignalFactsOver = (state: MemoryHarm) => {
   const since = (at: Date, from: Date) => at.getTime() >= from.getTime()
   const gather = (customer: HarmSignalCustomer, from: Date): CustomerHarmFacts => {
-    const mine = state.events.filter(
-      (e) => e.customerId === customer.customerId && since(e.at, from),
-    )
+    const mine = state.events
+      .filter((e) => e.customerId === customer.customerId && since(e.at, from))
+      .sort((a, b) => a.at.getTime() - b.at.getTime())
     const ofKind = (kind: RecordedResponsiblePlayEvent["kind"]) =>
       mine.filter((e) => e.kind === kind)
     const reviews = ofKind("HarmSignalReviewed").map((e) => {
@@ -68,11 +98,13 @@ export const memoryHarm = (state: MemoryHarm) => {
       },
     }
   }
-  const facts = Layer.succeed(HarmSignalFacts, {
+  return Layer.succeed(HarmSignalFacts, {
     candidates: (from) =>
       Effect.sync(() => [
         ...new Set([
-          ...state.events.filter((e) => since(e.at, from)).map((e) => e.customerId),
+          ...state.events
+            .filter((e) => EVIDENCE_KINDS.includes(e.kind) && since(e.at, from))
+            .map((e) => e.customerId),
           ...state.spends.filter((s) => since(s.at, from)).map((s) => s.customerId),
           ...state.failedPayments.filter((p) => since(p.at, from)).map((p) => p.customerId),
         ]),
@@ -87,6 +119,15 @@ export const memoryHarm = (state: MemoryHarm) => {
           ),
       ),
   })
+}
+
+/**
+ * The facts in memory with the responsible-play log they are read from, and
+ * a Transactions double that puts events and the audit log back on failure.
+ */
+export const memoryHarm = (state: MemoryHarm) => {
+  const since = (at: Date, from: Date) => at.getTime() >= from.getTime()
+  const facts = harmSignalFactsOver(state)
   const events = Layer.succeed(ResponsiblePlayEvents, {
     record: (event) =>
       Effect.sync(() => void state.events.push({ ...event, id: String(state.events.length + 1) })),

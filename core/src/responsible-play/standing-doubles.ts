@@ -55,7 +55,15 @@ export const standingDoublesOver = (store: StandingStore) =>
     }),
     Layer.succeed(AgeVerificationRecords, {
       record: (outcome) => Effect.sync(() => void store.ageChecks.push(outcome)),
+      // The newest by when it happened, not by when it was written; the later written on a tie.
       latest: (customerId) =>
-        Effect.sync(() => store.ageChecks.findLast((r) => r.customerId === customerId) ?? null),
+        Effect.sync(() =>
+          store.ageChecks
+            .filter((r) => r.customerId === customerId)
+            .reduce<AgeVerificationRecord | null>(
+              (latest, r) => (latest === null || r.at >= latest.at ? r : latest),
+              null,
+            ),
+        ),
     }),
   )

@@ -20,14 +20,34 @@ const staffOf = (store: AccountStore): StaffUser[] =>
         ],
   )
 
+/** A text filter as the Users list applies it: anywhere in the field, any case; none when empty. */
+const contains = (field: string, filter: string | undefined) =>
+  !filter || field.toLowerCase().includes(filter.toLowerCase())
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
 /** StaffUserRepo over the accounts double's users, and an audit log into `audit`. */
 export const staffUserDoublesOver = (store: AccountStore, audit: AuditEntry[]) =>
   Layer.mergeAll(
     Layer.succeed(StaffUserRepo, {
       list: (query) =>
         Effect.sync(() => {
-          const matching = staffOf(store).filter((u) => !query.role || u.role === query.role)
-          const { pageNumber, pageSize } = query.page
+          const matching = staffOf(store)
+            .filter(
+              (u) =>
+                contains(u.firstName, query.firstName) &&
+                contains(u.lastName, query.lastName) &&
+                contains(u.emailAddress, query.emailAddress) &&
+                (!query.role || u.role === query.role),
+            )
+            .sort(
+              (a, b) =>
+                byText(a.lastName, b.lastName) ||
+                byText(a.firstName, b.firstName) ||
+                byText(a.userId, b.userId),
+            )
+          const pageNumber = Math.max(1, Math.trunc(query.page.pageNumber) || 1)
+          const pageSize = Math.max(1, Math.trunc(query.page.pageSize) || 1)
           return {
             items: matching.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
             pageNumber,
@@ -48,6 +68,8 @@ export const staffUserDoublesOver = (store: AccountStore, audit: AuditEntry[]) =
       remove: (userId) =>
         Effect.sync(() => {
           store.users = store.users.filter((u) => u.id !== userId)
+          // Their sessions go with the sign-in, as the table's cascade takes them.
+          store.refreshTokens = store.refreshTokens.filter((t) => t.userId !== userId)
         }),
     }),
     Layer.succeed(AuditLog, { record: (entry) => Effect.sync(() => void audit.push(entry)) }),

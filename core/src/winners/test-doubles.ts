@@ -80,6 +80,11 @@ export const makeWinnerRecordsDouble = (store: WinnerStore): WinnerRecordsShape 
   const keep = (before: Processed | null, after: Processed | null) =>
     after === null ? null : (before ?? after)
   let nextNote = 1
+  // Signed by name as the users table says now: a removed author leaves the note unsigned.
+  const signed = (note: WinnerNote): WinnerNote =>
+    note.author === null || store.staffNames.has(note.author.userId)
+      ? note
+      : { ...note, author: null }
 
   return {
     mainPrizeWinners: ({ status, visibility, page }) =>
@@ -155,7 +160,9 @@ export const makeWinnerRecordsDouble = (store: WinnerStore): WinnerRecordsShape 
       }),
     notes: (ref) =>
       Effect.sync(() =>
-        exists(ref) ? store.notes.filter((n) => sameWinner(n.ref, ref)).map((n) => n.note) : null,
+        exists(ref)
+          ? store.notes.filter((n) => sameWinner(n.ref, ref)).map((n) => signed(n.note))
+          : null,
       ),
     addNote: (ref, { text, authorUserId, at }) =>
       Effect.sync(() => {
@@ -174,7 +181,9 @@ export const makeWinnerRecordsDouble = (store: WinnerStore): WinnerRecordsShape 
     note: (kind, noteId) =>
       Effect.sync(
         () =>
-          store.notes.find((n) => n.note.noteId === noteId && n.ref.kind === kind)?.note ?? null,
+          store.notes
+            .filter((n) => n.note.noteId === noteId && n.ref.kind === kind)
+            .map((n) => signed(n.note))[0] ?? null,
       ),
     editNote: (kind, noteId, { text, at }) =>
       Effect.sync(() => {
@@ -183,7 +192,7 @@ export const makeWinnerRecordsDouble = (store: WinnerStore): WinnerRecordsShape 
         if (stored === undefined) return null
         const note = { ...stored.note, text, updatedAt: at }
         store.notes[i] = { ref: stored.ref, note }
-        return note
+        return signed(note)
       }),
     deleteNote: (kind, noteId) =>
       Effect.sync(() => {

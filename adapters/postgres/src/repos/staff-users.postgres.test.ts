@@ -1,4 +1,0 @@
-import { staffUsersSuite } from "./staff-users.suite"
-import { openSuiteDatabaseOnPostgres } from "./suite-database"
-
-staffUsersSuite("staff users on PostgreSQL", openSuiteDatabaseOnPostgres)

@@ -1,0 +1,8 @@
+import { makeDatabase } from "@howzat/postgres/database"
+import { complaintsContract } from "./complaints.contract"
+import { complaintsOnDatabase } from "./complaints.database"
+
+complaintsContract(
+  "complaints on PGlite (the ComplaintStore adapter)",
+  complaintsOnDatabase(() => makeDatabase({})),
+)

@@ -1,0 +1,8 @@
+import { makeDatabase } from "@howzat/postgres/database"
+import { contactMessagesContract } from "./contact-messages.contract"
+import { contactMessagesOnDatabase } from "./contact-messages.database"
+
+contactMessagesContract(
+  "contact messages on PGlite (the ContactMessageStore adapter)",
+  contactMessagesOnDatabase(() => makeDatabase({})),
+)

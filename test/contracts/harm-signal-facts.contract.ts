@@ -1,0 +1,160 @@
+import { randomUUID } from "node:crypto"
+import type { AuditValue } from "@howzat/core/ports/audit-log"
+import { HarmSignalFacts, type HarmSignalFactsShape } from "@howzat/core/ports/harm-signal-facts"
+import type { ResponsiblePlayEvent } from "@howzat/core/ports/responsible-play-events"
+import type { HarmOrder } from "@howzat/core/testing"
+import { Effect, type Layer } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+
+export type { HarmOrder }
+
+/**
+ * A HarmSignalFacts to test and the seeding it reads from: customers, the
+ * responsible-play log's events, and orders with their payment.
+ */
+export interface HarmSignalFactsWorld {
+  readonly layer: Layer.Layer<HarmSignalFacts>
+  readonly newCustomer: (person: {
+    readonly firstName: string
+    readonly lastName: string
+    readonly email: string
+  }) => Promise<string>
+  readonly recordEvent: (event: ResponsiblePlayEvent) => Promise<void>
+  readonly placeOrder: (customerId: string, order: HarmOrder) => Promise<void>
+  readonly close: () => Promise<void>
+}
+
+const NOW = new Date("2026-11-24T20:00:00Z")
+const DAY = 24 * 60 * 60 * 1000
+const ago = (ms: number) => new Date(NOW.getTime() - ms)
+const byTime = (a: Date, b: Date) => a.getTime() - b.getTime()
+
+/**
+ * The HarmSignalFacts port's contract (decision 0044), run on the in-memory
+ * adapter and on PGlite and PostgreSQL: the log's evidence and reviews,
+ * completed orders' ticket spend (not cancelled ones), failed card
+ * payments, each within the window; candidates only from evidence.
+ */
+export const harmSignalFactsContract = (name: string, open: () => Promise<HarmSignalFactsWorld>) =>
+  describe(name, { timeout: 60_000 }, () => {
+    let world: HarmSignalFactsWorld
+    const run = <A, E>(use: (facts: HarmSignalFactsShape) => Effect.Effect<A, E>) =>
+      Effect.runPromise(Effect.flatMap(HarmSignalFacts, use).pipe(Effect.provide(world.layer)))
+    const person = () => ({
+      firstName: "Hal",
+      lastName: "Harmer",
+      email: `hal-${randomUUID()}@example.com`,
+    })
+
+    beforeAll(async () => {
+      world = await open()
+    })
+    afterAll(() => world?.close())
+
+    it("gathers a customer's evidence, spend, failed payments and reviews since the window's start", async () => {
+      const who = person()
+      const customer = await world.newCustomer(who)
+      const event = (kind: ResponsiblePlayEvent["kind"], at: Date, detail: AuditValue = {}) =>
+        world.recordEvent({ customerId: customer, kind, at, detail })
+      await event("HarmSignalReviewed", ago(DAY / 2), {
+        signals: ["SpendVelocity"],
+        note: "Checked",
+        reviewedBy: "u-1",
+      })
+      await event("SpendLimitReached", ago(DAY))
+      await event("SpendLimitReached", ago(3 * DAY))
+      await event("SpendLimitReached", ago(200 * DAY))
+      await event("SpendLimitChanged", ago(2 * DAY), { from: 100, to: null })
+      await event("PaymentDeclined", ago(4 * DAY))
+      await world.placeOrder(customer, {
+        status: "Completed",
+        at: ago(3 * DAY),
+        lineTotals: [500, 250],
+      })
+      await world.placeOrder(customer, { status: "Completed", at: ago(5 * DAY), lineTotals: [120] })
+      await world.placeOrder(customer, {
+        status: "Completed",
+        at: ago(300 * DAY),
+        lineTotals: [10],
+      })
+      await world.placeOrder(customer, {
+        status: "Cancelled",
+        at: ago(3 * DAY),
+        lineTotals: [9999],
+      })
+      await world.placeOrder(customer, {
+        status: "AwaitingPayment",
+        at: ago(DAY),
+        lineTotals: [100],
+        payment: "Failed",
+      })
+
+      const since = ago(100 * DAY)
+      expect(await run((facts) => facts.candidates(since))).toContain(customer)
+      const all = await run((facts) => facts.factsOf([customer, "not-a-uuid", randomUUID()], since))
+      expect([...all.keys()]).toEqual([customer])
+      const gathered = all.get(customer)
+      expect(gathered?.customer).toEqual({
+        customerId: customer,
+        name: `${who.firstName} ${who.lastName}`,
+        email: who.email,
+      })
+      // Events oldest first, as the log reads them, whatever order they were written in.
+      expect(gathered?.facts.limitReached).toEqual([ago(3 * DAY), ago(DAY)])
+      expect(gathered?.facts.limitChanges).toEqual([
+        { at: ago(2 * DAY), detail: { from: 100, to: null } },
+      ])
+      expect(gathered?.facts.declinedEvents).toEqual([ago(4 * DAY)])
+      expect([...(gathered?.facts.spends ?? [])].sort((a, b) => byTime(a.at, b.at))).toEqual([
+        { at: ago(5 * DAY), pence: 120 },
+        { at: ago(3 * DAY), pence: 750 },
+      ])
+      expect(gathered?.facts.failedPayments).toEqual([ago(DAY)])
+      expect(gathered?.facts.reviews).toEqual([{ at: ago(DAY / 2), signals: ["SpendVelocity"] }])
+      expect(gathered?.reviews).toEqual([
+        { at: ago(DAY / 2), signals: ["SpendVelocity"], note: "Checked", by: "u-1" },
+      ])
+    })
+
+    it("makes a candidate of evidence, spend or a failed payment, never of a review alone", async () => {
+      const since = ago(100 * DAY)
+      const quiet = await world.newCustomer(person())
+      await world.recordEvent({
+        customerId: quiet,
+        kind: "SpendLimitReached",
+        at: ago(400 * DAY),
+        detail: {},
+      })
+      const reviewed = await world.newCustomer(person())
+      await world.recordEvent({
+        customerId: reviewed,
+        kind: "HarmSignalReviewed",
+        at: ago(DAY),
+        detail: { signals: [], note: "", reviewedBy: null },
+      })
+      const spender = await world.newCustomer(person())
+      await world.placeOrder(spender, { status: "Completed", at: ago(DAY), lineTotals: [300] })
+      const failing = await world.newCustomer(person())
+      await world.placeOrder(failing, {
+        status: "Cancelled",
+        at: ago(DAY),
+        lineTotals: [300],
+        payment: "Failed",
+      })
+      const candidates = await run((facts) => facts.candidates(since))
+      expect(candidates).not.toContain(quiet)
+      expect(candidates).not.toContain(reviewed)
+      expect(candidates).toEqual(expect.arrayContaining([spender, failing]))
+      expect(new Set(candidates).size).toBe(candidates.length)
+      expect((await run((facts) => facts.factsOf([], ago(DAY)))).size).toBe(0)
+      const nothing = (await run((facts) => facts.factsOf([quiet], since))).get(quiet)
+      expect(nothing?.facts).toEqual({
+        limitReached: [],
+        limitChanges: [],
+        declinedEvents: [],
+        failedPayments: [],
+        spends: [],
+        reviews: [],
+      })
+    })
+  })

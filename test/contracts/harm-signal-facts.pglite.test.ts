@@ -1,0 +1,8 @@
+import { makeDatabase } from "@howzat/postgres/database"
+import { harmSignalFactsContract } from "./harm-signal-facts.contract"
+import { harmSignalFactsOnDatabase } from "./harm-signal-facts.database"
+
+harmSignalFactsContract(
+  "harm-signal facts on PGlite (the HarmSignalFacts adapter)",
+  harmSignalFactsOnDatabase(() => makeDatabase({})),
+)

@@ -1,0 +1,8 @@
+import { makeDatabase } from "@howzat/postgres/database"
+import { imagesContract } from "./images.contract"
+import { imagesOnDatabase } from "./images.database"
+
+imagesContract(
+  "images on PGlite (the ImageStore adapter)",
+  imagesOnDatabase(() => makeDatabase({})),
+)

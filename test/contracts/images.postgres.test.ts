@@ -1,0 +1,8 @@
+import { openSuiteDatabaseOnPostgres } from "@howzat/postgres/repos/suite-database"
+import { imagesContract } from "./images.contract"
+import { imagesOnDatabase } from "./images.database"
+
+imagesContract(
+  "images on PostgreSQL (the ImageStore adapter)",
+  imagesOnDatabase(openSuiteDatabaseOnPostgres),
+)

@@ -1,0 +1,33 @@
+import {
+  addReferralOrder,
+  customerRecord,
+  emptyReferralRows,
+  emptyStore,
+  makeReferralRepoDouble,
+} from "@howzat/core/testing"
+import { referralsContract } from "./referrals.contract"
+
+referralsContract("referrals in memory (the ReferralRepo double)", async () => {
+  const accounts = emptyStore()
+  const rows = emptyReferralRows()
+  return {
+    layer: makeReferralRepoDouble(accounts, rows),
+    newCustomer: async (customer = {}) => {
+      const blank = { line2: "", city: "Taunton", county: "Somerset" }
+      const record = customerRecord({
+        ...(customer.firstName === undefined ? {} : { firstName: customer.firstName }),
+        ...(customer.email === undefined ? {} : { email: customer.email }),
+        defaultBillingAddress: customer.billing ? { ...blank, ...customer.billing } : null,
+        defaultShippingAddress: customer.shipping ? { ...blank, ...customer.shipping } : null,
+      })
+      accounts.customers.push(record)
+      return record.customerId
+    },
+    placeOrder: async (customerId, order) => addReferralOrder(rows, customerId, order),
+    rewardsOf: async (customerId) =>
+      rows.rewards
+        .filter((reward) => reward.customerId === customerId)
+        .map(({ amount, description }) => ({ amount, description })),
+    close: async () => {},
+  }
+})

@@ -1,0 +1,8 @@
+import { makeDatabase } from "@howzat/postgres/database"
+import { referralsContract } from "./referrals.contract"
+import { referralsOnDatabase } from "./referrals.database"
+
+referralsContract(
+  "referrals on PGlite (the ReferralRepo adapter)",
+  referralsOnDatabase(() => makeDatabase({})),
+)

@@ -1,0 +1,8 @@
+import { makeDatabase } from "@howzat/postgres/database"
+import { responsiblePlayEventsContract } from "./responsible-play-events.contract"
+import { responsiblePlayEventsOnDatabase } from "./responsible-play-events.database"
+
+responsiblePlayEventsContract(
+  "the responsible-play log on PGlite (the ResponsiblePlayEvents adapter)",
+  responsiblePlayEventsOnDatabase(() => makeDatabase({})),
+)

@@ -1,0 +1,8 @@
+import { makeDatabase } from "@howzat/postgres/database"
+import { staffUsersContract } from "./staff-users.contract"
+import { staffUsersOnDatabase } from "./staff-users.database"
+
+staffUsersContract(
+  "staff users on PGlite (the StaffUserRepo adapter)",
+  staffUsersOnDatabase(() => makeDatabase({})),
+)

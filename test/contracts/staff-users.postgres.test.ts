@@ -1,0 +1,8 @@
+import { openSuiteDatabaseOnPostgres } from "@howzat/postgres/repos/suite-database"
+import { staffUsersContract } from "./staff-users.contract"
+import { staffUsersOnDatabase } from "./staff-users.database"
+
+staffUsersContract(
+  "staff users on PostgreSQL (the StaffUserRepo adapter)",
+  staffUsersOnDatabase(openSuiteDatabaseOnPostgres),
+)
