@@ -1,12 +1,12 @@
 import { AccountStandingStore } from "@howzat/core/ports/account-standing"
 import { AgeVerificationRecords } from "@howzat/core/ports/age-verification"
-import { migrateToLatest } from "@howzat/postgres/migrations/index"
+import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {
   makeAccountStandingStore,
   makeAgeVerificationRecords,
-} from "@howzat/postgres/repos/account-standing"
-import type { SuiteDatabase } from "@howzat/postgres/repos/catalogue.suite"
-import { newCustomer } from "@howzat/postgres/repos/orders-fixtures"
+  migrateToLatest,
+  newCustomer,
+} from "@howzat/postgres/testing"
 import { Layer } from "effect"
 import type { AccountStandingWorld } from "./account-standing.contract"
 

@@ -1,4 +1,4 @@
-import { makeDatabase } from "@howzat/postgres/database"
+import { makeDatabase } from "@howzat/postgres/testing"
 import { accountStandingContract } from "./account-standing.contract"
 import { accountStandingOnDatabase } from "./account-standing.database"
 

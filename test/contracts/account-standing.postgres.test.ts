@@ -1,6 +1,6 @@
-import { openSuiteDatabaseOnPostgres } from "@howzat/postgres/repos/suite-database"
 import { accountStandingContract } from "./account-standing.contract"
 import { accountStandingOnDatabase } from "./account-standing.database"
+import { openSuiteDatabaseOnPostgres } from "./harness"
 
 accountStandingContract(
   "account standing on PostgreSQL (the AccountStandingStore and AgeVerificationRecords adapters)",

@@ -1,9 +1,12 @@
 import { AuditLog, AuditLogReader } from "@howzat/core/ports/audit-log"
 import { Transactions } from "@howzat/core/ports/transactions"
-import { migrateToLatest } from "@howzat/postgres/migrations/index"
-import { makeAuditLog, makeAuditLogReader } from "@howzat/postgres/repos/audit-log"
-import type { SuiteDatabase } from "@howzat/postgres/repos/catalogue.suite"
-import { makeTransactions } from "@howzat/postgres/transactions"
+import type { SuiteDatabase } from "@howzat/postgres/testing"
+import {
+  makeAuditLog,
+  makeAuditLogReader,
+  makeTransactions,
+  migrateToLatest,
+} from "@howzat/postgres/testing"
 import { Layer } from "effect"
 import type { AuditLogWorld } from "./audit-log.contract"
 

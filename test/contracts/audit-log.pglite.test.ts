@@ -1,4 +1,4 @@
-import { makeDatabase } from "@howzat/postgres/database"
+import { makeDatabase } from "@howzat/postgres/testing"
 import { auditLogContract } from "./audit-log.contract"
 import { auditLogOnDatabase } from "./audit-log.database"
 

@@ -1,6 +1,6 @@
-import { openSuiteDatabaseOnPostgres } from "@howzat/postgres/repos/suite-database"
 import { auditLogContract } from "./audit-log.contract"
 import { auditLogOnDatabase } from "./audit-log.database"
+import { openSuiteDatabaseOnPostgres } from "./harness"
 
 auditLogContract(
   "the audit log on PostgreSQL (the AuditLog and AuditLogReader adapters)",

@@ -1,9 +1,7 @@
 import { ComplaintStore } from "@howzat/core/ports/complaints"
 import { Transactions } from "@howzat/core/ports/transactions"
-import { migrateToLatest } from "@howzat/postgres/migrations/index"
-import type { SuiteDatabase } from "@howzat/postgres/repos/catalogue.suite"
-import { makeComplaintStore } from "@howzat/postgres/repos/complaints"
-import { makeTransactions } from "@howzat/postgres/transactions"
+import type { SuiteDatabase } from "@howzat/postgres/testing"
+import { makeComplaintStore, makeTransactions, migrateToLatest } from "@howzat/postgres/testing"
 import { Layer } from "effect"
 import type { ComplaintsWorld } from "./complaints.contract"
 

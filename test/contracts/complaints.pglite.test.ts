@@ -1,4 +1,4 @@
-import { makeDatabase } from "@howzat/postgres/database"
+import { makeDatabase } from "@howzat/postgres/testing"
 import { complaintsContract } from "./complaints.contract"
 import { complaintsOnDatabase } from "./complaints.database"
 

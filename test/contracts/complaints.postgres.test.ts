@@ -1,6 +1,6 @@
-import { openSuiteDatabaseOnPostgres } from "@howzat/postgres/repos/suite-database"
 import { complaintsContract } from "./complaints.contract"
 import { complaintsOnDatabase } from "./complaints.database"
+import { openSuiteDatabaseOnPostgres } from "./harness"
 
 complaintsContract(
   "complaints on PostgreSQL (the ComplaintStore adapter)",

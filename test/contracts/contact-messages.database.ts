@@ -1,9 +1,11 @@
 import { ContactMessageStore } from "@howzat/core/ports/contact-messages"
 import { Transactions } from "@howzat/core/ports/transactions"
-import { migrateToLatest } from "@howzat/postgres/migrations/index"
-import type { SuiteDatabase } from "@howzat/postgres/repos/catalogue.suite"
-import { makeContactMessageStore } from "@howzat/postgres/repos/contact-messages"
-import { makeTransactions } from "@howzat/postgres/transactions"
+import type { SuiteDatabase } from "@howzat/postgres/testing"
+import {
+  makeContactMessageStore,
+  makeTransactions,
+  migrateToLatest,
+} from "@howzat/postgres/testing"
 import { Layer } from "effect"
 import type { ContactMessagesWorld } from "./contact-messages.contract"
 

@@ -1,4 +1,4 @@
-import { makeDatabase } from "@howzat/postgres/database"
+import { makeDatabase } from "@howzat/postgres/testing"
 import { contactMessagesContract } from "./contact-messages.contract"
 import { contactMessagesOnDatabase } from "./contact-messages.database"
 

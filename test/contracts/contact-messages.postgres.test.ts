@@ -1,6 +1,6 @@
-import { openSuiteDatabaseOnPostgres } from "@howzat/postgres/repos/suite-database"
 import { contactMessagesContract } from "./contact-messages.contract"
 import { contactMessagesOnDatabase } from "./contact-messages.database"
+import { openSuiteDatabaseOnPostgres } from "./harness"
 
 contactMessagesContract(
   "contact messages on PostgreSQL (the ContactMessageStore adapter)",

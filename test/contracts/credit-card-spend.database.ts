@@ -1,10 +1,5 @@
 import { CreditCardSpendLive, PaymentRepoLive } from "@howzat/postgres"
-import {
-  competitionOnSale,
-  NOW,
-  newBasket,
-  newCustomer,
-} from "@howzat/postgres/repos/orders-fixtures"
+import { competitionOnSale, NOW, newBasket, newCustomer } from "@howzat/postgres/testing"
 import { Layer } from "effect"
 import type { CreditCardSpendSeed } from "./credit-card-spend.contract"
 import type { ContractDatabase } from "./harness"

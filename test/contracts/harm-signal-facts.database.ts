@@ -1,10 +1,14 @@
 import { randomUUID } from "node:crypto"
 import { HarmSignalFacts } from "@howzat/core/ports/harm-signal-facts"
-import { migrateToLatest } from "@howzat/postgres/migrations/index"
-import type { SuiteDatabase } from "@howzat/postgres/repos/catalogue.suite"
-import { makeHarmSignalFacts } from "@howzat/postgres/repos/harm-signal-facts"
-import { competitionOnSale, newBasket, newCustomer } from "@howzat/postgres/repos/orders-fixtures"
-import { makeResponsiblePlayEvents } from "@howzat/postgres/repos/responsible-play-events"
+import type { SuiteDatabase } from "@howzat/postgres/testing"
+import {
+  competitionOnSale,
+  makeHarmSignalFacts,
+  makeResponsiblePlayEvents,
+  migrateToLatest,
+  newBasket,
+  newCustomer,
+} from "@howzat/postgres/testing"
 import { Effect, Layer } from "effect"
 import type { HarmSignalFactsWorld } from "./harm-signal-facts.contract"
 

@@ -1,4 +1,4 @@
-import { makeDatabase } from "@howzat/postgres/database"
+import { makeDatabase } from "@howzat/postgres/testing"
 import { harmSignalFactsContract } from "./harm-signal-facts.contract"
 import { harmSignalFactsOnDatabase } from "./harm-signal-facts.database"
 

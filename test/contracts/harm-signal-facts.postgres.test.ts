@@ -1,6 +1,6 @@
-import { openSuiteDatabaseOnPostgres } from "@howzat/postgres/repos/suite-database"
 import { harmSignalFactsContract } from "./harm-signal-facts.contract"
 import { harmSignalFactsOnDatabase } from "./harm-signal-facts.database"
+import { openSuiteDatabaseOnPostgres } from "./harness"
 
 harmSignalFactsContract(
   "harm-signal facts on PostgreSQL (the HarmSignalFacts adapter)",

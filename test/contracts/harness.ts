@@ -8,10 +8,10 @@
  * in-memory adapter cannot drift from the real one unnoticed.
  */
 import { type Database, Db, makeDatabase, migrateToLatest } from "@howzat/postgres"
-import { openSuiteDatabaseOnPostgres } from "@howzat/postgres/repos/suite-database"
 import { Effect, Layer } from "effect"
 import type { Kysely } from "kysely"
-import { afterAll, beforeAll } from "vitest"
+import { afterAll, beforeAll, inject } from "vitest"
+import { createTestDatabase } from "../support/postgres-database"
 
 /** One backend, opened for a suite: its ports as a Layer, its way of seeding, how to close it. */
 export interface Harness<R, Seed> {
@@ -61,6 +61,24 @@ const migrated = async (opened: {
 
 /** PGlite in memory: the same schema and SQL as the server, in the test's own process. */
 export const openPglite = async (): Promise<ContractDatabase> => migrated(await makeDatabase({}))
+
+/**
+ * A fresh database of its own on the postgres project's throwaway cluster,
+ * dropped on close, so contract files running in parallel never meet.
+ */
+export const openSuiteDatabaseOnPostgres = async () => {
+  const clusterUrl = inject("postgresUrl")
+  if (!clusterUrl) throw new Error("No PostgreSQL test cluster: see the global setup's warning")
+  const database = await createTestDatabase(clusterUrl)
+  const handle = await makeDatabase({ databaseUrl: database.connectionString })
+  return {
+    db: handle.db,
+    close: async () => {
+      await handle.close()
+      await database.drop()
+    },
+  }
+}
 
 /**
  * A fresh database on the postgres project's throwaway cluster (its global

@@ -1,7 +1,6 @@
 import { ImageStore } from "@howzat/core/ports/images"
-import { migrateToLatest } from "@howzat/postgres/migrations/index"
-import type { SuiteDatabase } from "@howzat/postgres/repos/catalogue.suite"
-import { makeImageStore } from "@howzat/postgres/repos/images"
+import type { SuiteDatabase } from "@howzat/postgres/testing"
+import { makeImageStore, migrateToLatest } from "@howzat/postgres/testing"
 import { Layer } from "effect"
 import type { ImagesWorld } from "./images.contract"
 

@@ -1,4 +1,4 @@
-import { makeDatabase } from "@howzat/postgres/database"
+import { makeDatabase } from "@howzat/postgres/testing"
 import { imagesContract } from "./images.contract"
 import { imagesOnDatabase } from "./images.database"
 

@@ -1,4 +1,4 @@
-import { openSuiteDatabaseOnPostgres } from "@howzat/postgres/repos/suite-database"
+import { openSuiteDatabaseOnPostgres } from "./harness"
 import { imagesContract } from "./images.contract"
 import { imagesOnDatabase } from "./images.database"
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto"
 import { pence } from "@howzat/core/rules/money"
 import { LiveCompetitionsLive, TransactionsLive } from "@howzat/postgres"
-import { createCompetition } from "@howzat/postgres/repos/competition-writer"
+import { createCompetition } from "@howzat/postgres/testing"
 import { Layer } from "effect"
 import type { ContractDatabase } from "./harness"
 import type { LiveCompetitionSeed } from "./live-competitions.contract"

@@ -1,12 +1,16 @@
 import { PostalEntryRepo } from "@howzat/core/ports/postal-entries"
 import { OrderStatus } from "@howzat/core/rules/order-status"
-import { migrateToLatest } from "@howzat/postgres/migrations/index"
-import type { SuiteDatabase } from "@howzat/postgres/repos/catalogue.suite"
-import { makeOrderRepo } from "@howzat/postgres/repos/orders"
-import { competitionOnSale, newBasket, poolCounts } from "@howzat/postgres/repos/orders-fixtures"
-import { makePostalEntryRepo } from "@howzat/postgres/repos/postal-entries"
-import { customerWithEmail } from "@howzat/postgres/repos/postal-entries.suite"
-import { makeTicketAllocator } from "@howzat/postgres/repos/ticket-allocator"
+import type { SuiteDatabase } from "@howzat/postgres/testing"
+import {
+  competitionOnSale,
+  customerWithEmail,
+  makeOrderRepo,
+  makePostalEntryRepo,
+  makeTicketAllocator,
+  migrateToLatest,
+  newBasket,
+  poolCounts,
+} from "@howzat/postgres/testing"
 import { Effect, Layer } from "effect"
 import { NOW, type PostalEntriesWorld } from "./postal-entries.contract"
 

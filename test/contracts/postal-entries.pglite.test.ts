@@ -1,4 +1,4 @@
-import { makeDatabase } from "@howzat/postgres/database"
+import { makeDatabase } from "@howzat/postgres/testing"
 import { postalEntriesContract } from "./postal-entries.contract"
 import { postalEntriesOnDatabase } from "./postal-entries.database"
 

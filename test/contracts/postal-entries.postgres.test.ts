@@ -1,4 +1,4 @@
-import { openSuiteDatabaseOnPostgres } from "@howzat/postgres/repos/suite-database"
+import { openSuiteDatabaseOnPostgres } from "./harness"
 import { postalEntriesContract } from "./postal-entries.contract"
 import { postalEntriesOnDatabase } from "./postal-entries.database"
 

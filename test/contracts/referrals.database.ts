@@ -1,13 +1,13 @@
 import { ReferralRepo } from "@howzat/core/ports/referrals"
-import { migrateToLatest } from "@howzat/postgres/migrations/index"
-import type { SuiteDatabase } from "@howzat/postgres/repos/catalogue.suite"
+import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {
   competitionOnSale,
+  makeReferralRepo,
+  migrateToLatest,
   newBasket,
   newCustomer,
   NOW as ORDERS_NOW,
-} from "@howzat/postgres/repos/orders-fixtures"
-import { makeReferralRepo } from "@howzat/postgres/repos/referrals"
+} from "@howzat/postgres/testing"
 import { Layer } from "effect"
 import type { ReferralsWorld } from "./referrals.contract"
 

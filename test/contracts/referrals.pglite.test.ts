@@ -1,4 +1,4 @@
-import { makeDatabase } from "@howzat/postgres/database"
+import { makeDatabase } from "@howzat/postgres/testing"
 import { referralsContract } from "./referrals.contract"
 import { referralsOnDatabase } from "./referrals.database"
 

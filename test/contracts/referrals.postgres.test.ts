@@ -1,4 +1,4 @@
-import { openSuiteDatabaseOnPostgres } from "@howzat/postgres/repos/suite-database"
+import { openSuiteDatabaseOnPostgres } from "./harness"
 import { referralsContract } from "./referrals.contract"
 import { referralsOnDatabase } from "./referrals.database"
 

@@ -1,8 +1,6 @@
 import { ResponsiblePlayEvents } from "@howzat/core/ports/responsible-play-events"
-import { migrateToLatest } from "@howzat/postgres/migrations/index"
-import type { SuiteDatabase } from "@howzat/postgres/repos/catalogue.suite"
-import { newCustomer } from "@howzat/postgres/repos/orders-fixtures"
-import { makeResponsiblePlayEvents } from "@howzat/postgres/repos/responsible-play-events"
+import type { SuiteDatabase } from "@howzat/postgres/testing"
+import { makeResponsiblePlayEvents, migrateToLatest, newCustomer } from "@howzat/postgres/testing"
 import { Layer } from "effect"
 import type { ResponsiblePlayEventsWorld } from "./responsible-play-events.contract"
 

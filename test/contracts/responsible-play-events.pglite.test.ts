@@ -1,4 +1,4 @@
-import { makeDatabase } from "@howzat/postgres/database"
+import { makeDatabase } from "@howzat/postgres/testing"
 import { responsiblePlayEventsContract } from "./responsible-play-events.contract"
 import { responsiblePlayEventsOnDatabase } from "./responsible-play-events.database"
 

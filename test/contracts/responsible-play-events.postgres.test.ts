@@ -1,4 +1,4 @@
-import { openSuiteDatabaseOnPostgres } from "@howzat/postgres/repos/suite-database"
+import { openSuiteDatabaseOnPostgres } from "./harness"
 import { responsiblePlayEventsContract } from "./responsible-play-events.contract"
 import { responsiblePlayEventsOnDatabase } from "./responsible-play-events.database"
 

@@ -1,5 +1,5 @@
 import { SpendLimitStoreLive } from "@howzat/postgres"
-import { newBasket, newCustomer } from "@howzat/postgres/repos/orders-fixtures"
+import { newBasket, newCustomer } from "@howzat/postgres/testing"
 import { Layer } from "effect"
 import type { ContractDatabase } from "./harness"
 import type { SpendLimitSeed } from "./spend-limits.contract"

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { StaffUserRepo } from "@howzat/core/ports/staff-users"
-import { migrateToLatest } from "@howzat/postgres/migrations/index"
-import type { SuiteDatabase } from "@howzat/postgres/repos/catalogue.suite"
-import { makeStaffUserRepo } from "@howzat/postgres/repos/staff-users"
+import type { SuiteDatabase } from "@howzat/postgres/testing"
+import { makeStaffUserRepo, migrateToLatest } from "@howzat/postgres/testing"
 import { Layer } from "effect"
 import type { StaffUsersWorld } from "./staff-users.contract"
 

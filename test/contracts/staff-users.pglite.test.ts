@@ -1,4 +1,4 @@
-import { makeDatabase } from "@howzat/postgres/database"
+import { makeDatabase } from "@howzat/postgres/testing"
 import { staffUsersContract } from "./staff-users.contract"
 import { staffUsersOnDatabase } from "./staff-users.database"
 

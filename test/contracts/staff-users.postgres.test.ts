@@ -1,4 +1,4 @@
-import { openSuiteDatabaseOnPostgres } from "@howzat/postgres/repos/suite-database"
+import { openSuiteDatabaseOnPostgres } from "./harness"
 import { staffUsersContract } from "./staff-users.contract"
 import { staffUsersOnDatabase } from "./staff-users.database"
 

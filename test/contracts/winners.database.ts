@@ -1,9 +1,12 @@
 import { WinnerRecords } from "@howzat/core/ports/winner-records"
-import { migrateToLatest } from "@howzat/postgres/migrations/index"
-import type { SuiteDatabase } from "@howzat/postgres/repos/catalogue.suite"
-import { recordDraw } from "@howzat/postgres/repos/draw-records"
-import { competitionOnSale, newCustomer } from "@howzat/postgres/repos/orders-fixtures"
-import { makeWinnerRecords } from "@howzat/postgres/repos/winner-records"
+import type { SuiteDatabase } from "@howzat/postgres/testing"
+import {
+  competitionOnSale,
+  makeWinnerRecords,
+  migrateToLatest,
+  newCustomer,
+  recordDraw,
+} from "@howzat/postgres/testing"
 import { Layer } from "effect"
 import type { WinnersWorld } from "./winners.contract"
 

@@ -1,4 +1,4 @@
-import { makeDatabase } from "@howzat/postgres/database"
+import { makeDatabase } from "@howzat/postgres/testing"
 import { winnersContract } from "./winners.contract"
 import { winnersOnDatabase } from "./winners.database"
 

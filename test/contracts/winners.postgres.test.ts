@@ -1,4 +1,4 @@
-import { openSuiteDatabaseOnPostgres } from "@howzat/postgres/repos/suite-database"
+import { openSuiteDatabaseOnPostgres } from "./harness"
 import { winnersContract } from "./winners.contract"
 import { winnersOnDatabase } from "./winners.database"
 

@@ -1,6 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { arbitraryTicketPosition } from "../testing/arbitraries/index.js"
+import type { CompetitionPhase } from "./competition.js"
 import {
   clampQuantity,
   notOnSaleMessage,

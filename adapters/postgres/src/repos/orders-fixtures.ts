@@ -94,3 +94,38 @@ export const poolCounts = async (db: Kysely<Database>, competitionId: string) =>
     totalTickets,
   }
 }
+
+let people = 0
+
+/** A customer whose sign-in address is `email` (verified unless told otherwise). */
+export const customerWithEmail = async (
+  db: Kysely<Database>,
+  email: string,
+  emailVerified = true,
+): Promise<string> => {
+  const { id: userId } = await db
+    .insertInto("users")
+    .values({
+      email,
+      emailVerified,
+      passwordHash: "not-a-real-hash",
+      firstName: "Cat",
+      lastName: `Customer ${++people}`,
+      role: "Customer",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow()
+  const { id } = await db
+    .insertInto("customers")
+    .values({
+      userId,
+      dateOfBirth: "1985-07-09",
+      telephoneNumber: "07700900000",
+      billingLine1: "3 Nursery End",
+      billingPostCode: "NW8 8QN",
+      billingCity: "London",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow()
+  return id
+}

@@ -7,14 +7,8 @@ import { createTestDatabase, type TestDatabase } from "../../../../test/support/
 import { type DatabaseHandle, makeDatabase } from "../database"
 import { migrateToLatest } from "../migrations"
 import { checkoutBuyer, type Outcome } from "./allocation-buyers"
-import { competitionOnSale, NOW, newBasket, poolCounts } from "./orders-fixtures"
-import {
-  customerWithEmail,
-  personForm,
-  postalEntriesOn,
-  postalEntryPortsOn,
-  STAFF,
-} from "./postal-entries.suite"
+import { competitionOnSale, customerWithEmail, NOW, newBasket, poolCounts } from "./orders-fixtures"
+import { personForm, postalEntriesOn, postalEntryPortsOn, STAFF } from "./postal-entries.suite"
 
 /**
  * Free postal entries and checkouts racing for one competition through two

@@ -21,7 +21,7 @@ import { CustomerRepoLive } from "./customers"
 import { soldEntries, ticketHolder } from "./draw-records"
 import { InstantWinRepoLive } from "./instant-wins"
 import { makeOrderRepo } from "./orders"
-import { competitionOnSale, NOW, newBasket, poolCounts } from "./orders-fixtures"
+import { competitionOnSale, customerWithEmail, NOW, newBasket, poolCounts } from "./orders-fixtures"
 import { OutboxMailerLive } from "./outbox"
 import { makePostalEntryRepo, PostalEntryRepoLive } from "./postal-entries"
 import { makeSiteCreditLedger, SiteCreditLedgerLive } from "./site-credit"
@@ -42,41 +42,6 @@ export const STAFF: Principal = {
   customerId: null,
   email: "sam@howzat.example",
   name: "Sam Staff",
-}
-
-let people = 0
-
-/** A customer whose sign-in address is `email` (verified unless told otherwise). */
-export const customerWithEmail = async (
-  db: Kysely<Database>,
-  email: string,
-  emailVerified = true,
-): Promise<string> => {
-  const { id: userId } = await db
-    .insertInto("users")
-    .values({
-      email,
-      emailVerified,
-      passwordHash: "not-a-real-hash",
-      firstName: "Cat",
-      lastName: `Customer ${++people}`,
-      role: "Customer",
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow()
-  const { id } = await db
-    .insertInto("customers")
-    .values({
-      userId,
-      dateOfBirth: "1985-07-09",
-      telephoneNumber: "07700900000",
-      billingLine1: "3 Nursery End",
-      billingPostCode: "NW8 8QN",
-      billingCity: "London",
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow()
-  return id
 }
 
 export const personForm = (overrides: Partial<PostalEntryForm> = {}): PostalEntryForm => ({
