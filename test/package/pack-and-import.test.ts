@@ -36,7 +36,15 @@ describe("the packed core, installed into an empty service", () => {
     )
     await run(
       "npm",
-      ["install", "--prefer-offline", "--no-audit", "--no-fund", ...tarballs.map((t) => `./${t}`)],
+      [
+        "install",
+        "--prefer-offline",
+        "--no-audit",
+        "--no-fund",
+        ...tarballs.map((t) => `./${t}`),
+        // @howzat/core/testing's optional peer: the team that property-tests installs it.
+        "fast-check@^4.3.0",
+      ],
       { cwd: service, env: plainEnv },
     )
   }, 240_000)
@@ -68,6 +76,32 @@ console.log(JSON.stringify({
       phase: "function",
       problem: "function",
     })
+  })
+
+  it("property-tests against @howzat/core/testing: arbitraries and in-memory adapters", async () => {
+    writeFileSync(
+      join(service, "property.mjs"),
+      `import { BasketRepo, basketTotals } from "@howzat/core"
+import { arbitraryBasket, emptyOrderStore, orderDoublesOver } from "@howzat/core/testing"
+import { Effect } from "effect"
+import fc from "fast-check"
+let runs = 0
+fc.assert(fc.property(arbitraryBasket(), (basket) => {
+  runs += 1
+  const totals = basketTotals(basket)
+  return totals.basketTotal >= 0 && totals.siteCreditDebit <= basket.siteCreditBalance
+}))
+const items = await Effect.runPromise(Effect.gen(function* () {
+  const baskets = yield* BasketRepo
+  const { id } = yield* baskets.create(null)
+  yield* baskets.setItem({ basketId: id, owner: null }, "a", 3)
+  yield* baskets.setItem({ basketId: id, owner: null }, "a", 5)
+  return (yield* baskets.byId(id)).items.map((item) => [item.competitionId, item.quantity])
+}).pipe(Effect.provide(orderDoublesOver(emptyOrderStore()))))
+console.log(JSON.stringify({ runs, items }))
+`,
+    )
+    expect(JSON.parse(await node("property.mjs"))).toEqual({ runs: 100, items: [["a", 5]] })
   })
 
   it("keeps test doubles and test files out of the public API", async () => {
