@@ -10,8 +10,8 @@
 import { type Database, Db, makeDatabase, migrateToLatest } from "@howzat/postgres"
 import { Effect, Layer } from "effect"
 import type { Kysely } from "kysely"
-import { afterAll, beforeAll, inject } from "vitest"
-import { createTestDatabase } from "../support/postgres-database"
+import { afterAll, beforeAll } from "vitest"
+import { openOnTestCluster } from "../support/suite-database"
 
 /** One backend, opened for a suite: its ports as a Layer, its way of seeding, how to close it. */
 export interface Harness<R, Seed> {
@@ -62,23 +62,9 @@ const migrated = async (opened: {
 /** PGlite in memory: the same schema and SQL as the server, in the test's own process. */
 export const openPglite = async (): Promise<ContractDatabase> => migrated(await makeDatabase({}))
 
-/**
- * A fresh database of its own on the postgres project's throwaway cluster,
- * dropped on close, so contract files running in parallel never meet.
- */
-export const openSuiteDatabaseOnPostgres = async () => {
-  const clusterUrl = inject("postgresUrl")
-  if (!clusterUrl) throw new Error("No PostgreSQL test cluster: see the global setup's warning")
-  const database = await createTestDatabase(clusterUrl)
-  const handle = await makeDatabase({ databaseUrl: database.connectionString })
-  return {
-    db: handle.db,
-    close: async () => {
-      await handle.close()
-      await database.drop()
-    },
-  }
-}
+/** A fresh database of its own on the test cluster, dropped on close. */
+export const openSuiteDatabaseOnPostgres = () =>
+  openOnTestCluster((databaseUrl) => makeDatabase({ databaseUrl }))
 
 /**
  * A fresh database on the postgres project's throwaway cluster (its global

@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process"
+import { type ExecFileOptions, execFile } from "node:child_process"
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -7,7 +7,14 @@ import { promisify } from "node:util"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
-const run = promisify(execFile)
+const execFileAsync = promisify(execFile)
+/** A failed command's own output in the failure: npm pack's is tsc's build errors. */
+const run = (file: string, args: readonly string[], options: ExecFileOptions) =>
+  execFileAsync(file, args, { ...options, encoding: "utf8" }).catch(
+    (error: Error & { stdout?: string; stderr?: string }) => {
+      throw new Error(`${error.message}\n${error.stdout ?? ""}${error.stderr ?? ""}`)
+    },
+  )
 
 /**
  * Issue 14 §2: another team's service, with no TypeScript loader, installs

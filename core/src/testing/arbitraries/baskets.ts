@@ -1,5 +1,5 @@
 import fc from "fast-check"
-import type { BasketTotalsInput } from "../../rules/basket-totals.js"
+import type { BasketTotalsInput, PricedLine } from "../../rules/basket-totals.js"
 import { arbitraryPence } from "./money.js"
 import { arbitraryAppliedVoucher } from "./promotions.js"
 
@@ -12,7 +12,7 @@ export const BASKET_COMPETITION_IDS = ["a", "b", "c"] as const
  */
 export const arbitraryBasketLine = (
   competitionIds: readonly [string, ...string[]] = BASKET_COMPETITION_IDS,
-) =>
+): fc.Arbitrary<PricedLine> =>
   fc.record({
     competitionId: fc.constantFrom(...competitionIds),
     unitPrice: arbitraryPence({ max: 10_000 }),
