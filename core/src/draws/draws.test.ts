@@ -19,10 +19,10 @@ import { drawWinner } from "./procedure.js"
 import {
   admin,
   customer,
+  DRAWS_NOW,
   type DrawStore,
   drawServicesOver,
   emptyDrawStore,
-  NOW,
   soldTo,
   staff,
   type TestCompetition,
@@ -44,7 +44,7 @@ const setUp = (...competitions: TestCompetition[]) => {
 }
 
 const run = <A, E>(store: DrawStore, test: Effect.Effect<A, E, Draws>) =>
-  Effect.provide(Effect.zipRight(TestClock.setTime(NOW), test), drawServicesOver(store))
+  Effect.provide(Effect.zipRight(TestClock.setTime(DRAWS_NOW), test), drawServicesOver(store))
 
 const drawOf = (competitionId: string, by: Drawer) =>
   Effect.flatMap(Draws, (draws) => draws.draw(competitionId, by))
@@ -107,7 +107,7 @@ describe("who may draw", () => {
             subject: { type: "Draw", id: live.competitionId },
             before: null,
             after: JSON.parse(JSON.stringify(recorded)),
-            at: new Date(NOW),
+            at: new Date(DRAWS_NOW),
           },
         ])
       }),
@@ -142,7 +142,7 @@ describe("a draw that cannot be made yet", () => {
   })
 
   it.effect("before the close it is still open; at the close it can be drawn", () => {
-    const close = new Date(NOW + HOUR)
+    const close = new Date(DRAWS_NOW + HOUR)
     const car = testCompetition({ closeDateTimeUtc: close, sold: soldTo([4, 9], ann) })
     const store = setUp(car)
     return run(
@@ -193,7 +193,7 @@ describe("a draw that cannot be made yet", () => {
       const car = testCompetition({ sold: soldTo([1, 2, 3], ann) })
       const store = setUp(car)
       const failures = [
-        new BeaconNotYetAvailable({ availableAt: new Date(NOW + 30_000) }),
+        new BeaconNotYetAvailable({ availableAt: new Date(DRAWS_NOW + 30_000) }),
         new BeaconUnreachable({ reason: "connection refused" }),
       ]
       return run(
@@ -255,8 +255,8 @@ describe("a draw", () => {
         expect(made).toEqual({
           competitionId: car.competitionId,
           competitionName: "A red car",
-          drawDate: new Date(NOW),
-          drawnAt: new Date(NOW),
+          drawDate: new Date(DRAWS_NOW),
+          drawnAt: new Date(DRAWS_NOW),
           drawType: "Live",
           outcome: "Winner",
           entriesHash: expected.entriesHash,
@@ -318,9 +318,9 @@ describe("a draw", () => {
     return run(
       store,
       Effect.gen(function* () {
-        yield* TestClock.setTime(NOW + 5 * HOUR)
+        yield* TestClock.setTime(DRAWS_NOW + 5 * HOUR)
         const made = yield* drawOf(car.competitionId, staff)
-        expect(made.drawDate).toEqual(new Date(NOW + 5 * HOUR))
+        expect(made.drawDate).toEqual(new Date(DRAWS_NOW + 5 * HOUR))
         expect(made.drawnAt).toEqual(made.drawDate)
       }),
     )
@@ -418,11 +418,11 @@ describe("the scheduler's pass (drawDue)", () => {
   const drawnIds = (store: DrawStore) => new Set(store.draws.keys())
 
   it.effect("draws the automatic competitions whose time has come, and only those", () => {
-    const due = automatic(NOW - 10 * HOUR)
-    const dueNow = automatic(NOW)
-    const later = automatic(NOW + HOUR)
+    const due = automatic(DRAWS_NOW - 10 * HOUR)
+    const dueNow = automatic(DRAWS_NOW)
+    const later = automatic(DRAWS_NOW + HOUR)
     const live = testCompetition({ drawType: "Live" })
-    const none = testCompetition({ drawType: "None", closeDateTimeUtc: new Date(NOW - HOUR) })
+    const none = testCompetition({ drawType: "None", closeDateTimeUtc: new Date(DRAWS_NOW - HOUR) })
     const store = setUp(due, dueNow, later, live, none)
     return run(
       store,
@@ -436,18 +436,18 @@ describe("the scheduler's pass (drawDue)", () => {
         expect(drawnIds(store)).toEqual(new Set([due.competitionId, dueNow.competitionId]))
         // A second pass finds nothing left to draw.
         expect(yield* pass).toEqual([])
-        yield* TestClock.setTime(NOW + HOUR)
+        yield* TestClock.setTime(DRAWS_NOW + HOUR)
         expect((yield* pass).map((r) => r.competitionId)).toEqual([later.competitionId])
       }),
     )
   })
 
   it.effect("one competition that cannot be drawn does not stop the others", () => {
-    const first = automatic(NOW - 3 * HOUR)
-    const unpaid = automatic(NOW - 2 * HOUR, { ordersAwaitingPayment: 1 })
+    const first = automatic(DRAWS_NOW - 3 * HOUR)
+    const unpaid = automatic(DRAWS_NOW - 2 * HOUR, { ordersAwaitingPayment: 1 })
     // A draw time before the close (the database refuses one; Draws must not rely on it): due, still open.
-    const misdated = automatic(NOW - HOUR, { closeDateTimeUtc: new Date(NOW + HOUR) })
-    const last = automatic(NOW - 30 * 60 * 1000)
+    const misdated = automatic(DRAWS_NOW - HOUR, { closeDateTimeUtc: new Date(DRAWS_NOW + HOUR) })
+    const last = automatic(DRAWS_NOW - 30 * 60 * 1000)
     const store = setUp(first, unpaid, misdated, last)
     return run(
       store,
@@ -472,7 +472,7 @@ describe("the scheduler's pass (drawDue)", () => {
   })
 
   it.effect("catches up after downtime in one pass, soonest first, a batch at a time", () => {
-    const backlog = Array.from({ length: 25 }, (_, i) => automatic(NOW - (i + 1) * HOUR))
+    const backlog = Array.from({ length: 25 }, (_, i) => automatic(DRAWS_NOW - (i + 1) * HOUR))
     const store = setUp(...backlog)
     const soonestFirst = [...backlog].reverse().map((c) => c.competitionId)
     return run(
@@ -488,9 +488,9 @@ describe("the scheduler's pass (drawDue)", () => {
 
   it.effect("a full batch that cannot be drawn does not starve the competitions behind it", () => {
     const stuck = Array.from({ length: DRAW_BATCH + 2 }, (_, i) =>
-      automatic(NOW - (100 - i) * HOUR, { ordersAwaitingPayment: 1 }),
+      automatic(DRAWS_NOW - (100 - i) * HOUR, { ordersAwaitingPayment: 1 }),
     )
-    const behind = automatic(NOW - HOUR)
+    const behind = automatic(DRAWS_NOW - HOUR)
     const store = setUp(...stuck, behind)
     return run(
       store,
@@ -510,14 +510,14 @@ describe("the live-draw host's waiting list", () => {
   it.effect("is for staff, and lists the closed competitions still to be drawn", () => {
     const waiting = testCompetition({ drawType: "Live" })
     const drawn = testCompetition({ drawType: "Live", sold: soldTo([1], ann) })
-    const open = testCompetition({ closeDateTimeUtc: new Date(NOW + HOUR) })
+    const open = testCompetition({ closeDateTimeUtc: new Date(DRAWS_NOW + HOUR) })
     const hidden = testCompetition({
       visibilityStatus: "Hidden",
-      drawDateTimeUtc: new Date(NOW + HOUR),
+      drawDateTimeUtc: new Date(DRAWS_NOW + HOUR),
     })
     const automatic = testCompetition({
       drawType: "Automatic",
-      drawDateTimeUtc: new Date(NOW + 2 * HOUR),
+      drawDateTimeUtc: new Date(DRAWS_NOW + 2 * HOUR),
     })
     const store = setUp(waiting, drawn, open, hidden, automatic)
     return run(
@@ -547,14 +547,14 @@ describe("the public list of competitions waiting for the live draw", () => {
     // The stream ran over: an hour past its draw time and not drawn yet.
     const overran = closedLive({
       competitionName: "Overran",
-      closeDateTimeUtc: new Date(NOW - 3 * HOUR),
-      drawDateTimeUtc: new Date(NOW - HOUR),
+      closeDateTimeUtc: new Date(DRAWS_NOW - 3 * HOUR),
+      drawDateTimeUtc: new Date(DRAWS_NOW - HOUR),
     })
     // Put off to next week's stream after it was due.
     const putOff = closedLive({
       competitionName: "Put off",
-      closeDateTimeUtc: new Date(NOW - 8 * 24 * HOUR),
-      drawDateTimeUtc: new Date(NOW - 7 * 24 * HOUR),
+      closeDateTimeUtc: new Date(DRAWS_NOW - 8 * 24 * HOUR),
+      drawDateTimeUtc: new Date(DRAWS_NOW - 7 * 24 * HOUR),
     })
     const tonight = closedLive({ competitionName: "Tonight" })
     const store = setUp(tonight, overran, putOff)
@@ -574,11 +574,11 @@ describe("the public list of competitions waiting for the live draw", () => {
     const store = setUp(
       listedOne,
       closedLive({ visibilityStatus: "Hidden" }),
-      testCompetition({ drawType: "Automatic", drawDateTimeUtc: new Date(NOW + HOUR) }),
+      testCompetition({ drawType: "Automatic", drawDateTimeUtc: new Date(DRAWS_NOW + HOUR) }),
       testCompetition({ drawType: "None", drawDateTimeUtc: null }),
       closedLive({
-        closeDateTimeUtc: new Date(NOW + HOUR),
-        drawDateTimeUtc: new Date(NOW + 2 * HOUR),
+        closeDateTimeUtc: new Date(DRAWS_NOW + HOUR),
+        drawDateTimeUtc: new Date(DRAWS_NOW + 2 * HOUR),
       }),
     )
     return run(
@@ -590,7 +590,7 @@ describe("the public list of competitions waiting for the live draw", () => {
   })
 
   it.effect("is by draw time, then close time, name and id", () => {
-    const at = (hoursAgo: number) => new Date(NOW - hoursAgo * HOUR)
+    const at = (hoursAgo: number) => new Date(DRAWS_NOW - hoursAgo * HOUR)
     const later = closedLive({ competitionName: "A", drawDateTimeUtc: at(1) })
     const closedFirst = closedLive({ competitionName: "Z", closeDateTimeUtc: at(5) })
     const b = closedLive({ competitionName: "B", closeDateTimeUtc: at(3) })
@@ -601,7 +601,7 @@ describe("the public list of competitions waiting for the live draw", () => {
     return run(
       store,
       Effect.gen(function* () {
-        // All but `later` are drawn at NOW; it was due an hour ago.
+        // All but `later` are drawn at DRAWS_NOW; it was due an hour ago.
         expect((yield* awaitingLiveDraw).map((x) => x.id)).toEqual([
           later.competitionId,
           closedFirst.competitionId,
@@ -616,7 +616,7 @@ describe("the public list of competitions waiting for the live draw", () => {
 
   it.effect(`shows at most ${AWAITING_LIVE_DRAW_LIMIT}, the soonest draws`, () => {
     const backlog = Array.from({ length: AWAITING_LIVE_DRAW_LIMIT + 5 }, (_, i) =>
-      closedLive({ drawDateTimeUtc: new Date(NOW - (i + 1) * 60_000) }),
+      closedLive({ drawDateTimeUtc: new Date(DRAWS_NOW - (i + 1) * 60_000) }),
     )
     const store = setUp(...backlog)
     return run(
@@ -652,7 +652,7 @@ describe("the public list of competitions waiting for the live draw", () => {
           ),
           async (specs) => {
             const made = specs.map((spec) => {
-              const close = NOW - spec.closedHoursAgo * HOUR
+              const close = DRAWS_NOW - spec.closedHoursAgo * HOUR
               return {
                 spec,
                 competition: testCompetition({
@@ -760,7 +760,7 @@ describe("what a competition publishes", () => {
   it.effect("reveals the instant-win salt and lines at the close, not before", () => {
     const groupA = "A1B2C3D4-0000-4000-8000-000000000001"
     const groupB = "a1b2c3d4-0000-4000-8000-000000000002"
-    const close = new Date(NOW + HOUR)
+    const close = new Date(DRAWS_NOW + HOUR)
     const car = testCompetition({
       closeDateTimeUtc: close,
       instantWinLines: [

@@ -30,7 +30,7 @@ import { Draws } from "./draws.js"
 import type { DrawMaterial, DrawRecord, TicketHolder } from "./model.js"
 import { type InstantWinLine, instantWinCommitment, seedCommitment } from "./procedure.js"
 
-export const NOW = Date.parse("2026-07-02T20:30:00Z")
+export const DRAWS_NOW = Date.parse("2026-07-02T20:30:00Z")
 const HOUR = 60 * 60 * 1000
 
 /** A competition as the repository would hold it, with its sold tickets and who holds them. */
@@ -83,10 +83,10 @@ export const testCompetition = (overrides: Partial<TestCompetition> = {}): TestC
   competitionName: "A car",
   drawType: "Live",
   visibilityStatus: "Visible",
-  closeDateTimeUtc: new Date(NOW - HOUR),
-  drawDateTimeUtc: new Date(NOW),
+  closeDateTimeUtc: new Date(DRAWS_NOW - HOUR),
+  drawDateTimeUtc: new Date(DRAWS_NOW),
   seed: randomBytes(32),
-  seedCommittedAt: new Date(NOW - 30 * 24 * HOUR),
+  seedCommittedAt: new Date(DRAWS_NOW - 30 * 24 * HOUR),
   instantWinSalt: hex(randomBytes(32)),
   instantWinLines: [],
   sold: new Map(),

@@ -4,9 +4,9 @@ import type { Principal } from "../accounts/model.js"
 import {
   admin,
   customer,
+  DRAWS_NOW,
   drawServicesOver,
   emptyDrawStore,
-  NOW,
   staff,
   testCompetition,
 } from "../draws/test-doubles.js"
@@ -25,7 +25,7 @@ const onSale = (name: string, closesInHours: number): CompetitionOnSale => ({
   competitionName: name,
   ticketsSold: 10,
   totalTickets: 100,
-  closeDateTimeUtc: new Date(NOW + closesInHours * HOUR),
+  closeDateTimeUtc: new Date(DRAWS_NOW + closesInHours * HOUR),
   visibilityStatus: "Visible",
 })
 
@@ -55,7 +55,7 @@ const dashboardFor = (by: Principal, windows: { from: Date; to: Date }[] = []) =
     Layer.provide(Layer.merge(figuresAsked(windows), drawServicesOver(store))),
   )
   return Effect.zipRight(
-    TestClock.setTime(NOW),
+    TestClock.setTime(DRAWS_NOW),
     Effect.either(Effect.flatMap(BackOfficeDashboard, (d) => d.dashboard(by))),
   ).pipe(Effect.provide(services))
 }
@@ -76,8 +76,8 @@ describe("the back office's dashboard", () => {
       const result = yield* dashboardFor(staff, windows)
       if (Either.isLeft(result)) throw new Error(result.left._tag)
       const dashboard = result.right
-      expect(windows.every((w) => w.to.getTime() === NOW)).toBe(true)
-      // NOW is 9:30pm on 2 July in London (BST): today from London midnight, the week from 26 June.
+      expect(windows.every((w) => w.to.getTime() === DRAWS_NOW)).toBe(true)
+      // DRAWS_NOW is 9:30pm on 2 July in London (BST): today from London midnight, the week from 26 June.
       expect(windows.map((w) => w.from.toISOString()).sort()).toEqual([
         "2026-06-25T23:00:00.000Z",
         "2026-07-01T23:00:00.000Z",
