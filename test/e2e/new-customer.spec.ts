@@ -113,8 +113,16 @@ test("an anonymous visit makes no refresh call and logs no error; a signed-in re
 }) => {
   const errors: string[] = []
   const refreshes: string[] = []
+  // The browser's own "Failed to load resource" line names no address, so failed
+  // responses are listed by URL instead. Uploaded images are left out: other
+  // journeys add and delete them on the shared demo shop while this one runs.
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text())
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+      errors.push(message.text())
+  })
+  page.on("response", (response) => {
+    if (response.status() >= 400 && !new URL(response.url()).pathname.startsWith("/files/"))
+      errors.push(`${response.status()} ${response.url()}`)
   })
   page.on("request", (request) => {
     if (request.url().includes("/api/auth/refresh-token")) refreshes.push(request.url())

@@ -66,7 +66,8 @@ test("a 6-month break shows its end date and checkout is refused with the messag
   await page.getByLabel("Postcode").first().fill("NW8 9ST")
   await page.getByRole("button", { name: "PROCEED TO PAYMENT" }).click()
 
-  const refusal = page.getByRole("dialog")
+  // By name: on a phone the basket drawer may still be closing, and it is a dialog too.
+  const refusal = page.getByRole("dialog", { name: "Account on a break" })
   await expect(refusal).toContainText("Account on a break")
   await expect(refusal).toContainText(`Your account is on a break until ${endDate} at`)
   await expect(refusal).toContainText(
