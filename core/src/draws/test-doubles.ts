@@ -1,6 +1,8 @@
 /**
- * In-memory doubles of the ports the Draws use case needs. They keep the
- * behaviour Draws relies on and nothing else: `lock` holds the competition
+ * In-memory doubles of the ports the Draws use case needs. DrawRecords and
+ * DrawRepo pass the same contract as the Postgres adapters
+ * (test/contracts/draw-records.*, draws.*); the rest keep the behaviour
+ * Draws relies on: `lock` holds the competition
  * until the transaction ends (and only works inside one), a second draw of
  * a competition is refused as the unique index refuses it, and a failed
  * transaction takes back the draw and the mail it wrote.
@@ -54,6 +56,8 @@ export interface TestCompetition {
 export interface DrawStore {
   readonly competitions: Map<string, TestCompetition>
   readonly draws: Map<string, { readonly draw: DrawRecord; readonly entries: string }>
+  /** Competitions whose drawn winner staff keep private (the draw's `is_visible` off). */
+  readonly privateWinners: Set<string>
   /** What the Mailer was handed, in order. */
   readonly outbox: MailMessage[]
   /** The audit log's entries, kept only when their transaction commits. */
@@ -67,6 +71,7 @@ export interface DrawStore {
 export const emptyDrawStore = (): DrawStore => ({
   competitions: new Map(),
   draws: new Map(),
+  privateWinners: new Set(),
   outbox: [],
   audit: [],
   beacon: { source: "none", value: "" },
@@ -301,6 +306,10 @@ export const drawDoublesOver = (store: DrawStore) => {
             .sort(latestFirst)
             .map((draw) => ({
               ...draw,
+              // The draw stays public (its proof is), the name of a winner kept private does not.
+              ...(query.includeHidden || !store.privateWinners.has(draw.competitionId)
+                ? {}
+                : { winnerFullName: null, winnerCustomerId: null }),
               competitionName: store.competitions.get(draw.competitionId)?.competitionName ?? "",
             })),
           query.page,
@@ -310,18 +319,38 @@ export const drawDoublesOver = (store: DrawStore) => {
       Effect.sync(() => store.draws.get(competitionId)?.entries ?? null),
   })
 
+  /** Named in the winners list: a drawn winner, and, unless staff ask, not kept private. */
+  const listedWinner = (draw: DrawRecord, includeHidden: boolean) =>
+    draw.winningTicketNumber !== null &&
+    draw.winnerFullName !== null &&
+    (includeHidden ||
+      (visibleUnless(false, draw.competitionId) && !store.privateWinners.has(draw.competitionId)))
+  const named = (fullName: string, part: string | undefined) =>
+    part === undefined || fullName.toLowerCase().includes(part.toLowerCase())
+
   const drawRepo = Layer.succeed(DrawRepo, {
-    nextDrawDate: () => Effect.dieMessage("DrawRepo.nextDrawDate is not used by Draws"),
+    nextDrawDate: (drawType, now) =>
+      Effect.sync(() => {
+        const upcoming = competitions()
+          .filter((c) => c.visibilityStatus === "Visible" && c.drawType === drawType)
+          .flatMap((c) =>
+            c.drawDateTimeUtc !== null && c.drawDateTimeUtc > now ? [c.drawDateTimeUtc] : [],
+          )
+          .sort((a, b) => a.getTime() - b.getTime())
+        return upcoming[0] ?? null
+      }),
     winners: (query) =>
       Effect.sync(() =>
         page(
           [...store.draws.values()]
             .map(({ draw }) => draw)
-            .filter((draw) => visibleUnless(query.includeHidden, draw.competitionId))
+            .filter((draw) => listedWinner(draw, query.includeHidden))
             .filter((draw) => within(draw, query.fromDate, query.toDate))
             .filter(
               (draw) =>
-                query.competitionId === undefined || draw.competitionId === query.competitionId,
+                (query.competitionId === undefined || draw.competitionId === query.competitionId) &&
+                (query.customerId === undefined || draw.winnerCustomerId === query.customerId) &&
+                named(draw.winnerFullName ?? "", query.customerName),
             )
             .sort(latestFirst)
             .flatMap((draw): CompetitionWinner[] =>
@@ -336,7 +365,7 @@ export const drawDoublesOver = (store: DrawStore) => {
                       ticketNumber: draw.winningTicketNumber,
                       winnerFullName: draw.winnerFullName,
                       imageUrl: null,
-                      isVisible: visibleUnless(false, draw.competitionId),
+                      isVisible: !store.privateWinners.has(draw.competitionId),
                     },
                   ],
             ),
