@@ -1,0 +1,4 @@
+import { drawRecordsContract } from "./draw-records.contract"
+import { drawsInMemory } from "./draw-records.memory"
+
+drawRecordsContract("draw records in memory (the draws doubles)", drawsInMemory)
