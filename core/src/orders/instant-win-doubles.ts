@@ -1,9 +1,11 @@
 /**
- * An in-memory InstantWinRepo over a list of instant-win numbers, keeping
- * what the use cases rely on: a number is claimed once (the first claim
- * wins, a replay gets nothing), and a processed prize keeps its time. The
- * real repository also checks that the holding holds the ticket in the
- * pool; here the claim's tickets come from the holding itself.
+ * An in-memory InstantWinRepo over a list of instant-win numbers: a number
+ * is claimed once (the first claim wins, a replay gets nothing), and a
+ * processed prize keeps its time. Given the pool (who holds each ticket),
+ * a claim wins only the tickets its holding holds, as the real repository's
+ * does; without one (core's use-case doubles keep no pool) the claim's
+ * tickets are taken to be the holding's own. With a pool it passes the
+ * contract of test/contracts/instant-wins.*.
  */
 import { Effect, Layer } from "effect"
 import { InstantWinRepo, type TicketRef, type WonInstantWin } from "../ports/instant-wins.js"
@@ -45,6 +47,11 @@ export const instantWinRow = (
   }
 }
 
+/** Who holds each ticket in the pool: an order's or a postal entry's id, by `instantWinPoolKey`. */
+export type InstantWinTicketPool = ReadonlyMap<string, string>
+export const instantWinPoolKey = (ticket: TicketRef) =>
+  `${ticket.competitionId}/${ticket.ticketNumber}`
+
 const matches = (row: TicketRef, ticket: TicketRef) =>
   row.competitionId === ticket.competitionId && row.ticketNumber === ticket.ticketNumber
 
@@ -58,13 +65,25 @@ const prizeOf = (row: InstantWinRow): WonInstantWin => ({
   siteCredit: row.siteCredit,
 })
 
-export const instantWinRepoOver = (numbers: InstantWinRow[]) =>
+const byTicket = (a: TicketRef, b: TicketRef) =>
+  a.competitionId < b.competitionId
+    ? -1
+    : a.competitionId > b.competitionId
+      ? 1
+      : a.ticketNumber - b.ticketNumber
+
+export const instantWinRepoOver = (numbers: InstantWinRow[], pool?: InstantWinTicketPool) =>
   Layer.succeed(InstantWinRepo, {
     claim: (claim) =>
       Effect.sync(() => {
+        const holderId =
+          claim.holding.kind === "Order" ? claim.holding.orderId : claim.holding.postalEntryId
+        const held = (row: TicketRef) =>
+          pool === undefined || pool.get(instantWinPoolKey(row)) === holderId
         const won: WonInstantWin[] = []
         numbers.forEach((row, index) => {
-          if (row.wonAt !== null || !claim.tickets.some((ticket) => matches(row, ticket))) return
+          if (row.wonAt !== null || !held(row)) return
+          if (!claim.tickets.some((ticket) => matches(row, ticket))) return
           const claimed: InstantWinRow = {
             ...row,
             wonAt: claim.at,
@@ -91,6 +110,7 @@ export const instantWinRepoOver = (numbers: InstantWinRow[]) =>
       Effect.sync(() =>
         numbers
           .filter((row) => tickets.some((ticket) => matches(row, ticket)))
+          .sort(byTicket)
           .map((row) => ({
             competitionId: row.competitionId,
             ticketNumber: row.ticketNumber,
