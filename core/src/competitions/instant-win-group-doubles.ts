@@ -1,5 +1,5 @@
 import { Effect, Layer } from "effect"
-import { CompetitionNotFound } from "../competitions/errors.js"
+import { CompetitionNotFound, RepositoryError } from "../competitions/errors.js"
 import { type AuditEntry, AuditLog } from "../ports/audit-log.js"
 import { InstantWinGroupStore, type StaffInstantWinGroup } from "../ports/instant-win-groups.js"
 import { LiveCompetitions } from "../ports/live-competitions.js"
@@ -26,6 +26,8 @@ export interface MemoryGroup {
   imageUrls: string[]
   prizeSiteCredit: Pence | null
   ticketNumbers: number[]
+  /** Those of `ticketNumbers` already won (none unless told). */
+  wonTicketNumbers?: number[]
 }
 
 export interface MemoryStore {
@@ -45,7 +47,8 @@ const toStaffGroup = (competitionId: string, group: MemoryGroup): StaffInstantWi
   competitionId,
   name: group.name,
   ticketCount: group.ticketNumbers.length,
-  quantityWonToDate: 0,
+  quantityWonToDate: (group.wonTicketNumbers ?? []).filter((n) => group.ticketNumbers.includes(n))
+    .length,
   imageGroup:
     group.imageUrls.length === 0
       ? null
@@ -65,17 +68,39 @@ const toStaffGroup = (competitionId: string, group: MemoryGroup): StaffInstantWi
 
 /**
  * The store on plain arrays, with a Transactions double that puts the whole
- * store back when the work fails, as the database's rollback would.
+ * store back when the work fails, as the database's rollback would. It
+ * refuses what the database's keys refuse, and passes the contract of
+ * test/contracts/instant-win-groups.*.
  */
 export const memoryInstantWinGroups = (store: MemoryStore) => {
+  const unreachable = new RepositoryError({ operation: "instantWinGroups", cause: "no group" })
   const competition = (competitionId: string) =>
     store.competitions.find((c) => c.competitionId === competitionId)
   const groupById = (groupId: string) =>
     store.competitions.flatMap((c) => c.groups).find((g) => g.id === groupId)
-  const mustFind = <A>(found: A | undefined, what: string): A => {
-    if (found === undefined) throw new Error(`memory store: no ${what}`)
-    return found
+  /**
+   * What the database refuses: a group of no competition, a number outside
+   * the pool (its foreign key), a number another group holds (its unique key).
+   */
+  const refusal = (
+    operation: string,
+    found: MemoryCompetition | undefined,
+    groupId: string | null,
+    ticketNumbers: readonly number[],
+  ): RepositoryError | null => {
+    const refused = (why: string) => new RepositoryError({ operation, cause: new Error(why) })
+    if (found === undefined) return refused("no such competition or group")
+    if (new Set(ticketNumbers).size !== ticketNumbers.length) return refused("a number twice")
+    for (const n of ticketNumbers) {
+      if (!Number.isInteger(n) || n < 1 || n > found.totalTickets)
+        return refused(`${n} not in the pool`)
+      if (found.groups.some((g) => g.id !== groupId && g.ticketNumbers.includes(n)))
+        return refused(`${n} held by another group`)
+    }
+    return null
   }
+  const competitionOfGroup = (groupId: string) =>
+    store.competitions.find((c) => c.groups.some((g) => g.id === groupId))
 
   const groups = Layer.succeed(InstantWinGroupStore, {
     lock: (competitionId) =>
@@ -91,24 +116,35 @@ export const memoryInstantWinGroups = (store: MemoryStore) => {
         })
       }),
     insert: (competitionId, fields, ticketNumbers) =>
-      Effect.sync(() => {
+      Effect.suspend(() => {
+        const found = competition(competitionId)
+        const refused = refusal("instantWinGroups.insert", found, null, ticketNumbers)
+        if (refused !== null || found === undefined) return Effect.fail(refused ?? unreachable)
         const id = newId()
-        mustFind(competition(competitionId), "competition").groups.push({
+        found.groups.push({
           id,
           name: fields.name,
           imageUrls: [...fields.imageUrls],
           prizeSiteCredit: fields.prizeSiteCredit,
           ticketNumbers: [...ticketNumbers],
         })
-        return id
+        return Effect.succeed(id)
       }),
     update: (groupId, fields, ticketNumbers) =>
-      Effect.sync(() => {
-        const group = mustFind(groupById(groupId), "group")
+      Effect.suspend(() => {
+        const found = competitionOfGroup(groupId)
+        const refused = refusal("instantWinGroups.update", found, groupId, ticketNumbers ?? [])
+        const group = groupById(groupId)
+        if (refused !== null || group === undefined) return Effect.fail(refused ?? unreachable)
         group.name = fields.name
         group.imageUrls = [...fields.imageUrls]
         group.prizeSiteCredit = fields.prizeSiteCredit
-        if (ticketNumbers !== undefined) group.ticketNumbers = [...ticketNumbers]
+        // The database deletes the group's numbers and writes them afresh: unwon.
+        if (ticketNumbers !== undefined) {
+          group.ticketNumbers = [...ticketNumbers]
+          group.wonTicketNumbers = []
+        }
+        return Effect.void
       }),
     remove: (groupId) =>
       Effect.sync(() => {
@@ -116,13 +152,14 @@ export const memoryInstantWinGroups = (store: MemoryStore) => {
       }),
     lines: (competitionId) =>
       Effect.sync(() =>
-        mustFind(competition(competitionId), "competition").groups.flatMap((g) =>
+        (competition(competitionId)?.groups ?? []).flatMap((g) =>
           g.ticketNumbers.map((ticketNumber) => ({ instantWinGroupId: g.id, ticketNumber })),
         ),
       ),
     commit: (competitionId, commitment) =>
       Effect.sync(() => {
-        const c = mustFind(competition(competitionId), "competition")
+        const c = competition(competitionId)
+        if (c === undefined) return
         c.salt = commitment?.salt ?? null
         c.commitment = commitment?.commitment ?? null
       }),
