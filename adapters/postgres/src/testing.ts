@@ -17,6 +17,7 @@ export { makeDrawRecords, recordDraw } from "./repos/draw-records"
 export { makeDrawRepo } from "./repos/draws"
 export { makeHarmSignalFacts } from "./repos/harm-signal-facts"
 export { makeImageStore } from "./repos/images"
+export { makeInstantWinGroupStore } from "./repos/instant-win-groups"
 export { makeInstantWinRepo } from "./repos/instant-wins"
 export { makeOrderRepo } from "./repos/orders"
 export {

@@ -1,0 +1,8 @@
+import { makeDatabase } from "@howzat/postgres/testing"
+import { instantWinGroupsContract } from "./instant-win-groups.contract"
+import { instantWinGroupsOnDatabase } from "./instant-win-groups.database"
+
+instantWinGroupsContract(
+  "instant-win groups on PGlite (the InstantWinGroupStore adapter)",
+  instantWinGroupsOnDatabase(() => makeDatabase({})),
+)
