@@ -117,10 +117,16 @@ export const makeStaffTicketReads = (db: Kysely<Database>): StaffTicketReadsShap
 
   instantWinTickets: (competitionId, groupId, query) =>
     Effect.gen(function* () {
-      const found = yield* runQuery(db, "staffTickets.check", async (q) => ({
-        competition: await competitionExists(q, competitionId),
-        group: groupId === undefined || (await groupExists(q, competitionId, groupId)),
-      }))
+      const found = yield* runQuery(db, "staffTickets.check", async (q) => {
+        // A malformed competition id is not found; it must not reach the group's uuid comparison.
+        const competition = await competitionExists(q, competitionId)
+        return {
+          competition,
+          group:
+            groupId === undefined ||
+            (competition && (await groupExists(q, competitionId, groupId))),
+        }
+      })
       if (!found.competition) return yield* new CompetitionNotFound({ competitionId })
       if (groupId !== undefined && !found.group) {
         return yield* new InstantWinGroupNotFound({ competitionId, instantWinGroupId: groupId })
