@@ -1,7 +1,11 @@
 import { Effect, Layer } from "effect"
 import { CompetitionNotFound, RepositoryError } from "../competitions/errors.js"
 import { type AuditEntry, AuditLog } from "../ports/audit-log.js"
-import { InstantWinGroupStore, type StaffInstantWinGroup } from "../ports/instant-win-groups.js"
+import {
+  InstantWinGroupStore,
+  type StaffInstantWinGroup,
+  type TicketHolderDetails,
+} from "../ports/instant-win-groups.js"
 import { LiveCompetitions } from "../ports/live-competitions.js"
 import { SecureRandom } from "../ports/secure-random.js"
 import { Transactions } from "../ports/transactions.js"
@@ -18,6 +22,11 @@ export interface MemoryCompetition {
   groups: MemoryGroup[]
   /** Visible and not closed: counted by the instant-win share rule. */
   live?: boolean
+  /**
+   * Sold tickets (paid orders', and sales with no order row) and their
+   * holders, for StaffTicketReads: an unpaid order's tickets are not here.
+   */
+  sold?: Map<number, TicketHolderDetails | null>
 }
 
 export interface MemoryGroup {
