@@ -1,6 +1,6 @@
 import { Effect, Exit, Layer } from "effect"
 import type { AuditEntry } from "../ports/audit-log.js"
-import { ClubStore, type StaffClub } from "../ports/club-store.js"
+import { ClubDirectory, ClubStore, type StaffClub } from "../ports/club-store.js"
 import { Transactions } from "../ports/transactions.js"
 import type { ClubLedgerEntry } from "../rules/clubs.js"
 import { figuresOf } from "../rules/clubs.js"
@@ -14,6 +14,8 @@ export interface MemoryClubs {
     description: string
     clubId: string | null
     usageCount: number
+    /** Not yet valid before this (none unless told). */
+    validFrom?: Date | null
     validTo: Date | null
   }[]
   /** Credit, reversals and payouts, as the club's ledger lists them. */
@@ -95,7 +97,9 @@ export const memoryClubs = (state: MemoryClubs) => {
         page(
           state.ledger
             .filter((e) => e.clubId === id)
-            .sort((a, b) => b.at.getTime() - a.at.getTime()),
+            .sort((a, b) => b.at.getTime() - a.at.getTime())
+            // The ledger's entries as the port has them: which club is the caller's question.
+            .map(({ clubId: _, ...entry }): ClubLedgerEntry => entry),
           p,
         ),
       ),
@@ -181,3 +185,28 @@ export const memoryClubs = (state: MemoryClubs) => {
   })
   return Layer.mergeAll(store, transactions, auditLogOver(state.audit))
 }
+
+/**
+ * The club-perks list in memory: clubs whose current voucher is still
+ * theirs and works at `at` (from its start, before its end), by name.
+ */
+export const memoryClubDirectory = (state: MemoryClubs) =>
+  Layer.succeed(ClubDirectory, {
+    listed: (at) =>
+      Effect.sync(() =>
+        state.clubs
+          .flatMap((club) => {
+            const current = state.vouchers.find(
+              (v) =>
+                v.id === club.voucherPromotionId &&
+                v.clubId === club.id &&
+                (v.validFrom == null || v.validFrom <= at) &&
+                (v.validTo === null || v.validTo > at),
+            )
+            return current === undefined
+              ? []
+              : [{ id: club.id, name: club.name, voucherCode: current.code }]
+          })
+          .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+      ),
+  })
