@@ -1,0 +1,225 @@
+import {
+  ClubDirectory,
+  type ClubDirectoryShape,
+  ClubStore,
+  type ClubStoreShape,
+} from "@howzat/core/ports/club-store"
+import { pence } from "@howzat/core/rules/money"
+import { Effect, type Layer } from "effect"
+import fc from "fast-check"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+
+/**
+ * ClubStore and ClubDirectory to test and the seeding their contract
+ * needs: vouchers of no club (staff make them in Vouchers), uses of a
+ * voucher, and a member of staff who records payouts.
+ */
+export interface ClubsWorld {
+  readonly layer: Layer.Layer<ClubStore | ClubDirectory>
+  /** A voucher of no club, valid from `validFrom` when given; its promotion id. */
+  readonly voucher: (code: string, validFrom?: Date) => Promise<string>
+  /** Counts one use of the voucher, as a checked-out order's does. */
+  readonly use: (promotionId: string) => Promise<void>
+  readonly staff: () => Promise<string>
+  /** Staff move a voucher to another club in Vouchers: the first club's current code stays named. */
+  readonly relink: (promotionId: string, clubId: string) => Promise<void>
+  readonly close: () => Promise<void>
+}
+
+const NOW = new Date("2026-06-15T12:00:00.000Z")
+const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000)
+const UNKNOWN = "00000000-0000-4000-8000-000000000000"
+let made = 0
+/** Names and codes unique to the run, upper case so every collation sorts them alike. */
+const unique = (prefix: string) =>
+  `${prefix}${String(++made).padStart(4, "0")}${Date.now() % 100_000}`
+
+/**
+ * The ClubStore and ClubDirectory ports' contract, run on the in-memory
+ * adapters and on PGlite and PostgreSQL: names and codes unique in any
+ * case, a club's current voucher, adopting and ending vouchers, the list
+ * by name, removal of a club that never earned, payouts, and the
+ * club-perks list. What credit from orders adds up to stays with the
+ * adapter suite (clubs.suite.ts), which seeds orders and refunds.
+ */
+export const clubsContract = (name: string, open: () => Promise<ClubsWorld>) =>
+  describe(name, { timeout: 120_000 }, () => {
+    let world: ClubsWorld
+    const run = <A, E>(use: (store: ClubStoreShape) => Effect.Effect<A, E>) =>
+      Effect.runPromise(Effect.flatMap(ClubStore, use).pipe(Effect.provide(world.layer)))
+    const directory = <A, E>(use: (d: ClubDirectoryShape) => Effect.Effect<A, E>) =>
+      Effect.runPromise(Effect.flatMap(ClubDirectory, use).pipe(Effect.provide(world.layer)))
+    const club = async (prefix = "CLUB") => {
+      const name = unique(prefix)
+      const inserted = await run((s) => s.insert(name))
+      if (inserted === "NameTaken") throw new Error("name taken")
+      const code = unique("C")
+      expect(await run((s) => s.newVoucher(inserted.id, code, "10% off"))).toBe("Made")
+      return { id: inserted.id, name, code }
+    }
+
+    beforeAll(async () => {
+      world = await open()
+    })
+    afterAll(() => world?.close())
+
+    it("makes a club with its current voucher; names in any case and codes stay unique", async () => {
+      const { id, name, code } = await club()
+      const found = await run((s) => s.byId(id))
+      expect(found).toMatchObject({
+        id,
+        name,
+        voucherCode: code,
+        earned: 0,
+        reversed: 0,
+        paidOut: 0,
+        orderCount: 0,
+      })
+      expect(found?.vouchers).toEqual([
+        { promotionId: found?.currentVoucherId, code, usageCount: 0, validTo: null },
+      ])
+      expect(await run((s) => s.held(id))).toEqual(found)
+      expect(await run((s) => s.insert(name.toLowerCase()))).toBe("NameTaken")
+      const other = await club()
+      expect(await run((s) => s.rename(other.id, name.toLowerCase()))).toBe("NameTaken")
+      expect(await run((s) => s.rename(other.id, `${other.name}X`))).toBe("Renamed")
+      expect((await run((s) => s.byId(other.id)))?.name).toBe(`${other.name}X`)
+      expect(await run((s) => s.newVoucher(other.id, code, "again"))).toBe("CodeTaken")
+      expect((await run((s) => s.byId(other.id)))?.voucherCode).toBe(other.code)
+    })
+
+    it("finds a voucher by its code in any case, with its club", async () => {
+      const { id, code } = await club()
+      const loose = unique("L")
+      const looseId = await world.voucher(loose)
+      const current = (await run((s) => s.byId(id)))?.currentVoucherId
+      expect(await run((s) => s.voucherByCode(code.toLowerCase()))).toEqual({
+        promotionId: current,
+        clubId: id,
+      })
+      expect(await run((s) => s.voucherByCode(loose))).toEqual({
+        promotionId: looseId,
+        clubId: null,
+      })
+      expect(await run((s) => s.voucherByCode("NOSUCHCODE"))).toBeNull()
+    })
+
+    it("adopts a voucher as the current code, taking it from another club, and ends one", async () => {
+      const first = await club()
+      const second = await club()
+      const loose = unique("L")
+      const looseId = await world.voucher(loose)
+      await run((s) => s.adoptVoucher(first.id, looseId))
+      const adopted = await run((s) => s.byId(first.id))
+      expect(adopted?.voucherCode).toBe(loose)
+      expect(adopted?.vouchers.map((v) => v.code)).toEqual([first.code, loose])
+      await run((s) => s.adoptVoucher(second.id, looseId))
+      expect((await run((s) => s.byId(first.id)))?.voucherCode).toBeNull()
+      expect((await run((s) => s.byId(second.id)))?.voucherCode).toBe(loose)
+
+      await run((s) => s.endVoucher(looseId, at(60)))
+      await run((s) => s.endVoucher(looseId, at(120)))
+      await run((s) => s.endVoucher(UNKNOWN, at(10)))
+      const ended = (await run((s) => s.byId(second.id)))?.vouchers.find((v) => v.code === loose)
+      expect(ended?.validTo).toEqual(at(60))
+      await run((s) => s.endVoucher(looseId, at(30)))
+      expect(
+        (await run((s) => s.byId(second.id)))?.vouchers.find((v) => v.code === loose)?.validTo,
+      ).toEqual(at(30))
+    })
+
+    it("answers no club for an unknown or malformed id", async () => {
+      for (const id of [UNKNOWN, "not-an-id"]) {
+        expect(await run((s) => s.byId(id))).toBeNull()
+        expect(await run((s) => s.held(id))).toBeNull()
+        expect(await run((s) => s.ledger(id, { pageNumber: 1, pageSize: 10 }))).toMatchObject({
+          items: [],
+          totalCount: 0,
+        })
+      }
+    })
+
+    it("removes a club that never earned: unused vouchers go, used ones end and stay", async () => {
+      const { id, code } = await club()
+      const usedCode = unique("U")
+      const used = await world.voucher(usedCode)
+      await run((s) => s.adoptVoucher(id, used))
+      await world.use(used)
+      expect(await run((s) => s.removeUnearned(id, at(5)))).toBe("Removed")
+      expect(await run((s) => s.byId(id))).toBeNull()
+      expect(await run((s) => s.voucherByCode(code))).toBeNull()
+      expect(await run((s) => s.voucherByCode(usedCode))).toEqual({
+        promotionId: used,
+        clubId: null,
+      })
+    })
+
+    it("records payouts on the ledger, newest first, adding up to what was paid out", async () => {
+      const { id } = await club()
+      const staff = await world.staff()
+      const pay = (amount: number, minute: number, reference: string) =>
+        run((s) =>
+          s.recordPayout({
+            clubId: id,
+            amount: pence(amount),
+            reference,
+            at: at(minute),
+            recordedBy: staff,
+          }),
+        )
+      await pay(1_000, 1, "BACS 1")
+      await pay(250, 2, "BACS 2")
+      const ledger = await run((s) => s.ledger(id, { pageNumber: 1, pageSize: 10 }))
+      expect(ledger).toMatchObject({ totalCount: 2, pageNumber: 1, pageSize: 10 })
+      expect(ledger.items).toEqual([
+        { at: at(2), kind: "Payout", orderId: null, amount: -250, reference: "BACS 2" },
+        { at: at(1), kind: "Payout", orderId: null, amount: -1_000, reference: "BACS 1" },
+      ])
+      expect((await run((s) => s.byId(id)))?.paidOut).toBe(1_250)
+      const second = await run((s) => s.ledger(id, { pageNumber: 2, pageSize: 1 }))
+      expect([second.totalCount, second.items.map((e) => e.reference)]).toEqual([2, ["BACS 1"]])
+    })
+
+    it("lists clubs by part of the name in any case, a page at a time (property)", async () => {
+      const tag = unique("TAG")
+      const mine = []
+      for (let i = 0; i < 5; i++) mine.push(await club(`${tag}N${i}`))
+      const names = mine.map((c) => c.name).sort()
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 1, max: 6 }), async (size) => {
+          const listed: string[] = []
+          for (let n = 1; n <= Math.ceil(names.length / size) + 1; n++) {
+            const got = await run((s) =>
+              s.list({ name: tag.toLowerCase(), page: { pageNumber: n, pageSize: size } }),
+            )
+            expect(got.totalCount).toBe(names.length)
+            listed.push(...got.items.map((c) => c.name))
+          }
+          expect(listed).toEqual(names)
+        }),
+        { numRuns: 6 },
+      )
+    })
+
+    it("lists for the storefront only clubs whose current voucher is theirs and works now", async () => {
+      const shown = await club("PERK")
+      const ended = await club("PERK")
+      const endedVoucher = (await run((s) => s.byId(ended.id)))?.currentVoucherId ?? ""
+      await run((s) => s.endVoucher(endedVoucher, at(-1)))
+      const later = await club("PERK")
+      const notYet = await world.voucher(unique("N"), at(60))
+      await run((s) => s.adoptVoucher(later.id, notYet))
+      const lost = await club("PERK")
+      const taken = (await run((s) => s.byId(lost.id)))?.currentVoucherId ?? ""
+      await run((s) => s.adoptVoucher(shown.id, taken))
+      const relinked = await club("PERK")
+      const moved = (await run((s) => s.byId(relinked.id)))?.currentVoucherId ?? ""
+      await world.relink(moved, shown.id)
+      const listed = (await directory((d) => d.listed(NOW))).filter((c) =>
+        [shown.id, ended.id, later.id, lost.id, relinked.id].includes(c.id),
+      )
+      expect(listed).toEqual([{ id: shown.id, name: shown.name, voucherCode: lost.code }])
+      const afterStart = (await directory((d) => d.listed(at(61)))).map((c) => c.id)
+      expect(afterStart).toContain(later.id)
+    })
+  })
