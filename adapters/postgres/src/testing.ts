@@ -32,6 +32,7 @@ export {
 export { makePostalEntryRepo } from "./repos/postal-entries"
 export { makeReferralRepo } from "./repos/referrals"
 export { makeResponsiblePlayEvents } from "./repos/responsible-play-events"
+export { makeSecondFactorStore } from "./repos/second-factors"
 export { makeStaffTicketReads } from "./repos/staff-tickets"
 export { makeStaffUserRepo } from "./repos/staff-users"
 export { makeTicketAllocator } from "./repos/ticket-allocator"
