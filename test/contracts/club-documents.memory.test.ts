@@ -1,0 +1,39 @@
+import { ClubDocuments } from "@howzat/core/ports/club-documents"
+import {
+  type ClubDocument,
+  poster,
+  type ShopIdentity,
+  welcomeLetter,
+} from "@howzat/core/rules/club-documents"
+import { memoryClubDocuments } from "@howzat/core/testing"
+import { Effect } from "effect"
+import { describe, expect, it } from "vitest"
+import { clubDocumentsContract } from "./club-documents.contract"
+
+const shop: ShopIdentity = {
+  shortName: "Howzat",
+  fullName: "Howzat Prize Competitions",
+  website: "https://howzat.example",
+  customerCareEmail: "help@howzat.example",
+  freePostalEntryAddress: "PO Box 1882, Taunton TA1 9ZZ",
+}
+
+clubDocumentsContract("club documents in memory (the ClubDocuments double)", () => {
+  const asked: ClubDocument[] = []
+  return memoryClubDocuments(asked)
+})
+
+describe("the in-memory ClubDocuments", () => {
+  it("keeps every document it was asked for, in order", async () => {
+    const asked: ClubDocument[] = []
+    const club = { id: "k", name: "Kent CCC", voucherCode: "KENT10" }
+    const documents = [poster(club, shop), welcomeLetter(club, shop)]
+    for (const document of documents)
+      await Effect.runPromise(
+        Effect.flatMap(ClubDocuments, (d) => d.render(document)).pipe(
+          Effect.provide(memoryClubDocuments(asked)),
+        ),
+      )
+    expect(asked).toEqual(documents)
+  })
+})
