@@ -65,7 +65,7 @@ export const clubDocumentsContract = (name: string, layer: () => Layer.Layer<Clu
             for (const block of document.blocks) expect(words).toContain(asShown(block.text))
           },
         ),
-        { numRuns: 12 },
+        { numRuns: 25 },
       )
     })
   })

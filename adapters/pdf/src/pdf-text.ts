@@ -9,13 +9,19 @@ import { inflateSync } from "node:zlib"
 export const pdfText = (bytes: Uint8Array): string => {
   const raw = Buffer.from(bytes).toString("latin1")
   const shown: string[] = []
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)(\r?)\nendstream/g)) {
     const body = Buffer.from(match[1] ?? "", "latin1")
+    // pdf-lib ends a stream with "\n" alone: a "\r" before it may be the deflated data's last byte.
+    const withCr = Buffer.from(`${match[1] ?? ""}${match[2] ?? ""}`, "latin1")
     let content: string
     try {
-      content = inflateSync(body).toString("latin1")
+      content = inflateSync(withCr).toString("latin1")
     } catch {
-      content = body.toString("latin1")
+      try {
+        content = inflateSync(body).toString("latin1")
+      } catch {
+        content = body.toString("latin1")
+      }
     }
     for (const text of content.matchAll(/<([0-9A-Fa-f\s]*)>\s*Tj/g))
       shown.push(Buffer.from((text[1] ?? "").replace(/\s/g, ""), "hex").toString("latin1"))
