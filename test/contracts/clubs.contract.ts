@@ -199,6 +199,10 @@ export const clubsContract = (name: string, open: () => Promise<ClubsWorld>) =>
         }),
         { numRuns: 6 },
       )
+      // A page below the first is the first; a size below one is one.
+      const floor = await run((s) => s.list({ name: tag, page: { pageNumber: 0, pageSize: 0 } }))
+      expect(floor).toMatchObject({ pageNumber: 1, pageSize: 1, totalCount: names.length })
+      expect(floor.items.map((c) => c.name)).toEqual(names.slice(0, 1))
     })
 
     it("lists for the storefront only clubs whose current voucher is theirs and works now", async () => {

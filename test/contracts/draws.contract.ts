@@ -181,6 +181,12 @@ export const drawsContract = (name: string, open: () => Promise<DrawsWorld>) =>
         3,
         ["Draw 1"],
       ])
+      // A page below the first is the first; a size below one is one.
+      const floor = await records((r) =>
+        r.list({ fromDate: day(0), toDate: day(4), includeHidden: false, page: page(0, 0) }),
+      )
+      expect(floor).toMatchObject({ pageNumber: 1, pageSize: 1, totalCount: 3 })
+      expect(floor.items.map((d) => d.competitionName)).toEqual(["Draw 3"])
       const first = (
         await records((r) =>
           r.list({ fromDate: day(3), toDate: day(3), includeHidden: false, page: page() }),
@@ -273,6 +279,11 @@ export const drawsContract = (name: string, open: () => Promise<DrawsWorld>) =>
         r.winners({ fromDate: day(0), toDate: day(5), includeHidden: false, page: page(2, 2) }),
       )
       expect([paged.totalCount, paged.items.map((w) => w.competitionId)]).toEqual([3, [first]])
+      const floor = await repo((r) =>
+        r.winners({ fromDate: day(0), toDate: day(5), includeHidden: false, page: page(-1, 0) }),
+      )
+      expect(floor).toMatchObject({ pageNumber: 1, pageSize: 1, totalCount: 3 })
+      expect(floor.items.map((w) => w.competitionId)).toEqual([third])
       expect(paged.items[0]).toEqual({
         competitionId: first,
         competitionName: "Bat 1",

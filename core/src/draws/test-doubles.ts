@@ -223,12 +223,18 @@ export const drawDoublesOver = (store: DrawStore) => {
     includeHidden || store.competitions.get(competitionId)?.visibilityStatus === "Visible"
   const within = (draw: DrawRecord, from?: Date, to?: Date) =>
     (from === undefined || draw.drawDate >= from) && (to === undefined || draw.drawDate <= to)
-  const page = <A>(items: readonly A[], request: { pageNumber: number; pageSize: number }) => ({
-    items: items.slice((request.pageNumber - 1) * request.pageSize).slice(0, request.pageSize),
-    pageNumber: request.pageNumber,
-    pageSize: request.pageSize,
-    totalCount: items.length,
-  })
+  /** As the database pages: a page number below 1 is the first, a size below 1 is one. */
+  const page = <A>(items: readonly A[], request: { pageNumber: number; pageSize: number }) => {
+    const pageNumber = Math.max(1, Math.trunc(request.pageNumber) || 1)
+    const pageSize = Math.max(1, Math.trunc(request.pageSize) || 1)
+    const from = (pageNumber - 1) * pageSize
+    return {
+      items: items.slice(from, from + pageSize),
+      pageNumber,
+      pageSize,
+      totalCount: items.length,
+    }
+  }
   const latestFirst = (a: DrawRecord, b: DrawRecord) => b.drawDate.getTime() - a.drawDate.getTime()
 
   const records = Layer.succeed(DrawRecords, {

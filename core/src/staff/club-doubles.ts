@@ -73,12 +73,18 @@ export const memoryClubs = (state: MemoryClubs) => {
       orderCount: new Set(entries.filter((e) => e.kind === "Credit").map((e) => e.orderId)).size,
     }
   }
-  const page = <A>(items: readonly A[], p: { pageNumber: number; pageSize: number }) => ({
-    items: items.slice((p.pageNumber - 1) * p.pageSize, p.pageNumber * p.pageSize),
-    pageNumber: p.pageNumber,
-    pageSize: p.pageSize,
-    totalCount: items.length,
-  })
+  /** As the database pages: a page number below 1 is the first, a size below 1 is one. */
+  const page = <A>(items: readonly A[], request: { pageNumber: number; pageSize: number }) => {
+    const pageNumber = Math.max(1, Math.trunc(request.pageNumber) || 1)
+    const pageSize = Math.max(1, Math.trunc(request.pageSize) || 1)
+    const from = (pageNumber - 1) * pageSize
+    return {
+      items: items.slice(from, from + pageSize),
+      pageNumber,
+      pageSize,
+      totalCount: items.length,
+    }
+  }
   const store = Layer.succeed(ClubStore, {
     list: (query) =>
       Effect.sync(() =>
