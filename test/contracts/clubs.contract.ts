@@ -21,6 +21,10 @@ export interface ClubsWorld {
   /** Counts one use of the voucher, as a checked-out order's does. */
   readonly use: (promotionId: string) => Promise<void>
   readonly staff: () => Promise<string>
+  /** A paid order's club credit, as checkout records it: the order's id. */
+  readonly credit: (clubId: string, amount: number, at: Date) => Promise<string>
+  /** The order refunded: its club credit reversed, as the refund records it. */
+  readonly reverse: (orderId: string, at: Date) => Promise<void>
   /** Staff move a voucher to another club in Vouchers: the first club's current code stays named. */
   readonly relink: (promotionId: string, clubId: string) => Promise<void>
   readonly close: () => Promise<void>
@@ -178,6 +182,85 @@ export const clubsContract = (name: string, open: () => Promise<ClubsWorld>) =>
       expect((await run((s) => s.byId(id)))?.paidOut).toBe(1_250)
       const second = await run((s) => s.ledger(id, { pageNumber: 2, pageSize: 1 }))
       expect([second.totalCount, second.items.map((e) => e.reference)]).toEqual([2, ["BACS 1"]])
+    })
+
+    it("adds up earned, reversed and paid out, and lists the ledger newest first", async () => {
+      const { id } = await club()
+      const first = await world.credit(id, 500, at(0))
+      const second = await world.credit(id, 300, at(1))
+      await world.reverse(second, at(2))
+      await world.reverse(second, at(3))
+      await run((s) =>
+        s.recordPayout({
+          clubId: id,
+          amount: pence(400),
+          reference: "BACS 0001",
+          at: at(4),
+          recordedBy: UNKNOWN,
+        }),
+      )
+      expect(await run((s) => s.byId(id))).toMatchObject({
+        earned: 800,
+        reversed: 300,
+        paidOut: 400,
+        orderCount: 2,
+      })
+      const ledger = await run((s) => s.ledger(id, { pageNumber: 1, pageSize: 3 }))
+      expect(ledger.totalCount).toBe(4)
+      expect(ledger.items).toEqual([
+        { at: at(4), kind: "Payout", orderId: null, amount: -400, reference: "BACS 0001" },
+        { at: at(2), kind: "Reversal", orderId: second, amount: -300, reference: null },
+        { at: at(1), kind: "Credit", orderId: second, amount: 300, reference: null },
+      ])
+      const rest = await run((s) => s.ledger(id, { pageNumber: 2, pageSize: 3 }))
+      expect(rest.items).toEqual([
+        { at: at(0), kind: "Credit", orderId: first, amount: 500, reference: null },
+      ])
+      expect(await run((s) => s.removeUnearned(id, at(5)))).toBe("HasCredit")
+      expect(await run((s) => s.byId(id))).not.toBeNull()
+    })
+
+    it("adds up to the sum of its ledger, whatever was credited, reversed and paid (property)", async () => {
+      const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0)
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.record({ amount: fc.integer({ min: 1, max: 5_000 }), refunded: fc.boolean() }),
+            { maxLength: 4 },
+          ),
+          fc.array(fc.integer({ min: 1, max: 2_000 }), { maxLength: 3 }),
+          async (credits, payouts) => {
+            const { id } = await club()
+            for (const [i, credit] of credits.entries()) {
+              const orderId = await world.credit(id, credit.amount, at(i))
+              if (credit.refunded) await world.reverse(orderId, at(i))
+            }
+            for (const amount of payouts)
+              await run((s) =>
+                s.recordPayout({
+                  clubId: id,
+                  amount: pence(amount),
+                  reference: "BACS",
+                  at: NOW,
+                  recordedBy: UNKNOWN,
+                }),
+              )
+            const found = await run((s) => s.byId(id))
+            expect(found).toMatchObject({
+              earned: sum(credits.map((c) => c.amount)),
+              reversed: sum(credits.filter((c) => c.refunded).map((c) => c.amount)),
+              paidOut: sum(payouts),
+              orderCount: credits.length,
+            })
+            const ledger = await run((s) => s.ledger(id, { pageNumber: 1, pageSize: 100 }))
+            expect(ledger.totalCount).toBe(ledger.items.length)
+            expect(sum(ledger.items.map((e) => e.amount))).toBe(
+              (found?.earned ?? 0) - (found?.reversed ?? 0) - (found?.paidOut ?? 0),
+            )
+          },
+        ),
+        { numRuns: 8 },
+      )
     })
 
     it("lists clubs by part of the name in any case, a page at a time (property)", async () => {

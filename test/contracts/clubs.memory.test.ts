@@ -24,6 +24,21 @@ clubsContract("clubs in memory (the ClubStore and ClubDirectory doubles)", async
       for (const v of state.vouchers) if (v.id === promotionId) v.usageCount += 1
     },
     staff: async () => randomUUID(),
+    credit: async (clubId, amount, at) => {
+      const orderId = randomUUID()
+      state.ledger.push({ clubId, at, kind: "Credit", orderId, amount, reference: null })
+      return orderId
+    },
+    // Once per club and order, as the refund's unique key has it.
+    reverse: async (orderId, at) => {
+      for (const entry of [...state.ledger]) {
+        const reversed = state.ledger.some(
+          (e) => e.kind === "Reversal" && e.orderId === orderId && e.clubId === entry.clubId,
+        )
+        if (entry.kind === "Credit" && entry.orderId === orderId && !reversed)
+          state.ledger.push({ ...entry, at, kind: "Reversal", amount: -entry.amount })
+      }
+    },
     relink: async (promotionId, clubId) => {
       for (const v of state.vouchers) if (v.id === promotionId) v.clubId = clubId
     },

@@ -20,6 +20,7 @@ export { makeHarmSignalFacts } from "./repos/harm-signal-facts"
 export { makeImageStore } from "./repos/images"
 export { makeInstantWinGroupStore } from "./repos/instant-win-groups"
 export { makeInstantWinRepo } from "./repos/instant-wins"
+export { makeOrderRefundRepo } from "./repos/order-refunds"
 export { makeOrderRepo } from "./repos/orders"
 export {
   competitionOnSale,
@@ -30,6 +31,7 @@ export {
   poolCounts,
 } from "./repos/orders-fixtures"
 export { makePostalEntryRepo } from "./repos/postal-entries"
+export { makePromotionUses } from "./repos/promotion-uses"
 export { makeReferralRepo } from "./repos/referrals"
 export { makeResponsiblePlayEvents } from "./repos/responsible-play-events"
 export { makeSecondFactorStore } from "./repos/second-factors"
