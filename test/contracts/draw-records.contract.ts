@@ -250,6 +250,21 @@ export const drawRecordsContract = (name: string, open: () => Promise<DrawsWorld
       expect(await run((r) => r.entriesText(id))).toBe("1\n2\n3")
     })
 
+    it("refuses a draw whose winner and entries disagree, keeping none", async () => {
+      const id = await competitionAt(yearOf(2002)(22))
+      for (const broken of [
+        drawOf(id, { winningTicketNumber: null }),
+        drawOf(id, { attempt: null }),
+        drawOf(id, { entryCount: 0 }),
+        drawOf(id, { outcome: "NoEntries" }),
+      ]) {
+        const refused = await run((r) => Effect.either(r.record(broken, "1\n2\n3")))
+        expect(Either.isLeft(refused) && refused.left._tag).toBe("RepositoryError")
+      }
+      expect((await run((r) => r.material(id))).draw).toBeNull()
+      expect(await run((r) => r.entriesText(id))).toBeNull()
+    })
+
     it("takes back a draw recorded in a transaction that fails", async () => {
       const id = await competitionAt(yearOf(2002)(25))
       const failed = await run((r) =>

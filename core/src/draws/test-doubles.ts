@@ -149,6 +149,15 @@ const inTransaction = (write: () => () => void) =>
     }),
   )
 
+/** The database's check: a winner (ticket and attempt) exactly when there were entries. */
+const winnerWhenEntries = (draw: DrawRecord) => {
+  const won = draw.outcome === "Winner"
+  return (
+    won === (draw.winningTicketNumber !== null && draw.attempt !== null) &&
+    won === draw.entryCount > 0
+  )
+}
+
 export const drawDoublesOver = (store: DrawStore) => {
   const semaphores = new Map<string, Effect.Semaphore>()
   const semaphoreOf = (competitionId: string) => {
@@ -260,11 +269,15 @@ export const drawDoublesOver = (store: DrawStore) => {
     holder: (competitionId, ticketNumber) =>
       Effect.sync(() => store.competitions.get(competitionId)?.sold.get(ticketNumber) ?? null),
     record: (draw, entries) =>
-      store.draws.has(draw.competitionId)
+      store.draws.has(draw.competitionId) || !winnerWhenEntries(draw)
         ? Effect.fail(
             new RepositoryError({
               operation: "draws.record",
-              cause: new Error("duplicate key value violates draws_one_per_competition"),
+              cause: new Error(
+                store.draws.has(draw.competitionId)
+                  ? "duplicate key value violates draws_one_per_competition"
+                  : "new row violates check constraint draws_winner_when_entries",
+              ),
             }),
           )
         : inTransaction(() => {
