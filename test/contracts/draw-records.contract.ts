@@ -58,6 +58,8 @@ export interface DrawsWorld {
   readonly pay: (competitionId: string, sale: Sale) => Promise<void>
   /** `count` tickets sold with no customer (the demo seed's sales): the numbers taken. */
   readonly soldWithoutCustomer: (competitionId: string, count: number) => Promise<number[]>
+  /** A free postal entry without an account: its ticket, and the postcard's sender as holder. */
+  readonly postalEntry: (competitionId: string) => Promise<Sale>
   readonly keepWinnerPrivate: (competitionId: string) => Promise<void>
   readonly close: () => Promise<void>
 }
@@ -219,6 +221,17 @@ export const drawRecordsContract = (name: string, open: () => Promise<DrawsWorld
       for (const n of unheld) expect(await run((r) => r.holder(id, n))).toBeNull()
       const unsold = [1, 2, 3, 4, 5].find((n) => n !== bought && !unheld.includes(n)) ?? 1
       expect(await run((r) => r.holder(id, unsold))).toBeNull()
+    })
+
+    it("names a postal entrant without an account by their postcard, and counts their entry", async () => {
+      const id = await competitionAt(yearOf(2001)(25), { totalTickets: 10 })
+      const buyer = await world.sell(id, 2, "Completed")
+      const entry = await world.postalEntry(id)
+      expect(entry.holder.customerId).toBeNull()
+      const [ticket = 0] = entry.ticketNumbers
+      expect(await run((r) => r.holder(id, ticket))).toEqual(entry.holder)
+      expect(await entryNumbers(id)).toEqual(ascending([...buyer.ticketNumbers, ticket]))
+      expect(await run((r) => r.openOrderCount(id))).toBe(0)
     })
 
     it("reads a draw back exactly as recorded, with the entry list it was drawn from (property)", async () => {

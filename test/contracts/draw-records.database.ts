@@ -137,6 +137,46 @@ export const drawsOnDatabase =
           .execute()
         return numbers
       },
+      postalEntry: async (competitionId): Promise<Sale> => {
+        const id = randomUUID()
+        const free = await db
+          .selectFrom("tickets")
+          .select("ticketNumber")
+          .where("competitionId", "=", competitionId)
+          .where("orderId", "is", null)
+          .orderBy("ticketNumber")
+          .executeTakeFirstOrThrow()
+        // A postal entry holds its pool ticket under its own id (decision 0022).
+        await db
+          .updateTable("tickets")
+          .set({ orderId: id, allocatedAt: closes.get(competitionId) ?? new Date() })
+          .where("competitionId", "=", competitionId)
+          .where("ticketNumber", "=", free.ticketNumber)
+          .execute()
+        const email = `pat-${id}@example.com`
+        await db
+          .insertInto("postalEntries")
+          .values({
+            id,
+            competitionId,
+            ticketNumber: free.ticketNumber,
+            customerId: null,
+            firstName: "Pat",
+            lastName: "Postcard",
+            email,
+            dateOfBirth: "1980-02-02",
+            telephoneNumber: "",
+            entryReference: id,
+            enteredBy: randomUUID(),
+            enteredAt: closes.get(competitionId) ?? new Date(),
+          })
+          .execute()
+        return {
+          orderId: id,
+          holder: { customerId: null, firstName: "Pat", fullName: "Pat Postcard", email },
+          ticketNumbers: [free.ticketNumber],
+        }
+      },
       keepWinnerPrivate: async (competitionId) => {
         await db
           .updateTable("draws")

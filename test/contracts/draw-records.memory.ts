@@ -87,6 +87,18 @@ export const drawsInMemory = async (): Promise<DrawsWorld> => {
       soldTo(competitionId, numbers, null)
       return numbers
     },
+    postalEntry: async (competitionId) => {
+      const id = randomUUID()
+      const holder = {
+        customerId: null,
+        firstName: "Pat",
+        fullName: "Pat Postcard",
+        email: `pat-${id}@example.com`,
+      }
+      const ticketNumbers = take(competitionId, 1)
+      soldTo(competitionId, ticketNumbers, holder)
+      return { orderId: id, holder, ticketNumbers }
+    },
     keepWinnerPrivate: async (competitionId) => {
       store.privateWinners.add(competitionId)
     },
