@@ -8,6 +8,7 @@
 import { Effect, Layer, TestClock } from "effect"
 import { CustomerNotFound } from "../accounts/errors.js"
 import type { Customer, MailMessage, Principal } from "../accounts/model.js"
+import { RepositoryError } from "../competitions/errors.js"
 import { CustomerRepo } from "../ports/accounts.js"
 import { CreditCardSpend } from "../ports/credit-card-spend.js"
 import { Mailer } from "../ports/mailer.js"
@@ -182,6 +183,9 @@ export const ignoredNotification = (
   { signature: "valid" },
 ]
 
+/** What a refund's last error keeps, as the payment_refunds table does. */
+const REFUND_ERROR_LENGTH = 500
+
 export const paymentDoublesOver = (store: PaymentStore) => {
   const found = (orderId: string) => {
     const order = store.orders.get(orderId)
@@ -247,8 +251,20 @@ export const paymentDoublesOver = (store: PaymentStore) => {
       }),
   })
 
+  /** What the database answers for a row it does not have: a RepositoryError, not a defect. */
+  const missing = (operation: string, what: string) =>
+    Effect.fail(new RepositoryError({ operation, cause: `No ${what}` }))
+  /** Postgres's LIMIT of a whole number of rows; none for zero or less. */
+  const upTo = (limit: number) => Math.max(0, Math.floor(limit))
+
   const paymentRepo = Layer.succeed(PaymentRepo, {
-    forOrder: (orderId) => Effect.sync(() => store.payments.filter((p) => p.orderId === orderId)),
+    // Oldest first, as the table orders them; attempts made at the same instant keep their order.
+    forOrder: (orderId) =>
+      Effect.sync(() =>
+        store.payments
+          .filter((p) => p.orderId === orderId)
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
+      ),
     record: (payment) =>
       Effect.sync(() => {
         const existing = store.payments.find(
@@ -280,14 +296,14 @@ export const paymentDoublesOver = (store: PaymentStore) => {
           ) ?? null,
       ),
     settle: (paymentId, outcome, at) =>
-      Effect.sync(() => {
+      Effect.suspend(() => {
         const index = store.payments.findIndex((p) => p.id === paymentId)
         const payment = store.payments[index]
-        if (payment === undefined) throw new Error(`no payment ${paymentId}`)
+        if (payment === undefined) return missing("payments.settle", `payment ${paymentId}`)
         const overrides =
           payment.status === "Pending" ||
           (payment.status === "Failed" && outcome.status === "Succeeded")
-        if (!overrides) return payment
+        if (!overrides) return Effect.succeed(payment)
         const settled: Payment = {
           ...payment,
           status: outcome.status,
@@ -297,23 +313,24 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         }
         store.payments[index] = settled
         if (settled.status === "Succeeded") store.succeededAt.set(paymentId, at)
-        return settled
+        return Effect.succeed(settled)
       }),
     refuseCard: (paymentId, failureDetail) =>
-      Effect.sync(() => {
+      Effect.suspend(() => {
         const index = store.payments.findIndex((p) => p.id === paymentId)
         const payment = store.payments[index]
-        if (payment === undefined) throw new Error(`no payment ${paymentId}`)
+        if (payment === undefined) return missing("payments.refuseCard", `payment ${paymentId}`)
         const refused: Payment = { ...payment, failureDetail }
         store.payments[index] = refused
-        return refused
+        return Effect.succeed(refused)
       }),
     refundDue: (refund) =>
-      Effect.sync(() => {
+      Effect.suspend(() => {
         const known = store.refunds.find((r) => r.paymentId === refund.paymentId)
-        if (known !== undefined) return known
+        if (known !== undefined) return Effect.succeed(known)
         const payment = store.payments.find((p) => p.id === refund.paymentId)
-        if (payment === undefined) throw new Error(`no payment ${refund.paymentId}`)
+        if (payment === undefined)
+          return missing("payments.refundDue", `payment ${refund.paymentId}`)
         const recorded: PaymentRefund = {
           paymentId: refund.paymentId,
           orderId: refund.orderId,
@@ -330,16 +347,16 @@ export const paymentDoublesOver = (store: PaymentStore) => {
           refundedAt: null,
         }
         store.refunds.push(recorded)
-        return recorded
+        return Effect.succeed(recorded)
       }),
     refundsDue: (now, limit) =>
       Effect.sync(() =>
         store.refunds
           .filter((r) => r.status === "Due" && r.retryAt.getTime() <= now.getTime())
           .sort((a, b) => a.retryAt.getTime() - b.retryAt.getTime())
-          .slice(0, limit),
+          .slice(0, upTo(limit)),
       ),
-    refundAttemptFailed: (paymentId, { error, retryAt }) =>
+    refundAttemptFailed: (paymentId, { error, at, retryAt }) =>
       Effect.sync(() => {
         const index = store.refunds.findIndex(
           (r) => r.paymentId === paymentId && r.status === "Due",
@@ -349,16 +366,17 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         store.refunds[index] = {
           ...refund,
           attempts: refund.attempts + 1,
-          lastError: error,
+          // As the table keeps it: when, then why, cut to what staff need.
+          lastError: `${at.toISOString()} ${error}`.slice(0, REFUND_ERROR_LENGTH),
           retryAt,
         }
       }),
     refunded: (paymentId, providerRefundReference, at) =>
-      Effect.sync(() => {
+      Effect.suspend(() => {
         const index = store.refunds.findIndex((r) => r.paymentId === paymentId)
         const refund = store.refunds[index]
-        if (refund === undefined) throw new Error(`no refund for ${paymentId}`)
-        if (refund.status !== "Due") return refund
+        if (refund === undefined) return missing("payments.refunded", `refund for ${paymentId}`)
+        if (refund.status !== "Due") return Effect.succeed(refund)
         const done: PaymentRefund = {
           ...refund,
           status: "Refunded",
@@ -371,10 +389,14 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         if (payment?.status === "Succeeded") {
           store.payments[paymentIndex] = { ...payment, status: "Refunded" }
         }
-        return done
+        return Effect.succeed(done)
       }),
     refundsForOrder: (orderId) =>
-      Effect.sync(() => store.refunds.filter((r) => r.orderId === orderId)),
+      Effect.sync(() =>
+        store.refunds
+          .filter((r) => r.orderId === orderId)
+          .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime()),
+      ),
     pendingOnClosedOrders: (provider, now, limit) =>
       Effect.sync(() => {
         const dueAt = (p: Payment) =>
@@ -390,7 +412,7 @@ export const paymentDoublesOver = (store: PaymentStore) => {
             )
           })
           .sort((a, b) => dueAt(a) - dueAt(b))
-          .slice(0, limit)
+          .slice(0, upTo(limit))
           .map((payment) => ({
             payment,
             voidAttempts: store.voidPutOffs.get(payment.id)?.attempts ?? 0,
