@@ -1,37 +1,23 @@
 import { Effect, Exit, Layer } from "effect"
 import { CustomerNotFound } from "../accounts/errors.js"
 import { type AccountStore, makeAccountDoubles } from "../accounts/test-doubles.js"
+import { memorySiteCreditLedger, type SiteCreditLine } from "../orders/site-credit-doubles.js"
 import type { AuditEntry } from "../ports/audit-log.js"
 import { SiteCreditLedger } from "../ports/payments.js"
 import { type Erasure, StaffCustomerRepo, type VoucherUse } from "../ports/staff-customers.js"
 import { Transactions } from "../ports/transactions.js"
-import { type Pence, pence } from "../rules/money.js"
 import { auditLogOver } from "../staff/audit-log-doubles.js"
 import { StaffCustomers } from "./staff-customers.js"
-
-export interface LedgerEntry {
-  readonly customerId: string
-  readonly amount: Pence
-  readonly reason: string
-  readonly description: string
-  readonly at: Date
-}
 
 /** Everything the staff customer work touches, in memory. */
 export interface StaffCustomerStore {
   readonly accounts: AccountStore
-  ledger: LedgerEntry[]
+  /** The site-credit ledger's lines (site-credit-doubles), swapped back on a rollback. */
+  ledger: SiteCreditLine[]
   audit: AuditEntry[]
   erased: Set<string>
   vouchers: VoucherUse[]
 }
-
-const unused = (name: string) => () => Effect.dieMessage(`${name} is not used here`)
-
-const balanceOf = (store: StaffCustomerStore, customerId: string) =>
-  pence(
-    store.ledger.filter((e) => e.customerId === customerId).reduce((sum, e) => sum + e.amount, 0),
-  )
 
 /**
  * StaffCustomers over `store`. The transaction double puts every part of
@@ -39,21 +25,8 @@ const balanceOf = (store: StaffCustomerStore, customerId: string) =>
  * refused after its entry was written leaves neither entry nor audit.
  */
 export const staffCustomersOver = (store: StaffCustomerStore) => {
-  const ledger = Layer.succeed(SiteCreditLedger, {
-    balance: (customerId) => Effect.sync(() => balanceOf(store, customerId)),
-    balanceForUpdate: (customerId) => Effect.sync(() => balanceOf(store, customerId)),
-    debitForOrder: unused("SiteCreditLedger.debitForOrder"),
-    refundOrder: unused("SiteCreditLedger.refundOrder"),
-    refundedFor: unused("SiteCreditLedger.refundedFor"),
-    grant: (customerId, amount, description, at) =>
-      Effect.sync(() => {
-        store.ledger.push({ customerId, amount, reason: "Grant", description, at })
-      }),
-    creditInstantWin: unused("SiteCreditLedger.creditInstantWin"),
-    creditForPurchase: unused("SiteCreditLedger.creditForPurchase"),
-    reversePurchase: unused("SiteCreditLedger.reversePurchase"),
-    entries: unused("SiteCreditLedger.entries"),
-  })
+  // The same ledger as the payment doubles', reading `store.ledger` afresh, as a rollback swaps it.
+  const ledger = Layer.succeed(SiteCreditLedger, memorySiteCreditLedger(store))
 
   const staffRepo = Layer.succeed(StaffCustomerRepo, {
     recordSiteCreditAdjustment: ({ customerId, amount, reason, at }) =>

@@ -20,12 +20,10 @@ import {
   PaymentGatewayUnavailable,
 } from "../ports/payment-gateway.js"
 import {
-  InsufficientSiteCredit,
   type Payment,
   type PaymentRefund,
   PaymentRepo,
   SiteCreditLedger,
-  type SiteCreditReason,
 } from "../ports/payments.js"
 import { PromotionUses } from "../ports/promotions.js"
 import {
@@ -44,6 +42,11 @@ import { OrderNotFound, OrderTransitionRefused } from "./errors.js"
 import { type InstantWinRow, instantWinRepoOver } from "./instant-win-doubles.js"
 import type { Order } from "./model.js"
 import { Payments } from "./payments.js"
+import {
+  memorySiteCreditLedger,
+  type SiteCreditLine,
+  siteCreditBalanceOf,
+} from "./site-credit-doubles.js"
 
 export interface PaymentStore {
   readonly orders: Map<string, Order>
@@ -53,15 +56,8 @@ export interface PaymentStore {
   /** The shop's refund records, one per payment. */
   readonly refunds: PaymentRefund[]
   readonly notifications: Set<string>
-  /** Ledger entries: positive credit, negative debit. */
-  readonly ledger: {
-    customerId: string
-    orderId: string | null
-    amount: Pence
-    reason: SiteCreditReason
-    description?: string
-    instantWinTicketId?: string
-  }[]
+  /** Ledger lines (site-credit-doubles): positive credit, negative debit. */
+  readonly ledger: SiteCreditLine[]
   /** The instant-win numbers of the orders' competitions. */
   readonly instantWins: InstantWinRow[]
   /** Provider side: intent reference → status; key → reference. */
@@ -158,11 +154,7 @@ export const creditCardSpendOf = (
   )
 
 export const balanceOf = (store: PaymentStore, customerId: string): Pence =>
-  pence(
-    store.ledger
-      .filter((entry) => entry.customerId === customerId)
-      .reduce((sum, entry) => sum + entry.amount, 0),
-  )
+  siteCreditBalanceOf(store, customerId)
 
 /** A signed notification as the double's gateway reads it: the "signature" header must say "valid". */
 export const notificationFor = (
@@ -432,112 +424,13 @@ export const paymentDoublesOver = (store: PaymentStore) => {
       }),
   })
 
-  const ledger = Layer.succeed(SiteCreditLedger, {
-    balance: (customerId) => Effect.sync(() => balanceOf(store, customerId)),
-    balanceForUpdate: (customerId) => Effect.sync(() => balanceOf(store, customerId)),
-    debitForOrder: (customerId, orderId, amount) =>
-      Effect.suspend(() => {
-        if (store.ledger.some((e) => e.orderId === orderId && e.reason === "OrderDebit")) {
-          return Effect.void
-        }
-        const balance = balanceOf(store, customerId)
-        if (balance < amount) {
-          return Effect.fail(new InsufficientSiteCredit({ customerId, balance, requested: amount }))
-        }
-        store.ledger.push({ customerId, orderId, amount: pence(-amount), reason: "OrderDebit" })
-        return Effect.void
-      }),
-    refundOrder: (orderId) =>
-      Effect.sync(() => {
-        const debit = store.ledger.find((e) => e.orderId === orderId && e.reason === "OrderDebit")
-        const refunded = store.ledger.some(
-          (e) => e.orderId === orderId && e.reason === "OrderRefund",
-        )
-        if (debit === undefined || refunded) return ZERO_PENCE
-        store.ledger.push({
-          customerId: debit.customerId,
-          orderId,
-          amount: pence(-debit.amount),
-          reason: "OrderRefund",
-        })
-        return pence(-debit.amount)
-      }),
-    refundedFor: (orderId) =>
-      Effect.sync(() =>
-        pence(
-          store.ledger.find((e) => e.orderId === orderId && e.reason === "OrderRefund")?.amount ??
-            0,
-        ),
-      ),
-    grant: (customerId, amount) =>
-      Effect.sync(() => {
-        store.ledger.push({ customerId, orderId: null, amount, reason: "Grant" })
-      }),
-    creditForPurchase: (customerId, orderId, amount, description) =>
-      Effect.sync(() => {
-        if (store.ledger.some((e) => e.orderId === orderId && e.reason === "Purchase")) {
-          return false
-        }
-        store.ledger.push({ customerId, orderId, amount, reason: "Purchase", description })
-        return true
-      }),
-    reversePurchase: (orderId) =>
-      Effect.suspend(() => {
-        const bought = store.ledger.find((e) => e.orderId === orderId && e.reason === "Purchase")
-        const reversed = store.ledger.some(
-          (e) => e.orderId === orderId && e.reason === "PurchaseReversal",
-        )
-        if (bought === undefined || reversed) return Effect.succeed(ZERO_PENCE)
-        const balance = balanceOf(store, bought.customerId)
-        if (balance < bought.amount) {
-          return Effect.fail(
-            new InsufficientSiteCredit({
-              customerId: bought.customerId,
-              balance,
-              requested: bought.amount,
-            }),
-          )
-        }
-        store.ledger.push({
-          customerId: bought.customerId,
-          orderId,
-          amount: pence(-bought.amount),
-          reason: "PurchaseReversal",
-        })
-        return Effect.succeed(bought.amount)
-      }),
-    creditInstantWin: (customerId, credit) =>
-      Effect.sync(() => {
-        if (store.ledger.some((e) => e.instantWinTicketId === credit.instantWinTicketId)) {
-          return false
-        }
-        store.ledger.push({
-          customerId,
-          orderId: null,
-          amount: credit.amount,
-          reason: "InstantWin",
-          description: credit.description,
-          instantWinTicketId: credit.instantWinTicketId,
-        })
-        return true
-      }),
-    entries: (customerId, page) =>
-      Effect.sync(() => {
-        const own = store.ledger.filter((e) => e.customerId === customerId).reverse()
-        const { pageNumber, pageSize } = page
-        return {
-          items: own.slice((pageNumber - 1) * pageSize, pageNumber * pageSize).map((e) => ({
-            at: new Date(PAYMENTS_NOW),
-            description: e.description ?? e.reason,
-            amount: e.amount,
-            reason: e.reason,
-          })),
-          pageNumber,
-          pageSize,
-          totalCount: own.length,
-        }
-      }),
-  })
+  const ledger = Layer.succeed(
+    SiteCreditLedger,
+    memorySiteCreditLedger(store, {
+      orderRefOf: (orderId) => store.orders.get(orderId)?.orderRef,
+      undatedAt: new Date(PAYMENTS_NOW),
+    }),
+  )
 
   const unavailable = () =>
     new PaymentGatewayUnavailable({ provider: "double", reason: "switched off by the test" })
