@@ -40,8 +40,9 @@ import { type Pence, pence, ZERO_PENCE } from "../rules/money.js"
 import { canTransition, type OrderStatus, releasesTickets } from "../rules/order-status.js"
 import { OrderNotFound, OrderTransitionRefused } from "./errors.js"
 import { type InstantWinRow, instantWinRepoOver } from "./instant-win-doubles.js"
-import type { Order } from "./model.js"
+import type { Order, Promotion } from "./model.js"
 import { Payments } from "./payments.js"
+import { memoryPromotionUses, type PromotionUseRow } from "./promotion-uses-doubles.js"
 import {
   memorySiteCreditLedger,
   type SiteCreditLine,
@@ -67,10 +68,10 @@ export interface PaymentStore {
   readonly released: string[]
   /** Every move the repository made, `${orderId}:${to}`. */
   readonly moves: string[]
-  /** Voucher uses held by orders: orderId → codes. */
-  readonly promotionUses: Map<string, readonly string[]>
-  /** code → club, for club vouchers. */
-  readonly clubCodes: Map<string, string>
+  /** The vouchers by code (promotion-uses-doubles): a club's names its club. */
+  readonly promotions: Map<string, Promotion>
+  /** One row per voucher use an order holds. */
+  readonly promotionUses: PromotionUseRow[]
   /** Club credit, once per `${clubId}/${orderId}`. */
   readonly clubCredits: Map<string, Pence>
   /** Provider side: refunds made, and idempotency key → refund reference. */
@@ -114,8 +115,8 @@ export const emptyPaymentStore = (): PaymentStore => ({
   intentKeys: new Map(),
   released: [],
   moves: [],
-  promotionUses: new Map(),
-  clubCodes: new Map(),
+  promotions: new Map(),
+  promotionUses: [],
   clubCredits: new Map(),
   providerRefunds: [],
   refundKeys: new Map(),
@@ -525,37 +526,10 @@ export const paymentDoublesOver = (store: PaymentStore) => {
     },
   })
 
-  const promotionUses = Layer.succeed(PromotionUses, {
-    holdForCheckout: () => Effect.die("not used by the payment tests"),
-    customerUses: () => Effect.die("not used by the payment tests"),
-    claim: (orderId, codes) =>
-      Effect.sync(() => {
-        const held = store.promotionUses.get(orderId)
-        if (held !== undefined) return held
-        store.promotionUses.set(orderId, codes)
-        return codes
-      }),
-    release: (orderId) =>
-      Effect.sync(() => {
-        const held = store.promotionUses.get(orderId) ?? []
-        store.promotionUses.delete(orderId)
-        return held.length
-      }),
-    clubsOf: (orderId) =>
-      Effect.sync(() =>
-        (store.promotionUses.get(orderId) ?? []).flatMap((code) => {
-          const club = store.clubCodes.get(code)
-          return club === undefined ? [] : [club]
-        }),
-      ),
-    creditClub: (clubId, orderId, amount) =>
-      Effect.sync(() => {
-        const key = `${clubId}/${orderId}`
-        if (store.clubCredits.has(key)) return false
-        store.clubCredits.set(key, amount)
-        return true
-      }),
-  })
+  const promotionUses = Layer.succeed(
+    PromotionUses,
+    memoryPromotionUses(store, (orderId) => store.orders.get(orderId)?.customerId),
+  )
 
   const creditCards = Layer.succeed(CreditCardSpend, {
     spentSince: (customerId, since, excluding) =>

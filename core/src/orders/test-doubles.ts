@@ -25,6 +25,7 @@ import { Charities, type Charity } from "./charities.js"
 import { BasketCheckedOut, BasketItemNotFound, BasketNotFound } from "./errors.js"
 import type { InstantWinRow } from "./instant-win-doubles.js"
 import type { Basket, Order, Promotion } from "./model.js"
+import { memoryPromotionUses } from "./promotion-uses-doubles.js"
 
 export interface OrderStore {
   /** Customers the purchase gate refuses (on a break, closed, not verified 18+; decision 0043). */
@@ -255,38 +256,14 @@ export const orderDoublesOver = (store: OrderStore) => {
     },
   })
 
-  const usesOf = (orderId: string) => store.promotionUses.filter((use) => use.orderId === orderId)
-  const customerUses = (code: string, customerId: string) =>
-    store.promotionUses.filter((use) => use.code === code && use.customerId === customerId).length
-  const promotionUses = Layer.succeed(PromotionUses, {
-    // Nothing runs at once in memory: the lock is the real repository's business.
-    holdForCheckout: (code, customerId) =>
-      Effect.sync(() => {
-        const promotion = store.promotions.get(code)
-        return promotion === undefined
-          ? null
-          : { promotion, customerUses: customerUses(code, customerId) }
-      }),
-    customerUses: (code, customerId) => Effect.sync(() => customerUses(code, customerId)),
-    claim: (orderId, codes) =>
-      Effect.sync(() => {
-        const holding = usesOf(orderId)
-        if (holding.length > 0) return holding.map((use) => use.code)
-        const customerId = store.orders.get(orderId)?.customerId ?? ""
-        return codes.filter((code) => {
-          const promotion = store.promotions.get(code)
-          if (promotion === undefined) return false
-          if (promotion.usageLimit !== null && promotion.usageCount >= promotion.usageLimit)
-            return false
-          store.promotions.set(code, { ...promotion, usageCount: promotion.usageCount + 1 })
-          store.promotionUses.push({ orderId, customerId, code })
-          return true
-        })
-      }),
-    release: unused("PromotionUses.release"),
-    clubsOf: () => Effect.succeed([]),
-    creditClub: unused("PromotionUses.creditClub"),
-  })
+  // The basket tests never pay an order, so no club credit is kept between layers.
+  const promotionUses = Layer.succeed(
+    PromotionUses,
+    memoryPromotionUses(
+      { promotions: store.promotions, promotionUses: store.promotionUses, clubCredits: new Map() },
+      (orderId) => store.orders.get(orderId)?.customerId,
+    ),
+  )
 
   return Layer.mergeAll(basketRepo, competitionRepo, allocator, customers, promotionUses)
 }
