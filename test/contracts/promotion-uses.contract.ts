@@ -117,13 +117,18 @@ export const promotionUsesContract = (
       expect(await countOf(limited.code)).toBe(2)
     })
 
-    it("refuses to claim for an order it does not have", async () => {
+    it("refuses to claim for an order it does not have, or a code named twice", async () => {
       const saved = await seed().promotion(voucher())
       for (const orderId of ["not-an-id", "00000000-0000-4000-8000-000000000000"]) {
         const claimed = await uses((p) => Effect.either(p.claim(orderId, [saved.code])))
         expect(Either.isLeft(claimed) && claimed.left._tag).toBe("RepositoryError")
       }
+      const order = await seed().order(await seed().customer())
+      const twice = await uses((p) => Effect.either(p.claim(order, [saved.code, saved.code])))
+      expect(Either.isLeft(twice) && twice.left._tag).toBe("RepositoryError")
       expect(await countOf(saved.code)).toBe(0)
+      // Nothing was held, so the order may still claim the code once.
+      expect(await uses((p) => p.claim(order, [saved.code]))).toEqual([saved.code])
     })
 
     it("gives an order's uses back once", async () => {

@@ -62,11 +62,12 @@ export const memoryPromotionUses = (
         // What the order holds already, as the adapter reads it back: by code.
         if (held.length > 0) return Effect.succeed(held.map((use) => use.code).sort())
         const customerId = customerOf(orderId)
-        if (customerId === undefined) {
-          return Effect.fail(
-            new RepositoryError({ operation: "promotionUses.claim", cause: `No order ${orderId}` }),
-          )
-        }
+        const refused = (cause: string) =>
+          Effect.fail(new RepositoryError({ operation: "promotionUses.claim", cause }))
+        if (customerId === undefined) return refused(`No order ${orderId}`)
+        // The table's key is (order, promotion): a code named twice breaks it, and nothing is counted.
+        if (new Set(codes).size !== codes.length)
+          return refused(`A code twice: ${codes.join(", ")}`)
         const claimed = codes.filter((code) => {
           const promotion = book.promotions.get(code)
           if (promotion === undefined) return false
