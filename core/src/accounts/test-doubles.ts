@@ -25,6 +25,7 @@ import { AccessTokenInvalid, CustomerNotFound, EmailAlreadyRegistered } from "./
 import type {
   Customer,
   MailMessage,
+  NewCustomerAccount,
   OneTimeTokenPurpose,
   Principal,
   User,
@@ -409,6 +410,26 @@ export const tokensMailedTo = (store: AccountStore, to: string, kind: MailMessag
     .map(tokenIn)
     .filter((token) => token !== null)
     .reverse()
+
+/**
+ * Ann Smith's account as the register port receives it: the password
+ * already hashed (a fixed argon2id string, never checked by a repository).
+ */
+export const newCustomerAccount = (
+  overrides: Partial<NewCustomerAccount> = {},
+): NewCustomerAccount => ({
+  emailAddress: "Ann@Example.com",
+  passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA",
+  firstName: "Ann",
+  lastName: "Smith",
+  dateOfBirth: "1990-04-01",
+  telephoneNumber: "07700 900123",
+  allowMarketingByEmail: true,
+  allowMarketingByPhone: false,
+  allowMarketingByText: true,
+  allowMarketingByPost: true,
+  ...overrides,
+})
 
 /** A valid registration of Ann Smith, born 1990. */
 export const registration = (

@@ -7,6 +7,7 @@ import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import { pence } from "@howzat/core/rules/money"
 import { OrderStatus } from "@howzat/core/rules/order-status"
 import type { PostalEntryForm } from "@howzat/core/rules/postal-entries"
+import { newPostalEntry } from "@howzat/core/testing"
 import { Effect, Either, Layer, TestClock, TestContext } from "effect"
 import { type Kysely, sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -102,20 +103,8 @@ export const postalEntriesSuite = (name: string, open: () => Promise<SuiteDataba
     })
     afterAll(() => database?.close())
 
-    const newEntry = (competitionId: string, overrides: Partial<NewPostalEntry> = {}) => ({
-      competitionId,
-      customerId: null,
-      firstName: "Bea",
-      lastName: "Bowler",
-      emailAddress: "Bea@Example.com",
-      dateOfBirth: "1980-02-03",
-      telephoneNumber: "",
-      address: { line1: "2 Long Room", line2: "", city: "Leeds", county: "", postCode: "LS6 3BU" },
-      entryReference: null,
-      enteredBy: STAFF.userId,
-      enteredAt: NOW,
-      ...overrides,
-    })
+    const newEntry = (competitionId: string, overrides: Partial<NewPostalEntry> = {}) =>
+      newPostalEntry({ competitionId, enteredBy: STAFF.userId, enteredAt: NOW }, overrides)
 
     /** A paid order holding `quantity` tickets of the competition. */
     const paidOrder = async (customerId: string, competitionId: string, quantity: number) => {
