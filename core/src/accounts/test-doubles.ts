@@ -13,12 +13,11 @@ import {
   UserRepo,
 } from "../ports/accounts.js"
 import { AccessTokens, PasswordHasher } from "../ports/credentials.js"
-import { Mailer } from "../ports/mailer.js"
-import { RateLimiter } from "../ports/rate-limiter.js"
 import { SecureRandom } from "../ports/secure-random.js"
 import { Transactions } from "../ports/transactions.js"
 import { normaliseEmail } from "../rules/auth.js"
 import { pence } from "../rules/money.js"
+import { memoryMailer, memoryRateLimiter, type RateCounters } from "../testing/mail-and-limits.js"
 import { AccountChanges } from "./account-changes.js"
 import { CustomerAccounts } from "./customer-accounts.js"
 import { AccessTokenInvalid, CustomerNotFound, EmailAlreadyRegistered } from "./errors.js"
@@ -67,7 +66,7 @@ export interface AccountStore extends SecondFactorRows {
   refreshTokens: RefreshRow[]
   oneTimeTokens: OneTimeRow[]
   outbox: MailMessage[]
-  counters: Map<string, { windowStart: number; count: number }>
+  counters: RateCounters
 }
 
 export const emptyStore = (): AccountStore => ({
@@ -329,23 +328,8 @@ export const makeAccountDoubles = (store: AccountStore) => {
       }),
   })
 
-  const mailer = Layer.succeed(Mailer, {
-    send: (message) =>
-      Effect.sync(() => {
-        store.outbox.push(message)
-      }),
-  })
-
-  const limiter = Layer.succeed(RateLimiter, {
-    hit: (key, window) =>
-      Effect.sync(() => {
-        const current = store.counters.get(key)
-        const count =
-          current && current.windowStart === window.start.getTime() ? current.count + 1 : 1
-        store.counters.set(key, { windowStart: window.start.getTime(), count })
-        return count
-      }),
-  })
+  const mailer = memoryMailer(store)
+  const limiter = memoryRateLimiter(store)
 
   /** A failed transaction puts the whole store back as it was. */
   const transactions = Layer.succeed(Transactions, {
