@@ -11,6 +11,7 @@ import type { RateLimit } from "@howzat/core/rules/auth"
 import { DEFAULT_MAX_IMAGE_BYTES } from "@howzat/core/rules/images"
 import type { S3Settings } from "@howzat/files"
 import { Duration } from "effect"
+import { SHUTDOWN_GRACE } from "./http-server"
 import { AUTOMATIC_DRAW_INTERVAL } from "./jobs/automatic-draws"
 
 export interface ServerConfig {
@@ -47,6 +48,8 @@ export interface ServerConfig {
   readonly beacon: BeaconConfig
   /** Milliseconds between the automatic draw job's passes (the first runs at start-up). */
   readonly automaticDrawIntervalMs: number
+  /** How long a SIGTERM waits for requests in flight before cutting them (decision 0055). */
+  readonly shutdownGraceMs: number
   /** Where uploaded images are kept (docs/decisions/0028). */
   readonly files: FileStoreConfig
   /** The largest image an upload may hold, in bytes. */
@@ -319,6 +322,23 @@ const readAutomaticDrawInterval = (value: string | undefined): number => {
   return ms
 }
 
+/**
+ * A checkout in flight takes well under a second, so the default ten
+ * seconds is generous; a platform that kills the process sooner after
+ * SIGTERM (a container's stop timeout) wants a shorter grace, and more
+ * than two minutes would only delay a deploy.
+ */
+const readShutdownGrace = (value: string | undefined): number => {
+  const text = value?.trim() || String(Duration.toMillis(SHUTDOWN_GRACE))
+  const ms = Number(text)
+  if (!Number.isInteger(ms) || ms < 0 || ms > 120_000) {
+    throw new ConfigError(
+      `SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 0 to 120000, not "${text}"`,
+    )
+  }
+  return ms
+}
+
 const readFileStore = (env: Readonly<Record<string, string | undefined>>): FileStoreConfig => {
   const store = env.FILE_STORE?.trim() || "local"
   if (store === "local") {
@@ -481,6 +501,7 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): S
     payments: readPayments(env),
     beacon: readBeacon(env),
     automaticDrawIntervalMs: readAutomaticDrawInterval(env.AUTOMATIC_DRAW_INTERVAL_MS),
+    shutdownGraceMs: readShutdownGrace(env.SHUTDOWN_GRACE_MS),
     files: readFileStore(env),
     imageMaxBytes: readImageMaxBytes(env.IMAGE_MAX_BYTES),
     ageVerification: readAgeVerification(env.AGE_VERIFICATION_PROVIDER),
