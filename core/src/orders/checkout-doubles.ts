@@ -5,7 +5,7 @@
  */
 import { Effect, Layer } from "effect"
 import { Mailer } from "../ports/mailer.js"
-import { OrderRepo } from "../ports/orders.js"
+import { CustomerTicketRepo, OrderRepo } from "../ports/orders.js"
 import { InsufficientSiteCredit, SiteCreditLedger } from "../ports/payments.js"
 import { ShopLinks } from "../ports/shop-links.js"
 import { Transactions } from "../ports/transactions.js"
@@ -19,6 +19,7 @@ import {
 import { pence, ZERO_PENCE } from "../rules/money.js"
 import { orderTicketNumbers, releaseOrderTickets } from "./allocator-doubles.js"
 import { Checkout } from "./checkout.js"
+import { memoryCustomerTicketRepo } from "./customer-ticket-doubles.js"
 import { instantWinRepoOver } from "./instant-win-doubles.js"
 import { memoryOrderRepo } from "./order-repo-doubles.js"
 import { type OrderStore, orderDoublesOver } from "./test-doubles.js"
@@ -37,6 +38,7 @@ const snapshot = (store: OrderStore) => ({
   mail: [...store.mail],
   allocated: new Map(store.allocated),
   ticketHolders: new Map(store.ticketHolders),
+  postalEntries: new Map(store.postalEntries),
   drawn: new Map(store.drawn),
   expiryPutOffs: new Map(store.expiryPutOffs),
   instantWins: [...store.instantWins],
@@ -134,6 +136,7 @@ export const checkoutDoublesOver = (
     orderDoublesOver(store),
     gate,
     orders,
+    Layer.succeed(CustomerTicketRepo, memoryCustomerTicketRepo(store)),
     ledger,
     transactions,
     mailer,

@@ -46,6 +46,8 @@ export interface OrderStore {
   readonly allocated: Map<string, readonly number[]>
   /** Who the allocator gave each order's tickets to (orderId → customerId), for release. */
   readonly ticketHolders: Map<string, string>
+  /** Free postal entries holding a number of the pool (entry id → customerId), as orders do. */
+  readonly postalEntries: Map<string, string>
   /** Competitions drawn (id → when): nothing more is sold, whatever the close date says. */
   readonly drawn: Map<string, Date>
   /** Expiries put off by the expiry job (orderId → attempts and when to try again). */
@@ -67,6 +69,7 @@ export const emptyOrderStore = (): OrderStore => ({
   mail: [],
   allocated: new Map(),
   ticketHolders: new Map(),
+  postalEntries: new Map(),
   drawn: new Map(),
   expiryPutOffs: new Map(),
   instantWins: [],
