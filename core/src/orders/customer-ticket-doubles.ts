@@ -43,8 +43,11 @@ export const memoryCustomerTicketRepo = (store: OrderStore): CustomerTicketRepoS
       // The draw date, or the close date of a competition that has none.
       const when = (competitionId: string) => {
         const competition = store.competitions.get(competitionId)
-        return (competition?.drawDateTimeUtc ?? competition?.closeDateTimeUtc ?? new Date(0))
-          .getTime()
+        return (
+          competition?.drawDateTimeUtc ??
+          competition?.closeDateTimeUtc ??
+          new Date(0)
+        ).getTime()
       }
       const held = [...ownedTickets(store, customerId)]
         .filter(([competitionId]) => store.competitions.has(competitionId))
@@ -54,14 +57,12 @@ export const memoryCustomerTicketRepo = (store: OrderStore): CustomerTicketRepoS
             (drawn ? when(b) - when(a) : when(a) - when(b)) || (a < b ? -1 : a > b ? 1 : 0),
         )
       return {
-        items: held
-          .slice((pageNumber - 1) * pageSize, pageNumber * pageSize)
-          .map(
-            ([competitionId, numbers]): CustomerCompetitionTickets => ({
-              competitionId,
-              ticketNumbers: [...numbers].sort((a, b) => a - b),
-            }),
-          ),
+        items: held.slice((pageNumber - 1) * pageSize, pageNumber * pageSize).map(
+          ([competitionId, numbers]): CustomerCompetitionTickets => ({
+            competitionId,
+            ticketNumbers: [...numbers].sort((a, b) => a - b),
+          }),
+        ),
         pageNumber,
         pageSize,
         totalCount: held.length,
