@@ -183,17 +183,28 @@ export const ticketAllocatorContract = (name: string, open: () => Promise<Orders
       expect(await allocator((a) => a.ticketsHeld(customerId, competitionId))).toBe(0)
     })
 
-    it("returns an order's tickets to the pool once, and sells them again", async () => {
-      const competitionId = await world.competition({ totalTickets: 4 })
-      const customerId = await world.customer()
-      const placed = await buy(customerId, [{ competitionId, quantity: 4 }])
-      expect(await allocator((a) => a.release(placed.orderId))).toBe(4)
-      expect(await allocator((a) => a.release(placed.orderId))).toBe(0)
+    it("returns an order's tickets to the pool once, and sells them again, never twice", async () => {
+      const competitionId = await world.competition({ totalTickets: 6 })
+      const [ann, bob, cat] = [
+        await world.customer(),
+        await world.customer(),
+        await world.customer(),
+      ]
+      const anns = await buy(ann, [{ competitionId, quantity: 3 }])
+      const bobs = await buy(bob, [{ competitionId, quantity: 3 }])
+      expect(await allocator((a) => a.release(anns.orderId))).toBe(3)
+      expect(await allocator((a) => a.release(anns.orderId))).toBe(0)
       expect(await allocator((a) => a.release(randomUUID()))).toBe(0)
-      expect(await allocator((a) => a.ticketsHeld(customerId, competitionId))).toBe(0)
-      const other = await world.customer()
-      const again = await buy(other, [{ competitionId, quantity: 5 }])
-      expect(again.numbers.get(competitionId)).toEqual([1, 2, 3, 4])
+      expect(await allocator((a) => a.ticketsHeld(ann, competitionId))).toBe(0)
+      // Cat gets what Ann gave back, and none of Bob's.
+      const cats = await buy(cat, [{ competitionId, quantity: 5 }])
+      expect(cats.numbers.get(competitionId)).toEqual(anns.numbers.get(competitionId))
+      expect(
+        ascending([
+          ...(cats.numbers.get(competitionId) ?? []),
+          ...(bobs.numbers.get(competitionId) ?? []),
+        ]),
+      ).toEqual([1, 2, 3, 4, 5, 6])
     })
 
     it("never hands a number out twice, nor past the stock or anyone's maximum (property)", async () => {
@@ -256,7 +267,7 @@ export const ticketAllocatorContract = (name: string, open: () => Promise<Orders
             expect(held).toBeLessThanOrEqual(max)
           }
         }),
-        { numRuns: 15 },
+        { numRuns: 25 },
       )
     })
 
