@@ -1,7 +1,8 @@
 /**
  * In-memory doubles of the ports checkout needs beyond the basket's: orders
- * (one per basket, order-repo-doubles), the customer's site credit, and transactions that roll
- * the store back when the work fails, as the database would.
+ * (memoryOrderRepo over the basket store, its numbers read from the pool),
+ * the customer's tickets, the customer's site credit, and transactions that
+ * roll the store back when the work fails, as the database would.
  */
 import { Effect, Layer } from "effect"
 import { Mailer } from "../ports/mailer.js"
