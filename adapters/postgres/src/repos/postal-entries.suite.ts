@@ -17,7 +17,6 @@ import type { Database } from "../schema"
 import { TransactionsLive } from "../transactions"
 import { AccountStandingStoreLive } from "./account-standing"
 import { AuditLogLive } from "./audit-log"
-import { makeCustomerTicketRepo } from "./customer-tickets"
 import { CustomerRepoLive } from "./customers"
 import { soldEntries, ticketHolder } from "./draw-records"
 import { InstantWinRepoLive } from "./instant-wins"
@@ -386,29 +385,6 @@ export const postalEntriesSuite = (name: string, open: () => Promise<SuiteDataba
           firstName: "Cat",
           email,
         })
-      })
-
-      it("shows among a customer's tickets like a paid one", async () => {
-        const competitionId = await competitionOnSale(db())
-        const customerId = await customerWithEmail(db(), `mine-${randomUUID()}@example.com`)
-        const paid = await paidOrder(customerId, competitionId, 1)
-        const postal = await Effect.runPromise(
-          repo().record(newEntry(competitionId, { customerId })),
-        )
-        const tickets = await Effect.runPromise(
-          makeCustomerTicketRepo(db()).ticketsIn(customerId, competitionId),
-        )
-        expect(tickets).toEqual(
-          [...paid.ticketNumbers, postal?.ticketNumber ?? 0].sort((a, b) => a - b),
-        )
-        const page = await Effect.runPromise(
-          makeCustomerTicketRepo(db()).competitions({
-            customerId,
-            drawn: false,
-            page: { pageNumber: 1, pageSize: 20 },
-          }),
-        )
-        expect(page.items).toEqual([{ competitionId, ticketNumbers: tickets }])
       })
     })
   })
