@@ -7,6 +7,8 @@ import { LiveCompetitions } from "../ports/live-competitions.js"
 import { Transactions } from "../ports/transactions.js"
 import { isLive } from "../rules/live-competitions.js"
 import { pence } from "../rules/money.js"
+import { makeMemoryCategoryRepo } from "./catalogue-doubles.js"
+import { makeMemoryCompetitionRepo } from "./competition-repo-doubles.js"
 import { CategoryNotFound, CompetitionNotFound } from "./errors.js"
 import type { AttributeType, Category, Competition } from "./model.js"
 
@@ -25,17 +27,37 @@ const newId = () => {
   return `00000000-0000-4000-9000-${String(ids).padStart(12, "0")}`
 }
 
-const shown = (c: LockedCompetition): Competition => ({
-  ...c,
-  ticketPrice: pence(c.ticketPrice),
-  cashAlternativeValue: c.cashAlternativeValue === null ? null : pence(c.cashAlternativeValue),
-  ticketsSoldToDate: c.ticketsSold,
-  attributes: [],
-  imageGroup: null,
-  instantWinGroups: [],
-  drawCommitment: "0".repeat(64),
-  instantWinCommitment: null,
-})
+/**
+ * A staff record as the storefront reads it. The staff store keeps no
+ * images, numbers or seed, so those read as none; attributes and instant-win
+ * groups are named from what it keeps.
+ */
+const shown =
+  (memory: MemoryCatalogue) =>
+  (c: LockedCompetition): Competition => ({
+    ...c,
+    ticketPrice: pence(c.ticketPrice),
+    cashAlternativeValue: c.cashAlternativeValue === null ? null : pence(c.cashAlternativeValue),
+    ticketsSoldToDate: c.ticketsSold,
+    attributes: c.attributes.map((a) => ({
+      attributeType: {
+        id: a.attributeTypeId,
+        description:
+          memory.attributeTypes.find((t) => t.id === a.attributeTypeId)?.description ?? "",
+      },
+      value: a.value,
+    })),
+    imageGroup: null,
+    instantWinGroups: c.instantWinGroups.map((g, i) => ({
+      id: `${c.id}/instant-win-group-${i + 1}`,
+      name: g.name,
+      ticketCount: g.ticketCount,
+      quantityWonToDate: 0,
+      imageGroup: null,
+    })),
+    drawCommitment: "0".repeat(64),
+    instantWinCommitment: null,
+  })
 
 const without = <A>(items: A[], keep: (a: A) => boolean) => items.filter(keep)
 
@@ -95,17 +117,14 @@ export const memoryCatalogueAdmin = (memory: MemoryCatalogue) => {
       }),
   })
 
-  const reads = Layer.succeed(CompetitionRepo, {
-    list: () => Effect.dieMessage("not used by the staff use cases"),
-    instantWinTickets: () => Effect.dieMessage("not used by the staff use cases"),
-    byId: (competitionId) =>
-      Effect.suspend(() => {
-        const found = find(competitionId)
-        return found === undefined
-          ? Effect.fail(new CompetitionNotFound({ competitionId }))
-          : Effect.succeed(shown(found))
-      }),
-  })
+  // The one in-memory CompetitionRepo, over the staff's records as the storefront sees them.
+  const reads = Layer.succeed(
+    CompetitionRepo,
+    makeMemoryCompetitionRepo({
+      competitions: () => memory.competitions.map(shown(memory)),
+      instantWinNumbers: () => [],
+    }),
+  )
 
   const categoryOf = (categoryId: string) =>
     Effect.suspend(() => {
@@ -211,10 +230,10 @@ export const memoryCatalogueAdmin = (memory: MemoryCatalogue) => {
     reads,
     catalogueStore,
     transactions,
-    Layer.succeed(CategoryRepo, {
-      list: () => Effect.dieMessage("not used by the staff use cases"),
-      byId: (categoryId) => categoryOf(categoryId),
-    }),
+    Layer.succeed(
+      CategoryRepo,
+      makeMemoryCategoryRepo(() => memory.categories),
+    ),
     // Onto whichever array the catalogue holds now, so a rollback takes the entry back.
     Layer.succeed(AuditLog, {
       record: (entry) => Effect.sync(() => void memory.audit.push(entry)),
