@@ -7,9 +7,10 @@ import { LiveCompetitions } from "../ports/live-competitions.js"
 import { Transactions } from "../ports/transactions.js"
 import { isLive } from "../rules/live-competitions.js"
 import { pence } from "../rules/money.js"
+import { makeMemoryCatalogueAdminStore } from "./catalogue-admin-store-doubles.js"
 import { makeMemoryCategoryRepo } from "./catalogue-doubles.js"
 import { makeMemoryCompetitionRepo } from "./competition-repo-doubles.js"
-import { CategoryNotFound, CompetitionNotFound } from "./errors.js"
+import { CompetitionNotFound } from "./errors.js"
 import type { AttributeType, Category, Competition } from "./model.js"
 
 /** Everything the in-memory catalogue keeps; a rollback puts all of it back. */
@@ -126,80 +127,7 @@ export const memoryCatalogueAdmin = (memory: MemoryCatalogue) => {
     }),
   )
 
-  const categoryOf = (categoryId: string) =>
-    Effect.suspend(() => {
-      const found = memory.categories.find((c) => c.id === categoryId)
-      return found === undefined
-        ? Effect.fail(new CategoryNotFound({ categoryId }))
-        : Effect.succeed(found)
-    })
-
-  const links = new Set<string>()
-  const catalogueStore = Layer.succeed(CatalogueAdminStore, {
-    category: categoryOf,
-    insertCategory: (draft) =>
-      Effect.sync(() => {
-        const category = { ...draft, id: newId() }
-        memory.categories.push(category)
-        return category
-      }),
-    updateCategory: (categoryId, draft) =>
-      Effect.sync(() => {
-        const category = { ...draft, id: categoryId }
-        memory.categories = memory.categories.map((c) => (c.id === categoryId ? category : c))
-        return category
-      }),
-    removeCategory: (categoryId) =>
-      Effect.sync(() => {
-        memory.categories = without(memory.categories, (c) => c.id !== categoryId)
-      }),
-    competitionExists: (competitionId) => Effect.sync(() => find(competitionId) !== undefined),
-    link: (categoryId, competitionId) =>
-      Effect.sync(() => {
-        const key = `${categoryId}/${competitionId}`
-        const fresh = !links.has(key)
-        links.add(key)
-        return fresh
-      }),
-    unlink: (categoryId, competitionId) =>
-      Effect.sync(() => links.delete(`${categoryId}/${competitionId}`)),
-    attributeTypes: (query) =>
-      Effect.sync(() => ({
-        items: memory.attributeTypes,
-        pageNumber: query.page.pageNumber,
-        pageSize: query.page.pageSize,
-        totalCount: memory.attributeTypes.length,
-      })),
-    attributeType: (id) =>
-      Effect.sync(() => memory.attributeTypes.find((t) => t.id === id) ?? null),
-    otherAttributeDescriptions: (exceptId) =>
-      Effect.sync(() =>
-        memory.attributeTypes.filter((t) => t.id !== exceptId).map((t) => t.description),
-      ),
-    insertAttributeType: (description) =>
-      Effect.sync(() => {
-        const type = { id: newId(), description }
-        memory.attributeTypes.push(type)
-        return type
-      }),
-    updateAttributeType: (id, description) =>
-      Effect.sync(() => {
-        memory.attributeTypes = memory.attributeTypes.map((t) =>
-          t.id === id ? { id, description } : t,
-        )
-        return { id, description }
-      }),
-    removeAttributeType: (id) =>
-      Effect.sync(() => {
-        memory.attributeTypes = without(memory.attributeTypes, (t) => t.id !== id)
-      }),
-    attributeTypeUses: (id) =>
-      Effect.sync(
-        () =>
-          memory.competitions.filter((c) => c.attributes.some((a) => a.attributeTypeId === id))
-            .length,
-      ),
-  })
+  const catalogueStore = Layer.succeed(CatalogueAdminStore, makeMemoryCatalogueAdminStore(memory))
 
   const transactions = Layer.succeed(Transactions, {
     within: (effect) =>
