@@ -9,8 +9,8 @@ import { isLive } from "../rules/live-competitions.js"
 import { pence } from "../rules/money.js"
 import { makeMemoryCatalogueAdminStore } from "./catalogue-admin-store-doubles.js"
 import { makeMemoryCategoryRepo } from "./catalogue-doubles.js"
+import { makeMemoryCompetitionAdminStore } from "./competition-admin-store-doubles.js"
 import { makeMemoryCompetitionRepo } from "./competition-repo-doubles.js"
-import { CompetitionNotFound } from "./errors.js"
 import type { AttributeType, Category, Competition } from "./model.js"
 
 /** Everything the in-memory catalogue keeps; a rollback puts all of it back. */
@@ -20,12 +20,6 @@ export interface MemoryCatalogue {
   attributeTypes: AttributeType[]
   imageGroupIds: string[]
   audit: AuditEntry[]
-}
-
-let ids = 0
-const newId = () => {
-  ids += 1
-  return `00000000-0000-4000-9000-${String(ids).padStart(12, "0")}`
 }
 
 /**
@@ -60,63 +54,16 @@ const shown =
     instantWinCommitment: null,
   })
 
-const without = <A>(items: A[], keep: (a: A) => boolean) => items.filter(keep)
-
 /**
  * The catalogue's staff ports on plain arrays, for core's tests, with a
  * Transactions double that restores the whole catalogue (audit entries
  * included) when the work fails, as the database's rollback would.
  */
 export const memoryCatalogueAdmin = (memory: MemoryCatalogue) => {
-  const find = (id: string) => memory.competitions.find((c) => c.id === id)
-
-  const competitionStore = Layer.succeed(CompetitionAdminStore, {
-    lock: (competitionId) =>
-      Effect.suspend(() => {
-        const found = find(competitionId)
-        return found === undefined
-          ? Effect.fail(new CompetitionNotFound({ competitionId }))
-          : Effect.succeed(structuredClone(found))
-      }),
-    missing: (draft) =>
-      Effect.sync(() => ({
-        categoryIds: draft.categoryIds.filter((id) => !memory.categories.some((c) => c.id === id)),
-        attributeTypeIds: draft.attributes
-          .map((a) => a.attributeTypeId)
-          .filter((id) => !memory.attributeTypes.some((t) => t.id === id)),
-        imageGroup:
-          draft.imageGroupId !== null && !memory.imageGroupIds.includes(draft.imageGroupId),
-      })),
-    create: (draft, _secrets, instantWinGroups) =>
-      Effect.sync(() => {
-        const id = newId()
-        memory.competitions.push({
-          ...draft,
-          id,
-          ticketsSold: 0,
-          drawn: false,
-          highestInstantWinNumber: null,
-          ordered: false,
-          instantWinGroups: instantWinGroups.map((g) => ({
-            name: g.name,
-            ticketCount: g.ticketNumbers.length,
-            imageUrls: g.imageUrls,
-            prizeSiteCredit: g.prizeSiteCredit,
-          })),
-        })
-        return id
-      }),
-    update: (competitionId, draft) =>
-      Effect.sync(() => {
-        memory.competitions = memory.competitions.map((c) =>
-          c.id === competitionId ? { ...c, ...draft } : c,
-        )
-      }),
-    remove: (competitionId) =>
-      Effect.sync(() => {
-        memory.competitions = without(memory.competitions, (c) => c.id !== competitionId)
-      }),
-  })
+  const competitionStore = Layer.succeed(
+    CompetitionAdminStore,
+    makeMemoryCompetitionAdminStore(memory),
+  )
 
   // The one in-memory CompetitionRepo, over the staff's records as the storefront sees them.
   const reads = Layer.succeed(
