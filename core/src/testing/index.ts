@@ -7,8 +7,11 @@
 
 export * from "../accounts/second-factor-doubles.js"
 export * from "../accounts/test-doubles.js"
+export * from "../competitions/back-office-figures-doubles.js"
 export * from "../competitions/catalogue-admin-doubles.js"
+export * from "../competitions/catalogue-admin-store-doubles.js"
 export * from "../competitions/catalogue-doubles.js"
+export * from "../competitions/competition-admin-store-doubles.js"
 export * from "../competitions/competition-repo-doubles.js"
 export * from "../competitions/instant-win-group-doubles.js"
 export * from "../complaints/complaint-doubles.js"
