@@ -8,7 +8,7 @@
 import { Effect, Layer } from "effect"
 import { CustomerNotFound } from "../accounts/errors.js"
 import type { Customer, MailMessage } from "../accounts/model.js"
-import { CompetitionNotFound } from "../competitions/errors.js"
+import { makeMemoryCompetitionRepo } from "../competitions/competition-repo-doubles.js"
 import type { Competition } from "../competitions/model.js"
 import { CustomerRepo } from "../ports/accounts.js"
 import { CompetitionRepo } from "../ports/catalogue.js"
@@ -193,17 +193,22 @@ export const orderDoublesOver = (store: OrderStore) => {
     promotionByCode: (code) => Effect.sync(() => store.promotions.get(code) ?? null),
   })
 
-  const competitionRepo = Layer.succeed(CompetitionRepo, {
-    list: unused("CompetitionRepo.list"),
-    instantWinTickets: unused("CompetitionRepo.instantWinTickets"),
-    byId: (competitionId, options) => {
-      const competition = store.competitions.get(competitionId)
-      return competition === undefined ||
-        (options.visibleOnly && competition.visibilityStatus !== "Visible")
-        ? Effect.fail(new CompetitionNotFound({ competitionId }))
-        : Effect.succeed(competition)
-    },
-  })
+  // The one in-memory CompetitionRepo, over this store's competitions and instant wins.
+  const competitionRepo = Layer.succeed(
+    CompetitionRepo,
+    makeMemoryCompetitionRepo({
+      competitions: () => store.competitions.values(),
+      instantWinNumbers: () =>
+        store.instantWins.map((row) => ({
+          competitionId: row.competitionId,
+          instantWinGroupId: row.instantWinGroupId,
+          ticketNumber: row.ticketNumber,
+          wonAt: row.wonAt,
+          winnerDisplayName: row.winnerDisplayName,
+          isVisible: true,
+        })),
+    }),
+  )
 
   const allocator = Layer.succeed(TicketAllocator, memoryTicketAllocator(store))
 
