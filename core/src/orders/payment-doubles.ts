@@ -37,10 +37,10 @@ import type {
   AgeNotVerified,
 } from "../responsible-play/standing-errors.js"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money.js"
-import { canTransition, type OrderStatus, releasesTickets } from "../rules/order-status.js"
-import { OrderNotFound, OrderTransitionRefused } from "./errors.js"
+import { releasesTickets } from "../rules/order-status.js"
 import { type InstantWinRow, instantWinRepoOver } from "./instant-win-doubles.js"
 import type { Order, Promotion } from "./model.js"
+import { memoryOrderRepo } from "./order-repo-doubles.js"
 import { Payments } from "./payments.js"
 import { memoryPromotionUses, type PromotionUseRow } from "./promotion-uses-doubles.js"
 import {
@@ -180,69 +180,22 @@ export const ignoredNotification = (
 const REFUND_ERROR_LENGTH = 500
 
 export const paymentDoublesOver = (store: PaymentStore) => {
-  const found = (orderId: string) => {
-    const order = store.orders.get(orderId)
-    return order === undefined ? Effect.fail(new OrderNotFound({ orderId })) : Effect.succeed(order)
-  }
-
-  const orderRepo = Layer.succeed(OrderRepo, {
-    createForBasket: () => Effect.die("not used by the payment tests"),
-    recordAllocation: () => Effect.die("not used by the payment tests"),
-    byId: found,
-    transition: (orderId: string, to: OrderStatus) =>
-      Effect.flatMap(found(orderId), (order) => {
-        if (!canTransition(order.status, to)) {
-          return Effect.fail(new OrderTransitionRefused({ orderId, from: order.status, to }))
-        }
-        const moved = { ...order, status: to }
-        // What a racing process does just as the order closes (a test's race), once.
-        if (releasesTickets(to)) {
-          const meanwhile = store.whileClosing
-          store.whileClosing = undefined
-          meanwhile?.()
-        }
-        store.orders.set(orderId, moved)
+  // Orders are seeded whole here (no pool, no baskets): the lines keep the numbers they were given.
+  const orderRepo = Layer.succeed(
+    OrderRepo,
+    memoryOrderRepo(store, {
+      // What a racing process does just as the order closes (a test's race), once.
+      beforeClosing: () => {
+        const meanwhile = store.whileClosing
+        store.whileClosing = undefined
+        meanwhile?.()
+      },
+      moved: (orderId, to) => {
         store.moves.push(`${orderId}:${to}`)
         if (releasesTickets(to)) store.released.push(orderId)
-        return Effect.succeed(moved)
-      }),
-    dueForExpiry: (now, limit) =>
-      Effect.sync(() => {
-        // Due when its time ran out, or, once put off, when its retry time came.
-        const dueAt = (order: Order) =>
-          (store.expiryPutOffs.get(order.id)?.retryAt ?? order.expiresAt).getTime()
-        return [...store.orders.values()]
-          .filter(
-            (order) =>
-              canTransition(order.status, "SystemCancelled") && dueAt(order) <= now.getTime(),
-          )
-          .sort((a, b) => dueAt(a) - dueAt(b))
-          .slice(0, limit)
-          .map((order) => ({
-            orderId: order.id,
-            expiryAttempts: store.expiryPutOffs.get(order.id)?.attempts ?? 0,
-          }))
-      }),
-    expiryPutOff: (orderId, retryAt) =>
-      Effect.sync(() => {
-        const attempts = (store.expiryPutOffs.get(orderId)?.attempts ?? 0) + 1
-        store.expiryPutOffs.set(orderId, { attempts, retryAt })
-      }),
-    list: (query) =>
-      Effect.sync(() => {
-        const matching = [...store.orders.values()]
-          .filter((order) => query.customerId === null || order.customerId === query.customerId)
-          .filter((order) => query.status === undefined || order.status === query.status)
-          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
-        const { pageNumber, pageSize } = query.page
-        return {
-          items: matching.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-          pageNumber,
-          pageSize,
-          totalCount: matching.length,
-        }
-      }),
-  })
+      },
+    }),
+  )
 
   /** What the database answers for a row it does not have: a RepositoryError, not a defect. */
   const missing = (operation: string, what: string) =>
