@@ -32,8 +32,9 @@ export const memoryMailer = (mail: MemoryOutbox) =>
   })
 
 /**
- * The RateLimiter in memory: a count per key per fixed window, as the
- * `rate_limits` table keeps it; a new window starts the count again.
+ * The RateLimiter in memory, counting as the `rate_limits` upsert does: a
+ * hit in the key's window (or an earlier one, from a server whose clock is a
+ * little behind) adds one; a hit in a later window starts again at one.
  */
 export const memoryRateLimiter = (limits: { readonly counters: RateCounters }) =>
   Layer.succeed(RateLimiter, {
@@ -42,10 +43,13 @@ export const memoryRateLimiter = (limits: { readonly counters: RateCounters }) =
         // Read through the holder: a store's rollback may put a new Map there.
         const { counters } = limits
         const current = counters.get(key)
-        const count =
-          current && current.windowStart === window.start.getTime() ? current.count + 1 : 1
-        counters.set(key, { windowStart: window.start.getTime(), count })
-        return count
+        const start = window.start.getTime()
+        const next =
+          current === undefined || start > current.windowStart
+            ? { windowStart: start, count: 1 }
+            : { windowStart: current.windowStart, count: current.count + 1 }
+        counters.set(key, next)
+        return next.count
       }),
   })
 
