@@ -17,6 +17,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
+import { SOURCE_NODE_ARGS } from "../support/source-node"
 
 const PARTS = {
   checkout: "allocation.ts",
@@ -41,12 +42,7 @@ const run = (script: string, file: string) =>
   new Promise<void>((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [
-        "--conditions=@howzat/source",
-        "--import",
-        "tsx",
-        fileURLToPath(new URL(script, import.meta.url)),
-      ],
+      [...SOURCE_NODE_ARGS, fileURLToPath(new URL(script, import.meta.url))],
       { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, BENCH_OUTPUT: file } },
     )
     child.on("error", reject)

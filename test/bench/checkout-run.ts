@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url"
 import { type Database, makeDatabase } from "@howzat/postgres"
 import { competitionOnSale, newCustomer, ticketsSoldOf } from "@howzat/postgres/testing"
 import { type Kysely, sql } from "kysely"
+import { sourceNodeArgs } from "../support/source-node"
 import type { Basket, BuyersInput, BuyersResult, BuyersWindow } from "./checkout-buyers"
 import { percentile, type ServerSampler } from "./server-stats"
 
@@ -165,7 +166,7 @@ const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url))
 
 /** A process of buyers (checkout-buyers.child.ts), ready once its pool is open. */
 const startBuyerProcess = (input: BuyersInput) => {
-  const child = spawn(process.execPath, ["--conditions=@howzat/source", "--import", "tsx", CHILD], {
+  const child = spawn(process.execPath, sourceNodeArgs(CHILD), {
     cwd: REPO_ROOT,
     stdio: ["pipe", "pipe", "pipe"],
   })

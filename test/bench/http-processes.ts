@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { freePort } from "../support/pg-cluster"
+import { sourceNodeArgs } from "../support/source-node"
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url))
 
@@ -37,15 +38,11 @@ export const startChild = async (
 ): Promise<Child> => {
   const port = fixedPort ?? (await freePort())
   let output = ""
-  const child = spawn(
-    process.execPath,
-    ["--conditions=@howzat/source", "--import", "tsx", script],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  )
+  const child = spawn(process.execPath, sourceNodeArgs(script), {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
   child.stdout?.on("data", (chunk) => {
     output += chunk
   })

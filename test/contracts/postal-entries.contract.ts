@@ -1,6 +1,7 @@
 import { PostalEntryRepo, type PostalEntryRepoShape } from "@howzat/core/ports/postal-entries"
 import type { NewPostalEntry } from "@howzat/core/postal-entries/model"
 import { entrantKey } from "@howzat/core/rules/postal-entries"
+import { newPostalEntry } from "@howzat/core/testing"
 import { Effect, Either, type Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
@@ -65,23 +66,8 @@ export const postalEntriesContract = (name: string, open: () => Promise<PostalEn
         ...overrides,
       })
 
-    const newEntry = (
-      competitionId: string,
-      overrides: Partial<NewPostalEntry> = {},
-    ): NewPostalEntry => ({
-      competitionId,
-      customerId: null,
-      firstName: "Bea",
-      lastName: "Bowler",
-      emailAddress: "Bea@Example.com",
-      dateOfBirth: "1980-02-03",
-      telephoneNumber: "",
-      address: { line1: "2 Long Room", line2: "", city: "Leeds", county: "", postCode: "LS6 3BU" },
-      entryReference: null,
-      enteredBy: STAFF_USER,
-      enteredAt: NOW,
-      ...overrides,
-    })
+    const newEntry = (competitionId: string, overrides: Partial<NewPostalEntry> = {}) =>
+      newPostalEntry({ competitionId, enteredBy: STAFF_USER, enteredAt: NOW }, overrides)
 
     it("reads what an entry is judged by, and no competition it does not have", async () => {
       const start = new Date(NOW.getTime() - 2 * DAY)

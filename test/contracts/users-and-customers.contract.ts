@@ -1,22 +1,13 @@
 import type { NewCustomerAccount } from "@howzat/core/accounts/model"
 import { CustomerRepo, UserRepo } from "@howzat/core/ports/accounts"
+import { newCustomerAccount } from "@howzat/core/testing"
 import { Effect } from "effect"
 import { beforeEach, describe, expect, it } from "vitest"
 import { memoryId, type OpenHarness, useHarness } from "./harness"
 
-const account = (overrides: Partial<NewCustomerAccount> = {}): NewCustomerAccount => ({
-  emailAddress: "set-by-the-test@example.com",
-  passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA",
-  firstName: "Ann",
-  lastName: "Smith",
-  dateOfBirth: "1990-04-01",
-  telephoneNumber: "07700 900123",
-  allowMarketingByEmail: true,
-  allowMarketingByPhone: false,
-  allowMarketingByText: true,
-  allowMarketingByPost: true,
-  ...overrides,
-})
+/** The contract's accounts: every test names its own mailbox, so none is shared by default. */
+const account = (overrides: Partial<NewCustomerAccount> = {}): NewCustomerAccount =>
+  newCustomerAccount({ emailAddress: "set-by-the-test@example.com", ...overrides })
 
 /**
  * Users and customers: one account per mailbox whatever the case, a customer

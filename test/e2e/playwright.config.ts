@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test"
 import { CONSENT_STORAGE_KEY, CONSENT_VERSION } from "../../apps/web/src/consent/consent"
+import { SOURCE_NODE_ARGS } from "../support/source-node"
 
 /**
  * Debian's Chromium, never a downloaded browser. The shop runs from the
@@ -109,7 +110,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "node --conditions=@howzat/source --import tsx apps/server/src/main.ts",
+      command: `node ${SOURCE_NODE_ARGS.join(" ")} apps/server/src/main.ts`,
       cwd: "../..",
       url: `http://localhost:${port}/health/ping`,
       timeout: 120_000,
@@ -133,8 +134,7 @@ export default defineConfig({
       },
     },
     {
-      command:
-        "node --conditions=@howzat/source --import tsx test/e2e/stand-ins/stripe-provider.ts",
+      command: `node ${SOURCE_NODE_ARGS.join(" ")} test/e2e/stand-ins/stripe-provider.ts`,
       cwd: "../..",
       url: `${stripeStandIn}/health`,
       timeout: 60_000,
@@ -149,7 +149,7 @@ export default defineConfig({
       },
     },
     {
-      command: "node --conditions=@howzat/source --import tsx apps/server/src/main.ts",
+      command: `node ${SOURCE_NODE_ARGS.join(" ")} apps/server/src/main.ts`,
       cwd: "../..",
       url: `http://localhost:${stripeShopPort}/health/ping`,
       timeout: 120_000,

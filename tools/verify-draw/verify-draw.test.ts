@@ -21,6 +21,7 @@ import {
 } from "@howzat/core/draws/procedure"
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { SOURCE_NODE_ARGS } from "../../test/support/source-node"
 import {
   type Check,
   checkBeacon,
@@ -397,13 +398,7 @@ describe("npm run verify-draw", () => {
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(
         process.execPath,
-        [
-          "--conditions=@howzat/source",
-          "--import",
-          "tsx",
-          "tools/verify-draw/verify-draw.ts",
-          ...args,
-        ],
+        [...SOURCE_NODE_ARGS, "tools/verify-draw/verify-draw.ts", ...args],
         { cwd: root, timeout: 60_000 },
         (error, stdout, stderr) =>
           resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { SOURCE_NODE_ARGS } from "../../../test/support/source-node"
 import { DataFolderInUse, DataFolderUnusable, lockAddress, lockDataFolder } from "./data-folder"
 import { makeDatabase } from "./database"
 
@@ -27,9 +28,7 @@ const holderOf = (dataDir: string) =>
     const child = spawn(
       process.execPath,
       [
-        "--conditions=@howzat/source",
-        "--import",
-        "tsx",
+        ...SOURCE_NODE_ARGS,
         "--input-type=module",
         "-e",
         `const { lockDataFolder } = await import(process.argv[1])

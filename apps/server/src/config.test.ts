@@ -65,6 +65,9 @@ describe("readConfig", () => {
     [{ AUTOMATIC_DRAW_INTERVAL_MS: "3600001" }, /AUTOMATIC_DRAW_INTERVAL_MS/],
     [{ AUTOMATIC_DRAW_INTERVAL_MS: "1.5" }, /AUTOMATIC_DRAW_INTERVAL_MS/],
     [{ AUTOMATIC_DRAW_INTERVAL_MS: "30s" }, /AUTOMATIC_DRAW_INTERVAL_MS/],
+    [{ SHUTDOWN_GRACE_MS: "-1" }, /SHUTDOWN_GRACE_MS/],
+    [{ SHUTDOWN_GRACE_MS: "120001" }, /SHUTDOWN_GRACE_MS/],
+    [{ SHUTDOWN_GRACE_MS: "10s" }, /SHUTDOWN_GRACE_MS/],
   ])("refuses %j with a message naming the setting", (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError)
     expect(() => readConfig(env)).toThrow(message)
@@ -204,6 +207,12 @@ describe("readConfig", () => {
   it("looks for due automatic draws every 30 seconds unless told otherwise", () => {
     expect(readConfig({}).automaticDrawIntervalMs).toBe(30_000)
     expect(readConfig({ AUTOMATIC_DRAW_INTERVAL_MS: " 250 " }).automaticDrawIntervalMs).toBe(250)
+  })
+
+  it("waits ten seconds for requests in flight on SIGTERM unless told otherwise", () => {
+    expect(readConfig({}).shutdownGraceMs).toBe(10_000)
+    expect(readConfig({ SHUTDOWN_GRACE_MS: " 2500 " }).shutdownGraceMs).toBe(2500)
+    expect(readConfig({ SHUTDOWN_GRACE_MS: "0" }).shutdownGraceMs).toBe(0)
   })
 
   it("draws with no beacon by default: the shop has no internet unless told", () => {

@@ -11,6 +11,7 @@ import type { RateLimit } from "@howzat/core/rules/auth"
 import { DEFAULT_MAX_IMAGE_BYTES } from "@howzat/core/rules/images"
 import type { S3Settings } from "@howzat/files"
 import { Duration } from "effect"
+import { SHUTDOWN_GRACE } from "./http-server"
 import { AUTOMATIC_DRAW_INTERVAL } from "./jobs/automatic-draws"
 
 export interface ServerConfig {
@@ -47,6 +48,8 @@ export interface ServerConfig {
   readonly beacon: BeaconConfig
   /** Milliseconds between the automatic draw job's passes (the first runs at start-up). */
   readonly automaticDrawIntervalMs: number
+  /** How long a SIGTERM waits for requests in flight before cutting them (decision 0055). */
+  readonly shutdownGraceMs: number
   /** Where uploaded images are kept (docs/decisions/0028). */
   readonly files: FileStoreConfig
   /** The largest image an upload may hold, in bytes. */
@@ -302,22 +305,38 @@ const readBeacon = (env: Readonly<Record<string, string | undefined>>): BeaconCo
   return source === "drand" ? { source, drandUrl } : { source }
 }
 
+/** A setting in whole milliseconds within [min, max], its default when unset. */
+const readMilliseconds = (
+  name: string,
+  value: string | undefined,
+  fallback: Duration.DurationInput,
+  [min, max]: readonly [number, number],
+): number => {
+  const text = value?.trim() || String(Duration.toMillis(fallback))
+  const ms = Number(text)
+  if (!Number.isInteger(ms) || ms < min || ms > max) {
+    throw new ConfigError(
+      `${name} must be a whole number of milliseconds from ${min} to ${max}, not "${text}"`,
+    )
+  }
+  return ms
+}
+
 /**
  * A pass is one cheap query when nothing is due, so the interval only sets
  * how late after its draw time a competition may be drawn. Over an hour
  * would leave customers waiting; under a tenth of a second only loads the
  * database (tests use short ones to see several passes quickly).
  */
-const readAutomaticDrawInterval = (value: string | undefined): number => {
-  const text = value?.trim() || String(Duration.toMillis(AUTOMATIC_DRAW_INTERVAL))
-  const ms = Number(text)
-  if (!Number.isInteger(ms) || ms < 100 || ms > 3_600_000) {
-    throw new ConfigError(
-      `AUTOMATIC_DRAW_INTERVAL_MS must be a whole number of milliseconds from 100 to 3600000, not "${text}"`,
-    )
-  }
-  return ms
-}
+const AUTOMATIC_DRAW_INTERVAL_RANGE = [100, 3_600_000] as const
+
+/**
+ * A checkout in flight takes well under a second, so the default ten
+ * seconds is generous; a platform that kills the process sooner after
+ * SIGTERM (a container's stop timeout) wants a shorter grace, and more
+ * than two minutes would only delay a deploy.
+ */
+const SHUTDOWN_GRACE_RANGE = [0, 120_000] as const
 
 const readFileStore = (env: Readonly<Record<string, string | undefined>>): FileStoreConfig => {
   const store = env.FILE_STORE?.trim() || "local"
@@ -480,7 +499,18 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): S
     },
     payments: readPayments(env),
     beacon: readBeacon(env),
-    automaticDrawIntervalMs: readAutomaticDrawInterval(env.AUTOMATIC_DRAW_INTERVAL_MS),
+    automaticDrawIntervalMs: readMilliseconds(
+      "AUTOMATIC_DRAW_INTERVAL_MS",
+      env.AUTOMATIC_DRAW_INTERVAL_MS,
+      AUTOMATIC_DRAW_INTERVAL,
+      AUTOMATIC_DRAW_INTERVAL_RANGE,
+    ),
+    shutdownGraceMs: readMilliseconds(
+      "SHUTDOWN_GRACE_MS",
+      env.SHUTDOWN_GRACE_MS,
+      SHUTDOWN_GRACE,
+      SHUTDOWN_GRACE_RANGE,
+    ),
     files: readFileStore(env),
     imageMaxBytes: readImageMaxBytes(env.IMAGE_MAX_BYTES),
     ageVerification: readAgeVerification(env.AGE_VERIFICATION_PROVIDER),

@@ -5,15 +5,15 @@
  * 0055, the process exits 0, and the embedded database's folder is free for
  * the next start, which finds the customer the in-flight request made.
  */
-import { type ChildProcess, spawn } from "node:child_process"
+import type { ChildProcess } from "node:child_process"
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { request } from "node:http"
 import { connect } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { createInterface } from "node:readline"
 import { afterAll, describe, expect, it } from "vitest"
 import { STRONG_PASSWORD } from "./test-support/shop"
+import { spawnWatched } from "./test-support/watched-process"
 
 const MAIN = path.join(import.meta.dirname, "main.ts")
 const REPO_ROOT = path.resolve(import.meta.dirname, "../../..")
@@ -40,50 +40,12 @@ const startMain = (dataDir: string) => {
     WEB_DIST_DIR: webDistDir,
   }
   for (const name of ["DATABASE_URL", "SMTP_URL", "PAYMENT_GATEWAY"]) delete env[name]
-  const child = spawn(process.execPath, ["--conditions=@howzat/source", "--import", "tsx", MAIN], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  })
-  started.push(child)
-  const output: string[] = []
-  const listeners = new Set<() => void>()
-  const heard = (line: string) => {
-    output.push(line)
-    for (const listener of listeners) listener()
+  const shop = spawnWatched(MAIN, { name: "main.ts", cwd: REPO_ROOT, env, stdin: "ignore" })
+  started.push(shop.child)
+  return {
+    ...shop,
+    waitFor: (pattern: RegExp, timeoutMs = 30_000) => shop.waitFor(pattern, timeoutMs),
   }
-  createInterface({ input: child.stdout as NonNullable<typeof child.stdout> }).on("line", heard)
-  createInterface({ input: child.stderr as NonNullable<typeof child.stderr> }).on("line", heard)
-  const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (code) => resolve(code)),
-  )
-  exited.then(() => {
-    for (const listener of listeners) listener()
-  })
-  /** The first line matching, or a rejection with everything printed. */
-  const waitFor = (pattern: RegExp, timeoutMs = 30_000) =>
-    new Promise<RegExpMatchArray>((resolve, reject) => {
-      const check = () => {
-        for (const line of output) {
-          const match = pattern.exec(line)
-          if (match) return settle(() => resolve(match))
-        }
-        if (child.exitCode !== null || child.signalCode !== null)
-          settle(() => reject(new Error(`main.ts ended before ${pattern}:\n${output.join("\n")}`)))
-      }
-      const timer = setTimeout(
-        () => settle(() => reject(new Error(`no ${pattern} in:\n${output.join("\n")}`))),
-        timeoutMs,
-      )
-      const settle = (done: () => void) => {
-        clearTimeout(timer)
-        listeners.delete(check)
-        done()
-      }
-      listeners.add(check)
-      check()
-    })
-  return { child, output, exited, waitFor }
 }
 
 /** The storefront's first GET: the XSRF cookie, echoed in its header by every POST. */

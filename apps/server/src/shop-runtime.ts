@@ -114,6 +114,7 @@ export const shopServerLayer = (
         fetch: shop.app.fetch,
         port: config.port,
         hostname: config.host,
+        shutdownGrace: Duration.millis(config.shutdownGraceMs),
         onListening: (port) => onListening(port, shop),
       }),
     ),

@@ -13,18 +13,18 @@ import {
   UserRepo,
 } from "../ports/accounts.js"
 import { AccessTokens, PasswordHasher } from "../ports/credentials.js"
-import { Mailer } from "../ports/mailer.js"
-import { RateLimiter } from "../ports/rate-limiter.js"
 import { SecureRandom } from "../ports/secure-random.js"
 import { Transactions } from "../ports/transactions.js"
 import { normaliseEmail } from "../rules/auth.js"
 import { pence } from "../rules/money.js"
+import { memoryMailer, memoryRateLimiter, type RateCounters } from "../testing/mail-and-limits.js"
 import { AccountChanges } from "./account-changes.js"
 import { CustomerAccounts } from "./customer-accounts.js"
 import { AccessTokenInvalid, CustomerNotFound, EmailAlreadyRegistered } from "./errors.js"
 import type {
   Customer,
   MailMessage,
+  NewCustomerAccount,
   OneTimeTokenPurpose,
   Principal,
   User,
@@ -66,7 +66,7 @@ export interface AccountStore extends SecondFactorRows {
   refreshTokens: RefreshRow[]
   oneTimeTokens: OneTimeRow[]
   outbox: MailMessage[]
-  counters: Map<string, { windowStart: number; count: number }>
+  counters: RateCounters
 }
 
 export const emptyStore = (): AccountStore => ({
@@ -328,23 +328,8 @@ export const makeAccountDoubles = (store: AccountStore) => {
       }),
   })
 
-  const mailer = Layer.succeed(Mailer, {
-    send: (message) =>
-      Effect.sync(() => {
-        store.outbox.push(message)
-      }),
-  })
-
-  const limiter = Layer.succeed(RateLimiter, {
-    hit: (key, window) =>
-      Effect.sync(() => {
-        const current = store.counters.get(key)
-        const count =
-          current && current.windowStart === window.start.getTime() ? current.count + 1 : 1
-        store.counters.set(key, { windowStart: window.start.getTime(), count })
-        return count
-      }),
-  })
+  const mailer = memoryMailer(store)
+  const limiter = memoryRateLimiter(store)
 
   /** A failed transaction puts the whole store back as it was. */
   const transactions = Layer.succeed(Transactions, {
@@ -409,6 +394,26 @@ export const tokensMailedTo = (store: AccountStore, to: string, kind: MailMessag
     .map(tokenIn)
     .filter((token) => token !== null)
     .reverse()
+
+/**
+ * Ann Smith's account as the register port receives it: the password
+ * already hashed (a fixed argon2id string, never checked by a repository).
+ */
+export const newCustomerAccount = (
+  overrides: Partial<NewCustomerAccount> = {},
+): NewCustomerAccount => ({
+  emailAddress: "Ann@Example.com",
+  passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA",
+  firstName: "Ann",
+  lastName: "Smith",
+  dateOfBirth: "1990-04-01",
+  telephoneNumber: "07700 900123",
+  allowMarketingByEmail: true,
+  allowMarketingByPhone: false,
+  allowMarketingByText: true,
+  allowMarketingByPost: true,
+  ...overrides,
+})
 
 /** A valid registration of Ann Smith, born 1990. */
 export const registration = (

@@ -7,7 +7,10 @@ import { LiveCompetitions } from "../ports/live-competitions.js"
 import { Transactions } from "../ports/transactions.js"
 import { isLive } from "../rules/live-competitions.js"
 import { pence } from "../rules/money.js"
-import { CategoryNotFound, CompetitionNotFound } from "./errors.js"
+import { makeMemoryCatalogueAdminStore } from "./catalogue-admin-store-doubles.js"
+import { makeMemoryCategoryRepo } from "./catalogue-doubles.js"
+import { makeMemoryCompetitionAdminStore } from "./competition-admin-store-doubles.js"
+import { makeMemoryCompetitionRepo } from "./competition-repo-doubles.js"
 import type { AttributeType, Category, Competition } from "./model.js"
 
 /** Everything the in-memory catalogue keeps; a rollback puts all of it back. */
@@ -19,25 +22,37 @@ export interface MemoryCatalogue {
   audit: AuditEntry[]
 }
 
-let ids = 0
-const newId = () => {
-  ids += 1
-  return `00000000-0000-4000-9000-${String(ids).padStart(12, "0")}`
-}
-
-const shown = (c: LockedCompetition): Competition => ({
-  ...c,
-  ticketPrice: pence(c.ticketPrice),
-  cashAlternativeValue: c.cashAlternativeValue === null ? null : pence(c.cashAlternativeValue),
-  ticketsSoldToDate: c.ticketsSold,
-  attributes: [],
-  imageGroup: null,
-  instantWinGroups: [],
-  drawCommitment: "0".repeat(64),
-  instantWinCommitment: null,
-})
-
-const without = <A>(items: A[], keep: (a: A) => boolean) => items.filter(keep)
+/**
+ * A staff record as the storefront reads it. The staff store keeps no
+ * images, numbers or seed, so those read as none; attributes and instant-win
+ * groups are named from what it keeps.
+ */
+const shown =
+  (memory: MemoryCatalogue) =>
+  (c: LockedCompetition): Competition => ({
+    ...c,
+    ticketPrice: pence(c.ticketPrice),
+    cashAlternativeValue: c.cashAlternativeValue === null ? null : pence(c.cashAlternativeValue),
+    ticketsSoldToDate: c.ticketsSold,
+    attributes: c.attributes.map((a) => ({
+      attributeType: {
+        id: a.attributeTypeId,
+        description:
+          memory.attributeTypes.find((t) => t.id === a.attributeTypeId)?.description ?? "",
+      },
+      value: a.value,
+    })),
+    imageGroup: null,
+    instantWinGroups: c.instantWinGroups.map((g, i) => ({
+      id: `${c.id}/instant-win-group-${i + 1}`,
+      name: g.name,
+      ticketCount: g.ticketCount,
+      quantityWonToDate: 0,
+      imageGroup: null,
+    })),
+    drawCommitment: "0".repeat(64),
+    instantWinCommitment: null,
+  })
 
 /**
  * The catalogue's staff ports on plain arrays, for core's tests, with a
@@ -45,142 +60,21 @@ const without = <A>(items: A[], keep: (a: A) => boolean) => items.filter(keep)
  * included) when the work fails, as the database's rollback would.
  */
 export const memoryCatalogueAdmin = (memory: MemoryCatalogue) => {
-  const find = (id: string) => memory.competitions.find((c) => c.id === id)
+  const competitionStore = Layer.succeed(
+    CompetitionAdminStore,
+    makeMemoryCompetitionAdminStore(memory),
+  )
 
-  const competitionStore = Layer.succeed(CompetitionAdminStore, {
-    lock: (competitionId) =>
-      Effect.suspend(() => {
-        const found = find(competitionId)
-        return found === undefined
-          ? Effect.fail(new CompetitionNotFound({ competitionId }))
-          : Effect.succeed(structuredClone(found))
-      }),
-    missing: (draft) =>
-      Effect.sync(() => ({
-        categoryIds: draft.categoryIds.filter((id) => !memory.categories.some((c) => c.id === id)),
-        attributeTypeIds: draft.attributes
-          .map((a) => a.attributeTypeId)
-          .filter((id) => !memory.attributeTypes.some((t) => t.id === id)),
-        imageGroup:
-          draft.imageGroupId !== null && !memory.imageGroupIds.includes(draft.imageGroupId),
-      })),
-    create: (draft, _secrets, instantWinGroups) =>
-      Effect.sync(() => {
-        const id = newId()
-        memory.competitions.push({
-          ...draft,
-          id,
-          ticketsSold: 0,
-          drawn: false,
-          highestInstantWinNumber: null,
-          ordered: false,
-          instantWinGroups: instantWinGroups.map((g) => ({
-            name: g.name,
-            ticketCount: g.ticketNumbers.length,
-            imageUrls: g.imageUrls,
-            prizeSiteCredit: g.prizeSiteCredit,
-          })),
-        })
-        return id
-      }),
-    update: (competitionId, draft) =>
-      Effect.sync(() => {
-        memory.competitions = memory.competitions.map((c) =>
-          c.id === competitionId ? { ...c, ...draft } : c,
-        )
-      }),
-    remove: (competitionId) =>
-      Effect.sync(() => {
-        memory.competitions = without(memory.competitions, (c) => c.id !== competitionId)
-      }),
-  })
+  // The one in-memory CompetitionRepo, over the staff's records as the storefront sees them.
+  const reads = Layer.succeed(
+    CompetitionRepo,
+    makeMemoryCompetitionRepo({
+      competitions: () => memory.competitions.map(shown(memory)),
+      instantWinNumbers: () => [],
+    }),
+  )
 
-  const reads = Layer.succeed(CompetitionRepo, {
-    list: () => Effect.dieMessage("not used by the staff use cases"),
-    instantWinTickets: () => Effect.dieMessage("not used by the staff use cases"),
-    byId: (competitionId) =>
-      Effect.suspend(() => {
-        const found = find(competitionId)
-        return found === undefined
-          ? Effect.fail(new CompetitionNotFound({ competitionId }))
-          : Effect.succeed(shown(found))
-      }),
-  })
-
-  const categoryOf = (categoryId: string) =>
-    Effect.suspend(() => {
-      const found = memory.categories.find((c) => c.id === categoryId)
-      return found === undefined
-        ? Effect.fail(new CategoryNotFound({ categoryId }))
-        : Effect.succeed(found)
-    })
-
-  const links = new Set<string>()
-  const catalogueStore = Layer.succeed(CatalogueAdminStore, {
-    category: categoryOf,
-    insertCategory: (draft) =>
-      Effect.sync(() => {
-        const category = { ...draft, id: newId() }
-        memory.categories.push(category)
-        return category
-      }),
-    updateCategory: (categoryId, draft) =>
-      Effect.sync(() => {
-        const category = { ...draft, id: categoryId }
-        memory.categories = memory.categories.map((c) => (c.id === categoryId ? category : c))
-        return category
-      }),
-    removeCategory: (categoryId) =>
-      Effect.sync(() => {
-        memory.categories = without(memory.categories, (c) => c.id !== categoryId)
-      }),
-    competitionExists: (competitionId) => Effect.sync(() => find(competitionId) !== undefined),
-    link: (categoryId, competitionId) =>
-      Effect.sync(() => {
-        const key = `${categoryId}/${competitionId}`
-        const fresh = !links.has(key)
-        links.add(key)
-        return fresh
-      }),
-    unlink: (categoryId, competitionId) =>
-      Effect.sync(() => links.delete(`${categoryId}/${competitionId}`)),
-    attributeTypes: (query) =>
-      Effect.sync(() => ({
-        items: memory.attributeTypes,
-        pageNumber: query.page.pageNumber,
-        pageSize: query.page.pageSize,
-        totalCount: memory.attributeTypes.length,
-      })),
-    attributeType: (id) =>
-      Effect.sync(() => memory.attributeTypes.find((t) => t.id === id) ?? null),
-    otherAttributeDescriptions: (exceptId) =>
-      Effect.sync(() =>
-        memory.attributeTypes.filter((t) => t.id !== exceptId).map((t) => t.description),
-      ),
-    insertAttributeType: (description) =>
-      Effect.sync(() => {
-        const type = { id: newId(), description }
-        memory.attributeTypes.push(type)
-        return type
-      }),
-    updateAttributeType: (id, description) =>
-      Effect.sync(() => {
-        memory.attributeTypes = memory.attributeTypes.map((t) =>
-          t.id === id ? { id, description } : t,
-        )
-        return { id, description }
-      }),
-    removeAttributeType: (id) =>
-      Effect.sync(() => {
-        memory.attributeTypes = without(memory.attributeTypes, (t) => t.id !== id)
-      }),
-    attributeTypeUses: (id) =>
-      Effect.sync(
-        () =>
-          memory.competitions.filter((c) => c.attributes.some((a) => a.attributeTypeId === id))
-            .length,
-      ),
-  })
+  const catalogueStore = Layer.succeed(CatalogueAdminStore, makeMemoryCatalogueAdminStore(memory))
 
   const transactions = Layer.succeed(Transactions, {
     within: (effect) =>
@@ -211,10 +105,10 @@ export const memoryCatalogueAdmin = (memory: MemoryCatalogue) => {
     reads,
     catalogueStore,
     transactions,
-    Layer.succeed(CategoryRepo, {
-      list: () => Effect.dieMessage("not used by the staff use cases"),
-      byId: (categoryId) => categoryOf(categoryId),
-    }),
+    Layer.succeed(
+      CategoryRepo,
+      makeMemoryCategoryRepo(() => memory.categories),
+    ),
     // Onto whichever array the catalogue holds now, so a rollback takes the entry back.
     Layer.succeed(AuditLog, {
       record: (entry) => Effect.sync(() => void memory.audit.push(entry)),

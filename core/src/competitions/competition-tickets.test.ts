@@ -1,11 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Layer } from "effect"
 import type { Principal } from "../accounts/model.js"
+import { competition } from "../orders/test-doubles.js"
 import { CompetitionRepo } from "../ports/catalogue.js"
 import { type SoldTicket, StaffTicketReads } from "../ports/instant-win-groups.js"
+import { makeMemoryCompetitionRepo } from "./competition-repo-doubles.js"
 import { CompetitionTickets } from "./competition-tickets.js"
-import { CompetitionNotFound } from "./errors.js"
-import type { Competition, InstantWinTicket, Page } from "./model.js"
+import type { InstantWinTicket, Page } from "./model.js"
 
 const VISIBLE = "11111111-1111-4111-8111-111111111111"
 const HIDDEN = "22222222-2222-4222-8222-222222222222"
@@ -40,14 +41,30 @@ const heldTicket: SoldTicket = {
 
 /** Public reads see visible competitions only; the staff port sees any. */
 const doubles = Layer.mergeAll(
-  Layer.succeed(CompetitionRepo, {
-    list: () => Effect.die("not used"),
-    byId: (competitionId, { visibleOnly }) =>
-      competitionId === VISIBLE || (competitionId === HIDDEN && !visibleOnly)
-        ? Effect.succeed({ id: competitionId } as Competition)
-        : Effect.fail(new CompetitionNotFound({ competitionId })),
-    instantWinTickets: () => Effect.succeed(pageOf([publicTicket])),
-  }),
+  Layer.succeed(
+    CompetitionRepo,
+    makeMemoryCompetitionRepo({
+      competitions: () => [
+        competition({
+          id: VISIBLE,
+          instantWinGroups: [
+            { id: "g", name: "Bat", ticketCount: 1, quantityWonToDate: 0, imageGroup: null },
+          ],
+        }),
+        competition({ id: HIDDEN, visibilityStatus: "Hidden" }),
+      ],
+      instantWinNumbers: () => [
+        {
+          competitionId: VISIBLE,
+          instantWinGroupId: "g",
+          ticketNumber: 7,
+          wonAt: null,
+          winnerDisplayName: null,
+          isVisible: true,
+        },
+      ],
+    }),
+  ),
   Layer.succeed(StaffTicketReads, {
     soldTickets: () => Effect.succeed(pageOf([heldTicket])),
     instantWinTickets: () => Effect.succeed(pageOf([heldTicket])),

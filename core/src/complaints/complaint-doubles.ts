@@ -1,14 +1,17 @@
-import { Effect, Exit, Layer } from "effect"
+import { Effect, Layer } from "effect"
 import type { MailMessage } from "../accounts/model.js"
-import { RateLimitPolicy, type RateLimitPolicyShape, Throttle } from "../accounts/throttle.js"
+import type { RateLimitPolicyShape } from "../accounts/throttle.js"
 import { RepositoryError } from "../competitions/errors.js"
 import type { AuditEntry } from "../ports/audit-log.js"
 import { type Complaint, ComplaintStore } from "../ports/complaints.js"
-import { Mailer } from "../ports/mailer.js"
-import { RateLimiter } from "../ports/rate-limiter.js"
 import { SecureRandom } from "../ports/secure-random.js"
-import { Transactions } from "../ports/transactions.js"
 import { auditLogOver } from "../staff/audit-log-doubles.js"
+import {
+  memoryMailer,
+  memoryThrottle,
+  type RateCounters,
+  transactionsRestoring,
+} from "../testing/mail-and-limits.js"
 import { ComplaintSettings, Complaints } from "./complaints.js"
 import { StaffComplaints } from "./staff-complaints.js"
 
@@ -16,7 +19,7 @@ export interface MemoryComplaints {
   complaints: Complaint[]
   outbox: MailMessage[]
   audit: AuditEntry[]
-  counters: Map<string, { windowStart: number; count: number }>
+  counters: RateCounters
   mailerDown: boolean
   /** Random bytes to hand out next, before falling back to real randomness (to force clashes). */
   scriptedBytes: Uint8Array[]
@@ -104,25 +107,7 @@ export const complaintStoreOver = (state: MemoryComplaints) => {
 
 /** Transactions that put the complaints, the outbox and the audit log back on failure, as a rollback would. */
 export const complaintTransactionsOver = (state: MemoryComplaints) =>
-  Layer.succeed(Transactions, {
-    within: (effect) =>
-      Effect.suspend(() => {
-        const before = {
-          complaints: [...state.complaints],
-          outbox: [...state.outbox],
-          audit: [...state.audit],
-        }
-        return Effect.onExit(effect, (exit) =>
-          Effect.sync(() => {
-            if (Exit.isFailure(exit)) {
-              state.complaints.splice(0, state.complaints.length, ...before.complaints)
-              state.outbox.splice(0, state.outbox.length, ...before.outbox)
-              state.audit.splice(0, state.audit.length, ...before.audit)
-            }
-          }),
-        )
-      }),
-  })
+  transactionsRestoring(() => [state.complaints, state.outbox, state.audit])
 
 /**
  * The complaint ports in memory, with a Transactions double that puts the
@@ -131,22 +116,8 @@ export const complaintTransactionsOver = (state: MemoryComplaints) =>
  */
 export const memoryComplaints = (state: MemoryComplaints, policy?: RateLimitPolicyShape) => {
   const store = complaintStoreOver(state)
-  const mailer = Layer.succeed(Mailer, {
-    send: (message) =>
-      state.mailerDown
-        ? Effect.fail(new RepositoryError({ operation: "outbox.send", cause: "down" }))
-        : Effect.sync(() => void state.outbox.push(message)),
-  })
-  const limiter = Layer.succeed(RateLimiter, {
-    hit: (key, window) =>
-      Effect.sync(() => {
-        const current = state.counters.get(key)
-        const count =
-          current && current.windowStart === window.start.getTime() ? current.count + 1 : 1
-        state.counters.set(key, { windowStart: window.start.getTime(), count })
-        return count
-      }),
-  })
+  const mailer = memoryMailer(state)
+
   const random = Layer.succeed(SecureRandom, {
     bytes: (length) =>
       Effect.sync(
@@ -154,14 +125,7 @@ export const memoryComplaints = (state: MemoryComplaints, policy?: RateLimitPoli
       ),
   })
   const transactions = complaintTransactionsOver(state)
-  const throttle = Throttle.Default.pipe(
-    Layer.provide(
-      Layer.merge(
-        limiter,
-        policy ? Layer.succeed(RateLimitPolicy, policy) : RateLimitPolicy.Default,
-      ),
-    ),
-  )
+  const throttle = memoryThrottle(state, policy)
   return Layer.mergeAll(Complaints.Default, StaffComplaints.Default).pipe(
     Layer.provide(
       Layer.mergeAll(

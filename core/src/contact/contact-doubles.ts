@@ -1,13 +1,16 @@
-import { Effect, Exit, Layer } from "effect"
+import { Effect, Layer } from "effect"
 import type { MailMessage } from "../accounts/model.js"
-import { RateLimitPolicy, type RateLimitPolicyShape, Throttle } from "../accounts/throttle.js"
+import type { RateLimitPolicyShape } from "../accounts/throttle.js"
 import { RepositoryError } from "../competitions/errors.js"
 import type { AuditEntry } from "../ports/audit-log.js"
 import { type ContactMessage, ContactMessageStore } from "../ports/contact-messages.js"
-import { Mailer } from "../ports/mailer.js"
-import { RateLimiter } from "../ports/rate-limiter.js"
-import { Transactions } from "../ports/transactions.js"
 import { auditLogOver } from "../staff/audit-log-doubles.js"
+import {
+  memoryMailer,
+  memoryThrottle,
+  type RateCounters,
+  transactionsRestoring,
+} from "../testing/mail-and-limits.js"
 import { Contact, ContactSettings } from "./contact.js"
 import { StaffContactMessages } from "./staff-messages.js"
 
@@ -15,7 +18,7 @@ export interface MemoryContact {
   messages: ContactMessage[]
   outbox: MailMessage[]
   audit: AuditEntry[]
-  counters: Map<string, { windowStart: number; count: number }>
+  counters: RateCounters
   /** Makes the Mailer fail, as a database error writing the outbox would. */
   mailerDown: boolean
 }
@@ -105,26 +108,7 @@ export const contactMessageStoreOver = (state: MemoryContact) =>
 
 /** Transactions that put the messages, the outbox and the audit log back on failure, as a rollback would. */
 export const contactTransactionsOver = (state: MemoryContact) =>
-  Layer.succeed(Transactions, {
-    within: (effect) =>
-      Effect.suspend(() => {
-        const before = {
-          messages: [...state.messages],
-          outbox: [...state.outbox],
-          audit: [...state.audit],
-        }
-        return Effect.onExit(effect, (exit) =>
-          Effect.sync(() => {
-            // In place: the audit log double holds on to the array itself.
-            if (Exit.isFailure(exit)) {
-              state.messages.splice(0, state.messages.length, ...before.messages)
-              state.outbox.splice(0, state.outbox.length, ...before.outbox)
-              state.audit.splice(0, state.audit.length, ...before.audit)
-            }
-          }),
-        )
-      }),
-  })
+  transactionsRestoring(() => [state.messages, state.outbox, state.audit])
 
 /**
  * The contact ports in memory, with a Transactions double that puts the
@@ -134,31 +118,10 @@ export const contactTransactionsOver = (state: MemoryContact) =>
  */
 export const memoryContact = (state: MemoryContact, policy?: RateLimitPolicyShape) => {
   const store = contactMessageStoreOver(state)
-  const mailer = Layer.succeed(Mailer, {
-    send: (message) =>
-      state.mailerDown
-        ? Effect.fail(new RepositoryError({ operation: "outbox.send", cause: "down" }))
-        : Effect.sync(() => void state.outbox.push(message)),
-  })
-  const limiter = Layer.succeed(RateLimiter, {
-    hit: (key, window) =>
-      Effect.sync(() => {
-        const current = state.counters.get(key)
-        const count =
-          current && current.windowStart === window.start.getTime() ? current.count + 1 : 1
-        state.counters.set(key, { windowStart: window.start.getTime(), count })
-        return count
-      }),
-  })
+  const mailer = memoryMailer(state)
+
   const transactions = contactTransactionsOver(state)
-  const throttle = Throttle.Default.pipe(
-    Layer.provide(
-      Layer.merge(
-        limiter,
-        policy ? Layer.succeed(RateLimitPolicy, policy) : RateLimitPolicy.Default,
-      ),
-    ),
-  )
+  const throttle = memoryThrottle(state, policy)
   return Layer.mergeAll(Contact.Default, StaffContactMessages.Default).pipe(
     Layer.provide(
       Layer.mergeAll(

@@ -1,59 +1,40 @@
 import { Effect, Exit, Layer } from "effect"
 import { CustomerNotFound } from "../accounts/errors.js"
 import { type AccountStore, makeAccountDoubles } from "../accounts/test-doubles.js"
+import { memorySiteCreditLedger, type SiteCreditLine } from "../orders/site-credit-doubles.js"
 import type { AuditEntry } from "../ports/audit-log.js"
 import { SiteCreditLedger } from "../ports/payments.js"
 import { type Erasure, StaffCustomerRepo, type VoucherUse } from "../ports/staff-customers.js"
 import { Transactions } from "../ports/transactions.js"
-import { type Pence, pence } from "../rules/money.js"
 import { auditLogOver } from "../staff/audit-log-doubles.js"
 import { StaffCustomers } from "./staff-customers.js"
 
-export interface LedgerEntry {
+/** A voucher use with the customer whose order it was. */
+export interface CustomersVoucherUse extends VoucherUse {
   readonly customerId: string
-  readonly amount: Pence
-  readonly reason: string
-  readonly description: string
-  readonly at: Date
 }
 
 /** Everything the staff customer work touches, in memory. */
 export interface StaffCustomerStore {
   readonly accounts: AccountStore
-  ledger: LedgerEntry[]
+  /** The site-credit ledger's lines (site-credit-doubles), swapped back on a rollback. */
+  ledger: SiteCreditLine[]
   audit: AuditEntry[]
   erased: Set<string>
-  vouchers: VoucherUse[]
+  /** Vouchers the customers' orders used, as the back office lists them. */
+  vouchers: CustomersVoucherUse[]
 }
 
-const unused = (name: string) => () => Effect.dieMessage(`${name} is not used here`)
-
-const balanceOf = (store: StaffCustomerStore, customerId: string) =>
-  pence(
-    store.ledger.filter((e) => e.customerId === customerId).reduce((sum, e) => sum + e.amount, 0),
-  )
-
 /**
- * StaffCustomers over `store`. The transaction double puts every part of
- * the store back when the work fails, as a rollback would: an adjustment
- * refused after its entry was written leaves neither entry nor audit.
+ * The ports StaffCustomers uses, over `store`: the in-memory
+ * StaffCustomerRepo, SiteCreditLedger, accounts, audit log and
+ * transactions. The transaction double puts every part of the store back
+ * when the work fails, as a rollback would: an adjustment refused after its
+ * entry was written leaves neither entry nor audit.
  */
-export const staffCustomersOver = (store: StaffCustomerStore) => {
-  const ledger = Layer.succeed(SiteCreditLedger, {
-    balance: (customerId) => Effect.sync(() => balanceOf(store, customerId)),
-    balanceForUpdate: (customerId) => Effect.sync(() => balanceOf(store, customerId)),
-    debitForOrder: unused("SiteCreditLedger.debitForOrder"),
-    refundOrder: unused("SiteCreditLedger.refundOrder"),
-    refundedFor: unused("SiteCreditLedger.refundedFor"),
-    grant: (customerId, amount, description, at) =>
-      Effect.sync(() => {
-        store.ledger.push({ customerId, amount, reason: "Grant", description, at })
-      }),
-    creditInstantWin: unused("SiteCreditLedger.creditInstantWin"),
-    creditForPurchase: unused("SiteCreditLedger.creditForPurchase"),
-    reversePurchase: unused("SiteCreditLedger.reversePurchase"),
-    entries: unused("SiteCreditLedger.entries"),
-  })
+export const staffCustomerPortsOver = (store: StaffCustomerStore) => {
+  // The same ledger as the payment doubles', reading `store.ledger` afresh, as a rollback swaps it.
+  const ledger = Layer.succeed(SiteCreditLedger, memorySiteCreditLedger(store))
 
   const staffRepo = Layer.succeed(StaffCustomerRepo, {
     recordSiteCreditAdjustment: ({ customerId, amount, reason, at }) =>
@@ -67,24 +48,40 @@ export const staffCustomersOver = (store: StaffCustomerStore) => {
         if (store.erased.has(customerId))
           return Effect.succeed({ userId: customer.userId, erasedNow: false })
         store.erased = new Set([...store.erased, customerId])
+        const oldEmail = (
+          store.accounts.users.find((u) => u.id === customer.userId)?.emailAddress ?? customer.email
+        ).toLowerCase()
         store.accounts.customers = store.accounts.customers.map((c) =>
-          c.customerId === customerId ? { ...c, ...person } : c,
+          c.customerId === customerId ? { ...c, ...person, emailVerified: false } : c,
         )
         store.accounts.users = store.accounts.users.map((u) =>
           u.id === customer.userId
             ? {
                 ...u,
                 emailAddress: person.email,
+                emailVerified: false,
                 firstName: person.firstName,
                 lastName: person.lastName,
                 passwordHash: "!erased",
               }
             : u,
         )
+        // As the adapter: their one-time links go, and mail to them, sent or not.
+        store.accounts.oneTimeTokens = store.accounts.oneTimeTokens.filter(
+          (t) => t.userId !== customer.userId,
+        )
+        store.accounts.outbox = store.accounts.outbox.filter((m) => m.to.toLowerCase() !== oldEmail)
         return Effect.succeed({ userId: customer.userId, erasedNow: true })
       }),
     isErased: (customerId) => Effect.sync(() => store.erased.has(customerId)),
-    vouchersUsed: () => Effect.sync(() => store.vouchers),
+    // The customer's own, newest first (then by order reference, as the adapter).
+    vouchersUsed: (customerId) =>
+      Effect.sync(() =>
+        store.vouchers
+          .filter((use) => use.customerId === customerId)
+          .sort((a, b) => b.at.getTime() - a.at.getTime() || b.orderRef.localeCompare(a.orderRef))
+          .map(({ customerId: _, ...use }) => use),
+      ),
   })
 
   const transactions = Layer.succeed(Transactions, {
@@ -94,6 +91,8 @@ export const staffCustomersOver = (store: StaffCustomerStore) => {
           users: [...store.accounts.users],
           customers: [...store.accounts.customers],
           refreshTokens: [...store.accounts.refreshTokens],
+          oneTimeTokens: [...store.accounts.oneTimeTokens],
+          outbox: [...store.accounts.outbox],
         }
         const ledger = [...store.ledger]
         const audit = [...store.audit]
@@ -111,15 +110,15 @@ export const staffCustomersOver = (store: StaffCustomerStore) => {
       }),
   })
 
-  return StaffCustomers.Default.pipe(
-    Layer.provideMerge(
-      Layer.mergeAll(
-        makeAccountDoubles(store.accounts),
-        ledger,
-        staffRepo,
-        auditLogOver(store.audit),
-        transactions,
-      ),
-    ),
+  return Layer.mergeAll(
+    makeAccountDoubles(store.accounts),
+    ledger,
+    staffRepo,
+    auditLogOver(store.audit),
+    transactions,
   )
 }
+
+/** StaffCustomers over `store`, with the ports it uses beside it. */
+export const staffCustomersOver = (store: StaffCustomerStore) =>
+  StaffCustomers.Default.pipe(Layer.provideMerge(staffCustomerPortsOver(store)))

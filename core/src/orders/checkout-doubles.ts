@@ -1,11 +1,12 @@
 /**
  * In-memory doubles of the ports checkout needs beyond the basket's: orders
- * (one per basket), the customer's site credit, and transactions that roll
- * the store back when the work fails, as the database would.
+ * (memoryOrderRepo over the basket store, its numbers read from the pool),
+ * the customer's tickets, the customer's site credit, and transactions that
+ * roll the store back when the work fails, as the database would.
  */
 import { Effect, Layer } from "effect"
 import { Mailer } from "../ports/mailer.js"
-import { OrderRepo } from "../ports/orders.js"
+import { CustomerTicketRepo, OrderRepo } from "../ports/orders.js"
 import { InsufficientSiteCredit, SiteCreditLedger } from "../ports/payments.js"
 import { ShopLinks } from "../ports/shop-links.js"
 import { Transactions } from "../ports/transactions.js"
@@ -17,11 +18,11 @@ import {
   spendLimitStoreOver,
 } from "../responsible-play/spend-limit-doubles.js"
 import { pence, ZERO_PENCE } from "../rules/money.js"
-import { canTransition, OrderStatus } from "../rules/order-status.js"
+import { orderTicketNumbers, releaseOrderTickets } from "./allocator-doubles.js"
 import { Checkout } from "./checkout.js"
-import { OrderNotFound, OrderTransitionRefused } from "./errors.js"
+import { memoryCustomerTicketRepo } from "./customer-ticket-doubles.js"
 import { instantWinRepoOver } from "./instant-win-doubles.js"
-import type { Order } from "./model.js"
+import { memoryOrderRepo } from "./order-repo-doubles.js"
 import { type OrderStore, orderDoublesOver } from "./test-doubles.js"
 
 const unused = (name: string) => () => Effect.die(`${name} is not used by the checkout tests`)
@@ -37,6 +38,10 @@ const snapshot = (store: OrderStore) => ({
   promotionUses: [...store.promotionUses],
   mail: [...store.mail],
   allocated: new Map(store.allocated),
+  ticketHolders: new Map(store.ticketHolders),
+  postalEntries: new Map(store.postalEntries),
+  drawn: new Map(store.drawn),
+  expiryPutOffs: new Map(store.expiryPutOffs),
   instantWins: [...store.instantWins],
   instantWinCredits: [...store.instantWinCredits],
 })
@@ -58,80 +63,18 @@ export const checkoutDoublesOver = (
   store: OrderStore,
   spendLimits: SpendLimitDoubleState = spendLimitState(),
 ) => {
-  const found = (orderId: string) => {
-    const order = store.orders.get(orderId)
-    return order === undefined ? Effect.fail(new OrderNotFound({ orderId })) : Effect.succeed(order)
-  }
-  const save = (order: Order) => {
-    store.orders.set(order.id, order)
-    return order
-  }
-
-  const orders = Layer.succeed(OrderRepo, {
-    createForBasket: (order) =>
-      Effect.sync(() => {
-        const existing = [...store.orders.values()].find((o) => o.basketId === order.basketId)
-        if (existing !== undefined) return { order: existing, created: false }
-        const id = `order-${store.orders.size + 1}`
-        store.baskets.set(order.basketId, {
-          ...(store.baskets.get(order.basketId) as NonNullable<
-            ReturnType<typeof store.baskets.get>
-          >),
-          orderId: id,
-        })
-        const created = save({
-          id,
-          orderRef: `REF${store.orders.size + 1}`,
-          basketId: order.basketId,
-          customerId: order.customerId,
-          status: OrderStatus.Pending,
-          createdAt: order.createdAt,
-          expiresAt: order.expiresAt,
-          lines: [],
-          creditItems: [],
-          itemTotal: ZERO_PENCE,
-          discountTotal: ZERO_PENCE,
-          donation: ZERO_PENCE,
-          siteCreditDebit: ZERO_PENCE,
-          orderTotal: ZERO_PENCE,
-          allocationExceptions: [],
-        })
-        return { order: created, created: true }
-      }),
-    recordAllocation: (orderId, allocation) =>
-      Effect.map(found(orderId), (order) =>
-        save({
-          ...order,
-          lines: allocation.lines.map((line) => ({
-            competitionId: line.competitionId,
-            competitionName: store.competitions.get(line.competitionId)?.name ?? "",
-            quantity: line.quantity,
-            price: line.unitPrice,
-            preDiscountTotal: line.preDiscountTotal,
-            lineTotal: line.lineTotal,
-            // As the real repository reads them from the pool.
-            ticketNumbers: store.allocated.get(`${orderId}/${line.competitionId}`) ?? [],
-          })),
-          itemTotal: allocation.itemTotal,
-          discountTotal: allocation.discountTotal,
-          donation: allocation.donation,
-          siteCreditDebit: allocation.siteCreditDebit,
-          orderTotal: allocation.orderTotal,
-          allocationExceptions: allocation.exceptions,
-          creditItems: allocation.creditItems ?? [],
-        }),
-      ),
-    byId: found,
-    transition: (orderId, to) =>
-      Effect.flatMap(found(orderId), (order) =>
-        canTransition(order.status, to)
-          ? Effect.succeed(save({ ...order, status: to }))
-          : Effect.fail(new OrderTransitionRefused({ orderId, from: order.status, to })),
-      ),
-    dueForExpiry: unused("OrderRepo.dueForExpiry"),
-    expiryPutOff: unused("OrderRepo.expiryPutOff"),
-    list: unused("OrderRepo.list"),
-  })
+  const orders = Layer.succeed(
+    OrderRepo,
+    memoryOrderRepo(store, {
+      basketCheckedOut: (basketId, orderId) => {
+        const basket = store.baskets.get(basketId)
+        if (basket !== undefined) store.baskets.set(basketId, { ...basket, orderId })
+      },
+      competitionName: (competitionId) => store.competitions.get(competitionId)?.name ?? "",
+      ticketNumbers: (orderId, competitionId) => orderTicketNumbers(store, orderId, competitionId),
+      releaseTickets: (orderId) => void releaseOrderTickets(store, orderId),
+    }),
+  )
 
   const balanceOf = (customerId: string) => store.creditBalances.get(customerId) ?? ZERO_PENCE
   const ledger = Layer.succeed(SiteCreditLedger, {
@@ -194,6 +137,7 @@ export const checkoutDoublesOver = (
     orderDoublesOver(store),
     gate,
     orders,
+    Layer.succeed(CustomerTicketRepo, memoryCustomerTicketRepo(store)),
     ledger,
     transactions,
     mailer,

@@ -102,6 +102,7 @@ describe("instant wins, when an order is paid by card", () => {
             reason: "InstantWin",
             description: "Instant win: £5 Site Credit, ticket 3 (A car)",
             instantWinTicketId: rowAt(store, 3)?.id,
+            at: new Date(PAYMENTS_NOW),
           },
         ])
         expect(balanceOf(store, ANN.customerId ?? "")).toBe(500)

@@ -8,6 +8,7 @@
 import { Effect, Layer, TestClock } from "effect"
 import { CustomerNotFound } from "../accounts/errors.js"
 import type { Customer, MailMessage, Principal } from "../accounts/model.js"
+import { RepositoryError } from "../competitions/errors.js"
 import { CustomerRepo } from "../ports/accounts.js"
 import { CreditCardSpend } from "../ports/credit-card-spend.js"
 import { Mailer } from "../ports/mailer.js"
@@ -19,12 +20,10 @@ import {
   PaymentGatewayUnavailable,
 } from "../ports/payment-gateway.js"
 import {
-  InsufficientSiteCredit,
   type Payment,
   type PaymentRefund,
   PaymentRepo,
   SiteCreditLedger,
-  type SiteCreditReason,
 } from "../ports/payments.js"
 import { PromotionUses } from "../ports/promotions.js"
 import {
@@ -38,11 +37,17 @@ import type {
   AgeNotVerified,
 } from "../responsible-play/standing-errors.js"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money.js"
-import { canTransition, type OrderStatus, releasesTickets } from "../rules/order-status.js"
-import { OrderNotFound, OrderTransitionRefused } from "./errors.js"
+import { releasesTickets } from "../rules/order-status.js"
 import { type InstantWinRow, instantWinRepoOver } from "./instant-win-doubles.js"
-import type { Order } from "./model.js"
+import type { Order, Promotion } from "./model.js"
+import { memoryOrderRepo } from "./order-repo-doubles.js"
 import { Payments } from "./payments.js"
+import { memoryPromotionUses, type PromotionUseRow } from "./promotion-uses-doubles.js"
+import {
+  memorySiteCreditLedger,
+  type SiteCreditLine,
+  siteCreditBalanceOf,
+} from "./site-credit-doubles.js"
 
 export interface PaymentStore {
   readonly orders: Map<string, Order>
@@ -52,15 +57,8 @@ export interface PaymentStore {
   /** The shop's refund records, one per payment. */
   readonly refunds: PaymentRefund[]
   readonly notifications: Set<string>
-  /** Ledger entries: positive credit, negative debit. */
-  readonly ledger: {
-    customerId: string
-    orderId: string | null
-    amount: Pence
-    reason: SiteCreditReason
-    description?: string
-    instantWinTicketId?: string
-  }[]
+  /** Ledger lines (site-credit-doubles): positive credit, negative debit. */
+  readonly ledger: SiteCreditLine[]
   /** The instant-win numbers of the orders' competitions. */
   readonly instantWins: InstantWinRow[]
   /** Provider side: intent reference → status; key → reference. */
@@ -70,10 +68,10 @@ export interface PaymentStore {
   readonly released: string[]
   /** Every move the repository made, `${orderId}:${to}`. */
   readonly moves: string[]
-  /** Voucher uses held by orders: orderId → codes. */
-  readonly promotionUses: Map<string, readonly string[]>
-  /** code → club, for club vouchers. */
-  readonly clubCodes: Map<string, string>
+  /** The vouchers by code (promotion-uses-doubles): a club's names its club. */
+  readonly promotions: Map<string, Promotion>
+  /** One row per voucher use an order holds. */
+  readonly promotionUses: PromotionUseRow[]
   /** Club credit, once per `${clubId}/${orderId}`. */
   readonly clubCredits: Map<string, Pence>
   /** Provider side: refunds made, and idempotency key → refund reference. */
@@ -117,8 +115,8 @@ export const emptyPaymentStore = (): PaymentStore => ({
   intentKeys: new Map(),
   released: [],
   moves: [],
-  promotionUses: new Map(),
-  clubCodes: new Map(),
+  promotions: new Map(),
+  promotionUses: [],
   clubCredits: new Map(),
   providerRefunds: [],
   refundKeys: new Map(),
@@ -157,11 +155,7 @@ export const creditCardSpendOf = (
   )
 
 export const balanceOf = (store: PaymentStore, customerId: string): Pence =>
-  pence(
-    store.ledger
-      .filter((entry) => entry.customerId === customerId)
-      .reduce((sum, entry) => sum + entry.amount, 0),
-  )
+  siteCreditBalanceOf(store, customerId)
 
 /** A signed notification as the double's gateway reads it: the "signature" header must say "valid". */
 export const notificationFor = (
@@ -182,73 +176,41 @@ export const ignoredNotification = (
   { signature: "valid" },
 ]
 
-export const paymentDoublesOver = (store: PaymentStore) => {
-  const found = (orderId: string) => {
-    const order = store.orders.get(orderId)
-    return order === undefined ? Effect.fail(new OrderNotFound({ orderId })) : Effect.succeed(order)
-  }
+/** What a refund's last error keeps, as the payment_refunds table does. */
+const REFUND_ERROR_LENGTH = 500
 
-  const orderRepo = Layer.succeed(OrderRepo, {
-    createForBasket: () => Effect.die("not used by the payment tests"),
-    recordAllocation: () => Effect.die("not used by the payment tests"),
-    byId: found,
-    transition: (orderId: string, to: OrderStatus) =>
-      Effect.flatMap(found(orderId), (order) => {
-        if (!canTransition(order.status, to)) {
-          return Effect.fail(new OrderTransitionRefused({ orderId, from: order.status, to }))
-        }
-        const moved = { ...order, status: to }
-        // What a racing process does just as the order closes (a test's race), once.
-        if (releasesTickets(to)) {
-          const meanwhile = store.whileClosing
-          store.whileClosing = undefined
-          meanwhile?.()
-        }
-        store.orders.set(orderId, moved)
+export const paymentDoublesOver = (store: PaymentStore) => {
+  // Orders are seeded whole here (no pool, no baskets): the lines keep the numbers they were given.
+  const orderRepo = Layer.succeed(
+    OrderRepo,
+    memoryOrderRepo(store, {
+      // What a racing process does just as the order closes (a test's race), once.
+      beforeClosing: () => {
+        const meanwhile = store.whileClosing
+        store.whileClosing = undefined
+        meanwhile?.()
+      },
+      moved: (orderId, to) => {
         store.moves.push(`${orderId}:${to}`)
         if (releasesTickets(to)) store.released.push(orderId)
-        return Effect.succeed(moved)
-      }),
-    dueForExpiry: (now, limit) =>
-      Effect.sync(() => {
-        // Due when its time ran out, or, once put off, when its retry time came.
-        const dueAt = (order: Order) =>
-          (store.expiryPutOffs.get(order.id)?.retryAt ?? order.expiresAt).getTime()
-        return [...store.orders.values()]
-          .filter(
-            (order) =>
-              canTransition(order.status, "SystemCancelled") && dueAt(order) <= now.getTime(),
-          )
-          .sort((a, b) => dueAt(a) - dueAt(b))
-          .slice(0, limit)
-          .map((order) => ({
-            orderId: order.id,
-            expiryAttempts: store.expiryPutOffs.get(order.id)?.attempts ?? 0,
-          }))
-      }),
-    expiryPutOff: (orderId, retryAt) =>
-      Effect.sync(() => {
-        const attempts = (store.expiryPutOffs.get(orderId)?.attempts ?? 0) + 1
-        store.expiryPutOffs.set(orderId, { attempts, retryAt })
-      }),
-    list: (query) =>
-      Effect.sync(() => {
-        const matching = [...store.orders.values()]
-          .filter((order) => query.customerId === null || order.customerId === query.customerId)
-          .filter((order) => query.status === undefined || order.status === query.status)
-          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
-        const { pageNumber, pageSize } = query.page
-        return {
-          items: matching.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-          pageNumber,
-          pageSize,
-          totalCount: matching.length,
-        }
-      }),
-  })
+      },
+    }),
+  )
+
+  /** What the database answers for a row it does not have: a RepositoryError, not a defect. */
+  const missing = (operation: string, what: string) =>
+    Effect.fail(new RepositoryError({ operation, cause: `No ${what}` }))
+  /** Postgres's LIMIT of a whole number of rows; none for zero or less. */
+  const upTo = (limit: number) => Math.max(0, Math.floor(limit))
 
   const paymentRepo = Layer.succeed(PaymentRepo, {
-    forOrder: (orderId) => Effect.sync(() => store.payments.filter((p) => p.orderId === orderId)),
+    // Oldest first, as the table orders them; attempts made at the same instant keep their order.
+    forOrder: (orderId) =>
+      Effect.sync(() =>
+        store.payments
+          .filter((p) => p.orderId === orderId)
+          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
+      ),
     record: (payment) =>
       Effect.sync(() => {
         const existing = store.payments.find(
@@ -280,14 +242,14 @@ export const paymentDoublesOver = (store: PaymentStore) => {
           ) ?? null,
       ),
     settle: (paymentId, outcome, at) =>
-      Effect.sync(() => {
+      Effect.suspend(() => {
         const index = store.payments.findIndex((p) => p.id === paymentId)
         const payment = store.payments[index]
-        if (payment === undefined) throw new Error(`no payment ${paymentId}`)
+        if (payment === undefined) return missing("payments.settle", `payment ${paymentId}`)
         const overrides =
           payment.status === "Pending" ||
           (payment.status === "Failed" && outcome.status === "Succeeded")
-        if (!overrides) return payment
+        if (!overrides) return Effect.succeed(payment)
         const settled: Payment = {
           ...payment,
           status: outcome.status,
@@ -297,23 +259,24 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         }
         store.payments[index] = settled
         if (settled.status === "Succeeded") store.succeededAt.set(paymentId, at)
-        return settled
+        return Effect.succeed(settled)
       }),
     refuseCard: (paymentId, failureDetail) =>
-      Effect.sync(() => {
+      Effect.suspend(() => {
         const index = store.payments.findIndex((p) => p.id === paymentId)
         const payment = store.payments[index]
-        if (payment === undefined) throw new Error(`no payment ${paymentId}`)
+        if (payment === undefined) return missing("payments.refuseCard", `payment ${paymentId}`)
         const refused: Payment = { ...payment, failureDetail }
         store.payments[index] = refused
-        return refused
+        return Effect.succeed(refused)
       }),
     refundDue: (refund) =>
-      Effect.sync(() => {
+      Effect.suspend(() => {
         const known = store.refunds.find((r) => r.paymentId === refund.paymentId)
-        if (known !== undefined) return known
+        if (known !== undefined) return Effect.succeed(known)
         const payment = store.payments.find((p) => p.id === refund.paymentId)
-        if (payment === undefined) throw new Error(`no payment ${refund.paymentId}`)
+        if (payment === undefined)
+          return missing("payments.refundDue", `payment ${refund.paymentId}`)
         const recorded: PaymentRefund = {
           paymentId: refund.paymentId,
           orderId: refund.orderId,
@@ -330,16 +293,16 @@ export const paymentDoublesOver = (store: PaymentStore) => {
           refundedAt: null,
         }
         store.refunds.push(recorded)
-        return recorded
+        return Effect.succeed(recorded)
       }),
     refundsDue: (now, limit) =>
       Effect.sync(() =>
         store.refunds
           .filter((r) => r.status === "Due" && r.retryAt.getTime() <= now.getTime())
           .sort((a, b) => a.retryAt.getTime() - b.retryAt.getTime())
-          .slice(0, limit),
+          .slice(0, upTo(limit)),
       ),
-    refundAttemptFailed: (paymentId, { error, retryAt }) =>
+    refundAttemptFailed: (paymentId, { error, at, retryAt }) =>
       Effect.sync(() => {
         const index = store.refunds.findIndex(
           (r) => r.paymentId === paymentId && r.status === "Due",
@@ -349,16 +312,17 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         store.refunds[index] = {
           ...refund,
           attempts: refund.attempts + 1,
-          lastError: error,
+          // As the table keeps it: when, then why, cut to what staff need.
+          lastError: `${at.toISOString()} ${error}`.slice(0, REFUND_ERROR_LENGTH),
           retryAt,
         }
       }),
     refunded: (paymentId, providerRefundReference, at) =>
-      Effect.sync(() => {
+      Effect.suspend(() => {
         const index = store.refunds.findIndex((r) => r.paymentId === paymentId)
         const refund = store.refunds[index]
-        if (refund === undefined) throw new Error(`no refund for ${paymentId}`)
-        if (refund.status !== "Due") return refund
+        if (refund === undefined) return missing("payments.refunded", `refund for ${paymentId}`)
+        if (refund.status !== "Due") return Effect.succeed(refund)
         const done: PaymentRefund = {
           ...refund,
           status: "Refunded",
@@ -371,10 +335,14 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         if (payment?.status === "Succeeded") {
           store.payments[paymentIndex] = { ...payment, status: "Refunded" }
         }
-        return done
+        return Effect.succeed(done)
       }),
     refundsForOrder: (orderId) =>
-      Effect.sync(() => store.refunds.filter((r) => r.orderId === orderId)),
+      Effect.sync(() =>
+        store.refunds
+          .filter((r) => r.orderId === orderId)
+          .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime()),
+      ),
     pendingOnClosedOrders: (provider, now, limit) =>
       Effect.sync(() => {
         const dueAt = (p: Payment) =>
@@ -390,7 +358,7 @@ export const paymentDoublesOver = (store: PaymentStore) => {
             )
           })
           .sort((a, b) => dueAt(a) - dueAt(b))
-          .slice(0, limit)
+          .slice(0, upTo(limit))
           .map((payment) => ({
             payment,
             voidAttempts: store.voidPutOffs.get(payment.id)?.attempts ?? 0,
@@ -410,112 +378,13 @@ export const paymentDoublesOver = (store: PaymentStore) => {
       }),
   })
 
-  const ledger = Layer.succeed(SiteCreditLedger, {
-    balance: (customerId) => Effect.sync(() => balanceOf(store, customerId)),
-    balanceForUpdate: (customerId) => Effect.sync(() => balanceOf(store, customerId)),
-    debitForOrder: (customerId, orderId, amount) =>
-      Effect.suspend(() => {
-        if (store.ledger.some((e) => e.orderId === orderId && e.reason === "OrderDebit")) {
-          return Effect.void
-        }
-        const balance = balanceOf(store, customerId)
-        if (balance < amount) {
-          return Effect.fail(new InsufficientSiteCredit({ customerId, balance, requested: amount }))
-        }
-        store.ledger.push({ customerId, orderId, amount: pence(-amount), reason: "OrderDebit" })
-        return Effect.void
-      }),
-    refundOrder: (orderId) =>
-      Effect.sync(() => {
-        const debit = store.ledger.find((e) => e.orderId === orderId && e.reason === "OrderDebit")
-        const refunded = store.ledger.some(
-          (e) => e.orderId === orderId && e.reason === "OrderRefund",
-        )
-        if (debit === undefined || refunded) return ZERO_PENCE
-        store.ledger.push({
-          customerId: debit.customerId,
-          orderId,
-          amount: pence(-debit.amount),
-          reason: "OrderRefund",
-        })
-        return pence(-debit.amount)
-      }),
-    refundedFor: (orderId) =>
-      Effect.sync(() =>
-        pence(
-          store.ledger.find((e) => e.orderId === orderId && e.reason === "OrderRefund")?.amount ??
-            0,
-        ),
-      ),
-    grant: (customerId, amount) =>
-      Effect.sync(() => {
-        store.ledger.push({ customerId, orderId: null, amount, reason: "Grant" })
-      }),
-    creditForPurchase: (customerId, orderId, amount, description) =>
-      Effect.sync(() => {
-        if (store.ledger.some((e) => e.orderId === orderId && e.reason === "Purchase")) {
-          return false
-        }
-        store.ledger.push({ customerId, orderId, amount, reason: "Purchase", description })
-        return true
-      }),
-    reversePurchase: (orderId) =>
-      Effect.suspend(() => {
-        const bought = store.ledger.find((e) => e.orderId === orderId && e.reason === "Purchase")
-        const reversed = store.ledger.some(
-          (e) => e.orderId === orderId && e.reason === "PurchaseReversal",
-        )
-        if (bought === undefined || reversed) return Effect.succeed(ZERO_PENCE)
-        const balance = balanceOf(store, bought.customerId)
-        if (balance < bought.amount) {
-          return Effect.fail(
-            new InsufficientSiteCredit({
-              customerId: bought.customerId,
-              balance,
-              requested: bought.amount,
-            }),
-          )
-        }
-        store.ledger.push({
-          customerId: bought.customerId,
-          orderId,
-          amount: pence(-bought.amount),
-          reason: "PurchaseReversal",
-        })
-        return Effect.succeed(bought.amount)
-      }),
-    creditInstantWin: (customerId, credit) =>
-      Effect.sync(() => {
-        if (store.ledger.some((e) => e.instantWinTicketId === credit.instantWinTicketId)) {
-          return false
-        }
-        store.ledger.push({
-          customerId,
-          orderId: null,
-          amount: credit.amount,
-          reason: "InstantWin",
-          description: credit.description,
-          instantWinTicketId: credit.instantWinTicketId,
-        })
-        return true
-      }),
-    entries: (customerId, page) =>
-      Effect.sync(() => {
-        const own = store.ledger.filter((e) => e.customerId === customerId).reverse()
-        const { pageNumber, pageSize } = page
-        return {
-          items: own.slice((pageNumber - 1) * pageSize, pageNumber * pageSize).map((e) => ({
-            at: new Date(PAYMENTS_NOW),
-            description: e.description ?? e.reason,
-            amount: e.amount,
-            reason: e.reason,
-          })),
-          pageNumber,
-          pageSize,
-          totalCount: own.length,
-        }
-      }),
-  })
+  const ledger = Layer.succeed(
+    SiteCreditLedger,
+    memorySiteCreditLedger(store, {
+      orderRefOf: (orderId) => store.orders.get(orderId)?.orderRef,
+      undatedAt: new Date(PAYMENTS_NOW),
+    }),
+  )
 
   const unavailable = () =>
     new PaymentGatewayUnavailable({ provider: "double", reason: "switched off by the test" })
@@ -610,37 +479,10 @@ export const paymentDoublesOver = (store: PaymentStore) => {
     },
   })
 
-  const promotionUses = Layer.succeed(PromotionUses, {
-    holdForCheckout: () => Effect.die("not used by the payment tests"),
-    customerUses: () => Effect.die("not used by the payment tests"),
-    claim: (orderId, codes) =>
-      Effect.sync(() => {
-        const held = store.promotionUses.get(orderId)
-        if (held !== undefined) return held
-        store.promotionUses.set(orderId, codes)
-        return codes
-      }),
-    release: (orderId) =>
-      Effect.sync(() => {
-        const held = store.promotionUses.get(orderId) ?? []
-        store.promotionUses.delete(orderId)
-        return held.length
-      }),
-    clubsOf: (orderId) =>
-      Effect.sync(() =>
-        (store.promotionUses.get(orderId) ?? []).flatMap((code) => {
-          const club = store.clubCodes.get(code)
-          return club === undefined ? [] : [club]
-        }),
-      ),
-    creditClub: (clubId, orderId, amount) =>
-      Effect.sync(() => {
-        const key = `${clubId}/${orderId}`
-        if (store.clubCredits.has(key)) return false
-        store.clubCredits.set(key, amount)
-        return true
-      }),
-  })
+  const promotionUses = Layer.succeed(
+    PromotionUses,
+    memoryPromotionUses(store, (orderId) => store.orders.get(orderId)?.customerId),
+  )
 
   const creditCards = Layer.succeed(CreditCardSpend, {
     spentSince: (customerId, since, excluding) =>

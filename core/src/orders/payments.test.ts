@@ -20,6 +20,7 @@ import {
 } from "./payment-doubles.js"
 import { Payments } from "./payments.js"
 import { LONGEST_REFUND_RETRY_MS } from "./refunds.js"
+import { promotion } from "./test-doubles.js"
 
 describe("Payments", () => {
   it.effect("starts one pending payment with the provider's token, however often asked", () => {
@@ -127,8 +128,15 @@ describe("Payments", () => {
     // £10.00 of tickets, 10% off with the club's code: £9.00 paid, 90p to the club.
     const order = awaitingOrder({ discountTotal: pence(100), orderTotal: pence(900) })
     const store = setUp(order)
-    store.clubCodes.set("YORKSHIRE10", "club-yorkshire")
-    store.promotionUses.set(order.id, ["YORKSHIRE10"])
+    store.promotions.set(
+      "YORKSHIRE10",
+      promotion({ code: "YORKSHIRE10", clubId: "club-yorkshire", usageCount: 1 }),
+    )
+    store.promotionUses.push({
+      orderId: order.id,
+      customerId: order.customerId,
+      code: "YORKSHIRE10",
+    })
     return run(
       store,
       Effect.gen(function* () {
@@ -151,13 +159,21 @@ describe("Payments", () => {
   it.effect("gives the voucher's use back when the order is cancelled, and credits no club", () => {
     const order = awaitingOrder()
     const store = setUp(order)
-    store.clubCodes.set("YORKSHIRE10", "club-yorkshire")
-    store.promotionUses.set(order.id, ["YORKSHIRE10"])
+    store.promotions.set(
+      "YORKSHIRE10",
+      promotion({ code: "YORKSHIRE10", clubId: "club-yorkshire", usageCount: 1 }),
+    )
+    store.promotionUses.push({
+      orderId: order.id,
+      customerId: order.customerId,
+      code: "YORKSHIRE10",
+    })
     return run(
       store,
       Effect.gen(function* () {
         yield* (yield* Payments).cancel(ANN, order.id)
-        expect(store.promotionUses.has(order.id)).toBe(false)
+        expect(store.promotionUses).toEqual([])
+        expect(store.promotions.get("YORKSHIRE10")?.usageCount).toBe(0)
         expect(store.clubCredits.size).toBe(0)
       }),
     )

@@ -108,7 +108,8 @@ describe("money taken for an order that can no longer take it", () => {
             reason: "OrderExpired",
             status: "Due",
             attempts: 2,
-            lastError: "switched off by the test",
+            // When the second attempt failed, then why, as the table keeps it.
+            lastError: `${new Date(PAYMENTS_NOW + 60_000).toISOString()} switched off by the test`,
             retryAt: new Date(PAYMENTS_NOW + 3 * 60_000),
           },
         ])

@@ -16,6 +16,7 @@ import {
   awaitingOrder,
   balanceOf,
   notificationFor,
+  PAYMENTS_NOW,
   type PaymentStore,
   provider,
   runPayments as run,
@@ -265,6 +266,7 @@ describe("paying for site credit", () => {
             amount: 500,
             reason: "Purchase",
             description: `Bought Howzat Credit (order ${order.orderRef})`,
+            at: new Date(PAYMENTS_NOW),
           },
         ])
         expect(balanceOf(store, ANN.customerId!)).toBe(500)

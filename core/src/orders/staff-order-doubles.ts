@@ -1,7 +1,11 @@
 import { Effect, Exit, Layer, TestClock } from "effect"
 import type { Principal } from "../accounts/model.js"
 import type { AuditEntry } from "../ports/audit-log.js"
-import { OrderRefundRepo, type WinningTicket } from "../ports/order-refunds.js"
+import {
+  OrderRefundRepo,
+  type OrderRefundRepoShape,
+  type WinningTicket,
+} from "../ports/order-refunds.js"
 import { Transactions } from "../ports/transactions.js"
 import { pence, ZERO_PENCE } from "../rules/money.js"
 import type { RefundCompetition } from "../rules/refunds.js"
@@ -46,36 +50,63 @@ const restoreArray = <A>(array: A[], items: readonly A[]) => {
 }
 
 /**
+ * The in-memory OrderRefundRepo over the payment doubles' store (the order
+ * and its lines, the club credit) and the refund store (what the order's
+ * competitions are and what it won). It keeps the promises of
+ * test/contracts/order-refunds.contract.ts, which the database adapter
+ * passes too: competitions by name, the tickets of the competitions named
+ * returned once and counted, the club credit reversed once.
+ */
+export const memoryOrderRefundRepo = (
+  store: PaymentStore,
+  refundStore: RefundStore,
+): OrderRefundRepoShape => ({
+  facts: (orderId) =>
+    Effect.sync(() => ({
+      competitions: [...(refundStore.competitions.get(orderId) ?? [])].sort((a, b) =>
+        a.name.localeCompare(b.name),
+      ),
+      winningTickets: refundStore.winning.get(orderId) ?? [],
+    })),
+  returnTickets: (orderId, competitionIds) =>
+    Effect.sync(() => {
+      const already = refundStore.returned.get(orderId) ?? []
+      const now = competitionIds.filter((id) => !already.includes(id))
+      if (now.length === 0) return 0
+      refundStore.returned.set(orderId, [...already, ...now])
+      const order = store.orders.get(orderId)
+      if (order === undefined) return 0
+      const returning = order.lines.filter((line) => now.includes(line.competitionId))
+      // Back in the pool: the order's lines read no numbers there any more, as in the database.
+      store.orders.set(orderId, {
+        ...order,
+        lines: order.lines.map((line) =>
+          now.includes(line.competitionId) ? { ...line, ticketNumbers: [] } : line,
+        ),
+      })
+      return returning.reduce((count, line) => count + line.ticketNumbers.length, 0)
+    }),
+  reverseClubCredit: (orderId) =>
+    Effect.sync(() => {
+      let reversed = 0
+      for (const [key, amount] of [...store.clubCredits]) {
+        const [clubId, creditedOrder] = key.split("/")
+        const reversal = `${clubId}/${orderId}/reversal`
+        if (creditedOrder !== orderId || amount <= 0 || store.clubCredits.has(reversal)) continue
+        store.clubCredits.set(reversal, pence(-amount))
+        reversed += amount
+      }
+      return reversed === 0 ? ZERO_PENCE : pence(reversed)
+    }),
+})
+
+/**
  * StaffOrders over the payment doubles, with a transaction double that
  * puts back everything a refund writes when the work fails, as a rollback
  * would (the payment doubles' own transactions never roll back).
  */
 export const staffOrdersOver = (store: PaymentStore, refundStore: RefundStore) => {
-  const refunds = Layer.succeed(OrderRefundRepo, {
-    facts: (orderId) =>
-      Effect.sync(() => ({
-        competitions: refundStore.competitions.get(orderId) ?? [],
-        winningTickets: refundStore.winning.get(orderId) ?? [],
-      })),
-    returnTickets: (orderId, competitionIds) =>
-      Effect.sync(() => {
-        if (competitionIds.length === 0 || refundStore.returned.has(orderId)) return 0
-        refundStore.returned.set(orderId, competitionIds)
-        return competitionIds.length
-      }),
-    reverseClubCredit: (orderId) =>
-      Effect.sync(() => {
-        let reversed = 0
-        for (const [key, amount] of [...store.clubCredits]) {
-          const [clubId, creditedOrder] = key.split("/")
-          const reversal = `${clubId}/${orderId}/reversal`
-          if (creditedOrder !== orderId || amount <= 0 || store.clubCredits.has(reversal)) continue
-          store.clubCredits.set(reversal, pence(-amount))
-          reversed += amount
-        }
-        return reversed === 0 ? ZERO_PENCE : pence(reversed)
-      }),
-  })
+  const refunds = Layer.succeed(OrderRefundRepo, memoryOrderRefundRepo(store, refundStore))
 
   const transactions = Layer.succeed(Transactions, {
     within: (effect) =>

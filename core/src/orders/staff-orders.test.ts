@@ -56,7 +56,18 @@ describe("a staff refund of a paid order", () => {
   it.effect("gives the card payment back through the provider, audited, once", () =>
     Effect.gen(function* () {
       const { store, refunds } = setUp()
-      const order = paidOrder(store, awaitingOrder(), { amount: 1000 })
+      // Two tickets in the open competition, one in the drawn one.
+      const line = (competitionId: string, ticketNumbers: number[]) => ({
+        competitionId,
+        competitionName: competitionId,
+        quantity: ticketNumbers.length,
+        price: pence(500),
+        preDiscountTotal: pence(500 * ticketNumbers.length),
+        lineTotal: pence(500 * ticketNumbers.length),
+        ticketNumbers,
+      })
+      const lines = [line("c1", [3, 9]), line("c2", [4])]
+      const order = paidOrder(store, awaitingOrder({ lines }), { amount: 1000 })
       refunds.competitions.set(order.id, [open("c1"), drawn("c2")])
 
       const first = yield* refund(store, refunds, order.id)
@@ -72,6 +83,7 @@ describe("a staff refund of a paid order", () => {
       expect(store.providerRefunds).toMatchObject([{ amount: 1000 }])
       // Back on sale where the competition is open; a drawn competition's entries stay.
       expect(refunds.returned.get(order.id)).toEqual(["c1"])
+      expect(store.orders.get(order.id)?.lines.map((l) => l.ticketNumbers)).toEqual([[], [4]])
       expect(refunds.audit).toMatchObject([
         {
           actor: { userId: STAFF.userId, role: "Staff" },
@@ -82,7 +94,7 @@ describe("a staff refund of a paid order", () => {
             status: "Refunded",
             cardRefunded: 1000,
             siteCreditReturned: 0,
-            ticketsReturned: 1,
+            ticketsReturned: 2,
           },
         },
       ])

@@ -8,23 +8,25 @@
 import { Effect, Layer } from "effect"
 import { CustomerNotFound } from "../accounts/errors.js"
 import type { Customer, MailMessage } from "../accounts/model.js"
-import { CompetitionNotFound } from "../competitions/errors.js"
+import { makeMemoryCompetitionRepo } from "../competitions/competition-repo-doubles.js"
 import type { Competition } from "../competitions/model.js"
 import { CustomerRepo } from "../ports/accounts.js"
 import { CompetitionRepo } from "../ports/catalogue.js"
-import { type AllocatedLine, type BasketKey, BasketRepo, TicketAllocator } from "../ports/orders.js"
+import { type BasketKey, BasketRepo, TicketAllocator } from "../ports/orders.js"
 import { PromotionUses } from "../ports/promotions.js"
 import type {
   AccountNotInGoodStanding,
   AgeNotVerified,
 } from "../responsible-play/standing-errors.js"
-import { allowedQuantity, saleIsOpen } from "../rules/allocation.js"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money.js"
+import { memoryTicketAllocator } from "./allocator-doubles.js"
 import { Baskets } from "./baskets.js"
 import { Charities, type Charity } from "./charities.js"
 import { BasketCheckedOut, BasketItemNotFound, BasketNotFound } from "./errors.js"
 import type { InstantWinRow } from "./instant-win-doubles.js"
 import type { Basket, Order, Promotion } from "./model.js"
+import type { ExpiryPutOff } from "./order-repo-doubles.js"
+import { memoryPromotionUses } from "./promotion-uses-doubles.js"
 
 export interface OrderStore {
   /** Customers the purchase gate refuses (on a break, closed, not verified 18+; decision 0043). */
@@ -43,6 +45,14 @@ export interface OrderStore {
   readonly mail: MailMessage[]
   /** Numbers the allocator gave each order: key `${orderId}/${competitionId}`. */
   readonly allocated: Map<string, readonly number[]>
+  /** Who the allocator gave each order's tickets to (orderId → customerId), for release. */
+  readonly ticketHolders: Map<string, string>
+  /** Free postal entries holding a number of the pool (entry id → customerId), as orders do. */
+  readonly postalEntries: Map<string, string>
+  /** Competitions drawn (id → when): nothing more is sold, whatever the close date says. */
+  readonly drawn: Map<string, Date>
+  /** Expiries put off by the expiry job (orderId → attempts and when to try again). */
+  readonly expiryPutOffs: Map<string, ExpiryPutOff>
   /** The instant-win numbers of the competitions (checkout-doubles' InstantWinRepo). */
   readonly instantWins: InstantWinRow[]
   /** Instant-win tickets the ledger has credited, in order. */
@@ -59,6 +69,10 @@ export const emptyOrderStore = (): OrderStore => ({
   promotionUses: [],
   mail: [],
   allocated: new Map(),
+  ticketHolders: new Map(),
+  postalEntries: new Map(),
+  drawn: new Map(),
+  expiryPutOffs: new Map(),
   instantWins: [],
   instantWinCredits: [],
 })
@@ -134,19 +148,34 @@ export const orderDoublesOver = (store: OrderStore) => {
               : basket.items.map((i) => (i === existing ? { ...i, quantity } : i)),
         }
       }),
-    removeItem: (key, itemId) =>
-      Effect.flatMap(
-        find(key.basketId),
-        (basket): Effect.Effect<Basket, BasketNotFound | BasketItemNotFound | BasketCheckedOut> =>
-          basket.items.some((i) => i.id === itemId)
-            ? changeKeyed(key, (b) => ({ ...b, items: b.items.filter((i) => i.id !== itemId) }))
-            : Effect.fail(new BasketItemNotFound({ basketId: key.basketId, itemId })),
-      ),
+    // The owner and checkout are checked first, then the item, as the database does.
+    removeItem: (key, itemId) => {
+      let removed = false
+      return changeKeyed(key, (basket) => {
+        removed = basket.items.some((i) => i.id === itemId)
+        return { ...basket, items: basket.items.filter((i) => i.id !== itemId) }
+      }).pipe(
+        Effect.filterOrFail(
+          () => removed,
+          () => new BasketItemNotFound({ basketId: key.basketId, itemId }),
+        ),
+      )
+    },
+    // Codes of promotions that exist, in the order given (the database keeps no others).
     setPromotionCodes: (key, codes) =>
-      changeKeyed(key, (basket) => ({ ...basket, promotionCodes: [...codes] })),
-    setExtras: (key, extras) => changeKeyed(key, (basket) => ({ ...basket, ...extras })),
+      changeKeyed(key, (basket) => ({
+        ...basket,
+        promotionCodes: codes.filter((code) => store.promotions.has(code)),
+      })),
+    // Never below nothing: the database clamps the amounts as this does.
+    setExtras: (key, extras) =>
+      changeKeyed(key, (basket) => ({
+        ...basket,
+        autoRoundup: extras.autoRoundup,
+        siteCreditRequested: pence(Math.max(0, extras.siteCreditRequested)),
+      })),
     setSiteCreditPurchase: (key, amount) =>
-      changeKeyed(key, (basket) => ({ ...basket, siteCreditPurchase: amount })),
+      changeKeyed(key, (basket) => ({ ...basket, siteCreditPurchase: pence(Math.max(0, amount)) })),
     claim: (basketId, customerId) =>
       change(
         basketId,
@@ -165,67 +194,24 @@ export const orderDoublesOver = (store: OrderStore) => {
     promotionByCode: (code) => Effect.sync(() => store.promotions.get(code) ?? null),
   })
 
-  const competitionRepo = Layer.succeed(CompetitionRepo, {
-    list: unused("CompetitionRepo.list"),
-    instantWinTickets: unused("CompetitionRepo.instantWinTickets"),
-    byId: (competitionId, options) => {
-      const competition = store.competitions.get(competitionId)
-      return competition === undefined ||
-        (options.visibleOnly && competition.visibilityStatus !== "Visible")
-        ? Effect.fail(new CompetitionNotFound({ competitionId }))
-        : Effect.succeed(competition)
-    },
-  })
+  // The one in-memory CompetitionRepo, over this store's competitions and instant wins.
+  const competitionRepo = Layer.succeed(
+    CompetitionRepo,
+    makeMemoryCompetitionRepo({
+      competitions: () => store.competitions.values(),
+      instantWinNumbers: () =>
+        store.instantWins.map((row) => ({
+          competitionId: row.competitionId,
+          instantWinGroupId: row.instantWinGroupId,
+          ticketNumber: row.ticketNumber,
+          wonAt: row.wonAt,
+          winnerDisplayName: row.winnerDisplayName,
+          isVisible: true,
+        })),
+    }),
+  )
 
-  /**
-   * Numbers in sale order, within what is left and the customer's maximum,
-   * only while rules/allocation says the sale is open (as the SQL allocator).
-   */
-  const allocateLine = (
-    customerId: string,
-    line: { competitionId: string; quantity: number },
-    at: Date,
-  ) => {
-    const competition = store.competitions.get(line.competitionId)
-    if (competition === undefined) throw new Error(`no competition ${line.competitionId}`)
-    const key = `${customerId}/${line.competitionId}`
-    const sale = {
-      opensAt: competition.startDateTimeUtc,
-      closesAt: competition.closeDateTimeUtc,
-      drawn: false,
-    }
-    const open = saleIsOpen(sale, at)
-    const held = store.held.get(key) ?? 0
-    const sold = competition.ticketsSoldToDate
-    const allowed = allowedQuantity(line.quantity, competition.maxTicketsPerCustomer, held)
-    const count = open ? Math.min(allowed, competition.totalTickets - sold) : 0
-    store.competitions.set(competition.id, { ...competition, ticketsSoldToDate: sold + count })
-    store.held.set(key, held + count)
-    const allocated: AllocatedLine = {
-      competitionId: competition.id,
-      competitionName: competition.name,
-      requested: line.quantity,
-      ticketNumbers: Array.from({ length: count }, (_, i) => sold + i + 1),
-      unitPrice: competition.ticketPrice,
-      maxPerCustomer: competition.maxTicketsPerCustomer,
-      held,
-      sale,
-    }
-    return allocated
-  }
-
-  const allocator = Layer.succeed(TicketAllocator, {
-    allocate: ({ orderId, customerId, lines, at }) =>
-      Effect.sync(() => {
-        const allocated = lines.map((line) => allocateLine(customerId, line, at))
-        for (const line of allocated)
-          store.allocated.set(`${orderId}/${line.competitionId}`, line.ticketNumbers)
-        return { lines: allocated }
-      }),
-    release: unused("TicketAllocator.release"),
-    ticketsHeld: (customerId, competitionId) =>
-      Effect.sync(() => store.held.get(`${customerId}/${competitionId}`) ?? 0),
-  })
+  const allocator = Layer.succeed(TicketAllocator, memoryTicketAllocator(store))
 
   const customers = Layer.succeed(CustomerRepo, {
     register: unused("CustomerRepo.register"),
@@ -255,38 +241,14 @@ export const orderDoublesOver = (store: OrderStore) => {
     },
   })
 
-  const usesOf = (orderId: string) => store.promotionUses.filter((use) => use.orderId === orderId)
-  const customerUses = (code: string, customerId: string) =>
-    store.promotionUses.filter((use) => use.code === code && use.customerId === customerId).length
-  const promotionUses = Layer.succeed(PromotionUses, {
-    // Nothing runs at once in memory: the lock is the real repository's business.
-    holdForCheckout: (code, customerId) =>
-      Effect.sync(() => {
-        const promotion = store.promotions.get(code)
-        return promotion === undefined
-          ? null
-          : { promotion, customerUses: customerUses(code, customerId) }
-      }),
-    customerUses: (code, customerId) => Effect.sync(() => customerUses(code, customerId)),
-    claim: (orderId, codes) =>
-      Effect.sync(() => {
-        const holding = usesOf(orderId)
-        if (holding.length > 0) return holding.map((use) => use.code)
-        const customerId = store.orders.get(orderId)?.customerId ?? ""
-        return codes.filter((code) => {
-          const promotion = store.promotions.get(code)
-          if (promotion === undefined) return false
-          if (promotion.usageLimit !== null && promotion.usageCount >= promotion.usageLimit)
-            return false
-          store.promotions.set(code, { ...promotion, usageCount: promotion.usageCount + 1 })
-          store.promotionUses.push({ orderId, customerId, code })
-          return true
-        })
-      }),
-    release: unused("PromotionUses.release"),
-    clubsOf: () => Effect.succeed([]),
-    creditClub: unused("PromotionUses.creditClub"),
-  })
+  // The basket tests never pay an order, so no club credit is kept between layers.
+  const promotionUses = Layer.succeed(
+    PromotionUses,
+    memoryPromotionUses(
+      { promotions: store.promotions, promotionUses: store.promotionUses, clubCredits: new Map() },
+      (orderId) => store.orders.get(orderId)?.customerId,
+    ),
+  )
 
   return Layer.mergeAll(basketRepo, competitionRepo, allocator, customers, promotionUses)
 }

@@ -22,7 +22,7 @@ import { ZERO_PENCE } from "../rules/money.js"
 import type { EntrantKey } from "../rules/postal-entries.js"
 import { GOOD_STANDING, type StandingRecord } from "../rules/standing.js"
 import { EntryReferenceInUse } from "./errors.js"
-import type { CompetitionForEntry, PostalEntry } from "./model.js"
+import type { CompetitionForEntry, NewPostalEntry, PostalEntry } from "./model.js"
 import { PostalEntries } from "./postal-entries.js"
 
 export interface PostalStore {
@@ -51,6 +51,26 @@ export interface PostalStore {
   /** Customers on a break or closed (decision 0043); anyone absent is in good standing. */
   standings?: Map<string, StandingRecord>
 }
+
+/**
+ * Bea Bowler's postal entry to `competitionId`, as staff record it: who
+ * keyed it in and when are the caller's, as every store checks them.
+ */
+export const newPostalEntry = (
+  entered: Pick<NewPostalEntry, "competitionId" | "enteredBy" | "enteredAt">,
+  overrides: Partial<NewPostalEntry> = {},
+): NewPostalEntry => ({
+  customerId: null,
+  firstName: "Bea",
+  lastName: "Bowler",
+  emailAddress: "Bea@Example.com",
+  dateOfBirth: "1980-02-03",
+  telephoneNumber: "",
+  address: { line1: "2 Long Room", line2: "", city: "Leeds", county: "", postCode: "LS6 3BU" },
+  entryReference: null,
+  ...entered,
+  ...overrides,
+})
 
 export const emptyPostalStore = (): PostalStore => ({
   competitions: new Map(),

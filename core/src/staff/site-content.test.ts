@@ -2,8 +2,10 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Exit, Layer } from "effect"
 import type { Principal } from "../accounts/model.js"
 import { type AuditEntry, AuditLog } from "../ports/audit-log.js"
-import { ResourceWriter, RichTextSanitiser } from "../ports/site-content.js"
+import { ResourceWriter } from "../ports/site-content.js"
 import { Transactions } from "../ports/transactions.js"
+import { makeMemoryResourceWriter } from "../site-content/resource-doubles.js"
+import { MemoryRichTextSanitiserLayer } from "../site-content/rich-text-doubles.js"
 import { auditLogOver } from "./audit-log-doubles.js"
 import { SiteContent } from "./site-content.js"
 
@@ -20,14 +22,8 @@ const servicesOver = (resources: Map<string, string>, audit: AuditEntry[], failA
   SiteContent.Default.pipe(
     Layer.provide(
       Layer.mergeAll(
-        Layer.succeed(ResourceWriter, {
-          current: (key) => Effect.sync(() => resources.get(key) ?? null),
-          put: (key, value) => Effect.sync(() => void resources.set(key, value)),
-        }),
-        // Enough of a sanitiser to see that HTML goes through it.
-        Layer.succeed(RichTextSanitiser, {
-          sanitise: (html) => html.replace(/<script>.*?<\/script>/g, ""),
-        }),
+        Layer.succeed(ResourceWriter, makeMemoryResourceWriter(resources)),
+        MemoryRichTextSanitiserLayer,
         failAudit
           ? Layer.succeed(AuditLog, { record: () => Effect.die("audit log down") })
           : auditLogOver(audit),

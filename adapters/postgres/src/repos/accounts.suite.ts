@@ -9,6 +9,7 @@ import {
 import { Mailer } from "@howzat/core/ports/mailer"
 import { RateLimiter } from "@howzat/core/ports/rate-limiter"
 import { Transactions } from "@howzat/core/ports/transactions"
+import { newCustomerAccount } from "@howzat/core/testing"
 import { Effect, Fiber, Layer, ManagedRuntime } from "effect"
 import { type Kysely, sql } from "kysely"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
@@ -33,20 +34,6 @@ const NOW = new Date("2026-06-15T12:00:00.000Z")
 const MINUTE = 60_000
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs)
 
-const account = (overrides: Partial<NewCustomerAccount> = {}): NewCustomerAccount => ({
-  emailAddress: "Ann@Example.com",
-  passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA",
-  firstName: "Ann",
-  lastName: "Smith",
-  dateOfBirth: "1990-04-01",
-  telephoneNumber: "07700 900123",
-  allowMarketingByEmail: true,
-  allowMarketingByPhone: false,
-  allowMarketingByText: true,
-  allowMarketingByPost: true,
-  ...overrides,
-})
-
 const message = (to: string) => ({
   kind: "VerifyEmail" as const,
   to,
@@ -70,7 +57,7 @@ export const accountsSuite = (name: string, open: () => Promise<SuiteDatabase>) 
     const flip = <A, E>(effect: Effect.Effect<A, E, Ports>) => run(Effect.flip(effect))
 
     const register = (overrides: Partial<NewCustomerAccount> = {}) =>
-      run(Effect.flatMap(CustomerRepo, (repo) => repo.register(account(overrides))))
+      run(Effect.flatMap(CustomerRepo, (repo) => repo.register(newCustomerAccount(overrides))))
 
     beforeAll(async () => {
       handle = await open()
@@ -98,7 +85,7 @@ export const accountsSuite = (name: string, open: () => Promise<SuiteDatabase>) 
             const tx = yield* Transactions
             return yield* tx.within(
               Effect.gen(function* () {
-                yield* (yield* CustomerRepo).register(account())
+                yield* (yield* CustomerRepo).register(newCustomerAccount())
                 yield* (yield* Mailer).send(message("ann@example.com"))
                 return yield* Effect.fail("changed my mind" as const)
               }),
@@ -116,7 +103,7 @@ export const accountsSuite = (name: string, open: () => Promise<SuiteDatabase>) 
             const tx = yield* Transactions
             yield* tx.within(
               Effect.gen(function* () {
-                yield* (yield* CustomerRepo).register(account())
+                yield* (yield* CustomerRepo).register(newCustomerAccount())
                 yield* tx.within((yield* Mailer).send(message("ann@example.com")))
               }),
             )
@@ -131,7 +118,9 @@ export const accountsSuite = (name: string, open: () => Promise<SuiteDatabase>) 
           Effect.gen(function* () {
             const tx = yield* Transactions
             const fiber = yield* Effect.fork(
-              tx.within(Effect.zipRight((yield* CustomerRepo).register(account()), Effect.never)),
+              tx.within(
+                Effect.zipRight((yield* CustomerRepo).register(newCustomerAccount()), Effect.never),
+              ),
             )
             yield* Effect.sleep("100 millis")
             yield* Fiber.interrupt(fiber)
@@ -143,7 +132,9 @@ export const accountsSuite = (name: string, open: () => Promise<SuiteDatabase>) 
 
       it("report a failing query as a RepositoryError naming the operation", async () => {
         const error = await flip(
-          Effect.flatMap(CustomerRepo, (r) => r.register(account({ dateOfBirth: "not a date" }))),
+          Effect.flatMap(CustomerRepo, (r) =>
+            r.register(newCustomerAccount({ dateOfBirth: "not a date" })),
+          ),
         )
         expect(error).toBeInstanceOf(RepositoryError)
         expect(error).toMatchObject({ operation: "customers.register" })

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
 import { createTestDatabase, type TestDatabase } from "../../../../test/support/postgres-database"
+import { sourceNodeArgs } from "../../../../test/support/source-node"
 import { type DatabaseHandle, makeDatabase } from "../database"
 import { migrateToLatest } from "../migrations"
 import { type Buyer, checkoutBuyer, type Outcome } from "./allocation-buyers"
@@ -73,13 +74,9 @@ const CHILD = fileURLToPath(new URL("./allocation-buyers.child.ts", import.meta.
 /** Two real Node processes, each with its own pool, started together on "go". */
 const raceInChildProcesses = async (race: Race): Promise<Outcome[]> => {
   const children = race.perProcess.map((buyers) => {
-    const child = spawn(
-      process.execPath,
-      ["--conditions=@howzat/source", "--import", "tsx", CHILD],
-      {
-        stdio: ["pipe", "pipe", "inherit"],
-      },
-    )
+    const child = spawn(process.execPath, sourceNodeArgs(CHILD), {
+      stdio: ["pipe", "pipe", "inherit"],
+    })
     const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
     const next = async () => {
       const line = await lines.next()

@@ -11,8 +11,6 @@ import { migrateToLatest } from "../migrations"
 import type { Database } from "../schema"
 import { NodeSecureRandomLive } from "../secure-random-node"
 import { TransactionsLive } from "../transactions"
-import { makeCatalogueAdminStore } from "./catalogue-admin"
-import { makeCompetitionRepo } from "./competitions"
 import { PostgresCatalogueAdminLive } from "./index"
 import type { SuiteDatabase } from "./instant-win-groups.suite"
 import { addTicketsSold } from "./tickets-sold"
@@ -50,7 +48,9 @@ const draft = (overrides: Partial<CompetitionDraft> = {}): CompetitionDraft => (
  * Staff's competition, category and attribute-type writes through core's
  * use cases on a real database: the pool and seed written as the seed's
  * createCompetition writes them, resizing, the audit entry in the write's
- * transaction, and the SQL guards behind core's checks.
+ * transaction. What the stores promise on their own (reads, links, the
+ * guard that keeps a type in use) is in test/contracts/catalogue-admin.*
+ * and competitions.*, run on the in-memory adapters too.
  */
 export const catalogueAdminSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
   describe(name, () => {
@@ -163,44 +163,6 @@ export const catalogueAdminSuite = (name: string, open: () => Promise<SuiteDatab
       expect(Either.isLeft(removed) && removed.left._tag).toBe("CompetitionDeletionRefused")
       expect(await pool(created.id)).toHaveLength(100)
       expect((await audit(created.id)).map((e) => e.action)).toEqual(["Competition.Create"])
-    })
-
-    it("lists hidden competitions only for a HiddenOnly query", async () => {
-      const hidden = succeeded(await admin((a) => a.create(draft({ name: "Hidden one" }), staff)))
-      const repo = makeCompetitionRepo(db())
-      const list = (hiddenOnly: boolean, visibleOnly: boolean) =>
-        Effect.runPromise(
-          repo.list({
-            name: "Hidden one",
-            timePeriod: "All",
-            type: "All",
-            visibleOnly,
-            hiddenOnly,
-            now: new Date(),
-            page: { pageNumber: 1, pageSize: 10 },
-          }),
-        )
-      expect((await list(true, false)).items.map((c) => c.id)).toEqual([hidden.id])
-      expect((await list(false, true)).items).toEqual([])
-    })
-
-    it("never deletes an attribute type a competition has come to use", async () => {
-      const type = succeeded(
-        await catalogue((c) => c.createAttributeType({ description: "Signed by" }, staff)),
-      )
-      succeeded(
-        await admin((a) =>
-          a.create(draft({ attributes: [{ attributeTypeId: type.id, value: "Root" }] }), staff),
-        ),
-      )
-      // The statement's own guard, as if core had counted before the competition got it.
-      await Effect.runPromise(makeCatalogueAdminStore(db()).removeAttributeType(type.id))
-      const kept = await db()
-        .selectFrom("competitionAttributes")
-        .select("value")
-        .where("attributeTypeId", "=", type.id)
-        .execute()
-      expect(kept).toEqual([{ value: "Root" }])
     })
 
     it("links a competition to a category once, and unlinks it", async () => {

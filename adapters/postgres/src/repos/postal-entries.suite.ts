@@ -7,6 +7,7 @@ import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import { pence } from "@howzat/core/rules/money"
 import { OrderStatus } from "@howzat/core/rules/order-status"
 import type { PostalEntryForm } from "@howzat/core/rules/postal-entries"
+import { newPostalEntry } from "@howzat/core/testing"
 import { Effect, Either, Layer, TestClock, TestContext } from "effect"
 import { type Kysely, sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -16,7 +17,6 @@ import type { Database } from "../schema"
 import { TransactionsLive } from "../transactions"
 import { AccountStandingStoreLive } from "./account-standing"
 import { AuditLogLive } from "./audit-log"
-import { makeCustomerTicketRepo } from "./customer-tickets"
 import { CustomerRepoLive } from "./customers"
 import { soldEntries, ticketHolder } from "./draw-records"
 import { InstantWinRepoLive } from "./instant-wins"
@@ -102,20 +102,8 @@ export const postalEntriesSuite = (name: string, open: () => Promise<SuiteDataba
     })
     afterAll(() => database?.close())
 
-    const newEntry = (competitionId: string, overrides: Partial<NewPostalEntry> = {}) => ({
-      competitionId,
-      customerId: null,
-      firstName: "Bea",
-      lastName: "Bowler",
-      emailAddress: "Bea@Example.com",
-      dateOfBirth: "1980-02-03",
-      telephoneNumber: "",
-      address: { line1: "2 Long Room", line2: "", city: "Leeds", county: "", postCode: "LS6 3BU" },
-      entryReference: null,
-      enteredBy: STAFF.userId,
-      enteredAt: NOW,
-      ...overrides,
-    })
+    const newEntry = (competitionId: string, overrides: Partial<NewPostalEntry> = {}) =>
+      newPostalEntry({ competitionId, enteredBy: STAFF.userId, enteredAt: NOW }, overrides)
 
     /** A paid order holding `quantity` tickets of the competition. */
     const paidOrder = async (customerId: string, competitionId: string, quantity: number) => {
@@ -397,29 +385,6 @@ export const postalEntriesSuite = (name: string, open: () => Promise<SuiteDataba
           firstName: "Cat",
           email,
         })
-      })
-
-      it("shows among a customer's tickets like a paid one", async () => {
-        const competitionId = await competitionOnSale(db())
-        const customerId = await customerWithEmail(db(), `mine-${randomUUID()}@example.com`)
-        const paid = await paidOrder(customerId, competitionId, 1)
-        const postal = await Effect.runPromise(
-          repo().record(newEntry(competitionId, { customerId })),
-        )
-        const tickets = await Effect.runPromise(
-          makeCustomerTicketRepo(db()).ticketsIn(customerId, competitionId),
-        )
-        expect(tickets).toEqual(
-          [...paid.ticketNumbers, postal?.ticketNumber ?? 0].sort((a, b) => a - b),
-        )
-        const page = await Effect.runPromise(
-          makeCustomerTicketRepo(db()).competitions({
-            customerId,
-            drawn: false,
-            page: { pageNumber: 1, pageSize: 20 },
-          }),
-        )
-        expect(page.items).toEqual([{ competitionId, ticketNumbers: tickets }])
       })
     })
   })

@@ -1,6 +1,6 @@
 import { pence } from "@howzat/core/rules/money"
 import { OrderStatus } from "@howzat/core/rules/order-status"
-import { Effect, Either } from "effect"
+import { Effect } from "effect"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { migrateToLatest } from "../migrations"
@@ -16,8 +16,8 @@ const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
  * Buying site credit on a real database (PGlite and PostgreSQL,
  * docs/decisions/0038): an order's credit items, and the ledger's Purchase
  * entry at most once per order, whoever races to write it, down to the
- * unique index itself; a refund takes it back once, or not at all when it
- * has been spent.
+ * unique index itself. Crediting and taking back through the port, once
+ * each, is test/contracts/site-credit.contract.ts.
  */
 export const siteCreditPurchasesSuite = (name: string, open: () => Promise<SuiteDatabase>) =>
   describe(name, { timeout: 60_000 }, () => {
@@ -112,37 +112,5 @@ export const siteCreditPurchasesSuite = (name: string, open: () => Promise<Suite
         sql`insert into site_credit_entries (customer_id, amount_pence, reason, created_at)
             values (${order.customerId}, 500, 'Purchase', now())`.execute(db()),
       ).rejects.toThrow()
-    })
-
-    it("takes the purchase back once on a refund", async () => {
-      const order = await creditOrder(700)
-      await run(ledger().creditForPurchase(order.customerId, order.id, pence(700), "Bought", NOW))
-      expect(await run(ledger().reversePurchase(order.id, NOW))).toBe(700)
-      expect(await run(ledger().reversePurchase(order.id, NOW))).toBe(0)
-      expect(await run(ledger().balance(order.customerId))).toBe(0)
-      expect((await purchaseEntries(order.id)).map((e) => [e.reason, e.amountPence])).toEqual([
-        ["Purchase", 700],
-        ["PurchaseReversal", -700],
-      ])
-    })
-
-    it("refuses to take back credit the customer has spent, and writes nothing", async () => {
-      const order = await creditOrder(700)
-      await run(ledger().creditForPurchase(order.customerId, order.id, pence(700), "Bought", NOW))
-      const spentOn = await creditOrder(100)
-      await run(ledger().debitForOrder(order.customerId, spentOn.id, pence(200), NOW))
-      const refused = await run(Effect.either(ledger().reversePurchase(order.id, NOW)))
-      expect(Either.isLeft(refused) && refused.left).toMatchObject({
-        _tag: "InsufficientSiteCredit",
-        balance: 500,
-        requested: 700,
-      })
-      expect(await run(ledger().balance(order.customerId))).toBe(500)
-      expect((await purchaseEntries(order.id)).map((e) => e.reason)).toEqual(["Purchase"])
-    })
-
-    it("an order that bought nothing has nothing to take back", async () => {
-      const order = await creditOrder(300)
-      expect(await run(ledger().reversePurchase(order.id, NOW))).toBe(0)
     })
   })

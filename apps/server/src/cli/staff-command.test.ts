@@ -6,6 +6,7 @@ import path from "node:path"
 import { promisify } from "node:util"
 import { decodeJwt } from "jose"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { SOURCE_NODE_ARGS } from "../../../../test/support/source-node"
 import { readConfig } from "../config"
 import { composeShop } from "../shop-runtime"
 import { Browser, json } from "../test-support/browser"
@@ -67,9 +68,7 @@ describe("npm run staff -- add", () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       [
-        "--conditions=@howzat/source",
-        "--import",
-        "tsx",
+        ...SOURCE_NODE_ARGS,
         "apps/server/src/cli/staff.ts",
         "add",
         "--email",

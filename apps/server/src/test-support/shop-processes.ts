@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process"
+import type { ChildProcess } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
+import { spawnWatched } from "./watched-process"
 
 const CHILD = fileURLToPath(new URL("./shop-process.child.ts", import.meta.url))
 const REPO_ROOT = path.resolve(path.dirname(CHILD), "../../../..")
@@ -29,53 +29,19 @@ interface Running extends ShopProcess {
 const live = new Set<Running>()
 
 const launch = (name: string, env: Readonly<Record<string, string>>): Running => {
-  const child = spawn(process.execPath, ["--conditions=@howzat/source", "--import", "tsx", CHILD], {
+  const watched = spawnWatched(CHILD, {
+    name: `Shop process ${name}`,
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
-    stdio: ["pipe", "pipe", "pipe"],
+    stdin: "pipe",
   })
-  const output: string[] = []
-  const listeners = new Set<() => void>()
-  const heard = (line: string) => {
-    output.push(line)
-    for (const listener of listeners) listener()
-  }
-  createInterface({ input: child.stdout as NonNullable<typeof child.stdout> }).on("line", heard)
-  createInterface({ input: child.stderr as NonNullable<typeof child.stderr> }).on("line", heard)
-  child.on("exit", () => {
-    live.delete(running)
-    for (const listener of listeners) listener()
-  })
+  const { child } = watched
+  watched.exited.then(() => live.delete(running))
   let origin: string | undefined
-
-  const waitFor = (pattern: RegExp, timeoutMs: number) =>
-    new Promise<RegExpMatchArray>((resolve, reject) => {
-      const check = () => {
-        for (const line of output) {
-          const match = pattern.exec(line)
-          if (match) return done(() => resolve(match))
-        }
-        if (child.exitCode !== null || child.signalCode !== null)
-          return done(() => reject(failure(`ended (${child.exitCode ?? child.signalCode})`)))
-      }
-      const failure = (what: string) =>
-        new Error(`Shop process ${name} ${what} before printing ${pattern}:\n${output.join("\n")}`)
-      const timer = setTimeout(
-        () => done(() => reject(failure(`took over ${timeoutMs} ms`))),
-        timeoutMs,
-      )
-      const done = (settle: () => void) => {
-        clearTimeout(timer)
-        listeners.delete(check)
-        settle()
-      }
-      listeners.add(check)
-      check()
-    })
 
   const running: Running = {
     name,
-    output,
+    output: watched.output,
     child,
     origin: () => {
       if (origin === undefined) throw new Error(`Shop process ${name} has not started`)
@@ -83,7 +49,7 @@ const launch = (name: string, env: Readonly<Record<string, string>>): Running =>
     },
     exitCode: () => child.exitCode,
     send: (line) => child.stdin?.write(`${line}\n`),
-    waitFor,
+    waitFor: watched.waitFor,
     listeningOn: (port) => {
       origin = `http://127.0.0.1:${port}`
     },

@@ -1,0 +1,150 @@
+/**
+ * The one in-memory CompetitionRepo. Every in-memory store of competitions
+ * (the catalogue's, the basket tests', the staff's) reads through it, so the
+ * storefront's browsing rules (phases, display order, paging, the public
+ * view of instant-win numbers) are written once here, from core's own rules,
+ * and the contract in test/contracts/competitions.* holds it to Postgres.
+ */
+import { Effect } from "effect"
+import type { CompetitionRepoShape, InstantWinTicketFilter } from "../ports/catalogue.js"
+import { competitionPhase, isEndingSoon } from "../rules/competition.js"
+import { compareForDisplay, displayRank } from "../rules/display-order.js"
+import { CompetitionNotFound, InstantWinGroupNotFound } from "./errors.js"
+import type {
+  Competition,
+  CompetitionQuery,
+  InstantWinTicket,
+  Page,
+  PageRequest,
+  TimePeriod,
+} from "./model.js"
+
+/** One instant-win number as an in-memory store keeps it. */
+export interface MemoryInstantWinNumber {
+  readonly competitionId: string
+  readonly instantWinGroupId: string
+  readonly ticketNumber: number
+  readonly wonAt: Date | null
+  readonly winnerDisplayName: string | null
+  /** False when staff keep the winner's name private (decision 0035): still shown as won. */
+  readonly isVisible: boolean
+}
+
+/** Where the in-memory CompetitionRepo reads from: called on every read, so it sees changes. */
+export interface MemoryCompetitionSource {
+  readonly competitions: () => Iterable<Competition>
+  readonly instantWinNumbers: () => Iterable<MemoryInstantWinNumber>
+}
+
+/** Page numbers start at 1 and sizes at 1, as the database adapters read a request. */
+export const memoryPage = <A>(request: PageRequest, all: readonly A[]): Page<A> => {
+  const pageNumber = Math.max(1, Math.trunc(request.pageNumber) || 1)
+  const pageSize = Math.max(1, Math.trunc(request.pageSize) || 1)
+  return {
+    items: all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
+    pageNumber,
+    pageSize,
+    totalCount: all.length,
+  }
+}
+
+/** A search box's text, matched literally and ignoring case, as Postgres's ILIKE with escaping. */
+export const matchesSearchText = (haystack: string, needle: string | undefined): boolean =>
+  !needle || haystack.toLowerCase().includes(needle.toLowerCase())
+
+const schedule = (c: Competition) => ({
+  start: c.startDateTimeUtc,
+  close: c.closeDateTimeUtc,
+  draw: c.drawDateTimeUtc,
+})
+
+const inPeriod = (c: Competition, period: TimePeriod, now: Date): boolean => {
+  const phase = competitionPhase(schedule(c), now)
+  switch (period) {
+    case "All":
+      return true
+    case "Current":
+      return phase < 3
+    case "Past":
+      return phase === 3
+    case "EndingSoon":
+      // Never before it opens: a coming-soon competition's deadline is its opening.
+      return (phase === 1 || phase === 2) && isEndingSoon(schedule(c), now)
+  }
+}
+
+const matches = (c: Competition, q: CompetitionQuery): boolean =>
+  (!q.visibleOnly || c.visibilityStatus === "Visible") &&
+  (!q.hiddenOnly || c.visibilityStatus === "Hidden") &&
+  (q.categoryId === undefined || c.categoryIds.includes(q.categoryId)) &&
+  matchesSearchText(c.name, q.name) &&
+  matchesSearchText(c.description, q.description) &&
+  (q.type === "All" || c.instantWinGroups.length > 0 === (q.type === "InstantWin")) &&
+  inPeriod(c, q.timePeriod, q.now)
+
+/** Core's display order, then id, so that paging through is stable. */
+const inDisplayOrder = (a: Competition, b: Competition): number =>
+  compareForDisplay(
+    { rank: displayRank(a.attributes), close: a.closeDateTimeUtc },
+    { rank: displayRank(b.attributes), close: b.closeDateTimeUtc },
+  ) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+const ticketMatches = (n: MemoryInstantWinNumber, filter: InstantWinTicketFilter) =>
+  (filter.instantWinGroupId === undefined || n.instantWinGroupId === filter.instantWinGroupId) &&
+  (filter.fromTicketNumber === undefined || n.ticketNumber >= filter.fromTicketNumber) &&
+  (filter.toTicketNumber === undefined || n.ticketNumber <= filter.toTicketNumber) &&
+  (filter.status === "All" || (n.wonAt !== null) === (filter.status === "Won"))
+
+export const makeMemoryCompetitionRepo = (
+  source: MemoryCompetitionSource,
+): CompetitionRepoShape => {
+  const find = (competitionId: string) =>
+    [...source.competitions()].find((c) => c.id === competitionId)
+  return {
+    list: (query) =>
+      Effect.sync(() =>
+        memoryPage(
+          query.page,
+          [...source.competitions()].filter((c) => matches(c, query)).sort(inDisplayOrder),
+        ),
+      ),
+    byId: (competitionId, { visibleOnly }) =>
+      Effect.suspend(() => {
+        const found = find(competitionId)
+        return found === undefined || (visibleOnly && found.visibilityStatus !== "Visible")
+          ? Effect.fail(new CompetitionNotFound({ competitionId }))
+          : Effect.succeed(found)
+      }),
+    instantWinTickets: (competitionId, filter, page) =>
+      Effect.suspend(
+        (): Effect.Effect<
+          Page<InstantWinTicket>,
+          CompetitionNotFound | InstantWinGroupNotFound
+        > => {
+          const competition = find(competitionId)
+          if (competition === undefined)
+            return Effect.fail(new CompetitionNotFound({ competitionId }))
+          const groupId = filter.instantWinGroupId
+          const group = competition.instantWinGroups.find((g) => g.id === groupId)
+          if (groupId !== undefined && group === undefined)
+            return Effect.fail(
+              new InstantWinGroupNotFound({ competitionId, instantWinGroupId: groupId }),
+            )
+          const names = new Map(competition.instantWinGroups.map((g) => [g.id, g.name]))
+          const tickets = [...source.instantWinNumbers()]
+            .filter((n) => n.competitionId === competitionId && ticketMatches(n, filter))
+            .sort((a, b) => a.ticketNumber - b.ticketNumber)
+            .map(
+              (n): InstantWinTicket => ({
+                ticketNumber: n.ticketNumber,
+                instantWinGroupId: n.instantWinGroupId,
+                instantWinGroupName: names.get(n.instantWinGroupId) ?? "",
+                won: n.wonAt !== null,
+                winnerDisplayName: n.isVisible ? n.winnerDisplayName : null,
+              }),
+            )
+          return Effect.succeed(memoryPage(page, tickets))
+        },
+      ),
+  }
+}

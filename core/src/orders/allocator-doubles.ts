@@ -1,0 +1,141 @@
+/**
+ * The in-memory TicketAllocator over the basket doubles' store: a pool of
+ * numbers 1..totalTickets per competition, claimed by orders. It keeps the
+ * port's promises (test/contracts/ticket-allocator.contract.ts, which the
+ * SQL allocator passes too): never a number handed out twice, never past the
+ * stock or the customer's maximum, nothing sold outside saleIsOpen, the
+ * facts of a shortfall reported for core's rule to word, and an order's
+ * tickets back in the pool once. Unlike the database it hands out the
+ * lowest free numbers, not the pool's random order, so tests can name them.
+ */
+import { Effect } from "effect"
+import type { Competition } from "../competitions/model.js"
+import type { AllocatedLine, TicketAllocatorShape } from "../ports/orders.js"
+import { allowedQuantity, saleIsOpen } from "../rules/allocation.js"
+import type { OrderStore } from "./test-doubles.js"
+
+/** The numbers of a competition some order holds now. */
+const taken = (store: OrderStore, competitionId: string) => {
+  const numbers = new Set<number>()
+  for (const [key, held] of store.allocated)
+    if (key.endsWith(`/${competitionId}`)) for (const n of held) numbers.add(n)
+  return numbers
+}
+
+/**
+ * The pool's free numbers, lowest first. A test may start a competition
+ * with tickets already sold (`ticketsSoldToDate`) that no order here holds:
+ * those are the lowest numbers no order holds, so they are never handed
+ * out again either.
+ */
+const freeNumbers = (store: OrderStore, competition: Competition) => {
+  const held = taken(store, competition.id)
+  const soldElsewhere = Math.max(0, competition.ticketsSoldToDate - held.size)
+  const free: number[] = []
+  for (let n = 1; n <= competition.totalTickets; n++) if (!held.has(n)) free.push(n)
+  return free.slice(soldElsewhere)
+}
+
+/**
+ * Numbers from the pool, within what is left and the customer's maximum,
+ * only while rules/allocation says the sale is open, as the SQL allocator:
+ * a competition that does not exist gives no line, and the customer's
+ * holding is read only while the sale is open.
+ */
+const allocateLine = (
+  store: OrderStore,
+  orderId: string,
+  customerId: string,
+  line: { competitionId: string; quantity: number },
+  at: Date,
+): AllocatedLine | undefined => {
+  const competition = store.competitions.get(line.competitionId)
+  if (competition === undefined) return undefined
+  const key = `${customerId}/${line.competitionId}`
+  const sale = {
+    opensAt: competition.startDateTimeUtc,
+    closesAt: competition.closeDateTimeUtc,
+    drawn: store.drawn.has(competition.id),
+  }
+  const open = saleIsOpen(sale, at)
+  const held = open ? (store.held.get(key) ?? 0) : 0
+  const allowed = open ? allowedQuantity(line.quantity, competition.maxTicketsPerCustomer, held) : 0
+  const ticketNumbers = freeNumbers(store, competition).slice(0, allowed)
+  if (ticketNumbers.length > 0) {
+    const allocatedKey = `${orderId}/${competition.id}`
+    store.allocated.set(allocatedKey, [
+      ...(store.allocated.get(allocatedKey) ?? []),
+      ...ticketNumbers,
+    ])
+    store.ticketHolders.set(orderId, customerId)
+    store.competitions.set(competition.id, {
+      ...competition,
+      ticketsSoldToDate: competition.ticketsSoldToDate + ticketNumbers.length,
+    })
+    store.held.set(key, held + ticketNumbers.length)
+  }
+  return {
+    competitionId: competition.id,
+    competitionName: competition.name,
+    requested: line.quantity,
+    ticketNumbers,
+    unitPrice: competition.ticketPrice,
+    maxPerCustomer: competition.maxTicketsPerCustomer,
+    held,
+    sale,
+  }
+}
+
+/**
+ * Returns an order's tickets to the pool: off the customer's holding and the
+ * competition's sold count. Answers how many went back (0 the second time).
+ */
+export const releaseOrderTickets = (store: OrderStore, orderId: string): number => {
+  const customerId = store.ticketHolders.get(orderId)
+  let released = 0
+  for (const [key, numbers] of [...store.allocated]) {
+    const [owner, competitionId = ""] = key.split("/")
+    if (owner !== orderId || numbers.length === 0) continue
+    store.allocated.delete(key)
+    released += numbers.length
+    const competition = store.competitions.get(competitionId)
+    if (competition !== undefined)
+      store.competitions.set(competitionId, {
+        ...competition,
+        ticketsSoldToDate: Math.max(0, competition.ticketsSoldToDate - numbers.length),
+      })
+    if (customerId !== undefined) {
+      const heldKey = `${customerId}/${competitionId}`
+      store.held.set(heldKey, Math.max(0, (store.held.get(heldKey) ?? 0) - numbers.length))
+    }
+  }
+  return released
+}
+
+/** The order's numbers in a competition, ascending (none once released). */
+export const orderTicketNumbers = (
+  store: OrderStore,
+  orderId: string,
+  competitionId: string,
+): readonly number[] =>
+  [...(store.allocated.get(`${orderId}/${competitionId}`) ?? [])].sort((a, b) => a - b)
+
+export const memoryTicketAllocator = (store: OrderStore): TicketAllocatorShape => ({
+  allocate: ({ orderId, customerId, lines, at }) =>
+    Effect.sync(() => ({
+      // As the SQL allocator: lines asking for nothing are skipped, and the
+      // rest are claimed (and answered) in competition-id order.
+      lines: [...lines]
+        .filter((line) => line.quantity > 0)
+        .sort((a, b) =>
+          a.competitionId < b.competitionId ? -1 : a.competitionId > b.competitionId ? 1 : 0,
+        )
+        .flatMap((line) => {
+          const allocated = allocateLine(store, orderId, customerId, line, at)
+          return allocated === undefined ? [] : [allocated]
+        }),
+    })),
+  release: (orderId) => Effect.sync(() => releaseOrderTickets(store, orderId)),
+  ticketsHeld: (customerId, competitionId) =>
+    Effect.sync(() => store.held.get(`${customerId}/${competitionId}`) ?? 0),
+})

@@ -1,0 +1,268 @@
+import { randomUUID } from "node:crypto"
+import type { Basket } from "@howzat/core/orders/model"
+import { BasketRepo, OrderRepo } from "@howzat/core/ports/orders"
+import { pence } from "@howzat/core/rules/money"
+import { promotion } from "@howzat/core/testing"
+import { Effect, Either } from "effect"
+import fc from "fast-check"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { HOUR, NOW, type OrdersWorld, runOn } from "./orders.world"
+
+/** The key of a basket no one owns yet, as core passes it for a visitor's change. */
+const nobodys = (basketId: string) => ({ basketId, owner: null })
+
+/** A promotion code no other test of the shared database uses. */
+const uniqueCode = (prefix: string) => `${prefix}${randomUUID().slice(0, 8).toUpperCase()}`
+
+/**
+ * The BasketRepo port's contract, run on the in-memory adapter and on
+ * PGlite and PostgreSQL: one item per competition, codes of promotions that
+ * exist, amounts never below nothing, a change made only for the owner it
+ * was meant for, and none once the basket is checked out but checkout's own.
+ * Locks and races (two claims at once, a change waiting for checkout's hold)
+ * stay in the database suite (orders.suite.ts).
+ */
+export const basketsContract = (name: string, open: () => Promise<OrdersWorld>) =>
+  describe(name, { timeout: 120_000 }, () => {
+    let world: OrdersWorld
+    const run = runOn(() => world)
+    const baskets = <A, E>(use: (repo: typeof BasketRepo.Service) => Effect.Effect<A, E>) =>
+      run(Effect.flatMap(BasketRepo, use))
+    const failure = async <A, E>(
+      use: (repo: typeof BasketRepo.Service) => Effect.Effect<A, E>,
+    ): Promise<E | undefined> => {
+      const outcome = await run(Effect.either(Effect.flatMap(BasketRepo, use)))
+      return Either.isLeft(outcome) ? outcome.left : undefined
+    }
+
+    beforeAll(async () => {
+      world = await open()
+    })
+    afterAll(() => world?.close())
+
+    it("creates an empty basket for its owner and finds no basket for a guessed id", async () => {
+      const customerId = await world.customer()
+      for (const owner of [null, customerId]) {
+        const basket = await baskets((repo) => repo.create(owner))
+        expect(basket).toEqual({
+          id: expect.any(String),
+          customerId: owner,
+          items: [],
+          promotionCodes: [],
+          autoRoundup: false,
+          siteCreditRequested: 0,
+          siteCreditPurchase: 0,
+          orderId: null,
+        })
+        expect(await baskets((repo) => repo.byId(basket.id))).toEqual(basket)
+        expect(await baskets((repo) => repo.holdForCheckout(basket.id))).toEqual(basket)
+      }
+      for (const id of [randomUUID(), "1", "../etc"]) {
+        expect(await failure((repo) => repo.byId(id))).toMatchObject({ _tag: "BasketNotFound" })
+        expect(await failure((repo) => repo.holdForCheckout(id))).toMatchObject({
+          _tag: "BasketNotFound",
+        })
+      }
+    })
+
+    it("keeps one item per competition, replacing its quantity, and removes items", async () => {
+      const car = await world.competition({ name: "Car" })
+      const watch = await world.competition({ name: "Watch" })
+      const { id } = await baskets((repo) => repo.create(null))
+      await baskets((repo) => repo.setItem(nobodys(id), car, 2))
+      await baskets((repo) => repo.setItem(nobodys(id), watch, 1))
+      const replaced = await baskets((repo) => repo.setItem(nobodys(id), car, 5))
+      expect(replaced.items.map((i) => [i.competitionId, i.quantity])).toEqual([
+        [car, 5],
+        [watch, 1],
+      ])
+      const carItem = replaced.items[0]?.id ?? ""
+      const removed = await baskets((repo) => repo.removeItem(nobodys(id), carItem))
+      expect(removed.items.map((i) => i.competitionId)).toEqual([watch])
+      expect(await failure((repo) => repo.removeItem(nobodys(id), carItem))).toMatchObject({
+        _tag: "BasketItemNotFound",
+      })
+      expect(await failure((repo) => repo.removeItem(nobodys(id), "not-an-item"))).toMatchObject({
+        _tag: "BasketItemNotFound",
+      })
+      expect(await failure((repo) => repo.setItem(nobodys(randomUUID()), car, 1))).toMatchObject({
+        _tag: "BasketNotFound",
+      })
+    })
+
+    it("holds the last quantity set for each competition, in the order first added (property)", async () => {
+      const competitions = [
+        await world.competition({ name: "First" }),
+        await world.competition({ name: "Second" }),
+        await world.competition({ name: "Third" }),
+      ]
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 1, max: 9 })), {
+            minLength: 1,
+            maxLength: 6,
+          }),
+          async (changes) => {
+            const { id } = await baskets((repo) => repo.create(null))
+            let basket: Basket | undefined
+            for (const [which, quantity] of changes) {
+              const competitionId = competitions[which] ?? ""
+              basket = await baskets((repo) => repo.setItem(nobodys(id), competitionId, quantity))
+            }
+            const expected = new Map<string, number>()
+            for (const [which, quantity] of changes)
+              expected.set(competitions[which] ?? "", quantity)
+            expect(basket?.items.map((i) => [i.competitionId, i.quantity])).toEqual([...expected])
+            expect(new Set(basket?.items.map((i) => i.id)).size).toBe(expected.size)
+            expect(await baskets((repo) => repo.byId(id))).toEqual(basket)
+          },
+        ),
+        { numRuns: 12 },
+      )
+    })
+
+    it("stores the codes of promotions that exist, in order, and reads a promotion's terms", async () => {
+      const car = await world.competition({ name: "Car" })
+      const summer = uniqueCode("SUMMER")
+      const carCode = uniqueCode("CAR")
+      await world.promotion(promotion({ code: summer, description: "10% off" }))
+      await world.promotion(
+        promotion({
+          code: carCode,
+          description: "£1 off the car",
+          discount: { kind: "Fixed", amount: pence(100) },
+          competitionId: car,
+          usageLimit: 5,
+          perCustomerLimit: 2,
+          minimumSpend: pence(500),
+        }),
+      )
+      const { id } = await baskets((repo) => repo.create(null))
+      const set = await baskets((repo) =>
+        repo.setPromotionCodes(nobodys(id), [carCode, "NOPE", summer]),
+      )
+      expect(set.promotionCodes).toEqual([carCode, summer])
+      expect((await baskets((repo) => repo.byId(id))).promotionCodes).toEqual([carCode, summer])
+      expect(
+        (await baskets((repo) => repo.setPromotionCodes(nobodys(id), []))).promotionCodes,
+      ).toEqual([])
+      expect(await baskets((repo) => repo.promotionByCode(carCode))).toEqual(
+        promotion({
+          code: carCode,
+          description: "£1 off the car",
+          discount: { kind: "Fixed", amount: pence(100) },
+          competitionId: car,
+          usageLimit: 5,
+          perCustomerLimit: 2,
+          minimumSpend: pence(500),
+        }),
+      )
+      expect(await baskets((repo) => repo.promotionByCode(summer))).toMatchObject({
+        discount: { kind: "Percentage", percent: 10 },
+        competitionId: null,
+      })
+      expect(await baskets((repo) => repo.promotionByCode("NOPE"))).toBeNull()
+    })
+
+    it("stores the round-up, the credit to spend and to buy, never below nothing", async () => {
+      const customerId = await world.customer()
+      const { id } = await baskets((repo) => repo.create(null))
+      const extras = await baskets((repo) =>
+        repo.setExtras(nobodys(id), { autoRoundup: true, siteCreditRequested: pence(250) }),
+      )
+      expect(extras).toMatchObject({ autoRoundup: true, siteCreditRequested: 250 })
+      const bought = await baskets((repo) => repo.setSiteCreditPurchase(nobodys(id), pence(1000)))
+      expect(bought).toMatchObject({ siteCreditPurchase: 1000, siteCreditRequested: 250 })
+      const claimed = await baskets((repo) => repo.claim(id, customerId))
+      expect(claimed).toMatchObject({ customerId, autoRoundup: true, siteCreditPurchase: 1000 })
+      // Claiming one's own basket again answers it as it is.
+      expect(await baskets((repo) => repo.claim(id, customerId))).toEqual(claimed)
+
+      const key = { basketId: id, owner: customerId }
+      const negative = await baskets((repo) =>
+        repo.setExtras(key, { autoRoundup: false, siteCreditRequested: pence(-50) }),
+      )
+      expect(negative).toMatchObject({ autoRoundup: false, siteCreditRequested: 0 })
+      expect(
+        (await baskets((repo) => repo.setSiteCreditPurchase(key, pence(-1)))).siteCreditPurchase,
+      ).toBe(0)
+    })
+
+    it("changes a basket only while it has the owner the change was meant for", async () => {
+      const car = await world.competition({ name: "Car" })
+      const ann = await world.customer()
+      const bob = await world.customer()
+      const { id } = await baskets((repo) => repo.create(null))
+      const added = await baskets((repo) => repo.setItem(nobodys(id), car, 1))
+      await baskets((repo) => repo.claim(id, ann))
+      const item = added.items[0]?.id ?? ""
+
+      // A visitor's change decided before Ann claimed it, Bob's, and Bob's claim find nothing.
+      const refusals = [
+        (repo: typeof BasketRepo.Service) => repo.setItem(nobodys(id), car, 3),
+        (repo: typeof BasketRepo.Service) =>
+          repo.setExtras(nobodys(id), { autoRoundup: true, siteCreditRequested: pence(0) }),
+        (repo: typeof BasketRepo.Service) => repo.setPromotionCodes(nobodys(id), []),
+        (repo: typeof BasketRepo.Service) => repo.setSiteCreditPurchase(nobodys(id), pence(5)),
+        (repo: typeof BasketRepo.Service) => repo.removeItem(nobodys(id), item),
+        // Not Bob's: that it has no such item is none of his business.
+        (repo: typeof BasketRepo.Service) => repo.removeItem({ basketId: id, owner: bob }, "x"),
+        (repo: typeof BasketRepo.Service) => repo.setItem({ basketId: id, owner: bob }, car, 3),
+        (repo: typeof BasketRepo.Service) => repo.claim(id, bob),
+      ]
+      for (const refused of refusals)
+        expect(await failure(refused)).toMatchObject({ _tag: "BasketNotFound" })
+      const anns = await baskets((repo) => repo.setItem({ basketId: id, owner: ann }, car, 2))
+      expect([anns.customerId, anns.items[0]?.quantity, anns.autoRoundup]).toEqual([ann, 2, false])
+    })
+
+    it("refuses changes once checked out, except checkout's own record of what was bought", async () => {
+      const car = await world.competition({ name: "Car" })
+      const watch = await world.competition({ name: "Watch" })
+      const customerId = await world.customer()
+      const { id } = await baskets((repo) => repo.create(customerId))
+      const key = { basketId: id, owner: customerId }
+      await baskets((repo) => repo.setItem(key, car, 2))
+      const held = await baskets((repo) => repo.setItem(key, watch, 1))
+      const { order } = await run(
+        Effect.flatMap(OrderRepo, (orders) =>
+          orders.createForBasket({
+            basketId: id,
+            customerId,
+            createdAt: NOW,
+            expiresAt: new Date(NOW.getTime() + HOUR),
+          }),
+        ),
+      )
+      const closed = await baskets((repo) => repo.byId(id))
+      expect(closed).toEqual({ ...held, orderId: order.id })
+      expect(await baskets((repo) => repo.holdForCheckout(id))).toEqual(closed)
+
+      const refusals = [
+        (repo: typeof BasketRepo.Service) => repo.setItem(key, car, 3),
+        (repo: typeof BasketRepo.Service) => repo.removeItem(key, held.items[0]?.id ?? ""),
+        (repo: typeof BasketRepo.Service) => repo.setPromotionCodes(key, []),
+        (repo: typeof BasketRepo.Service) =>
+          repo.setExtras(key, { autoRoundup: true, siteCreditRequested: pence(100) }),
+        (repo: typeof BasketRepo.Service) => repo.setSiteCreditPurchase(key, pence(100)),
+        (repo: typeof BasketRepo.Service) => repo.claim(id, customerId),
+      ]
+      for (const refused of refusals)
+        expect(await failure(refused)).toEqual(
+          expect.objectContaining({ _tag: "BasketCheckedOut", basketId: id, orderId: order.id }),
+        )
+      expect(await baskets((repo) => repo.byId(id))).toEqual(closed)
+
+      const bought = await baskets((repo) =>
+        repo.recordBought(id, [
+          { competitionId: car, quantity: 1 },
+          { competitionId: watch, quantity: 0 },
+        ]),
+      )
+      expect(bought.items.map((i) => [i.competitionId, i.quantity])).toEqual([[car, 1]])
+      expect(bought.orderId).toBe(order.id)
+      expect(await failure((repo) => repo.recordBought(randomUUID(), []))).toMatchObject({
+        _tag: "BasketNotFound",
+      })
+    })
+  })

@@ -1,0 +1,24 @@
+import { type MemoryCatalogue, memoryCatalogueAdmin } from "@howzat/core/testing"
+import { catalogueAdminContract } from "./catalogue-admin.contract"
+import { stagedCompetition } from "./catalogue-admin.memory"
+
+catalogueAdminContract("staff's categories and attribute types in memory", async () => {
+  const catalogue: MemoryCatalogue = {
+    competitions: [],
+    categories: [],
+    attributeTypes: [],
+    imageGroupIds: [],
+    audit: [],
+  }
+  return {
+    layer: memoryCatalogueAdmin(catalogue),
+    seed: {
+      competition: async (attributes = {}) => {
+        const competition = stagedCompetition(catalogue, attributes)
+        catalogue.competitions.push(competition)
+        return competition.id
+      },
+    },
+    close: async () => {},
+  }
+})

@@ -1,0 +1,470 @@
+import {
+  type NewPayment,
+  type Payment,
+  type PaymentOutcome,
+  PaymentRepo,
+  type PaymentRepoShape,
+} from "@howzat/core/ports/payments"
+import { pence } from "@howzat/core/rules/money"
+import type { OrderStatus } from "@howzat/core/rules/order-status"
+import { Effect, Either } from "effect"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { type OpenHarness, useHarness } from "./harness"
+
+/** Orders of new customers to pay for; payments are made through the port itself. */
+export interface PaymentsSeed {
+  /** A new customer's order, in `status`; answers its id. */
+  readonly order: (status: OrderStatus) => Promise<string>
+}
+
+const NOW = new Date("2026-06-15T12:00:00Z")
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+let references = 0
+/** A provider reference (or event id, or provider) no other test, run or backend has used. */
+const unique = (prefix: string) => {
+  references += 1
+  return `${prefix}_${references}_${Date.now()}`
+}
+
+/**
+ * The PaymentRepo port's contract (decisions 0011, 0029, 0042): one payment
+ * per provider intent, settled once (a success beats a failure, Refunded is
+ * final), one refund per payment made once, the retry and void passes' lists,
+ * and notifications remembered once. Rollbacks and racing processes are the
+ * database suite's (payments.suite.ts).
+ */
+export const paymentsContract = (name: string, open: OpenHarness<PaymentRepo, PaymentsSeed>) =>
+  describe(name, { timeout: 60_000 }, () => {
+    const { run, seed } = useHarness(open)
+    const payments = <A, E>(use: (repo: PaymentRepoShape) => Effect.Effect<A, E>) =>
+      run(Effect.flatMap(PaymentRepo, use))
+    const failureOf = async <A, E>(use: (repo: PaymentRepoShape) => Effect.Effect<A, E>) => {
+      const result = await payments((repo) => Effect.either(use(repo)))
+      return Either.isLeft(result) ? result.left : undefined
+    }
+
+    const newPayment = (orderId: string, overrides: Partial<NewPayment> = {}): NewPayment => ({
+      orderId,
+      amount: pence(1_250),
+      provider: "sandbox",
+      providerReference: unique("pi"),
+      clientToken: unique("secret"),
+      createdAt: NOW,
+      ...overrides,
+    })
+    const record = async (
+      status: OrderStatus = "AwaitingPayment",
+      overrides: Partial<NewPayment> = {},
+    ) => {
+      const orderId = await seed().order(status)
+      return payments((repo) => repo.record(newPayment(orderId, overrides)))
+    }
+    const paid = async (status: OrderStatus = "Cancelled") => {
+      const made = await record(status)
+      return payments((repo) => repo.settle(made.id, { status: "Succeeded" }, NOW))
+    }
+    const due = (payment: Payment, at = NOW) => ({
+      paymentId: payment.id,
+      orderId: payment.orderId,
+      amount: payment.amount,
+      reason: "OrderCancelled" as const,
+      at,
+    })
+
+    it("records one payment per provider and reference, however often it is recorded", async () => {
+      const orderId = await seed().order("AwaitingPayment")
+      const intent = newPayment(orderId, { creditCardNotice: "Credit cards cannot pay for this." })
+      const first = await payments((repo) => repo.record(intent))
+      expect(first).toEqual({
+        id: expect.any(String),
+        orderId,
+        amount: 1_250,
+        status: "Pending",
+        provider: "sandbox",
+        providerReference: intent.providerReference,
+        clientToken: intent.clientToken,
+        failureDetail: null,
+        createdAt: NOW,
+        cardFunding: null,
+        creditCardNotice: "Credit cards cannot pay for this.",
+      })
+      // A second tab holding the same intent is answered with the first record.
+      expect(await payments((repo) => repo.record({ ...intent, clientToken: "another" }))).toEqual(
+        first,
+      )
+      // Another provider's reference is another payment, even if the text matches.
+      const other = await payments((repo) =>
+        repo.record({ ...intent, provider: "stripe", createdAt: new Date(NOW.getTime() + MINUTE) }),
+      )
+      expect(other.id).not.toBe(first.id)
+      expect(other.creditCardNotice).toBe("Credit cards cannot pay for this.")
+      expect((await payments((repo) => repo.forOrder(orderId))).map((p) => p.id)).toEqual([
+        first.id,
+        other.id,
+      ])
+      const plain = await record()
+      expect(plain.creditCardNotice).toBeNull()
+    })
+
+    it("lists an order's attempts oldest first and finds one by provider reference", async () => {
+      const orderId = await seed().order("AwaitingPayment")
+      const later = await payments((repo) =>
+        repo.record(newPayment(orderId, { createdAt: new Date(NOW.getTime() + MINUTE) })),
+      )
+      const earlier = await payments((repo) => repo.record(newPayment(orderId)))
+      expect((await payments((repo) => repo.forOrder(orderId))).map((p) => p.id)).toEqual([
+        earlier.id,
+        later.id,
+      ])
+      expect(
+        await payments((repo) => repo.byProviderReference("sandbox", later.providerReference)),
+      ).toEqual(later)
+      expect(
+        await payments((repo) => repo.byProviderReference("stripe", later.providerReference)),
+      ).toBeNull()
+      expect(await payments((repo) => repo.byProviderReference("sandbox", "pi_never"))).toBeNull()
+      const unpaid = await seed().order("Pending")
+      expect(await payments((repo) => repo.forOrder(unpaid))).toEqual([])
+      expect(await payments((repo) => repo.forOrder("not-an-id"))).toEqual([])
+    })
+
+    it("settles once: the first outcome wins, a success beats a failure, the token goes", async () => {
+      const made = await record()
+      const succeeded = await payments((repo) =>
+        repo.settle(made.id, { status: "Succeeded", cardFunding: "Debit" }, NOW),
+      )
+      expect(succeeded).toEqual({
+        ...made,
+        status: "Succeeded",
+        clientToken: null,
+        failureDetail: null,
+        cardFunding: "Debit",
+      })
+      const late = await payments((repo) =>
+        repo.settle(made.id, { status: "Failed", failureDetail: "card declined" }, NOW),
+      )
+      expect(late).toEqual(succeeded)
+      expect(await payments((repo) => repo.forOrder(made.orderId))).toEqual([succeeded])
+
+      const declined = await record()
+      const failed = await payments((repo) =>
+        repo.settle(declined.id, { status: "Failed", failureDetail: "card declined" }, NOW),
+      )
+      expect(failed).toEqual({
+        ...declined,
+        status: "Failed",
+        failureDetail: "card declined",
+        clientToken: null,
+        cardFunding: null,
+      })
+      expect(
+        await payments((repo) =>
+          repo.settle(declined.id, { status: "Failed", failureDetail: "other words" }, NOW),
+        ),
+      ).toEqual(failed)
+      // The provider kept the declined intent open and a card paid it after all: money moved.
+      const paidLate = await payments((repo) =>
+        repo.settle(declined.id, { status: "Succeeded" }, NOW),
+      )
+      expect(paidLate).toMatchObject({
+        status: "Succeeded",
+        failureDetail: null,
+        cardFunding: "Unknown",
+      })
+    })
+
+    it("fails, as a RepositoryError, on a payment or refund it does not have", async () => {
+      for (const id of ["no-such-payment", "00000000-0000-4000-8000-000000000000"]) {
+        const settled = await failureOf((repo) => repo.settle(id, { status: "Succeeded" }, NOW))
+        expect(settled).toMatchObject({ _tag: "RepositoryError" })
+        const refused = await failureOf((repo) => repo.refuseCard(id, "Not a credit card", NOW))
+        expect(refused).toMatchObject({ _tag: "RepositoryError" })
+        const refund = await failureOf((repo) =>
+          repo.refundDue({
+            paymentId: id,
+            orderId: id,
+            amount: pence(1),
+            reason: "StaffRefund",
+            at: NOW,
+          }),
+        )
+        expect(refund).toMatchObject({ _tag: "RepositoryError" })
+      }
+      // A payment with no refund due cannot have been refunded.
+      const unrefunded = await paid()
+      expect(await failureOf((repo) => repo.refunded(unrefunded.id, "re_x", NOW))).toMatchObject({
+        _tag: "RepositoryError",
+      })
+      expect((await payments((repo) => repo.forOrder(unrefunded.orderId)))[0]?.status).toBe(
+        "Succeeded",
+      )
+    })
+
+    it("refuses a card with the customer's words and leaves the payment's status", async () => {
+      const payment = await paid("AwaitingPayment")
+      const refused = await payments((repo) =>
+        repo.refuseCard(payment.id, "Credit cards cannot pay for instant wins.", NOW),
+      )
+      expect(refused).toEqual({
+        ...payment,
+        failureDetail: "Credit cards cannot pay for instant wins.",
+      })
+      expect(await payments((repo) => repo.forOrder(payment.orderId))).toEqual([refused])
+    })
+
+    it("remembers a notification once per provider: a replay answers false", async () => {
+      const eventId = unique("evt")
+      expect(await payments((repo) => repo.rememberNotification("sandbox", eventId, NOW))).toBe(
+        true,
+      )
+      expect(await payments((repo) => repo.rememberNotification("sandbox", eventId, NOW))).toBe(
+        false,
+      )
+      expect(await payments((repo) => repo.rememberNotification("stripe", eventId, NOW))).toBe(true)
+    })
+
+    it("records a refund due once per payment, with its intent, and lists it on the order", async () => {
+      const payment = await paid()
+      const first = await payments((repo) => repo.refundDue(due(payment)))
+      expect(first).toEqual({
+        paymentId: payment.id,
+        orderId: payment.orderId,
+        amount: 1_250,
+        reason: "OrderCancelled",
+        status: "Due",
+        provider: "sandbox",
+        providerReference: payment.providerReference,
+        providerRefundReference: null,
+        attempts: 0,
+        lastError: null,
+        dueAt: NOW,
+        retryAt: NOW,
+        refundedAt: null,
+      })
+      const again = await payments((repo) =>
+        repo.refundDue({
+          ...due(payment, new Date(NOW.getTime() + MINUTE)),
+          reason: "OrderExpired",
+        }),
+      )
+      expect(again).toEqual(first)
+      expect(await payments((repo) => repo.refundsForOrder(payment.orderId))).toEqual([first])
+      expect(await payments((repo) => repo.refundsForOrder("not-an-id"))).toEqual([])
+    })
+
+    it("lists an order's refunds oldest first", async () => {
+      const orderId = await seed().order("Cancelled")
+      const settled = async (createdAt: Date) => {
+        const made = await payments((repo) => repo.record(newPayment(orderId, { createdAt })))
+        return payments((repo) => repo.settle(made.id, { status: "Succeeded" }, createdAt))
+      }
+      const first = await settled(NOW)
+      const second = await settled(new Date(NOW.getTime() + MINUTE))
+      // Recorded latest-due first, so the answer's order is the due times', not the calls'.
+      await payments((repo) => repo.refundDue(due(first, new Date(NOW.getTime() + 2 * HOUR))))
+      await payments((repo) => repo.refundDue(due(second, new Date(NOW.getTime() + HOUR))))
+      await payments((repo) => repo.refundDue(due(first, NOW)))
+      expect(
+        (await payments((repo) => repo.refundsForOrder(orderId))).map((r) => r.paymentId),
+      ).toEqual([second.id, first.id])
+    })
+
+    it("counts failed attempts with when and why, and stays due, not before its retry time", async () => {
+      const payment = await paid()
+      await payments((repo) => repo.refundDue(due(payment)))
+      const retryAt = new Date(NOW.getTime() + HOUR)
+      const failedAt = new Date(NOW.getTime() + 1)
+      await payments((repo) =>
+        repo.refundAttemptFailed(payment.id, {
+          error: "The provider answered 502.",
+          at: NOW,
+          retryAt: new Date(NOW.getTime() + MINUTE),
+        }),
+      )
+      const [once] = await payments((repo) => repo.refundsForOrder(payment.orderId))
+      expect(once?.lastError).toBe(`${NOW.toISOString()} The provider answered 502.`)
+      await payments((repo) =>
+        repo.refundAttemptFailed(payment.id, { error: "x".repeat(5_000), at: failedAt, retryAt }),
+      )
+      const [refund] = await payments((repo) => repo.refundsForOrder(payment.orderId))
+      expect(refund).toMatchObject({ status: "Due", attempts: 2, retryAt, dueAt: NOW })
+      // Enough for staff, never a provider's page of HTML.
+      expect(refund?.lastError).toBe(`${failedAt.toISOString()} ${"x".repeat(475)}`)
+      const dueBy = async (at: Date) =>
+        (await payments((repo) => repo.refundsDue(at, 10_000))).map((r) => r.paymentId)
+      expect(await dueBy(new Date(retryAt.getTime() - 1))).not.toContain(payment.id)
+      expect(await dueBy(retryAt)).toContain(payment.id)
+      // A payment with no refund due: nothing to count.
+      const other = await paid()
+      await payments((repo) =>
+        repo.refundAttemptFailed(other.id, { error: "late", at: NOW, retryAt: NOW }),
+      )
+      expect(await payments((repo) => repo.refundsForOrder(other.orderId))).toEqual([])
+    })
+
+    it("marks the refund and its payment Refunded together, once, and for good", async () => {
+      const payment = await paid()
+      await payments((repo) => repo.refundDue(due(payment)))
+      const later = new Date(NOW.getTime() + MINUTE)
+      const done = await payments((repo) => repo.refunded(payment.id, "re_1", later))
+      expect(done).toMatchObject({
+        status: "Refunded",
+        providerRefundReference: "re_1",
+        refundedAt: later,
+        attempts: 0,
+      })
+      expect(await payments((repo) => repo.forOrder(payment.orderId))).toEqual([
+        { ...payment, status: "Refunded" },
+      ])
+      // A racing process's late answer changes nothing.
+      expect(await payments((repo) => repo.refunded(payment.id, "re_2", NOW))).toEqual(done)
+      await payments((repo) =>
+        repo.refundAttemptFailed(payment.id, { error: "late", at: NOW, retryAt: NOW }),
+      )
+      expect(await payments((repo) => repo.refundsForOrder(payment.orderId))).toEqual([done])
+      expect(await payments((repo) => repo.refundDue(due(payment)))).toEqual(done)
+      // Refunded is final: no provider's word brings the payment back.
+      for (const outcome of [
+        { status: "Succeeded" },
+        { status: "Failed", failureDetail: "declined" },
+      ] as const) {
+        expect((await payments((repo) => repo.settle(payment.id, outcome, NOW))).status).toBe(
+          "Refunded",
+        )
+      }
+    })
+
+    it("lists due refunds earliest first, as many as asked, without the ones made", async () => {
+      const refunds = []
+      for (let i = 0; i < 3; i++) {
+        const payment = await paid()
+        refunds.push(
+          await payments((repo) =>
+            repo.refundDue(due(payment, new Date(NOW.getTime() - (i + 1) * DAY))),
+          ),
+        )
+      }
+      const [newest, middle, oldest] = refunds
+      if (newest === undefined || middle === undefined || oldest === undefined) throw new Error()
+      await payments((repo) => repo.refunded(middle.paymentId, "re_done", NOW))
+      const listed = (await payments((repo) => repo.refundsDue(NOW, 10_000))).map(
+        (r) => r.paymentId,
+      )
+      expect(listed).toContain(newest.paymentId)
+      expect(listed).not.toContain(middle.paymentId)
+      expect(listed.indexOf(oldest.paymentId)).toBeLessThan(listed.indexOf(newest.paymentId))
+      const retryTimes = (await payments((repo) => repo.refundsDue(NOW, 10_000))).map((r) =>
+        r.retryAt.getTime(),
+      )
+      expect(retryTimes).toEqual([...retryTimes].sort((a, b) => a - b))
+      expect(await payments((repo) => repo.refundsDue(NOW, 1))).toHaveLength(1)
+      expect(await payments((repo) => repo.refundsDue(NOW, 0))).toEqual([])
+      expect(await payments((repo) => repo.refundsDue(NOW, -1))).toEqual([])
+    })
+
+    it("finds one provider's pending payments on cancelled or expired orders, and no others", async () => {
+      // Its own provider names, so only this test's payments are listed.
+      const sandbox = unique("sandbox")
+      const stripe = unique("stripe")
+      const pendingOn = async (status: OrderStatus, provider = sandbox) =>
+        record(status, { provider, amount: pence(500) })
+      const cancelled = await pendingOn("Cancelled")
+      const expired = await pendingOn("SystemCancelled")
+      await pendingOn("AwaitingPayment")
+      await pendingOn("Completed")
+      const settled = await pendingOn("Cancelled")
+      const elsewhere = await pendingOn("Cancelled", stripe)
+      await payments((repo) =>
+        repo.settle(settled.id, { status: "Failed", failureDetail: "voided" }, NOW),
+      )
+      const listed = async (provider: string, at = NOW, limit = 10) =>
+        (await payments((repo) => repo.pendingOnClosedOrders(provider, at, limit))).map(
+          (open) => [open.payment.id, open.voidAttempts] as const,
+        )
+      expect(new Set(await listed(sandbox))).toEqual(
+        new Set([
+          [cancelled.id, 0],
+          [expired.id, 0],
+        ]),
+      )
+      expect(await listed(stripe)).toEqual([[elsewhere.id, 0]])
+      expect(await listed(sandbox, new Date(NOW.getTime() - MINUTE))).toEqual([])
+      expect(await listed(sandbox, NOW, 1)).toHaveLength(1)
+      expect(await listed(sandbox, NOW, 0)).toEqual([])
+      const [open] = await payments((repo) => repo.pendingOnClosedOrders(stripe, NOW, 10))
+      expect(open?.payment).toEqual(elsewhere)
+    })
+
+    it("leaves a put-off void until its retry time, then lists it behind those waiting longer", async () => {
+      const provider = unique("provider")
+      const pendingOn = (createdAt: Date) => record("Cancelled", { provider, createdAt })
+      const stuck = await pendingOn(new Date(NOW.getTime() - HOUR))
+      const waiting = await pendingOn(new Date(NOW.getTime() - MINUTE))
+      const listed = async (at: Date) =>
+        (await payments((repo) => repo.pendingOnClosedOrders(provider, at, 10))).map((open) => [
+          open.payment.id,
+          open.voidAttempts,
+        ])
+      expect(await listed(NOW)).toEqual([
+        [stuck.id, 0],
+        [waiting.id, 0],
+      ])
+      await payments((repo) => repo.voidPutOff(stuck.id, new Date(NOW.getTime() + 2 * MINUTE)))
+      expect(await listed(NOW)).toEqual([[waiting.id, 0]])
+      expect(await listed(new Date(NOW.getTime() + 2 * MINUTE))).toEqual([
+        [waiting.id, 0],
+        [stuck.id, 1],
+      ])
+      await payments((repo) => repo.voidPutOff(stuck.id, new Date(NOW.getTime() + 5 * MINUTE)))
+      expect(await listed(new Date(NOW.getTime() + 5 * MINUTE))).toEqual([
+        [waiting.id, 0],
+        [stuck.id, 2],
+      ])
+    })
+
+    it("settles and refunds once, whatever the provider says and however often", async () => {
+      const word: fc.Arbitrary<PaymentOutcome> = fc.oneof(
+        fc.constant({ status: "Succeeded" } as const),
+        fc.constantFrom("declined", "expired card").map((failureDetail) => ({
+          status: "Failed" as const,
+          failureDetail,
+        })),
+      )
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(word, { maxLength: 5 }),
+          fc.nat({ max: 3 }),
+          async (words, refunds) => {
+            const made = await record("Cancelled")
+            for (const outcome of words) {
+              await payments((repo) => repo.settle(made.id, outcome, NOW))
+            }
+            // The model: the first failure stands until any success, which stands for good.
+            const firstFailure = words.find((w) => w.status === "Failed")
+            const succeeded = words.some((w) => w.status === "Succeeded")
+            const expected = succeeded
+              ? { status: "Succeeded", failureDetail: null }
+              : firstFailure === undefined
+                ? { status: "Pending", failureDetail: null }
+                : { status: "Failed", failureDetail: firstFailure.failureDetail }
+            const [settled] = await payments((repo) => repo.forOrder(made.orderId))
+            expect(settled).toMatchObject(expected)
+            if (!succeeded || settled === undefined) return
+            for (let i = 0; i < refunds; i++) {
+              await payments((repo) => repo.refundDue(due(settled)))
+              await payments((repo) => repo.refunded(settled.id, `re_${i}`, NOW))
+            }
+            const refundsMade = await payments((repo) => repo.refundsForOrder(made.orderId))
+            expect(refundsMade).toHaveLength(refunds > 0 ? 1 : 0)
+            if (refunds > 0) expect(refundsMade[0]?.providerRefundReference).toBe("re_0")
+            const [after] = await payments((repo) => repo.forOrder(made.orderId))
+            expect(after?.status).toBe(refunds > 0 ? "Refunded" : "Succeeded")
+          },
+        ),
+        { numRuns: 12 },
+      )
+    })
+  })

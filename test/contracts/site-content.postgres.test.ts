@@ -1,0 +1,5 @@
+import { openPostgres } from "./harness"
+import { siteContentContract } from "./site-content.contract"
+import { siteContentOnDatabase } from "./site-content.database"
+
+siteContentContract("the site's content on PostgreSQL", () => siteContentOnDatabase(openPostgres))
