@@ -7,31 +7,20 @@ import { Effect, Exit, Layer } from "effect"
 import { RepositoryError } from "../competitions/errors.js"
 import {
   CustomerRepo,
-  type CustomerRepoShape,
   OneTimeTokenRepo,
   RefreshTokenRepo,
   type RefreshTokenSpend,
   UserRepo,
-  type UserRepoShape,
 } from "../ports/accounts.js"
 import { AccessTokens, PasswordHasher } from "../ports/credentials.js"
 import { SecureRandom } from "../ports/secure-random.js"
 import { Transactions } from "../ports/transactions.js"
 import { normaliseEmail } from "../rules/auth.js"
-import { type Pence, pence } from "../rules/money.js"
 import { memoryMailer, memoryRateLimiter, type RateCounters } from "../testing/mail-and-limits.js"
 import { AccountChanges } from "./account-changes.js"
 import { CustomerAccounts } from "./customer-accounts.js"
-import { AccessTokenInvalid, CustomerNotFound, EmailAlreadyRegistered } from "./errors.js"
-import type {
-  Customer,
-  MailMessage,
-  NewCustomerAccount,
-  OneTimeTokenPurpose,
-  Principal,
-  User,
-  UserWithPassword,
-} from "./model.js"
+import { AccessTokenInvalid } from "./errors.js"
+import type { MailMessage, NewCustomerAccount, OneTimeTokenPurpose, Principal } from "./model.js"
 import { AccountRecovery } from "./recovery.js"
 import { Registration, type RegistrationRequest } from "./registration.js"
 import {
