@@ -16,20 +16,11 @@ import { AccessTokens, PasswordHasher } from "../ports/credentials.js"
 import { SecureRandom } from "../ports/secure-random.js"
 import { Transactions } from "../ports/transactions.js"
 import { normaliseEmail } from "../rules/auth.js"
-import { pence } from "../rules/money.js"
 import { memoryMailer, memoryRateLimiter, type RateCounters } from "../testing/mail-and-limits.js"
 import { AccountChanges } from "./account-changes.js"
 import { CustomerAccounts } from "./customer-accounts.js"
-import { AccessTokenInvalid, CustomerNotFound, EmailAlreadyRegistered } from "./errors.js"
-import type {
-  Customer,
-  MailMessage,
-  NewCustomerAccount,
-  OneTimeTokenPurpose,
-  Principal,
-  User,
-  UserWithPassword,
-} from "./model.js"
+import { AccessTokenInvalid } from "./errors.js"
+import type { MailMessage, NewCustomerAccount, OneTimeTokenPurpose, Principal } from "./model.js"
 import { AccountRecovery } from "./recovery.js"
 import { Registration, type RegistrationRequest } from "./registration.js"
 import {
@@ -42,6 +33,11 @@ import { hashSecretToken } from "./secrets.js"
 import { Sessions } from "./sessions.js"
 import { StaffAccounts } from "./staff-accounts.js"
 import { RateLimitPolicy, Throttle } from "./throttle.js"
+import {
+  type AccountRecords,
+  memoryCustomerRepo,
+  memoryUserRepo,
+} from "./user-and-customer-doubles.js"
 
 interface RefreshRow {
   tokenHash: string
@@ -60,9 +56,7 @@ interface OneTimeRow {
   usedAt: Date | null
 }
 
-export interface AccountStore extends SecondFactorRows {
-  users: UserWithPassword[]
-  customers: Customer[]
+export interface AccountStore extends SecondFactorRows, AccountRecords {
   refreshTokens: RefreshRow[]
   oneTimeTokens: OneTimeRow[]
   outbox: MailMessage[]
@@ -88,9 +82,6 @@ const copy = (store: AccountStore): AccountStore => ({
   counters: new Map(store.counters),
   ...copySecondFactorRows(store),
 })
-
-let nextId = 0
-const newId = () => `00000000-0000-4000-8000-${String(++nextId).padStart(12, "0")}`
 
 /** Hashes the password with SHA-256: fast, and still never the password itself. */
 const FakePasswordHasher = Layer.succeed(PasswordHasher, {
@@ -124,137 +115,9 @@ const WebCryptoRandom = Layer.succeed(SecureRandom, {
   bytes: (length) => Effect.sync(() => globalThis.crypto.getRandomValues(new Uint8Array(length))),
 })
 
-/** What the repositories hand back after a write: the hash stays in the store, as in the database. */
-const withoutPassword = ({ passwordHash: _, ...user }: UserWithPassword): User => user
-
 export const makeAccountDoubles = (store: AccountStore) => {
-  const userByEmail = (email: string) =>
-    store.users.find((u) => normaliseEmail(u.emailAddress) === normaliseEmail(email))
-
-  const users = Layer.succeed(UserRepo, {
-    byEmail: (email) => Effect.sync(() => userByEmail(email)),
-    byId: (userId) => Effect.sync(() => store.users.find((u) => u.id === userId)),
-    createStaff: (user) =>
-      Effect.suspend(() => {
-        if (userByEmail(user.emailAddress)) return Effect.fail(new EmailAlreadyRegistered())
-        const created = { ...user, id: newId(), customerId: null, emailVerified: false }
-        store.users.push(created)
-        return Effect.succeed(withoutPassword(created))
-      }),
-    setPasswordHash: (userId, passwordHash) =>
-      Effect.sync(() => {
-        store.users = store.users.map((u) => (u.id === userId ? { ...u, passwordHash } : u))
-      }),
-    markEmailVerified: (userId, email) =>
-      Effect.sync(() => {
-        const user = store.users.find((u) => u.id === userId)
-        if (!user || normaliseEmail(user.emailAddress) !== normaliseEmail(email)) return false
-        store.users = store.users.map((u) => (u.id === userId ? { ...u, emailVerified: true } : u))
-        return true
-      }),
-    changeEmail: (userId, newEmail) =>
-      Effect.suspend(() => {
-        const holder = userByEmail(newEmail)
-        if (holder && holder.id !== userId) return Effect.fail(new EmailAlreadyRegistered())
-        store.users = store.users.map((u) =>
-          u.id === userId ? { ...u, emailAddress: newEmail, emailVerified: false } : u,
-        )
-        return Effect.void
-      }),
-  })
-
-  const withUser = (customer: Customer): Customer => {
-    const user = store.users.find((u) => u.id === customer.userId)
-    return user
-      ? {
-          ...customer,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          email: user.emailAddress,
-          emailVerified: user.emailVerified,
-        }
-      : customer
-  }
-
-  const customers = Layer.succeed(CustomerRepo, {
-    register: (account) =>
-      Effect.suspend(() => {
-        if (userByEmail(account.emailAddress)) return Effect.fail(new EmailAlreadyRegistered())
-        const userId = newId()
-        const customerId = newId()
-        const user: UserWithPassword = {
-          id: userId,
-          emailAddress: account.emailAddress,
-          firstName: account.firstName,
-          lastName: account.lastName,
-          role: "Customer",
-          customerId,
-          emailVerified: false,
-          passwordHash: account.passwordHash,
-        }
-        store.users.push(user)
-        store.customers.push({
-          ...account,
-          customerId,
-          userId,
-          email: account.emailAddress,
-          emailVerified: false,
-          defaultBillingAddress: null,
-          defaultShippingAddress: null,
-          siteCreditAccountBalance: pence(0),
-        })
-        return Effect.succeed(withoutPassword(user))
-      }),
-    byId: (customerId) =>
-      Effect.suspend(() => {
-        const found = store.customers.find((c) => c.customerId === customerId)
-        return found
-          ? Effect.succeed(withUser(found))
-          : Effect.fail(new CustomerNotFound({ customerId }))
-      }),
-    update: (customerId, details) =>
-      Effect.suspend(() => {
-        const found = store.customers.find((c) => c.customerId === customerId)
-        if (!found) return Effect.fail(new CustomerNotFound({ customerId }))
-        const updated = { ...found, ...details }
-        store.customers = store.customers.map((c) => (c.customerId === customerId ? updated : c))
-        store.users = store.users.map((u) =>
-          u.id === found.userId
-            ? { ...u, firstName: details.firstName, lastName: details.lastName }
-            : u,
-        )
-        return Effect.succeed(withUser(updated))
-      }),
-    // As the database: each filter matches its text anywhere, in any case and
-    // literally; ordered by last name, first name, id; pages start at 1.
-    list: (query) =>
-      Effect.sync(() => {
-        const has = (value: string, text: string | undefined) =>
-          !text || value.toLowerCase().includes(text.toLowerCase())
-        const matching = store.customers
-          .map(withUser)
-          .filter(
-            (c) =>
-              has(c.firstName, query.firstName) &&
-              has(c.lastName, query.lastName) &&
-              has(c.email, query.email),
-          )
-          .sort(
-            (a, b) =>
-              a.lastName.localeCompare(b.lastName) ||
-              a.firstName.localeCompare(b.firstName) ||
-              a.customerId.localeCompare(b.customerId),
-          )
-        const pageNumber = Math.max(1, Math.trunc(query.page.pageNumber) || 1)
-        const pageSize = Math.max(1, Math.trunc(query.page.pageSize) || 1)
-        return {
-          items: matching.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-          pageNumber,
-          pageSize,
-          totalCount: matching.length,
-        }
-      }),
-  })
+  const users = Layer.succeed(UserRepo, memoryUserRepo(store))
+  const customers = Layer.succeed(CustomerRepo, memoryCustomerRepo(store))
 
   const refreshTokens = Layer.succeed(RefreshTokenRepo, {
     create: (token) =>

@@ -8,6 +8,7 @@ import { BasketNotFound, PromotionNotApplicable } from "./errors.js"
 import type { Basket } from "./model.js"
 import {
   A_CHARITY,
+  addOrderCustomer,
   basketServicesOver,
   competition,
   emptyOrderStore,
@@ -21,8 +22,8 @@ const BOB = "customer-bob"
 
 const setUp = (prepare: (store: OrderStore) => void = () => {}) => {
   const store = emptyOrderStore()
-  store.creditBalances.set(ANN, pence(500))
-  store.creditBalances.set(BOB, pence(500))
+  addOrderCustomer(store, ANN, pence(500))
+  addOrderCustomer(store, BOB, pence(500))
   prepare(store)
   return store
 }

@@ -1,13 +1,14 @@
 /**
  * In-memory doubles of the ports checkout needs beyond the basket's: orders
  * (memoryOrderRepo over the basket store, its numbers read from the pool),
- * the customer's tickets, the customer's site credit, and transactions that
- * roll the store back when the work fails, as the database would.
+ * the customer's tickets, the customer's site credit (memorySiteCreditLedger
+ * over the store's ledger), and transactions that roll the store back when
+ * the work fails, as the database would.
  */
 import { Effect, Layer } from "effect"
 import { Mailer } from "../ports/mailer.js"
 import { CustomerTicketRepo, OrderRepo } from "../ports/orders.js"
-import { InsufficientSiteCredit, SiteCreditLedger } from "../ports/payments.js"
+import { SiteCreditLedger } from "../ports/payments.js"
 import { ShopLinks } from "../ports/shop-links.js"
 import { Transactions } from "../ports/transactions.js"
 import { PurchaseGate } from "../responsible-play/purchase-gate.js"
@@ -17,15 +18,13 @@ import {
   spendLimitState,
   spendLimitStoreOver,
 } from "../responsible-play/spend-limit-doubles.js"
-import { pence, ZERO_PENCE } from "../rules/money.js"
 import { orderTicketNumbers, releaseOrderTickets } from "./allocator-doubles.js"
 import { Checkout } from "./checkout.js"
 import { memoryCustomerTicketRepo } from "./customer-ticket-doubles.js"
 import { instantWinRepoOver } from "./instant-win-doubles.js"
 import { memoryOrderRepo } from "./order-repo-doubles.js"
+import { memorySiteCreditLedger } from "./site-credit-doubles.js"
 import { type OrderStore, orderDoublesOver } from "./test-doubles.js"
-
-const unused = (name: string) => () => Effect.die(`${name} is not used by the checkout tests`)
 
 /** Everything the store holds, copied so a failed transaction can put it back. */
 const snapshot = (store: OrderStore) => ({
@@ -33,7 +32,9 @@ const snapshot = (store: OrderStore) => ({
   competitions: new Map(store.competitions),
   promotions: new Map(store.promotions),
   held: new Map(store.held),
-  creditBalances: new Map(store.creditBalances),
+  users: [...store.users],
+  customers: [...store.customers],
+  ledger: [...store.ledger],
   orders: new Map(store.orders),
   promotionUses: [...store.promotionUses],
   mail: [...store.mail],
@@ -43,7 +44,6 @@ const snapshot = (store: OrderStore) => ({
   drawn: new Map(store.drawn),
   expiryPutOffs: new Map(store.expiryPutOffs),
   instantWins: [...store.instantWins],
-  instantWinCredits: [...store.instantWinCredits],
 })
 
 const restore = (store: OrderStore, saved: ReturnType<typeof snapshot>) => {
@@ -76,32 +76,10 @@ export const checkoutDoublesOver = (
     }),
   )
 
-  const balanceOf = (customerId: string) => store.creditBalances.get(customerId) ?? ZERO_PENCE
-  const ledger = Layer.succeed(SiteCreditLedger, {
-    balance: (customerId) => Effect.sync(() => balanceOf(customerId)),
-    balanceForUpdate: (customerId) => Effect.sync(() => balanceOf(customerId)),
-    debitForOrder: (customerId, _orderId, amount) =>
-      Effect.suspend(() => {
-        const balance = balanceOf(customerId)
-        if (balance < amount)
-          return Effect.fail(new InsufficientSiteCredit({ customerId, balance, requested: amount }))
-        store.creditBalances.set(customerId, pence(balance - amount))
-        return Effect.void
-      }),
-    refundOrder: unused("SiteCreditLedger.refundOrder"),
-    refundedFor: unused("SiteCreditLedger.refundedFor"),
-    grant: unused("SiteCreditLedger.grant"),
-    creditForPurchase: unused("SiteCreditLedger.creditForPurchase"),
-    reversePurchase: unused("SiteCreditLedger.reversePurchase"),
-    creditInstantWin: (customerId, credit) =>
-      Effect.sync(() => {
-        if (store.instantWinCredits.includes(credit.instantWinTicketId)) return false
-        store.instantWinCredits.push(credit.instantWinTicketId)
-        store.creditBalances.set(customerId, pence(balanceOf(customerId) + credit.amount))
-        return true
-      }),
-    entries: unused("SiteCreditLedger.entries"),
-  })
+  const ledger = Layer.succeed(
+    SiteCreditLedger,
+    memorySiteCreditLedger(store, { orderRefOf: (orderId) => store.orders.get(orderId)?.orderRef }),
+  )
 
   // The outbox is written in the checkout's transaction: a rolled-back checkout mails nothing.
   const mailer = Layer.succeed(Mailer, {

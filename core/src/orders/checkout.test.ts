@@ -8,7 +8,13 @@ import { Checkout } from "./checkout.js"
 import { checkoutDoublesOver } from "./checkout-doubles.js"
 import { BasketNotFound, CheckoutDetailsInvalid } from "./errors.js"
 import type { Basket } from "./model.js"
-import { competition, emptyOrderStore, type OrderStore, promotion } from "./test-doubles.js"
+import {
+  addOrderCustomer,
+  competition,
+  emptyOrderStore,
+  type OrderStore,
+  promotion,
+} from "./test-doubles.js"
 
 const NOW = Date.parse("2026-06-15T12:00:00Z")
 const ANN = "customer-ann"
@@ -16,8 +22,8 @@ const BOB = "customer-bob"
 
 const setUp = (prepare: (store: OrderStore) => void = () => {}) => {
   const store = emptyOrderStore()
-  store.creditBalances.set(ANN, pence(0))
-  store.creditBalances.set(BOB, pence(0))
+  addOrderCustomer(store, ANN)
+  addOrderCustomer(store, BOB)
   store.competitions.set(car.id, car)
   prepare(store)
   return store

@@ -22,7 +22,8 @@ import {
   setUpPayments as setUp,
 } from "./payment-doubles.js"
 import { Payments } from "./payments.js"
-import { competition, emptyOrderStore } from "./test-doubles.js"
+import { siteCreditBalanceOf } from "./site-credit-doubles.js"
+import { addOrderCustomer, competition, emptyOrderStore } from "./test-doubles.js"
 
 const car = competition({ id: "car", name: "A car", ticketPrice: pence(250), totalTickets: 100 })
 
@@ -201,7 +202,7 @@ describe("instant wins, when site credit pays at checkout", () => {
   const ANN_ID = ANN.customerId ?? ""
   const setUpCheckout = (credit: Pence) => {
     const store = emptyOrderStore()
-    store.creditBalances.set(ANN_ID, credit)
+    addOrderCustomer(store, ANN_ID, credit)
     store.competitions.set(car.id, car)
     // The double's allocator hands out 1, 2, 3… in turn.
     store.instantWins.push(fiver(1), matchBall(2))
@@ -237,7 +238,7 @@ describe("instant wins, when site credit pays at checkout", () => {
       })
       expect(rowAt(store, 2)).toMatchObject({ orderId: order.id, processedAt: null })
       // £10 less £5 spent, plus the £5 prize.
-      expect(store.creditBalances.get(ANN_ID)).toBe(1000)
+      expect(siteCreditBalanceOf(store, ANN_ID)).toBe(1000)
       expect(store.mail.map((m) => m.kind)).toEqual(["OrderConfirmation", "InstantWin"])
     })
   })
@@ -248,7 +249,7 @@ describe("instant wins, when site credit pays at checkout", () => {
       const order = yield* buyTwo(store, pence(100))
       expect(order.status).toBe("AwaitingPayment")
       expect(store.instantWins.every((row) => row.wonAt === null)).toBe(true)
-      expect(store.instantWinCredits).toEqual([])
+      expect(store.ledger.filter((line) => line.reason === "InstantWin")).toEqual([])
       expect(store.mail).toEqual([])
     })
   })

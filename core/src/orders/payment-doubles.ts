@@ -6,8 +6,8 @@
  */
 
 import { Effect, Layer, TestClock } from "effect"
-import { CustomerNotFound } from "../accounts/errors.js"
-import type { Customer, MailMessage, Principal } from "../accounts/model.js"
+import type { Customer, MailMessage, Principal, UserWithPassword } from "../accounts/model.js"
+import { addCustomer, memoryCustomerRepo } from "../accounts/user-and-customer-doubles.js"
 import { RepositoryError } from "../competitions/errors.js"
 import { CustomerRepo } from "../ports/accounts.js"
 import { CreditCardSpend } from "../ports/credit-card-spend.js"
@@ -59,6 +59,9 @@ export interface PaymentStore {
   readonly notifications: Set<string>
   /** Ledger lines (site-credit-doubles): positive credit, negative debit. */
   readonly ledger: SiteCreditLine[]
+  /** Customer records and sign-ins (user-and-customer-doubles): Ann and Bob, unless a test adds more. */
+  users: UserWithPassword[]
+  customers: Customer[]
   /** The instant-win numbers of the orders' competitions. */
   readonly instantWins: InstantWinRow[]
   /** Provider side: intent reference → status; key → reference. */
@@ -103,35 +106,42 @@ export interface PaymentStore {
   readonly intentCreditCards: Map<string, boolean>
 }
 
-export const emptyPaymentStore = (): PaymentStore => ({
-  orders: new Map(),
-  purchaseRefusals: new Map(),
-  payments: [],
-  refunds: [],
-  notifications: new Set(),
-  ledger: [],
-  instantWins: [],
-  intents: new Map(),
-  intentKeys: new Map(),
-  released: [],
-  moves: [],
-  promotions: new Map(),
-  promotionUses: [],
-  clubCredits: new Map(),
-  providerRefunds: [],
-  refundKeys: new Map(),
-  voided: [],
-  mail: [],
-  processing: new Set(),
-  expiryPutOffs: new Map(),
-  voidPutOffs: new Map(),
-  whileClosing: undefined,
-  gatewayDown: false,
-  instantWinCompetitions: new Set(),
-  succeededAt: new Map(),
-  events: [],
-  intentCreditCards: new Map(),
-})
+/** A store with no orders, payments or credit; Ann and Bob are its customers. */
+export const emptyPaymentStore = (): PaymentStore => {
+  const store: PaymentStore = {
+    orders: new Map(),
+    purchaseRefusals: new Map(),
+    payments: [],
+    refunds: [],
+    notifications: new Set(),
+    ledger: [],
+    instantWins: [],
+    intents: new Map(),
+    intentKeys: new Map(),
+    released: [],
+    moves: [],
+    promotions: new Map(),
+    promotionUses: [],
+    clubCredits: new Map(),
+    providerRefunds: [],
+    refundKeys: new Map(),
+    voided: [],
+    mail: [],
+    processing: new Set(),
+    expiryPutOffs: new Map(),
+    voidPutOffs: new Map(),
+    whileClosing: undefined,
+    gatewayDown: false,
+    instantWinCompetitions: new Set(),
+    succeededAt: new Map(),
+    events: [],
+    intentCreditCards: new Map(),
+    users: [],
+    customers: [],
+  }
+  for (const principal of [ANN, BOB]) addCustomer(store, customerRecordOf(principal))
+  return store
+}
 
 /** Credit-card money kept: succeeded credit payments of the customer's orders since `since`, less any owed back. */
 export const creditCardSpendOf = (
@@ -449,35 +459,13 @@ export const paymentDoublesOver = (store: PaymentStore) => {
     send: (message) => Effect.sync(() => void store.mail.push(message)),
   })
 
-  const unused = (name: string) => () => Effect.die(`${name} is not used by the payment tests`)
-  const customers = Layer.succeed(CustomerRepo, {
-    register: unused("CustomerRepo.register"),
-    update: unused("CustomerRepo.update"),
-    list: unused("CustomerRepo.list"),
-    byId: (customerId) => {
-      const principal = [ANN, BOB].find((p) => p.customerId === customerId)
-      if (principal === undefined) return Effect.fail(new CustomerNotFound({ customerId }))
-      const [firstName = "", lastName = ""] = principal.name.split(" ")
-      const customer: Customer = {
-        customerId,
-        userId: principal.userId,
-        firstName,
-        lastName,
-        email: principal.email,
-        emailVerified: true,
-        dateOfBirth: "1990-01-01",
-        telephoneNumber: "07700900000",
-        defaultBillingAddress: null,
-        defaultShippingAddress: null,
-        allowMarketingByEmail: false,
-        allowMarketingByPhone: false,
-        allowMarketingByText: false,
-        allowMarketingByPost: false,
-        siteCreditAccountBalance: balanceOf(store, customerId),
-      }
-      return Effect.succeed(customer)
-    },
-  })
+  // The database reads a customer's balance from the ledger; so does this.
+  const customers = Layer.succeed(
+    CustomerRepo,
+    memoryCustomerRepo(store, {
+      siteCreditBalanceOf: (customerId) => balanceOf(store, customerId),
+    }),
+  )
 
   const promotionUses = Layer.succeed(
     PromotionUses,
@@ -550,7 +538,35 @@ export const ANN: Principal = {
   name: "Ann Buyer",
 }
 /** Another customer: Ann's orders are none of his business. */
-export const BOB: Principal = { ...ANN, userId: "user-bob", customerId: "customer-bob" }
+export const BOB: Principal = {
+  ...ANN,
+  userId: "user-bob",
+  customerId: "customer-bob",
+  email: "bob@example.com",
+  name: "Bob Batter",
+}
+
+/** The customer record behind a signed-in customer of these tests. */
+export const customerRecordOf = (principal: Principal): Customer => {
+  const [firstName = "", lastName = ""] = principal.name.split(" ")
+  return {
+    customerId: principal.customerId ?? "",
+    userId: principal.userId,
+    firstName,
+    lastName,
+    email: principal.email,
+    emailVerified: true,
+    dateOfBirth: "1990-01-01",
+    telephoneNumber: "07700900000",
+    defaultBillingAddress: null,
+    defaultShippingAddress: null,
+    allowMarketingByEmail: false,
+    allowMarketingByPhone: false,
+    allowMarketingByText: false,
+    allowMarketingByPost: false,
+    siteCreditAccountBalance: ZERO_PENCE,
+  }
+}
 
 /** An order waiting for its card payment, placed at `createdAt` with 15 minutes to pay. */
 export const awaitingOrder = (overrides: Partial<Order> = {}): Order => {

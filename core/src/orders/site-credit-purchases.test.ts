@@ -24,9 +24,10 @@ import {
   statusOf,
 } from "./payment-doubles.js"
 import { Payments } from "./payments.js"
+import { siteCreditBalanceOf } from "./site-credit-doubles.js"
 import { SiteCreditPolicy } from "./site-credit-policy.js"
 import { SiteCreditPurchases } from "./site-credit-purchases.js"
-import { emptyOrderStore, type OrderStore } from "./test-doubles.js"
+import { addOrderCustomer, emptyOrderStore, type OrderStore } from "./test-doubles.js"
 
 const NOON = Date.parse("2026-06-15T12:00:00Z")
 
@@ -66,7 +67,7 @@ describe("buying site credit", () => {
           items: [],
           orderId: order.id,
         })
-        expect(store.creditBalances.size).toBe(0)
+        expect(store.ledger).toEqual([])
         expect(store.mail).toEqual([])
       }),
     )
@@ -187,7 +188,7 @@ describe("site credit in the basket (deferred purchase)", () => {
   it.effect("when on, the basket buys it and its checkout orders it, to pay by card", () => {
     const store = emptyOrderStore()
     // Credit she holds cannot pay for credit she buys.
-    store.creditBalances.set(ANN.customerId!, pence(2000))
+    addOrderCustomer(store, ANN.customerId!, pence(2000))
     return deferred(
       store,
       Effect.gen(function* () {
@@ -216,7 +217,7 @@ describe("site credit in the basket (deferred purchase)", () => {
           orderTotal: 700,
           siteCreditDebit: 0,
         })
-        expect(store.creditBalances.get(ANN.customerId!)).toBe(2000)
+        expect(siteCreditBalanceOf(store, ANN.customerId!)).toBe(2000)
         const late = yield* Effect.flip(purchases.addToBasket(basket.id, 500, ANN.customerId))
         expect(late._tag).toBe("BasketCheckedOut")
       }).pipe(Effect.provide(checkoutDoublesOver(store))),

@@ -2,12 +2,13 @@
  * In-memory doubles of the ports the basket use cases need. They keep the
  * behaviour the services rely on (one item per competition, the owner a
  * change was meant for, tickets held per customer and competition and
- * allocated within the stock and the maximum, a customer's credit balance,
- * voucher uses within their limits) and nothing else.
+ * allocated within the stock and the maximum, voucher uses within their
+ * limits). Customers are the whole in-memory CustomerRepo over the store's
+ * records, their balance read from the store's site-credit ledger.
  */
 import { Effect, Layer } from "effect"
-import { CustomerNotFound } from "../accounts/errors.js"
-import type { Customer, MailMessage } from "../accounts/model.js"
+import type { Customer, MailMessage, UserWithPassword } from "../accounts/model.js"
+import { addCustomer, memoryCustomerRepo } from "../accounts/user-and-customer-doubles.js"
 import { makeMemoryCompetitionRepo } from "../competitions/competition-repo-doubles.js"
 import type { Competition } from "../competitions/model.js"
 import { CustomerRepo } from "../ports/accounts.js"
@@ -27,6 +28,7 @@ import type { InstantWinRow } from "./instant-win-doubles.js"
 import type { Basket, Order, Promotion } from "./model.js"
 import type { ExpiryPutOff } from "./order-repo-doubles.js"
 import { memoryPromotionUses } from "./promotion-uses-doubles.js"
+import { type SiteCreditLine, siteCreditBalanceOf } from "./site-credit-doubles.js"
 
 export interface OrderStore {
   /** Customers the purchase gate refuses (on a break, closed, not verified 18+; decision 0043). */
@@ -36,7 +38,14 @@ export interface OrderStore {
   readonly promotions: Map<string, Promotion>
   /** Key `${customerId}/${competitionId}`. */
   readonly held: Map<string, number>
-  readonly creditBalances: Map<string, Pence>
+  /**
+   * Customers and their sign-ins (user-and-customer-doubles): a customer id
+   * with no record here is CustomerNotFound, as the database answers.
+   */
+  users: UserWithPassword[]
+  customers: Customer[]
+  /** The site-credit ledger's lines (site-credit-doubles): every balance is their sum. */
+  readonly ledger: SiteCreditLine[]
   /** Checkout's orders (checkout-doubles), by id. */
   readonly orders: Map<string, Order>
   /** One entry per voucher use an order holds. */
@@ -55,8 +64,6 @@ export interface OrderStore {
   readonly expiryPutOffs: Map<string, ExpiryPutOff>
   /** The instant-win numbers of the competitions (checkout-doubles' InstantWinRepo). */
   readonly instantWins: InstantWinRow[]
-  /** Instant-win tickets the ledger has credited, in order. */
-  readonly instantWinCredits: string[]
 }
 
 export const emptyOrderStore = (): OrderStore => ({
@@ -64,7 +71,9 @@ export const emptyOrderStore = (): OrderStore => ({
   competitions: new Map(),
   promotions: new Map(),
   held: new Map(),
-  creditBalances: new Map(),
+  users: [],
+  customers: [],
+  ledger: [],
   orders: new Map(),
   promotionUses: [],
   mail: [],
@@ -74,7 +83,6 @@ export const emptyOrderStore = (): OrderStore => ({
   drawn: new Map(),
   expiryPutOffs: new Map(),
   instantWins: [],
-  instantWinCredits: [],
 })
 
 let nextId = 0
@@ -82,8 +90,6 @@ const newId = (prefix: string) => {
   nextId += 1
   return `${prefix}-${nextId}`
 }
-
-const unused = (name: string) => () => Effect.die(`${name} is not used by the basket tests`)
 
 export const orderDoublesOver = (store: OrderStore) => {
   const find = (basketId: string) => {
@@ -213,33 +219,13 @@ export const orderDoublesOver = (store: OrderStore) => {
 
   const allocator = Layer.succeed(TicketAllocator, memoryTicketAllocator(store))
 
-  const customers = Layer.succeed(CustomerRepo, {
-    register: unused("CustomerRepo.register"),
-    update: unused("CustomerRepo.update"),
-    list: unused("CustomerRepo.list"),
-    byId: (customerId) => {
-      const balance = store.creditBalances.get(customerId)
-      if (balance === undefined) return Effect.fail(new CustomerNotFound({ customerId }))
-      const customer: Customer = {
-        customerId,
-        userId: `user-of-${customerId}`,
-        firstName: "Ann",
-        lastName: "Buyer",
-        email: "ann@example.com",
-        emailVerified: true,
-        dateOfBirth: "1990-01-01",
-        telephoneNumber: "07700900000",
-        defaultBillingAddress: null,
-        defaultShippingAddress: null,
-        allowMarketingByEmail: false,
-        allowMarketingByPhone: false,
-        allowMarketingByText: false,
-        allowMarketingByPost: false,
-        siteCreditAccountBalance: balance,
-      }
-      return Effect.succeed(customer)
-    },
-  })
+  // The database reads a customer's balance from the ledger; so does this.
+  const customers = Layer.succeed(
+    CustomerRepo,
+    memoryCustomerRepo(store, {
+      siteCreditBalanceOf: (customerId) => siteCreditBalanceOf(store, customerId),
+    }),
+  )
 
   // The basket tests never pay an order, so no club credit is kept between layers.
   const promotionUses = Layer.succeed(
@@ -251,6 +237,52 @@ export const orderDoublesOver = (store: OrderStore) => {
   )
 
   return Layer.mergeAll(basketRepo, competitionRepo, allocator, customers, promotionUses)
+}
+
+/**
+ * A customer of the order tests, signed in as `customerId@example.com`
+ * (unique, as the database keeps addresses), named Ann Buyer unless told.
+ */
+export const orderCustomer = (customerId: string, overrides: Partial<Customer> = {}): Customer => ({
+  customerId,
+  userId: `user-of-${customerId}`,
+  firstName: "Ann",
+  lastName: "Buyer",
+  email: `${customerId}@example.com`,
+  emailVerified: true,
+  dateOfBirth: "1990-01-01",
+  telephoneNumber: "07700900000",
+  defaultBillingAddress: null,
+  defaultShippingAddress: null,
+  allowMarketingByEmail: false,
+  allowMarketingByPhone: false,
+  allowMarketingByText: false,
+  allowMarketingByPost: false,
+  siteCreditAccountBalance: ZERO_PENCE,
+  ...overrides,
+})
+
+/** Site credit given to a customer (a Grant line of the store's ledger), as staff give it. */
+export const giveSiteCredit = (store: OrderStore, customerId: string, amount: Pence) => {
+  if (amount > 0) {
+    store.ledger.push({
+      customerId,
+      orderId: null,
+      amount,
+      reason: "Grant",
+      description: "Given by the test",
+    })
+  }
+}
+
+/** Makes `customerId` a customer of the shop (record and sign-in) holding `siteCredit`. */
+export const addOrderCustomer = (
+  store: OrderStore,
+  customerId: string,
+  siteCredit: Pence = ZERO_PENCE,
+) => {
+  addCustomer(store, orderCustomer(customerId))
+  giveSiteCredit(store, customerId, siteCredit)
 }
 
 /** A charity for tests of the round-up, which is priced only when the brand has one. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, TestClock, TestContext } from "effect"
 import fc from "fast-check"
 import type { Principal } from "../accounts/model.js"
+import { userOf } from "../accounts/user-and-customer-doubles.js"
 import { instantWinRow } from "../orders/instant-win-doubles.js"
 import { pence } from "../rules/money.js"
 import { type PostalEntryForm, postalEntryMessages } from "../rules/postal-entries.js"
@@ -15,7 +16,6 @@ import {
   emptyPostalStore,
   type PostalStore,
   postalEntriesOver,
-  userOf,
 } from "./test-doubles.js"
 
 const NOW = Date.parse("2026-06-15T12:00:00Z")
@@ -459,12 +459,14 @@ describe("a postal entry on an instant-win number", () => {
           orderId: null,
         })
         expect(store.instantWins[0]?.processedAt).not.toBeNull()
-        expect(store.credits).toMatchObject([{ customerId: ann.customerId, amount: 500 }])
+        expect(store.ledger).toMatchObject([
+          { customerId: ann.customerId, amount: 500, reason: "InstantWin" },
+        ])
         expect(store.mail.map((m) => [m.kind, m.to])).toEqual([["InstantWin", ann.email]])
         // The same postcard again wins and pays nothing more.
         const again = yield* enter(staff, forCustomer(ann.customerId, "PC-1"))
         expect(Either.isRight(again) && again.right.instantWins).toEqual([])
-        expect(store.credits).toHaveLength(1)
+        expect(store.ledger).toHaveLength(1)
         expect(store.mail).toHaveLength(1)
       }),
     )
@@ -482,7 +484,7 @@ describe("a postal entry on an instant-win number", () => {
           [null, null],
         ])
         expect(store.instantWins.every((w) => w.winnerDisplayName === "Bea B.")).toBe(true)
-        expect(store.credits).toEqual([])
+        expect(store.ledger).toEqual([])
         expect(store.mail.map((m) => m.to)).toEqual(["one@example.com", "two@example.com"])
         expect(store.mail[0]?.text).toContain("we will be in touch to arrange it")
       }),

@@ -5,22 +5,28 @@
  * failed transaction undoing everything) and record which holds were taken.
  */
 import { Effect, Exit, Layer } from "effect"
-import { CustomerNotFound } from "../accounts/errors.js"
 import type { Customer, MailMessage, UserWithPassword } from "../accounts/model.js"
+import { memoryCustomerRepo, memoryUserRepo } from "../accounts/user-and-customer-doubles.js"
 import { CompetitionNotFound, RepositoryError } from "../competitions/errors.js"
 import { type InstantWinRow, instantWinRepoOver } from "../orders/instant-win-doubles.js"
-import { AccountStandingStore } from "../ports/account-standing.js"
+import {
+  memorySiteCreditLedger,
+  type SiteCreditLine,
+  siteCreditBalanceOf,
+} from "../orders/site-credit-doubles.js"
 import { CustomerRepo, UserRepo } from "../ports/accounts.js"
+import type { AgeVerificationRecord } from "../ports/age-verification.js"
 import { type AuditEntry, AuditLog } from "../ports/audit-log.js"
 import { Mailer } from "../ports/mailer.js"
 import { SiteCreditLedger } from "../ports/payments.js"
 import { PostalEntryRepo } from "../ports/postal-entries.js"
 import { ShopLinks } from "../ports/shop-links.js"
 import { Transactions } from "../ports/transactions.js"
+import { type StandingStore, standingDoublesOver } from "../responsible-play/standing-doubles.js"
 import { normaliseEmail } from "../rules/auth.js"
 import { ZERO_PENCE } from "../rules/money.js"
 import type { EntrantKey } from "../rules/postal-entries.js"
-import { GOOD_STANDING, type StandingRecord } from "../rules/standing.js"
+import type { StandingRecord } from "../rules/standing.js"
 import { EntryReferenceInUse } from "./errors.js"
 import type { CompetitionForEntry, NewPostalEntry, PostalEntry } from "./model.js"
 import { PostalEntries } from "./postal-entries.js"
@@ -42,14 +48,16 @@ export interface PostalStore {
   failNextRecord: boolean
   /** The competitions' instant-win numbers, won or not. */
   instantWins: InstantWinRow[]
-  /** Site credit paid for instant wins: who, which instant-win ticket, how much. */
-  credits: { customerId: string; instantWinTicketId: string; amount: number }[]
+  /** The site-credit ledger's lines (site-credit-doubles): instant-win prizes land here. */
+  ledger: SiteCreditLine[]
   /** What went to the outbox. */
   mail: MailMessage[]
   /** The audit log's entries, kept only when their transaction commits. */
   audit: AuditEntry[]
   /** Customers on a break or closed (decision 0043); anyone absent is in good standing. */
-  standings?: Map<string, StandingRecord>
+  standings: Map<string, StandingRecord>
+  /** Age checks made (standing-doubles' AgeVerificationRecords). */
+  ageChecks: AgeVerificationRecord[]
 }
 
 /**
@@ -83,9 +91,11 @@ export const emptyPostalStore = (): PostalStore => ({
   holds: [],
   failNextRecord: false,
   instantWins: [],
-  credits: [],
+  ledger: [],
   mail: [],
   audit: [],
+  standings: new Map(),
+  ageChecks: [],
 })
 
 const copy = (store: PostalStore): PostalStore => ({
@@ -100,9 +110,11 @@ const copy = (store: PostalStore): PostalStore => ({
   holds: store.holds,
   failNextRecord: store.failNextRecord,
   instantWins: [...store.instantWins],
-  credits: [...store.credits],
+  ledger: [...store.ledger],
   mail: [...store.mail],
   audit: [...store.audit],
+  standings: new Map(store.standings),
+  ageChecks: [...store.ageChecks],
 })
 
 let nextId = 0
@@ -136,18 +148,6 @@ export const customerRecord = (overrides: Partial<Customer> = {}): Customer => {
   }
 }
 
-/** The sign-in of a customer record, as UserRepo.byEmail finds it. */
-export const userOf = (customer: Customer): UserWithPassword => ({
-  id: customer.userId,
-  emailAddress: customer.email,
-  firstName: customer.firstName,
-  lastName: customer.lastName,
-  role: "Customer",
-  customerId: customer.customerId,
-  emailVerified: customer.emailVerified,
-  passwordHash: "not-a-hash",
-})
-
 /** Adds a competition whose pool hands out `order` (default 1..total ascending). */
 export const addCompetition = (
   store: PostalStore,
@@ -158,8 +158,6 @@ export const addCompetition = (
   store.pool.set(competition.competitionId, [...order])
   store.sold.set(competition.competitionId, 0)
 }
-
-const unused = (name: string) => () => Effect.die(`${name} is not used by postal entries`)
 
 const heldBy = (store: PostalStore, competitionId: string, key: EntrantKey): number => {
   const withoutAccount = store.entries.filter(
@@ -235,29 +233,14 @@ export const postalDoublesOver = (store: PostalStore) => {
       ),
   })
 
-  const customers = Layer.succeed(CustomerRepo, {
-    register: unused("CustomerRepo.register"),
-    byId: (customerId) => {
-      const found = store.customers.find((c) => c.customerId === customerId)
-      return found === undefined
-        ? Effect.fail(new CustomerNotFound({ customerId }))
-        : Effect.succeed(found)
-    },
-    update: unused("CustomerRepo.update"),
-    list: unused("CustomerRepo.list"),
-  })
-
-  const users = Layer.succeed(UserRepo, {
-    byEmail: (email) =>
-      Effect.sync(() =>
-        store.users.find((u) => normaliseEmail(u.emailAddress) === normaliseEmail(email)),
-      ),
-    byId: unused("UserRepo.byId"),
-    createStaff: unused("UserRepo.createStaff"),
-    setPasswordHash: unused("UserRepo.setPasswordHash"),
-    markEmailVerified: unused("UserRepo.markEmailVerified"),
-    changeEmail: unused("UserRepo.changeEmail"),
-  })
+  // The database reads a customer's balance from the ledger; so do these.
+  const customers = Layer.succeed(
+    CustomerRepo,
+    memoryCustomerRepo(store, {
+      siteCreditBalanceOf: (customerId) => siteCreditBalanceOf(store, customerId),
+    }),
+  )
+  const users = Layer.succeed(UserRepo, memoryUserRepo(store))
 
   /** A failed transaction puts the whole store back as it was. */
   const transactions = Layer.succeed(Transactions, {
@@ -278,25 +261,18 @@ export const postalDoublesOver = (store: PostalStore) => {
       }),
   })
 
-  const ledger = Layer.succeed(SiteCreditLedger, {
-    balance: unused("SiteCreditLedger.balance"),
-    balanceForUpdate: unused("SiteCreditLedger.balanceForUpdate"),
-    debitForOrder: unused("SiteCreditLedger.debitForOrder"),
-    refundOrder: unused("SiteCreditLedger.refundOrder"),
-    refundedFor: unused("SiteCreditLedger.refundedFor"),
-    grant: unused("SiteCreditLedger.grant"),
-    creditForPurchase: unused("SiteCreditLedger.creditForPurchase"),
-    reversePurchase: unused("SiteCreditLedger.reversePurchase"),
-    creditInstantWin: (customerId, credit) =>
-      Effect.sync(() => {
-        if (store.credits.some((c) => c.instantWinTicketId === credit.instantWinTicketId)) {
-          return false
-        }
-        store.credits.push({ customerId, ...credit })
-        return true
-      }),
-    entries: unused("SiteCreditLedger.entries"),
-  })
+  const ledger = Layer.succeed(SiteCreditLedger, memorySiteCreditLedger(store))
+
+  // Read through the store at every call: a rollback puts back another map and list.
+  const standing: StandingStore = {
+    get standings() {
+      return store.standings
+    },
+    get ageChecks() {
+      return store.ageChecks
+    },
+    customerIds: () => store.customers.map((c) => c.customerId),
+  }
 
   return Layer.mergeAll(
     repo,
@@ -308,11 +284,7 @@ export const postalDoublesOver = (store: PostalStore) => {
     Layer.succeed(Mailer, { send: (message) => Effect.sync(() => void store.mail.push(message)) }),
     Layer.succeed(ShopLinks, { origin: "https://shop.example" }),
     Layer.succeed(AuditLog, { record: (entry) => Effect.sync(() => void store.audit.push(entry)) }),
-    Layer.succeed(AccountStandingStore, {
-      read: (customerId) => Effect.sync(() => store.standings?.get(customerId) ?? GOOD_STANDING),
-      hold: unused("AccountStandingStore.hold"),
-      save: unused("AccountStandingStore.save"),
-    }),
+    standingDoublesOver(standing),
   )
 }
 

@@ -1,4 +1,5 @@
 import { Effect, Layer } from "effect"
+import { siteCreditBalanceOf } from "../orders/site-credit-doubles.js"
 import type { OrderStore } from "../orders/test-doubles.js"
 import {
   type RecordedResponsiblePlayEvent,
@@ -60,10 +61,10 @@ export const spendLimitStoreOver = (store: OrderStore, state: SpendLimitDoubleSt
     ordersSince: (customerId, since, exceptOrderId) =>
       Effect.sync(() => ordersSince(customerId, since, exceptOrderId)),
     completedOrders: (customerId) => Effect.sync(() => completedOrders(customerId)),
-    // The same facts the methods above and the order store's credit give, in one call.
+    // The same facts the methods above and the order store's ledger give, in one call.
     positionForCheckout: (customerId, since, exceptOrderId) =>
       Effect.sync(() => ({
-        siteCreditBalance: store.creditBalances.get(customerId) ?? pence(0),
+        siteCreditBalance: siteCreditBalanceOf(store, customerId),
         setting: settingOf(customerId),
         completedOrders: completedOrders(customerId),
         ordersSince: ordersSince(customerId, since, exceptOrderId),

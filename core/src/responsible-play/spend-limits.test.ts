@@ -4,7 +4,12 @@ import type { Principal } from "../accounts/model.js"
 import { Baskets } from "../orders/baskets.js"
 import { Checkout } from "../orders/checkout.js"
 import { checkoutDoublesOver } from "../orders/checkout-doubles.js"
-import { competition, emptyOrderStore, type OrderStore } from "../orders/test-doubles.js"
+import {
+  addOrderCustomer,
+  competition,
+  emptyOrderStore,
+  type OrderStore,
+} from "../orders/test-doubles.js"
 import { pence } from "../rules/money.js"
 import { OrderStatus } from "../rules/order-status.js"
 import { COOLING_OFF_MS, type SpendLimitSetting, UNANSWERED } from "../rules/spend-limits.js"
@@ -37,7 +42,7 @@ const limitOf = (amount: number): SpendLimitSetting => ({
 
 const setUp = (settings: Record<string, SpendLimitSetting> = {}) => {
   const store = emptyOrderStore()
-  store.creditBalances.set(ANN, pence(0))
+  addOrderCustomer(store, ANN)
   store.competitions.set(car.id, car)
   const state = spendLimitState()
   for (const [customerId, setting] of Object.entries(settings))

@@ -7,6 +7,7 @@
 
 export * from "../accounts/second-factor-doubles.js"
 export * from "../accounts/test-doubles.js"
+export * from "../accounts/user-and-customer-doubles.js"
 export * from "../competitions/back-office-figures-doubles.js"
 export * from "../competitions/catalogue-admin-doubles.js"
 export * from "../competitions/catalogue-admin-store-doubles.js"
