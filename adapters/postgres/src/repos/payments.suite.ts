@@ -17,7 +17,6 @@ import { makeSiteCreditLedger } from "./site-credit"
 
 const MINUTE = 60 * 1000
 const HOUR = 60 * MINUTE
-const DAY = 24 * HOUR
 
 /** The moves from Pending to `status`, read from the machine itself (breadth first). */
 const pathTo = (status: OrderStatus): readonly OrderStatus[] => {
