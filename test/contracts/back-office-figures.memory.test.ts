@@ -2,9 +2,9 @@ import { BackOfficeFigures } from "@howzat/core/ports/back-office-figures"
 import { pence } from "@howzat/core/rules/money"
 import {
   awaitingOrder,
-  competition,
   type MemoryPrizeWinner,
   makeMemoryBackOfficeFigures,
+  sampleCompetition,
 } from "@howzat/core/testing"
 import { Layer } from "effect"
 import { backOfficeFiguresContract } from "./back-office-figures.contract"
@@ -12,7 +12,7 @@ import { memoryId } from "./harness"
 
 backOfficeFiguresContract("the dashboard's figures in memory", async () => {
   const orders: ReturnType<typeof awaitingOrder>[] = []
-  const competitions: ReturnType<typeof competition>[] = []
+  const competitions: ReturnType<typeof sampleCompetition>[] = []
   const drawnWinners: MemoryPrizeWinner[] = []
   const instantWinners: MemoryPrizeWinner[] = []
   const handedOver = (processed: boolean) => ({ processedAt: processed ? new Date() : null })
@@ -51,7 +51,7 @@ backOfficeFiguresContract("the dashboard's figures in memory", async () => {
       },
       competition: async ({ ticketsSold, ...fields }) => {
         const id = memoryId("competition")
-        competitions.push(competition({ ...fields, id, ticketsSoldToDate: ticketsSold }))
+        competitions.push(sampleCompetition({ ...fields, id, ticketsSoldToDate: ticketsSold }))
         return id
       },
       drawnWinner: async (processed) => void drawnWinners.push(handedOver(processed)),

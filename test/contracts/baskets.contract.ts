@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto"
 import type { Basket } from "@howzat/core/orders/model"
 import { BasketRepo, OrderRepo } from "@howzat/core/ports/orders"
 import { pence } from "@howzat/core/rules/money"
-import { promotion } from "@howzat/core/testing"
+import { samplePromotion } from "@howzat/core/testing"
 import { Effect, Either } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -125,9 +125,9 @@ export const basketsContract = (name: string, open: () => Promise<OrdersWorld>) 
       const car = await world.competition({ name: "Car" })
       const summer = uniqueCode("SUMMER")
       const carCode = uniqueCode("CAR")
-      await world.promotion(promotion({ code: summer, description: "10% off" }))
+      await world.promotion(samplePromotion({ code: summer, description: "10% off" }))
       await world.promotion(
-        promotion({
+        samplePromotion({
           code: carCode,
           description: "£1 off the car",
           discount: { kind: "Fixed", amount: pence(100) },
@@ -147,7 +147,7 @@ export const basketsContract = (name: string, open: () => Promise<OrdersWorld>) 
         (await baskets((repo) => repo.setPromotionCodes(nobodys(id), []))).promotionCodes,
       ).toEqual([])
       expect(await baskets((repo) => repo.promotionByCode(carCode))).toEqual(
-        promotion({
+        samplePromotion({
           code: carCode,
           description: "£1 off the car",
           discount: { kind: "Fixed", amount: pence(100) },

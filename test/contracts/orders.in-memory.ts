@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto"
 import {
   checkoutDoublesOver,
-  competition,
   emptyOrderStore,
   memoryTicketAllocator,
+  sampleCompetition,
 } from "@howzat/core/testing"
 import { Effect } from "effect"
 import { DAY, NOW, type OrdersWorld } from "./orders.world"
@@ -19,7 +19,7 @@ export const ordersInMemory = async (): Promise<OrdersWorld> => {
     layer: checkoutDoublesOver(store),
     customer: async () => randomUUID(),
     competition: async (seed = {}) => {
-      const made = competition({
+      const made = sampleCompetition({
         id: randomUUID(),
         name: seed.name ?? "Test competition",
         ...(seed.ticketPrice === undefined ? {} : { ticketPrice: seed.ticketPrice }),

@@ -1,14 +1,14 @@
 import {
   addReferralOrder,
   customerRecord,
+  emptyAccountStore,
   emptyReferralRows,
-  emptyStore,
   makeReferralRepoDouble,
 } from "@howzat/core/testing"
 import { referralsContract } from "./referrals.contract"
 
 referralsContract("referrals in memory (the ReferralRepo double)", async () => {
-  const accounts = emptyStore()
+  const accounts = emptyAccountStore()
   const rows = emptyReferralRows()
   return {
     layer: makeReferralRepoDouble(accounts, rows),

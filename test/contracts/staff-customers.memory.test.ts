@@ -1,4 +1,8 @@
-import { emptyStore, type StaffCustomerStore, staffCustomerPortsOver } from "@howzat/core/testing"
+import {
+  emptyAccountStore,
+  type StaffCustomerStore,
+  staffCustomerPortsOver,
+} from "@howzat/core/testing"
 import { memoryId } from "./harness"
 import { staffCustomersContract } from "./staff-customers.contract"
 
@@ -6,7 +10,7 @@ const NOW = new Date("2026-06-15T12:00:00Z")
 
 staffCustomersContract("staff customer writes in memory (staffCustomerPortsOver)", async () => {
   const store: StaffCustomerStore = {
-    accounts: emptyStore(),
+    accounts: emptyAccountStore(),
     ledger: [],
     audit: [],
     erased: new Set(),

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto"
-import { emptyStore, staffUserDoublesOver } from "@howzat/core/testing"
+import { emptyAccountStore, staffUserDoublesOver } from "@howzat/core/testing"
 import { staffUsersContract } from "./staff-users.contract"
 
 staffUsersContract("staff users in memory (the StaffUserRepo double)", async () => {
-  const accounts = emptyStore()
+  const accounts = emptyAccountStore()
   return {
     layer: staffUserDoublesOver(accounts, []),
     newUser: async ({ role, firstName, lastName, email }) => {

@@ -1,6 +1,6 @@
 import { Registration } from "@howzat/core/accounts/registration"
 import { Sessions } from "@howzat/core/accounts/sessions"
-import { accountServicesOver, emptyStore, registration } from "@howzat/core/testing"
+import { accountServicesOver, emptyAccountStore, registrationRequest } from "@howzat/core/testing"
 import { Effect, Option, Redacted } from "effect"
 import { describe, expect, it } from "vitest"
 import { optionalPrincipal, requiredPrincipal } from "./authentication"
@@ -9,10 +9,10 @@ import { optionalPrincipal, requiredPrincipal } from "./authentication"
 const withAnn = <A, E>(test: (sessions: Sessions, token: string) => Effect.Effect<A, E>) =>
   Effect.runPromise(
     Effect.gen(function* () {
-      const outcome = yield* (yield* Registration).register(registration(), {})
+      const outcome = yield* (yield* Registration).register(registrationRequest(), {})
       if (outcome._tag !== "Registered") return yield* Effect.die("not registered")
       return yield* test(yield* Sessions, outcome.session.accessToken)
-    }).pipe(Effect.provide(accountServicesOver(emptyStore()))),
+    }).pipe(Effect.provide(accountServicesOver(emptyAccountStore()))),
   )
 
 describe("bearer authentication", () => {

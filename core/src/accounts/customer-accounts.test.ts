@@ -6,7 +6,7 @@ import { CustomerAccounts } from "./customer-accounts.js"
 import type { CustomerDetails, Principal } from "./model.js"
 import { Registration } from "./registration.js"
 import { principalOf } from "./sessions.js"
-import { accountServicesOver, emptyStore, registration } from "./test-doubles.js"
+import { accountServicesOver, emptyAccountStore, registrationRequest } from "./test-doubles.js"
 
 const START = Date.parse("2026-06-15T12:00:00Z")
 
@@ -14,10 +14,12 @@ const setUp = Effect.gen(function* () {
   yield* TestClock.setTime(START)
   const registrations = yield* Registration
   const signUp = (email: string) =>
-    Effect.flatMap(registrations.register(registration({ emailAddress: email }), {}), (outcome) =>
-      outcome._tag === "Registered"
-        ? Effect.succeed(principalOf(outcome.session.user))
-        : Effect.die("not registered"),
+    Effect.flatMap(
+      registrations.register(registrationRequest({ emailAddress: email }), {}),
+      (outcome) =>
+        outcome._tag === "Registered"
+          ? Effect.succeed(principalOf(outcome.session.user))
+          : Effect.die("not registered"),
     )
   const ann = yield* signUp("ann@example.com")
   const bob = yield* signUp("bob@example.com")
@@ -38,7 +40,7 @@ const run = <A, E>(
     staff: Principal
   }) => Effect.Effect<A, E, CustomerAccounts | Registration | UserRepo>,
 ) => {
-  const store = emptyStore()
+  const store = emptyAccountStore()
   return Effect.provide(Effect.flatMap(setUp, test), accountServicesOver(store))
 }
 

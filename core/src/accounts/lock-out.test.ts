@@ -8,8 +8,8 @@ import { Sessions } from "./sessions.js"
 import {
   type AccountStore,
   accountServicesOver,
-  emptyStore,
-  registration,
+  emptyAccountStore,
+  registrationRequest,
   tokensMailedTo,
 } from "./test-doubles.js"
 import { defaultRateLimitPolicy } from "./throttle.js"
@@ -29,11 +29,11 @@ const linkLimit = defaultRateLimitPolicy.limits.loginLink.perAccount
 type Services = Registration | AccountRecovery | Sessions
 
 const run = <A, E>(test: (store: AccountStore) => Effect.Effect<A, E, Services>) => {
-  const store = emptyStore()
+  const store = emptyAccountStore()
   return Effect.provide(
     Effect.gen(function* () {
       yield* TestClock.setTime(START)
-      const outcome = yield* (yield* Registration).register(registration(), {})
+      const outcome = yield* (yield* Registration).register(registrationRequest(), {})
       if (outcome._tag !== "Registered") throw new Error("not registered")
       return yield* test(store)
     }),

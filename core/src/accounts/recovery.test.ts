@@ -7,7 +7,12 @@ import type { Session } from "./model.js"
 import { AccountRecovery } from "./recovery.js"
 import { Registration } from "./registration.js"
 import { principalOf, Sessions } from "./sessions.js"
-import { accountServicesOver, emptyStore, registration, tokenMailedTo } from "./test-doubles.js"
+import {
+  accountServicesOver,
+  emptyAccountStore,
+  registrationRequest,
+  tokenMailedTo,
+} from "./test-doubles.js"
 
 const START = Date.parse("2026-06-15T12:00:00Z")
 const RESET_BASE = "https://shop.example/Auth/ForgotPassword"
@@ -16,13 +21,16 @@ const NEW_PASSWORD = "N3w!password"
 type Services = Registration | AccountRecovery | AccountChanges | Sessions
 
 const run = <A, E>(
-  test: (store: ReturnType<typeof emptyStore>, ann: Session) => Effect.Effect<A, E, Services>,
+  test: (
+    store: ReturnType<typeof emptyAccountStore>,
+    ann: Session,
+  ) => Effect.Effect<A, E, Services>,
 ) => {
-  const store = emptyStore()
+  const store = emptyAccountStore()
   return Effect.provide(
     Effect.gen(function* () {
       yield* TestClock.setTime(START)
-      const outcome = yield* (yield* Registration).register(registration(), {})
+      const outcome = yield* (yield* Registration).register(registrationRequest(), {})
       if (outcome._tag !== "Registered") throw new Error("not registered")
       return yield* test(store, outcome.session)
     }),
@@ -299,7 +307,7 @@ describe("changing the email address", () => {
     run((store, ann) =>
       Effect.gen(function* () {
         yield* (yield* Registration).register(
-          registration({ emailAddress: "bob@example.com", firstName: "Bob" }),
+          registrationRequest({ emailAddress: "bob@example.com", firstName: "Bob" }),
           {},
         )
         const before = structuredClone(store.users)

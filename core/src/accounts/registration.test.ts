@@ -5,16 +5,21 @@ import { Mailer } from "../ports/mailer.js"
 import { messages } from "../rules/validation.js"
 import { AccountRecovery } from "./recovery.js"
 import { Registration } from "./registration.js"
-import { accountServicesOver, emptyStore, registration, tokenMailedTo } from "./test-doubles.js"
+import {
+  accountServicesOver,
+  emptyAccountStore,
+  registrationRequest,
+  tokenMailedTo,
+} from "./test-doubles.js"
 
 const START = Date.parse("2026-06-15T12:00:00Z")
 
 const run = <A, E>(
   test: (
-    store: ReturnType<typeof emptyStore>,
+    store: ReturnType<typeof emptyAccountStore>,
   ) => Effect.Effect<A, E, Registration | AccountRecovery>,
 ) => {
-  const store = emptyStore()
+  const store = emptyAccountStore()
   return Effect.provide(
     Effect.zipRight(TestClock.setTime(START), test(store)),
     accountServicesOver(store),
@@ -26,7 +31,7 @@ describe("Registration", () => {
     run((store) =>
       Effect.gen(function* () {
         const outcome = yield* (yield* Registration).register(
-          registration({ allowMarketingByPost: false, telephoneNumber: " 07700 900123 " }),
+          registrationRequest({ allowMarketingByPost: false, telephoneNumber: " 07700 900123 " }),
           {},
         )
         expect(outcome._tag).toBe("Registered")
@@ -47,7 +52,7 @@ describe("Registration", () => {
       Effect.gen(function* () {
         const error = yield* Effect.flip(
           (yield* Registration).register(
-            registration({
+            registrationRequest({
               firstName: "",
               emailAddress: "not-an-email",
               password: "weak",
@@ -79,13 +84,13 @@ describe("Registration", () => {
         // 23:30 UTC on 14 June is already 15 June in London (BST).
         yield* TestClock.setTime(Date.parse("2026-06-14T23:30:00Z"))
         const outcome = yield* (yield* Registration).register(
-          registration({ dateOfBirth: "2008-06-15" }),
+          registrationRequest({ dateOfBirth: "2008-06-15" }),
           {},
         )
         expect(outcome._tag).toBe("Registered")
         const tooYoung = yield* Effect.flip(
           (yield* Registration).register(
-            registration({ emailAddress: "kid@example.com", dateOfBirth: "2008-06-16" }),
+            registrationRequest({ emailAddress: "kid@example.com", dateOfBirth: "2008-06-16" }),
             {},
           ),
         )
@@ -98,9 +103,9 @@ describe("Registration", () => {
     run(() =>
       Effect.gen(function* () {
         const registrations = yield* Registration
-        yield* registrations.register(registration(), {})
+        yield* registrations.register(registrationRequest(), {})
         const error = yield* Effect.flip(
-          registrations.register(registration({ emailAddress: "ANN@EXAMPLE.COM" }), {}),
+          registrations.register(registrationRequest({ emailAddress: "ANN@EXAMPLE.COM" }), {}),
         )
         expect(error._tag).toBe("EmailAlreadyRegistered")
       }),
@@ -111,7 +116,7 @@ describe("Registration", () => {
     run((store) =>
       Effect.gen(function* () {
         const outcome = yield* (yield* Registration).register(
-          registration({ honeyPot: "http://spam.example" }),
+          registrationRequest({ honeyPot: "http://spam.example" }),
           {},
         )
         expect(outcome._tag).toBe("IgnoredBot")
@@ -124,7 +129,7 @@ describe("Registration", () => {
   it.effect("emails a verification link that works once, for 48 hours", () =>
     run((store) =>
       Effect.gen(function* () {
-        yield* (yield* Registration).register(registration(), {})
+        yield* (yield* Registration).register(registrationRequest(), {})
         const message = store.outbox[0]
         expect(message).toMatchObject({ kind: "VerifyEmail", to: "ann@example.com" })
         expect(message?.html).toContain('href="https://shop.example/?token=')
@@ -140,7 +145,7 @@ describe("Registration", () => {
   it.effect("lets the verification link lapse after 48 hours", () =>
     run((store) =>
       Effect.gen(function* () {
-        yield* (yield* Registration).register(registration(), {})
+        yield* (yield* Registration).register(registrationRequest(), {})
         const token = tokenMailedTo(store, "ann@example.com", "VerifyEmail")
         yield* TestClock.adjust(Duration.hours(48))
         const error = yield* Effect.flip((yield* AccountRecovery).verifyEmail(token))
@@ -155,7 +160,9 @@ describe("Registration", () => {
       Effect.gen(function* () {
         const registrations = yield* Registration
         const results = yield* Effect.forEach(Array.from({ length: 6 }), (_, i) =>
-          Effect.either(registrations.register(registration(), { address: `203.0.113.${i}` })),
+          Effect.either(
+            registrations.register(registrationRequest(), { address: `203.0.113.${i}` }),
+          ),
         )
         expect(results.map((r) => (r._tag === "Left" ? r.left._tag : "Registered"))).toEqual([
           "Registered",
@@ -163,7 +170,7 @@ describe("Registration", () => {
           "RateLimited",
         ])
         // A filled honey-pot counts too: a bot gets no free attempts.
-        const bot = registration({ emailAddress: "bot@example.com", honeyPot: "x" })
+        const bot = registrationRequest({ emailAddress: "bot@example.com", honeyPot: "x" })
         for (let i = 0; i < 5; i++) yield* registrations.register(bot, {})
         expect((yield* Effect.flip(registrations.register(bot, {})))._tag).toBe("RateLimited")
         expect(store.users).toHaveLength(1)
@@ -172,13 +179,13 @@ describe("Registration", () => {
   )
 
   it.effect("creates nothing if the verification email can't be queued", () => {
-    const store = emptyStore()
+    const store = emptyAccountStore()
     const failingMailer = Layer.succeed(Mailer, {
       send: () => Effect.fail(new RepositoryError({ operation: "outbox", cause: "down" })),
     })
     return Effect.gen(function* () {
       yield* TestClock.setTime(START)
-      const error = yield* Effect.flip((yield* Registration).register(registration(), {}))
+      const error = yield* Effect.flip((yield* Registration).register(registrationRequest(), {}))
       expect(error._tag).toBe("RepositoryError")
       expect(store.users).toEqual([])
       expect(store.customers).toEqual([])

@@ -17,7 +17,7 @@ import { AccountRecovery } from "./recovery.js"
 import { SecondFactor } from "./second-factor.js"
 import { principalOf, Sessions } from "./sessions.js"
 import { StaffAccounts, type StaffRole } from "./staff-accounts.js"
-import { type AccountStore, accountServicesOver, emptyStore } from "./test-doubles.js"
+import { type AccountStore, accountServicesOver, emptyAccountStore } from "./test-doubles.js"
 
 const START = Date.parse("2026-11-24T12:00:00Z")
 const STEP_MS = TOTP_PERIOD_SECONDS * 1000
@@ -32,7 +32,7 @@ type Services = SecondFactor | SecondFactorReset | Sessions | StaffAccounts | Ac
 const run = <A, E>(
   test: (store: AccountStore, audit: AuditEntry[]) => Effect.Effect<A, E, Services>,
 ) => {
-  const store = emptyStore()
+  const store = emptyAccountStore()
   const audit: AuditEntry[] = []
   return Effect.provide(
     Effect.zipRight(TestClock.setTime(START), test(store, audit)),

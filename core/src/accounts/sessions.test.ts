@@ -3,24 +3,29 @@ import { Duration, Effect, Either, TestClock } from "effect"
 import { AccountRecovery } from "./recovery.js"
 import { Registration } from "./registration.js"
 import { Sessions } from "./sessions.js"
-import { accountServicesOver, emptyStore, registration, tokenMailedTo } from "./test-doubles.js"
+import {
+  accountServicesOver,
+  emptyAccountStore,
+  registrationRequest,
+  tokenMailedTo,
+} from "./test-doubles.js"
 
 const START = Date.parse("2026-06-15T12:00:00Z")
 
 /** A registered customer's first session, at START on the test clock. */
 const registered = Effect.gen(function* () {
   yield* TestClock.setTime(START)
-  const outcome = yield* (yield* Registration).register(registration(), {})
+  const outcome = yield* (yield* Registration).register(registrationRequest(), {})
   if (outcome._tag !== "Registered") throw new Error("not registered")
   return outcome.session
 })
 
 const run = <A, E>(
   test: (
-    store: ReturnType<typeof emptyStore>,
+    store: ReturnType<typeof emptyAccountStore>,
   ) => Effect.Effect<A, E, Sessions | Registration | AccountRecovery>,
 ) => {
-  const store = emptyStore()
+  const store = emptyAccountStore()
   return Effect.provide(test(store), accountServicesOver(store))
 }
 
@@ -269,7 +274,7 @@ describe("logging in while strangers have the account throttled (decision 0013)"
         const ann = yield* lockedOut
         const sessions = yield* Sessions
         const bob = yield* (yield* Registration).register(
-          registration({ emailAddress: "bob@example.com" }),
+          registrationRequest({ emailAddress: "bob@example.com" }),
           {},
         )
         if (bob._tag !== "Registered") throw new Error("not registered")

@@ -15,9 +15,9 @@ import {
 import {
   type AccountStore,
   accountServicesOver,
-  emptyStore,
+  emptyAccountStore,
   makeAccountDoubles,
-  registration,
+  registrationRequest,
   storageFailure,
   tokenMailedTo,
 } from "./test-doubles.js"
@@ -28,7 +28,7 @@ const NEW_PASSWORD = "N3w!password"
 type Services = StaffAccounts | Sessions | AccountRecovery | Registration
 
 const run = <A, E>(test: (store: AccountStore) => Effect.Effect<A, E, Services>) => {
-  const store = emptyStore()
+  const store = emptyAccountStore()
   return Effect.provide(
     Effect.zipRight(TestClock.setTime(START), test(store)),
     accountServicesOver(store),
@@ -153,7 +153,10 @@ describe("adding staff with a one-time password", () => {
   it.effect("refuses an address any account has, however capitalised, and changes nothing", () =>
     run((store) =>
       Effect.gen(function* () {
-        yield* (yield* Registration).register(registration({ emailAddress: "ann@example.com" }), {})
+        yield* (yield* Registration).register(
+          registrationRequest({ emailAddress: "ann@example.com" }),
+          {},
+        )
         const staff = yield* StaffAccounts
         yield* staff.add(ada())
         const usersBefore = structuredClone(store.users)
@@ -238,7 +241,7 @@ describe("adding staff with a set-password link", () => {
   )
 
   it.effect("adds nobody when the invitation can't be queued", () => {
-    const store = emptyStore()
+    const store = emptyAccountStore()
     const failingMailer = Layer.succeed(Mailer, {
       send: () => Effect.fail(storageFailure("outbox.send")),
     })

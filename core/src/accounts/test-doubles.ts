@@ -63,7 +63,7 @@ export interface AccountStore extends SecondFactorRows, AccountRecords {
   counters: RateCounters
 }
 
-export const emptyStore = (): AccountStore => ({
+export const emptyAccountStore = (): AccountStore => ({
   users: [],
   customers: [],
   refreshTokens: [],
@@ -279,7 +279,7 @@ export const newCustomerAccount = (
 })
 
 /** A valid registration of Ann Smith, born 1990. */
-export const registration = (
+export const registrationRequest = (
   overrides: Partial<RegistrationRequest> = {},
 ): RegistrationRequest => ({
   firstName: "Ann",

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Duration, Effect, Layer, TestClock } from "effect"
-import { emptyStore, makeAccountDoubles } from "./test-doubles.js"
+import { emptyAccountStore, makeAccountDoubles } from "./test-doubles.js"
 import { type Attempt, defaultRateLimitPolicy, RateLimitPolicy, Throttle } from "./throttle.js"
 
 const START = Date.parse("2026-06-15T12:00:00Z")
 
 const withPolicy = (enabled: boolean) => {
-  const store = emptyStore()
+  const store = emptyAccountStore()
   return {
     store,
     layer: Throttle.Default.pipe(

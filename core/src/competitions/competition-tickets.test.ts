@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Layer } from "effect"
 import type { Principal } from "../accounts/model.js"
-import { competition } from "../orders/test-doubles.js"
+import { sampleCompetition } from "../orders/test-doubles.js"
 import { CompetitionRepo } from "../ports/catalogue.js"
 import { type SoldTicket, StaffTicketReads } from "../ports/instant-win-groups.js"
 import { makeMemoryCompetitionRepo } from "./competition-repo-doubles.js"
@@ -45,13 +45,13 @@ const doubles = Layer.mergeAll(
     CompetitionRepo,
     makeMemoryCompetitionRepo({
       competitions: () => [
-        competition({
+        sampleCompetition({
           id: VISIBLE,
           instantWinGroups: [
             { id: "g", name: "Bat", ticketCount: 1, quantityWonToDate: 0, imageGroup: null },
           ],
         }),
-        competition({ id: HIDDEN, visibilityStatus: "Hidden" }),
+        sampleCompetition({ id: HIDDEN, visibilityStatus: "Hidden" }),
       ],
       instantWinNumbers: () => [
         {

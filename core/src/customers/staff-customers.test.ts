@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, TestClock, TestContext } from "effect"
 import fc from "fast-check"
 import type { Principal, Role } from "../accounts/model.js"
-import { emptyStore } from "../accounts/test-doubles.js"
+import { emptyAccountStore } from "../accounts/test-doubles.js"
 import { CustomerRepo, RefreshTokenRepo } from "../ports/accounts.js"
 import { ERASED_FULL_NAME, erasedEmail } from "../rules/customer-erasure.js"
 import { pence } from "../rules/money.js"
@@ -22,7 +22,7 @@ const as = (role: Role, customerId: string | null = null): Principal => ({
 const staff = as("Staff")
 
 const newStore = (): StaffCustomerStore => ({
-  accounts: emptyStore(),
+  accounts: emptyAccountStore(),
   ledger: [],
   audit: [],
   erased: new Set(),

@@ -17,14 +17,14 @@ import {
 } from "./draws.js"
 import { drawWinner } from "./procedure.js"
 import {
-  admin,
-  customer,
+  DRAWS_ADMIN,
+  DRAWS_CUSTOMER,
   DRAWS_NOW,
+  DRAWS_STAFF,
   type DrawStore,
   drawServicesOver,
   emptyDrawStore,
   soldTo,
-  staff,
   type TestCompetition,
   testCompetition,
   ticketHolder,
@@ -66,7 +66,9 @@ describe("who may draw", () => {
     return run(
       store,
       Effect.gen(function* () {
-        expect(yield* Effect.flip(drawOf(car.competitionId, customer))).toEqual(new NotStaff())
+        expect(yield* Effect.flip(drawOf(car.competitionId, DRAWS_CUSTOMER))).toEqual(
+          new NotStaff(),
+        )
         nothingRecorded(store)
         expect(store.beaconReads).toEqual([])
       }),
@@ -74,7 +76,7 @@ describe("who may draw", () => {
   })
 
   it.effect("staff, an admin and the shop's scheduler may", () => {
-    const drawers: readonly Drawer[] = [staff, admin, "Scheduler"]
+    const drawers: readonly Drawer[] = [DRAWS_STAFF, DRAWS_ADMIN, "Scheduler"]
     const competitions = drawers.map(() => testCompetition({ sold: soldTo([7], ann) }))
     const store = setUp(...competitions)
     return run(
@@ -96,13 +98,13 @@ describe("who may draw", () => {
     return run(
       store,
       Effect.gen(function* () {
-        const made = yield* drawOf(live.competitionId, staff)
-        yield* drawOf(live.competitionId, admin)
+        const made = yield* drawOf(live.competitionId, DRAWS_STAFF)
+        yield* drawOf(live.competitionId, DRAWS_ADMIN)
         yield* drawOf(automatic.competitionId, "Scheduler")
         const { competitionName: _, ...recorded } = made
         expect(store.audit).toEqual([
           {
-            actor: { userId: staff.userId, role: "Staff" },
+            actor: { userId: DRAWS_STAFF.userId, role: "Staff" },
             action: "Draw.Make",
             subject: { type: "Draw", id: live.competitionId },
             before: null,
@@ -118,7 +120,7 @@ describe("who may draw", () => {
     run(
       setUp(),
       Effect.gen(function* () {
-        const missing = yield* Effect.flip(drawOf("no-such-competition", staff))
+        const missing = yield* Effect.flip(drawOf("no-such-competition", DRAWS_STAFF))
         expect(missing).toEqual(new CompetitionNotFound({ competitionId: "no-such-competition" }))
       }),
     ),
@@ -132,7 +134,7 @@ describe("a draw that cannot be made yet", () => {
     return run(
       store,
       Effect.gen(function* () {
-        for (const by of [staff, "Scheduler"] as const) {
+        for (const by of [DRAWS_STAFF, "Scheduler"] as const) {
           const refused = yield* Effect.flip(drawOf(raffle.competitionId, by))
           expect(refused).toEqual(new CompetitionHasNoDraw({ competitionId: raffle.competitionId }))
         }
@@ -149,7 +151,7 @@ describe("a draw that cannot be made yet", () => {
       store,
       Effect.gen(function* () {
         yield* TestClock.setTime(close.getTime() - 1)
-        const early = yield* Effect.flip(drawOf(car.competitionId, staff))
+        const early = yield* Effect.flip(drawOf(car.competitionId, DRAWS_STAFF))
         expect(early).toEqual(
           new CompetitionStillOpen({ competitionId: car.competitionId, closeDateTimeUtc: close }),
         )
@@ -157,7 +159,7 @@ describe("a draw that cannot be made yet", () => {
         expect(store.beaconReads).toEqual([])
 
         yield* TestClock.setTime(close.getTime())
-        const made = yield* drawOf(car.competitionId, staff)
+        const made = yield* drawOf(car.competitionId, DRAWS_STAFF)
         expect(made.drawnAt).toEqual(close)
       }),
     )
@@ -169,7 +171,7 @@ describe("a draw that cannot be made yet", () => {
     return run(
       store,
       Effect.gen(function* () {
-        const waiting = yield* Effect.flip(drawOf(car.competitionId, staff))
+        const waiting = yield* Effect.flip(drawOf(car.competitionId, DRAWS_STAFF))
         expect(waiting).toEqual(
           new OrdersAwaitingPayment({ competitionId: car.competitionId, count: 2 }),
         )
@@ -181,7 +183,7 @@ describe("a draw that cannot be made yet", () => {
           sold: soldTo([1, 2, 3, 4, 5], ann),
           ordersAwaitingPayment: 0,
         })
-        const made = yield* drawOf(car.competitionId, staff)
+        const made = yield* drawOf(car.competitionId, DRAWS_STAFF)
         expect(made.entryCount).toBe(5)
       }),
     )
@@ -219,7 +221,7 @@ describe("a draw", () => {
     return run(
       store,
       Effect.gen(function* () {
-        const made = yield* drawOf(empty.competitionId, staff)
+        const made = yield* drawOf(empty.competitionId, DRAWS_STAFF)
         expect(made).toMatchObject({
           outcome: "NoEntries",
           entryCount: 0,
@@ -243,7 +245,7 @@ describe("a draw", () => {
     return run(
       store,
       Effect.gen(function* () {
-        const made = yield* drawOf(car.competitionId, staff)
+        const made = yield* drawOf(car.competitionId, DRAWS_STAFF)
         const expected = drawWinner({
           seed: car.seed,
           competitionId: car.competitionId,
@@ -319,7 +321,7 @@ describe("a draw", () => {
       store,
       Effect.gen(function* () {
         yield* TestClock.setTime(DRAWS_NOW + 5 * HOUR)
-        const made = yield* drawOf(car.competitionId, staff)
+        const made = yield* drawOf(car.competitionId, DRAWS_STAFF)
         expect(made.drawDate).toEqual(new Date(DRAWS_NOW + 5 * HOUR))
         expect(made.drawnAt).toEqual(made.drawDate)
       }),
@@ -332,7 +334,7 @@ describe("a draw", () => {
     return run(
       store,
       Effect.gen(function* () {
-        const made = yield* drawOf(car.competitionId, staff)
+        const made = yield* drawOf(car.competitionId, DRAWS_STAFF)
         expect(made).toMatchObject({
           outcome: "Winner",
           winningTicketNumber: 5,
@@ -350,8 +352,8 @@ describe("a draw", () => {
         fc.asyncProperty(
           fc.uint8Array({ minLength: 32, maxLength: 32 }),
           fc.uniqueArray(fc.integer({ min: 1, max: 100_000 }), { maxLength: 60 }),
-          fc.constantFrom<Drawer>(staff, admin, "Scheduler"),
-          fc.constantFrom<Drawer>(staff, admin, "Scheduler"),
+          fc.constantFrom<Drawer>(DRAWS_STAFF, DRAWS_ADMIN, "Scheduler"),
+          fc.constantFrom<Drawer>(DRAWS_STAFF, DRAWS_ADMIN, "Scheduler"),
           fc.integer({ min: 0, max: 1000 }),
           async (seed, numbers, first, second, hoursLater) => {
             const car = testCompetition({ seed, sold: soldTo(numbers, ann, bob) })
@@ -387,7 +389,13 @@ describe("a draw", () => {
   it.effect("asked for by several at once is made once, with one email", () => {
     const car = testCompetition({ sold: soldTo([10, 20, 30, 40], ann, bob) })
     const store = setUp(car)
-    const drawers: readonly Drawer[] = [staff, admin, "Scheduler", staff, "Scheduler"]
+    const drawers: readonly Drawer[] = [
+      DRAWS_STAFF,
+      DRAWS_ADMIN,
+      "Scheduler",
+      DRAWS_STAFF,
+      "Scheduler",
+    ]
     return run(
       store,
       Effect.gen(function* () {
@@ -524,9 +532,9 @@ describe("the live-draw host's waiting list", () => {
       store,
       Effect.gen(function* () {
         const draws = yield* Draws
-        expect(yield* Effect.flip(draws.awaiting(customer))).toEqual(new NotStaff())
-        yield* draws.draw(drawn.competitionId, staff)
-        const listed = yield* draws.awaiting(admin)
+        expect(yield* Effect.flip(draws.awaiting(DRAWS_CUSTOMER))).toEqual(new NotStaff())
+        yield* draws.draw(drawn.competitionId, DRAWS_STAFF)
+        const listed = yield* draws.awaiting(DRAWS_ADMIN)
         // The host draws hidden competitions too, and sees the job's backlog.
         expect(listed.map((c) => c.id)).toEqual([
           waiting.competitionId,
@@ -563,7 +571,7 @@ describe("the public list of competitions waiting for the live draw", () => {
       Effect.gen(function* () {
         const listed = yield* awaitingLiveDraw
         expect(listed.map((c) => c.name)).toEqual(["Put off", "Overran", "Tonight"])
-        yield* drawOf(overran.competitionId, staff)
+        yield* drawOf(overran.competitionId, DRAWS_STAFF)
         expect((yield* awaitingLiveDraw).map((c) => c.name)).toEqual(["Put off", "Tonight"])
       }),
     )
@@ -673,10 +681,10 @@ describe("the public list of competitions waiting for the live draw", () => {
                 Effect.gen(function* () {
                   for (const { spec, competition } of made) {
                     if (spec.drawn && spec.drawType !== "None" && spec.closedHoursAgo >= 0)
-                      yield* drawOf(competition.competitionId, staff)
+                      yield* drawOf(competition.competitionId, DRAWS_STAFF)
                   }
                   const draws = yield* Draws
-                  const host = yield* draws.awaiting(staff)
+                  const host = yield* draws.awaiting(DRAWS_STAFF)
                   const shown = new Set(
                     made
                       .filter(
@@ -702,7 +710,7 @@ describe("the public list of competitions waiting for the live draw", () => {
 })
 
 /** Anyone, a customer, staff and an admin: who may look at what a competition publishes. */
-const viewers: readonly (Principal | null)[] = [null, customer, staff, admin]
+const viewers: readonly (Principal | null)[] = [null, DRAWS_CUSTOMER, DRAWS_STAFF, DRAWS_ADMIN]
 const isStaff = (viewer: Principal | null) => viewer !== null && viewer.role !== "Customer"
 
 describe("what a competition publishes", () => {
@@ -713,7 +721,7 @@ describe("what a competition publishes", () => {
       store,
       Effect.gen(function* () {
         const draws = yield* Draws
-        yield* draws.draw(hidden.competitionId, staff)
+        yield* draws.draw(hidden.competitionId, DRAWS_STAFF)
         const notFound = new CompetitionNotFound({ competitionId: hidden.competitionId })
         for (const viewer of viewers) {
           const proof = yield* Effect.either(draws.proof(hidden.competitionId, viewer))
@@ -745,7 +753,7 @@ describe("what a competition publishes", () => {
         expect(JSON.stringify(before)).not.toContain(seedHex)
         expect(yield* draws.entries(car.competitionId, null)).toBeNull()
 
-        const made = yield* draws.draw(car.competitionId, staff)
+        const made = yield* draws.draw(car.competitionId, DRAWS_STAFF)
         const after = yield* draws.proof(car.competitionId, null)
         const { competitionName: _, ...recorded } = made
         expect(after.draw).toEqual({ ...recorded, seed: seedHex })
@@ -775,7 +783,7 @@ describe("what a competition publishes", () => {
       store,
       Effect.gen(function* () {
         const draws = yield* Draws
-        const before = yield* draws.proof(car.competitionId, staff)
+        const before = yield* draws.proof(car.competitionId, DRAWS_STAFF)
         expect(before.instantWins.salt).toBeNull()
         expect(before.instantWins.lines).toBeNull()
         expect(before.instantWins.commitment).toMatch(/^[0-9a-f]{64}$/)
@@ -813,7 +821,10 @@ describe("winners and past draws", () => {
   })
   const page = { pageNumber: 1, pageSize: 10 }
   const drawBoth = Effect.flatMap(Draws, (draws) =>
-    Effect.all([draws.draw(seen.competitionId, staff), draws.draw(secret.competitionId, staff)]),
+    Effect.all([
+      draws.draw(seen.competitionId, DRAWS_STAFF),
+      draws.draw(secret.competitionId, DRAWS_STAFF),
+    ]),
   )
 
   it.effect("the hidden winners are for staff only; everyone sees the visible ones", () =>

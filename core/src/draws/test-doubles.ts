@@ -118,15 +118,20 @@ export const soldTo = (
 ): ReadonlyMap<number, TicketHolder | null> =>
   new Map(ticketNumbers.map((n, i) => [n, holders[i % holders.length] ?? null]))
 
-export const staff: Principal = {
+export const DRAWS_STAFF: Principal = {
   userId: "user-staff",
   role: "Staff",
   customerId: null,
   email: "host@howzat.example",
   name: "Stream Host",
 }
-export const admin: Principal = { ...staff, userId: "user-admin", role: "Admin", name: "Admin" }
-export const customer: Principal = {
+export const DRAWS_ADMIN: Principal = {
+  ...DRAWS_STAFF,
+  userId: "user-admin",
+  role: "Admin",
+  name: "Admin",
+}
+export const DRAWS_CUSTOMER: Principal = {
   userId: "user-ann",
   role: "Customer",
   customerId: "customer-ann",

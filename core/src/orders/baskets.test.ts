@@ -10,10 +10,10 @@ import {
   A_CHARITY,
   addOrderCustomer,
   basketServicesOver,
-  competition,
   emptyOrderStore,
   type OrderStore,
-  promotion,
+  sampleCompetition,
+  samplePromotion,
 } from "./test-doubles.js"
 
 const NOW = Date.parse("2026-06-15T12:00:00Z")
@@ -38,8 +38,8 @@ const run = <A, E>(
     basketServicesOver(store, charities),
   )
 
-const car = competition({ id: "car", name: "A car", maxTicketsPerCustomer: 10 })
-const watch = competition({ id: "watch", name: "A watch", ticketPrice: pence(99) })
+const car = sampleCompetition({ id: "car", name: "A car", maxTicketsPerCustomer: 10 })
+const watch = sampleCompetition({ id: "watch", name: "A watch", ticketPrice: pence(99) })
 
 describe("Baskets", () => {
   it.effect("adds to the one item per competition and prices it", () => {
@@ -104,7 +104,7 @@ describe("Baskets", () => {
   })
 
   it.effect("says a competition refused before its start is yet to open", () => {
-    const later = competition({ startDateTimeUtc: new Date(NOW + 86_400_000) })
+    const later = sampleCompetition({ startDateTimeUtc: new Date(NOW + 86_400_000) })
     const store = setUp((s) => s.competitions.set(later.id, later))
     return run(
       store,
@@ -182,10 +182,10 @@ describe("Baskets", () => {
     () => {
       const store = setUp((s) => {
         s.competitions.set(car.id, car)
-        s.promotions.set("SUMMER10", promotion({ validTo: new Date(NOW + 60 * 60 * 1000) }))
+        s.promotions.set("SUMMER10", samplePromotion({ validTo: new Date(NOW + 60 * 60 * 1000) }))
         s.promotions.set(
           "CAR100",
-          promotion({
+          samplePromotion({
             code: "CAR100",
             description: "£1 off the car",
             discount: { kind: "Fixed", amount: pence(100) },
@@ -221,7 +221,7 @@ describe("Baskets", () => {
 
   it.effect("does not apply a voucher that has reached its usage limit", () => {
     const store = setUp((s) => {
-      s.promotions.set("ONCE", promotion({ code: "ONCE", usageLimit: 1, usageCount: 1 }))
+      s.promotions.set("ONCE", samplePromotion({ code: "ONCE", usageLimit: 1, usageCount: 1 }))
     })
     return run(
       store,
@@ -235,8 +235,8 @@ describe("Baskets", () => {
   })
 
   describe("vouchers with a minimum spend and a limit per customer", () => {
-    const cheap = competition({ id: "cheap", name: "A bat", ticketPrice: pence(49) })
-    const boundary = promotion({
+    const cheap = sampleCompetition({ id: "cheap", name: "A bat", ticketPrice: pence(49) })
+    const boundary = samplePromotion({
       code: "BOUNDARY",
       description: "£1 off your basket",
       discount: { kind: "Fixed", amount: pence(100) },
@@ -286,7 +286,7 @@ describe("Baskets", () => {
       () => {
         const store = setUp((s) => {
           s.competitions.set(car.id, car)
-          s.promotions.set("ONCEEACH", promotion({ code: "ONCEEACH", perCustomerLimit: 1 }))
+          s.promotions.set("ONCEEACH", samplePromotion({ code: "ONCEEACH", perCustomerLimit: 1 }))
           s.promotionUses.push({ orderId: "order-earlier", customerId: ANN, code: "ONCEEACH" })
         })
         return run(
@@ -436,7 +436,7 @@ describe("Baskets", () => {
               async (stranger, tries) => {
                 const store = setUp((s) => {
                   s.competitions.set(car.id, car)
-                  s.promotions.set("SUMMER10", promotion({}))
+                  s.promotions.set("SUMMER10", samplePromotion({}))
                 })
                 await Effect.runPromise(
                   run(

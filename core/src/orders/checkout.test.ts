@@ -10,10 +10,10 @@ import { BasketNotFound, CheckoutDetailsInvalid } from "./errors.js"
 import type { Basket } from "./model.js"
 import {
   addOrderCustomer,
-  competition,
   emptyOrderStore,
   type OrderStore,
-  promotion,
+  sampleCompetition,
+  samplePromotion,
 } from "./test-doubles.js"
 
 const NOW = Date.parse("2026-06-15T12:00:00Z")
@@ -37,7 +37,12 @@ const run = <A, E>(store: OrderStore, test: Effect.Effect<A, E, Baskets | Checko
     ),
   )
 
-const car = competition({ id: "car", name: "A car", ticketPrice: pence(250), totalTickets: 100 })
+const car = sampleCompetition({
+  id: "car",
+  name: "A car",
+  ticketPrice: pence(250),
+  totalTickets: 100,
+})
 
 const soldOf = (store: OrderStore) => store.competitions.get(car.id)?.ticketsSoldToDate
 
@@ -182,7 +187,7 @@ describe("Checkout", () => {
   })
 
   describe("vouchers", () => {
-    const cheap = competition({
+    const cheap = sampleCompetition({
       id: "cheap",
       name: "A bat",
       ticketPrice: pence(49),
@@ -211,7 +216,7 @@ describe("Checkout", () => {
           s.competitions.set(cheap.id, { ...cheap, totalTickets: 3 })
           s.promotions.set(
             "BOUNDARY",
-            promotion({ code: "BOUNDARY", discount: { kind: "Fixed", amount: pence(100) } }),
+            samplePromotion({ code: "BOUNDARY", discount: { kind: "Fixed", amount: pence(100) } }),
           )
         })
         return run(
@@ -238,8 +243,11 @@ describe("Checkout", () => {
       const store = setUp((s) => {
         s.competitions.set(cheap.id, cheap)
         const allOff = { discount: { kind: "Percentage", percent: 100 } } as const
-        s.promotions.set("ALLOFF", promotion({ code: "ALLOFF", ...allOff }))
-        s.promotions.set("FREEENTRY", promotion({ code: "FREEENTRY", ...allOff, freeEntry: true }))
+        s.promotions.set("ALLOFF", samplePromotion({ code: "ALLOFF", ...allOff }))
+        s.promotions.set(
+          "FREEENTRY",
+          samplePromotion({ code: "FREEENTRY", ...allOff, freeEntry: true }),
+        )
       })
       return run(
         store,
@@ -267,7 +275,10 @@ describe("Checkout", () => {
             fc.integer({ min: 1, max: 6 }),
             async (limit, orders) => {
               const store = setUp((s) =>
-                s.promotions.set("MEMBER", promotion({ code: "MEMBER", perCustomerLimit: limit })),
+                s.promotions.set(
+                  "MEMBER",
+                  samplePromotion({ code: "MEMBER", perCustomerLimit: limit }),
+                ),
               )
               const placed = await Effect.runPromise(
                 run(

@@ -14,11 +14,11 @@ import {
   emptyPaymentStore,
   paymentDoublesOver,
 } from "./payment-doubles.js"
-import { competition } from "./test-doubles.js"
+import { sampleCompetition } from "./test-doubles.js"
 
 const STAFF: Principal = { ...ANN, userId: "user-sam", role: "Staff", customerId: null }
 
-const car = competition({ id: "car", name: "A car" })
+const car = sampleCompetition({ id: "car", name: "A car" })
 const annsOrder = awaitingOrder({
   status: "Completed",
   lines: [

@@ -3,11 +3,11 @@ import { Effect, TestClock } from "effect"
 import type { Order } from "./model.js"
 import {
   awaitingOrder,
+  orderStatusOf,
   PAYMENTS_NOW,
   type PaymentStore,
   runPayments as run,
   setUpPayments as setUp,
-  statusOf,
 } from "./payment-doubles.js"
 import { Payments } from "./payments.js"
 
@@ -63,8 +63,8 @@ describe("orders and intents the provider will not let go of", () => {
       store,
       Effect.gen(function* () {
         yield* passes(3, PAYMENTS_NOW, 2)
-        expect(statusOf(store, due.id)).toBe("SystemCancelled")
-        expect(stuck.map((o) => statusOf(store, o.id))).toEqual([
+        expect(orderStatusOf(store, due.id)).toBe("SystemCancelled")
+        expect(stuck.map((o) => orderStatusOf(store, o.id))).toEqual([
           "AwaitingPayment",
           "AwaitingPayment",
           "AwaitingPayment",
@@ -81,12 +81,12 @@ describe("orders and intents the provider will not let go of", () => {
       store,
       Effect.gen(function* () {
         yield* passes(1, PAYMENTS_NOW, 100)
-        expect(statusOf(store, order.id)).toBe("AwaitingPayment")
+        expect(orderStatusOf(store, order.id)).toBe("AwaitingPayment")
         // The payment was declined after all: the next try cancels the order.
         store.processing.delete(reference)
         store.intents.set(reference, { status: "Failed", failureDetail: "Declined." })
         yield* passes(4, PAYMENTS_NOW + PASS, 100)
-        expect(statusOf(store, order.id)).toBe("SystemCancelled")
+        expect(orderStatusOf(store, order.id)).toBe("SystemCancelled")
       }),
     )
   })

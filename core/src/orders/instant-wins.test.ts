@@ -12,20 +12,24 @@ import {
   ANN,
   awaitingOrder,
   BOB,
-  balanceOf,
   notificationFor,
   PAYMENTS_NOW,
   type PaymentStore,
   paymentDoublesOver,
-  provider,
   runPayments as run,
+  setIntentOutcome,
   setUpPayments as setUp,
 } from "./payment-doubles.js"
 import { Payments } from "./payments.js"
 import { siteCreditBalanceOf } from "./site-credit-doubles.js"
-import { addOrderCustomer, competition, emptyOrderStore } from "./test-doubles.js"
+import { addOrderCustomer, emptyOrderStore, sampleCompetition } from "./test-doubles.js"
 
-const car = competition({ id: "car", name: "A car", ticketPrice: pence(250), totalTickets: 100 })
+const car = sampleCompetition({
+  id: "car",
+  name: "A car",
+  ticketPrice: pence(250),
+  totalTickets: 100,
+})
 
 /** An order for tickets of the car, awaiting its card payment. */
 const orderFor = (ticketNumbers: readonly number[], overrides: Partial<Order> = {}) =>
@@ -58,7 +62,7 @@ const payByCard = (store: PaymentStore, order: Order, principal = ANN) =>
     const payments = yield* Payments
     const started = yield* payments.startPayment(principal, order.id)
     const reference = started.payments.at(-1)?.providerReference ?? ""
-    provider(store, reference, "Succeeded")
+    setIntentOutcome(store, reference, "Succeeded")
     yield* payments.complete(principal, order.id)
     yield* payments.handleNotification(
       ...notificationFor(reference, `evt-${order.id}`, { status: "Succeeded" }),
@@ -106,7 +110,7 @@ describe("instant wins, when an order is paid by card", () => {
             at: new Date(PAYMENTS_NOW),
           },
         ])
-        expect(balanceOf(store, ANN.customerId ?? "")).toBe(500)
+        expect(siteCreditBalanceOf(store, ANN.customerId ?? "")).toBe(500)
       }),
     )
   })
@@ -176,8 +180,8 @@ describe("instant wins, when an order is paid by card", () => {
             winnerCustomerId: BOB.customerId,
             orderId: bobsOrder.id,
           })
-          expect(balanceOf(store, BOB.customerId ?? "")).toBe(500)
-          expect(balanceOf(store, ANN.customerId ?? "")).toBe(0)
+          expect(siteCreditBalanceOf(store, BOB.customerId ?? "")).toBe(500)
+          expect(siteCreditBalanceOf(store, ANN.customerId ?? "")).toBe(0)
         }),
       )
     },
@@ -359,7 +363,7 @@ describe("instantWinAwards for a postal entry", () => {
         winnerDisplayName: "Pat P.",
       })
       expect(rowAt(store, 1)?.processedAt).not.toBeNull()
-      expect(balanceOf(store, ANN.customerId ?? "")).toBe(500)
+      expect(siteCreditBalanceOf(store, ANN.customerId ?? "")).toBe(500)
     }).pipe(Effect.provide(paymentDoublesOver(store)))
   })
 

@@ -164,9 +164,6 @@ export const creditCardSpendOf = (
       .reduce((sum, p) => sum + p.amount, 0),
   )
 
-export const balanceOf = (store: PaymentStore, customerId: string): Pence =>
-  siteCreditBalanceOf(store, customerId)
-
 /** A signed notification as the double's gateway reads it: the "signature" header must say "valid". */
 export const notificationFor = (
   providerReference: string,
@@ -463,7 +460,7 @@ export const paymentDoublesOver = (store: PaymentStore) => {
   const customers = Layer.succeed(
     CustomerRepo,
     memoryCustomerRepo(store, {
-      siteCreditBalanceOf: (customerId) => balanceOf(store, customerId),
+      siteCreditBalanceOf: (customerId) => siteCreditBalanceOf(store, customerId),
     }),
   )
 
@@ -609,7 +606,7 @@ export const runPayments = <A, E>(store: PaymentStore, test: Effect.Effect<A, E,
   )
 
 /** The provider's side: the customer's card was confirmed (or declined) on the intent. */
-export const provider = (
+export const setIntentOutcome = (
   store: PaymentStore,
   reference: string,
   outcome: "Succeeded" | "Declined",
@@ -621,4 +618,5 @@ export const provider = (
       : { status: "Failed", failureDetail: "Your card was declined." },
   )
 
-export const statusOf = (store: PaymentStore, orderId: string) => store.orders.get(orderId)?.status
+export const orderStatusOf = (store: PaymentStore, orderId: string) =>
+  store.orders.get(orderId)?.status

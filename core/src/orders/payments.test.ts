@@ -7,20 +7,20 @@ import {
   ANN,
   awaitingOrder,
   BOB,
-  balanceOf,
   ignoredNotification,
   notificationFor,
+  orderStatusOf,
   PAYMENTS_NOW,
   type PaymentStore,
   paymentDoublesOver,
-  provider,
   runPayments as run,
+  setIntentOutcome,
   setUpPayments as setUp,
-  statusOf,
 } from "./payment-doubles.js"
 import { Payments } from "./payments.js"
 import { LONGEST_REFUND_RETRY_MS } from "./refunds.js"
-import { promotion } from "./test-doubles.js"
+import { siteCreditBalanceOf } from "./site-credit-doubles.js"
+import { samplePromotion } from "./test-doubles.js"
 
 describe("Payments", () => {
   it.effect("starts one pending payment with the provider's token, however often asked", () => {
@@ -89,7 +89,7 @@ describe("Payments", () => {
           failureDetail: null,
         })
 
-        provider(store, first.payments[0]!.providerReference, "Declined")
+        setIntentOutcome(store, first.payments[0]!.providerReference, "Declined")
         const declined = yield* Effect.either(payments.complete(ANN, order.id))
         expect(Either.isLeft(declined) && declined.left).toMatchObject({
           _tag: "PaymentStillDue",
@@ -101,7 +101,7 @@ describe("Payments", () => {
         expect(retry.payments.map((p) => p.status)).toEqual(["Failed", "Pending"])
         expect(retry.payments[1]?.providerReference).not.toBe(first.payments[0]?.providerReference)
 
-        provider(store, retry.payments[1]!.providerReference, "Succeeded")
+        setIntentOutcome(store, retry.payments[1]!.providerReference, "Succeeded")
         const paid = yield* payments.complete(ANN, order.id)
         const again = yield* payments.complete(ANN, order.id)
         expect(paid.order.status).toBe("Completed")
@@ -130,7 +130,7 @@ describe("Payments", () => {
     const store = setUp(order)
     store.promotions.set(
       "YORKSHIRE10",
-      promotion({ code: "YORKSHIRE10", clubId: "club-yorkshire", usageCount: 1 }),
+      samplePromotion({ code: "YORKSHIRE10", clubId: "club-yorkshire", usageCount: 1 }),
     )
     store.promotionUses.push({
       orderId: order.id,
@@ -143,7 +143,7 @@ describe("Payments", () => {
         const payments = yield* Payments
         const started = yield* payments.startPayment(ANN, order.id)
         expect(store.clubCredits.size).toBe(0)
-        provider(store, started.payments[0]!.providerReference, "Succeeded")
+        setIntentOutcome(store, started.payments[0]!.providerReference, "Succeeded")
         yield* payments.complete(ANN, order.id)
         yield* payments.handleNotification(
           ...notificationFor(started.payments[0]!.providerReference, "event-1", {
@@ -161,7 +161,7 @@ describe("Payments", () => {
     const store = setUp(order)
     store.promotions.set(
       "YORKSHIRE10",
-      promotion({ code: "YORKSHIRE10", clubId: "club-yorkshire", usageCount: 1 }),
+      samplePromotion({ code: "YORKSHIRE10", clubId: "club-yorkshire", usageCount: 1 }),
     )
     store.promotionUses.push({
       orderId: order.id,
@@ -199,7 +199,7 @@ describe("Payments", () => {
             to: "Completed",
           })
         }
-        expect(statusOf(store, paid.id)).toBe("Completed")
+        expect(orderStatusOf(store, paid.id)).toBe("Completed")
         expect(store.intentKeys.size).toBe(0)
       }),
     )
@@ -247,7 +247,7 @@ describe("Payments", () => {
         const payments = yield* Payments
         const started = yield* payments.startPayment(ANN, order.id)
         const reference = started.payments[0]!.providerReference
-        provider(store, reference, "Succeeded")
+        setIntentOutcome(store, reference, "Succeeded")
         expect(store.mail).toEqual([])
         yield* payments.complete(ANN, order.id)
         yield* payments.handleNotification(
@@ -286,7 +286,7 @@ describe("Payments", () => {
           yield* payments.startPayment(ANN, cancelled.id)
           yield* payments.cancel(ANN, cancelled.id)
           yield* payments.expireDue()
-          expect(statusOf(store, expired.id)).toBe("SystemCancelled")
+          expect(orderStatusOf(store, expired.id)).toBe("SystemCancelled")
           expect(store.mail).toEqual([])
         }),
       )
@@ -305,7 +305,7 @@ describe("Payments", () => {
           const reference = started.payments[0]!.providerReference
           const [body, headers] = notificationFor(reference, "evt-1", { status: "Succeeded" })
           expect(yield* payments.handleNotification(body, headers)).toBe("Accepted")
-          expect(statusOf(store, order.id)).toBe("Completed")
+          expect(orderStatusOf(store, order.id)).toBe("Completed")
           expect(yield* payments.handleNotification(body, headers)).toBe("Replayed")
           expect(store.moves).toEqual([`${order.id}:Completed`])
         }),
@@ -327,7 +327,7 @@ describe("Payments", () => {
             payments.handleNotification(body, { signature: "made-up" }),
           )
           expect(Either.isLeft(forged) && forged.left._tag).toBe("NotificationRejected")
-          expect(statusOf(store, order.id)).toBe("AwaitingPayment")
+          expect(orderStatusOf(store, order.id)).toBe("AwaitingPayment")
           expect(store.payments[0]?.status).toBe("Pending")
           expect(store.notifications.size).toBe(0)
         }),
@@ -352,7 +352,7 @@ describe("Payments", () => {
             failureDetail: "Insufficient funds.",
             clientToken: null,
           })
-          expect(statusOf(store, order.id)).toBe("AwaitingPayment")
+          expect(orderStatusOf(store, order.id)).toBe("AwaitingPayment")
         }),
       )
     })
@@ -413,7 +413,7 @@ describe("Payments", () => {
                       const payments = yield* Payments
                       const started = yield* payments.startPayment(ANN, order.id)
                       const reference = started.payments[0]!.providerReference
-                      provider(store, reference, "Succeeded")
+                      setIntentOutcome(store, reference, "Succeeded")
                       const [body, headers] = notificationFor(reference, "evt-1", {
                         status: "Succeeded",
                       })
@@ -427,7 +427,7 @@ describe("Payments", () => {
                     }),
                   ).pipe(Effect.provide(TestContext.TestContext)),
                 )
-                expect(statusOf(store, order.id)).toBe("Completed")
+                expect(orderStatusOf(store, order.id)).toBe("Completed")
                 expect(store.moves).toEqual([`${order.id}:Completed`])
                 expect(store.released).toEqual([])
                 expect(store.mail.map((m) => m.kind)).toEqual(["OrderConfirmation"])
@@ -461,7 +461,7 @@ describe("Payments", () => {
           expect(cancelled.order.status).toBe("Cancelled")
           expect(again.order.status).toBe("Cancelled")
           expect(store.released).toEqual([order.id])
-          expect(balanceOf(store, ANN.customerId!)).toBe(500)
+          expect(siteCreditBalanceOf(store, ANN.customerId!)).toBe(500)
         }),
       )
     })
@@ -474,7 +474,7 @@ describe("Payments", () => {
         Effect.gen(function* () {
           const payments = yield* Payments
           const started = yield* payments.startPayment(ANN, order.id)
-          provider(store, started.payments[0]!.providerReference, "Succeeded")
+          setIntentOutcome(store, started.payments[0]!.providerReference, "Succeeded")
           const result = yield* payments.cancel(ANN, order.id)
           expect(result.order.status).toBe("Completed")
           expect(store.released).toEqual([])
@@ -529,7 +529,7 @@ describe("Payments", () => {
               orderId: order.id,
               attempted: "cancel",
             })
-            expect(statusOf(store, order.id)).toBe("AwaitingPayment")
+            expect(orderStatusOf(store, order.id)).toBe("AwaitingPayment")
             expect(store.released).toEqual([])
           }),
         )
@@ -599,7 +599,7 @@ describe("Payments", () => {
         Effect.gen(function* () {
           const payments = yield* Payments
           const first = (yield* payments.startPayment(ANN, order.id)).payments[0]!
-          provider(store, first.providerReference, "Declined")
+          setIntentOutcome(store, first.providerReference, "Declined")
           yield* Effect.either(payments.complete(ANN, order.id))
           expect(store.voided).toEqual([])
           const retry = yield* payments.startPayment(ANN, order.id)
@@ -617,7 +617,7 @@ describe("Payments", () => {
         Effect.gen(function* () {
           const payments = yield* Payments
           const first = (yield* payments.startPayment(ANN, order.id)).payments[0]!
-          provider(store, first.providerReference, "Declined")
+          setIntentOutcome(store, first.providerReference, "Declined")
           yield* Effect.either(payments.complete(ANN, order.id))
           // The customer tried another card on it; the provider is processing that now.
           store.intents.set(first.providerReference, { status: "Pending" })
@@ -643,10 +643,10 @@ describe("Payments", () => {
           Effect.gen(function* () {
             const payments = yield* Payments
             const first = (yield* payments.startPayment(ANN, order.id)).payments[0]!
-            provider(store, first.providerReference, "Declined")
+            setIntentOutcome(store, first.providerReference, "Declined")
             yield* Effect.either(payments.complete(ANN, order.id))
             // A real provider keeps a declined intent open: the customer tried another card on it.
-            provider(store, first.providerReference, "Succeeded")
+            setIntentOutcome(store, first.providerReference, "Succeeded")
             const answer = yield* payments.startPayment(ANN, order.id)
             expect(answer.order.status).toBe("Completed")
             expect(answer.payments.map((p) => p.status)).toEqual(["Succeeded"])
@@ -724,7 +724,7 @@ describe("Payments", () => {
               const order = awaitingOrder()
               const store = setUp(order)
               const closed = () => {
-                const status = statusOf(store, order.id)
+                const status = orderStatusOf(store, order.id)
                 return status === "Cancelled" || status === "SystemCancelled"
               }
               /** Whoever the provider says succeeded for a closed order is owed a refund. */
@@ -755,8 +755,10 @@ describe("Payments", () => {
                         store.whileClosing = racingStart(store, order.id, step === "raceThenDown")
                       } else if (step === "start")
                         yield* Effect.either(payments.startPayment(ANN, order.id))
-                      else if (step === "card" && latest) provider(store, latest, "Succeeded")
-                      else if (step === "decline" && latest) provider(store, latest, "Declined")
+                      else if (step === "card" && latest)
+                        setIntentOutcome(store, latest, "Succeeded")
+                      else if (step === "decline" && latest)
+                        setIntentOutcome(store, latest, "Declined")
                       else if (step === "notify") yield* notifyAll(payments)
                       else if (step === "return")
                         yield* Effect.either(payments.complete(ANN, order.id))
@@ -786,8 +788,8 @@ describe("Payments", () => {
               )
               const refundsOf = (reference: string) =>
                 store.providerRefunds.filter((r) => r.providerReference === reference)
-              expect(statusOf(store, order.id)).not.toBe("AwaitingPayment")
-              if (statusOf(store, order.id) === "Completed") {
+              expect(orderStatusOf(store, order.id)).not.toBe("AwaitingPayment")
+              if (orderStatusOf(store, order.id) === "Completed") {
                 // Paid once, kept once.
                 expect(paidAtProvider).toHaveLength(1)
                 expect(store.providerRefunds).toEqual([])
@@ -830,10 +832,10 @@ describe("Payments", () => {
         Effect.gen(function* () {
           const expired = yield* (yield* Payments).expireDue()
           expect(expired).toEqual([due.id])
-          expect(statusOf(store, due.id)).toBe("SystemCancelled")
-          expect(statusOf(store, early.id)).toBe("AwaitingPayment")
+          expect(orderStatusOf(store, due.id)).toBe("SystemCancelled")
+          expect(orderStatusOf(store, early.id)).toBe("AwaitingPayment")
           expect(store.released).toEqual([due.id])
-          expect(balanceOf(store, ANN.customerId!)).toBe(0)
+          expect(siteCreditBalanceOf(store, ANN.customerId!)).toBe(0)
         }),
       )
     })
@@ -848,17 +850,17 @@ describe("Payments", () => {
           Effect.gen(function* () {
             const payments = yield* Payments
             const started = yield* payments.startPayment(ANN, paid.id)
-            provider(store, started.payments[0]!.providerReference, "Succeeded")
+            setIntentOutcome(store, started.payments[0]!.providerReference, "Succeeded")
             store.gatewayDown = true
             expect(yield* payments.expireDue()).toEqual([])
-            expect(statusOf(store, paid.id)).toBe("AwaitingPayment")
+            expect(orderStatusOf(store, paid.id)).toBe("AwaitingPayment")
             store.gatewayDown = false
             // Put off for a minute: the passes before then leave it alone.
             yield* payments.expireDue()
-            expect(statusOf(store, paid.id)).toBe("AwaitingPayment")
+            expect(orderStatusOf(store, paid.id)).toBe("AwaitingPayment")
             yield* TestClock.adjust("1 minute")
             expect(yield* payments.expireDue()).toEqual([])
-            expect(statusOf(store, paid.id)).toBe("Completed")
+            expect(orderStatusOf(store, paid.id)).toBe("Completed")
             expect(store.released).toEqual([])
           }),
         )

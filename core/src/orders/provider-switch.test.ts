@@ -5,11 +5,11 @@ import type { Order } from "./model.js"
 import {
   ANN,
   awaitingOrder,
+  orderStatusOf,
   PAYMENTS_NOW,
   type PaymentStore,
   runPayments as run,
   setUpPayments as setUp,
-  statusOf,
 } from "./payment-doubles.js"
 import { Payments } from "./payments.js"
 
@@ -78,7 +78,7 @@ describe("payments taken with the shop's previous card provider", () => {
         Effect.gen(function* () {
           yield* pastExpiry(order)
           expect(yield* (yield* Payments).expireDue()).toEqual([order.id])
-          expect(statusOf(store, order.id)).toBe("SystemCancelled")
+          expect(orderStatusOf(store, order.id)).toBe("SystemCancelled")
           expect(store.released).toEqual([order.id])
         }),
       )

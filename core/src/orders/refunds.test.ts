@@ -6,12 +6,12 @@ import {
   ANN,
   awaitingOrder,
   notificationFor,
+  orderStatusOf,
   PAYMENTS_NOW,
   type PaymentStore,
-  provider,
   runPayments as run,
+  setIntentOutcome,
   setUpPayments as setUp,
-  statusOf,
 } from "./payment-doubles.js"
 import { Payments } from "./payments.js"
 import { LONGEST_REFUND_RETRY_MS, refundRetryDelayMs } from "./refunds.js"
@@ -80,7 +80,7 @@ describe("money taken for an order that can no longer take it", () => {
             refundedAt: new Date(PAYMENTS_NOW),
           },
         ])
-        expect(statusOf(store, order.id)).toBe("Cancelled")
+        expect(orderStatusOf(store, order.id)).toBe("Cancelled")
         expect(store.moves).toEqual([])
       }),
     )
@@ -201,12 +201,12 @@ describe("money taken for an order that can no longer take it", () => {
         const payments = yield* Payments
         const started = yield* payments.startPayment(ANN, order.id)
         const reference = started.payments[0]!.providerReference
-        provider(store, reference, "Succeeded")
+        setIntentOutcome(store, reference, "Succeeded")
         yield* payments.handleNotification(
           ...notificationFor(reference, "evt-1", { status: "Succeeded" }),
         )
         yield* payments.expireDue()
-        expect(statusOf(store, order.id)).toBe("Completed")
+        expect(orderStatusOf(store, order.id)).toBe("Completed")
         expect(store.refunds).toEqual([])
         expect(store.providerRefunds).toEqual([])
       }),

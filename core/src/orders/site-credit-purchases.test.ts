@@ -14,14 +14,13 @@ import { checkoutDoublesOver } from "./checkout-doubles.js"
 import {
   ANN,
   awaitingOrder,
-  balanceOf,
   notificationFor,
+  orderStatusOf,
   PAYMENTS_NOW,
   type PaymentStore,
-  provider,
   runPayments as run,
+  setIntentOutcome,
   setUpPayments as setUp,
-  statusOf,
 } from "./payment-doubles.js"
 import { Payments } from "./payments.js"
 import { siteCreditBalanceOf } from "./site-credit-doubles.js"
@@ -249,7 +248,7 @@ describe("paying for site credit", () => {
         })
         expect(purchases(store)).toEqual([])
 
-        provider(store, reference, "Succeeded")
+        setIntentOutcome(store, reference, "Succeeded")
         const event = notificationFor(reference, "evt-1", { status: "Succeeded" })
         yield* payments.handleNotification(...event)
         yield* payments.complete(ANN, order.id)
@@ -259,7 +258,7 @@ describe("paying for site credit", () => {
         )
         yield* payments.complete(ANN, order.id)
 
-        expect(statusOf(store, order.id)).toBe("Completed")
+        expect(orderStatusOf(store, order.id)).toBe("Completed")
         expect(purchases(store)).toEqual([
           {
             customerId: ANN.customerId,
@@ -270,7 +269,7 @@ describe("paying for site credit", () => {
             at: new Date(PAYMENTS_NOW),
           },
         ])
-        expect(balanceOf(store, ANN.customerId!)).toBe(500)
+        expect(siteCreditBalanceOf(store, ANN.customerId!)).toBe(500)
         // The confirmation speaks of credit, not tickets.
         const [confirmation] = store.mail
         expect(store.mail).toHaveLength(1)
@@ -292,16 +291,16 @@ describe("paying for site credit", () => {
       Effect.gen(function* () {
         const payments = yield* Payments
         const started = yield* payments.startPayment(ANN, declined.id)
-        provider(store, started.payments[0]!.providerReference, "Declined")
+        setIntentOutcome(store, started.payments[0]!.providerReference, "Declined")
         yield* Effect.either(payments.complete(ANN, declined.id))
         yield* payments.startPayment(ANN, cancelled.id)
         yield* payments.cancel(ANN, cancelled.id)
         yield* TestClock.setTime(expired.expiresAt.getTime() + 1)
         yield* payments.expireDue()
 
-        expect(statusOf(store, declined.id)).toBe("SystemCancelled")
-        expect(statusOf(store, cancelled.id)).toBe("Cancelled")
-        expect(statusOf(store, expired.id)).toBe("SystemCancelled")
+        expect(orderStatusOf(store, declined.id)).toBe("SystemCancelled")
+        expect(orderStatusOf(store, cancelled.id)).toBe("Cancelled")
+        expect(orderStatusOf(store, expired.id)).toBe("SystemCancelled")
         expect(store.ledger).toEqual([])
         expect(store.mail).toEqual([])
       }),
@@ -362,8 +361,9 @@ describe("paying for site credit", () => {
                       .at(-1)?.[0]
                     // A step may be refused (a closed order, the provider down): that is its answer.
                     if (step === "start") yield* Effect.either(payments.startPayment(ANN, order.id))
-                    else if (step === "card" && latest) provider(store, latest, "Succeeded")
-                    else if (step === "decline" && latest) provider(store, latest, "Declined")
+                    else if (step === "card" && latest) setIntentOutcome(store, latest, "Succeeded")
+                    else if (step === "decline" && latest)
+                      setIntentOutcome(store, latest, "Declined")
                     else if (step === "notify") yield* notifyAll(payments)
                     else if (step === "return")
                       yield* Effect.either(payments.complete(ANN, order.id))
@@ -384,13 +384,13 @@ describe("paying for site credit", () => {
               ).pipe(Effect.provide(TestContext.TestContext)),
             )
             const paid = [...store.intents].some(([, status]) => status.status === "Succeeded")
-            const completed = statusOf(store, order.id) === "Completed"
+            const completed = orderStatusOf(store, order.id) === "Completed"
             expect(purchases(store)).toHaveLength(completed ? 1 : 0)
             if (completed) {
               expect(paid).toBe(true)
-              expect(balanceOf(store, ANN.customerId!)).toBe(500)
+              expect(siteCreditBalanceOf(store, ANN.customerId!)).toBe(500)
             } else {
-              expect(balanceOf(store, ANN.customerId!)).toBe(0)
+              expect(siteCreditBalanceOf(store, ANN.customerId!)).toBe(0)
             }
           }),
           { numRuns: 200 },

@@ -6,14 +6,14 @@ import type { RefundCompetition } from "../rules/refunds.js"
 import {
   ANN,
   awaitingOrder,
-  balanceOf,
   emptyPaymentStore,
   notificationFor,
+  orderStatusOf,
   PAYMENTS_NOW,
   type PaymentStore,
-  statusOf,
 } from "./payment-doubles.js"
 import { Payments } from "./payments.js"
+import { siteCreditBalanceOf } from "./site-credit-doubles.js"
 import {
   emptyRefundStore,
   paidOrder,
@@ -116,10 +116,10 @@ describe("a staff refund of a paid order", () => {
         { amount: 600 },
       )
       store.clubCredits.set(`club-yorkshire/${order.id}`, pence(100))
-      const before = balanceOf(store, ANN.customerId ?? "")
+      const before = siteCreditBalanceOf(store, ANN.customerId ?? "")
       const result = yield* refund(store, refunds, order.id)
       expect(Either.isRight(result) && result.right.siteCreditReturned).toBe(400)
-      expect(balanceOf(store, ANN.customerId ?? "")).toBe(before + 400)
+      expect(siteCreditBalanceOf(store, ANN.customerId ?? "")).toBe(before + 400)
       expect(store.clubCredits.get(`club-yorkshire/${order.id}/reversal`)).toBe(-100)
       expect(refunds.audit[0]?.after).toMatchObject({
         cardRefunded: 600,
@@ -140,7 +140,7 @@ describe("a staff refund of a paid order", () => {
         _tag: "OrderWon",
         ticketNumber: 7,
       })
-      expect(statusOf(store, order.id)).toBe("Completed")
+      expect(orderStatusOf(store, order.id)).toBe("Completed")
       expect([store.refunds, store.providerRefunds, refunds.audit]).toEqual([[], [], []])
       expect(refunds.returned.size).toBe(0)
     }),
@@ -156,7 +156,7 @@ describe("a staff refund of a paid order", () => {
         _tag: "RefundMustWaitForDraw",
         competitionName: "Signed Ashes Stumps",
       })
-      expect(statusOf(store, order.id)).toBe("Completed")
+      expect(orderStatusOf(store, order.id)).toBe("Completed")
       expect(refunds.returned.size).toBe(0)
       expect(store.refunds).toEqual([])
     }),
@@ -180,7 +180,7 @@ describe("a staff refund of a paid order", () => {
         Effect.flatMap(Payments, (payments) => payments.handleNotification(body, headers)),
       )
       expect(verdict).toBe("Accepted")
-      expect(statusOf(store, order.id)).toBe("Refunded")
+      expect(orderStatusOf(store, order.id)).toBe("Refunded")
       // Still the one refund, owed once.
       expect(store.refunds).toMatchObject([{ reason: "StaffRefund", amount: 1000 }])
     }),
@@ -193,7 +193,7 @@ describe("a staff refund of a paid order", () => {
       store.orders.set(order.id, order)
       const result = yield* refund(store, refunds, order.id)
       expect(Either.isLeft(result) && result.left._tag).toBe("OrderTransitionRefused")
-      expect(statusOf(store, order.id)).toBe("AwaitingPayment")
+      expect(orderStatusOf(store, order.id)).toBe("AwaitingPayment")
     }),
   )
 
@@ -203,7 +203,7 @@ describe("a staff refund of a paid order", () => {
       const order = paidOrder(store, awaitingOrder(), { amount: 1000 })
       const result = yield* refund(store, refunds, order.id, ANN)
       expect(Either.isLeft(result) && result.left._tag).toBe("NotStaff")
-      expect(statusOf(store, order.id)).toBe("Completed")
+      expect(orderStatusOf(store, order.id)).toBe("Completed")
     }),
   )
 
@@ -234,7 +234,7 @@ describe("a staff refund of a paid order", () => {
               { amount: total - credit },
             )
             const customerId = ANN.customerId ?? ""
-            const heldBefore = balanceOf(store, customerId) + credit
+            const heldBefore = siteCreditBalanceOf(store, customerId) + credit
             await Effect.runPromise(
               Effect.gen(function* () {
                 yield* refund(store, refunds, order.id)
@@ -243,8 +243,10 @@ describe("a staff refund of a paid order", () => {
             )
             const toCard = store.providerRefunds.reduce((sum, r) => sum + r.amount, 0)
             expect(toCard).toBe(total - credit)
-            expect(balanceOf(store, customerId)).toBe(heldBefore)
-            expect(toCard + (balanceOf(store, customerId) - (heldBefore - credit))).toBe(total)
+            expect(siteCreditBalanceOf(store, customerId)).toBe(heldBefore)
+            expect(toCard + (siteCreditBalanceOf(store, customerId) - (heldBefore - credit))).toBe(
+              total,
+            )
           },
         ),
         { numRuns: 60 },
@@ -293,7 +295,7 @@ describe("a staff cancel", () => {
         Effect.flatMap(StaffOrders, (staff) => Effect.either(staff.cancel(ANN, unpaid.id))),
       )
       expect(Either.isLeft(result) && result.left._tag).toBe("NotStaff")
-      expect(statusOf(store, unpaid.id)).toBe("AwaitingPayment")
+      expect(orderStatusOf(store, unpaid.id)).toBe("AwaitingPayment")
     }),
   )
 })
@@ -331,7 +333,7 @@ describe("a staff refund of an order that bought site credit", () => {
       expect(store.ledger.filter((e) => e.reason === "PurchaseReversal")).toMatchObject([
         { orderId: order.id, amount: -500 },
       ])
-      expect(balanceOf(store, ANN.customerId!)).toBe(0)
+      expect(siteCreditBalanceOf(store, ANN.customerId!)).toBe(0)
       expect(refunds.audit).toMatchObject([
         { action: "Order.Refund", after: { status: "Refunded", purchasedCreditTakenBack: 500 } },
       ])
@@ -357,7 +359,7 @@ describe("a staff refund of an order that bought site credit", () => {
         balance: 300,
         bought: 500,
       })
-      expect(statusOf(store, order.id)).toBe("Completed")
+      expect(orderStatusOf(store, order.id)).toBe("Completed")
       expect(store.ledger).toEqual(before)
       expect(store.refunds).toEqual([])
       expect(store.providerRefunds).toEqual([])

@@ -294,7 +294,7 @@ export const basketServicesOver = (store: OrderStore, charities: readonly Charit
     Layer.provide(Layer.succeed(Charities, { list: charities })),
   )
 
-export const competition = (overrides: Partial<Competition> = {}): Competition => ({
+export const sampleCompetition = (overrides: Partial<Competition> = {}): Competition => ({
   id: newId("competition"),
   name: "A car",
   description: "<p>A car</p>",
@@ -319,7 +319,7 @@ export const competition = (overrides: Partial<Competition> = {}): Competition =
 })
 
 /** A whole-basket voucher of 10% off with no limits, unless overridden. */
-export const promotion = (overrides: Partial<Promotion> = {}): Promotion => ({
+export const samplePromotion = (overrides: Partial<Promotion> = {}): Promotion => ({
   code: "SUMMER10",
   description: "10% off",
   discount: { kind: "Percentage", percent: 10 },

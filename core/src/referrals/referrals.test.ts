@@ -4,9 +4,9 @@ import type { Principal } from "../accounts/model.js"
 import { Registration } from "../accounts/registration.js"
 import {
   type AccountStore,
-  emptyStore,
+  emptyAccountStore,
   makeAccountDoubles,
-  registration,
+  registrationRequest,
 } from "../accounts/test-doubles.js"
 import { RateLimitPolicy } from "../accounts/throttle.js"
 import type { ReferralRepo } from "../ports/referrals.js"
@@ -41,7 +41,7 @@ const run = <A, E>(
     rows: ReferralRows,
   ) => Effect.Effect<A, E, Registration | Referrals | ReferralRepo>,
 ) => {
-  const store = emptyStore()
+  const store = emptyAccountStore()
   const rows = emptyReferralRows()
   return Effect.provide(
     Effect.zipRight(TestClock.setTime(START), test(store, rows)),
@@ -50,10 +50,10 @@ const run = <A, E>(
 }
 
 /** Registers someone and answers them as the principal their session would carry. */
-const join = (email: string, overrides: Parameters<typeof registration>[0] = {}) =>
+const join = (email: string, overrides: Parameters<typeof registrationRequest>[0] = {}) =>
   Effect.gen(function* () {
     const outcome = yield* (yield* Registration).register(
-      registration({ emailAddress: email, ...overrides }),
+      registrationRequest({ emailAddress: email, ...overrides }),
       {},
     )
     if (outcome._tag !== "Registered") throw new Error("not registered")

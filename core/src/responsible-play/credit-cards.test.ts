@@ -6,9 +6,9 @@ import {
   ANN,
   awaitingOrder,
   notificationFor,
+  orderStatusOf,
   runPayments,
   setUpPayments,
-  statusOf,
 } from "../orders/payment-doubles.js"
 import { Payments } from "../orders/payments.js"
 import type { IntentStatus } from "../ports/payment-gateway.js"
@@ -103,7 +103,7 @@ describe("credit cards at payment (decision 0042)", () => {
               failureDetail: creditCardTexts.refused(creditCardTexts.instantWin),
             })
           }
-          expect(statusOf(store, order.id)).toBe("AwaitingPayment")
+          expect(orderStatusOf(store, order.id)).toBe("AwaitingPayment")
           expect(store.refunds).toMatchObject([{ reason: "CreditCardRefused", amount: 1000 }])
           // Asked of the provider at once, after the settling transaction.
           expect(store.providerRefunds).toHaveLength(1)
@@ -117,7 +117,7 @@ describe("credit cards at payment (decision 0042)", () => {
 
           const paid = yield* payWith(store, order, debit)
           expect(paid._tag).toBe("Right")
-          expect(statusOf(store, order.id)).toBe("Completed")
+          expect(orderStatusOf(store, order.id)).toBe("Completed")
           expect(store.providerRefunds).toHaveLength(1)
         }),
       )
@@ -137,7 +137,7 @@ describe("credit cards at payment (decision 0042)", () => {
         yield* payments.handleNotification(...notificationFor(reference, "evt-1", credit))
         yield* payments.handleNotification(...notificationFor(reference, "evt-2", credit))
         yield* Effect.either(payments.complete(ANN, order.id))
-        expect(statusOf(store, order.id)).toBe("AwaitingPayment")
+        expect(orderStatusOf(store, order.id)).toBe("AwaitingPayment")
         expect(store.refunds).toHaveLength(1)
         expect(store.providerRefunds).toHaveLength(1)
         expect(store.events.filter((e) => e.kind === "CreditCardRefused")).toHaveLength(1)
@@ -158,7 +158,7 @@ describe("credit cards at payment (decision 0042)", () => {
         yield* payments.handleNotification(
           ...notificationFor(reference, "evt-1", { status: "Succeeded" }),
         )
-        expect(statusOf(store, order.id)).toBe("AwaitingPayment")
+        expect(orderStatusOf(store, order.id)).toBe("AwaitingPayment")
         expect(store.payments[0]?.cardFunding).toBe("Credit")
         expect(store.refunds).toMatchObject([{ reason: "CreditCardRefused" }])
       }),
@@ -246,13 +246,13 @@ describe("credit cards at payment (decision 0042)", () => {
           expect(kept).toBeLessThanOrEqual(CREDIT_CARD_MONTHLY_CAP)
           // Every refund is a refusal, and every order not refused was paid.
           for (const refund of store.refunds) expect(refund.reason).toBe("CreditCardRefused")
-          const completed = orders.filter((o) => statusOf(store, o.id) === "Completed")
+          const completed = orders.filter((o) => orderStatusOf(store, o.id) === "Completed")
           expect(completed.reduce((sum, o) => sum + o.orderTotal, 0)).toBe(kept)
           // Refused only when it would have passed the cap.
           let running = 0
           for (const order of orders) {
             const fits = running + order.orderTotal <= CREDIT_CARD_MONTHLY_CAP
-            expect(statusOf(store, order.id)).toBe(fits ? "Completed" : "AwaitingPayment")
+            expect(orderStatusOf(store, order.id)).toBe(fits ? "Completed" : "AwaitingPayment")
             if (fits) running += order.orderTotal
           }
         }),

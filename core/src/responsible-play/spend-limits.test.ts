@@ -6,9 +6,9 @@ import { Checkout } from "../orders/checkout.js"
 import { checkoutDoublesOver } from "../orders/checkout-doubles.js"
 import {
   addOrderCustomer,
-  competition,
   emptyOrderStore,
   type OrderStore,
+  sampleCompetition,
 } from "../orders/test-doubles.js"
 import { pence } from "../rules/money.js"
 import { OrderStatus } from "../rules/order-status.js"
@@ -20,7 +20,7 @@ import { SpendLimits } from "./spend-limits.js"
 const NOW = Date.parse("2026-06-15T12:00:00Z")
 const ANN = "customer-ann"
 const BOB = "customer-bob"
-const car = competition({
+const car = sampleCompetition({
   id: "car",
   name: "A car",
   ticketPrice: pence(250),

@@ -2,7 +2,11 @@ import { describe, expect, it } from "@effect/vitest"
 import { Clock, Effect, Either, Layer, TestClock, TestContext } from "effect"
 import fc from "fast-check"
 import type { Principal, Role } from "../accounts/model.js"
-import { type AccountStore, emptyStore, makeAccountDoubles } from "../accounts/test-doubles.js"
+import {
+  type AccountStore,
+  emptyAccountStore,
+  makeAccountDoubles,
+} from "../accounts/test-doubles.js"
 import { CustomerRepo } from "../ports/accounts.js"
 import { AgeVerification } from "../ports/age-verification.js"
 import { ResponsiblePlayEvents } from "../ports/responsible-play-events.js"
@@ -48,7 +52,7 @@ const services = (world: World, provider = DeclaredDateOfBirthLive) =>
   })
 
 const newWorld = (): World => {
-  const accounts = emptyStore()
+  const accounts = emptyAccountStore()
   return {
     accounts,
     standing: standingStoreOver(() => accounts.customers.map((c) => c.customerId)),

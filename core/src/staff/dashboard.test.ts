@@ -2,12 +2,12 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Layer, TestClock } from "effect"
 import type { Principal } from "../accounts/model.js"
 import {
-  admin,
-  customer,
+  DRAWS_ADMIN,
+  DRAWS_CUSTOMER,
   DRAWS_NOW,
+  DRAWS_STAFF,
   drawServicesOver,
   emptyDrawStore,
-  staff,
   testCompetition,
 } from "../draws/test-doubles.js"
 import {
@@ -63,17 +63,17 @@ const dashboardFor = (by: Principal, windows: { from: Date; to: Date }[] = []) =
 describe("the back office's dashboard", () => {
   it.effect("is for staff: a customer is refused", () =>
     Effect.gen(function* () {
-      const refused = yield* dashboardFor(customer)
+      const refused = yield* dashboardFor(DRAWS_CUSTOMER)
       expect(Either.isLeft(refused) && refused.left._tag).toBe("NotStaff")
-      expect(Either.isRight(yield* dashboardFor(staff))).toBe(true)
-      expect(Either.isRight(yield* dashboardFor(admin))).toBe(true)
+      expect(Either.isRight(yield* dashboardFor(DRAWS_STAFF))).toBe(true)
+      expect(Either.isRight(yield* dashboardFor(DRAWS_ADMIN))).toBe(true)
     }),
   )
 
   it.effect("reads today's and the week's sales up to now, and what needs staff next", () =>
     Effect.gen(function* () {
       const windows: { from: Date; to: Date }[] = []
-      const result = yield* dashboardFor(staff, windows)
+      const result = yield* dashboardFor(DRAWS_STAFF, windows)
       if (Either.isLeft(result)) throw new Error(result.left._tag)
       const dashboard = result.right
       expect(windows.every((w) => w.to.getTime() === DRAWS_NOW)).toBe(true)

@@ -3,7 +3,11 @@ import { Effect, Either, Layer } from "effect"
 import fc from "fast-check"
 import type { Principal, Role } from "../accounts/model.js"
 import { StaffAccounts } from "../accounts/staff-accounts.js"
-import { type AccountStore, emptyStore, makeAccountDoubles } from "../accounts/test-doubles.js"
+import {
+  type AccountStore,
+  emptyAccountStore,
+  makeAccountDoubles,
+} from "../accounts/test-doubles.js"
 import type { AuditEntry } from "../ports/audit-log.js"
 import { staffUserDoublesOver } from "./staff-user-doubles.js"
 import { StaffUsers } from "./staff-users.js"
@@ -20,7 +24,7 @@ const principalOf = (userId: string, role: Role): Principal => ({
 
 /** A shop whose staff are `roles`, user ids "u0", "u1", …, each with a live refresh token. */
 const shopWith = (roles: readonly StaffRole[]) => {
-  const store: AccountStore = emptyStore()
+  const store: AccountStore = emptyAccountStore()
   roles.forEach((role, i) => {
     store.users.push({
       id: `u${i}`,
