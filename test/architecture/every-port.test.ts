@@ -101,4 +101,18 @@ describe("every port of core", () => {
     )
     expect(partial).toEqual([])
   })
+
+  it("is listed in docs/core.md with doubles that exist", async () => {
+    const doc = readFileSync(join(REPO_ROOT, "docs/core.md"), "utf8")
+    const rows = doc.split("\n").filter((line) => /^\| `[a-z-]+`: /.test(line))
+    const listedPorts = new Set(
+      rows.flatMap((row) => (row.split("|")[1] ?? "").match(/\b[A-Z][A-Za-z]+\b/g) ?? []),
+    )
+    expect((await portTags()).filter((tag) => !listedPorts.has(tag))).toEqual([])
+    const named = rows.flatMap((row) =>
+      [...(row.split("|")[3] ?? "").matchAll(/`([A-Za-z]+)[(`]/g)].map((m) => m[1] ?? ""),
+    )
+    expect(named.length).toBeGreaterThan(40)
+    expect(named.filter((name) => !(name in testing))).toEqual([])
+  })
 })
