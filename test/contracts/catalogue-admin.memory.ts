@@ -1,6 +1,6 @@
 import type { LockedCompetition } from "@howzat/core/ports/competition-admin"
 import type { MemoryCatalogue } from "@howzat/core/testing"
-import { at, DAY } from "./competitions.fixtures"
+import { newCompetition } from "./competitions.fixtures"
 import { memoryId } from "./harness"
 
 /**
@@ -10,33 +10,32 @@ import { memoryId } from "./harness"
 export const stagedCompetition = (
   catalogue: MemoryCatalogue,
   attributes: Readonly<Record<string, string>>,
-): LockedCompetition => ({
-  id: memoryId("competition"),
-  name: "Test competition",
-  description: "<p>A prize</p>",
-  ticketPrice: 99,
-  totalTickets: 100,
-  maxTicketsPerCustomer: 10,
-  defaultTicketSaleQuantity: 1,
-  cashAlternativeValue: null,
-  startDateTimeUtc: at(-DAY),
-  closeDateTimeUtc: at(10 * DAY),
-  drawDateTimeUtc: at(11 * DAY),
-  drawType: "Automatic",
-  visibilityStatus: "Hidden",
-  categoryIds: [],
-  attributes: Object.entries(attributes).map(([description, value]) => {
-    let type = catalogue.attributeTypes.find((t) => t.description === description)
-    if (type === undefined) {
-      type = { id: memoryId("attribute-type"), description }
-      catalogue.attributeTypes.push(type)
-    }
-    return { attributeTypeId: type.id, value }
-  }),
-  imageGroupId: null,
-  ticketsSold: 0,
-  drawn: false,
-  highestInstantWinNumber: null,
-  ordered: false,
-  instantWinGroups: [],
-})
+): LockedCompetition => {
+  // The contracts' one competition, hidden, in the shape the staff's store keeps.
+  const {
+    attributes: _,
+    imageUrls: __,
+    secrets: ___,
+    ...competition
+  } = newCompetition({
+    visibilityStatus: "Hidden",
+  })
+  return {
+    ...competition,
+    id: memoryId("competition"),
+    attributes: Object.entries(attributes).map(([description, value]) => {
+      let type = catalogue.attributeTypes.find((t) => t.description === description)
+      if (type === undefined) {
+        type = { id: memoryId("attribute-type"), description }
+        catalogue.attributeTypes.push(type)
+      }
+      return { attributeTypeId: type.id, value }
+    }),
+    imageGroupId: null,
+    ticketsSold: 0,
+    drawn: false,
+    highestInstantWinNumber: null,
+    ordered: false,
+    instantWinGroups: [],
+  }
+}

@@ -11,7 +11,6 @@ import {
 } from "@howzat/core/ports/catalogue"
 import { CompetitionWriter, type NewCompetition } from "@howzat/core/ports/competition-writer"
 import { competitionPhase } from "@howzat/core/rules/competition"
-import { pence } from "@howzat/core/rules/money"
 import { EDITABLE_RESOURCES, STATIC_PAGE_PREFIX } from "@howzat/core/rules/site-content"
 import { Effect, Either, Layer, ManagedRuntime } from "effect"
 import fc from "fast-check"
@@ -21,9 +20,9 @@ import { Db } from "../database"
 import { migrateToLatest } from "../migrations"
 import type { Database } from "../schema"
 import { DEMO_SOLD_ORDER_ID, LUCKY_DIP, seedDemoData } from "../seed/demo"
+import { at, DAY, HOUR, NOW, newCompetition } from "./competition-fixtures"
 import { makeCompetitionRepo } from "./competitions"
 import { PostgresCatalogueLive } from "./index"
-import { testSecrets } from "./orders-fixtures"
 import { ticketsSoldOf } from "./tickets-sold"
 
 export interface SuiteDatabase {
@@ -31,36 +30,9 @@ export interface SuiteDatabase {
   readonly close: () => Promise<void>
 }
 
-const NOW = new Date("2026-06-15T12:00:00.000Z")
-const MINUTE = 60_000
-const HOUR = 60 * MINUTE
-const DAY = 24 * HOUR
-const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs)
-
 const PRIZE_IMAGES = fileURLToPath(
   new URL("../../../../apps/web/public/images/prizes/", import.meta.url),
 )
-
-const newCompetition = (overrides: Partial<NewCompetition> = {}): NewCompetition => ({
-  name: "Test competition",
-  description: "<p>A prize</p>",
-  ticketPrice: pence(99),
-  totalTickets: 100,
-  maxTicketsPerCustomer: 10,
-  defaultTicketSaleQuantity: 1,
-  cashAlternativeValue: null,
-  startDateTimeUtc: at(-DAY),
-  closeDateTimeUtc: at(10 * DAY),
-  drawDateTimeUtc: at(11 * DAY),
-  drawType: "Automatic",
-  visibilityStatus: "Visible",
-  categoryIds: [],
-  attributes: {},
-  imageUrls: [],
-  instantWinGroups: [],
-  secrets: testSecrets(),
-  ...overrides,
-})
 
 const TABLES = [
   "resources",

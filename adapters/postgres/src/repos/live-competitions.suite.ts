@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto"
 import type { NewCompetition } from "@howzat/core/ports/competition-writer"
-import { pence } from "@howzat/core/rules/money"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { migrateToLatest } from "../migrations"
 import { makeTransactions, runQuery } from "../transactions"
 import type { SuiteDatabase } from "./catalogue.suite"
+import { newCompetition } from "./competition-fixtures"
 import { createCompetition } from "./competition-writer"
 import { makeLiveCompetitions } from "./live-competitions"
 
@@ -30,29 +29,15 @@ export const liveCompetitionsSuite = (name: string, open: () => Promise<SuiteDat
     afterAll(() => database?.close())
 
     const competition = (overrides: Partial<NewCompetition> = {}) =>
-      createCompetition(database.db, {
-        name: "Signed Ashes Bat",
-        description: "",
-        ticketPrice: pence(250),
-        totalTickets: 20,
-        maxTicketsPerCustomer: 5,
-        defaultTicketSaleQuantity: 1,
-        cashAlternativeValue: null,
-        startDateTimeUtc: at(-1),
-        closeDateTimeUtc: at(5),
-        drawDateTimeUtc: at(6),
-        drawType: "Automatic",
-        visibilityStatus: "Visible",
-        categoryIds: [],
-        attributes: {},
-        imageUrls: [],
-        instantWinGroups: [],
-        secrets: {
-          drawSeed: new Uint8Array(randomBytes(32)),
-          instantWinSalt: randomBytes(32).toString("hex"),
-        },
-        ...overrides,
-      })
+      createCompetition(
+        database.db,
+        newCompetition({
+          startDateTimeUtc: at(-1),
+          closeDateTimeUtc: at(5),
+          drawDateTimeUtc: at(6),
+          ...overrides,
+        }),
+      )
 
     const lockedLive = () =>
       Effect.runPromise(

@@ -1,47 +1,19 @@
-import { randomBytes } from "node:crypto"
-import type { CompetitionSecrets } from "@howzat/core/draws/secrets"
 import type { NewCompetition } from "@howzat/core/ports/competition-writer"
-import { pence } from "@howzat/core/rules/money"
 import { type Kysely, sql } from "kysely"
 import type { Database } from "../schema"
+import { newCompetition } from "./competition-fixtures"
 import { createCompetition } from "./competition-writer"
 import { ticketsSoldOf } from "./tickets-sold"
 
 /** Shared by the order suites: rows the allocator needs, written straight to the tables. */
 
-/** Fresh secrets as the SecureRandom port would give them. */
-export const testSecrets = (): CompetitionSecrets => ({
-  drawSeed: new Uint8Array(randomBytes(32)),
-  instantWinSalt: randomBytes(32).toString("hex"),
-})
+export { NOW, testSecrets } from "./competition-fixtures"
 
-export const NOW = new Date("2026-06-15T12:00:00.000Z")
-const DAY = 24 * 60 * 60 * 1000
-
+/** The shared competition with a pool of 20 tickets, made through the writer. */
 export const competitionOnSale = (
   db: Kysely<Database>,
   overrides: Partial<NewCompetition> = {},
-): Promise<string> =>
-  createCompetition(db, {
-    name: "Test competition",
-    description: "<p>A prize</p>",
-    ticketPrice: pence(99),
-    totalTickets: 20,
-    maxTicketsPerCustomer: 10,
-    defaultTicketSaleQuantity: 1,
-    cashAlternativeValue: null,
-    startDateTimeUtc: new Date(NOW.getTime() - DAY),
-    closeDateTimeUtc: new Date(NOW.getTime() + 10 * DAY),
-    drawDateTimeUtc: new Date(NOW.getTime() + 11 * DAY),
-    drawType: "Automatic",
-    visibilityStatus: "Visible",
-    categoryIds: [],
-    attributes: {},
-    imageUrls: [],
-    instantWinGroups: [],
-    secrets: testSecrets(),
-    ...overrides,
-  })
+): Promise<string> => createCompetition(db, newCompetition({ totalTickets: 20, ...overrides }))
 
 let customerCount = 0
 
