@@ -2,8 +2,8 @@ import { BackOfficeFiguresLive } from "@howzat/postgres"
 import {
   addTicketsSold,
   competitionOnSale,
-  newBasket,
   newCustomer,
+  newOrder,
   recordDraw,
 } from "@howzat/postgres/testing"
 import { Layer } from "effect"
@@ -17,21 +17,14 @@ export const backOfficeFiguresOnDatabase = async (open: () => Promise<ContractDa
   const ordered = await competitionOnSale(db)
   const seed: BackOfficeFiguresSeed = {
     order: async ({ createdAt, status, items, discount, card, quantity }) => {
-      const customerId = await newCustomer(db)
-      const { id } = await db
-        .insertInto("orders")
-        .values({
-          basketId: await newBasket(db, customerId),
-          customerId,
-          status,
-          itemTotalPence: items,
-          discountTotalPence: discount,
-          orderTotalPence: card,
-          createdAt,
-          expiresAt: new Date(createdAt.getTime() + HOUR),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow()
+      const id = await newOrder(db, await newCustomer(db), {
+        status,
+        itemTotalPence: items,
+        discountTotalPence: discount,
+        orderTotalPence: card,
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + HOUR),
+      })
       await db
         .insertInto("orderLines")
         .values({

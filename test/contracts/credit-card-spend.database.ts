@@ -1,5 +1,5 @@
 import { CreditCardSpendLive, PaymentRepoLive } from "@howzat/postgres"
-import { competitionOnSale, NOW, newBasket, newCustomer } from "@howzat/postgres/testing"
+import { competitionOnSale, newCustomer, newOrder } from "@howzat/postgres/testing"
 import { Layer } from "effect"
 import type { CreditCardSpendSeed } from "./credit-card-spend.contract"
 import type { ContractDatabase } from "./harness"
@@ -16,21 +16,10 @@ export const creditCardSpendOnDatabase = async (open: () => Promise<ContractData
           .insertInto("instantWinGroups")
           .values({ competitionId, name: "£5 Site Credit" })
           .execute()
-      const basketId = await newBasket(db, customerId)
-      const { id } = await db
-        .insertInto("orders")
-        .values({
-          basketId,
-          customerId,
-          status: "AwaitingPayment",
-          orderTotalPence: 1000,
-          siteCreditDebitPence: 0,
-          allocationExceptions: "[]",
-          createdAt: NOW,
-          expiresAt: NOW,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow()
+      const id = await newOrder(db, customerId, {
+        status: "AwaitingPayment",
+        orderTotalPence: 1000,
+      })
       await db
         .insertInto("orderLines")
         .values({

@@ -1,5 +1,5 @@
 import { PaymentRepoLive } from "@howzat/postgres"
-import { NOW, newBasket, newCustomer } from "@howzat/postgres/testing"
+import { newCustomer, newOrder } from "@howzat/postgres/testing"
 import { Layer } from "effect"
 import type { ContractDatabase } from "./harness"
 import type { PaymentsSeed } from "./payments.contract"
@@ -8,24 +8,8 @@ import type { PaymentsSeed } from "./payments.contract"
 export const paymentsOnDatabase = async (open: () => Promise<ContractDatabase>) => {
   const { db, dbLayer, close } = await open()
   const seed: PaymentsSeed = {
-    order: async (status) => {
-      const customerId = await newCustomer(db)
-      const { id } = await db
-        .insertInto("orders")
-        .values({
-          basketId: await newBasket(db, customerId),
-          customerId,
-          status,
-          orderTotalPence: 1_250,
-          siteCreditDebitPence: 0,
-          allocationExceptions: "[]",
-          createdAt: NOW,
-          expiresAt: NOW,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow()
-      return id
-    },
+    order: async (status) =>
+      newOrder(db, await newCustomer(db), { status, orderTotalPence: 1_250 }),
   }
   return { layer: PaymentRepoLive.pipe(Layer.provide(dbLayer)), seed, close }
 }

@@ -1,5 +1,5 @@
 import { PromotionUsesLive } from "@howzat/postgres"
-import { NOW, newBasket, newCustomer } from "@howzat/postgres/testing"
+import { newClub, newCustomer, newOrder } from "@howzat/postgres/testing"
 import { Layer } from "effect"
 import type { ContractDatabase } from "./harness"
 import type { PromotionUsesSeed } from "./promotion-uses.contract"
@@ -7,35 +7,10 @@ import type { PromotionUsesSeed } from "./promotion-uses.contract"
 /** The voucher-uses harness on a real database: orders, clubs and vouchers as rows. */
 export const promotionUsesOnDatabase = async (open: () => Promise<ContractDatabase>) => {
   const { db, dbLayer, close } = await open()
-  let clubs = 0
   const seed: PromotionUsesSeed = {
     customer: () => newCustomer(db),
-    order: async (customerId) =>
-      (
-        await db
-          .insertInto("orders")
-          .values({
-            basketId: await newBasket(db, customerId),
-            customerId,
-            status: "Pending",
-            orderTotalPence: 1_000,
-            siteCreditDebitPence: 0,
-            allocationExceptions: "[]",
-            createdAt: NOW,
-            expiresAt: NOW,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-      ).id,
-    club: async () => {
-      clubs += 1
-      const { id } = await db
-        .insertInto("clubs")
-        .values({ name: `Club ${clubs} ${Date.now()}` })
-        .returning("id")
-        .executeTakeFirstOrThrow()
-      return id
-    },
+    order: (customerId) => newOrder(db, customerId, { orderTotalPence: 1_000 }),
+    club: () => newClub(db),
     promotion: async (voucher) => {
       await db
         .insertInto("promotions")

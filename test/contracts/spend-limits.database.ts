@@ -1,5 +1,5 @@
 import { SpendLimitStoreLive } from "@howzat/postgres"
-import { newBasket, newCustomer } from "@howzat/postgres/testing"
+import { newCustomer, newOrder } from "@howzat/postgres/testing"
 import { Layer } from "effect"
 import type { ContractDatabase } from "./harness"
 import type { SpendLimitSeed } from "./spend-limits.contract"
@@ -10,21 +10,12 @@ export const spendLimitsOnDatabase = async (open: () => Promise<ContractDatabase
   const seed: SpendLimitSeed = {
     customer: () => newCustomer(db),
     order: async (customerId, order) => {
-      const basketId = await newBasket(db, customerId)
-      const { id } = await db
-        .insertInto("orders")
-        .values({
-          basketId,
-          customerId,
-          status: order.status,
-          orderTotalPence: order.orderTotal,
-          siteCreditDebitPence: order.siteCreditDebit,
-          allocationExceptions: "[]",
-          createdAt: order.createdAt,
-          expiresAt: order.createdAt,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow()
+      const id = await newOrder(db, customerId, {
+        status: order.status,
+        orderTotalPence: order.orderTotal,
+        siteCreditDebitPence: order.siteCreditDebit,
+        createdAt: order.createdAt,
+      })
       if (order.creditBought)
         await db
           .insertInto("orderCreditItems")

@@ -30,7 +30,9 @@ export {
   customerWithEmail,
   NOW,
   newBasket,
+  newClub,
   newCustomer,
+  newOrder,
   poolCounts,
 } from "./repos/orders-fixtures"
 export { makePostalEntryRepo } from "./repos/postal-entries"

@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto"
 import type { NewCompetition } from "@howzat/core/ports/competition-writer"
-import { type Kysely, sql } from "kysely"
+import { type Insertable, type Kysely, sql } from "kysely"
 import type { Database } from "../schema"
-import { newCompetition } from "./competition-fixtures"
+import { NOW, newCompetition } from "./competition-fixtures"
 import { createCompetition } from "./competition-writer"
 import { ticketsSoldOf } from "./tickets-sold"
 
@@ -42,6 +43,41 @@ export const newBasket = async (db: Kysely<Database>, customerId: string): Promi
   const { id } = await db
     .insertInto("baskets")
     .values({ customerId })
+    .returning("id")
+    .executeTakeFirstOrThrow()
+  return id
+}
+
+/**
+ * An order row of the customer's, on a new basket of theirs, written straight
+ * to the table: made at NOW and expiring then unless told, every other column
+ * the table's default (Pending, nothing owed) unless told.
+ */
+export const newOrder = async (
+  db: Kysely<Database>,
+  customerId: string,
+  values: Partial<Omit<Insertable<Database["orders"]>, "basketId" | "customerId">> = {},
+): Promise<string> => {
+  const { createdAt = NOW, expiresAt = createdAt, ...rest } = values
+  const { id } = await db
+    .insertInto("orders")
+    .values({
+      ...rest,
+      basketId: await newBasket(db, customerId),
+      customerId,
+      createdAt,
+      expiresAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow()
+  return id
+}
+
+/** A club with a name no other test uses. */
+export const newClub = async (db: Kysely<Database>): Promise<string> => {
+  const { id } = await db
+    .insertInto("clubs")
+    .values({ name: `Club ${randomUUID()}` })
     .returning("id")
     .executeTakeFirstOrThrow()
   return id
