@@ -1,15 +1,9 @@
-import { type MemoryCatalogue, memoryCatalogueAdmin } from "@howzat/core/testing"
+import { memoryCatalogueAdmin } from "@howzat/core/testing"
 import { catalogueAdminContract } from "./catalogue-admin.contract"
-import { stagedCompetition } from "./catalogue-admin.memory"
+import { emptyMemoryCatalogue, stagedCompetition } from "./catalogue-admin.memory"
 
 catalogueAdminContract("staff's categories and attribute types in memory", async () => {
-  const catalogue: MemoryCatalogue = {
-    competitions: [],
-    categories: [],
-    attributeTypes: [],
-    imageGroupIds: [],
-    audit: [],
-  }
+  const catalogue = emptyMemoryCatalogue()
   return {
     layer: memoryCatalogueAdmin(catalogue),
     seed: {

@@ -3,6 +3,15 @@ import type { MemoryCatalogue } from "@howzat/core/testing"
 import { newCompetition } from "./competitions.fixtures"
 import { memoryId } from "./harness"
 
+/** The staff's in-memory catalogue with nothing in it yet. */
+export const emptyMemoryCatalogue = (): MemoryCatalogue => ({
+  competitions: [],
+  categories: [],
+  attributeTypes: [],
+  imageGroupIds: [],
+  audit: [],
+})
+
 /**
  * A hidden competition in the staff's in-memory catalogue, its attribute
  * types found by description or made, as the database's writer does.

@@ -1,14 +1,9 @@
-import { type MemoryCatalogue, memoryCatalogueAdmin } from "@howzat/core/testing"
+import { memoryCatalogueAdmin } from "@howzat/core/testing"
+import { emptyMemoryCatalogue } from "./catalogue-admin.memory"
 import { competitionAdminContract } from "./competition-admin.contract"
 
 competitionAdminContract("staff's competitions in memory", async () => {
-  const catalogue: MemoryCatalogue = {
-    competitions: [],
-    categories: [],
-    attributeTypes: [],
-    imageGroupIds: [],
-    audit: [],
-  }
+  const catalogue = emptyMemoryCatalogue()
   return {
     layer: memoryCatalogueAdmin(catalogue),
     seed: {
