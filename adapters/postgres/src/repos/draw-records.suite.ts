@@ -1,9 +1,9 @@
-import type { DrawRecord } from "@howzat/core/draws/model"
-import { entriesHash } from "@howzat/core/draws/procedure"
 import type { NewCompetition } from "@howzat/core/ports/competition-writer"
 import { Deferred, Effect, Fiber, Option } from "effect"
 import type { Kysely } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+// The contract's draw and calendar, so the suite records what the contract does.
+import { drawOf, yearOf } from "../../../../test/contracts/draw-records.contract"
 import { migrateToLatest } from "../migrations"
 import type { Database } from "../schema"
 import { makeTransactions } from "../transactions"
@@ -18,7 +18,6 @@ export interface SuiteDatabase {
 
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
-const yearOf = (year: number) => (days: number) => new Date(Date.UTC(year, 0, 1) + days * DAY)
 
 /**
  * What only the database shows of the draw records: the catalogue's own
@@ -54,22 +53,6 @@ export const drawRecordsSuite = (
         drawType: "Live",
         ...overrides,
       })
-
-    const drawOf = (competitionId: string, overrides: Partial<DrawRecord> = {}): DrawRecord => ({
-      competitionId,
-      drawDate: new Date("2026-07-02T20:30:00.000Z"),
-      drawnAt: new Date("2026-07-02T20:31:07.123Z"),
-      drawType: "Live",
-      outcome: "Winner",
-      entriesHash: entriesHash([1, 2, 3]),
-      entryCount: 3,
-      beacon: { source: "none", value: "" },
-      attempt: 0,
-      winningTicketNumber: 2,
-      winnerFullName: "Ann Smith",
-      winnerCustomerId: null,
-      ...overrides,
-    })
 
     it("awaiting gives the catalogue's own competition, instant-win groups and all", async () => {
       const day = yearOf(2008)

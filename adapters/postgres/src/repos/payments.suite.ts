@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto"
 import type { PaymentOutcome } from "@howzat/core/ports/payments"
 import { type Pence, pence } from "@howzat/core/rules/money"
-import { OrderStatus, orderTransitions } from "@howzat/core/rules/order-status"
+import { OrderStatus } from "@howzat/core/rules/order-status"
 import { Effect, Either } from "effect"
 import { type Kysely, sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+// The same walk of the order machine as the orders contracts take.
+import { pathTo } from "../../../../test/contracts/orders.world"
 import { migrateToLatest } from "../migrations"
 import type { Database } from "../schema"
 import { makeTransactions } from "../transactions"
@@ -17,23 +19,6 @@ import { makeSiteCreditLedger } from "./site-credit"
 
 const MINUTE = 60 * 1000
 const HOUR = 60 * MINUTE
-
-/** The moves from Pending to `status`, read from the machine itself (breadth first). */
-const pathTo = (status: OrderStatus): readonly OrderStatus[] => {
-  const queue: (readonly OrderStatus[])[] = [[]]
-  const seen = new Set<OrderStatus>([OrderStatus.Pending])
-  while (queue.length > 0) {
-    const path = queue.shift() ?? []
-    const at = path.at(-1) ?? OrderStatus.Pending
-    if (at === status) return path
-    for (const next of orderTransitions[at]) {
-      if (seen.has(next)) continue
-      seen.add(next)
-      queue.push([...path, next])
-    }
-  }
-  throw new Error(`The machine never reaches ${status}`)
-}
 
 export const paymentsSuite = (
   name: string,
