@@ -11,7 +11,8 @@ import fc from "fast-check"
 import { PDFDocument } from "pdf-lib"
 import { describe, expect, it } from "vitest"
 
-const shop: ShopIdentity = {
+/** The shop the documents are made for, in every test of them. */
+export const shop: ShopIdentity = {
   shortName: "Howzat",
   fullName: "Howzat Prize Competitions",
   website: "https://howzat.example",

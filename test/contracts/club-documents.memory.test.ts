@@ -1,22 +1,9 @@
 import { ClubDocuments } from "@howzat/core/ports/club-documents"
-import {
-  type ClubDocument,
-  poster,
-  type ShopIdentity,
-  welcomeLetter,
-} from "@howzat/core/rules/club-documents"
+import { type ClubDocument, poster, welcomeLetter } from "@howzat/core/rules/club-documents"
 import { memoryClubDocuments } from "@howzat/core/testing"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { clubDocumentsContract } from "./club-documents.contract"
-
-const shop: ShopIdentity = {
-  shortName: "Howzat",
-  fullName: "Howzat Prize Competitions",
-  website: "https://howzat.example",
-  customerCareEmail: "help@howzat.example",
-  freePostalEntryAddress: "PO Box 1882, Taunton TA1 9ZZ",
-}
+import { clubDocumentsContract, shop } from "./club-documents.contract"
 
 clubDocumentsContract("club documents in memory (the ClubDocuments double)", () => {
   const asked: ClubDocument[] = []
