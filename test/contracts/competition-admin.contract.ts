@@ -18,7 +18,8 @@ export interface CompetitionAdminSeed {
 
 type Ports = CompetitionAdminStore | Transactions
 
-const draft = (overrides: Partial<CompetitionDraft> = {}): CompetitionDraft => ({
+/** A hidden competition as staff draft it, opening in two days (the suite reuses it). */
+export const competitionDraft = (overrides: Partial<CompetitionDraft> = {}): CompetitionDraft => ({
   name: "Signed Ashes Bat",
   description: '<p onclick="x()">A bat<script>alert(1)</script></p>',
   ticketPrice: 250,
@@ -66,7 +67,7 @@ export const competitionAdminContract = (
         await seed().attributeType(`Colour ${crypto.randomUUID()}`),
       ]
       const images = await seed().imageGroup()
-      const written = draft({
+      const written = competitionDraft({
         categoryIds: [b, a],
         attributes: [
           { attributeTypeId: signed, value: "Root" },
@@ -112,7 +113,8 @@ export const competitionAdminContract = (
         await seed().imageGroup(),
       ]
       const unknown = crypto.randomUUID()
-      const named = (d: Partial<CompetitionDraft>) => run(store((s) => s.missing(draft(d))))
+      const named = (d: Partial<CompetitionDraft>) =>
+        run(store((s) => s.missing(competitionDraft(d))))
       expect(
         await named({
           categoryIds: [category, unknown, unknown, "x"],
@@ -133,8 +135,8 @@ export const competitionAdminContract = (
     it("replaces fields, categories and attributes on update, and resizes the pool", async () => {
       const category = await seed().category()
       const type = await seed().attributeType(`Size ${crypto.randomUUID()}`)
-      const id = await create(draft({ categoryIds: [category] }))
-      const changed = draft({
+      const id = await create(competitionDraft({ categoryIds: [category] }))
+      const changed = competitionDraft({
         name: "Signed Ashes Ball",
         description: "<p>A <em>ball</em></p><style>p{}</style>",
         totalTickets: 300,
@@ -148,28 +150,32 @@ export const competitionAdminContract = (
         description: "<p>A <em>ball</em></p>",
         categoryIds: [],
       })
-      await run(store((s) => s.update(id, draft({ totalTickets: 50 }))))
+      await run(store((s) => s.update(id, competitionDraft({ totalTickets: 50 }))))
       expect((await lock(id)).totalTickets).toBe(50)
     })
 
     it("refuses what the database refuses: an update of nothing, a category that does not exist", async () => {
-      const nothing = await either(store((s) => s.update(crypto.randomUUID(), draft())))
+      const nothing = await either(store((s) => s.update(crypto.randomUUID(), competitionDraft())))
       expect(Either.isLeft(nothing) && nothing.left._tag).toBe("RepositoryError")
-      const id = await create(draft())
+      const id = await create(competitionDraft())
       const dangling = await either(
-        store((s) => s.update(id, draft({ categoryIds: [crypto.randomUUID()] }))),
+        store((s) => s.update(id, competitionDraft({ categoryIds: [crypto.randomUUID()] }))),
       )
       expect(Either.isLeft(dangling) && dangling.left._tag).toBe("RepositoryError")
       const created = await either(
         store((s) =>
-          s.create(draft({ categoryIds: [crypto.randomUUID()] }), newCompetition().secrets, []),
+          s.create(
+            competitionDraft({ categoryIds: [crypto.randomUUID()] }),
+            newCompetition().secrets,
+            [],
+          ),
         ),
       )
       expect(Either.isLeft(created) && created.left._tag).toBe("RepositoryError")
     })
 
     it("removes a competition", async () => {
-      const id = await create(draft())
+      const id = await create(competitionDraft())
       await run(store((s) => s.remove(id)))
       const gone = await either(store((s) => s.lock(id)))
       expect(Either.isLeft(gone) && gone.left._tag).toBe("CompetitionNotFound")
@@ -181,7 +187,7 @@ export const competitionAdminContract = (
         Effect.flatMap(Transactions, (t) =>
           t.within(
             Effect.flatMap(
-              store((s) => s.create(draft(), newCompetition().secrets, [])),
+              store((s) => s.create(competitionDraft(), newCompetition().secrets, [])),
               (id) => {
                 createdId = id
                 return Effect.fail("the audit entry could not be written" as const)
@@ -211,7 +217,10 @@ export const competitionAdminContract = (
             const groups = [numbers.slice(0, split), numbers.slice(split)]
               .filter((g) => g.length > 0)
               .map((ticketNumbers, i) => ({ name: `Prize ${i + 1}`, imageUrls: [], ticketNumbers }))
-            const id = await create(draft({ totalTickets, maxTicketsPerCustomer: 1 }), groups)
+            const id = await create(
+              competitionDraft({ totalTickets, maxTicketsPerCustomer: 1 }),
+              groups,
+            )
             const locked = await lock(id)
             expect(locked.highestInstantWinNumber).toBe(
               numbers.length === 0 ? null : Math.max(...numbers),

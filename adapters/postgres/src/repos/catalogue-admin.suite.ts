@@ -6,6 +6,7 @@ import type { CompetitionDraft } from "@howzat/core/rules/competition-admin"
 import { Effect, Either, Layer, ManagedRuntime } from "effect"
 import type { Kysely } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { competitionDraft } from "../../../../test/contracts/competition-admin.contract"
 import { Db } from "../database"
 import { migrateToLatest } from "../migrations"
 import type { Database } from "../schema"
@@ -25,24 +26,14 @@ const staff: Principal = {
   name: "Sam Staff",
 }
 
-const draft = (overrides: Partial<CompetitionDraft> = {}): CompetitionDraft => ({
-  name: "Signed Ashes Bat",
-  description: '<p onclick="x()">A bat<script>alert(1)</script></p>',
-  ticketPrice: 250,
-  totalTickets: 100,
-  maxTicketsPerCustomer: 10,
-  defaultTicketSaleQuantity: 1,
-  cashAlternativeValue: null,
-  startDateTimeUtc: day(2),
-  closeDateTimeUtc: day(10),
-  drawDateTimeUtc: day(11),
-  drawType: "Automatic",
-  visibilityStatus: "Hidden",
-  categoryIds: [],
-  attributes: [],
-  imageGroupId: null,
-  ...overrides,
-})
+/** The contract's draft, scheduled against the real clock the use cases read. */
+const draft = (overrides: Partial<CompetitionDraft> = {}): CompetitionDraft =>
+  competitionDraft({
+    startDateTimeUtc: day(2),
+    closeDateTimeUtc: day(10),
+    drawDateTimeUtc: day(11),
+    ...overrides,
+  })
 
 /**
  * Staff's competition, category and attribute-type writes through core's
