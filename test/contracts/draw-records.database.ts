@@ -6,6 +6,7 @@ import type { OrderStatus } from "@howzat/core/rules/order-status"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {
   competitionOnSale,
+  customerPerson,
   makeDrawRecords,
   makeDrawRepo,
   makeOrderRepo,
@@ -99,12 +100,7 @@ export const drawsOnDatabase =
           })
           .execute()
         for (const next of pathTo[status]) await run(orders.transition(order.id, next))
-        const person = await db
-          .selectFrom("customers as c")
-          .innerJoin("users as u", "u.id", "c.userId")
-          .select(["u.firstName", "u.lastName", "u.email"])
-          .where("c.id", "=", customerId)
-          .executeTakeFirstOrThrow()
+        const person = await customerPerson(db, customerId)
         return {
           orderId: order.id,
           holder: {

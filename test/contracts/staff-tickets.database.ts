@@ -3,6 +3,7 @@ import { StaffTicketReads } from "@howzat/core/ports/instant-win-groups"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {
   competitionOnSale,
+  customerPerson,
   makeStaffTicketReads,
   migrateToLatest,
   NOW,
@@ -69,12 +70,7 @@ export const staffTicketsOnDatabase =
           .returning("id")
           .executeTakeFirstOrThrow()
         await take(competitionId, ticketNumbers, orderId, customerId)
-        const person = await db
-          .selectFrom("customers as c")
-          .innerJoin("users as u", "u.id", "c.userId")
-          .select(["u.firstName", "u.lastName", "u.email"])
-          .where("c.id", "=", customerId)
-          .executeTakeFirstOrThrow()
+        const person = await customerPerson(db, customerId)
         return {
           customerId,
           fullName: `${person.firstName} ${person.lastName}`,

@@ -27,6 +27,7 @@ export { makeOrderRefundRepo } from "./repos/order-refunds"
 export { makeOrderRepo } from "./repos/orders"
 export {
   competitionOnSale,
+  customerPerson,
   customerWithEmail,
   NOW,
   newBasket,

@@ -73,6 +73,15 @@ export const newOrder = async (
   return id
 }
 
+/** The customer's names and sign-in address, as the ticket holder reads show them. */
+export const customerPerson = (db: Kysely<Database>, customerId: string) =>
+  db
+    .selectFrom("customers as c")
+    .innerJoin("users as u", "u.id", "c.userId")
+    .select(["u.firstName", "u.lastName", "u.email"])
+    .where("c.id", "=", customerId)
+    .executeTakeFirstOrThrow()
+
 /** A club with a name no other test uses. */
 export const newClub = async (db: Kysely<Database>): Promise<string> => {
   const { id } = await db
