@@ -48,6 +48,7 @@ import {
   type SiteCreditLine,
   siteCreditBalanceOf,
 } from "./site-credit-doubles.js"
+import { orderCustomer } from "./test-doubles.js"
 
 export interface PaymentStore {
   readonly orders: Map<string, Order>
@@ -546,23 +547,12 @@ export const BOB: Principal = {
 /** The customer record behind a signed-in customer of these tests. */
 export const customerRecordOf = (principal: Principal): Customer => {
   const [firstName = "", lastName = ""] = principal.name.split(" ")
-  return {
-    customerId: principal.customerId ?? "",
+  return orderCustomer(principal.customerId ?? "", {
     userId: principal.userId,
     firstName,
     lastName,
     email: principal.email,
-    emailVerified: true,
-    dateOfBirth: "1990-01-01",
-    telephoneNumber: "07700900000",
-    defaultBillingAddress: null,
-    defaultShippingAddress: null,
-    allowMarketingByEmail: false,
-    allowMarketingByPhone: false,
-    allowMarketingByText: false,
-    allowMarketingByPost: false,
-    siteCreditAccountBalance: ZERO_PENCE,
-  }
+  })
 }
 
 /** An order waiting for its card payment, placed at `createdAt` with 15 minutes to pay. */

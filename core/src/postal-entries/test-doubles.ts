@@ -14,6 +14,7 @@ import {
   type SiteCreditLine,
   siteCreditBalanceOf,
 } from "../orders/site-credit-doubles.js"
+import { orderCustomer } from "../orders/test-doubles.js"
 import { CustomerRepo, UserRepo } from "../ports/accounts.js"
 import type { AgeVerificationRecord } from "../ports/age-verification.js"
 import { type AuditEntry, AuditLog } from "../ports/audit-log.js"
@@ -24,7 +25,6 @@ import { ShopLinks } from "../ports/shop-links.js"
 import { Transactions } from "../ports/transactions.js"
 import { type StandingStore, standingDoublesOver } from "../responsible-play/standing-doubles.js"
 import { normaliseEmail } from "../rules/auth.js"
-import { ZERO_PENCE } from "../rules/money.js"
 import type { EntrantKey } from "../rules/postal-entries.js"
 import type { StandingRecord } from "../rules/standing.js"
 import { EntryReferenceInUse } from "./errors.js"
@@ -122,13 +122,10 @@ let nextId = 0
 /** A customer record with only what postal entries read filled in meaningfully. */
 export const customerRecord = (overrides: Partial<Customer> = {}): Customer => {
   nextId += 1
-  return {
-    customerId: `customer-${nextId}`,
+  return orderCustomer(`customer-${nextId}`, {
     userId: `user-${nextId}`,
-    firstName: "Ann",
     lastName: "Archer",
     email: `ann${nextId}@example.com`,
-    emailVerified: true,
     dateOfBirth: "1990-04-01",
     telephoneNumber: "07700 900123",
     defaultBillingAddress: {
@@ -138,14 +135,8 @@ export const customerRecord = (overrides: Partial<Customer> = {}): Customer => {
       county: "Somerset",
       postCode: "TA1 1JT",
     },
-    defaultShippingAddress: null,
-    allowMarketingByEmail: false,
-    allowMarketingByPhone: false,
-    allowMarketingByText: false,
-    allowMarketingByPost: false,
-    siteCreditAccountBalance: ZERO_PENCE,
     ...overrides,
-  }
+  })
 }
 
 /** Adds a competition whose pool hands out `order` (default 1..total ascending). */
