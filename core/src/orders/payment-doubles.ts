@@ -7,7 +7,7 @@
 
 import { Effect, Layer, TestClock } from "effect"
 import type { Customer, MailMessage, Principal, UserWithPassword } from "../accounts/model.js"
-import { addCustomer, memoryCustomerRepo } from "../accounts/user-and-customer-doubles.js"
+import { addCustomer } from "../accounts/user-and-customer-doubles.js"
 import { RepositoryError } from "../competitions/errors.js"
 import { CustomerRepo } from "../ports/accounts.js"
 import { CreditCardSpend } from "../ports/credit-card-spend.js"
@@ -44,9 +44,9 @@ import { memoryOrderRepo } from "./order-repo-doubles.js"
 import { Payments } from "./payments.js"
 import { memoryPromotionUses, type PromotionUseRow } from "./promotion-uses-doubles.js"
 import {
+  memoryCustomerRepoOverLedger,
   memorySiteCreditLedger,
   type SiteCreditLine,
-  siteCreditBalanceOf,
 } from "./site-credit-doubles.js"
 import { orderCustomer } from "./test-doubles.js"
 
@@ -457,13 +457,7 @@ export const paymentDoublesOver = (store: PaymentStore) => {
     send: (message) => Effect.sync(() => void store.mail.push(message)),
   })
 
-  // The database reads a customer's balance from the ledger; so does this.
-  const customers = Layer.succeed(
-    CustomerRepo,
-    memoryCustomerRepo(store, {
-      siteCreditBalanceOf: (customerId) => siteCreditBalanceOf(store, customerId),
-    }),
-  )
+  const customers = Layer.succeed(CustomerRepo, memoryCustomerRepoOverLedger(store))
 
   const promotionUses = Layer.succeed(
     PromotionUses,

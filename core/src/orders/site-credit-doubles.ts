@@ -6,7 +6,9 @@
  * keep their ledger in one of these, so neither drifts on its own.
  */
 import { Effect } from "effect"
+import { type AccountRecords, memoryCustomerRepo } from "../accounts/user-and-customer-doubles.js"
 import { memoryPage } from "../competitions/competition-repo-doubles.js"
+import type { CustomerRepoShape } from "../ports/accounts.js"
 import {
   InsufficientSiteCredit,
   type SiteCreditEntry,
@@ -39,6 +41,14 @@ export const siteCreditBalanceOf = (book: SiteCreditBook, customerId: string): P
       .filter((line) => line.customerId === customerId)
       .reduce((sum, line) => sum + line.amount, 0),
   )
+
+/** Customers whose balance is read from the ledger, as the database reads it. */
+export const memoryCustomerRepoOverLedger = (
+  store: AccountRecords & SiteCreditBook,
+): CustomerRepoShape =>
+  memoryCustomerRepo(store, {
+    siteCreditBalanceOf: (customerId) => siteCreditBalanceOf(store, customerId),
+  })
 
 /**
  * A SiteCreditLedger over `book`. `orderRefOf` names an order as the

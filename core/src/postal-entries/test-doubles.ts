@@ -6,13 +6,13 @@
  */
 import { Effect, Exit, Layer } from "effect"
 import type { Customer, MailMessage, UserWithPassword } from "../accounts/model.js"
-import { memoryCustomerRepo, memoryUserRepo } from "../accounts/user-and-customer-doubles.js"
+import { memoryUserRepo } from "../accounts/user-and-customer-doubles.js"
 import { CompetitionNotFound, RepositoryError } from "../competitions/errors.js"
 import { type InstantWinRow, instantWinRepoOver } from "../orders/instant-win-doubles.js"
 import {
+  memoryCustomerRepoOverLedger,
   memorySiteCreditLedger,
   type SiteCreditLine,
-  siteCreditBalanceOf,
 } from "../orders/site-credit-doubles.js"
 import { orderCustomer } from "../orders/test-doubles.js"
 import { CustomerRepo, UserRepo } from "../ports/accounts.js"
@@ -224,13 +224,7 @@ export const postalDoublesOver = (store: PostalStore) => {
       ),
   })
 
-  // The database reads a customer's balance from the ledger; so do these.
-  const customers = Layer.succeed(
-    CustomerRepo,
-    memoryCustomerRepo(store, {
-      siteCreditBalanceOf: (customerId) => siteCreditBalanceOf(store, customerId),
-    }),
-  )
+  const customers = Layer.succeed(CustomerRepo, memoryCustomerRepoOverLedger(store))
   const users = Layer.succeed(UserRepo, memoryUserRepo(store))
 
   /** A failed transaction puts the whole store back as it was. */
