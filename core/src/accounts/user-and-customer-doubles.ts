@@ -6,6 +6,7 @@
  * users-and-customers contract holds them all to Postgres's.
  */
 import { Effect } from "effect"
+import { memoryPage } from "../competitions/competition-repo-doubles.js"
 import type { CustomerRepoShape, UserRepoShape } from "../ports/accounts.js"
 import { normaliseEmail } from "../rules/auth.js"
 import { type Pence, pence } from "../rules/money.js"
@@ -163,14 +164,7 @@ export const memoryCustomerRepo = (
               a.firstName.localeCompare(b.firstName) ||
               a.customerId.localeCompare(b.customerId),
           )
-        const pageNumber = Math.max(1, Math.trunc(query.page.pageNumber) || 1)
-        const pageSize = Math.max(1, Math.trunc(query.page.pageSize) || 1)
-        return {
-          items: matching.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-          pageNumber,
-          pageSize,
-          totalCount: matching.length,
-        }
+        return memoryPage(query.page, matching)
       }),
   }
 }

@@ -6,22 +6,9 @@
  */
 import { Effect, Layer } from "effect"
 import { CompetitionNotFound, InstantWinGroupNotFound } from "../competitions/errors.js"
-import type { Page, PageRequest } from "../competitions/model.js"
 import { type SoldTicket, StaffTicketReads, type TicketQuery } from "../ports/instant-win-groups.js"
+import { memoryPage } from "./competition-repo-doubles.js"
 import type { MemoryCompetition, MemoryStore } from "./instant-win-group-doubles.js"
-
-/** As the database pages: a page number below 1 is the first, a size below 1 is one. */
-const pageOf = <A>(items: readonly A[], request: PageRequest): Page<A> => {
-  const pageNumber = Math.max(1, Math.trunc(request.pageNumber) || 1)
-  const pageSize = Math.max(1, Math.trunc(request.pageSize) || 1)
-  const from = (pageNumber - 1) * pageSize
-  return {
-    items: items.slice(from, from + pageSize),
-    pageNumber,
-    pageSize,
-    totalCount: items.length,
-  }
-}
 
 const ticketOf = (competition: MemoryCompetition, ticketNumber: number): SoldTicket => {
   const group = competition.groups.find((g) => g.ticketNumbers.includes(ticketNumber))
@@ -56,12 +43,12 @@ export const memoryStaffTicketReads = (store: MemoryStore) => {
   return Layer.succeed(StaffTicketReads, {
     soldTickets: (competitionId, query) =>
       Effect.map(find(competitionId), (competition) =>
-        pageOf(
+        memoryPage(
+          query.page,
           [...(competition.sold?.keys() ?? [])]
             .sort(ascending)
             .map((n) => ticketOf(competition, n))
             .filter(chosen(query)),
-          query.page,
         ),
       ),
     instantWinTickets: (competitionId, instantWinGroupId, query) =>
@@ -72,13 +59,13 @@ export const memoryStaffTicketReads = (store: MemoryStore) => {
         if (instantWinGroupId !== undefined && groups.length === 0)
           return Effect.fail(new InstantWinGroupNotFound({ competitionId, instantWinGroupId }))
         return Effect.succeed(
-          pageOf(
+          memoryPage(
+            query.page,
             groups
               .flatMap((g) => g.ticketNumbers)
               .sort(ascending)
               .map((n) => ticketOf(competition, n))
               .filter(chosen(query)),
-            query.page,
           ),
         )
       }),

@@ -9,6 +9,7 @@
  */
 import { Effect, FiberRef, Layer } from "effect"
 import type { MailMessage, Principal } from "../accounts/model.js"
+import { memoryPage } from "../competitions/competition-repo-doubles.js"
 import { CompetitionNotFound, RepositoryError } from "../competitions/errors.js"
 import type {
   Competition,
@@ -237,18 +238,6 @@ export const drawDoublesOver = (store: DrawStore) => {
     includeHidden || store.competitions.get(competitionId)?.visibilityStatus === "Visible"
   const within = (draw: DrawRecord, from?: Date, to?: Date) =>
     (from === undefined || draw.drawDate >= from) && (to === undefined || draw.drawDate <= to)
-  /** As the database pages: a page number below 1 is the first, a size below 1 is one. */
-  const page = <A>(items: readonly A[], request: { pageNumber: number; pageSize: number }) => {
-    const pageNumber = Math.max(1, Math.trunc(request.pageNumber) || 1)
-    const pageSize = Math.max(1, Math.trunc(request.pageSize) || 1)
-    const from = (pageNumber - 1) * pageSize
-    return {
-      items: items.slice(from, from + pageSize),
-      pageNumber,
-      pageSize,
-      totalCount: items.length,
-    }
-  }
   const latestFirst = (a: DrawRecord, b: DrawRecord) => b.drawDate.getTime() - a.drawDate.getTime()
 
   const records = Layer.succeed(DrawRecords, {
@@ -322,7 +311,8 @@ export const drawDoublesOver = (store: DrawStore) => {
       Effect.sync(() => store.competitions.get(competitionId)?.instantWinLines ?? []),
     list: (query) =>
       Effect.sync(() =>
-        page(
+        memoryPage(
+          query.page,
           [...store.draws.values()]
             .map(({ draw }) => draw)
             .filter((draw) => visibleUnless(query.includeHidden, draw.competitionId))
@@ -336,7 +326,6 @@ export const drawDoublesOver = (store: DrawStore) => {
                 : { winnerFullName: null, winnerCustomerId: null }),
               competitionName: store.competitions.get(draw.competitionId)?.competitionName ?? "",
             })),
-          query.page,
         ),
       ),
     entriesText: (competitionId) =>
@@ -365,7 +354,8 @@ export const drawDoublesOver = (store: DrawStore) => {
       }),
     winners: (query) =>
       Effect.sync(() =>
-        page(
+        memoryPage(
+          query.page,
           [...store.draws.values()]
             .map(({ draw }) => draw)
             .filter((draw) => listedWinner(draw, query.includeHidden))
@@ -393,7 +383,6 @@ export const drawDoublesOver = (store: DrawStore) => {
                     },
                   ],
             ),
-          query.page,
         ),
       ),
   })

@@ -1,4 +1,5 @@
 import { Effect, Layer } from "effect"
+import { memoryPage } from "../competitions/competition-repo-doubles.js"
 import type { AuditEntry } from "../ports/audit-log.js"
 import { FileStore, FileStoreError, type StoredFile } from "../ports/file-store.js"
 import { ImageVariantError, ImageVariants } from "../ports/image-variants.js"
@@ -78,22 +79,12 @@ export const memoryImages = (state: MemoryImages, maxBytes = 1024) => {
             .sort((a, b) => a.sortOrder - b.sortOrder),
         }
   }
-  // Pages as Postgres normalises them: at least the first, at least one a page.
-  const page = <A>(all: readonly A[], request: { pageNumber: number; pageSize: number }) => {
-    const pageNumber = Math.max(1, Math.trunc(request.pageNumber) || 1)
-    const pageSize = Math.max(1, Math.trunc(request.pageSize) || 1)
-    return {
-      items: all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-      pageNumber,
-      pageSize,
-      totalCount: all.length,
-    }
-  }
 
   const store = Layer.succeed(ImageStore, {
     listImages: ({ description, page: request }) =>
       Effect.sync(() =>
-        page(
+        memoryPage(
+          request,
           state.images
             .filter(
               (i) =>
@@ -106,7 +97,6 @@ export const memoryImages = (state: MemoryImages, maxBytes = 1024) => {
                 (b.createdAt?.getTime() ?? Number.POSITIVE_INFINITY) -
                   (a.createdAt?.getTime() ?? Number.POSITIVE_INFINITY) || byText(a.id, b.id),
             ),
-          request,
         ),
       ),
     image: (imageId) => Effect.sync(() => find(imageId)),
@@ -130,12 +120,12 @@ export const memoryImages = (state: MemoryImages, maxBytes = 1024) => {
       Effect.sync(() => state.images.filter((i) => i.fileKey === fileKey).length),
     listGroups: ({ name, page: request }) =>
       Effect.sync(() =>
-        page(
+        memoryPage(
+          request,
           state.groups
             .filter((g) => name === undefined || g.name.toLowerCase().includes(name.toLowerCase()))
             .sort((a, b) => byText(a.name, b.name) || byText(a.id, b.id))
             .flatMap((g) => groupOf(g.id) ?? []),
-          request,
         ),
       ),
     group: (imageGroupId) => Effect.sync(() => groupOf(imageGroupId)),

@@ -8,6 +8,7 @@
  * drawn ones (latest first).
  */
 import { Effect } from "effect"
+import { memoryPage } from "../competitions/competition-repo-doubles.js"
 import type { CustomerCompetitionTickets, CustomerTicketRepoShape } from "../ports/orders.js"
 import { OrderStatus } from "../rules/order-status.js"
 import type { OrderStore } from "./test-doubles.js"
@@ -30,16 +31,9 @@ const ownedTickets = (store: OrderStore, customerId: string): Map<string, number
   return owned
 }
 
-/** Page numbers start at 1; anything below is the first page (as the database adapter reads them). */
-const normalisePage = (page: { readonly pageNumber: number; readonly pageSize: number }) => ({
-  pageNumber: Math.max(1, Math.trunc(page.pageNumber) || 1),
-  pageSize: Math.max(1, Math.trunc(page.pageSize) || 1),
-})
-
 export const memoryCustomerTicketRepo = (store: OrderStore): CustomerTicketRepoShape => ({
   competitions: ({ customerId, drawn, page }) =>
     Effect.sync(() => {
-      const { pageNumber, pageSize } = normalisePage(page)
       // The draw date, or the close date of a competition that has none.
       const when = (competitionId: string) => {
         const competition = store.competitions.get(competitionId)
@@ -56,16 +50,15 @@ export const memoryCustomerTicketRepo = (store: OrderStore): CustomerTicketRepoS
           ([a], [b]) =>
             (drawn ? when(b) - when(a) : when(a) - when(b)) || (a < b ? -1 : a > b ? 1 : 0),
         )
+      const { items, ...paging } = memoryPage(page, held)
       return {
-        items: held.slice((pageNumber - 1) * pageSize, pageNumber * pageSize).map(
+        ...paging,
+        items: items.map(
           ([competitionId, numbers]): CustomerCompetitionTickets => ({
             competitionId,
             ticketNumbers: [...numbers].sort((a, b) => a - b),
           }),
         ),
-        pageNumber,
-        pageSize,
-        totalCount: held.length,
       }
     }),
   ticketsIn: (customerId, competitionId) =>

@@ -6,6 +6,7 @@
  * (test/contracts/orders.contract.ts) the Postgres adapter passes too.
  */
 import { Effect } from "effect"
+import { memoryPage } from "../competitions/competition-repo-doubles.js"
 import type { OrderRepoShape } from "../ports/orders.js"
 import { pence, ZERO_PENCE } from "../rules/money.js"
 import {
@@ -50,12 +51,6 @@ export interface MemoryOrderRepoLinks {
   /** Every move made, after it is made. */
   readonly moved?: (orderId: string, to: OrderStatus) => void
 }
-
-/** Page numbers start at 1; anything below is the first page (as the database adapter reads them). */
-const normalisePage = (page: { readonly pageNumber: number; readonly pageSize: number }) => ({
-  pageNumber: Math.max(1, Math.trunc(page.pageNumber) || 1),
-  pageSize: Math.max(1, Math.trunc(page.pageSize) || 1),
-})
 
 /** Ten upper-case hex digits, as the database's order references. */
 const orderRefFor = (n: number) => n.toString(16).toUpperCase().padStart(10, "0")
@@ -196,7 +191,6 @@ export const memoryOrderRepo = (
       }),
     list: (query) =>
       Effect.sync(() => {
-        const { pageNumber, pageSize } = normalisePage(query.page)
         const matching = [...state.orders.values()]
           .filter((order) => query.customerId === null || order.customerId === query.customerId)
           .filter((order) => query.status === undefined || order.status === query.status)
@@ -212,12 +206,8 @@ export const memoryOrderRepo = (
           )
           // Newest first, ties by id descending, as the database pages them.
           .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || byId(b, a))
-        return {
-          items: matching.slice((pageNumber - 1) * pageSize, pageNumber * pageSize).map(read),
-          pageNumber,
-          pageSize,
-          totalCount: matching.length,
-        }
+        const { items, ...paging } = memoryPage(query.page, matching)
+        return { ...paging, items: items.map(read) }
       }),
   }
 }

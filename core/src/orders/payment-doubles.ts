@@ -7,7 +7,7 @@
 
 import { Effect, Layer, TestClock } from "effect"
 import type { Customer, MailMessage, Principal, UserWithPassword } from "../accounts/model.js"
-import { addCustomer, memoryCustomerRepo } from "../accounts/user-and-customer-doubles.js"
+import { addCustomer } from "../accounts/user-and-customer-doubles.js"
 import { RepositoryError } from "../competitions/errors.js"
 import { CustomerRepo } from "../ports/accounts.js"
 import { CreditCardSpend } from "../ports/credit-card-spend.js"
@@ -44,10 +44,11 @@ import { memoryOrderRepo } from "./order-repo-doubles.js"
 import { Payments } from "./payments.js"
 import { memoryPromotionUses, type PromotionUseRow } from "./promotion-uses-doubles.js"
 import {
+  memoryCustomerRepoOverLedger,
   memorySiteCreditLedger,
   type SiteCreditLine,
-  siteCreditBalanceOf,
 } from "./site-credit-doubles.js"
+import { orderCustomer } from "./test-doubles.js"
 
 export interface PaymentStore {
   readonly orders: Map<string, Order>
@@ -456,13 +457,7 @@ export const paymentDoublesOver = (store: PaymentStore) => {
     send: (message) => Effect.sync(() => void store.mail.push(message)),
   })
 
-  // The database reads a customer's balance from the ledger; so does this.
-  const customers = Layer.succeed(
-    CustomerRepo,
-    memoryCustomerRepo(store, {
-      siteCreditBalanceOf: (customerId) => siteCreditBalanceOf(store, customerId),
-    }),
-  )
+  const customers = Layer.succeed(CustomerRepo, memoryCustomerRepoOverLedger(store))
 
   const promotionUses = Layer.succeed(
     PromotionUses,
@@ -546,23 +541,12 @@ export const BOB: Principal = {
 /** The customer record behind a signed-in customer of these tests. */
 export const customerRecordOf = (principal: Principal): Customer => {
   const [firstName = "", lastName = ""] = principal.name.split(" ")
-  return {
-    customerId: principal.customerId ?? "",
+  return orderCustomer(principal.customerId ?? "", {
     userId: principal.userId,
     firstName,
     lastName,
     email: principal.email,
-    emailVerified: true,
-    dateOfBirth: "1990-01-01",
-    telephoneNumber: "07700900000",
-    defaultBillingAddress: null,
-    defaultShippingAddress: null,
-    allowMarketingByEmail: false,
-    allowMarketingByPhone: false,
-    allowMarketingByText: false,
-    allowMarketingByPost: false,
-    siteCreditAccountBalance: ZERO_PENCE,
-  }
+  })
 }
 
 /** An order waiting for its card payment, placed at `createdAt` with 15 minutes to pay. */

@@ -4,6 +4,7 @@
  * removed), and the competitions and clubs a voucher may point at.
  */
 import { Effect } from "effect"
+import { memoryPage } from "../competitions/competition-repo-doubles.js"
 import { RepositoryError } from "../competitions/errors.js"
 import type {
   PromotionStoreShape,
@@ -62,14 +63,7 @@ export const memoryPromotionStore = (
           .filter((p) => p.code.toUpperCase().includes(part))
           .reverse()
           .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
-        const pageNumber = Math.max(1, Math.trunc(query.page.pageNumber) || 1)
-        const pageSize = Math.max(1, Math.trunc(query.page.pageSize) || 1)
-        return {
-          items: matching.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-          pageNumber,
-          pageSize,
-          totalCount: matching.length,
-        }
+        return memoryPage(query.page, matching)
       }),
     held: (id) => Effect.sync(() => shelf.promotions.get(id) ?? null),
     insert: (draft) =>

@@ -6,7 +6,9 @@
  * keep their ledger in one of these, so neither drifts on its own.
  */
 import { Effect } from "effect"
-import type { PageRequest } from "../competitions/model.js"
+import { type AccountRecords, memoryCustomerRepo } from "../accounts/user-and-customer-doubles.js"
+import { memoryPage } from "../competitions/competition-repo-doubles.js"
+import type { CustomerRepoShape } from "../ports/accounts.js"
 import {
   InsufficientSiteCredit,
   type SiteCreditEntry,
@@ -40,11 +42,13 @@ export const siteCreditBalanceOf = (book: SiteCreditBook, customerId: string): P
       .reduce((sum, line) => sum + line.amount, 0),
   )
 
-/** The database's paging: page 1 and one row at the least. */
-const normalised = (page: PageRequest) => ({
-  pageNumber: Math.max(1, Math.trunc(page.pageNumber) || 1),
-  pageSize: Math.max(1, Math.trunc(page.pageSize) || 1),
-})
+/** Customers whose balance is read from the ledger, as the database reads it. */
+export const memoryCustomerRepoOverLedger = (
+  store: AccountRecords & SiteCreditBook,
+): CustomerRepoShape =>
+  memoryCustomerRepo(store, {
+    siteCreditBalanceOf: (customerId) => siteCreditBalanceOf(store, customerId),
+  })
 
 /**
  * A SiteCreditLedger over `book`. `orderRefOf` names an order as the
@@ -176,9 +180,10 @@ export const memorySiteCreditLedger = (
           .filter((line) => line.customerId === customerId)
           .reverse()
           .sort((a, b) => atOf(b) - atOf(a))
-        const { pageNumber, pageSize } = normalised(page)
+        const { items, ...paging } = memoryPage(page, own)
         return {
-          items: own.slice((pageNumber - 1) * pageSize, pageNumber * pageSize).map(
+          ...paging,
+          items: items.map(
             (line): SiteCreditEntry => ({
               at: new Date(atOf(line)),
               description: line.description ?? line.reason,
@@ -186,9 +191,6 @@ export const memorySiteCreditLedger = (
               reason: line.reason,
             }),
           ),
-          pageNumber,
-          pageSize,
-          totalCount: own.length,
         }
       }),
   }

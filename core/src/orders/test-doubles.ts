@@ -8,7 +8,7 @@
  */
 import { Effect, Layer } from "effect"
 import type { Customer, MailMessage, UserWithPassword } from "../accounts/model.js"
-import { addCustomer, memoryCustomerRepo } from "../accounts/user-and-customer-doubles.js"
+import { addCustomer } from "../accounts/user-and-customer-doubles.js"
 import { makeMemoryCompetitionRepo } from "../competitions/competition-repo-doubles.js"
 import type { Competition } from "../competitions/model.js"
 import { CustomerRepo } from "../ports/accounts.js"
@@ -28,7 +28,7 @@ import type { InstantWinRow } from "./instant-win-doubles.js"
 import type { Basket, Order, Promotion } from "./model.js"
 import type { ExpiryPutOff } from "./order-repo-doubles.js"
 import { memoryPromotionUses } from "./promotion-uses-doubles.js"
-import { type SiteCreditLine, siteCreditBalanceOf } from "./site-credit-doubles.js"
+import { memoryCustomerRepoOverLedger, type SiteCreditLine } from "./site-credit-doubles.js"
 
 export interface OrderStore {
   /** Customers the purchase gate refuses (on a break, closed, not verified 18+; decision 0043). */
@@ -219,13 +219,7 @@ export const orderDoublesOver = (store: OrderStore) => {
 
   const allocator = Layer.succeed(TicketAllocator, memoryTicketAllocator(store))
 
-  // The database reads a customer's balance from the ledger; so does this.
-  const customers = Layer.succeed(
-    CustomerRepo,
-    memoryCustomerRepo(store, {
-      siteCreditBalanceOf: (customerId) => siteCreditBalanceOf(store, customerId),
-    }),
-  )
+  const customers = Layer.succeed(CustomerRepo, memoryCustomerRepoOverLedger(store))
 
   // The basket tests never pay an order, so no club credit is kept between layers.
   const promotionUses = Layer.succeed(

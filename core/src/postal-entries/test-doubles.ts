@@ -6,14 +6,15 @@
  */
 import { Effect, Exit, Layer } from "effect"
 import type { Customer, MailMessage, UserWithPassword } from "../accounts/model.js"
-import { memoryCustomerRepo, memoryUserRepo } from "../accounts/user-and-customer-doubles.js"
+import { memoryUserRepo } from "../accounts/user-and-customer-doubles.js"
 import { CompetitionNotFound, RepositoryError } from "../competitions/errors.js"
 import { type InstantWinRow, instantWinRepoOver } from "../orders/instant-win-doubles.js"
 import {
+  memoryCustomerRepoOverLedger,
   memorySiteCreditLedger,
   type SiteCreditLine,
-  siteCreditBalanceOf,
 } from "../orders/site-credit-doubles.js"
+import { orderCustomer } from "../orders/test-doubles.js"
 import { CustomerRepo, UserRepo } from "../ports/accounts.js"
 import type { AgeVerificationRecord } from "../ports/age-verification.js"
 import { type AuditEntry, AuditLog } from "../ports/audit-log.js"
@@ -24,7 +25,6 @@ import { ShopLinks } from "../ports/shop-links.js"
 import { Transactions } from "../ports/transactions.js"
 import { type StandingStore, standingDoublesOver } from "../responsible-play/standing-doubles.js"
 import { normaliseEmail } from "../rules/auth.js"
-import { ZERO_PENCE } from "../rules/money.js"
 import type { EntrantKey } from "../rules/postal-entries.js"
 import type { StandingRecord } from "../rules/standing.js"
 import { EntryReferenceInUse } from "./errors.js"
@@ -122,13 +122,10 @@ let nextId = 0
 /** A customer record with only what postal entries read filled in meaningfully. */
 export const customerRecord = (overrides: Partial<Customer> = {}): Customer => {
   nextId += 1
-  return {
-    customerId: `customer-${nextId}`,
+  return orderCustomer(`customer-${nextId}`, {
     userId: `user-${nextId}`,
-    firstName: "Ann",
     lastName: "Archer",
     email: `ann${nextId}@example.com`,
-    emailVerified: true,
     dateOfBirth: "1990-04-01",
     telephoneNumber: "07700 900123",
     defaultBillingAddress: {
@@ -138,14 +135,8 @@ export const customerRecord = (overrides: Partial<Customer> = {}): Customer => {
       county: "Somerset",
       postCode: "TA1 1JT",
     },
-    defaultShippingAddress: null,
-    allowMarketingByEmail: false,
-    allowMarketingByPhone: false,
-    allowMarketingByText: false,
-    allowMarketingByPost: false,
-    siteCreditAccountBalance: ZERO_PENCE,
     ...overrides,
-  }
+  })
 }
 
 /** Adds a competition whose pool hands out `order` (default 1..total ascending). */
@@ -233,13 +224,7 @@ export const postalDoublesOver = (store: PostalStore) => {
       ),
   })
 
-  // The database reads a customer's balance from the ledger; so do these.
-  const customers = Layer.succeed(
-    CustomerRepo,
-    memoryCustomerRepo(store, {
-      siteCreditBalanceOf: (customerId) => siteCreditBalanceOf(store, customerId),
-    }),
-  )
+  const customers = Layer.succeed(CustomerRepo, memoryCustomerRepoOverLedger(store))
   const users = Layer.succeed(UserRepo, memoryUserRepo(store))
 
   /** A failed transaction puts the whole store back as it was. */

@@ -1,4 +1,5 @@
 import { Effect, Exit, Layer } from "effect"
+import { memoryPage } from "../competitions/competition-repo-doubles.js"
 import {
   type AuditEntry,
   AuditLog,
@@ -38,8 +39,6 @@ export const auditLogReaderOver = (entries: readonly AuditEntry[]) =>
   Layer.succeed(AuditLogReader, {
     list: (query) =>
       Effect.sync(() => {
-        const pageNumber = Math.max(1, Math.trunc(query.page.pageNumber) || 1)
-        const pageSize = Math.max(1, Math.trunc(query.page.pageSize) || 1)
         const chosen: RecordedAuditEntry[] =
           query.actorUserId !== undefined && !UUID.test(query.actorUserId)
             ? []
@@ -48,12 +47,7 @@ export const auditLogReaderOver = (entries: readonly AuditEntry[]) =>
                 .filter((entry) => matches(entry, query))
                 .sort((a, b) => b.at.getTime() - a.at.getTime() || b.index - a.index)
                 .map(({ index: _, ...entry }) => entry)
-        return {
-          items: chosen.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-          pageNumber,
-          pageSize,
-          totalCount: chosen.length,
-        }
+        return memoryPage(query.page, chosen)
       }),
   })
 

@@ -1,4 +1,5 @@
 import { Effect, Exit, Layer } from "effect"
+import { memoryPage } from "../competitions/competition-repo-doubles.js"
 import type { AuditEntry } from "../ports/audit-log.js"
 import { ClubDirectory, ClubStore, type StaffClub } from "../ports/club-store.js"
 import { Transactions } from "../ports/transactions.js"
@@ -73,40 +74,28 @@ export const memoryClubs = (state: MemoryClubs) => {
       orderCount: new Set(entries.filter((e) => e.kind === "Credit").map((e) => e.orderId)).size,
     }
   }
-  /** As the database pages: a page number below 1 is the first, a size below 1 is one. */
-  const page = <A>(items: readonly A[], request: { pageNumber: number; pageSize: number }) => {
-    const pageNumber = Math.max(1, Math.trunc(request.pageNumber) || 1)
-    const pageSize = Math.max(1, Math.trunc(request.pageSize) || 1)
-    const from = (pageNumber - 1) * pageSize
-    return {
-      items: items.slice(from, from + pageSize),
-      pageNumber,
-      pageSize,
-      totalCount: items.length,
-    }
-  }
   const store = Layer.succeed(ClubStore, {
     list: (query) =>
       Effect.sync(() =>
-        page(
+        memoryPage(
+          query.page,
           state.clubs
             .filter((c) => !query.name || c.name.toLowerCase().includes(query.name.toLowerCase()))
             .sort((a, b) => a.name.localeCompare(b.name))
             .flatMap((c) => summary(c.id) ?? []),
-          query.page,
         ),
       ),
     byId: (id) => Effect.sync(() => summary(id)),
     held: (id) => Effect.sync(() => summary(id)),
     ledger: (id, p) =>
       Effect.sync(() =>
-        page(
+        memoryPage(
+          p,
           state.ledger
             .filter((e) => e.clubId === id)
             .sort((a, b) => b.at.getTime() - a.at.getTime())
             // The ledger's entries as the port has them: which club is the caller's question.
             .map(({ clubId: _, ...entry }): ClubLedgerEntry => entry),
-          p,
         ),
       ),
     insert: (name) =>

@@ -1,5 +1,6 @@
 import { Effect, Layer } from "effect"
 import type { AccountStore } from "../accounts/test-doubles.js"
+import { memoryPage } from "../competitions/competition-repo-doubles.js"
 import type { AuditEntry } from "../ports/audit-log.js"
 import { AuditLog } from "../ports/audit-log.js"
 import { type StaffUser, StaffUserRepo } from "../ports/staff-users.js"
@@ -46,14 +47,7 @@ export const staffUserDoublesOver = (store: AccountStore, audit: AuditEntry[]) =
                 byText(a.firstName, b.firstName) ||
                 byText(a.userId, b.userId),
             )
-          const pageNumber = Math.max(1, Math.trunc(query.page.pageNumber) || 1)
-          const pageSize = Math.max(1, Math.trunc(query.page.pageSize) || 1)
-          return {
-            items: matching.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-            pageNumber,
-            pageSize,
-            totalCount: matching.length,
-          }
+          return memoryPage(query.page, matching)
         }),
       byId: (userId) => Effect.sync(() => staffOf(store).find((u) => u.userId === userId) ?? null),
       lockAdmins: Effect.sync(() =>
