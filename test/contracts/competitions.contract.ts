@@ -2,7 +2,7 @@ import { CompetitionNotFound, InstantWinGroupNotFound } from "@howzat/core/compe
 import type { Competition, CompetitionQuery, TimePeriod } from "@howzat/core/competitions/model"
 import { CompetitionRepo, type InstantWinTicketFilter } from "@howzat/core/ports/catalogue"
 import { CompetitionWriter, type NewCompetition } from "@howzat/core/ports/competition-writer"
-import { competitionPhase, isEndingSoon } from "@howzat/core/rules/competition"
+import { inTimePeriod } from "@howzat/core/rules/competition"
 import { compareForDisplay, displayRank } from "@howzat/core/rules/display-order"
 import { Effect, Either } from "effect"
 import fc from "fast-check"
@@ -36,20 +36,9 @@ const schedule = (c: Competition) => ({
   draw: c.drawDateTimeUtc,
 })
 
-/** Which time period lists a competition belongs in, by core's own phase rules. */
-const inPeriod = (c: Competition, period: TimePeriod): boolean => {
-  const phase = competitionPhase(schedule(c), NOW)
-  switch (period) {
-    case "All":
-      return true
-    case "Current":
-      return phase < 3
-    case "Past":
-      return phase === 3
-    case "EndingSoon":
-      return (phase === 1 || phase === 2) && isEndingSoon(schedule(c), NOW)
-  }
-}
+/** Which time period lists a competition belongs in, by core's own rule. */
+const inPeriod = (c: Competition, period: TimePeriod): boolean =>
+  inTimePeriod(schedule(c), period, NOW)
 
 /**
  * The storefront's browsing (CompetitionRepo): which competitions a list

@@ -1,6 +1,7 @@
 import type { Promotion } from "@howzat/core/orders/model"
 import { PromotionUses, type PromotionUsesShape } from "@howzat/core/ports/promotions"
 import { pence } from "@howzat/core/rules/money"
+import { samplePromotion } from "@howzat/core/testing"
 import { Effect, Either } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
@@ -24,21 +25,9 @@ const newCode = () => {
   return `PU${codes}X${Date.now().toString(36).toUpperCase()}`
 }
 
-export const voucher = (overrides: Partial<Promotion> = {}): Promotion => ({
-  code: newCode(),
-  description: "10% off",
-  discount: { kind: "Percentage", percent: 10 },
-  competitionId: null,
-  validFrom: null,
-  validTo: null,
-  usageLimit: null,
-  usageCount: 0,
-  minimumSpend: null,
-  perCustomerLimit: null,
-  freeEntry: false,
-  clubId: null,
-  ...overrides,
-})
+/** A 10% voucher with a code no other test of the shared database uses. */
+export const voucher = (overrides: Partial<Promotion> = {}): Promotion =>
+  samplePromotion({ code: newCode(), ...overrides })
 
 /**
  * The PromotionUses port's contract (decisions 0033, 0036): a voucher's uses

@@ -7,17 +7,11 @@
  */
 import { Effect } from "effect"
 import type { CompetitionRepoShape, InstantWinTicketFilter } from "../ports/catalogue.js"
-import { competitionPhase, isEndingSoon } from "../rules/competition.js"
+import { inTimePeriod } from "../rules/competition.js"
 import { compareForDisplay, displayRank } from "../rules/display-order.js"
+import { matchesSearchText, memoryPage } from "../testing/paging.js"
 import { CompetitionNotFound, InstantWinGroupNotFound } from "./errors.js"
-import type {
-  Competition,
-  CompetitionQuery,
-  InstantWinTicket,
-  Page,
-  PageRequest,
-  TimePeriod,
-} from "./model.js"
+import type { Competition, CompetitionQuery, InstantWinTicket, Page, TimePeriod } from "./model.js"
 
 /** One instant-win number as an in-memory store keeps it. */
 export interface MemoryInstantWinNumber {
@@ -36,42 +30,14 @@ export interface MemoryCompetitionSource {
   readonly instantWinNumbers: () => Iterable<MemoryInstantWinNumber>
 }
 
-/** Page numbers start at 1 and sizes at 1, as the database adapters read a request. */
-export const memoryPage = <A>(request: PageRequest, all: readonly A[]): Page<A> => {
-  const pageNumber = Math.max(1, Math.trunc(request.pageNumber) || 1)
-  const pageSize = Math.max(1, Math.trunc(request.pageSize) || 1)
-  return {
-    items: all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-    pageNumber,
-    pageSize,
-    totalCount: all.length,
-  }
-}
-
-/** A search box's text, matched literally and ignoring case, as Postgres's ILIKE with escaping. */
-export const matchesSearchText = (haystack: string, needle: string | undefined): boolean =>
-  !needle || haystack.toLowerCase().includes(needle.toLowerCase())
-
 const schedule = (c: Competition) => ({
   start: c.startDateTimeUtc,
   close: c.closeDateTimeUtc,
   draw: c.drawDateTimeUtc,
 })
 
-const inPeriod = (c: Competition, period: TimePeriod, now: Date): boolean => {
-  const phase = competitionPhase(schedule(c), now)
-  switch (period) {
-    case "All":
-      return true
-    case "Current":
-      return phase < 3
-    case "Past":
-      return phase === 3
-    case "EndingSoon":
-      // Never before it opens: a coming-soon competition's deadline is its opening.
-      return (phase === 1 || phase === 2) && isEndingSoon(schedule(c), now)
-  }
-}
+const inPeriod = (c: Competition, period: TimePeriod, now: Date): boolean =>
+  inTimePeriod(schedule(c), period, now)
 
 const matches = (c: Competition, q: CompetitionQuery): boolean =>
   (!q.visibleOnly || c.visibilityStatus === "Visible") &&

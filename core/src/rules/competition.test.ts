@@ -10,6 +10,7 @@ import {
   competitionStatus,
   countdownParts,
   ENDING_SOON_MINUTES,
+  inTimePeriod,
   isEndingSoon,
   MINUTES_PER_WEEK,
   nextDeadline,
@@ -118,6 +119,39 @@ describe("isEndingSoon", () => {
         if (parts === null) expect(isEndingSoon(s, new Date(t))).toBe(false)
       }),
     )
+  })
+})
+
+describe("inTimePeriod", () => {
+  it("puts every competition in exactly one of Current and Past, and in All", () => {
+    fc.assert(
+      fc.property(scheduleArb, instant, (s, t) => {
+        const now = new Date(t)
+        expect(inTimePeriod(s, "All", now)).toBe(true)
+        expect(inTimePeriod(s, "Current", now)).toBe(!inTimePeriod(s, "Past", now))
+      }),
+    )
+  })
+
+  it("lists as ending soon only a running competition that is ending soon", () => {
+    fc.assert(
+      fc.property(scheduleArb, instant, (s, t) => {
+        const now = new Date(t)
+        if (inTimePeriod(s, "EndingSoon", now)) {
+          expect(inTimePeriod(s, "Current", now)).toBe(true)
+          expect(competitionPhase(s, now)).not.toBe(0)
+          expect(isEndingSoon(s, now)).toBe(true)
+        }
+      }),
+    )
+  })
+
+  it("never lists a coming-soon competition as ending soon, however near its opening", () => {
+    const comingSoon = { ...schedule, start: at("2025-03-01T12:00:00Z") }
+    expect(isEndingSoon(comingSoon, at("2025-03-01T11:59:00Z"))).toBe(true)
+    expect(inTimePeriod(comingSoon, "EndingSoon", at("2025-03-01T11:59:00Z"))).toBe(false)
+    expect(inTimePeriod(comingSoon, "EndingSoon", at("2025-03-19T20:00:00Z"))).toBe(true)
+    expect(inTimePeriod(comingSoon, "Past", at("2025-03-20T20:30:00Z"))).toBe(true)
   })
 })
 

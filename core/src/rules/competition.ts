@@ -1,3 +1,4 @@
+import type { TimePeriod } from "../competitions/model.js"
 import { zonedParts, zonedTimeToUtc } from "./dates.js"
 
 /** Numbered because the storefront and API already speak in these numbers (SPEC §4). */
@@ -55,6 +56,31 @@ export const isEndingSoon = (s: CompetitionSchedule, now: Date): boolean => {
   return (
     deadline !== null && deadline.getTime() - now.getTime() < ENDING_SOON_MINUTES * MS_PER_MINUTE
   )
+}
+
+/**
+ * Which of the storefront's lists a competition belongs in (SPEC §4's time
+ * periods): Current while it is coming, open or awaiting its draw; Past once
+ * closed for good; Ending soon while open or awaiting the draw with its
+ * deadline under three weeks away (never before it opens: a coming-soon
+ * competition's deadline is its opening). The SQL catalogue states the same
+ * over the table's dates, and the contract holds the two together.
+ */
+export const inTimePeriod = (s: CompetitionSchedule, period: TimePeriod, now: Date): boolean => {
+  const phase = competitionPhase(s, now)
+  switch (period) {
+    case "All":
+      return true
+    case "Current":
+      return phase !== CompetitionPhase.Closed
+    case "Past":
+      return phase === CompetitionPhase.Closed
+    case "EndingSoon":
+      return (
+        (phase === CompetitionPhase.Open || phase === CompetitionPhase.ClosedAwaitingDraw) &&
+        isEndingSoon(s, now)
+      )
+  }
 }
 
 export const percentSold = (sold: number, total: number): number => {
