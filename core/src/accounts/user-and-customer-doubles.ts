@@ -6,10 +6,10 @@
  * users-and-customers contract holds them all to Postgres's.
  */
 import { Effect } from "effect"
-import { memoryPage } from "../competitions/competition-repo-doubles.js"
 import type { CustomerRepoShape, UserRepoShape } from "../ports/accounts.js"
 import { normaliseEmail } from "../rules/auth.js"
 import { type Pence, pence } from "../rules/money.js"
+import { memoryPage } from "../testing/paging.js"
 import { CustomerNotFound, EmailAlreadyRegistered } from "./errors.js"
 import type { Customer, User, UserWithPassword } from "./model.js"
 

@@ -9,8 +9,8 @@
 import { Effect } from "effect"
 import type { CatalogueAdminStoreShape } from "../ports/catalogue-admin.js"
 import type { LockedCompetition } from "../ports/competition-admin.js"
+import { matchesSearchText, memoryPage } from "../testing/paging.js"
 import type { MemoryCatalogue } from "./catalogue-admin-doubles.js"
-import { matchesSearchText, memoryPage } from "./competition-repo-doubles.js"
 import { CategoryNotFound, RepositoryError } from "./errors.js"
 import type { AttributeType, Category } from "./model.js"
 

@@ -14,11 +14,10 @@ import {
   type NewCompetition,
 } from "../ports/competition-writer.js"
 import { sanitiseRichTextInMemory } from "../site-content/rich-text-doubles.js"
+import { matchesSearchText, memoryPage } from "../testing/paging.js"
 import {
   type MemoryInstantWinNumber,
   makeMemoryCompetitionRepo,
-  matchesSearchText,
-  memoryPage,
 } from "./competition-repo-doubles.js"
 import { CategoryNotFound, RepositoryError } from "./errors.js"
 import type { Category, Competition, ImageGroup } from "./model.js"

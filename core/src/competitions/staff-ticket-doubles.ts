@@ -7,7 +7,7 @@
 import { Effect, Layer } from "effect"
 import { CompetitionNotFound, InstantWinGroupNotFound } from "../competitions/errors.js"
 import { type SoldTicket, StaffTicketReads, type TicketQuery } from "../ports/instant-win-groups.js"
-import { memoryPage } from "./competition-repo-doubles.js"
+import { memoryPage } from "../testing/paging.js"
 import type { MemoryCompetition, MemoryStore } from "./instant-win-group-doubles.js"
 
 const ticketOf = (competition: MemoryCompetition, ticketNumber: number): SoldTicket => {

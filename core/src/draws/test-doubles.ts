@@ -9,7 +9,6 @@
  */
 import { Effect, FiberRef, Layer } from "effect"
 import type { MailMessage, Principal } from "../accounts/model.js"
-import { memoryPage } from "../competitions/competition-repo-doubles.js"
 import { CompetitionNotFound, RepositoryError } from "../competitions/errors.js"
 import type {
   Competition,
@@ -29,6 +28,7 @@ import {
 } from "../ports/randomness-beacon.js"
 import { Transactions } from "../ports/transactions.js"
 import { pence } from "../rules/money.js"
+import { memoryPage } from "../testing/paging.js"
 import { Draws } from "./draws.js"
 import type { DrawMaterial, DrawRecord, TicketHolder } from "./model.js"
 import { type InstantWinLine, instantWinCommitment, seedCommitment } from "./procedure.js"

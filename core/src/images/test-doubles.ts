@@ -1,11 +1,11 @@
 import { Effect, Layer } from "effect"
-import { memoryPage } from "../competitions/competition-repo-doubles.js"
 import type { AuditEntry } from "../ports/audit-log.js"
 import { FileStore, FileStoreError, type StoredFile } from "../ports/file-store.js"
 import { ImageVariantError, ImageVariants } from "../ports/image-variants.js"
 import { type ImageGroupUsers, ImageStore, type LibraryImage } from "../ports/images.js"
 import { Transactions } from "../ports/transactions.js"
 import { auditLogOver } from "../staff/audit-log-doubles.js"
+import { memoryPage } from "../testing/paging.js"
 import { ImageUploadPolicy } from "./images.js"
 import { ImageVariantFilesLive } from "./variant-files.js"
 

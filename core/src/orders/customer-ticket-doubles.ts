@@ -8,9 +8,9 @@
  * drawn ones (latest first).
  */
 import { Effect } from "effect"
-import { memoryPage } from "../competitions/competition-repo-doubles.js"
 import type { CustomerCompetitionTickets, CustomerTicketRepoShape } from "../ports/orders.js"
 import { OrderStatus } from "../rules/order-status.js"
+import { memoryPage } from "../testing/paging.js"
 import type { OrderStore } from "./test-doubles.js"
 
 /** The customer's numbers per competition: completed orders and postal entries only. */

@@ -6,7 +6,6 @@
  * (test/contracts/orders.contract.ts) the Postgres adapter passes too.
  */
 import { Effect } from "effect"
-import { memoryPage } from "../competitions/competition-repo-doubles.js"
 import type { OrderRepoShape } from "../ports/orders.js"
 import { pence, ZERO_PENCE } from "../rules/money.js"
 import {
@@ -15,6 +14,7 @@ import {
   releasesTickets,
   OrderStatus as Statuses,
 } from "../rules/order-status.js"
+import { memoryPage } from "../testing/paging.js"
 import { OrderNotFound, OrderTransitionRefused } from "./errors.js"
 import type { Order } from "./model.js"
 

@@ -4,7 +4,6 @@
  * removed), and the competitions and clubs a voucher may point at.
  */
 import { Effect } from "effect"
-import { memoryPage } from "../competitions/competition-repo-doubles.js"
 import { RepositoryError } from "../competitions/errors.js"
 import type {
   PromotionStoreShape,
@@ -12,6 +11,7 @@ import type {
   StaffPromotion,
 } from "../ports/promotion-store.js"
 import type { PromotionDraft } from "../rules/promotion-form.js"
+import { memoryPage } from "../testing/paging.js"
 
 export interface PromotionShelf {
   /** Staff's vouchers by id; `usageCount` is the uses orders hold (set it to seed a used one). */

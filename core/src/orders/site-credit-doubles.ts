@@ -7,7 +7,6 @@
  */
 import { Effect } from "effect"
 import { type AccountRecords, memoryCustomerRepo } from "../accounts/user-and-customer-doubles.js"
-import { memoryPage } from "../competitions/competition-repo-doubles.js"
 import type { CustomerRepoShape } from "../ports/accounts.js"
 import {
   InsufficientSiteCredit,
@@ -16,6 +15,7 @@ import {
   type SiteCreditReason,
 } from "../ports/payments.js"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money.js"
+import { memoryPage } from "../testing/paging.js"
 
 /** One line of the ledger: positive credit, negative debit. */
 export interface SiteCreditLine {

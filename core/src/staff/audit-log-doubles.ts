@@ -1,5 +1,4 @@
 import { Effect, Exit, Layer } from "effect"
-import { memoryPage } from "../competitions/competition-repo-doubles.js"
 import {
   type AuditEntry,
   AuditLog,
@@ -8,6 +7,7 @@ import {
   type RecordedAuditEntry,
 } from "../ports/audit-log.js"
 import { Transactions } from "../ports/transactions.js"
+import { memoryPage } from "../testing/paging.js"
 
 /**
  * An in-memory audit log over `entries`. Give the use case's transaction

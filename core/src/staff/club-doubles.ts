@@ -1,10 +1,10 @@
 import { Effect, Exit, Layer } from "effect"
-import { memoryPage } from "../competitions/competition-repo-doubles.js"
 import type { AuditEntry } from "../ports/audit-log.js"
 import { ClubDirectory, ClubStore, type StaffClub } from "../ports/club-store.js"
 import { Transactions } from "../ports/transactions.js"
 import type { ClubLedgerEntry } from "../rules/clubs.js"
 import { figuresOf } from "../rules/clubs.js"
+import { memoryPage } from "../testing/paging.js"
 import { auditLogOver } from "./audit-log-doubles.js"
 
 export interface MemoryClubs {

@@ -1,9 +1,9 @@
 import { Effect, Layer } from "effect"
 import type { AccountStore } from "../accounts/test-doubles.js"
-import { memoryPage } from "../competitions/competition-repo-doubles.js"
 import type { AuditEntry } from "../ports/audit-log.js"
 import { AuditLog } from "../ports/audit-log.js"
 import { type StaffUser, StaffUserRepo } from "../ports/staff-users.js"
+import { memoryPage } from "../testing/paging.js"
 
 const staffOf = (store: AccountStore): StaffUser[] =>
   store.users.flatMap((u) =>
