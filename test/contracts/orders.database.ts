@@ -15,6 +15,7 @@ import {
   makeTicketAllocator,
   migrateToLatest,
   newCustomer,
+  newPromotion,
 } from "@howzat/postgres/testing"
 import { Effect, Layer } from "effect"
 import { DAY, NOW, type OrdersWorld } from "./orders.world"
@@ -51,25 +52,7 @@ export const ordersOnDatabase =
             seed.drawAt === undefined ? new Date(NOW.getTime() + 11 * DAY) : seed.drawAt,
         }),
       promotion: async (promotion) => {
-        await db
-          .insertInto("promotions")
-          .values({
-            code: promotion.code,
-            description: promotion.description,
-            discountKind: promotion.discount.kind,
-            percent: promotion.discount.kind === "Percentage" ? promotion.discount.percent : null,
-            amountPence: promotion.discount.kind === "Fixed" ? promotion.discount.amount : null,
-            competitionId: promotion.competitionId,
-            validFrom: promotion.validFrom,
-            validTo: promotion.validTo,
-            usageLimit: promotion.usageLimit,
-            usageCount: promotion.usageCount,
-            minimumSpendPence: promotion.minimumSpend,
-            perCustomerLimit: promotion.perCustomerLimit,
-            freeEntry: promotion.freeEntry,
-            clubId: promotion.clubId,
-          })
-          .execute()
+        await newPromotion(db, promotion)
       },
       draw: async (competitionId, at) => {
         await db

@@ -1,5 +1,5 @@
 import { PromotionUsesLive } from "@howzat/postgres"
-import { newClub, newCustomer, newOrder } from "@howzat/postgres/testing"
+import { newClub, newCustomer, newOrder, newPromotion } from "@howzat/postgres/testing"
 import { Layer } from "effect"
 import type { ContractDatabase } from "./harness"
 import type { PromotionUsesSeed } from "./promotion-uses.contract"
@@ -12,25 +12,9 @@ export const promotionUsesOnDatabase = async (open: () => Promise<ContractDataba
     order: (customerId) => newOrder(db, customerId, { orderTotalPence: 1_000 }),
     club: () => newClub(db),
     promotion: async (voucher) => {
-      await db
-        .insertInto("promotions")
-        .values({
-          code: voucher.code,
-          description: voucher.description,
-          discountKind: voucher.discount.kind,
-          percent: voucher.discount.kind === "Percentage" ? voucher.discount.percent : null,
-          amountPence: voucher.discount.kind === "Fixed" ? voucher.discount.amount : null,
-          competitionId: voucher.competitionId,
-          validFrom: voucher.validFrom,
-          validTo: voucher.validTo,
-          usageLimit: voucher.usageLimit,
-          perCustomerLimit: voucher.perCustomerLimit,
-          minimumSpendPence: voucher.minimumSpend,
-          freeEntry: voucher.freeEntry,
-          clubId: voucher.clubId,
-        })
-        .execute()
-      return { ...voucher, usageCount: 0 }
+      const unused = { ...voucher, usageCount: 0 }
+      await newPromotion(db, unused)
+      return unused
     },
   }
   return { layer: PromotionUsesLive.pipe(Layer.provide(dbLayer)), seed, close }

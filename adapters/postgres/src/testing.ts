@@ -34,6 +34,7 @@ export {
   newClub,
   newCustomer,
   newOrder,
+  newPromotion,
   poolCounts,
 } from "./repos/orders-fixtures"
 export { makePostalEntryRepo } from "./repos/postal-entries"

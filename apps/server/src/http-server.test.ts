@@ -32,20 +32,29 @@ const slowServer = Effect.gen(function* () {
   return { begun, release, port, fetch }
 })
 
+/** Starts the layer on a free port in `scope`, telling `slow.port` where it listens. */
+const listen = (
+  slow: Effect.Effect.Success<typeof slowServer>,
+  scope: Scope.Scope,
+  shutdownGrace?: Duration.DurationInput,
+) =>
+  Layer.buildWithScope(
+    httpServerLayer({
+      fetch: slow.fetch,
+      port: 0,
+      hostname: "127.0.0.1",
+      ...(shutdownGrace === undefined ? {} : { shutdownGrace }),
+      onListening: (port) => Effect.runSync(Deferred.succeed(slow.port, port)),
+    }),
+    scope,
+  )
+
 describe("the HTTP server layer", () => {
   it.live("finishes a request in flight when its scope closes, refusing new connections", () =>
     Effect.gen(function* () {
       const slow = yield* slowServer
       const scope = yield* Scope.make()
-      yield* Layer.buildWithScope(
-        httpServerLayer({
-          fetch: slow.fetch,
-          port: 0,
-          hostname: "127.0.0.1",
-          onListening: (port) => Effect.runSync(Deferred.succeed(slow.port, port)),
-        }),
-        scope,
-      )
+      yield* listen(slow, scope)
       const port = yield* Deferred.await(slow.port)
       expect((yield* get(port, "/")).body).toBe("quick")
       const inFlight = yield* Effect.fork(get(port, "/slow"))
@@ -67,16 +76,7 @@ describe("the HTTP server layer", () => {
     Effect.gen(function* () {
       const slow = yield* slowServer
       const scope = yield* Scope.make()
-      yield* Layer.buildWithScope(
-        httpServerLayer({
-          fetch: slow.fetch,
-          port: 0,
-          hostname: "127.0.0.1",
-          shutdownGrace: "200 millis",
-          onListening: (port) => Effect.runSync(Deferred.succeed(slow.port, port)),
-        }),
-        scope,
-      )
+      yield* listen(slow, scope, "200 millis")
       const inFlight = yield* Effect.fork(
         Effect.either(get(yield* Deferred.await(slow.port), "/slow")),
       )
@@ -91,15 +91,7 @@ describe("the HTTP server layer", () => {
     Effect.gen(function* () {
       const slow = yield* slowServer
       const first = yield* Scope.make()
-      yield* Layer.buildWithScope(
-        httpServerLayer({
-          fetch: slow.fetch,
-          port: 0,
-          hostname: "127.0.0.1",
-          onListening: (port) => Effect.runSync(Deferred.succeed(slow.port, port)),
-        }),
-        first,
-      )
+      yield* listen(slow, first)
       const port = yield* Deferred.await(slow.port)
       const second = yield* Effect.exit(
         Effect.scoped(

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto"
+import type { Promotion } from "@howzat/core/orders/model"
 import type { NewCompetition } from "@howzat/core/ports/competition-writer"
 import { type Insertable, type Kysely, sql } from "kysely"
 import type { Database } from "../schema"
 import { NOW, newCompetition } from "./competition-fixtures"
 import { createCompetition } from "./competition-writer"
+import { promotionColumns } from "./promotion-store"
 import { ticketsSoldOf } from "./tickets-sold"
 
 /** Shared by the order suites: rows the allocator needs, written straight to the tables. */
@@ -145,4 +147,12 @@ export const customerWithEmail = async (
     .returning("id")
     .executeTakeFirstOrThrow()
   return id
+}
+
+/** A voucher in the promotions table exactly as given, its use count included. */
+export const newPromotion = async (db: Kysely<Database>, promotion: Promotion) => {
+  await db
+    .insertInto("promotions")
+    .values({ ...promotionColumns(promotion), usageCount: promotion.usageCount })
+    .execute()
 }

@@ -19,7 +19,8 @@ const toStaffPromotion = (row: Selectable<PromotionsTable>): StaffPromotion => (
   createdAt: row.createdAt,
 })
 
-const columnsOf = (draft: PromotionDraft) => ({
+/** A voucher's columns in the promotions table (shared with the test fixtures' seeding). */
+export const promotionColumns = (draft: PromotionDraft) => ({
   code: draft.code,
   description: draft.description,
   discountKind: draft.discount.kind,
@@ -79,7 +80,7 @@ export const makePromotionStore = (db: Kysely<Database>): PromotionStoreShape =>
       orCodeTaken(() =>
         q
           .insertInto("promotions")
-          .values(columnsOf(draft))
+          .values(promotionColumns(draft))
           .returningAll()
           .executeTakeFirstOrThrow(),
       ),
@@ -89,7 +90,7 @@ export const makePromotionStore = (db: Kysely<Database>): PromotionStoreShape =>
       orCodeTaken(() =>
         q
           .updateTable("promotions")
-          .set(columnsOf(draft))
+          .set(promotionColumns(draft))
           .where("id", "=", id)
           .returningAll()
           .executeTakeFirstOrThrow(),
