@@ -37,6 +37,7 @@ export default defineConfig({
           name: "adapters",
           include: ["adapters/**/*.test.{ts,tsx}", "apps/server/**/*.test.ts", "test/**/*.test.ts"],
           exclude: ["**/node_modules/**", "**/dist/**", "test/e2e/**", POSTGRES],
+          globalSetup: ["test/support/pglite-global-setup.ts"],
         },
       },
       {

@@ -1,8 +1,5 @@
-import { makeDatabase } from "@howzat/postgres/testing"
+import { openMigratedPglite } from "../support/suite-database"
 import { basketsContract } from "./baskets.contract"
 import { ordersOnDatabase } from "./orders.database"
 
-basketsContract(
-  "baskets on PGlite (the BasketRepo adapter)",
-  ordersOnDatabase(() => makeDatabase({})),
-)
+basketsContract("baskets on PGlite (the BasketRepo adapter)", ordersOnDatabase(openMigratedPglite))

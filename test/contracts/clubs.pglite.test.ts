@@ -1,8 +1,8 @@
-import { makeDatabase } from "@howzat/postgres/testing"
+import { openMigratedPglite } from "../support/suite-database"
 import { clubsContract } from "./clubs.contract"
 import { clubsOnDatabase } from "./clubs.database"
 
 clubsContract(
   "clubs on PGlite (the ClubStore and ClubDirectory adapters)",
-  clubsOnDatabase(() => makeDatabase({})),
+  clubsOnDatabase(openMigratedPglite),
 )

@@ -1,8 +1,8 @@
-import { makeDatabase } from "@howzat/postgres/testing"
+import { openMigratedPglite } from "../support/suite-database"
 import { contactMessagesContract } from "./contact-messages.contract"
 import { contactMessagesOnDatabase } from "./contact-messages.database"
 
 contactMessagesContract(
   "contact messages on PGlite (the ContactMessageStore adapter)",
-  contactMessagesOnDatabase(() => makeDatabase({})),
+  contactMessagesOnDatabase(openMigratedPglite),
 )

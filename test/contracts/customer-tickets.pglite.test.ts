@@ -1,8 +1,8 @@
-import { makeDatabase } from "@howzat/postgres/testing"
+import { openMigratedPglite } from "../support/suite-database"
 import { customerTicketsContract } from "./customer-tickets.contract"
 import { ordersOnDatabase } from "./orders.database"
 
 customerTicketsContract(
   "customer tickets on PGlite (the CustomerTicketRepo adapter)",
-  ordersOnDatabase(() => makeDatabase({})),
+  ordersOnDatabase(openMigratedPglite),
 )

@@ -1,8 +1,8 @@
-import { makeDatabase } from "@howzat/postgres/testing"
+import { openMigratedPglite } from "../support/suite-database"
 import { drawsOnDatabase } from "./draw-records.database"
 import { drawsContract } from "./draws.contract"
 
 drawsContract(
   "draws across competitions on PGlite (the DrawRecords and DrawRepo adapters)",
-  drawsOnDatabase(() => makeDatabase({})),
+  drawsOnDatabase(openMigratedPglite),
 )

@@ -1,8 +1,8 @@
-import { makeDatabase } from "@howzat/postgres/testing"
+import { openMigratedPglite } from "../support/suite-database"
 import { harmSignalFactsContract } from "./harm-signal-facts.contract"
 import { harmSignalFactsOnDatabase } from "./harm-signal-facts.database"
 
 harmSignalFactsContract(
   "harm-signal facts on PGlite (the HarmSignalFacts adapter)",
-  harmSignalFactsOnDatabase(() => makeDatabase({})),
+  harmSignalFactsOnDatabase(openMigratedPglite),
 )

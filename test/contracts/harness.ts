@@ -7,11 +7,11 @@
  * `.postgres.test.ts` differ only in the harness they hand over, so the
  * in-memory adapter cannot drift from the real one unnoticed.
  */
-import { type Database, Db, makeDatabase, migrateToLatest } from "@howzat/postgres"
+import { type Database, Db, makeDatabase } from "@howzat/postgres"
 import { Effect, Layer } from "effect"
 import type { Kysely } from "kysely"
 import { afterAll, beforeAll } from "vitest"
-import { openOnTestCluster } from "../support/suite-database"
+import { openMigratedPglite, openOnTestCluster } from "../support/suite-database"
 
 /** One backend, opened for a suite: its ports as a Layer, its way of seeding, how to close it. */
 export interface Harness<R, Seed> {
@@ -51,27 +51,25 @@ export interface ContractDatabase {
   readonly close: () => Promise<void>
 }
 
-const migrated = async (opened: {
+const withDbLayer = (opened: {
   readonly db: Kysely<Database>
   readonly close: () => Promise<void>
-}): Promise<ContractDatabase> => {
-  await migrateToLatest(opened.db)
-  return { ...opened, dbLayer: Layer.succeed(Db, opened.db) }
-}
+}): ContractDatabase => ({ ...opened, dbLayer: Layer.succeed(Db, opened.db) })
 
-/** PGlite in memory: the same schema and SQL as the server, in the test's own process. */
-export const openPglite = async (): Promise<ContractDatabase> => migrated(await makeDatabase({}))
+/** PGlite in memory, migrated: the same schema and SQL as the server, in the test's own process. */
+export const openPglite = async (): Promise<ContractDatabase> =>
+  withDbLayer(await openMigratedPglite())
 
-/** A fresh database of its own on the test cluster, dropped on close. */
+/** A migrated database of its own on the test cluster, dropped on close. */
 export const openSuiteDatabaseOnPostgres = () =>
   openOnTestCluster((databaseUrl) => makeDatabase({ databaseUrl }))
 
 /**
- * A fresh database on the postgres project's throwaway cluster (its global
- * set-up starts it): only from `*.postgres.test.ts` files.
+ * A migrated database of its own on the postgres project's throwaway
+ * cluster (its global set-up starts it): only from `*.postgres.test.ts` files.
  */
 export const openPostgres = async (): Promise<ContractDatabase> =>
-  migrated(await openSuiteDatabaseOnPostgres())
+  withDbLayer(await openSuiteDatabaseOnPostgres())
 
 /** Ids for in-memory seeding: unique within the process, readable in a failure. */
 let nextMemoryId = 0

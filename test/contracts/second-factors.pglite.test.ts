@@ -1,8 +1,8 @@
-import { makeDatabase } from "@howzat/postgres/testing"
+import { openMigratedPglite } from "../support/suite-database"
 import { secondFactorsContract } from "./second-factors.contract"
 import { secondFactorsOnDatabase } from "./second-factors.database"
 
 secondFactorsContract(
   "second factors on PGlite (the SecondFactorStore adapter)",
-  secondFactorsOnDatabase(() => makeDatabase({})),
+  secondFactorsOnDatabase(openMigratedPglite),
 )

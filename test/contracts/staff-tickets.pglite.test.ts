@@ -1,8 +1,8 @@
-import { makeDatabase } from "@howzat/postgres/testing"
+import { openMigratedPglite } from "../support/suite-database"
 import { staffTicketsContract } from "./staff-tickets.contract"
 import { staffTicketsOnDatabase } from "./staff-tickets.database"
 
 staffTicketsContract(
   "staff ticket reads on PGlite (the StaffTicketReads adapter)",
-  staffTicketsOnDatabase(() => makeDatabase({})),
+  staffTicketsOnDatabase(openMigratedPglite),
 )

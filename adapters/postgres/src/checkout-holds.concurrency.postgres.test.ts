@@ -2,11 +2,11 @@ import { Baskets } from "@howzat/core/orders/baskets"
 import { Checkout, type CheckoutOutcome } from "@howzat/core/orders/checkout"
 import { Effect, Either } from "effect"
 import { type Kysely, sql } from "kysely"
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
-import { createTestDatabase, type TestDatabase } from "../../../test/support/postgres-database"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { TestDatabase } from "../../../test/support/postgres-database"
+import { createMigratedTestDatabase } from "../../../test/support/suite-database"
 import { runCheckoutOn } from "./checkout-runner"
 import { type DatabaseHandle, makeDatabase } from "./database"
-import { migrateToLatest } from "./migrations"
 import { competitionOnSale, newCustomer } from "./repos/orders-fixtures"
 import type { Database } from "./schema"
 
@@ -22,11 +22,8 @@ describe("checkout behind a basket's lock on PostgreSQL", () => {
   let handle: DatabaseHandle
 
   beforeAll(async () => {
-    const clusterUrl = inject("postgresUrl")
-    if (!clusterUrl) throw new Error("No PostgreSQL test cluster: see the global setup's warning")
-    database = await createTestDatabase(clusterUrl)
+    database = await createMigratedTestDatabase()
     handle = await makeDatabase({ databaseUrl: database.connectionString, maxConnections: 6 })
-    await migrateToLatest(handle.db)
   }, 60_000)
 
   afterAll(async () => {

@@ -8,8 +8,8 @@ import { pence } from "@howzat/core/rules/money"
 import { Effect, Layer, TestClock } from "effect"
 import type { Kysely, KyselyPlugin } from "kysely"
 import { afterAll, beforeAll } from "vitest"
-import { type DatabaseHandle, Db, makeDatabase } from "./database"
-import { migrateToLatest } from "./migrations"
+import { openMigratedPglite } from "../../../test/support/suite-database"
+import { type DatabaseHandle, Db } from "./database"
 import { CompetitionRepoLive } from "./repos/competitions"
 import { CustomerRepoLive } from "./repos/customers"
 import { PostgresOrdersLive } from "./repos/index"
@@ -29,8 +29,7 @@ const STATEMENTS_PER_CHECKOUT = 9
 describe("checkout on PGlite", () => {
   let handle: DatabaseHandle
   beforeAll(async () => {
-    handle = await makeDatabase({})
-    await migrateToLatest(handle.db)
+    handle = await openMigratedPglite()
   })
   afterAll(() => handle?.close())
 

@@ -26,7 +26,8 @@ export class DataFolderInUse extends DataFolderUnusable {
   }
 }
 
-const isInMemory = (dataDir: string) => /^(memory|idb):\/\//.test(dataDir)
+/** `memory://` (and the browser's `idb://`): PGlite's own names, with no folder on disk. */
+export const isInMemory = (dataDir: string) => /^(memory|idb):\/\//.test(dataDir)
 
 /**
  * PGlite makes only the last folder of its path, so on a fresh clone

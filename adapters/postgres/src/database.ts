@@ -3,7 +3,7 @@ import type { RepositoryError } from "@howzat/core/competitions/errors"
 import { Context, Effect, Layer } from "effect"
 import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely"
 import pg from "pg"
-import { lockDataFolder, prepareDataFolder } from "./data-folder"
+import { isInMemory, lockDataFolder, prepareDataFolder } from "./data-folder"
 import { migrateToLatest } from "./migrations"
 import { PGliteDialect } from "./pglite-dialect"
 import { repositoryError } from "./repository-error"
@@ -24,16 +24,31 @@ export interface DatabaseConfig {
   readonly dataDir?: string | undefined
   /** Pool size on a Postgres server; PGlite is always one connection. */
   readonly maxConnections?: number | undefined
+  /**
+   * An in-memory embedded database starts as a copy of this dump of a data
+   * folder (PGlite's `dumpDataDir`) rather than an empty cluster: the test
+   * suites migrate once per run and start every file from the copy. Not for
+   * a data folder, which keeps its own files.
+   */
+  readonly loadDataDir?: Blob | undefined
 }
 
 export interface DatabaseHandle {
   readonly db: Kysely<Database>
   readonly close: () => Promise<void>
   readonly kind: "pglite" | "postgres"
+  /**
+   * The embedded database's data folder as one uncompressed tar (PGlite's
+   * `dumpDataDir`), which `loadDataDir` starts a copy from; absent on a
+   * Postgres server, which has pg_dump.
+   */
+  readonly dumpDataDir?: () => Promise<Blob>
 }
 
 // Tables and columns are snake_case in SQL and camelCase in TypeScript.
 const plugins = [new CamelCasePlugin()]
+
+const dumpOf = (pglite: PGlite) => () => pglite.dumpDataDir("none")
 
 export const makeDatabase = async (config: DatabaseConfig): Promise<DatabaseHandle> => {
   if (config.databaseUrl) {
@@ -46,9 +61,15 @@ export const makeDatabase = async (config: DatabaseConfig): Promise<DatabaseHand
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
     return { db, kind: "postgres", close: () => db.destroy() }
   }
-  if (config.dataDir === undefined) {
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(await PGlite.create()), plugins })
-    return { db, kind: "pglite", close: () => db.destroy() }
+  if (config.dataDir === undefined || isInMemory(config.dataDir)) {
+    const pglite = await PGlite.create(config.dataDir ?? "memory://", {
+      loadDataDir: config.loadDataDir,
+    })
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins })
+    return { db, kind: "pglite", close: () => db.destroy(), dumpDataDir: dumpOf(pglite) }
+  }
+  if (config.loadDataDir !== undefined) {
+    throw new Error("loadDataDir starts an in-memory database only, not a data folder")
   }
   prepareDataFolder(config.dataDir)
   // Held until closed: a second process on the folder would corrupt it (data-folder.ts).
@@ -60,6 +81,7 @@ export const makeDatabase = async (config: DatabaseConfig): Promise<DatabaseHand
       db,
       kind: "pglite",
       close: () => db.destroy().finally(lock.release),
+      dumpDataDir: dumpOf(pglite),
     }
   } catch (cause) {
     await lock.release()

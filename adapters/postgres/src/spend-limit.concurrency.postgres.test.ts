@@ -3,11 +3,11 @@ import { Checkout } from "@howzat/core/orders/checkout"
 import { pence } from "@howzat/core/rules/money"
 import { changeSpendLimit, spendOf, UNANSWERED } from "@howzat/core/rules/spend-limits"
 import { Effect, Either, FastCheck as fc } from "effect"
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
-import { createTestDatabase, type TestDatabase } from "../../../test/support/postgres-database"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { TestDatabase } from "../../../test/support/postgres-database"
+import { createMigratedTestDatabase } from "../../../test/support/suite-database"
 import { runCheckoutOn } from "./checkout-runner"
 import { type DatabaseHandle, makeDatabase } from "./database"
-import { migrateToLatest } from "./migrations"
 import { competitionOnSale, NOW, newCustomer } from "./repos/orders-fixtures"
 import { makeSpendLimitStore } from "./repos/spend-limits"
 
@@ -26,14 +26,11 @@ describe("the monthly spend limit under racing checkouts on PostgreSQL", () => {
   let competitions: string[] = []
 
   beforeAll(async () => {
-    const clusterUrl = inject("postgresUrl")
-    if (!clusterUrl) throw new Error("No PostgreSQL test cluster: see the global setup's warning")
-    database = await createTestDatabase(clusterUrl)
+    database = await createMigratedTestDatabase()
     handle = await makeDatabase({
       databaseUrl: database.connectionString,
       maxConnections: RACERS + 2,
     })
-    await migrateToLatest(handle.db)
     competitions = await Promise.all(
       Array.from({ length: RACERS }, (_, i) =>
         competitionOnSale(handle.db, {

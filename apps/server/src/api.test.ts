@@ -12,6 +12,7 @@ import type {
 } from "@howzat/contracts/catalogue"
 import { isEndingSoon } from "@howzat/core/rules/competition"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { openMigratedPglite } from "../../../test/support/suite-database"
 import { readConfig } from "./config"
 import { composeShop } from "./shop-runtime"
 
@@ -25,12 +26,12 @@ let shop: Awaited<ReturnType<typeof composeShop>>
 beforeAll(async () => {
   const webDistDir = mkdtempSync(path.join(tmpdir(), "howzat-web-"))
   writeFileSync(path.join(webDistDir, "index.html"), "<!doctype html><title>Howzat</title>")
-  shop = await composeShop({
-    ...readConfig({}),
-    dataDir: "memory://",
-    seedDemoData: true,
-    webDistDir,
-  })
+  shop = await composeShop(
+    { ...readConfig({}), dataDir: "memory://", seedDemoData: true, webDistDir },
+    new Date(),
+    {},
+    openMigratedPglite,
+  )
 })
 afterAll(async () => {
   await shop?.close()

@@ -5,14 +5,14 @@ import {
   makeDatabase,
   makeOrderRepo,
   makeTicketAllocator,
-  migrateToLatest,
   soldEntries,
 } from "@howzat/postgres"
 import { competitionOnSale, newBasket, newCustomer } from "@howzat/postgres/testing"
 import { Effect } from "effect"
 import { sql } from "kysely"
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
-import { createTestDatabase, type TestDatabase } from "../../../test/support/postgres-database"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { TestDatabase } from "../../../test/support/postgres-database"
+import { createMigratedTestDatabase } from "../../../test/support/suite-database"
 import {
   killShopProcesses,
   type ShopProcess,
@@ -177,11 +177,8 @@ const expectNoTrouble = (processes: readonly ShopProcess[]) => {
 
 describe("automatic draws with two server processes on one PostgreSQL database", () => {
   beforeAll(async () => {
-    const clusterUrl = inject("postgresUrl")
-    if (!clusterUrl) throw new Error("No PostgreSQL test cluster: see the global setup's warning")
-    database = await createTestDatabase(clusterUrl)
+    database = await createMigratedTestDatabase()
     main = await makeDatabase({ databaseUrl: database.connectionString, maxConnections: 4 })
-    await migrateToLatest(main.db)
     buyers = []
     for (let i = 0; i < 5; i++) buyers.push(await newCustomer(main.db))
   })

@@ -29,17 +29,23 @@ export class Shop extends Context.Tag("@howzat/server/Shop")<Shop, ComposedShop>
 const attempt = <A>(step: () => Promise<A>) =>
   Effect.tryPromise({ try: step, catch: (error) => error })
 
-export const shopDatabaseLayer = (config: ServerConfig, now: Date) =>
+/** Opens the shop's database; the API suites start theirs from a migrated copy (test-support/shop.ts). */
+export type OpenShopDatabase = () => Promise<DatabaseHandle>
+
+export const shopDatabaseLayer = (
+  config: ServerConfig,
+  now: Date,
+  open: OpenShopDatabase = () =>
+    makeDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
+) =>
   Layer.scoped(
     ShopDatabase,
     Effect.gen(function* () {
       // Released however start-up ends: the PGlite folder's lock goes with it.
-      const database = yield* Effect.acquireRelease(
-        attempt(() => makeDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })),
-        (opened) =>
-          Effect.promise(() => opened.close()).pipe(
-            Effect.zipRight(Effect.logInfo("shutdown: database closed")),
-          ),
+      const database = yield* Effect.acquireRelease(attempt(open), (opened) =>
+        Effect.promise(() => opened.close()).pipe(
+          Effect.zipRight(Effect.logInfo("shutdown: database closed")),
+        ),
       )
       yield* attempt(() => migrateToLatest(database.db))
       if (config.seedDemoData) yield* attempt(() => seedDemoData(database.db, now))
@@ -92,10 +98,15 @@ export const shopJobsLayer = (config: ServerConfig) =>
   )
 
 /** The database, the shop on it and its jobs, in that order (released in the reverse). */
-export const shopWithJobsLayer = (config: ServerConfig, now: Date, brand: ShopBrand) =>
+export const shopWithJobsLayer = (
+  config: ServerConfig,
+  now: Date,
+  brand: ShopBrand,
+  openDatabase?: OpenShopDatabase,
+) =>
   shopJobsLayer(config).pipe(
     Layer.provideMerge(shopLayer(config, brand)),
-    Layer.provideMerge(shopDatabaseLayer(config, now)),
+    Layer.provideMerge(shopDatabaseLayer(config, now, openDatabase)),
   )
 
 /**
@@ -129,10 +140,11 @@ export const composeShop = async (
   config: ServerConfig,
   now = new Date(),
   brand: ShopBrand = {},
+  openDatabase?: OpenShopDatabase,
 ) => {
   const scope = Effect.runSync(Scope.make())
   const built = await Effect.runPromiseExit(
-    Layer.buildWithScope(shopWithJobsLayer(config, now, brand), scope),
+    Layer.buildWithScope(shopWithJobsLayer(config, now, brand, openDatabase), scope),
   )
   if (Exit.isFailure(built)) {
     await Effect.runPromise(Scope.close(scope, built))

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { PaymentGateway } from "@howzat/core/ports/payment-gateway"
 import { pence } from "@howzat/core/rules/money"
-import { makeDatabase, makeSandboxIntentStore, migrateToLatest } from "@howzat/postgres"
+import { makeSandboxIntentStore } from "@howzat/postgres"
 import { Context, Effect, Layer } from "effect"
+import { openMigratedPglite } from "../../../../test/support/suite-database"
 import { SandboxPaymentGateway, SandboxPaymentGatewayLive } from "../layers"
 import type { SandboxIntentStore } from "./store"
 
@@ -16,11 +17,9 @@ describe("the sandbox on its Postgres store (PGlite), as two server processes", 
     "shares intents, idempotency and outcomes across processes",
     () =>
       Effect.gen(function* () {
-        const handle = yield* Effect.acquireRelease(
-          Effect.promise(() => makeDatabase({})),
-          (h) => Effect.promise(() => h.close()),
+        const handle = yield* Effect.acquireRelease(Effect.promise(openMigratedPglite), (h) =>
+          Effect.promise(() => h.close()),
         )
-        yield* Effect.promise(() => migrateToLatest(handle.db))
         // The Postgres repo must fit the store interface this package defines.
         const store: SandboxIntentStore = makeSandboxIntentStore(handle.db)
         const delivered: Array<{ rawBody: string; headers: Readonly<Record<string, string>> }> = []

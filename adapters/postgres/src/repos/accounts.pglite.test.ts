@@ -1,4 +1,4 @@
-import { makeDatabase } from "../database"
+import { openMigratedPglite } from "../../../../test/support/suite-database"
 import { accountsSuite } from "./accounts.suite"
 
-accountsSuite("account repositories on PGlite (in memory)", () => makeDatabase({}))
+accountsSuite("account repositories on PGlite (in memory)", openMigratedPglite)

@@ -14,7 +14,6 @@ import { Effect, Fiber, Layer, ManagedRuntime } from "effect"
 import { type Kysely, sql } from "kysely"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { Db } from "../database"
-import { migrateToLatest } from "../migrations"
 import type { Database } from "../schema"
 import { PostgresAccountsLive } from "./accounts"
 import type { SuiteDatabase } from "./catalogue.suite"
@@ -62,7 +61,6 @@ export const accountsSuite = (name: string, open: () => Promise<SuiteDatabase>) 
     beforeAll(async () => {
       handle = await open()
       db = handle.db
-      await migrateToLatest(db)
       runtime = ManagedRuntime.make(PostgresAccountsLive.pipe(Layer.provide(Layer.succeed(Db, db))))
     })
     afterAll(async () => {

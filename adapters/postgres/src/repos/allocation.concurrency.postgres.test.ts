@@ -2,11 +2,11 @@ import { spawn } from "node:child_process"
 import { createInterface } from "node:readline"
 import { fileURLToPath } from "node:url"
 import { Effect } from "effect"
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
-import { createTestDatabase, type TestDatabase } from "../../../../test/support/postgres-database"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { TestDatabase } from "../../../../test/support/postgres-database"
 import { sourceNodeArgs } from "../../../../test/support/source-node"
+import { createMigratedTestDatabase } from "../../../../test/support/suite-database"
 import { type DatabaseHandle, makeDatabase } from "../database"
-import { migrateToLatest } from "../migrations"
 import { type Buyer, checkoutBuyer, type Outcome } from "./allocation-buyers"
 import { makeOrderRepo } from "./orders"
 import { competitionOnSale, newBasket, newCustomer, poolCounts } from "./orders-fixtures"
@@ -108,11 +108,8 @@ const raceSuite = (name: string, runRace: (race: Race) => Promise<Outcome[]>) =>
     const buyers: Buyer[] = []
 
     beforeAll(async () => {
-      const clusterUrl = inject("postgresUrl")
-      if (!clusterUrl) throw new Error("No PostgreSQL test cluster: see the global setup's warning")
-      database = await createTestDatabase(clusterUrl)
+      database = await createMigratedTestDatabase()
       main = await makeDatabase({ databaseUrl: database.connectionString })
-      await migrateToLatest(main.db)
       competitionId = await competitionOnSale(main.db, {
         name: "Big prize",
         totalTickets: TOTAL,

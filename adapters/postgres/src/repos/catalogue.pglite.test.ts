@@ -1,4 +1,4 @@
-import { makeDatabase } from "../database"
+import { openMigratedPglite } from "../../../../test/support/suite-database"
 import { catalogueSuite } from "./catalogue.suite"
 
-catalogueSuite("catalogue repositories on PGlite (in memory)", () => makeDatabase({}))
+catalogueSuite("catalogue repositories on PGlite (in memory)", openMigratedPglite)

@@ -104,7 +104,6 @@ export const catalogueSuite = (name: string, open: () => Promise<SuiteDatabase>)
     beforeAll(async () => {
       handle = await open()
       db = handle.db
-      await migrateToLatest(db)
       runtime = ManagedRuntime.make(
         PostgresCatalogueLive.pipe(Layer.provide(Layer.succeed(Db, db))),
       )

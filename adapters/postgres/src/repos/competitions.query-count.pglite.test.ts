@@ -2,8 +2,8 @@ import type { Competition } from "@howzat/core/competitions/model"
 import { Effect } from "effect"
 import type { KyselyPlugin, PluginTransformQueryArgs, RootOperationNode } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type DatabaseHandle, makeDatabase } from "../database"
-import { migrateToLatest } from "../migrations"
+import { openMigratedPglite } from "../../../../test/support/suite-database"
+import type { DatabaseHandle } from "../database"
 import { seedDemoData } from "../seed/demo"
 import { makeCompetitionRepo } from "./competitions"
 
@@ -23,8 +23,7 @@ const NOW = new Date("2026-06-15T12:00:00.000Z")
 let database: DatabaseHandle
 
 beforeAll(async () => {
-  database = await makeDatabase({})
-  await migrateToLatest(database.db)
+  database = await openMigratedPglite()
   await seedDemoData(database.db, NOW)
 }, 60_000)
 afterAll(async () => {

@@ -2,10 +2,10 @@ import type { AllocationResult } from "@howzat/core/ports/orders"
 import { allocationExceptions, allocationReasons } from "@howzat/core/rules/allocation"
 import { Effect } from "effect"
 import { sql } from "kysely"
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
-import { createTestDatabase, type TestDatabase } from "../../../../test/support/postgres-database"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { TestDatabase } from "../../../../test/support/postgres-database"
+import { createMigratedTestDatabase } from "../../../../test/support/suite-database"
 import { type DatabaseHandle, makeDatabase } from "../database"
-import { migrateToLatest } from "../migrations"
 import { makeOrderRepo } from "./orders"
 import { competitionOnSale, NOW, newBasket, newCustomer, poolCounts } from "./orders-fixtures"
 import { makeTicketAllocator } from "./ticket-allocator"
@@ -25,11 +25,8 @@ describe("the draw and checkouts on PostgreSQL", () => {
   const db = () => handle.db
 
   beforeAll(async () => {
-    const clusterUrl = inject("postgresUrl")
-    if (!clusterUrl) throw new Error("No PostgreSQL test cluster: see the global setup's warning")
-    database = await createTestDatabase(clusterUrl)
+    database = await createMigratedTestDatabase()
     handle = await makeDatabase({ databaseUrl: database.connectionString, maxConnections: 4 })
-    await migrateToLatest(handle.db)
   })
 
   afterAll(async () => {

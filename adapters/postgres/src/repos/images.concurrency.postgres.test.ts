@@ -6,10 +6,10 @@ import { FileStore, type StoredFile } from "@howzat/core/ports/file-store"
 import { ImageStore } from "@howzat/core/ports/images"
 import { Transactions } from "@howzat/core/ports/transactions"
 import { Effect, Layer } from "effect"
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
-import { createTestDatabase, type TestDatabase } from "../../../../test/support/postgres-database"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { TestDatabase } from "../../../../test/support/postgres-database"
+import { createMigratedTestDatabase } from "../../../../test/support/suite-database"
 import { type DatabaseHandle, makeDatabase } from "../database"
-import { migrateToLatest } from "../migrations"
 import { makeTransactions } from "../transactions"
 import { makeAuditLog } from "./audit-log"
 import { makeImageStore } from "./images"
@@ -64,12 +64,9 @@ describe("deleting the last image while the same bytes are uploaded, on PostgreS
     )
 
   beforeAll(async () => {
-    const clusterUrl = inject("postgresUrl")
-    if (!clusterUrl) throw new Error("No PostgreSQL test cluster: see the global setup's warning")
-    database = await createTestDatabase(clusterUrl)
+    database = await createMigratedTestDatabase()
     handles.push(await makeDatabase({ databaseUrl: database.connectionString }))
     handles.push(await makeDatabase({ databaseUrl: database.connectionString }))
-    await migrateToLatest(handles[0]?.db as DatabaseHandle["db"])
   })
   afterAll(async () => {
     for (const handle of handles) await handle.close()

@@ -2,10 +2,10 @@ import { Transactions } from "@howzat/core/ports/transactions"
 import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import { Deferred, Effect, Either, Layer, TestClock, TestContext } from "effect"
 import { sql } from "kysely"
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
-import { createTestDatabase, type TestDatabase } from "../../../../test/support/postgres-database"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { TestDatabase } from "../../../../test/support/postgres-database"
+import { createMigratedTestDatabase } from "../../../../test/support/suite-database"
 import { type DatabaseHandle, makeDatabase } from "../database"
-import { migrateToLatest } from "../migrations"
 import { checkoutBuyer, type Outcome } from "./allocation-buyers"
 import { competitionOnSale, customerWithEmail, NOW, newBasket, poolCounts } from "./orders-fixtures"
 import { personForm, postalEntriesOn, postalEntryPortsOn, STAFF } from "./postal-entries.suite"
@@ -45,11 +45,8 @@ describe("postal entries racing checkouts on PostgreSQL (two pools)", () => {
   const customers: string[] = []
 
   beforeAll(async () => {
-    const clusterUrl = inject("postgresUrl")
-    if (!clusterUrl) throw new Error("No PostgreSQL test cluster: see the global setup's warning")
-    database = await createTestDatabase(clusterUrl)
+    database = await createMigratedTestDatabase()
     main = await makeDatabase({ databaseUrl: database.connectionString })
-    await migrateToLatest(main.db)
     competitionId = await competitionOnSale(main.db, {
       name: "Contested prize",
       totalTickets: TOTAL,
@@ -220,11 +217,8 @@ describe("a reused reference on PostgreSQL", () => {
   let main: DatabaseHandle
 
   beforeAll(async () => {
-    const clusterUrl = inject("postgresUrl")
-    if (!clusterUrl) throw new Error("No PostgreSQL test cluster: see the global setup's warning")
-    database = await createTestDatabase(clusterUrl)
+    database = await createMigratedTestDatabase()
     main = await makeDatabase({ databaseUrl: database.connectionString, maxConnections: 6 })
-    await migrateToLatest(main.db)
   }, 60_000)
 
   afterAll(async () => {

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto"
 import { Effect } from "effect"
 import type { Kysely } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { migrateToLatest } from "../migrations"
 import type { Database } from "../schema"
 import { makeSandboxIntentStore } from "./sandbox-intents"
 
@@ -39,7 +38,6 @@ export const sandboxIntentsSuite = (name: string, open: () => Promise<SuiteDatab
 
     beforeAll(async () => {
       database = await open()
-      await migrateToLatest(database.db)
     })
     afterAll(() => database?.close())
 

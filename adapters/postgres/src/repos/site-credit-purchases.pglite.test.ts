@@ -1,4 +1,4 @@
-import { makeDatabase } from "../database"
+import { openMigratedPglite } from "../../../../test/support/suite-database"
 import { siteCreditPurchasesSuite } from "./site-credit-purchases.suite"
 
-siteCreditPurchasesSuite("site credit purchases on PGlite (in memory)", () => makeDatabase({}))
+siteCreditPurchasesSuite("site credit purchases on PGlite (in memory)", openMigratedPglite)

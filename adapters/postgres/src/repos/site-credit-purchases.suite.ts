@@ -3,7 +3,6 @@ import { OrderStatus } from "@howzat/core/rules/order-status"
 import { Effect } from "effect"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { migrateToLatest } from "../migrations"
 import type { SuiteDatabase } from "./catalogue.suite"
 import { makeOrderRepo } from "./orders"
 import { NOW, newBasket, newCustomer } from "./orders-fixtures"
@@ -28,7 +27,6 @@ export const siteCreditPurchasesSuite = (name: string, open: () => Promise<Suite
 
     beforeAll(async () => {
       database = await open()
-      await migrateToLatest(database.db)
     })
     afterAll(() => database?.close())
 

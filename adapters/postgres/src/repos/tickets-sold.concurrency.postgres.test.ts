@@ -1,9 +1,9 @@
 import { Effect } from "effect"
 import fc from "fast-check"
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
-import { createTestDatabase, type TestDatabase } from "../../../../test/support/postgres-database"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { TestDatabase } from "../../../../test/support/postgres-database"
+import { createMigratedTestDatabase } from "../../../../test/support/suite-database"
 import { type DatabaseHandle, makeDatabase } from "../database"
-import { migrateToLatest } from "../migrations"
 import { makeOrderRefundRepo } from "./order-refunds"
 import { makeOrderRepo } from "./orders"
 import { competitionOnSale, NOW, newBasket, newCustomer, poolCounts } from "./orders-fixtures"
@@ -28,15 +28,12 @@ describe("the sold count under concurrent sales on PostgreSQL", () => {
   let handles: DatabaseHandle[] = []
 
   beforeAll(async () => {
-    const clusterUrl = inject("postgresUrl")
-    if (!clusterUrl) throw new Error("No PostgreSQL test cluster: see the global setup's warning")
-    database = await createTestDatabase(clusterUrl)
+    database = await createMigratedTestDatabase()
     handles = await Promise.all(
       Array.from({ length: POOLS }, () =>
         makeDatabase({ databaseUrl: database.connectionString, maxConnections: 3 }),
       ),
     )
-    await migrateToLatest(handles[0]!.db)
   })
 
   afterAll(async () => {

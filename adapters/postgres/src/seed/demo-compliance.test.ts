@@ -2,8 +2,8 @@ import { DEFAULT_MINIMUM_OPEN_MS } from "@howzat/core/competitions/competition-p
 import { instantWinMajority, shareOf } from "@howzat/core/rules/live-competitions"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { makeDatabase } from "../database"
-import { migrateToLatest } from "../migrations"
+import { openMigratedPglite } from "../../../../test/support/suite-database"
+import type { makeDatabase } from "../database"
 import { makeLiveCompetitions } from "../repos/live-competitions"
 import { makeTransactions } from "../transactions"
 import { seedDemoData } from "./demo"
@@ -19,8 +19,7 @@ describe("the demo shop and the DCMS code's competition rules", { timeout: 120_0
   const now = new Date()
 
   beforeAll(async () => {
-    database = await makeDatabase({})
-    await migrateToLatest(database.db)
+    database = await openMigratedPglite()
     await seedDemoData(database.db, now)
   })
   afterAll(() => database?.close())

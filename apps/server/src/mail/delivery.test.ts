@@ -1,21 +1,15 @@
 import type { MailMessage } from "@howzat/core/accounts/model"
-import {
-  type DatabaseHandle,
-  makeDatabase,
-  makeOutboxMailer,
-  makeOutboxQueue,
-  migrateToLatest,
-} from "@howzat/postgres"
+import { type DatabaseHandle, makeOutboxMailer, makeOutboxQueue } from "@howzat/postgres"
 import { Effect, Exit, Layer, Scope } from "effect"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { openMigratedPglite } from "../../../../test/support/suite-database"
 import { deliverOnce, mailDelivery, retryDelayMs } from "./delivery"
 import { linkify, renderMailbox } from "./mailbox-page"
 import type { MailSender } from "./smtp"
 
 let database: DatabaseHandle
 beforeAll(async () => {
-  database = await makeDatabase({})
-  await migrateToLatest(database.db)
+  database = await openMigratedPglite()
 })
 afterAll(async () => {
   await database?.close()

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import type { MailMessage } from "@howzat/core/accounts/model"
+import { openMigratedPglite } from "../../../../test/support/suite-database"
 import type { ShopBrand } from "../compose"
 import { readConfig } from "../config"
 import { composeShop } from "../shop-runtime"
@@ -14,8 +15,9 @@ export type Shop = Awaited<ReturnType<typeof composeShop>>
 export const TEST_JWT_SECRET = "test-secret-that-is-at-least-32-characters-long"
 
 /**
- * The real composition on an in-memory database, trusting X-Forwarded-For so
- * each test browser can have its own address for the rate limits.
+ * The real composition on an in-memory database (a copy of the run's
+ * migrated one), trusting X-Forwarded-For so each test browser can have its
+ * own address for the rate limits.
  */
 export const openShop = (env: Record<string, string> = {}, brand: ShopBrand = {}) => {
   const webDistDir = mkdtempSync(path.join(tmpdir(), "howzat-web-"))
@@ -33,6 +35,7 @@ export const openShop = (env: Record<string, string> = {}, brand: ShopBrand = {}
     },
     new Date(),
     brand,
+    openMigratedPglite,
   )
 }
 
