@@ -1,8 +1,15 @@
 import { makeDatabase } from "@howzat/postgres/testing"
 import { accountStandingContract } from "./account-standing.contract"
-import { accountStandingOnDatabase } from "./account-standing.database"
+import {
+  accountStandingDatabaseFacts,
+  accountStandingOnDatabase,
+} from "./account-standing.database"
+import { oneDatabasePerFile } from "./file-database"
+
+const database = oneDatabasePerFile(() => makeDatabase({}))
 
 accountStandingContract(
   "account standing on PGlite (the AccountStandingStore and AgeVerificationRecords adapters)",
-  accountStandingOnDatabase(() => makeDatabase({})),
+  accountStandingOnDatabase(database.open),
 )
+accountStandingDatabaseFacts("age checks' table on PGlite", database.open)
