@@ -1,8 +1,12 @@
 import { makeDatabase } from "@howzat/postgres/testing"
 import { complaintsContract } from "./complaints.contract"
-import { complaintsOnDatabase } from "./complaints.database"
+import { complaintsDatabaseFacts, complaintsOnDatabase } from "./complaints.database"
+import { oneDatabasePerFile } from "./file-database"
+
+const database = oneDatabasePerFile(() => makeDatabase({}))
 
 complaintsContract(
   "complaints on PGlite (the ComplaintStore adapter)",
-  complaintsOnDatabase(() => makeDatabase({})),
+  complaintsOnDatabase(database.open),
 )
+complaintsDatabaseFacts("complaints' table on PGlite", database.open)
