@@ -1,8 +1,15 @@
 import { makeDatabase } from "@howzat/postgres/testing"
 import { contactMessagesContract } from "./contact-messages.contract"
-import { contactMessagesOnDatabase } from "./contact-messages.database"
+import {
+  contactMessagesDatabaseFacts,
+  contactMessagesOnDatabase,
+} from "./contact-messages.database"
+import { oneDatabasePerFile } from "./file-database"
+
+const database = oneDatabasePerFile(() => makeDatabase({}))
 
 contactMessagesContract(
   "contact messages on PGlite (the ContactMessageStore adapter)",
-  contactMessagesOnDatabase(() => makeDatabase({})),
+  contactMessagesOnDatabase(database.open),
 )
+contactMessagesDatabaseFacts("the contact form's table on PGlite", database.open)
