@@ -1,8 +1,9 @@
 import { makeDatabase } from "@howzat/postgres/testing"
+import { oneDatabasePerFile } from "./file-database"
 import { imagesContract } from "./images.contract"
-import { imagesOnDatabase } from "./images.database"
+import { imagesDatabaseFacts, imagesOnDatabase } from "./images.database"
 
-imagesContract(
-  "images on PGlite (the ImageStore adapter)",
-  imagesOnDatabase(() => makeDatabase({})),
-)
+const database = oneDatabasePerFile(() => makeDatabase({}))
+
+imagesContract("images on PGlite (the ImageStore adapter)", imagesOnDatabase(database.open))
+imagesDatabaseFacts("images through staff's use case on PGlite", database.open)
