@@ -7,8 +7,11 @@ import {
   migrateToLatest,
   newCustomer,
 } from "@howzat/postgres/testing"
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
+import { describe, expect, it } from "vitest"
 import type { AccountStandingWorld } from "./account-standing.contract"
+import { useDatabase } from "./file-database"
+import type { ContractDatabase } from "./harness"
 
 /** The account standing contract's world on a real database (PGlite or PostgreSQL). */
 export const accountStandingOnDatabase =
@@ -24,3 +27,38 @@ export const accountStandingOnDatabase =
       close,
     }
   }
+
+/**
+ * What only the table shows: every age check is kept as history, not only
+ * the latest the port reads.
+ */
+export const accountStandingDatabaseFacts = (name: string, open: () => Promise<ContractDatabase>) =>
+  describe(name, () => {
+    const db = useDatabase(open)
+
+    it("keeps every age check as history", async () => {
+      const ann = await newCustomer(db())
+      const ages = makeAgeVerificationRecords(db())
+      for (const [outcome, iso] of [
+        ["Refused", "2026-11-25T12:00:00Z"],
+        ["Verified", "2026-11-25T13:00:00Z"],
+      ] as const) {
+        await Effect.runPromise(
+          ages.record({
+            customerId: ann,
+            method: "DeclaredDateOfBirth",
+            outcome,
+            reason: outcome,
+            at: new Date(iso),
+          }),
+        )
+      }
+      const rows = await db()
+        .selectFrom("ageVerifications")
+        .select("outcome")
+        .where("customerId", "=", ann)
+        .orderBy("at")
+        .execute()
+      expect(rows.map((row) => row.outcome)).toEqual(["Refused", "Verified"])
+    })
+  })

@@ -1,8 +1,15 @@
 import { openMigratedPglite } from "../support/suite-database"
 import { accountStandingContract } from "./account-standing.contract"
-import { accountStandingOnDatabase } from "./account-standing.database"
+import {
+  accountStandingDatabaseFacts,
+  accountStandingOnDatabase,
+} from "./account-standing.database"
+import { oneDatabasePerFile } from "./file-database"
+
+const database = oneDatabasePerFile(openMigratedPglite)
 
 accountStandingContract(
   "account standing on PGlite (the AccountStandingStore and AgeVerificationRecords adapters)",
-  accountStandingOnDatabase(openMigratedPglite),
+  accountStandingOnDatabase(database.open),
 )
+accountStandingDatabaseFacts("age checks' table on PGlite", database.open)

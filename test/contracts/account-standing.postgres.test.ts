@@ -1,8 +1,15 @@
 import { accountStandingContract } from "./account-standing.contract"
-import { accountStandingOnDatabase } from "./account-standing.database"
+import {
+  accountStandingDatabaseFacts,
+  accountStandingOnDatabase,
+} from "./account-standing.database"
+import { oneDatabasePerFile } from "./file-database"
 import { openSuiteDatabaseOnPostgres } from "./harness"
+
+const database = oneDatabasePerFile(openSuiteDatabaseOnPostgres)
 
 accountStandingContract(
   "account standing on PostgreSQL (the AccountStandingStore and AgeVerificationRecords adapters)",
-  accountStandingOnDatabase(openSuiteDatabaseOnPostgres),
+  accountStandingOnDatabase(database.open),
 )
+accountStandingDatabaseFacts("age checks' table on PostgreSQL", database.open)

@@ -1,11 +1,21 @@
+import type { Principal } from "@howzat/core/accounts/model"
+import { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
+import { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
+import { seedCommitment } from "@howzat/core/draws/procedure"
+import type { CompetitionDraft } from "@howzat/core/rules/competition-admin"
 import {
   CatalogueAdminStoreLive,
   CompetitionRepoLive,
   createCompetition,
+  NodeSecureRandomLive,
+  PostgresCatalogueAdminLive,
   TransactionsLive,
 } from "@howzat/postgres"
-import { Layer } from "effect"
+import { addTicketsSold } from "@howzat/postgres/testing"
+import { Effect, Either, Layer, ManagedRuntime } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { CatalogueAdminSeed } from "./catalogue-admin.contract"
+import { competitionDraft } from "./competition-admin.contract"
 import { newCompetition } from "./competitions.fixtures"
 import type { ContractDatabase } from "./harness"
 
@@ -24,3 +34,159 @@ export const catalogueAdminOnDatabase = async (open: () => Promise<ContractDatab
     close,
   }
 }
+
+const DAY = 24 * 60 * 60 * 1000
+const day = (n: number) => new Date(Date.now() + n * DAY)
+const staff: Principal = {
+  userId: "00000000-0000-4000-8000-000000000001",
+  role: "Staff",
+  customerId: null,
+  email: "staff@howzat.example",
+  name: "Sam Staff",
+}
+
+/** The contract's draft, scheduled against the real clock the use cases read. */
+const draft = (overrides: Partial<CompetitionDraft> = {}): CompetitionDraft =>
+  competitionDraft({
+    startDateTimeUtc: day(2),
+    closeDateTimeUtc: day(10),
+    drawDateTimeUtc: day(11),
+    ...overrides,
+  })
+
+/**
+ * Staff's competition, category and attribute-type writes through core's
+ * use cases on a real database, for what only its rows show: the pool and
+ * seed written as the seed's createCompetition writes them, resizing with
+ * new numbers at random places in the pool, and the audit entry in the
+ * write's transaction, or none for a write refused. What the stores
+ * promise on their own is the contracts' (catalogue-admin.contract.ts,
+ * competition-admin.contract.ts).
+ */
+export const catalogueAdminDatabaseFacts = (name: string, open: () => Promise<ContractDatabase>) =>
+  describe(name, () => {
+    let db: ContractDatabase["db"]
+    let runtime: ManagedRuntime.ManagedRuntime<CompetitionAdmin | CatalogueAdmin, never>
+
+    beforeAll(async () => {
+      const database = await open()
+      db = database.db
+      runtime = ManagedRuntime.make(
+        Layer.mergeAll(CompetitionAdmin.Default, CatalogueAdmin.Default).pipe(
+          Layer.provide(
+            Layer.mergeAll(PostgresCatalogueAdminLive, TransactionsLive).pipe(
+              Layer.provide(database.dbLayer),
+              Layer.merge(NodeSecureRandomLive),
+            ),
+          ),
+        ),
+      )
+    })
+    afterAll(() => runtime?.dispose())
+
+    const admin = <A, E>(use: (a: CompetitionAdmin) => Effect.Effect<A, E>) =>
+      runtime.runPromise(Effect.either(Effect.flatMap(CompetitionAdmin, use)))
+    const catalogue = <A, E>(use: (a: CatalogueAdmin) => Effect.Effect<A, E>) =>
+      runtime.runPromise(Effect.either(Effect.flatMap(CatalogueAdmin, use)))
+    const succeeded = <A, E>(outcome: Either.Either<A, E>): A => {
+      if (Either.isLeft(outcome)) throw new Error(`refused: ${JSON.stringify(outcome.left)}`)
+      return outcome.right
+    }
+    const pool = (competitionId: string) =>
+      db
+        .selectFrom("tickets")
+        .select(["ticketNumber", "sortKey", "orderId"])
+        .where("competitionId", "=", competitionId)
+        .orderBy("ticketNumber")
+        .execute()
+    const audit = (subjectId: string) =>
+      db
+        .selectFrom("auditLog")
+        .select(["action", "before", "after"])
+        .where("subjectId", "=", subjectId)
+        .orderBy("at")
+        .execute()
+
+    it("creates the pool, the seed commitment and the audit entry together, sanitised", async () => {
+      const created = succeeded(await admin((a) => a.create(draft(), staff)))
+      const tickets = await pool(created.id)
+      expect(tickets.map((t) => t.ticketNumber)).toEqual(
+        Array.from({ length: 100 }, (_, i) => i + 1),
+      )
+      expect(new Set(tickets.map((t) => t.sortKey)).size).toBe(100)
+      const row = await db
+        .selectFrom("competitions")
+        .select(["drawSeed", "drawSeedCommitment", "description"])
+        .where("id", "=", created.id)
+        .executeTakeFirstOrThrow()
+      expect(row.drawSeedCommitment).toBe(seedCommitment(Buffer.from(row.drawSeed, "hex")))
+      expect(row.description).toBe("<p>A bat</p>")
+      expect(await audit(created.id)).toEqual([
+        expect.objectContaining({ action: "Competition.Create", before: null }),
+      ])
+    })
+
+    it("puts the new numbers of a grown pool at random places among the free ones", async () => {
+      const created = succeeded(await admin((a) => a.create(draft(), staff)))
+      succeeded(await admin((a) => a.update(created.id, draft({ totalTickets: 300 }), staff)))
+      const tickets = await pool(created.id)
+      expect(tickets.map((t) => t.ticketNumber)).toEqual(
+        Array.from({ length: 300 }, (_, i) => i + 1),
+      )
+      // Claimed in sort-key order: if the new numbers all sorted last, a buyer
+      // could time a purchase to land on them.
+      const claimOrder = [...tickets].sort((a, b) => (a.sortKey < b.sortKey ? -1 : 1))
+      const firstHundred = claimOrder.slice(0, 100).map((t) => t.ticketNumber)
+      expect(firstHundred.some((n) => n > 100)).toBe(true)
+      expect(firstHundred.some((n) => n <= 100)).toBe(true)
+
+      succeeded(await admin((a) => a.update(created.id, draft({ totalTickets: 50 }), staff)))
+      expect((await pool(created.id)).map((t) => t.ticketNumber)).toEqual(
+        Array.from({ length: 50 }, (_, i) => i + 1),
+      )
+      expect((await audit(created.id)).map((e) => e.action)).toEqual([
+        "Competition.Create",
+        "Competition.Update",
+        "Competition.Update",
+      ])
+    })
+
+    it("writes no audit entry for a change it refuses, and keeps the pool", async () => {
+      const created = succeeded(
+        await admin((a) => a.create(draft({ startDateTimeUtc: day(-1) }), staff)),
+      )
+      await db
+        .updateTable("tickets")
+        .set({ orderId: "00000000-0000-4000-8000-0000000000aa" })
+        .where("competitionId", "=", created.id)
+        .where("ticketNumber", "=", 100)
+        .execute()
+      await addTicketsSold(db, created.id, 1)
+      const shrunk = await admin((a) =>
+        a.update(created.id, draft({ startDateTimeUtc: day(-1), totalTickets: 99 }), staff),
+      )
+      expect(Either.isLeft(shrunk) && shrunk.left._tag).toBe("CompetitionChangeRefused")
+      const removed = await admin((a) => a.remove(created.id, staff))
+      expect(Either.isLeft(removed) && removed.left._tag).toBe("CompetitionDeletionRefused")
+      expect(await pool(created.id)).toHaveLength(100)
+      expect((await audit(created.id)).map((e) => e.action)).toEqual(["Competition.Create"])
+    })
+
+    it("links a competition to a category once, and unlinks it", async () => {
+      const category = succeeded(
+        await catalogue((c) =>
+          c.createCategory({ name: "Bats", description: "", visibilityStatus: "Visible" }, staff),
+        ),
+      )
+      const competition = succeeded(await admin((a) => a.create(draft(), staff)))
+      succeeded(await catalogue((c) => c.linkCompetition(category.id, competition.id, staff)))
+      succeeded(await catalogue((c) => c.linkCompetition(category.id, competition.id, staff)))
+      expect((await audit(category.id)).map((e) => e.action)).toEqual([
+        "Category.Create",
+        "Category.LinkCompetition",
+      ])
+      succeeded(await catalogue((c) => c.unlinkCompetition(category.id, competition.id, staff)))
+      const again = await catalogue((c) => c.unlinkCompetition(category.id, competition.id, staff))
+      expect(Either.isLeft(again) && again.left._tag).toBe("CompetitionNotFound")
+    })
+  })

@@ -27,6 +27,8 @@ export interface ClubsWorld {
   readonly reverse: (orderId: string, at: Date) => Promise<void>
   /** Staff move a voucher to another club in Vouchers: the first club's current code stays named. */
   readonly relink: (promotionId: string, clubId: string) => Promise<void>
+  /** A customer's order that used the voucher and is still being paid; `cancel` gives it up. */
+  readonly orderPaying: (promotionId: string) => Promise<{ readonly cancel: () => Promise<void> }>
   readonly close: () => Promise<void>
 }
 
@@ -42,9 +44,10 @@ const unique = (prefix: string) =>
  * The ClubStore and ClubDirectory ports' contract, run on the in-memory
  * adapters and on PGlite and PostgreSQL: names and codes unique in any
  * case, a club's current voucher, adopting and ending vouchers, the list
- * by name, removal of a club that never earned, payouts, and the
- * club-perks list. What credit from orders adds up to stays with the
- * adapter suite (clubs.suite.ts), which seeds orders and refunds.
+ * by name, removal of a club that never earned and has no order being
+ * paid, what credit, reversals and payouts add up to, and the club-perks
+ * list. The payouts' trigger and the migration that gave older clubs a
+ * current code are the database's (clubs.database.ts).
  */
 export const clubsContract = (name: string, open: () => Promise<ClubsWorld>) =>
   describe(name, { timeout: 120_000 }, () => {
@@ -156,6 +159,22 @@ export const clubsContract = (name: string, open: () => Promise<ClubsWorld>) =>
         promotionId: used,
         clubId: null,
       })
+      // The used one ended when its club went: a club adopting it later shows the end.
+      const adopter = await club()
+      await run((s) => s.adoptVoucher(adopter.id, used))
+      const adopted = (await run((s) => s.byId(adopter.id)))?.vouchers
+      expect(adopted?.find((v) => v.code === usedCode)?.validTo).toEqual(at(5))
+    })
+
+    it("keeps a club while an order that used its code is still being paid", async () => {
+      const { id } = await club()
+      const current = (await run((s) => s.byId(id)))?.currentVoucherId ?? ""
+      const paying = await world.orderPaying(current)
+      expect(await run((s) => s.removeUnearned(id, at(5)))).toBe("OrdersInFlight")
+      expect(await run((s) => s.byId(id))).not.toBeNull()
+      await paying.cancel()
+      expect(await run((s) => s.removeUnearned(id, at(6)))).toBe("Removed")
+      expect(await run((s) => s.byId(id))).toBeNull()
     })
 
     it("records payouts on the ledger, newest first, adding up to what was paid out", async () => {

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto"
 import { ClubDirectory, ClubStore } from "@howzat/core/ports/club-store"
 import { pence } from "@howzat/core/rules/money"
+import { OrderStatus } from "@howzat/core/rules/order-status"
+import { makeMigrator } from "@howzat/postgres"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {
   makeClubDirectory,
@@ -15,7 +17,10 @@ import {
 } from "@howzat/postgres/testing"
 import { Effect, Layer } from "effect"
 import { sql } from "kysely"
+import { beforeAll, describe, expect, it } from "vitest"
 import type { ClubsWorld } from "./clubs.contract"
+import { useDatabase } from "./file-database"
+import type { ContractDatabase } from "./harness"
 
 /**
  * The clubs contract's world on a real database (PGlite or PostgreSQL): a
@@ -27,6 +32,19 @@ export const clubsOnDatabase =
   (open: () => Promise<SuiteDatabase>) => async (): Promise<ClubsWorld> => {
     const { db, close } = await open()
     await migrateToLatest(db)
+    /** A customer's new order, not yet paid. */
+    const anOrder = async () => {
+      const customerId = await newCustomer(db)
+      const { order } = await Effect.runPromise(
+        makeOrderRepo(db).createForBasket({
+          basketId: await newBasket(db, customerId),
+          customerId,
+          createdAt: NOW,
+          expiresAt: new Date(NOW.getTime() + 3_600_000),
+        }),
+      )
+      return { orderId: order.id, customerId }
+    }
     return {
       layer: Layer.mergeAll(
         Layer.succeed(ClubStore, makeClubStore(db)),
@@ -60,19 +78,11 @@ export const clubsOnDatabase =
       },
       staff: async () => randomUUID(),
       credit: async (clubId, amount, at) => {
-        const customerId = await newCustomer(db)
-        const { order } = await Effect.runPromise(
-          makeOrderRepo(db).createForBasket({
-            basketId: await newBasket(db, customerId),
-            customerId,
-            createdAt: NOW,
-            expiresAt: new Date(NOW.getTime() + 3_600_000),
-          }),
-        )
+        const { orderId } = await anOrder()
         await Effect.runPromise(
-          makePromotionUses(db).creditClub(clubId, order.id, pence(amount), at),
+          makePromotionUses(db).creditClub(clubId, orderId, pence(amount), at),
         )
-        return order.id
+        return orderId
       },
       reverse: async (orderId, at) => {
         await Effect.runPromise(makeOrderRefundRepo(db).reverseClubCredit(orderId, at))
@@ -80,6 +90,81 @@ export const clubsOnDatabase =
       relink: async (promotionId, clubId) => {
         await db.updateTable("promotions").set({ clubId }).where("id", "=", promotionId).execute()
       },
+      // The use's row stays when the order is given up: only the order's status lets the club go.
+      orderPaying: async (promotionId) => {
+        const { orderId, customerId } = await anOrder()
+        await db.insertInto("promotionUses").values({ orderId, promotionId, customerId }).execute()
+        return {
+          cancel: async () => {
+            await Effect.runPromise(makeOrderRepo(db).transition(orderId, OrderStatus.Cancelled))
+          },
+        }
+      },
       close,
     }
   }
+
+/** What only the database shows of clubs: payouts no one can rewrite. */
+export const clubsDatabaseFacts = (name: string, open: () => Promise<ContractDatabase>) =>
+  describe(name, () => {
+    const db = useDatabase(open)
+
+    it("keeps payouts append-only", async () => {
+      const { id } = await Effect.runPromise(
+        Effect.flatMap(makeClubStore(db()).insert(`Payouts ${randomUUID()}`), (made) =>
+          made === "NameTaken" ? Effect.die("name taken") : Effect.succeed(made),
+        ),
+      )
+      await Effect.runPromise(
+        makeClubStore(db()).recordPayout({
+          clubId: id,
+          amount: pence(100),
+          reference: "BACS",
+          at: NOW,
+          recordedBy: randomUUID(),
+        }),
+      )
+      await expect(
+        sql`update club_payouts set amount_pence = 1 where club_id = ${id}::uuid`.execute(db()),
+      ).rejects.toThrow(/append-only/)
+      await expect(
+        sql`delete from club_payouts where club_id = ${id}::uuid`.execute(db()),
+      ).rejects.toThrow(/append-only/)
+    })
+  })
+
+/** The schema just before 2026-11-24T2110-club-admin gave each club a current code. */
+const BEFORE_CURRENT_CODES = "2026-11-24T2030-staff-refunds"
+
+/**
+ * A club from before clubs had a current code, migrated: it must run first
+ * on its file's database, which it steps back to the schema before current
+ * codes (the later migrations' downs) while no rows are in the way.
+ */
+export const clubsFromBeforeCurrentCodes = (name: string, open: () => Promise<ContractDatabase>) =>
+  describe(name, () => {
+    let db: ContractDatabase["db"]
+    beforeAll(async () => {
+      db = (await open()).db
+      const clubs = await db.selectFrom("clubs").select("id").execute()
+      if (clubs.length > 0) throw new Error("run this before anything writes to the database")
+    })
+
+    it("gives a club from before current codes its first voucher as the current code", async () => {
+      const migrated = await makeMigrator(db).migrateTo(BEFORE_CURRENT_CODES)
+      expect(migrated.error).toBeUndefined()
+      await sql`insert into resources (key, value) values ('content-list-clubs', '[]')`.execute(db)
+      await sql`insert into clubs (name) values ('Old Club')`.execute(db)
+      await sql`insert into promotions (code, description, discount_kind, percent, club_id, created_at)
+        select code, 'x', 'Percentage', 10, (select id from clubs), at::timestamptz
+        from (values ('OLDCLUB10', '2026-01-01'), ('OLDCLUB20', '2026-02-01')) v(code, at)`.execute(
+        db,
+      )
+      await migrateToLatest(db)
+      expect(await Effect.runPromise(makeClubDirectory(db).listed(NOW))).toEqual([
+        { id: expect.any(String), name: "Old Club", voucherCode: "OLDCLUB10" },
+      ])
+      const stored = await db.selectFrom("resources").select("key").execute()
+      expect(stored.map((r) => r.key)).not.toContain("content-list-clubs")
+    })
+  })

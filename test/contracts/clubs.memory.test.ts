@@ -42,6 +42,15 @@ clubsContract("clubs in memory (the ClubStore and ClubDirectory doubles)", async
     relink: async (promotionId, clubId) => {
       for (const v of state.vouchers) if (v.id === promotionId) v.clubId = clubId
     },
+    orderPaying: async (promotionId) => {
+      const clubId = state.vouchers.find((v) => v.id === promotionId)?.clubId ?? ""
+      state.inFlight.push(clubId)
+      return {
+        cancel: async () => {
+          state.inFlight.splice(state.inFlight.indexOf(clubId), 1)
+        },
+      }
+    },
     close: async () => {},
   }
 })

@@ -47,7 +47,8 @@ const store = <A, E>(use: (s: (typeof CompetitionAdminStore)["Service"]) => Effe
  * with what core judges a change on (sold, drawn, ordered, the highest
  * instant-win number); what a draft names but does not exist is reported;
  * the database's refusals are RepositoryErrors; a failed transaction leaves
- * nothing. (The pool's rows and the row lock are the adapter suite's.)
+ * nothing. (The pool's rows are shown through staff's use cases in
+ * catalogue-admin.database.ts.)
  */
 export const competitionAdminContract = (
   name: string,

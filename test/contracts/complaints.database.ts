@@ -2,8 +2,11 @@ import { ComplaintStore } from "@howzat/core/ports/complaints"
 import { Transactions } from "@howzat/core/ports/transactions"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import { makeComplaintStore, makeTransactions, migrateToLatest } from "@howzat/postgres/testing"
-import { Layer } from "effect"
-import type { ComplaintsWorld } from "./complaints.contract"
+import { Effect, Layer } from "effect"
+import { describe, expect, it } from "vitest"
+import { type ComplaintsWorld, newComplaint } from "./complaints.contract"
+import { useDatabase } from "./file-database"
+import type { ContractDatabase } from "./harness"
 
 /** The complaints contract's world on a real database (PGlite or PostgreSQL). */
 export const complaintsOnDatabase =
@@ -21,3 +24,20 @@ export const complaintsOnDatabase =
       close,
     }
   }
+
+/** What only the table shows: it refuses a status the rules never name, whoever writes it. */
+export const complaintsDatabaseFacts = (name: string, open: () => Promise<ContractDatabase>) =>
+  describe(name, () => {
+    const db = useDatabase(open)
+
+    it("refuses an unknown status written by hand", async () => {
+      const made = await Effect.runPromise(makeComplaintStore(db()).insert(newComplaint()))
+      await expect(
+        db()
+          .updateTable("complaints")
+          .set({ status: "Lost" as "Resolved" })
+          .where("id", "=", made?.id ?? "")
+          .execute(),
+      ).rejects.toThrow(/violates check constraint/)
+    })
+  })

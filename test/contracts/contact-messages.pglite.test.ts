@@ -1,8 +1,15 @@
 import { openMigratedPglite } from "../support/suite-database"
 import { contactMessagesContract } from "./contact-messages.contract"
-import { contactMessagesOnDatabase } from "./contact-messages.database"
+import {
+  contactMessagesDatabaseFacts,
+  contactMessagesOnDatabase,
+} from "./contact-messages.database"
+import { oneDatabasePerFile } from "./file-database"
+
+const database = oneDatabasePerFile(openMigratedPglite)
 
 contactMessagesContract(
   "contact messages on PGlite (the ContactMessageStore adapter)",
-  contactMessagesOnDatabase(openMigratedPglite),
+  contactMessagesOnDatabase(database.open),
 )
+contactMessagesDatabaseFacts("the contact form's table on PGlite", database.open)

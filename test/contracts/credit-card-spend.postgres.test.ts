@@ -1,7 +1,17 @@
 import { creditCardSpendContract } from "./credit-card-spend.contract"
-import { creditCardSpendOnDatabase } from "./credit-card-spend.database"
-import { openPostgres } from "./harness"
+import {
+  creditCardSpendDatabaseFacts,
+  creditCardSpendOnDatabase,
+} from "./credit-card-spend.database"
+import { oneDatabasePerFile } from "./file-database"
+import { openSuiteDatabaseOnPostgres } from "./harness"
+
+const database = oneDatabasePerFile(openSuiteDatabaseOnPostgres)
 
 creditCardSpendContract("credit-card spend on PostgreSQL", () =>
-  creditCardSpendOnDatabase(openPostgres),
+  creditCardSpendOnDatabase(database.open),
 )
+// Last: its final test takes the schema down and back up.
+creditCardSpendDatabaseFacts("credit-card payments racing on PostgreSQL", database.open, {
+  raceBehindTheCustomer: true,
+})

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto"
 import { DrawRepo } from "@howzat/core/ports/catalogue"
+import type { NewCompetition } from "@howzat/core/ports/competition-writer"
 import { DrawRecords } from "@howzat/core/ports/draw-records"
 import { Transactions } from "@howzat/core/ports/transactions"
 import type { OrderStatus } from "@howzat/core/rules/order-status"
+import { makeCompetitionRepo } from "@howzat/postgres"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {
   competitionOnSale,
@@ -16,8 +18,12 @@ import {
   newBasket,
   newCustomer,
 } from "@howzat/postgres/testing"
-import { Effect, Layer } from "effect"
-import type { DrawsWorld, Sale } from "./draw-records.contract"
+import { Deferred, Effect, Fiber, Layer, Option } from "effect"
+import { describe, expect, it } from "vitest"
+import { type DrawsWorld, drawOf, type Sale, yearOf } from "./draw-records.contract"
+import { useDatabase } from "./file-database"
+import type { ContractDatabase } from "./harness"
+import { untilWaitingForLocks } from "./lock-waits"
 
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
@@ -183,3 +189,86 @@ export const drawsOnDatabase =
       close,
     }
   }
+
+const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
+
+/** On sale from `at` minus a day, closing at `at`, drawn live an hour later unless told. */
+const competitionAt = (
+  db: ContractDatabase["db"],
+  at: Date,
+  overrides: Partial<NewCompetition> = {},
+) =>
+  competitionOnSale(db, {
+    startDateTimeUtc: new Date(at.getTime() - DAY),
+    closeDateTimeUtc: at,
+    drawDateTimeUtc: new Date(at.getTime() + HOUR),
+    drawType: "Live",
+    ...overrides,
+  })
+
+/**
+ * What only the database shows of the draw records: `awaiting` gives the
+ * catalogue's own competition, read from the same rows, which no two
+ * in-memory stores share.
+ */
+export const drawRecordsDatabaseFacts = (name: string, open: () => Promise<ContractDatabase>) =>
+  describe(name, () => {
+    const db = useDatabase(open)
+
+    it("awaiting gives the catalogue's own competition, instant-win groups and all", async () => {
+      const day = yearOf(2008)
+      const putOff = await competitionAt(db(), day(2), {
+        name: "Put off",
+        drawDateTimeUtc: day(3),
+        totalTickets: 20,
+        instantWinGroups: [{ name: "£5", imageUrls: [], ticketNumbers: [4] }],
+      })
+      const scope = { drawTypes: ["Live"] as const, visibleOnly: true }
+      const listed = await run(makeDrawRecords(db()).awaiting(day(10), scope))
+      const catalogued = await run(makeCompetitionRepo(db()).byId(putOff, { visibleOnly: true }))
+      expect(listed.find((c) => c.id === putOff)).toEqual(catalogued)
+    })
+  })
+
+/**
+ * The row lock that makes a draw happen once across processes: only a
+ * server has two sessions to race on. The second drawer is seen waiting
+ * for the lock by PostgreSQL itself before the first is let go.
+ */
+export const drawRecordsLockOnServer = (name: string, open: () => Promise<ContractDatabase>) =>
+  describe(name, () => {
+    const db = useDatabase(open)
+
+    it("lock holds a second drawer until the first commits, which then finds its draw", async () => {
+      const id = await competitionAt(db(), yearOf(2006)(1))
+      const records = makeDrawRecords(db())
+      const transactions = makeTransactions(db())
+      await run(
+        Effect.gen(function* () {
+          const locked = yield* Deferred.make<void>()
+          const release = yield* Deferred.make<void>()
+          const first = yield* Effect.fork(
+            transactions.within(
+              Effect.gen(function* () {
+                yield* records.lock(id)
+                yield* Deferred.succeed(locked, undefined)
+                yield* Deferred.await(release)
+                yield* records.record(drawOf(id), "1\n2\n3")
+              }),
+            ),
+          )
+          yield* Deferred.await(locked)
+          const second = yield* Effect.fork(transactions.within(records.lock(id)))
+          yield* Effect.promise(() =>
+            untilWaitingForLocks(db(), 1, () => second.unsafePoll() !== null),
+          )
+          expect(yield* Fiber.poll(second)).toEqual(Option.none())
+
+          yield* Deferred.succeed(release, undefined)
+          yield* Fiber.join(first)
+          const seen = yield* Fiber.join(second)
+          expect(seen.draw?.winningTicketNumber).toBe(2)
+        }),
+      )
+    })
+  })

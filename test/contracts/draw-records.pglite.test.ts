@@ -1,8 +1,12 @@
 import { openMigratedPglite } from "../support/suite-database"
 import { drawRecordsContract } from "./draw-records.contract"
-import { drawsOnDatabase } from "./draw-records.database"
+import { drawRecordsDatabaseFacts, drawsOnDatabase } from "./draw-records.database"
+import { oneDatabasePerFile } from "./file-database"
+
+const database = oneDatabasePerFile(openMigratedPglite)
 
 drawRecordsContract(
   "draw records on PGlite (the DrawRecords adapter)",
-  drawsOnDatabase(openMigratedPglite),
+  drawsOnDatabase(database.open),
 )
+drawRecordsDatabaseFacts("the draw records' rows on PGlite", database.open)

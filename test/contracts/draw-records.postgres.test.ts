@@ -1,8 +1,17 @@
 import { drawRecordsContract } from "./draw-records.contract"
-import { drawsOnDatabase } from "./draw-records.database"
+import {
+  drawRecordsDatabaseFacts,
+  drawRecordsLockOnServer,
+  drawsOnDatabase,
+} from "./draw-records.database"
+import { oneDatabasePerFile } from "./file-database"
 import { openSuiteDatabaseOnPostgres } from "./harness"
+
+const database = oneDatabasePerFile(openSuiteDatabaseOnPostgres)
 
 drawRecordsContract(
   "draw records on PostgreSQL (the DrawRecords adapter)",
-  drawsOnDatabase(openSuiteDatabaseOnPostgres),
+  drawsOnDatabase(database.open),
 )
+drawRecordsDatabaseFacts("the draw records' rows on PostgreSQL", database.open)
+drawRecordsLockOnServer("the draw's row lock on PostgreSQL", database.open)

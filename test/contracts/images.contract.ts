@@ -3,9 +3,13 @@ import { ImageStore, type ImageStoreShape, type NewImage } from "@howzat/core/po
 import { Effect, type Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
-/** An ImageStore to test. */
+/** An ImageStore to test, and what shows an image group: a competition or an instant-win group. */
 export interface ImagesWorld {
   readonly layer: Layer.Layer<ImageStore>
+  readonly shownBy: (
+    imageGroupId: string,
+    user: { readonly competition: string } | { readonly instantWinGroup: string },
+  ) => Promise<void>
   readonly close: () => Promise<void>
 }
 
@@ -31,7 +35,8 @@ const page = (pageNumber = 1, pageSize = 10) => ({ pageNumber, pageSize })
  * adapter and on PGlite and PostgreSQL: images kept as uploaded, listed
  * newest first by any part of their description, a group's images in the
  * order given, dropped ones back in the library, a group's removal leaving
- * its images, and the count of images sharing a file's bytes.
+ * its images, who shows a group, and the count of images sharing a file's
+ * bytes.
  */
 export const imagesContract = (name: string, open: () => Promise<ImagesWorld>) =>
   describe(name, { timeout: 60_000 }, () => {
@@ -54,6 +59,7 @@ export const imagesContract = (name: string, open: () => Promise<ImagesWorld>) =
       expect(await run((store) => store.lockImage(made.id))).toEqual(made)
       expect(await run((store) => store.image(randomUUID()))).toBeNull()
       expect(await run((store) => store.image("not-a-uuid"))).toBeNull()
+      expect(await run((store) => store.lockImage("not-a-uuid"))).toBeNull()
     })
 
     it("lists newest first by any part of the description, literally, a page at a time", async () => {
@@ -125,6 +131,24 @@ export const imagesContract = (name: string, open: () => Promise<ImagesWorld>) =
       expect((await run((store) => store.image(a.id)))?.imageGroupId).toBeNull()
       expect((await run((store) => store.image(c.id)))?.imageGroupId).toBeNull()
       expect(await run((store) => store.group("not-a-uuid"))).toBeNull()
+      expect(await run((store) => store.lockGroup("not-a-uuid"))).toBeNull()
+      expect(await run((store) => store.lockGroup(randomUUID()))).toBeNull()
+    })
+
+    it("names the competitions and instant-win groups showing a group, by name", async () => {
+      const shown = await run((store) => store.insertGroup({ name: "Shown", description: "" }))
+      const idle = await run((store) => store.insertGroup({ name: "Idle", description: "" }))
+      await world.shownBy(shown, { competition: "Signed Ashes Bat" })
+      await world.shownBy(shown, { instantWinGroup: "Match ball" })
+      await world.shownBy(shown, { competition: "Another Bat" })
+      expect(await run((store) => store.groupUsers(shown))).toEqual({
+        competitions: ["Another Bat", "Signed Ashes Bat"],
+        instantWinGroups: ["Match ball"],
+      })
+      expect(await run((store) => store.groupUsers(idle))).toEqual({
+        competitions: [],
+        instantWinGroups: [],
+      })
     })
 
     it("lists groups by name, in any case, with their images", async () => {

@@ -1,8 +1,12 @@
 import { openMigratedPglite } from "../support/suite-database"
+import { oneDatabasePerFile } from "./file-database"
 import { instantWinsContract } from "./instant-wins.contract"
-import { instantWinsOnDatabase } from "./instant-wins.database"
+import { instantWinsDatabaseFacts, instantWinsOnDatabase } from "./instant-wins.database"
+
+const database = oneDatabasePerFile(openMigratedPglite)
 
 instantWinsContract(
   "instant wins on PGlite (the InstantWinRepo adapter)",
-  instantWinsOnDatabase(openMigratedPglite),
+  instantWinsOnDatabase(database.open),
 )
+instantWinsDatabaseFacts("instant wins' rows on PGlite", database.open)

@@ -1,8 +1,17 @@
+import { oneDatabasePerFile } from "./file-database"
 import { openSuiteDatabaseOnPostgres } from "./harness"
 import { instantWinsContract } from "./instant-wins.contract"
-import { instantWinsOnDatabase } from "./instant-wins.database"
+import {
+  instantWinsDatabaseFacts,
+  instantWinsOnDatabase,
+  instantWinsRacingOnServer,
+} from "./instant-wins.database"
+
+const database = oneDatabasePerFile(openSuiteDatabaseOnPostgres)
 
 instantWinsContract(
   "instant wins on PostgreSQL (the InstantWinRepo adapter)",
-  instantWinsOnDatabase(openSuiteDatabaseOnPostgres),
+  instantWinsOnDatabase(database.open),
 )
+instantWinsDatabaseFacts("instant wins' rows on PostgreSQL", database.open)
+instantWinsRacingOnServer("completions racing on PostgreSQL", database.open)

@@ -155,8 +155,15 @@ export const memoryImages = (state: MemoryImages, maxBytes = 1024) => {
           i.imageGroupId === imageGroupId ? { ...i, imageGroupId: null, sortOrder: 0 } : i,
         )
       }),
+    // By name, as Postgres lists them.
     groupUsers: (imageGroupId) =>
-      Effect.sync(() => state.users[imageGroupId] ?? { competitions: [], instantWinGroups: [] }),
+      Effect.sync(() => {
+        const users = state.users[imageGroupId]
+        return {
+          competitions: [...(users?.competitions ?? [])].sort(byText),
+          instantWinGroups: [...(users?.instantWinGroups ?? [])].sort(byText),
+        }
+      }),
   })
 
   const down = (operation: "put" | "get" | "delete", key: string) =>

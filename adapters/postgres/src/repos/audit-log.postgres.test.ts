@@ -1,4 +1,0 @@
-import { auditLogSuite } from "./audit-log.suite"
-import { openSuiteDatabaseOnPostgres } from "./suite-database"
-
-auditLogSuite("the audit log on PostgreSQL", openSuiteDatabaseOnPostgres)

@@ -1,4 +1,0 @@
-import { makeDatabase } from "../database"
-import { complaintsSuite } from "./complaints.suite"
-
-complaintsSuite("complaints on PGlite (in memory)", () => makeDatabase({}))
