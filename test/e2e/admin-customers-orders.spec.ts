@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from "@playwright/test"
-import { seriousViolations, signInToBackOffice, uniqueName } from "./back-office"
+import { type Browser, expect, type Page } from "@playwright/test"
+import { openDashboard, seriousViolations, test, uniqueName } from "./back-office"
 import {
   addToBasketAndCheckout,
   checkoutAsNewCustomer,
@@ -68,7 +68,7 @@ const findCustomerByEmail = async (page: Page, email: string) => {
 }
 
 test("staff find the demo customer by email and adjust their site credit", async ({ page }) => {
-  await signInToBackOffice(page)
+  await openDashboard(page)
   const row = await findCustomerByEmail(page, "demo@howzat.example")
   expect(await seriousViolations(page)).toEqual([])
   await row.getByRole("link").click()
@@ -134,7 +134,7 @@ test("a paid order is found by filter, refunded, and shows as Refunded", async (
   await expect(shop.getByRole("heading", { name: "SUCCESS!" })).toBeVisible({ timeout: 20_000 })
   await shopper.close()
 
-  await signInToBackOffice(page)
+  await openDashboard(page)
   const row = await findCustomerByEmail(page, email)
   await row.getByRole("link").click()
   await page.getByRole("link", { name: /All 1 orders/ }).click()
@@ -190,7 +190,7 @@ test("an unpaid order is cancelled by staff and its tickets go back on sale", as
   await expect(shop.getByRole("heading", { name: "CARD PAYMENT" })).toBeVisible()
   await shopper.close()
 
-  await signInToBackOffice(page)
+  await openDashboard(page)
   const row = await findCustomerByEmail(page, email)
   await row.getByRole("link").click()
   await page.getByRole("link", { name: /All 1 orders/ }).click()
@@ -216,7 +216,7 @@ test("a throwaway customer is erased, with what goes and what stays said first",
 }, testInfo) => {
   const email = uniqueEmail(testInfo, "erase")
   await registerThrowaway(browser, email, "Cross")
-  await signInToBackOffice(page)
+  await openDashboard(page)
   const row = await findCustomerByEmail(page, email)
   await row.getByRole("link").click()
   await expect(page.getByRole("heading", { name: "Kate Cross", level: 1 })).toBeVisible()
@@ -260,7 +260,6 @@ test("a throwaway customer is erased, with what goes and what stays said first",
 
 test("customers and orders work at tablet width", async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 1100 })
-  await signInToBackOffice(page)
   await page.goto("/admin/orders")
   await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible()
   await expect(page.getByRole("button", { name: "Filter" })).toBeVisible()

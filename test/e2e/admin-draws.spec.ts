@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test"
-import { DEMO_STAFF, seriousViolations, signInToBackOffice, uniqueName } from "./back-office"
+import { expect } from "@playwright/test"
+import { DEMO_STAFF, openDashboard, seriousViolations, test, uniqueName } from "./back-office"
 
 /**
  * Issue 10 §3, draws and winners: the host's waiting list and the recent
@@ -10,7 +10,7 @@ import { DEMO_STAFF, seriousViolations, signInToBackOffice, uniqueName } from ".
  */
 
 test("the draws screen lists what waits for a draw and the draws made", async ({ page }) => {
-  await signInToBackOffice(page)
+  await openDashboard(page)
   await page
     .getByRole("navigation", { name: "Back office" })
     .getByRole("link", { name: "Draws" })
@@ -51,7 +51,6 @@ test("the draws screen lists what waits for a draw and the draws made", async ({
 test("winners: a note is added, edited and deleted, and a prize marked processed", async ({
   page,
 }) => {
-  await signInToBackOffice(page)
   await page.goto("/admin/winners")
   await expect(page.getByRole("heading", { name: "Winners", level: 1 })).toBeVisible()
   const table = page.getByRole("table", { name: "Main prize winners" })
@@ -124,7 +123,6 @@ test("winners: a note is added, edited and deleted, and a prize marked processed
 })
 
 test("a free postal entry is recorded for an open competition", async ({ page }) => {
-  await signInToBackOffice(page)
   await page.goto("/admin/postal-entries")
   await expect(page.getByRole("heading", { name: "Postal entries", level: 1 })).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
@@ -196,7 +194,6 @@ test("a live competition is drawn from the Draws screen, its postal entrant the 
   page,
 }) => {
   test.setTimeout(120_000)
-  await signInToBackOffice(page)
   // The competition this test may draw: its own, live, hidden, closing in half a minute.
   const xsrf = (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? ""
   const auth = await page.request.post("/api/auth/authenticate", {

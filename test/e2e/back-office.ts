@@ -1,6 +1,7 @@
 import { deflateSync } from "node:zlib"
 import AxeBuilder from "@axe-core/playwright"
-import { expect, type Page } from "@playwright/test"
+import { test as base, expect, type Page } from "@playwright/test"
+import { type ApiSession, SESSION_HINT, signedInState, signInThroughApi } from "./support"
 
 /**
  * The back office's journeys (admin-*.spec.ts, the "back-office" project).
@@ -9,6 +10,34 @@ import { expect, type Page } from "@playwright/test"
  * second factor. Admin-only work belongs to the staff journey.
  */
 export const DEMO_STAFF = { email: "staff@howzat.example", password: "Howzat!Staff2026" }
+
+/**
+ * The back office's journeys, signed in as the demo member of staff: each
+ * test signs in through the API (a refresh-token family of its own) as it
+ * starts, and its own browser context starts with that session, so /admin
+ * opens signed in. `staff.headers` sign the test's own API calls, as the
+ * screens' are. admin-sign-in.spec.ts keeps the sign-in form's journeys.
+ */
+export const test = base.extend<{ staff: ApiSession }>({
+  staff: async ({ playwright, baseURL }, use) => {
+    const api = await playwright.request.newContext({ baseURL })
+    const session = await signInThroughApi(api, DEMO_STAFF)
+    await api.dispose()
+    await use(session)
+  },
+  context: async ({ context, storageState, baseURL, staff }, use) => {
+    await context.setStorageState(
+      signedInState(storageState, baseURL, staff, SESSION_HINT.backOffice),
+    )
+    await use(context)
+  },
+})
+
+/** The dashboard, where staff arrive once signed in. */
+export const openDashboard = async (page: Page) => {
+  await page.goto("/admin")
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible()
+}
 
 /** Signs in through /admin's own form and waits for the dashboard. */
 export const signInToBackOffice = async (page: Page, account = DEMO_STAFF) => {
