@@ -92,6 +92,10 @@ test("staff add, rename and delete an attribute type", async ({ page }) => {
   await expect(page.getByRole("status").filter({ hasText: "Added" })).toBeVisible()
   await page.getByLabel("Search by description").fill(description)
   await page.getByRole("button", { name: "Search", exact: true }).click()
+  // The search has been applied: the list holds this journey's type alone.
+  const rows = page.getByRole("table", { name: "Attribute types" }).getByRole("row")
+  await expect(rows).toHaveCount(2)
+  await expect(rows.nth(1)).toContainText(description)
   await page.getByRole("button", { name: `Rename ${description}` }).click()
   await page.getByLabel(`New description for ${description}`).fill(`${description} 2`)
   await page.getByRole("button", { name: "Save", exact: true }).click()
