@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test"
+import { expect, type Page, type Request, test } from "@playwright/test"
 import { customerTest, openCompetition, placeOrderThroughApi } from "./support"
 
 /**
@@ -16,7 +16,24 @@ interface Visit {
   readonly settlesAt?: string
 }
 
+const watched = new WeakMap<Page, Set<Request>>()
+
+/** The number of the page's own calls (fetch and XHR) not answered yet, from now on. */
+const unansweredCalls = (page: Page) => {
+  const known = watched.get(page)
+  if (known) return () => known.size
+  const open = new Set<Request>()
+  page.on("request", (request) => {
+    if (["fetch", "xhr"].includes(request.resourceType())) open.add(request)
+  })
+  page.on("requestfinished", (request) => open.delete(request))
+  page.on("requestfailed", (request) => open.delete(request))
+  watched.set(page, open)
+  return () => open.size
+}
+
 const visit = async (page: Page, { path, title, settlesAt }: Visit) => {
+  const unanswered = unansweredCalls(page)
   await page.goto(path)
   await expect(page, path).toHaveTitle(title)
   await expect(page.locator("main h1").first(), path).toBeVisible()
@@ -24,8 +41,13 @@ const visit = async (page: Page, { path, title, settlesAt }: Visit) => {
   await expect
     .poll(() => new URL(page.url()).pathname, { message: `${path} stays put` })
     .toBe(expected.pathname)
-  // Still there a moment later: a redirect Home would have happened by now.
-  await page.waitForTimeout(150)
+  // Still there once every call the page made has been answered (the session's refresh
+  // among them) and it has drawn twice since: a redirect an answer leads to (Home, or
+  // the login page) has begun by then.
+  await expect.poll(unanswered, { message: `${path}'s calls answered` }).toBe(0)
+  await page.evaluate(
+    () => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))),
+  )
   expect(new URL(page.url()).pathname, `${path} stays put`).toBe(expected.pathname)
 }
 
