@@ -337,3 +337,41 @@ export const placeOrderThroughApi = async (
   expect(checkedOut.ok(), await checkedOut.text()).toBe(true)
   return ((await checkedOut.json()) as { order: PlacedOrder }).order
 }
+
+/**
+ * Pays an order by card as the sandbox's card form does: a payment started,
+ * the card sent to the provider alone (never with the bearer token), then
+ * the order completed.
+ */
+export const payThroughSandbox = async (
+  api: APIRequestContext,
+  headers: ApiSession["headers"],
+  order: PlacedOrder,
+  cardNumber = GOOD_CARD,
+) => {
+  const started = await api.post(`/api/Orders/${order.id}/payments`, { headers })
+  expect(started.ok(), await started.text()).toBe(true)
+  const { payments } = (
+    (await started.json()) as {
+      order: { payments: { status: string; token: string | null }[] }
+    }
+  ).order
+  const clientToken = payments.find((p) => p.status === "Pending" && p.token)?.token
+  expect(clientToken, "a pending payment with the provider's token").toBeTruthy()
+  const confirmed = await api.post("/sandbox-gateway/confirm", {
+    headers: { "X-XSRF-TOKEN": headers["X-XSRF-TOKEN"] },
+    data: {
+      clientToken,
+      cardNumber,
+      cardholderName: "A Customer",
+      expiry: "12/30",
+      securityCode: "123",
+    },
+  })
+  expect(confirmed.ok(), await confirmed.text()).toBe(true)
+  expect(((await confirmed.json()) as { status: string }).status).toBe("Succeeded")
+  const completed = await api.post(`/api/Orders/${order.id}/complete-order`, { headers })
+  expect(completed.ok(), await completed.text()).toBe(true)
+  const paid = ((await completed.json()) as { order: { status: string } }).order
+  expect(paid.status).toBe("Completed")
+}
