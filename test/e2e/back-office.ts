@@ -33,6 +33,17 @@ export const test = base.extend<{ staff: ApiSession }>({
   },
 })
 
+/**
+ * For a journey that moves on from the storefront to the back office in the
+ * same browser: the member of staff signs in through the API there, and the
+ * back office's hint is set, so the next /admin page opens signed in. The
+ * page must be on the shop's origin.
+ */
+export const signInToBackOfficeThroughApi = async (page: Page, account = DEMO_STAFF) => {
+  await signInThroughApi(page.request, account)
+  await page.evaluate((hint) => localStorage.setItem(hint, "1"), SESSION_HINT.backOffice)
+}
+
 /** The dashboard, where staff arrive once signed in. */
 export const openDashboard = async (page: Page) => {
   await page.goto("/admin")
