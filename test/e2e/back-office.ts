@@ -1,7 +1,13 @@
 import { deflateSync } from "node:zlib"
 import AxeBuilder from "@axe-core/playwright"
 import { test as base, expect, type Page } from "@playwright/test"
-import { type ApiSession, SESSION_HINT, signedInState, signInThroughApi } from "./support"
+import {
+  type ApiSession,
+  SESSION_HINT,
+  signedInState,
+  signInThroughApi,
+  withSession,
+} from "./support"
 
 /**
  * The back office's journeys (admin-*.spec.ts, the "back-office" project).
@@ -25,11 +31,12 @@ export const test = base.extend<{ staff: ApiSession }>({
     await api.dispose()
     await use(session)
   },
-  context: async ({ context, storageState, baseURL, staff }, use) => {
-    await context.setStorageState(
+  context: async ({ browser, storageState, baseURL, staff }, use) => {
+    await withSession(
+      browser,
       signedInState(storageState, baseURL, staff, SESSION_HINT.backOffice),
+      use,
     )
-    await use(context)
   },
 })
 
