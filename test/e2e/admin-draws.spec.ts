@@ -213,7 +213,8 @@ test("a live competition is drawn from the Draws screen, its postal entrant the 
       totalTickets: 20,
       maxTicketsPerCustomer: 5,
       defaultTicketSaleQuantity: 1,
-      // Open for more than the shop's minimum (a day, decision 0045), closing in a few seconds.
+      // Open for more than the shop's minimum, a day
+      // (docs/decisions/0045-competition-transparency-and-share.md); closing in a few seconds.
       startDateTimeUtc: new Date(Date.now() - 25 * 60 * 60_000).toISOString(),
       closeDateTimeUtc: new Date(closesAt).toISOString(),
       drawDateTimeUtc: new Date(closesAt + 60_000).toISOString(),

@@ -171,7 +171,7 @@ export interface CustomerName {
 /**
  * POST /api/Customers, as the register form sends it; the shop signs the
  * new customer in. The spend-limit question is answered ("no limit") so a
- * journey that buys twice is not asked first (issue 12).
+ * journey that buys twice is not asked first.
  */
 export const registerThroughApi = async (
   api: APIRequestContext,
@@ -200,7 +200,10 @@ export const registerThroughApi = async (
   return sessionFrom(api, xsrf, registered)
 }
 
-/** What each app reads to try the refresh cookie as it starts (docs/decisions/0016). */
+/**
+ * What each app reads to try the refresh cookie as it starts
+ * (docs/decisions/0016-what-a-new-customer-meets.md).
+ */
 export const SESSION_HINT = {
   /** apps/web/src/auth/session.ts */
   storefront: "howzat-session",
@@ -316,7 +319,10 @@ export const customerTest = base.extend<CustomerFixtures>({
   },
 })
 
-/** The sandbox's card that pays: a debit card, since a credit card may not pay for instant wins (decision 0042). */
+/**
+ * The sandbox's card that pays: a debit card, since a credit card may not pay
+ * for instant wins (docs/decisions/0042-credit-cards.md).
+ */
 export const GOOD_CARD = "4000 0566 5566 5556"
 
 /** Where an order made through the API is billed. */
