@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test"
-import { png, seriousViolations, signInToBackOffice, uniqueName } from "./back-office"
+import { expect, type Page } from "@playwright/test"
+import { openDashboard, png, seriousViolations, test, uniqueName } from "./back-office"
 
 /**
  * Issue 10 §3 and §5: staff keep the catalogue (categories, attribute types,
@@ -26,7 +26,7 @@ const searchLibrary = async (page: Page, text: string) => {
 }
 
 test("staff create, rename and delete a category", async ({ page }) => {
-  await signInToBackOffice(page)
+  await openDashboard(page)
   await page
     .getByRole("navigation", { name: "Back office" })
     .getByRole("link", { name: "Categories" })
@@ -84,7 +84,6 @@ test("staff create, rename and delete a category", async ({ page }) => {
 })
 
 test("staff add, rename and delete an attribute type", async ({ page }) => {
-  await signInToBackOffice(page)
   await page.goto("/admin/attribute-types")
   const description = uniqueName("E2E attribute")
   const newForm = page.getByRole("region", { name: "New attribute type" })
@@ -93,6 +92,10 @@ test("staff add, rename and delete an attribute type", async ({ page }) => {
   await expect(page.getByRole("status").filter({ hasText: "Added" })).toBeVisible()
   await page.getByLabel("Search by description").fill(description)
   await page.getByRole("button", { name: "Search", exact: true }).click()
+  // The search has been applied: the list holds this journey's type alone.
+  const rows = page.getByRole("table", { name: "Attribute types" }).getByRole("row")
+  await expect(rows).toHaveCount(2)
+  await expect(rows.nth(1)).toContainText(description)
   await page.getByRole("button", { name: `Rename ${description}` }).click()
   await page.getByLabel(`New description for ${description}`).fill(`${description} 2`)
   await page.getByRole("button", { name: "Save", exact: true }).click()
@@ -106,7 +109,7 @@ test("staff add, rename and delete an attribute type", async ({ page }) => {
 test("an uploaded PNG joins the library and a group; a fake or huge file is refused, nothing stored", async ({
   page,
 }) => {
-  await signInToBackOffice(page)
+  await openDashboard(page)
   await page
     .getByRole("navigation", { name: "Back office" })
     .getByRole("link", { name: "Images", exact: true })
@@ -181,7 +184,6 @@ test("an uploaded PNG joins the library and a group; a fake or huge file is refu
 
 test("the catalogue screens work at tablet width", async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 1100 })
-  await signInToBackOffice(page)
   for (const path of ["/admin/categories", "/admin/images", "/admin/image-groups"]) {
     await page.goto(path)
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible()

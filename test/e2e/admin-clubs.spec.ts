@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test"
-import { seriousViolations, signInToBackOffice, uniqueName } from "./back-office"
+import { expect, type Page } from "@playwright/test"
+import { openDashboard, seriousViolations, test, uniqueName } from "./back-office"
 
 /**
  * Issue 10 §3 Vouchers and clubs (decision 0033): staff keep the clubs,
@@ -21,7 +21,7 @@ const clubPerks = async (page: Page) => {
 test("staff create, rename and delete a club; a payout above what it is owed is refused", async ({
   page,
 }) => {
-  await signInToBackOffice(page)
+  await openDashboard(page)
   await page
     .getByRole("navigation", { name: "Back office" })
     .getByRole("link", { name: "Clubs" })
@@ -108,7 +108,7 @@ test("staff follow links from a category and from the dashboard to a competition
   page,
 }) => {
   const laptop = 'Apple MacBook Pro 14" M4'
-  await signInToBackOffice(page)
+  await openDashboard(page)
   await page.getByRole("link", { name: laptop }).first().click()
   await expect(page.getByRole("heading", { name: laptop, level: 1 })).toBeVisible()
 

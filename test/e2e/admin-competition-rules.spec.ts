@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test"
-import { DEMO_STAFF, seriousViolations, signInToBackOffice, uniqueName } from "./back-office"
+import { expect } from "@playwright/test"
+import { seriousViolations, test, uniqueName } from "./back-office"
 
 /**
  * Issue 12's competition rules in the back office (decision 0045): a live
@@ -18,19 +18,11 @@ const iso = (days: number) => new Date(Date.now() + days * DAY).toISOString()
 
 test("a live competition's dates are read-only, and a refused publish says why", async ({
   page,
+  staff,
 }) => {
   test.setTimeout(90_000)
-  await signInToBackOffice(page)
-  // The admin app keeps its token in memory: the API is called as admin-draws.spec does.
-  const xsrf = (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? ""
-  const auth = await page.request.post("/api/auth/authenticate", {
-    headers: { "X-XSRF-TOKEN": xsrf },
-    data: DEMO_STAFF,
-  })
-  expect(auth.ok(), await auth.text()).toBe(true)
-  const { accessToken } = (await auth.json()) as { accessToken: string }
   const made = await page.request.post(staffApi, {
-    headers: { authorization: `Bearer ${accessToken}`, "X-XSRF-TOKEN": xsrf },
+    headers: staff.headers,
     data: {
       name: uniqueName("E2E rules"),
       description: "",
@@ -84,7 +76,6 @@ test("a live competition's dates are read-only, and a refused publish says why",
 
 test("staff record whether a main prize was awarded as described or as cash", async ({ page }) => {
   test.setTimeout(60_000)
-  await signInToBackOffice(page)
   await page.goto("/admin/winners")
   const table = page.getByRole("table", { name: "Main prize winners" })
   await expect(table).toBeVisible()

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test"
-import { seriousViolations, signInToBackOffice, uniqueName } from "./back-office"
+import { expect, type Page } from "@playwright/test"
+import { openDashboard, seriousViolations, test, uniqueName } from "./back-office"
 
 /**
  * Issue 10 §3 competitions, as staff work them: create one (hidden), edit
@@ -26,7 +26,7 @@ const findInShop = async (page: Page, name: string) => {
 test("staff create, edit, publish, duplicate and delete a competition", async ({ page }) => {
   test.setTimeout(120_000)
   const name = uniqueName("E2E car")
-  await signInToBackOffice(page)
+  await openDashboard(page)
   await page.getByRole("link", { name: "Competitions", exact: true }).click()
   await expect(page.getByRole("heading", { name: "Competitions", level: 1 })).toBeVisible()
   await expect(page.getByRole("table", { name: "Competitions" })).toBeVisible()
@@ -150,7 +150,6 @@ test("a competition with tickets sold cannot be deleted, and says why", async ({
   }
   const sold = competitions.find((c) => c.ticketsSoldToDate > 0)
   test.skip(!sold, "the demo shop has no competition with sales")
-  await signInToBackOffice(page)
   await page.goto(`/admin/competitions/${sold!.id}`)
   await expect(page.getByRole("button", { name: "Delete", exact: true })).toBeDisabled()
   await expect(

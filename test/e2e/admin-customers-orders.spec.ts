@@ -1,11 +1,10 @@
-import { type Browser, expect, type Page, test } from "@playwright/test"
-import { seriousViolations, signInToBackOffice, uniqueName } from "./back-office"
+import { expect, type Page } from "@playwright/test"
+import { openDashboard, seriousViolations, test, uniqueName } from "./back-office"
 import {
-  addToBasketAndCheckout,
-  checkoutAsNewCustomer,
   listCompetitions,
-  type NewCustomer,
-  PASSWORD,
+  payThroughSandbox,
+  placeOrderThroughApi,
+  registerThroughApi,
   uniqueEmail,
 } from "./support"
 
@@ -15,43 +14,6 @@ import {
  * erased. Each test makes its own customers, so nothing depends on another
  * test's changes to the shared shop.
  */
-
-const BUYER: NewCustomer = {
-  firstName: "Nat",
-  lastName: "Sciver",
-  phone: "07700 900321",
-  dateOfBirth: "1992-08-20",
-  addressLine1: "2 Trent Bridge",
-  postcode: "NG2 6AG",
-}
-
-/** A customer registered through the API in a browser of their own. */
-const registerThrowaway = async (browser: Browser, email: string, lastName: string) => {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await page.goto("/")
-  const xsrf = (await context.cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? ""
-  const registered = await page.request.post("/api/Customers", {
-    headers: { "X-XSRF-TOKEN": xsrf },
-    data: {
-      firstName: "Kate",
-      lastName,
-      emailAddress: email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      dateOfBirth: "1990-02-02",
-      telephoneNumber: "07700 900654",
-      acceptTerms: true,
-      emailVerificationReturnUrl: "http://localhost",
-      allowMarketingByEmail: false,
-      allowMarketingByPhone: false,
-      allowMarketingByText: false,
-      allowMarketingByPost: false,
-    },
-  })
-  expect(registered.ok(), await registered.text()).toBe(true)
-  await context.close()
-}
 
 const findCustomerByEmail = async (page: Page, email: string) => {
   await page
@@ -68,7 +30,7 @@ const findCustomerByEmail = async (page: Page, email: string) => {
 }
 
 test("staff find the demo customer by email and adjust their site credit", async ({ page }) => {
-  await signInToBackOffice(page)
+  await openDashboard(page)
   const row = await findCustomerByEmail(page, "demo@howzat.example")
   expect(await seriousViolations(page)).toEqual([])
   await row.getByRole("link").click()
@@ -105,7 +67,6 @@ test("staff find the demo customer by email and adjust their site credit", async
 
 test("a paid order is found by filter, refunded, and shows as Refunded", async ({
   page,
-  browser,
   request,
 }, testInfo) => {
   test.setTimeout(120_000)
@@ -120,21 +81,13 @@ test("a paid order is found by filter, refunded, and shows as Refunded", async (
   )
   if (!competition) throw new Error("the demo shop has no open competition without instant wins")
 
-  // The customer buys three tickets with the sandbox card, in a browser of their own.
-  const shopper = await browser.newContext()
-  const shop = await shopper.newPage()
-  await addToBasketAndCheckout(shop, competition)
-  await checkoutAsNewCustomer(shop, email, BUYER)
-  await expect(shop.getByRole("heading", { name: "CARD PAYMENT" })).toBeVisible()
-  await shop.getByLabel("Card number").fill("4000 0566 5566 5556")
-  await shop.getByLabel("Cardholder name").fill("N Sciver")
-  await shop.getByLabel("Expiry (MM/YY)").fill("1230")
-  await shop.getByLabel("Security code").fill("123")
-  await shop.getByRole("button", { name: "Pay Now" }).click()
-  await expect(shop.getByRole("heading", { name: "SUCCESS!" })).toBeVisible({ timeout: 20_000 })
-  await shopper.close()
+  // The customer buys three tickets with the sandbox card, with the storefront's calls
+  // (payment.spec.ts buys through its pages).
+  const buyer = await registerThroughApi(request, email, { firstName: "Nat", lastName: "Sciver" })
+  const order = await placeOrderThroughApi(request, buyer.headers, competition, 3)
+  await payThroughSandbox(request, buyer.headers, order)
 
-  await signInToBackOffice(page)
+  await openDashboard(page)
   const row = await findCustomerByEmail(page, email)
   await row.getByRole("link").click()
   await page.getByRole("link", { name: /All 1 orders/ }).click()
@@ -171,7 +124,6 @@ test("a paid order is found by filter, refunded, and shows as Refunded", async (
 
 test("an unpaid order is cancelled by staff and its tickets go back on sale", async ({
   page,
-  browser,
   request,
 }, testInfo) => {
   test.setTimeout(120_000)
@@ -182,15 +134,11 @@ test("an unpaid order is cancelled by staff and its tickets go back on sale", as
   )
   if (!competition) throw new Error("the demo shop has no open competition with room")
 
-  // The customer checks out and leaves at the card form: the order awaits payment.
-  const shopper = await browser.newContext()
-  const shop = await shopper.newPage()
-  await addToBasketAndCheckout(shop, competition)
-  await checkoutAsNewCustomer(shop, email, { ...BUYER, lastName: "Brunt" })
-  await expect(shop.getByRole("heading", { name: "CARD PAYMENT" })).toBeVisible()
-  await shopper.close()
+  // The customer checks out and leaves before paying: the order awaits payment.
+  const buyer = await registerThroughApi(request, email, { firstName: "Nat", lastName: "Brunt" })
+  await placeOrderThroughApi(request, buyer.headers, competition, 3)
 
-  await signInToBackOffice(page)
+  await openDashboard(page)
   const row = await findCustomerByEmail(page, email)
   await row.getByRole("link").click()
   await page.getByRole("link", { name: /All 1 orders/ }).click()
@@ -212,11 +160,11 @@ test("an unpaid order is cancelled by staff and its tickets go back on sale", as
 
 test("a throwaway customer is erased, with what goes and what stays said first", async ({
   page,
-  browser,
+  request,
 }, testInfo) => {
   const email = uniqueEmail(testInfo, "erase")
-  await registerThrowaway(browser, email, "Cross")
-  await signInToBackOffice(page)
+  await registerThroughApi(request, email, { firstName: "Kate", lastName: "Cross" })
+  await openDashboard(page)
   const row = await findCustomerByEmail(page, email)
   await row.getByRole("link").click()
   await expect(page.getByRole("heading", { name: "Kate Cross", level: 1 })).toBeVisible()
@@ -260,7 +208,6 @@ test("a throwaway customer is erased, with what goes and what stays said first",
 
 test("customers and orders work at tablet width", async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 1100 })
-  await signInToBackOffice(page)
   await page.goto("/admin/orders")
   await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible()
   await expect(page.getByRole("button", { name: "Filter" })).toBeVisible()

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test"
-import { seriousViolations, signInToBackOffice, uniqueName } from "./back-office"
+import { expect, type Page } from "@playwright/test"
+import { openDashboard, seriousViolations, test, uniqueName } from "./back-office"
 
 /**
  * Issue 11 §2 (decision 0037): a message sent with the storefront's contact
@@ -24,7 +24,7 @@ const writeIn = async (page: Page, lastName: string, email: string, message: str
 }
 
 test("staff read a contact message, reply by email and mark it handled", async ({ page }) => {
-  await signInToBackOffice(page)
+  await openDashboard(page)
   const lastName = uniqueName("Ecclestone")
   const message = `Can I change the delivery address for my prize?\nIt's for ${lastName}.`
   // Each run its own address: the form limits how often one address writes in.

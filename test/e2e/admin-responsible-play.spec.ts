@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test"
-import { seriousViolations, signInToBackOffice, uniqueName } from "./back-office"
+import { expect } from "@playwright/test"
+import { openDashboard, seriousViolations, test, uniqueName } from "./back-office"
 
 /**
  * Issue 12 (decision 0044) in the back office: staff log a complaint that
@@ -10,7 +10,7 @@ import { seriousViolations, signInToBackOffice, uniqueName } from "./back-office
 test("staff log an emailed complaint, note it, escalate it; harm signals are listed", async ({
   page,
 }) => {
-  await signInToBackOffice(page)
+  await openDashboard(page)
   const name = uniqueName("Nat Sciver")
   const email = `nat-${Date.now().toString(36)}@example.com`
   await page

@@ -1,11 +1,12 @@
-import { type Browser, expect, type Page, test } from "@playwright/test"
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test"
 import { Secret, TOTP } from "otpauth"
 import { png, seriousViolations, uniqueName } from "./back-office"
 import {
-  addToBasketAndCheckout,
-  checkoutAsNewCustomer,
   type ListedCompetition,
   listCompetitions,
+  payThroughSandbox,
+  placeOrderThroughApi,
+  registerThroughApi,
   uniqueEmail,
 } from "./support"
 
@@ -49,34 +50,19 @@ const nav = (page: Page, name: string) =>
     .getByRole("link", { name, exact: true })
     .click()
 
-/** A new customer buys three tickets with the sandbox card, in a browser of their own. */
+/**
+ * A new customer buys three tickets with the sandbox card, with the
+ * storefront's own calls (payment.spec.ts buys through its pages).
+ */
 const buyAsNewCustomer = async (
-  browser: Browser,
+  request: APIRequestContext,
   competition: ListedCompetition,
   email: string,
   lastName: string,
 ) => {
-  const context = await browser.newContext()
-  const shop = await context.newPage()
-  await addToBasketAndCheckout(shop, competition)
-  await checkoutAsNewCustomer(shop, email, {
-    firstName: "Tammy",
-    lastName,
-    phone: "07700 900777",
-    dateOfBirth: "1990-03-28",
-    addressLine1: "1 St John's Wood Road",
-    postcode: "NW8 8QN",
-  })
-  await expect(shop.getByRole("heading", { name: "CARD PAYMENT" })).toBeVisible()
-  await shop.getByLabel("Card number").fill("4000 0566 5566 5556")
-  await shop.getByLabel("Cardholder name").fill(`T ${lastName}`)
-  await shop.getByLabel("Expiry (MM/YY)").fill("1230")
-  await shop.getByLabel("Security code").fill("123")
-  await shop.getByRole("button", { name: "Pay Now" }).click()
-  await expect(shop.getByRole("heading", { name: /SUCCESS!|WON!/ }).first()).toBeVisible({
-    timeout: 20_000,
-  })
-  await context.close()
+  const customer = await registerThroughApi(request, email, { firstName: "Tammy", lastName })
+  const order = await placeOrderThroughApi(request, customer.headers, competition, 3)
+  await payThroughSandbox(request, customer.headers, order)
 }
 
 /** Customers → search by email → the customer → their one order. */
@@ -207,7 +193,7 @@ test("the demo admin builds a competition, a customer buys, the admin refunds an
   await shopPage.close()
 
   const buyer = uniqueEmail(testInfo, "journey-buyer")
-  await buyAsNewCustomer(browser, listed!, buyer, "Beaumont")
+  await buyAsNewCustomer(request, listed!, buyer, "Beaumont")
   // Another customer's order, in a demo competition without instant wins, to refund.
   const other = (await listCompetitions(request)).find(
     (c) =>
@@ -218,7 +204,7 @@ test("the demo admin builds a competition, a customer buys, the admin refunds an
   )
   expect(other, "the demo shop has an open competition without instant wins").toBeDefined()
   const refunded = uniqueEmail(testInfo, "journey-refund")
-  await buyAsNewCustomer(browser, other!, refunded, "Knight")
+  await buyAsNewCustomer(request, other!, refunded, "Knight")
 
   // The admin finds the first order, with the new competition on it...
   await openOnlyOrderOf(page, buyer)

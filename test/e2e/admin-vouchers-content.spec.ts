@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test"
-import { seriousViolations, signInToBackOffice } from "./back-office"
+import { expect } from "@playwright/test"
+import { openDashboard, seriousViolations, test } from "./back-office"
 
 /** Issue 10 §3 Vouchers and Content, §2 (Admin-only screens), as the demo member of staff. */
 
@@ -7,7 +7,7 @@ const uniqueCode = (prefix: string) =>
   `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase()
 
 test("staff create and edit a voucher, and the server's refusals are shown", async ({ page }) => {
-  await signInToBackOffice(page)
+  await openDashboard(page)
   await page
     .getByRole("navigation", { name: "Back office" })
     .getByRole("link", { name: "Vouchers" })
@@ -77,7 +77,6 @@ test("staff create and edit a voucher, and the server's refusals are shown", asy
 
 test("staff edit site content and the shop serves the sanitised copy", async ({ page }) => {
   const key = "content-banner-hero-sub"
-  await signInToBackOffice(page)
   await page.goto("/admin/content")
   await expect(page.getByRole("heading", { name: "Site content", level: 1 })).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
@@ -114,7 +113,7 @@ test("staff edit site content and the shop serves the sanitised copy", async ({ 
 })
 
 test("Staff see no Admin sections and are told plainly at their addresses", async ({ page }) => {
-  await signInToBackOffice(page)
+  await openDashboard(page)
   const nav = page.getByRole("navigation", { name: "Back office" })
   await expect(nav.getByRole("link", { name: "Vouchers" })).toBeVisible()
   await expect(nav.getByRole("link", { name: "Staff" })).toHaveCount(0)

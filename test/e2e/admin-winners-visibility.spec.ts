@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test"
-import { seriousViolations, signInToBackOffice } from "./back-office"
+import { expect, type Page } from "@playwright/test"
+import { seriousViolations, test } from "./back-office"
 
 /**
  * Issue 10 §3, winners' visibility (decision 0035): staff hide a main
@@ -26,7 +26,6 @@ test("a winner's name is hidden from the public and shown again; the proof stays
   page,
 }) => {
   test.setTimeout(90_000)
-  await signInToBackOffice(page)
   await page.goto("/admin/winners")
   const table = page.getByRole("table", { name: "Main prize winners" })
   await expect(table).toBeVisible()
@@ -92,7 +91,6 @@ test("a winner's name is hidden from the public and shown again; the proof stays
 })
 
 test("the winners screen fits a tablet", async ({ page }) => {
-  await signInToBackOffice(page)
   await page.setViewportSize({ width: 800, height: 1100 })
   await page.goto("/admin/winners?visibility=Visible")
   await expect(page.getByRole("table", { name: "Main prize winners" })).toBeVisible()

@@ -1,6 +1,13 @@
 import { deflateSync } from "node:zlib"
 import AxeBuilder from "@axe-core/playwright"
-import { expect, type Page } from "@playwright/test"
+import { test as base, expect, type Page } from "@playwright/test"
+import {
+  type ApiSession,
+  SESSION_HINT,
+  signedInState,
+  signInThroughApi,
+  withSession,
+} from "./support"
 
 /**
  * The back office's journeys (admin-*.spec.ts, the "back-office" project).
@@ -9,6 +16,46 @@ import { expect, type Page } from "@playwright/test"
  * second factor. Admin-only work belongs to the staff journey.
  */
 export const DEMO_STAFF = { email: "staff@howzat.example", password: "Howzat!Staff2026" }
+
+/**
+ * The back office's journeys, signed in as the demo member of staff: each
+ * test signs in through the API (a refresh-token family of its own) as it
+ * starts, and its own browser context starts with that session, so /admin
+ * opens signed in. `staff.headers` sign the test's own API calls, as the
+ * screens' are. admin-sign-in.spec.ts keeps the sign-in form's journeys.
+ */
+export const test = base.extend<{ staff: ApiSession }>({
+  staff: async ({ playwright, baseURL }, use) => {
+    const api = await playwright.request.newContext({ baseURL })
+    const session = await signInThroughApi(api, DEMO_STAFF)
+    await api.dispose()
+    await use(session)
+  },
+  context: async ({ browser, storageState, baseURL, staff }, use) => {
+    await withSession(
+      browser,
+      signedInState(storageState, baseURL, staff, SESSION_HINT.backOffice),
+      use,
+    )
+  },
+})
+
+/**
+ * For a journey that moves on from the storefront to the back office in the
+ * same browser: the member of staff signs in through the API there, and the
+ * back office's hint is set, so the next /admin page opens signed in. The
+ * page must be on the shop's origin.
+ */
+export const signInToBackOfficeThroughApi = async (page: Page, account = DEMO_STAFF) => {
+  await signInThroughApi(page.request, account)
+  await page.evaluate((hint) => localStorage.setItem(hint, "1"), SESSION_HINT.backOffice)
+}
+
+/** The dashboard, where staff arrive once signed in. */
+export const openDashboard = async (page: Page) => {
+  await page.goto("/admin")
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible()
+}
 
 /** Signs in through /admin's own form and waits for the dashboard. */
 export const signInToBackOffice = async (page: Page, account = DEMO_STAFF) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright"
 import { expect, type Page, test } from "@playwright/test"
-import { DEMO_STAFF } from "./back-office"
+import { openDashboard, signInToBackOfficeThroughApi } from "./back-office"
 
 /**
  * Issue 12's complaints (decision 0044): a customer sends a complaint from
@@ -53,11 +53,8 @@ test("a customer complains, sees the reference, and staff resolve it", async ({
 
   // The back office is one journey, on a desktop.
   if (testInfo.project.name !== "desktop") return
-  await page.goto("/admin/sign-in")
-  await page.getByLabel("Email address").fill(DEMO_STAFF.email)
-  await page.getByLabel("Password").fill(DEMO_STAFF.password)
-  await page.getByRole("button", { name: "Sign in" }).click()
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible()
+  await signInToBackOfficeThroughApi(page)
+  await openDashboard(page)
   await page
     .getByRole("navigation", { name: "Back office" })
     .getByRole("link", { name: "Complaints" })

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright"
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test"
-import { PASSWORD, uniqueEmail } from "./support"
+import { customerTest, signInThroughApi } from "./support"
 
 /**
  * Issue 9 §7 and §8: the demo member of staff draws the closed live competition
@@ -49,21 +49,8 @@ const allCompetitions = async (request: APIRequestContext) => {
   return ((await response.json()) as { competitions: Listed[] }).competitions
 }
 
-const xsrfOf = async (page: Page) =>
-  (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? ""
-
-/** Signs the demo member of staff in through the API, as a host's tool would (the page brings the XSRF cookie). */
-const signInAsStaff = async (page: Page) => {
-  await page.goto("/Live")
-  const xsrf = await xsrfOf(page)
-  const response = await page.request.post("/api/auth/authenticate", {
-    headers: { "X-XSRF-TOKEN": xsrf },
-    data: STAFF,
-  })
-  expect(response.ok(), await response.text()).toBe(true)
-  const { accessToken } = (await response.json()) as { accessToken: string }
-  return { authorization: `Bearer ${accessToken}`, "X-XSRF-TOKEN": xsrf }
-}
+/** Signs the demo member of staff in through the API, as a host's tool would. */
+const signInAsStaff = async (page: Page) => (await signInThroughApi(page.request, STAFF)).headers
 
 test("the demo staff member draws the live competition; its winner and proof show", async ({
   page,
@@ -200,8 +187,8 @@ test.describe("dark theme", () => {
   })
 })
 
-test("the DRAWN tab marks the customer's winning ticket", async ({ page }, testInfo) => {
-  test.setTimeout(60_000)
+customerTest("the DRAWN tab marks the customer's winning ticket", async ({ page }) => {
+  customerTest.setTimeout(60_000)
   const drawn = (await page.request.get("/api/Draws?PageSize=100").then((r) => r.json())) as {
     draws: Draw[]
   }
@@ -241,33 +228,6 @@ test("the DRAWN tab marks the customer's winning ticket", async ({ page }, testI
     }),
   )
 
-  // A new customer made through the API, then logged in by the form.
-  const email = uniqueEmail(testInfo, "drawn-tab")
-  await page.goto("/Legitimacy")
-  const registered = await page.request.post("/api/Customers", {
-    headers: { "X-XSRF-TOKEN": await xsrfOf(page) },
-    data: {
-      firstName: "Tammy",
-      lastName: "Beaumont",
-      emailAddress: email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      dateOfBirth: "1991-03-11",
-      telephoneNumber: "07700 900123",
-      acceptTerms: true,
-      emailVerificationReturnUrl: "http://localhost",
-      allowMarketingByEmail: false,
-      allowMarketingByPhone: false,
-      allowMarketingByText: false,
-      allowMarketingByPost: false,
-    },
-  })
-  expect(registered.ok(), await registered.text()).toBe(true)
-  await page.goto("/Auth/Login")
-  await page.getByLabel("Email address").fill(email)
-  await page.getByLabel("Password").fill(PASSWORD)
-  await page.getByRole("button", { name: "LOGIN", exact: true }).click()
-  await expect(page).toHaveURL(/\/$/)
   await page.goto("/Account/Tickets?tab=drawn")
   const panel = page.getByRole("tabpanel")
   const card = (name: string) => panel.getByRole("listitem").filter({ hasText: name })

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test"
-import { openCompetition, PASSWORD, registerThroughApi, uniqueEmail } from "./support"
+import { expect, type Page, type Request, test } from "@playwright/test"
+import { customerTest, openCompetition, placeOrderThroughApi } from "./support"
 
 /**
  * Issue 11's "Done when": every route of SPEC §2 renders its own page.
@@ -16,7 +16,24 @@ interface Visit {
   readonly settlesAt?: string
 }
 
+const watched = new WeakMap<Page, Set<Request>>()
+
+/** The number of the page's own calls (fetch and XHR) not answered yet, from now on. */
+const unansweredCalls = (page: Page) => {
+  const known = watched.get(page)
+  if (known) return () => known.size
+  const open = new Set<Request>()
+  page.on("request", (request) => {
+    if (["fetch", "xhr"].includes(request.resourceType())) open.add(request)
+  })
+  page.on("requestfinished", (request) => open.delete(request))
+  page.on("requestfailed", (request) => open.delete(request))
+  watched.set(page, open)
+  return () => open.size
+}
+
 const visit = async (page: Page, { path, title, settlesAt }: Visit) => {
+  const unanswered = unansweredCalls(page)
   await page.goto(path)
   await expect(page, path).toHaveTitle(title)
   await expect(page.locator("main h1").first(), path).toBeVisible()
@@ -24,8 +41,13 @@ const visit = async (page: Page, { path, title, settlesAt }: Visit) => {
   await expect
     .poll(() => new URL(page.url()).pathname, { message: `${path} stays put` })
     .toBe(expected.pathname)
-  // Still there a moment later: a redirect Home would have happened by now.
-  await page.waitForTimeout(150)
+  // Still there once every call the page made has been answered (the session's refresh
+  // among them) and it has drawn twice since: a redirect an answer leads to (Home, or
+  // the login page) has begun by then.
+  await expect.poll(unanswered, { message: `${path}'s calls answered` }).toBe(0)
+  await page.evaluate(
+    () => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))),
+  )
   expect(new URL(page.url()).pathname, `${path} stays put`).toBe(expected.pathname)
 }
 
@@ -53,38 +75,6 @@ const PUBLIC_ROUTES: readonly Visit[] = [
   { path: "/Home/Complaints", title: "Howzat | Complaints" },
 ]
 
-/** A customer registered through the API in this browser: its refresh cookie signs the pages in. */
-const registerCustomer = (page: Page, email: string) =>
-  registerThroughApi(page, email, { firstName: "Rory", lastName: "Routes" })
-
-/** An order awaiting payment, for the routes that show one. */
-const placeOrder = async (page: Page, headers: Record<string, string>) => {
-  const competition = await openCompetition(page.request, 1)
-  const created = await page.request.post("/api/Baskets?ForceCreateNew=true", { headers })
-  expect(created.ok(), await created.text()).toBe(true)
-  const { basket } = (await created.json()) as { basket: { id: string } }
-  const added = await page.request.post(`/api/Baskets/${basket.id}/items`, {
-    headers,
-    data: { competitionID: competition.id, ticketQuantity: 1 },
-  })
-  expect(added.ok(), await added.text()).toBe(true)
-  const checkedOut = await page.request.post(`/api/Baskets/${basket.id}/checkout`, {
-    headers,
-    data: {
-      billingAddress: {
-        line1: "1 Crease Lane",
-        line2: "",
-        city: "Leeds",
-        county: "West Yorkshire",
-        postCode: "LS6 3BR",
-      },
-    },
-  })
-  expect(checkedOut.ok(), await checkedOut.text()).toBe(true)
-  const { order } = (await checkedOut.json()) as { order: { id: string; orderRef: string } }
-  return { competition, order }
-}
-
 test("every public route of SPEC §2 renders its own page", async ({ page }) => {
   test.setTimeout(90_000)
   for (const route of PUBLIC_ROUTES) await visit(page, route)
@@ -95,49 +85,44 @@ test("every public route of SPEC §2 renders its own page", async ({ page }) => 
   })
 })
 
-test("every login-required route, and the order routes, render their own page", async ({
-  page,
-}, testInfo) => {
-  test.setTimeout(90_000)
-  const email = uniqueEmail(testInfo, "routes")
-  const headers = await registerCustomer(page, email)
-  const { order } = await placeOrder(page, headers)
-  // The browser signs in as a customer does; the API's tokens above were for the set-up only.
-  await page.goto("/Auth/Login")
-  await page.getByLabel("Email address").fill(email)
-  await page.getByLabel("Password").fill(PASSWORD)
-  await page.getByRole("button", { name: "LOGIN", exact: true }).click()
-  await expect(page).not.toHaveURL(/\/Auth\/Login/)
+customerTest(
+  "every login-required route, and the order routes, render their own page",
+  async ({ page, customer }) => {
+    customerTest.setTimeout(90_000)
+    // An order awaiting payment, for the routes that show one.
+    const competition = await openCompetition(page.request, 1)
+    const order = await placeOrderThroughApi(page.request, customer.headers, competition)
 
-  const signedIn: readonly Visit[] = [
-    { path: "/Account", title: "Howzat | My Tickets", settlesAt: "/Account/Tickets" },
-    { path: "/Account/Tickets", title: "Howzat | My Tickets" },
-    { path: "/Account/SiteCredit", title: "Howzat | Howzat Credit" },
-    { path: "/Account/Orders", title: "Howzat | My Orders" },
-    { path: `/Account/Order/${order.id}`, title: `Howzat | Order ${order.orderRef}` },
-    { path: "/Account/PersonalDetails", title: "Howzat | My Details" },
-    { path: "/Account/BillingShippingDetails", title: "Howzat | Address Details" },
-    { path: "/Auth/ChangeEmailAddress", title: "Howzat | Change Email Address" },
-    { path: "/Auth/ChangePassword", title: "Howzat | Change Password" },
-    { path: `/Checkout/Payment/${order.id}`, title: "Howzat | Payment" },
-    {
-      path: `/Checkout/PaymentSucceeded/${order.id}?returnUrl=%2FAccount`,
-      title: "Howzat | Payment successful",
-    },
-    {
-      path: `/Checkout/PaymentFailed/${order.id}?error=Declined`,
-      title: "Howzat | Payment failed",
-    },
-    // Only asks: the order is cancelled by the button on this page, not by opening it.
-    { path: `/Checkout/CancelOrder/${order.id}`, title: "Howzat | Cancel order" },
-    { path: "/Account/ReferAFriend", title: "Howzat | Share the secret" },
-    { path: "/Account/SpendLimit", title: "Howzat | Monthly spend limit" },
-  ]
-  for (const route of signedIn) await visit(page, route)
+    const signedIn: readonly Visit[] = [
+      { path: "/Account", title: "Howzat | My Tickets", settlesAt: "/Account/Tickets" },
+      { path: "/Account/Tickets", title: "Howzat | My Tickets" },
+      { path: "/Account/SiteCredit", title: "Howzat | Howzat Credit" },
+      { path: "/Account/Orders", title: "Howzat | My Orders" },
+      { path: `/Account/Order/${order.id}`, title: `Howzat | Order ${order.orderRef}` },
+      { path: "/Account/PersonalDetails", title: "Howzat | My Details" },
+      { path: "/Account/BillingShippingDetails", title: "Howzat | Address Details" },
+      { path: "/Auth/ChangeEmailAddress", title: "Howzat | Change Email Address" },
+      { path: "/Auth/ChangePassword", title: "Howzat | Change Password" },
+      { path: `/Checkout/Payment/${order.id}`, title: "Howzat | Payment" },
+      {
+        path: `/Checkout/PaymentSucceeded/${order.id}?returnUrl=%2FAccount`,
+        title: "Howzat | Payment successful",
+      },
+      {
+        path: `/Checkout/PaymentFailed/${order.id}?error=Declined`,
+        title: "Howzat | Payment failed",
+      },
+      // Only asks: the order is cancelled by the button on this page, not by opening it.
+      { path: `/Checkout/CancelOrder/${order.id}`, title: "Howzat | Cancel order" },
+      { path: "/Account/ReferAFriend", title: "Howzat | Share the secret" },
+      { path: "/Account/SpendLimit", title: "Howzat | Monthly spend limit" },
+    ]
+    for (const route of signedIn) await visit(page, route)
 
-  // Logout logs out, then goes Home (SPEC §2).
-  await page.goto("/Auth/Logout")
-  await expect(page).toHaveURL(/\/$/)
-  await page.goto("/Account/Tickets")
-  await expect(page).toHaveURL(/\/Auth\/Login/)
-})
+    // Logout logs out, then goes Home (SPEC §2).
+    await page.goto("/Auth/Logout")
+    await expect(page).toHaveURL(/\/$/)
+    await page.goto("/Account/Tickets")
+    await expect(page).toHaveURL(/\/Auth\/Login/)
+  },
+)

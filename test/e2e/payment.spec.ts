@@ -2,10 +2,11 @@ import { expect, type Page, test } from "@playwright/test"
 import {
   addToBasketAndCheckout,
   checkoutAsNewCustomer,
+  customerTest,
+  DEMO_CUSTOMER,
+  GOOD_CARD,
   type NewCustomer,
   openCompetition,
-  PASSWORD,
-  registerThroughApi,
   ticketNumbersIn,
   uniqueEmail,
 } from "./support"
@@ -17,8 +18,6 @@ import {
  * desktop and mobile runs share one server.
  */
 
-// The debit test card: a credit card may not pay for instant win or over £250 a month (decision 0042).
-const GOOD_CARD = "4000 0566 5566 5556"
 const DECLINED_CARD = "4000 0000 0000 0002"
 
 const SOPHIE: NewCustomer = {
@@ -39,11 +38,6 @@ const payWith = async (page: Page, cardNumber: string) => {
   await expect(page.getByLabel("Expiry (MM/YY)")).toHaveValue("12/30")
   await page.getByLabel("Security code").fill("123")
   await page.getByRole("button", { name: "Pay Now" }).click()
-}
-
-/** A customer made through the API, then logged in by the form. */
-const registerCustomer = async (page: Page, email: string) => {
-  await registerThroughApi(page, email)
 }
 
 test("a new visitor buys tickets, pays by card and finds them under My Tickets", async ({
@@ -107,16 +101,8 @@ test("a declined card fails, and Retry with a good card succeeds", async ({
   await expect(page.getByRole("heading", { name: "SUCCESS!" })).toBeVisible({ timeout: 20_000 })
 })
 
-test("the payment failed page's texts follow SPEC §8", async ({ page }, testInfo) => {
+customerTest("the payment failed page's texts follow SPEC §8", async ({ page }) => {
   // Any order id will do: the page shows what it was sent, once the customer is logged in.
-  const email = uniqueEmail(testInfo, "texts")
-  await registerCustomer(page, email)
-  await page.goto("/Auth/Login")
-  await page.getByLabel("Email address").fill(email)
-  await page.getByLabel("Password").fill(PASSWORD)
-  await page.getByRole("button", { name: "LOGIN", exact: true }).click()
-  await expect(page).toHaveURL(/\/$/)
-
   const id = "00000000-0000-4000-8000-000000000000"
   await page.goto(`/Checkout/PaymentFailed/${id}?error=Card%20declined`)
   await expect(page.getByText("Card declined")).toBeVisible()
@@ -132,42 +118,37 @@ test("the payment failed page's texts follow SPEC §8", async ({ page }, testInf
   )
 })
 
-/** The demo customer the shop seeds with £250.00 of site credit (README, Demo data). */
-const DEMO_EMAIL = "demo@howzat.example"
-const DEMO_PASSWORD = "Howzat!2026"
+customerTest.describe(() => {
+  customerTest.use({ customerAccount: DEMO_CUSTOMER })
 
-test("a customer with site credit pays for the whole order without a card", async ({
-  page,
-  request,
-}, testInfo) => {
-  test.setTimeout(120_000)
-  // One demo customer for both projects: each buys from its own competition,
-  // so together they never pass a per-person maximum.
-  const competition = await openCompetition(request, testInfo.project.name === "mobile" ? 1 : 0)
-  await page.goto("/Auth/Login")
-  await page.getByLabel("Email address").fill(DEMO_EMAIL)
-  await page.getByLabel("Password").fill(DEMO_PASSWORD)
-  await page.getByRole("button", { name: "LOGIN", exact: true }).click()
-  await expect(page).toHaveURL(/\/$/)
+  customerTest(
+    "a customer with site credit pays for the whole order without a card",
+    async ({ page, request }, testInfo) => {
+      customerTest.setTimeout(120_000)
+      // One demo customer for both projects: each buys from its own competition,
+      // so together they never pass a per-person maximum.
+      const competition = await openCompetition(request, testInfo.project.name === "mobile" ? 1 : 0)
 
-  await addToBasketAndCheckout(page, competition)
-  const credit = page.getByLabel("Site credit to use (£)")
-  await expect(credit).toBeVisible()
-  // More than the order costs: the shop applies what the order needs, no more.
-  await credit.fill("999")
-  await page
-    .getByRole("region", { name: "Site credit" })
-    .getByRole("button", { name: "APPLY" })
-    .click()
-  const total = (3 * competition.ticketPrice) / 100
-  await expect(credit).toHaveValue(total.toFixed(2))
-  await expect(page.getByRole("region", { name: "Grand total" })).toContainText("£0.00")
-  await page.getByRole("button", { name: "PROCEED TO PAYMENT" }).click()
+      await addToBasketAndCheckout(page, competition)
+      const credit = page.getByLabel("Site credit to use (£)")
+      await expect(credit).toBeVisible()
+      // More than the order costs: the shop applies what the order needs, no more.
+      await credit.fill("999")
+      await page
+        .getByRole("region", { name: "Site credit" })
+        .getByRole("button", { name: "APPLY" })
+        .click()
+      const total = (3 * competition.ticketPrice) / 100
+      await expect(credit).toHaveValue(total.toFixed(2))
+      await expect(page.getByRole("region", { name: "Grand total" })).toContainText("£0.00")
+      await page.getByRole("button", { name: "PROCEED TO PAYMENT" }).click()
 
-  // No card form: the order was paid at checkout.
-  await expect(page.getByRole("heading", { name: "SUCCESS!" })).toBeVisible({ timeout: 20_000 })
-  await expect(page.getByRole("heading", { name: "CARD PAYMENT" })).toHaveCount(0)
-  const line = page.getByRole("row").filter({ hasText: competition.name })
-  const shown = line.getByTestId("ticket-numbers").filter({ visible: true })
-  expect(ticketNumbersIn((await shown.textContent()) ?? "")).toHaveLength(3)
+      // No card form: the order was paid at checkout.
+      await expect(page.getByRole("heading", { name: "SUCCESS!" })).toBeVisible({ timeout: 20_000 })
+      await expect(page.getByRole("heading", { name: "CARD PAYMENT" })).toHaveCount(0)
+      const line = page.getByRole("row").filter({ hasText: competition.name })
+      const shown = line.getByTestId("ticket-numbers").filter({ visible: true })
+      expect(ticketNumbersIn((await shown.textContent()) ?? "")).toHaveLength(3)
+    },
+  )
 })

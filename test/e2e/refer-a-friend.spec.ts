@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright"
-import { expect, type Page, test } from "@playwright/test"
-import { openCompetition, PASSWORD, uniqueEmail } from "./support"
+import { expect, type Page } from "@playwright/test"
+import { openCompetition, PASSWORD, customerTest as test, uniqueEmail } from "./support"
 
 /**
  * Issue 11 §4's journey (decision 0039): customer A shares the secret by
@@ -13,34 +13,8 @@ const seriousViolations = async (page: Page) =>
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
 
-const registerThroughApi = async (page: Page, email: string, firstName: string) => {
-  await page.goto("/")
-  const xsrf = (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? ""
-  const registered = await page.request.post("/api/Customers", {
-    headers: { "X-XSRF-TOKEN": xsrf },
-    data: {
-      firstName,
-      lastName: "Lanning",
-      emailAddress: email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      dateOfBirth: "1990-03-25",
-      telephoneNumber: "07700 900111",
-      acceptTerms: true,
-      emailVerificationReturnUrl: "http://localhost",
-      spendLimit: { noLimit: true },
-    },
-  })
-  expect(registered.ok()).toBe(true)
-}
-
-const logIn = async (page: Page, email: string) => {
-  await page.goto("/Auth/Login")
-  await page.getByLabel("Email address").fill(email)
-  await page.getByLabel("Password").fill(PASSWORD)
-  await page.getByRole("button", { name: "LOGIN", exact: true }).click()
-  await expect(page).toHaveURL(/\/$/)
-}
+// The referrer, whose first name the invitation carries.
+test.use({ customerName: { firstName: "Meg", lastName: "Lanning" } })
 
 test("a friend invited by email joins, spends £5 and both earn £5", async ({
   page,
@@ -48,11 +22,7 @@ test("a friend invited by email joins, spends £5 and both earn £5", async ({
   request,
 }, testInfo) => {
   test.setTimeout(180_000)
-  const annEmail = uniqueEmail(testInfo, "referrer")
   const friendEmail = uniqueEmail(testInfo, "friend")
-  await registerThroughApi(page, annEmail, "Meg")
-  await logIn(page, annEmail)
-
   await page.goto("/Account/ReferAFriend")
   await expect(page.getByRole("heading", { name: "Share the secret" })).toBeVisible()
   await expect(page.getByText(/\/Auth\/Register\?ref=[A-Z0-9]{8}/)).toBeVisible()

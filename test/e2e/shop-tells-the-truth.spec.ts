@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test"
-import { type ListedCompetition, listCompetitions } from "./support"
+import { customerTest, DEMO_CUSTOMER, type ListedCompetition, listCompetitions } from "./support"
 
 /**
  * Issue 8 §7, as issue 9 left it: no page promises what the shop does not
@@ -87,14 +87,13 @@ test("checkout and the basket offer no round-up without a charity, and the shop 
   expect(await mainText(page)).not.toMatch(UNTRUE)
 })
 
-test("the site credit page claims nothing untrue", async ({ page }) => {
-  await page.goto("/Auth/Login")
-  await page.getByLabel("Email address").fill("demo@howzat.example")
-  await page.getByLabel("Password").fill("Howzat!2026")
-  await page.getByRole("button", { name: "LOGIN", exact: true }).click()
-  await expect(page).toHaveURL(/\/$/)
-  await page.goto("/Account/SiteCredit")
-  await expect(page.getByText("Your balance")).toBeVisible()
-  await expect(page.getByText("choose how much of it to use at checkout")).toBeVisible()
-  expect(await mainText(page)).not.toMatch(UNTRUE)
+customerTest.describe(() => {
+  customerTest.use({ customerAccount: DEMO_CUSTOMER })
+
+  customerTest("the site credit page claims nothing untrue", async ({ page }) => {
+    await page.goto("/Account/SiteCredit")
+    await expect(page.getByText("Your balance")).toBeVisible()
+    await expect(page.getByText("choose how much of it to use at checkout")).toBeVisible()
+    expect(await mainText(page)).not.toMatch(UNTRUE)
+  })
 })

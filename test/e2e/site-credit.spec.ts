@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright"
-import { expect, type Page, test } from "@playwright/test"
-import { PASSWORD, registerThroughApi, uniqueEmail } from "./support"
+import { expect, type Page } from "@playwright/test"
+import { GOOD_CARD, customerTest as test } from "./support"
 
 /**
  * Issue 11 §3: a customer buys £5.00 of site credit with the sandbox card,
@@ -9,29 +9,15 @@ import { PASSWORD, registerThroughApi, uniqueEmail } from "./support"
  * customer, so the desktop and mobile runs share one server.
  */
 
-// The debit test card: a credit card may not pay for instant win or over £250 a month (decision 0042).
-const GOOD_CARD = "4000 0566 5566 5556"
-
 const seriousViolations = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({ rule: v.id, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }))
 
-/** A customer made through the API, then logged in by the form. */
-const signIn = async (page: Page, email: string) => {
-  await registerThroughApi(page, email, { firstName: "Nat", lastName: "Sciver" })
-  await page.goto("/Auth/Login")
-  await page.getByLabel("Email address").fill(email)
-  await page.getByLabel("Password").fill(PASSWORD)
-  await page.getByRole("button", { name: "LOGIN", exact: true }).click()
-  await expect(page).toHaveURL(/\/$/)
-}
-
 test("a customer buys £5 of credit by card; the balance and the statement show it", async ({
   page,
-}, testInfo) => {
+}) => {
   test.setTimeout(120_000)
-  await signIn(page, uniqueEmail(testInfo, "credit"))
   await page.goto("/Account/SiteCredit")
   const balance = page.getByText("Your balance").locator("xpath=following-sibling::p[1]")
   await expect(balance).toHaveText("£0.00")

@@ -1,12 +1,6 @@
 import AxeBuilder from "@axe-core/playwright"
-import { expect, type Page, test } from "@playwright/test"
-import {
-  addToBasketAndCheckout,
-  openCompetition,
-  PASSWORD,
-  registerThroughApi,
-  uniqueEmail,
-} from "./support"
+import { expect, type Page } from "@playwright/test"
+import { addToBasketAndCheckout, openCompetition, customerTest as test } from "./support"
 
 /**
  * Issue 12's "Done when": a customer sets a £0 monthly spend limit on
@@ -24,14 +18,6 @@ test("a customer sets a £0 limit and is refused at checkout with the message", 
   request,
 }, testInfo) => {
   test.setTimeout(120_000)
-  const email = uniqueEmail(testInfo, "limit")
-  await registerThroughApi(page, email, { firstName: "Kate", lastName: "Cross" })
-  await page.goto("/Auth/Login")
-  await page.getByLabel("Email address").fill(email)
-  await page.getByLabel("Password").fill(PASSWORD)
-  await page.getByRole("button", { name: "LOGIN", exact: true }).click()
-  await expect(page).toHaveURL(/\/$/)
-
   await page.goto("/Account/SpendLimit")
   await expect(page.getByRole("heading", { name: "Monthly spend limit" })).toBeVisible()
   await expect(page.getByTestId("spend-limit-current")).toHaveText("No limit")

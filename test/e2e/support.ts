@@ -1,4 +1,15 @@
-import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test"
+import { readFileSync } from "node:fs"
+import {
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  expect,
+  type Page,
+  type TestInfo,
+} from "@playwright/test"
 
 /** What the journeys read of GET /api/Competitions (SPEC §7). */
 export interface ListedCompetition {
@@ -85,25 +96,93 @@ export const ticketNumbersIn = (text: string): number[] =>
     })
     .sort((x, y) => x - y)
 
+/** An account that signs in with a password alone. */
+export interface Account {
+  readonly email: string
+  readonly password: string
+}
+
+/** The demo customer the shop seeds with £250.00 of site credit (README, Demo data). */
+export const DEMO_CUSTOMER: Account = { email: "demo@howzat.example", password: "Howzat!2026" }
+
+type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>
+
 /**
- * A customer made through the API in this page's browser, so its refresh
- * cookie signs the pages in: the first page brings the XSRF cookie. Answers
- * the headers a signed-in API call from the test needs.
+ * A session started through the API: the cookies a browser needs to start
+ * with it, and the headers for the test's own signed-in API calls (the
+ * bearer token and the XSRF cookie's echo).
+ */
+export interface ApiSession {
+  readonly cookies: StorageState["cookies"]
+  readonly headers: { readonly authorization: string; readonly "X-XSRF-TOKEN": string }
+  readonly user: {
+    readonly firstName: string
+    readonly lastName: string
+    readonly customerId: string | null
+  }
+}
+
+/**
+ * The header that echoes this client's XSRF cookie, as the apps send it on
+ * every change; a GET that is not a public catalogue read brings the cookie
+ * (apps/admin/src/api.ts fetches the same one).
+ */
+export const xsrfHeader = async (api: APIRequestContext) => {
+  const cookie = async () =>
+    (await api.storageState()).cookies.find((c) => c.name === "XSRF-TOKEN")?.value
+  if ((await cookie()) === undefined) expect((await api.get("/health/ping")).ok()).toBe(true)
+  const xsrf = await cookie()
+  expect(xsrf, "the shop sets its XSRF cookie on a GET").toBeTruthy()
+  return { "X-XSRF-TOKEN": xsrf ?? "" }
+}
+
+const sessionFrom = async (
+  api: APIRequestContext,
+  xsrf: { "X-XSRF-TOKEN": string },
+  answer: APIResponse,
+): Promise<ApiSession> => {
+  expect(answer.ok(), await answer.text()).toBe(true)
+  const { accessToken, user } = (await answer.json()) as {
+    accessToken: string
+    user: ApiSession["user"]
+  }
+  return {
+    cookies: (await api.storageState()).cookies,
+    headers: { authorization: `Bearer ${accessToken}`, ...xsrf },
+    user,
+  }
+}
+
+/** POST /api/auth/authenticate, as the sign-in forms send it. */
+export const signInThroughApi = async (api: APIRequestContext, account: Account) => {
+  const xsrf = await xsrfHeader(api)
+  return sessionFrom(
+    api,
+    xsrf,
+    await api.post("/api/auth/authenticate", { headers: xsrf, data: account }),
+  )
+}
+
+export interface CustomerName {
+  readonly firstName: string
+  readonly lastName: string
+}
+
+/**
+ * POST /api/Customers, as the register form sends it; the shop signs the
+ * new customer in. The spend-limit question is answered ("no limit") so a
+ * journey that buys twice is not asked first.
  */
 export const registerThroughApi = async (
-  page: Page,
+  api: APIRequestContext,
   email: string,
-  person: { readonly firstName: string; readonly lastName: string } = {
-    firstName: "Amy",
-    lastName: "Jones",
-  },
+  name: CustomerName = { firstName: "Amy", lastName: "Jones" },
 ) => {
-  await page.goto("/FAQ")
-  const xsrf = (await page.context().cookies()).find((c) => c.name === "XSRF-TOKEN")?.value ?? ""
-  const registered = await page.request.post("/api/Customers", {
-    headers: { "X-XSRF-TOKEN": xsrf },
+  const xsrf = await xsrfHeader(api)
+  const registered = await api.post("/api/Customers", {
+    headers: xsrf,
     data: {
-      ...person,
+      ...name,
       emailAddress: email,
       password: PASSWORD,
       confirmPassword: PASSWORD,
@@ -115,11 +194,211 @@ export const registerThroughApi = async (
       allowMarketingByPhone: false,
       allowMarketingByText: false,
       allowMarketingByPost: false,
-      // Answered explicitly so journeys that buy twice are not asked first (issue 12).
       spendLimit: { noLimit: true },
     },
   })
-  expect(registered.ok(), await registered.text()).toBe(true)
-  const { accessToken } = (await registered.json()) as { accessToken: string }
-  return { "X-XSRF-TOKEN": xsrf, Authorization: `Bearer ${accessToken}` }
+  return sessionFrom(api, xsrf, registered)
+}
+
+/**
+ * What each app reads to try the refresh cookie as it starts
+ * (docs/decisions/0016-what-a-new-customer-meets.md).
+ */
+export const SESSION_HINT = {
+  /** apps/web/src/auth/session.ts */
+  storefront: "howzat-session",
+  /** apps/admin/src/session.ts */
+  backOffice: "howzat-staff-session",
+} as const
+
+/**
+ * A browser's state with a session in it: the configured state
+ * (the cookie banner answered) plus the session's cookies and the app's
+ * hint that it may hold one, so the first page restores the session from
+ * the refresh cookie, as after a sign-in. Each test brings a session of its
+ * own: refresh tokens rotate, and one presented twice revokes its whole
+ * family (core/src/accounts/sessions.ts), so no two browsers may share one.
+ */
+export const signedInState = (
+  configured: BrowserContextOptions["storageState"],
+  baseURL: string | undefined,
+  session: ApiSession,
+  hint: string,
+): StorageState => {
+  const state: StorageState =
+    typeof configured === "string"
+      ? (JSON.parse(readFileSync(configured, "utf8")) as StorageState)
+      : (configured ?? { cookies: [], origins: [] })
+  const origin = new URL(baseURL ?? "http://localhost").origin
+  const mayHaveSession = { name: hint, value: "1" }
+  const origins = state.origins.some((o) => o.origin === origin)
+    ? state.origins.map((o) =>
+        o.origin === origin ? { ...o, localStorage: [...o.localStorage, mayHaveSession] } : o,
+      )
+    : [...state.origins, { origin, localStorage: [mayHaveSession] }]
+  return { cookies: [...state.cookies, ...session.cookies], origins }
+}
+
+/**
+ * The test's own browser context, made with the session in its starting
+ * state. Given as the `storageState` option instead, the session would go
+ * to every browser and request context the test opens (a second browser
+ * would then share the refresh-token family); setting it on Playwright's
+ * own context afterwards (setStorageState) costs a few hundred
+ * milliseconds a test. The project's other context options still apply.
+ */
+export const withSession = async (
+  browser: Browser,
+  state: StorageState,
+  use: (context: BrowserContext) => Promise<void>,
+) => {
+  const context = await browser.newContext({ storageState: state })
+  await use(context)
+  await context.close()
+}
+
+/** A customer the test's browser starts signed in as, and the headers for their API calls. */
+export interface Customer extends CustomerName {
+  readonly email: string
+  readonly password: string
+  readonly customerId: string
+  readonly headers: ApiSession["headers"]
+}
+
+interface CustomerFixtures {
+  /** The new customer's name; `customerTest.use({ customerName })` gives another. */
+  customerName: CustomerName
+  /** An existing account to sign in as instead of registering one (the demo customer). */
+  customerAccount: Account | undefined
+  customerSession: ApiSession & { readonly email: string; readonly password: string }
+  customer: Customer
+}
+
+/**
+ * Journeys of a signed-in customer whose subject is not signing in: the
+ * customer is registered (or signed in) through the API in a request
+ * context of its own as the test starts, and the test's own browser
+ * context starts with that session. Any other browser the test opens, and
+ * its `request`, start signed out as configured. The sign-in and register
+ * forms keep journeys of their own (accounts.spec.ts, new-customer.spec.ts).
+ */
+export const customerTest = base.extend<CustomerFixtures>({
+  customerName: [{ firstName: "Amy", lastName: "Jones" }, { option: true }],
+  customerAccount: [undefined, { option: true }],
+  customerSession: async (
+    { playwright, baseURL, customerName, customerAccount },
+    use,
+    testInfo,
+  ) => {
+    const api = await playwright.request.newContext({ baseURL })
+    const email = customerAccount?.email ?? uniqueEmail(testInfo, "customer")
+    const session = customerAccount
+      ? await signInThroughApi(api, customerAccount)
+      : await registerThroughApi(api, email, customerName)
+    await api.dispose()
+    await use({ ...session, email, password: customerAccount?.password ?? PASSWORD })
+  },
+  context: async ({ browser, storageState, baseURL, customerSession }, use) => {
+    await withSession(
+      browser,
+      signedInState(storageState, baseURL, customerSession, SESSION_HINT.storefront),
+      use,
+    )
+  },
+  customer: async ({ customerSession }, use) => {
+    const { user, email, password, headers } = customerSession
+    expect(user.customerId, "a customer account").not.toBeNull()
+    await use({
+      firstName: user.firstName,
+      lastName: user.lastName,
+      customerId: user.customerId ?? "",
+      email,
+      password,
+      headers,
+    })
+  },
+})
+
+/**
+ * The sandbox's card that pays: a debit card, since a credit card may not pay
+ * for instant wins (docs/decisions/0042-credit-cards.md).
+ */
+export const GOOD_CARD = "4000 0566 5566 5556"
+
+/** Where an order made through the API is billed. */
+const BILLING_ADDRESS = {
+  line1: "1 Crease Lane",
+  line2: "",
+  city: "Leeds",
+  county: "West Yorkshire",
+  postCode: "LS6 3BR",
+}
+
+export interface PlacedOrder {
+  readonly id: string
+  readonly orderRef: string
+}
+
+/**
+ * An order awaiting payment, placed with the storefront's own calls: a new
+ * basket, the tickets, then checkout with a billing address.
+ */
+export const placeOrderThroughApi = async (
+  api: APIRequestContext,
+  headers: ApiSession["headers"],
+  competition: { readonly id: string },
+  ticketQuantity = 1,
+): Promise<PlacedOrder> => {
+  const created = await api.post("/api/Baskets?ForceCreateNew=true", { headers })
+  expect(created.ok(), await created.text()).toBe(true)
+  const { basket } = (await created.json()) as { basket: { id: string } }
+  const added = await api.post(`/api/Baskets/${basket.id}/items`, {
+    headers,
+    data: { competitionID: competition.id, ticketQuantity },
+  })
+  expect(added.ok(), await added.text()).toBe(true)
+  const checkedOut = await api.post(`/api/Baskets/${basket.id}/checkout`, {
+    headers,
+    data: { billingAddress: BILLING_ADDRESS },
+  })
+  expect(checkedOut.ok(), await checkedOut.text()).toBe(true)
+  return ((await checkedOut.json()) as { order: PlacedOrder }).order
+}
+
+/**
+ * Pays an order by card as the sandbox's card form does: a payment started,
+ * the card sent to the provider alone (never with the bearer token), then
+ * the order completed.
+ */
+export const payThroughSandbox = async (
+  api: APIRequestContext,
+  headers: ApiSession["headers"],
+  order: PlacedOrder,
+  cardNumber = GOOD_CARD,
+) => {
+  const started = await api.post(`/api/Orders/${order.id}/payments`, { headers })
+  expect(started.ok(), await started.text()).toBe(true)
+  const { payments } = (
+    (await started.json()) as {
+      order: { payments: { status: string; token: string | null }[] }
+    }
+  ).order
+  const clientToken = payments.find((p) => p.status === "Pending" && p.token)?.token
+  expect(clientToken, "a pending payment with the provider's token").toBeTruthy()
+  const confirmed = await api.post("/sandbox-gateway/confirm", {
+    headers: { "X-XSRF-TOKEN": headers["X-XSRF-TOKEN"] },
+    data: {
+      clientToken,
+      cardNumber,
+      cardholderName: "A Customer",
+      expiry: "12/30",
+      securityCode: "123",
+    },
+  })
+  expect(confirmed.ok(), await confirmed.text()).toBe(true)
+  expect(((await confirmed.json()) as { status: string }).status).toBe("Succeeded")
+  const completed = await api.post(`/api/Orders/${order.id}/complete-order`, { headers })
+  expect(completed.ok(), await completed.text()).toBe(true)
+  const paid = ((await completed.json()) as { order: { status: string } }).order
+  expect(paid.status).toBe("Completed")
 }

@@ -1,14 +1,8 @@
 import AxeBuilder from "@axe-core/playwright"
-import { expect, type Page, test } from "@playwright/test"
+import { expect, type Page } from "@playwright/test"
 import { ordinalDate } from "../../core/src/rules/dates"
 import { pauseEnd } from "../../core/src/rules/standing"
-import {
-  addToBasketAndCheckout,
-  openCompetition,
-  PASSWORD,
-  registerThroughApi,
-  uniqueEmail,
-} from "./support"
+import { addToBasketAndCheckout, openCompetition, customerTest as test } from "./support"
 
 /**
  * Issue 12's pause (decision 0043): a customer takes a 6-month break from
@@ -26,14 +20,6 @@ test("a 6-month break shows its end date and checkout is refused with the messag
   request,
 }, testInfo) => {
   test.setTimeout(120_000)
-  const email = uniqueEmail(testInfo, "break")
-  await registerThroughApi(page, email)
-  await page.goto("/Auth/Login")
-  await page.getByLabel("Email address").fill(email)
-  await page.getByLabel("Password").fill(PASSWORD)
-  await page.getByRole("button", { name: "LOGIN", exact: true }).click()
-  await expect(page).not.toHaveURL(/\/Auth\/Login/)
-
   await page.goto("/Account/TakeABreak")
   await expect(page.getByRole("heading", { name: "Take a break", level: 2 })).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])

@@ -1,12 +1,26 @@
 import {
   type ColumnDef,
-  flexRender,
+  type ColumnDefTemplate,
   getCoreRowModel,
   getSortedRowModel,
   type SortingState,
   useReactTable,
 } from "@tanstack/react-table"
 import { type ReactNode, useState } from "react"
+
+/**
+ * What a header or a cell shows. TanStack's flexRender would mount a
+ * function as a component of its own, and the screens make their columns
+ * anew on every render: each render of a screen would be a new component
+ * type, and React would throw away whatever a cell holds (a rename half
+ * typed, its focus) whenever the screen renders again, for instance when
+ * its list comes back from a reload. Called as a plain function, the cell's
+ * elements keep their place, and their components their state.
+ */
+export const renderTemplate = <Props extends object>(
+  template: ColumnDefTemplate<Props> | undefined,
+  props: Props,
+): ReactNode => (typeof template === "function" ? template(props) : template)
 
 /**
  * A list screen's table (TanStack Table). The server filters and pages
@@ -47,7 +61,7 @@ export function DataTable<Row>({
             <tr key={group.id}>
               {group.headers.map((header) => {
                 const sorted = header.column.getIsSorted()
-                const label = flexRender(header.column.columnDef.header, header.getContext())
+                const label = renderTemplate(header.column.columnDef.header, header.getContext())
                 return (
                   <th
                     key={header.id}
@@ -82,7 +96,7 @@ export function DataTable<Row>({
             <tr key={row.id} className="hover:bg-slate-50">
               {row.getVisibleCells().map((cell) => (
                 <td key={cell.id} className="px-3 py-2 align-top">
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  {renderTemplate(cell.column.columnDef.cell, cell.getContext())}
                 </td>
               ))}
             </tr>

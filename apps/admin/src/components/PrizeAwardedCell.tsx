@@ -15,8 +15,7 @@ type AwardedAs = MainPrizeWinnerJson["prizeAwardedAs"]
 export function PrizeAwardedCell({ winner }: { readonly winner: MainPrizeWinnerJson }) {
   const id = useId()
   const [saved, setSaved] = useState("")
-  // The answer is kept here rather than by reloading the list, which would remount the row
-  // and lose the "Saved" it announces.
+  // The answer is kept here: one choice does not need the whole list of winners loaded again.
   const [value, setValue] = useState<AwardedAs>(winner.prizeAwardedAs)
   const save = useAction(
     (prizeAwardedAs: AwardedAs) =>
