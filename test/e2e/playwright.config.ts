@@ -3,8 +3,10 @@ import { CONSENT_STORAGE_KEY, CONSENT_VERSION } from "../../apps/web/src/consent
 import { SOURCE_NODE_ARGS } from "../support/source-node"
 
 /**
- * Debian's Chromium, never a downloaded browser. The shop runs from the
- * built storefront on an in-memory embedded database seeded with demo data,
+ * Debian's Chromium, never a downloaded browser. The shop runs as `npm start`
+ * runs it, the built server (apps/server/dist) serving the built storefront
+ * and back office, so `npm run build` comes first (`npm test` builds before
+ * this stage), on an in-memory embedded database seeded with demo data,
  * so each run starts from the same known state. A second shop takes cards
  * through the real provider's adapter, against a local stand-in for Stripe
  * (its REST API, Stripe.js and signed webhooks: stand-ins/stripe-provider.ts),
@@ -21,6 +23,8 @@ const stripeKeys = {
   STRIPE_WEBHOOK_SECRET: "whsec_stand_in_webhook_signing_secret",
 }
 const STRIPE_SPEC = "stripe-payment.spec.ts"
+/** The built server, as `npm start` runs it: no TypeScript loader to start or to run under. */
+const SHOP = "node --enable-source-maps apps/server/dist/main.js"
 /** The back office's journeys: staff work at a laptop or a tablet, not a phone (issue 10 §4). */
 const BACK_OFFICE_SPECS = "admin-*.spec.ts"
 /**
@@ -110,7 +114,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node ${SOURCE_NODE_ARGS.join(" ")} apps/server/src/main.ts`,
+      command: SHOP,
       cwd: "../..",
       url: `http://localhost:${port}/health/ping`,
       timeout: 120_000,
@@ -144,12 +148,12 @@ export default defineConfig({
       env: {
         PORT: String(stripePort),
         SHOP_URL: `http://localhost:${stripeShopPort}`,
-        WEBHOOK_DELAY_MS: "2000",
+        WEBHOOKS: "held",
         ...stripeKeys,
       },
     },
     {
-      command: `node ${SOURCE_NODE_ARGS.join(" ")} apps/server/src/main.ts`,
+      command: SHOP,
       cwd: "../..",
       url: `http://localhost:${stripeShopPort}/health/ping`,
       timeout: 120_000,

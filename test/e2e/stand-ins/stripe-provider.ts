@@ -14,9 +14,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
  *   succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 lacks funds;
  * - after each outcome, a webhook signed with the endpoint's secret, as the
  *   provider sends it, to the shop's status-notification route.
- * Webhooks leave WEBHOOK_DELAY_MS after the outcome (the real ones come a
- * little after the browser hears), so the journeys show the shop acting on
- * what the browser reports, not on a webhook that happened to win the race.
+ * With WEBHOOKS=held an order's webhooks wait until the journey releases
+ * them (POST /__stand-in/deliveries/release?orderId=…), as the real ones
+ * come a little after the browser hears: the journeys show the shop acting
+ * on what the browser reports, in the order they choose, never on a
+ * webhook that happened to win a race against a clock.
  * The signing is written here again rather than imported from the shop, so
  * the shop's verification is checked against an independent signer.
  *
@@ -34,7 +36,7 @@ const shopUrl = env("SHOP_URL")
 const secretKey = env("STRIPE_SECRET_KEY")
 const publishableKey = env("STRIPE_PUBLISHABLE_KEY")
 const webhookSecret = env("STRIPE_WEBHOOK_SECRET")
-const webhookDelayMs = Number(env("WEBHOOK_DELAY_MS", "0"))
+const holdWebhooks = env("WEBHOOKS", "immediate") === "held"
 const NOTIFICATION_PATH = "/api/Orders/payments/status-notification"
 
 const script = readFileSync(new URL("./stripe-js.js", import.meta.url), "utf8")
@@ -71,6 +73,22 @@ interface Delivery {
 const intents = new Map<string, Intent>()
 const idempotent = new Map<string, Intent>()
 const deliveries: Delivery[] = []
+
+/** Orders whose webhooks go out at once: released by the journey (WEBHOOKS=held). */
+const released = new Set<string>()
+/** Webhooks waiting for their order's release. */
+const held = new Map<string, Array<() => void>>()
+
+const releaseOf = (orderId: string | undefined): Promise<void> => {
+  if (!holdWebhooks || orderId === undefined || released.has(orderId)) return Promise.resolve()
+  return new Promise((resolve) => held.set(orderId, [...(held.get(orderId) ?? []), resolve]))
+}
+
+const release = (orderId: string) => {
+  released.add(orderId)
+  for (const deliver of held.get(orderId) ?? []) deliver()
+  held.delete(orderId)
+}
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`
 
@@ -126,7 +144,7 @@ const notify = async (type: string, intent: Intent) => {
     type,
     data: { object: intent },
   })
-  await new Promise((resolve) => setTimeout(resolve, webhookDelayMs))
+  await releaseOf(delivery.orderId)
   for (let attempt = 0; attempt < 5; attempt++) {
     const timestamp = Math.floor(Date.now() / 1000)
     const signature = createHmac("sha256", webhookSecret)
@@ -251,6 +269,13 @@ const handle = async (request: IncomingMessage, response: ServerResponse) => {
   }
   if (method === "GET" && url.pathname === "/__stand-in/deliveries") {
     return send(response, 200, deliveries)
+  }
+  if (method === "POST" && url.pathname === "/__stand-in/deliveries/release") {
+    const orderId = url.searchParams.get("orderId")
+    if (!orderId)
+      return apiError(response, 400, { type: "invalid_request_error", message: "orderId" })
+    release(orderId)
+    return send(response, 200, { released: orderId })
   }
 
   const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(url.pathname)
