@@ -5,7 +5,7 @@ import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { migrateToLatest } from "../migrations"
 import { makeAuditLog } from "./audit-log"
-import type { SuiteDatabase } from "./orders.suite"
+import type { SuiteDatabase } from "./suite-database"
 
 const entry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   actor: { userId: randomUUID(), role: "Staff" },

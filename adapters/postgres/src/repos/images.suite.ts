@@ -13,8 +13,8 @@ import { makeAuditLog } from "./audit-log"
 import { loadImageGroups } from "./competition-loader"
 import { createCompetition } from "./competition-writer"
 import { makeImageStore } from "./images"
-import type { SuiteDatabase } from "./orders.suite"
 import { testSecrets } from "./orders-fixtures"
+import type { SuiteDatabase } from "./suite-database"
 
 const staff: Principal = {
   userId: "5a0b7c2e-8f5e-4b8a-9d61-3b2f0c1d9e01",

@@ -11,9 +11,9 @@ import { makeTransactions } from "../transactions"
 import { makeCompetitionRepo } from "./competitions"
 import { makeInstantWinRepo } from "./instant-wins"
 import { makeOrderRepo } from "./orders"
-import type { SuiteDatabase } from "./orders.suite"
 import { competitionOnSale, NOW, newBasket, newCustomer } from "./orders-fixtures"
 import { makeSiteCreditLedger } from "./site-credit"
+import type { SuiteDatabase } from "./suite-database"
 import { makeTicketAllocator } from "./ticket-allocator"
 
 const HOUR = 60 * 60 * 1000

@@ -3,21 +3,15 @@ import { allocationExceptions } from "@howzat/core/rules/allocation"
 import { pence } from "@howzat/core/rules/money"
 import { OrderStatus } from "@howzat/core/rules/order-status"
 import { Effect, Either } from "effect"
-import type { Kysely } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { migrateToLatest } from "../migrations"
-import type { Database } from "../schema"
 import { makeTransactions } from "../transactions"
 import { makeBasketRepo } from "./baskets"
 import { makeOrderRepo } from "./orders"
 import { competitionOnSale, NOW, newBasket, newCustomer, poolCounts } from "./orders-fixtures"
 import { makePromotionUses } from "./promotion-uses"
+import type { SuiteDatabase } from "./suite-database"
 import { makeTicketAllocator } from "./ticket-allocator"
-
-export interface SuiteDatabase {
-  readonly db: Kysely<Database>
-  readonly close: () => Promise<void>
-}
 
 const HOUR = 60 * 60 * 1000
 

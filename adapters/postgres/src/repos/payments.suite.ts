@@ -12,10 +12,10 @@ import type { Database } from "../schema"
 import { makeTransactions } from "../transactions"
 import { makeCustomerRepo } from "./customers"
 import { makeOrderRepo } from "./orders"
-import type { SuiteDatabase } from "./orders.suite"
 import { NOW, newBasket, newCustomer } from "./orders-fixtures"
 import { makePaymentRepo } from "./payments"
 import { makeSiteCreditLedger } from "./site-credit"
+import type { SuiteDatabase } from "./suite-database"
 
 const MINUTE = 60 * 1000
 const HOUR = 60 * MINUTE

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { migrateToLatest } from "../migrations"
-import type { SuiteDatabase } from "./orders.suite"
 import { makeSecondFactorStore, purgeExpiredChallenges } from "./second-factors"
+import type { SuiteDatabase } from "./suite-database"
 
 const NOW = new Date("2026-11-24T12:00:00Z")
 const LATER = new Date("2026-11-24T12:05:00Z")
