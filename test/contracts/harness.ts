@@ -73,6 +73,25 @@ export const openSuiteDatabaseOnPostgres = () =>
 export const openPostgres = async (): Promise<ContractDatabase> =>
   migrated(await openSuiteDatabaseOnPostgres())
 
+/**
+ * One database for all the suites of a test file: the contract's harness and
+ * the database's own tests each open it, but it is opened once (an open
+ * costs about a second) and closed after the file's last test. Call it at
+ * the top of a `*.pglite.test.ts` or `*.postgres.test.ts` file.
+ */
+export const oneDatabasePerFile = <D extends { readonly close: () => Promise<void> }>(
+  open: () => Promise<D>,
+): (() => Promise<D>) => {
+  let opened: Promise<D> | undefined
+  afterAll(async () => {
+    if (opened !== undefined) await (await opened).close()
+  })
+  return async () => {
+    opened ??= open()
+    return { ...(await opened), close: async () => {} }
+  }
+}
+
 /** Ids for in-memory seeding: unique within the process, readable in a failure. */
 let nextMemoryId = 0
 export const memoryId = (prefix: string): string => {

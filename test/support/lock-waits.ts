@@ -1,0 +1,41 @@
+import type { Database } from "@howzat/postgres"
+import { type ControlledTransaction, type Kysely, sql } from "kysely"
+
+/**
+ * Until `count` sessions of this database wait for a lock another session
+ * holds, as PostgreSQL itself reports it (pg_locks), so a race's test can
+ * prove the racers queued behind the holder before it lets go. It polls the
+ * server for that state (it orders nothing by time) and gives up after ten
+ * seconds. PostgreSQL only: PGlite is one session, where nothing waits on a
+ * lock.
+ */
+export const lockWaits = async (db: Kysely<Database>, count: number): Promise<void> => {
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    const { rows } = await sql<{ waiting: number }>`
+      select count(*)::int as waiting from pg_locks l join pg_stat_activity a on a.pid = l.pid
+      where not l.granted and a.datname = current_database()`.execute(db)
+    const waiting = rows[0]?.waiting ?? 0
+    if (waiting >= count) return
+    if (Date.now() > deadline)
+      throw new Error(`only ${waiting} of ${count} sessions ever waited for a lock`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/**
+ * A transaction of the test's own, its locks held until `use` commits it;
+ * rolled back if `use` fails first, so a failed test leaves no session
+ * holding a lock or a connection.
+ */
+export const inOpenTransaction = async <A>(
+  db: Kysely<Database>,
+  use: (trx: ControlledTransaction<Database>) => Promise<A>,
+): Promise<A> => {
+  const trx = await db.startTransaction().execute()
+  try {
+    return await use(trx)
+  } finally {
+    if (!trx.isCommitted && !trx.isRolledBack) await trx.rollback().execute()
+  }
+}
