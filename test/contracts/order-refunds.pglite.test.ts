@@ -1,8 +1,12 @@
 import { makeDatabase } from "@howzat/postgres/testing"
+import { oneDatabasePerFile } from "./harness"
 import { orderRefundsContract } from "./order-refunds.contract"
-import { orderRefundsOnDatabase } from "./order-refunds.database"
+import { orderRefundsInTheDatabase, orderRefundsOnDatabase } from "./order-refunds.database"
+
+const database = oneDatabasePerFile(() => makeDatabase({}))
 
 orderRefundsContract(
   "order refunds on PGlite (the OrderRefundRepo adapter)",
-  orderRefundsOnDatabase(() => makeDatabase({})),
+  orderRefundsOnDatabase(database),
 )
+orderRefundsInTheDatabase("order refunds in PGlite's tables", database)
