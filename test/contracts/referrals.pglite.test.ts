@@ -1,8 +1,9 @@
 import { makeDatabase } from "@howzat/postgres/testing"
+import { oneDatabasePerFile } from "./harness"
 import { referralsContract } from "./referrals.contract"
-import { referralsOnDatabase } from "./referrals.database"
+import { referralsInTheDatabase, referralsOnDatabase } from "./referrals.database"
 
-referralsContract(
-  "referrals on PGlite (the ReferralRepo adapter)",
-  referralsOnDatabase(() => makeDatabase({})),
-)
+const database = oneDatabasePerFile(() => makeDatabase({}))
+
+referralsContract("referrals on PGlite (the ReferralRepo adapter)", referralsOnDatabase(database))
+referralsInTheDatabase("referrals in PGlite's tables", database)
