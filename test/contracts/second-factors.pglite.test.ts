@@ -1,8 +1,12 @@
 import { makeDatabase } from "@howzat/postgres/testing"
+import { oneDatabasePerFile } from "./harness"
 import { secondFactorsContract } from "./second-factors.contract"
-import { secondFactorsOnDatabase } from "./second-factors.database"
+import { secondFactorsInTheDatabase, secondFactorsOnDatabase } from "./second-factors.database"
+
+const database = oneDatabasePerFile(() => makeDatabase({}))
 
 secondFactorsContract(
   "second factors on PGlite (the SecondFactorStore adapter)",
-  secondFactorsOnDatabase(() => makeDatabase({})),
+  secondFactorsOnDatabase(database),
 )
+secondFactorsInTheDatabase("second factors in PGlite's tables", database)

@@ -39,3 +39,23 @@ export const inOpenTransaction = async <A>(
     if (!trx.isCommitted && !trx.isRolledBack) await trx.rollback().execute()
   }
 }
+
+/**
+ * A race made to happen: `first` runs in a transaction held open while the
+ * `others` start and queue behind its locks (as pg_locks shows), then it
+ * commits and they go on. Answers the first's answer, then the others'.
+ */
+export const raceBehind = <A>(
+  db: Kysely<Database>,
+  first: (trx: Kysely<Database>) => Promise<A>,
+  others: readonly (() => Promise<A>)[],
+): Promise<A[]> =>
+  inOpenTransaction(db, async (trx) => {
+    const leader = await first(trx)
+    const followers = Promise.all(others.map((start) => start()))
+    // Awaited below; marked handled so a failure before then is not also reported unhandled.
+    followers.catch(() => {})
+    await lockWaits(db, others.length)
+    await trx.commit().execute()
+    return [leader, ...(await followers)]
+  })
