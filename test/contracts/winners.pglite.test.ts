@@ -1,8 +1,9 @@
 import { makeDatabase } from "@howzat/postgres/testing"
+import { oneDatabasePerFile } from "./harness"
 import { winnersContract } from "./winners.contract"
-import { winnersOnDatabase } from "./winners.database"
+import { winnersInTheDatabase, winnersOnDatabase } from "./winners.database"
 
-winnersContract(
-  "winners on PGlite (the WinnerRecords adapter)",
-  winnersOnDatabase(() => makeDatabase({})),
-)
+const database = oneDatabasePerFile(() => makeDatabase({}))
+
+winnersContract("winners on PGlite (the WinnerRecords adapter)", winnersOnDatabase(database))
+winnersInTheDatabase("winners in PGlite's tables", database)
