@@ -29,8 +29,8 @@ let people = 0
  * adjustments as ledger lines either way, an erasure that replaces the person
  * on their record once and leaves the ledger, and the vouchers a customer's
  * orders used. Customers are registered through CustomerRepo (and UserRepo)
- * and read back through it; what erasure does to the draws, postal entries, notes and mail
- * tables is the database suite's (staff-customers.suite.ts).
+ * and read back through it; what erasure does to the draws, postal entries,
+ * notes and mail tables is the database's (staff-customers.database.ts).
  */
 export const staffCustomersContract = (
   name: string,
