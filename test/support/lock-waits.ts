@@ -24,21 +24,38 @@ export const lockWaits = async (db: Kysely<Database>, count: number): Promise<vo
 }
 
 /**
- * A transaction of the test's own, its locks held until `use` commits it;
- * rolled back if `use` fails first, so a failed test leaves no session
- * holding a lock or a connection.
+ * Transactions of the test's own, their locks held until `use` commits
+ * them. Any `use` leaves open (it failed first) are rolled back all at
+ * once, since one may be stuck waiting for another's lock, so a failed test
+ * leaves no session holding a lock or a connection.
  */
-export const inOpenTransaction = async <A>(
+export const inOpenTransactions = async <A>(
   db: Kysely<Database>,
-  use: (trx: ControlledTransaction<Database>) => Promise<A>,
+  count: number,
+  use: (trxs: readonly ControlledTransaction<Database>[]) => Promise<A>,
 ): Promise<A> => {
-  const trx = await db.startTransaction().execute()
+  const trxs: ControlledTransaction<Database>[] = []
   try {
-    return await use(trx)
+    for (let i = 0; i < count; i++) trxs.push(await db.startTransaction().execute())
+    return await use(trxs)
   } finally {
-    if (!trx.isCommitted && !trx.isRolledBack) await trx.rollback().execute()
+    await Promise.all(
+      trxs
+        .filter((trx) => !trx.isCommitted && !trx.isRolledBack)
+        .map((trx) => trx.rollback().execute()),
+    )
   }
 }
+
+/** One transaction of the test's own, as inOpenTransactions. */
+export const inOpenTransaction = <A>(
+  db: Kysely<Database>,
+  use: (trx: ControlledTransaction<Database>) => Promise<A>,
+): Promise<A> =>
+  inOpenTransactions(db, 1, ([trx]) => {
+    if (trx === undefined) throw new Error("no transaction opened")
+    return use(trx)
+  })
 
 /**
  * A race made to happen: `first` runs in a transaction held open while the
