@@ -37,6 +37,12 @@ export {
   poolCounts,
 } from "./repos/orders-fixtures"
 export { makePostalEntryRepo } from "./repos/postal-entries"
+export {
+  POSTAL_STAFF,
+  personForm,
+  postalEntriesOn,
+  postalEntryPortsOn,
+} from "./repos/postal-entries-fixtures"
 export { makePromotionUses } from "./repos/promotion-uses"
 export { makeReferralRepo } from "./repos/referrals"
 export { makeResponsiblePlayEvents } from "./repos/responsible-play-events"
