@@ -1,8 +1,9 @@
 import { makeDatabase } from "@howzat/postgres/testing"
+import { oneDatabasePerFile } from "./harness"
 import { ordersContract } from "./orders.contract"
-import { ordersOnDatabase } from "./orders.database"
+import { ordersInTheDatabase, ordersOnDatabase } from "./orders.database"
 
-ordersContract(
-  "orders on PGlite (the OrderRepo adapter)",
-  ordersOnDatabase(() => makeDatabase({})),
-)
+const database = oneDatabasePerFile(() => makeDatabase({}))
+
+ordersContract("orders on PGlite (the OrderRepo adapter)", ordersOnDatabase(database))
+ordersInTheDatabase("orders in PGlite's tables", database)
