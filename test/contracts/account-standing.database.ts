@@ -4,20 +4,18 @@ import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {
   makeAccountStandingStore,
   makeAgeVerificationRecords,
-  migrateToLatest,
   newCustomer,
 } from "@howzat/postgres/testing"
 import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import type { AccountStandingWorld } from "./account-standing.contract"
-import { useDatabase } from "./file-database"
 import type { ContractDatabase } from "./harness"
+import { useDatabase } from "./harness"
 
 /** The account standing contract's world on a real database (PGlite or PostgreSQL). */
 export const accountStandingOnDatabase =
   (open: () => Promise<SuiteDatabase>) => async (): Promise<AccountStandingWorld> => {
     const { db, close } = await open()
-    await migrateToLatest(db)
     return {
       layer: Layer.merge(
         Layer.succeed(AccountStandingStore, makeAccountStandingStore(db)),

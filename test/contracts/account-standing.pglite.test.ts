@@ -1,15 +1,14 @@
-import { openMigratedPglite } from "../support/suite-database"
 import { accountStandingContract } from "./account-standing.contract"
 import {
   accountStandingDatabaseFacts,
   accountStandingOnDatabase,
 } from "./account-standing.database"
-import { oneDatabasePerFile } from "./file-database"
+import { oneDatabasePerFile, openPglite } from "./harness"
 
-const database = oneDatabasePerFile(openMigratedPglite)
+const database = oneDatabasePerFile(openPglite)
 
 accountStandingContract(
   "account standing on PGlite (the AccountStandingStore and AgeVerificationRecords adapters)",
-  accountStandingOnDatabase(database.open),
+  accountStandingOnDatabase(database),
 )
-accountStandingDatabaseFacts("age checks' table on PGlite", database.open)
+accountStandingDatabaseFacts("age checks' table on PGlite", database)

@@ -3,13 +3,12 @@ import {
   accountStandingDatabaseFacts,
   accountStandingOnDatabase,
 } from "./account-standing.database"
-import { oneDatabasePerFile } from "./file-database"
-import { openSuiteDatabaseOnPostgres } from "./harness"
+import { oneDatabasePerFile, openPostgres } from "./harness"
 
-const database = oneDatabasePerFile(openSuiteDatabaseOnPostgres)
+const database = oneDatabasePerFile(openPostgres)
 
 accountStandingContract(
   "account standing on PostgreSQL (the AccountStandingStore and AgeVerificationRecords adapters)",
-  accountStandingOnDatabase(database.open),
+  accountStandingOnDatabase(database),
 )
-accountStandingDatabaseFacts("age checks' table on PostgreSQL", database.open)
+accountStandingDatabaseFacts("age checks' table on PostgreSQL", database)

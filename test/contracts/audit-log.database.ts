@@ -2,24 +2,18 @@ import { randomUUID } from "node:crypto"
 import { AuditLog, AuditLogReader } from "@howzat/core/ports/audit-log"
 import { Transactions } from "@howzat/core/ports/transactions"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
-import {
-  makeAuditLog,
-  makeAuditLogReader,
-  makeTransactions,
-  migrateToLatest,
-} from "@howzat/postgres/testing"
+import { makeAuditLog, makeAuditLogReader, makeTransactions } from "@howzat/postgres/testing"
 import { Effect, Layer } from "effect"
 import { sql } from "kysely"
 import { describe, expect, it } from "vitest"
 import type { AuditLogWorld } from "./audit-log.contract"
-import { useDatabase } from "./file-database"
 import type { ContractDatabase } from "./harness"
+import { useDatabase } from "./harness"
 
 /** The audit log contract's world on a real database (PGlite or PostgreSQL). */
 export const auditLogOnDatabase =
   (open: () => Promise<SuiteDatabase>) => async (): Promise<AuditLogWorld> => {
     const { db, close } = await open()
-    await migrateToLatest(db)
     return {
       layer: Layer.mergeAll(
         Layer.succeed(AuditLog, makeAuditLog(db)),

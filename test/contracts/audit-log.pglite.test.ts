@@ -1,12 +1,11 @@
-import { openMigratedPglite } from "../support/suite-database"
 import { auditLogContract } from "./audit-log.contract"
 import { auditLogDatabaseFacts, auditLogOnDatabase } from "./audit-log.database"
-import { oneDatabasePerFile } from "./file-database"
+import { oneDatabasePerFile, openPglite } from "./harness"
 
-const database = oneDatabasePerFile(openMigratedPglite)
+const database = oneDatabasePerFile(openPglite)
 
 auditLogContract(
   "the audit log on PGlite (the AuditLog and AuditLogReader adapters)",
-  auditLogOnDatabase(database.open),
+  auditLogOnDatabase(database),
 )
-auditLogDatabaseFacts("the audit log's table on PGlite", database.open)
+auditLogDatabaseFacts("the audit log's table on PGlite", database)

@@ -1,12 +1,11 @@
 import { auditLogContract } from "./audit-log.contract"
 import { auditLogDatabaseFacts, auditLogOnDatabase } from "./audit-log.database"
-import { oneDatabasePerFile } from "./file-database"
-import { openSuiteDatabaseOnPostgres } from "./harness"
+import { oneDatabasePerFile, openPostgres } from "./harness"
 
-const database = oneDatabasePerFile(openSuiteDatabaseOnPostgres)
+const database = oneDatabasePerFile(openPostgres)
 
 auditLogContract(
   "the audit log on PostgreSQL (the AuditLog and AuditLogReader adapters)",
-  auditLogOnDatabase(database.open),
+  auditLogOnDatabase(database),
 )
-auditLogDatabaseFacts("the audit log's table on PostgreSQL", database.open)
+auditLogDatabaseFacts("the audit log's table on PostgreSQL", database)

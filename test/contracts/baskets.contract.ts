@@ -20,7 +20,7 @@ const uniqueCode = (prefix: string) => `${prefix}${randomUUID().slice(0, 8).toUp
  * exist, amounts never below nothing, a change made only for the owner it
  * was meant for, and none once the basket is checked out but checkout's own.
  * Locks and races (two claims at once, a change waiting for checkout's hold)
- * stay in the database suite (orders.suite.ts).
+ * are the database's, on PostgreSQL (orders.database.ts).
  */
 export const basketsContract = (name: string, open: () => Promise<OrdersWorld>) =>
   describe(name, { timeout: 120_000 }, () => {

@@ -1,14 +1,10 @@
-import { openMigratedPglite } from "../support/suite-database"
 import { catalogueAdminContract } from "./catalogue-admin.contract"
 import { catalogueAdminDatabaseFacts, catalogueAdminOnDatabase } from "./catalogue-admin.database"
-import { oneDatabasePerFile } from "./file-database"
+import { oneDatabasePerFile, openPglite } from "./harness"
 
-const database = oneDatabasePerFile(openMigratedPglite)
+const database = oneDatabasePerFile(openPglite)
 
 catalogueAdminContract("staff's categories and attribute types on PGlite", () =>
-  catalogueAdminOnDatabase(database.open),
+  catalogueAdminOnDatabase(database),
 )
-catalogueAdminDatabaseFacts(
-  "staff's catalogue writes through the use cases on PGlite",
-  database.open,
-)
+catalogueAdminDatabaseFacts("staff's catalogue writes through the use cases on PGlite", database)

@@ -1,14 +1,13 @@
 import { catalogueAdminContract } from "./catalogue-admin.contract"
 import { catalogueAdminDatabaseFacts, catalogueAdminOnDatabase } from "./catalogue-admin.database"
-import { oneDatabasePerFile } from "./file-database"
-import { openSuiteDatabaseOnPostgres } from "./harness"
+import { oneDatabasePerFile, openPostgres } from "./harness"
 
-const database = oneDatabasePerFile(openSuiteDatabaseOnPostgres)
+const database = oneDatabasePerFile(openPostgres)
 
 catalogueAdminContract("staff's categories and attribute types on PostgreSQL", () =>
-  catalogueAdminOnDatabase(database.open),
+  catalogueAdminOnDatabase(database),
 )
 catalogueAdminDatabaseFacts(
   "staff's catalogue writes through the use cases on PostgreSQL",
-  database.open,
+  database,
 )

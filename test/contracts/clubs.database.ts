@@ -19,8 +19,8 @@ import { Effect, Layer } from "effect"
 import { sql } from "kysely"
 import { beforeAll, describe, expect, it } from "vitest"
 import type { ClubsWorld } from "./clubs.contract"
-import { useDatabase } from "./file-database"
 import type { ContractDatabase } from "./harness"
+import { useDatabase } from "./harness"
 
 /**
  * The clubs contract's world on a real database (PGlite or PostgreSQL): a
@@ -31,7 +31,6 @@ import type { ContractDatabase } from "./harness"
 export const clubsOnDatabase =
   (open: () => Promise<SuiteDatabase>) => async (): Promise<ClubsWorld> => {
     const { db, close } = await open()
-    await migrateToLatest(db)
     /** A customer's new order, not yet paid. */
     const anOrder = async () => {
       const customerId = await newCustomer(db)

@@ -1,14 +1,13 @@
 import { clubsContract } from "./clubs.contract"
 import { clubsDatabaseFacts, clubsFromBeforeCurrentCodes, clubsOnDatabase } from "./clubs.database"
-import { oneDatabasePerFile } from "./file-database"
-import { openSuiteDatabaseOnPostgres } from "./harness"
+import { oneDatabasePerFile, openPostgres } from "./harness"
 
-const database = oneDatabasePerFile(openSuiteDatabaseOnPostgres)
+const database = oneDatabasePerFile(openPostgres)
 
 // First: it steps the file's database back to an older schema and migrates it again.
-clubsFromBeforeCurrentCodes("clubs from before current codes, on PostgreSQL", database.open)
+clubsFromBeforeCurrentCodes("clubs from before current codes, on PostgreSQL", database)
 clubsContract(
   "clubs on PostgreSQL (the ClubStore and ClubDirectory adapters)",
-  clubsOnDatabase(database.open),
+  clubsOnDatabase(database),
 )
-clubsDatabaseFacts("clubs' tables on PostgreSQL", database.open)
+clubsDatabaseFacts("clubs' tables on PostgreSQL", database)

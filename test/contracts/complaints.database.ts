@@ -1,18 +1,17 @@
 import { ComplaintStore } from "@howzat/core/ports/complaints"
 import { Transactions } from "@howzat/core/ports/transactions"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
-import { makeComplaintStore, makeTransactions, migrateToLatest } from "@howzat/postgres/testing"
+import { makeComplaintStore, makeTransactions } from "@howzat/postgres/testing"
 import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { type ComplaintsWorld, newComplaint } from "./complaints.contract"
-import { useDatabase } from "./file-database"
 import type { ContractDatabase } from "./harness"
+import { useDatabase } from "./harness"
 
 /** The complaints contract's world on a real database (PGlite or PostgreSQL). */
 export const complaintsOnDatabase =
   (open: () => Promise<SuiteDatabase>) => async (): Promise<ComplaintsWorld> => {
     const { db, close } = await open()
-    await migrateToLatest(db)
     return {
       layer: Layer.merge(
         Layer.succeed(ComplaintStore, makeComplaintStore(db)),

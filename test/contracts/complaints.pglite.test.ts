@@ -1,12 +1,11 @@
-import { openMigratedPglite } from "../support/suite-database"
 import { complaintsContract } from "./complaints.contract"
 import { complaintsDatabaseFacts, complaintsOnDatabase } from "./complaints.database"
-import { oneDatabasePerFile } from "./file-database"
+import { oneDatabasePerFile, openPglite } from "./harness"
 
-const database = oneDatabasePerFile(openMigratedPglite)
+const database = oneDatabasePerFile(openPglite)
 
 complaintsContract(
   "complaints on PGlite (the ComplaintStore adapter)",
-  complaintsOnDatabase(database.open),
+  complaintsOnDatabase(database),
 )
-complaintsDatabaseFacts("complaints' table on PGlite", database.open)
+complaintsDatabaseFacts("complaints' table on PGlite", database)

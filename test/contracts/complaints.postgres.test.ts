@@ -1,12 +1,11 @@
 import { complaintsContract } from "./complaints.contract"
 import { complaintsDatabaseFacts, complaintsOnDatabase } from "./complaints.database"
-import { oneDatabasePerFile } from "./file-database"
-import { openSuiteDatabaseOnPostgres } from "./harness"
+import { oneDatabasePerFile, openPostgres } from "./harness"
 
-const database = oneDatabasePerFile(openSuiteDatabaseOnPostgres)
+const database = oneDatabasePerFile(openPostgres)
 
 complaintsContract(
   "complaints on PostgreSQL (the ComplaintStore adapter)",
-  complaintsOnDatabase(database.open),
+  complaintsOnDatabase(database),
 )
-complaintsDatabaseFacts("complaints' table on PostgreSQL", database.open)
+complaintsDatabaseFacts("complaints' table on PostgreSQL", database)

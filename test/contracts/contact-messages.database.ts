@@ -1,22 +1,17 @@
 import { ContactMessageStore } from "@howzat/core/ports/contact-messages"
 import { Transactions } from "@howzat/core/ports/transactions"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
-import {
-  makeContactMessageStore,
-  makeTransactions,
-  migrateToLatest,
-} from "@howzat/postgres/testing"
+import { makeContactMessageStore, makeTransactions } from "@howzat/postgres/testing"
 import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import type { ContactMessagesWorld } from "./contact-messages.contract"
-import { useDatabase } from "./file-database"
 import type { ContractDatabase } from "./harness"
+import { useDatabase } from "./harness"
 
 /** The contact messages contract's world on a real database (PGlite or PostgreSQL). */
 export const contactMessagesOnDatabase =
   (open: () => Promise<SuiteDatabase>) => async (): Promise<ContactMessagesWorld> => {
     const { db, close } = await open()
-    await migrateToLatest(db)
     return {
       layer: Layer.merge(
         Layer.succeed(ContactMessageStore, makeContactMessageStore(db)),

@@ -1,15 +1,14 @@
-import { openMigratedPglite } from "../support/suite-database"
 import { contactMessagesContract } from "./contact-messages.contract"
 import {
   contactMessagesDatabaseFacts,
   contactMessagesOnDatabase,
 } from "./contact-messages.database"
-import { oneDatabasePerFile } from "./file-database"
+import { oneDatabasePerFile, openPglite } from "./harness"
 
-const database = oneDatabasePerFile(openMigratedPglite)
+const database = oneDatabasePerFile(openPglite)
 
 contactMessagesContract(
   "contact messages on PGlite (the ContactMessageStore adapter)",
-  contactMessagesOnDatabase(database.open),
+  contactMessagesOnDatabase(database),
 )
-contactMessagesDatabaseFacts("the contact form's table on PGlite", database.open)
+contactMessagesDatabaseFacts("the contact form's table on PGlite", database)

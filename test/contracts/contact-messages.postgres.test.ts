@@ -3,13 +3,12 @@ import {
   contactMessagesDatabaseFacts,
   contactMessagesOnDatabase,
 } from "./contact-messages.database"
-import { oneDatabasePerFile } from "./file-database"
-import { openSuiteDatabaseOnPostgres } from "./harness"
+import { oneDatabasePerFile, openPostgres } from "./harness"
 
-const database = oneDatabasePerFile(openSuiteDatabaseOnPostgres)
+const database = oneDatabasePerFile(openPostgres)
 
 contactMessagesContract(
   "contact messages on PostgreSQL (the ContactMessageStore adapter)",
-  contactMessagesOnDatabase(database.open),
+  contactMessagesOnDatabase(database),
 )
-contactMessagesDatabaseFacts("the contact form's table on PostgreSQL", database.open)
+contactMessagesDatabaseFacts("the contact form's table on PostgreSQL", database)

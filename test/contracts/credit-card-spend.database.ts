@@ -21,10 +21,10 @@ import { competitionOnSale, NOW, newCustomer, newOrder } from "@howzat/postgres/
 import { Effect, FastCheck as fc, Layer, TestClock, TestContext } from "effect"
 import { sql } from "kysely"
 import { describe, expect, it } from "vitest"
+import { lockWaits } from "../support/lock-waits"
 import type { CreditCardSpendSeed } from "./credit-card-spend.contract"
-import { useDatabase } from "./file-database"
 import type { ContractDatabase } from "./harness"
-import { untilWaitingForLocks } from "./lock-waits"
+import { useDatabase } from "./harness"
 
 /** The credit-card harness on a real database: orders and their lines written to the tables. */
 export const creditCardSpendOnDatabase = async (open: () => Promise<ContractDatabase>) => {
@@ -168,7 +168,7 @@ export const creditCardSpendDatabaseFacts = (
           raced = race().finally(() => {
             finished = true
           })
-          await untilWaitingForLocks(db(), count, () => finished)
+          await lockWaits(db(), count, () => finished)
         })
       if (raced === undefined) throw new Error("the race never started")
       return raced

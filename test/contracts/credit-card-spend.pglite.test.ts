@@ -1,17 +1,14 @@
-import { openMigratedPglite } from "../support/suite-database"
 import { creditCardSpendContract } from "./credit-card-spend.contract"
 import {
   creditCardSpendDatabaseFacts,
   creditCardSpendOnDatabase,
 } from "./credit-card-spend.database"
-import { oneDatabasePerFile } from "./file-database"
+import { oneDatabasePerFile, openPglite } from "./harness"
 
-const database = oneDatabasePerFile(openMigratedPglite)
+const database = oneDatabasePerFile(openPglite)
 
-creditCardSpendContract("credit-card spend on PGlite", () =>
-  creditCardSpendOnDatabase(database.open),
-)
+creditCardSpendContract("credit-card spend on PGlite", () => creditCardSpendOnDatabase(database))
 // Last: its final test takes the schema down and back up.
-creditCardSpendDatabaseFacts("credit-card payments settling on PGlite", database.open, {
+creditCardSpendDatabaseFacts("credit-card payments settling on PGlite", database, {
   raceBehindTheCustomer: false,
 })

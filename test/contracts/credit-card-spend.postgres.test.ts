@@ -3,15 +3,14 @@ import {
   creditCardSpendDatabaseFacts,
   creditCardSpendOnDatabase,
 } from "./credit-card-spend.database"
-import { oneDatabasePerFile } from "./file-database"
-import { openSuiteDatabaseOnPostgres } from "./harness"
+import { oneDatabasePerFile, openPostgres } from "./harness"
 
-const database = oneDatabasePerFile(openSuiteDatabaseOnPostgres)
+const database = oneDatabasePerFile(openPostgres)
 
 creditCardSpendContract("credit-card spend on PostgreSQL", () =>
-  creditCardSpendOnDatabase(database.open),
+  creditCardSpendOnDatabase(database),
 )
 // Last: its final test takes the schema down and back up.
-creditCardSpendDatabaseFacts("credit-card payments racing on PostgreSQL", database.open, {
+creditCardSpendDatabaseFacts("credit-card payments racing on PostgreSQL", database, {
   raceBehindTheCustomer: true,
 })

@@ -14,16 +14,15 @@ import {
   makeOrderRepo,
   makeTicketAllocator,
   makeTransactions,
-  migrateToLatest,
   newBasket,
   newCustomer,
 } from "@howzat/postgres/testing"
 import { Deferred, Effect, Fiber, Layer, Option } from "effect"
 import { describe, expect, it } from "vitest"
+import { lockWaits } from "../support/lock-waits"
 import { type DrawsWorld, drawOf, type Sale, yearOf } from "./draw-records.contract"
-import { useDatabase } from "./file-database"
 import type { ContractDatabase } from "./harness"
-import { untilWaitingForLocks } from "./lock-waits"
+import { useDatabase } from "./harness"
 
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
@@ -47,7 +46,6 @@ const pathTo: Record<OrderStatus, readonly OrderStatus[]> = {
 export const drawsOnDatabase =
   (open: () => Promise<SuiteDatabase>) => async (): Promise<DrawsWorld> => {
     const { db, close } = await open()
-    await migrateToLatest(db)
     const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
     const closes = new Map<string, Date>()
     const orders = makeOrderRepo(db)
@@ -259,9 +257,7 @@ export const drawRecordsLockOnServer = (name: string, open: () => Promise<Contra
           )
           yield* Deferred.await(locked)
           const second = yield* Effect.fork(transactions.within(records.lock(id)))
-          yield* Effect.promise(() =>
-            untilWaitingForLocks(db(), 1, () => second.unsafePoll() !== null),
-          )
+          yield* Effect.promise(() => lockWaits(db(), 1, () => second.unsafePoll() !== null))
           expect(yield* Fiber.poll(second)).toEqual(Option.none())
 
           yield* Deferred.succeed(release, undefined)

@@ -1,12 +1,8 @@
-import { openMigratedPglite } from "../support/suite-database"
 import { drawRecordsContract } from "./draw-records.contract"
 import { drawRecordsDatabaseFacts, drawsOnDatabase } from "./draw-records.database"
-import { oneDatabasePerFile } from "./file-database"
+import { oneDatabasePerFile, openPglite } from "./harness"
 
-const database = oneDatabasePerFile(openMigratedPglite)
+const database = oneDatabasePerFile(openPglite)
 
-drawRecordsContract(
-  "draw records on PGlite (the DrawRecords adapter)",
-  drawsOnDatabase(database.open),
-)
-drawRecordsDatabaseFacts("the draw records' rows on PGlite", database.open)
+drawRecordsContract("draw records on PGlite (the DrawRecords adapter)", drawsOnDatabase(database))
+drawRecordsDatabaseFacts("the draw records' rows on PGlite", database)

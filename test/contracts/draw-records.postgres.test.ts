@@ -4,14 +4,13 @@ import {
   drawRecordsLockOnServer,
   drawsOnDatabase,
 } from "./draw-records.database"
-import { oneDatabasePerFile } from "./file-database"
-import { openSuiteDatabaseOnPostgres } from "./harness"
+import { oneDatabasePerFile, openPostgres } from "./harness"
 
-const database = oneDatabasePerFile(openSuiteDatabaseOnPostgres)
+const database = oneDatabasePerFile(openPostgres)
 
 drawRecordsContract(
   "draw records on PostgreSQL (the DrawRecords adapter)",
-  drawsOnDatabase(database.open),
+  drawsOnDatabase(database),
 )
-drawRecordsDatabaseFacts("the draw records' rows on PostgreSQL", database.open)
-drawRecordsLockOnServer("the draw's row lock on PostgreSQL", database.open)
+drawRecordsDatabaseFacts("the draw records' rows on PostgreSQL", database)
+drawRecordsLockOnServer("the draw's row lock on PostgreSQL", database)

@@ -5,7 +5,6 @@ import {
   competitionOnSale,
   makeHarmSignalFacts,
   makeResponsiblePlayEvents,
-  migrateToLatest,
   newBasket,
   newCustomer,
 } from "@howzat/postgres/testing"
@@ -22,7 +21,6 @@ const DAY = 24 * 60 * 60 * 1000
 export const harmSignalFactsOnDatabase =
   (open: () => Promise<SuiteDatabase>) => async (): Promise<HarmSignalFactsWorld> => {
     const { db, close } = await open()
-    await migrateToLatest(db)
     const competitionId = await competitionOnSale(db)
     const log = makeResponsiblePlayEvents(db)
     return {

@@ -71,6 +71,41 @@ export const openSuiteDatabaseOnPostgres = () =>
 export const openPostgres = async (): Promise<ContractDatabase> =>
   withDbLayer(await openSuiteDatabaseOnPostgres())
 
+/**
+ * One database for all the suites of a test file: the contract's harness and
+ * the database's own tests each open it, but it is opened once (an open
+ * costs about a second) and closed after the file's last test. Call it at
+ * the top of a `*.pglite.test.ts` or `*.postgres.test.ts` file.
+ */
+export const oneDatabasePerFile = <D extends { readonly close: () => Promise<void> }>(
+  open: () => Promise<D>,
+): (() => Promise<D>) => {
+  let opened: Promise<D> | undefined
+  afterAll(async () => {
+    if (opened !== undefined) await (await opened).close()
+  })
+  return async () => {
+    opened ??= open()
+    return { ...(await opened), close: async () => {} }
+  }
+}
+
+/**
+ * Inside a `describe` of a database's own facts: the database its tests
+ * use, opened with `open` before them. Answers a getter, as the tests are
+ * declared before it opens.
+ */
+export const useDatabase = (open: () => Promise<{ readonly db: Kysely<Database> }>) => {
+  let database: { readonly db: Kysely<Database> } | undefined
+  beforeAll(async () => {
+    database = await open()
+  })
+  return (): Kysely<Database> => {
+    if (database === undefined) throw new Error("the database opens in beforeAll")
+    return database.db
+  }
+}
+
 /** Ids for in-memory seeding: unique within the process, readable in a failure. */
 let nextMemoryId = 0
 export const memoryId = (prefix: string): string => {

@@ -12,13 +12,12 @@ import {
   makeAuditLog,
   makeImageStore,
   makeTransactions,
-  migrateToLatest,
   newCompetition,
 } from "@howzat/postgres/testing"
 import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
-import { useDatabase } from "./file-database"
 import type { ContractDatabase } from "./harness"
+import { useDatabase } from "./harness"
 import type { ImagesWorld } from "./images.contract"
 
 /**
@@ -28,7 +27,6 @@ import type { ImagesWorld } from "./images.contract"
 export const imagesOnDatabase =
   (open: () => Promise<SuiteDatabase>) => async (): Promise<ImagesWorld> => {
     const { db, close } = await open()
-    await migrateToLatest(db)
     return {
       layer: Layer.succeed(ImageStore, makeImageStore(db)),
       shownBy: async (imageGroupId, user) => {

@@ -1,9 +1,8 @@
-import { openMigratedPglite } from "../support/suite-database"
-import { oneDatabasePerFile } from "./file-database"
+import { oneDatabasePerFile, openPglite } from "./harness"
 import { imagesContract } from "./images.contract"
 import { imagesDatabaseFacts, imagesOnDatabase } from "./images.database"
 
-const database = oneDatabasePerFile(openMigratedPglite)
+const database = oneDatabasePerFile(openPglite)
 
-imagesContract("images on PGlite (the ImageStore adapter)", imagesOnDatabase(database.open))
-imagesDatabaseFacts("images through staff's use case on PGlite", database.open)
+imagesContract("images on PGlite (the ImageStore adapter)", imagesOnDatabase(database))
+imagesDatabaseFacts("images through staff's use case on PGlite", database)

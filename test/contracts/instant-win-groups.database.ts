@@ -14,14 +14,13 @@ import {
   competitionOnSale,
   makeInstantWinGroupStore,
   makeTransactions,
-  migrateToLatest,
 } from "@howzat/postgres/testing"
 import { Effect, Either, Layer, ManagedRuntime } from "effect"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { lockWaits } from "../support/lock-waits"
 import type { ContractDatabase } from "./harness"
 import type { InstantWinGroupsWorld } from "./instant-win-groups.contract"
-import { untilWaitingForLocks } from "./lock-waits"
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -33,7 +32,6 @@ const DAY = 24 * 60 * 60 * 1000
 export const instantWinGroupsOnDatabase =
   (open: () => Promise<SuiteDatabase>) => async (): Promise<InstantWinGroupsWorld> => {
     const { db, close } = await open()
-    await migrateToLatest(db)
     return {
       layer: Layer.mergeAll(
         Layer.succeed(InstantWinGroupStore, makeInstantWinGroupStore(db)),
@@ -206,7 +204,7 @@ export const instantWinGroupsDatabaseFacts = (
         raced = race().finally(() => {
           finished = true
         })
-        await untilWaitingForLocks(db, 2, () => finished)
+        await lockWaits(db, 2, () => finished)
       })
       if (raced === undefined) throw new Error("the race never started")
       return raced

@@ -1,21 +1,16 @@
-import { openMigratedPglite } from "../support/suite-database"
-import { oneDatabasePerFile } from "./file-database"
+import { oneDatabasePerFile, openPglite } from "./harness"
 import { instantWinGroupsContract } from "./instant-win-groups.contract"
 import {
   instantWinGroupsDatabaseFacts,
   instantWinGroupsOnDatabase,
 } from "./instant-win-groups.database"
 
-const database = oneDatabasePerFile(openMigratedPglite)
+const database = oneDatabasePerFile(openPglite)
 
 instantWinGroupsContract(
   "instant-win groups on PGlite (the InstantWinGroupStore adapter)",
-  instantWinGroupsOnDatabase(database.open),
+  instantWinGroupsOnDatabase(database),
 )
-instantWinGroupsDatabaseFacts(
-  "instant-win groups through staff's use case on PGlite",
-  database.open,
-  {
-    raceBehindTheRow: false,
-  },
-)
+instantWinGroupsDatabaseFacts("instant-win groups through staff's use case on PGlite", database, {
+  raceBehindTheRow: false,
+})

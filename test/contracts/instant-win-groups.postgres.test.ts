@@ -1,19 +1,18 @@
-import { oneDatabasePerFile } from "./file-database"
-import { openSuiteDatabaseOnPostgres } from "./harness"
+import { oneDatabasePerFile, openPostgres } from "./harness"
 import { instantWinGroupsContract } from "./instant-win-groups.contract"
 import {
   instantWinGroupsDatabaseFacts,
   instantWinGroupsOnDatabase,
 } from "./instant-win-groups.database"
 
-const database = oneDatabasePerFile(openSuiteDatabaseOnPostgres)
+const database = oneDatabasePerFile(openPostgres)
 
 instantWinGroupsContract(
   "instant-win groups on PostgreSQL (the InstantWinGroupStore adapter)",
-  instantWinGroupsOnDatabase(database.open),
+  instantWinGroupsOnDatabase(database),
 )
 instantWinGroupsDatabaseFacts(
   "instant-win groups through staff's use case on PostgreSQL",
-  database.open,
+  database,
   { raceBehindTheRow: true },
 )

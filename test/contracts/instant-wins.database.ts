@@ -13,7 +13,6 @@ import {
   makeOrderRepo,
   makeTicketAllocator,
   makeTransactions,
-  migrateToLatest,
   NOW,
   newBasket,
   newCustomer,
@@ -21,10 +20,10 @@ import {
 import { Deferred, Effect, Either, Fiber, Layer } from "effect"
 import { sql } from "kysely"
 import { describe, expect, it } from "vitest"
-import { useDatabase } from "./file-database"
+import { lockWaits } from "../support/lock-waits"
 import type { ContractDatabase } from "./harness"
+import { useDatabase } from "./harness"
 import type { InstantWinsWorld } from "./instant-wins.contract"
-import { untilWaitingForLocks } from "./lock-waits"
 
 /**
  * The instant-wins contract's world on a real database (PGlite or
@@ -35,7 +34,6 @@ import { untilWaitingForLocks } from "./lock-waits"
 export const instantWinsOnDatabase =
   (open: () => Promise<SuiteDatabase>) => async (): Promise<InstantWinsWorld> => {
     const { db, close } = await open()
-    await migrateToLatest(db)
     const take = async (competitionId: string, ticketNumbers: readonly number[], id: string) => {
       if (ticketNumbers.length === 0) return
       await db
@@ -284,7 +282,7 @@ export const instantWinsRacingOnServer = (name: string, open: () => Promise<Cont
             ),
           )
           yield* Effect.promise(() =>
-            untilWaitingForLocks(db(), racers - 1, () => racing.unsafePoll() !== null),
+            lockWaits(db(), racers - 1, () => racing.unsafePoll() !== null),
           )
           yield* Deferred.succeed(gate, undefined)
           return yield* Fiber.join(racing)

@@ -1,12 +1,11 @@
-import { openMigratedPglite } from "../support/suite-database"
-import { oneDatabasePerFile } from "./file-database"
+import { oneDatabasePerFile, openPglite } from "./harness"
 import { instantWinsContract } from "./instant-wins.contract"
 import { instantWinsDatabaseFacts, instantWinsOnDatabase } from "./instant-wins.database"
 
-const database = oneDatabasePerFile(openMigratedPglite)
+const database = oneDatabasePerFile(openPglite)
 
 instantWinsContract(
   "instant wins on PGlite (the InstantWinRepo adapter)",
-  instantWinsOnDatabase(database.open),
+  instantWinsOnDatabase(database),
 )
-instantWinsDatabaseFacts("instant wins' rows on PGlite", database.open)
+instantWinsDatabaseFacts("instant wins' rows on PGlite", database)

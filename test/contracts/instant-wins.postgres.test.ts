@@ -1,5 +1,4 @@
-import { oneDatabasePerFile } from "./file-database"
-import { openSuiteDatabaseOnPostgres } from "./harness"
+import { oneDatabasePerFile, openPostgres } from "./harness"
 import { instantWinsContract } from "./instant-wins.contract"
 import {
   instantWinsDatabaseFacts,
@@ -7,11 +6,11 @@ import {
   instantWinsRacingOnServer,
 } from "./instant-wins.database"
 
-const database = oneDatabasePerFile(openSuiteDatabaseOnPostgres)
+const database = oneDatabasePerFile(openPostgres)
 
 instantWinsContract(
   "instant wins on PostgreSQL (the InstantWinRepo adapter)",
-  instantWinsOnDatabase(database.open),
+  instantWinsOnDatabase(database),
 )
-instantWinsDatabaseFacts("instant wins' rows on PostgreSQL", database.open)
-instantWinsRacingOnServer("completions racing on PostgreSQL", database.open)
+instantWinsDatabaseFacts("instant wins' rows on PostgreSQL", database)
+instantWinsRacingOnServer("completions racing on PostgreSQL", database)

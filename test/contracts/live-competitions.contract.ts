@@ -21,7 +21,8 @@ const DAY = 86_400_000
  * The live set the instant-win share is judged on (decision 0045): visible
  * competitions that close after `now`, scheduled ones included, each with
  * whether it has instant wins. Read, as the port says, inside a transaction.
- * (The shop-wide lock is a database matter: the adapter's suite tests it.)
+ * (The shop-wide lock is a database matter: live-competitions.database.ts
+ * tests it on PostgreSQL.)
  */
 export const liveCompetitionsContract = (
   name: string,

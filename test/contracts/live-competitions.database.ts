@@ -1,6 +1,8 @@
-import { LiveCompetitionsLive, TransactionsLive } from "@howzat/postgres"
+import { LiveCompetitionsLive, makeLiveCompetitions, TransactionsLive } from "@howzat/postgres"
 import { createCompetition, newCompetition } from "@howzat/postgres/testing"
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { inOpenTransaction, lockWaits } from "../support/lock-waits"
 import type { ContractDatabase } from "./harness"
 import type { LiveCompetitionSeed } from "./live-competitions.contract"
 
@@ -28,3 +30,46 @@ export const liveCompetitionsOnDatabase = async (open: () => Promise<ContractDat
     close,
   }
 }
+
+/**
+ * The shop-wide lock of the live set (decision 0045), which only a server
+ * with more than one session can show: a second reader waits for the first
+ * writer's commit, then reads what it wrote.
+ */
+export const liveSetLockOnPostgres = (name: string, open: () => Promise<ContractDatabase>) =>
+  describe(name, { timeout: 60_000 }, () => {
+    let database: ContractDatabase
+    beforeAll(async () => {
+      database = await open()
+    })
+    afterAll(() => database?.close())
+
+    it("makes a second reader wait for the first writer's commit", async () => {
+      const { db } = database
+      const now = new Date("2027-03-01T12:00:00Z")
+      const hidden = await createCompetition(
+        db,
+        newCompetition({
+          startDateTimeUtc: new Date(now.getTime() - 86_400_000),
+          closeDateTimeUtc: new Date(now.getTime() + 5 * 86_400_000),
+          drawDateTimeUtc: null,
+          visibilityStatus: "Hidden",
+        }),
+      )
+      await inOpenTransaction(db, async (writer) => {
+        await Effect.runPromise(makeLiveCompetitions(writer).lockedLive(now))
+        // Published in the writer's transaction: seen by others only once it commits.
+        await writer
+          .updateTable("competitions")
+          .set({ visibilityStatus: "Visible" })
+          .where("id", "=", hidden)
+          .execute()
+        const reader = db
+          .transaction()
+          .execute((trx) => Effect.runPromise(makeLiveCompetitions(trx).lockedLive(now)))
+        await lockWaits(db, 1)
+        await writer.commit().execute()
+        expect((await reader).map((c) => c.id)).toContain(hidden)
+      })
+    })
+  })

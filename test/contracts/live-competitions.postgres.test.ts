@@ -1,7 +1,10 @@
-import { openPostgres } from "./harness"
+import { oneDatabasePerFile, openPostgres } from "./harness"
 import { liveCompetitionsContract } from "./live-competitions.contract"
-import { liveCompetitionsOnDatabase } from "./live-competitions.database"
+import { liveCompetitionsOnDatabase, liveSetLockOnPostgres } from "./live-competitions.database"
+
+const database = oneDatabasePerFile(openPostgres)
 
 liveCompetitionsContract("the live competitions on PostgreSQL", () =>
-  liveCompetitionsOnDatabase(openPostgres),
+  liveCompetitionsOnDatabase(database),
 )
+liveSetLockOnPostgres("the live set's lock on PostgreSQL", database)

@@ -52,7 +52,7 @@ export interface OrderRefundsWorld {
  * order's competitions by name, drawn or not, the tickets that won), the
  * tickets of the competitions core names back on sale once, counted, and the
  * club credit taken back once. The sold counter and the club ledger's
- * constraint stay in the database suite (order-refunds.suite.ts).
+ * constraint are the database's own tests (order-refunds.database.ts).
  */
 export const orderRefundsContract = (name: string, open: () => Promise<OrderRefundsWorld>) =>
   describe(name, { timeout: 120_000 }, () => {

@@ -2,18 +2,22 @@ import { randomUUID } from "node:crypto"
 import { OrderRefundRepo } from "@howzat/core/ports/order-refunds"
 import { pence } from "@howzat/core/rules/money"
 import { OrderStatus } from "@howzat/core/rules/order-status"
+import type { Database } from "@howzat/postgres"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {
   competitionOnSale,
   makeOrderRefundRepo,
   makeOrderRepo,
+  makePromotionUses,
   makeTicketAllocator,
-  migrateToLatest,
   newBasket,
   newCustomer,
+  poolCounts,
   recordDraw,
 } from "@howzat/postgres/testing"
 import { Effect, Layer } from "effect"
+import type { Kysely } from "kysely"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { NOW, type OrderRefundsWorld } from "./order-refunds.contract"
 
 const DAY = 86_400_000
@@ -28,7 +32,6 @@ const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
 export const orderRefundsOnDatabase =
   (open: () => Promise<SuiteDatabase>) => async (): Promise<OrderRefundsWorld> => {
     const { db, close } = await open()
-    await migrateToLatest(db)
     const orders = makeOrderRepo(db)
     return {
       layer: Layer.succeed(OrderRefundRepo, makeOrderRefundRepo(db)),
@@ -135,3 +138,74 @@ export const orderRefundsOnDatabase =
       close,
     }
   }
+
+/**
+ * What only the tables show of a staff refund (PGlite and PostgreSQL): the
+ * sold counter kept in step as tickets go back, and the club ledger's rows
+ * and constraint. Seeded through the contract's world on the same database.
+ */
+export const orderRefundsInTheDatabase = (name: string, open: () => Promise<SuiteDatabase>) =>
+  describe(name, { timeout: 60_000 }, () => {
+    let world: OrderRefundsWorld
+    let db: Kysely<Database>
+    const refunds = () => makeOrderRefundRepo(db)
+
+    beforeAll(async () => {
+      const database = await open()
+      db = database.db
+      world = await orderRefundsOnDatabase(async () => database)()
+    })
+    afterAll(() => world?.close())
+
+    it("keeps the sold counter in step with the pool when tickets go back", async () => {
+      const inFiveDays = new Date(NOW.getTime() + 5 * DAY)
+      const { orderId, competitionIds } = await world.paidOrder(
+        [
+          { name: "Stays", closesAt: inFiveDays },
+          { name: "Goes back", closesAt: inFiveDays },
+        ],
+        3,
+      )
+      const [stays = "", goes = ""] = competitionIds
+      await run(refunds().returnTickets(orderId, [goes]))
+      expect(await poolCounts(db, goes)).toMatchObject({ sold: 0, ticketsSold: 0 })
+      expect(await poolCounts(db, stays)).toMatchObject({ sold: 3, ticketsSold: 3 })
+      const freed = (await poolCounts(db, goes)).tickets
+      expect(freed.every((t) => t.orderId === null && t.customerId === null)).toBe(true)
+    })
+
+    it("writes the reversal as a ledger row, once, and the ledger refuses an unflagged debit", async () => {
+      const { id: clubId } = await db
+        .insertInto("clubs")
+        .values({ name: `Club ${randomUUID()}` })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+      const { orderId } = await world.paidOrder(
+        [{ name: "Club night", closesAt: new Date(NOW.getTime() + 5 * DAY) }],
+        1,
+      )
+      await run(makePromotionUses(db).creditClub(clubId, orderId, pence(90), NOW))
+      await run(refunds().reverseClubCredit(orderId, NOW))
+      await run(refunds().reverseClubCredit(orderId, NOW))
+      // Crediting again after the reversal stays once per order.
+      expect(await run(makePromotionUses(db).creditClub(clubId, orderId, pence(90), NOW))).toBe(
+        false,
+      )
+      const entries = await db
+        .selectFrom("clubCreditEntries")
+        .select(["amountPence", "reversal"])
+        .where("clubId", "=", clubId)
+        .orderBy("reversal")
+        .execute()
+      expect(entries).toEqual([
+        { amountPence: 90, reversal: false },
+        { amountPence: -90, reversal: true },
+      ])
+      await expect(
+        db
+          .insertInto("clubCreditEntries")
+          .values({ clubId, orderId: randomUUID(), amountPence: -5, createdAt: NOW })
+          .execute(),
+      ).rejects.toThrow()
+    })
+  })

@@ -1,8 +1,11 @@
-import { openMigratedPglite } from "../support/suite-database"
+import { oneDatabasePerFile, openPglite } from "./harness"
 import { orderRefundsContract } from "./order-refunds.contract"
-import { orderRefundsOnDatabase } from "./order-refunds.database"
+import { orderRefundsInTheDatabase, orderRefundsOnDatabase } from "./order-refunds.database"
+
+const database = oneDatabasePerFile(openPglite)
 
 orderRefundsContract(
   "order refunds on PGlite (the OrderRefundRepo adapter)",
-  orderRefundsOnDatabase(openMigratedPglite),
+  orderRefundsOnDatabase(database),
 )
+orderRefundsInTheDatabase("order refunds in PGlite's tables", database)

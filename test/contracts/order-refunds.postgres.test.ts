@@ -1,8 +1,11 @@
-import { openSuiteDatabaseOnPostgres } from "./harness"
+import { oneDatabasePerFile, openPostgres } from "./harness"
 import { orderRefundsContract } from "./order-refunds.contract"
-import { orderRefundsOnDatabase } from "./order-refunds.database"
+import { orderRefundsInTheDatabase, orderRefundsOnDatabase } from "./order-refunds.database"
+
+const database = oneDatabasePerFile(openPostgres)
 
 orderRefundsContract(
   "order refunds on PostgreSQL (the OrderRefundRepo adapter)",
-  orderRefundsOnDatabase(openSuiteDatabaseOnPostgres),
+  orderRefundsOnDatabase(database),
 )
+orderRefundsInTheDatabase("order refunds in PostgreSQL's tables", database)

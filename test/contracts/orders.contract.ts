@@ -49,8 +49,8 @@ const recorded = (
  * and PostgreSQL: one order per basket, an allocation read back with its
  * numbers from the pool, the status machine (a cancel's tickets back in the
  * pool in the same move), the expiry pass's list and put-off, and the pages
- * of orders. A checkout racing another for one basket stays in the database
- * suite.
+ * of orders. A checkout racing another for one basket is the concurrency
+ * suite's (allocation.concurrency.postgres.test.ts).
  */
 export const ordersContract = (name: string, open: () => Promise<OrdersWorld>) =>
   describe(name, { timeout: 120_000 }, () => {

@@ -1,5 +1,8 @@
-import { openMigratedPglite } from "../support/suite-database"
+import { oneDatabasePerFile, openPglite } from "./harness"
 import { ordersContract } from "./orders.contract"
-import { ordersOnDatabase } from "./orders.database"
+import { ordersInTheDatabase, ordersOnDatabase } from "./orders.database"
 
-ordersContract("orders on PGlite (the OrderRepo adapter)", ordersOnDatabase(openMigratedPglite))
+const database = oneDatabasePerFile(openPglite)
+
+ordersContract("orders on PGlite (the OrderRepo adapter)", ordersOnDatabase(database))
+ordersInTheDatabase("orders in PGlite's tables", database)

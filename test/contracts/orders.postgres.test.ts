@@ -1,8 +1,9 @@
-import { openSuiteDatabaseOnPostgres } from "./harness"
+import { oneDatabasePerFile, openPostgres } from "./harness"
 import { ordersContract } from "./orders.contract"
-import { ordersOnDatabase } from "./orders.database"
+import { orderRacesOnPostgres, ordersInTheDatabase, ordersOnDatabase } from "./orders.database"
 
-ordersContract(
-  "orders on PostgreSQL (the OrderRepo adapter)",
-  ordersOnDatabase(openSuiteDatabaseOnPostgres),
-)
+const database = oneDatabasePerFile(openPostgres)
+
+ordersContract("orders on PostgreSQL (the OrderRepo adapter)", ordersOnDatabase(database))
+ordersInTheDatabase("orders in PostgreSQL's tables", database)
+orderRacesOnPostgres("baskets and vouchers raced for on PostgreSQL", database)

@@ -34,7 +34,7 @@ const unique = (prefix: string) => {
  * per provider intent, settled once (a success beats a failure, Refunded is
  * final), one refund per payment made once, the retry and void passes' lists,
  * and notifications remembered once. Rollbacks and racing processes are the
- * database suite's (payments.suite.ts).
+ * database's own tests (payments.database.ts).
  */
 export const paymentsContract = (name: string, open: OpenHarness<PaymentRepo, PaymentsSeed>) =>
   describe(name, { timeout: 60_000 }, () => {

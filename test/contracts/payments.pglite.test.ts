@@ -1,7 +1,8 @@
-import { openPglite } from "./harness"
+import { oneDatabasePerFile, openPglite } from "./harness"
 import { paymentsContract } from "./payments.contract"
-import { paymentsOnDatabase } from "./payments.database"
+import { paymentsInTheDatabase, paymentsOnDatabase } from "./payments.database"
 
-paymentsContract("payments on PGlite (the PaymentRepo adapter)", () =>
-  paymentsOnDatabase(openPglite),
-)
+const database = oneDatabasePerFile(openPglite)
+
+paymentsContract("payments on PGlite (the PaymentRepo adapter)", () => paymentsOnDatabase(database))
+paymentsInTheDatabase("payments and site credit in PGlite's tables", database)

@@ -1,7 +1,15 @@
-import { openPostgres } from "./harness"
+import { oneDatabasePerFile, openPostgres } from "./harness"
 import { paymentsContract } from "./payments.contract"
-import { paymentsOnDatabase } from "./payments.database"
+import {
+  paymentRacesOnPostgres,
+  paymentsInTheDatabase,
+  paymentsOnDatabase,
+} from "./payments.database"
+
+const database = oneDatabasePerFile(openPostgres)
 
 paymentsContract("payments on PostgreSQL (the PaymentRepo adapter)", () =>
-  paymentsOnDatabase(openPostgres),
+  paymentsOnDatabase(database),
 )
+paymentsInTheDatabase("payments and site credit in PostgreSQL's tables", database)
+paymentRacesOnPostgres("payments and site credit raced for on PostgreSQL", database)

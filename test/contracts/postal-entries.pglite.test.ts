@@ -1,8 +1,11 @@
-import { openMigratedPglite } from "../support/suite-database"
+import { oneDatabasePerFile, openPglite } from "./harness"
 import { postalEntriesContract } from "./postal-entries.contract"
-import { postalEntriesOnDatabase } from "./postal-entries.database"
+import { postalEntriesInTheDatabase, postalEntriesOnDatabase } from "./postal-entries.database"
+
+const database = oneDatabasePerFile(openPglite)
 
 postalEntriesContract(
   "postal entries on PGlite (the PostalEntryRepo adapter)",
-  postalEntriesOnDatabase(openMigratedPglite),
+  postalEntriesOnDatabase(database),
 )
+postalEntriesInTheDatabase("postal entries in PGlite's tables", database)

@@ -1,8 +1,11 @@
-import { openSuiteDatabaseOnPostgres } from "./harness"
+import { oneDatabasePerFile, openPostgres } from "./harness"
 import { postalEntriesContract } from "./postal-entries.contract"
-import { postalEntriesOnDatabase } from "./postal-entries.database"
+import { postalEntriesInTheDatabase, postalEntriesOnDatabase } from "./postal-entries.database"
+
+const database = oneDatabasePerFile(openPostgres)
 
 postalEntriesContract(
   "postal entries on PostgreSQL (the PostalEntryRepo adapter)",
-  postalEntriesOnDatabase(openSuiteDatabaseOnPostgres),
+  postalEntriesOnDatabase(database),
 )
+postalEntriesInTheDatabase("postal entries in PostgreSQL's tables", database)

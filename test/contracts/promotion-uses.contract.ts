@@ -34,7 +34,7 @@ export const voucher = (overrides: Partial<Promotion> = {}): Promotion =>
  * counted per order and per customer, never past the voucher's limit, once
  * per order, given back once; the clubs whose codes an order used, and a
  * club's credit once per order. Racing checkouts and the row lock are the
- * database's (checkout's concurrency suites).
+ * database's (orders.database.ts and checkout's concurrency suites).
  */
 export const promotionUsesContract = (
   name: string,
@@ -135,6 +135,20 @@ export const promotionUsesContract = (
       const next = await seed().order(customer)
       expect(await uses((p) => p.claim(next, [second.code]))).toEqual([second.code])
       expect(await uses((p) => p.release("not-an-id"))).toBe(0)
+    })
+
+    it("gives back only the released order's use: another customer's stays counted", async () => {
+      const ann = await seed().customer()
+      const bob = await seed().customer()
+      const shared = await seed().promotion(voucher({ perCustomerLimit: 2 }))
+      const annsOrder = await seed().order(ann)
+      await uses((p) => p.claim(annsOrder, [shared.code]))
+      const bobsOrder = await seed().order(bob)
+      await uses((p) => p.claim(bobsOrder, [shared.code]))
+      expect(await uses((p) => p.release(annsOrder))).toBe(1)
+      expect(await uses((p) => p.customerUses(shared.code, ann))).toBe(0)
+      expect(await uses((p) => p.customerUses(shared.code, bob))).toBe(1)
+      expect(await countOf(shared.code)).toBe(1)
     })
 
     it("names the clubs whose codes an order used, and credits a club once per order", async () => {

@@ -1,4 +1,6 @@
 import { ReferralRepo } from "@howzat/core/ports/referrals"
+import { pence } from "@howzat/core/rules/money"
+import { makeMigrator, makeSiteCreditLedger } from "@howzat/postgres"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {
   competitionOnSale,
@@ -8,8 +10,10 @@ import {
   newCustomer,
   NOW as ORDERS_NOW,
 } from "@howzat/postgres/testing"
-import { Layer } from "effect"
-import type { ReferralsWorld } from "./referrals.contract"
+import { Effect, Layer } from "effect"
+import { sql } from "kysely"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { NOW, type ReferralsWorld } from "./referrals.contract"
 
 /**
  * The referrals contract's world on a real database (PGlite or PostgreSQL):
@@ -19,7 +23,6 @@ import type { ReferralsWorld } from "./referrals.contract"
 export const referralsOnDatabase =
   (open: () => Promise<SuiteDatabase>) => async (): Promise<ReferralsWorld> => {
     const { db, close } = await open()
-    await migrateToLatest(db)
     const competitionId = await competitionOnSale(db)
     return {
       layer: Layer.succeed(ReferralRepo, makeReferralRepo(db)),
@@ -103,3 +106,81 @@ export const referralsOnDatabase =
       close,
     }
   }
+
+/**
+ * Referrals' tables on a real database (PGlite and PostgreSQL): the ledger
+ * refuses a second reward entry whoever writes it, and the migration rolls
+ * back. Run after the contract on its database: the last test rewinds the
+ * schema.
+ */
+export const referralsInTheDatabase = (name: string, open: () => Promise<SuiteDatabase>) =>
+  describe(name, { timeout: 60_000 }, () => {
+    let database: SuiteDatabase
+    const db = () => database.db
+    const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
+
+    beforeAll(async () => {
+      database = await open()
+    })
+    afterAll(() => database?.close())
+
+    const referred = async () => {
+      const repo = makeReferralRepo(db())
+      const friend = await newCustomer(db())
+      const referrer = await newCustomer(db())
+      await run(repo.record({ friendCustomerId: friend, referrerCustomerId: referrer, at: NOW }))
+      const referral = await run(repo.referralOfForUpdate(friend))
+      if (referral === undefined) throw new Error("no referral")
+      return { friend, referrer, referral }
+    }
+
+    it("refuses a second reward entry for a referral even written by hand", async () => {
+      const { friend, referral } = await referred()
+      const entry = {
+        customerId: friend,
+        amountPence: 500,
+        reason: "ReferralReward" as const,
+        description: "x",
+        referralId: referral.id,
+        createdAt: NOW,
+      }
+      await db().insertInto("siteCreditEntries").values(entry).execute()
+      await expect(db().insertInto("siteCreditEntries").values(entry).execute()).rejects.toThrow()
+      // The ledger's other reasons still stand beside the new one.
+      await run(makeSiteCreditLedger(db()).grant(friend, pence(100), "goodwill", NOW))
+      await expect(
+        db()
+          .insertInto("siteCreditEntries")
+          .values({ ...entry, referralId: null })
+          .execute(),
+      ).rejects.toThrow()
+    })
+
+    // Last: it rewinds the schema. The ledger's checks are rebuilt from what they were.
+    it("rolls back to the ledger's checks as they were, and forward again", async () => {
+      const defs = async () =>
+        (
+          await db()
+            .selectFrom("pg_constraint" as never)
+            .select(["conname" as never, sql<string>`pg_get_constraintdef(oid)`.as("def")])
+            .where("conname" as never, "in", [
+              "site_credit_entries_reason_check",
+              "site_credit_entries_shape",
+            ] as never)
+            .orderBy("conname" as never)
+            .execute()
+        ).map((row) => (row as { def: string }).def)
+      const after = await defs()
+      await db().deleteFrom("siteCreditEntries").where("reason", "=", "ReferralReward").execute()
+      // To just before the referrals: later migrations come off first.
+      const down = await makeMigrator(db()).migrateTo("2026-11-25T1000-site-credit-purchases")
+      expect(down.error).toBeUndefined()
+      const before = await defs()
+      expect(before.join()).not.toContain("ReferralReward")
+      expect(before.join()).not.toContain("referral_id")
+      expect(before[0]).toContain("Adjustment")
+      await migrateToLatest(db())
+      expect((await defs()).join()).toContain("ReferralReward")
+      expect(after.join()).toContain("referral_id IS NOT NULL")
+    })
+  })

@@ -1,8 +1,8 @@
-import { openMigratedPglite } from "../support/suite-database"
+import { oneDatabasePerFile, openPglite } from "./harness"
 import { referralsContract } from "./referrals.contract"
-import { referralsOnDatabase } from "./referrals.database"
+import { referralsInTheDatabase, referralsOnDatabase } from "./referrals.database"
 
-referralsContract(
-  "referrals on PGlite (the ReferralRepo adapter)",
-  referralsOnDatabase(openMigratedPglite),
-)
+const database = oneDatabasePerFile(openPglite)
+
+referralsContract("referrals on PGlite (the ReferralRepo adapter)", referralsOnDatabase(database))
+referralsInTheDatabase("referrals in PGlite's tables", database)

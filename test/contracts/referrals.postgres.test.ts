@@ -1,8 +1,11 @@
-import { openSuiteDatabaseOnPostgres } from "./harness"
+import { oneDatabasePerFile, openPostgres } from "./harness"
 import { referralsContract } from "./referrals.contract"
-import { referralsOnDatabase } from "./referrals.database"
+import { referralsInTheDatabase, referralsOnDatabase } from "./referrals.database"
+
+const database = oneDatabasePerFile(openPostgres)
 
 referralsContract(
   "referrals on PostgreSQL (the ReferralRepo adapter)",
-  referralsOnDatabase(openSuiteDatabaseOnPostgres),
+  referralsOnDatabase(database),
 )
+referralsInTheDatabase("referrals in PostgreSQL's tables", database)

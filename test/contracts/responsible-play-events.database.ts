@@ -1,6 +1,6 @@
 import { ResponsiblePlayEvents } from "@howzat/core/ports/responsible-play-events"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
-import { makeResponsiblePlayEvents, migrateToLatest, newCustomer } from "@howzat/postgres/testing"
+import { makeResponsiblePlayEvents, newCustomer } from "@howzat/postgres/testing"
 import { Layer } from "effect"
 import type { ResponsiblePlayEventsWorld } from "./responsible-play-events.contract"
 
@@ -8,7 +8,6 @@ import type { ResponsiblePlayEventsWorld } from "./responsible-play-events.contr
 export const responsiblePlayEventsOnDatabase =
   (open: () => Promise<SuiteDatabase>) => async (): Promise<ResponsiblePlayEventsWorld> => {
     const { db, close } = await open()
-    await migrateToLatest(db)
     return {
       layer: Layer.succeed(ResponsiblePlayEvents, makeResponsiblePlayEvents(db)),
       newCustomer: () => newCustomer(db),

@@ -19,7 +19,7 @@ let tokens = 0
  * on PGlite and PostgreSQL: a challenge's attempts up to the limit, spent
  * once, never after it expires; only the pending secret confirmed, once;
  * only ever later steps; a recovery code spent once; a reset of one user
- * only. Racing requests are the adapter suite's (second-factors.suite.ts).
+ * only. Racing requests are the database's (second-factors.database.ts).
  */
 export const secondFactorsContract = (name: string, open: () => Promise<SecondFactorsWorld>) =>
   describe(name, { timeout: 120_000 }, () => {

@@ -1,8 +1,11 @@
-import { openMigratedPglite } from "../support/suite-database"
+import { oneDatabasePerFile, openPglite } from "./harness"
 import { secondFactorsContract } from "./second-factors.contract"
-import { secondFactorsOnDatabase } from "./second-factors.database"
+import { secondFactorsInTheDatabase, secondFactorsOnDatabase } from "./second-factors.database"
+
+const database = oneDatabasePerFile(openPglite)
 
 secondFactorsContract(
   "second factors on PGlite (the SecondFactorStore adapter)",
-  secondFactorsOnDatabase(openMigratedPglite),
+  secondFactorsOnDatabase(database),
 )
+secondFactorsInTheDatabase("second factors in PGlite's tables", database)

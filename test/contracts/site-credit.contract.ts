@@ -26,7 +26,7 @@ const ALL = { pageNumber: 1, pageSize: 1_000 }
  * below zero through the port; debits, refunds, purchases and their
  * reversal once per order; an instant-win prize once per ticket; no line for
  * nothing; the statement newest first. Holds under racing checkouts and
- * rollbacks are the database suite's (payments.suite.ts).
+ * rollbacks are the database's own tests (payments.database.ts).
  */
 export const siteCreditContract = (
   name: string,

@@ -1,5 +1,8 @@
-import { openPglite } from "./harness"
+import { oneDatabasePerFile, openPglite } from "./harness"
 import { spendLimitStoreContract } from "./spend-limits.contract"
-import { spendLimitsOnDatabase } from "./spend-limits.database"
+import { spendLimitsInTheDatabase, spendLimitsOnDatabase } from "./spend-limits.database"
 
-spendLimitStoreContract("the spend-limit store on PGlite", () => spendLimitsOnDatabase(openPglite))
+const database = oneDatabasePerFile(openPglite)
+
+spendLimitStoreContract("the spend-limit store on PGlite", () => spendLimitsOnDatabase(database))
+spendLimitsInTheDatabase("spend limits in PGlite's tables", database)

@@ -1,7 +1,10 @@
-import { openPostgres } from "./harness"
+import { oneDatabasePerFile, openPostgres } from "./harness"
 import { spendLimitStoreContract } from "./spend-limits.contract"
-import { spendLimitsOnDatabase } from "./spend-limits.database"
+import { spendLimitsInTheDatabase, spendLimitsOnDatabase } from "./spend-limits.database"
+
+const database = oneDatabasePerFile(openPostgres)
 
 spendLimitStoreContract("the spend-limit store on PostgreSQL", () =>
-  spendLimitsOnDatabase(openPostgres),
+  spendLimitsOnDatabase(database),
 )
+spendLimitsInTheDatabase("spend limits in PostgreSQL's tables", database)

@@ -26,11 +26,12 @@ let people = 0
 
 /**
  * The StaffCustomerRepo port's contract (decision 0029): staff's site-credit
- * adjustments as ledger lines either way, an erasure that replaces the person
+ * adjustments as ledger lines either way, the customer's balance read from
+ * that ledger wherever CustomerRepo shows it, an erasure that replaces the person
  * on their record once and leaves the ledger, and the vouchers a customer's
  * orders used. Customers are registered through CustomerRepo (and UserRepo)
- * and read back through it; what erasure does to the draws, postal entries, notes and mail
- * tables is the database suite's (staff-customers.suite.ts).
+ * and read back through it; what erasure does to the draws, postal entries,
+ * notes and mail tables is the database's (staff-customers.database.ts).
  */
 export const staffCustomersContract = (
   name: string,
@@ -167,6 +168,22 @@ export const staffCustomersContract = (
       expect(await staff((s) => s.vouchersUsed("not-a-uuid"))).toEqual([])
       const newcomer = await customer()
       expect(await staff((s) => s.vouchersUsed(newcomer.customerId))).toEqual([])
+    })
+
+    it("shows a customer the balance of their ledger, 0 without lines, listed too", async () => {
+      const ann = await customer()
+      const other = await customer()
+      expect((await customers((c) => c.byId(ann.customerId))).siteCreditAccountBalance).toBe(0)
+      await ledger((l) => l.grant(ann.customerId, pence(750), "Prize", NOW))
+      await ledger((l) => l.grant(ann.customerId, pence(250), "Prize", NOW))
+      await ledger((l) => l.grant(other.customerId, pence(1), "Prize", NOW))
+      expect((await customers((c) => c.byId(ann.customerId))).siteCreditAccountBalance).toBe(1_000)
+      const listed = await customers((c) =>
+        c.list({ email: ann.email, page: { pageNumber: 1, pageSize: 10 } }),
+      )
+      expect(listed.items.map((c) => [c.customerId, c.siteCreditAccountBalance])).toEqual([
+        [ann.customerId, 1_000],
+      ])
     })
 
     it("keeps the balance the sum of the adjustments, whichever way they go", async () => {

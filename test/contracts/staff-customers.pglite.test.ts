@@ -1,7 +1,10 @@
-import { openPglite } from "./harness"
+import { oneDatabasePerFile, openPglite } from "./harness"
 import { staffCustomersContract } from "./staff-customers.contract"
-import { staffCustomersOnDatabase } from "./staff-customers.database"
+import { staffCustomersInTheDatabase, staffCustomersOnDatabase } from "./staff-customers.database"
+
+const database = oneDatabasePerFile(openPglite)
 
 staffCustomersContract("staff customer writes on PGlite (the StaffCustomerRepo adapter)", () =>
-  staffCustomersOnDatabase(openPglite),
+  staffCustomersOnDatabase(database),
 )
+staffCustomersInTheDatabase("staff customer writes in PGlite's tables", database)

@@ -1,7 +1,10 @@
-import { openPostgres } from "./harness"
+import { oneDatabasePerFile, openPostgres } from "./harness"
 import { staffCustomersContract } from "./staff-customers.contract"
-import { staffCustomersOnDatabase } from "./staff-customers.database"
+import { staffCustomersInTheDatabase, staffCustomersOnDatabase } from "./staff-customers.database"
+
+const database = oneDatabasePerFile(openPostgres)
 
 staffCustomersContract("staff customer writes on PostgreSQL (the StaffCustomerRepo adapter)", () =>
-  staffCustomersOnDatabase(openPostgres),
+  staffCustomersOnDatabase(database),
 )
+staffCustomersInTheDatabase("staff customer writes in PostgreSQL's tables", database)

@@ -5,7 +5,6 @@ import {
   competitionOnSale,
   customerPerson,
   makeStaffTicketReads,
-  migrateToLatest,
   NOW,
   newBasket,
   newCustomer,
@@ -24,7 +23,6 @@ const DAY = 24 * 60 * 60 * 1000
 export const staffTicketsOnDatabase =
   (open: () => Promise<SuiteDatabase>) => async (): Promise<StaffTicketsWorld> => {
     const { db, close } = await open()
-    await migrateToLatest(db)
     const take = (
       competitionId: string,
       ticketNumbers: readonly number[],

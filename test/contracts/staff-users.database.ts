@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { StaffUserRepo } from "@howzat/core/ports/staff-users"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
-import { makeStaffUserRepo, migrateToLatest } from "@howzat/postgres/testing"
+import { makeStaffUserRepo } from "@howzat/postgres/testing"
 import { Layer } from "effect"
 import type { StaffUsersWorld } from "./staff-users.contract"
 
@@ -9,7 +9,6 @@ import type { StaffUsersWorld } from "./staff-users.contract"
 export const staffUsersOnDatabase =
   (open: () => Promise<SuiteDatabase>) => async (): Promise<StaffUsersWorld> => {
     const { db, close } = await open()
-    await migrateToLatest(db)
     return {
       layer: Layer.succeed(StaffUserRepo, makeStaffUserRepo(db)),
       newUser: async ({ role, firstName, lastName, email }) => {

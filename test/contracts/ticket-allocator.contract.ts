@@ -20,8 +20,9 @@ const ascending = (numbers: readonly number[]) => [...numbers].sort((a, b) => a 
  * out twice, never past the stock or the customer's maximum, nothing sold
  * outside saleIsOpen, a shortfall reported as facts core's rule words, and
  * an order's tickets back in the pool once. Which numbers (the pool's random
- * order), the sold counter, the rollback with the caller's transaction and
- * buyers racing stay in the database suites.
+ * order), the sold counter and the rollback with the caller's transaction
+ * are the database's (orders.database.ts); buyers racing, its concurrency
+ * suite's (allocation.concurrency.postgres.test.ts).
  */
 export const ticketAllocatorContract = (name: string, open: () => Promise<OrdersWorld>) =>
   describe(name, { timeout: 120_000 }, () => {

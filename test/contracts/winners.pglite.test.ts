@@ -1,8 +1,8 @@
-import { openMigratedPglite } from "../support/suite-database"
+import { oneDatabasePerFile, openPglite } from "./harness"
 import { winnersContract } from "./winners.contract"
-import { winnersOnDatabase } from "./winners.database"
+import { winnersInTheDatabase, winnersOnDatabase } from "./winners.database"
 
-winnersContract(
-  "winners on PGlite (the WinnerRecords adapter)",
-  winnersOnDatabase(openMigratedPglite),
-)
+const database = oneDatabasePerFile(openPglite)
+
+winnersContract("winners on PGlite (the WinnerRecords adapter)", winnersOnDatabase(database))
+winnersInTheDatabase("winners in PGlite's tables", database)

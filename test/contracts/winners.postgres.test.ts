@@ -1,8 +1,8 @@
-import { openSuiteDatabaseOnPostgres } from "./harness"
+import { oneDatabasePerFile, openPostgres } from "./harness"
 import { winnersContract } from "./winners.contract"
-import { winnersOnDatabase } from "./winners.database"
+import { winnersInTheDatabase, winnersOnDatabase } from "./winners.database"
 
-winnersContract(
-  "winners on PostgreSQL (the WinnerRecords adapter)",
-  winnersOnDatabase(openSuiteDatabaseOnPostgres),
-)
+const database = oneDatabasePerFile(openPostgres)
+
+winnersContract("winners on PostgreSQL (the WinnerRecords adapter)", winnersOnDatabase(database))
+winnersInTheDatabase("winners in PostgreSQL's tables", database)

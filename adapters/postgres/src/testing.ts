@@ -10,7 +10,6 @@ export { migrateToLatest } from "./migrations"
 export { makeAccountStandingStore, makeAgeVerificationRecords } from "./repos/account-standing"
 export { makeAuditLog, makeAuditLogReader } from "./repos/audit-log"
 export { makeBasketRepo } from "./repos/baskets"
-export type { SuiteDatabase } from "./repos/catalogue.suite"
 export { makeClubDirectory, makeClubStore } from "./repos/clubs"
 export { at, DAY, HOUR, MINUTE, newCompetition } from "./repos/competition-fixtures"
 export { createCompetition } from "./repos/competition-writer"
@@ -38,12 +37,19 @@ export {
   poolCounts,
 } from "./repos/orders-fixtures"
 export { makePostalEntryRepo } from "./repos/postal-entries"
+export {
+  POSTAL_STAFF,
+  personForm,
+  postalEntriesOn,
+  postalEntryPortsOn,
+} from "./repos/postal-entries-fixtures"
 export { makePromotionUses } from "./repos/promotion-uses"
 export { makeReferralRepo } from "./repos/referrals"
 export { makeResponsiblePlayEvents } from "./repos/responsible-play-events"
 export { makeSecondFactorStore } from "./repos/second-factors"
 export { makeStaffTicketReads } from "./repos/staff-tickets"
 export { makeStaffUserRepo } from "./repos/staff-users"
+export type { SuiteDatabase } from "./repos/suite-database"
 export { makeTicketAllocator } from "./repos/ticket-allocator"
 export { addTicketsSold, ticketsSoldOf } from "./repos/tickets-sold"
 export { makeWinnerRecords } from "./repos/winner-records"

@@ -13,7 +13,8 @@ import { type AccountRecords, memoryCustomerRepo } from "./user-and-customer-dou
  * The users-and-customers contract holds the repositories to Postgres's
  * without a ledger; this is the part it cannot see: with one beside the
  * records, a customer's balance is the ledger's, as the database sums
- * site_credit_entries (adapters/postgres payments.suite "site credit").
+ * site_credit_entries (the staff-customers contract holds the two together
+ * to Postgres's: test/contracts/staff-customers.contract.ts).
  */
 describe("memoryCustomerRepo over a site-credit ledger", () => {
   const page = { pageNumber: 1, pageSize: 10 }

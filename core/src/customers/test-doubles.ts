@@ -1,7 +1,13 @@
 import { Effect, Exit, Layer } from "effect"
 import { CustomerNotFound } from "../accounts/errors.js"
 import { type AccountStore, makeAccountDoubles } from "../accounts/test-doubles.js"
-import { memorySiteCreditLedger, type SiteCreditLine } from "../orders/site-credit-doubles.js"
+import { memoryCustomerRepo } from "../accounts/user-and-customer-doubles.js"
+import {
+  memorySiteCreditLedger,
+  type SiteCreditLine,
+  siteCreditBalanceOf,
+} from "../orders/site-credit-doubles.js"
+import { CustomerRepo } from "../ports/accounts.js"
 import type { AuditEntry } from "../ports/audit-log.js"
 import { SiteCreditLedger } from "../ports/payments.js"
 import { type Erasure, StaffCustomerRepo, type VoucherUse } from "../ports/staff-customers.js"
@@ -110,8 +116,18 @@ export const staffCustomerPortsOver = (store: StaffCustomerStore) => {
       }),
   })
 
+  // The balance a customer is shown is this ledger's, as the database sums their lines.
+  const customers = Layer.succeed(
+    CustomerRepo,
+    memoryCustomerRepo(store.accounts, {
+      siteCreditBalanceOf: (customerId) => siteCreditBalanceOf(store, customerId),
+    }),
+  )
+
   return Layer.mergeAll(
     makeAccountDoubles(store.accounts),
+    // After the account doubles, so this CustomerRepo is the one provided.
+    customers,
     ledger,
     staffRepo,
     auditLogOver(store.audit),

@@ -8,7 +8,12 @@ import { createMigratedTestDatabase } from "../../../../test/support/suite-datab
 import { type DatabaseHandle, makeDatabase } from "../database"
 import { checkoutBuyer, type Outcome } from "./allocation-buyers"
 import { competitionOnSale, customerWithEmail, NOW, newBasket, poolCounts } from "./orders-fixtures"
-import { personForm, postalEntriesOn, postalEntryPortsOn, STAFF } from "./postal-entries.suite"
+import {
+  POSTAL_STAFF,
+  personForm,
+  postalEntriesOn,
+  postalEntryPortsOn,
+} from "./postal-entries-fixtures"
 
 /**
  * Free postal entries and checkouts racing for one competition through two
@@ -240,7 +245,7 @@ describe("a reused reference on PostgreSQL", () => {
     const enter = (email: string, entryReference: string) =>
       Effect.flatMap(PostalEntries, (p) =>
         Effect.either(
-          p.enter(STAFF, competitionId, personForm({ emailAddress: email, entryReference })),
+          p.enter(POSTAL_STAFF, competitionId, personForm({ emailAddress: email, entryReference })),
         ),
       )
 

@@ -1,0 +1,66 @@
+import { randomUUID } from "node:crypto"
+import type { Principal } from "@howzat/core/accounts/model"
+import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
+import type { PostalEntryForm } from "@howzat/core/rules/postal-entries"
+import { Effect, Layer, TestClock, TestContext } from "effect"
+import type { Kysely } from "kysely"
+import { Db } from "../database"
+import type { Database } from "../schema"
+import { TransactionsLive } from "../transactions"
+import { AccountStandingStoreLive } from "./account-standing"
+import { AuditLogLive } from "./audit-log"
+import { CustomerRepoLive } from "./customers"
+import { InstantWinRepoLive } from "./instant-wins"
+import { NOW } from "./orders-fixtures"
+import { OutboxMailerLive } from "./outbox"
+import { PostalEntryRepoLive } from "./postal-entries"
+import { SiteCreditLedgerLive } from "./site-credit"
+import { UserRepoLive } from "./users"
+
+/** The member of staff who types the postcards in. */
+export const POSTAL_STAFF: Principal = {
+  userId: randomUUID(),
+  role: "Staff",
+  customerId: null,
+  email: "sam@howzat.example",
+  name: "Sam Staff",
+}
+
+/** A postcard as staff type it in: a person without an account unless `customerId` is given. */
+export const personForm = (overrides: Partial<PostalEntryForm> = {}): PostalEntryForm => ({
+  customerId: "",
+  firstName: "Bea",
+  lastName: "Bowler",
+  emailAddress: "bea@example.com",
+  dateOfBirth: "1980-02-03",
+  telephoneNumber: "",
+  address: { line1: "2 Long Room", line2: "", city: "Leeds", county: "", postCode: "LS6 3BU" },
+  entryReference: "",
+  ...overrides,
+})
+
+/** Every port core's PostalEntries needs, on the real repositories of `db`. */
+export const postalEntryPortsOn = (db: Kysely<Database>) =>
+  Layer.mergeAll(
+    PostalEntryRepoLive,
+    CustomerRepoLive,
+    UserRepoLive,
+    TransactionsLive,
+    InstantWinRepoLive,
+    SiteCreditLedgerLive,
+    OutboxMailerLive,
+    AuditLogLive,
+    AccountStandingStoreLive,
+  ).pipe(Layer.provide(Layer.succeed(Db, db)))
+
+/** Core's PostalEntries on the real repositories, at `at` (TestClock). */
+export const postalEntriesOn = (db: Kysely<Database>) => {
+  const services = PostalEntries.Default.pipe(Layer.provide(postalEntryPortsOn(db)))
+  return (competitionId: string, form: PostalEntryForm, at: Date = NOW, by = POSTAL_STAFF) =>
+    Effect.runPromise(
+      Effect.zipRight(
+        TestClock.setTime(at.getTime()),
+        Effect.either(Effect.flatMap(PostalEntries, (p) => p.enter(by, competitionId, form))),
+      ).pipe(Effect.provide(services), Effect.provide(TestContext.TestContext)),
+    )
+}

@@ -1,4 +1,0 @@
-import { makeDatabase } from "../database"
-import { postalEntriesSuite } from "./postal-entries.suite"
-
-postalEntriesSuite("free postal entries on PGlite (in memory)", () => makeDatabase({}))

@@ -1,4 +1,0 @@
-import { postalEntriesSuite } from "./postal-entries.suite"
-import { openSuiteDatabaseOnPostgres } from "./suite-database"
-
-postalEntriesSuite("free postal entries on PostgreSQL", openSuiteDatabaseOnPostgres)

@@ -1,4 +1,0 @@
-import { referralsSuite } from "./referrals.suite"
-import { openSuiteDatabaseOnPostgres } from "./suite-database"
-
-referralsSuite("referrals on PostgreSQL", openSuiteDatabaseOnPostgres)

@@ -1,4 +1,0 @@
-import { makeDatabase } from "../database"
-import { staffCustomersSuite } from "./staff-customers.suite"
-
-staffCustomersSuite("staff's customer writes on PGlite (in memory)", () => makeDatabase({}))
