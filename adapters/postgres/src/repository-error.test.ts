@@ -1,6 +1,7 @@
 import { Effect, Either } from "effect"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { openMigratedPglite } from "../../../test/support/suite-database"
 import { type DatabaseHandle, makeDatabase } from "./database"
 import { isDatabaseUnreachable } from "./repository-error"
 import { runQuery } from "./transactions"
@@ -17,7 +18,7 @@ const failureOf = async (handle: DatabaseHandle, query: ReturnType<typeof sql>) 
 describe("a repository failure says whether the database was unreachable", () => {
   let open: DatabaseHandle
   beforeAll(async () => {
-    open = await makeDatabase({ dataDir: "memory://" })
+    open = await openMigratedPglite()
   })
   afterAll(async () => {
     await open.close()
@@ -35,7 +36,7 @@ describe("a repository failure says whether the database was unreachable", () =>
   })
 
   it("a closed embedded database is unreachable", async () => {
-    const closed = await makeDatabase({ dataDir: "memory://" })
+    const closed = await openMigratedPglite()
     await sql`select 1`.execute(closed.db)
     await closed.close()
     expect((await failureOf(closed, sql`select 1`)).unreachable).toBe(true)
