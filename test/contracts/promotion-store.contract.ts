@@ -21,6 +21,15 @@ const newPrefix = () => {
   return `PS${codes}X${Date.now().toString(36).toUpperCase()}`
 }
 
+/**
+ * Until the wall clock reads later than `instant`: at most a millisecond.
+ * The store stamps a voucher's createdAt itself (the table's default, or
+ * the in-memory store's clock), so the test can only wait for it to move.
+ */
+const clockPast = async (instant: Date) => {
+  while (Date.now() <= instant.getTime()) await new Promise((resolve) => setImmediate(resolve))
+}
+
 const draft = (overrides: Partial<PromotionDraft> = {}): PromotionDraft => ({
   code: newPrefix(),
   description: "10% off",
@@ -114,9 +123,11 @@ export const promotionStoreContract = (
       const prefix = newPrefix()
       const made = []
       for (const suffix of ["A", "B", "C"]) {
-        made.push(await inserted(draft({ code: `${prefix}${suffix}` })))
-        // Apart in time, so newest first is a fact, not a tie.
-        await new Promise((resolve) => setTimeout(resolve, 5))
+        const voucher = await inserted(draft({ code: `${prefix}${suffix}` }))
+        made.push(voucher)
+        // Apart in time, so newest first is a fact, not a tie: the next is made
+        // once the clock that stamps them has moved past this one's millisecond.
+        await clockPast(voucher.createdAt)
       }
       const [a, b, c] = made
       const page = (code: string | undefined, pageNumber: number, pageSize: number) =>

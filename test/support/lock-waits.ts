@@ -1,31 +1,62 @@
 import type { Database } from "@howzat/postgres"
 import { type ControlledTransaction, type Kysely, sql } from "kysely"
 
+/** What the sessions being watched did: queued for locks, or got through without waiting. */
+export type LockWaitOutcome = "waiting" | "finished"
+
+/** The work a test watches: its promises, or a check that says it has ended. */
+export type WatchedWork = readonly Promise<unknown>[] | (() => boolean)
+
+const endOf = (work: WatchedWork): (() => boolean) => {
+  if (typeof work === "function") return work
+  let finished = false
+  if (work.length > 0)
+    void Promise.allSettled(work).then(() => {
+      finished = true
+    })
+  return () => finished
+}
+
 /**
- * Until `count` sessions of this database wait for a lock another session
- * holds, as PostgreSQL itself reports it (pg_locks), so a race's test can
- * prove the racers queued behind the holder before it lets go. It polls the
- * server for that state (it orders nothing by time); it fails at once if
- * `finished` says the racers ended without all waiting, and gives up after
- * thirty seconds. PostgreSQL only: PGlite is one session, where nothing
- * waits on a lock.
+ * Until `count` sessions of this database wait for locks that others hold
+ * (pg_locks: not granted), which is how a concurrency test proves the
+ * interleaving it claims; or until the watched work has ended, which means
+ * it got through without waiting (a lock missing), so the test's
+ * expectation of "waiting" fails at once. PostgreSQL says nothing when a
+ * session starts waiting, so its lock table is read again and again; the
+ * pause between looks decides nothing. Gives up after thirty seconds, which
+ * only a broken test reaches. PostgreSQL only: PGlite is one session, where
+ * nothing waits on a lock.
  */
-export const lockWaits = async (
-  db: Kysely<Database>,
+export const untilWaitingForLocks = async <DB>(
+  db: Kysely<DB>,
   count: number,
-  finished: () => boolean = () => false,
-): Promise<void> => {
-  const deadline = Date.now() + 30_000
+  unless: WatchedWork = [],
+): Promise<LockWaitOutcome> => {
+  const finished = endOf(unless)
+  const patience = Date.now() + 30_000
   for (;;) {
     const { rows } = await sql<{ waiting: number }>`
-      select count(*)::int as waiting from pg_locks l join pg_stat_activity a on a.pid = l.pid
+      select count(distinct l.pid)::int as waiting
+      from pg_locks l join pg_stat_activity a on a.pid = l.pid
       where not l.granted and a.datname = current_database()`.execute(db)
     const waiting = rows[0]?.waiting ?? 0
-    if (waiting >= count) return
-    if (finished() || Date.now() > deadline)
+    if (waiting >= count) return "waiting"
+    if (finished()) return "finished"
+    if (Date.now() > patience)
       throw new Error(`only ${waiting} of ${count} sessions ever waited for a lock at once`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await new Promise((resolve) => setTimeout(resolve, 5))
   }
+}
+
+/** As untilWaitingForLocks, failing unless the sessions were seen waiting. */
+export const lockWaits = async <DB>(
+  db: Kysely<DB>,
+  count: number,
+  unless: WatchedWork = [],
+): Promise<void> => {
+  if ((await untilWaitingForLocks(db, count, unless)) === "finished")
+    throw new Error(`the work ended before ${count} sessions were seen waiting for a lock`)
 }
 
 /**

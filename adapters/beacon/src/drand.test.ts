@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@effect/vitest"
 import { type BeaconReading, RandomnessBeacon } from "@howzat/core/ports/randomness-beacon"
-import { Effect, TestClock } from "effect"
+import { Deferred, Effect, Fiber, TestClock } from "effect"
 import { delay, HttpResponse, http } from "msw"
 import { setupServer } from "msw/node"
 import { DRAND_QUICKNET_URL, makeDrandBeacon, PUBLICATION_GRACE_MS } from "./drand"
@@ -209,16 +209,22 @@ describe("the drand beacon", () => {
     }),
   )
 
-  it.live("reports a relay that does not answer in time as unreachable", () =>
+  it.effect("reports a relay that does not answer in time as unreachable", () =>
     Effect.gen(function* () {
+      const asked = yield* Deferred.make<void>()
       drand({
         "657413": async () => {
+          Effect.runSync(Deferred.succeed(asked, undefined))
           await delay("infinite")
           return HttpResponse.json(ROUND_657413)
         },
       })
-      // The real clock is long past round 657413.
-      expect(yield* reasonOf((yield* beacon).after(CLOSE))).toEqual({
+      yield* TestClock.setTime(DUE_657413 + 10_000)
+      const reading = yield* Effect.fork(reasonOf((yield* beacon).after(CLOSE)))
+      // The relay has the request and will never answer: the timeout is all that can end it.
+      yield* Deferred.await(asked)
+      yield* TestClock.adjust("200 millis")
+      expect(yield* Fiber.join(reading)).toEqual({
         tag: "BeaconUnreachable",
         reason: expect.stringMatching(/did not answer within 200ms/),
       })

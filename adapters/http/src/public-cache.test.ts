@@ -4,10 +4,16 @@ import { Hono } from "hono"
 import { describe, expect, it } from "vitest"
 import { makePublicCache, seesWhatVisitorsSee } from "./public-cache"
 
-/** An app whose public read answers with how many times the handler ran. */
+/**
+ * An app whose public read answers with how many times the handler ran.
+ * `holdReads()` keeps every read that reaches the handler there (as if at
+ * the database) until `release()`, so a test decides what happens meanwhile.
+ */
 const appWith = (maxEntries = 100) => {
   let clock = 0
   let runs = 0
+  let arrived = 0
+  let held: { entered: () => void; released: Promise<void> } | undefined
   const cache = makePublicCache({
     maxAgeSeconds: 5,
     staleWhileRevalidateSeconds: 30,
@@ -15,19 +21,42 @@ const appWith = (maxEntries = 100) => {
     now: () => clock,
   })
   const app = new Hono()
+  app.use("/api/*", async (_c, next) => {
+    arrived++
+    await next()
+  })
   app.use("/api/*", cache.middleware)
   app.get("/api/Competitions", async (c) => {
     runs++
-    // Let concurrent callers arrive while this one is still at the database.
-    await new Promise((resolve) => setTimeout(resolve, 5))
-    return c.json({ run: runs, query: c.req.query() }, 200, { "cache-control": "no-store" })
+    const run = runs
+    if (held) {
+      held.entered()
+      await held.released
+    }
+    return c.json({ run, query: c.req.query() }, 200, { "cache-control": "no-store" })
   })
   app.all("/api/*", (c) => c.json({ ok: true }))
   return {
     app,
     runs: () => runs,
+    /** How many requests have reached the cache's middleware. */
+    arrived: () => arrived,
     advance: (ms: number) => {
       clock += ms
+    },
+    holdReads: () => {
+      let entered = () => {}
+      let release = () => {}
+      const handlerEntered = new Promise<void>((resolve) => {
+        entered = resolve
+      })
+      held = {
+        entered,
+        released: new Promise<void>((resolve) => {
+          release = resolve
+        }),
+      }
+      return { handlerEntered, release }
     },
   }
 }
@@ -84,9 +113,13 @@ describe("the public cache", () => {
 
   it("makes one handler call for many visitors asking at once", async () => {
     const shop = appWith()
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, () => read(shop.app, "/api/Competitions")),
-    )
+    const { handlerEntered, release } = shop.holdReads()
+    const asking = Array.from({ length: 50 }, () => read(shop.app, "/api/Competitions"))
+    await handlerEntered
+    // Every visitor has asked while the first read is still at the database.
+    expect(shop.arrived()).toBe(50)
+    release()
+    const answers = await Promise.all(asking)
     expect(shop.runs()).toBe(1)
     expect(new Set(answers.map((a) => a.run))).toEqual(new Set([1]))
   })
@@ -140,9 +173,12 @@ describe("the public cache", () => {
 
   it("does not keep a refill that started before an invalidation", async () => {
     const shop = appWith()
+    const { handlerEntered, release } = shop.holdReads()
     const before = read(shop.app, "/api/Competitions")
+    await handlerEntered
     await shop.app.request("/api/Draws/d-1", { method: "POST" })
-    await before
+    release()
+    expect((await before).run).toBe(1)
     expect((await read(shop.app, "/api/Competitions")).run).toBe(2)
   })
 })

@@ -3,6 +3,7 @@ import { Checkout, type CheckoutOutcome } from "@howzat/core/orders/checkout"
 import { Effect, Either } from "effect"
 import { type Kysely, sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { untilWaitingForLocks } from "../../../test/support/lock-waits"
 import type { TestDatabase } from "../../../test/support/postgres-database"
 import { createMigratedTestDatabase } from "../../../test/support/suite-database"
 import { runCheckoutOn } from "./checkout-runner"
@@ -33,19 +34,6 @@ describe("checkout behind a basket's lock on PostgreSQL", () => {
 
   const run = runCheckoutOn(() => handle.db)
 
-  /** Until another session of this database waits on a lock (bounded: fails if none ever does). */
-  const someoneWaits = async (db: Kysely<Database>) => {
-    for (let attempt = 0; attempt < 400; attempt++) {
-      const { rows } = await sql<{ waiting: number }>`
-        select count(*)::int as waiting from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'
-      `.execute(db)
-      if ((rows[0]?.waiting ?? 0) > 0) return
-      await new Promise((resolve) => setTimeout(resolve, 25))
-    }
-    throw new Error("the checkout never queued behind the basket's lock")
-  }
-
   /**
    * Holds the basket's lock as the basket use cases do, starts the checkout,
    * and once it waits applies `change` and commits.
@@ -58,10 +46,11 @@ describe("checkout behind a basket's lock on PostgreSQL", () => {
     let checkout: Promise<Either.Either<CheckoutOutcome, { readonly _tag: string }>> | undefined
     await handle.db.transaction().execute(async (trx) => {
       await sql`select id from baskets where id = ${basketId} for update`.execute(trx)
-      checkout = run(
+      const started = run(
         Effect.either(Effect.flatMap(Checkout, (c) => c.checkout(basketId, customerId))),
       )
-      await someoneWaits(handle.db)
+      checkout = started
+      expect(await untilWaitingForLocks(handle.db, 1, [started])).toBe("waiting")
       await change(trx)
       await sql`update baskets set updated_at = now() where id = ${basketId}`.execute(trx)
     })

@@ -21,7 +21,6 @@ import {
   CARDS,
   checkout,
   competitionOnSale,
-  eventually,
   newBasket,
   payByCard,
 } from "./test-support/orders"
@@ -56,10 +55,8 @@ const drawnCompetition = async () => {
   )
   const token = started.order.payments.find((p) => p.status === "Pending")?.token as string
   await payByCard(customer, token, CARDS.succeeds)
-  const paid = await eventually(
-    async () => json<OrderResponseJson>(await customer.get(`/api/Orders/${order.id}`)),
-    (o) => o.order.status === "Completed",
-  )
+  await shop.paymentNotificationsSettled()
+  const paid = await json<OrderResponseJson>(await customer.get(`/api/Orders/${order.id}`))
   expect(paid.order.status).toBe("Completed")
   const past = new Date(Date.now() - 60_000)
   await shop.db

@@ -503,6 +503,12 @@ export const composeShopOn = async (
     passes: { expireDue, drawDue },
     /** One expiry pass now, for tests that move the clock past an order's time. */
     expireUnpaidOrders: () => Effect.runPromise(expireDue),
+    /**
+     * Once the card provider's notifications sent so far have been handled,
+     * for tests that ask what a notification did: the sandbox delivers them
+     * in the background, as a real provider's webhooks arrive.
+     */
+    paymentNotificationsSettled: gateway.deliveriesSettled,
     close: async () => {
       await dispose()
       await gateway.close()

@@ -3,7 +3,7 @@ import { creditCardTexts } from "@howzat/core/rules/credit-cards"
 import { pence } from "@howzat/core/rules/money"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
-import { CARDS, competitionOnSale, eventually, payByCard, placeOrder } from "./test-support/orders"
+import { CARDS, competitionOnSale, payByCard, placeOrder } from "./test-support/orders"
 import { openShop, register, type Shop } from "./test-support/shop"
 
 /**
@@ -54,19 +54,17 @@ describe("credit cards at the payment step", () => {
 
     const refused = await payByCard(browser, pending.token, CARDS.credit)
     expect(refused).toEqual({ status: "Failed", failureDetail: creditCardTexts.instantWin })
+    // The provider's notification lands before the customer's browser comes back.
+    await shop.paymentNotificationsSettled()
     const due = await problem(await completeOrder(browser, order.id), 402)
     expect(due.detail).toBe(creditCardTexts.instantWin)
-    const events = await eventually(
-      () =>
-        shop.db
-          .selectFrom("responsiblePlayEvents")
-          .select("kind")
-          .where("customerId", "=", customerId)
-          // The payment's own events: registration and checkout log the age check and the limit.
-          .where("kind", "in", ["CreditCardRefused", "PaymentDeclined"])
-          .execute(),
-      (rows) => rows.length > 0,
-    )
+    const events = await shop.db
+      .selectFrom("responsiblePlayEvents")
+      .select("kind")
+      .where("customerId", "=", customerId)
+      // The payment's own events: registration and checkout log the age check and the limit.
+      .where("kind", "in", ["CreditCardRefused", "PaymentDeclined"])
+      .execute()
     expect(events.map((e) => e.kind)).toEqual(["CreditCardRefused"])
 
     const again = await startPayment(browser, order.id)
@@ -103,6 +101,9 @@ describe("credit cards at the payment step", () => {
       status: "Failed",
       failureDetail: creditCardTexts.monthlyCap(pence(5_000)),
     })
+    // The shop has heard of the decline before the customer tries again: till
+    // then the declined payment is still the pending one a new attempt is handed.
+    await shop.paymentNotificationsSettled()
     const retry = await startPayment(browser, next.id)
     expect((await payByCard(browser, retry.pending.token, CARDS.succeeds)).status).toBe("Succeeded")
     expect(
@@ -124,15 +125,12 @@ describe("credit cards at the payment step", () => {
 
     const refused = await problem(await completeOrder(browser, order.id), 402)
     expect(refused.detail).toBe(creditCardTexts.refused(creditCardTexts.instantWin))
-    const refund = await eventually(
-      () =>
-        shop.db
-          .selectFrom("paymentRefunds")
-          .select(["reason", "status"])
-          .where("orderId", "=", order.id)
-          .execute(),
-      (rows) => rows[0]?.status === "Refunded",
-    )
+    await shop.paymentNotificationsSettled()
+    const refund = await shop.db
+      .selectFrom("paymentRefunds")
+      .select(["reason", "status"])
+      .where("orderId", "=", order.id)
+      .execute()
     expect(refund).toEqual([{ reason: "CreditCardRefused", status: "Refunded" }])
     const { order: after } = await json<OrderResponseJson>(
       await browser.get(`/api/Orders/${order.id}`),

@@ -1,6 +1,7 @@
 import { drawWinner } from "@howzat/core/draws/procedure"
 import { OrderStatus } from "@howzat/core/rules/order-status"
 import {
+  type Database,
   type DatabaseHandle,
   makeDatabase,
   makeOrderRepo,
@@ -9,7 +10,7 @@ import {
 } from "@howzat/postgres"
 import { competitionOnSale, newBasket, newCustomer } from "@howzat/postgres/testing"
 import { Effect } from "effect"
-import { sql } from "kysely"
+import { sql, type Transaction } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { TestDatabase } from "../../../test/support/postgres-database"
 import { createMigratedTestDatabase } from "../../../test/support/suite-database"
@@ -31,7 +32,9 @@ import {
  * holds the competition's row lock itself while the draw falls due, waits
  * until a session of each process is queued behind it, then lets go: both
  * are then inside the drawing transaction at once, and one of them must
- * find the other's draw.
+ * find the other's draw. The test never sleeps: what it waits for (a
+ * process queued for a lock, a draw made) it sees in pg_stat_activity or in
+ * the draws table, as soon as the processes' own passes get there.
  */
 
 const SECOND = 1000
@@ -41,6 +44,8 @@ const PROCESSES = ["shop-a", "shop-b"] as const
 /** How often the processes of the running rounds look for due draws. */
 const SHORT_INTERVAL_MS = 200
 const PATIENCE_MS = 15 * SECOND
+/** Passes of each process watched going over a competition once it is drawn. */
+const PASSES_AFTER_A_DRAW = 3
 
 let database: TestDatabase
 let main: DatabaseHandle
@@ -48,9 +53,11 @@ let buyers: string[] = []
 /** Every competition the processes drew, for the checks at the end. */
 const drawn: { id: string; name: string }[] = []
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Polls `read` until it gives a value; on timeout, says what the processes printed. */
+/**
+ * Reads `read` again until it gives a value; on timeout, says what the
+ * processes printed. It waits for what the database will show, never for
+ * time: the pause between reads decides nothing.
+ */
 const eventually = async <A>(
   what: string,
   read: () => Promise<A | undefined>,
@@ -64,7 +71,7 @@ const eventually = async <A>(
       const said = processes.map((p) => `--- ${p.name}:\n${p.output.join("\n")}`).join("\n")
       throw new Error(`Timed out waiting for ${what}\n${said}`)
     }
-    await sleep(50)
+    await new Promise((resolve) => setTimeout(resolve, 10))
   }
 }
 
@@ -114,16 +121,14 @@ const closedWithPaidTickets = async (drawAt: Date) => {
 }
 
 /**
- * Takes the competitions' row locks, as a drawing process would, and keeps
- * them until `release`. `waiting` names the processes with a session
- * queued for a lock: nothing else in this database takes one, and a
- * second waiter queues behind the first rather than behind the holder.
+ * A transaction of the test's own, kept open until `release`. `waiting`
+ * names the processes with a session queued for a lock: nothing else in
+ * this database takes one, and a second waiter queues behind the first
+ * rather than behind the holder.
  */
-const holdLocks = async (competitionIds: readonly string[]) => {
+const holding = async (take: (trx: Transaction<Database>) => Promise<unknown>) => {
   const trx = await main.db.startTransaction().execute()
-  await sql`select id from competitions where id = any(${competitionIds}::uuid[]) for update`.execute(
-    trx,
-  )
+  await take(trx)
   const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)
   const pid = rows[0]?.pid
   return {
@@ -135,6 +140,50 @@ const holdLocks = async (competitionIds: readonly string[]) => {
       return blocked.rows.map((r) => r.applicationName)
     },
     release: () => trx.commit().execute(),
+  }
+}
+
+/**
+ * Holds the competitions' rows `for key share`: a drawing process's
+ * `for update` (draw-records' lock) queues behind it, while an update of a
+ * column no key uses, such as the draw's date, does not.
+ */
+const holdLocks = (competitionIds: readonly string[]) =>
+  holding((trx) =>
+    sql`select id from competitions where id = any(${competitionIds}::uuid[]) for key share`.execute(
+      trx,
+    ),
+  )
+
+/** Until a session of each process waits behind `gate`. */
+const bothWaiting = (
+  what: string,
+  gate: { waiting: () => Promise<string[]> },
+  processes: readonly ShopProcess[],
+) =>
+  eventually(
+    what,
+    async () => {
+      const waiting = await gate.waiting()
+      return waiting.length === PROCESSES.length ? waiting : undefined
+    },
+    processes,
+  )
+
+/**
+ * Until each process has made `passes` more passes of the automatic draws.
+ * A pass begins by asking for what is due, which reads the draws table: with
+ * the table locked, each process's next pass queues there, and once the test
+ * has seen both queued it lets them go on, `passes` times over.
+ */
+const morePasses = async (passes: number, processes: readonly ShopProcess[]) => {
+  for (let pass = 1; pass <= passes; pass++) {
+    const gate = await holding((trx) => sql`lock table draws in access exclusive mode`.execute(trx))
+    try {
+      await bothWaiting(`pass ${pass} of each process after the draw`, gate, processes)
+    } finally {
+      await gate.release()
+    }
   }
 }
 
@@ -203,12 +252,9 @@ describe("automatic draws with two server processes on one PostgreSQL database",
       env: { AUTOMATIC_DRAW_INTERVAL_MS: String(HOUR) },
     })
     try {
-      const waiting = await eventually(
+      const waiting = await bothWaiting(
         "both processes' first passes to wait on the draw",
-        async () => {
-          const waiting = await gate.waiting()
-          return waiting.length === PROCESSES.length ? waiting : undefined
-        },
+        gate,
         processes,
       )
       expect(waiting).toEqual([...PROCESSES])
@@ -232,16 +278,18 @@ describe("automatic draws with two server processes on one PostgreSQL database",
     })
     try {
       for (let round = 0; round < 3; round++) {
-        // Written and locked before it is due, so both processes find it due and queue.
-        const { id } = await closedWithPaidTickets(new Date(Date.now() + 2 * SECOND))
+        // Closed, its draw a day off; locked, then made due: both processes find it due and queue.
+        const { id } = await closedWithPaidTickets(new Date(Date.now() + DAY))
         const gate = await holdLocks([id])
         try {
-          const waiting = await eventually(
+          await main.db
+            .updateTable("competitions")
+            .set({ drawDateTimeUtc: new Date(Date.now() - SECOND) })
+            .where("id", "=", id)
+            .execute()
+          const waiting = await bothWaiting(
             `both processes to wait on round ${round + 1}`,
-            async () => {
-              const waiting = await gate.waiting()
-              return waiting.length === PROCESSES.length ? waiting : undefined
-            },
+            gate,
             processes,
           )
           expect(waiting).toEqual([...PROCESSES])
@@ -250,7 +298,7 @@ describe("automatic draws with two server processes on one PostgreSQL database",
         }
         await eventually(`the draw of round ${round + 1}`, () => isDrawn(id), processes)
         // Several more passes of each process over a competition already drawn.
-        await sleep(5 * SHORT_INTERVAL_MS)
+        await morePasses(PASSES_AFTER_A_DRAW, processes)
         await expectSameProof(processes, id)
       }
       expectNoTrouble(processes)

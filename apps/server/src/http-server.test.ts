@@ -1,6 +1,6 @@
 import { request } from "node:http"
 import { describe, expect, it } from "@effect/vitest"
-import { Deferred, Duration, Effect, Exit, Fiber, Layer, Scope } from "effect"
+import { Deferred, type Duration, Effect, Exit, Fiber, Layer, Logger, Scope } from "effect"
 import { httpServerLayer } from "./http-server"
 
 /** A GET over node:http (its own connection), answered with status and body. */
@@ -32,6 +32,17 @@ const slowServer = Effect.gen(function* () {
   return { begun, release, port, fetch }
 })
 
+/** Completes `heard` once the server logs `line`: the shutdown says when it has stopped listening. */
+const hearing = (line: string) =>
+  Effect.map(Deferred.make<void>(), (heard) => ({
+    heard,
+    logger: Logger.add(
+      Logger.make(({ message }) => {
+        if ([message].flat().join(" ") === line) Deferred.unsafeDone(heard, Exit.void)
+      }),
+    ),
+  }))
+
 /** Starts the layer on a free port in `scope`, telling `slow.port` where it listens. */
 const listen = (
   slow: Effect.Effect.Success<typeof slowServer>,
@@ -54,13 +65,15 @@ describe("the HTTP server layer", () => {
     Effect.gen(function* () {
       const slow = yield* slowServer
       const scope = yield* Scope.make()
-      yield* listen(slow, scope)
+      // The shutdown logs with the loggers the server was started with.
+      const stopped = yield* hearing("shutdown: no new requests taken")
+      yield* listen(slow, scope).pipe(Effect.provide(stopped.logger))
       const port = yield* Deferred.await(slow.port)
       expect((yield* get(port, "/")).body).toBe("quick")
       const inFlight = yield* Effect.fork(get(port, "/slow"))
       yield* Deferred.await(slow.begun)
       const closing = yield* Effect.fork(Scope.close(scope, Exit.void))
-      yield* Effect.sleep(Duration.millis(100))
+      yield* Deferred.await(stopped.heard)
       const refused = yield* Effect.either(get(port, "/"))
       expect(refused._tag === "Left" && (refused.left as NodeJS.ErrnoException).code).toBe(
         "ECONNREFUSED",

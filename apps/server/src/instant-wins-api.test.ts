@@ -150,7 +150,18 @@ describe("instant wins", () => {
 
     // The browser's return again (and the provider's notification, however late): nothing twice.
     await browser.post(`/api/Orders/${order.id}/complete-order`)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await shop.paymentNotificationsSettled()
+    const { eventId } = await shop.db
+      .selectFrom("sandboxPaymentIntents")
+      .select("eventId")
+      .where("orderId", "=", order.id)
+      .executeTakeFirstOrThrow()
+    const heard = await shop.db
+      .selectFrom("paymentNotifications")
+      .select("eventId")
+      .where("eventId", "=", eventId ?? "")
+      .execute()
+    expect(heard, "the provider's notification has been handled").toHaveLength(1)
     expect(await balanceOf(browser, customerId)).toBe(200)
     expect(await instantWinMail(email)).toHaveLength(1)
   })

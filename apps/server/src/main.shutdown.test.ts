@@ -55,12 +55,21 @@ const xsrfHeaders = async (port: number) => {
   return { cookie: `XSRF-TOKEN=${token}`, "x-xsrf-token": token }
 }
 
-/** A POST whose body goes in two halves, so the request is in flight until `finish()`. */
+/**
+ * A POST whose body goes in two halves, so the request is in flight until
+ * `finish()`. It asks the server to say "100 Continue" before the body,
+ * which node's server does as it hands the request to the shop: `reached`
+ * resolves then, and the first half goes.
+ */
 const postInHalves = async (port: number, pathname: string, body: unknown) => {
   const xsrf = await xsrfHeaders(port)
   const bytes = Buffer.from(JSON.stringify(body))
   const half = Math.floor(bytes.length / 2)
   let req: ReturnType<typeof request> | undefined
+  let reachedShop = () => {}
+  const reached = new Promise<void>((resolve) => {
+    reachedShop = resolve
+  })
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req = request(
       {
@@ -73,6 +82,7 @@ const postInHalves = async (port: number, pathname: string, body: unknown) => {
           ...xsrf,
           "content-type": "application/json",
           "content-length": bytes.length,
+          expect: "100-continue",
         },
       },
       (res) => {
@@ -84,9 +94,13 @@ const postInHalves = async (port: number, pathname: string, body: unknown) => {
       },
     )
     req.on("error", reject)
-    req.write(bytes.subarray(0, half))
+    req.once("continue", () => {
+      req?.write(bytes.subarray(0, half))
+      reachedShop()
+    })
+    req.flushHeaders()
   })
-  return { answer, finish: () => req?.end(bytes.subarray(half)) }
+  return { answer, reached, finish: () => req?.end(bytes.subarray(half)) }
 }
 
 const connectionRefused = (port: number) =>
@@ -120,8 +134,8 @@ describe("main.ts on SIGTERM", () => {
       spendLimit: { noLimit: true },
     }
     const registration = await postInHalves(port, "/api/Customers", customer)
-    // The headers are in: the request has reached the shop, which waits for the rest of the body.
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    // The request has reached the shop, which waits for the rest of the body.
+    await registration.reached
     first.child.kill("SIGTERM")
     await first.waitFor(/shutdown: no new requests taken/)
     expect(await connectionRefused(port), "a new connection is refused").toBe(true)

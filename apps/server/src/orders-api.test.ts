@@ -20,7 +20,6 @@ import {
   CARDS,
   checkout,
   competitionOnSale,
-  eventually,
   newBasket,
   payByCard,
   sandboxIntent,
@@ -242,10 +241,8 @@ describe("the provider's signed status notification", () => {
     const { order } = await placeOrder(browser, 1)
     // The sandbox's card form notifies in the background, as a provider's webhook does.
     await payOrder(browser, order.id, CARDS.succeeds)
-    const settled = await eventually(
-      () => readOrder(browser, order.id),
-      (o) => o.status === "Completed",
-    )
+    await shop.paymentNotificationsSettled()
+    const settled = await readOrder(browser, order.id)
     expect([settled.status, settled.orderBalance]).toEqual(["Completed", 0])
   })
 

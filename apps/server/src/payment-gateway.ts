@@ -55,6 +55,11 @@ export const openPaymentGateway = async (db: DatabaseHandle["db"], config: Payme
       if (sandbox._tag === "Some") app.route("/", sandboxGatewayRoutes(sandbox.value))
       deliverTo = app
     },
+    /** Once the sandbox's notifications sent so far have been handled (at once for a real provider). */
+    deliveriesSettled: () =>
+      sandbox._tag === "Some"
+        ? Effect.runPromise(sandbox.value.deliveriesSettled)
+        : Promise.resolve(),
     close: () => Effect.runPromise(Scope.close(scope, Exit.void)),
   }
 }

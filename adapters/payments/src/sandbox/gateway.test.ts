@@ -1,38 +1,71 @@
 import { describe, expect, it } from "@effect/vitest"
 import { type Pence, pence } from "@howzat/core/rules/money"
-import { Effect, TestClock } from "effect"
+import { Chunk, Deferred, Effect, Queue, Ref, TestClock } from "effect"
 import { signatureHeader } from "../signature"
 import { makeSandboxGateway, type SandboxGatewayOptions, sandboxCardFingerprint } from "./gateway"
-import { makeInMemorySandboxIntentStore } from "./store"
+import { makeInMemorySandboxIntentStore, type SandboxIntentStore } from "./store"
 
 interface Delivery {
   readonly rawBody: string
   readonly headers: Readonly<Record<string, string>>
 }
 
-/** The shop's side of deliveries: records each and answers with the next status given (200 after). */
-const makeShop = (answers: ReadonlyArray<number | "throw"> = []) => {
-  const deliveries: Delivery[] = []
-  const deliver: SandboxGatewayOptions["deliver"] = async (rawBody, headers) => {
-    deliveries.push({ rawBody, headers })
-    const answer = answers[deliveries.length - 1] ?? 200
-    if (answer === "throw") throw new Error("connection refused")
-    return { status: answer }
-  }
-  return { deliveries, deliver }
-}
-
-/** Background deliveries await real promises; give them real time to land. */
-const eventually = (check: () => boolean) =>
-  Effect.promise(async () => {
-    for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5))
+/**
+ * The shop's side of deliveries: records each and answers with the next
+ * status given (200 after); `nextDelivery` waits for the next to arrive.
+ */
+const makeShop = (answers: ReadonlyArray<number | "throw"> = []) =>
+  Effect.gen(function* () {
+    const deliveries: Delivery[] = []
+    const arrivals = yield* Queue.unbounded<Delivery>()
+    const deliver: SandboxGatewayOptions["deliver"] = async (rawBody, headers) => {
+      deliveries.push({ rawBody, headers })
+      Queue.unsafeOffer(arrivals, { rawBody, headers })
+      const answer = answers[deliveries.length - 1] ?? 200
+      if (answer === "throw") throw new Error("connection refused")
+      return { status: answer }
+    }
+    return { deliveries, deliver, nextDelivery: Queue.take(arrivals) }
   })
 
-const realPause = (ms: number) => Effect.promise(() => new Promise((r) => setTimeout(r, ms)))
+/**
+ * Until a delivery's pause before its next attempt is waiting on the test
+ * clock, so that moving the clock is what ends it. A delivery runs on a
+ * fiber of its own, which gets its turns while this one yields.
+ */
+const retryPaused = Effect.gen(function* () {
+  for (let turns = 0; Chunk.isEmpty(yield* TestClock.sleeps()); turns++) {
+    if (turns > 10_000) return yield* Effect.dieMessage("no delivery is pausing to try again")
+    yield* Effect.yieldNow()
+  }
+  return "pausing to try again" as const
+})
+
+/**
+ * The store, except that a settlement waits until `racers` have been asked
+ * for: each racer has then found the intent Pending, and the store's own
+ * atomic settle is what decides between them.
+ */
+const settlingTogether = (store: SandboxIntentStore, racers: number) =>
+  Effect.gen(function* () {
+    const arrived = yield* Ref.make(0)
+    const allThere = yield* Deferred.make<void>()
+    const together: SandboxIntentStore = {
+      ...store,
+      settle: (providerReference, settlement) =>
+        Effect.gen(function* () {
+          if ((yield* Ref.updateAndGet(arrived, (n) => n + 1)) === racers)
+            yield* Deferred.succeed(allThere, undefined)
+          yield* Deferred.await(allThere)
+          return yield* store.settle(providerReference, settlement)
+        }),
+    }
+    return together
+  })
 
 const setup = (options: Partial<SandboxGatewayOptions> & { answers?: Array<number | "throw"> }) =>
   Effect.gen(function* () {
-    const shop = makeShop(options.answers)
+    const shop = yield* makeShop(options.answers)
     const store = yield* makeInMemorySandboxIntentStore()
     const gateway = yield* makeSandboxGateway({
       store,
@@ -40,7 +73,15 @@ const setup = (options: Partial<SandboxGatewayOptions> & { answers?: Array<numbe
       deliver: shop.deliver,
       ...options,
     })
-    return { gateway, shop, store }
+    /** Every delivery begun has ended (delivered or given up), and none is pausing to try again. */
+    const settled = Effect.gen(function* () {
+      const first = yield* Effect.raceFirst(
+        Effect.as(gateway.deliveriesSettled, "settled" as const),
+        retryPaused,
+      )
+      expect(first).toBe("settled")
+    })
+    return { gateway, shop, store, settled }
   })
 
 const card = {
@@ -112,7 +153,7 @@ describe("the sandbox gateway", () => {
   it.scoped("the success card settles the intent and delivers one signed notification", () =>
     Effect.gen(function* () {
       yield* TestClock.setTime(1_790_000_000_000)
-      const { gateway, shop } = yield* setup({})
+      const { gateway, shop, settled } = yield* setup({})
       const intent = yield* gateway.createIntent(order)
       const answer = yield* gateway.confirm({ ...card, clientToken: intent.clientToken })
       expect(answer).toEqual({ status: "Succeeded", failureDetail: null })
@@ -126,7 +167,7 @@ describe("the sandbox gateway", () => {
         cardFunding: "Credit",
       })
 
-      yield* eventually(() => shop.deliveries.length > 0)
+      yield* settled
       expect(shop.deliveries).toHaveLength(1)
       const [delivery] = shop.deliveries
       if (delivery === undefined) throw new Error("no delivery")
@@ -158,7 +199,7 @@ describe("the sandbox gateway", () => {
 
     it.scoped("declines a credit card in the shop's words, before any money moves", () =>
       Effect.gen(function* () {
-        const { gateway, shop } = yield* setup({})
+        const { gateway, shop, settled } = yield* setup({})
         const intent = yield* gateway.createIntent(noCredit)
         const answer = yield* gateway.confirm({ ...card, clientToken: intent.clientToken })
         expect(answer).toEqual({ status: "Failed", failureDetail: notice })
@@ -175,7 +216,7 @@ describe("the sandbox gateway", () => {
           }),
         )
         expect(refund._tag).toBe("PaymentGatewayUnavailable")
-        yield* eventually(() => shop.deliveries.length > 0)
+        yield* settled
         expect(JSON.parse(shop.deliveries[0]?.rawBody ?? "{}")).toMatchObject({
           status: "Failed",
           failureDetail: notice,
@@ -219,7 +260,7 @@ describe("the sandbox gateway", () => {
 
   it.scoped("a decline settles for good: a later good card answers the decline", () =>
     Effect.gen(function* () {
-      const { gateway, shop } = yield* setup({})
+      const { gateway, shop, settled } = yield* setup({})
       const intent = yield* gateway.createIntent(order)
       const declined = { status: "Failed", failureDetail: "Your card has insufficient funds." }
       expect(
@@ -234,7 +275,7 @@ describe("the sandbox gateway", () => {
         status: "Failed",
         failureDetail: "Your card has insufficient funds.",
       })
-      yield* eventually(() => shop.deliveries.length > 0)
+      yield* settled
       const [delivery] = shop.deliveries
       if (delivery === undefined) throw new Error("no delivery")
       expect(JSON.parse(delivery.rawBody)).toMatchObject({
@@ -252,7 +293,7 @@ describe("the sandbox gateway", () => {
 
   it.scoped("a typing mistake answers Failed but leaves the intent open, and notifies nobody", () =>
     Effect.gen(function* () {
-      const { gateway, shop } = yield* setup({})
+      const { gateway, shop, settled } = yield* setup({})
       const intent = yield* gateway.createIntent(order)
       expect(
         yield* gateway.confirm({
@@ -262,11 +303,13 @@ describe("the sandbox gateway", () => {
         }),
       ).toEqual({ status: "Failed", failureDetail: "Your card number is incorrect." })
       expect(yield* gateway.intentStatus(intent.providerReference)).toEqual({ status: "Pending" })
+      yield* settled
+      expect(shop.deliveries).toHaveLength(0)
       expect(yield* gateway.confirm({ ...card, clientToken: intent.clientToken })).toEqual({
         status: "Succeeded",
         failureDetail: null,
       })
-      yield* eventually(() => shop.deliveries.length > 0)
+      yield* settled
       expect(shop.deliveries).toHaveLength(1)
     }),
   )
@@ -275,7 +318,8 @@ describe("the sandbox gateway", () => {
     "two confirms racing with different cards both answer the one outcome that settled",
     () =>
       Effect.gen(function* () {
-        const { gateway, shop } = yield* setup({})
+        const store = yield* settlingTogether(yield* makeInMemorySandboxIntentStore(), 2)
+        const { gateway, shop, settled } = yield* setup({ store })
         const intent = yield* gateway.createIntent(order)
         const [a, b] = yield* Effect.all(
           [
@@ -289,25 +333,25 @@ describe("the sandbox gateway", () => {
           { concurrency: "unbounded" },
         )
         expect(a).toEqual(b)
-        yield* eventually(() => shop.deliveries.length > 0)
-        yield* realPause(50)
+        yield* settled
         expect(shop.deliveries).toHaveLength(1)
       }),
   )
 
   it.scoped("a failed delivery is retried with backoff, re-signed, with the same event id", () =>
     Effect.gen(function* () {
-      const { gateway, shop } = yield* setup({ answers: [500, "throw", 200] })
+      const { gateway, shop, settled } = yield* setup({ answers: [500, "throw", 200] })
       const intent = yield* gateway.createIntent(order)
       yield* gateway.confirm({ ...card, clientToken: intent.clientToken })
-      yield* eventually(() => shop.deliveries.length === 1)
+      yield* shop.nextDelivery
+      yield* retryPaused
       expect(shop.deliveries).toHaveLength(1)
       yield* TestClock.adjust("1 second")
-      yield* eventually(() => shop.deliveries.length === 2)
+      yield* shop.nextDelivery
+      yield* retryPaused
       yield* TestClock.adjust("2 seconds")
-      yield* eventually(() => shop.deliveries.length === 3)
-      yield* TestClock.adjust("1 hour")
-      yield* realPause(30)
+      yield* shop.nextDelivery
+      yield* settled
       expect(shop.deliveries).toHaveLength(3)
       const ids = shop.deliveries.map((d) => JSON.parse(d.rawBody).id)
       expect(new Set(ids).size).toBe(1)
@@ -318,17 +362,18 @@ describe("the sandbox gateway", () => {
 
   it.scoped("delivery gives up after the configured attempts", () =>
     Effect.gen(function* () {
-      const { gateway, shop } = yield* setup({
+      const { gateway, shop, settled } = yield* setup({
         answers: [503, 503, 503, 503],
         deliveryAttempts: 2,
         deliveryBackoff: "10 millis",
       })
       const intent = yield* gateway.createIntent(order)
       yield* gateway.confirm({ ...card, clientToken: intent.clientToken })
-      for (let i = 0; i < 5; i++) {
-        yield* realPause(20)
-        yield* TestClock.adjust("1 second")
-      }
+      yield* shop.nextDelivery
+      yield* retryPaused
+      yield* TestClock.adjust("10 millis")
+      yield* shop.nextDelivery
+      yield* settled
       expect(shop.deliveries).toHaveLength(2)
     }),
   )
@@ -337,7 +382,7 @@ describe("the sandbox gateway", () => {
     "a voided intent takes no card: confirming it later answers that it was cancelled",
     () =>
       Effect.gen(function* () {
-        const { gateway, shop } = yield* setup({})
+        const { gateway, shop, settled } = yield* setup({})
         const intent = yield* gateway.createIntent(order)
         const cancelled = { status: "Failed", failureDetail: "The payment was cancelled." }
         expect(yield* gateway.cancelIntent(intent.providerReference)).toEqual(cancelled)
@@ -347,8 +392,7 @@ describe("the sandbox gateway", () => {
         )
         expect(yield* gateway.intentStatus(intent.providerReference)).toEqual(cancelled)
 
-        yield* eventually(() => shop.deliveries.length > 0)
-        yield* realPause(30)
+        yield* settled
         expect(shop.deliveries).toHaveLength(1)
         const [delivery] = shop.deliveries
         if (delivery === undefined) throw new Error("no delivery")
@@ -394,7 +438,8 @@ describe("the sandbox gateway", () => {
   it.scoped("a card and a void racing: whichever lands first is what both are told", () =>
     Effect.gen(function* () {
       for (let i = 0; i < 10; i++) {
-        const { gateway } = yield* setup({})
+        const store = yield* settlingTogether(yield* makeInMemorySandboxIntentStore(), 2)
+        const { gateway } = yield* setup({ store })
         const intent = yield* gateway.createIntent(order)
         const [confirmed, voided] = yield* Effect.all(
           [

@@ -57,6 +57,12 @@ export interface SandboxGateway extends PaymentGatewayShape {
   readonly confirm: (
     request: SandboxConfirmRequestJson,
   ) => Effect.Effect<SandboxConfirmResponseJson, UnknownClientToken | PaymentGatewayUnavailable>
+  /**
+   * Completes once every notification sent so far has been delivered or
+   * given up on (a retry's pause runs on Effect's clock): a test waits for
+   * this, not for time, before it asks what the shop heard.
+   */
+  readonly deliveriesSettled: Effect.Effect<void>
 }
 
 /** The notification's body, as the sandbox sends it. */
@@ -184,6 +190,8 @@ export const makeSandboxGateway = (
 
     const gateway: SandboxGateway = {
       provider: SANDBOX_PROVIDER,
+
+      deliveriesSettled: FiberSet.awaitEmpty(deliveries),
 
       createIntent: (request) =>
         Effect.gen(function* () {

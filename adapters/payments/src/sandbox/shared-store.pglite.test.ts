@@ -63,9 +63,7 @@ describe("the sandbox on its Postgres store (PGlite), as two server processes", 
           failureDetail: "Your card was declined.",
         })
 
-        for (let i = 0; i < 200 && delivered.length === 0; i++) {
-          yield* Effect.promise(() => new Promise((r) => setTimeout(r, 5)))
-        }
+        yield* sandboxTwo.deliveriesSettled
         const [notification] = delivered
         if (notification === undefined) throw new Error("nothing was delivered")
         const verified = yield* portOne.verifyNotification(

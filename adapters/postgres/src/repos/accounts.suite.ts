@@ -10,7 +10,7 @@ import { Mailer } from "@howzat/core/ports/mailer"
 import { RateLimiter } from "@howzat/core/ports/rate-limiter"
 import { Transactions } from "@howzat/core/ports/transactions"
 import { newCustomerAccount } from "@howzat/core/testing"
-import { Effect, Fiber, Layer, ManagedRuntime } from "effect"
+import { Deferred, Effect, Fiber, Layer, ManagedRuntime } from "effect"
 import { type Kysely, sql } from "kysely"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { Db } from "../database"
@@ -115,12 +115,19 @@ export const accountsSuite = (name: string, open: () => Promise<SuiteDatabase>) 
         await run(
           Effect.gen(function* () {
             const tx = yield* Transactions
+            // Interrupted only once the customer is written, so there is something to roll back.
+            const registered = yield* Deferred.make<void>()
             const fiber = yield* Effect.fork(
               tx.within(
-                Effect.zipRight((yield* CustomerRepo).register(newCustomerAccount()), Effect.never),
+                (yield* CustomerRepo)
+                  .register(newCustomerAccount())
+                  .pipe(
+                    Effect.zipRight(Deferred.succeed(registered, undefined)),
+                    Effect.zipRight(Effect.never),
+                  ),
               ),
             )
-            yield* Effect.sleep("100 millis")
+            yield* Deferred.await(registered)
             yield* Fiber.interrupt(fiber)
           }),
         )

@@ -3,6 +3,7 @@ import { allocationExceptions, allocationReasons } from "@howzat/core/rules/allo
 import { Effect } from "effect"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { untilWaitingForLocks } from "../../../../test/support/lock-waits"
 import type { TestDatabase } from "../../../../test/support/postgres-database"
 import { createMigratedTestDatabase } from "../../../../test/support/suite-database"
 import { type DatabaseHandle, makeDatabase } from "../database"
@@ -47,18 +48,9 @@ describe("the draw and checkouts on PostgreSQL", () => {
     return order.id
   }
 
-  /** The draw's own lock on the row, as draw-records takes it, giving up after `ms`. */
-  const drawLock = (q: typeof handle.db, competitionId: string, ms: number) =>
-    sql`set local lock_timeout = ${sql.lit(`${ms}ms`)}`
-      .execute(q)
-      .then(() =>
-        q
-          .selectFrom("competitions")
-          .select("id")
-          .where("id", "=", competitionId)
-          .forUpdate()
-          .execute(),
-      )
+  /** The draw's own lock on the row, as draw-records takes it. */
+  const drawLock = (q: typeof handle.db, competitionId: string) =>
+    q.selectFrom("competitions").select("id").where("id", "=", competitionId).forUpdate().execute()
 
   it("makes the draw wait for a checkout that is still running", async () => {
     const competitionId = await competitionOnSale(db(), { name: "Racing the draw" })
@@ -71,7 +63,7 @@ describe("the draw and checkouts on PostgreSQL", () => {
     )
     const customerId = await newCustomer(db())
     const orderId = await newOrder(customerId)
-    let drawWaited: unknown
+    let draw: Promise<Awaited<ReturnType<typeof poolCounts>>> | undefined
     await db()
       .transaction()
       .execute(async (checkout) => {
@@ -85,20 +77,16 @@ describe("the draw and checkouts on PostgreSQL", () => {
         )
         expect(result.lines[0]?.ticketNumbers).toHaveLength(2)
         // The checkout has not committed: the draw cannot take the row yet.
-        drawWaited = await db()
+        draw = db()
           .transaction()
-          .execute((draw) => drawLock(draw, competitionId, 300))
-          .then(
-            () => "not blocked",
-            (error: { code?: string }) => error.code,
-          )
+          .execute(async (drawing) => {
+            await drawLock(drawing, competitionId)
+            return poolCounts(drawing, competitionId)
+          })
+        expect(await untilWaitingForLocks(db(), 1, [draw])).toBe("waiting")
       })
-    expect(drawWaited).toBe("55P03")
     // Committed: now it can, and the draw sees both tickets sold.
-    await db()
-      .transaction()
-      .execute((draw) => drawLock(draw, competitionId, 300))
-    expect(await poolCounts(db(), competitionId)).toMatchObject({ sold: 2, ticketsSold: 2 })
+    expect(await draw).toMatchObject({ sold: 2, ticketsSold: 2 })
   })
 
   it("sells nothing to a checkout that waited for the draw, and says it closed", async () => {
@@ -109,8 +97,8 @@ describe("the draw and checkouts on PostgreSQL", () => {
     await db()
       .transaction()
       .execute(async (draw) => {
-        await drawLock(draw, competitionId, 1000)
-        waiting = Effect.runPromise(
+        await drawLock(draw, competitionId)
+        const checkout = Effect.runPromise(
           makeTicketAllocator(db()).allocate({
             orderId,
             customerId,
@@ -118,8 +106,9 @@ describe("the draw and checkouts on PostgreSQL", () => {
             lines: [{ competitionId, quantity: 2 }],
           }),
         )
-        // Let the checkout reach the row and queue behind the draw.
-        await new Promise((resolve) => setTimeout(resolve, 300))
+        waiting = checkout
+        // The checkout has reached the row and queues behind the draw.
+        expect(await untilWaitingForLocks(db(), 1, [checkout])).toBe("waiting")
         await draw
           .updateTable("competitions")
           .set({ drawnAt: NOW })

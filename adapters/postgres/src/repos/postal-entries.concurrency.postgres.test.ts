@@ -3,6 +3,7 @@ import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import { Deferred, Effect, Either, Layer, TestClock, TestContext } from "effect"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { untilWaitingForLocks } from "../../../../test/support/lock-waits"
 import type { TestDatabase } from "../../../../test/support/postgres-database"
 import { createMigratedTestDatabase } from "../../../../test/support/suite-database"
 import { type DatabaseHandle, makeDatabase } from "../database"
@@ -263,14 +264,11 @@ describe("a reused reference on PostgreSQL", () => {
     )
     await Effect.runPromise(Deferred.await(entered))
     const second = run(enter("second@example.com", "PC-1"))
-    await waitForLockWaits(main, 1)
+    expect(await untilWaitingForLocks(main.db, 1, [second])).toBe("waiting")
     // The third claims while the second waits; its counter bump then waits for
     // the first's commit (the competition row), unless it found no ticket at all.
-    let thirdSettled = false
-    const third = run(enter("third@example.com", "")).finally(() => {
-      thirdSettled = true
-    })
-    await waitForLockWaits(main, 2, () => thirdSettled)
+    const third = run(enter("third@example.com", ""))
+    await untilWaitingForLocks(main.db, 2, [third])
     await Effect.runPromise(Deferred.succeed(release, undefined))
 
     expect(Either.isRight(await third)).toBe(true)
@@ -281,16 +279,3 @@ describe("a reused reference on PostgreSQL", () => {
     expect([pool.sold, pool.free, pool.ticketsSold]).toEqual([2, 0, 2])
   })
 })
-
-/** Until `count` backends of this database wait for locks others hold, or `done` says stop. */
-const waitForLockWaits = async (handle: DatabaseHandle, count: number, done = () => false) => {
-  const deadline = Date.now() + 10_000
-  while (Date.now() < deadline && !done()) {
-    const { rows } = await sql<{ waiting: string }>`
-      select count(*) as waiting from pg_locks l join pg_stat_activity a on a.pid = l.pid
-      where not l.granted and a.datname = current_database()`.execute(handle.db)
-    if (Number(rows[0]?.waiting) >= count) return
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  if (!done()) throw new Error(`fewer than ${count} requests started waiting`)
-}

@@ -1,9 +1,9 @@
 import type { MailMessage } from "@howzat/core/accounts/model"
 import { type DatabaseHandle, makeOutboxMailer, makeOutboxQueue } from "@howzat/postgres"
-import { Effect, Exit, Layer, Scope } from "effect"
+import { Deferred, Effect, Exit, Layer, Scope, TestClock, TestContext } from "effect"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { openMigratedPglite } from "../../../../test/support/suite-database"
-import { deliverOnce, mailDelivery, retryDelayMs } from "./delivery"
+import { DELIVERY_INTERVAL, deliverOnce, mailDelivery, retryDelayMs } from "./delivery"
 import { linkify, renderMailbox } from "./mailbox-page"
 import type { MailSender } from "./smtp"
 
@@ -118,24 +118,49 @@ describe("outbox delivery", () => {
 
   it("runs as a job: drains a backlog batch after batch, then stops with its scope", async () => {
     for (const to of ["a@example.com", "b@example.com", "c@example.com"]) await queueMail(to)
-    const queue = makeOutboxQueue(database.db)
+    const real = makeOutboxQueue(database.db)
+    // Every pass begins with a claim: counting claims counts passes.
+    let passes = 0
+    const queue = {
+      ...real,
+      claim: (...args: Parameters<typeof real.claim>) => {
+        passes++
+        return real.claim(...args)
+      },
+    }
     const { sent, sender } = recordingSender()
-    const scope = Effect.runSync(Scope.make())
-    // An hour's pause: only the backlog rule can send the second batch.
     await Effect.runPromise(
-      Layer.buildWithScope(mailDelivery(queue, { sender, batchSize: 2 }, "1 hour"), scope),
-    )
-    await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(3)
-    await Effect.runPromise(Scope.close(scope, Exit.void))
+      Effect.gen(function* () {
+        const allSent = yield* Deferred.make<void>()
+        const sending: MailSender = {
+          ...sender,
+          send: async (message) => {
+            await sender.send(message)
+            if (sent.length === 3) Effect.runSync(Deferred.succeed(allSent, undefined))
+          },
+        }
+        // An hour's pause on the test clock, which never moves here: only the
+        // backlog rule can send the second batch.
+        const scope = yield* Scope.make()
+        yield* Layer.buildWithScope(
+          mailDelivery(queue, { sender: sending, batchSize: 2 }, "1 hour"),
+          scope,
+        )
+        yield* Deferred.await(allSent)
+        yield* Scope.close(scope, Exit.void)
+        expect(sent).toHaveLength(3)
 
-    const often = Effect.runSync(Scope.make())
-    await Effect.runPromise(
-      Layer.buildWithScope(mailDelivery(queue, { sender }, "20 millis"), often),
+        const often = yield* Scope.make()
+        yield* Layer.buildWithScope(mailDelivery(queue, { sender }), often)
+        yield* Scope.close(often, Exit.void)
+        const atClose = passes
+        yield* Effect.promise(() => queueMail("d@example.com"))
+        // A job still running would wake within its interval and start a pass at once.
+        yield* TestClock.adjust(DELIVERY_INTERVAL)
+        expect(passes).toBe(atClose)
+        expect(sent).toHaveLength(3)
+      }).pipe(Effect.provide(TestContext.TestContext)),
     )
-    await Effect.runPromise(Scope.close(often, Exit.void))
-    await queueMail("d@example.com")
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(sent).toHaveLength(3)
   })
 
   it("backs off from a minute to at most an hour", () => {

@@ -151,13 +151,3 @@ export const payForOrder = async (browser: Browser, orderId: string) => {
     await json<OrderResponseJson>(await browser.post(`/api/Orders/${orderId}/complete-order`))
   ).order
 }
-
-/** Polls until `check` passes: notifications arrive in the background, as a provider's would. */
-export const eventually = async <A>(read: () => Promise<A>, check: (a: A) => boolean) => {
-  const deadline = Date.now() + 5000
-  for (;;) {
-    const value = await read()
-    if (check(value) || Date.now() > deadline) return value
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}

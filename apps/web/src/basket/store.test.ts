@@ -39,6 +39,27 @@ const problem = (status: number, title: string, detail: string) =>
     { status, headers: { "content-type": "application/problem+json" } },
   )
 
+/**
+ * Whatever a test waits for moves here: the store's state, a request to the
+ * API, a value written to storage. `until` looks again at each of them.
+ */
+const watchers = new Set<() => void>()
+const somethingMoved = () => {
+  for (const look of [...watchers]) look()
+}
+
+/** Resolves once `holds()` is true, looked at now and whenever something moves. */
+const until = (holds: () => boolean) =>
+  new Promise<void>((resolve) => {
+    const look = () => {
+      if (!holds()) return
+      watchers.delete(look)
+      resolve()
+    }
+    watchers.add(look)
+    look()
+  })
+
 type Handler = (init: RequestInit) => Response | Promise<Response>
 
 const stubApi = (routes: Record<string, Handler>) => {
@@ -50,8 +71,9 @@ const stubApi = (routes: Record<string, Handler>) => {
       body: init.body ? JSON.parse(String(init.body)) : undefined,
     })
     const handler = routes[`${init.method ?? "GET"} ${url}`]
-    if (!handler) return problem(404, "Not Found", `no route for ${url}`)
-    return handler(init)
+    const answer = handler ? handler(init) : problem(404, "Not Found", `no route for ${url}`)
+    somethingMoved()
+    return answer
   })
   return calls
 }
@@ -60,10 +82,14 @@ let stored: Map<string, string>
 let fakeWindow: EventTarget & { location: { href: string } }
 
 beforeEach(() => {
+  watchers.clear()
   stored = new Map()
   vi.stubGlobal("localStorage", {
     getItem: (key: string) => stored.get(key) ?? null,
-    setItem: (key: string, value: string) => stored.set(key, value),
+    setItem: (key: string, value: string) => {
+      stored.set(key, value)
+      somethingMoved()
+    },
   })
   fakeWindow = Object.assign(new EventTarget(), { location: { href: "http://shop.test/" } })
   vi.stubGlobal("window", fakeWindow)
@@ -80,11 +106,13 @@ const anonymous = { "POST /api/auth/refresh-token": () => problem(401, "Unauthor
 
 const loadStore = async () => {
   vi.resetModules()
-  return import("./store")
+  const store = await import("./store")
+  store.subscribeBasket(somethingMoved)
+  return store
 }
 
-const ready = async (store: Awaited<ReturnType<typeof loadStore>>) =>
-  vi.waitFor(() => expect(store.getBasketState().status).toBe("ready"))
+const ready = (store: Awaited<ReturnType<typeof loadStore>>) =>
+  until(() => store.getBasketState().status === "ready")
 
 describe("at start", () => {
   it("creates a basket when none is kept, and keeps its id in plain text under BasketId", async () => {
@@ -124,12 +152,11 @@ describe("at start", () => {
     store.startBasket()
     await ready(store)
     expect(stored.get("BasketId")).toBe("b-2")
-    await vi.waitFor(() =>
-      expect(calls.find((c) => c.url === "/api/Logging")?.body).toMatchObject({
-        event: "basket-error",
-        title: "Not Found",
-      }),
-    )
+    await until(() => calls.some((c) => c.url === "/api/Logging"))
+    expect(calls.find((c) => c.url === "/api/Logging")?.body).toMatchObject({
+      event: "basket-error",
+      title: "Not Found",
+    })
   })
 
   it("is in error, with nothing created, when the API cannot be reached", async () => {
@@ -139,7 +166,7 @@ describe("at start", () => {
     })
     const store = await loadStore()
     store.startBasket()
-    await vi.waitFor(() => expect(store.getBasketState().status).toBe("error"))
+    await until(() => store.getBasketState().status === "error")
     expect(stored.get("BasketId")).toBe("b-1")
   })
 })
@@ -159,11 +186,14 @@ describe("changes", () => {
     const { setBasketItemQuantity } = await import("../api/baskets")
     const first = store.changeBasket((id) => setBasketItemQuantity(id, "item-0", 2))
     const second = store.changeBasket((id) => setBasketItemQuantity(id, "item-0", 3))
-    await vi.waitFor(() => expect(answers).toHaveLength(1))
+    await until(() => answers.length === 1)
+    // A turn of the event loop: whatever the two changes set off without waiting has run.
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(answers).toHaveLength(1)
     expect(store.getBasketState().busy).toBe(true)
     answers[0]?.(Response.json({ basket: basket("b-1", [{ competitionId: "c", quantity: 2 }]) }))
     await first
-    await vi.waitFor(() => expect(answers).toHaveLength(2))
+    await until(() => answers.length === 2)
     answers[1]?.(Response.json({ basket: basket("b-1", [{ competitionId: "c", quantity: 3 }]) }))
     await second
     expect(
@@ -265,7 +295,7 @@ describe("other tabs", () => {
     await ready(store)
     stored.set("BasketId", "b-9")
     fakeWindow.dispatchEvent(Object.assign(new Event("storage"), { key: "BasketId" }))
-    await vi.waitFor(() => expect(store.getBasketState().basket?.id).toBe("b-9"))
+    await until(() => store.getBasketState().basket?.id === "b-9")
   })
 })
 
@@ -297,11 +327,9 @@ describe("the session", () => {
     store.startBasket()
     await ready(store)
     await session.login("ann@example.com", "Passw0rd!")
-    await vi.waitFor(() =>
-      expect(calls.filter((c) => c.url === "/api/Baskets/b-1")).toHaveLength(2),
-    )
+    await until(() => calls.filter((c) => c.url === "/api/Baskets/b-1").length === 2)
     await session.logout()
-    await vi.waitFor(() => expect(store.getBasketState().basket?.id).toBe("b-2"))
+    await until(() => store.getBasketState().basket?.id === "b-2")
     expect(stored.get("BasketId")).toBe("b-2")
     expect(stored.get("BasketOwner")).toBe("")
   })
@@ -316,7 +344,7 @@ describe("the session", () => {
     })
     const store = await loadStore()
     store.startBasket()
-    await vi.waitFor(() => expect(store.getBasketState().basket?.id).toBe("b-2"))
+    await until(() => store.getBasketState().basket?.id === "b-2")
     // The server would refuse it (404): not asked, so nothing is logged as a failure.
     expect(calls.map((c) => c.url)).not.toContain("/api/Baskets/b-1")
     expect([stored.get("BasketId"), stored.get("BasketOwner")]).toEqual(["b-2", ""])
@@ -335,7 +363,7 @@ describe("the session", () => {
     store.startBasket()
     await ready(store)
     await session.login("ann@example.com", "Passw0rd!")
-    await vi.waitFor(() => expect(stored.get("BasketOwner")).toBe("cust-1"))
+    await until(() => stored.get("BasketOwner") === "cust-1")
     expect(stored.get("BasketId")).toBe("b-1")
   })
 
@@ -355,7 +383,7 @@ describe("the session", () => {
     store.startBasket()
     await ready(store)
     await session.login("ann@example.com", "Passw0rd!")
-    await vi.waitFor(() => expect(loads).toBe(2))
+    await until(() => loads === 2)
     expect(stored.get("BasketOwner")).toBe("cust-1")
   })
 
@@ -372,7 +400,7 @@ describe("the session", () => {
     store.startBasket()
     await ready(store)
     await session.login("ann@example.com", "Passw0rd!")
-    await vi.waitFor(() => expect(stored.get("BasketOwner")).toBe("cust-1"))
+    await until(() => stored.get("BasketOwner") === "cust-1")
     expect(calls.map((c) => c.url)).not.toContain("/api/Baskets/b-1")
   })
 })
