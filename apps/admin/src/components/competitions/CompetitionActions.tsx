@@ -15,8 +15,9 @@ type Dialog = "visibility" | "duplicate" | "delete" | undefined
 
 /**
  * Publish or hide, duplicate and delete, each confirmed and saying what
- * will happen. Publishing sends the competition as stored, so edits not yet
- * saved in the form below are neither published nor lost.
+ * will happen. Publishing sends the competition as stored, read again at
+ * the click, so edits not yet saved in the form below are neither published
+ * nor lost.
  */
 export function CompetitionActions({
   competition,
@@ -31,12 +32,16 @@ export function CompetitionActions({
   const visible = competition.visibilityStatus === "Visible"
   const blocked = deleteBlockedReason(competition)
 
-  const toggle = useAction(() =>
-    api.competitionAdmin.update({
+  // The competition as stored now, not as this screen last rendered it: a save just made
+  // (whose reload may not have rendered yet) or another member of staff's edit would
+  // otherwise be sent back over, and a live competition's old dates refused.
+  const toggle = useAction(async () => {
+    const stored = await api.competitions.byId({ path: { competitionId: competition.id } })
+    return api.competitionAdmin.update({
       path: { competitionId: competition.id },
-      payload: requestWithVisibility(competition, visible ? "Hidden" : "Visible"),
-    }),
-  )
+      payload: requestWithVisibility(stored.competition, visible ? "Hidden" : "Visible"),
+    })
+  })
   const remove = useAction(
     // True on success: a failure also answers undefined, and the delete itself answers nothing.
     () =>
