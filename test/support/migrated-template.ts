@@ -7,7 +7,7 @@ import { createTestDatabase } from "./postgres-database"
 
 /**
  * The run migrates once, here, in a project's global set-up, and every test
- * file starts from a copy (support/databases.ts): a PGlite dump loaded into
+ * file starts from a copy (support/suite-database.ts): a PGlite dump loaded into
  * memory, or a PostgreSQL database cloned from a template. Opening a copy
  * skips both PGlite's initdb and the migrations, which cost each file about
  * a second and a half.
