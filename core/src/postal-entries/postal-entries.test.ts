@@ -15,6 +15,7 @@ import {
   customerRecord,
   emptyPostalStore,
   type PostalStore,
+  postalEntryForm as person,
   postalEntriesOver,
 } from "./test-doubles.js"
 
@@ -43,18 +44,6 @@ const competition = (overrides: Partial<CompetitionForEntry> = {}): CompetitionF
   startDateTimeUtc: new Date(NOW - DAY),
   closeDateTimeUtc: new Date(NOW + DAY),
   maxTicketsPerCustomer: 3,
-  ...overrides,
-})
-
-const person = (overrides: Partial<PostalEntryForm> = {}): PostalEntryForm => ({
-  customerId: "",
-  firstName: "Bea",
-  lastName: "Bowler",
-  emailAddress: "bea@example.com",
-  dateOfBirth: "1980-02-03",
-  telephoneNumber: "",
-  address: { line1: "2 Long Room", line2: "", city: "Leeds", county: "", postCode: "LS6 3BU" },
-  entryReference: "",
   ...overrides,
 })
 

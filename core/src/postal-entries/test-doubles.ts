@@ -25,7 +25,7 @@ import { ShopLinks } from "../ports/shop-links.js"
 import { Transactions } from "../ports/transactions.js"
 import { type StandingStore, standingDoublesOver } from "../responsible-play/standing-doubles.js"
 import { normaliseEmail } from "../rules/auth.js"
-import type { EntrantKey } from "../rules/postal-entries.js"
+import type { EntrantKey, PostalEntryForm } from "../rules/postal-entries.js"
 import type { StandingRecord } from "../rules/standing.js"
 import { EntryReferenceInUse } from "./errors.js"
 import type { CompetitionForEntry, NewPostalEntry, PostalEntry } from "./model.js"
@@ -59,6 +59,19 @@ export interface PostalStore {
   /** Age checks made (standing-doubles' AgeVerificationRecords). */
   ageChecks: AgeVerificationRecord[]
 }
+
+/** A postcard as staff type it in: a person without an account unless `customerId` is given. */
+export const postalEntryForm = (overrides: Partial<PostalEntryForm> = {}): PostalEntryForm => ({
+  customerId: "",
+  firstName: "Bea",
+  lastName: "Bowler",
+  emailAddress: "bea@example.com",
+  dateOfBirth: "1980-02-03",
+  telephoneNumber: "",
+  address: { line1: "2 Long Room", line2: "", city: "Leeds", county: "", postCode: "LS6 3BU" },
+  entryReference: "",
+  ...overrides,
+})
 
 /**
  * Bea Bowler's postal entry to `competitionId`, as staff record it: who

@@ -26,18 +26,7 @@ export const POSTAL_STAFF: Principal = {
   name: "Sam Staff",
 }
 
-/** A postcard as staff type it in: a person without an account unless `customerId` is given. */
-export const personForm = (overrides: Partial<PostalEntryForm> = {}): PostalEntryForm => ({
-  customerId: "",
-  firstName: "Bea",
-  lastName: "Bowler",
-  emailAddress: "bea@example.com",
-  dateOfBirth: "1980-02-03",
-  telephoneNumber: "",
-  address: { line1: "2 Long Room", line2: "", city: "Leeds", county: "", postCode: "LS6 3BU" },
-  entryReference: "",
-  ...overrides,
-})
+export { postalEntryForm as personForm } from "@howzat/core/testing"
 
 /** Every port core's PostalEntries needs, on the real repositories of `db`. */
 export const postalEntryPortsOn = (db: Kysely<Database>) =>
