@@ -17,7 +17,8 @@ whose email address counts as verified (you vouch for it).
                ${STAFF_INVITATION_LIFETIME_HOURS} hours) instead of printing a one-time password here
 
 Uses the shop's own settings: DATABASE_URL, or the embedded database in PGLITE_DATA_DIR
-(stop the shop first: one process at a time), PUBLIC_URL for the link, SMTP_URL for mail.`
+(stop the shop first: one process at a time), PUBLIC_URL for the link (--send-link needs it),
+SMTP_URL for mail.`
 
 export type StaffCommand =
   | { readonly _tag: "Help" }

@@ -129,6 +129,23 @@ describe("npm run staff -- add", () => {
     }
   })
 
+  it("refuses --send-link without PUBLIC_URL, before touching any database", async () => {
+    // The link would otherwise point at this machine's localhost, which the new member of
+    // staff cannot reach, and the one-use token would be spent on nothing.
+    const elsewhere = path.join(root, "no-public-url")
+    const err: string[] = []
+    const code = await runStaffCommand(
+      ["add", "--email", "linus@howzat.example", "--name", "Linus T", "--send-link"],
+      { PGLITE_DATA_DIR: elsewhere, PORT: "4123", JWT_SECRET: TEST_JWT_SECRET },
+      { out: () => {}, err: (line) => err.push(line) },
+    )
+    expect(code).toBe(EXIT.usage)
+    expect(err.join("\n")).toContain(
+      "staff: --send-link needs PUBLIC_URL, the shop's public address, for the link in the email: nothing was changed.",
+    )
+    expect(existsSync(elsewhere)).toBe(false)
+  })
+
   it("answers a wrong command line with the usage before touching any database", async () => {
     const elsewhere = path.join(root, "never-made")
     const code = await runStaffCommand(

@@ -147,5 +147,14 @@ export const runStaffCommand = async (
     output.err(`Configuration error: ${error.message}`)
     return EXIT.failed
   }
+  // A link to localhost reaches nobody but this machine, and its one-use token would be spent.
+  if (command.handover === "SetPasswordLink" && config.publicUrl === undefined) {
+    output.err(
+      "staff: --send-link needs PUBLIC_URL, the shop's public address, for the link in the email: nothing was changed.",
+    )
+    output.err("")
+    output.err(STAFF_USAGE)
+    return EXIT.usage
+  }
   return add(command, config, output)
 }
