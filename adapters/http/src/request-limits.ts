@@ -14,17 +14,26 @@ export const JSON_BODY_LIMIT_BYTES = 64 * 1024
 const sizeInWords = (bytes: number) =>
   bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`
 
-/** 413 problem+json, refused before the body is read past the limit. */
+/**
+ * 413 problem+json, refused before the body is read past the limit. The
+ * rest of the body is still on its way, so the connection cannot carry
+ * another request: node drops it once the answer is sent, and the answer
+ * says so (`Connection: close`), or a client keeping it alive would send its
+ * next request into a closing socket.
+ */
 export const requestBodyLimit = (maxBytes: number, what = "A request body"): MiddlewareHandler =>
   bodyLimit({
     maxSize: maxBytes,
     onError: () =>
-      problemResponse({
-        type: "about:blank",
-        title: "Content Too Large",
-        detail: `${what} may be at most ${sizeInWords(maxBytes)}.`,
-        status: 413,
-      }),
+      problemResponse(
+        {
+          type: "about:blank",
+          title: "Content Too Large",
+          detail: `${what} may be at most ${sizeInWords(maxBytes)}.`,
+          status: 413,
+        },
+        { connection: "close" },
+      ),
   })
 
 const METHODS_WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"])
