@@ -1,9 +1,11 @@
 import { expect } from "@playwright/test"
 import { seriousViolations, test, uniqueName } from "./back-office"
+import { listCompetitions } from "./support"
 
 /**
- * Issue 12's competition rules in the back office (decision 0045): a live
- * competition's dates shown read-only with the reason, and a publish the
+ * The competition rules in the back office (decisions 0045 and 0061): the
+ * dates of a competition on sale shown read-only with the reason, a hidden
+ * one nobody holds a ticket of still open to change, and a publish the
  * instant-win share refuses shown with the server's counts.
  *
  * The refusal needs instant wins at the edge of the majority in the shared
@@ -16,7 +18,7 @@ const staffApi = "/api/Competitions"
 const DAY = 24 * 60 * 60 * 1000
 const iso = (days: number) => new Date(Date.now() + days * DAY).toISOString()
 
-test("a live competition's dates are read-only, and a refused publish says why", async ({
+test("dates on sale are read-only, a hidden one's are not, and a refused publish says why", async ({
   page,
   staff,
 }) => {
@@ -40,15 +42,28 @@ test("a live competition's dates are read-only, and a refused publish says why",
   expect(made.status()).toBe(201)
   const { competition } = (await made.json()) as { competition: { id: string; name: string } }
 
-  await page.goto(`/admin/competitions/${competition.id}`)
-  await expect(page.getByRole("heading", { name: competition.name, level: 1 })).toBeVisible()
-  await expect(page.getByText("its opening, closing and draw times are fixed")).toBeVisible()
   const form = page
     .locator("form")
     .filter({ has: page.getByRole("button", { name: "Save changes" }) })
+
+  // One the demo shop has on sale, with tickets held: its times are fixed, and say why.
+  const onSale = (await listCompetitions(page.request)).find(
+    (c) => c.status === 1 && c.ticketsSoldToDate > 0,
+  )
+  if (onSale === undefined) throw new Error("the demo shop has a competition on sale")
+  await page.goto(`/admin/competitions/${onSale.id}`)
+  await expect(page.getByRole("heading", { name: onSale.name, level: 1 })).toBeVisible()
+  await expect(page.getByText("its opening, closing and draw times are fixed")).toBeVisible()
   for (const label of ["Opens", "Closes", "Draw"])
     await expect(form.getByLabel(label, { exact: true })).not.toBeEditable()
   expect(await seriousViolations(page)).toEqual([])
+
+  // The new one opened a day ago but is hidden with nothing held: staff may still set it up.
+  await page.goto(`/admin/competitions/${competition.id}`)
+  await expect(page.getByRole("heading", { name: competition.name, level: 1 })).toBeVisible()
+  await expect(page.getByText("Hidden with no tickets held")).toBeVisible()
+  for (const label of ["Opens", "Closes", "Draw"])
+    await expect(form.getByLabel(label, { exact: true })).toBeEditable()
 
   const detail =
     "Instant-win competitions cannot be more than half of the live competitions. After this change there would be 7 live instant-win competitions and 6 other live competitions. Publish another competition without instant wins first, or keep this one hidden."

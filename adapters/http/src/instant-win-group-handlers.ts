@@ -10,11 +10,12 @@ import {
   InstantWinGroups,
 } from "@howzat/core/competitions/instant-win-groups"
 import type { SoldTicket, StaffInstantWinGroup } from "@howzat/core/ports/instant-win-groups"
+import { ordinalDateTime } from "@howzat/core/rules/dates"
 import { pence } from "@howzat/core/rules/money"
 import { Effect } from "effect"
 import { instantWinShareRefused } from "./live-share-problems"
 import { repositoryProblem } from "./repository-problem"
-import { notStaff, whenOf } from "./staff-problems"
+import { notStaff } from "./staff-problems"
 import { instantWinTicketToWire } from "./wire"
 
 /** What any call naming a competition or group may meet. */
@@ -29,7 +30,11 @@ const alreadyOpen = (e: CompetitionAlreadyOpen) =>
     new Conflict({
       type: problemType("competition-open"),
       title: "Competition already open",
-      detail: `Instant-win groups can only be changed before the competition opens; this one opened at ${whenOf(e.startDateTimeUtc)}.`,
+      detail: `Instant-win groups can only be changed before the competition goes on sale; ${
+        e.ticketsHeld > 0
+          ? "tickets of this one are already held"
+          : `this one opened on ${ordinalDateTime(e.startDateTimeUtc)}`
+      }.`,
       status: 409,
     }),
   )

@@ -165,14 +165,28 @@ describe("the minimum open duration", () => {
 })
 
 describe("a live competition's dates", () => {
-  it("refuses to move the close or the draw date once it is open", async () => {
-    const live = await create({ startDateTimeUtc: day(-1) })
+  it("refuses to move the close or the draw date once it is open and published", async () => {
+    const live = await create({ startDateTimeUtc: day(-1), visibilityStatus: "Visible" })
     const close = await problem(await update(live, { closeDateTimeUtc: day(10.5) }), 409)
     expect(close.detail).toBe("The competition is live: its close date can no longer move.")
     const draw = await problem(await update(live, { drawDateTimeUtc: day(12) }), 409)
     expect(draw.detail).toBe("The competition is live: its draw date can no longer move.")
     // Its name is not a date: staff may still correct it.
     await json(await update(live, { name: "Signed Ashes Bat (2026)" }))
+  })
+
+  it("leaves a hidden competition with nothing sold free to change, its opening past", async () => {
+    // Nobody could buy it or was promised anything: staff may still set it up.
+    const hidden = await create({ startDateTimeUtc: day(-1) })
+    const close = day(10.5)
+    const moved = await json<CompetitionResponseJson>(
+      await update(hidden, {
+        startDateTimeUtc: day(1),
+        closeDateTimeUtc: close,
+        drawDateTimeUtc: day(12),
+      }),
+    )
+    expect(moved.competition.closeDateTimeUtc).toBe(close)
   })
 
   it("answers a malformed change with a 400 problem, never a 500", async () => {

@@ -287,10 +287,11 @@ describe("once the competition is open", () => {
       await staff.post(groupsPath(competitionId), body(3)),
       201,
     )
-    const opensAt = new Date(Date.now() - 60_000)
+    // Published and open: on sale, so what it promises is fixed.
+    const opensAt = new Date(Date.UTC(2026, 6, 4, 13, 5))
     await shop.db
       .updateTable("competitions")
-      .set({ startDateTimeUtc: opensAt })
+      .set({ startDateTimeUtc: opensAt, visibilityStatus: "Visible" })
       .where("id", "=", competitionId)
       .execute()
     const before = await published(competitionId)
@@ -305,9 +306,31 @@ describe("once the competition is open", () => {
         type: "https://howzat.example/problems/competition-open",
         title: "Competition already open",
       })
-      expect(refused.detail).toContain(opensAt.toISOString().replace(/\.\d{3}Z$/, "Z"))
+      // In UK time, as staff read every other date: 13:05 UTC is 2:05pm BST.
+      expect(refused.detail).toBe(
+        "Instant-win groups can only be changed before the competition goes on sale; this one opened on 4th July 2026 at 2:05pm.",
+      )
     }
     expect(await published(competitionId)).toEqual(before)
+  })
+
+  it("still takes changes while the competition is hidden and nothing is sold, its opening past", async () => {
+    // Made with an opening a minute ago, as staff making one to publish later often do.
+    const competitionId = await newCompetition()
+    await shop.db
+      .updateTable("competitions")
+      .set({ startDateTimeUtc: new Date(Date.now() - 60_000), visibilityStatus: "Hidden" })
+      .where("id", "=", competitionId)
+      .execute()
+    const created = await json<InstantWinGroupResponseJson>(
+      await staff.post(groupsPath(competitionId), body(2)),
+      201,
+    )
+    expect(created.instantWinGroup.ticketNumbers).toHaveLength(2)
+    await json(
+      await staff.put(`${groupsPath(competitionId)}/${created.instantWinGroup.id}`, body(3)),
+    )
+    expect((await published(competitionId)).lines).toHaveLength(3)
   })
 })
 

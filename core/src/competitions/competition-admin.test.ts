@@ -158,9 +158,13 @@ describe("CompetitionAdmin", () => {
 
   it("leaves a refused change and its audit entry undone", () => {
     const { memory, run, created } = shop()
-    const id = created({ startDateTimeUtc: at(-1) })
+    const id = created({ startDateTimeUtc: at(-1), visibilityStatus: "Visible" })
     const result = run((admin) =>
-      admin.update(id, draft({ startDateTimeUtc: at(-1), closeDateTimeUtc: at(9) }), staff),
+      admin.update(
+        id,
+        draft({ startDateTimeUtc: at(-1), closeDateTimeUtc: at(9), visibilityStatus: "Visible" }),
+        staff,
+      ),
     )
     expect(tagOf(result)).toBe("CompetitionChangeRefused")
     expect(memory.competitions[0]?.closeDateTimeUtc).toEqual(at(10))

@@ -10,11 +10,14 @@ import { LiveCompetitions } from "../ports/live-competitions.js"
 import { SecureRandom } from "../ports/secure-random.js"
 import { Transactions } from "../ports/transactions.js"
 import type { Pence } from "../rules/money.js"
+import type { VisibilityStatus } from "./model.js"
 
 /** A competition as the in-memory store keeps it, for core's tests. */
 export interface MemoryCompetition {
   competitionId: string
   startDateTimeUtc: Date
+  /** Visible unless told: a fixture whose opening has passed is on sale, as before. */
+  visibilityStatus?: VisibilityStatus
   totalTickets: number
   ticketsAllocated: number
   salt: string | null
@@ -119,6 +122,7 @@ export const memoryInstantWinGroups = (store: MemoryStore) => {
         return Effect.succeed({
           competitionId,
           startDateTimeUtc: found.startDateTimeUtc,
+          visibilityStatus: found.visibilityStatus ?? "Visible",
           totalTickets: found.totalTickets,
           ticketsAllocated: found.ticketsAllocated,
           groups: found.groups.map((g) => toStaffGroup(competitionId, g)),

@@ -13,6 +13,7 @@ import {
 import { LiveCompetitions } from "../ports/live-competitions.js"
 import { SecureRandom } from "../ports/secure-random.js"
 import { Transactions } from "../ports/transactions.js"
+import { onSale } from "../rules/competition-admin.js"
 import { type InstantWinGroupErrors, validateInstantWinGroup } from "../rules/instant-win-groups.js"
 import type { Pence } from "../rules/money.js"
 import { auditor } from "../staff/audit.js"
@@ -22,12 +23,14 @@ import { guardInstantWinShare } from "./live-share.js"
 
 /**
  * Instant wins are fixed before the first ticket can be bought: once the
- * competition opens (or any ticket is held), its groups cannot change, so
- * nobody can move a prize onto or off a ticket already sold.
+ * competition is on sale (published and open, or any ticket held), its
+ * groups cannot change, so nobody can move a prize onto or off a ticket
+ * already sold, nor change what buyers were shown.
  */
 export class CompetitionAlreadyOpen extends Data.TaggedError("CompetitionAlreadyOpen")<{
   readonly competitionId: string
   readonly startDateTimeUtc: Date
+  readonly ticketsHeld: number
 }> {}
 
 /** Field name (as on the wire) to message; the edge answers with the validation problem. */
@@ -121,10 +124,11 @@ export class InstantWinGroups extends Effect.Service<InstantWinGroups>()(
             Effect.gen(function* () {
               const competition = yield* store.lock(competitionId)
               const at = yield* now
-              if (at >= competition.startDateTimeUtc || competition.ticketsAllocated > 0) {
+              if (onSale({ ...competition, ticketsHeld: competition.ticketsAllocated }, at)) {
                 return yield* new CompetitionAlreadyOpen({
                   competitionId,
                   startDateTimeUtc: competition.startDateTimeUtc,
+                  ticketsHeld: competition.ticketsAllocated,
                 })
               }
               const result = yield* change(competition)

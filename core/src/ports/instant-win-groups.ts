@@ -4,7 +4,7 @@ import type {
   InstantWinGroupNotFound,
   RepositoryError,
 } from "../competitions/errors.js"
-import type { ImageGroup, Page, PageRequest } from "../competitions/model.js"
+import type { ImageGroup, Page, PageRequest, VisibilityStatus } from "../competitions/model.js"
 import type { InstantWinLine } from "../draws/procedure.js"
 import type { Pence } from "../rules/money.js"
 
@@ -26,6 +26,8 @@ export interface StaffInstantWinGroup {
 export interface InstantWinCompetition {
   readonly competitionId: string
   readonly startDateTimeUtc: Date
+  /** With the opening and the tickets held, whether it is on sale (core/src/rules/competition-admin.ts). */
+  readonly visibilityStatus: VisibilityStatus
   readonly totalTickets: number
   /** Tickets held by any order: a competition with sales is past changing, whatever the clock says. */
   readonly ticketsAllocated: number

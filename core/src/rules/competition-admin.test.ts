@@ -165,6 +165,7 @@ const liveAndSold = fc.record({
   total: fc.integer({ min: 1, max: 10_000 }),
   soldShare: fc.double({ min: 0, max: 1, noNaN: true }),
   drawn: fc.boolean(),
+  visible: fc.boolean(),
 })
 
 const storedFrom = (s: {
@@ -173,8 +174,10 @@ const storedFrom = (s: {
   total: number
   soldShare: number
   drawn: boolean
+  visible: boolean
 }) =>
   stored({
+    visibilityStatus: s.visible ? "Visible" : "Hidden",
     startDateTimeUtc: at(s.startDay),
     closeDateTimeUtc: at(s.startDay + s.length),
     drawDateTimeUtc: at(s.startDay + s.length + 1),
@@ -212,14 +215,14 @@ describe("changeRefusal", () => {
           expect(NOW < before.closeDateTimeUtc).toBe(true)
           if (total < before.totalTickets) {
             expect(before.ticketsSold).toBe(0)
-            expect(NOW < before.startDateTimeUtc).toBe(true)
+            expect(before.visibilityStatus === "Hidden" || NOW < before.startDateTimeUtc).toBe(true)
           }
         }
       }),
     )
   })
 
-  it("never moves the start or the close of a live competition", () => {
+  it("never moves the start or the close of a competition on sale", () => {
     fc.assert(
       fc.property(
         liveAndSold,
@@ -232,7 +235,10 @@ describe("changeRefusal", () => {
             startDateTimeUtc: new Date(before.startDateTimeUtc.getTime() + ds * DAY),
             closeDateTimeUtc: new Date(before.closeDateTimeUtc.getTime() + dc * DAY),
           }
-          if (changeRefusal(before, next, NOW) === null && NOW >= before.startDateTimeUtc) {
+          const onSaleBefore =
+            before.ticketsSold > 0 ||
+            (before.visibilityStatus === "Visible" && NOW >= before.startDateTimeUtc)
+          if (changeRefusal(before, next, NOW) === null && onSaleBefore) {
             expect(ds).toBe(0)
             expect(dc).toBe(0)
           }
@@ -241,7 +247,7 @@ describe("changeRefusal", () => {
     )
   })
 
-  it("lets no sequence of edits move a live competition's close or draw date", () => {
+  it("lets no edit move the dates of a competition on sale, nor any once tickets are held", () => {
     const edit = fc.record({
       startShift: fc.integer({ min: -3, max: 3 }),
       closeShift: fc.integer({ min: -3, max: 3 }),
@@ -254,13 +260,13 @@ describe("changeRefusal", () => {
       fc.property(liveAndSold, fc.array(edit, { maxLength: 12 }), (s, edits) => {
         let current = storedFrom({ ...s, drawn: false })
         let clock = NOW
-        let liveClose: number | null = null
-        let liveDraw: number | null | undefined
+        // Held tickets never go away here, so neither date may ever move from the first.
+        const heldClose = current.ticketsSold > 0 ? current.closeDateTimeUtc.getTime() : null
+        const heldDraw = current.drawDateTimeUtc?.getTime() ?? null
         for (const e of edits) {
-          if (clock >= current.startDateTimeUtc && liveClose === null) {
-            liveClose = current.closeDateTimeUtc.getTime()
-            liveDraw = current.drawDateTimeUtc?.getTime() ?? null
-          }
+          const onSaleBefore =
+            current.ticketsSold > 0 ||
+            (current.visibilityStatus === "Visible" && clock >= current.startDateTimeUtc)
           const shift = (d: Date, n: number) => new Date(d.getTime() + n * DAY)
           const next = {
             ...current,
@@ -270,10 +276,16 @@ describe("changeRefusal", () => {
               current.drawDateTimeUtc === null ? null : shift(current.drawDateTimeUtc, e.drawShift),
             visibilityStatus: e.visible ? ("Visible" as const) : ("Hidden" as const),
           }
-          if (changeRefusal(current, next, clock) === null) current = { ...current, ...next }
-          if (liveClose !== null) {
-            expect(current.closeDateTimeUtc.getTime()).toBe(liveClose)
-            expect(current.drawDateTimeUtc?.getTime() ?? null).toBe(liveDraw)
+          const accepted = changeRefusal(current, next, clock) === null
+          if (accepted && onSaleBefore) {
+            expect(next.startDateTimeUtc).toEqual(current.startDateTimeUtc)
+            expect(next.closeDateTimeUtc).toEqual(current.closeDateTimeUtc)
+            expect(next.drawDateTimeUtc).toEqual(current.drawDateTimeUtc)
+          }
+          if (accepted) current = { ...current, ...next }
+          if (heldClose !== null) {
+            expect(current.closeDateTimeUtc.getTime()).toBe(heldClose)
+            expect(current.drawDateTimeUtc?.getTime() ?? null).toBe(heldDraw)
           }
           clock = shift(clock, e.daysLater)
         }
@@ -281,8 +293,24 @@ describe("changeRefusal", () => {
     )
   })
 
+  it("lets a hidden competition nobody holds a ticket of change its dates, its opening past", () => {
+    const hidden = stored({ startDateTimeUtc: at(-1) })
+    expect(
+      changeRefusal(
+        hidden,
+        { ...hidden, startDateTimeUtc: at(1), closeDateTimeUtc: at(12), drawDateTimeUtc: at(13) },
+        NOW,
+      ),
+    ).toBeNull()
+    const held = { ...hidden, ticketsSold: 1 }
+    expect(changeRefusal(held, { ...held, closeDateTimeUtc: at(12) }, NOW)).toEqual({
+      reason: "DatesFixedOnceLive",
+      field: "closeDateTimeUtc",
+    })
+  })
+
   it("says which date of a live competition cannot move", () => {
-    const live = stored({ startDateTimeUtc: at(-1) })
+    const live = stored({ startDateTimeUtc: at(-1), visibilityStatus: "Visible" })
     const refusal = changeRefusal(live, { ...live, drawDateTimeUtc: at(12) }, NOW)
     expect(refusal).toEqual({ reason: "DatesFixedOnceLive", field: "drawDateTimeUtc" })
     expect(refusalDetail(refusal as NonNullable<typeof refusal>)).toBe(

@@ -171,10 +171,29 @@ const changed = (
 }
 
 /**
+ * On sale: anyone could buy it (published and open) or someone holds a
+ * ticket. From then on what it promised (its dates, its instant wins) is
+ * fixed. A hidden competition nobody holds a ticket of has promised nobody
+ * anything, whatever its opening time says, so staff may still set it up:
+ * one made with an opening of "now" is not locked the moment it is saved.
+ */
+export const onSale = (
+  competition: {
+    readonly startDateTimeUtc: Date
+    readonly visibilityStatus: VisibilityStatus
+    /** Held by any order or postal entry, paid or not. */
+    readonly ticketsHeld: number
+  },
+  now: Date,
+): boolean =>
+  competition.ticketsHeld > 0 ||
+  (competition.visibilityStatus === "Visible" && now >= competition.startDateTimeUtc)
+
+/**
  * Whether a change may be made at all, given the competition's history.
  * The pool may grow until the close (new numbers take random places among
  * the free ones, so the claim order stays unguessable) but only shrinks
- * before the competition goes live, and never under an instant-win number:
+ * before the competition goes on sale, and never under an instant-win number:
  * a sold number or a committed prize is never taken away.
  */
 export const changeRefusal = (
@@ -186,7 +205,7 @@ export const changeRefusal = (
     const fields = DRAWN_FIELDS.filter((field) => changed(stored, next, field))
     return fields.length > 0 ? { reason: "AlreadyDrawn", fields } : null
   }
-  const live = now >= stored.startDateTimeUtc
+  const live = onSale({ ...stored, ticketsHeld: stored.ticketsSold }, now)
   if (live && changed(stored, next, "startDateTimeUtc"))
     return { reason: "DatesFixedOnceLive", field: "startDateTimeUtc" }
   if (live && changed(stored, next, "closeDateTimeUtc"))

@@ -1,4 +1,5 @@
 import { CompetitionNotFound } from "@howzat/core/competitions/errors"
+import type { VisibilityStatus } from "@howzat/core/competitions/model"
 import {
   type InstantWinCompetition,
   type InstantWinGroupFields,
@@ -28,6 +29,7 @@ const readCompetition = async (
     .select([
       "c.id",
       "c.startDateTimeUtc",
+      "c.visibilityStatus",
       "c.totalTickets",
       ticketsSoldOf(sql.ref("c.id")).as("ticketsSold"),
     ])
@@ -56,6 +58,7 @@ const readCompetition = async (
   return {
     competitionId: competition.id,
     startDateTimeUtc: competition.startDateTimeUtc,
+    visibilityStatus: competition.visibilityStatus as VisibilityStatus,
     totalTickets: competition.totalTickets,
     ticketsAllocated: competition.ticketsSold,
     groups: groups.map((g): StaffInstantWinGroup => {

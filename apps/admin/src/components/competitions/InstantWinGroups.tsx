@@ -248,8 +248,8 @@ export function InstantWinGroups({ competition }: { readonly competition: Compet
         Instant-win groups
       </h2>
       <p className="text-sm text-slate-600">
-        Set up before the competition opens. The winning numbers are chosen at random by the server
-        and covered by the published commitment.
+        Set up before the competition goes on sale (published and open, or a ticket held). The
+        winning numbers are chosen at random by the server and covered by the published commitment.
       </p>
       {competition.instantWinGroups.length === 0 ? (
         <p className="text-sm text-slate-600">No instant wins yet.</p>

@@ -1,4 +1,5 @@
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
+import { onSale } from "@howzat/core/rules/competition-admin"
 import { createFileRoute, Link, useNavigate, useRouter } from "@tanstack/react-router"
 import { useState } from "react"
 import { api } from "../../../api"
@@ -23,10 +24,23 @@ export const Route = createFileRoute("/_staff/competitions/$competitionId")({
   component: EditCompetition,
 })
 
+/** On sale, as core decides it: its dates and instant wins are fixed from then. */
+const isOnSale = (c: CompetitionJson, now: Date) =>
+  onSale(
+    {
+      startDateTimeUtc: new Date(c.startDateTimeUtc),
+      visibilityStatus: c.visibilityStatus,
+      ticketsHeld: c.ticketsSoldToDate,
+    },
+    now,
+  )
+
 /** What may no longer change, in the operator's words (decision 0027). */
 const dateHint = (c: CompetitionJson, now: Date): string | undefined => {
-  const phase = competitionPhase(c, now)
-  if (phase === "Coming soon") return undefined
+  if (!isOnSale(c, now))
+    return competitionPhase(c, now) === "Coming soon"
+      ? undefined
+      : "Hidden with no tickets held, so its times and instant wins can still change: once it is published, or a ticket is held, they are fixed."
   // The DCMS code: a live competition's close never moves; customers bought on its draw date too.
   return "It is on sale or has closed, so its opening, closing and draw times are fixed: customers bought on these dates."
 }
@@ -85,7 +99,7 @@ function EditCompetition() {
           references={references}
           submitLabel="Save changes"
           dateHint={dateHint(competition, now)}
-          datesFixed={phase !== "Coming soon"}
+          datesFixed={isOnSale(competition, now)}
           onSave={async (payload) => {
             const saved = await api.competitionAdmin.update({
               path: { competitionId: competition.id },
