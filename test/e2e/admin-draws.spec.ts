@@ -217,7 +217,8 @@ test("a live competition is drawn from the Draws screen, its postal entrant the 
       // (docs/decisions/0045-competition-transparency-and-share.md); closing in a few seconds.
       startDateTimeUtc: new Date(Date.now() - 25 * 60 * 60_000).toISOString(),
       closeDateTimeUtc: new Date(closesAt).toISOString(),
-      drawDateTimeUtc: new Date(closesAt + 60_000).toISOString(),
+      // Drawn as soon as it closes: nobody may draw before the draw time it advertises.
+      drawDateTimeUtc: new Date(closesAt).toISOString(),
       drawType: "Live",
     },
   })

@@ -12,6 +12,7 @@ import { CurrentUser, MaybeCurrentUser } from "@howzat/contracts/security"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import { Draws } from "@howzat/core/draws/draws"
 import type { DrawRecord, PublishedProof } from "@howzat/core/draws/model"
+import { ordinalDateTime } from "@howzat/core/rules/dates"
 import { Effect, Option } from "effect"
 import { repositoryProblem } from "./repository-problem"
 import { notStaff, whenOf } from "./staff-problems"
@@ -173,7 +174,14 @@ export const DrawHandlersLive = HttpApiBuilder.group(HowzatApi, "draws", (handle
                 Effect.fail(
                   conflict(
                     "Still open",
-                    `This competition is still open: it can be drawn once it closes at ${whenOf(e.closeDateTimeUtc)}.`,
+                    `This competition is still open: it can be drawn once it closes on ${ordinalDateTime(e.closeDateTimeUtc)}.`,
+                  ),
+                ),
+              DrawNotYetDue: (e) =>
+                Effect.fail(
+                  conflict(
+                    "Not yet due",
+                    `This competition's draw is advertised for ${ordinalDateTime(e.drawDateTimeUtc)}: it can be drawn from then.`,
                   ),
                 ),
               OrdersAwaitingPayment: (e) =>

@@ -141,8 +141,24 @@ describe("drawing a competition live", () => {
       type: "https://howzat.example/problems/draw-not-possible",
       title: "Still open",
       detail:
-        "This competition is still open: it can be drawn once it closes at 2099-06-01T19:00:00Z.",
+        "This competition is still open: it can be drawn once it closes on 1st June 2099 at 8:00pm.",
     })
+  })
+
+  it("answers 409 before the draw time it advertised, though closed, and draws nothing", async () => {
+    // Closed early (sold out, say), its draw still promised for a Thursday stream days away.
+    const drawAt = new Date("2099-07-02T19:30:00.000Z")
+    const { competitionId } = await closedWithEntries(1, drawAt)
+    const mailed = (await winnersMailedToAnn()).length
+    const refused = await problem(await draw(host, competitionId), 409)
+    expect(refused).toMatchObject({
+      type: "https://howzat.example/problems/draw-not-possible",
+      title: "Not yet due",
+      detail:
+        "This competition's draw is advertised for 2nd July 2099 at 8:30pm: it can be drawn from then.",
+    })
+    expect((await proofOf(anonymous, competitionId)).outcome).toBe("NotDrawn")
+    expect(await winnersMailedToAnn()).toHaveLength(mailed)
   })
 
   it("answers 409 for a competition with no draw", async () => {
@@ -374,8 +390,6 @@ describe("the proof anyone can check", () => {
 })
 
 describe("winners and past draws", () => {
-  // Tonight's stream, in whole seconds: the draw date must not be before the close.
-  const drawDate = new Date(Math.ceil(Date.now() / 1000) * 1000 + 60 * 60 * 1000)
   let seen: { competitionId: string; tickets: number[] }
   let secret: string
   let winningTicket: number | null
@@ -383,7 +397,8 @@ describe("winners and past draws", () => {
   let drawnOn: Date
 
   beforeAll(async () => {
-    seen = await closedWithEntries(2, drawDate)
+    // Drawn as its advertised draw time comes (close's default: now).
+    seen = await closedWithEntries(2)
     const made = (await json<DrawnCompetitionResponseJson>(await draw(host, seen.competitionId)))
       .draw
     winningTicket = made.winningTicketNumber
@@ -392,7 +407,7 @@ describe("winners and past draws", () => {
     secret = await competitionOnSale(shop, { drawType: "Live" })
     await buy(ann.browser, secret, 1)
     await hide(secret)
-    await close(secret, drawDate)
+    await close(secret)
     await json(await draw(host, secret))
   })
 

@@ -680,7 +680,10 @@ describe("the public list of competitions waiting for the live draw", () => {
                 store,
                 Effect.gen(function* () {
                   for (const { spec, competition } of made) {
-                    if (spec.drawn && spec.drawType !== "None" && spec.closedHoursAgo >= 0)
+                    const due =
+                      spec.closedHoursAgo >= 0 &&
+                      (spec.drawHoursAfterClose ?? 0) <= spec.closedHoursAgo
+                    if (spec.drawn && spec.drawType !== "None" && due)
                       yield* drawOf(competition.competitionId, DRAWS_STAFF)
                   }
                   const draws = yield* Draws

@@ -36,6 +36,15 @@ export class CompetitionStillOpen extends Data.TaggedError("CompetitionStillOpen
 }> {}
 
 /**
+ * Closed, but its draw is advertised for later (a Thursday stream, say):
+ * customers were promised that time, so nobody draws before it.
+ */
+export class DrawNotYetDue extends Data.TaggedError("DrawNotYetDue")<{
+  readonly competitionId: string
+  readonly drawDateTimeUtc: Date
+}> {}
+
+/**
  * Orders placed before the close still wait for payment: their tickets are
  * neither entries nor free yet. The draw waits until they are paid or
  * expire (UNPAID_ORDER_MINUTES), so no paid ticket is ever left out.
@@ -182,6 +191,12 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
           return yield* new CompetitionStillOpen({
             competitionId,
             closeDateTimeUtc: material.closeDateTimeUtc,
+          })
+        }
+        if (material.drawDateTimeUtc !== null && at < material.drawDateTimeUtc) {
+          return yield* new DrawNotYetDue({
+            competitionId,
+            drawDateTimeUtc: material.drawDateTimeUtc,
           })
         }
         const { draw, madeNow } = yield* drawNow(material, at, by)

@@ -106,7 +106,8 @@ export const demoCompetitions = (now: Date): DemoCompetition[] => {
   const bigInstant = { start: at(-9 * DAY), close: at(5 * DAY) }
   const ps5 = { start: at(-10 * DAY), close: at(3 * DAY) }
   const helmet = { start: at(-21 * DAY), close: at(-1 * DAY) }
-  const stumps = { start: at(-16 * DAY), close: at(-3 * HOUR) }
+  // Closed over a week ago: its Thursday stream has come, so the host may draw it now.
+  const stumps = { start: at(-16 * DAY), close: at(-8 * DAY) }
   const watch = { start: at(-30 * DAY), close: at(-10 * DAY) }
   const car = { start: at(-45 * DAY), close: at(-20 * DAY) }
   const shirt = { start: at(10 * DAY), close: at(40 * DAY) }
@@ -289,7 +290,7 @@ export const demoCompetitions = (now: Date): DemoCompetition[] => {
       description: prizeDescription(
         "A set of match stumps signed by both Ashes squads, framed behind glass with a certificate.",
         ["Signed by both squads", "Framed with a certificate of authenticity"],
-        "Closed: drawn live on the next Thursday stream.",
+        "Closed: its Thursday stream has come, and the host draws it live.",
       ),
       categories: ["kit"],
       images: [image("stumps")],

@@ -47,9 +47,15 @@ describe("the draws screen", () => {
   })
 
   it("offers Draw now for a live competition only", () => {
-    expect(drawAction({ drawType: "Live" }).canDraw).toBe(true)
-    expect(drawAction({ drawType: "Automatic" }).canDraw).toBe(false)
-    expect(drawAction({ drawType: "None" }).canDraw).toBe(false)
+    const now = new Date("2026-12-03T20:30:00.000Z")
+    const due = { drawDateTimeUtc: now.toISOString() }
+    expect(drawAction({ drawType: "Live", ...due }, now).canDraw).toBe(true)
+    expect(drawAction({ drawType: "Automatic", ...due }, now).canDraw).toBe(false)
+    expect(drawAction({ drawType: "None", drawDateTimeUtc: null }, now).canDraw).toBe(false)
+    // Closed early, its stream still to come: not before the time it advertised.
+    const early = drawAction({ drawType: "Live", ...due }, new Date("2026-11-28T12:00:00.000Z"))
+    expect(early.canDraw).toBe(false)
+    expect(early.note).toMatch(/^Drawn live from .*, as advertised\.$/)
   })
 
   it("links to the storefront's page for the proof", () => {

@@ -3,6 +3,7 @@
  * words for what each waiting competition needs, by draw type.
  */
 import type { CompetitionsAwaitingDrawJson } from "@howzat/contracts/draws"
+import { formatDateTime } from "./format"
 import { dayParam, pageParam } from "./search"
 
 export interface DrawsSearch {
@@ -37,15 +38,23 @@ type Waiting = CompetitionsAwaitingDrawJson["competitions"][number]
 
 /**
  * What staff can do about a competition waiting for its draw: a live one is
- * drawn by the host from here; an automatic one by the shop's job; one
+ * drawn by the host from here, once the draw time it advertised has come
+ * (the server refuses sooner); an automatic one by the shop's job; one
  * without a draw never is (decision 0024).
  */
 export const drawAction = (
-  competition: Pick<Waiting, "drawType">,
+  competition: Pick<Waiting, "drawType" | "drawDateTimeUtc">,
+  now: Date,
 ): { readonly canDraw: boolean; readonly note: string } => {
   switch (competition.drawType) {
     case "Live":
-      return { canDraw: true, note: "Drawn by the host, from here." }
+      return competition.drawDateTimeUtc !== null &&
+        now.getTime() < Date.parse(competition.drawDateTimeUtc)
+        ? {
+            canDraw: false,
+            note: `Drawn live from ${formatDateTime(competition.drawDateTimeUtc)}, as advertised.`,
+          }
+        : { canDraw: true, note: "Drawn by the host, from here." }
     case "Automatic":
       return { canDraw: false, note: "The shop draws it automatically at its draw time." }
     case "None":
