@@ -12,6 +12,7 @@ import {
   CompetitionStillOpen,
   DRAW_BATCH,
   type Drawer,
+  DrawNotYetDue,
   Draws,
   OrdersAwaitingPayment,
 } from "./draws.js"
@@ -161,6 +162,36 @@ describe("a draw that cannot be made yet", () => {
         yield* TestClock.setTime(close.getTime())
         const made = yield* drawOf(car.competitionId, DRAWS_STAFF)
         expect(made.drawnAt).toEqual(close)
+      }),
+    )
+  })
+
+  it.effect("closed early, it waits for the draw time it advertised, for staff and the job", () => {
+    const close = new Date(DRAWS_NOW - HOUR)
+    const drawAt = new Date(DRAWS_NOW + 5 * 24 * HOUR)
+    const stumps = testCompetition({
+      drawType: "Live",
+      closeDateTimeUtc: close,
+      drawDateTimeUtc: drawAt,
+      sold: soldTo([3, 7], ann),
+    })
+    const store = setUp(stumps)
+    return run(
+      store,
+      Effect.gen(function* () {
+        yield* TestClock.setTime(drawAt.getTime() - 1)
+        for (const by of [DRAWS_STAFF, "Scheduler" as const]) {
+          const early = yield* Effect.flip(drawOf(stumps.competitionId, by))
+          expect(early).toEqual(
+            new DrawNotYetDue({ competitionId: stumps.competitionId, drawDateTimeUtc: drawAt }),
+          )
+        }
+        nothingRecorded(store)
+        expect(store.beaconReads).toEqual([])
+
+        yield* TestClock.setTime(drawAt.getTime())
+        const made = yield* drawOf(stumps.competitionId, DRAWS_STAFF)
+        expect(made.drawnAt).toEqual(drawAt)
       }),
     )
   })
