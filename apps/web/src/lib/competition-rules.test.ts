@@ -19,6 +19,15 @@ describe("competitionRules", () => {
     expect(text).toContain("18 or over")
   })
 
+  it("stops promising the draw in the future once its time has come", () => {
+    const drawTime = base.drawDateTimeUtc ?? ""
+    const past = competitionRules({ ...base, currentDateTimeUtc: drawTime }).join("\n")
+    expect(past).not.toContain("will be drawn")
+    expect(past).toContain(
+      "The winner is drawn live on our YouTube channel, from 13th March 2025 at 8:30pm; the result and its proof are shown on this page once the draw is made.",
+    )
+  })
+
   it("says how automatic and draw-less competitions end", () => {
     expect(competitionRules({ ...base, drawType: "Automatic" }).join()).toContain(
       "The winner will be drawn automatically on 13th March 2025 at 8:30pm",
