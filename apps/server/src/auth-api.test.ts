@@ -160,6 +160,25 @@ describe("POST /api/Customers (registration)", () => {
     )
   })
 
+  it("refuses a message dressed as a name, which would ride in the shop's emails", async () => {
+    const b = await browser()
+    const refused = await problem(
+      await b.post(
+        "/api/Customers",
+        registrationFor({ firstName: "Claim your prize at http://prize.example", lastName: "2" }),
+      ),
+      400,
+    )
+    expect(refused.errors).toEqual({
+      firstName: [messages.nameCharacters],
+      lastName: [messages.nameCharacters],
+    })
+    // A real name of any alphabet, hyphen or apostrophe is welcome.
+    await json(
+      await b.post("/api/Customers", registrationFor({ firstName: "Zoë-Ann", lastName: "D’Arcy" })),
+    )
+  })
+
   it("answers a second account for a mailbox with the 'application error' problem", async () => {
     const b = await browser()
     const first = registrationFor()

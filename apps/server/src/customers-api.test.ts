@@ -191,6 +191,20 @@ describe("PUT /api/Customers/{customerId}", () => {
     })
   })
 
+  it("keeps a name a name on edit too, changing nothing when refused", async () => {
+    const { customer } = await json<CustomerBody>(await ann.get(`/api/Customers/${annId}`))
+    const refused = await problem(
+      await ann.put(
+        `/api/Customers/${annId}`,
+        fullModel(customer, { firstName: "Free £50 at www.prize.example" }),
+      ),
+      400,
+    )
+    expect(refused.errors).toEqual({ firstName: [messages.nameCharacters] })
+    const after = await json<CustomerBody>(await ann.get(`/api/Customers/${annId}`))
+    expect(after.customer.firstName).toBe(customer.firstName)
+  })
+
   it("needs the marketing flags and addresses sent, so leaving them out changes nothing", async () => {
     const refused = await problem(
       await ann.put(`/api/Customers/${annId}`, {

@@ -11,9 +11,9 @@ import {
   stripInvalidTelephoneCharacters,
   trimText,
   validateEmail,
-  validateFirstName,
-  validateLastName,
   validateMessage,
+  validateSenderFirstName,
+  validateSenderLastName,
   validateTelephone,
 } from "./validation.js"
 
@@ -66,8 +66,8 @@ export const cleanContactForm = (form: ContactForm): ContactForm => ({
 /** Every field's first error; an empty object when the form may be sent. */
 export const validateContactForm = (form: ContactForm): ContactErrors => {
   const results: Record<keyof ContactForm, string | undefined> = {
-    firstName: validateFirstName(form.firstName),
-    lastName: validateLastName(form.lastName),
+    firstName: validateSenderFirstName(form.firstName),
+    lastName: validateSenderLastName(form.lastName),
     email: validateContactEmail(form.email),
     telephoneNumber: validateTelephone(form.telephoneNumber),
     message: validateContactMessage(form.message),

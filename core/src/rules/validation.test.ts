@@ -245,6 +245,18 @@ describe("names", () => {
     ["ann@example.com", "Please don't use your email address here"],
     ["a".repeat(255), undefined],
     ["a".repeat(256), "Please use 255 characters or fewer"],
+    ["Mary-Jane", undefined],
+    ["O'Brien", undefined],
+    ["D’Arcy", undefined],
+    ["Zoë Łucja", undefined],
+    ["Anne Marie", undefined],
+    [
+      "Claim your prize at http://prize.example",
+      "Please use only letters, spaces, hyphens and apostrophes",
+    ],
+    ["Ann2", "Please use only letters, spaces, hyphens and apostrophes"],
+    ["-Ann", "Please use only letters, spaces, hyphens and apostrophes"],
+    ["Ann <b>", "Please use only letters, spaces, hyphens and apostrophes"],
   ])("first name %j gives %j", (value, error) => {
     expect(validateFirstName(value)).toBe(error)
   })

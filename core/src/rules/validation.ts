@@ -27,6 +27,7 @@ export const messages = {
   firstNameRequired: "First name is required",
   lastNameRequired: "Last name is required",
   nameIsEmail: "Please don't use your email address here",
+  nameCharacters: "Please use only letters, spaces, hyphens and apostrophes",
   nameTooLong: `Please use ${MAX_NAME_LENGTH} characters or fewer`,
   telephoneRequired:
     "You must provide your telephone number in case we need to contact you regarding any prizes won.",
@@ -130,18 +131,32 @@ export const validateConfirmNewPassword = (confirm: string, newPassword: string)
 // --- Names, address, message
 
 const validateName =
-  (requiredMessage: string) =>
+  (requiredMessage: string, asAccountName: boolean) =>
   (value: string): Validation => {
     const name = value.trim()
     if (name === "") return requiredMessage
     if (name.length > MAX_NAME_LENGTH) return messages.nameTooLong
     // People paste their email into the first box they see; an @ is never in a name.
     if (name.includes("@")) return messages.nameIsEmail
+    // An account's name goes into emails to others and onto the winners' page: no digits,
+    // links or messages in it.
+    if (asAccountName && !NAME_CHARACTERS.test(name)) return messages.nameCharacters
     return undefined
   }
 
-export const validateFirstName = validateName(messages.firstNameRequired)
-export const validateLastName = validateName(messages.lastNameRequired)
+/** Letters of any alphabet with their accents, then spaces, hyphens and apostrophes too. */
+const NAME_CHARACTERS = /^[\p{L}\p{M}][\p{L}\p{M} '’-]*$/u
+
+/** A customer's, a member of staff's or a postal entrant's name. */
+export const validateFirstName = validateName(messages.firstNameRequired, true)
+export const validateLastName = validateName(messages.lastNameRequired, true)
+
+/**
+ * Whoever writes to customer care signs as they like: their words reach
+ * only staff, and a message from "Team 2" is still one to answer.
+ */
+export const validateSenderFirstName = validateName(messages.firstNameRequired, false)
+export const validateSenderLastName = validateName(messages.lastNameRequired, false)
 
 export const validateAddressLine1 = (value: string): Validation => {
   const line = value.trim()

@@ -11,8 +11,8 @@ import {
   MAX_TELEPHONE_LENGTH,
   stripInvalidEmailCharacters,
   stripInvalidTelephoneCharacters,
-  validateFirstName,
-  validateLastName,
+  validateSenderFirstName,
+  validateSenderLastName,
   validateTelephone,
 } from "@howzat/core/rules/validation"
 import { useForm } from "@tanstack/react-form"
@@ -40,8 +40,8 @@ export const Route = createFileRoute("/Home/Contact")({
 })
 
 const rules: Rules<ContactValues> = {
-  firstName: (value) => validateFirstName(value),
-  lastName: (value) => validateLastName(value),
+  firstName: (value) => validateSenderFirstName(value),
+  lastName: (value) => validateSenderLastName(value),
   email: (value) => validateContactEmail(value),
   telephoneNumber: (value) => validateTelephone(value),
   message: (value) => validateContactMessage(value),
