@@ -51,7 +51,11 @@ export const OrderTicketItem = Schema.Struct({
   price: Pence,
   preDiscountTotal: Pence,
   lineTotal: Pence,
-  /** Ascending, comma-separated (SPEC §3); the storefront shows them as ranges. */
+  /**
+   * Ascending, comma-separated; the storefront shows them as ranges. Empty
+   * in a customer's answer until the order is paid; staff always get them
+   * (core/src/rules/ticket-visibility.ts).
+   */
   ticketNumbers: Schema.String,
 })
 export type OrderTicketItemJson = typeof OrderTicketItem.Encoded
@@ -134,6 +138,7 @@ export const OrderTicket = Schema.Struct({
   instantWin: Schema.NullOr(TicketInstantWin),
 })
 export type OrderTicketJson = typeof OrderTicket.Encoded
+/** Empty in a customer's answer until the order is paid (core/src/rules/ticket-visibility.ts). */
 export const OrderTicketList = Schema.Struct({ tickets: Schema.Array(OrderTicket) })
 export type OrderTicketListJson = typeof OrderTicketList.Encoded
 

@@ -53,7 +53,7 @@ export const prepareBuyers = async (input: BuyersInput) => {
 
   const run = async (window: BuyersWindow): Promise<BuyersResult> => {
     const latencies: number[] = []
-    const numbers: number[] = []
+    const orderIds: string[] = []
     let windowTickets = 0
     let completed = 0
     let errors = 0
@@ -81,12 +81,11 @@ export const prepareBuyers = async (input: BuyersInput) => {
         try {
           const outcome = await runtime.runPromise(checkout.checkout(basket.id, basket.customerId))
           const ended = Date.now()
-          const tickets = outcome.order.lines.flatMap((line) => line.ticketNumbers)
-          for (const n of tickets) numbers.push(n)
+          orderIds.push(outcome.order.id)
           completed += 1
           if (began >= window.windowStart && ended <= window.windowEnd) {
             latencies.push(ended - began)
-            windowTickets += tickets.length
+            windowTickets += outcome.order.lines.reduce((sum, line) => sum + line.quantity, 0)
           }
         } catch (error) {
           errors += 1
@@ -99,6 +98,18 @@ export const prepareBuyers = async (input: BuyersInput) => {
     clearTimeout(startWindow)
     clearTimeout(endWindow)
     const cpu = cpuAtWindowEnd ?? process.cpuUsage(cpuAtWindowStart)
+    // The checkout answers as its customer reads an unpaid order, without
+    // numbers (docs/decisions/0059): the pool says what each order holds.
+    const numbers =
+      orderIds.length === 0
+        ? []
+        : (
+            await handle.db
+              .selectFrom("tickets")
+              .select("ticketNumber")
+              .where("orderId", "in", orderIds)
+              .execute()
+          ).map((row) => row.ticketNumber)
     return {
       latencies,
       numbers,

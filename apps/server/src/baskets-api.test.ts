@@ -5,7 +5,14 @@ import { BASKET_EMPTY_PROBLEM } from "@howzat/contracts/problem-types"
 import { pence } from "@howzat/core/rules/money"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
-import { addItem, checkout, competitionOnSale, newBasket, promotion } from "./test-support/orders"
+import {
+  addItem,
+  checkout,
+  competitionOnSale,
+  newBasket,
+  payForOrder,
+  promotion,
+} from "./test-support/orders"
 import { openShop, register, type Shop, WITH_A_CHARITY } from "./test-support/shop"
 
 /**
@@ -604,7 +611,7 @@ describe("POST /api/Baskets/{basketId}/checkout", () => {
     expect(refused.detail).toMatch(/basket is empty/)
   })
 
-  it("makes an order awaiting payment with ticket numbers and claims a visitor's basket", async () => {
+  it("makes an order awaiting payment with its tickets and claims a visitor's basket", async () => {
     const competitionId = await competitionOnSale(shop, { ticketPrice: pence(250) })
     const basket = await newBasket(visitor)
     await addItem(visitor, basket.id, competitionId, 3)
@@ -621,11 +628,14 @@ describe("POST /api/Baskets/{basketId}/checkout", () => {
       orderBalance: 750,
       ticketAllocationExceptions: [],
     })
-    const numbers = order.ticketItems[0]!.ticketNumbers.split(",").map(Number)
-    expect(numbers).toHaveLength(3)
-    expect([...numbers].sort((x, y) => x - y)).toEqual(numbers)
+    // The numbers are given once the order is paid (docs/decisions/0059).
+    expect(order.ticketItems.map((line) => [line.quantity, line.ticketNumbers])).toEqual([[3, ""]])
     expect(Date.parse(order.expiresDateUtc) - Date.parse(order.createdDateUtc)).toBe(15 * 60_000)
     expect(await soldToDate(competitionId)).toBe(3)
+    const paid = await payForOrder(browser, order.id)
+    const numbers = paid.ticketItems[0]!.ticketNumbers.split(",").map(Number)
+    expect(numbers).toHaveLength(3)
+    expect([...numbers].sort((x, y) => x - y)).toEqual(numbers)
   })
 
   it("gives one order when the same basket is checked out twice at once", async () => {

@@ -22,6 +22,7 @@ import {
 import { pence } from "../rules/money.js"
 import { OrderStatus } from "../rules/order-status.js"
 import { promotionRefusal, spendFor } from "../rules/promotions.js"
+import { orderAsReadBy } from "../rules/ticket-visibility.js"
 import { mayUseBasket } from "./baskets.js"
 import { Charities } from "./charities.js"
 import { orderCompletion } from "./completion.js"
@@ -36,6 +37,7 @@ export class CheckoutPolicy extends Context.Reference<CheckoutPolicy>()(
 ) {}
 
 export interface CheckoutOutcome {
+  /** As its customer reads it: no ticket numbers until it is paid (rules/ticket-visibility). */
   readonly order: Order
   /** False when this basket had already been checked out: the earlier order is returned. */
   readonly created: boolean
@@ -255,7 +257,12 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
               }),
             ),
           )
-          return { ...placed, addresses: cleaned } satisfies CheckoutOutcome
+          // The answer goes to the customer: an unpaid order's numbers stay out of it.
+          return {
+            ...placed,
+            order: orderAsReadBy("Customer", placed.order),
+            addresses: cleaned,
+          } satisfies CheckoutOutcome
         }),
     }
   }),

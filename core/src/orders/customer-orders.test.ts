@@ -5,8 +5,10 @@ import { CompetitionNotFound } from "../competitions/errors.js"
 import { CompetitionRepo } from "../ports/catalogue.js"
 import { CustomerTicketRepo, TicketAllocator } from "../ports/orders.js"
 import { pence } from "../rules/money.js"
+import { OrderStatus } from "../rules/order-status.js"
 import { CustomerOrders } from "./customer-orders.js"
 import { instantWinRow } from "./instant-win-doubles.js"
+import type { Order, OrderLine } from "./model.js"
 import {
   ANN,
   awaitingOrder,
@@ -35,10 +37,9 @@ const annsOrder = awaitingOrder({
 })
 const bobsOrder = awaitingOrder({ customerId: "customer-bob" })
 
-const services = () => {
+const services = (more: readonly Order[] = []) => {
   const store = emptyPaymentStore()
-  store.orders.set(annsOrder.id, annsOrder)
-  store.orders.set(bobsOrder.id, bobsOrder)
+  for (const order of [annsOrder, bobsOrder, ...more]) store.orders.set(order.id, order)
   // 12 has won Ann a ball; 40 would pay £5 of credit, not won yet; 99 is nobody's here.
   store.instantWins.push(
     instantWinRow({ competitionId: car.id, ticketNumber: 12, siteCredit: null, wonAt: new Date() }),
@@ -87,7 +88,16 @@ const services = () => {
   )
 }
 
-const run = <A, E>(test: Effect.Effect<A, E, CustomerOrders>) => Effect.provide(test, services())
+const run = <A, E>(test: Effect.Effect<A, E, CustomerOrders>, more: readonly Order[] = []) =>
+  Effect.provide(test, services(more))
+
+/** Ann's order of one ticket, 99, an instant-win number (£5 of credit), in any status. */
+const annsOrderOf99 = (status: OrderStatus) =>
+  awaitingOrder({
+    id: `order-99-${status}`,
+    status,
+    lines: [{ ...(annsOrder.lines[0] as OrderLine), quantity: 1, ticketNumbers: [99] }],
+  })
 
 describe("CustomerOrders", () => {
   it.effect("shows a customer their own order and hides anyone else's", () =>
@@ -163,6 +173,72 @@ describe("CustomerOrders", () => {
           expect(Either.isLeft(hidden) && hidden.left._tag).toBe("OrderNotFound")
         }),
       ),
+  )
+
+  it.effect(
+    "gives a customer no number or instant-win flag of an order until it is paid; staff see them",
+    () => {
+      const unpaid = [
+        OrderStatus.AwaitingPayment,
+        OrderStatus.Pending,
+        OrderStatus.Cancelled,
+        OrderStatus.SystemCancelled,
+      ].map(annsOrderOf99)
+      const paid = [OrderStatus.Completed, OrderStatus.Refunded].map(annsOrderOf99)
+      return run(
+        Effect.gen(function* () {
+          const orders = yield* CustomerOrders
+          const instantWin = {
+            won: false,
+            instantWinGroupId: "group-credit",
+            prizeName: "£5 Site Credit",
+          }
+          for (const order of unpaid) {
+            const read = (yield* orders.order(ANN, order.id)).order
+            expect(
+              read.lines.map((l) => [l.quantity, l.ticketNumbers]),
+              order.status,
+            ).toEqual([[1, []]])
+            expect(yield* orders.orderTickets(ANN, order.id)).toEqual([])
+            expect(
+              yield* orders.orderTickets(ANN, order.id, {
+                competitionId: car.id,
+                instantWinsOnly: true,
+              }),
+            ).toEqual([])
+            // The back office reads the same order whole, flag and all.
+            expect((yield* orders.order(STAFF, order.id)).order).toEqual(order)
+            expect(
+              (yield* orders.orderTickets(STAFF, order.id)).map((t) => [
+                t.ticketNumber,
+                t.instantWin,
+              ]),
+            ).toEqual([[99, instantWin]])
+          }
+          for (const order of paid) {
+            expect((yield* orders.order(ANN, order.id)).order).toEqual(order)
+            expect(
+              (yield* orders.orderTickets(ANN, order.id)).map((t) => [
+                t.ticketNumber,
+                t.instantWin,
+              ]),
+            ).toEqual([[99, instantWin]])
+          }
+          const listed = yield* orders.list(ANN, { page: { pageNumber: 1, pageSize: 20 } })
+          for (const { order } of listed.items) {
+            const numbers = order.lines.flatMap((line) => line.ticketNumbers)
+            expect(numbers.length > 0, order.status).toBe(
+              order.status === OrderStatus.Completed || order.status === OrderStatus.Refunded,
+            )
+          }
+          const everyone = yield* orders.list(STAFF, { page: { pageNumber: 1, pageSize: 20 } })
+          for (const order of unpaid) {
+            expect(everyone.items.find((item) => item.order.id === order.id)?.order).toEqual(order)
+          }
+        }),
+        [...unpaid, ...paid],
+      )
+    },
   )
 
   it.effect("shows a customer their site-credit account, entries and all, and nobody else", () =>

@@ -9,9 +9,16 @@ import { CustomerTicketRepo, OrderRepo, TicketAllocator } from "../ports/orders.
 import { PaymentRepo, type SiteCreditEntry, SiteCreditLedger } from "../ports/payments.js"
 import type { Pence } from "../rules/money.js"
 import type { OrderStatus } from "../rules/order-status.js"
+import { orderAsReadBy } from "../rules/ticket-visibility.js"
 import { authorize } from "../staff/permissions.js"
 import { OrderNotFound } from "./errors.js"
-import { mayReadOrder, type OrderWithPayments, readOrderWithPayments } from "./payments.js"
+import {
+  asReadBy,
+  mayReadOrder,
+  type OrderWithPayments,
+  orderReaderOf,
+  readOrderWithPayments,
+} from "./payments.js"
 
 export interface OrderListRequest {
   /** Omitted: a customer's own orders; staff must name a customer or see everyone's. */
@@ -61,7 +68,10 @@ const key = (ticket: TicketRef) => `${ticket.competitionId}/${ticket.ticketNumbe
 /**
  * What a customer reads about their orders and tickets (/Account/Orders,
  * /Account/Order/{id}, /Account/Tickets). Someone else's order or tickets
- * are answered exactly like ones that don't exist.
+ * are answered exactly like ones that don't exist. An order's ticket
+ * numbers, and so its instant-win flags, reach its customer only once it
+ * is paid (rules/ticket-visibility); /Account/Tickets reads completed
+ * orders only (CustomerTicketRepo), so it never holds an unpaid number.
  */
 export class CustomerOrders extends Effect.Service<CustomerOrders>()(
   "@howzat/core/CustomerOrders",
@@ -107,7 +117,7 @@ export class CustomerOrders extends Effect.Service<CustomerOrders>()(
 
       const order = (principal: Principal, orderId: string) =>
         Effect.gen(function* () {
-          return yield* withPayments(yield* readable(principal, orderId))
+          return asReadBy(principal)(yield* withPayments(yield* readable(principal, orderId)))
         })
 
       const list = (principal: Principal, request: OrderListRequest) =>
@@ -124,7 +134,9 @@ export class CustomerOrders extends Effect.Service<CustomerOrders>()(
             createdTo: request.createdTo,
             page: request.page,
           })
-          const items = yield* Effect.forEach(page.items, withPayments)
+          const items = yield* Effect.forEach(page.items, (item) =>
+            Effect.map(withPayments(item), asReadBy(principal)),
+          )
           return { ...page, items } satisfies Page<OrderWithPayments>
         })
 
@@ -135,8 +147,10 @@ export class CustomerOrders extends Effect.Service<CustomerOrders>()(
           instantWinsOnly: false,
         },
       ) =>
-        Effect.flatMap(readable(principal, orderId), (found) =>
-          withInstantWins(
+        Effect.flatMap(readable(principal, orderId), (read) => {
+          // An unpaid order's tickets are not listed to its customer at all.
+          const found = orderAsReadBy(orderReaderOf(principal), read)
+          return withInstantWins(
             found.lines
               .filter(
                 (line) =>
@@ -152,8 +166,8 @@ export class CustomerOrders extends Effect.Service<CustomerOrders>()(
                   })),
               ),
             query,
-          ),
-        )
+          )
+        })
 
       const ownTickets = (principal: Principal, customerId: string) =>
         mayRead(principal, customerId)

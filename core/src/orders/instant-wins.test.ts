@@ -187,6 +187,40 @@ describe("instant wins, when an order is paid by card", () => {
     },
   )
 
+  it.effect(
+    "an unpaid order holding an instant-win number wins nothing and shows no number",
+    () => {
+      const order = orderFor([3])
+      const store = setUp(order)
+      store.instantWins.push(fiver(3))
+      return run(
+        store,
+        Effect.gen(function* () {
+          const payments = yield* Payments
+          // Every answer the customer gets before paying leaves the number out.
+          const started = yield* payments.startPayment(ANN, order.id)
+          expect(started.order.lines.map((line) => line.ticketNumbers)).toEqual([[]])
+          expect(started.order.lines.map((line) => line.quantity)).toEqual([1])
+          const unpaid = yield* Effect.either(payments.complete(ANN, order.id))
+          expect(unpaid._tag === "Left" && unpaid.left._tag).toBe("PaymentStillDue")
+          expect(JSON.stringify(unpaid)).not.toMatch(/ticketNumbers|"3"/)
+          expect(rowAt(store, 3)?.wonAt).toBeNull()
+          expect(store.ledger.filter((e) => e.reason === "InstantWin")).toEqual([])
+          expect(store.mail).toEqual([])
+
+          // Paid: decided now, and the number shows.
+          const reference = started.payments.at(-1)?.providerReference ?? ""
+          setIntentOutcome(store, reference, "Succeeded")
+          const paid = yield* payments.complete(ANN, order.id)
+          expect(paid.order.status).toBe("Completed")
+          expect(paid.order.lines.map((line) => line.ticketNumbers)).toEqual([[3]])
+          expect(rowAt(store, 3)?.wonAt).toEqual(new Date(PAYMENTS_NOW))
+          expect(store.mail.map((m) => m.kind)).toEqual(["OrderConfirmation", "InstantWin"])
+        }),
+      )
+    },
+  )
+
   it.effect("an expired order's number is not won either", () => {
     const order = orderFor([3], { expiresAt: new Date(PAYMENTS_NOW - 1) })
     const store = setUp(order)
@@ -236,6 +270,7 @@ describe("instant wins, when site credit pays at checkout", () => {
     return Effect.gen(function* () {
       const order = yield* buyTwo(store, pence(500))
       expect(order.status).toBe("Completed")
+      expect(order.lines.map((line) => line.ticketNumbers)).toEqual([[1, 2]])
       expect(rowAt(store, 1)).toMatchObject({
         orderId: order.id,
         processedAt: new Date(PAYMENTS_NOW),
@@ -252,6 +287,8 @@ describe("instant wins, when site credit pays at checkout", () => {
     return Effect.gen(function* () {
       const order = yield* buyTwo(store, pence(100))
       expect(order.status).toBe("AwaitingPayment")
+      // The checkout's answer holds the two tickets but not their numbers (1 and 2 both win).
+      expect(order.lines.map((line) => [line.quantity, line.ticketNumbers])).toEqual([[2, []]])
       expect(store.instantWins.every((row) => row.wonAt === null)).toBe(true)
       expect(store.ledger.filter((line) => line.reason === "InstantWin")).toEqual([])
       expect(store.mail).toEqual([])

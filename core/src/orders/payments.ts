@@ -16,6 +16,7 @@ import { PurchaseGate } from "../responsible-play/purchase-gate.js"
 import { creditCardNotice, creditCardVerdict, startOfLondonMonth } from "../rules/credit-cards.js"
 import { type Pence, ZERO_PENCE } from "../rules/money.js"
 import { canTransition, OrderStatus } from "../rules/order-status.js"
+import { type OrderReader, orderAsReadBy } from "../rules/ticket-visibility.js"
 import { can } from "../staff/permissions.js"
 import { cancelUnpaid } from "./cancellation.js"
 import { OrderNotFound, OrderTransitionRefused, PaymentStillProcessing } from "./errors.js"
@@ -47,6 +48,22 @@ export type NotificationVerdict = "Accepted" | "Replayed" | "Ignored"
 /** A customer may see and pay only their own orders; staff may see any. */
 export const mayReadOrder = (principal: Principal, order: Order): boolean =>
   can(principal, "ManageOrders") || principal.customerId === order.customerId
+
+/** Staff who manage orders read them as the back office does; anyone else as a customer. */
+export const orderReaderOf = (principal: Principal): OrderReader =>
+  can(principal, "ManageOrders") ? "Staff" : "Customer"
+
+/**
+ * An order with its payments as the principal may read it: a customer's
+ * unpaid order without its ticket numbers (rules/ticket-visibility). Every
+ * use case that hands an order to its caller passes it through here.
+ */
+export const asReadBy =
+  (principal: Principal) =>
+  (read: OrderWithPayments): OrderWithPayments => ({
+    ...read,
+    order: orderAsReadBy(orderReaderOf(principal), read.order),
+  })
 
 /** Only the customer acts on their order (staff get audited back-office paths later). */
 const mayActOnOrder = (principal: Principal, order: Order): boolean =>
@@ -288,7 +305,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         | PaymentGatewayUnavailable
         | RepositoryError
         | Effect.Effect.Error<ReturnType<PurchaseGate["check"]>>
-      > => startPayment(principal, orderId),
+      > => Effect.map(startPayment(principal, orderId), asReadBy(principal)),
       /** The browser's return: completes a paid order, once, or says the payment is still due. */
       complete: (
         principal: Principal,
@@ -300,7 +317,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         | PaymentStillDue
         | PaymentGatewayUnavailable
         | RepositoryError
-      > => complete(principal, orderId),
+      > => Effect.map(complete(principal, orderId), asReadBy(principal)),
       cancel: (
         principal: Principal,
         orderId: string,
@@ -311,7 +328,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         | PaymentStillProcessing
         | PaymentGatewayUnavailable
         | RepositoryError
-      > => cancel(principal, orderId),
+      > => Effect.map(cancel(principal, orderId), asReadBy(principal)),
       handleNotification,
       expireDue: (limit?: number): Effect.Effect<readonly string[], RepositoryError> =>
         expireDue(limit),

@@ -1,4 +1,5 @@
 import type { OrderJson } from "@howzat/contracts/orders"
+import { ticketNumbersWithheldText } from "@howzat/core/rules/ticket-visibility"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { useEffect, useRef, useState } from "react"
 import { getCardForm } from "../../../api/card-form"
@@ -240,7 +241,7 @@ function PaymentPage() {
             hour: "2-digit",
             minute: "2-digit",
           })}
-          .
+          .{order.ticketItems.length > 0 ? ` ${ticketNumbersWithheldText(order.status)}` : null}
         </p>
         <OrderLines order={order} showTickets={false} />
         <OrderTotals order={order} />
