@@ -58,7 +58,8 @@ const draft = (overrides: Partial<CompetitionDraft> = {}): CompetitionDraft =>
  * Staff's competition, category and attribute-type writes through core's
  * use cases on a real database, for what only its rows show: the pool and
  * seed written as the seed's createCompetition writes them, resizing with
- * new numbers at random places in the pool, and the audit entry in the
+ * new numbers at random places in the pool behind its first free ticket
+ * (decision 0060), and the audit entry in the
  * write's transaction, or none for a write refused. What the stores
  * promise on their own is the contracts' (catalogue-admin.contract.ts,
  * competition-admin.contract.ts).
@@ -149,6 +150,33 @@ export const catalogueAdminDatabaseFacts = (name: string, open: () => Promise<Co
         "Competition.Update",
         "Competition.Update",
       ])
+    })
+
+    it("puts a live pool's new numbers behind its first free one, never ahead of the rest", async () => {
+      const live = draft({ startDateTimeUtc: day(-1) })
+      const created = succeeded(await admin((a) => a.create(live, staff)))
+      // Sixty sold, as claims sell them: the lowest keys first.
+      const sold = [...(await pool(created.id))]
+        .sort((a, b) => (a.sortKey < b.sortKey ? -1 : 1))
+        .slice(0, 60)
+        .map((t) => t.ticketNumber)
+      await db
+        .updateTable("tickets")
+        .set({ orderId: "00000000-0000-4000-8000-0000000000bb" })
+        .where("competitionId", "=", created.id)
+        .where("ticketNumber", "in", sold)
+        .execute()
+      await addTicketsSold(db, created.id, 60)
+      succeeded(await admin((a) => a.update(created.id, { ...live, totalTickets: 300 }, staff)))
+      const free = (await pool(created.id))
+        .filter((t) => t.orderId === null)
+        .sort((a, b) => (a.sortKey < b.sortKey ? -1 : 1))
+      // Every new key above the first free one's: fresh keys over the whole
+      // range would put about 60% of the new numbers ahead of it (decision 0060).
+      expect(free[0]?.ticketNumber).toBeLessThanOrEqual(100)
+      const firstForty = free.slice(0, 40).map((t) => t.ticketNumber)
+      expect(firstForty.some((n) => n > 100)).toBe(true)
+      expect(firstForty.some((n) => n <= 100)).toBe(true)
     })
 
     it("writes no audit entry for a change it refuses, and keeps the pool", async () => {

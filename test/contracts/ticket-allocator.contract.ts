@@ -19,7 +19,8 @@ const ascending = (numbers: readonly number[]) => [...numbers].sort((a, b) => a 
  * adapter and on PGlite and PostgreSQL: numbers from the pool, never handed
  * out twice, never past the stock or the customer's maximum, nothing sold
  * outside saleIsOpen, a shortfall reported as facts core's rule words, and
- * an order's tickets back in the pool once. Which numbers (the pool's random
+ * an order's tickets back in the pool once, behind another free one and
+ * handed out again in time (decision 0060). Which numbers (the pool's random
  * order), the sold counter and the rollback with the caller's transaction
  * are the database's (orders.database.ts); buyers racing, its concurrency
  * suite's (allocation.concurrency.postgres.test.ts).
@@ -208,6 +209,59 @@ export const ticketAllocatorContract = (name: string, open: () => Promise<Orders
       ).toEqual([1, 2, 3, 4, 5, 6])
     })
 
+    it("puts a released ticket back behind another free one, never first in line (property)", async () => {
+      // Abandoning an order and buying again must not hand the customer the
+      // same number back while any other is free (decision 0060): otherwise a
+      // customer could cancel and retry until a number they like comes round.
+      const step = fc.oneof(
+        fc.record({ kind: fc.constant("buy" as const), quantity: fc.integer({ min: 1, max: 3 }) }),
+        fc.record({ kind: fc.constant("release" as const), which: fc.nat() }),
+        fc.record({ kind: fc.constant("retry" as const) }),
+      )
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 2, max: 12 }),
+          fc.array(step, { minLength: 1, maxLength: 10 }),
+          async (total, steps) => {
+            const competitionId = await world.competition({
+              name: "Retried",
+              totalTickets: total,
+              maxTicketsPerCustomer: total,
+            })
+            const customerId = await world.customer()
+            const live = new Map<string, number[]>()
+            const free = () => total - [...live.values()].flat().length
+            const buyOne = async (quantity: number) => {
+              const placed = await buy(customerId, [{ competitionId, quantity }])
+              const numbers = placed.numbers.get(competitionId) ?? []
+              if (numbers.length > 0) live.set(placed.orderId, numbers)
+              return { orderId: placed.orderId, numbers }
+            }
+            // Every sequence ends with a retry, so each run checks one at least.
+            for (const s of [...steps, { kind: "retry" as const }]) {
+              if (s.kind === "buy") await buyOne(s.quantity)
+              else if (s.kind === "release") {
+                const orderId = [...live.keys()][s.which % Math.max(1, live.size)]
+                if (orderId === undefined) continue
+                await allocator((a) => a.release(orderId))
+                live.delete(orderId)
+              } else {
+                // One ticket, given back, then one ticket again, while another is free.
+                if (free() < 2) continue
+                const first = await buyOne(1)
+                await allocator((a) => a.release(first.orderId))
+                live.delete(first.orderId)
+                const again = await buyOne(1)
+                expect(again.numbers).toHaveLength(1)
+                expect(again.numbers).not.toEqual(first.numbers)
+              }
+            }
+          },
+        ),
+        { numRuns: 25 },
+      )
+    })
+
     it("never hands a number out twice, nor past the stock or anyone's maximum (property)", async () => {
       const customers = [await world.customer(), await world.customer(), await world.customer()]
       const step = fc.oneof(
@@ -267,6 +321,18 @@ export const ticketAllocatorContract = (name: string, open: () => Promise<Orders
             )
             expect(held).toBeLessThanOrEqual(max)
           }
+          // Released numbers are not parked for ever: buying until the pool
+          // is empty hands out every number, each once (sold + free = total).
+          for (let left = total - everyNumber.length; left > 0; ) {
+            const placed = await buy(await world.customer(), [{ competitionId, quantity: max }])
+            const numbers = placed.numbers.get(competitionId) ?? []
+            expect(numbers).toHaveLength(Math.min(max, left))
+            live.set(placed.orderId, { who: -1, numbers })
+            left -= numbers.length
+          }
+          expect(ascending([...live.values()].flatMap((o) => o.numbers))).toEqual(
+            Array.from({ length: total }, (_, i) => i + 1),
+          )
         }),
         { numRuns: 25 },
       )

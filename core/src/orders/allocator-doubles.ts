@@ -5,8 +5,12 @@
  * SQL allocator passes too): never a number handed out twice, never past the
  * stock or the customer's maximum, nothing sold outside saleIsOpen, the
  * facts of a shortfall reported for core's rule to word, and an order's
- * tickets back in the pool once. Unlike the database it hands out the
- * lowest free numbers, not the pool's random order, so tests can name them.
+ * tickets back in the pool once, behind another free one. Unlike the
+ * database it starts with the numbers in order, lowest first, not in a
+ * random order, so tests can name them; a released number goes back at a
+ * random place behind the first free one, as the database's does
+ * (decision 0060), so the customer who gave it back never gets it straight
+ * back while another is free.
  */
 import { Effect } from "effect"
 import type { Competition } from "../competitions/model.js"
@@ -23,17 +27,51 @@ const taken = (store: OrderStore, competitionId: string) => {
 }
 
 /**
- * The pool's free numbers, lowest first. A test may start a competition
+ * The competition's numbers in the order claims take them: the store's
+ * order where a release changed it, else 1..totalTickets. Numbers the pool
+ * gained since (a test raising totalTickets) come after the rest.
+ */
+const claimOrder = (store: OrderStore, competition: Competition): number[] => {
+  const stored = (store.poolOrder.get(competition.id) ?? []).filter(
+    (n) => n <= competition.totalTickets,
+  )
+  const known = new Set(stored)
+  for (let n = 1; n <= competition.totalTickets; n++) if (!known.has(n)) stored.push(n)
+  return stored
+}
+
+/**
+ * The pool's free numbers in claim order. A test may start a competition
  * with tickets already sold (`ticketsSoldToDate`) that no order here holds:
- * those are the lowest numbers no order holds, so they are never handed
- * out again either.
+ * those are the first free numbers in claim order, so they are never
+ * handed out again either.
  */
 const freeNumbers = (store: OrderStore, competition: Competition) => {
   const held = taken(store, competition.id)
   const soldElsewhere = Math.max(0, competition.ticketsSoldToDate - held.size)
-  const free: number[] = []
-  for (let n = 1; n <= competition.totalTickets; n++) if (!held.has(n)) free.push(n)
-  return free.slice(soldElsewhere)
+  return claimOrder(store, competition)
+    .filter((n) => !held.has(n))
+    .slice(soldElsewhere)
+}
+
+/**
+ * Puts released numbers back into the claim order, each right after a free
+ * number chosen uniformly among the others free: a uniformly random place
+ * behind the first free one, as the database's new sort key gives
+ * (adapters/postgres/src/repos/pool-keys.ts). With no other number free,
+ * where it goes does not matter.
+ */
+const rejoin = (store: OrderStore, competition: Competition, released: readonly number[]) => {
+  const back = new Set(released)
+  const held = taken(store, competition.id)
+  const soldElsewhere = Math.max(0, competition.ticketsSoldToDate - held.size)
+  const order = claimOrder(store, competition).filter((n) => !back.has(n))
+  const others = order.filter((n) => !held.has(n)).slice(soldElsewhere)
+  for (const number of released) {
+    const after = others[Math.floor(Math.random() * others.length)]
+    order.splice(after === undefined ? order.length : order.indexOf(after) + 1, 0, number)
+  }
+  store.poolOrder.set(competition.id, order)
 }
 
 /**
@@ -60,7 +98,10 @@ const allocateLine = (
   const open = saleIsOpen(sale, at)
   const held = open ? (store.held.get(key) ?? 0) : 0
   const allowed = open ? allowedQuantity(line.quantity, competition.maxTicketsPerCustomer, held) : 0
-  const ticketNumbers = freeNumbers(store, competition).slice(0, allowed)
+  // Answered ascending, as the SQL allocator answers them.
+  const ticketNumbers = freeNumbers(store, competition)
+    .slice(0, allowed)
+    .sort((a, b) => a - b)
   if (ticketNumbers.length > 0) {
     const allocatedKey = `${orderId}/${competition.id}`
     store.allocated.set(allocatedKey, [
@@ -99,11 +140,14 @@ export const releaseOrderTickets = (store: OrderStore, orderId: string): number 
     store.allocated.delete(key)
     released += numbers.length
     const competition = store.competitions.get(competitionId)
-    if (competition !== undefined)
-      store.competitions.set(competitionId, {
+    if (competition !== undefined) {
+      const freed = {
         ...competition,
         ticketsSoldToDate: Math.max(0, competition.ticketsSoldToDate - numbers.length),
-      })
+      }
+      store.competitions.set(competitionId, freed)
+      rejoin(store, freed, numbers)
+    }
     if (customerId !== undefined) {
       const heldKey = `${customerId}/${competitionId}`
       store.held.set(heldKey, Math.max(0, (store.held.get(heldKey) ?? 0) - numbers.length))

@@ -39,6 +39,7 @@ const snapshot = (store: OrderStore) => ({
   promotionUses: [...store.promotionUses],
   mail: [...store.mail],
   allocated: new Map(store.allocated),
+  poolOrder: new Map(store.poolOrder),
   ticketHolders: new Map(store.ticketHolders),
   postalEntries: new Map(store.postalEntries),
   drawn: new Map(store.drawn),

@@ -54,6 +54,11 @@ export interface OrderStore {
   readonly mail: MailMessage[]
   /** Numbers the allocator gave each order: key `${orderId}/${competitionId}`. */
   readonly allocated: Map<string, readonly number[]>
+  /**
+   * Each competition's numbers in the order the allocator hands them out,
+   * once a release has changed it from 1..totalTickets (allocator-doubles).
+   */
+  readonly poolOrder: Map<string, readonly number[]>
   /** Who the allocator gave each order's tickets to (orderId → customerId), for release. */
   readonly ticketHolders: Map<string, string>
   /** Free postal entries holding a number of the pool (entry id → customerId), as orders do. */
@@ -78,6 +83,7 @@ export const emptyOrderStore = (): OrderStore => ({
   promotionUses: [],
   mail: [],
   allocated: new Map(),
+  poolOrder: new Map(),
   ticketHolders: new Map(),
   postalEntries: new Map(),
   drawn: new Map(),

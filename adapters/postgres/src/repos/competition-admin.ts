@@ -14,6 +14,7 @@ import type { Database } from "../schema"
 import { atomically, runQuery } from "../transactions"
 import { loadImageGroups } from "./competition-loader"
 import { insertCompetition } from "./competition-writer"
+import { keysAbove, lowestFreeKey } from "./pool-keys"
 import { isUuid } from "./shared"
 import { ticketsSold } from "./tickets-sold"
 
@@ -59,12 +60,20 @@ const replaceLinks = async (
       .execute()
 }
 
+/** New numbers per statement: a million-ticket growth never sends one 40 MB parameter. */
+const GROWTH_CHUNK = 10_000
+
 /**
- * New numbers get random sort keys like the first ones, so they land at
- * random places among the free tickets and the claim order stays
- * unguessable. Shrinking removes the top numbers, which core has checked
- * nobody holds; a held one would fail the delete's condition and the
- * counter's check instead of vanishing.
+ * New numbers get sort keys uniform above the first free ticket's
+ * (pool-keys.ts, decision 0060), so they land at random places among the
+ * free tickets, never ahead of them all: fresh keys over the whole range
+ * would put each new number ahead of every free one with the probability
+ * that a ticket is already sold, and a buyer could time a purchase to land
+ * on them. The competition row is locked (readLocked) and checkouts take a
+ * key-share lock on it, so no claim moves the first free ticket meanwhile.
+ * Shrinking removes the top numbers, which core has checked nobody holds;
+ * a held one would fail the delete's condition and the counter's check
+ * instead of vanishing.
  */
 const resizePool = async (
   db: Kysely<Database>,
@@ -73,12 +82,17 @@ const resizePool = async (
   to: number,
 ) => {
   if (to > from) {
-    await sql`
-      insert into tickets (competition_id, ticket_number, sort_key)
-      select ${competitionId}::uuid, n, k
-      from (select generate_series(${from + 1}::int, ${to}::int) n, gen_random_uuid() k) pool
-      order by k
-    `.execute(db)
+    const keys = keysAbove(await lowestFreeKey(db, competitionId), to - from)
+    for (let at = 0; at < keys.length; at += GROWTH_CHUNK) {
+      // Number from + 1 + i takes the i-th key drawn: numbers and keys stay independent.
+      // Written in key order, as the pool's first numbers (competition-writer.ts).
+      await sql`
+        insert into tickets (competition_id, ticket_number, sort_key)
+        select ${competitionId}::uuid, ${from + at}::int + i::int, k
+        from unnest(${keys.slice(at, at + GROWTH_CHUNK)}::uuid[]) with ordinality as drawn(k, i)
+        order by k
+      `.execute(db)
+    }
   } else if (to < from) {
     const removed = await db
       .deleteFrom("tickets")

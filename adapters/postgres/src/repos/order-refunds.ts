@@ -9,9 +9,9 @@ import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"
 import type { Database } from "../schema"
-import { runQuery } from "../transactions"
+import { atomically, runQuery } from "../transactions"
 import { isUuid } from "./shared"
-import { addTicketsSold } from "./tickets-sold"
+import { returnToPool } from "./ticket-allocator"
 
 export const makeOrderRefundRepo = (db: Kysely<Database>): OrderRefundRepoShape => ({
   facts: (orderId) =>
@@ -63,21 +63,12 @@ export const makeOrderRefundRepo = (db: Kysely<Database>): OrderRefundRepoShape 
     }),
 
   returnTickets: (orderId, competitionIds) =>
-    runQuery(db, "orderRefunds.returnTickets", async (q) => {
-      if (!isUuid(orderId) || competitionIds.length === 0) return 0
-      const freed = await q
-        .updateTable("tickets")
-        .set({ orderId: null, customerId: null, allocatedAt: null })
-        .where("orderId", "=", orderId)
-        .where("competitionId", "in", competitionIds)
-        .returning("competitionId")
-        .execute()
-      const counts = new Map<string, number>()
-      for (const { competitionId } of freed)
-        counts.set(competitionId, (counts.get(competitionId) ?? 0) + 1)
-      // Kept in step with the pool, as the allocator's own release does.
-      for (const [competitionId, count] of counts) await addTicketsSold(q, competitionId, -count)
-      return freed.length
+    runQuery(db, "orderRefunds.returnTickets", (q) => {
+      const ids = competitionIds.filter(isUuid)
+      return !isUuid(orderId) || ids.length === 0
+        ? Promise.resolve(0)
+        : // As the allocator's own release: counted off, and at a random place in the pool.
+          atomically(q, (trx) => returnToPool(trx, orderId, ids))
     }),
 
   reverseClubCredit: (orderId, at) =>

@@ -12,6 +12,7 @@ import { type Kysely, sql } from "kysely"
 import { Db } from "../database"
 import type { Database } from "../schema"
 import { atomically, runQuery } from "../transactions"
+import { keysAbove } from "./pool-keys"
 import { isUuid } from "./shared"
 import { addTicketsSold, TICKETS_SOLD_SHARDS } from "./tickets-sold"
 
@@ -195,27 +196,62 @@ const allocateInTransaction = async (
 }
 
 /**
- * Frees an order's tickets and takes them off each competition's counter in
- * one transaction. Running it twice frees nothing the second time.
+ * Frees an order's tickets (all of them, or those of `competitionIds`) and
+ * takes them off each competition's counter, in the caller's transaction.
+ * Each freed ticket gets a new sort key at a random place behind the first
+ * free ticket (pool-keys.ts, decision 0060): kept, its old key would be
+ * below every free one (claims take the lowest), and the customer's next
+ * checkout would get the same number back. Running it twice frees nothing
+ * the second time: the order's rows are locked while they are read, so a
+ * second release waits and then finds none.
+ *
+ * The lowest free key is read without a lock: a claim committing meanwhile
+ * can only raise the true lowest, so a freed ticket is at worst placed among
+ * the first few free ones instead of behind exactly one, and never sold
+ * twice, as only this order's rows are written.
  */
-const releaseInTransaction = async (trx: Kysely<Database>, orderId: string): Promise<number> => {
-  const { rows } = await sql<{ competitionId: string; released: string }>`
-    with freed as (
-      update tickets
-      set order_id = null, customer_id = null, allocated_at = null
+export const returnToPool = async (
+  trx: Kysely<Database>,
+  orderId: string,
+  competitionIds: readonly string[] | null = null,
+): Promise<number> => {
+  const { rows } = await sql<{ competitionId: string; numbers: number[]; lowest: string | null }>`
+    with held as (
+      select competition_id, ticket_number from tickets
       where order_id = ${orderId}
-      returning competition_id
+        ${competitionIds === null ? sql`` : sql`and competition_id = any(${[...competitionIds]}::uuid[])`}
+      for update
     )
-    select competition_id, count(*) as released from freed group by competition_id order by competition_id
+    select h.competition_id, array_agg(h.ticket_number order by h.ticket_number) as numbers,
+      (select f.sort_key from tickets f
+        where f.competition_id = h.competition_id and f.order_id is null
+        order by f.sort_key limit 1) as lowest
+    from held h group by h.competition_id order by h.competition_id
   `.execute(trx)
-  let total = 0
+  if (rows.length === 0) return 0
+  const competitions: string[] = []
+  const numbers: number[] = []
+  const keys: string[] = []
   for (const row of rows) {
-    const count = Number(row.released)
-    total += count
-    await addTicketsSold(trx, row.competitionId, -count)
+    competitions.push(...row.numbers.map(() => row.competitionId))
+    numbers.push(...row.numbers)
+    keys.push(...keysAbove(row.lowest, row.numbers.length))
   }
-  return total
+  await sql`
+    update tickets t
+    set order_id = null, customer_id = null, allocated_at = null, sort_key = v.sort_key
+    from unnest(${competitions}::uuid[], ${numbers}::int[], ${keys}::uuid[])
+      as v(competition_id, ticket_number, sort_key)
+    where t.competition_id = v.competition_id and t.ticket_number = v.ticket_number
+      and t.order_id = ${orderId}
+  `.execute(trx)
+  for (const row of rows) await addTicketsSold(trx, row.competitionId, -row.numbers.length)
+  return numbers.length
 }
+
+/** An order's tickets back in the pool, in one transaction (see returnToPool). */
+const releaseInTransaction = (trx: Kysely<Database>, orderId: string): Promise<number> =>
+  returnToPool(trx, orderId)
 
 export const makeTicketAllocator = (db: Kysely<Database>): TicketAllocatorShape => ({
   allocate: (request) =>
