@@ -92,6 +92,26 @@ describe("orderAsReadBy", () => {
     )
   })
 
+  it("shows a customer the same unpaid order whatever numbers it holds, so paying cannot depend on them", () => {
+    // Whatever the pool handed out (a winner or not), the customer's view is one and the
+    // same: a choice to pay or abandon is made knowing nothing a winner would change, so
+    // the orders a customer pays for win as often as anyone's.
+    fc.assert(
+      fc.property(
+        order,
+        fc.array(fc.uniqueArray(fc.nat(10_000), { maxLength: 20 }), { minLength: 4, maxLength: 4 }),
+        (o, otherNumbers) => {
+          if (mayReadTicketNumbers("Customer", o.status)) return
+          const renumbered = {
+            ...o,
+            lines: o.lines.map((line, i) => ({ ...line, ticketNumbers: otherNumbers[i] ?? [] })),
+          }
+          expect(orderAsReadBy("Customer", renumbered)).toEqual(orderAsReadBy("Customer", o))
+        },
+      ),
+    )
+  })
+
   it("is the same whether applied once or twice, and never changes the order it is given", () => {
     fc.assert(
       fc.property(reader, order, (who, o) => {
