@@ -62,6 +62,16 @@ describe("POST /api/Contact", () => {
     expect(thanks).toMatchObject({ kind: "ContactAcknowledgement" })
   })
 
+  it("thanks whatever address was typed in its own words only, never the sender's", async () => {
+    // Anyone can type a stranger's address: the acknowledgement must carry none of their text.
+    const body = form({ firstName: "Claim your prize at prize.example", lastName: "Now" })
+    await json(await (await visitor()).post("/api/Contact", body), 202)
+    const [thanks] = await shop.outbox.recent({ to: body.email, limit: 5 })
+    expect(thanks?.kind).toBe("ContactAcknowledgement")
+    for (const part of [thanks?.subject, thanks?.text, thanks?.html])
+      expect(part).not.toMatch(/Claim your prize|prize\.example|Did my postal entry/)
+  })
+
   it("answers SPEC §5's message under each bad field (400), storing and mailing nothing", async () => {
     const body = form({ firstName: "", email: "not-an-email", telephoneNumber: "12", message: "" })
     const refused = await problem(await (await visitor()).post("/api/Contact", body), 400)

@@ -192,7 +192,7 @@ describe("POST /api/Customers/{id}/referral-invitations", () => {
     expect(answer).toEqual({ sent: 2 })
     const message = await mailed(shop, friend, "ReferralInvitation")
     expect(message.text).toContain(link)
-    expect(message.subject).toBe("Ann invited you to Howzat")
+    expect(message.subject).toBe("A friend invited you to Howzat")
     await expect(mailed(shop, member.email, "ReferralInvitation")).rejects.toThrow()
 
     // Not twice in a week, whoever asks.
@@ -200,6 +200,17 @@ describe("POST /api/Customers/{id}/referral-invitations", () => {
     expect(await json(await invite(bob, [friend.toUpperCase()]))).toEqual({ sent: 1 })
     const messages = await shop.outbox.recent({ to: friend, limit: 50 })
     expect(messages.filter((m) => m.kind === "ReferralInvitation")).toHaveLength(1)
+  })
+
+  it("carries nothing the inviter typed to the stranger it mails", async () => {
+    // Letters and spaces make a valid name, and a message all the same.
+    const spammer = await someone({ firstName: "Claim your prize now", lastName: "Reply today" })
+    const stranger = `stranger-${Date.now()}@example.com`
+    expect(await json(await invite(spammer, [stranger]))).toEqual({ sent: 1 })
+    const message = await mailed(shop, stranger, "ReferralInvitation")
+    for (const part of [message.subject, message.text, message.html])
+      expect(part).not.toMatch(/Claim your prize|Reply today/)
+    expect(message.text).toContain((await summaryOf(spammer)).link)
   })
 
   it("refuses an empty list, too many at once, and addresses that are not addresses", async () => {

@@ -24,7 +24,8 @@ export const complaintAcknowledgementEmail = (
   careAddress: string,
 ): MailMessage => {
   const paragraphs = [
-    `Hello ${oneLine(complaint.name)},`,
+    // Nothing the complainant typed: the address may be anyone's.
+    "Hello,",
     `Thank you for telling us about your complaint (${complaint.category}). Your reference is ${complaint.reference}: please quote it whenever you contact us about it.`,
     ...complaintTimelineText,
     `You can reply to us at ${careAddress}. Our complaints policy is in our terms and conditions.`,

@@ -57,9 +57,9 @@ export const contactMessageEmail = (
 }
 
 /**
- * "Thank you for contacting ...": it repeats nothing the sender wrote but
- * their first name, so the form can't be used to mail someone else's
- * words to any address.
+ * "Thank you for contacting ...": it repeats nothing the sender wrote, not
+ * even the name they gave, so the form can't be used to mail anyone's
+ * words to whatever address was typed in.
  */
 export const contactAcknowledgementEmail = (form: ContactForm): MailMessage => {
   const paragraphs = [
@@ -67,7 +67,7 @@ export const contactAcknowledgementEmail = (form: ContactForm): MailMessage => {
     "We answer from our customer-care address, so look out for a reply from us in your inbox (and, just in case, your spam folder).",
     "If you did not send us a message, someone may have typed your address by mistake: you need do nothing.",
   ]
-  const greeting = `Hello ${oneLine(form.firstName)},`
+  const greeting = "Hello,"
   return {
     kind: "ContactAcknowledgement",
     to: form.email,

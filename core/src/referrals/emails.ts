@@ -2,18 +2,17 @@ import { BRAND, escapeHtml } from "../accounts/emails.js"
 import type { MailMessage } from "../accounts/model.js"
 
 /**
- * A customer's invitation to a friend: who sent it (their first name only)
- * and the link that makes the friend theirs. It promises nothing the rule
- * does not keep: the reward needs £5 of tickets paid for.
+ * A customer's invitation to a friend: the link that makes the friend
+ * theirs, and nothing the customer typed. It goes to an address nobody has
+ * confirmed, so a name (or anything else an account holds) would let anyone
+ * send a stranger their own words under the shop's name; the friend knows
+ * who told them to expect it. It promises nothing the rule does not keep:
+ * the reward needs £5 of tickets paid for.
  */
-export const referralInvitationEmail = (
-  to: string,
-  inviterFirstName: string,
-  link: string,
-): MailMessage => {
+export const referralInvitationEmail = (to: string, link: string): MailMessage => {
   const paragraphs = [
-    `${inviterFirstName} thinks you would enjoy ${BRAND}: prize competitions with live draws every Thursday.`,
-    `Join through this link and, once you have spent £5 on tickets, you and ${inviterFirstName} each get £5 of site credit.`,
+    `A friend of yours thinks you would enjoy ${BRAND}: prize competitions with live draws every Thursday.`,
+    "Join through this link and, once you have spent £5 on tickets, you and your friend each get £5 of site credit.",
     "You were sent this because a friend typed in your address. If you would rather not join, just ignore it: we keep no list of invited addresses to market to.",
   ]
   const text = [
@@ -36,7 +35,7 @@ export const referralInvitationEmail = (
   return {
     kind: "ReferralInvitation",
     to,
-    subject: `${inviterFirstName} invited you to ${BRAND}`,
+    subject: `A friend invited you to ${BRAND}`,
     text,
     html,
   }

@@ -157,7 +157,7 @@ export class Referrals extends Effect.Service<Referrals>()("@howzat/core/Referra
                 const mailbox = yield* mailboxKey(email)
                 if (yield* repo.invitedSince(mailbox, since)) return
                 yield* repo.recordInvitation({ inviterCustomerId: customerId, mailbox, at: now })
-                yield* mailer.send(referralInvitationEmail(email, inviter.firstName, link))
+                yield* mailer.send(referralInvitationEmail(email, link))
               }),
             { discard: true },
           ),
