@@ -51,6 +51,27 @@ const etagOf = (key: string) => {
   return variant === undefined ? `"${sha}"` : `"${sha}.w${variant.width}.${variant.format}"`
 }
 
+/** How often one unreadable original is mentioned in the log, however often it is asked for. */
+const UNREADABLE_WARNING_EVERY_MS = 60 * 60 * 1000
+/** Originals mentioned lately; forgotten all at once past this many, so it stays small. */
+const MAX_REMEMBERED_UNREADABLE = 1000
+const warnedUnreadable = new Map<string, number>()
+
+/**
+ * One line, at most hourly per original: anyone can ask for its variants as
+ * often as they like at no cost, and a stack trace for each would fill the
+ * log with noise (and could push out what matters).
+ */
+const warnUnreadable = (originalKey: string, cause: unknown) => {
+  const now = Date.now()
+  const last = warnedUnreadable.get(originalKey)
+  if (last !== undefined && now - last < UNREADABLE_WARNING_EVERY_MS) return
+  if (warnedUnreadable.size >= MAX_REMEMBERED_UNREADABLE) warnedUnreadable.clear()
+  warnedUnreadable.set(originalKey, now)
+  const reason = (cause instanceof Error ? cause.message : String(cause)).split("\n")[0]
+  console.warn(`no variants of ${originalKey}: it could not be read as a picture (${reason})`)
+}
+
 /**
  * The variant, or where to find a picture when there is none: a variant
  * of bytes the resizer cannot read sends the browser to the original, so
@@ -70,8 +91,8 @@ const variantOf = async (
     case "VariantsBusy":
       return unavailable("The picture is being prepared. Please try again in a moment.", 5)
     case "ImageVariantError": {
-      console.warn(`no variant ${key}: its original could not be read`, e.cause)
       const original = parseVariantKey(key)?.originalKey ?? ""
+      warnUnreadable(original, e.cause)
       return new Response(null, {
         status: 302,
         headers: { location: fileUrl(original), "cache-control": "public, max-age=86400" },

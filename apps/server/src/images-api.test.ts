@@ -6,7 +6,7 @@ import { variantKeys } from "@howzat/core/rules/image-variants"
 import { sniffImage } from "@howzat/core/rules/images"
 import { pence } from "@howzat/core/rules/money"
 import { createCompetition } from "@howzat/postgres"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
 import { openShop, register, type Shop } from "./test-support/shop"
 import { signedInStaff } from "./test-support/staff"
@@ -298,6 +298,23 @@ describe("AVIF and WebP variants of uploaded photographs (decision 0049)", () =>
     const answer = await visitor.get(`${image.url}.w320.avif`)
     expect(answer.status).toBe(302)
     expect(answer.headers.get("location")).toBe(image.url)
+  })
+
+  it("says so in one line, once, however often anyone asks for its variants", async () => {
+    // Anonymous requests cost nothing to send: each must not write a stack trace to the log.
+    const broken = Buffer.concat([TINY_PNG.subarray(0, 16), randomBytes(32)])
+    const image = await uploaded(broken)
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {})
+    try {
+      for (let i = 0; i < 5; i++) await visitor.get(`${image.url}.w640.avif`)
+      await visitor.get(`${image.url}.w320.webp`)
+      const lines = warn.mock.calls.filter((call) => String(call[0]).includes(keyOf(image.url)))
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toHaveLength(1)
+      expect(String(lines[0]?.[0])).not.toContain("\n")
+    } finally {
+      warn.mockRestore()
+    }
   })
 
   it("deletes the variants with the last image that keeps the original's bytes", async () => {
