@@ -130,6 +130,25 @@ describe("uploading images", () => {
     ])
   })
 
+  it("refuses a decompression bomb by the size it declares, storing nothing", async () => {
+    // A PNG whose header declares 30000 × 30000 pixels (2.7 GB decoded): the bytes that follow
+    // never matter, since nothing may decode it to find out.
+    const bomb = Buffer.concat([
+      Buffer.from("89504e470d0a1a0a0000000d49484452000075300000753008020000003a3e4b5e", "hex"),
+      randomBytes(64),
+    ])
+    const before = { count: await imageCount(), files: storedFiles() }
+    const refused = await problem(
+      await upload(staff, [{ name: "bomb.png", bytes: new Uint8Array(bomb) }]),
+      400,
+    )
+    expect(refused.detail).toContain(
+      '"bomb.png" is 30,000 × 30,000 pixels: please use a picture of at most 40 megapixels.',
+    )
+    expect(await imageCount()).toBe(before.count)
+    expect(storedFiles()).toEqual(before.files)
+  })
+
   it("judges by the bytes, not the name or declared type: a text file renamed .png is refused, naming it, and nothing is stored", async () => {
     const before = { count: await imageCount(), files: storedFiles() }
     const refused = await problem(
@@ -291,8 +310,8 @@ describe("AVIF and WebP variants of uploaded photographs (decision 0049)", () =>
   })
 
   it("sends the browser to the original when its bytes cannot be resized", async () => {
-    // Starts like a PNG, so it was accepted; no resizer can read the rest.
-    const broken = Buffer.concat([TINY_PNG.subarray(0, 16), randomBytes(32)])
+    // A PNG header of a small picture, so it was accepted; no resizer can read the rest.
+    const broken = Buffer.concat([TINY_PNG.subarray(0, 24), randomBytes(32)])
     const image = await uploaded(broken)
     expect(storedFiles()).not.toContain(`${keyOf(image.url).slice("images/".length)}.w320.avif`)
     const answer = await visitor.get(`${image.url}.w320.avif`)
@@ -302,7 +321,7 @@ describe("AVIF and WebP variants of uploaded photographs (decision 0049)", () =>
 
   it("says so in one line, once, however often anyone asks for its variants", async () => {
     // Anonymous requests cost nothing to send: each must not write a stack trace to the log.
-    const broken = Buffer.concat([TINY_PNG.subarray(0, 16), randomBytes(32)])
+    const broken = Buffer.concat([TINY_PNG.subarray(0, 24), randomBytes(32)])
     const image = await uploaded(broken)
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {})
     try {

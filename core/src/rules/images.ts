@@ -1,3 +1,4 @@
+import { imageDimensions, MAX_IMAGE_PIXELS } from "./image-dimensions.js"
 /**
  * What an uploaded image is, judged by its bytes (issue 10 §3). A browser's
  * declared type and a file's name are whatever the sender says; the first
@@ -79,12 +80,23 @@ export type ImageRefusal =
   | { readonly reason: "Empty" }
   | { readonly reason: "TooLarge"; readonly maxBytes: number }
   | { readonly reason: "NotAnImage" }
+  | { readonly reason: "TooManyPixels"; readonly width: number; readonly height: number }
 
-/** Why a file cannot be an image of the shop, or null when it can. */
+/**
+ * Why a file cannot be an image of the shop, or null when it can. A
+ * picture is judged by the size it declares as well as its bytes: a few
+ * hundred kilobytes can declare billions of pixels, which whoever decodes
+ * it (the shop's resizer, every visitor's browser) must then hold.
+ */
 export const refusalOf = (bytes: Uint8Array, maxBytes: number): ImageRefusal | null => {
   if (bytes.length === 0) return { reason: "Empty" }
   if (bytes.length > maxBytes) return { reason: "TooLarge", maxBytes }
-  return sniffImage(bytes) === null ? { reason: "NotAnImage" } : null
+  const kind = sniffImage(bytes)
+  if (kind === null) return { reason: "NotAnImage" }
+  const size = imageDimensions(kind, bytes)
+  if (size !== null && size.width * size.height > MAX_IMAGE_PIXELS)
+    return { reason: "TooManyPixels", width: size.width, height: size.height }
+  return null
 }
 
 const sizeInWords = (bytes: number) =>
@@ -103,6 +115,8 @@ export const refusalMessage = (fileName: string, refusal: ImageRefusal): string 
       return `"${fileName}" is larger than ${sizeInWords(refusal.maxBytes)}.`
     case "NotAnImage":
       return `"${fileName}" is not a JPEG, PNG, WebP, GIF or AVIF image.`
+    case "TooManyPixels":
+      return `"${fileName}" is ${refusal.width.toLocaleString("en-GB")} × ${refusal.height.toLocaleString("en-GB")} pixels: please use a picture of at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`
   }
 }
 
