@@ -14,7 +14,7 @@ import { Db } from "../database"
 import type { Database, OrdersTable } from "../schema"
 import { atomically, runQuery } from "../transactions"
 import { emptyPage, isUuid, normalisePage, pageOffset, toPage } from "./shared"
-import { releaseInTransaction } from "./ticket-allocator"
+import { returnToPool } from "./ticket-allocator"
 
 const exceptionsFrom = (value: unknown): AllocationException[] =>
   Array.isArray(value)
@@ -268,7 +268,7 @@ export const makeOrderRepo = (db: Kysely<Database>): OrderRepoShape => ({
               .returningAll()
               .executeTakeFirst()
             if (updated !== undefined) {
-              await releaseInTransaction(trx, orderId)
+              await returnToPool(trx, orderId)
               return (await withLines(trx, [updated]))[0]
             }
           }

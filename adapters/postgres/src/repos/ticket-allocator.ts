@@ -249,10 +249,6 @@ export const returnToPool = async (
   return numbers.length
 }
 
-/** An order's tickets back in the pool, in one transaction (see returnToPool). */
-const releaseInTransaction = (trx: Kysely<Database>, orderId: string): Promise<number> =>
-  returnToPool(trx, orderId)
-
 export const makeTicketAllocator = (db: Kysely<Database>): TicketAllocatorShape => ({
   allocate: (request) =>
     runQuery(db, "tickets.allocate", (executor) =>
@@ -266,7 +262,7 @@ export const makeTicketAllocator = (db: Kysely<Database>): TicketAllocatorShape 
     ),
   release: (orderId) =>
     runQuery(db, "tickets.release", (executor) =>
-      atomically(executor, (trx) => releaseInTransaction(trx, orderId)),
+      atomically(executor, (trx) => returnToPool(trx, orderId)),
     ),
 })
 
@@ -274,5 +270,3 @@ export const TicketAllocatorLive: Layer.Layer<TicketAllocator, never, Db> = Laye
   TicketAllocator,
   Effect.map(Db, makeTicketAllocator),
 )
-
-export { releaseInTransaction }
