@@ -4,31 +4,33 @@ import { formatMoney, pence } from "@howzat/core/rules/money"
 import { brand } from "../brand"
 import { formatCount } from "./competition"
 
+/** How the winner is drawn, in the tense the competition's own clock calls for. */
+const drawRuleOf = (c: CompetitionJson): string => {
+  if (c.drawType === "None")
+    return "This competition has no main draw: its prizes are the instant wins listed above."
+  const live = c.drawType === "Live"
+  if (c.drawDateTimeUtc === null)
+    return live
+      ? "The winner will be drawn live; the date will be announced on this page."
+      : "The winner will be drawn automatically after the competition closes, by the procedure on our Legitimacy page, and shown on this page."
+  const draw = ordinalDateTime(new Date(c.drawDateTimeUtc))
+  // Once its time has come the draw is made, or about to be: never promised in the future tense.
+  if (Date.parse(c.drawDateTimeUtc) <= Date.parse(c.currentDateTimeUtc))
+    return `The winner is drawn ${live ? `live on our ${brand.liveDrawNetwork} channel` : "automatically, by the procedure on our Legitimacy page"}, from ${draw}; the result and its proof are shown on this page once the draw is made.`
+  return live
+    ? `The winner will be drawn live on our ${brand.liveDrawNetwork} channel on ${draw}.`
+    : `The winner will be drawn automatically on ${draw}, by the procedure on our Legitimacy page, and shown on this page.`
+}
+
 /** The rules a customer should read before entering, from the competition's own numbers. */
 export const competitionRules = (c: CompetitionJson): string[] => {
   const close = ordinalDateTime(new Date(c.closeDateTimeUtc))
-  const draw = c.drawDateTimeUtc === null ? null : ordinalDateTime(new Date(c.drawDateTimeUtc))
-  // Once its time has come the draw is made, or about to be: never promised in the future tense.
-  const drawTimeCome =
-    c.drawDateTimeUtc !== null && Date.parse(c.drawDateTimeUtc) <= Date.parse(c.currentDateTimeUtc)
-  const drawRule =
-    c.drawType !== "None" && drawTimeCome
-      ? `The winner is drawn ${c.drawType === "Live" ? `live on our ${brand.liveDrawNetwork} channel` : "automatically, by the procedure on our Legitimacy page"}, from ${draw}; the result and its proof are shown on this page once the draw is made.`
-      : c.drawType === "None"
-        ? "This competition has no main draw: its prizes are the instant wins listed above."
-        : c.drawType === "Live"
-          ? draw
-            ? `The winner will be drawn live on our ${brand.liveDrawNetwork} channel on ${draw}.`
-            : "The winner will be drawn live; the date will be announced on this page."
-          : draw
-            ? `The winner will be drawn automatically on ${draw}, by the procedure on our Legitimacy page, and shown on this page.`
-            : "The winner will be drawn automatically after the competition closes, by the procedure on our Legitimacy page, and shown on this page."
   return [
     "Open to UK residents aged 18 or over. Staff and their households may not enter.",
     `${formatCount(c.totalTickets)} tickets are available at ${formatMoney(pence(c.ticketPrice))} each. Ticket numbers are allocated at random when your order completes.`,
     `You may enter up to ${formatCount(c.maxTicketsPerCustomer)} times in this competition, paid and free entries combined.`,
     `Entries close on ${close}, or earlier if every ticket is sold.`,
-    drawRule,
+    drawRuleOf(c),
     ...(c.drawType === "None"
       ? []
       : [
