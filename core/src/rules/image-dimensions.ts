@@ -1,3 +1,5 @@
+import type { ImageKind } from "./images.js"
+
 /**
  * A picture's width and height as its header declares them, read without
  * decoding it: a 30000 × 30000 PNG is under a megabyte on the wire and
@@ -66,10 +68,7 @@ const avif = (b: Uint8Array): Dimensions | null => {
   return largest
 }
 
-export const imageDimensions = (
-  kind: "png" | "jpeg" | "gif" | "webp" | "avif",
-  bytes: Uint8Array,
-): Dimensions | null => {
+export const imageDimensions = (kind: ImageKind, bytes: Uint8Array): Dimensions | null => {
   switch (kind) {
     case "png":
       return png(bytes)
