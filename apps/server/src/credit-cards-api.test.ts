@@ -1,9 +1,9 @@
-import type { OrderResponseJson } from "@howzat/contracts/orders"
+import type { OrderResponseJson, SiteCreditAccountResponseJson } from "@howzat/contracts/orders"
 import { creditCardTexts } from "@howzat/core/rules/credit-cards"
 import { pence } from "@howzat/core/rules/money"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
-import { CARDS, competitionOnSale, payByCard, placeOrder } from "./test-support/orders"
+import { CARDS, competitionOnSale, payByCard, payForOrder, placeOrder } from "./test-support/orders"
 import { openShop, register, type Shop } from "./test-support/shop"
 
 /**
@@ -35,6 +35,21 @@ const startPayment = async (browser: Browser, orderId: string) => {
   if (!pending?.token) throw new Error("no pending payment")
   return { order, pending: { ...pending, token: pending.token } }
 }
+
+const buyCredit = async (browser: Browser, customerId: string, amount: number) =>
+  (
+    await json<OrderResponseJson>(
+      await browser.post(`/api/Customers/${customerId}/site-credit-orders`, { amount }),
+      201,
+    )
+  ).order
+
+const balanceOf = async (browser: Browser, customerId: string) =>
+  (
+    await json<SiteCreditAccountResponseJson>(
+      await browser.get(`/api/Customers/${customerId}/site-credit-account`),
+    )
+  ).siteCreditAccount.balance
 
 const completeOrder = (browser: Browser, orderId: string) =>
   browser.post(`/api/Orders/${orderId}/complete-order`)
@@ -146,6 +161,51 @@ describe("credit cards at the payment step", () => {
       .where("customerId", "=", customerId)
       .execute()
     expect(kinds.map((k) => k.kind)).toContain("CreditCardRefused")
+  })
+
+  it("site credit bought by credit card: refused up front, and refunded if a provider let it through", async () => {
+    const { browser, customerId } = await signedIn()
+    const bought = await buyCredit(browser, customerId, 2_000)
+    const { pending } = await startPayment(browser, bought.id)
+    expect(pending.creditCardNotice).toBe(creditCardTexts.siteCredit)
+    expect(await payByCard(browser, pending.token, CARDS.credit)).toEqual({
+      status: "Failed",
+      failureDetail: creditCardTexts.siteCredit,
+    })
+    await shop.paymentNotificationsSettled()
+
+    // The laundering route: the provider lets the credit card through, the
+    // credit would land, and then pays for an instant-win ticket.
+    const again = await startPayment(browser, bought.id)
+    await shop.db
+      .updateTable("sandboxPaymentIntents")
+      .set({ creditCardsAllowed: true })
+      .where("clientToken", "=", again.pending.token)
+      .execute()
+    expect((await payByCard(browser, again.pending.token, CARDS.credit)).status).toBe("Succeeded")
+    const refused = await problem(await completeOrder(browser, bought.id), 402)
+    expect(refused.detail).toBe(creditCardTexts.refused(creditCardTexts.siteCredit))
+    expect(await balanceOf(browser, customerId)).toBe(0)
+  })
+
+  it("credit bought by credit card counts towards the £250 a month", async () => {
+    const { browser, customerId } = await signedIn()
+    // Credit bought by credit card before the shop refused it: a payment the
+    // provider reports as credit-funded, kept.
+    const bought = await buyCredit(browser, customerId, 20_000)
+    await payForOrder(browser, bought.id)
+    await shop.db
+      .updateTable("payments")
+      .set({ cardFunding: "Credit" })
+      .where("orderId", "=", bought.id)
+      .execute()
+    const next = await placeOrder(
+      browser,
+      await competitionOnSale(shop, { ticketPrice: pence(6_000) }),
+      1,
+    )
+    const { pending } = await startPayment(browser, next.id)
+    expect(pending.creditCardNotice).toBe(creditCardTexts.monthlyCap(pence(5_000)))
   })
 
   it("card details it cannot read are a 400 problem, never a 500", async () => {

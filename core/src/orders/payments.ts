@@ -155,7 +155,12 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         )
         const instantWin = yield* creditCards.orderHasInstantWin(order.id)
         return creditCardNotice(
-          creditCardVerdict({ instantWin, amount: order.orderTotal, spentThisMonth }),
+          creditCardVerdict({
+            instantWin,
+            buysSiteCredit: order.creditItems.length > 0,
+            amount: order.orderTotal,
+            spentThisMonth,
+          }),
         )
       })
 

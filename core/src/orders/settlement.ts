@@ -165,7 +165,12 @@ export const makeSettlement = Effect.gen(function* () {
         payment.id,
       )
       const instantWin = yield* creditCards.orderHasInstantWin(order.id)
-      const verdict = creditCardVerdict({ instantWin, amount: payment.amount, spentThisMonth })
+      const verdict = creditCardVerdict({
+        instantWin,
+        buysSiteCredit: order.creditItems.length > 0,
+        amount: payment.amount,
+        spentThisMonth,
+      })
       const notice = creditCardNotice(verdict)
       if (notice === null || verdict.allowed) return null
       const refused = yield* payments.refuseCard(payment.id, creditCardTexts.refused(notice), at)

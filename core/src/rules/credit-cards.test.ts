@@ -15,14 +15,15 @@ const spends = fc.integer({ min: 0, max: 60_000 }).map(pence)
 
 describe("the credit-card rule (DCMS code, decision 0042)", () => {
   it.prop(
-    "a credit card may pay only a whole amount that fits under £250 with this month's, never for instant win",
-    [fc.boolean(), amounts, spends],
-    ([instantWin, amount, spentThisMonth]) => {
-      const verdict = creditCardVerdict({ instantWin, amount, spentThisMonth })
+    "a credit card may pay only a whole amount that fits under £250 with this month's, never for instant win or site credit",
+    [fc.boolean(), fc.boolean(), amounts, spends],
+    ([instantWin, buysSiteCredit, amount, spentThisMonth]) => {
+      const verdict = creditCardVerdict({ instantWin, buysSiteCredit, amount, spentThisMonth })
       expect(verdict.allowed).toBe(
-        !instantWin && spentThisMonth + amount <= CREDIT_CARD_MONTHLY_CAP,
+        !instantWin && !buysSiteCredit && spentThisMonth + amount <= CREDIT_CARD_MONTHLY_CAP,
       )
       if (instantWin) expect(verdict).toEqual({ allowed: false, reason: "InstantWin" })
+      else if (buysSiteCredit) expect(verdict).toEqual({ allowed: false, reason: "SiteCredit" })
       if (!verdict.allowed && verdict.reason === "MonthlyCap") {
         expect(verdict.left).toBe(Math.max(0, CREDIT_CARD_MONTHLY_CAP - spentThisMonth))
         expect(verdict.left).toBeLessThan(amount)
@@ -32,10 +33,20 @@ describe("the credit-card rule (DCMS code, decision 0042)", () => {
 
   it("exactly £250 in a month is allowed; a penny more is not", () => {
     expect(
-      creditCardVerdict({ instantWin: false, amount: pence(5_000), spentThisMonth: pence(20_000) }),
+      creditCardVerdict({
+        instantWin: false,
+        buysSiteCredit: false,
+        amount: pence(5_000),
+        spentThisMonth: pence(20_000),
+      }),
     ).toEqual({ allowed: true })
     expect(
-      creditCardVerdict({ instantWin: false, amount: pence(5_001), spentThisMonth: pence(20_000) }),
+      creditCardVerdict({
+        instantWin: false,
+        buysSiteCredit: false,
+        amount: pence(5_001),
+        spentThisMonth: pence(20_000),
+      }),
     ).toEqual({ allowed: false, reason: "MonthlyCap", left: pence(5_000) })
   })
 
@@ -43,6 +54,9 @@ describe("the credit-card rule (DCMS code, decision 0042)", () => {
     expect(creditCardNotice({ allowed: true })).toBeNull()
     expect(creditCardNotice({ allowed: false, reason: "InstantWin" })).toBe(
       "Credit cards can't be used for instant win competitions. Please pay with a debit card.",
+    )
+    expect(creditCardNotice({ allowed: false, reason: "SiteCredit" })).toBe(
+      "Credit cards can't be used to buy site credit, as it can be spent on instant win competitions. Please pay with a debit card.",
     )
     expect(creditCardNotice({ allowed: false, reason: "MonthlyCap", left: pence(1_250) })).toBe(
       "You can pay up to £12.50 more by credit card this month, which is less than this order. Please pay with a debit card.",

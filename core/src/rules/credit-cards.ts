@@ -2,9 +2,11 @@ import { zonedParts, zonedTimeToUtc } from "./dates.js"
 import { formatMoney, type Pence, pence } from "./money.js"
 
 /**
- * Credit cards under the DCMS prize-draw code (issue 12, decision 0042): at
- * most £250 a calendar month (London's) per customer, and none at all for an
- * order with an instant-win competition in it.
+ * Credit cards under the DCMS prize-draw code (decisions 0042 and 0062): at
+ * most £250 a calendar month (London's) per customer, none at all for an
+ * order with an instant-win competition in it, and none for an order that
+ * buys site credit, which could otherwise carry credit-card money into
+ * instant wins.
  */
 
 /** What kind of card paid, as the provider tells it; Unknown when it does not say. */
@@ -18,6 +20,7 @@ export const CREDIT_CARD_MONTHLY_CAP: Pence = pence(25_000)
 export type CreditCardVerdict =
   | { readonly allowed: true }
   | { readonly allowed: false; readonly reason: "InstantWin" }
+  | { readonly allowed: false; readonly reason: "SiteCredit" }
   | {
       readonly allowed: false
       readonly reason: "MonthlyCap"
@@ -28,6 +31,12 @@ export type CreditCardVerdict =
 export interface CreditCardQuestion {
   /** The order has at least one instant-win competition. */
   readonly instantWin: boolean
+  /**
+   * The order buys site credit. Credit is spent anywhere, instant wins
+   * included, and the ledger does not remember how it was paid for, so a
+   * credit card never buys it (decision 0062).
+   */
+  readonly buysSiteCredit: boolean
   /** What this payment takes. */
   readonly amount: Pence
   /**
@@ -41,10 +50,12 @@ export interface CreditCardQuestion {
 /**
  * Whether a credit card may pay this amount. All or nothing: a payment is one
  * card, so a credit card is allowed only when the whole amount fits under the
- * cap. Instant win is named first as it refuses whatever the amounts.
+ * cap. Instant win and site credit are named first as they refuse whatever
+ * the amounts.
  */
 export const creditCardVerdict = (question: CreditCardQuestion): CreditCardVerdict => {
   if (question.instantWin) return { allowed: false, reason: "InstantWin" }
+  if (question.buysSiteCredit) return { allowed: false, reason: "SiteCredit" }
   const left = pence(Math.max(0, CREDIT_CARD_MONTHLY_CAP - question.spentThisMonth))
   return question.amount <= left
     ? { allowed: true }
@@ -65,6 +76,8 @@ export const startOfLondonMonth = (at: Date): Date => {
 export const creditCardTexts = {
   instantWin:
     "Credit cards can't be used for instant win competitions. Please pay with a debit card.",
+  siteCredit:
+    "Credit cards can't be used to buy site credit, as it can be spent on instant win competitions. Please pay with a debit card.",
   monthlyCap: (left: Pence) =>
     left > 0
       ? `You can pay up to ${formatMoney(left)} more by credit card this month, which is less than this order. Please pay with a debit card.`
@@ -80,4 +93,6 @@ export const creditCardNotice = (verdict: CreditCardVerdict): string | null =>
     ? null
     : verdict.reason === "InstantWin"
       ? creditCardTexts.instantWin
-      : creditCardTexts.monthlyCap(verdict.left)
+      : verdict.reason === "SiteCredit"
+        ? creditCardTexts.siteCredit
+        : creditCardTexts.monthlyCap(verdict.left)
