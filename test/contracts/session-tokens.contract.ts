@@ -1,3 +1,4 @@
+import type { Role } from "@howzat/core/accounts/model"
 import { OneTimeTokenRepo, RefreshTokenRepo } from "@howzat/core/ports/accounts"
 import { Effect } from "effect"
 import { beforeEach, describe, expect, it } from "vitest"
@@ -5,7 +6,9 @@ import { memoryId, type OpenHarness, useHarness } from "./harness"
 
 /** Users the tokens belong to. */
 export interface SessionTokenSeed {
-  readonly user: () => Promise<string>
+  readonly user: (role?: Role) => Promise<string>
+  /** Their role changed, as an Admin changes a member of staff's. */
+  readonly changeRole: (userId: string, role: Role) => Promise<void>
 }
 
 const NOW = new Date("2026-06-15T12:00:00.000Z")
@@ -85,6 +88,30 @@ export const sessionTokensContract = (
         await run(Effect.flatMap(RefreshTokenRepo, (r) => r.revokeFamily(k("family-2"))))
         expect(await holderOf(k("h2"))).toBeUndefined()
         expect(await holderOf(k("nope"))).toBeUndefined()
+      })
+
+      it("say the holder's role while their session stands, and nothing once it ends", async () => {
+        const staff = await seed().user("Staff")
+        const other = await seed().user("Admin")
+        await create(staff, k("s1"), k("S"))
+        await create(staff, k("t1"), k("T"))
+        const roleIn = (userId: string, familyId: string) =>
+          run(Effect.flatMap(RefreshTokenRepo, (r) => r.roleInSession(userId, familyId)))
+        expect(await roleIn(staff, k("S"))).toBe("Staff")
+        // A spent token still marks its family: the session lives on in the next one.
+        await spend(k("s1"))
+        expect(await roleIn(staff, k("S"))).toBe("Staff")
+        // Someone else's session is not theirs, nor one nobody has.
+        expect(await roleIn(other, k("S"))).toBeNull()
+        expect(await roleIn(staff, k("nobody's"))).toBeNull()
+        expect(await roleIn("not-a-user", k("S"))).toBeNull()
+        await seed().changeRole(staff, "Admin")
+        expect(await roleIn(staff, k("S"))).toBe("Admin")
+        await run(Effect.flatMap(RefreshTokenRepo, (r) => r.revokeFamily(k("S"))))
+        expect(await roleIn(staff, k("S"))).toBeNull()
+        expect(await roleIn(staff, k("T"))).toBe("Admin")
+        await run(Effect.flatMap(RefreshTokenRepo, (r) => r.revokeAllOfUser(staff)))
+        expect(await roleIn(staff, k("T"))).toBeNull()
       })
 
       it("revoke a family, or every family of a user but one", async () => {

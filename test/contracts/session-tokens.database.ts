@@ -9,7 +9,7 @@ let users = 0
 export const sessionTokensOnDatabase = async (open: () => Promise<ContractDatabase>) => {
   const { db, dbLayer, close } = await open()
   const seed: SessionTokenSeed = {
-    user: async () => {
+    user: async (role = "Customer") => {
       users += 1
       const { id } = await db
         .insertInto("users")
@@ -18,11 +18,14 @@ export const sessionTokensOnDatabase = async (open: () => Promise<ContractDataba
           passwordHash: "not-a-real-hash",
           firstName: "Token",
           lastName: `Holder ${users}`,
-          role: "Customer",
+          role,
         })
         .returning("id")
         .executeTakeFirstOrThrow()
       return id
+    },
+    changeRole: async (userId, role) => {
+      await db.updateTable("users").set({ role }).where("id", "=", userId).execute()
     },
   }
   return {

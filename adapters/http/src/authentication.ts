@@ -5,9 +5,11 @@ import { accountMessages } from "@howzat/core/rules/auth"
 import { Effect, Layer, Option, Redacted } from "effect"
 
 /**
- * Bearer tokens are checked by signature and expiry alone, with no database
- * read, so every request stays cheap and any server process can check any
- * token. The price: a token outlives a logout by up to its 15 minutes.
+ * Bearer tokens are checked by core's Sessions: a customer's by signature and
+ * expiry alone, so browsing stays cheap and any server process can check
+ * any token; a staff token also by one indexed read of its session and role
+ * (decision 0063), so an Admin's removal, demotion or reset ends it at once.
+ * A customer's token outlives a logout by up to its 15 minutes.
  */
 export const requiredPrincipal = (sessions: Sessions, token: Redacted.Redacted<string>) => {
   const value = Redacted.value(token).trim()

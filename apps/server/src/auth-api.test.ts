@@ -16,6 +16,7 @@ import {
   STRONG_PASSWORD,
   TEST_JWT_SECRET,
 } from "./test-support/shop"
+import { signedInStaff } from "./test-support/staff"
 
 /**
  * The auth calls of SPEC §7 as a browser meets them: the real composition
@@ -309,8 +310,9 @@ describe("refreshing and revoking", () => {
 })
 
 describe("bearer tokens", () => {
-  const forge = (secret: string, exp: number, sub = "00000000-0000-4000-8000-000000000000") =>
-    new SignJWT({ role: "Staff", customerId: null, email: "x@example.com", name: "X" })
+  /** A token with these claims, signed with this key. */
+  const forge = (secret: string, exp: number, claims: Record<string, unknown>, sub: string) =>
+    new SignJWT(claims)
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(sub)
       .setIssuer("howzat")
@@ -318,6 +320,13 @@ describe("bearer tokens", () => {
       .setIssuedAt()
       .setExpirationTime(exp)
       .sign(new TextEncoder().encode(secret))
+
+  /** A real member of staff's claims, read from the token the shop gave them. */
+  const staffClaims = async () => {
+    const { browser: staff, userId } = await signedInStaff(shop)
+    const { role, customerId, email, name, sid } = claimsOf(staff.accessToken as string)
+    return { claims: { role, customerId, email, name, sid }, userId }
+  }
 
   it("are required by the customer calls", async () => {
     const b = await browser()
@@ -329,13 +338,35 @@ describe("bearer tokens", () => {
   it("are refused when expired or signed with another key", async () => {
     const b = await browser()
     const now = Math.floor(Date.now() / 1000)
-    const expired = await forge(TEST_JWT_SECRET, now - 1)
+    const { claims, userId } = await staffClaims()
+    const expired = await forge(TEST_JWT_SECRET, now - 1, claims, userId)
     await problem(await b.request("GET", "/api/Customers", { bearer: expired }), 401)
-    const foreign = await forge("another-secret-that-is-at-least-32-chars!", now + 600)
+    const foreign = await forge(
+      "another-secret-that-is-at-least-32-chars!",
+      now + 600,
+      claims,
+      userId,
+    )
     await problem(await b.request("GET", "/api/Customers", { bearer: foreign }), 401)
     // The same claims signed with the shop's key get through: the checks above are what refused.
-    const genuine = await forge(TEST_JWT_SECRET, now + 600)
+    const genuine = await forge(TEST_JWT_SECRET, now + 600, claims, userId)
     await json(await b.request("GET", "/api/Customers", { bearer: genuine }))
+  })
+
+  it("speak for staff only while the session they name stands, with the role they name", async () => {
+    const b = await browser()
+    const exp = Math.floor(Date.now() / 1000) + 600
+    const { claims, userId } = await staffClaims()
+    // Signed with the shop's own key, yet for a session or a role the database does not hold.
+    for (const [forged, sub] of [
+      [{ ...claims, sid: "a-session-nobody-has" }, userId],
+      [{ ...claims, sid: undefined }, userId],
+      [{ ...claims, role: "Admin" }, userId],
+      [claims, "00000000-0000-4000-8000-000000000000"],
+    ] as const) {
+      const token = await forge(TEST_JWT_SECRET, exp, forged, sub)
+      await problem(await b.request("GET", "/api/Customers", { bearer: token }), 401)
+    }
   })
 })
 

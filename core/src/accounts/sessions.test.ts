@@ -86,6 +86,51 @@ describe("Sessions", () => {
     ),
   )
 
+  it.effect("a staff token stands only while its session does, with the same role", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        yield* TestClock.setTime(START)
+        const sessions = yield* Sessions
+        const staff = {
+          id: "staff-1",
+          emailAddress: "host@howzat.example",
+          firstName: "Stream",
+          lastName: "Host",
+          role: "Staff" as const,
+          customerId: null,
+          emailVerified: true,
+        }
+        store.users.push({ ...staff, passwordHash: "unused" })
+        const kept = yield* sessions.start(staff)
+        const ended = yield* sessions.start(staff)
+        expect((yield* sessions.verifyAccessToken(kept.accessToken)).role).toBe("Staff")
+
+        // Signed out of one session: that token ends, the other stands.
+        const family = yield* sessions.familyOf(ended.refreshToken)
+        store.refreshTokens = store.refreshTokens.filter((t) => t.familyId !== family)
+        const refused = yield* Effect.flip(sessions.verifyAccessToken(ended.accessToken))
+        expect(refused).toMatchObject({ _tag: "AccessTokenInvalid", reason: "standing" })
+        yield* sessions.verifyAccessToken(kept.accessToken)
+
+        // Promoted or demoted: the token of the old role ends at once.
+        store.users = store.users.map((u) => (u.id === staff.id ? { ...u, role: "Admin" } : u))
+        const changed = yield* Effect.flip(sessions.verifyAccessToken(kept.accessToken))
+        expect(changed._tag).toBe("AccessTokenInvalid")
+      }),
+    ),
+  )
+
+  it.effect("a customer's token is checked by its signature alone, as before", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        const session = yield* registered
+        const sessions = yield* Sessions
+        store.refreshTokens = []
+        expect((yield* sessions.verifyAccessToken(session.accessToken)).role).toBe("Customer")
+      }),
+    ),
+  )
+
   it.effect("rotates the refresh token on every refresh, sliding its 14 days", () =>
     run(() =>
       Effect.gen(function* () {

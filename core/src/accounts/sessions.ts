@@ -14,8 +14,9 @@ import {
 } from "../rules/auth.js"
 import { CHALLENGE_LIFETIME_MS } from "../rules/second-factor.js"
 import { stripInvalidEmailCharacters } from "../rules/validation.js"
-import { needsSecondFactor } from "../staff/permissions.js"
+import { needsCurrentStanding, needsSecondFactor, standsNow } from "../staff/permissions.js"
 import {
+  AccessTokenInvalid,
   AccountValidationFailed,
   InvalidCredentials,
   OneTimeTokenInvalid,
@@ -47,7 +48,8 @@ const publicUser = (user: User): User => ({
 
 /**
  * Signing in and staying signed in. A session is a short-lived access token
- * (a JWT the edge checks without the database) plus a refresh token that
+ * (a JWT a customer's call checks without the database; a staff call reads
+ * its standing too) plus a refresh token that
  * lives in an httpOnly cookie and is stored only as a hash. Each refresh
  * spends the presented token and issues the next of its family; presenting
  * a spent token again means it was copied, so the whole family is revoked
@@ -80,15 +82,17 @@ export class Sessions extends Effect.Service<Sessions>()("@howzat/core/Sessions"
         const now = yield* currentTime
         const accessTokenExpiresAt = new Date(now.getTime() + ACCESS_TOKEN_LIFETIME_MS)
         const refreshTokenExpiresAt = new Date(now.getTime() + REFRESH_TOKEN_LIFETIME_MS)
+        const family = familyId ?? (yield* withRandom(newSecretToken))
         const accessToken = yield* accessTokens.issue(principalOf(user), {
           issuedAt: now,
           expiresAt: accessTokenExpiresAt,
+          sessionId: family,
         })
         const refreshToken = yield* withRandom(newSecretToken)
         yield* refreshTokens.create({
           tokenHash: yield* hashSecretToken(refreshToken),
           userId: user.id,
-          familyId: familyId ?? (yield* withRandom(newSecretToken)),
+          familyId: family,
           createdAt: now,
           expiresAt: refreshTokenExpiresAt,
         })
@@ -232,8 +236,26 @@ export class Sessions extends Effect.Service<Sessions>()("@howzat/core/Sessions"
         if (familyId !== undefined) yield* refreshTokens.revokeFamily(familyId)
       })
 
+    /**
+     * A customer's token by its signature and expiry alone, no database read.
+     * A staff token also by one indexed read (decision 0063): removed,
+     * demoted, reset or signed out, their next call on any server process
+     * finds the session gone or the role changed, and is refused. A failed
+     * read is a fault (500), never a signed-out answer.
+     */
     const verifyAccessToken = (token: string) =>
-      Effect.flatMap(currentTime, (now) => accessTokens.verify(token, now))
+      Effect.gen(function* () {
+        const { principal, sessionId } = yield* accessTokens.verify(token, yield* currentTime)
+        if (!needsCurrentStanding(principal.role)) return principal
+        const roleNow =
+          sessionId === null
+            ? null
+            : yield* Effect.orDie(refreshTokens.roleInSession(principal.userId, sessionId))
+        if (!standsNow(principal.role, roleNow)) {
+          return yield* new AccessTokenInvalid({ reason: "standing" })
+        }
+        return principal
+      })
 
     /** The family of the refresh token in a request, to keep that session when ending others. */
     const familyOf = (token: string | undefined) =>

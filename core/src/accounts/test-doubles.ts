@@ -92,13 +92,13 @@ const FakePasswordHasher = Layer.succeed(PasswordHasher, {
 
 /** Opaque tokens remembered with their claims and expiry, so only issued tokens verify. */
 const makeFakeAccessTokens = () => {
-  const issued = new Map<string, { principal: Principal; expiresAt: Date }>()
+  const issued = new Map<string, { principal: Principal; sessionId: string; expiresAt: Date }>()
   let counter = 0
   return Layer.succeed(AccessTokens, {
     issue: (principal, times) =>
       Effect.sync(() => {
         const token = `access-${++counter}`
-        issued.set(token, { principal, expiresAt: times.expiresAt })
+        issued.set(token, { principal, sessionId: times.sessionId, expiresAt: times.expiresAt })
         return token
       }),
     verify: (token, now) => {
@@ -106,7 +106,7 @@ const makeFakeAccessTokens = () => {
       if (found === undefined) return Effect.fail(new AccessTokenInvalid({ reason: "unknown" }))
       if (now.getTime() >= found.expiresAt.getTime())
         return Effect.fail(new AccessTokenInvalid({ reason: "expired" }))
-      return Effect.succeed(found.principal)
+      return Effect.succeed({ principal: found.principal, sessionId: found.sessionId })
     },
   })
 }
@@ -141,6 +141,11 @@ export const makeAccountDoubles = (store: AccountStore) => {
         return row && row.spentAt === null && row.expiresAt.getTime() > now.getTime()
           ? { userId: row.userId, familyId: row.familyId }
           : undefined
+      }),
+    roleInSession: (userId, familyId) =>
+      Effect.sync(() => {
+        const held = store.refreshTokens.some((r) => r.userId === userId && r.familyId === familyId)
+        return held ? (store.users.find((u) => u.id === userId)?.role ?? null) : null
       }),
     revokeFamily: (familyId) =>
       Effect.sync(() => {

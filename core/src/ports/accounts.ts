@@ -100,6 +100,15 @@ export interface RefreshTokenRepoShape {
     { readonly userId: string; readonly familyId: string } | undefined,
     RepositoryError
   >
+  /**
+   * The user's role now, if the session (the family) still has a token of
+   * theirs; null when the user or the session is gone. One indexed read:
+   * what every staff call pays to know its powers are still current.
+   */
+  readonly roleInSession: (
+    userId: string,
+    familyId: string,
+  ) => Effect.Effect<Role | null, RepositoryError>
   /** Deletes every token of the family: spent ones too, so nothing of the session remains. */
   readonly revokeFamily: (familyId: string) => Effect.Effect<void, RepositoryError>
   readonly revokeAllOfUser: (

@@ -23,9 +23,23 @@ export class PasswordHasher extends Context.Tag("@howzat/core/PasswordHasher")<
 export interface AccessTokensShape {
   readonly issue: (
     principal: Principal,
-    times: { readonly issuedAt: Date; readonly expiresAt: Date },
+    claims: {
+      readonly issuedAt: Date
+      readonly expiresAt: Date
+      /** The session (refresh-token family) the token belongs to. */
+      readonly sessionId: string
+    },
   ) => Effect.Effect<string>
-  readonly verify: (token: string, now: Date) => Effect.Effect<Principal, AccessTokenInvalid>
+  readonly verify: (
+    token: string,
+    now: Date,
+  ) => Effect.Effect<VerifiedAccessToken, AccessTokenInvalid>
+}
+
+/** Who a valid token speaks for, and its session; null for a token issued without one. */
+export interface VerifiedAccessToken {
+  readonly principal: Principal
+  readonly sessionId: string | null
 }
 export class AccessTokens extends Context.Tag("@howzat/core/AccessTokens")<
   AccessTokens,

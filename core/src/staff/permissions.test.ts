@@ -1,7 +1,14 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either } from "effect"
 import type { Principal, Role } from "../accounts/model.js"
-import { authorize, can, PERMISSIONS, type Permission } from "./permissions.js"
+import {
+  authorize,
+  can,
+  needsCurrentStanding,
+  PERMISSIONS,
+  type Permission,
+  standsNow,
+} from "./permissions.js"
 
 const as = (role: Role): Principal => ({
   userId: `${role}-1`,
@@ -35,4 +42,19 @@ describe("the permission matrix", () => {
       }
     }),
   )
+})
+
+describe("a staff session's standing (decision 0063)", () => {
+  const roles = ["Customer", "Staff", "Admin"] as const
+
+  it("is asked of every role an Admin can take powers from, and of no customer", () => {
+    expect(roles.filter(needsCurrentStanding)).toEqual(["Staff", "Admin"])
+  })
+
+  it("stands only with its session there and the role it was issued for", () => {
+    for (const issuedFor of roles) {
+      expect(standsNow(issuedFor, null)).toBe(false)
+      for (const now of roles) expect(standsNow(issuedFor, now)).toBe(now === issuedFor)
+    }
+  })
 })

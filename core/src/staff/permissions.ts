@@ -82,3 +82,19 @@ export const authorize = (principal: Principal, permission: Permission) =>
  * password alone must not be enough.
  */
 export const needsSecondFactor = (role: Role): boolean => role === "Admin"
+
+/**
+ * Whose every call asks the database whether their session still stands
+ * with the same role (decision 0063): staff, whose powers an Admin can take
+ * away (removal, demotion, a second-factor reset) and must end at once, on
+ * every server process. A customer's token is checked by signature alone.
+ */
+export const needsCurrentStanding = (role: Role): boolean => role !== "Customer"
+
+/**
+ * Whether a staff token still speaks for its holder: their session is still
+ * there and their role now is the one it was issued for. A token with no
+ * session named (issued before sessions were named) never stands for staff.
+ */
+export const standsNow = (issuedFor: Role, roleNow: Role | null): boolean =>
+  roleNow !== null && roleNow === issuedFor

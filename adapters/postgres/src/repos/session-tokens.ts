@@ -10,6 +10,7 @@ import { type Kysely, sql } from "kysely"
 import { Db } from "../database"
 import type { Database } from "../schema"
 import { runQuery } from "../transactions"
+import { isUuid } from "./shared"
 
 /** Tokens arrive hashed; these tables never see a token itself. */
 export const makeRefreshTokenRepo = (db: Kysely<Database>): RefreshTokenRepoShape => ({
@@ -61,6 +62,27 @@ export const makeRefreshTokenRepo = (db: Kysely<Database>): RefreshTokenRepoShap
         .where("expiresAt", ">", now)
         .executeTakeFirst(),
     ),
+
+  // The user by its key, the family by refresh_tokens_family_idx: one
+  // indexed read, on every staff call (decision 0063).
+  roleInSession: (userId, familyId) =>
+    runQuery(db, "refreshTokens.roleInSession", (q) =>
+      isUuid(userId)
+        ? q
+            .selectFrom("users")
+            .select("users.role")
+            .where("users.id", "=", userId)
+            .where(({ exists, selectFrom }) =>
+              exists(
+                selectFrom("refreshTokens")
+                  .select("refreshTokens.userId")
+                  .where("refreshTokens.familyId", "=", familyId)
+                  .whereRef("refreshTokens.userId", "=", "users.id"),
+              ),
+            )
+            .executeTakeFirst()
+        : Promise.resolve(undefined),
+    ).pipe(Effect.map((row) => row?.role ?? null)),
 
   revokeFamily: (familyId) =>
     runQuery(db, "refreshTokens.revokeFamily", (q) =>

@@ -1,6 +1,6 @@
 import { AccessTokenInvalid } from "@howzat/core/accounts/errors"
-import type { Principal, Role } from "@howzat/core/accounts/model"
-import { AccessTokens } from "@howzat/core/ports/credentials"
+import type { Role } from "@howzat/core/accounts/model"
+import { AccessTokens, type VerifiedAccessToken } from "@howzat/core/ports/credentials"
 import { Effect, Layer } from "effect"
 import { jwtVerify, SignJWT } from "jose"
 
@@ -12,7 +12,8 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
 /**
  * Access tokens as HS256 JWTs. Claims: sub (user id), role, customerId (null
- * for staff), email, name, and iat/exp from the use case's clock; iss and aud
+ * for staff), email, name, sid (the session, which a staff call looks up),
+ * and iat/exp from the use case's clock; iss and aud
  * pin them to this shop. Verification takes "now" from the caller, so
  * Effect's Clock decides expiry, in tests as in production.
  */
@@ -26,6 +27,7 @@ export const makeJwtAccessTokens = (secret: string) => {
           customerId: principal.customerId,
           email: principal.email,
           name: principal.name,
+          sid: times.sessionId,
         })
           .setProtectedHeader({ alg: "HS256", typ: "JWT" })
           .setSubject(principal.userId)
@@ -48,8 +50,8 @@ export const makeJwtAccessTokens = (secret: string) => {
         catch: (cause) =>
           new AccessTokenInvalid({ reason: cause instanceof Error ? cause.name : "invalid" }),
       }).pipe(
-        Effect.flatMap(({ payload }): Effect.Effect<Principal, AccessTokenInvalid> => {
-          const { sub, role, customerId, email, name } = payload
+        Effect.flatMap(({ payload }): Effect.Effect<VerifiedAccessToken, AccessTokenInvalid> => {
+          const { sub, role, customerId, email, name, sid } = payload
           const valid =
             typeof sub === "string" &&
             ROLES.includes(role as Role) &&
@@ -57,7 +59,10 @@ export const makeJwtAccessTokens = (secret: string) => {
             typeof email === "string" &&
             typeof name === "string"
           return valid
-            ? Effect.succeed({ userId: sub, role: role as Role, customerId, email, name })
+            ? Effect.succeed({
+                principal: { userId: sub, role: role as Role, customerId, email, name },
+                sessionId: typeof sid === "string" ? sid : null,
+              })
             : Effect.fail(new AccessTokenInvalid({ reason: "claims" }))
         }),
       ),

@@ -11,7 +11,7 @@ let members = 0
  * A staff member added to the shop's database as `npm run staff -- add`
  * adds them (core's StaffAccounts, with a one-time password), not signed in.
  */
-export const addedStaff = async (shop: Shop, role: StaffRole = "Staff") => {
+export const addedStaff = async (shop: Pick<Shop, "db">, role: StaffRole = "Staff") => {
   const emailAddress = `staff${++members}@howzat.example`
   const ports = Layer.mergeAll(
     PostgresAccountsLive.pipe(Layer.provide(Layer.succeed(Db, shop.db))),
