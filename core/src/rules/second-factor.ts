@@ -34,7 +34,7 @@ export const RECOVERY_CODE_COUNT = 10
  * (docs/decisions/0064-second-factor-lock.md). The code budget above only
  * slows guessing down, and starts again every quarter-hour; this ends it.
  * Ten is more than anyone mistypes in a row, and leaves a guesser of six
- * digits a chance of one in a hundred thousand, once.
+ * digits (three steps accepted) about one chance in 33,000, once.
  */
 export const SECOND_FACTOR_LOCK_AFTER = 10
 
