@@ -32,6 +32,12 @@ export const SECOND_FACTOR_REQUIRED_PROBLEM = problemType("second-factor-require
 /** A wrong, stale or replayed TOTP code, or an unknown or used recovery code. */
 export const INVALID_SECOND_FACTOR_PROBLEM = problemType("invalid-second-factor")
 
+/**
+ * Ten wrong codes in a row locked the second factor (docs/decisions/0064):
+ * only a recovery code, or another Admin's reset, gets past it.
+ */
+export const SECOND_FACTOR_LOCKED_PROBLEM = problemType("second-factor-locked")
+
 /** The sign-in's challenge is spent, expired or out of attempts: sign in again. */
 export const SECOND_FACTOR_CHALLENGE_EXPIRED_PROBLEM = problemType(
   "second-factor-challenge-expired",

@@ -12,14 +12,18 @@ export interface SecondFactorsWorld {
 
 const NOW = new Date("2026-11-24T12:00:00Z")
 const LATER = new Date("2026-11-24T12:05:00Z")
+/** The lock's threshold as core passes it (rules/second-factor); any number does for the store. */
+const LOCK = 10
 let tokens = 0
 
 /**
  * The SecondFactorStore port's contract, run on the in-memory adapter and
  * on PGlite and PostgreSQL: a challenge's attempts up to the limit, spent
  * once, never after it expires; only the pending secret confirmed, once;
- * only ever later steps; a recovery code spent once; a reset of one user
- * only. Racing requests are the database's (second-factors.database.ts).
+ * only ever later steps; a recovery code spent once; wrong codes counted
+ * in a row, a step refused once they reach the lock, both cleared by a
+ * success; a reset of one user only. Racing requests are the database's
+ * (second-factors.database.ts).
  */
 export const secondFactorsContract = (name: string, open: () => Promise<SecondFactorsWorld>) =>
   describe(name, { timeout: 120_000 }, () => {
@@ -81,6 +85,7 @@ export const secondFactorsContract = (name: string, open: () => Promise<SecondFa
         secret: null,
         pendingSecret: "FIRST",
         lastUsedStep: null,
+        consecutiveFailures: 0,
       })
       await run((s) => s.setPendingSecret(userId, "SECOND"))
       expect(await run((s) => s.confirm(userId, "FIRST", 7, NOW))).toBe(false)
@@ -93,21 +98,22 @@ export const secondFactorsContract = (name: string, open: () => Promise<SecondFa
         secret: "SECOND",
         pendingSecret: "THIRD",
         lastUsedStep: 7,
+        consecutiveFailures: 0,
       })
     })
 
     it("accepts a step only when later than every step used before (property)", async () => {
       const nobody = await world.user()
-      expect(await run((s) => s.useStep(nobody, 5))).toBe(false)
+      expect(await run((s) => s.useStep(nobody, 5, LOCK))).toBe(false)
       const pending = await world.user()
       await run((s) => s.setPendingSecret(pending, "PENDING"))
-      expect(await run((s) => s.useStep(pending, 5))).toBe(false)
+      expect(await run((s) => s.useStep(pending, 5, LOCK))).toBe(false)
       // Confirmed at step 100: that step is used, and so is every earlier one.
       const confirmed = await enrolled()
-      expect(await run((s) => s.useStep(confirmed, 100))).toBe(false)
-      expect(await run((s) => s.useStep(confirmed, 99))).toBe(false)
-      expect(await run((s) => s.useStep(confirmed, 101))).toBe(true)
-      expect(await run((s) => s.useStep(confirmed, 101))).toBe(false)
+      expect(await run((s) => s.useStep(confirmed, 100, LOCK))).toBe(false)
+      expect(await run((s) => s.useStep(confirmed, 99, LOCK))).toBe(false)
+      expect(await run((s) => s.useStep(confirmed, 101, LOCK))).toBe(true)
+      expect(await run((s) => s.useStep(confirmed, 101, LOCK))).toBe(false)
       await fc.assert(
         fc.asyncProperty(
           fc.array(fc.integer({ min: 95, max: 110 }), { maxLength: 12 }),
@@ -115,7 +121,7 @@ export const secondFactorsContract = (name: string, open: () => Promise<SecondFa
             const userId = await enrolled()
             let highest = 100
             for (const step of steps) {
-              const accepted = await run((s) => s.useStep(userId, step))
+              const accepted = await run((s) => s.useStep(userId, step, LOCK))
               expect(accepted).toBe(step > highest)
               highest = Math.max(highest, step)
             }
@@ -142,6 +148,53 @@ export const secondFactorsContract = (name: string, open: () => Promise<SecondFa
       expect(await run((s) => s.useRecoveryCode(userId, "d", NOW))).toBe(true)
       expect(await run((s) => s.unusedRecoveryCodes(userId))).toBe(1)
       expect(await run((s) => s.unusedRecoveryCodes(other))).toBe(1)
+    })
+
+    it("counts wrong codes in a row, for a confirmed authenticator only", async () => {
+      const nobody = await world.user()
+      expect(await run((s) => s.recordFailure(nobody))).toBe(0)
+      const pending = await world.user()
+      await run((s) => s.setPendingSecret(pending, "PENDING"))
+      expect(await run((s) => s.recordFailure(pending))).toBe(0)
+      expect((await run((s) => s.enrolmentOf(pending)))?.consecutiveFailures).toBe(0)
+      const userId = await enrolled()
+      const other = await enrolled()
+      for (let i = 1; i <= 3; i++) expect(await run((s) => s.recordFailure(userId))).toBe(i)
+      expect((await run((s) => s.enrolmentOf(userId)))?.consecutiveFailures).toBe(3)
+      expect((await run((s) => s.enrolmentOf(other)))?.consecutiveFailures).toBe(0)
+      // Restarting an enrolment (refused by core once confirmed) leaves the count alone.
+      await run((s) => s.setPendingSecret(userId, "OTHER"))
+      expect((await run((s) => s.enrolmentOf(userId)))?.consecutiveFailures).toBe(3)
+    })
+
+    it("clears the count on an accepted step, and accepts none once it reaches the lock", async () => {
+      const userId = await enrolled()
+      for (let i = 0; i < LOCK - 1; i++) await run((s) => s.recordFailure(userId))
+      expect(await run((s) => s.useStep(userId, 101, LOCK))).toBe(true)
+      expect((await run((s) => s.enrolmentOf(userId)))?.consecutiveFailures).toBe(0)
+      for (let i = 0; i < LOCK; i++) await run((s) => s.recordFailure(userId))
+      // Locked: a later step, right as it may be, is not taken, nor marked used.
+      expect(await run((s) => s.useStep(userId, 102, LOCK))).toBe(false)
+      expect(await run((s) => s.enrolmentOf(userId))).toMatchObject({
+        lastUsedStep: 101,
+        consecutiveFailures: LOCK,
+      })
+      // Counting goes on past the lock (the first to reach it is the one that tells the owner).
+      expect(await run((s) => s.recordFailure(userId))).toBe(LOCK + 1)
+      // A recovery code accepted clears it; then the step is taken.
+      await run((s) => s.clearFailures(userId))
+      expect((await run((s) => s.enrolmentOf(userId)))?.consecutiveFailures).toBe(0)
+      expect(await run((s) => s.useStep(userId, 102, LOCK))).toBe(true)
+    })
+
+    it("forgets the lock with the authenticator on a reset", async () => {
+      const userId = await enrolled()
+      for (let i = 0; i < LOCK; i++) await run((s) => s.recordFailure(userId))
+      expect(await run((s) => s.reset(userId))).toBe(true)
+      await run((s) => s.setPendingSecret(userId, "NEW"))
+      expect(await run((s) => s.confirm(userId, "NEW", 200, NOW))).toBe(true)
+      expect((await run((s) => s.enrolmentOf(userId)))?.consecutiveFailures).toBe(0)
+      expect(await run((s) => s.useStep(userId, 201, LOCK))).toBe(true)
     })
 
     it("resets everything of one user, and nothing of another's", async () => {

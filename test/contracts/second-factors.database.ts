@@ -80,7 +80,8 @@ export const secondFactorsInTheDatabase = (name: string, open: () => Promise<Sui
 
 /**
  * Each deciding statement (an attempt, a step, a recovery code, spending a
- * challenge) wins once however many requests race for it: the first holds
+ * challenge) wins once however many requests race for it, and each wrong
+ * code is counted: the first holds
  * its row in a transaction while the others queue behind it on PostgreSQL,
  * then lets them go. PGlite is one session, where requests cannot race.
  */
@@ -125,8 +126,28 @@ export const secondFactorRacesOnPostgres = (name: string, open: () => Promise<Su
 
     it("accepts a step once, of racing requests", async () => {
       const userId = await enrolled()
-      const racing = await race((s) => s.useStep(userId, 101), 5)
+      const racing = await race((s) => s.useStep(userId, 101, 10), 5)
       expect(racing.filter(Boolean)).toHaveLength(1)
+    })
+
+    it("counts every one of racing wrong codes: each reaches a count of its own", async () => {
+      const userId = await enrolled()
+      for (let i = 0; i < 7; i++) await run(store().recordFailure(userId))
+      // Three more from racing requests (or processes): 8, 9 and 10, so exactly one locks.
+      const racing = await race((s) => s.recordFailure(userId), 2)
+      expect([...racing].sort((a, b) => a - b)).toEqual([8, 9, 10])
+      expect((await run(store().enrolmentOf(userId)))?.consecutiveFailures).toBe(10)
+    })
+
+    it("refuses a right step that queued behind the wrong code that locked it", async () => {
+      const userId = await enrolled()
+      for (let i = 0; i < 9; i++) await run(store().recordFailure(userId))
+      const [locked, accepted] = await raceBehind(
+        db(),
+        (trx) => run(makeSecondFactorStore(trx).recordFailure(userId)).then((n) => n === 10),
+        [() => run(store().useStep(userId, 101, 10))],
+      )
+      expect([locked, accepted]).toEqual([true, false])
     })
 
     it("spends a recovery code once, of racing requests", async () => {

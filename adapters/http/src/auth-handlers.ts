@@ -181,6 +181,7 @@ export const AuthHandlersLive = HttpApiBuilder.group(HowzatApi, "auth", (handler
         Effect.flatMap(secondFactor.verify(payload), signedIn).pipe(
           Effect.catchTags({
             InvalidSecondFactor: secondFactorProblems.InvalidSecondFactor,
+            SecondFactorLocked: secondFactorProblems.SecondFactorLocked,
             RateLimited: problems.RateLimited,
             SecondFactorChallengeExpired: secondFactorProblems.SecondFactorChallengeExpired,
             RepositoryError: problems.RepositoryError,
@@ -217,6 +218,7 @@ export const AuthHandlersLive = HttpApiBuilder.group(HowzatApi, "auth", (handler
           Effect.map((recoveryCodes) => ({ recoveryCodes })),
           Effect.catchTags({
             InvalidSecondFactor: secondFactorProblems.InvalidSecondFactorWhenSignedIn,
+            SecondFactorLocked: secondFactorProblems.SecondFactorLockedWhenSignedIn,
             RateLimited: problems.RateLimited,
             RepositoryError: problems.RepositoryError,
           }),

@@ -2,6 +2,7 @@ import { HttpServerResponse } from "@effect/platform"
 import {
   INVALID_SECOND_FACTOR_PROBLEM,
   SECOND_FACTOR_CHALLENGE_EXPIRED_PROBLEM,
+  SECOND_FACTOR_LOCKED_PROBLEM,
   SECOND_FACTOR_REQUIRED_PROBLEM,
 } from "@howzat/contracts/problem-types"
 import { BadRequest, Conflict, problemType, Unauthorized } from "@howzat/contracts/problems"
@@ -15,11 +16,14 @@ export const secondFactorMessages = {
   enrol: "Set up an authenticator app to finish signing in.",
   invalidCode: "That code is not right. Try the current code from your authenticator app.",
   challengeExpired: "Your sign-in has timed out. Sign in again.",
+  locked:
+    "Two-step sign-in to this account is locked after too many wrong codes, so codes from your authenticator app are not accepted. Sign in with one of your recovery codes, or ask another admin to reset your two-step sign-in.",
   alreadyEnrolled:
     "An authenticator app is already set up for this account. If you have lost it, use a recovery code or ask another admin to reset it.",
 } as const
 
 const INVALID_TITLE = "Invalid second factor"
+const LOCKED_TITLE = "Second factor locked"
 
 /** Core's second-factor errors as problem+json, one place for the wording. */
 export const secondFactorProblems = {
@@ -64,6 +68,26 @@ export const secondFactorProblems = {
         type: INVALID_SECOND_FACTOR_PROBLEM,
         title: INVALID_TITLE,
         detail: secondFactorMessages.invalidCode,
+        status: 400,
+      }),
+    ),
+  /** 401 at sign-in, as a wrong code is there: no session exists yet. */
+  SecondFactorLocked: () =>
+    Effect.fail(
+      new Unauthorized({
+        type: SECOND_FACTOR_LOCKED_PROBLEM,
+        title: LOCKED_TITLE,
+        detail: secondFactorMessages.locked,
+        status: 401,
+      }),
+    ),
+  /** 400 for a signed-in caller, for the reason a wrong code is one there. */
+  SecondFactorLockedWhenSignedIn: () =>
+    Effect.fail(
+      new BadRequest({
+        type: SECOND_FACTOR_LOCKED_PROBLEM,
+        title: LOCKED_TITLE,
+        detail: secondFactorMessages.locked,
         status: 400,
       }),
     ),

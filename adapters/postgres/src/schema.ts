@@ -336,6 +336,8 @@ export interface SecondFactorsTable {
   pendingSecret: string | null
   lastUsedStep: number | null
   confirmedAt: NullableTimestamp
+  /** Wrong codes since the last accepted one; locked at ten (docs/decisions/0064). */
+  consecutiveFailures: Generated<number>
 }
 
 export interface SecondFactorRecoveryCodesTable {

@@ -151,3 +151,25 @@ export const staffInvitationEmail = (
     closing:
       "If you didn't expect this, please tell us: nobody can sign in until a password is chosen.",
   })
+
+/**
+ * Goes to an Admin whose second factor just locked: whoever typed the codes
+ * got past the password, so the owner hears of it at once, and once per
+ * lock (decision 0064).
+ */
+export const secondFactorLockedNotice = (
+  to: string,
+  firstName: string,
+  wrongCodes: number,
+): MailMessage =>
+  compose({
+    kind: "SecondFactorLocked",
+    to,
+    subject: `Two-step sign-in to your ${BRAND} account is locked`,
+    greeting: hello(firstName),
+    paragraphs: [
+      `${wrongCodes} wrong codes in a row were entered for the two-step sign-in of your account, so codes from your authenticator app are not accepted for now.`,
+      "To sign in, use one of your recovery codes (that also unlocks it), or ask another admin to reset your two-step sign-in.",
+      "If this wasn't you, someone knows your password: change it as soon as you are signed in.",
+    ],
+  })

@@ -66,6 +66,13 @@ export class SecondFactorRequired extends Data.TaggedError("SecondFactorRequired
 /** A TOTP code that is wrong, out of its window or already used, or an unknown recovery code. */
 export class InvalidSecondFactor extends Data.TaggedError("InvalidSecondFactor")<NoFields> {}
 
+/**
+ * Ten wrong codes in a row locked the authenticator (decision 0064): its
+ * codes are refused, even the right one, until a recovery code is accepted
+ * or another Admin resets the second factor.
+ */
+export class SecondFactorLocked extends Data.TaggedError("SecondFactorLocked")<NoFields> {}
+
 /** The sign-in's challenge is unknown, expired, spent, or has had all its attempts. */
 export class SecondFactorChallengeExpired extends Data.TaggedError(
   "SecondFactorChallengeExpired",

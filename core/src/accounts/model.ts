@@ -134,6 +134,8 @@ export interface MailMessage {
     | "InstantWin"
     /** A new staff member's link to choose their password. */
     | "StaffInvitation"
+    /** To an Admin whose second factor ten wrong codes locked (decision 0064). */
+    | "SecondFactorLocked"
     /** A contact-form message, to the brand's customer-care address. */
     | "ContactMessage"
     /** "Thank you for contacting ...", to whoever sent the contact form. */

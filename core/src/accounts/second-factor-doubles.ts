@@ -73,6 +73,7 @@ export const makeSecondFactorStoreDouble = (rows: SecondFactorRows) => {
           secret: current?.secret ?? null,
           pendingSecret: secret,
           lastUsedStep: current?.lastUsedStep ?? null,
+          consecutiveFailures: current?.consecutiveFailures ?? 0,
         })
       }),
     confirm: (userId, secret, step) =>
@@ -80,16 +81,30 @@ export const makeSecondFactorStoreDouble = (rows: SecondFactorRows) => {
         const current = enrolment(userId)
         if (current === undefined || current.secret !== null || current.pendingSecret !== secret)
           return false
-        upsert({ userId, secret, pendingSecret: null, lastUsedStep: step })
+        upsert({ ...current, secret, pendingSecret: null, lastUsedStep: step })
         return true
       }),
-    useStep: (userId, step) =>
+    useStep: (userId, step, lockAfter) =>
       Effect.sync(() => {
         const current = enrolment(userId)
         if (current === undefined || current.secret === null) return false
         if (current.lastUsedStep !== null && current.lastUsedStep >= step) return false
-        upsert({ ...current, lastUsedStep: step })
+        if (current.consecutiveFailures >= lockAfter) return false
+        upsert({ ...current, lastUsedStep: step, consecutiveFailures: 0 })
         return true
+      }),
+    recordFailure: (userId) =>
+      Effect.sync(() => {
+        const current = enrolment(userId)
+        if (current === undefined || current.secret === null) return 0
+        const consecutiveFailures = current.consecutiveFailures + 1
+        upsert({ ...current, consecutiveFailures })
+        return consecutiveFailures
+      }),
+    clearFailures: (userId) =>
+      Effect.sync(() => {
+        const current = enrolment(userId)
+        if (current !== undefined) upsert({ ...current, consecutiveFailures: 0 })
       }),
     replaceRecoveryCodes: (userId, codeHashes) =>
       Effect.sync(() => {

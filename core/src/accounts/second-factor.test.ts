@@ -6,6 +6,7 @@ import {
   CHALLENGE_LIFETIME_MS,
   CODE_CHECKS_PER_USER,
   RECOVERY_CODE_COUNT,
+  SECOND_FACTOR_LOCK_AFTER,
   TOTP_PERIOD_SECONDS,
   totpCode,
   totpStep,
@@ -371,16 +372,25 @@ describe("the code budget", () => {
         yield* TestClock.adjust(STEP_MS)
         const right = yield* codeNow(admin.secret)
         const wrong = right === "000000" ? "111111" : "000000"
-        // The enrolment's code was the first of the twenty.
+        // The enrolment's code was the first of the twenty; the tenth wrong one locks.
         for (let i = 1; i < CODE_CHECKS_PER_USER.max; i++)
           expect(yield* tagOf(secondFactor.regenerateRecoveryCodes(by, wrong))).toBe(
-            "InvalidSecondFactor",
+            i < SECOND_FACTOR_LOCK_AFTER ? "InvalidSecondFactor" : "SecondFactorLocked",
           )
         expect(yield* tagOf(secondFactor.regenerateRecoveryCodes(by, right))).toBe("RateLimited")
         const { challenge } = yield* challengeFor(admin)
-        expect(yield* tagOf(secondFactor.verify({ challenge, code: right }))).toBe("RateLimited")
+        const recovery = admin.recoveryCodes[0] ?? ""
+        expect(yield* tagOf(secondFactor.verify({ challenge, code: recovery }))).toBe("RateLimited")
         yield* TestClock.adjust(CODE_CHECKS_PER_USER.windowMs)
+        // The budget came back with the quarter-hour; the lock did not go with it.
         const later = yield* codeNow(admin.secret)
+        expect(yield* tagOf(secondFactor.regenerateRecoveryCodes(by, later))).toBe(
+          "SecondFactorLocked",
+        )
+        const again = yield* challengeFor(admin)
+        expect(
+          yield* tagOf(secondFactor.verify({ challenge: again.challenge, code: recovery })),
+        ).toBe("Right")
         expect(yield* tagOf(secondFactor.regenerateRecoveryCodes(by, later))).toBe("Right")
       }),
     ),
@@ -410,11 +420,151 @@ describe("resetting a second factor", () => {
           actor: { userId: helper.id, role: "Admin" },
           action: "User.ResetSecondFactor",
           subject: { type: "User", id: lost.id },
-          before: { enrolled: true, unusedRecoveryCodes: 10 },
-          after: { enrolled: false, unusedRecoveryCodes: 0 },
+          before: { enrolled: true, unusedRecoveryCodes: 10, locked: false },
+          after: { enrolled: false, unusedRecoveryCodes: 0, locked: false },
         })
         // Their next sign-in sets up a new authenticator.
         expect((yield* challengeFor(lost)).enrolled).toBe(false)
+      }),
+    ),
+  )
+})
+
+describe("the lock after ten wrong codes in a row", () => {
+  /** `count` wrong codes at sign-in, a new challenge (password again) for every five. */
+  const guessWrong = (who: { email: string; password: string; secret: string }, count: number) =>
+    Effect.gen(function* () {
+      const secondFactor = yield* SecondFactor
+      const right = [-1, 0, 1].map((d) => codeNow(who.secret, d))
+      const near = new Set(yield* Effect.all(right))
+      const wrong = ["000000", "111111", "222222"].find((c) => !near.has(c)) ?? "333333"
+      const outcomes: string[] = []
+      let challenge = ""
+      for (let i = 0; i < count; i++) {
+        if (i % 5 === 0) challenge = (yield* challengeFor(who)).challenge
+        // Six digits and recovery codes alike: every refused code counts.
+        const code = i % 2 === 0 ? wrong : "zzzz-zzzz-zzzz"
+        outcomes.push(yield* tagOf(secondFactor.verify({ challenge, code })))
+      }
+      return outcomes
+    })
+
+  const locksMailed = (store: AccountStore, to: string) =>
+    store.outbox.filter((m) => m.to === to && m.kind === "SecondFactorLocked")
+
+  it.effect("refuses the right TOTP code after ten wrong ones, tells the owner once, audited", () =>
+    run((store, audit) =>
+      Effect.gen(function* () {
+        const admin = yield* enrolledAdmin
+        yield* TestClock.adjust(STEP_MS)
+        const outcomes = yield* guessWrong(admin, SECOND_FACTOR_LOCK_AFTER + 2)
+        expect(outcomes.slice(0, 9)).toEqual(Array(9).fill("InvalidSecondFactor"))
+        expect(outcomes.slice(9)).toEqual(Array(3).fill("SecondFactorLocked"))
+        const { challenge } = yield* challengeFor(admin)
+        const right = yield* codeNow(admin.secret)
+        expect(yield* tagOf((yield* SecondFactor).verify({ challenge, code: right }))).toBe(
+          "SecondFactorLocked",
+        )
+        const mails = locksMailed(store, admin.email)
+        expect(mails).toHaveLength(1)
+        expect(mails[0]?.text).toContain("10 wrong codes in a row")
+        expect(audit.filter((e) => e.action === "User.LockSecondFactor")).toEqual([
+          expect.objectContaining({
+            actor: { userId: admin.id, role: "Admin" },
+            subject: { type: "User", id: admin.id },
+            before: { locked: false, consecutiveFailures: 9 },
+            after: { locked: true, consecutiveFailures: 10 },
+          }),
+        ])
+        // Refusing unchecked did not spend the right code: it still works once unlocked.
+        yield* (yield* SecondFactor).verify({ challenge, code: admin.recoveryCodes[0] ?? "" })
+        const next = yield* challengeFor(admin)
+        expect(
+          yield* tagOf((yield* SecondFactor).verify({ challenge: next.challenge, code: right })),
+        ).toBe("Right")
+      }),
+    ),
+  )
+
+  it.effect("starts the count again after an accepted code", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        const admin = yield* enrolledAdmin
+        yield* TestClock.adjust(STEP_MS)
+        yield* guessWrong(admin, SECOND_FACTOR_LOCK_AFTER - 1)
+        const { challenge } = yield* challengeFor(admin)
+        yield* (yield* SecondFactor).verify({ challenge, code: yield* codeNow(admin.secret) })
+        yield* TestClock.adjust(CODE_CHECKS_PER_USER.windowMs)
+        const outcomes = yield* guessWrong(admin, SECOND_FACTOR_LOCK_AFTER - 1)
+        expect(outcomes).toEqual(Array(9).fill("InvalidSecondFactor"))
+        expect(locksMailed(store, admin.email)).toHaveLength(0)
+      }),
+    ),
+  )
+
+  it.effect("is ended by a recovery code, audited; locking again tells the owner again", () =>
+    run((store, audit) =>
+      Effect.gen(function* () {
+        const admin = yield* enrolledAdmin
+        yield* guessWrong(admin, SECOND_FACTOR_LOCK_AFTER)
+        const { challenge } = yield* challengeFor(admin)
+        const session = yield* (yield* SecondFactor).verify({
+          challenge,
+          code: admin.recoveryCodes[0] ?? "",
+        })
+        expect(session.user.id).toBe(admin.id)
+        expect(audit.filter((e) => e.action === "User.UnlockSecondFactor")).toEqual([
+          expect.objectContaining({
+            actor: { userId: admin.id, role: "Admin" },
+            before: { locked: true, consecutiveFailures: 10 },
+            after: { locked: false, consecutiveFailures: 0, by: "RecoveryCode" },
+          }),
+        ])
+        yield* TestClock.adjust(CODE_CHECKS_PER_USER.windowMs)
+        yield* guessWrong(admin, SECOND_FACTOR_LOCK_AFTER)
+        expect(locksMailed(store, admin.email)).toHaveLength(2)
+      }),
+    ),
+  )
+
+  it.effect("is ended by another Admin's reset, which says it was locked", () =>
+    run((_store, audit) =>
+      Effect.gen(function* () {
+        const locked = yield* enrolledAdmin
+        const helper = yield* added("Admin")
+        yield* guessWrong(locked, SECOND_FACTOR_LOCK_AFTER)
+        yield* (yield* SecondFactorReset).reset(principal(helper), locked.id)
+        expect(audit.at(-1)).toMatchObject({
+          action: "User.ResetSecondFactor",
+          before: { enrolled: true, locked: true },
+          after: { enrolled: false, locked: false },
+        })
+        // The next sign-in sets up a new authenticator, and its code signs in.
+        const { challenge, enrolled } = yield* challengeFor(locked)
+        expect(enrolled).toBe(false)
+        const secondFactor = yield* SecondFactor
+        const { secret } = yield* secondFactor.startEnrolment({ challenge })
+        const code = yield* codeNow(secret)
+        expect(yield* tagOf(secondFactor.confirmEnrolment({ challenge, code }))).toBe("Right")
+      }),
+    ),
+  )
+
+  it.effect("does not count an enrolment's wrong codes: there is nothing to lock yet", () =>
+    run((store) =>
+      Effect.gen(function* () {
+        const who = yield* added("Admin")
+        const secondFactor = yield* SecondFactor
+        for (let i = 0; i < 2; i++) {
+          const { challenge } = yield* challengeFor(who)
+          yield* secondFactor.startEnrolment({ challenge })
+          for (let j = 0; j < 5; j++)
+            expect(yield* tagOf(secondFactor.confirmEnrolment({ challenge, code: "zzzzzz" }))).toBe(
+              "InvalidSecondFactor",
+            )
+        }
+        expect(store.secondFactors.find((f) => f.userId === who.id)?.consecutiveFailures).toBe(0)
+        expect(locksMailed(store, who.email)).toHaveLength(0)
       }),
     ),
   )

@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { UserRepo } from "../ports/accounts.js"
+import { Mailer } from "../ports/mailer.js"
 import { RateLimiter } from "../ports/rate-limiter.js"
 import { SecondFactorStore } from "../ports/second-factors.js"
 import { SecureRandom } from "../ports/secure-random.js"
@@ -8,6 +9,8 @@ import { fixedWindow, retryAfterSeconds } from "../rules/auth.js"
 import {
   CHALLENGE_MAX_ATTEMPTS,
   CODE_CHECKS_PER_USER,
+  codeMayBeChecked,
+  lockedByThisFailure,
   looksLikeTotpCode,
   matchingStep,
   normaliseRecoveryCode,
@@ -15,20 +18,24 @@ import {
   RECOVERY_CODE_BYTES,
   RECOVERY_CODE_COUNT,
   recoveryCodeFrom,
+  SECOND_FACTOR_LOCK_AFTER,
+  secondFactorLocked,
   TOTP_SECRET_BYTES,
   totpSecretFrom,
 } from "../rules/second-factor.js"
 import { auditor } from "../staff/audit.js"
+import { secondFactorLockedNotice } from "./emails.js"
 import {
   InvalidSecondFactor,
   RateLimited,
   SecondFactorAlreadyEnrolled,
   SecondFactorChallengeExpired,
+  SecondFactorLocked,
 } from "./errors.js"
 import type { Principal, Session, User } from "./model.js"
 import { currentTime } from "./one-time-tokens.js"
 import { hashSecretToken } from "./secrets.js"
-import { Sessions } from "./sessions.js"
+import { principalOf, Sessions } from "./sessions.js"
 
 /** What a recovery code is kept as: the hash of its one normal form. */
 const recoveryCodeHash = (normalised: string) => hashSecretToken(`recovery:${normalised}`)
@@ -39,7 +46,10 @@ const recoveryCodeHash = (normalised: string) => hashSecretToken(`recovery:${nor
  * code earn the session. A challenge lives five minutes and takes five
  * attempts, each counted before the code is checked and kept whatever the
  * outcome; a TOTP step, once accepted, is never accepted again for that
- * user, and a recovery code works once.
+ * user, and a recovery code works once. Ten wrong codes in a row lock the
+ * authenticator (decision 0064): its codes are refused, even the right one,
+ * until a recovery code is accepted or another Admin resets it, and the
+ * owner is emailed once.
  */
 export class SecondFactor extends Effect.Service<SecondFactor>()("@howzat/core/SecondFactor", {
   effect: Effect.gen(function* () {
@@ -50,6 +60,7 @@ export class SecondFactor extends Effect.Service<SecondFactor>()("@howzat/core/S
     const transactions = yield* Transactions
     const audit = yield* auditor
     const limiter = yield* RateLimiter
+    const mailer = yield* Mailer
 
     /** Counts one code check against the user's budget before the code is looked at. */
     const budget = (userId: string) =>
@@ -93,21 +104,76 @@ export class SecondFactor extends Effect.Service<SecondFactor>()("@howzat/core/S
         return yield* sessions.start(user)
       })
 
-    /** A current TOTP code of the confirmed secret, or an unused recovery code; spent if accepted. */
-    const accepts = (userId: string, code: string) =>
+    /**
+     * A current TOTP code of the confirmed secret, or an unused recovery
+     * code; spent if accepted, and the wrong codes in a row cleared. While
+     * locked a TOTP code is not even checked; a recovery code is, and
+     * accepted it unlocks.
+     */
+    const check = (user: User, code: string) =>
       Effect.gen(function* () {
-        const enrolment = yield* store.enrolmentOf(userId)
-        if (enrolment?.secret == null) return false
+        const enrolment = yield* store.enrolmentOf(user.id)
+        if (enrolment?.secret == null) return "wrong" as const
         const now = yield* currentTime
         if (looksLikeTotpCode(code)) {
+          if (!codeMayBeChecked(enrolment.consecutiveFailures, "totp")) return "locked" as const
           const step = matchingStep(enrolment.secret, code, now.getTime())
-          return step !== undefined && (yield* store.useStep(userId, step))
+          const used =
+            step !== undefined && (yield* store.useStep(user.id, step, SECOND_FACTOR_LOCK_AFTER))
+          return used ? ("accepted" as const) : ("wrong" as const)
         }
         const normalised = normaliseRecoveryCode(code)
-        return (
-          normalised !== undefined &&
-          (yield* store.useRecoveryCode(userId, yield* recoveryCodeHash(normalised), now))
+        if (
+          normalised === undefined ||
+          !(yield* store.useRecoveryCode(user.id, yield* recoveryCodeHash(normalised), now))
         )
+          return "wrong" as const
+        yield* store.clearFailures(user.id)
+        if (secondFactorLocked(enrolment.consecutiveFailures))
+          yield* audit(principalOf(user), {
+            action: "User.UnlockSecondFactor",
+            subject: { type: "User", id: user.id },
+            before: { locked: true, consecutiveFailures: enrolment.consecutiveFailures },
+            after: { locked: false, consecutiveFailures: 0, by: "RecoveryCode" },
+            at: now,
+          })
+        return "accepted" as const
+      })
+
+    /**
+     * A wrong code, counted in a transaction of its own (so no refusal rolls
+     * it back). The one that locks emails the owner and is audited, once per
+     * lock however many guesses race: the store counts atomically.
+     */
+    const refuse = (user: User) =>
+      Effect.gen(function* () {
+        const at = yield* currentTime
+        const failures = yield* transactions.within(
+          Effect.gen(function* () {
+            const failures = yield* store.recordFailure(user.id)
+            if (lockedByThisFailure(failures)) {
+              yield* mailer.send(
+                secondFactorLockedNotice(user.emailAddress, user.firstName, failures),
+              )
+              // Nobody else is known: the codes were entered as this account, after its password.
+              yield* audit(principalOf(user), {
+                action: "User.LockSecondFactor",
+                subject: { type: "User", id: user.id },
+                before: { locked: false, consecutiveFailures: failures - 1 },
+                after: { locked: true, consecutiveFailures: failures },
+                at,
+              })
+            }
+            return failures
+          }),
+        )
+        if (lockedByThisFailure(failures))
+          yield* Effect.logWarning(
+            "an Admin's second factor locked after wrong codes in a row",
+          ).pipe(Effect.annotateLogs({ userId: user.id, wrongCodes: failures }))
+        return yield* secondFactorLocked(failures)
+          ? Effect.fail(new SecondFactorLocked())
+          : Effect.fail(new InvalidSecondFactor())
       })
 
     /** Ten fresh codes for the user, replacing any others; only their hashes are kept. */
@@ -126,11 +192,13 @@ export class SecondFactor extends Effect.Service<SecondFactor>()("@howzat/core/S
         const user = yield* attempt(input.challenge)
         const outcome = yield* transactions.within(
           Effect.gen(function* () {
-            if (!(yield* accepts(user.id, input.code))) return undefined
+            const checked = yield* check(user, input.code)
+            if (checked !== "accepted") return checked
             return yield* finish(input.challenge, user)
           }),
         )
-        if (outcome === undefined) return yield* new InvalidSecondFactor()
+        if (outcome === "locked") return yield* new SecondFactorLocked()
+        if (outcome === "wrong") return yield* refuse(user)
         return outcome
       })
 
@@ -178,16 +246,21 @@ export class SecondFactor extends Effect.Service<SecondFactor>()("@howzat/core/S
     const regenerateRecoveryCodes = (by: Principal, code: string) =>
       Effect.gen(function* () {
         yield* budget(by.userId)
+        const user = yield* users.byId(by.userId)
+        if (user === undefined) return yield* new InvalidSecondFactor()
         const enrolment = yield* store.enrolmentOf(by.userId)
+        // A stolen access token guessing here counts towards the lock as at sign-in.
+        if (enrolment !== undefined && !codeMayBeChecked(enrolment.consecutiveFailures, "totp"))
+          return yield* new SecondFactorLocked()
         const now = yield* currentTime
         const step =
           enrolment?.secret == null
             ? undefined
             : matchingStep(enrolment.secret, code, now.getTime())
-        if (step === undefined) return yield* new InvalidSecondFactor()
+        if (step === undefined) return yield* refuse(user)
         const codes = yield* transactions.within(
           Effect.gen(function* () {
-            if (!(yield* store.useStep(by.userId, step))) return undefined
+            if (!(yield* store.useStep(by.userId, step, SECOND_FACTOR_LOCK_AFTER))) return undefined
             const left = yield* store.unusedRecoveryCodes(by.userId)
             const codes = yield* newRecoveryCodes(by.userId)
             // Never the codes themselves: the log is read by every Admin.
@@ -201,7 +274,7 @@ export class SecondFactor extends Effect.Service<SecondFactor>()("@howzat/core/S
             return codes
           }),
         )
-        if (codes === undefined) return yield* new InvalidSecondFactor()
+        if (codes === undefined) return yield* refuse(user)
         return codes
       })
 

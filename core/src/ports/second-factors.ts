@@ -10,14 +10,20 @@ export interface SecondFactorEnrolment {
   readonly pendingSecret: string | null
   /** The TOTP step last accepted: a code of this step or an earlier one is a replay. */
   readonly lastUsedStep: number | null
+  /**
+   * Codes checked and refused since the last one accepted; at
+   * SECOND_FACTOR_LOCK_AFTER the authenticator is locked (rules/second-factor).
+   */
+  readonly consecutiveFailures: number
 }
 
 /**
  * Second factors, their recovery codes (SHA-256 hashes only) and the sign-in
  * challenges waiting for one (token hashes only). Every method joins the
  * open transaction; the ones that decide (takeAttempt, useStep,
- * useRecoveryCode, spendChallenge, confirm) are single atomic statements,
- * so two requests racing with one code or one challenge cannot both win.
+ * useRecoveryCode, spendChallenge, confirm, recordFailure) are single
+ * atomic statements, so two requests racing with one code or one challenge
+ * cannot both win, and racing wrong codes are each counted.
  */
 export interface SecondFactorStoreShape {
   readonly createChallenge: (challenge: {
@@ -63,8 +69,25 @@ export interface SecondFactorStoreShape {
     step: number,
     at: Date,
   ) => Effect.Effect<boolean, RepositoryError>
-  /** Records `step` as used if it is later than every step used before; false if not (a replay). */
-  readonly useStep: (userId: string, step: number) => Effect.Effect<boolean, RepositoryError>
+  /**
+   * Records `step` as used, and clears the wrong codes in a row, if it is
+   * later than every step used before and fewer than `lockAfter` wrong codes
+   * came in a row; false if not (a replay, or locked meanwhile).
+   */
+  readonly useStep: (
+    userId: string,
+    step: number,
+    lockAfter: number,
+  ) => Effect.Effect<boolean, RepositoryError>
+  /**
+   * Counts one more wrong code in a row for a confirmed authenticator and
+   * answers the count it reached (0 when there is none). Each of racing
+   * calls reaches a count of its own. Call it outside a transaction that the
+   * wrong code would roll back.
+   */
+  readonly recordFailure: (userId: string) => Effect.Effect<number, RepositoryError>
+  /** No wrong codes in a row any more: a recovery code was accepted. */
+  readonly clearFailures: (userId: string) => Effect.Effect<void, RepositoryError>
   /** Replaces every recovery code of the user with these hashes. */
   readonly replaceRecoveryCodes: (
     userId: string,
@@ -78,7 +101,10 @@ export interface SecondFactorStoreShape {
     at: Date,
   ) => Effect.Effect<boolean, RepositoryError>
   readonly unusedRecoveryCodes: (userId: string) => Effect.Effect<number, RepositoryError>
-  /** Forgets the authenticator, the recovery codes and any waiting challenge; false if there was none. */
+  /**
+   * Forgets the authenticator (and so its lock), the recovery codes and any
+   * waiting challenge; false if there was none.
+   */
   readonly reset: (userId: string) => Effect.Effect<boolean, RepositoryError>
 }
 export class SecondFactorStore extends Context.Tag("@howzat/core/SecondFactorStore")<

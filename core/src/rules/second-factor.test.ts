@@ -1,12 +1,17 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import {
+  codeMayBeChecked,
+  failuresAfter,
+  lockedByThisFailure,
   looksLikeTotpCode,
   matchingStep,
   normaliseRecoveryCode,
   otpauthUri,
   RECOVERY_CODE_ALPHABET,
   recoveryCodeFrom,
+  SECOND_FACTOR_LOCK_AFTER,
+  secondFactorLocked,
   TOTP_PERIOD_SECONDS,
   totpCode,
   totpSecretFrom,
@@ -121,5 +126,80 @@ describe("recovery codes", () => {
     expect(normaliseRecoveryCode("abcd-efgh-234")).toBeUndefined()
     expect(normaliseRecoveryCode("abcd-efgh-234u")).toBeUndefined()
     expect(normaliseRecoveryCode("123456")).toBeUndefined()
+  })
+})
+
+describe("the second factor's lock", () => {
+  type Attempt = { readonly kind: "totp" | "recovery"; readonly right: boolean }
+  const kindArb = fc.constantFrom("totp" as const, "recovery" as const)
+  /** Mostly wrong codes, a guesser's run, with the owner's right code now and then. */
+  const attemptsArb = fc.array(
+    fc.record({ kind: kindArb, right: fc.nat({ max: 5 }).map((n) => n === 0) }),
+    { maxLength: 60 },
+  )
+
+  /** The use case's walk through attempts, with the rule's functions. */
+  const walk = (attempts: readonly Attempt[]) => {
+    let failures = 0
+    let notices = 0
+    const accepted: boolean[] = []
+    for (const attempt of attempts) {
+      if (!codeMayBeChecked(failures, attempt.kind)) {
+        accepted.push(false)
+        continue
+      }
+      failures = failuresAfter(failures, attempt.right)
+      if (!attempt.right && lockedByThisFailure(failures)) notices++
+      accepted.push(attempt.right)
+    }
+    return { failures, notices, accepted }
+  }
+
+  it("locks after ten wrong codes in a row, not after nine", () => {
+    const wrong = (n: number) =>
+      Array.from({ length: n }, () => ({ kind: "totp" as const, right: false }))
+    expect(SECOND_FACTOR_LOCK_AFTER).toBe(10)
+    expect(secondFactorLocked(walk(wrong(9)).failures)).toBe(false)
+    expect(walk([...wrong(9), { kind: "totp", right: true }]).accepted.at(-1)).toBe(true)
+    expect(secondFactorLocked(walk(wrong(10)).failures)).toBe(true)
+    expect(walk([...wrong(10), { kind: "totp", right: true }]).accepted.at(-1)).toBe(false)
+    expect(walk([...wrong(10), { kind: "recovery", right: true }]).accepted.at(-1)).toBe(true)
+    // A success in between starts the count again.
+    expect(walk([...wrong(9), { kind: "totp", right: true }, ...wrong(9)]).failures).toBe(9)
+  })
+
+  it("refuses a right TOTP code exactly when ten wrong codes came since the last accepted one (property)", () => {
+    fc.assert(
+      fc.property(attemptsArb, (attempts) => {
+        const { accepted } = walk(attempts)
+        attempts.forEach((attempt, i) => {
+          // Counted afresh from the history: codes not accepted since the last one that was.
+          // (A TOTP code is refused unchecked only after ten checked wrong ones, so the
+          // first ten of them were all checked.)
+          let wrongSince = 0
+          for (let j = i - 1; j >= 0 && !accepted[j]; j--) wrongSince++
+          const locked = wrongSince >= SECOND_FACTOR_LOCK_AFTER
+          // A recovery code is always checked; a TOTP code only while not locked.
+          const expected = attempt.right && (attempt.kind === "recovery" || !locked)
+          expect(accepted[i]).toBe(expected)
+        })
+      }),
+    )
+  })
+
+  it("tells the owner once per lock, however many guesses follow (property)", () => {
+    fc.assert(
+      fc.property(attemptsArb, (attempts) => {
+        const { notices, accepted } = walk(attempts)
+        // Locks are runs of codes not accepted, between accepted ones, that reach ten.
+        let run = 0
+        let locks = 0
+        for (const wasAccepted of accepted) {
+          run = wasAccepted ? 0 : run + 1
+          if (run === SECOND_FACTOR_LOCK_AFTER) locks++
+        }
+        expect(notices).toBe(locks)
+      }),
+    )
   })
 })

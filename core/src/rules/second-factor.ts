@@ -28,6 +28,40 @@ export const CODE_CHECKS_PER_USER = { max: 20, windowMs: 15 * 60_000 } as const
 
 export const RECOVERY_CODE_COUNT = 10
 
+/**
+ * Wrong codes in a row (TOTP or recovery, at sign-in or for new recovery
+ * codes) after which an Admin's second factor is locked
+ * (docs/decisions/0064-second-factor-lock.md). The code budget above only
+ * slows guessing down, and starts again every quarter-hour; this ends it.
+ * Ten is more than anyone mistypes in a row, and leaves a guesser of six
+ * digits (three steps accepted) about one chance in 33,000, once.
+ */
+export const SECOND_FACTOR_LOCK_AFTER = 10
+
+/** What a code the store checked does to the count of wrong codes in a row: a success clears it. */
+export const failuresAfter = (consecutiveFailures: number, accepted: boolean): number =>
+  accepted ? 0 : consecutiveFailures + 1
+
+/** Locked: the authenticator's codes are refused, even the right one, until unlocked. */
+export const secondFactorLocked = (consecutiveFailures: number): boolean =>
+  consecutiveFailures >= SECOND_FACTOR_LOCK_AFTER
+
+/**
+ * Whether a code of this kind is checked at all. While locked only a
+ * recovery code is: it proves the owner (it was shown only to them, once)
+ * and, accepted, unlocks. Another Admin's reset is the other way out.
+ */
+export const codeMayBeChecked = (consecutiveFailures: number, kind: "totp" | "recovery"): boolean =>
+  kind === "recovery" || !secondFactorLocked(consecutiveFailures)
+
+/**
+ * The failure that locks it, reached by exactly one request however many
+ * race (the store counts atomically): the owner is told once per lock, not
+ * once per guess after it.
+ */
+export const lockedByThisFailure = (consecutiveFailuresNow: number): boolean =>
+  consecutiveFailuresNow === SECOND_FACTOR_LOCK_AFTER
+
 /** The TOTP time step of an instant: the counter both sides feed the HMAC. */
 export const totpStep = (nowMs: number): number => Math.floor(nowMs / 1000 / TOTP_PERIOD_SECONDS)
 

@@ -5,6 +5,7 @@ import { RefreshTokenRepo } from "../ports/accounts.js"
 import { SecondFactorStore } from "../ports/second-factors.js"
 import { StaffUserRepo } from "../ports/staff-users.js"
 import { Transactions } from "../ports/transactions.js"
+import { secondFactorLocked } from "../rules/second-factor.js"
 import { auditor } from "./audit.js"
 import { authorize } from "./permissions.js"
 import { StaffUserNotFound } from "./staff-users.js"
@@ -18,7 +19,8 @@ export class OwnSecondFactorResetRefused extends Data.TaggedError("OwnSecondFact
  * An Admin who lost both their phone and their recovery codes is helped by
  * another Admin (decision 0032): their authenticator and codes are
  * forgotten and every session of theirs ends, so their next sign-in asks
- * them to set up an authenticator again, after the password.
+ * them to set up an authenticator again, after the password. It is also how
+ * another Admin ends a lock that ten wrong codes put on it (decision 0064).
  */
 export class SecondFactorReset extends Effect.Service<SecondFactorReset>()(
   "@howzat/core/SecondFactorReset",
@@ -47,8 +49,12 @@ export class SecondFactorReset extends Effect.Service<SecondFactorReset>()(
               yield* audit(by, {
                 action: "User.ResetSecondFactor",
                 subject: { type: "User", id: userId },
-                before: { enrolled: enrolment?.secret != null, unusedRecoveryCodes },
-                after: { enrolled: false, unusedRecoveryCodes: 0 },
+                before: {
+                  enrolled: enrolment?.secret != null,
+                  unusedRecoveryCodes,
+                  locked: secondFactorLocked(enrolment?.consecutiveFailures ?? 0),
+                },
+                after: { enrolled: false, unusedRecoveryCodes: 0, locked: false },
               })
             }),
           )

@@ -8,7 +8,9 @@ import { runQuery } from "../transactions"
 /**
  * An Admin's second factor (decision 0032). Each deciding method is one
  * UPDATE whose WHERE holds the rule, so of two requests racing with one
- * code, one challenge or one recovery code, only one sees a row come back.
+ * code, one challenge or one recovery code, only one sees a row come back;
+ * a wrong code adds one to the count in the row itself, so racing guesses
+ * each reach a count of their own and one reaches the lock (decision 0064).
  */
 export const makeSecondFactorStore = (db: Kysely<Database>): SecondFactorStoreShape => ({
   createChallenge: (challenge) =>
@@ -56,7 +58,7 @@ export const makeSecondFactorStore = (db: Kysely<Database>): SecondFactorStoreSh
     runQuery(db, "secondFactors.enrolmentOf", (q) =>
       q
         .selectFrom("secondFactors")
-        .select(["userId", "secret", "pendingSecret", "lastUsedStep"])
+        .select(["userId", "secret", "pendingSecret", "lastUsedStep", "consecutiveFailures"])
         .where("userId", "=", userId)
         .executeTakeFirst(),
     ),
@@ -82,17 +84,39 @@ export const makeSecondFactorStore = (db: Kysely<Database>): SecondFactorStoreSh
         .executeTakeFirst(),
     ).pipe(Effect.map((row) => row !== undefined)),
 
-  useStep: (userId, step) =>
+  useStep: (userId, step, lockAfter) =>
     runQuery(db, "secondFactors.useStep", (q) =>
       q
         .updateTable("secondFactors")
-        .set({ lastUsedStep: step })
+        .set({ lastUsedStep: step, consecutiveFailures: 0 })
         .where("userId", "=", userId)
         .where("secret", "is not", null)
         .where((eb) => eb.or([eb("lastUsedStep", "is", null), eb("lastUsedStep", "<", step)]))
+        // Locked by a guess that landed after the caller looked: refused here, not only there.
+        .where("consecutiveFailures", "<", lockAfter)
         .returning("userId")
         .executeTakeFirst(),
     ).pipe(Effect.map((row) => row !== undefined)),
+
+  recordFailure: (userId) =>
+    runQuery(db, "secondFactors.recordFailure", (q) =>
+      q
+        .updateTable("secondFactors")
+        .set({ consecutiveFailures: sql`consecutive_failures + 1` })
+        .where("userId", "=", userId)
+        .where("secret", "is not", null)
+        .returning("consecutiveFailures")
+        .executeTakeFirst(),
+    ).pipe(Effect.map((row) => row?.consecutiveFailures ?? 0)),
+
+  clearFailures: (userId) =>
+    runQuery(db, "secondFactors.clearFailures", (q) =>
+      q
+        .updateTable("secondFactors")
+        .set({ consecutiveFailures: 0 })
+        .where("userId", "=", userId)
+        .execute(),
+    ).pipe(Effect.asVoid),
 
   replaceRecoveryCodes: (userId, codeHashes, at) =>
     runQuery(db, "secondFactors.replaceRecoveryCodes", async (q) => {
