@@ -21,7 +21,11 @@ const nodeModulesExternal = {
 
 await build({
   absWorkingDir: here,
-  entryPoints: { main: "src/main.ts", staff: "src/cli/staff.ts" },
+  entryPoints: {
+    main: "src/main.ts",
+    staff: "src/cli/staff.ts",
+    preflight: "src/cli/preflight.ts",
+  },
   outdir: "dist",
   bundle: true,
   splitting: true,

@@ -15,6 +15,11 @@ import { SHUTDOWN_GRACE } from "./http-server"
 import { AUTOMATIC_DRAW_INTERVAL } from "./jobs/automatic-draws"
 
 export interface ServerConfig {
+  /**
+   * NODE_ENV=production: the server refuses to start while anything a live
+   * shop must not have is found (preflight.ts, decision 0067).
+   */
+  readonly production: boolean
   readonly port: number
   readonly host: string
   /** A Postgres server; unset means the embedded database (PGlite). */
@@ -470,6 +475,7 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): S
   }
   const publicUrl = readPublicUrl(env.PUBLIC_URL?.trim())
   return {
+    production: env.NODE_ENV?.trim() === "production",
     port,
     host: env.HOST?.trim() || "0.0.0.0",
     databaseUrl,

@@ -4,6 +4,7 @@ import { Cause, Effect, Layer } from "effect"
 // The storefront's brand is plain data: the server reads the settings its headers need.
 import { liveStreamOrigin, trackingOrigins } from "../../web/src/brand"
 import { ConfigError, readConfig, type ServerConfig } from "./config"
+import { NotReadyForProduction } from "./preflight"
 import { shopServerLayer } from "./shop-runtime"
 
 const announce = (config: ServerConfig, databaseKind: string, port: number) => {
@@ -42,6 +43,8 @@ const report = (cause: Cause.Cause<unknown>) =>
     if (Cause.isInterruptedOnly(cause)) return
     const error = Cause.squash(cause)
     if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`)
+    else if (error instanceof NotReadyForProduction)
+      console.error(`${error.message}\n(NODE_ENV=production; npm run preflight prints this list.)`)
     else if (error instanceof DataFolderUnusable) console.error(error.message)
     else console.error(Cause.pretty(cause))
   })

@@ -8,6 +8,7 @@ import { housekeeping } from "./jobs/housekeeping"
 import { orderExpiry } from "./jobs/order-expiry"
 import { mailDelivery } from "./mail/delivery"
 import { smtpSender } from "./mail/smtp"
+import { databaseFindings, NotReadyForProduction, settingsFindings } from "./preflight"
 
 /**
  * The server's runtime as layers (decision 0055). Each layer's release runs
@@ -48,6 +49,14 @@ export const shopDatabaseLayer = (
         ),
       )
       yield* attempt(() => migrateToLatest(database.db))
+      // Before any demo data is added: a production start lists all there is to fix.
+      if (config.production) {
+        const findings = [
+          ...settingsFindings(config),
+          ...(yield* attempt(() => databaseFindings(database.db))),
+        ]
+        if (findings.length > 0) return yield* Effect.fail(new NotReadyForProduction(findings))
+      }
       if (config.seedDemoData) yield* attempt(() => seedDemoData(database.db, now))
       return database
     }),

@@ -1,0 +1,137 @@
+import { Cause, Effect, Exit, Layer } from "effect"
+import { describe, expect, it } from "vitest"
+import { openMigratedPglite } from "../../../test/support/suite-database"
+import { runPreflight } from "./cli/preflight-command"
+import { readConfig } from "./config"
+import { DEMO_ADMIN_EMAIL } from "./demo-admin"
+import { databaseFindings, NotReadyForProduction, settingsFindings } from "./preflight"
+import { shopDatabaseLayer } from "./shop-runtime"
+
+/** A shop set up to take real money, as the README's Going live says. */
+const LIVE = {
+  NODE_ENV: "production",
+  SEED_DEMO_DATA: "false",
+  PAYMENT_GATEWAY: "stripe",
+  STRIPE_SECRET_KEY: "sk_live_secret",
+  STRIPE_WEBHOOK_SECRET: "whsec_secret",
+  STRIPE_PUBLISHABLE_KEY: "pk_live_publishable",
+  SMTP_URL: "smtps://shop:password@smtp.example.com:465",
+  PUBLIC_URL: "https://shop.example",
+}
+
+const fixes = (env: Record<string, string>) =>
+  settingsFindings(readConfig(env)).map((finding) => finding.fix)
+
+describe("what a live shop must not have", () => {
+  it("lists every demo default of `npm start`, each with the setting that fixes it", () => {
+    expect(fixes({})).toEqual([
+      "SEED_DEMO_DATA=false",
+      "PAYMENT_GATEWAY=stripe with its keys (see the README's Going live)",
+      "DEV_MAILBOX=off",
+      "SMTP_URL=smtps://user:password@smtp.example.com:465 (and MAIL_FROM)",
+      "PUBLIC_URL=https://your-shop.example",
+    ])
+  })
+
+  it("finds nothing in a shop set up to go live", () => {
+    expect(fixes(LIVE)).toEqual([])
+  })
+
+  it("finds a provider's test keys and an address without https", () => {
+    const found = settingsFindings(
+      readConfig({
+        ...LIVE,
+        STRIPE_SECRET_KEY: "sk_test_secret",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_publishable",
+        PUBLIC_URL: "http://shop.example",
+      }),
+    ).map((f) => f.problem)
+    expect(found).toEqual([
+      "The card provider's keys are test keys: no real money is taken.",
+      "PUBLIC_URL is http://shop.example: sign-in cookies would travel unencrypted and be sent without Secure.",
+    ])
+  })
+
+  it("finds the demo accounts in the database, and none in a database without them", async () => {
+    const database = await openMigratedPglite()
+    try {
+      expect(await databaseFindings(database.db)).toEqual([])
+      await database.db
+        .insertInto("users")
+        .values({
+          email: DEMO_ADMIN_EMAIL,
+          passwordHash: "published",
+          firstName: "Demo",
+          lastName: "Admin",
+          role: "Admin",
+        })
+        .execute()
+      const [found] = await databaseFindings(database.db)
+      expect(found?.problem).toContain(DEMO_ADMIN_EMAIL)
+    } finally {
+      await database.close()
+    }
+  })
+})
+
+describe("NODE_ENV=production", () => {
+  it("refuses to start with demo settings and demo accounts, listing each with its fix", async () => {
+    const database = await openMigratedPglite()
+    await database.db
+      .insertInto("users")
+      .values({
+        email: DEMO_ADMIN_EMAIL,
+        passwordHash: "published",
+        firstName: "Demo",
+        lastName: "Admin",
+        role: "Admin",
+      })
+      .execute()
+    const config = readConfig({ NODE_ENV: "production" })
+    expect(config.production).toBe(true)
+    const exit = await Effect.runPromiseExit(
+      Effect.scoped(Layer.build(shopDatabaseLayer(config, new Date(), async () => database))),
+    )
+    expect(Exit.isFailure(exit)).toBe(true)
+    const error = Exit.isFailure(exit) ? Cause.squash(exit.cause) : undefined
+    expect(error).toBeInstanceOf(NotReadyForProduction)
+    const message = (error as NotReadyForProduction).message
+    expect(message).toMatch(/^Not ready for production: 6 things to fix\./)
+    for (const fix of [...fixes({}), "remove them in the back office"]) {
+      expect(message).toContain(fix)
+    }
+  })
+
+  it("starts a shop set up to go live", async () => {
+    const exit = await Effect.runPromiseExit(
+      Effect.scoped(
+        Layer.build(shopDatabaseLayer(readConfig(LIVE), new Date(), openMigratedPglite)),
+      ),
+    )
+    expect(Exit.isSuccess(exit)).toBe(true)
+  })
+})
+
+describe("npm run preflight", () => {
+  const run = async (env: Record<string, string>) => {
+    const lines: string[] = []
+    const code = await runPreflight(env, { out: (l) => lines.push(l), err: (l) => lines.push(l) })
+    return { code, text: lines.join("\n") }
+  }
+
+  it("prints the same list and exits 1, or says it is ready and exits 0", async () => {
+    const demo = await run({ PGLITE_DATA_DIR: "memory://" })
+    expect(demo.code).toBe(1)
+    expect(demo.text).toMatch(/^Not ready for production: 5 things to fix\./)
+    for (const fix of fixes({})) expect(demo.text).toContain(`Fix: ${fix}`)
+
+    const live = await run({ ...LIVE, PGLITE_DATA_DIR: "memory://" })
+    expect(live).toEqual({ code: 0, text: "Ready for production: nothing to fix." })
+  })
+
+  it("names a setting it cannot read, and exits 1", async () => {
+    const bad = await run({ PUBLIC_URL: "shop.example" })
+    expect(bad.code).toBe(1)
+    expect(bad.text).toContain("Configuration error: PUBLIC_URL")
+  })
+})
