@@ -55,10 +55,13 @@ export const UploadParams = Schema.Struct({ directory: Schema.optional(boundedSt
 /**
  * The upload's form: one or more `files` parts (any part with a file name
  * counts as a file) and an optional `description` for all of them. Each
- * file is judged by its bytes (JPEG, PNG, WebP, GIF or AVIF) and its size;
- * one bad file refuses the whole upload, naming the file, and nothing is
- * stored. The parts are read as a stream, so a file over the limit is
- * refused once the limit is passed, not after the whole of it is read.
+ * file is judged by its bytes (JPEG, PNG, WebP, GIF or AVIF), its size and
+ * whether it can be decoded; one bad file refuses the whole upload, naming
+ * the file, and nothing is stored. What is stored is each picture turned
+ * upright and re-encoded without its metadata (EXIF and its GPS position,
+ * XMP, IPTC, comments; docs/decisions/0066), never the bytes sent. The
+ * parts are read as a stream, so a file over the limit is refused once the
+ * limit is passed, not after the whole of it is read.
  */
 export const ImageUploadForm = HttpApiSchema.MultipartStream(
   Schema.Struct({
@@ -92,8 +95,8 @@ const ImageGroupPath = Schema.Struct({ imageGroupId: Schema.UUID })
  * SPEC §7's Images, for staff (401 to nobody, 403 to a customer). Deleting
  * an image, or a group, is refused (409) while a competition or an
  * instant-win group shows it (docs/decisions/0028). Uploaded files are
- * served at /files/{key}: the key is their SHA-256, so they are cached for
- * a year.
+ * served at /files/{key}: the key is the SHA-256 of the stored bytes, so
+ * they are cached for a year.
  */
 export class ImagesApi extends HttpApiGroup.make("images")
   .add(

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto"
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { variantKeys } from "@howzat/core/rules/image-variants"
 import { sniffImage } from "@howzat/core/rules/images"
 import { pence } from "@howzat/core/rules/money"
 import { createCompetition } from "@howzat/postgres"
+import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
 import { openShop, register, type Shop } from "./test-support/shop"
@@ -30,6 +31,21 @@ const TINY_PNG = Buffer.from(
   "base64",
 )
 const GIF = Buffer.from("R0lGODlhAQABAAAAACw=", "base64")
+
+let pictures = 0
+/**
+ * A small real picture no other test uploads: what is stored is the
+ * picture re-encoded (decision 0066), so bytes appended to one picture
+ * would all be stored as the same file.
+ */
+const picture = (format: "png" | "gif" = "png") => {
+  const n = ++pictures
+  return sharp({
+    create: { width: 3, height: 2, channels: 3, background: { r: n % 256, g: n >> 8, b: 77 } },
+  })
+    .toFormat(format)
+    .toBuffer()
+}
 
 type ImageJson = {
   id: string
@@ -91,33 +107,35 @@ beforeAll(async () => {
 afterAll(() => shop?.close())
 
 describe("uploading images", () => {
-  it("stores a real PNG under its SHA-256 and serves it for a year, with its type and nosniff", async () => {
+  it("stores a real PNG under the SHA-256 of its stored bytes and serves it for a year, with its type and nosniff", async () => {
     const { images } = await json<{ images: ImageJson[] }>(
       await upload(staff, [{ name: "Signed bat.png", bytes: TINY_PNG }], {
         directory: "competitions",
       }),
       201,
     )
-    const sha = createHash("sha256").update(TINY_PNG).digest("hex")
+    const served = await visitor.get(images[0]?.url ?? "")
+    expect(served.status).toBe(200)
+    const stored = Buffer.from(await served.arrayBuffer())
+    const sha = createHash("sha256").update(stored).digest("hex")
     expect(images).toEqual([
       expect.objectContaining({
         url: `/files/images/${sha}.png`,
         description: "Signed bat",
         directory: "competitions",
         contentType: "image/png",
-        byteSize: TINY_PNG.length,
+        byteSize: stored.length,
         imageGroupId: null,
       }),
     ])
-    const served = await visitor.get(images[0]?.url ?? "")
-    expect(served.status).toBe(200)
-    expect(Buffer.from(await served.arrayBuffer())).toEqual(TINY_PNG)
+    // The same picture: re-encoded, not the bytes sent (decision 0066).
+    expect(await sharp(stored).raw().toBuffer()).toEqual(await sharp(TINY_PNG).raw().toBuffer())
     expect(served.headers.get("content-type")).toBe("image/png")
     expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable")
     expect(served.headers.get("x-content-type-options")).toBe("nosniff")
     const head = await shop.app.request(images[0]?.url ?? "", { method: "HEAD" })
     expect(head.status).toBe(200)
-    expect(head.headers.get("content-length")).toBe(String(TINY_PNG.length))
+    expect(head.headers.get("content-length")).toBe(String(stored.length))
     await problem(await visitor.get(`/files/images/${"0".repeat(64)}.png`), 404)
     await problem(await visitor.get("/files/IMAGES/x.PNG"), 404)
     const audit = await shop.db
@@ -225,9 +243,97 @@ describe("uploading images", () => {
   })
 })
 
+describe("what a stored picture gives away (decision 0066)", () => {
+  /**
+   * A phone photograph as a winner takes it at home: stored sideways with
+   * EXIF Orientation 6 (shown turned a quarter), the phone's make and the
+   * GPS position of the house.
+   */
+  const phonePhoto = () =>
+    sharp({ create: { width: 40, height: 20, channels: 3, background: "#c33" } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({
+        IFD0: { Make: "PhoneCo", Model: "PhoneCo 15" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "51/1 30/1 2644/100",
+          GPSLongitudeRef: "W",
+          GPSLongitude: "0/1 7/1 3965/100",
+        },
+      })
+      .toBuffer()
+
+  it("serves the original upright with no EXIF: no GPS position, no camera, no orientation tag", async () => {
+    const photo = await phonePhoto()
+    const sent = await sharp(photo).metadata()
+    expect([sent.width, sent.height, sent.orientation, sent.exif === undefined]).toEqual([
+      40,
+      20,
+      6,
+      false,
+    ])
+    const { images } = await json<{ images: ImageJson[] }>(
+      await upload(staff, [{ name: "winner at home.jpg", bytes: photo, type: "image/jpeg" }]),
+      201,
+    )
+    const image = images[0] as ImageJson
+    const served = Buffer.from(await (await visitor.get(image.url)).arrayBuffer())
+    const kept = await sharp(served).metadata()
+    expect(kept.format).toBe("jpeg")
+    expect(kept.exif).toBeUndefined()
+    expect(kept.orientation).toBeUndefined()
+    expect(served.includes("PhoneCo")).toBe(false)
+    // The quarter turn is in the pixels now, so it still shows as the phone held it.
+    expect([kept.width, kept.height]).toEqual([20, 40])
+    // The row and the URL describe the bytes served, not the upload.
+    expect(image.byteSize).toBe(served.length)
+    expect(image.url).toBe(`/files/images/${createHash("sha256").update(served).digest("hex")}.jpg`)
+  })
+  it("stores the same photograph sent with another position once, under one URL", async () => {
+    const elsewhere = await sharp({
+      create: { width: 40, height: 20, channels: 3, background: "#c33" },
+    })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD3: { GPSLatitudeRef: "S", GPSLatitude: "33/1 52/1 0/1" } })
+      .toBuffer()
+    const [first, second] = await Promise.all(
+      [await phonePhoto(), elsewhere].map(async (bytes) => {
+        const { images } = await json<{ images: ImageJson[] }>(
+          await upload(staff, [{ name: "winner.jpg", bytes, type: "image/jpeg" }]),
+          201,
+        )
+        return images[0] as ImageJson
+      }),
+    )
+    expect(second?.url).toBe(first?.url)
+  })
+
+  it("refuses a file that only starts like a picture, naming it, and stores nothing", async () => {
+    // A JPEG's first bytes, then noise: it sniffs as a JPEG and declares no size; libvips cannot read it.
+    const damaged = Buffer.concat([(await phonePhoto()).subarray(0, 40), randomBytes(400)])
+    const before = { count: await imageCount(), files: storedFiles() }
+    const refused = await problem(
+      await upload(staff, [
+        { name: "fine.png", bytes: await picture() },
+        { name: "damaged.jpg", bytes: damaged, type: "image/jpeg" },
+      ]),
+      400,
+    )
+    const message =
+      'We couldn\'t read "damaged.jpg" as a picture. Please upload a JPEG, PNG or WebP image.'
+    expect(refused.type).toContain("image-refused")
+    expect(refused.detail).toBe(`Nothing was uploaded. ${message}`)
+    expect(refused.errors?.files).toEqual([message])
+    expect(await imageCount()).toBe(before.count)
+    expect(storedFiles()).toEqual(before.files)
+  })
+})
+
 describe("editing and deleting images", () => {
   it("edits the description and sort order, finds by description, and deletes the file with its last image", async () => {
-    const bytes = Buffer.concat([TINY_PNG, Buffer.from("-edit")])
+    const bytes = await picture()
     const { images } = await json<{ images: ImageJson[] }>(
       await upload(staff, [{ name: "x.png", bytes }]),
       201,
@@ -259,8 +365,7 @@ describe("AVIF and WebP variants of uploaded photographs (decision 0049)", () =>
   const keyOf = (url: string) => url.slice("/files/".length)
 
   it("makes every variant at upload and serves each with its type, for a year, with nosniff", async () => {
-    const bytes = Buffer.concat([TINY_PNG, Buffer.from("-variants")])
-    const image = await uploaded(bytes)
+    const image = await uploaded(await picture())
     const stored = storedFiles()
     for (const key of variantKeys(keyOf(image.url)))
       expect(stored).toContain(key.slice("images/".length))
@@ -270,7 +375,7 @@ describe("AVIF and WebP variants of uploaded photographs (decision 0049)", () =>
       expect(served.headers.get("content-type")).toBe(`image/${format}`)
       expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable")
       expect(served.headers.get("x-content-type-options")).toBe("nosniff")
-      const sha = createHash("sha256").update(bytes).digest("hex")
+      const sha = keyOf(image.url).slice("images/".length, -".png".length)
       expect(served.headers.get("etag")).toBe(`"${sha}.w640.${format}"`)
       // Really that format, as a browser will decode it.
       expect(sniffImage(new Uint8Array(await served.arrayBuffer()))).toBe(format)
@@ -278,7 +383,7 @@ describe("AVIF and WebP variants of uploaded photographs (decision 0049)", () =>
   })
 
   it("makes a missing variant from its original on first request, and stores it", async () => {
-    const image = await uploaded(Buffer.concat([TINY_PNG, Buffer.from("-older")]))
+    const image = await uploaded(await picture())
     const key = `${keyOf(image.url)}.w320.webp`
     const onDisk = path.join(filesDir, ...key.split("/"))
     // As for an image uploaded before variants existed.
@@ -291,8 +396,8 @@ describe("AVIF and WebP variants of uploaded photographs (decision 0049)", () =>
   })
 
   it("refuses widths off the ladder, other formats, GIFs and missing originals (404), never a 500", async () => {
-    const png = await uploaded(Buffer.concat([TINY_PNG, Buffer.from("-refusals")]))
-    const gif = await uploaded(Buffer.concat([GIF, Buffer.from("-refusals")]), "moving.gif")
+    const png = await uploaded(await picture())
+    const gif = await uploaded(await picture("gif"), "moving.gif")
     for (const url of [
       `${png.url}.w641.avif`,
       `${png.url}.w0640.avif`,
@@ -309,25 +414,34 @@ describe("AVIF and WebP variants of uploaded photographs (decision 0049)", () =>
     }
   })
 
+  /**
+   * An original stored before uploads were re-encoded (decision 0066), with bytes
+   * that only start like a picture: a PNG header of a small picture, then noise.
+   */
+  const brokenOriginal = () => {
+    const bytes = Buffer.concat([TINY_PNG.subarray(0, 24), randomBytes(32)])
+    const key = `images/${createHash("sha256").update(bytes).digest("hex")}.png`
+    mkdirSync(path.join(filesDir, "images"), { recursive: true })
+    writeFileSync(path.join(filesDir, ...key.split("/")), bytes)
+    return `/files/${key}`
+  }
+
   it("sends the browser to the original when its bytes cannot be resized", async () => {
-    // A PNG header of a small picture, so it was accepted; no resizer can read the rest.
-    const broken = Buffer.concat([TINY_PNG.subarray(0, 24), randomBytes(32)])
-    const image = await uploaded(broken)
-    expect(storedFiles()).not.toContain(`${keyOf(image.url).slice("images/".length)}.w320.avif`)
-    const answer = await visitor.get(`${image.url}.w320.avif`)
+    const url = brokenOriginal()
+    const answer = await visitor.get(`${url}.w320.avif`)
     expect(answer.status).toBe(302)
-    expect(answer.headers.get("location")).toBe(image.url)
+    expect(answer.headers.get("location")).toBe(url)
+    expect(storedFiles()).not.toContain(`${keyOf(url).slice("images/".length)}.w320.avif`)
   })
 
   it("says so in one line, once, however often anyone asks for its variants", async () => {
     // Anonymous requests cost nothing to send: each must not write a stack trace to the log.
-    const broken = Buffer.concat([TINY_PNG.subarray(0, 24), randomBytes(32)])
-    const image = await uploaded(broken)
+    const url = brokenOriginal()
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {})
     try {
-      for (let i = 0; i < 5; i++) await visitor.get(`${image.url}.w640.avif`)
-      await visitor.get(`${image.url}.w320.webp`)
-      const lines = warn.mock.calls.filter((call) => String(call[0]).includes(keyOf(image.url)))
+      for (let i = 0; i < 5; i++) await visitor.get(`${url}.w640.avif`)
+      await visitor.get(`${url}.w320.webp`)
+      const lines = warn.mock.calls.filter((call) => String(call[0]).includes(keyOf(url)))
       expect(lines).toHaveLength(1)
       expect(lines[0]).toHaveLength(1)
       expect(String(lines[0]?.[0])).not.toContain("\n")
@@ -337,7 +451,7 @@ describe("AVIF and WebP variants of uploaded photographs (decision 0049)", () =>
   })
 
   it("deletes the variants with the last image that keeps the original's bytes", async () => {
-    const image = await uploaded(Buffer.concat([TINY_PNG, Buffer.from("-gone")]))
+    const image = await uploaded(await picture())
     const sha = keyOf(image.url).slice("images/".length).replace(/\..*$/, "")
     expect(storedFiles().filter((f) => f.startsWith(sha))).toHaveLength(13)
     expect((await staff.request("DELETE", `/api/Images/${image.id}`)).status).toBe(204)
@@ -350,8 +464,8 @@ describe("image groups", () => {
   it("are created, read, reordered and deleted by staff, with their images kept", async () => {
     const { images } = await json<{ images: ImageJson[] }>(
       await upload(staff, [
-        { name: "one.png", bytes: Buffer.concat([TINY_PNG, Buffer.from("1")]) },
-        { name: "two.gif", bytes: GIF },
+        { name: "one.png", bytes: await picture() },
+        { name: "two.gif", bytes: await picture("gif") },
       ]),
       201,
     )

@@ -4,8 +4,9 @@ import { bytesToHex } from "@noble/hashes/utils.js"
 import { Effect, Layer } from "effect"
 import type { Principal, Role } from "../accounts/model.js"
 import { variantKeys } from "../rules/image-variants.js"
+import { ImagesRefused } from "./errors.js"
 import { Images } from "./images.js"
-import { emptyImages, type MemoryImages, memoryImages } from "./test-doubles.js"
+import { emptyImages, FAKE_METADATA, type MemoryImages, memoryImages } from "./test-doubles.js"
 
 const as = (role: Role): Principal => ({
   userId: `${role}-1`,
@@ -139,6 +140,76 @@ describe("uploading images", () => {
   )
 })
 
+describe("what is stored of an upload (docs/decisions/0066)", () => {
+  const withMetadata = (bytes: Uint8Array, metadata: string) =>
+    new Uint8Array([...bytes, ...FAKE_METADATA, ...new TextEncoder().encode(metadata)])
+
+  it.effect("is the clean copy, never the upload: named, measured and resized from it", () =>
+    Effect.gen(function* () {
+      const state = emptyImages()
+      const sent = withMetadata(PNG, "GPS 51.5074 N, 0.1278 W")
+      const [made] = yield* run(state, (i) =>
+        i.upload(upload([{ fileName: "at home.png", bytes: sent }]), staff),
+      )
+      // The fake's clean copy of `sent` is PNG: so the key, the size and the bytes are PNG's.
+      expect(made).toMatchObject({ fileKey: pngKey, url: `/files/${pngKey}`, byteSize: PNG.length })
+      expect(state.files.get(pngKey)?.bytes).toEqual(PNG)
+      expect(new TextDecoder().decode(state.files.get(`${pngKey}.w640.avif`)?.bytes)).toBe(
+        `avif 640 of ${PNG.length} bytes`,
+      )
+      const everything = [...state.files.values()].map((f) => new TextDecoder().decode(f.bytes))
+      expect(everything.filter((text) => text.includes("GPS"))).toEqual([])
+    }),
+  )
+
+  it.effect("is one file for the same picture sent with different metadata", () =>
+    Effect.gen(function* () {
+      const state = emptyImages()
+      const made = yield* run(state, (i) =>
+        i.upload(
+          upload([
+            { fileName: "a.png", bytes: withMetadata(PNG, "taken Monday") },
+            { fileName: "b.png", bytes: withMetadata(PNG, "taken Tuesday") },
+          ]),
+          staff,
+        ),
+      )
+      expect(made.map((m) => m.fileKey)).toEqual([pngKey, pngKey])
+      expect(state.files.size).toBe(1 + variantKeys(pngKey).length)
+    }),
+  )
+
+  it.effect(
+    "is nothing when the decoder cannot read a file: the upload is refused, naming it",
+    () =>
+      Effect.gen(function* () {
+        const state = { ...emptyImages(), unreadablePictures: true }
+        const error = yield* Effect.flip(
+          run(state, (i) =>
+            i.upload(
+              upload([
+                { fileName: "damaged.png", bytes: PNG },
+                { fileName: "ball.gif", bytes: GIF },
+              ]),
+              staff,
+            ),
+          ),
+        )
+        expect(error).toEqual(
+          new ImagesRefused({
+            messages: [
+              'We couldn\'t read "damaged.png" as a picture. Please upload a JPEG, PNG or WebP image.',
+              'We couldn\'t read "ball.gif" as a picture. Please upload a JPEG, PNG or WebP image.',
+            ],
+          }),
+        )
+        expect(state.images).toEqual([])
+        expect(state.files.size).toBe(0)
+        expect(state.audit).toEqual([])
+      }),
+  )
+})
+
 describe("changing and deleting images", () => {
   it.effect("edits the description and sort order, with before and after in the audit log", () =>
     Effect.gen(function* () {
@@ -248,9 +319,9 @@ describe("variants of uploaded photographs (decision 0049)", () => {
     }),
   )
 
-  it.effect("a picture the resizer cannot read is still uploaded, with no variants", () =>
+  it.effect("an original whose variants cannot be made is still uploaded, with none", () =>
     Effect.gen(function* () {
-      const state = { ...emptyImages(), unreadablePictures: true }
+      const state = { ...emptyImages(), variantsFail: true }
       const [made] = yield* run(state, (i) =>
         i.upload(upload([{ fileName: "a.png", bytes: PNG }]), staff),
       )

@@ -92,11 +92,13 @@ const descriptionFrom = (fileName: string) =>
     .slice(0, MAX_IMAGE_DESCRIPTION)
 
 /**
- * Staff's images and image groups (SPEC §7). An upload is judged whole
- * before anything is stored: one bad file refuses the lot, so a refusal
- * leaves no row and no file. Bytes are kept under their SHA-256, so an
- * image's URL never shows other bytes, and several images may share one
- * file: a file goes only with the last image that keeps it.
+ * Staff's images and image groups (docs/decisions/0028). An upload is
+ * judged whole before anything is stored: one bad file refuses the lot, so
+ * a refusal leaves no row and no file. What is stored is each picture
+ * re-encoded without its metadata, never the upload's bytes (0066). Bytes
+ * are kept under their SHA-256, so an image's URL never shows other bytes,
+ * and several images may share one file: a file goes only with the last
+ * image that keeps it.
  */
 export class Images extends Effect.Service<Images>()("@howzat/core/Images", {
   effect: Effect.gen(function* () {
@@ -165,31 +167,45 @@ export class Images extends Effect.Service<Images>()("@howzat/core/Images", {
         })
         if (messages.length > 0) return yield* new ImagesRefused({ messages })
 
-        // Variants take seconds to make: before the transaction, so no row or lock waits on them.
-        const prepared = yield* Effect.forEach(request.files, (file) => {
+        // The upload's own bytes are never stored: a phone photograph's EXIF holds where it was
+        // taken. What is kept, named, measured and resized is the picture re-encoded upright
+        // without metadata (docs/decisions/0066); a file the decoder cannot read is refused.
+        const [unreadable, cleaned] = yield* Effect.partition(request.files, (file) => {
           // Checked above: every file is one of the kinds.
           const kind = sniffImage(file.bytes) ?? "png"
-          const fileKey = imageFileKey(bytesToHex(sha256(file.bytes)), kind)
-          return variantFiles.makeAll(fileKey, file.bytes).pipe(
-            // Bytes that only start like a picture are kept as they were before variants
-            // existed; their variant URLs send the browser to the original (decision 0049).
+          return variantFiles.clean(file.bytes, kind).pipe(
+            Effect.map((bytes) => ({ file, kind, bytes })),
+            Effect.tapError((e) =>
+              Effect.logWarning(`"${file.fileName}" refused: it could not be read`, e.cause),
+            ),
+            Effect.mapError(() => refusalMessage(file.fileName, { reason: "Unreadable" })),
+          )
+        })
+        if (unreadable.length > 0) return yield* new ImagesRefused({ messages: unreadable })
+
+        // Variants take seconds to make: before the transaction, so no row or lock waits on them.
+        const prepared = yield* Effect.forEach(cleaned, ({ file, kind, bytes }) => {
+          const fileKey = imageFileKey(bytesToHex(sha256(bytes)), kind)
+          return variantFiles.makeAll(fileKey, bytes).pipe(
+            // Unexpected of a picture just decoded; the original is still worth keeping, and
+            // its variant URLs send the browser to it (decision 0049).
             Effect.catchAll((e) =>
               Effect.as(
                 Effect.logWarning(`no variants for ${fileKey}: the picture could not be read`, e),
                 [] as readonly MadeFile[],
               ),
             ),
-            Effect.map((variants) => ({ file, kind, fileKey, variants })),
+            Effect.map((variants) => ({ file, kind, bytes, fileKey, variants })),
           )
         })
 
         const at = yield* now
         return yield* transactions.within(
-          Effect.forEach(prepared, ({ file, kind, fileKey, variants }) =>
+          Effect.forEach(prepared, ({ file, kind, bytes, fileKey, variants }) =>
             Effect.gen(function* () {
               // Before the bytes: a deletion of the last image with them waits, or went first.
               yield* store.lockFile(fileKey)
-              yield* files.put(fileKey, file.bytes, CONTENT_TYPES[kind])
+              yield* files.put(fileKey, bytes, CONTENT_TYPES[kind])
               yield* Effect.forEach(
                 variants,
                 (variant) => files.put(variant.key, variant.bytes, variant.contentType),
@@ -201,7 +217,7 @@ export class Images extends Effect.Service<Images>()("@howzat/core/Images", {
                 fileKey,
                 directory,
                 contentType: CONTENT_TYPES[kind],
-                byteSize: file.bytes.length,
+                byteSize: bytes.length,
                 createdAt: at,
               })
               yield* record(

@@ -1,7 +1,7 @@
 import { Effect, Layer } from "effect"
 import type { AuditEntry } from "../ports/audit-log.js"
 import { FileStore, FileStoreError, type StoredFile } from "../ports/file-store.js"
-import { ImageVariantError, ImageVariants } from "../ports/image-variants.js"
+import { ImageUnreadable, ImageVariantError, ImageVariants } from "../ports/image-variants.js"
 import { type ImageGroupUsers, ImageStore, type LibraryImage } from "../ports/images.js"
 import { Transactions } from "../ports/transactions.js"
 import { auditLogOver } from "../staff/audit-log-doubles.js"
@@ -11,6 +11,20 @@ import { ImageVariantFilesLive } from "./variant-files.js"
 
 /** Every original the fake resizer is given is this wide: wider variants come out this wide. */
 export const FAKE_ORIGINAL_WIDTH = 1000
+
+/**
+ * What the fake stands in for a picture's metadata with: its `clean` keeps
+ * the bytes before this text and drops it and all after, as sharp drops a
+ * photograph's EXIF. That real pictures lose theirs is held against sharp
+ * (adapters/images); here, that what is stored is what `clean` gave.
+ */
+export const FAKE_METADATA = new TextEncoder().encode("<metadata>")
+
+const indexOf = (bytes: Uint8Array, part: Uint8Array) => {
+  for (let at = 0; at + part.length <= bytes.length; at++)
+    if (part.every((b, i) => bytes[at + i] === b)) return at
+  return -1
+}
 
 export interface MemoryImages {
   images: LibraryImage[]
@@ -24,8 +38,10 @@ export interface MemoryImages {
   filesDown: boolean
   /** Variants the fake resizer made. */
   variantsMade: number
-  /** When set, the fake resizer cannot read any picture. */
+  /** When set, the fake cannot read any picture: uploads are refused, variants not made. */
   unreadablePictures: boolean
+  /** When set, only making variants fails: pictures are still cleaned. */
+  variantsFail: boolean
 }
 
 export const emptyImages = (): MemoryImages => ({
@@ -37,13 +53,24 @@ export const emptyImages = (): MemoryImages => ({
   filesDown: false,
   variantsMade: 0,
   unreadablePictures: false,
+  variantsFail: false,
 })
 
-/** A resizer that names what it made instead of making it: "avif 640 of 11 bytes". */
+/**
+ * A resizer that names what it made instead of making it: "avif 640 of 11
+ * bytes"; its clean copy is the upload up to FAKE_METADATA.
+ */
 export const fakeImageVariants = (state: MemoryImages) =>
   Layer.succeed(ImageVariants, {
-    make: (original, variant) =>
+    clean: (upload) =>
       state.unreadablePictures
+        ? Effect.fail(new ImageUnreadable({ cause: "not a picture" }))
+        : Effect.sync(() => {
+            const at = indexOf(upload, FAKE_METADATA)
+            return at < 0 ? upload : upload.slice(0, at)
+          }),
+    make: (original, variant) =>
+      state.unreadablePictures || state.variantsFail
         ? Effect.fail(new ImageVariantError({ cause: "not a picture" }))
         : Effect.sync(() => {
             state.variantsMade += 1

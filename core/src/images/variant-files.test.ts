@@ -31,6 +31,7 @@ const memoryStore = (files = new Map<string, StoredFile>()) => {
 const namingResizer = (originalWidth: number, gate?: Deferred.Deferred<void>) => {
   const made: string[] = []
   const variants: ImageVariantsShape = {
+    clean: (upload) => Effect.succeed(upload),
     make: (_original, variant) =>
       Effect.gen(function* () {
         made.push(`${variant.format} ${variant.width}`)

@@ -6,6 +6,7 @@ import {
   type StoredFile,
 } from "../ports/file-store.js"
 import {
+  type ImageUnreadable,
   type ImageVariantError,
   ImageVariants,
   type ImageVariantsShape,
@@ -19,6 +20,7 @@ import {
   type Variant,
   variantKey,
 } from "../rules/image-variants.js"
+import type { ImageKind } from "../rules/images.js"
 
 /** Too many variants are waiting to be made: the caller should try again soon. */
 export class VariantsBusy extends Data.TaggedError("VariantsBusy")<{ readonly key: string }> {}
@@ -32,6 +34,15 @@ export interface MadeFile {
 export type VariantFileFailure = FileStoreError | ImageVariantError | VariantsBusy
 
 export interface ImageVariantFilesShape {
+  /**
+   * The upload re-encoded as the shop keeps it: upright, with no metadata
+   * (ImageVariants.clean, docs/decisions/0066). It takes a resizing permit,
+   * since it decodes and encodes a whole picture as a variant does.
+   */
+  readonly clean: (
+    upload: Uint8Array,
+    kind: ImageKind,
+  ) => Effect.Effect<Uint8Array, ImageUnreadable>
   /**
    * Every variant of an original (none for one that gets none), for its
    * upload. A width past the original's is the original's width, so those
@@ -68,7 +79,7 @@ export interface VariantLimits {
  */
 export const DEFAULT_VARIANT_LIMITS: VariantLimits = { resizing: 1, waiting: 32 }
 
-/** Variants in the file store beside their originals (issue 13 §3, decision 0049). */
+/** Variants in the file store beside their originals (docs/decisions/0049). */
 export const makeImageVariantFiles = (
   files: FileStoreShape,
   variants: ImageVariantsShape,
@@ -77,6 +88,8 @@ export const makeImageVariantFiles = (
   const permits = Effect.unsafeMakeSemaphore(limits.resizing)
   const make = (original: Uint8Array, variant: Variant) =>
     permits.withPermits(1)(variants.make(original, variant))
+  const clean = (upload: Uint8Array, kind: ImageKind) =>
+    permits.withPermits(1)(variants.clean(upload, kind))
 
   const makeAll = (originalKey: string, original: Uint8Array) =>
     Effect.gen(function* () {
@@ -138,7 +151,7 @@ export const makeImageVariantFiles = (
       return yield* shared(key, parsed.originalKey, parsed.variant)
     })
 
-  return { makeAll, get }
+  return { clean, makeAll, get }
 }
 
 export const ImageVariantFilesLive = Layer.effect(

@@ -1,5 +1,6 @@
 import { Context, Data, type Effect } from "effect"
 import type { Variant } from "../rules/image-variants.js"
+import type { ImageKind } from "../rules/images.js"
 
 /**
  * The original's bytes could not be made into a variant: not a picture the
@@ -10,19 +11,40 @@ export class ImageVariantError extends Data.TaggedError("ImageVariantError")<{
   readonly cause: unknown
 }> {}
 
+/**
+ * An upload the decoder cannot read as a picture: bytes that only start
+ * like one (a damaged or truncated file), or more pixels than it agrees to
+ * decode (a long animation). Deterministic for the same bytes.
+ */
+export class ImageUnreadable extends Data.TaggedError("ImageUnreadable")<{
+  readonly cause: unknown
+}> {}
+
 export interface MadeVariant {
   readonly bytes: Uint8Array
   /** Less than asked when the original is narrower. */
   readonly width: number
 }
 
-/**
- * Makes a smaller copy of a photograph (issue 13 §3, decision 0049): at the
- * variant's width or the original's own, whichever is smaller (never
- * enlarged), turned upright as its EXIF orientation says, with no metadata
- * kept (no camera, no GPS position), in the variant's format.
- */
+/** Pictures re-encoded from an upload (docs/decisions/0049 and 0066). */
 export interface ImageVariantsShape {
+  /**
+   * The upload as the shop keeps it, in place of the upload itself: the
+   * same kind of picture (`kind`, as sniffed) at the same size, turned
+   * upright as its EXIF orientation says, re-encoded with no metadata: no
+   * EXIF (camera, time, GPS position), XMP, IPTC or comments. Only its
+   * colour profile is kept, so its colours do not change. An animated GIF
+   * or WebP keeps its frames.
+   */
+  readonly clean: (
+    upload: Uint8Array,
+    kind: ImageKind,
+  ) => Effect.Effect<Uint8Array, ImageUnreadable>
+  /**
+   * A smaller copy of a photograph: at the variant's width or the original's
+   * own, whichever is smaller (never enlarged), turned upright as its EXIF
+   * orientation says, with no metadata kept, in the variant's format.
+   */
   readonly make: (
     original: Uint8Array,
     variant: Variant,

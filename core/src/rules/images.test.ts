@@ -77,6 +77,9 @@ describe("what an upload is, by its bytes", () => {
       '"big.jpg" is larger than 5 MB.',
     )
     expect(refusalMessage("x.gif", { reason: "Empty" })).toBe('"x.gif" is empty.')
+    expect(refusalMessage("winner.jpg", { reason: "Unreadable" })).toBe(
+      'We couldn\'t read "winner.jpg" as a picture. Please upload a JPEG, PNG or WebP image.',
+    )
   })
 })
 

@@ -81,6 +81,8 @@ export type ImageRefusal =
   | { readonly reason: "TooLarge"; readonly maxBytes: number }
   | { readonly reason: "NotAnImage" }
   | { readonly reason: "TooManyPixels"; readonly width: number; readonly height: number }
+  /** It passed the checks above, but the decoder cannot read it (a damaged file): only known once decoded. */
+  | { readonly reason: "Unreadable" }
 
 /**
  * Why a file cannot be an image of the shop, or null when it can. A
@@ -117,6 +119,8 @@ export const refusalMessage = (fileName: string, refusal: ImageRefusal): string 
       return `"${fileName}" is not a JPEG, PNG, WebP, GIF or AVIF image.`
     case "TooManyPixels":
       return `"${fileName}" is ${refusal.width.toLocaleString("en-GB")} × ${refusal.height.toLocaleString("en-GB")} pixels: please use a picture of at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`
+    case "Unreadable":
+      return `We couldn't read "${fileName}" as a picture. Please upload a JPEG, PNG or WebP image.`
   }
 }
 

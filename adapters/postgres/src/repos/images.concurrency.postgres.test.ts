@@ -82,8 +82,9 @@ describe("deleting the last image while the same bytes are uploaded, on PostgreS
           Layer.succeed(Transactions, makeTransactions(handle.db)),
           Layer.succeed(AuditLog, makeAuditLog(handle.db)),
           Layer.succeed(ImageUploadPolicy, { maxBytes: 1024, urlOf: (key) => `/files/${key}` }),
-          // Not pictures a resizer reads: no variants (decision 0049).
+          // Not pictures a resizer reads: kept as sent, with no variants (decisions 0049, 0066).
           Layer.succeed(ImageVariantFiles, {
+            clean: (upload) => Effect.succeed(upload),
             makeAll: () => Effect.succeed([]),
             get: () => Effect.succeed(null),
           }),

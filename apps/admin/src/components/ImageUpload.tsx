@@ -6,8 +6,10 @@ import { ErrorNote } from "./PageStates"
 
 /**
  * Upload one or more images to the library. The server judges each file by
- * its bytes and size; one bad file refuses the whole upload, naming it, and
- * nothing is stored, so the files stay chosen for staff to fix and retry.
+ * its bytes, its size and whether it can be read; one bad file refuses the
+ * whole upload, naming it, and nothing is stored, so the files stay chosen
+ * for staff to fix and retry. It stores each picture re-encoded without its
+ * metadata (docs/decisions/0066), which the hint tells staff.
  */
 export function ImageUpload({ onUploaded }: { readonly onUploaded?: (count: number) => void }) {
   const id = useId()
@@ -68,7 +70,8 @@ export function ImageUpload({ onUploaded }: { readonly onUploaded?: (count: numb
           }}
         />
         <p id={`${id}-files-hint`} className="text-xs text-slate-500">
-          JPEG, PNG, WebP, GIF or AVIF; up to {MAX_FILES_PER_UPLOAD} files at a time.
+          JPEG, PNG, WebP, GIF or AVIF; up to {MAX_FILES_PER_UPLOAD} files at a time. Photos are
+          stored upright, without their location or camera details.
         </p>
         {tooMany && (
           <p className="text-xs text-red-700">
