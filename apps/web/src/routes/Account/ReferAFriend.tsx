@@ -31,11 +31,11 @@ type Outcome =
   | null
 
 /**
- * SPEC §2's "Share the secret" (issue 11 §4, decision 0039): the customer's
- * own link and code to pass on, invitations by email (SPEC §5's list) for a
- * customer allowed to send them (decision 0065: a verified email and a paid
- * order; anyone else is told so instead of shown the form), and the friends
- * who joined through them, with whether their reward was paid.
+ * "Share the secret" (decision 0039): the customer's own link and code to
+ * pass on, invitations by email for a customer allowed to send them
+ * (decision 0065: a verified email and a paid order; anyone else is told
+ * so instead of shown the form), and the friends who joined through them,
+ * with whether their reward was paid.
  */
 function ReferAFriend() {
   const { referrals } = Route.useLoaderData()
