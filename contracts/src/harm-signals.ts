@@ -1,5 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { HARM_SIGNAL_KINDS } from "@howzat/core/rules/harm-signals"
+import { SELF_DEALING_MATCHES } from "@howzat/core/rules/referral-self-dealing"
 import { Schema } from "effect"
 import { PageInfo, PagingParams } from "./paging.js"
 import { Conflict, Forbidden, NotFound, Unauthorized } from "./problems.js"
@@ -8,7 +9,11 @@ import { boundedMultilineString } from "./text.js"
 
 export const HarmSignalKind = Schema.Literal(...HARM_SIGNAL_KINDS)
 
-/** The evidence behind a signal: counts over a window, or spend against history (pence). */
+/**
+ * The evidence behind a signal: counts over a window, spend against history
+ * (pence), or a referral refused because friend and referrer match
+ * (decision 0065): the newest one's side, matches and the other customer.
+ */
 export const HarmEvidence = Schema.Union(
   Schema.Struct({
     kind: Schema.Literal("RepeatedlyReachedLimit", "FrequentLimitRaises", "ManyDeclinedPayments"),
@@ -19,6 +24,14 @@ export const HarmEvidence = Schema.Union(
     kind: Schema.Literal("SpendVelocity"),
     lastWeekPence: Schema.Int,
     weeklyAveragePence: Schema.Int,
+  }),
+  Schema.Struct({
+    kind: Schema.Literal("ReferralRefused"),
+    count: Schema.Int,
+    windowDays: Schema.Int,
+    role: Schema.Literal("Friend", "Referrer"),
+    matches: Schema.Array(Schema.Literal(...SELF_DEALING_MATCHES)),
+    otherCustomerId: Schema.String,
   }),
 )
 

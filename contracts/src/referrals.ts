@@ -1,6 +1,6 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
-import { NotFound, TooManyRequests } from "./problems.js"
+import { Forbidden, NotFound, TooManyRequests } from "./problems.js"
 import { Authentication } from "./security.js"
 import { boundedString } from "./text.js"
 
@@ -15,6 +15,8 @@ export const ReferredFriend = Schema.Struct({
   firstName: Schema.String,
   joinedAt: Schema.Date,
   rewarded: Schema.Boolean,
+  /** Refused for good: the friend matched the referrer (decision 0065). Never why. */
+  refused: Schema.Boolean,
 })
 
 export const ReferralsResponse = Schema.Struct({
@@ -22,6 +24,12 @@ export const ReferralsResponse = Schema.Struct({
     code: Schema.String,
     link: Schema.String,
     friends: Schema.Array(ReferredFriend),
+    /**
+     * Whether the customer may send invitations by email: only with a
+     * verified email and a paid order (decision 0065). The page explains
+     * the condition instead of showing the form when not.
+     */
+    canInvite: Schema.Boolean,
   }),
 })
 export type ReferralsResponseJson = typeof ReferralsResponse.Encoded
@@ -52,6 +60,7 @@ export class ReferralsApi extends HttpApiGroup.make("referrals")
       .setPath(CustomerPath)
       .setPayload(ReferralInvitationsRequest)
       .addSuccess(ReferralInvitationsResponse)
+      .addError(Forbidden)
       .addError(NotFound)
       .addError(TooManyRequests),
   )

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto"
 import type { AuditValue } from "@howzat/core/ports/audit-log"
 import { HarmSignalFacts, type HarmSignalFactsShape } from "@howzat/core/ports/harm-signal-facts"
 import type { ResponsiblePlayEvent } from "@howzat/core/ports/responsible-play-events"
+import type { SelfDealingMatch } from "@howzat/core/rules/referral-self-dealing"
 import type { HarmOrder } from "@howzat/core/testing"
 import { Effect, type Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -21,6 +22,13 @@ export interface HarmSignalFactsWorld {
   }) => Promise<string>
   readonly recordEvent: (event: ResponsiblePlayEvent) => Promise<void>
   readonly placeOrder: (customerId: string, order: HarmOrder) => Promise<void>
+  /** A referral between the two, refused at `at` for these matches (decision 0065). */
+  readonly refuseReferral: (refusal: {
+    readonly friendCustomerId: string
+    readonly referrerCustomerId: string
+    readonly at: Date
+    readonly matches: readonly SelfDealingMatch[]
+  }) => Promise<void>
   readonly close: () => Promise<void>
 }
 
@@ -33,7 +41,8 @@ const byTime = (a: Date, b: Date) => a.getTime() - b.getTime()
  * The HarmSignalFacts port's contract (decision 0044), run on the in-memory
  * adapter and on PGlite and PostgreSQL: the log's evidence and reviews,
  * completed orders' ticket spend (not cancelled ones), failed card
- * payments, each within the window; candidates only from evidence.
+ * payments, referrals refused as self-dealing (on both their customers),
+ * each within the window; candidates only from evidence.
  */
 export const harmSignalFactsContract = (name: string, open: () => Promise<HarmSignalFactsWorld>) =>
   describe(name, { timeout: 60_000 }, () => {
@@ -155,6 +164,46 @@ export const harmSignalFactsContract = (name: string, open: () => Promise<HarmSi
         failedPayments: [],
         spends: [],
         reviews: [],
+        referralRefusals: [],
       })
+    })
+
+    it("gathers a refused referral on both its customers, and makes candidates of them", async () => {
+      const friend = await world.newCustomer(person())
+      const referrer = await world.newCustomer(person())
+      const stale = await world.newCustomer(person())
+      await world.refuseReferral({
+        friendCustomerId: friend,
+        referrerCustomerId: referrer,
+        at: ago(2 * DAY),
+        matches: ["DateOfBirthAndSurname", "Telephone"],
+      })
+      await world.refuseReferral({
+        friendCustomerId: stale,
+        referrerCustomerId: referrer,
+        at: ago(200 * DAY),
+        matches: ["Card"],
+      })
+      const since = ago(100 * DAY)
+      const candidates = await run((facts) => facts.candidates(since))
+      expect(candidates).toEqual(expect.arrayContaining([friend, referrer]))
+      expect(candidates).not.toContain(stale)
+      const all = await run((facts) => facts.factsOf([friend, referrer], since))
+      expect(all.get(friend)?.facts.referralRefusals).toEqual([
+        {
+          at: ago(2 * DAY),
+          role: "Friend",
+          matches: ["DateOfBirthAndSurname", "Telephone"],
+          otherCustomerId: referrer,
+        },
+      ])
+      expect(all.get(referrer)?.facts.referralRefusals).toEqual([
+        {
+          at: ago(2 * DAY),
+          role: "Referrer",
+          matches: ["DateOfBirthAndSurname", "Telephone"],
+          otherCustomerId: friend,
+        },
+      ])
     })
   })

@@ -15,8 +15,8 @@ const DAY = 24 * 60 * 60 * 1000
 
 /**
  * The harm-signal facts contract's world on a real database (PGlite or
- * PostgreSQL): events through the real log, orders, lines and payments
- * written straight to their tables.
+ * PostgreSQL): events through the real log, orders, lines, payments and
+ * refused referrals written straight to their tables.
  */
 export const harmSignalFactsOnDatabase =
   (open: () => Promise<SuiteDatabase>) => async (): Promise<HarmSignalFactsWorld> => {
@@ -82,6 +82,18 @@ export const harmSignalFactsOnDatabase =
             })
             .execute()
         }
+      },
+      refuseReferral: async ({ friendCustomerId, referrerCustomerId, at, matches }) => {
+        await db
+          .insertInto("referrals")
+          .values({
+            friendCustomerId,
+            referrerCustomerId,
+            joinedAt: new Date(at.getTime() - DAY),
+            refusedAt: at,
+            refusedBecause: matches.join(","),
+          })
+          .execute()
       },
       close,
     }

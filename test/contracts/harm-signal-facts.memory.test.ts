@@ -15,6 +15,9 @@ harmSignalFactsContract("harm-signal facts in memory (the HarmSignalFacts double
       state.events.push({ ...event, id: String(state.events.length + 1) })
     },
     placeOrder: async (customerId, order) => addHarmOrder(state, customerId, order),
+    refuseReferral: async (refusal) => {
+      state.referralRefusals.push({ ...refusal, matches: [...refusal.matches] })
+    },
     close: async () => {},
   }
 })

@@ -9,7 +9,11 @@ export type { ReferralOrderFigures }
 /** What a referral's customer is made of, as far as referrals read them. */
 export interface ReferralCustomer {
   readonly firstName: string
+  readonly lastName: string
   readonly email: string
+  /** "yyyy-mm-dd". */
+  readonly dateOfBirth: string
+  readonly telephoneNumber: string
   readonly billing: { readonly line1: string; readonly postCode: string } | null
   readonly shipping: { readonly line1: string; readonly postCode: string } | null
 }
@@ -40,7 +44,8 @@ const words = {
  * The ReferralRepo port's contract (decision 0039), run on the in-memory
  * adapter and on PGlite and PostgreSQL: codes unique per customer and
  * across customers, one referral per friend and never oneself, the reward
- * paid once, and the facts the reward rule reads.
+ * paid once or refused once (never both), and the facts the reward and
+ * invitation rules read.
  */
 export const referralsContract = (name: string, open: () => Promise<ReferralsWorld>) =>
   describe(name, { timeout: 60_000 }, () => {
@@ -86,6 +91,7 @@ export const referralsContract = (name: string, open: () => Promise<ReferralsWor
         referrerCustomerId: referrer,
         joinedAt: NOW,
         rewardedAt: null,
+        refusedAt: null,
       })
       const other = await world.newCustomer()
       await run((repo) =>
@@ -113,6 +119,55 @@ export const referralsContract = (name: string, open: () => Promise<ReferralsWor
       expect((await run((repo) => repo.referralOfForUpdate(friend)))?.rewardedAt).toEqual(NOW)
     })
 
+    it("refuses a referral once, and a refused referral is never paid", async () => {
+      const { friend, referrer, referral } = await referred()
+      const answers = await Promise.all([
+        run((repo) => repo.refuse(referral, ["DateOfBirthAndSurname", "Telephone"], NOW)),
+        run((repo) => repo.refuse(referral, ["Card"], NOW)),
+      ])
+      expect(answers.filter(Boolean)).toHaveLength(1)
+      const stored = await run((repo) => repo.referralOfForUpdate(friend))
+      expect(stored).toMatchObject({ refusedAt: NOW, rewardedAt: null })
+      // Even asked with the referral as it was before the refusal.
+      expect(await run((repo) => repo.reward(referral, words, NOW))).toBe(false)
+      expect(await world.rewardsOf(friend)).toEqual([])
+      expect(await world.rewardsOf(referrer)).toEqual([])
+      expect(await run((repo) => repo.friendsOf(referrer))).toMatchObject([
+        { rewarded: false, refused: true },
+      ])
+    })
+
+    it("never refuses a referral already paid", async () => {
+      const { friend, referral } = await referred()
+      expect(await run((repo) => repo.reward(referral, words, NOW))).toBe(true)
+      expect(await run((repo) => repo.refuse(referral, ["Card"], NOW))).toBe(false)
+      expect(await run((repo) => repo.referralOfForUpdate(friend))).toMatchObject({
+        rewardedAt: NOW,
+        refusedAt: null,
+      })
+    })
+
+    it("knows whether a customer has paid for an order, not counting free or unpaid ones", async () => {
+      const paid = {
+        status: "Completed",
+        itemTotal: 250,
+        discountTotal: 0,
+        donation: 0,
+        orderTotal: 250,
+        lineTotals: [250],
+        cardFingerprint: "fp-paid",
+      } as const
+      const customer = await world.newCustomer()
+      expect(await run((repo) => repo.hasPaidOrder(customer))).toBe(false)
+      await world.placeOrder(customer, { ...paid, orderTotal: 0, cardFingerprint: null })
+      await world.placeOrder(customer, { ...paid, status: "Cancelled" })
+      await world.placeOrder(customer, { ...paid, status: "Refunded" })
+      expect(await run((repo) => repo.hasPaidOrder(customer))).toBe(false)
+      await world.placeOrder(customer, paid)
+      expect(await run((repo) => repo.hasPaidOrder(customer))).toBe(true)
+      expect(await run((repo) => repo.hasPaidOrder("not-a-customer"))).toBe(false)
+    })
+
     it("lists a referrer's friends by first name, newest first, with their reward", async () => {
       const referrer = await world.newCustomer()
       const early = await world.newCustomer({ firstName: "Early" })
@@ -125,8 +180,13 @@ export const referralsContract = (name: string, open: () => Promise<ReferralsWor
       if (lateReferral === undefined) throw new Error("no referral")
       await run((repo) => repo.reward(lateReferral, words, NOW))
       expect(await run((repo) => repo.friendsOf(referrer))).toEqual([
-        { firstName: "Late", joinedAt: new Date(NOW.getTime() + HOUR), rewarded: true },
-        { firstName: "Early", joinedAt: NOW, rewarded: false },
+        {
+          firstName: "Late",
+          joinedAt: new Date(NOW.getTime() + HOUR),
+          rewarded: true,
+          refused: false,
+        },
+        { firstName: "Early", joinedAt: NOW, rewarded: false, refused: false },
       ])
       expect(await run((repo) => repo.friendsOf(late))).toEqual([])
     })
@@ -161,10 +221,13 @@ export const referralsContract = (name: string, open: () => Promise<ReferralsWor
       expect(await run((repo) => repo.ordersOf(newcomer))).toEqual([])
     })
 
-    it("reads the identity the self-referral check compares", async () => {
+    it("reads the identity the self-dealing check compares", async () => {
       const customer = await world.newCustomer({
         firstName: "Jo",
+        lastName: "Root",
         email: `jo-${Date.now()}@example.com`,
+        dateOfBirth: "1990-12-30",
+        telephoneNumber: "+44 7700 900456",
         billing: { line1: "1 Long Lane", postCode: "AB1 2CD" },
         shipping: null,
       })
@@ -181,7 +244,11 @@ export const referralsContract = (name: string, open: () => Promise<ReferralsWor
       await world.placeOrder(customer, { ...order, cardFingerprint: null })
       expect(await run((repo) => repo.identityOf(customer))).toEqual({
         firstName: "Jo",
+        lastName: "Root",
         email: expect.stringMatching(/^jo-\d+@example\.com$/),
+        // A calendar date as stored, whatever the server's time zone.
+        dateOfBirth: "1990-12-30",
+        telephoneNumber: "+44 7700 900456",
         addresses: [{ line1: "1 Long Lane", postCode: "AB1 2CD" }, null],
         cardFingerprints: ["fp-2"],
       })

@@ -31,6 +31,10 @@ export const referralsOnDatabase =
         const { userId } = await db
           .updateTable("customers")
           .set({
+            ...(customer.dateOfBirth === undefined ? {} : { dateOfBirth: customer.dateOfBirth }),
+            ...(customer.telephoneNumber === undefined
+              ? {}
+              : { telephoneNumber: customer.telephoneNumber }),
             billingLine1: customer.billing?.line1 ?? null,
             billingPostCode: customer.billing?.postCode ?? null,
             shippingLine1: customer.shipping?.line1 ?? null,
@@ -41,6 +45,7 @@ export const referralsOnDatabase =
           .executeTakeFirstOrThrow()
         const names = {
           ...(customer.firstName === undefined ? {} : { firstName: customer.firstName }),
+          ...(customer.lastName === undefined ? {} : { lastName: customer.lastName }),
           ...(customer.email === undefined ? {} : { email: customer.email }),
         }
         if (Object.keys(names).length > 0) {
@@ -154,6 +159,19 @@ export const referralsInTheDatabase = (name: string, open: () => Promise<SuiteDa
           .values({ ...entry, referralId: null })
           .execute(),
       ).rejects.toThrow()
+    })
+
+    it("keeps a refusal whole and apart from a reward, even written by hand", async () => {
+      const { referral } = await referred()
+      const set = (values: {
+        refusedAt?: Date | null
+        refusedBecause?: string | null
+        rewardedAt?: Date | null
+      }) => db().updateTable("referrals").set(values).where("id", "=", referral.id).execute()
+      await expect(set({ refusedAt: NOW })).rejects.toThrow()
+      await expect(set({ refusedAt: NOW, refusedBecause: "Card,Shoe size" })).rejects.toThrow()
+      await set({ refusedAt: NOW, refusedBecause: "Card,Telephone" })
+      await expect(set({ rewardedAt: NOW })).rejects.toThrow()
     })
 
     // Last: it rewinds the schema. The ledger's checks are rebuilt from what they were.

@@ -16,7 +16,12 @@ referralsContract("referrals in memory (the ReferralRepo double)", async () => {
       const blank = { line2: "", city: "Taunton", county: "Somerset" }
       const record = customerRecord({
         ...(customer.firstName === undefined ? {} : { firstName: customer.firstName }),
+        ...(customer.lastName === undefined ? {} : { lastName: customer.lastName }),
         ...(customer.email === undefined ? {} : { email: customer.email }),
+        ...(customer.dateOfBirth === undefined ? {} : { dateOfBirth: customer.dateOfBirth }),
+        ...(customer.telephoneNumber === undefined
+          ? {}
+          : { telephoneNumber: customer.telephoneNumber }),
         defaultBillingAddress: customer.billing ? { ...blank, ...customer.billing } : null,
         defaultShippingAddress: customer.shipping ? { ...blank, ...customer.shipping } : null,
       })

@@ -1,11 +1,22 @@
 import AxeBuilder from "@axe-core/playwright"
 import { expect, type Page } from "@playwright/test"
-import { openCompetition, PASSWORD, customerTest as test, uniqueEmail } from "./support"
+import {
+  listCompetitions,
+  openCompetition,
+  PASSWORD,
+  payThroughSandbox,
+  placeOrderThroughApi,
+  customerTest as test,
+  uniqueEmail,
+  xsrfHeader,
+} from "./support"
 
 /**
  * Issue 11 §4's journey (decision 0039): customer A shares the secret by
  * email, friend B registers through the link in that email and pays for £5
- * of tickets with the sandbox card, and both ledgers show +£5.00.
+ * of tickets with the sandbox card, and both ledgers show +£5.00. A may
+ * invite only once their email is verified and a purchase paid for
+ * (decision 0065), so A does both first, with a card B never uses.
  */
 
 const seriousViolations = async (page: Page) =>
@@ -20,9 +31,35 @@ test("a friend invited by email joins, spends £5 and both earn £5", async ({
   page,
   browser,
   request,
+  customer,
 }, testInfo) => {
   test.setTimeout(180_000)
   const friendEmail = uniqueEmail(testInfo, "friend")
+  await page.goto("/Account/ReferAFriend")
+  await expect(page.getByRole("heading", { name: "Share the secret" })).toBeVisible()
+  // New and unverified: the page says what it takes, not the form.
+  await expect(
+    page.getByText("You can invite friends once you have verified your email address"),
+  ).toBeVisible()
+  await expect(page.getByRole("button", { name: "Send invitations" })).toHaveCount(0)
+
+  // Meg verifies her email from the dev mailbox and buys a ticket with the sandbox's credit card.
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(customer.email)}`)
+  await page
+    .locator('article[data-kind="VerifyEmail"]')
+    .first()
+    .getByRole("link", { name: /\?token=/ })
+    .click()
+  await expect(page.getByRole("dialog", { name: "Email verified" })).toBeVisible()
+  const noInstantWins = (await listCompetitions(request)).find(
+    (c) =>
+      c.status === 1 && c.instantWinGroups.length === 0 && c.totalTickets > c.ticketsSoldToDate,
+  )
+  if (!noInstantWins) throw new Error("the demo shop has no open competition without instant wins")
+  const megs = { authorization: customer.headers.authorization, ...(await xsrfHeader(request)) }
+  const order = await placeOrderThroughApi(request, megs, noInstantWins, 1)
+  await payThroughSandbox(request, megs, order, "5555 5555 5555 4444")
+
   await page.goto("/Account/ReferAFriend")
   await expect(page.getByRole("heading", { name: "Share the secret" })).toBeVisible()
   await expect(page.getByText(/\/Auth\/Register\?ref=[A-Z0-9]{8}/)).toBeVisible()

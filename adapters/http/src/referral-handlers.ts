@@ -1,8 +1,11 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
-import { BadRequest, problemType } from "@howzat/contracts/problems"
+import { BadRequest, Forbidden, problemType } from "@howzat/contracts/problems"
 import { CurrentUser } from "@howzat/contracts/security"
-import type { ReferralInvitationInvalid } from "@howzat/core/referrals/errors"
+import type {
+  ReferralInvitationInvalid,
+  ReferralInvitationsNotAllowed,
+} from "@howzat/core/referrals/errors"
 import { Referrals } from "@howzat/core/referrals/referrals"
 import { Effect } from "effect"
 import { accountProblems } from "./account-problems"
@@ -18,6 +21,17 @@ const invitationProblem = (error: ReferralInvitationInvalid) =>
       ...(error.invalid.length > 0
         ? { errors: { emails: error.invalid.map((email) => `${email} is not an email address.`) } }
         : {}),
+    }),
+  )
+
+/** Not yet allowed to invite (decision 0065): 403, with the condition in the customer's words. */
+const notAllowedProblem = (error: ReferralInvitationsNotAllowed) =>
+  Effect.fail(
+    new Forbidden({
+      type: problemType("referral-invitations-not-allowed"),
+      title: "Invitations not available yet",
+      detail: error.detail,
+      status: 403,
     }),
   )
 
@@ -43,6 +57,7 @@ export const ReferralHandlersLive = HttpApiBuilder.group(HowzatApi, "referrals",
         }).pipe(
           Effect.catchTags({
             ReferralInvitationInvalid: invitationProblem,
+            ReferralInvitationsNotAllowed: notAllowedProblem,
             CustomerNotFound: accountProblems.CustomerNotFound,
             RateLimited: accountProblems.RateLimited,
             RepositoryError: accountProblems.RepositoryError,

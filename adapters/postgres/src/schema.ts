@@ -637,6 +637,10 @@ export interface ReferralsTable {
   referrerCustomerId: string
   joinedAt: Timestamp
   rewardedAt: NullableTimestamp
+  /** Refused because the friend matched the referrer (decision 0065); never with rewardedAt. */
+  refusedAt: NullableTimestamp
+  /** The matches that refused it, comma-separated core words ("Card,Telephone"). */
+  refusedBecause: string | null
 }
 
 /** Invitations by a hash of the mailbox, so none goes twice in a week. */

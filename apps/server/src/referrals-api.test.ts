@@ -1,11 +1,12 @@
+import type { HarmSignalListJson } from "@howzat/contracts/harm-signals"
 import type {
   ReferralInvitationsResponseJson,
   ReferralsResponseJson,
 } from "@howzat/contracts/referrals"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
-import { competitionOnSale, payForOrder, placeOrder } from "./test-support/orders"
-import { LINK_ORIGIN, mailed, openShop, register, type Shop } from "./test-support/shop"
+import { CARDS, competitionOnSale, payForOrder, placeOrder } from "./test-support/orders"
+import { LINK_ORIGIN, mailed, mailTo, openShop, register, type Shop } from "./test-support/shop"
 import { signedInStaff } from "./test-support/staff"
 
 /**
@@ -23,14 +24,28 @@ afterAll(async () => {
 })
 
 let people = 0
+/**
+ * A new customer, signed in. Each has a telephone number and a date of
+ * birth of their own: two people who share them are one person to the
+ * self-dealing check (decision 0065).
+ */
 const someone = async (overrides: Record<string, unknown> = {}) => {
   const browser = await new Browser(shop.app).open()
+  const n = ++people
   const auth = await register(browser, {
-    emailAddress: `referral-${++people}-${Date.now()}@example.com`,
+    emailAddress: `referral-${n}-${Date.now()}@example.com`,
+    telephoneNumber: `07700 9${String(n).padStart(5, "0")}`,
+    dateOfBirth: `19${50 + (n % 40)}-0${1 + (n % 9)}-1${n % 10}`,
     ...overrides,
   })
   const customerId = auth.user.customerId as string
   return { browser, customerId, email: auth.email }
+}
+
+/** Verifies the customer's email with the link the shop mailed. */
+const verifyEmail = async (who: { browser: Browser; email: string }) => {
+  const { token } = await mailTo(shop, who.email, "VerifyEmail")
+  await json(await who.browser.post("/api/auth/verify-email", { token }))
 }
 
 const summaryOf = async (who: { browser: Browser; customerId: string }) =>
@@ -56,6 +71,19 @@ const buy = async (who: { browser: Browser }, tickets: number) => {
   const competitionId = await competitionOnSale(shop)
   const order = await placeOrder(who.browser, competitionId, tickets)
   return payForOrder(who.browser, order.id)
+}
+
+/**
+ * A customer who may invite friends (decision 0065): their email verified
+ * and one ticket paid for, with a card no friend in these tests uses.
+ */
+const referrer = async (overrides: Record<string, unknown> = {}) => {
+  const who = await someone(overrides)
+  await verifyEmail(who)
+  const competitionId = await competitionOnSale(shop)
+  const order = await placeOrder(who.browser, competitionId, 1)
+  await payForOrder(who.browser, order.id, CARDS.creditMastercard)
+  return who
 }
 
 describe("GET /api/Customers/{id}/referrals", () => {
@@ -179,9 +207,81 @@ describe("a friend who joins through the link", () => {
   })
 })
 
+describe("a friend who is the referrer under another mailbox and card", () => {
+  const staffSignals = async () => {
+    const staff = (await signedInStaff(shop)).browser
+    return json<HarmSignalListJson>(await staff.get("/api/HarmSignals?PageSize=100"))
+  }
+  const signalOf = (list: HarmSignalListJson, customerId: string) =>
+    list.customers
+      .find((c) => c.customer.customerId === customerId)
+      ?.signals.find((s) => s.kind === "ReferralRefused")
+
+  it("earns nothing with the referrer's surname and date of birth, and staff are told", async () => {
+    const kit = await someone({ lastName: "Brunt", dateOfBirth: "1985-07-23" })
+    const again = await someone({
+      lastName: " brunt ",
+      dateOfBirth: "1985-07-23",
+      referralCode: (await summaryOf(kit)).code,
+    })
+    await buy(again, 2)
+    expect(await ledger(again.customerId)).toEqual([])
+    expect(await ledger(kit.customerId)).toEqual([])
+    // The referrer's page does not pretend the friend has yet to spend £5.
+    expect((await summaryOf(kit)).friends).toMatchObject([{ rewarded: false, refused: true }])
+    const signals = await staffSignals()
+    expect(signalOf(signals, again.customerId)?.description).toContain(
+      "Referral refused: matches referrer (date of birth and surname)",
+    )
+    expect(signalOf(signals, kit.customerId)?.awaitingReview).toBe(true)
+  })
+
+  it("earns nothing with the referrer's telephone number, however it is written", async () => {
+    const liz = await someone({ telephoneNumber: "07700 912345" })
+    const again = await someone({
+      telephoneNumber: "+44 (0)7700 912 345",
+      referralCode: (await summaryOf(liz)).code,
+    })
+    await buy(again, 2)
+    expect(await ledger(again.customerId)).toEqual([])
+    expect(await ledger(liz.customerId)).toEqual([])
+    const told = signalOf(await staffSignals(), again.customerId)
+    expect(told?.description).toContain("Referral refused: matches referrer (telephone)")
+    // Refused for good: more spend later pays nothing, and tells staff nothing new.
+    await buy(again, 2)
+    expect(await ledger(again.customerId)).toEqual([])
+    expect(signalOf(await staffSignals(), again.customerId)?.latestEvidenceAt).toEqual(
+      told?.latestEvidenceAt,
+    )
+  })
+})
+
 describe("POST /api/Customers/{id}/referral-invitations", () => {
+  it("refuses a customer until their email is verified and a purchase is paid for", async () => {
+    const GATE =
+      "You can invite friends once you have verified your email address and completed a purchase."
+    const fresh = await someone()
+    const stranger = `stranger-${Date.now()}@example.com`
+    const refused = await problem(await invite(fresh, [stranger]), 403)
+    expect(refused.detail).toBe(GATE)
+    expect((await summaryOf(fresh)).canInvite).toBe(false)
+    // Verified but nothing bought yet: still refused.
+    await verifyEmail(fresh)
+    expect((await problem(await invite(fresh, [stranger]), 403)).detail).toBe(GATE)
+    // Bought but never verified: refused too.
+    const buyer = await someone()
+    await buy(buyer, 1)
+    expect((await problem(await invite(buyer, [stranger]), 403)).detail).toBe(GATE)
+    await expect(mailed(shop, stranger, "ReferralInvitation")).rejects.toThrow()
+    // Both: the invitation goes.
+    await buy(fresh, 1)
+    expect((await summaryOf(fresh)).canInvite).toBe(true)
+    expect(await json(await invite(fresh, [stranger]))).toEqual({ sent: 1 })
+    await mailed(shop, stranger, "ReferralInvitation")
+  })
+
   it("mails each new address the inviter's link, and says how many were taken", async () => {
-    const ann = await someone()
+    const ann = await referrer()
     const { link } = await summaryOf(ann)
     const friend = `friend-${Date.now()}@example.com`
     const member = await someone()
@@ -196,7 +296,7 @@ describe("POST /api/Customers/{id}/referral-invitations", () => {
     await expect(mailed(shop, member.email, "ReferralInvitation")).rejects.toThrow()
 
     // Not twice in a week, whoever asks.
-    const bob = await someone()
+    const bob = await referrer()
     expect(await json(await invite(bob, [friend.toUpperCase()]))).toEqual({ sent: 1 })
     const messages = await shop.outbox.recent({ to: friend, limit: 50 })
     expect(messages.filter((m) => m.kind === "ReferralInvitation")).toHaveLength(1)
@@ -204,7 +304,7 @@ describe("POST /api/Customers/{id}/referral-invitations", () => {
 
   it("carries nothing the inviter typed to the stranger it mails", async () => {
     // Letters and spaces make a valid name, and a message all the same.
-    const spammer = await someone({ firstName: "Claim your prize now", lastName: "Reply today" })
+    const spammer = await referrer({ firstName: "Claim your prize now", lastName: "Reply today" })
     const stranger = `stranger-${Date.now()}@example.com`
     expect(await json(await invite(spammer, [stranger]))).toEqual({ sent: 1 })
     const message = await mailed(shop, stranger, "ReferralInvitation")
@@ -214,7 +314,7 @@ describe("POST /api/Customers/{id}/referral-invitations", () => {
   })
 
   it("refuses an empty list, too many at once, and addresses that are not addresses", async () => {
-    const ann = await someone()
+    const ann = await referrer()
     expect((await problem(await invite(ann, []), 400)).detail).toContain("at least one")
     expect((await problem(await invite(ann, ["", "  "]), 400)).detail).toContain("at least one")
     const eleven = Array.from({ length: 11 }, (_, i) => `f${i}@example.com`)
@@ -245,7 +345,7 @@ describe("POST /api/Customers/{id}/referral-invitations", () => {
   })
 
   it("limits how many friends one customer invites a day", async () => {
-    const ann = await someone()
+    const ann = await referrer()
     const batch = (n: number) =>
       Array.from({ length: n }, (_, i) => `limit-${n}-${i}-${Date.now()}@example.com`)
     expect(await json(await invite(ann, batch(10)))).toEqual({ sent: 10 })

@@ -26,14 +26,16 @@ export interface CustomerHarmFacts {
 
 /**
  * What harm signals are read from: the responsible-play log, the orders a
- * customer completed and the card payments that failed. The rule is core's
+ * customer completed, the card payments that failed, and the referrals
+ * refused because the friend matched the referrer (decision 0065). The rule is core's
  * (rules/harm-signals.ts); this port only gathers the facts.
  */
 export interface HarmSignalFactsShape {
   /**
    * Customers with any fact at or after `since` that could make a signal
    * fire: a limit reached or changed, a declined or failed payment, a
-   * completed order. A superset; the rule decides.
+   * completed order, a referral refused (as its friend or its referrer).
+   * A superset; the rule decides.
    */
   readonly candidates: (since: Date) => Effect.Effect<readonly string[], RepositoryError>
   /** Each known customer's facts at or after `since`; unknown ids are left out. */

@@ -1,7 +1,8 @@
 import { Context, type Effect } from "effect"
 import type { RepositoryError } from "../competitions/errors.js"
 import type { Pence } from "../rules/money.js"
-import type { PostalAddress, ReferralOrder } from "../rules/referrals.js"
+import type { ReferralParty, SelfDealingMatch } from "../rules/referral-self-dealing.js"
+import type { ReferralOrder } from "../rules/referrals.js"
 
 /** A friend who joined through a customer's link (decision 0039). */
 export interface Referral {
@@ -10,6 +11,8 @@ export interface Referral {
   readonly referrerCustomerId: string
   readonly joinedAt: Date
   readonly rewardedAt: Date | null
+  /** When it was refused because the friend is the referrer (decision 0065); null if not. */
+  readonly refusedAt: Date | null
 }
 
 /** A friend as their referrer's page lists them: a first name only, nothing more. */
@@ -17,14 +20,17 @@ export interface ReferredFriend {
   readonly firstName: string
   readonly joinedAt: Date
   readonly rewarded: boolean
+  /** Refused for good: the page must not say the friend has yet to spend £5. */
+  readonly refused: boolean
 }
 
-/** What the self-referral check compares, as the store holds it for one customer. */
-export interface ReferralIdentity {
+/**
+ * What the self-dealing check compares (rules/referral-self-dealing.ts), as
+ * the store holds it for one customer, and the first name the reward's
+ * words use.
+ */
+export interface ReferralIdentity extends ReferralParty {
   readonly firstName: string
-  readonly email: string
-  readonly addresses: readonly (PostalAddress | null)[]
-  readonly cardFingerprints: readonly string[]
 }
 
 /**
@@ -67,10 +73,23 @@ export interface ReferralRepoShape {
     },
     at: Date,
   ) => Effect.Effect<boolean, RepositoryError>
+  /**
+   * Marks the referral refused, with the matches that refused it, once:
+   * answers false (and changes nothing) when it was rewarded or refused
+   * already. Staff read refusals as a harm signal (decision 0065).
+   */
+  readonly refuse: (
+    referral: Referral,
+    matches: readonly SelfDealingMatch[],
+    at: Date,
+  ) => Effect.Effect<boolean, RepositoryError>
   readonly friendsOf: (
     referrerCustomerId: string,
   ) => Effect.Effect<readonly ReferredFriend[], RepositoryError>
-  /** Mailbox, billing and shipping addresses, and the fingerprints of cards that paid. */
+  /**
+   * Mailbox, surname, date of birth, telephone, billing and shipping
+   * addresses, and the fingerprints of cards that paid.
+   */
   readonly identityOf: (
     customerId: string,
   ) => Effect.Effect<ReferralIdentity | undefined, RepositoryError>
@@ -78,6 +97,11 @@ export interface ReferralRepoShape {
   readonly ordersOf: (
     customerId: string,
   ) => Effect.Effect<readonly ReferralOrder[], RepositoryError>
+  /**
+   * Whether the customer has an order that completed with money taken by
+   * card: a purchase paid for, not a free entry (decision 0065).
+   */
+  readonly hasPaidOrder: (customerId: string) => Effect.Effect<boolean, RepositoryError>
   /** Whether anyone invited this mailbox (its identity) since `since`. */
   readonly invitedSince: (mailbox: string, since: Date) => Effect.Effect<boolean, RepositoryError>
   readonly recordInvitation: (invitation: {

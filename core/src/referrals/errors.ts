@@ -8,3 +8,15 @@ export class ReferralInvitationInvalid extends Data.TaggedError("ReferralInvitat
   readonly detail: string
   readonly invalid: readonly string[]
 }> {}
+
+/**
+ * The customer may not send invitations yet (decision 0065): their email
+ * is unverified or they have not paid for an order. The detail says both
+ * conditions, so the page can say what to do.
+ */
+export class ReferralInvitationsNotAllowed extends Data.TaggedError(
+  "ReferralInvitationsNotAllowed",
+)<{
+  readonly customerId: string
+  readonly detail: string
+}> {}

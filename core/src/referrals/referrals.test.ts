@@ -19,7 +19,12 @@ import {
   Referrals,
   referralRewardOnCompletion,
 } from "./referrals.js"
-import { emptyReferralRows, makeReferralRepoDouble, type ReferralRows } from "./test-doubles.js"
+import {
+  addReferralOrder,
+  emptyReferralRows,
+  makeReferralRepoDouble,
+  type ReferralRows,
+} from "./test-doubles.js"
 
 const START = Date.parse("2026-06-15T12:00:00Z")
 const DAY = 24 * 60 * 60 * 1000
@@ -49,11 +54,23 @@ const run = <A, E>(
   )
 }
 
-/** Registers someone and answers them as the principal their session would carry. */
+let people = 0
+
+/**
+ * Registers someone and answers them as the principal their session would
+ * carry. Each has a telephone and a birthday of their own: two who shared
+ * them would be one person to the self-dealing check.
+ */
 const join = (email: string, overrides: Parameters<typeof registrationRequest>[0] = {}) =>
   Effect.gen(function* () {
+    const n = ++people
     const outcome = yield* (yield* Registration).register(
-      registrationRequest({ emailAddress: email, ...overrides }),
+      registrationRequest({
+        emailAddress: email,
+        telephoneNumber: `07700 9${String(n).padStart(5, "0")}`,
+        dateOfBirth: `1980-01-${String(1 + (n % 28)).padStart(2, "0")}`,
+        ...overrides,
+      }),
       {},
     )
     if (outcome._tag !== "Registered") throw new Error("not registered")
@@ -65,6 +82,27 @@ const join = (email: string, overrides: Parameters<typeof registrationRequest>[0
       email: user.emailAddress,
       name: user.firstName,
     } satisfies Principal as Principal & { customerId: string }
+  })
+
+const paid = {
+  status: OrderStatus.Completed,
+  itemTotal: 250,
+  discountTotal: 0,
+  donation: 0,
+  orderTotal: 250,
+  lineTotals: [250],
+  cardFingerprint: "fp-inviter",
+}
+
+/** What lets a customer invite (decision 0065): a verified email and a paid order. */
+const qualify = (
+  store: AccountStore,
+  rows: ReferralRows,
+  who: { userId: string; customerId: string },
+) =>
+  Effect.sync(() => {
+    store.users = store.users.map((u) => (u.id === who.userId ? { ...u, emailVerified: true } : u))
+    addReferralOrder(rows, who.customerId, paid)
   })
 
 describe("Referrals", () => {
@@ -105,10 +143,41 @@ describe("Referrals", () => {
     ),
   )
 
-  it.effect("mails only new addresses, counts every one taken, and not twice a week", () =>
-    run((store) =>
+  it.effect("lets only a customer with a verified email and a paid order invite", () =>
+    run((store, rows) =>
       Effect.gen(function* () {
         const ann = yield* join("ann@example.com")
+        const referrals = yield* Referrals
+        const refused = yield* Effect.flip(
+          referrals.invite(ann, ann.customerId, ["new@example.com"]),
+        )
+        expect(refused).toMatchObject({
+          _tag: "ReferralInvitationsNotAllowed",
+          detail:
+            "You can invite friends once you have verified your email address and completed a purchase.",
+        })
+        expect((yield* referrals.summary(ann, ann.customerId)).canInvite).toBe(false)
+        // A free entry (nothing taken by card) is not a purchase.
+        addReferralOrder(rows, ann.customerId, { ...paid, orderTotal: 0, cardFingerprint: null })
+        store.users = store.users.map((u) =>
+          u.id === ann.userId ? { ...u, emailVerified: true } : u,
+        )
+        expect((yield* referrals.summary(ann, ann.customerId)).canInvite).toBe(false)
+        addReferralOrder(rows, ann.customerId, paid)
+        expect((yield* referrals.summary(ann, ann.customerId)).canInvite).toBe(true)
+        expect(yield* referrals.invite(ann, ann.customerId, ["new@example.com"])).toEqual({
+          sent: 1,
+        })
+        expect(store.outbox.filter((m) => m.kind === "ReferralInvitation")).toHaveLength(1)
+      }),
+    ),
+  )
+
+  it.effect("mails only new addresses, counts every one taken, and not twice a week", () =>
+    run((store, rows) =>
+      Effect.gen(function* () {
+        const ann = yield* join("ann@example.com")
+        yield* qualify(store, rows, ann)
         yield* join("member@example.com")
         const referrals = yield* Referrals
         const sent = yield* referrals.invite(ann, ann.customerId, [
@@ -135,9 +204,10 @@ describe("Referrals", () => {
   )
 
   it.effect("refuses bad lists and stops at the customer's daily limit", () =>
-    run(() =>
+    run((store, rows) =>
       Effect.gen(function* () {
         const ann = yield* join("ann@example.com")
+        yield* qualify(store, rows, ann)
         const referrals = yield* Referrals
         const refusal = (emails: string[]) =>
           Effect.flip(referrals.invite(ann, ann.customerId, emails))
@@ -200,6 +270,34 @@ describe("the reward on completion", () => {
         rows.orders.set(bob.customerId, [completed(5000)])
         yield* (yield* referralRewardOnCompletion)(bob.customerId, new Date(START))
         expect(rows.rewards).toEqual([])
+      }),
+    ),
+  )
+
+  it.effect("refuses a friend with the referrer's birthday and surname, once, when £5 is due", () =>
+    run((_, rows) =>
+      Effect.gen(function* () {
+        const ann = yield* join("ann@example.com", { dateOfBirth: "1985-07-23" })
+        const { code } = yield* (yield* Referrals).summary(ann, ann.customerId)
+        const again = yield* join("ann.again@example.com", {
+          lastName: " SMITH",
+          dateOfBirth: "1985-07-23",
+          referralCode: code,
+        })
+        const reward = yield* referralRewardOnCompletion
+        rows.orders.set(again.customerId, [completed(300)])
+        yield* reward(again.customerId, new Date(START))
+        // Under £5: nothing was due, so nothing is refused yet.
+        expect(rows.refusals).toEqual([])
+        rows.orders.set(again.customerId, [completed(300), completed(300)])
+        yield* reward(again.customerId, new Date(START))
+        yield* reward(again.customerId, new Date(START + DAY))
+        expect(rows.rewards).toEqual([])
+        expect(rows.refusals).toEqual([
+          expect.objectContaining({ matches: ["DateOfBirthAndSurname"], at: new Date(START) }),
+        ])
+        const { friends } = yield* (yield* Referrals).summary(ann, ann.customerId)
+        expect(friends).toEqual([expect.objectContaining({ rewarded: false, refused: true })])
       }),
     ),
   )

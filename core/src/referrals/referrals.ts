@@ -12,10 +12,12 @@ import { SecureRandom } from "../ports/secure-random.js"
 import { ShopLinks } from "../ports/shop-links.js"
 import { Transactions } from "../ports/transactions.js"
 import { fixedWindow, type RateLimit, retryAfterSeconds } from "../rules/auth.js"
+import { mailboxIdentity } from "../rules/referral-self-dealing.js"
 import {
   INVITATION_REPEAT_WINDOW_MS,
+  INVITATIONS_NOT_YET_ALLOWED,
   MAX_INVITATIONS_PER_REQUEST,
-  mailboxIdentity,
+  mayInviteFriends,
   normaliseReferralCode,
   referralCodeFromBytes,
   referralLink,
@@ -23,7 +25,7 @@ import {
 } from "../rules/referrals.js"
 import { isEmailAddress } from "../rules/validation.js"
 import { referralInvitationEmail } from "./emails.js"
-import { ReferralInvitationInvalid } from "./errors.js"
+import { ReferralInvitationInvalid, ReferralInvitationsNotAllowed } from "./errors.js"
 
 /** How many addresses one customer may invite in a window (RATE_LIMIT_REFERRAL_INVITATIONS_*). */
 export class ReferralInvitationLimit extends Context.Reference<ReferralInvitationLimit>()(
@@ -58,7 +60,8 @@ const codeFor = (repo: ReferralRepoShape, random: SecureRandom["Type"], customer
 /**
  * Refer a friend for the customer themselves (decision 0039): their code
  * and link (made on first need), the friends who joined, and invitations by
- * email. Anyone else's customer id is answered as not found.
+ * email, for a customer the rules let invite (decision 0065). Anyone else's
+ * customer id is answered as not found.
  */
 export class Referrals extends Effect.Service<Referrals>()("@howzat/core/Referrals", {
   effect: Effect.gen(function* () {
@@ -78,6 +81,17 @@ export class Referrals extends Effect.Service<Referrals>()("@howzat/core/Referra
         ? Effect.void
         : Effect.fail(new CustomerNotFound({ customerId }))
 
+    /** Whether the customer may send invitations now: the rule, with the store's facts. */
+    const mayInvite = (customerId: string) =>
+      Effect.gen(function* () {
+        const customer = yield* customers.byId(customerId)
+        const hasPaidOrder = yield* repo.hasPaidOrder(customerId)
+        return {
+          customer,
+          allowed: mayInviteFriends({ emailVerified: customer.emailVerified, hasPaidOrder }),
+        }
+      })
+
     const summary = (principal: Principal, customerId: string) =>
       Effect.gen(function* () {
         yield* own(principal, customerId)
@@ -86,6 +100,7 @@ export class Referrals extends Effect.Service<Referrals>()("@howzat/core/Referra
           code,
           link: referralLink(origin, code),
           friends: yield* repo.friendsOf(customerId),
+          canInvite: (yield* mayInvite(customerId)).allowed,
         }
       })
 
@@ -111,13 +126,21 @@ export class Referrals extends Effect.Service<Referrals>()("@howzat/core/Referra
 
     /**
      * Sends the invitations the rules allow and answers how many addresses
-     * were taken. An address that already has an account, or was invited in
-     * the last week, or is the customer's own, is skipped silently and still
-     * counted: the answer must not tell who has an account.
+     * were taken. Only a customer with a verified email and a paid order may
+     * invite at all; anyone else is refused before their list is read. An
+     * address that already has an account, or was invited in the last week,
+     * or is the customer's own, is skipped silently and still counted: the
+     * answer must not tell who has an account.
      */
     const invite = (principal: Principal, customerId: string, emails: readonly string[]) =>
       Effect.gen(function* () {
         yield* own(principal, customerId)
+        const { customer: inviter, allowed } = yield* mayInvite(customerId)
+        if (!allowed)
+          return yield* new ReferralInvitationsNotAllowed({
+            customerId,
+            detail: INVITATIONS_NOT_YET_ALLOWED,
+          })
         const typed = emails.map((email) => email.trim()).filter((email) => email !== "")
         if (typed.length === 0)
           return yield* new ReferralInvitationInvalid({
@@ -142,7 +165,6 @@ export class Referrals extends Effect.Service<Referrals>()("@howzat/core/Referra
         )
         yield* spendBudget(customerId, distinct.length)
 
-        const inviter = yield* customers.byId(customerId)
         const code = yield* codeFor(repo, random, customerId)
         const link = referralLink(origin, code)
         const now = yield* currentTime
@@ -220,8 +242,10 @@ export const rewardDescriptions = (friendFirstName: string) => ({
 /**
  * The completion path's part: when one of a referred friend's orders
  * completes, the referral is decided again with all their orders, under
- * the referral's row lock, and pays both once if the rule says so. Spend
- * and self-referral are checked here too, now that cards and addresses are
+ * the referral's row lock. It pays both once if the rule says so, or is
+ * refused once if the friend is the referrer (decision 0065): a refusal is
+ * kept on the referral, where staff's harm signals read it, and settles it
+ * for good. Self-dealing is checked here, now that cards and addresses are
  * known. A shop without a referral store (a test of another part) skips it.
  */
 export const referralRewardOnCompletion = Effect.gen(function* () {
@@ -234,13 +258,19 @@ export const referralRewardOnCompletion = Effect.gen(function* () {
       const referrer = yield* repo.identityOf(referral.referrerCustomerId)
       if (friend === undefined || referrer === undefined) return
       const orders = yield* repo.ordersOf(referral.friendCustomerId)
-      const decision = referralRewardDecision({ rewarded: false }, friend, referrer, orders)
-      if (decision._tag === "NoReward") {
-        if (decision.reason === "SelfReferral")
-          yield* Effect.logInfo("referral not rewarded: the friend is the referrer", {
-            referralId: referral.id,
-            match: decision.match,
-          })
+      const decision = referralRewardDecision(
+        { rewarded: referral.rewardedAt !== null, refused: referral.refusedAt !== null },
+        friend,
+        referrer,
+        orders,
+      )
+      if (decision._tag === "NoReward") return
+      if (decision._tag === "Refused") {
+        yield* repo.refuse(referral, decision.matches, at)
+        yield* Effect.logInfo("referral refused: the friend matches the referrer", {
+          referralId: referral.id,
+          matches: decision.matches,
+        })
         return
       }
       const words = rewardDescriptions(friend.firstName)
@@ -256,7 +286,9 @@ export const referralRewardOnCompletion = Effect.gen(function* () {
   return (customerId: string, at: Date) =>
     Effect.gen(function* () {
       const referral = yield* repo.referralOfForUpdate(customerId)
-      if (referral === undefined || referral.rewardedAt !== null) return
+      if (referral === undefined) return
+      // Settled already (paid, or refused): nothing is decided twice.
+      if (referral.rewardedAt !== null || referral.refusedAt !== null) return
       yield* decide(referral, at)
     })
 })

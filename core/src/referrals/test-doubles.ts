@@ -9,7 +9,8 @@ import type { AccountStore } from "../accounts/test-doubles.js"
 import { RepositoryError } from "../competitions/errors.js"
 import { type Referral, ReferralRepo } from "../ports/referrals.js"
 import { pence } from "../rules/money.js"
-import type { OrderStatus } from "../rules/order-status.js"
+import { OrderStatus } from "../rules/order-status.js"
+import type { SelfDealingMatch } from "../rules/referral-self-dealing.js"
 import type { ReferralOrder } from "../rules/referrals.js"
 
 export interface ReferralRows {
@@ -17,6 +18,7 @@ export interface ReferralRows {
   referrals: Referral[]
   invitations: { inviterCustomerId: string; mailbox: string; at: Date }[]
   rewards: { referralId: string; customerId: string; amount: number; description: string }[]
+  refusals: { referralId: string; matches: readonly SelfDealingMatch[]; at: Date }[]
   orders: Map<string, ReferralOrder[]>
   cards: Map<string, string[]>
 }
@@ -26,6 +28,7 @@ export const emptyReferralRows = (): ReferralRows => ({
   referrals: [],
   invitations: [],
   rewards: [],
+  refusals: [],
   orders: new Map(),
   cards: new Map(),
 })
@@ -97,6 +100,7 @@ export const makeReferralRepoDouble = (accounts: AccountStore, rows: ReferralRow
           referrerCustomerId,
           joinedAt: at,
           rewardedAt: null,
+          refusedAt: null,
         })
         return Effect.void
       }),
@@ -106,12 +110,23 @@ export const makeReferralRepoDouble = (accounts: AccountStore, rows: ReferralRow
       Effect.sync(() => {
         const index = rows.referrals.findIndex((r) => r.id === referral.id)
         const current = rows.referrals[index]
-        if (current === undefined || current.rewardedAt !== null) return false
+        if (current === undefined || current.rewardedAt !== null || current.refusedAt !== null)
+          return false
         rows.referrals[index] = { ...current, rewardedAt: at }
         rows.rewards.push(
           { referralId: referral.id, customerId: referral.friendCustomerId, ...amounts.friend },
           { referralId: referral.id, customerId: referral.referrerCustomerId, ...amounts.referrer },
         )
+        return true
+      }),
+    refuse: (referral, matches, at) =>
+      Effect.sync(() => {
+        const index = rows.referrals.findIndex((r) => r.id === referral.id)
+        const current = rows.referrals[index]
+        if (current === undefined || current.rewardedAt !== null || current.refusedAt !== null)
+          return false
+        rows.referrals[index] = { ...current, refusedAt: at }
+        rows.refusals.push({ referralId: referral.id, matches: [...matches], at })
         return true
       }),
     friendsOf: (referrerCustomerId) =>
@@ -126,6 +141,7 @@ export const makeReferralRepoDouble = (accounts: AccountStore, rows: ReferralRow
               accounts.customers.find((c) => c.customerId === r.friendCustomerId)?.firstName ?? "",
             joinedAt: r.joinedAt,
             rewarded: r.rewardedAt !== null,
+            refused: r.refusedAt !== null,
           })),
       ),
     identityOf: (customerId) =>
@@ -134,7 +150,10 @@ export const makeReferralRepoDouble = (accounts: AccountStore, rows: ReferralRow
         if (customer === undefined) return undefined
         return {
           firstName: customer.firstName,
+          lastName: customer.lastName,
           email: customer.email,
+          dateOfBirth: customer.dateOfBirth,
+          telephoneNumber: customer.telephoneNumber,
           // Only what the check compares, as the store reads it: line 1 and the postcode.
           addresses: [customer.defaultBillingAddress, customer.defaultShippingAddress].map(
             (address) =>
@@ -144,6 +163,12 @@ export const makeReferralRepoDouble = (accounts: AccountStore, rows: ReferralRow
         }
       }),
     ordersOf: (customerId) => Effect.sync(() => rows.orders.get(customerId) ?? []),
+    hasPaidOrder: (customerId) =>
+      Effect.sync(() =>
+        (rows.orders.get(customerId) ?? []).some(
+          (order) => order.status === OrderStatus.Completed && order.paidByCard > 0,
+        ),
+      ),
     invitedSince: (mailbox, since) =>
       Effect.sync(() => rows.invitations.some((i) => i.mailbox === mailbox && i.at >= since)),
     recordInvitation: (invitation) =>

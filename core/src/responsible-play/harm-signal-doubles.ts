@@ -10,7 +10,8 @@ import {
   ResponsiblePlayEvents,
 } from "../ports/responsible-play-events.js"
 import { Transactions } from "../ports/transactions.js"
-import { reviewedKinds } from "../rules/harm-signals.js"
+import { type ReferralRefusal, reviewedKinds } from "../rules/harm-signals.js"
+import type { SelfDealingMatch } from "../rules/referral-self-dealing.js"
 import { auditLogOver } from "../staff/audit-log-doubles.js"
 import { HarmSignals } from "./harm-signals.js"
 
@@ -19,6 +20,13 @@ export interface MemoryHarm {
   events: RecordedResponsiblePlayEvent[]
   spends: { customerId: string; at: Date; pence: number }[]
   failedPayments: { customerId: string; at: Date }[]
+  /** Referrals refused because the friend matched the referrer (decision 0065). */
+  referralRefusals: {
+    friendCustomerId: string
+    referrerCustomerId: string
+    at: Date
+    matches: readonly SelfDealingMatch[]
+  }[]
   audit: AuditEntry[]
 }
 
@@ -27,6 +35,7 @@ export const emptyHarm = (): MemoryHarm => ({
   events: [],
   spends: [],
   failedPayments: [],
+  referralRefusals: [],
   audit: [],
 })
 
@@ -95,6 +104,30 @@ export const harmSignalFactsOver = (state: MemoryHarm) => {
           .filter((s) => s.customerId === customer.customerId && since(s.at, from))
           .map(({ at, pence }) => ({ at, pence })),
         reviews: reviews.map(({ at, signals }) => ({ at, signals })),
+        referralRefusals: state.referralRefusals
+          .filter((r) => since(r.at, from))
+          .flatMap((r): ReferralRefusal[] => [
+            ...(r.friendCustomerId === customer.customerId
+              ? [
+                  {
+                    at: r.at,
+                    role: "Friend" as const,
+                    matches: r.matches,
+                    otherCustomerId: r.referrerCustomerId,
+                  },
+                ]
+              : []),
+            ...(r.referrerCustomerId === customer.customerId
+              ? [
+                  {
+                    at: r.at,
+                    role: "Referrer" as const,
+                    matches: r.matches,
+                    otherCustomerId: r.friendCustomerId,
+                  },
+                ]
+              : []),
+          ]),
       },
     }
   }
@@ -107,6 +140,9 @@ export const harmSignalFactsOver = (state: MemoryHarm) => {
             .map((e) => e.customerId),
           ...state.spends.filter((s) => since(s.at, from)).map((s) => s.customerId),
           ...state.failedPayments.filter((p) => since(p.at, from)).map((p) => p.customerId),
+          ...state.referralRefusals
+            .filter((r) => since(r.at, from))
+            .flatMap((r) => [r.friendCustomerId, r.referrerCustomerId]),
         ]),
       ]),
     factsOf: (ids, from) =>

@@ -176,6 +176,31 @@ describe("responsible-play signposting for the customer", () => {
       }),
   )
 
+  it.effect("never shows the panel for a refused referral: that is fraud, not harm", () =>
+    Effect.gen(function* () {
+      const state = withCustomers()
+      state.referralRefusals.push({
+        friendCustomerId: BOB,
+        referrerCustomerId: ANN,
+        at: ago(DAY),
+        matches: ["Telephone"],
+      })
+      const list = yield* run(state, (h) => h.list(staff, { filter: "AwaitingReview", page }))
+      // Staff see both sides of it.
+      expect(
+        Either.isRight(list) &&
+          list.right.items.map((f) => [f.customer.customerId, f.signals.map((s) => s.kind)]),
+      ).toEqual([
+        [ANN, ["ReferralRefused"]],
+        [BOB, ["ReferralRefused"]],
+      ])
+      for (const who of [ANN, BOB]) {
+        const panel = yield* run(state, (h) => h.signposting(principal("Customer", who), who))
+        expect(Either.isRight(panel) && panel.right.show).toBe(false)
+      }
+    }),
+  )
+
   it.effect("answers anyone but the owner as not found", () =>
     Effect.gen(function* () {
       const state = withCustomers()

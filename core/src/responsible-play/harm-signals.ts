@@ -14,6 +14,7 @@ import {
   type HarmSignal,
   harmSignalLookbackMs,
   harmSignals,
+  PLAY_HARM_KINDS,
   startOfLondonMonth,
   validateReviewNote,
 } from "../rules/harm-signals.js"
@@ -47,7 +48,7 @@ export interface CustomerHarmSignals {
 
 /** What the customer's own account pages show (never the signals themselves). */
 export interface ResponsiblePlaySignposting {
-  /** True while any signal fires, reviewed or not: the calm panel with help links. */
+  /** True while any play-harm signal fires, reviewed or not: the calm panel with help links. */
   readonly show: boolean
   readonly spendThisMonthPence: number
 }
@@ -171,7 +172,8 @@ export class HarmSignals extends Effect.Service<HarmSignals>()("@howzat/core/Har
         const { at, gathered } = yield* gatherOne(customerId)
         const monthStart = startOfLondonMonth(at).getTime()
         return {
-          show: harmSignals(gathered.facts, at).length > 0,
+          // A refused referral is fraud for staff, not harm to signpost (decision 0065).
+          show: harmSignals(gathered.facts, at).some((s) => PLAY_HARM_KINDS.includes(s.kind)),
           spendThisMonthPence: gathered.facts.spends
             .filter((s) => s.at.getTime() >= monthStart && s.at.getTime() <= at.getTime())
             .reduce((sum, s) => sum + s.pence, 0),

@@ -1,6 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import {
+  describeEvidence,
   HARM_SIGNAL_KINDS,
   HARM_SIGNAL_THRESHOLDS,
   type HarmFacts,
@@ -172,8 +173,55 @@ describe("harm signals", () => {
       limitChanges: [1, 2, 3].map((d) => ({ at: ago(d * DAY), detail: { from: 1, to: null } })),
       failedPayments: [1, 2, 3, 4, 5].map((d) => ago(d * 1000)),
       spends: [{ at: ago(DAY), pence: 50_000 }],
+      referralRefusals: [
+        { at: ago(DAY), role: "Friend", matches: ["Card"], otherCustomerId: "c-referrer" },
+      ],
     }
     expect(kinds(facts)).toEqual([...HARM_SIGNAL_KINDS])
+  })
+
+  it("fires ReferralRefused on one refusal in its window, naming the newest", () => {
+    const { windowMs } = HARM_SIGNAL_THRESHOLDS.referralRefused
+    const refusal = (at: Date, role: "Friend" | "Referrer", other: string) => ({
+      at,
+      role,
+      matches: ["DateOfBirthAndSurname", "Telephone"] as const,
+      otherCustomerId: other,
+    })
+    expect(
+      kinds({ ...noHarmFacts, referralRefusals: [refusal(ago(windowMs + DAY), "Friend", "a")] }),
+    ).toEqual([])
+    const [signal] = harmSignals(
+      {
+        ...noHarmFacts,
+        referralRefusals: [
+          refusal(ago(DAY), "Referrer", "new"),
+          refusal(ago(3 * DAY), "Referrer", "old"),
+        ],
+      },
+      NOW,
+    )
+    expect(signal).toMatchObject({
+      kind: "ReferralRefused",
+      latestEvidenceAt: ago(DAY),
+      awaitingReview: true,
+      evidence: { count: 2, role: "Referrer", otherCustomerId: "new" },
+    })
+    if (signal === undefined) throw new Error("no signal")
+    expect(describeEvidence(signal.evidence, String)).toBe(
+      "Referral refused: a friend they referred matches them (date of birth and surname, telephone). Neither was paid the referral reward. 2 referrals refused in 90 days.",
+    )
+    const friendSide = {
+      kind: "ReferralRefused",
+      role: "Friend",
+      count: 1,
+      windowDays: 90,
+      matches: ["Card"],
+      otherCustomerId: "c-referrer",
+    } as const
+    expect(describeEvidence(friendSide, String)).toBe(
+      "Referral refused: matches referrer (card). Neither was paid the referral reward.",
+    )
   })
 
   it("reads a review's kinds tolerantly", () => {

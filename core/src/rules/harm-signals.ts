@@ -4,6 +4,7 @@
  * to judge it. Pure: no Effect, no clock; the caller passes `now`.
  */
 import { zonedParts, zonedTimeToUtc } from "./dates.js"
+import { describeSelfDealingMatches, type SelfDealingMatch } from "./referral-self-dealing.js"
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const WEEK_MS = 7 * DAY_MS
@@ -22,6 +23,11 @@ export const HARM_SIGNAL_THRESHOLDS = {
    * first small order is never "velocity".
    */
   spendVelocity: { recentMs: WEEK_MS, historyWeeks: 12, multiple: 3, floorPence: 10_000 },
+  /**
+   * A referral refused because the friend is the referrer (decision 0065):
+   * one is enough, and it stays on the list as long as a limit raise would.
+   */
+  referralRefused: { count: 1, windowMs: 90 * DAY_MS },
 } as const
 
 export type HarmSignalThresholds = typeof HARM_SIGNAL_THRESHOLDS
@@ -33,6 +39,7 @@ export const harmSignalLookbackMs = (t: HarmSignalThresholds = HARM_SIGNAL_THRES
     t.limitRaises.windowMs,
     t.declinedPayments.windowMs,
     t.spendVelocity.recentMs + t.spendVelocity.historyWeeks * WEEK_MS,
+    t.referralRefused.windowMs,
   )
 
 export const HARM_SIGNAL_KINDS = [
@@ -40,8 +47,21 @@ export const HARM_SIGNAL_KINDS = [
   "FrequentLimitRaises",
   "SpendVelocity",
   "ManyDeclinedPayments",
+  "ReferralRefused",
 ] as const
 export type HarmSignalKind = (typeof HARM_SIGNAL_KINDS)[number]
+
+/**
+ * The kinds that say something about the customer's play. A refused
+ * referral is a fraud signal staff review on the same list, not a sign of
+ * harm: the customer's own signposting panel never follows it.
+ */
+export const PLAY_HARM_KINDS: readonly HarmSignalKind[] = [
+  "RepeatedlyReachedLimit",
+  "FrequentLimitRaises",
+  "SpendVelocity",
+  "ManyDeclinedPayments",
+]
 
 /** What staff read beside each signal. */
 export const harmSignalLabels: Readonly<Record<HarmSignalKind, string>> = {
@@ -49,6 +69,19 @@ export const harmSignalLabels: Readonly<Record<HarmSignalKind, string>> = {
   FrequentLimitRaises: "Raised or removed their spend limit often",
   SpendVelocity: "Spending well above their usual",
   ManyDeclinedPayments: "Many declined payments",
+  ReferralRefused: "Referral refused: friend and referrer match",
+}
+
+/**
+ * A referral refused because the friend matched the referrer, as either
+ * of the two customers' facts: `role` is the customer's side of it.
+ */
+export interface ReferralRefusal {
+  readonly at: Date
+  readonly role: "Friend" | "Referrer"
+  readonly matches: readonly SelfDealingMatch[]
+  /** The other customer of the referral, so staff can open them. */
+  readonly otherCustomerId: string
 }
 
 /** A limit change as the responsible-play log holds it; `null` is "no limit". */
@@ -71,6 +104,8 @@ export interface HarmFacts {
   readonly spends: readonly { readonly at: Date; readonly pence: number }[]
   /** HarmSignalReviewed events: when, and which signals the review covered. */
   readonly reviews: readonly { readonly at: Date; readonly signals: readonly HarmSignalKind[] }[]
+  /** Referrals refused as self-dealing, where the customer was the friend or the referrer. */
+  readonly referralRefusals: readonly ReferralRefusal[]
 }
 
 export const noHarmFacts: HarmFacts = {
@@ -80,6 +115,7 @@ export const noHarmFacts: HarmFacts = {
   declinedEvents: [],
   spends: [],
   reviews: [],
+  referralRefusals: [],
 }
 
 export type HarmEvidence =
@@ -90,6 +126,15 @@ export type HarmEvidence =
       readonly kind: "SpendVelocity"
       readonly lastWeekPence: number
       readonly weeklyAveragePence: number
+    }
+  | {
+      readonly kind: "ReferralRefused"
+      readonly count: number
+      readonly windowDays: number
+      /** The newest refusal's side, matches and other customer. */
+      readonly role: "Friend" | "Referrer"
+      readonly matches: readonly SelfDealingMatch[]
+      readonly otherCustomerId: string
     }
 
 export interface HarmSignal {
@@ -210,6 +255,27 @@ const firing = (
       },
       latestEvidenceAt: latest([...failed, ...declined]),
     })
+
+  const refusals = facts.referralRefusals
+    .filter(
+      (r) =>
+        r.at.getTime() > now.getTime() - t.referralRefused.windowMs &&
+        r.at.getTime() <= now.getTime(),
+    )
+    .sort((a, b) => a.at.getTime() - b.at.getTime())
+  const newestRefusal = refusals[refusals.length - 1]
+  if (refusals.length >= t.referralRefused.count && newestRefusal !== undefined)
+    found.push({
+      evidence: {
+        kind: "ReferralRefused",
+        count: refusals.length,
+        windowDays: days(t.referralRefused.windowMs),
+        role: newestRefusal.role,
+        matches: newestRefusal.matches,
+        otherCustomerId: newestRefusal.otherCustomerId,
+      },
+      latestEvidenceAt: newestRefusal.at,
+    })
   return found
 }
 
@@ -248,6 +314,18 @@ export const describeEvidence = (evidence: HarmEvidence, formatPence: (p: number
       return `${evidence.count} card payments declined in ${evidence.windowDays} days.`
     case "SpendVelocity":
       return `Spent ${formatPence(evidence.lastWeekPence)} in the last 7 days against a weekly average of ${formatPence(evidence.weeklyAveragePence)} over the 12 weeks before.`
+    case "ReferralRefused": {
+      const how = describeSelfDealingMatches(evidence.matches)
+      const what =
+        evidence.role === "Friend"
+          ? `Referral refused: matches referrer (${how}).`
+          : `Referral refused: a friend they referred matches them (${how}).`
+      const more =
+        evidence.count > 1
+          ? ` ${evidence.count} referrals refused in ${evidence.windowDays} days.`
+          : ""
+      return `${what} Neither was paid the referral reward.${more}`
+    }
   }
 }
 

@@ -3,15 +3,15 @@ import { describe, expect, it } from "vitest"
 import { arbitraryOrderMoney } from "../testing/arbitraries/index.js"
 import { pence } from "./money.js"
 import { OrderStatus } from "./order-status.js"
+import type { ReferralParty } from "./referral-self-dealing.js"
 import {
-  addressIdentity,
-  mailboxIdentity,
+  INVITATIONS_NOT_YET_ALLOWED,
+  mayInviteFriends,
   normaliseReferralCode,
   qualifyingSpendOf,
   REFERRAL_CODE_ALPHABET,
   REFERRAL_CODE_LENGTH,
   type ReferralOrder,
-  type ReferralParty,
   referralCodeFromBytes,
   referralLink,
   referralRewardDecision,
@@ -30,17 +30,24 @@ const friend: ReferralParty = {
   email: "friend@example.com",
   addresses: [{ line1: "1 Long Lane", postCode: "AB1 2CD" }],
   cardFingerprints: ["fp-friend"],
+  lastName: "Kerr",
+  dateOfBirth: "2000-10-13",
+  telephoneNumber: "07700 900222",
 }
 const referrer: ReferralParty = {
   email: "referrer@example.com",
   addresses: [{ line1: "9 Short Street", postCode: "ZX9 8YW" }, null],
   cardFingerprints: ["fp-referrer"],
+  lastName: "Lanning",
+  dateOfBirth: "1992-03-25",
+  telephoneNumber: "07700 900777",
 }
+const open = { rewarded: false, refused: false }
 
 describe("referralRewardDecision", () => {
   it("rewards both £5 once the friend's completed ticket spend reaches £5", () => {
     expect(
-      referralRewardDecision({ rewarded: false }, friend, referrer, [
+      referralRewardDecision(open, friend, referrer, [
         order(OrderStatus.Completed, 300),
         order(OrderStatus.Completed, 200),
       ]),
@@ -49,9 +56,7 @@ describe("referralRewardDecision", () => {
 
   it("waits while the spend is under £5", () => {
     expect(
-      referralRewardDecision({ rewarded: false }, friend, referrer, [
-        order(OrderStatus.Completed, 499),
-      ]),
+      referralRewardDecision(open, friend, referrer, [order(OrderStatus.Completed, 499)]),
     ).toEqual({ _tag: "NoReward", reason: "NotEnoughSpend" })
   })
 
@@ -62,9 +67,9 @@ describe("referralRewardDecision", () => {
       OrderStatus.Refunded,
       OrderStatus.AwaitingPayment,
     ])
-      expect(
-        referralRewardDecision({ rewarded: false }, friend, referrer, [order(status, 5000)])._tag,
-      ).toBe("NoReward")
+      expect(referralRewardDecision(open, friend, referrer, [order(status, 5000)])._tag).toBe(
+        "NoReward",
+      )
   })
 
   it("does not count spend paid with site credit, nor the charity round-up", () => {
@@ -83,48 +88,71 @@ describe("referralRewardDecision", () => {
     ).toBe(430)
   })
 
-  it("refuses a friend who shares the referrer's mailbox, home or card", () => {
+  it("refuses a friend who shares the referrer's mailbox, home, card, birthday and surname or telephone", () => {
     const spend = [order(OrderStatus.Completed, 1000)]
     expect(
       referralRewardDecision(
-        { rewarded: false },
+        open,
         { ...friend, email: " Referrer+Friend@Example.com " },
         referrer,
         spend,
       ),
-    ).toMatchObject({ reason: "SelfReferral", match: "Email" })
+    ).toEqual({ _tag: "Refused", matches: ["Email"] })
     expect(
       referralRewardDecision(
-        { rewarded: false },
+        open,
         { ...friend, addresses: [null, { line1: "9 short street.", postCode: "zx98yw" }] },
         referrer,
         spend,
       ),
-    ).toMatchObject({ reason: "SelfReferral", match: "Address" })
+    ).toEqual({ _tag: "Refused", matches: ["Address"] })
     expect(
       referralRewardDecision(
-        { rewarded: false },
+        open,
         { ...friend, cardFingerprints: ["fp-referrer"] },
         referrer,
         spend,
       ),
-    ).toMatchObject({ reason: "SelfReferral", match: "Card" })
+    ).toEqual({ _tag: "Refused", matches: ["Card"] })
+    expect(
+      referralRewardDecision(
+        open,
+        { ...friend, lastName: "LANNING ", dateOfBirth: referrer.dateOfBirth },
+        referrer,
+        spend,
+      ),
+    ).toEqual({ _tag: "Refused", matches: ["DateOfBirthAndSurname"] })
+    expect(
+      referralRewardDecision(
+        open,
+        { ...friend, telephoneNumber: "+44 7700 900777" },
+        referrer,
+        spend,
+      ),
+    ).toEqual({ _tag: "Refused", matches: ["Telephone"] })
+  })
+
+  it("decides a refusal only once a reward was due, and never again after", () => {
+    const same = { ...friend, cardFingerprints: ["fp-referrer"] }
+    // Under £5 nothing is refused yet: there was nothing to pay.
+    expect(
+      referralRewardDecision(open, same, referrer, [order(OrderStatus.Completed, 499)]),
+    ).toEqual({ _tag: "NoReward", reason: "NotEnoughSpend" })
+    expect(
+      referralRewardDecision({ rewarded: false, refused: true }, friend, referrer, [
+        order(OrderStatus.Completed, 5000),
+      ]),
+    ).toEqual({ _tag: "NoReward", reason: "AlreadyRefused" })
   })
 })
 
-describe("mailboxIdentity", () => {
-  it("treats Gmail's dots, +tags, case, spaces and googlemail.com as one mailbox", () => {
-    expect(mailboxIdentity(" J.Smith+shop@GoogleMail.com ")).toBe("jsmith@gmail.com")
-    expect(mailboxIdentity("j.smith@example.com")).toBe("j.smith@example.com")
-    expect(mailboxIdentity("j.smith+x@example.com")).toBe("j.smith@example.com")
-  })
-})
-
-describe("addressIdentity", () => {
-  it("needs both a first line and a postcode", () => {
-    expect(addressIdentity({ line1: "", postCode: "AB1 2CD" })).toBeUndefined()
-    expect(addressIdentity({ line1: "1 Lane", postCode: " " })).toBeUndefined()
-    expect(addressIdentity(null)).toBeUndefined()
+describe("mayInviteFriends", () => {
+  it("lets only a customer with a verified email and a paid order invite", () => {
+    expect(mayInviteFriends({ emailVerified: true, hasPaidOrder: true })).toBe(true)
+    expect(mayInviteFriends({ emailVerified: false, hasPaidOrder: true })).toBe(false)
+    expect(mayInviteFriends({ emailVerified: true, hasPaidOrder: false })).toBe(false)
+    expect(mayInviteFriends({ emailVerified: false, hasPaidOrder: false })).toBe(false)
+    expect(INVITATIONS_NOT_YET_ALLOWED).toContain("verified your email address")
   })
 })
 
@@ -166,6 +194,11 @@ const arbParty = fc.record({
     .map(([l, d]) => `${l}@${d}`),
   addresses: fc.array(fc.option(arbAddress, { nil: null }), { maxLength: 2 }),
   cardFingerprints: fc.array(fc.stringMatching(/^[0-9a-f]{8}$/), { maxLength: 2 }),
+  lastName: fc.stringMatching(/^[A-Z][a-z]{2,10}$/),
+  dateOfBirth: fc
+    .date({ min: new Date("1930-01-01"), max: new Date("2007-12-31"), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10)),
+  telephoneNumber: fc.stringMatching(/^07[0-9]{9}$/),
 })
 
 /** The same mailbox, written differently. */
@@ -186,19 +219,26 @@ describe("referral reward properties", () => {
         let rewards = 0
         // Each completion re-decides with the orders known so far, as the completion path does.
         for (let seen = 0; seen <= orders.length; seen++) {
-          const decision = referralRewardDecision({ rewarded }, f, r, orders.slice(0, seen))
+          const decision = referralRewardDecision(
+            { rewarded, refused: false },
+            f,
+            r,
+            orders.slice(0, seen),
+          )
           if (decision._tag === "Reward") {
             rewards++
             rewarded = true
           }
         }
         expect(rewards).toBeLessThanOrEqual(1)
-        expect(referralRewardDecision({ rewarded: true }, f, r, orders)._tag).toBe("NoReward")
+        expect(referralRewardDecision({ rewarded: true, refused: false }, f, r, orders)._tag).toBe(
+          "NoReward",
+        )
       }),
     )
   })
 
-  it("never rewards a friend who shares the referrer's mailbox, home or card", () => {
+  it("never rewards a friend who shares the referrer's mailbox, home or card, and refuses them once due", () => {
     fc.assert(
       fc.property(
         arbParty,
@@ -230,13 +270,8 @@ describe("referral reward properties", () => {
             friendParty = { ...f, cardFingerprints: [card, ...f.cardFingerprints] }
           }
           const lavish = [...orders, order(OrderStatus.Completed, 5000)]
-          const decision = referralRewardDecision(
-            { rewarded: false },
-            friendParty,
-            referrerParty,
-            lavish,
-          )
-          expect(decision).toMatchObject({ _tag: "NoReward", reason: "SelfReferral" })
+          const decision = referralRewardDecision(open, friendParty, referrerParty, lavish)
+          expect(decision._tag).toBe("Refused")
         },
       ),
     )
@@ -259,10 +294,10 @@ describe("referral reward properties", () => {
         (f, r, orders, unpaid) => {
           const extra = unpaid.map((u) => order(u.status, u.spend))
           // The same decision with or without any amount of refunded or cancelled spend.
-          expect(referralRewardDecision({ rewarded: false }, f, r, [...orders, ...extra])).toEqual(
-            referralRewardDecision({ rewarded: false }, f, r, orders),
+          expect(referralRewardDecision(open, f, r, [...orders, ...extra])).toEqual(
+            referralRewardDecision(open, f, r, orders),
           )
-          expect(referralRewardDecision({ rewarded: false }, f, r, extra)._tag).toBe("NoReward")
+          expect(referralRewardDecision(open, f, r, extra)._tag).toBe("NoReward")
         },
       ),
     )

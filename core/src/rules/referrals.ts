@@ -1,5 +1,10 @@
 import { type Pence, pence } from "./money.js"
 import { OrderStatus } from "./order-status.js"
+import {
+  type ReferralParty,
+  type SelfDealingMatch,
+  selfDealingMatches,
+} from "./referral-self-dealing.js"
 
 /**
  * Refer a friend (SPEC §1, §9; issue 11 §4; decision 0039): a friend who
@@ -48,79 +53,6 @@ export const normaliseReferralCode = (text: string): string | undefined => {
 export const referralLink = (origin: string, code: string): string =>
   `${origin.replace(/\/+$/, "")}/Auth/Register?ref=${encodeURIComponent(code)}`
 
-// --- Who is the same person
-
-const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"])
-
-/**
- * One mailbox, however it is written: case and surrounding spaces never
- * matter; a "+tag" reaches the same mailbox at nearly every provider; and
- * Gmail ignores dots and answers to googlemail.com too.
- */
-export const mailboxIdentity = (email: string): string => {
-  const trimmed = email.trim().toLowerCase()
-  const at = trimmed.lastIndexOf("@")
-  if (at < 0) return trimmed
-  let local = trimmed.slice(0, at)
-  let domain = trimmed.slice(at + 1)
-  const plus = local.indexOf("+")
-  if (plus > 0) local = local.slice(0, plus)
-  if (GMAIL_DOMAINS.has(domain)) {
-    local = local.replace(/\./g, "")
-    domain = "gmail.com"
-  }
-  return `${local}@${domain}`
-}
-
-export interface PostalAddress {
-  readonly line1: string
-  readonly postCode: string
-}
-
-/**
- * A home, as two people living there would each type it: the postcode
- * without spaces and the first line reduced to its letters and digits
- * ("12 High St." and "12 high st" are one). Undefined without both.
- */
-export const addressIdentity = (address: PostalAddress | null): string | undefined => {
-  if (address === null) return undefined
-  const postCode = address.postCode.replace(/\s/g, "").toUpperCase()
-  const line1 = address.line1.toLowerCase().replace(/[^a-z0-9]/g, "")
-  if (postCode === "" || line1 === "") return undefined
-  return `${postCode}|${line1}`
-}
-
-/** What tells one person from another: their mailbox, homes and cards. */
-export interface ReferralParty {
-  readonly email: string
-  /** Billing and shipping addresses, whichever they gave. */
-  readonly addresses: readonly (PostalAddress | null)[]
-  /** The provider's fingerprints of the cards they paid with (never a card number). */
-  readonly cardFingerprints: readonly string[]
-}
-
-export type SelfReferralMatch = "Email" | "Address" | "Card"
-
-const overlaps = (a: readonly string[], b: readonly string[]) => {
-  const seen = new Set(a)
-  return b.some((value) => seen.has(value))
-}
-
-const identities = (addresses: readonly (PostalAddress | null)[]) =>
-  addresses.map(addressIdentity).filter((key): key is string => key !== undefined)
-
-/** Why the friend is the referrer under another name, if they are; undefined if not. */
-export const selfReferral = (
-  friend: ReferralParty,
-  referrer: ReferralParty,
-): SelfReferralMatch | undefined => {
-  if (mailboxIdentity(friend.email) === mailboxIdentity(referrer.email)) return "Email"
-  if (overlaps(identities(friend.addresses), identities(referrer.addresses))) return "Address"
-  const cards = (party: ReferralParty) => party.cardFingerprints.filter((print) => print !== "")
-  if (overlaps(cards(friend), cards(referrer))) return "Card"
-  return undefined
-}
-
 // --- Spend
 
 /** One of the friend's orders, as much of it as the rule needs. */
@@ -154,28 +86,35 @@ export const qualifyingSpend = (orders: readonly ReferralOrder[]): Pence =>
 
 export type ReferralDecision =
   | { readonly _tag: "Reward"; readonly friendAmount: Pence; readonly referrerAmount: Pence }
+  /** Nothing to do now: settled already, or not yet £5 of the friend's own money. */
   | {
       readonly _tag: "NoReward"
-      readonly reason: "AlreadyRewarded" | "SelfReferral" | "NotEnoughSpend"
-      readonly match?: SelfReferralMatch
+      readonly reason: "AlreadyRewarded" | "AlreadyRefused" | "NotEnoughSpend"
     }
+  /** The friend would have earned it but is the referrer: refused for good, and staff told. */
+  | { readonly _tag: "Refused"; readonly matches: readonly SelfDealingMatch[] }
 
 /**
- * Whether this friend's referral pays out now. Once rewarded it never pays
- * again; a friend who is the referrer by mailbox, home or card never earns
- * anything; otherwise the friend's qualifying spend must reach £5.
+ * Whether this friend's referral pays out now. Once rewarded or refused it
+ * is settled and never decided again. Until the friend's qualifying spend
+ * reaches £5 there is nothing to decide. Then a friend who is the referrer
+ * (referral-self-dealing.ts: card, date of birth and surname, telephone,
+ * home or mailbox) is refused, and anyone else earns both of them £5. The
+ * spend comes first so a refusal is recorded once, when a reward was due,
+ * and not on each small order before it (decision 0065).
  */
 export const referralRewardDecision = (
-  referral: { readonly rewarded: boolean },
+  referral: { readonly rewarded: boolean; readonly refused: boolean },
   friend: ReferralParty,
   referrer: ReferralParty,
   friendOrders: readonly ReferralOrder[],
 ): ReferralDecision => {
   if (referral.rewarded) return { _tag: "NoReward", reason: "AlreadyRewarded" }
-  const match = selfReferral(friend, referrer)
-  if (match !== undefined) return { _tag: "NoReward", reason: "SelfReferral", match }
+  if (referral.refused) return { _tag: "NoReward", reason: "AlreadyRefused" }
   if (qualifyingSpend(friendOrders) < REFERRAL_QUALIFYING_SPEND)
     return { _tag: "NoReward", reason: "NotEnoughSpend" }
+  const matches = selfDealingMatches(friend, referrer)
+  if (matches.length > 0) return { _tag: "Refused", matches }
   return { _tag: "Reward", friendAmount: REFERRAL_REWARD, referrerAmount: REFERRAL_REWARD }
 }
 
@@ -184,3 +123,24 @@ export const referralRewardDecision = (
 export const MAX_INVITATIONS_PER_REQUEST = 10
 /** An address is invited at most once in this long, by anyone. */
 export const INVITATION_REPEAT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000
+
+/** What the invitation rule reads about the customer who wants to invite. */
+export interface Inviter {
+  readonly emailVerified: boolean
+  /** At least one order completed with money taken by card (not a free entry). */
+  readonly hasPaidOrder: boolean
+}
+
+/**
+ * Who may send invitations (decision 0065): a customer whose email address
+ * is verified and who has paid for an order. Invitations are mail the shop
+ * sends to strangers in its own name; a throwaway account made a minute
+ * ago must not be able to make it send them. Sharing one's own link is
+ * anyone's to do, and earns nothing until a friend pays.
+ */
+export const mayInviteFriends = (inviter: Inviter): boolean =>
+  inviter.emailVerified && inviter.hasPaidOrder
+
+/** What a customer who may not invite yet is told, on the page and in the refusal. */
+export const INVITATIONS_NOT_YET_ALLOWED =
+  "You can invite friends once you have verified your email address and completed a purchase."

@@ -32,6 +32,7 @@ import * as complaints from "./2026-11-25T1600-complaints"
 import * as prizeAwardedAs from "./2026-11-25T1700-prize-awarded-as"
 import * as shardedTicketsSold from "./2026-11-26T0100-sharded-tickets-sold"
 import * as secondFactorLock from "./2026-11-29T0100-second-factor-lock"
+import * as referralRefusals from "./2026-11-29T0200-referral-refusals"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T1700-prize-awarded-as": prizeAwardedAs,
   "2026-11-26T0100-sharded-tickets-sold": shardedTicketsSold,
   "2026-11-29T0100-second-factor-lock": secondFactorLock,
+  "2026-11-29T0200-referral-refusals": referralRefusals,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>

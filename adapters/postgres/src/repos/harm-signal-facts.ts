@@ -1,7 +1,8 @@
 import type { HarmSignalCustomer, HarmSignalFactsShape } from "@howzat/core/ports/harm-signal-facts"
 import { HarmSignalFacts } from "@howzat/core/ports/harm-signal-facts"
 import type { ResponsiblePlayEventKind } from "@howzat/core/ports/responsible-play-events"
-import { reviewedKinds } from "@howzat/core/rules/harm-signals"
+import { type ReferralRefusal, reviewedKinds } from "@howzat/core/rules/harm-signals"
+import { isSelfDealingMatch } from "@howzat/core/rules/referral-self-dealing"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"
@@ -16,11 +17,15 @@ const EVIDENCE_KINDS: readonly ResponsiblePlayEventKind[] = [
 ]
 const READ_KINDS: readonly ResponsiblePlayEventKind[] = [...EVIDENCE_KINDS, "HarmSignalReviewed"]
 
+/** The matches a refusal was stored with ("Card,Telephone"); unknown words are dropped. */
+const matchesOf = (text: string | null) => (text ?? "").split(",").filter(isSelfDealingMatch)
+
 /**
  * The facts harm signals are read from (decision 0044): the responsible-play
  * log, completed orders' spend on tickets (line totals after discounts,
- * whether card or site credit paid; buying site credit is not play), and
- * card payments that failed.
+ * whether card or site credit paid; buying site credit is not play), card
+ * payments that failed, and referrals refused because the friend matched
+ * the referrer (decision 0065), on both customers.
  */
 export const makeHarmSignalFacts = (db: Kysely<Database>): HarmSignalFactsShape => ({
   candidates: (since) =>
@@ -45,6 +50,18 @@ export const makeHarmSignalFacts = (db: Kysely<Database>): HarmSignalFactsShape 
             .where("payments.status", "=", "Failed")
             .where("payments.updatedAt", ">=", since),
         )
+        .union(
+          q
+            .selectFrom("referrals")
+            .select("friendCustomerId as customerId")
+            .where("refusedAt", ">=", since),
+        )
+        .union(
+          q
+            .selectFrom("referrals")
+            .select("referrerCustomerId as customerId")
+            .where("refusedAt", ">=", since),
+        )
         .execute()
       return rows.map((r) => r.customerId)
     }),
@@ -53,7 +70,7 @@ export const makeHarmSignalFacts = (db: Kysely<Database>): HarmSignalFactsShape 
     runQuery(db, "harmSignalFacts.factsOf", async (q) => {
       const ids = [...new Set(customerIds.filter(isUuid))]
       if (ids.length === 0) return new Map()
-      const [customers, events, spends, failed] = await Promise.all([
+      const [customers, events, spends, failed, refused] = await Promise.all([
         q
           .selectFrom("customers")
           .innerJoin("users", "users.id", "customers.userId")
@@ -89,7 +106,44 @@ export const makeHarmSignalFacts = (db: Kysely<Database>): HarmSignalFactsShape 
           .where("payments.status", "=", "Failed")
           .where("payments.updatedAt", ">=", since)
           .execute(),
+        q
+          .selectFrom("referrals")
+          .select(["friendCustomerId", "referrerCustomerId", "refusedAt", "refusedBecause"])
+          .where((eb) =>
+            eb.or([eb("friendCustomerId", "in", ids), eb("referrerCustomerId", "in", ids)]),
+          )
+          .where("refusedAt", ">=", since)
+          .execute(),
       ])
+      const refusalsOf = (customerId: string): ReferralRefusal[] =>
+        refused.flatMap((r) => {
+          if (r.refusedAt === null) return []
+          const matches = matchesOf(r.refusedBecause)
+          const asFriend = r.friendCustomerId === customerId
+          const asReferrer = r.referrerCustomerId === customerId
+          return [
+            ...(asFriend
+              ? [
+                  {
+                    at: r.refusedAt,
+                    role: "Friend" as const,
+                    matches,
+                    otherCustomerId: r.referrerCustomerId,
+                  },
+                ]
+              : []),
+            ...(asReferrer
+              ? [
+                  {
+                    at: r.refusedAt,
+                    role: "Referrer" as const,
+                    matches,
+                    otherCustomerId: r.friendCustomerId,
+                  },
+                ]
+              : []),
+          ]
+        })
       const facts = new Map(
         customers.map((c) => {
           const customer: HarmSignalCustomer = {
@@ -128,6 +182,7 @@ export const makeHarmSignalFacts = (db: Kysely<Database>): HarmSignalFactsShape 
                   .filter((s) => s.customerId === c.id)
                   .map((s) => ({ at: s.createdAt, pence: Number(s.pence) })),
                 reviews: reviews.map(({ at, signals }) => ({ at, signals })),
+                referralRefusals: refusalsOf(c.id),
               },
             },
           ] as const

@@ -1,7 +1,8 @@
 import type { Referral, ReferralRepoShape } from "@howzat/core/ports/referrals"
 import { ReferralRepo } from "@howzat/core/ports/referrals"
 import { pence } from "@howzat/core/rules/money"
-import type { PostalAddress, ReferralOrder } from "@howzat/core/rules/referrals"
+import type { PostalAddress } from "@howzat/core/rules/referral-self-dealing"
+import type { ReferralOrder } from "@howzat/core/rules/referrals"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"
@@ -18,6 +19,7 @@ const toReferral = (row: {
   referrerCustomerId: string
   joinedAt: Date
   rewardedAt: Date | null
+  refusedAt: Date | null
 }): Referral => ({ ...row })
 
 const creditReward = (
@@ -99,7 +101,14 @@ export const makeReferralRepo = (db: Kysely<Database>): ReferralRepoShape => ({
       if (!isUuid(friendCustomerId)) return undefined
       const row = await q
         .selectFrom("referrals")
-        .select(["id", "friendCustomerId", "referrerCustomerId", "joinedAt", "rewardedAt"])
+        .select([
+          "id",
+          "friendCustomerId",
+          "referrerCustomerId",
+          "joinedAt",
+          "rewardedAt",
+          "refusedAt",
+        ])
         .where("friendCustomerId", "=", friendCustomerId)
         .forUpdate()
         .executeTakeFirst()
@@ -115,6 +124,8 @@ export const makeReferralRepo = (db: Kysely<Database>): ReferralRepoShape => ({
           .set({ rewardedAt: at })
           .where("id", "=", referral.id)
           .where("rewardedAt", "is", null)
+          // A refused referral is settled: it pays nothing, however the caller came to ask.
+          .where("refusedAt", "is", null)
           .returning("id")
           .executeTakeFirst()
         if (marked === undefined) return false
@@ -124,6 +135,19 @@ export const makeReferralRepo = (db: Kysely<Database>): ReferralRepoShape => ({
       }),
     ),
 
+  refuse: (referral, matches, at) =>
+    runQuery(db, "referrals.refuse", async (q) => {
+      const marked = await q
+        .updateTable("referrals")
+        .set({ refusedAt: at, refusedBecause: matches.join(",") })
+        .where("id", "=", referral.id)
+        .where("rewardedAt", "is", null)
+        .where("refusedAt", "is", null)
+        .returning("id")
+        .executeTakeFirst()
+      return marked !== undefined
+    }),
+
   friendsOf: (referrerCustomerId) =>
     runQuery(db, "referrals.friendsOf", async (q) => {
       if (!isUuid(referrerCustomerId)) return []
@@ -131,7 +155,12 @@ export const makeReferralRepo = (db: Kysely<Database>): ReferralRepoShape => ({
         .selectFrom("referrals")
         .innerJoin("customers", "customers.id", "referrals.friendCustomerId")
         .innerJoin("users", "users.id", "customers.userId")
-        .select(["users.firstName", "referrals.joinedAt", "referrals.rewardedAt"])
+        .select([
+          "users.firstName",
+          "referrals.joinedAt",
+          "referrals.rewardedAt",
+          "referrals.refusedAt",
+        ])
         .where("referrals.referrerCustomerId", "=", referrerCustomerId)
         .orderBy("referrals.joinedAt", "desc")
         .orderBy("referrals.id", "desc")
@@ -140,6 +169,7 @@ export const makeReferralRepo = (db: Kysely<Database>): ReferralRepoShape => ({
         firstName: row.firstName,
         joinedAt: row.joinedAt,
         rewarded: row.rewardedAt !== null,
+        refused: row.refusedAt !== null,
       }))
     }),
 
@@ -151,7 +181,11 @@ export const makeReferralRepo = (db: Kysely<Database>): ReferralRepoShape => ({
         .innerJoin("users", "users.id", "customers.userId")
         .select([
           "users.firstName",
+          "users.lastName",
           "users.email",
+          // A date read as text: a JavaScript Date would move it to the server's time zone.
+          sql<string>`customers.date_of_birth::text`.as("dateOfBirth"),
+          "customers.telephoneNumber",
           "customers.billingLine1",
           "customers.billingPostCode",
           "customers.shippingLine1",
@@ -170,7 +204,10 @@ export const makeReferralRepo = (db: Kysely<Database>): ReferralRepoShape => ({
         .execute()
       return {
         firstName: customer.firstName,
+        lastName: customer.lastName,
         email: customer.email,
+        dateOfBirth: customer.dateOfBirth,
+        telephoneNumber: customer.telephoneNumber,
         addresses: [
           addressOf(customer.billingLine1, customer.billingPostCode),
           addressOf(customer.shippingLine1, customer.shippingPostCode),
@@ -213,6 +250,21 @@ export const makeReferralRepo = (db: Kysely<Database>): ReferralRepoShape => ({
           donation: pence(row.donationPence),
         }),
       )
+    }),
+
+  hasPaidOrder: (customerId) =>
+    runQuery(db, "referrals.hasPaidOrder", async (q) => {
+      if (!isUuid(customerId)) return false
+      // Completed with money taken: a free entry (nothing to pay) is not a purchase.
+      const row = await q
+        .selectFrom("orders")
+        .select("id")
+        .where("customerId", "=", customerId)
+        .where("status", "=", "Completed")
+        .where("orderTotalPence", ">", 0)
+        .limit(1)
+        .executeTakeFirst()
+      return row !== undefined
     }),
 
   invitedSince: (mailbox, since) =>

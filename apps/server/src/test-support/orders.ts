@@ -139,14 +139,18 @@ export const placeOrder = async (browser: Browser, competitionId: string, quanti
   return (await checkout(browser, basket.id)).order
 }
 
-/** Pays the order with the succeeding card and completes it, as the payment page does. */
-export const payForOrder = async (browser: Browser, orderId: string) => {
+/** Pays the order with a card that pays (the debit card unless told) and completes it, as the payment page does. */
+export const payForOrder = async (
+  browser: Browser,
+  orderId: string,
+  cardNumber: string = CARDS.succeeds,
+) => {
   const started = (
     await json<OrderResponseJson>(await browser.post(`/api/Orders/${orderId}/payments`))
   ).order
   const token = started.payments.find((p) => p.status === "Pending")?.token
   if (!token) throw new Error("no pending payment to pay")
-  expect((await payByCard(browser, token, CARDS.succeeds)).status).toBe("Succeeded")
+  expect((await payByCard(browser, token, cardNumber)).status).toBe("Succeeded")
   return (
     await json<OrderResponseJson>(await browser.post(`/api/Orders/${orderId}/complete-order`))
   ).order

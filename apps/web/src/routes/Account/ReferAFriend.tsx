@@ -1,4 +1,5 @@
 import { ordinalDate } from "@howzat/core/rules/dates"
+import { INVITATIONS_NOT_YET_ALLOWED } from "@howzat/core/rules/referrals"
 import { createFileRoute } from "@tanstack/react-router"
 import { type FormEvent, useId, useState } from "react"
 import { isApiError } from "../../api/client"
@@ -30,9 +31,11 @@ type Outcome =
   | null
 
 /**
- * SPEC §2's "Share the secret" (issue 11 §4, decision 0039): the customer's
- * own link and code to pass on, invitations by email (SPEC §5's list), and
- * the friends who joined through them, with whether their reward was paid.
+ * "Share the secret" (decision 0039): the customer's own link and code to
+ * pass on, invitations by email for a customer allowed to send them
+ * (decision 0065: a verified email and a paid order; anyone else is told
+ * so instead of shown the form), and the friends who joined through them,
+ * with whether their reward was paid.
  */
 function ReferAFriend() {
   const { referrals } = Route.useLoaderData()
@@ -80,7 +83,8 @@ function ReferAFriend() {
     } catch (error) {
       const problem = isApiError(error) ? error.problem : undefined
       const invalid = problem?.errors as { emails?: string[] } | undefined
-      if (isApiError(error) && error.status === 400 && problem) {
+      // 403: no longer allowed to invite (decision 0065); its detail says why.
+      if (isApiError(error) && (error.status === 400 || error.status === 403) && problem) {
         setServerInvalid(
           toSend.filter((email) =>
             (invalid?.emails ?? []).some((line) => line.startsWith(`${email} `)),
@@ -107,94 +111,104 @@ function ReferAFriend() {
         </dl>
       </div>
 
-      <form noValidate onSubmit={send} className="card space-y-4 p-5 sm:p-8">
-        <h3 className="display-title text-xl" id={`${listId}-title`}>
-          Invite friends by email
-        </h3>
-        <ul aria-labelledby={`${listId}-title`} className="space-y-3">
-          {emails.map((email, index) => {
-            const id = `${listId}-${index}`
-            const error = errorOf(index)
-            return (
-              // Fields have no identity but their place; removing one re-labels the rest.
-              // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional.
-              <li key={index}>
-                <label
-                  htmlFor={id}
-                  className="field-label"
-                  data-invalid={error ? "true" : undefined}
-                >
-                  Friend's email {index + 1}
-                </label>
-                <div className="flex items-start gap-2">
-                  <input
-                    id={id}
-                    type="email"
-                    inputMode="email"
-                    autoComplete="off"
-                    maxLength={255}
-                    className="field-input"
-                    value={email}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `${id}-error` : undefined}
-                    onChange={(event) => change(index, event.target.value)}
-                    onBlur={() =>
-                      setTouched((list) => list.map((t, i) => (i === index ? true : t)))
-                    }
-                  />
-                  <button
-                    type="button"
-                    className="icon-btn border border-line"
-                    aria-label={`Remove friend's email ${index + 1}`}
-                    title="Remove"
-                    onClick={() => remove(index)}
+      {referrals.canInvite ? (
+        <form noValidate onSubmit={send} className="card space-y-4 p-5 sm:p-8">
+          <h3 className="display-title text-xl" id={`${listId}-title`}>
+            Invite friends by email
+          </h3>
+          <ul aria-labelledby={`${listId}-title`} className="space-y-3">
+            {emails.map((email, index) => {
+              const id = `${listId}-${index}`
+              const error = errorOf(index)
+              return (
+                // Fields have no identity but their place; removing one re-labels the rest.
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional.
+                <li key={index}>
+                  <label
+                    htmlFor={id}
+                    className="field-label"
+                    data-invalid={error ? "true" : undefined}
                   >
-                    <Icon name="close" />
-                  </button>
-                </div>
-                {error ? (
-                  <p id={`${id}-error`} className="field-error">
-                    {error}
-                  </p>
-                ) : null}
-              </li>
-            )
-          })}
-        </ul>
-        <div className="flex flex-wrap gap-3">
-          <button
-            type="button"
-            className="btn-outline"
-            disabled={!canAddReferralEmail(emails)}
-            onClick={add}
-          >
-            Add another email
-          </button>
-          <button
-            type="submit"
-            className="btn-primary"
-            disabled={sending || toSend === undefined || toSend.length === 0}
-            aria-busy={sending || undefined}
-          >
-            {sending ? "Sending…" : "Send invitations"}
-          </button>
-        </div>
-        <div role="status" aria-live="polite">
-          {outcome?.kind === "sent" ? (
-            <p className="font-semibold text-accent">Invitations sent: {outcome.count}</p>
+                    Friend's email {index + 1}
+                  </label>
+                  <div className="flex items-start gap-2">
+                    <input
+                      id={id}
+                      type="email"
+                      inputMode="email"
+                      autoComplete="off"
+                      maxLength={255}
+                      className="field-input"
+                      value={email}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `${id}-error` : undefined}
+                      onChange={(event) => change(index, event.target.value)}
+                      onBlur={() =>
+                        setTouched((list) => list.map((t, i) => (i === index ? true : t)))
+                      }
+                    />
+                    <button
+                      type="button"
+                      className="icon-btn border border-line"
+                      aria-label={`Remove friend's email ${index + 1}`}
+                      title="Remove"
+                      onClick={() => remove(index)}
+                    >
+                      <Icon name="close" />
+                    </button>
+                  </div>
+                  {error ? (
+                    <p id={`${id}-error`} className="field-error">
+                      {error}
+                    </p>
+                  ) : null}
+                </li>
+              )
+            })}
+          </ul>
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="button"
+              className="btn-outline"
+              disabled={!canAddReferralEmail(emails)}
+              onClick={add}
+            >
+              Add another email
+            </button>
+            <button
+              type="submit"
+              className="btn-primary"
+              disabled={sending || toSend === undefined || toSend.length === 0}
+              aria-busy={sending || undefined}
+            >
+              {sending ? "Sending…" : "Send invitations"}
+            </button>
+          </div>
+          <div role="status" aria-live="polite">
+            {outcome?.kind === "sent" ? (
+              <p className="font-semibold text-accent">Invitations sent: {outcome.count}</p>
+            ) : null}
+          </div>
+          {outcome?.kind === "failed" ? (
+            <p role="alert" className="field-error">
+              {SEND_FAILED}
+            </p>
           ) : null}
+          {outcome?.kind === "refused" ? (
+            <p role="alert" className="field-error">
+              {outcome.detail}
+            </p>
+          ) : null}
+        </form>
+      ) : (
+        <div className="card space-y-3 p-5 sm:p-8">
+          <h3 className="display-title text-xl">Invite friends by email</h3>
+          <p>{INVITATIONS_NOT_YET_ALLOWED}</p>
+          <p className="text-muted">
+            Until then you can share your link or code above with friends yourself.
+          </p>
         </div>
-        {outcome?.kind === "failed" ? (
-          <p role="alert" className="field-error">
-            {SEND_FAILED}
-          </p>
-        ) : null}
-        {outcome?.kind === "refused" ? (
-          <p role="alert" className="field-error">
-            {outcome.detail}
-          </p>
-        ) : null}
-      </form>
+      )}
 
       <div className="card p-5 sm:p-8">
         <h3 className="display-title text-xl">Friends who joined</h3>
@@ -210,7 +224,11 @@ function ReferAFriend() {
                 <span className="font-semibold">{friend.firstName}</span>
                 <span className="text-muted">joined {ordinalDate(new Date(friend.joinedAt))}</span>
                 <span className={friend.rewarded ? "font-semibold text-accent" : "text-muted"}>
-                  {friend.rewarded ? "£5 reward paid" : "Not yet spent £5"}
+                  {friend.rewarded
+                    ? "£5 reward paid"
+                    : friend.refused
+                      ? "No reward for this referral"
+                      : "Not yet spent £5"}
                 </span>
               </li>
             ))}

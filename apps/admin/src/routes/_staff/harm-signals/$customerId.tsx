@@ -68,6 +68,16 @@ function CustomerSignals() {
                     </span>
                   </p>
                   <p className="text-sm">{signal.description}</p>
+                  {signal.evidence.kind === "ReferralRefused" ? (
+                    // The other account of the refused referral: likely the same person.
+                    <Link
+                      to="/customers/$customerId"
+                      params={{ customerId: signal.evidence.otherCustomerId }}
+                      className="text-sm text-primary-800 underline"
+                    >
+                      {signal.evidence.role === "Friend" ? "Open the referrer" : "Open the friend"}
+                    </Link>
+                  ) : null}
                   <p className="text-xs text-slate-600">
                     Newest evidence {formatDateTime(signal.latestEvidenceAt)}
                   </p>

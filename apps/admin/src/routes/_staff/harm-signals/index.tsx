@@ -41,7 +41,10 @@ const columns = [
   }),
 ]
 
-/** Customers whose play suggests harm (decision 0044), newest evidence first. */
+/**
+ * Customers whose play suggests harm (decision 0044), or whose referral was
+ * refused as self-dealing (decision 0065), newest evidence first.
+ */
 function HarmSignals() {
   const data = Route.useLoaderData()
   const search = Route.useSearch()
@@ -71,8 +74,9 @@ function HarmSignals() {
       </PageHeader>
       <p className="mb-3 text-sm text-slate-600">
         Customers who keep reaching their spend limit, raise it often, spend far above their usual
-        or have many declined payments. Review each one, note what you did, and they leave this list
-        until new evidence arrives.
+        or have many declined payments, and both customers of a referral refused because the friend
+        matched the referrer. Review each one, note what you did, and they leave this list until new
+        evidence arrives.
       </p>
       <DataTable
         rows={data.customers}
