@@ -179,9 +179,9 @@ export const statusOfPayment = (payment: PaymentJson): IntentStatus | undefined 
 }
 
 /**
- * The shop's idempotency keys (`order:1`, say) as the UUIDs TrueLayer asks
- * for: name-based (version 5 layout over SHA-1), so the same key always gives
- * the same UUID and a retry is recognised.
+ * The shop's idempotency keys (`order:1`, say) as UUIDs, the form TrueLayer's
+ * documentation gives them: name-based (version 5 layout over SHA-1), so the
+ * same key always gives the same UUID and a retry is recognised.
  */
 export const idempotencyUuid = (key: string): string => {
   const hash = createHash("sha1").update(`howzat/truelayer/${key}`).digest()
