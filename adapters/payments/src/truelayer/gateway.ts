@@ -423,9 +423,11 @@ export const makeTrueLayerGateway = (config: TrueLayerGatewayConfig): PaymentGat
           idempotencyKey: `cancel:${providerReference}`,
         })
         // Refused (authorised already, or failed or cancelled before): the
-        // payment itself says where it stands. Only a 5xx or silence is unknown.
-        if (answer.status >= 500) return yield* problemOf(answer.status, answer.body)
-        if (answer.status === 404) return yield* problemOf(answer.status, answer.body)
+        // payment itself says where it stands. A payment TrueLayer does not
+        // know, a 5xx or silence leaves it unknown.
+        if (answer.status === 404 || answer.status >= 500) {
+          return yield* problemOf(answer.status, answer.body)
+        }
         return yield* readPayment(providerReference)
       }),
 
