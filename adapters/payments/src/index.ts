@@ -2,6 +2,7 @@ export {
   SandboxPaymentGateway,
   SandboxPaymentGatewayLive,
   StripePaymentGatewayLive,
+  TrueLayerPaymentGatewayLive,
 } from "./layers"
 export { cardTexts, judgeCard, TEST_CARDS } from "./sandbox/cards"
 export {
@@ -36,3 +37,15 @@ export {
   type StripeGatewayConfig,
   statusOfIntent,
 } from "./stripe/gateway"
+export {
+  failureDetailOf,
+  idempotencyUuid,
+  makeTrueLayerGateway,
+  statusOfPayment,
+  TRUELAYER_JWKS,
+  TRUELAYER_PROVIDER,
+  TRUELAYER_SIGNATURE_HEADER,
+  TRUELAYER_TIMESTAMP_HEADER,
+  TRUELAYER_URLS,
+  type TrueLayerGatewayConfig,
+} from "./truelayer/gateway"

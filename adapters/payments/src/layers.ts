@@ -6,6 +6,7 @@ import {
   type SandboxGatewayOptions,
 } from "./sandbox/gateway"
 import { makeStripeGateway, type StripeGatewayConfig } from "./stripe/gateway"
+import { makeTrueLayerGateway, type TrueLayerGatewayConfig } from "./truelayer/gateway"
 
 /**
  * The sandbox itself, beside the port: the server needs its `confirm` for
@@ -33,3 +34,8 @@ export const SandboxPaymentGatewayLive = (
 export const StripePaymentGatewayLive = (
   config: StripeGatewayConfig,
 ): Layer.Layer<PaymentGateway> => Layer.succeed(PaymentGateway, makeStripeGateway(config))
+
+/** Core's PaymentGateway as TrueLayer, pay by bank (decision 0069); not wired into the shop yet. */
+export const TrueLayerPaymentGatewayLive = (
+  config: TrueLayerGatewayConfig,
+): Layer.Layer<PaymentGateway> => Layer.succeed(PaymentGateway, makeTrueLayerGateway(config))

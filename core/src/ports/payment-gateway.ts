@@ -84,6 +84,11 @@ export interface PaymentGatewayShape {
      */
     readonly creditCardsAllowed: boolean
     readonly creditCardNotice?: string | undefined
+    /**
+     * Who pays, for a provider the rules oblige to name the payer (a bank
+     * payment's provider, decision 0069). A card provider ignores it.
+     */
+    readonly payer?: { readonly name: string; readonly email: string } | undefined
   }) => Effect.Effect<PaymentIntent, PaymentGatewayUnavailable>
   readonly intentStatus: (
     providerReference: string,
