@@ -111,6 +111,7 @@ import {
   PromotionResponse,
 } from "./promotions.js"
 import { ReferralsApi } from "./referrals.js"
+import { ReportsApi } from "./reports.js"
 import {
   ConfirmEnrolmentResponse,
   EnrolmentResponse,
@@ -877,6 +878,7 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(PaymentProvidersApi)
   .add(LoggingApi)
   .add(DashboardApi)
+  .add(ReportsApi)
   .add(SiteContentApi)
   .add(PromotionsApi)
   .add(CompetitionAdminApi)

@@ -20,6 +20,7 @@ import type * as postalEntries from "@howzat/contracts/postal-entries"
 import type * as problems from "@howzat/contracts/problems"
 import type * as promotions from "@howzat/contracts/promotions"
 import type * as referrals from "@howzat/contracts/referrals"
+import type * as reports from "@howzat/contracts/reports"
 import type * as secondFactor from "@howzat/contracts/second-factor"
 import type * as siteContent from "@howzat/contracts/site-content"
 import type * as siteCredit from "@howzat/contracts/site-credit"
@@ -140,6 +141,10 @@ export const endpoints = {
   },
   dashboard: {
     dashboard: ["GET", "/api/Dashboard", 2],
+  },
+  reports: {
+    settlements: ["GET", "/api/Reports/settlements", 2],
+    settlementsCsv: ["GET", "/api/Reports/settlements.csv", 2],
   },
   siteContent: {
     list: ["GET", "/api/SiteContent", 2],
@@ -849,6 +854,22 @@ export interface Endpoints {
       readonly urlParams: never
       readonly payload: never
       readonly success: typeof dashboard.Dashboard.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+  }
+  readonly reports: {
+    readonly settlements: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof reports.SettlementParams.Encoded, typeof reports.SettlementParams.Type>
+      readonly payload: never
+      readonly success: typeof reports.SettlementReport.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly settlementsCsv: {
+      readonly path: never
+      readonly urlParams: ParamsInput<typeof reports.SettlementParams.Encoded, typeof reports.SettlementParams.Type>
+      readonly payload: never
+      readonly success: string
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
     }
   }

@@ -31,6 +31,7 @@ import type { StaffOrders } from "@howzat/core/orders/staff-orders"
 import type { FileStoreShape } from "@howzat/core/ports/file-store"
 import type { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import type { Referrals } from "@howzat/core/referrals/referrals"
+import type { SettlementReports } from "@howzat/core/reports/settlements"
 import type { HarmSignals } from "@howzat/core/responsible-play/harm-signals"
 import type { SpendLimits } from "@howzat/core/responsible-play/spend-limits"
 import type { AccountStanding } from "@howzat/core/responsible-play/standing"
@@ -76,6 +77,7 @@ import { asProblemResponse, isProblem, problemResponse } from "./problem-respons
 import { PromotionHandlersLive } from "./promotion-handlers"
 import { DEFAULT_PUBLIC_CACHE, makePublicCache, type PublicCacheOptions } from "./public-cache"
 import { ReferralHandlersLive } from "./referral-handlers"
+import { ReportHandlersLive } from "./report-handlers"
 import { CLIENT_ADDRESS_HEADER, HttpSettings, type HttpSettingsShape } from "./request-context"
 import {
   MAX_JSON_DEPTH,
@@ -148,8 +150,10 @@ export interface HttpAppOptions {
   readonly catalogue: Layer.Layer<Catalogue>
   readonly draws: Layer.Layer<Draws>
   readonly competitionWinners: Layer.Layer<CompetitionWinners>
-  /** The back office's dashboard. */
-  readonly backOffice: Layer.Layer<BackOfficeDashboard | SiteContent | StaffPromotions | StaffClubs>
+  /** The back office's dashboard and reports. */
+  readonly backOffice: Layer.Layer<
+    BackOfficeDashboard | SettlementReports | SiteContent | StaffPromotions | StaffClubs
+  >
   /** Staff's instant-win groups, and who may read which tickets. */
   readonly instantWins: Layer.Layer<InstantWinGroups | CompetitionTickets>
   readonly accounts: Layer.Layer<AccountServices>
@@ -219,6 +223,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         StaffOrderHandlersLive,
         CardFormHandlersLive(options.cardForm),
         DashboardHandlersLive,
+        ReportHandlersLive,
         SiteContentHandlersLive,
         PromotionHandlersLive,
         CatalogueAdminHandlersLive,

@@ -104,6 +104,7 @@ export {
   RefreshTokenRepoLive,
 } from "./repos/session-tokens"
 export { settingOrCreate } from "./repos/settings"
+export { makeSettlementRecords, SettlementRecordsLive } from "./repos/settlements"
 export { makeSiteCreditLedger, SiteCreditLedgerLive } from "./repos/site-credit"
 export { makeSpendLimitStore, SpendLimitStoreLive } from "./repos/spend-limits"
 export { makeStaffCustomerRepo, StaffCustomerRepoLive } from "./repos/staff-customers"

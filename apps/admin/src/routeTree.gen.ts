@@ -16,6 +16,7 @@ import { Route as StaffAccountRouteImport } from "./routes/_staff/account"
 import { Route as StaffAttributeTypesRouteImport } from "./routes/_staff/attribute-types"
 import { Route as StaffDrawsRouteImport } from "./routes/_staff/draws"
 import { Route as StaffPostalEntriesRouteImport } from "./routes/_staff/postal-entries"
+import { Route as StaffSettlementsRouteImport } from "./routes/_staff/settlements"
 import { Route as StaffWinnersRouteImport } from "./routes/_staff/winners"
 import { Route as StaffAuditLogIndexRouteImport } from "./routes/_staff/audit-log/index"
 import { Route as StaffCategoriesIndexRouteImport } from "./routes/_staff/categories/index"
@@ -78,6 +79,11 @@ const StaffDrawsRoute = StaffDrawsRouteImport.update({
 const StaffPostalEntriesRoute = StaffPostalEntriesRouteImport.update({
   id: "/postal-entries",
   path: "/postal-entries",
+  getParentRoute: () => StaffRoute,
+} as any)
+const StaffSettlementsRoute = StaffSettlementsRouteImport.update({
+  id: "/settlements",
+  path: "/settlements",
   getParentRoute: () => StaffRoute,
 } as any)
 const StaffWinnersRoute = StaffWinnersRouteImport.update({
@@ -240,6 +246,7 @@ export interface FileRoutesByFullPath {
   "/attribute-types": typeof StaffAttributeTypesRoute
   "/draws": typeof StaffDrawsRoute
   "/postal-entries": typeof StaffPostalEntriesRoute
+  "/settlements": typeof StaffSettlementsRoute
   "/winners": typeof StaffWinnersRoute
   "/categories/$categoryId": typeof StaffCategoriesCategoryIdRoute
   "/clubs/$clubId": typeof StaffClubsClubIdRoute
@@ -276,6 +283,7 @@ export interface FileRoutesByTo {
   "/attribute-types": typeof StaffAttributeTypesRoute
   "/draws": typeof StaffDrawsRoute
   "/postal-entries": typeof StaffPostalEntriesRoute
+  "/settlements": typeof StaffSettlementsRoute
   "/winners": typeof StaffWinnersRoute
   "/": typeof StaffIndexRoute
   "/categories/$categoryId": typeof StaffCategoriesCategoryIdRoute
@@ -315,6 +323,7 @@ export interface FileRoutesById {
   "/_staff/attribute-types": typeof StaffAttributeTypesRoute
   "/_staff/draws": typeof StaffDrawsRoute
   "/_staff/postal-entries": typeof StaffPostalEntriesRoute
+  "/_staff/settlements": typeof StaffSettlementsRoute
   "/_staff/winners": typeof StaffWinnersRoute
   "/_staff/": typeof StaffIndexRoute
   "/_staff/categories/$categoryId": typeof StaffCategoriesCategoryIdRoute
@@ -355,6 +364,7 @@ export interface FileRouteTypes {
     | "/attribute-types"
     | "/draws"
     | "/postal-entries"
+    | "/settlements"
     | "/winners"
     | "/categories/$categoryId"
     | "/clubs/$clubId"
@@ -391,6 +401,7 @@ export interface FileRouteTypes {
     | "/attribute-types"
     | "/draws"
     | "/postal-entries"
+    | "/settlements"
     | "/winners"
     | "/"
     | "/categories/$categoryId"
@@ -429,6 +440,7 @@ export interface FileRouteTypes {
     | "/_staff/attribute-types"
     | "/_staff/draws"
     | "/_staff/postal-entries"
+    | "/_staff/settlements"
     | "/_staff/winners"
     | "/_staff/"
     | "/_staff/categories/$categoryId"
@@ -515,6 +527,13 @@ declare module "@tanstack/react-router" {
       path: "/postal-entries"
       fullPath: "/postal-entries"
       preLoaderRoute: typeof StaffPostalEntriesRouteImport
+      parentRoute: typeof StaffRoute
+    }
+    "/_staff/settlements": {
+      id: "/_staff/settlements"
+      path: "/settlements"
+      fullPath: "/settlements"
+      preLoaderRoute: typeof StaffSettlementsRouteImport
       parentRoute: typeof StaffRoute
     }
     "/_staff/winners": {
@@ -728,6 +747,7 @@ interface StaffRouteChildren {
   StaffAttributeTypesRoute: typeof StaffAttributeTypesRoute
   StaffDrawsRoute: typeof StaffDrawsRoute
   StaffPostalEntriesRoute: typeof StaffPostalEntriesRoute
+  StaffSettlementsRoute: typeof StaffSettlementsRoute
   StaffWinnersRoute: typeof StaffWinnersRoute
   StaffIndexRoute: typeof StaffIndexRoute
   StaffCategoriesCategoryIdRoute: typeof StaffCategoriesCategoryIdRoute
@@ -765,6 +785,7 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffAttributeTypesRoute: StaffAttributeTypesRoute,
   StaffDrawsRoute: StaffDrawsRoute,
   StaffPostalEntriesRoute: StaffPostalEntriesRoute,
+  StaffSettlementsRoute: StaffSettlementsRoute,
   StaffWinnersRoute: StaffWinnersRoute,
   StaffIndexRoute: StaffIndexRoute,
   StaffCategoriesCategoryIdRoute: StaffCategoriesCategoryIdRoute,

@@ -38,6 +38,7 @@ import {
   ReferralSignUps,
   Referrals,
 } from "@howzat/core/referrals/referrals"
+import { SettlementReports } from "@howzat/core/reports/settlements"
 import { AgeChecks, DeclaredDateOfBirthLive } from "@howzat/core/responsible-play/age-verification"
 import { HarmSignals } from "@howzat/core/responsible-play/harm-signals"
 import { PurchaseGate } from "@howzat/core/responsible-play/purchase-gate"
@@ -86,6 +87,7 @@ import {
   ResourceWriterLive,
   ResponsiblePlayEventsLive,
   RichTextSanitiserLive,
+  SettlementRecordsLive,
   SiteCreditLedgerLive,
   SpendLimitStoreLive,
   StaffCustomerRepoLive,
@@ -179,6 +181,7 @@ export const composeShopOn = async (
     BackOfficeDashboard.Default.pipe(
       Layer.provide(Layer.merge(BackOfficeFiguresLive.pipe(Layer.provide(db)), draws)),
     ),
+    SettlementReports.Default.pipe(Layer.provide(SettlementRecordsLive.pipe(Layer.provide(db)))),
     Layer.mergeAll(SiteContent.Default, StaffPromotions.Default, StaffClubs.Default).pipe(
       Layer.provide(
         Layer.mergeAll(

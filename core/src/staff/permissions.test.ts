@@ -31,6 +31,12 @@ describe("the permission matrix", () => {
     }
   })
 
+  it("lets staff and admins, and no customer, read the settlements report (decision 0068)", () => {
+    expect(PERMISSIONS.Customer).not.toContain("ViewReports")
+    expect(PERMISSIONS.Staff).toContain("ViewReports")
+    expect(PERMISSIONS.Admin).toContain("ViewReports")
+  })
+
   it.effect("authorize fails with NotStaff exactly where the matrix says no", () =>
     Effect.gen(function* () {
       for (const role of ["Customer", "Staff", "Admin"] as const) {

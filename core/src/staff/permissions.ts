@@ -39,6 +39,8 @@ export type Permission =
   | "ReviewHarmSignals"
   /** Read complaints, log emailed ones, move their status with a note (decision 0044). */
   | "HandleComplaints"
+  /** Read the money reports: settlements by day and provider (decision 0068). */
+  | "ViewReports"
 
 /** Staff run the shop; only an Admin manages staff and reads the audit log. */
 const STAFF: readonly Permission[] = [
@@ -56,6 +58,8 @@ const STAFF: readonly Permission[] = [
   "HandleContactMessages",
   "ReviewHarmSignals",
   "HandleComplaints",
+  // Reconciliation is everyday staff work, not an Admin's (decision 0068).
+  "ViewReports",
 ]
 
 /** The permission matrix: which role may do what. A customer may do none of it. */

@@ -16,6 +16,7 @@ export const navItems: readonly NavItem[] = [
   { to: "/winners", label: "Winners" },
   { to: "/postal-entries", label: "Postal entries" },
   { to: "/orders", label: "Orders" },
+  { to: "/settlements", label: "Settlements" },
   { to: "/customers", label: "Customers" },
   { to: "/vouchers", label: "Vouchers" },
   { to: "/clubs", label: "Clubs" },

@@ -1,0 +1,83 @@
+import type { Pence } from "@howzat/core/rules/money"
+import type { Disagreement, SettlementReport } from "@howzat/core/rules/settlements"
+
+/** Pence as pounds with two decimals and no symbol or separators: what a spreadsheet adds up. */
+export const poundsCell = (amount: Pence): string => {
+  const sign = amount < 0 ? "-" : ""
+  const absolute = Math.abs(amount)
+  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, "0")}`
+}
+
+/**
+ * A text cell, RFC 4180-quoted when it must be; one that a spreadsheet
+ * would run as a formula (=, +, -, @, tab, CR first) is kept as text with a
+ * leading apostrophe, so a provider's name or a reference cannot run code
+ * on the accountant's machine.
+ */
+export const textCell = (text: string): string => {
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
+}
+
+const line = (cells: readonly string[]) => `${cells.join(",")}\r\n`
+
+export const SETTLEMENT_CSV_HEADER = [
+  "Day",
+  "Provider",
+  "Taken (GBP)",
+  "Refunded (GBP)",
+  "Pending payments (GBP)",
+  "Refunds due (GBP)",
+  "Completed orders",
+  "Completed orders (GBP)",
+  "Refunded orders",
+  "Refunded orders (GBP)",
+] as const
+
+export const DISAGREEMENT_CSV_HEADER = [
+  "Order ref",
+  "Order id",
+  "Status",
+  "Card balance (GBP)",
+  "Placed at (UTC)",
+  "Problems",
+] as const
+
+const disagreementLine = (d: Disagreement) =>
+  line([
+    textCell(d.order.orderRef),
+    textCell(d.order.id),
+    textCell(d.order.status),
+    poundsCell(d.order.cardBalance),
+    d.order.placedAt.toISOString(),
+    textCell(d.kinds.join(" ")),
+  ])
+
+/**
+ * The report as the accountant's CSV (decision 0068): a header row and one
+ * row per London day and provider; then a blank line, a title line and the
+ * orders whose payments and status disagree, under their own header (no
+ * rows under it when, as there should be, there are none).
+ */
+export const settlementsCsv = (report: SettlementReport): string =>
+  [
+    line(SETTLEMENT_CSV_HEADER),
+    ...report.rows.map((r) =>
+      line([
+        r.day,
+        textCell(r.provider),
+        poundsCell(r.taken),
+        poundsCell(r.refunded),
+        poundsCell(r.pendingPayments),
+        poundsCell(r.refundsDue),
+        String(r.completedOrders),
+        poundsCell(r.completedTotal),
+        String(r.refundedOrders),
+        poundsCell(r.refundedTotal),
+      ]),
+    ),
+    "\r\n",
+    line(["Orders whose payments and status disagree"]),
+    line(DISAGREEMENT_CSV_HEADER),
+    ...report.disagreements.map(disagreementLine),
+  ].join("")

@@ -1,0 +1,7 @@
+import { openPglite } from "./harness"
+import { settlementsContract } from "./settlements.contract"
+import { settlementsOnDatabase } from "./settlements.database"
+
+settlementsContract("the settlements report's records on PGlite", () =>
+  settlementsOnDatabase(openPglite),
+)
