@@ -1,3 +1,4 @@
+import type { DatabaseHandle } from "@howzat/postgres"
 import { Cause, Effect, Exit, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { openMigratedPglite } from "../../../test/support/suite-database"
@@ -18,6 +19,19 @@ const LIVE = {
   SMTP_URL: "smtps://shop:password@smtp.example.com:465",
   PUBLIC_URL: "https://shop.example",
 }
+
+/** The demo Admin, as the demo data makes them, whose password the README publishes. */
+const addDemoAdmin = (database: DatabaseHandle) =>
+  database.db
+    .insertInto("users")
+    .values({
+      email: DEMO_ADMIN_EMAIL,
+      passwordHash: "published",
+      firstName: "Demo",
+      lastName: "Admin",
+      role: "Admin",
+    })
+    .execute()
 
 const fixes = (env: Record<string, string>) =>
   settingsFindings(readConfig(env)).map((finding) => finding.fix)
@@ -56,16 +70,7 @@ describe("what a live shop must not have", () => {
     const database = await openMigratedPglite()
     try {
       expect(await databaseFindings(database.db)).toEqual([])
-      await database.db
-        .insertInto("users")
-        .values({
-          email: DEMO_ADMIN_EMAIL,
-          passwordHash: "published",
-          firstName: "Demo",
-          lastName: "Admin",
-          role: "Admin",
-        })
-        .execute()
+      await addDemoAdmin(database)
       const [found] = await databaseFindings(database.db)
       expect(found?.problem).toContain(DEMO_ADMIN_EMAIL)
     } finally {
@@ -77,16 +82,7 @@ describe("what a live shop must not have", () => {
 describe("NODE_ENV=production", () => {
   it("refuses to start with demo settings and demo accounts, listing each with its fix", async () => {
     const database = await openMigratedPglite()
-    await database.db
-      .insertInto("users")
-      .values({
-        email: DEMO_ADMIN_EMAIL,
-        passwordHash: "published",
-        firstName: "Demo",
-        lastName: "Admin",
-        role: "Admin",
-      })
-      .execute()
+    await addDemoAdmin(database)
     const config = readConfig({ NODE_ENV: "production" })
     expect(config.production).toBe(true)
     const exit = await Effect.runPromiseExit(

@@ -1,12 +1,11 @@
 import { DataFolderUnusable, makeDatabase } from "@howzat/postgres"
-import { ConfigError, readConfig } from "../config"
 import {
   databaseFindings,
   type PreflightFinding,
   preflightReport,
   settingsFindings,
 } from "../preflight"
-import { type CommandOutput, EXIT } from "./staff-command"
+import { type CommandOutput, configOrSay, EXIT } from "./command-output"
 
 /**
  * `npm run preflight`: what a production start (NODE_ENV=production) would
@@ -17,14 +16,8 @@ export const runPreflight = async (
   env: Readonly<Record<string, string | undefined>>,
   output: CommandOutput,
 ): Promise<number> => {
-  let config: ReturnType<typeof readConfig>
-  try {
-    config = readConfig(env)
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error
-    output.err(`Configuration error: ${error.message}`)
-    return EXIT.failed
-  }
+  const config = configOrSay(env, output)
+  if (config === undefined) return EXIT.failed
   const findings: PreflightFinding[] = settingsFindings(config)
   try {
     const database = await makeDatabase({

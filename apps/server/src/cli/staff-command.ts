@@ -11,17 +11,11 @@ import {
 } from "@howzat/postgres"
 import { Effect, Layer } from "effect"
 import { Argon2PasswordHasherLive } from "../auth/argon2-password-hasher"
-import { ConfigError, readConfig, type ServerConfig } from "../config"
+import type { ServerConfig } from "../config"
+import { type CommandOutput, configOrSay, EXIT } from "./command-output"
 import { parseStaffArguments, STAFF_USAGE, type StaffCommand } from "./staff-arguments"
 
-/** Where the command writes: the terminal, or a test's lines. */
-export interface CommandOutput {
-  readonly out: (line: string) => void
-  readonly err: (line: string) => void
-}
-
-/** The exit codes: done, something went wrong (said in one line), the command line was wrong. */
-export const EXIT = { done: 0, failed: 1, usage: 2 } as const
+export { type CommandOutput, EXIT }
 
 const OPTION_OF_FIELD: Record<string, string> = {
   emailAddress: "--email",
@@ -139,14 +133,8 @@ export const runStaffCommand = async (
     output.err(STAFF_USAGE)
     return EXIT.usage
   }
-  let config: ServerConfig
-  try {
-    config = readConfig(env)
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error
-    output.err(`Configuration error: ${error.message}`)
-    return EXIT.failed
-  }
+  const config = configOrSay(env, output)
+  if (config === undefined) return EXIT.failed
   // A link to localhost reaches nobody but this machine, and its one-use token would be spent.
   if (command.handover === "SetPasswordLink" && config.publicUrl === undefined) {
     output.err(

@@ -5,6 +5,7 @@ import type { FormEvent } from "react"
 import { useId } from "react"
 import { api } from "../../api"
 import { DataTable } from "../../components/DataTable"
+import { DateRangeFields } from "../../components/DateRangeFields"
 import { Empty, ErrorNote, PageHeader } from "../../components/PageStates"
 import { SettlementDisagreements } from "../../components/SettlementDisagreements"
 import { formatPence } from "../../lib/format"
@@ -103,30 +104,7 @@ function Settlements() {
         className="card mb-4 flex flex-wrap items-end gap-3 p-4"
         onSubmit={apply}
       >
-        <div className="space-y-1">
-          <label htmlFor={`${id}-from`} className="label">
-            From (UK date)
-          </label>
-          <input
-            id={`${id}-from`}
-            name="from"
-            type="date"
-            className="input"
-            defaultValue={search.from ?? report.from}
-          />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-to`} className="label">
-            To (UK date, inclusive)
-          </label>
-          <input
-            id={`${id}-to`}
-            name="to"
-            type="date"
-            className="input"
-            defaultValue={search.to ?? report.to}
-          />
-        </div>
+        <DateRangeFields id={id} from={search.from ?? report.from} to={search.to ?? report.to} />
         <button type="submit" className="btn btn-primary">
           Show
         </button>

@@ -3,6 +3,7 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router"
 import { type FormEvent, useId, useState } from "react"
 import { api } from "../../../api"
 import { AdminOnlyError } from "../../../components/AdminOnly"
+import { DateRangeFields } from "../../../components/DateRangeFields"
 import { Pager } from "../../../components/Pager"
 import { Empty, PageHeader } from "../../../components/PageStates"
 import { SubjectLink } from "../../../components/SubjectLink"
@@ -103,30 +104,7 @@ function AuditLog() {
             />
           </div>
         ))}
-        <div className="space-y-1">
-          <label htmlFor={`${id}-from`} className="label">
-            From (UK date)
-          </label>
-          <input
-            id={`${id}-from`}
-            name="from"
-            type="date"
-            className="input"
-            defaultValue={search.from ?? ""}
-          />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-to`} className="label">
-            To (UK date, inclusive)
-          </label>
-          <input
-            id={`${id}-to`}
-            name="to"
-            type="date"
-            className="input"
-            defaultValue={search.to ?? ""}
-          />
-        </div>
+        <DateRangeFields id={id} from={search.from ?? ""} to={search.to ?? ""} />
         <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-3">
           <button type="submit" className="btn btn-primary">
             Filter
