@@ -24,6 +24,8 @@ export const StaffUser = Schema.Struct({
   emailAddress: Schema.String,
   role: StaffRole,
   emailVerified: Schema.Boolean,
+  /** Locked after ten wrong codes in a row; "Reset two-step sign-in" unlocks it. */
+  secondFactorLocked: Schema.Boolean,
 })
 
 export const UserList = Schema.Struct({ items: Schema.Array(StaffUser), ...PageInfo })

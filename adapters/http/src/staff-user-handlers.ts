@@ -52,6 +52,7 @@ const toWire = (user: StaffUser) => ({
   emailAddress: user.emailAddress,
   role: user.role,
   emailVerified: user.emailVerified,
+  secondFactorLocked: user.secondFactorLocked,
 })
 
 const listOf = <A, B>(page: Page<A>, wire: (a: A) => B) => ({

@@ -149,8 +149,17 @@ describe("guessing an Admin's second factor", () => {
     const helper = await enrolledAdmin()
     const helperBrowser = await browser()
     await logIn(helperBrowser, helper.email, helper.password)
+    // The Staff screen shows whose two-step sign-in is locked, so another Admin knows to reset it.
+    const lockedNow = async () =>
+      (
+        await json<{ user: { secondFactorLocked: boolean } }>(
+          await helperBrowser.get(`/api/Users/${locked.userId}`),
+        )
+      ).user.secondFactorLocked
+    expect(await lockedNow()).toBe(true)
     const reset = await helperBrowser.request("DELETE", `/api/Users/${locked.userId}/second-factor`)
     expect(reset.status).toBe(204)
+    expect(await lockedNow()).toBe(false)
     const b = await browser()
     const required = (await problem(
       await b.post("/api/auth/authenticate", locked),

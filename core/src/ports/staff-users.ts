@@ -11,6 +11,11 @@ export interface StaffUser {
   readonly lastName: string
   readonly role: StaffRole
   readonly emailVerified: boolean
+  /**
+   * Their two-step sign-in is locked after too many wrong codes in a row
+   * (decision 0064): their own recovery code or another Admin's reset unlocks it.
+   */
+  readonly secondFactorLocked: boolean
 }
 
 /** The Users list's filters (SPEC §7): text filters match anywhere in the field, any case. */

@@ -3,6 +3,7 @@ import type { AccountStore } from "../accounts/test-doubles.js"
 import type { AuditEntry } from "../ports/audit-log.js"
 import { AuditLog } from "../ports/audit-log.js"
 import { type StaffUser, StaffUserRepo } from "../ports/staff-users.js"
+import { secondFactorLocked } from "../rules/second-factor.js"
 import { memoryPage } from "../testing/paging.js"
 
 const staffOf = (store: AccountStore): StaffUser[] =>
@@ -17,6 +18,9 @@ const staffOf = (store: AccountStore): StaffUser[] =>
             lastName: u.lastName,
             role: u.role,
             emailVerified: u.emailVerified,
+            secondFactorLocked: secondFactorLocked(
+              store.secondFactors.find((e) => e.userId === u.id)?.consecutiveFailures ?? 0,
+            ),
           },
         ],
   )

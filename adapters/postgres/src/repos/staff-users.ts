@@ -4,6 +4,7 @@ import {
   StaffUserRepo,
   type StaffUserRepoShape,
 } from "@howzat/core/ports/staff-users"
+import { secondFactorLocked } from "@howzat/core/rules/second-factor"
 import { Effect, Layer } from "effect"
 import type { Kysely } from "kysely"
 import { Db } from "../database"
@@ -17,6 +18,7 @@ const STAFF_ROLES: readonly StaffRole[] = ["Staff", "Admin"]
 const selectStaff = (db: Kysely<Database>) =>
   db
     .selectFrom("users")
+    .leftJoin("secondFactors", "secondFactors.userId", "users.id")
     .where("users.role", "in", STAFF_ROLES)
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -34,6 +36,7 @@ const selectStaff = (db: Kysely<Database>) =>
       "users.lastName",
       "users.role",
       "users.emailVerified",
+      "secondFactors.consecutiveFailures",
     ])
 
 const toStaffUser = (row: {
@@ -43,6 +46,7 @@ const toStaffUser = (row: {
   lastName: string
   role: string
   emailVerified: boolean
+  consecutiveFailures: number | null
 }): StaffUser => ({
   userId: row.id,
   emailAddress: row.email,
@@ -50,6 +54,7 @@ const toStaffUser = (row: {
   lastName: row.lastName,
   role: row.role === "Admin" ? "Admin" : "Staff",
   emailVerified: row.emailVerified,
+  secondFactorLocked: secondFactorLocked(row.consecutiveFailures ?? 0),
 })
 
 export const makeStaffUserRepo = (db: Kysely<Database>): StaffUserRepoShape => ({

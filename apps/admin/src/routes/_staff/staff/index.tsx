@@ -84,6 +84,24 @@ function Staff() {
       id: "verified",
       header: "Email verified",
     }),
+    column.accessor(
+      (m) => (m.role !== "Admin" ? "Not used" : m.secondFactorLocked ? "Locked" : "On"),
+      {
+        id: "second-factor",
+        header: "Two-step sign-in",
+        cell: (info) =>
+          info.getValue() === "Locked" ? (
+            <span className="font-semibold text-red-700">
+              Locked
+              <span className="block text-xs font-normal text-slate-600">
+                after 10 wrong codes: reset it, or they sign in with a recovery code
+              </span>
+            </span>
+          ) : (
+            info.getValue()
+          ),
+      },
+    ),
     column.display({
       id: "actions",
       header: () => <span className="sr-only">Actions</span>,
