@@ -387,6 +387,13 @@ export const makeCheckoutGateway = (config: CheckoutGatewayConfig): PaymentGatew
     cancelIntent: (providerReference) =>
       Effect.gen(function* () {
         const payments = yield* paymentsOf(providerReference)
+        // Nobody has paid from it. Checkout.com has no way to close a session
+        // early: it can be paid until it expires (`sessionLifetime`), and a
+        // payment made then reaches the shop as a success it gives back
+        // (decision 0070). Pending here would hold the order open for good.
+        if (payments.length === 0) {
+          return { status: "Failed", failureDetail: CANCELLED } satisfies IntentStatus
+        }
         // Only an authorisation not yet captured can be voided; a captured
         // payment is paid (and is the shop's to refund), a pending one (3-D
         // Secure under way) cannot be stopped and stays Pending.
@@ -402,8 +409,9 @@ export const makeCheckoutGateway = (config: CheckoutGatewayConfig): PaymentGatew
           // Refused: captured meanwhile, say. Reading again below says where it is.
           else if (answer.status >= 500 || answer.status === 401) return yield* refused(answer)
         }
-        if (voided.size === 0) return yield* sessionStatus(payments)
-        // A void is accepted, then done: until the payment says Voided, it is voided all the same.
+        if (!payments.some((p) => p.status === "Authorized")) return yield* sessionStatus(payments)
+        // Read again: a refused void may mean captured meanwhile. A void is
+        // accepted, then done: until the payment says Voided, it is voided all the same.
         const after = yield* paymentsOf(providerReference)
         return yield* sessionStatus(
           after.map((p) =>
