@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@effect/vitest"
 import { pence } from "@howzat/core/rules/money"
 import { Effect, TestClock } from "effect"
+import fc from "fast-check"
 import { HttpResponse, http } from "msw"
 import { setupServer } from "msw/node"
 import { cardFundingOf, makeCheckoutGateway, sessionReference } from "./gateway"
@@ -207,6 +208,15 @@ describe("the Checkout.com gateway: payment sessions", () => {
     expect(REF.length).toBeLessThanOrEqual(30)
     expect(sessionReference("order-9:1")).toBe(REF)
     expect(sessionReference("order-9:2")).not.toBe(REF)
+  })
+
+  it("every key's reference fits American Express and only that key gives it", () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => {
+        expect(sessionReference(a)).toMatch(/^hz-[A-Za-z0-9_-]{24}$/)
+        expect(sessionReference(a) === sessionReference(b)).toBe(a === b)
+      }),
+    )
   })
 
   it.effect("a refusal or nonsense is unavailable, in Checkout.com's words", () =>
