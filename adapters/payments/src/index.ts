@@ -1,4 +1,17 @@
 export {
+  CHECKOUT_PROVIDER,
+  CHECKOUT_SIGNATURE_HEADER,
+  CHECKOUT_URLS,
+  type CheckoutGatewayConfig,
+  cardFundingOf as checkoutCardFundingOf,
+  declineDetailOf as checkoutDeclineDetailOf,
+  makeCheckoutGateway,
+  sessionReference as checkoutSessionReference,
+  statusOfPayment as checkoutStatusOfPayment,
+  statusOfSession as checkoutStatusOfSession,
+} from "./checkout/gateway"
+export {
+  CheckoutPaymentGatewayLive,
   SandboxPaymentGateway,
   SandboxPaymentGatewayLive,
   StripePaymentGatewayLive,

@@ -1,5 +1,6 @@
 import { PaymentGateway } from "@howzat/core/ports/payment-gateway"
 import { Context, Effect, Layer } from "effect"
+import { type CheckoutGatewayConfig, makeCheckoutGateway } from "./checkout/gateway"
 import {
   makeSandboxGateway,
   type SandboxGateway,
@@ -39,3 +40,8 @@ export const StripePaymentGatewayLive = (
 export const TrueLayerPaymentGatewayLive = (
   config: TrueLayerGatewayConfig,
 ): Layer.Layer<PaymentGateway> => Layer.succeed(PaymentGateway, makeTrueLayerGateway(config))
+
+/** Core's PaymentGateway as Checkout.com, cards through Flow (decision 0070); not wired into the shop yet. */
+export const CheckoutPaymentGatewayLive = (
+  config: CheckoutGatewayConfig,
+): Layer.Layer<PaymentGateway> => Layer.succeed(PaymentGateway, makeCheckoutGateway(config))
