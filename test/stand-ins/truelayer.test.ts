@@ -68,13 +68,15 @@ const credentials = { clientId: "howzat-stand-in", clientSecret: "stand-in-secre
 const shop = receiver()
 let standIn: TrueLayerStandIn
 let server: Server
+let shopWebhookUrl: string
 
 beforeAll(async () => {
   server = shop.server
   await new Promise<void>((resolve) => server.listen(0, resolve))
   const port = (server.address() as AddressInfo).port
+  shopWebhookUrl = `http://localhost:${port}${WEBHOOK_PATH}`
   standIn = await startTrueLayerStandIn({
-    shopWebhookUrl: `http://localhost:${port}${WEBHOOK_PATH}`,
+    shopWebhookUrl,
     ...credentials,
     signingPublicKeyPem: pem.shopPublic,
     retryDelayMillis: 20,
@@ -86,20 +88,23 @@ afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve))
 })
 
-const gatewayWith = (overrides: { clientSecret?: string; signingPrivateKeyPem?: string } = {}) =>
-  makeTrueLayerGateway({
+/** The adapter as the wiring step will configure it against a stand-in. */
+const configFor = (provider: TrueLayerStandIn) =>
+  ({
     ...credentials,
     signingKeyId: "kid-shop",
     signingPrivateKeyPem: pem.shopPrivate,
     merchantAccountId: "ma-gbp-stand-in",
     environment: "sandbox",
-    apiUrl: standIn.url,
-    authUrl: standIn.url,
-    jwksAllowList: [standIn.jwksUrl],
+    apiUrl: provider.url,
+    authUrl: provider.url,
+    jwksAllowList: [provider.jwksUrl],
     webhookPath: WEBHOOK_PATH,
     timeout: "5 seconds",
-    ...overrides,
-  })
+  }) as const
+
+const gatewayWith = (overrides: { clientSecret?: string; signingPrivateKeyPem?: string } = {}) =>
+  makeTrueLayerGateway({ ...configFor(standIn), ...overrides })
 
 const run = Effect.runPromise
 const reasonOf = <A>(effect: Effect.Effect<A, { readonly reason: string }>) =>
@@ -233,6 +238,38 @@ describe("the TrueLayer stand-in, driven by the shop's adapter", () => {
     expect(await reasonOf(gateway.verifyNotification(altered, webhook.headers))).toMatch(
       /^The signature does not match/,
     )
+  })
+
+  it("holds an order's webhooks until the journey releases them (WEBHOOKS=held)", async () => {
+    const held = await startTrueLayerStandIn({
+      shopWebhookUrl,
+      ...credentials,
+      signingPublicKeyPem: pem.shopPublic,
+      holdWebhooks: true,
+    })
+    try {
+      const gateway = makeTrueLayerGateway(configFor(held))
+      const order = newOrder()
+      const intent = await run(gateway.createIntent(order))
+      await fetch(`${held.url}/__stand-in/payments/${intent.providerReference}/approve`, {
+        method: "POST",
+      })
+      const deliveries = await (await fetch(`${held.url}/__stand-in/deliveries`)).json()
+      expect(deliveries).toMatchObject([
+        { type: "payment_executed", orderId: order.orderId, status: 0 },
+      ])
+      const arrived = shop.webhook("payment_executed", intent.providerReference)
+      await fetch(`${held.url}/__stand-in/deliveries/release?orderId=${order.orderId}`, {
+        method: "POST",
+      })
+      const webhook = await arrived
+      expect(await run(gateway.verifyNotification(webhook.body, webhook.headers))).toMatchObject({
+        kind: "IntentStatus",
+        outcome: { status: "Succeeded" },
+      })
+    } finally {
+      await held.close()
+    }
   })
 
   it("refuses the wrong client secret and a request signed with another key", async () => {
