@@ -41,6 +41,7 @@ const WITHOUT_A_CONTRACT: Readonly<Record<string, string>> = {
   AccessTokens: "accountServicesOver",
   PasswordHasher: "accountServicesOver",
   PaymentGateway: "paymentDoublesOver",
+  PaymentGateways: "paymentDoublesOver",
   RandomnessBeacon: "drawDoublesOver",
   FileStore: "memoryImages",
   ImageVariants: "memoryImages",

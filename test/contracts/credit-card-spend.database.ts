@@ -1,6 +1,7 @@
 import type { Principal } from "@howzat/core/accounts/model"
 import { Baskets } from "@howzat/core/orders/baskets"
 import { Checkout } from "@howzat/core/orders/checkout"
+import { OnlyPaymentGateway } from "@howzat/core/orders/gateways"
 import { Payments } from "@howzat/core/orders/payments"
 import { type IntentStatus, PaymentGateway } from "@howzat/core/ports/payment-gateway"
 import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
@@ -73,6 +74,7 @@ const providerDouble = () => {
   let made = 0
   const layer = Layer.succeed(PaymentGateway, {
     provider: "double",
+    method: "Card",
     createIntent: ({ idempotencyKey }) =>
       Effect.sync(() => {
         made += 1
@@ -120,7 +122,7 @@ export const creditCardSpendDatabaseFacts = (
         CompetitionRepoLive,
         CustomerRepoLive,
         TransactionsLive,
-        provider.layer,
+        Layer.provideMerge(OnlyPaymentGateway, provider.layer),
       ).pipe(Layer.provide(Layer.succeed(Db, db())))
       const services = Layer.mergeAll(Checkout.Default, Baskets.Default, Payments.Default).pipe(
         Layer.provide(Layer.merge(ports, PurchaseGateOpen)),

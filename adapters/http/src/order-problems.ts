@@ -1,4 +1,6 @@
 import {
+  type BadRequest,
+  badRequest,
   Conflict,
   type Forbidden,
   forbidden,
@@ -16,6 +18,7 @@ import type {
   OrderTransitionRefused,
   PurchasedSiteCreditSpent,
 } from "@howzat/core/orders/errors"
+import type { PaymentMethodNotOffered } from "@howzat/core/orders/gateways"
 import type { PaymentStillDue, PaymentStillProcessing } from "@howzat/core/orders/payments"
 import type { OrderWon, RefundMustWaitForDraw } from "@howzat/core/orders/staff-orders"
 import type { PaymentGatewayUnavailable } from "@howzat/core/ports/payment-gateway"
@@ -85,6 +88,7 @@ export type OrderFailure =
   | NotStaff
   | CustomerNotFound
   | CompetitionNotFound
+  | PaymentMethodNotOffered
   | RepositoryError
 
 /** The problem each failure becomes, so an endpoint's errors are only those it can meet. */
@@ -104,7 +108,9 @@ export type ProblemOf<E extends OrderFailure> = E extends
       ? PaymentRequired
       : E extends NotStaff
         ? Forbidden
-        : ServiceUnavailable
+        : E extends PaymentMethodNotOffered
+          ? BadRequest
+          : ServiceUnavailable
 
 /**
  * Core's order and payment failures as problem+json, for `Effect.catchAll`.
@@ -117,8 +123,18 @@ export const orderProblem = <E extends OrderFailure>(
 
 const problemFor = (
   error: OrderFailure,
-): Effect.Effect<never, NotFound | Conflict | PaymentRequired | Forbidden | ServiceUnavailable> => {
+): Effect.Effect<
+  never,
+  NotFound | Conflict | PaymentRequired | Forbidden | BadRequest | ServiceUnavailable
+> => {
   switch (error._tag) {
+    case "PaymentMethodNotOffered":
+      return Effect.fail(
+        badRequest(
+          "Payment method not offered",
+          `This shop takes payment by ${error.offered.map((m) => (m === "Card" ? "card" : "bank transfer")).join(" or ")}.`,
+        ),
+      )
     case "OrderNotFound":
       return Effect.fail(notFound("Not Found", "no such order"))
     case "CustomerNotFound":

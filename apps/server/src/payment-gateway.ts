@@ -1,3 +1,4 @@
+import { OnlyPaymentGateway } from "@howzat/core/orders/gateways"
 import type { PaymentGateway } from "@howzat/core/ports/payment-gateway"
 import { PAYMENT_NOTIFICATION_PATH } from "@howzat/http"
 import {
@@ -49,7 +50,8 @@ export const openPaymentGateway = async (db: DatabaseHandle["db"], config: Payme
   )
 
   return {
-    layer: Layer.succeedContext(context),
+    /** The gateway, and it alone on offer (decision 0071). */
+    layer: Layer.provideMerge(OnlyPaymentGateway, Layer.succeedContext(context)),
     /** Mounts the sandbox's card-form route (none for a real provider) and starts deliveries. */
     attach: (app: Hono) => {
       if (sandbox._tag === "Some") app.route("/", sandboxGatewayRoutes(sandbox.value))

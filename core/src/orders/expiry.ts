@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { now } from "../ports/clock.js"
 import { type DueOrder, OrderRepo } from "../ports/orders.js"
-import { PaymentGateway } from "../ports/payment-gateway.js"
+import { PaymentGateways } from "../ports/payment-gateway.js"
 import { type OpenIntent, PaymentRepo } from "../ports/payments.js"
 import { retryDelayMs } from "../rules/backoff.js"
 import { OrderStatus } from "../rules/order-status.js"
@@ -31,7 +31,7 @@ export const makeExpiry = (settlement: Settlement) =>
   Effect.gen(function* () {
     const orders = yield* OrderRepo
     const payments = yield* PaymentRepo
-    const gateway = yield* PaymentGateway
+    const gateways = yield* PaymentGateways
     const { cancelOrder, ask, voidOpenIntents, voidLeftovers, retryRefunds } = settlement
 
     const retryAfter = (failedAttempts: number) =>
@@ -91,10 +91,15 @@ export const makeExpiry = (settlement: Settlement) =>
         })
       })
 
-    /** Intents left open on closed orders (a void that could not reach the provider). */
+    /** Intents left open on closed orders (a void that could not reach the provider), provider by provider. */
     const sweepClosedOrders = (limit: number) =>
+      Effect.forEach(gateways.offered, (gateway) => sweepProvider(gateway.provider, limit), {
+        discard: true,
+      })
+
+    const sweepProvider = (provider: string, limit: number) =>
       Effect.gen(function* () {
-        const open = yield* payments.pendingOnClosedOrders(gateway.provider, yield* now, limit)
+        const open = yield* payments.pendingOnClosedOrders(provider, yield* now, limit)
         yield* Effect.forEach(
           open,
           (intent) =>

@@ -17,7 +17,10 @@ import {
   type IntentStatus,
   NotificationRejected,
   PaymentGateway,
+  type PaymentGatewayShape,
+  PaymentGateways,
   PaymentGatewayUnavailable,
+  type PaymentMethod,
 } from "../ports/payment-gateway.js"
 import {
   type Payment,
@@ -38,6 +41,7 @@ import type {
 } from "../responsible-play/standing-errors.js"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money.js"
 import { releasesTickets } from "../rules/order-status.js"
+import { paymentGateways } from "./gateways.js"
 import { type InstantWinRow, instantWinRepoOver } from "./instant-win-doubles.js"
 import type { Order, Promotion } from "./model.js"
 import { memoryOrderRepo } from "./order-repo-doubles.js"
@@ -96,6 +100,8 @@ export interface PaymentStore {
   readonly voidPutOffs: Map<string, { readonly attempts: number; readonly retryAt: Date }>
   /** Runs once, as the next order is cancelled or expires: what a racing process does. */
   whileClosing: (() => void) | undefined
+  /** The shop offers pay by bank too, through a second provider, "bank-double" (decision 0071). */
+  payByBank: boolean
   gatewayDown: boolean
   /** Competitions with instant-win prizes: an order with a line of one is an instant-win order. */
   readonly instantWinCompetitions: Set<string>
@@ -133,6 +139,7 @@ export const emptyPaymentStore = (): PaymentStore => {
     voidPutOffs: new Map(),
     whileClosing: undefined,
     gatewayDown: false,
+    payByBank: false,
     instantWinCompetitions: new Set(),
     succeededAt: new Map(),
     events: [],
@@ -398,58 +405,77 @@ export const paymentDoublesOver = (store: PaymentStore) => {
     new PaymentGatewayUnavailable({ provider: "double", reason: "switched off by the test" })
   const unknownIntent = (reference: string) =>
     new PaymentGatewayUnavailable({ provider: "double", reason: `No such intent: ${reference}` })
-  const gateway = Layer.succeed(PaymentGateway, {
-    provider: "double",
-    createIntent: ({ idempotencyKey, creditCardsAllowed }) =>
-      Effect.suspend(() => {
-        if (store.gatewayDown) return Effect.fail(unavailable())
-        let reference = store.intentKeys.get(idempotencyKey)
-        if (reference === undefined) {
-          reference = `intent-${store.intentKeys.size + 1}`
-          store.intentKeys.set(idempotencyKey, reference)
-          store.intents.set(reference, { status: "Pending" })
-          store.intentCreditCards.set(reference, creditCardsAllowed)
-        }
-        return Effect.succeed({ providerReference: reference, clientToken: `token-${reference}` })
-      }),
-    intentStatus: (reference) =>
-      Effect.suspend(() => {
-        if (store.gatewayDown) return Effect.fail(unavailable())
-        const status = store.intents.get(reference)
-        return status === undefined ? Effect.fail(unknownIntent(reference)) : Effect.succeed(status)
-      }),
-    cancelIntent: (reference) =>
-      Effect.suspend(() => {
-        if (store.gatewayDown) return Effect.fail(unavailable())
-        const status = store.intents.get(reference)
-        // As a real provider answers an intent it never made (Stripe's 404).
-        if (status === undefined) return Effect.fail(unknownIntent(reference))
-        store.voided.push(reference)
-        if (status.status !== "Pending" || store.processing.has(reference)) {
-          return Effect.succeed(status)
-        }
-        const voided = { status: "Failed", failureDetail: "The payment was cancelled." } as const
-        store.intents.set(reference, voided)
-        return Effect.succeed(voided)
-      }),
-    refund: ({ providerReference, amount, idempotencyKey }) =>
-      Effect.suspend(() => {
-        if (store.gatewayDown) return Effect.fail(unavailable())
-        const known = store.refundKeys.get(idempotencyKey)
-        if (known !== undefined) return Effect.succeed({ refundReference: known })
-        const refundReference = `refund-${store.refundKeys.size + 1}`
-        store.refundKeys.set(idempotencyKey, refundReference)
-        store.providerRefunds.push({ providerReference, amount, refundReference })
-        return Effect.succeed({ refundReference })
-      }),
-    verifyNotification: (rawBody, headers) =>
-      headers.signature === "valid"
-        ? Effect.try({
-            try: () => JSON.parse(rawBody),
-            catch: () => new NotificationRejected({ reason: "unreadable" }),
-          })
-        : Effect.fail(new NotificationRejected({ reason: "The signature does not match." })),
-  })
+  /**
+   * A provider over the store's intents; the second (pay by bank) prefixes
+   * its references and keys, so the two never share an intent.
+   */
+  const doubleGateway = (provider: string, method: PaymentMethod): PaymentGatewayShape => {
+    const prefix = provider === "double" ? "" : `${provider}:`
+    return {
+      provider,
+      method,
+      createIntent: ({ idempotencyKey, creditCardsAllowed }) =>
+        Effect.suspend(() => {
+          if (store.gatewayDown) return Effect.fail(unavailable())
+          let reference = store.intentKeys.get(`${prefix}${idempotencyKey}`)
+          if (reference === undefined) {
+            reference = `${prefix}intent-${store.intentKeys.size + 1}`
+            store.intentKeys.set(`${prefix}${idempotencyKey}`, reference)
+            store.intents.set(reference, { status: "Pending" })
+            store.intentCreditCards.set(reference, creditCardsAllowed)
+          }
+          return Effect.succeed({ providerReference: reference, clientToken: `token-${reference}` })
+        }),
+      intentStatus: (reference) =>
+        Effect.suspend(() => {
+          if (store.gatewayDown) return Effect.fail(unavailable())
+          const status = store.intents.get(reference)
+          return status === undefined
+            ? Effect.fail(unknownIntent(reference))
+            : Effect.succeed(status)
+        }),
+      cancelIntent: (reference) =>
+        Effect.suspend(() => {
+          if (store.gatewayDown) return Effect.fail(unavailable())
+          const status = store.intents.get(reference)
+          // As a real provider answers an intent it never made (Stripe's 404).
+          if (status === undefined) return Effect.fail(unknownIntent(reference))
+          store.voided.push(reference)
+          if (status.status !== "Pending" || store.processing.has(reference)) {
+            return Effect.succeed(status)
+          }
+          const voided = { status: "Failed", failureDetail: "The payment was cancelled." } as const
+          store.intents.set(reference, voided)
+          return Effect.succeed(voided)
+        }),
+      refund: ({ providerReference, amount, idempotencyKey }) =>
+        Effect.suspend(() => {
+          if (store.gatewayDown) return Effect.fail(unavailable())
+          const known = store.refundKeys.get(idempotencyKey)
+          if (known !== undefined) return Effect.succeed({ refundReference: known })
+          const refundReference = `refund-${store.refundKeys.size + 1}`
+          store.refundKeys.set(idempotencyKey, refundReference)
+          store.providerRefunds.push({ providerReference, amount, refundReference })
+          return Effect.succeed({ refundReference })
+        }),
+      verifyNotification: (rawBody, headers) =>
+        headers.signature === "valid"
+          ? Effect.try({
+              try: () => JSON.parse(rawBody),
+              catch: () => new NotificationRejected({ reason: "unreadable" }),
+            })
+          : Effect.fail(new NotificationRejected({ reason: "The signature does not match." })),
+    }
+  }
+  const card = doubleGateway("double", "Card")
+  const gateway = Layer.mergeAll(
+    Layer.succeed(PaymentGateway, card),
+    Layer.sync(PaymentGateways, () =>
+      paymentGateways(
+        store.payByBank ? [card, doubleGateway("bank-double", "BankTransfer")] : [card],
+      ),
+    ),
+  )
 
   const transactions = Layer.succeed(Transactions, { within: (effect) => effect })
 

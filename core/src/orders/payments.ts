@@ -6,9 +6,11 @@ import { CreditCardSpend } from "../ports/credit-card-spend.js"
 import { OrderRepo } from "../ports/orders.js"
 import {
   type IntentStatus,
-  type NotificationRejected,
-  PaymentGateway,
+  NotificationRejected,
+  type PaymentGatewayShape,
+  PaymentGateways,
   type PaymentGatewayUnavailable,
+  type PaymentMethod,
 } from "../ports/payment-gateway.js"
 import { type Payment, PaymentRepo, SiteCreditLedger } from "../ports/payments.js"
 import { Transactions } from "../ports/transactions.js"
@@ -21,6 +23,7 @@ import { can } from "../staff/permissions.js"
 import { cancelUnpaid } from "./cancellation.js"
 import { OrderNotFound, OrderTransitionRefused, PaymentStillProcessing } from "./errors.js"
 import { makeExpiry } from "./expiry.js"
+import { gatewayFor, gatewayOf, type PaymentMethodNotOffered } from "./gateways.js"
 import type { Order } from "./model.js"
 import { makeSettlement, noLongerOpen } from "./settlement.js"
 
@@ -104,7 +107,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
     const orders = yield* OrderRepo
     const payments = yield* PaymentRepo
     const ledger = yield* SiteCreditLedger
-    const gateway = yield* PaymentGateway
+    const gateways = yield* PaymentGateways
     const transactions = yield* Transactions
     const creditCards = yield* CreditCardSpend
     const settlement = yield* makeSettlement
@@ -164,18 +167,25 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         )
       })
 
-    const startPayment = (principal: Principal, orderId: string) =>
+    const startPayment = (principal: Principal, orderId: string, method?: PaymentMethod) =>
       Effect.gen(function* () {
         let order = yield* payableOrder(principal, orderId)
         if (order.status === OrderStatus.Completed) return yield* withPayments(order)
+        const gateway = yield* gatewayFor(gateways, method)
         const existing = yield* payments.forOrder(orderId)
-        // Only this provider's token fits its card form; another's needs a new attempt.
-        if (existing.some((p) => ours(p) && p.status === "Pending" && p.clientToken !== null)) {
+        const chosen = (p: Payment) => p.provider === gateway.provider
+        // Only this provider's token fits its form; another's needs a new attempt.
+        if (existing.some((p) => chosen(p) && p.status === "Pending" && p.clientToken !== null)) {
           return yield* withPayments(order)
         }
-        if (existing.some((p) => ours(p) && p.status === "Failed")) {
-          // A declined intent can still be paid at a real provider: void it
-          // first, so two attempts can never both take the money.
+        if (
+          existing.some(
+            (p) => ours(p) && (p.status === "Failed" || (p.status === "Pending" && !chosen(p))),
+          )
+        ) {
+          // A declined intent can still be paid at a real provider, and one of
+          // the other method still can too: void them first, so two attempts
+          // can never both take the money (decision 0071).
           if ((yield* voidOpenIntents(orderId)).stillOpen) {
             return yield* new PaymentStillProcessing({ orderId, attempted: "newPayment" })
           }
@@ -249,7 +259,11 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
      * transaction, as the credit-card rule needs it (decision 0042). If it
      * cannot be asked now, the payment is recorded without it (Unknown).
      */
-    const withCardFunding = (providerReference: string, outcome: IntentStatus) =>
+    const withCardFunding = (
+      gateway: PaymentGatewayShape,
+      providerReference: string,
+      outcome: IntentStatus,
+    ) =>
       outcome.status !== "Succeeded" || outcome.cardFunding !== undefined
         ? Effect.succeed(outcome)
         : gateway.intentStatus(providerReference).pipe(
@@ -261,17 +275,30 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
             Effect.catchTag("PaymentGatewayUnavailable", () => Effect.succeed(outcome)),
           )
 
+    /**
+     * A provider's signed notification, verified by that provider's gateway:
+     * the one named (its own webhook address, decision 0071), or the default.
+     */
     const handleNotification = (
       rawBody: string,
       headers: Readonly<Record<string, string | undefined>>,
+      provider?: string,
     ): Effect.Effect<
       NotificationVerdict,
       NotificationRejected | OrderNotFound | OrderTransitionRefused | RepositoryError
     > =>
       Effect.gen(function* () {
+        const gateway = provider === undefined ? gateways.offered[0] : gatewayOf(gateways, provider)
+        if (gateway === undefined) {
+          return yield* new NotificationRejected({ reason: `No payment provider ${provider}.` })
+        }
         const notification = yield* gateway.verifyNotification(rawBody, headers)
         if (notification.kind === "Ignored") return "Ignored" as const
-        const outcome = yield* withCardFunding(notification.providerReference, notification.outcome)
+        const outcome = yield* withCardFunding(
+          gateway,
+          notification.providerReference,
+          notification.outcome,
+        )
         const at = yield* now
         const handled = yield* transactions.within(
           Effect.gen(function* () {
@@ -298,19 +325,24 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
       })
 
     return {
-      /** Starts a card payment (a payment intent) unless one is already pending. */
+      /**
+       * Starts a payment (an intent at the provider of the method chosen, the
+       * default when none) unless one of that provider is already pending.
+       */
       startPayment: (
         principal: Principal,
         orderId: string,
+        method?: PaymentMethod,
       ): Effect.Effect<
         OrderWithPayments,
         | OrderNotFound
         | OrderTransitionRefused
         | PaymentStillProcessing
         | PaymentGatewayUnavailable
+        | PaymentMethodNotOffered
         | RepositoryError
         | Effect.Effect.Error<ReturnType<PurchaseGate["check"]>>
-      > => Effect.map(startPayment(principal, orderId), asReadBy(principal)),
+      > => Effect.map(startPayment(principal, orderId, method), asReadBy(principal)),
       /** The browser's return: completes a paid order, once, or says the payment is still due. */
       complete: (
         principal: Principal,

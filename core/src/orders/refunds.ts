@@ -1,8 +1,9 @@
 import { Effect } from "effect"
 import { now } from "../ports/clock.js"
-import { PaymentGateway } from "../ports/payment-gateway.js"
+import { PaymentGateways } from "../ports/payment-gateway.js"
 import { type PaymentRefund, PaymentRepo } from "../ports/payments.js"
 import { retryDelayMs } from "../rules/backoff.js"
+import { gatewayOf } from "./gateways.js"
 
 /** One key per payment: however often and by whoever it is tried, the provider refunds once. */
 export const refundIdempotencyKey = (paymentId: string) => `refund:${paymentId}`
@@ -27,7 +28,7 @@ export const refundRetryDelayMs = (failedAttempts: number): number =>
  */
 export const makeRefunding = Effect.gen(function* () {
   const payments = yield* PaymentRepo
-  const gateway = yield* PaymentGateway
+  const gateways = yield* PaymentGateways
 
   const failed = (refund: PaymentRefund, reason: string) =>
     Effect.gen(function* () {
@@ -45,8 +46,9 @@ export const makeRefunding = Effect.gen(function* () {
   const attempt = (refund: PaymentRefund) =>
     Effect.gen(function* () {
       if (refund.status !== "Due") return
-      // Another provider took this payment (the shop switched since): this one cannot return it.
-      if (refund.provider !== gateway.provider) {
+      // The provider that took the payment gives it back; one the shop no longer has cannot.
+      const gateway = gatewayOf(gateways, refund.provider)
+      if (gateway === undefined) {
         return yield* failed(refund, `The payment was taken by ${refund.provider}.`)
       }
       yield* gateway

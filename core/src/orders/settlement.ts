@@ -3,7 +3,7 @@ import type { RepositoryError } from "../competitions/errors.js"
 import { now } from "../ports/clock.js"
 import { CreditCardSpend } from "../ports/credit-card-spend.js"
 import { OrderRepo } from "../ports/orders.js"
-import { type IntentStatus, PaymentGateway } from "../ports/payment-gateway.js"
+import { type IntentStatus, PaymentGateways } from "../ports/payment-gateway.js"
 import {
   type Payment,
   type PaymentRefund,
@@ -22,6 +22,7 @@ import {
 import { canTransition, OrderStatus } from "../rules/order-status.js"
 import { orderCompletion } from "./completion.js"
 import type { OrderNotFound, OrderTransitionRefused } from "./errors.js"
+import { gatewayOf } from "./gateways.js"
 import type { Order } from "./model.js"
 import { makeRefunding } from "./refunds.js"
 
@@ -49,7 +50,7 @@ export const makeSettlement = Effect.gen(function* () {
   const orders = yield* OrderRepo
   const payments = yield* PaymentRepo
   const ledger = yield* SiteCreditLedger
-  const gateway = yield* PaymentGateway
+  const gateways = yield* PaymentGateways
   const transactions = yield* Transactions
   const promotionUses = yield* PromotionUses
   const completed = yield* orderCompletion
@@ -241,11 +242,11 @@ export const makeSettlement = Effect.gen(function* () {
         )
 
   /**
-   * A payment this gateway took. Another provider's (the shop changed
-   * PAYMENT_GATEWAY since) cannot be asked about or voided through this one,
-   * which knows none of its intents (docs/decisions/0011).
+   * A payment one of the shop's gateways took (decision 0071). Another
+   * provider's (the shop stopped using it since) cannot be asked about or
+   * voided through these, which know none of its intents (docs/decisions/0011).
    */
-  const ours = (payment: Payment) => payment.provider === gateway.provider
+  const ours = (payment: Payment) => gatewayOf(gateways, payment.provider) !== undefined
 
   /**
    * Asks the provider about each of its payments (`void` also voids any
@@ -255,13 +256,18 @@ export const makeSettlement = Effect.gen(function* () {
    */
   const ask = (list: readonly Payment[], how: "status" | "void") =>
     Effect.gen(function* () {
-      const asked = yield* Effect.forEach(list.filter(ours), (payment) =>
-        Effect.flatMap(
-          how === "void"
-            ? gateway.cancelIntent(payment.providerReference)
-            : gateway.intentStatus(payment.providerReference),
-          (status) => record(payment, status, how),
-        ),
+      const asked = yield* Effect.forEach(
+        list.flatMap((payment) => {
+          const gateway = gatewayOf(gateways, payment.provider)
+          return gateway === undefined ? [] : [{ payment, gateway }]
+        }),
+        ({ payment, gateway }) =>
+          Effect.flatMap(
+            how === "void"
+              ? gateway.cancelIntent(payment.providerReference)
+              : gateway.intentStatus(payment.providerReference),
+            (status) => record(payment, status, how),
+          ),
       )
       yield* refunding.attemptAll(asked.flatMap((a) => (a.refund === null ? [] : [a.refund])))
       return { stillOpen: asked.some((a) => a.stillOpen) }
@@ -276,13 +282,13 @@ export const makeSettlement = Effect.gen(function* () {
       list.filter((p) => p.status === "Pending" && !ours(p)),
       (payment) =>
         Effect.logWarning(
-          "a payment of a card provider the shop no longer uses may still be open: void it there",
+          "a payment of a provider the shop no longer uses may still be open: void it there",
           {
             orderId: payment.orderId,
             paymentId: payment.id,
             provider: payment.provider,
             providerReference: payment.providerReference,
-            currentProvider: gateway.provider,
+            currentProviders: gateways.offered.map((g) => g.provider),
           },
         ),
       { discard: true },

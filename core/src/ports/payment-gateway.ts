@@ -13,6 +13,11 @@ export class NotificationRejected extends Data.TaggedError("NotificationRejected
   readonly reason: string
 }> {}
 
+/** How a customer pays: by card, or from their bank account (open banking, "pay by bank"). */
+export type PaymentMethod = "Card" | "BankTransfer"
+
+export const PAYMENT_METHODS: readonly PaymentMethod[] = ["Card", "BankTransfer"]
+
 /** Where a payment intent stands at the provider. */
 export type IntentStatus =
   | { readonly status: "Pending" }
@@ -71,6 +76,8 @@ export type VerifiedNotification =
 export interface PaymentGatewayShape {
   /** "sandbox" or the provider's name; stored on each payment. */
   readonly provider: string
+  /** What the customer pays with through it: a card, or their bank (pay by bank). */
+  readonly method: PaymentMethod
   readonly createIntent: (request: {
     readonly orderId: string
     readonly amount: Pence
@@ -127,4 +134,18 @@ export interface PaymentGatewayShape {
 export class PaymentGateway extends Context.Tag("@howzat/core/PaymentGateway")<
   PaymentGateway,
   PaymentGatewayShape
+>() {}
+
+/**
+ * Every provider the shop takes payments with, at most one per method, the
+ * default first (decision 0071): a new payment goes to the provider of the
+ * method the customer chose, and everything after (status, void, refund,
+ * notifications) to the provider that took it, which the payment records.
+ */
+export interface PaymentGatewaysShape {
+  readonly offered: readonly [PaymentGatewayShape, ...PaymentGatewayShape[]]
+}
+export class PaymentGateways extends Context.Tag("@howzat/core/PaymentGateways")<
+  PaymentGateways,
+  PaymentGatewaysShape
 >() {}

@@ -330,6 +330,7 @@ export const makeCheckoutGateway = (config: CheckoutGatewayConfig): PaymentGatew
 
   return {
     provider: CHECKOUT_PROVIDER,
+    method: "Card",
 
     createIntent: (request) =>
       Effect.gen(function* () {

@@ -190,6 +190,7 @@ export const makeSandboxGateway = (
 
     const gateway: SandboxGateway = {
       provider: SANDBOX_PROVIDER,
+      method: "Card",
 
       deliveriesSettled: FiberSet.awaitEmpty(deliveries),
 

@@ -210,6 +210,7 @@ export const makeStripeGateway = (config: StripeGatewayConfig): PaymentGatewaySh
 
   return {
     provider: STRIPE_PROVIDER,
+    method: "Card",
 
     createIntent: (request) =>
       Effect.gen(function* () {

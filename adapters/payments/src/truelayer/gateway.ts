@@ -383,6 +383,7 @@ export const makeTrueLayerGateway = (config: TrueLayerGatewayConfig): PaymentGat
 
   return {
     provider: TRUELAYER_PROVIDER,
+    method: "BankTransfer",
 
     createIntent: (request) =>
       Effect.gen(function* () {
