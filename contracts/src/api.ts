@@ -689,6 +689,11 @@ export class BasketsApi extends HttpApiGroup.make("baskets")
 
 const OrderPath = Schema.Struct({ orderId: Id })
 
+/** How the customer chose to pay; the shop's default method when absent (decision 0071). */
+const StartPaymentParams = Schema.Struct({
+  method: Schema.optional(Schema.Literal("Card", "BankTransfer")),
+})
+
 /**
  * SPEC §7's orders, for the customer who placed them (staff later). The
  * signed status notification is not here: its HMAC is over the raw body, so
@@ -725,6 +730,7 @@ export class OrdersApi extends HttpApiGroup.make("orders")
   .add(
     HttpApiEndpoint.post("startPayment", "/api/Orders/:orderId/payments")
       .setPath(OrderPath)
+      .setUrlParams(StartPaymentParams)
       .addSuccess(OrderResponse)
       .addError(NotFound)
       .addError(Conflict),

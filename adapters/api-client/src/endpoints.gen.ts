@@ -780,7 +780,7 @@ export interface Endpoints {
     }
     readonly startPayment: {
       readonly path: ParamsInput<{ readonly "orderId": string }, { readonly "orderId": string }>
-      readonly urlParams: never
+      readonly urlParams: ParamsInput<{ readonly "method"?: (("Card") | ("BankTransfer")) | (undefined) }, { readonly "method"?: (("Card") | ("BankTransfer")) | (undefined) }>
       readonly payload: never
       readonly success: typeof orders.OrderResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded

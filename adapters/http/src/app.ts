@@ -71,6 +71,7 @@ import {
   mountPaymentNotifications,
   type NotificationHandler,
   PAYMENT_NOTIFICATION_PATH,
+  paymentNotificationPathOf,
 } from "./payment-notifications"
 import { PostalEntryHandlersLive } from "./postal-entry-handlers"
 import { asProblemResponse, isProblem, problemResponse } from "./problem-response"
@@ -179,6 +180,8 @@ export interface HttpAppOptions {
   readonly xsrfExemptPaths?: readonly string[]
   /** Card providers' signed status notifications; the raw route is mounted when given. */
   readonly paymentNotifications?: NotificationHandler | undefined
+  /** The providers on offer: each gets its own notification address beside the default. */
+  readonly paymentProviders?: readonly string[]
   /** The real card provider's browser origins, for the Content-Security-Policy; none for the sandbox. */
   readonly cardProvider?: CardProviderOrigins | undefined
   /** The brand's live-draw stream origin, which /Live frames; none without a stream. */
@@ -292,13 +295,18 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     "*",
     xsrfProtection({
       secure: options.settings.cookieSecure,
-      exemptPaths: [...XSRF_EXEMPT_PATHS, ...(options.xsrfExemptPaths ?? [])],
+      exemptPaths: [
+        ...XSRF_EXEMPT_PATHS,
+        ...(options.paymentProviders ?? []).map(paymentNotificationPathOf),
+        ...(options.xsrfExemptPaths ?? []),
+      ],
     }),
   )
   app.use("/api/Logging", requestBodyLimit(LOGGING_BODY_LIMIT_BYTES, "A report"))
   app.use("/api/*", publicCache.middleware)
   // Before the HttpApi handler: the signature is over the raw body, which nothing may read first.
-  if (options.paymentNotifications) mountPaymentNotifications(app, options.paymentNotifications)
+  if (options.paymentNotifications)
+    mountPaymentNotifications(app, options.paymentNotifications, options.paymentProviders)
   app.get("/health/ping", (c) => c.json({ status: "ok" }))
   app.get("/api/openapi.json", (c) => c.json(openApi))
   mountFiles(app, options.files.store, options.files.variants)

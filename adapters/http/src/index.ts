@@ -5,6 +5,7 @@ export {
   type NotificationHandler,
   type NotificationVerdict,
   PAYMENT_NOTIFICATION_PATH,
+  paymentNotificationPathOf,
 } from "./payment-notifications"
 export { asProblemResponse, problemResponse } from "./problem-response"
 export { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from "./refresh-cookie"

@@ -90,8 +90,8 @@ export const OrderHandlersLive = HttpApiBuilder.group(HowzatApi, "orders", (hand
           Effect.catchAll(orderProblem),
         ),
       )
-      .handle("startPayment", ({ path }) =>
-        act((principal) => payments.startPayment(principal, path.orderId)).pipe(
+      .handle("startPayment", ({ path, urlParams }) =>
+        act((principal) => payments.startPayment(principal, path.orderId, urlParams.method)).pipe(
           // On a break, closed or not verified 18+ since the order was placed (0043).
           Effect.catchAll((error) =>
             isPurchaseRefusal(error) ? purchaseRefusal(error) : orderProblem(error),

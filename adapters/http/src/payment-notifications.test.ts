@@ -4,6 +4,7 @@ import {
   mountPaymentNotifications,
   type NotificationVerdict,
   PAYMENT_NOTIFICATION_PATH,
+  paymentNotificationPathOf,
 } from "./payment-notifications"
 
 const appWith = (verdict: () => Promise<NotificationVerdict>) => {
@@ -66,5 +67,29 @@ describe("the status-notification route", () => {
     const { app, seen } = appWith(async () => ({ kind: "Accepted" }))
     expect((await post(app, "x".repeat(70_000))).status).toBe(400)
     expect(seen).toHaveLength(0)
+  })
+
+  it("hands each provider's own address the provider's name, the default address none", async () => {
+    const providers: (string | undefined)[] = []
+    const app = new Hono()
+    mountPaymentNotifications(
+      app,
+      async (_rawBody, _headers, provider) => {
+        providers.push(provider)
+        return { kind: "Accepted" }
+      },
+      ["stripe", "truelayer"],
+    )
+    for (const path of [
+      PAYMENT_NOTIFICATION_PATH,
+      paymentNotificationPathOf("truelayer"),
+      paymentNotificationPathOf("stripe"),
+    ]) {
+      expect((await app.request(path, { method: "POST", body: "{}" })).status).toBe(200)
+    }
+    expect(providers).toEqual([undefined, "truelayer", "stripe"])
+    expect(
+      (await app.request(paymentNotificationPathOf("nobody"), { method: "POST" })).status,
+    ).toBe(404)
   })
 })

@@ -2,8 +2,12 @@ import { problemType } from "@howzat/contracts/problems"
 import type { Hono } from "hono"
 import { problemResponse } from "./problem-response"
 
-/** Where card providers post signed status notifications (SPEC §7). */
+/** Where card providers post signed status notifications (SPEC §7): the default provider's. */
 export const PAYMENT_NOTIFICATION_PATH = "/api/Orders/payments/status-notification"
+
+/** Each provider's own webhook address, verified by that provider alone (decision 0071). */
+export const paymentNotificationPathOf = (provider: string) =>
+  `${PAYMENT_NOTIFICATION_PATH}/${encodeURIComponent(provider)}`
 
 /** The provider's events are small; anything larger is not one of them. */
 const MAX_NOTIFICATION_BYTES = 64 * 1024
@@ -23,6 +27,8 @@ export type NotificationVerdict =
 export type NotificationHandler = (
   rawBody: string,
   headers: Readonly<Record<string, string>>,
+  /** The provider whose address it came to; none at the default address. */
+  provider?: string,
 ) => Promise<NotificationVerdict>
 
 const rejected = (detail: string) =>
@@ -42,8 +48,24 @@ const rejected = (detail: string) =>
  * does not check out. Providers send no XSRF cookie: the path is exempt, the signature is
  * the proof.
  */
-export const mountPaymentNotifications = (app: Hono, handle: NotificationHandler) => {
-  app.post(PAYMENT_NOTIFICATION_PATH, async (c) => {
+export const mountPaymentNotifications = (
+  app: Hono,
+  handle: NotificationHandler,
+  providers: readonly string[] = [],
+) => {
+  mountAt(app, PAYMENT_NOTIFICATION_PATH, handle, undefined)
+  for (const provider of providers) {
+    mountAt(app, paymentNotificationPathOf(provider), handle, provider)
+  }
+}
+
+const mountAt = (
+  app: Hono,
+  path: string,
+  handle: NotificationHandler,
+  provider: string | undefined,
+) => {
+  app.post(path, async (c) => {
     const length = Number(c.req.header("content-length") ?? "0")
     if (length > MAX_NOTIFICATION_BYTES) return rejected("The notification is too large.")
     const rawBody = await c.req.text()
@@ -53,7 +75,7 @@ export const mountPaymentNotifications = (app: Hono, handle: NotificationHandler
       headers[name.toLowerCase()] = value
     })
     try {
-      const verdict = await handle(rawBody, headers)
+      const verdict = await handle(rawBody, headers, provider)
       if (verdict.kind === "Rejected") return rejected(verdict.reason)
       return c.json(
         {

@@ -446,9 +446,9 @@ export const composeShopOn = async (
 
   // A forged or stale notification is refused (400); anything else that goes
   // wrong throws, so the route answers 503 and the provider delivers it again.
-  const paymentNotifications: NotificationHandler = (rawBody, headers) =>
+  const paymentNotifications: NotificationHandler = (rawBody, headers, provider) =>
     runPayments((payments) =>
-      payments.handleNotification(rawBody, headers).pipe(
+      payments.handleNotification(rawBody, headers, provider).pipe(
         Effect.map((verdict) => ({ kind: verdict })),
         Effect.catchTag("NotificationRejected", (rejected) =>
           Effect.succeed({ kind: "Rejected" as const, reason: rejected.reason }),
@@ -476,6 +476,7 @@ export const composeShopOn = async (
     tracking: brand.tracking,
     clientAddress: clientAddressReader(config.trustProxy),
     paymentNotifications,
+    paymentProviders: gateway.providers,
     contact,
     responsiblePlay,
   })

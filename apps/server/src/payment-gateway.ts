@@ -1,5 +1,5 @@
 import { OnlyPaymentGateway } from "@howzat/core/orders/gateways"
-import type { PaymentGateway } from "@howzat/core/ports/payment-gateway"
+import { PaymentGateway } from "@howzat/core/ports/payment-gateway"
 import { PAYMENT_NOTIFICATION_PATH } from "@howzat/http"
 import {
   SandboxPaymentGateway,
@@ -50,6 +50,8 @@ export const openPaymentGateway = async (db: DatabaseHandle["db"], config: Payme
   )
 
   return {
+    /** The providers on offer, each with its own notification address (decision 0071). */
+    providers: [Context.get(context as Context.Context<PaymentGateway>, PaymentGateway).provider],
     /** The gateway, and it alone on offer (decision 0071). */
     layer: Layer.provideMerge(OnlyPaymentGateway, Layer.succeedContext(context)),
     /** Mounts the sandbox's card-form route (none for a real provider) and starts deliveries. */

@@ -1,8 +1,10 @@
-import { PAYMENT_NOTIFICATION_PATH } from "@howzat/http"
+import type { OrderResponseJson } from "@howzat/contracts/orders"
+import { PAYMENT_NOTIFICATION_PATH, paymentNotificationPathOf } from "@howzat/http"
 import { signatureHeader } from "@howzat/payments"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
-import { openShop, type Shop } from "./test-support/shop"
+import { competitionOnSale, placeOrder } from "./test-support/orders"
+import { openShop, register, type Shop } from "./test-support/shop"
 
 /**
  * The card provider as composed: the sandbox (the default) serves its card
@@ -63,8 +65,8 @@ describe("the sandbox card provider", () => {
 })
 
 describe("the real provider's webhook", () => {
-  const deliver = (body: string, secret = WEBHOOK_SECRET) =>
-    stripe.app.request(PAYMENT_NOTIFICATION_PATH, {
+  const deliver = (body: string, secret = WEBHOOK_SECRET, path = PAYMENT_NOTIFICATION_PATH) =>
+    stripe.app.request(path, {
       method: "POST",
       body,
       headers: {
@@ -94,5 +96,41 @@ describe("the real provider's webhook", () => {
 
   it("still refuses the same event signed with another secret with a 400 problem", async () => {
     await problem(await deliver(refunded, "whsec_guessed"), 400)
+  })
+
+  it("is heard at the provider's own address too, with no XSRF cookie (decision 0071)", async () => {
+    const own = paymentNotificationPathOf("stripe")
+    expect(await json(await deliver(refunded, WEBHOOK_SECRET, own), 200)).toMatchObject({
+      received: true,
+      ignored: true,
+    })
+    await problem(await deliver(refunded, "whsec_guessed", own), 400)
+    // No other provider has an address: nothing there verifies anything.
+    const elsewhere = await deliver(refunded, WEBHOOK_SECRET, paymentNotificationPathOf("nobody"))
+    expect(elsewhere.ok).toBe(false)
+  })
+})
+
+describe("choosing how to pay", () => {
+  it("starts the payment by the method chosen, and refuses one the shop does not offer", async () => {
+    const browser = await new Browser(shop.app).open()
+    await register(browser)
+    const order = await placeOrder(browser, await competitionOnSale(shop), 1)
+    const refused = await problem(
+      await browser.post(`/api/Orders/${order.id}/payments?method=BankTransfer`),
+      400,
+    )
+    expect(refused.detail).toBe("This shop takes payment by card.")
+    await problem(await browser.post(`/api/Orders/${order.id}/payments?method=Cheque`), 400)
+    const none = await shop.db
+      .selectFrom("payments")
+      .select("id")
+      .where("orderId", "=", order.id)
+      .execute()
+    expect(none).toEqual([])
+    const { order: started } = await json<OrderResponseJson>(
+      await browser.post(`/api/Orders/${order.id}/payments?method=Card`),
+    )
+    expect(started.payments.map((p) => [p.provider, p.status])).toEqual([["sandbox", "Pending"]])
   })
 })
