@@ -73,6 +73,36 @@ describe("readConfig", () => {
     expect(() => readConfig(env)).toThrow(message)
   })
 
+  it("offers pay by bank through TrueLayer only with every key, named when missing", () => {
+    expect(readConfig({}).payments.payByBank).toBeUndefined()
+    const bank = {
+      PAY_BY_BANK: "truelayer",
+      TRUELAYER_CLIENT_ID: "client",
+      TRUELAYER_CLIENT_SECRET: "secret",
+      TRUELAYER_SIGNING_KEY_ID: "kid",
+      TRUELAYER_SIGNING_PRIVATE_KEY:
+        "-----BEGIN PRIVATE KEY-----\\nMIH\\n-----END PRIVATE KEY-----",
+      TRUELAYER_MERCHANT_ACCOUNT_ID: "merchant",
+    }
+    expect(readConfig(bank).payments.payByBank).toMatchObject({
+      environment: "sandbox",
+      signingPrivateKeyPem: "-----BEGIN PRIVATE KEY-----\nMIH\n-----END PRIVATE KEY-----",
+    })
+    expect(() =>
+      readConfig({ ...bank, TRUELAYER_CLIENT_SECRET: "", TRUELAYER_SIGNING_KEY_ID: "" }),
+    ).toThrow("PAY_BY_BANK=truelayer needs TRUELAYER_CLIENT_SECRET, TRUELAYER_SIGNING_KEY_ID")
+    expect(() => readConfig({ ...bank, PAY_BY_BANK: "gocardless" })).toThrow(
+      'PAY_BY_BANK must be off or truelayer, not "gocardless"',
+    )
+    expect(() =>
+      readConfig({
+        ...bank,
+        TRUELAYER_ENVIRONMENT: "production",
+        TRUELAYER_JWKS_URL: "http://127.0.0.1:9/jwks",
+      }),
+    ).toThrow("TRUELAYER_JWKS_URL may be set only with TRUELAYER_ENVIRONMENT=sandbox")
+  })
+
   it("can keep the embedded database in memory", () => {
     expect(readConfig({ PGLITE_DATA_DIR: "memory://" }).dataDir).toBe("memory://")
   })

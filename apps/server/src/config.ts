@@ -85,8 +85,26 @@ export interface PaymentsConfig {
   /** Signs the sandbox's status notifications; unset: generated and kept in the database. */
   readonly notificationSecret: string | undefined
   readonly stripe: StripeConfig | undefined
+  /** Pay by bank beside the card provider (decision 0071): TrueLayer, or none. */
+  readonly payByBank: TrueLayerConfig | undefined
   /** How long an unpaid order holds its tickets before the expiry job cancels it. */
   readonly unpaidOrderMinutes: number
+}
+
+/** TrueLayer's Payments API v3 (decision 0069), as PAY_BY_BANK=truelayer names it. */
+export interface TrueLayerConfig {
+  readonly clientId: string
+  readonly clientSecret: string
+  readonly signingKeyId: string
+  /** The EC P-521 private key (PEM) whose public half was uploaded to TrueLayer's Console. */
+  readonly signingPrivateKeyPem: string
+  readonly merchantAccountId: string
+  /** sandbox: TrueLayer's test environment, which takes no real money. */
+  readonly environment: "sandbox" | "production"
+  readonly apiUrl: string | undefined
+  readonly authUrl: string | undefined
+  /** Another JWKS address webhooks may name (a local stand-in); only with sandbox. */
+  readonly jwksUrl: string | undefined
 }
 
 export interface StripeConfig {
@@ -273,11 +291,69 @@ const readPayments = (env: Readonly<Record<string, string | undefined>>): Paymen
   return {
     gateway,
     notificationSecret,
+    payByBank: readPayByBank(env),
     stripe:
       secretKey && webhookSecret && publishableKey
         ? { secretKey, webhookSecret, publishableKey, apiUrl, jsUrl }
         : undefined,
     unpaidOrderMinutes,
+  }
+}
+
+const TRUELAYER_SETTINGS = [
+  "TRUELAYER_CLIENT_ID",
+  "TRUELAYER_CLIENT_SECRET",
+  "TRUELAYER_SIGNING_KEY_ID",
+  "TRUELAYER_SIGNING_PRIVATE_KEY",
+  "TRUELAYER_MERCHANT_ACCOUNT_ID",
+] as const
+
+const optionalHttpUrl = (name: string, value: string | undefined): string | undefined => {
+  if (!value) return undefined
+  if (!/^https?:\/\/[^\s]+$/.test(value))
+    throw new ConfigError(`${name} must be an http(s) address`)
+  return value.replace(/\/+$/, "")
+}
+
+/** PAY_BY_BANK=truelayer and its keys, each named when missing; off by default. */
+const readPayByBank = (
+  env: Readonly<Record<string, string | undefined>>,
+): TrueLayerConfig | undefined => {
+  const choice = env.PAY_BY_BANK?.trim() || "off"
+  if (choice === "off") return undefined
+  if (choice !== "truelayer") {
+    throw new ConfigError(`PAY_BY_BANK must be off or truelayer, not "${choice}"`)
+  }
+  const missing = TRUELAYER_SETTINGS.filter((name) => !env[name]?.trim())
+  if (missing.length > 0) {
+    throw new ConfigError(`PAY_BY_BANK=truelayer needs ${missing.join(", ")}`)
+  }
+  const environment = env.TRUELAYER_ENVIRONMENT?.trim() || "sandbox"
+  if (environment !== "sandbox" && environment !== "production") {
+    throw new ConfigError(
+      `TRUELAYER_ENVIRONMENT must be sandbox or production, not "${environment}"`,
+    )
+  }
+  // A PEM in one environment variable often arrives with its line breaks written as \n.
+  const signingPrivateKeyPem = (env.TRUELAYER_SIGNING_PRIVATE_KEY ?? "").replace(/\\n/g, "\n")
+  if (!signingPrivateKeyPem.includes("PRIVATE KEY")) {
+    throw new ConfigError("TRUELAYER_SIGNING_PRIVATE_KEY must be the EC private key in PEM form")
+  }
+  const jwksUrl = optionalHttpUrl("TRUELAYER_JWKS_URL", env.TRUELAYER_JWKS_URL?.trim())
+  // Webhooks signed by keys anyone could publish would move real money's orders.
+  if (jwksUrl !== undefined && environment === "production") {
+    throw new ConfigError("TRUELAYER_JWKS_URL may be set only with TRUELAYER_ENVIRONMENT=sandbox")
+  }
+  return {
+    clientId: env.TRUELAYER_CLIENT_ID?.trim() ?? "",
+    clientSecret: env.TRUELAYER_CLIENT_SECRET?.trim() ?? "",
+    signingKeyId: env.TRUELAYER_SIGNING_KEY_ID?.trim() ?? "",
+    signingPrivateKeyPem,
+    merchantAccountId: env.TRUELAYER_MERCHANT_ACCOUNT_ID?.trim() ?? "",
+    environment,
+    apiUrl: optionalHttpUrl("TRUELAYER_API_URL", env.TRUELAYER_API_URL?.trim()),
+    authUrl: optionalHttpUrl("TRUELAYER_AUTH_URL", env.TRUELAYER_AUTH_URL?.trim()),
+    jwksUrl,
   }
 }
 

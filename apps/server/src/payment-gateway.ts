@@ -1,7 +1,8 @@
-import { OnlyPaymentGateway } from "@howzat/core/orders/gateways"
-import { PaymentGateway } from "@howzat/core/ports/payment-gateway"
-import { PAYMENT_NOTIFICATION_PATH } from "@howzat/http"
+import { paymentGateways } from "@howzat/core/orders/gateways"
+import { PaymentGateway, PaymentGateways } from "@howzat/core/ports/payment-gateway"
+import { PAYMENT_NOTIFICATION_PATH, paymentNotificationPathOf } from "@howzat/http"
 import {
+  makeTrueLayerGateway,
   SandboxPaymentGateway,
   SandboxPaymentGatewayLive,
   StripePaymentGatewayLive,
@@ -10,8 +11,23 @@ import {
 import { type DatabaseHandle, makeSandboxIntentStore } from "@howzat/postgres"
 import { Context, Effect, Exit, Layer, Scope } from "effect"
 import type { Hono } from "hono"
-import type { PaymentsConfig } from "./config"
+import type { PaymentsConfig, TrueLayerConfig } from "./config"
 import { paymentNotificationSecret } from "./payment-secret"
+
+/** TrueLayer as the settings name it, its webhooks at its own address (decision 0071). */
+const trueLayerGateway = (config: TrueLayerConfig) =>
+  makeTrueLayerGateway({
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    signingKeyId: config.signingKeyId,
+    signingPrivateKeyPem: config.signingPrivateKeyPem,
+    merchantAccountId: config.merchantAccountId,
+    environment: config.environment,
+    apiUrl: config.apiUrl,
+    authUrl: config.authUrl,
+    ...(config.jwksUrl === undefined ? {} : { jwksAllowList: [config.jwksUrl] }),
+    webhookPath: paymentNotificationPathOf("truelayer"),
+  })
 
 /**
  * The card provider the configuration names, built once for the server's
@@ -49,11 +65,15 @@ export const openPaymentGateway = async (db: DatabaseHandle["db"], config: Payme
     SandboxPaymentGateway,
   )
 
+  const card = Context.get(context as Context.Context<PaymentGateway>, PaymentGateway)
+  const bank = config.payByBank === undefined ? undefined : trueLayerGateway(config.payByBank)
+  const offered = paymentGateways(bank === undefined ? [card] : [card, bank])
+
   return {
     /** The providers on offer, each with its own notification address (decision 0071). */
-    providers: [Context.get(context as Context.Context<PaymentGateway>, PaymentGateway).provider],
-    /** The gateway, and it alone on offer (decision 0071). */
-    layer: Layer.provideMerge(OnlyPaymentGateway, Layer.succeedContext(context)),
+    providers: offered.offered.map((g) => g.provider),
+    /** The card gateway, and the providers on offer: the card first, then pay by bank. */
+    layer: Layer.merge(Layer.succeedContext(context), Layer.succeed(PaymentGateways, offered)),
     /** Mounts the sandbox's card-form route (none for a real provider) and starts deliveries. */
     attach: (app: Hono) => {
       if (sandbox._tag === "Some") app.route("/", sandboxGatewayRoutes(sandbox.value))

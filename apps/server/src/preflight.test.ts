@@ -51,6 +51,22 @@ describe("what a live shop must not have", () => {
     expect(fixes(LIVE)).toEqual([])
   })
 
+  it("finds pay by bank on TrueLayer's sandbox, and not on production", () => {
+    const bank = {
+      PAY_BY_BANK: "truelayer",
+      TRUELAYER_CLIENT_ID: "client",
+      TRUELAYER_CLIENT_SECRET: "secret",
+      TRUELAYER_SIGNING_KEY_ID: "kid",
+      TRUELAYER_SIGNING_PRIVATE_KEY:
+        "-----BEGIN PRIVATE KEY-----\\nMIH\\n-----END PRIVATE KEY-----",
+      TRUELAYER_MERCHANT_ACCOUNT_ID: "merchant",
+    }
+    expect(fixes({ ...LIVE, ...bank })).toEqual([
+      "TRUELAYER_ENVIRONMENT=production with the live Console application's credentials",
+    ])
+    expect(fixes({ ...LIVE, ...bank, TRUELAYER_ENVIRONMENT: "production" })).toEqual([])
+  })
+
   it("finds a provider's test keys and an address without https", () => {
     const found = settingsFindings(
       readConfig({

@@ -51,6 +51,11 @@ export const settingsFindings = (config: ServerConfig): PreflightFinding[] => {
       "The card provider's keys are test keys: no real money is taken.",
       "STRIPE_SECRET_KEY=sk_live_… and STRIPE_PUBLISHABLE_KEY=pk_live_… from the provider's live mode",
     )
+  if (config.payments.payByBank?.environment === "sandbox")
+    add(
+      "Pay by bank uses TrueLayer's sandbox: no real money is taken.",
+      "TRUELAYER_ENVIRONMENT=production with the live Console application's credentials",
+    )
   if (config.mail.devMailbox)
     add(
       "The dev mailbox is on: /dev/mailbox shows anyone every email with its live sign-in and password links.",

@@ -204,6 +204,8 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
           idempotencyKey: `${orderId}:${existing.length + 1}`,
           creditCardsAllowed: creditNotice === null,
           ...(creditNotice === null ? {} : { creditCardNotice: creditNotice }),
+          // A bank payment must say who pays (decision 0069); card providers ignore it.
+          payer: { name: principal.name, email: principal.email },
         })
         yield* payments.record({
           orderId,

@@ -1,0 +1,154 @@
+import { generateKeyPairSync } from "node:crypto"
+import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import type { OrderResponseJson } from "@howzat/contracts/orders"
+import { paymentNotificationPathOf } from "@howzat/http"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import {
+  startTrueLayerStandIn,
+  type TrueLayerStandIn,
+} from "../../../test/e2e/stand-ins/truelayer-provider"
+import { Browser, json } from "./test-support/browser"
+import { competitionOnSale, placeOrder } from "./test-support/orders"
+import { openShop, register, type Shop } from "./test-support/shop"
+
+/**
+ * Pay by bank beside the sandbox card (decision 0071), through the real
+ * composition and TrueLayer's local stand-in (test/e2e/stand-ins): the
+ * payment is created and signed at the stand-in, the customer approves it at
+ * their bank, and the stand-in's signed webhook, at TrueLayer's own address
+ * on the shop, completes the order. No test reaches TrueLayer.
+ */
+const key = generateKeyPairSync("ec", { namedCurve: "secp521r1" })
+const CLIENT = { id: "howzat-api-test", secret: "stand-in-secret" }
+
+let shop: Shop | undefined
+let standIn: TrueLayerStandIn
+let bridge: Server
+
+/** The shop's webhook address over HTTP, as TrueLayer reaches it: handed to the in-process app. */
+const startBridge = async () => {
+  bridge = createServer(async (request, response) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of request) chunks.push(chunk as Buffer)
+    const headers = new Headers()
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value === "string") headers.set(name, value)
+    }
+    const answer = await (shop as Shop).app.request(request.url ?? "/", {
+      method: request.method ?? "POST",
+      headers,
+      body: Buffer.concat(chunks).toString("utf8"),
+    })
+    response.writeHead(answer.status, { "content-type": "application/json" })
+    response.end(await answer.text())
+  })
+  await new Promise<void>((resolve) => bridge.listen(0, "127.0.0.1", resolve))
+  return `http://127.0.0.1:${(bridge.address() as AddressInfo).port}`
+}
+
+beforeAll(async () => {
+  const bridgeUrl = await startBridge()
+  standIn = await startTrueLayerStandIn({
+    shopWebhookUrl: `${bridgeUrl}${paymentNotificationPathOf("truelayer")}`,
+    clientId: CLIENT.id,
+    clientSecret: CLIENT.secret,
+    signingPublicKeyPem: key.publicKey.export({ type: "spki", format: "pem" }).toString(),
+  })
+  shop = await openShop({
+    PAY_BY_BANK: "truelayer",
+    TRUELAYER_CLIENT_ID: CLIENT.id,
+    TRUELAYER_CLIENT_SECRET: CLIENT.secret,
+    TRUELAYER_SIGNING_KEY_ID: "howzat-api-test-key",
+    TRUELAYER_SIGNING_PRIVATE_KEY: key.privateKey
+      .export({ type: "pkcs8", format: "pem" })
+      .toString(),
+    TRUELAYER_MERCHANT_ACCOUNT_ID: "merchant-account-1",
+    TRUELAYER_API_URL: standIn.url,
+    TRUELAYER_AUTH_URL: standIn.url,
+    TRUELAYER_JWKS_URL: standIn.jwksUrl,
+  })
+})
+
+afterAll(async () => {
+  await shop?.close()
+  await standIn?.close()
+  await new Promise((resolve) => bridge?.close(resolve))
+})
+
+const startBankPayment = async (browser: Browser, orderId: string) => {
+  const { order } = await json<OrderResponseJson>(
+    await browser.post(`/api/Orders/${orderId}/payments?method=BankTransfer`),
+  )
+  const pending = order.payments.find((p) => p.status === "Pending")
+  if (!pending) throw new Error("no pending bank payment")
+  return pending
+}
+
+/** The stand-in's own hooks: what the customer does at their bank. */
+const atTheBank = async (paymentId: string, what: "approve" | "cancel") => {
+  const response = await fetch(`${standIn.url}/__stand-in/payments/${paymentId}/${what}`, {
+    method: "POST",
+  })
+  expect(response.ok).toBe(true)
+}
+
+/** Until the shop has answered the stand-in's webhooks for the payment. */
+const webhooksAnswered = async (paymentId: string, type: string) => {
+  for (let i = 0; i < 200; i++) {
+    const delivered = standIn.deliveries.find((d) => d.paymentId === paymentId && d.type === type)
+    if (delivered !== undefined && delivered.status !== 0) return delivered
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  throw new Error(`no ${type} webhook answered for ${paymentId}`)
+}
+
+/** TrueLayer's id for the shop's payment, as the shop recorded it. */
+const providerReferenceOf = async (paymentId: string): Promise<string> => {
+  const { providerReference } = await (shop as Shop).db
+    .selectFrom("payments")
+    .select("providerReference")
+    .where("id", "=", paymentId)
+    .executeTakeFirstOrThrow()
+  if (providerReference === null) throw new Error("the payment has no TrueLayer id")
+  return providerReference
+}
+
+describe("pay by bank beside the card", () => {
+  it("an approved bank payment completes the order, by the webhook at TrueLayer's address", async () => {
+    const browser = await new Browser((shop as Shop).app).open()
+    await register(browser)
+    const order = await placeOrder(browser, await competitionOnSale(shop as Shop), 2)
+    const pending = await startBankPayment(browser, order.id)
+    expect(pending.provider).toBe("truelayer")
+    expect(pending.token).toBeTruthy()
+
+    const paymentId = await providerReferenceOf(pending.id)
+    await atTheBank(paymentId, "approve")
+    expect((await webhooksAnswered(paymentId, "payment_executed")).status).toBe(200)
+    const { order: paid } = await json<OrderResponseJson>(
+      await browser.get(`/api/Orders/${order.id}`),
+    )
+    expect(paid.status).toBe("Completed")
+    expect(paid.payments.map((p) => [p.provider, p.status])).toEqual([["truelayer", "Succeeded"]])
+  })
+
+  it("a customer who cancels at their bank keeps the order open, and pays by card instead", async () => {
+    const browser = await new Browser((shop as Shop).app).open()
+    await register(browser)
+    const order = await placeOrder(browser, await competitionOnSale(shop as Shop), 1)
+    const pending = await startBankPayment(browser, order.id)
+    const paymentId = await providerReferenceOf(pending.id)
+    await atTheBank(paymentId, "cancel")
+    expect((await webhooksAnswered(paymentId, "payment_failed")).status).toBe(200)
+
+    const { order: card } = await json<OrderResponseJson>(
+      await browser.post(`/api/Orders/${order.id}/payments?method=Card`),
+    )
+    expect(card.status).toBe("AwaitingPayment")
+    expect(card.payments.map((p) => [p.provider, p.status])).toEqual([
+      ["truelayer", "Failed"],
+      ["sandbox", "Pending"],
+    ])
+  })
+})
