@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { ConfigError, parseRateLimit, readConfig } from "./config"
+import { TRUELAYER_SETTINGS } from "./test-support/pay-by-bank"
 
 describe("readConfig", () => {
   it("runs on port 3000 with the embedded database and demo data by default", () => {
@@ -75,15 +76,7 @@ describe("readConfig", () => {
 
   it("offers pay by bank through TrueLayer only with every key, named when missing", () => {
     expect(readConfig({}).payments.payByBank).toBeUndefined()
-    const bank = {
-      PAY_BY_BANK: "truelayer",
-      TRUELAYER_CLIENT_ID: "client",
-      TRUELAYER_CLIENT_SECRET: "secret",
-      TRUELAYER_SIGNING_KEY_ID: "kid",
-      TRUELAYER_SIGNING_PRIVATE_KEY:
-        "-----BEGIN PRIVATE KEY-----\\nMIH\\n-----END PRIVATE KEY-----",
-      TRUELAYER_MERCHANT_ACCOUNT_ID: "merchant",
-    }
+    const bank = TRUELAYER_SETTINGS
     expect(readConfig(bank).payments.payByBank).toMatchObject({
       environment: "sandbox",
       signingPrivateKeyPem: "-----BEGIN PRIVATE KEY-----\nMIH\n-----END PRIVATE KEY-----",

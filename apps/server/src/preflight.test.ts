@@ -7,6 +7,7 @@ import { readConfig } from "./config"
 import { DEMO_ADMIN_EMAIL } from "./demo-admin"
 import { databaseFindings, NotReadyForProduction, settingsFindings } from "./preflight"
 import { shopDatabaseLayer } from "./shop-runtime"
+import { TRUELAYER_SETTINGS } from "./test-support/pay-by-bank"
 
 /** A shop set up to take real money, as the README's Going live says. */
 const LIVE = {
@@ -52,15 +53,7 @@ describe("what a live shop must not have", () => {
   })
 
   it("finds pay by bank on TrueLayer's sandbox, and not on production", () => {
-    const bank = {
-      PAY_BY_BANK: "truelayer",
-      TRUELAYER_CLIENT_ID: "client",
-      TRUELAYER_CLIENT_SECRET: "secret",
-      TRUELAYER_SIGNING_KEY_ID: "kid",
-      TRUELAYER_SIGNING_PRIVATE_KEY:
-        "-----BEGIN PRIVATE KEY-----\\nMIH\\n-----END PRIVATE KEY-----",
-      TRUELAYER_MERCHANT_ACCOUNT_ID: "merchant",
-    }
+    const bank = TRUELAYER_SETTINGS
     expect(fixes({ ...LIVE, ...bank })).toEqual([
       "TRUELAYER_ENVIRONMENT=production with the live Console application's credentials",
     ])

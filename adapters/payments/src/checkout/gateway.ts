@@ -8,6 +8,7 @@ import {
 } from "@howzat/core/ports/payment-gateway"
 import type { CardFunding } from "@howzat/core/rules/credit-cards"
 import { Clock, Duration, Effect, Option, Schema } from "effect"
+import { readProviderAnswer } from "../provider-answer"
 
 /**
  * Card payments through Checkout.com (decision 0070): a Payment Session per
@@ -283,19 +284,7 @@ export const makeCheckoutGateway = (config: CheckoutGatewayConfig): PaymentGatew
             unavailable(`The provider did not answer within ${Duration.format(timeout)}.`),
         }),
       )
-      const text = yield* Effect.tryPromise({
-        try: () => response.text(),
-        catch: () => unavailable(`The provider's ${response.status} answer could not be read.`),
-      })
-      let json: unknown
-      if (text !== "") {
-        try {
-          json = JSON.parse(text)
-        } catch {
-          return yield* unavailable(`The provider answered ${response.status} without JSON.`)
-        }
-      }
-      return { ok: response.ok, status: response.status, body: json }
+      return yield* readProviderAnswer(response, unavailable)
     })
 
   /** Checkout.com's errors name a type and codes (`request_invalid`: `amount_invalid`). */

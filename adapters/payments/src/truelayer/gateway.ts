@@ -9,6 +9,7 @@ import {
 import { Clock, Duration, Effect, Option, Schema } from "effect"
 import type { HttpMethod } from "truelayer-signing"
 import { extractJku, sign, verify } from "truelayer-signing"
+import { readProviderAnswer } from "../provider-answer"
 
 /**
  * Pay by bank through TrueLayer's Payments API v3 (decision 0069): a payment
@@ -291,19 +292,7 @@ export const makeTrueLayerGateway = (config: TrueLayerGatewayConfig): PaymentGat
         })
       }
       const response = yield* fetchWithin(`${apiUrl}${path}`, { method, headers, body })
-      const text = yield* Effect.tryPromise({
-        try: () => response.text(),
-        catch: () => unavailable(`The provider's ${response.status} answer could not be read.`),
-      })
-      let json: unknown
-      if (text !== "") {
-        try {
-          json = JSON.parse(text)
-        } catch {
-          return yield* unavailable(`The provider answered ${response.status} without JSON.`)
-        }
-      }
-      return { ok: response.ok, status: response.status, body: json }
+      return yield* readProviderAnswer(response, unavailable)
     })
     return Effect.flatMap(attempt, (answer) =>
       answer.status === 401
