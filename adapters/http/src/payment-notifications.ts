@@ -2,7 +2,7 @@ import { problemType } from "@howzat/contracts/problems"
 import type { Hono } from "hono"
 import { problemResponse } from "./problem-response"
 
-/** Where card providers post signed status notifications (SPEC §7): the default provider's. */
+/** Where card providers post signed status notifications: the default provider's (docs/decisions/0071). */
 export const PAYMENT_NOTIFICATION_PATH = "/api/Orders/payments/status-notification"
 
 /** Each provider's own webhook address, verified by that provider alone (decision 0071). */

@@ -25,6 +25,13 @@ const withBank = (...orders: ReturnType<typeof awaitingOrder>[]) => {
   return store
 }
 
+/** Ann starts paying by bank: the bank provider's reference for her payment. */
+const bankPaymentStarted = (payments: Payments, orderId: string) =>
+  Effect.map(
+    payments.startPayment(ANN, orderId, "BankTransfer"),
+    ({ payments: started }) => started[0]?.providerReference ?? "",
+  )
+
 describe("paying by card or by bank", () => {
   it.effect("starts each method at its own provider, the card the default", () => {
     const order = awaitingOrder()
@@ -51,8 +58,7 @@ describe("paying by card or by bank", () => {
       store,
       Effect.gen(function* () {
         const payments = yield* Payments
-        const { payments: started } = yield* payments.startPayment(ANN, order.id, "BankTransfer")
-        const bankReference = started[0]?.providerReference ?? ""
+        const bankReference = yield* bankPaymentStarted(payments, order.id)
         const card = yield* payments.startPayment(ANN, order.id)
         expect(store.voided).toEqual([bankReference])
         expect(card.payments.map((p) => [p.provider, p.status])).toEqual([
@@ -74,8 +80,7 @@ describe("paying by card or by bank", () => {
       store,
       Effect.gen(function* () {
         const payments = yield* Payments
-        const { payments: started } = yield* payments.startPayment(ANN, order.id, "BankTransfer")
-        setIntentOutcome(store, started[0]?.providerReference ?? "", "Succeeded")
+        setIntentOutcome(store, yield* bankPaymentStarted(payments, order.id), "Succeeded")
         const after = yield* payments.startPayment(ANN, order.id, "Card")
         expect(after.order.status).toBe("Completed")
         expect(after.payments.map((p) => [p.provider, p.status])).toEqual([
@@ -92,8 +97,7 @@ describe("paying by card or by bank", () => {
       store,
       Effect.gen(function* () {
         const payments = yield* Payments
-        const { payments: started } = yield* payments.startPayment(ANN, order.id, "BankTransfer")
-        const reference = started[0]?.providerReference ?? ""
+        const reference = yield* bankPaymentStarted(payments, order.id)
         const outcome = { status: "Succeeded", cardFunding: "Debit" } as const
         const [body, headers] = notificationFor(reference, "evt-bank-1", outcome)
         expect(yield* payments.handleNotification(body, headers, "bank-double")).toBe("Accepted")
@@ -115,8 +119,7 @@ describe("paying by card or by bank", () => {
         store,
         Effect.gen(function* () {
           const payments = yield* Payments
-          const { payments: started } = yield* payments.startPayment(ANN, order.id, "BankTransfer")
-          const reference = started[0]?.providerReference ?? ""
+          const reference = yield* bankPaymentStarted(payments, order.id)
           const open = store.orders.get(order.id)
           if (open) store.orders.set(order.id, { ...open, status: "SystemCancelled" })
           const [body, headers] = notificationFor(reference, "evt-late", { status: "Succeeded" })

@@ -591,25 +591,38 @@ export const startTrueLayerStandIn = async (
     return { status: 201, body: { id: refund.id } }
   }
 
-  const hostedPage = (response: ServerResponse, url: URL) => {
-    const payment = payments.get(url.searchParams.get("payment_id") ?? "")
-    const returnUri = url.searchParams.get("return_uri") ?? ""
-    if (!payment || url.searchParams.get("resource_token") !== payment.resource_token) {
-      return html(
+  /**
+   * The payment a hosted-page link or form names, with its token and the
+   * shop's return address; undefined once the page saying why was written.
+   */
+  const linkedPayment = (params: URLSearchParams, response: ServerResponse) => {
+    const payment = payments.get(params.get("payment_id") ?? "")
+    const returnUri = params.get("return_uri") ?? ""
+    if (!payment || params.get("resource_token") !== payment.resource_token) {
+      html(
         response,
         404,
         "Payment not found",
         "<h1>Payment not found</h1><p>This payment link is not valid.</p>",
       )
+      return undefined
     }
     if (!/^https?:\/\//.test(returnUri)) {
-      return html(
+      html(
         response,
         400,
         "Invalid return address",
         "<h1>Invalid return address</h1><p>The shop gave no address to return to.</p>",
       )
+      return undefined
     }
+    return { payment, returnUri }
+  }
+
+  const hostedPage = (response: ServerResponse, url: URL) => {
+    const linked = linkedPayment(url.searchParams, response)
+    if (linked === undefined) return
+    const { payment, returnUri } = linked
     if (payment.status !== "authorization_required") {
       const back = new URL(returnUri)
       back.searchParams.set("payment_id", payment.id)
@@ -648,19 +661,9 @@ ${banks}
 
   const hostedOutcome = async (request: IncomingMessage, response: ServerResponse) => {
     const form = new URLSearchParams(await readBody(request))
-    const payment = payments.get(form.get("payment_id") ?? "")
-    const returnUri = form.get("return_uri") ?? ""
-    if (!payment || form.get("resource_token") !== payment.resource_token) {
-      return html(
-        response,
-        404,
-        "Payment not found",
-        "<h1>Payment not found</h1><p>This payment link is not valid.</p>",
-      )
-    }
-    if (!/^https?:\/\//.test(returnUri)) {
-      return html(response, 400, "Invalid return address", "<h1>Invalid return address</h1>")
-    }
+    const linked = linkedPayment(form, response)
+    if (linked === undefined) return
+    const { payment, returnUri } = linked
     if (payment.status === "authorization_required") {
       const outcome = form.get("outcome")
       const bank = BANKS.find((b) => b.id === form.get("provider_id"))

@@ -8,6 +8,7 @@ import {
 } from "@howzat/core/ports/payment-gateway"
 import type { CardFunding } from "@howzat/core/rules/credit-cards"
 import { Clock, Duration, Effect, Option, Schema } from "effect"
+import { cardSucceeded } from "../card-succeeded"
 import { readProviderAnswer } from "../provider-answer"
 
 /**
@@ -168,15 +169,8 @@ export const cardFundingOf = (cardType: string | null | undefined): CardFunding 
 
 type Source = typeof SourceJson.Type
 
-const succeeded = (source: Source | null | undefined): IntentStatus => {
-  const cardFunding = cardFundingOf(source?.card_type)
-  const cardFingerprint = source?.fingerprint || undefined
-  return {
-    status: "Succeeded",
-    ...(cardFingerprint ? { cardFingerprint } : {}),
-    ...(cardFunding ? { cardFunding } : {}),
-  }
-}
+const succeeded = (source: Source | null | undefined): IntentStatus =>
+  cardSucceeded(source?.fingerprint || undefined, cardFundingOf(source?.card_type))
 
 /**
  * Where one payment stands. Captured is when the money is the shop's:

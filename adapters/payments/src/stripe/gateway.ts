@@ -6,6 +6,7 @@ import {
 } from "@howzat/core/ports/payment-gateway"
 import type { CardFunding } from "@howzat/core/rules/credit-cards"
 import { Duration, Effect, Option, Schema } from "effect"
+import { cardSucceeded } from "../card-succeeded"
 import { DEFAULT_TOLERANCE_SECONDS, verifySignature } from "../signature"
 
 /**
@@ -114,15 +115,8 @@ export const cardFundingOf = (intent: PaymentIntentJson): CardFunding | undefine
   }
 }
 
-const succeeded = (intent: PaymentIntentJson): IntentStatus => {
-  const cardFingerprint = cardFingerprintOf(intent)
-  const cardFunding = cardFundingOf(intent)
-  return {
-    status: "Succeeded",
-    ...(cardFingerprint ? { cardFingerprint } : {}),
-    ...(cardFunding ? { cardFunding } : {}),
-  }
-}
+const succeeded = (intent: PaymentIntentJson): IntentStatus =>
+  cardSucceeded(cardFingerprintOf(intent), cardFundingOf(intent))
 
 /**
  * A declined card leaves the intent in requires_payment_method with the
