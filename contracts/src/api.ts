@@ -689,6 +689,12 @@ export class BasketsApi extends HttpApiGroup.make("baskets")
 
 const OrderPath = Schema.Struct({ orderId: Id })
 
+/** A provider's own name for one payment (TrueLayer's payment id, say). */
+const PaymentReferencePath = Schema.Struct({
+  provider: Schema.String.pipe(Schema.pattern(/^[a-z][a-z0-9-]{0,39}$/)),
+  reference: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)),
+})
+
 /** How the customer chose to pay; the shop's default method when absent (decision 0071). */
 const StartPaymentParams = Schema.Struct({
   method: Schema.optional(Schema.Literal("Card", "BankTransfer")),
@@ -734,6 +740,13 @@ export class OrdersApi extends HttpApiGroup.make("orders")
       .addSuccess(OrderResponse)
       .addError(NotFound)
       .addError(Conflict),
+  )
+  .add(
+    // The customer back from a provider's page, which names only its own payment.
+    HttpApiEndpoint.get("byPayment", "/api/Orders/by-payment/:provider/:reference")
+      .setPath(PaymentReferencePath)
+      .addSuccess(OrderResponse)
+      .addError(NotFound),
   )
   .add(
     HttpApiEndpoint.get("tickets", "/api/Orders/:orderId/tickets")

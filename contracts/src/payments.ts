@@ -20,5 +20,22 @@ export const StripeCardForm = Schema.Struct({
 export const CardForm = Schema.Union(SandboxCardForm, StripeCardForm)
 export type CardFormJson = typeof CardForm.Encoded
 
-export const CardFormResponse = Schema.Struct({ cardForm: CardForm })
+/**
+ * Pay by bank, where the shop offers it (decision 0069): the provider's
+ * hosted page, which the payment page sends the customer to with the
+ * payment's id and token and the shop's return address, and which sends
+ * them back to /Checkout/PayByBank with `?payment_id=…`.
+ */
+export const PayByBank = Schema.Struct({
+  provider: Schema.Literal("truelayer"),
+  /** TrueLayer's hosted payment page for the environment, or a stand-in with sandbox keys. */
+  hostedPageUrl: Schema.String,
+})
+export type PayByBankJson = typeof PayByBank.Encoded
+
+/** The card form, and pay by bank beside it when the shop offers it (null when not). */
+export const CardFormResponse = Schema.Struct({
+  cardForm: CardForm,
+  payByBank: Schema.optionalWith(Schema.NullOr(PayByBank), { default: () => null }),
+})
 export type CardFormResponseJson = typeof CardFormResponse.Encoded

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto"
 import { defineConfig, devices } from "@playwright/test"
 import { CONSENT_STORAGE_KEY, CONSENT_VERSION } from "../../apps/web/src/consent/consent"
 import { SOURCE_NODE_ARGS } from "../support/source-node"
@@ -11,6 +12,9 @@ import { SOURCE_NODE_ARGS } from "../support/source-node"
  * through the real provider's adapter, against a local stand-in for Stripe
  * (its REST API, Stripe.js and signed webhooks: stand-ins/stripe-provider.ts),
  * since the suite reaches no provider; only the "stripe" project uses it.
+ * A third shop offers the providers an operator goes live with (decisions
+ * 0069, 0071): pay by bank through a stand-in for TrueLayer
+ * (stand-ins/truelayer-provider.ts); the "providers" projects use it.
  */
 const port = Number(process.env.E2E_PORT ?? 3197)
 const stripeShopPort = Number(process.env.E2E_STRIPE_SHOP_PORT ?? port + 1)
@@ -23,6 +27,17 @@ const stripeKeys = {
   STRIPE_WEBHOOK_SECRET: "whsec_stand_in_webhook_signing_secret",
 }
 const STRIPE_SPEC = "stripe-payment.spec.ts"
+const providersShopPort = Number(process.env.E2E_PROVIDERS_SHOP_PORT ?? port + 3)
+const trueLayerPort = Number(process.env.E2E_TRUELAYER_PORT ?? port + 4)
+const trueLayerStandIn = `http://localhost:${trueLayerPort}`
+/**
+ * The shop's request-signing key, made for this run: the shop signs with the
+ * private half, the stand-in checks with the public half, as TrueLayer
+ * checks the key uploaded to its Console.
+ */
+const trueLayerKey = generateKeyPairSync("ec", { namedCurve: "secp521r1" })
+const trueLayerClient = { id: "howzat-e2e", secret: "stand-in-client-secret" }
+const PROVIDER_SPECS = ["pay-by-bank.spec.ts"]
 /** The built server, as `npm start` runs it: no TypeScript loader to start or to run under. */
 const SHOP = "node --enable-source-maps apps/server/dist/main.js"
 /** The back office's journeys: staff work at a laptop or a tablet, not a phone (issue 10 §4). */
@@ -76,18 +91,19 @@ export default defineConfig({
       origins: [
         consentAnswered(`http://localhost:${port}`),
         consentAnswered(`http://localhost:${stripeShopPort}`),
+        consentAnswered(`http://localhost:${providersShopPort}`),
       ],
     },
   },
   projects: [
     {
       name: "desktop",
-      testIgnore: [STRIPE_SPEC, BACK_OFFICE_SPECS],
+      testIgnore: [STRIPE_SPEC, BACK_OFFICE_SPECS, ...PROVIDER_SPECS],
       use: { ...devices["Desktop Chrome"], launchOptions: chromium },
     },
     {
       name: "mobile",
-      testIgnore: [STRIPE_SPEC, BACK_OFFICE_SPECS],
+      testIgnore: [STRIPE_SPEC, BACK_OFFICE_SPECS, ...PROVIDER_SPECS],
       use: {
         viewport: { width: 390, height: 844 },
         isMobile: true,
@@ -110,6 +126,29 @@ export default defineConfig({
         baseURL: `http://localhost:${stripeShopPort}`,
       },
       metadata: { stripeStandIn },
+    },
+    {
+      name: "providers",
+      testMatch: PROVIDER_SPECS,
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: chromium,
+        baseURL: `http://localhost:${providersShopPort}`,
+      },
+      metadata: { trueLayerStandIn },
+    },
+    {
+      name: "providers-mobile",
+      testMatch: PROVIDER_SPECS,
+      use: {
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+        launchOptions: chromium,
+        baseURL: `http://localhost:${providersShopPort}`,
+      },
+      metadata: { trueLayerStandIn },
     },
   ],
   webServer: [
@@ -168,6 +207,51 @@ export default defineConfig({
         STRIPE_API_URL: stripeStandIn,
         STRIPE_JS_URL: `${stripeStandIn}/v3/`,
         ...stripeKeys,
+      },
+    },
+    {
+      command: `node ${SOURCE_NODE_ARGS.join(" ")} test/e2e/stand-ins/truelayer-provider.ts`,
+      cwd: "../..",
+      url: `${trueLayerStandIn}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(trueLayerPort),
+        SHOP_WEBHOOK_URL: `http://localhost:${providersShopPort}/api/Orders/payments/status-notification/truelayer`,
+        TRUELAYER_CLIENT_ID: trueLayerClient.id,
+        TRUELAYER_CLIENT_SECRET: trueLayerClient.secret,
+        TRUELAYER_SIGNING_PUBLIC_KEY_PEM: trueLayerKey.publicKey
+          .export({ type: "spki", format: "pem" })
+          .toString(),
+        WEBHOOKS: "held",
+      },
+    },
+    {
+      command: SHOP,
+      cwd: "../..",
+      url: `http://localhost:${providersShopPort}/health/ping`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(providersShopPort),
+        PGLITE_DATA_DIR: "memory://",
+        SEED_DEMO_DATA: "true",
+        PAY_BY_BANK: "truelayer",
+        TRUELAYER_CLIENT_ID: trueLayerClient.id,
+        TRUELAYER_CLIENT_SECRET: trueLayerClient.secret,
+        TRUELAYER_SIGNING_KEY_ID: "howzat-e2e-signing-key",
+        TRUELAYER_SIGNING_PRIVATE_KEY: trueLayerKey.privateKey
+          .export({ type: "pkcs8", format: "pem" })
+          .toString(),
+        TRUELAYER_MERCHANT_ACCOUNT_ID: "stand-in-merchant-account",
+        TRUELAYER_API_URL: trueLayerStandIn,
+        TRUELAYER_AUTH_URL: trueLayerStandIn,
+        TRUELAYER_JWKS_URL: `${trueLayerStandIn}/.well-known/jwks`,
+        TRUELAYER_HOSTED_PAGE_URL: `${trueLayerStandIn}/hpp`,
       },
     },
   ],

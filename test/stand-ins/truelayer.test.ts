@@ -136,9 +136,12 @@ describe("the TrueLayer stand-in, driven by the shop's adapter", () => {
     // The same idempotency key is the same payment.
     expect(await run(gateway.createIntent(order))).toEqual(intent)
 
+    // The client token carries what the hosted page is opened with.
+    const opened = JSON.parse(intent.clientToken) as { payment_id: string; resource_token: string }
+    expect(opened.payment_id).toBe(intent.providerReference)
     const page = new URL(`${standIn.url}/hpp`)
-    page.searchParams.set("payment_id", intent.providerReference)
-    page.searchParams.set("resource_token", intent.clientToken)
+    page.searchParams.set("payment_id", opened.payment_id)
+    page.searchParams.set("resource_token", opened.resource_token)
     page.searchParams.set("return_uri", "http://shop.test/checkout/bank-return")
     const html = await (await fetch(page)).text()
     expect(html).toContain("Choose your bank")
@@ -149,7 +152,7 @@ describe("the TrueLayer stand-in, driven by the shop's adapter", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({
         payment_id: intent.providerReference,
-        resource_token: intent.clientToken,
+        resource_token: opened.resource_token,
         return_uri: "http://shop.test/checkout/bank-return",
         provider_id: "ob-sandbox-natwest",
         outcome: "approve",

@@ -124,6 +124,7 @@ export const endpoints = {
     cancel: ["POST", "/api/Orders/:orderId/cancel-order", 2],
     complete: ["POST", "/api/Orders/:orderId/complete-order", 2],
     startPayment: ["POST", "/api/Orders/:orderId/payments", 2],
+    byPayment: ["GET", "/api/Orders/by-payment/:provider/:reference", 2],
     tickets: ["GET", "/api/Orders/:orderId/tickets", 2],
     competitionTickets: ["GET", "/api/Orders/:orderId/competitions/:competitionId/tickets", 2],
   },
@@ -784,6 +785,13 @@ export interface Endpoints {
       readonly payload: never
       readonly success: typeof orders.OrderResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly byPayment: {
+      readonly path: ParamsInput<{ readonly "provider": string; readonly "reference": string }, { readonly "provider": string; readonly "reference": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof orders.OrderResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
     }
     readonly tickets: {
       readonly path: ParamsInput<{ readonly "orderId": string }, { readonly "orderId": string }>

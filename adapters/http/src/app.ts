@@ -1,6 +1,6 @@
 import { HttpApiBuilder, HttpServer, OpenApi } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
-import type { CardFormJson } from "@howzat/contracts/payments"
+import type { CardFormJson, PayByBankJson } from "@howzat/contracts/payments"
 import type { AccountChanges } from "@howzat/core/accounts/account-changes"
 import type { CustomerAccounts } from "@howzat/core/accounts/customer-accounts"
 import type { AccountRecovery } from "@howzat/core/accounts/recovery"
@@ -175,6 +175,8 @@ export interface HttpAppOptions {
   readonly settings: HttpSettingsShape
   /** The payment page's card form: the sandbox's, or a real provider's script and key. */
   readonly cardForm: CardFormJson
+  /** Pay by bank's hosted page when the shop offers it, for the payment page. */
+  readonly payByBank?: PayByBankJson | null | undefined
   /** The caller's address for rate limits; the composition root knows the socket and the proxy. */
   readonly clientAddress?: ((c: Context) => string | undefined) | undefined
   readonly xsrfExemptPaths?: readonly string[]
@@ -224,7 +226,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         ImageGroupHandlersLive,
         StaffCustomerHandlersLive,
         StaffOrderHandlersLive,
-        CardFormHandlersLive(options.cardForm),
+        CardFormHandlersLive(options.cardForm, options.payByBank ?? null),
         DashboardHandlersLive,
         ReportHandlersLive,
         SiteContentHandlersLive,

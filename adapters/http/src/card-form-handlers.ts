@@ -1,13 +1,14 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
-import type { CardFormJson } from "@howzat/contracts/payments"
+import type { CardFormJson, PayByBankJson } from "@howzat/contracts/payments"
 import { Effect } from "effect"
 
 /**
  * GET /api/PaymentProviders/card-form: the card form the composition root
- * chose with the payment provider, the same for everyone for the server's life.
+ * chose with the payment provider, and pay by bank when offered, the same
+ * for everyone for the server's life.
  */
-export const CardFormHandlersLive = (cardForm: CardFormJson) =>
+export const CardFormHandlersLive = (cardForm: CardFormJson, payByBank: PayByBankJson | null) =>
   HttpApiBuilder.group(HowzatApi, "paymentProviders", (handlers) =>
-    Effect.succeed(handlers.handle("cardForm", () => Effect.succeed({ cardForm }))),
+    Effect.succeed(handlers.handle("cardForm", () => Effect.succeed({ cardForm, payByBank }))),
   )

@@ -98,6 +98,11 @@ export const OrderHandlersLive = HttpApiBuilder.group(HowzatApi, "orders", (hand
           ),
         ),
       )
+      .handle("byPayment", ({ path }) =>
+        act((principal) => payments.orderOfPayment(principal, path.provider, path.reference)).pipe(
+          Effect.catchAll(orderProblem),
+        ),
+      )
       .handle("tickets", ({ path, urlParams }) =>
         Effect.gen(function* () {
           const principal = yield* CurrentUser

@@ -30,7 +30,11 @@ const cardForm = (shop: Shop) =>
 
 describe("the card form's settings", () => {
   it("tell anyone, signed in or not, that the sandbox takes payments by default", async () => {
-    expect(await json(await cardForm(sandbox))).toEqual({ cardForm: { provider: "sandbox" } })
+    expect(await json(await cardForm(sandbox))).toEqual({
+      cardForm: { provider: "sandbox" },
+      // Pay by bank is off unless the operator switches it on.
+      payByBank: null,
+    })
   })
 
   it("give a real provider's script and publishable key, and nothing secret", async () => {
@@ -42,6 +46,7 @@ describe("the card form's settings", () => {
         publishableKey: "pk_test_card_form",
         scriptUrl: "http://localhost:3211/v3/",
       },
+      payByBank: null,
     })
     expect(JSON.stringify(body)).not.toMatch(/sk_test|whsec_/)
   })

@@ -1,4 +1,4 @@
-import type { CardFormJson } from "@howzat/contracts/payments"
+import type { CardFormJson, PayByBankJson } from "@howzat/contracts/payments"
 import { type CardProviderOrigins, stripeBrowserOrigins } from "@howzat/http"
 import type { PaymentsConfig } from "./config"
 
@@ -11,6 +11,12 @@ export const cardFormOf = (payments: PaymentsConfig): CardFormJson =>
         scriptUrl: payments.stripe.jsUrl,
       }
     : { provider: "sandbox" }
+
+/** Pay by bank on the payment page, where the shop offers it (decision 0069). */
+export const payByBankOf = (payments: PaymentsConfig): PayByBankJson | null =>
+  payments.payByBank === undefined
+    ? null
+    : { provider: "truelayer", hostedPageUrl: payments.payByBank.hostedPageUrl }
 
 /**
  * What the storefront's Content-Security-Policy must allow beyond the shop

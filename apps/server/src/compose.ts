@@ -103,7 +103,7 @@ import { JwtAccessTokensLive } from "./auth/jwt-access-tokens"
 import { jwtSecret } from "./auth/jwt-secret"
 import { serveBackOffice } from "./back-office"
 import { beaconLayer } from "./beacon"
-import { cardFormOf, cardProviderOrigins } from "./card-form"
+import { cardFormOf, cardProviderOrigins, payByBankOf } from "./card-form"
 import { clientAddressReader } from "./client-address"
 import type { FileStoreConfig, ServerConfig } from "./config"
 import { ensureDemoAdmin, ensureDemoStaff } from "./demo-admin"
@@ -470,6 +470,7 @@ export const composeShopOn = async (
     staffAdministration,
     settings: { cookieSecure: config.cookieSecure, linkOrigin: config.linkOrigin },
     cardForm: cardFormOf(config.payments),
+    payByBank: payByBankOf(config.payments),
     cardProvider: cardProviderOrigins(config.payments),
     liveStreamOrigin: brand.liveStreamOrigin,
     clubPerks,

@@ -96,6 +96,28 @@ describe("readConfig", () => {
     ).toThrow("TRUELAYER_JWKS_URL may be set only with TRUELAYER_ENVIRONMENT=sandbox")
   })
 
+  it("sends customers to TrueLayer's own hosted page for the environment, a stand-in's only in sandbox", () => {
+    const bank = TRUELAYER_SETTINGS
+    expect(readConfig(bank).payments.payByBank?.hostedPageUrl).toBe(
+      "https://payment.truelayer-sandbox.com/payments",
+    )
+    expect(
+      readConfig({ ...bank, TRUELAYER_ENVIRONMENT: "production" }).payments.payByBank
+        ?.hostedPageUrl,
+    ).toBe("https://payment.truelayer.com/payments")
+    expect(
+      readConfig({ ...bank, TRUELAYER_HOSTED_PAGE_URL: "http://127.0.0.1:9/hpp" }).payments
+        .payByBank?.hostedPageUrl,
+    ).toBe("http://127.0.0.1:9/hpp")
+    expect(() =>
+      readConfig({
+        ...bank,
+        TRUELAYER_ENVIRONMENT: "production",
+        TRUELAYER_HOSTED_PAGE_URL: "https://pay.example/hpp",
+      }),
+    ).toThrow("TRUELAYER_HOSTED_PAGE_URL may be set only with TRUELAYER_ENVIRONMENT=sandbox")
+  })
+
   it("can keep the embedded database in memory", () => {
     expect(readConfig({ PGLITE_DATA_DIR: "memory://" }).dataDir).toBe("memory://")
   })

@@ -105,6 +105,11 @@ export interface TrueLayerConfig {
   readonly authUrl: string | undefined
   /** Another JWKS address webhooks may name (a local stand-in); only with sandbox. */
   readonly jwksUrl: string | undefined
+  /**
+   * TrueLayer's hosted payment page, where the customer chooses their bank:
+   * the environment's own, or a stand-in's (only with sandbox).
+   */
+  readonly hostedPageUrl: string
 }
 
 export interface StripeConfig {
@@ -300,6 +305,15 @@ const readPayments = (env: Readonly<Record<string, string | undefined>>): Paymen
   }
 }
 
+/**
+ * TrueLayer's hosted payment page per environment; it takes the payment's id,
+ * token and the return address as query parameters.
+ */
+const TRUELAYER_HOSTED_PAGES = {
+  sandbox: "https://payment.truelayer-sandbox.com/payments",
+  production: "https://payment.truelayer.com/payments",
+} as const
+
 const TRUELAYER_SETTINGS = [
   "TRUELAYER_CLIENT_ID",
   "TRUELAYER_CLIENT_SECRET",
@@ -344,6 +358,16 @@ const readPayByBank = (
   if (jwksUrl !== undefined && environment === "production") {
     throw new ConfigError("TRUELAYER_JWKS_URL may be set only with TRUELAYER_ENVIRONMENT=sandbox")
   }
+  const hostedPageOverride = optionalHttpUrl(
+    "TRUELAYER_HOSTED_PAGE_URL",
+    env.TRUELAYER_HOSTED_PAGE_URL?.trim(),
+  )
+  // A page elsewhere would take the customer's bank details for real money.
+  if (hostedPageOverride !== undefined && environment === "production") {
+    throw new ConfigError(
+      "TRUELAYER_HOSTED_PAGE_URL may be set only with TRUELAYER_ENVIRONMENT=sandbox",
+    )
+  }
   return {
     clientId: env.TRUELAYER_CLIENT_ID?.trim() ?? "",
     clientSecret: env.TRUELAYER_CLIENT_SECRET?.trim() ?? "",
@@ -354,6 +378,7 @@ const readPayByBank = (
     apiUrl: optionalHttpUrl("TRUELAYER_API_URL", env.TRUELAYER_API_URL?.trim()),
     authUrl: optionalHttpUrl("TRUELAYER_AUTH_URL", env.TRUELAYER_AUTH_URL?.trim()),
     jwksUrl,
+    hostedPageUrl: hostedPageOverride ?? TRUELAYER_HOSTED_PAGES[environment],
   }
 }
 

@@ -67,6 +67,7 @@ beforeAll(async () => {
     TRUELAYER_API_URL: standIn.url,
     TRUELAYER_AUTH_URL: standIn.url,
     TRUELAYER_JWKS_URL: standIn.jwksUrl,
+    TRUELAYER_HOSTED_PAGE_URL: `${standIn.url}/hpp`,
   })
 })
 
@@ -150,5 +151,41 @@ describe("pay by bank beside the card", () => {
       ["truelayer", "Failed"],
       ["sandbox", "Pending"],
     ])
+  })
+
+  it("tells the payment page where the bank's page is, and finds the order on the way back", async () => {
+    const browser = await new Browser((shop as Shop).app).open()
+    const options = await json<{ payByBank: { provider: string; hostedPageUrl: string } }>(
+      await browser.get("/api/PaymentProviders/card-form"),
+    )
+    expect(options.payByBank).toEqual({
+      provider: "truelayer",
+      hostedPageUrl: `${standIn.url}/hpp`,
+    })
+
+    await register(browser)
+    const order = await placeOrder(browser, await competitionOnSale(shop as Shop), 1)
+    const pending = await startBankPayment(browser, order.id)
+    const paymentId = await providerReferenceOf(pending.id)
+    // The page opens the bank's page with the payment's id and token from the client token.
+    expect(JSON.parse(pending.token ?? "")).toMatchObject({ payment_id: paymentId })
+
+    await atTheBank(paymentId, "approve")
+    const back = await json<OrderResponseJson>(
+      await browser.get(`/api/Orders/by-payment/truelayer/${paymentId}`),
+    )
+    expect(back.order.id).toBe(order.id)
+    const done = await json<OrderResponseJson>(
+      await browser.post(`/api/Orders/${order.id}/complete-order`),
+    )
+    expect(done.order.status).toBe("Completed")
+
+    // Someone else holding the link learns nothing about the order.
+    const stranger = await new Browser((shop as Shop).app).open()
+    await register(stranger)
+    const refused = await stranger.get(`/api/Orders/by-payment/truelayer/${paymentId}`)
+    expect(refused.status).toBe(404)
+    expect(refused.headers.get("content-type")).toContain("application/problem+json")
+    expect((await browser.get("/api/Orders/by-payment/Not a provider/x")).status).toBe(400)
   })
 })

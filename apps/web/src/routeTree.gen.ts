@@ -38,6 +38,7 @@ import { Route as AuthLogoutRouteImport } from "./routes/Auth/Logout"
 import { Route as AuthRegisterRouteImport } from "./routes/Auth/Register"
 import { Route as AuthUnauthorizedRouteImport } from "./routes/Auth/Unauthorized"
 import { Route as CheckoutIndexRouteImport } from "./routes/Checkout/index"
+import { Route as CheckoutPayByBankRouteImport } from "./routes/Checkout/PayByBank"
 import { Route as CompetitionsIndexRouteImport } from "./routes/Competitions/index"
 import { Route as CompetitionsUpcomingDrawRouteImport } from "./routes/Competitions/UpcomingDraw"
 import { Route as HomeClubPerksRouteImport } from "./routes/Home/ClubPerks"
@@ -197,6 +198,11 @@ const CheckoutIndexRoute = CheckoutIndexRouteImport.update({
   path: "/Checkout/",
   getParentRoute: () => rootRouteImport,
 } as any)
+const CheckoutPayByBankRoute = CheckoutPayByBankRouteImport.update({
+  id: "/Checkout/PayByBank",
+  path: "/Checkout/PayByBank",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CompetitionsIndexRoute = CompetitionsIndexRouteImport.update({
   id: "/Competitions/",
   path: "/Competitions/",
@@ -291,6 +297,7 @@ export interface FileRoutesByFullPath {
   "/Auth/Logout": typeof AuthLogoutRoute
   "/Auth/Register": typeof AuthRegisterRoute
   "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
+  "/Checkout/PayByBank": typeof CheckoutPayByBankRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
   "/Home/ClubPerks": typeof HomeClubPerksRoute
   "/Home/Complaints": typeof HomeComplaintsRoute
@@ -333,6 +340,7 @@ export interface FileRoutesByTo {
   "/Auth/Logout": typeof AuthLogoutRoute
   "/Auth/Register": typeof AuthRegisterRoute
   "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
+  "/Checkout/PayByBank": typeof CheckoutPayByBankRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
   "/Home/ClubPerks": typeof HomeClubPerksRoute
   "/Home/Complaints": typeof HomeComplaintsRoute
@@ -377,6 +385,7 @@ export interface FileRoutesById {
   "/Auth/Logout": typeof AuthLogoutRoute
   "/Auth/Register": typeof AuthRegisterRoute
   "/Auth/Unauthorized": typeof AuthUnauthorizedRoute
+  "/Checkout/PayByBank": typeof CheckoutPayByBankRoute
   "/Competitions/UpcomingDraw": typeof CompetitionsUpcomingDrawRoute
   "/Home/ClubPerks": typeof HomeClubPerksRoute
   "/Home/Complaints": typeof HomeComplaintsRoute
@@ -422,6 +431,7 @@ export interface FileRouteTypes {
     | "/Auth/Logout"
     | "/Auth/Register"
     | "/Auth/Unauthorized"
+    | "/Checkout/PayByBank"
     | "/Competitions/UpcomingDraw"
     | "/Home/ClubPerks"
     | "/Home/Complaints"
@@ -464,6 +474,7 @@ export interface FileRouteTypes {
     | "/Auth/Logout"
     | "/Auth/Register"
     | "/Auth/Unauthorized"
+    | "/Checkout/PayByBank"
     | "/Competitions/UpcomingDraw"
     | "/Home/ClubPerks"
     | "/Home/Complaints"
@@ -507,6 +518,7 @@ export interface FileRouteTypes {
     | "/Auth/Logout"
     | "/Auth/Register"
     | "/Auth/Unauthorized"
+    | "/Checkout/PayByBank"
     | "/Competitions/UpcomingDraw"
     | "/Home/ClubPerks"
     | "/Home/Complaints"
@@ -543,6 +555,7 @@ export interface RootRouteChildren {
   AuthLogoutRoute: typeof AuthLogoutRoute
   AuthRegisterRoute: typeof AuthRegisterRoute
   AuthUnauthorizedRoute: typeof AuthUnauthorizedRoute
+  CheckoutPayByBankRoute: typeof CheckoutPayByBankRoute
   CompetitionsUpcomingDrawRoute: typeof CompetitionsUpcomingDrawRoute
   HomeClubPerksRoute: typeof HomeClubPerksRoute
   HomeComplaintsRoute: typeof HomeComplaintsRoute
@@ -762,6 +775,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof CheckoutIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/Checkout/PayByBank": {
+      id: "/Checkout/PayByBank"
+      path: "/Checkout/PayByBank"
+      fullPath: "/Checkout/PayByBank"
+      preLoaderRoute: typeof CheckoutPayByBankRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/Competitions/": {
       id: "/Competitions/"
       path: "/Competitions"
@@ -899,6 +919,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthLogoutRoute: AuthLogoutRoute,
   AuthRegisterRoute: AuthRegisterRoute,
   AuthUnauthorizedRoute: AuthUnauthorizedRoute,
+  CheckoutPayByBankRoute: CheckoutPayByBankRoute,
   CompetitionsUpcomingDrawRoute: CompetitionsUpcomingDrawRoute,
   HomeClubPerksRoute: HomeClubPerksRoute,
   HomeComplaintsRoute: HomeComplaintsRoute,

@@ -5,6 +5,7 @@ import { PaymentGatewaysAmbiguous, paymentGateways } from "./gateways.js"
 import {
   ANN,
   awaitingOrder,
+  BOB,
   notificationFor,
   orderStatusOf,
   runPayments as run,
@@ -143,6 +144,30 @@ describe("paying by card or by bank", () => {
         const refused = yield* Effect.flip(payments.startPayment(ANN, order.id, "BankTransfer"))
         expect(refused).toMatchObject({ _tag: "PaymentMethodNotOffered", offered: ["Card"] })
         expect(store.intentKeys.size).toBe(0)
+      }),
+    )
+  })
+})
+
+describe("coming back from the bank", () => {
+  it.effect("finds the customer's own order by the bank's payment, and no one else's", () => {
+    const order = awaitingOrder()
+    const store = withBank(order)
+    return run(
+      store,
+      Effect.gen(function* () {
+        const payments = yield* Payments
+        const reference = yield* bankPaymentStarted(payments, order.id)
+        const found = yield* payments.orderOfPayment(ANN, "bank-double", reference)
+        expect(found.order.id).toBe(order.id)
+        // Bob holds Ann's bank reference (a shared link): he learns nothing.
+        const refused = yield* Effect.flip(payments.orderOfPayment(BOB, "bank-double", reference))
+        expect(refused._tag).toBe("OrderNotFound")
+        // The same reference at another provider, or one never recorded: not found either.
+        const otherProvider = yield* Effect.flip(payments.orderOfPayment(ANN, "double", reference))
+        expect(otherProvider._tag).toBe("OrderNotFound")
+        const unknown = yield* Effect.flip(payments.orderOfPayment(ANN, "bank-double", "nope"))
+        expect(unknown._tag).toBe("OrderNotFound")
       }),
     )
   })

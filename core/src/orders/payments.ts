@@ -251,6 +251,24 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         })
       })
 
+    /**
+     * The order a provider's payment belongs to, for the customer coming
+     * back from that provider's page, which names only its own payment (a
+     * bank's return address is one fixed address for every order). Another
+     * customer's payment, or one the shop never recorded, is not found: a
+     * payment's reference must not reveal whose order it is.
+     */
+    const orderOfPayment = (principal: Principal, provider: string, providerReference: string) =>
+      Effect.gen(function* () {
+        const payment = yield* payments.byProviderReference(provider, providerReference)
+        if (payment === null) return yield* new OrderNotFound({ orderId: providerReference })
+        const order = yield* orders.byId(payment.orderId)
+        if (!mayReadOrder(principal, order)) {
+          return yield* new OrderNotFound({ orderId: providerReference })
+        }
+        return yield* withPayments(order)
+      })
+
     /** The customer gives up on an unpaid order (orders/cancellation). */
     const cancel = (principal: Principal, orderId: string) =>
       Effect.flatMap(ownOrder(principal, orderId), cancelUnpaid(settlement, orders, withPayments))
@@ -357,6 +375,12 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         | PaymentGatewayUnavailable
         | RepositoryError
       > => Effect.map(complete(principal, orderId), asReadBy(principal)),
+      orderOfPayment: (
+        principal: Principal,
+        provider: string,
+        providerReference: string,
+      ): Effect.Effect<OrderWithPayments, OrderNotFound | RepositoryError> =>
+        Effect.map(orderOfPayment(principal, provider, providerReference), asReadBy(principal)),
       cancel: (
         principal: Principal,
         orderId: string,

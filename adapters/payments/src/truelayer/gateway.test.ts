@@ -117,7 +117,7 @@ describe("the TrueLayer gateway: payments", () => {
       const gateway = freshGateway()
       expect(yield* gateway.createIntent(order)).toEqual({
         providerReference: "pay-1",
-        clientToken: "rt-1",
+        clientToken: JSON.stringify({ payment_id: "pay-1", resource_token: "rt-1" }),
       })
       expect(Object.fromEntries(issued[0] ?? [])).toEqual({
         grant_type: "client_credentials",

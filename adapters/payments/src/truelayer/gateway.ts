@@ -401,7 +401,14 @@ export const makeTrueLayerGateway = (config: TrueLayerGatewayConfig): PaymentGat
         const created = yield* decodeCreated(answer.body).pipe(
           Effect.mapError(() => unavailable("The provider's answer was not a new payment.")),
         )
-        return { providerReference: created.id, clientToken: created.resource_token }
+        // The hosted page needs both the payment's id and its token: the browser gets them together.
+        return {
+          providerReference: created.id,
+          clientToken: JSON.stringify({
+            payment_id: created.id,
+            resource_token: created.resource_token,
+          }),
+        }
       }),
 
     intentStatus: readPayment,

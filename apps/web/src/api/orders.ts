@@ -17,7 +17,16 @@ export const cancelOrder = (orderId: string) => api.orders.cancel({ path: { orde
 export const completeOrder = (orderId: string) => api.orders.complete({ path: { orderId } })
 
 /** Starts a payment (a payment intent with a client token) when the order has no pending one. */
-export const startPayment = (orderId: string) => api.orders.startPayment({ path: { orderId } })
+/** A payment by the method chosen; the shop's default (its card form) when none is named. */
+export const startPayment = (orderId: string, method?: "Card" | "BankTransfer") =>
+  api.orders.startPayment({
+    path: { orderId },
+    urlParams: method === undefined ? {} : { method },
+  })
+
+/** The order a provider's payment belongs to: the customer back from the bank's page. */
+export const orderOfPayment = (provider: string, reference: string, signal?: AbortSignal) =>
+  api.orders.byPayment({ path: { provider, reference }, signal })
 
 /** The order's tickets with the instant-win prize each one is; only those with `instantWinsOnly`. */
 export const orderTickets = (orderId: string, signal?: AbortSignal, instantWinsOnly = false) =>

@@ -2,7 +2,7 @@ import type { OrderJson } from "@howzat/contracts/orders"
 import { ticketNumbersWithheldText } from "@howzat/core/rules/ticket-visibility"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { useEffect, useRef, useState } from "react"
-import { getCardForm } from "../../../api/card-form"
+import { getPaymentOptions } from "../../../api/card-form"
 import { isApiError } from "../../../api/client"
 import { logPaymentFailed, logPaymentSucceeded, sendLog } from "../../../api/logging"
 import { completeOrder, confirmSandboxPayment, getOrder, startPayment } from "../../../api/orders"
@@ -24,6 +24,12 @@ import {
   creditCardNoticeOf,
   refusedCreditCardDetail,
 } from "../../../components/payment/credit-cards"
+import { PayByBankPanel } from "../../../components/payment/PayByBankPanel"
+import {
+  bankFirst,
+  bankPageLink,
+  pendingBankPayment,
+} from "../../../components/payment/pay-by-bank"
 import {
   cardFormFor,
   NO_TOKEN_MESSAGE,
@@ -36,11 +42,11 @@ import { marketingEvents } from "../../../tracking"
 export const Route = createFileRoute("/Checkout/Payment/$orderId")({
   beforeLoad: requireCustomer,
   loader: async ({ params, abortController }) => {
-    const [order, cardForm] = await Promise.all([
+    const [order, options] = await Promise.all([
       loadOrder(params.orderId, abortController.signal),
-      getCardForm(abortController.signal),
+      getPaymentOptions(abortController.signal),
     ])
-    return { order, cardForm }
+    return { order, ...options }
   },
   // An order changes under us (paid, cancelled, a payment started): never show a remembered one.
   gcTime: 0,
@@ -57,13 +63,14 @@ export const Route = createFileRoute("/Checkout/Payment/$orderId")({
  * when there is none.
  */
 function PaymentPage() {
-  const { order: loaded, cardForm } = Route.useLoaderData()
+  const { order: loaded, cardForm, payByBank } = Route.useLoaderData()
   const navigate = useNavigate()
   // The order as this page changed it (a payment started), until the loader brings a newer one.
   const [local, setLocal] = useState<{ base: OrderJson; order: OrderJson } | null>(null)
   const order = local && local.base === loaded ? local.order : loaded
   const setOrder = (next: OrderJson) => setLocal({ base: loaded, order: next })
   const [problem, setProblem] = useState<string | null>(null)
+  const [bankProblem, setBankProblem] = useState<string | null>(null)
   // The provider took the money but the order did not complete (yet): no second payment.
   const [received, setReceived] = useState<AcceptedPaymentMessage | null>(null)
   const step = paymentStep(order, cardForm.provider)
@@ -183,6 +190,39 @@ function PaymentPage() {
     await settle(outcome)
   }
 
+  /**
+   * Pay by bank: the shop starts the bank payment (voiding the card's open
+   * one, so only one can ever take the money) and the customer goes to the
+   * provider's page, returning to /Checkout/PayByBank. If it could not be
+   * started, the order is read again and the card form gets a fresh payment.
+   */
+  const payByBankNow = async () => {
+    if (payByBank === null) return
+    setBankProblem(null)
+    try {
+      const { order: next } = await startPayment(order.id, "BankTransfer")
+      const bank = pendingBankPayment(next, payByBank)
+      const link = bank ? bankPageLink(payByBank, bank.token, window.location.origin) : null
+      if (link === null) throw new Error(NO_TOKEN_MESSAGE)
+      window.location.assign(link)
+      // The page is leaving: the button keeps saying so until it has.
+      await new Promise<never>(() => {})
+    } catch (error) {
+      sendLog({ event: "client-error", orderId: order.id, title: "Pay by bank could not start" })
+      setBankProblem(
+        error instanceof Error && !isApiError(error) ? error.message : failureText(error),
+      )
+      const fresh = await getOrder(order.id).then(
+        ({ order: now }) => now,
+        () => null,
+      )
+      if (fresh !== null) {
+        started.current = null
+        setOrder(fresh)
+      }
+    }
+  }
+
   if (received)
     return (
       <MessagePage icon="info">
@@ -227,6 +267,14 @@ function PaymentPage() {
 
   const form = cardFormFor(cardForm)
   const creditNotice = creditCardNoticeOf(step.payment)
+  const bankOffered = payByBank !== null
+  const bankIsFirst = bankFirst(creditNotice)
+  const bankPanel = (
+    <div className="space-y-3">
+      {bankProblem ? <FormMessage tone="error">{bankProblem}</FormMessage> : null}
+      <PayByBankPanel balance={order.orderBalance} first={bankIsFirst} onPay={payByBankNow} />
+    </div>
+  )
   return (
     <div className="mx-auto grid max-w-6xl gap-8 px-3 py-8 sm:px-5 lg:grid-cols-[minmax(0,1fr)_26rem] lg:py-12">
       <section aria-labelledby="payment-summary">
@@ -248,6 +296,7 @@ function PaymentPage() {
       </section>
       <div className="space-y-4">
         {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}
+        {bankOffered && bankIsFirst ? bankPanel : null}
         {creditNotice ? (
           <div
             role="note"
@@ -273,6 +322,7 @@ function PaymentPage() {
             onOutcome={settle}
           />
         )}
+        {bankOffered && !bankIsFirst ? bankPanel : null}
       </div>
     </div>
   )
