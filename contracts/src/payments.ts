@@ -17,7 +17,17 @@ export const StripeCardForm = Schema.Struct({
   scriptUrl: Schema.String,
 })
 
-export const CardForm = Schema.Union(SandboxCardForm, StripeCardForm)
+export const CheckoutCardForm = Schema.Struct({
+  provider: Schema.Literal("checkout"),
+  /** pk_… or pk_sbox_…: identifies the shop to Flow, moves no money on its own. */
+  publicKey: Schema.String,
+  /** Which of Checkout.com's environments the session was made in. */
+  environment: Schema.Literal("sandbox", "production"),
+  /** Checkout.com's Web Components script (Flow), unless a test serves a stand-in. */
+  scriptUrl: Schema.String,
+})
+
+export const CardForm = Schema.Union(SandboxCardForm, StripeCardForm, CheckoutCardForm)
 export type CardFormJson = typeof CardForm.Encoded
 
 /**

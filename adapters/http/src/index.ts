@@ -12,6 +12,7 @@ export { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from "./refresh-cookie"
 export { CLIENT_ADDRESS_HEADER, type HttpSettingsShape } from "./request-context"
 export {
   type CardProviderOrigins,
+  checkoutBrowserOrigins,
   contentSecurityPolicy,
   stripeBrowserOrigins,
   type TrackingOrigins,

@@ -89,6 +89,26 @@ export const stripeBrowserOrigins = (scriptUrl: string): CardProviderOrigins => 
   }
 }
 
+const CHECKOUT_WEB_COMPONENTS_ORIGIN = "https://checkout-web-components.checkout.com"
+
+/**
+ * Checkout.com's Flow: its script from checkout-web-components.checkout.com,
+ * its card fields, 3-D Secure and calls on Checkout.com's own hosts, and
+ * Google Pay's script and sheet, which Flow loads for the wallet. A
+ * stand-in script elsewhere (sandbox only) needs only its own origin.
+ */
+export const checkoutBrowserOrigins = (scriptUrl: string): CardProviderOrigins => {
+  const origin = new URL(scriptUrl).origin
+  if (origin !== CHECKOUT_WEB_COMPONENTS_ORIGIN) {
+    return { script: [origin], frame: [origin], connect: [origin] }
+  }
+  return {
+    script: [CHECKOUT_WEB_COMPONENTS_ORIGIN, "https://pay.google.com"],
+    frame: ["https://*.checkout.com", "https://pay.google.com"],
+    connect: ["https://*.checkout.com", "https://pay.google.com"],
+  }
+}
+
 /** Two years, the figure browsers' preload lists ask for. */
 const HSTS_MAX_AGE_SECONDS = 63_072_000
 

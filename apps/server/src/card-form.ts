@@ -1,16 +1,30 @@
 import type { CardFormJson, PayByBankJson } from "@howzat/contracts/payments"
-import { type CardProviderOrigins, stripeBrowserOrigins } from "@howzat/http"
+import {
+  type CardProviderOrigins,
+  checkoutBrowserOrigins,
+  stripeBrowserOrigins,
+} from "@howzat/http"
 import type { PaymentsConfig } from "./config"
 
 /** What the payment page is told to show (GET /api/PaymentProviders/card-form). */
-export const cardFormOf = (payments: PaymentsConfig): CardFormJson =>
-  payments.gateway === "stripe" && payments.stripe
-    ? {
-        provider: "stripe",
-        publishableKey: payments.stripe.publishableKey,
-        scriptUrl: payments.stripe.jsUrl,
-      }
-    : { provider: "sandbox" }
+export const cardFormOf = (payments: PaymentsConfig): CardFormJson => {
+  if (payments.gateway === "stripe" && payments.stripe) {
+    return {
+      provider: "stripe",
+      publishableKey: payments.stripe.publishableKey,
+      scriptUrl: payments.stripe.jsUrl,
+    }
+  }
+  if (payments.gateway === "checkout" && payments.checkout) {
+    return {
+      provider: "checkout",
+      publicKey: payments.checkout.publicKey,
+      environment: payments.checkout.environment,
+      scriptUrl: payments.checkout.webComponentsUrl,
+    }
+  }
+  return { provider: "sandbox" }
+}
 
 /** Pay by bank on the payment page, where the shop offers it (decision 0069). */
 export const payByBankOf = (payments: PaymentsConfig): PayByBankJson | null =>
@@ -21,10 +35,13 @@ export const payByBankOf = (payments: PaymentsConfig): PayByBankJson | null =>
 /**
  * What the storefront's Content-Security-Policy must allow beyond the shop
  * itself for the card form to work: nothing for the sandbox (its form is
- * ours), the provider's documented hosts for Stripe.js, or a stand-in's
- * own origin when STRIPE_JS_URL points elsewhere (test keys only).
+ * ours), the provider's documented hosts for Stripe.js or Checkout.com's
+ * Flow, or a stand-in's own origin when the script's setting points
+ * elsewhere (test keys only).
  */
 export const cardProviderOrigins = (payments: PaymentsConfig): CardProviderOrigins | undefined => {
   const form = cardFormOf(payments)
-  return form.provider === "sandbox" ? undefined : stripeBrowserOrigins(form.scriptUrl)
+  if (form.provider === "stripe") return stripeBrowserOrigins(form.scriptUrl)
+  if (form.provider === "checkout") return checkoutBrowserOrigins(form.scriptUrl)
+  return undefined
 }

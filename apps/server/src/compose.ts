@@ -314,7 +314,7 @@ export const composeShopOn = async (
     Layer.provide(Layer.merge(StaffAccounts.Default.pipe(Layer.provide(staffPorts)), staffPorts)),
   )
 
-  const gateway = await openPaymentGateway(database.db, config.payments)
+  const gateway = await openPaymentGateway(database.db, config.payments, config.linkOrigin)
   const orderPorts = Layer.mergeAll(
     PostgresOrdersLive,
     CompetitionRepoLive,

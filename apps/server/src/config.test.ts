@@ -118,6 +118,51 @@ describe("readConfig", () => {
     ).toThrow("TRUELAYER_HOSTED_PAGE_URL may be set only with TRUELAYER_ENVIRONMENT=sandbox")
   })
 
+  it("takes cards through Checkout.com only with every key, of one environment, named when missing", () => {
+    const checkout = {
+      PAYMENT_GATEWAY: "checkout",
+      CHECKOUT_SECRET_KEY: "sk_sbox_secret",
+      CHECKOUT_PUBLIC_KEY: "pk_sbox_public",
+      CHECKOUT_PROCESSING_CHANNEL_ID: "pc_channel",
+      CHECKOUT_WEBHOOK_SIGNATURE_KEY: "signature-key",
+    }
+    expect(readConfig(checkout).payments.checkout).toEqual({
+      secretKey: "sk_sbox_secret",
+      publicKey: "pk_sbox_public",
+      processingChannelId: "pc_channel",
+      webhookSignatureKey: "signature-key",
+      environment: "sandbox",
+      apiUrl: undefined,
+      webComponentsUrl: "https://checkout-web-components.checkout.com/index.js",
+    })
+    expect(readConfig({}).payments.checkout).toBeUndefined()
+    expect(() =>
+      readConfig({ ...checkout, CHECKOUT_SECRET_KEY: "", CHECKOUT_WEBHOOK_SIGNATURE_KEY: " " }),
+    ).toThrow("PAYMENT_GATEWAY=checkout needs CHECKOUT_SECRET_KEY, CHECKOUT_WEBHOOK_SIGNATURE_KEY")
+    // The public key goes to every browser: a secret one there would be published.
+    expect(() => readConfig({ ...checkout, CHECKOUT_PUBLIC_KEY: "sk_sbox_secret" })).toThrow(
+      "CHECKOUT_PUBLIC_KEY must be the public key",
+    )
+    expect(() => readConfig({ ...checkout, CHECKOUT_ENVIRONMENT: "production" })).toThrow(
+      "CHECKOUT_ENVIRONMENT=production needs the live keys",
+    )
+    expect(() => readConfig({ ...checkout, CHECKOUT_PUBLIC_KEY: "pk_live" })).toThrow(
+      "must both be sandbox keys",
+    )
+    expect(() =>
+      readConfig({
+        ...checkout,
+        CHECKOUT_ENVIRONMENT: "production",
+        CHECKOUT_SECRET_KEY: "sk_live",
+        CHECKOUT_PUBLIC_KEY: "pk_live",
+        CHECKOUT_WEB_COMPONENTS_URL: "https://elsewhere.example/flow.js",
+      }),
+    ).toThrow("CHECKOUT_WEB_COMPONENTS_URL may be set only with CHECKOUT_ENVIRONMENT=sandbox")
+    expect(() => readConfig({ PAYMENT_GATEWAY: "adyen" })).toThrow(
+      'PAYMENT_GATEWAY must be sandbox, stripe or checkout, not "adyen"',
+    )
+  })
+
   it("can keep the embedded database in memory", () => {
     expect(readConfig({ PGLITE_DATA_DIR: "memory://" }).dataDir).toBe("memory://")
   })

@@ -11,8 +11,19 @@ import type { RateLimit } from "@howzat/core/rules/auth"
 import { DEFAULT_MAX_IMAGE_BYTES } from "@howzat/core/rules/images"
 import type { S3Settings } from "@howzat/files"
 import { Duration } from "effect"
+import { ConfigError } from "./config-error"
 import { SHUTDOWN_GRACE } from "./http-server"
 import { AUTOMATIC_DRAW_INTERVAL } from "./jobs/automatic-draws"
+import { type PaymentsConfig, readPayments } from "./payments-config"
+
+export { ConfigError } from "./config-error"
+export type {
+  CheckoutConfig,
+  PaymentsConfig,
+  StripeConfig,
+  TrueLayerConfig,
+} from "./payments-config"
+export { DEFAULT_STRIPE_JS_URL } from "./payments-config"
 
 export interface ServerConfig {
   /**
@@ -79,53 +90,6 @@ export type BeaconConfig =
   | { readonly source: "none" }
   | { readonly source: "drand"; readonly drandUrl: string }
 
-export interface PaymentsConfig {
-  /** "sandbox": the built-in test provider with its card form; "stripe": the real provider. */
-  readonly gateway: "sandbox" | "stripe"
-  /** Signs the sandbox's status notifications; unset: generated and kept in the database. */
-  readonly notificationSecret: string | undefined
-  readonly stripe: StripeConfig | undefined
-  /** Pay by bank beside the card provider (decision 0071): TrueLayer, or none. */
-  readonly payByBank: TrueLayerConfig | undefined
-  /** How long an unpaid order holds its tickets before the expiry job cancels it. */
-  readonly unpaidOrderMinutes: number
-}
-
-/** TrueLayer's Payments API v3 (decision 0069), as PAY_BY_BANK=truelayer names it. */
-export interface TrueLayerConfig {
-  readonly clientId: string
-  readonly clientSecret: string
-  readonly signingKeyId: string
-  /** The EC P-521 private key (PEM) whose public half was uploaded to TrueLayer's Console. */
-  readonly signingPrivateKeyPem: string
-  readonly merchantAccountId: string
-  /** sandbox: TrueLayer's test environment, which takes no real money. */
-  readonly environment: "sandbox" | "production"
-  readonly apiUrl: string | undefined
-  readonly authUrl: string | undefined
-  /** Another JWKS address webhooks may name (a local stand-in); only with sandbox. */
-  readonly jwksUrl: string | undefined
-  /**
-   * TrueLayer's hosted payment page, where the customer chooses their bank:
-   * the environment's own, or a stand-in's (only with sandbox).
-   */
-  readonly hostedPageUrl: string
-}
-
-export interface StripeConfig {
-  readonly secretKey: string
-  /** Verifies the provider's signed webhooks (its "whsec_" signing secret). */
-  readonly webhookSecret: string
-  /** Handed to the browser's card form: the provider's publishable key (pk_…), never a secret one. */
-  readonly publishableKey: string
-  readonly apiUrl: string
-  /**
-   * The provider's browser script (Stripe.js v3), loaded by the payment page
-   * as the provider documents; end-to-end tests point it at a local stand-in.
-   */
-  readonly jsUrl: string
-}
-
 export interface MailConfig {
   /** "mailbox": messages stay in the outbox for /dev/mailbox; "smtp": sent through SMTP_URL. */
   readonly mode: "mailbox" | "smtp"
@@ -133,10 +97,6 @@ export interface MailConfig {
   readonly from: string
   /** Serve /dev/mailbox, which shows every message with its live links. */
   readonly devMailbox: boolean
-}
-
-export class ConfigError extends Error {
-  override readonly name = "ConfigError"
 }
 
 const repoRoot = path.resolve(import.meta.dirname, "../../..")
@@ -251,134 +211,6 @@ const readMail = (
     smtpUrl,
     from: env.MAIL_FROM?.trim() || "Howzat <no-reply@howzat.example>",
     devMailbox: flag("DEV_MAILBOX", env.DEV_MAILBOX, modeText !== "smtp"),
-  }
-}
-
-const readPayments = (env: Readonly<Record<string, string | undefined>>): PaymentsConfig => {
-  const gateway = env.PAYMENT_GATEWAY?.trim() || "sandbox"
-  if (gateway !== "sandbox" && gateway !== "stripe") {
-    throw new ConfigError(`PAYMENT_GATEWAY must be sandbox or stripe, not "${gateway}"`)
-  }
-  const notificationSecret = env.PAYMENT_NOTIFICATION_SECRET || undefined
-  if (notificationSecret !== undefined && notificationSecret.length < 32) {
-    throw new ConfigError("PAYMENT_NOTIFICATION_SECRET must be at least 32 characters")
-  }
-  const minutesText = env.UNPAID_ORDER_MINUTES?.trim() || "15"
-  const unpaidOrderMinutes = Number(minutesText)
-  if (
-    !Number.isInteger(unpaidOrderMinutes) ||
-    unpaidOrderMinutes < 1 ||
-    unpaidOrderMinutes > 1440
-  ) {
-    throw new ConfigError(
-      `UNPAID_ORDER_MINUTES must be a whole number of minutes from 1 to 1440, not "${minutesText}"`,
-    )
-  }
-  const secretKey = env.STRIPE_SECRET_KEY?.trim() || undefined
-  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || undefined
-  const publishableKey = env.STRIPE_PUBLISHABLE_KEY?.trim() || undefined
-  const apiUrl = env.STRIPE_API_URL?.trim() || "https://api.stripe.com"
-  if (!/^https?:\/\//.test(apiUrl))
-    throw new ConfigError("STRIPE_API_URL must be an http(s) address")
-  const jsUrl = readScriptUrl(env.STRIPE_JS_URL?.trim() || DEFAULT_STRIPE_JS_URL)
-  if (gateway === "stripe" && (!secretKey || !webhookSecret || !publishableKey)) {
-    throw new ConfigError(
-      "PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY",
-    )
-  }
-  if (publishableKey !== undefined) checkPublishableKey(publishableKey, secretKey)
-  // Card details typed into a script from anywhere else would not be the provider's to protect.
-  if (publishableKey?.startsWith("pk_live_") && new URL(jsUrl).origin !== STRIPE_JS_ORIGIN) {
-    throw new ConfigError(
-      `With a live key the card form's script must come from ${STRIPE_JS_ORIGIN}: STRIPE_JS_URL may point elsewhere only with test keys`,
-    )
-  }
-  return {
-    gateway,
-    notificationSecret,
-    payByBank: readPayByBank(env),
-    stripe:
-      secretKey && webhookSecret && publishableKey
-        ? { secretKey, webhookSecret, publishableKey, apiUrl, jsUrl }
-        : undefined,
-    unpaidOrderMinutes,
-  }
-}
-
-/**
- * TrueLayer's hosted payment page per environment; it takes the payment's id,
- * token and the return address as query parameters.
- */
-const TRUELAYER_HOSTED_PAGES = {
-  sandbox: "https://payment.truelayer-sandbox.com/payments",
-  production: "https://payment.truelayer.com/payments",
-} as const
-
-const TRUELAYER_SETTINGS = [
-  "TRUELAYER_CLIENT_ID",
-  "TRUELAYER_CLIENT_SECRET",
-  "TRUELAYER_SIGNING_KEY_ID",
-  "TRUELAYER_SIGNING_PRIVATE_KEY",
-  "TRUELAYER_MERCHANT_ACCOUNT_ID",
-] as const
-
-const optionalHttpUrl = (name: string, value: string | undefined): string | undefined => {
-  if (!value) return undefined
-  if (!/^https?:\/\/[^\s]+$/.test(value))
-    throw new ConfigError(`${name} must be an http(s) address`)
-  return value.replace(/\/+$/, "")
-}
-
-/** PAY_BY_BANK=truelayer and its keys, each named when missing; off by default. */
-const readPayByBank = (
-  env: Readonly<Record<string, string | undefined>>,
-): TrueLayerConfig | undefined => {
-  const choice = env.PAY_BY_BANK?.trim() || "off"
-  if (choice === "off") return undefined
-  if (choice !== "truelayer") {
-    throw new ConfigError(`PAY_BY_BANK must be off or truelayer, not "${choice}"`)
-  }
-  const missing = TRUELAYER_SETTINGS.filter((name) => !env[name]?.trim())
-  if (missing.length > 0) {
-    throw new ConfigError(`PAY_BY_BANK=truelayer needs ${missing.join(", ")}`)
-  }
-  const environment = env.TRUELAYER_ENVIRONMENT?.trim() || "sandbox"
-  if (environment !== "sandbox" && environment !== "production") {
-    throw new ConfigError(
-      `TRUELAYER_ENVIRONMENT must be sandbox or production, not "${environment}"`,
-    )
-  }
-  // A PEM in one environment variable often arrives with its line breaks written as \n.
-  const signingPrivateKeyPem = (env.TRUELAYER_SIGNING_PRIVATE_KEY ?? "").replace(/\\n/g, "\n")
-  if (!signingPrivateKeyPem.includes("PRIVATE KEY")) {
-    throw new ConfigError("TRUELAYER_SIGNING_PRIVATE_KEY must be the EC private key in PEM form")
-  }
-  const jwksUrl = optionalHttpUrl("TRUELAYER_JWKS_URL", env.TRUELAYER_JWKS_URL?.trim())
-  // Webhooks signed by keys anyone could publish would move real money's orders.
-  if (jwksUrl !== undefined && environment === "production") {
-    throw new ConfigError("TRUELAYER_JWKS_URL may be set only with TRUELAYER_ENVIRONMENT=sandbox")
-  }
-  const hostedPageOverride = optionalHttpUrl(
-    "TRUELAYER_HOSTED_PAGE_URL",
-    env.TRUELAYER_HOSTED_PAGE_URL?.trim(),
-  )
-  // A page elsewhere would take the customer's bank details for real money.
-  if (hostedPageOverride !== undefined && environment === "production") {
-    throw new ConfigError(
-      "TRUELAYER_HOSTED_PAGE_URL may be set only with TRUELAYER_ENVIRONMENT=sandbox",
-    )
-  }
-  return {
-    clientId: env.TRUELAYER_CLIENT_ID?.trim() ?? "",
-    clientSecret: env.TRUELAYER_CLIENT_SECRET?.trim() ?? "",
-    signingKeyId: env.TRUELAYER_SIGNING_KEY_ID?.trim() ?? "",
-    signingPrivateKeyPem,
-    merchantAccountId: env.TRUELAYER_MERCHANT_ACCOUNT_ID?.trim() ?? "",
-    environment,
-    apiUrl: optionalHttpUrl("TRUELAYER_API_URL", env.TRUELAYER_API_URL?.trim()),
-    authUrl: optionalHttpUrl("TRUELAYER_AUTH_URL", env.TRUELAYER_AUTH_URL?.trim()),
-    jwksUrl,
-    hostedPageUrl: hostedPageOverride ?? TRUELAYER_HOSTED_PAGES[environment],
   }
 }
 
@@ -509,40 +341,6 @@ const readImageMaxBytes = (value: string | undefined): number => {
     )
   }
   return bytes
-}
-
-/** Stripe.js v3, from the only place the provider allows it to be loaded from. */
-export const DEFAULT_STRIPE_JS_URL = "https://js.stripe.com/v3/"
-const STRIPE_JS_ORIGIN = "https://js.stripe.com"
-
-const readScriptUrl = (value: string): string => {
-  try {
-    const url = new URL(value)
-    if (url.protocol === "https:" || url.protocol === "http:") return url.href
-  } catch {}
-  throw new ConfigError(
-    `STRIPE_JS_URL must be the provider script's http(s) address, not "${value}"`,
-  )
-}
-
-/**
- * The publishable key is sent to every visitor's browser, so a secret or
- * restricted key put there by mistake would be published: refuse to start.
- * A test key beside a live secret key (or the reverse) would take no money.
- */
-const checkPublishableKey = (publishableKey: string, secretKey: string | undefined) => {
-  const mode = /^pk_(test|live)_/.exec(publishableKey)?.[1]
-  if (mode === undefined) {
-    throw new ConfigError(
-      "STRIPE_PUBLISHABLE_KEY must be the publishable key (pk_test_… or pk_live_…): it is sent to every browser",
-    )
-  }
-  const secretMode = /^(?:sk|rk)_(test|live)_/.exec(secretKey ?? "")?.[1]
-  if (secretMode !== undefined && secretMode !== mode) {
-    throw new ConfigError(
-      `STRIPE_PUBLISHABLE_KEY is a ${mode} key but STRIPE_SECRET_KEY is a ${secretMode} key: use both from the same mode`,
-    )
-  }
 }
 
 /**

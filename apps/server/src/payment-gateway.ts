@@ -2,6 +2,7 @@ import { paymentGateways } from "@howzat/core/orders/gateways"
 import { PaymentGateway, PaymentGateways } from "@howzat/core/ports/payment-gateway"
 import { PAYMENT_NOTIFICATION_PATH, paymentNotificationPathOf } from "@howzat/http"
 import {
+  CheckoutPaymentGatewayLive,
   makeTrueLayerGateway,
   SandboxPaymentGateway,
   SandboxPaymentGatewayLive,
@@ -11,7 +12,7 @@ import {
 import { type DatabaseHandle, makeSandboxIntentStore } from "@howzat/postgres"
 import { Context, Effect, Exit, Layer, Scope } from "effect"
 import type { Hono } from "hono"
-import type { PaymentsConfig, TrueLayerConfig } from "./config"
+import type { CheckoutConfig, PaymentsConfig, TrueLayerConfig } from "./config"
 import { paymentNotificationSecret } from "./payment-secret"
 
 /** TrueLayer as the settings name it, its webhooks at its own address (decision 0071). */
@@ -29,6 +30,22 @@ const trueLayerGateway = (config: TrueLayerConfig) =>
     webhookPath: paymentNotificationPathOf("truelayer"),
   })
 
+/** Where Flow sends a customer back after 3-D Secure or a wallet: their order's return page. */
+export const CARD_RETURN_PATH = "/Checkout/PaymentReturn/{orderId}"
+
+/** Checkout.com as the settings name it, customers sent back to the shop's own origin. */
+const checkoutGateway = (config: CheckoutConfig, linkOrigin: string) =>
+  CheckoutPaymentGatewayLive({
+    secretKey: config.secretKey,
+    publicKey: config.publicKey,
+    processingChannelId: config.processingChannelId,
+    webhookSignatureKey: config.webhookSignatureKey,
+    environment: config.environment,
+    apiUrl: config.apiUrl,
+    successUrl: `${linkOrigin}${CARD_RETURN_PATH}`,
+    failureUrl: `${linkOrigin}${CARD_RETURN_PATH}?outcome=failed`,
+  })
+
 /**
  * The card provider the configuration names, built once for the server's
  * life (the sandbox delivers notifications on fibers that end with it).
@@ -36,7 +53,11 @@ const trueLayerGateway = (config: TrueLayerConfig) =>
  * process, exactly as a provider's webhook would arrive; `deliverTo` is set
  * once the app exists.
  */
-export const openPaymentGateway = async (db: DatabaseHandle["db"], config: PaymentsConfig) => {
+export const openPaymentGateway = async (
+  db: DatabaseHandle["db"],
+  config: PaymentsConfig,
+  linkOrigin: string,
+) => {
   const scope = Effect.runSync(Scope.make())
   let deliverTo: Hono | undefined
 
@@ -47,18 +68,20 @@ export const openPaymentGateway = async (db: DatabaseHandle["db"], config: Payme
           webhookSecret: config.stripe.webhookSecret,
           apiBase: config.stripe.apiUrl,
         })
-      : SandboxPaymentGatewayLive({
-          store: makeSandboxIntentStore(db),
-          secret: await paymentNotificationSecret(db, config.notificationSecret),
-          deliver: async (rawBody, headers) => {
-            if (deliverTo === undefined) return { status: 503 }
-            return deliverTo.request(PAYMENT_NOTIFICATION_PATH, {
-              method: "POST",
-              body: rawBody,
-              headers,
-            })
-          },
-        })
+      : config.gateway === "checkout" && config.checkout
+        ? checkoutGateway(config.checkout, linkOrigin)
+        : SandboxPaymentGatewayLive({
+            store: makeSandboxIntentStore(db),
+            secret: await paymentNotificationSecret(db, config.notificationSecret),
+            deliver: async (rawBody, headers) => {
+              if (deliverTo === undefined) return { status: 503 }
+              return deliverTo.request(PAYMENT_NOTIFICATION_PATH, {
+                method: "POST",
+                body: rawBody,
+                headers,
+              })
+            },
+          })
   const context = await Effect.runPromise(Layer.buildWithScope(layer, scope))
   const sandbox = Context.getOption(
     context as Context.Context<PaymentGateway | SandboxPaymentGateway>,

@@ -41,7 +41,7 @@ describe("what a live shop must not have", () => {
   it("lists every demo default of `npm start`, each with the setting that fixes it", () => {
     expect(fixes({})).toEqual([
       "SEED_DEMO_DATA=false",
-      "PAYMENT_GATEWAY=stripe with its keys (see the README's Going live)",
+      "PAYMENT_GATEWAY=checkout with its keys (see the README's Going live)",
       "DEV_MAILBOX=off",
       "SMTP_URL=smtps://user:password@smtp.example.com:465 (and MAIL_FROM)",
       "PUBLIC_URL=https://your-shop.example",
@@ -58,6 +58,30 @@ describe("what a live shop must not have", () => {
       "TRUELAYER_ENVIRONMENT=production with the live Console application's credentials",
     ])
     expect(fixes({ ...LIVE, ...bank, TRUELAYER_ENVIRONMENT: "production" })).toEqual([])
+  })
+
+  it("finds cards on Checkout.com's sandbox, or on its shared address, and not a live account", () => {
+    const checkout = {
+      ...LIVE,
+      PAYMENT_GATEWAY: "checkout",
+      CHECKOUT_SECRET_KEY: "sk_sbox_secret",
+      CHECKOUT_PUBLIC_KEY: "pk_sbox_public",
+      CHECKOUT_PROCESSING_CHANNEL_ID: "pc_channel",
+      CHECKOUT_WEBHOOK_SIGNATURE_KEY: "webhook-signature-key",
+    }
+    expect(fixes(checkout)).toEqual([
+      "CHECKOUT_ENVIRONMENT=production with the live keys (sk_…, pk_…) from the Dashboard",
+    ])
+    const live = {
+      ...checkout,
+      CHECKOUT_ENVIRONMENT: "production",
+      CHECKOUT_SECRET_KEY: "sk_secret",
+      CHECKOUT_PUBLIC_KEY: "pk_public",
+    }
+    expect(fixes(live)).toEqual([
+      "CHECKOUT_API_URL=https://{prefix}.api.checkout.com (the prefix is on the Dashboard's Developers page)",
+    ])
+    expect(fixes({ ...live, CHECKOUT_API_URL: "https://abc123.api.checkout.com" })).toEqual([])
   })
 
   it("finds a provider's test keys and an address without https", () => {

@@ -40,7 +40,7 @@ export const settingsFindings = (config: ServerConfig): PreflightFinding[] => {
   if (config.payments.gateway === "sandbox")
     add(
       "Payments go to the sandbox gateway, which takes no real money and accepts its published test cards.",
-      "PAYMENT_GATEWAY=stripe with its keys (see the README's Going live)",
+      "PAYMENT_GATEWAY=checkout with its keys (see the README's Going live)",
     )
   const stripe = config.payments.stripe
   if (
@@ -50,6 +50,18 @@ export const settingsFindings = (config: ServerConfig): PreflightFinding[] => {
     add(
       "The card provider's keys are test keys: no real money is taken.",
       "STRIPE_SECRET_KEY=sk_live_… and STRIPE_PUBLISHABLE_KEY=pk_live_… from the provider's live mode",
+    )
+  const checkout = config.payments.gateway === "checkout" ? config.payments.checkout : undefined
+  if (checkout?.environment === "sandbox")
+    add(
+      "Cards go to Checkout.com's sandbox: no real money is taken.",
+      "CHECKOUT_ENVIRONMENT=production with the live keys (sk_…, pk_…) from the Dashboard",
+    )
+  // Checkout.com gives each account its own API address; the shared one is for older accounts.
+  if (checkout?.environment === "production" && checkout.apiUrl === undefined)
+    add(
+      "Checkout.com calls go to its shared address rather than the account's own.",
+      "CHECKOUT_API_URL=https://{prefix}.api.checkout.com (the prefix is on the Dashboard's Developers page)",
     )
   if (config.payments.payByBank?.environment === "sandbox")
     add(

@@ -22,8 +22,8 @@ const config = {
   webhookSignatureKey: SIGNATURE_KEY,
   environment: "sandbox",
   apiUrl: `${API}/`,
-  successUrl: "https://howzat.test/orders/return?outcome=success",
-  failureUrl: "https://howzat.test/orders/return?outcome=failure",
+  successUrl: "https://howzat.test/orders/{orderId}/return?outcome=success",
+  failureUrl: "https://howzat.test/orders/{orderId}/return?outcome=failure",
   timeout: "200 millis",
 } as const
 const gateway = makeCheckoutGateway(config)
@@ -193,8 +193,9 @@ describe("the Checkout.com gateway: payment sessions", () => {
           enabled_payment_methods: ["card", "applepay", "googlepay"],
           billing: { address: { country: "GB" } },
           customer: { name: "Jo Bloggs", email: "jo@example.com" },
-          success_url: config.successUrl,
-          failure_url: config.failureUrl,
+          // Each order's customer comes back to their own order.
+          success_url: "https://howzat.test/orders/order-9/return?outcome=success",
+          failure_url: "https://howzat.test/orders/order-9/return?outcome=failure",
           locale: "en-GB",
           expires_on: "2026-11-29T11:00:00.000Z",
           metadata: { order_id: "order-9", credit_cards_allowed: false },

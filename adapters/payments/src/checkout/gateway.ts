@@ -50,7 +50,11 @@ export interface CheckoutGatewayConfig {
   readonly environment: "sandbox" | "production"
   /** Default by environment (`CHECKOUT_URLS`); the account's own prefixed URL in production. */
   readonly apiUrl?: string | undefined
-  /** Where Flow sends the customer after a payment that needed a redirect (3-D Secure, a wallet). */
+  /**
+   * Where Flow sends the customer after a payment that needed a redirect
+   * (3-D Secure, a wallet); `{orderId}` in either is replaced by the order's
+   * id, so the customer comes back to their own order's page.
+   */
   readonly successUrl: string
   readonly failureUrl: string
   /** Per request; default 10 seconds. */
@@ -58,6 +62,9 @@ export interface CheckoutGatewayConfig {
   /** How long a session can be paid; default an hour. */
   readonly sessionLifetime?: Duration.DurationInput | undefined
 }
+
+const forOrder = (url: string, orderId: string) =>
+  url.replaceAll("{orderId}", encodeURIComponent(orderId))
 
 const unavailable = (reason: string) =>
   new PaymentGatewayUnavailable({ provider: CHECKOUT_PROVIDER, reason })
@@ -336,8 +343,8 @@ export const makeCheckoutGateway = (config: CheckoutGatewayConfig): PaymentGatew
             ...(request.payer
               ? { customer: { name: request.payer.name, email: request.payer.email } }
               : {}),
-            success_url: config.successUrl,
-            failure_url: config.failureUrl,
+            success_url: forOrder(config.successUrl, request.orderId),
+            failure_url: forOrder(config.failureUrl, request.orderId),
             locale: "en-GB",
             expires_on: new Date(now + Duration.toMillis(sessionLifetime)).toISOString(),
             // A session cannot refuse credit cards (decision 0070): the shop's own

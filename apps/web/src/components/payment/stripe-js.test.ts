@@ -26,7 +26,7 @@ const fakePage = () => {
         script.removed = true
       }
     },
-    stripeGlobal: () => global,
+    global: (name) => (name === "Stripe" ? global : undefined),
   }
   return {
     host,
@@ -104,7 +104,7 @@ describe("loading Stripe.js", () => {
         onError()
         return () => removed.push(src)
       },
-      stripeGlobal: () => undefined,
+      global: () => undefined,
     })
     await expect(load(URL_V3, "pk_test_1")).rejects.toBeInstanceOf(CardFormUnavailable)
     await expect(load(URL_V3, "pk_test_1")).rejects.toBeInstanceOf(CardFormUnavailable)
