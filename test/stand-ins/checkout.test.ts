@@ -413,6 +413,37 @@ describe("the Checkout.com stand-in, driven by the shop's adapter", () => {
     }
   })
 
+  it("delivers a webhook again when the shop did not take it", async () => {
+    let attempts = 0
+    const flaky = createServer((request, response) => {
+      request.resume()
+      attempts += 1
+      // The shop is down for the first attempt only.
+      response.writeHead(attempts === 1 ? 503 : 200).end()
+    })
+    await new Promise<void>((resolve) => flaky.listen(0, resolve))
+    const retrying = await startCheckoutStandIn({
+      shopWebhookUrl: `http://localhost:${(flaky.address() as AddressInfo).port}${WEBHOOK_PATH}`,
+      ...keys,
+      retryDelayMillis: 20,
+    })
+    try {
+      const gateway = makeCheckoutGateway(configFor(retrying))
+      const intent = await run(gateway.createIntent(newOrder()))
+      await payByHook(retrying, intent.clientToken, "card=debit")
+      await vi.waitFor(() =>
+        expect(retrying.deliveries.map((d) => [d.type, d.status])).toEqual([
+          ["payment_approved", 200],
+          ["payment_captured", 200],
+        ]),
+      )
+      expect(attempts).toBe(3)
+    } finally {
+      await retrying.close()
+      await new Promise((resolve) => flaky.close(resolve))
+    }
+  })
+
   it("refuses the server's calls without the secret key", async () => {
     expect(
       await reasonOf(gatewayWith({ secretKey: "sk_sbox_guessed" }).createIntent(newOrder())),

@@ -290,12 +290,15 @@ export const startCheckoutStandIn = async (
     return accepted(payment, payments.refund(payment, amount, reference))
   }
 
-  /** Why a session cannot take another payment, or undefined when it can. */
+  /**
+   * Why a session cannot take another payment, or undefined when it can: it
+   * takes another card after a decline, or after a challenge left unanswered
+   * (the customer reloaded the page), but not after one was approved. The
+   * error codes are the stand-in's own; the reference names none for this.
+   */
   const closed = (session: Session) => {
     if (Date.parse(session.expiresOn) <= Date.now()) return "payment_session_expired"
-    if (payments.ofSession(session).some((p) => p.approved || p.status === "Pending")) {
-      return "payment_session_completed"
-    }
+    if (payments.ofSession(session).some((p) => p.approved)) return "payment_session_completed"
     return undefined
   }
 
