@@ -17,12 +17,12 @@ export const StripeCardForm = Schema.Struct({
   scriptUrl: Schema.String,
 })
 
+/**
+ * Checkout.com's Flow: its script; each payment's token carries the session,
+ * the public key and the environment Flow is started with.
+ */
 export const CheckoutCardForm = Schema.Struct({
   provider: Schema.Literal("checkout"),
-  /** pk_… or pk_sbox_…: identifies the shop to Flow, moves no money on its own. */
-  publicKey: Schema.String,
-  /** Which of Checkout.com's environments the session was made in. */
-  environment: Schema.Literal("sandbox", "production"),
   /** Checkout.com's Web Components script (Flow), unless a test serves a stand-in. */
   scriptUrl: Schema.String,
 })

@@ -1,9 +1,16 @@
 import AxeBuilder from "@axe-core/playwright"
-import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test"
+import { expect, type Page, type TestInfo, test } from "@playwright/test"
+import {
+  CHECKOUT_CARDS,
+  deliveriesAbout,
+  orderIdIn,
+  payWithFlow,
+  releaseWebhooks,
+  standInOf,
+} from "./providers"
 import {
   checkoutAsNewCustomer,
   customerTest,
-  GOOD_CARD,
   listCompetitions,
   type NewCustomer,
   openCompetition,
@@ -13,7 +20,7 @@ import {
 /**
  * Pay by bank (decisions 0069, 0071, 0072), on the shop started with
  * PAY_BY_BANK=truelayer against the TrueLayer stand-in (playwright.config.ts,
- * "providers" projects, desktop and mobile): the payment page sends the
+ * "providers" projects, desktop and mobile, beside Checkout.com for cards): the payment page sends the
  * customer to the provider's hosted page, they choose their bank and approve
  * or cancel there, and come back to /Checkout/PayByBank, which asks the shop.
  * The stand-in holds its signed webhooks until the journey releases them, so
@@ -31,33 +38,6 @@ const ISA: NewCustomer = {
   postcode: "LE2 8AD",
 }
 
-const standIn = (testInfo: TestInfo) => {
-  const url = (testInfo.project.metadata as { trueLayerStandIn?: string }).trueLayerStandIn
-  if (!url) throw new Error("the providers projects name the stand-in in metadata.trueLayerStandIn")
-  return url
-}
-
-interface Delivery {
-  readonly type: string
-  readonly orderId: string | undefined
-  readonly status: number
-}
-
-const deliveries = async (request: APIRequestContext, testInfo: TestInfo, orderId: string) => {
-  const response = await request.get(`${standIn(testInfo)}/__stand-in/deliveries`)
-  expect(response.ok()).toBe(true)
-  return ((await response.json()) as Delivery[]).filter((d) => d.orderId === orderId)
-}
-
-const releaseWebhooks = async (request: APIRequestContext, testInfo: TestInfo, orderId: string) => {
-  const response = await request.post(
-    `${standIn(testInfo)}/__stand-in/deliveries/release?orderId=${encodeURIComponent(orderId)}`,
-  )
-  expect(response.ok()).toBe(true)
-}
-
-const orderIdIn = (url: string) => /\/(?:Payment|PaymentFailed)\/([^/?]+)/.exec(url)?.[1] ?? ""
-
 const seriousViolations = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
@@ -73,7 +53,9 @@ const buy = async (page: Page, competitionId: string, tickets: number) => {
 
 /** The provider's hosted page (the stand-in's): choose a bank, then approve or cancel. */
 const atTheBank = async (page: Page, testInfo: TestInfo, outcome: "Approve" | "Cancel") => {
-  await expect(page).toHaveURL(new RegExp(`^${standIn(testInfo)}/hpp\\?`), { timeout: 20_000 })
+  await expect(page).toHaveURL(new RegExp(`^${standInOf(testInfo, "trueLayerStandIn")}/hpp\\?`), {
+    timeout: 20_000,
+  })
   const link = new URL(page.url())
   expect(link.searchParams.get("return_uri")).toMatch(/\/Checkout\/PayByBank$/)
   await expect(page.getByRole("heading", { name: /by bank/ })).toBeVisible()
@@ -92,6 +74,7 @@ test("an instant-win order offers pay by bank first, and the bank's approval pay
   await checkoutAsNewCustomer(page, uniqueEmail(testInfo, "bank-payer"), ISA)
   await expect(page).toHaveURL(/\/Checkout\/Payment\//)
   const orderId = orderIdIn(page.url())
+  const bankStandIn = standInOf(testInfo, "trueLayerStandIn")
 
   // A credit card may not pay an instant-win competition: the bank comes before the card.
   const bank = page.getByRole("region", { name: "PAY BY BANK" })
@@ -110,16 +93,12 @@ test("an instant-win order offers pay by bank first, and the bank's approval pay
   await expect(page.getByRole("heading", { name: "SUCCESS!" })).toBeVisible({ timeout: 20_000 })
   await expect(page).toHaveURL(new RegExp(`/Checkout/PaymentSucceeded/${orderId}`))
   // (The stand-in still holds the webhook: listed, never yet answered.)
-  expect(
-    (await deliveries(request, testInfo, orderId)).map((d) => `${d.type} ${d.status}`),
-  ).toEqual(["payment_executed 0"])
+  expect(await deliveriesAbout(page, bankStandIn, orderId)).toEqual(["payment_executed 0"])
 
   // Then TrueLayer's signed webhook arrives at the shop's own address for it, and is accepted.
-  await releaseWebhooks(request, testInfo, orderId)
+  await releaseWebhooks(page, bankStandIn, orderId)
   await expect
-    .poll(async () =>
-      (await deliveries(request, testInfo, orderId)).map((d) => `${d.type} ${d.status}`),
-    )
+    .poll(() => deliveriesAbout(page, bankStandIn, orderId))
     .toEqual(["payment_executed 200"])
   await page.goto(`/Account/Order/${orderId}`)
   await expect(page.getByText("Completed").first()).toBeVisible()
@@ -135,6 +114,7 @@ test("a customer who cancels at their bank is told so, and pays by card on Retry
   await checkoutAsNewCustomer(page, uniqueEmail(testInfo, "bank-cancel"), ISA)
   await expect(page).toHaveURL(/\/Checkout\/Payment\//)
   const orderId = orderIdIn(page.url())
+  const bankStandIn = standInOf(testInfo, "trueLayerStandIn")
 
   await page.getByRole("button", { name: "Pay by bank" }).click()
   await atTheBank(page, testInfo, "Cancel")
@@ -145,18 +125,12 @@ test("a customer who cancels at their bank is told so, and pays by card on Retry
   await expect(page.getByText("The payment was not authorised at your bank.")).toBeVisible()
   await page.getByRole("link", { name: "Retry" }).click()
 
-  await page.getByLabel("Card number").fill(GOOD_CARD)
-  await page.getByLabel("Cardholder name").fill("I Guha")
-  await page.getByLabel("Expiry (MM/YY)").fill("1230")
-  await page.getByLabel("Security code").fill("123")
-  await page.getByRole("button", { name: "Pay Now" }).click()
+  await payWithFlow(page, CHECKOUT_CARDS.debit)
   await expect(page.getByRole("heading", { name: "SUCCESS!" })).toBeVisible({ timeout: 20_000 })
 
-  await releaseWebhooks(request, testInfo, orderId)
+  await releaseWebhooks(page, bankStandIn, orderId)
   await expect
-    .poll(async () =>
-      (await deliveries(request, testInfo, orderId)).map((d) => `${d.type} ${d.status}`),
-    )
+    .poll(() => deliveriesAbout(page, bankStandIn, orderId))
     .toEqual(["payment_failed 200"])
 })
 

@@ -13,8 +13,9 @@ import { SOURCE_NODE_ARGS } from "../support/source-node"
  * (its REST API, Stripe.js and signed webhooks: stand-ins/stripe-provider.ts),
  * since the suite reaches no provider; only the "stripe" project uses it.
  * A third shop offers the providers an operator goes live with (decisions
- * 0069, 0071): pay by bank through a stand-in for TrueLayer
- * (stand-ins/truelayer-provider.ts); the "providers" projects use it.
+ * 0069 to 0073): cards through Checkout.com's Flow and pay by bank through
+ * TrueLayer, each against its stand-in (stand-ins/checkout-provider.ts,
+ * stand-ins/truelayer-provider.ts); the "providers" projects use it.
  */
 const port = Number(process.env.E2E_PORT ?? 3197)
 const stripeShopPort = Number(process.env.E2E_STRIPE_SHOP_PORT ?? port + 1)
@@ -37,7 +38,17 @@ const trueLayerStandIn = `http://localhost:${trueLayerPort}`
  */
 const trueLayerKey = generateKeyPairSync("ec", { namedCurve: "secp521r1" })
 const trueLayerClient = { id: "howzat-e2e", secret: "stand-in-client-secret" }
-const PROVIDER_SPECS = ["pay-by-bank.spec.ts"]
+const checkoutPort = Number(process.env.E2E_CHECKOUT_PORT ?? port + 5)
+const checkoutStandIn = `http://localhost:${checkoutPort}`
+/** Sandbox-shaped keys the stand-in and the shop share; nothing real. */
+const checkoutKeys = {
+  CHECKOUT_SECRET_KEY: "sk_sbox_stand_in_secret",
+  CHECKOUT_PUBLIC_KEY: "pk_sbox_stand_in_public",
+  CHECKOUT_WEBHOOK_SIGNATURE_KEY: "stand-in-webhook-signature-key",
+  CHECKOUT_PROCESSING_CHANNEL_ID: "pc_stand_in_channel",
+}
+const providersShop = `http://localhost:${providersShopPort}`
+const PROVIDER_SPECS = ["pay-by-bank.spec.ts", "checkout-payment.spec.ts"]
 /** The built server, as `npm start` runs it: no TypeScript loader to start or to run under. */
 const SHOP = "node --enable-source-maps apps/server/dist/main.js"
 /** The back office's journeys: staff work at a laptop or a tablet, not a phone (issue 10 §4). */
@@ -135,7 +146,7 @@ export default defineConfig({
         launchOptions: chromium,
         baseURL: `http://localhost:${providersShopPort}`,
       },
-      metadata: { trueLayerStandIn },
+      metadata: { trueLayerStandIn, checkoutStandIn },
     },
     {
       name: "providers-mobile",
@@ -148,7 +159,7 @@ export default defineConfig({
         launchOptions: chromium,
         baseURL: `http://localhost:${providersShopPort}`,
       },
-      metadata: { trueLayerStandIn },
+      metadata: { trueLayerStandIn, checkoutStandIn },
     },
   ],
   webServer: [
@@ -219,7 +230,7 @@ export default defineConfig({
       stderr: "pipe",
       env: {
         PORT: String(trueLayerPort),
-        SHOP_WEBHOOK_URL: `http://localhost:${providersShopPort}/api/Orders/payments/status-notification/truelayer`,
+        SHOP_WEBHOOK_URL: `${providersShop}/api/Orders/payments/status-notification/truelayer`,
         TRUELAYER_CLIENT_ID: trueLayerClient.id,
         TRUELAYER_CLIENT_SECRET: trueLayerClient.secret,
         TRUELAYER_SIGNING_PUBLIC_KEY_PEM: trueLayerKey.publicKey
@@ -229,9 +240,24 @@ export default defineConfig({
       },
     },
     {
+      command: `node ${SOURCE_NODE_ARGS.join(" ")} test/e2e/stand-ins/checkout-provider.ts`,
+      cwd: "../..",
+      url: `${checkoutStandIn}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(checkoutPort),
+        SHOP_WEBHOOK_URL: `${providersShop}/api/Orders/payments/status-notification/checkout`,
+        WEBHOOKS: "held",
+        ...checkoutKeys,
+      },
+    },
+    {
       command: SHOP,
       cwd: "../..",
-      url: `http://localhost:${providersShopPort}/health/ping`,
+      url: `${providersShop}/health/ping`,
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: "pipe",
@@ -240,6 +266,10 @@ export default defineConfig({
         PORT: String(providersShopPort),
         PGLITE_DATA_DIR: "memory://",
         SEED_DEMO_DATA: "true",
+        PAYMENT_GATEWAY: "checkout",
+        CHECKOUT_API_URL: checkoutStandIn,
+        CHECKOUT_WEB_COMPONENTS_URL: `${checkoutStandIn}/index.js`,
+        ...checkoutKeys,
         PAY_BY_BANK: "truelayer",
         TRUELAYER_CLIENT_ID: trueLayerClient.id,
         TRUELAYER_CLIENT_SECRET: trueLayerClient.secret,

@@ -1,6 +1,7 @@
 import { Hono } from "hono"
 import { describe, expect, it } from "vitest"
 import {
+  checkoutBrowserOrigins,
   contentSecurityPolicy,
   DATA_CONTENT_SECURITY_POLICY,
   securityHeaders,
@@ -41,6 +42,27 @@ describe("the Content-Security-Policy", () => {
     expect(directive(withStripe, "connect-src")).toBe("'self' https://api.stripe.com")
     expect(directive(withStripe, "style-src")).toBe("'self'")
     expect(withStripe).toContain("upgrade-insecure-requests")
+  })
+
+  it("admits Checkout.com's Flow and the Google Pay it loads, or only a stand-in's own origin", () => {
+    const withFlow = contentSecurityPolicy({
+      https: true,
+      cardProvider: checkoutBrowserOrigins("https://checkout-web-components.checkout.com/index.js"),
+    })
+    expect(directive(withFlow, "script-src")).toBe(
+      "'self' https://checkout-web-components.checkout.com https://pay.google.com",
+    )
+    expect(directive(withFlow, "frame-src")).toBe("https://*.checkout.com https://pay.google.com")
+    expect(directive(withFlow, "connect-src")).toBe(
+      "'self' https://*.checkout.com https://pay.google.com",
+    )
+    expect(directive(withFlow, "style-src")).toBe("'self'")
+    const standIn = contentSecurityPolicy({
+      https: false,
+      cardProvider: checkoutBrowserOrigins("http://localhost:3231/index.js"),
+    })
+    expect(directive(standIn, "script-src")).toBe("'self' http://localhost:3231")
+    expect(standIn).not.toContain("checkout.com")
   })
 
   it("lets /Live frame the brand's stream from its one origin, and nothing else more", () => {

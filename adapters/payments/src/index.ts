@@ -15,7 +15,6 @@ export {
   SandboxPaymentGateway,
   SandboxPaymentGatewayLive,
   StripePaymentGatewayLive,
-  TrueLayerPaymentGatewayLive,
 } from "./layers"
 export { cardTexts, judgeCard, TEST_CARDS } from "./sandbox/cards"
 export {

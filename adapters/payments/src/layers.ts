@@ -7,7 +7,6 @@ import {
   type SandboxGatewayOptions,
 } from "./sandbox/gateway"
 import { makeStripeGateway, type StripeGatewayConfig } from "./stripe/gateway"
-import { makeTrueLayerGateway, type TrueLayerGatewayConfig } from "./truelayer/gateway"
 
 /**
  * The sandbox itself, beside the port: the server needs its `confirm` for
@@ -36,12 +35,7 @@ export const StripePaymentGatewayLive = (
   config: StripeGatewayConfig,
 ): Layer.Layer<PaymentGateway> => Layer.succeed(PaymentGateway, makeStripeGateway(config))
 
-/** Core's PaymentGateway as TrueLayer, pay by bank (decision 0069); not wired into the shop yet. */
-export const TrueLayerPaymentGatewayLive = (
-  config: TrueLayerGatewayConfig,
-): Layer.Layer<PaymentGateway> => Layer.succeed(PaymentGateway, makeTrueLayerGateway(config))
-
-/** Core's PaymentGateway as Checkout.com, cards through Flow (decision 0070); not wired into the shop yet. */
+/** Core's PaymentGateway as Checkout.com, cards through Flow (decisions 0070, 0073). */
 export const CheckoutPaymentGatewayLive = (
   config: CheckoutGatewayConfig,
 ): Layer.Layer<PaymentGateway> => Layer.succeed(PaymentGateway, makeCheckoutGateway(config))

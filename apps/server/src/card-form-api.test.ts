@@ -8,9 +8,10 @@ import { openShop, type Shop } from "./test-support/shop"
  */
 let sandbox: Shop
 let stripe: Shop
+let checkout: Shop
 
 beforeAll(async () => {
-  ;[sandbox, stripe] = await Promise.all([
+  ;[sandbox, stripe, checkout] = await Promise.all([
     openShop(),
     openShop({
       PAYMENT_GATEWAY: "stripe",
@@ -19,10 +20,18 @@ beforeAll(async () => {
       STRIPE_PUBLISHABLE_KEY: "pk_test_card_form",
       STRIPE_JS_URL: "http://localhost:3211/v3/",
     }),
+    openShop({
+      PAYMENT_GATEWAY: "checkout",
+      CHECKOUT_SECRET_KEY: "sk_sbox_card_form",
+      CHECKOUT_PUBLIC_KEY: "pk_sbox_card_form",
+      CHECKOUT_PROCESSING_CHANNEL_ID: "pc_card_form",
+      CHECKOUT_WEBHOOK_SIGNATURE_KEY: "card-form-signature-key",
+      CHECKOUT_WEB_COMPONENTS_URL: "http://localhost:3231/index.js",
+    }),
   ])
 })
 afterAll(async () => {
-  await Promise.all([sandbox?.close(), stripe?.close()])
+  await Promise.all([sandbox?.close(), stripe?.close(), checkout?.close()])
 })
 
 const cardForm = (shop: Shop) =>
@@ -49,6 +58,19 @@ describe("the card form's settings", () => {
       payByBank: null,
     })
     expect(JSON.stringify(body)).not.toMatch(/sk_test|whsec_/)
+  })
+
+  it("give Checkout.com's Flow script, and nothing secret: each payment's token starts Flow", async () => {
+    const body = await json(await cardForm(checkout))
+    expect(body).toEqual({
+      cardForm: { provider: "checkout", scriptUrl: "http://localhost:3231/index.js" },
+      payByBank: null,
+    })
+    expect(JSON.stringify(body)).not.toMatch(/sk_sbox|signature-key/)
+    const page = await new Browser(checkout.app).request("GET", "/", { bearer: false })
+    const policy = page.headers.get("content-security-policy") ?? ""
+    expect(policy).toMatch(/script-src 'self' http:\/\/localhost:3231(;|$)/)
+    expect(policy).toMatch(/connect-src 'self' http:\/\/localhost:3231(;|$)/)
   })
 
   it("let the provider's script, frames and calls through the storefront's CSP, only when configured", async () => {

@@ -16,12 +16,7 @@ export const cardFormOf = (payments: PaymentsConfig): CardFormJson => {
     }
   }
   if (payments.gateway === "checkout" && payments.checkout) {
-    return {
-      provider: "checkout",
-      publicKey: payments.checkout.publicKey,
-      environment: payments.checkout.environment,
-      scriptUrl: payments.checkout.webComponentsUrl,
-    }
+    return { provider: "checkout", scriptUrl: payments.checkout.webComponentsUrl }
   }
   return { provider: "sandbox" }
 }

@@ -49,6 +49,7 @@ import { Route as AccountOrderIdRouteImport } from "./routes/Account/Order/$id"
 import { Route as CheckoutCancelOrderOrderIdRouteImport } from "./routes/Checkout/CancelOrder/$orderId"
 import { Route as CheckoutPaymentOrderIdRouteImport } from "./routes/Checkout/Payment/$orderId"
 import { Route as CheckoutPaymentFailedOrderIdRouteImport } from "./routes/Checkout/PaymentFailed/$orderId"
+import { Route as CheckoutPaymentReturnOrderIdRouteImport } from "./routes/Checkout/PaymentReturn/$orderId"
 import { Route as CheckoutPaymentSucceededOrderIdRouteImport } from "./routes/Checkout/PaymentSucceeded/$orderId"
 import { Route as CompetitionsCompetitionCompetitionIdRouteImport } from "./routes/Competitions/Competition/$competitionId"
 
@@ -256,6 +257,12 @@ const CheckoutPaymentFailedOrderIdRoute =
     path: "/Checkout/PaymentFailed/$orderId",
     getParentRoute: () => rootRouteImport,
   } as any)
+const CheckoutPaymentReturnOrderIdRoute =
+  CheckoutPaymentReturnOrderIdRouteImport.update({
+    id: "/Checkout/PaymentReturn/$orderId",
+    path: "/Checkout/PaymentReturn/$orderId",
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const CheckoutPaymentSucceededOrderIdRoute =
   CheckoutPaymentSucceededOrderIdRouteImport.update({
     id: "/Checkout/PaymentSucceeded/$orderId",
@@ -310,6 +317,7 @@ export interface FileRoutesByFullPath {
   "/Checkout/CancelOrder/$orderId": typeof CheckoutCancelOrderOrderIdRoute
   "/Checkout/Payment/$orderId": typeof CheckoutPaymentOrderIdRoute
   "/Checkout/PaymentFailed/$orderId": typeof CheckoutPaymentFailedOrderIdRoute
+  "/Checkout/PaymentReturn/$orderId": typeof CheckoutPaymentReturnOrderIdRoute
   "/Checkout/PaymentSucceeded/$orderId": typeof CheckoutPaymentSucceededOrderIdRoute
   "/Competitions/Competition/$competitionId": typeof CompetitionsCompetitionCompetitionIdRoute
 }
@@ -353,6 +361,7 @@ export interface FileRoutesByTo {
   "/Checkout/CancelOrder/$orderId": typeof CheckoutCancelOrderOrderIdRoute
   "/Checkout/Payment/$orderId": typeof CheckoutPaymentOrderIdRoute
   "/Checkout/PaymentFailed/$orderId": typeof CheckoutPaymentFailedOrderIdRoute
+  "/Checkout/PaymentReturn/$orderId": typeof CheckoutPaymentReturnOrderIdRoute
   "/Checkout/PaymentSucceeded/$orderId": typeof CheckoutPaymentSucceededOrderIdRoute
   "/Competitions/Competition/$competitionId": typeof CompetitionsCompetitionCompetitionIdRoute
 }
@@ -398,6 +407,7 @@ export interface FileRoutesById {
   "/Checkout/CancelOrder/$orderId": typeof CheckoutCancelOrderOrderIdRoute
   "/Checkout/Payment/$orderId": typeof CheckoutPaymentOrderIdRoute
   "/Checkout/PaymentFailed/$orderId": typeof CheckoutPaymentFailedOrderIdRoute
+  "/Checkout/PaymentReturn/$orderId": typeof CheckoutPaymentReturnOrderIdRoute
   "/Checkout/PaymentSucceeded/$orderId": typeof CheckoutPaymentSucceededOrderIdRoute
   "/Competitions/Competition/$competitionId": typeof CompetitionsCompetitionCompetitionIdRoute
 }
@@ -444,6 +454,7 @@ export interface FileRouteTypes {
     | "/Checkout/CancelOrder/$orderId"
     | "/Checkout/Payment/$orderId"
     | "/Checkout/PaymentFailed/$orderId"
+    | "/Checkout/PaymentReturn/$orderId"
     | "/Checkout/PaymentSucceeded/$orderId"
     | "/Competitions/Competition/$competitionId"
   fileRoutesByTo: FileRoutesByTo
@@ -487,6 +498,7 @@ export interface FileRouteTypes {
     | "/Checkout/CancelOrder/$orderId"
     | "/Checkout/Payment/$orderId"
     | "/Checkout/PaymentFailed/$orderId"
+    | "/Checkout/PaymentReturn/$orderId"
     | "/Checkout/PaymentSucceeded/$orderId"
     | "/Competitions/Competition/$competitionId"
   id:
@@ -531,6 +543,7 @@ export interface FileRouteTypes {
     | "/Checkout/CancelOrder/$orderId"
     | "/Checkout/Payment/$orderId"
     | "/Checkout/PaymentFailed/$orderId"
+    | "/Checkout/PaymentReturn/$orderId"
     | "/Checkout/PaymentSucceeded/$orderId"
     | "/Competitions/Competition/$competitionId"
   fileRoutesById: FileRoutesById
@@ -566,6 +579,7 @@ export interface RootRouteChildren {
   CheckoutCancelOrderOrderIdRoute: typeof CheckoutCancelOrderOrderIdRoute
   CheckoutPaymentOrderIdRoute: typeof CheckoutPaymentOrderIdRoute
   CheckoutPaymentFailedOrderIdRoute: typeof CheckoutPaymentFailedOrderIdRoute
+  CheckoutPaymentReturnOrderIdRoute: typeof CheckoutPaymentReturnOrderIdRoute
   CheckoutPaymentSucceededOrderIdRoute: typeof CheckoutPaymentSucceededOrderIdRoute
   CompetitionsCompetitionCompetitionIdRoute: typeof CompetitionsCompetitionCompetitionIdRoute
 }
@@ -852,6 +866,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof CheckoutPaymentFailedOrderIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    "/Checkout/PaymentReturn/$orderId": {
+      id: "/Checkout/PaymentReturn/$orderId"
+      path: "/Checkout/PaymentReturn/$orderId"
+      fullPath: "/Checkout/PaymentReturn/$orderId"
+      preLoaderRoute: typeof CheckoutPaymentReturnOrderIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/Checkout/PaymentSucceeded/$orderId": {
       id: "/Checkout/PaymentSucceeded/$orderId"
       path: "/Checkout/PaymentSucceeded/$orderId"
@@ -930,6 +951,7 @@ const rootRouteChildren: RootRouteChildren = {
   CheckoutCancelOrderOrderIdRoute: CheckoutCancelOrderOrderIdRoute,
   CheckoutPaymentOrderIdRoute: CheckoutPaymentOrderIdRoute,
   CheckoutPaymentFailedOrderIdRoute: CheckoutPaymentFailedOrderIdRoute,
+  CheckoutPaymentReturnOrderIdRoute: CheckoutPaymentReturnOrderIdRoute,
   CheckoutPaymentSucceededOrderIdRoute: CheckoutPaymentSucceededOrderIdRoute,
   CompetitionsCompetitionCompetitionIdRoute:
     CompetitionsCompetitionCompetitionIdRoute,

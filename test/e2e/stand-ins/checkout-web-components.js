@@ -93,12 +93,18 @@
     return month >= 1 && month <= 12 ? [month, year] : undefined
   }
 
+  /**
+   * A constructed style sheet, not a <style> element: the shop's
+   * Content-Security-Policy (style-src 'self') refuses inline styles, as it
+   * should; the real Flow styles only its own frames.
+   */
+  let styled = false
   const addStyle = () => {
-    if (document.getElementById("cko-stand-in-style")) return
-    const style = document.createElement("style")
-    style.id = "cko-stand-in-style"
-    style.textContent = STYLE
-    document.head.appendChild(style)
+    if (styled) return
+    styled = true
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync(STYLE)
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
   }
 
   window.CheckoutWebComponents = async (options) => {

@@ -1,6 +1,6 @@
 import type { PaymentJson } from "@howzat/contracts/orders"
 import { describe, expect, it } from "vitest"
-import { bankFirst, bankPageLink, bankReturnOf, pendingBankPayment } from "./pay-by-bank"
+import { bankFirst, bankPageLink, pendingBankPayment } from "./pay-by-bank"
 
 const token = JSON.stringify({ payment_id: "pay-1", resource_token: "rt-1" })
 
@@ -55,23 +55,5 @@ describe("which method comes first", () => {
   it("is the bank wherever a credit card may not pay", () => {
     expect(bankFirst("Credit cards can't be used for instant-win competitions.")).toBe(true)
     expect(bankFirst(null)).toBe(false)
-  })
-})
-
-describe("coming back from the bank", () => {
-  it("reads the order as the shop now sees it", () => {
-    expect(bankReturnOf({ status: "Completed", payments: [] }, "truelayer")).toEqual({
-      kind: "paid",
-    })
-    expect(bankReturnOf({ status: "SystemCancelled", payments: [] }, "truelayer").kind).toBe(
-      "closed",
-    )
-    expect(
-      bankReturnOf({ status: "AwaitingPayment", payments: [payment({})] }, "truelayer"),
-    ).toEqual({ kind: "waiting" })
-    const cancelled = payment({ status: "Failed", failureDetail: "You cancelled at your bank." })
-    expect(bankReturnOf({ status: "AwaitingPayment", payments: [cancelled] }, "truelayer")).toEqual(
-      { kind: "failed", detail: "You cancelled at your bank." },
-    )
   })
 })

@@ -75,31 +75,3 @@ export const bankPageLink = (
  * card, and the customer need not find that out at the card form.
  */
 export const bankFirst = (creditCardNotice: string | null): boolean => creditCardNotice !== null
-
-/**
- * What the return page does with the order as the shop now sees it, after
- * asking the provider: paid, failed (with the bank's words), or still
- * waiting for the bank to say.
- */
-export type BankReturn =
-  | { readonly kind: "paid" }
-  | { readonly kind: "failed"; readonly detail: string }
-  | { readonly kind: "waiting" }
-  | { readonly kind: "closed" }
-
-export const bankReturnOf = (
-  order: Pick<OrderJson, "status" | "payments">,
-  provider: string,
-): BankReturn => {
-  if (order.status === "Completed") return { kind: "paid" }
-  if (order.status !== "AwaitingPayment" && order.status !== "Pending") return { kind: "closed" }
-  const latest = order.payments.findLast((p) => p.provider === provider)
-  if (latest?.status === "Pending") return { kind: "waiting" }
-  if (latest?.status === "Failed") {
-    return {
-      kind: "failed",
-      detail: latest.failureDetail ?? "Your bank payment did not go through.",
-    }
-  }
-  return { kind: "failed", detail: "Your bank payment did not go through." }
-}

@@ -93,5 +93,10 @@ describe("cardFormFor", () => {
       publishableKey: "pk_test_1",
       scriptUrl: "https://js.stripe.com/v3/",
     })
+    const flow = "https://checkout-web-components.checkout.com/index.js"
+    expect(cardFormFor({ provider: "checkout", scriptUrl: flow })).toEqual({
+      kind: "checkout",
+      scriptUrl: flow,
+    })
   })
 })

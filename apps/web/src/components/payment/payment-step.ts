@@ -49,8 +49,19 @@ export const NO_TOKEN_MESSAGE =
 export type CardFormChoice =
   | { readonly kind: "sandbox" }
   | { readonly kind: "stripe"; readonly publishableKey: string; readonly scriptUrl: string }
+  | { readonly kind: "checkout"; readonly scriptUrl: string }
 
-export const cardFormFor = (cardForm: CardFormJson): CardFormChoice =>
-  cardForm.provider === "stripe"
-    ? { kind: "stripe", publishableKey: cardForm.publishableKey, scriptUrl: cardForm.scriptUrl }
-    : { kind: "sandbox" }
+export const cardFormFor = (cardForm: CardFormJson): CardFormChoice => {
+  switch (cardForm.provider) {
+    case "stripe":
+      return {
+        kind: "stripe",
+        publishableKey: cardForm.publishableKey,
+        scriptUrl: cardForm.scriptUrl,
+      }
+    case "checkout":
+      return { kind: "checkout", scriptUrl: cardForm.scriptUrl }
+    default:
+      return { kind: "sandbox" }
+  }
+}

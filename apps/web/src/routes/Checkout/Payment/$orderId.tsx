@@ -18,6 +18,7 @@ import {
   acceptedPaymentMessage,
 } from "../../../components/payment/accepted-payment"
 import { CardForm } from "../../../components/payment/CardForm"
+import { CheckoutFlowForm } from "../../../components/payment/CheckoutFlowForm"
 import type { CardValues } from "../../../components/payment/card"
 import { type CardOutcome, sandboxOutcome } from "../../../components/payment/card-outcome"
 import {
@@ -313,6 +314,14 @@ function PaymentPage() {
         ) : null}
         {form.kind === "sandbox" ? (
           <CardForm balance={order.orderBalance} onPay={paySandbox} />
+        ) : form.kind === "checkout" ? (
+          <CheckoutFlowForm
+            balance={order.orderBalance}
+            scriptUrl={form.scriptUrl}
+            clientToken={step.payment.token}
+            creditCardNotice={creditNotice}
+            onOutcome={settle}
+          />
         ) : (
           <StripeCardForm
             balance={order.orderBalance}
