@@ -1,5 +1,11 @@
+import type { PaymentJson } from "@howzat/contracts/orders"
 import { describe, expect, it } from "vitest"
-import { errorFromSearch, paymentFailedMessage, paymentFailedTexts } from "./failure"
+import {
+  errorFromSearch,
+  paymentFailedMessage,
+  paymentFailedTexts,
+  recordedFailureOf,
+} from "./failure"
 
 describe("paymentFailedMessage (SPEC §8)", () => {
   it("shows the provider's error under the heading", () => {
@@ -36,5 +42,33 @@ describe("errorFromSearch", () => {
   it("absent stays absent", () => {
     expect(errorFromSearch(undefined)).toBeUndefined()
     expect(errorFromSearch(null)).toBeUndefined()
+  })
+})
+
+describe("recordedFailureOf", () => {
+  const payment = (failureDetail: string | null): PaymentJson => ({
+    id: "p",
+    amount: 500,
+    status: failureDetail === null ? "Pending" : "Failed",
+    token: null,
+    provider: "sandbox",
+    failureDetail,
+    createdDateUtc: "2026-11-23T00:00:00.000Z",
+  })
+
+  it("is the shop's words for the latest failed attempt", () => {
+    expect(
+      recordedFailureOf({
+        payments: [
+          payment("Your card was declined."),
+          payment("Your card has expired."),
+          payment(null),
+        ],
+      }),
+    ).toBe("Your card has expired.")
+  })
+
+  it("is nothing when the shop recorded no failure", () => {
+    expect(recordedFailureOf({ payments: [payment(null)] })).toBe("")
   })
 })

@@ -1,3 +1,5 @@
+import type { OrderJson } from "@howzat/contracts/orders"
+
 /**
  * SPEC §8's payment failed texts. `?error=` present but empty shows
  * "(not found)"; no parameter at all is the unknown error.
@@ -29,3 +31,12 @@ export const errorFromSearch = (value: unknown): string | undefined => {
   if (typeof value === "number" || typeof value === "boolean") return String(value)
   return JSON.stringify(value)
 }
+
+/**
+ * The reason the shop recorded for the order's latest failed attempt (the
+ * provider's words as the shop put them), or "" when it recorded none. The
+ * page shows this, never the text its address carries: a link anyone can
+ * write must not put words in the shop's mouth ("call this number to claim").
+ */
+export const recordedFailureOf = (order: Pick<OrderJson, "payments">): string =>
+  order.payments.findLast((p) => p.failureDetail !== null)?.failureDetail ?? ""

@@ -1,8 +1,14 @@
-import { createFileRoute, Link } from "@tanstack/react-router"
+import { createFileRoute, Link, Navigate } from "@tanstack/react-router"
 import { requireCustomer } from "../../../auth/guard"
 import { pageTitle } from "../../../brand"
 import { MessagePage } from "../../../components/MessagePage"
-import { errorFromSearch, paymentFailedMessage } from "../../../components/payment/failure"
+import { loadOrder } from "../../../components/orders/load-order"
+import { NoSuchOrder, OrderCancelled } from "../../../components/orders/OrderMessages"
+import {
+  errorFromSearch,
+  paymentFailedMessage,
+  recordedFailureOf,
+} from "../../../components/payment/failure"
 
 export const Route = createFileRoute("/Checkout/PaymentFailed/$orderId")({
   validateSearch: (search: Record<string, unknown>): { error?: string } => {
@@ -10,15 +16,30 @@ export const Route = createFileRoute("/Checkout/PaymentFailed/$orderId")({
     return error === undefined ? {} : { error }
   },
   beforeLoad: requireCustomer,
+  loader: ({ params, abortController }) => loadOrder(params.orderId, abortController.signal),
+  // The order changes under us (paid in another tab, expired): never show a remembered one.
+  gcTime: 0,
+  shouldReload: true,
   head: () => ({ meta: [{ title: pageTitle("Payment failed") }] }),
+  notFoundComponent: NoSuchOrder,
   component: PaymentFailed,
 })
 
-/** SPEC §8's payment failed texts, a Retry link and a Cancel Order link. */
+/**
+ * SPEC §8's payment failed texts, a Retry link and a Cancel Order link, for
+ * the order as it stands: a paid order goes to its success page and a
+ * closed one says so. The error shown is the one the shop recorded for the
+ * order's latest attempt; `?error=` only says that there was one.
+ */
 function PaymentFailed() {
-  const { orderId } = Route.useParams()
+  const order = Route.useLoaderData()
   const { error } = Route.useSearch()
-  const message = paymentFailedMessage(error)
+  const orderId = order.id
+  if (order.status === "Completed")
+    return <Navigate to="/Checkout/PaymentSucceeded/$orderId" params={{ orderId }} replace />
+  if (order.status !== "AwaitingPayment" && order.status !== "Pending")
+    return <OrderCancelled orderRef={order.orderRef} />
+  const message = paymentFailedMessage(error === undefined ? undefined : recordedFailureOf(order))
   return (
     <MessagePage icon="info">
       <h1 className="display-title text-3xl">Payment failed</h1>
