@@ -421,6 +421,14 @@ export const makeCheckoutGateway = (config: CheckoutGatewayConfig): PaymentGatew
             success_url: forOrder(config.successUrl, request.orderId),
             failure_url: forOrder(config.failureUrl, request.orderId),
             locale: "en-GB",
+            // A retry with the same key sends a later expires_on, on purpose.
+            // Checkout.com answers a repeated key with its first answer (the
+            // first session, its expiry) and compares no bodies; should it
+            // not recognise the key here (`/payment-sessions` is not on its
+            // list of idempotent endpoints), the second session shares the
+            // reference, so its payments are found, and it lives the full
+            // lifetime from its own creation. Rounding would not make retries
+            // across a boundary equal, and the port gives no fixed time to use.
             expires_on: new Date(now + Duration.toMillis(sessionLifetime)).toISOString(),
             // A session cannot refuse credit cards (decision 0070): the shop's own
             // check when the payment succeeds decides; this is for the Dashboard.
