@@ -248,17 +248,26 @@ describe("the Checkout.com stand-in, driven by the shop's adapter", () => {
     })
     expect(checkoutDeclineDetailOf("20051")).toContain("not enough money in the account")
 
-    // The payment carries no response code of its own: Checkout.com keeps it
-    // on the payment's authorisation action, so the adapter, which looks on
-    // the payment, reads the decline from the list without its reason.
+    // The payment carries no response code of its own, and the list no
+    // actions summary: Checkout.com keeps the code on the payment's
+    // authorisation action, which the adapter asks for, as it reads it.
     const [payment] = (await paymentsOf(intent.providerReference)).data
     expect(payment).not.toHaveProperty("response_code")
-    expect(payment?.actions).toEqual([
-      expect.objectContaining({ type: "Authorization", response_code: "20051" }),
+    expect(payment).not.toHaveProperty("actions")
+    const actions = await fetch(`${standIn.url}/payments/${payment?.id}/actions`, {
+      headers: { authorization: `Bearer ${keys.secretKey}` },
+    })
+    expect(await actions.json()).toEqual([
+      expect.objectContaining({
+        type: "Authorization",
+        approved: false,
+        response_code: "20051",
+        response_summary: "Insufficient Funds",
+      }),
     ])
     expect(await run(gateway.intentStatus(intent.providerReference))).toEqual({
       status: "Failed",
-      failureDetail: checkoutDeclineDetailOf(undefined),
+      failureDetail: checkoutDeclineDetailOf("20051"),
     })
 
     // The same session, another card: paid.
@@ -557,6 +566,11 @@ describe("the Checkout.com stand-in's browser side", () => {
     const declined = await shop.webhook("payment_declined", intent.providerReference)
     expect(await run(gateway.verifyNotification(declined.body, declined.headers))).toMatchObject({
       outcome: { status: "Failed", failureDetail: checkoutDeclineDetailOf("20151") },
+    })
+    // Asked rather than told, the same words.
+    expect(await run(gateway.intentStatus(intent.providerReference))).toEqual({
+      status: "Failed",
+      failureDetail: checkoutDeclineDetailOf("20151"),
     })
   })
 })

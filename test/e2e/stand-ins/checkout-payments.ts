@@ -16,8 +16,11 @@ import { ckoId, type EventData, type Webhooks } from "./checkout-webhooks"
  * webhook each change sends, and the payment as `GET /payments` shows it.
  * Shapes follow Checkout.com's API reference and its SDKs' recorded answers:
  * statuses in title case, `source.card_type` in capitals, the decline's
- * response code on the payment's authorisation action (the payment itself
- * carries none), and in webhooks `source.last_4` where the API says `last4`.
+ * response code on the payment's authorisation action, and in webhooks
+ * `source.last_4` where the API says `last4`. The payment itself carries no
+ * response code, and neither the list by reference nor a lookup by payment
+ * id carries the actions summary (the API reference gives it only to a
+ * lookup by session id): the code is in `GET /payments/{id}/actions`.
  */
 
 export interface Session {
@@ -51,6 +54,8 @@ export interface Action {
   readonly type: ActionType
   readonly amount: number
   readonly reference: string | undefined
+  /** The issuer's code, on an approved authorisation only. */
+  readonly auth_code: string | undefined
   readonly response_code: string
   readonly response_summary: string
   readonly processed_on: string
@@ -108,6 +113,7 @@ export const makePayments = (webhooks: Webhooks, apiUrl: () => string) => {
       type,
       amount,
       reference,
+      auth_code: type === "Authorization" && responseCode === "10000" ? digits(6) : undefined,
       response_code: responseCode,
       response_summary: RESPONSE_SUMMARIES[responseCode] ?? "Declined",
       processed_on: stamp(),
@@ -158,7 +164,7 @@ export const makePayments = (webhooks: Webhooks, apiUrl: () => string) => {
   const customerOf = ({ session }: Payment) =>
     session.customer ? { customer: { id: `cus_${session.id.slice(3)}`, ...session.customer } } : {}
 
-  /** The payment as `GET /payments` and `GET /payments/{id}` answer it. */
+  /** The payment as `GET /payments` and `GET /payments/{id}` answer it: no actions, no code. */
   const view = (payment: Payment) => {
     const { session, status } = payment
     const self = `${apiUrl()}/payments/${payment.id}`
@@ -186,15 +192,6 @@ export const makePayments = (webhooks: Webhooks, apiUrl: () => string) => {
       risk: { flagged: false, score: 0 },
       ...customerOf(payment),
       metadata: session.metadata,
-      // Newest first; a decline's response code is here, not on the payment.
-      actions: [...payment.actions]
-        .reverse()
-        .map(({ id, type, response_code, response_summary }) => ({
-          id,
-          type,
-          response_code,
-          response_summary,
-        })),
       _links: {
         self: { href: self },
         actions: { href: `${self}/actions` },
@@ -207,6 +204,20 @@ export const makePayments = (webhooks: Webhooks, apiUrl: () => string) => {
       },
     }
   }
+
+  /** `GET /payments/{id}/actions`: latest first, each with its response code. */
+  const actionsView = (payment: Payment) =>
+    [...payment.actions].reverse().map((done) => ({
+      id: done.id,
+      type: done.type,
+      processed_on: done.processed_on,
+      amount: done.amount,
+      approved: done.response_code === "10000",
+      ...(done.auth_code ? { auth_code: done.auth_code } : {}),
+      response_code: done.response_code,
+      response_summary: done.response_summary,
+      ...(done.reference ? { reference: done.reference } : {}),
+    }))
 
   /** An event's `data`, as Checkout.com's examples of each type show it. */
   const eventData = (payment: Payment, done: Action, withCard: boolean): EventData => ({
@@ -221,7 +232,7 @@ export const makePayments = (webhooks: Webhooks, apiUrl: () => string) => {
     response_summary: done.response_summary,
     ...(withCard
       ? {
-          auth_code: digits(6),
+          auth_code: done.auth_code ?? digits(6),
           ...customerOf(payment),
           payment_type: "Regular",
           risk: { flagged: false, score: 0 },
@@ -327,6 +338,7 @@ export const makePayments = (webhooks: Webhooks, apiUrl: () => string) => {
     sessions,
     payments,
     view,
+    actionsView,
     pay,
     authenticate,
     capture,

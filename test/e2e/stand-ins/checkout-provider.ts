@@ -15,8 +15,9 @@ import { type Delivery, makeWebhooks } from "./checkout-webhooks"
  * customer's browser use, shaped as the real service answers:
  * - the shop's server, with `Authorization: Bearer <secret key>` (401
  *   without): POST /payment-sessions, GET /payments?reference=…&limit=…
- *   (newest first), GET /payments/{id}, POST /payments/{id}/voids and
- *   /refunds (202 with an `action_id`; a void only of an Authorized payment,
+ *   (newest first), GET /payments/{id}, GET /payments/{id}/actions (latest
+ *   first; a decline's response code is only there), POST
+ *   /payments/{id}/voids and /refunds (202 with an `action_id`; a void only of an Authorized payment,
  *   a refund only of a captured one, 403 otherwise). A `Cko-Idempotency-Key`
  *   replays the first successful answer to the same call, as Checkout.com
  *   documents it (whatever the body; a refused request is not remembered);
@@ -489,6 +490,11 @@ export const startCheckoutStandIn = async (
   const api = async (request: IncomingMessage, method: string, path: string, url: URL) => {
     if (bearer(request) !== options.secretKey) return UNAUTHORIZED
     if (method === "GET" && path === "/payments") return listPayments(url)
+    const history = /^\/payments\/([^/]+)\/actions$/.exec(path)
+    if (method === "GET" && history) {
+      const payment = payments.payments.get(decodeURIComponent(history[1] ?? ""))
+      return payment ? { status: 200, body: payments.actionsView(payment) } : NOT_FOUND
+    }
     const one = /^\/payments\/([^/]+)(\/voids|\/refunds)?$/.exec(path)
     const payment = one ? payments.payments.get(decodeURIComponent(one[1] ?? "")) : undefined
     if (method === "GET" && one && !one[2])

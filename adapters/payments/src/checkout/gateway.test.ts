@@ -81,6 +81,8 @@ const standIn = (initial: Payment[] = []) => {
     dropNextRefund: false,
     /** Refuses voids, as for a payment captured meanwhile. */
     refuseVoids: false,
+    /** GET /payments/{id}/actions, latest first, by payment id. */
+    actions: new Map<string, Array<Record<string, unknown>>>(),
   }
   const remember = async (request: Request) => {
     const text = await request.text()
@@ -102,6 +104,11 @@ const standIn = (initial: Payment[] = []) => {
       const reference = new URL(request.url).searchParams.get("reference")
       const data = state.payments.filter((p) => p.reference === reference)
       return HttpResponse.json({ limit: 100, skip: 0, total_count: data.length, data })
+    }),
+    http.get(`${API}/payments/:id/actions`, async ({ request, params }) => {
+      await remember(request)
+      const actions = state.actions.get(String(params.id))
+      return actions ? HttpResponse.json(actions) : new HttpResponse(null, { status: 404 })
     }),
     http.post(`${API}/payments/:id/voids`, async ({ request, params }) => {
       await remember(request)
@@ -275,6 +282,76 @@ describe("the Checkout.com gateway: where a payment stands", () => {
         cardPayment("pay_2", "Captured", { requested_on: "2026-11-29T10:01:00Z" }),
       )
       expect(yield* gateway.intentStatus(REF)).toMatchObject({ status: "Succeeded" })
+    }),
+  )
+
+  it.effect("declined: the reason is read from the payment's authorisation action", () =>
+    Effect.gen(function* () {
+      // Checkout.com's payment has no response_code of its own: the code is on
+      // its actions (GetPaymentResponse.actions, PaymentActionSummary in its SDKs).
+      standIn([
+        cardPayment("pay_1", "Declined", {
+          actions: [
+            {
+              id: "act_1",
+              type: "Authorization",
+              response_code: "20051",
+              response_summary: "Insufficient Funds",
+            },
+          ],
+        }),
+      ])
+      expect(yield* gateway.intentStatus(REF)).toEqual({
+        status: "Failed",
+        failureDetail:
+          "Your card was declined: there was not enough money in the account. Your order is still open: please try again, or use another card.",
+      })
+    }),
+  )
+
+  it.effect("declined, listed without its actions: the reason is asked of the payment", () =>
+    Effect.gen(function* () {
+      // The list documents neither a response_code nor the actions summary
+      // (that comes only with a session id), so the adapter asks
+      // GET /payments/{id}/actions, latest first, for the authorisation's code.
+      const state = standIn([cardPayment("pay_1", "Declined")])
+      const action = (id: string, type: string, code: string, at: string) => ({
+        id,
+        type,
+        processed_on: at,
+        amount: 2599,
+        approved: code === "10000",
+        response_code: code,
+        response_summary: code === "10000" ? "Approved" : "Declined",
+      })
+      state.actions.set("pay_1", [
+        action("act_3", "Void", "10000", "2026-11-29T10:00:09Z"),
+        action("act_2", "Authorization", "20054", "2026-11-29T10:00:05Z"),
+        action("act_1", "Authorization", "20051", "2026-11-29T10:00:01Z"),
+      ])
+      expect(yield* gateway.intentStatus(REF)).toEqual({
+        status: "Failed",
+        failureDetail:
+          "Your card has expired. Your order is still open: please try again, or use another card.",
+      })
+      expect(state.calls.map((c) => c.path)).toEqual([
+        `/payments?reference=${REF}&limit=100`,
+        "/payments/pay_1/actions",
+      ])
+      // The reason is words, not the outcome: unanswered, the decline stands in general words.
+      state.actions.clear()
+      expect(yield* gateway.intentStatus(REF)).toEqual({
+        status: "Failed",
+        failureDetail:
+          "Your card was declined. Your order is still open: please try again, or use another card.",
+      })
+      // Paid with another card: no decline to explain, so nothing more is asked.
+      state.payments.push(
+        cardPayment("pay_2", "Captured", { requested_on: "2026-11-29T10:01:00Z" }),
+      )
+      state.calls.length = 0
+      expect(yield* gateway.intentStatus(REF)).toMatchObject({ status: "Succeeded" })
+      expect(state.calls.map((c) => c.path)).toEqual([`/payments?reference=${REF}&limit=100`])
     }),
   )
 

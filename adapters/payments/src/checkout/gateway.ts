@@ -83,12 +83,28 @@ const SourceJson = Schema.Struct({
   fingerprint: Schema.optional(Schema.NullOr(Schema.String)),
 })
 
+/**
+ * One of a payment's actions: in full from `GET /payments/{id}/actions`
+ * (latest first, with `processed_on`), or summarised on the payment itself
+ * (`actions`, SDKs' PaymentActionSummary: id, type, response_code).
+ */
+const PaymentActionJson = Schema.Struct({
+  type: Schema.String,
+  response_code: Schema.optional(Schema.NullOr(Schema.String)),
+  processed_on: Schema.optional(Schema.NullOr(Schema.String)),
+})
+type PaymentActionJson = typeof PaymentActionJson.Type
+const decodeActions = Schema.decodeUnknown(Schema.Array(PaymentActionJson))
+
 const PaymentJson = Schema.Struct({
   id: Schema.String,
   status: Schema.String,
   reference: Schema.optional(Schema.NullOr(Schema.String)),
   requested_on: Schema.optional(Schema.String),
   source: Schema.optional(Schema.NullOr(SourceJson)),
+  actions: Schema.optional(Schema.NullOr(Schema.Array(PaymentActionJson))),
+  // Not in Checkout.com's payment object (the code is on its actions); read
+  // should an answer carry it, as a payment request's answer does.
   response_code: Schema.optional(Schema.NullOr(Schema.String)),
 })
 type PaymentJson = typeof PaymentJson.Type
@@ -180,6 +196,28 @@ const succeeded = (source: Source | null | undefined): IntentStatus =>
   cardSucceeded(source?.fingerprint || undefined, cardFundingOf(source?.card_type))
 
 /**
+ * The response code of the latest authorisation among these actions:
+ * Checkout.com lists them latest first, and `processed_on`, where given,
+ * decides. Undefined when none carries one.
+ */
+export const authorizationCodeOf = (
+  actions: readonly PaymentActionJson[] | null | undefined,
+): string | undefined =>
+  (actions ?? [])
+    .filter((a) => a.type === "Authorization" && a.response_code)
+    // Stable: actions without a time keep Checkout.com's order.
+    .toSorted((a, b) => (b.processed_on ?? "").localeCompare(a.processed_on ?? ""))[0]
+    ?.response_code ?? undefined
+
+/**
+ * Why a declined payment was declined: its authorisation action's code
+ * (Checkout.com's payment carries none of its own), else a `response_code`
+ * on the payment should one be there.
+ */
+export const declineCodeOf = (payment: PaymentJson): string | undefined =>
+  authorizationCodeOf(payment.actions) ?? (payment.response_code || undefined)
+
+/**
  * Where one payment stands. Captured is when the money is the shop's:
  * Authorized (held on the card, its automatic capture still to come, which
  * can be declined) is Pending. Refunded was captured first: it paid, and
@@ -198,7 +236,7 @@ export const statusOfPayment = (payment: PaymentJson): IntentStatus | undefined 
     case "Retry Scheduled":
       return { status: "Pending" }
     case "Declined":
-      return { status: "Failed", failureDetail: declineDetailOf(payment.response_code) }
+      return { status: "Failed", failureDetail: declineDetailOf(declineCodeOf(payment)) }
     case "Canceled":
     case "Voided":
       return { status: "Failed", failureDetail: CANCELLED }
@@ -309,14 +347,51 @@ export const makeCheckoutGateway = (config: CheckoutGatewayConfig): PaymentGatew
       return newestFirst(list.data.filter((p) => p.reference == null || p.reference === reference))
     })
 
-  const sessionStatus = (payments: readonly PaymentJson[]) => {
-    const answer = statusOfSession(payments)
-    return "status" in answer
-      ? Effect.succeed(answer.status)
-      : Effect.fail(unavailable(`A payment is in an unknown state: ${answer.unknown}.`))
-  }
-
   const paymentPath = (id: string) => `/payments/${encodeURIComponent(id)}`
+
+  /**
+   * The code a payment was declined with, from its actions. Only words hang
+   * on it, never the outcome: unanswered, the decline is told in general
+   * words rather than the session's status left unknown.
+   */
+  const declineCodeAskedOf = (payment: PaymentJson) =>
+    send("GET", `${paymentPath(payment.id)}/actions`).pipe(
+      Effect.filterOrFail((answer) => answer.ok, refused),
+      Effect.flatMap((answer) =>
+        Effect.mapError(decodeActions(answer.body), () =>
+          unavailable("The provider's answer was not a list of actions."),
+        ),
+      ),
+      Effect.map(authorizationCodeOf),
+      Effect.catchAll((error) =>
+        Effect.as(
+          Effect.logWarning("checkout: no response code for a declined payment", {
+            paymentId: payment.id,
+            reason: error.reason,
+          }),
+          undefined,
+        ),
+      ),
+    )
+
+  const sessionStatus = (payments: readonly PaymentJson[]) =>
+    Effect.gen(function* () {
+      const answer = statusOfSession(payments)
+      if (!("status" in answer)) {
+        return yield* unavailable(`A payment is in an unknown state: ${answer.unknown}.`)
+      }
+      // A session that failed answers its latest payment's failure. Declined,
+      // the reason is on the payment's authorisation action, which the list
+      // by reference does not carry (Checkout.com returns the actions summary
+      // only to a lookup by session id): one more call, for a decline alone.
+      const [latest] = newestFirst(payments)
+      if (answer.status.status !== "Failed" || latest?.status !== "Declined") return answer.status
+      if (declineCodeOf(latest) !== undefined) return answer.status
+      const code = yield* declineCodeAskedOf(latest)
+      return code === undefined
+        ? answer.status
+        : ({ status: "Failed", failureDetail: declineDetailOf(code) } satisfies IntentStatus)
+    })
 
   return {
     provider: CHECKOUT_PROVIDER,
@@ -346,6 +421,14 @@ export const makeCheckoutGateway = (config: CheckoutGatewayConfig): PaymentGatew
             success_url: forOrder(config.successUrl, request.orderId),
             failure_url: forOrder(config.failureUrl, request.orderId),
             locale: "en-GB",
+            // A retry with the same key sends a later expires_on, on purpose.
+            // Checkout.com answers a repeated key with its first answer (the
+            // first session, its expiry) and compares no bodies; should it
+            // not recognise the key here (`/payment-sessions` is not on its
+            // list of idempotent endpoints), the second session shares the
+            // reference, so its payments are found, and it lives the full
+            // lifetime from its own creation. Rounding would not make retries
+            // across a boundary equal, and the port gives no fixed time to use.
             expires_on: new Date(now + Duration.toMillis(sessionLifetime)).toISOString(),
             // A session cannot refuse credit cards (decision 0070): the shop's own
             // check when the payment succeeds decides; this is for the Dashboard.
