@@ -107,7 +107,7 @@ test("a declined card says why, and Retry pays after 3-D Secure through the retu
   await expect(page).toHaveURL(new RegExp(`/Checkout/PaymentFailed/${orderId}\\?error=`), {
     timeout: 20_000,
   })
-  await expect(page.getByText("there is not enough money in the account")).toBeVisible()
+  await expect(page.getByText("not enough money in the account")).toBeVisible()
 
   await page.getByRole("link", { name: "Retry" }).click()
   await payWithFlow(page, CHECKOUT_CARDS.debitWithChallenge)

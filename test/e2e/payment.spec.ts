@@ -7,6 +7,8 @@ import {
   GOOD_CARD,
   type NewCustomer,
   openCompetition,
+  payThroughSandbox,
+  placeOrderThroughApi,
   ticketNumbersIn,
   uniqueEmail,
 } from "./support"
@@ -101,22 +103,59 @@ test("a declined card fails, and Retry with a good card succeeds", async ({
   await expect(page.getByRole("heading", { name: "SUCCESS!" })).toBeVisible({ timeout: 20_000 })
 })
 
-customerTest("the payment failed page's texts follow SPEC §8", async ({ page }) => {
-  // Any order id will do: the page shows what it was sent, once the customer is logged in.
-  const id = "00000000-0000-4000-8000-000000000000"
-  await page.goto(`/Checkout/PaymentFailed/${id}?error=Card%20declined`)
-  await expect(page.getByText("Card declined")).toBeVisible()
-  await page.goto(`/Checkout/PaymentFailed/${id}?error=`)
-  await expect(page.getByText("(not found)")).toBeVisible()
-  await page.goto(`/Checkout/PaymentFailed/${id}`)
-  await expect(
-    page.getByText("Oh no! An unknown error occurred while processing your payment."),
-  ).toBeVisible()
-  await expect(page.getByRole("link", { name: "Retry" })).toHaveAttribute(
-    "href",
-    `/Checkout/Payment/${id}`,
-  )
-})
+customerTest(
+  "the payment failed page says what the shop recorded, never what its address says",
+  async ({ page, customer }, testInfo) => {
+    const api = page.request
+    const { headers } = customer
+    const competition = await openCompetition(api, testInfo.project.name === "mobile" ? 5 : 4)
+    const order = await placeOrderThroughApi(api, headers, competition, 1)
+
+    // Nothing recorded yet: SPEC §8's texts, and none of the link's words.
+    await page.goto(`/Checkout/PaymentFailed/${order.id}?error=Call%200900%20123%20to%20claim`)
+    await expect(
+      page.getByText("Oh no! We received this error while processing your payment:"),
+    ).toBeVisible()
+    await expect(page.getByText("(not found)")).toBeVisible()
+    await expect(page.getByText(/0900/)).toHaveCount(0)
+    await page.goto(`/Checkout/PaymentFailed/${order.id}`)
+    await expect(
+      page.getByText("Oh no! An unknown error occurred while processing your payment."),
+    ).toBeVisible()
+    await expect(page.getByRole("link", { name: "Retry" })).toHaveAttribute(
+      "href",
+      `/Checkout/Payment/${order.id}`,
+    )
+
+    // A declined attempt: the reason the shop recorded, whatever the address says.
+    const started = await api.post(`/api/Orders/${order.id}/payments`, { headers })
+    expect(started.ok()).toBe(true)
+    const { payments } = ((await started.json()) as { order: { payments: { token: string }[] } })
+      .order
+    const declined = await api.post("/sandbox-gateway/confirm", {
+      headers: { "X-XSRF-TOKEN": headers["X-XSRF-TOKEN"] },
+      data: {
+        clientToken: payments[0]?.token,
+        cardNumber: DECLINED_CARD.replace(/ /g, ""),
+        cardholderName: "A Customer",
+        expiry: "12/30",
+        securityCode: "123",
+      },
+    })
+    expect(declined.ok()).toBe(true)
+    expect((await api.post(`/api/Orders/${order.id}/complete-order`, { headers })).status()).toBe(
+      402,
+    )
+    await page.goto(`/Checkout/PaymentFailed/${order.id}?error=Call%200900%20123%20to%20claim`)
+    await expect(page.getByText(/declined/i).first()).toBeVisible()
+    await expect(page.getByText(/0900/)).toHaveCount(0)
+
+    // Paid since: the page sends the customer to the order's success page.
+    await payThroughSandbox(api, headers, order)
+    await page.goto(`/Checkout/PaymentFailed/${order.id}?error=Declined`)
+    await expect(page).toHaveURL(new RegExp(`/Checkout/PaymentSucceeded/${order.id}`))
+  },
+)
 
 customerTest.describe(() => {
   customerTest.use({ customerAccount: DEMO_CUSTOMER })
