@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright"
 import { expect, type Page, test } from "@playwright/test"
+import { openCompetition } from "./support"
 
 /**
  * Issue 11 §1: the footer's static pages show their content, Charity
@@ -25,7 +26,10 @@ test("the footer leads to the rules, and the rules say how to enter free and com
     "https://www.gamcare.org.uk",
   )
   await expect(footer.getByRole("link", { name: "BeGambleAware" })).toBeVisible()
-  await expect(footer.getByText("© 2025 Howzat Prize Competitions")).toBeVisible()
+  // This year's, not the year the footer was written.
+  await expect(
+    footer.getByText(`© ${new Date().getFullYear()} Howzat Prize Competitions`),
+  ).toBeVisible()
   // The demo brand supports no charity: no link to a page about one.
   await expect(footer.getByRole("link", { name: "Charity support" })).toHaveCount(0)
   await expect(footer.getByRole("link", { name: "Contact us" })).toHaveAttribute(
@@ -49,6 +53,18 @@ test("the footer leads to the rules, and the rules say how to enter free and com
   await expect(page.getByText("doesn't support a charity right now")).toBeVisible()
   await page.getByRole("main").getByRole("link", { name: "our competitions" }).click()
   await expect(page).toHaveURL(/\/Competitions$/)
+})
+
+test('a competition\'s "How to enter by post" opens the FAQ at the postal instructions', async ({
+  page,
+  request,
+}) => {
+  await page.goto(`/Competitions/Competition/${(await openCompetition(request, 0)).id}`)
+  await page.getByRole("link", { name: "How to enter by post" }).click()
+  await expect(page).toHaveURL(/\/FAQ#enter-by-post$/)
+  const answer = page.getByText("Every competition has a free postal entry route.")
+  await expect(answer).toBeVisible()
+  await expect(answer).toBeInViewport()
 })
 
 test("club perks: choosing a club shows its code, and its letter and poster are PDFs", async ({

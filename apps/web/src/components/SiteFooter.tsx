@@ -167,7 +167,9 @@ export const SiteFooter = () => (
     <div className="border-t border-line">
       {/* The bottom row: the copyright, and room for the cookie-settings control (issue 11 §6). */}
       <div className="mx-auto flex max-w-7xl flex-col gap-2 px-5 py-5 text-xs text-muted sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
-        <p>© 2025 {brand.fullName}</p>
+        <p>
+          © {new Date().getFullYear()} {brand.fullName}
+        </p>
         <p>18+ only. Free postal entry available on every competition.</p>
         <button
           type="button"

@@ -4,9 +4,15 @@ import { ordinalDateTime } from "@howzat/core/rules/dates"
 import { formatMoney, pence } from "@howzat/core/rules/money"
 import type { SocialNetwork } from "../brand"
 import { formatCount } from "./competition"
+import { POSTAL_ENTRY_FAQ } from "./faq-anchors"
 
 /** Where a key fact sends the customer to read more: the storefront's own pages. */
-export type KeyFactLink = { readonly to: "/Legitimacy" | "/FAQ"; readonly text: string }
+export type KeyFactLink = {
+  readonly to: "/Legitimacy" | "/FAQ"
+  readonly text: string
+  /** One answer on the page (the FAQ opens it). */
+  readonly hash?: string
+}
 
 export interface KeyFact {
   readonly label: string
@@ -62,7 +68,7 @@ export const keyFacts = (c: CompetitionJson, liveDrawNetwork: SocialNetwork): Ke
       value:
         "You can enter free by post: one postcard is one entry, with the same chance of winning as a paid ticket.",
       wide: true,
-      link: { to: "/FAQ", text: "How to enter by post" },
+      link: { to: "/FAQ", hash: POSTAL_ENTRY_FAQ, text: "How to enter by post" },
     },
   ]
 }

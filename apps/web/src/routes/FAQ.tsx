@@ -1,8 +1,9 @@
-import { createFileRoute, Link } from "@tanstack/react-router"
-import type { ReactNode } from "react"
+import { createFileRoute, Link, useLocation } from "@tanstack/react-router"
+import { type ReactNode, useEffect } from "react"
 import { brand, pageTitle } from "../brand"
 import { Icon } from "../components/Icon"
 import { PageHeading } from "../components/PageStates"
+import { POSTAL_ENTRY_FAQ } from "../lib/faq-anchors"
 
 export const Route = createFileRoute("/FAQ")({
   head: () => ({ meta: [{ title: pageTitle("FAQs") }] }),
@@ -18,7 +19,7 @@ const mail = (
   </a>
 )
 
-const faqs: { question: string; answer: ReactNode }[] = [
+const faqs: { question: string; answer: ReactNode; id?: string }[] = [
   {
     question: "How do the competitions work?",
     answer: (
@@ -64,6 +65,7 @@ const faqs: { question: string; answer: ReactNode }[] = [
   },
   {
     question: "Can I enter for free?",
+    id: POSTAL_ENTRY_FAQ,
     answer: (
       <>
         Yes. Every competition has a free postal entry route. Send your full name, address, date of
@@ -175,12 +177,25 @@ const faqs: { question: string; answer: ReactNode }[] = [
 ]
 
 function Faq() {
+  const { hash } = useLocation()
+  // A link to one answer (#enter-by-post) opens it and brings it into view.
+  useEffect(() => {
+    const answer = hash ? document.getElementById(hash) : null
+    if (!(answer instanceof HTMLDetailsElement)) return
+    answer.open = true
+    answer.scrollIntoView({ block: "start" })
+    answer.querySelector("summary")?.focus()
+  }, [hash])
   return (
     <div className="mx-auto max-w-3xl px-3 py-8 sm:px-5 lg:py-12">
       <PageHeading eyebrow="Help" title="Frequently asked questions" />
       <div className="space-y-3">
         {faqs.map((faq) => (
-          <details key={faq.question} className="card group overflow-hidden">
+          <details
+            key={faq.question}
+            id={faq.id}
+            className="card group scroll-mt-24 overflow-hidden"
+          >
             <summary className="flex min-h-14 items-center justify-between gap-4 px-5 py-4 text-base font-bold hover:bg-sunken/60">
               {faq.question}
               <Icon

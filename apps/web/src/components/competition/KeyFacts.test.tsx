@@ -30,6 +30,6 @@ describe("KeyFacts", () => {
     expect(html).toContain('<dt class="text-xs text-muted">Cash alternative</dt>')
     expect(html).toContain("None: the prize is awarded as described")
     expect(html).toMatch(/<a[^>]*href="\/Legitimacy"[^>]*>How our draws work<\/a>/)
-    expect(html).toMatch(/<a[^>]*href="\/FAQ"[^>]*>How to enter by post<\/a>/)
+    expect(html).toMatch(/<a[^>]*href="\/FAQ#enter-by-post"[^>]*>How to enter by post<\/a>/)
   })
 })

@@ -24,6 +24,7 @@ export function KeyFacts({ competition }: { competition: CompetitionJson }) {
                   {" "}
                   <Link
                     to={fact.link.to}
+                    hash={fact.link.hash}
                     className="font-semibold whitespace-nowrap text-accent underline"
                   >
                     {fact.link.text}
