@@ -1,6 +1,4 @@
 import { generateKeyPairSync } from "node:crypto"
-import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import type { OrderResponseJson } from "@howzat/contracts/orders"
 import { paymentNotificationPathOf } from "@howzat/http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -11,6 +9,7 @@ import {
 import { Browser, json } from "./test-support/browser"
 import { competitionOnSale, placeOrder } from "./test-support/orders"
 import { openShop, register, type Shop } from "./test-support/shop"
+import { startWebhookBridge, type WebhookBridge } from "./test-support/webhook-bridge"
 
 /**
  * Pay by bank beside the sandbox card (decision 0071), through the real
@@ -24,33 +23,12 @@ const CLIENT = { id: "howzat-api-test", secret: "stand-in-secret" }
 
 let shop: Shop | undefined
 let standIn: TrueLayerStandIn
-let bridge: Server
-
-/** The shop's webhook address over HTTP, as TrueLayer reaches it: handed to the in-process app. */
-const startBridge = async () => {
-  bridge = createServer(async (request, response) => {
-    const chunks: Buffer[] = []
-    for await (const chunk of request) chunks.push(chunk as Buffer)
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (typeof value === "string") headers.set(name, value)
-    }
-    const answer = await (shop as Shop).app.request(request.url ?? "/", {
-      method: request.method ?? "POST",
-      headers,
-      body: Buffer.concat(chunks).toString("utf8"),
-    })
-    response.writeHead(answer.status, { "content-type": "application/json" })
-    response.end(await answer.text())
-  })
-  await new Promise<void>((resolve) => bridge.listen(0, "127.0.0.1", resolve))
-  return `http://127.0.0.1:${(bridge.address() as AddressInfo).port}`
-}
+let bridge: WebhookBridge
 
 beforeAll(async () => {
-  const bridgeUrl = await startBridge()
+  bridge = await startWebhookBridge(() => (shop as Shop).app)
   standIn = await startTrueLayerStandIn({
-    shopWebhookUrl: `${bridgeUrl}${paymentNotificationPathOf("truelayer")}`,
+    shopWebhookUrl: `${bridge.url}${paymentNotificationPathOf("truelayer")}`,
     clientId: CLIENT.id,
     clientSecret: CLIENT.secret,
     signingPublicKeyPem: key.publicKey.export({ type: "spki", format: "pem" }).toString(),
@@ -74,7 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.close()
   await standIn?.close()
-  await new Promise((resolve) => bridge?.close(resolve))
+  await bridge?.close()
 })
 
 const startBankPayment = async (browser: Browser, orderId: string) => {
