@@ -11,7 +11,12 @@ import {
 import { Browser, json, problem } from "./test-support/browser"
 import { competitionOnSale, placeOrder } from "./test-support/orders"
 import { openShop, register, type Shop } from "./test-support/shop"
-import { startWebhookBridge, type Webhook, type WebhookBridge } from "./test-support/webhook-bridge"
+import {
+  type Passage,
+  startWebhookBridge,
+  type Webhook,
+  type WebhookBridge,
+} from "./test-support/webhook-bridge"
 
 /**
  * Cards through Checkout.com (decisions 0070, 0073), through the real
@@ -247,7 +252,7 @@ describe("a card paid through Checkout.com", () => {
     expect(paid.status).toBe("Captured")
 
     // The decline is held back at the bridge until the capture has been answered.
-    bridge.intercept(async (webhook) => {
+    bridge.intercept(async (webhook): Promise<Passage> => {
       if (!isAbout(webhook, declined.id, "payment_declined")) return "deliver"
       for (let i = 0; i < 400; i++) {
         if (webhooksAbout(paid.id, "payment_captured").some((w) => w.status === 200)) break
