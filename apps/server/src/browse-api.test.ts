@@ -28,7 +28,7 @@ const names = async (query: string): Promise<string[]> => {
   return ((await response.json()) as CompetitionListJson).competitions.map((c) => c.name)
 }
 
-const listed = async (query: string): Promise<Listed[]> =>
+const listed = async (query: string): Promise<readonly Listed[]> =>
   ((await (await shop.app.request(`/api/Competitions?${query}`)).json()) as CompetitionListJson)
     .competitions
 
