@@ -12,7 +12,12 @@ import { FormMessage } from "../../../components/forms/Fields"
 import { MessagePage } from "../../../components/MessagePage"
 import { failureText, loadOrder } from "../../../components/orders/load-order"
 import { OrderLines, OrderTotals } from "../../../components/orders/OrderLines"
-import { NoSuchOrder, OrderCancelled, Working } from "../../../components/orders/OrderMessages"
+import {
+  NoSuchOrder,
+  OrderCancelled,
+  OrderLinks,
+  Working,
+} from "../../../components/orders/OrderMessages"
 import {
   type AcceptedPaymentMessage,
   acceptedPaymentMessage,
@@ -231,14 +236,7 @@ function PaymentPage() {
         <p role="status" className="mt-3 text-muted">
           {received.text}
         </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/Account/Order/$id" params={{ id: order.id }} className="btn-primary">
-            View order
-          </Link>
-          <Link to="/Account/Orders" className="btn-outline">
-            My orders
-          </Link>
-        </div>
+        <OrderLinks orderId={order.id} />
       </MessagePage>
     )
   if (step.kind === "cancelled") return <OrderCancelled orderRef={order.orderRef} />
