@@ -220,6 +220,8 @@ describe("POST /api/Orders/{orderId}/refund", () => {
       await ann.browser.get(`/api/Orders/${order.id}`),
     )
     expect(seen.status).toBe("Refunded")
+    // Paid and given back: nothing is still to pay by card.
+    expect(seen).toMatchObject({ orderTotal: 1000, orderBalance: 0 })
     await problem(await ann.browser.post(`/api/Orders/${order.id}/complete-order`), 409)
   })
 
