@@ -124,7 +124,7 @@ export class CompetitionAdminApi extends HttpApiGroup.make("competitionAdmin")
   .annotate(StaffPermission, "ManageCompetitions") {}
 
 /**
- * SPEC §7's category writes, for staff. Deleting a category unlinks its
+ * The category writes, for staff. Deleting a category unlinks its
  * competitions. A name another category already reads as (whatever the
  * case and the spaces around it) is a 409 that names the other one
  * (docs/decisions/0074).
