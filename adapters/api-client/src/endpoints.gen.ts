@@ -970,14 +970,14 @@ export interface Endpoints {
       readonly urlParams: never
       readonly payload: typeof catalogueAdmin.CategoryRequest.Encoded
       readonly success: typeof catalogue.CategoryResponse.Encoded
-      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
     }
     readonly update: {
       readonly path: ParamsInput<{ readonly "categoryId": string }, { readonly "categoryId": string }>
       readonly urlParams: never
       readonly payload: typeof catalogueAdmin.CategoryRequest.Encoded
       readonly success: typeof catalogue.CategoryResponse.Encoded
-      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
     }
     readonly delete: {
       readonly path: ParamsInput<{ readonly "categoryId": string }, { readonly "categoryId": string }>

@@ -66,6 +66,7 @@ export const OrderHandlersLive = HttpApiBuilder.group(HowzatApi, "orders", (hand
             status: urlParams.OrderStatus,
             createdFrom: urlParams["OrderCreatedDateRange.FromDate"],
             createdTo: urlParams["OrderCreatedDateRange.ToDate"],
+            search: urlParams.Search,
             page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
           })
           const orders = yield* Effect.forEach(page.items, (item) => present(principal, item))

@@ -44,7 +44,7 @@ import { releasesTickets } from "../rules/order-status.js"
 import { paymentGateways } from "./gateways.js"
 import { type InstantWinRow, instantWinRepoOver } from "./instant-win-doubles.js"
 import type { Order, Promotion } from "./model.js"
-import { memoryOrderRepo } from "./order-repo-doubles.js"
+import { customerSearchFields, memoryOrderRepo } from "./order-repo-doubles.js"
 import { Payments } from "./payments.js"
 import { memoryPromotionUses, type PromotionUseRow } from "./promotion-uses-doubles.js"
 import {
@@ -209,6 +209,7 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         store.moves.push(`${orderId}:${to}`)
         if (releasesTickets(to)) store.released.push(orderId)
       },
+      customerOf: customerSearchFields(store),
     }),
   )
 
