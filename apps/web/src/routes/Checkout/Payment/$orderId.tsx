@@ -240,6 +240,16 @@ function PaymentPage() {
       </MessagePage>
     )
   if (step.kind === "cancelled") return <OrderCancelled orderRef={order.orderRef} />
+  if (step.kind === "refunded")
+    return (
+      <MessagePage icon="info">
+        <h1 className="display-title text-3xl">Order refunded</h1>
+        <p className="mt-3 text-muted">
+          Order {order.orderRef} was paid and has since been refunded, so there is nothing to pay.
+        </p>
+        <OrderLinks orderId={order.id} />
+      </MessagePage>
+    )
   if (problem && step.kind !== "card")
     return (
       <MessagePage icon="info">
