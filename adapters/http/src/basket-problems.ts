@@ -38,6 +38,7 @@ import type {
 } from "@howzat/core/responsible-play/spend-limit-errors"
 import { formatMoney } from "@howzat/core/rules/money"
 import {
+  spendLimitBeforePaymentMessage,
   spendLimitReachedMessage,
   spendLimitUnansweredMessage,
 } from "@howzat/core/rules/spend-limits"
@@ -83,6 +84,20 @@ export const basketCheckedOut = (): Conflict =>
     type: BASKET_CHECKED_OUT_PROBLEM,
     title: "Basket checked out",
     detail: "This basket has been checked out and belongs to its order. Start a new basket.",
+    status: 409,
+  })
+
+/**
+ * The spend-limit question must be answered first (decision 0041): at
+ * checkout, or before a payment starts, where the storefront asks it in
+ * the payment form's place. One type; the detail says which.
+ */
+export const spendLimitUnansweredProblem = (error: SpendLimitUnanswered): Conflict =>
+  new Conflict({
+    type: SPEND_LIMIT_UNANSWERED_PROBLEM,
+    title: "Monthly spend limit needed",
+    detail:
+      error.before === "Payment" ? spendLimitBeforePaymentMessage : spendLimitUnansweredMessage,
     status: 409,
   })
 
@@ -180,14 +195,7 @@ export const basketProblem = (error: BasketFailure | Problem): Effect.Effect<nev
         }),
       )
     case "SpendLimitUnanswered":
-      return Effect.fail(
-        new Conflict({
-          type: SPEND_LIMIT_UNANSWERED_PROBLEM,
-          title: "Monthly spend limit needed",
-          detail: spendLimitUnansweredMessage,
-          status: 409,
-        }),
-      )
+      return Effect.fail(spendLimitUnansweredProblem(error))
     case "RepositoryError":
       return repositoryProblem(error)
   }

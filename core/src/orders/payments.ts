@@ -13,8 +13,11 @@ import {
   type PaymentMethod,
 } from "../ports/payment-gateway.js"
 import { type Payment, PaymentRepo, SiteCreditLedger } from "../ports/payments.js"
+import type { SpendLimitStore } from "../ports/spend-limits.js"
 import { Transactions } from "../ports/transactions.js"
 import { PurchaseGate } from "../responsible-play/purchase-gate.js"
+import type { SpendLimitUnanswered } from "../responsible-play/spend-limit-errors.js"
+import { ensureAnsweredBeforePaying } from "../responsible-play/spend-limits.js"
 import { creditCardNotice, creditCardVerdict, startOfLondonMonth } from "../rules/credit-cards.js"
 import { type Pence, ZERO_PENCE } from "../rules/money.js"
 import { canTransition, OrderStatus } from "../rules/order-status.js"
@@ -117,6 +120,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
 
     const withPayments = readOrderWithPayments(payments, ledger)
     const gate = yield* PurchaseGate
+    const spendLimits = yield* Effect.context<SpendLimitStore>()
 
     const ownOrder = (principal: Principal, orderId: string) =>
       Effect.filterOrFail(
@@ -171,6 +175,9 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
       Effect.gen(function* () {
         let order = yield* payableOrder(principal, orderId)
         if (order.status === OrderStatus.Completed) return yield* withPayments(order)
+        // Before any form that takes money, a pending one included: the spend-limit
+        // question registration promised to ask before the next purchase (decision 0041).
+        yield* ensureAnsweredBeforePaying(order, yield* now).pipe(Effect.provide(spendLimits))
         const gateway = yield* gatewayFor(gateways, method)
         const existing = yield* payments.forOrder(orderId)
         const chosen = (p: Payment) => p.provider === gateway.provider
@@ -360,6 +367,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         | PaymentStillProcessing
         | PaymentGatewayUnavailable
         | PaymentMethodNotOffered
+        | SpendLimitUnanswered
         | RepositoryError
         | Effect.Effect.Error<ReturnType<PurchaseGate["check"]>>
       > => Effect.map(startPayment(principal, orderId, method), asReadBy(principal)),
