@@ -16,6 +16,7 @@ import {
   BasketResponse,
   CreateBasketParams,
   RegisterPromotionRequest,
+  RegisterPromotionResponse,
   SetBasketItemRequest,
   UpdateBasketRequest,
 } from "./baskets.js"
@@ -658,7 +659,7 @@ export class BasketsApi extends HttpApiGroup.make("baskets")
     HttpApiEndpoint.post("registerPromotion", "/api/Baskets/:basketId/promotions")
       .setPath(BasketPath)
       .setPayload(RegisterPromotionRequest)
-      .addSuccess(BasketResponse)
+      .addSuccess(RegisterPromotionResponse)
       .addError(NotFound),
   )
   .add(

@@ -725,7 +725,7 @@ export interface Endpoints {
       readonly path: ParamsInput<{ readonly "basketId": string }, { readonly "basketId": string }>
       readonly urlParams: never
       readonly payload: typeof baskets.RegisterPromotionRequest.Encoded
-      readonly success: typeof baskets.BasketResponse.Encoded
+      readonly success: typeof baskets.RegisterPromotionResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
     }
     readonly clearPromotions: {

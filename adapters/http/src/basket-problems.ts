@@ -4,6 +4,7 @@ import {
   BASKET_EMPTY_PROBLEM,
   SPEND_LIMIT_REACHED_PROBLEM,
   SPEND_LIMIT_UNANSWERED_PROBLEM,
+  VOUCHER_REPLACEMENT_PROBLEM,
 } from "@howzat/contracts/problem-types"
 import {
   BadRequest,
@@ -30,6 +31,7 @@ import type {
   PromotionNotApplicable,
   PromotionNotValid,
   TicketLimitExceeded,
+  VoucherReplacementUnconfirmed,
 } from "@howzat/core/orders/errors"
 import type { InsufficientSiteCredit } from "@howzat/core/ports/payments"
 import type {
@@ -43,6 +45,7 @@ import {
   spendLimitUnansweredMessage,
 } from "@howzat/core/rules/spend-limits"
 import { notOnSaleMessage, ticketLimitMessage } from "@howzat/core/rules/ticket-selector"
+import { smallerDiscountMessage } from "@howzat/core/rules/vouchers"
 import { Effect } from "effect"
 import { repositoryProblem } from "./repository-problem"
 
@@ -120,6 +123,7 @@ export type BasketFailure =
   | InsufficientSiteCredit
   | SpendLimitReached
   | SpendLimitUnanswered
+  | VoucherReplacementUnconfirmed
   | RepositoryError
 
 export type Problem = NotFound | Conflict | BadRequest | Forbidden | ServiceUnavailable
@@ -196,6 +200,15 @@ export const basketProblem = (error: BasketFailure | Problem): Effect.Effect<nev
       )
     case "SpendLimitUnanswered":
       return Effect.fail(spendLimitUnansweredProblem(error))
+    case "VoucherReplacementUnconfirmed":
+      return Effect.fail(
+        new Conflict({
+          type: VOUCHER_REPLACEMENT_PROBLEM,
+          title: "Only one code per order",
+          detail: smallerDiscountMessage(error.current, error.offered),
+          status: 409,
+        }),
+      )
     case "RepositoryError":
       return repositoryProblem(error)
   }
