@@ -8,6 +8,7 @@ import {
   ForgotPasswordRequest,
   MessageResponse,
   RequestLoginTokenRequest,
+  ResendVerificationRequest,
   ResetPasswordRequest,
   TokenRequest,
 } from "./auth.js"
@@ -520,6 +521,14 @@ export class AuthApi extends HttpApiGroup.make("auth")
   .add(
     HttpApiEndpoint.post("changeEmailAddress", "/api/auth/change-email-address")
       .setPayload(ChangeEmailAddressRequest)
+      .addSuccess(MessageResponse)
+      .addError(TooManyRequests)
+      .middleware(Authentication),
+  )
+  .add(
+    // "Resend" after registering: rate-limited per account (429 says when to try again).
+    HttpApiEndpoint.post("resendVerificationEmail", "/api/auth/resend-verification-email")
+      .setPayload(ResendVerificationRequest)
       .addSuccess(MessageResponse)
       .addError(TooManyRequests)
       .middleware(Authentication),
