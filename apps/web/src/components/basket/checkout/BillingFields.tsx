@@ -18,11 +18,20 @@ import { fieldRule, type Rules } from "../../../lib/form-rules"
 import { CheckboxField, TextField } from "../../forms/Fields"
 import { HoneyPotBox } from "../../forms/HoneyPotBox"
 
-/** The checkout's form: one place names its type for the route and the fields. */
+/**
+ * The checkout's form: one place names its type for the route and the
+ * fields. `onInvalid` runs when a press meets fields to fix.
+ */
 export const useCheckoutForm = (
   defaultValues: CheckoutValues,
   onSubmit: (values: CheckoutValues) => Promise<void>,
-) => useForm({ defaultValues, onSubmit: ({ value }) => onSubmit(value) })
+  onInvalid?: () => void,
+) =>
+  useForm({
+    defaultValues,
+    onSubmit: ({ value }) => onSubmit(value),
+    ...(onInvalid ? { onSubmitInvalid: onInvalid } : {}),
+  })
 
 type CheckoutForm = ReturnType<typeof useCheckoutForm>
 
