@@ -90,6 +90,15 @@ export const basketCheckedOut = (): Conflict =>
     status: 409,
   })
 
+/** Over the month's spend limit (decision 0041), at checkout or before a payment starts. */
+export const spendLimitReachedProblem = (error: SpendLimitReached): Conflict =>
+  new Conflict({
+    type: SPEND_LIMIT_REACHED_PROBLEM,
+    title: "Monthly spend limit reached",
+    detail: spendLimitReachedMessage(error.limit, error.left),
+    status: 409,
+  })
+
 /**
  * The spend-limit question must be answered first (decision 0041): at
  * checkout, or before a payment starts, where the storefront asks it in
@@ -190,14 +199,7 @@ export const basketProblem = (error: BasketFailure | Problem): Effect.Effect<nev
         }),
       )
     case "SpendLimitReached":
-      return Effect.fail(
-        new Conflict({
-          type: SPEND_LIMIT_REACHED_PROBLEM,
-          title: "Monthly spend limit reached",
-          detail: spendLimitReachedMessage(error.limit, error.left),
-          status: 409,
-        }),
-      )
+      return Effect.fail(spendLimitReachedProblem(error))
     case "SpendLimitUnanswered":
       return Effect.fail(spendLimitUnansweredProblem(error))
     case "VoucherReplacementUnconfirmed":

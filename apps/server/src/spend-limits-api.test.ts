@@ -222,6 +222,17 @@ describe("the question before the first payment", () => {
     expect(paid.status).toBe("Completed")
   })
 
+  it("holds the payment to the limit answered: an order over it is not paid", async () => {
+    const gus = await someone(undefined)
+    const order = await placeOrder(gus.browser, await competitionOnSale(shop), 2)
+    await json(await setLimit(gus, { amount: 100 }))
+    const refused = await problem(await gus.browser.post(`/api/Orders/${order.id}/payments`), 409)
+    expect(refused.type).toBe(SPEND_LIMIT_REACHED_PROBLEM)
+    expect(refused.detail).toBe(
+      "This order would take you over your monthly spend limit of £1.00. You have £1.00 left to spend this month.",
+    )
+  })
+
   it("does not ask a customer who answered at registration", async () => {
     const fay = await someone({ amount: 5000 })
     const order = await placeOrder(fay.browser, await competitionOnSale(shop), 1)

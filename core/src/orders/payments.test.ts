@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, FastCheck as fc, Layer, TestClock, TestContext } from "effect"
 import { ShopLinks } from "../ports/shop-links.js"
-import { SpendLimitUnanswered } from "../responsible-play/spend-limit-errors.js"
+import { SpendLimitReached, SpendLimitUnanswered } from "../responsible-play/spend-limit-errors.js"
 import { AccountNotInGoodStanding } from "../responsible-play/standing-errors.js"
 import { pence } from "../rules/money.js"
 import { UNANSWERED } from "../rules/spend-limits.js"
@@ -94,11 +94,41 @@ describe("Payments", () => {
           expect(store.intentKeys.size).toBe(0)
           expect(store.payments).toEqual([])
           store.spendLimits.set(customerId, {
-            current: { kind: "Amount", amount: pence(0) },
+            current: { kind: "Amount", amount: pence(5000) },
             pending: null,
           })
           const started = yield* payments.startPayment(ANN, order.id)
           expect(started.payments).toHaveLength(1)
+        }),
+      )
+    },
+  )
+
+  it.effect(
+    "pays an order placed before the answer only within the limit answered, logging a refusal",
+    () => {
+      const order = awaitingOrder()
+      const store = setUp(order)
+      const customerId = ANN.customerId ?? ""
+      store.spendLimits.set(customerId, {
+        current: { kind: "Amount", amount: pence(500) },
+        pending: null,
+      })
+      return run(
+        store,
+        Effect.gen(function* () {
+          const refused = yield* Effect.flip((yield* Payments).startPayment(ANN, order.id))
+          expect(refused).toEqual(
+            new SpendLimitReached({
+              customerId,
+              limit: pence(500),
+              spent: pence(0),
+              order: pence(1000),
+              left: pence(500),
+            }),
+          )
+          expect(store.intentKeys.size).toBe(0)
+          expect(store.events.map((e) => e.kind)).toEqual(["SpendLimitReached"])
         }),
       )
     },

@@ -108,17 +108,27 @@ export const enforceSpendLimit = (
 }
 
 /**
- * Asked before a payment starts (Payments.startPayment): a customer who
+ * Asked before a payment starts (Payments.startPayment). A customer who
  * never answered the spend-limit question answers it first, as registration
  * promised ("we'll ask again before your next purchase"), so the first
- * purchase is not paid for before it. A plain read, no hold: answering only
- * ever lets a payment through, and the limit itself was enforced under the
- * customer's hold when checkout placed the order.
+ * purchase is not paid for before it. The answer then counts for this very
+ * payment: an order placed while the question was open (or before a
+ * lowering) is paid only within the limit now in force, the month's other
+ * orders counted as checkout counts them. A plain read, no hold: starting a
+ * payment adds no spend (the order is counted already), and checkout, which
+ * does, decides under the customer's hold.
  */
-export const ensureAnsweredBeforePaying = (
-  order: Pick<Order, "customerId" | "status" | "orderTotal" | "siteCreditDebit" | "creditItems">,
+export const ensureSpendLimitBeforePaying = (
+  order: Pick<
+    Order,
+    "id" | "customerId" | "status" | "orderTotal" | "siteCreditDebit" | "creditItems"
+  >,
   at: Date,
-): Effect.Effect<void, SpendLimitUnanswered | RepositoryError, SpendLimitStore> =>
+): Effect.Effect<
+  void,
+  SpendLimitUnanswered | SpendLimitReached | RepositoryError,
+  SpendLimitStore
+> =>
   Effect.gen(function* () {
     const store = yield* SpendLimitStore
     const setting = settledAt(yield* store.setting(order.customerId), at)
@@ -130,6 +140,17 @@ export const ensureAnsweredBeforePaying = (
     })
     if (mustAnswerBeforePaying(setting, spend))
       return yield* new SpendLimitUnanswered({ customerId: order.customerId, before: "Payment" })
+    if (setting.current === null || setting.current.kind === "NoLimit" || spend <= 0) return
+    const others = yield* store.ordersSince(order.customerId, startOfLondonMonth(at), order.id)
+    const verdict = spendVerdict(setting.current, sumSpend(others), spend)
+    if (verdict.kind === "Refused")
+      return yield* new SpendLimitReached({
+        customerId: order.customerId,
+        limit: verdict.limit,
+        spent: verdict.spent,
+        order: verdict.order,
+        left: verdict.left,
+      })
   })
 
 /** Where checkout's spend-limit month starts for an order made at `at`. */
