@@ -8,6 +8,7 @@ import {
   useContext,
   useId,
 } from "react"
+import { focusFirstInvalid } from "../../lib/focus"
 import { isFormValid, type Rules } from "../../lib/form-rules"
 
 /**
@@ -246,6 +247,18 @@ export const SubmitButton = <Values,>({
     </button>
   )
 }
+
+/**
+ * onSubmitInvalid for a form whose button lets a press through: every
+ * field's rule runs (TanStack Form skips that on a first press when some
+ * errors are known already, leaving the fields not yet reached silent), then
+ * focus goes to the first field to fix, inside `container`.
+ */
+export const showEveryError =
+  (container: () => HTMLElement | null) =>
+  ({ formApi }: { formApi: AnyFormApi }) => {
+    void formApi.validateAllFields("submit").then(() => focusFirstInvalid(container()))
+  }
 
 /** onSubmit for a <form> driven by TanStack Form: no native validation bubbles, no page reload. */
 export const submitWith = (form: AnyFormApi) => (event: FormEvent<HTMLFormElement>) => {

@@ -33,6 +33,7 @@ import {
   FormCard,
   ShowErrorsWhenTouched,
   SubmitButton,
+  showEveryError,
   submitWith,
   TextField,
 } from "../../components/forms/Fields"
@@ -43,7 +44,6 @@ import {
   loginFailureText,
   registrationFailureContent,
 } from "../../lib/error-text"
-import { focusFirstInvalid } from "../../lib/focus"
 import { fieldRule, type Rules } from "../../lib/form-rules"
 import {
   type SpendLimitChoice,
@@ -119,7 +119,7 @@ function Register() {
   const form = useForm({
     defaultValues: blank,
     // Every field's message now shows; the customer starts at the first to fix.
-    onSubmitInvalid: () => focusFirstInvalid(formElement.current),
+    onSubmitInvalid: showEveryError(() => formElement.current),
     onSubmit: async ({ value }) => {
       let auth: Awaited<ReturnType<typeof register>>
       try {

@@ -37,7 +37,6 @@ import { FormMessage, ShowErrorsWhenTouched, submitWith } from "../../components
 import { PageHeading } from "../../components/PageStates"
 import { basketTexts, checkoutOutcome } from "../../lib/basket"
 import type { DialogContent } from "../../lib/error-text"
-import { focusFirstInvalid } from "../../lib/focus"
 import { firstFormError } from "../../lib/form-rules"
 import { checkoutEvent } from "../../tracking/basket-events"
 import { marketingEvents } from "../../tracking/index"
@@ -243,8 +242,8 @@ const CheckoutForm = ({
         onFreeze(null)
       }
     },
-    // Every field's message now shows; the customer starts at the first to fix.
-    () => focusFirstInvalid(formElement.current),
+    // Every field's message shows; the customer starts at the first to fix.
+    () => formElement.current,
   )
 
   const values = useStore(form.store, (s) => s.values)
