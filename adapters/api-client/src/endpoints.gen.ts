@@ -93,6 +93,7 @@ export const endpoints = {
     resetPassword: ["POST", "/api/auth/reset-password", 0],
     requestLoginToken: ["POST", "/api/auth/request-login-token", 0],
     changeEmailAddress: ["POST", "/api/auth/change-email-address", 2],
+    resendVerificationEmail: ["POST", "/api/auth/resend-verification-email", 2],
     changePassword: ["POST", "/api/auth/change-password", 2],
     verifySecondFactor: ["POST", "/api/auth/second-factor", 0],
     startSecondFactorEnrolment: ["POST", "/api/auth/second-factor/enrolment", 0],
@@ -605,6 +606,13 @@ export interface Endpoints {
       readonly success: typeof auth.MessageResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.TooManyRequests.Encoded | typeof problems.Unauthorized.Encoded
     }
+    readonly resendVerificationEmail: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof auth.ResendVerificationRequest.Encoded
+      readonly success: typeof auth.MessageResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.TooManyRequests.Encoded | typeof problems.Unauthorized.Encoded
+    }
     readonly changePassword: {
       readonly path: never
       readonly urlParams: never
@@ -725,7 +733,7 @@ export interface Endpoints {
       readonly path: ParamsInput<{ readonly "basketId": string }, { readonly "basketId": string }>
       readonly urlParams: never
       readonly payload: typeof baskets.RegisterPromotionRequest.Encoded
-      readonly success: typeof baskets.BasketResponse.Encoded
+      readonly success: typeof baskets.RegisterPromotionResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
     }
     readonly clearPromotions: {

@@ -112,13 +112,17 @@ interface CheckoutPayment {
   readonly actions: ReadonlyArray<{ readonly id: string; readonly type: string }>
 }
 
-/** A payment as Checkout.com's API shows it, with every action taken on it. */
-const atCheckout = async (paymentId: string): Promise<CheckoutPayment> =>
-  json<CheckoutPayment>(
-    await fetch(`${standIn.url}/payments/${paymentId}`, {
-      headers: { authorization: `Bearer ${KEYS.CHECKOUT_SECRET_KEY}` },
-    }),
+/** A payment as Checkout.com's API shows it, with every action taken on it (latest first). */
+const atCheckout = async (paymentId: string): Promise<CheckoutPayment> => {
+  const asShop = { headers: { authorization: `Bearer ${KEYS.CHECKOUT_SECRET_KEY}` } }
+  const payment = await json<Omit<CheckoutPayment, "actions">>(
+    await fetch(`${standIn.url}/payments/${paymentId}`, asShop),
   )
+  const actions = await json<CheckoutPayment["actions"]>(
+    await fetch(`${standIn.url}/payments/${paymentId}/actions`, asShop),
+  )
+  return { ...payment, actions }
+}
 
 /** The refunds Checkout.com made of a payment. */
 const refundsAtCheckout = async (paymentId: string) =>
