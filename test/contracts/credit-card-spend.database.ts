@@ -188,6 +188,19 @@ export const creditCardSpendDatabaseFacts = (
           ),
           async (lines) => {
             const customerId = await newCustomer(db())
+            // Answered "No limit": the monthly spend question comes before any payment.
+            await db()
+              .insertInto("spendLimits")
+              .values({
+                customerId,
+                limitKind: "NoLimit",
+                limitPence: null,
+                pendingKind: null,
+                pendingPence: null,
+                pendingAppliesAt: null,
+                updatedAt: NOW,
+              })
+              .execute()
             const principal = principalOf(customerId)
             const orders: Awaited<ReturnType<typeof orderOf>>[] = []
             for (const line of lines) {

@@ -79,6 +79,7 @@ const NOT_STAFF_ONLY: ReadonlySet<string> = new Set([
   "auth.startSecondFactorEnrolment",
   "auth.confirmSecondFactorEnrolment",
   "auth.regenerateRecoveryCodes",
+  "auth.resendVerificationEmail",
   "customers.register",
   "customers.byId",
   "customers.update",
