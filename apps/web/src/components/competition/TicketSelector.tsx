@@ -1,5 +1,6 @@
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
-import { betterOdds, type CompetitionPhase, odds } from "@howzat/core/rules/competition"
+import type { CompetitionPhase } from "@howzat/core/rules/competition"
+import { competitionKindTexts, oddsSaid } from "@howzat/core/rules/competition-kind"
 import { formatMoney, multiplyPence, pence } from "@howzat/core/rules/money"
 import {
   clampQuantity,
@@ -13,7 +14,7 @@ import { addBasketItem } from "../../api/baskets"
 import { changeBasket, openBasketPanel } from "../../basket/store"
 import { useBasketState } from "../../basket/use-basket"
 import { basketErrorText, basketItemFor } from "../../lib/basket"
-import { formatCount } from "../../lib/competition"
+import { formatCount, makeOf } from "../../lib/competition"
 import { Icon } from "../Icon"
 import { useTicketsHeld } from "./use-tickets-held"
 
@@ -22,6 +23,67 @@ const SLIDER_MAX = 100
 
 const stepButton =
   "inline-flex size-12 shrink-0 items-center justify-center rounded-full border-2 border-line bg-card text-fg transition-colors enabled:hover:border-accent enabled:hover:text-accent disabled:opacity-40"
+
+/**
+ * The chances `quantity` tickets buy, as the kind of competition allows
+ * (core's oddsSaid): every ticket winning is said instead of odds, and a
+ * competition with no main draw says so rather than quoting draw odds.
+ */
+const Odds = ({
+  competition: c,
+  quantity,
+  canAddOne,
+}: {
+  competition: CompetitionJson
+  quantity: number
+  canAddOne: boolean
+}) => {
+  const said = oddsSaid(makeOf(c), quantity)
+  const draw = said.mainDraw
+  return (
+    <>
+      {said.everyTicketWins ? (
+        <div className="col-span-2">
+          <dt className="sr-only">Your odds</dt>
+          <dd className="text-base font-extrabold text-accent">
+            {competitionKindTexts.everyTicketWins}
+          </dd>
+        </div>
+      ) : null}
+      {draw ? (
+        <>
+          <div>
+            <dt className="text-muted">
+              {said.everyTicketWins || said.instantWinOneIn !== null
+                ? "Your odds in the main draw"
+                : "Your odds"}
+            </dt>
+            <dd className="text-base font-extrabold">1 in {formatCount(draw.oneIn)}</dd>
+          </div>
+          {canAddOne ? (
+            <div>
+              <dt className="text-muted">With one more ticket</dt>
+              <dd className="text-base font-extrabold text-accent">
+                1 in {formatCount(draw.withOneMore)}
+              </dd>
+            </div>
+          ) : null}
+        </>
+      ) : (
+        <div className="col-span-2">
+          <dt className="sr-only">Main draw</dt>
+          <dd className="font-semibold">{competitionKindTexts.noMainDraw}</dd>
+        </div>
+      )}
+      {said.instantWinOneIn === null ? null : (
+        <div className={draw ? "col-span-2" : undefined}>
+          <dt className="text-muted">Instant-win odds per ticket</dt>
+          <dd className="text-base font-extrabold">1 in {formatCount(said.instantWinOneIn)}</dd>
+        </div>
+      )}
+    </>
+  )
+}
 
 /**
  * Quick picks, − and +, a number box and a slider, the total price and the
@@ -178,20 +240,7 @@ export const TicketSelector = ({
       ) : null}
 
       <dl className="grid grid-cols-2 gap-3 rounded-xl bg-sunken p-4 text-sm">
-        <div>
-          <dt className="text-muted">Your odds</dt>
-          <dd className="text-base font-extrabold">
-            1 in {formatCount(odds(c.totalTickets, quantity))}
-          </dd>
-        </div>
-        {quantity < max ? (
-          <div>
-            <dt className="text-muted">With one more ticket</dt>
-            <dd className="text-base font-extrabold text-accent">
-              1 in {formatCount(betterOdds(c.totalTickets, quantity))}
-            </dd>
-          </div>
-        ) : null}
+        <Odds competition={c} quantity={quantity} canAddOne={quantity < max} />
         <div className="col-span-2 flex items-baseline justify-between border-t border-line pt-3">
           <dt className="font-bold">
             Total for {quantity} {quantity === 1 ? "ticket" : "tickets"}
