@@ -3,8 +3,8 @@ import type { CompetitionPhase } from "@howzat/core/rules/competition"
 import { competitionKindTexts, oddsSaid } from "@howzat/core/rules/competition-kind"
 import { formatMoney, multiplyPence, pence } from "@howzat/core/rules/money"
 import {
+  availableQuickPicks,
   clampQuantity,
-  quickPicks,
   type SelectorState,
   selectorMax,
   selectorMessage,
@@ -18,8 +18,12 @@ import { formatCount, makeOf } from "../../lib/competition"
 import { Icon } from "../Icon"
 import { useTicketsHeld } from "./use-tickets-held"
 
-/** SPEC §9: the slider runs from 1 in steps of 1, up to 100 at most. */
+/** The slider runs from 1 in steps of 1, up to 100 at most; more is typed or picked. */
 const SLIDER_MAX = 100
+
+/** Said under the slider when the customer may add more than it reaches. */
+export const sliderHint = (max: number) =>
+  `Slider goes up to ${SLIDER_MAX}; type a bigger number in the box (up to ${formatCount(max)}).`
 
 const stepButton =
   "inline-flex size-12 shrink-0 items-center justify-center rounded-full border-2 border-line bg-card text-fg transition-colors enabled:hover:border-accent enabled:hover:text-accent disabled:opacity-40"
@@ -122,7 +126,7 @@ export const TicketSelector = ({
   const quantity = clampQuantity(chosen, 1, Math.max(1, max))
   const sliderMax = Math.min(SLIDER_MAX, max)
   const total = formatMoney(multiplyPence(pence(c.ticketPrice), quantity))
-  const picks = quickPicks(c.maxTicketsPerCustomer)
+  const picks = availableQuickPicks(c.maxTicketsPerCustomer, max)
 
   if (message?.kind === "blocked") {
     return (
@@ -224,6 +228,7 @@ export const TicketSelector = ({
           </label>
           <input
             id={`${id}-slider`}
+            aria-describedby={max > SLIDER_MAX ? `${id}-slider-hint` : undefined}
             type="range"
             min={1}
             max={sliderMax}
@@ -236,6 +241,12 @@ export const TicketSelector = ({
             <span>1</span>
             <span>{sliderMax}</span>
           </div>
+          {max > SLIDER_MAX ? (
+            // The slider stops at 100 by design; the box and the quick picks go all the way.
+            <p id={`${id}-slider-hint`} className="mt-2 text-sm text-muted">
+              {sliderHint(max)}
+            </p>
+          ) : null}
         </div>
       ) : null}
 
