@@ -3,11 +3,11 @@ import { percentSold, tileButtonLabel } from "@howzat/core/rules/competition"
 import { competitionKindTexts, oddsSaid } from "@howzat/core/rules/competition-kind"
 import { formatMoney, pence } from "@howzat/core/rules/money"
 import { Link } from "@tanstack/react-router"
-import { useCustomer } from "../auth/use-session"
 import { competitionImages, formatCount, makeOf, phaseAt, standingAt } from "../lib/competition"
 import { useServerNow } from "../lib/now"
 import { PICTURE_SIZES } from "../lib/picture-sizes"
 import { StandingNow } from "./competition/Standing"
+import { useHoldsTickets } from "./competition/use-holds-tickets"
 import { Picture } from "./Picture"
 
 export const SoldBar = ({ sold, total }: { sold: number; total: number }) => {
@@ -68,9 +68,9 @@ export const CompetitionTile = ({
   const now = useServerNow(skewMs)
   const { phase } = phaseAt(c, now)
   const image = competitionImages(c)[0]
-  // SPEC §2: a logged-in customer is invited to buy more.
-  const customer = useCustomer()
-  const label = tileButtonLabel(phase, customer !== null, c.totalTickets - c.ticketsSoldToDate)
+  // "More" only to a customer who already holds tickets in it.
+  const holdsTickets = useHoldsTickets(c.id)
+  const label = tileButtonLabel(phase, holdsTickets, c.totalTickets - c.ticketsSoldToDate)
   const params = { competitionId: c.id }
   const Heading = headingLevel === 2 ? "h2" : "h3"
   return (
