@@ -52,4 +52,18 @@ describe("the ticket selector", () => {
     expect(text(html)).toContain("No main draw: every prize is an instant win")
     expect(html).not.toContain("1 in")
   })
+
+  it("says when a coming-soon competition opens, and promises nothing more", async () => {
+    const html = text(
+      await renderInRouter(() => (
+        <TicketSelector
+          competition={competitionJson({ startDateTimeUtc: "2025-03-01T10:00:00.000Z" })}
+          phase={0}
+        />
+      )),
+    )
+    expect(html).toContain("Competition coming soon!")
+    expect(html).toContain("Opens 1st March 2025 at 10:00am.")
+    expect(html.toLowerCase()).not.toContain("remind")
+  })
 })

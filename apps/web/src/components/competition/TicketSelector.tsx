@@ -1,6 +1,7 @@
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
-import type { CompetitionPhase } from "@howzat/core/rules/competition"
+import { CompetitionPhase } from "@howzat/core/rules/competition"
 import { competitionKindTexts, oddsSaid } from "@howzat/core/rules/competition-kind"
+import { ordinalDateTime } from "@howzat/core/rules/dates"
 import { formatMoney, multiplyPence, pence } from "@howzat/core/rules/money"
 import {
   availableQuickPicks,
@@ -132,7 +133,15 @@ export const TicketSelector = ({
     return (
       <div className="card flex items-start gap-3 p-5">
         <Icon name="info" className="mt-0.5 size-5 shrink-0 text-accent" />
-        <p className="font-semibold">{message.text}</p>
+        <div>
+          <p className="font-semibold">{message.text}</p>
+          {phase === CompetitionPhase.ComingSoon ? (
+            // When it opens, and nothing more: the shop sends no reminders.
+            <p className="mt-1 text-muted">
+              Opens {ordinalDateTime(new Date(c.startDateTimeUtc))}.
+            </p>
+          ) : null}
+        </div>
       </div>
     )
   }
