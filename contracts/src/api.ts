@@ -8,6 +8,7 @@ import {
   ForgotPasswordRequest,
   MessageResponse,
   RequestLoginTokenRequest,
+  ResendVerificationRequest,
   ResetPasswordRequest,
   TokenRequest,
 } from "./auth.js"
@@ -16,6 +17,7 @@ import {
   BasketResponse,
   CreateBasketParams,
   RegisterPromotionRequest,
+  RegisterPromotionResponse,
   SetBasketItemRequest,
   UpdateBasketRequest,
 } from "./baskets.js"
@@ -525,6 +527,14 @@ export class AuthApi extends HttpApiGroup.make("auth")
       .middleware(Authentication),
   )
   .add(
+    // "Resend" after registering: rate-limited per account (429 says when to try again).
+    HttpApiEndpoint.post("resendVerificationEmail", "/api/auth/resend-verification-email")
+      .setPayload(ResendVerificationRequest)
+      .addSuccess(MessageResponse)
+      .addError(TooManyRequests)
+      .middleware(Authentication),
+  )
+  .add(
     HttpApiEndpoint.post("changePassword", "/api/auth/change-password")
       .setPayload(ChangePasswordRequest)
       .addSuccess(MessageResponse)
@@ -659,7 +669,7 @@ export class BasketsApi extends HttpApiGroup.make("baskets")
     HttpApiEndpoint.post("registerPromotion", "/api/Baskets/:basketId/promotions")
       .setPath(BasketPath)
       .setPayload(RegisterPromotionRequest)
-      .addSuccess(BasketResponse)
+      .addSuccess(RegisterPromotionResponse)
       .addError(NotFound),
   )
   .add(

@@ -67,6 +67,11 @@ export const ChangeEmailAddressRequest = Schema.Struct({
   emailVerificationReturnUrl: ReturnUrl,
 })
 
+/** Another verification email for the signed-in account; the link leads to the site's origin. */
+export const ResendVerificationRequest = Schema.Struct({
+  emailVerificationReturnUrl: ReturnUrl,
+})
+
 export const ChangePasswordRequest = Schema.Struct({
   email: Text,
   currentPassword: Text,

@@ -90,7 +90,31 @@ export const UpdateBasketRequest = Schema.Struct({
 })
 export type UpdateBasketRequestJson = typeof UpdateBasketRequest.Encoded
 
+/**
+ * One code per order (docs/decisions/0076): the code takes the basket's
+ * code's place. `replaces` names the code the customer agreed to give up
+ * for one that takes less off; without it such a swap is refused (409).
+ */
 export const RegisterPromotionRequest = Schema.Struct({
   promotionCode: boundedString(100),
+  replaces: Schema.optional(boundedString(100)),
 })
 export type RegisterPromotionRequestJson = typeof RegisterPromotionRequest.Encoded
+
+/** What setting the code did to the basket's one code, with the sentence to show. */
+export const VoucherChange = Schema.Struct({
+  kind: Schema.Literal("Added", "Unchanged", "Replaced", "Removed"),
+  /** The basket's code now; null when it has none. */
+  code: Schema.NullOr(Schema.String),
+  /** The code taken off (replaced or removed); null when none was. */
+  replaced: Schema.NullOr(Schema.String),
+  /** The status line, e.g. "BOUNDARY replaced HOWZAT10 (only one code per order)"; null: nothing to say. */
+  message: Schema.NullOr(Schema.String),
+})
+export type VoucherChangeJson = typeof VoucherChange.Encoded
+
+export const RegisterPromotionResponse = Schema.Struct({
+  basket: Basket,
+  voucherChange: VoucherChange,
+})
+export type RegisterPromotionResponseJson = typeof RegisterPromotionResponse.Encoded

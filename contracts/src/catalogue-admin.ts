@@ -123,18 +123,25 @@ export class CompetitionAdminApi extends HttpApiGroup.make("competitionAdmin")
   .middleware(Authentication)
   .annotate(StaffPermission, "ManageCompetitions") {}
 
-/** SPEC §7's category writes, for staff. Deleting a category unlinks its competitions. */
+/**
+ * The category writes, for staff. Deleting a category unlinks its
+ * competitions. A name another category already reads as (whatever the
+ * case and the spaces around it) is a 409 that names the other one
+ * (docs/decisions/0074).
+ */
 export class CategoryAdminApi extends HttpApiGroup.make("categoryAdmin")
   .add(
     HttpApiEndpoint.post("create", "/api/Categories")
       .setPayload(CategoryRequest)
-      .addSuccess(CategoryResponse, { status: 201 }),
+      .addSuccess(CategoryResponse, { status: 201 })
+      .addError(Conflict),
   )
   .add(
     HttpApiEndpoint.put("update", "/api/Categories/:categoryId")
       .setPath(CategoryPath)
       .setPayload(CategoryRequest)
-      .addSuccess(CategoryResponse),
+      .addSuccess(CategoryResponse)
+      .addError(Conflict),
   )
   .add(HttpApiEndpoint.del("delete", "/api/Categories/:categoryId").setPath(CategoryPath))
   .add(

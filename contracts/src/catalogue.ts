@@ -81,12 +81,25 @@ export type CompetitionJson = typeof Competition.Encoded
 
 export const TimePeriod = Schema.Literal("Current", "EndingSoon", "Past", "All")
 export const CompetitionType = Schema.Literal("All", "InstantWin", "Standard")
+/**
+ * A list's order: staff's display order, soonest close (those closed last),
+ * latest opening, cheapest ticket, or best odds of one ticket. Unset, the
+ * time period's own: soonest close for EndingSoon, Featured otherwise.
+ */
+export const CompetitionSortBy = Schema.Literal(
+  "Featured",
+  "EndingSoonest",
+  "Newest",
+  "PriceLowToHigh",
+  "BestOdds",
+)
 
 export const CompetitionListParams = Schema.Struct({
   CategoryId: Schema.optional(Schema.UUID),
   Name: Schema.optional(boundedString(255)),
   Description: Schema.optional(boundedString(255)),
   TimePeriod: Schema.optionalWith(TimePeriod, { default: () => "Current" as const }),
+  SortBy: Schema.optional(CompetitionSortBy),
   /** The storefront always sends VisibleOnly; anything else is for staff. */
   VisibilityStatus: Schema.optionalWith(Schema.Literal("VisibleOnly", "All", "HiddenOnly"), {
     default: () => "VisibleOnly" as const,

@@ -1,3 +1,4 @@
+import { MAX_ORDER_SEARCH_LENGTH } from "@howzat/core/rules/order-search"
 import { Schema } from "effect"
 import { AllocationException, Basket } from "./baskets.js"
 import { Competition } from "./catalogue.js"
@@ -102,6 +103,13 @@ export type OrderListJson = typeof OrderList.Encoded
 export const OrderListParams = Schema.Struct({
   /** A customer may only ask for their own; staff may ask for anyone's. */
   CustomerId: Schema.optional(Schema.UUID),
+  /**
+   * The back office's search (an extension, docs/decisions/0074): orders
+   * whose reference starts with it, or whose customer's name or email
+   * address holds it, in any case. Staff who manage orders only: a
+   * customer's call with it is refused (403). Blank is no search.
+   */
+  Search: Schema.optional(boundedString(MAX_ORDER_SEARCH_LENGTH)),
   OrderStatus: Schema.optional(OrderStatus),
   "OrderCreatedDateRange.FromDate": Schema.optional(DateFromQuery),
   "OrderCreatedDateRange.ToDate": Schema.optional(RangeEndFromQuery),

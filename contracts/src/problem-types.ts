@@ -54,3 +54,9 @@ export const SPEND_LIMIT_REACHED_PROBLEM = problemType("spend-limit-reached")
 
 /** A returning customer must answer the spend-limit question before the next purchase. */
 export const SPEND_LIMIT_UNANSWERED_PROBLEM = problemType("spend-limit-unanswered")
+
+/**
+ * The voucher code typed takes less off than the basket's code (one code per
+ * order): nothing changed; send it again with `replaces` to swap anyway.
+ */
+export const VOUCHER_REPLACEMENT_PROBLEM = problemType("voucher-replacement-unconfirmed")

@@ -72,6 +72,32 @@ export const catalogueAdminContract = (
         expect(Either.isLeft(updatedNothing) && updatedNothing.left._tag).toBe("RepositoryError")
       })
 
+      it("refuses a second category that reads alike, and lists the others' names", async () => {
+        const word = uniqueWord()
+        const golf = await newCategory(`Golf ${word}`)
+        const cash = await newCategory(`Cash ${word}`)
+        const twin = {
+          name: ` golf ${word.toUpperCase()} `,
+          description: "",
+          visibilityStatus: "Visible",
+        } as const
+        const inserted = await either(store((s) => s.insertCategory(twin)))
+        expect(Either.isLeft(inserted) && inserted.left._tag).toBe("CategoryNameTaken")
+        const renamed = await either(store((s) => s.updateCategory(cash.id, twin)))
+        expect(Either.isLeft(renamed) && renamed.left._tag).toBe("CategoryNameTaken")
+        // A category keeps its own name under a new case.
+        expect(
+          (await run(store((s) => s.updateCategory(golf.id, { ...twin, name: `GOLF ${word}` }))))
+            .name,
+        ).toBe(`GOLF ${word}`)
+        const others = await run(store((s) => s.otherCategoryNames(golf.id)))
+        expect(others).toContain(`Cash ${word}`)
+        expect(others).not.toContain(`GOLF ${word}`)
+        expect(await run(store((s) => s.otherCategoryNames(null)))).toEqual(
+          expect.arrayContaining([`Cash ${word}`, `GOLF ${word}`]),
+        )
+      })
+
       it("links a competition once and unlinks it, as the storefront sees", async () => {
         const category = await newCategory()
         const competitionId = await seed().competition()

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto"
 import { CompetitionAdminStoreLive, TransactionsLive } from "@howzat/postgres"
 import { Layer } from "effect"
 import type { CompetitionAdminSeed } from "./competition-admin.contract"
@@ -11,7 +12,8 @@ export const competitionAdminOnDatabase = async (open: () => Promise<ContractDat
       (
         await db
           .insertInto("categories")
-          .values({ name: "Kit", description: "", visibilityStatus: "Visible" })
+          // One name per category (categories_name_unique_idx): each seeded one its own.
+          .values({ name: `Kit ${randomUUID()}`, description: "", visibilityStatus: "Visible" })
           .returning("id")
           .executeTakeFirstOrThrow()
       ).id,

@@ -1,9 +1,21 @@
 import { CompetitionNotFound, InstantWinGroupNotFound } from "@howzat/core/competitions/errors"
-import type { Competition, CompetitionQuery, TimePeriod } from "@howzat/core/competitions/model"
+import type {
+  Competition,
+  CompetitionQuery,
+  CompetitionSort,
+  TimePeriod,
+} from "@howzat/core/competitions/model"
 import { CompetitionRepo, type InstantWinTicketFilter } from "@howzat/core/ports/catalogue"
 import { CompetitionWriter, type NewCompetition } from "@howzat/core/ports/competition-writer"
+import {
+  COMPETITION_SORTS,
+  compareForListing,
+  listingOf,
+  listOrder,
+} from "@howzat/core/rules/catalogue-order"
 import { inTimePeriod } from "@howzat/core/rules/competition"
 import { compareForDisplay, displayRank } from "@howzat/core/rules/display-order"
+import { pence } from "@howzat/core/rules/money"
 import { Effect, Either } from "effect"
 import fc from "fast-check"
 import { beforeAll, describe, expect, it } from "vitest"
@@ -21,6 +33,8 @@ export interface CompetitionsSeed {
     /** False: staff keep the winner's name private (decision 0035). */
     readonly isVisible: boolean
   }) => Promise<void>
+  /** Counts every ticket of the competition sold, as paid orders would. */
+  readonly sellOut: (competitionId: string) => Promise<void>
 }
 
 /** Core's display order, with id last as the tie-break that keeps paging stable. */
@@ -30,15 +44,15 @@ const displayOrder = (a: Competition, b: Competition): number =>
     { rank: displayRank(b.attributes), close: b.closeDateTimeUtc },
   ) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
-const schedule = (c: Competition) => ({
-  start: c.startDateTimeUtc,
-  close: c.closeDateTimeUtc,
-  draw: c.drawDateTimeUtc,
-})
-
 /** Which time period lists a competition belongs in, by core's own rule. */
 const inPeriod = (c: Competition, period: TimePeriod): boolean =>
-  inTimePeriod(schedule(c), period, NOW)
+  inTimePeriod(listingOf(c), period, NOW)
+
+/** Core's order for a sort (rules/catalogue-order.ts). */
+const sortedBy = (sort: CompetitionSort, list: readonly Competition[]) => {
+  const compare = compareForListing(sort, NOW)
+  return [...list].sort((a, b) => compare(listingOf(a), listingOf(b)))
+}
 
 /**
  * The storefront's browsing (CompetitionRepo): which competitions a list
@@ -85,12 +99,15 @@ export const competitionsContract = (
         const specs: Partial<NewCompetition>[] = [
           {
             name: "Coming soon bat",
+            totalTickets: 2_500,
             startDateTimeUtc: at(3 * DAY),
             closeDateTimeUtc: at(30 * DAY),
             drawDateTimeUtc: at(31 * DAY),
           },
           {
             name: "Live ball",
+            ticketPrice: pence(49),
+            startDateTimeUtc: at(-2 * DAY),
             closeDateTimeUtc: at(25 * DAY),
             drawDateTimeUtc: at(26 * DAY),
             attributes: { competitionOrder: "2" },
@@ -98,6 +115,8 @@ export const competitionsContract = (
           {
             name: "The ASHES tickets",
             description: "<p>Two seats at Lord's</p>",
+            ticketPrice: pence(250),
+            totalTickets: 50,
             closeDateTimeUtc: at(2 * DAY),
             drawDateTimeUtc: at(2 * DAY),
             categoryIds: [cricket],
@@ -162,15 +181,17 @@ export const competitionsContract = (
             attributes: { " CompetitionOrder ": " 0.5 " },
           },
           {
-            name: "Exponent rank",
+            name: "Exponent rank, sold out",
             closeDateTimeUtc: at(DAY),
             attributes: { competitionOrder: "1e1" },
           },
         ]
-        for (const spec of specs)
-          await create(
+        for (const spec of specs) {
+          const id = await create(
             newCompetition({ ...spec, categoryIds: [scope, ...(spec.categoryIds ?? [])] }),
           )
+          if (spec.name?.endsWith("sold out")) await seed().sellOut(id)
+        }
         all = [...(await list()).items]
       })
 
@@ -182,15 +203,53 @@ export const competitionsContract = (
           "Hidden draft 100% off",
           "Live ball",
           "Drawn watch",
-          "Exponent rank",
+          "Exponent rank, sold out",
         ])
       })
 
+      it.each(COMPETITION_SORTS)(
+        "orders by %s exactly as core's compareForListing",
+        async (sort) => {
+          const sorted = await list({ sort })
+          expect(sorted.items.map((c) => c.name)).toEqual(sortedBy(sort, all).map((c) => c.name))
+          const current = await list({ sort, timePeriod: "Current" })
+          expect(current.items.map((c) => c.name)).toEqual(
+            sortedBy(
+              sort,
+              all.filter((c) => inPeriod(c, "Current")),
+            ).map((c) => c.name),
+          )
+        },
+      )
+
+      it("orders by each sort as a visitor reads it", async () => {
+        const names = async (sort: CompetitionSort) =>
+          (await list({ sort, timePeriod: "Current", visibleOnly: true })).items.map((c) => c.name)
+        expect((await names("EndingSoonest")).slice(0, 3)).toEqual([
+          "Exponent rank, sold out",
+          "The ASHES tickets",
+          "Not a number rank",
+        ])
+        // Closed, awaiting their draws: they have ended, so they come last.
+        expect((await names("EndingSoonest")).slice(-2)).toEqual([
+          "Awaiting a distant draw",
+          "Awaiting draw helmet",
+        ])
+        expect((await names("Newest"))[0]).toBe("Coming soon bat")
+        expect((await names("PriceLowToHigh"))[0]).toBe("Live ball")
+        expect((await names("PriceLowToHigh")).at(-1)).toBe("The ASHES tickets")
+        expect((await names("BestOdds"))[0]).toBe("The ASHES tickets")
+        expect((await names("BestOdds")).at(-1)).toBe("Coming soon bat")
+      })
+
       it.each(["Current", "EndingSoon", "Past", "All"] as const)(
-        "puts a competition in %s exactly when core's phase rules say so",
+        "puts a competition in %s exactly when core's phase rules say so, in its order",
         async (timePeriod) => {
           const page = await list({ timePeriod })
-          const expected = all.filter((c) => inPeriod(c, timePeriod)).map((c) => c.name)
+          const expected = sortedBy(
+            listOrder({ timePeriod }),
+            all.filter((c) => inPeriod(c, timePeriod)),
+          ).map((c) => c.name)
           expect(page.items.map((c) => c.name)).toEqual(expected)
           expect(page.totalCount).toBe(expected.length)
         },
@@ -199,10 +258,33 @@ export const competitionsContract = (
       it("knows ending soon is strictly under three weeks, and never before opening", async () => {
         const names = (await list({ timePeriod: "EndingSoon" })).items.map((c) => c.name)
         expect(names).toContain("Just under three weeks")
-        expect(names).toContain("Awaiting draw helmet")
         expect(names).not.toContain("Three weeks exactly")
         expect(names).not.toContain("Coming soon bat")
         expect(names).not.toContain("Awaiting a distant draw")
+      })
+
+      it("lists as ending soon only what is on sale, soonest close first", async () => {
+        const names = (await list({ timePeriod: "EndingSoon", visibleOnly: true })).items.map(
+          (c) => c.name,
+        )
+        // Closed awaiting a draw within days, drawn, or sold out: none can be bought.
+        expect(names).not.toContain("Awaiting draw helmet")
+        expect(names).not.toContain("Drawn watch")
+        expect(names).not.toContain("Exponent rank, sold out")
+        expect(names).toEqual(
+          sortedBy(
+            "EndingSoonest",
+            all.filter((c) => c.visibilityStatus === "Visible" && inPeriod(c, "EndingSoon")),
+          ).map((c) => c.name),
+        )
+        // Soonest close first: "Half rank, typed carelessly" leads by staff's rank, not here.
+        expect(names.slice(0, 3)).toEqual([
+          "The ASHES tickets",
+          "Not a number rank",
+          "Half rank, typed carelessly",
+        ])
+        expect(names.slice(3, 5).sort()).toEqual(["Same close A", "Same close B"])
+        expect(names.slice(5)).toEqual(["Just under three weeks"])
       })
 
       it("lists only visible, or only hidden, competitions when asked", async () => {
@@ -257,21 +339,25 @@ export const competitionsContract = (
           fc.asyncProperty(
             fc.integer({ min: 1, max: 6 }),
             fc.constantFrom<TimePeriod>("All", "Current", "Past", "EndingSoon"),
-            async (pageSize, timePeriod) => {
+            fc.option(fc.constantFrom(...COMPETITION_SORTS), { nil: undefined }),
+            async (pageSize, timePeriod, sort) => {
               const seen: string[] = []
               let totalCount = 0
               for (let pageNumber = 1; pageNumber < 20; pageNumber++) {
-                const page = await list({ timePeriod, page: { pageNumber, pageSize } })
+                const page = await list({ timePeriod, sort, page: { pageNumber, pageSize } })
                 totalCount = page.totalCount
                 if (page.items.length === 0) break
                 seen.push(...page.items.map((c) => c.id))
               }
-              const expected = all.filter((c) => inPeriod(c, timePeriod)).map((c) => c.id)
+              const expected = sortedBy(
+                listOrder({ timePeriod, sort }),
+                all.filter((c) => inPeriod(c, timePeriod)),
+              ).map((c) => c.id)
               expect(seen).toEqual(expected)
               expect(totalCount).toBe(expected.length)
             },
           ),
-          { numRuns: 12 },
+          { numRuns: 20 },
         )
       })
 

@@ -1,5 +1,6 @@
 import { CompetitionRepoLive, CompetitionWriterLive } from "@howzat/postgres"
 import { Layer } from "effect"
+import { sql } from "kysely"
 import type { CompetitionsSeed } from "./competitions.contract"
 import type { ContractDatabase } from "./harness"
 
@@ -22,6 +23,13 @@ export const competitionsOnDatabase = async (open: () => Promise<ContractDatabas
         .where("competitionId", "=", competitionId)
         .where("ticketNumber", "=", ticketNumber)
         .executeTakeFirstOrThrow()
+    },
+    // The sold counter alone, as a checkout's claim adds to it (decision 0046).
+    sellOut: async (competitionId) => {
+      await sql`
+        insert into competition_tickets_sold (competition_id, shard, sold)
+        select id, 0, total_tickets from competitions where id = ${competitionId}::uuid
+      `.execute(db)
     },
   }
   return {

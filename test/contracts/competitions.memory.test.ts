@@ -25,6 +25,14 @@ competitionsContract("the catalogue's competitions in memory", async () => {
         if (number === undefined) throw new Error(`no instant win ${ticketNumber}`)
         store.instantWinNumbers[at] = { ...number, wonAt: new Date(), winnerDisplayName, isVisible }
       },
+      sellOut: async (competitionId) => {
+        const competition = store.competitions.get(competitionId)
+        if (competition === undefined) throw new Error(`no competition ${competitionId}`)
+        store.competitions.set(competitionId, {
+          ...competition,
+          ticketsSoldToDate: competition.totalTickets,
+        })
+      },
     },
     close: async () => {},
   }

@@ -13,6 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 export interface ComplaintsWorld {
   readonly layer: Layer.Layer<ComplaintStore | Transactions>
   readonly removeAll: () => Promise<void>
+  /** An order of a new customer who signs in with `email`, in `status`; its reference and customer. */
+  readonly addOrder: (
+    email: string,
+    status: "Pending" | "Completed" | "Cancelled",
+  ) => Promise<{ readonly reference: string; readonly customerId: string }>
   readonly close: () => Promise<void>
 }
 
@@ -40,7 +45,8 @@ export const newComplaint = (overrides: Partial<NewComplaint> = {}): NewComplain
  * The ComplaintStore port's contract (decision 0044), run on the in-memory
  * adapter and on PGlite and PostgreSQL: stored with their first step, a
  * taken reference answered with null (not a failed transaction), steps
- * appended with the status the last step's, and the list's order and filter.
+ * appended with the status the last step's, the list's order and filter,
+ * and an order reference's customer and sign-in email for the order rule.
  */
 export const complaintsContract = (name: string, open: () => Promise<ComplaintsWorld>) =>
   describe(name, { timeout: 60_000 }, () => {
@@ -142,6 +148,25 @@ export const complaintsContract = (name: string, open: () => Promise<ComplaintsW
       )
       expect(received.totalCount).toBe(3)
       expect(received.items.map((c) => c.id)).toEqual([made[3]?.id, made[2]?.id, made[0]?.id])
+    })
+
+    it("names an order's customer and their sign-in email as stored, whatever its status", async () => {
+      const paid = await world.addOrder(`Cara.Owner-${randomUUID()}@Example.com`, "Completed")
+      const cancelled = await world.addOrder(`dan-${randomUUID()}@example.com`, "Cancelled")
+      const paidOwner = await run((store) => store.orderOwner(paid.reference))
+      expect(paidOwner?.customerId).toBe(paid.customerId)
+      expect(paidOwner?.email).toMatch(/^Cara\.Owner-.*@Example\.com$/)
+      expect(await run((store) => store.orderOwner(cancelled.reference))).toMatchObject({
+        customerId: cancelled.customerId,
+      })
+    })
+
+    it("names no one for a reference no order has, or one not as made", async () => {
+      const order = await world.addOrder(`fay-${randomUUID()}@example.com`, "Pending")
+      expect(await run((store) => store.orderOwner("ZZZZZZZZZZ"))).toBeNull()
+      expect(await run((store) => store.orderOwner(""))).toBeNull()
+      expect(await run((store) => store.orderOwner(order.reference.toLowerCase()))).toBeNull()
+      expect(await run((store) => store.orderOwner(`${order.reference}X`))).toBeNull()
     })
 
     it("finds nothing for an id that isn't one, or isn't there", async () => {

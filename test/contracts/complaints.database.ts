@@ -1,7 +1,12 @@
 import { ComplaintStore } from "@howzat/core/ports/complaints"
 import { Transactions } from "@howzat/core/ports/transactions"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
-import { makeComplaintStore, makeTransactions } from "@howzat/postgres/testing"
+import {
+  customerWithEmail,
+  makeComplaintStore,
+  makeTransactions,
+  newOrder,
+} from "@howzat/postgres/testing"
 import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { type ComplaintsWorld, newComplaint } from "./complaints.contract"
@@ -19,6 +24,16 @@ export const complaintsOnDatabase =
       ),
       removeAll: async () => {
         await db.deleteFrom("complaints").execute()
+      },
+      addOrder: async (email, status) => {
+        const customerId = await customerWithEmail(db, email)
+        const orderId = await newOrder(db, customerId, { status })
+        const { orderRef } = await db
+          .selectFrom("orders")
+          .select("orderRef")
+          .where("id", "=", orderId)
+          .executeTakeFirstOrThrow()
+        return { reference: orderRef, customerId }
       },
       close,
     }

@@ -396,6 +396,77 @@ export const ordersContract = (name: string, open: () => Promise<OrdersWorld>) =
         })
       })
 
+      it("finds orders by the start of the reference, or part of the customer's name or email", async () => {
+        // Its own era, and names no other test's customers have.
+        const S = new Date("2031-03-01T12:00:00.000Z")
+        const w = [...randomUUID().replace(/-/g, "").slice(0, 8)]
+          .map((c) => "ghjkmnpqrstvwxyz"[Number.parseInt(c, 16)])
+          .join("")
+        const jane = await world.customer({
+          firstName: "Jane",
+          lastName: `Q${w}son`,
+          email: `jane.${w}@example.com`,
+        })
+        const bob = await world.customer({
+          firstName: "Bob",
+          lastName: `Q${w}man`,
+          email: `b_${w}@example.org`,
+        })
+        const at = (hours: number) => new Date(S.getTime() + hours * HOUR)
+        const janeFirst = await newOrder(jane, { createdAt: at(1), status: OrderStatus.Completed })
+        const janeSecond = await newOrder(jane, { createdAt: at(2) })
+        const bobs = await newOrder(bob, { createdAt: at(3), status: OrderStatus.Completed })
+        const found = async (
+          search: string,
+          more: { customerId?: string; status?: OrderStatus } = {},
+        ) =>
+          (
+            await orders((repo) =>
+              repo.list({
+                customerId: more.customerId ?? null,
+                status: more.status,
+                createdFrom: S,
+                createdTo: at(24),
+                search,
+                page: { pageNumber: 1, pageSize: 10 },
+              }),
+            )
+          ).items.map((o) => o.id)
+
+        expect(await found(`jane q${w.toUpperCase()}`)).toEqual([janeSecond, janeFirst])
+        expect(await found(`Q${w}`)).toEqual([bobs, janeSecond, janeFirst])
+        expect(await found(`Q${w}`, { status: OrderStatus.Completed })).toEqual([bobs, janeFirst])
+        expect(await found(`Q${w}`, { customerId: jane })).toEqual([janeSecond, janeFirst])
+        expect(await found(`${w.toUpperCase()}@EXAMPLE.ORG`)).toEqual([bobs])
+        expect(await found(`${w}son`, { customerId: bob })).toEqual([])
+
+        const refs = await Promise.all(
+          [janeFirst, janeSecond, bobs].map(
+            async (id) => (await orders((r) => r.byId(id))).orderRef,
+          ),
+        )
+        const orderRef = refs[2] ?? ""
+        expect(await found(orderRef)).toEqual([bobs])
+        // The shortest start of Bob's reference that no other order here
+        // shares and no name or address here holds.
+        const people = `jane q${w}son jane.${w}@example.com bob q${w}man b_${w}@example.org`
+        const unique = (start: string) =>
+          refs.filter((ref) => ref.startsWith(start)).length === 1 &&
+          !people.includes(start.toLowerCase())
+        const length =
+          [...Array(orderRef.length).keys()]
+            .map((n) => n + 1)
+            .find((n) => unique(orderRef.slice(0, n))) ?? orderRef.length
+        expect(await found(orderRef.slice(0, length).toLowerCase())).toEqual([bobs])
+        // From the start only: its end finds nothing, nor does more than the whole of it.
+        expect(await found(orderRef.slice(-4))).toEqual([])
+        expect(await found(`${orderRef}0`)).toEqual([])
+        // LIKE's wildcards are only themselves: "b_" is in Bob's address, "j_ne" in nobody's.
+        expect(await found(`b_${w}`)).toEqual([bobs])
+        expect(await found("j_ne")).toEqual([])
+        expect(await found("%")).toEqual([])
+      })
+
       it("reads each listed order whole, as byId does", async () => {
         const customerId = await world.customer()
         const car = await world.competition({ name: "Car" })

@@ -44,7 +44,7 @@ export const ordersOnDatabase =
         Layer.succeed(OrderRepo, makeOrderRepo(db)),
         Layer.succeed(CustomerTicketRepo, makeCustomerTicketRepo(db)),
       ),
-      customer: () => newCustomer(db),
+      customer: (named) => newCustomer(db, named),
       competition: (seed = {}) =>
         competitionOnSale(db, {
           ...(seed.name === undefined ? {} : { name: seed.name }),

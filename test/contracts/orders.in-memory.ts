@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto"
 import {
+  addCustomer,
   checkoutDoublesOver,
   emptyOrderStore,
   memoryTicketAllocator,
+  orderCustomer,
   sampleCompetition,
 } from "@howzat/core/testing"
 import { Effect } from "effect"
@@ -17,7 +19,11 @@ export const ordersInMemory = async (): Promise<OrdersWorld> => {
   const store = emptyOrderStore()
   return {
     layer: checkoutDoublesOver(store),
-    customer: async () => randomUUID(),
+    customer: async (named = {}) => {
+      const customerId = randomUUID()
+      addCustomer(store, orderCustomer(customerId, named))
+      return customerId
+    },
     competition: async (seed = {}) => {
       const made = sampleCompetition({
         id: randomUUID(),

@@ -14,6 +14,13 @@ export const NOW = new Date("2026-06-15T12:00:00.000Z")
 export const HOUR = 3_600_000
 export const DAY = 24 * HOUR
 
+/** Who a seeded customer is: each part left out is made up (the address unique). */
+export interface CustomerNames {
+  readonly firstName?: string
+  readonly lastName?: string
+  readonly email?: string
+}
+
 /** A competition as the orders contracts seed it: open at NOW unless told otherwise. */
 export interface CompetitionSeed {
   readonly name?: string
@@ -36,7 +43,8 @@ export interface CompetitionSeed {
  */
 export interface OrdersWorld {
   readonly layer: Layer.Layer<BasketRepo | TicketAllocator | OrderRepo | CustomerTicketRepo>
-  readonly customer: () => Promise<string>
+  /** A customer; named so for the back office's search, otherwise made up. */
+  readonly customer: (named?: CustomerNames) => Promise<string>
   readonly competition: (seed?: CompetitionSeed) => Promise<string>
   readonly promotion: (promotion: Promotion) => Promise<void>
   /** The competition is drawn at `at`: it sells nothing more and its tickets are DRAWN. */

@@ -25,6 +25,44 @@ const searchLibrary = async (page: Page, text: string) => {
   await expect(page).toHaveURL(/q=/)
 }
 
+test("a second category that reads like another is refused, by name, on add and rename", async ({
+  page,
+}) => {
+  await page.goto("/admin/categories")
+  await expect(page.getByRole("heading", { name: "Categories", level: 1 })).toBeVisible()
+  const name = uniqueName("Golf")
+  const newForm = page.getByRole("region", { name: "New category" })
+  const add = async (typed: string) => {
+    await newForm.getByLabel("Name").fill(typed)
+    await newForm.getByRole("button", { name: "Add category" }).click()
+  }
+  await add(name)
+  await expect(newForm.getByRole("status")).toHaveText("Saved")
+  await add(`Other ${name}`)
+  await expect(newForm.getByRole("status")).toHaveText("Saved")
+
+  // The same name in another case, with spaces round it: refused beside the field, kept as typed.
+  const twin = `  ${name.toLowerCase()} `
+  await add(twin)
+  const nameField = newForm.getByLabel("Name")
+  await expect(nameField).toHaveAccessibleDescription(
+    `There is already a category called “${name}”. Choose another name, or edit that category instead.`,
+  )
+  await expect(nameField).toHaveAttribute("aria-invalid", "true")
+  await expect(nameField).toHaveValue(twin)
+  await expect(newForm.getByRole("status")).toHaveText("")
+  expect(await seriousViolations(page)).toEqual([])
+  await expect(page.getByRole("link", { name: new RegExp(`^${name}$`, "i") })).toHaveCount(1)
+
+  // Renaming the other one to it is refused the same way.
+  await page.getByRole("link", { name: `Edit Other ${name}` }).click()
+  const details = page.getByRole("region", { name: "Details" })
+  await details.getByLabel("Name").fill(name.toUpperCase())
+  await details.getByRole("button", { name: "Save changes" }).click()
+  await expect(details.getByText(`There is already a category called “${name}”.`)).toBeVisible()
+  await expect(page.getByRole("heading", { name: `Other ${name}`, level: 1 })).toBeVisible()
+})
+
 test("staff create, rename and delete a category", async ({ page }) => {
   await openDashboard(page)
   await page

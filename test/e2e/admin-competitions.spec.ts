@@ -1,5 +1,11 @@
 import { expect, type Page } from "@playwright/test"
-import { openDashboard, seriousViolations, test, uniqueName } from "./back-office"
+import {
+  labelInNameViolations,
+  openDashboard,
+  seriousViolations,
+  test,
+  uniqueName,
+} from "./back-office"
 
 /**
  * Issue 10 §3 competitions, as staff work them: create one (hidden), edit
@@ -36,6 +42,9 @@ test("staff create, edit, publish, duplicate and delete a competition", async ({
   await page.getByRole("link", { name: "New competition" }).click()
   await expect(page.getByRole("heading", { name: "New competition", level: 1 })).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
+  // The text editor's buttons are named with what they show ("H2", "1. List").
+  await expect(page.getByRole("button", { name: "H2 heading" })).toBeVisible()
+  expect(await labelInNameViolations(page)).toEqual([])
   await page.getByLabel("Name", { exact: true }).fill(name)
   const description = page.getByRole("textbox", { name: "Description" })
   await description.click()

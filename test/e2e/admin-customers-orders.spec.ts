@@ -113,6 +113,11 @@ test("a paid order is found by filter, refunded, and shows as Refunded", async (
   await expect(page.getByRole("status").filter({ hasText: "Order refunded." })).toBeVisible()
   await expect(page.getByText("Refunded", { exact: true }).first()).toBeVisible()
   await expect(page.getByRole("button", { name: "Refund order…" })).toHaveCount(0)
+  // The money summary says where the money went, and asks nobody to pay.
+  const totals = page.getByRole("region", { name: "Totals" })
+  await expect(totals).toContainText(/Refunded to card\s*£/)
+  await expect(totals).toContainText(/Kept by the shop\s*£0\.00/)
+  await expect(totals).not.toContainText("Still to pay")
 
   // The list's status filter finds it as Refunded now.
   await page.getByRole("link", { name: "← Orders" }).click()
@@ -120,6 +125,61 @@ test("a paid order is found by filter, refunded, and shows as Refunded", async (
   await page.getByRole("button", { name: "Filter" }).click()
   await expect(page).toHaveURL(/status=Refunded/)
   await expect(page.getByRole("cell", { name: "Nat Sciver" }).first()).toBeVisible()
+})
+
+test("staff find an order by searching as they type, and its reference opens it", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const competition = (await listCompetitions(request)).find(
+    (c) =>
+      c.status === 1 && c.totalTickets - c.ticketsSoldToDate > 50 && c.maxTicketsPerCustomer >= 5,
+  )
+  if (!competition) throw new Error("the demo shop has no open competition with room")
+  // A surname no other journey's customer has (names take letters only).
+  const surname = `Sciver${[...Date.now().toString(36)].map((c) => String.fromCharCode(97 + (Number.parseInt(c, 36) % 26))).join("")}`
+  const email = uniqueEmail(testInfo, "search")
+  const buyer = await registerThroughApi(request, email, { firstName: "Nat", lastName: surname })
+  const order = await placeOrderThroughApi(request, buyer.headers, competition, 2)
+
+  await page.goto("/admin/orders")
+  await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible()
+  const search = page.getByRole("searchbox", { name: "Search orders" })
+  // Typed, not submitted: the list follows once typing pauses, and the address keeps it.
+  await search.pressSequentially(`nat ${surname.toLowerCase()}`)
+  await expect(page).toHaveURL(new RegExp(`q=nat(\\+|%20)${surname.toLowerCase()}`))
+  const rows = page.getByRole("table", { name: "Orders, newest first" }).getByRole("row")
+  await expect(rows).toHaveCount(2)
+  await expect(page.getByRole("status").filter({ hasText: "1 order matches" })).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+
+  // The address brings the search back with the box filled.
+  await page.reload()
+  await expect(search).toHaveValue(`nat ${surname.toLowerCase()}`)
+  await expect(rows).toHaveCount(2)
+
+  // The start of the reference, in any case, finds it too, beside a status filter.
+  await search.fill(order.orderRef.slice(0, 7).toLowerCase())
+  await search.press("Enter")
+  await expect(page).toHaveURL(new RegExp(`q=(%22)?${order.orderRef.slice(0, 7).toLowerCase()}`))
+  await page.getByLabel("Status").selectOption("AwaitingPayment")
+  await page.getByRole("button", { name: "Filter" }).click()
+  await expect(page).toHaveURL(/status=AwaitingPayment/)
+  await expect(search).toHaveValue(order.orderRef.slice(0, 7).toLowerCase())
+  await expect(rows.filter({ hasText: surname })).toHaveCount(1)
+
+  // The reference is the way in.
+  await rows.filter({ hasText: surname }).getByRole("link", { name: order.orderRef }).click()
+  await expect(
+    page.getByRole("heading", { name: `Order ${order.orderRef}`, level: 1 }),
+  ).toBeVisible()
+  const totals = page.getByRole("region", { name: "Totals" })
+  await expect(totals).toContainText(/Still to pay by card\s*£[1-9]/)
+
+  // Nothing found says so, and a search for nobody is not an error.
+  await page.goto(`/admin/orders?q=${surname}zz`)
+  await expect(page.getByText("No order matches these filters.")).toBeVisible()
 })
 
 test("an unpaid order is cancelled by staff and its tickets go back on sale", async ({

@@ -104,3 +104,26 @@ test("the winners screen fits a tablet", async ({ page }) => {
   await hide.scrollIntoViewIfNeeded()
   await expect(hide).toBeInViewport()
 })
+
+test("the winners tables fit a 1024-pixel tablet without scrolling sideways", async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 })
+  for (const [path, name] of [
+    ["/admin/winners", "Main prize winners"],
+    ["/admin/winners?tab=instant", "Instant-win prize winners"],
+  ] as const) {
+    await page.goto(path)
+    const table = page.getByRole("table", { name })
+    await expect(table).toBeVisible()
+    // The card the table sits in would scroll if the table were wider than it.
+    const spill = await table.evaluate((t) => {
+      const card = t.parentElement as HTMLElement
+      return { card: card.scrollWidth - card.clientWidth, table: t.getBoundingClientRect().width }
+    })
+    expect(spill.card, `${name} is ${spill.table}px wide`).toBeLessThanOrEqual(0)
+    // Every row's work is still at hand: status, visibility and notes.
+    const row = table.getByRole("row").nth(1)
+    for (const action of [/^Mark (not )?processed/, /^(Hide|Show) name/, /^Notes \(/])
+      await expect(row.getByRole("button", { name: action })).toBeInViewport()
+    expect(await seriousViolations(page)).toEqual([])
+  }
+})

@@ -118,3 +118,17 @@ export const png = (size = 8) => {
     chunk("IEND", Buffer.alloc(0)),
   ])
 }
+
+/**
+ * Axe's label-in-name check (WCAG 2.5.3), which axe keeps among its
+ * experimental rules and so leaves out of `seriousViolations`: a control's
+ * accessible name must hold the words it shows.
+ */
+export const labelInNameViolations = async (page: Page) => {
+  const results = await new AxeBuilder({ page })
+    .withRules(["label-content-name-mismatch"])
+    .analyze()
+  return results.violations.flatMap((v) =>
+    v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`),
+  )
+}

@@ -227,3 +227,69 @@ customerTest(
     await expect(basketButton(page)).toContainText("£0.00")
   },
 )
+
+test("one voucher code per order: a replacement is said, and a smaller discount is asked about first", async ({
+  page,
+  request,
+}) => {
+  // A basket of at least £15, where HOWZAT10's 10% takes more off than BOUNDARY's £1.
+  const response = await request.get("/api/Competitions?PageSize=100")
+  const { competitions } = (await response.json()) as { competitions: ListedCompetition[] }
+  const quantityFor = (c: ListedCompetition) => Math.ceil(1500 / c.ticketPrice)
+  const competition = competitions.find(
+    (c) =>
+      c.status === 1 &&
+      c.ticketPrice > 0 &&
+      quantityFor(c) <=
+        Math.min(c.maxTicketsPerCustomer, c.totalTickets - c.ticketsSoldToDate - 20),
+  )
+  expect(competition, "an open competition with room for £15 of tickets").toBeDefined()
+  const c = competition as ListedCompetition
+  const quantity = quantityFor(c)
+  const total = quantity * c.ticketPrice
+  const tenPercent = Math.floor(total / 10)
+
+  await page.goto(`/Competitions/Competition/${c.id}`)
+  await page.getByRole("spinbutton", { name: "Number of tickets" }).fill(String(quantity))
+  await page.getByRole("button", { name: "Add to basket" }).click()
+  await panel(page).getByRole("link", { name: "CHECKOUT" }).click()
+  await expect(page).toHaveURL(/\/Checkout$/)
+
+  const code = page.getByLabel("Voucher code")
+  const apply = page.getByRole("button", { name: "APPLY" })
+  const toPay = page.getByTestId("total-to-pay")
+  await code.fill("howzat10")
+  await apply.click()
+  await expect(
+    page.getByText("Code(s) HOWZAT10 registered against your order.", { exact: false }),
+  ).toBeVisible()
+  await expect(toPay).toHaveText(money(total - tenPercent))
+
+  // A code worth less: nothing changes until the customer chooses.
+  await code.fill("BOUNDARY")
+  await apply.click()
+  const offer = page.getByTestId("voucher-offer")
+  await expect(offer).toContainText(
+    `BOUNDARY would take £1.00 off, less than the ${money(tenPercent)} HOWZAT10 takes off now. Only one code per order, so HOWZAT10 stays unless you choose to replace it.`,
+  )
+  await expect(toPay).toHaveText(money(total - tenPercent))
+  await offer.getByRole("button", { name: "Keep HOWZAT10" }).click()
+  await expect(offer).toBeHidden()
+  await expect(toPay).toHaveText(money(total - tenPercent))
+
+  // Chosen: swapped, and said.
+  await code.fill("BOUNDARY")
+  await apply.click()
+  await offer.getByRole("button", { name: "Use BOUNDARY instead" }).click()
+  await expect(page.getByText("BOUNDARY replaced HOWZAT10 (only one code per order)")).toBeVisible()
+  await expect(
+    page.getByText("Code(s) BOUNDARY registered against your order.", { exact: false }),
+  ).toBeVisible()
+  await expect(toPay).toHaveText(money(total - 100))
+
+  // A code worth more replaces without asking, and says so too.
+  await code.fill("HOWZAT10")
+  await apply.click()
+  await expect(page.getByText("HOWZAT10 replaced BOUNDARY (only one code per order)")).toBeVisible()
+  await expect(toPay).toHaveText(money(total - tenPercent))
+})

@@ -5,7 +5,8 @@ import { openDashboard, signInToBackOfficeThroughApi } from "./back-office"
 /**
  * Issue 12's complaints (decision 0044): a customer sends a complaint from
  * the footer's link, sees its reference and the timelines, and gets the
- * acknowledgement; staff find it in the back office and resolve it.
+ * acknowledgement; staff find it in the back office and resolve it. A
+ * made-up order number is refused under its field, saying nothing more.
  */
 const seriousViolations = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations
@@ -33,8 +34,22 @@ test("a customer complains, sees the reference, and staff resolve it", async ({
   await page.getByLabel("Your name").fill("Heather Knight")
   await page.getByLabel("Email address").fill(email)
   await page.getByLabel("What is it about?").selectOption("Draw or winner")
-  await page.getByLabel("Order number (optional)").fill("HZ-1001")
+  const orderNumber = page.getByLabel("Order number (optional)")
+  await orderNumber.fill("HZ-1001")
   await page.getByLabel("Your complaint").fill(`The live draw was not streamed. (${email})`)
+  await expect(send).toBeEnabled()
+  await send.click()
+
+  // No such order (and none of this email's): core's words under the field, nothing taken.
+  await expect(
+    page.getByText(
+      "We can't find that order number for you. Check your order confirmation email, or leave it blank.",
+    ),
+  ).toBeVisible()
+  await expect(orderNumber).toHaveAttribute("aria-invalid", "true")
+  await expect(page.getByTestId("complaint-reference")).toHaveCount(0)
+  expect(await seriousViolations(page)).toEqual([])
+  await orderNumber.fill("")
   await expect(send).toBeEnabled()
   await send.click()
 

@@ -1,5 +1,11 @@
 import { expect, test } from "@playwright/test"
-import { customerTest, listCompetitions, placeOrderThroughApi } from "./support"
+import {
+  customerTest,
+  listCompetitions,
+  PASSWORD,
+  placeOrderThroughApi,
+  uniqueEmail,
+} from "./support"
 
 /** What a new customer meets (issue 8 §8): the storefront's findings, each checked in Chromium. */
 
@@ -142,4 +148,75 @@ test("an anonymous visit makes no refresh call and logs no error; a signed-in re
   await expect(page.getByText(/\d+% sold/).first()).toBeVisible()
   expect(refreshes).toHaveLength(beforeReload)
   expect(errors).toEqual([])
+})
+
+test("registration says what each field needs once left or on REGISTER, then where the verification email went, with Resend", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000)
+  const email = uniqueEmail(testInfo, "verify")
+  await page.goto("/Auth/Register")
+  const register = page.getByRole("button", { name: "REGISTER" })
+  // Pressable from the start: a grey button says nothing about what is missing.
+  await expect(register).toBeEnabled()
+
+  // Tabbing through empty fields: each says what it needs once left, and no sooner.
+  await page.getByLabel("First name").focus()
+  await page.keyboard.press("Tab")
+  await expect(page.getByText("First name is required", { exact: true })).toBeVisible()
+  await expect(page.getByLabel("First name")).toHaveAttribute("aria-invalid", "true")
+  await expect(page.getByText("Last name is required", { exact: true })).toHaveCount(0)
+  await page.keyboard.press("Tab")
+  await expect(page.getByText("Last name is required", { exact: true })).toBeVisible()
+  await page.keyboard.press("Tab")
+  await expect(page.getByText("A valid email address is required", { exact: true })).toBeVisible()
+  await expect(page.getByText("Please confirm password", { exact: true })).toHaveCount(0)
+
+  // REGISTER with fields still to fix: every message shows, focus goes to the first of them.
+  await page.getByLabel("Last name").fill("Knight")
+  await expect(page.getByText("Last name is required", { exact: true })).toHaveCount(0)
+  await register.click()
+  for (const message of [
+    "First name is required",
+    "A valid email address is required",
+    "A valid new password is required",
+    "Please confirm password",
+    "You must provide your date of birth for age verification",
+    "You must provide your telephone number in case we need to contact you regarding any prizes won.",
+    "You must accept our terms and conditions to register.",
+  ])
+    await expect(page.getByText(message, { exact: true })).toBeVisible()
+  await expect(page.getByLabel("First name")).toBeFocused()
+  await expect(page).toHaveURL(/\/Auth\/Register$/)
+
+  await page.getByLabel("First name").fill("Heather")
+  await page.getByLabel("Email address").fill(email)
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD)
+  await page.getByLabel("Confirm password").fill(PASSWORD)
+  await page.getByLabel("Date of birth").fill("1990-12-26")
+  await page.getByLabel("Phone number").fill("07700 900321")
+  await page.getByLabel(/accept the terms and conditions/).check()
+  await register.click()
+
+  // Signed in and home, told where the verification email went.
+  await expect(page).toHaveURL(/\/$/)
+  const notice = page.getByRole("region", { name: "Please verify your email address" })
+  await expect(notice).toContainText(
+    `We've sent a verification email to ${email}. Please click the link in it to verify your address.`,
+  )
+
+  // Resend mails another; the shop sends three more an hour, and says so on the fourth.
+  const resend = notice.getByRole("button", { name: "Resend" })
+  for (let sent = 1; sent <= 3; sent++) {
+    await resend.click()
+    await expect(notice.getByText(/^Sent again\. We've sent a verification email to/)).toBeVisible()
+    await expect(resend).toBeEnabled()
+  }
+  await resend.click()
+  await expect(notice.getByRole("alert")).toHaveText(
+    /^We couldn't send another email just now\. Too many attempts\. Please try again in \d+ minutes?\.$/,
+  )
+
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`)
+  await expect(page.locator('article[data-kind="VerifyEmail"]')).toHaveCount(4)
 })

@@ -84,6 +84,30 @@ const chromium = {
   ],
 }
 
+/** A shop as `npm start` runs it, on an in-memory database with the demo data. */
+const shopServer = (shopPort: number, env: Record<string, string>) => ({
+  command: SHOP,
+  cwd: "../..",
+  url: `http://localhost:${shopPort}/health/ping`,
+  timeout: 120_000,
+  reuseExistingServer: false,
+  stdout: "pipe" as const,
+  stderr: "pipe" as const,
+  env: { PORT: String(shopPort), PGLITE_DATA_DIR: "memory://", SEED_DEMO_DATA: "true", ...env },
+})
+
+/** A provider's stand-in (stand-ins/), run from its sources. */
+const standInServer = (file: string, standInPort: number, env: Record<string, string>) => ({
+  command: `node ${SOURCE_NODE_ARGS.join(" ")} test/e2e/stand-ins/${file}`,
+  cwd: "../..",
+  url: `http://localhost:${standInPort}/health`,
+  timeout: 60_000,
+  reuseExistingServer: false,
+  stdout: "pipe" as const,
+  stderr: "pipe" as const,
+  env: { PORT: String(standInPort), ...env },
+})
+
 export default defineConfig({
   testDir: ".",
   testMatch: "*.spec.ts",
@@ -163,126 +187,60 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      command: SHOP,
-      cwd: "../..",
-      url: `http://localhost:${port}/health/ping`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: "pipe",
-      stderr: "pipe",
-      env: {
-        PORT: String(port),
-        PGLITE_DATA_DIR: "memory://",
-        SEED_DEMO_DATA: "true",
-        // Every journey runs from this one address, and the back-office journeys sign the
-        // demo member of staff in dozens of times within minutes: each sign-in counts
-        // against the login limits (10 per account, 50 per address in 15 minutes by
-        // default). The limits themselves are tested by core's and the API's suites.
-        RATE_LIMIT_LOGIN_PER_ACCOUNT: "500/15m",
-        RATE_LIMIT_LOGIN_PER_ADDRESS: "2000/15m",
-        // The contact journeys (desktop, mobile, back office) all write in from this address.
-        RATE_LIMIT_CONTACT_PER_ADDRESS: "100/1h",
-        // The complaints journeys (desktop, mobile) likewise.
-        RATE_LIMIT_COMPLAINTS_PER_ADDRESS: "100/1h",
-      },
-    },
-    {
-      command: `node ${SOURCE_NODE_ARGS.join(" ")} test/e2e/stand-ins/stripe-provider.ts`,
-      cwd: "../..",
-      url: `${stripeStandIn}/health`,
-      timeout: 60_000,
-      reuseExistingServer: false,
-      stdout: "pipe",
-      stderr: "pipe",
-      env: {
-        PORT: String(stripePort),
-        SHOP_URL: `http://localhost:${stripeShopPort}`,
-        WEBHOOKS: "held",
-        ...stripeKeys,
-      },
-    },
-    {
-      command: SHOP,
-      cwd: "../..",
-      url: `http://localhost:${stripeShopPort}/health/ping`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: "pipe",
-      stderr: "pipe",
-      env: {
-        PORT: String(stripeShopPort),
-        PGLITE_DATA_DIR: "memory://",
-        SEED_DEMO_DATA: "true",
-        PAYMENT_GATEWAY: "stripe",
-        STRIPE_API_URL: stripeStandIn,
-        STRIPE_JS_URL: `${stripeStandIn}/v3/`,
-        ...stripeKeys,
-      },
-    },
-    {
-      command: `node ${SOURCE_NODE_ARGS.join(" ")} test/e2e/stand-ins/truelayer-provider.ts`,
-      cwd: "../..",
-      url: `${trueLayerStandIn}/health`,
-      timeout: 60_000,
-      reuseExistingServer: false,
-      stdout: "pipe",
-      stderr: "pipe",
-      env: {
-        PORT: String(trueLayerPort),
-        SHOP_WEBHOOK_URL: `${providersShop}/api/Orders/payments/status-notification/truelayer`,
-        TRUELAYER_CLIENT_ID: trueLayerClient.id,
-        TRUELAYER_CLIENT_SECRET: trueLayerClient.secret,
-        TRUELAYER_SIGNING_PUBLIC_KEY_PEM: trueLayerKey.publicKey
-          .export({ type: "spki", format: "pem" })
-          .toString(),
-        WEBHOOKS: "held",
-      },
-    },
-    {
-      command: `node ${SOURCE_NODE_ARGS.join(" ")} test/e2e/stand-ins/checkout-provider.ts`,
-      cwd: "../..",
-      url: `${checkoutStandIn}/health`,
-      timeout: 60_000,
-      reuseExistingServer: false,
-      stdout: "pipe",
-      stderr: "pipe",
-      env: {
-        PORT: String(checkoutPort),
-        SHOP_WEBHOOK_URL: `${providersShop}/api/Orders/payments/status-notification/checkout`,
-        WEBHOOKS: "held",
-        ...checkoutKeys,
-      },
-    },
-    {
-      command: SHOP,
-      cwd: "../..",
-      url: `${providersShop}/health/ping`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: "pipe",
-      stderr: "pipe",
-      env: {
-        PORT: String(providersShopPort),
-        PGLITE_DATA_DIR: "memory://",
-        SEED_DEMO_DATA: "true",
-        PAYMENT_GATEWAY: "checkout",
-        CHECKOUT_API_URL: checkoutStandIn,
-        CHECKOUT_WEB_COMPONENTS_URL: `${checkoutStandIn}/index.js`,
-        ...checkoutKeys,
-        PAY_BY_BANK: "truelayer",
-        TRUELAYER_CLIENT_ID: trueLayerClient.id,
-        TRUELAYER_CLIENT_SECRET: trueLayerClient.secret,
-        TRUELAYER_SIGNING_KEY_ID: "howzat-e2e-signing-key",
-        TRUELAYER_SIGNING_PRIVATE_KEY: trueLayerKey.privateKey
-          .export({ type: "pkcs8", format: "pem" })
-          .toString(),
-        TRUELAYER_MERCHANT_ACCOUNT_ID: "stand-in-merchant-account",
-        TRUELAYER_API_URL: trueLayerStandIn,
-        TRUELAYER_AUTH_URL: trueLayerStandIn,
-        TRUELAYER_JWKS_URL: `${trueLayerStandIn}/.well-known/jwks`,
-        TRUELAYER_HOSTED_PAGE_URL: `${trueLayerStandIn}/hpp`,
-      },
-    },
+    shopServer(port, {
+      // Every journey runs from this one address, and the back-office journeys sign the
+      // demo member of staff in dozens of times within minutes: each sign-in counts
+      // against the login limits (10 per account, 50 per address in 15 minutes by
+      // default). The limits themselves are tested by core's and the API's suites.
+      RATE_LIMIT_LOGIN_PER_ACCOUNT: "500/15m",
+      RATE_LIMIT_LOGIN_PER_ADDRESS: "2000/15m",
+      // The contact journeys (desktop, mobile, back office) all write in from this address.
+      RATE_LIMIT_CONTACT_PER_ADDRESS: "100/1h",
+      // The complaints journeys (desktop, mobile) likewise.
+      RATE_LIMIT_COMPLAINTS_PER_ADDRESS: "100/1h",
+    }),
+    standInServer("stripe-provider.ts", stripePort, {
+      SHOP_URL: `http://localhost:${stripeShopPort}`,
+      WEBHOOKS: "held",
+      ...stripeKeys,
+    }),
+    shopServer(stripeShopPort, {
+      PAYMENT_GATEWAY: "stripe",
+      STRIPE_API_URL: stripeStandIn,
+      STRIPE_JS_URL: `${stripeStandIn}/v3/`,
+      ...stripeKeys,
+    }),
+    standInServer("truelayer-provider.ts", trueLayerPort, {
+      SHOP_WEBHOOK_URL: `${providersShop}/api/Orders/payments/status-notification/truelayer`,
+      TRUELAYER_CLIENT_ID: trueLayerClient.id,
+      TRUELAYER_CLIENT_SECRET: trueLayerClient.secret,
+      TRUELAYER_SIGNING_PUBLIC_KEY_PEM: trueLayerKey.publicKey
+        .export({ type: "spki", format: "pem" })
+        .toString(),
+      WEBHOOKS: "held",
+    }),
+    standInServer("checkout-provider.ts", checkoutPort, {
+      SHOP_WEBHOOK_URL: `${providersShop}/api/Orders/payments/status-notification/checkout`,
+      WEBHOOKS: "held",
+      ...checkoutKeys,
+    }),
+    shopServer(providersShopPort, {
+      PAYMENT_GATEWAY: "checkout",
+      CHECKOUT_API_URL: checkoutStandIn,
+      CHECKOUT_WEB_COMPONENTS_URL: `${checkoutStandIn}/index.js`,
+      ...checkoutKeys,
+      PAY_BY_BANK: "truelayer",
+      TRUELAYER_CLIENT_ID: trueLayerClient.id,
+      TRUELAYER_CLIENT_SECRET: trueLayerClient.secret,
+      TRUELAYER_SIGNING_KEY_ID: "howzat-e2e-signing-key",
+      TRUELAYER_SIGNING_PRIVATE_KEY: trueLayerKey.privateKey
+        .export({ type: "pkcs8", format: "pem" })
+        .toString(),
+      TRUELAYER_MERCHANT_ACCOUNT_ID: "stand-in-merchant-account",
+      TRUELAYER_API_URL: trueLayerStandIn,
+      TRUELAYER_AUTH_URL: trueLayerStandIn,
+      TRUELAYER_JWKS_URL: `${trueLayerStandIn}/.well-known/jwks`,
+      TRUELAYER_HOSTED_PAGE_URL: `${trueLayerStandIn}/hpp`,
+    }),
   ],
 })

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright"
 import { expect, type Page } from "@playwright/test"
 import {
+  answerSpendLimitBeforePayment,
   listCompetitions,
   openCompetition,
   PASSWORD,
@@ -110,6 +111,8 @@ test("a friend invited by email joins, spends £5 and both earn £5", async ({
   await friend.getByLabel("Address line 1").first().fill("4 Wellington Road")
   await friend.getByLabel("Postcode").first().fill("NW8 9ST")
   await friend.getByRole("button", { name: "PROCEED TO PAYMENT" }).click()
+  // Registered with "I'll decide later": the spend-limit question comes before the first payment.
+  await answerSpendLimitBeforePayment(friend)
   await expect(friend.getByRole("heading", { name: "CARD PAYMENT" })).toBeVisible()
   await friend.getByLabel("Card number").fill("4000 0566 5566 5556")
   await friend.getByLabel("Cardholder name").fill("A Kerr")

@@ -1,6 +1,13 @@
 import AxeBuilder from "@axe-core/playwright"
-import { expect, type Page } from "@playwright/test"
-import { addToBasketAndCheckout, openCompetition, customerTest as test } from "./support"
+import { test as anyone, expect, type Page } from "@playwright/test"
+import {
+  addToBasketAndCheckout,
+  checkoutAsNewCustomer,
+  GOOD_CARD,
+  openCompetition,
+  customerTest as test,
+  uniqueEmail,
+} from "./support"
 
 /**
  * Issue 12's "Done when": a customer sets a £0 monthly spend limit on
@@ -58,3 +65,58 @@ test("a customer sets a £0 limit and is refused at checkout with the message", 
   expect(await seriousViolations(page)).toEqual([])
   await expect(page).toHaveURL(/\/Checkout$/)
 })
+
+// A visitor registered at checkout, who left the question for later: not a signed-in customerTest.
+anyone(
+  "a new customer is asked the spend-limit question before the first payment, then pays",
+  async ({ page, request }, testInfo) => {
+    anyone.setTimeout(120_000)
+    const competition = await openCompetition(request, testInfo.project.name === "mobile" ? 3 : 2)
+    await addToBasketAndCheckout(page, competition)
+    await checkoutAsNewCustomer(
+      page,
+      uniqueEmail(testInfo, "first-payment"),
+      {
+        firstName: "Nat",
+        lastName: "Sciver",
+        phone: "07700 900654",
+        dateOfBirth: "1992-08-20",
+        addressLine1: "2 Trent Bridge",
+        postcode: "NG2 6AG",
+      },
+      { spendLimit: "ask me" },
+    )
+
+    // The payment page asks first: no card form, nothing to pay with yet.
+    await expect(page).toHaveURL(/\/Checkout\/Payment\//, { timeout: 20_000 })
+    const question = page.getByTestId("spend-limit-before-payment")
+    await expect(
+      question.getByRole("heading", { name: "Before you pay: your monthly spend limit" }),
+    ).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByRole("button", { name: "Pay Now" })).toHaveCount(0)
+    await expect(page.getByLabel("Card number")).toHaveCount(0)
+    expect(await seriousViolations(page)).toEqual([])
+
+    // Nothing chosen is no answer; £50 a month is.
+    const save = question.getByRole("button", { name: "Save and continue to payment" })
+    await save.click()
+    await expect(
+      question.getByText("Please enter a monthly amount or choose No limit."),
+    ).toBeVisible()
+    await question.getByLabel("Monthly limit (£)").fill("50")
+    await save.click()
+    await expect(question).toBeHidden({ timeout: 20_000 })
+
+    await page.getByLabel("Card number").fill(GOOD_CARD)
+    await page.getByLabel("Cardholder name").fill("N Sciver")
+    await page.getByLabel("Expiry (MM/YY)").fill("1230")
+    await page.getByLabel("Security code").fill("123")
+    await page.getByRole("button", { name: "Pay Now" }).click()
+    await expect(page.getByRole("heading", { name: "SUCCESS!" })).toBeVisible({ timeout: 20_000 })
+    // Answered before paying: nothing left to ask afterwards.
+    await expect(page.getByTestId("spend-limit-prompt")).toHaveCount(0)
+
+    await page.goto("/Account/SpendLimit")
+    await expect(page.getByTestId("spend-limit-current")).toHaveText("£50.00 a month")
+  },
+)

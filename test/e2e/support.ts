@@ -42,11 +42,39 @@ export interface NewCustomer {
   readonly postcode: string
 }
 
+/** What a journey answers to the spend-limit question: an amount in pounds, or no limit. */
+export type SpendLimitAnswer = "No limit" | { readonly amount: string }
+
+/**
+ * The payment page's spend-limit question (decision 0041): a customer who
+ * never answered it meets it in the payment form's place before their first
+ * payment, answers, and carries on to the form.
+ */
+export const answerSpendLimitBeforePayment = async (
+  page: Page,
+  answer: SpendLimitAnswer = "No limit",
+) => {
+  const question = page.getByTestId("spend-limit-before-payment")
+  await expect(question).toBeVisible({ timeout: 20_000 })
+  if (answer === "No limit") await question.getByRole("radio", { name: "No limit" }).check()
+  else await question.getByLabel("Monthly limit (£)").fill(answer.amount)
+  await question.getByRole("button", { name: "Save and continue to payment" }).click()
+  await expect(question).toBeHidden({ timeout: 20_000 })
+}
+
 /**
  * /Checkout's form for somebody the shop has never met (they are registered
- * with the order), submitted with PROCEED TO PAYMENT.
+ * with the order), submitted with PROCEED TO PAYMENT. Registered so, they
+ * never answered the spend-limit question: unless told not to, this answers
+ * "No limit" on the payment page, as the API helper registerThroughApi does,
+ * and leaves the journey at the payment form.
  */
-export const checkoutAsNewCustomer = async (page: Page, email: string, person: NewCustomer) => {
+export const checkoutAsNewCustomer = async (
+  page: Page,
+  email: string,
+  person: NewCustomer,
+  { spendLimit = "No limit" }: { readonly spendLimit?: SpendLimitAnswer | "ask me" } = {},
+) => {
   await page.getByLabel("First name").fill(person.firstName)
   await page.getByLabel("Last name").fill(person.lastName)
   await page.getByLabel("Email address", { exact: true }).fill(email)
@@ -58,6 +86,9 @@ export const checkoutAsNewCustomer = async (page: Page, email: string, person: N
   await page.getByLabel("Postcode").first().fill(person.postcode)
   await page.getByLabel(/accept the terms and conditions/).check()
   await page.getByRole("button", { name: "PROCEED TO PAYMENT" }).click()
+  if (spendLimit === "ask me") return
+  await expect(page).toHaveURL(/\/Checkout\/Payment\//, { timeout: 20_000 })
+  await answerSpendLimitBeforePayment(page, spendLimit)
 }
 
 /** A competition on sale with room for a few more tickets for anyone. */

@@ -93,6 +93,7 @@ export const endpoints = {
     resetPassword: ["POST", "/api/auth/reset-password", 0],
     requestLoginToken: ["POST", "/api/auth/request-login-token", 0],
     changeEmailAddress: ["POST", "/api/auth/change-email-address", 2],
+    resendVerificationEmail: ["POST", "/api/auth/resend-verification-email", 2],
     changePassword: ["POST", "/api/auth/change-password", 2],
     verifySecondFactor: ["POST", "/api/auth/second-factor", 0],
     startSecondFactorEnrolment: ["POST", "/api/auth/second-factor/enrolment", 0],
@@ -606,6 +607,13 @@ export interface Endpoints {
       readonly success: typeof auth.MessageResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.TooManyRequests.Encoded | typeof problems.Unauthorized.Encoded
     }
+    readonly resendVerificationEmail: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof auth.ResendVerificationRequest.Encoded
+      readonly success: typeof auth.MessageResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.TooManyRequests.Encoded | typeof problems.Unauthorized.Encoded
+    }
     readonly changePassword: {
       readonly path: never
       readonly urlParams: never
@@ -726,7 +734,7 @@ export interface Endpoints {
       readonly path: ParamsInput<{ readonly "basketId": string }, { readonly "basketId": string }>
       readonly urlParams: never
       readonly payload: typeof baskets.RegisterPromotionRequest.Encoded
-      readonly success: typeof baskets.BasketResponse.Encoded
+      readonly success: typeof baskets.RegisterPromotionResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
     }
     readonly clearPromotions: {
@@ -978,14 +986,14 @@ export interface Endpoints {
       readonly urlParams: never
       readonly payload: typeof catalogueAdmin.CategoryRequest.Encoded
       readonly success: typeof catalogue.CategoryResponse.Encoded
-      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
     }
     readonly update: {
       readonly path: ParamsInput<{ readonly "categoryId": string }, { readonly "categoryId": string }>
       readonly urlParams: never
       readonly payload: typeof catalogueAdmin.CategoryRequest.Encoded
       readonly success: typeof catalogue.CategoryResponse.Encoded
-      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
     }
     readonly delete: {
       readonly path: ParamsInput<{ readonly "categoryId": string }, { readonly "categoryId": string }>

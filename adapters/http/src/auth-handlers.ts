@@ -7,7 +7,11 @@ import type { Session } from "@howzat/core/accounts/model"
 import { AccountRecovery } from "@howzat/core/accounts/recovery"
 import { SecondFactor } from "@howzat/core/accounts/second-factor"
 import { Sessions } from "@howzat/core/accounts/sessions"
-import { accountMessages, safeReturnUrl } from "@howzat/core/rules/auth"
+import {
+  accountMessages,
+  safeReturnUrl,
+  verificationEmailSentMessage,
+} from "@howzat/core/rules/auth"
 import { Effect } from "effect"
 import { accountProblems as problems } from "./account-problems"
 import { sessionToWire } from "./account-wire"
@@ -156,6 +160,29 @@ export const AuthHandlersLive = HttpApiBuilder.group(HowzatApi, "auth", (handler
         }).pipe(
           Effect.catchTags({
             AccountValidationFailed: problems.AccountValidationFailed,
+            RateLimited: problems.RateLimited,
+            InvalidCredentials: () => Effect.fail(unauthorized(accountMessages.sessionEnded)),
+            RepositoryError: problems.RepositoryError,
+          }),
+        ),
+      )
+      .handle("resendVerificationEmail", ({ payload }) =>
+        Effect.gen(function* () {
+          const principal = yield* CurrentUser
+          const sent = yield* changes.resendVerificationEmail(
+            principal,
+            {
+              verificationLinkBase: yield* verificationLinkBase(payload.emailVerificationReturnUrl),
+            },
+            { address: yield* clientAddress },
+          )
+          return message(
+            sent.alreadyVerified
+              ? accountMessages.alreadyVerified
+              : verificationEmailSentMessage(sent.sentTo),
+          )
+        }).pipe(
+          Effect.catchTags({
             RateLimited: problems.RateLimited,
             InvalidCredentials: () => Effect.fail(unauthorized(accountMessages.sessionEnded)),
             RepositoryError: problems.RepositoryError,

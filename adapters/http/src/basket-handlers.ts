@@ -11,7 +11,7 @@ import type { AllocationException } from "@howzat/core/orders/model"
 import { pence } from "@howzat/core/rules/money"
 import { Effect, Option } from "effect"
 import { basketCheckedOut, basketProblem } from "./basket-problems"
-import { basketToWire } from "./basket-wire"
+import { basketToWire, voucherChangeToWire } from "./basket-wire"
 import { presentOrder } from "./order-presenter"
 import { purchaseRefusals } from "./standing-problems"
 
@@ -108,9 +108,17 @@ export const BasketHandlersLive = HttpApiBuilder.group(HowzatApi, "baskets", (ha
         ),
       )
       .handle("registerPromotion", ({ path, payload }) =>
-        asCaller((customerId) =>
-          baskets.setVoucher(path.basketId, payload.promotionCode, customerId),
-        ).pipe(Effect.catchAll(basketProblem)),
+        Effect.gen(function* () {
+          const principal = yield* caller
+          const { view, change } = yield* baskets.applyVoucher(
+            path.basketId,
+            payload.promotionCode,
+            callerOf(principal),
+            payload.replaces,
+          )
+          // One code per order, said aloud: what replaced what travels with the basket.
+          return { ...(yield* answer(view, principal)), voucherChange: voucherChangeToWire(change) }
+        }).pipe(Effect.catchAll(basketProblem)),
       )
       .handle("clearPromotions", ({ path }) =>
         asCaller((customerId) => baskets.setVoucher(path.basketId, "", customerId)).pipe(

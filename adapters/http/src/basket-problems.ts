@@ -4,6 +4,7 @@ import {
   BASKET_EMPTY_PROBLEM,
   SPEND_LIMIT_REACHED_PROBLEM,
   SPEND_LIMIT_UNANSWERED_PROBLEM,
+  VOUCHER_REPLACEMENT_PROBLEM,
 } from "@howzat/contracts/problem-types"
 import {
   BadRequest,
@@ -30,6 +31,7 @@ import type {
   PromotionNotApplicable,
   PromotionNotValid,
   TicketLimitExceeded,
+  VoucherReplacementUnconfirmed,
 } from "@howzat/core/orders/errors"
 import type { InsufficientSiteCredit } from "@howzat/core/ports/payments"
 import type {
@@ -38,10 +40,12 @@ import type {
 } from "@howzat/core/responsible-play/spend-limit-errors"
 import { formatMoney } from "@howzat/core/rules/money"
 import {
+  spendLimitBeforePaymentMessage,
   spendLimitReachedMessage,
   spendLimitUnansweredMessage,
 } from "@howzat/core/rules/spend-limits"
 import { notOnSaleMessage, ticketLimitMessage } from "@howzat/core/rules/ticket-selector"
+import { smallerDiscountMessage } from "@howzat/core/rules/vouchers"
 import { Effect } from "effect"
 import { repositoryProblem } from "./repository-problem"
 
@@ -86,6 +90,29 @@ export const basketCheckedOut = (): Conflict =>
     status: 409,
   })
 
+/** Over the month's spend limit (decision 0041), at checkout or before a payment starts. */
+export const spendLimitReachedProblem = (error: SpendLimitReached): Conflict =>
+  new Conflict({
+    type: SPEND_LIMIT_REACHED_PROBLEM,
+    title: "Monthly spend limit reached",
+    detail: spendLimitReachedMessage(error.limit, error.left),
+    status: 409,
+  })
+
+/**
+ * The spend-limit question must be answered first (decision 0041): at
+ * checkout, or before a payment starts, where the storefront asks it in
+ * the payment form's place. One type; the detail says which.
+ */
+export const spendLimitUnansweredProblem = (error: SpendLimitUnanswered): Conflict =>
+  new Conflict({
+    type: SPEND_LIMIT_UNANSWERED_PROBLEM,
+    title: "Monthly spend limit needed",
+    detail:
+      error.before === "Payment" ? spendLimitBeforePaymentMessage : spendLimitUnansweredMessage,
+    status: 409,
+  })
+
 export const noSuchBasket = () => Effect.fail(notFound("Not Found", "no such basket"))
 
 export type BasketFailure =
@@ -105,6 +132,7 @@ export type BasketFailure =
   | InsufficientSiteCredit
   | SpendLimitReached
   | SpendLimitUnanswered
+  | VoucherReplacementUnconfirmed
   | RepositoryError
 
 export type Problem = NotFound | Conflict | BadRequest | Forbidden | ServiceUnavailable
@@ -171,20 +199,15 @@ export const basketProblem = (error: BasketFailure | Problem): Effect.Effect<nev
         }),
       )
     case "SpendLimitReached":
-      return Effect.fail(
-        new Conflict({
-          type: SPEND_LIMIT_REACHED_PROBLEM,
-          title: "Monthly spend limit reached",
-          detail: spendLimitReachedMessage(error.limit, error.left),
-          status: 409,
-        }),
-      )
+      return Effect.fail(spendLimitReachedProblem(error))
     case "SpendLimitUnanswered":
+      return Effect.fail(spendLimitUnansweredProblem(error))
+    case "VoucherReplacementUnconfirmed":
       return Effect.fail(
         new Conflict({
-          type: SPEND_LIMIT_UNANSWERED_PROBLEM,
-          title: "Monthly spend limit needed",
-          detail: spendLimitUnansweredMessage,
+          type: VOUCHER_REPLACEMENT_PROBLEM,
+          title: "Only one code per order",
+          detail: smallerDiscountMessage(error.current, error.offered),
           status: 409,
         }),
       )

@@ -1,5 +1,7 @@
+import type { VoucherChangeJson } from "@howzat/contracts/baskets"
 import type { BasketView } from "@howzat/core/orders/baskets"
 import type { AllocationException } from "@howzat/core/orders/model"
+import { type VoucherChange, voucherChangeMessage } from "@howzat/core/rules/vouchers"
 import { competitionToWire } from "./wire"
 
 /**
@@ -44,4 +46,17 @@ export const basketToWire = (
     competitionName: e.competitionName,
     exceptionReason: e.exceptionReason,
   })),
+})
+
+/** What happened to the basket's one code (docs/decisions/0076), with core's sentence. */
+export const voucherChangeToWire = (change: VoucherChange): VoucherChangeJson => ({
+  kind: change.kind,
+  code: change.kind === "Removed" ? null : change.code,
+  replaced:
+    change.kind === "Replaced"
+      ? change.replaced
+      : change.kind === "Removed"
+        ? change.removed
+        : null,
+  message: voucherChangeMessage(change),
 })

@@ -11,8 +11,10 @@ import {
   type CompetitionChangeRefused,
   type CompetitionDeletionRefused,
 } from "@howzat/core/competitions/competition-admin"
+import type { CategoryNameTaken } from "@howzat/core/competitions/errors"
 import type { Competition } from "@howzat/core/competitions/model"
 import { now } from "@howzat/core/ports/clock"
+import { categoryNameTakenMessage } from "@howzat/core/rules/catalogue-admin"
 import { refusalDetail } from "@howzat/core/rules/competition-admin"
 import { Effect, Layer } from "effect"
 import { instantWinShareRefused } from "./live-share-problems"
@@ -50,6 +52,10 @@ const deletionRefused = (e: CompetitionDeletionRefused) =>
         "Competition has entries",
         "Tickets or postal entries exist for this competition, or an order names it: hide it instead.",
       )
+
+/** Two categories that read alike could not be told apart: the second is refused (decision 0074). */
+const nameTaken = (e: CategoryNameTaken) =>
+  conflict("category-name-taken", "Category name taken", categoryNameTakenMessage(e.name))
 
 const noSuchCompetition = () => Effect.fail(notFound("Not Found", "no such competition"))
 const noSuchCategory = () => Effect.fail(notFound("Not Found", "no such category"))
@@ -124,13 +130,21 @@ const categoryAdminGroup = HttpApiBuilder.group(HowzatApi, "categoryAdmin", (han
       .handle("create", ({ payload }) =>
         asStaff((by) => admin.createCategory(payload, by)).pipe(
           Effect.map((category) => ({ category })),
-          Effect.catchTags({ RepositoryError: repositoryProblem, CategoryInvalid: invalid }),
+          Effect.catchTags({
+            RepositoryError: repositoryProblem,
+            CategoryInvalid: invalid,
+            CategoryNameTaken: nameTaken,
+          }),
         ),
       )
       .handle("update", ({ path, payload }) =>
         asStaff((by) => admin.updateCategory(path.categoryId, payload, by)).pipe(
           Effect.map((category) => ({ category })),
-          Effect.catchTags({ ...categoryLookup, CategoryInvalid: invalid }),
+          Effect.catchTags({
+            ...categoryLookup,
+            CategoryInvalid: invalid,
+            CategoryNameTaken: nameTaken,
+          }),
         ),
       )
       .handle("delete", ({ path }) =>

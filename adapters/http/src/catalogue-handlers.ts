@@ -41,6 +41,7 @@ const competitionsGroup = HttpApiBuilder.group(HowzatApi, "competitions", (handl
                 name: urlParams.Name,
                 description: urlParams.Description,
                 timePeriod: urlParams.TimePeriod,
+                sort: urlParams.SortBy,
                 type: urlParams.Type,
                 page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
               },

@@ -12,6 +12,7 @@ import {
 import { type OrderWithPayments, Payments } from "@howzat/core/orders/payments"
 import { StaffOrders } from "@howzat/core/orders/staff-orders"
 import { Effect } from "effect"
+import { spendLimitReachedProblem, spendLimitUnansweredProblem } from "./basket-problems"
 import { presentOrder } from "./order-presenter"
 import { orderProblem } from "./order-problems"
 import { paymentToWire, ticketNumbersText } from "./order-wire"
@@ -66,6 +67,7 @@ export const OrderHandlersLive = HttpApiBuilder.group(HowzatApi, "orders", (hand
             status: urlParams.OrderStatus,
             createdFrom: urlParams["OrderCreatedDateRange.FromDate"],
             createdTo: urlParams["OrderCreatedDateRange.ToDate"],
+            search: urlParams.Search,
             page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
           })
           const orders = yield* Effect.forEach(page.items, (item) => present(principal, item))
@@ -92,9 +94,16 @@ export const OrderHandlersLive = HttpApiBuilder.group(HowzatApi, "orders", (hand
       )
       .handle("startPayment", ({ path, urlParams }) =>
         act((principal) => payments.startPayment(principal, path.orderId, urlParams.method)).pipe(
-          // On a break, closed or not verified 18+ since the order was placed (0043).
+          // On a break, closed or not verified 18+ since the order was placed (0043);
+          // the spend-limit question not answered yet, or the limit answered reached (0041).
           Effect.catchAll((error) =>
-            isPurchaseRefusal(error) ? purchaseRefusal(error) : orderProblem(error),
+            error._tag === "SpendLimitUnanswered"
+              ? Effect.fail(spendLimitUnansweredProblem(error))
+              : error._tag === "SpendLimitReached"
+                ? Effect.fail(spendLimitReachedProblem(error))
+                : isPurchaseRefusal(error)
+                  ? purchaseRefusal(error)
+                  : orderProblem(error),
           ),
         ),
       )

@@ -142,7 +142,7 @@ const problemFor = (
     case "CompetitionNotFound":
       return Effect.fail(notFound("Not Found", "no such competition"))
     case "NotStaff":
-      return Effect.fail(forbidden("Only staff may read other customers' orders."))
+      return Effect.fail(forbidden("Only staff may search orders or read other customers' orders."))
     case "OrderTransitionRefused":
       return Effect.fail(orderConflict(transitionRefusedDetail(error)))
     case "PaymentStillProcessing":

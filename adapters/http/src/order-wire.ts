@@ -1,7 +1,8 @@
 import type { Address } from "@howzat/core/accounts/model"
 import type { Order } from "@howzat/core/orders/model"
 import type { Payment, PaymentStatus } from "@howzat/core/ports/payments"
-import { OrderStatus } from "@howzat/core/rules/order-status"
+import { pence } from "@howzat/core/rules/money"
+import { orderMoney } from "@howzat/core/rules/order-money"
 
 /** What the order row does not hold but the wire shows: who placed it and where it goes. */
 export interface OrderParty {
@@ -37,12 +38,6 @@ export const paymentToWire = (payment: Payment): PaymentWire => ({
   createdDateUtc: payment.createdAt,
   creditCardNotice: payment.creditCardNotice ?? null,
 })
-
-const PAID_OR_CLOSED = new Set<string>([
-  OrderStatus.Completed,
-  OrderStatus.Cancelled,
-  OrderStatus.SystemCancelled,
-])
 
 /** Ascending, comma-separated (SPEC §3): the storefront compresses them into ranges. */
 export const ticketNumbersText = (numbers: readonly number[]) =>
@@ -101,7 +96,18 @@ export const orderToWire = (
     siteCreditDebitTotal: order.siteCreditDebit,
     siteCreditRefundTotal: siteCreditReturned,
     orderTotal: cardAmount + order.siteCreditDebit,
-    orderBalance: PAID_OR_CLOSED.has(order.status) ? 0 : cardAmount,
+    // Only an order waiting for payment owes anything: never a paid, closed or refunded one.
+    orderBalance: orderMoney({
+      status: order.status,
+      total: pence(cardAmount + order.siteCreditDebit),
+      siteCreditSpent: order.siteCreditDebit,
+      siteCreditReturned: pence(siteCreditReturned),
+      payments: payments.map((payment) => ({
+        amount: pence(payment.amount),
+        status: payment.status,
+        refused: payment.status === "Succeeded" && payment.failureDetail !== null,
+      })),
+    }).stillToPay,
     payments: [...payments],
     ticketAllocationExceptions: order.allocationExceptions.map((e) => ({
       competitionName: e.competitionName,

@@ -46,6 +46,7 @@ import { Route as StaffStaffIndexRouteImport } from "./routes/_staff/staff/index
 import { Route as StaffVouchersIndexRouteImport } from "./routes/_staff/vouchers/index"
 import { Route as StaffVouchersPromotionIdRouteImport } from "./routes/_staff/vouchers/$promotionId"
 import { Route as StaffVouchersNewRouteImport } from "./routes/_staff/vouchers/new"
+import { Route as StaffOrdersRefOrderRefRouteImport } from "./routes/_staff/orders/ref/$orderRef"
 
 const StaffRoute = StaffRouteImport.update({
   id: "/_staff",
@@ -238,6 +239,11 @@ const StaffVouchersNewRoute = StaffVouchersNewRouteImport.update({
   path: "/vouchers/new",
   getParentRoute: () => StaffRoute,
 } as any)
+const StaffOrdersRefOrderRefRoute = StaffOrdersRefOrderRefRouteImport.update({
+  id: "/orders/ref/$orderRef",
+  path: "/orders/ref/$orderRef",
+  getParentRoute: () => StaffRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof StaffIndexRoute
@@ -276,6 +282,7 @@ export interface FileRoutesByFullPath {
   "/orders/": typeof StaffOrdersIndexRoute
   "/staff/": typeof StaffStaffIndexRoute
   "/vouchers/": typeof StaffVouchersIndexRoute
+  "/orders/ref/$orderRef": typeof StaffOrdersRefOrderRefRoute
 }
 export interface FileRoutesByTo {
   "/sign-in": typeof SignInRoute
@@ -314,6 +321,7 @@ export interface FileRoutesByTo {
   "/orders": typeof StaffOrdersIndexRoute
   "/staff": typeof StaffStaffIndexRoute
   "/vouchers": typeof StaffVouchersIndexRoute
+  "/orders/ref/$orderRef": typeof StaffOrdersRefOrderRefRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -354,6 +362,7 @@ export interface FileRoutesById {
   "/_staff/orders/": typeof StaffOrdersIndexRoute
   "/_staff/staff/": typeof StaffStaffIndexRoute
   "/_staff/vouchers/": typeof StaffVouchersIndexRoute
+  "/_staff/orders/ref/$orderRef": typeof StaffOrdersRefOrderRefRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -394,6 +403,7 @@ export interface FileRouteTypes {
     | "/orders/"
     | "/staff/"
     | "/vouchers/"
+    | "/orders/ref/$orderRef"
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/sign-in"
@@ -432,6 +442,7 @@ export interface FileRouteTypes {
     | "/orders"
     | "/staff"
     | "/vouchers"
+    | "/orders/ref/$orderRef"
   id:
     | "__root__"
     | "/_staff"
@@ -471,6 +482,7 @@ export interface FileRouteTypes {
     | "/_staff/orders/"
     | "/_staff/staff/"
     | "/_staff/vouchers/"
+    | "/_staff/orders/ref/$orderRef"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -739,6 +751,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof StaffVouchersNewRouteImport
       parentRoute: typeof StaffRoute
     }
+    "/_staff/orders/ref/$orderRef": {
+      id: "/_staff/orders/ref/$orderRef"
+      path: "/orders/ref/$orderRef"
+      fullPath: "/orders/ref/$orderRef"
+      preLoaderRoute: typeof StaffOrdersRefOrderRefRouteImport
+      parentRoute: typeof StaffRoute
+    }
   }
 }
 
@@ -778,6 +797,7 @@ interface StaffRouteChildren {
   StaffOrdersIndexRoute: typeof StaffOrdersIndexRoute
   StaffStaffIndexRoute: typeof StaffStaffIndexRoute
   StaffVouchersIndexRoute: typeof StaffVouchersIndexRoute
+  StaffOrdersRefOrderRefRoute: typeof StaffOrdersRefOrderRefRoute
 }
 
 const StaffRouteChildren: StaffRouteChildren = {
@@ -816,6 +836,7 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffOrdersIndexRoute: StaffOrdersIndexRoute,
   StaffStaffIndexRoute: StaffStaffIndexRoute,
   StaffVouchersIndexRoute: StaffVouchersIndexRoute,
+  StaffOrdersRefOrderRefRoute: StaffOrdersRefOrderRefRoute,
 }
 
 const StaffRouteWithChildren = StaffRoute._addFileChildren(StaffRouteChildren)

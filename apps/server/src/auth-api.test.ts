@@ -663,6 +663,42 @@ describe("POST /api/auth/change-email-address", () => {
   })
 })
 
+describe("POST /api/auth/resend-verification-email", () => {
+  const resend = (b: Browser) =>
+    b.post("/api/auth/resend-verification-email", { emailVerificationReturnUrl: LINK_ORIGIN })
+
+  it("needs a signed-in customer", async () => {
+    await problem(await resend(await browser()), 401)
+  })
+
+  it("mails another link to the account's address and says where it went", async () => {
+    const b = await browser()
+    const { email } = await register(b)
+    const first = await mailTo(shop, email, "VerifyEmail")
+    expect(await json(await resend(b))).toEqual({
+      message: `We've sent a verification email to ${email}. Please click the link in it to verify your address.`,
+    })
+    const second = await mailTo(shop, email, "VerifyEmail")
+    expect(second.token).not.toBe(first.token)
+    expect(`${second.link.origin}${second.link.pathname}`).toBe(`${LINK_ORIGIN}/`)
+    remember(first.token, second.token)
+    await json(await b.post("/api/auth/verify-email", { token: second.token }))
+    expect(await json(await resend(b))).toEqual({ message: accountMessages.alreadyVerified })
+  })
+
+  it("is rate-limited: the fourth in an hour is a 429 that says when to try again", async () => {
+    const b = await browser()
+    const { email } = await register(b)
+    for (let i = 0; i < 3; i++) await json(await resend(b))
+    const response = await resend(b)
+    const refused = await problem(response, 429)
+    expect(refused.detail).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/)
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0)
+    const messages = await shop.outbox.recent({ to: email, limit: 50 })
+    expect(messages.filter((m) => m.kind === "VerifyEmail")).toHaveLength(4)
+  })
+})
+
 describe("POST /api/auth/change-password", () => {
   it("changes the password, keeping this session and ending the others", async () => {
     const b = await browser()

@@ -1,7 +1,11 @@
-import type { BasketJson, BasketResponseJson } from "@howzat/contracts/baskets"
+import type {
+  BasketJson,
+  BasketResponseJson,
+  RegisterPromotionResponseJson,
+} from "@howzat/contracts/baskets"
 import type { CompetitionResponseJson } from "@howzat/contracts/catalogue"
 import type { CheckoutResponseJson, OrderListJson } from "@howzat/contracts/orders"
-import { BASKET_EMPTY_PROBLEM } from "@howzat/contracts/problem-types"
+import { BASKET_EMPTY_PROBLEM, VOUCHER_REPLACEMENT_PROBLEM } from "@howzat/contracts/problem-types"
 import { pence } from "@howzat/core/rules/money"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
@@ -402,7 +406,7 @@ describe("promotions", () => {
     expect([cleared.appliedPromotionCodes, cleared.discountTotal]).toEqual([[], 0])
   })
 
-  it("refuses an unknown or expired code with a 400 the storefront shows, leaving no voucher", async () => {
+  it("refuses an unknown or expired code with a 400 the storefront shows, keeping the basket's code", async () => {
     const competitionId = await competitionOnSale(shop, { ticketPrice: pence(1000) })
     await promotion(shop, { code: "FIVER", amountPence: 500 })
     await promotion(shop, { code: "OLDCODE", percent: 50, validTo: new Date(Date.now() - DAY) })
@@ -417,9 +421,75 @@ describe("promotions", () => {
       )
       expect(refused.detail).toContain(`"${code}" is not a valid promotion code`)
       expect(refused.title).not.toMatch(/application error|validation error/i)
+      // Nothing changed: a code refused never takes the basket's code (and its discount) away.
       const after = await basketOf(await visitor.get(`/api/Baskets/${basket.id}`))
-      expect([after.appliedPromotionCodes, after.basketTotal]).toEqual([[], 1000])
+      expect([after.appliedPromotionCodes, after.basketTotal]).toEqual([[{ code: "FIVER" }], 500])
     }
+  })
+})
+
+describe("one code per order, said aloud", () => {
+  const apply = (basketId: string, body: Record<string, unknown>) =>
+    visitor.post(`/api/Baskets/${basketId}/promotions`, body)
+
+  /** Ten £2.50 tickets: TENPC takes £2.50 off, ONEPOUND £1. */
+  const basketWithCodes = async () => {
+    const competitionId = await competitionOnSale(shop)
+    const basket = await newBasket(visitor)
+    await addItem(visitor, basket.id, competitionId, 10)
+    return basket.id
+  }
+
+  beforeAll(async () => {
+    await promotion(shop, { code: "TENPC", percent: 10, description: "10% off" })
+    await promotion(shop, { code: "ONEPOUND", amountPence: 100, description: "£1 off" })
+  })
+
+  it("says which code replaced which when the new one takes as much off or more", async () => {
+    const basketId = await basketWithCodes()
+    const first = await json<RegisterPromotionResponseJson>(
+      await apply(basketId, { promotionCode: "ONEPOUND" }),
+    )
+    expect(first.voucherChange).toEqual({
+      kind: "Added",
+      code: "ONEPOUND",
+      replaced: null,
+      message: null,
+    })
+    const swapped = await json<RegisterPromotionResponseJson>(
+      await apply(basketId, { promotionCode: "tenpc" }),
+    )
+    expect(swapped.voucherChange).toEqual({
+      kind: "Replaced",
+      code: "TENPC",
+      replaced: "ONEPOUND",
+      message: "TENPC replaced ONEPOUND (only one code per order)",
+    })
+    expect([swapped.basket.appliedPromotionCodes, swapped.basket.basketTotal]).toEqual([
+      [{ code: "TENPC" }],
+      2250,
+    ])
+  })
+
+  it("refuses a code that takes less off unless the customer gives the other up", async () => {
+    const basketId = await basketWithCodes()
+    await json(await apply(basketId, { promotionCode: "TENPC" }))
+    const refused = await problem(await apply(basketId, { promotionCode: "ONEPOUND" }), 409)
+    expect(refused.type).toBe(VOUCHER_REPLACEMENT_PROBLEM)
+    expect(refused.detail).toBe(
+      "ONEPOUND would take £1.00 off, less than the £2.50 TENPC takes off now. Only one code per order, so TENPC stays unless you choose to replace it.",
+    )
+    // The total did not rise behind the customer's back.
+    const kept = await basketOf(await visitor.get(`/api/Baskets/${basketId}`))
+    expect([kept.appliedPromotionCodes, kept.basketTotal]).toEqual([[{ code: "TENPC" }], 2250])
+
+    const confirmed = await json<RegisterPromotionResponseJson>(
+      await apply(basketId, { promotionCode: "ONEPOUND", replaces: "TENPC" }),
+    )
+    expect(confirmed.voucherChange.message).toBe(
+      "ONEPOUND replaced TENPC (only one code per order)",
+    )
+    expect(confirmed.basket.basketTotal).toBe(2400)
   })
 })
 

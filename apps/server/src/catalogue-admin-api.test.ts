@@ -370,6 +370,40 @@ describe("categories", () => {
   })
 })
 
+describe("category names", () => {
+  it("refuses a second category that reads like another, on create and rename, with a 409", async () => {
+    const word = randomUUID().slice(0, 8)
+    const created = async (name: string) =>
+      (await json<{ category: CategoryJson }>(await staff.post("/api/Categories", { name }), 201))
+        .category
+    const golf = await created(`Golf ${word}`)
+    const cash = await created(`Cash ${word}`)
+    const message = `There is already a category called “Golf ${word}”. Choose another name, or edit that category instead.`
+
+    for (const twin of [`Golf ${word}`, `golf ${word.toUpperCase()}`, `  GOLF ${word}  `]) {
+      const refused = await problem(await staff.post("/api/Categories", { name: twin }), 409)
+      expect(refused).toMatchObject({ status: 409, title: "Category name taken", detail: message })
+    }
+    const renamed = await problem(
+      await staff.put(`/api/Categories/${cash.id}`, { name: ` golf ${word}` }),
+      409,
+    )
+    expect(renamed.detail).toBe(message)
+
+    // Only one Golf: nothing refused was stored or audited, and Cash kept its name.
+    const listed = await json<CategoryListJson>(
+      await staff.get(`/api/Categories?Name=${word}&VisibilityStatus=All`),
+    )
+    expect(listed.categories.map((c) => c.name).sort()).toEqual([`Cash ${word}`, `Golf ${word}`])
+    expect((await auditOf(cash.id)).map((e) => e.action)).toEqual(["Category.Create"])
+    // A category may change the case of its own name.
+    const recased = await json<{ category: CategoryJson }>(
+      await staff.put(`/api/Categories/${golf.id}`, { name: `GOLF ${word}` }),
+    )
+    expect(recased.category.name).toBe(`GOLF ${word}`)
+  })
+})
+
 describe("attribute types", () => {
   it("creates, finds, pages, renames, and deletes only when unused", async () => {
     const made = await json<AttributeTypeResponseJson>(

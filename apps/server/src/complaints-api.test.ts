@@ -10,6 +10,7 @@ import type {
 } from "@howzat/contracts/harm-signals"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
+import { competitionOnSale, placeOrder } from "./test-support/orders"
 import { mailed, openShop, register, type Shop } from "./test-support/shop"
 import { signedInStaff } from "./test-support/staff"
 
@@ -57,7 +58,8 @@ describe("POST /api/Complaints", () => {
   it("answers 201 with the reference, mails the acknowledgement and care, attaches a signed-in customer", async () => {
     const customer = await visitor()
     const me = await register(customer)
-    const body = form({ email: me.email, orderNumber: "hz-42" })
+    const order = await placeOrder(customer, await competitionOnSale(shop), 1)
+    const body = form({ email: me.email, orderNumber: order.orderRef.toLowerCase() })
     const receipt = await json<ComplaintReceiptJson>(
       await customer.post("/api/Complaints", body),
       201,
@@ -73,7 +75,7 @@ describe("POST /api/Complaints", () => {
       .executeTakeFirstOrThrow()
     expect(stored).toMatchObject({
       customerId: me.user.customerId,
-      orderNumber: "HZ-42",
+      orderNumber: order.orderRef,
       source: "Form",
       status: "Received",
     })
@@ -103,6 +105,61 @@ describe("POST /api/Complaints", () => {
     await problem(await b.post("/api/Complaints", { ...form(), name: "Ann\u0000" }), 400)
     const empty = await problem(await b.post("/api/Complaints", {}), 400)
     expect(empty.errors?.description).toEqual(["Please describe your complaint."])
+  })
+
+  it("refuses a made-up order number, and someone else's real one, alike; stores nothing", async () => {
+    // A real order of someone's: what an attacker might have seen on a shared screen.
+    const victim = await visitor()
+    const them = await register(victim)
+    const theirs = await placeOrder(victim, await competitionOnSale(shop), 1)
+
+    const signedIn = await visitor()
+    const attacker = await register(signedIn)
+    const stranger = await visitor()
+    const attempts = [
+      // Made up, by a visitor and by a signed-in customer.
+      [stranger, form({ orderNumber: "ABCDEF1234" })],
+      [signedIn, form({ email: attacker.email, orderNumber: "ABCDEF1234" })],
+      // Someone else's: a visitor giving their own email, or the owner's email while signed in.
+      [stranger, form({ orderNumber: theirs.orderRef })],
+      [signedIn, form({ email: them.email, orderNumber: theirs.orderRef })],
+    ] as const
+    const answers = []
+    for (const [browser, body] of attempts) {
+      const refused = await problem(await browser.post("/api/Complaints", body), 400)
+      answers.push(refused.errors)
+      const stored = await shop.db
+        .selectFrom("complaints")
+        .select("id")
+        .where("email", "=", body.email)
+        .execute()
+      expect(stored).toEqual([])
+    }
+    // One message whether or not the reference exists: the answer tells an attacker nothing.
+    const unknown = {
+      orderNumber: [
+        "We can't find that order number for you. Check your order confirmation email, or leave it blank.",
+      ],
+    }
+    expect(answers).toEqual([unknown, unknown, unknown, unknown])
+  })
+
+  it("takes an order number of the complainant's: their own signed in, or their email's", async () => {
+    const customer = await visitor()
+    const me = await register(customer)
+    const mine = await placeOrder(customer, await competitionOnSale(shop), 1)
+    await json(
+      await customer.post("/api/Complaints", form({ orderNumber: mine.orderRef.toLowerCase() })),
+      201,
+    )
+    // Not signed in: the order's customer's email, however it is capitalised.
+    await json(
+      await (await visitor()).post(
+        "/api/Complaints",
+        form({ email: me.email.toUpperCase(), orderNumber: mine.orderRef }),
+      ),
+      201,
+    )
   })
 
   it("limits one address (429), storing nothing past the limit", async () => {
@@ -197,6 +254,27 @@ describe("staff's complaints", () => {
     const ack = await mailed(shop, body.email, "ComplaintAcknowledgement")
     expect(ack.text).toContain(logged.complaint.reference)
     await problem(await staff.post("/api/Complaints/logged", { ...body, description: "" }), 400)
+  })
+
+  it("logs one naming any customer's order, but not a made-up one", async () => {
+    const customer = await visitor()
+    await register(customer)
+    const order = await placeOrder(customer, await competitionOnSale(shop), 1)
+    // Sent from another address than the order's: staff see every order, so any real one will do.
+    const logged = await json<ComplaintResponseJson>(
+      await staff.post("/api/Complaints/logged", form({ orderNumber: order.orderRef })),
+      201,
+    )
+    expect(logged.complaint.orderNumber).toBe(order.orderRef)
+    const made = form({ orderNumber: "ABCDEF1234" })
+    const refused = await problem(await staff.post("/api/Complaints/logged", made), 400)
+    expect(refused.errors).toEqual({ orderNumber: ["There is no order with that number."] })
+    const stored = await shop.db
+      .selectFrom("complaints")
+      .select("id")
+      .where("email", "=", made.email)
+      .execute()
+    expect(stored).toEqual([])
   })
 })
 

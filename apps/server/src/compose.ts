@@ -333,8 +333,16 @@ export const composeShopOn = async (
     ),
   )
   const paymentServices = Layer.mergeAll(Payments.Default, CustomerOrders.Default).pipe(
-    // A new payment attempt is a purchase: the gate is asked again (decision 0043).
-    Layer.provide(Layer.mergeAll(orderPorts, gateway.layer, purchaseGate)),
+    // A new payment attempt is a purchase: the gate is asked again (decision 0043), and the
+    // spend-limit question is answered before one starts (decision 0041).
+    Layer.provide(
+      Layer.mergeAll(
+        orderPorts,
+        gateway.layer,
+        purchaseGate,
+        SpendLimitStoreLive.pipe(Layer.provide(db)),
+      ),
+    ),
   )
   const staffOrders = StaffOrders.Default.pipe(
     Layer.provide(

@@ -155,6 +155,7 @@ const RATE_LIMIT_NAMES: Record<ThrottledAction, string> = {
   passwordReset: "PASSWORD_RESET",
   loginLink: "LOGIN_LINK",
   changeEmail: "CHANGE_EMAIL",
+  verificationEmail: "VERIFICATION_EMAIL",
   contact: "CONTACT",
   complaints: "COMPLAINTS",
 }

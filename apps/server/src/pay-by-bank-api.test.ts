@@ -1,9 +1,9 @@
 import { generateKeyPairSync } from "node:crypto"
-import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import type { OrderResponseJson } from "@howzat/contracts/orders"
 import { paymentNotificationPathOf } from "@howzat/http"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { makePaymentRepo } from "@howzat/postgres"
+import { Effect } from "effect"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import {
   startTrueLayerStandIn,
   type TrueLayerStandIn,
@@ -11,6 +11,7 @@ import {
 import { Browser, json } from "./test-support/browser"
 import { competitionOnSale, placeOrder } from "./test-support/orders"
 import { openShop, register, type Shop } from "./test-support/shop"
+import { startWebhookBridge, type Webhook, type WebhookBridge } from "./test-support/webhook-bridge"
 
 /**
  * Pay by bank beside the sandbox card (decision 0071), through the real
@@ -24,36 +25,16 @@ const CLIENT = { id: "howzat-api-test", secret: "stand-in-secret" }
 
 let shop: Shop | undefined
 let standIn: TrueLayerStandIn
-let bridge: Server
-
-/** The shop's webhook address over HTTP, as TrueLayer reaches it: handed to the in-process app. */
-const startBridge = async () => {
-  bridge = createServer(async (request, response) => {
-    const chunks: Buffer[] = []
-    for await (const chunk of request) chunks.push(chunk as Buffer)
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (typeof value === "string") headers.set(name, value)
-    }
-    const answer = await (shop as Shop).app.request(request.url ?? "/", {
-      method: request.method ?? "POST",
-      headers,
-      body: Buffer.concat(chunks).toString("utf8"),
-    })
-    response.writeHead(answer.status, { "content-type": "application/json" })
-    response.end(await answer.text())
-  })
-  await new Promise<void>((resolve) => bridge.listen(0, "127.0.0.1", resolve))
-  return `http://127.0.0.1:${(bridge.address() as AddressInfo).port}`
-}
+let bridge: WebhookBridge
 
 beforeAll(async () => {
-  const bridgeUrl = await startBridge()
+  bridge = await startWebhookBridge(() => (shop as Shop).app)
   standIn = await startTrueLayerStandIn({
-    shopWebhookUrl: `${bridgeUrl}${paymentNotificationPathOf("truelayer")}`,
+    shopWebhookUrl: `${bridge.url}${paymentNotificationPathOf("truelayer")}`,
     clientId: CLIENT.id,
     clientSecret: CLIENT.secret,
     signingPublicKeyPem: key.publicKey.export({ type: "spki", format: "pem" }).toString(),
+    retryDelayMillis: 100,
   })
   shop = await openShop({
     PAY_BY_BANK: "truelayer",
@@ -71,10 +52,12 @@ beforeAll(async () => {
   })
 })
 
+afterEach(() => bridge.intercept(undefined))
+
 afterAll(async () => {
   await shop?.close()
   await standIn?.close()
-  await new Promise((resolve) => bridge?.close(resolve))
+  await bridge?.close()
 })
 
 const startBankPayment = async (browser: Browser, orderId: string) => {
@@ -87,18 +70,24 @@ const startBankPayment = async (browser: Browser, orderId: string) => {
 }
 
 /** The stand-in's own hooks: what the customer does at their bank. */
-const atTheBank = async (paymentId: string, what: "approve" | "cancel") => {
+const atTheBank = async (paymentId: string, what: "approve" | "cancel" | "settle") => {
   const response = await fetch(`${standIn.url}/__stand-in/payments/${paymentId}/${what}`, {
     method: "POST",
   })
   expect(response.ok).toBe(true)
 }
 
-/** Until the shop has answered the stand-in's webhooks for the payment. */
-const webhooksAnswered = async (paymentId: string, type: string) => {
+/** Until the shop has answered the stand-in's webhooks for the payment (with this status, if given). */
+const webhooksAnswered = async (paymentId: string, type: string, status?: number) => {
   for (let i = 0; i < 200; i++) {
     const delivered = standIn.deliveries.find((d) => d.paymentId === paymentId && d.type === type)
-    if (delivered !== undefined && delivered.status !== 0) return delivered
+    if (
+      delivered !== undefined &&
+      delivered.status !== 0 &&
+      (status ?? delivered.status) === delivered.status
+    ) {
+      return delivered
+    }
     await new Promise((resolve) => setTimeout(resolve, 25))
   }
   throw new Error(`no ${type} webhook answered for ${paymentId}`)
@@ -187,5 +176,137 @@ describe("pay by bank beside the card", () => {
     expect(refused.status).toBe(404)
     expect(refused.headers.get("content-type")).toContain("application/problem+json")
     expect((await browser.get("/api/Orders/by-payment/Not a provider/x")).status).toBe(400)
+  })
+})
+
+const ACCEPTED = { received: true, replayed: false, ignored: false }
+const REPLAYED = { received: true, replayed: true, ignored: false }
+
+/** The webhooks of this type about the payment that reached the bridge, in the order answered. */
+const webhooksAbout = (paymentId: string, type: string) =>
+  bridge.received.filter((w) => {
+    const event = JSON.parse(w.body) as { type: string; payment_id?: string }
+    return event.type === type && event.payment_id === paymentId
+  })
+
+/** The first delivery of this webhook reaches the shop, but its answer is lost: the stand-in sends it again. */
+const loseFirstAnswer = (paymentId: string, type: string) => {
+  let lost = false
+  bridge.intercept((webhook) => {
+    const event = JSON.parse(webhook.body) as { type: string; payment_id?: string }
+    if (lost || event.type !== type || event.payment_id !== paymentId) return "deliver"
+    lost = true
+    return "lose the answer"
+  })
+}
+
+/** The refunds TrueLayer holds for a payment, as its API shows them to the shop's client. */
+const refundsAtTrueLayer = async (paymentId: string) => {
+  const { access_token } = await json<{ access_token: string }>(
+    await fetch(`${standIn.url}/connect/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: CLIENT.id,
+        client_secret: CLIENT.secret,
+      }),
+    }),
+  )
+  const { items } = await json<{ items: Array<{ id: string; status: string }> }>(
+    await fetch(`${standIn.url}/v3/payments/${paymentId}/refunds`, {
+      headers: { authorization: `Bearer ${access_token}` },
+    }),
+  )
+  return items
+}
+
+const confirmationsTo = async (email: string) =>
+  (await (shop as Shop).outbox.recent({ to: email, limit: 50 })).filter(
+    (m) => m.kind === "OrderConfirmation",
+  )
+
+describe("a bank payment's webhooks, the same rules as the card's", () => {
+  it("a payment_executed webhook delivered twice completes the order once", async () => {
+    const browser = await new Browser((shop as Shop).app).open()
+    const { email } = await register(browser)
+    const order = await placeOrder(browser, await competitionOnSale(shop as Shop), 2)
+    const paymentId = await providerReferenceOf((await startBankPayment(browser, order.id)).id)
+
+    loseFirstAnswer(paymentId, "payment_executed")
+    await atTheBank(paymentId, "approve")
+    await webhooksAnswered(paymentId, "payment_executed", 200)
+    // Taken by the shop, its answer lost, sent again by the stand-in (newly signed): seen already.
+    const executed = webhooksAbout(paymentId, "payment_executed")
+    expect(executed.map((w) => [w.passage, w.status, JSON.parse(w.answer)])).toEqual([
+      ["lose the answer", 200, ACCEPTED],
+      ["deliver", 200, REPLAYED],
+    ])
+    // The first delivery's bytes and signature again, inside the timestamp's window: a replay.
+    expect(await json(await bridge.replay(executed[0] as Webhook))).toEqual(REPLAYED)
+
+    const { order: paid } = await json<OrderResponseJson>(
+      await browser.get(`/api/Orders/${order.id}`),
+    )
+    expect(paid.status).toBe("Completed")
+    expect(paid.payments.map((p) => [p.provider, p.status])).toEqual([["truelayer", "Succeeded"]])
+    expect(await confirmationsTo(email)).toHaveLength(1)
+  })
+
+  it("a bank payment executed after its order was cancelled is refunded once, when it settles", async () => {
+    const browser = await new Browser((shop as Shop).app).open()
+    const { email } = await register(browser)
+    const order = await placeOrder(browser, await competitionOnSale(shop as Shop), 2)
+    const pending = await startBankPayment(browser, order.id)
+    const paymentId = await providerReferenceOf(pending.id)
+    // The order was closed while this payment stayed open at TrueLayer (the shop's own
+    // cancel cancels it there first; a payment page racing the cancel, whose cancel could
+    // not reach TrueLayer, would not), and then the customer approved it at their bank.
+    await (shop as Shop).db
+      .updateTable("orders")
+      .set({ status: "Cancelled" })
+      .where("id", "=", order.id)
+      .execute()
+
+    loseFirstAnswer(paymentId, "payment_executed")
+    await atTheBank(paymentId, "approve")
+    await webhooksAnswered(paymentId, "payment_executed", 200)
+    const executed = webhooksAbout(paymentId, "payment_executed")
+    expect(executed.map((w) => JSON.parse(w.answer))).toEqual([ACCEPTED, REPLAYED])
+
+    // Asked for once; TrueLayer pays it out only once the payment has settled.
+    const asked = await refundsAtTrueLayer(paymentId)
+    expect(asked.map((r) => r.status)).toEqual(["pending"])
+    const refunds = await Effect.runPromise(
+      makePaymentRepo((shop as Shop).db).refundsForOrder(order.id),
+    )
+    expect(refunds).toEqual([
+      expect.objectContaining({
+        amount: pending.amount,
+        reason: "OrderCancelled",
+        status: "Refunded",
+        provider: "truelayer",
+        providerReference: paymentId,
+        providerRefundReference: asked[0]?.id,
+      }),
+    ])
+
+    await atTheBank(paymentId, "settle")
+    expect((await webhooksAnswered(paymentId, "payment_settled")).status).toBe(200)
+    expect((await webhooksAnswered(paymentId, "refund_executed")).status).toBe(200)
+    expect(await json(await bridge.replay(executed[0] as Webhook))).toEqual(REPLAYED)
+    await (shop as Shop).expireUnpaidOrders()
+
+    const settled = await refundsAtTrueLayer(paymentId)
+    expect(settled.map((r) => [r.id, r.status])).toEqual([[asked[0]?.id, "executed"]])
+    expect(
+      standIn.deliveries.filter((d) => d.paymentId === paymentId && d.type === "refund_executed"),
+    ).toHaveLength(1)
+    const { order: after } = await json<OrderResponseJson>(
+      await browser.get(`/api/Orders/${order.id}`),
+    )
+    expect(after.status).toBe("Cancelled")
+    expect(after.payments.map((p) => [p.provider, p.status])).toEqual([["truelayer", "Refunded"]])
+    expect(await confirmationsTo(email)).toEqual([])
   })
 })

@@ -181,8 +181,13 @@ describe("checkout under the limit", () => {
   it("asks a returning customer who never answered, then lets them buy", async () => {
     const dan = await someone(undefined)
     const competitionId = await competitionOnSale(shop)
+    // A first purchase from before the question was asked before paying.
     const first = await placeOrder(dan.browser, competitionId, 1)
-    await payForOrder(dan.browser, first.id)
+    await shop.db
+      .updateTable("orders")
+      .set({ status: "Completed" })
+      .where("id", "=", first.id)
+      .execute()
     const refused = await problem(await tryCheckout(dan.browser, 1), 409)
     expect(refused.type).toBe(SPEND_LIMIT_UNANSWERED_PROBLEM)
     expect(refused.detail).toBe(
@@ -190,5 +195,47 @@ describe("checkout under the limit", () => {
     )
     await json(await setLimit(dan, { noLimit: true }))
     expect((await tryCheckout(dan.browser, 1)).status).toBe(200)
+  })
+})
+
+describe("the question before the first payment", () => {
+  it("a fresh customer cannot start a payment before answering, and can after", async () => {
+    const eve = await someone(undefined)
+    const competitionId = await competitionOnSale(shop)
+    // The order is placed and its tickets held: only the payment waits for the answer.
+    const order = await placeOrder(eve.browser, competitionId, 2)
+    expect(order.status).toBe("AwaitingPayment")
+    const refused = await problem(await eve.browser.post(`/api/Orders/${order.id}/payments`), 409)
+    expect(refused.type).toBe(SPEND_LIMIT_UNANSWERED_PROBLEM)
+    expect(refused.detail).toBe(
+      "Before you pay, please set a monthly spend limit (any amount, £0 included) or choose No limit.",
+    )
+    const payments = await shop.db
+      .selectFrom("payments")
+      .select("id")
+      .where("orderId", "=", order.id)
+      .execute()
+    expect(payments).toEqual([])
+
+    await json(await setLimit(eve, { amount: 5000 }))
+    const paid = await payForOrder(eve.browser, order.id)
+    expect(paid.status).toBe("Completed")
+  })
+
+  it("holds the payment to the limit answered: an order over it is not paid", async () => {
+    const gus = await someone(undefined)
+    const order = await placeOrder(gus.browser, await competitionOnSale(shop), 2)
+    await json(await setLimit(gus, { amount: 100 }))
+    const refused = await problem(await gus.browser.post(`/api/Orders/${order.id}/payments`), 409)
+    expect(refused.type).toBe(SPEND_LIMIT_REACHED_PROBLEM)
+    expect(refused.detail).toBe(
+      "This order would take you over your monthly spend limit of £1.00. You have £1.00 left to spend this month.",
+    )
+  })
+
+  it("does not ask a customer who answered at registration", async () => {
+    const fay = await someone({ amount: 5000 })
+    const order = await placeOrder(fay.browser, await competitionOnSale(shop), 1)
+    expect((await payForOrder(fay.browser, order.id)).status).toBe("Completed")
   })
 })

@@ -25,9 +25,9 @@ afterAll(async () => {
   await shop?.close()
 })
 
-const newCustomer = async () => {
+const newCustomer = async (details: Record<string, unknown> = {}) => {
   const browser = await new Browser(shop.app).open()
-  const auth = await register(browser)
+  const auth = await register(browser, details)
   return { browser, customerId: auth.user.customerId as string }
 }
 
@@ -80,6 +80,73 @@ describe("GET /api/Orders for staff", () => {
     expect(order.payments).toMatchObject([{ status: "Succeeded", amount: 250 }])
     // A customer still sees only their own.
     await problem(await ann.browser.get(`/api/Orders?CustomerId=${bob.customerId}`), 403)
+  })
+})
+
+/** A surname no other test's customer has: names take letters only. */
+const uniqueSurname = (stem: string) =>
+  `${stem}${[...Date.now().toString(36)].map((c) => String.fromCharCode(97 + (Number.parseInt(c, 36) % 26))).join("")}`
+
+describe("GET /api/Orders?Search=", () => {
+  const searched = async (browser: Browser, query: string) =>
+    (await json<OrderListJson>(await browser.get(`/api/Orders?PageSize=100&${query}`))).orders.map(
+      (o) => o.id,
+    )
+
+  it("finds staff any customer's orders by reference, name or email, beside the filters", async () => {
+    const word = uniqueSurname("Wicket")
+    const ann = await newCustomer({
+      lastName: `${word}son`,
+      emailAddress: `ann.${word}@example.com`,
+    })
+    const bob = await newCustomer({ firstName: "Bob", lastName: `${word}ford` })
+    const competitionId = await competitionOnSale(shop)
+    const annPaid = await buy(ann.browser, competitionId, 1)
+    const bobUnpaid = await placeOrder(bob.browser, competitionId, 1)
+
+    const byWord = await searched(staff, `Search=${word.toUpperCase()}`)
+    expect(byWord).toEqual([bobUnpaid.id, annPaid.id])
+    expect(await searched(staff, `Search=ann.${word.toLowerCase()}%40EXAMPLE`)).toEqual([
+      annPaid.id,
+    ])
+    expect(await searched(staff, `Search=${encodeURIComponent(`  bob   ${word} `)}`)).toEqual([
+      bobUnpaid.id,
+    ])
+    expect(await searched(staff, `Search=${bobUnpaid.orderRef.toLowerCase()}`)).toEqual([
+      bobUnpaid.id,
+    ])
+    expect(await searched(staff, `Search=${bobUnpaid.orderRef.slice(0, 8)}`)).toContain(
+      bobUnpaid.id,
+    )
+    expect(await searched(staff, `Search=${word}&OrderStatus=Completed`)).toEqual([annPaid.id])
+    expect(await searched(staff, `Search=${word}&CustomerId=${bob.customerId}`)).toEqual([
+      bobUnpaid.id,
+    ])
+    expect(await searched(staff, `Search=${word}-nobody`)).toEqual([])
+  })
+
+  it("refuses a customer's search, even one for their own orders, and tells nothing", async () => {
+    const word = uniqueSurname("Stump")
+    const ann = await newCustomer({ lastName: word })
+    const bob = await newCustomer({ lastName: `${word}er` })
+    const competitionId = await competitionOnSale(shop)
+    const annPaid = await buy(ann.browser, competitionId, 1)
+    await placeOrder(bob.browser, competitionId, 1)
+    for (const query of [
+      `Search=${word}`,
+      `Search=${annPaid.orderRef}`,
+      `Search=${word}&CustomerId=${ann.customerId}`,
+    ]) {
+      const refused = await problem(await ann.browser.get(`/api/Orders?${query}`), 403)
+      expect(JSON.stringify(refused)).not.toContain(word)
+    }
+    await problem(await anonymous.get(`/api/Orders?Search=${word}`), 401)
+    // A blank box is no search: the customer's own list still answers.
+    expect(await searched(ann.browser, "Search=%20%20")).toEqual([annPaid.id])
+  })
+
+  it("refuses a search longer than any reference, name or address", async () => {
+    await problem(await staff.get(`/api/Orders?Search=${"a".repeat(101)}`), 400)
   })
 })
 
@@ -153,6 +220,8 @@ describe("POST /api/Orders/{orderId}/refund", () => {
       await ann.browser.get(`/api/Orders/${order.id}`),
     )
     expect(seen.status).toBe("Refunded")
+    // Paid and given back: nothing is still to pay by card.
+    expect(seen).toMatchObject({ orderTotal: 1000, orderBalance: 0 })
     await problem(await ann.browser.post(`/api/Orders/${order.id}/complete-order`), 409)
   })
 

@@ -98,6 +98,7 @@ const NOT_STAFF_ONLY: ReadonlySet<string> = new Set([
   "orders.cancel",
   "orders.complete",
   "orders.startPayment",
+  "orders.byPayment",
   "orders.tickets",
   "orders.competitionTickets",
   "customerTickets.competitions",

@@ -161,7 +161,43 @@ export class AccountChanges extends Effect.Service<AccountChanges>()(
           )
         })
 
-      return { changeEmailAddress, changePassword }
+      /**
+       * Another verification email to the signed-in account's address, for
+       * one that went astray. Throttled per account and address (each one
+       * fills an inbox); earlier links stay good until they expire. An
+       * address verified already gets nothing and is told so.
+       */
+      const resendVerificationEmail = (
+        principal: Principal,
+        input: { readonly verificationLinkBase: string },
+        caller: Caller,
+      ) =>
+        Effect.gen(function* () {
+          yield* throttle.check("verificationEmail", {
+            account: principal.userId,
+            address: caller.address,
+          })
+          const user = yield* users.byId(principal.userId)
+          // The token outlived its user (deleted by staff): as good as not logged in.
+          if (user === undefined) return yield* new InvalidCredentials()
+          if (user.emailVerified)
+            return { sentTo: user.emailAddress, alreadyVerified: true } as const
+          yield* transactions.within(
+            Effect.gen(function* () {
+              const token = yield* oneTimeTokens.issue(
+                user.id,
+                "VerifyEmail",
+                user.emailAddress,
+                EMAIL_VERIFICATION_LIFETIME_MS,
+              )
+              const link = linkWithToken(input.verificationLinkBase, token)
+              yield* mailer.send(verificationEmail(user.emailAddress, user.firstName, link))
+            }),
+          )
+          return { sentTo: user.emailAddress, alreadyVerified: false } as const
+        })
+
+      return { changeEmailAddress, changePassword, resendVerificationEmail }
     }),
     dependencies: [Throttle.Default],
   },

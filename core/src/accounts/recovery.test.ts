@@ -351,3 +351,54 @@ describe("changing the email address", () => {
     ),
   )
 })
+
+describe("resending the verification email", () => {
+  const resend = (ann: Session) =>
+    Effect.flatMap(AccountChanges, (changes) =>
+      changes.resendVerificationEmail(
+        principalOf(ann.user),
+        { verificationLinkBase: "https://shop.example/" },
+        {},
+      ),
+    )
+
+  it.effect("mails a fresh link to the account's address, and either link verifies", () =>
+    run((store, ann) =>
+      Effect.gen(function* () {
+        const first = tokenMailedTo(store, "ann@example.com", "VerifyEmail")
+        expect(yield* resend(ann)).toEqual({ sentTo: "ann@example.com", alreadyVerified: false })
+        const second = tokenMailedTo(store, "ann@example.com", "VerifyEmail")
+        expect(second).not.toBe(first)
+        expect(store.outbox.filter((m) => m.kind === "VerifyEmail")).toHaveLength(2)
+        yield* (yield* AccountRecovery).verifyEmail(first)
+        expect(store.users[0]?.emailVerified).toBe(true)
+      }),
+    ),
+  )
+
+  it.effect("mails nothing to an address verified already, and says so", () =>
+    run((store, ann) =>
+      Effect.gen(function* () {
+        yield* (yield* AccountRecovery).verifyEmail(
+          tokenMailedTo(store, "ann@example.com", "VerifyEmail"),
+        )
+        const mailed = store.outbox.length
+        expect(yield* resend(ann)).toEqual({ sentTo: "ann@example.com", alreadyVerified: true })
+        expect(store.outbox.length).toBe(mailed)
+      }),
+    ),
+  )
+
+  it.effect("sends three an hour, then refuses saying when to try again", () =>
+    run((store, ann) =>
+      Effect.gen(function* () {
+        for (let i = 0; i < 3; i++) yield* resend(ann)
+        const refused = yield* Effect.flip(resend(ann))
+        expect(refused).toMatchObject({ _tag: "RateLimited", limit: "account" })
+        expect(store.outbox.filter((m) => m.kind === "VerifyEmail")).toHaveLength(4)
+        yield* TestClock.adjust(Duration.hours(1))
+        yield* resend(ann)
+      }),
+    ),
+  )
+})

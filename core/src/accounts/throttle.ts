@@ -23,6 +23,8 @@ export type ThrottledAction =
   | "passwordReset"
   | "loginLink"
   | "changeEmail"
+  /** Another verification email for the signed-in account: each one fills its owner's inbox. */
+  | "verificationEmail"
   /** The contact form: each message is stored and mails two people (decision 0037). */
   | "contact"
   /** The complaints form: stored with a reference, mails the customer and care (decision 0044). */
@@ -75,6 +77,11 @@ export const defaultRateLimitPolicy: RateLimitPolicyShape = {
     // Each attempt checks the current password and may mail the owner of the address asked for.
     changeEmail: {
       perAccount: { max: 5, windowMs: HOUR },
+      perAddress: { max: 20, windowMs: HOUR },
+    },
+    // Keyed by the signed-in user: three more links an hour is plenty for a mail that went astray.
+    verificationEmail: {
+      perAccount: { max: 3, windowMs: HOUR },
       perAddress: { max: 20, windowMs: HOUR },
     },
     // Per account is per email address typed: it also caps acknowledgements mailed to one inbox.

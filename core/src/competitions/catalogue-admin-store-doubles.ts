@@ -9,9 +9,10 @@
 import { Effect } from "effect"
 import type { CatalogueAdminStoreShape } from "../ports/catalogue-admin.js"
 import type { LockedCompetition } from "../ports/competition-admin.js"
+import { sameCategoryName } from "../rules/catalogue-admin.js"
 import { matchesSearchText, memoryPage } from "../testing/paging.js"
 import type { MemoryCatalogue } from "./catalogue-admin-doubles.js"
-import { CategoryNotFound, RepositoryError } from "./errors.js"
+import { CategoryNameTaken, CategoryNotFound, RepositoryError } from "./errors.js"
 import type { AttributeType, Category } from "./model.js"
 
 let ids = 0
@@ -32,6 +33,9 @@ export const makeMemoryCatalogueAdminStore = (
   const category = (id: string) => memory.categories.find((c) => c.id === id)
   const competition = (id: string) => memory.competitions.find((c) => c.id === id)
   const type = (id: string) => memory.attributeTypes.find((t) => t.id === id)
+  /** What the database's unique index on lower(btrim(name)) refuses. */
+  const nameTwin = (name: string, exceptId: string | null) =>
+    memory.categories.find((c) => c.id !== exceptId && sameCategoryName(c.name, name))
   const descriptionTaken = (description: string, exceptId: string | null) =>
     memory.attributeTypes.some((t) => t.description === description && t.id !== exceptId)
   const relink = (id: string, categoryIds: (ids: readonly string[]) => readonly string[]) => {
@@ -50,14 +54,18 @@ export const makeMemoryCatalogueAdminStore = (
           : Effect.succeed(found)
       }),
     insertCategory: (draft) =>
-      Effect.sync(() => {
+      Effect.suspend(() => {
+        const twin = nameTwin(draft.name, null)
+        if (twin !== undefined) return Effect.fail(new CategoryNameTaken({ name: twin.name }))
         const created: Category = { ...draft, id: newId() }
         memory.categories.push(created)
-        return created
+        return Effect.succeed(created)
       }),
     updateCategory: (categoryId, draft) =>
-      Effect.suspend(() => {
+      Effect.suspend((): Effect.Effect<Category, CategoryNameTaken | RepositoryError> => {
         if (category(categoryId) === undefined) return refused("updateCategory", "no such category")
+        const twin = nameTwin(draft.name, categoryId)
+        if (twin !== undefined) return Effect.fail(new CategoryNameTaken({ name: twin.name }))
         const updated: Category = { ...draft, id: categoryId }
         memory.categories = memory.categories.map((c) => (c.id === categoryId ? updated : c))
         return Effect.succeed(updated)
@@ -69,6 +77,8 @@ export const makeMemoryCatalogueAdminStore = (
         for (const c of memory.competitions)
           relink(c.id, (linked) => linked.filter((id) => id !== categoryId))
       }),
+    otherCategoryNames: (exceptId) =>
+      Effect.sync(() => memory.categories.filter((c) => c.id !== exceptId).map((c) => c.name)),
     competitionExists: (competitionId) =>
       Effect.sync(() => competition(competitionId) !== undefined),
     link: (categoryId, competitionId) =>

@@ -8,12 +8,13 @@ import {
   type AttributeTypeDraftErrors,
   type CategoryDraft,
   type CategoryDraftErrors,
+  categoryNameClash,
   validateAttributeType,
   validateCategory,
 } from "../rules/catalogue-admin.js"
 import { auditor } from "../staff/audit.js"
 import { authorize } from "../staff/permissions.js"
-import { CompetitionNotFound } from "./errors.js"
+import { CategoryNameTaken, CompetitionNotFound } from "./errors.js"
 import type { AttributeType, Category } from "./model.js"
 
 export class CategoryInvalid extends Data.TaggedError("CategoryInvalid")<{
@@ -74,6 +75,15 @@ export class CatalogueAdmin extends Effect.Service<CatalogueAdmin>()(
           : Effect.succeed(tidy)
       }
 
+      /** A name no other category reads as; the store refuses a racing twin too. */
+      const nameFree = (name: string, exceptId: string | null) =>
+        Effect.flatMap(store.otherCategoryNames(exceptId), (names) => {
+          const clash = categoryNameClash(name, names)
+          return clash === undefined
+            ? Effect.void
+            : Effect.fail(new CategoryNameTaken({ name: clash }))
+        })
+
       const attributeTypeOf = (id: string) =>
         Effect.flatMap(store.attributeType(id), (found) =>
           found === null
@@ -101,7 +111,9 @@ export class CatalogueAdmin extends Effect.Service<CatalogueAdmin>()(
           write(
             by,
             Effect.gen(function* () {
-              const category = yield* store.insertCategory(yield* validCategory(draft))
+              const valid = yield* validCategory(draft)
+              yield* nameFree(valid.name, null)
+              const category = yield* store.insertCategory(valid)
               yield* record(
                 by,
                 "Category.Create",
@@ -118,7 +130,9 @@ export class CatalogueAdmin extends Effect.Service<CatalogueAdmin>()(
             by,
             Effect.gen(function* () {
               const before = yield* store.category(categoryId)
-              const category = yield* store.updateCategory(before.id, yield* validCategory(draft))
+              const valid = yield* validCategory(draft)
+              yield* nameFree(valid.name, before.id)
+              const category = yield* store.updateCategory(before.id, valid)
               yield* record(
                 by,
                 "Category.Update",

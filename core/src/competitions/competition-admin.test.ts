@@ -269,6 +269,84 @@ describe("CatalogueAdmin", () => {
     ).toBe("AttributeTypeInvalid")
   })
 
+  it("refuses a second category that reads like another, on create and on rename", () => {
+    const { memory, run } = shop()
+    const create = (name: string) =>
+      run((_, catalogue) =>
+        catalogue.createCategory({ name, description: "", visibilityStatus: "Visible" }, staff),
+      )
+    const golf = create("Golf")
+    const cash = create("Cash")
+    if (Either.isLeft(golf) || Either.isLeft(cash)) throw new Error("not created")
+    for (const twin of ["Golf", "golf", "  GOLF  "]) {
+      const refused = create(twin)
+      expect(Either.isLeft(refused) && refused.left).toMatchObject({
+        _tag: "CategoryNameTaken",
+        name: "Golf",
+      })
+    }
+    const rename = (id: string, name: string) =>
+      run((_, catalogue) =>
+        catalogue.updateCategory(id, { name, description: "", visibilityStatus: "Visible" }, staff),
+      )
+    const renamed = rename(cash.right.id, " golf")
+    expect(Either.isLeft(renamed) && renamed.left._tag).toBe("CategoryNameTaken")
+    // A category may change its own name's case.
+    expect(Either.isRight(rename(golf.right.id, "GOLF"))).toBe(true)
+    expect(memory.categories.map((c) => c.name)).toEqual(["GOLF", "Cash"])
+    // Nothing refused was written or audited.
+    expect(memory.audit.map((e) => e.action)).toEqual([
+      "Category.Create",
+      "Category.Create",
+      "Category.Update",
+    ])
+  })
+
+  it("refuses a category name exactly when another reads the same, whatever the case or spaces", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,8}$/), {
+          minLength: 1,
+          maxLength: 6,
+          selector: (name) => name.trim().toLowerCase(),
+        }),
+        fc.nat(),
+        fc.constantFrom("", " ", "  "),
+        fc.boolean(),
+        (names, pick, pad, shout) => {
+          const { run } = shop()
+          for (const name of names)
+            run((_, catalogue) =>
+              catalogue.createCategory(
+                { name, description: "", visibilityStatus: "Visible" },
+                staff,
+              ),
+            )
+          const existing = names[pick % names.length] ?? ""
+          const twin = `${pad}${shout ? existing.toUpperCase() : existing.toLowerCase()}${pad}`
+          const refused = run((_, catalogue) =>
+            catalogue.createCategory(
+              { name: twin, description: "", visibilityStatus: "Visible" },
+              staff,
+            ),
+          )
+          expect(Either.isLeft(refused) && refused.left._tag).toBe("CategoryNameTaken")
+          const fresh = run((_, catalogue) =>
+            catalogue.createCategory(
+              { name: `${existing} Extra`, description: "", visibilityStatus: "Visible" },
+              staff,
+            ),
+          )
+          const clashes = names.some(
+            (n) => n.trim().toLowerCase() === `${existing} Extra`.trim().toLowerCase(),
+          )
+          expect(Either.isRight(fresh)).toBe(!clashes)
+        },
+      ),
+      { numRuns: 30 },
+    )
+  })
+
   it("audits a category's life", () => {
     const { memory, run } = shop()
     const made = run((_, catalogue) =>

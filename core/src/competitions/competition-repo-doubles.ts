@@ -1,17 +1,17 @@
 /**
  * The one in-memory CompetitionRepo. Every in-memory store of competitions
  * (the catalogue's, the basket tests', the staff's) reads through it, so the
- * storefront's browsing rules (phases, display order, paging, the public
+ * storefront's browsing rules (phases, list orders, paging, the public
  * view of instant-win numbers) are written once here, from core's own rules,
  * and the contract in test/contracts/competitions.* holds it to Postgres.
  */
 import { Effect } from "effect"
 import type { CompetitionRepoShape, InstantWinTicketFilter } from "../ports/catalogue.js"
+import { compareForListing, listingOf, listOrder } from "../rules/catalogue-order.js"
 import { inTimePeriod } from "../rules/competition.js"
-import { compareForDisplay, displayRank } from "../rules/display-order.js"
 import { matchesSearchText, memoryPage } from "../testing/paging.js"
 import { CompetitionNotFound, InstantWinGroupNotFound } from "./errors.js"
-import type { Competition, CompetitionQuery, InstantWinTicket, Page, TimePeriod } from "./model.js"
+import type { Competition, CompetitionQuery, InstantWinTicket, Page } from "./model.js"
 
 /** One instant-win number as an in-memory store keeps it. */
 export interface MemoryInstantWinNumber {
@@ -30,15 +30,6 @@ export interface MemoryCompetitionSource {
   readonly instantWinNumbers: () => Iterable<MemoryInstantWinNumber>
 }
 
-const schedule = (c: Competition) => ({
-  start: c.startDateTimeUtc,
-  close: c.closeDateTimeUtc,
-  draw: c.drawDateTimeUtc,
-})
-
-const inPeriod = (c: Competition, period: TimePeriod, now: Date): boolean =>
-  inTimePeriod(schedule(c), period, now)
-
 const matches = (c: Competition, q: CompetitionQuery): boolean =>
   (!q.visibleOnly || c.visibilityStatus === "Visible") &&
   (!q.hiddenOnly || c.visibilityStatus === "Hidden") &&
@@ -46,14 +37,13 @@ const matches = (c: Competition, q: CompetitionQuery): boolean =>
   matchesSearchText(c.name, q.name) &&
   matchesSearchText(c.description, q.description) &&
   (q.type === "All" || c.instantWinGroups.length > 0 === (q.type === "InstantWin")) &&
-  inPeriod(c, q.timePeriod, q.now)
+  inTimePeriod(listingOf(c), q.timePeriod, q.now)
 
-/** Core's display order, then id, so that paging through is stable. */
-const inDisplayOrder = (a: Competition, b: Competition): number =>
-  compareForDisplay(
-    { rank: displayRank(a.attributes), close: a.closeDateTimeUtc },
-    { rank: displayRank(b.attributes), close: b.closeDateTimeUtc },
-  ) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+/** Core's order for the query (catalogue-order.ts), which ends with the id so paging is stable. */
+const inListOrder = (q: CompetitionQuery) => {
+  const compare = compareForListing(listOrder(q), q.now)
+  return (a: Competition, b: Competition): number => compare(listingOf(a), listingOf(b))
+}
 
 const ticketMatches = (n: MemoryInstantWinNumber, filter: InstantWinTicketFilter) =>
   (filter.instantWinGroupId === undefined || n.instantWinGroupId === filter.instantWinGroupId) &&
@@ -71,7 +61,7 @@ export const makeMemoryCompetitionRepo = (
       Effect.sync(() =>
         memoryPage(
           query.page,
-          [...source.competitions()].filter((c) => matches(c, query)).sort(inDisplayOrder),
+          [...source.competitions()].filter((c) => matches(c, query)).sort(inListOrder(query)),
         ),
       ),
     byId: (competitionId, { visibleOnly }) =>

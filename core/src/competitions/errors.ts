@@ -14,6 +14,15 @@ export class CategoryNotFound extends Data.TaggedError("CategoryNotFound")<{
   readonly categoryId: string
 }> {}
 
+/**
+ * Another category already reads the same, whatever the case and the
+ * spaces around it ("Golf", " golf"): staff and shoppers could not tell
+ * the two apart (docs/decisions/0074). `name` is the other one's, as stored.
+ */
+export class CategoryNameTaken extends Data.TaggedError("CategoryNameTaken")<{
+  readonly name: string
+}> {}
+
 export class ResourceNotFound extends Data.TaggedError("ResourceNotFound")<{
   readonly key: string
 }> {}

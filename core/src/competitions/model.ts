@@ -103,6 +103,17 @@ export interface Resource {
 /** Which competitions a list shows, by where they are in their life. */
 export type TimePeriod = "Current" | "EndingSoon" | "Past" | "All"
 export type CompetitionType = "All" | "InstantWin" | "Standard"
+/**
+ * How a list is ordered (rules/catalogue-order.ts): staff's display order,
+ * the soonest close, the latest opening, the cheapest ticket, or the best
+ * odds of one ticket.
+ */
+export type CompetitionSort =
+  | "Featured"
+  | "EndingSoonest"
+  | "Newest"
+  | "PriceLowToHigh"
+  | "BestOdds"
 
 export interface Page<A> {
   readonly items: readonly A[]
@@ -121,6 +132,8 @@ export interface CompetitionQuery {
   readonly name?: string | undefined
   readonly description?: string | undefined
   readonly timePeriod: TimePeriod
+  /** Unset: the time period's own order (catalogue-order.ts's listOrder). */
+  readonly sort?: CompetitionSort | undefined
   readonly type: CompetitionType
   readonly visibleOnly: boolean
   /** Staff's "HiddenOnly": only what visitors cannot see. */

@@ -5,6 +5,7 @@ import { RepositoryError } from "../competitions/errors.js"
 import type { AuditEntry } from "../ports/audit-log.js"
 import { type Complaint, ComplaintStore } from "../ports/complaints.js"
 import { SecureRandom } from "../ports/secure-random.js"
+import type { OrderOwner } from "../rules/complaints.js"
 import { auditLogOver } from "../staff/audit-log-doubles.js"
 import {
   memoryMailer,
@@ -23,6 +24,8 @@ export interface MemoryComplaints {
   mailerDown: boolean
   /** Random bytes to hand out next, before falling back to real randomness (to force clashes). */
   scriptedBytes: Uint8Array[]
+  /** The shop's orders as far as complaints see them: a reference and whose it is. */
+  orders: (OrderOwner & { readonly reference: string })[]
 }
 
 export const emptyComplaints = (): MemoryComplaints => ({
@@ -32,6 +35,7 @@ export const emptyComplaints = (): MemoryComplaints => ({
   counters: new Map(),
   mailerDown: false,
   scriptedBytes: [],
+  orders: [],
 })
 
 export const COMPLAINTS_CARE_ADDRESS = "care@shop.example"
@@ -101,6 +105,11 @@ export const complaintStoreOver = (state: MemoryComplaints) => {
           updatedAt: step.at,
           history: [...before.history, step],
         })
+      }),
+    orderOwner: (reference) =>
+      Effect.sync(() => {
+        const order = state.orders.find((o) => o.reference === reference)
+        return order === undefined ? null : { customerId: order.customerId, email: order.email }
       }),
   })
 }

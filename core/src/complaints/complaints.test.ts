@@ -7,11 +7,15 @@ import {
   COMPLAINT_REFERENCE_PATTERN,
   COMPLAINT_STATUSES,
   COMPLAINT_TRANSITIONS,
+  type ComplaintComplainant,
   type ComplaintForm,
   type ComplaintStatus,
   canMoveComplaint,
   complaintMessages,
   complaintReference,
+  mayNameOrder,
+  type OrderOwner,
+  orderNumberError,
   readComplaintForm,
 } from "../rules/complaints.js"
 import {
@@ -26,7 +30,7 @@ import { StaffComplaints } from "./staff-complaints.js"
 const good: ComplaintForm = {
   name: "Ann Smith",
   email: "ann@example.com",
-  orderNumber: "hz-1234",
+  orderNumber: "",
   category: "Draw or winner",
   description: "The draw was never streamed.\n\nPlease explain.",
 }
@@ -141,7 +145,12 @@ describe("the complaint form's rules", () => {
 describe("sending a complaint", () => {
   it("stores it with a reference, mails the customer the reference and timelines and care a copy", async () => {
     const state = emptyComplaints()
-    const sent = await submit(state, { ...good, email: " ann@example.com " }, { customerId: "c-9" })
+    state.orders.push({ reference: "HZ-1234", customerId: "c-9", email: "ann@example.com" })
+    const sent = await submit(
+      state,
+      { ...good, email: " ann@example.com ", orderNumber: "hz-1234" },
+      { customerId: "c-9" },
+    )
     expect(Either.isRight(sent) && sent.right._tag).toBe("Received")
     const [stored] = state.complaints
     expect(stored).toMatchObject({
@@ -208,6 +217,142 @@ describe("sending a complaint", () => {
     for (let i = 0; i < max; i++)
       expect(tagOf(await submit(state, { ...good, email: `a${i}@example.com` }))).toBe("Right")
     expect(tagOf(await submit(state, { ...good, email: "late@example.com" }))).toBe("RateLimited")
+  })
+})
+
+describe("naming an order (mayNameOrder)", () => {
+  const owner = fc.record({
+    customerId: fc.constantFrom("c-1", "c-2"),
+    email: fc.constantFrom("ann@example.com", "Ann@Example.com", "bob@example.com"),
+  })
+  const complainant: fc.Arbitrary<ComplaintComplainant> = fc.oneof(
+    fc.record({
+      _tag: fc.constant("Customer" as const),
+      customerId: fc.constantFrom("c-1", "c-2"),
+    }),
+    fc.record({
+      _tag: fc.constant("Visitor" as const),
+      email: fc.constantFrom("ann@example.com", "ANN@example.com", "bob@example.com"),
+    }),
+    fc.constant({ _tag: "Staff" as const }),
+  )
+
+  it("lets a customer name their own orders, a visitor their email's, staff any that exists", () => {
+    fc.assert(
+      fc.property(fc.option(owner, { nil: null }), complainant, (found, by) => {
+        const expected =
+          found !== null &&
+          (by._tag === "Staff" ||
+            (by._tag === "Customer" && by.customerId === found.customerId) ||
+            (by._tag === "Visitor" && by.email.toLowerCase() === found.email.toLowerCase()))
+        expect(mayNameOrder(found, by)).toBe(expected)
+      }),
+    )
+  })
+
+  it("gives a customer or visitor the same words for a made-up number as for a stranger's", () => {
+    const stranger: OrderOwner = { customerId: "c-2", email: "bob@example.com" }
+    for (const by of [
+      { _tag: "Customer", customerId: "c-1" },
+      { _tag: "Visitor", email: "ann@example.com" },
+    ] as const) {
+      expect(orderNumberError(null, by)).toBe(complaintMessages.orderNumberNotYours)
+      expect(orderNumberError(stranger, by)).toBe(complaintMessages.orderNumberNotYours)
+    }
+    expect(orderNumberError(null, { _tag: "Staff" })).toBe(complaintMessages.orderNumberUnknown)
+    expect(orderNumberError(stranger, { _tag: "Staff" })).toBeUndefined()
+  })
+})
+
+describe("a complaint naming an order", () => {
+  const withOrders = () => {
+    const state = emptyComplaints()
+    state.orders.push(
+      { reference: "A1B2C3D4E5", customerId: "c-ann", email: "Ann@Example.com" },
+      { reference: "F6F7F8F9F0", customerId: "c-bob", email: "bob@example.com" },
+    )
+    return state
+  }
+  const notYours = { orderNumber: complaintMessages.orderNumberNotYours }
+
+  it("refuses a made-up number and a stranger's alike, storing and sending nothing", async () => {
+    const state = withOrders()
+    const attempts = [
+      { form: { ...good, orderNumber: "ZZZZZZZZZZ" } },
+      { form: { ...good, orderNumber: "f6f7f8f9f0" } },
+      { form: { ...good, orderNumber: "ZZZZZZZZZZ" }, customerId: "c-ann" },
+      // Signed in, typing the owner's email does not make a stranger's order theirs.
+      {
+        form: { ...good, email: "bob@example.com", orderNumber: "F6F7F8F9F0" },
+        customerId: "c-ann",
+      },
+    ]
+    for (const attempt of attempts) {
+      const refused = await submit(state, attempt.form, {
+        customerId: attempt.customerId ?? null,
+        address: `198.51.100.${attempts.indexOf(attempt)}`,
+      })
+      expect(Either.isLeft(refused) && refused.left).toEqual(
+        expect.objectContaining({ _tag: "ComplaintInvalid", errors: notYours }),
+      )
+    }
+    expect(state.complaints).toEqual([])
+    expect(state.outbox).toEqual([])
+  })
+
+  it("takes a signed-in customer's own order whatever email they type", async () => {
+    const state = withOrders()
+    const sent = await submit(
+      state,
+      { ...good, email: "other@example.com", orderNumber: " a1b2c3d4e5 " },
+      { customerId: "c-ann" },
+    )
+    expect(Either.isRight(sent)).toBe(true)
+    expect(state.complaints[0]?.orderNumber).toBe("A1B2C3D4E5")
+  })
+
+  it("takes a visitor's order when the email typed is its customer's, in any case", async () => {
+    const state = withOrders()
+    const sent = await submit(state, {
+      ...good,
+      email: "ANN@example.COM",
+      orderNumber: "A1B2C3D4E5",
+    })
+    expect(Either.isRight(sent)).toBe(true)
+  })
+
+  it("names the order number with the form's other errors, but not for a visitor's bad email", async () => {
+    const state = withOrders()
+    const both = await submit(state, { ...good, description: "", orderNumber: "ZZZZZZZZZZ" })
+    expect(Either.isLeft(both) && both.left).toMatchObject({
+      errors: { description: complaintMessages.descriptionRequired, ...notYours },
+    })
+    // No email to match it against: only the email is wrong so far.
+    const badEmail = await submit(state, { ...good, email: "nope", orderNumber: "A1B2C3D4E5" })
+    expect(Either.isLeft(badEmail) && badEmail.left).toEqual(
+      expect.objectContaining({
+        _tag: "ComplaintInvalid",
+        errors: { email: "The Email field is not a valid e-mail address." },
+      }),
+    )
+  })
+
+  it("lets staff log any order that exists, but not a made-up one", async () => {
+    const state = withOrders()
+    const staff = principal("Staff")
+    const logged = await asStaff(state, (s) =>
+      s.logEmailed(staff, { ...good, email: "someone@example.com", orderNumber: "F6F7F8F9F0" }),
+    )
+    expect(Either.isRight(logged) && logged.right.orderNumber).toBe("F6F7F8F9F0")
+    const refused = await asStaff(state, (s) =>
+      s.logEmailed(staff, { ...good, orderNumber: "ZZZZZZZZZZ" }),
+    )
+    expect(Either.isLeft(refused) && refused.left).toMatchObject({
+      _tag: "ComplaintInvalid",
+      errors: { orderNumber: complaintMessages.orderNumberUnknown },
+    })
+    expect(state.complaints).toHaveLength(1)
+    expect(state.audit).toHaveLength(1)
   })
 })
 

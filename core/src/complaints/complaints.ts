@@ -6,10 +6,13 @@ import { Mailer } from "../ports/mailer.js"
 import { SecureRandom } from "../ports/secure-random.js"
 import { Transactions } from "../ports/transactions.js"
 import {
+  type ComplaintComplainant,
   type ComplaintErrors,
   type ComplaintForm,
   type ComplaintSource,
+  cleanComplaintForm,
   complaintReference,
+  orderNumberError,
   REFERENCE_RANDOM_LENGTH,
   readComplaintForm,
 } from "../rules/complaints.js"
@@ -48,11 +51,26 @@ export type ComplaintOutcome =
   | { readonly _tag: "Received"; readonly complaint: Complaint }
   | { readonly _tag: "Ignored"; readonly reference: string }
 
+interface ComplaintOrigin {
+  readonly source: ComplaintSource
+  readonly customerId: string | null
+  readonly loggedBy: string | null
+}
+
+/** Whose orders the complaint may name: an emailed complaint is logged by staff, who see them all. */
+const complainantOf = (origin: ComplaintOrigin, email: string): ComplaintComplainant =>
+  origin.source === "Email"
+    ? { _tag: "Staff" }
+    : origin.customerId !== null
+      ? { _tag: "Customer", customerId: origin.customerId }
+      : { _tag: "Visitor", email }
+
 /**
  * Receiving a complaint, from the form or logged by staff from an email:
- * stored with a fresh reference and, in the same transaction, the
- * acknowledgement (reference and timelines) and the care team's copy handed
- * to the outbox, so either all of it happens or none.
+ * an order number, when given, must name an order the complainant may name
+ * (mayNameOrder), then it is stored with a fresh reference and, in the same
+ * transaction, the acknowledgement (reference and timelines) and the care
+ * team's copy handed to the outbox, so either all of it happens or none.
  */
 export const receiveComplaint = Effect.gen(function* () {
   const store = yield* ComplaintStore
@@ -66,23 +84,39 @@ export const receiveComplaint = Effect.gen(function* () {
       complaintReference(zonedParts(at).year, bytes),
     )
 
-  return (
-    typed: ComplaintForm,
-    origin: {
-      readonly source: ComplaintSource
-      readonly customerId: string | null
-      readonly loggedBy: string | null
-    },
-  ) =>
+  /**
+   * The order number's own message, looked up only when it has the shape of
+   * one and, for a visitor, there is a valid email to match it against; the
+   * form's other errors come back with it, so the customer fixes all at once.
+   */
+  const orderNumberChecked = (typed: ComplaintForm, origin: ComplaintOrigin) =>
     Effect.gen(function* () {
       const read = readComplaintForm(typed)
-      if (read._tag === "Invalid") return yield* new ComplaintInvalid({ errors: read.errors })
+      const errors: ComplaintErrors = read._tag === "Invalid" ? read.errors : {}
+      const form = cleanComplaintForm(typed)
+      const by = complainantOf(origin, form.email)
+      const judgeable =
+        form.orderNumber !== "" &&
+        errors.orderNumber === undefined &&
+        !(by._tag === "Visitor" && errors.email !== undefined)
+      const orderError = judgeable
+        ? orderNumberError(yield* store.orderOwner(form.orderNumber), by)
+        : undefined
+      if (orderError !== undefined)
+        return yield* new ComplaintInvalid({ errors: { ...errors, orderNumber: orderError } })
+      if (read._tag === "Invalid") return yield* new ComplaintInvalid({ errors })
+      return read.form
+    })
+
+  return (typed: ComplaintForm, origin: ComplaintOrigin) =>
+    Effect.gen(function* () {
+      const form = yield* orderNumberChecked(typed, origin)
       const at = yield* now
       return yield* transactions.within(
         Effect.gen(function* () {
           for (let attempt = 0; attempt < 3; attempt++) {
             const stored = yield* store.insert({
-              form: read.form,
+              form,
               reference: yield* drawReference(at),
               at,
               ...origin,

@@ -4,7 +4,7 @@ import { CompetitionPhase } from "../rules/competition.js"
 import { pence, ZERO_PENCE } from "../rules/money.js"
 import { Baskets } from "./baskets.js"
 import type { Charity } from "./charities.js"
-import { BasketNotFound, PromotionNotApplicable } from "./errors.js"
+import { BasketNotFound, PromotionNotApplicable, VoucherReplacementUnconfirmed } from "./errors.js"
 import type { Basket } from "./model.js"
 import {
   A_CHARITY,
@@ -211,13 +211,106 @@ describe("Baskets", () => {
           expect(expired.totals.discountTotal).toBe(0)
           const unknown = yield* Effect.flip(baskets.setVoucher(id, "NOPE", null))
           expect(unknown._tag).toBe("PromotionNotValid")
-          expect((yield* baskets.view(id, null)).basket.promotionCodes).toEqual([])
-          const cleared = yield* baskets.setVoucher(id, "", null)
-          expect(cleared.appliedPromotionCodes).toEqual([])
+          // A code refused changes nothing: the basket keeps the code it had.
+          expect((yield* baskets.view(id, null)).basket.promotionCodes).toEqual(["SUMMER10"])
+          const cleared = yield* baskets.applyVoucher(id, "", null)
+          expect(cleared.view.appliedPromotionCodes).toEqual([])
+          expect(cleared.change).toEqual({ kind: "Removed", removed: "SUMMER10" })
         }),
       )
     },
   )
+
+  describe("one code per order, said aloud", () => {
+    // On 10 car tickets (£25): HOWZAT10 takes £2.50 off, BOUNDARY £1, BIGGER £5.
+    const howzat10 = samplePromotion({ code: "HOWZAT10", description: "10% off" })
+    const boundary = samplePromotion({
+      code: "BOUNDARY",
+      description: "£1 off",
+      discount: { kind: "Fixed", amount: pence(100) },
+    })
+    const bigger = samplePromotion({
+      code: "BIGGER",
+      description: "£5 off",
+      discount: { kind: "Fixed", amount: pence(500) },
+    })
+    const withCodes = () =>
+      setUp((s) => {
+        s.competitions.set(car.id, car)
+        for (const p of [howzat10, boundary, bigger]) s.promotions.set(p.code, p)
+      })
+
+    it.effect("says which code replaced which when the new one takes as much off or more", () =>
+      run(
+        withCodes(),
+        Effect.gen(function* () {
+          const baskets = yield* Baskets
+          const { id } = yield* baskets.create(ANN)
+          yield* baskets.addItem(id, car.id, 10, ANN)
+          const first = yield* baskets.applyVoucher(id, "howzat10", ANN)
+          expect(first.change).toEqual({ kind: "Added", code: "HOWZAT10" })
+          expect(first.view.totals.basketTotal).toBe(2250)
+          const again = yield* baskets.applyVoucher(id, "HOWZAT10", ANN)
+          expect(again.change).toEqual({ kind: "Unchanged", code: "HOWZAT10" })
+          const swapped = yield* baskets.applyVoucher(id, "bigger", ANN)
+          expect(swapped.change).toEqual({ kind: "Replaced", code: "BIGGER", replaced: "HOWZAT10" })
+          expect(swapped.view.appliedPromotionCodes).toEqual(["BIGGER"])
+          expect(swapped.view.totals.basketTotal).toBe(2000)
+        }),
+      ),
+    )
+
+    it.effect("never raises the total unasked: a smaller discount is refused until confirmed", () =>
+      run(
+        withCodes(),
+        Effect.gen(function* () {
+          const baskets = yield* Baskets
+          const { id } = yield* baskets.create(ANN)
+          yield* baskets.addItem(id, car.id, 10, ANN)
+          yield* baskets.applyVoucher(id, "HOWZAT10", ANN)
+          const refused = yield* Effect.flip(baskets.applyVoucher(id, "BOUNDARY", ANN))
+          expect(refused).toEqual(
+            new VoucherReplacementUnconfirmed({
+              current: { code: "HOWZAT10", discount: pence(250) },
+              offered: { code: "BOUNDARY", discount: pence(100) },
+            }),
+          )
+          const kept = yield* baskets.view(id, ANN)
+          expect([kept.appliedPromotionCodes, kept.totals.basketTotal]).toEqual([
+            ["HOWZAT10"],
+            2250,
+          ])
+          // Confirmed against another code (a stale page): asked again.
+          yield* Effect.flip(baskets.applyVoucher(id, "BOUNDARY", ANN, "BIGGER"))
+          const confirmed = yield* baskets.applyVoucher(id, "BOUNDARY", ANN, "howzat10")
+          expect(confirmed.change).toEqual({
+            kind: "Replaced",
+            code: "BOUNDARY",
+            replaced: "HOWZAT10",
+          })
+          expect(confirmed.view.totals.basketTotal).toBe(2400)
+        }),
+      ),
+    )
+
+    it.effect("a code that stopped applying is replaced without asking", () =>
+      run(
+        withCodes(),
+        Effect.gen(function* () {
+          const baskets = yield* Baskets
+          const { id } = yield* baskets.create(ANN)
+          yield* baskets.addItem(id, car.id, 10, ANN)
+          yield* baskets.applyVoucher(id, "BIGGER", ANN)
+          // Cut to one ticket (£2.50): a £5 code needs a basket above £5 (decision 0012),
+          // so it stopped applying and takes nothing off; any code is worth more.
+          const itemId = (yield* baskets.view(id, ANN)).basket.items[0]?.id ?? ""
+          yield* baskets.setQuantity(id, itemId, 1, ANN)
+          const swapped = yield* baskets.applyVoucher(id, "BOUNDARY", ANN)
+          expect(swapped.change.kind).toBe("Replaced")
+        }),
+      ),
+    )
+  })
 
   it.effect("does not apply a voucher that has reached its usage limit", () => {
     const store = setUp((s) => {

@@ -15,6 +15,7 @@ import {
 import { CompetitionPhase, competitionPhase } from "../rules/competition.js"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money.js"
 import { promotionRefusal, spendFor } from "../rules/promotions.js"
+import { discountOf, type VoucherChange, voucherReplacement } from "../rules/vouchers.js"
 import { Charities } from "./charities.js"
 import {
   BasketCheckedOut,
@@ -24,6 +25,7 @@ import {
   PromotionNotApplicable,
   PromotionNotValid,
   TicketLimitExceeded,
+  VoucherReplacementUnconfirmed,
 } from "./errors.js"
 import type { Basket, BasketItem, Promotion, SiteCreditItem } from "./model.js"
 import { SiteCreditPolicy, siteCreditItemDescription } from "./site-credit-policy.js"
@@ -34,6 +36,12 @@ export interface BasketLineView {
   /** Tickets the customer already holds here (paid and unpaid orders). */
   readonly customerBoughtToDateTicketQuantity: number
   readonly totals: LineTotals
+}
+
+/** A voucher set: the basket as it now is, and what happened to its one code. */
+export interface VoucherOutcome {
+  readonly view: BasketView
+  readonly change: VoucherChange
 }
 
 export interface BasketView {
@@ -235,31 +243,75 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
     const view = (basketId: string, caller: BasketCaller) =>
       Effect.flatMap(access(basketId, caller), (basket) => price(basket, caller))
 
+    /** What the basket's own code takes off these lines now (nothing once it stopped applying). */
+    const currentDiscount = (
+      code: string,
+      lines: readonly PricedLine[],
+      caller: BasketCaller,
+      at: Date,
+    ) =>
+      Effect.map(applying([code], lines, caller, at), (found) => ({
+        code,
+        discount: discountOf(found[0] ?? null, lines),
+      }))
+
     /**
-     * SPEC §4: setting a voucher first removes the existing ones, then adds
-     * the new code if there is one. A code that does not apply fails, with
-     * the basket left without a voucher: an unknown, expired or used-up one
-     * as not valid, and a real one this basket or customer cannot have yet
-     * (minimum spend, already used) saying why.
+     * The basket's voucher, one code per order (docs/decisions/0076): a new code
+     * takes the place of the basket's, and the answer says what replaced
+     * what. A code worth less than the basket's (the total would rise) is
+     * refused unless the customer confirmed giving that code up
+     * (`confirmedReplacing`). An empty code takes the basket's off. A code
+     * that does not apply fails and changes nothing, the basket keeping its
+     * code: an unknown, expired or used-up one as not valid, and a real one
+     * this basket or customer cannot have yet (minimum spend, already used)
+     * saying why.
      */
-    const setVoucher = (basketId: string, code: string, caller: BasketCaller) =>
+    const applyVoucher = (
+      basketId: string,
+      code: string,
+      caller: BasketCaller,
+      confirmedReplacing?: string,
+    ) =>
       Effect.gen(function* () {
-        const { key } = yield* open(basketId, caller)
-        const cleared = yield* baskets.setPromotionCodes(key, [])
+        const { basket, key } = yield* open(basketId, caller)
+        const previous = basket.promotionCodes[0] ?? null
         const normalised = normaliseVoucherCode(code)
-        if (normalised === "") return yield* price(cleared, caller)
+        if (normalised === "") {
+          const cleared = yield* baskets.setPromotionCodes(key, [])
+          const change: VoucherChange =
+            previous === null
+              ? { kind: "Unchanged", code: null }
+              : { kind: "Removed", removed: previous }
+          return { view: yield* price(cleared, caller), change } satisfies VoucherOutcome
+        }
         const promotion = yield* baskets.promotionByCode(normalised)
         if (promotion === null) return yield* new PromotionNotValid({ code: normalised })
-        const lines = (yield* linesOf(cleared, caller)).map((line) => line.priced)
-        const refusal = yield* refusalOf(promotion, lines, caller, yield* now)
+        const at = yield* now
+        const lines = (yield* linesOf(basket, caller)).map((line) => line.priced)
+        const refusal = yield* refusalOf(promotion, lines, caller, at)
         if (refusal?.kind === "NotValidNow" || refusal?.kind === "UsedUp")
           return yield* new PromotionNotValid({ code: normalised })
         if (refusal !== null) {
           const { competitionId } = promotion
           return yield* new PromotionNotApplicable({ code: normalised, competitionId, refusal })
         }
-        return yield* price(yield* baskets.setPromotionCodes(key, [promotion.code]), caller)
+        const verdict = voucherReplacement(
+          previous === null ? null : yield* currentDiscount(previous, lines, caller, at),
+          { code: promotion.code, discount: discountOf(promotion, lines) },
+          confirmedReplacing === undefined ? undefined : normaliseVoucherCode(confirmedReplacing),
+        )
+        if (verdict.kind === "AskFirst")
+          return yield* new VoucherReplacementUnconfirmed({
+            current: verdict.current,
+            offered: verdict.offered,
+          })
+        const view = yield* price(yield* baskets.setPromotionCodes(key, [promotion.code]), caller)
+        return { view, change: verdict.change } satisfies VoucherOutcome
       })
+
+    /** applyVoucher for callers that need only the basket. */
+    const setVoucher = (basketId: string, code: string, caller: BasketCaller) =>
+      Effect.map(applyVoucher(basketId, code, caller), (outcome) => outcome.view)
 
     return {
       create: (caller: BasketCaller) => baskets.create(caller),
@@ -309,6 +361,7 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
           return yield* price(cleared, caller)
         }),
 
+      applyVoucher,
       setVoucher,
 
       /** One voucher at a time (SPEC §4): removing the basket's code is clearing them. */

@@ -22,7 +22,7 @@ import { orderTicketNumbers, releaseOrderTickets } from "./allocator-doubles.js"
 import { Checkout } from "./checkout.js"
 import { memoryCustomerTicketRepo } from "./customer-ticket-doubles.js"
 import { instantWinRepoOver } from "./instant-win-doubles.js"
-import { memoryOrderRepo } from "./order-repo-doubles.js"
+import { customerSearchFields, memoryOrderRepo } from "./order-repo-doubles.js"
 import { memorySiteCreditLedger } from "./site-credit-doubles.js"
 import { type OrderStore, orderDoublesOver } from "./test-doubles.js"
 
@@ -74,6 +74,7 @@ export const checkoutDoublesOver = (
       competitionName: (competitionId) => store.competitions.get(competitionId)?.name ?? "",
       ticketNumbers: (orderId, competitionId) => orderTicketNumbers(store, orderId, competitionId),
       releaseTickets: (orderId) => void releaseOrderTickets(store, orderId),
+      customerOf: customerSearchFields(store),
     }),
   )
 

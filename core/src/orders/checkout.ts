@@ -173,11 +173,13 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
           siteCreditBalance: position.siteCreditBalance,
         })
         // Under the customer's hold, after pricing: over the limit, the whole order rolls back.
+        // An order site credit pays in full completes here, so an unanswered question is asked now.
         yield* enforceSpendLimit(
           customerId,
           position,
           pence(totals.basketTotal + totals.siteCreditDebit),
           at,
+          totals.basketTotal + credit === 0,
         )
         const recorded = yield* orders.recordAllocation(order.id, {
           lines: allocated.map((line, index) => ({

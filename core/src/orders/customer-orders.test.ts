@@ -133,6 +133,49 @@ describe("CustomerOrders", () => {
     ),
   )
 
+  it.effect("lets staff search everyone's orders by reference, name or email address", () =>
+    run(
+      Effect.gen(function* () {
+        const orders = yield* CustomerOrders
+        const page = { pageNumber: 1, pageSize: 20 }
+        const found = (search: string) =>
+          Effect.map(orders.list(STAFF, { search, page }), (p) => p.items.map((i) => i.order.id))
+        expect(yield* found(bobsOrder.orderRef.toLowerCase())).toEqual([bobsOrder.id])
+        expect(yield* found("  bob   BATTER ")).toEqual([bobsOrder.id])
+        expect(yield* found("ANN@EXAMPLE")).toEqual([annsOrder.id])
+        expect(yield* found("nobody")).toEqual([])
+        // Only white space is no search: everyone's orders.
+        expect((yield* found("   ")).length).toBe(2)
+        // Beside a customer filter, the search narrows that customer's orders.
+        const annsBobs = yield* orders.list(STAFF, {
+          customerId: ANN.customerId ?? "",
+          search: "bob",
+          page,
+        })
+        expect(annsBobs.totalCount).toBe(0)
+      }),
+    ),
+  )
+
+  it.effect("refuses a customer's search, even within their own orders", () =>
+    run(
+      Effect.gen(function* () {
+        const orders = yield* CustomerOrders
+        const page = { pageNumber: 1, pageSize: 20 }
+        for (const request of [
+          { search: "bob", page },
+          { search: annsOrder.orderRef, page },
+          { customerId: ANN.customerId ?? "", search: "ann", page },
+        ]) {
+          const refused = yield* Effect.either(orders.list(ANN, request))
+          expect(Either.isLeft(refused) && refused.left._tag).toBe("NotStaff")
+        }
+        // A blank box is no search, so their own list still answers.
+        expect((yield* orders.list(ANN, { search: " ", page })).totalCount).toBe(1)
+      }),
+    ),
+  )
+
   it.effect("lists an order's tickets in ascending order", () =>
     run(
       Effect.gen(function* () {

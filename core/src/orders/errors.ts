@@ -3,6 +3,7 @@ import type { CompetitionPhase } from "../rules/competition.js"
 import type { OrderStatus } from "../rules/order-status.js"
 import type { PromotionRefusal } from "../rules/promotions.js"
 import type { SiteCreditPurchaseRefusal } from "../rules/site-credit-purchase.js"
+import type { CodeDiscount } from "../rules/vouchers.js"
 import type { AllocationException } from "./model.js"
 
 export class BasketNotFound extends Data.TaggedError("BasketNotFound")<{
@@ -61,6 +62,18 @@ export class PromotionNotApplicable extends Data.TaggedError("PromotionNotApplic
   /** null: the whole basket's spend counts; else only this competition's. */
   readonly competitionId: string | null
   readonly refusal: Extract<PromotionRefusal, { kind: "AlreadyUsed" | "MinimumSpendNotReached" }>
+}> {}
+
+/**
+ * The code typed would take less off than the basket's code, so replacing it
+ * would raise the total (one code per order, docs/decisions/0076): nothing
+ * changed, and the customer is asked whether to replace it anyway.
+ */
+export class VoucherReplacementUnconfirmed extends Data.TaggedError(
+  "VoucherReplacementUnconfirmed",
+)<{
+  readonly current: CodeDiscount
+  readonly offered: CodeDiscount
 }> {}
 
 export class OrderNotFound extends Data.TaggedError("OrderNotFound")<{

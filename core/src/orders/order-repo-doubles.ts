@@ -6,8 +6,10 @@
  * (test/contracts/orders.contract.ts) the Postgres adapter passes too.
  */
 import { Effect } from "effect"
+import type { Customer } from "../accounts/model.js"
 import type { OrderRepoShape } from "../ports/orders.js"
 import { pence, ZERO_PENCE } from "../rules/money.js"
+import { matchesOrderSearch } from "../rules/order-search.js"
 import {
   canTransition,
   type OrderStatus,
@@ -50,12 +52,25 @@ export interface MemoryOrderRepoLinks {
   readonly beforeClosing?: (orderId: string) => void
   /** Every move made, after it is made. */
   readonly moved?: (orderId: string, to: OrderStatus) => void
+  /** The customer's name and email address, for the back office's search (none: not found by them). */
+  readonly customerOf?: (
+    customerId: string,
+  ) => { readonly name: string; readonly email: string } | undefined
 }
 
 /** Ten upper-case hex digits, as the database's order references. */
 const orderRefFor = (n: number) => n.toString(16).toUpperCase().padStart(10, "0")
 
 let nextOrder = 0
+
+/** A customer's name and email address as the back office searches them, from the store's records. */
+export const customerSearchFields =
+  (store: { readonly customers: readonly Customer[] }) => (customerId: string) => {
+    const customer = store.customers.find((c) => c.customerId === customerId)
+    return customer === undefined
+      ? undefined
+      : { name: `${customer.firstName} ${customer.lastName}`, email: customer.email }
+  }
 
 /** Ties broken by id, as the database orders them. */
 const byId = (a: Order, b: Order) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
@@ -204,6 +219,18 @@ export const memoryOrderRepo = (
               query.createdTo === undefined ||
               order.createdAt.getTime() <= query.createdTo.getTime(),
           )
+          .filter((order) => {
+            if (query.search === undefined) return true
+            const customer = links.customerOf?.(order.customerId)
+            return matchesOrderSearch(
+              {
+                orderRef: order.orderRef,
+                customerName: customer?.name ?? "",
+                customerEmail: customer?.email ?? "",
+              },
+              query.search,
+            )
+          })
           // Newest first, ties by id descending, as the database pages them.
           .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || byId(b, a))
         const { items, ...paging } = memoryPage(query.page, matching)

@@ -33,6 +33,7 @@ import {
   type ResponsiblePlayEvent,
   ResponsiblePlayEvents,
 } from "../ports/responsible-play-events.js"
+import { SpendLimitStore } from "../ports/spend-limits.js"
 import { Transactions } from "../ports/transactions.js"
 import { PurchaseGate } from "../responsible-play/purchase-gate.js"
 import type {
@@ -41,16 +42,18 @@ import type {
 } from "../responsible-play/standing-errors.js"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money.js"
 import { releasesTickets } from "../rules/order-status.js"
+import type { SpendLimitSetting } from "../rules/spend-limits.js"
 import { paymentGateways } from "./gateways.js"
 import { type InstantWinRow, instantWinRepoOver } from "./instant-win-doubles.js"
 import type { Order, Promotion } from "./model.js"
-import { memoryOrderRepo } from "./order-repo-doubles.js"
+import { customerSearchFields, memoryOrderRepo } from "./order-repo-doubles.js"
 import { Payments } from "./payments.js"
 import { memoryPromotionUses, type PromotionUseRow } from "./promotion-uses-doubles.js"
 import {
   memoryCustomerRepoOverLedger,
   memorySiteCreditLedger,
   type SiteCreditLine,
+  siteCreditBalanceOf,
 } from "./site-credit-doubles.js"
 import { orderCustomer } from "./test-doubles.js"
 
@@ -111,6 +114,11 @@ export interface PaymentStore {
   readonly events: ResponsiblePlayEvent[]
   /** What each intent was created with: whether a credit card may pay it. */
   readonly intentCreditCards: Map<string, boolean>
+  /**
+   * Spend-limit settings by customer; a customer with none has answered "no
+   * limit", as the shop's test helpers do, so tests about payments are not asked.
+   */
+  readonly spendLimits: Map<string, SpendLimitSetting>
 }
 
 /** A store with no orders, payments or credit; Ann and Bob are its customers. */
@@ -146,6 +154,7 @@ export const emptyPaymentStore = (): PaymentStore => {
     intentCreditCards: new Map(),
     users: [],
     customers: [],
+    spendLimits: new Map(),
   }
   for (const principal of [ANN, BOB]) addCustomer(store, customerRecordOf(principal))
   return store
@@ -209,6 +218,7 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         store.moves.push(`${orderId}:${to}`)
         if (releasesTickets(to)) store.released.push(orderId)
       },
+      customerOf: customerSearchFields(store),
     }),
   )
 
@@ -529,8 +539,28 @@ export const paymentDoublesOver = (store: PaymentStore) => {
     }),
   )
 
+  // Payments reads only the setting (the question before paying); checkout's facts are not kept here.
+  const settingOf = (customerId: string): SpendLimitSetting =>
+    store.spendLimits.get(customerId) ?? { current: { kind: "NoLimit" }, pending: null }
+  const spendLimits = Layer.succeed(SpendLimitStore, {
+    setting: (customerId) => Effect.sync(() => settingOf(customerId)),
+    settingForUpdate: (customerId) => Effect.sync(() => settingOf(customerId)),
+    save: (customerId, setting) =>
+      Effect.sync(() => void store.spendLimits.set(customerId, setting)),
+    ordersSince: () => Effect.succeed([]),
+    completedOrders: () => Effect.succeed(0),
+    positionForCheckout: (customerId) =>
+      Effect.sync(() => ({
+        siteCreditBalance: siteCreditBalanceOf(store, customerId),
+        setting: settingOf(customerId),
+        completedOrders: 0,
+        ordersSince: [],
+      })),
+  })
+
   return Layer.mergeAll(
     gate,
+    spendLimits,
     creditCards,
     events,
     orderRepo,

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, FastCheck as fc, Layer, TestClock, TestContext } from "effect"
 import { ShopLinks } from "../ports/shop-links.js"
+import { SpendLimitReached, SpendLimitUnanswered } from "../responsible-play/spend-limit-errors.js"
 import { AccountNotInGoodStanding } from "../responsible-play/standing-errors.js"
 import { pence } from "../rules/money.js"
+import { UNANSWERED } from "../rules/spend-limits.js"
 import {
   ANN,
   awaitingOrder,
@@ -74,6 +76,80 @@ describe("Payments", () => {
       )
     },
   )
+
+  it.effect(
+    "asks the spend-limit question before the first payment: refused until answered, then paid",
+    () => {
+      const order = awaitingOrder()
+      const store = setUp(order)
+      const customerId = ANN.customerId ?? ""
+      store.spendLimits.set(customerId, UNANSWERED)
+      return run(
+        store,
+        Effect.gen(function* () {
+          const payments = yield* Payments
+          const refused = yield* Effect.flip(payments.startPayment(ANN, order.id))
+          expect(refused).toEqual(new SpendLimitUnanswered({ customerId, before: "Payment" }))
+          // Nothing at the provider: no form could take the money before the answer.
+          expect(store.intentKeys.size).toBe(0)
+          expect(store.payments).toEqual([])
+          store.spendLimits.set(customerId, {
+            current: { kind: "Amount", amount: pence(5000) },
+            pending: null,
+          })
+          const started = yield* payments.startPayment(ANN, order.id)
+          expect(started.payments).toHaveLength(1)
+        }),
+      )
+    },
+  )
+
+  it.effect(
+    "pays an order placed before the answer only within the limit answered, logging a refusal",
+    () => {
+      const order = awaitingOrder()
+      const store = setUp(order)
+      const customerId = ANN.customerId ?? ""
+      store.spendLimits.set(customerId, {
+        current: { kind: "Amount", amount: pence(500) },
+        pending: null,
+      })
+      return run(
+        store,
+        Effect.gen(function* () {
+          const refused = yield* Effect.flip((yield* Payments).startPayment(ANN, order.id))
+          expect(refused).toEqual(
+            new SpendLimitReached({
+              customerId,
+              limit: pence(500),
+              spent: pence(0),
+              order: pence(1000),
+              left: pence(500),
+            }),
+          )
+          expect(store.intentKeys.size).toBe(0)
+          expect(store.events.map((e) => e.kind)).toEqual(["SpendLimitReached"])
+        }),
+      )
+    },
+  )
+
+  it.effect("does not ask before paying for site credit bought on its own: a deposit", () => {
+    const order = awaitingOrder({
+      lines: [],
+      itemTotal: pence(0),
+      creditItems: [{ description: "Site Credit", lineTotal: pence(1000) }],
+    })
+    const store = setUp(order)
+    store.spendLimits.set(ANN.customerId ?? "", UNANSWERED)
+    return run(
+      store,
+      Effect.gen(function* () {
+        const started = yield* (yield* Payments).startPayment(ANN, order.id)
+        expect(started.payments).toHaveLength(1)
+      }),
+    )
+  })
 
   it.effect("declined, then retried with a new intent, then paid: completed once", () => {
     const order = awaitingOrder()

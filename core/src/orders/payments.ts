@@ -13,8 +13,18 @@ import {
   type PaymentMethod,
 } from "../ports/payment-gateway.js"
 import { type Payment, PaymentRepo, SiteCreditLedger } from "../ports/payments.js"
+import type { ResponsiblePlayEvents } from "../ports/responsible-play-events.js"
+import type { SpendLimitStore } from "../ports/spend-limits.js"
 import { Transactions } from "../ports/transactions.js"
 import { PurchaseGate } from "../responsible-play/purchase-gate.js"
+import type {
+  SpendLimitReached,
+  SpendLimitUnanswered,
+} from "../responsible-play/spend-limit-errors.js"
+import {
+  ensureSpendLimitBeforePaying,
+  recordSpendLimitReached,
+} from "../responsible-play/spend-limits.js"
 import { creditCardNotice, creditCardVerdict, startOfLondonMonth } from "../rules/credit-cards.js"
 import { type Pence, ZERO_PENCE } from "../rules/money.js"
 import { canTransition, OrderStatus } from "../rules/order-status.js"
@@ -117,6 +127,7 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
 
     const withPayments = readOrderWithPayments(payments, ledger)
     const gate = yield* PurchaseGate
+    const spendLimits = yield* Effect.context<SpendLimitStore | ResponsiblePlayEvents>()
 
     const ownOrder = (principal: Principal, orderId: string) =>
       Effect.filterOrFail(
@@ -171,6 +182,21 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
       Effect.gen(function* () {
         let order = yield* payableOrder(principal, orderId)
         if (order.status === OrderStatus.Completed) return yield* withPayments(order)
+        // Before any form that takes money, a pending one included: the spend-limit
+        // question registration promised to ask before the next purchase, and the
+        // limit answered (decision 0041). A refusal is logged as checkout's are.
+        const at = yield* now
+        yield* ensureSpendLimitBeforePaying(order, at).pipe(
+          Effect.provide(spendLimits),
+          Effect.tapErrorTag("SpendLimitReached", (refusal) =>
+            recordSpendLimitReached(refusal, at).pipe(
+              Effect.provide(spendLimits),
+              Effect.catchAll((error) =>
+                Effect.logWarning("the spend-limit refusal was not logged", error),
+              ),
+            ),
+          ),
+        )
         const gateway = yield* gatewayFor(gateways, method)
         const existing = yield* payments.forOrder(orderId)
         const chosen = (p: Payment) => p.provider === gateway.provider
@@ -360,6 +386,8 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         | PaymentStillProcessing
         | PaymentGatewayUnavailable
         | PaymentMethodNotOffered
+        | SpendLimitUnanswered
+        | SpendLimitReached
         | RepositoryError
         | Effect.Effect.Error<ReturnType<PurchaseGate["check"]>>
       > => Effect.map(startPayment(principal, orderId, method), asReadBy(principal)),

@@ -1,5 +1,9 @@
 import { Context, type Effect } from "effect"
-import type { CategoryNotFound, RepositoryError } from "../competitions/errors.js"
+import type {
+  CategoryNameTaken,
+  CategoryNotFound,
+  RepositoryError,
+} from "../competitions/errors.js"
 import type { AttributeType, Category, Page, PageRequest } from "../competitions/model.js"
 import type { CategoryDraft } from "../rules/catalogue-admin.js"
 
@@ -17,11 +21,22 @@ export interface CatalogueAdminStoreShape {
   readonly category: (
     categoryId: string,
   ) => Effect.Effect<Category, CategoryNotFound | RepositoryError>
-  readonly insertCategory: (draft: CategoryDraft) => Effect.Effect<Category, RepositoryError>
+  /**
+   * The insert and the rename refuse a name another category reads as
+   * (rules/catalogue-admin's sameCategoryName) with CategoryNameTaken: core
+   * checks first, and the store is the last word when two saves race.
+   */
+  readonly insertCategory: (
+    draft: CategoryDraft,
+  ) => Effect.Effect<Category, CategoryNameTaken | RepositoryError>
   readonly updateCategory: (
     categoryId: string,
     draft: CategoryDraft,
-  ) => Effect.Effect<Category, RepositoryError>
+  ) => Effect.Effect<Category, CategoryNameTaken | RepositoryError>
+  /** Names of every category but `exceptId`, to refuse a second one that reads the same. */
+  readonly otherCategoryNames: (
+    exceptId: string | null,
+  ) => Effect.Effect<readonly string[], RepositoryError>
   /** The competitions it held stay; only their links to it go. */
   readonly removeCategory: (categoryId: string) => Effect.Effect<void, RepositoryError>
   /** Whether a competition with this id exists, visible or not. */

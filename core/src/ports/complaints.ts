@@ -1,7 +1,12 @@
 import { Context, type Effect } from "effect"
 import type { RepositoryError } from "../competitions/errors.js"
 import type { Page, PageRequest } from "../competitions/model.js"
-import type { ComplaintSource, ComplaintStatus, ValidComplaintForm } from "../rules/complaints.js"
+import type {
+  ComplaintSource,
+  ComplaintStatus,
+  OrderOwner,
+  ValidComplaintForm,
+} from "../rules/complaints.js"
 
 /** One step in a complaint's life: a status reached, or a note added without a move. */
 export interface ComplaintHistoryEntry {
@@ -57,6 +62,13 @@ export interface ComplaintStoreShape {
     id: string,
     step: ComplaintHistoryEntry,
   ) => Effect.Effect<Complaint, RepositoryError>
+  /**
+   * The customer of the order with this reference (exactly as given: the
+   * form's rules upper-case it, as references are made) and their sign-in
+   * email; null when no order has it. Any status: a complaint about a
+   * failed or cancelled order is still about that order.
+   */
+  readonly orderOwner: (reference: string) => Effect.Effect<OrderOwner | null, RepositoryError>
 }
 export class ComplaintStore extends Context.Tag("@howzat/core/ComplaintStore")<
   ComplaintStore,

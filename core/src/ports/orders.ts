@@ -90,6 +90,11 @@ export interface OrderQuery {
   readonly status?: OrderStatus | undefined
   readonly createdFrom?: Date | undefined
   readonly createdTo?: Date | undefined
+  /**
+   * A tidied term (rules/order-search): orders whose reference starts with
+   * it, or whose customer's name or email address holds it, in any case.
+   */
+  readonly search?: string | undefined
   readonly page: PageRequest
 }
 

@@ -10,9 +10,15 @@ export class SpendLimitReached extends Data.TaggedError("SpendLimitReached")<{
   readonly left: Pence
 }> {}
 
-/** A returning customer who never answered the spend-limit question must answer before buying. */
+/**
+ * A customer who never answered the spend-limit question must answer first:
+ * at checkout (a returning customer, or an order site credit pays in full)
+ * or before a payment starts (the first purchase included).
+ */
 export class SpendLimitUnanswered extends Data.TaggedError("SpendLimitUnanswered")<{
   readonly customerId: string
+  /** Where it was asked: the storefront asks the question in the payment page's place. */
+  readonly before: "Checkout" | "Payment"
 }> {}
 
 /** The amount asked for is not a limit the shop accepts; `detail` is the sentence to show. */

@@ -133,9 +133,51 @@ describe("checkout under a monthly spend limit", () => {
       Effect.gen(function* () {
         const first = yield* buy(1)
         world.store.orders.set(first.order.id, { ...first.order, status: OrderStatus.Completed })
-        expect(yield* Effect.flip(buy(1))).toEqual(new SpendLimitUnanswered({ customerId: ANN }))
+        expect(yield* Effect.flip(buy(1))).toEqual(
+          new SpendLimitUnanswered({ customerId: ANN, before: "Checkout" }),
+        )
         yield* (yield* SpendLimits).change(ann, ANN, { kind: "NoLimit" })
         expect((yield* buy(1)).created).toBe(true)
+      }),
+    )
+  })
+
+  it.effect(
+    "asks first before a first order that site credit pays in full, placing nothing",
+    () => {
+      const world = setUp({ [ANN]: UNANSWERED })
+      world.store.ledger.push({
+        customerId: ANN,
+        orderId: null,
+        amount: pence(1000),
+        reason: "Grant",
+        description: "A goodwill credit",
+      })
+      return run(
+        world,
+        Effect.gen(function* () {
+          const baskets = yield* Baskets
+          const { id } = yield* baskets.create(ANN)
+          yield* baskets.addItem(id, car.id, 2, ANN)
+          yield* baskets.setExtras(id, { autoRoundup: false, siteCreditRequested: pence(500) }, ANN)
+          const checkout = yield* Checkout
+          expect(yield* Effect.flip(checkout.checkout(id, ANN))).toEqual(
+            new SpendLimitUnanswered({ customerId: ANN, before: "Checkout" }),
+          )
+          expect(world.store.orders.size).toBe(0)
+          yield* (yield* SpendLimits).change(ann, ANN, { kind: "Amount", amount: pence(5000) })
+          expect((yield* checkout.checkout(id, ANN)).order.status).toBe(OrderStatus.Completed)
+        }),
+      )
+    },
+  )
+
+  it.effect("lets a first order that a card pays be placed: the payment asks", () => {
+    const world = setUp({ [ANN]: UNANSWERED })
+    return run(
+      world,
+      Effect.gen(function* () {
+        expect((yield* buy(1)).order.status).toBe(OrderStatus.AwaitingPayment)
       }),
     )
   })

@@ -2,6 +2,7 @@ import { Context, Effect } from "effect"
 import { CustomerNotFound } from "../accounts/errors.js"
 import type { Principal } from "../accounts/model.js"
 import type { RepositoryError } from "../competitions/errors.js"
+import type { Order } from "../orders/model.js"
 import { ResponsiblePlayEvents } from "../ports/responsible-play-events.js"
 import { type CheckoutPosition, SpendLimitStore } from "../ports/spend-limits.js"
 import { Transactions } from "../ports/transactions.js"
@@ -10,6 +11,7 @@ import { type Pence, pence } from "../rules/money.js"
 import {
   changeSpendLimit,
   leftThisMonth,
+  mustAnswerBeforePaying,
   mustAnswerFirst,
   type PendingSpendLimit,
   type SpendLimit,
@@ -84,13 +86,15 @@ export const enforceSpendLimit = (
   position: CheckoutPosition,
   thisOrder: Pence,
   at: Date,
+  /** Site credit pays it all: the order completes now, with no payment to ask before. */
+  completesAtOnce = false,
 ): Effect.Effect<void, SpendLimitUnanswered | SpendLimitReached> => {
   // Site credit bought alone (or a free entry) commits nothing: a deposit is not limited.
   if (thisOrder <= 0) return Effect.void
   const setting = settledAt(position.setting, at)
   if (setting.current === null) {
-    return mustAnswerFirst(setting, position.completedOrders)
-      ? Effect.fail(new SpendLimitUnanswered({ customerId }))
+    return mustAnswerFirst(setting, position.completedOrders, completesAtOnce)
+      ? Effect.fail(new SpendLimitUnanswered({ customerId, before: "Checkout" }))
       : Effect.void
   }
   if (setting.current.kind === "NoLimit") return Effect.void
@@ -102,6 +106,52 @@ export const enforceSpendLimit = (
     new SpendLimitReached({ customerId, limit, spent: verdict.spent, order, left }),
   )
 }
+
+/**
+ * Asked before a payment starts (Payments.startPayment). A customer who
+ * never answered the spend-limit question answers it first, as registration
+ * promised ("we'll ask again before your next purchase"), so the first
+ * purchase is not paid for before it. The answer then counts for this very
+ * payment: an order placed while the question was open (or before a
+ * lowering) is paid only within the limit now in force, the month's other
+ * orders counted as checkout counts them. A plain read, no hold: starting a
+ * payment adds no spend (the order is counted already), and checkout, which
+ * does, decides under the customer's hold.
+ */
+export const ensureSpendLimitBeforePaying = (
+  order: Pick<
+    Order,
+    "id" | "customerId" | "status" | "orderTotal" | "siteCreditDebit" | "creditItems"
+  >,
+  at: Date,
+): Effect.Effect<
+  void,
+  SpendLimitUnanswered | SpendLimitReached | RepositoryError,
+  SpendLimitStore
+> =>
+  Effect.gen(function* () {
+    const store = yield* SpendLimitStore
+    const setting = settledAt(yield* store.setting(order.customerId), at)
+    const spend = spendOf({
+      status: order.status,
+      orderTotal: order.orderTotal,
+      siteCreditDebit: order.siteCreditDebit,
+      creditBought: pence(order.creditItems.reduce((sum, item) => sum + item.lineTotal, 0)),
+    })
+    if (mustAnswerBeforePaying(setting, spend))
+      return yield* new SpendLimitUnanswered({ customerId: order.customerId, before: "Payment" })
+    if (setting.current === null || setting.current.kind === "NoLimit" || spend <= 0) return
+    const others = yield* store.ordersSince(order.customerId, startOfLondonMonth(at), order.id)
+    const verdict = spendVerdict(setting.current, sumSpend(others), spend)
+    if (verdict.kind === "Refused")
+      return yield* new SpendLimitReached({
+        customerId: order.customerId,
+        limit: verdict.limit,
+        spent: verdict.spent,
+        order: verdict.order,
+        left: verdict.left,
+      })
+  })
 
 /** Where checkout's spend-limit month starts for an order made at `at`. */
 export const spendLimitMonthStart = (at: Date): Date => startOfLondonMonth(at)

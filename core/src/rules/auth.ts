@@ -60,7 +60,12 @@ export const accountMessages = {
     "Your password has been changed. You will need to use your new password the next time you log in.",
   loggedOut: "You have been logged out.",
   customerIdMismatch: "The customer id in the body is not the one in the path.",
+  alreadyVerified: "Your email address is already verified.",
 } as const
+
+/** Registration's and "Resend"'s answer: to which address the link went. */
+export const verificationEmailSentMessage = (emailAddress: string): string =>
+  `We've sent a verification email to ${emailAddress}. Please click the link in it to verify your address.`
 
 export const tooManyAttemptsMessage = (retryAfterSeconds: number): string => {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60))

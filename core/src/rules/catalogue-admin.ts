@@ -33,6 +33,22 @@ export const validateCategory = (draft: CategoryDraft): CategoryDraftErrors => {
   return errors
 }
 
+/**
+ * Two categories that read alike to staff and shoppers ("Golf", "golf ")
+ * are one (docs/decisions/0074); the database's unique index on
+ * lower(btrim(name)) says the same.
+ */
+export const sameCategoryName = (a: string, b: string): boolean =>
+  a.trim().toLowerCase() === b.trim().toLowerCase()
+
+/** The other category a name would read as, among `existing` names; undefined when it is free. */
+export const categoryNameClash = (name: string, existing: readonly string[]): string | undefined =>
+  existing.find((other) => sameCategoryName(other, name))
+
+/** Why a name is refused, naming the category it would be confused with. */
+export const categoryNameTakenMessage = (existing: string): string =>
+  `There is already a category called “${existing.trim()}”. Choose another name, or edit that category instead.`
+
 export interface AttributeTypeDraft {
   readonly description: string
 }

@@ -1,6 +1,10 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { arbitraryCompetitionSchedule, arbitraryInstantMs } from "../testing/arbitraries/index.js"
+import {
+  arbitraryCompetitionSchedule,
+  arbitraryInstantMs,
+  arbitraryListing,
+} from "../testing/arbitraries/index.js"
 import {
   betterOdds,
   type CompetitionPhase,
@@ -12,6 +16,7 @@ import {
   ENDING_SOON_MINUTES,
   inTimePeriod,
   isEndingSoon,
+  isOnSale,
   MINUTES_PER_WEEK,
   nextDeadline,
   nextLiveDrawSlot,
@@ -122,36 +127,65 @@ describe("isEndingSoon", () => {
   })
 })
 
+describe("isOnSale", () => {
+  const listing = { ...schedule, ticketsLeft: 10 }
+
+  it("is open with a ticket left: not before opening, not once closed, not sold out", () => {
+    expect(isOnSale(listing, at("2025-03-01T11:59:59Z"))).toBe(false)
+    expect(isOnSale(listing, at("2025-03-01T12:00:00Z"))).toBe(true)
+    expect(isOnSale(listing, at("2025-03-20T19:59:59Z"))).toBe(true)
+    // Closed, awaiting the draw; then drawn.
+    expect(isOnSale(listing, at("2025-03-20T20:00:00Z"))).toBe(false)
+    expect(isOnSale(listing, at("2025-03-21T00:00:00Z"))).toBe(false)
+    expect(isOnSale({ ...listing, ticketsLeft: 1 }, at("2025-03-10T00:00:00Z"))).toBe(true)
+    expect(isOnSale({ ...listing, ticketsLeft: 0 }, at("2025-03-10T00:00:00Z"))).toBe(false)
+    expect(isOnSale({ ...listing, ticketsLeft: -2 }, at("2025-03-10T00:00:00Z"))).toBe(false)
+  })
+})
+
 describe("inTimePeriod", () => {
+  const listingArb = arbitraryListing()
+
   it("puts every competition in exactly one of Current and Past, and in All", () => {
     fc.assert(
-      fc.property(scheduleArb, instant, (s, t) => {
+      fc.property(listingArb, instant, (c, t) => {
         const now = new Date(t)
-        expect(inTimePeriod(s, "All", now)).toBe(true)
-        expect(inTimePeriod(s, "Current", now)).toBe(!inTimePeriod(s, "Past", now))
+        expect(inTimePeriod(c, "All", now)).toBe(true)
+        expect(inTimePeriod(c, "Current", now)).toBe(!inTimePeriod(c, "Past", now))
       }),
     )
   })
 
-  it("lists as ending soon only a running competition that is ending soon", () => {
+  it("lists as ending soon exactly what is on sale and closing within three weeks", () => {
     fc.assert(
-      fc.property(scheduleArb, instant, (s, t) => {
+      fc.property(listingArb, instant, (c, t) => {
         const now = new Date(t)
-        if (inTimePeriod(s, "EndingSoon", now)) {
-          expect(inTimePeriod(s, "Current", now)).toBe(true)
-          expect(competitionPhase(s, now)).not.toBe(0)
-          expect(isEndingSoon(s, now)).toBe(true)
+        expect(inTimePeriod(c, "EndingSoon", now)).toBe(isOnSale(c, now) && isEndingSoon(c, now))
+        if (inTimePeriod(c, "EndingSoon", now)) {
+          expect(inTimePeriod(c, "Current", now)).toBe(true)
+          expect(competitionPhase(c, now)).toBe(1)
         }
       }),
     )
   })
 
   it("never lists a coming-soon competition as ending soon, however near its opening", () => {
-    const comingSoon = { ...schedule, start: at("2025-03-01T12:00:00Z") }
+    const comingSoon = { ...schedule, ticketsLeft: 10 }
     expect(isEndingSoon(comingSoon, at("2025-03-01T11:59:00Z"))).toBe(true)
     expect(inTimePeriod(comingSoon, "EndingSoon", at("2025-03-01T11:59:00Z"))).toBe(false)
     expect(inTimePeriod(comingSoon, "EndingSoon", at("2025-03-19T20:00:00Z"))).toBe(true)
     expect(inTimePeriod(comingSoon, "Past", at("2025-03-20T20:30:00Z"))).toBe(true)
+  })
+
+  it("leaves out of ending soon a competition awaiting its draw, drawn, or sold out", () => {
+    const c = { ...schedule, ticketsLeft: 10 }
+    // Closed at 20:00, drawn at 20:30: both deadlines under three weeks away.
+    expect(isEndingSoon(c, at("2025-03-20T20:10:00Z"))).toBe(true)
+    expect(inTimePeriod(c, "EndingSoon", at("2025-03-20T20:10:00Z"))).toBe(false)
+    expect(inTimePeriod(c, "EndingSoon", at("2025-03-20T21:00:00Z"))).toBe(false)
+    expect(inTimePeriod({ ...c, ticketsLeft: 0 }, "EndingSoon", at("2025-03-19T20:00:00Z"))).toBe(
+      false,
+    )
   })
 })
 

@@ -58,16 +58,33 @@ export const isEndingSoon = (s: CompetitionSchedule, now: Date): boolean => {
   )
 }
 
+/** What the storefront's lists read of a competition: its dates and the tickets it has left. */
+export interface ListingFacts extends CompetitionSchedule {
+  /** Total tickets less those sold; zero or below is sold out. */
+  readonly ticketsLeft: number
+}
+
 /**
- * Which of the storefront's lists a competition belongs in (SPEC §4's time
- * periods): Current while it is coming, open or awaiting its draw; Past once
- * closed for good; Ending soon while open or awaiting the draw with its
- * deadline under three weeks away (never before it opens: a coming-soon
- * competition's deadline is its opening). The SQL catalogue states the same
- * over the table's dates, and the contract holds the two together.
+ * On sale to a visitor now: open, and with a ticket left to buy. A
+ * competition that has closed (awaiting its draw, or drawn) or sold out
+ * cannot take an order, so no list that urges people to hurry may show it.
+ * (Staff's "on sale" in competition-admin.ts is another question: whether
+ * its promises are fixed.)
  */
-export const inTimePeriod = (s: CompetitionSchedule, period: TimePeriod, now: Date): boolean => {
-  const phase = competitionPhase(s, now)
+export const isOnSale = (c: ListingFacts, now: Date): boolean =>
+  competitionPhase(c, now) === CompetitionPhase.Open && c.ticketsLeft > 0
+
+/**
+ * Which of the storefront's lists a competition belongs in (the API's
+ * TimePeriod): Current while it is coming, open or awaiting its draw; Past once
+ * closed for good; Ending soon while on sale with its close under three
+ * weeks away (never before it opens, never once closed or sold out: the
+ * list tells people to hurry and buy). The SQL catalogue states the same
+ * over the table's dates and sold counts, and the contract holds the two
+ * together.
+ */
+export const inTimePeriod = (c: ListingFacts, period: TimePeriod, now: Date): boolean => {
+  const phase = competitionPhase(c, now)
   switch (period) {
     case "All":
       return true
@@ -76,10 +93,7 @@ export const inTimePeriod = (s: CompetitionSchedule, period: TimePeriod, now: Da
     case "Past":
       return phase === CompetitionPhase.Closed
     case "EndingSoon":
-      return (
-        (phase === CompetitionPhase.Open || phase === CompetitionPhase.ClosedAwaitingDraw) &&
-        isEndingSoon(s, now)
-      )
+      return isOnSale(c, now) && isEndingSoon(c, now)
   }
 }
 

@@ -77,6 +77,11 @@ export const complaintMessages = {
   descriptionRequired: "Please describe your complaint.",
   descriptionTooLong: `Please keep your complaint to ${MAX_COMPLAINT_DESCRIPTION_LENGTH.toLocaleString("en-GB")} characters or fewer.`,
   orderNumberInvalid: "An order number has only letters, digits and dashes.",
+  /** The same words for a made-up number and a stranger's: the answer reveals neither. */
+  orderNumberNotYours:
+    "We can't find that order number for you. Check your order confirmation email, or leave it blank.",
+  /** Staff see every order, so they may be told plainly that none has the number. */
+  orderNumberUnknown: "There is no order with that number.",
   noteRequired: "Please add a note saying what was done.",
   noteTooLong: `Please keep the note to ${MAX_COMPLAINT_NOTE_LENGTH.toLocaleString("en-GB")} characters or fewer.`,
   sent: (reference: string) =>
@@ -157,6 +162,52 @@ export const readComplaintForm = (typed: ComplaintForm): ReadComplaintForm => {
     ? { _tag: "Valid", form: form as ValidComplaintForm }
     : { _tag: "Invalid", errors }
 }
+
+/** Whose order a reference names: its customer, and that customer's sign-in email. */
+export interface OrderOwner {
+  readonly customerId: string
+  readonly email: string
+}
+
+/**
+ * Who is complaining, as far as naming an order goes: a signed-in customer
+ * (known by their account), a visitor (known only by the email they typed),
+ * or staff logging an emailed complaint (who see every order anyway).
+ */
+export type ComplaintComplainant =
+  | { readonly _tag: "Customer"; readonly customerId: string }
+  | { readonly _tag: "Visitor"; readonly email: string }
+  | { readonly _tag: "Staff" }
+
+/**
+ * Whether the complainant may name the order: a customer only their own, a
+ * visitor only one whose customer signs in with the email they typed
+ * (compared as the sign-in does, ignoring case), staff any that exists.
+ * A complaint is not the way to learn whether some reference is real or to
+ * attach a stranger's order to one's own words.
+ */
+export const mayNameOrder = (owner: OrderOwner | null, by: ComplaintComplainant): boolean => {
+  if (owner === null) return false
+  switch (by._tag) {
+    case "Customer":
+      return owner.customerId === by.customerId
+    case "Visitor":
+      return owner.email.toLowerCase() === by.email.trim().toLowerCase()
+    case "Staff":
+      return true
+  }
+}
+
+/** The order number's field message when it may not be named; undefined when it may. */
+export const orderNumberError = (
+  owner: OrderOwner | null,
+  by: ComplaintComplainant,
+): string | undefined =>
+  mayNameOrder(owner, by)
+    ? undefined
+    : by._tag === "Staff"
+      ? complaintMessages.orderNumberUnknown
+      : complaintMessages.orderNumberNotYours
 
 export const validateComplaintNote = (note: string): string | undefined =>
   note.trim() === ""

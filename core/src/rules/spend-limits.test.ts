@@ -9,6 +9,7 @@ import {
   changeSpendLimit,
   effectiveLimit,
   MAX_SPEND_LIMIT,
+  mustAnswerBeforePaying,
   mustAnswerFirst,
   type SpendLimit,
   spendLimitAmountError,
@@ -196,6 +197,26 @@ describe("mustAnswerFirst and amounts", () => {
     expect(mustAnswerFirst(UNANSWERED, 0)).toBe(false)
     expect(mustAnswerFirst(UNANSWERED, 1)).toBe(true)
     expect(mustAnswerFirst({ current: NO_LIMIT, pending: null }, 3)).toBe(false)
+  })
+
+  it("asks at checkout before a first order that site credit pays in full", () => {
+    expect(mustAnswerFirst(UNANSWERED, 0, true)).toBe(true)
+    expect(mustAnswerFirst({ current: amount(0), pending: null }, 0, true)).toBe(false)
+  })
+
+  it("asks before the first payment, never about an order that commits nothing", () => {
+    expect(mustAnswerBeforePaying(UNANSWERED, pence(250))).toBe(true)
+    expect(mustAnswerBeforePaying(UNANSWERED, pence(0))).toBe(false)
+    expect(mustAnswerBeforePaying({ current: NO_LIMIT, pending: null }, pence(250))).toBe(false)
+  })
+
+  it("property: any answered setting pays without being asked; unanswered is asked for any spend", () => {
+    fc.assert(
+      fc.property(settingArb, fc.integer({ min: 1, max: 10_000_000 }), (setting, spend) => {
+        const answered = setting.current !== null || setting.pending !== null
+        expect(mustAnswerBeforePaying(setting, pence(spend))).toBe(!answered)
+      }),
+    )
   })
 
   it("accepts £0 to the maximum in whole pence", () => {

@@ -136,8 +136,8 @@ export const leftThisMonth = (limit: Pence, spent: Pence): Pence =>
 
 /**
  * An order may go ahead when it and the month's spend so far stay within
- * the limit. Unanswered or "no limit": nothing to enforce here (checkout
- * asks an unanswered returning customer first, see `mustAnswerFirst`).
+ * the limit. Unanswered or "no limit": nothing to enforce here (the
+ * question is asked first: see `mustAnswerFirst` and `mustAnswerBeforePaying`).
  * An order of no spend (site credit bought alone) is never refused.
  */
 export const spendVerdict = (
@@ -157,9 +157,31 @@ export const spendVerdict = (
       }
 }
 
-/** "Before any further purchase until answered": one completed order is the first purchase. */
-export const mustAnswerFirst = (setting: SpendLimitSetting, completedOrders: number): boolean =>
-  setting.current === null && setting.pending === null && completedOrders > 0
+/** The question was never answered: no limit in force and none waiting. */
+export const neverAnswered = (setting: SpendLimitSetting): boolean =>
+  setting.current === null && setting.pending === null
+
+/**
+ * Checkout's question, asked as the order is placed: "before any further
+ * purchase until answered" (one completed order is the first purchase), and
+ * before an order that site credit pays in full, as it completes at once with
+ * no payment to stop at (see `mustAnswerBeforePaying`).
+ */
+export const mustAnswerFirst = (
+  setting: SpendLimitSetting,
+  completedOrders: number,
+  completesAtOnce = false,
+): boolean => neverAnswered(setting) && (completedOrders > 0 || completesAtOnce)
+
+/**
+ * The payment's question: registration promises to ask again "before your
+ * next purchase", so a customer who never answered answers before any money
+ * is taken, the first purchase included. `orderSpend` is the order's
+ * `spendOf`: an order that commits nothing (site credit bought on its own, a
+ * deposit) is never asked about.
+ */
+export const mustAnswerBeforePaying = (setting: SpendLimitSetting, orderSpend: Pence): boolean =>
+  orderSpend > 0 && neverAnswered(setting)
 
 /** The checkout refusal's sentence, in one place for the API and the storefront. */
 export const spendLimitReachedMessage = (limit: Pence, left: Pence): string =>
@@ -168,3 +190,7 @@ export const spendLimitReachedMessage = (limit: Pence, left: Pence): string =>
 
 export const spendLimitUnansweredMessage =
   "Before your next purchase, please set a monthly spend limit (or choose No limit) on your account."
+
+/** The payment's refusal: the storefront asks the question in its place, then pays. */
+export const spendLimitBeforePaymentMessage =
+  "Before you pay, please set a monthly spend limit (any amount, £0 included) or choose No limit."

@@ -40,7 +40,11 @@ import { type Delivery, makeWebhooks } from "./checkout-webhooks"
  * /__stand-in/payments/{id}/authenticate?outcome=completed|cancelled, POST
  * /__stand-in/payments/{id}/capture, GET /__stand-in/sessions?orderId=…,
  * GET /__stand-in/deliveries, POST /__stand-in/deliveries/release?orderId=…
- * (with WEBHOOKS=held an order's webhooks wait for it), GET /health.
+ * (with WEBHOOKS=held an order's webhooks wait for it), POST
+ * /__stand-in/outage?mode=unreachable|refund-answers-lost|off (the shop's
+ * server calls dropped unanswered, or only refunds' answers lost on the
+ * way back after the refund was made; hooks, Flow and webhooks carry on),
+ * GET /health.
  *
  * Run as a program (Playwright's webServer) it reads PORT, SHOP_WEBHOOK_URL,
  * CHECKOUT_SECRET_KEY, CHECKOUT_PUBLIC_KEY, CHECKOUT_WEBHOOK_SIGNATURE_KEY,
@@ -154,6 +158,8 @@ export const startCheckoutStandIn = async (
   const payments = makePayments(webhooks, () => base)
   /** Successful answers by call and Cko-Idempotency-Key. */
   const idempotent = new Map<string, Answer>()
+  /** What the shop's server meets when it calls (the outage hook): every call answered when off. */
+  let outage: "off" | "unreachable" | "refund-answers-lost" = "off"
 
   /** A call that moves money: a key seen before replays its first successful answer. */
   const once = (request: IncomingMessage, path: string, answer: () => Answer): Answer => {
@@ -421,6 +427,14 @@ export const startCheckoutStandIn = async (
       webhooks.release(orderId)
       return { status: 200, body: { released: orderId } }
     }
+    if (method === "POST" && path === "/__stand-in/outage") {
+      const mode = url.searchParams.get("mode")
+      if (mode !== "off" && mode !== "unreachable" && mode !== "refund-answers-lost") {
+        return invalid("mode_invalid")
+      }
+      outage = mode
+      return { status: 200, body: { outage } }
+    }
     if (method === "GET" && path === "/__stand-in/sessions") {
       const orderId = url.searchParams.get("orderId")
       const reference = url.searchParams.get("reference")
@@ -537,7 +551,13 @@ export const startCheckoutStandIn = async (
     }
     const fromBrowser = await browser(request, method, path)
     if (fromBrowser) return json(response, fromBrowser, CORS)
-    json(response, await api(request, method, path, url))
+    // The connection closed with no answer: to the shop, the provider could not be reached.
+    if (outage === "unreachable") return void response.destroy()
+    const answer = await api(request, method, path, url)
+    if (outage === "refund-answers-lost" && method === "POST" && /\/refunds$/.test(path)) {
+      return void response.destroy()
+    }
+    json(response, answer)
   }
 
   const server = createServer((request, response) => {

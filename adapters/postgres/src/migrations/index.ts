@@ -33,6 +33,7 @@ import * as prizeAwardedAs from "./2026-11-25T1700-prize-awarded-as"
 import * as shardedTicketsSold from "./2026-11-26T0100-sharded-tickets-sold"
 import * as secondFactorLock from "./2026-11-29T0100-second-factor-lock"
 import * as referralRefusals from "./2026-11-29T0200-referral-refusals"
+import * as orderSearchAndCategoryNames from "./2026-11-29T0300-order-search-and-category-names"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0100-sharded-tickets-sold": shardedTicketsSold,
   "2026-11-29T0100-second-factor-lock": secondFactorLock,
   "2026-11-29T0200-referral-refusals": referralRefusals,
+  "2026-11-29T0300-order-search-and-category-names": orderSearchAndCategoryNames,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>

@@ -1,4 +1,4 @@
-import { CategoryNotFound } from "@howzat/core/competitions/errors"
+import { CategoryNameTaken, CategoryNotFound } from "@howzat/core/competitions/errors"
 import type { AttributeType, Category } from "@howzat/core/competitions/model"
 import {
   CatalogueAdminStore,
@@ -10,6 +10,7 @@ import { Db } from "../database"
 import type { CategoriesTable, Database } from "../schema"
 import { runQuery } from "../transactions"
 import { containsPattern, isUuid, normalisePage, pageOffset, toPage } from "./shared"
+import { isUniqueViolation } from "./users"
 
 const toCategory = (row: Selectable<CategoriesTable>): Category => ({
   id: row.id,
@@ -22,6 +23,26 @@ const toAttributeType = (row: { id: string; description: string }): AttributeTyp
   id: row.id,
   description: row.description,
 })
+
+/**
+ * Core checks a category's name is free before it writes; two saves racing
+ * each other both pass that check, and categories_name_unique_idx (on
+ * lower(btrim(name))) refuses the second. Its unique violation is that
+ * refusal; the transaction it aborted is rolled back as the use case fails.
+ */
+const nameTakenOnUniqueViolation = async <A>(write: Promise<A>): Promise<A | "NameTaken"> => {
+  try {
+    return await write
+  } catch (error) {
+    if (isUniqueViolation(error)) return "NameTaken"
+    throw error
+  }
+}
+
+const categoryOrNameTaken = (name: string) => (row: Selectable<CategoriesTable> | "NameTaken") =>
+  row === "NameTaken"
+    ? Effect.fail(new CategoryNameTaken({ name }))
+    : Effect.succeed(toCategory(row))
 
 /**
  * Staff's writes to categories and attribute types. Every query runs on
@@ -44,18 +65,29 @@ export const makeCatalogueAdminStore = (db: Kysely<Database>): CatalogueAdminSto
 
   insertCategory: (draft) =>
     runQuery(db, "catalogueAdmin.insertCategory", (q) =>
-      q.insertInto("categories").values(draft).returningAll().executeTakeFirstOrThrow(),
-    ).pipe(Effect.map(toCategory)),
+      nameTakenOnUniqueViolation(
+        q.insertInto("categories").values(draft).returningAll().executeTakeFirstOrThrow(),
+      ),
+    ).pipe(Effect.flatMap(categoryOrNameTaken(draft.name))),
 
   updateCategory: (categoryId, draft) =>
     runQuery(db, "catalogueAdmin.updateCategory", (q) =>
-      q
-        .updateTable("categories")
-        .set(draft)
-        .where("id", "=", categoryId)
-        .returningAll()
-        .executeTakeFirstOrThrow(),
-    ).pipe(Effect.map(toCategory)),
+      nameTakenOnUniqueViolation(
+        q
+          .updateTable("categories")
+          .set(draft)
+          .where("id", "=", categoryId)
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      ),
+    ).pipe(Effect.flatMap(categoryOrNameTaken(draft.name))),
+
+  otherCategoryNames: (exceptId) =>
+    runQuery(db, "catalogueAdmin.otherCategoryNames", async (q) => {
+      let others = q.selectFrom("categories").select("name")
+      if (exceptId !== null && isUuid(exceptId)) others = others.where("id", "<>", exceptId)
+      return (await others.execute()).map((r) => r.name)
+    }),
 
   removeCategory: (categoryId) =>
     runQuery(db, "catalogueAdmin.removeCategory", (q) =>

@@ -1,6 +1,7 @@
 import { CompetitionNotFound, InstantWinGroupNotFound } from "@howzat/core/competitions/errors"
 import type {
   CompetitionQuery,
+  CompetitionSort,
   InstantWinTicket,
   TimePeriod,
 } from "@howzat/core/competitions/model"
@@ -9,6 +10,7 @@ import {
   type CompetitionRepoShape,
   type InstantWinTicketFilter,
 } from "@howzat/core/ports/catalogue"
+import { listOrder } from "@howzat/core/rules/catalogue-order"
 import { ENDING_SOON_MINUTES } from "@howzat/core/rules/competition"
 import { COMPETITION_ORDER_ATTRIBUTE } from "@howzat/core/rules/display-order"
 import { Effect, Layer } from "effect"
@@ -26,6 +28,7 @@ import {
   pageOffset,
   toPage,
 } from "./shared"
+import { ticketsSoldOf } from "./tickets-sold"
 
 // Core's displayRank reads the value with Number(): a decimal, optionally signed or with an
 // exponent, surrounded by whitespace. Anything else ranks as unset rather than failing the list.
@@ -54,7 +57,8 @@ type Eb = ExpressionBuilder<CompetitionsFrom, "c">
 /**
  * The phases as SQL over the same dates core's competitionPhase reads:
  * open until the close date, then awaiting the draw until the draw date (if
- * any), then closed for good.
+ * any), then closed for good. Ending soon is core's inTimePeriod: on sale
+ * (open, with a ticket left) and closing within three weeks.
  */
 const timePeriodCondition = (eb: Eb, period: TimePeriod, now: Date) => {
   const stillRunning = eb.or([
@@ -70,19 +74,11 @@ const timePeriodCondition = (eb: Eb, period: TimePeriod, now: Date) => {
       return eb.not(stillRunning)
     case "EndingSoon": {
       const soon = new Date(now.getTime() + ENDING_SOON_MINUTES * 60_000)
-      return eb.or([
-        // Open, closing soon.
-        eb.and([
-          eb("c.startDateTimeUtc", "<=", now),
-          eb("c.closeDateTimeUtc", ">", now),
-          eb("c.closeDateTimeUtc", "<", soon),
-        ]),
-        // Closed, draw soon.
-        eb.and([
-          eb("c.closeDateTimeUtc", "<=", now),
-          eb("c.drawDateTimeUtc", ">", now),
-          eb("c.drawDateTimeUtc", "<", soon),
-        ]),
+      return eb.and([
+        eb("c.startDateTimeUtc", "<=", now),
+        eb("c.closeDateTimeUtc", ">", now),
+        eb("c.closeDateTimeUtc", "<", soon),
+        eb(ticketsSoldOf(sql.ref("c.id")), "<", eb.ref("c.totalTickets")),
       ])
     }
   }
@@ -122,14 +118,31 @@ const filtered = (db: Kysely<Database>, query: CompetitionQuery) => {
 }
 
 /**
- * Display order, as core's compareForDisplay: the competitionOrder rank
- * (unranked last), then the soonest close, then id so that paging is stable.
+ * Core's order for the query (catalogue-order.ts's listOrder and
+ * compareForListing), ending with the id so that paging is stable.
  */
-const inDisplayOrder = <O>(q: SelectQueryBuilder<CompetitionsFrom, "c", O>) =>
-  q
-    .orderBy(displayRank, (ob) => ob.asc().nullsLast())
-    .orderBy("c.closeDateTimeUtc", "asc")
-    .orderBy("c.id", "asc")
+const inListOrder = <O>(
+  q: SelectQueryBuilder<CompetitionsFrom, "c", O>,
+  sort: CompetitionSort,
+  now: Date,
+) => {
+  const soonestClose = (ordered: SelectQueryBuilder<CompetitionsFrom, "c", O>) =>
+    ordered.orderBy("c.closeDateTimeUtc", "asc").orderBy("c.id", "asc")
+  switch (sort) {
+    case "Featured":
+      return soonestClose(q.orderBy(displayRank, (ob) => ob.asc().nullsLast()))
+    case "EndingSoonest":
+      // Those already closed after every one still to close (false sorts before true).
+      return soonestClose(q.orderBy(sql`c.close_date_time_utc <= ${now}`, "asc"))
+    case "Newest":
+      return soonestClose(q.orderBy("c.startDateTimeUtc", "desc"))
+    case "PriceLowToHigh":
+      return soonestClose(q.orderBy("c.ticketPricePence", "asc"))
+    case "BestOdds":
+      // Core's odds of one ticket, 1 in ceil(total / 1): the total itself.
+      return soonestClose(q.orderBy("c.totalTickets", "asc"))
+  }
+}
 
 export const makeCompetitionRepo = (db: Kysely<Database>): CompetitionRepoShape => ({
   list: (query) => {
@@ -141,7 +154,7 @@ export const makeCompetitionRepo = (db: Kysely<Database>): CompetitionRepoShape 
       const { pageSize } = normalisePage(query.page)
       const [{ totalCount }, rows] = await Promise.all([
         base.select((eb) => eb.fn.countAll<number>().as("totalCount")).executeTakeFirstOrThrow(),
-        inDisplayOrder(base.selectAll("c"))
+        inListOrder(base.selectAll("c"), listOrder(query), query.now)
           .limit(pageSize)
           .offset(pageOffset(query.page))
           .execute(),

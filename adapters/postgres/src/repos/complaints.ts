@@ -143,6 +143,19 @@ export const makeComplaintStore = (db: Kysely<Database>): ComplaintStoreShape =>
         .executeTakeFirstOrThrow()
       return (await withHistory(q, row)) as Complaint
     }),
+  orderOwner: (reference) =>
+    runQuery(
+      db,
+      "complaints.orderOwner",
+      async (q) =>
+        (await q
+          .selectFrom("orders as o")
+          .innerJoin("customers as c", "c.id", "o.customerId")
+          .innerJoin("users as u", "u.id", "c.userId")
+          .select(["o.customerId", "u.email"])
+          .where("o.orderRef", "=", reference)
+          .executeTakeFirst()) ?? null,
+    ),
 })
 
 export const ComplaintStoreLive: Layer.Layer<ComplaintStore, never, Db> = Layer.effect(

@@ -20,15 +20,26 @@ export const competitionOnSale = (
 
 let customerCount = 0
 
-export const newCustomer = async (db: Kysely<Database>): Promise<string> => {
+/** Who a seeded customer is; each part left out is made up, the address unique. */
+export interface CustomerNames {
+  readonly firstName?: string
+  readonly lastName?: string
+  readonly email?: string
+}
+
+export const newCustomer = async (
+  db: Kysely<Database>,
+  named: CustomerNames = {},
+): Promise<string> => {
   customerCount += 1
   const { id: userId } = await db
     .insertInto("users")
     .values({
-      email: `buyer-${customerCount}-${Math.trunc(performance.now() * 1000)}@example.com`,
+      email:
+        named.email ?? `buyer-${customerCount}-${Math.trunc(performance.now() * 1000)}@example.com`,
       passwordHash: "not-a-real-hash",
-      firstName: "Test",
-      lastName: `Buyer ${customerCount}`,
+      firstName: named.firstName ?? "Test",
+      lastName: named.lastName ?? `Buyer ${customerCount}`,
       role: "Customer",
     })
     .returning("id")

@@ -13,7 +13,15 @@ import { type Kysely, type Selectable, sql } from "kysely"
 import { Db } from "../database"
 import type { Database, OrdersTable } from "../schema"
 import { atomically, runQuery } from "../transactions"
-import { emptyPage, isUuid, normalisePage, pageOffset, toPage } from "./shared"
+import {
+  containsPattern,
+  emptyPage,
+  isUuid,
+  normalisePage,
+  pageOffset,
+  prefixPattern,
+  toPage,
+} from "./shared"
 import { returnToPool } from "./ticket-allocator"
 
 const exceptionsFrom = (value: unknown): AllocationException[] =>
@@ -331,6 +339,41 @@ export const makeOrderRepo = (db: Kysely<Database>): OrderRepoShape => ({
         filtered = filtered.where("createdAt", ">=", query.createdFrom)
       if (query.createdTo !== undefined)
         filtered = filtered.where("createdAt", "<=", query.createdTo)
+      const { search } = query
+      if (search !== undefined)
+        // Two index-led halves, not one OR: Postgres cannot lead an OR of a
+        // prefix match and a subquery with indexes, and would read every
+        // order. The reference half reads orders_order_ref_prefix_idx; the
+        // customers half matches names and addresses (a contains search, so
+        // every customer is read, far fewer than orders) and then reads
+        // their orders by orders_customer_idx.
+        filtered = filtered.where("orders.id", "in", (eb) =>
+          eb
+            .selectFrom("orders as byRef")
+            .select("byRef.id")
+            .where(
+              sql`upper(${sql.ref("byRef.orderRef")})`,
+              "like",
+              prefixPattern(search.toUpperCase()),
+            )
+            .union(
+              eb
+                .selectFrom("orders as byCustomer")
+                .innerJoin("customers", "customers.id", "byCustomer.customerId")
+                .innerJoin("users", "users.id", "customers.userId")
+                .select("byCustomer.id")
+                .where((w) =>
+                  w.or([
+                    w(
+                      sql`${sql.ref("users.firstName")} || ' ' || ${sql.ref("users.lastName")}`,
+                      "ilike",
+                      containsPattern(search),
+                    ),
+                    w("users.email", "ilike", containsPattern(search)),
+                  ]),
+                ),
+            ),
+        )
       const [rows, counted] = await Promise.all([
         filtered
           .selectAll()

@@ -45,6 +45,10 @@ export const toPage = <A>(page: PageRequest, items: readonly A[], totalCount: nu
   totalCount,
 })
 
+const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
 /** A search box's text, matched literally inside ILIKE: % and _ are not wildcards to a visitor. */
-export const containsPattern = (text: string): string =>
-  `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+export const containsPattern = (text: string): string => `%${likeLiteral(text)}%`
+
+/** The same, matched from the start only: LIKE 'ABC%' can walk a text_pattern_ops index. */
+export const prefixPattern = (text: string): string => `${likeLiteral(text)}%`

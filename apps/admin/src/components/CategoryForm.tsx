@@ -1,7 +1,8 @@
 import { useForm } from "@tanstack/react-form"
 import { useState } from "react"
+import { isApiError } from "../api"
 import { type CategoryValues, categoryPayload, requiredText } from "../lib/catalogue"
-import { fieldErrors } from "../lib/problems"
+import { errorMessage, fieldErrors } from "../lib/problems"
 import { Field } from "./Field"
 import { ErrorNote } from "./PageStates"
 
@@ -38,6 +39,9 @@ export function CategoryForm({
     },
   })
   const server = fieldErrors(failure)
+  // A name another category reads as: the server's 409 names that one, shown beside Name.
+  const nameTaken =
+    isApiError(failure) && failure.status === 409 ? errorMessage(failure) : undefined
   return (
     <form
       noValidate
@@ -51,7 +55,14 @@ export function CategoryForm({
         name="name"
         validators={{ onChange: ({ value }) => requiredText("A name is required")(value) }}
       >
-        {(field) => <Field field={field} label="Name" serverError={server.name} maxLength={255} />}
+        {(field) => (
+          <Field
+            field={field}
+            label="Name"
+            serverError={server.name ?? nameTaken}
+            maxLength={255}
+          />
+        )}
       </form.Field>
       <form.Field name="description">
         {(field) => (
@@ -96,7 +107,7 @@ export function CategoryForm({
           </Field>
         )}
       </form.Field>
-      <ErrorNote error={failure} />
+      {!nameTaken && <ErrorNote error={failure} />}
       <div className="flex items-center gap-3">
         <form.Subscribe selector={(s) => s.isSubmitting}>
           {(submitting) => (

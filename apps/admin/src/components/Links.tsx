@@ -36,3 +36,32 @@ export function CustomerLink({
     </Link>
   )
 }
+
+/** An order reference as a link to its order, for a screen that knows the reference alone. */
+export function OrderRefLink({ orderRef }: { readonly orderRef: string }) {
+  return (
+    <Link to="/orders/ref/$orderRef" params={{ orderRef }} className={`${LINK} font-mono`}>
+      {orderRef}
+    </Link>
+  )
+}
+
+/** The shop's order references: ten upper-case hex digits (the orders table's default). */
+const ORDER_REF = /\b([0-9A-F]{10})\b/
+
+/** Text that names an order ("Spent on order 3F9A0C11B2") with the reference as a link. */
+export function WithOrderRefLinks({ text }: { readonly text: string }) {
+  const parts = text.split(ORDER_REF)
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, in place
+          <OrderRefLink key={i} orderRef={part} />
+        ) : (
+          part
+        ),
+      )}
+    </>
+  )
+}

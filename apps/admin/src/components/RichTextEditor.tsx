@@ -7,28 +7,44 @@ import { escapeHtml, safeLink } from "../lib/rich-text"
  * (decision 0015). The server sanitises on save; the screen shows what it
  * kept. execCommand is old but is still what every browser's editing does,
  * and it keeps undo (Ctrl+Z) working.
+ *
+ * Each button's accessible name holds the words it shows (WCAG 2.5.3,
+ * "label in name"): someone using speech input says what they see ("click
+ * H2"), and the name, led by that text, still says what the button does.
+ * The tooltip keeps the plain description.
  */
-const commands = [
-  { label: "Bold", text: "B", run: () => document.execCommand("bold"), state: "bold" },
-  { label: "Italic", text: "I", run: () => document.execCommand("italic"), state: "italic" },
-  { label: "Heading", text: "H2", run: () => document.execCommand("formatBlock", false, "h2") },
+export const TOOLBAR_COMMANDS = [
+  { name: "Bold", title: "Bold", text: "B", run: () => document.execCommand("bold") },
+  { name: "Italic", title: "Italic", text: "I", run: () => document.execCommand("italic") },
   {
-    label: "Subheading",
+    name: "H2 heading",
+    title: "Heading",
+    text: "H2",
+    run: () => document.execCommand("formatBlock", false, "h2"),
+  },
+  {
+    name: "H3 subheading",
+    title: "Subheading",
     text: "H3",
     run: () => document.execCommand("formatBlock", false, "h3"),
   },
-  { label: "Paragraph", text: "¶", run: () => document.execCommand("formatBlock", false, "p") },
   {
-    label: "Bulleted list",
-    text: "• List",
-    run: () => document.execCommand("insertUnorderedList"),
-    state: "insertUnorderedList",
+    name: "Paragraph",
+    title: "Paragraph",
+    text: "¶",
+    run: () => document.execCommand("formatBlock", false, "p"),
   },
   {
-    label: "Numbered list",
+    name: "Bulleted list",
+    title: "Bulleted list",
+    text: "• List",
+    run: () => document.execCommand("insertUnorderedList"),
+  },
+  {
+    name: "1. List, numbered",
+    title: "Numbered list",
     text: "1. List",
     run: () => document.execCommand("insertOrderedList"),
-    state: "insertOrderedList",
   },
 ] as const
 
@@ -117,13 +133,13 @@ export function RichTextEditor({
           aria-label={`${label} formatting`}
           className="flex flex-wrap gap-1 border-b border-slate-200 p-1"
         >
-          {commands.map((command) => (
+          {TOOLBAR_COMMANDS.map((command) => (
             <button
-              key={command.label}
+              key={command.name}
               type="button"
               className="rounded px-2 py-1 text-sm hover:bg-slate-100 focus-visible:outline-2"
-              aria-label={command.label}
-              title={command.label}
+              aria-label={command.name}
+              title={command.title}
               // Keep the selection in the editor while the button is pressed.
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => apply(command.run)}

@@ -31,6 +31,20 @@ describe("the orders list's search params", () => {
     ).toEqual({})
   })
 
+  it("keeps the search box's text tidied, as the server reads it, and sends it as Search", () => {
+    expect(validateOrderSearch({ q: "  Jane   Smith " })).toEqual({ q: "Jane Smith" })
+    expect(validateOrderSearch({ q: "   " })).toEqual({})
+    expect(validateOrderSearch({ q: 1234 })).toEqual({ q: "1234" })
+    expect(validateOrderSearch({ q: { a: 1 } })).toEqual({})
+    expect(validateOrderSearch({ q: "x".repeat(150) }).q).toHaveLength(100)
+    expect(orderListParams({ q: "3F9A", status: "Completed" })).toEqual({
+      PageNumber: 1,
+      PageSize: 20,
+      Search: "3F9A",
+      OrderStatus: "Completed",
+    })
+  })
+
   it("turns a range given backwards round, so it still finds the orders", () => {
     fc.assert(
       fc.property(day, day, (a, b) => {

@@ -19,6 +19,10 @@ export const register = (body: Omit<RegistrationRequestJson, "emailVerificationR
 
 export const verifyEmail = (token: string) => api.auth.verifyEmail({ payload: { token } })
 
+/** Another verification email to the signed-in account's address; rate-limited (429 says when). */
+export const resendVerificationEmail = () =>
+  api.auth.resendVerificationEmail({ payload: { emailVerificationReturnUrl: siteUrl() } })
+
 export const forgotPassword = (email: string) =>
   api.auth.forgotPassword({ payload: { email, returnUrl: siteUrl("/Auth/ForgotPassword") } })
 

@@ -29,8 +29,12 @@ export const removeBasketItem = (basketId: string, itemId: string) =>
 export const clearPromotions = (basketId: string) =>
   api.baskets.clearPromotions({ path: { basketId } })
 
-export const registerPromotion = (basketId: string, promotionCode: string) =>
-  api.baskets.registerPromotion({ path: { basketId }, payload: { promotionCode } })
+/** One code per order: `replaces` confirms giving up the basket's code for one worth less. */
+export const registerPromotion = (basketId: string, promotionCode: string, replaces?: string) =>
+  api.baskets.registerPromotion({
+    path: { basketId },
+    payload: replaces === undefined ? { promotionCode } : { promotionCode, replaces },
+  })
 
 export const checkoutBasket = (basketId: string, body: PayloadOf<"baskets", "checkout">) =>
   api.baskets.checkout({ path: { basketId }, payload: body })

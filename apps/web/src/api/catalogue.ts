@@ -4,9 +4,15 @@ import { ApiError, api } from "./client"
 /** The storefront's read-only calls (SPEC §7), with the storefront's own defaults. */
 
 export type TimePeriod = NonNullable<(typeof CompetitionListParams.Encoded)["TimePeriod"]>
+export type SortBy = NonNullable<(typeof CompetitionListParams.Encoded)["SortBy"]>
 
 export interface CompetitionListQuery {
   readonly timePeriod?: TimePeriod
+  readonly categoryId?: string
+  /** Part of the name, any case. */
+  readonly name?: string
+  /** Unset: the server's order for the time period. */
+  readonly sortBy?: SortBy
   readonly pageNumber?: number
   readonly pageSize?: number
 }
@@ -15,12 +21,27 @@ export const listCompetitions = (q: CompetitionListQuery = {}, signal?: AbortSig
   api.competitions.list({
     urlParams: {
       TimePeriod: q.timePeriod,
+      CategoryId: q.categoryId,
+      Name: q.name,
+      SortBy: q.sortBy,
       VisibilityStatus: "VisibleOnly",
       PageNumber: q.pageNumber,
       PageSize: q.pageSize,
     },
     signal,
   })
+
+/** A shop has a handful of categories: one page of the most there can be holds them all. */
+const CATEGORIES_SHOWN = 100
+
+/** The categories a visitor may browse by (visible ones only). */
+export const listCategories = async (signal?: AbortSignal) =>
+  (
+    await api.categories.list({
+      urlParams: { VisibilityStatus: "VisibleOnly", PageSize: CATEGORIES_SHOWN },
+      signal,
+    })
+  ).categories
 
 export const getCompetition = (competitionId: string, signal?: AbortSignal) =>
   api.competitions.byId({ path: { competitionId }, signal })

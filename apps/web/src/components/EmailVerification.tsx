@@ -3,6 +3,7 @@ import { Link, useNavigate } from "@tanstack/react-router"
 import { useEffect, useState } from "react"
 import { verifyEmail } from "../api/accounts"
 import { useCustomer } from "../auth/use-session"
+import { dismissVerificationNotice } from "../auth/verification-notice"
 import { verificationFailureText } from "../lib/error-text"
 import { Dialog } from "./Dialog"
 
@@ -29,7 +30,11 @@ export default function EmailVerification({ token }: { token: string }) {
     }
     let current = true
     verification.then(
-      () => current && setOutcome({ ok: true }),
+      () => {
+        // "Please verify your email address" has been answered.
+        dismissVerificationNotice()
+        if (current) setOutcome({ ok: true })
+      },
       (error: unknown) =>
         current && setOutcome({ ok: false, text: verificationFailureText(error) }),
     )

@@ -14,6 +14,12 @@ const paths = {
     </>
   ),
   menu: <path d="M4 6h16M4 12h16M4 18h16" />,
+  search: (
+    <>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </>
+  ),
   close: <path d="M18 6 6 18M6 6l12 12" />,
   sun: (
     <>

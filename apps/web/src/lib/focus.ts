@@ -49,3 +49,14 @@ export const restoreFocus = (...candidates: readonly (Element | null | undefined
   }
   document.getElementById("main")?.focus({ preventScroll: true })
 }
+
+/**
+ * After a submit the rules refused: focus (and so scroll to) the first field
+ * marked invalid, once the messages it and the others now show are drawn.
+ */
+export const focusFirstInvalid = (container: HTMLElement | null): void => {
+  requestAnimationFrame(() => {
+    const first = container?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    first?.focus()
+  })
+}

@@ -25,7 +25,15 @@ export const spendLimitTexts = {
   prompt:
     "Would you like to set a monthly spend limit? You can choose any amount, including £0, or choose No limit. We'll ask again before your next purchase.",
   saved: "Your spend limit has been saved.",
+  beforePaymentTitle: "Before you pay: your monthly spend limit",
+  beforePayment:
+    "When you registered you chose to decide later, so we're asking now, before your first payment. Set a monthly amount you're happy to spend (£0 is fine), or choose No limit. You can change it at any time in your account.",
+  beforePaymentButton: "Save and continue to payment",
 } as const
+
+/** The payment could not start until the question is answered: the page asks it there. */
+export const isSpendLimitUnanswered = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 409 && error.type === SPEND_LIMIT_UNANSWERED_PROBLEM
 
 /** A refusal at checkout as the dialog shows it, with where to go next; undefined for others. */
 export const spendLimitFailure = (error: unknown): DialogContent | undefined => {

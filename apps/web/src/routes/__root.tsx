@@ -15,6 +15,7 @@ import { MobileMenu } from "../components/MobileMenu"
 import { SiteFooter } from "../components/SiteFooter"
 import { SiteHeader } from "../components/SiteHeader"
 import { Ticker } from "../components/Ticker"
+import { VerificationSentNotice } from "../components/VerificationSentNotice"
 
 export const Route = createRootRoute({ component: Layout })
 
@@ -64,6 +65,7 @@ function Layout() {
       />
       <Ticker />
       <main ref={main} id="main" tabIndex={-1} className="min-h-[60vh] outline-none">
+        <VerificationSentNotice />
         <ConnectivityGate>
           <Outlet />
         </ConnectivityGate>

@@ -1,4 +1,5 @@
 import fc from "fast-check"
+import type { Listing } from "../../rules/catalogue-order.js"
 import type { CompetitionPhase, CompetitionSchedule } from "../../rules/competition.js"
 import type { SelectorState } from "../../rules/ticket-selector.js"
 
@@ -20,6 +21,48 @@ export const arbitraryCompetitionSchedule = (): fc.Arbitrary<CompetitionSchedule
       start: new Date(start),
       close: new Date(start + open),
       draw: hasDraw ? new Date(start + open + wait) : null,
+    }))
+
+/**
+ * A competition as the storefront's lists read it (rules/catalogue-order.ts).
+ * Few distinct prices, sizes and ranks, so ties (where the tie-breaks
+ * decide) come up often; sometimes sold out.
+ */
+export const arbitraryListing = (
+  schedule: fc.Arbitrary<CompetitionSchedule> = arbitraryCompetitionSchedule(),
+): fc.Arbitrary<Listing> =>
+  fc
+    .record({
+      id: fc.uuid(),
+      rank: fc.option(fc.integer({ min: 0, max: 3 }), { nil: null }),
+      schedule,
+      ticketPrice: fc.constantFrom(49, 99, 250),
+      totalTickets: fc.constantFrom(1, 99, 2_500, 100_000),
+      left: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 100_000 })),
+    })
+    .map(({ schedule, left, ...key }) => ({
+      ...key,
+      ...schedule,
+      ticketsLeft: Math.min(left, key.totalTickets),
+    }))
+
+/**
+ * Schedules around one instant, `now`: opening up to 40 days before it or
+ * 10 after, open for up to 40 days, a draw up to 5 days after the close or
+ * none; so a list at `now` meets every phase, and closes inside and outside
+ * three weeks.
+ */
+export const arbitraryScheduleAround = (now: number): fc.Arbitrary<CompetitionSchedule> =>
+  fc
+    .tuple(
+      fc.integer({ min: -40 * DAY_MS, max: 10 * DAY_MS }),
+      fc.nat(40 * DAY_MS),
+      fc.option(fc.nat(5 * DAY_MS), { nil: null }),
+    )
+    .map(([opens, open, wait]) => ({
+      start: new Date(now + opens),
+      close: new Date(now + opens + open),
+      draw: wait === null ? null : new Date(now + opens + open + wait),
     }))
 
 export const arbitraryCompetitionPhase = (): fc.Arbitrary<CompetitionPhase> =>

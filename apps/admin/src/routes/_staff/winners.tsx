@@ -4,7 +4,7 @@ import type {
 } from "@howzat/contracts/competition-winners"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { createColumnHelper } from "@tanstack/react-table"
-import { useId, useState } from "react"
+import { type ReactNode, useId, useState } from "react"
 import { api } from "../../api"
 import { ConfirmDialog } from "../../components/Confirm"
 import { DataTable } from "../../components/DataTable"
@@ -15,6 +15,7 @@ import { PrizeAwardedCell } from "../../components/PrizeAwardedCell"
 import { WinnerNotes } from "../../components/WinnerNotes"
 import { formatDateTime } from "../../lib/format"
 import { useAction } from "../../lib/use-action"
+import { useMediaQuery, WIDE_SCREEN } from "../../lib/use-media-query"
 import { type WinnerRef, winnerCalls } from "../../lib/winner-ref"
 import {
   hidingSays,
@@ -195,16 +196,7 @@ const mainColumns = ({ mark, show, open }: RowActions) => {
     col.accessor("noteCount", {
       header: "Notes",
       cell: ({ row }) => (
-        <NotesCell
-          winner={row.original}
-          onOpen={() =>
-            open({
-              ref: mainRef(row.original),
-              key: mainWinnerKey(row.original),
-              title: `${winnerName(row.original)}, ${row.original.competition.name}, ticket ${row.original.ticketNumber}`,
-            })
-          }
-        />
+        <NotesCell winner={row.original} onOpen={() => open(mainSelected(row.original))} />
       ),
     }),
   ]
@@ -265,15 +257,130 @@ const instantColumns = ({ mark, show, open }: RowActions) => {
     col.accessor("noteCount", {
       header: "Notes",
       cell: ({ row }) => (
-        <NotesCell
-          winner={row.original}
-          onOpen={() =>
-            open({
-              ref: instantRef(row.original),
-              key: row.original.instantWinId,
-              title: `${winnerName(row.original)}, ${row.original.prizeName}, ticket ${row.original.ticketNumber}`,
-            })
-          }
+        <NotesCell winner={row.original} onOpen={() => open(instantSelected(row.original))} />
+      ),
+    }),
+  ]
+}
+
+/** Status, visibility and notes stacked in one cell: the row's work, for a narrow screen. */
+function HandlingCell({
+  winner,
+  onMark,
+  onSet,
+  onOpen,
+}: {
+  readonly winner: Shared
+  readonly onMark: (processed: boolean) => void
+  readonly onSet: (isVisible: boolean) => void
+  readonly onOpen: () => void
+}) {
+  return (
+    <div className="flex flex-wrap items-end gap-x-3 gap-y-2">
+      <ProcessedCell winner={winner} onMark={onMark} />
+      <VisibilityCell winner={winner} onSet={onSet} />
+      <NotesCell winner={winner} onOpen={onOpen} />
+    </div>
+  )
+}
+
+/** A facts cell's second line: smaller and quieter than the first. */
+const Detail = ({ children }: { readonly children: ReactNode }) => (
+  <span className="block text-xs text-slate-600">{children}</span>
+)
+
+const mainSelected = (w: MainPrizeWinnerJson): Selected => ({
+  ref: mainRef(w),
+  key: mainWinnerKey(w),
+  title: `${winnerName(w)}, ${w.competition.name}, ticket ${w.ticketNumber}`,
+})
+
+const instantSelected = (w: InstantWinPrizeWinnerJson): Selected => ({
+  ref: instantRef(w),
+  key: w.instantWinId,
+  title: `${winnerName(w)}, ${w.prizeName}, ticket ${w.ticketNumber}`,
+})
+
+/**
+ * The main winners on a tablet (below WIDE_SCREEN): who won what in one
+ * column, how the prize was awarded in another, and the row's work in a
+ * third, so the table fits a 1024-pixel screen beside the menu.
+ */
+const compactMainColumns = ({ mark, show, open }: RowActions) => {
+  const col = createColumnHelper<MainPrizeWinnerJson>()
+  return [
+    col.accessor((w) => w.competition.name, {
+      id: "competition",
+      header: "Competition and winner",
+      cell: ({ row: { original: w } }) => (
+        <div className="min-w-40 space-y-1">
+          <CompetitionLink id={w.competition.id}>{w.competition.name}</CompetitionLink>
+          <Detail>Ticket {w.ticketNumber}</Detail>
+          <CustomerLink id={w.winner.customerId}>{winnerName(w)}</CustomerLink>
+          <Detail>Drawn {formatDateTime(w.drawnAt)}</Detail>
+        </div>
+      ),
+    }),
+    col.accessor("prizeAwardedAs", {
+      header: "Awarded as",
+      cell: ({ row }) => <PrizeAwardedCell winner={row.original} />,
+    }),
+    col.accessor("processed", {
+      header: "Status, public, notes",
+      cell: ({ row: { original: w } }) => (
+        <HandlingCell
+          winner={w}
+          onMark={(p) => mark(mainRef(w), w, p)}
+          onSet={(v) => show(mainRef(w), w, v)}
+          onOpen={() => open(mainSelected(w))}
+        />
+      ),
+    }),
+  ]
+}
+
+/** The instant winners on a tablet: the win in one column, the row's work in another. */
+const compactInstantColumns = ({ mark, show, open }: RowActions) => {
+  const col = createColumnHelper<InstantWinPrizeWinnerJson>()
+  return [
+    col.accessor((w) => w.competition.name, {
+      id: "competition",
+      header: "Competition, prize and winner",
+      cell: ({ row: { original: w } }) => (
+        <div className="min-w-40 space-y-1">
+          <CompetitionLink id={w.competition.id}>{w.competition.name}</CompetitionLink>
+          <Detail>
+            {w.prizeName}, ticket {w.ticketNumber}
+          </Detail>
+          <CustomerLink id={w.winner.customerId}>{winnerName(w)}</CustomerLink>
+          <Detail>
+            Won {formatDateTime(w.wonAt)}
+            {w.postalEntryId ? " by postal entry" : ""}
+            {w.orderId && (
+              <>
+                {" "}
+                by{" "}
+                <Link
+                  to="/orders/$orderId"
+                  params={{ orderId: w.orderId }}
+                  className="text-primary-800 underline"
+                >
+                  order
+                </Link>
+              </>
+            )}
+          </Detail>
+        </div>
+      ),
+    }),
+    col.accessor("processed", {
+      header: "Status, public, notes",
+      cell: ({ row: { original: w } }) => (
+        <HandlingCell
+          winner={w}
+          onMark={(p) => mark(instantRef(w), w, p)}
+          onSet={(v) => show(instantRef(w), w, v)}
+          onOpen={() => open(instantSelected(w))}
         />
       ),
     }),
@@ -341,6 +448,7 @@ function Winners() {
     open: (next) => setSelected(next),
   }
   const tab = search.tab ?? "main"
+  const wide = useMediaQuery(WIDE_SCREEN)
   const empty = (
     <Empty
       title={
@@ -437,7 +545,7 @@ function Winners() {
       {data.tab === "main" ? (
         <DataTable
           rows={data.rows}
-          columns={mainColumns(actions)}
+          columns={wide ? mainColumns(actions) : compactMainColumns(actions)}
           caption="Main prize winners"
           rowKey={mainWinnerKey}
           empty={empty}
@@ -445,7 +553,7 @@ function Winners() {
       ) : (
         <DataTable
           rows={data.rows}
-          columns={instantColumns(actions)}
+          columns={wide ? instantColumns(actions) : compactInstantColumns(actions)}
           caption="Instant-win prize winners"
           rowKey={(w) => w.instantWinId}
           empty={empty}

@@ -1,17 +1,56 @@
 import { trimText } from "@howzat/core/rules/validation"
 import { type AnyFieldApi, type AnyFormApi, useStore } from "@tanstack/react-form"
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId } from "react"
+import {
+  createContext,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  useContext,
+  useId,
+} from "react"
+import { focusFirstInvalid } from "../../lib/focus"
 import { isFormValid, type Rules } from "../../lib/form-rules"
 
 /**
- * SPEC §5: the first error is shown, field and label are marked invalid.
- * Errors appear once the customer has changed the field (or tried to
- * submit), not while a form is still untouched.
+ * When a field's message first shows. "changed": once the customer has
+ * changed it (the login form's rule). "touched": also once they have left
+ * it, so tabbing through empty required fields says what each needs rather
+ * than leaving a grey button to guess at (registration, checkout).
+ */
+type ErrorTiming = "changed" | "touched"
+const ErrorTimingContext = createContext<ErrorTiming>("changed")
+
+/** Fields inside show their message once left (blurred), not only once changed. */
+export const ShowErrorsWhenTouched = ({ children }: { children: ReactNode }) => (
+  <ErrorTimingContext.Provider value="touched">{children}</ErrorTimingContext.Provider>
+)
+
+/**
+ * Leaving a field: it is marked blurred, and where messages show once
+ * touched its rule runs now (rules run on change, and an untouched field
+ * has not changed).
+ */
+const useLeaveField = (field: AnyFieldApi) => {
+  const timing = useContext(ErrorTimingContext)
+  return () => {
+    field.handleBlur()
+    if (timing === "touched") void field.validate("change")
+  }
+}
+
+/**
+ * The first error is shown, field and label are marked invalid. Errors
+ * appear once the customer has changed the field (or left it, where
+ * messages show once touched) or tried to submit, not while a form is
+ * still untouched.
  */
 export const useFieldError = (field: AnyFieldApi): string | undefined => {
+  const timing = useContext(ErrorTimingContext)
   const attempted = useStore(field.form.store, (s) => s.submissionAttempts > 0)
   const first = field.state.meta.errors.find((e: unknown) => typeof e === "string" && e !== "")
-  return (field.state.meta.isDirty || attempted) && typeof first === "string" ? first : undefined
+  const shown =
+    field.state.meta.isDirty || attempted || (timing === "touched" && field.state.meta.isBlurred)
+  return shown && typeof first === "string" ? first : undefined
 }
 
 type InputProps = Omit<
@@ -40,6 +79,7 @@ export const TextField = ({
 } & InputProps) => {
   const id = useId()
   const error = useFieldError(field)
+  const leave = useLeaveField(field)
   const value = String(field.state.value ?? "")
   const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""]
     .filter(Boolean)
@@ -66,7 +106,7 @@ export const TextField = ({
             const trimmed = trimText(value)
             if (trimmed !== value) field.handleChange(trimmed)
           }
-          field.handleBlur()
+          leave()
         }}
       />
       {hint ? (
@@ -95,6 +135,7 @@ export const CheckboxField = ({
 }) => {
   const id = useId()
   const error = useFieldError(field)
+  const leave = useLeaveField(field)
   return (
     <div>
       <div className="flex items-start gap-3">
@@ -108,7 +149,7 @@ export const CheckboxField = ({
           aria-describedby={error ? `${id}-error` : undefined}
           className="mt-0.5 size-5 shrink-0 cursor-pointer accent-(--app-accent) disabled:cursor-default"
           onChange={(event) => field.handleChange(event.target.checked)}
-          onBlur={field.handleBlur}
+          onBlur={leave}
         />
         <label
           htmlFor={id}
@@ -173,8 +214,10 @@ export const FormMessage = ({
   )
 
 /**
- * The form's main button, disabled while any rule fails (SPEC §2) or while
- * the form is being sent. Judged by the same rules as the field messages.
+ * The form's main button, disabled while any rule fails or while the form
+ * is being sent. Judged by the same rules as the field messages. Forms that
+ * pass `blockWhenInvalid={false}` let the press through, so every field's
+ * message shows and focus goes to the first field to fix.
  */
 export const SubmitButton = <Values,>({
   form,
@@ -186,7 +229,7 @@ export const SubmitButton = <Values,>({
   form: AnyFormApi
   rules: Rules<Values>
   children: ReactNode
-  /** Edit pages let the press through so the messages of every field show (SPEC §2). */
+  /** Edit pages and registration let the press through so the messages of every field show. */
   blockWhenInvalid?: boolean
   className?: string
 }) => {
@@ -204,6 +247,18 @@ export const SubmitButton = <Values,>({
     </button>
   )
 }
+
+/**
+ * onSubmitInvalid for a form whose button lets a press through: every
+ * field's rule runs (TanStack Form skips that on a first press when some
+ * errors are known already, leaving the fields not yet reached silent), then
+ * focus goes to the first field to fix, inside `container`.
+ */
+export const showEveryError =
+  (container: () => HTMLElement | null) =>
+  ({ formApi }: { formApi: AnyFormApi }) => {
+    void formApi.validateAllFields("submit").then(() => focusFirstInvalid(container()))
+  }
 
 /** onSubmit for a <form> driven by TanStack Form: no native validation bubbles, no page reload. */
 export const submitWith = (form: AnyFormApi) => (event: FormEvent<HTMLFormElement>) => {

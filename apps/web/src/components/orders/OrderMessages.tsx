@@ -49,3 +49,15 @@ export const Working = ({ text }: { text: string }) => (
     </p>
   </MessagePage>
 )
+
+/** Where a customer goes from a message about one order: the order, or all of them. */
+export const OrderLinks = ({ orderId }: { orderId: string }) => (
+  <div className="mt-8 flex flex-wrap justify-center gap-3">
+    <Link to="/Account/Order/$id" params={{ id: orderId }} className="btn-primary">
+      View order
+    </Link>
+    <Link to="/Account/Orders" className="btn-outline">
+      My orders
+    </Link>
+  </div>
+)

@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState } from "react"
 import { sendLog } from "../../api/logging"
-import { FormMessage } from "../forms/Fields"
-import { CardFormHeading, ProviderDisclaimer } from "./card-form-parts"
+import {
+  CardFormHeading,
+  CardFormLoading,
+  CardFormUnavailableNotice,
+  ProviderDisclaimer,
+} from "./card-form-parts"
 import type { CardOutcome } from "./card-outcome"
 import {
   type CardMetadata,
@@ -104,19 +108,10 @@ export const CheckoutFlowForm = ({
     <section aria-label="Card payment" className="card space-y-5 p-5 sm:p-7">
       <CardFormHeading balance={balance} />
       {status === "unavailable" ? (
-        <div className="space-y-3">
-          <FormMessage tone="error">{CARD_FORM_UNAVAILABLE}</FormMessage>
-          <button type="button" className="btn-outline w-full" onClick={retry}>
-            Try again
-          </button>
-        </div>
+        <CardFormUnavailableNotice onRetry={retry} />
       ) : (
         <>
-          {status === "loading" ? (
-            <p role="status" className="text-sm text-muted">
-              Loading the secure card form…
-            </p>
-          ) : null}
+          {status === "loading" ? <CardFormLoading /> : null}
           <div ref={container} />
         </>
       )}

@@ -7,7 +7,7 @@ import { completeOrder } from "../../api/orders"
 import { marketingEvents } from "../../tracking"
 import { MessagePage } from "../MessagePage"
 import { failureText } from "../orders/load-order"
-import { NoSuchOrder, OrderCancelled, Working } from "../orders/OrderMessages"
+import { NoSuchOrder, OrderCancelled, OrderLinks, Working } from "../orders/OrderMessages"
 import { returnOutcomeOf } from "./provider-return"
 
 /** How often, and how many times, the page asks again while the bank has not said. */
@@ -128,14 +128,7 @@ export const ProviderReturnPage = ({
         The payment for order {shown.order.orderRef} hasn't been confirmed yet. We'll complete your
         order as soon as it is, and email you: there's no need to pay again.
       </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/Account/Order/$id" params={{ id: shown.order.id }} className="btn-primary">
-          View order
-        </Link>
-        <Link to="/Account/Orders" className="btn-outline">
-          My orders
-        </Link>
-      </div>
+      <OrderLinks orderId={shown.order.id} />
     </MessagePage>
   )
 }

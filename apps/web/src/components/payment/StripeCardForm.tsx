@@ -1,8 +1,13 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react"
 import { sendLog } from "../../api/logging"
-import { FormMessage } from "../forms/Fields"
 import { cardMessages, validateCardholderName } from "./card"
-import { CardFormHeading, PayNowButton, ProviderDisclaimer } from "./card-form-parts"
+import {
+  CardFormHeading,
+  CardFormLoading,
+  CardFormUnavailableNotice,
+  PayNowButton,
+  ProviderDisclaimer,
+} from "./card-form-parts"
 import { type CardOutcome, cardOutcomeTexts, stripeOutcome } from "./card-outcome"
 import {
   CARD_FORM_UNAVAILABLE,
@@ -229,19 +234,10 @@ export const StripeCardForm = ({
     <form noValidate onSubmit={submit} className="card space-y-5 p-5 sm:p-7" aria-busy={paying}>
       <CardFormHeading balance={balance} />
       {status === "unavailable" ? (
-        <div className="space-y-3">
-          <FormMessage tone="error">{CARD_FORM_UNAVAILABLE}</FormMessage>
-          <button type="button" className="btn-outline w-full" onClick={retry}>
-            Try again
-          </button>
-        </div>
+        <CardFormUnavailableNotice onRetry={retry} />
       ) : (
         <>
-          {status === "loading" ? (
-            <p role="status" className="text-sm text-muted">
-              Loading the secure card form…
-            </p>
-          ) : null}
+          {status === "loading" ? <CardFormLoading /> : null}
           {providerField(NUMBER)}
           <div>
             <label

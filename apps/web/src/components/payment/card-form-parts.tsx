@@ -1,4 +1,6 @@
 import { formatMoney, pence } from "@howzat/core/rules/money"
+import { FormMessage } from "../forms/Fields"
+import { CARD_FORM_UNAVAILABLE } from "./provider-script"
 
 /** What every card form shows, whichever provider's fields sit between (SPEC §2). */
 
@@ -33,5 +35,21 @@ export const ProviderDisclaimer = () => (
   <p className="text-xs text-muted">
     Your card details go straight to our card payment provider over a secure connection. We never
     see or store your full card number.
+  </p>
+)
+
+/** A provider's form that could not load: said, with another go (it loads the script afresh). */
+export const CardFormUnavailableNotice = ({ onRetry }: { onRetry: () => void }) => (
+  <div className="space-y-3">
+    <FormMessage tone="error">{CARD_FORM_UNAVAILABLE}</FormMessage>
+    <button type="button" className="btn-outline w-full" onClick={onRetry}>
+      Try again
+    </button>
+  </div>
+)
+
+export const CardFormLoading = () => (
+  <p role="status" className="text-sm text-muted">
+    Loading the secure card form…
   </p>
 )

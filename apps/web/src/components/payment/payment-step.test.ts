@@ -27,6 +27,12 @@ describe("paymentStep", () => {
       ).toBe("cancelled")
   })
 
+  it("a refunded order has nothing to pay and nothing to complete", () => {
+    expect(paymentStep({ status: "Refunded", orderBalance: 0, payments: [] }, "sandbox").kind).toBe(
+      "refunded",
+    )
+  })
+
   it("nothing left to pay completes the order", () => {
     expect(paymentStep({ status: "Pending", orderBalance: 0, payments: [] }, "sandbox").kind).toBe(
       "complete",

@@ -14,6 +14,7 @@ import type { CardFormJson } from "@howzat/contracts/payments"
 export type PaymentStep =
   | { readonly kind: "succeeded" }
   | { readonly kind: "cancelled" }
+  | { readonly kind: "refunded" }
   | { readonly kind: "complete" }
   | { readonly kind: "card"; readonly payment: PaymentJson & { readonly token: string } }
   | { readonly kind: "start" }
@@ -36,6 +37,8 @@ export const paymentStep = (order: OrderForPayment, provider: string): PaymentSt
   if (order.status === "Completed") return { kind: "succeeded" }
   if (order.status === "Cancelled" || order.status === "SystemCancelled")
     return { kind: "cancelled" }
+  // Paid, then given back by staff: nothing is left to pay, and nothing to complete.
+  if (order.status === "Refunded") return { kind: "refunded" }
   if (order.orderBalance <= 0) return { kind: "complete" }
   const payment = pendingPayment(order, provider)
   return payment ? { kind: "card", payment } : { kind: "start" }

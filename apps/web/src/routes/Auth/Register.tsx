@@ -17,10 +17,11 @@ import {
 } from "@howzat/core/rules/validation"
 import { useForm } from "@tanstack/react-form"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
-import { useState } from "react"
+import { useRef, useState } from "react"
 import { HONEY_POT, register } from "../../api/accounts"
 import { returnUrlSearch, safeReturnPath } from "../../auth/return-url"
 import { signInWith } from "../../auth/session"
+import { announceVerificationSent } from "../../auth/verification-notice"
 import { brand, pageTitle } from "../../brand"
 import {
   SpendLimitChoiceField,
@@ -30,7 +31,9 @@ import { ErrorDialog } from "../../components/Dialog"
 import {
   CheckboxField,
   FormCard,
+  ShowErrorsWhenTouched,
   SubmitButton,
+  showEveryError,
   submitWith,
   TextField,
 } from "../../components/forms/Fields"
@@ -112,8 +115,11 @@ function Register() {
   const navigate = useNavigate()
   const [problem, setProblem] = useState<DialogContent | null>(null)
 
+  const formElement = useRef<HTMLFormElement>(null)
   const form = useForm({
     defaultValues: blank,
+    // Every field's message now shows; the customer starts at the first to fix.
+    onSubmitInvalid: showEveryError(() => formElement.current),
     onSubmit: async ({ value }) => {
       let auth: Awaited<ReturnType<typeof register>>
       try {
@@ -138,12 +144,15 @@ function Register() {
         setProblem(registrationFailureContent(error))
         return
       }
+      let user: Awaited<ReturnType<typeof signInWith>>
       try {
-        await signInWith(auth)
+        user = await signInWith(auth)
       } catch (error) {
         setProblem({ title: "Error", lines: [{ kind: "text", text: loginFailureText(error) }] })
         return
       }
+      // Said on the page the customer lands on: where the link went, with "Resend".
+      if (user.customerId) announceVerificationSent(user.customerId, user.emailAddress)
       await navigate({ href: safeReturnPath(returnUrl, "/"), replace: true })
     },
   })
@@ -171,156 +180,159 @@ function Register() {
         </>
       }
     >
-      <form noValidate onSubmit={submitWith(form)} className="space-y-5">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <form.Field name="firstName" validators={fieldRule(rules.firstName)}>
-            {(field) => (
-              <TextField
-                field={field}
-                label="First name"
-                autoComplete="given-name"
-                maxLength={MAX_NAME_LENGTH}
-              />
-            )}
-          </form.Field>
-          <form.Field name="lastName" validators={fieldRule(rules.lastName)}>
-            {(field) => (
-              <TextField
-                field={field}
-                label="Last name"
-                autoComplete="family-name"
-                maxLength={MAX_NAME_LENGTH}
-              />
-            )}
-          </form.Field>
-        </div>
-        <form.Field name="emailAddress" validators={fieldRule(rules.emailAddress)}>
-          {(field) => (
-            <TextField
-              field={field}
-              label="Email address"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              maxLength={MAX_EMAIL_LENGTH}
-              clean={stripInvalidEmailCharacters}
-            />
-          )}
-        </form.Field>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <form.Field name="password" validators={fieldRule(rules.password)}>
-            {(field) => (
-              <TextField
-                field={field}
-                label="Password"
-                type="password"
-                autoComplete="new-password"
-                trim={false}
-              />
-            )}
-          </form.Field>
-          <form.Field
-            name="confirmPassword"
-            validators={fieldRule(rules.confirmPassword, ["password"])}
-          >
-            {(field) => (
-              <TextField
-                field={field}
-                label="Confirm password"
-                type="password"
-                autoComplete="new-password"
-                trim={false}
-              />
-            )}
-          </form.Field>
-        </div>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <form.Field name="dateOfBirth" validators={fieldRule(rules.dateOfBirth)}>
-            {(field) => (
-              <TextField
-                field={field}
-                label="Date of birth"
-                type="date"
-                autoComplete="bday"
-                min={EARLIEST_DATE_OF_BIRTH}
-                max={latestDateOfBirth(new Date())}
-              />
-            )}
-          </form.Field>
-          <form.Field name="telephoneNumber" validators={fieldRule(rules.telephoneNumber)}>
-            {(field) => (
-              <TextField
-                field={field}
-                label="Phone number"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                maxLength={MAX_TELEPHONE_LENGTH}
-                clean={stripInvalidTelephoneCharacters}
-              />
-            )}
-          </form.Field>
-        </div>
-        <form.Field name="honeyPot">
-          {(field) => (
-            <HoneyPotBox
-              value={field.state.value}
-              onChange={(value) => field.handleChange(value)}
-            />
-          )}
-        </form.Field>
-        <SpendLimitQuestion
-          choice={
-            <form.Field name="spendLimitChoice">
+      <form ref={formElement} noValidate onSubmit={submitWith(form)} className="space-y-5">
+        <ShowErrorsWhenTouched>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <form.Field name="firstName" validators={fieldRule(rules.firstName)}>
               {(field) => (
-                <SpendLimitChoiceField
-                  value={field.state.value}
-                  onChange={(choice) => field.handleChange(choice)}
+                <TextField
+                  field={field}
+                  label="First name"
+                  autoComplete="given-name"
+                  maxLength={MAX_NAME_LENGTH}
                 />
               )}
             </form.Field>
-          }
-          amount={
-            <form.Subscribe selector={(state) => state.values.spendLimitChoice}>
-              {(choice) =>
-                choice === "amount" ? (
-                  <form.Field
-                    name="spendLimitAmount"
-                    validators={fieldRule(rules.spendLimitAmount, ["spendLimitChoice"])}
-                  >
-                    {(field) => (
-                      <TextField
-                        field={field}
-                        label="Monthly limit (£)"
-                        inputMode="decimal"
-                        autoComplete="off"
-                        placeholder="50.00"
-                      />
-                    )}
-                  </form.Field>
-                ) : null
-              }
-            </form.Subscribe>
-          }
-        />
-        <div className="space-y-4 rounded-xl bg-sunken p-4">
-          <form.Field name="allowMarketing">
+            <form.Field name="lastName" validators={fieldRule(rules.lastName)}>
+              {(field) => (
+                <TextField
+                  field={field}
+                  label="Last name"
+                  autoComplete="family-name"
+                  maxLength={MAX_NAME_LENGTH}
+                />
+              )}
+            </form.Field>
+          </div>
+          <form.Field name="emailAddress" validators={fieldRule(rules.emailAddress)}>
             {(field) => (
-              <CheckboxField field={field}>
-                Keep me posted about new competitions, offers and winners by email, phone, text and
-                post. You can change this at any time in My Details.
-              </CheckboxField>
+              <TextField
+                field={field}
+                label="Email address"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                maxLength={MAX_EMAIL_LENGTH}
+                clean={stripInvalidEmailCharacters}
+              />
             )}
           </form.Field>
-          <form.Field name="acceptTerms" validators={fieldRule(rules.acceptTerms)}>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <form.Field name="password" validators={fieldRule(rules.password)}>
+              {(field) => (
+                <TextField
+                  field={field}
+                  label="Password"
+                  type="password"
+                  autoComplete="new-password"
+                  trim={false}
+                />
+              )}
+            </form.Field>
+            <form.Field
+              name="confirmPassword"
+              validators={fieldRule(rules.confirmPassword, ["password"])}
+            >
+              {(field) => (
+                <TextField
+                  field={field}
+                  label="Confirm password"
+                  type="password"
+                  autoComplete="new-password"
+                  trim={false}
+                />
+              )}
+            </form.Field>
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <form.Field name="dateOfBirth" validators={fieldRule(rules.dateOfBirth)}>
+              {(field) => (
+                <TextField
+                  field={field}
+                  label="Date of birth"
+                  type="date"
+                  autoComplete="bday"
+                  min={EARLIEST_DATE_OF_BIRTH}
+                  max={latestDateOfBirth(new Date())}
+                />
+              )}
+            </form.Field>
+            <form.Field name="telephoneNumber" validators={fieldRule(rules.telephoneNumber)}>
+              {(field) => (
+                <TextField
+                  field={field}
+                  label="Phone number"
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel"
+                  maxLength={MAX_TELEPHONE_LENGTH}
+                  clean={stripInvalidTelephoneCharacters}
+                />
+              )}
+            </form.Field>
+          </div>
+          <form.Field name="honeyPot">
             {(field) => (
-              <CheckboxField field={field}>
-                I am 18 or over and I accept the terms and conditions.
-              </CheckboxField>
+              <HoneyPotBox
+                value={field.state.value}
+                onChange={(value) => field.handleChange(value)}
+              />
             )}
           </form.Field>
-        </div>
-        <SubmitButton form={form} rules={rules}>
+          <SpendLimitQuestion
+            choice={
+              <form.Field name="spendLimitChoice">
+                {(field) => (
+                  <SpendLimitChoiceField
+                    value={field.state.value}
+                    onChange={(choice) => field.handleChange(choice)}
+                  />
+                )}
+              </form.Field>
+            }
+            amount={
+              <form.Subscribe selector={(state) => state.values.spendLimitChoice}>
+                {(choice) =>
+                  choice === "amount" ? (
+                    <form.Field
+                      name="spendLimitAmount"
+                      validators={fieldRule(rules.spendLimitAmount, ["spendLimitChoice"])}
+                    >
+                      {(field) => (
+                        <TextField
+                          field={field}
+                          label="Monthly limit (£)"
+                          inputMode="decimal"
+                          autoComplete="off"
+                          placeholder="50.00"
+                        />
+                      )}
+                    </form.Field>
+                  ) : null
+                }
+              </form.Subscribe>
+            }
+          />
+          <div className="space-y-4 rounded-xl bg-sunken p-4">
+            <form.Field name="allowMarketing">
+              {(field) => (
+                <CheckboxField field={field}>
+                  Keep me posted about new competitions, offers and winners by email, phone, text
+                  and post. You can change this at any time in My Details.
+                </CheckboxField>
+              )}
+            </form.Field>
+            <form.Field name="acceptTerms" validators={fieldRule(rules.acceptTerms)}>
+              {(field) => (
+                <CheckboxField field={field}>
+                  I am 18 or over and I accept the terms and conditions.
+                </CheckboxField>
+              )}
+            </form.Field>
+          </div>
+        </ShowErrorsWhenTouched>
+        {/* Always pressable: a press with fields to fix shows every message and goes to the first. */}
+        <SubmitButton form={form} rules={rules} blockWhenInvalid={false}>
           REGISTER
         </SubmitButton>
       </form>

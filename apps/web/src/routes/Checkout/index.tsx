@@ -33,7 +33,7 @@ import { CheckoutLogin } from "../../components/basket/checkout/CheckoutLogin"
 import { OrderSummary } from "../../components/basket/checkout/OrderSummary"
 import { SiteCreditPanel } from "../../components/basket/checkout/SiteCreditPanel"
 import { Dialog, DialogLines } from "../../components/Dialog"
-import { FormMessage, submitWith } from "../../components/forms/Fields"
+import { FormMessage, ShowErrorsWhenTouched, submitWith } from "../../components/forms/Fields"
 import { PageHeading } from "../../components/PageStates"
 import { basketTexts, checkoutOutcome } from "../../lib/basket"
 import type { DialogContent } from "../../lib/error-text"
@@ -187,6 +187,7 @@ const CheckoutForm = ({
     void navigate({ href })
   }
 
+  const formElement = useRef<HTMLFormElement>(null)
   const form = useCheckoutForm(
     mode.kind === "customer" ? checkoutValuesOf(mode.customer) : blankCheckoutValues(),
     async (value) => {
@@ -241,6 +242,8 @@ const CheckoutForm = ({
         onFreeze(null)
       }
     },
+    // Every field's message shows; the customer starts at the first to fix.
+    () => formElement.current,
   )
 
   const values = useStore(form.store, (s) => s.values)
@@ -252,8 +255,10 @@ const CheckoutForm = ({
     <div className="space-y-6">
       {mode.kind === "visitor" ? <CheckoutLogin /> : null}
       <OrderSummary basket={basket} />
-      <form noValidate onSubmit={submitWith(form)} className="space-y-6">
-        <BillingFields form={form} mode={mode} rules={rules} />
+      <form ref={formElement} noValidate onSubmit={submitWith(form)} className="space-y-6">
+        <ShowErrorsWhenTouched>
+          <BillingFields form={form} mode={mode} rules={rules} />
+        </ShowErrorsWhenTouched>
         {basket.siteCreditAvailable > 0 ? <SiteCreditPanel basket={basket} /> : null}
         <section aria-label="Grand total" className="card space-y-4 p-5 sm:p-6">
           <p className="flex items-baseline justify-between text-xl font-extrabold">

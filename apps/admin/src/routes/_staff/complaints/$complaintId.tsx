@@ -10,6 +10,7 @@ import { createFileRoute, Link } from "@tanstack/react-router"
 import { useRef, useState } from "react"
 import { api } from "../../../api"
 import { Field } from "../../../components/Field"
+import { OrderRefLink } from "../../../components/Links"
 import { ErrorNote, PageHeader } from "../../../components/PageStates"
 import { formatDateTime } from "../../../lib/format"
 import { fieldErrors } from "../../../lib/problems"
@@ -51,7 +52,14 @@ function ComplaintScreen() {
                 {complaint.source === "Form" ? "the complaints form" : "email (logged by staff)"}
               </dd>
               <dt className="text-slate-600">Order</dt>
-              <dd className="font-mono">{complaint.orderNumber || "None given"}</dd>
+              <dd className="font-mono">
+                {complaint.orderNumber.trim() ? (
+                  // As the customer typed it: the link finds the order, or searches for it.
+                  <OrderRefLink orderRef={complaint.orderNumber.trim()} />
+                ) : (
+                  "None given"
+                )}
+              </dd>
               <dt className="text-slate-600">Customer</dt>
               <dd>
                 {complaint.customerId ? (

@@ -4,7 +4,7 @@ import { createColumnHelper } from "@tanstack/react-table"
 import type { ReactNode } from "react"
 import { api } from "../../../api"
 import { DataTable } from "../../../components/DataTable"
-import { CompetitionLink } from "../../../components/Links"
+import { CompetitionLink, WithOrderRefLinks } from "../../../components/Links"
 import { Pager } from "../../../components/Pager"
 import { PageHeader } from "../../../components/PageStates"
 import { CustomerEditForm } from "../../../components/people/CustomerEditForm"
@@ -227,7 +227,9 @@ function CustomerScreen() {
                         <td className="py-1 pr-3 whitespace-nowrap">
                           {formatDateTime(entry.transactionDateTime)}
                         </td>
-                        <td className="py-1 pr-3">{entry.description}</td>
+                        <td className="py-1 pr-3">
+                          <WithOrderRefLinks text={entry.description} />
+                        </td>
                         <td
                           className={`py-1 text-right font-medium whitespace-nowrap ${entry.amount < 0 ? "text-red-700" : "text-green-800"}`}
                         >

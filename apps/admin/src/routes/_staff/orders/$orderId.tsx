@@ -7,6 +7,7 @@ import { PageHeader } from "../../../components/PageStates"
 import { OrderActions } from "../../../components/people/OrderActions"
 import { OrderStatusBadge } from "../../../components/people/OrderStatusBadge"
 import { formatDateTime, formatPence } from "../../../lib/format"
+import { moneyRows, orderMoneyOf } from "../../../lib/order-money"
 
 export const Route = createFileRoute("/_staff/orders/$orderId")({
   head: () => ({ meta: [{ title: "Order · Howzat back office" }] }),
@@ -61,20 +62,15 @@ function Totals({ order }: { readonly order: OrderJson }) {
         <dt>Order total</dt>
         <dd>{formatPence(order.orderTotal)}</dd>
       </div>
-      <div className="flex justify-between gap-4">
-        <dt>Paid with site credit</dt>
-        <dd>{formatPence(order.siteCreditDebitTotal)}</dd>
-      </div>
-      {order.siteCreditRefundTotal > 0 && (
-        <div className="flex justify-between gap-4">
-          <dt>Site credit given back</dt>
-          <dd>{formatPence(order.siteCreditRefundTotal)}</dd>
+      {moneyRows(orderMoneyOf(order), order.status).map((row) => (
+        <div
+          key={row.label}
+          className={`flex justify-between gap-4 ${row.strong ? "font-semibold" : ""}`}
+        >
+          <dt>{row.label}</dt>
+          <dd>{formatPence(row.amount)}</dd>
         </div>
-      )}
-      <div className="flex justify-between gap-4">
-        <dt>Still to pay by card</dt>
-        <dd>{formatPence(order.orderBalance)}</dd>
-      </div>
+      ))}
     </dl>
   )
 }

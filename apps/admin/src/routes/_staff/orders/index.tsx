@@ -7,11 +7,13 @@ import { DataTable } from "../../../components/DataTable"
 import { Pager } from "../../../components/Pager"
 import { Empty, PageHeader } from "../../../components/PageStates"
 import { OrderStatusBadge } from "../../../components/people/OrderStatusBadge"
+import { SearchAsYouType } from "../../../components/SearchAsYouType"
 import { formatDate, formatDateTime, formatPence } from "../../../lib/format"
 import {
   ORDER_STATUSES,
   orderListParams,
   orderStatusLabels,
+  searchParam,
   uuidParam,
   validateOrderSearch,
 } from "../../../lib/order-filters"
@@ -85,7 +87,9 @@ function Orders() {
   const navigate = useNavigate({ from: Route.fullPath })
   const id = useId()
   const [customerIdError, setCustomerIdError] = useState<string>()
-  const filtered = Boolean(search.customerId || search.status || search.from || search.to)
+  const filtered = Boolean(
+    search.q || search.customerId || search.status || search.from || search.to,
+  )
 
   const onFilter = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -100,6 +104,7 @@ function Orders() {
     const status = ORDER_STATUSES.find((s) => s === form.get("status"))
     void navigate({
       search: {
+        q: search.q,
         customerId,
         status,
         from: dayParam(form.get("from")),
@@ -111,6 +116,16 @@ function Orders() {
   return (
     <>
       <PageHeader title="Orders" />
+      <SearchAsYouType
+        label="Search orders"
+        hint="An order reference (its start is enough), or part of a customer's name or email address."
+        value={search.q}
+        tidy={searchParam}
+        onSearch={(q) =>
+          // Each pause in typing replaces the address rather than stacking up Back steps.
+          navigate({ search: (prev) => ({ ...prev, q, page: undefined }), replace: true })
+        }
+      />
       <form
         aria-label="Filter orders"
         className="card mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_auto_auto_auto] lg:items-end"
@@ -198,6 +213,10 @@ function Orders() {
           )}
         </div>
       </form>
+      <p role="status" className="mb-2 text-sm text-slate-600">
+        {search.q &&
+          `${orders.totalCount === 1 ? "1 order matches" : `${orders.totalCount} orders match`} “${search.q}”.`}
+      </p>
       {(search.from || search.to) && (
         <p className="mb-2 text-xs text-slate-500">
           Placed {search.from ? `from ${formatDate(search.from)}` : ""}
@@ -211,9 +230,11 @@ function Orders() {
         rowKey={(o) => o.id}
         empty={
           <Empty title={filtered ? "No order matches these filters." : "No orders yet."}>
-            {filtered
-              ? "Widen the dates or choose another status."
-              : "Orders appear here as customers check out."}
+            {search.q
+              ? "Check the reference, or search by part of the customer's name or email address."
+              : filtered
+                ? "Widen the dates or choose another status."
+                : "Orders appear here as customers check out."}
           </Empty>
         }
       />

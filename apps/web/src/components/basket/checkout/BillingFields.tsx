@@ -15,14 +15,24 @@ import type { AddressPart } from "../../../lib/addresses"
 import { basketTexts } from "../../../lib/basket"
 import { latestDateOfBirth } from "../../../lib/dates"
 import { fieldRule, type Rules } from "../../../lib/form-rules"
-import { CheckboxField, TextField } from "../../forms/Fields"
+import { CheckboxField, showEveryError, TextField } from "../../forms/Fields"
 import { HoneyPotBox } from "../../forms/HoneyPotBox"
 
-/** The checkout's form: one place names its type for the route and the fields. */
+/**
+ * The checkout's form: one place names its type for the route and the
+ * fields. A press with fields to fix shows every message and focuses the
+ * first field to fix inside `formElement`.
+ */
 export const useCheckoutForm = (
   defaultValues: CheckoutValues,
   onSubmit: (values: CheckoutValues) => Promise<void>,
-) => useForm({ defaultValues, onSubmit: ({ value }) => onSubmit(value) })
+  formElement: () => HTMLElement | null,
+) =>
+  useForm({
+    defaultValues,
+    onSubmit: ({ value }) => onSubmit(value),
+    onSubmitInvalid: showEveryError(formElement),
+  })
 
 type CheckoutForm = ReturnType<typeof useCheckoutForm>
 

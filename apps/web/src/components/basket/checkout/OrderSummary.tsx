@@ -1,8 +1,11 @@
-import type { BasketJson } from "@howzat/contracts/baskets"
+import type { BasketJson, VoucherChangeJson } from "@howzat/contracts/baskets"
+import { VOUCHER_REPLACEMENT_PROBLEM } from "@howzat/contracts/problem-types"
 import { normaliseVoucherCode, promotionCodesText } from "@howzat/core/rules/basket"
 import { formatMoney, pence } from "@howzat/core/rules/money"
+import { voucherChangeMessage } from "@howzat/core/rules/vouchers"
 import { type FormEvent, useId, useState } from "react"
 import { clearPromotions, registerPromotion, updateBasket } from "../../../api/baskets"
+import { isApiError } from "../../../api/client"
 import { changeBasket, reloadBasket } from "../../../basket/store"
 import { basketErrorText } from "../../../lib/basket"
 import { roundUpCharity } from "../../../lib/round-up"
@@ -117,35 +120,68 @@ const RoundUp = ({ basket, charity }: { basket: BasketJson; charity: string }) =
   )
 }
 
+/** A code that takes less off than the basket's: the customer chooses before anything changes. */
+interface SmallerOffer {
+  readonly code: string
+  readonly text: string
+}
+
 /**
- * SPEC §4: a voucher replaces whatever was registered (the old codes go
- * first, then the new one if there is one). SPEC §5: only letters and
- * digits are kept.
+ * The voucher box, one code per order said aloud (docs/decisions/0076):
+ * a new code takes the basket's code's place in one call, and the basket
+ * says what replaced what; a code that would take less off is not applied
+ * until the customer chooses to replace the one they have. A refused code
+ * leaves the basket's code where it was. Only letters and digits are kept.
  */
 const Voucher = ({ basket }: { basket: BasketJson }) => {
   const [code, setCode] = useState("")
   const [problem, setProblem] = useState<string | null>(null)
+  const [said, setSaid] = useState<string | null>(null)
+  const [offer, setOffer] = useState<SmallerOffer | null>(null)
   const [sending, setSending] = useState(false)
   const id = useId()
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
+  const current = basket.appliedPromotionCodes[0]?.code ?? null
+
+  const send = async (wanted: string, replaces?: string) => {
     setProblem(null)
+    setSaid(null)
+    setOffer(null)
     setSending(true)
-    const wanted = normaliseVoucherCode(code)
+    const before = current
+    // Set inside the queued call: what the shop said it did to the basket's code.
+    const answered: { change: VoucherChangeJson | null } = { change: null }
     try {
       await changeBasket(async (basketId) => {
-        const cleared = await clearPromotions(basketId)
-        return wanted ? registerPromotion(basketId, wanted) : cleared
+        if (!wanted) return clearPromotions(basketId)
+        const answer = await registerPromotion(basketId, wanted, replaces)
+        answered.change = answer.voucherChange
+        return answer
       })
       setCode("")
+      const message = wanted
+        ? (answered.change?.message ?? null)
+        : before === null
+          ? null
+          : voucherChangeMessage({ kind: "Removed", removed: before })
+      setSaid(message)
     } catch (error) {
-      setProblem(basketErrorText(error))
-      // The old codes may be gone already: show the basket as it now is.
+      if (isApiError(error) && error.type === VOUCHER_REPLACEMENT_PROBLEM) {
+        setOffer({ code: wanted, text: error.detail })
+      } else {
+        setProblem(basketErrorText(error))
+      }
+      // Nothing changed on the shop's side; the basket on screen may be older than it.
       void reloadBasket()
     } finally {
       setSending(false)
     }
   }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void send(normaliseVoucherCode(code))
+  }
+
   return (
     <form onSubmit={submit} className="space-y-2" noValidate>
       <label htmlFor={id} className="field-label">
@@ -170,6 +206,29 @@ const Voucher = ({ basket }: { basket: BasketJson }) => {
       <p id={`${id}-codes`} role="status" className="text-sm text-muted">
         {promotionCodesText(basket.appliedPromotionCodes.map((c) => c.code))}
       </p>
+      {said ? <FormMessage tone="success">{said}</FormMessage> : null}
+      {offer ? (
+        <div
+          role="alert"
+          className="space-y-3 rounded-xl border border-line bg-sunken px-4 py-3 text-sm"
+          data-testid="voucher-offer"
+        >
+          <p className="font-medium">{offer.text}</p>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={sending || current === null}
+              onClick={() => void send(offer.code, current ?? undefined)}
+            >
+              Use {offer.code} instead
+            </button>
+            <button type="button" className="btn-outline" onClick={() => setOffer(null)}>
+              Keep {current ?? "my code"}
+            </button>
+          </div>
+        </div>
+      ) : null}
       {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}
     </form>
   )

@@ -1,18 +1,24 @@
 import type { OrderJson } from "@howzat/contracts/orders"
 import { ticketNumbersWithheldText } from "@howzat/core/rules/ticket-visibility"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
-import { useEffect, useRef, useState } from "react"
+import { type ReactNode, useEffect, useRef, useState } from "react"
 import { getPaymentOptions } from "../../../api/card-form"
 import { isApiError } from "../../../api/client"
 import { logPaymentFailed, logPaymentSucceeded, sendLog } from "../../../api/logging"
 import { completeOrder, confirmSandboxPayment, getOrder, startPayment } from "../../../api/orders"
 import { requireCustomer } from "../../../auth/guard"
+import { useCustomer } from "../../../auth/use-session"
 import { pageTitle } from "../../../brand"
 import { FormMessage } from "../../../components/forms/Fields"
 import { MessagePage } from "../../../components/MessagePage"
 import { failureText, loadOrder } from "../../../components/orders/load-order"
 import { OrderLines, OrderTotals } from "../../../components/orders/OrderLines"
-import { NoSuchOrder, OrderCancelled, Working } from "../../../components/orders/OrderMessages"
+import {
+  NoSuchOrder,
+  OrderCancelled,
+  OrderLinks,
+  Working,
+} from "../../../components/orders/OrderMessages"
 import {
   type AcceptedPaymentMessage,
   acceptedPaymentMessage,
@@ -37,7 +43,9 @@ import {
   paymentStep,
   pendingPayment,
 } from "../../../components/payment/payment-step"
+import { SpendLimitBeforePayment } from "../../../components/payment/SpendLimitBeforePayment"
 import { StripeCardForm } from "../../../components/payment/StripeCardForm"
+import { isSpendLimitUnanswered } from "../../../lib/spend-limits"
 import { marketingEvents } from "../../../tracking"
 
 export const Route = createFileRoute("/Checkout/Payment/$orderId")({
@@ -74,6 +82,9 @@ function PaymentPage() {
   const [bankProblem, setBankProblem] = useState<string | null>(null)
   // The provider took the money but the order did not complete (yet): no second payment.
   const [received, setReceived] = useState<AcceptedPaymentMessage | null>(null)
+  // Never answered the spend-limit question: it is asked here, before any payment (0041).
+  const [askSpendLimit, setAskSpendLimit] = useState(false)
+  const customer = useCustomer()
   const step = paymentStep(order, cardForm.provider)
   // Each automatic call is made once per order, even when React runs effects twice.
   const started = useRef<string | null>(null)
@@ -126,10 +137,17 @@ function PaymentPage() {
           }
           setOrder(next)
         },
-        (error: unknown) => setProblem(failureText(error)),
+        (error: unknown) =>
+          isSpendLimitUnanswered(error) ? setAskSpendLimit(true) : setProblem(failureText(error)),
       )
     }
   })
+
+  /** Answered: the payment starts as it would have, and the form follows. */
+  const spendLimitAnswered = () => {
+    started.current = null
+    setAskSpendLimit(false)
+  }
 
   /**
    * One way for every provider's answer. A decline is put to the shop too
@@ -209,6 +227,7 @@ function PaymentPage() {
       // The page is leaving: the button keeps saying so until it has.
       await new Promise<never>(() => {})
     } catch (error) {
+      if (isSpendLimitUnanswered(error)) return setAskSpendLimit(true)
       sendLog({ event: "client-error", orderId: order.id, title: "Pay by bank could not start" })
       setBankProblem(
         error instanceof Error && !isApiError(error) ? error.message : failureText(error),
@@ -231,17 +250,26 @@ function PaymentPage() {
         <p role="status" className="mt-3 text-muted">
           {received.text}
         </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/Account/Order/$id" params={{ id: order.id }} className="btn-primary">
-            View order
-          </Link>
-          <Link to="/Account/Orders" className="btn-outline">
-            My orders
-          </Link>
-        </div>
+        <OrderLinks orderId={order.id} />
       </MessagePage>
     )
   if (step.kind === "cancelled") return <OrderCancelled orderRef={order.orderRef} />
+  if (step.kind === "refunded")
+    return (
+      <MessagePage icon="info">
+        <h1 className="display-title text-3xl">Order refunded</h1>
+        <p className="mt-3 text-muted">
+          Order {order.orderRef} was paid and has since been refunded, so there is nothing to pay.
+        </p>
+        <OrderLinks orderId={order.id} />
+      </MessagePage>
+    )
+  if (askSpendLimit && customer?.customerId)
+    return (
+      <PaymentLayout order={order}>
+        <SpendLimitBeforePayment customerId={customer.customerId} onAnswered={spendLimitAnswered} />
+      </PaymentLayout>
+    )
   if (problem && step.kind !== "card")
     return (
       <MessagePage icon="info">
@@ -277,62 +305,67 @@ function PaymentPage() {
     </div>
   )
   return (
-    <div className="mx-auto grid max-w-6xl gap-8 px-3 py-8 sm:px-5 lg:grid-cols-[minmax(0,1fr)_26rem] lg:py-12">
-      <section aria-labelledby="payment-summary">
-        <p className="eyebrow mb-2">Checkout</p>
-        <h1 id="payment-summary" className="display-title mb-2 text-3xl sm:text-4xl">
-          Payment
-        </h1>
-        <p className="mb-6 text-muted">
-          Order <strong className="text-fg">{order.orderRef}</strong>. Your tickets are held for you
-          until{" "}
-          {new Date(order.expiresDateUtc).toLocaleTimeString("en-GB", {
-            hour: "2-digit",
-            minute: "2-digit",
-          })}
-          .{order.ticketItems.length > 0 ? ` ${ticketNumbersWithheldText(order.status)}` : null}
-        </p>
-        <OrderLines order={order} showTickets={false} />
-        <OrderTotals order={order} />
-      </section>
-      <div className="space-y-4">
-        {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}
-        {bankOffered && bankIsFirst ? bankPanel : null}
-        {creditNotice ? (
-          <div
-            role="note"
-            aria-label="Paying by credit card"
-            className="rounded-xl border border-accent/30 bg-accent-soft px-4 py-3 text-sm font-medium text-accent-strong dark:text-accent"
-          >
-            <p>{creditNotice}</p>
-            <p className="mt-1 font-normal">
-              <Link to="/ResponsiblePlay" className="underline">
-                Why? Read about responsible play
-              </Link>
-            </p>
-          </div>
-        ) : null}
-        {form.kind === "sandbox" ? (
-          <CardForm balance={order.orderBalance} onPay={paySandbox} />
-        ) : form.kind === "checkout" ? (
-          <CheckoutFlowForm
-            balance={order.orderBalance}
-            scriptUrl={form.scriptUrl}
-            clientToken={step.payment.token}
-            creditCardNotice={creditNotice}
-            onOutcome={settle}
-          />
-        ) : (
-          <StripeCardForm
-            balance={order.orderBalance}
-            publishableKey={form.publishableKey}
-            scriptUrl={form.scriptUrl}
-            clientSecret={step.payment.token}
-            onOutcome={settle}
-          />
-        )}
-        {bankOffered && !bankIsFirst ? bankPanel : null}
-      </div>
-    </div>
+    <PaymentLayout order={order}>
+      {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}
+      {bankOffered && bankIsFirst ? bankPanel : null}
+      {creditNotice ? (
+        <div
+          role="note"
+          aria-label="Paying by credit card"
+          className="rounded-xl border border-accent/30 bg-accent-soft px-4 py-3 text-sm font-medium text-accent-strong dark:text-accent"
+        >
+          <p>{creditNotice}</p>
+          <p className="mt-1 font-normal">
+            <Link to="/ResponsiblePlay" className="underline">
+              Why? Read about responsible play
+            </Link>
+          </p>
+        </div>
+      ) : null}
+      {form.kind === "sandbox" ? (
+        <CardForm balance={order.orderBalance} onPay={paySandbox} />
+      ) : form.kind === "checkout" ? (
+        <CheckoutFlowForm
+          balance={order.orderBalance}
+          scriptUrl={form.scriptUrl}
+          clientToken={step.payment.token}
+          creditCardNotice={creditNotice}
+          onOutcome={settle}
+        />
+      ) : (
+        <StripeCardForm
+          balance={order.orderBalance}
+          publishableKey={form.publishableKey}
+          scriptUrl={form.scriptUrl}
+          clientSecret={step.payment.token}
+          onOutcome={settle}
+        />
+      )}
+      {bankOffered && !bankIsFirst ? bankPanel : null}
+    </PaymentLayout>
   )
 }
+
+/** The order on the left, what pays for it (or what comes first) on the right. */
+const PaymentLayout = ({ order, children }: { order: OrderJson; children: ReactNode }) => (
+  <div className="mx-auto grid max-w-6xl gap-8 px-3 py-8 sm:px-5 lg:grid-cols-[minmax(0,1fr)_26rem] lg:py-12">
+    <section aria-labelledby="payment-summary">
+      <p className="eyebrow mb-2">Checkout</p>
+      <h1 id="payment-summary" className="display-title mb-2 text-3xl sm:text-4xl">
+        Payment
+      </h1>
+      <p className="mb-6 text-muted">
+        Order <strong className="text-fg">{order.orderRef}</strong>. Your tickets are held for you
+        until{" "}
+        {new Date(order.expiresDateUtc).toLocaleTimeString("en-GB", {
+          hour: "2-digit",
+          minute: "2-digit",
+        })}
+        .{order.ticketItems.length > 0 ? ` ${ticketNumbersWithheldText(order.status)}` : null}
+      </p>
+      <OrderLines order={order} showTickets={false} />
+      <OrderTotals order={order} />
+    </section>
+    <div className="space-y-4">{children}</div>
+  </div>
+)

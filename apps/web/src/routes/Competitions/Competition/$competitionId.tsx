@@ -1,11 +1,11 @@
-import type { CompetitionJson } from "@howzat/contracts/catalogue"
+import type { CategoryJson, CompetitionJson } from "@howzat/contracts/catalogue"
 import type { CompetitionStanding } from "@howzat/core/rules/competition-standing"
 import { standingHeadline } from "@howzat/core/rules/competition-standing"
 import { ordinalDateTime } from "@howzat/core/rules/dates"
 import { formatMoney, pence } from "@howzat/core/rules/money"
 import { Await, createFileRoute, Link, notFound, useLocation } from "@tanstack/react-router"
 import type { ReactNode } from "react"
-import { getCompetition } from "../../../api/catalogue"
+import { getCompetition, listCategories } from "../../../api/catalogue"
 import { isApiError } from "../../../api/client"
 import { type DrawLookup, lookUpDraw } from "../../../api/draws"
 import { pageTitle } from "../../../brand"
@@ -24,6 +24,7 @@ import { StandingNow } from "../../../components/competition/Standing"
 import { TicketSelector } from "../../../components/competition/TicketSelector"
 import { Icon } from "../../../components/Icon"
 import { MessagePage } from "../../../components/MessagePage"
+import { categorySlugs } from "../../../lib/browse"
 import { competitionImages, phaseAt, skewFrom, standingAt } from "../../../lib/competition"
 import { DRAW_SECTION_ID } from "../../../lib/fairness"
 import { useServerNow } from "../../../lib/now"
@@ -32,13 +33,18 @@ export const Route = createFileRoute("/Competitions/Competition/$competitionId")
   loader: async ({ params, abortController }) => {
     try {
       const signal = abortController.signal
-      const { competition } = await getCompetition(params.competitionId, signal)
+      // The categories only link to more like it: without them the page is whole.
+      const [{ competition }, categories] = await Promise.all([
+        getCompetition(params.competitionId, signal),
+        listCategories(signal).catch((): CategoryJson[] => []),
+      ])
       // Before the close the competition carries both commitments; after it, the proof says
       // whether it is drawn. It streams in after the page shows (deferred), never holding it up.
       const closed =
         Date.parse(competition.closeDateTimeUtc) <= Date.parse(competition.currentDateTimeUtc)
       return {
         competition,
+        categories,
         skewMs: skewFrom(competition.currentDateTimeUtc, Date.now()),
         draw: closed ? lookUpDraw(competition.id, signal) : null,
       }
@@ -88,7 +94,7 @@ function NoSuchCompetition() {
 }
 
 function CompetitionPage() {
-  const { competition: c, skewMs, draw } = Route.useLoaderData()
+  const { competition: c, categories, skewMs, draw } = Route.useLoaderData()
   const now = useServerNow(skewMs)
   const { phase } = phaseAt(c, now)
   const standing = standingAt(c, now)
@@ -134,6 +140,7 @@ function CompetitionPage() {
               </span>
               <span className="text-muted">per ticket</span>
             </p>
+            <CategoryLinks competition={c} categories={categories} />
           </div>
 
           <div className="card space-y-4 p-5">
@@ -282,6 +289,35 @@ function Badges({ competition: c }: { competition: CompetitionJson }) {
           className="rounded-full bg-accent-soft px-3 py-1 text-xs font-bold tracking-wide text-accent uppercase"
         >
           {badge}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** Each of the competition's categories, linking to the list of everything in it. */
+function CategoryLinks({
+  competition: c,
+  categories,
+}: {
+  competition: CompetitionJson
+  categories: readonly CategoryJson[]
+}) {
+  const slugs = categorySlugs(categories)
+  const own = categories.filter((category) => c.categoryIds.includes(category.id))
+  if (own.length === 0) return null
+  return (
+    <ul aria-label="Categories" className="flex flex-wrap gap-2">
+      {own.map((category) => (
+        <li key={category.id}>
+          <Link
+            to="/Competitions"
+            search={{ category: slugs.get(category.id) ?? category.id }}
+            className="inline-flex min-h-11 items-center gap-1 rounded-full border border-line bg-card px-4 text-sm font-semibold hover:border-accent hover:text-accent"
+          >
+            {category.name}
+            <Icon name="chevronRight" className="size-4" />
+          </Link>
         </li>
       ))}
     </ul>
