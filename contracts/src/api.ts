@@ -85,6 +85,7 @@ import {
   CustomerCompetitionList,
   CustomerCompetitionParams,
   LoggingRequest,
+  OpenCompetitionsHeldResponse,
   OrderList,
   OrderListParams,
   OrderResponse,
@@ -803,6 +804,12 @@ export class CustomerTicketsApi extends HttpApiGroup.make("customerTickets")
     )
       .setPath(Schema.Struct({ customerId: Id, competitionId: Id }))
       .addSuccess(TicketsHeldResponse)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.get("openCompetitionsHeld", "/api/Customers/:customerId/open-competitions")
+      .setPath(Schema.Struct({ customerId: Id }))
+      .addSuccess(OpenCompetitionsHeldResponse)
       .addError(NotFound),
   )
   .add(

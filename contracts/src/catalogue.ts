@@ -32,6 +32,14 @@ export const InstantWinGroup = Schema.Struct({
 })
 
 export const DrawType = Schema.Literal("Live", "Automatic", "None")
+
+/** A main draw once made; its whole proof is at /api/Draws/proof/{competitionId}. */
+export const CompetitionDrawResult = Schema.Struct({
+  outcome: Schema.Literal("Winner", "NoEntries"),
+  /** Null only when the draw had no entries. */
+  winningTicketNumber: Schema.NullOr(Schema.Int),
+  drawnAt: Schema.Date,
+})
 export const VisibilityStatus = Schema.Literal("Visible", "Hidden")
 
 export const Competition = Schema.Struct({
@@ -62,6 +70,12 @@ export const Competition = Schema.Struct({
   drawCommitment: Schema.String,
   /** The salted hash of the instant-win numbers, fixed before sales; null with none. */
   instantWinCommitment: Schema.NullOr(Schema.String),
+  /**
+   * The main draw's result once it is made, so every view of the competition
+   * can say it is drawn without asking for the proof; null until then, and
+   * always for a competition with no main draw.
+   */
+  drawResult: Schema.NullOr(CompetitionDrawResult),
 })
 export type CompetitionJson = typeof Competition.Encoded
 

@@ -166,6 +166,16 @@ export const TicketsHeldResponse = Schema.Struct({
 })
 export type TicketsHeldResponseJson = typeof TicketsHeldResponse.Encoded
 
+/**
+ * The competitions still open in which the signed-in customer owns tickets,
+ * soonest to close first: the storefront's tiles invite these customers,
+ * and only these, to purchase more. Never on the public competition.
+ */
+export const OpenCompetitionsHeldResponse = Schema.Struct({
+  competitionIds: Schema.Array(Schema.String),
+})
+export type OpenCompetitionsHeldResponseJson = typeof OpenCompetitionsHeldResponse.Encoded
+
 /** /Account/Tickets: UPCOMING is status 1 (open or awaiting the draw), DRAWN is 3. */
 export const CustomerCompetitionParams = Schema.Struct({
   Status: Schema.optionalWith(Schema.Literal("1", "3"), { default: () => "1" as const }),

@@ -116,6 +116,42 @@ export const customerTicketsContract = (name: string, open: () => Promise<Orders
       ).toEqual({ items: [], pageNumber: 1, pageSize: 10, totalCount: 0 })
     })
 
+    it("names the still open competitions the customer owns tickets in, soonest to close first", async () => {
+      const customerId = await world.customer()
+      const someoneElse = await world.customer()
+      const at = (days: number) => new Date(NOW.getTime() + days * DAY)
+      const closingLater = await world.competition({ closesAt: at(9), drawAt: at(10) })
+      const closingSooner = await world.competition({ closesAt: at(3), drawAt: null })
+      const closingFirst = await world.competition({ closesAt: at(1), drawAt: at(2) })
+      const unpaidOnly = await world.competition({ closesAt: at(4) })
+      const othersOnly = await world.competition({ closesAt: at(4) })
+      const postalOnly = await world.competition({ closesAt: at(5) })
+      await buy(
+        customerId,
+        [closingLater, closingSooner, closingFirst].map((competitionId) => ({
+          competitionId,
+          quantity: 1,
+        })),
+        OrderStatus.Completed,
+      )
+      await buy(
+        customerId,
+        [{ competitionId: unpaidOnly, quantity: 1 }],
+        OrderStatus.AwaitingPayment,
+      )
+      await buy(someoneElse, [{ competitionId: othersOnly, quantity: 1 }], OrderStatus.Completed)
+      await world.postalEntry(customerId, postalOnly)
+
+      const open = (when: Date, limit = 100) =>
+        tickets((repo) => repo.openCompetitionIds(customerId, when, limit))
+      expect(await open(NOW)).toEqual([closingFirst, closingSooner, postalOnly, closingLater])
+      // Once one has closed it is no longer one to buy more in.
+      expect(await open(at(2))).toEqual([closingSooner, postalOnly, closingLater])
+      expect(await open(NOW, 2)).toEqual([closingFirst, closingSooner])
+      expect(await open(NOW, 0)).toEqual([])
+      expect(await tickets((repo) => repo.openCompetitionIds("nobody", NOW, 10))).toEqual([])
+    })
+
     it("counts a free postal entry like a paid ticket", async () => {
       const competitionId = await world.competition()
       const customerId = await world.customer()

@@ -81,7 +81,9 @@ test("a customer registers, verifies, logs in, edits details and changes passwor
   // Registering logs the customer in and goes home.
   await expect(page).toHaveURL(/\/$/)
   await expectLoggedInAs(page, testInfo, "Ellyse Perry")
-  await expect(page.getByRole("link", { name: "PURCHASE MORE TICKETS" }).first()).toBeVisible()
+  // Holding no tickets yet, they are invited to enter, not to "purchase more".
+  await expect(page.getByRole("link", { name: "ENTER NOW" }).first()).toBeVisible()
+  await expect(page.getByRole("link", { name: "PURCHASE MORE TICKETS" })).toHaveCount(0)
 
   // The verification email, from the dev mailbox page.
   await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`)

@@ -84,6 +84,10 @@ test("the demo staff member draws the live competition; its winner and proof sho
   await page.goto(`/Competitions/Competition/${stumps!.id}`)
   await expect(page.getByRole("heading", { name: LIVE_COMPETITION, level: 1 })).toBeVisible()
   await expect(page.getByText(`${winner}, ticket ${ticket}`).first()).toBeVisible()
+  // Drawn, it says so with the winning ticket and the way to the proof, and counts nothing down.
+  await expect(page.getByText(`Drawn: winning ticket ${ticket}`)).toBeVisible()
+  await expect(page.getByRole("link", { name: "See the draw's proof" })).toBeVisible()
+  await expect(page.getByRole("timer")).toHaveCount(0)
   await page.getByText("Draw & Fairness").click()
   const section = page.locator("#draw-fairness")
   await expect(section.getByText("Seed, revealed at the draw")).toBeVisible()
@@ -131,6 +135,42 @@ test("/Legitimacy explains the draws and links past draws to their proofs", asyn
     .click()
   await expect(page).toHaveURL(/\/Competitions\/Competition\/[^#]+#draw-fairness$/)
   // Arriving from the list opens the section at the proof.
+  await expect(page.locator("#draw-fairness").getByText("Seed, revealed at the draw")).toBeVisible()
+})
+
+test("a closed competition awaiting its draw says when, on its tile and its page", async ({
+  page,
+}) => {
+  // Closed yesterday, drawn automatically in a few days: still on the home page's list.
+  const waiting = (await allCompetitions(page.request)).find(
+    (c) => c.name === "Masuri Test Helmet & Pads Bundle",
+  )
+  expect(waiting, "the demo data has a closed competition awaiting its draw").toBeDefined()
+  const closedDrawOn = /^Closed: draw on \d{1,2}(st|nd|rd|th) \w+ \d{4} at \d{1,2}:\d{2}(am|pm)$/
+
+  await page.goto("/")
+  const tile = page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name: waiting!.name }) })
+  await expect(tile.getByText(closedDrawOn)).toBeVisible()
+  await expect(tile.getByRole("timer")).toBeVisible()
+  await expect(tile.getByText("CLOSED! DRAW IN", { exact: true })).toHaveCount(0)
+
+  await page.goto(`/Competitions/Competition/${waiting!.id}`)
+  await expect(page.getByText(closedDrawOn)).toBeVisible()
+  await expect(page.getByText("Competition has closed! Best of luck to everyone!")).toBeVisible()
+})
+
+test("a competition drawn before today says drawn, with its winning ticket", async ({ page }) => {
+  const drawn = (await page.request.get("/api/Draws?PageSize=100").then((r) => r.json())) as {
+    draws: Draw[]
+  }
+  const watch = drawn.draws.find((d) => d.competition.name === "Luxury Chronograph Watch")
+  expect(watch?.winningTicketNumber, "the demo data's drawn watch").toBeTruthy()
+  await page.goto(`/Competitions/Competition/${watch!.competition.id}`)
+  await expect(page.getByText(`Drawn: winning ticket ${watch!.winningTicketNumber}`)).toBeVisible()
+  await expect(page.getByText("COMPETITION HAS CLOSED", { exact: true })).toHaveCount(0)
+  await page.getByRole("link", { name: "See the draw's proof" }).click()
   await expect(page.locator("#draw-fairness").getByText("Seed, revealed at the draw")).toBeVisible()
 })
 
@@ -236,4 +276,12 @@ customerTest("the DRAWN tab marks the customer's winning ticket", async ({ page 
     `Drawn: the winning ticket was ${lost.winningTicketNumber}.`,
   )
   await expect(card(lost.competition.name)).not.toContainText("You won!")
+  // Each says drawn with the way to its proof, and no longer a date still to come.
+  for (const name of [won.competition.name, lost.competition.name]) {
+    await expect(card(name).getByRole("link", { name: /^See the draw's proof/ })).toHaveAttribute(
+      "href",
+      /\/Competitions\/Competition\/[^#]+#draw-fairness$/,
+    )
+    await expect(card(name)).not.toContainText("Draw date:")
+  }
 })

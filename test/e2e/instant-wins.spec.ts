@@ -23,6 +23,9 @@ test("a customer who buys a Lucky Dip ticket sees WON! and the prize", async ({
 
   await page.goto(`/Competitions/Competition/${competitionId}`)
   await expect(page.getByRole("heading", { name: LUCKY_DIP, level: 1 })).toBeVisible()
+  // Every ticket wins: said instead of odds, with no main draw to give odds of.
+  await expect(page.getByText("Every ticket wins an instant prize").first()).toBeVisible()
+  await expect(page.getByText(/1 in \d/)).toHaveCount(0)
   await page.getByRole("spinbutton", { name: "Number of tickets" }).fill("1")
   await page.getByRole("button", { name: "Add to basket" }).click()
   await page.getByRole("link", { name: "CHECKOUT" }).click()
@@ -60,6 +63,9 @@ test("a customer who buys a Lucky Dip ticket sees WON! and the prize", async ({
   // The account's tickets say so too.
   await page.goto("/Account/Tickets")
   const card = page.getByRole("listitem").filter({ hasText: LUCKY_DIP })
+  // No main draw: no draw date is promised, not even one "to be announced".
+  await expect(card).toContainText("No main draw: every prize is an instant win")
+  await expect(card).not.toContainText("Draw date")
   await expect(
     card.getByTestId("won-prize").filter({ hasText: `ticket ${ticketNumber}` }),
   ).toContainText(`WON! ${prize}`)

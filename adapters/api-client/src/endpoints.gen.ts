@@ -133,6 +133,7 @@ export const endpoints = {
     competitions: ["GET", "/api/Customers/:customerId/competitions", 2],
     competitionTickets: ["GET", "/api/Customers/:customerId/competitions/:competitionId/tickets", 2],
     ticketsHeld: ["GET", "/api/Customers/:customerId/competitions/:competitionId/tickets-held", 2],
+    openCompetitionsHeld: ["GET", "/api/Customers/:customerId/open-competitions", 2],
     siteCreditAccount: ["GET", "/api/Customers/:customerId/site-credit-account", 2],
   },
   paymentProviders: {
@@ -836,6 +837,13 @@ export interface Endpoints {
       readonly urlParams: never
       readonly payload: never
       readonly success: typeof orders.TicketsHeldResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly openCompetitionsHeld: {
+      readonly path: ParamsInput<{ readonly "customerId": string }, { readonly "customerId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof orders.OpenCompetitionsHeldResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
     }
     readonly siteCreditAccount: {

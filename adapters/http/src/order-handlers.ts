@@ -204,6 +204,16 @@ export const CustomerTicketHandlersLive = HttpApiBuilder.group(
             }
           }).pipe(Effect.catchAll(orderProblem)),
         )
+        .handle("openCompetitionsHeld", ({ path }) =>
+          Effect.gen(function* () {
+            const principal = yield* CurrentUser
+            const competitionIds = yield* customerOrders.openCompetitionsHeld(
+              principal,
+              path.customerId,
+            )
+            return { competitionIds: [...competitionIds] }
+          }).pipe(Effect.catchAll(orderProblem)),
+        )
         .handle("ticketsHeld", ({ path }) =>
           Effect.gen(function* () {
             const principal = yield* CurrentUser

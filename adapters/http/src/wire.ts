@@ -12,12 +12,17 @@ export const competitionToWire = (
   now: Date,
 ): Omit<
   CompetitionJson,
-  "startDateTimeUtc" | "closeDateTimeUtc" | "drawDateTimeUtc" | "currentDateTimeUtc"
+  "startDateTimeUtc" | "closeDateTimeUtc" | "drawDateTimeUtc" | "currentDateTimeUtc" | "drawResult"
 > & {
   readonly startDateTimeUtc: Date
   readonly closeDateTimeUtc: Date
   readonly drawDateTimeUtc: Date | null
   readonly currentDateTimeUtc: Date
+  readonly drawResult: {
+    readonly outcome: "Winner" | "NoEntries"
+    readonly winningTicketNumber: number | null
+    readonly drawnAt: Date
+  } | null
 } => {
   const phase = competitionPhase(
     {
@@ -58,6 +63,11 @@ export const competitionToWire = (
       : null,
     drawCommitment: competition.drawCommitment,
     instantWinCommitment: competition.instantWinCommitment,
+    drawResult: competition.drawResult && {
+      outcome: competition.drawResult.outcome,
+      winningTicketNumber: competition.drawResult.winningTicketNumber,
+      drawnAt: competition.drawResult.drawnAt,
+    },
     instantWinGroups: competition.instantWinGroups.map((group) => ({
       id: group.id,
       name: group.name,

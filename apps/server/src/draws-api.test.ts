@@ -118,6 +118,25 @@ describe("drawing a competition live", () => {
     expect(mailed[0]?.text).toContain(`/Competitions/Competition/${competitionId}`)
   })
 
+  it("puts the result on the competition itself, for its tiles and page", async () => {
+    const { competitionId, tickets } = await closedWithEntries(2)
+    const read = async () =>
+      (
+        await json<CompetitionResponseJson>(
+          await anonymous.get(`/api/Competitions/${competitionId}`),
+        )
+      ).competition
+    expect((await read()).drawResult).toBeNull()
+    const { draw: made } = await json<DrawnCompetitionResponseJson>(await draw(host, competitionId))
+    const { drawResult } = await read()
+    expect(drawResult).toEqual({
+      outcome: "Winner",
+      winningTicketNumber: made.winningTicketNumber,
+      drawnAt: made.drawnAt,
+    })
+    expect(tickets).toContain(drawResult?.winningTicketNumber)
+  })
+
   it("asked for by several at once makes one draw and sends one email", async () => {
     const mailedBefore = (await winnersMailedToAnn()).length
     const { competitionId } = await closedWithEntries(5)

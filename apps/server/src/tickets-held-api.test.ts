@@ -1,4 +1,7 @@
-import type { TicketsHeldResponseJson } from "@howzat/contracts/orders"
+import type {
+  OpenCompetitionsHeldResponseJson,
+  TicketsHeldResponseJson,
+} from "@howzat/contracts/orders"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
 import {
@@ -8,6 +11,8 @@ import {
   competitionOnSale,
   newBasket,
   payByCard,
+  payForOrder,
+  placeOrder,
 } from "./test-support/orders"
 import { openShop, register, type Shop } from "./test-support/shop"
 
@@ -99,5 +104,54 @@ describe("the tickets a customer holds in a competition", () => {
     await problem(await browser.get(heldPath("1", competitionId)), 400)
     const response = await browser.get(heldPath(customerId, competitionId))
     expect(response.headers.get("cache-control")).toBe("no-store")
+  })
+})
+
+/**
+ * GET /api/Customers/{customerId}/open-competitions: the open competitions
+ * the customer owns tickets in, so a tile invites them (and no one else) to
+ * purchase more.
+ */
+describe("the open competitions a customer holds tickets in", () => {
+  const openPath = (customerId: string) => `/api/Customers/${customerId}/open-competitions`
+  const openHeld = async (browser: Browser, customerId: string) =>
+    (await json<OpenCompetitionsHeldResponseJson>(await browser.get(openPath(customerId))))
+      .competitionIds
+
+  it("names those with paid tickets, not those merely in a basket or awaiting payment", async () => {
+    const { browser, customerId } = await signedIn()
+    const paid = await competitionOnSale(shop)
+    const unpaid = await competitionOnSale(shop)
+    const inBasket = await competitionOnSale(shop)
+    expect(await openHeld(browser, customerId)).toEqual([])
+
+    await payForOrder(browser, (await placeOrder(browser, paid, 2)).id)
+    await placeOrder(browser, unpaid, 1)
+    await addItem(browser, (await newBasket(browser)).id, inBasket, 1)
+    expect(await openHeld(browser, customerId)).toEqual([paid])
+
+    // Closed, it is no longer one to buy more in.
+    await shop.db
+      .updateTable("competitions")
+      .set({ closeDateTimeUtc: new Date(Date.now() - 1000) })
+      .where("id", "=", paid)
+      .execute()
+    expect(await openHeld(browser, customerId)).toEqual([])
+  })
+
+  it("is the customer's own: 404 for another customer, 401 without a session, never cached", async () => {
+    const { browser: ann, customerId: annId } = await signedIn()
+    const { browser: bob } = await signedIn()
+    const competitionId = await competitionOnSale(shop)
+    await payForOrder(ann, (await placeOrder(ann, competitionId, 1)).id)
+
+    const refused = await problem(await bob.get(openPath(annId)), 404)
+    expect(JSON.stringify(refused)).not.toContain(competitionId)
+    const anonymous = await new Browser(shop.app).open()
+    await problem(await anonymous.get(openPath(annId)), 401)
+    await problem(await ann.get(openPath("1")), 400)
+    const response = await ann.get(openPath(annId))
+    expect(response.headers.get("cache-control")).toBe("no-store")
+    expect(await openHeld(ann, annId)).toEqual([competitionId])
   })
 })

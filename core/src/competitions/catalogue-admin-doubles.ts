@@ -51,6 +51,7 @@ const shown =
       imageGroup: null,
     })),
     drawCommitment: "0".repeat(64),
+    drawResult: null,
     instantWinCommitment: null,
   })
 

@@ -117,6 +117,8 @@ const create = (store: MemoryCatalogueStore, c: NewCompetition): string => {
     drawCommitment: seedCommitment(c.secrets.drawSeed),
     instantWinCommitment:
       lines.length === 0 ? null : instantWinCommitment(c.secrets.instantWinSalt, lines),
+    // This store makes no draws: Draws' own double holds those.
+    drawResult: null,
   })
   return id
 }

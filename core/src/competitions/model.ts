@@ -1,3 +1,4 @@
+import type { DrawResult } from "../rules/competition-standing.js"
 import type { Pence } from "../rules/money.js"
 
 /**
@@ -70,6 +71,8 @@ export interface Competition {
   readonly drawCommitment: string
   /** The salted hash of the instant-win numbers; null when it has none. */
   readonly instantWinCommitment: string | null
+  /** The main draw once made; null until then and for a competition with no main draw. */
+  readonly drawResult: DrawResult | null
 }
 
 /** One ticket of an instant-win group: a number chosen before the competition opened. */

@@ -27,6 +27,7 @@ import {
   RandomnessBeacon,
 } from "../ports/randomness-beacon.js"
 import { Transactions } from "../ports/transactions.js"
+import type { DrawResult } from "../rules/competition-standing.js"
 import { pence } from "../rules/money.js"
 import { memoryPage } from "../testing/paging.js"
 import { Draws } from "./draws.js"
@@ -210,6 +211,12 @@ export const drawDoublesOver = (store: DrawStore) => {
     a.closeDateTimeUtc.getTime() - b.closeDateTimeUtc.getTime() ||
     text(a.competitionName, b.competitionName) ||
     text(a.competitionId, b.competitionId)
+  const resultOf = (draw: DrawRecord | null): DrawResult | null =>
+    draw && {
+      outcome: draw.outcome,
+      winningTicketNumber: draw.winningTicketNumber,
+      drawnAt: draw.drawnAt,
+    }
   /** The catalogue's view of a test competition; what Draws does not read is a plain default. */
   const competitionOf = (c: TestCompetition): Competition => ({
     id: c.competitionId,
@@ -232,6 +239,7 @@ export const drawDoublesOver = (store: DrawStore) => {
     instantWinGroups: [],
     drawCommitment: seedCommitment(c.seed),
     instantWinCommitment: null,
+    drawResult: resultOf(store.draws.get(c.competitionId)?.draw ?? null),
   })
   const competitions = () => [...store.competitions.values()]
   const visibleUnless = (includeHidden: boolean, competitionId: string) =>

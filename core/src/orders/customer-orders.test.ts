@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Either, Layer } from "effect"
+import { Effect, Either, Layer, TestClock } from "effect"
 import type { Principal } from "../accounts/model.js"
 import { CompetitionNotFound } from "../competitions/errors.js"
 import { CompetitionRepo } from "../ports/catalogue.js"
@@ -67,6 +67,11 @@ const services = (more: readonly Order[] = []) => {
       }),
     ticketsIn: (customerId, competitionId) =>
       Effect.succeed(customerId === ANN.customerId && competitionId === car.id ? [7, 12, 40] : []),
+    // Open at the test clock's start (the epoch), closed at any later moment asked about.
+    openCompetitionIds: (customerId, now, limit) =>
+      Effect.succeed(
+        customerId === ANN.customerId && now.getTime() === 0 && limit > 0 ? [car.id] : [],
+      ),
   })
   const competitions = Layer.succeed(CompetitionRepo, {
     list: () => Effect.die("unused"),
@@ -359,6 +364,21 @@ describe("CustomerOrders", () => {
         expect(yield* orders.ticketsHeld(STAFF, "customer-ann", car.id)).toBe(2)
         const hidden = yield* Effect.either(orders.ticketsHeld(BOB, "customer-ann", car.id))
         expect(Either.isLeft(hidden) && hidden.left._tag).toBe("CustomerNotFound")
+      }),
+    ),
+  )
+
+  it.effect("names the open competitions a customer holds tickets in, to them and staff only", () =>
+    run(
+      Effect.gen(function* () {
+        const orders = yield* CustomerOrders
+        expect(yield* orders.openCompetitionsHeld(ANN, "customer-ann")).toEqual([car.id])
+        expect(yield* orders.openCompetitionsHeld(STAFF, "customer-ann")).toEqual([car.id])
+        const hidden = yield* Effect.either(orders.openCompetitionsHeld(BOB, "customer-ann"))
+        expect(Either.isLeft(hidden) && hidden.left._tag).toBe("CustomerNotFound")
+        // Asked at the clock's time: once it has moved on past the close, none.
+        yield* TestClock.adjust("1 second")
+        expect(yield* orders.openCompetitionsHeld(ANN, "customer-ann")).toEqual([])
       }),
     ),
   )

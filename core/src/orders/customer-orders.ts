@@ -4,6 +4,7 @@ import { CustomerNotFound } from "../accounts/errors.js"
 import type { Principal } from "../accounts/model.js"
 import type { Competition, Page, PageRequest } from "../competitions/model.js"
 import { CompetitionRepo } from "../ports/catalogue.js"
+import { now } from "../ports/clock.js"
 import { type InstantWinNumber, InstantWinRepo, type TicketRef } from "../ports/instant-wins.js"
 import { CustomerTicketRepo, OrderRepo, TicketAllocator } from "../ports/orders.js"
 import { PaymentRepo, type SiteCreditEntry, SiteCreditLedger } from "../ports/payments.js"
@@ -65,6 +66,9 @@ export interface SiteCreditAccount {
   /** Newest first. */
   readonly entries: Page<SiteCreditEntry>
 }
+
+/** More open competitions than the storefront ever shows at once. */
+export const OPEN_COMPETITIONS_HELD_LIMIT = 500
 
 const key = (ticket: TicketRef) => `${ticket.competitionId}/${ticket.ticketNumber}`
 
@@ -257,9 +261,26 @@ export class CustomerOrders extends Effect.Service<CustomerOrders>()(
           allocator.ticketsHeld(customerId, competitionId),
         )
 
+      /**
+       * The competitions still open in which the customer owns tickets: the
+       * storefront's tiles invite them, and only them, to buy more. A
+       * customer in more than the limit's worth at once sees the plain
+       * invitation on the rest, which costs nothing but a word.
+       */
+      const openCompetitionsHeld = (principal: Principal, customerId: string) =>
+        Effect.gen(function* () {
+          yield* ownTickets(principal, customerId)
+          return yield* tickets.openCompetitionIds(
+            customerId,
+            yield* now,
+            OPEN_COMPETITIONS_HELD_LIMIT,
+          )
+        })
+
       return {
         order,
         list,
+        openCompetitionsHeld,
         /** Every ticket of the order (or of one of its competitions), by competition then number. */
         orderTickets,
         /** /Account/Tickets: UPCOMING (`drawn` false) or DRAWN, with the numbers held. */

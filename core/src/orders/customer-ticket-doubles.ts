@@ -65,4 +65,21 @@ export const memoryCustomerTicketRepo = (store: OrderStore): CustomerTicketRepoS
     Effect.sync(() =>
       [...(ownedTickets(store, customerId).get(competitionId) ?? [])].sort((a, b) => a - b),
     ),
+  openCompetitionIds: (customerId, now, limit) =>
+    Effect.sync(() =>
+      [...ownedTickets(store, customerId).keys()]
+        .flatMap((competitionId) => {
+          const competition = store.competitions.get(competitionId)
+          return competition !== undefined && competition.closeDateTimeUtc > now
+            ? [{ competitionId, close: competition.closeDateTimeUtc.getTime() }]
+            : []
+        })
+        .sort(
+          (a, b) =>
+            a.close - b.close ||
+            (a.competitionId < b.competitionId ? -1 : a.competitionId > b.competitionId ? 1 : 0),
+        )
+        .slice(0, Math.max(0, limit))
+        .map((c) => c.competitionId),
+    ),
 })

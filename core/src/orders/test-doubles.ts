@@ -314,6 +314,7 @@ export const sampleCompetition = (overrides: Partial<Competition> = {}): Competi
   imageGroup: null,
   instantWinGroups: [],
   drawCommitment: "0000000000000000000000000000000000000000000000000000000000000000",
+  drawResult: null,
   instantWinCommitment: null,
   ...overrides,
 })

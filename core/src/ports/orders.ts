@@ -256,6 +256,16 @@ export interface CustomerTicketRepoShape {
     customerId: string,
     competitionId: string,
   ) => Effect.Effect<readonly number[], RepositoryError>
+  /**
+   * The competitions not yet closed at `now` in which the customer owns
+   * tickets, soonest to close first, at most `limit`: the storefront
+   * invites these customers, and no others, to buy more.
+   */
+  readonly openCompetitionIds: (
+    customerId: string,
+    now: Date,
+    limit: number,
+  ) => Effect.Effect<readonly string[], RepositoryError>
 }
 export class CustomerTicketRepo extends Context.Tag("@howzat/core/CustomerTicketRepo")<
   CustomerTicketRepo,

@@ -307,7 +307,7 @@ describe("competitionStatus", () => {
 })
 
 describe("tileButtonLabel", () => {
-  it("invites more purchases only while open", () => {
+  it("invites more purchases only while open, and only from a customer who holds tickets", () => {
     expect(tileButtonLabel(1, true, 10)).toBe("PURCHASE MORE TICKETS")
     expect(tileButtonLabel(1, false, 10)).toBe("ENTER NOW")
     for (const phase of [0, 2, 3] as const) {
@@ -328,10 +328,12 @@ describe("tileButtonLabel", () => {
         fc.constantFrom(0, 1, 2, 3),
         fc.boolean(),
         fc.integer({ min: -5, max: 5 }),
-        (phase, loggedIn, left) => {
-          const label = tileButtonLabel(phase, loggedIn, left)
+        (phase, holds, left) => {
+          const label = tileButtonLabel(phase, holds, left)
           const invites = label === "ENTER NOW" || label === "PURCHASE MORE TICKETS"
           expect(invites).toBe(phase === 1 && left > 0)
+          // "More" only to someone who holds tickets in it already.
+          if (label === "PURCHASE MORE TICKETS") expect(holds).toBe(true)
         },
       ),
     )

@@ -150,17 +150,19 @@ export const competitionStatus = (phase: CompetitionPhase): 0 | 1 | 3 => {
 export type TileButtonLabel = "PURCHASE MORE TICKETS" | "ENTER NOW" | "SOLD OUT" | "DETAILS"
 
 /**
- * The tile's button (SPEC §2). A sold-out competition is still open until it
- * closes, but inviting anyone to enter it would only lead to "Sold out!".
+ * The tile's button. A sold-out competition is still open until it closes,
+ * but inviting anyone to enter it would only lead to "Sold out!". "More"
+ * is for a customer who already holds tickets in it: to anyone else,
+ * signed in or not, it would be a purchase they never made.
  */
 export const tileButtonLabel = (
   phase: CompetitionPhase,
-  customerLoggedIn: boolean,
+  customerHoldsTickets: boolean,
   ticketsLeft: number,
 ): TileButtonLabel => {
   if (phase !== CompetitionPhase.Open) return "DETAILS"
   if (ticketsLeft <= 0) return "SOLD OUT"
-  return customerLoggedIn ? "PURCHASE MORE TICKETS" : "ENTER NOW"
+  return customerHoldsTickets ? "PURCHASE MORE TICKETS" : "ENTER NOW"
 }
 
 const THURSDAY = 4

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import { arbitraryTicketPosition } from "../testing/arbitraries/index.js"
 import type { CompetitionPhase } from "./competition.js"
 import {
+  availableQuickPicks,
   clampQuantity,
   notOnSaleMessage,
   quickPicks,
@@ -24,6 +25,44 @@ const open: SelectorState = {
 }
 
 const stateArb = arbitraryTicketPosition()
+
+describe("availableQuickPicks", () => {
+  it.each([
+    // Nothing held, plenty left: the row as it is.
+    [1000, 1000, [1, 50, 100, 200, 500, 1000]],
+    // 270 held already, or only 730 left: the buttons still reach the most they may add.
+    [1000, 730, [1, 50, 100, 200, 500, 730]],
+    [100, 37, [1, 10, 20, 37]],
+    [10, 10, [1, 2, 5, 10]],
+    [10, 2, [1, 2]],
+    [10, 1, []],
+    [10, 0, []],
+  ])("for a maximum of %i with %i available offers %j", (max, available, picks) => {
+    expect(availableQuickPicks(max, available)).toEqual(picks)
+  })
+
+  it("reaches exactly what may be added, ascending from 1, or offers nothing", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.integer({ min: -5, max: 20_000 }),
+        (max, available) => {
+          const picks = availableQuickPicks(max, available)
+          const top = Math.min(max, available)
+          if (top < 2) {
+            expect(picks).toEqual([])
+            return
+          }
+          expect(picks[0]).toBe(1)
+          expect(picks.at(-1)).toBe(top)
+          for (let i = 1; i < picks.length; i++) expect(picks[i]).toBeGreaterThan(picks[i - 1] ?? 0)
+          // The row's own picks within reach are all still offered.
+          for (const pick of quickPicks(max)) if (pick <= top) expect(picks).toContain(pick)
+        },
+      ),
+    )
+  })
+})
 
 describe("quickPicks", () => {
   it.each([

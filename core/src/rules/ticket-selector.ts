@@ -15,11 +15,28 @@ const QUICK_PICK_ROWS: readonly (readonly [limit: number, picks: readonly number
   [10000, [1, 1000, 2000, 5000, 10000]],
 ]
 
+const pickRow = (maxPerPerson: number): readonly number[] =>
+  (QUICK_PICK_ROWS.find(([limit]) => maxPerPerson <= limit) ?? QUICK_PICK_ROWS.at(-1))?.[1] ?? []
+
 /** The quick-pick quantity buttons; a single button is no choice at all, so none are shown. */
 export const quickPicks = (maxPerPerson: number): number[] => {
-  const row = QUICK_PICK_ROWS.find(([limit]) => maxPerPerson <= limit) ?? QUICK_PICK_ROWS.at(-1)
-  const picks = (row?.[1] ?? []).filter((pick) => pick <= maxPerPerson)
+  const picks = pickRow(maxPerPerson).filter((pick) => pick <= maxPerPerson)
   return picks.length > 1 ? picks : []
+}
+
+/**
+ * The quick picks a customer can use now, when `available` (selectorMax:
+ * their allowance left and the tickets left) may be less than the
+ * per-person maximum: the row's picks within it, then `available` itself
+ * when the row stops short, so the buttons reach as far as the number box
+ * does. A single button is no choice, so none are shown.
+ */
+export const availableQuickPicks = (maxPerPerson: number, available: number): number[] => {
+  const top = Math.floor(Math.min(maxPerPerson, available))
+  const picks = pickRow(maxPerPerson).filter((pick) => pick <= top)
+  const last = picks.at(-1) ?? 0
+  const reaching = top > last ? [...picks, top] : picks
+  return reaching.length > 1 ? reaching : []
 }
 
 /** Counts are whole, non-negative numbers of tickets. */

@@ -7,9 +7,10 @@ import type {
   InstantWinGroup,
   VisibilityStatus,
 } from "@howzat/core/competitions/model"
+import type { DrawResult } from "@howzat/core/rules/competition-standing"
 import { pence } from "@howzat/core/rules/money"
 import type { Kysely, Selectable } from "kysely"
-import type { CompetitionsTable, Database } from "../schema"
+import type { CompetitionsTable, Database, DrawsTable } from "../schema"
 import { ticketsSold } from "./tickets-sold"
 
 export type CompetitionRow = Selectable<CompetitionsTable>
@@ -58,6 +59,17 @@ export const loadImageGroups = async (
   )
 }
 
+const resultOf = (
+  draw: (Pick<DrawsTable, "outcome" | "winningTicketNumber"> & { drawnAt: Date }) | undefined,
+): DrawResult | null =>
+  draw === undefined
+    ? null
+    : {
+        outcome: draw.outcome,
+        winningTicketNumber: draw.winningTicketNumber,
+        drawnAt: draw.drawnAt,
+      }
+
 /**
  * Turns competition rows into full competitions: categories, attributes,
  * images and instant-win groups in a handful of queries for the whole page,
@@ -69,7 +81,7 @@ export const loadCompetitions = async (
 ): Promise<Competition[]> => {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
-  const [categories, attributes, instantWinGroups, sold] = await Promise.all([
+  const [categories, attributes, instantWinGroups, sold, draws] = await Promise.all([
     db
       .selectFrom("competitionCategories")
       .select(["competitionId", "categoryId"])
@@ -103,6 +115,12 @@ export const loadCompetitions = async (
       .orderBy("g.id")
       .execute(),
     ticketsSold(db, ids),
+    // At most one draw a competition (draws_one_per_competition).
+    db
+      .selectFrom("draws")
+      .select(["competitionId", "outcome", "winningTicketNumber", "drawnAt"])
+      .where("competitionId", "in", ids)
+      .execute(),
   ])
   const imageGroups = await loadImageGroups(db, [
     ...rows.flatMap((r) => (r.imageGroupId ? [r.imageGroupId] : [])),
@@ -111,6 +129,7 @@ export const loadCompetitions = async (
   const categoriesBy = groupBy(categories, (c) => c.competitionId)
   const attributesBy = groupBy(attributes, (a) => a.competitionId)
   const groupsBy = groupBy(instantWinGroups, (g) => g.competitionId)
+  const drawOf = new Map(draws.map((d) => [d.competitionId, d]))
 
   return rows.map(
     (row): Competition => ({
@@ -139,6 +158,7 @@ export const loadCompetitions = async (
       imageGroup: row.imageGroupId ? (imageGroups.get(row.imageGroupId) ?? null) : null,
       drawCommitment: row.drawSeedCommitment,
       instantWinCommitment: row.instantWinCommitment,
+      drawResult: resultOf(drawOf.get(row.id)),
       instantWinGroups: (groupsBy.get(row.id) ?? []).map(
         (g): InstantWinGroup => ({
           id: g.id,

@@ -97,6 +97,21 @@ export const makeCustomerTicketRepo = (db: Kysely<Database>): CustomerTicketRepo
         .execute()
       return rows.map((row) => row.ticketNumber)
     }),
+
+  openCompetitionIds: (customerId, now, limit) =>
+    runQuery(db, "customerTickets.openCompetitionIds", async (q) => {
+      if (!isUuid(customerId) || limit <= 0) return []
+      const rows = await ownedTickets(q, customerId)
+        .innerJoin("competitions", "competitions.id", "tickets.competitionId")
+        .where("competitions.closeDateTimeUtc", ">", now)
+        .select(["competitions.id as competitionId", "competitions.closeDateTimeUtc"])
+        .groupBy(["competitions.id", "competitions.closeDateTimeUtc"])
+        .orderBy("competitions.closeDateTimeUtc")
+        .orderBy("competitions.id")
+        .limit(limit)
+        .execute()
+      return rows.map((row) => row.competitionId)
+    }),
 })
 
 export const CustomerTicketRepoLive: Layer.Layer<CustomerTicketRepo, never, Db> = Layer.effect(

@@ -6,6 +6,7 @@ import { competitionSecrets } from "@howzat/core/draws/secrets"
 import { chooseDistinctTicketNumbers } from "@howzat/core/draws/secure-choice"
 import type { NewCompetition, NewInstantWinGroup } from "@howzat/core/ports/competition-writer"
 import { nextLiveDrawSlot } from "@howzat/core/rules/competition"
+import { ordinalDateTime } from "@howzat/core/rules/dates"
 import { pence } from "@howzat/core/rules/money"
 import { Effect } from "effect"
 import { type Kysely, sql, type Transaction } from "kysely"
@@ -411,7 +412,8 @@ export const demoCompetitions = (now: Date): DemoCompetition[] => {
       description: prizeDescription(
         "Go electric: a Tesla Model 3 Long Range in pearl white, or £30,000 cash.",
         ["Tesla Model 3 Long Range", "Home charger fitted", "£30,000 cash alternative"],
-        "Opens soon — set a reminder.",
+        // Its opening date, and nothing the shop cannot do: there are no reminders to set.
+        `Opens ${ordinalDateTime(tesla.start)}.`,
       ),
       categories: ["cars"],
       images: [image("electric-car")],

@@ -142,6 +142,7 @@ describe("the competition form", () => {
             instantWinGroups: [],
             drawCommitment: "x",
             instantWinCommitment: null,
+            drawResult: null,
           }
           expect(requestWithVisibility(stored, visibility)).toEqual({
             ...sent,

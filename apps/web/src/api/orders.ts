@@ -62,6 +62,10 @@ export const customerCompetitions = (
     signal,
   })
 
+/** The open competitions this customer owns tickets in: the tiles' "PURCHASE MORE TICKETS". */
+export const openCompetitionsHeld = (customerId: string, signal?: AbortSignal) =>
+  api.customerTickets.openCompetitionsHeld({ path: { customerId }, signal })
+
 /** What the per-person maximum counts for this customer here (completed and unpaid orders). */
 export const ticketsHeld = (customerId: string, competitionId: string, signal?: AbortSignal) =>
   api.customerTickets.ticketsHeld({ path: { customerId, competitionId }, signal })

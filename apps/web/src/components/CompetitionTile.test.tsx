@@ -63,3 +63,67 @@ describe("a winner card's picture", () => {
     expect(sourcesOf(svg)).toEqual([])
   })
 })
+
+describe("a competition tile's words", () => {
+  /** The tile as it shows at the competition's own "now", whatever this machine's clock says. */
+  const tileOf = (c: CompetitionJson) =>
+    renderInRouter(() => (
+      <CompetitionTile competition={c} skewMs={Date.parse(c.currentDateTimeUtc) - Date.now()} />
+    ))
+  const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ")
+  const prizes = (count: number) => ({
+    id: `g${count}`,
+    name: "£1 Site Credit",
+    ticketCount: count,
+    quantityWonToDate: 0,
+    imageGroup: null,
+  })
+
+  it("says every ticket wins, not odds, where every ticket is an instant win", async () => {
+    const html = text(
+      await tileOf(
+        competitionJson({
+          totalTickets: 50,
+          drawType: "None",
+          drawDateTimeUtc: null,
+          instantWinGroups: [prizes(40), prizes(10)],
+        }),
+      ),
+    )
+    expect(html).toContain("Every ticket wins an instant prize")
+    expect(html).not.toContain("1 in")
+  })
+
+  it("says a drawn competition is drawn, with the winning ticket and its proof, and counts nothing", async () => {
+    const drawn = competitionJson({
+      closeDateTimeUtc: "2025-03-13T19:00:00.000Z",
+      drawDateTimeUtc: "2025-03-20T20:30:00.000Z",
+      // Drawn while the dates still say the draw is to come: drawn all the same.
+      currentDateTimeUtc: "2025-03-14T00:00:00.000Z",
+      status: 3,
+      drawResult: {
+        outcome: "Winner",
+        winningTicketNumber: 1234,
+        drawnAt: "2025-03-13T20:31:00.000Z",
+      },
+    })
+    const html = await tileOf(drawn)
+    expect(text(html)).toContain("Drawn: winning ticket 1234")
+    expect(html).toMatch(/href="\/Competitions\/Competition\/c1#draw-fairness"/)
+    expect(html).not.toContain('role="timer"')
+    expect(text(html)).not.toContain("DRAW IN")
+  })
+
+  it("says a closed competition waits for its draw, with the date, even after the date", async () => {
+    const html = text(
+      await tileOf(
+        competitionJson({
+          currentDateTimeUtc: "2025-03-21T00:00:00.000Z",
+          status: 3,
+        }),
+      ),
+    )
+    expect(html).toContain("Closed: draw on 13th March 2025 at 8:30pm")
+    expect(html).not.toContain("COMPETITION HAS CLOSED")
+  })
+})

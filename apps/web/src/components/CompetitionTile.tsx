@@ -1,18 +1,13 @@
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
-import {
-  CompetitionPhase,
-  odds,
-  percentSold,
-  phaseLabels,
-  tileButtonLabel,
-} from "@howzat/core/rules/competition"
+import { percentSold, tileButtonLabel } from "@howzat/core/rules/competition"
+import { competitionKindTexts, oddsSaid } from "@howzat/core/rules/competition-kind"
 import { formatMoney, pence } from "@howzat/core/rules/money"
 import { Link } from "@tanstack/react-router"
-import { useCustomer } from "../auth/use-session"
-import { competitionImages, formatCount, phaseAt } from "../lib/competition"
+import { competitionImages, formatCount, makeOf, phaseAt, standingAt } from "../lib/competition"
 import { useServerNow } from "../lib/now"
 import { PICTURE_SIZES } from "../lib/picture-sizes"
-import { Countdown } from "./Countdown"
+import { StandingNow } from "./competition/Standing"
+import { useHoldsTickets } from "./competition/use-holds-tickets"
 import { Picture } from "./Picture"
 
 export const SoldBar = ({ sold, total }: { sold: number; total: number }) => {
@@ -42,6 +37,25 @@ export const SoldBar = ({ sold, total }: { sold: number; total: number }) => {
   )
 }
 
+/**
+ * One ticket's chances, as the kind of competition allows: every ticket
+ * winning says so instead of odds, and odds of a draw there is not are
+ * never shown (core's oddsSaid).
+ */
+const TileOdds = ({ competition: c }: { competition: CompetitionJson }) => {
+  const said = oddsSaid(makeOf(c), 1)
+  if (said.everyTicketWins)
+    return <p className="text-sm font-bold text-accent">{competitionKindTexts.everyTicketWins}</p>
+  const oneIn = said.mainDraw?.oneIn ?? said.instantWinOneIn
+  if (oneIn === undefined || oneIn === null) return null
+  return (
+    <p className="text-sm text-muted">
+      {said.mainDraw === null ? "Instant-win odds" : "Odds"}{" "}
+      <span className="font-bold text-fg">1 in {formatCount(oneIn)}</span> per ticket
+    </p>
+  )
+}
+
 export const CompetitionTile = ({
   competition: c,
   skewMs,
@@ -52,11 +66,11 @@ export const CompetitionTile = ({
   headingLevel?: 2 | 3
 }) => {
   const now = useServerNow(skewMs)
-  const { phase, deadline } = phaseAt(c, now)
+  const { phase } = phaseAt(c, now)
   const image = competitionImages(c)[0]
-  // SPEC §2: a logged-in customer is invited to buy more.
-  const customer = useCustomer()
-  const label = tileButtonLabel(phase, customer !== null, c.totalTickets - c.ticketsSoldToDate)
+  // "More" only to a customer who already holds tickets in it.
+  const holdsTickets = useHoldsTickets(c.id)
+  const label = tileButtonLabel(phase, holdsTickets, c.totalTickets - c.ticketsSoldToDate)
   const params = { competitionId: c.id }
   const Heading = headingLevel === 2 ? "h2" : "h3"
   return (
@@ -97,16 +111,9 @@ export const CompetitionTile = ({
             {c.name}
           </Link>
         </Heading>
-        <div>
-          <p className="mb-2 text-xs font-bold tracking-wider text-muted">{phaseLabels[phase]}</p>
-          {phase === CompetitionPhase.Closed ? null : <Countdown deadline={deadline} now={now} />}
-        </div>
+        <StandingNow competitionId={c.id} name={c.name} standing={standingAt(c, now)} now={now} />
         <SoldBar sold={c.ticketsSoldToDate} total={c.totalTickets} />
-        <p className="text-sm text-muted">
-          Odds{" "}
-          <span className="font-bold text-fg">1 in {formatCount(odds(c.totalTickets, 1))}</span> per
-          ticket
-        </p>
+        <TileOdds competition={c} />
         <Link
           to="/Competitions/Competition/$competitionId"
           params={params}

@@ -29,5 +29,6 @@ export const competitionJson = (overrides: Partial<CompetitionJson> = {}): Compe
   instantWinGroups: [],
   drawCommitment: "0".repeat(64),
   instantWinCommitment: null,
+  drawResult: null,
   ...overrides,
 })

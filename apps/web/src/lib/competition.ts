@@ -6,6 +6,12 @@ import {
   competitionPhase,
   nextDeadline,
 } from "@howzat/core/rules/competition"
+import { type CompetitionMake, competitionKind } from "@howzat/core/rules/competition-kind"
+import {
+  type CompetitionStanding,
+  competitionStanding,
+  type DrawResult,
+} from "@howzat/core/rules/competition-standing"
 import { displayRank } from "@howzat/core/rules/display-order"
 import { brand } from "../brand"
 
@@ -25,6 +31,20 @@ export const phaseAt = (c: CompetitionJson, now: Date): PhaseNow => {
   const schedule = scheduleOf(c)
   return { phase: competitionPhase(schedule, now), deadline: nextDeadline(schedule, now) }
 }
+
+/** What kind of competition it is, for its odds and draw wording (core's competitionKind). */
+export const makeOf = (c: CompetitionJson): CompetitionMake => ({
+  drawType: c.drawType,
+  totalTickets: c.totalTickets,
+  instantWinTickets: c.instantWinGroups.reduce((sum, g) => sum + g.ticketCount, 0),
+})
+
+export const drawResultOf = (c: CompetitionJson): DrawResult | null =>
+  c.drawResult === null ? null : { ...c.drawResult, drawnAt: new Date(c.drawResult.drawnAt) }
+
+/** Where the competition stands now: its dates, and its draw's result once made. */
+export const standingAt = (c: CompetitionJson, now: Date): CompetitionStanding =>
+  competitionStanding(scheduleOf(c), competitionKind(makeOf(c)).mainDraw, drawResultOf(c), now)
 
 /**
  * How far this browser's clock is behind the server's, from the server time

@@ -48,6 +48,33 @@ describe("keyFacts", () => {
     ).toContain("There is no main draw")
   })
 
+  it("says every ticket wins instead of odds, and no draw odds without a main draw", () => {
+    const group = (ticketCount: number) => ({
+      id: `g${ticketCount}`,
+      name: "Prize",
+      ticketCount,
+      quantityWonToDate: 0,
+      imageGroup: null,
+    })
+    const luckyDip = {
+      ...base,
+      totalTickets: 50,
+      drawType: "None" as const,
+      drawDateTimeUtc: null,
+      instantWinGroups: [group(40), group(10)],
+    }
+    expect(byLabel(luckyDip)["Odds per ticket"]?.value).toBe("Every ticket wins an instant prize")
+    expect(byLabel({ ...luckyDip, drawType: "Live" })["Odds per ticket"]?.value).toBe(
+      "Every ticket wins an instant prize, and has a 1 in 50 chance in the main draw",
+    )
+    expect(byLabel({ ...base, instantWinGroups: [group(25)] })["Odds per ticket"]?.value).toBe(
+      "1 in 2,500 in the main draw; 1 in 100 of an instant win",
+    )
+    expect(byLabel({ ...luckyDip, totalTickets: 500 })["Odds per ticket"]?.value).toBe(
+      "1 in 10 of an instant win (there is no main draw)",
+    )
+  })
+
   it("never disagrees with the competition's own numbers", () => {
     fc.assert(
       fc.property(

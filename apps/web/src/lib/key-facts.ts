@@ -1,9 +1,9 @@
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
-import { odds } from "@howzat/core/rules/competition"
+import { competitionKindTexts, oddsSaid } from "@howzat/core/rules/competition-kind"
 import { ordinalDateTime } from "@howzat/core/rules/dates"
 import { formatMoney, pence } from "@howzat/core/rules/money"
 import type { SocialNetwork } from "../brand"
-import { formatCount } from "./competition"
+import { formatCount, makeOf } from "./competition"
 import { POSTAL_ENTRY_FAQ } from "./faq-anchors"
 
 /** Where a key fact sends the customer to read more: the storefront's own pages. */
@@ -20,6 +20,25 @@ export interface KeyFact {
   /** A sentence rather than a figure: given the whole row. */
   readonly wide: boolean
   readonly link?: KeyFactLink
+}
+
+/**
+ * One ticket's chances as the kind of competition allows (core's oddsSaid):
+ * a competition where every ticket wins says so rather than quoting odds,
+ * and one with no main draw quotes no draw odds.
+ */
+export const oddsPerTicket = (c: CompetitionJson): string => {
+  const said = oddsSaid(makeOf(c), 1)
+  const draw = said.mainDraw && `1 in ${formatCount(said.mainDraw.oneIn)}`
+  const instant = said.instantWinOneIn && `1 in ${formatCount(said.instantWinOneIn)}`
+  if (said.everyTicketWins)
+    return draw
+      ? `${competitionKindTexts.everyTicketWins}, and has a ${draw} chance in the main draw`
+      : competitionKindTexts.everyTicketWins
+  if (draw && instant) return `${draw} in the main draw; ${instant} of an instant win`
+  if (draw) return draw
+  if (instant) return `${instant} of an instant win (there is no main draw)`
+  return competitionKindTexts.noMainDraw
 }
 
 /**
@@ -40,7 +59,7 @@ export const keyFacts = (c: CompetitionJson, liveDrawNetwork: SocialNetwork): Ke
   return [
     {
       label: "Odds per ticket",
-      value: `1 in ${formatCount(odds(c.totalTickets, 1))}`,
+      value: oddsPerTicket(c),
       wide: false,
     },
     { label: "Total tickets", value: formatCount(c.totalTickets), wide: false },

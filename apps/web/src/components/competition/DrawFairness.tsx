@@ -126,7 +126,11 @@ function Published({
       {proof.outcome === "NoEntries" ? (
         <p className="font-semibold">{NO_ENTRIES}</p>
       ) : (
-        <WinnerBanner proof={proof} winnerName={winnerName} />
+        <WinnerBanner
+          winningTicketNumber={proof.winningTicketNumber}
+          drawnAt={proof.drawnAt}
+          winnerName={winnerName}
+        />
       )}
       <p>
         Here is everything the draw used. Anyone can check that the seed matches the commitment
@@ -139,10 +143,13 @@ function Published({
 }
 
 export function WinnerBanner({
-  proof,
+  winningTicketNumber,
+  drawnAt,
   winnerName,
 }: {
-  proof: DrawProofJson
+  winningTicketNumber: number | null
+  drawnAt: string | null
+  /** Null while it loads, or when the winner is not named in public. */
   winnerName: string | null
 }) {
   return (
@@ -153,11 +160,11 @@ export function WinnerBanner({
         <p className="text-lg font-extrabold">
           {winnerName ?? "Our winner"}
           {", "}
-          <span className="tabular-nums">ticket {proof.winningTicketNumber}</span>
+          <span className="tabular-nums">ticket {winningTicketNumber}</span>
         </p>
-        {proof.drawnAt ? (
+        {drawnAt ? (
           <p className="text-sm text-muted">
-            Drawn <When at={proof.drawnAt} />
+            Drawn <When at={drawnAt} />
           </p>
         ) : null}
       </div>

@@ -1,9 +1,11 @@
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
-import { betterOdds, type CompetitionPhase, odds } from "@howzat/core/rules/competition"
+import { CompetitionPhase } from "@howzat/core/rules/competition"
+import { competitionKindTexts, oddsSaid } from "@howzat/core/rules/competition-kind"
+import { ordinalDateTime } from "@howzat/core/rules/dates"
 import { formatMoney, multiplyPence, pence } from "@howzat/core/rules/money"
 import {
+  availableQuickPicks,
   clampQuantity,
-  quickPicks,
   type SelectorState,
   selectorMax,
   selectorMessage,
@@ -13,15 +15,80 @@ import { addBasketItem } from "../../api/baskets"
 import { changeBasket, openBasketPanel } from "../../basket/store"
 import { useBasketState } from "../../basket/use-basket"
 import { basketErrorText, basketItemFor } from "../../lib/basket"
-import { formatCount } from "../../lib/competition"
+import { formatCount, makeOf } from "../../lib/competition"
 import { Icon } from "../Icon"
 import { useTicketsHeld } from "./use-tickets-held"
 
-/** SPEC §9: the slider runs from 1 in steps of 1, up to 100 at most. */
+/** The slider runs from 1 in steps of 1, up to 100 at most; more is typed or picked. */
 const SLIDER_MAX = 100
+
+/** Said under the slider when the customer may add more than it reaches. */
+export const sliderHint = (max: number) =>
+  `Slider goes up to ${SLIDER_MAX}; type a bigger number in the box (up to ${formatCount(max)}).`
 
 const stepButton =
   "inline-flex size-12 shrink-0 items-center justify-center rounded-full border-2 border-line bg-card text-fg transition-colors enabled:hover:border-accent enabled:hover:text-accent disabled:opacity-40"
+
+/**
+ * The chances `quantity` tickets buy, as the kind of competition allows
+ * (core's oddsSaid): every ticket winning is said instead of odds, and a
+ * competition with no main draw says so rather than quoting draw odds.
+ */
+const Odds = ({
+  competition: c,
+  quantity,
+  canAddOne,
+}: {
+  competition: CompetitionJson
+  quantity: number
+  canAddOne: boolean
+}) => {
+  const said = oddsSaid(makeOf(c), quantity)
+  const draw = said.mainDraw
+  return (
+    <>
+      {said.everyTicketWins ? (
+        <div className="col-span-2">
+          <dt className="sr-only">Your odds</dt>
+          <dd className="text-base font-extrabold text-accent">
+            {competitionKindTexts.everyTicketWins}
+          </dd>
+        </div>
+      ) : null}
+      {draw ? (
+        <>
+          <div>
+            <dt className="text-muted">
+              {said.everyTicketWins || said.instantWinOneIn !== null
+                ? "Your odds in the main draw"
+                : "Your odds"}
+            </dt>
+            <dd className="text-base font-extrabold">1 in {formatCount(draw.oneIn)}</dd>
+          </div>
+          {canAddOne ? (
+            <div>
+              <dt className="text-muted">With one more ticket</dt>
+              <dd className="text-base font-extrabold text-accent">
+                1 in {formatCount(draw.withOneMore)}
+              </dd>
+            </div>
+          ) : null}
+        </>
+      ) : (
+        <div className="col-span-2">
+          <dt className="sr-only">Main draw</dt>
+          <dd className="font-semibold">{competitionKindTexts.noMainDraw}</dd>
+        </div>
+      )}
+      {said.instantWinOneIn === null ? null : (
+        <div className={draw ? "col-span-2" : undefined}>
+          <dt className="text-muted">Instant-win odds per ticket</dt>
+          <dd className="text-base font-extrabold">1 in {formatCount(said.instantWinOneIn)}</dd>
+        </div>
+      )}
+    </>
+  )
+}
 
 /**
  * Quick picks, − and +, a number box and a slider, the total price and the
@@ -60,13 +127,21 @@ export const TicketSelector = ({
   const quantity = clampQuantity(chosen, 1, Math.max(1, max))
   const sliderMax = Math.min(SLIDER_MAX, max)
   const total = formatMoney(multiplyPence(pence(c.ticketPrice), quantity))
-  const picks = quickPicks(c.maxTicketsPerCustomer)
+  const picks = availableQuickPicks(c.maxTicketsPerCustomer, max)
 
   if (message?.kind === "blocked") {
     return (
       <div className="card flex items-start gap-3 p-5">
         <Icon name="info" className="mt-0.5 size-5 shrink-0 text-accent" />
-        <p className="font-semibold">{message.text}</p>
+        <div>
+          <p className="font-semibold">{message.text}</p>
+          {phase === CompetitionPhase.ComingSoon ? (
+            // When it opens, and nothing more: the shop sends no reminders.
+            <p className="mt-1 text-muted">
+              Opens {ordinalDateTime(new Date(c.startDateTimeUtc))}.
+            </p>
+          ) : null}
+        </div>
       </div>
     )
   }
@@ -162,6 +237,7 @@ export const TicketSelector = ({
           </label>
           <input
             id={`${id}-slider`}
+            aria-describedby={max > SLIDER_MAX ? `${id}-slider-hint` : undefined}
             type="range"
             min={1}
             max={sliderMax}
@@ -174,24 +250,17 @@ export const TicketSelector = ({
             <span>1</span>
             <span>{sliderMax}</span>
           </div>
+          {max > SLIDER_MAX ? (
+            // The slider stops at 100 by design; the box and the quick picks go all the way.
+            <p id={`${id}-slider-hint`} className="mt-2 text-sm text-muted">
+              {sliderHint(max)}
+            </p>
+          ) : null}
         </div>
       ) : null}
 
       <dl className="grid grid-cols-2 gap-3 rounded-xl bg-sunken p-4 text-sm">
-        <div>
-          <dt className="text-muted">Your odds</dt>
-          <dd className="text-base font-extrabold">
-            1 in {formatCount(odds(c.totalTickets, quantity))}
-          </dd>
-        </div>
-        {quantity < max ? (
-          <div>
-            <dt className="text-muted">With one more ticket</dt>
-            <dd className="text-base font-extrabold text-accent">
-              1 in {formatCount(betterOdds(c.totalTickets, quantity))}
-            </dd>
-          </div>
-        ) : null}
+        <Odds competition={c} quantity={quantity} canAddOne={quantity < max} />
         <div className="col-span-2 flex items-baseline justify-between border-t border-line pt-3">
           <dt className="font-bold">
             Total for {quantity} {quantity === 1 ? "ticket" : "tickets"}

@@ -1,16 +1,17 @@
-import type { DrawProofJson } from "@howzat/contracts/draws"
 import type { CustomerCompetitionJson } from "@howzat/contracts/orders"
+import { drawDateWording } from "@howzat/core/rules/competition-kind"
+import { type DrawResult, standingHeadline } from "@howzat/core/rules/competition-standing"
 import { ordinalDate } from "@howzat/core/rules/dates"
-import { Await, createFileRoute, Link, useNavigate } from "@tanstack/react-router"
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { type KeyboardEvent, useId, useRef } from "react"
-import { drawProof } from "../../api/draws"
 import { type CustomerCompetitionStatus, customerCompetitions } from "../../api/orders"
 import { pageTitle } from "../../brand"
+import { ProofLink } from "../../components/competition/Standing"
 import { Icon } from "../../components/Icon"
 import { ticketRanges } from "../../components/orders/order-view"
 import { EmptyState } from "../../components/PageStates"
 import { Pagination } from "../../components/Pagination"
-import { competitionImages } from "../../lib/competition"
+import { competitionImages, standingAt } from "../../lib/competition"
 import { holdsWinningTicket } from "../../lib/fairness"
 import { pageFromSearch } from "../../lib/search"
 
@@ -41,31 +42,12 @@ export const Route = createFileRoute("/Account/Tickets")({
       deps.page,
       signal,
     )
-    // The drawn tab marks a winning ticket: each competition's proof names it. They stream in
-    // after the list shows, one small call per competition on the page.
-    return { list, draws: deps.tab === "drawn" ? drawsOf(list.competitions, signal) : null }
+    // Each competition carries its draw's result, so the winning ticket needs no further call.
+    return { list }
   },
   head: () => ({ meta: [{ title: pageTitle("My Tickets") }] }),
   component: Tickets,
 })
-
-type DrawOutcomes = ReadonlyMap<string, DrawProofJson>
-
-/** Each competition's proof; one that fails to load just shows no outcome. */
-const drawsOf = async (
-  entries: readonly CustomerCompetitionJson[],
-  signal: AbortSignal,
-): Promise<DrawOutcomes> => {
-  const proofs = await Promise.all(
-    entries.map((e) =>
-      drawProof(e.competition.id, signal).then(
-        (r) => r.proof,
-        () => null,
-      ),
-    ),
-  )
-  return new Map(proofs.flatMap((p) => (p === null ? [] : [[p.competitionId, p] as const])))
-}
 
 const tabs: Record<TabKey, { label: string; status: CustomerCompetitionStatus; empty: string }> = {
   upcoming: {
@@ -83,7 +65,7 @@ const tabKeys: readonly TabKey[] = ["upcoming", "drawn"]
 
 /** SPEC §2's two tabs of the customer's tickets, 20 competitions a page. */
 function Tickets() {
-  const { list, draws } = Route.useLoaderData()
+  const { list } = Route.useLoaderData()
   const search = Route.useSearch()
   const navigate = useNavigate({ from: Route.fullPath })
   const selected: TabKey = search.tab ?? "upcoming"
@@ -154,7 +136,7 @@ function Tickets() {
         ) : (
           <ul className="space-y-4">
             {list.competitions.map((entry) => (
-              <TicketCard key={entry.competition.id} entry={entry} draws={draws} />
+              <TicketCard key={entry.competition.id} entry={entry} />
             ))}
           </ul>
         )}
@@ -182,17 +164,14 @@ function Tickets() {
   )
 }
 
-function TicketCard({
-  entry,
-  draws,
-}: {
-  entry: CustomerCompetitionJson
-  draws: Promise<DrawOutcomes> | null
-}) {
+function TicketCard({ entry }: { entry: CustomerCompetitionJson }) {
   const c = entry.competition
   const image = competitionImages(c)[0]
   const ranges = ticketRanges(entry.ticketNumbers)
   const won = entry.instantWins.filter((win) => win.won)
+  // As the list was answered: the card says where the competition stood then.
+  const standing = standingAt(c, new Date(c.currentDateTimeUtc))
+  const draw = c.drawDateTimeUtc === null ? null : new Date(c.drawDateTimeUtc)
   return (
     <li className="card flex gap-4 p-3 sm:p-4">
       {image ? (
@@ -211,11 +190,13 @@ function TicketCard({
         >
           {c.name}
         </Link>
-        <p className="mt-1 text-sm text-muted">
-          {c.drawDateTimeUtc
-            ? `Draw date: ${ordinalDate(new Date(c.drawDateTimeUtc))}`
-            : "Draw date to be announced"}
-        </p>
+        {standing.kind === "Drawn" ? null : (
+          <p className="mt-1 text-sm text-muted">
+            {standing.kind === "AwaitingDraw"
+              ? standingHeadline(standing, ordinalDate)
+              : drawDateWording(c.drawType, draw, ordinalDate)}
+          </p>
+        )}
         <p className="mt-2 text-sm">
           <strong>
             {entry.ticketCount} {entry.ticketCount === 1 ? "ticket" : "tickets"}
@@ -227,11 +208,7 @@ function TicketCard({
             </>
           ) : null}
         </p>
-        {draws === null ? null : (
-          <Await promise={draws} fallback={null}>
-            {(outcomes) => <DrawOutcome entry={entry} proof={outcomes.get(c.id)} />}
-          </Await>
-        )}
+        {standing.kind === "Drawn" ? <DrawOutcome entry={entry} result={standing.result} /> : null}
         {won.length > 0 ? (
           <ul className="mt-2 space-y-1 text-sm" aria-label="Instant prizes won">
             {won.map((win) => (
@@ -252,29 +229,26 @@ function TicketCard({
   )
 }
 
-/** How the draw went for this customer: their winning ticket, or the winning number. */
-function DrawOutcome({
-  entry,
-  proof,
-}: {
-  entry: CustomerCompetitionJson
-  proof: DrawProofJson | undefined
-}) {
-  if (proof === undefined) return null
-  if (proof.outcome === "NotDrawn") {
-    return <p className="mt-2 text-sm text-muted">Closed, waiting for the draw.</p>
-  }
-  if (proof.winningTicketNumber === null) return null
-  const won = holdsWinningTicket(entry.ticketNumbers, proof.winningTicketNumber)
-  return won ? (
-    <p className="mt-2 inline-flex flex-wrap items-center gap-2 rounded-full bg-gold-400 px-3 py-1 text-sm font-extrabold text-surface-900">
-      <Icon name="trophy" className="size-4" />
-      You won! Ticket {proof.winningTicketNumber} was drawn.
-    </p>
-  ) : (
-    <p className="mt-2 text-sm text-muted">
-      Drawn: the winning ticket was{" "}
-      <span className="font-bold text-fg tabular-nums">{proof.winningTicketNumber}</span>.
-    </p>
+/** How the draw went for this customer: their winning ticket, or the winning number, and the proof. */
+function DrawOutcome({ entry, result }: { entry: CustomerCompetitionJson; result: DrawResult }) {
+  const c = entry.competition
+  const ticket = result.winningTicketNumber
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+      {ticket === null ? (
+        <p className="text-sm text-muted">Drawn: there were no entries, so no winner.</p>
+      ) : holdsWinningTicket(entry.ticketNumbers, ticket) ? (
+        <p className="inline-flex flex-wrap items-center gap-2 rounded-full bg-gold-400 px-3 py-1 text-sm font-extrabold text-surface-900">
+          <Icon name="trophy" className="size-4" />
+          You won! Ticket {ticket} was drawn.
+        </p>
+      ) : (
+        <p className="text-sm text-muted">
+          Drawn: the winning ticket was{" "}
+          <span className="font-bold text-fg tabular-nums">{ticket}</span>.
+        </p>
+      )}
+      <ProofLink competitionId={c.id} name={c.name} />
+    </div>
   )
 }

@@ -1,5 +1,7 @@
 import type { CategoryJson, CompetitionJson } from "@howzat/contracts/catalogue"
-import { CompetitionPhase, phaseLabels } from "@howzat/core/rules/competition"
+import type { CompetitionStanding } from "@howzat/core/rules/competition-standing"
+import { standingHeadline } from "@howzat/core/rules/competition-standing"
+import { ordinalDateTime } from "@howzat/core/rules/dates"
 import { formatMoney, pence } from "@howzat/core/rules/money"
 import { Await, createFileRoute, Link, notFound, useLocation } from "@tanstack/react-router"
 import type { ReactNode } from "react"
@@ -8,7 +10,6 @@ import { isApiError } from "../../../api/client"
 import { type DrawLookup, lookUpDraw } from "../../../api/draws"
 import { pageTitle } from "../../../brand"
 import { SoldBar } from "../../../components/CompetitionTile"
-import { Countdown } from "../../../components/Countdown"
 import { CompetitionRules } from "../../../components/competition/CompetitionRules"
 import {
   DrawFairness,
@@ -19,11 +20,12 @@ import { Gallery } from "../../../components/competition/Gallery"
 import { InstantWins } from "../../../components/competition/InstantWins"
 import { KeyFacts } from "../../../components/competition/KeyFacts"
 import { ShareLinks } from "../../../components/competition/ShareLinks"
+import { StandingNow } from "../../../components/competition/Standing"
 import { TicketSelector } from "../../../components/competition/TicketSelector"
 import { Icon } from "../../../components/Icon"
 import { MessagePage } from "../../../components/MessagePage"
 import { categorySlugs } from "../../../lib/browse"
-import { competitionImages, phaseAt, skewFrom } from "../../../lib/competition"
+import { competitionImages, phaseAt, skewFrom, standingAt } from "../../../lib/competition"
 import { DRAW_SECTION_ID } from "../../../lib/fairness"
 import { useServerNow } from "../../../lib/now"
 
@@ -94,7 +96,9 @@ function NoSuchCompetition() {
 function CompetitionPage() {
   const { competition: c, categories, skewMs, draw } = Route.useLoaderData()
   const now = useServerNow(skewMs)
-  const { phase, deadline } = phaseAt(c, now)
+  const { phase } = phaseAt(c, now)
+  const standing = standingAt(c, now)
+  const standingProps = { competitionId: c.id, name: c.name, standing, now, size: "lg" as const }
   // Links from /Legitimacy to a draw's proof open its section.
   const hash = useLocation({ select: (l) => l.hash })
   return (
@@ -140,18 +144,35 @@ function CompetitionPage() {
           </div>
 
           <div className="card space-y-4 p-5">
-            {draw === null ? (
-              <PhaseNow phase={phase} deadline={deadline} now={now} />
+            {standing.kind === "Drawn" ? (
+              <DrawResult
+                headline={standing}
+                draw={draw}
+                winningTicketNumber={standing.result.winningTicketNumber}
+                drawnAt={c.drawResult?.drawnAt ?? null}
+              />
+            ) : draw === null ? (
+              <StandingNow {...standingProps} />
             ) : (
-              <Await
-                promise={draw}
-                fallback={<PhaseNow phase={phase} deadline={deadline} now={now} />}
-              >
+              // The competition was read a moment before the proof: a draw made in between shows.
+              <Await promise={draw} fallback={<StandingNow {...standingProps} />}>
                 {(result) =>
                   isDrawn(result) ? (
-                    <DrawResult result={result} />
+                    <DrawResult
+                      headline={{
+                        kind: "Drawn",
+                        result: {
+                          outcome: result.proof.outcome === "NoEntries" ? "NoEntries" : "Winner",
+                          winningTicketNumber: result.proof.winningTicketNumber,
+                          drawnAt: new Date(result.proof.drawnAt ?? c.currentDateTimeUtc),
+                        },
+                      }}
+                      draw={draw}
+                      winningTicketNumber={result.proof.winningTicketNumber}
+                      drawnAt={result.proof.drawnAt}
+                    />
                   ) : (
-                    <PhaseNow phase={phase} deadline={deadline} now={now} />
+                    <StandingNow {...standingProps} />
                   )
                 }
               </Await>
@@ -195,41 +216,48 @@ function CompetitionPage() {
   )
 }
 
-function PhaseNow({
-  phase,
-  deadline,
-  now,
-}: {
-  phase: CompetitionPhase
-  deadline: Date | null
-  now: Date
-}) {
-  return (
-    <div>
-      <p className="mb-2 text-xs font-bold tracking-wider text-muted">{phaseLabels[phase]}</p>
-      {phase === CompetitionPhase.Closed ? null : (
-        <Countdown deadline={deadline} now={now} size="lg" />
-      )}
-    </div>
-  )
-}
-
 type Drawn = Extract<DrawLookup, { kind: "found" }>
 
 const isDrawn = (result: DrawLookup): result is Drawn =>
   result.kind === "found" && result.proof.outcome !== "NotDrawn"
 
-/** Once drawn, the draw's result replaces a countdown to a draw that has happened. */
-function DrawResult({ result }: { result: Drawn }) {
+/**
+ * Once drawn, the draw's result replaces a countdown to a draw that has
+ * happened: the winning ticket at once, the winner's name when the proof
+ * (which names them) arrives.
+ */
+function DrawResult({
+  headline,
+  draw,
+  winningTicketNumber,
+  drawnAt,
+}: {
+  headline: CompetitionStanding
+  draw: Promise<DrawLookup> | null
+  winningTicketNumber: number | null
+  drawnAt: string | null
+}) {
+  const banner = (winnerName: string | null) =>
+    winningTicketNumber === null ? (
+      <p className="font-semibold">{NO_ENTRIES}</p>
+    ) : (
+      <WinnerBanner
+        winningTicketNumber={winningTicketNumber}
+        drawnAt={drawnAt}
+        winnerName={winnerName}
+      />
+    )
   return (
     <div className="space-y-3">
       <p className="text-xs font-bold tracking-wider text-muted">
-        {phaseLabels[CompetitionPhase.Closed]}
+        {standingHeadline(headline, ordinalDateTime)}
       </p>
-      {result.proof.outcome === "NoEntries" ? (
-        <p className="font-semibold">{NO_ENTRIES}</p>
+      {draw === null ? (
+        banner(null)
       ) : (
-        <WinnerBanner proof={result.proof} winnerName={result.winnerName} />
+        <Await promise={draw} fallback={banner(null)}>
+          {(result) => banner(result.kind === "found" ? result.winnerName : null)}
+        </Await>
       )}
       <a
         href={`#${DRAW_SECTION_ID}`}
