@@ -105,6 +105,7 @@ const NOT_STAFF_ONLY: ReadonlySet<string> = new Set([
   "customerTickets.competitions",
   "customerTickets.competitionTickets",
   "customerTickets.ticketsHeld",
+  "customerTickets.openCompetitionsHeld",
   "customerTickets.siteCreditAccount",
   "paymentProviders.cardForm",
   "logging.log",
