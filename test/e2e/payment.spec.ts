@@ -111,7 +111,7 @@ customerTest(
     const competition = await openCompetition(api, testInfo.project.name === "mobile" ? 5 : 4)
     const order = await placeOrderThroughApi(api, headers, competition, 1)
 
-    // Nothing recorded yet: SPEC §8's texts, and none of the link's words.
+    // Nothing recorded yet: the page's own texts, and none of the link's words.
     await page.goto(`/Checkout/PaymentFailed/${order.id}?error=Call%200900%20123%20to%20claim`)
     await expect(
       page.getByText("Oh no! We received this error while processing your payment:"),

@@ -20,7 +20,7 @@ import { CARD_FORM_UNAVAILABLE, CardFormUnavailable } from "./provider-script"
 type Status = "loading" | "ready" | "unavailable"
 
 /**
- * SPEC §2's CARD PAYMENT form for Checkout.com: Flow, mounted with the
+ * The CARD PAYMENT form for Checkout.com: Flow, mounted with the
  * payment's session, draws the card fields, the wallets the browser has
  * (Google Pay, Apple Pay) and its own pay button, and runs 3-D Secure.
  * Where the order may not take a credit card, Flow refuses one at the card

@@ -26,7 +26,7 @@ export const Route = createFileRoute("/Checkout/PaymentFailed/$orderId")({
 })
 
 /**
- * SPEC §8's payment failed texts, a Retry link and a Cancel Order link, for
+ * The payment failed texts (components/payment/failure.ts), Retry and Cancel Order, for
  * the order as it stands: a paid order goes to its success page and a
  * closed one says so. The error shown is the one the shop recorded for the
  * order's latest attempt; `?error=` only says that there was one.
