@@ -1,5 +1,5 @@
-import { formatMoney, pence } from "@howzat/core/rules/money"
 import { useRef, useState } from "react"
+import { CardFormHeading } from "./card-form-parts"
 
 /**
  * Pay by bank beside the card form (docs/decisions/0072): one button that
@@ -36,17 +36,7 @@ export const PayByBankPanel = ({
       className="card space-y-4 p-5 sm:p-7"
       aria-busy={leaving}
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="pay-by-bank" className="display-title text-2xl">
-          PAY BY BANK
-        </h2>
-        <p className="text-sm text-muted">
-          Total to pay{" "}
-          <strong className="ml-1 text-xl text-fg tabular-nums">
-            {formatMoney(pence(balance))}
-          </strong>
-        </p>
-      </div>
+      <CardFormHeading balance={balance} title="PAY BY BANK" id="pay-by-bank" />
       <p className="text-sm text-muted">
         Approve the payment in your banking app or online banking: no card details to type, and the
         money goes straight from your account.

@@ -4,9 +4,20 @@ import { CARD_FORM_UNAVAILABLE } from "./provider-script"
 
 /** What every card form shows, whichever provider's fields sit between (SPEC §2). */
 
-export const CardFormHeading = ({ balance }: { balance: number }) => (
+export const CardFormHeading = ({
+  balance,
+  title = "CARD PAYMENT",
+  id,
+}: {
+  balance: number
+  /** Another method's panel (pay by bank) heads itself the same way. */
+  title?: string
+  id?: string
+}) => (
   <div className="flex flex-wrap items-baseline justify-between gap-2">
-    <h2 className="display-title text-2xl">CARD PAYMENT</h2>
+    <h2 id={id} className="display-title text-2xl">
+      {title}
+    </h2>
     <p className="text-sm text-muted">
       Total to pay{" "}
       <strong className="ml-1 text-xl text-fg tabular-nums">{formatMoney(pence(balance))}</strong>
