@@ -205,12 +205,25 @@ export const updateSessionUser = (change: Pick<SessionUser, "firstName" | "lastN
     setState({ status: "customer", user: { ...state.user, ...change } })
 }
 
+const settling = new Set<() => Promise<unknown>>()
+
+/**
+ * Work sent under the customer's token that logout lets answer before it ends
+ * the session: the server checks the session on every call, so a basket load
+ * still on its way when the revoke lands would be refused as a stranger's.
+ */
+export const settleBeforeLogout = (inFlight: () => Promise<unknown>): (() => void) => {
+  settling.add(inFlight)
+  return () => settling.delete(inFlight)
+}
+
 /** Ends the session here and on the server; going home is the caller's part (useLogout). */
 export const logout = (): Promise<void> => {
   loggingOut ??= (async () => {
     epoch += 1
     stopTimer()
     await rotating?.catch(() => {})
+    await Promise.allSettled([...settling].map((inFlight) => inFlight()))
     await revoke()
     clear()
   })().finally(() => {

@@ -334,6 +334,31 @@ describe("the session", () => {
     expect(stored.get("BasketOwner")).toBe("")
   })
 
+  it("a logout while the customer's basket loads ends the session only once it has answered", async () => {
+    stored.set("BasketId", "b-1")
+    stored.set("BasketOwner", "cust-1")
+    let answer: (response: Response) => void = () => {}
+    const calls = stubApi({
+      "POST /api/auth/refresh-token": () => Response.json(auth),
+      "POST /api/auth/revoke-token": () => new Response(null, { status: 204 }),
+      "GET /api/Baskets/b-1": () => new Promise<Response>((resolve) => (answer = resolve)),
+      "POST /api/Baskets?ForceCreateNew=true": () => Response.json({ basket: basket("b-2") }),
+    })
+    stored.set("howzat-session", "1")
+    const store = await loadStore()
+    const session = await import("../auth/session")
+    store.startBasket()
+    await until(() => calls.some((c) => c.url === "/api/Baskets/b-1"))
+    const loggedOut = session.logout()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    // The server would refuse the load as a stranger's once the session is revoked.
+    expect(calls.map((c) => c.url)).not.toContain("/api/auth/revoke-token")
+    answer(Response.json({ basket: basket("b-1") }))
+    await loggedOut
+    expect(calls.map((c) => c.url)).toContain("/api/auth/revoke-token")
+    await until(() => store.getBasketState().basket?.id === "b-2")
+  })
+
   it("remembers whose the basket is, and never asks for a customer's basket signed out", async () => {
     // Left by a customer whose session has since ended (logged out in another tab, or lapsed).
     stored.set("BasketId", "b-1")

@@ -13,7 +13,13 @@ import type { BasketJson, BasketResponseJson } from "@howzat/contracts/baskets"
 import { BASKET_CHECKED_OUT_PROBLEM } from "@howzat/contracts/problem-types"
 import { createBasket, loadBasket, logBasketError } from "../api/baskets"
 import { isApiError } from "../api/client"
-import { getSession, type SessionState, startSession, subscribeSession } from "../auth/session"
+import {
+  getSession,
+  type SessionState,
+  settleBeforeLogout,
+  startSession,
+  subscribeSession,
+} from "../auth/session"
 import { basketChanges } from "../tracking/basket-events"
 import { marketingEvents } from "../tracking/index"
 
@@ -162,6 +168,8 @@ export const startBasket = (): void => {
   if (started || typeof window === "undefined") return
   started = true
   subscribeSession(onSessionChange)
+  // A logout right after the page opens (the Logout page) waits for the customer's basket.
+  settleBeforeLogout(() => loading ?? Promise.resolve())
   window.addEventListener("storage", (event) => {
     if (event.key === BASKET_ID_KEY || event.key === BASKET_STAMP_KEY) void reload()
   })
