@@ -45,6 +45,14 @@ test("a 6-month break shows its end date and checkout is refused with the messag
   expect(await seriousViolations(page)).toEqual([])
 
   const competition = await openCompetition(request, testInfo.project.name === "mobile" ? 1 : 0)
+  // The first add says so, in the basket it opens: not first at checkout.
+  await page.goto(`/Competitions/Competition/${competition.id}`)
+  await page.getByRole("button", { name: "Add to basket" }).click()
+  const panel = page.getByRole("dialog", { name: "Your Basket" })
+  await expect(panel.getByTestId("standing-banner")).toContainText(
+    `Your account is on a break until ${endDate}`,
+  )
+  await expect(panel.getByTestId("standing-banner")).toContainText("You can't buy tickets")
   await addToBasketAndCheckout(page, competition)
   // The checkout says so before anything is tried.
   await expect(page.getByTestId("standing-banner")).toContainText(endDate)

@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react"
 import { closeBasketPanel, reloadBasket, startBasket } from "../basket/store"
 import { useBasketState } from "../basket/use-basket"
 import { basketAvailableOn, basketButtonTitle, basketSummary, basketTexts } from "../lib/basket"
+import { StandingNotice } from "./account/StandingNotice"
 import { BasketLines } from "./basket/BasketLines"
 import { BasketTotals } from "./basket/BasketTotals"
 import { Drawer } from "./Drawer"
@@ -126,6 +127,12 @@ export const BasketPanel = ({ open, onClose }: { open: boolean; onClose: () => v
         <BasketPending failed={status === "error"} />
       ) : hasItems ? (
         <div className="flex-1 overflow-y-auto px-5">
+          {/* Said at the first add, not first at checkout: a basket fills on a break, but can't be bought. */}
+          {open || panelOpen ? (
+            <div className="pt-4">
+              <StandingNotice />
+            </div>
+          ) : null}
           <BasketLines onNavigate={close} />
         </div>
       ) : (
