@@ -66,8 +66,18 @@ export const BasketResponse = Schema.Struct({ basket: Basket })
 export type BasketResponseJson = typeof BasketResponse.Encoded
 
 export const CreateBasketParams = Schema.Struct({
-  /** Present (any value) to always start a new basket rather than the customer's open one. */
+  /**
+   * Present (any value) to always start a new basket. Left out by a
+   * signed-in customer: the basket they shop with, wherever it was filled
+   * (docs/decisions/0084-a-basket-that-follows-the-customer.md).
+   */
   ForceCreateNew: Schema.optional(boundedString(100)),
+  /**
+   * This browser's basket, when a signed-in customer asks for theirs: what
+   * it holds joins the customer's basket. Ignored for a visitor, and when
+   * the basket is gone, checked out or someone else's.
+   */
+  BasketId: Schema.optional(boundedString(100)),
 })
 
 /** SPEC §7's add-item body, spelled as the storefront sends it. */

@@ -205,6 +205,130 @@ export const basketsContract = (name: string, open: () => Promise<OrdersWorld>) 
       expect([anns.customerId, anns.items[0]?.quantity, anns.autoRoundup]).toEqual([ann, 2, false])
     })
 
+    it("lists a customer's open baskets, the last changed first, and no one else's", async () => {
+      const car = await world.competition({ name: "Car" })
+      const ann = await world.customer()
+      const bob = await world.customer()
+      const older = await baskets((repo) => repo.create(ann))
+      const newer = await baskets((repo) => repo.create(ann))
+      await baskets((repo) => repo.create(bob))
+      await baskets((repo) => repo.create(null))
+      const ids = async (limit = 5) =>
+        (await baskets((repo) => repo.openOf(ann, limit))).map((basket) => basket.id)
+      // Changing the older one makes it the last changed (a clock tick apart on the database).
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      await baskets((repo) => repo.setItem({ basketId: older.id, owner: ann }, car, 1))
+      expect(await ids()).toEqual([older.id, newer.id])
+      expect(await ids(1)).toEqual([older.id])
+      expect((await baskets((repo) => repo.openOf(ann, 5)))[0]?.items).toHaveLength(1)
+      await run(
+        Effect.flatMap(OrderRepo, (orders) =>
+          orders.createForBasket({
+            basketId: older.id,
+            customerId: ann,
+            createdAt: NOW,
+            expiresAt: new Date(NOW.getTime() + HOUR),
+          }),
+        ),
+      )
+      expect(await ids()).toEqual([newer.id])
+      expect(await baskets((repo) => repo.openOf(randomUUID(), 5))).toEqual([])
+    })
+
+    it("merges one basket into another in one step, emptying the one merged", async () => {
+      const car = await world.competition({ name: "Car" })
+      const watch = await world.competition({ name: "Watch" })
+      const ann = await world.customer()
+      const code = uniqueCode("FOLLOW")
+      await world.promotion(samplePromotion({ code }))
+      const into = await baskets((repo) => repo.create(ann))
+      const from = await baskets((repo) => repo.create(ann))
+      const intoKey = { basketId: into.id, owner: ann }
+      const fromKey = { basketId: from.id, owner: ann }
+      await baskets((repo) => repo.setItem(intoKey, car, 2))
+      await baskets((repo) => repo.setItem(fromKey, watch, 3))
+      await baskets((repo) => repo.setPromotionCodes(fromKey, [code]))
+      await baskets((repo) => repo.setSiteCreditPurchase(fromKey, pence(500)))
+      const seen: [string, string][] = []
+      const merged = await baskets((repo) =>
+        repo.absorb(intoKey, from.id, (a, b) => {
+          seen.push([a.id, b.id])
+          return {
+            items: [...a.items, ...b.items].map(({ competitionId, quantity }) => ({
+              competitionId,
+              quantity,
+            })),
+            promotionCodes: b.promotionCodes,
+            siteCreditPurchase: b.siteCreditPurchase,
+          }
+        }),
+      )
+      expect(seen).toEqual([[into.id, from.id]])
+      expect(merged.items.map((i) => [i.competitionId, i.quantity])).toEqual([
+        [car, 2],
+        [watch, 3],
+      ])
+      expect([merged.promotionCodes, merged.siteCreditPurchase]).toEqual([[code], 500])
+      const emptied = await baskets((repo) => repo.byId(from.id))
+      expect([emptied.items, emptied.promotionCodes, emptied.siteCreditPurchase]).toEqual([
+        [],
+        [],
+        0,
+      ])
+      // The merged basket is the last changed.
+      expect((await baskets((repo) => repo.openOf(ann, 5)))[0]?.id).toBe(into.id)
+    })
+
+    it("merges nothing from a basket that is someone else's or checked out, and only into the owner's open one", async () => {
+      const car = await world.competition({ name: "Car" })
+      const ann = await world.customer()
+      const bob = await world.customer()
+      const anns = await baskets((repo) => repo.create(ann))
+      const bobs = await baskets((repo) => repo.create(bob))
+      await baskets((repo) => repo.setItem({ basketId: bobs.id, owner: bob }, car, 4))
+      const everything = (a: Basket, b: Basket) => ({
+        items: [...a.items, ...b.items],
+        promotionCodes: [],
+        siteCreditPurchase: pence(0),
+      })
+      const annsKey = { basketId: anns.id, owner: ann }
+      // Bob's basket is not Ann's to merge: hers is answered untouched, his keeps his line.
+      expect((await baskets((repo) => repo.absorb(annsKey, bobs.id, everything))).items).toEqual([])
+      expect((await baskets((repo) => repo.byId(bobs.id))).items).toHaveLength(1)
+      for (const missing of [randomUUID(), "x", anns.id])
+        expect((await baskets((repo) => repo.absorb(annsKey, missing, everything))).items).toEqual(
+          [],
+        )
+      // Nor a checked-out one of hers.
+      const bought = await baskets((repo) => repo.create(ann))
+      await baskets((repo) => repo.setItem({ basketId: bought.id, owner: ann }, car, 1))
+      await run(
+        Effect.flatMap(OrderRepo, (orders) =>
+          orders.createForBasket({
+            basketId: bought.id,
+            customerId: ann,
+            createdAt: NOW,
+            expiresAt: new Date(NOW.getTime() + HOUR),
+          }),
+        ),
+      )
+      expect((await baskets((repo) => repo.absorb(annsKey, bought.id, everything))).items).toEqual(
+        [],
+      )
+      expect((await baskets((repo) => repo.byId(bought.id))).items).toHaveLength(1)
+      // Into a basket not the owner's, or gone: nothing to merge into.
+      expect(
+        await failure((repo) =>
+          repo.absorb({ basketId: bobs.id, owner: ann }, anns.id, everything),
+        ),
+      ).toMatchObject({ _tag: "BasketNotFound" })
+      expect(
+        await failure((repo) =>
+          repo.absorb({ basketId: randomUUID(), owner: ann }, anns.id, everything),
+        ),
+      ).toMatchObject({ _tag: "BasketNotFound" })
+    })
+
     it("refuses changes once checked out, except checkout's own record of what was bought", async () => {
       const car = await world.competition({ name: "Car" })
       const watch = await world.competition({ name: "Watch" })

@@ -1,14 +1,15 @@
 import { expect, type Page, test } from "@playwright/test"
+import { DEMO_STAFF } from "./back-office"
 import {
   addToBasketAndCheckout,
   checkoutAsNewCustomer,
   customerTest,
-  DEMO_CUSTOMER,
   GOOD_CARD,
   type NewCustomer,
   openCompetition,
   payThroughSandbox,
   placeOrderThroughApi,
+  signInThroughApi,
   ticketNumbersIn,
   uniqueEmail,
 } from "./support"
@@ -157,37 +158,44 @@ customerTest(
   },
 )
 
-customerTest.describe(() => {
-  customerTest.use({ customerAccount: DEMO_CUSTOMER })
+customerTest(
+  "a customer with site credit pays for the whole order without a card",
+  async ({ page, request, playwright, baseURL, customer }, testInfo) => {
+    customerTest.setTimeout(120_000)
+    // A customer of its own, given £50 of credit by staff: a basket follows its
+    // customer across browsers, so a shared account would share baskets too.
+    const staff = await playwright.request.newContext({ baseURL })
+    const { headers } = await signInThroughApi(staff, DEMO_STAFF)
+    const granted = await staff.post(
+      `/api/Customers/${customer.customerId}/site-credit-adjustments`,
+      {
+        headers,
+        data: { amount: 5000, reason: "Goodwill" },
+      },
+    )
+    expect(granted.status(), await granted.text()).toBe(201)
+    await staff.dispose()
+    const competition = await openCompetition(request, testInfo.project.name === "mobile" ? 1 : 0)
 
-  customerTest(
-    "a customer with site credit pays for the whole order without a card",
-    async ({ page, request }, testInfo) => {
-      customerTest.setTimeout(120_000)
-      // One demo customer for both projects: each buys from its own competition,
-      // so together they never pass a per-person maximum.
-      const competition = await openCompetition(request, testInfo.project.name === "mobile" ? 1 : 0)
+    await addToBasketAndCheckout(page, competition)
+    const credit = page.getByLabel("Site credit to use (£)")
+    await expect(credit).toBeVisible()
+    // More than the order costs: the shop applies what the order needs, no more.
+    await credit.fill("999")
+    await page
+      .getByRole("region", { name: "Site credit" })
+      .getByRole("button", { name: "APPLY" })
+      .click()
+    const total = (3 * competition.ticketPrice) / 100
+    await expect(credit).toHaveValue(total.toFixed(2))
+    await expect(page.getByRole("region", { name: "Grand total" })).toContainText("£0.00")
+    await page.getByRole("button", { name: "PROCEED TO PAYMENT" }).click()
 
-      await addToBasketAndCheckout(page, competition)
-      const credit = page.getByLabel("Site credit to use (£)")
-      await expect(credit).toBeVisible()
-      // More than the order costs: the shop applies what the order needs, no more.
-      await credit.fill("999")
-      await page
-        .getByRole("region", { name: "Site credit" })
-        .getByRole("button", { name: "APPLY" })
-        .click()
-      const total = (3 * competition.ticketPrice) / 100
-      await expect(credit).toHaveValue(total.toFixed(2))
-      await expect(page.getByRole("region", { name: "Grand total" })).toContainText("£0.00")
-      await page.getByRole("button", { name: "PROCEED TO PAYMENT" }).click()
-
-      // No card form: the order was paid at checkout.
-      await expect(page.getByRole("heading", { name: "SUCCESS!" })).toBeVisible({ timeout: 20_000 })
-      await expect(page.getByRole("heading", { name: "CARD PAYMENT" })).toHaveCount(0)
-      const line = page.getByRole("row").filter({ hasText: competition.name })
-      const shown = line.getByTestId("ticket-numbers").filter({ visible: true })
-      expect(ticketNumbersIn((await shown.textContent()) ?? "")).toHaveLength(3)
-    },
-  )
-})
+    // No card form: the order was paid at checkout.
+    await expect(page.getByRole("heading", { name: "SUCCESS!" })).toBeVisible({ timeout: 20_000 })
+    await expect(page.getByRole("heading", { name: "CARD PAYMENT" })).toHaveCount(0)
+    const line = page.getByRole("row").filter({ hasText: competition.name })
+    const shown = line.getByTestId("ticket-numbers").filter({ visible: true })
+    expect(ticketNumbersIn((await shown.textContent()) ?? "")).toHaveLength(3)
+  },
+)

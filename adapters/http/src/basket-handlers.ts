@@ -57,12 +57,17 @@ export const BasketHandlersLive = HttpApiBuilder.group(HowzatApi, "baskets", (ha
       })
 
     return handlers
-      .handle("create", () =>
+      .handle("create", ({ urlParams }) =>
         Effect.gen(function* () {
           const principal = yield* caller
-          // Always a new basket: the storefront keeps the id, and a customer's
-          // earlier basket is not looked up (ForceCreateNew is the only mode).
-          const basket = yield* baskets.create(callerOf(principal))
+          const customerId = callerOf(principal)
+          // Without ForceCreateNew a signed-in customer gets the basket that follows them.
+          if (urlParams.ForceCreateNew === undefined && customerId !== null)
+            return yield* answer(
+              yield* baskets.follow(customerId, urlParams.BasketId ?? null),
+              principal,
+            )
+          const basket = yield* baskets.create(customerId)
           return yield* answer(yield* baskets.view(basket.id, callerOf(principal)), principal)
         }).pipe(Effect.catchAll(basketProblem)),
       )

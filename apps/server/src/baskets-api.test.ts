@@ -17,7 +17,7 @@ import {
   payForOrder,
   promotion,
 } from "./test-support/orders"
-import { openShop, register, type Shop, WITH_A_CHARITY } from "./test-support/shop"
+import { logIn, openShop, register, type Shop, WITH_A_CHARITY } from "./test-support/shop"
 
 /**
  * SPEC §7's baskets and checkout through the real composition: core's
@@ -964,6 +964,94 @@ describe("a customer's basket", () => {
     await problem(await bob.get(`/api/Baskets/${basket.id}`), 404)
     const still = await basketOf(await browser.get(`/api/Baskets/${basket.id}`))
     expect(still.items[0]?.competitionTicketDetails.quantity).toBe(2)
+  })
+})
+
+describe("a basket that follows the customer", () => {
+  /** The basket a signed-in browser asks for: POST /api/Baskets without ForceCreateNew. */
+  const follow = async (browser: Browser, basketId?: string) =>
+    basketOf(
+      await browser.post(
+        basketId === undefined ? "/api/Baskets" : `/api/Baskets?BasketId=${basketId}`,
+      ),
+      201,
+    )
+  const lines = (basket: BasketJson) =>
+    Object.fromEntries(
+      basket.items.map((item) => [
+        item.competitionTicketDetails.competition.id,
+        item.competitionTicketDetails.quantity,
+      ]),
+    )
+
+  it("shows the laptop's basket on the phone, merged with what the phone chose before signing in", async () => {
+    const car = await competitionOnSale(shop)
+    const watch = await competitionOnSale(shop)
+    const boat = await competitionOnSale(shop)
+    const laptop = await new Browser(shop.app).open()
+    const { email, password } = await register(laptop)
+    const filled = await newBasket(laptop)
+    await addItem(laptop, filled.id, car, 5)
+    await addItem(laptop, filled.id, watch, 1)
+
+    // On the phone, as a visitor first: 3 of the watch and a boat ticket.
+    const phone = await new Browser(shop.app).open()
+    const visitors = await newBasket(phone)
+    await addItem(phone, visitors.id, watch, 3)
+    await addItem(phone, visitors.id, boat, 1)
+    await logIn(phone, email, password)
+
+    const merged = await follow(phone, visitors.id)
+    // The larger quantity of the watch, never 1 + 3: a merge never raises a bill unasked.
+    expect(lines(merged)).toEqual({ [car]: 5, [watch]: 3, [boat]: 1 })
+    // Nothing is in two baskets: the other one was emptied in the same step.
+    const other = merged.id === filled.id ? visitors.id : filled.id
+    expect((await basketOf(await phone.get(`/api/Baskets/${other}`))).items).toEqual([])
+
+    // Back on the laptop, its kept basket follows too.
+    const onLaptop = await follow(laptop, filled.id)
+    expect([onLaptop.id, lines(onLaptop)]).toEqual([merged.id, lines(merged)])
+    // A new basket on demand is still new.
+    expect((await newBasket(laptop)).items).toEqual([])
+  })
+
+  it("answers the customer's own basket even without this browser's, or a new one when they have none", async () => {
+    const car = await competitionOnSale(shop)
+    const { browser, customerId } = await signedIn()
+    const first = await follow(browser)
+    expect([first.customerId, first.items]).toEqual([customerId, []])
+    await addItem(browser, first.id, car, 2)
+    const again = await follow(browser)
+    expect([again.id, lines(again)]).toEqual([first.id, { [car]: 2 }])
+  })
+
+  it("never takes in another customer's basket, a checked-out one or a made-up id", async () => {
+    const car = await competitionOnSale(shop)
+    const bobs = await newBasket(bob)
+    await addItem(bob, bobs.id, car, 4)
+    const { browser } = await signedIn()
+    for (const id of [bobs.id, NOBODY, "not-a-basket", "x".repeat(100)]) {
+      const answered = await follow(browser, id)
+      expect(answered.id).not.toBe(bobs.id)
+      expect(answered.items).toEqual([])
+    }
+    expect(lines(await basketOf(await bob.get(`/api/Baskets/${bobs.id}`)))).toEqual({ [car]: 4 })
+
+    const mine = await newBasket(browser)
+    await addItem(browser, mine.id, car, 1)
+    const { order } = await checkout(browser, mine.id)
+    expect(order.id).toBeDefined()
+    const after = await follow(browser, mine.id)
+    expect(after.id).not.toBe(mine.id)
+    expect(after.items).toEqual([])
+  })
+
+  it("leaves a visitor's request as it was: a new basket each time", async () => {
+    const visitorA = new Browser(shop.app)
+    const a = await follow(visitorA)
+    const b = await follow(visitorA)
+    expect(a.id).not.toBe(b.id)
+    expect(a.customerId).toBeNull()
   })
 })
 

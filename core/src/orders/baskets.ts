@@ -7,6 +7,12 @@ import { type BasketKey, BasketRepo, TicketAllocator } from "../ports/orders.js"
 import { PromotionUses } from "../ports/promotions.js"
 import { normaliseVoucherCode, roundUpApplies } from "../rules/basket.js"
 import {
+  BASKETS_FOLLOWED,
+  followedBasket,
+  holdsSomething,
+  mergedContents,
+} from "../rules/basket-follow.js"
+import {
   type BasketTotals,
   basketTotals,
   type LineTotals,
@@ -316,6 +322,42 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
     return {
       create: (caller: BasketCaller) => baskets.create(caller),
       view,
+
+      /**
+       * The basket a signed-in customer shops with, wherever they sign in
+       * (docs/decisions/0084-a-basket-that-follows-the-customer.md): this
+       * browser's basket is claimed as on any signed-in use, the one they
+       * changed last that holds something is the one answered, and what the
+       * others hold is merged into it, each emptied in the same step. A
+       * browser basket that is gone, checked out or someone else's is left
+       * out; with none at all, a new one is made.
+       */
+      follow: (customerId: string, browserBasketId: string | null) =>
+        Effect.gen(function* () {
+          const browsers =
+            browserBasketId === null
+              ? null
+              : yield* access(browserBasketId, customerId).pipe(
+                  Effect.map((basket) => (basket.orderId === null ? basket : null)),
+                  Effect.catchTags({
+                    BasketNotFound: () => Effect.succeed(null),
+                    BasketCheckedOut: () => Effect.succeed(null),
+                  }),
+                )
+          const theirs = yield* baskets.openOf(customerId, BASKETS_FOLLOWED)
+          const target = followedBasket(browsers, theirs) ?? (yield* baskets.create(customerId))
+          const others = [...(browsers === null ? [] : [browsers]), ...theirs].filter(
+            (basket, index, all) =>
+              basket.id !== target.id &&
+              holdsSomething(basket) &&
+              all.findIndex((b) => b.id === basket.id) === index,
+          )
+          const key = { basketId: target.id, owner: customerId }
+          const merged = yield* Effect.reduce(others, target, (_, other) =>
+            baskets.absorb(key, other.id, mergedContents),
+          )
+          return yield* price(merged, customerId)
+        }),
 
       /** Adds to the competition's item, or creates it: there is one item per competition. */
       addItem: (basketId: string, competitionId: string, quantity: number, caller: BasketCaller) =>

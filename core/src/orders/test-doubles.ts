@@ -104,9 +104,11 @@ export const orderDoublesOver = (store: OrderStore) => {
       ? Effect.fail(new BasketNotFound({ basketId }))
       : Effect.succeed(basket)
   }
+  // Written last, listed last: the map's order is the order baskets were last changed.
   const write = (basketId: string, update: (basket: Basket) => Basket) =>
     Effect.map(find(basketId), (basket) => {
       const changed = update(basket)
+      store.baskets.delete(basketId)
       store.baskets.set(basketId, changed)
       return changed
     })
@@ -193,6 +195,54 @@ export const orderDoublesOver = (store: OrderStore) => {
         basketId,
         (owner) => owner === null || owner === customerId,
         (basket) => ({ ...basket, customerId }),
+      ),
+    openOf: (customerId, limit) =>
+      Effect.sync(() =>
+        [...store.baskets.values()]
+          .filter((basket) => basket.customerId === customerId && basket.orderId === null)
+          .reverse()
+          .slice(0, Math.max(0, limit)),
+      ),
+    absorb: (into, fromBasketId, combine) =>
+      Effect.flatMap(
+        find(into.basketId),
+        (target): Effect.Effect<Basket, BasketNotFound | BasketCheckedOut> => {
+          if (target.customerId !== into.owner)
+            return Effect.fail(new BasketNotFound({ basketId: into.basketId }))
+          if (target.orderId !== null)
+            return Effect.fail(
+              new BasketCheckedOut({ basketId: into.basketId, orderId: target.orderId }),
+            )
+          const source = store.baskets.get(fromBasketId)
+          if (
+            source === undefined ||
+            source.id === target.id ||
+            source.customerId !== into.owner ||
+            source.orderId !== null
+          )
+            return Effect.succeed(target)
+          const contents = combine(target, source)
+          // The emptied basket first, so the merged one is the last changed.
+          return Effect.zipRight(
+            write(source.id, (basket) => ({
+              ...basket,
+              items: [],
+              promotionCodes: [],
+              siteCreditPurchase: ZERO_PENCE,
+            })),
+            write(target.id, (basket) => ({
+              ...basket,
+              items: contents.items.map((line) => ({
+                id:
+                  basket.items.find((i) => i.competitionId === line.competitionId)?.id ??
+                  newId("item"),
+                ...line,
+              })),
+              promotionCodes: contents.promotionCodes.filter((code) => store.promotions.has(code)),
+              siteCreditPurchase: pence(Math.max(0, contents.siteCreditPurchase)),
+            })),
+          )
+        },
       ),
     recordBought: (basketId, bought) =>
       write(basketId, (basket) => ({

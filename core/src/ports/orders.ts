@@ -16,6 +16,7 @@ import type {
   SiteCreditItem,
 } from "../orders/model.js"
 import type { ReportedLine } from "../rules/allocation.js"
+import type { BasketContents } from "../rules/basket-follow.js"
 import type { Pence } from "../rules/money.js"
 import type { OrderStatus } from "../rules/order-status.js"
 
@@ -70,6 +71,25 @@ export interface BasketRepoShape {
    * so two customers racing for one anonymous basket cannot both have it.
    */
   readonly claim: (basketId: string, customerId: string) => BasketChange
+  /** The customer's baskets not yet checked out, the most recently changed first, at most `limit`. */
+  readonly openOf: (
+    customerId: string,
+    limit: number,
+  ) => Effect.Effect<readonly Basket[], RepositoryError>
+  /**
+   * Merges basket `fromBasketId` into `into` in one step, under both
+   * baskets' locks: `into` takes the contents `combine` (core's rule) gives
+   * for the two as they are then, and the other is emptied, so what was
+   * chosen is in exactly one of them whatever else happens at once. `into`
+   * must still be open with its owner, else BasketNotFound or
+   * BasketCheckedOut; the other is merged only while it is open and the
+   * same owner's, else it is left alone and `into` answered as it is.
+   */
+  readonly absorb: (
+    into: BasketKey,
+    fromBasketId: string,
+    combine: (into: Basket, from: Basket) => BasketContents,
+  ) => BasketChange
   /**
    * Checkout's own last change: each item's quantity becomes what was
    * allocated (0 removes it), so the basket shows what was bought.

@@ -2,6 +2,7 @@ import type { RepositoryError } from "@howzat/core/competitions/errors"
 import { BasketCheckedOut, BasketItemNotFound, BasketNotFound } from "@howzat/core/orders/errors"
 import type { Basket, Promotion } from "@howzat/core/orders/model"
 import { type BasketKey, BasketRepo, type BasketRepoShape } from "@howzat/core/ports/orders"
+import type { BasketContents } from "@howzat/core/rules/basket-follow"
 import { pence } from "@howzat/core/rules/money"
 import { Effect, Layer } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
@@ -176,6 +177,86 @@ const changeKeyed = (
   change: (trx: Kysely<Database>) => Promise<unknown>,
 ) => changeBasket(db, operation, key.basketId, (owner) => owner === key.owner, change)
 
+/** The basket's codes become `codes`, in order; codes of no promotion are dropped. */
+const writePromotionCodes = async (
+  trx: Kysely<Database>,
+  basketId: string,
+  codes: readonly string[],
+) => {
+  await trx.deleteFrom("basketPromotions").where("basketId", "=", basketId).execute()
+  if (codes.length === 0) return
+  const promotions = await trx
+    .selectFrom("promotions")
+    .select(["id", "code"])
+    .where("code", "in", codes)
+    .execute()
+  const byCode = new Map(promotions.map((p) => [p.code, p.id]))
+  const rows = codes.flatMap((code, position) => {
+    const promotionId = byCode.get(code)
+    return promotionId === undefined ? [] : [{ basketId, promotionId, position }]
+  })
+  if (rows.length > 0) await trx.insertInto("basketPromotions").values(rows).execute()
+}
+
+/**
+ * Baskets.follow's merge: both rows locked in id order (two devices merging
+ * the same pair at once wait for each other rather than deadlock), then
+ * both read after the wait. The emptied basket is written first, so the
+ * merged one is the last changed (openOf lists it first).
+ */
+const absorbBasket = async (
+  trx: Kysely<Database>,
+  into: BasketKey,
+  fromBasketId: string,
+  combine: (into: Basket, from: Basket) => BasketContents,
+): Promise<Changed> => {
+  const ids = [into.basketId, fromBasketId].filter(isUuid).sort()
+  if (!ids.includes(into.basketId)) return { kind: "missing" }
+  await trx
+    .selectFrom("baskets")
+    .select("id")
+    .where("id", "in", ids)
+    .orderBy("id")
+    .forUpdate()
+    .execute()
+  const target = await loadBasket(trx, into.basketId)
+  if (target === undefined || target.customerId !== into.owner) return { kind: "missing" }
+  if (target.orderId !== null) return { kind: "checkedOut", orderId: target.orderId }
+  const source = fromBasketId === into.basketId ? undefined : await loadBasket(trx, fromBasketId)
+  if (source === undefined || source.customerId !== into.owner || source.orderId !== null)
+    return { kind: "changed", basket: target }
+  const contents = combine(target, source)
+  const emptied = new Date()
+  await trx.deleteFrom("basketItems").where("basketId", "=", source.id).execute()
+  await trx.deleteFrom("basketPromotions").where("basketId", "=", source.id).execute()
+  await trx
+    .updateTable("baskets")
+    .set({ siteCreditPurchasePence: 0, updatedAt: emptied })
+    .where("id", "=", source.id)
+    .execute()
+  const kept = contents.items.map((line) => line.competitionId)
+  let removed = trx.deleteFrom("basketItems").where("basketId", "=", target.id)
+  if (kept.length > 0) removed = removed.where("competitionId", "not in", kept)
+  await removed.execute()
+  for (const { competitionId, quantity } of contents.items)
+    await trx
+      .insertInto("basketItems")
+      .values({ basketId: target.id, competitionId, quantity })
+      .onConflict((oc) => oc.columns(["basketId", "competitionId"]).doUpdateSet({ quantity }))
+      .execute()
+  await writePromotionCodes(trx, target.id, contents.promotionCodes)
+  await trx
+    .updateTable("baskets")
+    .set({
+      siteCreditPurchasePence: Math.max(0, contents.siteCreditPurchase),
+      updatedAt: new Date(emptied.getTime() + 1),
+    })
+    .where("id", "=", target.id)
+    .execute()
+  const merged = await loadBasket(trx, target.id)
+  return merged === undefined ? { kind: "missing" } : { kind: "changed", basket: merged }
+}
+
 /** A promotions row as core's Promotion. */
 export const toPromotion = (row: Selectable<PromotionsTable>): Promotion => ({
   code: row.code,
@@ -256,22 +337,9 @@ export const makeBasketRepo = (db: Kysely<Database>): BasketRepoShape => ({
   },
 
   setPromotionCodes: (key, codes) =>
-    changeKeyed(db, "baskets.setPromotionCodes", key, async (trx) => {
-      const { basketId } = key
-      await trx.deleteFrom("basketPromotions").where("basketId", "=", basketId).execute()
-      if (codes.length === 0) return
-      const promotions = await trx
-        .selectFrom("promotions")
-        .select(["id", "code"])
-        .where("code", "in", codes)
-        .execute()
-      const byCode = new Map(promotions.map((p) => [p.code, p.id]))
-      const rows = codes.flatMap((code, position) => {
-        const promotionId = byCode.get(code)
-        return promotionId === undefined ? [] : [{ basketId, promotionId, position }]
-      })
-      if (rows.length > 0) await trx.insertInto("basketPromotions").values(rows).execute()
-    }),
+    changeKeyed(db, "baskets.setPromotionCodes", key, (trx) =>
+      writePromotionCodes(trx, key.basketId, codes),
+    ),
 
   setExtras: (key, extras) =>
     changeKeyed(db, "baskets.setExtras", key, (trx) =>
@@ -301,6 +369,47 @@ export const makeBasketRepo = (db: Kysely<Database>): BasketRepoShape => ({
       basketId,
       (owner) => owner === null || owner === customerId,
       (trx) => trx.updateTable("baskets").set({ customerId }).where("id", "=", basketId).execute(),
+    ),
+
+  openOf: (customerId, limit) =>
+    runQuery(db, "baskets.openOf", async (q) => {
+      if (!isUuid(customerId) || limit <= 0) return []
+      const rows = await q
+        .selectFrom("baskets")
+        .select("id")
+        .where("customerId", "=", customerId)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("orders")
+                .select("orders.id")
+                .whereRef("orders.basketId", "=", "baskets.id"),
+            ),
+          ),
+        )
+        .orderBy("updatedAt", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute()
+      const found = await Promise.all(rows.map((row) => loadBasket(q, row.id)))
+      return found.filter((basket): basket is Basket => basket !== undefined)
+    }),
+
+  absorb: (into, fromBasketId, combine) =>
+    runQuery(db, "baskets.absorb", (executor) =>
+      atomically(executor, (trx) => absorbBasket(trx, into, fromBasketId, combine)),
+    ).pipe(
+      Effect.flatMap(
+        (changed): Effect.Effect<Basket, BasketNotFound | BasketCheckedOut> =>
+          changed.kind === "changed"
+            ? Effect.succeed(changed.basket)
+            : changed.kind === "missing"
+              ? Effect.fail(new BasketNotFound({ basketId: into.basketId }))
+              : Effect.fail(
+                  new BasketCheckedOut({ basketId: into.basketId, orderId: changed.orderId }),
+                ),
+      ),
     ),
 
   // Checkout's own change, in its transaction that holds the basket since

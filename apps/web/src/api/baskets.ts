@@ -11,6 +11,13 @@ import { sendLog } from "./logging"
 // ForceCreateNew: a new basket every time; the id we keep is the only link to it.
 export const createBasket = () => api.baskets.create({ urlParams: { ForceCreateNew: "true" } })
 
+/**
+ * A signed-in customer's basket, wherever they filled it: what this
+ * browser's kept basket holds joins it (docs/decisions/0084).
+ */
+export const followBasket = (basketId: string | null) =>
+  api.baskets.create({ urlParams: basketId === null ? {} : { BasketId: basketId } })
+
 export const loadBasket = (basketId: string, signal?: AbortSignal) =>
   api.baskets.byId({ path: { basketId }, signal })
 

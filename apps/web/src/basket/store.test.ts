@@ -320,6 +320,7 @@ describe("the session", () => {
       "POST /api/auth/authenticate": () => Response.json(auth),
       "POST /api/auth/revoke-token": () => new Response(null, { status: 204 }),
       "GET /api/Baskets/b-1": () => Response.json({ basket: basket("b-1") }),
+      "POST /api/Baskets?BasketId=b-1": () => Response.json({ basket: basket("b-1") }),
       "POST /api/Baskets?ForceCreateNew=true": () => Response.json({ basket: basket("b-2") }),
     })
     const store = await loadStore()
@@ -327,7 +328,8 @@ describe("the session", () => {
     store.startBasket()
     await ready(store)
     await session.login("ann@example.com", "Passw0rd!")
-    await until(() => calls.filter((c) => c.url === "/api/Baskets/b-1").length === 2)
+    // Signed in, the basket is asked for as the customer's, bringing this browser's along.
+    await until(() => calls.some((c) => c.url === "/api/Baskets?BasketId=b-1"))
     await session.logout()
     await until(() => store.getBasketState().basket?.id === "b-2")
     expect(stored.get("BasketId")).toBe("b-2")
@@ -341,14 +343,15 @@ describe("the session", () => {
     const calls = stubApi({
       "POST /api/auth/refresh-token": () => Response.json(auth),
       "POST /api/auth/revoke-token": () => new Response(null, { status: 204 }),
-      "GET /api/Baskets/b-1": () => new Promise<Response>((resolve) => (answer = resolve)),
+      "POST /api/Baskets?BasketId=b-1": () =>
+        new Promise<Response>((resolve) => (answer = resolve)),
       "POST /api/Baskets?ForceCreateNew=true": () => Response.json({ basket: basket("b-2") }),
     })
     stored.set("howzat-session", "1")
     const store = await loadStore()
     const session = await import("../auth/session")
     store.startBasket()
-    await until(() => calls.some((c) => c.url === "/api/Baskets/b-1"))
+    await until(() => calls.some((c) => c.url === "/api/Baskets?BasketId=b-1"))
     const loggedOut = session.logout()
     await new Promise((resolve) => setTimeout(resolve, 20))
     // The server would refuse the load as a stranger's once the session is revoked.
@@ -382,6 +385,7 @@ describe("the session", () => {
       ...anonymous,
       "POST /api/auth/authenticate": () => Response.json(auth),
       "GET /api/Baskets/b-1": () => Response.json({ basket: basket("b-1") }),
+      "POST /api/Baskets?BasketId=b-1": () => Response.json({ basket: basket("b-1") }),
     })
     const store = await loadStore()
     const session = await import("../auth/session")
@@ -392,6 +396,28 @@ describe("the session", () => {
     expect(stored.get("BasketId")).toBe("b-1")
   })
 
+  it("signed in, shows the basket that follows the customer, and tells other tabs", async () => {
+    stored.set("BasketId", "b-1")
+    stored.set("BasketOwner", "")
+    stubApi({
+      ...anonymous,
+      "GET /api/Baskets/b-1": () => Response.json({ basket: basket("b-1") }),
+      "POST /api/auth/authenticate": () => Response.json(auth),
+      // Filled on another device: the server answers that basket, with this one's lines in it.
+      "POST /api/Baskets?BasketId=b-1": () =>
+        Response.json({ basket: basket("b-9", [{ competitionId: "car", quantity: 5 }]) }),
+    })
+    const store = await loadStore()
+    const session = await import("../auth/session")
+    store.startBasket()
+    await ready(store)
+    await session.login("ann@example.com", "Passw0rd!")
+    await until(() => store.getBasketState().basket?.id === "b-9")
+    expect(store.getBasketState().basket?.items).toHaveLength(1)
+    expect([stored.get("BasketId"), stored.get("BasketOwner")]).toEqual(["b-9", "cust-1"])
+    expect(stored.get("BasketChanged")).toMatch(/^b-9:/)
+  })
+
   it("marks a visitor's basket the customer's at login, even if the signed-in load never answers", async () => {
     stored.set("BasketId", "b-1")
     stored.set("BasketOwner", "")
@@ -400,8 +426,14 @@ describe("the session", () => {
       ...anonymous,
       "POST /api/auth/authenticate": () => Response.json(auth),
       // The first load (as a visitor) answers; the signed-in one is cut off by a navigation.
-      "GET /api/Baskets/b-1": () =>
-        ++loads === 1 ? Response.json({ basket: basket("b-1") }) : new Promise<Response>(() => {}),
+      "GET /api/Baskets/b-1": () => {
+        loads += 1
+        return Response.json({ basket: basket("b-1") })
+      },
+      "POST /api/Baskets?BasketId=b-1": () => {
+        loads += 1
+        return new Promise<Response>(() => {})
+      },
     })
     const store = await loadStore()
     const session = await import("../auth/session")
@@ -419,6 +451,7 @@ describe("the session", () => {
       ...anonymous,
       "POST /api/auth/authenticate": () => Response.json(auth),
       "POST /api/Baskets?ForceCreateNew=true": () => Response.json({ basket: basket("b-2") }),
+      "POST /api/Baskets?BasketId=b-2": () => Response.json({ basket: basket("b-3") }),
     })
     const store = await loadStore()
     const session = await import("../auth/session")
@@ -426,7 +459,10 @@ describe("the session", () => {
     await ready(store)
     await session.login("ann@example.com", "Passw0rd!")
     await until(() => stored.get("BasketOwner") === "cust-1")
+    // Ann's own basket is asked for, with the new basket this browser started, not the other's.
+    await until(() => store.getBasketState().basket?.id === "b-3")
     expect(calls.map((c) => c.url)).not.toContain("/api/Baskets/b-1")
+    expect(calls.map((c) => c.url)).not.toContain("/api/Baskets?BasketId=b-1")
   })
 })
 

@@ -11,7 +11,7 @@
  */
 import type { BasketJson, BasketResponseJson } from "@howzat/contracts/baskets"
 import { BASKET_CHECKED_OUT_PROBLEM } from "@howzat/contracts/problem-types"
-import { createBasket, loadBasket, logBasketError } from "../api/baskets"
+import { createBasket, followBasket, loadBasket, logBasketError } from "../api/baskets"
 import { isApiError } from "../api/client"
 import {
   getSession,
@@ -113,7 +113,16 @@ const reload = (): Promise<BasketJson | null> => {
     // Another customer's basket (or ours, now we are signed out) would only be refused.
     const someoneElses = owner !== null && owner !== "" && me !== undefined && owner !== me
     try {
-      if (id && !someoneElses) {
+      // Signed in: the customer's basket, which follows them from device to device.
+      if (me) {
+        try {
+          const { basket } = await followBasket(id && !someoneElses ? id : null)
+          return adopt(basket, { announce: basket.id !== id })
+        } catch (error) {
+          if (isApiError(error) && error.unreachable) throw error
+          logBasketError(error)
+        }
+      } else if (id && !someoneElses) {
         try {
           return adopt((await loadBasket(id)).basket, { announce: false })
         } catch (error) {
