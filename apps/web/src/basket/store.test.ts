@@ -207,6 +207,32 @@ describe("changes", () => {
     expect(stored.get("BasketChanged")).toMatch(/^b-1:/)
   })
 
+  it("never let a load that began before a change put the older basket back", async () => {
+    stored.set("BasketId", "b-1")
+    let loads = 0
+    let answerLoad: (r: Response) => void = () => {}
+    stubApi({
+      ...anonymous,
+      "GET /api/Baskets/b-1": () =>
+        ++loads === 1
+          ? Response.json({ basket: basket("b-1") })
+          : new Promise<Response>((resolve) => (answerLoad = resolve)),
+      "PUT /api/Baskets/b-1/items/item-0": () =>
+        Response.json({ basket: basket("b-1", [{ competitionId: "c", quantity: 3 }]) }),
+    })
+    const store = await loadStore()
+    store.startBasket()
+    await ready(store)
+    const { setBasketItemQuantity } = await import("../api/baskets")
+    // A refused voucher reloads the basket; the customer's next choice lands first.
+    const reloaded = store.reloadBasket()
+    await until(() => loads === 2)
+    await store.changeBasket((id) => setBasketItemQuantity(id, "item-0", 3))
+    answerLoad(Response.json({ basket: basket("b-1") }))
+    await reloaded
+    expect(store.getBasketState().basket?.items[0]?.competitionTicketDetails.quantity).toBe(3)
+  })
+
   it("pass a refusal on to the caller, keep the basket as it was and carry on with the next", async () => {
     stored.set("BasketId", "b-1")
     const calls = stubApi({

@@ -99,6 +99,12 @@ const startFresh = async (): Promise<BasketJson> => {
 }
 
 let loading: Promise<BasketJson | null> | undefined
+/**
+ * Bumped as each change starts: a load that began before a change may
+ * answer after it, with the basket as it was, and must not replace the
+ * change's answer on screen (a voucher swapped, then shown as before).
+ */
+let changesStarted = 0
 
 /**
  * Loads the kept basket, or creates one when there is none or it cannot be
@@ -112,11 +118,14 @@ const reload = (): Promise<BasketJson | null> => {
     const me = currentOwner()
     // Another customer's basket (or ours, now we are signed out) would only be refused.
     const someoneElses = owner !== null && owner !== "" && me !== undefined && owner !== me
+    const changesBefore = changesStarted
+    const overtaken = () => changesStarted !== changesBefore && state.basket !== null
     try {
       // Signed in: the customer's basket, which follows them from device to device.
       if (me) {
         try {
           const { basket } = await followBasket(id && !someoneElses ? id : null)
+          if (overtaken()) return state.basket
           return adopt(basket, { announce: basket.id !== id })
         } catch (error) {
           if (isApiError(error) && error.unreachable) throw error
@@ -124,7 +133,9 @@ const reload = (): Promise<BasketJson | null> => {
         }
       } else if (id && !someoneElses) {
         try {
-          return adopt((await loadBasket(id)).basket, { announce: false })
+          const { basket } = await loadBasket(id)
+          if (overtaken()) return state.basket
+          return adopt(basket, { announce: false })
         } catch (error) {
           if (isApiError(error) && error.unreachable) throw error
           logBasketError(error)
@@ -218,6 +229,7 @@ export const changeBasket = (
   { replay = false }: { readonly replay?: boolean } = {},
 ): Promise<BasketJson> => {
   const run = async () => {
+    changesStarted += 1
     setState({ busy: true })
     const before = state.basket
     try {
