@@ -189,6 +189,8 @@ customerTest(
     const total = (3 * competition.ticketPrice) / 100
     await expect(credit).toHaveValue(total.toFixed(2))
     await expect(page.getByRole("region", { name: "Grand total" })).toContainText("£0.00")
+    await page.getByLabel("Address line 1").first().fill("1 Crease Lane")
+    await page.getByLabel("Postcode").first().fill("LS6 3BR")
     await page.getByRole("button", { name: "PROCEED TO PAYMENT" }).click()
 
     // No card form: the order was paid at checkout.
