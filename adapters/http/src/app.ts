@@ -134,7 +134,9 @@ export type OrderServices =
  * Calls made without the XSRF cookie: a fresh browser's first basket
  * (creating an empty basket is harmless even if another site makes the
  * browser do it: a session is a bearer token, which another site cannot
- * send) and card providers' signed notifications (the signature is the proof).
+ * send, so such a call is always a visitor's and never merges a customer's
+ * baskets, docs/decisions/0084) and card providers' signed notifications
+ * (the signature is the proof).
  */
 const XSRF_EXEMPT_PATHS = ["/api/Baskets", PAYMENT_NOTIFICATION_PATH]
 
