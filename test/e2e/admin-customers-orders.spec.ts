@@ -182,6 +182,14 @@ test("staff find an order by searching as they type, and its reference opens it"
   // Nothing found says so, and a search for nobody is not an error.
   await page.goto(`/admin/orders?q=${surname}zz`)
   await expect(page.getByText("No order matches these filters.")).toBeVisible()
+
+  // A status chosen while the search typed just before is on its way stays chosen.
+  await page.goto("/admin/orders")
+  await search.fill(surname.toLowerCase())
+  await page.getByLabel("Status").selectOption("Completed")
+  await expect(page).toHaveURL(new RegExp(`q=(%22)?${surname.toLowerCase()}`))
+  await expect(page.getByText(/orders? match/)).toContainText(surname.toLowerCase())
+  await expect(page.getByLabel("Status")).toHaveValue("Completed")
 })
 
 test("an unpaid order is cancelled by staff and its tickets go back on sale", async ({

@@ -130,7 +130,9 @@ function Orders() {
         aria-label="Filter orders"
         className="card mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_auto_auto_auto] lg:items-end"
         onSubmit={onFilter}
-        key={JSON.stringify(search)}
+        // Reset to the address's filters when they change (Back, Clear), but not when the
+        // search box or the page does: a status chosen while a search loads stays chosen.
+        key={JSON.stringify([search.customerId, search.status, search.from, search.to])}
       >
         <div className="space-y-1">
           <label className="label" htmlFor={`${id}-customer`}>
