@@ -134,7 +134,8 @@ export const salesByDay = (
 }
 
 /** The start of the hour `at` falls in (a UTC hour is a London hour: see above). */
-export const startOfHour = (at: Date): Date => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS)
+export const startOfHour = (at: Date): Date =>
+  new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS)
 
 /** What the tickets chart reads: the last `hours` hours on the hour, the one under way last. */
 export const ticketsChartWindow = (now: Date, hours: number = TICKETS_CHART_HOURS) => ({
