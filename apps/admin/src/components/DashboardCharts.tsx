@@ -11,7 +11,6 @@ import {
 } from "../lib/dashboard-charts"
 import { formatPence } from "../lib/format"
 import { BarChart } from "./BarChart"
-import { CompetitionLink } from "./Links"
 import { ErrorNote, Loading } from "./PageStates"
 
 export type ChartsState =
@@ -84,9 +83,6 @@ function TicketsByHour({
                 }))}
                 axisLabel={(bar) => hourLabel(bar.key)}
               />
-              <p className="mt-1 text-xs">
-                <CompetitionLink id={c.id}>Open {c.name}</CompetitionLink>
-              </p>
             </li>
           ))}
         </ul>
