@@ -27,6 +27,7 @@ export function BarChart({
   labelHeading,
   valueHeading,
   format = String,
+  scaleFormat = format,
   axisLabel = (bar) => bar.label,
   headingLevel = 3,
   detailHeading,
@@ -38,6 +39,8 @@ export function BarChart({
   readonly valueHeading: string
   /** A value as words and figures ("£12.50"). */
   readonly format?: (value: number) => string
+  /** A value as the scale's short label ("£1.5k"); `format` unless given. */
+  readonly scaleFormat?: (value: number) => string
   /** The short label under the axis's first, middle and last bars ("3 Nov", "14:00"). */
   readonly axisLabel?: (bar: Bar) => string
   readonly headingLevel?: 2 | 3
@@ -84,8 +87,8 @@ export function BarChart({
               className="flex w-14 shrink-0 flex-col justify-between text-right text-xs text-slate-500"
               aria-hidden="true"
             >
-              <span>{format(top)}</span>
-              <span>{format(0)}</span>
+              <span>{scaleFormat(top)}</span>
+              <span>{scaleFormat(0)}</span>
             </div>
             <svg
               className="h-36 w-full border-b border-l border-slate-300 sm:h-44"

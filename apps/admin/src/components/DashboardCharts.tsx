@@ -7,6 +7,7 @@ import {
   hourSpan,
   noSalesYet,
   salesSummary,
+  scalePence,
   ticketsSummary,
 } from "../lib/dashboard-charts"
 import { formatPence } from "../lib/format"
@@ -40,6 +41,7 @@ function SalesByDay({ days }: { readonly days: DashboardChartsJson["salesByDay"]
       valueHeading="Ticket sales"
       detailHeading="Paid orders"
       format={formatPence}
+      scaleFormat={scalePence}
       bars={days.map((d) => ({
         key: d.day,
         label: dayLabel(d.day, true),

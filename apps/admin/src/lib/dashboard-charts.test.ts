@@ -7,6 +7,7 @@ import {
   hourSpan,
   noSalesYet,
   salesSummary,
+  scalePence,
   scaleTop,
   ticketsSummary,
 } from "./dashboard-charts"
@@ -65,5 +66,11 @@ describe("the dashboard charts' words", () => {
       }),
     )
     expect(scaleTop(0)).toBe(1)
+    expect([0, 50_000, 150_000, 200_000_000].map(scalePence)).toEqual([
+      "£0",
+      "£500",
+      "£1.5k",
+      "£2m",
+    ])
   })
 })

@@ -41,6 +41,17 @@ export const hourLabel = (iso: string): string => hourMinute.format(new Date(iso
 export const hourSpan = (iso: string): string =>
   `${hourLabel(iso)}–${hourLabel(new Date(Date.parse(iso) + 3_600_000).toISOString())}`
 
+const compactPounds = new Intl.NumberFormat("en-GB", {
+  style: "currency",
+  currency: "GBP",
+  notation: "compact",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+})
+
+/** Pence as a short label for a chart's scale: "£500", "£1.5k", "£2m". */
+export const scalePence = (pence: number): string => compactPounds.format(pence / 100)
+
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0)
 
 /** Nothing sold in the whole 30 days: the chart is replaced by a sentence. */
