@@ -121,7 +121,7 @@ export function BarChart({
           </div>
         </div>
       )}
-      <div id={`${id}-table`} className={asTable ? "max-h-80 overflow-auto" : "sr-only"}>
+      <div id={`${id}-table`} className={asTable ? undefined : "sr-only"}>
         <table className="w-full text-sm">
           <caption className="sr-only">{title}</caption>
           <thead>
