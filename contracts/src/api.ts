@@ -63,7 +63,7 @@ import {
   CustomerUpdateRequest,
   RegistrationRequest,
 } from "./customers.js"
-import { Dashboard } from "./dashboard.js"
+import { Dashboard, DashboardCharts } from "./dashboard.js"
 import {
   CompetitionsAwaitingDraw,
   CompetitionsAwaitingLiveDraw,
@@ -889,6 +889,12 @@ export class DashboardApi extends HttpApiGroup.make("dashboard")
   .add(
     HttpApiEndpoint.get("dashboard", "/api/Dashboard")
       .addSuccess(Dashboard)
+      .addError(Forbidden)
+      .middleware(Authentication),
+  )
+  .add(
+    HttpApiEndpoint.get("charts", "/api/Dashboard/Charts")
+      .addSuccess(DashboardCharts)
       .addError(Forbidden)
       .middleware(Authentication),
   )

@@ -8,8 +8,12 @@ import { type OpenHarness, useHarness } from "./harness"
 type Status = "AwaitingPayment" | "Completed" | "Cancelled" | "SystemCancelled"
 
 export interface BackOfficeFiguresSeed {
-  /** An order placed at `createdAt`, its totals as given, with one line of `quantity` tickets. */
+  /**
+   * An order placed at `createdAt`, its totals as given, with one line of
+   * `quantity` tickets in `competitionId` (by default, a competition of the seed's own).
+   */
   readonly order: (order: {
+    readonly competitionId?: string
     readonly createdAt: Date
     readonly status: Status
     readonly items: number
@@ -103,7 +107,7 @@ export const backOfficeFiguresContract = (
       })
     })
 
-    it("sums exactly the paid orders inside any window (property)", async () => {
+    it("sums exactly the paid orders inside any window, by the hour too (property)", async () => {
       await fc.assert(
         fc.asyncProperty(
           fc.array(
@@ -144,9 +148,93 @@ export const backOfficeFiguresContract = (
               cardTakings: paid.reduce((s, o) => s + o.items, 0),
               ticketsSold: paid.reduce((s, o) => s + o.quantity, 0),
             })
+            // The charts' hours add up to the same window's figures.
+            const hours = await Effect.runPromise(f.salesByHour(at(base + from), at(base + to)))
+            expect(hours.reduce((s, h) => s + h.ticketSales, 0)).toBe(
+              paid.reduce((s, o) => s + o.items, 0),
+            )
+            expect(hours.reduce((s, h) => s + h.orders, 0)).toBe(paid.length)
+            expect(new Set(hours.map((h) => h.hourStartUtc.getTime())).size).toBe(hours.length)
           },
         ),
         { numRuns: 10 },
+      )
+    })
+
+    it("sums paid orders per UTC hour, only hours with a sale, oldest first", async () => {
+      const base = newWindow()
+      const order = (minutes: number, status: Status, items: number, discount = 0) =>
+        seed().order({
+          createdAt: new Date(at(base).getTime() + minutes * 60_000),
+          status,
+          items,
+          discount,
+          card: items - discount,
+          quantity: 1,
+        })
+      await order(0, "Completed", 1000, 100)
+      await order(59, "Completed", 500)
+      await order(60, "Cancelled", 9900)
+      await order(61, "AwaitingPayment", 9900)
+      await order(150, "Completed", 300)
+      await order(150, "SystemCancelled", 9900)
+      // At the window's end: the next window's, not this one's.
+      await order(180, "Completed", 7700)
+      const hours = await Effect.runPromise((await figures()).salesByHour(at(base), at(base + 3)))
+      expect(hours).toEqual([
+        { hourStartUtc: at(base), orders: 2, ticketSales: 1400 },
+        { hourStartUtc: at(base + 2), orders: 1, ticketSales: 300 },
+      ])
+      expect(
+        await Effect.runPromise((await figures()).salesByHour(at(base + 4), at(base + 5))),
+      ).toEqual([])
+    })
+
+    it("counts each competition's tickets in paid orders per UTC hour", async () => {
+      const base = newWindow()
+      const competition = (name: string) =>
+        seed().competition({
+          name,
+          startDateTimeUtc: at(base - 10),
+          closeDateTimeUtc: at(base + 10),
+          visibilityStatus: "Visible",
+          totalTickets: 100,
+          ticketsSold: 0,
+        })
+      const car = await competition("A car")
+      const cash = await competition("Cash")
+      const order = (competitionId: string, hour: number, status: Status, quantity: number) =>
+        seed().order({
+          competitionId,
+          createdAt: new Date(at(base + hour).getTime() + 30 * 60_000),
+          status,
+          items: quantity * 100,
+          discount: 0,
+          card: quantity * 100,
+          quantity,
+        })
+      await order(car, 0, "Completed", 3)
+      await order(car, 0, "Completed", 2)
+      await order(cash, 0, "Completed", 4)
+      await order(car, 1, "Cancelled", 9)
+      await order(cash, 2, "Completed", 1)
+      await order(cash, 2, "AwaitingPayment", 9)
+      await order(car, 3, "Completed", 9)
+      const rows = (
+        await Effect.runPromise((await figures()).ticketsByHour(at(base), at(base + 3)))
+      ).filter((r) => r.competitionId === car || r.competitionId === cash)
+      const sorted = [...rows].sort(
+        (a, b) =>
+          a.hourStartUtc.getTime() - b.hourStartUtc.getTime() ||
+          (a.competitionId === car ? -1 : 1) - (b.competitionId === car ? -1 : 1),
+      )
+      expect(sorted).toEqual([
+        { competitionId: car, hourStartUtc: at(base), ticketsSold: 5 },
+        { competitionId: cash, hourStartUtc: at(base), ticketsSold: 4 },
+        { competitionId: cash, hourStartUtc: at(base + 2), ticketsSold: 1 },
+      ])
+      expect(rows.map((r) => r.hourStartUtc.getTime())).toEqual(
+        sorted.map((r) => r.hourStartUtc.getTime()),
       )
     })
 

@@ -16,7 +16,7 @@ export const backOfficeFiguresOnDatabase = async (open: () => Promise<ContractDa
   const { db, dbLayer, close } = await open()
   const ordered = await competitionOnSale(db)
   const seed: BackOfficeFiguresSeed = {
-    order: async ({ createdAt, status, items, discount, card, quantity }) => {
+    order: async ({ competitionId, createdAt, status, items, discount, card, quantity }) => {
       const id = await newOrder(db, await newCustomer(db), {
         status,
         itemTotalPence: items,
@@ -29,7 +29,7 @@ export const backOfficeFiguresOnDatabase = async (open: () => Promise<ContractDa
         .insertInto("orderLines")
         .values({
           orderId: id,
-          competitionId: ordered,
+          competitionId: competitionId ?? ordered,
           quantityRequested: quantity,
           quantity,
           unitPricePence: Math.round(items / quantity),

@@ -27,7 +27,7 @@ backOfficeFiguresContract("the dashboard's figures in memory", async () => {
       }),
     ),
     seed: {
-      order: async ({ createdAt, status, items, discount, card, quantity }) => {
+      order: async ({ competitionId, createdAt, status, items, discount, card, quantity }) => {
         orders.push(
           awaitingOrder({
             createdAt,
@@ -37,7 +37,7 @@ backOfficeFiguresContract("the dashboard's figures in memory", async () => {
             orderTotal: pence(card),
             lines: [
               {
-                competitionId: "competition",
+                competitionId: competitionId ?? "competition",
                 competitionName: "A car",
                 quantity,
                 price: pence(Math.round(items / quantity)),

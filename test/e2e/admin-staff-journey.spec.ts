@@ -16,8 +16,9 @@ import {
  * a group, creates a competition with it and an instant-win group and
  * publishes it; it shows in the shop; a customer buys tickets in it; the
  * admin finds that order, refunds another, and reads each step in the audit
- * log. The only journey that signs in as the demo admin (the others are
- * Staff), so its first sign-in is the enrolment.
+ * log; the dashboard's charts show the sale. The only journey that signs in
+ * as the demo admin (the others are Staff), so its first sign-in is the
+ * enrolment.
  */
 
 const DEMO_ADMIN = { email: "admin@howzat.example", password: "Howzat!Admin2026" }
@@ -251,4 +252,18 @@ test("the demo admin builds a competition, a customer buys, the admin refunds an
   await page.getByLabel("Code from your authenticator app").fill(recoveryCode)
   await page.getByRole("button", { name: "Continue" }).click()
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible()
+
+  // The dashboard charts today's sale and the new competition's tickets this hour,
+  // each with the same figures as a table (docs/decisions/0078-dashboard-charts.md).
+  const salesTitle = "Sales per day, last 30 days"
+  const sales = page.getByRole("figure", { name: salesTitle })
+  await expect(sales.getByRole("img", { name: /of ticket sales from/ })).toBeVisible()
+  await sales.getByRole("button", { name: "Show as table" }).click()
+  const days = sales.getByRole("table", { name: salesTitle }).getByRole("row")
+  await expect(days).toHaveCount(31)
+  await expect(days.last().getByRole("cell").first()).not.toHaveText("£0.00")
+  const tickets = page.getByRole("figure", { name })
+  await expect(tickets).toContainText(/[1-9]\d* tickets? sold in the last 24 hours/)
+  await expect(tickets.getByRole("table", { name, includeHidden: true })).toBeAttached()
+  expect(await seriousViolations(page)).toEqual([])
 })

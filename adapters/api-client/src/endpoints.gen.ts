@@ -144,6 +144,7 @@ export const endpoints = {
   },
   dashboard: {
     dashboard: ["GET", "/api/Dashboard", 2],
+    charts: ["GET", "/api/Dashboard/Charts", 2],
   },
   reports: {
     settlements: ["GET", "/api/Reports/settlements", 2],
@@ -878,6 +879,13 @@ export interface Endpoints {
       readonly urlParams: never
       readonly payload: never
       readonly success: typeof dashboard.Dashboard.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly charts: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof dashboard.DashboardCharts.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
     }
   }

@@ -1,4 +1,4 @@
-import type { DashboardJson } from "@howzat/contracts/dashboard"
+import type { DashboardChartsJson, DashboardJson } from "@howzat/contracts/dashboard"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
 import { competitionOnSale, payForOrder, placeOrder } from "./test-support/orders"
@@ -24,6 +24,7 @@ afterAll(async () => {
 })
 
 const dashboard = async () => json<DashboardJson>(await staff.get("/api/Dashboard"))
+const charts = async () => json<DashboardChartsJson>(await staff.get("/api/Dashboard/Charts"))
 
 describe("the back office's dashboard", () => {
   it("answers 401 to nobody and 403 to a customer", async () => {
@@ -77,5 +78,48 @@ describe("the back office's dashboard", () => {
       main: expect.any(Number),
       instantWin: expect.any(Number),
     })
+  })
+})
+
+describe("the back office's dashboard charts", () => {
+  it("answers 401 to nobody and 403 to a customer", async () => {
+    await problem(await new Browser(shop.app).get("/api/Dashboard/Charts"), 401)
+    const customer = await new Browser(shop.app).open()
+    await register(customer)
+    await problem(await customer.get("/api/Dashboard/Charts"), 403)
+  })
+
+  it("puts a paid order in today's sales and its competition's hour, and not an unpaid one", async () => {
+    const competitionId = await competitionOnSale(shop)
+    const before = await charts()
+    expect(before.salesByDay).toHaveLength(30)
+    expect(before.hours).toBe(24)
+    const buyer = await new Browser(shop.app).open()
+    await register(buyer)
+    const order = await placeOrder(buyer, competitionId, 2)
+    const unpaid = await charts()
+    expect(unpaid.salesByDay).toEqual(before.salesByDay)
+    await payForOrder(buyer, order.id)
+
+    const after = await charts()
+    const today = (c: DashboardChartsJson) => c.salesByDay.at(-1)
+    expect(today(after)?.day).toBe(today(before)?.day)
+    expect((today(after)?.orders ?? 0) - (today(before)?.orders ?? 0)).toBe(1)
+    expect((today(after)?.ticketSales ?? 0) - (today(before)?.ticketSales ?? 0)).toBe(500)
+    const chart = after.ticketsByHour.find((c) => c.id === competitionId)
+    expect(chart?.hours).toHaveLength(24)
+    expect(chart?.hours.at(-1)?.ticketsSold).toBe(2)
+    expect(chart?.hours.reduce((sum, h) => sum + h.ticketsSold, 0)).toBe(2)
+    // Today's bar is the same money as the front page's "Today".
+    expect(today(after)?.ticketSales).toBe((await dashboard()).salesToday.ticketSales)
+  })
+
+  it("is in the OpenAPI document", async () => {
+    const document = await json<{ paths: Record<string, unknown> }>(
+      await new Browser(shop.app).get("/api/openapi.json"),
+    )
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(["/api/Dashboard", "/api/Dashboard/Charts"]),
+    )
   })
 })

@@ -227,7 +227,7 @@ describe("the permission matrix, from the contracts", () => {
     )
     expect(stale).toEqual([])
     expect(staffEndpoints.map((e) => e.name)).toEqual(
-      expect.arrayContaining(["users.list", "users.remove", "auditLog.list"]),
+      expect.arrayContaining(["users.list", "users.remove", "auditLog.list", "dashboard.charts"]),
     )
   })
 

@@ -7,6 +7,7 @@
 import { Effect } from "effect"
 import type { Order } from "../orders/model.js"
 import type { BackOfficeFiguresShape, CompetitionOnSale } from "../ports/back-office-figures.js"
+import { HOUR_MS, type HourOfSales, type HourOfTickets } from "../rules/dashboard-charts.js"
 import { pence } from "../rules/money.js"
 import type { Competition } from "./model.js"
 
@@ -31,20 +32,63 @@ const byCloseThenName = (a: CompetitionOnSale, b: CompetitionOnSale) =>
   (a.competitionName < b.competitionName ? -1 : a.competitionName > b.competitionName ? 1 : 0) ||
   (a.competitionId < b.competitionId ? -1 : 1)
 
+const paidIn = (orders: Iterable<Order>, from: Date, to: Date) =>
+  [...orders].filter((o) => o.status === "Completed" && o.createdAt >= from && o.createdAt < to)
+
+const hourKey = (at: Date) => Math.floor(at.getTime() / HOUR_MS) * HOUR_MS
+
 export const makeMemoryBackOfficeFigures = (
   source: MemoryBackOfficeSource,
 ): BackOfficeFiguresShape => ({
   sales: (from, to) =>
     Effect.sync(() => {
-      const paid = [...source.orders()].filter(
-        (o) => o.status === "Completed" && o.createdAt >= from && o.createdAt < to,
-      )
+      const paid = paidIn(source.orders(), from, to)
       return {
         orders: paid.length,
         ticketSales: pence(sum(paid.map((o) => o.itemTotal - o.discountTotal))),
         cardTakings: pence(sum(paid.map((o) => o.orderTotal))),
         ticketsSold: sum(paid.flatMap((o) => o.lines.map((l) => l.quantity))),
       }
+    }),
+  salesByHour: (from, to) =>
+    Effect.sync(() => {
+      const hours = new Map<number, { orders: number; ticketSales: number }>()
+      for (const o of paidIn(source.orders(), from, to)) {
+        const key = hourKey(o.createdAt)
+        const hour = hours.get(key) ?? { orders: 0, ticketSales: 0 }
+        hours.set(key, {
+          orders: hour.orders + 1,
+          ticketSales: hour.ticketSales + o.itemTotal - o.discountTotal,
+        })
+      }
+      return [...hours]
+        .sort(([a], [b]) => a - b)
+        .map(
+          ([key, hour]): HourOfSales => ({
+            hourStartUtc: new Date(key),
+            orders: hour.orders,
+            ticketSales: pence(hour.ticketSales),
+          }),
+        )
+    }),
+  ticketsByHour: (from, to) =>
+    Effect.sync(() => {
+      const tickets = new Map<string, HourOfTickets>()
+      for (const o of paidIn(source.orders(), from, to))
+        for (const line of o.lines) {
+          const hourStartUtc = new Date(hourKey(o.createdAt))
+          const key = `${hourStartUtc.getTime()} ${line.competitionId}`
+          tickets.set(key, {
+            competitionId: line.competitionId,
+            hourStartUtc,
+            ticketsSold: (tickets.get(key)?.ticketsSold ?? 0) + line.quantity,
+          })
+        }
+      return [...tickets.values()].sort(
+        (a, b) =>
+          a.hourStartUtc.getTime() - b.hourStartUtc.getTime() ||
+          (a.competitionId < b.competitionId ? -1 : a.competitionId > b.competitionId ? 1 : 0),
+      )
     }),
   onSale: (now) =>
     Effect.sync(() =>

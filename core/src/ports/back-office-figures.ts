@@ -1,5 +1,6 @@
 import { Context, type Effect } from "effect"
 import type { RepositoryError } from "../competitions/errors.js"
+import type { HourOfSales, HourOfTickets } from "../rules/dashboard-charts.js"
 import type { Pence } from "../rules/money.js"
 
 /** Paid orders placed in a window, and what their tickets sold for. */
@@ -28,6 +29,23 @@ export interface BackOfficeFiguresShape {
   readonly sales: (from: Date, to: Date) => Effect.Effect<SalesFigures, RepositoryError>
   /** Competitions started and not closed at `now`, closing soonest first. */
   readonly onSale: (now: Date) => Effect.Effect<readonly CompetitionOnSale[], RepositoryError>
+  /**
+   * The same paid (Completed) orders as `sales`, placed in [from, to),
+   * summed per UTC hour: only hours with a sale, oldest first. The charts'
+   * grain (core/src/rules/dashboard-charts.ts puts hours into London days).
+   */
+  readonly salesByHour: (
+    from: Date,
+    to: Date,
+  ) => Effect.Effect<readonly HourOfSales[], RepositoryError>
+  /**
+   * Tickets in paid (Completed) orders placed in [from, to), per
+   * competition and UTC hour: only hours with a ticket, oldest first.
+   */
+  readonly ticketsByHour: (
+    from: Date,
+    to: Date,
+  ) => Effect.Effect<readonly HourOfTickets[], RepositoryError>
   /** Winners whose prize staff have not yet marked handed over. */
   readonly unprocessedWinners: Effect.Effect<
     { readonly main: number; readonly instantWin: number },

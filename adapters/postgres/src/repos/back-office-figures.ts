@@ -11,6 +11,13 @@ import type { Database } from "../schema"
 import { runQuery } from "../transactions"
 import { ticketsSoldOf } from "./tickets-sold"
 
+/**
+ * The UTC hour an order was placed in, as a timestamptz on the hour: the
+ * same in any session time zone, and a whole London hour (London's offset is
+ * whole hours), which core's chart rules rely on.
+ */
+const placedHour = sql<Date>`(date_trunc('hour', o.created_at at time zone 'UTC') at time zone 'UTC')`
+
 /** The dashboard's figures: each one aggregate query, whatever the size of the shop. */
 export const makeBackOfficeFigures = (db: Kysely<Database>): BackOfficeFiguresShape => ({
   sales: (from, to) =>
@@ -36,6 +43,52 @@ export const makeBackOfficeFigures = (db: Kysely<Database>): BackOfficeFiguresSh
         cardTakings: pence(Number(row.cardTakings)),
         ticketsSold: Number(row.ticketsSold),
       }
+    }),
+
+  salesByHour: (from, to) =>
+    runQuery(db, "backOffice.salesByHour", async (q) => {
+      const rows = await q
+        .selectFrom("orders as o")
+        .where("o.status", "=", "Completed")
+        .where("o.createdAt", ">=", from)
+        .where("o.createdAt", "<", to)
+        .select([
+          placedHour.as("hourStartUtc"),
+          sql<string>`count(*)`.as("orders"),
+          sql<string>`sum(o.item_total_pence - o.discount_total_pence)`.as("ticketSales"),
+        ])
+        .groupBy(sql`1`)
+        .orderBy(sql`1`)
+        .execute()
+      return rows.map((r) => ({
+        hourStartUtc: new Date(r.hourStartUtc),
+        orders: Number(r.orders),
+        ticketSales: pence(Number(r.ticketSales)),
+      }))
+    }),
+
+  ticketsByHour: (from, to) =>
+    runQuery(db, "backOffice.ticketsByHour", async (q) => {
+      const rows = await q
+        .selectFrom("orders as o")
+        .innerJoin("orderLines as l", "l.orderId", "o.id")
+        .where("o.status", "=", "Completed")
+        .where("o.createdAt", ">=", from)
+        .where("o.createdAt", "<", to)
+        .select([
+          "l.competitionId",
+          placedHour.as("hourStartUtc"),
+          sql<string>`sum(l.quantity)`.as("ticketsSold"),
+        ])
+        .groupBy(["l.competitionId", sql`2`])
+        .orderBy(sql`2`)
+        .orderBy("l.competitionId")
+        .execute()
+      return rows.map((r) => ({
+        competitionId: r.competitionId,
+        hourStartUtc: new Date(r.hourStartUtc),
+        ticketsSold: Number(r.ticketsSold),
+      }))
     }),
 
   onSale: (now) =>

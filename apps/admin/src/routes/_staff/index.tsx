@@ -1,6 +1,7 @@
 import type { DashboardJson } from "@howzat/contracts/dashboard"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { api } from "../../api"
+import { DashboardCharts } from "../../components/DashboardCharts"
 import { CompetitionLink } from "../../components/Links"
 import { Empty, PageHeader } from "../../components/PageStates"
 import { formatDateTime, formatPence } from "../../lib/format"
@@ -135,6 +136,7 @@ function Dashboard() {
           )}
         </section>
       </div>
+      <DashboardCharts />
       <p className="mt-4 text-xs text-slate-500">
         Figures as at {formatDateTime(data.currentDateTimeUtc)} (UK time). Sales are paid orders
         after discounts.
