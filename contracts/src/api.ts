@@ -321,13 +321,15 @@ export class DrawsApi extends HttpApiGroup.make("draws")
       .addError(NotFound)
       .addError(Conflict)
       .addError(ServiceUnavailable)
-      .middleware(Authentication),
+      .middleware(Authentication)
+      .annotate(StaffPermission, "DrawCompetitions"),
   )
   .add(
     HttpApiEndpoint.get("claimWindow", "/api/Draws/claim-window")
       .addSuccess(ClaimWindow)
       .addError(Forbidden)
-      .middleware(Authentication),
+      .middleware(Authentication)
+      .annotate(StaffPermission, "ManageWinners"),
   )
   .add(
     HttpApiEndpoint.put("setClaimWindow", "/api/Draws/claim-window")
@@ -335,7 +337,8 @@ export class DrawsApi extends HttpApiGroup.make("draws")
       .addSuccess(ClaimWindow)
       .addError(BadRequest)
       .addError(Forbidden)
-      .middleware(Authentication),
+      .middleware(Authentication)
+      .annotate(StaffPermission, "ManageWinners"),
   ) {}
 
 const InstantWinPath = Schema.Struct({ instantWinId: Id })
