@@ -374,7 +374,7 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
             if (winner !== null) yield* tellWinner(locked, made.winningTicketNumber, winner)
             yield* audit(by, {
               action: "Draw.Redraw",
-              subject: { type: "Draw", id: `${competitionId}/redraw/${redrawNumber}` },
+              subject: { type: "Draw", id: competitionId },
               before: null,
               after: made,
             })
