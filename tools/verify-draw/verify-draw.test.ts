@@ -15,6 +15,8 @@ import {
   type InstantWinLine,
   instantWinCommitment,
   instantWinLines,
+  redrawAttemptMessage,
+  redrawEntriesText,
   redrawFromEntryList,
   seedCommitment,
   sortedEntries,
@@ -786,6 +788,73 @@ describe("docs/fairness.md", () => {
       )
     expect(block, "docs/fairness.md has the worked example's markers").not.toBeNull()
     expect(block?.[1]).toBe(workedExample().text)
+  })
+
+  /** The page's redraw example: the worked example's winner unclaimed, redrawn once. */
+  const redrawExample = () => {
+    const seed = Buffer.from(example.seed, "hex")
+    const beacon = "dd2622b8463e6b32279c971b7cb9151389910df9b80f2d065c900db72a2d6c60"
+    const original = entriesText(example.tickets)
+    const replaced = 10
+    const entries = redrawEntriesText(original, [replaced])
+    const outcome = redrawFromEntryList({
+      seed,
+      competitionId: example.competitionId,
+      beacon,
+      originalEntries: original,
+      redrawNumber: 1,
+      excludedTicketNumbers: [replaced],
+    })
+    if (!("winningTicketNumber" in outcome)) throw new Error("no entries")
+    const n = outcome.entryCount
+    const inputs = {
+      seed,
+      competitionId: example.competitionId,
+      entriesHash: outcome.entriesHash,
+      beacon,
+      entryCount: n,
+      redrawNumber: 1,
+      excludedTicketNumbers: [replaced],
+    }
+    const text = [
+      `Redraw 1 (ticket ${replaced} won the worked example's draw; its prize went unclaimed)`,
+      `  excluded          ${replaced}`,
+      `  entries text      ${JSON.stringify(entries)}`,
+      `  entriesHash       SHA-256(entries text) = ${outcome.entriesHash}`,
+      `  N                 ${n}`,
+      `  B                 ${beacon}`,
+    ]
+    const limit = acceptanceLimit(n)
+    let x = 0n
+    for (let k = 0; k <= outcome.attempt; k++) {
+      const message = redrawAttemptMessage(inputs, k)
+      const h = createHmac("sha256", seed).update(message).digest()
+      x = h.readBigUInt64BE(0)
+      text.push(
+        `  k = ${k}`,
+        `    message         ${message}`,
+        `    h               HMAC-SHA256(key = S, message) = ${h.toString("hex")}`,
+        `    x               first 8 bytes of h = 0x${h.subarray(0, 8).toString("hex")} = ${x}`,
+        `    limit           floor(2^64 / ${n}) * ${n} = ${limit}`,
+        `    x < limit?      ${x < limit ? "yes: accepted" : "no: try the next k"}`,
+      )
+    }
+    const index = Number(x % BigInt(n))
+    text.push(
+      `  index             x mod ${n} = ${index}`,
+      `  winning ticket    entry ${index} (counting from 0) of the redraw's list = ${outcome.winningTicketNumber}`,
+    )
+    return text.join("\n")
+  }
+
+  it("shows a redraw example that is what the code computes", () => {
+    const page = readFileSync(new URL("../../docs/fairness.md", import.meta.url), "utf8")
+    const block =
+      /<!-- redraw example[^>]*-->\n```text\n([\s\S]*?)\n```\n<!-- end of redraw example -->/.exec(
+        page,
+      )
+    expect(block, "docs/fairness.md has the redraw example's markers").not.toBeNull()
+    expect(block?.[1]).toBe(redrawExample())
   })
 
   it("has a worked example that the independent checker accepts", () => {
