@@ -20,9 +20,7 @@ const independentRedraw = (r: {
   redrawNumber: number
   excluded: readonly number[]
 }) => {
-  const left = [...new Set(r.entries)]
-    .filter((n) => !r.excluded.includes(n))
-    .sort((a, b) => a - b)
+  const left = [...new Set(r.entries)].filter((n) => !r.excluded.includes(n)).sort((a, b) => a - b)
   const hash = createHash("sha256").update(left.join("\n"), "utf8").digest("hex")
   const n = BigInt(left.length)
   const limit = ((1n << 64n) / n) * n
