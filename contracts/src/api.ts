@@ -65,12 +65,15 @@ import {
 } from "./customers.js"
 import { Dashboard, DashboardCharts } from "./dashboard.js"
 import {
+  ClaimWindow,
   CompetitionsAwaitingDraw,
   CompetitionsAwaitingLiveDraw,
   DrawList,
   DrawListParams,
   DrawnCompetitionResponse,
   DrawProofResponse,
+  RedrawRequest,
+  RedrawResponse,
 } from "./draws.js"
 import { HarmSignalsApi, ResponsiblePlayApi } from "./harm-signals.js"
 import { ImageGroupsApi, ImagesApi } from "./images.js"
@@ -307,6 +310,35 @@ export class DrawsApi extends HttpApiGroup.make("draws")
       .addSuccess(HttpApiSchema.Text({ contentType: "text/plain; charset=utf-8" }))
       .addError(NotFound)
       .middleware(OptionalAuthentication),
+  )
+  .add(
+    // Redraws of unclaimed prizes (docs/fairness.md, "Redraws"; decision 0082).
+    HttpApiEndpoint.post("redraw", "/api/Draws/redraw/:competitionId")
+      .setPath(Schema.Struct({ competitionId: Id }))
+      .setPayload(RedrawRequest)
+      .addSuccess(RedrawResponse)
+      .addError(Forbidden)
+      .addError(NotFound)
+      .addError(Conflict)
+      .addError(ServiceUnavailable)
+      .middleware(Authentication)
+      .annotate(StaffPermission, "DrawCompetitions"),
+  )
+  .add(
+    HttpApiEndpoint.get("claimWindow", "/api/Draws/claim-window")
+      .addSuccess(ClaimWindow)
+      .addError(Forbidden)
+      .middleware(Authentication)
+      .annotate(StaffPermission, "ManageWinners"),
+  )
+  .add(
+    HttpApiEndpoint.put("setClaimWindow", "/api/Draws/claim-window")
+      .setPayload(ClaimWindow)
+      .addSuccess(ClaimWindow)
+      .addError(BadRequest)
+      .addError(Forbidden)
+      .middleware(Authentication)
+      .annotate(StaffPermission, "ManageWinners"),
   ) {}
 
 const InstantWinPath = Schema.Struct({ instantWinId: Id })

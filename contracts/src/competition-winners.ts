@@ -53,6 +53,11 @@ export const MainPrizeWinner = Schema.Struct({
   ticketNumber: Schema.Int,
   winner: Winner,
   drawnAt: Schema.Date,
+  /**
+   * When staff marked the prize unclaimed and asked for a redraw
+   * (docs/fairness.md, "Redraws"); null if never.
+   */
+  redrawRequestedAt: Schema.NullOr(Schema.Date),
   ...ProcessedFields,
 })
 export type MainPrizeWinnerJson = typeof MainPrizeWinner.Encoded

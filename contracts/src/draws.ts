@@ -23,6 +23,29 @@ export const BeaconReading = Schema.Union(
 
 export const DrawOutcome = Schema.Literal("NotDrawn", "Winner", "NoEntries")
 
+/**
+ * A redraw of an unclaimed prize (docs/fairness.md, "Redraws"): the same
+ * seed, the original entries less `excludedTicketNumbers`, the beacon round
+ * first published after `requestedAt`.
+ */
+export const PublishedRedraw = Schema.Struct({
+  redrawNumber: Schema.Int,
+  /** The winning ticket whose prize went unclaimed. */
+  replacesTicketNumber: Schema.Int,
+  /** Every ticket left out of this redraw, ascending: the replaced winners so far. */
+  excludedTicketNumbers: Schema.Array(Schema.Int),
+  requestedAt: Schema.Date,
+  drawnAt: Schema.Date,
+  entriesHash: Hex,
+  entryCount: Schema.Int,
+  beacon: BeaconReading,
+  attempt: Schema.Int,
+  winningTicketNumber: Schema.Int,
+  /** When this redraw's own winner was marked unclaimed and redrawn in turn; null if not. */
+  prizeUnclaimedAt: Schema.NullOr(Schema.Date),
+})
+export type PublishedRedrawJson = typeof PublishedRedraw.Encoded
+
 export const DrawProof = Schema.Struct({
   competitionId: Schema.String,
   competitionName: Schema.String,
@@ -40,6 +63,10 @@ export const DrawProof = Schema.Struct({
   attempt: Schema.NullOr(Schema.Int),
   winningTicketNumber: Schema.NullOr(Schema.Int),
   drawnAt: Schema.NullOr(Schema.Date),
+  /** When the original winner's prize was marked unclaimed and a redraw asked for; null if never. */
+  prizeUnclaimedAt: Schema.NullOr(Schema.Date),
+  /** The redraws of an unclaimed prize, in order; empty for most competitions. */
+  redraws: Schema.Array(PublishedRedraw),
   instantWins: Schema.Struct({
     /** hex(SHA-256(salt + "\n" + lines)); null when the competition has no instant wins. */
     commitment: Schema.NullOr(Hex),
@@ -107,3 +134,18 @@ export const DrawListParams = Schema.Struct({
 })
 export const DrawList = Schema.Struct({ draws: Schema.Array(DrawnCompetition), ...PageInfo })
 export type DrawListJson = typeof DrawList.Encoded
+
+/** Staff's request to redraw an unclaimed prize: the winning ticket being replaced. */
+export const RedrawRequest = Schema.Struct({ ticketNumber: Schema.Int.pipe(Schema.positive()) })
+export type RedrawRequestJson = typeof RedrawRequest.Encoded
+
+export const RedrawResponse = Schema.Struct({
+  redraw: PublishedRedraw,
+  /** The new winner's name, for the host; null for a ticket with no customer record. */
+  winner: Schema.NullOr(Schema.Struct({ fullName: Schema.String })),
+})
+export type RedrawResponseJson = typeof RedrawResponse.Encoded
+
+/** The shop's claim window: how long a main winner has to claim before a redraw is allowed. */
+export const ClaimWindow = Schema.Struct({ claimWindowDays: Schema.Int })
+export type ClaimWindowJson = typeof ClaimWindow.Encoded

@@ -1,5 +1,5 @@
 import type { DrawType, VisibilityStatus } from "@howzat/core/competitions/model"
-import type { DrawRecord, TicketHolder } from "@howzat/core/draws/model"
+import type { DrawRecord, RedrawRecord, TicketHolder } from "@howzat/core/draws/model"
 import {
   entriesHash,
   instantWinCommitment,
@@ -261,6 +261,84 @@ export const drawRecordsContract = (name: string, open: () => Promise<DrawsWorld
       expect(Either.isLeft(second) && second.left._tag).toBe("RepositoryError")
       expect((await run((r) => r.material(id))).draw?.winningTicketNumber).toBe(2)
       expect(await run((r) => r.entriesText(id))).toBe("1\n2\n3")
+    })
+
+    describe("redraws of an unclaimed prize", () => {
+      const redrawOf = (competitionId: string, overrides: Partial<RedrawRecord> = {}) =>
+        ({
+          competitionId,
+          redrawNumber: 1,
+          replacesTicketNumber: 2,
+          excludedTicketNumbers: [2],
+          requestedAt: new Date("2026-07-17T09:00:00.000Z"),
+          drawnAt: new Date("2026-07-17T09:00:04.250Z"),
+          entriesHash: entriesHash([1, 3]),
+          entryCount: 2,
+          beacon: {
+            source: "drand",
+            value: "ab".repeat(32),
+            round: 42,
+            url: "https://drand.example",
+          },
+          attempt: 0,
+          winningTicketNumber: 3,
+          winnerFullName: "Bob Jones",
+          winnerCustomerId: null,
+          ...overrides,
+        }) satisfies RedrawRecord
+
+      it("reads back the claims and redraws in order, the original still the draw", async () => {
+        const id = await competitionAt(yearOf(2002)(40))
+        expect(await run((r) => r.claims(id))).toEqual([])
+        await run((r) => r.record(drawOf(id), "1\n2\n3"))
+        const at = new Date("2026-07-17T09:00:00.000Z")
+        expect(await run((r) => r.markUnclaimed(id, 2, at))).toBe(true)
+        // The first mark stands; a ticket that did not win is no winner to mark.
+        expect(await run((r) => r.markUnclaimed(id, 2, new Date()))).toBe(false)
+        expect(await run((r) => r.markUnclaimed(id, 1, at))).toBe(false)
+        const redraw = redrawOf(id)
+        await run((r) => r.recordRedraw(redraw))
+        expect(await run((r) => r.redraws(id))).toEqual([redraw])
+        expect(await run((r) => r.claims(id))).toEqual([
+          {
+            competitionId: id,
+            ticketNumber: 2,
+            drawnAt: drawOf(id).drawnAt,
+            processedAt: null,
+            redrawRequestedAt: at,
+          },
+          {
+            competitionId: id,
+            ticketNumber: 3,
+            drawnAt: redraw.drawnAt,
+            processedAt: null,
+            redrawRequestedAt: null,
+          },
+        ])
+        const material = await run((r) => r.material(id))
+        expect(material.draw?.winningTicketNumber).toBe(2)
+        expect(await run((r) => r.entriesText(id))).toBe("1\n2\n3")
+      })
+
+      it("keeps one redraw per number: a second is refused", async () => {
+        const id = await competitionAt(yearOf(2002)(41))
+        await run((r) => r.record(drawOf(id), "1\n2\n3"))
+        await run((r) => r.recordRedraw(redrawOf(id)))
+        const again = await run((r) =>
+          Effect.either(r.recordRedraw(redrawOf(id, { winningTicketNumber: 1 }))),
+        )
+        expect(Either.isLeft(again) && again.left._tag).toBe("RepositoryError")
+        expect(await run((r) => r.redraws(id))).toEqual([redrawOf(id)])
+      })
+
+      it("holds the shop's claim window, fourteen days until set", async () => {
+        const before = await run((r) => r.claimWindowDays)
+        expect(before).toBeGreaterThanOrEqual(1)
+        await run((r) => r.setClaimWindowDays(21))
+        expect(await run((r) => r.claimWindowDays)).toBe(21)
+        await run((r) => r.setClaimWindowDays(before))
+        expect(await run((r) => r.claimWindowDays)).toBe(before)
+      })
     })
 
     it("refuses a draw whose winner and entries disagree, keeping none", async () => {

@@ -108,6 +108,7 @@ export const winnersContract = (name: string, open: () => Promise<WinnersWorld>)
         ticketNumber: 7,
         winner: { customerId: first.customerId, fullName: "Ann Winner" },
         drawnAt: expect.any(Date),
+        redrawRequestedAt: null,
         processed: null,
         noteCount: 0,
         isVisible: true,

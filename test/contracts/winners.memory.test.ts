@@ -27,6 +27,7 @@ winnersContract("winners in memory (the WinnerRecords double)", async () => {
         ticketNumber,
         winner: { customerId, fullName },
         drawnAt,
+        redrawRequestedAt: null,
         processed: null,
         noteCount: 0,
         isVisible: true,

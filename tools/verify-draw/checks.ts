@@ -29,11 +29,29 @@ export interface Proof {
   readonly attempt: number | null
   readonly winningTicketNumber: number | null
   readonly drawnAt: Date | null
+  /** When the original winner's prize was marked unclaimed; null if never. */
+  readonly prizeUnclaimedAt: Date | null
+  /** docs/fairness.md, "Redraws": in order; empty for most competitions. */
+  readonly redraws: readonly Redraw[]
   readonly instantWins: {
     readonly commitment: string | null
     readonly salt: string | null
     readonly lines: string | null
   }
+}
+
+export interface Redraw {
+  readonly redrawNumber: number
+  readonly replacesTicketNumber: number
+  readonly excludedTicketNumbers: readonly number[]
+  readonly requestedAt: Date
+  readonly drawnAt: Date
+  readonly entriesHash: string
+  readonly entryCount: number
+  readonly beacon: Beacon
+  readonly attempt: number
+  readonly winningTicketNumber: number
+  readonly prizeUnclaimedAt: Date | null
 }
 
 export interface Check {
@@ -122,6 +140,43 @@ export const parseProof = (json: unknown): Parsed<Proof> => {
     return null
   }
 
+  const redraw = (v: unknown, i: number): Redraw | undefined => {
+    const r = v as Record<string, unknown> | null
+    if (typeof r !== "object" || r === null) return undefined
+    const excluded = Array.isArray(r.excludedTicketNumbers)
+      ? r.excludedTicketNumbers.map(int)
+      : undefined
+    const read = {
+      redrawNumber: int(r.redrawNumber),
+      replacesTicketNumber: int(r.replacesTicketNumber),
+      excludedTicketNumbers: excluded?.every((n) => n !== undefined)
+        ? (excluded as number[])
+        : undefined,
+      requestedAt: date(r.requestedAt),
+      drawnAt: date(r.drawnAt),
+      entriesHash: hex(r.entriesHash),
+      entryCount: int(r.entryCount),
+      beacon: beacon(r.beacon),
+      attempt: int(r.attempt),
+      winningTicketNumber: int(r.winningTicketNumber),
+      prizeUnclaimedAt: r.prizeUnclaimedAt === null ? null : date(r.prizeUnclaimedAt),
+    }
+    const missing = Object.entries(read).filter(([, value]) => value === undefined)
+    for (const [name] of missing)
+      problems.push(`redraws[${i}].${name} is ${JSON.stringify(r[name]) ?? "missing"}`)
+    return missing.length === 0 ? (read as Redraw) : undefined
+  }
+  // A shop from before redraws publishes no list: read as none.
+  const redraws: Redraw[] = []
+  if (Array.isArray(raw.redraws)) {
+    for (const [i, r] of raw.redraws.entries()) {
+      const read = redraw(r, i)
+      if (read !== undefined) redraws.push(read)
+    }
+  } else if (raw.redraws !== undefined) {
+    problems.push(`redraws is ${JSON.stringify(raw.redraws)}`)
+  }
+
   const proof: Proof = {
     competitionId: field("competitionId", text) ?? "",
     competitionName: field("competitionName", text) ?? "",
@@ -135,6 +190,9 @@ export const parseProof = (json: unknown): Parsed<Proof> => {
     attempt: field("attempt", int, true) ?? null,
     winningTicketNumber: field("winningTicketNumber", int, true) ?? null,
     drawnAt: field("drawnAt", date, true) ?? null,
+    prizeUnclaimedAt:
+      raw.prizeUnclaimedAt === undefined ? null : (field("prizeUnclaimedAt", date, true) ?? null),
+    redraws,
     instantWins: {
       commitment: instantField("commitment"),
       salt: instantField("salt"),
@@ -333,6 +391,153 @@ export const checkDraw = (
     ),
   )
   return checks
+}
+
+// ---------------------------------------------------------------- redraws
+
+/**
+ * docs/fairness.md, "Redraws": the same as the winner's derivation, with the
+ * message `id|entriesHash|B|k|redraw:r|excluded:e1,e2,...`.
+ */
+export const deriveRedrawWinner = (draw: {
+  readonly seedHex: string
+  readonly competitionId: string
+  readonly entriesHash: string
+  readonly beacon: string
+  readonly entryCount: number
+  readonly redrawNumber: number
+  readonly excluded: readonly number[]
+}): Derived => {
+  const n = BigInt(draw.entryCount)
+  const limit = (TWO_TO_64 / n) * n
+  const key = Buffer.from(draw.seedHex, "hex")
+  const id = draw.competitionId.toLowerCase()
+  const excluded = [...draw.excluded].sort((a, b) => a - b).join(",")
+  for (let attempt = 0; ; attempt++) {
+    const message = `${id}|${draw.entriesHash}|${draw.beacon}|${attempt}|redraw:${draw.redrawNumber}|excluded:${excluded}`
+    const x = createHmac("sha256", key).update(message, "utf8").digest().readBigUInt64BE(0)
+    if (x < limit) return { attempt, index: Number(x % n) }
+  }
+}
+
+/**
+ * Every check of each redraw against the original entry list as downloaded:
+ * it replaces the winner before it, that winner is marked unclaimed, it
+ * leaves out exactly the replaced winners, and its winner re-derives.
+ */
+export const checkRedraws = (proof: Proof, entriesBytes: Uint8Array): readonly Check[] => {
+  if (proof.redraws.length === 0) return []
+  const parsed = parseEntries(new TextDecoder("utf-8", { ignoreBOM: true }).decode(entriesBytes))
+  if (!parsed.ok || proof.seed === null || !HEX_32_BYTES.test(proof.seed))
+    return [fail("redraws can be re-derived", "they need the entries and the 32-byte seed")]
+  const checks: Check[] = []
+  let previous = { ticket: proof.winningTicketNumber, unclaimedAt: proof.prizeUnclaimedAt }
+  const replaced: number[] = []
+  for (const [i, r] of proof.redraws.entries()) {
+    const name = `redraw ${i + 1}`
+    checks.push(
+      verdict(r.redrawNumber === i + 1, `${name}: numbered ${i + 1}`, `it says ${r.redrawNumber}`),
+      verdict(
+        previous.ticket !== null && r.replacesTicketNumber === previous.ticket,
+        `${name}: replaces the winner before it (ticket ${previous.ticket})`,
+        `it names ticket ${r.replacesTicketNumber}`,
+      ),
+      verdict(
+        previous.unclaimedAt !== null && previous.unclaimedAt.getTime() <= r.requestedAt.getTime(),
+        `${name}: ticket ${previous.ticket}'s prize was marked unclaimed by the request`,
+        previous.unclaimedAt === null ? "it is not marked unclaimed" : "it was marked after",
+      ),
+    )
+    replaced.push(r.replacesTicketNumber)
+    const excluded = [...new Set(replaced)].sort((a, b) => a - b)
+    checks.push(
+      verdict(
+        excluded.join(",") === r.excludedTicketNumbers.join(","),
+        `${name}: excludes exactly the replaced winners (${excluded.join(", ")})`,
+        `it excludes ${r.excludedTicketNumbers.join(", ")}`,
+      ),
+    )
+    const left = parsed.value.filter((n) => !excluded.includes(n))
+    const hash = sha256Hex(left.join("\n"))
+    checks.push(
+      verdict(
+        hash === r.entriesHash,
+        `${name}: SHA-256(entries less excluded) = entriesHash`,
+        `it is ${hash}`,
+      ),
+      verdict(
+        left.length === r.entryCount,
+        `${name}: entry count = entryCount (${left.length})`,
+        `the proof says ${r.entryCount}`,
+      ),
+    )
+    if (left.length === 0) {
+      checks.push(fail(`${name}: the winner can be re-derived`, "no entries are left"))
+      return checks
+    }
+    const derived = deriveRedrawWinner({
+      seedHex: proof.seed,
+      competitionId: proof.competitionId,
+      entriesHash: hash,
+      beacon: r.beacon.value,
+      entryCount: left.length,
+      redrawNumber: i + 1,
+      excluded,
+    })
+    const winner = left[derived.index] as number
+    checks.push(
+      verdict(
+        derived.attempt === r.attempt,
+        `${name}: re-derived k = published k (${derived.attempt})`,
+        `the proof says ${r.attempt}`,
+      ),
+      verdict(
+        winner === r.winningTicketNumber,
+        `${name}: re-derived winning ticket = published (ticket ${winner}, entry ${derived.index} of ${left.length})`,
+        `the proof says ${r.winningTicketNumber}`,
+      ),
+      verdict(
+        !excluded.includes(r.winningTicketNumber),
+        `${name}: the winner is not an excluded ticket`,
+      ),
+    )
+    previous = { ticket: r.winningTicketNumber, unclaimedAt: r.prizeUnclaimedAt }
+  }
+  return checks
+}
+
+/**
+ * A redraw's beacon: the first drand round published strictly after its
+ * request, so nobody knew it when the prize was marked unclaimed.
+ */
+export const checkRedrawBeacon = (
+  redraw: Redraw,
+  reading: DrandReading | undefined,
+): readonly Check[] => {
+  const name = `redraw ${redraw.redrawNumber}`
+  const beacon = redraw.beacon
+  if (beacon.source === "none")
+    return [skip(`${name}: beacon none, B = "" (drawn without a public beacon)`)]
+  if (reading === undefined)
+    return [skip(`${name}: drand round ${beacon.round} not fetched (add --check-beacon)`)]
+  const expected = drandRoundAfter(
+    redraw.requestedAt,
+    reading.info.genesisSeconds,
+    reading.info.periodSeconds,
+  )
+  return [
+    verdict(
+      beacon.round === expected,
+      `${name}: beacon round ${beacon.round} is the first after the request`,
+      `that is round ${expected}`,
+    ),
+    verdict(
+      reading.round.round === beacon.round &&
+        reading.round.randomness.toLowerCase() === beacon.value,
+      `${name}: drand round ${beacon.round} randomness = B`,
+      `drand says ${reading.round.randomness} for round ${reading.round.round}`,
+    ),
+  ]
 }
 
 // ---------------------------------------------------------------- the beacon

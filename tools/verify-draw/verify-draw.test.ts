@@ -15,6 +15,9 @@ import {
   type InstantWinLine,
   instantWinCommitment,
   instantWinLines,
+  redrawAttemptMessage,
+  redrawEntriesText,
+  redrawFromEntryList,
   seedCommitment,
   sortedEntries,
   winningIndex,
@@ -27,6 +30,8 @@ import {
   checkBeacon,
   checkDraw,
   checkInstantWins,
+  checkRedrawBeacon,
+  checkRedraws,
   type DrandReading,
   drandRoundAfter,
   parseProof,
@@ -95,6 +100,8 @@ const publish = (options: {
       attempt: drawn && "attempt" in result ? result.attempt : null,
       winningTicketNumber: drawn && "attempt" in result ? result.winningTicketNumber : null,
       drawnAt: drawn ? new Date("2026-12-03T20:31:00.000Z") : null,
+      prizeUnclaimedAt: null,
+      redraws: [],
       instantWins:
         options.instantWins === undefined
           ? { commitment: null, salt: null, lines: null }
@@ -106,6 +113,72 @@ const publish = (options: {
     },
   })
   return { json: JSON.parse(JSON.stringify(proof)), entries: entriesText(options.tickets) }
+}
+
+const REQUESTED = new Date("2026-12-18T10:00:00.000Z")
+type RedrawJson = Mutable<ProofJson["redraws"][number]>
+
+/**
+ * `published` with its winner marked unclaimed and `times` redraws made by
+ * core's procedure, each of the winner before it, as the shop publishes.
+ */
+const redrawn = (published: Published, times = 1, beaconUrl?: string): Published => {
+  const proof = structuredClone(published.json.proof)
+  const seed = Buffer.from(proof.seed as string, "hex")
+  const redraws: RedrawJson[] = []
+  const excluded: number[] = []
+  let previous = proof.winningTicketNumber as number
+  proof.prizeUnclaimedAt = REQUESTED.toISOString()
+  for (let r = 1; r <= times; r++) {
+    excluded.push(previous)
+    const requestedAt = new Date(REQUESTED.getTime() + (r - 1) * 20 * 86_400_000)
+    const beacon =
+      beaconUrl === undefined
+        ? ({ source: "none", value: "" } as const)
+        : ({
+            source: "drand",
+            value: hex(derivedBytes(`redraw ${r} beacon of ${proof.competitionId}`)),
+            round: drandRoundAfter(requestedAt, DRAND.genesisSeconds, DRAND.periodSeconds),
+            url: beaconUrl,
+          } as const)
+    const outcome = redrawFromEntryList({
+      seed,
+      competitionId: proof.competitionId,
+      beacon: beacon.value,
+      originalEntries: published.entries,
+      redrawNumber: r,
+      excludedTicketNumbers: excluded,
+    })
+    if (!("winningTicketNumber" in outcome)) throw new Error("nobody left")
+    redraws.push({
+      redrawNumber: r,
+      replacesTicketNumber: previous,
+      excludedTicketNumbers: [...excluded].sort((a, b) => a - b),
+      requestedAt: requestedAt.toISOString(),
+      drawnAt: new Date(requestedAt.getTime() + 40_000).toISOString(),
+      entriesHash: outcome.entriesHash,
+      entryCount: outcome.entryCount,
+      beacon,
+      attempt: outcome.attempt,
+      winningTicketNumber: outcome.winningTicketNumber,
+      prizeUnclaimedAt:
+        r < times ? new Date(requestedAt.getTime() + 20 * 86_400_000).toISOString() : null,
+    })
+    previous = outcome.winningTicketNumber
+  }
+  proof.redraws = redraws
+  // Encoded and decoded by the contract, so the fixture is what the server could answer.
+  const checked = Schema.decodeUnknownSync(DrawProofResponse)({ proof })
+  return {
+    ...published,
+    json: JSON.parse(JSON.stringify(Schema.encodeSync(DrawProofResponse)(checked))),
+  }
+}
+
+const tamperRedraw = (published: Published, index: number, change: Partial<RedrawJson>) => {
+  const proof = structuredClone(published.json.proof)
+  proof.redraws = proof.redraws.map((r, i) => (i === index ? { ...r, ...change } : r))
+  return { ...published, json: { proof } }
 }
 
 const tamper = (published: Published, change: Partial<ProofJson>): Published => ({
@@ -123,6 +196,7 @@ const verifyInProcess = (
   return [
     ...checkDraw(parsed.value, entries, options.requestedId ?? parsed.value.competitionId),
     ...checkBeacon(parsed.value, options.drand),
+    ...checkRedraws(parsed.value, entries),
     ...checkInstantWins(parsed.value),
   ]
 }
@@ -245,6 +319,84 @@ describe("the checks of a drawn proof", () => {
     expect(failures(verifyInProcess(named))).toEqual(["no winner for a draw without entries"])
     expect(failures(verifyInProcess(empty, { entries: "1" }))).toContain(
       "SHA-256(entries) = entriesHash",
+    )
+  })
+})
+
+describe("the checks of a redraw", () => {
+  const once = redrawn(genuine)
+  const twice = redrawn(genuine, 2)
+  const first = once.json.proof.redraws[0] as RedrawJson
+
+  it("accept a genuine redraw, and a redraw of a redraw", () => {
+    expect(failures(verifyInProcess(once))).toEqual([])
+    expect(failures(verifyInProcess(twice))).toEqual([])
+    const labels = verifyInProcess(twice).map((c) => c.label)
+    expect(labels).toContain(
+      "redraw 2: excludes exactly the replaced winners (" +
+        [winner, first.winningTicketNumber].sort((a, b) => a - b).join(", ") +
+        ")",
+    )
+    expect(first.winningTicketNumber).not.toBe(winner)
+  })
+
+  it("reject a redraw whose winner was swapped", () => {
+    const other = TICKETS.find((n) => n !== first.winningTicketNumber && n !== winner) as number
+    expect(
+      failures(verifyInProcess(tamperRedraw(once, 0, { winningTicketNumber: other }))),
+    ).toEqual([expect.stringMatching(/^redraw 1: re-derived winning ticket = published/)])
+  })
+
+  it("reject a redraw that names the winner itself as the one it replaced, or excludes another ticket", () => {
+    const wrongReplaced = tamperRedraw(once, 0, { replacesTicketNumber: first.winningTicketNumber })
+    expect(failures(verifyInProcess(wrongReplaced))).toContain(
+      `redraw 1: replaces the winner before it (ticket ${winner})`,
+    )
+    const extra = TICKETS.find((n) => n !== winner) as number
+    const moreExcluded = tamperRedraw(once, 0, {
+      excludedTicketNumbers: [winner, extra].sort((a, b) => a - b),
+    })
+    expect(failures(verifyInProcess(moreExcluded))).toContain(
+      `redraw 1: excludes exactly the replaced winners (${winner})`,
+    )
+  })
+
+  it("reject a redraw whose beacon value or entries hash was changed afterwards", () => {
+    const beacon = { source: "drand", value: "cd".repeat(32), round: 1, url: "https://x" } as const
+    expect(failures(verifyInProcess(tamperRedraw(once, 0, { beacon })))).not.toEqual([])
+    expect(
+      failures(
+        verifyInProcess(
+          tamperRedraw(once, 0, { entriesHash: genuine.json.proof.entriesHash as string }),
+        ),
+      ),
+    ).toContain("redraw 1: SHA-256(entries less excluded) = entriesHash")
+  })
+
+  it("reject a redraw of a winner never marked unclaimed", () => {
+    const unmarked = tamper(once, { prizeUnclaimedAt: null })
+    expect(failures(verifyInProcess(unmarked))).toEqual([
+      `redraw 1: ticket ${winner}'s prize was marked unclaimed by the request`,
+    ])
+  })
+
+  it("take the redraw's beacon round as the first after its request", () => {
+    const withDrand = redrawn(genuine, 1, "https://drand.example")
+    const parsed = parseProof(withDrand.json)
+    if (!parsed.ok) throw new Error(parsed.problems.join("; "))
+    const r = parsed.value.redraws[0]
+    if (r === undefined || r.beacon.source !== "drand") throw new Error("no drand redraw")
+    const reading = (round: number, randomness: string): DrandReading => ({
+      info: DRAND,
+      round: { round, randomness },
+    })
+    expect(failures(checkRedrawBeacon(r, reading(r.beacon.round, r.beacon.value)))).toEqual([])
+    expect(failures(checkRedrawBeacon(r, reading(r.beacon.round, "ee".repeat(32))))).toEqual([
+      `redraw 1: drand round ${r.beacon.round} randomness = B`,
+    ])
+    const early = { ...r, beacon: { ...r.beacon, round: r.beacon.round - 1 } }
+    expect(failures(checkRedrawBeacon(early, reading(early.beacon.round, r.beacon.value)))).toEqual(
+      [`redraw 1: beacon round ${early.beacon.round} is the first after the request`],
     )
   })
 })
@@ -428,6 +580,19 @@ describe("npm run verify-draw", () => {
       tamper(publish({ competitionId: "tampered-seed", tickets: TICKETS }), { seed: hex(seed) }),
     )
     serve("not-drawn", publish({ competitionId: "not-drawn", tickets: [], drawn: false }))
+    const redrawnProof = redrawn(publish({ competitionId: "redrawn", tickets: TICKETS }))
+    serve("redrawn", redrawnProof)
+    const swappedWinner = TICKETS.find(
+      (n) =>
+        n !== redrawnProof.json.proof.winningTicketNumber &&
+        n !== redrawnProof.json.proof.redraws[0]?.winningTicketNumber,
+    ) as number
+    serve(
+      "redrawn-tampered",
+      tamperRedraw(redrawn(publish({ competitionId: "redrawn-tampered", tickets: TICKETS })), 0, {
+        winningTicketNumber: swappedWinner,
+      }),
+    )
 
     const withDrand = publish({
       competitionId: "with-drand",
@@ -471,6 +636,19 @@ describe("npm run verify-draw", () => {
     expect(stdout).toContain('✓ instant wins: SHA-256(salt + "\\n" + lines) = commitment')
     expect(stdout).toMatch(/All \d+ checks passed/)
     expect(code).toBe(0)
+  })
+
+  it("passes a genuine redraw with exit code 0, and fails a tampered one with 1", async () => {
+    const genuineRun = await run(shop, "redrawn")
+    expect(genuineRun.stdout).toMatch(
+      /Prize unclaimed: redraw 1 of .* replaced ticket \d+ with ticket \d+/,
+    )
+    expect(genuineRun.stdout).toMatch(/✓ redraw 1: re-derived winning ticket = published/)
+    expect(genuineRun.stdout).toContain('– redraw 1: beacon none, B = ""')
+    expect(genuineRun.code).toBe(0)
+    const tampered = await run(shop, "redrawn-tampered")
+    expect(tampered.stdout).toMatch(/✗ redraw 1: re-derived winning ticket = published/)
+    expect(tampered.code).toBe(1)
   })
 
   it("fails a tampered seed with exit code 1", async () => {
@@ -610,6 +788,73 @@ describe("docs/fairness.md", () => {
       )
     expect(block, "docs/fairness.md has the worked example's markers").not.toBeNull()
     expect(block?.[1]).toBe(workedExample().text)
+  })
+
+  /** The page's redraw example: the worked example's winner unclaimed, redrawn once. */
+  const redrawExample = () => {
+    const seed = Buffer.from(example.seed, "hex")
+    const beacon = "dd2622b8463e6b32279c971b7cb9151389910df9b80f2d065c900db72a2d6c60"
+    const original = entriesText(example.tickets)
+    const replaced = 10
+    const entries = redrawEntriesText(original, [replaced])
+    const outcome = redrawFromEntryList({
+      seed,
+      competitionId: example.competitionId,
+      beacon,
+      originalEntries: original,
+      redrawNumber: 1,
+      excludedTicketNumbers: [replaced],
+    })
+    if (!("winningTicketNumber" in outcome)) throw new Error("no entries")
+    const n = outcome.entryCount
+    const inputs = {
+      seed,
+      competitionId: example.competitionId,
+      entriesHash: outcome.entriesHash,
+      beacon,
+      entryCount: n,
+      redrawNumber: 1,
+      excludedTicketNumbers: [replaced],
+    }
+    const text = [
+      `Redraw 1 (ticket ${replaced} won the worked example's draw; its prize went unclaimed)`,
+      `  excluded          ${replaced}`,
+      `  entries text      ${JSON.stringify(entries)}`,
+      `  entriesHash       SHA-256(entries text) = ${outcome.entriesHash}`,
+      `  N                 ${n}`,
+      `  B                 ${beacon}`,
+    ]
+    const limit = acceptanceLimit(n)
+    let x = 0n
+    for (let k = 0; k <= outcome.attempt; k++) {
+      const message = redrawAttemptMessage(inputs, k)
+      const h = createHmac("sha256", seed).update(message).digest()
+      x = h.readBigUInt64BE(0)
+      text.push(
+        `  k = ${k}`,
+        `    message         ${message}`,
+        `    h               HMAC-SHA256(key = S, message) = ${h.toString("hex")}`,
+        `    x               first 8 bytes of h = 0x${h.subarray(0, 8).toString("hex")} = ${x}`,
+        `    limit           floor(2^64 / ${n}) * ${n} = ${limit}`,
+        `    x < limit?      ${x < limit ? "yes: accepted" : "no: try the next k"}`,
+      )
+    }
+    const index = Number(x % BigInt(n))
+    text.push(
+      `  index             x mod ${n} = ${index}`,
+      `  winning ticket    entry ${index} (counting from 0) of the redraw's list = ${outcome.winningTicketNumber}`,
+    )
+    return text.join("\n")
+  }
+
+  it("shows a redraw example that is what the code computes", () => {
+    const page = readFileSync(new URL("../../docs/fairness.md", import.meta.url), "utf8")
+    const block =
+      /<!-- redraw example[^>]*-->\n```text\n([\s\S]*?)\n```\n<!-- end of redraw example -->/.exec(
+        page,
+      )
+    expect(block, "docs/fairness.md has the redraw example's markers").not.toBeNull()
+    expect(block?.[1]).toBe(redrawExample())
   })
 
   it("has a worked example that the independent checker accepts", () => {

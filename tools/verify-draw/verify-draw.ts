@@ -3,6 +3,8 @@ import {
   checkBeacon,
   checkDraw,
   checkInstantWins,
+  checkRedrawBeacon,
+  checkRedraws,
   type DrandReading,
   type Proof,
   parseProof,
@@ -152,9 +154,22 @@ const verify = async (
       ? `Drawn ${proof.drawnAt?.toISOString()}: winning ticket ${proof.winningTicketNumber}`
       : `Drawn ${proof.drawnAt?.toISOString()}: no entries, no winner`,
   )
+  const redrawBeacons: Check[] = []
+  for (const redraw of proof.redraws) {
+    console.log(
+      `Prize unclaimed: redraw ${redraw.redrawNumber} of ${redraw.drawnAt.toISOString()} replaced ticket ${redraw.replacesTicketNumber} with ticket ${redraw.winningTicketNumber}`,
+    )
+    const reading =
+      checkBeaconOnline && redraw.beacon.source === "drand"
+        ? await readDrand(redraw.beacon.url, redraw.beacon.round)
+        : undefined
+    redrawBeacons.push(...checkRedrawBeacon(redraw, reading))
+  }
   const checks = [
     ...checkDraw(proof, entries, competitionId),
     ...checkBeacon(proof, beacon),
+    ...checkRedraws(proof, entries),
+    ...redrawBeacons,
     ...checkInstantWins(proof),
   ]
   print(checks)

@@ -59,6 +59,9 @@ export const endpoints = {
     drawCompetitionWinner: ["POST", "/api/Draws/draw-competition-winner/:competitionId", 2],
     proof: ["GET", "/api/Draws/proof/:competitionId", 1],
     entries: ["GET", "/api/Draws/entries/:competitionId", 1],
+    redraw: ["POST", "/api/Draws/redraw/:competitionId", 2],
+    claimWindow: ["GET", "/api/Draws/claim-window", 2],
+    setClaimWindow: ["PUT", "/api/Draws/claim-window", 2],
   },
   competitionWinners: {
     instantWinPrizeWinners: ["GET", "/api/CompetitionWinners/InstantWinPrizeWinners", 2],
@@ -417,6 +420,27 @@ export interface Endpoints {
       readonly payload: never
       readonly success: string
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly redraw: {
+      readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
+      readonly urlParams: never
+      readonly payload: typeof draws.RedrawRequest.Encoded
+      readonly success: typeof draws.RedrawResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly claimWindow: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof draws.ClaimWindow.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly setClaimWindow: {
+      readonly path: never
+      readonly urlParams: never
+      readonly payload: typeof draws.ClaimWindow.Encoded
+      readonly success: typeof draws.ClaimWindow.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
     }
   }
   readonly competitionWinners: {

@@ -47,6 +47,7 @@ export const mainPrizeWinnerToWire = (w: MainPrizeWinner) => ({
   ticketNumber: w.ticketNumber,
   winner: w.winner,
   drawnAt: w.drawnAt,
+  redrawRequestedAt: w.redrawRequestedAt,
   ...processedToWire(w.processed, w.noteCount, w.isVisible),
 })
 

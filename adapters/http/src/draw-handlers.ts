@@ -2,6 +2,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
 import { pageInfo } from "@howzat/contracts/paging"
 import {
+  badRequest,
   Conflict,
   NotFound,
   notFound,
@@ -11,8 +12,9 @@ import {
 import { CurrentUser, MaybeCurrentUser } from "@howzat/contracts/security"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import { Draws } from "@howzat/core/draws/draws"
-import type { DrawRecord, PublishedProof } from "@howzat/core/draws/model"
+import type { DrawRecord, PublishedProof, PublishedRedraw } from "@howzat/core/draws/model"
 import { ordinalDateTime } from "@howzat/core/rules/dates"
+import type { RedrawRefusal } from "@howzat/core/rules/redraws"
 import { Effect, Option } from "effect"
 import { repositoryProblem } from "./repository-problem"
 import { notStaff, whenOf } from "./staff-problems"
@@ -56,8 +58,42 @@ export const proofToWire = (proof: PublishedProof) => ({
   attempt: proof.draw?.attempt ?? null,
   winningTicketNumber: proof.draw?.winningTicketNumber ?? null,
   drawnAt: proof.draw?.drawnAt ?? null,
+  prizeUnclaimedAt: proof.originalRedrawRequestedAt,
+  redraws: proof.redraws.map(redrawToWire),
   instantWins: proof.instantWins,
 })
+
+export const redrawToWire = (
+  r: Omit<PublishedRedraw, "redrawRequestedAt"> & {
+    readonly redrawRequestedAt?: Date | null
+  },
+) => ({
+  redrawNumber: r.redrawNumber,
+  replacesTicketNumber: r.replacesTicketNumber,
+  excludedTicketNumbers: r.excludedTicketNumbers,
+  requestedAt: r.requestedAt,
+  drawnAt: r.drawnAt,
+  entriesHash: r.entriesHash,
+  entryCount: r.entryCount,
+  beacon: r.beacon,
+  attempt: r.attempt,
+  winningTicketNumber: r.winningTicketNumber,
+  prizeUnclaimedAt: r.redrawRequestedAt ?? null,
+})
+
+/** Why staff may not redraw this winner, in their words. */
+const refusalDetail = (refusal: RedrawRefusal): string => {
+  switch (refusal.reason) {
+    case "AlreadyRedrawn":
+      return `This winner's prize was already marked unclaimed and redrawn on ${ordinalDateTime(refusal.at)}.`
+    case "NotCurrentWinner":
+      return "This winner was already replaced by a redraw: only the latest winner can be redrawn."
+    case "PrizeClaimed":
+      return "This prize has been handed over (processed), so it cannot be redrawn."
+    case "ClaimWindowOpen":
+      return `The winner can still claim until ${ordinalDateTime(refusal.until)}: redraw after that.`
+  }
+}
 
 const viewer = Effect.map(MaybeCurrentUser, Option.getOrNull)
 
@@ -218,6 +254,69 @@ export const DrawHandlersLive = HttpApiBuilder.group(HowzatApi, "draws", (handle
             RepositoryError: repositoryProblem,
           }),
         ),
+      )
+      .handle("redraw", ({ path, payload }) =>
+        Effect.gen(function* () {
+          const principal = yield* CurrentUser
+          const made = yield* draws
+            .redraw(path.competitionId, payload.ticketNumber, principal)
+            .pipe(
+              Effect.catchTags({
+                NotStaff: () => notStaff(principal),
+                CompetitionNotFound: noSuchCompetition,
+                NotAMainWinner: () =>
+                  Effect.fail(
+                    notFound("Not Found", "That ticket is not a main winner of this competition."),
+                  ),
+                RedrawRefused: (e) =>
+                  Effect.fail(conflict("Cannot redraw", refusalDetail(e.refusal))),
+                NoEntriesLeftToRedraw: () =>
+                  Effect.fail(
+                    conflict(
+                      "Nobody left",
+                      "Every entry has already won: there is nobody left to draw.",
+                    ),
+                  ),
+                BeaconNotYetAvailable: (e) =>
+                  Effect.fail(
+                    beaconProblem(
+                      `The prize is marked unclaimed. The public randomness for its redraw is published at ${whenOf(e.availableAt)}: redraw again after that.`,
+                    ),
+                  ),
+                BeaconUnreachable: () =>
+                  Effect.fail(
+                    beaconProblem(
+                      "The prize is marked unclaimed, but the public randomness beacon could not be reached. Please redraw again soon.",
+                    ),
+                  ),
+              }),
+            )
+          return {
+            redraw: redrawToWire(made),
+            winner: made.winnerFullName === null ? null : { fullName: made.winnerFullName },
+          }
+        }).pipe(Effect.catchTag("RepositoryError", repositoryProblem)),
+      )
+      .handle("claimWindow", () =>
+        Effect.gen(function* () {
+          const principal = yield* CurrentUser
+          const days = yield* draws
+            .claimWindow(principal)
+            .pipe(Effect.catchTag("NotStaff", () => notStaff(principal)))
+          return { claimWindowDays: days }
+        }).pipe(Effect.catchTag("RepositoryError", repositoryProblem)),
+      )
+      .handle("setClaimWindow", ({ payload }) =>
+        Effect.gen(function* () {
+          const principal = yield* CurrentUser
+          const days = yield* draws.setClaimWindow(payload.claimWindowDays, principal).pipe(
+            Effect.catchTags({
+              NotStaff: () => notStaff(principal),
+              ClaimWindowInvalid: (e) => Effect.fail(badRequest("Invalid claim window", e.message)),
+            }),
+          )
+          return { claimWindowDays: days }
+        }).pipe(Effect.catchTag("RepositoryError", repositoryProblem)),
       )
       .handle("entries", ({ path }) =>
         Effect.gen(function* () {

@@ -176,6 +176,16 @@ export interface DrawsTable {
   processedByUserId: Generated<string | null>
   /** How the main prize was awarded (decision 0045); null until staff record it. */
   prizeAwardedAs: Generated<"Prize" | "CashAlternative" | null>
+  /** 0 for the draw itself, 1, 2, ... for redraws of an unclaimed prize. */
+  redrawNumber: Generated<number>
+  /** A redraw's replaced winning ticket; null on the original. */
+  replacesTicketNumber: number | null
+  /** A redraw's excluded tickets (every replaced winner), ascending; null on the original. */
+  excludedTicketNumbers: number[] | null
+  /** A redraw's request time: its beacon round is the first after it. */
+  requestedAt: Date | null
+  /** This winner's prize was marked unclaimed and a redraw asked for, then. */
+  redrawRequestedAt: Generated<Date | null>
 }
 
 /** Staff's notes on one winner: a main winner (competition + ticket) or an instant win. */

@@ -10,6 +10,7 @@ import { Mailer } from "../ports/mailer.js"
 import { RandomnessBeacon } from "../ports/randomness-beacon.js"
 import { competitionPageLink, ShopLinks } from "../ports/shop-links.js"
 import { Transactions } from "../ports/transactions.js"
+import { claimWindowDays, type RedrawRefusal, redrawRefusal } from "../rules/redraws.js"
 import { auditor } from "../staff/audit.js"
 import { authorize, can } from "../staff/permissions.js"
 import { drawWinnerEmail } from "./emails.js"
@@ -20,9 +21,15 @@ import {
   drawRecordOf,
   type ListedDraw,
   type PublishedProof,
+  type RedrawRecord,
   type TicketHolder,
 } from "./model.js"
-import { drawFromEntryList, instantWinLines } from "./procedure.js"
+import {
+  drawFromEntryList,
+  instantWinLines,
+  redrawEntriesText,
+  redrawFromEntryList,
+} from "./procedure.js"
 
 /** A competition whose draw type is None is never drawn. */
 export class CompetitionHasNoDraw extends Data.TaggedError("CompetitionHasNoDraw")<{
@@ -52,6 +59,29 @@ export class DrawNotYetDue extends Data.TaggedError("DrawNotYetDue")<{
 export class OrdersAwaitingPayment extends Data.TaggedError("OrdersAwaitingPayment")<{
   readonly competitionId: string
   readonly count: number
+}> {}
+
+/** The ticket is not one of the competition's main winners (never drawn, or not a winning ticket). */
+export class NotAMainWinner extends Data.TaggedError("NotAMainWinner")<{
+  readonly competitionId: string
+  readonly ticketNumber: number
+}> {}
+
+/** The redraw rule (rules/redraws) says no: `refusal` says why. */
+export class RedrawRefused extends Data.TaggedError("RedrawRefused")<{
+  readonly competitionId: string
+  readonly ticketNumber: number
+  readonly refusal: RedrawRefusal
+}> {}
+
+/** Every entry has won and been replaced: there is nobody left to draw. */
+export class NoEntriesLeftToRedraw extends Data.TaggedError("NoEntriesLeftToRedraw")<{
+  readonly competitionId: string
+}> {}
+
+/** The claim window staff typed is out of range; `message` says how. */
+export class ClaimWindowInvalid extends Data.TaggedError("ClaimWindowInvalid")<{
+  readonly message: string
 }> {}
 
 /** How many due automatic draws the job reads at a time. */
@@ -245,6 +275,139 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
       }
     })
 
+    /**
+     * Marks `ticketNumber`'s prize unclaimed and asks for its redraw, in
+     * one transaction and before the beacon is read: the beacon round that
+     * decides the redraw is the first published after this mark, so nobody,
+     * staff included, can know the new winner when choosing to redraw
+     * (docs/decisions/0082-unclaimed-prize-redraws.md). A request already
+     * made and not yet drawn (its round was not out) answers its own time.
+     */
+    const askForRedraw = (competitionId: string, ticketNumber: number, by: Principal) =>
+      transactions.within(
+        Effect.gen(function* () {
+          yield* records.lock(competitionId)
+          const claims = yield* records.claims(competitionId)
+          const index = claims.findIndex((c) => c.ticketNumber === ticketNumber)
+          const claim = claims[index]
+          if (claim === undefined) return yield* new NotAMainWinner({ competitionId, ticketNumber })
+          const made = yield* records.redraws(competitionId)
+          const pending = claim.redrawRequestedAt !== null && made.length === index
+          if (pending && claim.redrawRequestedAt !== null) return claim.redrawRequestedAt
+          const at = yield* now
+          const refusal = redrawRefusal(
+            {
+              drawnAt: claim.drawnAt,
+              processedAt: claim.processedAt,
+              redrawRequestedAt: claim.redrawRequestedAt,
+              isCurrentWinner: index === claims.length - 1,
+            },
+            at,
+            yield* records.claimWindowDays,
+          )
+          if (refusal !== null)
+            return yield* new RedrawRefused({ competitionId, ticketNumber, refusal })
+          const original = (yield* records.entriesText(competitionId)) ?? ""
+          const excluded = claims.slice(0, index + 1).map((c) => c.ticketNumber)
+          if (redrawEntriesText(original, excluded) === "")
+            return yield* new NoEntriesLeftToRedraw({ competitionId })
+          yield* records.markUnclaimed(competitionId, ticketNumber, at)
+          yield* audit(by, {
+            action: "Draw.MarkUnclaimed",
+            subject: { type: "MainPrizeWinner", id: `${competitionId}/${ticketNumber}` },
+            before: { redrawRequestedAt: null },
+            after: { redrawRequestedAt: at },
+          })
+          return at
+        }),
+      )
+
+    /**
+     * Redraws an unclaimed main prize (docs/fairness.md, "Redraws"): staff
+     * only, and only as rules/redraws allows. The first call marks the
+     * winner unclaimed; if the beacon's round after that mark is not out
+     * yet it fails with BeaconNotYetAvailable and a later call draws. Once
+     * drawn, a call answers RedrawRefused (AlreadyRedrawn).
+     */
+    const redraw = (competitionId: string, ticketNumber: number, by: Principal) =>
+      Effect.gen(function* () {
+        yield* authorize(by, "DrawCompetitions")
+        const requestedAt = yield* askForRedraw(competitionId, ticketNumber, by)
+        const reading = yield* beacon.after(requestedAt)
+        return yield* transactions.within(
+          Effect.gen(function* () {
+            const locked = yield* records.lock(competitionId)
+            const claims = yield* records.claims(competitionId)
+            const redrawNumber = claims.findIndex((c) => c.ticketNumber === ticketNumber) + 1
+            const done = (yield* records.redraws(competitionId)).find(
+              (r) => r.redrawNumber === redrawNumber,
+            )
+            if (done !== undefined) return done
+            const excluded = claims.slice(0, redrawNumber).map((c) => c.ticketNumber)
+            const outcome = redrawFromEntryList({
+              seed: locked.seed,
+              competitionId: locked.competitionId,
+              beacon: reading.value,
+              originalEntries: (yield* records.entriesText(competitionId)) ?? "",
+              redrawNumber,
+              excludedTicketNumbers: excluded,
+            })
+            // askForRedraw refused a redraw with nobody left, under the same lock's rules.
+            if (!("winningTicketNumber" in outcome)) return yield* Effect.dieMessage("no entries")
+            const winner = yield* records.holder(competitionId, outcome.winningTicketNumber)
+            const made: RedrawRecord = {
+              competitionId: locked.competitionId,
+              redrawNumber,
+              replacesTicketNumber: ticketNumber,
+              excludedTicketNumbers: [...excluded].sort((a, b) => a - b),
+              requestedAt,
+              drawnAt: yield* now,
+              entriesHash: outcome.entriesHash,
+              entryCount: outcome.entryCount,
+              beacon: reading,
+              attempt: outcome.attempt,
+              winningTicketNumber: outcome.winningTicketNumber,
+              winnerFullName: winner?.fullName ?? null,
+              winnerCustomerId: winner?.customerId ?? null,
+            }
+            yield* records.recordRedraw(made)
+            if (winner !== null) yield* tellWinner(locked, made.winningTicketNumber, winner)
+            yield* audit(by, {
+              action: "Draw.Redraw",
+              subject: { type: "Draw", id: competitionId },
+              before: null,
+              after: made,
+            })
+            return made
+          }),
+        )
+      })
+
+    /** The shop's claim window in days, for the winners page. */
+    const claimWindow = (by: Principal) =>
+      Effect.zipRight(authorize(by, "ManageWinners"), records.claimWindowDays)
+
+    /** Sets the claim window; audited, as it decides when a winner may be replaced. */
+    const setClaimWindow = (typed: number, by: Principal) =>
+      Effect.gen(function* () {
+        yield* authorize(by, "ManageWinners")
+        const checked = claimWindowDays(typed)
+        if (!checked.valid) return yield* new ClaimWindowInvalid({ message: checked.message })
+        return yield* transactions.within(
+          Effect.gen(function* () {
+            const before = yield* records.claimWindowDays
+            yield* records.setClaimWindowDays(checked.days)
+            yield* audit(by, {
+              action: "Draw.SetClaimWindow",
+              subject: { type: "Setting", id: "claimWindowDays" },
+              before: { claimWindowDays: before },
+              after: { claimWindowDays: checked.days },
+            })
+            return checked.days
+          }),
+        )
+      })
+
     /** The live-draw host's list: closed competitions with a draw still to make. */
     const awaiting = (by: Principal) =>
       Effect.gen(function* () {
@@ -275,6 +438,10 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
           closed && material.instantWinCommitment !== null
             ? instantWinLines(yield* records.instantWinLines(competitionId))
             : null
+        const claims = material.draw === null ? [] : yield* records.claims(competitionId)
+        const unclaimedAt = (ticketNumber: number) =>
+          claims.find((c) => c.ticketNumber === ticketNumber)?.redrawRequestedAt ?? null
+        const redraws = material.draw === null ? [] : yield* records.redraws(competitionId)
         const published: PublishedProof = {
           competitionId: material.competitionId,
           competitionName: material.competitionName,
@@ -283,6 +450,14 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
           commitmentPublishedAt: material.seedCommittedAt,
           draw:
             material.draw === null ? null : { ...material.draw, seed: bytesToHex(material.seed) },
+          originalRedrawRequestedAt:
+            material.draw?.winningTicketNumber == null
+              ? null
+              : unclaimedAt(material.draw.winningTicketNumber),
+          redraws: redraws.map((r) => ({
+            ...r,
+            redrawRequestedAt: unclaimedAt(r.winningTicketNumber),
+          })),
           instantWins: {
             commitment: material.instantWinCommitment,
             salt: lines === null ? null : material.instantWinSalt,
@@ -319,6 +494,18 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
         return yield* drawRepo.winners(query)
       })
 
-    return { draw, drawDue, awaiting, awaitingLiveDraw, proof, entries, list, winners }
+    return {
+      draw,
+      drawDue,
+      awaiting,
+      awaitingLiveDraw,
+      proof,
+      entries,
+      list,
+      winners,
+      redraw,
+      claimWindow,
+      setClaimWindow,
+    }
   }),
 }) {}

@@ -87,6 +87,10 @@ export interface PublishedProof {
   readonly commitment: string
   readonly commitmentPublishedAt: Date
   readonly draw: (DrawRecord & { readonly seed: string }) | null
+  /** When staff asked for a redraw of the original winner; null if never. */
+  readonly originalRedrawRequestedAt: Date | null
+  /** The redraws of an unclaimed prize, in order; empty for most competitions. */
+  readonly redraws: readonly PublishedRedraw[]
   readonly instantWins: {
     readonly commitment: string | null
     readonly salt: string | null
@@ -95,3 +99,43 @@ export interface PublishedProof {
 }
 
 export type { VisibilityStatus }
+
+/**
+ * A redraw of an unclaimed main prize (docs/fairness.md, "Redraws"): drawn
+ * from the original entries less every replaced winner's ticket, keyed by
+ * the original seed and the beacon round after `requestedAt`.
+ */
+export interface RedrawRecord {
+  readonly competitionId: string
+  /** 1 for the first redraw, 2 for a redraw of that one's winner, ... */
+  readonly redrawNumber: number
+  /** The winning ticket this redraw replaces. */
+  readonly replacesTicketNumber: number
+  /** Every ticket left out, ascending: the replaced winners so far. */
+  readonly excludedTicketNumbers: readonly number[]
+  /** When staff asked for it: the beacon round is the first published after this. */
+  readonly requestedAt: Date
+  readonly drawnAt: Date
+  readonly entriesHash: string
+  readonly entryCount: number
+  readonly beacon: BeaconReading
+  readonly attempt: number
+  readonly winningTicketNumber: number
+  readonly winnerFullName: string | null
+  readonly winnerCustomerId: string | null
+}
+
+/** One main winner's claim, original or redrawn: whether handed over, and whether given up on. */
+export interface WinnerClaim {
+  readonly competitionId: string
+  readonly ticketNumber: number
+  readonly drawnAt: Date
+  readonly processedAt: Date | null
+  /** When staff asked for a redraw of this winner (the prize was unclaimed); null if never. */
+  readonly redrawRequestedAt: Date | null
+}
+
+/** A redraw as the proof publishes it, with the "unclaimed" mark of its own winner. */
+export interface PublishedRedraw extends RedrawRecord {
+  readonly redrawRequestedAt: Date | null
+}

@@ -174,3 +174,95 @@ export const instantWinLines = (lines: readonly InstantWinLine[]): string =>
 /** `hex(SHA-256(salt + "\n" + lines))`, salt being 32 random bytes as lower-case hex. */
 export const instantWinCommitment = (saltHex: string, lines: readonly InstantWinLine[]): string =>
   bytesToHex(sha256(utf8ToBytes(`${saltHex}\n${instantWinLines(lines)}`)))
+
+/**
+ * A redraw's entries (docs/fairness.md, "Redraws"): the original draw's
+ * entry list as published, less the winning tickets already replaced. Only
+ * tickets leave, never a customer's other tickets: the public can check
+ * that exactly the named tickets were taken out, which it could not if
+ * tickets were removed by who holds them.
+ */
+export const redrawEntriesText = (
+  originalEntries: string,
+  excludedTicketNumbers: readonly number[],
+): string => {
+  if (originalEntries === "") return ""
+  const excluded = new Set(excludedTicketNumbers)
+  return originalEntries
+    .split("\n")
+    .filter((line) => !excluded.has(Number(line)))
+    .join("\n")
+}
+
+export interface RedrawInputs {
+  readonly seed: Uint8Array
+  readonly competitionId: string
+  /** SHA-256 of the redraw's own entries text (the original less the excluded tickets). */
+  readonly entriesHash: string
+  /** The beacon round first published after the redraw was asked for, or "". */
+  readonly beacon: string
+  readonly entryCount: number
+  /** 1 for the first redraw of a competition, 2 for a redraw of that one's winner, ... */
+  readonly redrawNumber: number
+  /** Every winning ticket replaced so far, the one this redraw replaces among them. */
+  readonly excludedTicketNumbers: readonly number[]
+}
+
+/**
+ * The message of attempt k of redraw r:
+ * `competitionId|entriesHash|B|k|redraw:r|excluded:e1,e2,...`, the excluded
+ * tickets ascending. Six fields where a main draw has four, so no redraw's
+ * message is ever a main draw's.
+ */
+export const redrawAttemptMessage = (inputs: RedrawInputs, attempt: number): string =>
+  `${inputs.competitionId.toLowerCase()}|${inputs.entriesHash}|${inputs.beacon}|${attempt}` +
+  `|redraw:${inputs.redrawNumber}|excluded:${[...new Set(inputs.excludedTicketNumbers)]
+    .sort((a, b) => a - b)
+    .join(",")}`
+
+function* redrawAttemptValues(inputs: RedrawInputs): Generator<bigint> {
+  for (let attempt = 0; ; attempt++) {
+    const h = hmac(sha256, inputs.seed, utf8ToBytes(redrawAttemptMessage(inputs, attempt)))
+    let x = 0n
+    for (let i = 0; i < 8; i++) x = (x << 8n) | BigInt(h[i] as number)
+    yield x
+  }
+}
+
+/**
+ * A redraw over the original entry list as published: the same seed S,
+ * the same rejection sampling, over the entries left once the replaced
+ * winners are taken out. NoEntries when none are left.
+ */
+export const redrawFromEntryList = (redraw: {
+  readonly seed: Uint8Array
+  readonly competitionId: string
+  readonly beacon: string
+  readonly originalEntries: string
+  readonly redrawNumber: number
+  readonly excludedTicketNumbers: readonly number[]
+}): DrawnWinner | NoEntries => {
+  const entries = readEntryList(
+    redrawEntriesText(redraw.originalEntries, redraw.excludedTicketNumbers),
+  )
+  const hash = bytesToHex(sha256(utf8ToBytes(entries.text)))
+  if (entries.count === 0) return { entriesHash: hash, entryCount: 0 }
+  const { index, attempt } = acceptFirst(
+    redrawAttemptValues({
+      seed: redraw.seed,
+      competitionId: redraw.competitionId,
+      entriesHash: hash,
+      beacon: redraw.beacon,
+      entryCount: entries.count,
+      redrawNumber: redraw.redrawNumber,
+      excludedTicketNumbers: redraw.excludedTicketNumbers,
+    }),
+    entries.count,
+  ) as WinningIndex
+  return {
+    entriesHash: hash,
+    entryCount: entries.count,
+    attempt,
+    winningTicketNumber: entries.ticketAt(index),
+  }
+}

@@ -29,9 +29,10 @@ import {
 import { Transactions } from "../ports/transactions.js"
 import type { DrawResult } from "../rules/competition-standing.js"
 import { pence } from "../rules/money.js"
+import { DEFAULT_CLAIM_WINDOW_DAYS } from "../rules/redraws.js"
 import { memoryPage } from "../testing/paging.js"
 import { Draws } from "./draws.js"
-import type { DrawMaterial, DrawRecord, TicketHolder } from "./model.js"
+import type { DrawMaterial, DrawRecord, RedrawRecord, TicketHolder, WinnerClaim } from "./model.js"
 import { type InstantWinLine, instantWinCommitment, seedCommitment } from "./procedure.js"
 
 export const DRAWS_NOW = Date.parse("2026-07-02T20:30:00Z")
@@ -68,6 +69,14 @@ export interface DrawStore {
   beacon: BeaconReading | BeaconNotYetAvailable | BeaconUnreachable
   /** The instants the beacon was asked about, in order. */
   readonly beaconReads: Date[]
+  /** Each competition's redraws, by redraw number. */
+  readonly redraws: Map<string, RedrawRecord[]>
+  /** `competitionId/ticketNumber` of a winner marked unclaimed, and when. */
+  readonly unclaimed: Map<string, Date>
+  /** `competitionId/ticketNumber` of a winner whose prize was handed over, and when. */
+  readonly processed: Map<string, Date>
+  /** The shop's claim window; null until staff set one. */
+  claimWindowDays: number | null
 }
 
 export const emptyDrawStore = (): DrawStore => ({
@@ -78,6 +87,10 @@ export const emptyDrawStore = (): DrawStore => ({
   audit: [],
   beacon: { source: "none", value: "" },
   beaconReads: [],
+  redraws: new Map(),
+  unclaimed: new Map(),
+  processed: new Map(),
+  claimWindowDays: null,
 })
 
 const randomBytes = (length: number) => globalThis.crypto.getRandomValues(new Uint8Array(length))
@@ -248,6 +261,25 @@ export const drawDoublesOver = (store: DrawStore) => {
     (from === undefined || draw.drawDate >= from) && (to === undefined || draw.drawDate <= to)
   const latestFirst = (a: DrawRecord, b: DrawRecord) => b.drawDate.getTime() - a.drawDate.getTime()
 
+  /** The original winner, then each redraw's, with their hand-over and "unclaimed" marks. */
+  const claimsOf = (competitionId: string): WinnerClaim[] => {
+    const original = store.draws.get(competitionId)?.draw
+    if (original?.winningTicketNumber == null) return []
+    const claim = (ticketNumber: number, drawnAt: Date): WinnerClaim => ({
+      competitionId,
+      ticketNumber,
+      drawnAt,
+      processedAt: store.processed.get(`${competitionId}/${ticketNumber}`) ?? null,
+      redrawRequestedAt: store.unclaimed.get(`${competitionId}/${ticketNumber}`) ?? null,
+    })
+    return [
+      claim(original.winningTicketNumber, original.drawnAt),
+      ...(store.redraws.get(competitionId) ?? []).map((r) =>
+        claim(r.winningTicketNumber, r.drawnAt),
+      ),
+    ]
+  }
+
   const records = Layer.succeed(DrawRecords, {
     material: (competitionId) => Effect.map(find(competitionId), materialOf),
     lock: (competitionId) =>
@@ -338,11 +370,51 @@ export const drawDoublesOver = (store: DrawStore) => {
       ),
     entriesText: (competitionId) =>
       Effect.sync(() => store.draws.get(competitionId)?.entries ?? null),
+    redraws: (competitionId) => Effect.sync(() => [...(store.redraws.get(competitionId) ?? [])]),
+    claims: (competitionId) => Effect.sync(() => claimsOf(competitionId)),
+    markUnclaimed: (competitionId, ticketNumber, at) => {
+      const key = `${competitionId}/${ticketNumber}`
+      const known = claimsOf(competitionId).some((c) => c.ticketNumber === ticketNumber)
+      if (!known || store.unclaimed.has(key)) return Effect.succeed(false)
+      return Effect.as(
+        inTransaction(() => {
+          store.unclaimed.set(key, at)
+          return () => store.unclaimed.delete(key)
+        }),
+        true,
+      )
+    },
+    recordRedraw: (redraw) => {
+      const made = store.redraws.get(redraw.competitionId) ?? []
+      const winners = claimsOf(redraw.competitionId).map((c) => c.ticketNumber)
+      return made.some((r) => r.redrawNumber === redraw.redrawNumber) ||
+        winners.includes(redraw.winningTicketNumber)
+        ? Effect.fail(
+            new RepositoryError({
+              operation: "draws.recordRedraw",
+              cause: new Error("duplicate key value violates draws_one_per_redraw_number"),
+            }),
+          )
+        : inTransaction(() => {
+            store.redraws.set(redraw.competitionId, [...made, redraw])
+            return () => store.redraws.set(redraw.competitionId, made)
+          })
+    },
+    claimWindowDays: Effect.sync(() => store.claimWindowDays ?? DEFAULT_CLAIM_WINDOW_DAYS),
+    setClaimWindowDays: (days) =>
+      inTransaction(() => {
+        const before = store.claimWindowDays
+        store.claimWindowDays = days
+        return () => {
+          store.claimWindowDays = before
+        }
+      }),
   })
 
   /** Named in the winners list: a drawn winner, and, unless staff ask, not kept private. */
   const listedWinner = (draw: DrawRecord, includeHidden: boolean) =>
     draw.winningTicketNumber !== null &&
+    !store.unclaimed.has(`${draw.competitionId}/${draw.winningTicketNumber}`) &&
     draw.winnerFullName !== null &&
     (includeHidden ||
       (visibleUnless(false, draw.competitionId) && !store.privateWinners.has(draw.competitionId)))

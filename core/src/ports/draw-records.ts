@@ -1,7 +1,14 @@
 import { Context, type Effect } from "effect"
 import type { CompetitionNotFound, RepositoryError } from "../competitions/errors.js"
 import type { Competition, DrawType, Page, PageRequest } from "../competitions/model.js"
-import type { DrawMaterial, DrawRecord, ListedDraw, TicketHolder } from "../draws/model.js"
+import type {
+  DrawMaterial,
+  DrawRecord,
+  ListedDraw,
+  RedrawRecord,
+  TicketHolder,
+  WinnerClaim,
+} from "../draws/model.js"
 import type { InstantWinLine } from "../draws/procedure.js"
 
 /**
@@ -75,6 +82,26 @@ export interface DrawRecordsShape {
   readonly list: (query: DrawListQuery) => Effect.Effect<Page<ListedDraw>, RepositoryError>
   /** The entry list as drawn, "\n"-joined; null when not drawn. */
   readonly entriesText: (competitionId: string) => Effect.Effect<string | null, RepositoryError>
+  /** The competition's redraws (docs/fairness.md, "Redraws"), by redraw number. */
+  readonly redraws: (
+    competitionId: string,
+  ) => Effect.Effect<readonly RedrawRecord[], RepositoryError>
+  /** Every main winner of the competition, the original first, then each redraw's. */
+  readonly claims: (competitionId: string) => Effect.Effect<readonly WinnerClaim[], RepositoryError>
+  /**
+   * Marks a winner's prize unclaimed, a redraw asked for at `at`; false if
+   * no such winner or it was already marked (the first mark stands).
+   */
+  readonly markUnclaimed: (
+    competitionId: string,
+    ticketNumber: number,
+    at: Date,
+  ) => Effect.Effect<boolean, RepositoryError>
+  /** Records a redraw; a second redraw of one number is refused (a unique key). */
+  readonly recordRedraw: (redraw: RedrawRecord) => Effect.Effect<void, RepositoryError>
+  /** The shop's claim window in days: DEFAULT_CLAIM_WINDOW_DAYS until staff set one. */
+  readonly claimWindowDays: Effect.Effect<number, RepositoryError>
+  readonly setClaimWindowDays: (days: number) => Effect.Effect<void, RepositoryError>
 }
 export class DrawRecords extends Context.Tag("@howzat/core/DrawRecords")<
   DrawRecords,

@@ -27,6 +27,7 @@ const mainWinner = (overrides: Partial<MainPrizeWinner> = {}): MainPrizeWinner =
   ticketNumber: 42,
   winner: { customerId: "customer-1", fullName: "Ann Smith" },
   drawnAt: new Date("2026-06-11T20:30:00Z"),
+  redrawRequestedAt: null,
   processed: null,
   noteCount: 0,
   isVisible: true,

@@ -39,6 +39,11 @@ export interface MainPrizeWinner {
   readonly ticketNumber: number
   readonly winner: WinningCustomer
   readonly drawnAt: Date
+  /**
+   * When staff marked the prize unclaimed and asked for a redraw; null if
+   * never (docs/decisions/0082-unclaimed-prize-redraws.md).
+   */
+  readonly redrawRequestedAt: Date | null
   readonly processed: Processed | null
   readonly noteCount: number
   /**

@@ -125,7 +125,9 @@ export const makeBackOfficeFigures = (db: Kysely<Database>): BackOfficeFiguresSh
     const row = await q
       .selectNoFrom([
         sql<string>`(select count(*) from draws
-          where outcome = 'Winner' and processed_at is null)`.as("main"),
+          where outcome = 'Winner' and processed_at is null and redraw_requested_at is null)`.as(
+          "main",
+        ),
         sql<string>`(select count(*) from instant_win_tickets
           where won_at is not null and processed_at is null)`.as("instantWin"),
       ])

@@ -115,11 +115,12 @@ export const loadCompetitions = async (
       .orderBy("g.id")
       .execute(),
     ticketsSold(db, ids),
-    // At most one draw a competition (draws_one_per_competition).
+    // The draw and any redraws of an unclaimed prize: by number, so the map keeps the latest.
     db
       .selectFrom("draws")
       .select(["competitionId", "outcome", "winningTicketNumber", "drawnAt"])
       .where("competitionId", "in", ids)
+      .orderBy("redrawNumber")
       .execute(),
   ])
   const imageGroups = await loadImageGroups(db, [

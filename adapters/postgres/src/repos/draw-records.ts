@@ -1,7 +1,8 @@
 import { CompetitionNotFound } from "@howzat/core/competitions/errors"
-import type { DrawMaterial, DrawRecord, TicketHolder } from "@howzat/core/draws/model"
+import type { DrawMaterial, DrawRecord, RedrawRecord, TicketHolder } from "@howzat/core/draws/model"
 import { DrawRecords, type DrawRecordsShape } from "@howzat/core/ports/draw-records"
 import type { BeaconReading } from "@howzat/core/ports/randomness-beacon"
+import { DEFAULT_CLAIM_WINDOW_DAYS } from "@howzat/core/rules/redraws"
 import { Effect, Layer } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { Db } from "../database"
@@ -165,6 +166,7 @@ const readMaterial = async (
     .selectFrom("draws")
     .selectAll()
     .where("competitionId", "=", competitionId)
+    .where("redrawNumber", "=", 0)
     .executeTakeFirst()
   return {
     competitionId: competition.id,
@@ -181,6 +183,24 @@ const readMaterial = async (
     draw: draw === undefined ? null : toDrawRecord(draw),
   }
 }
+
+const CLAIM_WINDOW_KEY = "claimWindowDays"
+
+const toRedrawRecord = (row: Selectable<DrawsTable>): RedrawRecord => ({
+  competitionId: row.competitionId,
+  redrawNumber: row.redrawNumber,
+  replacesTicketNumber: row.replacesTicketNumber ?? 0,
+  excludedTicketNumbers: row.excludedTicketNumbers ?? [],
+  requestedAt: row.requestedAt ?? row.drawnAt,
+  drawnAt: row.drawnAt,
+  entriesHash: row.entriesHash,
+  entryCount: row.entryCount,
+  beacon: beaconOf(row),
+  attempt: row.attempt ?? 0,
+  winningTicketNumber: row.winningTicketNumber ?? 0,
+  winnerFullName: row.winnerFullName,
+  winnerCustomerId: row.winnerCustomerId,
+})
 
 export const makeDrawRecords = (db: Kysely<Database>): DrawRecordsShape => {
   const material = (operation: string, competitionId: string, forUpdate: boolean) =>
@@ -310,6 +330,98 @@ export const makeDrawRecords = (db: Kysely<Database>): DrawRecordsShape => {
           .where("d.competitionId", "=", competitionId)
           .executeTakeFirst()
         return row?.entries ?? null
+      }),
+    redraws: (competitionId) =>
+      runQuery(db, "draws.redraws", async (q) => {
+        if (!isUuid(competitionId)) return []
+        const rows = await q
+          .selectFrom("draws")
+          .selectAll()
+          .where("competitionId", "=", competitionId)
+          .where("redrawNumber", ">", 0)
+          .orderBy("redrawNumber")
+          .execute()
+        return rows.map(toRedrawRecord)
+      }),
+    claims: (competitionId) =>
+      runQuery(db, "draws.claims", async (q) => {
+        if (!isUuid(competitionId)) return []
+        const rows = await q
+          .selectFrom("draws")
+          .select(["winningTicketNumber", "drawnAt", "processedAt", "redrawRequestedAt"])
+          .where("competitionId", "=", competitionId)
+          .where("winningTicketNumber", "is not", null)
+          .orderBy("redrawNumber")
+          .execute()
+        return rows.map((row) => ({
+          competitionId,
+          ticketNumber: row.winningTicketNumber as number,
+          drawnAt: row.drawnAt,
+          processedAt: row.processedAt,
+          redrawRequestedAt: row.redrawRequestedAt,
+        }))
+      }),
+    markUnclaimed: (competitionId, ticketNumber, at) =>
+      runQuery(db, "draws.markUnclaimed", async (q) => {
+        if (!isUuid(competitionId)) return false
+        const result = await q
+          .updateTable("draws")
+          .set({ redrawRequestedAt: at })
+          .where("competitionId", "=", competitionId)
+          .where("winningTicketNumber", "=", ticketNumber)
+          .where("redrawRequestedAt", "is", null)
+          .executeTakeFirst()
+        return Number(result.numUpdatedRows) > 0
+      }),
+    recordRedraw: (redraw) =>
+      runQuery(db, "draws.recordRedraw", async (q) => {
+        const original = await q
+          .selectFrom("draws")
+          .select(["drawType", "isVisible"])
+          .where("competitionId", "=", redraw.competitionId)
+          .where("redrawNumber", "=", 0)
+          .executeTakeFirstOrThrow()
+        await q
+          .insertInto("draws")
+          .values({
+            competitionId: redraw.competitionId,
+            redrawNumber: redraw.redrawNumber,
+            replacesTicketNumber: redraw.replacesTicketNumber,
+            excludedTicketNumbers: [...redraw.excludedTicketNumbers],
+            requestedAt: redraw.requestedAt,
+            drawDate: redraw.drawnAt,
+            drawType: original.drawType,
+            drawnAt: redraw.drawnAt,
+            outcome: "Winner",
+            entriesHash: redraw.entriesHash,
+            entryCount: redraw.entryCount,
+            beaconSource: redraw.beacon.source,
+            beaconValue: redraw.beacon.value,
+            beaconRound: redraw.beacon.source === "drand" ? redraw.beacon.round : null,
+            beaconUrl: redraw.beacon.source === "drand" ? redraw.beacon.url : null,
+            attempt: redraw.attempt,
+            winningTicketNumber: redraw.winningTicketNumber,
+            winnerFullName: redraw.winnerFullName,
+            winnerCustomerId: redraw.winnerCustomerId,
+          })
+          .execute()
+      }),
+    claimWindowDays: runQuery(db, "draws.claimWindowDays", async (q) => {
+      const row = await q
+        .selectFrom("settings")
+        .select("value")
+        .where("key", "=", CLAIM_WINDOW_KEY)
+        .executeTakeFirst()
+      const days = Number(row?.value)
+      return row === undefined || !Number.isInteger(days) ? DEFAULT_CLAIM_WINDOW_DAYS : days
+    }),
+    setClaimWindowDays: (days) =>
+      runQuery(db, "draws.setClaimWindowDays", async (q) => {
+        await q
+          .insertInto("settings")
+          .values({ key: CLAIM_WINDOW_KEY, value: String(days) })
+          .onConflict((oc) => oc.column("key").doUpdateSet({ value: String(days) }))
+          .execute()
       }),
   }
 }

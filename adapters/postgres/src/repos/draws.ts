@@ -41,6 +41,8 @@ export const makeDrawRepo = (db: Kysely<Database>): DrawRepoShape => ({
         .where("d.winningTicketNumber", "is not", null)
         .where("d.winnerFullName", "is not", null)
         .where("d.drawDate", "is not", null)
+        // A winner whose prize went unclaimed and was redrawn is not the prize's winner.
+        .where("d.redrawRequestedAt", "is", null)
       // A hidden competition's winner would reveal the competition, so both must be visible.
       if (!query.includeHidden) {
         q = q.where("d.isVisible", "=", true).where("c.visibilityStatus", "=", "Visible")

@@ -1,5 +1,6 @@
 import { endpointUrl } from "@howzat/api-client"
 import type { DrawProofResponseJson } from "@howzat/contracts/draws"
+import { currentWinner } from "../lib/fairness"
 import { api } from "./client"
 
 /**
@@ -57,8 +58,9 @@ export const lookUpDraw = async (
       // The name is a courtesy: the proof stands without it.
       competitionWinnersOf(competitionId, signal).catch(() => null),
     ])
+    // After a redraw the named winner is the redraw's (the public list leaves the replaced one out).
     const named = winners?.competitionWinners.find(
-      (w) => w.ticketNumber === proof.winningTicketNumber,
+      (w) => w.ticketNumber === currentWinner(proof).winningTicketNumber,
     )
     return {
       kind: "found",

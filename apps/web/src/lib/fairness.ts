@@ -35,3 +35,16 @@ export const beaconSummary = (beacon: Beacon): string =>
 /** Whether the customer's tickets (the API's "1,2,3" or "1-3") include the winning number. */
 export const holdsWinningTicket = (ticketNumbers: string, winningTicketNumber: number | null) =>
   winningTicketNumber !== null && expandTicketRanges(ticketNumbers).includes(winningTicketNumber)
+
+/**
+ * The prize's winner now: the last redraw's when an unclaimed prize was
+ * redrawn (docs/fairness.md, "Redraws"), else the draw's own.
+ */
+export const currentWinner = (
+  proof: DrawProofJson,
+): { readonly winningTicketNumber: number | null; readonly drawnAt: string | null } => {
+  const last = proof.redraws.at(-1)
+  return last === undefined
+    ? { winningTicketNumber: proof.winningTicketNumber, drawnAt: proof.drawnAt }
+    : { winningTicketNumber: last.winningTicketNumber, drawnAt: last.drawnAt }
+}

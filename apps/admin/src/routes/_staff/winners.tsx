@@ -6,12 +6,14 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { createColumnHelper } from "@tanstack/react-table"
 import { type ReactNode, useId, useState } from "react"
 import { api } from "../../api"
+import { ClaimWindowSetting } from "../../components/ClaimWindowSetting"
 import { ConfirmDialog } from "../../components/Confirm"
 import { DataTable } from "../../components/DataTable"
 import { CompetitionLink, CustomerLink } from "../../components/Links"
 import { Pager } from "../../components/Pager"
 import { Empty, ErrorNote, PageHeader } from "../../components/PageStates"
 import { PrizeAwardedCell } from "../../components/PrizeAwardedCell"
+import { RedrawCell } from "../../components/RedrawCell"
 import { WinnerNotes } from "../../components/WinnerNotes"
 import { formatDateTime } from "../../lib/format"
 import { useAction } from "../../lib/use-action"
@@ -37,8 +39,16 @@ export const Route = createFileRoute("/_staff/winners")({
       const list = await api.competitionWinners.instantWinPrizeWinners(query)
       return { tab: "instant" as const, rows: list.instantWinPrizeWinners, page: list }
     }
-    const list = await api.competitionWinners.mainPrizeWinners(query)
-    return { tab: "main" as const, rows: list.mainPrizeWinners, page: list }
+    const [list, claim] = await Promise.all([
+      api.competitionWinners.mainPrizeWinners(query),
+      api.draws.claimWindow(),
+    ])
+    return {
+      tab: "main" as const,
+      rows: list.mainPrizeWinners,
+      page: list,
+      claimWindowDays: claim.claimWindowDays,
+    }
   },
   component: Winners,
 })
@@ -140,6 +150,9 @@ interface RowActions {
   readonly mark: (ref: WinnerRef, winner: Shared, processed: boolean) => void
   readonly show: (ref: WinnerRef, winner: Shared, isVisible: boolean) => void
   readonly open: (selected: Selected) => void
+  /** An unclaimed main prize was redrawn: say so. */
+  readonly redrawn: (message: string) => void
+  readonly claimWindowDays: number
 }
 
 const mainRef = (w: MainPrizeWinnerJson): WinnerRef => ({
@@ -152,7 +165,7 @@ const instantRef = (w: InstantWinPrizeWinnerJson): WinnerRef => ({
   instantWinId: w.instantWinId,
 })
 
-const mainColumns = ({ mark, show, open }: RowActions) => {
+const mainColumns = ({ mark, show, open, redrawn, claimWindowDays }: RowActions) => {
   const col = createColumnHelper<MainPrizeWinnerJson>()
   return [
     col.accessor((w) => w.competition.name, {
@@ -178,6 +191,12 @@ const mainColumns = ({ mark, show, open }: RowActions) => {
           winner={row.original}
           onMark={(p) => mark(mainRef(row.original), row.original, p)}
         />
+      ),
+    }),
+    col.accessor("redrawRequestedAt", {
+      header: "Claim",
+      cell: ({ row }) => (
+        <RedrawCell winner={row.original} claimWindowDays={claimWindowDays} onRedrawn={redrawn} />
       ),
     }),
     col.accessor("prizeAwardedAs", {
@@ -306,7 +325,7 @@ const instantSelected = (w: InstantWinPrizeWinnerJson): Selected => ({
  * column, how the prize was awarded in another, and the row's work in a
  * third, so the table fits a 1024-pixel screen beside the menu.
  */
-const compactMainColumns = ({ mark, show, open }: RowActions) => {
+const compactMainColumns = ({ mark, show, open, redrawn, claimWindowDays }: RowActions) => {
   const col = createColumnHelper<MainPrizeWinnerJson>()
   return [
     col.accessor((w) => w.competition.name, {
@@ -318,6 +337,7 @@ const compactMainColumns = ({ mark, show, open }: RowActions) => {
           <Detail>Ticket {w.ticketNumber}</Detail>
           <CustomerLink id={w.winner.customerId}>{winnerName(w)}</CustomerLink>
           <Detail>Drawn {formatDateTime(w.drawnAt)}</Detail>
+          <RedrawCell winner={w} claimWindowDays={claimWindowDays} onRedrawn={redrawn} />
         </div>
       ),
     }),
@@ -446,6 +466,8 @@ function Winners() {
     mark: (ref, winner, processed) => void mark(ref, winner, processed),
     show: (ref, winner, isVisible) => void show(ref, winner, isVisible),
     open: (next) => setSelected(next),
+    redrawn: (message) => setAnnounce(message),
+    claimWindowDays: data.tab === "main" ? data.claimWindowDays : 14,
   }
   const tab = search.tab ?? "main"
   const wide = useMediaQuery(WIDE_SCREEN)
@@ -536,6 +558,13 @@ function Winners() {
             ))}
           </select>
         </div>
+        {data.tab === "main" && (
+          <ClaimWindowSetting
+            key={data.claimWindowDays}
+            days={data.claimWindowDays}
+            onSaved={setAnnounce}
+          />
+        )}
       </div>
       <p role="status" aria-live="polite" className="mb-2 text-sm text-green-800">
         {announce}

@@ -2,6 +2,7 @@ import type { CompetitionJson } from "@howzat/contracts/catalogue"
 import type { DrawProofJson } from "@howzat/contracts/draws"
 import { Await, Link, useRouter } from "@tanstack/react-router"
 import type { DrawLookup } from "../../api/draws"
+import { currentWinner } from "../../lib/fairness"
 import { CopyValue } from "../CopyValue"
 import { Icon } from "../Icon"
 import { DrawProof, InstantWinReveal, When } from "./DrawProof"
@@ -126,11 +127,7 @@ function Published({
       {proof.outcome === "NoEntries" ? (
         <p className="font-semibold">{NO_ENTRIES}</p>
       ) : (
-        <WinnerBanner
-          winningTicketNumber={proof.winningTicketNumber}
-          drawnAt={proof.drawnAt}
-          winnerName={winnerName}
-        />
+        <WinnerBanner {...currentWinner(proof)} winnerName={winnerName} />
       )}
       <p>
         Here is everything the draw used. Anyone can check that the seed matches the commitment

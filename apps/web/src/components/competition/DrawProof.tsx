@@ -5,6 +5,7 @@ import { entriesUrl } from "../../api/draws"
 import { beaconSummary, verifyDrawCommand } from "../../lib/fairness"
 import { CopyValue } from "../CopyValue"
 import { Icon } from "../Icon"
+import { Redraws, UnclaimedNote } from "./Redraws"
 
 const term = "text-xs font-bold tracking-wider text-muted uppercase"
 
@@ -73,6 +74,7 @@ export const DrawProof = ({ proof }: { proof: DrawProofJson }) => {
       {proof.winningTicketNumber !== null ? (
         <Fact label="Winning ticket number">
           <span className="text-lg font-extrabold tabular-nums">{proof.winningTicketNumber}</span>
+          <UnclaimedNote proof={proof} />
         </Fact>
       ) : null}
       {proof.entryCount !== null && proof.entryCount > 0 ? (
@@ -88,6 +90,7 @@ export const DrawProof = ({ proof }: { proof: DrawProofJson }) => {
           <span className="text-muted"> (ticket numbers only, one a line)</span>
         </Fact>
       ) : null}
+      <Redraws proof={proof} />
       <CopyValue
         label="Check it yourself"
         value={verifyDrawCommand(window.location.origin, proof.competitionId)}
