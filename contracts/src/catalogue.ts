@@ -62,6 +62,14 @@ export const Competition = Schema.Struct({
   /** 0 coming soon, 1 open, 3 closed or drawn (SPEC §4). */
   status: Schema.Literal(0, 1, 3),
   type: Schema.Literal("InstantWin", "Standard"),
+  /**
+   * The narrowest of the lists' TimePeriod filters it is in now
+   * (core/src/rules/competition.ts, timePeriodOf): "EndingSoon" (on sale and
+   * closing within three weeks; also listed under Current), "Current"
+   * (coming, open or awaiting its draw) or "Past" (closed for good). Every
+   * competition is also listed under "All", which is never its own.
+   */
+  timePeriod: Schema.Literal("Current", "EndingSoon", "Past"),
   categoryIds: Schema.Array(Schema.String),
   attributes: Schema.Array(CompetitionAttribute),
   imageGroup: Schema.NullOr(ImageGroup),
