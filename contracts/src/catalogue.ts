@@ -133,6 +133,15 @@ export const TicketListParams = Schema.Struct({
   InstantWinTicketStatus: Schema.optionalWith(Schema.Literal("All", "Won", "NotWon"), {
     default: () => "All" as const,
   }),
+  /**
+   * Sold (what the draw counts: a paid order's or a postal entry's), not
+   * sold (still to buy, or held by an unpaid order), or either
+   * (core/src/rules/ticket-status.ts). Only "All" for a caller who is not
+   * staff: Sold or Unsold from anyone else is refused (401/403).
+   */
+  TicketStatus: Schema.optionalWith(Schema.Literal("All", "Sold", "Unsold"), {
+    default: () => "All" as const,
+  }),
   /** Public callers see instant-win tickets only; every sold ticket with its owner is for staff. */
   InstantWinTicketsOnly: Schema.optionalWith(BooleanFromQuery, { default: () => true }),
   PageNumber: PagingParams.PageNumber,
