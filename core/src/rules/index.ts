@@ -1,6 +1,7 @@
 export * from "./allocation.js"
 export * from "./backoff.js"
 export * from "./basket.js"
+export * from "./basket-offer.js"
 export * from "./basket-totals.js"
 export * from "./catalogue-order.js"
 export * from "./competition.js"

@@ -3,7 +3,13 @@ import { Link, useRouterState } from "@tanstack/react-router"
 import { useEffect, useRef } from "react"
 import { closeBasketPanel, reloadBasket, startBasket } from "../basket/store"
 import { useBasketState } from "../basket/use-basket"
-import { basketAvailableOn, basketButtonTitle, basketSummary, basketTexts } from "../lib/basket"
+import {
+  basketAvailableOn,
+  basketButtonTitle,
+  basketSummary,
+  basketTexts,
+  ticketItems,
+} from "../lib/basket"
 import { BasketLines } from "./basket/BasketLines"
 import { BasketTotals } from "./basket/BasketTotals"
 import { Drawer } from "./Drawer"
@@ -104,7 +110,7 @@ export const BasketPanel = ({ open, onClose }: { open: boolean; onClose: () => v
     onClose()
     closeBasketPanel()
   }
-  const hasItems = basket !== null && basket.items.length > 0
+  const hasItems = ticketItems(basket).length > 0
   return (
     <Drawer
       id="basket-panel"
