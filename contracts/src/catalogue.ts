@@ -126,6 +126,9 @@ export type CompetitionResponseJson = typeof CompetitionResponse.Encoded
 
 export const INSTANT_WIN_TICKET_PAGE_SIZE = 50
 
+/** A ticket list's sale filter (core/src/rules/ticket-status.ts). */
+export const TicketStatus = Schema.Literal("All", "Sold", "Unsold")
+
 export const TicketListParams = Schema.Struct({
   FromTicketNumber: Schema.optional(BoundedIntFromString(1)),
   ToTicketNumber: Schema.optional(BoundedIntFromString(1)),
@@ -139,9 +142,7 @@ export const TicketListParams = Schema.Struct({
    * (core/src/rules/ticket-status.ts). Only "All" for a caller who is not
    * staff: Sold or Unsold from anyone else is refused (401/403).
    */
-  TicketStatus: Schema.optionalWith(Schema.Literal("All", "Sold", "Unsold"), {
-    default: () => "All" as const,
-  }),
+  TicketStatus: Schema.optionalWith(TicketStatus, { default: () => "All" as const }),
   /** Public callers see instant-win tickets only; every sold ticket with its owner is for staff. */
   InstantWinTicketsOnly: Schema.optionalWith(BooleanFromQuery, { default: () => true }),
   PageNumber: PagingParams.PageNumber,

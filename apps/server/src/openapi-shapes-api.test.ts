@@ -152,7 +152,12 @@ describe("the ticket lists", () => {
   ]
 
   it("list TicketStatus with exactly the values they take", () => {
-    for (const path of ticketPaths) {
+    for (const path of [
+      ...ticketPaths,
+      "/api/Orders/{orderId}/tickets",
+      "/api/Orders/{orderId}/competitions/{competitionId}/tickets",
+      "/api/Customers/{customerId}/competitions/{competitionId}/tickets",
+    ]) {
       const parameter = doc.paths[path]?.get?.parameters?.find((p) => p.name === "TicketStatus")
       expect(parameter?.in, path).toBe("query")
       expect(parameter?.schema?.enum ?? parameter?.schema?.anyOf).toBeDefined()
