@@ -162,7 +162,8 @@ export class CompetitionsApi extends HttpApiGroup.make("competitions")
       .middleware(OptionalAuthentication),
   )
   .add(
-    // InstantWinTicketsOnly=false (every sold ticket and its holder) is for staff.
+    // InstantWinTicketsOnly=false (every sold ticket and its holder) is for staff,
+    // and so is a TicketStatus other than All.
     HttpApiEndpoint.get("tickets", "/api/Competitions/:competitionId/tickets")
       .setPath(Schema.Struct({ competitionId: Id }))
       .setUrlParams(TicketListParams)
@@ -180,6 +181,7 @@ export class CompetitionsApi extends HttpApiGroup.make("competitions")
       .setUrlParams(TicketListParams)
       .addSuccess(TicketList)
       .addError(NotFound)
+      .addError(Unauthorized)
       .middleware(OptionalAuthentication),
   ) {}
 

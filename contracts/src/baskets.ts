@@ -3,7 +3,7 @@ import { Competition } from "./catalogue.js"
 import { BoundedInt, boundedString } from "./text.js"
 
 /**
- * SPEC §3's basket on the wire. Money is integer pence (docs/decisions/0001).
+ * The basket on the wire. Money is integer pence (docs/decisions/0001).
  * The id is a random uuid and is the only key an anonymous visitor holds.
  */
 const Pence = Schema.Int
@@ -16,7 +16,9 @@ export const AllocationException = Schema.Struct({
 })
 export type AllocationExceptionJson = typeof AllocationException.Encoded
 
-export const BasketItem = Schema.Struct({
+/** A line of a competition's tickets. */
+export const BasketTicketItem = Schema.Struct({
+  itemType: Schema.Literal("CompetitionTickets"),
   id: Schema.String,
   competitionTicketDetails: Schema.Struct({
     competition: Competition,
@@ -26,17 +28,67 @@ export const BasketItem = Schema.Struct({
     /** Tickets the customer already holds in this competition (paid and unpaid orders). */
     customerBoughtToDateTicketQuantity: Schema.Int,
   }),
+  siteCreditDetails: Schema.Null,
   preDiscountTotal: Pence,
   lineTotal: Pence,
   discounts: Schema.Array(Discount),
 })
+export type BasketTicketItemJson = typeof BasketTicketItem.Encoded
+
+/**
+ * A line of site credit the basket buys, only when the brand sells credit
+ * through the basket (docs/decisions/0038). The basket holds one amount, so
+ * the line's id is always "sitecredit", the path that sets it (0 removes
+ * it). No voucher, round-up or site credit touches it.
+ */
+export const BasketSiteCreditItem = Schema.Struct({
+  itemType: Schema.Literal("SiteCredit"),
+  id: Schema.Literal("sitecredit"),
+  competitionTicketDetails: Schema.Null,
+  siteCreditDetails: Schema.Struct({ description: Schema.String, creditAmount: Pence }),
+  preDiscountTotal: Pence,
+  lineTotal: Pence,
+  discounts: Schema.Array(Discount),
+})
+export type BasketSiteCreditItemJson = typeof BasketSiteCreditItem.Encoded
+
+/**
+ * A basket line: a competition's tickets or site credit, told apart by
+ * `itemType`; the other kind's details are null (docs/decisions/0083).
+ */
+export const BasketItem = Schema.Union(BasketTicketItem, BasketSiteCreditItem)
 export type BasketItemJson = typeof BasketItem.Encoded
+
+/**
+ * A line the basket could take beyond tickets, which the catalogue offers
+ * competition by competition: the brand's site credit, between the two
+ * amounts, added by POST /api/Baskets/{basketId}/items/sitecredit. Only
+ * while the brand sells credit through the basket; for this brand none.
+ */
+export const BasketItemTemplate = Schema.Struct({
+  itemType: Schema.Literal("SiteCredit"),
+  description: Schema.String,
+  minimumCreditAmount: Pence,
+  maximumCreditAmount: Pence,
+})
+export type BasketItemTemplateJson = typeof BasketItemTemplate.Encoded
+
+/** The charity a round-up goes to. */
+export const BasketCharity = Schema.Struct({
+  name: Schema.String,
+  url: Schema.String,
+  /** Its number on the Charity Commission's register; null when the brand does not give it. */
+  registeredNumber: Schema.NullOr(Schema.String),
+})
 
 export const Basket = Schema.Struct({
   id: Schema.String,
   customerId: Schema.NullOr(Schema.String),
+  /** Ticket lines, then the site-credit line if the basket buys credit. */
   items: Schema.Array(BasketItem),
-  /** Sum of the lines before any discount. */
+  /** Lines the basket could still take beyond tickets; empty unless the brand sells credit through it. */
+  itemTemplates: Schema.Array(BasketItemTemplate),
+  /** Sum of the lines (tickets and credit) before any discount. */
   itemTotal: Pence,
   discounts: Schema.Array(Discount),
   discountTotal: Pence,
@@ -44,20 +96,25 @@ export const Basket = Schema.Struct({
   basketTotal: Pence,
   /** Codes that are registered and still give a discount. */
   appliedPromotionCodes: Schema.Array(Schema.Struct({ code: Schema.String })),
-  charitableDonation: Schema.Struct({ autoRoundup: Schema.Boolean, value: Pence }),
+  charitableDonation: Schema.Struct({
+    autoRoundup: Schema.Boolean,
+    /** Who receives the round-up: the brand's charity; null when it has none (and no round-up is priced). */
+    charity: Schema.NullOr(BasketCharity),
+    value: Pence,
+  }),
   /** Site credit that will pay for part of the basket (already clamped). */
   siteCreditDebitAmount: Pence,
   /** The customer's balance, 0 for a visitor: the checkout's site-credit panel shows when above 0. */
   siteCreditAvailable: Pence,
   /**
-   * Site credit the basket buys (SPEC §3's siteCreditDetails), only when the
-   * brand defers the purchase to the basket; kept apart from `items`, which
-   * are tickets, and counted in itemTotal and basketTotal (decision 0038).
+   * Deprecated: the site-credit line of `items` (itemType "SiteCredit"),
+   * kept in its first shape for clients written before it was there
+   * (docs/decisions/0083). Counted once in itemTotal and basketTotal.
    */
   siteCreditItems: Schema.Array(
     Schema.Struct({ description: Schema.String, creditAmount: Pence, lineTotal: Pence }),
-  ),
-  /** What the last checkout could not allocate (SPEC §8), empty otherwise. */
+  ).annotations({ jsonSchema: { deprecated: true } }),
+  /** What the last checkout could not allocate, empty otherwise. */
   ticketAllocationExceptions: Schema.Array(AllocationException),
 })
 export type BasketJson = typeof Basket.Encoded

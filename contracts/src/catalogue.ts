@@ -62,6 +62,14 @@ export const Competition = Schema.Struct({
   /** 0 coming soon, 1 open, 3 closed or drawn (SPEC §4). */
   status: Schema.Literal(0, 1, 3),
   type: Schema.Literal("InstantWin", "Standard"),
+  /**
+   * The narrowest of the lists' TimePeriod filters it is in now
+   * (core/src/rules/competition.ts, timePeriodOf): "EndingSoon" (on sale and
+   * closing within three weeks; also listed under Current), "Current"
+   * (coming, open or awaiting its draw) or "Past" (closed for good). Every
+   * competition is also listed under "All", which is never its own.
+   */
+  timePeriod: Schema.Literal("Current", "EndingSoon", "Past"),
   categoryIds: Schema.Array(Schema.String),
   attributes: Schema.Array(CompetitionAttribute),
   imageGroup: Schema.NullOr(ImageGroup),
@@ -118,6 +126,9 @@ export type CompetitionResponseJson = typeof CompetitionResponse.Encoded
 
 export const INSTANT_WIN_TICKET_PAGE_SIZE = 50
 
+/** A ticket list's sale filter (core/src/rules/ticket-status.ts). */
+export const TicketStatus = Schema.Literal("All", "Sold", "Unsold")
+
 export const TicketListParams = Schema.Struct({
   FromTicketNumber: Schema.optional(BoundedIntFromString(1)),
   ToTicketNumber: Schema.optional(BoundedIntFromString(1)),
@@ -125,6 +136,13 @@ export const TicketListParams = Schema.Struct({
   InstantWinTicketStatus: Schema.optionalWith(Schema.Literal("All", "Won", "NotWon"), {
     default: () => "All" as const,
   }),
+  /**
+   * Sold (what the draw counts: a paid order's or a postal entry's), not
+   * sold (still to buy, or held by an unpaid order), or either
+   * (core/src/rules/ticket-status.ts). Only "All" for a caller who is not
+   * staff: Sold or Unsold from anyone else is refused (401/403).
+   */
+  TicketStatus: Schema.optionalWith(TicketStatus, { default: () => "All" as const }),
   /** Public callers see instant-win tickets only; every sold ticket with its owner is for staff. */
   InstantWinTicketsOnly: Schema.optionalWith(BooleanFromQuery, { default: () => true }),
   PageNumber: PagingParams.PageNumber,

@@ -1,7 +1,7 @@
 import { MAX_ORDER_SEARCH_LENGTH } from "@howzat/core/rules/order-search"
 import { Schema } from "effect"
 import { AllocationException, Basket } from "./baskets.js"
-import { Competition } from "./catalogue.js"
+import { Competition, TicketStatus } from "./catalogue.js"
 import { Address, AddressRequest } from "./customers.js"
 import { BooleanFromQuery, PageInfo, PagingParams } from "./paging.js"
 import { boundedMultilineString, boundedString, DateFromQuery, RangeEndFromQuery } from "./text.js"
@@ -153,6 +153,12 @@ export type OrderTicketListJson = typeof OrderTicketList.Encoded
 /** SPEC §7's instant-win flag on a customer's or an order's tickets: only the instant-win numbers. */
 export const OwnTicketParams = Schema.Struct({
   InstantWinTicketsOnly: Schema.optionalWith(BooleanFromQuery, { default: () => false }),
+  /**
+   * Sold (a paid order's, or a postal entry's), not sold (an unpaid order's,
+   * which staff alone read, or a refunded one's), or either
+   * (core/src/rules/ticket-status.ts).
+   */
+  TicketStatus: Schema.optionalWith(TicketStatus, { default: () => "All" as const }),
 })
 
 /**

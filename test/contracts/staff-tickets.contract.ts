@@ -101,6 +101,57 @@ export const staffTicketsContract = (name: string, open: () => Promise<StaffTick
       expect(await sold({ fromTicketNumber: 3, toTicketNumber: 7 })).toEqual([3, 7])
       expect(await sold({ fromTicketNumber: 4 })).toEqual([7, 9])
       expect(await sold({ toTicketNumber: 3, status: "NotWon" })).toEqual([1, 3])
+      // Every ticket of this list is sold: Unsold lists none of them.
+      expect(await sold({ ticketStatus: "Sold" })).toEqual([1, 3, 7, 9])
+      expect(await sold({ ticketStatus: "Unsold" })).toEqual([])
+      expect(await sold({ ticketStatus: "All", status: "Won" })).toEqual([7])
+    })
+
+    it("filters the instant-win numbers by sale: an unpaid order's is not sold", async () => {
+      const { competitionId, bat } = await shop()
+      const wins = async (groupId: string | undefined, query: Partial<TicketQuery>) =>
+        numbers((await run((r) => r.instantWinTickets(competitionId, groupId, all(query)))).items)
+      expect(await wins(undefined, { ticketStatus: "Sold" })).toEqual([3, 7])
+      expect(await wins(undefined, { ticketStatus: "Unsold" })).toEqual([11, 15])
+      expect(await wins(bat, { ticketStatus: "Unsold" })).toEqual([11])
+      expect(await wins(undefined, { ticketStatus: "Sold", status: "NotWon" })).toEqual([3])
+      expect(await wins(undefined, { ticketStatus: "Unsold", fromTicketNumber: 12 })).toEqual([15])
+      const unsold = await run((r) =>
+        r.instantWinTickets(competitionId, undefined, all({ ticketStatus: "Unsold" })),
+      )
+      expect(unsold.totalCount).toBe(2)
+      expect(unsold.items.map((t) => t.holder)).toEqual([null, null])
+    })
+
+    it("parts every list into Sold and Unsold, whatever else filters it (property)", async () => {
+      const { competitionId } = await shop()
+      await fc.assert(
+        fc.asyncProperty(
+          fc.integer({ min: 1, max: 20 }),
+          fc.integer({ min: 1, max: 20 }),
+          fc.constantFrom<TicketQuery["status"]>("All", "Won", "NotWon"),
+          async (a, b, status) => {
+            const range = { fromTicketNumber: Math.min(a, b), toTicketNumber: Math.max(a, b) }
+            for (const list of [
+              (q: TicketQuery) => run((reads) => reads.soldTickets(competitionId, q)),
+              (q: TicketQuery) =>
+                run((reads) => reads.instantWinTickets(competitionId, undefined, q)),
+            ]) {
+              const count = async (ticketStatus: TicketQuery["ticketStatus"]) =>
+                (await list(all({ ...range, status, ticketStatus }))).totalCount
+              const [every, soldOnes, unsoldOnes, unfiltered] = await Promise.all([
+                count("All"),
+                count("Sold"),
+                count("Unsold"),
+                count(undefined),
+              ])
+              expect(soldOnes + unsoldOnes).toBe(every)
+              expect(unfiltered).toBe(every)
+            }
+          },
+        ),
+        { numRuns: 10 },
+      )
     })
 
     it("lists the instant-win numbers, of one group or all, naming only a sold one's holder", async () => {

@@ -76,9 +76,9 @@ test("checkout and the basket offer no round-up without a charity, and the shop 
   })
   expect(roundedUp.ok()).toBe(true)
   const asked = (await roundedUp.json()) as {
-    basket: { charitableDonation: { autoRoundup: boolean; value: number } }
+    basket: { charitableDonation: { autoRoundup: boolean; charity: unknown; value: number } }
   }
-  expect(asked.basket.charitableDonation).toEqual({ autoRoundup: false, value: 0 })
+  expect(asked.basket.charitableDonation).toEqual({ autoRoundup: false, charity: null, value: 0 })
 
   await page.goto("/Checkout")
   await expect(page.getByRole("button", { name: "PROCEED TO PAYMENT" })).toBeVisible()

@@ -301,7 +301,7 @@ export interface Endpoints {
       readonly urlParams: ParamsInput<typeof catalogue.TicketListParams.Encoded, typeof catalogue.TicketListParams.Type>
       readonly payload: never
       readonly success: typeof catalogue.TicketList.Encoded
-      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Unauthorized.Encoded
     }
   }
   readonly instantWinGroups: {

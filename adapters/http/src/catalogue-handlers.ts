@@ -26,6 +26,7 @@ const competitionsGroup = HttpApiBuilder.group(HowzatApi, "competitions", (handl
       fromTicketNumber: params.FromTicketNumber,
       toTicketNumber: params.ToTicketNumber,
       status: params.InstantWinTicketStatus,
+      ticketStatus: params.TicketStatus,
       page: { pageNumber: params.PageNumber, pageSize: params.PageSize },
     })
 
@@ -85,12 +86,15 @@ const competitionsGroup = HttpApiBuilder.group(HowzatApi, "competitions", (handl
       )
       .handle("instantWinGroupTickets", ({ path, urlParams }) =>
         Effect.gen(function* () {
-          const listing = yield* tickets.instantWinTickets(
-            path.competitionId,
-            path.instantWinGroupId,
-            ticketQuery(urlParams),
-            yield* viewer,
-          )
+          const who = yield* viewer
+          const listing = yield* tickets
+            .instantWinTickets(
+              path.competitionId,
+              path.instantWinGroupId,
+              ticketQuery(urlParams),
+              who,
+            )
+            .pipe(Effect.catchTag("NotStaff", () => notStaff(who)))
           return ticketListToWire(listing)
         }).pipe(Effect.catchTags(lookupProblems)),
       )

@@ -118,6 +118,7 @@ export const OrderHandlersLive = HttpApiBuilder.group(HowzatApi, "orders", (hand
           return ticketsToWire(
             yield* customerOrders.orderTickets(principal, path.orderId, {
               instantWinsOnly: urlParams.InstantWinTicketsOnly,
+              ticketStatus: urlParams.TicketStatus,
             }),
           )
         }).pipe(Effect.catchAll(orderProblem)),
@@ -129,6 +130,7 @@ export const OrderHandlersLive = HttpApiBuilder.group(HowzatApi, "orders", (hand
             yield* customerOrders.orderTickets(principal, path.orderId, {
               competitionId: path.competitionId,
               instantWinsOnly: urlParams.InstantWinTicketsOnly,
+              ticketStatus: urlParams.TicketStatus,
             }),
           )
         }).pipe(Effect.catchAll(orderProblem)),
@@ -179,7 +181,10 @@ export const CustomerTicketHandlersLive = HttpApiBuilder.group(
                 principal,
                 path.customerId,
                 path.competitionId,
-                { instantWinsOnly: urlParams.InstantWinTicketsOnly },
+                {
+                  instantWinsOnly: urlParams.InstantWinTicketsOnly,
+                  ticketStatus: urlParams.TicketStatus,
+                },
               ),
             )
           }).pipe(Effect.catchAll(orderProblem)),

@@ -4,7 +4,8 @@ import type {
   CompetitionWinner,
   InstantWinTicket,
 } from "@howzat/core/competitions/model"
-import { competitionPhase, competitionStatus } from "@howzat/core/rules/competition"
+import { listingOf } from "@howzat/core/rules/catalogue-order"
+import { competitionPhase, competitionStatus, timePeriodOf } from "@howzat/core/rules/competition"
 
 /** Domain to wire: the only place that knows how the storefront spells things. */
 export const competitionToWire = (
@@ -50,6 +51,7 @@ export const competitionToWire = (
     visibilityStatus: competition.visibilityStatus,
     status: competitionStatus(phase),
     type: competition.instantWinGroups.length > 0 ? "InstantWin" : "Standard",
+    timePeriod: timePeriodOf(listingOf(competition), now),
     categoryIds: [...competition.categoryIds],
     attributes: competition.attributes.map((a) => ({
       attributeType: { id: a.attributeType.id, description: a.attributeType.description },

@@ -71,11 +71,18 @@ describe("POST /api/Baskets", () => {
       siteCreditDebitAmount: 0,
       siteCreditAvailable: 0,
       ticketAllocationExceptions: [],
+      itemTemplates: [],
+      siteCreditItems: [],
     })
     expect(fresh.cookie("XSRF-TOKEN")).toBeDefined()
     // The next change echoes that cookie, as the storefront does.
     const competitionId = await competitionOnSale(shop)
-    expect((await addItem(fresh, basket.id, competitionId, 1)).items).toHaveLength(1)
+    const added = await addItem(fresh, basket.id, competitionId, 1)
+    expect(added.items).toHaveLength(1)
+    expect(added.items[0]).toMatchObject({
+      itemType: "CompetitionTickets",
+      siteCreditDetails: null,
+    })
   })
 
   it("still refuses a change to a basket without the XSRF header", async () => {
@@ -229,7 +236,7 @@ describe("basket items", () => {
       "Your basket and previous purchases together have reached the maximum number of tickets per person in this competition (10).",
     )
     const allowed = await addItem(browser, second.id, competitionId, 4)
-    expect(allowed.items[0]?.competitionTicketDetails.customerBoughtToDateTicketQuantity).toBe(6)
+    expect(allowed.items[0]?.competitionTicketDetails?.customerBoughtToDateTicketQuantity).toBe(6)
     await checkout(browser, second.id)
 
     const third = await newBasket(browser)
@@ -251,13 +258,13 @@ describe("basket items", () => {
     const basket = await newBasket(visitor)
     await addItem(visitor, basket.id, a, 1)
     const both = await addItem(visitor, basket.id, b, 1)
-    const itemA = both.items.find((i) => i.competitionTicketDetails.competition.id === a)!.id
-    const itemB = both.items.find((i) => i.competitionTicketDetails.competition.id === b)!.id
+    const itemA = both.items.find((i) => i.competitionTicketDetails?.competition.id === a)!.id
+    const itemB = both.items.find((i) => i.competitionTicketDetails?.competition.id === b)!.id
 
     const raised = await basketOf(
       await visitor.put(`/api/Baskets/${basket.id}/items/${itemA}`, { ticketQuantity: 5 }),
     )
-    expect(raised.items.find((i) => i.id === itemA)?.competitionTicketDetails.quantity).toBe(5)
+    expect(raised.items.find((i) => i.id === itemA)?.competitionTicketDetails?.quantity).toBe(5)
     await problem(
       await visitor.put(`/api/Baskets/${basket.id}/items/${itemA}`, { ticketQuantity: 6 }),
       409,
@@ -352,7 +359,8 @@ describe("the round-up without a charity (this brand's own configuration)", () =
         siteCreditDebitAmount: 0,
       }),
     )
-    expect(asked.charitableDonation).toEqual({ autoRoundup: false, value: 0 })
+    // No charity to say: null, and no round-up is priced.
+    expect(asked.charitableDonation).toEqual({ autoRoundup: false, charity: null, value: 0 })
     expect(asked.basketTotal).toBe(750)
   })
 })
@@ -368,7 +376,16 @@ describe("PUT /api/Baskets/{basketId}", () => {
         siteCreditDebitAmount: 500,
       }),
     )
-    expect(rounded.charitableDonation).toEqual({ autoRoundup: true, value: 50 })
+    // The brand's charity receives it; this one gives no registered number.
+    expect(rounded.charitableDonation).toEqual({
+      autoRoundup: true,
+      charity: {
+        name: "Lord's Taverners",
+        url: "https://www.lordstaverners.org",
+        registeredNumber: null,
+      },
+      value: 50,
+    })
     // A visitor has no site credit: the request is kept but spends nothing.
     expect([rounded.siteCreditDebitAmount, rounded.basketTotal]).toEqual([0, 800])
     const plain = await basketOf(
@@ -764,7 +781,7 @@ describe("POST /api/Baskets/{basketId}/checkout", () => {
 
     const { basket, order } = await checkout(late, lateBasket.id)
     expect(order.totalTicketQuantity).toBe(2)
-    expect(basket.items[0]?.competitionTicketDetails.quantity).toBe(2)
+    expect(basket.items[0]?.competitionTicketDetails?.quantity).toBe(2)
     expect(basket.ticketAllocationExceptions).toHaveLength(1)
     expect(basket.ticketAllocationExceptions[0]?.exceptionReason).toBe("Only 2 tickets were left.")
     expect(order.ticketAllocationExceptions).toEqual(basket.ticketAllocationExceptions)
@@ -817,7 +834,7 @@ describe("checkout's billing and shipping details", () => {
     expect(await soldToDate(competitionId)).toBe(0)
     expect((await json<OrderListJson>(await browser.get("/api/Orders"))).orders).toEqual([])
     const basket = await basketOf(await browser.get(`/api/Baskets/${basketId}`))
-    expect(basket.items[0]?.competitionTicketDetails.quantity).toBe(2)
+    expect(basket.items[0]?.competitionTicketDetails?.quantity).toBe(2)
   }
 
   it("are checked with the account pages' rules and words before anything is allocated", async () => {
@@ -920,7 +937,7 @@ describe("a customer's basket", () => {
   const expectUntouched = async (basketId: string, competitionId: string) => {
     const untouched = await basketOf(await ann.get(`/api/Baskets/${basketId}`))
     expect(untouched.items).toHaveLength(1)
-    expect(untouched.items[0]?.competitionTicketDetails.quantity).toBe(1)
+    expect(untouched.items[0]?.competitionTicketDetails?.quantity).toBe(1)
     expect(untouched.charitableDonation.autoRoundup).toBe(false)
     expect(untouched.appliedPromotionCodes).toEqual([])
     expect(await soldToDate(competitionId)).toBe(0)
@@ -963,7 +980,7 @@ describe("a customer's basket", () => {
     )
     await problem(await bob.get(`/api/Baskets/${basket.id}`), 404)
     const still = await basketOf(await browser.get(`/api/Baskets/${basket.id}`))
-    expect(still.items[0]?.competitionTicketDetails.quantity).toBe(2)
+    expect(still.items[0]?.competitionTicketDetails?.quantity).toBe(2)
   })
 })
 

@@ -249,3 +249,28 @@ describe("GET /api/Competitions?TimePeriod=EndingSoon", () => {
     ])
   })
 })
+
+describe("a competition's timePeriod", () => {
+  it("is the narrowest TimePeriod filter that lists it", async () => {
+    const every = await listed("TimePeriod=All&PageSize=100")
+    const byName = Object.fromEntries(every.map((c) => [c.name, c.timePeriod]))
+    expect(byName).toMatchObject({
+      "Cheap ball": "EndingSoon",
+      "Coming soon cash": "Current",
+      // Sold out or closed awaiting its draw: current, but nothing to hurry for.
+      "Sold-out console": "Current",
+      "Closed stumps, draw Thursday": "Current",
+    })
+    const lists = {
+      Current: await names("TimePeriod=Current&PageSize=100"),
+      EndingSoon: await names("TimePeriod=EndingSoon&PageSize=100"),
+      Past: await names("TimePeriod=Past&PageSize=100"),
+    }
+    for (const c of every) {
+      expect(lists[c.timePeriod], c.name).toContain(c.name)
+      expect(lists.EndingSoon.includes(c.name), c.name).toBe(c.timePeriod === "EndingSoon")
+      expect(lists.Past.includes(c.name), c.name).toBe(c.timePeriod === "Past")
+      expect(lists.Current.includes(c.name), c.name).toBe(c.timePeriod !== "Past")
+    }
+  })
+})

@@ -403,6 +403,48 @@ describe("GET .../tickets", () => {
     }
   })
 
+  it("filters staff's lists by TicketStatus: sold, or still to sell", async () => {
+    const competitionId = await newCompetition({ totalTickets: 5 })
+    const group = await json<InstantWinGroupResponseJson>(
+      await staff.post(groupsPath(competitionId), body(5)),
+      201,
+    )
+    await sellToAnn(competitionId)
+    const groupTickets = `/api/Competitions/${competitionId}/instant-win-groups/${group.instantWinGroup.id}/tickets`
+    const numbers = async (path: string) =>
+      (await json<TicketListJson>(await staff.get(path))).tickets.map((t) => t.ticketNumber)
+    for (const path of [groupTickets, `/api/Competitions/${competitionId}/tickets`]) {
+      expect(await numbers(`${path}?TicketStatus=Sold`)).toEqual([1, 2, 3])
+      expect(await numbers(`${path}?TicketStatus=Unsold`)).toEqual([4, 5])
+      expect(await numbers(`${path}?TicketStatus=All`)).toEqual([1, 2, 3, 4, 5])
+      expect(await numbers(`${path}?TicketStatus=Unsold&FromTicketNumber=5`)).toEqual([5])
+    }
+    const sold = `/api/Competitions/${competitionId}/tickets?InstantWinTicketsOnly=false`
+    expect(await numbers(`${sold}&TicketStatus=Sold`)).toEqual([1, 2, 3])
+    // That list is of sold tickets: none of them is unsold.
+    expect(await numbers(`${sold}&TicketStatus=Unsold`)).toEqual([])
+  })
+
+  it("refuses a status it does not know, and a sale filter from anyone but staff", async () => {
+    const competitionId = await newCompetition({ totalTickets: 5 })
+    const group = await json<InstantWinGroupResponseJson>(
+      await staff.post(groupsPath(competitionId), body(5)),
+      201,
+    )
+    const groupTickets = `/api/Competitions/${competitionId}/instant-win-groups/${group.instantWinGroup.id}/tickets`
+    for (const path of [groupTickets, `/api/Competitions/${competitionId}/tickets`]) {
+      for (const someone of [staff, visitor]) {
+        const refused = await problem(await someone.get(`${path}?TicketStatus=Reserved`), 400)
+        expect(JSON.stringify(refused)).toContain("TicketStatus")
+      }
+      await problem(await visitor.get(`${path}?TicketStatus=Unsold`), 401)
+      await problem(await customer.get(`${path}?TicketStatus=Sold`), 403)
+      expect(
+        (await json<TicketListJson>(await customer.get(`${path}?TicketStatus=All`))).totalCount,
+      ).toBe(5)
+    }
+  })
+
   it("keeps a hidden competition's tickets from everyone but staff", async () => {
     const competitionId = await newCompetition({ visibilityStatus: "Hidden" })
     await json(await staff.post(groupsPath(competitionId), body(2)), 201)

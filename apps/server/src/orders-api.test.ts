@@ -31,6 +31,7 @@ import {
   signedNotification,
 } from "./test-support/payments"
 import { mailed, openShop, register, type Shop, WITH_A_CHARITY } from "./test-support/shop"
+import { signedInStaff } from "./test-support/staff"
 
 /**
  * SPEC §7's orders for the customer who placed them, through the real
@@ -205,6 +206,36 @@ describe("paying for an order by card", () => {
       await browser.get(`/api/Customers/${customerId}/competitions/${competitionId}/tickets`),
     )
     expect(inCompetition.tickets.map((t) => t.ticketNumber)).toEqual(allocated)
+  })
+})
+
+describe("TicketStatus on a customer's and an order's tickets", () => {
+  it("lists a paid order's tickets as sold and an unpaid one's (staff's view) as unsold", async () => {
+    const { browser, customerId } = await signedIn()
+    const { order, competitionId } = await placeOrder(browser, 2)
+    const staff = (await signedInStaff(shop)).browser
+    const numbers = async (who: Browser, url: string) =>
+      (await json<OrderTicketListJson>(await who.get(url))).tickets.map((t) => t.ticketNumber)
+    const path = `/api/Orders/${order.id}/tickets`
+    const unpaid = await numbers(staff, path)
+    expect(unpaid).toHaveLength(2)
+    expect(await numbers(staff, `${path}?TicketStatus=Unsold`)).toEqual(unpaid)
+    expect(await numbers(staff, `${path}?TicketStatus=Sold`)).toEqual([])
+
+    await payOrder(browser, order.id, CARDS.succeeds)
+    await orderOf(await browser.post(`/api/Orders/${order.id}/complete-order`))
+    const paid = await numbers(browser, path)
+    expect(paid).toHaveLength(2)
+    expect(await numbers(browser, `${path}?TicketStatus=Sold`)).toEqual(paid)
+    expect(await numbers(browser, `${path}?TicketStatus=Unsold`)).toEqual([])
+    const held = `/api/Customers/${customerId}/competitions/${competitionId}/tickets`
+    expect(await numbers(browser, `${held}?TicketStatus=Sold`)).toEqual(paid)
+    expect(await numbers(browser, `${held}?TicketStatus=All`)).toEqual(paid)
+    expect(await numbers(browser, `${held}?TicketStatus=Unsold`)).toEqual([])
+    for (const url of [path, held]) {
+      const refused = await problem(await browser.get(`${url}?TicketStatus=Reserved`), 400)
+      expect(JSON.stringify(refused)).toContain("TicketStatus")
+    }
   })
 })
 

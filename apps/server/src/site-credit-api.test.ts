@@ -212,10 +212,13 @@ describe("POST /api/Baskets/{basketId}/items/sitecredit", () => {
       await ann.browser.post(`/api/Baskets/${basket.id}/items/sitecredit`, { creditAmount: "x" }),
       400,
     )
-    expect(
-      (await json<BasketResponseJson>(await ann.browser.get(`/api/Baskets/${basket.id}`))).basket
-        .siteCreditItems,
-    ).toEqual([])
+    const unchanged = (
+      await json<BasketResponseJson>(await ann.browser.get(`/api/Baskets/${basket.id}`))
+    ).basket
+    expect(unchanged.siteCreditItems).toEqual([])
+    expect(unchanged.items).toEqual([])
+    // Nothing beyond tickets could be added: this brand sells credit on its own.
+    expect(unchanged.itemTemplates).toEqual([])
   })
 
   it("when the brand defers the purchase, the basket buys credit with its tickets, credited when paid", async () => {
@@ -233,6 +236,32 @@ describe("POST /api/Baskets/{basketId}/items/sitecredit", () => {
       itemTotal: 1500,
       basketTotal: 1500,
     })
+    // The credit is a line of items too, after the tickets, told apart by its itemType.
+    expect(withCredit.items.map((i) => [i.itemType, i.lineTotal])).toEqual([
+      ["CompetitionTickets", 500],
+      ["SiteCredit", 1000],
+    ])
+    expect(withCredit.items[1]).toEqual({
+      itemType: "SiteCredit",
+      id: "sitecredit",
+      competitionTicketDetails: null,
+      siteCreditDetails: { description: "Howzat Credit", creditAmount: 1000 },
+      preDiscountTotal: 1000,
+      lineTotal: 1000,
+      discounts: [],
+    })
+    expect(withCredit.items[0]).toMatchObject({ siteCreditDetails: null })
+    expect(withCredit.items.reduce((sum, i) => sum + i.preDiscountTotal, 0)).toBe(
+      withCredit.itemTotal,
+    )
+    expect(withCredit.itemTemplates).toEqual([
+      {
+        itemType: "SiteCredit",
+        description: "Howzat Credit",
+        minimumCreditAmount: 100,
+        maximumCreditAmount: 100_000,
+      },
+    ])
     const bob = await newCustomer(deferredShop)
     await problem(
       await bob.browser.post(`/api/Baskets/${basket.id}/items/sitecredit`, { creditAmount: 500 }),

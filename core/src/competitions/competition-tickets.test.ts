@@ -115,4 +115,27 @@ describe("CompetitionTickets", () => {
       Either.right({ view: "Staff", page: pageOf([heldTicket]) }),
     )
   })
+
+  it("lets staff alone filter by sale, refusing anyone else rather than ignoring it", () => {
+    for (const viewer of [null, principal("Customer")]) {
+      for (const ticketStatus of ["Sold", "Unsold"] as const) {
+        const refused = run((t) =>
+          t.instantWinTickets(VISIBLE, "g", { ...query, ticketStatus }, viewer),
+        )
+        expect(Either.isLeft(refused) && refused.left._tag).toBe("NotStaff")
+        const all = run((t) =>
+          t.tickets(VISIBLE, { ...query, ticketStatus, instantWinTicketsOnly: true }, viewer),
+        )
+        expect(Either.isLeft(all) && all.left._tag).toBe("NotStaff")
+      }
+      expect(
+        run((t) => t.instantWinTickets(VISIBLE, "g", { ...query, ticketStatus: "All" }, viewer)),
+      ).toEqual(Either.right({ view: "Public", page: pageOf([publicTicket]) }))
+    }
+    expect(
+      run((t) =>
+        t.instantWinTickets(VISIBLE, "g", { ...query, ticketStatus: "Unsold" }, principal("Staff")),
+      ),
+    ).toEqual(Either.right({ view: "Staff", page: pageOf([heldTicket]) }))
+  })
 })

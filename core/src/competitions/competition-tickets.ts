@@ -3,6 +3,7 @@ import { NotStaff } from "../accounts/errors.js"
 import type { Principal } from "../accounts/model.js"
 import { CompetitionRepo } from "../ports/catalogue.js"
 import { type SoldTicket, StaffTicketReads, type TicketQuery } from "../ports/instant-win-groups.js"
+import { mayFilterBySale } from "../rules/ticket-status.js"
 import { can } from "../staff/permissions.js"
 import type { InstantWinTicket, Page } from "./model.js"
 
@@ -24,7 +25,8 @@ const mayReadHolders = (viewer: Principal | null): viewer is Principal =>
 /**
  * Who may read which tickets of a competition. Anyone may see its
  * instant-win numbers and which have been won; who holds a ticket is
- * personal data, for staff only.
+ * personal data, for staff only, and so is filtering by sale
+ * (core/src/rules/ticket-status.ts).
  */
 export class CompetitionTickets extends Effect.Service<CompetitionTickets>()(
   "@howzat/core/CompetitionTickets",
@@ -46,6 +48,7 @@ export class CompetitionTickets extends Effect.Service<CompetitionTickets>()(
               yield* staffReads.instantWinTickets(competitionId, instantWinGroupId, query),
             )
           }
+          if (!mayFilterBySale(query.ticketStatus, false)) return yield* new NotStaff()
           // Hidden competitions must not leak their instant wins either.
           yield* competitions.byId(competitionId, { visibleOnly: true })
           const page = yield* competitions.instantWinTickets(

@@ -7,6 +7,7 @@
 import { Effect, Layer } from "effect"
 import { CompetitionNotFound, InstantWinGroupNotFound } from "../competitions/errors.js"
 import { type SoldTicket, StaffTicketReads, type TicketQuery } from "../ports/instant-win-groups.js"
+import { matchesTicketStatus } from "../rules/ticket-status.js"
 import { memoryPage } from "../testing/paging.js"
 import type { MemoryCompetition, MemoryStore } from "./instant-win-group-doubles.js"
 
@@ -26,7 +27,8 @@ const ticketOf = (competition: MemoryCompetition, ticketNumber: number): SoldTic
   }
 }
 
-const chosen = (query: TicketQuery) => (ticket: SoldTicket) =>
+const chosen = (query: TicketQuery, competition: MemoryCompetition) => (ticket: SoldTicket) =>
+  matchesTicketStatus(query.ticketStatus, competition.sold?.has(ticket.ticketNumber) === true) &&
   (query.fromTicketNumber === undefined || ticket.ticketNumber >= query.fromTicketNumber) &&
   (query.toTicketNumber === undefined || ticket.ticketNumber <= query.toTicketNumber) &&
   (query.status === "All" || (ticket.instantWin?.won === true) === (query.status === "Won"))
@@ -48,7 +50,7 @@ export const memoryStaffTicketReads = (store: MemoryStore) => {
           [...(competition.sold?.keys() ?? [])]
             .sort(ascending)
             .map((n) => ticketOf(competition, n))
-            .filter(chosen(query)),
+            .filter(chosen(query, competition)),
         ),
       ),
     instantWinTickets: (competitionId, instantWinGroupId, query) =>
@@ -65,7 +67,7 @@ export const memoryStaffTicketReads = (store: MemoryStore) => {
               .flatMap((g) => g.ticketNumbers)
               .sort(ascending)
               .map((n) => ticketOf(competition, n))
-              .filter(chosen(query)),
+              .filter(chosen(query, competition)),
           ),
         )
       }),

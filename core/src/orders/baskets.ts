@@ -13,6 +13,11 @@ import {
   mergedContents,
 } from "../rules/basket-follow.js"
 import {
+  type BasketItemTemplate,
+  basketItemTemplates,
+  roundUpCharity,
+} from "../rules/basket-offer.js"
+import {
   type BasketTotals,
   basketTotals,
   type LineTotals,
@@ -22,7 +27,7 @@ import { CompetitionPhase, competitionPhase } from "../rules/competition.js"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money.js"
 import { promotionRefusal, spendFor } from "../rules/promotions.js"
 import { discountOf, type VoucherChange, voucherReplacement } from "../rules/vouchers.js"
-import { Charities } from "./charities.js"
+import { Charities, type Charity } from "./charities.js"
 import {
   BasketCheckedOut,
   BasketItemNotFound,
@@ -57,6 +62,10 @@ export interface BasketView {
   readonly siteCreditItems: readonly SiteCreditItem[]
   readonly appliedPromotionCodes: readonly string[]
   readonly totals: BasketTotals
+  /** Where the round-up goes: the brand's charity, null when it has none (no round-up then). */
+  readonly charity: Charity | null
+  /** Lines beyond tickets the basket could still take (rules/basket-offer.ts). */
+  readonly itemTemplates: readonly BasketItemTemplate[]
 }
 
 /**
@@ -99,9 +108,13 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
     const competitions = yield* CompetitionRepo
     const allocator = yield* TicketAllocator
     const customers = yield* CustomerRepo
-    const charities = (yield* Charities).list.length
+    const charityList = (yield* Charities).list
+    const charities = charityList.length
+    const charity = roundUpCharity(charityList)
     const promotionUses = yield* PromotionUses
-    const creditName = (yield* SiteCreditPolicy).name
+    const siteCreditPolicy = yield* SiteCreditPolicy
+    const creditName = siteCreditPolicy.name
+    const itemTemplates = basketItemTemplates(siteCreditPolicy)
 
     const held = (customerId: string | null, competitionId: string) =>
       customerId === null ? Effect.succeed(0) : allocator.ticketsHeld(customerId, competitionId)
@@ -243,6 +256,8 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
             itemTotal: pence(totals.itemTotal + credit),
             basketTotal: pence(totals.basketTotal + credit),
           },
+          charity,
+          itemTemplates,
         } satisfies BasketView
       })
 

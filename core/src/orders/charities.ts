@@ -4,6 +4,8 @@ import { Context } from "effect"
 export interface Charity {
   readonly name: string
   readonly url: string
+  /** The charity's number on the Charity Commission's register, when the brand gives it. */
+  readonly registeredNumber?: string | undefined
 }
 
 /**

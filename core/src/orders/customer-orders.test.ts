@@ -191,6 +191,22 @@ describe("CustomerOrders", () => {
     ),
   )
 
+  it.effect("filters a paid order's tickets by TicketStatus: all sold, none unsold", () =>
+    run(
+      Effect.gen(function* () {
+        const orders = yield* CustomerOrders
+        const listed = (ticketStatus: "All" | "Sold" | "Unsold") =>
+          Effect.map(
+            orders.orderTickets(ANN, annsOrder.id, { instantWinsOnly: false, ticketStatus }),
+            (tickets) => tickets.map((t) => t.ticketNumber),
+          )
+        expect(yield* listed("All")).toEqual([7, 12, 40])
+        expect(yield* listed("Sold")).toEqual([7, 12, 40])
+        expect(yield* listed("Unsold")).toEqual([])
+      }),
+    ),
+  )
+
   it.effect(
     "marks the order's instant-win tickets with their prize, and lists only those when asked",
     () =>

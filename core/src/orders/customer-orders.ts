@@ -10,7 +10,8 @@ import { CustomerTicketRepo, OrderRepo, TicketAllocator } from "../ports/orders.
 import { PaymentRepo, type SiteCreditEntry, SiteCreditLedger } from "../ports/payments.js"
 import type { Pence } from "../rules/money.js"
 import { orderSearchTerm } from "../rules/order-search.js"
-import type { OrderStatus } from "../rules/order-status.js"
+import { OrderStatus } from "../rules/order-status.js"
+import { matchesTicketStatus, type TicketStatus } from "../rules/ticket-status.js"
 import { orderAsReadBy } from "../rules/ticket-visibility.js"
 import { authorize } from "../staff/permissions.js"
 import { OrderNotFound } from "./errors.js"
@@ -59,6 +60,14 @@ export interface CustomerCompetition {
 export interface TicketQuery {
   /** Only the tickets that are instant-win numbers (SPEC §7's instant-win flag). */
   readonly instantWinsOnly: boolean
+  /**
+   * Sold, unsold or either (core/src/rules/ticket-status.ts); undefined is
+   * "All". An order's tickets are sold once it is paid (Completed): an
+   * unpaid order's, which only staff read, and a refunded one's are not.
+   * A customer's tickets in a competition are all sold (paid orders and
+   * postal entries), so Unsold lists none of them.
+   */
+  readonly ticketStatus?: TicketStatus | undefined
 }
 
 export interface SiteCreditAccount {
@@ -161,6 +170,8 @@ export class CustomerOrders extends Effect.Service<CustomerOrders>()(
         Effect.flatMap(readable(principal, orderId), (read) => {
           // An unpaid order's tickets are not listed to its customer at all.
           const found = orderAsReadBy(orderReaderOf(principal), read)
+          if (!matchesTicketStatus(query.ticketStatus, read.status === OrderStatus.Completed))
+            return Effect.succeed([])
           return withInstantWins(
             found.lines
               .filter(
@@ -226,6 +237,8 @@ export class CustomerOrders extends Effect.Service<CustomerOrders>()(
       ) =>
         Effect.gen(function* () {
           yield* ownTickets(principal, customerId)
+          // What a customer holds is sold (paid orders and postal entries): none is unsold.
+          if (!matchesTicketStatus(query.ticketStatus, true)) return []
           const numbers = yield* tickets.ticketsIn(customerId, competitionId)
           if (numbers.length === 0) return []
           const competition = yield* competitions.byId(competitionId, { visibleOnly: false })

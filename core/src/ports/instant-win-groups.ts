@@ -7,6 +7,7 @@ import type {
 import type { ImageGroup, Page, PageRequest, VisibilityStatus } from "../competitions/model.js"
 import type { InstantWinLine } from "../draws/procedure.js"
 import type { Pence } from "../rules/money.js"
+import type { TicketStatus } from "../rules/ticket-status.js"
 
 /** An instant-win group as staff manage it: its prize and its winning numbers too. */
 export interface StaffInstantWinGroup {
@@ -99,6 +100,8 @@ export interface TicketQuery {
   readonly toTicketNumber?: number | undefined
   /** "All", only tickets that have won an instant prize, or only those that have not. */
   readonly status: "All" | "Won" | "NotWon"
+  /** Sold, not sold, or either (core/src/rules/ticket-status.ts); undefined is "All". */
+  readonly ticketStatus?: TicketStatus | undefined
   readonly page: PageRequest
 }
 

@@ -25,6 +25,7 @@ import {
   phaseLabels,
   serverCorrectedNow,
   tileButtonLabel,
+  timePeriodOf,
 } from "./competition.js"
 import { zonedParts, zonedTimeToUtc } from "./dates.js"
 
@@ -140,6 +141,21 @@ describe("isOnSale", () => {
     expect(isOnSale({ ...listing, ticketsLeft: 1 }, at("2025-03-10T00:00:00Z"))).toBe(true)
     expect(isOnSale({ ...listing, ticketsLeft: 0 }, at("2025-03-10T00:00:00Z"))).toBe(false)
     expect(isOnSale({ ...listing, ticketsLeft: -2 }, at("2025-03-10T00:00:00Z"))).toBe(false)
+  })
+})
+
+describe("timePeriodOf", () => {
+  it("is the narrowest list the competition is in: filtering by it lists the competition", () => {
+    fc.assert(
+      fc.property(arbitraryListing(), instant, (c, t) => {
+        const now = new Date(t)
+        const own = timePeriodOf(c, now)
+        expect(inTimePeriod(c, own, now)).toBe(true)
+        expect(own === "Past").toBe(inTimePeriod(c, "Past", now))
+        expect(own === "EndingSoon").toBe(inTimePeriod(c, "EndingSoon", now))
+        expect(own === "Past").toBe(!inTimePeriod(c, "Current", now))
+      }),
+    )
   })
 })
 

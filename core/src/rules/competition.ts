@@ -97,6 +97,20 @@ export const inTimePeriod = (c: ListingFacts, period: TimePeriod, now: Date): bo
   }
 }
 
+/**
+ * The competition's own time period on the wire: the narrowest of the
+ * list's periods it is in now, so a filter by the value a competition
+ * carries lists it. "EndingSoon" lies within "Current" (ending soon is
+ * current too), "Current" and "Past" part every competition, and "All"
+ * holds them all, so it is never a competition's own.
+ */
+export const timePeriodOf = (c: ListingFacts, now: Date): Exclude<TimePeriod, "All"> =>
+  inTimePeriod(c, "EndingSoon", now)
+    ? "EndingSoon"
+    : inTimePeriod(c, "Current", now)
+      ? "Current"
+      : "Past"
+
 export const percentSold = (sold: number, total: number): number => {
   const percent = Math.floor((100 * sold) / Math.max(1, total))
   return Number.isNaN(percent) ? 0 : Math.min(100, Math.max(0, percent))

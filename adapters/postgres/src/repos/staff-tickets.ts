@@ -53,6 +53,17 @@ const toSoldTicket = (row: Row): SoldTicket => ({
         },
 })
 
+/**
+ * The TicketStatus filter (core/src/rules/ticket-status.ts) over `soldRow`,
+ * which is non-null exactly when the row's ticket is sold.
+ */
+const saleFilter = (soldRow: string, query: TicketQuery) =>
+  query.ticketStatus === "Sold"
+    ? sql`and ${sql.ref(soldRow)} is not null`
+    : query.ticketStatus === "Unsold"
+      ? sql`and ${sql.ref(soldRow)} is null`
+      : sql``
+
 const numberRange = (column: string, query: TicketQuery) => sql`
   ${query.fromTicketNumber === undefined ? sql`` : sql`and ${sql.ref(column)} >= ${query.fromTicketNumber}`}
   ${query.toTicketNumber === undefined ? sql`` : sql`and ${sql.ref(column)} <= ${query.toTicketNumber}`}
@@ -110,7 +121,8 @@ export const makeStaffTicketReads = (db: Kysely<Database>): StaffTicketReadsShap
               on iw.competition_id = t.competition_id and iw.ticket_number = t.ticket_number
             left join instant_win_groups g on g.id = iw.instant_win_group_id
             where t.competition_id = ${competitionId}::uuid and ${isSold("t")}
-              ${numberRange("t.ticket_number", query)}`,
+              ${numberRange("t.ticket_number", query)}
+              ${saleFilter("t.ticket_number", query)}`,
         ),
       )
     }),
@@ -147,7 +159,8 @@ export const makeStaffTicketReads = (db: Kysely<Database>): StaffTicketReadsShap
             left join users u on u.id = c.user_id
             where iw.competition_id = ${competitionId}::uuid
               ${groupId === undefined ? sql`` : sql`and iw.instant_win_group_id = ${groupId}::uuid`}
-              ${numberRange("iw.ticket_number", query)}`,
+              ${numberRange("iw.ticket_number", query)}
+              ${saleFilter("t.ticket_number", query)}`,
         ),
       )
     }),

@@ -132,6 +132,7 @@ describe("the competition form", () => {
             currentDateTimeUtc: sent.startDateTimeUtc,
             status: 1 as const,
             type: "Standard" as const,
+            timePeriod: "Current" as const,
             attributes: sent.attributes.map((a) => ({
               attributeType: { id: a.attributeTypeId, description: "d" },
               value: a.value,

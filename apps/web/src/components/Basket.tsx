@@ -3,8 +3,18 @@ import { Link, useRouterState } from "@tanstack/react-router"
 import { useEffect, useRef } from "react"
 import { closeBasketPanel, reloadBasket, startBasket } from "../basket/store"
 import { useBasketState } from "../basket/use-basket"
+<<<<<<< HEAD
 import { basketAvailableOn, basketButtonTitle, basketSummary, basketTexts } from "../lib/basket"
 import { StandingNotice } from "./account/StandingNotice"
+=======
+import {
+  basketAvailableOn,
+  basketButtonTitle,
+  basketSummary,
+  basketTexts,
+  ticketItems,
+} from "../lib/basket"
+>>>>>>> spec-gaps
 import { BasketLines } from "./basket/BasketLines"
 import { BasketTotals } from "./basket/BasketTotals"
 import { Drawer } from "./Drawer"
@@ -105,7 +115,7 @@ export const BasketPanel = ({ open, onClose }: { open: boolean; onClose: () => v
     onClose()
     closeBasketPanel()
   }
-  const hasItems = basket !== null && basket.items.length > 0
+  const hasItems = ticketItems(basket).length > 0
   return (
     <Drawer
       id="basket-panel"

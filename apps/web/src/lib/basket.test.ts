@@ -17,11 +17,13 @@ import {
   poundsText,
   quantityInBasket,
   siteCreditFromText,
+  ticketItems,
 } from "./basket"
 import { errorTexts } from "./error-text"
 
 const item = (competitionId: string, quantity: number) =>
   ({
+    itemType: "CompetitionTickets",
     id: `item-${competitionId}`,
     competitionTicketDetails: {
       competition: { id: competitionId, name: `Comp ${competitionId}` },
@@ -29,6 +31,7 @@ const item = (competitionId: string, quantity: number) =>
       price: 250,
       customerBoughtToDateTicketQuantity: 0,
     },
+    siteCreditDetails: null,
     preDiscountTotal: 250 * quantity,
     lineTotal: 250 * quantity,
     discounts: [],
@@ -38,12 +41,13 @@ const basket = (change: Partial<BasketJson> = {}): BasketJson => ({
   id: "b-1",
   customerId: null,
   items: [],
+  itemTemplates: [],
   itemTotal: 0,
   discounts: [],
   discountTotal: 0,
   basketTotal: 0,
   appliedPromotionCodes: [],
-  charitableDonation: { autoRoundup: false, value: 0 },
+  charitableDonation: { autoRoundup: false, charity: null, value: 0 },
   siteCreditDebitAmount: 0,
   siteCreditAvailable: 0,
   siteCreditItems: [],
@@ -150,6 +154,33 @@ describe("what checkout did to the basket (SPEC §4, §8)", () => {
     expect(outcome.kind !== "unchanged" && outcome.content.lines[0]?.text).toBe(
       "Sorry, but we couldn't allocate any of the tickets in your basket. It's possible you've either reached your allowance, or that the competitions are now closed/sold out.",
     )
+  })
+})
+
+describe("a site-credit line among the items", () => {
+  const credit = {
+    itemType: "SiteCredit",
+    id: "sitecredit",
+    competitionTicketDetails: null,
+    siteCreditDetails: { description: "Howzat Credit", creditAmount: 2000 },
+    preDiscountTotal: 2000,
+    lineTotal: 2000,
+    discounts: [],
+  } as const
+  const withCredit = basket({ items: [item("a", 3), credit], basketTotal: 2750 })
+
+  it("is no ticket line: the storefront reads and counts tickets only", () => {
+    expect(ticketItems(withCredit).map((i) => i.id)).toEqual(["item-a"])
+    expect(ticketItems(null)).toEqual([])
+    expect(basketSummary(withCredit)).toEqual({ itemCount: 1, total: 2750 })
+    expect(quantityInBasket(withCredit, "a")).toBe(3)
+  })
+
+  it("changes nothing checkout reports when the tickets are as they were", () => {
+    expect(checkoutOutcome(withCredit, basket({ items: [item("a", 3)] }))).toEqual({
+      kind: "unchanged",
+    })
+    expect(checkoutOutcome(withCredit, basket({ items: [credit] })).kind).toBe("none")
   })
 })
 

@@ -1,4 +1,4 @@
-import type { BasketJson } from "@howzat/contracts/baskets"
+import type { BasketJson, BasketTicketItemJson } from "@howzat/contracts/baskets"
 import {
   APPLICATION_ERROR_PROBLEM,
   BASKET_EMPTY_PROBLEM,
@@ -21,15 +21,26 @@ export const basketButtonTitle = (available: boolean): string =>
     ? "Click here to see the contents of your basket"
     : "Your basket is not available from this page"
 
+/**
+ * The basket's ticket lines. `items` also holds a site-credit line when the
+ * brand sells credit through the basket (docs/decisions/0083); this
+ * storefront offers no such purchase, so it reads and counts tickets only,
+ * as it did when credit lines were kept apart.
+ */
+export const ticketItems = (basket: BasketJson | null): readonly BasketTicketItemJson[] =>
+  (basket?.items ?? []).filter(
+    (item): item is BasketTicketItemJson => item.itemType === "CompetitionTickets",
+  )
+
 /** What the top bar shows: one count per competition (a line), and what is left to pay. */
 export const basketSummary = (basket: BasketJson | null): { itemCount: number; total: Pence } =>
   basket === null
     ? { itemCount: 0, total: ZERO_PENCE }
-    : { itemCount: basket.items.length, total: pence(basket.basketTotal) }
+    : { itemCount: ticketItems(basket).length, total: pence(basket.basketTotal) }
 
 /** The competition's one item in the basket, if any (SPEC §4: one item per competition). */
 export const basketItemFor = (basket: BasketJson | null, competitionId: string) =>
-  basket?.items.find((item) => item.competitionTicketDetails.competition.id === competitionId)
+  ticketItems(basket).find((item) => item.competitionTicketDetails.competition.id === competitionId)
 
 /** Tickets for one competition already in the basket. */
 export const quantityInBasket = (basket: BasketJson | null, competitionId: string): number =>
@@ -37,7 +48,7 @@ export const quantityInBasket = (basket: BasketJson | null, competitionId: strin
 
 const quantities = (basket: BasketJson): Map<string, number> =>
   new Map(
-    basket.items.map((item) => [
+    ticketItems(basket).map((item) => [
       item.competitionTicketDetails.competition.id,
       item.competitionTicketDetails.quantity,
     ]),
@@ -106,7 +117,7 @@ export const checkoutOutcome = (
       ? { kind: "unchanged" }
       : { kind: "partial", content: { title: basketTexts.changesTitle, lines: voucher } }
   }
-  if (after.items.length === 0) {
+  if (ticketItems(after).length === 0) {
     return {
       kind: "none",
       content: {

@@ -23,6 +23,8 @@ export const competitionJson = (overrides: Partial<CompetitionJson> = {}): Compe
   visibilityStatus: "Visible",
   status: 1,
   type: "Standard",
+  // Open, tickets left and closing within three weeks of currentDateTimeUtc.
+  timePeriod: "EndingSoon",
   categoryIds: [],
   attributes: [],
   imageGroup: null,

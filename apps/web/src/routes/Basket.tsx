@@ -6,6 +6,7 @@ import { BasketPending, EmptyBasket } from "../components/Basket"
 import { BasketLines } from "../components/basket/BasketLines"
 import { BasketTotals } from "../components/basket/BasketTotals"
 import { PageHeading } from "../components/PageStates"
+import { ticketItems } from "../lib/basket"
 
 export const Route = createFileRoute("/Basket")({
   head: () => ({ meta: [{ title: pageTitle("Basket") }] }),
@@ -23,7 +24,7 @@ function BasketPage() {
         <div className="card">
           <BasketPending failed={status === "error"} />
         </div>
-      ) : basket.items.length === 0 ? (
+      ) : ticketItems(basket).length === 0 ? (
         <div className="card">
           <EmptyBasket />
         </div>

@@ -2,18 +2,31 @@ import type { BasketJson } from "@howzat/contracts/baskets"
 import { describe, expect, it } from "vitest"
 import { basketChanges, checkoutEvent } from "./basket-events"
 
-const basket = (id: string, lines: [string, number][]): BasketJson =>
+/** A site-credit line, as a brand that sells credit through the basket shows it: no tickets. */
+const credit = {
+  itemType: "SiteCredit",
+  id: "sitecredit",
+  competitionTicketDetails: null,
+  siteCreditDetails: { description: "Howzat Credit", creditAmount: 1000 },
+}
+
+const basket = (id: string, lines: [string, number][], withCredit = false): BasketJson =>
   ({
     id,
-    items: lines.map(([competitionId, quantity], i) => ({
-      id: `item-${i}`,
-      competitionTicketDetails: {
-        competition: { id: competitionId, name: `Comp ${competitionId}` },
-        quantity,
-        price: 99,
-        customerBoughtToDateTicketQuantity: 0,
-      },
-    })),
+    items: [
+      ...lines.map(([competitionId, quantity], i) => ({
+        itemType: "CompetitionTickets",
+        id: `item-${i}`,
+        competitionTicketDetails: {
+          competition: { id: competitionId, name: `Comp ${competitionId}` },
+          quantity,
+          price: 99,
+          customerBoughtToDateTicketQuantity: 0,
+        },
+        siteCreditDetails: null,
+      })),
+      ...(withCredit ? [credit] : []),
+    ],
   }) as unknown as BasketJson
 
 describe("basket changes as marketing events", () => {
@@ -59,5 +72,14 @@ describe("basket changes as marketing events", () => {
       discountTotal: 50,
     } as BasketJson
     expect(checkoutEvent(b)).toEqual({ basketId: "b", value: 445, tickets: 5 })
+  })
+
+  it("counts tickets only: a site-credit line is no competition's", () => {
+    const before = basket("b", [["a", 2]])
+    const after = basket("b", [["a", 2]], true)
+    expect(basketChanges(before, after)).toEqual({ added: [], removed: [] })
+    expect(basketChanges(after, basket("b", [["a", 3]], true)).added).toEqual([
+      { competitionId: "a", competitionName: "Comp a", quantity: 1, unitPrice: 99 },
+    ])
   })
 })

@@ -4,6 +4,7 @@
  * basket (another id) starts from nothing.
  */
 import type { BasketJson } from "@howzat/contracts/baskets"
+import { ticketItems } from "../lib/basket"
 import type { BasketLineEvent, CheckoutEvent } from "./ports"
 
 export interface BasketChanges {
@@ -19,7 +20,7 @@ interface Line {
 
 const linesOf = (basket: BasketJson | null): Map<string, Line> => {
   const lines = new Map<string, Line>()
-  for (const item of basket?.items ?? []) {
+  for (const item of ticketItems(basket)) {
     const details = item.competitionTicketDetails
     const id = details.competition.id
     const earlier = lines.get(id)
@@ -58,5 +59,8 @@ export const basketChanges = (before: BasketJson | null, after: BasketJson): Bas
 export const checkoutEvent = (basket: BasketJson): CheckoutEvent => ({
   basketId: basket.id,
   value: basket.itemTotal - basket.discountTotal,
-  tickets: basket.items.reduce((sum, item) => sum + item.competitionTicketDetails.quantity, 0),
+  tickets: ticketItems(basket).reduce(
+    (sum, item) => sum + item.competitionTicketDetails.quantity,
+    0,
+  ),
 })

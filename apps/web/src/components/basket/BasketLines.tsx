@@ -1,4 +1,4 @@
-import type { BasketItemJson } from "@howzat/contracts/baskets"
+import type { BasketTicketItemJson } from "@howzat/contracts/baskets"
 import { formatMoney, pence } from "@howzat/core/rules/money"
 import { selectorMax } from "@howzat/core/rules/ticket-selector"
 import { Link } from "@tanstack/react-router"
@@ -6,7 +6,7 @@ import { useState } from "react"
 import { removeBasketItem, setBasketItemQuantity } from "../../api/baskets"
 import { changeBasket } from "../../basket/store"
 import { useBasketState } from "../../basket/use-basket"
-import { basketErrorText, basketTexts } from "../../lib/basket"
+import { basketErrorText, basketTexts, ticketItems } from "../../lib/basket"
 import { competitionImages, phaseAt, skewFrom } from "../../lib/competition"
 import { useServerNow } from "../../lib/now"
 import { Countdown } from "../Countdown"
@@ -17,7 +17,7 @@ const stepButton =
   "inline-flex size-10 shrink-0 items-center justify-center rounded-full border-2 border-line bg-card transition-colors enabled:hover:border-accent enabled:hover:text-accent disabled:opacity-40"
 
 /** How many more the customer may hold in this competition, beyond what the line has. */
-const roomFor = (item: BasketItemJson, now: Date): number => {
+const roomFor = (item: BasketTicketItemJson, now: Date): number => {
   const d = item.competitionTicketDetails
   return selectorMax({
     phase: phaseAt(d.competition, now).phase,
@@ -36,7 +36,7 @@ const Line = ({
   onRemove,
   onNavigate,
 }: {
-  item: BasketItemJson
+  item: BasketTicketItemJson
   busy: boolean
   onQuantity: (quantity: number) => void
   onRemove: () => void
@@ -141,7 +141,7 @@ const Line = ({
  */
 export const BasketLines = ({ onNavigate }: { onNavigate?: () => void }) => {
   const { basket, busy } = useBasketState()
-  const [confirming, setConfirming] = useState<BasketItemJson | null>(null)
+  const [confirming, setConfirming] = useState<BasketTicketItemJson | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
 
   const run = (call: (basketId: string) => ReturnType<typeof removeBasketItem>) => {
@@ -149,12 +149,12 @@ export const BasketLines = ({ onNavigate }: { onNavigate?: () => void }) => {
     changeBasket(call).catch((error: unknown) => setProblem(basketErrorText(error)))
   }
 
-  const setQuantity = (item: BasketItemJson, quantity: number) => {
+  const setQuantity = (item: BasketTicketItemJson, quantity: number) => {
     if (quantity <= 0) setConfirming(item)
     else run((id) => setBasketItemQuantity(id, item.id, quantity))
   }
 
-  if (!basket || basket.items.length === 0) return null
+  if (!basket || ticketItems(basket).length === 0) return null
 
   return (
     <>
@@ -167,7 +167,7 @@ export const BasketLines = ({ onNavigate }: { onNavigate?: () => void }) => {
         </p>
       ) : null}
       <ul className="divide-y divide-line" aria-busy={busy || undefined}>
-        {basket.items.map((item) => (
+        {ticketItems(basket).map((item) => (
           <Line
             key={item.id}
             item={item}

@@ -35,7 +35,7 @@ import { SiteCreditPanel } from "../../components/basket/checkout/SiteCreditPane
 import { Dialog, DialogLines } from "../../components/Dialog"
 import { FormMessage, ShowErrorsWhenTouched, submitWith } from "../../components/forms/Fields"
 import { PageHeading } from "../../components/PageStates"
-import { basketTexts, checkoutOutcome } from "../../lib/basket"
+import { basketTexts, checkoutOutcome, ticketItems } from "../../lib/basket"
 import type { DialogContent } from "../../lib/error-text"
 import { firstFormError } from "../../lib/form-rules"
 import { checkoutEvent } from "../../tracking/basket-events"
@@ -50,7 +50,8 @@ export const Route = createFileRoute("/Checkout/")({
 const useCheckoutStarted = (basket: BasketJson | null) => {
   const reported = useRef<string | null>(null)
   useEffect(() => {
-    if (basket === null || basket.items.length === 0 || reported.current === basket.id) return
+    if (basket === null || ticketItems(basket).length === 0 || reported.current === basket.id)
+      return
     reported.current = basket.id
     marketingEvents.checkoutStarted(checkoutEvent(basket))
   }, [basket])
@@ -136,7 +137,7 @@ function Checkout() {
         <div className="card">
           <BasketPending failed={status === "error"} />
         </div>
-      ) : basket.items.length === 0 && frozen === null ? (
+      ) : ticketItems(basket).length === 0 && frozen === null ? (
         <div className="card">
           <EmptyBasket />
         </div>
@@ -224,11 +225,11 @@ const CheckoutForm = ({
         // The old basket now belongs to the order (SPEC §4): this browser starts a new one.
         void startNewBasket().catch(() => undefined)
         const outcome = checkoutOutcome(before, after, order)
-        const next = after.items.length === 0 ? "/" : afterCheckoutPath(order)
+        const next = ticketItems(after).length === 0 ? "/" : afterCheckoutPath(order)
         if (outcome.kind === "unchanged") go(next)
         else setNotice({ content: outcome.content, afterwards: () => go(next) })
       } catch (error) {
-        const failure = checkoutStepFailure(step, error, before.items.length)
+        const failure = checkoutStepFailure(step, error, ticketItems(before).length)
         setNotice({
           content: failure.content,
           afterwards: failure.goHome

@@ -7,7 +7,7 @@ import { type FormEvent, useId, useState } from "react"
 import { clearPromotions, registerPromotion, updateBasket } from "../../../api/baskets"
 import { isApiError } from "../../../api/client"
 import { changeBasket, reloadBasket } from "../../../basket/store"
-import { basketErrorText } from "../../../lib/basket"
+import { basketErrorText, ticketItems } from "../../../lib/basket"
 import { roundUpCharity } from "../../../lib/round-up"
 import { FormMessage } from "../../forms/Fields"
 
@@ -37,7 +37,7 @@ const LineItems = ({ basket }: { basket: BasketJson }) => (
         </tr>
       </thead>
       <tbody className="divide-y divide-line">
-        {basket.items.map((item) => {
+        {ticketItems(basket).map((item) => {
           const d = item.competitionTicketDetails
           return (
             <tr key={item.id}>
