@@ -233,7 +233,7 @@ describe("changes", () => {
     await store.changeBasket((id) => setBasketItemQuantity(id, "item-0", 3))
     answerLoad(Response.json({ basket: basket("b-1") }))
     await reloaded
-    expect(store.getBasketState().basket?.items[0]?.competitionTicketDetails.quantity).toBe(3)
+    expect(store.getBasketState().basket?.items[0]?.competitionTicketDetails?.quantity).toBe(3)
   })
 
   it("pass a refusal on to the caller, keep the basket as it was and carry on with the next", async () => {

@@ -3,10 +3,6 @@ import { Link, useRouterState } from "@tanstack/react-router"
 import { useEffect, useRef } from "react"
 import { closeBasketPanel, reloadBasket, startBasket } from "../basket/store"
 import { useBasketState } from "../basket/use-basket"
-<<<<<<< HEAD
-import { basketAvailableOn, basketButtonTitle, basketSummary, basketTexts } from "../lib/basket"
-import { StandingNotice } from "./account/StandingNotice"
-=======
 import {
   basketAvailableOn,
   basketButtonTitle,
@@ -14,7 +10,7 @@ import {
   basketTexts,
   ticketItems,
 } from "../lib/basket"
->>>>>>> spec-gaps
+import { StandingNotice } from "./account/StandingNotice"
 import { BasketLines } from "./basket/BasketLines"
 import { BasketTotals } from "./basket/BasketTotals"
 import { Drawer } from "./Drawer"
