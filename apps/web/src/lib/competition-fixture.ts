@@ -30,5 +30,7 @@ export const competitionJson = (overrides: Partial<CompetitionJson> = {}): Compe
   drawCommitment: "0".repeat(64),
   instantWinCommitment: null,
   drawResult: null,
+  drawOnSellOut: false,
+  drawBroughtForward: null,
   ...overrides,
 })
