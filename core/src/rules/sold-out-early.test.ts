@@ -8,6 +8,7 @@ import {
   drawForwardMessages,
   drawForwardRefusal,
   drawForwardRefusalDetail,
+  drawMoveNote,
   publishedDrawTime,
   sellOutClose,
   soldOutAndPaid,
@@ -205,5 +206,27 @@ describe("properties", () => {
         expect(sellOutClose({ ...c, ...moved }, NOW)).toBeNull()
       }),
     )
+  })
+})
+
+describe("drawMoveNote", () => {
+  it("names the time first published once the draw was brought forward", () => {
+    const from = new Date("2026-06-12T19:00:00Z")
+    expect(drawMoveNote({ drawOnSellOut: false, drawBroughtForward: { from }, drawn: false })).toBe(
+      "Sold out: draw brought forward from 12th June 2026 at 8:00pm",
+    )
+    expect(
+      drawMoveNote({ drawOnSellOut: true, drawBroughtForward: { from }, drawn: true }),
+    ).toMatch(/brought forward/)
+  })
+
+  it("says a draw-on-sell-out until it is drawn, and nothing otherwise", () => {
+    expect(drawMoveNote({ drawOnSellOut: true, drawBroughtForward: null, drawn: false })).toBe(
+      "Drawn as soon as every ticket is sold and paid",
+    )
+    expect(drawMoveNote({ drawOnSellOut: true, drawBroughtForward: null, drawn: true })).toBeNull()
+    expect(
+      drawMoveNote({ drawOnSellOut: false, drawBroughtForward: null, drawn: false }),
+    ).toBeNull()
   })
 })

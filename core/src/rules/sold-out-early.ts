@@ -130,3 +130,19 @@ export const sellOutClose = (c: DrawForwardFacts, now: Date): MovedDraw | null =
   if (now.getTime() >= publishedDrawTime(c).getTime()) return null
   return broughtForward(c, now, now)
 }
+
+/**
+ * What a competition's tile and page say about its draw moving, or null:
+ * a draw brought forward names the time first published, so nobody who
+ * read it is surprised; a draw-on-sell-out says so until it is drawn.
+ */
+export const drawMoveNote = (c: {
+  readonly drawOnSellOut: boolean
+  readonly drawBroughtForward: { readonly from: Date } | null
+  readonly drawn: boolean
+}): string | null => {
+  if (c.drawBroughtForward !== null)
+    return `Sold out: draw brought forward from ${ordinalDateTime(c.drawBroughtForward.from)}`
+  if (c.drawOnSellOut && !c.drawn) return "Drawn as soon as every ticket is sold and paid"
+  return null
+}
