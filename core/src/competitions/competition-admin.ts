@@ -366,14 +366,14 @@ export class CompetitionAdmin extends Effect.Service<CompetitionAdmin>()(
        * closed. Not audited: the procedure's own, as the draw is.
        */
       const closeSoldOut = Effect.gen(function* () {
-        const at = yield* now
-        const candidates = yield* store.soldOutAwaitingClose(at, SELL_OUT_BATCH)
+        const candidates = yield* store.soldOutAwaitingClose(yield* now, SELL_OUT_BATCH)
         const closed: string[] = []
         for (const competitionId of candidates) {
           const moved = yield* transactions.within(
             Effect.gen(function* () {
               const stored = yield* store.lock(competitionId)
-              const move = sellOutClose(stored, at)
+              // The clock read under the lock: the close is the moment it was judged sold out.
+              const move = sellOutClose(stored, yield* now)
               if (move !== null) yield* store.moveDraw(stored.id, move)
               return move !== null
             }),

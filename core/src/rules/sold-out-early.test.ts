@@ -127,6 +127,7 @@ describe("sellOutClose", () => {
     ["tickets left", { ticketsSold: 99 }],
     ["an order awaiting payment", { openOrders: 1 }],
     ["already due", { closeDateTimeUtc: at(-2 * HOUR), drawDateTimeUtc: at(-HOUR) }],
+    ["already closed on sell-out", { drawBroughtForward: { from: at(11 * DAY), at: at(-HOUR) } }],
   ])("leaves it alone when %s", (_, overrides) => {
     expect(sellOutClose(auto(overrides), NOW)).toBeNull()
   })

@@ -127,6 +127,8 @@ export const broughtForward = (c: DrawForwardFacts, requested: Date, now: Date):
  */
 export const sellOutClose = (c: DrawForwardFacts, now: Date): MovedDraw | null => {
   if (c.drawn || c.drawType !== "Automatic" || !c.drawOnSellOut || !soldOutAndPaid(c)) return null
+  // Closed on sell-out once already (staff cannot move a draw-on-sell-out): never twice.
+  if (c.drawBroughtForward !== null) return null
   if (now.getTime() >= publishedDrawTime(c).getTime()) return null
   return broughtForward(c, now, now)
 }
