@@ -142,19 +142,25 @@ const arbitraryFacts = fc.record({
   openOrders: fc.integer({ min: 0, max: 3 }),
   closeDateTimeUtc: fc.integer({ min: -5 * DAY, max: 20 * DAY }).map(at),
   drawAfterClose: fc.option(fc.integer({ min: 0, max: 20 * DAY }), { nil: null }),
-  drawBroughtForward: fc.option(
-    fc.record({ from: fc.integer({ min: 0, max: 40 * DAY }).map(at), at: fc.constant(at(-DAY)) }),
-    { nil: null },
-  ),
+  /** How much later the first published draw time was, once the draw has moved. */
+  movedBy: fc.option(fc.integer({ min: 1, max: 20 * DAY }), { nil: null }),
 })
 const asFacts = ({
   drawAfterClose,
+  movedBy,
   ...f
-}: typeof arbitraryFacts extends fc.Arbitrary<infer T> ? T : never): DrawForwardFacts => ({
-  ...f,
-  drawDateTimeUtc:
-    drawAfterClose === null ? null : new Date(f.closeDateTimeUtc.getTime() + drawAfterClose),
-})
+}: typeof arbitraryFacts extends fc.Arbitrary<infer T> ? T : never): DrawForwardFacts => {
+  const drawDateTimeUtc =
+    drawAfterClose === null ? null : new Date(f.closeDateTimeUtc.getTime() + drawAfterClose)
+  const published = drawDateTimeUtc ?? f.closeDateTimeUtc
+  return {
+    ...f,
+    drawDateTimeUtc,
+    // A moved draw was first published later than it is now: it only ever moves earlier.
+    drawBroughtForward:
+      movedBy === null ? null : { from: new Date(published.getTime() + movedBy), at: at(-DAY) },
+  }
+}
 const offset = fc.integer({ min: -5 * DAY, max: 45 * DAY })
 
 describe("properties", () => {
