@@ -27,6 +27,8 @@ const competitionFields = {
   closeDateTimeUtc: DateFromQuery,
   drawDateTimeUtc: Schema.optionalWith(Schema.NullOr(DateFromQuery), { default: () => null }),
   drawType: DrawType,
+  /** Automatic draws only: drawn as soon as every ticket is sold and paid (docs/decisions/0081). */
+  drawOnSellOut: Schema.optionalWith(Schema.Boolean, { default: () => false }),
   categoryIds: Schema.optionalWith(
     Schema.Array(Schema.UUID).pipe(
       Schema.maxItems(100, { message: () => "must list at most 100 categories" }),
@@ -65,6 +67,13 @@ export const DuplicateCompetitionRequest = Schema.Struct({
   drawDateTimeUtc: Schema.optionalWith(Schema.NullOr(DateFromQuery), { default: () => null }),
 })
 
+/**
+ * A sold-out competition's draw brought forward: at least a day from now and
+ * earlier than the one published (docs/decisions/0081).
+ */
+export const BringDrawForwardRequest = Schema.Struct({ drawDateTimeUtc: DateFromQuery })
+export type BringDrawForwardRequestJson = typeof BringDrawForwardRequest.Encoded
+
 export const CategoryRequest = Schema.Struct({
   name: boundedString(1000),
   description: Schema.optionalWith(boundedMultilineString(5000), { default: () => "" }),
@@ -95,8 +104,9 @@ const AttributeTypePath = Schema.Struct({ attributeTypeId: Id })
 
 /**
  * SPEC §7's competition writes, for staff (401 to nobody, 403 to a
- * customer), plus duplicate. 409 when the competition's history forbids the
- * change: sold tickets, live, drawn (docs/decisions/0027).
+ * customer), plus duplicate, and bringing a sold-out competition's draw
+ * forward (docs/decisions/0081). 409 when the competition's history forbids
+ * the change: sold tickets, live, drawn (docs/decisions/0027), not sold out.
  */
 export class CompetitionAdminApi extends HttpApiGroup.make("competitionAdmin")
   .add(
@@ -116,6 +126,12 @@ export class CompetitionAdminApi extends HttpApiGroup.make("competitionAdmin")
       .setPath(CompetitionPath)
       .setPayload(DuplicateCompetitionRequest)
       .addSuccess(CompetitionResponse, { status: 201 }),
+  )
+  .add(
+    HttpApiEndpoint.post("bringDrawForward", "/api/Competitions/:competitionId/bring-draw-forward")
+      .setPath(CompetitionPath)
+      .setPayload(BringDrawForwardRequest)
+      .addSuccess(CompetitionResponse),
   )
   .addError(Unauthorized)
   .addError(NotFound)

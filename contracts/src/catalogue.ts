@@ -84,6 +84,13 @@ export const Competition = Schema.Struct({
    * always for a competition with no main draw.
    */
   drawResult: Schema.NullOr(CompetitionDrawResult),
+  /** Automatic, drawn as soon as every ticket is sold and paid (docs/decisions/0081). */
+  drawOnSellOut: Schema.Boolean,
+  /**
+   * Set once a sold-out competition's draw was brought forward: the draw time
+   * first published (`from`) and when it moved (`at`); null otherwise.
+   */
+  drawBroughtForward: Schema.NullOr(Schema.Struct({ from: Schema.Date, at: Schema.Date })),
 })
 export type CompetitionJson = typeof Competition.Encoded
 

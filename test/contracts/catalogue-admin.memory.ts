@@ -41,7 +41,10 @@ export const stagedCompetition = (
       return { attributeTypeId: type.id, value }
     }),
     imageGroupId: null,
+    drawOnSellOut: false,
     ticketsSold: 0,
+    openOrders: 0,
+    drawBroughtForward: null,
     drawn: false,
     highestInstantWinNumber: null,
     ordered: false,

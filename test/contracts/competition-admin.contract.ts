@@ -31,6 +31,7 @@ export const competitionDraft = (overrides: Partial<CompetitionDraft> = {}): Com
   closeDateTimeUtc: at(10 * DAY),
   drawDateTimeUtc: at(11 * DAY),
   drawType: "Automatic",
+  drawOnSellOut: false,
   visibilityStatus: "Hidden",
   categoryIds: [],
   attributes: [],
@@ -90,6 +91,8 @@ export const competitionAdminContract = (
           x.attributeTypeId < y.attributeTypeId ? -1 : 1,
         ),
         ticketsSold: 0,
+        openOrders: 0,
+        drawBroughtForward: null,
         drawn: false,
         ordered: false,
         highestInstantWinNumber: 61,
@@ -173,6 +176,28 @@ export const competitionAdminContract = (
         ),
       )
       expect(Either.isLeft(created) && created.left._tag).toBe("RepositoryError")
+    })
+
+    it("keeps the choice to draw on sell-out, and moves a draw forward saying from when", async () => {
+      const id = await create(competitionDraft({ drawOnSellOut: true }))
+      expect((await lock(id)).drawOnSellOut).toBe(true)
+      await run(store((s) => s.update(id, competitionDraft({ drawOnSellOut: false }))))
+      expect((await lock(id)).drawOnSellOut).toBe(false)
+      const moved = {
+        closeDateTimeUtc: at(3 * DAY),
+        drawDateTimeUtc: at(5 * DAY),
+        drawBroughtForward: { from: at(11 * DAY), at: at(3 * DAY) },
+      }
+      await run(store((s) => s.moveDraw(id, moved)))
+      expect(await lock(id)).toMatchObject({ ...moved, drawOnSellOut: false, ticketsSold: 0 })
+      const nothing = await either(store((s) => s.moveDraw(crypto.randomUUID(), moved)))
+      expect(Either.isLeft(nothing) && nothing.left._tag).toBe("RepositoryError")
+    })
+
+    it("lists no draw-on-sell-out competition with tickets left as sold out", async () => {
+      const id = await create(competitionDraft({ drawOnSellOut: true }))
+      const listed = await run(store((s) => s.soldOutAwaitingClose(at(0), 1000)))
+      expect(listed).not.toContain(id)
     })
 
     it("removes a competition", async () => {

@@ -169,6 +169,7 @@ export const endpoints = {
     update: ["PUT", "/api/Competitions/:competitionId", 2],
     delete: ["DELETE", "/api/Competitions/:competitionId", 2],
     duplicate: ["POST", "/api/Competitions/:competitionId/duplicate", 2],
+    bringDrawForward: ["POST", "/api/Competitions/:competitionId/bring-draw-forward", 2],
   },
   categoryAdmin: {
     create: ["POST", "/api/Categories", 2],
@@ -1008,6 +1009,13 @@ export interface Endpoints {
       readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
       readonly urlParams: never
       readonly payload: typeof catalogueAdmin.DuplicateCompetitionRequest.Encoded
+      readonly success: typeof catalogue.CompetitionResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly bringDrawForward: {
+      readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
+      readonly urlParams: never
+      readonly payload: typeof catalogueAdmin.BringDrawForwardRequest.Encoded
       readonly success: typeof catalogue.CompetitionResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
     }

@@ -10,12 +10,14 @@ import {
   CompetitionAdmin,
   type CompetitionChangeRefused,
   type CompetitionDeletionRefused,
+  type DrawForwardRefused,
 } from "@howzat/core/competitions/competition-admin"
 import type { CategoryNameTaken } from "@howzat/core/competitions/errors"
 import type { Competition } from "@howzat/core/competitions/model"
 import { now } from "@howzat/core/ports/clock"
 import { categoryNameTakenMessage } from "@howzat/core/rules/catalogue-admin"
 import { refusalDetail } from "@howzat/core/rules/competition-admin"
+import { drawForwardRefusalDetail } from "@howzat/core/rules/sold-out-early"
 import { Effect, Layer } from "effect"
 import { instantWinShareRefused } from "./live-share-problems"
 import { repositoryProblem } from "./repository-problem"
@@ -39,6 +41,13 @@ const conflict = (slug: string, title: string, detail: string) =>
 
 const changeRefused = (e: CompetitionChangeRefused) =>
   conflict("competition-change-refused", "Change refused", refusalDetail(e.refusal))
+
+const drawForwardRefused = (e: DrawForwardRefused) =>
+  conflict(
+    "draw-forward-refused",
+    "Draw cannot be brought forward",
+    drawForwardRefusalDetail(e.refusal),
+  )
 
 const deletionRefused = (e: CompetitionDeletionRefused) =>
   e.reason === "AlreadyDrawn"
@@ -118,6 +127,18 @@ const competitionAdminGroup = HttpApiBuilder.group(HowzatApi, "competitionAdmin"
         asStaff((by) => admin.duplicate(path.competitionId, payload, by)).pipe(
           Effect.flatMap(shown),
           Effect.catchTags({ ...competitionLookup, CompetitionInvalid: invalid }),
+        ),
+      )
+      .handle("bringDrawForward", ({ path, payload }) =>
+        asStaff((by) =>
+          admin.bringDrawForward(path.competitionId, payload.drawDateTimeUtc, by),
+        ).pipe(
+          Effect.flatMap(shown),
+          Effect.catchTags({
+            ...competitionLookup,
+            CompetitionInvalid: invalid,
+            DrawForwardRefused: drawForwardRefused,
+          }),
         ),
       )
   }),

@@ -13,8 +13,14 @@ export const competitionToWire = (
   now: Date,
 ): Omit<
   CompetitionJson,
-  "startDateTimeUtc" | "closeDateTimeUtc" | "drawDateTimeUtc" | "currentDateTimeUtc" | "drawResult"
+  | "startDateTimeUtc"
+  | "closeDateTimeUtc"
+  | "drawDateTimeUtc"
+  | "currentDateTimeUtc"
+  | "drawResult"
+  | "drawBroughtForward"
 > & {
+  readonly drawBroughtForward: { readonly from: Date; readonly at: Date } | null
   readonly startDateTimeUtc: Date
   readonly closeDateTimeUtc: Date
   readonly drawDateTimeUtc: Date | null
@@ -69,6 +75,11 @@ export const competitionToWire = (
       outcome: competition.drawResult.outcome,
       winningTicketNumber: competition.drawResult.winningTicketNumber,
       drawnAt: competition.drawResult.drawnAt,
+    },
+    drawOnSellOut: competition.drawOnSellOut,
+    drawBroughtForward: competition.drawBroughtForward && {
+      from: competition.drawBroughtForward.from,
+      at: competition.drawBroughtForward.at,
     },
     instantWinGroups: competition.instantWinGroups.map((group) => ({
       id: group.id,

@@ -57,6 +57,12 @@ export interface CompetitionsTable {
   closeDateTimeUtc: Timestamp
   drawDateTimeUtc: NullableTimestamp
   drawType: DrawTypeColumn
+  /** Automatic only: drawn as soon as every ticket is sold and paid (decision 0081). */
+  drawOnSellOut: Generated<boolean>
+  /** The draw time first published, once the draw was brought forward; null until then. */
+  drawBroughtForwardFrom: Generated<Date | null>
+  /** When the draw was brought forward (announced on the competition page). */
+  drawBroughtForwardAt: Generated<Date | null>
   visibilityStatus: VisibilityStatusColumn
   imageGroupId: string | null
   createdAt: Generated<Date>

@@ -447,7 +447,7 @@ export const composeShopOn = async (
   }
 
   // What runs outside a request: the provider's notifications and the jobs' passes.
-  const background = ManagedRuntime.make(Layer.merge(paymentServices, draws))
+  const background = ManagedRuntime.make(Layer.mergeAll(paymentServices, draws, catalogueAdmin))
   await background.runtime()
   const runPayments = <A, E>(use: (payments: Payments) => Effect.Effect<A, E>) =>
     background.runPromise(Effect.flatMap(Payments, use))
@@ -502,8 +502,28 @@ export const composeShopOn = async (
     Effect.flatMap(Payments, (payments) => payments.expireDue()),
     background,
   )
+  /**
+   * One automatic-draw pass: first the draw-on-sell-out competitions whose
+   * last ticket is now paid are closed and made due (docs/decisions/0081),
+   * then every due draw is made. A failed close is logged and tried again
+   * next pass; it never holds up the draws.
+   */
+  const closeSoldOut = Effect.flatMap(CompetitionAdmin, (admin) => admin.closeSoldOut).pipe(
+    Effect.tap((closed) =>
+      Effect.forEach(
+        closed,
+        (competitionId) =>
+          Effect.logInfo("competition sold out: closed for its draw", { competitionId }),
+        { discard: true },
+      ),
+    ),
+    Effect.catchAll((error) => Effect.logWarning("sold-out close put off", { reason: error._tag })),
+  )
   const drawDue = Effect.provide(
-    Effect.flatMap(Draws, (d) => d.drawDue),
+    Effect.zipRight(
+      closeSoldOut,
+      Effect.flatMap(Draws, (d) => d.drawDue),
+    ),
     background,
   )
 

@@ -52,6 +52,8 @@ const shown =
     })),
     drawCommitment: "0".repeat(64),
     drawResult: null,
+    drawOnSellOut: c.drawOnSellOut,
+    drawBroughtForward: c.drawBroughtForward,
     instantWinCommitment: null,
   })
 

@@ -119,6 +119,8 @@ const create = (store: MemoryCatalogueStore, c: NewCompetition): string => {
       lines.length === 0 ? null : instantWinCommitment(c.secrets.instantWinSalt, lines),
     // This store makes no draws: Draws' own double holds those.
     drawResult: null,
+    drawOnSellOut: false,
+    drawBroughtForward: null,
   })
   return id
 }

@@ -83,6 +83,8 @@ export const makeMemoryCompetitionAdminStore = (
           ...stored(draft),
           id: newId(),
           ticketsSold: 0,
+          openOrders: 0,
+          drawBroughtForward: null,
           drawn: false,
           highestInstantWinNumber: numbers.length === 0 ? null : Math.max(...numbers),
           ordered: false,
@@ -110,5 +112,29 @@ export const makeMemoryCompetitionAdminStore = (
       Effect.sync(() => {
         memory.competitions = memory.competitions.filter((c) => c.id !== competitionId)
       }),
+    moveDraw: (competitionId, moved) =>
+      Effect.suspend(() => {
+        if (find(competitionId) === undefined) return refused("moveDraw", "no such competition")
+        memory.competitions = memory.competitions.map((c) =>
+          c.id === competitionId ? { ...c, ...moved } : c,
+        )
+        return Effect.void
+      }),
+    soldOutAwaitingClose: (now, limit) =>
+      Effect.sync(() =>
+        memory.competitions
+          .filter(
+            (c) =>
+              c.drawType === "Automatic" &&
+              c.drawOnSellOut &&
+              !c.drawn &&
+              (c.drawDateTimeUtc ?? c.closeDateTimeUtc) > now &&
+              c.ticketsSold >= c.totalTickets &&
+              c.openOrders === 0,
+          )
+          .map((c) => c.id)
+          .sort()
+          .slice(0, limit),
+      ),
   }
 }

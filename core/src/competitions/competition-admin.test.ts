@@ -3,6 +3,7 @@ import { Clock, Effect, Either, Layer } from "effect"
 import fc from "fast-check"
 import type { Principal } from "../accounts/model.js"
 import type { CompetitionDraft } from "../rules/competition-admin.js"
+import { DRAW_NOTICE_MS } from "../rules/sold-out-early.js"
 import { CatalogueAdmin } from "./catalogue-admin.js"
 import { type MemoryCatalogue, memoryCatalogueAdmin } from "./catalogue-admin-doubles.js"
 import { CompetitionAdmin } from "./competition-admin.js"
@@ -39,6 +40,7 @@ const draft = (overrides: Partial<CompetitionDraft> = {}): CompetitionDraft => (
   closeDateTimeUtc: at(10),
   drawDateTimeUtc: at(11),
   drawType: "Automatic",
+  drawOnSellOut: false,
   visibilityStatus: "Hidden",
   categoryIds: [],
   attributes: [],
@@ -362,5 +364,90 @@ describe("CatalogueAdmin", () => {
       ["Category.Create", true, false],
       ["Category.Delete", false, true],
     ])
+  })
+})
+
+describe("a sold-out competition's draw", () => {
+  const HOUR = 60 * 60 * 1000
+  /** Started yesterday, published, every ticket sold: as a checkout would leave it. */
+  const soldOut = (overrides: Partial<CompetitionDraft> = {}) => {
+    const made = shop()
+    const id = made.created({ startDateTimeUtc: at(1), ...overrides })
+    made.memory.competitions = made.memory.competitions.map((c) =>
+      c.id === id
+        ? {
+            ...c,
+            startDateTimeUtc: at(-1),
+            visibilityStatus: "Visible",
+            ticketsSold: c.totalTickets,
+          }
+        : c,
+    )
+    return { ...made, id }
+  }
+
+  it("is brought forward by staff with a day's notice: the close moves to now, the page says so", () => {
+    const { memory, run, id } = soldOut({ drawType: "Live" })
+    const result = run((admin) => admin.bringDrawForward(id, at(2), staff))
+    expect(Either.isRight(result)).toBe(true)
+    expect(memory.competitions[0]).toMatchObject({
+      closeDateTimeUtc: NOW,
+      drawDateTimeUtc: at(2),
+      drawBroughtForward: { from: at(11), at: NOW },
+    })
+    expect(memory.audit.at(-1)).toMatchObject({
+      action: "Competition.BringDrawForward",
+      subject: { type: "Competition", id },
+      before: { closeDateTimeUtc: at(10).toISOString(), drawDateTimeUtc: at(11).toISOString() },
+      after: { drawDateTimeUtc: at(2).toISOString(), broughtForwardFrom: at(11).toISOString() },
+    })
+  })
+
+  it("refuses too little notice, a later time, a competition not sold out, and a customer", () => {
+    const { memory, run, id } = soldOut({ drawType: "Live" })
+    const tooSoon = run((admin) =>
+      admin.bringDrawForward(id, new Date(NOW.getTime() + DRAW_NOTICE_MS - HOUR), staff),
+    )
+    expect(Either.isLeft(tooSoon) && tooSoon.left).toMatchObject({
+      _tag: "CompetitionInvalid",
+      errors: { drawDateTimeUtc: expect.stringMatching(/at least 24 hours/) },
+    })
+    const later = run((admin) => admin.bringDrawForward(id, at(12), staff))
+    expect(tagOf(later)).toBe("CompetitionInvalid")
+    expect(tagOf(run((admin) => admin.bringDrawForward(id, at(2), customer)))).toBe("NotStaff")
+    memory.competitions = memory.competitions.map((c) => ({ ...c, ticketsSold: 99 }))
+    const notSoldOut = run((admin) => admin.bringDrawForward(id, at(2), staff))
+    expect(Either.isLeft(notSoldOut) && notSoldOut.left).toMatchObject({
+      _tag: "DrawForwardRefused",
+      refusal: { reason: "NotSoldOut", sold: 99, total: 100 },
+    })
+    memory.competitions = memory.competitions.map((c) => ({
+      ...c,
+      ticketsSold: 100,
+      openOrders: 1,
+    }))
+    const unpaid = run((admin) => admin.bringDrawForward(id, at(2), staff))
+    expect(Either.isLeft(unpaid) && unpaid.left).toMatchObject({
+      refusal: { reason: "OrdersAwaitingPayment", count: 1 },
+    })
+    expect(memory.competitions[0]?.drawDateTimeUtc).toEqual(at(11))
+    expect(memory.audit.map((a) => a.action)).toEqual(["Competition.Create"])
+  })
+
+  it("is closed and made due by the scheduler once an automatic draw-on-sell-out competition is sold and paid", () => {
+    const { memory, run, id } = soldOut({ drawOnSellOut: true })
+    memory.competitions = memory.competitions.map((c) => ({ ...c, openOrders: 1 }))
+    expect(run((admin) => admin.closeSoldOut)).toEqual(Either.right([]))
+    memory.competitions = memory.competitions.map((c) => ({ ...c, openOrders: 0 }))
+    expect(run((admin) => admin.closeSoldOut)).toEqual(Either.right([id]))
+    expect(memory.competitions[0]).toMatchObject({
+      closeDateTimeUtc: NOW,
+      drawDateTimeUtc: NOW,
+      drawBroughtForward: { from: at(11), at: NOW },
+    })
+    // A second pass (or process) finds nothing more to close.
+    expect(run((admin) => admin.closeSoldOut, new Date(NOW.getTime() + HOUR))).toEqual(
+      Either.right([]),
+    )
   })
 })

@@ -25,6 +25,13 @@ import {
   validateCompetitionDraft,
 } from "../rules/competition-admin.js"
 import { isLive, openTooShort, openTooShortMessage } from "../rules/live-competitions.js"
+import {
+  broughtForward,
+  type DrawForwardRefusal,
+  drawForwardError,
+  drawForwardRefusal,
+  sellOutClose,
+} from "../rules/sold-out-early.js"
 import { auditor } from "../staff/audit.js"
 import { authorize } from "../staff/permissions.js"
 import { CompetitionPolicy } from "./competition-policy.js"
@@ -45,6 +52,15 @@ export class CompetitionDeletionRefused extends Data.TaggedError("CompetitionDel
   readonly competitionId: string
   readonly reason: DeletionRefusal
 }> {}
+
+/** The draw cannot be brought forward now, whatever time is asked for (409). */
+export class DrawForwardRefused extends Data.TaggedError("DrawForwardRefused")<{
+  readonly competitionId: string
+  readonly refusal: DrawForwardRefusal
+}> {}
+
+/** How many sold-out competitions the scheduler closes at a time. */
+export const SELL_OUT_BATCH = 20
 
 /** What a duplicate needs that the original cannot give: its own dates, and maybe a name. */
 export interface DuplicateRequest {
@@ -69,6 +85,7 @@ export const competitionAuditValue = (c: CompetitionDraft): AuditValue => ({
   closeDateTimeUtc: iso(c.closeDateTimeUtc),
   drawDateTimeUtc: iso(c.drawDateTimeUtc),
   drawType: c.drawType,
+  drawOnSellOut: c.drawOnSellOut,
   visibilityStatus: c.visibilityStatus,
   categoryIds: [...c.categoryIds],
   attributes: c.attributes.map((a) => ({ attributeTypeId: a.attributeTypeId, value: a.value })),
@@ -110,6 +127,7 @@ const draftOf = (c: LockedCompetition): CompetitionDraft => ({
   closeDateTimeUtc: c.closeDateTimeUtc,
   drawDateTimeUtc: c.drawDateTimeUtc,
   drawType: c.drawType,
+  drawOnSellOut: c.drawOnSellOut,
   visibilityStatus: c.visibilityStatus,
   categoryIds: c.categoryIds,
   attributes: c.attributes,
@@ -301,7 +319,71 @@ export class CompetitionAdmin extends Effect.Service<CompetitionAdmin>()(
           return yield* shown(id)
         })
 
-      return { create, update, remove, duplicate }
+      /**
+       * Staff bring a sold-out competition's draw forward, with a day's
+       * notice and only ever earlier (rules/sold-out-early.ts); the close
+       * comes forward to now, and the page says the draw was brought forward.
+       */
+      const bringDrawForward = (competitionId: string, drawDateTimeUtc: Date, by: Principal) =>
+        Effect.gen(function* () {
+          yield* authorize(by, "ManageCompetitions")
+          yield* transactions.within(
+            Effect.gen(function* () {
+              const stored = yield* store.lock(competitionId)
+              const refusal = drawForwardRefusal(stored)
+              if (refusal !== null)
+                return yield* new DrawForwardRefused({ competitionId: stored.id, refusal })
+              const at = yield* now
+              const error = drawForwardError(stored, drawDateTimeUtc, at)
+              if (error !== null)
+                return yield* new CompetitionInvalid({ errors: { drawDateTimeUtc: error } })
+              const moved = broughtForward(stored, drawDateTimeUtc, at)
+              yield* store.moveDraw(stored.id, moved)
+              yield* record(
+                by,
+                "Competition.BringDrawForward",
+                stored.id,
+                {
+                  closeDateTimeUtc: stored.closeDateTimeUtc.toISOString(),
+                  drawDateTimeUtc: iso(stored.drawDateTimeUtc),
+                },
+                {
+                  closeDateTimeUtc: moved.closeDateTimeUtc.toISOString(),
+                  drawDateTimeUtc: moved.drawDateTimeUtc.toISOString(),
+                  broughtForwardFrom: moved.drawBroughtForward.from.toISOString(),
+                },
+              )
+            }),
+          )
+          return yield* shown(competitionId)
+        })
+
+      /**
+       * The scheduler's step before its draw pass: each automatic
+       * competition set to draw on sell-out whose last ticket is now paid is
+       * closed and made due, under its row lock (so two processes close it
+       * once; the draw itself is recorded once by Draws). Answers the ids it
+       * closed. Not audited: the procedure's own, as the draw is.
+       */
+      const closeSoldOut = Effect.gen(function* () {
+        const candidates = yield* store.soldOutAwaitingClose(yield* now, SELL_OUT_BATCH)
+        const closed: string[] = []
+        for (const competitionId of candidates) {
+          const moved = yield* transactions.within(
+            Effect.gen(function* () {
+              const stored = yield* store.lock(competitionId)
+              // The clock read under the lock: the close is the moment it was judged sold out.
+              const move = sellOutClose(stored, yield* now)
+              if (move !== null) yield* store.moveDraw(stored.id, move)
+              return move !== null
+            }),
+          )
+          if (moved) closed.push(competitionId)
+        }
+        return closed
+      })
+
+      return { create, update, remove, duplicate, bringDrawForward, closeSoldOut }
     }),
   },
 ) {}

@@ -39,6 +39,7 @@ const draft = (overrides: Partial<CompetitionDraft> = {}): CompetitionDraft => (
   closeDateTimeUtc: at(10),
   drawDateTimeUtc: at(11),
   drawType: "Automatic",
+  drawOnSellOut: false,
   visibilityStatus: "Hidden",
   categoryIds: [],
   attributes: [],

@@ -73,6 +73,13 @@ export interface Competition {
   readonly instantWinCommitment: string | null
   /** The main draw once made; null until then and for a competition with no main draw. */
   readonly drawResult: DrawResult | null
+  /** Automatic, drawn as soon as every ticket is sold and paid (docs/decisions/0081). */
+  readonly drawOnSellOut: boolean
+  /**
+   * Set once a sold-out competition's draw was brought forward: the draw time
+   * first published and when it moved, so its page can say so; null otherwise.
+   */
+  readonly drawBroughtForward: { readonly from: Date; readonly at: Date } | null
 }
 
 /** One ticket of an instant-win group: a number chosen before the competition opened. */

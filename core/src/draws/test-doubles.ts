@@ -253,6 +253,8 @@ export const drawDoublesOver = (store: DrawStore) => {
     drawCommitment: seedCommitment(c.seed),
     instantWinCommitment: null,
     drawResult: resultOf(store.draws.get(c.competitionId)?.draw ?? null),
+    drawOnSellOut: false,
+    drawBroughtForward: null,
   })
   const competitions = () => [...store.competitions.values()]
   const visibleUnless = (includeHidden: boolean, competitionId: string) =>

@@ -365,6 +365,8 @@ export const sampleCompetition = (overrides: Partial<Competition> = {}): Competi
   instantWinGroups: [],
   drawCommitment: "0000000000000000000000000000000000000000000000000000000000000000",
   drawResult: null,
+  drawOnSellOut: false,
+  drawBroughtForward: null,
   instantWinCommitment: null,
   ...overrides,
 })

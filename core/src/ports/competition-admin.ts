@@ -2,6 +2,7 @@ import { Context, type Effect } from "effect"
 import type { CompetitionNotFound, RepositoryError } from "../competitions/errors.js"
 import type { CompetitionSecrets } from "../draws/secrets.js"
 import type { CompetitionDraft, StoredCompetition } from "../rules/competition-admin.js"
+import type { MovedDraw } from "../rules/sold-out-early.js"
 import type { NewInstantWinGroup } from "./competition-writer.js"
 
 /** An instant-win group as a duplicate copies it: its prize, not its numbers. */
@@ -58,6 +59,25 @@ export interface CompetitionAdminStoreShape {
     draft: CompetitionDraft,
   ) => Effect.Effect<void, RepositoryError>
   readonly remove: (competitionId: string) => Effect.Effect<void, RepositoryError>
+  /**
+   * Sets the close and draw times a sold-out competition's draw was brought
+   * forward to, and what its page says about it (the first published draw
+   * time, when it moved); nothing else changes (docs/decisions/0081).
+   */
+  readonly moveDraw: (
+    competitionId: string,
+    moved: MovedDraw,
+  ) => Effect.Effect<void, RepositoryError>
+  /**
+   * Automatic competitions set to draw as soon as they sell out, with no
+   * draw and a draw time still ahead of `now`, whose every ticket is held
+   * and none by an order awaiting payment; at most `limit`, by id. Core
+   * checks each again under its lock before closing it.
+   */
+  readonly soldOutAwaitingClose: (
+    now: Date,
+    limit: number,
+  ) => Effect.Effect<readonly string[], RepositoryError>
 }
 export class CompetitionAdminStore extends Context.Tag("@howzat/core/CompetitionAdminStore")<
   CompetitionAdminStore,

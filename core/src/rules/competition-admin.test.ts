@@ -28,6 +28,7 @@ const draft = (overrides: Partial<CompetitionDraft> = {}): CompetitionDraft => (
   closeDateTimeUtc: at(10),
   drawDateTimeUtc: at(11),
   drawType: "Automatic",
+  drawOnSellOut: false,
   visibilityStatus: "Hidden",
   categoryIds: [],
   attributes: [],
@@ -38,6 +39,8 @@ const draft = (overrides: Partial<CompetitionDraft> = {}): CompetitionDraft => (
 const stored = (overrides: Partial<StoredCompetition> = {}): StoredCompetition => ({
   ...draft(),
   ticketsSold: 0,
+  openOrders: 0,
+  drawBroughtForward: null,
   drawn: false,
   highestInstantWinNumber: null,
   ...overrides,
@@ -367,5 +370,24 @@ describe("deletionRefusal", () => {
         expect(refusal === null).toBe(ticketsSold === 0 && !ordered && !drawn)
       }),
     )
+  })
+})
+
+describe("draw as soon as it sells out", () => {
+  it("is for automatic draws only", () => {
+    expect(validateCompetitionDraft(draft({ drawOnSellOut: true }), NOW)).toEqual({})
+    expect(validateCompetitionDraft(draft({ drawOnSellOut: true, drawType: "Live" }), NOW)).toEqual(
+      { drawOnSellOut: competitionMessages.drawOnSellOutNeedsAutomatic },
+    )
+  })
+
+  it("is fixed once the competition is live, as its dates are", () => {
+    const live = stored({ visibilityStatus: "Visible", startDateTimeUtc: at(-1) })
+    const refusal = changeRefusal(live, draft({ ...live, drawOnSellOut: true }), NOW)
+    expect(refusal).toEqual({ reason: "DatesFixedOnceLive", field: "drawOnSellOut" })
+    expect(refusal && refusalDetail(refusal)).toBe(
+      "The competition is live: its choice to draw as soon as it sells out can no longer change.",
+    )
+    expect(changeRefusal(stored(), draft({ drawOnSellOut: true }), NOW)).toBeNull()
   })
 })

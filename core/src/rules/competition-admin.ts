@@ -31,6 +31,11 @@ export interface CompetitionDraft {
   readonly closeDateTimeUtc: Date
   readonly drawDateTimeUtc: Date | null
   readonly drawType: DrawType
+  /**
+   * An automatic draw made as soon as every ticket is sold and paid rather
+   * than at the draw time (docs/decisions/0081); false for any other draw.
+   */
+  readonly drawOnSellOut: boolean
   readonly visibilityStatus: VisibilityStatus
   readonly categoryIds: readonly string[]
   readonly attributes: readonly CompetitionAttributeValue[]
@@ -54,6 +59,7 @@ export const competitionMessages = {
   drawDateRequired: "A live or automatic draw needs a draw date",
   drawBeforeClose: "The draw date must be at or after the close date",
   drawInPast: "The draw date must be in the future",
+  drawOnSellOutNeedsAutomatic: "Only an automatic draw can be made as soon as it sells out",
   attributeRepeated: "Each attribute type can be given once",
   attributeValueTooLong: `Each attribute value must be ${MAX_ATTRIBUTE_VALUE_LENGTH} characters or fewer`,
   unknownCategory: "There is no such category",
@@ -115,6 +121,9 @@ export const validateCompetitionDraft = (
     errors.drawDateTimeUtc = competitionMessages.drawBeforeClose
   else if (drawMoved && draft.drawDateTimeUtc <= now)
     errors.drawDateTimeUtc = competitionMessages.drawInPast
+  // Staff, not the job, draw a live competition: on camera, at an announced time.
+  if (draft.drawOnSellOut && draft.drawType !== "Automatic")
+    errors.drawOnSellOut = competitionMessages.drawOnSellOutNeedsAutomatic
 
   const typeIds = draft.attributes.map((a) => a.attributeTypeId.toLowerCase())
   if (new Set(typeIds).size !== typeIds.length)
@@ -128,6 +137,13 @@ export const validateCompetitionDraft = (
 export interface StoredCompetition extends CompetitionDraft {
   /** Tickets held by any order or postal entry, paid or not. */
   readonly ticketsSold: number
+  /** Orders still awaiting payment that hold its tickets: they may yet be released. */
+  readonly openOrders: number
+  /**
+   * The draw time it published before staff or the sell-out brought the draw
+   * forward, and when; null while the draw is where it was first set.
+   */
+  readonly drawBroughtForward: { readonly from: Date; readonly at: Date } | null
   readonly drawn: boolean
   /** The highest instant-win number, which the pool must keep; null with none. */
   readonly highestInstantWinNumber: number | null
@@ -138,7 +154,7 @@ export type ChangeRefusal =
   | { readonly reason: "AlreadyDrawn"; readonly fields: readonly (keyof CompetitionDraft)[] }
   | {
       readonly reason: "DatesFixedOnceLive"
-      readonly field: "startDateTimeUtc" | "closeDateTimeUtc" | "drawDateTimeUtc"
+      readonly field: "startDateTimeUtc" | "closeDateTimeUtc" | "drawDateTimeUtc" | "drawOnSellOut"
     }
   | { readonly reason: "TotalFixedAfterClose" }
   | { readonly reason: "TotalBelowSold"; readonly sold: number }
@@ -156,6 +172,7 @@ export const DRAWN_FIELDS = [
   "closeDateTimeUtc",
   "drawDateTimeUtc",
   "drawType",
+  "drawOnSellOut",
 ] as const satisfies readonly (keyof CompetitionDraft)[]
 
 const changed = (
@@ -213,6 +230,9 @@ export const changeRefusal = (
   // Customers bought on the promise of when the winner is drawn (DCMS code, decision 0045).
   if (live && changed(stored, next, "drawDateTimeUtc"))
     return { reason: "DatesFixedOnceLive", field: "drawDateTimeUtc" }
+  // Drawing on sell-out is part of the same promise: bought with it, kept with it.
+  if (live && changed(stored, next, "drawOnSellOut"))
+    return { reason: "DatesFixedOnceLive", field: "drawOnSellOut" }
   if (next.totalTickets !== stored.totalTickets) {
     if (now >= stored.closeDateTimeUtc) return { reason: "TotalFixedAfterClose" }
     if (next.totalTickets < stored.ticketsSold)
@@ -252,6 +272,7 @@ const DATE_NAMES = {
   startDateTimeUtc: "start date",
   closeDateTimeUtc: "close date",
   drawDateTimeUtc: "draw date",
+  drawOnSellOut: "choice to draw as soon as it sells out",
 } as const
 
 /** The words staff read in a refusal's detail. */
@@ -260,7 +281,9 @@ export const refusalDetail = (refusal: ChangeRefusal): string => {
     case "AlreadyDrawn":
       return `This competition has been drawn: its ${refusal.fields.join(", ")} can no longer change.`
     case "DatesFixedOnceLive":
-      return `The competition is live: its ${DATE_NAMES[refusal.field]} can no longer move.`
+      return refusal.field === "drawOnSellOut"
+        ? `The competition is live: its ${DATE_NAMES[refusal.field]} can no longer change.`
+        : `The competition is live: its ${DATE_NAMES[refusal.field]} can no longer move.`
     case "TotalFixedAfterClose":
       return "The competition has closed: its total tickets can no longer change."
     case "TotalBelowSold":

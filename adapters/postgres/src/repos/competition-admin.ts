@@ -16,7 +16,24 @@ import { loadImageGroups } from "./competition-loader"
 import { insertCompetition } from "./competition-writer"
 import { keysAbove, lowestFreeKey } from "./pool-keys"
 import { isUuid } from "./shared"
-import { ticketsSold } from "./tickets-sold"
+import { ticketsSold, ticketsSoldOf } from "./tickets-sold"
+
+/**
+ * Orders still awaiting payment that hold tickets of the competition: the
+ * draw waits for them (draw-records.ts counts them the same way), and so
+ * does a sold-out close, since they may expire and put tickets back on sale.
+ */
+const openOrderCount = async (db: Kysely<Database>, competitionId: string): Promise<number> => {
+  const row = await db
+    .selectFrom("orderLines as l")
+    .innerJoin("orders as o", "o.id", "l.orderId")
+    .select((eb) => eb.fn.count<string>("l.orderId").distinct().as("count"))
+    .where("l.competitionId", "=", competitionId)
+    .where("l.quantity", ">", 0)
+    .where("o.status", "in", ["Pending", "AwaitingPayment"])
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
 
 const fieldsOf = (draft: CompetitionDraft) => ({
   name: draft.name,
@@ -30,6 +47,7 @@ const fieldsOf = (draft: CompetitionDraft) => ({
   closeDateTimeUtc: draft.closeDateTimeUtc,
   drawDateTimeUtc: draft.drawDateTimeUtc,
   drawType: draft.drawType,
+  drawOnSellOut: draft.drawOnSellOut,
   visibilityStatus: draft.visibilityStatus,
   imageGroupId: draft.imageGroupId,
 })
@@ -117,7 +135,7 @@ const readLocked = async (
     .forUpdate()
     .executeTakeFirst()
   if (row === undefined) return null
-  const [categories, attributes, ordered, highest, groups, sold] = await Promise.all([
+  const [categories, attributes, ordered, highest, groups, sold, open] = await Promise.all([
     db
       .selectFrom("competitionCategories")
       .select("categoryId")
@@ -158,6 +176,7 @@ const readLocked = async (
       .orderBy("g.name")
       .execute(),
     ticketsSold(db, [row.id]),
+    openOrderCount(db, row.id),
   ])
   const images = await loadImageGroups(
     db,
@@ -176,11 +195,17 @@ const readLocked = async (
     closeDateTimeUtc: row.closeDateTimeUtc,
     drawDateTimeUtc: row.drawDateTimeUtc,
     drawType: row.drawType,
+    drawOnSellOut: row.drawOnSellOut,
     visibilityStatus: row.visibilityStatus,
     categoryIds: categories.map((c) => c.categoryId),
     attributes: attributes.map((a) => ({ attributeTypeId: a.attributeTypeId, value: a.value })),
     imageGroupId: row.imageGroupId,
     ticketsSold: sold.get(row.id) ?? 0,
+    openOrders: open,
+    drawBroughtForward:
+      row.drawBroughtForwardFrom === null || row.drawBroughtForwardAt === null
+        ? null
+        : { from: row.drawBroughtForwardFrom, at: row.drawBroughtForwardAt },
     drawn: row.drawnAt !== null,
     highestInstantWinNumber: highest?.highest ?? null,
     ordered: ordered !== undefined,
@@ -248,7 +273,7 @@ export const makeCompetitionAdminStore = (db: Kysely<Database>): CompetitionAdmi
         })
         await trx
           .updateTable("competitions")
-          .set({ imageGroupId: draft.imageGroupId })
+          .set({ imageGroupId: draft.imageGroupId, drawOnSellOut: draft.drawOnSellOut })
           .where("id", "=", id)
           .execute()
         await replaceLinks(trx, id, draft)
@@ -279,6 +304,50 @@ export const makeCompetitionAdminStore = (db: Kysely<Database>): CompetitionAdmi
       // Its pool, links, instant-win groups and basket lines go with it (on delete cascade).
       q.deleteFrom("competitions").where("id", "=", competitionId).execute(),
     ),
+
+  moveDraw: (competitionId, moved) =>
+    runQuery(db, "competitionAdmin.moveDraw", async (q) => {
+      const result = await q
+        .updateTable("competitions")
+        .set({
+          closeDateTimeUtc: moved.closeDateTimeUtc,
+          drawDateTimeUtc: moved.drawDateTimeUtc,
+          drawBroughtForwardFrom: moved.drawBroughtForward.from,
+          drawBroughtForwardAt: moved.drawBroughtForward.at,
+        })
+        .where("id", "=", competitionId)
+        .executeTakeFirst()
+      if (Number(result.numUpdatedRows) !== 1) throw new Error("no such competition")
+    }),
+
+  soldOutAwaitingClose: (now, limit) =>
+    runQuery(db, "competitionAdmin.soldOutAwaitingClose", async (q) => {
+      const rows = await q
+        .selectFrom("competitions as c")
+        .select("c.id")
+        .where("c.drawType", "=", "Automatic")
+        .where("c.drawOnSellOut", "=", true)
+        .where("c.drawnAt", "is", null)
+        .where((eb) => eb(eb.fn.coalesce("c.drawDateTimeUtc", "c.closeDateTimeUtc"), ">", now))
+        .where(sql<boolean>`${ticketsSoldOf(sql.ref("c.id"))} >= c.total_tickets`)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("orderLines as l")
+                .innerJoin("orders as o", "o.id", "l.orderId")
+                .select("l.orderId")
+                .whereRef("l.competitionId", "=", "c.id")
+                .where("l.quantity", ">", 0)
+                .where("o.status", "in", ["Pending", "AwaitingPayment"]),
+            ),
+          ),
+        )
+        .orderBy("c.id")
+        .limit(limit)
+        .execute()
+      return rows.map((r) => r.id)
+    }),
 })
 
 export const CompetitionAdminStoreLive: Layer.Layer<CompetitionAdminStore, never, Db> =

@@ -160,6 +160,11 @@ export const loadCompetitions = async (
       drawCommitment: row.drawSeedCommitment,
       instantWinCommitment: row.instantWinCommitment,
       drawResult: resultOf(drawOf.get(row.id)),
+      drawOnSellOut: row.drawOnSellOut,
+      drawBroughtForward:
+        row.drawBroughtForwardFrom === null || row.drawBroughtForwardAt === null
+          ? null
+          : { from: row.drawBroughtForwardFrom, at: row.drawBroughtForwardAt },
       instantWinGroups: (groupsBy.get(row.id) ?? []).map(
         (g): InstantWinGroup => ({
           id: g.id,

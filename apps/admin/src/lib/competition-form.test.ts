@@ -7,6 +7,7 @@ import {
   deleteBlockedReason,
   formMessages,
   newCompetitionValues,
+  offersDrawForward,
   requestWithVisibility,
 } from "./competition-form"
 
@@ -15,29 +16,33 @@ const instant = fc
   .integer({ min: Date.UTC(2025, 0, 1) / minute, max: Date.UTC(2030, 0, 1) / minute })
   .map((m) => new Date(m * minute).toISOString())
 
-const request = fc.record({
-  name: fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() === s && s !== ""),
-  description: fc.string({ maxLength: 200 }),
-  ticketPrice: fc.integer({ min: 0, max: 10_000_000 }),
-  totalTickets: fc.integer({ min: 0, max: 1_000_000 }),
-  maxTicketsPerCustomer: fc.integer({ min: 0, max: 1_000_000 }),
-  defaultTicketSaleQuantity: fc.integer({ min: 0, max: 1_000 }),
-  cashAlternativeValue: fc.option(fc.integer({ min: 0, max: 100_000_000 })),
-  startDateTimeUtc: instant,
-  closeDateTimeUtc: instant,
-  drawDateTimeUtc: fc.option(instant),
-  drawType: fc.constantFrom("Live" as const, "Automatic" as const, "None" as const),
-  visibilityStatus: fc.constantFrom("Visible" as const, "Hidden" as const),
-  categoryIds: fc.array(fc.uuid(), { maxLength: 3 }),
-  attributes: fc.array(
-    fc.record({
-      attributeTypeId: fc.uuid(),
-      value: fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() === s && s !== ""),
-    }),
-    { maxLength: 3 },
-  ),
-  imageGroupId: fc.option(fc.uuid()),
-})
+const request = fc
+  .record({
+    name: fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() === s && s !== ""),
+    description: fc.string({ maxLength: 200 }),
+    ticketPrice: fc.integer({ min: 0, max: 10_000_000 }),
+    totalTickets: fc.integer({ min: 0, max: 1_000_000 }),
+    maxTicketsPerCustomer: fc.integer({ min: 0, max: 1_000_000 }),
+    defaultTicketSaleQuantity: fc.integer({ min: 0, max: 1_000 }),
+    cashAlternativeValue: fc.option(fc.integer({ min: 0, max: 100_000_000 })),
+    startDateTimeUtc: instant,
+    closeDateTimeUtc: instant,
+    drawDateTimeUtc: fc.option(instant),
+    drawType: fc.constantFrom("Live" as const, "Automatic" as const, "None" as const),
+    drawOnSellOut: fc.boolean(),
+    visibilityStatus: fc.constantFrom("Visible" as const, "Hidden" as const),
+    categoryIds: fc.array(fc.uuid(), { maxLength: 3 }),
+    attributes: fc.array(
+      fc.record({
+        attributeTypeId: fc.uuid(),
+        value: fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() === s && s !== ""),
+      }),
+      { maxLength: 3 },
+    ),
+    imageGroupId: fc.option(fc.uuid()),
+  })
+  // The form offers "draw as soon as it sells out" for automatic draws only.
+  .map((r) => ({ ...r, drawOnSellOut: r.drawType === "Automatic" && r.drawOnSellOut }))
 
 describe("the competition form", () => {
   it("sends back exactly what it was shown", () => {
@@ -144,6 +149,7 @@ describe("the competition form", () => {
             drawCommitment: "x",
             instantWinCommitment: null,
             drawResult: null,
+            drawBroughtForward: null,
           }
           expect(requestWithVisibility(stored, visibility)).toEqual({
             ...sent,
@@ -215,5 +221,42 @@ describe("a competition's phase and delete", () => {
     expect(deleteBlockedReason({ ticketsSoldToDate: 0 })).toBeNull()
     expect(deleteBlockedReason({ ticketsSoldToDate: 1 })).toContain("1 ticket has been sold")
     expect(deleteBlockedReason({ ticketsSoldToDate: 12 })).toContain("12 tickets have")
+  })
+})
+
+describe("bringing the draw forward", () => {
+  const sold = {
+    ticketsSoldToDate: 100,
+    totalTickets: 100,
+    drawType: "Live" as const,
+    drawOnSellOut: false,
+    drawResult: null,
+  }
+  it("is offered for a sold-out competition with a draw still to make", () => {
+    expect(offersDrawForward(sold)).toBe(true)
+    expect(offersDrawForward({ ...sold, ticketsSoldToDate: 99 })).toBe(false)
+    expect(offersDrawForward({ ...sold, drawType: "None" })).toBe(false)
+    expect(offersDrawForward({ ...sold, drawType: "Automatic", drawOnSellOut: true })).toBe(false)
+    expect(
+      offersDrawForward({
+        ...sold,
+        drawResult: { outcome: "Winner", winningTicketNumber: 1, drawnAt: "2026-06-01T00:00:00Z" },
+      }),
+    ).toBe(false)
+  })
+
+  it("clears the sell-out choice of a draw that is not automatic", () => {
+    const values = {
+      ...newCompetitionValues(new Date("2026-06-01T10:20:00Z")),
+      name: "Bat",
+      ticketPrice: "1",
+      totalTickets: "10",
+      maxTicketsPerCustomer: "5",
+      drawOnSellOut: true,
+    }
+    const live = competitionPayload({ ...values, drawType: "Live" })
+    expect(live.ok && live.payload.drawOnSellOut).toBe(false)
+    const automatic = competitionPayload({ ...values, drawType: "Automatic" })
+    expect(automatic.ok && automatic.payload.drawOnSellOut).toBe(true)
   })
 })

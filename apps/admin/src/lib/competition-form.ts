@@ -31,6 +31,8 @@ export interface CompetitionFormValues {
   /** Blank for no draw date (draw type None). */
   readonly drawDateTimeUtc: string
   readonly drawType: DrawType
+  /** "Draw as soon as it sells out": automatic draws only (docs/decisions/0081). */
+  readonly drawOnSellOut: boolean
   readonly visibilityStatus: Visibility
   readonly categoryIds: readonly string[]
   readonly attributes: readonly AttributeValue[]
@@ -65,6 +67,7 @@ export const newCompetitionValues = (now: Date): CompetitionFormValues => {
     closeDateTimeUtc: toLocalInput(new Date(base + 8 * DAY).toISOString()),
     drawDateTimeUtc: toLocalInput(new Date(base + 8 * DAY + HOUR).toISOString()),
     drawType: "Live",
+    drawOnSellOut: false,
     visibilityStatus: "Hidden",
     categoryIds: [],
     attributes: [],
@@ -87,6 +90,7 @@ export const competitionValues = (
     | "closeDateTimeUtc"
     | "drawDateTimeUtc"
     | "drawType"
+    | "drawOnSellOut"
     | "visibilityStatus"
     | "categoryIds"
   > & {
@@ -105,6 +109,7 @@ export const competitionValues = (
   closeDateTimeUtc: toLocalInput(c.closeDateTimeUtc),
   drawDateTimeUtc: toLocalInput(c.drawDateTimeUtc),
   drawType: c.drawType,
+  drawOnSellOut: c.drawOnSellOut,
   visibilityStatus: c.visibilityStatus,
   categoryIds: [...c.categoryIds],
   attributes: c.attributes.map((a) => ({ attributeTypeId: a.attributeTypeId, value: a.value })),
@@ -174,6 +179,8 @@ export const competitionPayload = (
     closeDateTimeUtc: instant("closeDateTimeUtc"),
     drawDateTimeUtc: values.drawDateTimeUtc.trim() === "" ? null : instant("drawDateTimeUtc"),
     drawType: values.drawType,
+    // Only an automatic draw may be made on sell-out: switching away from it clears the choice.
+    drawOnSellOut: values.drawType === "Automatic" && values.drawOnSellOut,
     visibilityStatus: values.visibilityStatus,
     categoryIds: [...values.categoryIds],
     attributes: values.attributes
@@ -201,6 +208,7 @@ export const requestWithVisibility = (
   closeDateTimeUtc: c.closeDateTimeUtc,
   drawDateTimeUtc: c.drawDateTimeUtc,
   drawType: c.drawType,
+  drawOnSellOut: c.drawOnSellOut,
   visibilityStatus,
   categoryIds: [...c.categoryIds],
   attributes: c.attributes.map((a) => ({ attributeTypeId: a.attributeType.id, value: a.value })),
@@ -232,3 +240,23 @@ export const deleteBlockedReason = (
   c.ticketsSoldToDate > 0
     ? `It cannot be deleted: ${c.ticketsSoldToDate} ${c.ticketsSoldToDate === 1 ? "ticket has" : "tickets have"} been sold or entered. Hide it instead.`
     : null
+
+/** Sold out for the back office: every ticket sold (the server also waits for unpaid orders). */
+export const soldOut = (c: Pick<CompetitionJson, "ticketsSoldToDate" | "totalTickets">) =>
+  c.ticketsSoldToDate >= c.totalTickets
+
+/**
+ * Whether to offer "Bring the draw forward": sold out, a draw still to make
+ * and not one the job makes on sell-out. The server judges the rest (a
+ * day's notice, earlier only, no unpaid orders) and says why it refuses.
+ */
+export const offersDrawForward = (
+  c: Pick<
+    CompetitionJson,
+    "ticketsSoldToDate" | "totalTickets" | "drawType" | "drawOnSellOut" | "drawResult"
+  >,
+) => soldOut(c) && c.drawType !== "None" && !c.drawOnSellOut && c.drawResult === null
+
+/** The form's starting value: a day and an hour from now, on the hour, so it reads cleanly. */
+export const suggestedDrawForward = (now: Date): string =>
+  toLocalInput(new Date(Math.ceil((now.getTime() + DAY + HOUR) / HOUR) * HOUR).toISOString())

@@ -16,6 +16,7 @@ export const competitionRequestOf = (
   closeDateTimeUtc: c.closeDateTimeUtc,
   drawDateTimeUtc: c.drawDateTimeUtc,
   drawType: c.drawType,
+  drawOnSellOut: c.drawOnSellOut,
   visibilityStatus: c.visibilityStatus,
   categoryIds: c.categoryIds,
   attributes: c.attributes.map((a) => ({ attributeTypeId: a.attributeType.id, value: a.value })),

@@ -126,4 +126,21 @@ describe("a competition tile's words", () => {
     expect(html).toContain("Closed: draw on 13th March 2025 at 8:30pm")
     expect(html).not.toContain("COMPETITION HAS CLOSED")
   })
+
+  it("says a sold-out competition's draw was brought forward, and the new date", async () => {
+    const html = text(
+      await tileOf(
+        competitionJson({
+          ticketsSoldToDate: 2500,
+          closeDateTimeUtc: "2025-03-05T00:00:00.000Z",
+          drawDateTimeUtc: "2025-03-06T20:30:00.000Z",
+          drawBroughtForward: { from: "2025-03-13T20:30:00.000Z", at: "2025-03-05T00:00:00.000Z" },
+          currentDateTimeUtc: "2025-03-05T12:00:00.000Z",
+          status: 3,
+        }),
+      ),
+    )
+    expect(html).toContain("Sold out: draw brought forward from 13th March 2025 at 8:30pm")
+    expect(html).toContain("6th March 2025 at 8:30pm")
+  })
 })

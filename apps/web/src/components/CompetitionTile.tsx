@@ -6,6 +6,7 @@ import { Link } from "@tanstack/react-router"
 import { competitionImages, formatCount, makeOf, phaseAt, standingAt } from "../lib/competition"
 import { useServerNow } from "../lib/now"
 import { PICTURE_SIZES } from "../lib/picture-sizes"
+import { DrawMoveNote } from "./competition/DrawMoveNote"
 import { StandingNow } from "./competition/Standing"
 import { useHoldsTickets } from "./competition/use-holds-tickets"
 import { Picture } from "./Picture"
@@ -112,6 +113,7 @@ export const CompetitionTile = ({
           </Link>
         </Heading>
         <StandingNow competitionId={c.id} name={c.name} standing={standingAt(c, now)} now={now} />
+        <DrawMoveNote competition={c} />
         <SoldBar sold={c.ticketsSoldToDate} total={c.totalTickets} />
         <TileOdds competition={c} />
         <Link

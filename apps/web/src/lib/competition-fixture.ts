@@ -32,5 +32,7 @@ export const competitionJson = (overrides: Partial<CompetitionJson> = {}): Compe
   drawCommitment: "0".repeat(64),
   instantWinCommitment: null,
   drawResult: null,
+  drawOnSellOut: false,
+  drawBroughtForward: null,
   ...overrides,
 })

@@ -32,6 +32,21 @@ describe("keyFacts", () => {
     expect(byLabel(base)["Free entry"]?.link?.to).toBe("/FAQ")
   })
 
+  it("says a draw on sell-out, and a draw brought forward from when", () => {
+    const automatic = byLabel({ ...base, drawType: "Automatic", drawOnSellOut: true })
+    expect(automatic["How the winner is chosen"]?.value).toBe(
+      "One ticket is drawn at random automatically as soon as every ticket is sold and paid, or on 13th March 2025 at 8:30pm if it has not sold out by then, by our published procedure that anyone can check.",
+    )
+    const moved = byLabel({
+      ...base,
+      drawDateTimeUtc: "2025-03-08T20:00:00.000Z",
+      drawBroughtForward: { from: "2025-03-13T20:30:00.000Z", at: "2025-03-07T10:00:00.000Z" },
+    })
+    expect(moved["How the winner is chosen"]?.value).toBe(
+      "One ticket is drawn at random, live on our YouTube channel on 8th March 2025 at 8:00pm (brought forward from 13th March 2025 at 8:30pm: it sold out), by our published procedure that anyone can check.",
+    )
+  })
+
   it("says plainly when there is no cash alternative", () => {
     expect(byLabel({ ...base, cashAlternativeValue: null })["Cash alternative"]?.value).toBe(
       "None: the prize is awarded as described",

@@ -50,12 +50,22 @@ export const oddsPerTicket = (c: CompetitionJson): string => {
  */
 export const keyFacts = (c: CompetitionJson, liveDrawNetwork: SocialNetwork): KeyFact[] => {
   const draw = c.drawDateTimeUtc === null ? null : ordinalDateTime(new Date(c.drawDateTimeUtc))
+  // A draw brought forward because it sold out says from when (docs/decisions/0081).
+  const movedFrom =
+    c.drawBroughtForward === null
+      ? ""
+      : ` (brought forward from ${ordinalDateTime(new Date(c.drawBroughtForward.from))}: it sold out)`
+  const when = c.drawOnSellOut
+    ? ` as soon as every ticket is sold and paid${draw ? `, or on ${draw} if it has not sold out by then` : ""}`
+    : draw
+      ? ` on ${draw}`
+      : ""
   const howChosen =
     c.drawType === "None"
       ? "There is no main draw: the prizes are the instant wins, fixed at random before the competition opened."
       : c.drawType === "Live"
-        ? `One ticket is drawn at random, live on our ${liveDrawNetwork} channel${draw ? ` on ${draw}` : ""}, by our published procedure that anyone can check.`
-        : `One ticket is drawn at random automatically${draw ? ` on ${draw}` : " after the close"}, by our published procedure that anyone can check.`
+        ? `One ticket is drawn at random, live on our ${liveDrawNetwork} channel${draw ? ` on ${draw}` : ""}${movedFrom}, by our published procedure that anyone can check.`
+        : `One ticket is drawn at random automatically${when || " after the close"}${movedFrom}, by our published procedure that anyone can check.`
   return [
     {
       label: "Odds per ticket",

@@ -5,13 +5,16 @@ import {
   competitionPayload,
   deleteBlockedReason,
   newCompetitionValues,
+  offersDrawForward,
   requestWithVisibility,
+  suggestedDrawForward,
 } from "../../lib/competition-form"
+import { formatDateTime, fromLocalInput } from "../../lib/format"
 import { fieldErrors } from "../../lib/problems"
 import { useAction } from "../../lib/use-action"
 import { ConfirmDialog } from "../Confirm"
 
-type Dialog = "visibility" | "duplicate" | "delete" | undefined
+type Dialog = "visibility" | "duplicate" | "delete" | "drawForward" | undefined
 
 /**
  * Publish or hide, duplicate and delete, each confirmed and saying what
@@ -67,10 +70,23 @@ export function CompetitionActions({
   )
   const copyErrors = { ...fieldErrors(duplicate.error), ...copyUnreadable }
 
+  // Sold out early (decision 0081): the draw comes forward with a day's notice, never later.
+  const [forwardTo, setForwardTo] = useState(() => suggestedDrawForward(new Date()))
+  const [forwardUnreadable, setForwardUnreadable] = useState<string>()
+  const bringForward = useAction((drawDateTimeUtc: string) =>
+    api.competitionAdmin.bringDrawForward({
+      path: { competitionId: competition.id },
+      payload: { drawDateTimeUtc },
+    }),
+  )
+  const forwardError = forwardUnreadable ?? fieldErrors(bringForward.error).drawDateTimeUtc
+
   const close = () => {
     toggle.reset()
     remove.reset()
     duplicate.reset()
+    bringForward.reset()
+    setForwardUnreadable(undefined)
     setDialog(undefined)
   }
   const dateInput = (key: "start" | "close" | "draw", label: string, wire: string) => (
@@ -98,6 +114,11 @@ export function CompetitionActions({
         <button type="button" className="btn" onClick={() => setDialog("duplicate")}>
           Duplicate
         </button>
+        {offersDrawForward(competition) && (
+          <button type="button" className="btn" onClick={() => setDialog("drawForward")}>
+            Bring the draw forward
+          </button>
+        )}
         <button
           type="button"
           className="btn btn-danger"
@@ -113,6 +134,59 @@ export function CompetitionActions({
           {blocked}
         </p>
       )}
+      {competition.drawBroughtForward && (
+        <p className="text-sm text-slate-600">
+          Sold out: the draw was brought forward on{" "}
+          {formatDateTime(competition.drawBroughtForward.at)} from{" "}
+          {formatDateTime(competition.drawBroughtForward.from)}.
+        </p>
+      )}
+      {competition.drawOnSellOut && competition.drawResult === null && (
+        <p className="text-sm text-slate-600">
+          Drawn automatically as soon as every ticket is sold and paid.
+        </p>
+      )}
+
+      <ConfirmDialog
+        open={dialog === "drawForward"}
+        title={`Bring the draw of "${competition.name}" forward?`}
+        confirmLabel="Bring the draw forward"
+        danger={false}
+        pending={bringForward.pending}
+        error={forwardError ? undefined : bringForward.error}
+        onCancel={close}
+        onConfirm={async () => {
+          const iso = fromLocalInput(forwardTo)
+          if (iso === undefined) {
+            setForwardUnreadable("Enter a date and time")
+            return
+          }
+          setForwardUnreadable(undefined)
+          if (await bringForward.run(iso)) close()
+        }}
+      >
+        <p>
+          Every ticket is sold, so the competition closes now and its draw moves to the time below.
+          The competition page announces it at once: the new time must be at least 24 hours from
+          now, and earlier than the one published ({formatDateTime(competition.drawDateTimeUtc)}).
+        </p>
+        <label className="block">
+          <span className="label">New draw time (UK time)</span>
+          <input
+            type="datetime-local"
+            className="input"
+            value={forwardTo}
+            aria-invalid={forwardError ? true : undefined}
+            aria-describedby={forwardError ? "draw-forward-error" : undefined}
+            onChange={(e) => setForwardTo(e.target.value)}
+          />
+          {forwardError && (
+            <span id="draw-forward-error" className="mt-1 block text-xs text-red-700">
+              {forwardError}
+            </span>
+          )}
+        </label>
+      </ConfirmDialog>
 
       <ConfirmDialog
         open={dialog === "visibility"}

@@ -180,6 +180,30 @@ export function CompetitionForm({
           hint: "At or after the close. Needed for a live or automatic draw.",
           ...fixed,
         })}
+        <form.Subscribe selector={(state) => state.values.drawType}>
+          {(drawType) =>
+            drawType === "Automatic" && (
+              <form.Field name="drawOnSellOut">
+                {(field) => (
+                  <div className="flex items-start gap-2 sm:col-span-2">
+                    <Field
+                      field={field}
+                      type="checkbox"
+                      label="Draw as soon as it sells out"
+                      hint={
+                        datesFixed
+                          ? "Fixed once on sale, like the dates: entrants bought on it."
+                          : "Drawn automatically once every ticket is sold and paid, instead of at the draw time. The competition page says so."
+                      }
+                      serverError={errorOf("drawOnSellOut")}
+                      disabled={datesFixed}
+                    />
+                  </div>
+                )}
+              </form.Field>
+            )
+          }
+        </form.Subscribe>
       </section>
 
       <section className="card space-y-4 p-4" aria-labelledby="shop-h">

@@ -16,6 +16,7 @@ import {
   NO_ENTRIES,
   WinnerBanner,
 } from "../../../components/competition/DrawFairness"
+import { DrawMoveNote } from "../../../components/competition/DrawMoveNote"
 import { Gallery } from "../../../components/competition/Gallery"
 import { InstantWins } from "../../../components/competition/InstantWins"
 import { KeyFacts } from "../../../components/competition/KeyFacts"
@@ -177,6 +178,7 @@ function CompetitionPage() {
                 }
               </Await>
             )}
+            <DrawMoveNote competition={c} />
             <SoldBar sold={c.ticketsSoldToDate} total={c.totalTickets} />
           </div>
 
