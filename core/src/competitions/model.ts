@@ -73,6 +73,11 @@ export interface Competition {
   readonly instantWinCommitment: string | null
   /** The main draw once made; null until then and for a competition with no main draw. */
   readonly drawResult: DrawResult | null
+  /**
+   * Customers may pick their numbers (docs/decisions/0080). Absent reads as
+   * off, so a competition made before the switch existed has it off.
+   */
+  readonly pickYourNumbers?: boolean
 }
 
 /** One ticket of an instant-win group: a number chosen before the competition opened. */

@@ -159,6 +159,7 @@ export const loadCompetitions = async (
       drawCommitment: row.drawSeedCommitment,
       instantWinCommitment: row.instantWinCommitment,
       drawResult: resultOf(drawOf.get(row.id)),
+      pickYourNumbers: row.pickYourNumbers,
       instantWinGroups: (groupsBy.get(row.id) ?? []).map(
         (g): InstantWinGroup => ({
           id: g.id,
