@@ -76,6 +76,11 @@ export const Competition = Schema.Struct({
    * always for a competition with no main draw.
    */
   drawResult: Schema.NullOr(CompetitionDrawResult),
+  /**
+   * Customers may pick their numbers from the free ones (docs/decisions/0080),
+   * Lucky Dip still the default; never with instant wins. Absent reads as false.
+   */
+  pickYourNumbers: Schema.optional(Schema.Boolean),
 })
 export type CompetitionJson = typeof Competition.Encoded
 

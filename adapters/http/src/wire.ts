@@ -68,6 +68,7 @@ export const competitionToWire = (
       winningTicketNumber: competition.drawResult.winningTicketNumber,
       drawnAt: competition.drawResult.drawnAt,
     },
+    pickYourNumbers: competition.pickYourNumbers === true,
     instantWinGroups: competition.instantWinGroups.map((group) => ({
       id: group.id,
       name: group.name,

@@ -32,6 +32,7 @@ const fieldsOf = (draft: CompetitionDraft) => ({
   drawType: draft.drawType,
   visibilityStatus: draft.visibilityStatus,
   imageGroupId: draft.imageGroupId,
+  pickYourNumbers: draft.pickYourNumbers === true,
 })
 
 /** Categories and attributes as the draft lists them, replacing what was there. */
@@ -180,6 +181,7 @@ const readLocked = async (
     categoryIds: categories.map((c) => c.categoryId),
     attributes: attributes.map((a) => ({ attributeTypeId: a.attributeTypeId, value: a.value })),
     imageGroupId: row.imageGroupId,
+    pickYourNumbers: row.pickYourNumbers,
     ticketsSold: sold.get(row.id) ?? 0,
     drawn: row.drawnAt !== null,
     highestInstantWinNumber: highest?.highest ?? null,
@@ -248,7 +250,10 @@ export const makeCompetitionAdminStore = (db: Kysely<Database>): CompetitionAdmi
         })
         await trx
           .updateTable("competitions")
-          .set({ imageGroupId: draft.imageGroupId })
+          .set({
+            imageGroupId: draft.imageGroupId,
+            pickYourNumbers: draft.pickYourNumbers === true,
+          })
           .where("id", "=", id)
           .execute()
         await replaceLinks(trx, id, draft)
