@@ -56,6 +56,7 @@ customerTest(
     }
     await expect(page.getByText(/Held for you until \d\d:\d\d/)).toBeVisible()
     // Keyboard: the arrow keys move along the grid.
+    await expect(grid.getByRole("button").first()).not.toHaveAttribute("aria-disabled", "true")
     await grid.getByRole("button").first().focus()
     await page.keyboard.press("ArrowRight")
     await expect(grid.getByRole("button").nth(1)).toBeFocused()

@@ -186,8 +186,8 @@ export const NumberPicker = ({ competition: c }: { competition: CompetitionJson 
                     type="button"
                     aria-pressed="true"
                     aria-label={`Number ${n}, picked. Press to let it go`}
-                    disabled={working || busy}
-                    onClick={() => toggle(n, true)}
+                    aria-disabled={working || busy}
+                    onClick={() => (working || busy ? undefined : toggle(n, true))}
                     className={`${numberButton} border-accent bg-accent text-accent-fg`}
                   >
                     {n}
@@ -250,8 +250,10 @@ export const NumberPicker = ({ competition: c }: { competition: CompetitionJson 
                     type="button"
                     aria-pressed="false"
                     aria-label={`Number ${n}, free`}
-                    disabled={customer === null || working || busy}
-                    onClick={() => toggle(n, false)}
+                    disabled={customer === null}
+                    // Not disabled while a pick is on its way: the keyboard keeps its place.
+                    aria-disabled={working || busy}
+                    onClick={() => (working || busy ? undefined : toggle(n, false))}
                     className={`${numberButton} border-line bg-card enabled:hover:border-accent`}
                   >
                     {n}
