@@ -181,7 +181,8 @@ const readLocked = async (
     categoryIds: categories.map((c) => c.categoryId),
     attributes: attributes.map((a) => ({ attributeTypeId: a.attributeTypeId, value: a.value })),
     imageGroupId: row.imageGroupId,
-    pickYourNumbers: row.pickYourNumbers,
+    // Off reads as absent, as a draft that never mentioned the switch.
+    ...(row.pickYourNumbers ? { pickYourNumbers: true } : {}),
     ticketsSold: sold.get(row.id) ?? 0,
     drawn: row.drawnAt !== null,
     highestInstantWinNumber: highest?.highest ?? null,

@@ -153,21 +153,6 @@ const claimPicked = async (
   return rows.map((row) => row.ticketNumber).sort((a, b) => a - b)
 }
 
-/** The basket's picks by competition, ascending; they go with the checkout that claims them. */
-const basketPicks = async (trx: Kysely<Database>, basketId: string | undefined) => {
-  const picks = new Map<string, number[]>()
-  if (basketId === undefined || !isUuid(basketId)) return picks
-  const rows = await trx
-    .selectFrom("ticketHolds")
-    .select(["competitionId", "ticketNumber"])
-    .where("basketId", "=", basketId)
-    .orderBy("ticketNumber")
-    .execute()
-  for (const row of rows)
-    picks.set(row.competitionId, [...(picks.get(row.competitionId) ?? []), row.ticketNumber])
-  return picks
-}
-
 /**
  * The competition as a checkout sees it, and, while it is open at `at`, a
  * key-share lock on its row until commit, in one round trip with the
@@ -184,8 +169,9 @@ const openForCheckout = async (
   customerId: string,
   competitionId: string,
   at: Date,
+  basketId: string | undefined,
 ) => {
-  const { rows } = await sql<CompetitionForSale & { drawn: boolean }>`
+  const { rows } = await sql<CompetitionForSale & { drawn: boolean; picks: number[] | null }>`
     with locked as (
       select drawn_at from competitions
       where id = ${competitionId}
@@ -197,7 +183,11 @@ const openForCheckout = async (
       coalesce((select drawn_at is not null from locked), false) as drawn,
       -- The customer's lock (see lockCustomerInCompetition), only while open.
       (select pg_advisory_xact_lock(hashtext(${customerId}), hashtext(${competitionId}))
-        from locked) is null as "customerLocked"
+        from locked) is null as "customerLocked",
+      -- The basket's picked numbers here (decision 0080), in the same round trip.
+      (select array_agg(h.ticket_number order by h.ticket_number) from ticket_holds h
+        where h.basket_id = ${basketId !== undefined && isUuid(basketId) ? basketId : null}::uuid
+          and h.competition_id = c.id) as picks
     from competitions c where c.id = ${competitionId}
   `.execute(trx)
   return rows[0]
@@ -220,7 +210,6 @@ const allocateInTransaction = async (
       a.competitionId < b.competitionId ? -1 : a.competitionId > b.competitionId ? 1 : 0,
     )
   const lines: AllocatedLine[] = []
-  const picks = await basketPicks(trx, request.basketId)
 
   for (const line of wanted) {
     const competition = await openForCheckout(
@@ -228,8 +217,10 @@ const allocateInTransaction = async (
       request.customerId,
       line.competitionId,
       request.at,
+      request.basketId,
     )
     if (competition === undefined) continue
+    const picks = competition.picks ?? []
     const sale = {
       opensAt: competition.startDateTimeUtc,
       closesAt: competition.closeDateTimeUtc,
@@ -242,7 +233,7 @@ const allocateInTransaction = async (
       held = await ticketsHeld(trx, request.customerId, line.competitionId)
       const allowed = allowedQuantity(line.quantity, competition.maxTicketsPerCustomer, held)
       // Picks first, within the allowance; the rest of the line is Lucky Dip.
-      const picked = (picks.get(line.competitionId) ?? []).slice(0, allowed)
+      const picked = picks.slice(0, allowed)
       if (picked.length > 0 && request.basketId !== undefined) {
         ticketNumbers = await claimPicked(
           trx,
@@ -261,7 +252,7 @@ const allocateInTransaction = async (
         ].sort((a, b) => a - b)
     }
     // The basket's picks here are spent: claimed, or left out by the maximum.
-    if (request.basketId !== undefined && picks.has(line.competitionId))
+    if (request.basketId !== undefined && picks.length > 0)
       await sql`
         with gone as (
           delete from ticket_holds
