@@ -49,8 +49,7 @@ const customer = async (firstName: string) => {
 
 const newBasket = async (browser: Browser) =>
   (await json<BasketResponseJson>(await browser.post("/api/Baskets?ForceCreateNew=true"), 201))
-    .basket
-    .id
+    .basket.id
 
 const hold = (browser: Browser, basketId: string, competitionId: string, numbers: number[]) =>
   browser.post(`/api/Baskets/${basketId}/PickedNumbers`, { competitionId, numbers })
