@@ -37,6 +37,8 @@ const request = fc.record({
     { maxLength: 3 },
   ),
   imageGroupId: fc.option(fc.uuid()),
+  // Publishing or hiding must keep the switch (decision 0080).
+  pickYourNumbers: fc.boolean(),
 })
 
 describe("the competition form", () => {
