@@ -99,6 +99,7 @@ import {
 } from "./orders.js"
 import { PagingParams } from "./paging.js"
 import { CardFormResponse } from "./payments.js"
+import { PickedNumbersApi } from "./picked-numbers.js"
 import { PostalEntriesApi } from "./postal-entries.js"
 import {
   BadRequest,
@@ -978,6 +979,7 @@ export class HowzatApi extends HttpApi.make("howzat")
   .add(HarmSignalsApi)
   .add(ResponsiblePlayApi)
   .add(SpendLimitsApi)
+  .add(PickedNumbersApi)
   .addError(BadRequest)
   .addError(Forbidden)
   .addError(ServiceUnavailable) {}

@@ -43,6 +43,8 @@ const competitionFields = {
   ),
   /** An image group made in the back office's images (SPEC §7 ImageGroups); null for none. */
   imageGroupId: Schema.optionalWith(Schema.NullOr(Schema.UUID), { default: () => null }),
+  /** Customers may pick their numbers (docs/decisions/0080); refused with instant wins. */
+  pickYourNumbers: Schema.optionalWith(Schema.Boolean, { default: () => false }),
 }
 
 /** PUT replaces the whole competition: publish or hide by sending its visibilityStatus. */

@@ -91,6 +91,11 @@ export const Competition = Schema.Struct({
    * first published (`from`) and when it moved (`at`); null otherwise.
    */
   drawBroughtForward: Schema.NullOr(Schema.Struct({ from: Schema.Date, at: Schema.Date })),
+  /**
+   * Customers may pick their numbers from the free ones (docs/decisions/0080),
+   * Lucky Dip still the default; never with instant wins. Absent reads as false.
+   */
+  pickYourNumbers: Schema.optional(Schema.Boolean),
 })
 export type CompetitionJson = typeof Competition.Encoded
 

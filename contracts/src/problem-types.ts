@@ -60,3 +60,15 @@ export const SPEND_LIMIT_UNANSWERED_PROBLEM = problemType("spend-limit-unanswere
  * order): nothing changed; send it again with `replaces` to swap anyway.
  */
 export const VOUCHER_REPLACEMENT_PROBLEM = problemType("voucher-replacement-unconfirmed")
+
+/**
+ * A pick of ticket numbers refused (docs/decisions/0080): out of range, taken,
+ * over the maximum, or a competition without picks. The detail is the customer's words.
+ */
+export const PICK_REFUSED_PROBLEM = problemType("pick-refused")
+
+/**
+ * At checkout a picked number's hold had run out and someone else took it:
+ * nothing was allocated; the detail says which numbers, one " -- " line a competition.
+ */
+export const PICKED_NUMBERS_TAKEN_PROBLEM = problemType("picked-numbers-taken")

@@ -5,9 +5,10 @@ import {
   OrderRepo,
   TicketAllocator,
 } from "@howzat/core/ports/orders"
+import { PickedNumberStore } from "@howzat/core/ports/picked-numbers"
 import { pence } from "@howzat/core/rules/money"
 import { OrderStatus } from "@howzat/core/rules/order-status"
-import { type Database, makeTransactions } from "@howzat/postgres"
+import { type Database, makePickedNumberStore, makeTransactions } from "@howzat/postgres"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {
   competitionOnSale,
@@ -43,6 +44,7 @@ export const ordersOnDatabase =
         Layer.succeed(TicketAllocator, makeTicketAllocator(db)),
         Layer.succeed(OrderRepo, makeOrderRepo(db)),
         Layer.succeed(CustomerTicketRepo, makeCustomerTicketRepo(db)),
+        Layer.succeed(PickedNumberStore, makePickedNumberStore(db)),
       ),
       customer: (named) => newCustomer(db, named),
       competition: (seed = {}) =>

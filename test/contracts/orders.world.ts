@@ -5,6 +5,7 @@ import {
   OrderRepo,
   TicketAllocator,
 } from "@howzat/core/ports/orders"
+import type { PickedNumberStore } from "@howzat/core/ports/picked-numbers"
 import type { Pence } from "@howzat/core/rules/money"
 import { OrderStatus, orderTransitions } from "@howzat/core/rules/order-status"
 import { Effect, type Layer } from "effect"
@@ -42,7 +43,9 @@ export interface CompetitionSeed {
  * (an order checks its basket out; its lines read the pool's numbers).
  */
 export interface OrdersWorld {
-  readonly layer: Layer.Layer<BasketRepo | TicketAllocator | OrderRepo | CustomerTicketRepo>
+  readonly layer: Layer.Layer<
+    BasketRepo | TicketAllocator | OrderRepo | CustomerTicketRepo | PickedNumberStore
+  >
   /** A customer; named so for the back office's search, otherwise made up. */
   readonly customer: (named?: CustomerNames) => Promise<string>
   readonly competition: (seed?: CompetitionSeed) => Promise<string>
@@ -75,7 +78,11 @@ export const pathTo = (status: OrderStatus): readonly OrderStatus[] => {
 export const runOn =
   (world: () => OrdersWorld) =>
   <A, E>(
-    effect: Effect.Effect<A, E, BasketRepo | TicketAllocator | OrderRepo | CustomerTicketRepo>,
+    effect: Effect.Effect<
+      A,
+      E,
+      BasketRepo | TicketAllocator | OrderRepo | CustomerTicketRepo | PickedNumberStore
+    >,
   ): Promise<A> =>
     Effect.runPromise(Effect.provide(effect, world().layer))
 

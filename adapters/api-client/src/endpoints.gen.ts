@@ -16,6 +16,7 @@ import type * as images from "@howzat/contracts/images"
 import type * as instantWinGroups from "@howzat/contracts/instant-win-groups"
 import type * as orders from "@howzat/contracts/orders"
 import type * as payments from "@howzat/contracts/payments"
+import type * as pickedNumbers from "@howzat/contracts/picked-numbers"
 import type * as postalEntries from "@howzat/contracts/postal-entries"
 import type * as problems from "@howzat/contracts/problems"
 import type * as promotions from "@howzat/contracts/promotions"
@@ -270,6 +271,12 @@ export const endpoints = {
   spendLimits: {
     get: ["GET", "/api/Customers/:customerId/spend-limit", 2],
     set: ["PUT", "/api/Customers/:customerId/spend-limit", 2],
+  },
+  pickedNumbers: {
+    freeNumbers: ["GET", "/api/Competitions/:competitionId/FreeNumbers", 1],
+    basketPicks: ["GET", "/api/Baskets/:basketId/PickedNumbers", 1],
+    hold: ["POST", "/api/Baskets/:basketId/PickedNumbers", 1],
+    release: ["POST", "/api/Baskets/:basketId/PickedNumbers/Release", 1],
   },
 } as const
 
@@ -1478,6 +1485,36 @@ export interface Endpoints {
       readonly payload: typeof spendLimits.SpendLimitRequest.Encoded
       readonly success: typeof spendLimits.SpendLimitResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded
+    }
+  }
+  readonly pickedNumbers: {
+    readonly freeNumbers: {
+      readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
+      readonly urlParams: ParamsInput<typeof pickedNumbers.FreeNumbersParams.Encoded, typeof pickedNumbers.FreeNumbersParams.Type>
+      readonly payload: never
+      readonly success: typeof pickedNumbers.FreeNumbers.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly basketPicks: {
+      readonly path: ParamsInput<{ readonly "basketId": string }, { readonly "basketId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof pickedNumbers.BasketPicksList.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly hold: {
+      readonly path: ParamsInput<{ readonly "basketId": string }, { readonly "basketId": string }>
+      readonly urlParams: never
+      readonly payload: typeof pickedNumbers.HoldNumbersRequest.Encoded
+      readonly success: typeof pickedNumbers.BasketPicksResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
+    }
+    readonly release: {
+      readonly path: ParamsInput<{ readonly "basketId": string }, { readonly "basketId": string }>
+      readonly urlParams: never
+      readonly payload: typeof pickedNumbers.ReleaseNumbersRequest.Encoded
+      readonly success: typeof pickedNumbers.BasketPicksResponse.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded
     }
   }
 }

@@ -26,6 +26,7 @@ import type { Baskets } from "@howzat/core/orders/baskets"
 import type { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import type { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import type { Payments } from "@howzat/core/orders/payments"
+import type { PickedNumbers } from "@howzat/core/orders/picked-numbers"
 import type { SiteCreditPurchases } from "@howzat/core/orders/site-credit-purchases"
 import type { StaffOrders } from "@howzat/core/orders/staff-orders"
 import type { FileStoreShape } from "@howzat/core/ports/file-store"
@@ -73,6 +74,7 @@ import {
   PAYMENT_NOTIFICATION_PATH,
   paymentNotificationPathOf,
 } from "./payment-notifications"
+import { PickedNumberHandlersLive } from "./picked-number-handlers"
 import { PostalEntryHandlersLive } from "./postal-entry-handlers"
 import { asProblemResponse, isProblem, problemResponse } from "./problem-response"
 import { PromotionHandlersLive } from "./promotion-handlers"
@@ -129,6 +131,7 @@ export type OrderServices =
   | StaffOrders
   | SiteCreditPurchases
   | SpendLimits
+  | PickedNumbers
 
 /**
  * Calls made without the XSRF cookie: a fresh browser's first basket
@@ -248,6 +251,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
         HarmSignalHandlersLive,
         ResponsiblePlayHandlersLive,
         SpendLimitHandlersLive,
+        PickedNumberHandlersLive,
       ),
     ),
     Layer.provide(Layer.mergeAll(AuthenticationLive, OptionalAuthenticationLive)),

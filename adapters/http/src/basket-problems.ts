@@ -2,6 +2,8 @@ import {
   BASKET_CHANGES_PROBLEM,
   BASKET_CHECKED_OUT_PROBLEM,
   BASKET_EMPTY_PROBLEM,
+  PICK_REFUSED_PROBLEM,
+  PICKED_NUMBERS_TAKEN_PROBLEM,
   SPEND_LIMIT_REACHED_PROBLEM,
   SPEND_LIMIT_UNANSWERED_PROBLEM,
   VOUCHER_REPLACEMENT_PROBLEM,
@@ -28,6 +30,8 @@ import type {
   CompetitionNotOnSale,
   OrderNotFound,
   OrderTransitionRefused,
+  PickedNumbersTaken,
+  PickRefused,
   PromotionNotApplicable,
   PromotionNotValid,
   TicketLimitExceeded,
@@ -39,6 +43,7 @@ import type {
   SpendLimitUnanswered,
 } from "@howzat/core/responsible-play/spend-limit-errors"
 import { formatMoney } from "@howzat/core/rules/money"
+import { pickMessages } from "@howzat/core/rules/picked-numbers"
 import {
   spendLimitBeforePaymentMessage,
   spendLimitReachedMessage,
@@ -133,6 +138,8 @@ export type BasketFailure =
   | SpendLimitReached
   | SpendLimitUnanswered
   | VoucherReplacementUnconfirmed
+  | PickRefused
+  | PickedNumbersTaken
   | RepositoryError
 
 export type Problem = NotFound | Conflict | BadRequest | Forbidden | ServiceUnavailable
@@ -211,9 +218,38 @@ export const basketProblem = (error: BasketFailure | Problem): Effect.Effect<nev
           status: 409,
         }),
       )
+    case "PickRefused":
+      return Effect.fail(pickRefusedProblem(error))
+    case "PickedNumbersTaken":
+      return Effect.fail(
+        new Conflict({
+          type: PICKED_NUMBERS_TAKEN_PROBLEM,
+          title: "Changes to your basket",
+          detail: [
+            "Some numbers you picked were taken by someone else, so nothing was bought yet:",
+            ...error.lost.map(
+              (lost) => ` -- ${pickMessages.lostAtCheckout(lost.competitionName, lost.numbers)}`,
+            ),
+          ].join("\n"),
+          status: 409,
+        }),
+      )
     case "RepositoryError":
       return repositoryProblem(error)
   }
+}
+
+/**
+ * A refused pick (docs/decisions/0080): a number the request got wrong (out of
+ * range, none, too many) is a 400; one the shop's state refuses (taken, the
+ * maximum, no picks in this competition) a 409. The detail is core's sentence.
+ */
+export const pickRefusedProblem = (error: PickRefused): BadRequest | Conflict => {
+  const { refusal } = error
+  const fields = { type: PICK_REFUSED_PROBLEM, title: "Pick your numbers", detail: refusal.message }
+  return refusal.kind === "OutOfRange" || refusal.kind === "NoNumbers" || refusal.kind === "TooMany"
+    ? new BadRequest({ ...fields, status: 400 })
+    : new Conflict({ ...fields, status: 409 })
 }
 
 /** Why a real voucher does not apply to this basket or customer, in words a customer can act on. */

@@ -81,6 +81,7 @@ export const competitionToWire = (
       from: competition.drawBroughtForward.from,
       at: competition.drawBroughtForward.at,
     },
+    pickYourNumbers: competition.pickYourNumbers === true,
     instantWinGroups: competition.instantWinGroups.map((group) => ({
       id: group.id,
       name: group.name,

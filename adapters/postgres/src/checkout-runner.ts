@@ -1,5 +1,6 @@
 import { Baskets } from "@howzat/core/orders/baskets"
 import { Checkout } from "@howzat/core/orders/checkout"
+import { PickedNumbers } from "@howzat/core/orders/picked-numbers"
 import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
 import { Effect, Layer, TestClock, TestContext } from "effect"
 import type { Kysely } from "kysely"
@@ -8,14 +9,14 @@ import { NOW } from "./repos/orders-fixtures"
 import type { Database } from "./schema"
 
 /**
- * For the checkout concurrency suites: runs `test` with core's Checkout and
- * Baskets on `db`, the clock at the fixtures' NOW. Allocation and limits
+ * For the checkout concurrency suites: runs `test` with core's Checkout,
+ * Baskets and PickedNumbers on `db`, the clock at the fixtures' NOW. Allocation and limits
  * under contention are the subject; the purchase gate has its own suites.
  */
 export const runCheckoutOn =
   (db: () => Kysely<Database>) =>
-  <A, E>(test: Effect.Effect<A, E, Checkout | Baskets>) => {
-    const services = Layer.mergeAll(Checkout.Default, Baskets.Default).pipe(
+  <A, E>(test: Effect.Effect<A, E, Checkout | Baskets | PickedNumbers>) => {
+    const services = Layer.mergeAll(Checkout.Default, Baskets.Default, PickedNumbers.Default).pipe(
       Layer.provide(Layer.merge(checkoutPortsLive(db()), PurchaseGateOpen)),
     )
     return Effect.runPromise(

@@ -71,6 +71,7 @@ export {
   type OutboxQueue,
 } from "./repos/outbox"
 export { makePaymentRepo, PaymentRepoLive } from "./repos/payments"
+export { makePickedNumberStore, PickedNumberStoreLive } from "./repos/picked-numbers"
 export { makePostalEntryRepo, PostalEntryRepoLive } from "./repos/postal-entries"
 export { makePromotionStore, PromotionStoreLive } from "./repos/promotion-store"
 export { makePromotionUses, PromotionUsesLive } from "./repos/promotion-uses"

@@ -76,6 +76,8 @@ export interface CompetitionsTable {
   instantWinCommitment: string | null
   /** When the competition was drawn: a checkout's counter bump refuses a drawn competition. */
   drawnAt: Generated<Date | null>
+  /** Customers may pick their numbers (decision 0080); never with instant wins. */
+  pickYourNumbers: Generated<boolean>
 }
 
 export interface CompetitionCategoriesTable {
@@ -127,6 +129,19 @@ export interface TicketsTable {
   orderId: string | null
   customerId: string | null
   allocatedAt: NullableTimestamp
+  /** The basket whose pick holds the number (decision 0080), while `heldUntil` is to come. */
+  heldByBasketId: Generated<string | null>
+  heldUntil: Generated<Date | null>
+}
+
+/** A basket's picked numbers (decision 0080); the number's row says whether the hold still stands. */
+export interface TicketHoldsTable {
+  basketId: string
+  competitionId: string
+  ticketNumber: number
+  customerId: string
+  heldAt: Timestamp
+  expiresAt: Timestamp
 }
 
 /**
@@ -706,6 +721,7 @@ export interface Database {
   instantWinGroups: InstantWinGroupsTable
   instantWinTickets: InstantWinTicketsTable
   tickets: TicketsTable
+  ticketHolds: TicketHoldsTable
   postalEntries: PostalEntriesTable
   draws: DrawsTable
   drawEntries: DrawEntriesTable

@@ -26,6 +26,7 @@ import { Charities, type Charity } from "@howzat/core/orders/charities"
 import { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
 import { CustomerOrders } from "@howzat/core/orders/customer-orders"
 import { Payments } from "@howzat/core/orders/payments"
+import { PickedNumbers } from "@howzat/core/orders/picked-numbers"
 import { SiteCreditPolicy } from "@howzat/core/orders/site-credit-policy"
 import { SiteCreditPurchases } from "@howzat/core/orders/site-credit-purchases"
 import { StaffOrders } from "@howzat/core/orders/staff-orders"
@@ -409,6 +410,7 @@ export const composeShopOn = async (
   const orders = Layer.mergeAll(
     Baskets.Default,
     Checkout.Default,
+    PickedNumbers.Default,
     SpendLimits.Default,
     Layer.succeed(CheckoutPolicy, { unpaidOrderMinutes: config.payments.unpaidOrderMinutes }),
     SiteCreditPurchases.Default.pipe(

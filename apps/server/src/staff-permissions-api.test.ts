@@ -85,6 +85,11 @@ const NOT_STAFF_ONLY: ReadonlySet<string> = new Set([
   "customers.update",
   "baskets.create",
   "baskets.byId",
+  // Pick your numbers (decision 0080): public free numbers, the basket's own holds.
+  "pickedNumbers.freeNumbers",
+  "pickedNumbers.basketPicks",
+  "pickedNumbers.hold",
+  "pickedNumbers.release",
   "baskets.update",
   "baskets.addItem",
   "baskets.clearItems",

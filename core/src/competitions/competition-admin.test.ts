@@ -3,6 +3,7 @@ import { Clock, Effect, Either, Layer } from "effect"
 import fc from "fast-check"
 import type { Principal } from "../accounts/model.js"
 import type { CompetitionDraft } from "../rules/competition-admin.js"
+import { pickMessages } from "../rules/picked-numbers.js"
 import { DRAW_NOTICE_MS } from "../rules/sold-out-early.js"
 import { CatalogueAdmin } from "./catalogue-admin.js"
 import { type MemoryCatalogue, memoryCatalogueAdmin } from "./catalogue-admin-doubles.js"
@@ -248,6 +249,39 @@ describe("CompetitionAdmin", () => {
     expect(copy?.instantWinGroups).toEqual([
       expect.objectContaining({ name: "£5", ticketCount: 3 }),
     ])
+  })
+})
+
+describe("CompetitionAdmin's pick-your-numbers switch", () => {
+  it("switches it on, and keeps it through an edit", () => {
+    const { memory, run, created } = shop()
+    const id = created({ pickYourNumbers: true })
+    expect(memory.competitions[0]?.pickYourNumbers).toBe(true)
+    expect(tagOf(run((admin) => admin.update(id, draft({ pickYourNumbers: true }), staff)))).toBe(
+      "Right",
+    )
+    expect(memory.audit.at(-1)?.after).toMatchObject({ pickYourNumbers: true })
+  })
+
+  it("refuses it on a competition with instant wins, naming the field", () => {
+    const { memory, run, created } = shop()
+    const id = created()
+    const original = memory.competitions[0]
+    if (original === undefined) throw new Error("not stored")
+    memory.competitions[0] = {
+      ...original,
+      instantWinGroups: [{ name: "£5", ticketCount: 3, imageUrls: [], prizeSiteCredit: undefined }],
+    }
+    const result = run((admin) => admin.update(id, draft({ pickYourNumbers: true }), staff))
+    expect(tagOf(result)).toBe("CompetitionInvalid")
+    expect(Either.isLeft(result) && (result.left as { errors: object }).errors).toEqual({
+      pickYourNumbers: pickMessages.switchRefusedInstantWins,
+    })
+    expect(memory.competitions[0]?.pickYourNumbers).not.toBe(true)
+    // Off, the same competition saves as before.
+    expect(tagOf(run((admin) => admin.update(id, draft({ name: "Still fine" }), staff)))).toBe(
+      "Right",
+    )
   })
 })
 

@@ -25,6 +25,7 @@ import {
   validateCompetitionDraft,
 } from "../rules/competition-admin.js"
 import { isLive, openTooShort, openTooShortMessage } from "../rules/live-competitions.js"
+import { pickYourNumbersSwitchRefusal } from "../rules/picked-numbers.js"
 import {
   broughtForward,
   type DrawForwardRefusal,
@@ -90,6 +91,7 @@ export const competitionAuditValue = (c: CompetitionDraft): AuditValue => ({
   categoryIds: [...c.categoryIds],
   attributes: c.attributes.map((a) => ({ attributeTypeId: a.attributeTypeId, value: a.value })),
   imageGroupId: c.imageGroupId,
+  pickYourNumbers: c.pickYourNumbers === true,
 })
 
 const referenceErrors = (missing: MissingReferences): CompetitionDraftErrors => ({
@@ -132,6 +134,7 @@ const draftOf = (c: LockedCompetition): CompetitionDraft => ({
   categoryIds: c.categoryIds,
   attributes: c.attributes,
   imageGroupId: c.imageGroupId,
+  pickYourNumbers: c.pickYourNumbers === true,
 })
 
 /**
@@ -156,9 +159,20 @@ export class CompetitionAdmin extends Effect.Service<CompetitionAdmin>()(
       const guardShare = (...args: Parameters<typeof guardInstantWinShare>) =>
         Effect.provideService(guardInstantWinShare(...args), LiveCompetitions, liveCompetitions)
 
-      const validated = (draft: CompetitionDraft, at: Date, previous?: CompetitionDraft) =>
+      const validated = (
+        draft: CompetitionDraft,
+        at: Date,
+        previous?: CompetitionDraft,
+        instantWinNumbers = 0,
+      ) =>
         Effect.gen(function* () {
           const errors = validateCompetitionDraft(draft, at, previous)
+          // Instant-win numbers are public: customers must not pick them (decision 0080).
+          const pickRefusal = pickYourNumbersSwitchRefusal(
+            draft.pickYourNumbers === true,
+            instantWinNumbers,
+          )
+          if (pickRefusal !== null) errors.pickYourNumbers = pickRefusal
           if (
             errors.closeDateTimeUtc === undefined &&
             openTooShort(draft, policy.minimumOpenMs, previous)
@@ -243,7 +257,12 @@ export class CompetitionAdmin extends Effect.Service<CompetitionAdmin>()(
               const stored = yield* store.lock(competitionId)
               const at = yield* now
               const before = draftOf(stored)
-              yield* validated(draft, at, before)
+              yield* validated(
+                draft,
+                at,
+                before,
+                stored.instantWinGroups.reduce((sum, g) => sum + g.ticketCount, 0),
+              )
               const refusal = changeRefusal(stored, draft, at)
               if (refusal !== null)
                 return yield* new CompetitionChangeRefused({ competitionId: stored.id, refusal })
@@ -310,9 +329,10 @@ export class CompetitionAdmin extends Effect.Service<CompetitionAdmin>()(
             visibilityStatus: "Hidden",
           })
           const groups = yield* freshInstantWins(draft.totalTickets, source.instantWinGroups)
+          const instantWinNumbers = groups.reduce((sum, g) => sum + g.ticketNumbers.length, 0)
           const id = yield* transactions.within(
             Effect.zipRight(
-              Effect.flatMap(now, (at) => validated(draft, at)),
+              Effect.flatMap(now, (at) => validated(draft, at, undefined, instantWinNumbers)),
               insert(by, draft, groups, "Competition.Duplicate", source.id),
             ),
           )

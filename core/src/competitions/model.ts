@@ -80,6 +80,11 @@ export interface Competition {
    * first published and when it moved, so its page can say so; null otherwise.
    */
   readonly drawBroughtForward: { readonly from: Date; readonly at: Date } | null
+  /**
+   * Customers may pick their numbers (docs/decisions/0080). Absent reads as
+   * off, so a competition made before the switch existed has it off.
+   */
+  readonly pickYourNumbers?: boolean
 }
 
 /** One ticket of an instant-win group: a number chosen before the competition opened. */

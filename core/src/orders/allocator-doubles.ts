@@ -16,6 +16,7 @@ import { Effect } from "effect"
 import type { Competition } from "../competitions/model.js"
 import type { AllocatedLine, TicketAllocatorShape } from "../ports/orders.js"
 import { allowedQuantity, saleIsOpen } from "../rules/allocation.js"
+import { heldByAnother, picksOf, releasePicks } from "./picked-number-doubles.js"
 import type { OrderStore } from "./test-doubles.js"
 
 /** The numbers of a competition some order holds now. */
@@ -54,6 +55,10 @@ const freeNumbers = (store: OrderStore, competition: Competition) => {
     .slice(soldElsewhere)
 }
 
+/** Free numbers a lucky dip may take at `at`: none a basket holds (decision 0080). */
+const luckyDipNumbers = (store: OrderStore, competition: Competition, at: Date) =>
+  freeNumbers(store, competition).filter((n) => !heldByAnother(store, competition.id, n, null, at))
+
 /**
  * Puts released numbers back into the claim order, each right after a free
  * number chosen uniformly among the others free: a uniformly random place
@@ -86,6 +91,7 @@ const allocateLine = (
   customerId: string,
   line: { competitionId: string; quantity: number },
   at: Date,
+  basketId: string | undefined,
 ): AllocatedLine | undefined => {
   const competition = store.competitions.get(line.competitionId)
   if (competition === undefined) return undefined
@@ -98,10 +104,25 @@ const allocateLine = (
   const open = saleIsOpen(sale, at)
   const held = open ? (store.held.get(key) ?? 0) : 0
   const allowed = open ? allowedQuantity(line.quantity, competition.maxTicketsPerCustomer, held) : 0
+  // The basket's picks first, within the allowance, as the SQL allocator.
+  const picks = basketId === undefined ? [] : picksOf(store, basketId, competition.id)
+  const picked = picks.slice(0, allowed)
+  const free = new Set(freeNumbers(store, competition))
+  const pickedLost = picked.filter(
+    (n) => !free.has(n) || heldByAnother(store, competition.id, n, basketId ?? null, at),
+  )
+  if (basketId !== undefined && picks.length > 0)
+    releasePicks(store, basketId, competition.id, null)
   // Answered ascending, as the SQL allocator answers them.
-  const ticketNumbers = freeNumbers(store, competition)
-    .slice(0, allowed)
-    .sort((a, b) => a - b)
+  const ticketNumbers =
+    pickedLost.length > 0
+      ? []
+      : [
+          ...picked,
+          ...luckyDipNumbers(store, competition, at)
+            .filter((n) => !picked.includes(n))
+            .slice(0, allowed - picked.length),
+        ].sort((a, b) => a - b)
   if (ticketNumbers.length > 0) {
     const allocatedKey = `${orderId}/${competition.id}`
     store.allocated.set(allocatedKey, [
@@ -124,6 +145,7 @@ const allocateLine = (
     maxPerCustomer: competition.maxTicketsPerCustomer,
     held,
     sale,
+    ...(pickedLost.length > 0 ? { pickedLost } : {}),
   }
 }
 
@@ -165,7 +187,7 @@ export const orderTicketNumbers = (
   [...(store.allocated.get(`${orderId}/${competitionId}`) ?? [])].sort((a, b) => a - b)
 
 export const memoryTicketAllocator = (store: OrderStore): TicketAllocatorShape => ({
-  allocate: ({ orderId, customerId, lines, at }) =>
+  allocate: ({ orderId, customerId, lines, at, basketId }) =>
     Effect.sync(() => ({
       // As the SQL allocator: lines asking for nothing are skipped, and the
       // rest are claimed (and answered) in competition-id order.
@@ -175,7 +197,7 @@ export const memoryTicketAllocator = (store: OrderStore): TicketAllocatorShape =
           a.competitionId < b.competitionId ? -1 : a.competitionId > b.competitionId ? 1 : 0,
         )
         .flatMap((line) => {
-          const allocated = allocateLine(store, orderId, customerId, line, at)
+          const allocated = allocateLine(store, orderId, customerId, line, at, basketId)
           return allocated === undefined ? [] : [allocated]
         }),
     })),

@@ -4,6 +4,7 @@ import { CustomerRepo } from "../ports/accounts.js"
 import { CompetitionRepo } from "../ports/catalogue.js"
 import { now } from "../ports/clock.js"
 import { type BasketKey, BasketRepo, TicketAllocator } from "../ports/orders.js"
+import { PickedNumberStore } from "../ports/picked-numbers.js"
 import { PromotionUses } from "../ports/promotions.js"
 import { normaliseVoucherCode, roundUpApplies } from "../rules/basket.js"
 import {
@@ -25,6 +26,7 @@ import {
 } from "../rules/basket-totals.js"
 import { CompetitionPhase, competitionPhase } from "../rules/competition.js"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money.js"
+import { type PickRefusal, pickMessages, quantityBelowPicks } from "../rules/picked-numbers.js"
 import { promotionRefusal, spendFor } from "../rules/promotions.js"
 import { discountOf, type VoucherChange, voucherReplacement } from "../rules/vouchers.js"
 import { Charities, type Charity } from "./charities.js"
@@ -33,6 +35,7 @@ import {
   BasketItemNotFound,
   BasketNotFound,
   CompetitionNotOnSale,
+  PickRefused,
   PromotionNotApplicable,
   PromotionNotValid,
   TicketLimitExceeded,
@@ -115,19 +118,41 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
     const siteCreditPolicy = yield* SiteCreditPolicy
     const creditName = siteCreditPolicy.name
     const itemTemplates = basketItemTemplates(siteCreditPolicy)
+    const picks = yield* PickedNumberStore
+
+    /** The numbers the basket picked in the competition (decision 0080). */
+    const pickedIn = (basketId: string, competitionId: string) =>
+      Effect.map(
+        picks.ofBasket(basketId),
+        (holds) => holds.filter((h) => h.competitionId === competitionId).length,
+      )
 
     const held = (customerId: string | null, competitionId: string) =>
       customerId === null ? Effect.succeed(0) : allocator.ticketsHeld(customerId, competitionId)
 
-    /** Fails unless the customer may hold `quantity` in their basket for this competition. */
-    const checkQuantity = (competitionId: string, quantity: number, customerId: string | null) =>
+    /**
+     * Fails unless the customer may hold `quantity` in this basket for the
+     * competition: the maximum counts their tickets and the numbers their
+     * other baskets hold (rules/picked-numbers' countedTowardsMaximum).
+     */
+    const checkQuantity = (
+      basketId: string,
+      competitionId: string,
+      quantity: number,
+      customerId: string | null,
+    ) =>
       Effect.gen(function* () {
         const competition = yield* competitions.byId(competitionId, { visibleOnly: true })
-        const phase = phaseOf(competition, yield* now)
+        const at = yield* now
+        const phase = phaseOf(competition, at)
         if (phase !== CompetitionPhase.Open) {
           return yield* Effect.fail(new CompetitionNotOnSale({ competitionId, phase }))
         }
-        const alreadyHeld = yield* held(customerId, competitionId)
+        const alreadyHeld =
+          (yield* held(customerId, competitionId)) +
+          (customerId === null
+            ? 0
+            : yield* picks.heldInOtherBaskets(customerId, competitionId, basketId, at))
         const remaining = competition.totalTickets - competition.ticketsSoldToDate
         const allowance = Math.min(competition.maxTicketsPerCustomer - alreadyHeld, remaining)
         if (quantity > allowance) {
@@ -382,7 +407,7 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
             basket.items.find((i) => i.competitionId === competitionId)?.quantity ?? 0
           const wanted = inBasket + Math.max(0, Math.floor(quantity))
           if (wanted === inBasket) return yield* price(basket, caller)
-          yield* checkQuantity(competitionId, wanted, caller)
+          yield* checkQuantity(basketId, competitionId, wanted, caller)
           return yield* price(yield* baskets.setItem(key, competitionId, wanted), caller)
         }),
 
@@ -395,25 +420,44 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
             return yield* Effect.fail(new BasketItemNotFound({ basketId, itemId }))
           const wanted = Math.floor(quantity)
           if (Number.isNaN(wanted) || wanted <= 0) {
-            return yield* price(yield* baskets.removeItem(key, itemId), caller)
+            const removed = yield* baskets.removeItem(key, itemId)
+            yield* picks.release(basketId, item.competitionId, null)
+            return yield* price(removed, caller)
+          }
+          // Picked numbers stay in the quantity: unpicking is how they leave it.
+          const picked = yield* pickedIn(basketId, item.competitionId)
+          if (quantityBelowPicks(wanted, picked)) {
+            const refusal: PickRefusal = {
+              kind: "BelowPicks",
+              picked,
+              message: pickMessages.belowPicks(picked),
+            }
+            return yield* new PickRefused({ competitionId: item.competitionId, refusal })
           }
           // Lowering a quantity is always allowed, even in a competition that has since closed.
-          if (wanted > item.quantity) yield* checkQuantity(item.competitionId, wanted, caller)
+          if (wanted > item.quantity)
+            yield* checkQuantity(basketId, item.competitionId, wanted, caller)
           return yield* price(yield* baskets.setItem(key, item.competitionId, wanted), caller)
         }),
 
+      /** Removing an item lets its picked numbers go. */
       removeItem: (basketId: string, itemId: string, caller: BasketCaller) =>
         Effect.gen(function* () {
-          const { key } = yield* open(basketId, caller)
-          return yield* price(yield* baskets.removeItem(key, itemId), caller)
+          const { basket, key } = yield* open(basketId, caller)
+          const removed = yield* baskets.removeItem(key, itemId)
+          const item = basket.items.find((i) => i.id === itemId)
+          if (item !== undefined) yield* picks.release(basketId, item.competitionId, null)
+          return yield* price(removed, caller)
         }),
 
-      /** Empties the basket, item by item. */
+      /** Empties the basket, item by item, and lets its picked numbers go. */
       clearItems: (basketId: string, caller: BasketCaller) =>
         Effect.gen(function* () {
           const { basket, key } = yield* open(basketId, caller)
           const cleared = yield* Effect.reduce(basket.items, basket, (_, item) =>
-            baskets.removeItem(key, item.id),
+            Effect.tap(baskets.removeItem(key, item.id), () =>
+              picks.release(basketId, item.competitionId, null),
+            ),
           )
           return yield* price(cleared, caller)
         }),

@@ -26,7 +26,12 @@ import { orderAsReadBy } from "../rules/ticket-visibility.js"
 import { mayUseBasket } from "./baskets.js"
 import { Charities } from "./charities.js"
 import { orderCompletion } from "./completion.js"
-import { BasketEmpty, BasketNotFound, CheckoutDetailsInvalid } from "./errors.js"
+import {
+  BasketEmpty,
+  BasketNotFound,
+  CheckoutDetailsInvalid,
+  PickedNumbersTaken,
+} from "./errors.js"
 import type { AllocationException, Order } from "./model.js"
 import { SiteCreditPolicy, siteCreditItemDescription } from "./site-credit-policy.js"
 
@@ -139,12 +144,27 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
             : yield* allocator.allocate({
                 orderId: order.id,
                 customerId,
+                basketId,
                 at,
                 lines: basket.items.map((item) => ({
                   competitionId: item.competitionId,
                   quantity: item.quantity,
                 })),
               })
+        // A picked number someone else took once its hold ran out: nothing is
+        // allocated at all (the transaction rolls back) and the customer is told which.
+        const lost = allocation.lines.flatMap((line) =>
+          line.pickedLost === undefined || line.pickedLost.length === 0
+            ? []
+            : [
+                {
+                  competitionId: line.competitionId,
+                  competitionName: line.competitionName,
+                  numbers: line.pickedLost,
+                },
+              ],
+        )
+        if (lost.length > 0) return yield* Effect.fail(new PickedNumbersTaken({ basketId, lost }))
         const exceptions = allocationExceptions(allocation.lines, at)
         const allocated = allocation.lines.filter((line) => line.ticketNumbers.length > 0)
         if (allocated.length === 0 && credit === 0) {

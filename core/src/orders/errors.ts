@@ -1,6 +1,7 @@
 import { Data } from "effect"
 import type { CompetitionPhase } from "../rules/competition.js"
 import type { OrderStatus } from "../rules/order-status.js"
+import type { PickRefusal } from "../rules/picked-numbers.js"
 import type { PromotionRefusal } from "../rules/promotions.js"
 import type { SiteCreditPurchaseRefusal } from "../rules/site-credit-purchase.js"
 import type { CodeDiscount } from "../rules/vouchers.js"
@@ -129,4 +130,33 @@ export class PurchasedSiteCreditSpent extends Data.TaggedError("PurchasedSiteCre
   readonly orderId: string
   readonly balance: number
   readonly bought: number
+}> {}
+
+/**
+ * A pick refused (rules/picked-numbers' pickShapeRefusal and pickRefusal):
+ * the competition does not offer picks, a number is out of range or taken,
+ * or the maximum would be passed. Nothing was held.
+ */
+export class PickRefused extends Data.TaggedError("PickRefused")<{
+  readonly competitionId: string
+  readonly refusal: PickRefusal
+}> {}
+
+/** Picking needs a signed-in customer: the maximum counts their holds across baskets. */
+export class PickNeedsSignIn extends Data.TaggedError("PickNeedsSignIn")<{
+  readonly basketId: string
+}> {}
+
+/**
+ * At checkout a picked number was no longer the basket's: its hold ran out
+ * and someone else took it. The whole checkout rolled back; `lost` says
+ * which numbers, by competition.
+ */
+export class PickedNumbersTaken extends Data.TaggedError("PickedNumbersTaken")<{
+  readonly basketId: string
+  readonly lost: readonly {
+    readonly competitionId: string
+    readonly competitionName: string
+    readonly numbers: readonly number[]
+  }[]
 }> {}

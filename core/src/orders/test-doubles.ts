@@ -14,6 +14,7 @@ import type { Competition } from "../competitions/model.js"
 import { CustomerRepo } from "../ports/accounts.js"
 import { CompetitionRepo } from "../ports/catalogue.js"
 import { type BasketKey, BasketRepo, TicketAllocator } from "../ports/orders.js"
+import { type NumberHold, PickedNumberStore } from "../ports/picked-numbers.js"
 import { PromotionUses } from "../ports/promotions.js"
 import type {
   AccountNotInGoodStanding,
@@ -27,6 +28,7 @@ import { BasketCheckedOut, BasketItemNotFound, BasketNotFound } from "./errors.j
 import type { InstantWinRow } from "./instant-win-doubles.js"
 import type { Basket, Order, Promotion } from "./model.js"
 import type { ExpiryPutOff } from "./order-repo-doubles.js"
+import { memoryPickedNumberStore, type NumberHoldRow } from "./picked-number-doubles.js"
 import { memoryPromotionUses } from "./promotion-uses-doubles.js"
 import { memoryCustomerRepoOverLedger, type SiteCreditLine } from "./site-credit-doubles.js"
 
@@ -69,6 +71,11 @@ export interface OrderStore {
   readonly expiryPutOffs: Map<string, ExpiryPutOff>
   /** The instant-win numbers of the competitions (checkout-doubles' InstantWinRepo). */
   readonly instantWins: InstantWinRow[]
+  /** Picked numbers' holds (picked-number-doubles), made on first use. */
+  pickHolds?: {
+    readonly numbers: Map<string, NumberHoldRow>
+    readonly picks: Map<string, NumberHold>
+  }
 }
 
 export const emptyOrderStore = (): OrderStore => ({
@@ -286,7 +293,9 @@ export const orderDoublesOver = (store: OrderStore) => {
     ),
   )
 
-  return Layer.mergeAll(basketRepo, competitionRepo, allocator, customers, promotionUses)
+  const picks = Layer.succeed(PickedNumberStore, memoryPickedNumberStore(store))
+
+  return Layer.mergeAll(basketRepo, competitionRepo, allocator, customers, promotionUses, picks)
 }
 
 /**

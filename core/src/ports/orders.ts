@@ -202,6 +202,12 @@ export interface AllocationRequest {
   readonly at: Date
   readonly customerId: string
   readonly lines: readonly { readonly competitionId: string; readonly quantity: number }[]
+  /**
+   * The basket being checked out: its picked numbers (PickedNumberStore)
+   * are claimed first, each line's rest by Lucky Dip, and its picks are let
+   * go once claimed. Absent: Lucky Dip only.
+   */
+  readonly basketId?: string
 }
 
 /**
@@ -217,6 +223,11 @@ export interface AllocatedLine extends ReportedLine {
    * transaction, so checkout need not load the competition again.
    */
   readonly unitPrice: Pence
+  /**
+   * Numbers the basket picked here that another basket or order has now (its
+   * hold ran out): the line claimed nothing, and checkout must roll back.
+   */
+  readonly pickedLost?: readonly number[]
 }
 
 export interface AllocationResult {
@@ -225,7 +236,8 @@ export interface AllocationResult {
 
 /**
  * Claims random ticket numbers from the pool for an order, all lines in one
- * transaction. Never oversells, never hands a number out twice, never sells
+ * transaction, after the basket's picked numbers (decision 0080); a random
+ * claim never takes a number another basket holds. Never oversells, never hands a number out twice, never sells
  * outside rules/allocation's saleIsOpen and never lets a customer pass a
  * competition's maximum, across any number of server processes; a line that
  * cannot be met in full gets what is left. A competition that does not

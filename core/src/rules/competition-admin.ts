@@ -40,6 +40,11 @@ export interface CompetitionDraft {
   readonly categoryIds: readonly string[]
   readonly attributes: readonly CompetitionAttributeValue[]
   readonly imageGroupId: string | null
+  /**
+   * Customers may pick their numbers (docs/decisions/0080). Absent is off;
+   * refused with instant wins (rules/picked-numbers).
+   */
+  readonly pickYourNumbers?: boolean
 }
 
 export type CompetitionDraftErrors = Partial<Record<keyof CompetitionDraft, string>>

@@ -34,6 +34,7 @@ import * as shardedTicketsSold from "./2026-11-26T0100-sharded-tickets-sold"
 import * as secondFactorLock from "./2026-11-29T0100-second-factor-lock"
 import * as referralRefusals from "./2026-11-29T0200-referral-refusals"
 import * as orderSearchAndCategoryNames from "./2026-11-29T0300-order-search-and-category-names"
+import * as pickedNumbers from "./2026-11-29T1200-picked-numbers"
 import * as drawOnSellOut from "./2026-11-29T1300-draw-on-sell-out"
 import * as redraws from "./2026-11-29T1400-redraws"
 import * as basketsByCustomer from "./2026-11-29T1600-baskets-by-customer"
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T0100-second-factor-lock": secondFactorLock,
   "2026-11-29T0200-referral-refusals": referralRefusals,
   "2026-11-29T0300-order-search-and-category-names": orderSearchAndCategoryNames,
+  "2026-11-29T1200-picked-numbers": pickedNumbers,
   "2026-11-29T1300-draw-on-sell-out": drawOnSellOut,
   "2026-11-29T1400-redraws": redraws,
   "2026-11-29T1600-baskets-by-customer": basketsByCustomer,

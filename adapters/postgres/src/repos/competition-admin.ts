@@ -50,6 +50,7 @@ const fieldsOf = (draft: CompetitionDraft) => ({
   drawOnSellOut: draft.drawOnSellOut,
   visibilityStatus: draft.visibilityStatus,
   imageGroupId: draft.imageGroupId,
+  pickYourNumbers: draft.pickYourNumbers === true,
 })
 
 /** Categories and attributes as the draft lists them, replacing what was there. */
@@ -200,6 +201,8 @@ const readLocked = async (
     categoryIds: categories.map((c) => c.categoryId),
     attributes: attributes.map((a) => ({ attributeTypeId: a.attributeTypeId, value: a.value })),
     imageGroupId: row.imageGroupId,
+    // Off reads as absent, as a draft that never mentioned the switch.
+    ...(row.pickYourNumbers ? { pickYourNumbers: true } : {}),
     ticketsSold: sold.get(row.id) ?? 0,
     openOrders: open,
     drawBroughtForward:
@@ -273,7 +276,11 @@ export const makeCompetitionAdminStore = (db: Kysely<Database>): CompetitionAdmi
         })
         await trx
           .updateTable("competitions")
-          .set({ imageGroupId: draft.imageGroupId, drawOnSellOut: draft.drawOnSellOut })
+          .set({
+            imageGroupId: draft.imageGroupId,
+            drawOnSellOut: draft.drawOnSellOut,
+            pickYourNumbers: draft.pickYourNumbers === true,
+          })
           .where("id", "=", id)
           .execute()
         await replaceLinks(trx, id, draft)

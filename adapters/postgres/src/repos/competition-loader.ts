@@ -165,6 +165,7 @@ export const loadCompetitions = async (
         row.drawBroughtForwardFrom === null || row.drawBroughtForwardAt === null
           ? null
           : { from: row.drawBroughtForwardFrom, at: row.drawBroughtForwardAt },
+      pickYourNumbers: row.pickYourNumbers,
       instantWinGroups: (groupsBy.get(row.id) ?? []).map(
         (g): InstantWinGroup => ({
           id: g.id,

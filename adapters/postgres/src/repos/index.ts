@@ -17,6 +17,7 @@ import { LiveCompetitionsLive } from "./live-competitions"
 import { OrderRepoLive } from "./orders"
 import { OutboxMailerLive } from "./outbox"
 import { PaymentRepoLive } from "./payments"
+import { PickedNumberStoreLive } from "./picked-numbers"
 import { PromotionUsesLive } from "./promotion-uses"
 import { ReferralRepoLive } from "./referrals"
 import { ResourceRepoLive } from "./resources"
@@ -45,6 +46,8 @@ export const PostgresCatalogueLive = Layer.mergeAll(
  */
 export const PostgresOrdersLive = Layer.mergeAll(
   BasketRepoLive,
+  // Picked numbers' holds (decision 0080): the baskets' use cases let them go with an item.
+  PickedNumberStoreLive,
   OrderRepoLive,
   TicketAllocatorLive,
   PaymentRepoLive,

@@ -88,12 +88,57 @@ export const claimTickets = async (
     with claimed as (
       select ticket_number from tickets
       where competition_id = ${competitionId} and order_id is null
+        -- Not a number a basket holds (decision 0080). A hold written after
+        -- this statement began updated the row, so the lock's recheck sees it.
+        and (held_until is null or held_until <= ${request.at})
       order by sort_key
       limit ${count}
       for update skip locked
     ), taken as (
       update tickets t
-      set order_id = ${request.orderId}, customer_id = ${request.customerId}, allocated_at = ${request.at}
+      set order_id = ${request.orderId}, customer_id = ${request.customerId}, allocated_at = ${request.at},
+        held_by_basket_id = null, held_until = null
+      from claimed
+      where t.competition_id = ${competitionId} and t.ticket_number = claimed.ticket_number
+      returning t.ticket_number
+    ), counted as (
+      insert into competition_tickets_sold as s (competition_id, shard, sold)
+      select ${competitionId}, pg_backend_pid() % ${TICKETS_SOLD_SHARDS}, count(*) from taken
+      having count(*) > 0
+      on conflict (competition_id, shard) do update set sold = s.sold + excluded.sold
+    )
+    select ticket_number from taken
+  `.execute(trx)
+  return rows.map((row) => row.ticketNumber).sort((a, b) => a - b)
+}
+
+/**
+ * A basket's picked numbers for an order (decision 0080): each is claimed if
+ * it is free and no other basket holds it now (its own hold may have run
+ * out, as long as nobody took the number meanwhile). Rows are locked in
+ * number order, waiting for (not skipping) a row another transaction has,
+ * and rechecked as that one left it. Answers the numbers claimed; the
+ * caller compares them with those asked for.
+ */
+const claimPicked = async (
+  trx: Kysely<Database>,
+  request: AllocationRequest,
+  basketId: string,
+  competitionId: string,
+  numbers: readonly number[],
+): Promise<number[]> => {
+  const { rows } = await sql<{ ticketNumber: number }>`
+    with claimed as (
+      select ticket_number from tickets
+      where competition_id = ${competitionId} and ticket_number = any(${[...numbers]}::int[])
+        and order_id is null
+        and (held_until is null or held_until <= ${request.at} or held_by_basket_id = ${basketId})
+      order by ticket_number
+      for update
+    ), taken as (
+      update tickets t
+      set order_id = ${request.orderId}, customer_id = ${request.customerId}, allocated_at = ${request.at},
+        held_by_basket_id = null, held_until = null
       from claimed
       where t.competition_id = ${competitionId} and t.ticket_number = claimed.ticket_number
       returning t.ticket_number
@@ -124,8 +169,9 @@ const openForCheckout = async (
   customerId: string,
   competitionId: string,
   at: Date,
+  basketId: string | undefined,
 ) => {
-  const { rows } = await sql<CompetitionForSale & { drawn: boolean }>`
+  const { rows } = await sql<CompetitionForSale & { drawn: boolean; picks: number[] | null }>`
     with locked as (
       select drawn_at from competitions
       where id = ${competitionId}
@@ -137,7 +183,11 @@ const openForCheckout = async (
       coalesce((select drawn_at is not null from locked), false) as drawn,
       -- The customer's lock (see lockCustomerInCompetition), only while open.
       (select pg_advisory_xact_lock(hashtext(${customerId}), hashtext(${competitionId}))
-        from locked) is null as "customerLocked"
+        from locked) is null as "customerLocked",
+      -- The basket's picked numbers here (decision 0080), in the same round trip.
+      (select array_agg(h.ticket_number order by h.ticket_number) from ticket_holds h
+        where h.basket_id = ${basketId !== undefined && isUuid(basketId) ? basketId : null}::uuid
+          and h.competition_id = c.id) as picks
     from competitions c where c.id = ${competitionId}
   `.execute(trx)
   return rows[0]
@@ -167,8 +217,10 @@ const allocateInTransaction = async (
       request.customerId,
       line.competitionId,
       request.at,
+      request.basketId,
     )
     if (competition === undefined) continue
+    const picks = competition.picks ?? []
     const sale = {
       opensAt: competition.startDateTimeUtc,
       closesAt: competition.closeDateTimeUtc,
@@ -176,11 +228,42 @@ const allocateInTransaction = async (
     }
     let held = 0
     let ticketNumbers: number[] = []
+    let pickedLost: number[] = []
     if (saleIsOpen(sale, request.at)) {
       held = await ticketsHeld(trx, request.customerId, line.competitionId)
       const allowed = allowedQuantity(line.quantity, competition.maxTicketsPerCustomer, held)
-      if (allowed > 0) ticketNumbers = await claimTickets(trx, request, line.competitionId, allowed)
+      // Picks first, within the allowance; the rest of the line is Lucky Dip.
+      const picked = picks.slice(0, allowed)
+      if (picked.length > 0 && request.basketId !== undefined) {
+        ticketNumbers = await claimPicked(
+          trx,
+          request,
+          request.basketId,
+          line.competitionId,
+          picked,
+        )
+        const claimed = new Set(ticketNumbers)
+        pickedLost = picked.filter((n) => !claimed.has(n))
+      }
+      if (pickedLost.length === 0 && allowed > ticketNumbers.length)
+        ticketNumbers = [
+          ...ticketNumbers,
+          ...(await claimTickets(trx, request, line.competitionId, allowed - ticketNumbers.length)),
+        ].sort((a, b) => a - b)
     }
+    // The basket's picks here are spent: claimed, or left out by the maximum.
+    if (request.basketId !== undefined && picks.length > 0)
+      await sql`
+        with gone as (
+          delete from ticket_holds
+          where basket_id = ${request.basketId} and competition_id = ${line.competitionId}
+          returning ticket_number
+        )
+        update tickets t set held_by_basket_id = null, held_until = null
+        from gone
+        where t.competition_id = ${line.competitionId} and t.ticket_number = gone.ticket_number
+          and t.held_by_basket_id = ${request.basketId}
+      `.execute(trx)
     lines.push({
       competitionId: line.competitionId,
       competitionName: competition.name,
@@ -190,6 +273,7 @@ const allocateInTransaction = async (
       maxPerCustomer: competition.maxTicketsPerCustomer,
       held,
       sale,
+      ...(pickedLost.length > 0 ? { pickedLost } : {}),
     })
   }
   return { lines }

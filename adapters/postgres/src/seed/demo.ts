@@ -75,6 +75,8 @@ interface DemoCompetition {
   readonly instantWins?: readonly DemoInstantWinGroup[]
   /** Drawn by the seed on its draw date (in the past), so the demo has winners with proofs. */
   readonly drawnBeforeToday?: true
+  /** Customers may pick their numbers (docs/decisions/0080); never with instant wins. */
+  readonly pickYourNumbers?: true
 }
 
 /** The demo competition where every ticket wins (README, Demo data). */
@@ -243,6 +245,8 @@ export const demoCompetitions = (now: Date): DemoCompetition[] => {
       ...lords,
       draw: live(lords.close),
       drawType: "Live",
+      // The demo's pick-your-numbers competition (docs/decisions/0080): 99 seats' worth of numbers.
+      pickYourNumbers: true,
     },
     {
       name: "Caribbean Cricket Tour for Two",
@@ -556,6 +560,12 @@ const seedCompetition = async (
     ),
   }
   const id = await insertCompetition(trx, competition)
+  if (demo.pickYourNumbers === true)
+    await trx
+      .updateTable("competitions")
+      .set({ pickYourNumbers: true })
+      .where("id", "=", id)
+      .execute()
   if (demo.sold === 0) return id
   // Fresh statistics before claiming from the new pool. Autovacuum cannot see
   // rows this transaction has not committed, and a table once truncated keeps

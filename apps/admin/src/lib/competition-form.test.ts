@@ -40,6 +40,8 @@ const request = fc
       { maxLength: 3 },
     ),
     imageGroupId: fc.option(fc.uuid()),
+    // Publishing or hiding must keep the switch (decision 0080).
+    pickYourNumbers: fc.boolean(),
   })
   // The form offers "draw as soon as it sells out" for automatic draws only.
   .map((r) => ({ ...r, drawOnSellOut: r.drawType === "Automatic" && r.drawOnSellOut }))

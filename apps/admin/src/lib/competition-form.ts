@@ -38,6 +38,8 @@ export interface CompetitionFormValues {
   readonly attributes: readonly AttributeValue[]
   /** Blank for no image group. */
   readonly imageGroupId: string
+  /** Customers pick their numbers (docs/decisions/0080); the server refuses it with instant wins. */
+  readonly pickYourNumbers: boolean
 }
 
 export type FormErrors = Partial<Record<keyof CompetitionFormValues, string>>
@@ -72,6 +74,7 @@ export const newCompetitionValues = (now: Date): CompetitionFormValues => {
     categoryIds: [],
     attributes: [],
     imageGroupId: "",
+    pickYourNumbers: false,
   }
 }
 
@@ -96,6 +99,7 @@ export const competitionValues = (
   > & {
     readonly attributes: readonly AttributeValue[]
     readonly imageGroupId: string | null
+    readonly pickYourNumbers?: boolean | undefined
   },
 ): CompetitionFormValues => ({
   name: c.name,
@@ -114,6 +118,7 @@ export const competitionValues = (
   categoryIds: [...c.categoryIds],
   attributes: c.attributes.map((a) => ({ attributeTypeId: a.attributeTypeId, value: a.value })),
   imageGroupId: c.imageGroupId ?? "",
+  pickYourNumbers: c.pickYourNumbers === true,
 })
 
 /** The form's values from a competition as the API answers it. */
@@ -188,6 +193,7 @@ export const competitionPayload = (
       .filter((a) => a.attributeTypeId !== "" && a.value.trim() !== "")
       .map((a) => ({ attributeTypeId: a.attributeTypeId, value: a.value.trim() })),
     imageGroupId: values.imageGroupId === "" ? null : values.imageGroupId,
+    pickYourNumbers: values.pickYourNumbers,
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, payload }
 }
@@ -213,6 +219,8 @@ export const requestWithVisibility = (
   categoryIds: [...c.categoryIds],
   attributes: c.attributes.map((a) => ({ attributeTypeId: a.attributeType.id, value: a.value })),
   imageGroupId: c.imageGroup?.id ?? null,
+  // Publishing or hiding keeps the switch as it is.
+  pickYourNumbers: c.pickYourNumbers === true,
 })
 
 /** Where a competition is in its life, as the list and the edit screen show it. */

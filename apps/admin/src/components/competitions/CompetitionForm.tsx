@@ -266,6 +266,31 @@ export function CompetitionForm({
             </fieldset>
           )}
         </form.Field>
+        <form.Field name="pickYourNumbers">
+          {(field) => (
+            <div className="space-y-1">
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary-700"
+                  checked={field.state.value}
+                  aria-describedby="pick-your-numbers-hint"
+                  onChange={(e) => field.handleChange(e.target.checked)}
+                />
+                Customers may pick their numbers
+              </label>
+              <p id="pick-your-numbers-hint" className="text-xs text-slate-600">
+                A grid of the free numbers on the competition page; Lucky Dip stays the default. Not
+                with instant wins, whose winning numbers are public.
+              </p>
+              {errorOf("pickYourNumbers") && (
+                <p className="text-xs text-red-700" role="alert">
+                  {errorOf("pickYourNumbers")}
+                </p>
+              )}
+            </div>
+          )}
+        </form.Field>
         <form.Field name="imageGroupId">
           {(field) => (
             <Field

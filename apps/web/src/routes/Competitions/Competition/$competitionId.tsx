@@ -1,4 +1,5 @@
 import type { CategoryJson, CompetitionJson } from "@howzat/contracts/catalogue"
+import { CompetitionPhase } from "@howzat/core/rules/competition"
 import type { CompetitionStanding } from "@howzat/core/rules/competition-standing"
 import { standingHeadline } from "@howzat/core/rules/competition-standing"
 import { ordinalDateTime } from "@howzat/core/rules/dates"
@@ -20,6 +21,7 @@ import { DrawMoveNote } from "../../../components/competition/DrawMoveNote"
 import { Gallery } from "../../../components/competition/Gallery"
 import { InstantWins } from "../../../components/competition/InstantWins"
 import { KeyFacts } from "../../../components/competition/KeyFacts"
+import { NumberPicker } from "../../../components/competition/NumberPicker"
 import { ShareLinks } from "../../../components/competition/ShareLinks"
 import { StandingNow } from "../../../components/competition/Standing"
 import { TicketSelector } from "../../../components/competition/TicketSelector"
@@ -185,6 +187,12 @@ function CompetitionPage() {
           <KeyFacts competition={c} />
 
           <TicketSelector key={c.id} competition={c} phase={phase} />
+          {/* Lucky Dip first; picks only where staff allow them and no instant win is public. */}
+          {c.pickYourNumbers === true &&
+          c.instantWinGroups.length === 0 &&
+          phase === CompetitionPhase.Open ? (
+            <NumberPicker key={`${c.id}-picks`} competition={c} />
+          ) : null}
           <ShareLinks name={c.name} />
         </div>
       </div>
