@@ -67,9 +67,10 @@ import { Dashboard } from "./dashboard.js"
 import {
   CompetitionsAwaitingDraw,
   CompetitionsAwaitingLiveDraw,
+  DrawHostSheet,
   DrawList,
   DrawListParams,
-  DrawnCompetitionResponse,
+  DrawnCompetitionAnswer,
   DrawProofResponse,
 } from "./draws.js"
 import { HarmSignalsApi, ResponsiblePlayApi } from "./harm-signals.js"
@@ -287,7 +288,7 @@ export class DrawsApi extends HttpApiGroup.make("draws")
       "/api/Draws/draw-competition-winner/:competitionId",
     )
       .setPath(Schema.Struct({ competitionId: Id }))
-      .addSuccess(DrawnCompetitionResponse)
+      .addSuccess(DrawnCompetitionAnswer)
       .addError(Forbidden)
       .addError(NotFound)
       .addError(Conflict)
@@ -307,6 +308,27 @@ export class DrawsApi extends HttpApiGroup.make("draws")
       .addSuccess(HttpApiSchema.Text({ contentType: "text/plain; charset=utf-8" }))
       .addError(NotFound)
       .middleware(OptionalAuthentication),
+  )
+  .add(
+    // The live-draw host's view of one competition (decision 0079).
+    HttpApiEndpoint.get("hostSheet", "/api/Draws/host/:competitionId")
+      .setPath(Schema.Struct({ competitionId: Id }))
+      .addSuccess(DrawHostSheet)
+      .addError(Forbidden)
+      .addError(NotFound)
+      .middleware(Authentication)
+      .annotate(StaffPermission, "DrawCompetitions"),
+  )
+  .add(
+    // The entry list with first names and surname initials, as CSV for staff to publish
+    // (decision 0079); never an email, phone or address.
+    HttpApiEndpoint.get("entryListCsv", "/api/Draws/entry-list/:competitionId")
+      .setPath(Schema.Struct({ competitionId: Id }))
+      .addSuccess(HttpApiSchema.Text({ contentType: "text/csv; charset=utf-8" }))
+      .addError(Forbidden)
+      .addError(NotFound)
+      .middleware(Authentication)
+      .annotate(StaffPermission, "DrawCompetitions"),
   ) {}
 
 const InstantWinPath = Schema.Struct({ instantWinId: Id })

@@ -59,6 +59,8 @@ export const endpoints = {
     drawCompetitionWinner: ["POST", "/api/Draws/draw-competition-winner/:competitionId", 2],
     proof: ["GET", "/api/Draws/proof/:competitionId", 1],
     entries: ["GET", "/api/Draws/entries/:competitionId", 1],
+    hostSheet: ["GET", "/api/Draws/host/:competitionId", 2],
+    entryListCsv: ["GET", "/api/Draws/entry-list/:competitionId", 2],
   },
   competitionWinners: {
     instantWinPrizeWinners: ["GET", "/api/CompetitionWinners/InstantWinPrizeWinners", 2],
@@ -400,7 +402,7 @@ export interface Endpoints {
       readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
       readonly urlParams: never
       readonly payload: never
-      readonly success: typeof draws.DrawnCompetitionResponse.Encoded
+      readonly success: typeof draws.DrawnCompetitionAnswer.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
     }
     readonly proof: {
@@ -416,6 +418,20 @@ export interface Endpoints {
       readonly payload: never
       readonly success: string
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded
+    }
+    readonly hostSheet: {
+      readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof draws.DrawHostSheet.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly entryListCsv: {
+      readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: string
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Unauthorized.Encoded
     }
   }
   readonly competitionWinners: {
