@@ -329,6 +329,9 @@ const liveCompetitionWithAPostcard = async (
   return { id: competition.id, commitment: competition.drawCommitment, ticket: String(ticket) }
 }
 
+/** How long after the close the host's competitions are advertised to be drawn. */
+const DRAW_AFTER_MS = 12_000
+
 const noSideways = (page: import("@playwright/test").Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
 
@@ -336,25 +339,42 @@ test("the draw host view counts down, draws once, and names the winner by first 
   page,
   staff,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(120_000)
   await page.setViewportSize({ width: 1280, height: 720 })
   // Two of this journey's own: one the host draws here, one someone else draws first.
   const closesAt = Date.now() + CLOSES_IN_MS
   const mine = uniqueName("Drawn on stream")
   const theirs = uniqueName("Drawn elsewhere")
-  const drawn = await liveCompetitionWithAPostcard(page, staff.headers, mine, closesAt, 4_000)
-  const raced = await liveCompetitionWithAPostcard(page, staff.headers, theirs, closesAt, 4_000)
+  // The draw time a little after the close: long enough to see the button wait for it.
+  const drawn = await liveCompetitionWithAPostcard(
+    page,
+    staff.headers,
+    mine,
+    closesAt,
+    DRAW_AFTER_MS,
+  )
+  const raced = await liveCompetitionWithAPostcard(
+    page,
+    staff.headers,
+    theirs,
+    closesAt,
+    DRAW_AFTER_MS,
+  )
 
   // From its row of the Draws screen, once it waits for its draw.
   await expect
     .poll(
       async () => {
-        await page.goto("/admin/draws")
-        return page.getByRole("link", { name: `Draw host view: ${mine}` }).isVisible()
+        const answer = await page.request.get("/api/Draws/CompetitionsWaitingToBeDrawn", {
+          headers: staff.headers,
+        })
+        const { competitions } = (await answer.json()) as { competitions: { id: string }[] }
+        return competitions.some((c) => c.id === drawn.id)
       },
-      { timeout: CLOSES_IN_MS + 15_000 },
+      { message: "the closed competition waits for its draw", timeout: CLOSES_IN_MS + 15_000 },
     )
     .toBe(true)
+  await page.goto("/admin/draws")
   await page.getByRole("link", { name: `Draw host view: ${mine}` }).click()
   await expect(page).toHaveURL(new RegExp(`/admin/draw-host/${drawn.id}$`))
   await expect(page.getByRole("heading", { name: mine, level: 1 })).toBeVisible()
@@ -365,7 +385,7 @@ test("the draw host view counts down, draws once, and names the winner by first 
   await expect(drawNow).toBeDisabled()
   await expect(page.getByText(/^The draw opens at/)).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
-  await expect(drawNow).toBeEnabled({ timeout: 15_000 })
+  await expect(drawNow).toBeEnabled({ timeout: DRAW_AFTER_MS + 10_000 })
 
   // The CSV for operators who publish the list: the ticket, first name and initial, no contact.
   const downloading = page.waitForEvent("download")
@@ -398,7 +418,7 @@ test("the draw host view counts down, draws once, and names the winner by first 
 
   // Someone else draws the other while this screen shows it undrawn: the screen says so.
   await page.goto(`/admin/draw-host/${raced.id}`)
-  await expect(drawNow).toBeEnabled({ timeout: 15_000 })
+  await expect(drawNow).toBeEnabled({ timeout: DRAW_AFTER_MS + 10_000 })
   const elsewhere = await page.request.post(`/api/Draws/draw-competition-winner/${raced.id}`, {
     headers: staff.headers,
   })

@@ -70,12 +70,13 @@ function DrawHost() {
     return () => clearInterval(timer)
   }, [phase, confirming, router])
 
-  // The button is gone once drawn: focus goes to the result, for the keyboard and screen readers.
+  // The button is gone once drawn: focus goes to the result, for the keyboard and screen
+  // readers, once the dialog has closed and handed focus back to where it was opened.
   useEffect(() => {
-    if (answer === undefined) return
-    const frame = requestAnimationFrame(() => result.current?.focus())
-    return () => cancelAnimationFrame(frame)
-  }, [answer])
+    if (answer === undefined || confirming) return
+    const timer = setTimeout(() => result.current?.focus(), 50)
+    return () => clearTimeout(timer)
+  }, [answer, confirming])
 
   const proofHref = publicProofUrl(competitionId)
   const proofText = `${window.location.origin}${proofHref}`
