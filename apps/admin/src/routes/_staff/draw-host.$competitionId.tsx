@@ -71,12 +71,14 @@ function DrawHost() {
   }, [phase, confirming, router])
 
   // The button is gone once drawn: focus goes to the result, for the keyboard and screen
-  // readers, once the dialog has closed and handed focus back to where it was opened.
+  // readers, once the dialog has closed (handing focus back to where it was opened) and
+  // the reloaded sheet, which may arrive after the draw's answer, shows the result.
+  const showsResult = phase === "drawn"
   useEffect(() => {
-    if (answer === undefined || confirming) return
+    if (answer === undefined || confirming || !showsResult) return
     const timer = setTimeout(() => result.current?.focus(), 50)
     return () => clearTimeout(timer)
-  }, [answer, confirming])
+  }, [answer, confirming, showsResult])
 
   const proofHref = publicProofUrl(competitionId)
   const proofText = `${window.location.origin}${proofHref}`
