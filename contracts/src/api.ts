@@ -68,9 +68,10 @@ import {
   ClaimWindow,
   CompetitionsAwaitingDraw,
   CompetitionsAwaitingLiveDraw,
+  DrawHostSheet,
   DrawList,
   DrawListParams,
-  DrawnCompetitionResponse,
+  DrawnCompetitionAnswer,
   DrawProofResponse,
   RedrawRequest,
   RedrawResponse,
@@ -293,7 +294,7 @@ export class DrawsApi extends HttpApiGroup.make("draws")
       "/api/Draws/draw-competition-winner/:competitionId",
     )
       .setPath(Schema.Struct({ competitionId: Id }))
-      .addSuccess(DrawnCompetitionResponse)
+      .addSuccess(DrawnCompetitionAnswer)
       .addError(Forbidden)
       .addError(NotFound)
       .addError(Conflict)
@@ -328,6 +329,16 @@ export class DrawsApi extends HttpApiGroup.make("draws")
       .annotate(StaffPermission, "DrawCompetitions"),
   )
   .add(
+    // The live-draw host's view of one competition (decision 0079).
+    HttpApiEndpoint.get("hostSheet", "/api/Draws/host/:competitionId")
+      .setPath(Schema.Struct({ competitionId: Id }))
+      .addSuccess(DrawHostSheet)
+      .addError(Forbidden)
+      .addError(NotFound)
+      .middleware(Authentication)
+      .annotate(StaffPermission, "DrawCompetitions"),
+  )
+  .add(
     HttpApiEndpoint.get("claimWindow", "/api/Draws/claim-window")
       .addSuccess(ClaimWindow)
       .addError(Forbidden)
@@ -342,6 +353,17 @@ export class DrawsApi extends HttpApiGroup.make("draws")
       .addError(Forbidden)
       .middleware(Authentication)
       .annotate(StaffPermission, "ManageWinners"),
+  )
+  .add(
+    // The entry list with first names and surname initials, as CSV for staff to publish
+    // (decision 0079); never an email, phone or address.
+    HttpApiEndpoint.get("entryListCsv", "/api/Draws/entry-list/:competitionId")
+      .setPath(Schema.Struct({ competitionId: Id }))
+      .addSuccess(HttpApiSchema.Text({ contentType: "text/csv; charset=utf-8" }))
+      .addError(Forbidden)
+      .addError(NotFound)
+      .middleware(Authentication)
+      .annotate(StaffPermission, "DrawCompetitions"),
   ) {}
 
 const InstantWinPath = Schema.Struct({ instantWinId: Id })

@@ -101,6 +101,52 @@ export type DrawnCompetitionJson = typeof DrawnCompetition.Encoded
 export const DrawnCompetitionResponse = Schema.Struct({ draw: DrawnCompetition })
 export type DrawnCompetitionResponseJson = typeof DrawnCompetitionResponse.Encoded
 
+/**
+ * What a draw request answers: the draw, and whether this request made it.
+ * False when the competition had already been drawn (by another host, a
+ * second tab or the scheduler): that draw is answered and none is made.
+ */
+export const DrawnCompetitionAnswer = Schema.Struct({
+  draw: DrawnCompetition,
+  madeNow: Schema.Boolean,
+})
+export type DrawnCompetitionAnswerJson = typeof DrawnCompetitionAnswer.Encoded
+
+/**
+ * GET /api/Draws/host/{competitionId} (staff, decision 0079): what the
+ * live-draw host shows on the stream. The winner is named as the public
+ * entry list names them, first name and surname initial, never more.
+ */
+export const DrawHostSheet = Schema.Struct({
+  competition: Schema.Struct({
+    id: Schema.String,
+    name: Schema.String,
+    drawType: Schema.Literal("Live", "Automatic", "None"),
+    closeDateTimeUtc: Schema.Date,
+    drawDateTimeUtc: Schema.NullOr(Schema.Date),
+  }),
+  /** The earliest the draw may be made: the advertised draw time, else the close. */
+  drawableFrom: Schema.Date,
+  /** hex(SHA-256(seed)), published since the competition was created. */
+  commitment: Hex,
+  /** The entries drawn from; before the draw, the tickets sold and paid for so far. */
+  entryCount: Schema.Int,
+  /** Orders still awaiting payment: the draw waits until they are paid or expire. */
+  ordersAwaitingPayment: Schema.Int,
+  draw: Schema.NullOr(
+    Schema.Struct({
+      drawnAt: Schema.Date,
+      outcome: Schema.Literal("Winner", "NoEntries"),
+      winningTicketNumber: Schema.NullOr(Schema.Int),
+      /** "Sarah W.", "Name withheld" for a win kept private; null with no entries. */
+      winnerName: Schema.NullOr(Schema.String),
+    }),
+  ),
+  /** The server's clock as it answered: the countdown corrects the screen's clock by it. */
+  currentDateTimeUtc: Schema.Date,
+})
+export type DrawHostSheetJson = typeof DrawHostSheet.Encoded
+
 export const CompetitionAwaitingDraw = Schema.Struct({
   id: Schema.String,
   name: Schema.String,

@@ -234,6 +234,37 @@ export const drawRecordsContract = (name: string, open: () => Promise<DrawsWorld
       expect(await run((r) => r.openOrderCount(id))).toBe(0)
     })
 
+    it("names the entrants behind the entry list: buyers, postal entrants, a private winner withheld", async () => {
+      const id = await competitionAt(yearOf(2001)(27), { totalTickets: 12 })
+      const buyer = await world.sell(id, 2, "Completed")
+      const entry = await world.postalEntry(id)
+      const unheld = await world.soldWithoutCustomer(id, 1)
+      const nameOf = (holder: Sale["holder"], postal: boolean) => (ticketNumber: number) => ({
+        ticketNumber,
+        firstName: holder.firstName,
+        lastName: holder.fullName.slice(holder.firstName.length).trim(),
+        postal,
+        nameWithheld: false,
+      })
+      const expected = [
+        ...buyer.ticketNumbers.map(nameOf(buyer.holder, false)),
+        ...entry.ticketNumbers.map(nameOf(entry.holder, true)),
+      ].sort((a, b) => a.ticketNumber - b.ticketNumber)
+      expect(await run((r) => r.entrants(id))).toEqual(expected)
+      // The demo seed's sale has no one to name: absent, and so is an unknown competition's.
+      for (const n of unheld) expect(await run((r) => r.entrants(id, n))).toEqual([])
+      expect(await run((r) => r.entrants(UNKNOWN))).toEqual([])
+      const [won = 0] = entry.ticketNumbers
+      expect(await run((r) => r.entrants(id, won))).toEqual([nameOf(entry.holder, true)(won)])
+
+      // Drawn, the postcard's ticket winning, and its winner kept private: only that name withheld.
+      await run((r) => r.record(drawOf(id, { winningTicketNumber: won }), "1\n2\n3"))
+      await world.keepWinnerPrivate(id)
+      expect(await run((r) => r.entrants(id))).toEqual(
+        expected.map((e) => (e.ticketNumber === won ? { ...e, nameWithheld: true } : e)),
+      )
+    })
+
     it("reads a draw back exactly as recorded, with the entry list it was drawn from (property)", async () => {
       const customers = [await world.customer(), await world.customer()]
       const at = yearOf(2002)(10)

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises"
 import { expect } from "@playwright/test"
 import { openDashboard, seriousViolations, test, uniqueName } from "./back-office"
 
@@ -280,4 +281,159 @@ test("a live competition is drawn from the Draws screen, its postal entrant the 
   await expect(waiting.getByRole("button", { name: `Draw now: ${name}` })).toBeHidden()
   await expect(page.getByRole("table", { name: "Draws made, newest first" })).toContainText(name)
   expect(await seriousViolations(page)).toEqual([])
+})
+
+/** A live competition of this journey's own, closing in a few seconds, drawn `drawAfterMs` later. */
+const liveCompetitionWithAPostcard = async (
+  page: import("@playwright/test").Page,
+  headers: Record<string, string>,
+  name: string,
+  closesAt: number,
+  drawAfterMs: number,
+) => {
+  const created = await page.request.post("/api/Competitions", {
+    headers,
+    data: {
+      name,
+      description: "A competition the draw-host journey draws.",
+      ticketPrice: 100,
+      totalTickets: 20,
+      maxTicketsPerCustomer: 5,
+      defaultTicketSaleQuantity: 1,
+      cashAlternativeValue: 50_000,
+      startDateTimeUtc: new Date(Date.now() - 25 * 60 * 60_000).toISOString(),
+      closeDateTimeUtc: new Date(closesAt).toISOString(),
+      drawDateTimeUtc: new Date(closesAt + drawAfterMs).toISOString(),
+      drawType: "Live",
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { competition } = (await created.json()) as {
+    competition: { id: string; drawCommitment: string }
+  }
+  const entered = await page.request.post(`/api/Competitions/${competition.id}/free-postal-entry`, {
+    headers,
+    data: {
+      firstName: "Winifred",
+      lastName: "Postcard",
+      emailAddress: `winifred-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`,
+      dateOfBirth: "1985-03-02",
+      telephoneNumber: "07700 900123",
+      address: { line1: "2 Low Road", line2: "", city: "York", county: "", postCode: "YO1 7HH" },
+      entryReference: uniqueName("PC").replace(" ", "-"),
+    },
+  })
+  expect(entered.status(), await entered.text()).toBe(201)
+  const ticket = ((await entered.json()) as { postalEntry: { ticketNumber: number } }).postalEntry
+    .ticketNumber
+  return { id: competition.id, commitment: competition.drawCommitment, ticket: String(ticket) }
+}
+
+/** How long after the close the host's competitions are advertised to be drawn. */
+const DRAW_AFTER_MS = 12_000
+
+const noSideways = (page: import("@playwright/test").Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
+
+test("the draw host view counts down, draws once, and names the winner by first name and initial", async ({
+  page,
+  staff,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1280, height: 720 })
+  // Two of this journey's own: one the host draws here, one someone else draws first.
+  const closesAt = Date.now() + CLOSES_IN_MS
+  const mine = uniqueName("Drawn on stream")
+  const theirs = uniqueName("Drawn elsewhere")
+  // The draw time a little after the close: long enough to see the button wait for it.
+  const drawn = await liveCompetitionWithAPostcard(
+    page,
+    staff.headers,
+    mine,
+    closesAt,
+    DRAW_AFTER_MS,
+  )
+  const raced = await liveCompetitionWithAPostcard(
+    page,
+    staff.headers,
+    theirs,
+    closesAt,
+    DRAW_AFTER_MS,
+  )
+
+  // From its row of the Draws screen, once it waits for its draw.
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get("/api/Draws/CompetitionsWaitingToBeDrawn", {
+          headers: staff.headers,
+        })
+        const { competitions } = (await answer.json()) as { competitions: { id: string }[] }
+        return competitions.some((c) => c.id === drawn.id)
+      },
+      { message: "the closed competition waits for its draw", timeout: CLOSES_IN_MS + 15_000 },
+    )
+    .toBe(true)
+  await page.goto("/admin/draws")
+  await page.getByRole("link", { name: `Draw host view: ${mine}` }).click()
+  await expect(page).toHaveURL(new RegExp(`/admin/draw-host/${drawn.id}$`))
+  await expect(page.getByRole("heading", { name: mine, level: 1 })).toBeVisible()
+  await expect(page.getByText("or £500.00 cash alternative")).toBeVisible()
+  await expect(page.getByText(drawn.commitment)).toBeVisible()
+  const drawNow = page.getByRole("button", { name: "Draw now" })
+  // Before the draw time it waits, saying when; then it may be pressed.
+  await expect(drawNow).toBeDisabled()
+  await expect(page.getByText(/^The draw opens at/)).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
+  await expect(drawNow).toBeEnabled({ timeout: DRAW_AFTER_MS + 10_000 })
+
+  // The CSV for operators who publish the list: the ticket, first name and initial, no contact.
+  const downloading = page.waitForEvent("download")
+  await page.getByRole("button", { name: `Download the entry list (CSV): ${mine}` }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe(`entry-list-${drawn.id}.csv`)
+  const csv = await readFile(await download.path(), "utf8")
+  expect(csv).toBe(`Ticket number,Name,Entry route\r\n${drawn.ticket},Winifred P.,Postal\r\n`)
+
+  // The keyboard draws it: the button, then the confirmation.
+  await drawNow.focus()
+  await page.keyboard.press("Enter")
+  const dialog = page.getByRole("dialog", { name: `Draw ${mine} now?` })
+  await expect(dialog).toContainText("cannot be undone")
+  await dialog.getByRole("button", { name: "Draw the winner" }).click()
+  const result = page.getByRole("heading", { name: "The winning ticket" })
+  // Focus follows once the draw's answer and the reloaded sheet are in (slow on a busy machine).
+  await expect(result).toBeFocused({ timeout: 20_000 })
+  const section = page.getByRole("status").filter({ has: result })
+  await expect(section).toContainText(drawn.ticket)
+  await expect(section).toContainText("Winifred P.")
+  await expect(section).not.toContainText("Postcard")
+  await expect(section).not.toContainText("Already drawn")
+  await expect(section.getByRole("link", { name: /public proof/ })).toHaveAttribute(
+    "href",
+    `/Competitions/Competition/${drawn.id}#draw-fairness`,
+  )
+  await expect(drawNow).toBeHidden()
+  expect(await seriousViolations(page)).toEqual([])
+  expect(await noSideways(page)).toBe(false)
+
+  // Someone else draws the other while this screen shows it undrawn: the screen says so.
+  await page.goto(`/admin/draw-host/${raced.id}`)
+  await expect(drawNow).toBeEnabled({ timeout: DRAW_AFTER_MS + 10_000 })
+  const elsewhere = await page.request.post(`/api/Draws/draw-competition-winner/${raced.id}`, {
+    headers: staff.headers,
+  })
+  expect(elsewhere.status(), await elsewhere.text()).toBe(200)
+  await drawNow.click()
+  await page
+    .getByRole("dialog", { name: `Draw ${theirs} now?` })
+    .getByRole("button", { name: "Draw the winner" })
+    .click()
+  await expect(page.getByText(/^Already drawn: this competition was drawn at/)).toBeVisible()
+  await expect(page.getByRole("status")).toContainText(raced.ticket)
+
+  // A tablet's width: everything still fits.
+  await page.setViewportSize({ width: 800, height: 1100 })
+  await expect(page.getByRole("heading", { name: theirs, level: 1 })).toBeVisible()
+  expect(await noSideways(page)).toBe(false)
 })

@@ -61,8 +61,10 @@ export const endpoints = {
     proof: ["GET", "/api/Draws/proof/:competitionId", 1],
     entries: ["GET", "/api/Draws/entries/:competitionId", 1],
     redraw: ["POST", "/api/Draws/redraw/:competitionId", 2],
+    hostSheet: ["GET", "/api/Draws/host/:competitionId", 2],
     claimWindow: ["GET", "/api/Draws/claim-window", 2],
     setClaimWindow: ["PUT", "/api/Draws/claim-window", 2],
+    entryListCsv: ["GET", "/api/Draws/entry-list/:competitionId", 2],
   },
   competitionWinners: {
     instantWinPrizeWinners: ["GET", "/api/CompetitionWinners/InstantWinPrizeWinners", 2],
@@ -412,7 +414,7 @@ export interface Endpoints {
       readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
       readonly urlParams: never
       readonly payload: never
-      readonly success: typeof draws.DrawnCompetitionResponse.Encoded
+      readonly success: typeof draws.DrawnCompetitionAnswer.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
     }
     readonly proof: {
@@ -436,6 +438,13 @@ export interface Endpoints {
       readonly success: typeof draws.RedrawResponse.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Conflict.Encoded | typeof problems.Unauthorized.Encoded
     }
+    readonly hostSheet: {
+      readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: typeof draws.DrawHostSheet.Encoded
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Unauthorized.Encoded
+    }
     readonly claimWindow: {
       readonly path: never
       readonly urlParams: never
@@ -449,6 +458,13 @@ export interface Endpoints {
       readonly payload: typeof draws.ClaimWindow.Encoded
       readonly success: typeof draws.ClaimWindow.Encoded
       readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.Unauthorized.Encoded
+    }
+    readonly entryListCsv: {
+      readonly path: ParamsInput<{ readonly "competitionId": string }, { readonly "competitionId": string }>
+      readonly urlParams: never
+      readonly payload: never
+      readonly success: string
+      readonly problem: typeof problems.BadRequest.Encoded | typeof problems.Forbidden.Encoded | typeof problems.ServiceUnavailable.Encoded | typeof problems.NotFound.Encoded | typeof problems.Unauthorized.Encoded
     }
   }
   readonly competitionWinners: {

@@ -1,4 +1,4 @@
-import { HttpApiBuilder } from "@effect/platform"
+import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
 import { pageInfo } from "@howzat/contracts/paging"
 import {
@@ -11,9 +11,11 @@ import {
 } from "@howzat/contracts/problems"
 import { CurrentUser, MaybeCurrentUser } from "@howzat/contracts/security"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
+import type { HostSheet } from "@howzat/core/draws/draws"
 import { Draws } from "@howzat/core/draws/draws"
 import type { DrawRecord, PublishedProof, PublishedRedraw } from "@howzat/core/draws/model"
 import { ordinalDateTime } from "@howzat/core/rules/dates"
+import { entryListCsv } from "@howzat/core/rules/entry-list-rows"
 import type { RedrawRefusal } from "@howzat/core/rules/redraws"
 import { Effect, Option } from "effect"
 import { repositoryProblem } from "./repository-problem"
@@ -94,6 +96,22 @@ const refusalDetail = (refusal: RedrawRefusal): string => {
       return `The winner can still claim until ${ordinalDateTime(refusal.until)}: redraw after that.`
   }
 }
+
+export const hostSheetToWire = (sheet: HostSheet) => ({
+  competition: {
+    id: sheet.competitionId,
+    name: sheet.competitionName,
+    drawType: sheet.drawType,
+    closeDateTimeUtc: sheet.closeDateTimeUtc,
+    drawDateTimeUtc: sheet.drawDateTimeUtc,
+  },
+  drawableFrom: sheet.drawableFrom,
+  commitment: sheet.commitment,
+  entryCount: sheet.entryCount,
+  ordersAwaitingPayment: sheet.ordersAwaitingPayment,
+  draw: sheet.draw,
+  currentDateTimeUtc: sheet.now,
+})
 
 const viewer = Effect.map(MaybeCurrentUser, Option.getOrNull)
 
@@ -200,7 +218,7 @@ export const DrawHandlersLive = HttpApiBuilder.group(HowzatApi, "draws", (handle
       .handle("drawCompetitionWinner", ({ path }) =>
         Effect.gen(function* () {
           const principal = yield* CurrentUser
-          const made = yield* draws.draw(path.competitionId, principal).pipe(
+          const made = yield* draws.drawOrFind(path.competitionId, principal).pipe(
             Effect.catchTags({
               NotStaff: () => notStaff(principal),
               CompetitionNotFound: noSuchCompetition,
@@ -241,7 +259,38 @@ export const DrawHandlersLive = HttpApiBuilder.group(HowzatApi, "draws", (handle
                 ),
             }),
           )
-          return { draw: drawToWire(made) }
+          return { draw: drawToWire(made.draw), madeNow: made.madeNow }
+        }).pipe(Effect.catchTag("RepositoryError", repositoryProblem)),
+      )
+      .handle("hostSheet", ({ path }) =>
+        Effect.gen(function* () {
+          const principal = yield* CurrentUser
+          const sheet = yield* draws.hostSheet(path.competitionId, principal).pipe(
+            Effect.catchTags({
+              NotStaff: () => notStaff(principal),
+              CompetitionNotFound: noSuchCompetition,
+            }),
+          )
+          return hostSheetToWire(sheet)
+        }).pipe(Effect.catchTag("RepositoryError", repositoryProblem)),
+      )
+      .handle("entryListCsv", ({ path }) =>
+        Effect.gen(function* () {
+          const principal = yield* CurrentUser
+          const list = yield* draws.publishableEntryList(path.competitionId, principal).pipe(
+            Effect.catchTags({
+              NotStaff: () => notStaff(principal),
+              CompetitionNotFound: noSuchCompetition,
+            }),
+          )
+          return HttpServerResponse.text(entryListCsv(list.rows), {
+            contentType: "text/csv; charset=utf-8",
+            headers: {
+              // The id is a UUID (the path refuses anything else): safe inside the quotes.
+              "content-disposition": `attachment; filename="entry-list-${list.competitionId}.csv"`,
+              "cache-control": "no-store",
+            },
+          })
         }).pipe(Effect.catchTag("RepositoryError", repositoryProblem)),
       )
       .handle("proof", ({ path }) =>

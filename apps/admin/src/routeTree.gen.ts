@@ -33,6 +33,7 @@ import { Route as StaffComplaintsNewRouteImport } from "./routes/_staff/complain
 import { Route as StaffContentIndexRouteImport } from "./routes/_staff/content/index"
 import { Route as StaffCustomersIndexRouteImport } from "./routes/_staff/customers/index"
 import { Route as StaffCustomersCustomerIdRouteImport } from "./routes/_staff/customers/$customerId"
+import { Route as StaffDrawHostCompetitionIdRouteImport } from "./routes/_staff/draw-host.$competitionId"
 import { Route as StaffHarmSignalsIndexRouteImport } from "./routes/_staff/harm-signals/index"
 import { Route as StaffHarmSignalsCustomerIdRouteImport } from "./routes/_staff/harm-signals/$customerId"
 import { Route as StaffImageGroupsIndexRouteImport } from "./routes/_staff/image-groups/index"
@@ -171,6 +172,12 @@ const StaffCustomersCustomerIdRoute =
     path: "/customers/$customerId",
     getParentRoute: () => StaffRoute,
   } as any)
+const StaffDrawHostCompetitionIdRoute =
+  StaffDrawHostCompetitionIdRouteImport.update({
+    id: "/draw-host/$competitionId",
+    path: "/draw-host/$competitionId",
+    getParentRoute: () => StaffRoute,
+  } as any)
 const StaffHarmSignalsIndexRoute = StaffHarmSignalsIndexRouteImport.update({
   id: "/harm-signals/",
   path: "/harm-signals/",
@@ -262,6 +269,7 @@ export interface FileRoutesByFullPath {
   "/complaints/$complaintId": typeof StaffComplaintsComplaintIdRoute
   "/complaints/new": typeof StaffComplaintsNewRoute
   "/customers/$customerId": typeof StaffCustomersCustomerIdRoute
+  "/draw-host/$competitionId": typeof StaffDrawHostCompetitionIdRoute
   "/harm-signals/$customerId": typeof StaffHarmSignalsCustomerIdRoute
   "/image-groups/$imageGroupId": typeof StaffImageGroupsImageGroupIdRoute
   "/image-groups/new": typeof StaffImageGroupsNewRoute
@@ -301,6 +309,7 @@ export interface FileRoutesByTo {
   "/complaints/$complaintId": typeof StaffComplaintsComplaintIdRoute
   "/complaints/new": typeof StaffComplaintsNewRoute
   "/customers/$customerId": typeof StaffCustomersCustomerIdRoute
+  "/draw-host/$competitionId": typeof StaffDrawHostCompetitionIdRoute
   "/harm-signals/$customerId": typeof StaffHarmSignalsCustomerIdRoute
   "/image-groups/$imageGroupId": typeof StaffImageGroupsImageGroupIdRoute
   "/image-groups/new": typeof StaffImageGroupsNewRoute
@@ -342,6 +351,7 @@ export interface FileRoutesById {
   "/_staff/complaints/$complaintId": typeof StaffComplaintsComplaintIdRoute
   "/_staff/complaints/new": typeof StaffComplaintsNewRoute
   "/_staff/customers/$customerId": typeof StaffCustomersCustomerIdRoute
+  "/_staff/draw-host/$competitionId": typeof StaffDrawHostCompetitionIdRoute
   "/_staff/harm-signals/$customerId": typeof StaffHarmSignalsCustomerIdRoute
   "/_staff/image-groups/$imageGroupId": typeof StaffImageGroupsImageGroupIdRoute
   "/_staff/image-groups/new": typeof StaffImageGroupsNewRoute
@@ -383,6 +393,7 @@ export interface FileRouteTypes {
     | "/complaints/$complaintId"
     | "/complaints/new"
     | "/customers/$customerId"
+    | "/draw-host/$competitionId"
     | "/harm-signals/$customerId"
     | "/image-groups/$imageGroupId"
     | "/image-groups/new"
@@ -422,6 +433,7 @@ export interface FileRouteTypes {
     | "/complaints/$complaintId"
     | "/complaints/new"
     | "/customers/$customerId"
+    | "/draw-host/$competitionId"
     | "/harm-signals/$customerId"
     | "/image-groups/$imageGroupId"
     | "/image-groups/new"
@@ -462,6 +474,7 @@ export interface FileRouteTypes {
     | "/_staff/complaints/$complaintId"
     | "/_staff/complaints/new"
     | "/_staff/customers/$customerId"
+    | "/_staff/draw-host/$competitionId"
     | "/_staff/harm-signals/$customerId"
     | "/_staff/image-groups/$imageGroupId"
     | "/_staff/image-groups/new"
@@ -660,6 +673,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof StaffCustomersCustomerIdRouteImport
       parentRoute: typeof StaffRoute
     }
+    "/_staff/draw-host/$competitionId": {
+      id: "/_staff/draw-host/$competitionId"
+      path: "/draw-host/$competitionId"
+      fullPath: "/draw-host/$competitionId"
+      preLoaderRoute: typeof StaffDrawHostCompetitionIdRouteImport
+      parentRoute: typeof StaffRoute
+    }
     "/_staff/harm-signals/": {
       id: "/_staff/harm-signals/"
       path: "/harm-signals"
@@ -777,6 +797,7 @@ interface StaffRouteChildren {
   StaffComplaintsComplaintIdRoute: typeof StaffComplaintsComplaintIdRoute
   StaffComplaintsNewRoute: typeof StaffComplaintsNewRoute
   StaffCustomersCustomerIdRoute: typeof StaffCustomersCustomerIdRoute
+  StaffDrawHostCompetitionIdRoute: typeof StaffDrawHostCompetitionIdRoute
   StaffHarmSignalsCustomerIdRoute: typeof StaffHarmSignalsCustomerIdRoute
   StaffImageGroupsImageGroupIdRoute: typeof StaffImageGroupsImageGroupIdRoute
   StaffImageGroupsNewRoute: typeof StaffImageGroupsNewRoute
@@ -816,6 +837,7 @@ const StaffRouteChildren: StaffRouteChildren = {
   StaffComplaintsComplaintIdRoute: StaffComplaintsComplaintIdRoute,
   StaffComplaintsNewRoute: StaffComplaintsNewRoute,
   StaffCustomersCustomerIdRoute: StaffCustomersCustomerIdRoute,
+  StaffDrawHostCompetitionIdRoute: StaffDrawHostCompetitionIdRoute,
   StaffHarmSignalsCustomerIdRoute: StaffHarmSignalsCustomerIdRoute,
   StaffImageGroupsImageGroupIdRoute: StaffImageGroupsImageGroupIdRoute,
   StaffImageGroupsNewRoute: StaffImageGroupsNewRoute,

@@ -10,6 +10,7 @@ import { Mailer } from "../ports/mailer.js"
 import { RandomnessBeacon } from "../ports/randomness-beacon.js"
 import { competitionPageLink, ShopLinks } from "../ports/shop-links.js"
 import { Transactions } from "../ports/transactions.js"
+import { type EntryRow, entryRowOf } from "../rules/entry-list-rows.js"
 import { claimWindowDays, type RedrawRefusal, redrawRefusal } from "../rules/redraws.js"
 import { auditor } from "../staff/audit.js"
 import { authorize, can } from "../staff/permissions.js"
@@ -30,6 +31,50 @@ import {
   redrawEntriesText,
   redrawFromEntryList,
 } from "./procedure.js"
+
+/**
+ * What the draw host shows on the stream for one competition: what is
+ * drawn, how many entries, the published commitment, from when it may be
+ * drawn, and once drawn the winning ticket and the winner as the public
+ * may name them (first name and surname initial, never contact details).
+ */
+export interface HostSheet {
+  readonly competitionId: string
+  readonly competitionName: string
+  readonly drawType: DrawMaterial["drawType"]
+  readonly closeDateTimeUtc: Date
+  readonly drawDateTimeUtc: Date | null
+  /** The earliest the draw may be made: the advertised draw time, else the close. */
+  readonly drawableFrom: Date
+  /** hex(SHA-256(seed)), published since the competition was created. */
+  readonly commitment: string
+  /** The entries drawn from; before the draw, the tickets sold and paid for so far. */
+  readonly entryCount: number
+  /** Orders still awaiting payment: the draw waits for them (OrdersAwaitingPayment). */
+  readonly ordersAwaitingPayment: number
+  readonly draw: {
+    readonly drawnAt: Date
+    readonly outcome: DrawRecord["outcome"]
+    readonly winningTicketNumber: number | null
+    /** As the entry list shows the winning ticket; null with no entries. */
+    readonly winnerName: string | null
+  } | null
+  /** The clock the sheet was read by: the host's countdown corrects the screen's clock with it. */
+  readonly now: Date
+}
+
+/** The entry list as staff may publish it, a row per entry. */
+export interface PublishableEntryList {
+  readonly competitionId: string
+  readonly competitionName: string
+  /**
+   * Drawn: exactly the list the draw recorded and its proof hashes. Not
+   * yet: the tickets sold and paid for so far, which the draw will take
+   * once the competition has closed and no order awaits payment.
+   */
+  readonly drawn: boolean
+  readonly rows: readonly EntryRow[]
+}
 
 /** A competition whose draw type is None is never drawn. */
 export class CompetitionHasNoDraw extends Data.TaggedError("CompetitionHasNoDraw")<{
@@ -231,6 +276,88 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
         }
         const { draw, madeNow } = yield* drawNow(material, at, by)
         return { draw: named(draw), madeNow }
+      })
+
+    /** The entry list as drawn, else as it stands, read the way the draw reads it. */
+    const entryListOf = (material: DrawMaterial) =>
+      Effect.gen(function* () {
+        const text =
+          material.draw === null
+            ? yield* records.entries(material.competitionId)
+            : ((yield* records.entriesText(material.competitionId)) ?? "")
+        // The same reader the draw uses: a malformed list is a defect, never published.
+        return yield* Effect.try({ try: () => readEntryList(text), catch: (e) => e }).pipe(
+          Effect.orDie,
+        )
+      })
+
+    /**
+     * The draw host's sheet for one competition (any of them: hidden ones
+     * too, for a rehearsal). The winner is named as the entry list names
+     * them, so a win kept private stays unnamed on the stream as well.
+     */
+    const hostSheet = (competitionId: string, by: Principal) =>
+      Effect.gen(function* () {
+        yield* authorize(by, "DrawCompetitions")
+        const material = yield* records.material(competitionId)
+        const drawn = material.draw
+        const winnerName =
+          drawn?.winningTicketNumber == null
+            ? null
+            : entryRowOf(
+                drawn.winningTicketNumber,
+                (yield* records.entrants(competitionId, drawn.winningTicketNumber))[0],
+              ).name
+        const sheet: HostSheet = {
+          competitionId,
+          competitionName: material.competitionName,
+          drawType: material.drawType,
+          closeDateTimeUtc: material.closeDateTimeUtc,
+          drawDateTimeUtc: material.drawDateTimeUtc,
+          drawableFrom: material.drawDateTimeUtc ?? material.closeDateTimeUtc,
+          commitment: material.seedCommitment,
+          entryCount: drawn?.entryCount ?? (yield* entryListOf(material)).count,
+          ordersAwaitingPayment: drawn === null ? yield* records.openOrderCount(competitionId) : 0,
+          draw:
+            drawn === null
+              ? null
+              : {
+                  drawnAt: drawn.drawnAt,
+                  outcome: drawn.outcome,
+                  winningTicketNumber: drawn.winningTicketNumber,
+                  winnerName,
+                },
+          now: yield* now,
+        }
+        return sheet
+      })
+
+    /**
+     * The entry list for staff to publish: each ticket with its holder's
+     * first name and surname initial (rules/entry-list-rows), never an
+     * email, phone or address. Once drawn, exactly the recorded list the
+     * proof's entriesHash commits to.
+     */
+    const publishableEntryList = (competitionId: string, by: Principal) =>
+      Effect.gen(function* () {
+        yield* authorize(by, "DrawCompetitions")
+        const material = yield* records.material(competitionId)
+        const list = yield* entryListOf(material)
+        const named = new Map(
+          (yield* records.entrants(competitionId)).map((e) => [e.ticketNumber, e] as const),
+        )
+        const rows: EntryRow[] = []
+        for (let i = 0; i < list.count; i++) {
+          const ticketNumber = list.ticketAt(i)
+          rows.push(entryRowOf(ticketNumber, named.get(ticketNumber)))
+        }
+        const answer: PublishableEntryList = {
+          competitionId,
+          competitionName: material.competitionName,
+          drawn: material.draw !== null,
+          rows,
+        }
+        return answer
       })
 
     /** Draws `competitionId` now, or answers the draw it already has. */
@@ -496,11 +623,14 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
 
     return {
       draw,
+      drawOrFind,
       drawDue,
       awaiting,
       awaitingLiveDraw,
       proof,
       entries,
+      hostSheet,
+      publishableEntryList,
       list,
       winners,
       redraw,

@@ -304,6 +304,26 @@ export const drawDoublesOver = (store: DrawStore) => {
       ),
     holder: (competitionId, ticketNumber) =>
       Effect.sync(() => store.competitions.get(competitionId)?.sold.get(ticketNumber) ?? null),
+    entrants: (competitionId, ticketNumber) =>
+      Effect.sync(() => {
+        const competition = store.competitions.get(competitionId)
+        const won = store.draws.get(competitionId)?.draw.winningTicketNumber ?? null
+        return [...(competition?.sold ?? [])]
+          .filter(
+            (sale): sale is [number, TicketHolder] =>
+              sale[1] !== null && (ticketNumber === undefined || sale[0] === ticketNumber),
+          )
+          .sort(([a], [b]) => a - b)
+          .map(([n, holder]) => ({
+            ticketNumber: n,
+            firstName: holder.firstName,
+            // The doubles' full name is the first name, a space and the surname.
+            lastName: holder.fullName.slice(holder.firstName.length).trim(),
+            // In this model a holder with no customer is a postal entrant without an account.
+            postal: holder.customerId === null,
+            nameWithheld: store.privateWinners.has(competitionId) && won === n,
+          }))
+      }),
     record: (draw, entries) =>
       store.draws.has(draw.competitionId) || !winnerWhenEntries(draw)
         ? Effect.fail(

@@ -10,6 +10,7 @@ import type {
   WinnerClaim,
 } from "../draws/model.js"
 import type { InstantWinLine } from "../draws/procedure.js"
+import type { Entrant } from "../rules/entry-list-rows.js"
 
 /**
  * Which closed, undrawn competitions `awaiting` answers. Who may see which
@@ -54,6 +55,17 @@ export interface DrawRecordsShape {
     competitionId: string,
     ticketNumber: number,
   ) => Effect.Effect<TicketHolder | null, RepositoryError>
+  /**
+   * The names behind the entry list: who holds each ticket of the
+   * competition that has a holder (its customer, or a postal entrant by
+   * their postcard), ascending; only `ticketNumber`'s when given. A ticket
+   * with no holder (the demo seed's sales) is absent. `nameWithheld` when
+   * staff keep that ticket's main or instant win private (decision 0035).
+   */
+  readonly entrants: (
+    competitionId: string,
+    ticketNumber?: number,
+  ) => Effect.Effect<readonly Entrant[], RepositoryError>
   /** Records the draw with the exact entry list it was drawn from. */
   readonly record: (draw: DrawRecord, entries: string) => Effect.Effect<void, RepositoryError>
   /** Automatic competitions whose draw time has come and that have no draw, soonest first. */

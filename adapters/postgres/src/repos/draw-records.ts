@@ -2,6 +2,7 @@ import { CompetitionNotFound } from "@howzat/core/competitions/errors"
 import type { DrawMaterial, DrawRecord, RedrawRecord, TicketHolder } from "@howzat/core/draws/model"
 import { DrawRecords, type DrawRecordsShape } from "@howzat/core/ports/draw-records"
 import type { BeaconReading } from "@howzat/core/ports/randomness-beacon"
+import type { Entrant } from "@howzat/core/rules/entry-list-rows"
 import { DEFAULT_CLAIM_WINDOW_DAYS } from "@howzat/core/rules/redraws"
 import { Effect, Layer } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
@@ -80,6 +81,73 @@ export const ticketHolder = async (
     }
   }
   return null
+}
+
+/**
+ * The names behind a competition's tickets, for the entry list: the
+ * customer's name as it is now, else the postal entrant's postcard; a
+ * ticket whose main or instant win staff keep private says so, so core
+ * can leave its name out.
+ */
+export const ticketEntrants = async (
+  db: Kysely<Database>,
+  competitionId: string,
+  ticketNumber: number | undefined,
+): Promise<Entrant[]> => {
+  if (!isUuid(competitionId)) return []
+  let query = db
+    .selectFrom("tickets as t")
+    .leftJoin("customers as c", "c.id", "t.customerId")
+    .leftJoin("users as u", "u.id", "c.userId")
+    .leftJoin("postalEntries as p", (join) =>
+      join.onRef("p.id", "=", "t.orderId").onRef("p.competitionId", "=", "t.competitionId"),
+    )
+    .select((eb) => [
+      "t.ticketNumber",
+      "u.firstName",
+      "u.lastName",
+      "p.id as postalEntryId",
+      "p.firstName as postalFirstName",
+      "p.lastName as postalLastName",
+      eb
+        .or([
+          eb.exists(
+            eb
+              .selectFrom("draws as d")
+              .select("d.id")
+              .whereRef("d.competitionId", "=", "t.competitionId")
+              .whereRef("d.winningTicketNumber", "=", "t.ticketNumber")
+              .where("d.isVisible", "=", false),
+          ),
+          eb.exists(
+            eb
+              .selectFrom("instantWinTickets as w")
+              .select("w.id")
+              .whereRef("w.competitionId", "=", "t.competitionId")
+              .whereRef("w.ticketNumber", "=", "t.ticketNumber")
+              .where("w.wonAt", "is not", null)
+              .where("w.isVisible", "=", false),
+          ),
+        ])
+        .as("nameWithheld"),
+    ])
+    .where("t.competitionId", "=", competitionId)
+    .where("t.orderId", "is not", null)
+    .where((eb) => eb.or([eb("u.id", "is not", null), eb("p.id", "is not", null)]))
+    .orderBy("t.ticketNumber")
+  if (ticketNumber !== undefined) query = query.where("t.ticketNumber", "=", ticketNumber)
+  const rows = await query.execute()
+  return rows.map((r) => {
+    // The account's name when there is one (it may be fixed since), else the postcard's.
+    const named = r.firstName !== null
+    return {
+      ticketNumber: r.ticketNumber,
+      firstName: named ? r.firstName : r.postalFirstName,
+      lastName: named ? r.lastName : r.postalLastName,
+      postal: r.postalEntryId !== null,
+      nameWithheld: Boolean(r.nameWithheld),
+    }
+  })
 }
 
 export const recordDraw = async (
@@ -229,6 +297,8 @@ export const makeDrawRecords = (db: Kysely<Database>): DrawRecordsShape => {
     entries: (competitionId) => runQuery(db, "draws.entries", (q) => soldEntries(q, competitionId)),
     holder: (competitionId, ticketNumber) =>
       runQuery(db, "draws.holder", (q) => ticketHolder(q, competitionId, ticketNumber)),
+    entrants: (competitionId, ticketNumber) =>
+      runQuery(db, "draws.entrants", (q) => ticketEntrants(q, competitionId, ticketNumber)),
     record: (draw, entries) => runQuery(db, "draws.record", (q) => recordDraw(q, draw, entries)),
     due: (now, limit, excluding) =>
       runQuery(db, "draws.due", async (q) => {

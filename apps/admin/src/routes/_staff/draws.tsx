@@ -3,12 +3,13 @@ import type {
   DrawListJson,
   DrawnCompetitionJson,
 } from "@howzat/contracts/draws"
-import { createFileRoute, useNavigate } from "@tanstack/react-router"
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { createColumnHelper } from "@tanstack/react-table"
 import { useEffect, useId, useRef, useState } from "react"
 import { api } from "../../api"
 import { ConfirmDialog } from "../../components/Confirm"
 import { DataTable } from "../../components/DataTable"
+import { EntryListDownload } from "../../components/EntryListDownload"
 import { CompetitionLink } from "../../components/Links"
 import { Pager } from "../../components/Pager"
 import { Empty, PageHeader } from "../../components/PageStates"
@@ -88,6 +89,23 @@ function DrawResult({ draw }: { readonly draw: Drawn }) {
   )
 }
 
+/** The live-draw host's screen and the entry list's CSV, for one competition (decision 0079). */
+function HostTools({ id, name }: { readonly id: string; readonly name: string }) {
+  return (
+    <div className="flex flex-wrap items-start gap-2">
+      <Link
+        to="/draw-host/$competitionId"
+        params={{ competitionId: id }}
+        className="btn whitespace-nowrap"
+        aria-label={`Draw host view: ${name}`}
+      >
+        Draw host view
+      </Link>
+      <EntryListDownload competitionId={id} competitionName={name} />
+    </div>
+  )
+}
+
 const waitingColumns = (onDraw: (c: Waiting) => void) => {
   const col = createColumnHelper<Waiting>()
   return [
@@ -127,6 +145,11 @@ const waitingColumns = (onDraw: (c: Waiting) => void) => {
         )
       },
     }),
+    col.display({
+      id: "host",
+      header: "Host",
+      cell: ({ row }) => <HostTools id={row.original.id} name={row.original.name} />,
+    }),
   ]
 }
 
@@ -159,6 +182,13 @@ const recentColumns = (() => {
       id: "proof",
       header: "Proof",
       cell: ({ row }) => <ProofLink competitionId={row.original.competition.id} />,
+    }),
+    col.display({
+      id: "host",
+      header: "Host",
+      cell: ({ row }) => (
+        <HostTools id={row.original.competition.id} name={row.original.competition.name} />
+      ),
     }),
   ]
 })()
