@@ -27,7 +27,14 @@ const SHARED_MODULES = { setupFiles: ["test/support/keep-globals.ts"] }
 
 export default defineConfig({
   resolve: { conditions: [SOURCE, ...defaultClientConditions] },
-  ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions] } },
+  // Vitest hands the server conditions to the test processes' Node (--conditions), where
+  // "module", a bundlers' condition, makes require() load ES builds Node cannot run
+  // (prom-client's @opentelemetry/api); node, as `npm start` runs, never has it.
+  ssr: {
+    resolve: {
+      conditions: [SOURCE, ...defaultServerConditions.filter((c) => c !== "module")],
+    },
+  },
   test: {
     exclude: ["**/node_modules/**", "**/dist/**", "test/e2e/**"],
     testTimeout: 30_000,

@@ -67,6 +67,7 @@ import { HarmSignalHandlersLive, ResponsiblePlayHandlersLive } from "./harm-sign
 import { ImageGroupHandlersLive, ImageHandlersLive } from "./image-handlers"
 import { InstantWinGroupHandlersLive } from "./instant-win-group-handlers"
 import { LoggingHandlersLive } from "./logging-handlers"
+import { type MetricsOptions, makeMetrics, mountMetricsOff } from "./metrics"
 import { CustomerTicketHandlersLive, OrderHandlersLive } from "./order-handlers"
 import {
   mountPaymentNotifications,
@@ -203,6 +204,8 @@ export interface HttpAppOptions {
   readonly tracking?: TrackingOrigins | undefined
   /** The public catalogue answers' cache (decision 0047); the defaults when not given. */
   readonly publicCache?: PublicCacheOptions | undefined
+  /** /metrics for Prometheus behind a bearer token (decision 0085); off (404) when not given. */
+  readonly metrics?: MetricsOptions | undefined
 }
 
 /**
@@ -316,6 +319,9 @@ export const makeHttpApp = (options: HttpAppOptions) => {
   if (options.paymentNotifications)
     mountPaymentNotifications(app, options.paymentNotifications, options.paymentProviders)
   app.get("/health/ping", (c) => c.json({ status: "ok" }))
+  const metrics = options.metrics ? makeMetrics(options.metrics) : undefined
+  if (metrics) metrics.mount(app)
+  else mountMetricsOff(app)
   app.get("/api/openapi.json", (c) => c.json(openApi))
   mountFiles(app, options.files.store, options.files.variants)
   app.all("/api/*", async (c) => {
@@ -361,7 +367,9 @@ export const makeHttpApp = (options: HttpAppOptions) => {
   // In front of Hono itself: a fresh hit needs no routing, no context and no promise, and
   // @hono/node-server writes its plain body and headers straight to the socket (0051).
   const route = app.fetch
-  app.fetch = (request, env, executionContext) =>
+  const answer: typeof app.fetch = (request, env, executionContext) =>
     publicCache.answerAtOnce(request, env) ?? route(request, env, executionContext)
+  // Outermost, so the cache's fresh hits are counted and timed like every other answer.
+  app.fetch = metrics ? metrics.measure(answer) : answer
   return { app, dispose, publicCache }
 }

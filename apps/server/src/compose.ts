@@ -466,6 +466,7 @@ export const composeShopOn = async (
       ),
     )
 
+  const outbox = makeOutboxQueue(database.db)
   const { app, dispose } = makeHttpApp({
     catalogue,
     draws,
@@ -490,11 +491,14 @@ export const composeShopOn = async (
     paymentProviders: gateway.providers,
     contact,
     responsiblePlay,
+    // Off unless METRICS_TOKEN is set (decision 0085).
+    metrics: config.metricsToken
+      ? { token: config.metricsToken, outboxBacklog: outbox.backlog }
+      : undefined,
   })
 
   gateway.attach(app)
 
-  const outbox = makeOutboxQueue(database.db)
   if (config.mail.devMailbox) mountDevMailbox(app, outbox)
   serveBackOffice(app, config.adminDistDir)
   serveStorefront(app, config.webDistDir)

@@ -383,3 +383,30 @@ describe("where uploaded images are kept", () => {
     expect(() => readConfig({ AGE_VERIFICATION_PROVIDER: "yoti" })).toThrow(ConfigError)
   })
 })
+
+describe("metrics (docs/decisions/0085)", () => {
+  const token = "0123456789abcdef0123456789abcdef"
+
+  it("are off unless METRICS_TOKEN is set", () => {
+    expect(readConfig({}).metricsToken).toBeUndefined()
+    expect(readConfig({ METRICS_TOKEN: "  " }).metricsToken).toBeUndefined()
+    expect(readConfig({ METRICS_TOKEN: ` ${token} ` }).metricsToken).toBe(token)
+  })
+
+  it.each([
+    ["development", {}],
+    ["production", { NODE_ENV: "production" }],
+  ])("refuse a token shorter than 32 characters in %s, saying how to make one", (_, env) => {
+    expect(() => readConfig({ ...env, METRICS_TOKEN: token.slice(1) })).toThrow(
+      /METRICS_TOKEN must be at least 32 characters, not 31 .*openssl rand -hex 32/,
+    )
+    expect(() => readConfig({ ...env, METRICS_TOKEN: token.slice(1) })).toThrow(ConfigError)
+  })
+
+  it("refuse a token a header cannot carry", () => {
+    expect(() => readConfig({ METRICS_TOKEN: `${token} ${token}` })).toThrow(
+      /METRICS_TOKEN must be printable ASCII without spaces/,
+    )
+    expect(() => readConfig({ METRICS_TOKEN: `${token}é` })).toThrow(/METRICS_TOKEN/)
+  })
+})

@@ -75,6 +75,11 @@ export interface ServerConfig {
    * of birth they declared. An identity-check provider adds its name here.
    */
   readonly ageVerification: "declared"
+  /**
+   * The bearer token Prometheus sends for /metrics (METRICS_TOKEN, decision
+   * 0085); unset, the metrics are off and /metrics answers 404.
+   */
+  readonly metricsToken: string | undefined
 }
 
 /** A folder (made on first use), or an S3-compatible bucket. */
@@ -359,6 +364,26 @@ const readAgeVerification = (value: string | undefined): ServerConfig["ageVerifi
   return provider
 }
 
+/** As long as JWT_SECRET's least: a token guessed is the shop's traffic and backlog read. */
+export const METRICS_TOKEN_MIN_LENGTH = 32
+
+const readMetricsToken = (value: string | undefined): string | undefined => {
+  const token = value?.trim() || undefined
+  if (token === undefined) return undefined
+  // It travels in an Authorization header: printable characters, no spaces.
+  if (!/^[\x21-\x7e]+$/.test(token)) {
+    throw new ConfigError(
+      "METRICS_TOKEN must be printable ASCII without spaces (e.g. `openssl rand -hex 32`)",
+    )
+  }
+  if (token.length < METRICS_TOKEN_MIN_LENGTH) {
+    throw new ConfigError(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters, not ${token.length} (e.g. \`openssl rand -hex 32\`); unset it to turn the metrics off`,
+    )
+  }
+  return token
+}
+
 export const readConfig = (env: Readonly<Record<string, string | undefined>>): ServerConfig => {
   const portText = env.PORT ?? "3000"
   const port = Number(portText)
@@ -420,5 +445,6 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): S
     files: readFileStore(env),
     imageMaxBytes: readImageMaxBytes(env.IMAGE_MAX_BYTES),
     ageVerification: readAgeVerification(env.AGE_VERIFICATION_PROVIDER),
+    metricsToken: readMetricsToken(env.METRICS_TOKEN),
   }
 }

@@ -150,6 +150,26 @@ export const makeOutboxQueue = (db: Kysely<Database>) => ({
       .where("id", "=", id)
       .execute(),
 
+  /**
+   * What waits to be sent, for the operator's metrics: one aggregate over
+   * outbox_pending_idx, the partial index of exactly these rows, so a
+   * scrape stays cheap however much mail was ever sent.
+   */
+  backlog: () =>
+    db
+      .selectFrom("outbox")
+      .select((eb) => [
+        eb.fn.countAll<string | number>().as("pending"),
+        eb.fn.min("createdAt").as("oldest"),
+      ])
+      .where("sentAt", "is", null)
+      .where("failedAt", "is", null)
+      .executeTakeFirstOrThrow()
+      .then((row) => ({
+        pending: Number(row.pending),
+        oldestCreatedAt: row.oldest === null ? null : new Date(row.oldest),
+      })),
+
   /** Newest first, for the dev mailbox page. */
   recent: (options: { readonly to?: string | undefined; readonly limit: number }) => {
     let q = db.selectFrom("outbox").select(columns)
