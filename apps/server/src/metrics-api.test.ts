@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, problem } from "./test-support/browser"
 import { openShop, registrationFor, type Shop } from "./test-support/shop"
+import { signedInStaff } from "./test-support/staff"
 
 /** What an operator's Prometheus reads at /metrics (docs/decisions/0085). */
 const TOKEN = "metrics-token-of-the-test-at-least-32-chars"
@@ -53,6 +54,11 @@ describe("metrics on", () => {
     await problem(wrong, 401)
     expect(wrong.headers.get("www-authenticate")).toMatch(/^Bearer/)
     await problem(await scrape("short"), 401)
+  })
+
+  it("are the scraper's alone: an Admin's session does not open them", async () => {
+    const { browser } = await signedInStaff(shop, "Admin")
+    await problem(await browser.get("/metrics"), 401)
   })
 
   it("answer Prometheus' text format, never cached", async () => {
