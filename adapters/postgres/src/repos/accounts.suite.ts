@@ -236,6 +236,21 @@ export const accountsSuite = (name: string, open: () => Promise<SuiteDatabase>) 
         expect(shown).toMatchObject({ lastError: "still refused", attempts: 2 })
       })
 
+      it("counts what waits to be sent, and since when, for the metrics", async () => {
+        expect(await queue().backlog()).toEqual({ pending: 0, oldestCreatedAt: null })
+        for (const to of ["a@x.example", "b@x.example", "c@x.example"]) await send(to)
+        const [sent, failed] = await queue().claim(NOW, { batchSize: 2, leaseMs: MINUTE })
+        await queue().markSent(sent!.id, NOW, { redact: false })
+        await queue().markFailed(failed!.id, "refused", at(MINUTE), true)
+        const { pending, oldestCreatedAt } = await queue().backlog()
+        // Claimed or not, a message neither sent nor given up on still waits.
+        expect(pending).toBe(1)
+        const [waiting] = (await queue().recent({ limit: 10 })).filter(
+          (m) => m.sentAt === null && m.failedAt === null,
+        )
+        expect(oldestCreatedAt).toEqual(waiting!.createdAt)
+      })
+
       it("lists the newest messages first, for one address in any case", async () => {
         await send("a@x.example")
         await send("b@x.example")
