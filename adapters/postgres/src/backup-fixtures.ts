@@ -101,18 +101,18 @@ export const completedOrders = (db: Kysely<Database>) =>
       eb
         .selectFrom("tickets")
         .whereRef("tickets.orderId", "=", "o.id")
-        .select(eb.fn.countAll<number>().as("n"))
+        .select((sub) => sub.fn.countAll<number>().as("n"))
         .as("tickets"),
       eb
         .selectFrom("payments")
         .whereRef("payments.orderId", "=", "o.id")
         .where("payments.status", "=", "Succeeded")
-        .select(eb.fn.sum<number>("amountPence").as("p"))
+        .select((sub) => sub.fn.sum<number>("amountPence").as("p"))
         .as("paidPence"),
       eb
         .selectFrom("siteCreditEntries")
         .whereRef("siteCreditEntries.orderId", "=", "o.id")
-        .select(eb.fn.sum<number>("amountPence").as("c"))
+        .select((sub) => sub.fn.sum<number>("amountPence").as("c"))
         .as("creditPence"),
     ])
     .orderBy("o.id")

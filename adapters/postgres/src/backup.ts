@@ -237,7 +237,7 @@ const readPgliteBackup = async (file: string): Promise<Blob> => {
   }
   if (!tarNames(tar).some((name) => name.replace(/^\.?\//, "") === "PG_VERSION"))
     throw notABackup(file, "pglite", "it holds no database folder")
-  const blob = new Blob([tar])
+  const blob = new Blob([new Uint8Array(tar.buffer as ArrayBuffer, tar.byteOffset, tar.length)])
   // Opened in memory first: a folder that does not start, or is not a shop, is refused before the target is touched.
   let pglite: PGlite
   try {

@@ -2,6 +2,8 @@ import { BackupRefused, restoreBackup, takeBackup } from "@howzat/postgres"
 import type { ServerConfig } from "../config"
 import { type CommandOutput, configOrSay, EXIT } from "./command-output"
 
+export { EXIT }
+
 /**
  * `npm run backup` and `npm run restore` (docs/decisions/0086). The database
  * is chosen from the same settings as `npm start` (config.ts: DATABASE_URL,
