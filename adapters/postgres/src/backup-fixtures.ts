@@ -1,4 +1,8 @@
+import { readEntryList } from "@howzat/core/draws/entry-list"
+import { drawRecordOf } from "@howzat/core/draws/model"
+import { drawFromEntryList } from "@howzat/core/draws/procedure"
 import { type Kysely, sql } from "kysely"
+import { recordDraw, soldEntries, ticketHolder } from "./repos/draw-records"
 import { competitionOnSale, newCustomer, newOrder } from "./repos/orders-fixtures"
 import type { Database } from "./schema"
 
@@ -63,7 +67,71 @@ export const seedPaidOrders = async (db: Kysely<Database>): Promise<readonly str
       .execute()
     orderIds.push(orderId)
   }
+  // Drawn by the published procedure, as the demo seed's past draws are (seed/demo.ts).
+  const entries = await soldEntries(db, competitionId)
+  const outcome = drawFromEntryList({
+    seed: await drawSeedOf(db, competitionId),
+    competitionId,
+    beacon: "",
+    entries: readEntryList(entries),
+  })
+  const winner =
+    "winningTicketNumber" in outcome
+      ? await ticketHolder(db, competitionId, outcome.winningTicketNumber)
+      : null
+  await recordDraw(
+    db,
+    drawRecordOf({
+      competitionId,
+      drawType: "Automatic",
+      at: PAID_AT,
+      beacon: { source: "none", value: "" },
+      outcome,
+      winner,
+    }),
+    entries,
+  )
   return orderIds
+}
+
+const drawSeedOf = async (db: Kysely<Database>, competitionId: string) => {
+  const { drawSeed } = await db
+    .selectFrom("competitions")
+    .select("drawSeed")
+    .where("id", "=", competitionId)
+    .executeTakeFirstOrThrow()
+  return new Uint8Array(Buffer.from(drawSeed, "hex"))
+}
+
+/**
+ * Each recorded draw drawn again from what the database holds (its seed and
+ * its entry list), as the verify-draw tooling does from the published proof:
+ * the winning ticket must come out the same.
+ */
+export const drawsRedrawn = async (db: Kysely<Database>) => {
+  const draws = await db
+    .selectFrom("draws as d")
+    .innerJoin("drawEntries as e", "e.drawId", "d.id")
+    .select(["d.competitionId", "d.winningTicketNumber", "d.entriesHash", "e.entries"])
+    .orderBy("d.id")
+    .execute()
+  return Promise.all(
+    draws.map(async (draw) => {
+      const again = drawFromEntryList({
+        seed: await drawSeedOf(db, draw.competitionId),
+        competitionId: draw.competitionId,
+        beacon: "",
+        entries: readEntryList(draw.entries),
+      })
+      return {
+        recorded: [draw.winningTicketNumber, draw.entriesHash],
+        redrawn: [
+          "winningTicketNumber" in again ? again.winningTicketNumber : null,
+          again.entriesHash,
+        ],
+      }
+    }),
+  )
 }
 
 /** The tables the drill compares whole: the money and the tickets, and which migrations ran. */
@@ -75,6 +143,8 @@ const DRILL_TABLES = [
   "site_credit_entries",
   "customers",
   "competitions",
+  "draws",
+  "draw_entries",
   "kysely_migration",
 ] as const
 

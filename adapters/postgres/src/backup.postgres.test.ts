@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createTestDatabase, type TestDatabase } from "../../../test/support/postgres-database"
 import { createMigratedTestDatabase } from "../../../test/support/suite-database"
 import { restoreBackup, takeBackup } from "./backup"
-import { completedOrders, drillSnapshot, seedPaidOrders } from "./backup-fixtures"
+import { completedOrders, drawsRedrawn, drillSnapshot, seedPaidOrders } from "./backup-fixtures"
 import { makeDatabase } from "./database"
 
 /**
@@ -74,6 +74,9 @@ describe("backing up and restoring a PostgreSQL shop", () => {
       expect(orders).toHaveLength(3)
       expect(orders).toEqual(ordersBefore)
       expect(await drillSnapshot(db)).toEqual(before)
+      const draws = await drawsRedrawn(db)
+      expect(draws).toHaveLength(1)
+      for (const draw of draws) expect(draw.redrawn).toEqual(draw.recorded)
     })
   })
 

@@ -5,7 +5,7 @@ import path from "node:path"
 import { PGlite } from "@electric-sql/pglite"
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest"
 import { BackupRefused, restoreBackup, takeBackup } from "./backup"
-import { completedOrders, drillSnapshot, seedPaidOrders } from "./backup-fixtures"
+import { completedOrders, drawsRedrawn, drillSnapshot, seedPaidOrders } from "./backup-fixtures"
 import { makeDatabase } from "./database"
 import { migrateToLatest } from "./migrations"
 
@@ -55,6 +55,7 @@ const restoredSnapshot = async (dataDir: string) => {
     return {
       snapshot: await drillSnapshot(restored.db),
       orders: await completedOrders(restored.db),
+      draws: await drawsRedrawn(restored.db),
     }
   } finally {
     await restored.close()
@@ -83,7 +84,7 @@ describe("backing up and restoring the embedded database", () => {
 
   it("restores into a fresh folder every completed order with its tickets, payments and ledger lines", async () => {
     await restoreBackup(file, { dataDir: fresh() }, { force: false })
-    const { snapshot, orders } = await restoredSnapshot(fresh())
+    const { snapshot, orders, draws } = await restoredSnapshot(fresh())
     expect(orders).toHaveLength(3)
     expect(orders.every((order) => Number(order.tickets) === 2)).toBe(true)
     expect(orders.map((order) => [Number(order.paidPence), Number(order.creditPence)])).toEqual([
@@ -93,6 +94,9 @@ describe("backing up and restoring the embedded database", () => {
     ])
     expect(orders).toEqual(ordersBefore)
     expect(snapshot).toEqual(before)
+    // The draw checks again on the restored database: the same winner from its seed and entries.
+    expect(draws).toHaveLength(1)
+    for (const draw of draws) expect(draw.redrawn).toEqual(draw.recorded)
     expect(snapshot.kysely_migration?.length).toBeGreaterThan(0)
   })
 
