@@ -1,7 +1,17 @@
 import { execFile } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { existsSync } from "node:fs"
-import { link, mkdir, open, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises"
+import {
+  link,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  unlink,
+  writeFile,
+} from "node:fs/promises"
 import path from "node:path"
 import { promisify } from "node:util"
 import { gunzipSync, gzipSync } from "node:zlib"
@@ -280,11 +290,18 @@ const restorePglite = async (
       await rename(dataDir, setAside)
       prepareDataFolder(dataDir)
     }
-    const pglite = await PGlite.create(dataDir, { loadDataDir: tar })
     try {
-      await pglite.query(`select count(*) from ${MIGRATIONS_TABLE}`)
-    } finally {
-      await pglite.close()
+      const pglite = await PGlite.create(dataDir, { loadDataDir: tar })
+      try {
+        await pglite.query(`select count(*) from ${MIGRATIONS_TABLE}`)
+      } finally {
+        await pglite.close()
+      }
+    } catch (error) {
+      // A restore that fails part-way puts back what was there: the shop is never left without its database.
+      await rm(dataDir, { recursive: true, force: true })
+      if (setAside) await rename(setAside, dataDir)
+      throw error
     }
     return { kind: "pglite", into: dataDir, setAside }
   } finally {
