@@ -68,7 +68,7 @@ describe("the HTTP server layer", () => {
       yield* listen(slow, scope)
       const port = yield* Deferred.await(slow.port)
       const agent = new Agent({ keepAlive: true })
-      const keepAlive = yield* Effect.async<string | undefined, Error>((resume) => {
+      const keepAlive = yield* Effect.async<string | string[] | undefined, Error>((resume) => {
         const req = request({ host: "127.0.0.1", port, path: "/", agent }, (res) => {
           res.resume()
           res.on("end", () => resume(Effect.succeed(res.headers["keep-alive"])))
