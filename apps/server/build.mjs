@@ -25,6 +25,8 @@ await build({
     main: "src/main.ts",
     staff: "src/cli/staff.ts",
     preflight: "src/cli/preflight.ts",
+    backup: "src/cli/backup.ts",
+    restore: "src/cli/restore.ts",
   },
   outdir: "dist",
   bundle: true,

@@ -1,3 +1,10 @@
+export {
+  BackupRefused,
+  type BackupTarget,
+  type RestoreResult,
+  restoreBackup,
+  takeBackup,
+} from "./backup"
 export { checkoutPortsLive } from "./checkout-ports"
 export {
   type DatabaseConfig,

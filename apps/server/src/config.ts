@@ -37,6 +37,8 @@ export interface ServerConfig {
   readonly databaseUrl: string | undefined
   /** Where the embedded database keeps its files; `memory://` keeps nothing. */
   readonly dataDir: string
+  /** Where `npm run backup` writes its files (BACKUP_DIR, default ./backups; docs/decisions/0086). */
+  readonly backupDir: string
   readonly seedDemoData: boolean
   /** The built storefront served at /. */
   readonly webDistDir: string
@@ -405,6 +407,7 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): S
     host: env.HOST?.trim() || "0.0.0.0",
     databaseUrl,
     dataDir: dataDirOf(env.PGLITE_DATA_DIR?.trim() || ".data/pglite"),
+    backupDir: path.resolve(repoRoot, env.BACKUP_DIR?.trim() || "backups"),
     seedDemoData: flag("SEED_DEMO_DATA", env.SEED_DEMO_DATA, true),
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR?.trim() || "apps/web/dist"),
     adminDistDir: path.resolve(repoRoot, env.ADMIN_DIST_DIR?.trim() || "apps/admin/dist"),

@@ -1,7 +1,7 @@
-import { request } from "node:http"
+import { Agent, request } from "node:http"
 import { describe, expect, it } from "@effect/vitest"
 import { Deferred, type Duration, Effect, Exit, Fiber, Layer, Logger, Scope } from "effect"
-import { httpServerLayer } from "./http-server"
+import { httpServerLayer, KEEP_ALIVE_MS } from "./http-server"
 
 /** A GET over node:http (its own connection), answered with status and body. */
 const get = (port: number, path: string) =>
@@ -61,6 +61,27 @@ const listen = (
   )
 
 describe("the HTTP server layer", () => {
+  it.live("keeps an idle connection longer than a load balancer would (65 s, not Node's 5 s)", () =>
+    Effect.gen(function* () {
+      const slow = yield* slowServer
+      const scope = yield* Scope.make()
+      yield* listen(slow, scope)
+      const port = yield* Deferred.await(slow.port)
+      const agent = new Agent({ keepAlive: true })
+      const keepAlive = yield* Effect.async<string | string[] | undefined, Error>((resume) => {
+        const req = request({ host: "127.0.0.1", port, path: "/", agent }, (res) => {
+          res.resume()
+          res.on("end", () => resume(Effect.succeed(res.headers["keep-alive"])))
+        })
+        req.on("error", (error) => resume(Effect.fail(error)))
+        req.end()
+      })
+      agent.destroy()
+      expect(keepAlive).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`)
+      yield* Scope.close(scope, Exit.void)
+    }),
+  )
+
   it.live("finishes a request in flight when its scope closes, refusing new connections", () =>
     Effect.gen(function* () {
       const slow = yield* slowServer

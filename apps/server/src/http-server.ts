@@ -15,10 +15,18 @@ export interface HttpServerOptions {
   readonly onListening?: (port: number) => void
 }
 
+/** Longer than the usual load balancer's idle timeout (60 s), so the server never closes first. */
+export const KEEP_ALIVE_MS = 65_000
+
 /** The port is taken or the address unusable: start-up stops with node's error. */
 const listen = (options: HttpServerOptions) =>
   Effect.async<Server, Error>((resume) => {
     const server = createAdaptorServer({ fetch: options.fetch }) as Server
+    // Node closes an idle keep-alive connection after 5 s; a client (or a load
+    // balancer, whose idle timeout is usually 60 s) reusing it as it closes
+    // gets ECONNRESET. The server keeps it longer than they do instead.
+    server.keepAliveTimeout = KEEP_ALIVE_MS
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000
     const failed = (error: Error) => resume(Effect.fail(error))
     server.once("error", failed)
     server.listen(options.port, options.hostname, () => {
