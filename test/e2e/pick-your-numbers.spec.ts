@@ -44,9 +44,14 @@ customerTest(
     await expect(first).toBeVisible()
     const picked: number[] = []
     for (let i = 0; i < 2; i++) {
-      const button = grid.getByRole("button", { pressed: false }).nth(i === 0 ? 0 : 3)
-      const n = Number(await button.textContent())
-      await button.click()
+      const n = Number(
+        await grid
+          .getByRole("button", { pressed: false })
+          .nth(i === 0 ? 0 : 3)
+          .textContent(),
+      )
+      // By its number, not its place: the grid may re-render as the last pick lands.
+      await grid.getByRole("button", { name: `Number ${n}, free` }).click()
       picked.push(n)
       await expect(
         page
