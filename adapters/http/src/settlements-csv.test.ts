@@ -2,7 +2,7 @@ import { pence } from "@howzat/core/rules/money"
 import { noFigures, type SettlementReport } from "@howzat/core/rules/settlements"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { poundsCell, settlementsCsv, textCell } from "./settlements-csv"
+import { poundsCell, settlementsCsv } from "./settlements-csv"
 
 const range = {
   from: "2026-06-01",
@@ -24,11 +24,23 @@ describe("the settlements CSV", () => {
     )
   })
 
-  it("quotes what must be quoted and keeps a would-be formula as text", () => {
-    expect(textCell("stripe")).toBe("stripe")
-    expect(textCell('a,"b"')).toBe('"a,""b"""')
-    expect(textCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)")
-    expect(textCell("-1,2")).toBe(`"'-1,2"`)
+  it("keeps a would-be formula in a text cell as text, and a refund's minus sign a number", () => {
+    const report: SettlementReport = {
+      range,
+      rows: [
+        {
+          day: "2026-06-10",
+          provider: '=HYPERLINK("x"),1',
+          ...noFigures,
+          refunded: pence(-250),
+        },
+      ],
+      totals: noFigures,
+      disagreements: [],
+    }
+    expect(settlementsCsv(report).split("\r\n")[1]).toBe(
+      `2026-06-10,"'=HYPERLINK(""x""),1",0.00,-2.50,0.00,0.00,0,0.00,0,0.00`,
+    )
   })
 
   it("has a header row, a row per day and provider, then the disagreements section", () => {

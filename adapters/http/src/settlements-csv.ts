@@ -1,3 +1,4 @@
+import { csvCell as textCell } from "@howzat/core/rules/csv"
 import type { Pence } from "@howzat/core/rules/money"
 import type { Disagreement, SettlementReport } from "@howzat/core/rules/settlements"
 
@@ -9,16 +10,10 @@ export const poundsCell = (amount: Pence): string => {
 }
 
 /**
- * A text cell, RFC 4180-quoted when it must be; one that a spreadsheet
- * would run as a formula (=, +, -, @, tab, CR first) is kept as text with a
- * leading apostrophe, so a provider's name or a reference cannot run code
- * on the accountant's machine.
+ * A row of cells already written: text through core's CSV rule (quoted, and
+ * a would-be formula kept as text), figures as they are, since a refund's
+ * minus sign is a number here, not a formula.
  */
-export const textCell = (text: string): string => {
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
-}
-
 const line = (cells: readonly string[]) => `${cells.join(",")}\r\n`
 
 export const SETTLEMENT_CSV_HEADER = [
