@@ -1,7 +1,6 @@
 import { drawWinner } from "@howzat/core/draws/procedure"
 import { OrderStatus } from "@howzat/core/rules/order-status"
 import {
-  type Database,
   type DatabaseHandle,
   makeDatabase,
   makeOrderRepo,
@@ -10,10 +9,11 @@ import {
 } from "@howzat/postgres"
 import { competitionOnSale, newBasket, newCustomer } from "@howzat/postgres/testing"
 import { Effect } from "effect"
-import { sql, type Transaction } from "kysely"
+import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { TestDatabase } from "../../../test/support/postgres-database"
 import { createMigratedTestDatabase } from "../../../test/support/suite-database"
+import { eventually, holdCompetitionRows, holdingLock } from "./test-support/lock-gate"
 import {
   killShopProcesses,
   type ShopProcess,
@@ -43,7 +43,6 @@ const DAY = 24 * HOUR
 const PROCESSES = ["shop-a", "shop-b"] as const
 /** How often the processes of the running rounds look for due draws. */
 const SHORT_INTERVAL_MS = 200
-const PATIENCE_MS = 60 * SECOND
 /** Passes of each process watched going over a competition once it is drawn. */
 const PASSES_AFTER_A_DRAW = 3
 
@@ -52,28 +51,6 @@ let main: DatabaseHandle
 let buyers: string[] = []
 /** Every competition the processes drew, for the checks at the end. */
 const drawn: { id: string; name: string }[] = []
-
-/**
- * Reads `read` again until it gives a value; on timeout, says what the
- * processes printed. It waits for what the database will show, never for
- * time: the pause between reads decides nothing.
- */
-const eventually = async <A>(
-  what: string,
-  read: () => Promise<A | undefined>,
-  processes: readonly ShopProcess[] = [],
-): Promise<A> => {
-  const until = Date.now() + PATIENCE_MS
-  for (;;) {
-    const value = await read()
-    if (value !== undefined) return value
-    if (Date.now() > until) {
-      const said = processes.map((p) => `--- ${p.name}:\n${p.output.join("\n")}`).join("\n")
-      throw new Error(`Timed out waiting for ${what}\n${said}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
 
 let competitions = 0
 
@@ -120,40 +97,9 @@ const closedWithPaidTickets = async (drawAt: Date) => {
   return { id, name }
 }
 
-/**
- * A transaction of the test's own, kept open until `release`. `waiting`
- * names the processes with a session queued for a lock: nothing else in
- * this database takes one, and a second waiter queues behind the first
- * rather than behind the holder.
- */
-const holding = async (take: (trx: Transaction<Database>) => Promise<unknown>) => {
-  const trx = await main.db.startTransaction().execute()
-  await take(trx)
-  const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)
-  const pid = rows[0]?.pid
-  return {
-    waiting: async () => {
-      const blocked = await sql<{ applicationName: string }>`
-        select distinct application_name from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock' and pid <> ${pid}::int
-        order by application_name`.execute(main.db)
-      return blocked.rows.map((r) => r.applicationName)
-    },
-    release: () => trx.commit().execute(),
-  }
-}
-
-/**
- * Holds the competitions' rows `for key share`: a drawing process's
- * `for update` (draw-records' lock) queues behind it, while an update of a
- * column no key uses, such as the draw's date, does not.
- */
+/** Holds the competitions' rows: a drawing process's `for update` queues behind them. */
 const holdLocks = (competitionIds: readonly string[]) =>
-  holding((trx) =>
-    sql`select id from competitions where id = any(${competitionIds}::uuid[]) for key share`.execute(
-      trx,
-    ),
-  )
+  holdCompetitionRows(main.db, competitionIds)
 
 /** Until a session of each process waits behind `gate`. */
 const bothWaiting = (
@@ -178,7 +124,9 @@ const bothWaiting = (
  */
 const morePasses = async (passes: number, processes: readonly ShopProcess[]) => {
   for (let pass = 1; pass <= passes; pass++) {
-    const gate = await holding((trx) => sql`lock table draws in access exclusive mode`.execute(trx))
+    const gate = await holdingLock(main.db, (trx) =>
+      sql`lock table draws in access exclusive mode`.execute(trx),
+    )
     try {
       await bothWaiting(`pass ${pass} of each process after the draw`, gate, processes)
     } finally {

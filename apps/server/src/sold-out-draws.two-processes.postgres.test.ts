@@ -7,13 +7,12 @@ import {
 } from "@howzat/postgres"
 import { competitionOnSale, newBasket, newCustomer } from "@howzat/postgres/testing"
 import { Effect } from "effect"
-import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { TestDatabase } from "../../../test/support/postgres-database"
 import { createMigratedTestDatabase } from "../../../test/support/suite-database"
+import { eventually, holdCompetitionRows } from "./test-support/lock-gate"
 import {
   killShopProcesses,
-  type ShopProcess,
   startShopProcesses,
   stopShopProcesses,
 } from "./test-support/shop-processes"
@@ -30,27 +29,9 @@ const SECOND = 1000
 const HOUR = 60 * 60 * SECOND
 const DAY = 24 * HOUR
 const PROCESSES = ["sell-out-a", "sell-out-b"] as const
-const PATIENCE_MS = 15 * SECOND
 
 let database: TestDatabase
 let main: DatabaseHandle
-
-const eventually = async <A>(
-  what: string,
-  read: () => Promise<A | undefined>,
-  processes: readonly ShopProcess[],
-): Promise<A> => {
-  const until = Date.now() + PATIENCE_MS
-  for (;;) {
-    const value = await read()
-    if (value !== undefined) return value
-    if (Date.now() > until) {
-      const said = processes.map((p) => `--- ${p.name}:\n${p.output.join("\n")}`).join("\n")
-      throw new Error(`Timed out waiting for ${what}\n${said}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
 
 /** Open, set to draw on sell-out, every ticket bought and paid by two customers. */
 const soldOutAndPaid = async () => {
@@ -96,26 +77,6 @@ const soldOutAndPaid = async () => {
   return id
 }
 
-/** Holds the row `for key share`: a process's `for update` queues behind it. */
-const holdRow = async (competitionId: string) => {
-  const trx = await main.db.startTransaction().execute()
-  await sql`select id from competitions where id = ${competitionId}::uuid for key share`.execute(
-    trx,
-  )
-  const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)
-  const pid = rows[0]?.pid
-  return {
-    waiting: async () => {
-      const blocked = await sql<{ applicationName: string }>`
-        select distinct application_name from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock' and pid <> ${pid}::int
-        order by application_name`.execute(main.db)
-      return blocked.rows.map((r) => r.applicationName)
-    },
-    release: () => trx.commit().execute(),
-  }
-}
-
 describe("draw on sell-out with two server processes on one PostgreSQL database", () => {
   beforeAll(async () => {
     database = await createMigratedTestDatabase()
@@ -135,7 +96,7 @@ describe("draw on sell-out with two server processes on one PostgreSQL database"
       .select("drawDateTimeUtc")
       .where("id", "=", id)
       .executeTakeFirstOrThrow()
-    const gate = await holdRow(id)
+    const gate = await holdCompetitionRows(main.db, [id])
     const processes = await startShopProcesses(PROCESSES, {
       databaseUrl: database.connectionString,
       env: { AUTOMATIC_DRAW_INTERVAL_MS: String(HOUR) },
