@@ -23,8 +23,8 @@ import {
   DRAWS_NOW,
   DRAWS_STAFF,
   type DrawStore,
-  drawServicesOver,
-  emptyDrawStore,
+  drawStoreWith,
+  runDraws,
   soldTo,
   type TestCompetition,
   testCompetition,
@@ -37,15 +37,6 @@ import {
  * once however often and by whomever it is asked for.
  */
 const HOUR = 60 * 60 * 1000
-
-const setUp = (...competitions: TestCompetition[]) => {
-  const store = emptyDrawStore()
-  for (const c of competitions) store.competitions.set(c.competitionId, c)
-  return store
-}
-
-const run = <A, E>(store: DrawStore, test: Effect.Effect<A, E, Draws>) =>
-  Effect.provide(Effect.zipRight(TestClock.setTime(DRAWS_NOW), test), drawServicesOver(store))
 
 const drawOf = (competitionId: string, by: Drawer) =>
   Effect.flatMap(Draws, (draws) => draws.draw(competitionId, by))
@@ -63,8 +54,8 @@ const bob = ticketHolder("Bob", "Jones")
 describe("who may draw", () => {
   it.effect("a customer may not: NotStaff, and the beacon is not even read", () => {
     const car = testCompetition({ sold: soldTo([1, 2, 3], ann) })
-    const store = setUp(car)
-    return run(
+    const store = drawStoreWith(car)
+    return runDraws(
       store,
       Effect.gen(function* () {
         expect(yield* Effect.flip(drawOf(car.competitionId, DRAWS_CUSTOMER))).toEqual(
@@ -79,8 +70,8 @@ describe("who may draw", () => {
   it.effect("staff, an admin and the shop's scheduler may", () => {
     const drawers: readonly Drawer[] = [DRAWS_STAFF, DRAWS_ADMIN, "Scheduler"]
     const competitions = drawers.map(() => testCompetition({ sold: soldTo([7], ann) }))
-    const store = setUp(...competitions)
-    return run(
+    const store = drawStoreWith(...competitions)
+    return runDraws(
       store,
       Effect.gen(function* () {
         for (const [i, by] of drawers.entries()) {
@@ -95,8 +86,8 @@ describe("who may draw", () => {
   it.effect("a person's draw is audited once, as Draw.Make; the scheduler's is not", () => {
     const live = testCompetition({ sold: soldTo([7], ann) })
     const automatic = testCompetition({ sold: soldTo([8], bob) })
-    const store = setUp(live, automatic)
-    return run(
+    const store = drawStoreWith(live, automatic)
+    return runDraws(
       store,
       Effect.gen(function* () {
         const made = yield* drawOf(live.competitionId, DRAWS_STAFF)
@@ -118,8 +109,8 @@ describe("who may draw", () => {
   })
 
   it.effect("an unknown competition is CompetitionNotFound", () =>
-    run(
-      setUp(),
+    runDraws(
+      drawStoreWith(),
       Effect.gen(function* () {
         const missing = yield* Effect.flip(drawOf("no-such-competition", DRAWS_STAFF))
         expect(missing).toEqual(new CompetitionNotFound({ competitionId: "no-such-competition" }))
@@ -131,8 +122,8 @@ describe("who may draw", () => {
 describe("a draw that cannot be made yet", () => {
   it.effect("a competition whose draw type is None is never drawn", () => {
     const raffle = testCompetition({ drawType: "None", sold: soldTo([1, 2], ann) })
-    const store = setUp(raffle)
-    return run(
+    const store = drawStoreWith(raffle)
+    return runDraws(
       store,
       Effect.gen(function* () {
         for (const by of [DRAWS_STAFF, "Scheduler"] as const) {
@@ -147,8 +138,8 @@ describe("a draw that cannot be made yet", () => {
   it.effect("before the close it is still open; at the close it can be drawn", () => {
     const close = new Date(DRAWS_NOW + HOUR)
     const car = testCompetition({ closeDateTimeUtc: close, sold: soldTo([4, 9], ann) })
-    const store = setUp(car)
-    return run(
+    const store = drawStoreWith(car)
+    return runDraws(
       store,
       Effect.gen(function* () {
         yield* TestClock.setTime(close.getTime() - 1)
@@ -175,8 +166,8 @@ describe("a draw that cannot be made yet", () => {
       drawDateTimeUtc: drawAt,
       sold: soldTo([3, 7], ann),
     })
-    const store = setUp(stumps)
-    return run(
+    const store = drawStoreWith(stumps)
+    return runDraws(
       store,
       Effect.gen(function* () {
         yield* TestClock.setTime(drawAt.getTime() - 1)
@@ -198,8 +189,8 @@ describe("a draw that cannot be made yet", () => {
 
   it.effect("orders still awaiting payment put the draw off, with how many", () => {
     const car = testCompetition({ sold: soldTo([1, 2, 3], ann), ordersAwaitingPayment: 2 })
-    const store = setUp(car)
-    return run(
+    const store = drawStoreWith(car)
+    return runDraws(
       store,
       Effect.gen(function* () {
         const waiting = yield* Effect.flip(drawOf(car.competitionId, DRAWS_STAFF))
@@ -224,12 +215,12 @@ describe("a draw that cannot be made yet", () => {
     "a beacon that cannot answer fails the draw with its error, and nothing is kept",
     () => {
       const car = testCompetition({ sold: soldTo([1, 2, 3], ann) })
-      const store = setUp(car)
+      const store = drawStoreWith(car)
       const failures = [
         new BeaconNotYetAvailable({ availableAt: new Date(DRAWS_NOW + 30_000) }),
         new BeaconUnreachable({ reason: "connection refused" }),
       ]
-      return run(
+      return runDraws(
         store,
         Effect.gen(function* () {
           for (const failure of failures) {
@@ -248,8 +239,8 @@ describe("a draw that cannot be made yet", () => {
 describe("a draw", () => {
   it.effect("with no entries closes with no winner, recorded as such, and tells nobody", () => {
     const empty = testCompetition()
-    const store = setUp(empty)
-    return run(
+    const store = drawStoreWith(empty)
+    return runDraws(
       store,
       Effect.gen(function* () {
         const made = yield* drawOf(empty.competitionId, DRAWS_STAFF)
@@ -272,8 +263,8 @@ describe("a draw", () => {
   it.effect("records the winner the published procedure gives, and emails the holder once", () => {
     const numbers = [88, 3, 41, 17, 5, 60, 23, 99, 12, 71]
     const car = testCompetition({ competitionName: "A red car", sold: soldTo(numbers, ann, bob) })
-    const store = setUp(car)
-    return run(
+    const store = drawStoreWith(car)
+    return runDraws(
       store,
       Effect.gen(function* () {
         const made = yield* drawOf(car.competitionId, DRAWS_STAFF)
@@ -321,14 +312,14 @@ describe("a draw", () => {
 
   it.effect("draws with the beacon's value and records which beacon it was", () => {
     const car = testCompetition({ drawType: "Automatic", sold: soldTo([2, 4, 6, 8], ann) })
-    const store = setUp(car)
+    const store = drawStoreWith(car)
     store.beacon = {
       source: "drand",
       value: "ab".repeat(32),
       round: 123456,
       url: "https://api.drand.sh/chain",
     }
-    return run(
+    return runDraws(
       store,
       Effect.gen(function* () {
         const made = yield* drawOf(car.competitionId, "Scheduler")
@@ -347,8 +338,8 @@ describe("a draw", () => {
 
   it.effect("with no draw date set, is dated when it was drawn", () => {
     const car = testCompetition({ drawDateTimeUtc: null, sold: soldTo([1], ann) })
-    const store = setUp(car)
-    return run(
+    const store = drawStoreWith(car)
+    return runDraws(
       store,
       Effect.gen(function* () {
         yield* TestClock.setTime(DRAWS_NOW + 5 * HOUR)
@@ -361,8 +352,8 @@ describe("a draw", () => {
 
   it.effect("won by a ticket with no customer names nobody and mails nobody", () => {
     const car = testCompetition({ sold: soldTo([5], null) })
-    const store = setUp(car)
-    return run(
+    const store = drawStoreWith(car)
+    return runDraws(
       store,
       Effect.gen(function* () {
         const made = yield* drawOf(car.competitionId, DRAWS_STAFF)
@@ -388,9 +379,9 @@ describe("a draw", () => {
           fc.integer({ min: 0, max: 1000 }),
           async (seed, numbers, first, second, hoursLater) => {
             const car = testCompetition({ seed, sold: soldTo(numbers, ann, bob) })
-            const store = setUp(car)
+            const store = drawStoreWith(car)
             await Effect.runPromise(
-              run(
+              runDraws(
                 store,
                 Effect.gen(function* () {
                   const made = yield* drawOf(car.competitionId, first)
@@ -419,7 +410,7 @@ describe("a draw", () => {
 
   it.effect("asked for by several at once is made once, with one email", () => {
     const car = testCompetition({ sold: soldTo([10, 20, 30, 40], ann, bob) })
-    const store = setUp(car)
+    const store = drawStoreWith(car)
     const drawers: readonly Drawer[] = [
       DRAWS_STAFF,
       DRAWS_ADMIN,
@@ -427,7 +418,7 @@ describe("a draw", () => {
       DRAWS_STAFF,
       "Scheduler",
     ]
-    return run(
+    return runDraws(
       store,
       Effect.gen(function* () {
         const answers = yield* Effect.all(
@@ -462,8 +453,8 @@ describe("the scheduler's pass (drawDue)", () => {
     const later = automatic(DRAWS_NOW + HOUR)
     const live = testCompetition({ drawType: "Live" })
     const none = testCompetition({ drawType: "None", closeDateTimeUtc: new Date(DRAWS_NOW - HOUR) })
-    const store = setUp(due, dueNow, later, live, none)
-    return run(
+    const store = drawStoreWith(due, dueNow, later, live, none)
+    return runDraws(
       store,
       Effect.gen(function* () {
         const results = yield* pass
@@ -487,8 +478,8 @@ describe("the scheduler's pass (drawDue)", () => {
     // A draw time before the close (the database refuses one; Draws must not rely on it): due, still open.
     const misdated = automatic(DRAWS_NOW - HOUR, { closeDateTimeUtc: new Date(DRAWS_NOW + HOUR) })
     const last = automatic(DRAWS_NOW - 30 * 60 * 1000)
-    const store = setUp(first, unpaid, misdated, last)
-    return run(
+    const store = drawStoreWith(first, unpaid, misdated, last)
+    return runDraws(
       store,
       Effect.gen(function* () {
         const results = yield* pass
@@ -512,9 +503,9 @@ describe("the scheduler's pass (drawDue)", () => {
 
   it.effect("catches up after downtime in one pass, soonest first, a batch at a time", () => {
     const backlog = Array.from({ length: 25 }, (_, i) => automatic(DRAWS_NOW - (i + 1) * HOUR))
-    const store = setUp(...backlog)
+    const store = drawStoreWith(...backlog)
     const soonestFirst = [...backlog].reverse().map((c) => c.competitionId)
-    return run(
+    return runDraws(
       store,
       Effect.gen(function* () {
         const first = yield* pass
@@ -530,8 +521,8 @@ describe("the scheduler's pass (drawDue)", () => {
       automatic(DRAWS_NOW - (100 - i) * HOUR, { ordersAwaitingPayment: 1 }),
     )
     const behind = automatic(DRAWS_NOW - HOUR)
-    const store = setUp(...stuck, behind)
-    return run(
+    const store = drawStoreWith(...stuck, behind)
+    return runDraws(
       store,
       Effect.gen(function* () {
         const results = yield* pass
@@ -558,8 +549,8 @@ describe("the live-draw host's waiting list", () => {
       drawType: "Automatic",
       drawDateTimeUtc: new Date(DRAWS_NOW + 2 * HOUR),
     })
-    const store = setUp(waiting, drawn, open, hidden, automatic)
-    return run(
+    const store = drawStoreWith(waiting, drawn, open, hidden, automatic)
+    return runDraws(
       store,
       Effect.gen(function* () {
         const draws = yield* Draws
@@ -596,8 +587,8 @@ describe("the public list of competitions waiting for the live draw", () => {
       drawDateTimeUtc: new Date(DRAWS_NOW - 7 * 24 * HOUR),
     })
     const tonight = closedLive({ competitionName: "Tonight" })
-    const store = setUp(tonight, overran, putOff)
-    return run(
+    const store = drawStoreWith(tonight, overran, putOff)
+    return runDraws(
       store,
       Effect.gen(function* () {
         const listed = yield* awaitingLiveDraw
@@ -610,7 +601,7 @@ describe("the public list of competitions waiting for the live draw", () => {
 
   it.effect("leaves out hidden, automatic, no-draw and open competitions", () => {
     const listedOne = closedLive()
-    const store = setUp(
+    const store = drawStoreWith(
       listedOne,
       closedLive({ visibilityStatus: "Hidden" }),
       testCompetition({ drawType: "Automatic", drawDateTimeUtc: new Date(DRAWS_NOW + HOUR) }),
@@ -620,7 +611,7 @@ describe("the public list of competitions waiting for the live draw", () => {
         drawDateTimeUtc: new Date(DRAWS_NOW + 2 * HOUR),
       }),
     )
-    return run(
+    return runDraws(
       store,
       Effect.gen(function* () {
         expect((yield* awaitingLiveDraw).map((c) => c.id)).toEqual([listedOne.competitionId])
@@ -635,9 +626,9 @@ describe("the public list of competitions waiting for the live draw", () => {
     const b = closedLive({ competitionName: "B", closeDateTimeUtc: at(3) })
     const c = closedLive({ competitionName: "C", closeDateTimeUtc: at(3) })
     const twins = [0, 1].map(() => closedLive({ competitionName: "D", closeDateTimeUtc: at(3) }))
-    const store = setUp(...twins, c, later, b, closedFirst)
+    const store = drawStoreWith(...twins, c, later, b, closedFirst)
     const [first, second] = twins.map((t) => t.competitionId).sort()
-    return run(
+    return runDraws(
       store,
       Effect.gen(function* () {
         // All but `later` are drawn at DRAWS_NOW; it was due an hour ago.
@@ -657,8 +648,8 @@ describe("the public list of competitions waiting for the live draw", () => {
     const backlog = Array.from({ length: AWAITING_LIVE_DRAW_LIMIT + 5 }, (_, i) =>
       closedLive({ drawDateTimeUtc: new Date(DRAWS_NOW - (i + 1) * 60_000) }),
     )
-    const store = setUp(...backlog)
-    return run(
+    const store = drawStoreWith(...backlog)
+    return runDraws(
       store,
       Effect.gen(function* () {
         const listed = yield* awaitingLiveDraw
@@ -705,9 +696,9 @@ describe("the public list of competitions waiting for the live draw", () => {
                 }),
               }
             })
-            const store = setUp(...made.map((m) => m.competition))
+            const store = drawStoreWith(...made.map((m) => m.competition))
             await Effect.runPromise(
-              run(
+              runDraws(
                 store,
                 Effect.gen(function* () {
                   for (const { spec, competition } of made) {
@@ -750,8 +741,8 @@ const isStaff = (viewer: Principal | null) => viewer !== null && viewer.role !==
 describe("what a competition publishes", () => {
   it.effect("a hidden competition's proof and entries are for staff only", () => {
     const hidden = testCompetition({ visibilityStatus: "Hidden", sold: soldTo([1, 2], ann) })
-    const store = setUp(hidden)
-    return run(
+    const store = drawStoreWith(hidden)
+    return runDraws(
       store,
       Effect.gen(function* () {
         const draws = yield* Draws
@@ -774,9 +765,9 @@ describe("what a competition publishes", () => {
 
   it.effect("keeps the seed secret until the draw, then publishes it to check everything", () => {
     const car = testCompetition({ sold: soldTo([3, 1, 2], ann) })
-    const store = setUp(car)
+    const store = drawStoreWith(car)
     const seedHex = bytesToHex(car.seed)
-    return run(
+    return runDraws(
       store,
       Effect.gen(function* () {
         const draws = yield* Draws
@@ -812,8 +803,8 @@ describe("what a competition publishes", () => {
       ],
     })
     const plain = testCompetition({ closeDateTimeUtc: close })
-    const store = setUp(car, plain)
-    return run(
+    const store = drawStoreWith(car, plain)
+    return runDraws(
       store,
       Effect.gen(function* () {
         const draws = yield* Draws
@@ -862,8 +853,8 @@ describe("winners and past draws", () => {
   )
 
   it.effect("the hidden winners are for staff only; everyone sees the visible ones", () =>
-    run(
-      setUp(seen, secret),
+    runDraws(
+      drawStoreWith(seen, secret),
       Effect.gen(function* () {
         const draws = yield* Draws
         yield* drawBoth
@@ -884,8 +875,8 @@ describe("winners and past draws", () => {
   )
 
   it.effect("the list of draws shows hidden competitions' draws to staff only", () =>
-    run(
-      setUp(seen, secret),
+    runDraws(
+      drawStoreWith(seen, secret),
       Effect.gen(function* () {
         const draws = yield* Draws
         yield* drawBoth

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, TestClock } from "effect"
+import { Effect } from "effect"
 import { NotStaff } from "../accounts/errors.js"
 import { CompetitionNotFound } from "../competitions/errors.js"
 import { NAME_NOT_RECORDED, NAME_WITHHELD } from "../rules/entry-list-rows.js"
@@ -10,11 +10,9 @@ import {
   DRAWS_CUSTOMER,
   DRAWS_NOW,
   DRAWS_STAFF,
-  type DrawStore,
-  drawServicesOver,
-  emptyDrawStore,
+  drawStoreWith,
+  runDraws,
   soldTo,
-  type TestCompetition,
   testCompetition,
   ticketHolder,
 } from "./test-doubles.js"
@@ -25,15 +23,6 @@ import {
  * published list is the one the draw commits to.
  */
 const HOUR = 60 * 60 * 1000
-
-const setUp = (...competitions: TestCompetition[]) => {
-  const store = emptyDrawStore()
-  for (const c of competitions) store.competitions.set(c.competitionId, c)
-  return store
-}
-
-const run = <A, E>(store: DrawStore, test: Effect.Effect<A, E, Draws>) =>
-  Effect.provide(Effect.zipRight(TestClock.setTime(DRAWS_NOW), test), drawServicesOver(store))
 
 const sarah = ticketHolder("Sarah", "Williams")
 const postcard = {
@@ -53,8 +42,8 @@ describe("the host's sheet", () => {
         sold: soldTo([4, 9, 2], sarah),
         ordersAwaitingPayment: 1,
       })
-      const store = setUp(car)
-      return run(
+      const store = drawStoreWith(car)
+      return runDraws(
         store,
         Effect.gen(function* () {
           const draws = yield* Draws
@@ -76,8 +65,8 @@ describe("the host's sheet", () => {
 
   it.effect("with no draw time set, it may be drawn from the close", () => {
     const car = testCompetition({ drawDateTimeUtc: null })
-    return run(
-      setUp(car),
+    return runDraws(
+      drawStoreWith(car),
       Effect.gen(function* () {
         const sheet = yield* (yield* Draws).hostSheet(car.competitionId, DRAWS_ADMIN)
         expect(sheet.drawableFrom).toEqual(car.closeDateTimeUtc)
@@ -87,8 +76,8 @@ describe("the host's sheet", () => {
 
   it.effect("once drawn: the winning ticket and the winner's first name and initial only", () => {
     const car = testCompetition({ sold: soldTo([5], sarah) })
-    const store = setUp(car)
-    return run(
+    const store = drawStoreWith(car)
+    return runDraws(
       store,
       Effect.gen(function* () {
         const draws = yield* Draws
@@ -112,8 +101,8 @@ describe("the host's sheet", () => {
 
   it.effect("a second draw is the first one found, and says it was not made now", () => {
     const car = testCompetition({ sold: soldTo([1, 2, 3], sarah) })
-    const store = setUp(car)
-    return run(
+    const store = drawStoreWith(car)
+    return runDraws(
       store,
       Effect.gen(function* () {
         const draws = yield* Draws
@@ -128,8 +117,8 @@ describe("the host's sheet", () => {
 
   it.effect("with no entries, drawn with no winner to name", () => {
     const empty = testCompetition()
-    return run(
-      setUp(empty),
+    return runDraws(
+      drawStoreWith(empty),
       Effect.gen(function* () {
         const draws = yield* Draws
         yield* draws.draw(empty.competitionId, DRAWS_STAFF)
@@ -146,8 +135,8 @@ describe("the host's sheet", () => {
 
   it.effect("is staff's: a customer is refused, an unknown competition is not found", () => {
     const car = testCompetition()
-    return run(
-      setUp(car),
+    return runDraws(
+      drawStoreWith(car),
       Effect.gen(function* () {
         const draws = yield* Draws
         expect(yield* Effect.flip(draws.hostSheet(car.competitionId, DRAWS_CUSTOMER))).toEqual(
@@ -172,8 +161,8 @@ describe("the publishable entry list", () => {
           [5, null],
         ]),
       })
-      return run(
-        setUp(car),
+      return runDraws(
+        drawStoreWith(car),
         Effect.gen(function* () {
           const list = yield* (yield* Draws).publishableEntryList(car.competitionId, DRAWS_STAFF)
           expect(list).toEqual({
@@ -195,8 +184,8 @@ describe("the publishable entry list", () => {
     "once drawn, its tickets are exactly the list the proof's entries hash commits to",
     () => {
       const car = testCompetition({ sold: soldTo([12, 4, 7, 30], sarah, postcard) })
-      const store = setUp(car)
-      return run(
+      const store = drawStoreWith(car)
+      return runDraws(
         store,
         Effect.gen(function* () {
           const draws = yield* Draws
@@ -219,8 +208,8 @@ describe("the publishable entry list", () => {
 
   it.effect("is staff's, as drawing is: a customer is refused", () => {
     const car = testCompetition({ sold: soldTo([1], sarah) })
-    return run(
-      setUp(car),
+    return runDraws(
+      drawStoreWith(car),
       Effect.gen(function* () {
         const refused = yield* Effect.flip(
           (yield* Draws).publishableEntryList(car.competitionId, DRAWS_CUSTOMER),

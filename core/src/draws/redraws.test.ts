@@ -15,9 +15,8 @@ import {
   DRAWS_CUSTOMER,
   DRAWS_NOW,
   DRAWS_STAFF,
-  type DrawStore,
-  drawServicesOver,
-  emptyDrawStore,
+  drawStoreWith,
+  runDraws,
   soldTo,
   type TestCompetition,
   testCompetition,
@@ -30,14 +29,6 @@ import {
  * public procedure gives.
  */
 const DAY = 24 * 60 * 60 * 1000
-
-const setUp = (...competitions: TestCompetition[]) => {
-  const store = emptyDrawStore()
-  for (const c of competitions) store.competitions.set(c.competitionId, c)
-  return store
-}
-const run = <A, E>(store: DrawStore, test: Effect.Effect<A, E, Draws>) =>
-  Effect.provide(Effect.zipRight(TestClock.setTime(DRAWS_NOW), test), drawServicesOver(store))
 
 const ann = ticketHolder("Ann", "Smith")
 const bob = ticketHolder("Bob", "Jones")
@@ -55,8 +46,8 @@ const later = (days: number, ms = 0) => TestClock.setTime(DRAWS_NOW + days * DAY
 describe("redrawing an unclaimed prize", () => {
   it.effect("after the window: the original winner's ticket is left out, the new one told", () => {
     const car = testCompetition({ sold: soldTo([1, 2, 3, 4, 5], ann, bob, cat) })
-    const store = setUp(car)
-    return run(
+    const store = drawStoreWith(car)
+    return runDraws(
       store,
       Effect.gen(function* () {
         const first = yield* drawn(car)
@@ -99,8 +90,8 @@ describe("redrawing an unclaimed prize", () => {
 
   it.effect("not within the window, not by a customer, not a ticket that did not win", () => {
     const car = testCompetition({ sold: soldTo([1, 2, 3], ann) })
-    const store = setUp(car)
-    return run(
+    const store = drawStoreWith(car)
+    return runDraws(
       store,
       Effect.gen(function* () {
         const first = yield* drawn(car)
@@ -124,8 +115,8 @@ describe("redrawing an unclaimed prize", () => {
 
   it.effect("not a prize handed over, and a winner only once", () => {
     const car = testCompetition({ sold: soldTo([1, 2, 3], ann) })
-    const store = setUp(car)
-    return run(
+    const store = drawStoreWith(car)
+    return runDraws(
       store,
       Effect.gen(function* () {
         const first = yield* drawn(car)
@@ -143,8 +134,8 @@ describe("redrawing an unclaimed prize", () => {
 
   it.effect("the redraw's winner has a window of their own and can be redrawn in turn", () => {
     const car = testCompetition({ sold: soldTo([1, 2, 3, 4], ann, bob) })
-    const store = setUp(car)
-    return run(
+    const store = drawStoreWith(car)
+    return runDraws(
       store,
       Effect.gen(function* () {
         const first = yield* drawn(car)
@@ -171,8 +162,8 @@ describe("redrawing an unclaimed prize", () => {
 
   it.effect("with nobody left it is refused and nothing is marked", () => {
     const car = testCompetition({ sold: soldTo([9], ann) })
-    const store = setUp(car)
-    return run(
+    const store = drawStoreWith(car)
+    return runDraws(
       store,
       Effect.gen(function* () {
         yield* drawn(car)
@@ -189,8 +180,8 @@ describe("redrawing an unclaimed prize", () => {
     "the mark is kept while the beacon's round is not out; the next call draws with it",
     () => {
       const car = testCompetition({ sold: soldTo([1, 2, 3], ann, bob) })
-      const store = setUp(car)
-      return run(
+      const store = drawStoreWith(car)
+      return runDraws(
         store,
         Effect.gen(function* () {
           const first = yield* drawn(car)
@@ -217,8 +208,8 @@ describe("redrawing an unclaimed prize", () => {
 
 describe("the claim window", () => {
   it.effect("is fourteen days until staff set it; set, audited, and in range only", () => {
-    const store = setUp()
-    return run(
+    const store = drawStoreWith()
+    return runDraws(
       store,
       Effect.gen(function* () {
         const draws = yield* Draws
@@ -243,8 +234,8 @@ describe("the claim window", () => {
 
   it.effect("a longer window set later keeps a winner their longer wait", () => {
     const car = testCompetition({ sold: soldTo([1, 2, 3], ann) })
-    const store = setUp(car)
-    return run(
+    const store = drawStoreWith(car)
+    return runDraws(
       store,
       Effect.gen(function* () {
         const first = yield* drawn(car)

@@ -7,7 +7,7 @@
  * a competition is refused as the unique index refuses it, and a failed
  * transaction takes back the draw and the mail it wrote.
  */
-import { Effect, FiberRef, Layer } from "effect"
+import { Effect, FiberRef, Layer, TestClock } from "effect"
 import type { MailMessage, Principal } from "../accounts/model.js"
 import { CompetitionNotFound, RepositoryError } from "../competitions/errors.js"
 import type {
@@ -544,3 +544,14 @@ export const drawDoublesOver = (store: DrawStore) => {
 /** The Draws use case over the doubles of `store`. */
 export const drawServicesOver = (store: DrawStore) =>
   Draws.Default.pipe(Layer.provide(drawDoublesOver(store)))
+
+/** A store holding `competitions`, as each draws test starts from. */
+export const drawStoreWith = (...competitions: TestCompetition[]): DrawStore => {
+  const store = emptyDrawStore()
+  for (const c of competitions) store.competitions.set(c.competitionId, c)
+  return store
+}
+
+/** Runs `test` against `store`'s doubles with the test clock at DRAWS_NOW. */
+export const runDraws = <A, E>(store: DrawStore, test: Effect.Effect<A, E, Draws>) =>
+  Effect.provide(Effect.zipRight(TestClock.setTime(DRAWS_NOW), test), drawServicesOver(store))
