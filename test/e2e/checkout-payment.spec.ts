@@ -12,7 +12,7 @@ import { checkoutAsNewCustomer, listCompetitions, type NewCustomer, uniqueEmail 
 
 /**
  * Cards through Checkout.com's Flow (decisions 0070, 0073), on the shop
- * started with PAYMENT_GATEWAY=checkout against its stand-in
+ * started with PAYMENT_METHODS=card:checkout,bank:truelayer against its stand-in
  * (playwright.config.ts, "providers" projects, desktop and mobile): the
  * page loads Flow's script from CHECKOUT_WEB_COMPONENTS_URL and mounts it
  * with the payment's session; the shop asks Checkout.com itself, and the

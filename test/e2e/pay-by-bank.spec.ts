@@ -19,7 +19,7 @@ import {
 
 /**
  * Pay by bank (decisions 0069, 0071, 0072), on the shop started with
- * PAY_BY_BANK=truelayer against the TrueLayer stand-in (playwright.config.ts,
+ * PAYMENT_METHODS=card:checkout,bank:truelayer against the TrueLayer stand-in (playwright.config.ts,
  * "providers" projects, desktop and mobile, beside Checkout.com for cards): the payment page sends the
  * customer to the provider's hosted page, they choose their bank and approve
  * or cancel there, and come back to /Checkout/PayByBank, which asks the shop.

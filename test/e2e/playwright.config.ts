@@ -205,7 +205,7 @@ export default defineConfig({
       ...stripeKeys,
     }),
     shopServer(stripeShopPort, {
-      PAYMENT_GATEWAY: "stripe",
+      PAYMENT_METHODS: "card:stripe",
       STRIPE_API_URL: stripeStandIn,
       STRIPE_JS_URL: `${stripeStandIn}/v3/`,
       ...stripeKeys,
@@ -225,11 +225,10 @@ export default defineConfig({
       ...checkoutKeys,
     }),
     shopServer(providersShopPort, {
-      PAYMENT_GATEWAY: "checkout",
+      PAYMENT_METHODS: "card:checkout,bank:truelayer",
       CHECKOUT_API_URL: checkoutStandIn,
       CHECKOUT_WEB_COMPONENTS_URL: `${checkoutStandIn}/index.js`,
       ...checkoutKeys,
-      PAY_BY_BANK: "truelayer",
       TRUELAYER_CLIENT_ID: trueLayerClient.id,
       TRUELAYER_CLIENT_SECRET: trueLayerClient.secret,
       TRUELAYER_SIGNING_KEY_ID: "howzat-e2e-signing-key",

@@ -10,7 +10,7 @@ import {
 
 /**
  * The real provider's card form (issue 8 §8), on the shop started with
- * PAYMENT_GATEWAY=stripe against the Stripe stand-in (playwright.config.ts,
+ * PAYMENT_METHODS=card:stripe against the Stripe stand-in (playwright.config.ts,
  * "stripe" project): the page loads Stripe.js from STRIPE_JS_URL, confirms
  * the payment intent with its client secret, and the provider's signed
  * webhook reaches the shop.

@@ -31,7 +31,9 @@ const CONFIG_VARIABLES = [
   "PUBLIC_URL",
   "MAIL_MODE",
   "SMTP_URL",
+  "PAYMENT_METHODS",
   "PAYMENT_GATEWAY",
+  "PAY_BY_BANK",
 ]
 
 const freePort = () =>

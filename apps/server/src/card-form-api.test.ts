@@ -14,14 +14,14 @@ beforeAll(async () => {
   ;[sandbox, stripe, checkout] = await Promise.all([
     openShop(),
     openShop({
-      PAYMENT_GATEWAY: "stripe",
+      PAYMENT_METHODS: "card:stripe",
       STRIPE_SECRET_KEY: "sk_test_card_form",
       STRIPE_WEBHOOK_SECRET: "whsec_card_form",
       STRIPE_PUBLISHABLE_KEY: "pk_test_card_form",
       STRIPE_JS_URL: "http://localhost:3211/v3/",
     }),
     openShop({
-      PAYMENT_GATEWAY: "checkout",
+      PAYMENT_METHODS: "card:checkout",
       CHECKOUT_SECRET_KEY: "sk_sbox_card_form",
       CHECKOUT_PUBLIC_KEY: "pk_sbox_card_form",
       CHECKOUT_PROCESSING_CHANNEL_ID: "pc_card_form",

@@ -3,7 +3,7 @@ import { cardFormOf, cardProviderOrigins } from "./card-form"
 import { readConfig } from "./config"
 
 const stripe = {
-  PAYMENT_GATEWAY: "stripe",
+  PAYMENT_METHODS: "card:stripe",
   STRIPE_SECRET_KEY: "sk_test_1",
   STRIPE_WEBHOOK_SECRET: "whsec_2",
   STRIPE_PUBLISHABLE_KEY: "pk_test_3",
@@ -25,9 +25,11 @@ describe("cardFormOf", () => {
   })
 
   it("stays the sandbox's when the provider's keys are set but the sandbox takes payments", () => {
-    expect(cardFormOf(readConfig({ ...stripe, PAYMENT_GATEWAY: "sandbox" }).payments)).toEqual({
-      provider: "sandbox",
-    })
+    expect(cardFormOf(readConfig({ ...stripe, PAYMENT_METHODS: "card:sandbox" }).payments)).toEqual(
+      {
+        provider: "sandbox",
+      },
+    )
   })
 })
 

@@ -54,7 +54,7 @@ beforeAll(async () => {
     retryDelayMillis: 100,
   })
   shop = await openShop({
-    PAYMENT_GATEWAY: "checkout",
+    PAYMENT_METHODS: "card:checkout",
     ...KEYS,
     CHECKOUT_API_URL: standIn.url,
     CHECKOUT_WEB_COMPONENTS_URL: `${standIn.url}/index.js`,

@@ -39,11 +39,11 @@ describe("readConfig", () => {
       { RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: "5/2h" },
       /RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT.*1h/,
     ],
-    [{ PAYMENT_GATEWAY: "paypal" }, /PAYMENT_GATEWAY/],
-    [{ PAYMENT_GATEWAY: "stripe", STRIPE_SECRET_KEY: "sk_test_x" }, /STRIPE_WEBHOOK_SECRET/],
+    [{ PAYMENT_METHODS: "card:paypal" }, /PAYMENT_METHODS/],
+    [{ PAYMENT_METHODS: "card:stripe", STRIPE_SECRET_KEY: "sk_test_x" }, /STRIPE_WEBHOOK_SECRET/],
     [
       {
-        PAYMENT_GATEWAY: "stripe",
+        PAYMENT_METHODS: "card:stripe",
         STRIPE_SECRET_KEY: "sk_test_x",
         STRIPE_WEBHOOK_SECRET: "whsec_y",
       },
@@ -83,9 +83,11 @@ describe("readConfig", () => {
     })
     expect(() =>
       readConfig({ ...bank, TRUELAYER_CLIENT_SECRET: "", TRUELAYER_SIGNING_KEY_ID: "" }),
-    ).toThrow("PAY_BY_BANK=truelayer needs TRUELAYER_CLIENT_SECRET, TRUELAYER_SIGNING_KEY_ID")
-    expect(() => readConfig({ ...bank, PAY_BY_BANK: "gocardless" })).toThrow(
-      'PAY_BY_BANK must be off or truelayer, not "gocardless"',
+    ).toThrow(
+      "PAYMENT_METHODS bank:truelayer needs TRUELAYER_CLIENT_SECRET, TRUELAYER_SIGNING_KEY_ID",
+    )
+    expect(() => readConfig({ ...bank, PAYMENT_METHODS: "card:sandbox,bank:gocardless" })).toThrow(
+      'PAYMENT_METHODS: bank is taken by truelayer, not "bank:gocardless"',
     )
     expect(() =>
       readConfig({
@@ -120,7 +122,7 @@ describe("readConfig", () => {
 
   it("takes cards through Checkout.com only with every key, of one environment, named when missing", () => {
     const checkout = {
-      PAYMENT_GATEWAY: "checkout",
+      PAYMENT_METHODS: "card:checkout",
       CHECKOUT_SECRET_KEY: "sk_sbox_secret",
       CHECKOUT_PUBLIC_KEY: "pk_sbox_public",
       CHECKOUT_PROCESSING_CHANNEL_ID: "pc_channel",
@@ -138,7 +140,9 @@ describe("readConfig", () => {
     expect(readConfig({}).payments.checkout).toBeUndefined()
     expect(() =>
       readConfig({ ...checkout, CHECKOUT_SECRET_KEY: "", CHECKOUT_WEBHOOK_SIGNATURE_KEY: " " }),
-    ).toThrow("PAYMENT_GATEWAY=checkout needs CHECKOUT_SECRET_KEY, CHECKOUT_WEBHOOK_SIGNATURE_KEY")
+    ).toThrow(
+      "PAYMENT_METHODS card:checkout needs CHECKOUT_SECRET_KEY, CHECKOUT_WEBHOOK_SIGNATURE_KEY",
+    )
     // The public key goes to every browser: a secret one there would be published.
     expect(() => readConfig({ ...checkout, CHECKOUT_PUBLIC_KEY: "sk_sbox_secret" })).toThrow(
       "CHECKOUT_PUBLIC_KEY must be the public key",
@@ -158,8 +162,8 @@ describe("readConfig", () => {
         CHECKOUT_WEB_COMPONENTS_URL: "https://elsewhere.example/flow.js",
       }),
     ).toThrow("CHECKOUT_WEB_COMPONENTS_URL may be set only with CHECKOUT_ENVIRONMENT=sandbox")
-    expect(() => readConfig({ PAYMENT_GATEWAY: "adyen" })).toThrow(
-      'PAYMENT_GATEWAY must be sandbox, stripe or checkout, not "adyen"',
+    expect(() => readConfig({ PAYMENT_METHODS: "card:adyen" })).toThrow(
+      'PAYMENT_METHODS: card is taken by sandbox or stripe or checkout, not "card:adyen"',
     )
   })
 
@@ -241,7 +245,7 @@ describe("readConfig", () => {
 
   it("reads the real provider's settings", () => {
     const { payments } = readConfig({
-      PAYMENT_GATEWAY: "stripe",
+      PAYMENT_METHODS: "card:stripe",
       STRIPE_SECRET_KEY: "sk_test_123",
       STRIPE_WEBHOOK_SECRET: "whsec_456",
       STRIPE_PUBLISHABLE_KEY: "pk_test_789",
@@ -262,7 +266,7 @@ describe("readConfig", () => {
   })
 
   const stripe = {
-    PAYMENT_GATEWAY: "stripe",
+    PAYMENT_METHODS: "card:stripe",
     STRIPE_SECRET_KEY: "sk_test_123",
     STRIPE_WEBHOOK_SECRET: "whsec_456",
     STRIPE_PUBLISHABLE_KEY: "pk_test_789",

@@ -39,7 +39,14 @@ const startMain = (dataDir: string) => {
     PUBLIC_URL: ORIGIN,
     WEB_DIST_DIR: webDistDir,
   }
-  for (const name of ["DATABASE_URL", "SMTP_URL", "PAYMENT_GATEWAY"]) delete env[name]
+  for (const name of [
+    "DATABASE_URL",
+    "SMTP_URL",
+    "PAYMENT_METHODS",
+    "PAYMENT_GATEWAY",
+    "PAY_BY_BANK",
+  ])
+    delete env[name]
   const shop = spawnWatched(MAIN, { name: "main.ts", cwd: REPO_ROOT, env, stdin: "ignore" })
   started.push(shop.child)
   return {

@@ -37,7 +37,7 @@ beforeAll(async () => {
     retryDelayMillis: 100,
   })
   shop = await openShop({
-    PAY_BY_BANK: "truelayer",
+    PAYMENT_METHODS: "card:sandbox,bank:truelayer",
     TRUELAYER_CLIENT_ID: CLIENT.id,
     TRUELAYER_CLIENT_SECRET: CLIENT.secret,
     TRUELAYER_SIGNING_KEY_ID: "howzat-api-test-key",

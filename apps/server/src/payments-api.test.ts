@@ -20,7 +20,7 @@ beforeAll(async () => {
   ;[shop, stripe] = await Promise.all([
     openShop(),
     openShop({
-      PAYMENT_GATEWAY: "stripe",
+      PAYMENT_METHODS: "card:stripe",
       STRIPE_SECRET_KEY: "sk_test_payments_api",
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_PUBLISHABLE_KEY: "pk_test_payments_api",

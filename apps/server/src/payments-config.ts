@@ -1,4 +1,5 @@
 import { ConfigError } from "./config-error"
+import { readPaymentMethods, refuseReplacedSettings } from "./payment-methods-setting"
 
 /**
  * The payment settings (README, "Configuration"): the card provider, pay by
@@ -7,20 +8,20 @@ import { ConfigError } from "./config-error"
  */
 
 export interface PaymentsConfig {
-  /** "sandbox": the built-in test provider with its card form; "stripe": the real provider. */
+  /** Who takes cards (PAYMENT_METHODS card:…): the built-in sandbox, Stripe or Checkout.com. */
   readonly gateway: "sandbox" | "stripe" | "checkout"
   /** Signs the sandbox's status notifications; unset: generated and kept in the database. */
   readonly notificationSecret: string | undefined
   readonly stripe: StripeConfig | undefined
   /** Checkout.com's keys when it takes the cards (decisions 0070, 0073). */
   readonly checkout: CheckoutConfig | undefined
-  /** Pay by bank beside the card provider (decision 0071): TrueLayer, or none. */
+  /** Pay by bank beside the card provider (decisions 0071, 0093): TrueLayer, or none. */
   readonly payByBank: TrueLayerConfig | undefined
   /** How long an unpaid order holds its tickets before the expiry job cancels it. */
   readonly unpaidOrderMinutes: number
 }
 
-/** TrueLayer's Payments API v3 (decision 0069), as PAY_BY_BANK=truelayer names it. */
+/** TrueLayer's Payments API v3 (decision 0069), as PAYMENT_METHODS bank:truelayer names it. */
 export interface TrueLayerConfig {
   readonly clientId: string
   readonly clientSecret: string
@@ -41,7 +42,7 @@ export interface TrueLayerConfig {
   readonly hostedPageUrl: string
 }
 
-/** Checkout.com, as PAYMENT_GATEWAY=checkout names it (decisions 0070, 0073). */
+/** Checkout.com, as PAYMENT_METHODS card:checkout names it (decisions 0070, 0073). */
 export interface CheckoutConfig {
   /** sk_… (sk_sbox_… in the sandbox): the payment-sessions and payments scopes; never leaves the server. */
   readonly secretKey: string
@@ -74,10 +75,9 @@ export interface StripeConfig {
 }
 
 export const readPayments = (env: Readonly<Record<string, string | undefined>>): PaymentsConfig => {
-  const gateway = env.PAYMENT_GATEWAY?.trim() || "sandbox"
-  if (gateway !== "sandbox" && gateway !== "stripe" && gateway !== "checkout") {
-    throw new ConfigError(`PAYMENT_GATEWAY must be sandbox, stripe or checkout, not "${gateway}"`)
-  }
+  refuseReplacedSettings(env)
+  const methods = readPaymentMethods(env.PAYMENT_METHODS)
+  const gateway = methods.card
   const notificationSecret = env.PAYMENT_NOTIFICATION_SECRET || undefined
   if (notificationSecret !== undefined && notificationSecret.length < 32) {
     throw new ConfigError("PAYMENT_NOTIFICATION_SECRET must be at least 32 characters")
@@ -102,7 +102,7 @@ export const readPayments = (env: Readonly<Record<string, string | undefined>>):
   const jsUrl = readScriptUrl(env.STRIPE_JS_URL?.trim() || DEFAULT_STRIPE_JS_URL)
   if (gateway === "stripe" && (!secretKey || !webhookSecret || !publishableKey)) {
     throw new ConfigError(
-      "PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY",
+      "PAYMENT_METHODS card:stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY",
     )
   }
   if (publishableKey !== undefined) checkPublishableKey(publishableKey, secretKey)
@@ -116,7 +116,7 @@ export const readPayments = (env: Readonly<Record<string, string | undefined>>):
     gateway,
     checkout: readCheckout(env, gateway === "checkout"),
     notificationSecret,
-    payByBank: readPayByBank(env),
+    payByBank: methods.bank === "truelayer" ? readTrueLayer(env) : undefined,
     stripe:
       secretKey && webhookSecret && publishableKey
         ? { secretKey, webhookSecret, publishableKey, apiUrl, jsUrl }
@@ -149,18 +149,11 @@ const optionalHttpUrl = (name: string, value: string | undefined): string | unde
   return value.replace(/\/+$/, "")
 }
 
-/** PAY_BY_BANK=truelayer and its keys, each named when missing; off by default. */
-const readPayByBank = (
-  env: Readonly<Record<string, string | undefined>>,
-): TrueLayerConfig | undefined => {
-  const choice = env.PAY_BY_BANK?.trim() || "off"
-  if (choice === "off") return undefined
-  if (choice !== "truelayer") {
-    throw new ConfigError(`PAY_BY_BANK must be off or truelayer, not "${choice}"`)
-  }
+/** TrueLayer's keys, when PAYMENT_METHODS names bank:truelayer, each named when missing. */
+const readTrueLayer = (env: Readonly<Record<string, string | undefined>>): TrueLayerConfig => {
   const missing = TRUELAYER_SETTINGS.filter((name) => !env[name]?.trim())
   if (missing.length > 0) {
-    throw new ConfigError(`PAY_BY_BANK=truelayer needs ${missing.join(", ")}`)
+    throw new ConfigError(`PAYMENT_METHODS bank:truelayer needs ${missing.join(", ")}`)
   }
   const environment = env.TRUELAYER_ENVIRONMENT?.trim() || "sandbox"
   if (environment !== "sandbox" && environment !== "production") {
@@ -247,7 +240,7 @@ const CHECKOUT_SETTINGS = [
 ] as const
 
 /**
- * PAYMENT_GATEWAY=checkout and its keys, each named when missing. A key of
+ * card:checkout's keys, each named when missing. A key of
  * the other environment, or a secret key where the public one belongs (it
  * is sent to every browser), stops the start rather than failing payments.
  */
@@ -258,7 +251,7 @@ const readCheckout = (
   if (!chosen) return undefined
   const missing = CHECKOUT_SETTINGS.filter((name) => !env[name]?.trim())
   if (missing.length > 0) {
-    throw new ConfigError(`PAYMENT_GATEWAY=checkout needs ${missing.join(", ")}`)
+    throw new ConfigError(`PAYMENT_METHODS card:checkout needs ${missing.join(", ")}`)
   }
   const environment = env.CHECKOUT_ENVIRONMENT?.trim() || "sandbox"
   if (environment !== "sandbox" && environment !== "production") {

@@ -13,7 +13,7 @@ import { TRUELAYER_SETTINGS } from "./test-support/pay-by-bank"
 const LIVE = {
   NODE_ENV: "production",
   SEED_DEMO_DATA: "false",
-  PAYMENT_GATEWAY: "stripe",
+  PAYMENT_METHODS: "card:stripe",
   STRIPE_SECRET_KEY: "sk_live_secret",
   STRIPE_WEBHOOK_SECRET: "whsec_secret",
   STRIPE_PUBLISHABLE_KEY: "pk_live_publishable",
@@ -41,7 +41,7 @@ describe("what a live shop must not have", () => {
   it("lists every demo default of `npm start`, each with the setting that fixes it", () => {
     expect(fixes({})).toEqual([
       "SEED_DEMO_DATA=false",
-      "PAYMENT_GATEWAY=checkout with its keys (see the README's Going live)",
+      "PAYMENT_METHODS=card:checkout,bank:truelayer with their keys (see the README's Going live)",
       "DEV_MAILBOX=off",
       "SMTP_URL=smtps://user:password@smtp.example.com:465 (and MAIL_FROM)",
       "PUBLIC_URL=https://your-shop.example",
@@ -53,7 +53,7 @@ describe("what a live shop must not have", () => {
   })
 
   it("finds pay by bank on TrueLayer's sandbox, and not on production", () => {
-    const bank = TRUELAYER_SETTINGS
+    const bank = { ...TRUELAYER_SETTINGS, PAYMENT_METHODS: "card:stripe,bank:truelayer" }
     expect(fixes({ ...LIVE, ...bank })).toEqual([
       "TRUELAYER_ENVIRONMENT=production with the live Console application's credentials",
     ])
@@ -63,7 +63,7 @@ describe("what a live shop must not have", () => {
   it("finds cards on Checkout.com's sandbox, or on its shared address, and not a live account", () => {
     const checkout = {
       ...LIVE,
-      PAYMENT_GATEWAY: "checkout",
+      PAYMENT_METHODS: "card:checkout",
       CHECKOUT_SECRET_KEY: "sk_sbox_secret",
       CHECKOUT_PUBLIC_KEY: "pk_sbox_public",
       CHECKOUT_PROCESSING_CHANNEL_ID: "pc_channel",

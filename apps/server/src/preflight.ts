@@ -40,7 +40,7 @@ export const settingsFindings = (config: ServerConfig): PreflightFinding[] => {
   if (config.payments.gateway === "sandbox")
     add(
       "Payments go to the sandbox gateway, which takes no real money and accepts its published test cards.",
-      "PAYMENT_GATEWAY=checkout with its keys (see the README's Going live)",
+      "PAYMENT_METHODS=card:checkout,bank:truelayer with their keys (see the README's Going live)",
     )
   const stripe = config.payments.stripe
   if (

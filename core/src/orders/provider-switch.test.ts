@@ -14,7 +14,7 @@ import {
 import { Payments } from "./payments.js"
 
 /**
- * The shop changed card provider (PAYMENT_GATEWAY) while orders still had
+ * The shop changed card provider (PAYMENT_METHODS) while orders still had
  * payments taken with the previous one. The doubles' provider is "double";
  * these payments are the sandbox's, and the double knows none of their
  * intents (it answers them as Stripe answers an unknown intent: an error).

@@ -1,6 +1,6 @@
 /** Pay by bank's settings as an operator writes them, on TrueLayer's sandbox (a PEM with \n escapes). */
 export const TRUELAYER_SETTINGS = {
-  PAY_BY_BANK: "truelayer",
+  PAYMENT_METHODS: "card:sandbox,bank:truelayer",
   TRUELAYER_CLIENT_ID: "client",
   TRUELAYER_CLIENT_SECRET: "secret",
   TRUELAYER_SIGNING_KEY_ID: "kid",
