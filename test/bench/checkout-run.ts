@@ -171,6 +171,8 @@ const startBuyerProcess = (input: BuyersInput) => {
     stdio: ["pipe", "pipe", "pipe"],
   })
   let output = ""
+  // A child that dies early closes its stdin: the exit below says why, not an EPIPE.
+  child.stdin?.on("error", () => {})
   child.stderr?.on("data", (chunk) => {
     output += chunk
   })
