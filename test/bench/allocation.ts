@@ -13,7 +13,10 @@
  * Knobs (environment): BENCH_SECONDS (measured seconds per workload, 20),
  * BENCH_BUYERS (comma-separated, "50,200"), BENCH_TICKETS (pool per run,
  * 100000), BENCH_PROCESSES (buyer processes, pgbench's thread count: 2),
- * BENCH_OUTPUT (file to write, docs/benchmarks.md; "-" for none).
+ * BENCH_OUTPUT (file to write, docs/benchmarks.md; "-" for none),
+ * BENCH_CPU_PROF (a folder: each buyer process writes a V8 CPU profile there),
+ * BENCH_POOL (connections per buyer process, as a server process's pool;
+ * by default one per buyer).
  * DATABASE_URL uses that server instead of starting one (it then needs
  * max_connections above the largest buyer count and, for the statement
  * counts, pg_stat_statements preloaded).
@@ -39,6 +42,8 @@ const output =
   process.env.BENCH_OUTPUT ?? fileURLToPath(new URL("../../docs/benchmarks.md", import.meta.url))
 /** As many buyer processes as pgbench has client threads, unless BENCH_PROCESSES says. */
 const processes = Number(process.env.BENCH_PROCESSES ?? PGBENCH_THREADS)
+const connectionsPerProcess =
+  process.env.BENCH_POOL === undefined ? undefined : Number(process.env.BENCH_POOL)
 const WARMUP_SECONDS = 2
 
 /** Modest: enough connections for the largest run plus pgbench's and ours, a bigger cache. */
@@ -125,6 +130,7 @@ const main = async () => {
           totalTickets,
           warmupSeconds: WARMUP_SECONDS,
           seconds,
+          connectionsPerProcess,
         },
         () => startSampler(shop.connectionString),
       )
@@ -168,6 +174,7 @@ const main = async () => {
       })),
       statementCounts,
       totalTickets,
+      connectionsPerProcess,
       warmupSeconds: WARMUP_SECONDS,
       seconds,
       runs,

@@ -13,6 +13,8 @@ export interface Basket {
 export interface BuyersInput {
   readonly databaseUrl: string
   readonly queues: readonly (readonly Basket[])[]
+  /** Connections this process opens; by default one per buyer (as pgbench has one per client). */
+  readonly connections?: number | undefined
 }
 
 /** When to start and what to measure, in wall-clock milliseconds (shared by every process). */
@@ -40,7 +42,7 @@ export interface BuyersResult {
 export const prepareBuyers = async (input: BuyersInput) => {
   const handle = await makeDatabase({
     databaseUrl: input.databaseUrl,
-    maxConnections: input.queues.length + 1,
+    maxConnections: input.connections ?? input.queues.length + 1,
   })
   const ports = checkoutPortsLive(handle.db)
   // The bench measures allocation; the purchase gate is not in its path.
@@ -49,7 +51,11 @@ export const prepareBuyers = async (input: BuyersInput) => {
   )
   const checkout = await runtime.runPromise(Checkout)
   // Every connection open before the start, so connecting is not measured.
-  await Promise.all(input.queues.map(() => sql`select pg_sleep(0.05)`.execute(handle.db)))
+  await Promise.all(
+    Array.from({ length: input.connections ?? input.queues.length }, () =>
+      sql`select pg_sleep(0.05)`.execute(handle.db),
+    ),
+  )
 
   const run = async (window: BuyersWindow): Promise<BuyersResult> => {
     const latencies: number[] = []

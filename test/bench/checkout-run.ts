@@ -29,6 +29,8 @@ export interface CheckoutRunConfig {
   readonly totalTickets: number
   readonly warmupSeconds: number
   readonly seconds: number
+  /** Connections per buyer process; undefined: one per buyer. */
+  readonly connectionsPerProcess?: number | undefined
 }
 
 export interface CheckoutRunResult {
@@ -166,11 +168,16 @@ const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url))
 
 /** A process of buyers (checkout-buyers.child.ts), ready once its pool is open. */
 const startBuyerProcess = (input: BuyersInput) => {
-  const child = spawn(process.execPath, sourceNodeArgs(CHILD), {
+  // BENCH_CPU_PROF=<folder>: each buyer process writes a V8 CPU profile there.
+  const profile = process.env.BENCH_CPU_PROF
+  const nodeArgs = profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []
+  const child = spawn(process.execPath, [...nodeArgs, ...sourceNodeArgs(CHILD)], {
     cwd: REPO_ROOT,
     stdio: ["pipe", "pipe", "pipe"],
   })
   let output = ""
+  // A child that dies early closes its stdin: the exit below says why, not an EPIPE.
+  child.stdin?.on("error", () => {})
   child.stderr?.on("data", (chunk) => {
     output += chunk
   })
@@ -232,6 +239,7 @@ export const runCheckouts = async (
       startBuyerProcess({
         databaseUrl: config.databaseUrl,
         queues: queues.filter((_, i) => i % Math.max(1, config.processes) === p),
+        connections: config.connectionsPerProcess,
       }),
     )
     try {

@@ -25,8 +25,16 @@ export interface DrawRunResult {
   readonly totalTickets: number
   /** createCompetition: the row, its pool of `totalTickets` rows, one transaction. */
   readonly createMs: number
+  /**
+   * The same cluster in the same minutes writing as many bare rows (a number and a
+   * random key each) into a table with no index, no sort and no check: the floor
+   * under createMs on this machine right now (decision 0091).
+   */
+  readonly bareRowsMs: number
   /** Draws.draw for a competition whose every ticket is sold. */
   readonly drawMs: number
+  /** One pass of the server over the sold pool (a count), in the same minutes: the draw's floor. */
+  readonly onePassMs: number
   /** The same draw, asked again: it answers the recorded draw. */
   readonly redrawMs: number
   readonly entryCount: number
@@ -55,6 +63,15 @@ export const runDraw = async (
     ),
   )
   try {
+    const bareStart = performance.now()
+    await db.transaction().execute(async (trx) => {
+      await sql`create table bench_bare_rows (n int not null, k uuid not null)`.execute(trx)
+      await sql`insert into bench_bare_rows
+          select generate_series(1, ${totalTickets}::int), gen_random_uuid()`.execute(trx)
+    })
+    const bareRowsMs = performance.now() - bareStart
+    await sql`drop table bench_bare_rows`.execute(db)
+
     const now = Date.now()
     const createStart = performance.now()
     const competitionId = await competitionOnSale(db, {
@@ -74,6 +91,11 @@ export const runDraw = async (
         select id, 0, total_tickets from competitions where id = ${competitionId}::uuid`.execute(db)
     await sql`vacuum analyze tickets`.execute(db)
 
+    const passStart = performance.now()
+    await sql`select count(*) from tickets
+        where competition_id = ${competitionId}::uuid and order_id is not null`.execute(db)
+    const onePassMs = performance.now() - passStart
+
     const draw = () =>
       runtime.runPromise(Effect.flatMap(Draws, (draws) => draws.draw(competitionId, "Scheduler")))
     const drawStart = performance.now()
@@ -85,7 +107,9 @@ export const runDraw = async (
     return {
       totalTickets,
       createMs,
+      bareRowsMs,
       drawMs,
+      onePassMs,
       redrawMs,
       entryCount: made.entryCount,
       winningTicketNumber: made.winningTicketNumber,

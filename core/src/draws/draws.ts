@@ -15,7 +15,7 @@ import { claimWindowDays, type RedrawRefusal, redrawRefusal } from "../rules/red
 import { auditor } from "../staff/audit.js"
 import { authorize, can } from "../staff/permissions.js"
 import { drawWinnerEmail } from "./emails.js"
-import { readEntryList } from "./entry-list.js"
+import { entryListHash, readEntryList } from "./entry-list.js"
 import {
   type DrawMaterial,
   type DrawRecord,
@@ -209,11 +209,14 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
               try: () => readEntryList(text),
               catch: (cause) => cause,
             }).pipe(Effect.orDie)
+            // The platform's native SHA-256 of the same bytes (decision 0091).
+            const entriesHash = yield* Effect.promise(() => entryListHash(entries))
             const outcome = drawFromEntryList({
               seed: locked.seed,
               competitionId: locked.competitionId,
               beacon: reading.value,
               entries,
+              entriesHash,
             })
             const won = "winningTicketNumber" in outcome ? outcome : null
             const winner =

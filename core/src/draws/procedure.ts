@@ -128,8 +128,14 @@ export const drawFromEntryList = (draw: {
   readonly competitionId: string
   readonly beacon: string
   readonly entries: EntryList
+  /**
+   * `entryListHash(entries)` when the caller has it already (the draw takes
+   * it natively, decision 0091); else it is taken here. Either way the
+   * same SHA-256 of the same bytes.
+   */
+  readonly entriesHash?: string
 }): DrawnWinner | NoEntries => {
-  const hash = bytesToHex(sha256(utf8ToBytes(draw.entries.text)))
+  const hash = draw.entriesHash ?? bytesToHex(sha256(draw.entries.bytes))
   if (draw.entries.count === 0) return { entriesHash: hash, entryCount: 0 }
   const { index, attempt } = winningIndex({
     seed: draw.seed,
@@ -245,7 +251,7 @@ export const redrawFromEntryList = (redraw: {
   const entries = readEntryList(
     redrawEntriesText(redraw.originalEntries, redraw.excludedTicketNumbers),
   )
-  const hash = bytesToHex(sha256(utf8ToBytes(entries.text)))
+  const hash = bytesToHex(sha256(entries.bytes))
   if (entries.count === 0) return { entriesHash: hash, entryCount: 0 }
   const { index, attempt } = acceptFirst(
     redrawAttemptValues({

@@ -66,12 +66,39 @@ export const ticketsHeld = async (
 }
 
 /**
+ * What every claim does with the rows its own `claimed` CTE locked: gives
+ * them to the order (dropping any basket's hold on them), adds how many to
+ * this session's counter row (decision 0046) in the same statement, so the
+ * sold count can never drift from the pool, and answers the numbers taken.
+ * Follows `with claimed as (...)` and ends the statement.
+ */
+const takeClaimed = (
+  request: {
+    readonly orderId: string
+    readonly customerId: string | null
+    readonly at: Date
+  },
+  competitionId: string,
+) => sql`taken as (
+      update tickets t
+      set order_id = ${request.orderId}, customer_id = ${request.customerId}, allocated_at = ${request.at},
+        held_by_basket_id = null, held_until = null
+      from claimed
+      where t.competition_id = ${competitionId} and t.ticket_number = claimed.ticket_number
+      returning t.ticket_number
+    ), counted as (
+      insert into competition_tickets_sold as s (competition_id, shard, sold)
+      select ${competitionId}, pg_backend_pid() % ${TICKETS_SOLD_SHARDS}, count(*) from taken
+      having count(*) > 0
+      on conflict (competition_id, shard) do update set sold = s.sold + excluded.sold
+    )
+    select ticket_number from taken`
+
+/**
  * The claim: the first `count` free tickets in the pool's random order that no
  * other transaction is claiming right now. SKIP LOCKED means buyers never queue
  * behind each other; a ticket locked by a buyer whose transaction later rolls
- * back is simply skipped this time. The same statement adds what it claimed
- * to the competition's sold count, on this session's counter row (decision
- * 0046), so the count can never drift from the pool.
+ * back is simply skipped this time. The rest is takeClaimed's.
  */
 export const claimTickets = async (
   trx: Kysely<Database>,
@@ -94,20 +121,7 @@ export const claimTickets = async (
       order by sort_key
       limit ${count}
       for update skip locked
-    ), taken as (
-      update tickets t
-      set order_id = ${request.orderId}, customer_id = ${request.customerId}, allocated_at = ${request.at},
-        held_by_basket_id = null, held_until = null
-      from claimed
-      where t.competition_id = ${competitionId} and t.ticket_number = claimed.ticket_number
-      returning t.ticket_number
-    ), counted as (
-      insert into competition_tickets_sold as s (competition_id, shard, sold)
-      select ${competitionId}, pg_backend_pid() % ${TICKETS_SOLD_SHARDS}, count(*) from taken
-      having count(*) > 0
-      on conflict (competition_id, shard) do update set sold = s.sold + excluded.sold
-    )
-    select ticket_number from taken
+    ), ${takeClaimed(request, competitionId)}
   `.execute(trx)
   return rows.map((row) => row.ticketNumber).sort((a, b) => a - b)
 }
@@ -135,20 +149,7 @@ const claimPicked = async (
         and (held_until is null or held_until <= ${request.at} or held_by_basket_id = ${basketId})
       order by ticket_number
       for update
-    ), taken as (
-      update tickets t
-      set order_id = ${request.orderId}, customer_id = ${request.customerId}, allocated_at = ${request.at},
-        held_by_basket_id = null, held_until = null
-      from claimed
-      where t.competition_id = ${competitionId} and t.ticket_number = claimed.ticket_number
-      returning t.ticket_number
-    ), counted as (
-      insert into competition_tickets_sold as s (competition_id, shard, sold)
-      select ${competitionId}, pg_backend_pid() % ${TICKETS_SOLD_SHARDS}, count(*) from taken
-      having count(*) > 0
-      on conflict (competition_id, shard) do update set sold = s.sold + excluded.sold
-    )
-    select ticket_number from taken
+    ), ${takeClaimed(request, competitionId)}
   `.execute(trx)
   return rows.map((row) => row.ticketNumber).sort((a, b) => a - b)
 }
