@@ -98,6 +98,7 @@ import {
   WinnerRecordsLive,
 } from "@howzat/postgres"
 import { Effect, Layer, ManagedRuntime } from "effect"
+import { sql } from "kysely"
 import { brand as storefrontBrand } from "../../web/src/brand"
 import { Argon2PasswordHasherLive } from "./auth/argon2-password-hasher"
 import { JwtAccessTokensLive } from "./auth/jwt-access-tokens"
@@ -467,7 +468,19 @@ export const composeShopOn = async (
     )
 
   const outbox = makeOutboxQueue(database.db)
+  // Set once a shutdown begins (shop-runtime.ts): the load balancer's readiness check fails.
+  let draining = false
+  const readiness = async (): Promise<string | undefined> => {
+    if (draining) return "shutting down: finishing the requests in flight"
+    try {
+      await sql`select 1`.execute(database.db)
+      return undefined
+    } catch {
+      return "the database does not answer"
+    }
+  }
   const { app, dispose } = makeHttpApp({
+    readiness,
     catalogue,
     draws,
     competitionWinners,
@@ -538,6 +551,10 @@ export const composeShopOn = async (
     db: database.db,
     outbox,
     databaseKind: database.kind,
+    /** The shutdown has begun: /health/ready answers 503 from now on. */
+    drain: () => {
+      draining = true
+    },
     /** The passes of the jobs (shop-runtime.ts), run on the shop's own services. */
     passes: { expireDue, drawDue },
     /** One expiry pass now, for tests that move the clock past an order's time. */
