@@ -112,6 +112,7 @@ import { ensureDemoAdmin, ensureDemoStaff } from "./demo-admin"
 import { ensureDemoCustomer, seedDemoPromotions } from "./demo-customer"
 import { mountDevMailbox } from "./mail/mailbox-page"
 import { openPaymentGateway } from "./payment-gateway"
+import { makeReadiness } from "./readiness"
 import { serveStorefront } from "./storefront"
 
 /**
@@ -470,15 +471,10 @@ export const composeShopOn = async (
   const outbox = makeOutboxQueue(database.db)
   // Set once a shutdown begins (shop-runtime.ts): the load balancer's readiness check fails.
   let draining = false
-  const readiness = async (): Promise<string | undefined> => {
-    if (draining) return "shutting down: finishing the requests in flight"
-    try {
-      await sql`select 1`.execute(database.db)
-      return undefined
-    } catch {
-      return "the database does not answer"
-    }
-  }
+  const readiness = makeReadiness(
+    () => draining,
+    () => sql`select 1`.execute(database.db),
+  )
   const { app, dispose } = makeHttpApp({
     readiness,
     catalogue,

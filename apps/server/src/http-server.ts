@@ -66,8 +66,9 @@ const drainFirst = (server: Server, options: HttpServerOptions) =>
     options.onDrain?.()
     const ms = Duration.toMillis(options.drain ?? Duration.zero)
     if (ms <= 0) return
+    // Idle connections stay open: the load balancer may be sending on one this
+    // instant, and the answer closes it anyway (no request is lost to a race).
     yield* Effect.logInfo(`shutdown: draining, not ready, still answering for ${ms} ms`)
-    server.closeIdleConnections()
     yield* Effect.sleep(Duration.millis(ms))
   })
 
