@@ -30,10 +30,14 @@ export const killEverything = () => {
 }
 process.once("exit", killEverything)
 
-export const needsBuild = (): string | undefined =>
-  existsSync(path.join(DIST, "main.js")) && existsSync(path.join(DIST, "migrate.js"))
-    ? undefined
-    : "apps/server/dist has no main.js or migrate.js: run `npm run build:server` (npm run test:cluster does)"
+/** What the suite needs that the machine lacks, in one line, or undefined. */
+export const missing = (): string | undefined => {
+  if (!existsSync(path.join(DIST, "main.js")) || !existsSync(path.join(DIST, "migrate.js")))
+    return "apps/server/dist has no main.js or migrate.js: run `npm run build:server` (npm run test:cluster does)"
+  if (!existsSync(HAPROXY))
+    return `HAProxy is not at ${HAPROXY}: install Debian's haproxy (.ci/run does), or set HAPROXY_BIN`
+  return undefined
+}
 
 interface Watched {
   readonly child: ChildProcess
