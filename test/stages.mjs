@@ -3,8 +3,8 @@
 // in every run (CI's included) rather than only when someone measures.
 //
 // A step's lanes run side by side, each lane's stages in order. TypeScript
-// checks on one core, so the build, the bundle budget and the first run
-// (which need no types, only the sources) take the other core meanwhile;
+// checks on one core, so the build, the bundle budget, the first run and the
+// cluster suite (which need no types, only the sources) take the other core meanwhile;
 // vitest and the journeys use both cores and run alone
 // (docs/decisions/0058-a-test-suite-that-answers-in-minutes.md).
 import { spawn } from "node:child_process"
@@ -19,6 +19,8 @@ const STEPS = [
       ["build", "build"],
       ["bundle size", "test:size"],
       ["first run", "test:first-run"],
+      // Three built servers behind HAProxy (docs/decisions/0087): needs the build.
+      ["cluster", "test:cluster"],
     ],
   ],
   [[["unit (vitest)", "test:unit"]]],

@@ -27,6 +27,7 @@ await build({
     preflight: "src/cli/preflight.ts",
     backup: "src/cli/backup.ts",
     restore: "src/cli/restore.ts",
+    migrate: "src/cli/migrate.ts",
   },
   outdir: "dist",
   bundle: true,

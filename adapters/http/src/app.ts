@@ -204,6 +204,12 @@ export interface HttpAppOptions {
   readonly tracking?: TrackingOrigins | undefined
   /** The public catalogue answers' cache (decision 0047); the defaults when not given. */
   readonly publicCache?: PublicCacheOptions | undefined
+  /**
+   * Whether this server should be sent requests, for a load balancer's
+   * /health/ready (docs/decisions/0087): why not, or undefined when ready.
+   * Always ready when not given.
+   */
+  readonly readiness?: (() => Promise<string | undefined>) | undefined
   /** /metrics for Prometheus behind a bearer token (decision 0085); off (404) when not given. */
   readonly metrics?: MetricsOptions | undefined
 }
@@ -318,7 +324,16 @@ export const makeHttpApp = (options: HttpAppOptions) => {
   // Before the HttpApi handler: the signature is over the raw body, which nothing may read first.
   if (options.paymentNotifications)
     mountPaymentNotifications(app, options.paymentNotifications, options.paymentProviders)
+  // Liveness: the process answers. Readiness: it should be sent requests (not draining, its
+  // database answering); a load balancer checks this one (docs/decisions/0087).
   app.get("/health/ping", (c) => c.json({ status: "ok" }))
+  app.get("/health/ready", async (c) => {
+    const notReady = options.readiness ? await options.readiness() : undefined
+    c.header("cache-control", "no-store")
+    return notReady === undefined
+      ? c.json({ status: "ready" })
+      : c.json({ status: "not ready", detail: notReady }, 503)
+  })
   const metrics = options.metrics ? makeMetrics(options.metrics) : undefined
   if (metrics) metrics.mount(app)
   else mountMetricsOff(app)

@@ -27,7 +27,7 @@ export const METRICS_PATH = "/metrics"
 /** Where a request went, for the labels: the API's declared paths, the edge's own routes, the apps. */
 const routeOf = (templateOf: (path: string) => string, path: string): string => {
   if (path.startsWith("/api/")) return templateOf(path)
-  if (path === METRICS_PATH || path === "/health/ping") return path
+  if (path === METRICS_PATH || path === "/health/ping" || path === "/health/ready") return path
   if (path.startsWith("/files/")) return "/files/*"
   if (path === "/admin" || path.startsWith("/admin/")) return "/admin/*"
   if (path.startsWith("/dev/")) return "/dev/*"

@@ -18,6 +18,14 @@ export {
   prepareDataFolder,
 } from "./database"
 export { MigrationFailed, makeMigrator, migrateToLatest, migrations } from "./migrations"
+export {
+  compareSchema,
+  prepareSchema,
+  readSchemaState,
+  SchemaNewerThanCode,
+  SchemaOlderThanCode,
+  type SchemaState,
+} from "./migrations/schema-version"
 export { PGliteDialect } from "./pglite-dialect"
 export {
   AccountStandingStoreLive,

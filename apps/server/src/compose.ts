@@ -98,6 +98,7 @@ import {
   WinnerRecordsLive,
 } from "@howzat/postgres"
 import { Effect, Layer, ManagedRuntime } from "effect"
+import { sql } from "kysely"
 import { brand as storefrontBrand } from "../../web/src/brand"
 import { Argon2PasswordHasherLive } from "./auth/argon2-password-hasher"
 import { JwtAccessTokensLive } from "./auth/jwt-access-tokens"
@@ -111,6 +112,7 @@ import { ensureDemoAdmin, ensureDemoStaff } from "./demo-admin"
 import { ensureDemoCustomer, seedDemoPromotions } from "./demo-customer"
 import { mountDevMailbox } from "./mail/mailbox-page"
 import { openPaymentGateway } from "./payment-gateway"
+import { makeReadiness } from "./readiness"
 import { serveStorefront } from "./storefront"
 
 /**
@@ -467,7 +469,14 @@ export const composeShopOn = async (
     )
 
   const outbox = makeOutboxQueue(database.db)
+  // Set once a shutdown begins (shop-runtime.ts): the load balancer's readiness check fails.
+  let draining = false
+  const readiness = makeReadiness(
+    () => draining,
+    () => sql`select 1`.execute(database.db),
+  )
   const { app, dispose } = makeHttpApp({
+    readiness,
     catalogue,
     draws,
     competitionWinners,
@@ -538,6 +547,10 @@ export const composeShopOn = async (
     db: database.db,
     outbox,
     databaseKind: database.kind,
+    /** The shutdown has begun: /health/ready answers 503 from now on. */
+    drain: () => {
+      draining = true
+    },
     /** The passes of the jobs (shop-runtime.ts), run on the shop's own services. */
     passes: { expireDue, drawDue },
     /** One expiry pass now, for tests that move the clock past an order's time. */

@@ -40,6 +40,20 @@ export interface ServerConfig {
   /** Where `npm run backup` writes its files (BACKUP_DIR, default ./backups; docs/decisions/0086). */
   readonly backupDir: string
   readonly seedDemoData: boolean
+  /**
+   * Apply pending migrations at start (MIGRATE_ON_START, default true, so a
+   * fresh clone's `npm start` makes its database). Several servers set it
+   * false and run `npm run migrate` once before a rolling restart; either
+   * way a database newer than the build is refused (docs/decisions/0087).
+   */
+  readonly migrateOnStart: boolean
+  /**
+   * On SIGTERM, how long the server keeps answering (its readiness check
+   * failing, every answer closing its connection) before it stops taking
+   * requests, so a load balancer sends no new request to a closed port
+   * (SHUTDOWN_DRAIN_MS; docs/decisions/0087).
+   */
+  readonly shutdownDrainMs: number
   /** The built storefront served at /. */
   readonly webDistDir: string
   /** The built back office served at /admin. */
@@ -283,6 +297,7 @@ const AUTOMATIC_DRAW_INTERVAL_RANGE = [100, 3_600_000] as const
  * than two minutes would only delay a deploy.
  */
 const SHUTDOWN_GRACE_RANGE = [0, 120_000] as const
+const SHUTDOWN_DRAIN_RANGE = [0, 120_000] as const
 
 const readFileStore = (env: Readonly<Record<string, string | undefined>>): FileStoreConfig => {
   const store = env.FILE_STORE?.trim() || "local"
@@ -409,6 +424,7 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): S
     dataDir: dataDirOf(env.PGLITE_DATA_DIR?.trim() || ".data/pglite"),
     backupDir: path.resolve(repoRoot, env.BACKUP_DIR?.trim() || "backups"),
     seedDemoData: flag("SEED_DEMO_DATA", env.SEED_DEMO_DATA, true),
+    migrateOnStart: flag("MIGRATE_ON_START", env.MIGRATE_ON_START, true),
     webDistDir: path.resolve(repoRoot, env.WEB_DIST_DIR?.trim() || "apps/web/dist"),
     adminDistDir: path.resolve(repoRoot, env.ADMIN_DIST_DIR?.trim() || "apps/admin/dist"),
     publicUrl,
@@ -444,6 +460,12 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): S
       env.SHUTDOWN_GRACE_MS,
       SHUTDOWN_GRACE,
       SHUTDOWN_GRACE_RANGE,
+    ),
+    shutdownDrainMs: readMilliseconds(
+      "SHUTDOWN_DRAIN_MS",
+      env.SHUTDOWN_DRAIN_MS,
+      Duration.zero,
+      SHUTDOWN_DRAIN_RANGE,
     ),
     files: readFileStore(env),
     imageMaxBytes: readImageMaxBytes(env.IMAGE_MAX_BYTES),

@@ -106,6 +106,46 @@ describe("the HTTP server layer", () => {
     }),
   )
 
+  it.live("drains first: not ready, still answering, each answer closing its connection", () =>
+    Effect.gen(function* () {
+      const slow = yield* slowServer
+      const scope = yield* Scope.make()
+      const drainBegun = yield* Deferred.make<void>()
+      const stopped = yield* hearing("shutdown: no new requests taken")
+      yield* Layer.buildWithScope(
+        httpServerLayer({
+          fetch: slow.fetch,
+          port: 0,
+          hostname: "127.0.0.1",
+          drain: "1500 millis",
+          onDrain: () => Deferred.unsafeDone(drainBegun, Exit.void),
+          onListening: (port) => Effect.runSync(Deferred.succeed(slow.port, port)),
+        }),
+        scope,
+      ).pipe(Effect.provide(stopped.logger))
+      const port = yield* Deferred.await(slow.port)
+      const closing = yield* Effect.fork(Scope.close(scope, Exit.void))
+      yield* Deferred.await(drainBegun)
+      // Still answered while draining, but the connection is not kept for another request.
+      const agent = new Agent({ keepAlive: true })
+      const connection = yield* Effect.async<string | undefined, Error>((resume) => {
+        const req = request({ host: "127.0.0.1", port, path: "/", agent }, (res) => {
+          res.resume()
+          res.on("end", () => resume(Effect.succeed(res.headers.connection)))
+        })
+        req.on("error", (error) => resume(Effect.fail(error)))
+        req.end()
+      })
+      agent.destroy()
+      expect(connection).toBe("close")
+      expect(closing.unsafePoll(), "not stopped while draining").toBeNull()
+      yield* Deferred.await(stopped.heard)
+      const refused = yield* Effect.either(get(port, "/"))
+      expect(refused._tag).toBe("Left")
+      yield* Fiber.join(closing)
+    }),
+  )
+
   it.live("cuts a request still open after the grace period", () =>
     Effect.gen(function* () {
       const slow = yield* slowServer

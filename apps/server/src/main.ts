@@ -1,5 +1,5 @@
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
-import { DataFolderUnusable } from "@howzat/postgres"
+import { DataFolderUnusable, SchemaNewerThanCode, SchemaOlderThanCode } from "@howzat/postgres"
 import { Cause, Effect, Layer } from "effect"
 // The storefront's brand is plain data: the server reads the settings its headers need.
 import { liveStreamOrigin, trackingOrigins } from "../../web/src/brand"
@@ -45,7 +45,12 @@ const report = (cause: Cause.Cause<unknown>) =>
     if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`)
     else if (error instanceof NotReadyForProduction)
       console.error(`${error.message}\n(NODE_ENV=production; npm run preflight prints this list.)`)
-    else if (error instanceof DataFolderUnusable) console.error(error.message)
+    else if (
+      error instanceof DataFolderUnusable ||
+      error instanceof SchemaNewerThanCode ||
+      error instanceof SchemaOlderThanCode
+    )
+      console.error(error.message)
     else console.error(Cause.pretty(cause))
   })
 

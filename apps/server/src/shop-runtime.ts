@@ -1,4 +1,4 @@
-import { type DatabaseHandle, makeDatabase, migrateToLatest, seedDemoData } from "@howzat/postgres"
+import { type DatabaseHandle, makeDatabase, prepareSchema, seedDemoData } from "@howzat/postgres"
 import { Cause, Context, Duration, Effect, Exit, Layer, Scope } from "effect"
 import { type ComposedShop, composeShopOn, type ShopBrand } from "./compose"
 import type { ServerConfig } from "./config"
@@ -48,7 +48,12 @@ export const shopDatabaseLayer = (
           Effect.zipRight(Effect.logInfo("shutdown: database closed")),
         ),
       )
-      yield* attempt(() => migrateToLatest(database.db))
+      // A newer schema is always refused; an older one is migrated, or refused when
+      // MIGRATE_ON_START=false (npm run migrate runs once before a rolling restart: 0087).
+      const applied = yield* attempt(() =>
+        prepareSchema(database.db, { migrate: config.migrateOnStart }),
+      )
+      if (applied.length > 0) yield* Effect.logInfo(`migrations applied: ${applied.join(", ")}`)
       // Before any demo data is added: a production start lists all there is to fix.
       if (config.production) {
         const findings = [
@@ -135,6 +140,8 @@ export const shopServerLayer = (
         port: config.port,
         hostname: config.host,
         shutdownGrace: Duration.millis(config.shutdownGraceMs),
+        drain: Duration.millis(config.shutdownDrainMs),
+        onDrain: shop.drain,
         onListening: (port) => onListening(port, shop),
       }),
     ),

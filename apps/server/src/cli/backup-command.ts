@@ -80,7 +80,9 @@ export const runRestoreCommand = async (
     const restored = await restoreBackup(file, config, { force })
     output.out(`Restored ${file} into ${whichDatabase(config)}.`)
     if (restored.setAside) output.out(`The database it replaced is kept at ${restored.setAside}.`)
-    output.out("Start the shop as usual: it applies any migration newer than the backup.")
+    output.out(
+      "Start the shop as usual: it applies any migration newer than the backup (with MIGRATE_ON_START=false, run npm run migrate first).",
+    )
     return EXIT.done
   } catch (error) {
     return say(error, output, "restore")
