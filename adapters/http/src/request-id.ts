@@ -1,0 +1,60 @@
+import { AsyncLocalStorage } from "node:async_hooks"
+import { randomUUID } from "node:crypto"
+
+/** The header a request's id travels in, both ways (docs/decisions/0088). */
+export const REQUEST_ID_HEADER = "x-request-id"
+
+/**
+ * An id a load balancer or proxy may hand on: 8 to 128 letters, digits and
+ * `._:-` (a UUID, a hex trace id, HAProxy's unique-id). Anything else (too
+ * long, spaces, quotes, control characters that would forge a log line) is
+ * replaced by one of our own.
+ */
+const SANE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/
+
+export const acceptedRequestId = (incoming: string | undefined | null): string =>
+  incoming != null && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
+
+/**
+ * The request being answered, for log lines written outside Effect (the
+ * edge's own console lines). Effect code carries the id as a log
+ * annotation instead, set where the API's handler starts.
+ */
+const current = new AsyncLocalStorage<string>()
+
+export const currentRequestId = (): string | undefined => current.getStore()
+
+/** A request's header from node's parsed headers when there are some (no Headers object made). */
+const incomingHeader = (request: Request, env: unknown, name: string): string | undefined => {
+  const parsed = (env as { incoming?: { headers?: Record<string, string | string[] | undefined> } })
+    ?.incoming?.headers
+  if (parsed === undefined) return request.headers.get(name) ?? undefined
+  const value = parsed[name]
+  return Array.isArray(value) ? value[0] : value
+}
+
+/**
+ * Wraps the app's fetch: every request gets an id (the proxy's, when
+ * sane), answered in `X-Request-Id` and known to everything that logs
+ * while it is answered. Outermost, so a cached answer carries one too.
+ */
+export const withRequestIds =
+  <Rest extends unknown[]>(
+    fetch: (request: Request, env?: unknown, ...rest: Rest) => Response | Promise<Response>,
+  ) =>
+  (request: Request, env?: unknown, ...rest: Rest): Response | Promise<Response> => {
+    const id = acceptedRequestId(incomingHeader(request, env, REQUEST_ID_HEADER))
+    const stamp = (response: Response) => {
+      try {
+        response.headers.set(REQUEST_ID_HEADER, id)
+        return response
+      } catch {
+        // A response whose headers are immutable (a fetched one): copied once to carry the id.
+        const copy = new Response(response.body, response)
+        copy.headers.set(REQUEST_ID_HEADER, id)
+        return copy
+      }
+    }
+    const answer = current.run(id, fetch, request, env, ...rest)
+    return answer instanceof Response ? stamp(answer) : answer.then(stamp)
+  }
