@@ -8,6 +8,7 @@ export {
   type LineWriter,
   stdoutLines,
 } from "./json-logs"
+export { type MetricsOptions, makeMetrics } from "./metrics"
 export {
   type NotificationHandler,
   type NotificationVerdict,

@@ -32,5 +32,6 @@ export const useCaseSpan =
     for (const [key, value] of Object.entries(ids)) {
       if (typeof value === "string") attributes[key] = value
     }
-    return Effect.withSpan(effect, name, { attributes, kind: "internal" })
+    // No stack trace captured: an Error a call would cost far more than the span itself.
+    return Effect.withSpan(effect, name, { attributes, kind: "internal", captureStackTrace: false })
   }
