@@ -173,7 +173,10 @@ describe("npm run preflight", () => {
     const live = await run({ ...unwatched, PGLITE_DATA_DIR: "memory://" })
     expect(live.code).toBe(0)
     expect(live.text).toMatch(/^Ready for production: nothing to fix\.\nWarning: Metrics are off/)
-    // A production start goes ahead too.
+  })
+
+  it("starts a live shop without metrics: a warning, not a refusal", async () => {
+    const { METRICS_TOKEN: _, ...unwatched } = LIVE
     const exit = await Effect.runPromiseExit(
       Effect.scoped(
         Layer.build(shopDatabaseLayer(readConfig(unwatched), new Date(), openMigratedPglite)),
