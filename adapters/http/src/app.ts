@@ -84,7 +84,7 @@ import { DEFAULT_PUBLIC_CACHE, makePublicCache, type PublicCacheOptions } from "
 import { ReferralHandlersLive } from "./referral-handlers"
 import { ReportHandlersLive } from "./report-handlers"
 import { CLIENT_ADDRESS_HEADER, HttpSettings, type HttpSettingsShape } from "./request-context"
-import { currentRequestId, REQUEST_ID_HEADER, withRequestIds } from "./request-id"
+import { REQUEST_ID_HEADER, requestIdOf, withRequestIds } from "./request-id"
 import {
   MAX_JSON_DEPTH,
   nestsDeeperThan,
@@ -353,7 +353,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
       const headers = new Headers(c.req.raw.headers)
       headers.set(CLIENT_ADDRESS_HEADER, options.clientAddress?.(c) ?? "")
       // The id this request was given at the edge (request-id.ts), for the logs and the span.
-      headers.set(REQUEST_ID_HEADER, currentRequestId() ?? "")
+      headers.set(REQUEST_ID_HEADER, requestIdOf(c.req.raw) ?? "")
       const request = new Request(c.req.raw.url, {
         method: c.req.raw.method,
         headers,
@@ -365,12 +365,14 @@ export const makeHttpApp = (options: HttpAppOptions) => {
       const answered = await handler(request)
       // Expected failures are problems already; anything else at 500 was a defect: say where.
       if (answered.status >= 500 && !isProblem(answered))
-        console.error(`API defect: ${c.req.method} ${c.req.path} answered ${answered.status}`)
+        console.error(`API defect: ${c.req.method} ${c.req.path} answered ${answered.status}`, {
+          requestId: requestIdOf(c.req.raw),
+        })
       const response = await asProblemResponse(answered)
       response.headers.set("cache-control", "no-store")
       return response
     } catch (cause) {
-      console.error("unhandled API failure", cause)
+      console.error("unhandled API failure", cause, { requestId: requestIdOf(c.req.raw) })
       return problemResponse({
         type: "about:blank",
         title: "Internal Server Error",

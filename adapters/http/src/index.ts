@@ -18,7 +18,11 @@ export {
 export { asProblemResponse, problemResponse } from "./problem-response"
 export { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from "./refresh-cookie"
 export { CLIENT_ADDRESS_HEADER, type HttpSettingsShape } from "./request-context"
-export { acceptedRequestId, currentRequestId, REQUEST_ID_HEADER } from "./request-id"
+export {
+  acceptedRequestId,
+  REQUEST_ID_HEADER,
+  requestIdOf,
+} from "./request-id"
 export {
   type CardProviderOrigins,
   checkoutBrowserOrigins,

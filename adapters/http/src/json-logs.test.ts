@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { installJsonConsole, jsonLoggerLayer } from "./json-logs"
-import { acceptedRequestId, currentRequestId, withRequestIds } from "./request-id"
+import { acceptedRequestId, requestIdOf, withRequestIds } from "./request-id"
 
 /** LOG_FORMAT=json and the request id (docs/decisions/0088). */
 describe("JSON log lines", () => {
@@ -38,20 +38,21 @@ describe("JSON log lines", () => {
     expect(JSON.parse(lines[0] ?? "").msg).toBe("first\nsecond")
   })
 
-  it("write the console's lines as JSON with the id of the request being answered", async () => {
+  it("write the console's lines as JSON, a request's id among their fields", async () => {
     const lines: string[] = []
     const restore = installJsonConsole((line) => lines.push(line))
     try {
-      const fetch = withRequestIds(async () => {
-        await Promise.resolve()
-        console.error("API defect: GET /api/x answered", 500, new Error("boom"))
+      const fetch = withRequestIds((request: Request) => {
+        console.error("API defect: GET /api/x answered", 500, new Error("boom"), {
+          requestId: requestIdOf(request),
+        })
         return new Response("oops", { status: 500 })
       })
       const response = await fetch(
         new Request("http://shop/api/x", { headers: { "x-request-id": "lb-0123456789" } }),
       )
       expect(response.headers.get("x-request-id")).toBe("lb-0123456789")
-      console.log("outside any request")
+      console.log("outside any request", [1, 2])
     } finally {
       restore()
     }
@@ -62,9 +63,8 @@ describe("JSON log lines", () => {
       requestId: "lb-0123456789",
       error: { name: "Error", message: "boom" },
     })
-    expect(outside).toMatchObject({ level: "info", msg: "outside any request" })
+    expect(outside).toMatchObject({ level: "info", msg: "outside any request [ 1, 2 ]" })
     expect(outside.requestId).toBeUndefined()
-    expect(currentRequestId()).toBeUndefined()
   })
 })
 

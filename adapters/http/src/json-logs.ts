@@ -10,7 +10,6 @@ import {
   Option,
   Tracer,
 } from "effect"
-import { currentRequestId } from "./request-id"
 
 /** Where a finished line goes: stdout in the server, an array in a test. */
 export type LineWriter = (line: string) => void
@@ -88,23 +87,33 @@ const CONSOLE_LEVELS = [
   ["error", "error"],
 ] as const
 
+/** An argument whose fields join the line's: `{ requestId }` and the like, not an array or an Error. */
+const isFields = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" &&
+  value !== null &&
+  !Array.isArray(value) &&
+  !(value instanceof Error) &&
+  Object.getPrototypeOf(value) === Object.prototype
+
 /**
- * The edge's and the libraries' console lines as JSON too, each with the
- * id of the request being answered when there is one. Installed once by
- * the server's entry point when LOG_FORMAT=json; answers how to undo it.
+ * The edge's and the libraries' console lines as JSON too, installed once
+ * by the server's entry point when LOG_FORMAT=json; answers how to undo it.
+ * Strings and numbers make the message, an Error goes in `error`, and a
+ * plain object's fields join the line's: the edge passes `{ requestId }`
+ * with a line about a request (app.ts), so the line leads to the request.
  */
 export const installJsonConsole = (write: LineWriter = stdoutLines): (() => void) => {
   const saved = CONSOLE_LEVELS.map(([method]) => [method, console[method]] as const)
   for (const [method, level] of CONSOLE_LEVELS) {
     console[method] = (...args: unknown[]) => {
-      const requestId = currentRequestId()
       const errors = args.filter((a) => a instanceof Error)
+      const fields = Object.assign({}, ...args.filter(isFields))
       write(
         stringify({
           time: new Date().toISOString(),
           level,
-          msg: format(...args.filter((a) => !(a instanceof Error))),
-          ...(requestId === undefined ? {} : { requestId }),
+          msg: format(...args.filter((a) => !(a instanceof Error) && !isFields(a))),
+          ...fields,
           ...(errors.length > 0 ? { error: errors.length === 1 ? errors[0] : errors } : {}),
         }),
       )

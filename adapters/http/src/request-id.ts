@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks"
 import { randomUUID } from "node:crypto"
 
 /** The header a request's id travels in, both ways (docs/decisions/0088). */
@@ -16,13 +15,15 @@ export const acceptedRequestId = (incoming: string | undefined | null): string =
   incoming != null && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
 
 /**
- * The request being answered, for log lines written outside Effect (the
- * edge's own console lines). Effect code carries the id as a log
- * annotation instead, set where the API's handler starts.
+ * Each request's id by its Request object, for the edge's handlers and
+ * their log lines. Not an AsyncLocalStorage: on Node 20 that turns on async
+ * hooks for every promise of the process, which measured a third slower
+ * on the cheapest requests (docs/benchmarks.md). Inside the API, Effect
+ * code carries the id as a log annotation instead.
  */
-const current = new AsyncLocalStorage<string>()
+const ids = new WeakMap<Request, string>()
 
-export const currentRequestId = (): string | undefined => current.getStore()
+export const requestIdOf = (request: Request): string | undefined => ids.get(request)
 
 /** A request's header from node's parsed headers when there are some (no Headers object made). */
 const incomingHeader = (request: Request, env: unknown, name: string): string | undefined => {
@@ -35,8 +36,8 @@ const incomingHeader = (request: Request, env: unknown, name: string): string | 
 
 /**
  * Wraps the app's fetch: every request gets an id (the proxy's, when
- * sane), answered in `X-Request-Id` and known to everything that logs
- * while it is answered. Outermost, so a cached answer carries one too.
+ * sane), answered in `X-Request-Id` and found by `requestIdOf`. Outermost,
+ * so a cached answer carries one too.
  */
 export const withRequestIds =
   <Rest extends unknown[]>(
@@ -44,6 +45,7 @@ export const withRequestIds =
   ) =>
   (request: Request, env?: unknown, ...rest: Rest): Response | Promise<Response> => {
     const id = acceptedRequestId(incomingHeader(request, env, REQUEST_ID_HEADER))
+    ids.set(request, id)
     const stamp = (response: Response) => {
       try {
         response.headers.set(REQUEST_ID_HEADER, id)
@@ -55,6 +57,6 @@ export const withRequestIds =
         return copy
       }
     }
-    const answer = current.run(id, fetch, request, env, ...rest)
+    const answer = fetch(request, env, ...rest)
     return answer instanceof Response ? stamp(answer) : answer.then(stamp)
   }

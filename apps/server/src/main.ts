@@ -53,8 +53,8 @@ const report = (cause: Cause.Cause<unknown>) =>
 /**
  * LOG_FORMAT=json (decision 0088): every line the process writes is one
  * JSON object, Effect's logs and the console's alike (this entry point's
- * own, the edge's, a library's), each with the request's id when written
- * while one is answered. Read before the configuration, so that a bad
+ * own, the edge's, a library's); the API's lines and the edge's lines about
+ * a request carry its id. Read before the configuration, so that a bad
  * setting is reported as JSON too; config.ts refuses a value it does not know.
  */
 const json = process.env.LOG_FORMAT?.trim().toLowerCase() === "json"

@@ -282,8 +282,8 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
               }),
             ),
           )
-          // Counted once committed, and only for the order this call made (not a repeat's).
           yield* Effect.annotateCurrentSpan("orderId", placed.order.id)
+          // Counted once committed, and only for the order this call made (not a repeat's).
           if (placed.created) {
             const { status, lines } = placed.order
             metrics.count({
