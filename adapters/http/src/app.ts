@@ -84,7 +84,7 @@ import { DEFAULT_PUBLIC_CACHE, makePublicCache, type PublicCacheOptions } from "
 import { ReferralHandlersLive } from "./referral-handlers"
 import { ReportHandlersLive } from "./report-handlers"
 import { CLIENT_ADDRESS_HEADER, HttpSettings, type HttpSettingsShape } from "./request-context"
-import { REQUEST_ID_HEADER, requestIdOf, withRequestIds } from "./request-id"
+import { keepRequestId, REQUEST_ID_HEADER, requestIdIn, withRequestIds } from "./request-id"
 import {
   MAX_JSON_DEPTH,
   nestsDeeperThan,
@@ -306,6 +306,8 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     // The cache keeps only the API's JSON answers.
     alwaysHeaders: securityHeaderValues(security, "data"),
   })
+  // Before any middleware replaces the request (request-id.ts).
+  app.use("*", keepRequestId)
   // First of the rest, so every response gets them: refusals below, the API, the apps mounted after.
   app.use("*", securityHeaders(security))
   // Outermost of what changes a body: ETag and cache middleware inside see identity bytes (0048).
@@ -353,7 +355,7 @@ export const makeHttpApp = (options: HttpAppOptions) => {
       const headers = new Headers(c.req.raw.headers)
       headers.set(CLIENT_ADDRESS_HEADER, options.clientAddress?.(c) ?? "")
       // The id this request was given at the edge (request-id.ts), for the logs and the span.
-      headers.set(REQUEST_ID_HEADER, requestIdOf(c.req.raw) ?? "")
+      headers.set(REQUEST_ID_HEADER, requestIdIn(c) ?? "")
       const request = new Request(c.req.raw.url, {
         method: c.req.raw.method,
         headers,
@@ -366,13 +368,13 @@ export const makeHttpApp = (options: HttpAppOptions) => {
       // Expected failures are problems already; anything else at 500 was a defect: say where.
       if (answered.status >= 500 && !isProblem(answered))
         console.error(`API defect: ${c.req.method} ${c.req.path} answered ${answered.status}`, {
-          requestId: requestIdOf(c.req.raw),
+          requestId: requestIdIn(c),
         })
       const response = await asProblemResponse(answered)
       response.headers.set("cache-control", "no-store")
       return response
     } catch (cause) {
-      console.error("unhandled API failure", cause, { requestId: requestIdOf(c.req.raw) })
+      console.error("unhandled API failure", cause, { requestId: requestIdIn(c) })
       return problemResponse({
         type: "about:blank",
         title: "Internal Server Error",

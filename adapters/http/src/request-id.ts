@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto"
+import type { Context, MiddlewareHandler } from "hono"
 
 /** The header a request's id travels in, both ways (docs/decisions/0088). */
 export const REQUEST_ID_HEADER = "x-request-id"
@@ -15,15 +16,29 @@ export const acceptedRequestId = (incoming: string | undefined | null): string =
   incoming != null && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
 
 /**
- * Each request's id by its Request object, for the edge's handlers and
- * their log lines. Not an AsyncLocalStorage: on Node 20 that turns on async
+ * Each request's id by its Request object (and Hono's context, below), for
+ * the edge's handlers and their log lines. Not an AsyncLocalStorage: on Node 20 that turns on async
  * hooks for every promise of the process, which measured a third slower
  * on the cheapest requests (docs/benchmarks.md). Inside the API, Effect
  * code carries the id as a log annotation instead.
  */
-const ids = new WeakMap<Request, string>()
+const ids = new WeakMap<object, string>()
 
 export const requestIdOf = (request: Request): string | undefined => ids.get(request)
+
+/**
+ * First of the app's middleware: the id of the Request the app was given,
+ * kept for the whole of Hono's handling. Middleware after it may replace
+ * `c.req.raw` (the body limits wrap its stream), so the handlers ask
+ * `requestIdIn(c)` rather than `requestIdOf(c.req.raw)`.
+ */
+export const keepRequestId: MiddlewareHandler = (c, next) => {
+  const id = ids.get(c.req.raw)
+  if (id !== undefined) ids.set(c, id)
+  return next()
+}
+
+export const requestIdIn = (c: Context): string | undefined => ids.get(c)
 
 /** A request's header from node's parsed headers when there are some (no Headers object made). */
 const incomingHeader = (request: Request, env: unknown, name: string): string | undefined => {
