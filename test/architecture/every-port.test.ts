@@ -47,6 +47,8 @@ const WITHOUT_A_CONTRACT: Readonly<Record<string, string>> = {
   ImageVariants: "memoryImages",
   SecureRandom: "drawDoublesOver",
   ShopLinks: "postalDoublesOver",
+  // Counters in memory (adapters/http/src/shop-counters.ts), no table: a recording double.
+  ShopMetrics: "recordingShopMetrics",
 }
 
 const contractTexts = readdirSync(CONTRACTS)

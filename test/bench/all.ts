@@ -7,8 +7,10 @@
  *   - checkout: test/bench/allocation.ts (checkouts and draws beside pgbench);
  *   - http: test/bench/http-main.ts (the catalogue against bare Hono, on both databases);
  *   - lighthouse: test/bench/lighthouse-run.ts (Home on the production build;
- *     `npm run bench` builds first).
- * BENCH_PARTS (comma-separated, all three by default) runs fewer; the file is
+ *     `npm run bench` builds first);
+ *   - observability: test/bench/observability.ts (what the request id, the
+ *     metrics and a span cost a request, against bare Hono).
+ * BENCH_PARTS (comma-separated, all of them by default) runs fewer; the file is
  * written only when every part asked for succeeded, so a failed run never
  * leaves a half-updated report. BENCH_OUTPUT as for the parts ("-" for none).
  */
@@ -23,6 +25,7 @@ const PARTS = {
   checkout: "allocation.ts",
   http: "http-main.ts",
   lighthouse: "lighthouse-run.ts",
+  observability: "observability.ts",
 } as const
 type Part = keyof typeof PARTS
 

@@ -47,6 +47,7 @@ import type { StaffUsers } from "@howzat/core/staff/staff-users"
 import type { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { Layer } from "effect"
 import { type Context, Hono } from "hono"
+import { observeApi, platformTracerOff } from "./api-observation"
 import { AuthHandlersLive } from "./auth-handlers"
 import { AuthenticationLive, OptionalAuthenticationLive } from "./authentication"
 import { BasketHandlersLive } from "./basket-handlers"
@@ -83,6 +84,7 @@ import { DEFAULT_PUBLIC_CACHE, makePublicCache, type PublicCacheOptions } from "
 import { ReferralHandlersLive } from "./referral-handlers"
 import { ReportHandlersLive } from "./report-handlers"
 import { CLIENT_ADDRESS_HEADER, HttpSettings, type HttpSettingsShape } from "./request-context"
+import { keepRequestId, REQUEST_ID_HEADER, requestIdIn, withRequestIds } from "./request-id"
 import {
   MAX_JSON_DEPTH,
   nestsDeeperThan,
@@ -212,6 +214,11 @@ export interface HttpAppOptions {
   readonly readiness?: (() => Promise<string | undefined>) | undefined
   /** /metrics for Prometheus behind a bearer token (decision 0085); off (404) when not given. */
   readonly metrics?: MetricsOptions | undefined
+  /**
+   * The API runtime's tracer (OTLP export) and logger (JSON lines), from the
+   * composition root (decision 0088); Effect's own when not given.
+   */
+  readonly observability?: Layer.Layer<never> | undefined
 }
 
 /**
@@ -280,7 +287,13 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     Layer.provide(options.responsiblePlay),
   )
   const { handler, dispose } = HttpApiBuilder.toWebHandler(
-    Layer.mergeAll(apiLayer, HttpServer.layerContext),
+    Layer.mergeAll(
+      apiLayer,
+      HttpServer.layerContext,
+      platformTracerOff,
+      options.observability ?? Layer.empty,
+    ),
+    { middleware: observeApi() },
   )
 
   // Built once: the document only changes with the contracts.
@@ -299,6 +312,8 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     // The cache keeps only the API's JSON answers.
     alwaysHeaders: securityHeaderValues(security, "data"),
   })
+  // Before any middleware replaces the request (request-id.ts).
+  app.use("*", keepRequestId)
   // First of the rest, so every response gets them: refusals below, the API, the apps mounted after.
   app.use("*", securityHeaders(security))
   // Outermost of what changes a body: ETag and cache middleware inside see identity bytes (0048).
@@ -354,6 +369,8 @@ export const makeHttpApp = (options: HttpAppOptions) => {
       // Always overwritten: a caller must not be able to name its own address.
       const headers = new Headers(c.req.raw.headers)
       headers.set(CLIENT_ADDRESS_HEADER, options.clientAddress?.(c) ?? "")
+      // The id this request was given at the edge (request-id.ts), for the logs and the span.
+      headers.set(REQUEST_ID_HEADER, requestIdIn(c) ?? "")
       const request = new Request(c.req.raw.url, {
         method: c.req.raw.method,
         headers,
@@ -365,12 +382,14 @@ export const makeHttpApp = (options: HttpAppOptions) => {
       const answered = await handler(request)
       // Expected failures are problems already; anything else at 500 was a defect: say where.
       if (answered.status >= 500 && !isProblem(answered))
-        console.error(`API defect: ${c.req.method} ${c.req.path} answered ${answered.status}`)
+        console.error(`API defect: ${c.req.method} ${c.req.path} answered ${answered.status}`, {
+          requestId: requestIdIn(c),
+        })
       const response = await asProblemResponse(answered)
       response.headers.set("cache-control", "no-store")
       return response
     } catch (cause) {
-      console.error("unhandled API failure", cause)
+      console.error("unhandled API failure", cause, { requestId: requestIdIn(c) })
       return problemResponse({
         type: "about:blank",
         title: "Internal Server Error",
@@ -384,7 +403,8 @@ export const makeHttpApp = (options: HttpAppOptions) => {
   const route = app.fetch
   const answer: typeof app.fetch = (request, env, executionContext) =>
     publicCache.answerAtOnce(request, env) ?? route(request, env, executionContext)
-  // Outermost, so the cache's fresh hits are counted and timed like every other answer.
-  app.fetch = metrics ? metrics.measure(answer) : answer
+  // Outermost, so the cache's fresh hits are counted and timed like every other answer,
+  // and every answer carries its request id (X-Request-Id).
+  app.fetch = withRequestIds(metrics ? metrics.measure(answer) : answer)
   return { app, dispose, publicCache }
 }

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto"
 import type { Hono } from "hono"
-import { collectDefaultMetrics, Gauge, Registry } from "prom-client"
+import { collectDefaultMetrics, Gauge, type Metric, Registry } from "prom-client"
 import { problemResponse } from "./problem-response"
 import { makeRequestSeries } from "./request-series"
 import { makeRouteTemplates } from "./route-templates"
@@ -13,6 +13,31 @@ export interface OutboxBacklog {
   readonly oldestCreatedAt: Date | null
 }
 
+/** Live competitions' sales: all live ones counted, the soonest closing named (a cap). */
+export interface LiveSalesFigures {
+  readonly live: number
+  readonly named: readonly {
+    readonly competitionId: string
+    readonly sold: number
+    readonly total: number
+  }[]
+}
+
+/** Draws due and not made, by kind. */
+export interface DueDrawFigures {
+  readonly drawType: "Automatic" | "Live"
+  readonly count: number
+  readonly oldestDueAt: Date
+}
+
+/** The database pool's connections (a Postgres server; PGlite has none to report). */
+export interface PoolFigures {
+  readonly total: number
+  readonly idle: number
+  readonly waiting: number
+  readonly max: number
+}
+
 export interface MetricsOptions {
   /** The bearer token a scraper sends (METRICS_TOKEN); the composition root has checked its length. */
   readonly token: string
@@ -20,6 +45,34 @@ export interface MetricsOptions {
   readonly outboxBacklog?: (() => Promise<OutboxBacklog>) | undefined
   /** The clock the oldest message's age is measured on. */
   readonly now?: (() => number) | undefined
+  /** Live competitions' tickets sold, read per scrape (decision 0088). */
+  readonly liveSales?: ((now: Date) => Promise<LiveSalesFigures>) | undefined
+  /** Draws whose time has come and that nobody has made, read per scrape. */
+  readonly dueDraws?: ((now: Date) => Promise<readonly DueDrawFigures[]>) | undefined
+  /** The database pool, read per scrape; absent on PGlite. */
+  readonly pool?: (() => PoolFigures) | undefined
+  /** Core's business counters (shop-counters.ts), registered with the rest. */
+  readonly shopCounters?: readonly Metric[] | undefined
+}
+
+/**
+ * A read shared by the gauges of one scrape: the first to collect starts
+ * it, the rest reuse it. A failed read is logged and leaves those gauges
+ * out of that scrape rather than failing it.
+ */
+const oncePerScrape = <A>(what: string, read: () => Promise<A>) => {
+  let reading: Promise<A | undefined> | undefined
+  return () => {
+    reading ??= read()
+      .catch((cause) => {
+        console.error(`metrics: ${what} could not be read`, cause)
+        return undefined
+      })
+      .finally(() => {
+        reading = undefined
+      })
+    return reading
+  }
 }
 
 export const METRICS_PATH = "/metrics"
@@ -78,22 +131,11 @@ export const makeMetrics = (options: MetricsOptions) => {
   const requests = makeRequestSeries()
   registry.registerMetric(requests.counter)
   registry.registerMetric(requests.histogram)
+  for (const metric of options.shopCounters ?? []) registry.registerMetric(metric)
+  const now = options.now ?? Date.now
   if (options.outboxBacklog) {
-    const read = options.outboxBacklog
-    const now = options.now ?? Date.now
-    // One read per scrape serves both gauges: the first to collect starts it, the second reuses it.
-    let reading: Promise<OutboxBacklog | undefined> | undefined
-    const backlog = () => {
-      reading ??= read()
-        .catch((cause) => {
-          console.error("metrics: the outbox's backlog could not be read", cause)
-          return undefined
-        })
-        .finally(() => {
-          reading = undefined
-        })
-      return reading
-    }
+    // One read per scrape serves both gauges.
+    const backlog = oncePerScrape("the outbox's backlog", options.outboxBacklog)
     new Gauge({
       name: "howzat_outbox_pending_messages",
       help: "Mail messages waiting in the outbox, neither sent nor given up on.",
@@ -115,6 +157,10 @@ export const makeMetrics = (options: MetricsOptions) => {
       },
     })
   }
+
+  if (options.liveSales) addLiveSalesGauges(registry, options.liveSales, now)
+  if (options.dueDraws) addDueDrawGauges(registry, options.dueDraws, now)
+  if (options.pool) addPoolGauges(registry, options.pool)
 
   const templateOf = makeRouteTemplates()
   const expected = digest(options.token)
@@ -178,4 +224,112 @@ export const makeMetrics = (options: MetricsOptions) => {
 /** Without METRICS_TOKEN the path is not there, rather than a storefront page. */
 export const mountMetricsOff = (app: Hono) => {
   app.get(METRICS_PATH, () => notFound())
+}
+
+/**
+ * Tickets sold per live competition (decision 0088): a competition id is a
+ * label here only while it is live and among the LIVE_SALES_LIMIT soonest
+ * closing, so the series are bounded by that cap, not by the catalogue;
+ * each scrape starts the gauges afresh, so a closed competition drops out.
+ */
+const addLiveSalesGauges = (
+  registry: Registry,
+  read: (now: Date) => Promise<LiveSalesFigures>,
+  now: () => number,
+) => {
+  const sales = oncePerScrape("the live competitions' sales", () => read(new Date(now())))
+  new Gauge({
+    name: "howzat_live_competitions",
+    help: "Competitions on sale now (visible, opened, not yet closed).",
+    registers: [registry],
+    async collect() {
+      const read = await sales()
+      if (read) this.set(read.live)
+    },
+  })
+  new Gauge({
+    name: "howzat_live_competition_tickets_sold",
+    help: "Tickets sold of each live competition (the soonest closing, up to a cap).",
+    labelNames: ["competition_id"] as const,
+    registers: [registry],
+    async collect() {
+      const read = await sales()
+      this.reset()
+      for (const c of read?.named ?? []) this.labels(c.competitionId).set(c.sold)
+    },
+  })
+  new Gauge({
+    name: "howzat_live_competition_tickets",
+    help: "Tickets on offer in all of each live competition (the soonest closing, up to a cap).",
+    labelNames: ["competition_id"] as const,
+    registers: [registry],
+    async collect() {
+      const read = await sales()
+      this.reset()
+      for (const c of read?.named ?? []) this.labels(c.competitionId).set(c.total)
+    },
+  })
+}
+
+const DRAW_TYPES = ["Automatic", "Live"] as const
+
+/** Draws due and not made, and how long the oldest has waited: the job stalled, or the stream missed. */
+const addDueDrawGauges = (
+  registry: Registry,
+  read: (now: Date) => Promise<readonly DueDrawFigures[]>,
+  now: () => number,
+) => {
+  const due = oncePerScrape("the draws due", () => read(new Date(now())))
+  new Gauge({
+    name: "howzat_draws_due",
+    help: "Competitions whose draw time has come and that have no draw yet, by draw type.",
+    labelNames: ["draw_type"] as const,
+    registers: [registry],
+    async collect() {
+      const read = await due()
+      if (!read) return
+      for (const type of DRAW_TYPES)
+        this.labels(type).set(read.find((d) => d.drawType === type)?.count ?? 0)
+    },
+  })
+  new Gauge({
+    name: "howzat_draws_oldest_due_age_seconds",
+    help: "How long the longest-waiting due draw has waited, by draw type; 0 when none waits.",
+    labelNames: ["draw_type"] as const,
+    registers: [registry],
+    async collect() {
+      const read = await due()
+      if (!read) return
+      const at = now()
+      for (const type of DRAW_TYPES) {
+        const oldest = read.find((d) => d.drawType === type)?.oldestDueAt.getTime()
+        this.labels(type).set(oldest === undefined ? 0 : Math.max(0, (at - oldest) / 1000))
+      }
+    },
+  })
+}
+
+/** The Postgres pool: connections busy and idle, and queries waiting for one. */
+const addPoolGauges = (registry: Registry, read: () => PoolFigures) => {
+  const gauge = (name: string, help: string, value: (pool: PoolFigures) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(value(read()))
+      },
+    })
+  gauge(
+    "howzat_db_pool_connections_in_use",
+    "Database connections running a query or transaction now.",
+    (p) => p.total - p.idle,
+  )
+  gauge("howzat_db_pool_connections_idle", "Database connections open and idle.", (p) => p.idle)
+  gauge(
+    "howzat_db_pool_waiting_queries",
+    "Queries waiting for a free database connection: the pool is too small or the database slow.",
+    (p) => p.waiting,
+  )
+  gauge("howzat_db_pool_max_connections", "The most connections the pool opens.", (p) => p.max)
 }

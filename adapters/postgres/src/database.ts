@@ -43,6 +43,20 @@ export interface DatabaseHandle {
    * Postgres server, which has pg_dump.
    */
   readonly dumpDataDir?: () => Promise<Blob>
+  /**
+   * The pool's connections right now, for the operator's gauges (decision
+   * 0088); absent on PGlite, which is one connection in the process.
+   */
+  readonly poolStats?: () => PoolStats
+}
+
+export interface PoolStats {
+  /** Connections open, busy or idle. */
+  readonly total: number
+  readonly idle: number
+  /** Queries waiting for a connection: the pool is too small, or the database too slow. */
+  readonly waiting: number
+  readonly max: number
 }
 
 // Tables and columns are snake_case in SQL and camelCase in TypeScript.
@@ -59,7 +73,14 @@ export const makeDatabase = async (config: DatabaseConfig): Promise<DatabaseHand
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on("error", () => {})
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
-    return { db, kind: "postgres", close: () => db.destroy() }
+    const max = config.maxConnections ?? 10
+    const poolStats = (): PoolStats => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    })
+    return { db, kind: "postgres", close: () => db.destroy(), poolStats }
   }
   if (config.dataDir === undefined || isInMemory(config.dataDir)) {
     const pglite = await PGlite.create(config.dataDir ?? "memory://", {

@@ -15,6 +15,7 @@ export {
   DbLive,
   lockDataFolder,
   makeDatabase,
+  type PoolStats,
   prepareDataFolder,
 } from "./database"
 export { MigrationFailed, makeMigrator, migrateToLatest, migrations } from "./migrations"
@@ -76,6 +77,13 @@ export {
 export { InstantWinGroupStoreLive, makeInstantWinGroupStore } from "./repos/instant-win-groups"
 export { InstantWinRepoLive, makeInstantWinRepo } from "./repos/instant-wins"
 export { LiveCompetitionsLive, makeLiveCompetitions } from "./repos/live-competitions"
+export {
+  type DueDraws,
+  LIVE_SALES_LIMIT,
+  type LiveSales,
+  makeOperatorFigures,
+  type OperatorFigures,
+} from "./repos/operator-figures"
 export { makeOrderRefundRepo, OrderRefundRepoLive } from "./repos/order-refunds"
 export { makeOrderRepo, OrderRepoLive } from "./repos/orders"
 export {

@@ -33,6 +33,7 @@ import { StaffOrders } from "@howzat/core/orders/staff-orders"
 import { ShopIdentitySettings } from "@howzat/core/ports/club-documents"
 import { FileStore } from "@howzat/core/ports/file-store"
 import { ShopLinks } from "@howzat/core/ports/shop-links"
+import { ShopMetrics } from "@howzat/core/ports/shop-metrics"
 import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import {
   ReferralInvitationLimit,
@@ -55,7 +56,15 @@ import { SiteContent } from "@howzat/core/staff/site-content"
 import { StaffUsers } from "@howzat/core/staff/staff-users"
 import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { localFolderFileStore, s3FileStore } from "@howzat/files"
-import { fileUrl, makeHttpApp, type NotificationHandler, type TrackingOrigins } from "@howzat/http"
+import {
+  fileUrl,
+  jsonLoggerLayer,
+  makeHttpApp,
+  makeShopCounters,
+  type NotificationHandler,
+  stdoutLines,
+  type TrackingOrigins,
+} from "@howzat/http"
 import { sharpImageVariants } from "@howzat/images"
 import { PdfClubDocumentsLive } from "@howzat/pdf"
 import {
@@ -73,6 +82,7 @@ import {
   Db,
   HarmSignalFactsLive,
   ImageStoreLive,
+  makeOperatorFigures,
   makeOutboxQueue,
   NodeSecureRandomLive,
   OrderRefundRepoLive,
@@ -150,6 +160,17 @@ export const composeShopOn = async (
   brand: ShopBrand = {},
 ) => {
   const db = Layer.succeed(Db, database.db)
+  // Traces (loaded only when asked for) and JSON logs, for every runtime of the shop (0088).
+  const tracing = config.tracing
+    ? (await import("./tracing")).openTracing(config.tracing)
+    : undefined
+  const observability = Layer.mergeAll(
+    tracing?.layer ?? Layer.empty,
+    config.logFormat === "json" ? jsonLoggerLayer(config.logLines ?? stdoutLines) : Layer.empty,
+  )
+  // The business counters (decision 0088) when /metrics is on; core's no-op default otherwise.
+  const counters = config.metricsToken ? makeShopCounters() : undefined
+  const shopMetrics = counters ? Layer.succeed(ShopMetrics, counters.shopMetrics) : Layer.empty
   // Who the club documents say they come from and where contact messages go: one identity.
   const identity = brand.identity ?? {
     shortName: storefrontBrand.shortName,
@@ -166,6 +187,7 @@ export const composeShopOn = async (
         Layer.merge(beaconLayer(config.beacon)),
         // The winner's email links to the competition at the configured origin.
         Layer.merge(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
+        Layer.merge(shopMetrics),
       ),
     ),
   )
@@ -327,6 +349,8 @@ export const composeShopOn = async (
     Layer.provide(db),
     // Links in a paid order's confirmation: the configured origin, never a request's Host.
     Layer.merge(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
+    // Checkouts, payments and refunds counted for /metrics (decision 0088).
+    Layer.merge(shopMetrics),
     // The brand's credit name and purchase mode: completion writes the name on the ledger.
     Layer.merge(
       Layer.succeed(SiteCreditPolicy, {
@@ -451,7 +475,9 @@ export const composeShopOn = async (
   }
 
   // What runs outside a request: the provider's notifications and the jobs' passes.
-  const background = ManagedRuntime.make(Layer.mergeAll(paymentServices, draws, catalogueAdmin))
+  const background = ManagedRuntime.make(
+    Layer.mergeAll(paymentServices, draws, catalogueAdmin, observability),
+  )
   await background.runtime()
   const runPayments = <A, E>(use: (payments: Payments) => Effect.Effect<A, E>) =>
     background.runPromise(Effect.flatMap(Payments, use))
@@ -475,6 +501,8 @@ export const composeShopOn = async (
     () => draining,
     () => sql`select 1`.execute(database.db),
   )
+  const operatorFigures = makeOperatorFigures(database.db)
+  counters?.offer(gateway.providers)
   const { app, dispose } = makeHttpApp({
     readiness,
     catalogue,
@@ -500,9 +528,17 @@ export const composeShopOn = async (
     paymentProviders: gateway.providers,
     contact,
     responsiblePlay,
+    observability,
     // Off unless METRICS_TOKEN is set (decision 0085).
     metrics: config.metricsToken
-      ? { token: config.metricsToken, outboxBacklog: outbox.backlog }
+      ? {
+          token: config.metricsToken,
+          outboxBacklog: outbox.backlog,
+          liveSales: operatorFigures.liveSales,
+          dueDraws: operatorFigures.dueDraws,
+          pool: database.poolStats,
+          shopCounters: counters?.metrics,
+        }
       : undefined,
   })
 
@@ -565,6 +601,8 @@ export const composeShopOn = async (
       await dispose()
       await gateway.close()
       await background.dispose()
+      // Last: the spans of everything above are sent before the process ends.
+      await tracing?.close()
     },
   }
 }

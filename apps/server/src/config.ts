@@ -96,6 +96,31 @@ export interface ServerConfig {
    * 0085); unset, the metrics are off and /metrics answers 404.
    */
   readonly metricsToken: string | undefined
+  /** LOG_FORMAT: "text" (Effect's own lines, the default) or "json" (one object a line, decision 0088). */
+  readonly logFormat: LogFormat
+  /**
+   * Traces sent to an OTLP collector (OTEL_EXPORTER_OTLP_ENDPOINT, decision
+   * 0088); off, with no exporter loaded, when unset.
+   */
+  readonly tracing: TracingConfig | TracingToProcessor | undefined
+  /** Where JSON log lines go; stdout unless a test collects them. */
+  readonly logLines?: ((line: string) => void) | undefined
+}
+
+/** A test's own span processor (an in-memory exporter's) in place of a collector. */
+export interface TracingToProcessor {
+  readonly serviceName: string
+  /** An `@opentelemetry/sdk-trace-base` SpanProcessor. */
+  readonly processor: object
+}
+
+export type LogFormat = "text" | "json"
+
+export interface TracingConfig {
+  /** The collector's OTLP/HTTP base URL (`http://collector:4318`); traces go to `/v1/traces` under it. */
+  readonly endpoint: string
+  /** OTEL_SERVICE_NAME: how the collector names this shop's spans; `howzat` by default. */
+  readonly serviceName: string
 }
 
 /** A folder (made on first use), or an S3-compatible bucket. */
@@ -401,6 +426,27 @@ const readMetricsToken = (value: string | undefined): string | undefined => {
   return token
 }
 
+const readLogFormat = (value: string | undefined): LogFormat => {
+  const format = value?.trim().toLowerCase() || "text"
+  if (format !== "text" && format !== "json") {
+    throw new ConfigError(`LOG_FORMAT must be "text" or "json", not "${value}"`)
+  }
+  return format
+}
+
+const readTracing = (
+  env: Readonly<Record<string, string | undefined>>,
+): TracingConfig | undefined => {
+  const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || undefined
+  if (endpoint === undefined) return undefined
+  if (!/^https?:\/\/[^\s]+$/.test(endpoint)) {
+    throw new ConfigError(
+      `OTEL_EXPORTER_OTLP_ENDPOINT must be the collector's http(s):// address (e.g. http://localhost:4318), not "${endpoint}"`,
+    )
+  }
+  return { endpoint, serviceName: env.OTEL_SERVICE_NAME?.trim() || "howzat" }
+}
+
 export const readConfig = (env: Readonly<Record<string, string | undefined>>): ServerConfig => {
   const portText = env.PORT ?? "3000"
   const port = Number(portText)
@@ -471,5 +517,7 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): S
     imageMaxBytes: readImageMaxBytes(env.IMAGE_MAX_BYTES),
     ageVerification: readAgeVerification(env.AGE_VERIFICATION_PROVIDER),
     metricsToken: readMetricsToken(env.METRICS_TOKEN),
+    logFormat: readLogFormat(env.LOG_FORMAT),
+    tracing: readTracing(env),
   }
 }

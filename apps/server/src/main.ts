@@ -1,4 +1,5 @@
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import { installJsonConsole, jsonLoggerLayer, stdoutLines } from "@howzat/http"
 import { DataFolderUnusable, SchemaNewerThanCode, SchemaOlderThanCode } from "@howzat/postgres"
 import { Cause, Effect, Layer } from "effect"
 // The storefront's brand is plain data: the server reads the settings its headers need.
@@ -54,4 +55,19 @@ const report = (cause: Cause.Cause<unknown>) =>
     else console.error(Cause.pretty(cause))
   })
 
-NodeRuntime.runMain(Effect.tapErrorCause(server, report), { disableErrorReporting: true })
+/**
+ * LOG_FORMAT=json (decision 0088): every line the process writes is one
+ * JSON object, Effect's logs and the console's alike (this entry point's
+ * own, the edge's, a library's); the API's lines and the edge's lines about
+ * a request carry its id. Read before the configuration, so that a bad
+ * setting is reported as JSON too; config.ts refuses a value it does not know.
+ */
+const json = process.env.LOG_FORMAT?.trim().toLowerCase() === "json"
+if (json) installJsonConsole(stdoutLines)
+
+NodeRuntime.runMain(
+  Effect.tapErrorCause(server, report).pipe(
+    Effect.provide(json ? jsonLoggerLayer(stdoutLines) : Layer.empty),
+  ),
+  { disableErrorReporting: true },
+)

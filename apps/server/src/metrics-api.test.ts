@@ -40,7 +40,14 @@ describe("metrics on", () => {
   }
 
   beforeAll(async () => {
-    shop = await openShop({ METRICS_TOKEN: TOKEN })
+    // An SMTP server nobody answers: mail stays in the outbox, retried, rather than marked
+    // delivered within the delivery job's two seconds (the mailbox mode's), which a busy
+    // machine's scrape could miss.
+    shop = await openShop({
+      METRICS_TOKEN: TOKEN,
+      SMTP_URL: "smtp://127.0.0.1:9",
+      PUBLIC_URL: "http://shop.test",
+    })
     visitor = await new Browser(shop.app).open()
   })
   afterAll(async () => {
@@ -94,7 +101,10 @@ describe("metrics on", () => {
     expect(after).toContain(
       'http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/Competitions/:competitionId",status_class="4xx"}',
     )
-    const labels = after.split("\n").filter((l) => l.includes("{"))
+    // Only the live competitions' sales gauges name a competition (decision 0088).
+    const labels = after
+      .split("\n")
+      .filter((l) => l.includes("{") && !l.startsWith("howzat_live_competition_"))
     expect(labels.filter((l) => UUID.test(l))).toEqual([])
   })
 

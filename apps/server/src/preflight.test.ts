@@ -5,7 +5,12 @@ import { openMigratedPglite } from "../../../test/support/suite-database"
 import { runPreflight } from "./cli/preflight-command"
 import { readConfig } from "./config"
 import { DEMO_ADMIN_EMAIL } from "./demo-admin"
-import { databaseFindings, NotReadyForProduction, settingsFindings } from "./preflight"
+import {
+  databaseFindings,
+  NotReadyForProduction,
+  settingsFindings,
+  settingsWarnings,
+} from "./preflight"
 import { shopDatabaseLayer } from "./shop-runtime"
 import { TRUELAYER_SETTINGS } from "./test-support/pay-by-bank"
 
@@ -19,6 +24,7 @@ const LIVE = {
   STRIPE_PUBLISHABLE_KEY: "pk_live_publishable",
   SMTP_URL: "smtps://shop:password@smtp.example.com:465",
   PUBLIC_URL: "https://shop.example",
+  METRICS_TOKEN: "metrics-token-of-the-test-at-least-32-chars",
 }
 
 /** The demo Admin, as the demo data makes them, whose password the README publishes. */
@@ -156,6 +162,27 @@ describe("npm run preflight", () => {
 
     const live = await run({ ...LIVE, PGLITE_DATA_DIR: "memory://" })
     expect(live).toEqual({ code: 0, text: "Ready for production: nothing to fix." })
+  })
+
+  it("warns of a live shop without metrics, and still exits 0 (decision 0088)", async () => {
+    const { METRICS_TOKEN: _, ...unwatched } = LIVE
+    expect(settingsWarnings(readConfig(LIVE))).toEqual([])
+    expect(settingsWarnings(readConfig(unwatched)).map((w) => w.fix)).toEqual([
+      expect.stringContaining("METRICS_TOKEN="),
+    ])
+    const live = await run({ ...unwatched, PGLITE_DATA_DIR: "memory://" })
+    expect(live.code).toBe(0)
+    expect(live.text).toMatch(/^Ready for production: nothing to fix\.\nWarning: Metrics are off/)
+  })
+
+  it("starts a live shop without metrics: a warning, not a refusal", async () => {
+    const { METRICS_TOKEN: _, ...unwatched } = LIVE
+    const exit = await Effect.runPromiseExit(
+      Effect.scoped(
+        Layer.build(shopDatabaseLayer(readConfig(unwatched), new Date(), openMigratedPglite)),
+      ),
+    )
+    expect(Exit.isSuccess(exit)).toBe(true)
   })
 
   it("names a setting it cannot read, and exits 1", async () => {

@@ -91,6 +91,24 @@ export const settingsFindings = (config: ServerConfig): PreflightFinding[] => {
   return findings
 }
 
+/**
+ * What a live shop should have but may start without (decision 0088):
+ * warned about at a production start and by `npm run preflight`, never
+ * refused. Without METRICS_TOKEN no one sees a payment provider failing,
+ * the mail outbox filling up or an automatic draw overdue until customers
+ * say so.
+ */
+export const settingsWarnings = (config: ServerConfig): PreflightFinding[] =>
+  config.metricsToken === undefined
+    ? [
+        {
+          problem:
+            "Metrics are off: nothing watches payment failures, the mail outbox or overdue draws (docs/alerts.md).",
+          fix: "METRICS_TOKEN=$(openssl rand -hex 32), and point Prometheus at /metrics with it",
+        },
+      ]
+    : []
+
 /** What the database holds that must not go live: the demo accounts. */
 export const databaseFindings = async (db: Kysely<Database>): Promise<PreflightFinding[]> => {
   // A database never migrated has no accounts at all.

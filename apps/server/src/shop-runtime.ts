@@ -8,7 +8,12 @@ import { housekeeping } from "./jobs/housekeeping"
 import { orderExpiry } from "./jobs/order-expiry"
 import { mailDelivery } from "./mail/delivery"
 import { smtpSender } from "./mail/smtp"
-import { databaseFindings, NotReadyForProduction, settingsFindings } from "./preflight"
+import {
+  databaseFindings,
+  NotReadyForProduction,
+  settingsFindings,
+  settingsWarnings,
+} from "./preflight"
 
 /**
  * The server's runtime as layers (decision 0055). Each layer's release runs
@@ -61,6 +66,9 @@ export const shopDatabaseLayer = (
           ...(yield* attempt(() => databaseFindings(database.db))),
         ]
         if (findings.length > 0) return yield* Effect.fail(new NotReadyForProduction(findings))
+        // Started anyway, but said at every start (decision 0088).
+        for (const warning of settingsWarnings(config))
+          yield* Effect.logWarning(`${warning.problem} Fix: ${warning.fix}`)
       }
       if (config.seedDemoData) yield* attempt(() => seedDemoData(database.db, now))
       return database

@@ -3,12 +3,14 @@ import { Data, Effect } from "effect"
 import { NotStaff } from "../accounts/errors.js"
 import type { Principal } from "../accounts/model.js"
 import { CompetitionNotFound } from "../competitions/errors.js"
+import { principalIds, useCaseSpan } from "../metrics/use-case-span.js"
 import { DrawRepo, type WinnerQuery } from "../ports/catalogue.js"
 import { now } from "../ports/clock.js"
 import { type AwaitingDrawScope, type DrawListQuery, DrawRecords } from "../ports/draw-records.js"
 import { Mailer } from "../ports/mailer.js"
 import { RandomnessBeacon } from "../ports/randomness-beacon.js"
 import { competitionPageLink, ShopLinks } from "../ports/shop-links.js"
+import { ShopMetrics } from "../ports/shop-metrics.js"
 import { Transactions } from "../ports/transactions.js"
 import { type EntryRow, entryRowOf } from "../rules/entry-list-rows.js"
 import { claimWindowDays, type RedrawRefusal, redrawRefusal } from "../rules/redraws.js"
@@ -173,6 +175,7 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
     const transactions = yield* Transactions
     const mailer = yield* Mailer
     const { origin } = yield* ShopLinks
+    const metrics = yield* ShopMetrics
     const audit = yield* auditor
 
     const tellWinner = (material: DrawMaterial, ticketNumber: number, holder: TicketHolder) =>
@@ -278,6 +281,12 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
           })
         }
         const { draw, madeNow } = yield* drawNow(material, at, by)
+        // After the commit, and only by the process that made it: a found draw is not a new one.
+        if (madeNow)
+          metrics.count({
+            kind: "Draw",
+            drawKind: material.drawType === "Automatic" ? "automatic" : "live",
+          })
         return { draw: named(draw), madeNow }
       })
 
@@ -365,7 +374,9 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
 
     /** Draws `competitionId` now, or answers the draw it already has. */
     const draw = (competitionId: string, by: Drawer) =>
-      Effect.map(drawOrFind(competitionId, by), (found) => found.draw)
+      Effect.map(drawOrFind(competitionId, by), (found) => found.draw).pipe(
+        useCaseSpan("Draws.draw", { competitionId, ...principalIds(by) }),
+      )
 
     /**
      * The scheduler's pass: every automatic competition whose draw time has
@@ -464,7 +475,8 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
         yield* authorize(by, "DrawCompetitions")
         const requestedAt = yield* askForRedraw(competitionId, ticketNumber, by)
         const reading = yield* beacon.after(requestedAt)
-        return yield* transactions.within(
+        let madeNow = false
+        const redrawn = yield* transactions.within(
           Effect.gen(function* () {
             const locked = yield* records.lock(competitionId)
             const claims = yield* records.claims(competitionId)
@@ -508,9 +520,13 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
               before: null,
               after: made,
             })
+            madeNow = true
             return made
           }),
         )
+        // After the commit: a redraw found already made is not counted again.
+        if (madeNow) metrics.count({ kind: "Draw", drawKind: "redraw" })
+        return redrawn
       })
 
     /** The shop's claim window in days, for the winners page. */

@@ -1,8 +1,10 @@
 import { Clock, Context, Effect } from "effect"
+import { useCaseSpan } from "../metrics/use-case-span.js"
 import { BasketRepo, OrderRepo, TicketAllocator } from "../ports/orders.js"
 import { SiteCreditLedger } from "../ports/payments.js"
 import { PromotionUses } from "../ports/promotions.js"
 import type { ResponsiblePlayEvents } from "../ports/responsible-play-events.js"
+import { ShopMetrics } from "../ports/shop-metrics.js"
 import { SpendLimitStore } from "../ports/spend-limits.js"
 import { Transactions } from "../ports/transactions.js"
 import { PurchaseGate } from "../responsible-play/purchase-gate.js"
@@ -77,6 +79,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
     const gate = yield* PurchaseGate
     const spendLimits = yield* SpendLimitStore
     const responsiblePlay = yield* Effect.context<SpendLimitStore | ResponsiblePlayEvents>()
+    const metrics = yield* ShopMetrics
 
     /**
      * The basket's vouchers that apply to what was actually allocated, with
@@ -279,13 +282,31 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
               }),
             ),
           )
+          yield* Effect.annotateCurrentSpan("orderId", placed.order.id)
+          // Counted once committed, and only for the order this call made (not a repeat's).
+          if (placed.created) {
+            const { status, lines } = placed.order
+            metrics.count({
+              kind: "Checkout",
+              outcome: status === OrderStatus.Completed ? "Completed" : "AwaitingPayment",
+              tickets: lines.reduce((sum, line) => sum + line.quantity, 0),
+            })
+          }
           // The answer goes to the customer: an unpaid order's numbers stay out of it.
           return {
             ...placed,
             order: orderAsReadBy("Customer", placed.order),
             addresses: cleaned,
           } satisfies CheckoutOutcome
-        }),
+        }).pipe(
+          // The refusal's tag only: a fixed set of this use case's errors, never the input.
+          Effect.tapError((error) =>
+            Effect.sync(() =>
+              metrics.count({ kind: "Checkout", outcome: "Refused", reason: error._tag }),
+            ),
+          ),
+          useCaseSpan("Checkout.checkout", { basketId, customerId }),
+        ),
     }
   }),
 }) {}

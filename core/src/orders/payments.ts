@@ -1,6 +1,7 @@
 import { Data, Effect } from "effect"
 import type { Principal } from "../accounts/model.js"
 import type { RepositoryError } from "../competitions/errors.js"
+import { principalIds, useCaseSpan } from "../metrics/use-case-span.js"
 import { now } from "../ports/clock.js"
 import { CreditCardSpend } from "../ports/credit-card-spend.js"
 import { OrderRepo } from "../ports/orders.js"
@@ -390,7 +391,10 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         | SpendLimitReached
         | RepositoryError
         | Effect.Effect.Error<ReturnType<PurchaseGate["check"]>>
-      > => Effect.map(startPayment(principal, orderId, method), asReadBy(principal)),
+      > =>
+        Effect.map(startPayment(principal, orderId, method), asReadBy(principal)).pipe(
+          useCaseSpan("Payments.startPayment", { orderId, ...principalIds(principal) }),
+        ),
       /** The browser's return: completes a paid order, once, or says the payment is still due. */
       complete: (
         principal: Principal,
@@ -402,7 +406,10 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         | PaymentStillDue
         | PaymentGatewayUnavailable
         | RepositoryError
-      > => Effect.map(complete(principal, orderId), asReadBy(principal)),
+      > =>
+        Effect.map(complete(principal, orderId), asReadBy(principal)).pipe(
+          useCaseSpan("Payments.complete", { orderId, ...principalIds(principal) }),
+        ),
       orderOfPayment: (
         principal: Principal,
         provider: string,
@@ -419,7 +426,10 @@ export class Payments extends Effect.Service<Payments>()("@howzat/core/Payments"
         | PaymentStillProcessing
         | PaymentGatewayUnavailable
         | RepositoryError
-      > => Effect.map(cancel(principal, orderId), asReadBy(principal)),
+      > =>
+        Effect.map(cancel(principal, orderId), asReadBy(principal)).pipe(
+          useCaseSpan("Payments.cancel", { orderId, ...principalIds(principal) }),
+        ),
       handleNotification,
       expireDue: (limit?: number): Effect.Effect<readonly string[], RepositoryError> =>
         expireDue(limit),

@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import { now } from "../ports/clock.js"
 import { PaymentGateways } from "../ports/payment-gateway.js"
 import { type PaymentRefund, PaymentRepo } from "../ports/payments.js"
+import { ShopMetrics } from "../ports/shop-metrics.js"
 import { retryDelayMs } from "../rules/backoff.js"
 import { gatewayOf } from "./gateways.js"
 
@@ -29,9 +30,15 @@ export const refundRetryDelayMs = (failedAttempts: number): number =>
 export const makeRefunding = Effect.gen(function* () {
   const payments = yield* PaymentRepo
   const gateways = yield* PaymentGateways
+  const metrics = yield* ShopMetrics
+  const counted = (refund: PaymentRefund, outcome: "Made" | "Failed") =>
+    Effect.sync(() =>
+      metrics.count({ kind: "Refund", provider: refund.provider, outcome, amount: refund.amount }),
+    )
 
   const failed = (refund: PaymentRefund, reason: string) =>
     Effect.gen(function* () {
+      yield* counted(refund, "Failed")
       const at = yield* now
       const retryAt = new Date(at.getTime() + refundRetryDelayMs(refund.attempts + 1))
       yield* payments.refundAttemptFailed(refund.paymentId, { error: reason, at, retryAt })
@@ -63,6 +70,7 @@ export const makeRefunding = Effect.gen(function* () {
               payments.refunded(refund.paymentId, given.refundReference, at),
             ),
           ),
+          Effect.zipLeft(counted(refund, "Made")),
           Effect.catchTag("PaymentGatewayUnavailable", (error) => failed(refund, error.reason)),
         )
     })

@@ -12,6 +12,7 @@ import {
 } from "../ports/payments.js"
 import { PromotionUses } from "../ports/promotions.js"
 import { ResponsiblePlayEvents } from "../ports/responsible-play-events.js"
+import { ShopMetrics } from "../ports/shop-metrics.js"
 import { Transactions } from "../ports/transactions.js"
 import {
   creditCardNotice,
@@ -57,6 +58,7 @@ export const makeSettlement = Effect.gen(function* () {
   const refunding = yield* makeRefunding
   const creditCards = yield* CreditCardSpend
   const events = yield* ResponsiblePlayEvents
+  const metrics = yield* ShopMetrics
 
   /** Moves the order to Completed unless it already is; the row lock serialises racers. */
   const completeOrder = (
@@ -229,17 +231,36 @@ export const makeSettlement = Effect.gen(function* () {
   const record = (payment: Payment, status: IntentStatus, how: "status" | "void" = "status") =>
     status.status === "Pending"
       ? Effect.succeed<Asked>({ payment, refund: null, stillOpen: true })
-      : transactions.within(
-          Effect.gen(function* () {
-            const at = yield* now
-            const settled = yield* payments.settle(payment.id, status, at)
-            if (how === "status") yield* noteDecline(payment, settled, at)
-            const refused = yield* refuseCreditCard(settled, at)
-            if (refused !== null) return refused
-            const refund = settled.status === "Succeeded" ? yield* followSuccess(settled) : null
-            return { payment: settled, refund, stillOpen: false } satisfies Asked
-          }),
-        )
+      : transactions
+          .within(
+            Effect.gen(function* () {
+              const at = yield* now
+              const settled = yield* payments.settle(payment.id, status, at)
+              if (how === "status") yield* noteDecline(payment, settled, at)
+              const refused = yield* refuseCreditCard(settled, at)
+              if (refused !== null) return refused
+              const refund = settled.status === "Succeeded" ? yield* followSuccess(settled) : null
+              return { payment: settled, refund, stillOpen: false } satisfies Asked
+            }),
+          )
+          .pipe(
+            // Once committed, and only the move out of Pending: a repeated answer is not a payment.
+            Effect.tap(({ payment: settled }) =>
+              Effect.sync(() => {
+                if (payment.status !== "Pending" || settled.status === "Pending") return
+                metrics.count({
+                  kind: "Payment",
+                  provider: settled.provider,
+                  outcome:
+                    settled.status === "Failed"
+                      ? how === "void"
+                        ? "Voided"
+                        : "Declined"
+                      : "Succeeded",
+                })
+              }),
+            ),
+          )
 
   /**
    * A payment one of the shop's gateways took (decision 0071). Another

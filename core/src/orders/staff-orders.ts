@@ -1,6 +1,7 @@
 import { Data, Effect } from "effect"
 import type { Principal } from "../accounts/model.js"
 import type { RepositoryError } from "../competitions/errors.js"
+import { principalIds, useCaseSpan } from "../metrics/use-case-span.js"
 import { now } from "../ports/clock.js"
 import { OrderRefundRepo } from "../ports/order-refunds.js"
 import { OrderRepo } from "../ports/orders.js"
@@ -172,7 +173,10 @@ export class StaffOrders extends Effect.Service<StaffOrders>()("@howzat/core/Sta
 
     return {
       cancel: (principal: Principal, orderId: string) => cancel(principal, orderId),
-      refund: (principal: Principal, orderId: string) => refund(principal, orderId),
+      refund: (principal: Principal, orderId: string) =>
+        refund(principal, orderId).pipe(
+          useCaseSpan("StaffOrders.refund", { orderId, ...principalIds(principal) }),
+        ),
     }
   }),
 }) {}

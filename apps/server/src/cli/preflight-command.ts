@@ -4,6 +4,7 @@ import {
   type PreflightFinding,
   preflightReport,
   settingsFindings,
+  settingsWarnings,
 } from "../preflight"
 import { type CommandOutput, configOrSay, EXIT } from "./command-output"
 
@@ -37,10 +38,10 @@ export const runPreflight = async (
     })
   }
   const report = preflightReport(findings)
-  if (report.length === 0) {
-    output.out("Ready for production: nothing to fix.")
-    return EXIT.done
-  }
-  for (const line of report) output.err(line)
-  return EXIT.failed
+  if (report.length === 0) output.out("Ready for production: nothing to fix.")
+  else for (const line of report) output.err(line)
+  // Worth fixing, but a production start goes ahead without (decision 0088).
+  for (const warning of settingsWarnings(config))
+    output.out(`Warning: ${warning.problem}\n   Fix: ${warning.fix}`)
+  return report.length === 0 ? EXIT.done : EXIT.failed
 }

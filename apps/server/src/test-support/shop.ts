@@ -4,7 +4,7 @@ import path from "node:path"
 import type { MailMessage } from "@howzat/core/accounts/model"
 import { openMigratedPglite } from "../../../../test/support/suite-database"
 import type { ShopBrand } from "../compose"
-import { readConfig } from "../config"
+import { readConfig, type ServerConfig } from "../config"
 import { composeShop } from "../shop-runtime"
 import { type Browser, json, tokenInLink } from "./browser"
 import { answerSecondFactor } from "./second-factor"
@@ -19,7 +19,12 @@ export const TEST_JWT_SECRET = "test-secret-that-is-at-least-32-characters-long"
  * migrated one), trusting X-Forwarded-For so each test browser can have its
  * own address for the rate limits.
  */
-export const openShop = (env: Record<string, string> = {}, brand: ShopBrand = {}) => {
+export const openShop = (
+  env: Record<string, string> = {},
+  brand: ShopBrand = {},
+  /** Settings no environment variable gives: a test's span processor or log collector. */
+  overrides: Partial<ServerConfig> = {},
+) => {
   const webDistDir = mkdtempSync(path.join(tmpdir(), "howzat-web-"))
   writeFileSync(path.join(webDistDir, "index.html"), "<!doctype html><title>Howzat</title>")
   return composeShop(
@@ -32,6 +37,7 @@ export const openShop = (env: Record<string, string> = {}, brand: ShopBrand = {}
       files: env.FILES_DIR
         ? { store: "local", dir: env.FILES_DIR }
         : { store: "local", dir: mkdtempSync(path.join(tmpdir(), "howzat-files-")) },
+      ...overrides,
     },
     new Date(),
     brand,
