@@ -152,13 +152,26 @@ export const makeCompetitionRepo = (db: Kysely<Database>): CompetitionRepoShape 
     return attempt("competitions.list", async () => {
       const base = filtered(db, query)
       const { pageSize } = normalisePage(query.page)
-      const [{ totalCount }, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as("totalCount")).executeTakeFirstOrThrow(),
-        inListOrder(base.selectAll("c"), listOrder(query), query.now)
-          .limit(pageSize)
-          .offset(pageOffset(query.page))
-          .execute(),
-      ])
+      const offset = pageOffset(query.page)
+      // The total rides on the page's rows (a window over every match, before the limit):
+      // one round trip, not two (decision 0089). Only a page past the end must count apart.
+      const rows = await inListOrder(
+        base.selectAll("c").select((eb) => eb.fn.countAll<number>().over().as("totalCount")),
+        listOrder(query),
+        query.now,
+      )
+        .limit(pageSize)
+        .offset(offset)
+        .execute()
+      const totalCount =
+        rows[0]?.totalCount ??
+        (offset === 0
+          ? 0
+          : (
+              await base
+                .select((eb) => eb.fn.countAll<number>().as("totalCount"))
+                .executeTakeFirstOrThrow()
+            ).totalCount)
       return toPage(query.page, await loadCompetitions(db, rows), Number(totalCount))
     })
   },
