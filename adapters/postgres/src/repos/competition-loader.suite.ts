@@ -3,7 +3,7 @@ import type { Kysely } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Database } from "../schema"
 import { seedDemoData } from "../seed/demo"
-import { loadCompetitions } from "./competition-loader"
+import { loadCompetitionById, loadCompetitions } from "./competition-loader"
 import { loadCompetitionsReadByRead } from "./competition-loader.reference"
 import type { SuiteDatabase } from "./suite-database"
 
@@ -57,5 +57,20 @@ export const competitionLoaderSuite = (name: string, open: () => Promise<SuiteDa
         )
       }
       expect(await loadCompetitions(db, [])).toEqual([])
+    })
+
+    it("loads one competition by its id as the read-by-read loader did, hidden ones to staff only", async () => {
+      const rows = await allRows()
+      expect(rows.some((r) => r.visibilityStatus === "Hidden")).toBe(true)
+      for (const row of rows) {
+        const [reference] = await loadCompetitionsReadByRead(db, [row])
+        expect(await loadCompetitionById(db, row.id, false)).toEqual(reference)
+        expect(await loadCompetitionById(db, row.id, true)).toEqual(
+          row.visibilityStatus === "Visible" ? reference : undefined,
+        )
+      }
+      expect(await loadCompetitionById(db, "00000000-0000-0000-0000-000000000000", false)).toBe(
+        undefined,
+      )
     })
   })

@@ -101,51 +101,73 @@ interface Related {
 /** A JSON array of the rows of `query` (aliased `x`), `[]` when there are none. */
 const jsonArray = (query: string) => `coalesce((select json_agg(x) from (${query}) x), '[]'::json)`
 
-/** The page's image groups: its competitions' own and their instant-win groups'. */
-const IMAGE_GROUP_IDS = `(
-  select unnest($2::uuid[])
-  union
-  select image_group_id from instant_win_groups
-  where competition_id = any($1::uuid[]) and image_group_id is not null
-)`
-
 /**
- * Everything a page of competitions ($1, their ids; $2, their image groups'
- * ids) needs besides its own rows, as one JSON object. Orders are those of
- * the reads it replaced (competition-loader.reference.ts).
+ * Everything a page of competitions needs besides its own rows, as one JSON
+ * object: `ids` and `imageGroupIds` are SQL arrays of the page's ids and of
+ * its rows' image groups. Orders are those of the reads it replaced
+ * (competition-loader.reference.ts).
  */
-const RELATED_SQL = `select json_build_object(
+const relatedJson = (ids: string, rowImageGroupIds: string) => {
+  // The page's image groups: its competitions' own and their instant-win groups'.
+  const imageGroupIds = `(
+    select unnest(${rowImageGroupIds})
+    union
+    select image_group_id from instant_win_groups
+    where competition_id = any(${ids}) and image_group_id is not null
+  )`
+  return `json_build_object(
   'categories', ${jsonArray(`
     select competition_id as "competitionId", category_id as "categoryId"
-    from competition_categories where competition_id = any($1::uuid[])
+    from competition_categories where competition_id = any(${ids})
     order by category_id`)},
   'attributes', ${jsonArray(`
     select ca.competition_id as "competitionId", ca.value, at.id as "attributeTypeId", at.description
     from competition_attributes ca join attribute_types at on at.id = ca.attribute_type_id
-    where ca.competition_id = any($1::uuid[])
+    where ca.competition_id = any(${ids})
     order by at.description, at.id`)},
   'groups', ${jsonArray(`
     select g.id, g.competition_id as "competitionId", g.name, g.image_group_id as "imageGroupId",
       (select count(*) from instant_win_tickets t where t.instant_win_group_id = g.id) as "ticketCount",
       (select count(t.won_at) from instant_win_tickets t where t.instant_win_group_id = g.id) as "quantityWonToDate"
-    from instant_win_groups g where g.competition_id = any($1::uuid[])
+    from instant_win_groups g where g.competition_id = any(${ids})
     order by g.sort_order, g.name, g.id`)},
   'sold', ${jsonArray(`
     select competition_id as "competitionId", sum(sold) as sold
-    from competition_tickets_sold where competition_id = any($1::uuid[])
+    from competition_tickets_sold where competition_id = any(${ids})
     group by competition_id`)},
   'draws', ${jsonArray(`
     select competition_id as "competitionId", outcome, winning_ticket_number as "winningTicketNumber",
       floor(extract(epoch from drawn_at) * 1000) as "drawnAtMs"
-    from draws where competition_id = any($1::uuid[])
+    from draws where competition_id = any(${ids})
     order by redraw_number`)},
   'imageGroups', ${jsonArray(`
-    select id, name, description from image_groups where id in ${IMAGE_GROUP_IDS}`)},
+    select id, name, description from image_groups where id in ${imageGroupIds}`)},
   'images', ${jsonArray(`
     select id, image_group_id as "imageGroupId", url, description
-    from images where image_group_id in ${IMAGE_GROUP_IDS}
+    from images where image_group_id in ${imageGroupIds}
     order by sort_order, id`)}
-)::text as related`
+)::text`
+}
+
+/** The related data of the competitions whose ids are $1, their rows' image groups $2. */
+const RELATED_SQL = `select ${relatedJson("$1::uuid[]", "$2::uuid[]")} as related`
+
+/**
+ * One competition ($1) and everything it shows, in one statement: its row
+ * as the table has it, and the related data as JSON text beside it. Staff
+ * see hidden ones; everyone else only the visible.
+ */
+const byIdSql = (visibleOnly: boolean) => `with page as (
+  select * from competitions
+  where id = $1::uuid${visibleOnly ? " and visibility_status = 'Visible'" : ""}
+)
+select page.*, ${relatedJson(
+  "array(select id from page)",
+  "array(select image_group_id from page where image_group_id is not null)",
+)} as related
+from page`
+const BY_ID_SQL = byIdSql(false)
+const VISIBLE_BY_ID_SQL = byIdSql(true)
 
 /**
  * Everything a page of competitions needs besides its own rows, in one
@@ -184,6 +206,28 @@ export const loadCompetitions = async (
     rows.map((r) => r.id),
     rows.flatMap((r) => (r.imageGroupId ? [r.imageGroupId] : [])),
   )
+  return assemble(rows, related)
+}
+
+/**
+ * One competition, whole, in one round trip (decision 0089); undefined when
+ * there is none, or when only visible ones are asked for and it is hidden.
+ * `competitionId` must be a uuid (the caller checks).
+ */
+export const loadCompetitionById = async (
+  db: Kysely<Database>,
+  competitionId: string,
+  visibleOnly: boolean,
+): Promise<Competition | undefined> => {
+  const result = await db.executeQuery<CompetitionRow & { related: string }>(
+    CompiledQuery.raw(visibleOnly ? VISIBLE_BY_ID_SQL : BY_ID_SQL, [competitionId]),
+  )
+  const row = result.rows[0]
+  return row === undefined ? undefined : assemble([row], JSON.parse(row.related) as Related)[0]
+}
+
+/** The page's rows with what the one statement said about them, in the rows' order. */
+const assemble = (rows: readonly CompetitionRow[], related: Related): Competition[] => {
   const { categories, attributes, groups: instantWinGroups } = related
   const sold = new Map(related.sold.map((s) => [s.competitionId, Number(s.sold)]))
   const draws = related.draws.map((d) => ({ ...d, drawnAt: new Date(Number(d.drawnAtMs)) }))

@@ -18,7 +18,7 @@ import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } fro
 import { Db } from "../database"
 import type { Database } from "../schema"
 import { runQuery } from "../transactions"
-import { loadCompetitions } from "./competition-loader"
+import { loadCompetitionById, loadCompetitions } from "./competition-loader"
 import {
   attempt,
   containsPattern,
@@ -182,12 +182,9 @@ export const makeCompetitionRepo = (db: Kysely<Database>): CompetitionRepoShape 
       if (!isUuid(competitionId)) return yield* notFound
       // Joins the caller's transaction: checkout prices its lines inside one, and on
       // PGlite's single connection a query beside the transaction would wait for itself.
-      const competition = yield* runQuery(db, "competitions.byId", async (executor) => {
-        let q = executor.selectFrom("competitions").selectAll().where("id", "=", competitionId)
-        if (visibleOnly) q = q.where("visibilityStatus", "=", "Visible")
-        const row = await q.executeTakeFirst()
-        return row ? (await loadCompetitions(executor, [row]))[0] : undefined
-      })
+      const competition = yield* runQuery(db, "competitions.byId", (executor) =>
+        loadCompetitionById(executor, competitionId, visibleOnly),
+      )
       return competition ?? (yield* notFound)
     }),
 
