@@ -35,10 +35,12 @@ export const startChild = async (
   env: Record<string, string>,
   readyPath: string,
   fixedPort?: number,
+  /** Node's own flags before the script's (the profiler's --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeFlags: readonly string[] = [],
 ): Promise<Child> => {
   const port = fixedPort ?? (await freePort())
   let output = ""
-  const child = spawn(process.execPath, sourceNodeArgs(script), {
+  const child = spawn(process.execPath, [...nodeFlags, ...sourceNodeArgs(script)], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
