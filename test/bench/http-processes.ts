@@ -11,7 +11,8 @@ export interface Child {
 }
 
 const waitUntilUp = async (url: string, child: ChildProcess, output: () => string) => {
-  const deadline = Date.now() + 120_000
+  // Generous: on a shared machine, seeding the demo shop on PGlite has taken over two minutes.
+  const deadline = Date.now() + 300_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`)
     try {
