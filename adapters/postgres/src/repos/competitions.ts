@@ -153,10 +153,14 @@ export const makeCompetitionRepo = (db: Kysely<Database>): CompetitionRepoShape 
       const base = filtered(db, query)
       const { pageSize } = normalisePage(query.page)
       const offset = pageOffset(query.page)
-      // The total rides on the page's rows (a window over every match, before the limit):
-      // one round trip, not two (decision 0089). Only a page past the end must count apart.
+      // The total rides on the page's rows, as a subquery Postgres runs once (an InitPlan)
+      // beside the page's top-N sort: one round trip, not two (decision 0089), at the cost of
+      // the count the separate statement made. Not a window count over every match, which
+      // would hold every matching row, description and all, before the limit. Only a page
+      // past the end, with no row to carry it, counts apart.
+      const total = filtered(db, query).select((eb) => eb.fn.countAll<number>().as("total"))
       const rows = await inListOrder(
-        base.selectAll("c").select((eb) => eb.fn.countAll<number>().over().as("totalCount")),
+        base.selectAll("c").select(total.as("totalCount")),
         listOrder(query),
         query.now,
       )
