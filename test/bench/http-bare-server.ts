@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs"
 import { serve } from "@hono/node-server"
 import { Hono } from "hono"
+import { DISTINCT_PARAMETER } from "./http-load"
 
 interface Captured {
   readonly contentType: string
@@ -27,6 +28,8 @@ const routes = new Map(
 const app = new Hono()
 app.get("*", (c) => {
   const url = new URL(c.req.url)
+  // The distinct loads' parameter, which the shop ignores, changes nothing here either.
+  url.searchParams.delete(DISTINCT_PARAMETER)
   const route = routes.get(`${url.pathname}${url.search}`)
   if (!route) return c.notFound()
   return c.body(route.body, 200, { "content-type": route.contentType })

@@ -8,14 +8,46 @@ export interface LoadResult {
   readonly errors: number
 }
 
-/** A fixed number of keep-alive connections hammering one URL for a fixed time. */
+/**
+ * The query parameter `distinct` loads add, a new value on every request:
+ * the API ignores a parameter it does not know, so the answer is the same
+ * bytes, but the shop's cache (keyed by the whole query) never has it.
+ */
+export const DISTINCT_PARAMETER = "miss"
+
+/**
+ * A fixed number of keep-alive connections hammering one URL for a fixed
+ * time; with `distinct`, every request adds its own DISTINCT_PARAMETER
+ * value, as a visitor typing searches makes every query new.
+ */
 export const load = async (
   url: string,
   connections: number,
   seconds: number,
   headers: Record<string, string> = {},
+  distinct = false,
 ): Promise<LoadResult> => {
-  const result = await autocannon({ url, connections, duration: seconds, headers })
+  const target = new URL(url)
+  const path = `${target.pathname}${target.search}`
+  const separator = target.search ? "&" : "?"
+  let sent = 0
+  const requests = distinct
+    ? [
+        {
+          setupRequest: (request: autocannon.Request) => {
+            request.path = `${path}${separator}${DISTINCT_PARAMETER}=${sent++}`
+            return request
+          },
+        },
+      ]
+    : undefined
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers,
+    ...(requests ? { requests } : {}),
+  })
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,

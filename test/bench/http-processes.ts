@@ -11,7 +11,8 @@ export interface Child {
 }
 
 const waitUntilUp = async (url: string, child: ChildProcess, output: () => string) => {
-  const deadline = Date.now() + 120_000
+  // Generous: on a shared machine, seeding the demo shop on PGlite has taken over two minutes.
+  const deadline = Date.now() + 300_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output()}`)
     try {
@@ -35,10 +36,12 @@ export const startChild = async (
   env: Record<string, string>,
   readyPath: string,
   fixedPort?: number,
+  /** Node's own flags before the script's (the profiler's --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeFlags: readonly string[] = [],
 ): Promise<Child> => {
   const port = fixedPort ?? (await freePort())
   let output = ""
-  const child = spawn(process.execPath, sourceNodeArgs(script), {
+  const child = spawn(process.execPath, [...nodeFlags, ...sourceNodeArgs(script)], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],

@@ -14,7 +14,7 @@ import { cpus, loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { startPostgresCluster } from "../support/pg-cluster"
 import { createTestDatabase } from "../support/postgres-database"
-import { combine, type LoadResult, load } from "./http-load"
+import { combine, DISTINCT_PARAMETER, type LoadResult, load } from "./http-load"
 import { type Child, startChild } from "./http-processes"
 
 const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 10)
@@ -67,14 +67,15 @@ const measurePair = async (
   bareOrigin: string,
   url: string,
   headers: Record<string, string> = {},
+  distinct = false,
 ) => {
-  await load(`${shopOrigin}${url}`, connections, WARMUP_SECONDS, headers)
-  await load(`${bareOrigin}${url}`, connections, WARMUP_SECONDS)
+  await load(`${shopOrigin}${url}`, connections, WARMUP_SECONDS, headers, distinct)
+  await load(`${bareOrigin}${url}`, connections, WARMUP_SECONDS, {}, distinct)
   const half = Math.max(1, Math.round(seconds / 2))
-  const shop1 = await load(`${shopOrigin}${url}`, connections, half, headers)
-  const bare1 = await load(`${bareOrigin}${url}`, connections, half)
-  const shop2 = await load(`${shopOrigin}${url}`, connections, half, headers)
-  const bare2 = await load(`${bareOrigin}${url}`, connections, half)
+  const shop1 = await load(`${shopOrigin}${url}`, connections, half, headers, distinct)
+  const bare1 = await load(`${bareOrigin}${url}`, connections, half, {}, distinct)
+  const shop2 = await load(`${shopOrigin}${url}`, connections, half, headers, distinct)
+  const bare2 = await load(`${bareOrigin}${url}`, connections, half, {}, distinct)
   return { shop: combine(shop1, shop2), bare: combine(bare1, bare2) }
 }
 
@@ -101,7 +102,6 @@ const runOn = async (database: string, env: Record<string, string>): Promise<Dat
         WEB_DIST_DIR: webDist,
         FILES_DIR: join(webDist, "files"),
         RATE_LIMIT: "false",
-        NODE_ENV: "production",
       },
       "/health/ping",
     )
@@ -110,11 +110,30 @@ const runOn = async (database: string, env: Record<string, string>): Promise<Dat
       .competitions[0]?.id
     if (!firstId) throw new Error("the demo shop lists no competition")
     const one = await capture(shop.origin, `/api/Competitions/${firstId}`)
+    // The same answer under a query the cache has never seen: what a visitor's new search costs.
+    const listMissing = await capture(shop.origin, `${LIST}&${DISTINCT_PARAMETER}=capture`)
+    // Every answer says what time it was made: the rest must be the same.
+    const timeless = (body: Buffer) =>
+      body.toString("utf8").replace(/"currentDateTimeUtc":"[^"]*"/g, "")
+    if (timeless(listMissing.body) !== timeless(list.body))
+      throw new Error(`${DISTINCT_PARAMETER} changed the list`)
     const routes = [
       { name: "`GET /api/Competitions?PageSize=12`", captured: list, headers: {} },
       { name: "`GET /api/Competitions/{id}`", captured: one, headers: {} },
       { name: "the list, uncached (bearer token)", captured: list, headers: UNCACHED },
       { name: "one competition, uncached (bearer token)", captured: one, headers: UNCACHED },
+      {
+        name: "the list, a new query every request (visitor)",
+        captured: list,
+        headers: {},
+        distinct: true,
+      },
+      {
+        name: "one competition, a new query every request (visitor)",
+        captured: one,
+        headers: {},
+        distinct: true,
+      },
     ]
     const routesFile = join(webDist, "routes.json")
     await writeFile(
@@ -132,7 +151,13 @@ const runOn = async (database: string, env: Record<string, string>): Promise<Dat
     const measured: Measured[] = []
     for (const route of routes) {
       log(`${database}: ${route.name}`)
-      const pair = await measurePair(shop.origin, bare.origin, route.captured.url, route.headers)
+      const pair = await measurePair(
+        shop.origin,
+        bare.origin,
+        route.captured.url,
+        route.headers,
+        route.distinct,
+      )
       measured.push({ name: route.name, captured: route.captured, ...pair })
     }
     return { database, measured }
@@ -204,6 +229,10 @@ export const httpBenchmark = async (): Promise<string> => {
     "in-process cache (decision 0047): the database is asked once per URL when the cache's few seconds run out, and the",
     "other requests are cache hits. The uncached rows send an invalid bearer token, which skips the cache (a token might be",
     "staff's) and is read as nobody: the same bytes, made by the handler and the database on every request.",
+    `The "new query every request" rows send no credentials but add \`${DISTINCT_PARAMETER}=<n>\` with a new n on each request:`,
+    "the API ignores a parameter it does not know, so the answer is the same bytes, but the cache, keyed by the whole query,",
+    "never has it. That is a visitor typing searches, or the first request for each query after the cache's seconds: the",
+    "handler, the database and the cache's own fill (hashing the ETag, storing the copy) on every request.",
     "",
   ].join("\n")
 }

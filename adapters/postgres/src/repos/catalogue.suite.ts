@@ -14,7 +14,7 @@ import { competitionPhase } from "@howzat/core/rules/competition"
 import { EDITABLE_RESOURCES, STATIC_PAGE_PREFIX } from "@howzat/core/rules/site-content"
 import { Effect, Either, Layer, ManagedRuntime } from "effect"
 import fc from "fast-check"
-import { type Kysely, sql } from "kysely"
+import { type Kysely, type KyselyPlugin, sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Db } from "../database"
 import { migrateToLatest } from "../migrations"
@@ -63,6 +63,12 @@ const schedule = (c: Competition) => ({
   close: c.closeDateTimeUtc,
   draw: c.drawDateTimeUtc,
 })
+
+/** A plugin that fails every statement after it ran, as a connection lost mid-answer would. */
+const failingEveryStatement: KyselyPlugin = {
+  transformQuery: (args) => args.node,
+  transformResult: () => Promise.reject(new Error("Connection terminated unexpectedly")),
+}
 
 /**
  * What only the database shows of the catalogue (migrations, the ticket
@@ -250,7 +256,9 @@ export const catalogueSuite = (name: string, open: () => Promise<SuiteDatabase>)
 
     describe("a broken database", () => {
       it("is reported as RepositoryError, never a throw", async () => {
-        const broken = makeCompetitionRepo(db.withSchema("no_such_schema"))
+        // Every statement fails as a lost connection would. Not a missing schema: the
+        // loader's fixed statements are compiled ahead and name their tables themselves.
+        const broken = makeCompetitionRepo(db.withPlugin(failingEveryStatement))
         const listed = await Effect.runPromise(Effect.either(broken.list(query())))
         expect(Either.isLeft(listed) && listed.left._tag).toBe("RepositoryError")
         const one = await Effect.runPromise(
