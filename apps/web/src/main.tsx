@@ -1,3 +1,4 @@
+import { ordinalDate } from "@howzat/core/rules/dates"
 import { createRouter, RouterProvider } from "@tanstack/react-router"
 import { StrictMode, startTransition } from "react"
 import { createRoot } from "react-dom/client"
@@ -60,4 +61,7 @@ if (root) {
   // Errors land in the router's state and show as the page's error, so both ends show it.
   router.load().then(showOnce, showOnce)
   setTimeout(showOnce, FIRST_PAGE_WAIT_MS)
+  // The London-time formatter takes ICU's zone data to build, the first time only: built
+  // here, while the page's data is on its way, it is not one long slice of the render.
+  ordinalDate(new Date())
 }
