@@ -4,7 +4,7 @@ import { competitionKindTexts, oddsSaid } from "@howzat/core/rules/competition-k
 import { formatMoney, pence } from "@howzat/core/rules/money"
 import { Link } from "@tanstack/react-router"
 import { competitionImages, formatCount, makeOf, phaseAt, standingAt } from "../lib/competition"
-import { useServerNow } from "../lib/now"
+import { useServerNow, useServerNowAs } from "../lib/now"
 import { PICTURE_SIZES } from "../lib/picture-sizes"
 import { DrawMoveNote } from "./competition/DrawMoveNote"
 import { StandingNow } from "./competition/Standing"
@@ -57,6 +57,18 @@ const TileOdds = ({ competition: c }: { competition: CompetitionJson }) => {
   )
 }
 
+/** The one part of a tile that changes each second: the rest re-renders only when its phase moves. */
+const TileStanding = ({
+  competition: c,
+  skewMs,
+}: {
+  competition: CompetitionJson
+  skewMs: number
+}) => {
+  const now = useServerNow(skewMs)
+  return <StandingNow competitionId={c.id} name={c.name} standing={standingAt(c, now)} now={now} />
+}
+
 export const CompetitionTile = ({
   competition: c,
   skewMs,
@@ -66,8 +78,7 @@ export const CompetitionTile = ({
   skewMs: number
   headingLevel?: 2 | 3
 }) => {
-  const now = useServerNow(skewMs)
-  const { phase } = phaseAt(c, now)
+  const phase = useServerNowAs(skewMs, (now) => phaseAt(c, now).phase)
   const image = competitionImages(c)[0]
   // "More" only to a customer who already holds tickets in it.
   const holdsTickets = useHoldsTickets(c.id)
@@ -112,7 +123,7 @@ export const CompetitionTile = ({
             {c.name}
           </Link>
         </Heading>
-        <StandingNow competitionId={c.id} name={c.name} standing={standingAt(c, now)} now={now} />
+        <TileStanding competition={c} skewMs={skewMs} />
         <DrawMoveNote competition={c} />
         <SoldBar sold={c.ticketsSoldToDate} total={c.totalTickets} />
         <TileOdds competition={c} />
@@ -138,7 +149,7 @@ export const CompetitionGrid = ({
 }) => (
   <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
     {competitions.map((c) => (
-      <li key={c.id} className="flex">
+      <li key={c.id} className="render-when-near flex">
         <CompetitionTile competition={c} skewMs={skewMs} />
       </li>
     ))}

@@ -41,12 +41,14 @@ export const CookieBanner = () => {
   useEffect(() => {
     const element = banner.current
     if (!open || !element || typeof ResizeObserver === "undefined") return
-    const pad = () => {
-      document.body.style.paddingBottom = `${element.offsetHeight}px`
-    }
-    const observer = new ResizeObserver(pad)
+    // The observer reports the banner's height after each layout, first as soon as it is
+    // observed. Reading offsetHeight here instead would force a layout of the whole page
+    // while it is still being built, the longest piece of Home's first render (decision 0092).
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize?.[0]?.blockSize ?? element.offsetHeight
+      document.body.style.paddingBottom = `${height}px`
+    })
     observer.observe(element)
-    pad()
     return () => {
       observer.disconnect()
       document.body.style.paddingBottom = ""

@@ -30,7 +30,7 @@ const ReviewWidget = () =>
 
 /** Footer: every page of SPEC §2, gambling support, the copyright, reviews and socials. */
 export const SiteFooter = () => (
-  <footer className="mt-16 border-t border-line bg-card pb-24 lg:pb-0">
+  <footer className="render-when-near mt-16 border-t border-line bg-card pb-24 [--near-height:60rem] lg:pb-0">
     <div className="mx-auto grid max-w-7xl gap-10 px-5 py-12 sm:grid-cols-2 lg:grid-cols-5">
       <div className="space-y-4 lg:col-span-2">
         <Logo className="h-11 w-auto" />

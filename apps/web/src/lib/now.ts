@@ -39,3 +39,18 @@ export const useClientNow = (): number => useSyncExternalStore(subscribe, snapsh
 /** The server's time as best this browser knows it (SPEC §4: countdowns correct clock skew). */
 export const useServerNow = (skewMs: number): Date =>
   serverCorrectedNow(new Date(useClientNow()), skewMs)
+
+/**
+ * What a component makes of the server's time, re-rendering only when that
+ * changes, not each second: a tile's phase moves a few times in a
+ * competition's life, while re-rendering every tile of Home each second was
+ * most of its main-thread work after load (decision 0092). `select` must
+ * answer a plain value (a string, a number), compared by identity.
+ */
+export const useServerNowAs = <T extends string | number | boolean | null>(
+  skewMs: number,
+  select: (now: Date) => T,
+): T => {
+  const read = () => select(serverCorrectedNow(new Date(snapshot()), skewMs))
+  return useSyncExternalStore(subscribe, read, read)
+}

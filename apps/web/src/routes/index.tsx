@@ -150,7 +150,10 @@ function Home() {
           ) : (
             <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-4">
               {winners.map((winner) => (
-                <li key={`${winner.competition.id}-${winner.ticketNumber}`}>
+                <li
+                  key={`${winner.competition.id}-${winner.ticketNumber}`}
+                  className="render-when-near [--near-height:20rem]"
+                >
                   <WinnerCard winner={winner} drawDate={ordinalDate(new Date(winner.drawDate))} />
                 </li>
               ))}
@@ -160,7 +163,10 @@ function Home() {
       ) : null}
 
       {howItWorks ? (
-        <section aria-label="How it works" className="card p-6 sm:p-10">
+        <section
+          aria-label="How it works"
+          className="card render-when-near p-6 [--near-height:40rem] sm:p-10"
+        >
           <div
             className="rich-text mx-auto max-w-3xl"
             // biome-ignore lint/security/noDangerouslySetInnerHtml: staff-written content from our own API.
@@ -172,8 +178,13 @@ function Home() {
   )
 }
 
-function NextLiveDraw({ drawDate, skewMs }: { drawDate: string | null; skewMs: number }) {
+/** Only the countdown re-renders each second, not the panel and its link around it. */
+function DrawCountdown({ deadline, skewMs }: { deadline: Date | null; skewMs: number }) {
   const now = useServerNow(skewMs)
+  return <Countdown deadline={deadline} now={now} size="lg" tone="inverse" />
+}
+
+function NextLiveDraw({ drawDate, skewMs }: { drawDate: string | null; skewMs: number }) {
   const deadline = drawDate === null ? null : new Date(drawDate)
   return (
     <div className="relative flex flex-col gap-4 overflow-hidden rounded-(--radius-card) bg-gradient-to-br from-primary-700 to-primary-900 p-6 text-white shadow-(--shadow-card) sm:p-8 lg:col-span-2">
@@ -184,7 +195,7 @@ function NextLiveDraw({ drawDate, skewMs }: { drawDate: string | null; skewMs: n
       <h2 id="live-draw-title" className="display-title text-2xl">
         {deadline ? ordinalDateTime(deadline) : brand.banner.text}
       </h2>
-      <Countdown deadline={deadline} now={now} size="lg" tone="inverse" />
+      <DrawCountdown deadline={deadline} skewMs={skewMs} />
       <Link
         to="/Live"
         className="btn mt-1 self-start bg-white text-primary-800 hover:bg-primary-50"
