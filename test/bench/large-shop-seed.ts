@@ -365,25 +365,42 @@ export const seedLargeShop = async (
         from seed_windows`,
     )
 
-    // Orders: each at a moment its first competition was on sale, by a
-    // random customer; a quarter add a second competition on sale then.
+    // Orders: spread evenly over the year, as a shop's trade is: a day
+    // with something on sale, then one of the competitions on sale that
+    // day, by a random customer; a quarter add a second competition.
+    await step(
+      "trading days",
+      sql`create temp table seed_days on commit drop as
+        select row_number() over (order by d) as k, mid, ids
+        from (
+          select d, ${now}::timestamptz - (d + 0.5) * interval '1 day' as mid,
+            array(select w.i from seed_windows w
+              where w.starts <= ${now}::timestamptz - (d + 0.5) * interval '1 day'
+                and w.closes > ${now}::timestamptz - (d + 0.5) * interval '1 day') as ids
+          from generate_series(0, 364) d
+        ) days
+        where cardinality(ids) > 0`,
+    )
     await step(
       "order plan",
       sql`create temp table seed_orders on commit drop as
         select o.n, gen_random_uuid() as id, gen_random_uuid() as basket_id,
           p.customer_id, w.id as competition_id,
-          w.starts + random() * (least(w.closes, ${now}::timestamptz - interval '1 hour') - w.starts) as created_at,
+          least(greatest(day.mid + (o.at - 0.5) * interval '1 day', w.starts),
+            w.closes - interval '1 minute', ${now}::timestamptz - interval '1 minute') as created_at,
           case
-            when random() < 0.93 then 'Completed'
-            when random() < 0.3 then 'Cancelled'
-            when random() < 0.6 then 'SystemCancelled'
+            when o.outcome < 0.93 then 'Completed'
+            when o.outcome < 0.95 then 'Cancelled'
+            when o.outcome < 0.98 then 'SystemCancelled'
             else 'Refunded'
           end as status
         from (select n, 1 + floor(random() * ${size.customers}::int)::int as person,
-                1 + floor(random() * ${size.competitions}::int)::int as competition
+                1 + floor(random() * (select count(*) from seed_days))::int as day,
+                random() as which, random() as at, random() as outcome
               from generate_series(1, ${size.orders}::int) n) o
         join seed_people p on p.n = o.person
-        join seed_windows w on w.i = o.competition`,
+        join seed_days day on day.k = o.day
+        join seed_windows w on w.i = day.ids[1 + floor(o.which * cardinality(day.ids))::int]`,
     )
     await step(
       "order line plan",
