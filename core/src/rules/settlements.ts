@@ -263,6 +263,16 @@ export const settlementReport = (
   const payments = uniqueBy(facts.payments, (p) => p.id)
   const refunds = uniqueBy(facts.refunds, (r) => r.paymentId)
   const refundedPaymentIds = new Set(refunds.map((r) => r.paymentId))
+  // Each order's own payments, found once: a month of a large shop is tens
+  // of thousands of orders and payments, and searching every payment for
+  // every order took half a minute (docs/decisions/0090).
+  const paymentsByOrder = new Map<string, SettlementPayment[]>()
+  for (const p of payments) {
+    const ours = paymentsByOrder.get(p.orderId)
+    if (ours === undefined) paymentsByOrder.set(p.orderId, [p])
+    else ours.push(p)
+  }
+  const paymentsOf = (orderId: string) => paymentsByOrder.get(orderId) ?? []
 
   const rows = new Map<string, SettlementRow>()
   const add = (at: Date, provider: string, figures: Partial<SettlementFigures>) => {
@@ -288,19 +298,22 @@ export const settlementReport = (
   const placed = orders.filter((o) => within(o.placedAt, range))
   for (const o of placed) {
     if (o.status === "Completed")
-      add(o.placedAt, providerOf(o.id, payments), {
+      add(o.placedAt, providerOf(o.id, paymentsOf(o.id)), {
         completedOrders: 1,
         completedTotal: o.cardBalance,
       })
     if (o.status === "Refunded")
-      add(o.placedAt, providerOf(o.id, payments), {
+      add(o.placedAt, providerOf(o.id, paymentsOf(o.id)), {
         refundedOrders: 1,
         refundedTotal: o.cardBalance,
       })
   }
 
   const disagreements = placed
-    .map((order) => ({ order, kinds: disagreementsOf(order, payments, refundedPaymentIds) }))
+    .map((order) => ({
+      order,
+      kinds: disagreementsOf(order, paymentsOf(order.id), refundedPaymentIds),
+    }))
     .filter((d) => d.kinds.length > 0)
     .sort(
       (a, b) =>
