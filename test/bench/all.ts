@@ -7,7 +7,9 @@
  *   - checkout: test/bench/allocation.ts (checkouts and draws beside pgbench);
  *   - http: test/bench/http-main.ts (the catalogue against bare Hono, on both databases);
  *   - lighthouse: test/bench/lighthouse-run.ts (Home on the production build;
- *     `npm run bench` builds first).
+ *     `npm run bench` builds first);
+ *   - backoffice: test/bench/backoffice.ts (every back-office read on a large
+ *     shop seeded by `npm run seed:large`'s code).
  * BENCH_PARTS (comma-separated, all three by default) runs fewer; the file is
  * written only when every part asked for succeeded, so a failed run never
  * leaves a half-updated report. BENCH_OUTPUT as for the parts ("-" for none).
@@ -23,6 +25,7 @@ const PARTS = {
   checkout: "allocation.ts",
   http: "http-main.ts",
   lighthouse: "lighthouse-run.ts",
+  backoffice: "backoffice.ts",
 } as const
 type Part = keyof typeof PARTS
 
