@@ -274,9 +274,22 @@ export const settlementReport = (
   }
   const paymentsOf = (orderId: string) => paymentsByOrder.get(orderId) ?? []
 
+  // London's offset is whole hours, so every instant of one UTC hour falls
+  // on one London day: a month's tens of thousands of facts need a few
+  // hundred calendar conversions, not one each (docs/decisions/0090).
+  const daysByHour = new Map<number, string>()
+  const dayOf = (at: Date): string => {
+    const hour = Math.floor(at.getTime() / 3_600_000)
+    const known = daysByHour.get(hour)
+    if (known !== undefined) return known
+    const day = londonDay(at)
+    daysByHour.set(hour, day)
+    return day
+  }
+
   const rows = new Map<string, SettlementRow>()
   const add = (at: Date, provider: string, figures: Partial<SettlementFigures>) => {
-    const day = londonDay(at)
+    const day = dayOf(at)
     const key = `${day}\u0000${provider}`
     const row = rows.get(key) ?? { day, provider, ...noFigures }
     rows.set(key, { day, provider, ...addFigures(row, figures) })
