@@ -10,7 +10,7 @@
  *     `npm run bench` builds first);
  *   - backoffice: test/bench/backoffice.ts (every back-office read on a large
  *     shop seeded by `npm run seed:large`'s code).
- * BENCH_PARTS (comma-separated, all three by default) runs fewer; the file is
+ * BENCH_PARTS (comma-separated, all of them by default) runs fewer; the file is
  * written only when every part asked for succeeded, so a failed run never
  * leaves a half-updated report. BENCH_OUTPUT as for the parts ("-" for none).
  */

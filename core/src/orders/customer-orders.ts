@@ -154,13 +154,8 @@ export class CustomerOrders extends Effect.Service<CustomerOrders>()(
             search,
             page: request.page,
           })
-          // A few orders' payments at a time: one after another, a page of
-          // twenty was twenty round trips end to end, most of the list's
-          // time on a busy database (docs/decisions/0090).
-          const items = yield* Effect.forEach(
-            page.items,
-            (item) => Effect.map(withPayments(item), asReadBy(principal)),
-            { concurrency: 4 },
+          const items = yield* Effect.forEach(page.items, (item) =>
+            Effect.map(withPayments(item), asReadBy(principal)),
           )
           return { ...page, items } satisfies Page<OrderWithPayments>
         })
