@@ -10,6 +10,8 @@
  *     `npm run bench` builds first);
  *   - observability: test/bench/observability.ts (what the request id, the
  *     metrics and a span cost a request, against bare Hono).
+ *   - backoffice: test/bench/backoffice.ts (every back-office read on a large
+ *     shop seeded by `npm run seed:large`'s code).
  * BENCH_PARTS (comma-separated, all of them by default) runs fewer; the file is
  * written only when every part asked for succeeded, so a failed run never
  * leaves a half-updated report. BENCH_OUTPUT as for the parts ("-" for none).
@@ -26,6 +28,7 @@ const PARTS = {
   http: "http-main.ts",
   lighthouse: "lighthouse-run.ts",
   observability: "observability.ts",
+  backoffice: "backoffice.ts",
 } as const
 type Part = keyof typeof PARTS
 

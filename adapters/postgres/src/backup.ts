@@ -18,6 +18,7 @@ import { gunzipSync, gzipSync } from "node:zlib"
 import { PGlite } from "@electric-sql/pglite"
 import pg from "pg"
 import { DataFolderInUse, isInMemory, lockDataFolder, prepareDataFolder } from "./data-folder"
+import { PGLITE_EXTENSIONS } from "./database"
 
 /**
  * `npm run backup` and `npm run restore` (docs/decisions/0086): a copy of
@@ -161,7 +162,7 @@ const backUpPglite = async (dataDir: string): Promise<Buffer> => {
     )
   const lock = await lockOrRefuse(dataDir)
   try {
-    const pglite = await PGlite.create(dataDir)
+    const pglite = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS })
     try {
       const tar = Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer())
       return gzipSync(tar)
@@ -251,7 +252,7 @@ const readPgliteBackup = async (file: string): Promise<Blob> => {
   // Opened in memory first: a folder that does not start, or is not a shop, is refused before the target is touched.
   let pglite: PGlite
   try {
-    pglite = await PGlite.create("memory://", { loadDataDir: blob })
+    pglite = await PGlite.create("memory://", { loadDataDir: blob, extensions: PGLITE_EXTENSIONS })
   } catch {
     throw notABackup(file, "pglite", "the database in it does not start")
   }
@@ -291,7 +292,10 @@ const restorePglite = async (
       prepareDataFolder(dataDir)
     }
     try {
-      const pglite = await PGlite.create(dataDir, { loadDataDir: tar })
+      const pglite = await PGlite.create(dataDir, {
+        loadDataDir: tar,
+        extensions: PGLITE_EXTENSIONS,
+      })
       try {
         await pglite.query(`select count(*) from ${MIGRATIONS_TABLE}`)
       } finally {

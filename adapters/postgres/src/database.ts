@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite"
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm"
 import type { RepositoryError } from "@howzat/core/competitions/errors"
 import { Context, Effect, Layer } from "effect"
 import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely"
@@ -64,6 +65,14 @@ const plugins = [new CamelCasePlugin()]
 
 const dumpOf = (pglite: PGlite) => () => pglite.dumpDataDir("none")
 
+/**
+ * The contrib extensions the migrations may create, as PostgreSQL's own
+ * contrib offers them: pg_trgm for the back office's contains searches
+ * (docs/decisions/0090). Every opening of a shop's embedded database loads
+ * them: its indexes need the extension's code to be written to.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm }
+
 export const makeDatabase = async (config: DatabaseConfig): Promise<DatabaseHandle> => {
   if (config.databaseUrl) {
     const pool = new pg.Pool({
@@ -85,6 +94,7 @@ export const makeDatabase = async (config: DatabaseConfig): Promise<DatabaseHand
   if (config.dataDir === undefined || isInMemory(config.dataDir)) {
     const pglite = await PGlite.create(config.dataDir ?? "memory://", {
       loadDataDir: config.loadDataDir,
+      extensions: PGLITE_EXTENSIONS,
     })
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins })
     return { db, kind: "pglite", close: () => db.destroy(), dumpDataDir: dumpOf(pglite) }
@@ -96,7 +106,7 @@ export const makeDatabase = async (config: DatabaseConfig): Promise<DatabaseHand
   // Held until closed: a second process on the folder would corrupt it (data-folder.ts).
   const lock = await lockDataFolder(config.dataDir)
   try {
-    const pglite = await PGlite.create(config.dataDir)
+    const pglite = await PGlite.create(config.dataDir, { extensions: PGLITE_EXTENSIONS })
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins })
     return {
       db,

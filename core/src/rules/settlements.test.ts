@@ -278,6 +278,49 @@ const arbitraryFacts: fc.Arbitrary<SettlementFacts> = fc
 
 const dayOf = (n: number) => new Date(JUNE + n * DAY).toISOString().slice(0, 10)
 
+describe("the settlements report at a large shop's size", () => {
+  it("reports a month of 20,000 orders, each under its own payment's provider and London day", () => {
+    // Each order's payments are found once (not by searching all of them per
+    // order), and days by the hour: the figures must be what one by one gives.
+    const count = 20_000
+    const start = new Date("2026-06-01T00:30:00Z").getTime()
+    const orders: SettlementOrder[] = []
+    const payments: SettlementPayment[] = []
+    for (let i = 0; i < count; i++) {
+      const placedAt = new Date(start + i * 127_000)
+      const provider = i % 3 === 0 ? "stripe" : "sandbox"
+      orders.push(order({ id: `o${i}`, placedAt, cardBalance: pence(100 + (i % 7)) }))
+      payments.push(
+        payment({
+          id: `p${i}`,
+          orderId: `o${i}`,
+          provider,
+          amount: pence(100 + (i % 7)),
+          createdAt: placedAt,
+          succeededAt: placedAt,
+        }),
+      )
+    }
+    const range = rangeOf("2026-06-01", "2026-06-30")
+    const report = settlementReport({ orders, payments, refunds: [] }, range)
+    // 20,000 orders 127 s apart: all of them inside June.
+    const inRange = orders
+    const expected = inRange.reduce((sum, o) => sum + o.cardBalance, 0)
+    expect(report.totals.completedOrders).toBe(inRange.length)
+    expect(report.totals.completedTotal).toBe(expected)
+    expect(report.totals.taken).toBe(expected)
+    expect(report.disagreements).toEqual([])
+    const perRow = new Map<string, number>()
+    inRange.forEach((o, i) => {
+      const key = `${londonDay(o.placedAt)} ${i % 3 === 0 ? "stripe" : "sandbox"}`
+      perRow.set(key, (perRow.get(key) ?? 0) + 1)
+    })
+    expect(
+      new Map(report.rows.map((row) => [`${row.day} ${row.provider}`, row.completedOrders])),
+    ).toEqual(perRow)
+  })
+})
+
 describe("the settlements report's properties", () => {
   it("adds up: the rows sum to the total, and two ranges side by side to the range they make", () => {
     fc.assert(

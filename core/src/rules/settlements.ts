@@ -263,10 +263,33 @@ export const settlementReport = (
   const payments = uniqueBy(facts.payments, (p) => p.id)
   const refunds = uniqueBy(facts.refunds, (r) => r.paymentId)
   const refundedPaymentIds = new Set(refunds.map((r) => r.paymentId))
+  // Each order's own payments, found once: a month of a large shop is tens
+  // of thousands of orders and payments, and searching every payment for
+  // every order took half a minute (docs/decisions/0090).
+  const paymentsByOrder = new Map<string, SettlementPayment[]>()
+  for (const p of payments) {
+    const ours = paymentsByOrder.get(p.orderId)
+    if (ours === undefined) paymentsByOrder.set(p.orderId, [p])
+    else ours.push(p)
+  }
+  const paymentsOf = (orderId: string) => paymentsByOrder.get(orderId) ?? []
+
+  // London's offset is whole hours, so every instant of one UTC hour falls
+  // on one London day: a month's tens of thousands of facts need a few
+  // hundred calendar conversions, not one each (docs/decisions/0090).
+  const daysByHour = new Map<number, string>()
+  const dayOf = (at: Date): string => {
+    const hour = Math.floor(at.getTime() / 3_600_000)
+    const known = daysByHour.get(hour)
+    if (known !== undefined) return known
+    const day = londonDay(at)
+    daysByHour.set(hour, day)
+    return day
+  }
 
   const rows = new Map<string, SettlementRow>()
   const add = (at: Date, provider: string, figures: Partial<SettlementFigures>) => {
-    const day = londonDay(at)
+    const day = dayOf(at)
     const key = `${day}\u0000${provider}`
     const row = rows.get(key) ?? { day, provider, ...noFigures }
     rows.set(key, { day, provider, ...addFigures(row, figures) })
@@ -288,19 +311,22 @@ export const settlementReport = (
   const placed = orders.filter((o) => within(o.placedAt, range))
   for (const o of placed) {
     if (o.status === "Completed")
-      add(o.placedAt, providerOf(o.id, payments), {
+      add(o.placedAt, providerOf(o.id, paymentsOf(o.id)), {
         completedOrders: 1,
         completedTotal: o.cardBalance,
       })
     if (o.status === "Refunded")
-      add(o.placedAt, providerOf(o.id, payments), {
+      add(o.placedAt, providerOf(o.id, paymentsOf(o.id)), {
         refundedOrders: 1,
         refundedTotal: o.cardBalance,
       })
   }
 
   const disagreements = placed
-    .map((order) => ({ order, kinds: disagreementsOf(order, payments, refundedPaymentIds) }))
+    .map((order) => ({
+      order,
+      kinds: disagreementsOf(order, paymentsOf(order.id), refundedPaymentIds),
+    }))
     .filter((d) => d.kinds.length > 0)
     .sort(
       (a, b) =>

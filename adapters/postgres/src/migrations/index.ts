@@ -38,6 +38,7 @@ import * as pickedNumbers from "./2026-11-29T1200-picked-numbers"
 import * as drawOnSellOut from "./2026-11-29T1300-draw-on-sell-out"
 import * as redraws from "./2026-11-29T1400-redraws"
 import * as basketsByCustomer from "./2026-11-29T1600-baskets-by-customer"
+import * as backOfficeAtSize from "./2026-11-30T1300-back-office-at-size"
 import * as bulkPoolsAndEntryLists from "./2026-11-30T1400-bulk-pools-and-entry-lists"
 
 /**
@@ -85,6 +86,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T1300-draw-on-sell-out": drawOnSellOut,
   "2026-11-29T1400-redraws": redraws,
   "2026-11-29T1600-baskets-by-customer": basketsByCustomer,
+  "2026-11-30T1300-back-office-at-size": backOfficeAtSize,
   "2026-11-30T1400-bulk-pools-and-entry-lists": bulkPoolsAndEntryLists,
 }
 

@@ -27,6 +27,18 @@ const matchesOf = (text: string | null) => (text ?? "").split(",").filter(isSelf
  * payments that failed, and referrals refused because the friend matched
  * the referrer (decision 0065), on both customers.
  */
+/** Items by a key, each key's in their order in `items`. */
+const groupBy = <A>(items: readonly A[], key: (a: A) => string): Map<string, A[]> => {
+  const groups = new Map<string, A[]>()
+  for (const item of items) {
+    const k = key(item)
+    const group = groups.get(k)
+    if (group === undefined) groups.set(k, [item])
+    else group.push(item)
+  }
+  return groups
+}
+
 export const makeHarmSignalFacts = (db: Kysely<Database>): HarmSignalFactsShape => ({
   candidates: (since) =>
     runQuery(db, "harmSignalFacts.candidates", async (q) => {
@@ -115,8 +127,8 @@ export const makeHarmSignalFacts = (db: Kysely<Database>): HarmSignalFactsShape 
           .where("refusedAt", ">=", since)
           .execute(),
       ])
-      const refusalsOf = (customerId: string): ReferralRefusal[] =>
-        refused.flatMap((r) => {
+      const refusalsOf = (customerId: string, theirs: typeof refused): ReferralRefusal[] =>
+        theirs.flatMap((r) => {
           if (r.refusedAt === null) return []
           const matches = matchesOf(r.refusedBecause)
           const asFriend = r.friendCustomerId === customerId
@@ -144,6 +156,23 @@ export const makeHarmSignalFacts = (db: Kysely<Database>): HarmSignalFactsShape 
               : []),
           ]
         })
+      // Each list grouped by customer once: the window's candidates are every
+      // customer who bought in it, tens of thousands in a large shop, and
+      // filtering every list for each of them took minutes (docs/decisions/0090).
+      const eventsOf = groupBy(events, (e) => e.customerId)
+      const failedOf = groupBy(failed, (p) => p.customerId)
+      const spendsOf = groupBy(spends, (s) => s.customerId)
+      const refusedOf = groupBy(
+        refused.flatMap((r) =>
+          r.friendCustomerId === r.referrerCustomerId
+            ? [{ customerId: r.friendCustomerId, r }]
+            : [
+                { customerId: r.friendCustomerId, r },
+                { customerId: r.referrerCustomerId, r },
+              ],
+        ),
+        (x) => x.customerId,
+      )
       const facts = new Map(
         customers.map((c) => {
           const customer: HarmSignalCustomer = {
@@ -151,7 +180,7 @@ export const makeHarmSignalFacts = (db: Kysely<Database>): HarmSignalFactsShape 
             name: `${c.firstName} ${c.lastName}`.trim(),
             email: c.email,
           }
-          const mine = events.filter((e) => e.customerId === c.id)
+          const mine = eventsOf.get(c.id) ?? []
           const ofKind = (kind: ResponsiblePlayEventKind) => mine.filter((e) => e.kind === kind)
           const reviews = ofKind("HarmSignalReviewed").map((e) => {
             const d = (typeof e.detail === "object" && e.detail !== null ? e.detail : {}) as {
@@ -177,12 +206,16 @@ export const makeHarmSignalFacts = (db: Kysely<Database>): HarmSignalFactsShape 
                   detail: e.detail,
                 })),
                 declinedEvents: ofKind("PaymentDeclined").map((e) => e.at),
-                failedPayments: failed.filter((p) => p.customerId === c.id).map((p) => p.updatedAt),
-                spends: spends
-                  .filter((s) => s.customerId === c.id)
-                  .map((s) => ({ at: s.createdAt, pence: Number(s.pence) })),
+                failedPayments: (failedOf.get(c.id) ?? []).map((p) => p.updatedAt),
+                spends: (spendsOf.get(c.id) ?? []).map((s) => ({
+                  at: s.createdAt,
+                  pence: Number(s.pence),
+                })),
                 reviews: reviews.map(({ at, signals }) => ({ at, signals })),
-                referralRefusals: refusalsOf(c.id),
+                referralRefusals: refusalsOf(
+                  c.id,
+                  (refusedOf.get(c.id) ?? []).map((x) => x.r),
+                ),
               },
             },
           ] as const

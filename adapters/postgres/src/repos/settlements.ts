@@ -33,6 +33,7 @@ export const makeSettlementRecords = (db: Kysely<Database>): SettlementRecordsSh
       // A payment settled before succeeded_at was recorded counts from its last change.
       const succeededAt = sql<Date | null>`case when p.status in ('Succeeded', 'Refunded')
         then coalesce(p.succeeded_at, p.updated_at) end`
+      const succeededIn = sql`coalesce(${sql.ref("bySuccess.succeededAt")}, ${sql.ref("bySuccess.updatedAt")})`
       const payments = await q
         .selectFrom("payments as p")
         .select([
@@ -44,12 +45,31 @@ export const makeSettlementRecords = (db: Kysely<Database>): SettlementRecordsSh
           "p.createdAt",
           succeededAt.as("succeededAt"),
         ])
-        .where((eb) =>
-          eb.or([
-            eb("p.orderId", "in", placed),
-            eb.and([eb(succeededAt, ">=", from), eb(succeededAt, "<", to)]),
-            eb.and([eb("p.createdAt", ">=", from), eb("p.createdAt", "<", to)]),
-          ]),
+        // Three index-led halves, not one OR: Postgres cannot lead an OR of a
+        // subquery and two ranges with indexes, and read every payment
+        // (docs/decisions/0090). A payment that succeeded in the window is
+        // one whose status is settled and whose time falls in it, as the
+        // succeededAt expression reads: payments_succeeded_idx's terms.
+        .where("p.id", "in", (eb) =>
+          eb
+            .selectFrom("payments as byOrder")
+            .select("byOrder.id")
+            .where("byOrder.orderId", "in", placed)
+            .union(
+              eb
+                .selectFrom("payments as bySuccess")
+                .select("bySuccess.id")
+                .where(sql<boolean>`${sql.ref("bySuccess.status")} in ('Succeeded', 'Refunded')`)
+                .where(succeededIn, ">=", from)
+                .where(succeededIn, "<", to),
+            )
+            .union(
+              eb
+                .selectFrom("payments as byStart")
+                .select("byStart.id")
+                .where("byStart.createdAt", ">=", from)
+                .where("byStart.createdAt", "<", to),
+            ),
         )
         .execute()
       const refunds = await q
