@@ -228,14 +228,16 @@ export const paymentDoublesOver = (store: PaymentStore) => {
   /** Postgres's LIMIT of a whole number of rows; none for zero or less. */
   const upTo = (limit: number) => Math.max(0, Math.floor(limit))
 
+  // Oldest first, as the table orders them; attempts made at the same instant keep their order.
+  const paymentsOf = (orderId: string) =>
+    store.payments
+      .filter((p) => p.orderId === orderId)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+
   const paymentRepo = Layer.succeed(PaymentRepo, {
-    // Oldest first, as the table orders them; attempts made at the same instant keep their order.
-    forOrder: (orderId) =>
-      Effect.sync(() =>
-        store.payments
-          .filter((p) => p.orderId === orderId)
-          .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
-      ),
+    forOrder: (orderId) => Effect.sync(() => paymentsOf(orderId)),
+    forOrders: (orderIds) =>
+      Effect.sync(() => new Map(orderIds.map((orderId) => [orderId, paymentsOf(orderId)]))),
     record: (payment) =>
       Effect.sync(() => {
         const existing = store.payments.find(

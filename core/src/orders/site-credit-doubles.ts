@@ -112,6 +112,16 @@ export const memorySiteCreditLedger = (
       }),
     refundedFor: (orderId) =>
       Effect.sync(() => lineOf(orderId, "OrderRefund")?.amount ?? ZERO_PENCE),
+    refundedForOrders: (orderIds) =>
+      Effect.sync(
+        () =>
+          new Map(
+            orderIds.map((orderId) => [
+              orderId,
+              lineOf(orderId, "OrderRefund")?.amount ?? ZERO_PENCE,
+            ]),
+          ),
+      ),
     grant: (customerId, amount, description, at) => {
       if (amount < 0) return negative("siteCredit.grant", amount)
       if (amount === 0) return Effect.void

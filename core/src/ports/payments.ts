@@ -97,6 +97,14 @@ export interface PaymentRepoShape {
   /** Oldest first. */
   readonly forOrder: (orderId: string) => Effect.Effect<readonly Payment[], RepositoryError>
   /**
+   * forOrder of several orders in one read, for a page of them (the back
+   * office's orders list): each id asked maps to what forOrder answers for
+   * it, in the same order ([] for an order with none or an id never seen).
+   */
+  readonly forOrders: (
+    orderIds: readonly string[],
+  ) => Effect.Effect<ReadonlyMap<string, readonly Payment[]>, RepositoryError>
+  /**
    * Idempotent per (provider, providerReference): two tabs that got the same
    * intent from the provider (same idempotency key) record one payment, and
    * both are answered with it.
@@ -253,6 +261,13 @@ export interface SiteCreditLedgerShape {
   readonly refundOrder: (orderId: string, at: Date) => Effect.Effect<Pence, RepositoryError>
   /** What was given back from the order (0 if nothing was): the order pages show it. */
   readonly refundedFor: (orderId: string) => Effect.Effect<Pence, RepositoryError>
+  /**
+   * refundedFor of several orders in one read, for a page of them: each id
+   * asked maps to what refundedFor answers for it (0 if nothing came back).
+   */
+  readonly refundedForOrders: (
+    orderIds: readonly string[],
+  ) => Effect.Effect<ReadonlyMap<string, Pence>, RepositoryError>
   readonly grant: (
     customerId: string,
     amount: Pence,

@@ -105,6 +105,23 @@ export const makePaymentRepo = (db: Kysely<Database>): PaymentRepoShape => ({
         : [],
     ),
 
+  forOrders: (orderIds) =>
+    runQuery(db, "payments.forOrders", async (q) => {
+      const byOrder = new Map<string, Payment[]>(orderIds.map((orderId) => [orderId, []]))
+      const ids = [...new Set(orderIds.filter(isUuid))]
+      if (ids.length === 0) return byOrder
+      // One statement for the page; sorted as forOrder sorts, so each order's list keeps that order.
+      const rows = await q
+        .selectFrom("payments")
+        .selectAll()
+        .where("orderId", "=", sql<string>`any(${ids}::uuid[])`)
+        .orderBy("createdAt")
+        .orderBy("id")
+        .execute()
+      for (const row of rows) byOrder.get(row.orderId)?.push(toPayment(row))
+      return byOrder
+    }),
+
   record: (payment) =>
     runQuery(db, "payments.record", (executor) =>
       atomically(executor, async (trx) => {

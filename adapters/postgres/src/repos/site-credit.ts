@@ -153,6 +153,24 @@ export const makeSiteCreditLedger = (db: Kysely<Database>): SiteCreditLedgerShap
       return pence(refund?.amountPence ?? 0)
     }),
 
+  refundedForOrders: (orderIds) =>
+    runQuery(db, "siteCredit.refundedForOrders", async (q) => {
+      const refunded = new Map<string, Pence>(orderIds.map((orderId) => [orderId, pence(0)]))
+      const ids = [...new Set(orderIds.filter(isUuid))]
+      if (ids.length === 0) return refunded
+      // At most one refund line per order (site_credit_entries_once_per_order).
+      const rows = await q
+        .selectFrom("siteCreditEntries")
+        .select(["orderId", "amountPence"])
+        .where("orderId", "=", sql<string>`any(${ids}::uuid[])`)
+        .where("reason", "=", "OrderRefund")
+        .execute()
+      for (const row of rows) {
+        if (row.orderId !== null) refunded.set(row.orderId, pence(row.amountPence))
+      }
+      return refunded
+    }),
+
   grant: (customerId, amount, description, at) =>
     amount < 0
       ? negativeAmount("siteCredit.grant", amount)
