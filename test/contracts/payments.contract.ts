@@ -467,4 +467,53 @@ export const paymentsContract = (name: string, open: OpenHarness<PaymentRepo, Pa
         { numRuns: 12 },
       )
     })
+
+    it("reads a page of orders' payments as forOrder reads each, in one call", async () => {
+      // Some attempts share an instant: the tie must break as forOrder breaks it.
+      const attempt = fc.record({
+        minutes: fc.integer({ min: 0, max: 2 }),
+        outcome: fc.constantFrom("Pending", "Succeeded", "Failed"),
+      })
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.array(attempt, { maxLength: 3 }), { maxLength: 4 }),
+          fc.boolean(),
+          fc.boolean(),
+          async (orders, unknown, repeated) => {
+            const ids: string[] = []
+            for (const attempts of orders) {
+              const orderId = await seed().order("AwaitingPayment")
+              ids.push(orderId)
+              for (const { minutes, outcome } of attempts) {
+                const at = new Date(NOW.getTime() + minutes * MINUTE)
+                const made = await payments((repo) =>
+                  repo.record(newPayment(orderId, { createdAt: at })),
+                )
+                if (outcome === "Succeeded") {
+                  await payments((repo) => repo.settle(made.id, { status: "Succeeded" }, at))
+                } else if (outcome === "Failed") {
+                  await payments((repo) =>
+                    repo.settle(made.id, { status: "Failed", failureDetail: "declined" }, at),
+                  )
+                }
+              }
+            }
+            // Ids never seen, and an id asked twice, are answered as forOrder answers them.
+            const asked = [
+              ...ids.toReversed(),
+              ...(unknown ? ["00000000-0000-4000-8000-000000000000", "not-an-id"] : []),
+              ...(repeated && ids[0] !== undefined ? [ids[0]] : []),
+            ]
+            const batch = await payments((repo) => repo.forOrders(asked))
+            const single = await Promise.all(
+              asked.map(async (id) => [id, await payments((repo) => repo.forOrder(id))] as const),
+            )
+            expect([...batch.keys()].toSorted()).toEqual([...new Set(asked)].toSorted())
+            for (const [id, expected] of single) expect(batch.get(id)).toEqual(expected)
+          },
+        ),
+        { numRuns: 10 },
+      )
+      expect((await payments((repo) => repo.forOrders([]))).size).toBe(0)
+    })
   })

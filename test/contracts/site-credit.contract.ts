@@ -303,4 +303,51 @@ export const siteCreditContract = (
         { numRuns: 15 },
       )
     })
+
+    it("reads a page of orders' refunded credit as refundedFor reads each, in one call", async () => {
+      // An order's other lines (its debit, credit it bought) must not count as given back.
+      const orderLines = fc.record({
+        debit: fc.option(fc.integer({ min: 1, max: 300 }), { nil: undefined }),
+        refund: fc.boolean(),
+        bought: fc.option(fc.integer({ min: 1, max: 300 }), { nil: undefined }),
+      })
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(orderLines, { maxLength: 4 }),
+          fc.boolean(),
+          fc.boolean(),
+          async (orders, unknown, repeated) => {
+            const customerId = await seed().customer()
+            await ledger((l) => l.grant(customerId, pence(1_200), "Property", NOW))
+            const ids: string[] = []
+            for (const { debit, refund, bought } of orders) {
+              const { id } = await seed().order(customerId)
+              ids.push(id)
+              if (debit !== undefined) {
+                await ledger((l) => l.debitForOrder(customerId, id, pence(debit), NOW))
+              }
+              if (refund) await ledger((l) => l.refundOrder(id, later(1)))
+              if (bought !== undefined) {
+                await ledger((l) =>
+                  l.creditForPurchase(customerId, id, pence(bought), "Bought", NOW),
+                )
+              }
+            }
+            const asked = [
+              ...ids.toReversed(),
+              ...(unknown ? ["00000000-0000-4000-8000-000000000000", "not-an-id"] : []),
+              ...(repeated && ids[0] !== undefined ? [ids[0]] : []),
+            ]
+            const batch = await ledger((l) => l.refundedForOrders(asked))
+            const single = await Promise.all(
+              asked.map(async (id) => [id, await ledger((l) => l.refundedFor(id))] as const),
+            )
+            expect([...batch.keys()].toSorted()).toEqual([...new Set(asked)].toSorted())
+            for (const [id, expected] of single) expect(batch.get(id)).toBe(expected)
+          },
+        ),
+        { numRuns: 10 },
+      )
+      expect((await ledger((l) => l.refundedForOrders([]))).size).toBe(0)
+    })
   })
