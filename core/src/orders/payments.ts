@@ -83,6 +83,13 @@ export const asReadBy =
 const mayActOnOrder = (principal: Principal, order: Order): boolean =>
   principal.customerId === order.customerId
 
+/**
+ * Whether the order may have given site credit back, so the ledger is worth
+ * asking: it spent some, and it was cancelled, expired or refunded.
+ */
+const mayHaveReturnedCredit = (order: Order): boolean =>
+  order.siteCreditDebit > 0 && (noLongerOpen(order.status) || order.status === OrderStatus.Refunded)
+
 /** An order with its payments and any site credit it gave back, as the order pages read it. */
 export const readOrderWithPayments =
   (
@@ -95,12 +102,53 @@ export const readOrderWithPayments =
     Effect.all({
       order: Effect.succeed(order),
       payments: payments.forOrder(order.id),
-      siteCreditReturned:
-        order.siteCreditDebit > 0 &&
-        (noLongerOpen(order.status) || order.status === OrderStatus.Refunded)
-          ? ledger.refundedFor(order.id)
-          : Effect.succeed(ZERO_PENCE),
+      siteCreditReturned: mayHaveReturnedCredit(order)
+        ? ledger.refundedFor(order.id)
+        : Effect.succeed(ZERO_PENCE),
     })
+
+/**
+ * readOrderWithPayments for a page of orders, in two reads rather than two
+ * per order (docs/decisions/0090): one of the page's payments and one of
+ * the credit given back, asked only for the orders that may have some.
+ * Answers the orders in the order given, each exactly as the single read would.
+ */
+export const readOrdersWithPayments =
+  (
+    payments: {
+      readonly forOrders: (
+        orderIds: readonly string[],
+      ) => Effect.Effect<ReadonlyMap<string, readonly Payment[]>, RepositoryError>
+    },
+    ledger: {
+      readonly refundedForOrders: (
+        orderIds: readonly string[],
+      ) => Effect.Effect<ReadonlyMap<string, Pence>, RepositoryError>
+    },
+  ) =>
+  (orders: readonly Order[]): Effect.Effect<readonly OrderWithPayments[], RepositoryError> => {
+    if (orders.length === 0) return Effect.succeed([])
+    const returning = orders.filter(mayHaveReturnedCredit).map((order) => order.id)
+    return Effect.map(
+      Effect.all(
+        [
+          payments.forOrders(orders.map((order) => order.id)),
+          returning.length === 0
+            ? Effect.succeed(new Map<string, Pence>())
+            : ledger.refundedForOrders(returning),
+        ],
+        { concurrency: "unbounded" },
+      ),
+      ([paymentsByOrder, returnedByOrder]) =>
+        orders.map((order) => ({
+          order,
+          payments: paymentsByOrder.get(order.id) ?? [],
+          siteCreditReturned: mayHaveReturnedCredit(order)
+            ? (returnedByOrder.get(order.id) ?? ZERO_PENCE)
+            : ZERO_PENCE,
+        })),
+    )
+  }
 
 /**
  * Paying for an order by card, and everything that settles it: the
