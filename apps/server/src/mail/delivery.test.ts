@@ -1,7 +1,7 @@
 import type { MailMessage } from "@howzat/core/accounts/model"
 import { type DatabaseHandle, makeOutboxMailer, makeOutboxQueue } from "@howzat/postgres"
 import { Deferred, Effect, Exit, Layer, Scope, TestClock, TestContext } from "effect"
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
 import { openMigratedPglite } from "../../../../test/support/suite-database"
 import { DELIVERY_INTERVAL, deliverOnce, mailDelivery, retryDelayMs } from "./delivery"
 import { linkify, renderMailbox } from "./mailbox-page"
@@ -76,6 +76,26 @@ describe("outbox delivery", () => {
     expect(failed?.failedAt).not.toBeNull()
     const muchLater = new Date(NOW.getTime() + 24 * 3_600_000)
     expect(await deliverOnce(queue, { sender, now: () => muchLater })).toBe(0)
+  })
+
+  it("says a delivery failed by the message's id, never the customer's address", async () => {
+    await queueMail("jo.bloggs@example.com")
+    const queue = makeOutboxQueue(database.db)
+    // Mail servers often name the recipient in their refusal.
+    const { sender } = recordingSender("550 jo.bloggs@example.com: mailbox unavailable")
+    const said: string[] = []
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      said.push(args.map(String).join(" "))
+    })
+    try {
+      await deliverOnce(queue, { sender, now: () => NOW })
+    } finally {
+      spy.mockRestore()
+    }
+    const [failed] = await queue.recent({ limit: 1 })
+    expect(said).toEqual([
+      `mail ${failed?.id} (VerifyEmail) failed, attempt 1 550 <recipient>: mailbox unavailable`,
+    ])
   })
 
   it("never sends what another process took over after a slow send outlasted the lease", async () => {

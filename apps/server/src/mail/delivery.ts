@@ -56,9 +56,11 @@ export const deliverOnce = async (
         new Date(now().getTime() + retryDelayMs(message.attempts)),
         giveUp,
       )
+      // Named by its outbox id, never its address: logs leave the database's care (and
+      // its retention) for wherever the host ships them. Staff read the address on the outbox.
       console.error(
-        `mail to ${message.to} (${message.kind}) failed, attempt ${message.attempts}${giveUp ? "; giving up" : ""}`,
-        error,
+        `mail ${message.id} (${message.kind}) failed, attempt ${message.attempts}${giveUp ? "; giving up" : ""}`,
+        error instanceof Error ? error.message.replaceAll(message.to, "<recipient>") : error,
       )
     }
   }
