@@ -42,7 +42,7 @@ export interface HomeRun {
 }
 
 /** The production server as `npm start` runs it, on a fresh embedded database with demo data. */
-const startShop = async (dataDir: string): Promise<Child> => {
+export const startShop = async (dataDir: string): Promise<Child> => {
   const shop = await startChild(
     "apps/server/src/main.ts",
     {
