@@ -198,6 +198,9 @@ export default defineConfig({
       RATE_LIMIT_CONTACT_PER_ADDRESS: "100/1h",
       // The complaints journeys (desktop, mobile) likewise.
       RATE_LIMIT_COMPLAINTS_PER_ADDRESS: "100/1h",
+      // Every journey's catalogue reads after a staff change (and staff's own lists) are cache
+      // misses from this one address.
+      CATALOGUE_MISS_LIMIT: "1000/5s",
     }),
     standInServer("stripe-provider.ts", stripePort, {
       SHOP_URL: `http://localhost:${stripeShopPort}`,

@@ -1,4 +1,5 @@
 import {
+  type Headers,
   type HttpApp,
   HttpMiddleware,
   HttpServerRequest,
@@ -43,24 +44,40 @@ export const observeApi = () => {
   return <E, R>(
     app: HttpApp.Default<E, R>,
   ): HttpApp.Default<E, R | HttpServerRequest.HttpServerRequest> =>
-    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
-      const requestId = request.headers[REQUEST_ID_HEADER] ?? ""
-      const route = templateOf(pathOf(request.url))
-      return app.pipe(
+    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+      app.pipe(
         Effect.tap((response: HttpServerResponse.HttpServerResponse) =>
           Effect.annotateCurrentSpan("http.response.status_code", response.status),
         ),
-        Effect.withSpan(`${request.method} ${route}`, {
-          kind: "server",
-          captureStackTrace: false,
-          parent: Option.getOrUndefined(HttpTraceContext.fromHeaders(request.headers)),
-          attributes: {
-            "http.request.method": request.method,
-            "http.route": route,
-            "howzat.request_id": requestId,
-          },
-        }),
-        Effect.annotateLogs("requestId", requestId),
-      )
-    })
+        asServerSpan(
+          request.method,
+          templateOf(pathOf(request.url)),
+          request.headers[REQUEST_ID_HEADER] ?? "",
+          request.headers,
+        ),
+      ),
+    )
 }
+
+/**
+ * An answer's work as the request's server span and log annotation, for
+ * `observeApi` and for the routes answered outside HttpApi
+ * (direct-catalogue-reads.ts), so a trace cannot tell which way a request went.
+ * `headers` are the request's, lower-cased, for a proxy's `traceparent`.
+ */
+export const asServerSpan =
+  (method: string, route: string, requestId: string, headers: Headers.Headers) =>
+  <A, E, R>(answer: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+    answer.pipe(
+      Effect.withSpan(`${method} ${route}`, {
+        kind: "server",
+        captureStackTrace: false,
+        parent: Option.getOrUndefined(HttpTraceContext.fromHeaders(headers)),
+        attributes: {
+          "http.request.method": method,
+          "http.route": route,
+          "howzat.request_id": requestId,
+        },
+      }),
+      Effect.annotateLogs("requestId", requestId),
+    )

@@ -1,4 +1,4 @@
-import { HttpApiBuilder, HttpServer, OpenApi } from "@effect/platform"
+import { HttpApiBuilder, HttpApp, HttpServer, OpenApi } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
 import type { CardFormJson, PayByBankJson } from "@howzat/contracts/payments"
 import type { AccountChanges } from "@howzat/core/accounts/account-changes"
@@ -45,7 +45,7 @@ import type { SecondFactorReset } from "@howzat/core/staff/second-factor-reset"
 import type { SiteContent } from "@howzat/core/staff/site-content"
 import type { StaffUsers } from "@howzat/core/staff/staff-users"
 import type { CompetitionWinners } from "@howzat/core/winners/competition-winners"
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { type Context, Hono } from "hono"
 import { observeApi, platformTracerOff } from "./api-observation"
 import { AuthHandlersLive } from "./auth-handlers"
@@ -62,6 +62,7 @@ import { compression } from "./compression"
 import { ContactHandlersLive, ContactMessageHandlersLive } from "./contact-handlers"
 import { CustomerHandlersLive } from "./customer-handlers"
 import { DashboardHandlersLive } from "./dashboard-handlers"
+import { makeDirectCatalogueReads } from "./direct-catalogue-reads"
 import { DrawHandlersLive } from "./draw-handlers"
 import { mountFiles } from "./files-route"
 import { HarmSignalHandlersLive, ResponsiblePlayHandlersLive } from "./harm-signal-handlers"
@@ -69,6 +70,7 @@ import { ImageGroupHandlersLive, ImageHandlersLive } from "./image-handlers"
 import { InstantWinGroupHandlersLive } from "./instant-win-group-handlers"
 import { LoggingHandlersLive } from "./logging-handlers"
 import { type MetricsOptions, makeMetrics, mountMetricsOff } from "./metrics"
+import { DEFAULT_MISS_LIMIT, type MissLimitOptions, makeMissLimit } from "./miss-limit"
 import { CustomerTicketHandlersLive, OrderHandlersLive } from "./order-handlers"
 import {
   mountPaymentNotifications,
@@ -219,6 +221,14 @@ export interface HttpAppOptions {
    * composition root (decision 0088); Effect's own when not given.
    */
   readonly observability?: Layer.Layer<never> | undefined
+  /**
+   * Whether the catalogue's two busiest reads may be answered outside
+   * HttpApi (direct-catalogue-reads.ts); on unless false. Off only to hold
+   * the two ways to the same answers in tests.
+   */
+  readonly directCatalogueReads?: boolean | undefined
+  /** Uncached catalogue reads per client address (miss-limit.ts); the defaults when not given, none for null. */
+  readonly missLimit?: MissLimitOptions | null | undefined
 }
 
 /**
@@ -286,14 +296,29 @@ export const makeHttpApp = (options: HttpAppOptions) => {
     Layer.provide(options.contact),
     Layer.provide(options.responsiblePlay),
   )
-  const { handler, dispose } = HttpApiBuilder.toWebHandler(
+  const directReads =
+    options.directCatalogueReads === false ? undefined : makeDirectCatalogueReads()
+  // HttpApiBuilder.toWebHandler, with the runtime it builds handed to the direct reads too.
+  // The catalogue and accounts layers are the very objects apiLayer was provided with, so the
+  // build makes each once and both ways answer from the same services.
+  const { handler, dispose } = HttpApp.toWebHandlerLayerWith(
     Layer.mergeAll(
       apiLayer,
+      options.catalogue,
+      options.accounts,
       HttpServer.layerContext,
       platformTracerOff,
       options.observability ?? Layer.empty,
+      HttpApiBuilder.Router.Live,
+      HttpApiBuilder.Middleware.layer,
     ),
-    { middleware: observeApi() },
+    {
+      middleware: observeApi(),
+      toHandler: (runtime) => {
+        directReads?.useRuntime(runtime)
+        return Effect.provide(HttpApiBuilder.httpApp, runtime)
+      },
+    },
   )
 
   // Built once: the document only changes with the contracts.
@@ -309,6 +334,13 @@ export const makeHttpApp = (options: HttpAppOptions) => {
   }
   const publicCache = makePublicCache({
     ...(options.publicCache ?? DEFAULT_PUBLIC_CACHE),
+    missLimit:
+      options.clientAddress && options.missLimit !== null
+        ? {
+            limit: makeMissLimit(options.missLimit ?? DEFAULT_MISS_LIMIT),
+            addressOf: options.clientAddress,
+          }
+        : undefined,
     // The cache keeps only the API's JSON answers.
     alwaysHeaders: securityHeaderValues(security, "data"),
   })
@@ -336,6 +368,8 @@ export const makeHttpApp = (options: HttpAppOptions) => {
   )
   app.use("/api/Logging", requestBodyLimit(LOGGING_BODY_LIMIT_BYTES, "A report"))
   app.use("/api/*", publicCache.middleware)
+  // Cache misses of the catalogue's busiest reads, answered without HttpApi when they succeed.
+  directReads?.mount(app)
   // Before the HttpApi handler: the signature is over the raw body, which nothing may read first.
   if (options.paymentNotifications)
     mountPaymentNotifications(app, options.paymentNotifications, options.paymentProviders)
@@ -406,5 +440,5 @@ export const makeHttpApp = (options: HttpAppOptions) => {
   // Outermost, so the cache's fresh hits are counted and timed like every other answer,
   // and every answer carries its request id (X-Request-Id).
   app.fetch = withRequestIds(metrics ? metrics.measure(answer) : answer)
-  return { app, dispose, publicCache }
+  return { app, dispose, publicCache, directReads }
 }

@@ -7,6 +7,7 @@ import { MaybeCurrentUser } from "@howzat/contracts/security"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
 import { Effect, Layer, Option } from "effect"
+import { competitionAs, competitionListAs } from "./competition-reads"
 import { lookupProblems, ticketListToWire } from "./instant-win-group-handlers"
 import { repositoryProblem } from "./repository-problem"
 import { notStaff } from "./staff-problems"
@@ -32,36 +33,14 @@ const competitionsGroup = HttpApiBuilder.group(HowzatApi, "competitions", (handl
 
     return handlers
       .handle("list", ({ urlParams }) =>
-        Effect.gen(function* () {
-          const who = yield* viewer
-          const now = yield* catalogue.now
-          const page = yield* catalogue
-            .listCompetitionsAs(
-              {
-                categoryId: urlParams.CategoryId,
-                name: urlParams.Name,
-                description: urlParams.Description,
-                timePeriod: urlParams.TimePeriod,
-                sort: urlParams.SortBy,
-                type: urlParams.Type,
-                page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
-              },
-              urlParams.VisibilityStatus,
-              who,
-            )
-            .pipe(Effect.catchTag("NotStaff", () => notStaff(who)))
-          return {
-            competitions: page.items.map((c) => competitionToWire(c, now)),
-            ...pageInfo(page),
-          }
-        }).pipe(Effect.catchTag("RepositoryError", repositoryProblem)),
+        Effect.flatMap(viewer, (who) =>
+          competitionListAs(catalogue, urlParams, who).pipe(
+            Effect.catchTag("NotStaff", () => notStaff(who)),
+          ),
+        ).pipe(Effect.catchTag("RepositoryError", repositoryProblem)),
       )
       .handle("byId", ({ path }) =>
-        Effect.gen(function* () {
-          const now = yield* catalogue.now
-          const competition = yield* catalogue.competitionAs(path.competitionId, yield* viewer)
-          return { competition: competitionToWire(competition, now) }
-        }).pipe(
+        Effect.flatMap(viewer, (who) => competitionAs(catalogue, path.competitionId, who)).pipe(
           Effect.catchTags({
             CompetitionNotFound: noSuchCompetition,
             RepositoryError: repositoryProblem,

@@ -9,6 +9,7 @@ export {
   stdoutLines,
 } from "./json-logs"
 export { type MetricsOptions, makeMetrics } from "./metrics"
+export { DEFAULT_MISS_LIMIT, type MissLimitOptions } from "./miss-limit"
 export {
   type NotificationHandler,
   type NotificationVerdict,

@@ -6,6 +6,7 @@ import {
   chooseEncoding,
   compress,
 } from "./compression"
+import { type MissLimit, tooManyMissesResponse } from "./miss-limit"
 
 /**
  * The catalogue's public reads: the same answer for every visitor, so one
@@ -64,6 +65,17 @@ export interface PublicCacheOptions {
    * they are made before the app runs.
    */
   readonly alwaysHeaders?: Readonly<Record<string, string>>
+  /**
+   * At most so many misses per client address (miss-limit.ts): the reads
+   * this cache cannot answer are the ones that cost. None when not given, or
+   * for a request whose address is not known.
+   */
+  readonly missLimit?:
+    | {
+        readonly limit: MissLimit
+        readonly addressOf: (c: Context) => string | undefined
+      }
+    | undefined
 }
 
 export const DEFAULT_PUBLIC_CACHE: PublicCacheOptions = {
@@ -322,6 +334,14 @@ export const makePublicCache = (
     return respond(copy ? await copy : entry.identity, entry.etag, ifNoneMatch)
   }
 
+  /** A refusal when this miss is over the client's allowance, else undefined. */
+  const overLimit = (c: Context) => {
+    const address = options.missLimit?.addressOf(c)
+    if (address === undefined || address === "") return undefined
+    const retryAfter = options.missLimit?.limit.take(address)
+    return retryAfter === undefined ? undefined : tooManyMissesResponse(retryAfter)
+  }
+
   const middleware: MiddlewareHandler = async (c, next) => {
     const method = c.req.method
     const path = c.req.path
@@ -335,7 +355,11 @@ export const makePublicCache = (
         invalidate()
       return
     }
-    if (!isPublicRead(method, path) || !seesWhatVisitorsSee(c.req.header("authorization"))) {
+    if (!isPublicRead(method, path)) return next()
+    // Staff, or a token nobody can read: every such read is a miss, and counts as one.
+    if (!seesWhatVisitorsSee(c.req.header("authorization"))) {
+      const refused = overLimit(c)
+      if (refused) return refused
       return next()
     }
     const key = keyOf(path, c.req.url)
@@ -360,6 +384,8 @@ export const makePublicCache = (
       }
       return next()
     }
+    const refused = overLimit(c)
+    if (refused) return refused
     misses++
     const startedIn = generation
     let settle: (entry: Entry | null) => void = () => {}

@@ -57,6 +57,7 @@ import { StaffUsers } from "@howzat/core/staff/staff-users"
 import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
 import { localFolderFileStore, s3FileStore } from "@howzat/files"
 import {
+  DEFAULT_MISS_LIMIT,
   fileUrl,
   jsonLoggerLayer,
   makeHttpApp,
@@ -503,7 +504,14 @@ export const composeShopOn = async (
   )
   const operatorFigures = makeOperatorFigures(database.db)
   counters?.offer(gateway.providers)
-  const { app, dispose } = makeHttpApp({
+  const { app, dispose, directReads } = makeHttpApp({
+    directCatalogueReads: config.directCatalogueReads,
+    // The burst, earned back evenly over the window.
+    missLimit: config.catalogueMissLimit && {
+      ...DEFAULT_MISS_LIMIT,
+      burst: config.catalogueMissLimit.max,
+      perSecond: (config.catalogueMissLimit.max * 1000) / config.catalogueMissLimit.windowMs,
+    },
     readiness,
     catalogue,
     draws,
@@ -597,6 +605,8 @@ export const composeShopOn = async (
      * in the background, as a real provider's webhooks arrive.
      */
     paymentNotificationsSettled: gateway.deliveriesSettled,
+    /** How many catalogue reads were answered outside HttpApi (direct-catalogue-reads.ts). */
+    catalogueReadsAnsweredDirectly: () => directReads?.answered() ?? 0,
     close: async () => {
       await dispose()
       await gateway.close()

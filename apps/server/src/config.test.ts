@@ -217,6 +217,19 @@ describe("readConfig", () => {
     expect(config.rateLimits.limits.register.perAccount).toEqual({ max: 5, windowMs: 3_600_000 })
   })
 
+  it("limits each address's uncached catalogue reads unless every limit is off", () => {
+    expect(readConfig({}).catalogueMissLimit).toEqual({ max: 100, windowMs: 5000 })
+    expect(readConfig({ CATALOGUE_MISS_LIMIT: "30/10s" }).catalogueMissLimit).toEqual({
+      max: 30,
+      windowMs: 10_000,
+    })
+    expect(readConfig({ CATALOGUE_MISS_LIMIT: "off" }).catalogueMissLimit).toBeNull()
+    expect(readConfig({ RATE_LIMIT: "off" }).catalogueMissLimit).toBeNull()
+    expect(() => readConfig({ CATALOGUE_MISS_LIMIT: "lots" })).toThrow(
+      'CATALOGUE_MISS_LIMIT must look like 10/15m (attempts per window; s, m, h or d), not "lots"',
+    )
+  })
+
   it("limits login links per account within a link's lifetime, by default and as set", () => {
     expect(readConfig({}).rateLimits.limits.loginLink.perAccount).toEqual({
       max: 3,

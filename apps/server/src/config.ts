@@ -54,6 +54,12 @@ export interface ServerConfig {
    * (SHUTDOWN_DRAIN_MS; docs/decisions/0087).
    */
   readonly shutdownDrainMs: number
+  /**
+   * Public catalogue reads the cache cannot answer, per client address
+   * (CATALOGUE_MISS_LIMIT, "100/5s": a burst of 100, earned back over 5 s;
+   * "off", or RATE_LIMIT=off, for none; docs/decisions/0094).
+   */
+  readonly catalogueMissLimit: RateLimit | null
   /** The built storefront served at /. */
   readonly webDistDir: string
   /** The built back office served at /admin. */
@@ -105,6 +111,11 @@ export interface ServerConfig {
   readonly tracing: TracingConfig | TracingToProcessor | undefined
   /** Where JSON log lines go; stdout unless a test collects them. */
   readonly logLines?: ((line: string) => void) | undefined
+  /**
+   * False only in the test that holds the catalogue's direct reads to
+   * HttpApi's answers (direct-catalogue-reads-api.test.ts): no variable sets it.
+   */
+  readonly directCatalogueReads?: boolean | undefined
 }
 
 /** A test's own span processor (an in-memory exporter's) in place of a collector. */
@@ -447,6 +458,14 @@ const readTracing = (
   return { endpoint, serviceName: env.OTEL_SERVICE_NAME?.trim() || "howzat" }
 }
 
+/** A person never notices it; a script typing searches gets twenty uncached answers a second. */
+export const DEFAULT_CATALOGUE_MISS_LIMIT = "100/5s"
+
+const readCatalogueMissLimit = (value: string | undefined): RateLimit | null => {
+  const text = value?.trim() || DEFAULT_CATALOGUE_MISS_LIMIT
+  return text.toLowerCase() === "off" ? null : parseRateLimit("CATALOGUE_MISS_LIMIT", text)
+}
+
 export const readConfig = (env: Readonly<Record<string, string | undefined>>): ServerConfig => {
   const portText = env.PORT ?? "3000"
   const port = Number(portText)
@@ -513,6 +532,9 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): S
       Duration.zero,
       SHUTDOWN_DRAIN_RANGE,
     ),
+    catalogueMissLimit: flag("RATE_LIMIT", env.RATE_LIMIT, true)
+      ? readCatalogueMissLimit(env.CATALOGUE_MISS_LIMIT)
+      : null,
     files: readFileStore(env),
     imageMaxBytes: readImageMaxBytes(env.IMAGE_MAX_BYTES),
     ageVerification: readAgeVerification(env.AGE_VERIFICATION_PROVIDER),

@@ -5,7 +5,7 @@ import type { MailMessage } from "@howzat/core/accounts/model"
 import { openMigratedPglite } from "../../../../test/support/suite-database"
 import type { ShopBrand } from "../compose"
 import { readConfig, type ServerConfig } from "../config"
-import { composeShop } from "../shop-runtime"
+import { composeShop, type OpenShopDatabase } from "../shop-runtime"
 import { type Browser, json, tokenInLink } from "./browser"
 import { answerSecondFactor } from "./second-factor"
 
@@ -24,6 +24,8 @@ export const openShop = (
   brand: ShopBrand = {},
   /** Settings no environment variable gives: a test's span processor or log collector. */
   overrides: Partial<ServerConfig> = {},
+  /** Another shop's database, for two shops on one (closing the shop then leaves it open). */
+  openDatabase: OpenShopDatabase = openMigratedPglite,
 ) => {
   const webDistDir = mkdtempSync(path.join(tmpdir(), "howzat-web-"))
   writeFileSync(path.join(webDistDir, "index.html"), "<!doctype html><title>Howzat</title>")
@@ -41,7 +43,7 @@ export const openShop = (
     },
     new Date(),
     brand,
-    openMigratedPglite,
+    openDatabase,
   )
 }
 
