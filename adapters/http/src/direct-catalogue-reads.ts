@@ -22,7 +22,7 @@ const LIST_ROUTE = "/api/Competitions"
 const ONE_ROUTE = "/api/Competitions/:competitionId"
 
 /**
- * The catalogue's two busiest reads answered without HttpApi (decision 0094).
+ * The catalogue's two busiest reads answered without HttpApi (decision 0096).
  * Every read the public cache cannot answer (staff, a visitor's new search,
  * the first read after the cache's seconds) used to pay HttpApi's router,
  * middleware, a copied Request and Effect's per-request machinery, about

@@ -4,7 +4,7 @@ import { problemResponse } from "./problem-response"
 
 /**
  * How many public catalogue reads one client address may have answered
- * from the database rather than the public cache (decision 0094): a burst,
+ * from the database rather than the public cache (decision 0096): a burst,
  * then a steady rate. A cache hit costs nothing and is never counted; a
  * miss (a new search, a filter nobody asked for in the last seconds, a
  * `no-cache` reload, a token the cache does not share) runs the handler and

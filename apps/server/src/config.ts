@@ -57,7 +57,7 @@ export interface ServerConfig {
   /**
    * Public catalogue reads the cache cannot answer, per client address
    * (CATALOGUE_MISS_LIMIT, "100/5s": a burst of 100, earned back over 5 s;
-   * "off", or RATE_LIMIT=off, for none; docs/decisions/0094).
+   * "off", or RATE_LIMIT=off, for none; docs/decisions/0096).
    */
   readonly catalogueMissLimit: RateLimit | null
   /** The built storefront served at /. */

@@ -8,7 +8,7 @@ import { signedInStaff } from "./test-support/staff"
 
 /**
  * The catalogue's two busiest reads are answered outside HttpApi when they
- * succeed (adapters/http/src/direct-catalogue-reads.ts, decision 0094). Two
+ * succeed (adapters/http/src/direct-catalogue-reads.ts, decision 0096). Two
  * shops on one database, one answering them directly and one only through
  * HttpApi, must answer every request alike: any query, valid or not, from
  * anybody, byte for byte (but the clock, which moves between the two).
