@@ -19,6 +19,7 @@ import { Db } from "../database"
 import type { Database } from "../schema"
 import { runQuery } from "../transactions"
 import { loadCompetitionById, loadCompetitions } from "./competition-loader"
+import { compiledOnce } from "./compiled-once"
 import {
   attempt,
   containsPattern,
@@ -60,7 +61,7 @@ type Eb = ExpressionBuilder<CompetitionsFrom, "c">
  * any), then closed for good. Ending soon is core's inTimePeriod: on sale
  * (open, with a ticket left) and closing within three weeks.
  */
-const timePeriodCondition = (eb: Eb, period: TimePeriod, now: Date) => {
+const timePeriodCondition = (eb: Eb, period: TimePeriod, { now, soon }: ListValues) => {
   const stillRunning = eb.or([
     eb("c.closeDateTimeUtc", ">", now),
     eb.and([eb("c.drawDateTimeUtc", "is not", null), eb("c.drawDateTimeUtc", ">", now)]),
@@ -72,24 +73,48 @@ const timePeriodCondition = (eb: Eb, period: TimePeriod, now: Date) => {
       return stillRunning
     case "Past":
       return eb.not(stillRunning)
-    case "EndingSoon": {
-      const soon = new Date(now.getTime() + ENDING_SOON_MINUTES * 60_000)
+    case "EndingSoon":
       return eb.and([
         eb("c.startDateTimeUtc", "<=", now),
         eb("c.closeDateTimeUtc", ">", now),
         eb("c.closeDateTimeUtc", "<", soon),
         eb(ticketsSoldOf(sql.ref("c.id")), "<", eb.ref("c.totalTickets")),
       ])
-    }
   }
 }
 
-const filtered = (db: Kysely<Database>, query: CompetitionQuery) => {
+/**
+ * What a list's statement carries besides its shape: the values as the
+ * statement holds them (patterns, not the words typed), so the statement
+ * can be compiled once per shape and only these filled in (compiled-once.ts).
+ */
+interface ListValues {
+  readonly categoryId: string | undefined
+  readonly namePattern: string | undefined
+  readonly descriptionPattern: string | undefined
+  readonly now: Date
+  /** The end of "ending soon", core's ENDING_SOON_MINUTES after now. */
+  readonly soon: Date
+  readonly limit: number
+  readonly offset: number
+}
+
+const listValuesOf = (query: CompetitionQuery): ListValues => ({
+  categoryId: query.categoryId,
+  namePattern: query.name ? containsPattern(query.name) : undefined,
+  descriptionPattern: query.description ? containsPattern(query.description) : undefined,
+  now: query.now,
+  soon: new Date(query.now.getTime() + ENDING_SOON_MINUTES * 60_000),
+  limit: normalisePage(query.page).pageSize,
+  offset: pageOffset(query.page),
+})
+
+const filtered = (db: Kysely<Database>, query: CompetitionQuery, values: ListValues) => {
   let q = db.selectFrom("competitions as c")
   if (query.visibleOnly) q = q.where("c.visibilityStatus", "=", "Visible")
   if (query.hiddenOnly) q = q.where("c.visibilityStatus", "=", "Hidden")
-  if (query.categoryId !== undefined) {
-    const categoryId = query.categoryId
+  if (values.categoryId !== undefined) {
+    const categoryId = values.categoryId
     q = q.where((eb) =>
       eb.exists(
         eb
@@ -100,8 +125,9 @@ const filtered = (db: Kysely<Database>, query: CompetitionQuery) => {
       ),
     )
   }
-  if (query.name) q = q.where("c.name", "ilike", containsPattern(query.name))
-  if (query.description) q = q.where("c.description", "ilike", containsPattern(query.description))
+  if (values.namePattern !== undefined) q = q.where("c.name", "ilike", values.namePattern)
+  if (values.descriptionPattern !== undefined)
+    q = q.where("c.description", "ilike", values.descriptionPattern)
   if (query.type !== "All") {
     const wanted = query.type
     q = q.where((eb) => {
@@ -114,7 +140,41 @@ const filtered = (db: Kysely<Database>, query: CompetitionQuery) => {
       return wanted === "InstantWin" ? hasInstantWins : eb.not(hasInstantWins)
     })
   }
-  return q.where((eb) => timePeriodCondition(eb, query.timePeriod, query.now))
+  return q.where((eb) => timePeriodCondition(eb, query.timePeriod, values))
+}
+
+/**
+ * A page of the list with the total riding on its rows, as a subquery Postgres runs once
+ * (an InitPlan) beside the page's top-N sort: one round trip, not two (decision 0089), at
+ * the cost of the count the separate statement made. Not a window count over every match,
+ * which would hold every matching row, description and all, before the limit.
+ */
+const pageStatement = (db: Kysely<Database>, query: CompetitionQuery, values: ListValues) => {
+  const total = filtered(db, query, values).select((eb) => eb.fn.countAll<number>().as("total"))
+  return inListOrder(
+    filtered(db, query, values).selectAll("c").select(total.as("totalCount")),
+    listOrder(query),
+    values.now,
+  )
+    .limit(values.limit)
+    .offset(values.offset)
+}
+
+/** What filtered() and inListOrder() branch on, besides which values are present. */
+const shapeOf = (query: CompetitionQuery) =>
+  `${query.visibleOnly}|${query.hiddenOnly ?? false}|${query.type}|${query.timePeriod}|${listOrder(query)}`
+
+type PageRow = Awaited<ReturnType<ReturnType<typeof pageStatement>["execute"]>>[number]
+
+/** Markers for compiled-once.ts: nothing a visitor sends, no page anyone reaches. */
+const LIST_MARKERS: { readonly [K in keyof ListValues]-?: NonNullable<ListValues[K]> } = {
+  categoryId: "\u0000categoryId\u0000",
+  namePattern: "\u0000namePattern\u0000",
+  descriptionPattern: "\u0000descriptionPattern\u0000",
+  now: new Date(0),
+  soon: new Date(1),
+  limit: 2_147_483_629,
+  offset: 2_147_483_587,
 }
 
 /**
@@ -144,116 +204,122 @@ const inListOrder = <O>(
   }
 }
 
-export const makeCompetitionRepo = (db: Kysely<Database>): CompetitionRepoShape => ({
-  list: (query) => {
-    if (query.categoryId !== undefined && !isUuid(query.categoryId)) {
-      return Effect.succeed(emptyPage(query.page))
-    }
-    return attempt("competitions.list", async () => {
-      const base = filtered(db, query)
-      const { pageSize } = normalisePage(query.page)
-      const offset = pageOffset(query.page)
-      // The total rides on the page's rows, as a subquery Postgres runs once (an InitPlan)
-      // beside the page's top-N sort: one round trip, not two (decision 0089), at the cost of
-      // the count the separate statement made. Not a window count over every match, which
-      // would hold every matching row, description and all, before the limit. Only a page
-      // past the end, with no row to carry it, counts apart.
-      const total = filtered(db, query).select((eb) => eb.fn.countAll<number>().as("total"))
-      const rows = await inListOrder(
-        base.selectAll("c").select(total.as("totalCount")),
-        listOrder(query),
-        query.now,
-      )
-        .limit(pageSize)
-        .offset(offset)
-        .execute()
-      const totalCount =
-        rows[0]?.totalCount ??
-        (offset === 0
-          ? 0
-          : (
-              await base
-                .select((eb) => eb.fn.countAll<number>().as("totalCount"))
-                .executeTakeFirstOrThrow()
-            ).totalCount)
-      return toPage(query.page, await loadCompetitions(db, rows), Number(totalCount))
-    })
-  },
+/** A page of the list as it is sent: compiled once per shape (compiled-once.ts), then filled in. */
+export const listPageStatements = (db: Kysely<Database>) => {
+  const compiled = compiledOnce(
+    (query: CompetitionQuery, values: ListValues) => pageStatement(db, query, values).compile(),
+    LIST_MARKERS,
+  )
+  return (query: CompetitionQuery) => compiled(shapeOf(query), query, listValuesOf(query))
+}
 
-  byId: (competitionId, { visibleOnly }) =>
-    Effect.gen(function* () {
-      const notFound = new CompetitionNotFound({ competitionId })
-      if (!isUuid(competitionId)) return yield* notFound
-      // Joins the caller's transaction: checkout prices its lines inside one, and on
-      // PGlite's single connection a query beside the transaction would wait for itself.
-      const competition = yield* runQuery(db, "competitions.byId", (executor) =>
-        loadCompetitionById(executor, competitionId, visibleOnly),
-      )
-      return competition ?? (yield* notFound)
-    }),
+/** The same page built and compiled afresh, which the statements above must equal (tests). */
+export const freshListPageStatement = (db: Kysely<Database>, query: CompetitionQuery) =>
+  pageStatement(db, query, listValuesOf(query)).compile()
 
-  instantWinTickets: (competitionId, filter, page) =>
-    Effect.gen(function* () {
-      if (!isUuid(competitionId)) return yield* new CompetitionNotFound({ competitionId })
-      const groupId = filter.instantWinGroupId
-      const { competitionExists, groupExists } = yield* attempt(
-        "competitions.instantWinTickets.check",
-        async () => {
-          const competition = await db
-            .selectFrom("competitions")
-            .select("id")
-            .where("id", "=", competitionId)
-            .executeTakeFirst()
-          const group =
-            groupId !== undefined && isUuid(groupId)
-              ? await db
-                  .selectFrom("instantWinGroups")
-                  .select("id")
-                  .where("id", "=", groupId)
-                  .where("competitionId", "=", competitionId)
-                  .executeTakeFirst()
-              : undefined
-          return { competitionExists: competition !== undefined, groupExists: group !== undefined }
-        },
-      )
-      if (!competitionExists) return yield* new CompetitionNotFound({ competitionId })
-      if (groupId !== undefined && !groupExists) {
-        return yield* new InstantWinGroupNotFound({ competitionId, instantWinGroupId: groupId })
+export const makeCompetitionRepo = (db: Kysely<Database>): CompetitionRepoShape => {
+  const pageOf = listPageStatements(db)
+  return {
+    list: (query) => {
+      if (query.categoryId !== undefined && !isUuid(query.categoryId)) {
+        return Effect.succeed(emptyPage(query.page))
       }
-      return yield* attempt("competitions.instantWinTickets", async () => {
-        const base = instantWinTicketsQuery(db, competitionId, filter)
-        const { pageSize } = normalisePage(page)
-        const [{ totalCount }, rows] = await Promise.all([
-          base.select((eb) => eb.fn.countAll<number>().as("totalCount")).executeTakeFirstOrThrow(),
-          base
-            .select([
-              "t.ticketNumber",
-              "t.instantWinGroupId",
-              "g.name as instantWinGroupName",
-              "t.wonAt",
-              // Staff may keep a winner's name private; the ticket still shows as won (0035).
-              sql<string | null>`case when t.is_visible then t.winner_display_name end`.as(
-                "winnerDisplayName",
-              ),
-            ])
-            .orderBy("t.ticketNumber")
-            .limit(pageSize)
-            .offset(pageOffset(page))
-            .execute(),
-        ])
-        const items = rows.map(
-          (r): InstantWinTicket => ({
-            ticketNumber: r.ticketNumber,
-            instantWinGroupId: r.instantWinGroupId,
-            instantWinGroupName: r.instantWinGroupName,
-            won: r.wonAt !== null,
-            winnerDisplayName: r.winnerDisplayName,
-          }),
-        )
-        return toPage(page, items, Number(totalCount))
+      return attempt("competitions.list", async () => {
+        const { rows } = await db.executeQuery<PageRow>(pageOf(query))
+        // Only a page past the end, with no row to carry the total, counts apart.
+        const totalCount =
+          rows[0]?.totalCount ??
+          (pageOffset(query.page) === 0
+            ? 0
+            : (
+                await filtered(db, query, listValuesOf(query))
+                  .select((eb) => eb.fn.countAll<number>().as("totalCount"))
+                  .executeTakeFirstOrThrow()
+              ).totalCount)
+        return toPage(query.page, await loadCompetitions(db, rows), Number(totalCount))
       })
-    }),
-})
+    },
+
+    byId: (competitionId, { visibleOnly }) =>
+      Effect.gen(function* () {
+        const notFound = new CompetitionNotFound({ competitionId })
+        if (!isUuid(competitionId)) return yield* notFound
+        // Joins the caller's transaction: checkout prices its lines inside one, and on
+        // PGlite's single connection a query beside the transaction would wait for itself.
+        const competition = yield* runQuery(db, "competitions.byId", (executor) =>
+          loadCompetitionById(executor, competitionId, visibleOnly),
+        )
+        return competition ?? (yield* notFound)
+      }),
+
+    instantWinTickets: (competitionId, filter, page) =>
+      Effect.gen(function* () {
+        if (!isUuid(competitionId)) return yield* new CompetitionNotFound({ competitionId })
+        const groupId = filter.instantWinGroupId
+        const { competitionExists, groupExists } = yield* attempt(
+          "competitions.instantWinTickets.check",
+          async () => {
+            const competition = await db
+              .selectFrom("competitions")
+              .select("id")
+              .where("id", "=", competitionId)
+              .executeTakeFirst()
+            const group =
+              groupId !== undefined && isUuid(groupId)
+                ? await db
+                    .selectFrom("instantWinGroups")
+                    .select("id")
+                    .where("id", "=", groupId)
+                    .where("competitionId", "=", competitionId)
+                    .executeTakeFirst()
+                : undefined
+            return {
+              competitionExists: competition !== undefined,
+              groupExists: group !== undefined,
+            }
+          },
+        )
+        if (!competitionExists) return yield* new CompetitionNotFound({ competitionId })
+        if (groupId !== undefined && !groupExists) {
+          return yield* new InstantWinGroupNotFound({ competitionId, instantWinGroupId: groupId })
+        }
+        return yield* attempt("competitions.instantWinTickets", async () => {
+          const base = instantWinTicketsQuery(db, competitionId, filter)
+          const { pageSize } = normalisePage(page)
+          const [{ totalCount }, rows] = await Promise.all([
+            base
+              .select((eb) => eb.fn.countAll<number>().as("totalCount"))
+              .executeTakeFirstOrThrow(),
+            base
+              .select([
+                "t.ticketNumber",
+                "t.instantWinGroupId",
+                "g.name as instantWinGroupName",
+                "t.wonAt",
+                // Staff may keep a winner's name private; the ticket still shows as won (0035).
+                sql<string | null>`case when t.is_visible then t.winner_display_name end`.as(
+                  "winnerDisplayName",
+                ),
+              ])
+              .orderBy("t.ticketNumber")
+              .limit(pageSize)
+              .offset(pageOffset(page))
+              .execute(),
+          ])
+          const items = rows.map(
+            (r): InstantWinTicket => ({
+              ticketNumber: r.ticketNumber,
+              instantWinGroupId: r.instantWinGroupId,
+              instantWinGroupName: r.instantWinGroupName,
+              won: r.wonAt !== null,
+              winnerDisplayName: r.winnerDisplayName,
+            }),
+          )
+          return toPage(page, items, Number(totalCount))
+        })
+      }),
+  }
+}
 
 const instantWinTicketsQuery = (
   db: Kysely<Database>,
