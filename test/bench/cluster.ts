@@ -319,10 +319,11 @@ const section = [
   "last row) for the three topologies in order.",
   "",
   `**Read the ratio for what it is.** On this ${cpus().length}-core machine the three servers, PostgreSQL, HAProxy and the load`,
-  "generator all compete for the same cores: three processes cannot do more work than one when one already keeps the",
-  "cores busy, and HAProxy's hop and the extra processes' scheduling are paid from the same cores. The ratio is what",
-  "the topology costs (or gains) here, not what it gains on more cores; on a machine per server, or a server per",
-  "core, each process brings its own core and the rates add up to the database's limit (docs/deploy.md, Capacity).",
+  "generator all compete for the same cores: three processes bring no CPU that one did not have, and HAProxy's hop",
+  "and the extra processes' scheduling are paid from the same cores (what three can bring is their own database",
+  "pools, ten connections each). The ratio is what the topology costs or gains here, not what it gains on more",
+  "cores; on a machine per server, or a server per core, each process brings its own cores and the rates add up",
+  "until PostgreSQL is the limit (docs/deploy.md, Capacity; docs/decisions/0087's follow-up).",
   "",
 ].join("\n")
 
