@@ -12,6 +12,8 @@
  *     metrics and a span cost a request, against bare Hono).
  *   - backoffice: test/bench/backoffice.ts (every back-office read on a large
  *     shop seeded by `npm run seed:large`'s code).
+ *   - cluster: test/bench/cluster.ts (one built server direct, one behind
+ *     HAProxy, three behind HAProxy, on one PostgreSQL; needs HAProxy).
  * BENCH_PARTS (comma-separated, all of them by default) runs fewer; the file is
  * written only when every part asked for succeeded, so a failed run never
  * leaves a half-updated report. BENCH_OUTPUT as for the parts ("-" for none).
@@ -29,6 +31,7 @@ const PARTS = {
   lighthouse: "lighthouse-run.ts",
   observability: "observability.ts",
   backoffice: "backoffice.ts",
+  cluster: "cluster.ts",
 } as const
 type Part = keyof typeof PARTS
 

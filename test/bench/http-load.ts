@@ -16,6 +16,14 @@ export interface LoadResult {
 export const DISTINCT_PARAMETER = "miss"
 
 /**
+ * The next DISTINCT_PARAMETER value, counted across every load of the
+ * process: a load that started again from 0 would ask for the very queries
+ * the load just before it asked, which the shop still holds for its
+ * cache's few seconds, and count cache hits as misses.
+ */
+let distinctSent = 0
+
+/**
  * A fixed number of keep-alive connections hammering one URL for a fixed
  * time; with `distinct`, every request adds its own DISTINCT_PARAMETER
  * value, as a visitor typing searches makes every query new.
@@ -30,12 +38,11 @@ export const load = async (
   const target = new URL(url)
   const path = `${target.pathname}${target.search}`
   const separator = target.search ? "&" : "?"
-  let sent = 0
   const requests = distinct
     ? [
         {
           setupRequest: (request: autocannon.Request) => {
-            request.path = `${path}${separator}${DISTINCT_PARAMETER}=${sent++}`
+            request.path = `${path}${separator}${DISTINCT_PARAMETER}=${distinctSent++}`
             return request
           },
         },

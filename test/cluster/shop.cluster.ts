@@ -1,19 +1,12 @@
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { competitionSecrets } from "@howzat/core/draws/secrets"
 import type { NewCompetition } from "@howzat/core/ports/competition-writer"
 import { pence } from "@howzat/core/rules/money"
-import {
-  createCompetition,
-  type DatabaseHandle,
-  makeDatabase,
-  migrations,
-  NodeSecureRandomLive,
-} from "@howzat/postgres"
-import { Effect } from "effect"
+import { type DatabaseHandle, makeDatabase, migrations } from "@howzat/postgres"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { competitionOnSale } from "../../apps/server/src/test-support/competitions"
 import { freePort, type PostgresCluster, startPostgresCluster } from "../support/pg-cluster"
 import {
   killEverything,
@@ -46,7 +39,6 @@ import { type Answer, Customer, type Load, newEmail, startLoad } from "./custome
 
 const CUSTOMERS = 20
 const SECOND = 1000
-const DAY = 24 * 60 * 60 * SECOND
 /** The public catalogue cache's max-age (decision 0047), and a margin for a busy machine. */
 const CACHE_STALENESS_MS = 5 * SECOND
 const CACHE_MARGIN_MS = 2 * SECOND
@@ -64,25 +56,13 @@ const urlOf = (database: string) => {
   return url.toString()
 }
 
+/** A competition on sale with room for the whole run's purchases (the API suites' helper). */
 const competition = (name: string, overrides: Partial<NewCompetition> = {}) =>
-  createCompetition(db.db, {
+  competitionOnSale(db, {
     name,
-    description: "<p>A prize</p>",
     ticketPrice: pence(100),
     totalTickets: 4000,
     maxTicketsPerCustomer: 1000,
-    defaultTicketSaleQuantity: 1,
-    cashAlternativeValue: null,
-    startDateTimeUtc: new Date(Date.now() - DAY),
-    closeDateTimeUtc: new Date(Date.now() + 10 * DAY),
-    drawDateTimeUtc: new Date(Date.now() + 11 * DAY),
-    drawType: "Automatic",
-    visibilityStatus: "Visible",
-    categoryIds: [],
-    attributes: {},
-    imageUrls: [],
-    instantWinGroups: [],
-    secrets: Effect.runSync(competitionSecrets.pipe(Effect.provide(NodeSecureRandomLive))),
     ...overrides,
   })
 

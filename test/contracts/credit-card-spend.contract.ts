@@ -55,16 +55,16 @@ export const creditCardSpendContract = (
           const at = outcome.at ?? NOW
           if (outcome.funding === "Pending") return made
           if (outcome.funding === "Failed")
-            return yield* payments.settle(
+            return (yield* payments.settle(
               made.id,
               { status: "Failed", failureDetail: "Declined" },
               at,
-            )
-          return yield* payments.settle(
+            )).payment
+          return (yield* payments.settle(
             made.id,
             { status: "Succeeded", cardFunding: outcome.funding },
             at,
-          )
+          )).payment
         }),
       )
     }

@@ -64,7 +64,9 @@ export const paymentsContract = (name: string, open: OpenHarness<PaymentRepo, Pa
     }
     const paid = async (status: OrderStatus = "Cancelled") => {
       const made = await record(status)
-      return payments((repo) => repo.settle(made.id, { status: "Succeeded" }, NOW))
+      return payments((repo) =>
+        Effect.map(repo.settle(made.id, { status: "Succeeded" }, NOW), (s) => s.payment),
+      )
     }
     const due = (payment: Payment, at = NOW) => ({
       paymentId: payment.id,
@@ -132,47 +134,46 @@ export const paymentsContract = (name: string, open: OpenHarness<PaymentRepo, Pa
     })
 
     it("settles once: the first outcome wins, a success beats a failure, the token goes", async () => {
+      const settle = (id: string, outcome: PaymentOutcome) =>
+        payments((repo) => repo.settle(id, outcome, NOW))
       const made = await record()
-      const succeeded = await payments((repo) =>
-        repo.settle(made.id, { status: "Succeeded", cardFunding: "Debit" }, NOW),
-      )
+      const succeeded = await settle(made.id, { status: "Succeeded", cardFunding: "Debit" })
       expect(succeeded).toEqual({
-        ...made,
-        status: "Succeeded",
-        clientToken: null,
-        failureDetail: null,
-        cardFunding: "Debit",
+        payment: {
+          ...made,
+          status: "Succeeded",
+          clientToken: null,
+          failureDetail: null,
+          cardFunding: "Debit",
+        },
+        changed: true,
       })
-      const late = await payments((repo) =>
-        repo.settle(made.id, { status: "Failed", failureDetail: "card declined" }, NOW),
-      )
-      expect(late).toEqual(succeeded)
-      expect(await payments((repo) => repo.forOrder(made.orderId))).toEqual([succeeded])
+      // A later word changes nothing, and says so: only the call that moved it counts it.
+      const late = await settle(made.id, { status: "Failed", failureDetail: "card declined" })
+      expect(late).toEqual({ payment: succeeded.payment, changed: false })
+      expect(await settle(made.id, { status: "Succeeded" })).toEqual(late)
+      expect(await payments((repo) => repo.forOrder(made.orderId))).toEqual([succeeded.payment])
 
       const declined = await record()
-      const failed = await payments((repo) =>
-        repo.settle(declined.id, { status: "Failed", failureDetail: "card declined" }, NOW),
-      )
+      const failed = await settle(declined.id, { status: "Failed", failureDetail: "card declined" })
       expect(failed).toEqual({
-        ...declined,
-        status: "Failed",
-        failureDetail: "card declined",
-        clientToken: null,
-        cardFunding: null,
+        payment: {
+          ...declined,
+          status: "Failed",
+          failureDetail: "card declined",
+          clientToken: null,
+          cardFunding: null,
+        },
+        changed: true,
       })
-      expect(
-        await payments((repo) =>
-          repo.settle(declined.id, { status: "Failed", failureDetail: "other words" }, NOW),
-        ),
-      ).toEqual(failed)
-      // The provider kept the declined intent open and a card paid it after all: money moved.
-      const paidLate = await payments((repo) =>
-        repo.settle(declined.id, { status: "Succeeded" }, NOW),
+      expect(await settle(declined.id, { status: "Failed", failureDetail: "other words" })).toEqual(
+        { payment: failed.payment, changed: false },
       )
+      // The provider kept the declined intent open and a card paid it after all: money moved.
+      const paidLate = await settle(declined.id, { status: "Succeeded" })
       expect(paidLate).toMatchObject({
-        status: "Succeeded",
-        failureDetail: null,
-        cardFunding: "Unknown",
+        payment: { status: "Succeeded", failureDetail: null, cardFunding: "Unknown" },
+        changed: true,
       })
     })
 
@@ -259,7 +260,9 @@ export const paymentsContract = (name: string, open: OpenHarness<PaymentRepo, Pa
       const orderId = await seed().order("Cancelled")
       const settled = async (createdAt: Date) => {
         const made = await payments((repo) => repo.record(newPayment(orderId, { createdAt })))
-        return payments((repo) => repo.settle(made.id, { status: "Succeeded" }, createdAt))
+        return payments((repo) =>
+          Effect.map(repo.settle(made.id, { status: "Succeeded" }, createdAt), (s) => s.payment),
+        )
       }
       const first = await settled(NOW)
       const second = await settled(new Date(NOW.getTime() + MINUTE))
@@ -331,9 +334,9 @@ export const paymentsContract = (name: string, open: OpenHarness<PaymentRepo, Pa
         { status: "Succeeded" },
         { status: "Failed", failureDetail: "declined" },
       ] as const) {
-        expect((await payments((repo) => repo.settle(payment.id, outcome, NOW))).status).toBe(
-          "Refunded",
-        )
+        expect(
+          (await payments((repo) => repo.settle(payment.id, outcome, NOW))).payment.status,
+        ).toBe("Refunded")
       }
     })
 
@@ -439,9 +442,19 @@ export const paymentsContract = (name: string, open: OpenHarness<PaymentRepo, Pa
           fc.nat({ max: 3 }),
           async (words, refunds) => {
             const made = await record("Cancelled")
+            const changed: boolean[] = []
             for (const outcome of words) {
-              await payments((repo) => repo.settle(made.id, outcome, NOW))
+              changed.push((await payments((repo) => repo.settle(made.id, outcome, NOW))).changed)
             }
+            // Each call says whether it moved the payment: out of Pending, or a failure to a success.
+            let status: string = "Pending"
+            const moved = words.map((w) => {
+              const moves =
+                status === "Pending" || (status === "Failed" && w.status === "Succeeded")
+              if (moves) status = w.status
+              return moves
+            })
+            expect(changed).toEqual(moved)
             // The model: the first failure stands until any success, which stands for good.
             const firstFailure = words.find((w) => w.status === "Failed")
             const succeeded = words.some((w) => w.status === "Succeeded")

@@ -6,8 +6,10 @@ import { checkoutDoublesOver } from "../orders/checkout-doubles.js"
 import {
   awaitingOrder,
   notificationFor,
+  ANN as PAYER,
   PAYMENTS_NOW,
   paymentDoublesOver,
+  setIntentOutcome,
   setUpPayments,
 } from "../orders/payment-doubles.js"
 import { Payments } from "../orders/payments.js"
@@ -99,4 +101,37 @@ describe("ShopMetrics", () => {
       ),
     )
   })
+
+  it.effect(
+    "a payment settled by two racers at once (the return and the sweep) is counted once",
+    () => {
+      const order = awaitingOrder()
+      const store = setUpPayments(order)
+      // Both racers read the payment Pending, then both hear the provider's success.
+      store.providerYields = true
+      const metrics = recordingShopMetrics()
+      return Effect.gen(function* () {
+        yield* TestClock.setTime(PAYMENTS_NOW)
+        const payments = yield* Payments
+        const started = yield* payments.startPayment(PAYER, order.id)
+        const reference = started.payments[0]?.providerReference ?? ""
+        setIntentOutcome(store, reference, "Succeeded")
+        const both = yield* Effect.all(
+          [payments.complete(PAYER, order.id), payments.complete(PAYER, order.id)],
+          { concurrency: "unbounded" },
+        )
+        expect(both.map((o) => o.order.status)).toEqual(["Completed", "Completed"])
+        expect(metrics.events.filter((e) => e.kind === "Payment")).toEqual([
+          { kind: "Payment", provider: "double", outcome: "Succeeded" },
+        ])
+      }).pipe(
+        Effect.provide(
+          Payments.Default.pipe(
+            Layer.provide(paymentDoublesOver(store)),
+            Layer.provide(Layer.succeed(ShopMetrics, metrics)),
+          ),
+        ),
+      )
+    },
+  )
 })

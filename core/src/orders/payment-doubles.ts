@@ -26,6 +26,7 @@ import {
   type Payment,
   type PaymentRefund,
   PaymentRepo,
+  type SettledPayment,
   SiteCreditLedger,
 } from "../ports/payments.js"
 import { PromotionUses } from "../ports/promotions.js"
@@ -106,6 +107,12 @@ export interface PaymentStore {
   /** The shop offers pay by bank too, through a second provider, "bank-double" (decision 0071). */
   payByBank: boolean
   gatewayDown: boolean
+  /**
+   * The provider's status answer comes back over the network: the asking
+   * fiber yields first, so two fibers asking about one payment at once both
+   * read it before either records the answer (a webhook racing the sweep).
+   */
+  providerYields: boolean
   /** Competitions with instant-win prizes: an order with a line of one is an instant-win order. */
   readonly instantWinCompetitions: Set<string>
   /** When each payment succeeded: the credit-card month is counted by it. */
@@ -147,6 +154,7 @@ export const emptyPaymentStore = (): PaymentStore => {
     voidPutOffs: new Map(),
     whileClosing: undefined,
     gatewayDown: false,
+    providerYields: false,
     payByBank: false,
     instantWinCompetitions: new Set(),
     succeededAt: new Map(),
@@ -269,14 +277,14 @@ export const paymentDoublesOver = (store: PaymentStore) => {
           ) ?? null,
       ),
     settle: (paymentId, outcome, at) =>
-      Effect.suspend(() => {
+      Effect.suspend((): Effect.Effect<SettledPayment, RepositoryError> => {
         const index = store.payments.findIndex((p) => p.id === paymentId)
         const payment = store.payments[index]
         if (payment === undefined) return missing("payments.settle", `payment ${paymentId}`)
         const overrides =
           payment.status === "Pending" ||
           (payment.status === "Failed" && outcome.status === "Succeeded")
-        if (!overrides) return Effect.succeed(payment)
+        if (!overrides) return Effect.succeed({ payment, changed: false })
         const settled: Payment = {
           ...payment,
           status: outcome.status,
@@ -286,7 +294,7 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         }
         store.payments[index] = settled
         if (settled.status === "Succeeded") store.succeededAt.set(paymentId, at)
-        return Effect.succeed(settled)
+        return Effect.succeed({ payment: settled, changed: true })
       }),
     refuseCard: (paymentId, failureDetail) =>
       Effect.suspend(() => {
@@ -439,13 +447,16 @@ export const paymentDoublesOver = (store: PaymentStore) => {
           return Effect.succeed({ providerReference: reference, clientToken: `token-${reference}` })
         }),
       intentStatus: (reference) =>
-        Effect.suspend(() => {
-          if (store.gatewayDown) return Effect.fail(unavailable())
-          const status = store.intents.get(reference)
-          return status === undefined
-            ? Effect.fail(unknownIntent(reference))
-            : Effect.succeed(status)
-        }),
+        Effect.zipRight(
+          store.providerYields ? Effect.yieldNow() : Effect.void,
+          Effect.suspend(() => {
+            if (store.gatewayDown) return Effect.fail(unavailable())
+            const status = store.intents.get(reference)
+            return status === undefined
+              ? Effect.fail(unknownIntent(reference))
+              : Effect.succeed(status)
+          }),
+        ),
       cancelIntent: (reference) =>
         Effect.suspend(() => {
           if (store.gatewayDown) return Effect.fail(unavailable())

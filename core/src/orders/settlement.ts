@@ -235,19 +235,22 @@ export const makeSettlement = Effect.gen(function* () {
           .within(
             Effect.gen(function* () {
               const at = yield* now
-              const settled = yield* payments.settle(payment.id, status, at)
+              const { payment: settled, changed } = yield* payments.settle(payment.id, status, at)
               if (how === "status") yield* noteDecline(payment, settled, at)
               const refused = yield* refuseCreditCard(settled, at)
-              if (refused !== null) return refused
+              if (refused !== null) return { asked: refused, changed }
               const refund = settled.status === "Succeeded" ? yield* followSuccess(settled) : null
-              return { payment: settled, refund, stillOpen: false } satisfies Asked
+              const asked: Asked = { payment: settled, refund, stillOpen: false }
+              return { asked, changed }
             }),
           )
           .pipe(
-            // Once committed, and only the move out of Pending: a repeated answer is not a payment.
-            Effect.tap(({ payment: settled }) =>
+            // Once committed, and only by the call that changed the payment: a
+            // repeated answer, or a racer's (a webhook and the sweep at once, each
+            // having read it Pending), is not another payment.
+            Effect.tap(({ asked: { payment: settled }, changed }) =>
               Effect.sync(() => {
-                if (payment.status !== "Pending" || settled.status === "Pending") return
+                if (!changed || settled.status === "Pending") return
                 metrics.count({
                   kind: "Payment",
                   provider: settled.provider,
@@ -260,6 +263,7 @@ export const makeSettlement = Effect.gen(function* () {
                 })
               }),
             ),
+            Effect.map(({ asked }) => asked),
           )
 
   /**

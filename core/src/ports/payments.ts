@@ -81,6 +81,12 @@ export interface OpenIntent {
   readonly voidAttempts: number
 }
 
+/** What PaymentRepo.settle did: the payment as it now stands, and whether this call moved it. */
+export interface SettledPayment {
+  readonly payment: Payment
+  readonly changed: boolean
+}
+
 export type PaymentOutcome =
   | {
       readonly status: "Succeeded"
@@ -119,13 +125,15 @@ export interface PaymentRepoShape {
    * outcome (the first word wins) and is answered as it stands, with one
    * exception: a success overrides a recorded failure, as a declined intent
    * stays open at a real provider and a card can still pay it (the money has
-   * moved, so the shop must know). Clears the client token.
+   * moved, so the shop must know). Clears the client token. Says whether
+   * this call changed the payment: of two racers settling it at once (a
+   * webhook and the status sweep), only one did.
    */
   readonly settle: (
     paymentId: string,
     outcome: PaymentOutcome,
     at: Date,
-  ) => Effect.Effect<Payment, RepositoryError>
+  ) => Effect.Effect<SettledPayment, RepositoryError>
   /**
    * A succeeded credit-card payment the shop will not keep (decision 0042):
    * its failure detail says why, for the customer. Its refund is recorded

@@ -15,9 +15,11 @@ export type CheckoutCounted =
   | { readonly kind: "Checkout"; readonly outcome: "Refused"; readonly reason: string }
 
 /**
- * A payment the provider settled, counted when this process saw it leave
- * Pending: paid, declined (the customer's card, so a rate to alert on), or
- * voided by the shop itself (an abandoned or cancelled order).
+ * A payment the provider settled, counted once, by the settlement that moved
+ * it (PaymentRepo.settle's `changed`): out of Pending, paid, declined (the
+ * customer's card, so a rate to alert on) or voided by the shop itself (an
+ * abandoned or cancelled order); or a decline a card paid after all. Two
+ * notices racing (a webhook and the status sweep) count it once.
  */
 export interface PaymentCounted {
   readonly kind: "Payment"

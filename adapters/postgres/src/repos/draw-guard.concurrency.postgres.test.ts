@@ -1,3 +1,5 @@
+import type { DrawRecord } from "@howzat/core/draws/model"
+import { entriesHash } from "@howzat/core/draws/procedure"
 import type { AllocationResult } from "@howzat/core/ports/orders"
 import { allocationExceptions, allocationReasons } from "@howzat/core/rules/allocation"
 import { Effect } from "effect"
@@ -7,6 +9,7 @@ import { untilWaitingForLocks } from "../../../../test/support/lock-waits"
 import type { TestDatabase } from "../../../../test/support/postgres-database"
 import { createMigratedTestDatabase } from "../../../../test/support/suite-database"
 import { type DatabaseHandle, makeDatabase } from "../database"
+import { recordDraw } from "./draw-records"
 import { makeOrderRepo } from "./orders"
 import { competitionOnSale, NOW, newBasket, newCustomer, poolCounts } from "./orders-fixtures"
 import { makeTicketAllocator } from "./ticket-allocator"
@@ -47,6 +50,21 @@ describe("the draw and checkouts on PostgreSQL", () => {
     )
     return order.id
   }
+
+  const noEntriesDraw = (competitionId: string): DrawRecord => ({
+    competitionId,
+    drawDate: NOW,
+    drawnAt: NOW,
+    drawType: "Automatic",
+    outcome: "NoEntries",
+    entriesHash: entriesHash([]),
+    entryCount: 0,
+    beacon: { source: "none", value: "" },
+    attempt: null,
+    winningTicketNumber: null,
+    winnerFullName: null,
+    winnerCustomerId: null,
+  })
 
   /** The draw's own lock on the row, as draw-records takes it. */
   const drawLock = (q: typeof handle.db, competitionId: string) =>
@@ -109,11 +127,8 @@ describe("the draw and checkouts on PostgreSQL", () => {
         waiting = checkout
         // The checkout has reached the row and queues behind the draw.
         expect(await untilWaitingForLocks(db(), 1, [checkout])).toBe("waiting")
-        await draw
-          .updateTable("competitions")
-          .set({ drawnAt: NOW })
-          .where("id", "=", competitionId)
-          .execute()
+        // The draw as the use case records it (no entries: nothing was sold).
+        await recordDraw(draw, noEntriesDraw(competitionId), "")
       })
     const result = (await waiting) as AllocationResult
     expect(result).toMatchObject({

@@ -164,12 +164,28 @@ export const ticketEntrants = async (
   })
 }
 
+/**
+ * Records the draw and marks its competition drawn (`competitions.drawn_at`)
+ * in one statement. The mark is what a checkout that began before the close
+ * but reaches the competition's row after the draw reads to sell nothing
+ * (ticket-allocator's openForCheckout, decision 0024), what the back office
+ * reads as drawn, and what keeps a sold-out competition from being queued
+ * for its draw again; in the same statement as the draw's row, neither can
+ * exist without the other.
+ */
 export const recordDraw = async (
   db: Kysely<Database>,
   draw: DrawRecord,
   entries: string,
 ): Promise<void> => {
   const { id } = await db
+    .with("marked", (q) =>
+      q
+        .updateTable("competitions")
+        .set({ drawnAt: draw.drawnAt })
+        .where("id", "=", draw.competitionId)
+        .returning("id"),
+    )
     .insertInto("draws")
     .values({
       competitionId: draw.competitionId,

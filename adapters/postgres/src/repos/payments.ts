@@ -194,7 +194,7 @@ export const makePaymentRepo = (db: Kysely<Database>): PaymentRepoShape => ({
             .where("id", "=", paymentId)
             .executeTakeFirst())
         if (row === undefined) throw new Error(`No payment ${paymentId}`)
-        return toPayment(row)
+        return { payment: toPayment(row), changed: settled !== undefined }
       }),
     ),
 

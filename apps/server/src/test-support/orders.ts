@@ -4,44 +4,12 @@ import type {
   CheckoutResponseJson,
   OrderResponseJson,
 } from "@howzat/contracts/orders"
-import { competitionSecrets } from "@howzat/core/draws/secrets"
-import type { NewCompetition } from "@howzat/core/ports/competition-writer"
-import { pence } from "@howzat/core/rules/money"
-import { createCompetition, NodeSecureRandomLive } from "@howzat/postgres"
-import { Effect } from "effect"
 import { expect } from "vitest"
 import type { Browser } from "./browser"
 import { json } from "./browser"
 import type { Shop } from "./shop"
 
-const DAY = 24 * 60 * 60 * 1000
-
-let competitions = 0
-
-/** A competition open now (the shop runs on the real clock), with its own name. */
-export const competitionOnSale = (shop: Shop, overrides: Partial<NewCompetition> = {}) => {
-  const now = Date.now()
-  return createCompetition(shop.db, {
-    name: `Prize ${++competitions}`,
-    description: "<p>A prize</p>",
-    ticketPrice: pence(250),
-    totalTickets: 100,
-    maxTicketsPerCustomer: 10,
-    defaultTicketSaleQuantity: 1,
-    cashAlternativeValue: null,
-    startDateTimeUtc: new Date(now - DAY),
-    closeDateTimeUtc: new Date(now + 10 * DAY),
-    drawDateTimeUtc: new Date(now + 11 * DAY),
-    drawType: "Automatic",
-    visibilityStatus: "Visible",
-    categoryIds: [],
-    attributes: {},
-    imageUrls: [],
-    instantWinGroups: [],
-    secrets: Effect.runSync(competitionSecrets.pipe(Effect.provide(NodeSecureRandomLive))),
-    ...overrides,
-  })
-}
+export { competitionOnSale } from "./competitions"
 
 export const promotion = (
   shop: Shop,
