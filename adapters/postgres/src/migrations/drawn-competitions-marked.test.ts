@@ -1,0 +1,60 @@
+import type { DrawRecord } from "@howzat/core/draws/model"
+import { entriesHash } from "@howzat/core/draws/procedure"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type DatabaseHandle, makeDatabase } from "../database"
+import { recordDraw } from "../repos/draw-records"
+import { competitionOnSale, NOW } from "../repos/orders-fixtures"
+import { makeMigrator } from "./index"
+
+const BEFORE = "2026-11-30T1400-bulk-pools-and-entry-lists"
+
+const drawn = (competitionId: string, drawnAt: Date): DrawRecord => ({
+  competitionId,
+  drawDate: NOW,
+  drawnAt,
+  drawType: "Automatic",
+  outcome: "NoEntries",
+  entriesHash: entriesHash([]),
+  entryCount: 0,
+  beacon: { source: "none", value: "" },
+  attempt: null,
+  winningTicketNumber: null,
+  winnerFullName: null,
+  winnerCustomerId: null,
+})
+
+/**
+ * 2026-12-01T1100 on a shop whose draws were recorded while nothing marked
+ * their competitions drawn: each is marked at its draw's time.
+ */
+describe("the migration marking drawn competitions", { timeout: 120_000 }, () => {
+  let handle: DatabaseHandle
+  beforeAll(async () => {
+    handle = await makeDatabase({})
+    const before = await makeMigrator(handle.db).migrateTo(BEFORE)
+    if (before.error !== undefined) throw before.error
+  })
+  afterAll(() => handle.close())
+
+  it("marks every drawn competition at its draw's time, and no other", async () => {
+    const { db } = handle
+    const [old, marked, onSale] = [
+      await competitionOnSale(db),
+      await competitionOnSale(db),
+      await competitionOnSale(db),
+    ]
+    const oldDraw = new Date(Date.UTC(2026, 9, 1, 20, 30))
+    const markedDraw = new Date(Date.UTC(2026, 9, 8, 20, 30))
+    await recordDraw(db, drawn(old, oldDraw), "")
+    await recordDraw(db, drawn(marked, markedDraw), "")
+    // As the code before this left them: a draw, its competition unmarked.
+    await db.updateTable("competitions").set({ drawnAt: null }).where("id", "=", old).execute()
+    const migrated = await makeMigrator(db).migrateToLatest()
+    expect(migrated.error).toBeUndefined()
+    const rows = await db.selectFrom("competitions").select(["id", "drawnAt"]).execute()
+    const drawnAt = new Map(rows.map((row) => [row.id, row.drawnAt]))
+    expect(drawnAt.get(old)).toEqual(oldDraw)
+    expect(drawnAt.get(marked)).toEqual(markedDraw)
+    expect(drawnAt.get(onSale)).toBeNull()
+  })
+})
