@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely"
 
 /**
  * Frozen: competitions drawn before a recorded draw marked its competition
- * drawn (docs/decisions/0087's follow-up; repos/draw-records.ts now sets
+ * drawn (docs/decisions/0024-making-a-draw.md, follow-up; repos/draw-records.ts now sets
  * `drawn_at` in the statement that inserts the draw) are marked now, at
  * their draw's time, so the checkout's late-buyer guard and the back
  * office's refusals to edit, delete or bring forward a drawn competition
