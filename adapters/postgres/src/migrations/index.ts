@@ -40,6 +40,7 @@ import * as redraws from "./2026-11-29T1400-redraws"
 import * as basketsByCustomer from "./2026-11-29T1600-baskets-by-customer"
 import * as backOfficeAtSize from "./2026-11-30T1300-back-office-at-size"
 import * as bulkPoolsAndEntryLists from "./2026-11-30T1400-bulk-pools-and-entry-lists"
+import * as backOfficeReadsAtSize from "./2026-12-01T0900-back-office-reads-at-size"
 
 /**
  * Every migration, listed by hand: bundlers and `node --import tsx` both see
@@ -88,6 +89,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T1600-baskets-by-customer": basketsByCustomer,
   "2026-11-30T1300-back-office-at-size": backOfficeAtSize,
   "2026-11-30T1400-bulk-pools-and-entry-lists": bulkPoolsAndEntryLists,
+  "2026-12-01T0900-back-office-reads-at-size": backOfficeReadsAtSize,
 }
 
 export const makeMigrator = <DB>(db: Kysely<DB>): Migrator =>
