@@ -218,6 +218,7 @@ export const harmSignalFactsContract = (name: string, open: () => Promise<HarmSi
     it("makes a candidate of every customer core's filter lets through", async () => {
       const filter = harmCandidateFilter(NOW)
       const { floorPence, recentMs } = HARM_SIGNAL_THRESHOLDS.spendVelocity
+      const declineMs = HARM_SIGNAL_THRESHOLDS.declinedPayments.windowMs
       const windows = [
         recentMs,
         HARM_SIGNAL_THRESHOLDS.limitReached.windowMs,
@@ -241,6 +242,14 @@ export const harmSignalFactsContract = (name: string, open: () => Promise<HarmSi
         orders: fc.array(order, { maxLength: 6 }),
         limitReached: fc.array(when, { maxLength: 4 }),
         declined: fc.array(when, { maxLength: 6 }),
+        // Cancelled orders whose card payment failed, mostly in the decline window.
+        failed: fc.array(
+          fc.oneof(
+            fc.constantFrom(...[declineMs + 1, declineMs, declineMs - 1]).map(ago),
+            fc.integer({ min: 0, max: 8 * DAY }).map(ago),
+          ),
+          { minLength: 3, maxLength: 7 },
+        ),
       })
       const seen = new Set<string>()
       let turnedAway = 0
@@ -254,6 +263,13 @@ export const harmSignalFactsContract = (name: string, open: () => Promise<HarmSi
               await world.placeOrder(id, payment === undefined ? o : { ...o, payment })
             for (const at of each.limitReached)
               await world.recordEvent({ customerId: id, kind: "SpendLimitReached", at, detail: {} })
+            for (const at of each.failed)
+              await world.placeOrder(id, {
+                status: "Cancelled",
+                at,
+                lineTotals: [100],
+                payment: "Failed",
+              })
             for (const at of each.declined)
               await world.recordEvent({ customerId: id, kind: "PaymentDeclined", at, detail: {} })
           }
