@@ -2,9 +2,15 @@ import { randomUUID } from "node:crypto"
 import type { AuditValue } from "@howzat/core/ports/audit-log"
 import { HarmSignalFacts, type HarmSignalFactsShape } from "@howzat/core/ports/harm-signal-facts"
 import type { ResponsiblePlayEvent } from "@howzat/core/ports/responsible-play-events"
+import {
+  HARM_SIGNAL_THRESHOLDS,
+  harmCandidateFilter,
+  mayFireHarmSignal,
+} from "@howzat/core/rules/harm-signals"
 import type { SelfDealingMatch } from "@howzat/core/rules/referral-self-dealing"
 import type { HarmOrder } from "@howzat/core/testing"
 import { Effect, type Layer } from "effect"
+import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
 export type { HarmOrder }
@@ -205,5 +211,104 @@ export const harmSignalFactsContract = (name: string, open: () => Promise<HarmSi
           otherCustomerId: friend,
         },
       ])
+    })
+
+    // The store's prefilter is core's predicate (docs/decisions/0094): any
+    // customer whose gathered facts meet it is among candidatesFor.
+    it("makes a candidate of every customer core's filter lets through", async () => {
+      const filter = harmCandidateFilter(NOW)
+      const { floorPence, recentMs } = HARM_SIGNAL_THRESHOLDS.spendVelocity
+      const declineMs = HARM_SIGNAL_THRESHOLDS.declinedPayments.windowMs
+      const windows = [
+        recentMs,
+        HARM_SIGNAL_THRESHOLDS.limitReached.windowMs,
+        HARM_SIGNAL_THRESHOLDS.declinedPayments.windowMs,
+      ]
+      const when = fc.oneof(
+        fc.constantFrom(...windows.flatMap((ms) => [ms + 1, ms, ms - 1]), 1, 0, -1).map(ago),
+        fc.integer({ min: 0, max: 9 * DAY }).map(ago),
+        fc.integer({ min: 0, max: 40 * DAY }).map(ago),
+      )
+      const order = fc.record({
+        status: fc.constantFrom("Completed" as const, "Completed" as const, "Cancelled" as const),
+        at: when,
+        lineTotals: fc.array(fc.integer({ min: 1, max: floorPence }), {
+          minLength: 1,
+          maxLength: 2,
+        }),
+        payment: fc.constantFrom(undefined, "Succeeded" as const, "Failed" as const),
+      })
+      const customer = fc.record({
+        orders: fc.array(order, { maxLength: 6 }),
+        limitReached: fc.array(when, { maxLength: 4 }),
+        declined: fc.array(when, { maxLength: 6 }),
+        // Cancelled orders whose card payment failed, mostly in the decline window.
+        failed: fc.array(
+          fc.oneof(
+            fc.constantFrom(...[declineMs + 1, declineMs, declineMs - 1]).map(ago),
+            fc.integer({ min: 0, max: 8 * DAY }).map(ago),
+          ),
+          { minLength: 3, maxLength: 7 },
+        ),
+      })
+      const seen = new Set<string>()
+      let turnedAway = 0
+      await fc.assert(
+        fc.asyncProperty(fc.array(customer, { minLength: 1, maxLength: 3 }), async (people) => {
+          const ids: string[] = []
+          for (const each of people) {
+            const id = await world.newCustomer(person())
+            ids.push(id)
+            for (const { payment, ...o } of each.orders)
+              await world.placeOrder(id, payment === undefined ? o : { ...o, payment })
+            for (const at of each.limitReached)
+              await world.recordEvent({ customerId: id, kind: "SpendLimitReached", at, detail: {} })
+            for (const at of each.failed)
+              await world.placeOrder(id, {
+                status: "Cancelled",
+                at,
+                lineTotals: [100],
+                payment: "Failed",
+              })
+            for (const at of each.declined)
+              await world.recordEvent({ customerId: id, kind: "PaymentDeclined", at, detail: {} })
+          }
+          const candidates = await run((facts) => facts.candidatesFor(filter))
+          expect(new Set(candidates).size).toBe(candidates.length)
+          const gathered = await run((facts) => facts.factsOf(ids, filter.since))
+          for (const id of ids) {
+            const facts = gathered.get(id)?.facts
+            if (facts !== undefined && mayFireHarmSignal(facts, filter)) {
+              seen.add(id)
+              expect(candidates).toContain(id)
+            }
+          }
+          turnedAway += ids.filter((id) => !candidates.includes(id)).length
+        }),
+        { numRuns: 15 },
+      )
+      // The property met customers the filter lets through, and ones the store turned away.
+      expect(seen.size).toBeGreaterThan(0)
+      expect(turnedAway).toBeGreaterThan(0)
+    })
+
+    it("leaves out a customer whose only fact is a recent week's spend under the floor", async () => {
+      const { floorPence } = HARM_SIGNAL_THRESHOLDS.spendVelocity
+      const small = await world.newCustomer(person())
+      await world.placeOrder(small, {
+        status: "Completed",
+        at: ago(DAY),
+        lineTotals: [floorPence - 2, 1],
+      })
+      const big = await world.newCustomer(person())
+      await world.placeOrder(big, {
+        status: "Completed",
+        at: ago(DAY),
+        lineTotals: [floorPence - 1],
+      })
+      await world.placeOrder(big, { status: "Completed", at: ago(2 * DAY), lineTotals: [1] })
+      const candidates = await run((facts) => facts.candidatesFor(harmCandidateFilter(NOW)))
+      expect(candidates).toContain(big)
+      expect(candidates).not.toContain(small)
     })
   })

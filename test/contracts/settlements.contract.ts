@@ -2,7 +2,14 @@ import type { PaymentStatus } from "@howzat/core/ports/payments"
 import { SettlementRecords } from "@howzat/core/ports/settlements"
 import { type Pence, pence } from "@howzat/core/rules/money"
 import type { OrderStatus } from "@howzat/core/rules/order-status"
+import {
+  londonDay,
+  settlementRange,
+  settlementReport,
+  settlementReportFromSummary,
+} from "@howzat/core/rules/settlements"
 import { Effect } from "effect"
+import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { DAY, HOUR, NOW } from "./competitions.fixtures"
 import { type OpenHarness, useHarness } from "./harness"
@@ -178,5 +185,108 @@ export const settlementsContract = (
       })
       await seed().order({ status: "Completed", cardBalance: pence(0), placedAt: end })
       expect((await between(start, end)).orders.map((o) => o.id)).toEqual([first])
+    })
+
+    // The store adds the facts up itself (docs/decisions/0094): the report
+    // made from its summary is the report made from the facts, whatever
+    // they are, ties of instants and orders that disagree included.
+    it("answers a summary the report reads as it reads the facts", async () => {
+      const first = newWindow()
+      const read = settlementRange(
+        { from: londonDay(first), to: londonDay(new Date(first.getTime() + DAY)) },
+        NOW,
+      )
+      if (!read.ok) throw new Error(read.message)
+      const { range } = read
+      // Whole and half hours from a day before the range to a day after it:
+      // instants repeat, so payments succeed at the same moment.
+      const instant = fc
+        .integer({ min: -48, max: 2 * 48 + 48 })
+        .map((half) => new Date(range.start.getTime() - DAY + (half * HOUR) / 2))
+      // Mostly inside the range, and payments often succeeding at one of a
+      // few instants, so orders disagree and payments tie.
+      const inside = fc
+        .integer({ min: 0, max: 2 * 48 - 1 })
+        .map((half) => new Date(range.start.getTime() + (half * HOUR) / 2))
+      const placedAt = fc.oneof({ arbitrary: inside, weight: 3 }, { arbitrary: instant, weight: 1 })
+      const tied = fc.constantFrom(1, 2, 3).map((h) => new Date(range.start.getTime() + h * HOUR))
+      const succeededAt = fc.oneof(tied, instant)
+      const payment = fc.record({
+        provider: fc.constantFrom("sandbox", "stripe"),
+        amount: fc.constantFrom(500, 1_000),
+        status: fc.constantFrom<PaymentStatus>(
+          "Pending",
+          "Succeeded",
+          "Succeeded",
+          "Succeeded",
+          "Failed",
+          "Refunded",
+        ),
+        createdAt: instant,
+        succeededAt,
+        // A refund for one payment in three, so some succeeded payments are kept.
+        refund: fc.oneof(
+          { arbitrary: fc.constant(undefined), weight: 2 },
+          { arbitrary: fc.record({ dueAt: instant, refundedAt: fc.option(instant) }), weight: 1 },
+        ),
+      })
+      const order = fc.record({
+        status: fc.constantFrom<OrderStatus>(
+          "Completed",
+          "Completed",
+          "Cancelled",
+          "SystemCancelled",
+          "Refunded",
+          "AwaitingPayment",
+        ),
+        cardBalance: fc.constantFrom(0, 500, 1_000),
+        placedAt,
+        payments: fc.array(payment, { maxLength: 3 }),
+      })
+      const kinds = new Set<string>()
+      await fc.assert(
+        fc.asyncProperty(fc.array(order, { minLength: 1, maxLength: 6 }), async (orders) => {
+          for (const o of orders) {
+            const orderId = await seed().order({
+              status: o.status,
+              cardBalance: pence(o.cardBalance),
+              placedAt: o.placedAt,
+            })
+            for (const p of o.payments) {
+              const settled = p.status === "Succeeded" || p.status === "Refunded"
+              const paymentId = await seed().payment({
+                orderId,
+                provider: p.provider,
+                amount: pence(p.amount),
+                status: p.status,
+                createdAt: p.createdAt,
+                succeededAt: settled ? p.succeededAt : null,
+              })
+              if (settled && p.refund !== undefined)
+                await seed().refund({
+                  paymentId,
+                  orderId,
+                  amount: pence(p.amount),
+                  dueAt: p.refund.dueAt,
+                  refundedAt: p.refund.refundedAt,
+                })
+            }
+          }
+          const facts = await between(range.start, range.end)
+          const summary = await run(
+            Effect.flatMap(SettlementRecords, (r) => r.summary(range.start, range.end)),
+          )
+          const fromFacts = settlementReport(facts, range)
+          for (const d of fromFacts.disagreements) for (const kind of d.kinds) kinds.add(kind)
+          expect(settlementReportFromSummary(summary, range)).toEqual(fromFacts)
+        }),
+        { numRuns: 25 },
+      )
+      // Every kind of disagreement arose among the cases tried.
+      expect([...kinds].sort()).toEqual([
+        "ClosedWithKeptPayment",
+        "CompletedWithoutPayment",
+        "PaidTwice",
+      ])
     })
   })

@@ -1,6 +1,6 @@
 import { Context, type Effect } from "effect"
 import type { RepositoryError } from "../competitions/errors.js"
-import type { HarmFacts, HarmSignalKind } from "../rules/harm-signals.js"
+import type { HarmCandidateFilter, HarmFacts, HarmSignalKind } from "../rules/harm-signals.js"
 
 export interface HarmSignalCustomer {
   readonly customerId: string
@@ -38,6 +38,16 @@ export interface HarmSignalFactsShape {
    * A superset; the rule decides.
    */
   readonly candidates: (since: Date) => Effect.Effect<readonly string[], RepositoryError>
+  /**
+   * The customers whose facts may meet core's candidate filter
+   * (rules/harm-signals `mayFireHarmSignal`, docs/decisions/0094): every one
+   * whose facts meet it, each once, perhaps a few more. Staff's list
+   * gathers facts for these only; a shop's buyers mostly never reach the
+   * velocity floor, so this is far fewer than `candidates`.
+   */
+  readonly candidatesFor: (
+    filter: HarmCandidateFilter,
+  ) => Effect.Effect<readonly string[], RepositoryError>
   /** Each known customer's facts at or after `since`; unknown ids are left out. */
   readonly factsOf: (
     customerIds: readonly string[],

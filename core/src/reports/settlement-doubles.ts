@@ -5,7 +5,13 @@
  */
 import { Effect } from "effect"
 import type { SettlementRecordsShape } from "../ports/settlements.js"
-import type { SettlementOrder, SettlementPayment, SettlementRefund } from "../rules/settlements.js"
+import {
+  type SettlementFacts,
+  type SettlementOrder,
+  type SettlementPayment,
+  type SettlementRefund,
+  summarizeSettlements,
+} from "../rules/settlements.js"
 
 export interface MemorySettlementSource {
   readonly orders: () => Iterable<SettlementOrder>
@@ -17,22 +23,24 @@ const SETTLED = new Set(["Completed", "Cancelled", "SystemCancelled", "Refunded"
 
 export const makeMemorySettlementRecords = (
   source: MemorySettlementSource,
-): SettlementRecordsShape => ({
-  between: (from, to) =>
-    Effect.sync(() => {
-      const inWindow = (at: Date | null) => at !== null && at >= from && at < to
-      const orders = [...source.orders()].filter(
-        (o) => SETTLED.has(o.status) && inWindow(o.placedAt),
-      )
-      const ours = new Set(orders.map((o) => o.id))
-      return {
-        orders,
-        payments: [...source.payments()].filter(
-          (p) => ours.has(p.orderId) || inWindow(p.succeededAt) || inWindow(p.createdAt),
-        ),
-        refunds: [...source.refunds()].filter(
-          (r) => ours.has(r.orderId) || inWindow(r.dueAt) || inWindow(r.refundedAt),
-        ),
-      }
-    }),
-})
+): SettlementRecordsShape => {
+  const between = (from: Date, to: Date): SettlementFacts => {
+    const inWindow = (at: Date | null) => at !== null && at >= from && at < to
+    const orders = [...source.orders()].filter((o) => SETTLED.has(o.status) && inWindow(o.placedAt))
+    const ours = new Set(orders.map((o) => o.id))
+    return {
+      orders,
+      payments: [...source.payments()].filter(
+        (p) => ours.has(p.orderId) || inWindow(p.succeededAt) || inWindow(p.createdAt),
+      ),
+      refunds: [...source.refunds()].filter(
+        (r) => ours.has(r.orderId) || inWindow(r.dueAt) || inWindow(r.refundedAt),
+      ),
+    }
+  }
+  return {
+    between: (from, to) => Effect.sync(() => between(from, to)),
+    summary: (from, to) =>
+      Effect.sync(() => summarizeSettlements(between(from, to), { start: from, end: to })),
+  }
+}

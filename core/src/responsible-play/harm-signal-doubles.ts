@@ -10,7 +10,7 @@ import {
   ResponsiblePlayEvents,
 } from "../ports/responsible-play-events.js"
 import { Transactions } from "../ports/transactions.js"
-import { type ReferralRefusal, reviewedKinds } from "../rules/harm-signals.js"
+import { mayFireHarmSignal, type ReferralRefusal, reviewedKinds } from "../rules/harm-signals.js"
 import type { SelfDealingMatch } from "../rules/referral-self-dealing.js"
 import { auditLogOver } from "../staff/audit-log-doubles.js"
 import { HarmSignals } from "./harm-signals.js"
@@ -131,20 +131,30 @@ export const harmSignalFactsOver = (state: MemoryHarm) => {
       },
     }
   }
+  const candidates = (from: Date) => [
+    ...new Set([
+      ...state.events
+        .filter((e) => EVIDENCE_KINDS.includes(e.kind) && since(e.at, from))
+        .map((e) => e.customerId),
+      ...state.spends.filter((s) => since(s.at, from)).map((s) => s.customerId),
+      ...state.failedPayments.filter((p) => since(p.at, from)).map((p) => p.customerId),
+      ...state.referralRefusals
+        .filter((r) => since(r.at, from))
+        .flatMap((r) => [r.friendCustomerId, r.referrerCustomerId]),
+    ]),
+  ]
   return Layer.succeed(HarmSignalFacts, {
-    candidates: (from) =>
-      Effect.sync(() => [
-        ...new Set([
-          ...state.events
-            .filter((e) => EVIDENCE_KINDS.includes(e.kind) && since(e.at, from))
-            .map((e) => e.customerId),
-          ...state.spends.filter((s) => since(s.at, from)).map((s) => s.customerId),
-          ...state.failedPayments.filter((p) => since(p.at, from)).map((p) => p.customerId),
-          ...state.referralRefusals
-            .filter((r) => since(r.at, from))
-            .flatMap((r) => [r.friendCustomerId, r.referrerCustomerId]),
-        ]),
-      ]),
+    candidates: (from) => Effect.sync(() => candidates(from)),
+    // Exactly core's predicate over the facts `factsOf` would gather.
+    candidatesFor: (filter) =>
+      Effect.sync(() =>
+        candidates(filter.since).filter((customerId) =>
+          mayFireHarmSignal(
+            gather({ customerId, name: "", email: "" }, filter.since).facts,
+            filter,
+          ),
+        ),
+      ),
     factsOf: (ids, from) =>
       Effect.sync(
         () =>

@@ -12,6 +12,7 @@ import { ResponsiblePlayEvents } from "../ports/responsible-play-events.js"
 import { Transactions } from "../ports/transactions.js"
 import {
   type HarmSignal,
+  harmCandidateFilter,
   harmSignalLookbackMs,
   harmSignals,
   PLAY_HARM_KINDS,
@@ -87,7 +88,9 @@ export class HarmSignals extends Effect.Service<HarmSignals>()("@howzat/core/Har
       Effect.gen(function* () {
         yield* authorize(by, "ReviewHarmSignals")
         const { at, since } = yield* window
-        const ids = yield* facts.candidates(since)
+        // Only customers core's filter lets through can be flagged: the rest
+        // of the window's buyers are never gathered (docs/decisions/0094).
+        const ids = yield* facts.candidatesFor(harmCandidateFilter(at))
         const gathered = yield* facts.factsOf(ids, since)
         const flagged: FlaggedCustomer[] = []
         for (const each of gathered.values()) {

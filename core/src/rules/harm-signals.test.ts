@@ -5,9 +5,11 @@ import {
   HARM_SIGNAL_KINDS,
   HARM_SIGNAL_THRESHOLDS,
   type HarmFacts,
+  harmCandidateFilter,
   harmSignalLookbackMs,
   harmSignals,
   isLimitRaise,
+  mayFireHarmSignal,
   noHarmFacts,
   reviewedKinds,
   startOfLondonMonth,
@@ -244,5 +246,83 @@ describe("harm signals", () => {
     expect(startOfLondonMonth(new Date("2026-06-30T23:30:00Z")).toISOString()).toBe(
       "2026-06-30T23:00:00.000Z",
     )
+  })
+
+  describe("the candidate filter (docs/decisions/0094)", () => {
+    const lookback = harmSignalLookbackMs()
+    const { recentMs } = HARM_SIGNAL_THRESHOLDS.spendVelocity
+    // Instants around every edge the rule or the filter draws: the lookback's
+    // start, the recent week's start, now, and either side of them.
+    const edges = [
+      lookback,
+      recentMs,
+      HARM_SIGNAL_THRESHOLDS.limitReached.windowMs,
+      HARM_SIGNAL_THRESHOLDS.declinedPayments.windowMs,
+      0,
+    ].flatMap((ms) => [ms + 1, ms, ms - 1])
+    const instant = fc.oneof(
+      fc.constantFrom(...edges).map((ms) => ago(ms)),
+      fc.integer({ min: -DAY, max: 8 * DAY }).map((ms) => ago(ms)),
+      fc.integer({ min: -DAY, max: lookback + 30 * DAY }).map((ms) => ago(ms)),
+    )
+    const dates = fc.array(instant, { maxLength: 7 })
+    const facts: fc.Arbitrary<HarmFacts> = fc.record({
+      limitReached: dates,
+      limitChanges: fc.array(
+        fc.record({
+          at: instant,
+          detail: fc.constantFrom({ from: 100, to: 200 }, { from: 200, to: 100 }, {}),
+        }),
+        { maxLength: 4 },
+      ),
+      failedPayments: dates,
+      declinedEvents: dates,
+      spends: fc.array(
+        fc.record({ at: instant, pence: fc.integer({ min: -2_000, max: 12_000 }) }),
+        { maxLength: 8 },
+      ),
+      reviews: fc.array(fc.record({ at: instant, signals: fc.subarray([...HARM_SIGNAL_KINDS]) }), {
+        maxLength: 3,
+      }),
+      referralRefusals: fc.array(
+        fc.record({
+          at: instant,
+          role: fc.constantFrom("Friend" as const, "Referrer" as const),
+          matches: fc.constant(["Card" as const]),
+          otherCustomerId: fc.constant("c-other"),
+        }),
+        { maxLength: 2 },
+      ),
+    })
+
+    it("lets through every customer a signal fires for (a necessary condition)", () => {
+      const fired = new Set<string>()
+      fc.assert(
+        fc.property(facts, (f) => {
+          const signals = harmSignals(f, NOW)
+          for (const s of signals) fired.add(s.kind)
+          if (signals.length > 0) expect(mayFireHarmSignal(f, harmCandidateFilter(NOW))).toBe(true)
+        }),
+        { numRuns: 3_000 },
+      )
+      // Every kind fired at least once among the cases tried.
+      expect([...fired].sort()).toEqual([...HARM_SIGNAL_KINDS].sort())
+    })
+
+    it("leaves out a customer whose only facts are a week's spend under the floor, or old spend", () => {
+      const filter = harmCandidateFilter(NOW)
+      const { floorPence } = HARM_SIGNAL_THRESHOLDS.spendVelocity
+      const under = { ...noHarmFacts, spends: [{ at: ago(DAY), pence: floorPence - 1 }] }
+      expect(mayFireHarmSignal(under, filter)).toBe(false)
+      const old = { ...noHarmFacts, spends: [{ at: ago(recentMs), pence: floorPence }] }
+      expect(mayFireHarmSignal(old, filter)).toBe(false)
+      const enough = { ...noHarmFacts, spends: [{ at: ago(recentMs - 1), pence: floorPence }] }
+      expect(mayFireHarmSignal(enough, filter)).toBe(true)
+      const reviewedOnly = { ...noHarmFacts, reviews: [{ at: ago(DAY), signals: [] }] }
+      const fewDeclines = { ...noHarmFacts, failedPayments: [ago(DAY), ago(2 * DAY)] }
+      expect(mayFireHarmSignal(fewDeclines, filter)).toBe(false)
+      expect(mayFireHarmSignal(reviewedOnly, filter)).toBe(false)
+      expect(filter.since).toEqual(ago(lookback))
+    })
   })
 })

@@ -303,6 +303,80 @@ export const harmSignals = (
     }
   })
 
+/**
+ * What any customer must have, at the least, for a signal to fire at
+ * `now` (docs/decisions/0094). The store uses it to choose whom to gather
+ * facts for, so staff's list reads the few who could be flagged, not
+ * everyone who bought or had a card declined in the last thirteen weeks.
+ * Instants are compared as the rule compares them: after `…After`, at or
+ * before `until`.
+ */
+export interface HarmCandidateFilter {
+  /** The lookback's start: facts before it never count. */
+  readonly since: Date
+  /** Now: nothing after it counts toward a window. */
+  readonly until: Date
+  /** Limits reached after this instant must number at least `limitReachedCount`. */
+  readonly limitReachedAfter: Date
+  readonly limitReachedCount: number
+  /** Failed payments, or declined events, after this instant must number at least `declinesCount`. */
+  readonly declinesAfter: Date
+  readonly declinesCount: number
+  /** The velocity's recent week: spends after this instant... */
+  readonly recentSpendAfter: Date
+  /** ...(each order's, never below nothing) must reach this. */
+  readonly spendFloorPence: number
+}
+
+export const harmCandidateFilter = (
+  now: Date,
+  t: HarmSignalThresholds = HARM_SIGNAL_THRESHOLDS,
+): HarmCandidateFilter => ({
+  since: new Date(now.getTime() - harmSignalLookbackMs(t)),
+  until: now,
+  limitReachedAfter: new Date(now.getTime() - t.limitReached.windowMs),
+  limitReachedCount: t.limitReached.count,
+  declinesAfter: new Date(now.getTime() - t.declinedPayments.windowMs),
+  declinesCount: t.declinedPayments.count,
+  recentSpendAfter: new Date(now.getTime() - t.spendVelocity.recentMs),
+  spendFloorPence: t.spendVelocity.floorPence,
+})
+
+/**
+ * Whether a customer's facts meet the filter: a necessary condition of
+ * `harmSignals(facts, now)` answering anything (a property test holds it
+ * to that), and the predicate the stores' prefilter implements
+ * (HarmSignalFacts.candidatesFor, held to this by the port's contract).
+ * Each kind's own count in its own window, except two kept loose where SQL
+ * would have to repeat core's reading: any limit change in the lookback
+ * (which are raises is isLimitRaise's to say) and any refused referral in it.
+ */
+export const mayFireHarmSignal = (facts: HarmFacts, filter: HarmCandidateFilter): boolean => {
+  const since = filter.since.getTime()
+  const until = filter.until.getTime()
+  const inLookback = (at: Date) => at.getTime() >= since
+  const countIn = (dates: readonly Date[], after: Date) =>
+    dates.filter((at) => inLookback(at) && at.getTime() > after.getTime() && at.getTime() <= until)
+      .length
+  if (
+    facts.limitChanges.some((c) => inLookback(c.at)) ||
+    facts.referralRefusals.some((r) => inLookback(r.at)) ||
+    countIn(facts.limitReached, filter.limitReachedAfter) >= filter.limitReachedCount ||
+    countIn(facts.failedPayments, filter.declinesAfter) >= filter.declinesCount ||
+    countIn(facts.declinedEvents, filter.declinesAfter) >= filter.declinesCount
+  )
+    return true
+  const recent = facts.spends
+    .filter(
+      (s) =>
+        inLookback(s.at) &&
+        s.at.getTime() > filter.recentSpendAfter.getTime() &&
+        s.at.getTime() <= until,
+    )
+    .reduce((sum, s) => sum + Math.max(0, s.pence), 0)
+  return recent >= filter.spendFloorPence
+}
+
 /** One line of evidence, as staff read it. */
 export const describeEvidence = (evidence: HarmEvidence, formatPence: (p: number) => string) => {
   switch (evidence.kind) {

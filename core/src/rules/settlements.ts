@@ -241,24 +241,60 @@ export const disagreementsOf = (
   return kinds
 }
 
-/** Who took an order's money: the provider of its latest payment that succeeded. */
-const providerOf = (orderId: string, payments: readonly SettlementPayment[]): string => {
-  const paid = payments
-    .filter((p) => p.orderId === orderId && p.succeededAt !== null)
-    .sort((a, b) => (b.succeededAt?.getTime() ?? 0) - (a.succeededAt?.getTime() ?? 0))
-  return paid[0]?.provider ?? NO_CARD_PROVIDER
+/**
+ * Who took an order's money: the provider of its latest payment that
+ * succeeded; of two that succeeded at the same instant, the one with the
+ * lower id, so the answer never depends on the order facts are read in
+ * (docs/decisions/0094).
+ */
+const providerOf = (payments: readonly SettlementPayment[]): string => {
+  let latest: SettlementPayment | undefined
+  for (const p of payments) {
+    if (p.succeededAt === null) continue
+    if (
+      latest?.succeededAt == null ||
+      p.succeededAt.getTime() > latest.succeededAt.getTime() ||
+      (p.succeededAt.getTime() === latest.succeededAt.getTime() && p.id < latest.id)
+    )
+      latest = p
+  }
+  return latest?.provider ?? NO_CARD_PROVIDER
+}
+
+const HOUR_MS = 3_600_000
+
+/** The UTC hour an instant falls in, as hours since 1970-01-01T00:00Z. */
+export const settlementHourOf = (at: Date): number => Math.floor(at.getTime() / HOUR_MS)
+
+/**
+ * One UTC hour's figures for one provider. London's offset from UTC is
+ * whole hours, so every instant of a UTC hour falls on one London day: a
+ * store can add the facts up by hour without knowing London's calendar,
+ * and core turns hours into days (docs/decisions/0094).
+ */
+export interface SettlementHour extends SettlementFigures {
+  /** Hours since 1970-01-01T00:00Z (settlementHourOf). */
+  readonly hour: number
+  readonly provider: string
 }
 
 /**
- * The report over `range`. Payments count on the London day they
- * succeeded (taken) or were started (pending); refunds on the day they
- * were made (refunded) or fell due (due); orders on the day they were
- * placed, under the provider that took their money.
+ * What the report is made from when a store adds the facts up itself
+ * (SettlementRecords.summary): the range's figures by hour and provider,
+ * and the facts of the orders placed in the range that may disagree
+ * (every one that does, perhaps more), with all their payments and the
+ * refunds of those payments.
  */
-export const settlementReport = (
-  facts: SettlementFacts,
-  range: SettlementRange,
-): SettlementReport => {
+export interface SettlementSummary {
+  readonly hours: readonly SettlementHour[]
+  readonly mayDisagree: SettlementFacts
+}
+
+/** The part of a range the summary needs: the instants it spans, [start, end). */
+export type SettlementSpan = Pick<SettlementRange, "start" | "end">
+
+/** A page of facts with duplicates dropped, and each order's payments found once. */
+const distinctFacts = (facts: SettlementFacts) => {
   const orders = uniqueBy(facts.orders, (o) => o.id)
   const payments = uniqueBy(facts.payments, (p) => p.id)
   const refunds = uniqueBy(facts.refunds, (r) => r.paymentId)
@@ -273,56 +309,96 @@ export const settlementReport = (
     else ours.push(p)
   }
   const paymentsOf = (orderId: string) => paymentsByOrder.get(orderId) ?? []
+  return { orders, payments, refunds, refundedPaymentIds, paymentsOf }
+}
 
-  // London's offset is whole hours, so every instant of one UTC hour falls
-  // on one London day: a month's tens of thousands of facts need a few
-  // hundred calendar conversions, not one each (docs/decisions/0090).
-  const daysByHour = new Map<number, string>()
-  const dayOf = (at: Date): string => {
-    const hour = Math.floor(at.getTime() / 3_600_000)
-    const known = daysByHour.get(hour)
-    if (known !== undefined) return known
-    const day = londonDay(at)
-    daysByHour.set(hour, day)
-    return day
-  }
-
-  const rows = new Map<string, SettlementRow>()
+/**
+ * The facts added up as a store's summary answers them: the reference
+ * every SettlementRecords.summary is held to (test/contracts/settlements.*).
+ * Payments count in the hour they succeeded (taken) or were started
+ * (pending); refunds in the hour they were made (refunded) or fell due
+ * (due); orders in the hour they were placed, under the provider that took
+ * their money.
+ */
+export const summarizeSettlements = (
+  facts: SettlementFacts,
+  range: SettlementSpan,
+): SettlementSummary => {
+  const { orders, payments, refunds, refundedPaymentIds, paymentsOf } = distinctFacts(facts)
+  const hours = new Map<string, SettlementHour>()
   const add = (at: Date, provider: string, figures: Partial<SettlementFigures>) => {
-    const day = dayOf(at)
-    const key = `${day}\u0000${provider}`
-    const row = rows.get(key) ?? { day, provider, ...noFigures }
-    rows.set(key, { day, provider, ...addFigures(row, figures) })
+    const hour = settlementHourOf(at)
+    const key = `${hour}\u0000${provider}`
+    const row = hours.get(key) ?? { hour, provider, ...noFigures }
+    hours.set(key, { hour, provider, ...addFigures(row, figures) })
   }
+  const inRange = (at: Date | null): at is Date =>
+    at !== null && at >= range.start && at < range.end
 
   for (const p of payments) {
     const succeeded = p.status === "Succeeded" || p.status === "Refunded"
-    if (succeeded && within(p.succeededAt, range))
-      add(p.succeededAt, p.provider, { taken: p.amount })
-    if (p.status === "Pending" && within(p.createdAt, range))
+    if (succeeded && inRange(p.succeededAt)) add(p.succeededAt, p.provider, { taken: p.amount })
+    if (p.status === "Pending" && inRange(p.createdAt))
       add(p.createdAt, p.provider, { pendingPayments: p.amount })
   }
   for (const r of refunds) {
-    if (r.status === "Refunded" && within(r.refundedAt, range))
+    if (r.status === "Refunded" && inRange(r.refundedAt))
       add(r.refundedAt, r.provider, { refunded: r.amount })
-    if (r.status === "Due" && within(r.dueAt, range))
-      add(r.dueAt, r.provider, { refundsDue: r.amount })
+    if (r.status === "Due" && inRange(r.dueAt)) add(r.dueAt, r.provider, { refundsDue: r.amount })
   }
-  const placed = orders.filter((o) => within(o.placedAt, range))
+  const placed = orders.filter((o) => inRange(o.placedAt))
   for (const o of placed) {
     if (o.status === "Completed")
-      add(o.placedAt, providerOf(o.id, paymentsOf(o.id)), {
+      add(o.placedAt, providerOf(paymentsOf(o.id)), {
         completedOrders: 1,
         completedTotal: o.cardBalance,
       })
     if (o.status === "Refunded")
-      add(o.placedAt, providerOf(o.id, paymentsOf(o.id)), {
+      add(o.placedAt, providerOf(paymentsOf(o.id)), {
         refundedOrders: 1,
         refundedTotal: o.cardBalance,
       })
   }
+  const disputed = placed.filter(
+    (o) => disagreementsOf(o, paymentsOf(o.id), refundedPaymentIds).length > 0,
+  )
+  const theirPayments = disputed.flatMap((o) => paymentsOf(o.id))
+  const theirPaymentIds = new Set(theirPayments.map((p) => p.id))
+  return {
+    hours: [...hours.values()],
+    mayDisagree: {
+      orders: disputed,
+      payments: theirPayments,
+      refunds: refunds.filter((r) => theirPaymentIds.has(r.paymentId)),
+    },
+  }
+}
 
-  const disagreements = placed
+/**
+ * The report over `range` from a summary: hours become London days (once
+ * per hour), and the orders that may disagree are judged here, by
+ * disagreementsOf, whatever store chose them.
+ */
+export const settlementReportFromSummary = (
+  summary: SettlementSummary,
+  range: SettlementRange,
+): SettlementReport => {
+  const rows = new Map<string, SettlementRow>()
+  const daysByHour = new Map<number, string>()
+  for (const h of summary.hours) {
+    let day = daysByHour.get(h.hour)
+    if (day === undefined) {
+      day = londonDay(new Date(h.hour * HOUR_MS))
+      daysByHour.set(h.hour, day)
+    }
+    const key = `${day}\u0000${h.provider}`
+    const { hour: _hour, provider, ...figures } = h
+    const row = rows.get(key) ?? { day, provider, ...noFigures }
+    rows.set(key, { day, provider, ...addFigures(row, figures) })
+  }
+  const { orders, refundedPaymentIds, paymentsOf } = distinctFacts(summary.mayDisagree)
+  const disagreements = orders
+    .filter((o) => within(o.placedAt, range))
     .map((order) => ({
       order,
       kinds: disagreementsOf(order, paymentsOf(order.id), refundedPaymentIds),
@@ -338,3 +414,14 @@ export const settlementReport = (
   )
   return { range, disagreements, rows: sorted, totals: sumFigures(sorted) }
 }
+
+/**
+ * The report over `range`. Payments count on the London day they
+ * succeeded (taken) or were started (pending); refunds on the day they
+ * were made (refunded) or fell due (due); orders on the day they were
+ * placed, under the provider that took their money.
+ */
+export const settlementReport = (
+  facts: SettlementFacts,
+  range: SettlementRange,
+): SettlementReport => settlementReportFromSummary(summarizeSettlements(facts, range), range)

@@ -40,6 +40,7 @@ import * as redraws from "./2026-11-29T1400-redraws"
 import * as basketsByCustomer from "./2026-11-29T1600-baskets-by-customer"
 import * as backOfficeAtSize from "./2026-11-30T1300-back-office-at-size"
 import * as bulkPoolsAndEntryLists from "./2026-11-30T1400-bulk-pools-and-entry-lists"
+import * as backOfficeReadsAtSize from "./2026-12-01T0900-back-office-reads-at-size"
 import * as drawnCompetitionsMarked from "./2026-12-01T1100-drawn-competitions-marked"
 
 /**
@@ -89,6 +90,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T1600-baskets-by-customer": basketsByCustomer,
   "2026-11-30T1300-back-office-at-size": backOfficeAtSize,
   "2026-11-30T1400-bulk-pools-and-entry-lists": bulkPoolsAndEntryLists,
+  "2026-12-01T0900-back-office-reads-at-size": backOfficeReadsAtSize,
   "2026-12-01T1100-drawn-competitions-marked": drawnCompetitionsMarked,
 }
 

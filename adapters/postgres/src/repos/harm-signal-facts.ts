@@ -78,6 +78,81 @@ export const makeHarmSignalFacts = (db: Kysely<Database>): HarmSignalFactsShape 
       return rows.map((r) => r.customerId)
     }),
 
+  // core's mayFireHarmSignal (rules/harm-signals.ts) in SQL, held to it by
+  // the port's contract (test/contracts/harm-signal-facts.contract.ts,
+  // docs/decisions/0094): each kind's count in its window as the rule counts
+  // (after the window's start, at or before now, never before the
+  // lookback), any limit change or refused referral in the lookback, and a
+  // recent week's completed orders (each at least nothing) reaching the floor.
+  candidatesFor: (filter) =>
+    runQuery(db, "harmSignalFacts.candidatesFor", async (q) => {
+      const { since, until } = filter
+      const counted = (kind: ResponsiblePlayEventKind, after: Date, count: number) =>
+        q
+          .selectFrom("responsiblePlayEvents")
+          .select("customerId")
+          .where("kind", "=", kind)
+          .where("at", ">=", since)
+          .where("at", ">", after)
+          .where("at", "<=", until)
+          .groupBy("customerId")
+          .having(sql<number>`count(*)`, ">=", count)
+      const orderSpend = q
+        .selectFrom("orders")
+        .innerJoin("orderLines", "orderLines.orderId", "orders.id")
+        .select([
+          "orders.customerId",
+          sql<number>`greatest(0, sum(order_lines.line_total_pence))`.as("pence"),
+        ])
+        .where("orders.status", "=", "Completed")
+        .where("orders.createdAt", ">=", since)
+        .where("orders.createdAt", ">", filter.recentSpendAfter)
+        .where("orders.createdAt", "<=", until)
+        .groupBy(["orders.id", "orders.customerId"])
+        .as("spend")
+      const rows = await q
+        .selectFrom("responsiblePlayEvents")
+        .select("customerId")
+        .where("kind", "=", "SpendLimitChanged")
+        .where("at", ">=", since)
+        .union(counted("SpendLimitReached", filter.limitReachedAfter, filter.limitReachedCount))
+        .union(counted("PaymentDeclined", filter.declinesAfter, filter.declinesCount))
+        .union(
+          q
+            .selectFrom(orderSpend)
+            .select("spend.customerId")
+            .groupBy("spend.customerId")
+            .having(sql<number>`sum(spend.pence)`, ">=", filter.spendFloorPence),
+        )
+        .union(
+          // payments_failed_idx: the few failed payments of the decline window.
+          q
+            .selectFrom("payments")
+            .innerJoin("orders", "orders.id", "payments.orderId")
+            .select("orders.customerId")
+            .where("payments.status", "=", "Failed")
+            .where("payments.updatedAt", ">=", since)
+            .where("payments.updatedAt", ">", filter.declinesAfter)
+            .where("payments.updatedAt", "<=", until)
+            .groupBy("orders.customerId")
+            .having(sql<number>`count(*)`, ">=", filter.declinesCount),
+        )
+        .union(
+          q
+            .selectFrom("referrals")
+            .select("friendCustomerId as customerId")
+            .where("refusedAt", ">=", since),
+        )
+        .union(
+          q
+            .selectFrom("referrals")
+            .select("referrerCustomerId as customerId")
+            .where("refusedAt", ">=", since),
+        )
+        .execute()
+      return rows.map((r) => r.customerId)
+    }),
+
   factsOf: (customerIds, since) =>
     runQuery(db, "harmSignalFacts.factsOf", async (q) => {
       const ids = [...new Set(customerIds.filter(isUuid))]
