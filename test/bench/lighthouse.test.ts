@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { type HomeRun, lighthouseSection, medianRun } from "./lighthouse"
+import { type HomeRun, lighthouseSection, medianRun, runLine } from "./lighthouse"
 
 const run = (performance: number, lcpMs: number): HomeRun => ({
   scores: { performance, accessibility: 100, "best-practices": 100, seo: 100 },
@@ -24,6 +24,14 @@ describe("the Lighthouse section", () => {
     expect(section).toContain("| Largest Contentful Paint | 2.20 s |")
     expect(section).toContain("120.0 KiB (420.0 KiB uncompressed)")
     expect(section).toContain("index for the runs was 1500, 1500, 1500")
+  })
+
+  it("logs each run's score beside the benchmark index and the observed paints", () => {
+    const line = runLine({ ...run(94, 2450), observedFcpMs: 2302.4, observedSiMs: 2328 })
+    expect(line).toBe(
+      "performance 94, benchmark index 1500, FCP 1200 ms, LCP 2450 ms, SI 1300 ms, TBT 80 ms, CLS 0.000, (observed FCP 2302 ms, SI 2328 ms)",
+    )
+    expect(runLine(run(94, 2450))).not.toContain("observed")
   })
 
   it("refuses to summarise no run", () => {
