@@ -203,6 +203,32 @@ const table = (runs: readonly DatabaseRun[]) => {
   ].join("\n")
 }
 
+/** The goal for a read the cache cannot answer (docs/decisions/0089). */
+const UNCACHED_GOAL = { ratio: 0.25, p99Ms: 100 }
+
+const isUncached = (m: Measured) => m.name.includes("uncached") || m.name.includes("new query")
+
+/** Each uncached row against its goal, and where to read why one is not met. */
+export const goals = (runs: readonly DatabaseRun[]) => {
+  const lines = runs.flatMap((run) =>
+    run.measured.filter(isUncached).map((m) => {
+      const ratio = m.shop.requestsPerSecond / m.bare.requestsPerSecond
+      const met = ratio >= UNCACHED_GOAL.ratio && m.shop.p99Ms < UNCACHED_GOAL.p99Ms
+      return `- ${m.name}, ${run.database}: ratio ${ratio.toFixed(2)}, p99 ${ms(m.shop.p99Ms)}: **${met ? "met" : "not met"}**.`
+    }),
+  )
+  if (lines.length === 0) return []
+  return [
+    `Goal for every uncached read: ratio ≥ ${UNCACHED_GOAL.ratio} and p99 < ${UNCACHED_GOAL.p99Ms} ms at ${connections} connections.`,
+    "",
+    ...lines,
+    "",
+    "Where a row is not met, decisions 0089 and 0096 say what stands in the way, with the CPU profile of an uncached",
+    "answer (`npm run bench:http:profile`): what each costs in Node beside bare Hono's whole answer, and what is left of it.",
+    "",
+  ]
+}
+
 /** Runs the whole HTTP benchmark and returns its section of docs/benchmarks.md. */
 export const httpBenchmark = async (): Promise<string> => {
   const loadAverage = loadavg()
@@ -224,6 +250,7 @@ export const httpBenchmark = async (): Promise<string> => {
     "",
     table(runs),
     "",
+    ...goals(runs),
     `Cache: the shop's answers carried \`Cache-Control: ${headers?.cacheControl ?? "none"}\` and an ETag (${headers?.etag ? "present" : "absent"}).`,
     "The first two rows of each database send no credentials and no If-None-Match, so every answer is a 200 from the",
     "in-process cache (decision 0047): the database is asked once per URL when the cache's few seconds run out, and the",

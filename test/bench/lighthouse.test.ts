@@ -24,6 +24,7 @@ describe("the Lighthouse section", () => {
     expect(section).toContain("| Largest Contentful Paint | 2.20 s |")
     expect(section).toContain("120.0 KiB (420.0 KiB uncompressed)")
     expect(section).toContain("index for the runs was 1500, 1500, 1500")
+    expect(section).toContain("The performance goal is not met in this run: decision 0095")
   })
 
   it("logs each run's score beside the benchmark index and the observed paints", () => {

@@ -225,6 +225,10 @@ export const lighthouseSection = (runs: readonly HomeRun[]): string => {
     `| Home JavaScript on the wire | ${kib(median.scriptTransferBytes)} (${kib(median.scriptResourceBytes)} uncompressed) | ≤ 150 KiB, compressed |`,
     `| everything Home transferred | ${kib(median.totalTransferBytes)} | — |`,
     "",
+    median.scores.performance >= 95
+      ? "The performance goal is met in this run."
+      : "The performance goal is not met in this run: decision 0095 shows, from Lighthouse's own trace, what holds First Contentful Paint, Largest Contentful Paint and Speed Index back on this host (its first frames shown late, the main chunk counted before them), and what would move them.",
+    "",
   ].join("\n")
 }
 
