@@ -4,7 +4,7 @@ import { PageInfo, PagingParams } from "./paging.js"
 import { BoundedIntFromString, boundedMultilineString } from "./text.js"
 
 /**
- * The back office's winners (SPEC §7 CompetitionWinners): main prize and
+ * The back office's winners (docs/product/api.md CompetitionWinners): main prize and
  * instant-win winners, whether each prize has been handed over, and staff's
  * notes on each. Staff only; decision 0023.
  */
@@ -120,7 +120,7 @@ export type WinnerNoteListJson = typeof WinnerNoteList.Encoded
 export const WinnerNoteResponse = Schema.Struct({ note: WinnerNote })
 export type WinnerNoteResponseJson = typeof WinnerNoteResponse.Encoded
 
-/** Multi-line text; blank is refused by core's rule with SPEC-style wording. */
+/** Multi-line text; blank is refused by core's rule with wording like docs/product/validation.md's. */
 export const WinnerNoteRequest = Schema.Struct({
   text: boundedMultilineString(MAX_WINNER_NOTE_LENGTH),
 })

@@ -10,7 +10,7 @@ export const problemType = <Slug extends string>(slug: Slug) =>
 /**
  * Checkout allocated nothing (or the basket had nothing to check out): the
  * storefront says so and goes home. The detail lists why, one
- * " -- Competition: reason" line each (SPEC §8).
+ * " -- Competition: reason" line each (docs/product/errors.md).
  */
 export const BASKET_EMPTY_PROBLEM = problemType("basket-empty")
 

@@ -142,7 +142,7 @@ test("a free postal entry is recorded for an open competition", async ({ page })
   await competition.selectOption(firstOpen ?? "")
   await expect(page).toHaveURL(/competitionId=/)
 
-  // The server's SPEC §5 words for what is missing, beside each field; nothing recorded.
+  // The server's docs/product/validation.md words for what is missing, beside each field; nothing recorded.
   await page.getByRole("button", { name: "Record postal entry" }).click()
   await expect(page.getByLabel("First name")).toHaveAttribute("aria-invalid", "true")
   await expect(page.getByRole("heading", { name: /Entry recorded/ })).toBeHidden()

@@ -7,7 +7,7 @@ import {
 } from "./support"
 
 /**
- * The basket of SPEC §2 and §4: a visitor adds tickets from a competition
+ * The basket of docs/product/screens.md and docs/product/states.md: a visitor adds tickets from a competition
  * page, the top bar and the slide-in panel show them, the quantity buttons
  * change them, and taking the last one away asks first.
  */

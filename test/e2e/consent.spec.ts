@@ -168,7 +168,7 @@ test("Choose cookies starts with nothing ticked and keeps exactly what was chose
   expect(await storedConsent(page)).toMatchObject({ statistics: true, marketing: false })
 })
 
-/** The cookie policy's words: its page when it has one, else its Resource (SPEC §7). */
+/** The cookie policy's words: its page when it has one, else its Resource (docs/product/api.md). */
 const cookiePolicyText = async (page: Page): Promise<string> => {
   await page.goto("/CookiePolicy")
   const heading = page.getByRole("heading", { name: /cookie policy/i })

@@ -66,7 +66,7 @@ test("a friend invited by email joins, spends £5 and both earn £5", async ({
   await expect(page.getByText(/\/Auth\/Register\?ref=[A-Z0-9]{8}/)).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
 
-  // SPEC §5: no new field until the last one holds a valid address.
+  // docs/product/validation.md: no new field until the last one holds a valid address.
   const add = page.getByRole("button", { name: "Add another email" })
   await expect(add).toBeDisabled()
   await page.getByRole("textbox", { name: "Friend's email 1" }).fill("not-an-email")

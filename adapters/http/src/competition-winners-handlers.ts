@@ -129,7 +129,7 @@ const listQuery = (urlParams: {
 })
 
 /**
- * SPEC §7's CompetitionWinners. Who may see and change winners is core's
+ * docs/product/api.md's CompetitionWinners. Who may see and change winners is core's
  * decision (CompetitionWinners); this maps its answers to HTTP.
  */
 export const CompetitionWinnersHandlersLive = HttpApiBuilder.group(

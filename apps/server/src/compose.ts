@@ -133,7 +133,7 @@ import { serveStorefront } from "./storefront"
  */
 export interface ShopBrand {
   readonly charities?: readonly Charity[] | undefined
-  /** brand.siteCredit's name, and whether credit is bought through the basket (off: SPEC §2). */
+  /** brand.siteCredit's name, and whether credit is bought through the basket (off: docs/product/screens.md). */
   readonly siteCredit?: { readonly name: string; readonly deferredPurchase: boolean } | undefined
   /** The storefront's live-draw stream origin (brand.ts liveStreamOrigin): /Live may frame it. */
   readonly liveStreamOrigin?: string | null | undefined

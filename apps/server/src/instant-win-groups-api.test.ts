@@ -14,7 +14,7 @@ import { Browser, json, problem } from "./test-support/browser"
 import { logIn, openShop, register, type Shop, STRONG_PASSWORD } from "./test-support/shop"
 
 /**
- * SPEC §7's instant-win groups and ticket reads through the real composition:
+ * docs/product/api.md's instant-win groups and ticket reads through the real composition:
  * staff set a competition's instant wins up before it opens, each change
  * publishing a new commitment; who holds a ticket is for staff only.
  */

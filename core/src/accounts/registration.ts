@@ -39,7 +39,7 @@ export type RegistrationOutcome =
   | { readonly _tag: "IgnoredBot" }
 
 /**
- * Opens a customer account and signs it in (SPEC §4: registration leads to
+ * Opens a customer account and signs it in (docs/product/states.md: registration leads to
  * login). The user, the customer record, the verification token and the
  * verification email are written in one transaction. Attempts are limited
  * per email and, generously, per client address (decision 0014).

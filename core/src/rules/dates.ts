@@ -108,7 +108,7 @@ export const ordinalSuffix = (n: number): string => {
   }
 }
 
-/** "5th March 2025", the site's one date style (SPEC §9). */
+/** "5th March 2025", the site's one date style (docs/product/constants.md). */
 export const ordinalDate = (date: Date, timeZone: string = UK_TIME_ZONE): string => {
   const { year, month, day } = zonedParts(date, timeZone)
   return `${day}${ordinalSuffix(day)} ${MONTH_NAMES[month - 1] ?? ""} ${year}`

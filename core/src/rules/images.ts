@@ -136,7 +136,7 @@ export const imageFileKey = (sha256Hex: string, kind: ImageKind) =>
 export const isFileKey = (key: string) =>
   /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9._-]*)+$/.test(key) && !key.includes("..")
 
-/** The directory an upload is filed under (SPEC's `?directory`): a short lower-case path. */
+/** The directory an upload is filed under (docs/product/api.md's `?directory`): a short lower-case path. */
 export const directoryError = (directory: string): string | undefined =>
   directory === "" || /^[a-z0-9][a-z0-9-]{0,39}(\/[a-z0-9][a-z0-9-]{0,39}){0,3}$/.test(directory)
     ? undefined

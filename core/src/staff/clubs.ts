@@ -81,7 +81,7 @@ export class StaffClubs extends Effect.Service<StaffClubs>()("@howzat/core/Staff
 
     /**
      * Makes `code` the club's current voucher: a new code becomes a
-     * voucher on the club terms of SPEC §1; an existing voucher no club
+     * voucher on the club terms of docs/product/overview.md; an existing voucher no club
      * has is adopted with its own terms; another club's is refused.
      */
     const giveCode = (clubId: string, clubName: string, code: string) =>

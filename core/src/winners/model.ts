@@ -1,4 +1,4 @@
-/** WinnerProcessedStatus of SPEC §7: which winners a list shows. */
+/** WinnerProcessedStatus of docs/product/api.md: which winners a list shows. */
 export type WinnerProcessedStatus = "All" | "Processed" | "NotProcessed"
 
 /** Which winners a staff list shows by whether their name is public (decision 0035). */

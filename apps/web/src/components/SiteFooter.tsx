@@ -28,7 +28,7 @@ const ReviewWidget = () =>
     </a>
   ) : null
 
-/** Footer: every page of SPEC §2, gambling support, the copyright, reviews and socials. */
+/** Footer: every page of docs/product/screens.md, gambling support, the copyright, reviews and socials. */
 export const SiteFooter = () => (
   <footer className="render-when-near mt-16 border-t border-line bg-card pb-24 [--near-height:60rem] lg:pb-0">
     <div className="mx-auto grid max-w-7xl gap-10 px-5 py-12 sm:grid-cols-2 lg:grid-cols-5">
