@@ -7,7 +7,7 @@ import { Authentication, StaffPermission } from "./security.js"
 import { BoundedInt, boundedMultilineString, boundedString, DateFromQuery } from "./text.js"
 
 /**
- * What staff send for a competition (issue 10 §3). The schema checks shape
+ * What staff send for a competition (decision 0027). The schema checks shape
  * and range; the business rules (a name, dates in order, a per-person
  * maximum within the total, what may change once it is live or drawn) are
  * core's, answered as a validation problem naming the field or a 409.

@@ -41,7 +41,7 @@ const ProcessedFields = {
   isVisible: Schema.Boolean,
 }
 
-/** How a main prize was awarded (issue 12, decision 0045). */
+/** How a main prize was awarded (decision 0045). */
 export const PrizeAwardedAs = Schema.Literal("Prize", "CashAlternative")
 
 export const MainPrizeWinner = Schema.Struct({

@@ -86,7 +86,7 @@ export const RegistrationRequest = Schema.Struct({
   [HONEY_POT_FIELD]: Text,
   /** The code of the referral link the visitor came through (decision 0039); an unknown one is ignored. */
   referralCode: Schema.optional(boundedString(32)),
-  /** The spend-limit question, optional at sign-up (issue 12): absent means "decide later". */
+  /** The spend-limit question, optional at sign-up (decision 0041): absent means "decide later". */
   spendLimit: Schema.optional(
     Schema.Union(
       Schema.Struct({ amount: Schema.Int }),

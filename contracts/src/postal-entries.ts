@@ -6,7 +6,7 @@ import { Conflict, Forbidden, NotFound } from "./problems.js"
 import { Authentication } from "./security.js"
 
 /**
- * A free postal entry as staff type it from a postcard (issue 9 §4): an
+ * A free postal entry as staff type it from a postcard (decision 0022): an
  * existing customer by id, or the person's name, email, date of birth and
  * address. Text left out is "", so a missing detail is answered with
  * docs/product/validation.md's own words by core's checks rather than a schema's "is missing".

@@ -43,7 +43,7 @@ export const StaffCustomerDetails = Schema.Struct({
 })
 export type StaffCustomerDetailsJson = typeof StaffCustomerDetails.Encoded
 
-/** The back office's customer calls (issue 10 §3); every one is staff's only. */
+/** The back office's customer calls (decision 0029); every one is staff's only. */
 export class StaffCustomersApi extends HttpApiGroup.make("staffCustomers")
   .add(
     // UK GDPR erasure: the answer is the erased record (docs/product/api.md's DELETE answers the customer).

@@ -216,7 +216,7 @@ customerTest(
     await expect(page).toHaveURL(/\/Checkout\/Payment\//, { timeout: 20_000 })
     await expect(basketButton(page)).toContainText("£0.00")
 
-    // The new basket has no line for it, but the selector counts the orders (issue 8 §8).
+    // The new basket has no line for it, but the selector counts the orders (decision 0016).
     await page.goto(`/Competitions/Competition/${limited.id}`)
     await expect(
       page.getByText(

@@ -4,7 +4,7 @@ import { CONSENT_STORAGE_KEY } from "../../apps/web/src/consent/consent"
 import { openCompetition } from "./support"
 
 /**
- * Cookie consent (issue 11 §6, decision 0040), met as a first-time visitor:
+ * Cookie consent (decision 0040), met as a first-time visitor:
  * these journeys start from an empty browser, not the answered banner every
  * other journey starts with (playwright.config.ts).
  */

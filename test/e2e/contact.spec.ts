@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright"
 import { expect, type Page, type TestInfo, test } from "@playwright/test"
 
 /**
- * Issue 11 §2 and §5 on desktop and mobile: the contact form delivers (the
+ * Decision 0037 on desktop and mobile: the contact form delivers (the
  * care mailbox and the sender's acknowledgement in /dev/mailbox), says
  * docs/product/validation.md's words, shows docs/product/errors.md's failure wording only when delivery
  * fails, and the login page mails a link that signs the customer in.

@@ -2,7 +2,7 @@ import { expect, type Page, type Request, test } from "@playwright/test"
 import { customerTest, openCompetition, placeOrderThroughApi } from "./support"
 
 /**
- * Issue 11's "Done when": every route of docs/product/screens.md renders its own page.
+ * Every route of docs/product/screens.md renders its own page.
  * Unknown paths go Home (docs/product/screens.md), so a route that does not exist would
  * pass a lazy check: each visit asserts the route's own title, a level-one
  * heading, and that the address stayed where it was sent.

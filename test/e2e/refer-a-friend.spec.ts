@@ -13,7 +13,7 @@ import {
 } from "./support"
 
 /**
- * Issue 11 §4's journey (decision 0039): customer A shares the secret by
+ * The referral journey (decision 0039): customer A shares the secret by
  * email, friend B registers through the link in that email and pays for £5
  * of tickets with the sandbox card, and both ledgers show +£5.00. A may
  * invite only once their email is verified and a purchase paid for

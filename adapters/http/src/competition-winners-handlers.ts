@@ -99,7 +99,7 @@ const asProblem = (
 
 type Problem = Forbidden | NotFound | BadRequest | ServiceUnavailable
 
-/** Issue 12 (decision 0045): a prize can only be awarded as a cash alternative the competition stated. */
+/** Decision 0045: a prize can only be awarded as a cash alternative the competition stated. */
 const noCashAlternative = () =>
   Effect.fail(
     new Conflict({

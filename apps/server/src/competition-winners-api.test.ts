@@ -158,7 +158,7 @@ describe("who may see winners", () => {
   })
 })
 
-describe("how the main prize was awarded (issue 12, decision 0045)", () => {
+describe("how the main prize was awarded (decision 0045)", () => {
   const cashAlternative = (pence: number | null) =>
     shop.db
       .updateTable("competitions")

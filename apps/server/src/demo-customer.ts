@@ -71,7 +71,7 @@ export const ensureDemoCustomer = Effect.gen(function* () {
         })
         const at = new Date(yield* Clock.currentTimeMillis)
         yield* ledger.grant(customerId, DEMO_WELCOME_CREDIT, DEMO_WELCOME_CREDIT_DESCRIPTION, at)
-        // Answered, as a real shopper would be asked to (issue 12), so demo journeys buy again.
+        // Answered, as a real shopper would be asked to (decision 0041), so demo journeys buy again.
         const answered = changeSpendLimit(UNANSWERED, { kind: "NoLimit" }, at)
         yield* spendLimits.save(customerId, answered.setting, {
           ...answered.change,

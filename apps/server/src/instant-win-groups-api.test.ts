@@ -79,7 +79,7 @@ const published = async (competitionId: string) => {
 
 beforeAll(async () => {
   shop = await openShop()
-  // Issue 12's instant-win share: enough live competitions without instant wins that this
+  // Decision 0045's instant-win share: enough live competitions without instant wins that this
   // suite's published competitions, given groups, never form the majority (decision 0045).
   for (let i = 0; i < 20; i++) await newCompetition({ name: `Standard ${i}` })
   visitor = await new Browser(shop.app).open()

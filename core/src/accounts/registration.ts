@@ -29,7 +29,7 @@ export interface RegistrationRequest extends RegistrationInput, MarketingPrefere
   readonly honeyPot: string
   /** The code of the referral link the visitor came through, if any (decision 0039). */
   readonly referralCode?: string | undefined
-  /** The spend-limit question's answer, if given (issue 12); absent: "I'll decide later". */
+  /** The spend-limit question's answer, if given (decision 0041); absent: "I'll decide later". */
   readonly spendLimit?: SpendLimit | undefined
 }
 

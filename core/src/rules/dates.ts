@@ -124,7 +124,7 @@ export const ordinalDateTime = (date: Date, timeZone: string = UK_TIME_ZONE): st
 
 /**
  * Midnight on the 1st of the London calendar month that `date` falls in:
- * a monthly limit resets on London's calendar (issue 12), so a purchase at
+ * a monthly limit resets on London's calendar (decision 0041), so a purchase at
  * 00:30 BST on the 1st is in the new month although UTC still says the old.
  */
 export const startOfLondonMonth = (date: Date): Date => {

@@ -1,6 +1,6 @@
 import { imageDimensions, MAX_IMAGE_PIXELS } from "./image-dimensions.js"
 /**
- * What an uploaded image is, judged by its bytes (issue 10 §3). A browser's
+ * What an uploaded image is, judged by its bytes (decision 0028). A browser's
  * declared type and a file's name are whatever the sender says; the first
  * bytes are what a browser will actually decode, so they alone decide.
  * Pure and Effect-free, so the back office can check a file before sending.

@@ -1,5 +1,5 @@
 /**
- * A free postal entry as staff type it from a postcard (issue 9 §4): either
+ * A free postal entry as staff type it from a postcard (decision 0022): either
  * an existing customer, or the person's own details judged by docs/product/validation.md's
  * rules and words, plus the postcard's own reference so a double click
  * records it once. Free of Effect so a back-office form can import it.

@@ -85,7 +85,7 @@ export const selectorTexts = {
   lastTicket: "Only one ticket remaining!",
   oneBeforeMaximum: (n: number) =>
     `One ticket available before you reach the maximum per person (${n}).`,
-  /** Not docs/product/errors.md's: says why the maximum is below the per-person one (issue 8 §8). */
+  /** Not docs/product/errors.md's: says why the maximum is below the per-person one (decision 0016). */
   alreadyHeld: (held: number, canAdd: number) =>
     `You already hold ${held} ${held === 1 ? "ticket" : "tickets"} in this competition: you can add up to ${canAdd} more.`,
 } as const

@@ -56,7 +56,7 @@ const audited = (club: StaffClub) => ({
 })
 
 /**
- * Clubs for staff (issue 10 §3, decision 0033): a name and a current
+ * Clubs for staff (decision 0033): a name and a current
  * voucher code, what the club earned from paid orders, what refunds took
  * back and what the operator has paid it. ManagePromotions; every change
  * audited.

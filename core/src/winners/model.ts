@@ -26,7 +26,7 @@ export interface WinningCustomer {
   readonly fullName: string | null
 }
 
-/** How a main prize was awarded (issue 12, decision 0045). */
+/** How a main prize was awarded (decision 0045). */
 export type PrizeAwardedAs = "Prize" | "CashAlternative"
 
 export interface MainPrizeWinner {

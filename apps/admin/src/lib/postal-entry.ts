@@ -1,5 +1,5 @@
 /**
- * The postal entry form (issue 9 §4, decision 0022): staff type a postcard
+ * The postal entry form (decision 0022): staff type a postcard
  * in either as an existing customer (by id) or as a person's details, never
  * both, because the server refuses a mix. Blank text is sent as "" and a
  * blank address as null, so the server's docs/product/validation.md checks answer in their

@@ -26,8 +26,8 @@ export const accountLinks: readonly AccountLink[] = [
   { label: "Recent Orders", to: "/Account/Orders" },
   { label: "My Details", to: "/Account/PersonalDetails" },
   { label: "Address Details", to: "/Account/BillingShippingDetails" },
-  // Issue 12's pause and close (decision 0043): last, and always there.
+  // Pause and close (decision 0043): last, and always there.
   { label: "Take a break", to: "/Account/TakeABreak" },
-  // Not in docs/product/screens.md's menu: the monthly spend limit (issue 12, decision 0041).
+  // Not in docs/product/screens.md's menu: the monthly spend limit (decision 0041).
   { label: "Spend Limit", to: "/Account/SpendLimit" },
 ]

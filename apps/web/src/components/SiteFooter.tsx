@@ -165,7 +165,7 @@ export const SiteFooter = () => (
       </div>
     </div>
     <div className="border-t border-line">
-      {/* The bottom row: the copyright, and room for the cookie-settings control (issue 11 §6). */}
+      {/* The bottom row: the copyright, and room for the cookie-settings control (decision 0040). */}
       <div className="mx-auto flex max-w-7xl flex-col gap-2 px-5 py-5 text-xs text-muted sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
         <p>
           © {new Date().getFullYear()} {brand.fullName}
