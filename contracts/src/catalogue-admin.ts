@@ -41,7 +41,7 @@ const competitionFields = {
     ).pipe(Schema.maxItems(100, { message: () => "must list at most 100 attributes" })),
     { default: () => [] },
   ),
-  /** An image group made in the back office's images (docs/product/api.md ImageGroups); null for none. */
+  /** An image group made in the back office's images (ImageGroups in docs/product/api.md); null for none. */
   imageGroupId: Schema.optionalWith(Schema.NullOr(Schema.UUID), { default: () => null }),
   /** Customers may pick their numbers (docs/decisions/0080); refused with instant wins. */
   pickYourNumbers: Schema.optionalWith(Schema.Boolean, { default: () => false }),

@@ -4,7 +4,7 @@ import { PageInfo, PagingParams } from "./paging.js"
 import { BoundedIntFromString, boundedMultilineString } from "./text.js"
 
 /**
- * The back office's winners (docs/product/api.md CompetitionWinners): main prize and
+ * The back office's winners (CompetitionWinners in docs/product/api.md): main prize and
  * instant-win winners, whether each prize has been handed over, and staff's
  * notes on each. Staff only; decision 0023.
  */

@@ -56,7 +56,7 @@ const visitor: CheckoutValues = {
   billingPostCode: "ls1 1aa",
 }
 
-describe("who fills in what (docs/product/screens.md Checkout)", () => {
+describe("who fills in what (Checkout in docs/product/screens.md)", () => {
   it("a visitor fills in the registration fields, an address and accepts the terms", () => {
     const rules = checkoutRules({ kind: "visitor" })
     expect(isFormValid(rules, visitor)).toBe(true)

@@ -1,5 +1,5 @@
 /**
- * Cookie consent (docs/product/overview.md Tracking, UK PECR and ICO guidance; decision
+ * Cookie consent (Tracking in docs/product/overview.md, UK PECR and ICO guidance; decision
  * 0040): what a visitor has agreed to, as plain data free of the browser.
  * Necessary cookies and storage need no consent and are not part of the
  * choice; statistics and marketing are off until the visitor says yes.

@@ -103,7 +103,7 @@ const ReadOnlyField = ({ label, value }: { label: string; value: string }) => {
 }
 
 /**
- * Billing details (docs/product/screens.md Checkout): a visitor's registration fields and
+ * Billing details (Checkout in docs/product/screens.md): a visitor's registration fields and
  * addresses; a customer's details read-only, with addresses to type only
  * when none is saved. Password, date of birth and marketing rows are a
  * visitor's only.
