@@ -14,7 +14,7 @@ const proxy = {
 
 /**
  * The back office is its own build, served by the same server under /admin:
- * nothing of it is ever part of the storefront's bundle (issue 10 §4).
+ * nothing of it is ever part of the storefront's bundle (decision 0034).
  */
 export default defineConfig({
   root: here,

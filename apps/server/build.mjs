@@ -1,5 +1,5 @@
 // `npm start` runs the server as built JavaScript, not through a TypeScript
-// loader (issue 14 §2). esbuild bundles the server's own code and every
+// loader (decision 0052). esbuild bundles the server's own code and every
 // workspace package (@howzat/*, whose sources are TypeScript) into
 // apps/server/dist; every other package stays an import from node_modules, so
 // native and WebAssembly packages (PGlite, sharp, argon2) load their files

@@ -143,7 +143,7 @@ import { AuditLogApi, UsersApi } from "./staff-users.js"
 import { AccountStandingApi } from "./standing.js"
 import { boundedString } from "./text.js"
 
-/** Paths and PascalCase query names are SPEC §7's, letter for letter. */
+/** Paths and PascalCase query names are docs/product/api.md's, letter for letter. */
 const Id = Schema.UUID
 
 export class CompetitionsApi extends HttpApiGroup.make("competitions")
@@ -246,7 +246,7 @@ export class CategoriesApi extends HttpApiGroup.make("categories")
   ) {}
 
 /**
- * SPEC §7's draws, plus what makes them verifiable: each competition's
+ * docs/product/api.md's draws, plus what makes them verifiable: each competition's
  * proof and the entry list it was drawn from (docs/fairness.md). Drawing
  * and the host's waiting list are for staff; the rest is public.
  */
@@ -277,7 +277,7 @@ export class DrawsApi extends HttpApiGroup.make("draws")
       .middleware(OptionalAuthentication),
   )
   .add(
-    // Not in SPEC §7: the public side of the host's waiting list, for /Live (decision 0025).
+    // Not in docs/product/api.md: the public side of the host's waiting list, for /Live (decision 0025).
     HttpApiEndpoint.get("awaitingLiveDraw", "/api/Draws/awaiting-live-draw").addSuccess(
       CompetitionsAwaitingLiveDraw,
     ),
@@ -371,7 +371,7 @@ const MainWinnerPath = Schema.Struct({ competitionId: Id, ticketNumber: TicketNu
 const NotePath = Schema.Struct({ noteId: Id })
 
 /**
- * SPEC §7's CompetitionWinners, for staff: the winners lists, whether each
+ * docs/product/api.md's CompetitionWinners, for staff: the winners lists, whether each
  * prize has been handed over, and staff's notes. A note is edited or
  * deleted by its id under its kind of winner (decision 0023).
  */
@@ -526,7 +526,7 @@ export class ResourcesApi extends HttpApiGroup.make("resources").add(
 ) {}
 
 /**
- * SPEC §7's auth calls, all POST with JSON. The refresh token never appears
+ * docs/product/api.md's auth calls, all POST with JSON. The refresh token never appears
  * in a body: it travels in the httpOnly `howzat_refresh` cookie (Path
  * /api/auth), set by every call that answers with AuthResponse.
  */
@@ -669,10 +669,10 @@ export class CustomersApi extends HttpApiGroup.make("customers")
 const BasketPath = Schema.Struct({ basketId: Id })
 
 /**
- * SPEC §7's baskets. Anyone holding the basket's id may use it (the id is a
+ * docs/product/api.md's baskets. Anyone holding the basket's id may use it (the id is a
  * random uuid); a signed-in customer's basket is priced with their purchases
  * and site credit. Every change answers with the whole basket, repriced.
- * Changing a quantity is PUT .../items/{itemId} (the SPEC leaves the path
+ * Changing a quantity is PUT .../items/{itemId} (docs/product/api.md leaves the path
  * open; docs/decisions/0007).
  */
 export class BasketsApi extends HttpApiGroup.make("baskets")
@@ -769,7 +769,7 @@ const StartPaymentParams = Schema.Struct({
 })
 
 /**
- * SPEC §7's orders, for the customer who placed them (staff later). The
+ * docs/product/api.md's orders, for the customer who placed them (staff later). The
  * signed status notification is not here: its HMAC is over the raw body, so
  * the Hono edge verifies it before any parsing (adapters/http).
  */
@@ -905,7 +905,7 @@ export class SiteContentApi extends HttpApiGroup.make("siteContent")
   .middleware(Authentication)
   .annotate(StaffPermission, "ManageContent") {}
 
-/** Vouchers for staff (ManagePromotions): an extension to SPEC §7 for the back office. */
+/** Vouchers for staff (ManagePromotions): an extension to docs/product/api.md for the back office. */
 export class PromotionsApi extends HttpApiGroup.make("promotions")
   .add(
     HttpApiEndpoint.get("list", "/api/Promotions")

@@ -1,14 +1,14 @@
 import { Schema } from "effect"
 import { boundedString } from "./text.js"
 
-/** Far above any name, address or password the rules allow: the rules, not this, give SPEC §5's words. */
+/** Far above any name, address or password the rules allow: the rules, not this, give docs/product/validation.md's words. */
 export const MAX_TEXT_LENGTH = 1000
 /** Return URLs and other links a caller names. */
 export const MAX_URL_LENGTH = 2000
 
 /**
- * The auth calls of SPEC §7. Text fields default to "" when left out, so a
- * missing field is answered with SPEC §5's own message by the server's
+ * The auth calls of docs/product/api.md. Text fields default to "" when left out, so a
+ * missing field is answered with docs/product/validation.md's own message by the server's
  * checks rather than a schema's "is missing".
  */
 export const Text = Schema.optionalWith(boundedString(MAX_TEXT_LENGTH), { default: () => "" })
@@ -21,10 +21,10 @@ export const AuthUser = Schema.Struct({
   firstName: Schema.String,
   lastName: Schema.String,
   emailAddress: Schema.String,
-  /** The same address again: SPEC §3 says the login response's user "has email". */
+  /** The same address again: docs/product/entities.md says the login response's user "has email". */
   email: Schema.String,
   role: Role,
-  /** Null for staff and admins: the storefront treats such a login as a failure (SPEC §4). */
+  /** Null for staff and admins: the storefront treats such a login as a failure (docs/product/states.md). */
   customerId: Schema.NullOr(Schema.String),
   emailVerified: Schema.Boolean,
 })

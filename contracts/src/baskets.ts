@@ -137,14 +137,14 @@ export const CreateBasketParams = Schema.Struct({
   BasketId: Schema.optional(boundedString(100)),
 })
 
-/** SPEC §7's add-item body, spelled as the storefront sends it. */
+/** docs/product/api.md's add-item body, spelled as the storefront sends it. */
 export const AddBasketItemRequest = Schema.Struct({
   competitionID: Schema.UUID,
   ticketQuantity: Schema.Int.pipe(Schema.between(1, 100_000)),
 })
 export type AddBasketItemRequestJson = typeof AddBasketItemRequest.Encoded
 
-/** A quantity of 0 or less deletes the item (SPEC §4). */
+/** A quantity of 0 or less deletes the item (docs/product/states.md). */
 export const SetBasketItemRequest = Schema.Struct({
   ticketQuantity: Schema.Int.pipe(Schema.between(-100_000, 100_000)),
 })

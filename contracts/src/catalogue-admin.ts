@@ -7,7 +7,7 @@ import { Authentication, StaffPermission } from "./security.js"
 import { BoundedInt, boundedMultilineString, boundedString, DateFromQuery } from "./text.js"
 
 /**
- * What staff send for a competition (issue 10 §3). The schema checks shape
+ * What staff send for a competition (decision 0027). The schema checks shape
  * and range; the business rules (a name, dates in order, a per-person
  * maximum within the total, what may change once it is live or drawn) are
  * core's, answered as a validation problem naming the field or a 409.
@@ -41,7 +41,7 @@ const competitionFields = {
     ).pipe(Schema.maxItems(100, { message: () => "must list at most 100 attributes" })),
     { default: () => [] },
   ),
-  /** An image group made in the back office's images (SPEC §7 ImageGroups); null for none. */
+  /** An image group made in the back office's images (ImageGroups in docs/product/api.md); null for none. */
   imageGroupId: Schema.optionalWith(Schema.NullOr(Schema.UUID), { default: () => null }),
   /** Customers may pick their numbers (docs/decisions/0080); refused with instant wins. */
   pickYourNumbers: Schema.optionalWith(Schema.Boolean, { default: () => false }),
@@ -105,7 +105,7 @@ const CategoryPath = Schema.Struct({ categoryId: Id })
 const AttributeTypePath = Schema.Struct({ attributeTypeId: Id })
 
 /**
- * SPEC §7's competition writes, for staff (401 to nobody, 403 to a
+ * docs/product/api.md's competition writes, for staff (401 to nobody, 403 to a
  * customer), plus duplicate, and bringing a sold-out competition's draw
  * forward (docs/decisions/0081). 409 when the competition's history forbids
  * the change: sold tickets, live, drawn (docs/decisions/0027), not sold out.
@@ -179,7 +179,7 @@ export class CategoryAdminApi extends HttpApiGroup.make("categoryAdmin")
   .middleware(Authentication)
   .annotate(StaffPermission, "ManageCatalogue") {}
 
-/** SPEC §7's attribute types, for staff. Deleting one a competition uses is a 409. */
+/** docs/product/api.md's attribute types, for staff. Deleting one a competition uses is a 409. */
 export class AttributeTypesApi extends HttpApiGroup.make("attributeTypes")
   .add(
     HttpApiEndpoint.get("list", "/api/AttributeTypes")

@@ -59,7 +59,7 @@ export const Competition = Schema.Struct({
   currentDateTimeUtc: Schema.Date,
   drawType: DrawType,
   visibilityStatus: VisibilityStatus,
-  /** 0 coming soon, 1 open, 3 closed or drawn (SPEC §4). */
+  /** 0 coming soon, 1 open, 3 closed or drawn (docs/product/states.md). */
   status: Schema.Literal(0, 1, 3),
   type: Schema.Literal("InstantWin", "Standard"),
   /**

@@ -3,7 +3,7 @@ import { Schema } from "effect"
 import { NotFound } from "./problems.js"
 
 /**
- * The club-perks documents (SPEC §2: "welcome-letter and poster PDF links"),
+ * The club-perks documents (docs/product/screens.md: "welcome-letter and poster PDF links"),
  * public like the list they belong to: a club's letter and poster, drawn
  * on request for any club the club-perks list shows (decision 0036). The
  * club's id is in the list (content-list-clubs); any other id is 404.

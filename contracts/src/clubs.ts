@@ -8,8 +8,8 @@ import { boundedString } from "./text.js"
 const Id = Schema.UUID
 
 /**
- * Clubs for staff (an extension to SPEC §7 for the back office; decision
- * 0033): SPEC §4's Club (name, voucherCode) with what the club earned, what
+ * Clubs for staff (an extension to docs/product/api.md for the back office; decision
+ * 0033): docs/product/states.md's Club (name, voucherCode) with what the club earned, what
  * refunds took back, what was paid to it and what it is still owed. Money
  * in integer pence.
  */

@@ -4,7 +4,7 @@ import { PageInfo, PagingParams } from "./paging.js"
 import { BoundedIntFromString, boundedMultilineString } from "./text.js"
 
 /**
- * The back office's winners (SPEC §7 CompetitionWinners): main prize and
+ * The back office's winners (CompetitionWinners in docs/product/api.md): main prize and
  * instant-win winners, whether each prize has been handed over, and staff's
  * notes on each. Staff only; decision 0023.
  */
@@ -41,7 +41,7 @@ const ProcessedFields = {
   isVisible: Schema.Boolean,
 }
 
-/** How a main prize was awarded (issue 12, decision 0045). */
+/** How a main prize was awarded (decision 0045). */
 export const PrizeAwardedAs = Schema.Literal("Prize", "CashAlternative")
 
 export const MainPrizeWinner = Schema.Struct({
@@ -120,7 +120,7 @@ export type WinnerNoteListJson = typeof WinnerNoteList.Encoded
 export const WinnerNoteResponse = Schema.Struct({ note: WinnerNote })
 export type WinnerNoteResponseJson = typeof WinnerNoteResponse.Encoded
 
-/** Multi-line text; blank is refused by core's rule with SPEC-style wording. */
+/** Multi-line text; blank is refused by core's rule with wording like docs/product/validation.md's. */
 export const WinnerNoteRequest = Schema.Struct({
   text: boundedMultilineString(MAX_WINNER_NOTE_LENGTH),
 })

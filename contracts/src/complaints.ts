@@ -13,7 +13,7 @@ import { Authentication, OptionalAuthentication, StaffPermission } from "./secur
 import { boundedMultilineString } from "./text.js"
 
 /**
- * The complaint form (issue 12, decision 0044). Fields default to "" so a
+ * The complaint form (decision 0044). Fields default to "" so a
  * missing one is answered with core's own message, not a schema's "is
  * missing"; the bounds are above the rules' so a long text gets their words.
  */

@@ -8,10 +8,10 @@ import { Authentication, StaffPermission } from "./security.js"
 import { boundedMultilineString } from "./text.js"
 
 /**
- * The contact form (SPEC §2, §3's Contact model; decision 0037). SPEC §7
+ * The contact form (docs/product/screens.md, docs/product/entities.md's Contact model; decision 0037). docs/product/api.md
  * names no call (the seed's form never made one), so the path is ours:
  * POST /api/Contact. Fields default to "" so a missing one is answered with
- * SPEC §5's own message by core's rules, not a schema's "is missing".
+ * docs/product/validation.md's own message by core's rules, not a schema's "is missing".
  */
 export const ContactRequest = Schema.Struct({
   firstName: Text,

@@ -17,7 +17,7 @@ export const Address = Schema.Struct({
 /**
  * An address as a request sends it (the account pages and checkout alike):
  * each line single-line and bounded, a line left out is empty; the rules of
- * SPEC §5 judge the rest, with their own words.
+ * docs/product/validation.md judge the rest, with their own words.
  */
 export const AddressRequest = Schema.Struct({
   line1: Text,
@@ -66,7 +66,7 @@ const Flag = (fallback: boolean) => Schema.optionalWith(Schema.Boolean, { defaul
 /** The honey-pot's name on the wire: people never see the field, bots fill it in. */
 export const HONEY_POT_FIELD = "website"
 
-/** SPEC §3's registration model; every marketing flag defaults to true. */
+/** docs/product/entities.md's registration model; every marketing flag defaults to true. */
 export const RegistrationRequest = Schema.Struct({
   firstName: Text,
   lastName: Text,
@@ -86,7 +86,7 @@ export const RegistrationRequest = Schema.Struct({
   [HONEY_POT_FIELD]: Text,
   /** The code of the referral link the visitor came through (decision 0039); an unknown one is ignored. */
   referralCode: Schema.optional(boundedString(32)),
-  /** The spend-limit question, optional at sign-up (issue 12): absent means "decide later". */
+  /** The spend-limit question, optional at sign-up (decision 0041): absent means "decide later". */
   spendLimit: Schema.optional(
     Schema.Union(
       Schema.Struct({ amount: Schema.Int }),

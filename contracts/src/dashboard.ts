@@ -21,7 +21,7 @@ export const CompetitionOnSale = Schema.Struct({
 })
 
 /**
- * GET /api/Dashboard (an extension to SPEC §7, staff only): the back
+ * GET /api/Dashboard (an extension to docs/product/api.md, staff only): the back
  * office's front page. "Today" and "the last 7 days" are London days.
  */
 export const Dashboard = Schema.Struct({

@@ -47,7 +47,7 @@ export const ImageGroupList = Schema.Struct({
 export const ImageGroupResponse = Schema.Struct({ imageGroup: StaffImageGroup })
 
 /**
- * SPEC's `?directory`: where in the library the upload is filed, e.g.
+ * docs/product/api.md's `?directory`: where in the library the upload is filed, e.g.
  * "competitions" or "winners/2026". Checked by core (lower-case names).
  */
 export const UploadParams = Schema.Struct({ directory: Schema.optional(boundedString(200)) })
@@ -92,7 +92,7 @@ const ImagePath = Schema.Struct({ imageId: Schema.UUID })
 const ImageGroupPath = Schema.Struct({ imageGroupId: Schema.UUID })
 
 /**
- * SPEC §7's Images, for staff (401 to nobody, 403 to a customer). Deleting
+ * docs/product/api.md's Images, for staff (401 to nobody, 403 to a customer). Deleting
  * an image, or a group, is refused (409) while a competition or an
  * instant-win group shows it (docs/decisions/0028). Uploaded files are
  * served at /files/{key}: the key is the SHA-256 of the stored bytes, so

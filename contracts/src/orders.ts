@@ -6,7 +6,7 @@ import { Address, AddressRequest } from "./customers.js"
 import { BooleanFromQuery, PageInfo, PagingParams } from "./paging.js"
 import { boundedMultilineString, boundedString, DateFromQuery, RangeEndFromQuery } from "./text.js"
 
-/** SPEC §3's order on the wire. Money is integer pence (docs/decisions/0001). */
+/** docs/product/entities.md's order on the wire. Money is integer pence (docs/decisions/0001). */
 const Pence = Schema.Int
 
 export const OrderStatus = Schema.Literal(
@@ -15,7 +15,7 @@ export const OrderStatus = Schema.Literal(
   "Completed",
   "Cancelled",
   "SystemCancelled",
-  /** Paid, then refunded by staff (an extension of SPEC §4's statuses). */
+  /** Paid, then refunded by staff (an extension of docs/product/states.md's statuses). */
   "Refunded",
 )
 
@@ -131,7 +131,7 @@ export type CheckoutRequestJson = typeof CheckoutRequest.Encoded
 export const CheckoutResponse = Schema.Struct({ basket: Basket, order: Order })
 export type CheckoutResponseJson = typeof CheckoutResponse.Encoded
 
-/** SPEC §3's ticket.instantWin: the prize (its group's name) and whether this ticket has won it. */
+/** docs/product/entities.md's ticket.instantWin: the prize (its group's name) and whether this ticket has won it. */
 export const TicketInstantWin = Schema.Struct({
   won: Schema.Boolean,
   instantWinGroup: Schema.Struct({ id: Schema.String, name: Schema.String }),
@@ -150,7 +150,7 @@ export type OrderTicketJson = typeof OrderTicket.Encoded
 export const OrderTicketList = Schema.Struct({ tickets: Schema.Array(OrderTicket) })
 export type OrderTicketListJson = typeof OrderTicketList.Encoded
 
-/** SPEC §7's instant-win flag on a customer's or an order's tickets: only the instant-win numbers. */
+/** docs/product/api.md's instant-win flag on a customer's or an order's tickets: only the instant-win numbers. */
 export const OwnTicketParams = Schema.Struct({
   InstantWinTicketsOnly: Schema.optionalWith(BooleanFromQuery, { default: () => false }),
   /**
@@ -205,7 +205,7 @@ export const CustomerCompetitionList = Schema.Struct({
 })
 export type CustomerCompetitionListJson = typeof CustomerCompetitionList.Encoded
 
-/** SPEC §3's site credit account entry: positive credit given, negative credit spent. */
+/** docs/product/entities.md's site credit account entry: positive credit given, negative credit spent. */
 export const SiteCreditAccountEntry = Schema.Struct({
   transactionDateTime: Schema.Date,
   description: Schema.String,
@@ -221,7 +221,7 @@ export const SiteCreditAccountResponse = Schema.Struct({
 })
 export type SiteCreditAccountResponseJson = typeof SiteCreditAccountResponse.Encoded
 
-/** POST /api/Logging (SPEC §7): what the storefront reports; its own failures stay in the console. */
+/** POST /api/Logging (docs/product/api.md): what the storefront reports; its own failures stay in the console. */
 export const LogEvent = Schema.Literal(
   "navigation",
   "create-order",

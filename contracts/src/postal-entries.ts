@@ -6,10 +6,10 @@ import { Conflict, Forbidden, NotFound } from "./problems.js"
 import { Authentication } from "./security.js"
 
 /**
- * A free postal entry as staff type it from a postcard (issue 9 §4): an
+ * A free postal entry as staff type it from a postcard (decision 0022): an
  * existing customer by id, or the person's name, email, date of birth and
- * address. Text left out is "", so a missing detail is answered with SPEC
- * §5's own words by core's checks rather than a schema's "is missing".
+ * address. Text left out is "", so a missing detail is answered with
+ * docs/product/validation.md's own words by core's checks rather than a schema's "is missing".
  * `entryReference` is the postcard's own reference: sending it again (a
  * double click, a retry) answers the entry already recorded.
  */
@@ -76,7 +76,7 @@ export type PostalEntryResponseJson =
   | typeof PostalEntryAlreadyRecorded.Encoded
 
 /**
- * SPEC §7's POST .../free-postal-entry, for staff only: 401 to nobody, 403
+ * docs/product/api.md's POST .../free-postal-entry, for staff only: 401 to nobody, 403
  * to a customer. A closed, unopened or sold-out competition, a person at
  * the maximum and a reference used for someone else are 409s.
  */

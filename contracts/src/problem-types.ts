@@ -10,7 +10,7 @@ export const problemType = <Slug extends string>(slug: Slug) =>
 /**
  * Checkout allocated nothing (or the basket had nothing to check out): the
  * storefront says so and goes home. The detail lists why, one
- * " -- Competition: reason" line each (SPEC §8).
+ * " -- Competition: reason" line each (docs/product/errors.md).
  */
 export const BASKET_EMPTY_PROBLEM = problemType("basket-empty")
 
@@ -49,7 +49,7 @@ export const STANDING_PROBLEMS = [
   problemType("account-closed"),
   problemType("age-not-verified"),
 ] as const
-/** The order would take the month over the customer's spend limit (issue 12): nothing was placed. */
+/** The order would take the month over the customer's spend limit (decision 0041): nothing was placed. */
 export const SPEND_LIMIT_REACHED_PROBLEM = problemType("spend-limit-reached")
 
 /** A returning customer must answer the spend-limit question before the next purchase. */

@@ -88,7 +88,7 @@ export const unauthorized = (detail: string) =>
   })
 
 /**
- * SPEC §8's "application error" title; the storefront knows it by its type
+ * docs/product/errors.md's "application error" title; the storefront knows it by its type
  * and asks whether the customer has already registered.
  */
 export const applicationError = (detail: string) =>
@@ -129,7 +129,7 @@ export const serviceUnavailable = () =>
   })
 
 /**
- * SPEC §8's "validation error" title; the storefront knows it by its type.
+ * docs/product/errors.md's "validation error" title; the storefront knows it by its type.
  * The detail carries FluentValidation-style '-- Field: ' lines it renders as
  * bullets.
  */

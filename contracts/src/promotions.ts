@@ -3,7 +3,7 @@ import { PageInfo, PagingParams } from "./paging.js"
 import { boundedString } from "./text.js"
 
 /**
- * A voucher as staff edit it (an extension to SPEC §7 for the back office):
+ * A voucher as staff edit it (an extension to docs/product/api.md for the back office):
  * money in integer pence, dates as ISO 8601 text. Core's
  * rules/promotion-form judges the values and names each bad field.
  */

@@ -7,7 +7,7 @@ import { boundedString } from "./text.js"
 const CustomerPath = Schema.Struct({ customerId: Schema.UUID })
 
 /**
- * Refer a friend (issue 11 §4, decision 0039), for the customer themselves:
+ * Refer a friend (decision 0039), for the customer themselves:
  * their code and link, the friends who joined (first name only), and
  * invitations by email. Another customer's id is answered 404.
  */

@@ -5,7 +5,7 @@ import { SECOND_FACTOR_REQUIRED_PROBLEM } from "./problem-types.js"
 import { boundedString } from "./text.js"
 
 /**
- * An Admin's sign-in in two steps (issue 10 §2, decision 0032): the password
+ * An Admin's sign-in in two steps (decision 0032): the password
  * earns a 401 SecondFactorRequired with a `challenge`; the challenge and a
  * code from the authenticator app (or a recovery code) earn the session.
  */

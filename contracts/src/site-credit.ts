@@ -8,7 +8,7 @@ import { Authentication } from "./security.js"
 const Id = Schema.UUID
 
 /**
- * Buying site credit (SPEC §5, docs/decisions/0038). Money in integer
+ * Buying site credit (docs/product/validation.md, docs/decisions/0038). Money in integer
  * pence; the amount rules (£1.00 to £1,000) are core's, so an out-of-range
  * amount is a validation problem from core, not a decoding error.
  */
@@ -17,7 +17,7 @@ export const SiteCreditOrderRequest = Schema.Struct({
 })
 export type SiteCreditOrderRequestJson = typeof SiteCreditOrderRequest.Encoded
 
-/** SPEC §7's add-site-credit body (deferred purchase only). */
+/** docs/product/api.md's add-site-credit body (deferred purchase only). */
 export const AddSiteCreditItemRequest = Schema.Struct({
   creditAmount: Schema.Int.pipe(Schema.between(-1_000_000_000, 1_000_000_000)),
 })
@@ -25,7 +25,7 @@ export type AddSiteCreditItemRequestJson = typeof AddSiteCreditItemRequest.Encod
 
 export class SiteCreditApi extends HttpApiGroup.make("siteCredit")
   .add(
-    /** SPEC names the storefront operation "create site credit order"; the path is ours (0038). */
+    /** docs/product/api.md names the storefront operation "create site credit order"; the path is ours (0038). */
     HttpApiEndpoint.post("createOrder", "/api/Customers/:customerId/site-credit-orders")
       .setPath(Schema.Struct({ customerId: Id }))
       .setPayload(SiteCreditOrderRequest)

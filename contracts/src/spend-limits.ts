@@ -6,7 +6,7 @@ import { Authentication } from "./security.js"
 const CustomerPath = Schema.Struct({ customerId: Schema.UUID })
 
 /**
- * A monthly spend limit on the wire (issue 12, decision 0041): an amount in
+ * A monthly spend limit on the wire (decision 0041): an amount in
  * pence, or `noLimit: true`, which is only ever the customer's explicit
  * choice. The rules (£0 to £100,000) are core's: a number out of range is
  * a 400 with the sentence to show; a malformed body is a 400 too.

@@ -8,7 +8,7 @@ import { Authentication, StaffPermission } from "./security.js"
 const CustomerPath = Schema.Struct({ customerId: Schema.UUID })
 
 /**
- * A staff adjustment of a customer's site credit (an extension of SPEC §7):
+ * A staff adjustment of a customer's site credit (an extension of docs/product/api.md):
  * integer pence, positive to give, negative to take back, and why. The
  * reason left out is "", answered with core's own words.
  */
@@ -43,10 +43,10 @@ export const StaffCustomerDetails = Schema.Struct({
 })
 export type StaffCustomerDetailsJson = typeof StaffCustomerDetails.Encoded
 
-/** The back office's customer calls (issue 10 §3); every one is staff's only. */
+/** The back office's customer calls (decision 0029); every one is staff's only. */
 export class StaffCustomersApi extends HttpApiGroup.make("staffCustomers")
   .add(
-    // UK GDPR erasure: the answer is the erased record (SPEC §7's DELETE answers the customer).
+    // UK GDPR erasure: the answer is the erased record (docs/product/api.md's DELETE answers the customer).
     HttpApiEndpoint.del("erase", "/api/Customers/:customerId")
       .setPath(CustomerPath)
       .addSuccess(CustomerResponse)

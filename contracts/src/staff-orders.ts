@@ -5,8 +5,8 @@ import { Conflict, Forbidden, NotFound, ServiceUnavailable } from "./problems.js
 import { Authentication, StaffPermission } from "./security.js"
 
 /**
- * The back office's refund of a paid order (an extension of SPEC §7;
- * docs/decisions/0029). Cancelling is SPEC's own cancel-order call, which
+ * The back office's refund of a paid order (an extension of docs/product/api.md;
+ * docs/decisions/0029). Cancelling is docs/product/api.md's own cancel-order call, which
  * staff may make for any unpaid order. The answer is the order, Refunded,
  * with its payments; a second refund answers the same and changes nothing.
  */

@@ -8,7 +8,7 @@ import { boundedString, DateFromQuery, RangeEndFromQuery } from "./text.js"
 const Id = Schema.UUID
 const StaffRole = Schema.Literal("Staff", "Admin")
 
-/** SPEC §7's Users list: filter by name, email and Role, paged. */
+/** docs/product/api.md's Users list: filter by name, email and Role, paged. */
 export const UserListParams = Schema.Struct({
   FirstName: Schema.optional(boundedString(255)),
   LastName: Schema.optional(boundedString(255)),
@@ -47,7 +47,7 @@ export const UserUpdateRequest = Schema.Struct({
 })
 
 /**
- * SPEC §7's /api/Users, for Admins only (ManageStaff): 401 to nobody, 403
+ * docs/product/api.md's /api/Users, for Admins only (ManageStaff): 401 to nobody, 403
  * to a customer or Staff. Removing or demoting oneself, or the last Admin,
  * is a 409 (decision 0026).
  */
@@ -106,7 +106,7 @@ export const AuditEntry = Schema.Struct({
 
 export const AuditLogList = Schema.Struct({ items: Schema.Array(AuditEntry), ...PageInfo })
 
-/** Not in SPEC §7: the append-only audit log of staff writes, newest first, for Admins. */
+/** Not in docs/product/api.md: the append-only audit log of staff writes, newest first, for Admins. */
 export class AuditLogApi extends HttpApiGroup.make("auditLog")
   .add(
     HttpApiEndpoint.get("list", "/api/AuditLog")

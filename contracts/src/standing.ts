@@ -9,7 +9,7 @@ const CustomerPath = Schema.Struct({ customerId: Schema.UUID })
 export const PauseLength = Schema.Literal(...PAUSE_LENGTHS)
 
 /**
- * A customer's standing (issue 12, decision 0043): on a break until when,
+ * A customer's standing (decision 0043): on a break until when,
  * or closed, and the latest age check. For the customer themselves and,
  * read-only, for staff who manage customers; anyone else gets 404.
  */

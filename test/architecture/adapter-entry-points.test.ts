@@ -7,7 +7,7 @@ const imports = (...specifiers: string[]) =>
   `${specifiers.map((s, i) => `import * as m${i} from "${s}"`).join("\n")}\nexport const all = [${specifiers.map((_, i) => `m${i}`).join(", ")}]\n`
 
 /**
- * Issue 14 §4, second half: an app (or a bench, a tool, another adapter)
+ * Decision 0056, second half: an app (or a bench, a tool, another adapter)
  * reaches an adapter only through the entry points its package.json exports
  * (decision 0056), and a deep import fails `npm run lint`, not just the
  * resolver, so the message says what to do instead.

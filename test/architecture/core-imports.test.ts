@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { lint } from "./lint-probe"
 
 /**
- * Issue 14 §4: the architecture is a lint rule (biome.json's override for
+ * Decision 0056: the architecture is a lint rule (biome.json's override for
  * core), so a core module that reaches for an adapter or the platform
  * fails `npm run lint` before anyone reviews it.
  */

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest"
 import { REPO_ROOT } from "./lint-probe"
 
 /**
- * Issue 14 §2: `@howzat/core/testing` holds an in-memory adapter of every
+ * Decision 0057: `@howzat/core/testing` holds an in-memory adapter of every
  * port, and those pass the same suites as the production adapters, so they
  * cannot drift (decisions 0054 and 0057). A port added to core without
  * either fails here, not in another team's property test.

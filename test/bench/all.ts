@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: every benchmark of issue 13, one after another on an
+ * `npm run bench`: every benchmark, one after another on an
  * otherwise idle machine, joined into docs/benchmarks.md.
  *
  * Each part runs in its own child process so none shares an event loop,

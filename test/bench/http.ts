@@ -1,5 +1,5 @@
 /**
- * The catalogue's HTTP benchmark (issue 13 §2, decision 0047): the real shop
+ * The catalogue's HTTP benchmark (decision 0047): the real shop
  * (apps/server/src/main.ts, demo data, in a child process) against bare Hono
  * serving the very same bytes (http-bare-server.ts, another child), each
  * loaded by autocannon from this process, on a throwaway PostgreSQL 15

@@ -27,7 +27,7 @@ export interface BenchReport {
     readonly checkout: CheckoutRunResult
     readonly pgbench: PgbenchResult
   }[]
-  /** The draws' run: a pool created and a sold-out competition drawn (issue 9's goals). */
+  /** The draws' run: a pool created and a sold-out competition drawn (the draw goals in docs/benchmarks.md). */
   readonly draws: readonly DrawRunResult[]
 }
 
@@ -82,7 +82,7 @@ const BEFORE = `| Buyers | Orders/s | p50 ms | p95 ms | pgbench TPS | Orders/s Ã
 | 50 | 123 | 225.7 | 1,292.7 | 1,655 | 0.07 | 30.8 | 96% on \`update competitions set tickets_sold = tickets_sold + n\` |
 | 200 | 57 | 1,590.6 | 7,419.0 | 981 | 0.06 | 29.4 | 98% on the same update |`
 
-/** Issue 13's goals: at least half of pgbench's rate, with a p95 under 250 ms (50) or 1 s (200). */
+/** The goals (docs/benchmarks.md): at least half of pgbench's rate, with a p95 under 250 ms (50) or 1 s (200). */
 const GOALS: Readonly<Record<number, { readonly ratio: number; readonly p95Ms: number }>> = {
   50: { ratio: 0.5, p95Ms: 250 },
   200: { ratio: 0.5, p95Ms: 1000 },

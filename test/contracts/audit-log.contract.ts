@@ -27,7 +27,7 @@ const entry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
 })
 
 /**
- * The AuditLog and AuditLogReader ports' contract (issue 10 §2), run on the
+ * The AuditLog and AuditLogReader ports' contract (decision 0026), run on the
  * in-memory adapter and on PGlite and PostgreSQL: an entry is kept exactly,
  * only with the write it describes, and read back newest first through the
  * filters, a page at a time.

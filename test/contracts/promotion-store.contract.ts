@@ -46,7 +46,7 @@ const draft = (overrides: Partial<PromotionDraft> = {}): PromotionDraft => ({
 })
 
 /**
- * The PromotionStore port's contract (issue 10 §3): staff's vouchers saved
+ * The PromotionStore port's contract (decision 0031): staff's vouchers saved
  * and read back whole, one voucher per code, listed newest first by part of
  * the code, a used voucher never removed, and what a voucher may point at.
  * The row lock of `held` is the database's.

@@ -14,7 +14,7 @@ export interface ResponsiblePlayEventsWorld {
 }
 
 /**
- * The ResponsiblePlayEvents port's contract (issue 12), run on the
+ * The ResponsiblePlayEvents port's contract (decision 0041), run on the
  * in-memory adapter and on PGlite and PostgreSQL: events read back as
  * written (detail JSON and all), oldest first, by customer or by kind, from
  * a given moment on; and only about a customer who exists.

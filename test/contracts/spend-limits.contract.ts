@@ -31,7 +31,7 @@ export interface SpendLimitSeed {
 const at = (day: number, hour = 12) => new Date(Date.UTC(2026, 5, day, hour))
 
 /**
- * The SpendLimitStore's promises (issue 12): a setting reads back as the
+ * The SpendLimitStore's promises (decision 0041): a setting reads back as the
  * rule decided it (never answered until saved), and the month's orders come
  * back with the credit bought on them, the order being priced left out.
  */

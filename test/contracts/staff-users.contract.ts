@@ -22,7 +22,7 @@ export interface StaffUsersWorld {
 }
 
 /**
- * The StaffUserRepo port's contract (SPEC §7's Users list), run on the
+ * The StaffUserRepo port's contract (docs/product/api.md's Users list), run on the
  * in-memory adapter and on PGlite and PostgreSQL: customers never among
  * staff, the list's text filters (anywhere, any case) and order, the
  * Admins locked, a role changed, and a removal taking its sessions.

@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test"
 import { listCompetitions } from "./support"
 
 /**
- * axe-core on the pages a new customer meets first (issue 8 §8), in the light
+ * axe-core on the pages a new customer meets first (decision 0016), in the light
  * and the dark theme: no serious or critical violation. Colour contrast was
  * its finding on every primary button while the brand green was #059669.
  */

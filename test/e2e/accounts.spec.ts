@@ -1,7 +1,7 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test"
 
 /**
- * Issue 3's journey, on desktop and mobile: register -> verify the email
+ * Decision 0004's journey, on desktop and mobile: register -> verify the email
  * from the dev mailbox -> log out -> log in -> edit details -> change the
  * password -> log out -> the old password fails, the new one works. Each
  * project registers its own address, so both runs share one server.

@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test"
 import { openDashboard, png, seriousViolations, test, uniqueName } from "./back-office"
 
 /**
- * Issue 10 §3 and §5: staff keep the catalogue (categories, attribute types,
+ * Decisions 0027 and 0026: staff keep the catalogue (categories, attribute types,
  * images, image groups) from the back office, and an upload that is not an
  * image, or is too large, is refused by name with nothing stored.
  */

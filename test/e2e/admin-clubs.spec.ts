@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test"
 import { openDashboard, seriousViolations, test, uniqueName } from "./back-office"
 
 /**
- * Issue 10 §3 Vouchers and clubs (decision 0033): staff keep the clubs,
+ * Vouchers and clubs (decision 0033): staff keep the clubs,
  * their codes and what they are owed; the storefront's club-perks list
  * follows at once. And the screens link to one another.
  */

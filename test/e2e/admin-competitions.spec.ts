@@ -8,7 +8,7 @@ import {
 } from "./back-office"
 
 /**
- * Issue 10 §3 competitions, as staff work them: create one (hidden), edit
+ * Competitions (decision 0027), as staff work them: create one (hidden), edit
  * it, add an instant-win group, publish it and find it in the shop,
  * duplicate it and delete the copy; the server's guards shown beside the
  * form. Each run makes its own competition in the shared demo shop.

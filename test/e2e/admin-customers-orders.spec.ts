@@ -9,7 +9,7 @@ import {
 } from "./support"
 
 /**
- * Issue 10 §3's customer and order work, as demo Staff: credit adjusted
+ * Decision 0029's customer and order work, as demo Staff: credit adjusted
  * with a reason, a paid order found by filter and refunded, a customer
  * erased. Each test makes its own customers, so nothing depends on another
  * test's changes to the shared shop.

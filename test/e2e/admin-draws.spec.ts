@@ -3,7 +3,7 @@ import { expect } from "@playwright/test"
 import { openDashboard, seriousViolations, test, uniqueName } from "./back-office"
 
 /**
- * Issue 10 §3, draws and winners: the host's waiting list and the recent
+ * Draws and winners (decisions 0024, 0035): the host's waiting list and the recent
  * draws, the winners lists with notes and processed status, and a free
  * postal entry typed in from a postcard. Drawing the demo live competition is
  * draws.spec.ts's (through the API), so this journey only reads the waiting
@@ -142,7 +142,7 @@ test("a free postal entry is recorded for an open competition", async ({ page })
   await competition.selectOption(firstOpen ?? "")
   await expect(page).toHaveURL(/competitionId=/)
 
-  // The server's SPEC §5 words for what is missing, beside each field; nothing recorded.
+  // The server's docs/product/validation.md words for what is missing, beside each field; nothing recorded.
   await page.getByRole("button", { name: "Record postal entry" }).click()
   await expect(page.getByLabel("First name")).toHaveAttribute("aria-invalid", "true")
   await expect(page.getByRole("heading", { name: /Entry recorded/ })).toBeHidden()

@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test"
 import { openDashboard, seriousViolations, test, uniqueName } from "./back-office"
 
 /**
- * Issue 11 §2 (decision 0037): a message sent with the storefront's contact
+ * Decision 0037: a message sent with the storefront's contact
  * form waits in the back office's Messages, where staff read it, reply by
  * email and mark it handled (and back).
  */

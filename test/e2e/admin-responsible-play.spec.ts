@@ -2,7 +2,7 @@ import { expect } from "@playwright/test"
 import { openDashboard, seriousViolations, test, uniqueName } from "./back-office"
 
 /**
- * Issue 12 (decision 0044) in the back office: staff log a complaint that
+ * Decision 0044 in the back office: staff log a complaint that
  * arrived by email (it gets a reference and a history), add a note, escalate
  * it; the Harm signals screen lists or says nothing is waiting; both work
  * at tablet width.

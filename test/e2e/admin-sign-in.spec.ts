@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test"
 import { DEMO_STAFF, seriousViolations, signInToBackOffice } from "./back-office"
 
-/** Issue 10 §2 and §4: staff sign in at /admin with the same auth calls; nobody else gets in. */
+/** Decisions 0026 and 0034: staff sign in at /admin with the same auth calls; nobody else gets in. */
 
 test("staff sign in, see the dashboard, and sign out again", async ({ page }) => {
   const consoleErrors: string[] = []

@@ -11,7 +11,7 @@ import {
 } from "./support"
 
 /**
- * Issue 10 §5, the staff journey: the demo admin signs in (setting up the
+ * Decision 0026, the staff journey: the demo admin signs in (setting up the
  * second factor, as an Admin must), makes a category, uploads an image into
  * a group, creates a competition with it and an instant-win group and
  * publishes it; it shows in the shop; a customer buys tickets in it; the

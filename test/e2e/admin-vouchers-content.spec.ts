@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test"
 import { openDashboard, seriousViolations, test } from "./back-office"
 
-/** Issue 10 §3 Vouchers and Content, §2 (Admin-only screens), as the demo member of staff. */
+/** Vouchers and Content (decision 0031), and the Admin-only screens (decision 0026), as the demo member of staff. */
 
 const uniqueCode = (prefix: string) =>
   `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.toUpperCase()

@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test"
 import { seriousViolations, test } from "./back-office"
 
 /**
- * Issue 10 §3, winners' visibility (decision 0035): staff hide a main
+ * Winners' visibility (decision 0035): staff hide a main
  * winner's name, the public winners list loses it while the draw's proof
  * keeps the winning ticket, and staff show it again. The winner is the
  * oldest of the demo's past draws (other journeys read only its proof, which

@@ -7,7 +7,7 @@ import {
 } from "./support"
 
 /**
- * The basket of SPEC §2 and §4: a visitor adds tickets from a competition
+ * The basket of docs/product/screens.md and docs/product/states.md: a visitor adds tickets from a competition
  * page, the top bar and the slide-in panel show them, the quantity buttons
  * change them, and taking the last one away asks first.
  */
@@ -216,7 +216,7 @@ customerTest(
     await expect(page).toHaveURL(/\/Checkout\/Payment\//, { timeout: 20_000 })
     await expect(basketButton(page)).toContainText("£0.00")
 
-    // The new basket has no line for it, but the selector counts the orders (issue 8 §8).
+    // The new basket has no line for it, but the selector counts the orders (decision 0016).
     await page.goto(`/Competitions/Competition/${limited.id}`)
     await expect(
       page.getByText(

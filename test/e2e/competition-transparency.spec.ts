@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test"
 import { type ListedCompetition, listCompetitions } from "./support"
 
 /**
- * Issue 12 § Transparency (decision 0045): every competition page shows its
+ * Transparency (decision 0045): every competition page shows its
  * key facts before anyone buys: odds, total tickets, the most entries one
  * person may have, the cash alternative (or that there is none), how the
  * winner is chosen and the free entry route, with links to read more.

@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test"
 import { openDashboard, signInToBackOfficeThroughApi } from "./back-office"
 
 /**
- * Issue 12's complaints (decision 0044): a customer sends a complaint from
+ * Complaints (decision 0044): a customer sends a complaint from
  * the footer's link, sees its reference and the timelines, and gets the
  * acknowledgement; staff find it in the back office and resolve it. A
  * made-up order number is refused under its field, saying nothing more.

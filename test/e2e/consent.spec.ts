@@ -4,7 +4,7 @@ import { CONSENT_STORAGE_KEY } from "../../apps/web/src/consent/consent"
 import { openCompetition } from "./support"
 
 /**
- * Cookie consent (issue 11 §6, decision 0040), met as a first-time visitor:
+ * Cookie consent (decision 0040), met as a first-time visitor:
  * these journeys start from an empty browser, not the answered banner every
  * other journey starts with (playwright.config.ts).
  */
@@ -168,7 +168,7 @@ test("Choose cookies starts with nothing ticked and keeps exactly what was chose
   expect(await storedConsent(page)).toMatchObject({ statistics: true, marketing: false })
 })
 
-/** The cookie policy's words: its page when it has one, else its Resource (SPEC §7). */
+/** The cookie policy's words: its page when it has one, else its Resource (docs/product/api.md). */
 const cookiePolicyText = async (page: Page): Promise<string> => {
   await page.goto("/CookiePolicy")
   const heading = page.getByRole("heading", { name: /cookie policy/i })

@@ -2,9 +2,9 @@ import AxeBuilder from "@axe-core/playwright"
 import { expect, type Page, type TestInfo, test } from "@playwright/test"
 
 /**
- * Issue 11 §2 and §5 on desktop and mobile: the contact form delivers (the
+ * Decision 0037 on desktop and mobile: the contact form delivers (the
  * care mailbox and the sender's acknowledgement in /dev/mailbox), says
- * SPEC §5's words, shows SPEC §8's failure wording only when delivery
+ * docs/product/validation.md's words, shows docs/product/errors.md's failure wording only when delivery
  * fails, and the login page mails a link that signs the customer in.
  */
 const CARE = "help@howzat.example"
@@ -37,7 +37,7 @@ test("a visitor's message reaches customer care, and they are thanked", async ({
   const send = page.getByRole("button", { name: "Send message" })
   await expect(send).toBeDisabled()
 
-  // SPEC §5's words under a field, once it is touched.
+  // docs/product/validation.md's words under a field, once it is touched.
   await page.getByLabel("Phone number").fill("12345")
   await expect(page.getByText("Please enter a valid UK phone number.")).toBeVisible()
   await page.getByLabel("Message").fill(" ")

@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { customerTest, signInThroughApi } from "./support"
 
 /**
- * Issue 9 §7 and §8: the demo member of staff draws the closed live competition
+ * Decision 0024: the demo member of staff draws the closed live competition
  * through the API and its winner shows on /Home/Winners and, with the proof,
  * on the competition page; /Legitimacy lists past draws, /Live is offline
  * in this brand, a competition on sale shows its commitment. The shop is

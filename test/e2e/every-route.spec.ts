@@ -2,17 +2,17 @@ import { expect, type Page, type Request, test } from "@playwright/test"
 import { customerTest, openCompetition, placeOrderThroughApi } from "./support"
 
 /**
- * Issue 11's "Done when": every route of SPEC §2 renders its own page.
- * Unknown paths go Home (SPEC §2), so a route that does not exist would
+ * Every route of docs/product/screens.md renders its own page.
+ * Unknown paths go Home (docs/product/screens.md), so a route that does not exist would
  * pass a lazy check: each visit asserts the route's own title, a level-one
  * heading, and that the address stayed where it was sent.
  */
 
 interface Visit {
   readonly path: string
-  /** SPEC §1: "Howzat | <route title>". */
+  /** docs/product/overview.md: "Howzat | <route title>". */
   readonly title: string | RegExp
-  /** Where the route settles, when SPEC §2 says it moves on (/Account → /Account/Tickets). */
+  /** Where the route settles, when docs/product/screens.md says it moves on (/Account → /Account/Tickets). */
   readonly settlesAt?: string
 }
 
@@ -75,7 +75,7 @@ const PUBLIC_ROUTES: readonly Visit[] = [
   { path: "/Home/Complaints", title: "Howzat | Complaints" },
 ]
 
-test("every public route of SPEC §2 renders its own page", async ({ page }) => {
+test("every public route of docs/product/screens.md renders its own page", async ({ page }) => {
   test.setTimeout(90_000)
   for (const route of PUBLIC_ROUTES) await visit(page, route)
   const competition = await openCompetition(page.request)
@@ -119,7 +119,7 @@ customerTest(
     ]
     for (const route of signedIn) await visit(page, route)
 
-    // Logout logs out, then goes Home (SPEC §2).
+    // Logout logs out, then goes Home (docs/product/screens.md).
     await page.goto("/Auth/Logout")
     await expect(page).toHaveURL(/\/$/)
     await page.goto("/Account/Tickets")

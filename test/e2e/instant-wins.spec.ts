@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test"
 import { checkoutAsNewCustomer, listCompetitions, uniqueEmail } from "./support"
 
 /**
- * Issue 9 §5 and §8: a customer who buys a known instant-win number sees
+ * Decisions 0021 and 0024: a customer who buys a known instant-win number sees
  * WON! when the order is paid. The demo shop's Lucky Dip makes every ticket
  * an instant win, so any ticket the pool hands out wins. Each run is a new
  * customer paying with the sandbox's test card: the demo customer is shared

@@ -7,7 +7,7 @@ import {
   uniqueEmail,
 } from "./support"
 
-/** What a new customer meets (issue 8 §8): the storefront's findings, each checked in Chromium. */
+/** What a new customer meets (decision 0016): the storefront's findings, each checked in Chromium. */
 
 test("a sold-out competition's tile says SOLD OUT and links to its details", async ({
   page,

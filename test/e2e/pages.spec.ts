@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test"
 import { openCompetition } from "./support"
 
 /**
- * Issue 11 §1: the footer's static pages show their content, Charity
+ * Decision 0036: the footer's static pages show their content, Charity
  * support says the shop supports no charity (the demo brand names none),
  * and Club perks reveals a club's code and its letter and poster as PDFs.
  */

@@ -15,7 +15,7 @@ import {
 } from "./support"
 
 /**
- * Issue 4's money journeys: a new visitor buys tickets and pays with the
+ * Decision 0008's money journeys: a new visitor buys tickets and pays with the
  * sandbox card, a declined card is retried, and a customer with enough site
  * credit pays without a card. Every run registers its own customer, so the
  * desktop and mobile runs share one server.

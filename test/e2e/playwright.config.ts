@@ -51,7 +51,7 @@ const providersShop = `http://localhost:${providersShopPort}`
 const PROVIDER_SPECS = ["pay-by-bank.spec.ts", "checkout-payment.spec.ts"]
 /** The built server, as `npm start` runs it: no TypeScript loader to start or to run under. */
 const SHOP = "node --enable-source-maps apps/server/dist/main.js"
-/** The back office's journeys: staff work at a laptop or a tablet, not a phone (issue 10 §4). */
+/** The back office's journeys: staff work at a laptop or a tablet, not a phone (decision 0034). */
 const BACK_OFFICE_SPECS = "admin-*.spec.ts"
 /**
  * Every journey starts with the cookie banner already answered ("Reject

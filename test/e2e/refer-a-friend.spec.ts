@@ -13,7 +13,7 @@ import {
 } from "./support"
 
 /**
- * Issue 11 §4's journey (decision 0039): customer A shares the secret by
+ * The referral journey (decision 0039): customer A shares the secret by
  * email, friend B registers through the link in that email and pays for £5
  * of tickets with the sandbox card, and both ledgers show +£5.00. A may
  * invite only once their email is verified and a purchase paid for
@@ -66,7 +66,7 @@ test("a friend invited by email joins, spends £5 and both earn £5", async ({
   await expect(page.getByText(/\/Auth\/Register\?ref=[A-Z0-9]{8}/)).toBeVisible()
   expect(await seriousViolations(page)).toEqual([])
 
-  // SPEC §5: no new field until the last one holds a valid address.
+  // docs/product/validation.md: no new field until the last one holds a valid address.
   const add = page.getByRole("button", { name: "Add another email" })
   await expect(add).toBeDisabled()
   await page.getByRole("textbox", { name: "Friend's email 1" }).fill("not-an-email")

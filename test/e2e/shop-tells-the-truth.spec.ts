@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test"
 import { customerTest, DEMO_CUSTOMER, type ListedCompetition, listCompetitions } from "./support"
 
 /**
- * Issue 8 §7, as issue 9 left it: no page promises what the shop does not
+ * Decision 0016, as decision 0024 left it: no page promises what the shop does not
  * do (a "random draw system", payouts "straight away", charity partners or
  * credit purchases), and what it now does (automatic, verifiable draws and
  * instant wins paid on payment) is said as it is.

@@ -3,7 +3,7 @@ import { expect, type Page } from "@playwright/test"
 import { GOOD_CARD, customerTest as test } from "./support"
 
 /**
- * Issue 11 §3: a customer buys £5.00 of site credit with the sandbox card,
+ * Decision 0038: a customer buys £5.00 of site credit with the sandbox card,
  * and the balance and the statement show it; the buy button stays disabled
  * for 0 and for an amount it cannot read. Every run registers its own
  * customer, so the desktop and mobile runs share one server.

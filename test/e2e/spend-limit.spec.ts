@@ -10,7 +10,7 @@ import {
 } from "./support"
 
 /**
- * Issue 12's "Done when": a customer sets a £0 monthly spend limit on
+ * Decision 0041 end to end: a customer sets a £0 monthly spend limit on
  * /Account/SpendLimit and is refused at checkout with the message, the
  * basket kept. Every run registers its own customer.
  */

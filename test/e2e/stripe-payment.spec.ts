@@ -9,7 +9,7 @@ import {
 } from "./support"
 
 /**
- * The real provider's card form (issue 8 §8), on the shop started with
+ * The real provider's card form (decision 0018), on the shop started with
  * PAYMENT_METHODS=card:stripe against the Stripe stand-in (playwright.config.ts,
  * "stripe" project): the page loads Stripe.js from STRIPE_JS_URL, confirms
  * the payment intent with its client secret, and the provider's signed

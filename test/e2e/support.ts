@@ -11,7 +11,7 @@ import {
   type TestInfo,
 } from "@playwright/test"
 
-/** What the journeys read of GET /api/Competitions (SPEC §7). */
+/** What the journeys read of GET /api/Competitions (docs/product/api.md). */
 export interface ListedCompetition {
   id: string
   name: string
@@ -30,7 +30,7 @@ export const listCompetitions = async (request: APIRequestContext, query = "") =
   return ((await response.json()) as { competitions: ListedCompetition[] }).competitions
 }
 
-/** A password that passes SPEC §5's rules. */
+/** A password that passes docs/product/validation.md's rules. */
 export const PASSWORD = "Howzat#2026"
 
 export interface NewCustomer {

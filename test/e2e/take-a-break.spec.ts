@@ -5,7 +5,7 @@ import { pauseEnd } from "../../core/src/rules/standing"
 import { addToBasketAndCheckout, openCompetition, customerTest as test } from "./support"
 
 /**
- * Issue 12's pause (decision 0043): a customer takes a 6-month break from
+ * The pause of decision 0043: a customer takes a 6-month break from
  * Take a break, the page and the account frame show its end, and checkout
  * is refused with the break's message and the responsible-play signposting.
  */

@@ -17,7 +17,7 @@ const run = (file: string, args: readonly string[], options: ExecFileOptions) =>
   )
 
 /**
- * Issue 14 §2: another team's service, with no TypeScript loader, installs
+ * Decision 0052: another team's service, with no TypeScript loader, installs
  * @howzat/core and @howzat/contracts from the tarballs `npm pack` makes (each
  * package's prepack builds it with tsc -b) and imports them with plain Node.
  * The folder sits outside the repository, so nothing resolves from the

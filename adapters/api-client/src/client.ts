@@ -24,7 +24,7 @@ export interface ApiSession {
    * about to expire, and resolves at once otherwise. Its failure fails the call.
    */
   readonly refresh?: () => Promise<void>
-  /** The double-submit XSRF token for calls that change something (SPEC §7). */
+  /** The double-submit XSRF token for calls that change something (docs/product/api.md). */
   readonly xsrfToken?: () => string | undefined | Promise<string | undefined>
 }
 

@@ -1,5 +1,5 @@
 /**
- * When to refresh the access token (SPEC §4, §9), for every app's session: one minute before the
+ * When to refresh the access token (docs/product/states.md, docs/product/constants.md), for every app's session: one minute before the
  * JWT's `exp`. Plain functions of the token and the clock, so the timing is
  * tested without a browser.
  */

@@ -38,7 +38,7 @@ describe("the client's types", () => {
       void api.orders.byId({})
       // @ts-expect-error the body's fields are the contracts'
       void api.baskets.addItem({ path: { basketId: "b" }, payload: { competitionId: "c" } })
-      // @ts-expect-error a query name is spelt as SPEC §7 spells it
+      // @ts-expect-error a query name is spelt as docs/product/api.md spells it
       void api.competitions.list({ urlParams: { pageSize: 6 } })
       // @ts-expect-error a literal query value outside the contracts' set
       void api.competitions.list({ urlParams: { TimePeriod: "Soon" } })

@@ -1,5 +1,5 @@
 /**
- * Double-submit XSRF (SPEC §7): the server sets the `XSRF-TOKEN` cookie on
+ * Double-submit XSRF (docs/product/api.md): the server sets the `XSRF-TOKEN` cookie on
  * GET responses and refuses a non-GET under /api whose `X-XSRF-TOKEN`
  * header does not repeat it. Another site can make a browser send the
  * cookie, but only our own pages can read it to copy it into a header.

@@ -202,7 +202,7 @@ export interface HttpAppOptions {
   readonly clubPerks: Layer.Layer<ClubPerks>
   /** The contact form and staff's Messages (decision 0037). */
   readonly contact: Layer.Layer<Contact | StaffContactMessages>
-  /** Complaints and harm signals (issue 12, decision 0044). */
+  /** Complaints and harm signals (decision 0044). */
   readonly responsiblePlay: Layer.Layer<Complaints | StaffComplaints | HarmSignals>
   /** The brand's configured tracking providers' origins (decision 0040); none by default. */
   readonly tracking?: TrackingOrigins | undefined

@@ -28,7 +28,7 @@ export const signedIn = (session: Session) =>
 
 /**
  * The verification link always leads to the shop's home page, which
- * verifies the token (SPEC §2); only the origin of the URL sent is used.
+ * verifies the token (docs/product/screens.md); only the origin of the URL sent is used.
  */
 export const verificationLinkBase = (requested: string | undefined) =>
   Effect.map(shopOrigin, (origin) => new URL("/", safeReturnUrl(requested, origin, "/")).toString())

@@ -18,7 +18,7 @@ import { purchaseRefusals } from "./standing-problems"
 const callerOf = (principal: Principal | undefined) => principal?.customerId ?? null
 
 /**
- * SPEC §7's baskets. Who may read or change a basket is core's rule
+ * docs/product/api.md's baskets. Who may read or change a basket is core's rule
  * (Baskets and Checkout take the caller); these handlers only translate:
  * the session's customer in, problem+json out.
  */

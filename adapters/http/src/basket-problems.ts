@@ -64,7 +64,7 @@ export const basketConflict = (detail: string): Conflict =>
   })
 
 /**
- * SPEC §8's "basket is empty" (the storefront knows the problem by its
+ * docs/product/errors.md's "basket is empty" (the storefront knows the problem by its
  * type); the reasons follow as '-- Competition: reason' lines, which its
  * dialog shows as bullets.
  */

@@ -24,7 +24,7 @@ import { repositoryProblem } from "./repository-problem"
 import { notStaff } from "./staff-problems"
 import { competitionToWire } from "./wire"
 
-/** Core's field messages as the validation problem lists them (SPEC §8). */
+/** Core's field messages as the validation problem lists them (docs/product/errors.md). */
 const invalid = (e: { readonly errors: Readonly<Record<string, string | undefined>> }) =>
   Effect.fail(
     validationProblem(

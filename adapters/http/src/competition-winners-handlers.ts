@@ -99,7 +99,7 @@ const asProblem = (
 
 type Problem = Forbidden | NotFound | BadRequest | ServiceUnavailable
 
-/** Issue 12 (decision 0045): a prize can only be awarded as a cash alternative the competition stated. */
+/** Decision 0045: a prize can only be awarded as a cash alternative the competition stated. */
 const noCashAlternative = () =>
   Effect.fail(
     new Conflict({
@@ -129,7 +129,7 @@ const listQuery = (urlParams: {
 })
 
 /**
- * SPEC §7's CompetitionWinners. Who may see and change winners is core's
+ * docs/product/api.md's CompetitionWinners. Who may see and change winners is core's
  * decision (CompetitionWinners); this maps its answers to HTTP.
  */
 export const CompetitionWinnersHandlersLive = HttpApiBuilder.group(

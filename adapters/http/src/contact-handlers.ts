@@ -37,7 +37,7 @@ const invalid = (error: ContactInvalid) =>
     ),
   )
 
-/** What the page shows on success: SPEC §8's words. A bot's honey-pot gets the same. */
+/** What the page shows on success: docs/product/errors.md's words. A bot's honey-pot gets the same. */
 const thanks = { message: `${contactMessages.thanks(BRAND)}. ${contactMessages.replySoon}` }
 
 /** The contact form: core's Contact decides; this maps its answers to HTTP. */

@@ -116,7 +116,7 @@ export const hostSheetToWire = (sheet: HostSheet) => ({
 const viewer = Effect.map(MaybeCurrentUser, Option.getOrNull)
 
 /**
- * SPEC §7's draws and the published proofs. Who may draw, which waiting
+ * docs/product/api.md's draws and the published proofs. Who may draw, which waiting
  * list each caller sees, or hidden winners is core's decision (Draws); this
  * maps its answers to HTTP, competitions as the catalogue spells them.
  */

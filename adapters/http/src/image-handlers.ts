@@ -223,7 +223,7 @@ const asStaff = <A, E extends ImageFailure>(use: (principal: Principal) => Effec
     use(principal).pipe(Effect.catchAll((e: ImageFailure) => problemOf(e, principal))),
   )
 
-/** SPEC §7's Images. What may be uploaded, by whom, and what may go, is core's (Images). */
+/** docs/product/api.md's Images. What may be uploaded, by whom, and what may go, is core's (Images). */
 export const ImageHandlersLive = HttpApiBuilder.group(HowzatApi, "images", (handlers) =>
   Effect.gen(function* () {
     const images = yield* Images
@@ -273,7 +273,7 @@ export const ImageHandlersLive = HttpApiBuilder.group(HowzatApi, "images", (hand
   }),
 )
 
-/** SPEC §7's ImageGroups. */
+/** docs/product/api.md's ImageGroups. */
 export const ImageGroupHandlersLive = HttpApiBuilder.group(HowzatApi, "imageGroups", (handlers) =>
   Effect.gen(function* () {
     const images = yield* Images

@@ -3,7 +3,7 @@ import type { InstantWinShareRefused } from "@howzat/core/competitions/live-shar
 import { instantWinShareDetail } from "@howzat/core/rules/live-competitions"
 import { Effect } from "effect"
 
-/** Issue 12's instant-win share (decision 0045): a 409 whose detail gives the counts. */
+/** The instant-win share (decision 0045): a 409 whose detail gives the counts. */
 export const instantWinShareRefused = (e: InstantWinShareRefused) =>
   Effect.fail(
     new Conflict({

@@ -24,7 +24,7 @@ const present = (
   { order, payments, siteCreditReturned }: OrderWithPayments,
 ) => presentOrder(order, principal, {}, payments.map(paymentToWire), siteCreditReturned)
 
-/** SPEC §3's ticket.instantWin: the prize as its group, and whether it is won. */
+/** docs/product/entities.md's ticket.instantWin: the prize as its group, and whether it is won. */
 const instantWinToWire = (instantWin: TicketInstantWin) => ({
   won: instantWin.won,
   instantWinGroup: { id: instantWin.instantWinGroupId, name: instantWin.prizeName },
@@ -40,7 +40,7 @@ const ticketsToWire = (tickets: readonly OrderTicket[]) => ({
 })
 
 /**
- * SPEC §7's orders: the customer's own (staff may read anyone's), paying by
+ * docs/product/api.md's orders: the customer's own (staff may read anyone's), paying by
  * card, the browser's return from the card form and cancelling. Every
  * answer is the whole order with its payments, so the payment pages need
  * one call.
@@ -154,7 +154,7 @@ export const CustomerTicketHandlersLive = HttpApiBuilder.group(
             const page = yield* customerOrders.customerCompetitions(
               principal,
               path.customerId,
-              // SPEC §7's status codes: 1 UPCOMING, 3 DRAWN.
+              // docs/product/api.md's status codes: 1 UPCOMING, 3 DRAWN.
               urlParams.Status === "3",
               { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
             )

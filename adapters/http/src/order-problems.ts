@@ -166,7 +166,7 @@ const problemFor = (
         ),
       )
     case "PaymentStillDue":
-      // The storefront shows the detail after "Oh no! We received this error ..." (SPEC §8).
+      // The storefront shows the detail after "Oh no! We received this error ..." (docs/product/errors.md).
       return Effect.fail(paymentFailed(error.failureDetail ?? PAYMENT_NOT_RECEIVED))
     case "PaymentGatewayUnavailable":
       return Effect.zipRight(

@@ -39,12 +39,12 @@ export const paymentToWire = (payment: Payment): PaymentWire => ({
   creditCardNotice: payment.creditCardNotice ?? null,
 })
 
-/** Ascending, comma-separated (SPEC §3): the storefront compresses them into ranges. */
+/** Ascending, comma-separated (docs/product/entities.md): the storefront compresses them into ranges. */
 export const ticketNumbersText = (numbers: readonly number[]) =>
   [...numbers].sort((a, b) => a - b).join(",")
 
 /**
- * Core's order to SPEC §3's wire. Core's `orderTotal` is what is left for
+ * Core's order to docs/product/entities.md's wire. Core's `orderTotal` is what is left for
  * the card after site credit (basket-totals' basketTotal); the wire's
  * `orderTotal` is the whole cost and `orderBalance` what the card still owes.
  */

@@ -65,7 +65,7 @@ export const withoutEcho = (message: string): string => {
 
 /**
  * HttpApi answers a request its schemas cannot decode with its own JSON
- * shape; the storefront reads RFC 9457 problems with field lists (SPEC §8),
+ * shape; the storefront reads RFC 9457 problems with field lists (docs/product/errors.md),
  * so this edge rewrites every error response into that form. Responses that
  * already are problems pass through untouched.
  */

@@ -21,7 +21,7 @@ import { presentOrder } from "./order-presenter"
 import { orderProblem } from "./order-problems"
 import { isPurchaseRefusal, purchaseRefusal } from "./standing-problems"
 
-/** SPEC §9: the minimum in its own words; the maximum is ours (0038). */
+/** docs/product/constants.md: the minimum in its own words; the maximum is ours (0038). */
 export const amountDetail = (error: SiteCreditAmountInvalid) =>
   error.refusal === "NotWholePence"
     ? "Enter an amount in pounds and pence."

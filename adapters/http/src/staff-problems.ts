@@ -2,7 +2,7 @@ import { forbidden, unauthorized } from "@howzat/contracts/problems"
 import type { Principal } from "@howzat/core/accounts/model"
 import { Effect } from "effect"
 
-/** Staff-only answers: 401 to nobody, 403 to a customer (SPEC §7's staff calls). */
+/** Staff-only answers: 401 to nobody, 403 to a customer (docs/product/api.md's staff calls). */
 export const notStaff = (viewer: Principal | null) =>
   Effect.fail(
     viewer === null

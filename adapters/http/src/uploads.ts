@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from "hono"
 import { problemResponse } from "./problem-response"
 import { JSON_BODY_LIMIT_BYTES, requestBodyLimit } from "./request-limits"
 
-/** The one call that takes files: POST /api/Images (SPEC §7), multipart/form-data. */
+/** The one call that takes files: POST /api/Images (docs/product/api.md), multipart/form-data. */
 export const isUpload = (method: string, path: string) =>
   method === "POST" && path === "/api/Images"
 

@@ -241,7 +241,7 @@ export interface AuditLogTable {
   after: ColumnType<unknown, string | null, never>
 }
 
-/** The responsible-play log (issue 12): appended to, never changed. */
+/** The responsible-play log (decision 0041): appended to, never changed. */
 export interface ResponsiblePlayEventsTable {
   id: Generated<string>
   customerId: string

@@ -12,7 +12,7 @@ import { competitionOnSale, NOW, newCustomer } from "./repos/orders-fixtures"
 import { makeSpendLimitStore } from "./repos/spend-limits"
 
 /**
- * Issue 12: "two tabs cannot both pass" the monthly spend limit. One
+ * Decision 0041: "two tabs cannot both pass" the monthly spend limit. One
  * customer's checkouts race on real PostgreSQL, each in its own transaction
  * on its own connection, every basket for a different competition so the
  * allocator's locks do not line them up: only the customer's row, held

@@ -1,6 +1,6 @@
 /**
  * The staff member's session: the same auth calls as the storefront
- * (issue 10 §2), kept in a tiny store the layout and the guard read. The
+ * (decision 0026), kept in a tiny store the layout and the guard read. The
  * access token stays in memory (api.ts); the refresh token is the httpOnly
  * cookie. A customer account signing in here is refused and signed out.
  */

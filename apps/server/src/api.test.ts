@@ -262,7 +262,7 @@ describe("resources", () => {
 })
 
 describe("the edge", () => {
-  it("publishes an OpenAPI document with SPEC §7's paths", async () => {
+  it("publishes an OpenAPI document with docs/product/api.md's paths", async () => {
     const document = await getJson<{ paths: Record<string, unknown> }>("/api/openapi.json")
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining([

@@ -19,7 +19,7 @@ import {
 import { signedInStaff } from "./test-support/staff"
 
 /**
- * The auth calls of SPEC §7 as a browser meets them: the real composition
+ * The auth calls of docs/product/api.md as a browser meets them: the real composition
  * (core, Postgres repositories on in-memory PGlite, argon2, jose, Hono) with
  * cookies, XSRF and bearer tokens. Every secret the tests see is collected,
  * and the last test proves none of them is stored in clear.
@@ -131,7 +131,7 @@ describe("POST /api/Customers (registration)", () => {
     remember(token)
   })
 
-  it("answers every invalid field with SPEC §5's message", async () => {
+  it("answers every invalid field with docs/product/validation.md's message", async () => {
     const b = await browser()
     const refused = await problem(
       await b.post("/api/Customers", {
@@ -251,7 +251,7 @@ describe("POST /api/auth/authenticate", () => {
     expect(unknown).toEqual(wrong)
   })
 
-  it("checks the form with SPEC §5's messages", async () => {
+  it("checks the form with docs/product/validation.md's messages", async () => {
     const refused = await problem(await (await browser()).post("/api/auth/authenticate", {}), 400)
     expect(refused.errors).toEqual({
       email: [messages.emailRequired],

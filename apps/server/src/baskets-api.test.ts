@@ -20,7 +20,7 @@ import {
 import { logIn, openShop, register, type Shop, WITH_A_CHARITY } from "./test-support/shop"
 
 /**
- * SPEC §7's baskets and checkout through the real composition: core's
+ * docs/product/api.md's baskets and checkout through the real composition: core's
  * Baskets and Checkout on PGlite, behind HttpApi and Hono.
  */
 let shop: Shop

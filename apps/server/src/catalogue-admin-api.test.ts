@@ -18,7 +18,7 @@ import { openShop, register, type Shop } from "./test-support/shop"
 import { signedInStaff } from "./test-support/staff"
 
 /**
- * Issue 10 §3 through the real composition: staff create, edit,
+ * Decision 0027 through the real composition: staff create, edit,
  * duplicate, publish and delete competitions, and manage categories and
  * attribute types; visitors and customers cannot; every write is audited.
  */

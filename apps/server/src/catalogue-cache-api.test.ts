@@ -7,7 +7,7 @@ import { signedInStaff } from "./test-support/staff"
 
 /**
  * The public catalogue answers are shared by every visitor for a few
- * seconds, with HTTP caching on top (issue 13 §2, decision 0047); a staff
+ * seconds, with HTTP caching on top (decision 0047); a staff
  * edit shows at once, and nothing per-customer is ever cached.
  */
 let shop: Shop

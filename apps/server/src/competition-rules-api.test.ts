@@ -6,8 +6,8 @@ import { openShop, type Shop } from "./test-support/shop"
 import { signedInStaff } from "./test-support/staff"
 
 /**
- * Issue 12 § Transparency and "Instant-win share" through the real
- * composition (decision 0045): the instant-win share on publish, hide and
+ * Transparency and the instant-win share through the real composition
+ * (decision 0045): the instant-win share on publish, hide and
  * delete; the minimum open duration; a live competition's dates fixed.
  * The shop is this suite's own, so it knows every live competition.
  */

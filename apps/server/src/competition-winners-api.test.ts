@@ -27,7 +27,7 @@ import {
 import { logIn, openShop, register, type Shop } from "./test-support/shop"
 
 /**
- * SPEC §7's CompetitionWinners through the real composition: a competition
+ * docs/product/api.md's CompetitionWinners through the real composition: a competition
  * drawn live by staff, an instant win, their processed status and notes;
  * 401 to nobody, 403 to a customer, 400 for bad input, 404 for what is not
  * there, and every call in the OpenAPI document.
@@ -158,7 +158,7 @@ describe("who may see winners", () => {
   })
 })
 
-describe("how the main prize was awarded (issue 12, decision 0045)", () => {
+describe("how the main prize was awarded (decision 0045)", () => {
   const cashAlternative = (pence: number | null) =>
     shop.db
       .updateTable("competitions")

@@ -133,7 +133,7 @@ import { serveStorefront } from "./storefront"
  */
 export interface ShopBrand {
   readonly charities?: readonly Charity[] | undefined
-  /** brand.siteCredit's name, and whether credit is bought through the basket (off: SPEC §2). */
+  /** brand.siteCredit's name, and whether credit is bought through the basket (off: docs/product/screens.md). */
   readonly siteCredit?: { readonly name: string; readonly deferredPurchase: boolean } | undefined
   /** The storefront's live-draw stream origin (brand.ts liveStreamOrigin): /Live may frame it. */
   readonly liveStreamOrigin?: string | null | undefined
@@ -293,7 +293,7 @@ export const composeShopOn = async (
     Layer.effect(ReferralSignUps, ReferralSignUps.fromRepo).pipe(Layer.provide(referralPorts)),
     // Registration keeps the age check's outcome from the start (decision 0043).
     ageChecks,
-    // The spend-limit question answered at sign-up (issue 12, decision 0041).
+    // The spend-limit question answered at sign-up (decision 0041).
     Layer.effect(SpendLimitSignUps, SpendLimitSignUps.fromStore).pipe(
       Layer.provide(Layer.merge(SpendLimitStoreLive, ResponsiblePlayEventsLive)),
       Layer.provide(db),
@@ -398,7 +398,7 @@ export const composeShopOn = async (
       ),
     ),
   )
-  // Complaints and harm signals (issue 12, decision 0044): complaints rate-limited like contact.
+  // Complaints and harm signals (decision 0044): complaints rate-limited like contact.
   const responsiblePlay = Layer.mergeAll(
     Complaints.Default,
     StaffComplaints.Default,

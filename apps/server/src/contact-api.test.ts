@@ -7,7 +7,7 @@ import { signedInStaff } from "./test-support/staff"
 /**
  * The contact form and staff's Messages through the real composition:
  * stored, mailed to the brand's care address with an acknowledgement,
- * the honey-pot, SPEC §5's messages, the rate limit, and staff marking a
+ * the honey-pot, docs/product/validation.md's messages, the rate limit, and staff marking a
  * message handled (audited).
  */
 const CARE = "care@contact-test.example"
@@ -72,7 +72,7 @@ describe("POST /api/Contact", () => {
       expect(part).not.toMatch(/Claim your prize|prize\.example|Did my postal entry/)
   })
 
-  it("answers SPEC §5's message under each bad field (400), storing and mailing nothing", async () => {
+  it("answers docs/product/validation.md's message under each bad field (400), storing and mailing nothing", async () => {
     const body = form({ firstName: "", email: "not-an-email", telephoneNumber: "12", message: "" })
     const refused = await problem(await (await visitor()).post("/api/Contact", body), 400)
     expect(refused.errors).toEqual({
@@ -107,7 +107,7 @@ describe("POST /api/Contact", () => {
     await problem(await b.post("/api/Contact", { ...form(), firstName: "Ann\u0000" }), 400)
     await problem(await b.post("/api/Contact", [1, 2]), 400)
     await problem(await b.post("/api/Contact", { ...form(), message: "y".repeat(20_001) }), 400)
-    // Every field missing: SPEC §5's words, not a schema's.
+    // Every field missing: docs/product/validation.md's words, not a schema's.
     const empty = await problem(await b.post("/api/Contact", {}), 400)
     expect(empty.errors?.message).toEqual(["You must include a message."])
   })

@@ -98,7 +98,7 @@ describe("GET /api/Customers/{customerId}", () => {
 
   it("lets staff read any customer", async () => {
     const login = await logIn(staff, "staff@howzat.example")
-    // Staff sign in fine, but the storefront must not treat this as a customer session (SPEC §4).
+    // Staff sign in fine, but the storefront must not treat this as a customer session (docs/product/states.md).
     expect(login.user).toMatchObject({ role: "Staff", customerId: null })
     const { customer } = await json<CustomerBody>(await staff.get(`/api/Customers/${bobId}`))
     expect(customer.firstName).toBe("Bob")
@@ -168,7 +168,7 @@ describe("PUT /api/Customers/{customerId}", () => {
     expect(refused.errors).toEqual({ customerId: [accountMessages.customerIdMismatch] })
   })
 
-  it("checks the details with SPEC §5's messages, address fields by their place", async () => {
+  it("checks the details with docs/product/validation.md's messages, address fields by their place", async () => {
     const { customer } = await json<CustomerBody>(await ann.get(`/api/Customers/${annId}`))
     const refused = await problem(
       await ann.put(

@@ -13,7 +13,7 @@ import { Clock, Effect } from "effect"
 
 /** The demo shopper (README § Demo data): signs in at once, with credit to spend. */
 export const DEMO_CUSTOMER_EMAIL = "demo@howzat.example"
-/** Passes SPEC §5's new-password rule, so the account pages can change it like any other. */
+/** Passes docs/product/validation.md's new-password rule, so the account pages can change it like any other. */
 export const DEMO_CUSTOMER_PASSWORD = "Howzat!2026"
 /** £250.00, enough for the site-credit journey to pay a whole order. */
 export const DEMO_WELCOME_CREDIT = pence(25_000)
@@ -71,7 +71,7 @@ export const ensureDemoCustomer = Effect.gen(function* () {
         })
         const at = new Date(yield* Clock.currentTimeMillis)
         yield* ledger.grant(customerId, DEMO_WELCOME_CREDIT, DEMO_WELCOME_CREDIT_DESCRIPTION, at)
-        // Answered, as a real shopper would be asked to (issue 12), so demo journeys buy again.
+        // Answered, as a real shopper would be asked to (decision 0041), so demo journeys buy again.
         const answered = changeSpendLimit(UNANSWERED, { kind: "NoLimit" }, at)
         yield* spendLimits.save(customerId, answered.setting, {
           ...answered.change,
@@ -84,7 +84,7 @@ export const ensureDemoCustomer = Effect.gen(function* () {
 })
 
 /**
- * Voucher codes for the demo basket (SPEC §4 vouchers): stored normalised,
+ * Voucher codes for the demo basket (docs/product/states.md vouchers): stored normalised,
  * as codes are. Each once per customer, as a shop's welcome codes would be
  * (a cancelled or expired order gives the use back), and the fixed amount
  * only on a basket well above it (decision 0012).
@@ -112,7 +112,7 @@ export const DEMO_PROMOTIONS = [
 
 /**
  * The demo vouchers, only into a shop that has none, and the demo clubs of
- * the club-perks list (SPEC §1) with their 10% vouchers, only into a shop
+ * the club-perks list (docs/product/overview.md) with their 10% vouchers, only into a shop
  * without clubs (so a demo database from before clubs existed gets them
  * too): an operator's own are never joined by demo ones. Two processes at
  * once both insert; the unique code and club name let one win and the

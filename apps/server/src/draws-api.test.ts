@@ -20,7 +20,7 @@ import { openShop, register, type Shop } from "./test-support/shop"
 import { signedInStaff } from "./test-support/staff"
 
 /**
- * SPEC §7's Draws calls and the published proofs (issue 9 §2, §3, §6),
+ * docs/product/api.md's Draws calls and the published proofs (decisions 0020, 0024 and 0023),
  * through the real composition: a customer buys and pays for tickets, the
  * competition closes, staff draw it live, and anyone can check the draw.
  */

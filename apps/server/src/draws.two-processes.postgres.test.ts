@@ -22,7 +22,7 @@ import {
 } from "./test-support/shop-processes"
 
 /**
- * Issue 9 §3 and §8: two server processes on one PostgreSQL database with
+ * Decision 0024: two server processes on one PostgreSQL database with
  * automatic draws due make exactly one draw, one winner and one email per
  * competition. Nothing in one process's memory can stop the other, so this
  * tests what the database guarantees (core's Draws: the competition's row

@@ -13,7 +13,7 @@ import { openShop, register, type Shop } from "./test-support/shop"
 import { signedInStaff } from "./test-support/staff"
 
 /**
- * SPEC §7's Images and ImageGroups through the real composition: uploads
+ * docs/product/api.md's Images and ImageGroups through the real composition: uploads
  * as multipart/form-data judged by their bytes and size, stored in a real
  * folder and served at a content-addressed URL; refusals that store
  * nothing; staff only.

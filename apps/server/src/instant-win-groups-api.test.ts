@@ -14,7 +14,7 @@ import { Browser, json, problem } from "./test-support/browser"
 import { logIn, openShop, register, type Shop, STRONG_PASSWORD } from "./test-support/shop"
 
 /**
- * SPEC §7's instant-win groups and ticket reads through the real composition:
+ * docs/product/api.md's instant-win groups and ticket reads through the real composition:
  * staff set a competition's instant wins up before it opens, each change
  * publishing a new commitment; who holds a ticket is for staff only.
  */
@@ -79,7 +79,7 @@ const published = async (competitionId: string) => {
 
 beforeAll(async () => {
   shop = await openShop()
-  // Issue 12's instant-win share: enough live competitions without instant wins that this
+  // Decision 0045's instant-win share: enough live competitions without instant wins that this
   // suite's published competitions, given groups, never form the majority (decision 0045).
   for (let i = 0; i < 20; i++) await newCompetition({ name: `Standard ${i}` })
   visitor = await new Browser(shop.app).open()

@@ -13,7 +13,7 @@ import { competitionOnSale, payForOrder, placeOrder } from "./test-support/order
 import { openShop, register, type Shop } from "./test-support/shop"
 
 /**
- * Issue 9 §5 through the real composition on PGlite: a customer buys
+ * Decision 0021 through the real composition on PGlite: a customer buys
  * tickets of a competition whose every ticket is an instant win, pays, and
  * the prizes are theirs: on their tickets, on the public list, in their
  * site credit and in one email. An unpaid order wins nothing.

@@ -34,7 +34,7 @@ import { mailed, openShop, register, type Shop, WITH_A_CHARITY } from "./test-su
 import { signedInStaff } from "./test-support/staff"
 
 /**
- * SPEC §7's orders for the customer who placed them, through the real
+ * docs/product/api.md's orders for the customer who placed them, through the real
  * composition: checkout on PGlite, paying by the sandbox card provider, the
  * browser's return, the provider's signed notifications, cancelling and the
  * expiry of unpaid orders.
@@ -77,7 +77,7 @@ const readOrder = async (browser: Browser, orderId: string) =>
 const startPayment = async (browser: Browser, orderId: string) =>
   orderOf(await browser.post(`/api/Orders/${orderId}/payments`))
 
-/** The card form starts with the pending payment's token (SPEC §8). */
+/** The card form starts with the pending payment's token (docs/product/errors.md). */
 const pendingToken = (order: OrderJson): string => {
   const pending = order.payments.filter((p) => p.status === "Pending" && p.token !== null)
   expect(pending).toHaveLength(1)

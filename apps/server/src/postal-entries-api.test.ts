@@ -168,7 +168,7 @@ describe("a free postal entry", () => {
 })
 
 describe("a postal entry refused", () => {
-  it("names each bad detail with SPEC §5's words", async () => {
+  it("names each bad detail with docs/product/validation.md's words", async () => {
     const competitionId = await competitionOnSale(shop)
     const refused = await problem(
       await staff.post(entryPath(competitionId), {

@@ -12,8 +12,8 @@ import { type AuthBody, logIn, openShop, register, type Shop } from "./test-supp
 import { addedStaff, signedInStaff } from "./test-support/staff"
 
 /**
- * An Admin's second factor through the real composition (issue 10 §2,
- * decision 0032): the password earns a 401 challenge, enrolment and a code
+ * An Admin's second factor through the real composition (decision
+ * 0032): the password earns a 401 challenge, enrolment and a code
  * earn the session, codes are not replayed, recovery codes work once, a
  * challenge takes five wrong codes, and another Admin can reset it.
  */

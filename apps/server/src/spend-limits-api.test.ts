@@ -15,7 +15,7 @@ import {
 import { openShop, register, registrationFor, type Shop } from "./test-support/shop"
 
 /**
- * Monthly spend limits through the real composition (issue 12, decision
+ * Monthly spend limits through the real composition (decision
  * 0041): the answer at registration, the account's GET and PUT, and
  * checkout's refusals as problem+json with the sentence the storefront shows.
  */

@@ -10,7 +10,7 @@ import { openShop, register, type Shop } from "./test-support/shop"
 import { signedInStaff } from "./test-support/staff"
 
 /**
- * The permission matrix, table-driven from the contracts (issue 10 §5):
+ * The permission matrix, table-driven from the contracts (decision 0026):
  * every staff endpoint of the HttpApi, called as nobody, a customer, Staff
  * and an Admin, answers 401, 403, and what core's matrix says for each
  * role. Every endpoint must be classified: a staff endpoint is one whose
@@ -133,7 +133,7 @@ const NOT_STAFF_ONLY: ReadonlySet<string> = new Set([
   "accountStanding.view",
   "accountStanding.pause",
   "accountStanding.close",
-  // A customer's own monthly spend limit (issue 12, decision 0041).
+  // A customer's own monthly spend limit (decision 0041).
   "spendLimits.get",
   "spendLimits.set",
 ])

@@ -19,7 +19,7 @@ import { openShop, register, type Shop } from "./test-support/shop"
 /**
  * GET /api/Customers/{customerId}/competitions/{competitionId}/tickets-held:
  * the count the per-person maximum is checked against, for the signed-in
- * customer's ticket selector (issue 8 §8), through the real composition.
+ * customer's ticket selector (decision 0016), through the real composition.
  */
 let shop: Shop
 

@@ -11,7 +11,7 @@ import {
 } from "./brand"
 
 describe("brand", () => {
-  it("titles pages as short name, bar, route title (SPEC §1)", () => {
+  it("titles pages as short name, bar, route title (docs/product/overview.md)", () => {
     expect(pageTitle("Home")).toBe("Howzat | Home")
   })
 

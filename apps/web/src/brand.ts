@@ -70,7 +70,7 @@ export interface Brand {
   readonly socials: readonly Social[]
   readonly showRecentWinners: boolean
   readonly customerCareEmail: string
-  /** Where free postal entries go (every competition has a free route, SPEC §1). */
+  /** Where free postal entries go (every competition has a free route, docs/product/overview.md). */
   readonly freePostalEntryAddress: string
   readonly charities: readonly Charity[]
   readonly siteCredit: { readonly active: boolean; readonly name: string }
@@ -84,7 +84,7 @@ export interface Brand {
    */
   readonly liveStream: { readonly embedUrl: string | null }
   /**
-   * Optional tracking (SPEC §1), each null for none. A configured one runs
+   * Optional tracking (docs/product/overview.md), each null for none. A configured one runs
    * only after the visitor's consent (apps/web/src/tracking/gate.ts), and
    * the server lets its origins through the Content-Security-Policy.
    */
@@ -194,11 +194,11 @@ export const trackingOrigins = (b: Pick<Brand, "tracking"> = brand): TrackingOri
   }
 }
 
-/** "Howzat | Home" (SPEC §1). */
+/** "Howzat | Home" (docs/product/overview.md). */
 export const pageTitle = (routeTitle: string, b: Brand = brand): string =>
   `${b.shortName} | ${routeTitle}`
 
-/** The default meta tags, all built from the full name (SPEC §1). */
+/** The default meta tags, all built from the full name (docs/product/overview.md). */
 export const metaTags = (b: Brand = brand): { name: string; content: string }[] => [
   {
     name: "description",

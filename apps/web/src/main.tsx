@@ -8,7 +8,7 @@ import { routeTree } from "./routeTree.gen"
 import { startTracking } from "./tracking"
 import "./styles.css"
 
-// SPEC §4: whoever the refresh cookie belongs to is logged in as the app starts.
+// docs/product/states.md: whoever the refresh cookie belongs to is logged in as the app starts.
 void startSession()
 // Tracking follows the visitor's cookie consent from the first moment (decision 0040).
 startTracking()

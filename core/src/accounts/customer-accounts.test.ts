@@ -118,7 +118,7 @@ describe("CustomerAccounts", () => {
     ),
   )
 
-  it.effect("checks the details with SPEC §5's messages", () =>
+  it.effect("checks the details with docs/product/validation.md's messages", () =>
     run(({ ann }) =>
       Effect.gen(function* () {
         const error = yield* Effect.flip(

@@ -27,7 +27,7 @@ const cleanOptionalAddress = (address: Address | null): Address | null =>
   address === null || isBlankAddress(address) ? null : cleanAddress(address)
 
 /**
- * The details trimmed and checked by SPEC §5's rules, as the customer's own
+ * The details trimmed and checked by docs/product/validation.md's rules, as the customer's own
  * save and a staff edit both store them.
  */
 export const checkedDetails = (details: CustomerDetails) =>

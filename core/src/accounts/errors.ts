@@ -7,12 +7,12 @@ type NoFields = {}
 /** Wrong email or wrong password: deliberately one error, so a caller can't tell which. */
 export class InvalidCredentials extends Data.TaggedError("InvalidCredentials")<NoFields> {}
 
-/** Field name to SPEC §5 message (absent fields are fine); the edge answers with the validation problem. */
+/** Field name to docs/product/validation.md message (absent fields are fine); the edge answers with the validation problem. */
 export class AccountValidationFailed extends Data.TaggedError("AccountValidationFailed")<{
   readonly errors: Readonly<Record<string, string | undefined>>
 }> {}
 
-/** The storefront shows SPEC §8's "is it possible you've already registered?" for this. */
+/** The storefront shows docs/product/errors.md's "is it possible you've already registered?" for this. */
 export class EmailAlreadyRegistered extends Data.TaggedError("EmailAlreadyRegistered")<NoFields> {}
 
 /** A verification, reset or login link that is unknown, expired or already used. */

@@ -3,7 +3,7 @@ import type { Pence } from "../rules/money.js"
 /**
  * Who may sign in and what they are. A customer is a user with a customer
  * record (and so a customerId); staff and admins have none, which is how the
- * storefront tells a customer session from a back-office one (SPEC §4).
+ * storefront tells a customer session from a back-office one (docs/product/states.md).
  */
 export type Role = "Customer" | "Staff" | "Admin"
 
@@ -28,7 +28,7 @@ export interface Address {
   readonly line2: string
   readonly city: string
   readonly county: string
-  /** Stored upper case (SPEC §5). */
+  /** Stored upper case (docs/product/validation.md). */
   readonly postCode: string
 }
 

@@ -47,7 +47,7 @@ describe("Registration", () => {
     ),
   )
 
-  it.effect("answers every invalid field with its SPEC §5 message", () =>
+  it.effect("answers every invalid field with its docs/product/validation.md message", () =>
     run((store) =>
       Effect.gen(function* () {
         const error = yield* Effect.flip(

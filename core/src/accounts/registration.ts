@@ -29,7 +29,7 @@ export interface RegistrationRequest extends RegistrationInput, MarketingPrefere
   readonly honeyPot: string
   /** The code of the referral link the visitor came through, if any (decision 0039). */
   readonly referralCode?: string | undefined
-  /** The spend-limit question's answer, if given (issue 12); absent: "I'll decide later". */
+  /** The spend-limit question's answer, if given (decision 0041); absent: "I'll decide later". */
   readonly spendLimit?: SpendLimit | undefined
 }
 
@@ -39,7 +39,7 @@ export type RegistrationOutcome =
   | { readonly _tag: "IgnoredBot" }
 
 /**
- * Opens a customer account and signs it in (SPEC §4: registration leads to
+ * Opens a customer account and signs it in (docs/product/states.md: registration leads to
  * login). The user, the customer record, the verification token and the
  * verification email are written in one transaction. Attempts are limited
  * per email and, generously, per client address (decision 0014).

@@ -41,7 +41,7 @@ import { principalOf, Sessions } from "./sessions.js"
 const recoveryCodeHash = (normalised: string) => hashSecretToken(`recovery:${normalised}`)
 
 /**
- * The second half of an Admin's sign-in (issue 10 §2, decision 0032). A
+ * The second half of an Admin's sign-in (decision 0032). A
  * right password earns a challenge (Sessions); here the challenge and a
  * code earn the session. A challenge lives five minutes and takes five
  * attempts, each counted before the code is checked and kept whatever the

@@ -56,7 +56,7 @@ describe("the one-time password alphabet", () => {
 })
 
 describe("newOneTimePassword", () => {
-  it("is four groups of five that pass SPEC §5's password rule, whatever the bytes", () => {
+  it("is four groups of five that pass docs/product/validation.md's password rule, whatever the bytes", () => {
     fc.assert(
       fc.property(
         fc.array(fc.uint8Array({ minLength: 40, maxLength: 40 }), { maxLength: 5 }),

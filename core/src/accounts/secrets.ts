@@ -72,7 +72,7 @@ const grouped = (characters: string): string =>
 /**
  * A generated password for someone who is told it once: four groups of five
  * (about 116 bits), joined by "-" so it is easy to read out, and passing
- * SPEC §5's password rule like any password a person chooses.
+ * docs/product/validation.md's password rule like any password a person chooses.
  */
 export const newOneTimePassword: Effect.Effect<string, never, SecureRandom> = Effect.gen(
   function* () {

@@ -132,7 +132,7 @@ describe("adding staff with a one-time password", () => {
     ),
   )
 
-  it.effect("refuses a bad email or a missing name with SPEC §5's messages, adding nobody", () =>
+  it.effect("refuses a bad email or name as docs/product/validation.md says, adding nobody", () =>
     run((store) =>
       Effect.gen(function* () {
         const error = yield* Effect.flip(

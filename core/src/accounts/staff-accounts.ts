@@ -54,7 +54,7 @@ export const STAFF_INVITATION_LIFETIME_HOURS = 48
 /**
  * Adds the people who run the shop: users with the Staff or Admin role and
  * no customer record, so they can never be mistaken for a customer session
- * (SPEC §4). Whoever adds them vouches for their address, so it starts
+ * (docs/product/states.md). Whoever adds them vouches for their address, so it starts
  * verified. The email is checked and cleaned as registration does, and an
  * address any account already has (customer or staff) changes nothing.
  */

@@ -16,7 +16,7 @@ export interface ClubDocumentFile {
 }
 
 /**
- * The club-perks documents a visitor downloads (SPEC §2). Only a club the
+ * The club-perks documents a visitor downloads (docs/product/screens.md). Only a club the
  * club-perks list shows has them: a club whose code was retired or deleted
  * must not keep handing out a code that no longer works.
  */

@@ -43,7 +43,7 @@ const categoryValue = (c: Category): AuditValue => ({
 const attributeTypeValue = (t: AttributeType): AuditValue => ({ description: t.description })
 
 /**
- * Staff's categories and attribute types (issue 10 §3, SPEC §7): each write
+ * Staff's categories and attribute types (decision 0027, docs/product/api.md): each write
  * authorised with ManageCatalogue and recorded in the audit log in its own
  * transaction.
  */

@@ -139,7 +139,7 @@ const draftOf = (c: LockedCompetition): CompetitionDraft => ({
 
 /**
  * Staff create, edit, duplicate, publish or hide, and delete competitions
- * (issue 10 §3, docs/decisions/0027). Every write asks `authorize` first,
+ * (docs/decisions/0027). Every write asks `authorize` first,
  * is judged under the competition's row lock against what has already
  * happened to it, and records an audit entry in the same transaction.
  */

@@ -10,7 +10,7 @@ import { CompetitionPolicy } from "./competition-policy.js"
 import { WebCryptoRandom } from "./instant-win-group-doubles.js"
 
 /**
- * Issue 12's competition rules through the use cases (decision 0045): the
+ * The competition rules of decision 0045 through the use cases: the
  * instant-win share on publish, hide and delete, and the minimum open
  * duration on create and edit.
  */

@@ -1,6 +1,6 @@
 import { Data } from "effect"
 
-/** The storefront shows 'no such competition' for this (SPEC §8). */
+/** The storefront shows 'no such competition' for this (docs/product/errors.md). */
 export class CompetitionNotFound extends Data.TaggedError("CompetitionNotFound")<{
   readonly competitionId: string
 }> {}

@@ -36,7 +36,7 @@ export type ContactOutcome =
   | { readonly _tag: "Ignored" }
 
 /**
- * The contact form that delivers (issue 11 §2, decision 0037): the message
+ * The contact form that delivers (decision 0037): the message
  * is stored for staff and, in the same transaction, handed to the Mailer
  * for the care address with an acknowledgement to the sender. The outbox
  * sends both once that commits, so either all of it happens or none.

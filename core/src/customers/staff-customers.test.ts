@@ -213,7 +213,7 @@ describe("a staff edit of a customer", () => {
     ),
   )
 
-  it.effect("checks the details with SPEC §5's rules", () =>
+  it.effect("checks the details with docs/product/validation.md's rules", () =>
     run((store) =>
       Effect.gen(function* () {
         const { customerId } = yield* ann(store)

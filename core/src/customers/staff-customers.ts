@@ -84,7 +84,7 @@ const detailsOf = (customer: Customer): CustomerDetails => ({
 })
 
 /**
- * The back office's customer work (issue 10 §3): view, edit, adjust site
+ * The back office's customer work (decision 0029): view, edit, adjust site
  * credit with a reason and erase (UK GDPR). Each write asks `authorize`
  * first and records its audit entry in its own transaction.
  */

@@ -32,7 +32,7 @@ import {
 } from "./test-doubles.js"
 
 /**
- * Drawing a competition (issue 9 §2, §3): who may, when it may not be done
+ * Drawing a competition (decisions 0020 and 0024): who may, when it may not be done
  * yet, what is recorded and who is told, and that a competition is drawn
  * once however often and by whomever it is asked for.
  */

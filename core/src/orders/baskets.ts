@@ -97,7 +97,7 @@ const phaseOf = (competition: Competition, at: Date) =>
   )
 
 /**
- * The basket use cases of SPEC §4: one item per competition, quantities
+ * The basket use cases of docs/product/states.md: one item per competition, quantities
  * within the per-person maximum (counting earlier purchases, unpaid orders
  * and the basket), one voucher at a time, the round-up and site credit.
  * Every one takes the caller and holds to mayUseBasket, so whatever calls
@@ -411,7 +411,7 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
           return yield* price(yield* baskets.setItem(key, competitionId, wanted), caller)
         }),
 
-      /** SPEC §4: a quantity of 0 or less deletes the item. */
+      /** docs/product/states.md: a quantity of 0 or less deletes the item. */
       setQuantity: (basketId: string, itemId: string, quantity: number, caller: BasketCaller) =>
         Effect.gen(function* () {
           const { basket, key } = yield* open(basketId, caller)
@@ -465,7 +465,7 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
       applyVoucher,
       setVoucher,
 
-      /** One voucher at a time (SPEC §4): removing the basket's code is clearing them. */
+      /** One voucher at a time (docs/product/states.md): removing the basket's code is clearing them. */
       removeVoucher: (basketId: string, code: string, caller: BasketCaller) =>
         Effect.gen(function* () {
           const { basket } = yield* open(basketId, caller)

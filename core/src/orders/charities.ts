@@ -1,6 +1,6 @@
 import { Context } from "effect"
 
-/** A charity the round-up donates to (SPEC §3: name and url). */
+/** A charity the round-up donates to (docs/product/entities.md: name and url). */
 export interface Charity {
   readonly name: string
   readonly url: string
@@ -9,7 +9,7 @@ export interface Charity {
 }
 
 /**
- * The charities the brand supports (SPEC §2: brand configuration, an empty
+ * The charities the brand supports (docs/product/screens.md: brand configuration, an empty
  * list for this brand). A round-up is a donation, so without a charity to
  * receive it none is priced or charged, whoever calls core: the storefront
  * only offers the question when there is one, but another client, or a

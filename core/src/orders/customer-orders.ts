@@ -59,7 +59,7 @@ export interface CustomerCompetition {
 }
 
 export interface TicketQuery {
-  /** Only the tickets that are instant-win numbers (SPEC §7's instant-win flag). */
+  /** Only the tickets that are instant-win numbers (docs/product/api.md's instant-win flag). */
   readonly instantWinsOnly: boolean
   /**
    * Sold, unsold or either (core/src/rules/ticket-status.ts); undefined is
@@ -266,7 +266,7 @@ export class CustomerOrders extends Effect.Service<CustomerOrders>()(
       /**
        * The count the per-person maximum is checked against when tickets are
        * added and allocated (completed and unpaid orders), so the ticket
-       * selector can offer exactly what the server will accept (SPEC §5),
+       * selector can offer exactly what the server will accept (docs/product/validation.md),
        * also before the basket has a line for the competition.
        */
       const ticketsHeld = (principal: Principal, customerId: string, competitionId: string) =>

@@ -26,7 +26,7 @@ export class BasketCheckedOut extends Data.TaggedError("BasketCheckedOut")<{
 }> {}
 
 /**
- * SPEC §8: "basket is empty" is what the storefront looks for after a failed
+ * docs/product/errors.md: "basket is empty" is what the storefront looks for after a failed
  * checkout, whether the basket had no items or none of them could be allocated
  * (then `exceptions` says why, per competition).
  */
@@ -89,7 +89,7 @@ export class OrderTransitionRefused extends Data.TaggedError("OrderTransitionRef
 }> {}
 
 /**
- * The billing or shipping details given at checkout break SPEC §5's rules:
+ * The billing or shipping details given at checkout break docs/product/validation.md's rules:
  * each field (`billingAddress.postCode`) with its message. Nothing was held,
  * allocated or ordered.
  */

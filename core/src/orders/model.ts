@@ -27,8 +27,8 @@ export interface Basket {
    */
   readonly siteCreditPurchase: Pence
   /**
-   * Set once the basket is checked out: it then belongs to that order (SPEC
-   * §4) and takes no more changes, so nothing added later is silently left
+   * Set once the basket is checked out: it then belongs to that order
+   * (docs/product/states.md) and takes no more changes, so nothing added later is silently left
    * out of an order that has already been placed.
    */
   readonly orderId: string | null
@@ -60,7 +60,7 @@ export interface Promotion {
   readonly clubId: string | null
 }
 
-/** Why a line got fewer tickets than asked for, in the words of SPEC §8. */
+/** Why a line got fewer tickets than asked for, in the words of docs/product/errors.md. */
 export interface AllocationException {
   readonly competitionName: string
   readonly exceptionReason: string

@@ -1,7 +1,7 @@
 import { Context } from "effect"
 
 /**
- * The brand's site credit (SPEC §2: siteCredit with its name; deferred
+ * The brand's site credit (docs/product/screens.md: siteCredit with its name; deferred
  * purchase not allowed in this configuration). The composition root
  * provides the brand's; the default is this brand's.
  */

@@ -37,7 +37,7 @@ export const checkPurchaseAmount = (amount: number) => {
 }
 
 /**
- * Buying site credit straight away (SPEC §5, deferred purchase off): an
+ * Buying site credit straight away (docs/product/validation.md, deferred purchase off): an
  * order of one credit item and no tickets, waiting for its card payment
  * like any other, and expiring like any other if it is not paid. Nothing
  * reaches the ledger here: the credit lands when the payment succeeds, in
@@ -91,8 +91,8 @@ export class SiteCreditPurchases extends Effect.Service<SiteCreditPurchases>()(
         })
 
       /**
-       * SPEC §7's add-site-credit: only when the brand defers the purchase to
-       * the basket (this brand does not, SPEC §2: refused before anything is
+       * docs/product/api.md's add-site-credit: only when the brand defers the purchase to
+       * the basket (this brand does not, docs/product/screens.md: refused before anything is
        * read or changed). The basket then buys this amount (one a basket,
        * replacing any before; 0 removes it) with its tickets, paid by card
        * at checkout and credited when the order is paid. Who may change the

@@ -37,7 +37,7 @@ export class RefundMustWaitForDraw extends Data.TaggedError("RefundMustWaitForDr
 const auditedStatus = (order: Order) => ({ status: order.status })
 
 /**
- * The back office's order work (issue 10 §3): cancel any unpaid order, and
+ * The back office's order work (decision 0029): cancel any unpaid order, and
  * refund a paid one. Core authorizes ManageOrders and records each change
  * in the audit log, in the change's own transaction.
  */

@@ -27,7 +27,7 @@ export class AgeVerificationUnavailable extends Data.TaggedError("AgeVerificatio
 }> {}
 
 /**
- * Is this customer verified 18 or over? (issue 12 "Age", decision 0043.)
+ * Is this customer verified 18 or over? (decision 0043, "Age".)
  * The default accepts the declared date of birth; an identity-check
  * provider plugs in behind the same port, chosen by configuration.
  */

@@ -13,7 +13,7 @@ export type AuditValue =
   | { readonly [key: string]: AuditValue }
 
 /**
- * One staff write (issue 10 §2): who did it, when, what, to which thing,
+ * One staff write (decision 0026): who did it, when, what, to which thing,
  * and the values before and after (null before a creation, after a deletion).
  */
 export interface AuditEntry {

@@ -17,7 +17,7 @@ export class FileStoreError extends Data.TaggedError("FileStoreError")<{
 }> {}
 
 /**
- * Where uploaded files live (issue 10 §3): a folder beside the embedded
+ * Where uploaded files live (decision 0028): a folder beside the embedded
  * database, or an S3-compatible bucket. Keys are paths of lower-case names
  * ("images/ab12….png"); `put` of an existing key replaces it, `delete` of a
  * missing key succeeds, `get` of a missing key is null.

@@ -66,7 +66,7 @@ export type VerifiedNotification =
   | { readonly kind: "Ignored"; readonly eventId: string; readonly eventType: string }
 
 /**
- * A card provider, as DESIGN.md § Payments describes it: an intent per
+ * A card provider (docs/decisions/0008-payments-and-site-credit.md): an intent per
  * payment with a client token for the card form, the intent's status on
  * request, voiding an intent and refunding a payment, and signed status
  * notifications (HMAC over timestamp and body, with a window so an old one

@@ -3,7 +3,7 @@ import type { RepositoryError } from "../competitions/errors.js"
 import type { AuditValue } from "./audit-log.js"
 
 /**
- * What the responsible-play log records about a customer (issue 12): the
+ * What the responsible-play log records about a customer (decision 0041): the
  * facts the harm signals are read from and that staff look back on. Each
  * part of the code adds its own kinds; a kind is never renamed, because
  * old rows keep it.

@@ -10,7 +10,7 @@ export class ShopLinks extends Context.Reference<ShopLinks>()("@howzat/core/Shop
   defaultValue: () => ({ origin: "http://localhost:3000" }),
 }) {}
 
-/** The storefront's page of one order (SPEC §2's order detail). */
+/** The storefront's page of one order (docs/product/screens.md's order detail). */
 export const orderPageLink = (origin: string, orderId: string): string =>
   `${origin.replace(/\/+$/, "")}/Account/Order/${encodeURIComponent(orderId)}`
 
@@ -18,6 +18,6 @@ export const orderPageLink = (origin: string, orderId: string): string =>
 export const competitionPageLink = (origin: string, competitionId: string): string =>
   `${origin.replace(/\/+$/, "")}/Competitions/Competition/${encodeURIComponent(competitionId)}`
 
-/** The storefront's page that sets a password from a `token` in its link (SPEC §2's reset form). */
+/** The storefront's page that sets a password from a `token` in its link (docs/product/screens.md's reset form). */
 export const setPasswordPageLink = (origin: string): string =>
   `${origin.replace(/\/+$/, "")}/Auth/ForgotPassword`

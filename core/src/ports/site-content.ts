@@ -1,7 +1,7 @@
 import { Context, type Effect } from "effect"
 import type { RepositoryError } from "../competitions/errors.js"
 
-/** Writes a resource (SPEC §7's Resources), in the caller's transaction when there is one. */
+/** Writes a resource (docs/product/api.md's Resources), in the caller's transaction when there is one. */
 export interface ResourceWriterShape {
   /** The current value, or null when the key has none yet. */
   readonly current: (key: string) => Effect.Effect<string | null, RepositoryError>

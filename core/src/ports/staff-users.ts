@@ -18,7 +18,7 @@ export interface StaffUser {
   readonly secondFactorLocked: boolean
 }
 
-/** The Users list's filters (SPEC §7): text filters match anywhere in the field, any case. */
+/** The Users list's filters (docs/product/api.md): text filters match anywhere in the field, any case. */
 export interface StaffUserQuery {
   readonly firstName?: string | undefined
   readonly lastName?: string | undefined

@@ -1,6 +1,6 @@
 import { Data } from "effect"
 
-/** Field name to SPEC §5 message; the edge answers with the validation problem. */
+/** Field name to docs/product/validation.md message; the edge answers with the validation problem. */
 export class PostalEntryInvalid extends Data.TaggedError("PostalEntryInvalid")<{
   readonly errors: Readonly<Record<string, string>>
 }> {}

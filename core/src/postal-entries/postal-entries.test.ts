@@ -129,7 +129,7 @@ describe("a postal entry for a person without an account", () => {
     )
   })
 
-  it.effect("is refused with SPEC §5's words and takes no ticket", () => {
+  it.effect("is refused with docs/product/validation.md's words and takes no ticket", () => {
     const store = storeWith()
     return run(
       store,

@@ -42,7 +42,7 @@ interface ResolvedEntrant {
 }
 
 /**
- * Free postal entries (issue 9 §4), recorded by staff from postcards. Each
+ * Free postal entries (decision 0022), recorded by staff from postcards. Each
  * gives one ticket from the same random pool as a sale, counts toward the
  * same per-person maximum and is in the draw like a paid ticket, so a free
  * entry has exactly the chance of a paid one.

@@ -60,7 +60,7 @@ const newest = (signals: readonly HarmSignal[]) =>
   new Date(Math.max(...signals.map((s) => s.latestEvidenceAt.getTime())))
 
 /**
- * Harm signals (issue 12, decision 0044): staff's list of customers whose
+ * Harm signals (decision 0044): staff's list of customers whose
  * play suggests harm, one customer's signals and reviews, "mark reviewed"
  * with a note (ReviewHarmSignals; audited; a HarmSignalReviewed event, so
  * the signal stays quiet until newer evidence), and the customer's own

@@ -176,7 +176,7 @@ export const recordSpendLimitReached = (refusal: SpendLimitReached, at: Date) =>
   )
 
 /**
- * The registration's optional answer (issue 12: "prompted at registration"),
+ * The registration's optional answer (decision 0041: "prompted at registration"),
  * in the registration's transaction. Registration asks for it only where it
  * is wired, as it does for referrals.
  */
@@ -202,7 +202,7 @@ export class SpendLimitSignUps extends Context.Tag("@howzat/core/SpendLimitSignU
 }
 
 /**
- * The customer's own monthly spend limit (issue 12, decision 0041): read
+ * The customer's own monthly spend limit (decision 0041): read
  * and change it. Anyone else's customer id is answered as not found.
  */
 export class SpendLimits extends Effect.Service<SpendLimits>()("@howzat/core/SpendLimits", {

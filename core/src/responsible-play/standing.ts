@@ -22,8 +22,8 @@ import { closureConfirmation, pauseConfirmation } from "./standing-emails.js"
 import { AccountAlreadyClosed, AccountNotInGoodStanding, PauseRefused } from "./standing-errors.js"
 
 /**
- * Taking a break and closing an account (issue 12 "Pause and close",
- * decision 0043). Only the customer changes their own standing, and only
+ * Taking a break and closing an account (decision 0043,
+ * "Pause and close"). Only the customer changes their own standing, and only
  * towards more protection: a break is lengthened, never shortened or
  * lifted, by anyone; a closure is not undone here. Staff read it.
  */

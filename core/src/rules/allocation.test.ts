@@ -122,7 +122,7 @@ describe("shortfallReason", () => {
     )
   })
 
-  it("words the counts as SPEC §8 does", () => {
+  it("words the counts as docs/product/errors.md does", () => {
     const sale = { opensAt: new Date(0), closesAt: new Date(10 * DAY), drawn: false }
     const at = new Date(DAY)
     const line = { requested: 4, maxPerCustomer: 5, held: 0, sale }

@@ -2,7 +2,7 @@ import { CompetitionPhase, competitionPhase } from "./competition.js"
 
 /**
  * Why a basket line got fewer tickets than asked for. The storefront lists
- * these under "Changes to your basket" (SPEC §8), one per competition.
+ * these under "Changes to your basket" (docs/product/errors.md), one per competition.
  */
 export const allocationReasons = {
   notOpen: "This competition is not open yet.",
@@ -86,7 +86,7 @@ export interface ReportedLine extends Omit<LineAllocationFacts, "claimed"> {
   readonly ticketNumbers: readonly number[]
 }
 
-/** SPEC §8's "Changes to your basket": one entry per line that fell short, in line order. */
+/** docs/product/errors.md's "Changes to your basket": one entry per line that fell short, in line order. */
 export const allocationExceptions = (
   lines: readonly ReportedLine[],
   at: Date,

@@ -114,7 +114,7 @@ describe("email addresses", () => {
 })
 
 describe("isCustomerSession", () => {
-  it("needs a customerId (SPEC §4)", () => {
+  it("needs a customerId (docs/product/states.md)", () => {
     expect(isCustomerSession({ customerId: "c1" })).toBe(true)
     expect(isCustomerSession({ customerId: null })).toBe(false)
   })
@@ -209,7 +209,7 @@ describe("rateLimitAddress (decision 0014)", () => {
 })
 
 describe("the account forms", () => {
-  it("check a login with SPEC §5's messages", () => {
+  it("check a login with docs/product/validation.md's messages", () => {
     expect(validateLogin({ email: "", password: "" })).toEqual({
       email: messages.emailRequired,
       password: messages.passwordRequired,
@@ -290,7 +290,7 @@ describe("the account forms", () => {
     expect(isBlankAddress({ line1: " ", line2: "", city: "", county: "", postCode: "" })).toBe(true)
   })
 
-  it("keep the login failure wording the storefront falls back to (SPEC §8)", () => {
+  it("keep the login failure wording the storefront falls back to (docs/product/errors.md)", () => {
     expect(accountMessages.loginFailed).toBe(
       "Login failed - please check username and password are correct",
     )

@@ -1,7 +1,7 @@
 /**
  * The account rules that are plain functions: lifetimes of the tokens, which
  * links may go into an email, how email addresses compare, and the checks of
- * each account form built from SPEC §5's validators. Free of Effect so the
+ * each account form built from docs/product/validation.md's validators. Free of Effect so the
  * storefront can import them.
  */
 import {
@@ -37,7 +37,7 @@ export const EMAIL_VERIFICATION_LIFETIME_MS = 48 * HOUR_MS
 export const PASSWORD_RESET_LIFETIME_MS = HOUR_MS
 export const LOGIN_LINK_LIFETIME_MS = 15 * MINUTE_MS
 
-/** Wording the API adds to SPEC §5's, for outcomes the forms cannot judge. */
+/** Wording the API adds to docs/product/validation.md's, for outcomes the forms cannot judge. */
 export const accountMessages = {
   loginFailed: "Login failed - please check username and password are correct",
   currentPasswordIncorrect: "The current password is not correct.",
@@ -86,7 +86,7 @@ export const sameEmail = (a: string, b: string): boolean => normaliseEmail(a) ==
 export const fullName = (firstName: string, lastName: string): string =>
   `${firstName} ${lastName}`.trim()
 
-/** SPEC §4: a login whose user has no customerId is no customer session. */
+/** docs/product/states.md: a login whose user has no customerId is no customer session. */
 export const isCustomerSession = (user: { readonly customerId: string | null }): boolean =>
   user.customerId !== null
 
@@ -192,7 +192,7 @@ export const rateLimitAddress = (address: string): string => {
   return `${[a, b, c, d].map((n) => n.toString(16)).join(":")}::/64`
 }
 
-// --- The account forms, checked on the server with SPEC §5's validators
+// --- The account forms, checked on the server with docs/product/validation.md's validators
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>
 
@@ -250,7 +250,7 @@ export interface AddressInput {
 const optionalLine = (value: string): string | undefined =>
   value.trim().length > MAX_ADDRESS_LINE_LENGTH ? messages.addressLine1TooLong : undefined
 
-/** Line 1 and postcode as SPEC §5 says; the other lines are optional but no longer than line 1. */
+/** Line 1 and postcode as docs/product/validation.md says; the other lines are optional but no longer than line 1. */
 export const validateAddress = (address: AddressInput) =>
   collect({
     line1: validateAddressLine1(address.line1),
@@ -270,7 +270,7 @@ export interface CustomerDetailsInput {
 }
 
 /**
- * The personal and address pages save one customer model (SPEC §2). Address
+ * The personal and address pages save one customer model (docs/product/screens.md). Address
  * errors are named like `defaultBillingAddress.postCode`, as the wire nests them.
  */
 export const validateCustomerDetails = (

@@ -114,7 +114,7 @@ describe("siteCreditPurchaseAmount", () => {
 })
 
 describe("promotionCodesText", () => {
-  it("uses the SPEC §8 wording", () => {
+  it("uses the docs/product/errors.md wording", () => {
     expect(promotionCodesText([])).toBe("No valid promotion codes have been registered.")
     expect(promotionCodesText(["SUMMER10", "CLUB"])).toBe(
       "Code(s) SUMMER10, CLUB registered against your order. If you're eligible for any discounts, they'll be listed above.",

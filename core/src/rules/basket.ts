@@ -3,7 +3,7 @@ import { type Pence, parsePounds, pence } from "./money.js"
 const POUND = 100
 
 /**
- * The donation that rounds the basket up (SPEC §9). The current donation is
+ * The donation that rounds the basket up (docs/product/constants.md). The current donation is
  * taken out first so pressing "round up" twice does not keep growing it; a
  * basket already on a whole pound is rounded up by a full £1 rather than 0p.
  */
@@ -37,14 +37,14 @@ export const MIN_SITE_CREDIT_PURCHASE: Pence = pence(100)
 /**
  * The amount typed into "buy site credit", or undefined when the buy button
  * must stay disabled. parsePounds drops a minus sign, which is how the amount
- * is "made positive" (SPEC §5).
+ * is "made positive" (docs/product/validation.md).
  */
 export const siteCreditPurchaseAmount = (text: string): Pence | undefined => {
   const amount = parsePounds(text)
   return amount !== undefined && amount >= MIN_SITE_CREDIT_PURCHASE ? amount : undefined
 }
 
-/** The line under the voucher box (SPEC §8). */
+/** The line under the voucher box (docs/product/errors.md). */
 export const promotionCodesText = (codes: readonly string[]): string =>
   codes.length === 0
     ? "No valid promotion codes have been registered."

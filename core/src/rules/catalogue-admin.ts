@@ -1,6 +1,6 @@
 /**
  * What a category and an attribute type must be before they are stored
- * (issue 10 §3): pure rules, keyed by the wire's field names.
+ * (decision 0027): pure rules, keyed by the wire's field names.
  */
 import type { VisibilityStatus } from "../competitions/model.js"
 import { MAX_NAME_LENGTH, messages } from "./validation.js"

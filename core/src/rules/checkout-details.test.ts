@@ -18,7 +18,7 @@ describe("checkout addresses", () => {
     expect(checkoutAddressErrors({ billingAddress: good, shippingAddress: good })).toEqual({})
   })
 
-  it("names each bad field as the wire nests it, with SPEC §5's words", () => {
+  it("names each bad field as the wire nests it, with docs/product/validation.md's words", () => {
     expect(
       checkoutAddressErrors({
         billingAddress: { ...good, line1: " ", postCode: "" },

@@ -1,6 +1,6 @@
 /**
  * The billing and shipping details a checkout may carry, judged by the same
- * rules and SPEC §5 words as the account pages' address forms, so an order
+ * rules and docs/product/validation.md words as the account pages' address forms, so an order
  * never carries (or echoes back) an address the account pages would refuse.
  * Free of Effect so the storefront can import it.
  */

@@ -2,7 +2,7 @@ import type { ListedClub } from "./clubs.js"
 import { CLUB_CREDIT_PERCENT, CLUB_VOUCHER_PERCENT } from "./promotions.js"
 
 /**
- * What a club's welcome letter and poster say (SPEC §2's club-perks PDFs),
+ * What a club's welcome letter and poster say (docs/product/screens.md's club-perks PDFs),
  * as plain text blocks: core decides the words, an adapter behind the
  * ClubDocuments port lays them out on a page. A test reads the words here
  * without opening a PDF.

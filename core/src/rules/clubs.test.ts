@@ -88,7 +88,7 @@ describe("a payout", () => {
 })
 
 describe("the club-perks list", () => {
-  it("is SPEC §7's JSON list of { name, voucherCode }, by name, with each club's id", () => {
+  it("is docs/product/api.md's JSON list of { name, voucherCode }, by name, with each club's id", () => {
     expect(
       JSON.parse(
         clubsResourceValue([

@@ -41,7 +41,7 @@ export const readClubForm = (form: ClubForm): ReadClub => {
     : { _tag: "Valid", draft: { name, voucherCode } }
 }
 
-/** The terms a club's new code gets: SPEC §1's club voucher. */
+/** The terms a club's new code gets: docs/product/overview.md's club voucher. */
 export const clubVoucherDescription = (clubName: string): string =>
   `${clubName}: ${CLUB_VOUCHER_PERCENT}% off, and ${CLUB_CREDIT_PERCENT}% to the club`
 
@@ -110,7 +110,7 @@ export const checkPayout = (owed: number, amount: number, reference: string): Pa
     : { _tag: "Valid", amount: pence(amount), reference: ref }
 }
 
-/** The club-perks list the storefront reads (SPEC §7's content-list-clubs). */
+/** The club-perks list the storefront reads (docs/product/api.md's content-list-clubs). */
 export const CLUBS_RESOURCE_KEY = "content-list-clubs"
 
 export interface ListedClub {
@@ -121,7 +121,7 @@ export interface ListedClub {
 }
 
 /**
- * The resource's value: SPEC §7's JSON list of { name, voucherCode }, by
+ * The resource's value: docs/product/api.md's JSON list of { name, voucherCode }, by
  * name, each with the club's id for its welcome letter and poster.
  */
 export const clubsResourceValue = (clubs: readonly ListedClub[]): string =>

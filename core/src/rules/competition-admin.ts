@@ -1,8 +1,8 @@
 /**
- * What staff may set on a competition, and when (issue 10 §3,
+ * What staff may set on a competition, and when (decision 0027,
  * docs/decisions/0027): pure rules shared by the server and the back
  * office's form. Field messages are keyed by the wire's field names, as the
- * validation problem lists them (SPEC §8); refusals depend on what has
+ * validation problem lists them (docs/product/errors.md); refusals depend on what has
  * already happened to the competition (sales, the start, the draw).
  */
 import type { DrawType, VisibilityStatus } from "../competitions/model.js"

@@ -69,7 +69,7 @@ describe("competitionPhase", () => {
 })
 
 describe("phaseLabels", () => {
-  it("uses the SPEC §4 wording", () => {
+  it("uses the docs/product/states.md wording", () => {
     expect(phaseLabels).toEqual({
       0: "COMPETITION OPENS IN",
       1: "COMPETITION CLOSES IN",

@@ -1,7 +1,7 @@
 import type { TimePeriod } from "../competitions/model.js"
 import { zonedParts, zonedTimeToUtc } from "./dates.js"
 
-/** Numbered because the storefront and API already speak in these numbers (SPEC §4). */
+/** Numbered because the storefront and API already speak in these numbers (docs/product/states.md). */
 export type CompetitionPhase = 0 | 1 | 2 | 3
 export const CompetitionPhase = {
   ComingSoon: 0,
@@ -146,7 +146,7 @@ export const clockSkewMs = (serverNow: Date, clientNow: Date): number =>
 export const serverCorrectedNow = (clientNow: Date, skewMs: number): Date =>
   new Date(clientNow.getTime() + skewMs)
 
-/** "1 in N" (SPEC §9). */
+/** "1 in N" (docs/product/constants.md). */
 export const odds = (totalTickets: number, quantity: number): number =>
   Math.ceil(totalTickets / Math.max(1, quantity))
 
@@ -183,7 +183,7 @@ const THURSDAY = 4
 const LIVE_DRAW_HOUR = 20
 const LIVE_DRAW_MINUTE = 30
 
-/** Live draws are Thursdays at 8:30pm London time (SPEC §9), so UTC shifts with the clocks. */
+/** Live draws are Thursdays at 8:30pm London time (docs/product/constants.md), so UTC shifts with the clocks. */
 export const nextLiveDrawSlot = (now: Date): Date => {
   const today = zonedParts(now)
   const daysToThursday = (THURSDAY - today.weekday + 7) % 7

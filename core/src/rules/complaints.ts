@@ -1,5 +1,5 @@
 /**
- * Complaints (issue 12, "Complaints"; decision 0044): the form's rules, the
+ * Complaints (decision 0044, "Complaints"): the form's rules, the
  * reference, the status machine and the timelines we promise, shared by the
  * storefront's page, the back office and the server. Pure: no Effect.
  */

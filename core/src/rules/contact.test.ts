@@ -27,8 +27,8 @@ const anyForm = fc.record({
   message: fc.string({ maxLength: 60 }),
 })
 
-describe("the contact form's rules (SPEC §5)", () => {
-  it("accepts a real message and says SPEC §5's words for each empty field", () => {
+describe("the contact form's rules (docs/product/validation.md)", () => {
+  it("accepts a real message and says docs/product/validation.md's words for each empty field", () => {
     expect(validateContactForm(good)).toEqual({})
     expect(
       validateContactForm({

@@ -1,5 +1,6 @@
 /**
- * The contact form (SPEC §2, §3's Contact model, §5's rules), shared by the
+ * The contact form (docs/product/screens.md, docs/product/entities.md's Contact model,
+ * docs/product/validation.md's rules), shared by the
  * storefront's page and the server so both say the same words. Pure: no
  * Effect, so it tree-shakes into the page.
  */
@@ -25,14 +26,14 @@ export const MAX_CONTACT_MESSAGE_LENGTH = 5000
 
 export const contactMessages = {
   messageTooLong: `Please keep your message to ${MAX_CONTACT_MESSAGE_LENGTH.toLocaleString("en-GB")} characters or fewer.`,
-  /** SPEC §8's words, with the brand's name. */
+  /** docs/product/errors.md's words, with the brand's name. */
   thanks: (brandName: string) => `Thank you for contacting ${brandName}`,
   replySoon: "It won't be long until we reply.",
   failure:
     "Sorry, we weren't able to pass on your message at this time. Please try again soon, or mail us here.",
 } as const
 
-/** SPEC §3's Contact model, as typed. */
+/** docs/product/entities.md's Contact model, as typed. */
 export interface ContactForm {
   readonly firstName: string
   readonly lastName: string
@@ -51,7 +52,7 @@ export const validateContactMessage = (value: string): string | undefined =>
   (value.trim().length > MAX_CONTACT_MESSAGE_LENGTH ? contactMessages.messageTooLong : undefined)
 
 /**
- * SPEC §5's clean-ups: text trimmed, invalid characters stripped from the
+ * docs/product/validation.md's clean-ups: text trimmed, invalid characters stripped from the
  * email and telephone. Line breaks inside the message are the customer's
  * and stay; only its ends are trimmed.
  */

@@ -45,7 +45,7 @@ describe("ordinalSuffix", () => {
 })
 
 describe("ordinalDate", () => {
-  it("writes dates the way SPEC §9 shows them", () => {
+  it("writes dates the way docs/product/constants.md shows them", () => {
     expect(ordinalDate(new Date("2025-03-05T12:00:00Z"))).toBe("5th March 2025")
   })
 

@@ -108,7 +108,7 @@ export const ordinalSuffix = (n: number): string => {
   }
 }
 
-/** "5th March 2025", the site's one date style (SPEC §9). */
+/** "5th March 2025", the site's one date style (docs/product/constants.md). */
 export const ordinalDate = (date: Date, timeZone: string = UK_TIME_ZONE): string => {
   const { year, month, day } = zonedParts(date, timeZone)
   return `${day}${ordinalSuffix(day)} ${MONTH_NAMES[month - 1] ?? ""} ${year}`
@@ -124,7 +124,7 @@ export const ordinalDateTime = (date: Date, timeZone: string = UK_TIME_ZONE): st
 
 /**
  * Midnight on the 1st of the London calendar month that `date` falls in:
- * a monthly limit resets on London's calendar (issue 12), so a purchase at
+ * a monthly limit resets on London's calendar (decision 0041), so a purchase at
  * 00:30 BST on the 1st is in the new month although UTC still says the old.
  */
 export const startOfLondonMonth = (date: Date): Date => {

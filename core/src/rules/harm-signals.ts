@@ -1,5 +1,5 @@
 /**
- * Harm signals (issue 12, "Harm signals"; decision 0044): which patterns in
+ * Harm signals (decision 0044, "Harm signals"): which patterns in
  * a customer's recent play suggest harm, each with the evidence staff need
  * to judge it. Pure: no Effect, no clock; the caller passes `now`.
  */

@@ -1,5 +1,5 @@
 /**
- * Smaller copies of an uploaded photograph in modern formats (issue 13 §3,
+ * Smaller copies of an uploaded photograph in modern formats (decision 0049,
  * decision 0049). Each is named from its original's key by a fixed rule,
  * so the storefront can write a `srcset` from an image's URL alone and the
  * server can tell from a variant's key which original to make it from.

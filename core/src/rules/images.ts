@@ -1,6 +1,6 @@
 import { imageDimensions, MAX_IMAGE_PIXELS } from "./image-dimensions.js"
 /**
- * What an uploaded image is, judged by its bytes (issue 10 §3). A browser's
+ * What an uploaded image is, judged by its bytes (decision 0028). A browser's
  * declared type and a file's name are whatever the sender says; the first
  * bytes are what a browser will actually decode, so they alone decide.
  * Pure and Effect-free, so the back office can check a file before sending.
@@ -136,7 +136,7 @@ export const imageFileKey = (sha256Hex: string, kind: ImageKind) =>
 export const isFileKey = (key: string) =>
   /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9._-]*)+$/.test(key) && !key.includes("..")
 
-/** The directory an upload is filed under (SPEC's `?directory`): a short lower-case path. */
+/** The directory an upload is filed under (docs/product/api.md's `?directory`): a short lower-case path. */
 export const directoryError = (directory: string): string | undefined =>
   directory === "" || /^[a-z0-9][a-z0-9-]{0,39}(\/[a-z0-9][a-z0-9-]{0,39}){0,3}$/.test(directory)
     ? undefined

@@ -1,7 +1,7 @@
 /**
  * What an instant-win group must be before it is stored: pure rules, shared
  * by the server and (later) the back office's form. Messages are keyed by
- * the wire's field names, as the validation problem lists them (SPEC §8).
+ * the wire's field names, as the validation problem lists them (docs/product/errors.md).
  */
 import { MAX_NAME_LENGTH, messages } from "./validation.js"
 

@@ -1,6 +1,6 @@
 /**
- * Issue 12 § Player protection, "Instant-win share", and § Transparency's
- * minimum open duration (docs/decisions/0045): pure rules over the set of
+ * The instant-win share and the minimum open duration of
+ * docs/decisions/0045-competition-transparency-and-share.md: pure rules over the set of
  * live competitions and a competition's dates.
  *
  * "Live" is visible and not yet closed: on sale now, or scheduled to open.

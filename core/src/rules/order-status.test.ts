@@ -40,7 +40,7 @@ describe("order statuses", () => {
     )
   })
 
-  it("allow the moves of DESIGN § Core and no others", () => {
+  it("allow the moves of docs/product/states.md and no others", () => {
     const allowed = orderStatuses.flatMap((from) =>
       orderStatuses.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`),
     )

@@ -93,7 +93,7 @@ describe("reading a postal entry", () => {
     })
   })
 
-  it("answers every missing detail with SPEC §5's words, field by field", () => {
+  it("answers every missing detail with docs/product/validation.md's words, field by field", () => {
     expect(
       errorsOf(
         person({ firstName: "", lastName: " ", emailAddress: "", dateOfBirth: "", address: null }),

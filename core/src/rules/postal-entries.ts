@@ -1,6 +1,6 @@
 /**
- * A free postal entry as staff type it from a postcard (issue 9 §4): either
- * an existing customer, or the person's own details judged by SPEC §5's
+ * A free postal entry as staff type it from a postcard (decision 0022): either
+ * an existing customer, or the person's own details judged by docs/product/validation.md's
  * rules and words, plus the postcard's own reference so a double click
  * records it once. Free of Effect so a back-office form can import it.
  */
@@ -91,7 +91,7 @@ const BLANK_ADDRESS: AddressInput = { line1: "", line2: "", city: "", county: ""
  * Cleans the form as the storefront's forms do (trimmed text, stripped email
  * and telephone, upper-case postcode) and judges it; `today` decides the
  * age of 18. Every error is named by its field (`address.postCode` as the
- * wire nests it), with SPEC §5's words.
+ * wire nests it), with docs/product/validation.md's words.
  */
 export const readPostalEntry = (form: PostalEntryForm, today: Date): ReadPostalEntry => {
   const errors: Record<string, string> = {}

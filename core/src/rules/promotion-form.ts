@@ -1,6 +1,6 @@
 /**
- * A voucher (promotion) as staff set it up in the back office (issue 10 §3
- * Vouchers): the form read and judged field by field, so the API and the
+ * A voucher (promotion) as staff set it up in the back office (decision
+ * 0031): the form read and judged field by field, so the API and the
  * app's form give the same words. Free of Effect so the app can import it.
  */
 import { type Pence, pence } from "./money.js"

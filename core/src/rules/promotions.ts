@@ -88,7 +88,7 @@ export const promotionRefusal = (
   return null
 }
 
-/** A club's voucher takes 10% off the customer's basket (SPEC §10: club voucher 10%). */
+/** A club's voucher takes 10% off the customer's basket (docs/product/constants.md: club voucher 10%). */
 export const CLUB_VOUCHER_PERCENT = 10
 
 /** …and earns the club 10% of what the customer paid for the tickets. */

@@ -180,7 +180,7 @@ describe("referral codes", () => {
   })
 })
 
-// --- Properties (issue 11: rewarded once, never for self-referral, never for refunded spend)
+// --- Properties (decision 0039: rewarded once, never for self-referral, never for refunded spend)
 
 const arbOrders = fc.array(arbitraryOrderMoney(), { maxLength: 8 })
 const arbLocal = fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/)

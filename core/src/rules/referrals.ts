@@ -7,7 +7,7 @@ import {
 } from "./referral-self-dealing.js"
 
 /**
- * Refer a friend (SPEC §1, §9; issue 11 §4; decision 0039): a friend who
+ * Refer a friend (docs/product/overview.md, docs/product/constants.md; decision 0039): a friend who
  * joins through a customer's link and whose completed orders reach £5 earns
  * both of them £5 of site credit, once per friend. Pure rules: the use cases
  * in core/src/referrals gather the facts and apply the decision.

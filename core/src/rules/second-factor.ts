@@ -1,7 +1,7 @@
 import { Secret, TOTP } from "otpauth"
 
 /**
- * A second factor's rules (issue 10 §2, decision 0032): RFC 6238 TOTP with
+ * A second factor's rules (decision 0032): RFC 6238 TOTP with
  * the authenticator apps' common settings, and recovery codes for a lost
  * phone. The codes themselves are computed by `otpauth`; what counts as a
  * match, a replay or a well-formed recovery code is decided here.

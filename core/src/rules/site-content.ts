@@ -1,5 +1,5 @@
 /**
- * The site content staff edit in the back office (SPEC §7's Resources): what
+ * The site content staff edit in the back office (docs/product/api.md's Resources): what
  * each key holds and what a valid value is. HTML is sanitised by the
  * RichTextSanitiser port before it is stored; styles are checked here.
  */
@@ -13,7 +13,7 @@ export interface EditableResource {
 }
 
 /**
- * The footer's static pages (SPEC §2) are Resources too, one key each; the
+ * The footer's static pages (docs/product/screens.md) are Resources too, one key each; the
  * storefront's pages read them by key. The club-perks list is not here: it
  * follows the clubs table (decision 0033).
  */

@@ -1,6 +1,6 @@
 import { type Pence, pence } from "./money.js"
 
-/** SPEC §5 and §9: the least a customer may buy, £1.00. */
+/** docs/product/validation.md and docs/product/constants.md: the least a customer may buy, £1.00. */
 export const MINIMUM_SITE_CREDIT_PURCHASE: Pence = pence(100)
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Monthly spend limits (issue 12, DCMS code: player protection; decision
+ * Monthly spend limits (DCMS code: player protection; decision
  * 0041). Pure: the store keeps the setting, checkout and the account page
  * ask these functions what it means at a given moment.
  */

@@ -1,7 +1,7 @@
 import { ordinalDateTime } from "./dates.js"
 
 /**
- * A customer's standing (issue 12 "Pause and close", decision 0043): in good
+ * A customer's standing (decision 0043, "Pause and close"): in good
  * standing, on a break until a moment, or closed. A break is a short
  * cool-off (24 hours, 7 days, 30 days) or a self-suspension of 6 months or
  * more. The end of a break is never early: it can only be moved later.

@@ -233,7 +233,7 @@ describe("selectorMessage", () => {
     )
   })
 
-  it("keeps the fallback wording of SPEC §8", () => {
+  it("keeps the fallback wording of docs/product/errors.md", () => {
     expect(selectorTexts.noMoreTickets).toBe("No more tickets are available.")
   })
 
@@ -296,7 +296,7 @@ describe("ticketLimitMessage", () => {
     requested: fc.integer({ min: 1, max: 40 }),
   })
 
-  it("keeps SPEC §8's words", () => {
+  it("keeps docs/product/errors.md's words", () => {
     const n = 5
     expect(ticketLimitMessage({ maxPerCustomer: n, alreadyHeld: 5, requested: 1 })).toBe(
       "You have purchased the maximum number of tickets per person in this competition (5).",

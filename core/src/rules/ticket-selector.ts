@@ -1,6 +1,6 @@
 import { CompetitionPhase } from "./competition.js"
 
-/** SPEC §9: each row applies to a per-person maximum up to its limit. */
+/** docs/product/constants.md: each row applies to a per-person maximum up to its limit. */
 const QUICK_PICK_ROWS: readonly (readonly [limit: number, picks: readonly number[]])[] = [
   [5, [1, 2, 3, 4, 5]],
   [10, [1, 2, 5, 10]],
@@ -69,7 +69,7 @@ export const clampQuantity = (q: number, min: number, max: number): number => {
 
 export type SelectorMessage = { readonly kind: "blocked" | "info"; readonly text: string }
 
-/** SPEC §8; `n` is the per-person maximum. */
+/** docs/product/errors.md; `n` is the per-person maximum. */
 export const selectorTexts = {
   comingSoon: "Competition coming soon!",
   closed: "Competition has closed! Best of luck to everyone!",
@@ -85,7 +85,7 @@ export const selectorTexts = {
   lastTicket: "Only one ticket remaining!",
   oneBeforeMaximum: (n: number) =>
     `One ticket available before you reach the maximum per person (${n}).`,
-  /** Not SPEC §8's: says why the maximum is below the per-person one (issue 8 §8). */
+  /** Not docs/product/errors.md's: says why the maximum is below the per-person one (decision 0016). */
   alreadyHeld: (held: number, canAdd: number) =>
     `You already hold ${held} ${held === 1 ? "ticket" : "tickets"} in this competition: you can add up to ${canAdd} more.`,
 } as const
@@ -138,7 +138,7 @@ export interface TicketLimit {
 }
 
 /**
- * The selector's words for an add the basket refused (SPEC §8). When the
+ * The selector's words for an add the basket refused (docs/product/errors.md). When the
  * customer's allowance still covers what the basket would hold, it was
  * the stock that ran short.
  */

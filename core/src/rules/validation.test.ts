@@ -29,7 +29,7 @@ import {
 } from "./validation.js"
 
 describe("messages", () => {
-  it("carries the exact SPEC §5 wording", () => {
+  it("carries the exact docs/product/validation.md wording", () => {
     expect(messages).toMatchObject({
       emailRequired: "A valid email address is required",
       emailInvalid: "The Email field is not a valid e-mail address.",
@@ -60,7 +60,7 @@ describe("messages", () => {
     })
   })
 
-  it("fills in our own wording where SPEC §5 gives none", () => {
+  it("fills in our own wording where docs/product/validation.md gives none", () => {
     expect(messages.nameTooLong).toBe("Please use 255 characters or fewer")
     expect(messages.addressLine1TooLong).toBe("Please use 50 characters or fewer")
     expect(messages.dateOfBirthTooOld).toBe(

@@ -1,5 +1,5 @@
 /**
- * Every form rule of SPEC §5 with its exact wording, shared by the browser
+ * Every form rule of docs/product/validation.md with its exact wording, shared by the browser
  * forms and the server so a customer never sees one message in the page and
  * another from the API. Each validator returns the first error, or undefined.
  *
@@ -58,7 +58,7 @@ type Validation = string | undefined
 
 const isBlank = (value: string): boolean => value.trim() === ""
 
-// --- Clean-ups applied as the customer types (SPEC §5: "Text is trimmed; email
+// --- Clean-ups applied as the customer types (docs/product/validation.md: "Text is trimmed; email
 // and tel fields strip invalid characters").
 
 export const trimText = (v: string): string => v.trim()
@@ -82,7 +82,7 @@ export const validateEmail = (value: string): Validation => {
 export const validateNewEmail = (value: string): Validation =>
   value.length > MAX_EMAIL_LENGTH || !isEmailAddress(value) ? messages.newEmailInvalid : undefined
 
-// Referral boxes ask only for "text @ text . text" (SPEC §5), a looser test than the account email.
+// Referral boxes ask only for "text @ text . text" (docs/product/validation.md), a looser test than the account email.
 const REFERRAL_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export const validateReferralEmail = (value: string): Validation =>

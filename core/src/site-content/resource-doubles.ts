@@ -1,5 +1,5 @@
 /**
- * The site's resources (SPEC §7) in memory: the storefront's ResourceRepo
+ * The site's resources (docs/product/api.md) in memory: the storefront's ResourceRepo
  * and staff's ResourceWriter over one map, so what staff put is what the
  * storefront reads, as with the one `resources` table.
  */

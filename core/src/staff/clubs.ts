@@ -56,7 +56,7 @@ const audited = (club: StaffClub) => ({
 })
 
 /**
- * Clubs for staff (issue 10 §3, decision 0033): a name and a current
+ * Clubs for staff (decision 0033): a name and a current
  * voucher code, what the club earned from paid orders, what refunds took
  * back and what the operator has paid it. ManagePromotions; every change
  * audited.
@@ -81,7 +81,7 @@ export class StaffClubs extends Effect.Service<StaffClubs>()("@howzat/core/Staff
 
     /**
      * Makes `code` the club's current voucher: a new code becomes a
-     * voucher on the club terms of SPEC §1; an existing voucher no club
+     * voucher on the club terms of docs/product/overview.md; an existing voucher no club
      * has is adopted with its own terms; another club's is refused.
      */
     const giveCode = (clubId: string, clubName: string, code: string) =>

@@ -49,7 +49,7 @@ export interface DashboardCharts {
 }
 
 /**
- * The back office's front page (issue 10 §3): how the shop is doing today
+ * The back office's front page (decision 0031): how the shop is doing today
  * and what needs staff next. Staff only (ViewBackOffice).
  */
 export class BackOfficeDashboard extends Effect.Service<BackOfficeDashboard>()(

@@ -3,7 +3,7 @@ import { NotStaff } from "../accounts/errors.js"
 import type { Principal, Role } from "../accounts/model.js"
 
 /**
- * What a member of staff may do, as data (issue 10 §2, docs/decisions/0026).
+ * What a member of staff may do, as data (docs/decisions/0026).
  * Every staff use case asks `authorize` before it reads or writes, so the
  * rule holds for any service that imports core, not only for HTTP.
  */
@@ -35,7 +35,7 @@ export type Permission =
   | "ViewAuditLog"
   /** Read the contact form's messages and mark them handled. */
   | "HandleContactMessages"
-  /** Read harm signals and mark them reviewed with a note (issue 12, decision 0044). */
+  /** Read harm signals and mark them reviewed with a note (decision 0044). */
   | "ReviewHarmSignals"
   /** Read complaints, log emailed ones, move their status with a note (decision 0044). */
   | "HandleComplaints"
@@ -81,7 +81,7 @@ export const authorize = (principal: Principal, permission: Permission) =>
 
 /**
  * Who must show a second factor (TOTP or a recovery code) after their
- * password before any session is issued (issue 10 §2, decision 0032): an
+ * password before any session is issued (decision 0032): an
  * Admin's session can manage staff and read everything, so a stolen
  * password alone must not be enough.
  */

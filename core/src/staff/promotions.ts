@@ -51,7 +51,7 @@ const codeTaken = () =>
   new PromotionInvalid({ errors: { code: "Another voucher already has this code." } })
 
 /**
- * Vouchers for staff (issue 10 §3): percentage or fixed, minimum spend,
+ * Vouchers for staff (decision 0031): percentage or fixed, minimum spend,
  * dates, overall and per-customer limits, one competition or the whole
  * basket, a club's. ManagePromotions; every change audited.
  */

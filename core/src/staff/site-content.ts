@@ -26,7 +26,7 @@ export interface EditableResourceValue extends EditableResource {
 }
 
 /**
- * The site content staff edit (issue 10 §3 Content): the Resources the
+ * The site content staff edit (decision 0031): the Resources the
  * storefront fetches by key. HTML is sanitised before it is stored, styles
  * are checked, and every change is audited with the value before and
  * after. Staff only (ManageContent).

@@ -50,7 +50,7 @@ const audited = (user: StaffUser) => ({
 })
 
 /**
- * Admins manage the people who run the shop (SPEC §7's /api/Users). Every
+ * Admins manage the people who run the shop (docs/product/api.md's /api/Users). Every
  * call asks ManageStaff of the token's role and, for a change, that the
  * caller is still an Admin in the database: an access token outlives a
  * demotion by up to its 15 minutes, and a demoted admin must not use them

@@ -50,7 +50,7 @@ const noteFound =
       : Effect.succeed(value)
 
 /**
- * The back office's winners (issue 9 §6): who won what, whether the prize
+ * The back office's winners (decision 0023): who won what, whether the prize
  * has been handed over, and staff's notes on each. Staff only, every call:
  * a winner's name and customer id are personal data.
  */
@@ -179,7 +179,7 @@ export class CompetitionWinners extends Effect.Service<CompetitionWinners>()(
         /**
          * Records how the main prize was awarded: as described, or as the
          * stated cash alternative, which only a competition that stated one
-         * can have given (issue 12, decision 0045). Null: not yet decided.
+         * can have given (decision 0045). Null: not yet decided.
          */
         setMainPrizeAwardedAs: (
           competitionId: string,

@@ -1,4 +1,4 @@
-/** WinnerProcessedStatus of SPEC §7: which winners a list shows. */
+/** WinnerProcessedStatus of docs/product/api.md: which winners a list shows. */
 export type WinnerProcessedStatus = "All" | "Processed" | "NotProcessed"
 
 /** Which winners a staff list shows by whether their name is public (decision 0035). */
@@ -26,7 +26,7 @@ export interface WinningCustomer {
   readonly fullName: string | null
 }
 
-/** How a main prize was awarded (issue 12, decision 0045). */
+/** How a main prize was awarded (decision 0045). */
 export type PrizeAwardedAs = "Prize" | "CashAlternative"
 
 export interface MainPrizeWinner {

@@ -30,7 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .addColumn("quantity", "integer", (c) => c.notNull().check(sql`quantity > 0`))
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
-    // SPEC §4: only one basket item per competition.
+    // docs/product/states.md: only one basket item per competition.
     .addUniqueConstraint("basket_items_one_per_competition", ["basket_id", "competition_id"])
     .execute()
 
@@ -110,7 +110,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("order_total_pence", "integer", (c) =>
       c.notNull().defaultTo(0).check(sql`order_total_pence >= 0`),
     )
-    // [{ competitionName, exceptionReason }] as reported at allocation (SPEC §8).
+    // [{ competitionName, exceptionReason }] as reported at allocation (docs/product/errors.md).
     .addColumn("allocation_exceptions", "jsonb", (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn("created_at", "timestamptz", (c) => c.notNull())
     .addColumn("expires_at", "timestamptz", (c) => c.notNull())

@@ -8,7 +8,7 @@ import { type Kysely, sql } from "kysely"
 const uuidPrimaryKey = sql`gen_random_uuid()`
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // SPEC §6: a club has a name and a voucher code; the code is a promotion.
+  // docs/product/roles.md: a club has a name and a voucher code; the code is a promotion.
   await db.schema
     .createTable("clubs")
     .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(uuidPrimaryKey))

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely"
 
 /**
- * Frozen: what issue 8 §3 added to promotions (decision 0012): a minimum
+ * Frozen: what decision 0012 added to promotions: a minimum
  * spend, a limit per customer beside the overall one, and the free-entry
  * mark that alone lets a voucher take tickets below 1p each; and the
  * customer on each voucher use, which the per-customer limit counts.

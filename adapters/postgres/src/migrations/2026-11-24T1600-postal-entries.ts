@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely"
 
 /**
- * Frozen: free postal entries (issue 9 §4, decision 0022). Each holds one
+ * Frozen: free postal entries (decision 0022). Each holds one
  * ticket of the pool: the ticket's order_id is the entry's id, which no
  * order row has, so the draw counts it as a sold ticket like a paid one.
  * The person's details are a snapshot of the postcard; customer_id is set

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely"
 
 /**
- * Frozen: what staff do once someone has won (issue 9 §6, decision 0023).
+ * Frozen: what staff do once someone has won (decision 0023).
  * A main prize and a non-credit instant-win prize are handed over by hand:
  * `processed_at` says when, `processed_by_user_id` who marked it. Notes are
  * the staff's record of that hand-over, each about exactly one winner: a

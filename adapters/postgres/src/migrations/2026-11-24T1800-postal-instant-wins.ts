@@ -2,7 +2,7 @@ import type { Kysely } from "kysely"
 
 /**
  * Frozen: a free postal entry's ticket wins an instant prize exactly like a
- * bought one (issue 9 §4). The won instant-win ticket then names the postal
+ * bought one (decision 0022). The won instant-win ticket then names the postal
  * entry that won it, beside order_id for a paid order; staff read the
  * entrant's name and address from the entry when they have no account.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely"
 
 /**
- * Frozen: the append-only audit log of staff writes (issue 10 §2). A
+ * Frozen: the append-only audit log of staff writes (decision 0026). A
  * trigger refuses every UPDATE and DELETE, so not even a bug in the shop
  * can rewrite history; the entry is written in the transaction of the
  * change it describes. actor_user_id is kept as a fact, not a foreign key,

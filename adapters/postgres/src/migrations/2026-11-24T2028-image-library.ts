@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely"
 
 /**
- * Frozen: images as a library staff upload to (issue 10 §3). An image may
+ * Frozen: images as a library staff upload to (decision 0028). An image may
  * be in no group until staff put it in one; an uploaded image's bytes are
  * in the file store under `file_key` (its SHA-256, shared by images with
  * the same bytes), and images known only by a URL (the seed's) have none.

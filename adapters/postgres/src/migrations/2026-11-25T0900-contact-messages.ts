@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely"
 
 /**
- * Frozen: the contact form's messages (issue 11 §2, decision 0037), kept for
+ * Frozen: the contact form's messages (decision 0037), kept for
  * staff to read and mark handled. Lengths are checked here as well as in
  * core's rules, so no other writer can store a book.
  */

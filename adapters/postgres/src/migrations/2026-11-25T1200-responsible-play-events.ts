@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely"
 
 /**
- * Frozen: the responsible-play log (issue 12): limit changes, limits
+ * Frozen: the responsible-play log (decision 0041): limit changes, limits
  * reached, refused credit cards, declined payments, pauses and closures,
  * as facts about a customer. Harm signals are read from it and staff look
  * back on it, so nothing in the shop updates or deletes a row.

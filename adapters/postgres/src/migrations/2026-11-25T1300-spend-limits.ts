@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely"
 
 /**
- * Frozen: monthly spend limits (issue 12, decision 0041). One row per
+ * Frozen: monthly spend limits (decision 0041). One row per
  * customer who answered (no row: never answered), holding the limit in
  * force and at most one raise or removal waiting out its 24 hours; and the
  * history of every change, which nothing in the shop updates or deletes.

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely"
 
 /**
  * Frozen: a customer's breaks and closure, and every age-verification
- * outcome (issue 12, decision 0043). One standing row per customer, kept
+ * outcome (decision 0043). One standing row per customer, kept
  * after a break ends; age checks are only ever added.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

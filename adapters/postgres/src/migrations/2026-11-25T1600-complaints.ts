@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely"
 
 /**
- * Frozen: complaints (issue 12, decision 0044) and their history. A
+ * Frozen: complaints (decision 0044) and their history. A
  * complaint's status is the last step's; the steps are only ever added,
  * so the history is what happened. Lengths and statuses are checked here
  * as well as in core's rules.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely"
 
 /**
- * Frozen: issue 12 § Transparency, decision 0045. A main winner's record
+ * Frozen: decision 0045, transparency. A main winner's record
  * says whether the prize was awarded as described or as the stated cash
  * alternative; null until staff record it.
  */

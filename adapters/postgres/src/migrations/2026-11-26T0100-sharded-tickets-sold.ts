@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely"
 
 /**
- * Frozen: issue 13 § 1, decision 0046. A competition's sold count moves from
+ * Frozen: decision 0046. A competition's sold count moves from
  * the one `competitions.tickets_sold` cell, which every checkout locked from
  * its claim to its commit, to counter rows each writer picks by its database
  * session (see repos/tickets-sold.ts): the count is their sum. A shard may

@@ -44,7 +44,7 @@ export const makeAccountStandingStore = (db: Kysely<Database>): AccountStandingS
   hold: (customerId) =>
     isUuid(customerId)
       ? runQuery(db, "accountStanding.hold", async (q) => {
-          // The customers row is the customer's lock (issue 12's shared definition).
+          // The customers row is the customer's lock (the one spend limits take, decision 0041).
           const held = await q
             .selectFrom("customers")
             .select("id")

@@ -57,7 +57,7 @@ export const PostgresOrdersLive = Layer.mergeAll(
   InstantWinRepoLive,
   OutboxMailerLive,
   ReferralRepoLive,
-  // Checkout enforces the monthly spend limit and logs a refusal (issue 12).
+  // Checkout enforces the monthly spend limit and logs a refusal (decision 0041).
   SpendLimitStoreLive,
   // Decision 0042: settling a card payment checks the credit-card rule and logs refusals.
   CreditCardSpendLive,

@@ -9,7 +9,7 @@ import { makeTransactions } from "../transactions"
 import { seedDemoData } from "./demo"
 
 /**
- * The demo shop keeps issue 12's competition rules (decision 0045), so
+ * The demo shop keeps the competition rules of decision 0045, so
  * `npm start` shows a compliant shop: instant-win competitions are not the
  * majority of live ones, and every competition is open at least the
  * default minimum.

@@ -1,5 +1,5 @@
 /**
- * The footer's static pages (SPEC §2) for the demo brand, stored as the
+ * The footer's static pages (docs/product/screens.md) for the demo brand, stored as the
  * Resources `content-page-*` (decision 0033) that staff edit in the back
  * office. Written as a small UK operator would publish them; links carry
  * the rel the sanitiser gives every link, so what is seeded is exactly what

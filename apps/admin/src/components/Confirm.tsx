@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useId, useRef } from "react"
 import { ErrorNote } from "./PageStates"
 
 /**
- * Every destructive action asks first (issue 10 §4). A native modal dialog:
+ * Every destructive action asks first (decision 0034). A native modal dialog:
  * focus moves into it, Escape cancels, and the page behind is inert.
  */
 export function ConfirmDialog({

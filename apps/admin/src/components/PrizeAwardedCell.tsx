@@ -8,7 +8,7 @@ import { ErrorNote } from "./PageStates"
 type AwardedAs = MainPrizeWinnerJson["prizeAwardedAs"]
 
 /**
- * How the main prize was awarded (issue 12, decision 0045): as described,
+ * How the main prize was awarded (decision 0045): as described,
  * or as the cash alternative the competition stated (offered only when it
  * stated one). Saved as soon as it is chosen; the server's refusal is shown.
  */

@@ -1,5 +1,5 @@
 /**
- * Editing the site's Resources (issue 10 §3 Content). The checks are core's
+ * Editing the site's Resources (decision 0031). The checks are core's
  * rules/site-content, the ones the server applies, so a bad value is named
  * before it is sent. (The clubs list is no Resource to edit: it follows the
  * clubs table, decision 0033.)

@@ -1,5 +1,5 @@
 /**
- * Money is integer pence on the wire (DESIGN § Conventions); staff read and
+ * Money is integer pence on the wire (docs/decisions/0001-money-and-wire.md); staff read and
  * type pounds. Times are shown as the operator lives them: UK time.
  */
 

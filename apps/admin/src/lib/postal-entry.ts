@@ -1,8 +1,8 @@
 /**
- * The postal entry form (issue 9 §4, decision 0022): staff type a postcard
+ * The postal entry form (decision 0022): staff type a postcard
  * in either as an existing customer (by id) or as a person's details, never
  * both, because the server refuses a mix. Blank text is sent as "" and a
- * blank address as null, so the server's SPEC §5 checks answer in their
+ * blank address as null, so the server's docs/product/validation.md checks answer in their
  * own words.
  */
 import type { FreePostalEntryRequestJson } from "@howzat/contracts/postal-entries"
@@ -76,7 +76,7 @@ export const postalEntryPayload = (
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** The one check the server's schema would answer in its own terms rather than SPEC words. */
+/** The one check the server's schema would answer in its own terms rather than the words of docs/product/validation.md. */
 export const customerIdError = (customerId: string): string | undefined =>
   UUID.test(customerId.trim())
     ? undefined

@@ -1,5 +1,5 @@
 /**
- * Typed search params for the lists (issue 10 §4): every filter and the page
+ * Typed search params for the lists (decision 0034): every filter and the page
  * live in the URL. Each reader keeps what it understands and drops the rest,
  * so a hand-edited or stale link still opens the list.
  */

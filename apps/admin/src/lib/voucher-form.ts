@@ -1,5 +1,5 @@
 /**
- * The voucher form (issue 10 §3 Vouchers): what staff type (pounds, UK
+ * The voucher form (decision 0031): what staff type (pounds, UK
  * times, text in number boxes) to the API's payload and back. The judging
  * is core's rules/promotion-form, the same the server runs, so the form
  * says exactly what the API would say, before a round trip.

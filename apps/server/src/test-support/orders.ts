@@ -64,7 +64,7 @@ export const checkout = async (
 ) => json<CheckoutResponseJson>(await browser.post(`/api/Baskets/${basketId}/checkout`, body))
 
 /**
- * The usual test cards (issue 4), any future expiry, any three-digit code.
+ * The usual test cards (decision 0008), any future expiry, any three-digit code.
  * `succeeds` is the debit card: a credit card may not pay for instant win
  * or more than £250 a month (decision 0042), which tests not about that
  * should not meet.

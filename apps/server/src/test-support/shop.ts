@@ -69,7 +69,7 @@ export const registrationFor = (overrides: Record<string, unknown> = {}) => ({
   telephoneNumber: "07700 900123",
   acceptTerms: true,
   dateOfBirth: "1990-04-01",
-  // Answered explicitly, so a test that buys twice is not asked first (issue 12);
+  // Answered explicitly, so a test that buys twice is not asked first (decision 0041);
   // spend-limit tests pass their own answer, or `spendLimit: undefined` for none.
   spendLimit: { noLimit: true },
   ...overrides,

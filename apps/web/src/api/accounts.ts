@@ -3,7 +3,7 @@ import type { HONEY_POT_FIELD, RegistrationRequestJson } from "@howzat/contracts
 import { api } from "./client"
 
 /**
- * The account calls of SPEC §7 that the account pages make (login, refresh
+ * The account calls of docs/product/api.md that the account pages make (login, refresh
  * and logout live in auth/session.ts). A token about to expire is renewed
  * by the client before the calls that need the customer.
  */

@@ -3,7 +3,7 @@ import { ApiError, api } from "./client"
 import { sendLog } from "./logging"
 
 /**
- * The basket calls of SPEC §7. Every change answers with the whole basket,
+ * The basket calls of docs/product/api.md. Every change answers with the whole basket,
  * repriced for whoever is signed in; the client renews a token about to
  * expire first, or a customer's basket would be priced as a visitor's.
  */
@@ -46,7 +46,7 @@ export const registerPromotion = (basketId: string, promotionCode: string, repla
 export const checkoutBasket = (basketId: string, body: PayloadOf<"baskets", "checkout">) =>
   api.baskets.checkout({ path: { basketId }, payload: body })
 
-/** SPEC §8: every basket error is logged to the server with title and detail. */
+/** docs/product/errors.md: every basket error is logged to the server with title and detail. */
 export const logBasketError = (error: unknown): void => {
   const title = error instanceof ApiError ? error.title : "Basket error"
   const detail =

@@ -1,7 +1,7 @@
 import type { CompetitionListParams } from "@howzat/contracts/catalogue"
 import { ApiError, api } from "./client"
 
-/** The storefront's read-only calls (SPEC §7), with the storefront's own defaults. */
+/** The storefront's read-only calls (docs/product/api.md), with the storefront's own defaults. */
 
 export type TimePeriod = NonNullable<(typeof CompetitionListParams.Encoded)["TimePeriod"]>
 export type SortBy = NonNullable<(typeof CompetitionListParams.Encoded)["SortBy"]>
@@ -81,7 +81,7 @@ export const resourceHtml = async (key: string, signal?: AbortSignal): Promise<s
 
 export const CONNECTIVITY_PROBE_TIMEOUT_MS = 1000
 
-/** SPEC §7: the storefront's connectivity probe, with a one second timeout. */
+/** docs/product/api.md: the storefront's connectivity probe, with a one second timeout. */
 export const probeApi = (signal?: AbortSignal) =>
   api.categories.list({
     urlParams: { PageSize: 1 },

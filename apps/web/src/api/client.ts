@@ -10,7 +10,7 @@ export { ApiError, type ApiErrorKind, isApiError, problemFromResponse } from "@h
 
 /**
  * The access token lives here, in memory only: never in storage a script
- * injected into the page could read later (SPEC §4, docs/decisions/0005).
+ * injected into the page could read later (docs/product/states.md, docs/decisions/0005).
  * The session module sets and clears it.
  */
 let accessToken: string | undefined

@@ -2,7 +2,7 @@ import { createApiClient, readCookie, XSRF_COOKIE } from "@howzat/api-client"
 import type { LoggingRequestJson } from "@howzat/contracts/orders"
 
 /**
- * POST /api/Logging (SPEC §7): what the storefront tells the shop about a
+ * POST /api/Logging (docs/product/api.md): what the storefront tells the shop about a
  * visit. Fire and forget: nobody waits for it, `keepalive` lets it finish
  * while the page unloads or navigates, and its own failures go to the
  * console only, never in front of the customer.
@@ -72,7 +72,7 @@ export const sendLog = (entry: LogEntry): void => {
 export const logNavigation = (requestedUrl: string): void =>
   sendLog({ event: "navigation", requestedUrl })
 
-/** Checkout calls this once the order exists (SPEC §4). */
+/** Checkout calls this once the order exists (docs/product/states.md). */
 export const logCreateOrder = (orderId: string, detail?: string): void =>
   sendLog({ event: "create-order", orderId, title: "Order created", detail })
 

@@ -3,7 +3,7 @@ import type { SandboxConfirmRequestJson } from "@howzat/contracts/orders"
 import { api } from "./client"
 
 /**
- * The order, payment and ticket calls of SPEC §7, with the storefront's
+ * The order, payment and ticket calls of docs/product/api.md, with the storefront's
  * page sizes. They all need the customer; the client renews a token about
  * to expire first.
  */
@@ -44,7 +44,7 @@ export const listOrders = (customerId: string, pageNumber: number, signal?: Abor
     signal,
   })
 
-/** SPEC §9: the ticket list shows 20 a page. */
+/** docs/product/constants.md: the ticket list shows 20 a page. */
 export const TICKET_PAGE_SIZE = 20
 
 /** "1" is UPCOMING (open or awaiting the draw), "3" is DRAWN. */
@@ -70,10 +70,10 @@ export const openCompetitionsHeld = (customerId: string, signal?: AbortSignal) =
 export const ticketsHeld = (customerId: string, competitionId: string, signal?: AbortSignal) =>
   api.customerTickets.ticketsHeld({ path: { customerId, competitionId }, signal })
 
-/** SPEC §9: lists show 20 a page. */
+/** docs/product/constants.md: lists show 20 a page. */
 export const SITE_CREDIT_PAGE_SIZE = 20
 
-/** The balance and its entries, newest first (SPEC §7's site-credit-account). */
+/** The balance and its entries, newest first (docs/product/api.md's site-credit-account). */
 export const siteCreditAccount = (customerId: string, pageNumber: number, signal?: AbortSignal) =>
   api.customerTickets.siteCreditAccount({
     path: { customerId },

@@ -1,7 +1,7 @@
 import type { SpendLimitRequestJson } from "@howzat/contracts/spend-limits"
 import { api } from "./client"
 
-/** The customer's monthly spend limit (issue 12, decision 0041). */
+/** The customer's monthly spend limit (decision 0041). */
 export const getSpendLimit = (customerId: string, signal?: AbortSignal) =>
   api.spendLimits.get({ path: { customerId }, signal })
 

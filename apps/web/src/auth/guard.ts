@@ -3,7 +3,7 @@ import { getSession, type SessionState, startSession } from "./session"
 
 export type GuardDecision = "allow" | "login" | "unauthorized"
 
-/** SPEC §6: anonymous visitors log in first; a user without a customerId may not enter. */
+/** docs/product/roles.md: anonymous visitors log in first; a user without a customerId may not enter. */
 export const guardDecision = (session: SessionState): GuardDecision => {
   if (session.status !== "customer") return "login"
   return session.user.customerId ? "allow" : "unauthorized"

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 
 /**
  * The session module against a stubbed fetch and a fake clock: who is
- * logged in, and when the token is refreshed (SPEC §4, §8).
+ * logged in, and when the token is refreshed (docs/product/states.md, docs/product/errors.md).
  */
 
 const MINUTE = 60_000

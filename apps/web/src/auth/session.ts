@@ -1,5 +1,5 @@
 /**
- * The customer's session (SPEC §4), loaded on every page, so kept small and
+ * The customer's session (docs/product/states.md), loaded on every page, so kept small and
  * free of React: a tiny store that the top bar, the tiles and the guards
  * read. The access token stays in memory (api/client.ts); the refresh token
  * is an httpOnly cookie only the server can read. docs/decisions/0005.
@@ -16,7 +16,7 @@ export type SessionState =
   | { readonly status: "anonymous" }
   | { readonly status: "customer"; readonly user: SessionUser }
 
-/** SPEC §4: a login whose user has no customerId is logged out again and is a failed login. */
+/** docs/product/states.md: a login whose user has no customerId is logged out again and is a failed login. */
 export class NotACustomerError extends Error {
   override readonly name = "NotACustomerError"
   constructor() {
@@ -116,7 +116,7 @@ const signIn = async (auth: AuthResponseJson): Promise<SessionUser> => {
   if (expiresAt !== undefined) {
     timer = setTimeout(
       () => {
-        // Already logged with its body; no automatic logout (SPEC §8).
+        // Already logged with its body; no automatic logout (docs/product/errors.md).
         refreshSession().catch(() => {})
       },
       refreshDelay(expiresAt, Date.now()),
@@ -160,7 +160,7 @@ const rotate = (): Promise<SessionUser> => {
   return rotating
 }
 
-/** A new access token for the refresh cookie. A failure is logged and passed on, never a logout (SPEC §8). */
+/** A new access token for the refresh cookie. A failure is logged and passed on, never a logout (docs/product/errors.md). */
 export const refreshSession = (): Promise<SessionUser> =>
   rotate().catch((error: unknown) => {
     console.error("Refreshing the access token failed", error)
@@ -196,7 +196,7 @@ export const login = async (email: string, password: string): Promise<SessionUse
 export const loginWithToken = async (token: string): Promise<SessionUser> =>
   signIn(await api.auth.authenticateByToken({ payload: { token } }))
 
-/** Registration answers like a login (SPEC §4: registering logs the customer in). */
+/** Registration answers like a login (docs/product/states.md: registering logs the customer in). */
 export const signInWith = (auth: AuthResponseJson): Promise<SessionUser> => signIn(auth)
 
 /** After the customer renames themselves: the top bar shows the new name without a refresh. */

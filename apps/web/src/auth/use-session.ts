@@ -10,7 +10,7 @@ export const useCustomer = (): SessionUser | null => {
   return session.status === "customer" ? session.user : null
 }
 
-/** SPEC §4: logout revokes, clears the user and token, stops the timer and goes home unless silent. */
+/** docs/product/states.md: logout revokes, clears the user and token, stops the timer and goes home unless silent. */
 export const useLogout = () => {
   const navigate = useNavigate()
   return useCallback(

@@ -56,7 +56,7 @@ const visitor: CheckoutValues = {
   billingPostCode: "ls1 1aa",
 }
 
-describe("who fills in what (SPEC §2 Checkout)", () => {
+describe("who fills in what (Checkout in docs/product/screens.md)", () => {
   it("a visitor fills in the registration fields, an address and accepts the terms", () => {
     const rules = checkoutRules({ kind: "visitor" })
     expect(isFormValid(rules, visitor)).toBe(true)
@@ -151,7 +151,7 @@ describe("what is sent", () => {
   })
 })
 
-describe("a step of placing the order that failed (SPEC §8)", () => {
+describe("a step of placing the order that failed (docs/product/errors.md)", () => {
   const http = (status: number, title: string, detail: string, type = "") =>
     new ApiError("http", status, title, detail, type)
   const tooMany = http(
@@ -170,7 +170,7 @@ describe("a step of placing the order that failed (SPEC §8)", () => {
     })
   })
 
-  it("a registration that failed without a word: SPEC's registration sentence", () => {
+  it("a registration that failed without a word: docs/product/errors.md's registration sentence", () => {
     const content = checkoutStepFailure("register", new ApiError("network", 0, "", ""), 1).content
     expect(content.title).toBe("Error")
     expect(content.lines).toEqual([{ kind: "text", text: errorTexts.registrationFailed }])
@@ -216,7 +216,7 @@ describe("a step of placing the order that failed (SPEC §8)", () => {
   })
 })
 
-describe("after checkout (SPEC §4)", () => {
+describe("after checkout (docs/product/states.md)", () => {
   it("goes to the card form while something is left to pay, else straight to success", () => {
     expect(afterCheckoutPath({ id: "o-1", orderBalance: 250, status: "Pending" })).toBe(
       "/Checkout/Payment/o-1",

@@ -1,5 +1,6 @@
 /**
- * The checkout form's data (SPEC §2 Checkout, §3 billing details model),
+ * The checkout form's data (Checkout in docs/product/screens.md, the billing details model in
+ * docs/product/entities.md),
  * free of React: its values, which rules apply to whom, and the bodies it
  * sends. An anonymous visitor fills in the registration fields and an
  * address; a customer's details are read-only, and only a customer with no
@@ -184,7 +185,7 @@ export const customerUpdateOf = (
 }
 
 /**
- * Where a new order goes next (SPEC §4): the card form while something is
+ * Where a new order goes next (docs/product/states.md): the card form while something is
  * left to pay; straight to success when site credit paid it all and the
  * shop completed it. A fully paid order not yet completed goes to the
  * payment page too, which completes it at once and moves on.
@@ -201,13 +202,13 @@ export const afterCheckoutPath = (order: {
 /** What placing an order does, in order; a visitor registers and saves an address first. */
 export type CheckoutStep = "register" | "saveAddress" | "placeOrder"
 
-/** SPEC §8's "Oops!" cases: the details typed into the form need a look, whichever step said so. */
+/** docs/product/errors.md's "Oops!" cases: the details typed into the form need a look, whichever step said so. */
 const aboutTheDetails = (error: unknown): boolean =>
   error instanceof ApiError &&
   (error.type === APPLICATION_ERROR_PROBLEM || error.type === VALIDATION_ERROR_PROBLEM)
 
 /**
- * What a failed step says (SPEC §8). Only placing the order can change the
+ * What a failed step says (docs/product/errors.md). Only placing the order can change the
  * basket; a registration that failed (refused for too many attempts, say)
  * is the registration failure dialog, and an address that couldn't be saved
  * the generic error dialog, never "Changes to your basket".

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 
 /**
  * The basket store against a stubbed fetch, a Map for localStorage and an
- * EventTarget for window (SPEC §4 basket flow, §8 basket load error).
+ * EventTarget for window (the basket flow of docs/product/states.md, the basket load error of
+ * docs/product/errors.md).
  */
 
 const basket = (id: string, items: { competitionId: string; quantity: number }[] = []) => ({

@@ -1,5 +1,5 @@
 /**
- * The one basket of this browser (SPEC §4 basket flow), shared by the top
+ * The one basket of this browser (docs/product/states.md basket flow), shared by the top
  * bar, the panel, the ticket selector, /Basket and /Checkout: a tiny store
  * read with useSyncExternalStore, free of React so it can be tested alone.
  *
@@ -92,7 +92,7 @@ const adopt = (basket: BasketJson, { announce }: { announce: boolean }): BasketJ
   return basket
 }
 
-/** A new basket, replacing whatever id was kept (SPEC §8: a load error creates a fresh one). */
+/** A new basket, replacing whatever id was kept (docs/product/errors.md: a load error creates a fresh one). */
 const startFresh = async (): Promise<BasketJson> => {
   const { basket } = await createBasket()
   return adopt(basket, { announce: true })
@@ -222,7 +222,7 @@ let queue: Promise<unknown> = Promise.resolve()
 /**
  * One change at a time, in the order they were asked for: two quick presses
  * of + must not race and leave the older answer on screen. A failure is
- * logged (SPEC §8) and passed on for the caller to show.
+ * logged (docs/product/errors.md) and passed on for the caller to show.
  */
 export const changeBasket = (
   call: (basketId: string) => Promise<BasketResponseJson>,

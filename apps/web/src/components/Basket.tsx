@@ -31,7 +31,7 @@ const basketButtonFor = (opener: HTMLElement | null): Element | null =>
     ? opener
     : document.getElementById(BASKET_BUTTON_ID)
 
-/** The top bar's basket icon with its item count and total (SPEC §2). */
+/** The top bar's basket icon with its item count and total (docs/product/screens.md). */
 export const BasketButton = ({ onOpen }: { onOpen: () => void }) => {
   const available = useBasketAvailable()
   const { basket } = useBasketState()
@@ -91,7 +91,7 @@ export const BasketPending = ({ failed }: { failed: boolean }) =>
   )
 
 /**
- * The slide-in basket (SPEC §2). It opens from the top bar (the layout's
+ * The slide-in basket (docs/product/screens.md). It opens from the top bar (the layout's
  * state) or after adding tickets (the store's), and closes on navigation.
  * It also starts the basket: the panel is on every page.
  */

@@ -6,7 +6,7 @@ import { Icon } from "./Icon"
 const item =
   "flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 text-[0.7rem] font-bold tracking-wide uppercase"
 
-/** The mobile bottom bar (SPEC §2): Home, Competitions, Basket, Account. */
+/** The mobile bottom bar (docs/product/screens.md): Home, Competitions, Basket, Account. */
 export const BottomBar = ({ onOpenBasket }: { onOpenBasket: () => void }) => {
   const available = useBasketAvailable()
   return (

@@ -21,7 +21,7 @@ const useReducedMotion = () =>
   )
 
 /**
- * The Home hero (SPEC §1): banners with a desktop and a mobile picture, each
+ * The Home hero (docs/product/overview.md): banners with a desktop and a mobile picture, each
  * a link, moving on every 5000 ms. It can be paused (WCAG 2.2.2), stops while
  * pointed at or focused, and never moves by itself for reduced motion.
  */

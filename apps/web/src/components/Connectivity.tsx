@@ -23,7 +23,7 @@ const RecheckContext = createContext<() => void>(() => {})
 export const useRecheckConnectivity = () => useContext(RecheckContext)
 
 /**
- * Watches the browser's network state and probes the API (SPEC §4). When
+ * Watches the browser's network state and probes the API (docs/product/states.md). When
  * things come back the router reloads the current page's data, so the page
  * returns by itself.
  */

@@ -12,7 +12,7 @@ const spoken = (parts: CountdownParts) =>
 
 /**
  * Days, hrs, mins and secs to a deadline, or a dash when there is none
- * (SPEC §2). A timer role is not announced each second.
+ * (docs/product/screens.md). A timer role is not announced each second.
  */
 export const Countdown = ({
   deadline,

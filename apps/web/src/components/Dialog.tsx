@@ -91,7 +91,7 @@ export const Dialog = ({
   )
 }
 
-/** Renders SPEC §8's formatted lines: text as paragraphs, field messages as bullets. */
+/** Renders docs/product/errors.md's formatted lines: text as paragraphs, field messages as bullets. */
 export const DialogLines = ({ content }: { content: DialogContent }) => {
   const groups: { kind: "text" | "bullet"; texts: string[] }[] = []
   for (const line of content.lines) {
@@ -157,7 +157,7 @@ export const DialogLines = ({ content }: { content: DialogContent }) => {
   )
 }
 
-/** The generic error dialog (SPEC §8); open while `content` is set. */
+/** The generic error dialog (docs/product/errors.md); open while `content` is set. */
 export const ErrorDialog = ({
   content,
   onClose,

@@ -13,7 +13,7 @@ const verifications = new Map<string, ReturnType<typeof verifyEmail>>()
 type Outcome = { ok: true } | { ok: false; text: string }
 
 /**
- * Home with `?token=` (SPEC §2): verifies the email address, then says so
+ * Home with `?token=` (docs/product/screens.md): verifies the email address, then says so
  * with a link to the account if logged in, otherwise to the login page.
  * Loaded only when there is a token, so Home stays light.
  */

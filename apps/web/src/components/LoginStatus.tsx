@@ -6,7 +6,7 @@ import { useSession } from "../auth/use-session"
 import { Icon } from "./Icon"
 
 /**
- * The top bar's login status (SPEC §2): the customer's name linking to
+ * The top bar's login status (docs/product/screens.md): the customer's name linking to
  * /Account with the account menu beside it, or Register and Login.
  */
 export const LoginStatus = () => {

@@ -6,7 +6,7 @@ import { useRecheckConnectivity } from "./Connectivity"
 import { Icon } from "./Icon"
 import { MessagePage } from "./MessagePage"
 
-/** Unknown paths go home (SPEC §2). */
+/** Unknown paths go home (docs/product/screens.md). */
 export const RedirectHome = () => <Navigate to="/" replace />
 
 /** The loading state of a page whose data is on its way. */

@@ -17,7 +17,7 @@ const idle = `${base} border border-line bg-card hover:border-accent hover:text-
 const active = `${base} bg-accent text-accent-fg`
 
 /**
- * Page-number buttons (SPEC §2, §9): 5, 9, 15 or 21 of them by screen width,
+ * Page-number buttons (docs/product/screens.md, docs/product/constants.md): 5, 9, 15 or 21 of them by screen width,
  * with first and last buttons once the current page is more than 2 from an
  * end. Each control is drawn by the caller as a link or a button.
  */

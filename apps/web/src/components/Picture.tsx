@@ -2,7 +2,7 @@ import { pictureSources } from "@howzat/core/rules/image-variants"
 import type { ComponentProps } from "react"
 
 /**
- * An image in modern formats at the width it is shown (issue 13 §3,
+ * An image in modern formats at the width it is shown (decision 0049,
  * decision 0049): for a photograph uploaded to the shop, AVIF then WebP
  * sources at every width of the ladder, the original as the fallback.
  * Anything else (the demo SVGs, another site's picture) is the plain

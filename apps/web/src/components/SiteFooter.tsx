@@ -28,7 +28,7 @@ const ReviewWidget = () =>
     </a>
   ) : null
 
-/** Footer: every page of SPEC §2, gambling support, the copyright, reviews and socials. */
+/** Footer: every page of docs/product/screens.md, gambling support, the copyright, reviews and socials. */
 export const SiteFooter = () => (
   <footer className="render-when-near mt-16 border-t border-line bg-card pb-24 [--near-height:60rem] lg:pb-0">
     <div className="mx-auto grid max-w-7xl gap-10 px-5 py-12 sm:grid-cols-2 lg:grid-cols-5">
@@ -165,7 +165,7 @@ export const SiteFooter = () => (
       </div>
     </div>
     <div className="border-t border-line">
-      {/* The bottom row: the copyright, and room for the cookie-settings control (issue 11 §6). */}
+      {/* The bottom row: the copyright, and room for the cookie-settings control (decision 0040). */}
       <div className="mx-auto flex max-w-7xl flex-col gap-2 px-5 py-5 text-xs text-muted sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
         <p>
           © {new Date().getFullYear()} {brand.fullName}

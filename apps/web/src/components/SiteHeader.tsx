@@ -14,7 +14,7 @@ const navClass =
 const activeNavClass = "bg-accent-soft text-accent"
 const inactiveNavClass = "text-muted hover:bg-sunken hover:text-fg"
 
-/** Top bar: logo, nav links, login status, dark mode and the basket (SPEC §2). */
+/** Top bar: logo, nav links, login status, dark mode and the basket (docs/product/screens.md). */
 export const SiteHeader = ({
   menuOpen,
   onOpenMenu,

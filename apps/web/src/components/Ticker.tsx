@@ -3,7 +3,7 @@ import { brand } from "../brand"
 const REPEATS = 6
 
 /**
- * The scrolling banner (SPEC §1: "Live draws every Thursday at 8:30pm!",
+ * The scrolling banner (docs/product/overview.md: "Live draws every Thursday at 8:30pm!",
  * one loop every 60 s). Two identical halves slide left by half their width,
  * so the loop has no seam. With reduced motion it stands still.
  */

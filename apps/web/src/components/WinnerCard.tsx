@@ -3,7 +3,7 @@ import { brand } from "../brand"
 import { PICTURE_SIZES } from "../lib/picture-sizes"
 import { Picture } from "./Picture"
 
-/** A winner: prize picture, competition, the winner's name and winning ticket (SPEC §2). */
+/** A winner: prize picture, competition, the winner's name and winning ticket (docs/product/screens.md). */
 export const WinnerCard = ({
   winner,
   drawDate,

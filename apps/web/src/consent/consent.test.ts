@@ -68,7 +68,7 @@ describe("the stored consent record", () => {
   })
 })
 
-describe("what a choice allows (SPEC §1)", () => {
+describe("what a choice allows (docs/product/overview.md)", () => {
   it("allows nothing before an answer", () => {
     expect(allowsSessionReplay(null)).toBe(false)
     expect(allowsMarketing(null)).toBe(false)

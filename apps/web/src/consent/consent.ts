@@ -1,5 +1,5 @@
 /**
- * Cookie consent (SPEC §1 Tracking, UK PECR and ICO guidance; decision
+ * Cookie consent (Tracking in docs/product/overview.md, UK PECR and ICO guidance; decision
  * 0040): what a visitor has agreed to, as plain data free of the browser.
  * Necessary cookies and storage need no consent and are not part of the
  * choice; statistics and marketing are off until the visitor says yes.
@@ -65,7 +65,7 @@ export const readConsentRecord = (raw: string | null, now: Date): ConsentRecord 
   return { version, decidedAt, statistics, marketing }
 }
 
-/** SPEC §1: session replay runs with consent for statistics or marketing. */
+/** docs/product/overview.md: session replay runs with consent for statistics or marketing. */
 export const allowsSessionReplay = (choice: ConsentChoice | null): boolean =>
   choice !== null && (choice.statistics || choice.marketing)
 

@@ -65,7 +65,7 @@ describe("the basket icon", () => {
     expect(basketAvailableOn("/Competitions/Competition/abc")).toBe(true)
   })
 
-  it("explains itself (SPEC §2)", () => {
+  it("explains itself (docs/product/screens.md)", () => {
     expect(basketButtonTitle(true)).toBe("Click here to see the contents of your basket")
     expect(basketButtonTitle(false)).toBe("Your basket is not available from this page")
   })
@@ -87,7 +87,7 @@ describe("tickets already in the basket", () => {
   })
 })
 
-describe("what checkout did to the basket (SPEC §4, §8)", () => {
+describe("what checkout did to the basket (docs/product/states.md, docs/product/errors.md)", () => {
   const before = basket({ items: [item("a", 3), item("b", 2)] })
 
   it("nothing, when every ticket was allocated", () => {
@@ -184,7 +184,7 @@ describe("a site-credit line among the items", () => {
   })
 })
 
-describe("a failed checkout (SPEC §8)", () => {
+describe("a failed checkout (docs/product/errors.md)", () => {
   const http = (status: number, title: string, detail: string, type = "") =>
     new ApiError("http", status, title, detail, type)
   const empty = (detail: string) =>
@@ -301,7 +301,7 @@ describe("a failed checkout (SPEC §8)", () => {
   })
 })
 
-describe("site credit typed at checkout (SPEC §5)", () => {
+describe("site credit typed at checkout (docs/product/validation.md)", () => {
   const b = basket({ siteCreditAvailable: 1500, basketTotal: 800, siteCreditDebitAmount: 200 })
 
   it("strips what is not a number and clamps to the balance and the basket", () => {

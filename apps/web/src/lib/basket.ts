@@ -12,7 +12,7 @@ import type { DialogContent, TextLine } from "./error-text"
 import { detailLines, errorTexts } from "./error-text"
 import { spendLimitFailure } from "./spend-limits"
 
-/** SPEC §2: the basket cannot be opened from the checkout pages. */
+/** docs/product/screens.md: the basket cannot be opened from the checkout pages. */
 export const basketAvailableOn = (pathname: string): boolean =>
   !pathname.toLowerCase().startsWith("/checkout")
 
@@ -38,7 +38,7 @@ export const basketSummary = (basket: BasketJson | null): { itemCount: number; t
     ? { itemCount: 0, total: ZERO_PENCE }
     : { itemCount: ticketItems(basket).length, total: pence(basket.basketTotal) }
 
-/** The competition's one item in the basket, if any (SPEC §4: one item per competition). */
+/** The competition's one item in the basket, if any (docs/product/states.md: one item per competition). */
 export const basketItemFor = (basket: BasketJson | null, competitionId: string) =>
   ticketItems(basket).find((item) => item.competitionTicketDetails.competition.id === competitionId)
 
@@ -74,7 +74,7 @@ export const basketTexts = {
 } as const
 
 /**
- * What checkout did to the basket (SPEC §4): nothing, some lines cut or
+ * What checkout did to the basket (docs/product/states.md): nothing, some lines cut or
  * dropped (the customer is told and carries on), or nothing left (told, then
  * sent home). The basket that comes back is cut to what was allocated.
  */
@@ -140,7 +140,7 @@ export const checkoutOutcome = (
 }
 
 /**
- * A failed checkout's dialog (SPEC §8) and whether the customer is sent home
+ * A failed checkout's dialog (docs/product/errors.md) and whether the customer is sent home
  * (nothing could be allocated) or stays to fix their details.
  */
 export const checkoutFailure = (
@@ -201,7 +201,7 @@ export const checkoutFailure = (
 }
 
 /**
- * The site credit to apply from what the customer typed (SPEC §5): anything
+ * The site credit to apply from what the customer typed (docs/product/validation.md): anything
  * but digits and a point stripped, then clamped to the balance and to what
  * the basket costs (the credit already applied has been taken off its total).
  */

@@ -1,4 +1,4 @@
-/** SPEC §9: the hero carousel moves on every five seconds. */
+/** docs/product/constants.md: the hero carousel moves on every five seconds. */
 export const CAROUSEL_INTERVAL_MS = 5000
 
 /** Index arithmetic for a carousel that wraps around at both ends. */

@@ -1,7 +1,7 @@
 import { endpointUrl } from "@howzat/api-client"
 
 /**
- * The club-perks list as the storefront reads it: SPEC §7's
+ * The club-perks list as the storefront reads it: docs/product/api.md's
  * content-list-clubs, a JSON list of clubs with their voucher codes, each
  * with the id its welcome letter and poster are fetched by (decision 0036).
  */

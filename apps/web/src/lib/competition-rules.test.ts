@@ -37,7 +37,7 @@ describe("competitionRules", () => {
     expect(none).not.toContain("cash alternative")
   })
 
-  // Issue 9: draws are automatic or live and verifiable; instant wins pay on payment.
+  // Decision 0024: draws are automatic or live and verifiable; instant wins pay on payment.
   it("says how instant wins are paid and how each draw can be checked", () => {
     const group = {
       id: "g1",

@@ -18,7 +18,7 @@ describe("connectivity", () => {
     expect(connectivityAfterProbe(true, true)).toBe("online")
   })
 
-  it("rechecks after 2 s, then polls every 10 s (SPEC §9)", () => {
+  it("rechecks after 2 s, then polls every 10 s (docs/product/constants.md)", () => {
     expect(RECHECK_AFTER_MS).toBe(2000)
     expect(POLL_RETRY_MS).toBe(10_000)
     expect(nextProbeDelay(1)).toBe(2000)
@@ -26,7 +26,7 @@ describe("connectivity", () => {
     expect(nextProbeDelay(9)).toBe(10_000)
   })
 
-  it("uses SPEC §2's wording", () => {
+  it("uses docs/product/screens.md's wording", () => {
     expect(connectivityMessages.offline).toBe(
       "Oops! You seem to be offline right now. Please visit again soon.",
     )

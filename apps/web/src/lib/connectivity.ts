@@ -1,5 +1,5 @@
 /**
- * The layout's connectivity states (SPEC §2, §4, §9): the browser is offline,
+ * The layout's connectivity states (docs/product/screens.md, docs/product/states.md, docs/product/constants.md): the browser is offline,
  * the API is unreachable, or all is well. While not well the probe runs
  * again after 2 s, then every 10 s, until the API answers.
  */

@@ -1,6 +1,6 @@
 /**
  * The contact page's plain logic: what a signed-in customer's form starts
- * with, and what a failed send means for the page (SPEC §8: the failure
+ * with, and what a failed send means for the page (docs/product/errors.md: the failure
  * wording only when delivery really failed; a 400 is the customer's to fix).
  */
 import type { ContactForm } from "@howzat/core/rules/contact"

@@ -77,14 +77,14 @@ describe("loginFailureText", () => {
     ).toBe("Too many attempts. Please try again in 3 minutes.")
   })
 
-  it("is SPEC's sentence otherwise", () => {
+  it("is docs/product/errors.md's sentence otherwise", () => {
     expect(loginFailureText(http(401, "Unauthorized", ""))).toBe(
       "Login failed - please check username and password are correct",
     )
     expect(loginFailureText(new Error("not a customer"))).toBe(accountMessages.loginFailed)
   })
 
-  it("is SPEC's sentence when an Admin's password asks for a second factor", () => {
+  it("is docs/product/errors.md's sentence when an Admin's password asks for a second factor", () => {
     const secondFactor = new ApiError(
       "http",
       401,
@@ -126,7 +126,7 @@ describe("registrationFailureContent", () => {
     expect(registrationFailureContent(typed).title).toBe("Oops!")
   })
 
-  it("shows the detail under Error, or SPEC's sentence when there is none", () => {
+  it("shows the detail under Error, or docs/product/errors.md's sentence when there is none", () => {
     expect(
       registrationFailureContent(
         http(400, "One or more validation errors occurred.", validationDetail),
@@ -148,7 +148,7 @@ describe("registrationFailureContent", () => {
 })
 
 describe("one-line failures", () => {
-  it("prefix the message as SPEC §8 says", () => {
+  it("prefix the message as docs/product/errors.md says", () => {
     const spent = http(400, "Invalid or expired link", accountMessages.linkInvalid)
     expect(verificationFailureText(spent)).toBe(`Unable to verify: ${accountMessages.linkInvalid}`)
     expect(recoveryErrorText(spent)).toBe(`Error: ${accountMessages.linkInvalid}`)

@@ -1,5 +1,5 @@
 /**
- * SPEC §8's error texts for the account pages, as plain data a dialog or an
+ * docs/product/errors.md's error texts for the account pages, as plain data a dialog or an
  * alert renders. The API's problems (docs/decisions/0001) carry a title and a
  * detail; validation details list fields as ` -- field: message Severity: Error`.
  */
@@ -57,7 +57,7 @@ const messageOf = (error: unknown): string => {
   return error instanceof Error && error.message ? error.message : errorTexts.somethingWentWrong
 }
 
-/** The generic error dialog (SPEC §8): changing email or password, saving details. */
+/** The generic error dialog (docs/product/errors.md): changing email or password, saving details. */
 export const errorDialogContent = (error: unknown): DialogContent => {
   const lines = detailLines(messageOf(error))
   return {
@@ -68,9 +68,9 @@ export const errorDialogContent = (error: unknown): DialogContent => {
 
 /**
  * Login, and the login that follows registering: the detail if present, else
- * SPEC's sentence. An Admin's right password asks for a second factor the
+ * docs/product/errors.md's sentence. An Admin's right password asks for a second factor the
  * storefront never takes (staff sign in at /admin): to the storefront that is
- * a failed login like any non-customer's (SPEC §4), with the same words.
+ * a failed login like any non-customer's (docs/product/states.md), with the same words.
  */
 export const loginFailureText = (error: unknown): string =>
   error instanceof ApiError && error.type === SECOND_FACTOR_REQUIRED_PROBLEM

@@ -1,6 +1,6 @@
 /**
  * A form's rules in one place: each field's check (a core validator from
- * SPEC §5) given the field's value and the whole form. The same object
+ * docs/product/validation.md) given the field's value and the whole form. The same object
  * drives the messages under the fields and whether the submit button may be
  * pressed, so the two can never disagree.
  */

@@ -42,7 +42,7 @@ export const oddsPerTicket = (c: CompetitionJson): string => {
 }
 
 /**
- * What the DCMS code (issue 12 § Transparency, decision 0045) asks every
+ * What the DCMS code (transparency, decision 0045) asks every
  * competition page to say before anyone buys: the odds, the most entries
  * one person may have, the total tickets, how the winner is chosen, the
  * free entry route and the cash alternative, from the competition's own

@@ -36,7 +36,7 @@ const snapshot = () => (timer === undefined ? wholeSecond() : now)
 /** This browser's time, ticking each second. */
 export const useClientNow = (): number => useSyncExternalStore(subscribe, snapshot, snapshot)
 
-/** The server's time as best this browser knows it (SPEC §4: countdowns correct clock skew). */
+/** The server's time as best this browser knows it (docs/product/states.md: countdowns correct clock skew). */
 export const useServerNow = (skewMs: number): Date =>
   serverCorrectedNow(new Date(useClientNow()), skewMs)
 

@@ -6,7 +6,7 @@ import {
   referralEmailsToSend,
 } from "./referral-emails"
 
-describe("the referral email list (SPEC §5)", () => {
+describe("the referral email list (docs/product/validation.md)", () => {
   it("marks only filled-in fields that are not text@text.text", () => {
     expect(referralEmailError("")).toBeUndefined()
     expect(referralEmailError(" ann@example.com ")).toBeUndefined()

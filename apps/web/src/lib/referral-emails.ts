@@ -1,7 +1,7 @@
 import { isEmailAddress } from "@howzat/core/rules/validation"
 
 /**
- * SPEC §5's referral email list: text@text.text; empty fields are removed
+ * docs/product/validation.md's referral email list: text@text.text; empty fields are removed
  * before sending; invalid ones are marked; a new field can be added only
  * when the last one is filled in and valid.
  */

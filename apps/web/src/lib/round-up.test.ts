@@ -8,7 +8,7 @@ const withCharity: Brand = {
 }
 
 describe("the charity round-up", () => {
-  it("is not offered by this brand, which has no charity (issue 8 §7)", () => {
+  it("is not offered by this brand, which has no charity (decision 0016)", () => {
     expect(brand.charities).toEqual([])
     expect(roundUpOffered()).toBe(false)
     expect(roundUpCharity()).toBeNull()

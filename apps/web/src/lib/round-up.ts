@@ -1,7 +1,7 @@
 import { type Brand, brand } from "../brand"
 
 /**
- * SPEC §2 treats charities as optional brand configuration (the footer's
+ * docs/product/screens.md treats charities as optional brand configuration (the footer's
  * CharitySupport link shows only with one). A round-up is a donation, so it
  * is offered only when there is a charity to receive it: asking for money
  * for "our charity partners" that do not exist would be untrue.

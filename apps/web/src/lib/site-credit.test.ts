@@ -10,7 +10,7 @@ import {
   creditAmountShown,
 } from "./site-credit"
 
-describe("the site-credit purchase box (SPEC §5)", () => {
+describe("the site-credit purchase box (docs/product/validation.md)", () => {
   it("is required", () => {
     expect(creditAmountFromText("")).toEqual({ amount: null, error: CREDIT_AMOUNT_REQUIRED })
     expect(creditAmountFromText("  ")).toEqual({ amount: null, error: CREDIT_AMOUNT_REQUIRED })

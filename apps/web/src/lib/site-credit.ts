@@ -18,7 +18,7 @@ export type CreditAmount =
   | { readonly amount: null; readonly error: string }
 
 /**
- * SPEC §5's site-credit purchase box: required, at least £1.00, made
+ * docs/product/validation.md's site-credit purchase box: required, at least £1.00, made
  * positive (a minus sign is dropped, as is anything but digits and one
  * point), two decimals; core's rule sets the bounds the shop enforces.
  */

@@ -11,7 +11,7 @@ import {
 import { ApiError } from "../api/client"
 import type { DialogContent } from "./error-text"
 
-/** The storefront's words for spend limits (issue 12); the refusal sentences are core's. */
+/** The storefront's words for spend limits (decision 0041); the refusal sentences are core's. */
 export const spendLimitTexts = {
   page: "/Account/SpendLimit",
   responsiblePlay: "/ResponsiblePlay",

@@ -1,8 +1,8 @@
 import { STATIC_PAGE_PREFIX } from "@howzat/core/rules/site-content"
 
 /**
- * The footer's static pages (SPEC §2): each route shows one staff-edited
- * Resource (decision 0033), under the route title SPEC §1's page title uses.
+ * The footer's static pages (docs/product/screens.md): each route shows one staff-edited
+ * Resource (decision 0033), under the route title docs/product/overview.md's page title uses.
  */
 export interface StaticPageDefinition {
   /** The Resource holding the page's HTML. */

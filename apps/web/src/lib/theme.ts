@@ -1,4 +1,4 @@
-/** Light or dark: the `dark` class on <html> (SPEC §2). public/theme.js applies it before first paint. */
+/** Light or dark: the `dark` class on <html> (docs/product/screens.md). public/theme.js applies it before first paint. */
 export type Theme = "light" | "dark"
 
 /** Same key as public/theme.js, which index.html runs before the first paint. */

@@ -13,7 +13,7 @@ export const Route = createFileRoute("/Basket")({
   component: BasketPage,
 })
 
-/** The basket panel as a page (SPEC §2), for the bottom bar and for sharing a link. */
+/** The basket panel as a page (docs/product/screens.md), for the bottom bar and for sharing a link. */
 function BasketPage() {
   const { basket, status } = useBasketState()
   return (

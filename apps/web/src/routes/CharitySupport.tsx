@@ -7,7 +7,7 @@ const page = STATIC_PAGES.charitySupport
 const { loader, ...shown } = staticPageRoute(page)
 
 /**
- * Charity support exists only when the brand names a charity (SPEC §2: the
+ * Charity support exists only when the brand names a charity (docs/product/screens.md: the
  * footer links here only then). Without one, the route still answers with
  * its own short page, never a redirect, and does not fetch content about a
  * charity the shop does not support.

@@ -73,7 +73,7 @@ function Stream({ embedUrl }: { embedUrl: string }) {
   )
 }
 
-/** SPEC §2: with no stream, an offline message and a View All Competitions link. */
+/** docs/product/screens.md: with no stream, an offline message and a View All Competitions link. */
 function Offline() {
   return (
     <div className="card flex h-full flex-col items-center justify-center gap-4 px-6 py-14 text-center">

@@ -19,7 +19,7 @@ import { VerificationSentNotice } from "../components/VerificationSentNotice"
 
 export const Route = createRootRoute({ component: Layout })
 
-/** Every route sits in this layout (SPEC §2). */
+/** Every route sits in this layout (docs/product/screens.md). */
 function Layout() {
   const [menuOpen, setMenuOpen] = useState(false)
   const [basketOpen, setBasketOpen] = useState(false)
@@ -45,7 +45,7 @@ function Layout() {
     [router],
   )
 
-  // SPEC §7: every completed navigation is reported to POST /api/Logging.
+  // docs/product/api.md: every completed navigation is reported to POST /api/Logging.
   useEffect(() => router.subscribe("onResolved", (e) => logNavigation(e.toLocation.href)), [router])
 
   return (

@@ -26,7 +26,7 @@ const optional = <T,>(promise: Promise<T>): Promise<T | null> => promise.catch((
 const EmailVerification = lazy(() => import("../components/EmailVerification"))
 
 export const Route = createFileRoute("/")({
-  // SPEC §2: a `token` parameter is an email verification link.
+  // docs/product/screens.md: a `token` parameter is an email verification link.
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === "string" && search.token ? { token: search.token } : {},
   head: () => ({ meta: [{ title: pageTitle("Home") }] }),

@@ -1,7 +1,7 @@
 /**
  * The consent gate (decision 0040): starts each tracking adapter when its
  * consent is given and stops it the moment that consent is withdrawn, with
- * no reload. SPEC §1: session replay runs with consent for statistics or
+ * no reload. docs/product/overview.md: session replay runs with consent for statistics or
  * marketing; marketing events only with consent for marketing. Before the
  * visitor answers nothing runs.
  */

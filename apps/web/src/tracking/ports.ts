@@ -1,5 +1,5 @@
 /**
- * Tracking behind ports (SPEC §1 Tracking, decision 0040). The storefront
+ * Tracking behind ports (Tracking in docs/product/overview.md, decision 0040). The storefront
  * speaks to these two shapes only; which provider stands behind them is the
  * brand's configuration, and the consent gate (gate.ts) decides when they
  * run. The first-party page-view report (POST /api/Logging) is not one of

@@ -6,7 +6,7 @@ import { buyCreditErrorText, creditAmountFromText, creditAmountShown } from "../
 import { FormMessage } from "../forms/Fields"
 
 /**
- * SPEC §5's buy control: the amount in pounds, shown to two decimals once
+ * docs/product/validation.md's buy control: the amount in pounds, shown to two decimals once
  * left, BUY disabled while it is 0 or not a valid amount. Buying makes a
  * credit order and goes to its card payment; the credit lands only when the
  * payment succeeds.

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react"
 
 /**
- * The view-only / edit frame of the personal and address pages (SPEC §2):
+ * The view-only / edit frame of the personal and address pages (docs/product/screens.md):
  * the fields sit in a fieldset that is disabled until the customer asks to
  * edit, and the one button changes from EDIT to SAVE DETAILS.
  */

@@ -35,7 +35,7 @@ export const ResponsiblePlayPanel = ({ customerId }: { customerId: string }) => 
       </p>
       <ul className="flex flex-wrap gap-x-5 gap-y-2">
         <li>
-          {/* Plain links: these account pages are other parts of issue 12. */}
+          {/* Plain links: the other responsible-play account pages (decisions 0041, 0043). */}
           <a href="/Account/SpendLimit" className="font-bold underline underline-offset-4">
             Set a spend limit
           </a>

@@ -6,7 +6,7 @@ import { spendLimitTexts } from "../../lib/spend-limits"
 
 /**
  * After a completed purchase, for a customer who has not answered the
- * spend-limit question yet (issue 12: "prompted again after the first
+ * spend-limit question yet (decision 0041: "prompted again after the first
  * completed purchase"). Says nothing when answered or when it cannot tell.
  */
 export const SpendLimitPrompt = () => {

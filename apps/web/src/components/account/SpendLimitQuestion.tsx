@@ -34,7 +34,7 @@ export const SpendLimitChoiceField = ({
   )
 }
 
-/** Registration's spend-limit question (issue 12): optional, explained, with its choices. */
+/** Registration's spend-limit question (decision 0041): optional, explained, with its choices. */
 export const SpendLimitQuestion = ({
   choice,
   amount,

@@ -135,7 +135,7 @@ const Line = ({
 }
 
 /**
- * The basket's lines with their quantity buttons (SPEC §2), shared by the
+ * The basket's lines with their quantity buttons (docs/product/screens.md), shared by the
  * slide-in panel and /Basket. Going to 0, by − or the remove button, asks
  * first; every change goes through the store one at a time.
  */

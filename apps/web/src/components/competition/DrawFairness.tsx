@@ -7,7 +7,7 @@ import { CopyValue } from "../CopyValue"
 import { Icon } from "../Icon"
 import { DrawProof, InstantWinReveal, When } from "./DrawProof"
 
-/** Issue 9 §7's words for a competition that closed with nobody in it. */
+/** The words for a competition that closed with nobody in it. */
 export const NO_ENTRIES = "This competition closed with no entries, so there was no winner."
 
 const COMMITMENT_MEANS =

@@ -92,9 +92,9 @@ const Odds = ({
 
 /**
  * Quick picks, − and +, a number box and a slider, the total price and the
- * odds (SPEC §2). A "blocked" message replaces the controls; an "info" one
+ * odds (docs/product/screens.md). A "blocked" message replaces the controls; an "info" one
  * sits under them. The maximum and the messages count the tickets already in
- * the basket and the customer's earlier ones (SPEC §5), from the basket's
+ * the basket and the customer's earlier ones (docs/product/validation.md), from the basket's
  * line or, without one, from the customer's own count.
  * Adding posts the item and opens the basket panel.
  */

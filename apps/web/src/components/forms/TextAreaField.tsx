@@ -5,7 +5,7 @@ import { useFieldError } from "./Fields"
 /**
  * A labelled multi-line input bound to a TanStack Form field, with a count
  * of what is left when the field has a maximum. Trimmed on leaving, as
- * every text field is (SPEC §5); line breaks inside are kept.
+ * every text field is (docs/product/validation.md); line breaks inside are kept.
  */
 export const TextAreaField = ({
   field,

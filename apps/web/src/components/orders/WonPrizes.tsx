@@ -5,7 +5,7 @@ import { type WonPrize, wonHeading } from "./won-prizes"
 
 /**
  * The instant prizes an order's tickets won: "WON!" with the prize's name
- * beside each winning ticket (issue 9 §5). Nothing at all when none won.
+ * beside each winning ticket (decision 0021). Nothing at all when none won.
  */
 export const WonPrizes = ({ prizes }: { prizes: readonly WonPrize[] }) => {
   const id = useId()

@@ -2,7 +2,7 @@ import type { OrderJson } from "@howzat/contracts/orders"
 import { formatMoney, pence } from "@howzat/core/rules/money"
 import { compressTicketNumbers, expandTicketRanges } from "@howzat/core/rules/ticket-numbers"
 
-/** SPEC §4's statuses in the customer's words. */
+/** docs/product/states.md's statuses in the customer's words. */
 export const orderStatusLabels: Record<OrderJson["status"], string> = {
   Pending: "Pending",
   AwaitingPayment: "Awaiting payment",
@@ -28,11 +28,11 @@ export const canPayNow = (
   order.orderBalance > 0 &&
   new Date(order.expiresDateUtc).getTime() > now.getTime()
 
-/** SPEC §3 sends "1,2,3,7"; SPEC §2 shows "1-3, 7". */
+/** docs/product/entities.md sends "1,2,3,7"; docs/product/screens.md shows "1-3, 7". */
 export const ticketRanges = (ticketNumbers: string): string =>
   compressTicketNumbers(expandTicketRanges(ticketNumbers))
 
-/** SPEC §2's text for an order with no tickets. */
+/** docs/product/screens.md's text for an order with no tickets. */
 export const NO_TICKETS = "- no tickets purchased -"
 
 const money = (amount: number) => formatMoney(pence(amount))
@@ -55,7 +55,7 @@ type OrderMoney = Pick<
   | "payments"
 >
 
-/** SPEC's site credit came back to the balance: the order says so, beside what it took. */
+/** Site credit came back to the balance: the order says so, beside what it took. */
 export const SITE_CREDIT_RETURNED = "Site credit returned"
 
 export const siteCreditReturned = (order: Pick<OrderJson, "siteCreditRefundTotal">) =>

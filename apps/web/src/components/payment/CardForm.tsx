@@ -13,7 +13,7 @@ import { CardFormHeading, PayNowButton, ProviderDisclaimer } from "./card-form-p
 const emptyCard: CardValues = { cardNumber: "", cardholderName: "", expiry: "", securityCode: "" }
 
 /**
- * SPEC §2's CARD PAYMENT form for the sandbox provider, with its test cards.
+ * docs/product/screens.md's CARD PAYMENT form for the sandbox provider, with its test cards.
  * The card goes to the provider only; Pay Now is disabled with a spinner
  * while paying, and a second press (or Enter) while one payment is under
  * way does nothing. A real provider's fields come from its own script

@@ -70,7 +70,7 @@ const fieldStyle = (container: HTMLElement) => {
 }
 
 /**
- * SPEC §2's CARD PAYMENT form for Stripe: card number, expiry and security
+ * docs/product/screens.md's CARD PAYMENT form for Stripe: card number, expiry and security
  * code are Stripe Elements (frames from the provider, so the card never
  * touches this page), the cardholder's name is ours and goes with the card
  * as billing details. Pay Now confirms the payment intent with its client

@@ -2,7 +2,7 @@ import { formatMoney, pence } from "@howzat/core/rules/money"
 import { FormMessage } from "../forms/Fields"
 import { CARD_FORM_UNAVAILABLE } from "./provider-script"
 
-/** What every card form shows, whichever provider's fields sit between (SPEC §2). */
+/** What every card form shows, whichever provider's fields sit between (docs/product/screens.md). */
 
 export const CardFormHeading = ({
   balance,

@@ -5,7 +5,7 @@ import type { ConfirmCardPaymentResult, StripeError } from "./stripe-js"
  * What a card provider's answer means for the payment page, whichever
  * provider gave it:
  * - accepted: the provider took (or is taking) the money: complete the order;
- * - declined: this attempt failed for good: PaymentFailed with the provider's words (SPEC §8);
+ * - declined: this attempt failed for good: PaymentFailed with the provider's words (docs/product/errors.md);
  * - retry: nothing was charged and the form can be corrected or sent again here.
  */
 export type CardOutcome =

@@ -82,7 +82,7 @@ export const cardErrors = (values: CardValues, now: Date): CardErrors => {
   return errors
 }
 
-/** The sandbox provider's cards (issue 4): shown only when the sandbox takes the payment. */
+/** The sandbox provider's cards (decision 0008): shown only when the sandbox takes the payment. */
 export const SANDBOX_TEST_CARDS = [
   { number: "4000 0566 5566 5556", outcome: "succeeds (debit card)" },
   { number: "4242 4242 4242 4242", outcome: "succeeds (credit card)" },

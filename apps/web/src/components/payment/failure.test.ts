@@ -7,7 +7,7 @@ import {
   recordedFailureOf,
 } from "./failure"
 
-describe("paymentFailedMessage (SPEC §8)", () => {
+describe("paymentFailedMessage (docs/product/errors.md)", () => {
   it("shows the provider's error under the heading", () => {
     expect(paymentFailedMessage("Your card was declined.")).toEqual({
       heading: "Oh no! We received this error while processing your payment:",

@@ -1,7 +1,7 @@
 import type { OrderJson } from "@howzat/contracts/orders"
 
 /**
- * SPEC §8's payment failed texts. `?error=` present but empty shows
+ * docs/product/errors.md's payment failed texts. `?error=` present but empty shows
  * "(not found)"; no parameter at all is the unknown error.
  */
 export const paymentFailedTexts = {

@@ -2,7 +2,7 @@ import type { OrderJson, PaymentJson } from "@howzat/contracts/orders"
 import type { CardFormJson } from "@howzat/contracts/payments"
 
 /**
- * What the payment page does with the order it loaded (SPEC §4): a paid
+ * What the payment page does with the order it loaded (docs/product/states.md): a paid
  * order goes to its success page, a cancelled one says so, an order with
  * nothing left to pay is completed at once, and otherwise the card form
  * starts with the first pending payment's token, or a payment is started.
@@ -44,7 +44,7 @@ export const paymentStep = (order: OrderForPayment, provider: string): PaymentSt
   return payment ? { kind: "card", payment } : { kind: "start" }
 }
 
-/** SPEC §4, word for word: logged when no token arrives even after starting a payment. */
+/** docs/product/states.md, word for word: logged when no token arrives even after starting a payment. */
 export const NO_TOKEN_MESSAGE =
   "Unable to proceed to payment: no payment intent token was received."
 

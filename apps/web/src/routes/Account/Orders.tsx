@@ -28,7 +28,7 @@ export const Route = createFileRoute("/Account/Orders")({
   component: Orders,
 })
 
-/** SPEC §2: the customer's order summaries, each opening its details. */
+/** docs/product/screens.md: the customer's order summaries, each opening its details. */
 function Orders() {
   const list = Route.useLoaderData()
   return (

@@ -82,7 +82,7 @@ function PersonalDetails() {
     defaultValues: valuesOf(customer),
     onSubmit: async ({ value, formApi }) => {
       try {
-        // The whole customer model goes back (SPEC §7); the addresses are kept as they are.
+        // The whole customer model goes back (docs/product/api.md); the addresses are kept as they are.
         const { customer: updated } = await updateCustomer(customer.customerId, {
           customerId: customer.customerId,
           ...value,

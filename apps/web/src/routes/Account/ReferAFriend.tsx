@@ -21,7 +21,7 @@ export const Route = createFileRoute("/Account/ReferAFriend")({
   component: ReferAFriend,
 })
 
-/** SPEC §8's words when invitations cannot go. */
+/** docs/product/errors.md's words when invitations cannot go. */
 const SEND_FAILED = "Sorry, we're not able to send referrals at the moment."
 
 type Outcome =

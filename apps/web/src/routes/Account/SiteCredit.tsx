@@ -26,7 +26,7 @@ const signedMoney = (amount: number) =>
   amount > 0 ? `+${formatMoney(pence(amount))}` : formatMoney(pence(amount))
 
 /**
- * The balance under the brand's name for it, SPEC §2's buy control, and the
+ * The balance under the brand's name for it, docs/product/screens.md's buy control, and the
  * statement: every ledger entry, newest first and paged, each with why (an
  * order it paid for, credit bought or given back, an instant win).
  */

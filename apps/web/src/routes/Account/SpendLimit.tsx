@@ -19,7 +19,7 @@ const limitText = (limit: Limit) =>
   limit.noLimit ? "No limit" : `${moneyText(limit.amount ?? 0)} a month`
 
 /**
- * The customer's monthly spend limit (issue 12): what applies now, what has
+ * The customer's monthly spend limit (decision 0041): what applies now, what has
  * been spent and is left this month, a raise waiting out its 24 hours, and
  * the form to change it: an amount (£0 allowed) or, explicitly, no limit.
  */

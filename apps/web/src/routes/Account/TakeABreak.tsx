@@ -33,7 +33,7 @@ const failureText = (error: unknown) =>
     : "Something went wrong and nothing was changed. Please try again."
 
 /**
- * Issue 12's pause and close (decision 0043): a short cool-off or a
+ * Pause and close (decision 0043): a short cool-off or a
  * self-suspension of 6 months or more, or closing the account, each
  * confirmed in a second step that says plainly it cannot be undone early.
  */

@@ -63,7 +63,7 @@ const tabs: Record<TabKey, { label: string; status: CustomerCompetitionStatus; e
 }
 const tabKeys: readonly TabKey[] = ["upcoming", "drawn"]
 
-/** SPEC §2's two tabs of the customer's tickets, 20 competitions a page. */
+/** docs/product/screens.md's two tabs of the customer's tickets, 20 competitions a page. */
 function Tickets() {
   const { list } = Route.useLoaderData()
   const search = Route.useSearch()

@@ -7,7 +7,7 @@ import { ResponsiblePlayPanel } from "../../components/account/ResponsiblePlayPa
 import { StandingBanner } from "../../components/account/StandingBanner"
 import { Icon } from "../../components/Icon"
 
-/** Every /Account page needs a customer (SPEC §2, §6); they share this frame and menu. */
+/** Every /Account page needs a customer (docs/product/screens.md, docs/product/roles.md); they share this frame and menu. */
 export const Route = createFileRoute("/Account")({
   beforeLoad: requireCustomer,
   // A break or closure shows on every account page; a failed read shows nothing, never an error.

@@ -57,7 +57,7 @@ function ChangeEmailAddress() {
     },
   })
 
-  // SPEC §2: confirm, go on, and reload so every part of the page shows the new address.
+  // docs/product/screens.md: confirm, go on, and reload so every part of the page shows the new address.
   const carryOn = () =>
     window.location.assign(safeReturnPath(returnUrl, "/Account/PersonalDetails"))
 

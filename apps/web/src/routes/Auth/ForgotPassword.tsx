@@ -29,7 +29,7 @@ export const Route = createFileRoute("/Auth/ForgotPassword")({
   component: ForgotOrReset,
 })
 
-/** SPEC §2: with a `token` it is the reset form, without it the forgot form. */
+/** docs/product/screens.md: with a `token` it is the reset form, without it the forgot form. */
 function ForgotOrReset() {
   const { token } = Route.useSearch()
   return token ? <ResetPassword token={token} /> : <ForgotPassword />

@@ -74,7 +74,7 @@ function Login() {
     },
   })
 
-  /** SPEC §5 login link: to the email typed above; answered the same whether or not it has an account. */
+  /** docs/product/validation.md login link: to the email typed above; answered the same whether or not it has an account. */
   const emailMeALink = async () => {
     setLinkOutcome(null)
     const email = form.state.values.email

@@ -77,7 +77,7 @@ interface RegisterValues {
   allowMarketing: boolean
   acceptTerms: boolean
   honeyPot: string
-  /** The spend-limit question (issue 12): optional, "I'll decide later" unless answered. */
+  /** The spend-limit question (decision 0041): optional, "I'll decide later" unless answered. */
   spendLimitChoice: SpendLimitChoice
   spendLimitAmount: string
 }

@@ -7,7 +7,7 @@ export const Route = createFileRoute("/Auth/Unauthorized")({
   component: Unauthorized,
 })
 
-/** SPEC §6: a logged-in user without a customer account meets this instead of the account pages. */
+/** docs/product/roles.md: a logged-in user without a customer account meets this instead of the account pages. */
 function Unauthorized() {
   return (
     <MessagePage icon="user">

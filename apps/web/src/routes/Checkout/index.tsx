@@ -84,7 +84,7 @@ const useCustomerRecord = (customerId: string | null) => {
 }
 
 /**
- * /Checkout (SPEC §2, §4). A visitor is registered (and so logged in) and
+ * /Checkout (docs/product/screens.md, docs/product/states.md). A visitor is registered (and so logged in) and
  * their addresses saved before the basket is checked out, because checkout
  * is a signed-in customer's call (docs/decisions/0007). What allocation did
  * to the basket is reported before moving on to payment.
@@ -193,7 +193,7 @@ const CheckoutForm = ({
     mode.kind === "customer" ? checkoutValuesOf(mode.customer) : blankCheckoutValues(),
     async (value) => {
       const before = basket
-      // Which step failed decides what the customer is told (SPEC §8).
+      // Which step failed decides what the customer is told (docs/product/errors.md).
       let step: CheckoutStep = "register"
       onFreeze(mode)
       try {
@@ -222,7 +222,7 @@ const CheckoutForm = ({
         if (order.status === "Completed" && order.orderBalance <= 0)
           marketingEvents.orderPaid({ orderId: order.id, value: order.orderTotal })
         onLeaving()
-        // The old basket now belongs to the order (SPEC §4): this browser starts a new one.
+        // The old basket now belongs to the order (docs/product/states.md): this browser starts a new one.
         void startNewBasket().catch(() => undefined)
         const outcome = checkoutOutcome(before, after, order)
         const next = ticketItems(after).length === 0 ? "/" : afterCheckoutPath(order)

@@ -209,7 +209,7 @@ function Contact() {
         {undelivered ? (
           <FormMessage tone="error">
             {FAILURE_LEAD}
-            {/* biome-ignore lint/a11y/noAmbiguousAnchorText: SPEC §8's own word; aria-label says where it goes */}
+            {/* biome-ignore lint/a11y/noAmbiguousAnchorText: docs/product/errors.md's own word; aria-label says where it goes */}
             <a
               href={mailtoLink(brand.customerCareEmail, "A message from the website")}
               aria-label={`here: email ${brand.customerCareEmail}`}

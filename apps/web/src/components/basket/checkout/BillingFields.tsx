@@ -79,7 +79,7 @@ const addressLines: readonly {
   },
 ]
 
-/** A customer's detail, shown but not edited here (SPEC §2: with the tooltip). */
+/** A customer's detail, shown but not edited here (docs/product/screens.md: with the tooltip). */
 const ReadOnlyField = ({ label, value }: { label: string; value: string }) => {
   const id = useId()
   return (
@@ -103,7 +103,7 @@ const ReadOnlyField = ({ label, value }: { label: string; value: string }) => {
 }
 
 /**
- * Billing details (SPEC §2 Checkout): a visitor's registration fields and
+ * Billing details (Checkout in docs/product/screens.md): a visitor's registration fields and
  * addresses; a customer's details read-only, with addresses to type only
  * when none is saved. Password, date of birth and marketing rows are a
  * visitor's only.

@@ -22,7 +22,7 @@ const rules: Rules<LoginValues> = {
 }
 
 /**
- * "Already have an account?" (SPEC §2): a collapsed login form. Logging in
+ * "Already have an account?" (docs/product/screens.md): a collapsed login form. Logging in
  * reprices the same basket for the customer (basket/store) and the page
  * turns into the customer's checkout.
  */

@@ -67,7 +67,7 @@ const LineItems = ({ basket }: { basket: BasketJson }) => (
 )
 
 /**
- * SPEC §4: yes rounds up to the next pound for the brand's charity, no takes
+ * docs/product/states.md: yes rounds up to the next pound for the brand's charity, no takes
  * the donation off. Shown only when the brand has a charity (lib/round-up.ts).
  */
 const RoundUp = ({ basket, charity }: { basket: BasketJson; charity: string }) => {
@@ -234,7 +234,7 @@ const Voucher = ({ basket }: { basket: BasketJson }) => {
   )
 }
 
-/** The line items, discounts, round-up, voucher box and TOTAL TO PAY (SPEC §2). */
+/** The line items, discounts, round-up, voucher box and TOTAL TO PAY (docs/product/screens.md). */
 export const OrderSummary = ({ basket }: { basket: BasketJson }) => {
   const charity = roundUpCharity()
   return (

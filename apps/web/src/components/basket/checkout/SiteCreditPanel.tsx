@@ -8,8 +8,8 @@ import { roundUpToSend } from "../../../lib/round-up"
 import { FormMessage } from "../../forms/Fields"
 
 /**
- * Paying part or all of the basket with site credit (SPEC §2, only with a
- * balance above 0). The amount is clamped as typed is applied (SPEC §5) and
+ * Paying part or all of the basket with site credit (docs/product/screens.md, only with a
+ * balance above 0). The amount is clamped as typed is applied (docs/product/validation.md) and
  * the box then shows what the server applied.
  */
 export const SiteCreditPanel = ({ basket }: { basket: BasketJson }) => {

@@ -22,7 +22,7 @@ export const Route = createFileRoute("/Account/Order/$id")({
   component: OrderDetail,
 })
 
-/** SPEC §2's order detail: who, when, any instant prizes won, the lines with their tickets and the money. */
+/** docs/product/screens.md's order detail: who, when, any instant prizes won, the lines with their tickets and the money. */
 function OrderDetail() {
   const { order, prizes } = Route.useLoaderData()
   const payable = canPayNow(order, new Date())

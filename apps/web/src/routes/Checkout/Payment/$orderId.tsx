@@ -66,7 +66,7 @@ export const Route = createFileRoute("/Checkout/Payment/$orderId")({
 })
 
 /**
- * SPEC §4's payment screen. A paid order moves on, a cancelled one says so,
+ * docs/product/states.md's payment screen. A paid order moves on, a cancelled one says so,
  * an order with nothing to pay is completed at once; otherwise the card
  * form starts with the first pending payment's token, starting a payment
  * when there is none.

@@ -24,7 +24,7 @@ export const Route = createFileRoute("/Checkout/PaymentSucceeded/$orderId")({
 })
 
 /**
- * SPEC §2: "SUCCESS!", the order reference and the lines with their ticket
+ * docs/product/screens.md: "SUCCESS!", the order reference and the lines with their ticket
  * numbers; and, when its tickets won instant prizes, WON! with each prize.
  * An order of site credit alone says the credit was added, with no ticket
  * columns, and links back to the site-credit page.

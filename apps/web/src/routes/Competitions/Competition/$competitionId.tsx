@@ -52,7 +52,7 @@ export const Route = createFileRoute("/Competitions/Competition/$competitionId")
         draw: closed ? lookUpDraw(competition.id, signal) : null,
       }
     } catch (error) {
-      // A malformed id (400) is as missing as an unknown one (404): SPEC §8 "no such competition".
+      // A malformed id (400) is as missing as an unknown one (404): docs/product/errors.md "no such competition".
       if (isApiError(error) && (error.status === 404 || error.status === 400)) throw notFound()
       throw error
     }
