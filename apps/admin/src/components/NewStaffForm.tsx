@@ -1,4 +1,6 @@
 import { NewUserRequest } from "@howzat/contracts/staff-users"
+import { STAFF_INVITATION_LIFETIME_HOURS } from "@howzat/core/rules/auth"
+import { hoursText } from "@howzat/core/rules/dates"
 import { useForm } from "@tanstack/react-form"
 import { Schema } from "effect"
 import { useState } from "react"
@@ -37,7 +39,7 @@ export function NewStaffForm({ onAdded }: { readonly onAdded: () => Promise<void
           payload: { ...value, emailAddress: value.emailAddress.trim() },
         })
         setAdded(
-          `${user.firstName} ${user.lastName} was added as ${user.role}. An email with a link to choose their password (valid for 48 hours) has been sent to ${user.emailAddress}.`,
+          `${user.firstName} ${user.lastName} was added as ${user.role}. An email with a link to choose their password (valid for ${hoursText(STAFF_INVITATION_LIFETIME_HOURS)}) has been sent to ${user.emailAddress}.`,
         )
         formApi.reset()
         await onAdded()
