@@ -6,7 +6,12 @@ import { Schema } from "effect"
 import { useState } from "react"
 import { api } from "../api"
 import { fieldErrors } from "../lib/problems"
-import { roleDescription, STAFF_ROLES, type StaffRole } from "../lib/staff-users"
+import {
+  newStaffEmailError,
+  roleDescription,
+  STAFF_ROLES,
+  type StaffRole,
+} from "../lib/staff-users"
 import { Field } from "./Field"
 import { ErrorNote } from "./PageStates"
 
@@ -69,10 +74,7 @@ export function NewStaffForm({ onAdded }: { readonly onAdded: () => Promise<void
         <form.Field
           name="emailAddress"
           validators={{
-            onChange: ({ value }) =>
-              /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())
-                ? undefined
-                : "Enter an email address like name@example.com.",
+            onChange: ({ value }) => newStaffEmailError(value),
           }}
         >
           {(field) => (
