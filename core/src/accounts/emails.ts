@@ -1,3 +1,4 @@
+import { escapeHtml } from "../rules/html.js"
 import type { MailMessage } from "./model.js"
 
 /**
@@ -6,9 +7,6 @@ import type { MailMessage } from "./model.js"
  * to be on the shop's own site (rules/auth safeReturnUrl).
  */
 export const BRAND = "Howzat"
-
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 interface Letter {
   readonly kind: MailMessage["kind"]

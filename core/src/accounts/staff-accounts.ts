@@ -5,7 +5,7 @@ import { Mailer } from "../ports/mailer.js"
 import { SecureRandom } from "../ports/secure-random.js"
 import { ShopLinks, setPasswordPageLink } from "../ports/shop-links.js"
 import { Transactions } from "../ports/transactions.js"
-import { hasErrors, linkWithToken } from "../rules/auth.js"
+import { hasErrors, linkWithToken, STAFF_INVITATION_LIFETIME_HOURS } from "../rules/auth.js"
 import {
   stripInvalidEmailCharacters,
   trimText,
@@ -44,12 +44,7 @@ export type StaffMemberAdded =
       readonly linkLifetimeHours: number
     }
 
-/**
- * Longer than a forgotten-password link's hour: a new colleague may not read
- * their mail the moment they are added. Once it lapses, "Forgot password"
- * sends them an ordinary reset link.
- */
-export const STAFF_INVITATION_LIFETIME_HOURS = 48
+export { STAFF_INVITATION_LIFETIME_HOURS }
 
 /**
  * Adds the people who run the shop: users with the Staff or Admin role and

@@ -1,6 +1,7 @@
-import { BRAND, escapeHtml } from "../accounts/emails.js"
+import { BRAND } from "../accounts/emails.js"
 import type { MailMessage } from "../accounts/model.js"
 import { type ContactForm, contactMessages } from "../rules/contact.js"
+import { escapeHtml } from "../rules/html.js"
 
 /** Header text never carries a line break, whatever reached it. */
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, " ")

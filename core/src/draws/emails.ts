@@ -1,5 +1,6 @@
-import { BRAND, escapeHtml } from "../accounts/emails.js"
+import { BRAND } from "../accounts/emails.js"
 import type { MailMessage } from "../accounts/model.js"
+import { escapeHtml } from "../rules/html.js"
 
 /** To the holder of the winning ticket: what they won, with which number, and where the proof is. */
 export const drawWinnerEmail = (

@@ -1,5 +1,6 @@
-import { BRAND, escapeHtml } from "../accounts/emails.js"
+import { BRAND } from "../accounts/emails.js"
 import type { MailMessage } from "../accounts/model.js"
+import { escapeHtml } from "../rules/html.js"
 import { formatMoney, pence } from "../rules/money.js"
 import { compressTicketNumbers } from "../rules/ticket-numbers.js"
 import type { Order } from "./model.js"

@@ -1,6 +1,7 @@
-import { BRAND, escapeHtml } from "../accounts/emails.js"
+import { BRAND } from "../accounts/emails.js"
 import type { MailMessage } from "../accounts/model.js"
 import type { WonInstantWin } from "../ports/instant-wins.js"
+import { escapeHtml } from "../rules/html.js"
 import type { Order } from "./model.js"
 
 /**

@@ -1,5 +1,6 @@
-import { BRAND, escapeHtml } from "../accounts/emails.js"
+import { BRAND } from "../accounts/emails.js"
 import type { MailMessage } from "../accounts/model.js"
+import { escapeHtml } from "../rules/html.js"
 
 /**
  * A customer's invitation to a friend: the link that makes the friend

@@ -1,6 +1,7 @@
-import { BRAND, escapeHtml } from "../accounts/emails.js"
+import { BRAND } from "../accounts/emails.js"
 import type { MailMessage } from "../accounts/model.js"
 import { ordinalDateTime } from "../rules/dates.js"
+import { escapeHtml } from "../rules/html.js"
 import { PAUSE_LENGTH_LABELS, type PauseLength } from "../rules/standing.js"
 
 const letter = (

@@ -36,6 +36,12 @@ export const REFRESH_TOKEN_LIFETIME_MS = 14 * DAY_MS
 export const EMAIL_VERIFICATION_LIFETIME_MS = 48 * HOUR_MS
 export const PASSWORD_RESET_LIFETIME_MS = HOUR_MS
 export const LOGIN_LINK_LIFETIME_MS = 15 * MINUTE_MS
+/**
+ * Longer than a forgotten-password link's hour: a new colleague may not read
+ * their mail the moment they are added. Once it lapses, "Forgot password"
+ * sends them an ordinary reset link.
+ */
+export const STAFF_INVITATION_LIFETIME_HOURS = 48
 
 /** Wording the API adds to docs/product/validation.md's, for outcomes the forms cannot judge. */
 export const accountMessages = {

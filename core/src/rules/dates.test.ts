@@ -1,6 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import {
+  hoursText,
   ordinalDate,
   ordinalDateTime,
   ordinalSuffix,
@@ -135,5 +136,13 @@ describe("startOfLondonMonth", () => {
         },
       ),
     )
+  })
+})
+
+describe("hoursText", () => {
+  it("states a length in hours, singular for one", () => {
+    expect(hoursText(1)).toBe("1 hour")
+    expect(hoursText(24)).toBe("24 hours")
+    expect(hoursText(48)).toBe("48 hours")
   })
 })

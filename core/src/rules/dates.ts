@@ -131,3 +131,11 @@ export const startOfLondonMonth = (date: Date): Date => {
   const { year, month } = zonedParts(date, UK_TIME_ZONE)
   return zonedTimeToUtc(year, month, 1, 0, 0, UK_TIME_ZONE)
 }
+
+/**
+ * A rule's length in whole hours as the pages and emails state it: "1 hour",
+ * "48 hours" (never "2 days", so the copy reads as the rule is written).
+ * Copy builds its wording from the rule's constant with this, so changing the
+ * constant changes what customers and staff are told.
+ */
+export const hoursText = (hours: number): string => `${hours} ${hours === 1 ? "hour" : "hours"}`

@@ -26,7 +26,8 @@ export interface SpendLimitSetting {
 export const UNANSWERED: SpendLimitSetting = { current: null, pending: null }
 
 /** A raise or a removal waits this long; a lowering applies at once. */
-export const COOLING_OFF_MS = 24 * 60 * 60 * 1000
+export const COOLING_OFF_HOURS = 24
+export const COOLING_OFF_MS = COOLING_OFF_HOURS * 60 * 60 * 1000
 
 /** £100,000: above any real month on a competition site; beyond it, ask for "no limit". */
 export const MAX_SPEND_LIMIT: Pence = pence(10_000_000)

@@ -7,6 +7,7 @@ import {
   type RecordedAuditEntry,
 } from "../ports/audit-log.js"
 import { Transactions } from "../ports/transactions.js"
+import { isUuid } from "../rules/uuid.js"
 import { memoryPage } from "../testing/paging.js"
 
 /**
@@ -18,9 +19,6 @@ export const auditLogOver = (entries: AuditEntry[]) =>
   Layer.succeed(AuditLog, {
     record: (entry) => Effect.sync(() => void entries.push(entry)),
   })
-
-/** The actor column is a uuid: any other text matches nobody rather than failing. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const matches = (entry: AuditEntry, query: AuditLogQuery) =>
   (query.actorUserId === undefined || entry.actor.userId === query.actorUserId) &&
@@ -40,7 +38,8 @@ export const auditLogReaderOver = (entries: readonly AuditEntry[]) =>
     list: (query) =>
       Effect.sync(() => {
         const chosen: RecordedAuditEntry[] =
-          query.actorUserId !== undefined && !UUID.test(query.actorUserId)
+          // The actor column is a uuid: any other text matches nobody rather than failing.
+          query.actorUserId !== undefined && !isUuid(query.actorUserId)
             ? []
             : entries
                 .map((entry, index) => ({ ...entry, id: String(index + 1), index }))

@@ -7,6 +7,7 @@ import { passesLuhn } from "@howzat/core/rules/card-numbers"
  * intent for good.
  */
 
+import { isCardExpired } from "@howzat/core/rules/card-expiry"
 import type { CardFunding } from "@howzat/core/rules/credit-cards"
 
 export const cardTexts = {
@@ -63,7 +64,7 @@ const cardNumberDigits = (text: string): string | undefined => {
   return /^\d{12,19}$/.test(digits) && passesLuhn(digits) ? digits : undefined
 }
 
-/** A card is good until the end of its expiry month (UTC, as the sandbox has no issuer's zone). */
+/** A card is good until the end of its expiry month (core's isCardExpired). */
 const expiryProblem = (text: string, now: Date): string | undefined => {
   const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(text.trim())
   if (!match) return cardTexts.incorrectExpiry
@@ -71,8 +72,7 @@ const expiryProblem = (text: string, now: Date): string | undefined => {
   const yearText = match[2] ?? ""
   const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText)
   if (month < 1 || month > 12) return cardTexts.incorrectExpiry
-  const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth()
-  return year * 12 + (month - 1) < thisMonth ? cardTexts.expired : undefined
+  return isCardExpired({ month, year }, now) ? cardTexts.expired : undefined
 }
 
 /** Checks in the order the card form shows the fields, so the first mistake is the one named. */

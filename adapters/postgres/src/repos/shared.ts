@@ -1,5 +1,6 @@
 import type { RepositoryError } from "@howzat/core/competitions/errors"
 import type { Page, PageRequest } from "@howzat/core/competitions/model"
+import { isUuid } from "@howzat/core/rules/uuid"
 import { Effect } from "effect"
 import { repositoryError } from "../repository-error"
 
@@ -14,13 +15,11 @@ export const attempt = <A>(
 ): Effect.Effect<A, RepositoryError> =>
   Effect.tryPromise({ try: run, catch: (cause) => repositoryError(operation, cause) })
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /**
  * Ids arrive from URLs. Postgres rejects a malformed uuid with an error, but
  * to a visitor it is simply a competition that doesn't exist.
  */
-export const isUuid = (value: string): boolean => UUID.test(value)
+export { isUuid }
 
 /** Page numbers start at 1; anything below is read as the first page. */
 export const normalisePage = (page: PageRequest): { pageNumber: number; pageSize: number } => ({

@@ -1,10 +1,17 @@
 import { NewUserRequest } from "@howzat/contracts/staff-users"
+import { STAFF_INVITATION_LIFETIME_HOURS } from "@howzat/core/rules/auth"
+import { hoursText } from "@howzat/core/rules/dates"
 import { useForm } from "@tanstack/react-form"
 import { Schema } from "effect"
 import { useState } from "react"
 import { api } from "../api"
 import { fieldErrors } from "../lib/problems"
-import { roleDescription, STAFF_ROLES, type StaffRole } from "../lib/staff-users"
+import {
+  newStaffEmailError,
+  roleDescription,
+  STAFF_ROLES,
+  type StaffRole,
+} from "../lib/staff-users"
 import { Field } from "./Field"
 import { ErrorNote } from "./PageStates"
 
@@ -37,7 +44,7 @@ export function NewStaffForm({ onAdded }: { readonly onAdded: () => Promise<void
           payload: { ...value, emailAddress: value.emailAddress.trim() },
         })
         setAdded(
-          `${user.firstName} ${user.lastName} was added as ${user.role}. An email with a link to choose their password (valid for 48 hours) has been sent to ${user.emailAddress}.`,
+          `${user.firstName} ${user.lastName} was added as ${user.role}. An email with a link to choose their password (valid for ${hoursText(STAFF_INVITATION_LIFETIME_HOURS)}) has been sent to ${user.emailAddress}.`,
         )
         formApi.reset()
         await onAdded()
@@ -67,10 +74,7 @@ export function NewStaffForm({ onAdded }: { readonly onAdded: () => Promise<void
         <form.Field
           name="emailAddress"
           validators={{
-            onChange: ({ value }) =>
-              /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())
-                ? undefined
-                : "Enter an email address like name@example.com.",
+            onChange: ({ value }) => newStaffEmailError(value),
           }}
         >
           {(field) => (

@@ -1,5 +1,6 @@
+import { escapeHtml } from "@howzat/core/rules/html"
 import { useEffect, useId, useRef, useState } from "react"
-import { escapeHtml, safeLink } from "../lib/rich-text"
+import { safeLink } from "../lib/rich-text"
 
 /**
  * A small rich-text editor over contentEditable, writing HTML: bold,

@@ -3,6 +3,7 @@
  * the UK days staff pick turned into the API's instants, and an entry's
  * before and after laid side by side with what changed marked.
  */
+import { isUuid } from "@howzat/core/rules/uuid"
 import { ukDayEnd, ukDayStart } from "./format"
 import { dayParam, pageParam, textParam } from "./search"
 
@@ -17,12 +18,11 @@ export interface AuditSearch {
   readonly to?: string
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const auditSearch = (search: Record<string, unknown>): AuditSearch => {
   const actor = textParam(search.actor)
   return {
     page: pageParam(search.page),
-    actor: actor && UUID.test(actor) ? actor : undefined,
+    actor: actor && isUuid(actor) ? actor : undefined,
     action: textParam(search.action),
     subjectType: textParam(search.subjectType),
     subjectId: textParam(search.subjectId),

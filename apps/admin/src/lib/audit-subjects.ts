@@ -6,6 +6,8 @@
  * instant-win group, a winner's note, a postal entry) have none, and
  * neither has a subject the entry deleted.
  */
+import { isUuid } from "@howzat/core/rules/uuid"
+
 export type SubjectScreen =
   | { readonly screen: "competition"; readonly id: string }
   | { readonly screen: "category"; readonly id: string }
@@ -17,8 +19,6 @@ export type SubjectScreen =
   | { readonly screen: "list"; readonly to: ListScreen }
 
 export type ListScreen = "/attribute-types" | "/images" | "/content" | "/staff"
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const byId = {
   Competition: "competition",
@@ -49,8 +49,8 @@ export const subjectScreen = (entry: {
   if (entry.action.endsWith(".Delete")) return undefined
   if (type === "MainPrizeWinner") {
     const competitionId = id.split("/")[0] ?? ""
-    return UUID.test(competitionId) ? { screen: "competition", id: competitionId } : undefined
+    return isUuid(competitionId) ? { screen: "competition", id: competitionId } : undefined
   }
   const screen = byId[type as keyof typeof byId]
-  return screen !== undefined && UUID.test(id) ? { screen, id } : undefined
+  return screen !== undefined && isUuid(id) ? { screen, id } : undefined
 }

@@ -7,7 +7,7 @@
  */
 import type { ClubRequestJson } from "@howzat/contracts/clubs"
 import { checkPayout, readClubForm } from "@howzat/core/rules/clubs"
-import { parsePounds } from "./format"
+import { parseExactPounds } from "./format"
 
 export interface ClubValues {
   readonly name: string
@@ -54,7 +54,7 @@ export interface PayoutRequest {
  * no ceiling here: the ceiling (what is owed) is the server's.
  */
 export const payoutPayload = (values: PayoutValues): Read<PayoutRequest> => {
-  const amount = parsePounds(values.pounds)
+  const amount = parseExactPounds(values.pounds)
   const check = checkPayout(Number.MAX_SAFE_INTEGER, amount ?? Number.NaN, values.reference)
   if (check._tag === "Valid")
     return { _tag: "Valid", payload: { amount: check.amount, reference: check.reference } }

@@ -2,7 +2,7 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import {
   competitionPayload,
-  competitionPhase,
+  competitionPhaseLabel,
   competitionValues,
   deleteBlockedReason,
   formMessages,
@@ -211,12 +211,12 @@ describe("a competition's phase and delete", () => {
     drawDateTimeUtc: "2026-01-08T01:00:00.000Z",
   }
   it("follows the dates", () => {
-    expect(competitionPhase(c, new Date("2025-12-31T23:59:00Z"))).toBe("Coming soon")
-    expect(competitionPhase(c, new Date("2026-01-01T00:00:00Z"))).toBe("On sale")
-    expect(competitionPhase(c, new Date("2026-01-08T00:30:00Z"))).toBe("Awaiting draw")
-    expect(competitionPhase(c, new Date("2026-01-08T01:00:00Z"))).toBe("Closed")
+    expect(competitionPhaseLabel(c, new Date("2025-12-31T23:59:00Z"))).toBe("Coming soon")
+    expect(competitionPhaseLabel(c, new Date("2026-01-01T00:00:00Z"))).toBe("On sale")
+    expect(competitionPhaseLabel(c, new Date("2026-01-08T00:30:00Z"))).toBe("Awaiting draw")
+    expect(competitionPhaseLabel(c, new Date("2026-01-08T01:00:00Z"))).toBe("Closed")
     expect(
-      competitionPhase({ ...c, drawDateTimeUtc: null }, new Date("2026-01-08T00:30:00Z")),
+      competitionPhaseLabel({ ...c, drawDateTimeUtc: null }, new Date("2026-01-08T00:30:00Z")),
     ).toBe("Closed")
   })
   it("offers delete only while nothing is sold", () => {

@@ -7,7 +7,8 @@
  */
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
 import type { CompetitionRequestJson } from "@howzat/contracts/catalogue-admin"
-import { fromLocalInputKeeping, parsePounds, penceInput, toLocalInput } from "./format"
+import { CompetitionPhase, competitionPhase } from "@howzat/core/rules/competition"
+import { fromLocalInputKeeping, parseExactPounds, penceInput, toLocalInput } from "./format"
 
 export type DrawType = CompetitionRequestJson["drawType"]
 export type Visibility = CompetitionRequestJson["visibilityStatus"]
@@ -155,7 +156,7 @@ export const competitionPayload = (
 ): PayloadResult => {
   const errors: { -readonly [K in keyof FormErrors]: string } = {}
   const money = (field: "ticketPrice" | "cashAlternativeValue") => {
-    const pence = parsePounds(values[field])
+    const pence = parseExactPounds(values[field])
     if (pence === undefined) errors[field] = formMessages.money
     return pence ?? 0
   }
@@ -223,19 +224,30 @@ export const requestWithVisibility = (
   pickYourNumbers: c.pickYourNumbers === true,
 })
 
-/** Where a competition is in its life, as the list and the edit screen show it. */
+/** Where a competition is in its life (core's competitionPhase), as the list and the edit screen show it. */
 export type Phase = "Coming soon" | "On sale" | "Awaiting draw" | "Closed"
 
-export const competitionPhase = (
+const PHASE_LABELS: Record<CompetitionPhase, Phase> = {
+  [CompetitionPhase.ComingSoon]: "Coming soon",
+  [CompetitionPhase.Open]: "On sale",
+  [CompetitionPhase.ClosedAwaitingDraw]: "Awaiting draw",
+  [CompetitionPhase.Closed]: "Closed",
+}
+
+export const competitionPhaseLabel = (
   c: Pick<CompetitionJson, "startDateTimeUtc" | "closeDateTimeUtc" | "drawDateTimeUtc">,
   now: Date,
-): Phase => {
-  const t = now.getTime()
-  if (t < Date.parse(c.startDateTimeUtc)) return "Coming soon"
-  if (t < Date.parse(c.closeDateTimeUtc)) return "On sale"
-  if (c.drawDateTimeUtc !== null && t < Date.parse(c.drawDateTimeUtc)) return "Awaiting draw"
-  return "Closed"
-}
+): Phase =>
+  PHASE_LABELS[
+    competitionPhase(
+      {
+        start: new Date(c.startDateTimeUtc),
+        close: new Date(c.closeDateTimeUtc),
+        draw: c.drawDateTimeUtc === null ? null : new Date(c.drawDateTimeUtc),
+      },
+      now,
+    )
+  ]
 
 /**
  * Why the delete button is off, or null when it may be offered: the

@@ -4,7 +4,7 @@ import {
   formatPence,
   fromLocalInput,
   fromLocalInputKeeping,
-  parsePounds,
+  parseExactPounds,
   penceInput,
   toLocalInput,
   ukDayEnd,
@@ -21,19 +21,20 @@ const day = fc
 
 describe("money for staff", () => {
   it("reads pounds as pence", () => {
-    expect(parsePounds("12.50")).toBe(1250)
-    expect(parsePounds("£12.5")).toBe(1250)
-    expect(parsePounds("0.99")).toBe(99)
-    expect(parsePounds("-3")).toBe(-300)
-    expect(parsePounds("12.345")).toBeUndefined()
-    expect(parsePounds("twelve")).toBeUndefined()
-    expect(parsePounds("")).toBeUndefined()
+    expect(parseExactPounds("12.50")).toBe(1250)
+    expect(parseExactPounds("£12.5")).toBe(1250)
+    expect(parseExactPounds("0.99")).toBe(99)
+    expect(parseExactPounds("-3")).toBe(-300)
+    expect(parseExactPounds("12.345")).toBeUndefined()
+    expect(parseExactPounds("twelve")).toBeUndefined()
+    expect(parseExactPounds("5 pounds")).toBeUndefined()
+    expect(parseExactPounds("")).toBeUndefined()
   })
 
   it("gives back the pence it was shown", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 100_000_000 }), (pence) => {
-        expect(parsePounds(penceInput(pence))).toBe(pence)
+        expect(parseExactPounds(penceInput(pence))).toBe(pence)
       }),
     )
   })

@@ -7,8 +7,16 @@ const pounds = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GB
 
 export const formatPence = (pence: number): string => pounds.format(pence / 100)
 
-/** "12.50", "12.5", "12" or "£12.50" to 1250; undefined when it is not an amount of money. */
-export const parsePounds = (text: string): number | undefined => {
+/**
+ * "12.50", "12.5", "12" or "£12.50" to 1250; undefined when it is not an
+ * amount of money. Stricter than core's parsePounds (core/src/rules/money.ts),
+ * which repairs what a customer types: it strips stray characters (a minus
+ * included) and rounds a third decimal. Staff set prices, prizes, payouts and
+ * credit, where a repaired typo would silently move money ("-5" read as £5,
+ * "12.345" as £12.35), so here such text is refused and the form says so;
+ * a minus is kept so each form's range check can refuse or use it.
+ */
+export const parseExactPounds = (text: string): number | undefined => {
   const match = /^\s*£?\s*(-)?(\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(text)
   if (!match) return undefined
   const [, minus, whole = "0", fraction = ""] = match

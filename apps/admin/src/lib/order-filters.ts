@@ -7,6 +7,7 @@
  */
 import type { OrderJson } from "@howzat/contracts/orders"
 import { MAX_ORDER_SEARCH_LENGTH, orderSearchTerm } from "@howzat/core/rules/order-search"
+import { isUuid } from "@howzat/core/rules/uuid"
 import { ukDayEnd, ukDayStart } from "./format"
 import { dayParam, oneOf, pageParam } from "./search"
 
@@ -41,10 +42,8 @@ export interface OrderSearch {
   readonly to?: string
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 export const uuidParam = (value: unknown): string | undefined =>
-  typeof value === "string" && UUID.test(value.trim()) ? value.trim().toLowerCase() : undefined
+  typeof value === "string" && isUuid(value.trim()) ? value.trim().toLowerCase() : undefined
 
 const statusParam = oneOf(...ORDER_STATUSES)
 

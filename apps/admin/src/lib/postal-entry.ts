@@ -6,6 +6,7 @@
  * own words.
  */
 import type { FreePostalEntryRequestJson } from "@howzat/contracts/postal-entries"
+import { isUuid } from "@howzat/core/rules/uuid"
 
 export type EntrantKind = "person" | "customer"
 
@@ -74,13 +75,9 @@ export const postalEntryPayload = (
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** The one check the server's schema would answer in its own terms rather than the words of docs/product/validation.md. */
 export const customerIdError = (customerId: string): string | undefined =>
-  UUID.test(customerId.trim())
-    ? undefined
-    : "Enter the customer's id as shown on their customer page."
+  isUuid(customerId.trim()) ? undefined : "Enter the customer's id as shown on their customer page."
 
 /** A reference for a postcard that has none: "BO-" and 12 random characters. */
 export const newDraftReference = (random: () => string = () => crypto.randomUUID()): string =>

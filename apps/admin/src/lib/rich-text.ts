@@ -17,7 +17,3 @@ export const safeLink = (text: string): string | undefined => {
     return undefined
   }
 }
-
-/** Text made safe to put inside HTML, attribute values included. */
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)

@@ -5,7 +5,7 @@
  * so the form and the server say the same thing; a debit below £0.00 is only
  * the server's to refuse, as only it knows the balance at that moment.
  */
-import { parsePounds } from "./format"
+import { parseExactPounds } from "./format"
 
 export type Direction = "credit" | "debit"
 
@@ -27,7 +27,7 @@ export const adjustmentWords = {
 } as const
 
 export const amountError = (pounds: string): string | undefined => {
-  const amount = parsePounds(pounds)
+  const amount = parseExactPounds(pounds)
   if (amount === undefined || amount < 0) return adjustmentWords.amountNotMoney
   if (amount === 0) return adjustmentWords.amountZero
   if (amount > LONGEST_ADJUSTMENT_PENCE) return adjustmentWords.amountTooLarge
@@ -46,6 +46,6 @@ export const adjustmentPayload = (
   values: AdjustmentValues,
 ): { amount: number; reason: string } | undefined => {
   if (amountError(values.pounds) || reasonError(values.reason)) return undefined
-  const pence = parsePounds(values.pounds) ?? 0
+  const pence = parseExactPounds(values.pounds) ?? 0
   return { amount: values.direction === "debit" ? -pence : pence, reason: values.reason.trim() }
 }

@@ -1,6 +1,24 @@
+import { messages, validateEmail } from "@howzat/core/rules/validation"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { STAFF_ROLES, staffListParams, staffSearch } from "./staff-users"
+import { newStaffEmailError, STAFF_ROLES, staffListParams, staffSearch } from "./staff-users"
+
+describe("a new colleague's email address", () => {
+  it("is judged as the server judges it", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.emailAddress(), fc.string()), (text) => {
+        expect(newStaffEmailError(text)).toBe(validateEmail(text.replace(/\s/g, "")))
+      }),
+    )
+  })
+
+  it("refuses what the server refuses, with the server's words", () => {
+    expect(newStaffEmailError("ann@example..com")).toBe(messages.emailInvalid)
+    expect(newStaffEmailError("ann@.example.com")).toBe(messages.emailInvalid)
+    expect(newStaffEmailError("  ")).toBe(messages.emailRequired)
+    expect(newStaffEmailError(" ann@example.com ")).toBeUndefined()
+  })
+})
 
 describe("the staff list's search params", () => {
   it("keeps a known role, a page and an address, and drops the rest", () => {

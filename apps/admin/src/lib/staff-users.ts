@@ -3,7 +3,16 @@
  * API filters by Role and by name or address; the screen offers Role and
  * an email search.
  */
+import { stripInvalidEmailCharacters, validateEmail } from "@howzat/core/rules/validation"
 import { oneOf, pageParam, textParam } from "./search"
+
+/**
+ * The new colleague's address judged as the server judges it (core's
+ * StaffAccounts.add: stray whitespace stripped, then validateEmail), so the
+ * form never passes an address the server refuses, nor words it differently.
+ */
+export const newStaffEmailError = (value: string): string | undefined =>
+  validateEmail(stripInvalidEmailCharacters(value))
 
 export const STAFF_ROLES = ["Staff", "Admin"] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]

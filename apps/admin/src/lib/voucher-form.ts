@@ -6,7 +6,7 @@
  */
 import type { PromotionJson, PromotionRequestJson } from "@howzat/contracts/promotions"
 import { type PromotionForm, readPromotionForm } from "@howzat/core/rules/promotion-form"
-import { fromLocalInputKeeping, parsePounds, penceInput, toLocalInput } from "./format"
+import { fromLocalInputKeeping, parseExactPounds, penceInput, toLocalInput } from "./format"
 
 export interface VoucherValues {
   readonly code: string
@@ -50,7 +50,7 @@ const DATE_MESSAGE = "Give a date and time, or leave it empty."
 /** "" is no value; text that is not a number reads as NaN, which the rules refuse in their words. */
 const wholeOrNull = (text: string): number | null => (text.trim() === "" ? null : Number(text))
 const penceOrNull = (text: string): number | null =>
-  text.trim() === "" ? null : (parsePounds(text) ?? Number.NaN)
+  text.trim() === "" ? null : (parseExactPounds(text) ?? Number.NaN)
 const instantOrNull = (text: string, kept: string | null | undefined): Date | null | undefined => {
   if (text.trim() === "") return null
   const iso = fromLocalInputKeeping(text, kept)

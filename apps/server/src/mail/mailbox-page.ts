@@ -1,13 +1,11 @@
 import { createHash } from "node:crypto"
 import { validationProblem } from "@howzat/contracts/problems"
 import { boundedString } from "@howzat/contracts/text"
+import { escapeHtml } from "@howzat/core/rules/html"
 import { problemResponse } from "@howzat/http"
 import type { OutboxMessage, OutboxQueue } from "@howzat/postgres"
 import { Either, Schema } from "effect"
 import type { Context, Hono } from "hono"
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 const URL_PATTERN = /https?:\/\/[^\s<>"']+/g
 

@@ -1,5 +1,6 @@
 import { createApiClient, readCookie, XSRF_COOKIE } from "@howzat/api-client"
 import type { LoggingRequestJson } from "@howzat/contracts/orders"
+import { isUuid } from "@howzat/core/rules/uuid"
 
 /**
  * POST /api/Logging (docs/product/api.md): what the storefront tells the shop about a
@@ -21,7 +22,6 @@ export interface LogEntry {
 
 // The server refuses longer texts (contracts' LoggingRequest); a long error is cut, not lost.
 const LIMITS = { requestedUrl: 2000, title: 500, detail: 4000 } as const
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const cut = (text: string | undefined, max: number): string | undefined =>
   text === undefined ? undefined : text.length > max ? text.slice(0, max) : text
@@ -45,7 +45,7 @@ export const loggingBody = (entry: LogEntry): LoggingRequestJson => {
   const detail = cut(entry.detail, LIMITS.detail)
   if (title) body.title = title
   if (detail) body.detail = detail
-  if (entry.orderId && UUID.test(entry.orderId)) body.orderId = entry.orderId
+  if (entry.orderId && isUuid(entry.orderId)) body.orderId = entry.orderId
   return body
 }
 

@@ -2,8 +2,10 @@ import {
   SPEND_LIMIT_REACHED_PROBLEM,
   SPEND_LIMIT_UNANSWERED_PROBLEM,
 } from "@howzat/contracts/problem-types"
+import { hoursText } from "@howzat/core/rules/dates"
 import { formatMoney, parsePounds, pence } from "@howzat/core/rules/money"
 import {
+  COOLING_OFF_HOURS,
   MAX_SPEND_LIMIT,
   spendLimitMessages,
   spendLimitUnansweredMessage,
@@ -20,8 +22,7 @@ export const spendLimitTexts = {
   responsiblePlayLink: "Help and advice on playing responsibly",
   reachedTitle: "Monthly spend limit reached",
   unansweredTitle: "Set a monthly spend limit",
-  rules:
-    "Lowering your limit takes effect straight away. Raising it, or removing it, takes effect 24 hours after you ask, so you have time to think it over.",
+  rules: `Lowering your limit takes effect straight away. Raising it, or removing it, takes effect ${hoursText(COOLING_OFF_HOURS)} after you ask, so you have time to think it over.`,
   prompt:
     "Would you like to set a monthly spend limit? You can choose any amount, including £0, or choose No limit. We'll ask again before your next purchase.",
   saved: "Your spend limit has been saved.",

@@ -1,7 +1,7 @@
 import type { CompetitionJson, TicketListJson } from "@howzat/contracts/catalogue"
 import { useState } from "react"
 import { api } from "../../api"
-import { formatPence, parsePounds } from "../../lib/format"
+import { formatPence, parseExactPounds } from "../../lib/format"
 import { fieldErrors } from "../../lib/problems"
 import { useAction } from "../../lib/use-action"
 import { ConfirmDialog } from "../Confirm"
@@ -24,7 +24,7 @@ const groupRequest = (draft: Draft, blankPrize: "none" | "keep") => {
   const count = draft.ticketCount.trim()
   if (!/^\d{1,7}$/.test(count)) errors.ticketCount = "Enter a whole number"
   const prizeText = draft.prize.trim()
-  const prize = prizeText === "" ? null : parsePounds(prizeText)
+  const prize = prizeText === "" ? null : parseExactPounds(prizeText)
   if (prize === undefined) errors.prizeSiteCreditPence = "Enter an amount in pounds, such as 5.00"
   if (Object.keys(errors).length > 0) return { ok: false as const, errors }
   return {
@@ -284,7 +284,7 @@ export function InstantWinGroups({ competition }: { readonly competition: Compet
           draft={draft}
           onChange={setDraft}
           errors={{ ...fieldErrors(create.error), ...unreadable }}
-          prizeHint={`Credited when the winning order is paid. Blank for a prize you hand over${draft.prize && parsePounds(draft.prize) !== undefined ? ` (${formatPence(parsePounds(draft.prize) ?? 0)})` : ""}.`}
+          prizeHint={`Credited when the winning order is paid. Blank for a prize you hand over${draft.prize && parseExactPounds(draft.prize) !== undefined ? ` (${formatPence(parseExactPounds(draft.prize) ?? 0)})` : ""}.`}
         />
         <ErrorNote error={create.error} />
         <button type="submit" className="btn btn-primary" disabled={create.pending}>

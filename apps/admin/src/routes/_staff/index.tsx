@@ -1,4 +1,6 @@
 import type { DashboardJson } from "@howzat/contracts/dashboard"
+import { CLOSING_SOON_HOURS } from "@howzat/core/rules/dashboard"
+import { hoursText } from "@howzat/core/rules/dates"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { api } from "../../api"
 import { DashboardCharts } from "../../components/DashboardCharts"
@@ -122,10 +124,10 @@ function Dashboard() {
           )}
         </section>
         <section className="card p-4">
-          <h2 className="font-semibold">Closing in the next 48 hours</h2>
+          <h2 className="font-semibold">Closing in the next {hoursText(CLOSING_SOON_HOURS)}</h2>
           {data.closingSoon.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600">
-              No competition closes in the next 48 hours.
+              No competition closes in the next {hoursText(CLOSING_SOON_HOURS)}.
             </p>
           ) : (
             <ul className="divide-y divide-slate-100">

@@ -1,3 +1,4 @@
+import { isCardExpired } from "@howzat/core/rules/card-expiry"
 import { passesLuhn } from "@howzat/core/rules/card-numbers"
 /**
  * The card form's typing help and checks. They only help the customer type:
@@ -46,15 +47,14 @@ export const validateCardNumber = (text: string): string | undefined => {
 export const validateCardholderName = (text: string): string | undefined =>
   text.trim() === "" ? cardMessages.nameRequired : undefined
 
-/** A card is good until the end of its expiry month. */
+/** A card is good until the end of its expiry month (core's isCardExpired). */
 export const validateExpiry = (text: string, now: Date): string | undefined => {
   const match = /^(\d{2})\/(\d{2})$/.exec(text.trim())
   if (!match) return cardMessages.expiryInvalid
   const month = Number(match[1])
   const year = 2000 + Number(match[2])
   if (month < 1 || month > 12) return cardMessages.expiryInvalid
-  const thisMonth = now.getFullYear() * 12 + now.getMonth()
-  return year * 12 + (month - 1) < thisMonth ? cardMessages.expired : undefined
+  return isCardExpired({ month, year }, now) ? cardMessages.expired : undefined
 }
 
 export const validateSecurityCode = (text: string): string | undefined =>

@@ -9,7 +9,7 @@ import { InstantWinGroups } from "../../../components/competitions/InstantWinGro
 import { loadCompetitionReferences, shopPage } from "../../../components/competitions/references"
 import { PageHeader } from "../../../components/PageStates"
 import { RICH_TEXT } from "../../../components/RichTextEditor"
-import { competitionPhase, valuesOfCompetition } from "../../../lib/competition-form"
+import { competitionPhaseLabel, valuesOfCompetition } from "../../../lib/competition-form"
 import { formatDateTime } from "../../../lib/format"
 
 export const Route = createFileRoute("/_staff/competitions/$competitionId")({
@@ -38,7 +38,7 @@ const isOnSale = (c: CompetitionJson, now: Date) =>
 /** What may no longer change, in the operator's words (decision 0027). */
 const dateHint = (c: CompetitionJson, now: Date): string | undefined => {
   if (!isOnSale(c, now))
-    return competitionPhase(c, now) === "Coming soon"
+    return competitionPhaseLabel(c, now) === "Coming soon"
       ? undefined
       : "Hidden with no tickets held, so its times and instant wins can still change: once it is published, or a ticket is held, they are fixed."
   // The DCMS code: a live competition's close never moves; customers bought on its draw date too.
@@ -50,7 +50,7 @@ function EditCompetition() {
   const router = useRouter()
   const navigate = useNavigate()
   const [now] = useState(() => new Date(competition.currentDateTimeUtc))
-  const phase = competitionPhase(competition, now)
+  const phase = competitionPhaseLabel(competition, now)
   return (
     <>
       <PageHeader title={competition.name}>

@@ -6,7 +6,7 @@ import { api } from "../../../api"
 import { DataTable } from "../../../components/DataTable"
 import { Pager } from "../../../components/Pager"
 import { Empty, PageHeader } from "../../../components/PageStates"
-import { competitionPhase } from "../../../lib/competition-form"
+import { competitionPhaseLabel } from "../../../lib/competition-form"
 import {
   type CompetitionListSearch,
   competitionListQuery,
@@ -41,7 +41,7 @@ const columns = [
       </Link>
     ),
   }),
-  column.accessor((c) => competitionPhase(c, new Date(c.currentDateTimeUtc)), {
+  column.accessor((c) => competitionPhaseLabel(c, new Date(c.currentDateTimeUtc)), {
     id: "phase",
     header: "Phase",
   }),
