@@ -9,17 +9,19 @@ import {
 import type { DrawRepo } from "@howzat/core/ports/catalogue"
 import { DrawRecords, type DrawRecordsShape } from "@howzat/core/ports/draw-records"
 import { Transactions } from "@howzat/core/ports/transactions"
+import {
+  drawEntryNumbers,
+  isDrawEntry,
+  ordersWhoseTicketsAreNotEntries,
+  type TicketHold,
+} from "@howzat/core/rules/draw-entries"
+import { type OrderStatus, orderStatuses } from "@howzat/core/rules/order-status"
 import { Effect, Either, type Layer } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
-/** How a seeded order was left: paid, still waiting for payment, or given up. */
-export type SaleStatus =
-  | "Completed"
-  | "Pending"
-  | "AwaitingPayment"
-  | "Cancelled"
-  | "SystemCancelled"
+/** How a seeded order was left: any status of core's order status machine. */
+export type SaleStatus = OrderStatus
 
 export interface SeededCompetition {
   readonly name?: string
@@ -232,6 +234,29 @@ export const drawRecordsContract = (name: string, open: () => Promise<DrawsWorld
       expect(await run((r) => r.holder(id, ticket))).toEqual(entry.holder)
       expect(await entryNumbers(id)).toEqual(ascending([...buyer.ticketNumbers, ticket]))
       expect(await run((r) => r.openOrderCount(id))).toBe(0)
+    })
+
+    it("answers as entries exactly the tickets core's draw-entry rule takes, orders in every status and postal entries among them", async () => {
+      const id = await competitionAt(yearOf(2001)(26), { totalTickets: 40 })
+      const held: { ticketNumber: number; hold: TicketHold }[] = []
+      const hold = (numbers: readonly number[], h: TicketHold) =>
+        held.push(...numbers.map((ticketNumber) => ({ ticketNumber, hold: h })))
+      for (let i = 0; i < 2; i++) {
+        hold((await world.postalEntry(id)).ticketNumbers, { by: "PostalEntry" })
+      }
+      hold(await world.soldWithoutCustomer(id, 2), { by: "SaleWithoutOrder" })
+      // Orders whose tickets go back to the pool last, so no later sale takes them again.
+      const statuses = [...orderStatuses].sort(
+        (a, b) =>
+          Number(ordersWhoseTicketsAreNotEntries.includes(a)) -
+          Number(ordersWhoseTicketsAreNotEntries.includes(b)),
+      )
+      for (const status of statuses)
+        for (let i = 0; i < 2; i++)
+          hold((await world.sell(id, 2, status)).ticketNumbers, { by: "Order", status })
+      expect(held.filter((t) => isDrawEntry(t.hold)).length).toBeGreaterThan(0)
+      expect(held.filter((t) => !isDrawEntry(t.hold)).length).toBeGreaterThan(0)
+      expect(await entryNumbers(id)).toEqual(drawEntryNumbers(held))
     })
 
     it("names the entrants behind the entry list: buyers, postal entrants, a private winner withheld", async () => {

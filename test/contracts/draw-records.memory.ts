@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto"
+import { ordersAwaitingPayment, type TicketHold } from "@howzat/core/rules/draw-entries"
+import { releasesTickets } from "@howzat/core/rules/order-status"
 import {
   type DrawStore,
   drawDoublesOver,
@@ -13,9 +15,12 @@ const HOUR = 60 * 60 * 1000
 
 /**
  * The draws' contracts' world in memory: the draws doubles' store, seeded
- * as their model has it. A paid sale's tickets are `sold` to its holder,
- * an unpaid order is one more `ordersAwaitingPayment`, a given-up order
- * leaves nothing behind (its tickets went back to the pool).
+ * as their model has it. Every taken ticket is `held` by what took it (an
+ * order in its status, a postal entry, a sale without an order), for
+ * core's draw-entry rule; a paid or refunded sale's tickets are `sold` to
+ * its holder, an unpaid order is one more `ordersAwaitingPayment` and holds
+ * its tickets, a given-up order leaves nothing behind (its tickets went
+ * back to the pool).
  */
 export const drawsInMemory = async (): Promise<DrawsWorld> => {
   const store: DrawStore = emptyDrawStore()
@@ -42,7 +47,9 @@ export const drawsInMemory = async (): Promise<DrawsWorld> => {
   }
   const soldTo = (id: string, numbers: readonly number[], holder: Sale["holder"] | null) =>
     change(id, (c) => ({ sold: new Map([...c.sold, ...numbers.map((n) => [n, holder] as const)]) }))
-  const unpaid = (status: SaleStatus) => status === "Pending" || status === "AwaitingPayment"
+  const heldBy = (id: string, numbers: readonly number[], hold: TicketHold) =>
+    change(id, (c) => ({ held: new Map([...c.held, ...numbers.map((n) => [n, hold] as const)]) }))
+  const unpaid = (status: SaleStatus) => ordersAwaitingPayment.includes(status)
   let buyers = 0
 
   return {
@@ -72,18 +79,22 @@ export const drawsInMemory = async (): Promise<DrawsWorld> => {
       buyers += 1
       const holder = { ...ticketHolder("Test", `Buyer ${buyers}`), customerId: randomUUID() }
       const ticketNumbers = take(competitionId, quantity)
-      if (status === "Completed") soldTo(competitionId, ticketNumbers, holder)
+      if (releasesTickets(status)) release(competitionId, ticketNumbers)
+      else heldBy(competitionId, ticketNumbers, { by: "Order", status })
+      if (status === "Completed" || status === "Refunded")
+        soldTo(competitionId, ticketNumbers, holder)
       else if (unpaid(status))
         change(competitionId, (c) => ({ ordersAwaitingPayment: c.ordersAwaitingPayment + 1 }))
-      else release(competitionId, ticketNumbers)
       return { orderId: randomUUID(), holder, ticketNumbers }
     },
     pay: async (competitionId, sale) => {
       change(competitionId, (c) => ({ ordersAwaitingPayment: c.ordersAwaitingPayment - 1 }))
+      heldBy(competitionId, sale.ticketNumbers, { by: "Order", status: "Completed" })
       soldTo(competitionId, sale.ticketNumbers, sale.holder)
     },
     soldWithoutCustomer: async (competitionId, count) => {
       const numbers = take(competitionId, count)
+      heldBy(competitionId, numbers, { by: "SaleWithoutOrder" })
       soldTo(competitionId, numbers, null)
       return numbers
     },
@@ -96,6 +107,7 @@ export const drawsInMemory = async (): Promise<DrawsWorld> => {
         email: `pat-${id}@example.com`,
       }
       const ticketNumbers = take(competitionId, 1)
+      heldBy(competitionId, ticketNumbers, { by: "PostalEntry" })
       soldTo(competitionId, ticketNumbers, holder)
       return { orderId: id, holder, ticketNumbers }
     },

@@ -2,6 +2,10 @@ import { CompetitionNotFound } from "@howzat/core/competitions/errors"
 import type { DrawMaterial, DrawRecord, RedrawRecord, TicketHolder } from "@howzat/core/draws/model"
 import { DrawRecords, type DrawRecordsShape } from "@howzat/core/ports/draw-records"
 import type { BeaconReading } from "@howzat/core/ports/randomness-beacon"
+import {
+  ordersAwaitingPayment,
+  ordersHoldingTicketsThatAreNotEntries,
+} from "@howzat/core/rules/draw-entries"
 import type { Entrant } from "@howzat/core/rules/entry-list-rows"
 import { DEFAULT_CLAIM_WINDOW_DAYS } from "@howzat/core/rules/redraws"
 import { Effect, Layer } from "effect"
@@ -13,12 +17,17 @@ import { loadCompetitions } from "./competition-loader"
 import { isUuid, normalisePage, pageOffset, toPage } from "./shared"
 
 /**
- * Sold tickets are the entries: those of paid orders (and, through the
- * pool, free postal entries). A cancelled or expired order's tickets are
- * back in the pool, so a ticket with an order is paid unless its order
- * still awaits payment; the draw waits for such orders anyway (core's
- * OrdersAwaitingPayment), and they are left out here too. Tickets with no
- * order row are the demo seed's sales. The database writes the published
+ * Sold tickets are the entries. Core owns which ones
+ * (`isDrawEntry` in core/src/rules/draw-entries.ts): a paid or refunded
+ * order's, a free postal entry's (held under the entry's own id), a sale
+ * with no order row (the demo seed's); never an unpaid or cancelled
+ * order's. This query is that rule in SQL for speed: a cancelled or
+ * expired order's tickets went back to the pool with its move, so it need
+ * only leave out the orders in core's `ordersHoldingTicketsThatAreNotEntries`
+ * (those awaiting payment, which the draw waits for anyway). The contract
+ * test "answers as entries exactly the tickets core's draw-entry rule takes"
+ * (test/contracts/draw-records.contract.ts, run on memory, PGlite and
+ * PostgreSQL) holds it to the rule. The database writes the published
  * text itself: one value, not a row per ticket, so a million entries cross
  * the wire in a fraction of the time; the unpaid orders are a hashed list,
  * not a lookup per ticket.
@@ -41,7 +50,8 @@ export const soldEntries = (db: Kysely<Database>, competitionId: string): Promis
         select t.ticket_number from tickets t
         where t.competition_id = ${competitionId}::uuid and t.order_id is not null
           and t.order_id not in (
-            select o.id from orders o where o.status in ('Pending', 'AwaitingPayment')
+            select o.id from orders o
+            where o.status in (${sql.join(ordersHoldingTicketsThatAreNotEntries)})
           )
         order by t.ticket_number
       ) s`.execute(trx)
@@ -320,7 +330,8 @@ export const makeDrawRecords = (db: Kysely<Database>): DrawRecordsShape => {
           .select((eb) => eb.fn.countAll<string>().as("count"))
           .where("l.competitionId", "=", competitionId)
           .where("l.quantity", ">", 0)
-          .where("o.status", "in", ["Pending", "AwaitingPayment"])
+          // The orders a draw waits for: core's list (docs/decisions/0024-making-a-draw.md).
+          .where("o.status", "in", [...ordersAwaitingPayment])
           .executeTakeFirstOrThrow()
         return Number(row.count)
       }),
