@@ -1,6 +1,9 @@
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
-import { ReturnUrl, Text } from "./auth.js"
+import { AuthResponse, ReturnUrl, Text } from "./auth.js"
 import { PageInfo, PagingParams } from "./paging.js"
+import { Conflict, NotFound, TooManyRequests } from "./problems.js"
+import { Authentication } from "./security.js"
 import { boundedString } from "./text.js"
 
 /** Money on the wire is integer pence (docs/decisions/0001). */
@@ -116,3 +119,36 @@ export const CustomerUpdateRequest = Schema.Struct({
   allowMarketingByPost: Schema.Boolean,
 })
 export type CustomerUpdateRequestJson = typeof CustomerUpdateRequest.Encoded
+
+/** Registration is public; reading and changing a record needs the customer (or staff). */
+export class CustomersApi extends HttpApiGroup.make("customers")
+  .add(
+    HttpApiEndpoint.post("register", "/api/Customers")
+      .setPayload(RegistrationRequest)
+      .addSuccess(AuthResponse)
+      .addError(Conflict)
+      .addError(TooManyRequests),
+  )
+  .add(
+    HttpApiEndpoint.get("list", "/api/Customers")
+      .setUrlParams(CustomerListParams)
+      .addSuccess(CustomerList)
+      .middleware(Authentication),
+  )
+  .add(
+    HttpApiEndpoint.get("byId", "/api/Customers/:customerId")
+      .setPath(Schema.Struct({ customerId: Schema.UUID }))
+      .addSuccess(CustomerResponse)
+      .addError(NotFound)
+      .middleware(Authentication),
+  )
+  .add(
+    HttpApiEndpoint.put("update", "/api/Customers/:customerId")
+      .setPath(Schema.Struct({ customerId: Schema.UUID }))
+      .setPayload(CustomerUpdateRequest)
+      .addSuccess(CustomerResponse)
+      .addError(NotFound)
+      // A staff edit of an erased customer.
+      .addError(Conflict)
+      .middleware(Authentication),
+  ) {}

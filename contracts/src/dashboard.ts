@@ -1,5 +1,8 @@
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
 import { CompetitionAwaitingDraw } from "./draws.js"
+import { Forbidden } from "./problems.js"
+import { Authentication, StaffPermission } from "./security.js"
 
 /** Paid orders placed in a window; money in integer pence. */
 export const SalesFigures = Schema.Struct({
@@ -77,3 +80,19 @@ export const DashboardCharts = Schema.Struct({
   ticketsByHour: Schema.Array(CompetitionTicketsByHour),
 })
 export type DashboardChartsJson = typeof DashboardCharts.Encoded
+
+/** The back office's dashboard, for staff. */
+export class DashboardApi extends HttpApiGroup.make("dashboard")
+  .add(
+    HttpApiEndpoint.get("dashboard", "/api/Dashboard")
+      .addSuccess(Dashboard)
+      .addError(Forbidden)
+      .middleware(Authentication),
+  )
+  .add(
+    HttpApiEndpoint.get("charts", "/api/Dashboard/Charts")
+      .addSuccess(DashboardCharts)
+      .addError(Forbidden)
+      .middleware(Authentication),
+  )
+  .annotate(StaffPermission, "ViewBackOffice") {}

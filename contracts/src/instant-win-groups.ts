@@ -1,5 +1,8 @@
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
 import { InstantWinGroup } from "./catalogue.js"
+import { Conflict, NotFound } from "./problems.js"
+import { Authentication } from "./security.js"
 import { BoundedInt, boundedString } from "./text.js"
 
 /**
@@ -40,3 +43,41 @@ export const InstantWinGroupResponse = Schema.Struct({
 export type InstantWinGroupResponseJson = typeof InstantWinGroupResponse.Encoded
 
 export const InstantWinGroupDeleted = Schema.Struct({ instantWinCommitment: InstantWinCommitment })
+
+const InstantWinGroupPath = Schema.Struct({
+  competitionId: Schema.UUID,
+  instantWinGroupId: Schema.UUID,
+})
+
+/**
+ * Staff set up a competition's instant wins before it opens; each change
+ * answers with the competition's new instant-win commitment. 409 once the
+ * competition is open (docs/decisions/0021).
+ */
+export class InstantWinGroupsApi extends HttpApiGroup.make("instantWinGroups")
+  .add(
+    HttpApiEndpoint.post("create", "/api/Competitions/:competitionId/instant-win-groups")
+      .setPath(Schema.Struct({ competitionId: Schema.UUID }))
+      .setPayload(InstantWinGroupRequest)
+      .addSuccess(InstantWinGroupResponse, { status: 201 }),
+  )
+  .add(
+    HttpApiEndpoint.put(
+      "update",
+      "/api/Competitions/:competitionId/instant-win-groups/:instantWinGroupId",
+    )
+      .setPath(InstantWinGroupPath)
+      .setPayload(InstantWinGroupRequest)
+      .addSuccess(InstantWinGroupResponse),
+  )
+  .add(
+    HttpApiEndpoint.del(
+      "delete",
+      "/api/Competitions/:competitionId/instant-win-groups/:instantWinGroupId",
+    )
+      .setPath(InstantWinGroupPath)
+      .addSuccess(InstantWinGroupDeleted),
+  )
+  .addError(NotFound)
+  .addError(Conflict)
+  .middleware(Authentication) {}

@@ -1,3 +1,4 @@
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
 
 /**
@@ -49,3 +50,12 @@ export const CardFormResponse = Schema.Struct({
   payByBank: Schema.optionalWith(Schema.NullOr(PayByBank), { default: () => null }),
 })
 export type CardFormResponseJson = typeof CardFormResponse.Encoded
+
+/**
+ * The card form of the provider that takes this shop's payments: which one,
+ * and for a real provider its script and publishable key. Public, like the
+ * page that needs it (docs/decisions/0018).
+ */
+export class PaymentProvidersApi extends HttpApiGroup.make("paymentProviders").add(
+  HttpApiEndpoint.get("cardForm", "/api/PaymentProviders/card-form").addSuccess(CardFormResponse),
+) {}

@@ -1,5 +1,8 @@
+import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Schema } from "effect"
 import { PageInfo, PagingParams } from "./paging.js"
+import { Conflict, Forbidden, NotFound } from "./problems.js"
+import { Authentication, StaffPermission } from "./security.js"
 import { boundedString } from "./text.js"
 
 /**
@@ -52,3 +55,39 @@ export const PromotionList = Schema.Struct({ promotions: Schema.Array(Promotion)
 export type PromotionListJson = typeof PromotionList.Encoded
 export const PromotionResponse = Schema.Struct({ promotion: Promotion })
 export type PromotionResponseJson = typeof PromotionResponse.Encoded
+
+/** Vouchers for staff (ManagePromotions): an extension to docs/product/api.md for the back office. */
+export class PromotionsApi extends HttpApiGroup.make("promotions")
+  .add(
+    HttpApiEndpoint.get("list", "/api/Promotions")
+      .setUrlParams(PromotionListParams)
+      .addSuccess(PromotionList),
+  )
+  .add(
+    HttpApiEndpoint.post("create", "/api/Promotions")
+      .setPayload(PromotionRequest)
+      .addSuccess(PromotionResponse, { status: 201 }),
+  )
+  .add(
+    HttpApiEndpoint.get("byId", "/api/Promotions/:promotionId")
+      .setPath(Schema.Struct({ promotionId: Schema.UUID }))
+      .addSuccess(PromotionResponse)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.put("update", "/api/Promotions/:promotionId")
+      .setPath(Schema.Struct({ promotionId: Schema.UUID }))
+      .setPayload(PromotionRequest)
+      .addSuccess(PromotionResponse)
+      .addError(NotFound),
+  )
+  .add(
+    HttpApiEndpoint.del("remove", "/api/Promotions/:promotionId")
+      .setPath(Schema.Struct({ promotionId: Schema.UUID }))
+      .addSuccess(Schema.Void, { status: 204 })
+      .addError(NotFound)
+      .addError(Conflict),
+  )
+  .addError(Forbidden)
+  .middleware(Authentication)
+  .annotate(StaffPermission, "ManagePromotions") {}
