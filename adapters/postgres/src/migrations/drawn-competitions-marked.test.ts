@@ -1,27 +1,10 @@
-import type { DrawRecord } from "@howzat/core/draws/model"
-import { entriesHash } from "@howzat/core/draws/procedure"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type DatabaseHandle, makeDatabase } from "../database"
 import { recordDraw } from "../repos/draw-records"
-import { competitionOnSale, NOW } from "../repos/orders-fixtures"
+import { competitionOnSale, drawnWithNoEntries } from "../repos/orders-fixtures"
 import { makeMigrator } from "./index"
 
 const BEFORE = "2026-11-30T1400-bulk-pools-and-entry-lists"
-
-const drawn = (competitionId: string, drawnAt: Date): DrawRecord => ({
-  competitionId,
-  drawDate: NOW,
-  drawnAt,
-  drawType: "Automatic",
-  outcome: "NoEntries",
-  entriesHash: entriesHash([]),
-  entryCount: 0,
-  beacon: { source: "none", value: "" },
-  attempt: null,
-  winningTicketNumber: null,
-  winnerFullName: null,
-  winnerCustomerId: null,
-})
 
 /**
  * 2026-12-01T1100 on a shop whose draws were recorded while nothing marked
@@ -45,8 +28,8 @@ describe("the migration marking drawn competitions", { timeout: 120_000 }, () =>
     ]
     const oldDraw = new Date(Date.UTC(2026, 9, 1, 20, 30))
     const markedDraw = new Date(Date.UTC(2026, 9, 8, 20, 30))
-    await recordDraw(db, drawn(old, oldDraw), "")
-    await recordDraw(db, drawn(marked, markedDraw), "")
+    await recordDraw(db, drawnWithNoEntries(old, oldDraw), "")
+    await recordDraw(db, drawnWithNoEntries(marked, markedDraw), "")
     // As the code before this left them: a draw, its competition unmarked.
     await db.updateTable("competitions").set({ drawnAt: null }).where("id", "=", old).execute()
     const migrated = await makeMigrator(db).migrateToLatest()

@@ -1,5 +1,3 @@
-import type { DrawRecord } from "@howzat/core/draws/model"
-import { entriesHash } from "@howzat/core/draws/procedure"
 import type { AllocationResult } from "@howzat/core/ports/orders"
 import { allocationExceptions, allocationReasons } from "@howzat/core/rules/allocation"
 import { Effect } from "effect"
@@ -11,7 +9,14 @@ import { createMigratedTestDatabase } from "../../../../test/support/suite-datab
 import { type DatabaseHandle, makeDatabase } from "../database"
 import { recordDraw } from "./draw-records"
 import { makeOrderRepo } from "./orders"
-import { competitionOnSale, NOW, newBasket, newCustomer, poolCounts } from "./orders-fixtures"
+import {
+  competitionOnSale,
+  drawnWithNoEntries,
+  NOW,
+  newBasket,
+  newCustomer,
+  poolCounts,
+} from "./orders-fixtures"
 import { makeTicketAllocator } from "./ticket-allocator"
 import { TICKETS_SOLD_SHARDS } from "./tickets-sold"
 
@@ -50,21 +55,6 @@ describe("the draw and checkouts on PostgreSQL", () => {
     )
     return order.id
   }
-
-  const noEntriesDraw = (competitionId: string): DrawRecord => ({
-    competitionId,
-    drawDate: NOW,
-    drawnAt: NOW,
-    drawType: "Automatic",
-    outcome: "NoEntries",
-    entriesHash: entriesHash([]),
-    entryCount: 0,
-    beacon: { source: "none", value: "" },
-    attempt: null,
-    winningTicketNumber: null,
-    winnerFullName: null,
-    winnerCustomerId: null,
-  })
 
   /** The draw's own lock on the row, as draw-records takes it. */
   const drawLock = (q: typeof handle.db, competitionId: string) =>
@@ -128,7 +118,7 @@ describe("the draw and checkouts on PostgreSQL", () => {
         // The checkout has reached the row and queues behind the draw.
         expect(await untilWaitingForLocks(db(), 1, [checkout])).toBe("waiting")
         // The draw as the use case records it (no entries: nothing was sold).
-        await recordDraw(draw, noEntriesDraw(competitionId), "")
+        await recordDraw(draw, drawnWithNoEntries(competitionId), "")
       })
     const result = (await waiting) as AllocationResult
     expect(result).toMatchObject({

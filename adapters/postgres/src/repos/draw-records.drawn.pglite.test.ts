@@ -1,12 +1,10 @@
-import type { DrawRecord } from "@howzat/core/draws/model"
-import { entriesHash } from "@howzat/core/draws/procedure"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { openMigratedPglite } from "../../../../test/support/suite-database"
 import type { DatabaseHandle } from "../database"
 import { makeCompetitionAdminStore } from "./competition-admin"
 import { recordDraw } from "./draw-records"
-import { competitionOnSale, NOW } from "./orders-fixtures"
+import { competitionOnSale, drawnWithNoEntries, NOW } from "./orders-fixtures"
 
 /**
  * A recorded draw marks its competition drawn: the checkout's late-buyer
@@ -21,28 +19,13 @@ describe("recording a draw on PGlite", () => {
   })
   afterAll(() => handle?.close())
 
-  const drawn = (competitionId: string, drawnAt: Date): DrawRecord => ({
-    competitionId,
-    drawDate: NOW,
-    drawnAt,
-    drawType: "Automatic",
-    outcome: "NoEntries",
-    entriesHash: entriesHash([]),
-    entryCount: 0,
-    beacon: { source: "none", value: "" },
-    attempt: null,
-    winningTicketNumber: null,
-    winnerFullName: null,
-    winnerCustomerId: null,
-  })
-
   it("marks the competition drawn, at the draw's time, and only that one", async () => {
     const [competitionId, other] = [
       await competitionOnSale(handle.db, { name: "Drawn" }),
       await competitionOnSale(handle.db, { name: "Not drawn" }),
     ]
     const at = new Date(NOW.getTime() + 60_000)
-    await recordDraw(handle.db, drawn(competitionId, at), "")
+    await recordDraw(handle.db, drawnWithNoEntries(competitionId, at), "")
     const rows = await handle.db
       .selectFrom("competitions")
       .select(["id", "drawnAt"])

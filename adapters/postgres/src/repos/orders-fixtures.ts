@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto"
+import type { DrawRecord } from "@howzat/core/draws/model"
+import { entriesHash } from "@howzat/core/draws/procedure"
 import type { Promotion } from "@howzat/core/orders/model"
 import type { NewCompetition } from "@howzat/core/ports/competition-writer"
 import { type Insertable, type Kysely, sql } from "kysely"
@@ -167,3 +169,19 @@ export const newPromotion = async (db: Kysely<Database>, promotion: Promotion) =
     .values({ ...promotionColumns(promotion), usageCount: promotion.usageCount })
     .execute()
 }
+
+/** A draw of a competition nobody entered, as the draw code records one (no beacon). */
+export const drawnWithNoEntries = (competitionId: string, drawnAt: Date = NOW): DrawRecord => ({
+  competitionId,
+  drawDate: NOW,
+  drawnAt,
+  drawType: "Automatic",
+  outcome: "NoEntries",
+  entriesHash: entriesHash([]),
+  entryCount: 0,
+  beacon: { source: "none", value: "" },
+  attempt: null,
+  winningTicketNumber: null,
+  winnerFullName: null,
+  winnerCustomerId: null,
+})
