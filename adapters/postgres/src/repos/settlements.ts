@@ -174,6 +174,21 @@ const summaryRows = (q: Kysely<Database>, from: Date, to: Date) =>
   `.execute(q)
 
 /** The orders that may disagree, with all their payments and those payments' refunds. */
+/** A refund's facts as the report reads them, with its payment's provider. */
+const refundRows = (q: Kysely<Database>) =>
+  q
+    .selectFrom("paymentRefunds as r")
+    .innerJoin("payments as p", "p.id", "r.paymentId")
+    .select([
+      "r.paymentId",
+      "r.orderId",
+      "p.provider",
+      "r.amountPence",
+      "r.status",
+      "r.dueAt",
+      "r.refundedAt",
+    ])
+
 const factsOfOrders = async (q: Kysely<Database>, orderIds: readonly string[]) => {
   if (orderIds.length === 0) return factsOf([], [], [])
   const ids = [...orderIds]
@@ -196,20 +211,7 @@ const factsOfOrders = async (q: Kysely<Database>, orderIds: readonly string[]) =
       ])
       .where("p.orderId", "in", ids)
       .execute(),
-    q
-      .selectFrom("paymentRefunds as r")
-      .innerJoin("payments as p", "p.id", "r.paymentId")
-      .select([
-        "r.paymentId",
-        "r.orderId",
-        "p.provider",
-        "r.amountPence",
-        "r.status",
-        "r.dueAt",
-        "r.refundedAt",
-      ])
-      .where("p.orderId", "in", ids)
-      .execute(),
+    refundRows(q).where("p.orderId", "in", ids).execute(),
   ])
   return factsOf(orders, payments, refunds)
 }
@@ -274,18 +276,7 @@ export const makeSettlementRecords = (db: Kysely<Database>): SettlementRecordsSh
             ),
         )
         .execute()
-      const refunds = await q
-        .selectFrom("paymentRefunds as r")
-        .innerJoin("payments as p", "p.id", "r.paymentId")
-        .select([
-          "r.paymentId",
-          "r.orderId",
-          "p.provider",
-          "r.amountPence",
-          "r.status",
-          "r.dueAt",
-          "r.refundedAt",
-        ])
+      const refunds = await refundRows(q)
         .where((eb) =>
           eb.or([
             eb("r.orderId", "in", placed),
