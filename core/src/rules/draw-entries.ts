@@ -1,4 +1,4 @@
-import { OrderStatus, orderStatuses, releasesTickets } from "./order-status.js"
+import { OrderStatus, openOrderStatuses, orderStatuses, releasesTickets } from "./order-status.js"
 
 /**
  * What holds a ticket taken from a competition's pool: an order in some
@@ -76,12 +76,10 @@ export const ordersHoldingTicketsThatAreNotEntries: readonly OrderStatus[] =
 
 /**
  * The order statuses that still await payment: the orders a draw waits for
- * (docs/decisions/0024-making-a-draw.md), counted by `openOrderCount`.
+ * (docs/decisions/0024-making-a-draw.md), counted by `openOrderCount`. The
+ * open orders of order-status.ts.
  */
-export const ordersAwaitingPayment: readonly OrderStatus[] = [
-  OrderStatus.Pending,
-  OrderStatus.AwaitingPayment,
-]
+export const ordersAwaitingPayment: readonly OrderStatus[] = openOrderStatuses
 
 /**
  * A competition's entries from its held tickets: the numbers of those that

@@ -1,5 +1,5 @@
 import { type Pence, pence } from "./money.js"
-import type { OrderStatus } from "./order-status.js"
+import { isOpenOrder, type OrderStatus } from "./order-status.js"
 
 /**
  * What an order's money comes to, in every status: what was paid (by site
@@ -50,9 +50,8 @@ export interface OrderMoney {
   readonly stillToPay: Pence
 }
 
-/** The statuses in which the order is still waiting to be paid. */
-const awaitsPayment = (status: OrderStatus): boolean =>
-  status === "Pending" || status === "AwaitingPayment"
+/** The statuses in which the order is still waiting to be paid: an open order. */
+const awaitsPayment = isOpenOrder
 
 /** Only a paid order, or one still waiting for its payment, may keep card money. */
 const keepsCardMoney = (status: OrderStatus): boolean =>

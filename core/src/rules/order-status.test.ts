@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import { arbitraryOrderStatus } from "../testing/arbitraries/index.js"
 import {
   canTransition,
+  isOpenOrder,
   isTerminal,
   OrderStatus,
   orderStatuses,
@@ -95,5 +96,19 @@ describe("order statuses", () => {
         if (releasesTickets(s)) expect(isTerminal(s)).toBe(true)
       }),
     )
+  })
+})
+
+describe("an open order", () => {
+  it("is exactly an order that may still be paid: one that can still become Completed", () => {
+    fc.assert(
+      fc.property(status, (s) => {
+        expect(isOpenOrder(s)).toBe(canTransition(s, OrderStatus.Completed))
+      }),
+    )
+    expect(orderStatuses.filter(isOpenOrder)).toEqual([
+      OrderStatus.Pending,
+      OrderStatus.AwaitingPayment,
+    ])
   })
 })

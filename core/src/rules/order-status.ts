@@ -38,3 +38,17 @@ export const isTerminal = (status: OrderStatus): boolean => orderTransitions[sta
  */
 export const releasesTickets = (status: OrderStatus): boolean =>
   status === OrderStatus.Cancelled || status === OrderStatus.SystemCancelled
+
+/**
+ * An open order: placed and not yet paid, cancelled or expired. It may still
+ * be paid, so a draw waits for it (docs/decisions/0024-making-a-draw.md), a
+ * competition with one cannot be brought forward, a club with one in flight
+ * cannot be removed, and only it may still take card money. The repositories'
+ * SQL reads this list rather than spelling the statuses again.
+ */
+export const openOrderStatuses: readonly OrderStatus[] = [
+  OrderStatus.Pending,
+  OrderStatus.AwaitingPayment,
+]
+
+export const isOpenOrder = (status: OrderStatus): boolean => openOrderStatuses.includes(status)

@@ -7,6 +7,7 @@ import {
 } from "@howzat/core/ports/club-store"
 import type { ClubLedgerEntry, LedgerEntryKind } from "@howzat/core/rules/clubs"
 import { pence } from "@howzat/core/rules/money"
+import { openOrderStatuses } from "@howzat/core/rules/order-status"
 import { CLUB_VOUCHER_PERCENT } from "@howzat/core/rules/promotions"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
@@ -257,7 +258,7 @@ export const makeClubStore = (db: Kysely<Database>): ClubStoreShape => ({
         .innerJoin("orders as o", "o.id", "u.orderId")
         .select("o.id")
         .where("p.clubId", "=", id)
-        .where("o.status", "in", ["Pending", "AwaitingPayment"])
+        .where("o.status", "in", [...openOrderStatuses])
         .limit(1)
         .executeTakeFirst()
       if (inFlight !== undefined) return "OrdersInFlight" as const

@@ -6,6 +6,7 @@ import {
 } from "@howzat/core/ports/competition-admin"
 import type { CompetitionDraft } from "@howzat/core/rules/competition-admin"
 import { pence } from "@howzat/core/rules/money"
+import { openOrderStatuses } from "@howzat/core/rules/order-status"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"
@@ -30,7 +31,7 @@ const openOrderCount = async (db: Kysely<Database>, competitionId: string): Prom
     .select((eb) => eb.fn.count<string>("l.orderId").distinct().as("count"))
     .where("l.competitionId", "=", competitionId)
     .where("l.quantity", ">", 0)
-    .where("o.status", "in", ["Pending", "AwaitingPayment"])
+    .where("o.status", "in", [...openOrderStatuses])
     .executeTakeFirstOrThrow()
   return Number(row.count)
 }
@@ -346,7 +347,7 @@ export const makeCompetitionAdminStore = (db: Kysely<Database>): CompetitionAdmi
                 .select("l.orderId")
                 .whereRef("l.competitionId", "=", "c.id")
                 .where("l.quantity", ">", 0)
-                .where("o.status", "in", ["Pending", "AwaitingPayment"]),
+                .where("o.status", "in", [...openOrderStatuses]),
             ),
           ),
         )
