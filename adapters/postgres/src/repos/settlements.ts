@@ -174,6 +174,24 @@ const summaryRows = (q: Kysely<Database>, from: Date, to: Date) =>
   `.execute(q)
 
 /** The orders that may disagree, with all their payments and those payments' refunds. */
+/** An order's facts as the report reads them. */
+const orderRows = (q: Kysely<Database>) =>
+  q.selectFrom("orders").select(["id", "orderRef", "status", "orderTotalPence", "createdAt"])
+
+/** A payment's facts as the report reads them, its success at the time it was recorded. */
+const paymentRows = (q: Kysely<Database>) =>
+  q
+    .selectFrom("payments as p")
+    .select([
+      "p.id",
+      "p.orderId",
+      "p.provider",
+      "p.amountPence",
+      "p.status",
+      "p.createdAt",
+      succeededAtOf.as("succeededAt"),
+    ])
+
 /** A refund's facts as the report reads them, with its payment's provider. */
 const refundRows = (q: Kysely<Database>) =>
   q
@@ -193,24 +211,8 @@ const factsOfOrders = async (q: Kysely<Database>, orderIds: readonly string[]) =
   if (orderIds.length === 0) return factsOf([], [], [])
   const ids = [...orderIds]
   const [orders, payments, refunds] = await Promise.all([
-    q
-      .selectFrom("orders")
-      .select(["id", "orderRef", "status", "orderTotalPence", "createdAt"])
-      .where("id", "in", ids)
-      .execute(),
-    q
-      .selectFrom("payments as p")
-      .select([
-        "p.id",
-        "p.orderId",
-        "p.provider",
-        "p.amountPence",
-        "p.status",
-        "p.createdAt",
-        succeededAtOf.as("succeededAt"),
-      ])
-      .where("p.orderId", "in", ids)
-      .execute(),
+    orderRows(q).where("id", "in", ids).execute(),
+    paymentRows(q).where("p.orderId", "in", ids).execute(),
     refundRows(q).where("p.orderId", "in", ids).execute(),
   ])
   return factsOf(orders, payments, refunds)
@@ -230,25 +232,13 @@ export const makeSettlementRecords = (db: Kysely<Database>): SettlementRecordsSh
         .where("status", "in", SETTLED)
         .where("createdAt", ">=", from)
         .where("createdAt", "<", to)
-      const orders = await q
-        .selectFrom("orders")
-        .select(["id", "orderRef", "status", "orderTotalPence", "createdAt"])
+      const orders = await orderRows(q)
         .where("status", "in", SETTLED)
         .where("createdAt", ">=", from)
         .where("createdAt", "<", to)
         .execute()
       const succeededIn = sql`coalesce(${sql.ref("bySuccess.succeededAt")}, ${sql.ref("bySuccess.updatedAt")})`
-      const payments = await q
-        .selectFrom("payments as p")
-        .select([
-          "p.id",
-          "p.orderId",
-          "p.provider",
-          "p.amountPence",
-          "p.status",
-          "p.createdAt",
-          succeededAtOf.as("succeededAt"),
-        ])
+      const payments = await paymentRows(q)
         // Three index-led halves, not one OR: Postgres cannot lead an OR of a
         // subquery and two ranges with indexes, and read every payment
         // (docs/decisions/0090). A payment that succeeded in the window is
