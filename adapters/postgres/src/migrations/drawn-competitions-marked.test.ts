@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type DatabaseHandle, makeDatabase } from "../database"
+import type { DatabaseHandle } from "../database"
 import { recordDraw } from "../repos/draw-records"
 import { competitionOnSale, drawnWithNoEntries } from "../repos/orders-fixtures"
+import { databaseBefore } from "./database-before"
 import { makeMigrator } from "./index"
 
-const BEFORE = "2026-11-30T1400-bulk-pools-and-entry-lists"
+const MIGRATION = "2026-12-01T1100-drawn-competitions-marked"
 
 /**
  * 2026-12-01T1100 on a shop whose draws were recorded while nothing marked
@@ -13,9 +14,7 @@ const BEFORE = "2026-11-30T1400-bulk-pools-and-entry-lists"
 describe("the migration marking drawn competitions", { timeout: 120_000 }, () => {
   let handle: DatabaseHandle
   beforeAll(async () => {
-    handle = await makeDatabase({})
-    const before = await makeMigrator(handle.db).migrateTo(BEFORE)
-    if (before.error !== undefined) throw before.error
+    handle = await databaseBefore(MIGRATION)
   })
   afterAll(() => handle.close())
 

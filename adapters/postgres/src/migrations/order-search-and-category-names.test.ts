@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type DatabaseHandle, makeDatabase } from "../database"
+import type { DatabaseHandle } from "../database"
+import { databaseBefore } from "./database-before"
 import { makeMigrator } from "./index"
 
-const BEFORE = "2026-11-29T0200-referral-refusals"
+const MIGRATION = "2026-11-29T0300-order-search-and-category-names"
 
 /**
  * 2026-11-29T0300 on a shop that already took two categories that read
@@ -12,9 +13,7 @@ const BEFORE = "2026-11-29T0200-referral-refusals"
 describe("the migration to one name per category", { timeout: 120_000 }, () => {
   let handle: DatabaseHandle
   beforeAll(async () => {
-    handle = await makeDatabase({})
-    const before = await makeMigrator(handle.db).migrateTo(BEFORE)
-    if (before.error !== undefined) throw before.error
+    handle = await databaseBefore(MIGRATION)
   })
   afterAll(() => handle.close())
 
