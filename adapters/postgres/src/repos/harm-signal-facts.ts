@@ -39,6 +39,23 @@ const groupBy = <A>(items: readonly A[], key: (a: A) => string): Map<string, A[]
   return groups
 }
 
+/**
+ * Both parties of every referral refused since `since`: a refusal is
+ * evidence about the friend and the referrer alike (the facts'
+ * `referralRefusals`, core/src/rules/harm-signals.ts), so each is a candidate.
+ */
+const refusedReferralParties = (q: Kysely<Database>, since: Date) =>
+  q
+    .selectFrom("referrals")
+    .select("friendCustomerId as customerId")
+    .where("refusedAt", ">=", since)
+    .union(
+      q
+        .selectFrom("referrals")
+        .select("referrerCustomerId as customerId")
+        .where("refusedAt", ">=", since),
+    )
+
 export const makeHarmSignalFacts = (db: Kysely<Database>): HarmSignalFactsShape => ({
   candidates: (since) =>
     runQuery(db, "harmSignalFacts.candidates", async (q) => {
@@ -62,18 +79,7 @@ export const makeHarmSignalFacts = (db: Kysely<Database>): HarmSignalFactsShape 
             .where("payments.status", "=", "Failed")
             .where("payments.updatedAt", ">=", since),
         )
-        .union(
-          q
-            .selectFrom("referrals")
-            .select("friendCustomerId as customerId")
-            .where("refusedAt", ">=", since),
-        )
-        .union(
-          q
-            .selectFrom("referrals")
-            .select("referrerCustomerId as customerId")
-            .where("refusedAt", ">=", since),
-        )
+        .union(refusedReferralParties(q, since))
         .execute()
       return rows.map((r) => r.customerId)
     }),
@@ -137,18 +143,7 @@ export const makeHarmSignalFacts = (db: Kysely<Database>): HarmSignalFactsShape 
             .groupBy("orders.customerId")
             .having(sql<number>`count(*)`, ">=", filter.declinesCount),
         )
-        .union(
-          q
-            .selectFrom("referrals")
-            .select("friendCustomerId as customerId")
-            .where("refusedAt", ">=", since),
-        )
-        .union(
-          q
-            .selectFrom("referrals")
-            .select("referrerCustomerId as customerId")
-            .where("refusedAt", ">=", since),
-        )
+        .union(refusedReferralParties(q, since))
         .execute()
       return rows.map((r) => r.customerId)
     }),
