@@ -20,6 +20,7 @@ import type {
   AccountNotInGoodStanding,
   AgeNotVerified,
 } from "../responsible-play/standing-errors.js"
+import { mayUseBasketOwnedBy } from "../rules/basket.js"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money.js"
 import { memoryTicketAllocator } from "./allocator-doubles.js"
 import { Baskets } from "./baskets.js"
@@ -213,7 +214,7 @@ export const orderDoublesOver = (store: OrderStore) => {
     claim: (basketId, customerId) =>
       change(
         basketId,
-        (owner) => owner === null || owner === customerId,
+        (owner) => mayUseBasketOwnedBy(customerId, owner),
         (basket) => ({ ...basket, customerId }),
       ),
     openOf: (customerId, limit) =>
