@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto"
 import type { Basket } from "@howzat/core/orders/model"
 import { BasketRepo, OrderRepo } from "@howzat/core/ports/orders"
+import { mayUseBasketOwnedBy } from "@howzat/core/rules/basket"
 import { pence } from "@howzat/core/rules/money"
 import { samplePromotion } from "@howzat/core/testing"
 import { Effect, Either } from "effect"
@@ -203,6 +204,26 @@ export const basketsContract = (name: string, open: () => Promise<OrdersWorld>) 
         expect(await failure(refused)).toMatchObject({ _tag: "BasketNotFound" })
       const anns = await baskets((repo) => repo.setItem({ basketId: id, owner: ann }, car, 2))
       expect([anns.customerId, anns.items[0]?.quantity, anns.autoRoundup]).toEqual([ann, 2, false])
+    })
+
+    it("claims a basket exactly when core's rule lets the customer use it, whoever owns it", async () => {
+      const ann = await world.customer()
+      const bob = await world.customer()
+      for (const owner of [null, ann, bob]) {
+        const { id } = await baskets((repo) => repo.create(owner))
+        const allowed = mayUseBasketOwnedBy(ann, owner)
+        if (allowed)
+          expect(await baskets((repo) => repo.claim(id, ann))).toMatchObject({
+            id,
+            customerId: ann,
+          })
+        else
+          expect(await failure((repo) => repo.claim(id, ann))).toMatchObject({
+            _tag: "BasketNotFound",
+          })
+        // Whatever the answer, the basket is the owner's it may be, never taken from another.
+        expect((await baskets((repo) => repo.byId(id))).customerId).toBe(allowed ? ann : owner)
+      }
     })
 
     it("lists a customer's open baskets, the last changed first, and no one else's", async () => {

@@ -4,7 +4,9 @@ import {
   ClubStore,
   type ClubStoreShape,
 } from "@howzat/core/ports/club-store"
+import { clubRemovalRefusal } from "@howzat/core/rules/clubs"
 import { pence } from "@howzat/core/rules/money"
+import { isOpenOrder, type OrderStatus, orderStatuses } from "@howzat/core/rules/order-status"
 import { Effect, type Layer } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -29,6 +31,8 @@ export interface ClubsWorld {
   readonly relink: (promotionId: string, clubId: string) => Promise<void>
   /** A customer's order that used the voucher and is still being paid; `cancel` gives it up. */
   readonly orderPaying: (promotionId: string) => Promise<{ readonly cancel: () => Promise<void> }>
+  /** A customer's order that used the voucher, moved along the status machine to `status`. */
+  readonly orderUsing: (promotionId: string, status: OrderStatus) => Promise<void>
   readonly close: () => Promise<void>
 }
 
@@ -44,8 +48,9 @@ const unique = (prefix: string) =>
  * The ClubStore and ClubDirectory ports' contract, run on the in-memory
  * adapters and on PGlite and PostgreSQL: names and codes unique in any
  * case, a club's current voucher, adopting and ending vouchers, the list
- * by name, removal of a club that never earned and has no order being
- * paid, what credit, reversals and payouts add up to, and the club-perks
+ * by name, the facts core's clubRemovalRefusal decides a removal by (no
+ * credit ever, no open order that used its code, for an order in every
+ * status) and the removal itself, what credit, reversals and payouts add up to, and the club-perks
  * list. The payouts' trigger and the migration that gave older clubs a
  * current code are the database's (clubs.database.ts).
  */
@@ -56,6 +61,16 @@ export const clubsContract = (name: string, open: () => Promise<ClubsWorld>) =>
       Effect.runPromise(Effect.flatMap(ClubStore, use).pipe(Effect.provide(world.layer)))
     const directory = <A, E>(use: (d: ClubDirectoryShape) => Effect.Effect<A, E>) =>
       Effect.runPromise(Effect.flatMap(ClubDirectory, use).pipe(Effect.provide(world.layer)))
+    /** Removal as core's StaffClubs.remove makes it: the store's facts, core's rule, then the store. */
+    const removeIfAllowed = (id: string, when: Date) =>
+      run((s) =>
+        Effect.gen(function* () {
+          const refusal = clubRemovalRefusal(yield* s.removalFacts(id))
+          if (refusal !== null) return refusal
+          yield* s.remove(id, when)
+          return "Removed" as const
+        }),
+      )
     const club = async (prefix = "CLUB") => {
       const name = unique(prefix)
       const inserted = await run((s) => s.insert(name))
@@ -152,7 +167,7 @@ export const clubsContract = (name: string, open: () => Promise<ClubsWorld>) =>
       const used = await world.voucher(usedCode)
       await run((s) => s.adoptVoucher(id, used))
       await world.use(used)
-      expect(await run((s) => s.removeUnearned(id, at(5)))).toBe("Removed")
+      expect(await removeIfAllowed(id, at(5))).toBe("Removed")
       expect(await run((s) => s.byId(id))).toBeNull()
       expect(await run((s) => s.voucherByCode(code))).toBeNull()
       expect(await run((s) => s.voucherByCode(usedCode))).toEqual({
@@ -170,11 +185,27 @@ export const clubsContract = (name: string, open: () => Promise<ClubsWorld>) =>
       const { id } = await club()
       const current = (await run((s) => s.byId(id)))?.currentVoucherId ?? ""
       const paying = await world.orderPaying(current)
-      expect(await run((s) => s.removeUnearned(id, at(5)))).toBe("OrdersInFlight")
+      expect(await removeIfAllowed(id, at(5))).toBe("OrdersInFlight")
       expect(await run((s) => s.byId(id))).not.toBeNull()
       await paying.cancel()
-      expect(await run((s) => s.removeUnearned(id, at(6)))).toBe("Removed")
+      expect(await removeIfAllowed(id, at(6))).toBe("Removed")
       expect(await run((s) => s.byId(id))).toBeNull()
+    })
+
+    it("reads as in flight exactly an order core calls open that used its code, in every status", async () => {
+      for (const status of orderStatuses) {
+        const { id } = await club()
+        const current = (await run((s) => s.byId(id)))?.currentVoucherId ?? ""
+        await world.orderUsing(current, status)
+        expect({ status, facts: await run((s) => s.removalFacts(id)) }).toEqual({
+          status,
+          facts: { everEarned: false, openOrderUsedItsVoucher: isOpenOrder(status) },
+        })
+        expect({ status, removed: await removeIfAllowed(id, at(5)) }).toEqual({
+          status,
+          removed: isOpenOrder(status) ? "OrdersInFlight" : "Removed",
+        })
+      }
     })
 
     it("records payouts on the ledger, newest first, adding up to what was paid out", async () => {
@@ -235,7 +266,7 @@ export const clubsContract = (name: string, open: () => Promise<ClubsWorld>) =>
       expect(rest.items).toEqual([
         { at: at(0), kind: "Credit", orderId: first, amount: 500, reference: null },
       ])
-      expect(await run((s) => s.removeUnearned(id, at(5)))).toBe("HasCredit")
+      expect(await removeIfAllowed(id, at(5))).toBe("HasCredit")
       expect(await run((s) => s.byId(id))).not.toBeNull()
     })
 

@@ -21,6 +21,7 @@ import { beforeAll, describe, expect, it } from "vitest"
 import type { ClubsWorld } from "./clubs.contract"
 import type { ContractDatabase } from "./harness"
 import { useDatabase } from "./harness"
+import { pathTo } from "./orders.world"
 
 /**
  * The clubs contract's world on a real database (PGlite or PostgreSQL): a
@@ -98,6 +99,12 @@ export const clubsOnDatabase =
             await Effect.runPromise(makeOrderRepo(db).transition(orderId, OrderStatus.Cancelled))
           },
         }
+      },
+      orderUsing: async (promotionId, status) => {
+        const { orderId, customerId } = await anOrder()
+        await db.insertInto("promotionUses").values({ orderId, promotionId, customerId }).execute()
+        for (const to of pathTo(status))
+          await Effect.runPromise(makeOrderRepo(db).transition(orderId, to))
       },
       close,
     }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto"
+import { OrderStatus } from "@howzat/core/rules/order-status"
 import { emptyClubs, memoryClubDirectory, memoryClubs } from "@howzat/core/testing"
 import { Layer } from "effect"
 import { clubsContract } from "./clubs.contract"
@@ -43,13 +44,16 @@ clubsContract("clubs in memory (the ClubStore and ClubDirectory doubles)", async
       for (const v of state.vouchers) if (v.id === promotionId) v.clubId = clubId
     },
     orderPaying: async (promotionId) => {
-      const clubId = state.vouchers.find((v) => v.id === promotionId)?.clubId ?? ""
-      state.inFlight.push(clubId)
+      const order = { promotionId, status: OrderStatus.Pending as OrderStatus }
+      state.ordersUsingVouchers.push(order)
       return {
         cancel: async () => {
-          state.inFlight.splice(state.inFlight.indexOf(clubId), 1)
+          order.status = OrderStatus.Cancelled
         },
       }
+    },
+    orderUsing: async (promotionId, status) => {
+      state.ordersUsingVouchers.push({ promotionId, status })
     },
     close: async () => {},
   }

@@ -29,6 +29,28 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { inOpenTransaction, lockWaits, raceBehind } from "../support/lock-waits"
 import { DAY, HOUR, NOW, type OrdersWorld } from "./orders.world"
 
+/** Bea Bowler's free postal entry, recorded through its own repository: answers its number. */
+const recordPostalEntry = async (
+  db: Kysely<Database>,
+  entry: { competitionId: string; customerId: string | null; emailAddress: string },
+) => {
+  const recorded = await Effect.runPromise(
+    makePostalEntryRepo(db).record({
+      ...entry,
+      firstName: "Bea",
+      lastName: "Bowler",
+      dateOfBirth: "1980-02-03",
+      telephoneNumber: "",
+      address: { line1: "2 Long Room", line2: "", city: "Leeds", county: "", postCode: "LS6 3BU" },
+      entryReference: null,
+      enteredBy: randomUUID(),
+      enteredAt: NOW,
+    }),
+  )
+  if (recorded === null) throw new Error("no ticket left for the postal entry")
+  return recorded.ticketNumber
+}
+
 /**
  * The orders contracts' world on a real database (PGlite or PostgreSQL):
  * competitions made with their pools, customers and promotions as rows, a
@@ -84,31 +106,14 @@ export const ordersOnDatabase =
           })
           .execute()
       },
-      postalEntry: async (customerId, competitionId) => {
-        const entry = await Effect.runPromise(
-          makePostalEntryRepo(db).record({
-            competitionId,
-            customerId,
-            firstName: "Bea",
-            lastName: "Bowler",
-            emailAddress: `bea-${randomUUID()}@example.com`,
-            dateOfBirth: "1980-02-03",
-            telephoneNumber: "",
-            address: {
-              line1: "2 Long Room",
-              line2: "",
-              city: "Leeds",
-              county: "",
-              postCode: "LS6 3BU",
-            },
-            entryReference: null,
-            enteredBy: randomUUID(),
-            enteredAt: NOW,
-          }),
-        )
-        if (entry === null) throw new Error("no ticket left for the postal entry")
-        return entry.ticketNumber
-      },
+      postalEntry: (customerId, competitionId) =>
+        recordPostalEntry(db, {
+          competitionId,
+          customerId,
+          emailAddress: `bea-${randomUUID()}@example.com`,
+        }),
+      postalEntryWithoutAccount: (email, competitionId) =>
+        recordPostalEntry(db, { competitionId, customerId: null, emailAddress: email }),
       close,
     }
   }

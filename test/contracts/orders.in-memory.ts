@@ -2,12 +2,11 @@ import { randomUUID } from "node:crypto"
 import {
   addCustomer,
   checkoutDoublesOver,
+  claimForPostalEntry,
   emptyOrderStore,
-  memoryTicketAllocator,
   orderCustomer,
   sampleCompetition,
 } from "@howzat/core/testing"
-import { Effect } from "effect"
 import { DAY, NOW, type OrdersWorld } from "./orders.world"
 
 /**
@@ -46,18 +45,26 @@ export const ordersInMemory = async (): Promise<OrdersWorld> => {
       store.drawn.set(competitionId, at)
     },
     postalEntry: async (customerId, competitionId) => {
-      const entryId = randomUUID()
-      const { lines } = await Effect.runPromise(
-        memoryTicketAllocator(store).allocate({
-          orderId: entryId,
-          customerId,
-          at: NOW,
-          lines: [{ competitionId, quantity: 1 }],
-        }),
-      )
-      store.postalEntries.set(entryId, customerId)
-      const number = lines[0]?.ticketNumbers[0]
-      if (number === undefined) throw new Error("no ticket left for the postal entry")
+      const email = store.customers.find((c) => c.customerId === customerId)?.email ?? ""
+      const number = claimForPostalEntry(store, {
+        entryId: randomUUID(),
+        competitionId,
+        customerId,
+        email,
+        at: NOW,
+      })
+      if (number === null) throw new Error("no ticket left for the postal entry")
+      return number
+    },
+    postalEntryWithoutAccount: async (email, competitionId) => {
+      const number = claimForPostalEntry(store, {
+        entryId: randomUUID(),
+        competitionId,
+        customerId: null,
+        email,
+        at: NOW,
+      })
+      if (number === null) throw new Error("no ticket left for the postal entry")
       return number
     },
     close: async () => {},

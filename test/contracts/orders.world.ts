@@ -54,6 +54,11 @@ export interface OrdersWorld {
   readonly draw: (competitionId: string, at: Date) => Promise<void>
   /** A free postal entry of the customer's: answers the number it holds. */
   readonly postalEntry: (customerId: string, competitionId: string) => Promise<number>
+  /**
+   * A free postal entry of someone without an account, under `email` as the
+   * postcard carries it (case and spacing kept): answers the number it holds.
+   */
+  readonly postalEntryWithoutAccount: (email: string, competitionId: string) => Promise<number>
   readonly close: () => Promise<void>
 }
 

@@ -156,10 +156,14 @@ export const postalEntriesContract = (name: string, open: () => Promise<PostalEn
       const competitionId = await competition()
       await run((repo) => repo.record(newEntry(competitionId)))
       await run((repo) => repo.record(newEntry(competitionId, { emailAddress: "BEA@example.COM" })))
+      // Spacing too: compared as core's normaliseEmail compares (rules/per-person-maximum).
+      await run((repo) =>
+        repo.record(newEntry(competitionId, { emailAddress: " Bea @Example.com\t" })),
+      )
       await run((repo) => repo.record(newEntry(competitionId, { emailAddress: "dee@example.com" })))
       const held = (email: string) =>
         run((repo) => repo.ticketsHeld(competitionId, entrantKey(null, email)))
-      expect(await held("bea@example.com")).toBe(2)
+      expect(await held("bea@example.com")).toBe(3)
       expect(await held("Dee@Example.com")).toBe(1)
       expect(await held("nobody@example.com")).toBe(0)
       const elsewhere = await competition()

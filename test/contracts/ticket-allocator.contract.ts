@@ -6,7 +6,8 @@ import {
   allowedQuantity,
 } from "@howzat/core/rules/allocation"
 import { pence } from "@howzat/core/rules/money"
-import { OrderStatus } from "@howzat/core/rules/order-status"
+import { OrderStatus, orderStatuses } from "@howzat/core/rules/order-status"
+import { countsAgainst, countsTowardsMaximum } from "@howzat/core/rules/per-person-maximum"
 import { Effect } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -348,5 +349,62 @@ export const ticketAllocatorContract = (name: string, open: () => Promise<Orders
         placeOrder(customerId, [{ competitionId, quantity: 3 }], { status: OrderStatus.Cancelled }),
       )
       expect(await allocator((a) => a.ticketsHeld(customerId, competitionId))).toBe(2)
+    })
+
+    it("counts an order's tickets towards the maximum exactly in the statuses core's rule counts", async () => {
+      for (const status of orderStatuses) {
+        const competitionId = await world.competition({ maxTicketsPerCustomer: 5 })
+        const customerId = await world.customer()
+        await run(placeOrder(customerId, [{ competitionId, quantity: 2 }], { status }))
+        const held = countsTowardsMaximum({ by: "Order", status }) ? 2 : 0
+        expect({
+          status,
+          held: await allocator((a) => a.ticketsHeld(customerId, competitionId)),
+        }).toEqual({ status, held })
+        // The allocation reads the same holding, and cuts the next claim by it.
+        const next = await buy(customerId, [{ competitionId, quantity: 5 }])
+        expect({ status, held: next.lines[0]?.held }).toEqual({ status, held })
+        expect(next.lines[0]?.ticketNumbers).toHaveLength(allowedQuantity(5, 5, held))
+      }
+    })
+
+    it("counts a customer's postal entries, and those sent without an account under their email in any case or spacing", async () => {
+      const competitionId = await world.competition({ maxTicketsPerCustomer: 8 })
+      const elsewhere = await world.competition()
+      const tag = randomUUID().slice(0, 8)
+      const email = `Bea.Case-${tag}@Example.com`
+      const customerId = await world.customer({ email })
+      const lower = email.toLowerCase()
+      const postcards = [
+        lower,
+        ` ${email.toUpperCase()} `,
+        `bea.case-${tag}@EXAMPLE.com\t`,
+        `Bea. Case-${tag} @example.com`,
+      ]
+      for (const postcard of postcards)
+        await world.postalEntryWithoutAccount(postcard, competitionId)
+      // Not theirs here: another address; and theirs in another competition.
+      await world.postalEntryWithoutAccount(`x${lower}`, competitionId)
+      await world.postalEntryWithoutAccount(lower, elsewhere)
+      for (const postcard of postcards)
+        expect(
+          countsAgainst(
+            { hold: { by: "PostalEntry" }, customerId: null, email: postcard },
+            { customerId, email },
+          ),
+        ).toBe(true)
+      expect(await allocator((a) => a.ticketsHeld(customerId, competitionId))).toBe(4)
+
+      // Their own postal entry and a purchase count too; the maximum cuts the rest.
+      await world.postalEntry(customerId, competitionId)
+      const bought = await buy(customerId, [{ competitionId, quantity: 5 }])
+      expect(bought.lines[0]).toMatchObject({ held: 5, maxPerCustomer: 8 })
+      expect(bought.lines[0]?.ticketNumbers).toHaveLength(3)
+      expect(await allocator((a) => a.ticketsHeld(customerId, competitionId))).toBe(8)
+      // The postcard to the other competition counts only there.
+      expect(await allocator((a) => a.ticketsHeld(customerId, elsewhere))).toBe(1)
+      // Someone else signing in with another address is not held back by them.
+      const other = await world.customer()
+      expect(await allocator((a) => a.ticketsHeld(other, competitionId))).toBe(0)
     })
   })

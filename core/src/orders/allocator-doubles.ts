@@ -16,6 +16,8 @@ import { Effect } from "effect"
 import type { Competition } from "../competitions/model.js"
 import type { AllocatedLine, TicketAllocatorShape } from "../ports/orders.js"
 import { allowedQuantity, saleIsOpen } from "../rules/allocation.js"
+import type { TicketHold } from "../rules/draw-entries.js"
+import { type HeldTicket, ticketsHeldBy } from "../rules/per-person-maximum.js"
 import { heldByAnother, picksOf, releasePicks } from "./picked-number-doubles.js"
 import type { OrderStore } from "./test-doubles.js"
 
@@ -80,6 +82,84 @@ const rejoin = (store: OrderStore, competition: Competition, released: readonly 
 }
 
 /**
+ * What the store holds in a competition, each number as core's maximum rule
+ * sees it: held by an order in its status, by a free postal entry (with the
+ * email on its postcard), or by a sale with no order row.
+ */
+const heldTickets = (store: OrderStore, competitionId: string): HeldTicket[] => {
+  const tickets: HeldTicket[] = []
+  for (const [key, numbers] of store.allocated) {
+    const [holderId = "", competition = ""] = key.split("/")
+    if (competition !== competitionId) continue
+    const order = store.orders.get(holderId)
+    const postal = store.postalEntries.has(holderId) || store.postalEmails.has(holderId)
+    const hold: TicketHold = postal
+      ? { by: "PostalEntry" }
+      : order !== undefined
+        ? { by: "Order", status: order.status }
+        : { by: "SaleWithoutOrder" }
+    const ticket: HeldTicket = {
+      hold,
+      customerId: store.ticketHolders.get(holderId) ?? store.postalEntries.get(holderId) ?? null,
+      email: store.postalEmails.get(holderId) ?? null,
+    }
+    for (const _ of numbers) tickets.push(ticket)
+  }
+  return tickets
+}
+
+/**
+ * The customer's tickets in the competition as the per-person maximum counts
+ * them: core's rule over what the store holds, with the email the customer
+ * signs in with, plus any sales a test seeded outside the pool.
+ */
+export const customerTicketsHeld = (
+  store: OrderStore,
+  customerId: string,
+  competitionId: string,
+): number => {
+  const email = store.customers.find((c) => c.customerId === customerId)?.email ?? ""
+  return (
+    ticketsHeldBy(heldTickets(store, competitionId), { customerId, email }) +
+    (store.held.get(`${customerId}/${competitionId}`) ?? 0)
+  )
+}
+
+/**
+ * A free postal entry's claim (adapters/postgres's PostalEntryRepo.record):
+ * the first free number nobody holds, whatever the maximum (the use case
+ * asked it), held by the entry itself; a customer's, or, with `customerId`
+ * null, the person's whose `email` the postcard carries. Answers the number,
+ * or null when none is free.
+ */
+export const claimForPostalEntry = (
+  store: OrderStore,
+  entry: {
+    readonly entryId: string
+    readonly competitionId: string
+    readonly customerId: string | null
+    readonly email: string
+    readonly at: Date
+  },
+): number | null => {
+  const competition = store.competitions.get(entry.competitionId)
+  if (competition === undefined) return null
+  const number = luckyDipNumbers(store, competition, entry.at)[0]
+  if (number === undefined) return null
+  store.allocated.set(`${entry.entryId}/${competition.id}`, [number])
+  if (entry.customerId === null) store.postalEmails.set(entry.entryId, entry.email)
+  else {
+    store.postalEntries.set(entry.entryId, entry.customerId)
+    store.ticketHolders.set(entry.entryId, entry.customerId)
+  }
+  store.competitions.set(competition.id, {
+    ...competition,
+    ticketsSoldToDate: competition.ticketsSoldToDate + 1,
+  })
+  return number
+}
+
+/**
  * Numbers from the pool, within what is left and the customer's maximum,
  * only while rules/allocation says the sale is open, as the SQL allocator:
  * a competition that does not exist gives no line, and the customer's
@@ -95,14 +175,13 @@ const allocateLine = (
 ): AllocatedLine | undefined => {
   const competition = store.competitions.get(line.competitionId)
   if (competition === undefined) return undefined
-  const key = `${customerId}/${line.competitionId}`
   const sale = {
     opensAt: competition.startDateTimeUtc,
     closesAt: competition.closeDateTimeUtc,
     drawn: store.drawn.has(competition.id),
   }
   const open = saleIsOpen(sale, at)
-  const held = open ? (store.held.get(key) ?? 0) : 0
+  const held = open ? customerTicketsHeld(store, customerId, competition.id) : 0
   const allowed = open ? allowedQuantity(line.quantity, competition.maxTicketsPerCustomer, held) : 0
   // The basket's picks first, within the allowance, as the SQL allocator.
   const picks = basketId === undefined ? [] : picksOf(store, basketId, competition.id)
@@ -134,7 +213,6 @@ const allocateLine = (
       ...competition,
       ticketsSoldToDate: competition.ticketsSoldToDate + ticketNumbers.length,
     })
-    store.held.set(key, held + ticketNumbers.length)
   }
   return {
     competitionId: competition.id,
@@ -150,11 +228,10 @@ const allocateLine = (
 }
 
 /**
- * Returns an order's tickets to the pool: off the customer's holding and the
- * competition's sold count. Answers how many went back (0 the second time).
+ * Returns an order's tickets to the pool (so off the customer's holding) and
+ * off the competition's sold count. Answers how many went back (0 the second time).
  */
 export const releaseOrderTickets = (store: OrderStore, orderId: string): number => {
-  const customerId = store.ticketHolders.get(orderId)
   let released = 0
   for (const [key, numbers] of [...store.allocated]) {
     const [owner, competitionId = ""] = key.split("/")
@@ -169,10 +246,6 @@ export const releaseOrderTickets = (store: OrderStore, orderId: string): number 
       }
       store.competitions.set(competitionId, freed)
       rejoin(store, freed, numbers)
-    }
-    if (customerId !== undefined) {
-      const heldKey = `${customerId}/${competitionId}`
-      store.held.set(heldKey, Math.max(0, (store.held.get(heldKey) ?? 0) - numbers.length))
     }
   }
   return released
@@ -203,5 +276,5 @@ export const memoryTicketAllocator = (store: OrderStore): TicketAllocatorShape =
     })),
   release: (orderId) => Effect.sync(() => releaseOrderTickets(store, orderId)),
   ticketsHeld: (customerId, competitionId) =>
-    Effect.sync(() => store.held.get(`${customerId}/${competitionId}`) ?? 0),
+    Effect.sync(() => customerTicketsHeld(store, customerId, competitionId)),
 })

@@ -6,7 +6,7 @@ import { now } from "../ports/clock.js"
 import { type BasketKey, BasketRepo, TicketAllocator } from "../ports/orders.js"
 import { PickedNumberStore } from "../ports/picked-numbers.js"
 import { PromotionUses } from "../ports/promotions.js"
-import { normaliseVoucherCode, roundUpApplies } from "../rules/basket.js"
+import { mayUseBasketOwnedBy, normaliseVoucherCode, roundUpApplies } from "../rules/basket.js"
 import {
   BASKETS_FOLLOWED,
   followedBasket,
@@ -78,13 +78,9 @@ export interface BasketView {
  */
 export type BasketCaller = string | null
 
-/**
- * A basket no one owns yet is anyone's who holds its id (a random uuid); once
- * it is a customer's, only that customer may read or change it. Everyone
- * else, visitors included, is told it does not exist, as for an unknown id.
- */
+/** Whether the caller may read or change the basket: core's mayUseBasketOwnedBy (rules/basket). */
 export const mayUseBasket = (caller: BasketCaller, basket: Basket): boolean =>
-  basket.customerId === null || basket.customerId === caller
+  mayUseBasketOwnedBy(caller, basket.customerId)
 
 const phaseOf = (competition: Competition, at: Date) =>
   competitionPhase(

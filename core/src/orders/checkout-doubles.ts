@@ -42,6 +42,7 @@ const snapshot = (store: OrderStore) => ({
   poolOrder: new Map(store.poolOrder),
   ticketHolders: new Map(store.ticketHolders),
   postalEntries: new Map(store.postalEntries),
+  postalEmails: new Map(store.postalEmails),
   drawn: new Map(store.drawn),
   expiryPutOffs: new Map(store.expiryPutOffs),
   instantWins: [...store.instantWins],

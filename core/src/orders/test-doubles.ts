@@ -20,6 +20,7 @@ import type {
   AccountNotInGoodStanding,
   AgeNotVerified,
 } from "../responsible-play/standing-errors.js"
+import { mayUseBasketOwnedBy } from "../rules/basket.js"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money.js"
 import { memoryTicketAllocator } from "./allocator-doubles.js"
 import { Baskets } from "./baskets.js"
@@ -38,7 +39,13 @@ export interface OrderStore {
   readonly baskets: Map<string, Basket>
   readonly competitions: Map<string, Competition>
   readonly promotions: Map<string, Promotion>
-  /** Key `${customerId}/${competitionId}`. */
+  /**
+   * Tickets a customer holds beyond the pool this store numbers, key
+   * `${customerId}/${competitionId}`: a test's seeded sales without an
+   * order, which count towards the maximum as core's rule counts such sales
+   * (rules/per-person-maximum). What the store's own orders and postal
+   * entries hold is counted from `allocated`.
+   */
   readonly held: Map<string, number>
   /**
    * Customers and their sign-ins (user-and-customer-doubles): a customer id
@@ -65,6 +72,12 @@ export interface OrderStore {
   readonly ticketHolders: Map<string, string>
   /** Free postal entries holding a number of the pool (entry id → customerId), as orders do. */
   readonly postalEntries: Map<string, string>
+  /**
+   * Free postal entries made without an account (entry id → the email on
+   * the postcard): no customer holds them, and they count against whoever
+   * signs in with that address (rules/per-person-maximum).
+   */
+  readonly postalEmails: Map<string, string>
   /** Competitions drawn (id → when): nothing more is sold, whatever the close date says. */
   readonly drawn: Map<string, Date>
   /** Expiries put off by the expiry job (orderId → attempts and when to try again). */
@@ -93,6 +106,7 @@ export const emptyOrderStore = (): OrderStore => ({
   poolOrder: new Map(),
   ticketHolders: new Map(),
   postalEntries: new Map(),
+  postalEmails: new Map(),
   drawn: new Map(),
   expiryPutOffs: new Map(),
   instantWins: [],
@@ -200,7 +214,7 @@ export const orderDoublesOver = (store: OrderStore) => {
     claim: (basketId, customerId) =>
       change(
         basketId,
-        (owner) => owner === null || owner === customerId,
+        (owner) => mayUseBasketOwnedBy(customerId, owner),
         (basket) => ({ ...basket, customerId }),
       ),
     openOf: (customerId, limit) =>

@@ -1,7 +1,12 @@
 import { Context, type Effect } from "effect"
 import type { RepositoryError } from "../competitions/errors.js"
 import type { Page, PageRequest } from "../competitions/model.js"
-import type { ClubCreditFigures, ClubLedgerEntry, ListedClub } from "../rules/clubs.js"
+import type {
+  ClubCreditFigures,
+  ClubLedgerEntry,
+  ClubRemovalFacts,
+  ListedClub,
+} from "../rules/clubs.js"
 import type { Pence } from "../rules/money.js"
 
 /** A voucher as a club sees it. */
@@ -81,16 +86,16 @@ export interface ClubStoreShape {
   /** Ends the voucher at `at` unless it already ended earlier; it stays the club's. */
   readonly endVoucher: (promotionId: string, at: Date) => Effect.Effect<void, RepositoryError>
   /**
-   * Removes a club that never earned credit: its unused vouchers go, used
-   * ones are ended. Changes nothing if it ever earned, or if an order that
-   * used its code is still being paid (its completion would credit a club
-   * that is gone). Locks the club's vouchers first, so no checkout starts
-   * using one meanwhile.
+   * What core's `clubRemovalRefusal` decides by. Locks the club's vouchers
+   * first, so no checkout starts using one until the transaction ends; for
+   * use inside the `Transactions.within` that removes it.
    */
-  readonly removeUnearned: (
-    id: string,
-    at: Date,
-  ) => Effect.Effect<"Removed" | "HasCredit" | "OrdersInFlight", RepositoryError>
+  readonly removalFacts: (id: string) => Effect.Effect<ClubRemovalFacts, RepositoryError>
+  /**
+   * Removes a club core let go: its unused vouchers go with it, used ones
+   * stay with their orders, ended at `at` and of no club.
+   */
+  readonly remove: (id: string, at: Date) => Effect.Effect<void, RepositoryError>
   readonly recordPayout: (payout: NewPayout) => Effect.Effect<void, RepositoryError>
 }
 export class ClubStore extends Context.Tag("@howzat/core/ClubStore")<ClubStore, ClubStoreShape>() {}

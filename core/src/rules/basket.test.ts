@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import { arbitraryPence } from "../testing/arbitraries/index.js"
 import {
   clampSiteCredit,
+  mayUseBasketOwnedBy,
   normaliseVoucherCode,
   promotionCodesText,
   roundUp,
@@ -118,6 +119,20 @@ describe("promotionCodesText", () => {
     expect(promotionCodesText([])).toBe("No valid promotion codes have been registered.")
     expect(promotionCodesText(["SUMMER10", "CLUB"])).toBe(
       "Code(s) SUMMER10, CLUB registered against your order. If you're eligible for any discounts, they'll be listed above.",
+    )
+  })
+})
+
+describe("mayUseBasketOwnedBy", () => {
+  const someone = fc.constantFrom(null, "ann", "bob")
+  it("lets anyone use a basket no one owns, and only its owner one someone does (property)", () => {
+    fc.assert(
+      fc.property(someone, someone, (caller, owner) => {
+        expect(mayUseBasketOwnedBy(caller, owner)).toBe(owner === null || owner === caller)
+        // A visitor never gets a customer's basket.
+        if (caller === null && owner !== null)
+          expect(mayUseBasketOwnedBy(caller, owner)).toBe(false)
+      }),
     )
   })
 })

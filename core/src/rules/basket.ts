@@ -57,3 +57,20 @@ export const promotionCodesText = (codes: readonly string[]): string =>
  */
 export const roundUpApplies = (customerSaidYes: boolean, charities: number): boolean =>
   customerSaidYes && charities > 0
+
+/**
+ * Who may use a basket, by its owner: one no one owns yet is anyone's who
+ * holds its id (a random uuid); once it is a customer's, only that
+ * customer's. Everyone else, visitors included, is told it does not exist,
+ * as for an unknown id. `caller` is the signed-in customer's id, or null.
+ *
+ * A claim (a signed-in customer using a basket no one owned, which makes it
+ * theirs) is allowed by the same rule, so their own basket is answered as it
+ * is and another customer's is not found. The use cases decide by it
+ * (core/src/orders/baskets.ts's mayUseBasket); the repositories check it
+ * again under the basket's lock when they claim, so two customers racing for
+ * one anonymous basket cannot both have it, and
+ * test/contracts/baskets.contract.ts holds every store to it.
+ */
+export const mayUseBasketOwnedBy = (caller: string | null, owner: string | null): boolean =>
+  owner === null || owner === caller

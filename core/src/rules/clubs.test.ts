@@ -1,13 +1,17 @@
 import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
+import { arbitraryOrderStatus } from "../testing/arbitraries/index.js"
 import {
   balanceOwed,
   type ClubLedgerEntry,
   checkPayout,
+  clubRemovalRefusal,
   clubsResourceValue,
   figuresOf,
+  ordersKeepClub,
   readClubForm,
 } from "./clubs.js"
+import { isOpenOrder, OrderStatus, orderStatuses } from "./order-status.js"
 
 describe("reading a club's form", () => {
   it("trims and closes up the name, and puts the code in capitals", () => {
@@ -100,5 +104,29 @@ describe("the club-perks list", () => {
       { id: "k", name: "Kent CCC", voucherCode: "KENT10" },
       { id: "s", name: "Surrey CCC", voucherCode: "SURREY10" },
     ])
+  })
+})
+
+describe("when a club may be removed", () => {
+  it("refuses one that ever earned, then one an open order used the code of (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.boolean(),
+        fc.array(arbitraryOrderStatus(), { maxLength: 6 }),
+        (earned, used) => {
+          const facts = { everEarned: earned, openOrderUsedItsVoucher: ordersKeepClub(used) }
+          const refusal = clubRemovalRefusal(facts)
+          if (earned) expect(refusal).toBe("HasCredit")
+          else if (used.some(isOpenOrder)) expect(refusal).toBe("OrdersInFlight")
+          else expect(refusal).toBeNull()
+        },
+      ),
+    )
+  })
+
+  it("is kept by an order only while it is open", () => {
+    for (const status of orderStatuses) expect(ordersKeepClub([status])).toBe(isOpenOrder(status))
+    expect(ordersKeepClub([])).toBe(false)
+    expect(ordersKeepClub([OrderStatus.Completed, OrderStatus.Pending])).toBe(true)
   })
 })

@@ -1,4 +1,5 @@
 import { formatMoney, type Pence, pence } from "./money.js"
+import { isOpenOrder, type OrderStatus } from "./order-status.js"
 import { CLUB_CREDIT_PERCENT, CLUB_VOUCHER_PERCENT } from "./promotions.js"
 
 /**
@@ -130,3 +131,37 @@ export const clubsResourceValue = (clubs: readonly ListedClub[]): string =>
       .sort((a, b) => a.name.localeCompare(b.name, "en-GB"))
       .map((c) => ({ id: c.id, name: c.name, voucherCode: c.voucherCode })),
   )
+
+/**
+ * What removing a club depends on, read while its vouchers are locked (so
+ * no checkout starts using one meanwhile).
+ */
+export interface ClubRemovalFacts {
+  /** Whether its ledger ever had an entry: credit earned, even if later reversed. */
+  readonly everEarned: boolean
+  /**
+   * Whether an open order (`isOpenOrder`) used one of its vouchers. A store
+   * that asks in its own query language reads `openOrderStatuses`.
+   */
+  readonly openOrderUsedItsVoucher: boolean
+}
+
+export type ClubRemovalRefusal = "HasCredit" | "OrdersInFlight"
+
+/**
+ * Whether a club may be removed (decision 0033), or why not. Not once it
+ * ever earned: its ledger is part of the accounts, so it stays. Not while
+ * an order that used its code is still open: paid, it would credit a club
+ * that is gone; once paid, cancelled or expired, the club may go.
+ */
+export const clubRemovalRefusal = (facts: ClubRemovalFacts): ClubRemovalRefusal | null => {
+  if (facts.everEarned) return "HasCredit"
+  if (facts.openOrderUsedItsVoucher) return "OrdersInFlight"
+  return null
+}
+
+/** Whether orders in these statuses, having used the club's vouchers, keep it from going. */
+export const ordersKeepClub = (statuses: Iterable<OrderStatus>): boolean => {
+  for (const status of statuses) if (isOpenOrder(status)) return true
+  return false
+}

@@ -3,7 +3,8 @@ import type { AuditEntry } from "../ports/audit-log.js"
 import { ClubDirectory, ClubStore, type StaffClub } from "../ports/club-store.js"
 import { Transactions } from "../ports/transactions.js"
 import type { ClubLedgerEntry } from "../rules/clubs.js"
-import { figuresOf } from "../rules/clubs.js"
+import { figuresOf, ordersKeepClub } from "../rules/clubs.js"
+import type { OrderStatus } from "../rules/order-status.js"
 import { memoryPage } from "../testing/paging.js"
 import { auditLogOver } from "./audit-log-doubles.js"
 
@@ -22,8 +23,8 @@ export interface MemoryClubs {
   /** Credit, reversals and payouts, as the club's ledger lists them. */
   ledger: (ClubLedgerEntry & { clubId: string })[]
   audit: AuditEntry[]
-  /** Clubs with an order that used their code still being paid. */
-  inFlight: string[]
+  /** Orders that used a voucher, in their status now (the database's promotion uses). */
+  ordersUsingVouchers: { promotionId: string; status: OrderStatus }[]
 }
 
 export const emptyClubs = (): MemoryClubs => ({
@@ -31,7 +32,7 @@ export const emptyClubs = (): MemoryClubs => ({
   vouchers: [],
   ledger: [],
   audit: [],
-  inFlight: [],
+  ordersUsingVouchers: [],
 })
 
 const copy = (state: MemoryClubs) => ({
@@ -39,6 +40,7 @@ const copy = (state: MemoryClubs) => ({
   vouchers: state.vouchers.map((v) => ({ ...v })),
   ledger: [...state.ledger],
   audit: [...state.audit],
+  ordersUsingVouchers: state.ordersUsingVouchers.map((o) => ({ ...o })),
 })
 
 /**
@@ -137,10 +139,20 @@ export const memoryClubs = (state: MemoryClubs) => {
         for (const v of state.vouchers)
           if (v.id === promotionId && (v.validTo === null || v.validTo > at)) v.validTo = at
       }),
-    removeUnearned: (id, at) =>
+    removalFacts: (id) =>
       Effect.sync(() => {
-        if (state.ledger.some((e) => e.clubId === id)) return "HasCredit" as const
-        if (state.inFlight.includes(id)) return "OrdersInFlight" as const
+        const vouchers = new Set(state.vouchers.filter((v) => v.clubId === id).map((v) => v.id))
+        return {
+          everEarned: state.ledger.some((e) => e.clubId === id),
+          openOrderUsedItsVoucher: ordersKeepClub(
+            state.ordersUsingVouchers
+              .filter((o) => vouchers.has(o.promotionId))
+              .map((o) => o.status),
+          ),
+        }
+      }),
+    remove: (id, at) =>
+      Effect.sync(() => {
         state.vouchers = state.vouchers.filter((v) => v.clubId !== id || v.usageCount > 0)
         for (const v of state.vouchers)
           if (v.clubId === id) {
@@ -148,7 +160,6 @@ export const memoryClubs = (state: MemoryClubs) => {
             if (v.validTo === null || v.validTo > at) v.validTo = at
           }
         state.clubs = state.clubs.filter((c) => c.id !== id)
-        return "Removed" as const
       }),
     recordPayout: (payout) =>
       Effect.sync(() => {
@@ -172,6 +183,7 @@ export const memoryClubs = (state: MemoryClubs) => {
               state.clubs = saved.clubs
               state.vouchers = saved.vouchers
               state.ledger = saved.ledger
+              state.ordersUsingVouchers = saved.ordersUsingVouchers
               state.audit.splice(0, state.audit.length, ...saved.audit)
             }
           }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Either, Layer } from "effect"
 import type { Principal } from "../accounts/model.js"
+import { OrderStatus } from "../rules/order-status.js"
 import { emptyClubs, type MemoryClubs, memoryClubs } from "./club-doubles.js"
 import { StaffClubs } from "./clubs.js"
 
@@ -144,7 +145,8 @@ describe("clubs for staff", () => {
       expect(tagOf(yield* run(state, (c) => c.remove(staff, "nope")))).toBe("ClubNotFound")
       yield* run(state, (c) => c.create(staff, { name: "Kent CCC", voucherCode: "KENT20" }))
       const paying = state.clubs.find((c) => c.name === "Kent CCC")?.id ?? ""
-      state.inFlight.push(paying)
+      const code = state.vouchers.find((v) => v.code === "KENT20")?.id ?? ""
+      state.ordersUsingVouchers.push({ promotionId: code, status: OrderStatus.AwaitingPayment })
       expect(tagOf(yield* run(state, (c) => c.remove(staff, paying)))).toBe("ClubOrdersInFlight")
       expect(state.clubs.map((c) => c.id)).toContain(paying)
     }),

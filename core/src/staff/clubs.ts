@@ -8,6 +8,7 @@ import {
   balanceOwed,
   type ClubForm,
   checkPayout,
+  clubRemovalRefusal,
   clubVoucherDescription,
   readClubForm,
 } from "../rules/clubs.js"
@@ -168,10 +169,11 @@ export class StaffClubs extends Effect.Service<StaffClubs>()("@howzat/core/Staff
         yield* transactions.within(
           Effect.gen(function* () {
             const before = yield* held(id)
-            if (before.earned > 0) return yield* new ClubHasCredit({ clubId: id })
-            const removed = yield* store.removeUnearned(id, yield* now)
-            if (removed === "HasCredit") return yield* new ClubHasCredit({ clubId: id })
-            if (removed === "OrdersInFlight") return yield* new ClubOrdersInFlight({ clubId: id })
+            // Core decides; the store only locks the vouchers and reads the facts.
+            const refusal = clubRemovalRefusal(yield* store.removalFacts(id))
+            if (refusal === "HasCredit") return yield* new ClubHasCredit({ clubId: id })
+            if (refusal === "OrdersInFlight") return yield* new ClubOrdersInFlight({ clubId: id })
+            yield* store.remove(id, yield* now)
             yield* audit(by, {
               action: "Club.Delete",
               subject: { type: "Club", id },

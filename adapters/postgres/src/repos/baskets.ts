@@ -2,6 +2,7 @@ import type { RepositoryError } from "@howzat/core/competitions/errors"
 import { BasketCheckedOut, BasketItemNotFound, BasketNotFound } from "@howzat/core/orders/errors"
 import type { Basket, Promotion } from "@howzat/core/orders/model"
 import { type BasketKey, BasketRepo, type BasketRepoShape } from "@howzat/core/ports/orders"
+import { mayUseBasketOwnedBy } from "@howzat/core/rules/basket"
 import type { BasketContents } from "@howzat/core/rules/basket-follow"
 import { pence } from "@howzat/core/rules/money"
 import { Effect, Layer } from "effect"
@@ -362,12 +363,14 @@ export const makeBasketRepo = (db: Kysely<Database>): BasketRepoShape => ({
         .execute(),
     ),
 
+  // Who may claim is core's rule (mayUseBasketOwnedBy), asked again here of
+  // the owner under the basket's lock; the baskets contract holds it.
   claim: (basketId, customerId) =>
     changeBasket(
       db,
       "baskets.claim",
       basketId,
-      (owner) => owner === null || owner === customerId,
+      (owner) => mayUseBasketOwnedBy(customerId, owner),
       (trx) => trx.updateTable("baskets").set({ customerId }).where("id", "=", basketId).execute(),
     ),
 

@@ -241,8 +241,8 @@ export const makeClubStore = (db: Kysely<Database>): ClubStoreShape => ({
         .where((eb) => eb.or([eb("validTo", "is", null), eb("validTo", ">", at)]))
         .execute(),
     ).pipe(Effect.asVoid),
-  removeUnearned: (id, at) =>
-    runQuery(db, "clubs.removeUnearned", async (q) => {
+  removalFacts: (id) =>
+    runQuery(db, "clubs.removalFacts", async (q) => {
       // First, so no checkout starts using one of its codes until this ends.
       await q.selectFrom("promotions").select("id").where("clubId", "=", id).forUpdate().execute()
       const earned = await q
@@ -251,8 +251,10 @@ export const makeClubStore = (db: Kysely<Database>): ClubStoreShape => ({
         .where("clubId", "=", id)
         .limit(1)
         .executeTakeFirst()
-      if (earned !== undefined) return "HasCredit" as const
-      const inFlight = await q
+      // core's isOpenOrder, as its openOrderStatuses list: the decision is
+      // core's clubRemovalRefusal; test/contracts/clubs.contract.ts holds this
+      // to it for an order in every status.
+      const open = await q
         .selectFrom("promotionUses as u")
         .innerJoin("promotions as p", "p.id", "u.promotionId")
         .innerJoin("orders as o", "o.id", "u.orderId")
@@ -261,7 +263,10 @@ export const makeClubStore = (db: Kysely<Database>): ClubStoreShape => ({
         .where("o.status", "in", [...openOrderStatuses])
         .limit(1)
         .executeTakeFirst()
-      if (inFlight !== undefined) return "OrdersInFlight" as const
+      return { everEarned: earned !== undefined, openOrderUsedItsVoucher: open !== undefined }
+    }),
+  remove: (id, at) =>
+    runQuery(db, "clubs.remove", async (q) => {
       // Unused vouchers go with the club; used ones stay with their orders, ended.
       await q
         .deleteFrom("promotions")
@@ -285,7 +290,6 @@ export const makeClubStore = (db: Kysely<Database>): ClubStoreShape => ({
         .where((eb) => eb.or([eb("validTo", "is", null), eb("validTo", ">", at)]))
         .execute()
       await q.deleteFrom("clubs").where("id", "=", id).execute()
-      return "Removed" as const
     }),
   recordPayout: (payout) =>
     runQuery(db, "clubs.recordPayout", (q) =>

@@ -10,7 +10,12 @@ import { Db } from "../database"
 import type { Database, PostalEntriesTable } from "../schema"
 import { atomically, runQuery } from "../transactions"
 import { isUuid } from "./shared"
-import { claimTickets, lockCustomerInCompetition, ticketsHeld } from "./ticket-allocator"
+import {
+  claimTickets,
+  lockCustomerInCompetition,
+  normalisedEmail,
+  ticketsHeld,
+} from "./ticket-allocator"
 
 type PostalEntryRow = Omit<Selectable<PostalEntriesTable>, "dateOfBirth"> & {
   readonly dateOfBirthText: string
@@ -61,7 +66,8 @@ const heldBy = async (q: Kysely<Database>, competitionId: string, entrant: Entra
     .select((eb) => eb.fn.countAll<string>().as("held"))
     .where("competitionId", "=", competitionId)
     .where("customerId", "is", null)
-    .where(sql`lower(email)`, "=", entrant.email)
+    // The person by core's normaliseEmail (entrantKey's email is normalised already).
+    .where(normalisedEmail("email"), "=", entrant.email)
     .executeTakeFirstOrThrow()
   return Number(row.held)
 }

@@ -7,6 +7,7 @@ import {
 } from "@howzat/core/ports/orders"
 import { allowedQuantity, saleIsOpen } from "@howzat/core/rules/allocation"
 import { pence } from "@howzat/core/rules/money"
+import { ordersHoldingTicketsNotCountedTowardsMaximum } from "@howzat/core/rules/per-person-maximum"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"
@@ -41,10 +42,37 @@ export const lockCustomerInCompetition = (
   )
 
 /**
- * What the per-person maximum counts for a customer: every ticket they hold
- * (paid, awaiting payment, free postal entries) plus the postal entries they
- * sent before they had an account, under the address they now sign in with
- * (decision 0022).
+ * core's normaliseEmail (core/src/rules/auth.ts) in SQL: whitespace removed,
+ * letters lower-cased, as core's countsAgainst compares a postal entry's
+ * email with its holder's. POSIX [[:space:]] is JavaScript's \s for ASCII
+ * whitespace, the only kind the contract (and any form) writes;
+ * test/contracts/ticket-allocator.contract.ts holds this to the rule with
+ * case and whitespace variants.
+ */
+export const normalisedEmail = (column: string) =>
+  sql<string>`lower(regexp_replace(${sql.ref(column)}, '[[:space:]]', '', 'g'))`
+
+/**
+ * Tickets of orders in a status core does not count towards the maximum,
+ * left out (`ordersHoldingTicketsNotCountedTowardsMaximum`, empty today: a
+ * cancelled order's tickets went back to the pool, every other status
+ * counts, so nothing is left out and the orders are not read).
+ */
+const uncountedOrders = (ticket: string) =>
+  ordersHoldingTicketsNotCountedTowardsMaximum.length === 0
+    ? sql``
+    : sql`and not exists (select 1 from orders o where o.id = ${sql.ref(`${ticket}.order_id`)}
+        and o.status in (${sql.join(ordersHoldingTicketsNotCountedTowardsMaximum)}))`
+
+/**
+ * What the per-person maximum counts for a customer: core's rule
+ * (`countsAgainst` in core/src/rules/per-person-maximum.ts) in SQL. Every
+ * ticket held for them (paid, awaiting payment, refunded once drawn, their
+ * postal entries), bar the statuses core leaves out, plus the postal
+ * entries they sent before they had an account, under the address they now
+ * sign in with, compared as normaliseEmail compares (decision 0022).
+ * test/contracts/ticket-allocator.contract.ts holds this to the rule, for
+ * every order status and postal entries by email.
  */
 export const ticketsHeld = async (
   trx: Kysely<Database>,
@@ -53,13 +81,14 @@ export const ticketsHeld = async (
 ) => {
   const { rows } = await sql<{ held: string }>`
     select
-      (select count(*) from tickets
-        where customer_id = ${customerId} and competition_id = ${competitionId})
+      (select count(*) from tickets t
+        where t.customer_id = ${customerId} and t.competition_id = ${competitionId}
+          ${uncountedOrders("t")})
       + (select count(*) from postal_entries p
-        join users u on lower(p.email) = lower(u.email)
-        join customers c on c.user_id = u.id
-        where c.id = ${customerId} and p.competition_id = ${competitionId}
-          and p.customer_id is null)
+        where p.competition_id = ${competitionId} and p.customer_id is null
+          and ${normalisedEmail("p.email")} = (
+            select ${normalisedEmail("u.email")} from customers c join users u on u.id = c.user_id
+            where c.id = ${customerId}))
       as held
   `.execute(trx)
   return Number(rows[0]?.held ?? 0)
