@@ -377,6 +377,31 @@ export const competitionsContract = (
       })
     })
 
+    describe("dates", () => {
+      it("reads the dates of several competitions in one go, hidden ones only when asked", async () => {
+        const visible = await create(newCompetition({ visibilityStatus: "Visible" }))
+        const hidden = await create(newCompetition({ visibilityStatus: "Hidden" }))
+        const datesOf = (ids: readonly string[], visibleOnly: boolean) =>
+          run(Effect.flatMap(CompetitionRepo, (r) => r.datesOf(ids, { visibleOnly })))
+        const asRead = async (id: string) => {
+          const c = await byId(id)
+          return {
+            competitionId: c.id,
+            closeDateTimeUtc: c.closeDateTimeUtc,
+            drawDateTimeUtc: c.drawDateTimeUtc,
+          }
+        }
+        const wanted = [hidden, visible, visible, crypto.randomUUID(), "42"]
+        const byCompetition = (dates: readonly { competitionId: string }[]) =>
+          [...dates].sort((a, b) => a.competitionId.localeCompare(b.competitionId))
+        expect(byCompetition(await datesOf(wanted, false))).toEqual(
+          byCompetition([await asRead(hidden), await asRead(visible)]),
+        )
+        expect(await datesOf(wanted, true)).toEqual([await asRead(visible)])
+        expect(await datesOf([], false)).toEqual([])
+      })
+    })
+
     describe("instant-win tickets", () => {
       let competitionId: string
       let otherCompetitionId: string

@@ -128,6 +128,27 @@ export const usersAndCustomersContract = (
       }
     })
 
+    it("read several customers in one go, leaving out ids that name nobody", async () => {
+      const ann = await register({ emailAddress: mail("ann") })
+      const bob = await register({ emailAddress: mail("bob"), firstName: "Bob" })
+      const found = await run(
+        Effect.flatMap(CustomerRepo, (r) =>
+          r.byIds([
+            bob.customerId!,
+            ann.customerId!,
+            bob.customerId!,
+            "00000000-0000-4000-8000-000000000000",
+            "not-a-uuid",
+          ]),
+        ),
+      )
+      const byId = await run(Effect.flatMap(CustomerRepo, (r) => r.byId(bob.customerId!)))
+      expect(found.map((c) => c.customerId).sort()).toEqual([ann.customerId, bob.customerId].sort())
+      // Each exactly as byId reads it.
+      expect(found.find((c) => c.customerId === bob.customerId)).toEqual(byId)
+      expect(await run(Effect.flatMap(CustomerRepo, (r) => r.byIds([])))).toEqual([])
+    })
+
     it("list customers by name and email, a page at a time", async () => {
       await register({ emailAddress: mail("ann"), lastName: `${tag}Smith` })
       await register({ emailAddress: mail("bob"), firstName: "Bob", lastName: `${tag}Adams` })

@@ -21,6 +21,13 @@ export {
   problemFromResponse,
 } from "./problem"
 export { confirmSandboxPayment } from "./sandbox-gateway"
+export {
+  createSession,
+  type Session,
+  type SessionOptions,
+  type SessionState,
+  type SessionUser,
+} from "./session"
 export { nearExpiry, refreshDelay, tokenExpiresAt } from "./token"
 export type { CallOptions } from "./types"
 export { needsXsrfToken, readCookie, XSRF_COOKIE, XSRF_HEADER, xsrfHeaders } from "./xsrf"

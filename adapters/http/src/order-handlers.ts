@@ -13,7 +13,7 @@ import { type OrderWithPayments, Payments } from "@howzat/core/orders/payments"
 import { StaffOrders } from "@howzat/core/orders/staff-orders"
 import { Effect } from "effect"
 import { spendLimitReachedProblem, spendLimitUnansweredProblem } from "./basket-problems"
-import { presentOrder } from "./order-presenter"
+import { presentOrder, presentOrders } from "./order-presenter"
 import { orderProblem } from "./order-problems"
 import { paymentToWire, ticketNumbersText } from "./order-wire"
 import { isPurchaseRefusal, purchaseRefusal } from "./standing-problems"
@@ -70,7 +70,15 @@ export const OrderHandlersLive = HttpApiBuilder.group(HowzatApi, "orders", (hand
             search: urlParams.Search,
             page: { pageNumber: urlParams.PageNumber, pageSize: urlParams.PageSize },
           })
-          const orders = yield* Effect.forEach(page.items, (item) => present(principal, item))
+          // The whole page in one go: no read per order (order-presenter.ts).
+          const orders = yield* presentOrders(
+            principal,
+            page.items.map(({ order, payments, siteCreditReturned }) => ({
+              order,
+              payments: payments.map(paymentToWire),
+              siteCreditReturned,
+            })),
+          )
           return { orders, ...pageInfo(page) }
         }).pipe(Effect.catchAll(orderProblem)),
       )

@@ -2,20 +2,60 @@ import { CustomerAccounts } from "@howzat/core/accounts/customer-accounts"
 import type { Address, Principal } from "@howzat/core/accounts/model"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import type { Order } from "@howzat/core/orders/model"
+import { type GivenAddresses, orderAddresses } from "@howzat/core/rules/checkout-details"
 import { Effect } from "effect"
-import { type CompetitionDates, orderToWire, type PaymentWire } from "./order-wire"
+import { orderToWire, type PaymentWire } from "./order-wire"
 
-export interface OrderAddresses {
-  readonly billingAddress?: Address | null | undefined
-  readonly shippingAddress?: Address | null | undefined
+export type OrderAddresses = GivenAddresses<Address>
+
+/** One order to answer with, and what its caller knows beside the order row. */
+export interface OrderToPresent {
+  readonly order: Order
+  /** Those given at checkout, echoed back; core's orderAddresses decides what shows. */
+  readonly addresses?: OrderAddresses
+  readonly payments?: readonly PaymentWire[]
+  readonly siteCreditReturned?: number
 }
 
 /**
- * An order as the wire shows it: the customer's name and addresses come
- * from their record (the order row keeps neither; addresses given at
- * checkout are echoed back) and each line's competition dates from the
- * catalogue, so the storefront can tell upcoming from drawn.
+ * Orders as the wire shows them: the customer's name and addresses come
+ * from their record (the order row keeps neither; which address shows is
+ * core's rule) and each line's competition dates from the catalogue, so the
+ * storefront can tell upcoming from drawn. However many orders, two reads:
+ * their customers in one, their competitions' dates in another. A failed
+ * read fails the answer; only a competition that is hidden or gone is
+ * shown without its dates.
  */
+export const presentOrders = (principal: Principal, orders: readonly OrderToPresent[]) =>
+  Effect.gen(function* () {
+    if (orders.length === 0) return []
+    const customers = yield* (yield* CustomerAccounts).getMany(
+      principal,
+      orders.map(({ order }) => order.customerId),
+    )
+    const dates = yield* (yield* Catalogue).competitionDates(
+      orders.flatMap(({ order }) => order.lines.map((line) => line.competitionId)),
+    )
+    return orders.map(({ order, addresses = {}, payments = [], siteCreditReturned = 0 }) => {
+      // getMany answers every customer asked for, or fails.
+      const customer = customers.get(order.customerId)!
+      return orderToWire(
+        order,
+        {
+          customer: {
+            id: customer.customerId,
+            fullName: `${customer.firstName} ${customer.lastName}`,
+          },
+          ...orderAddresses(addresses, customer),
+        },
+        dates,
+        payments,
+        siteCreditReturned,
+      )
+    })
+  })
+
+/** One order as the wire shows it (see presentOrders). */
 export const presentOrder = (
   order: Order,
   principal: Principal,
@@ -23,29 +63,6 @@ export const presentOrder = (
   payments: readonly PaymentWire[] = [],
   siteCreditReturned = 0,
 ) =>
-  Effect.gen(function* () {
-    const accounts = yield* CustomerAccounts
-    const catalogue = yield* Catalogue
-    const customer = yield* accounts.get(principal, order.customerId)
-    const dates = new Map<string, CompetitionDates>()
-    for (const competitionId of new Set(order.lines.map((line) => line.competitionId))) {
-      const competition = yield* catalogue
-        .competition(competitionId)
-        .pipe(Effect.orElseSucceed(() => undefined))
-      if (competition !== undefined) dates.set(competitionId, competition)
-    }
-    return orderToWire(
-      order,
-      {
-        customer: {
-          id: customer.customerId,
-          fullName: `${customer.firstName} ${customer.lastName}`,
-        },
-        billingAddress: addresses.billingAddress ?? customer.defaultBillingAddress,
-        shippingAddress: addresses.shippingAddress ?? customer.defaultShippingAddress,
-      },
-      dates,
-      payments,
-      siteCreditReturned,
-    )
-  })
+  presentOrders(principal, [{ order, addresses, payments, siteCreditReturned }]).pipe(
+    Effect.map(([presented]) => presented!),
+  )

@@ -1,37 +1,24 @@
 /**
- * The back office's instance of the shared API client (@howzat/api-client,
- * docs/decisions/0030) with the staff session handed in: the access token in
- * memory only, the session's refresh, and the XSRF cookie the server sets on
- * GET responses.
+ * The back office's instance of the shared API client and session
+ * (@howzat/api-client, docs/decisions/0030 and 0100), with what is the back
+ * office's own handed in: only staff sign in here, and its hint key.
  */
-import { createApiClient, readCookie, XSRF_COOKIE } from "@howzat/api-client"
+import { createSession } from "@howzat/api-client"
 
 export { ApiError, isApiError } from "@howzat/api-client"
 
-let accessToken: string | undefined
-let refresh: () => Promise<void> = async () => {}
-
-export const setAccessToken = (token: string | undefined): void => {
-  accessToken = token
-}
-
-/** The session module hands its refresh over when it loads (it imports this module). */
-export const setTokenRefresh = (next: () => Promise<void>): void => {
-  refresh = next
-}
-
-const xsrfToken = async (): Promise<string | undefined> => {
-  const token = readCookie(document.cookie, XSRF_COOKIE)
-  if (token) return token
-  try {
-    // Any GET but the public catalogue reads (shared by caches, so cookie-free) brings it.
-    await fetch("/health/ping", { credentials: "same-origin" })
-  } catch {
-    // The call that follows fails with the real reason.
+export class NotStaffError extends Error {
+  override readonly name = "NotStaffError"
+  constructor() {
+    super("This is a customer account. Sign in with a staff account.")
   }
-  return readCookie(document.cookie, XSRF_COOKIE)
 }
 
-export const api = createApiClient({
-  session: { accessToken: () => accessToken, refresh: () => refresh(), xsrfToken },
+export const session = createSession({
+  // Not the storefront's key: signing out of one app leaves the other's hint alone.
+  hintKey: "howzat-staff-session",
+  admits: (user) => user.role !== "Customer",
+  refused: () => new NotStaffError(),
 })
+
+export const api = session.api

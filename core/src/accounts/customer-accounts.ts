@@ -9,7 +9,7 @@ import {
 import { trimText } from "../rules/validation.js"
 import { authorize, can } from "../staff/permissions.js"
 import { AccountValidationFailed, CustomerNotFound } from "./errors.js"
-import type { Address, CustomerDetails, CustomerQuery, Principal } from "./model.js"
+import type { Address, Customer, CustomerDetails, CustomerQuery, Principal } from "./model.js"
 import { currentTime } from "./one-time-tokens.js"
 
 /** A customer may see only their own record; staff who manage customers may see any. */
@@ -62,6 +62,24 @@ export class CustomerAccounts extends Effect.Service<CustomerAccounts>()(
           return yield* customers.byId(customerId)
         })
 
+      /**
+       * Several records in one read (a page of orders names its customers),
+       * each held to the same rule as `get`: one the caller may not read, or
+       * that does not exist, fails the whole read as CustomerNotFound.
+       */
+      const getMany = (principal: Principal, customerIds: readonly string[]) =>
+        Effect.gen(function* () {
+          const wanted = [...new Set(customerIds)]
+          const refused = wanted.find((customerId) => !mayRead(principal, customerId))
+          if (refused !== undefined) return yield* new CustomerNotFound({ customerId: refused })
+          const found = new Map(
+            (yield* customers.byIds(wanted)).map((customer) => [customer.customerId, customer]),
+          )
+          const missing = wanted.find((customerId) => !found.has(customerId))
+          if (missing !== undefined) return yield* new CustomerNotFound({ customerId: missing })
+          return found as ReadonlyMap<string, Customer>
+        })
+
       const update = (principal: Principal, customerId: string, details: CustomerDetails) =>
         Effect.gen(function* () {
           if (!mayChange(principal, customerId)) return yield* new CustomerNotFound({ customerId })
@@ -74,7 +92,7 @@ export class CustomerAccounts extends Effect.Service<CustomerAccounts>()(
           return yield* customers.list(query)
         })
 
-      return { get, update, list }
+      return { get, getMany, update, list }
     }),
   },
 ) {}

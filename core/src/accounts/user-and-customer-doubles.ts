@@ -131,6 +131,11 @@ export const memoryCustomerRepo = (
           ? Effect.succeed(withUser(found))
           : Effect.fail(new CustomerNotFound({ customerId }))
       }),
+    byIds: (customerIds) =>
+      Effect.sync(() => {
+        const wanted = new Set(customerIds)
+        return store.customers.filter((c) => wanted.has(c.customerId)).map(withUser)
+      }),
     update: (customerId, details) =>
       Effect.suspend(() => {
         const found = store.customers.find((c) => c.customerId === customerId)

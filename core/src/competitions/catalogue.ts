@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { NotStaff } from "../accounts/errors.js"
 import type { Principal } from "../accounts/model.js"
-import type { CategoryQuery, WinnerQuery } from "../ports/catalogue.js"
+import type { CategoryQuery, CompetitionDates, WinnerQuery } from "../ports/catalogue.js"
 import { CategoryRepo, CompetitionRepo, DrawRepo, ResourceRepo } from "../ports/catalogue.js"
 import { now } from "../ports/clock.js"
 import { ClubDirectory } from "../ports/club-store.js"
@@ -46,6 +46,19 @@ export class Catalogue extends Effect.Service<Catalogue>()("@howzat/core/Catalog
         Effect.flatMap(now, (at) => competitions.list({ ...query, now: at })),
       competition: (competitionId: string) =>
         competitions.byId(competitionId, { visibleOnly: true }),
+      /**
+       * The dates of the visible competitions among `competitionIds`, in one
+       * read, by id; a hidden or vanished one is simply absent.
+       */
+      competitionDates: (competitionIds: readonly string[]) =>
+        competitions
+          .datesOf([...new Set(competitionIds)], { visibleOnly: true })
+          .pipe(
+            Effect.map(
+              (dates): ReadonlyMap<string, CompetitionDates> =>
+                new Map(dates.map((d) => [d.competitionId, d])),
+            ),
+          ),
       listCategories: (query: CategoryQuery) => categories.list(query),
       /** A list with staff's VisibilityStatus filter; anything but VisibleOnly needs staff. */
       listCompetitionsAs: (

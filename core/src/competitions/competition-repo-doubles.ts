@@ -71,6 +71,17 @@ export const makeMemoryCompetitionRepo = (
           ? Effect.fail(new CompetitionNotFound({ competitionId }))
           : Effect.succeed(found)
       }),
+    datesOf: (competitionIds, { visibleOnly }) =>
+      Effect.sync(() => {
+        const wanted = new Set(competitionIds)
+        return [...source.competitions()]
+          .filter((c) => wanted.has(c.id) && (!visibleOnly || c.visibilityStatus === "Visible"))
+          .map((c) => ({
+            competitionId: c.id,
+            closeDateTimeUtc: c.closeDateTimeUtc,
+            drawDateTimeUtc: c.drawDateTimeUtc,
+          }))
+      }),
     instantWinTickets: (competitionId, filter, page) =>
       Effect.suspend(
         (): Effect.Effect<

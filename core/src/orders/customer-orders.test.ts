@@ -76,6 +76,7 @@ const services = (more: readonly Order[] = []) => {
   const competitions = Layer.succeed(CompetitionRepo, {
     list: () => Effect.die("unused"),
     instantWinTickets: () => Effect.die("unused"),
+    datesOf: () => Effect.die("unused"),
     byId: (competitionId) =>
       competitionId === car.id
         ? Effect.succeed(car)

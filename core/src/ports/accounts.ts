@@ -53,6 +53,13 @@ export interface CustomerRepoShape {
     account: NewCustomerAccount,
   ) => Effect.Effect<User, EmailAlreadyRegistered | RepositoryError>
   readonly byId: (customerId: string) => Effect.Effect<Customer, CustomerNotFound | RepositoryError>
+  /**
+   * The customers of `customerIds` that exist, in one read, in no particular
+   * order: a page of orders names its customers without a read per order.
+   */
+  readonly byIds: (
+    customerIds: readonly string[],
+  ) => Effect.Effect<readonly Customer[], RepositoryError>
   /** Names are the user's too, so both change together. */
   readonly update: (
     customerId: string,

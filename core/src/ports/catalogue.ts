@@ -25,6 +25,13 @@ export interface InstantWinTicketFilter {
   readonly status: "All" | "Won" | "NotWon"
 }
 
+/** When a competition closes and is drawn: all an order's line needs of it. */
+export interface CompetitionDates {
+  readonly competitionId: string
+  readonly closeDateTimeUtc: Date
+  readonly drawDateTimeUtc: Date | null
+}
+
 /** Read side of competitions: what the storefront browses. */
 export interface CompetitionRepoShape {
   readonly list: (query: CompetitionQuery) => Effect.Effect<Page<Competition>, RepositoryError>
@@ -32,6 +39,15 @@ export interface CompetitionRepoShape {
     competitionId: string,
     options: { readonly visibleOnly: boolean },
   ) => Effect.Effect<Competition, CompetitionNotFound | RepositoryError>
+  /**
+   * The dates of the competitions of `competitionIds` that exist (and are
+   * visible, when asked), in one read, in no particular order: a page of
+   * orders dates its lines without a read per competition.
+   */
+  readonly datesOf: (
+    competitionIds: readonly string[],
+    options: { readonly visibleOnly: boolean },
+  ) => Effect.Effect<readonly CompetitionDates[], RepositoryError>
   /**
    * The public view of a competition's instant-win numbers: won or not, and
    * the winner's display name unless staff keep it private (decision 0035).

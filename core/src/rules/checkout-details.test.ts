@@ -1,6 +1,10 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { checkoutAddressErrors, cleanCheckoutAddresses } from "./checkout-details.js"
+import {
+  checkoutAddressErrors,
+  cleanCheckoutAddresses,
+  orderAddresses,
+} from "./checkout-details.js"
 import { messages } from "./validation.js"
 
 const good = {
@@ -52,6 +56,43 @@ describe("checkout addresses", () => {
       cleanCheckoutAddresses({
         billingAddress: { ...good, line1: " 1 Pavilion End ", postCode: " ls6 3br" },
       }),
+    ).toEqual({ billingAddress: good, shippingAddress: null })
+  })
+})
+
+describe("the addresses an order shows", () => {
+  const address = fc.record({
+    line1: fc.string(),
+    line2: fc.string(),
+    city: fc.string(),
+    county: fc.string(),
+    postCode: fc.string(),
+  })
+  const given = fc
+    .option(address, { nil: undefined })
+    .chain((a) => (a === undefined ? fc.constantFrom(undefined, null) : fc.constant(a)))
+  const saved = fc.option(address, { nil: null })
+
+  it("each is the one given at checkout, or else the customer's saved one", () => {
+    fc.assert(
+      fc.property(given, given, saved, saved, (billing, shipping, savedBilling, savedShipping) => {
+        const shown = orderAddresses(
+          { billingAddress: billing, shippingAddress: shipping },
+          { defaultBillingAddress: savedBilling, defaultShippingAddress: savedShipping },
+        )
+        // Given wins, whatever is saved; nothing given (left out or null) shows the saved one.
+        expect(shown.billingAddress).toBe(billing ?? savedBilling)
+        expect(shown.shippingAddress).toBe(shipping ?? savedShipping)
+        // Never an address from the other slot.
+        if (billing == null) expect(shown.billingAddress).toBe(savedBilling)
+        if (shipping == null) expect(shown.shippingAddress).toBe(savedShipping)
+      }),
+    )
+  })
+
+  it("left out altogether, the order shows the saved addresses, none when none is saved", () => {
+    expect(
+      orderAddresses({}, { defaultBillingAddress: good, defaultShippingAddress: null }),
     ).toEqual({ billingAddress: good, shippingAddress: null })
   })
 })

@@ -36,3 +36,28 @@ export const checkoutAddressErrors = (addresses: CheckoutAddresses): Record<stri
   }
   return errors
 }
+
+/** An address given at checkout, or not (left out or null). */
+export interface GivenAddresses<A> {
+  readonly billingAddress?: A | null | undefined
+  readonly shippingAddress?: A | null | undefined
+}
+
+/** The customer's saved addresses, as their record holds them now. */
+export interface SavedAddresses<A> {
+  readonly defaultBillingAddress: A | null
+  readonly defaultShippingAddress: A | null
+}
+
+/**
+ * The addresses an order shows (docs/product/entities.md): each one given at
+ * checkout, or else the customer's saved one. The order row keeps neither, so
+ * an order read later shows the saved addresses as they are then.
+ */
+export const orderAddresses = <A>(
+  given: GivenAddresses<A>,
+  saved: SavedAddresses<A>,
+): { readonly billingAddress: A | null; readonly shippingAddress: A | null } => ({
+  billingAddress: given.billingAddress ?? saved.defaultBillingAddress,
+  shippingAddress: given.shippingAddress ?? saved.defaultShippingAddress,
+})

@@ -252,6 +252,28 @@ export const makeCompetitionRepo = (db: Kysely<Database>): CompetitionRepoShape 
         return competition ?? (yield* notFound)
       }),
 
+    datesOf: (competitionIds, { visibleOnly }) => {
+      // A malformed id names no competition, as byId answers it.
+      const ids = [...new Set(competitionIds)].filter(isUuid)
+      if (ids.length === 0) return Effect.succeed([])
+      return runQuery(db, "competitions.datesOf", (q) => {
+        let query = q
+          .selectFrom("competitions")
+          .select(["id", "closeDateTimeUtc", "drawDateTimeUtc"])
+          .where("id", "in", ids)
+        if (visibleOnly) query = query.where("visibilityStatus", "=", "Visible")
+        return query.execute()
+      }).pipe(
+        Effect.map((rows) =>
+          rows.map((row) => ({
+            competitionId: row.id,
+            closeDateTimeUtc: row.closeDateTimeUtc,
+            drawDateTimeUtc: row.drawDateTimeUtc,
+          })),
+        ),
+      )
+    },
+
     instantWinTickets: (competitionId, filter, page) =>
       Effect.gen(function* () {
         if (!isUuid(competitionId)) return yield* new CompetitionNotFound({ competitionId })

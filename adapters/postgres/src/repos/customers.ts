@@ -147,6 +147,15 @@ export const makeCustomerRepo = (db: Kysely<Database>): CustomerRepoShape => {
 
     byId,
 
+    byIds: (customerIds) => {
+      // A malformed id names nobody, as byId answers it; Postgres would refuse the whole read.
+      const ids = [...new Set(customerIds)].filter(isUuid)
+      if (ids.length === 0) return Effect.succeed([])
+      return runQuery(db, "customers.byIds", (q) =>
+        selectCustomers(q).where("customers.id", "in", ids).execute(),
+      ).pipe(Effect.map((rows) => rows.map(toCustomer)))
+    },
+
     update: (customerId, details) =>
       Effect.gen(function* () {
         const customer = yield* byId(customerId)

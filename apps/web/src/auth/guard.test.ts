@@ -14,15 +14,15 @@ const user = (customerId: string | null): SessionUser => ({
 
 describe("guardDecision", () => {
   it("lets a customer in", () => {
-    expect(guardDecision({ status: "customer", user: user("c-1") })).toBe("allow")
+    expect(guardDecision({ status: "signedIn", user: user("c-1") })).toBe("allow")
   })
 
   it("sends anyone not logged in to the login page", () => {
-    expect(guardDecision({ status: "anonymous" })).toBe("login")
+    expect(guardDecision({ status: "signedOut" })).toBe("login")
     expect(guardDecision({ status: "starting" })).toBe("login")
   })
 
   it("turns away a user without a customerId", () => {
-    expect(guardDecision({ status: "customer", user: user(null) })).toBe("unauthorized")
+    expect(guardDecision({ status: "signedIn", user: user(null) })).toBe("unauthorized")
   })
 })

@@ -5,7 +5,7 @@ export type GuardDecision = "allow" | "login" | "unauthorized"
 
 /** docs/product/roles.md: anonymous visitors log in first; a user without a customerId may not enter. */
 export const guardDecision = (session: SessionState): GuardDecision => {
-  if (session.status !== "customer") return "login"
+  if (session.status !== "signedIn") return "login"
   return session.user.customerId ? "allow" : "unauthorized"
 }
 
@@ -25,7 +25,7 @@ export const requireCustomer = async ({
   if (decision === "login") {
     throw redirect({ to: "/Auth/Login", search: { returnUrl: location.href } })
   }
-  if (decision === "unauthorized" || session.status !== "customer" || !session.user.customerId) {
+  if (decision === "unauthorized" || session.status !== "signedIn" || !session.user.customerId) {
     throw redirect({ to: "/Auth/Unauthorized" })
   }
   return { customerId: session.user.customerId }

@@ -7,7 +7,7 @@ export const useSession = () => useSyncExternalStore(subscribeSession, getSessio
 /** The logged-in customer, or null while anonymous or still starting. */
 export const useCustomer = (): SessionUser | null => {
   const session = useSession()
-  return session.status === "customer" ? session.user : null
+  return session.status === "signedIn" ? session.user : null
 }
 
 /** docs/product/states.md: logout revokes, clears the user and token, stops the timer and goes home unless silent. */

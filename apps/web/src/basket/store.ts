@@ -159,7 +159,7 @@ let pricedFor: string | null | undefined
 const customerOf = (session: SessionState): string | null | undefined =>
   session.status === "starting"
     ? undefined
-    : session.status === "customer"
+    : session.status === "signedIn"
       ? session.user.customerId
       : null
 

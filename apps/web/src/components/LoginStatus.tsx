@@ -12,7 +12,7 @@ import { Icon } from "./Icon"
 export const LoginStatus = () => {
   const session = useSession()
   if (session.status === "starting") return <span className="w-40" aria-hidden="true" />
-  if (session.status === "customer") return <AccountMenu user={session.user} />
+  if (session.status === "signedIn") return <AccountMenu user={session.user} />
   return (
     <>
       <Link

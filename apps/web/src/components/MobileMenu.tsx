@@ -60,7 +60,7 @@ export const MobileMenu = ({ open, onClose }: { open: boolean; onClose: () => vo
 const MobileAccount = ({ onClose }: { onClose: () => void }) => {
   const session = useSession()
   if (session.status === "starting") return null
-  if (session.status === "anonymous") {
+  if (session.status === "signedOut") {
     return (
       <div className="mt-6 grid grid-cols-2 gap-3 px-1">
         <Link to="/Auth/Login" onClick={onClose} className="btn-primary">

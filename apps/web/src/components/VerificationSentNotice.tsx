@@ -19,10 +19,10 @@ export const VerificationSentNotice = () => {
   const [busy, setBusy] = useState(false)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
 
-  const user = session.status === "customer" ? session.user : null
+  const user = session.status === "signedIn" ? session.user : null
   const stale =
     notice !== null &&
-    (session.status === "anonymous" ||
+    (session.status === "signedOut" ||
       (user !== null && (user.customerId !== notice.customerId || user.emailVerified)))
   useEffect(() => {
     if (stale) dismissVerificationNotice()

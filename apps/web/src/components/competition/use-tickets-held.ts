@@ -17,7 +17,7 @@ export interface TicketsHeld {
  */
 export const useTicketsHeld = (competitionId: string): TicketsHeld => {
   const session = useSession()
-  const customerId = session.status === "customer" ? session.user.customerId : null
+  const customerId = session.status === "signedIn" ? session.user.customerId : null
   const key = customerId === null ? null : `${customerId}/${competitionId}`
   const [answer, setAnswer] = useState<{ key: string; held: number } | null>(null)
 
@@ -34,7 +34,7 @@ export const useTicketsHeld = (competitionId: string): TicketsHeld => {
     return () => controller.abort()
   }, [customerId, competitionId])
 
-  if (session.status === "anonymous") return { held: 0, pending: false }
+  if (session.status === "signedOut") return { held: 0, pending: false }
   if (answer !== null && answer.key === key) return { held: answer.held, pending: false }
   return { held: 0, pending: true }
 }

@@ -92,7 +92,7 @@ const useCustomerRecord = (customerId: string | null) => {
 function Checkout() {
   const { basket, status } = useBasketState()
   const session = useSession()
-  const user = session.status === "customer" ? session.user : null
+  const user = session.status === "signedIn" ? session.user : null
   const { customer, failed } = useCustomerRecord(user?.customerId ?? null)
   const [leaving, setLeaving] = useState(false)
   useCheckoutStarted(basket)
