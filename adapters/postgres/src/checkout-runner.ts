@@ -2,6 +2,7 @@ import { Baskets } from "@howzat/core/orders/baskets"
 import { Checkout } from "@howzat/core/orders/checkout"
 import { PickedNumbers } from "@howzat/core/orders/picked-numbers"
 import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
+import { testBrandLayer } from "@howzat/core/testing"
 import { Effect, Layer, TestClock, TestContext } from "effect"
 import type { Kysely } from "kysely"
 import { checkoutPortsLive } from "./checkout-ports"
@@ -17,7 +18,7 @@ export const runCheckoutOn =
   (db: () => Kysely<Database>) =>
   <A, E>(test: Effect.Effect<A, E, Checkout | Baskets | PickedNumbers>) => {
     const services = Layer.mergeAll(Checkout.Default, Baskets.Default, PickedNumbers.Default).pipe(
-      Layer.provide(Layer.merge(checkoutPortsLive(db()), PurchaseGateOpen)),
+      Layer.provide(Layer.mergeAll(checkoutPortsLive(db()), PurchaseGateOpen, testBrandLayer)),
     )
     return Effect.runPromise(
       Effect.zipRight(TestClock.setTime(NOW.getTime()), test).pipe(

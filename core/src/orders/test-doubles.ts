@@ -21,6 +21,7 @@ import type {
   AgeNotVerified,
 } from "../responsible-play/standing-errors.js"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money.js"
+import { testBrandLayer } from "../testing/mail-and-limits.js"
 import { memoryTicketAllocator } from "./allocator-doubles.js"
 import { Baskets } from "./baskets.js"
 import { Charities, type Charity } from "./charities.js"
@@ -295,7 +296,15 @@ export const orderDoublesOver = (store: OrderStore) => {
 
   const picks = Layer.succeed(PickedNumberStore, memoryPickedNumberStore(store))
 
-  return Layer.mergeAll(basketRepo, competitionRepo, allocator, customers, promotionUses, picks)
+  return Layer.mergeAll(
+    basketRepo,
+    competitionRepo,
+    allocator,
+    customers,
+    promotionUses,
+    picks,
+    testBrandLayer,
+  )
 }
 
 /**
