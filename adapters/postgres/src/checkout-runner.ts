@@ -2,11 +2,10 @@ import { Baskets } from "@howzat/core/orders/baskets"
 import { Checkout } from "@howzat/core/orders/checkout"
 import { PickedNumbers } from "@howzat/core/orders/picked-numbers"
 import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
-import { testBrandLayer } from "@howzat/core/testing"
 import { Effect, Layer, TestClock, TestContext } from "effect"
 import type { Kysely } from "kysely"
 import { checkoutPortsLive } from "./checkout-ports"
-import { NOW } from "./repos/orders-fixtures"
+import { NOW, testBrandLayer } from "./repos/orders-fixtures"
 import type { Database } from "./schema"
 
 /**

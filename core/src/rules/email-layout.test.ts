@@ -79,7 +79,7 @@ const complaint: Complaint = {
   history: [],
   name: typed,
   email: "ann@example.com",
-  category: "Payments",
+  category: "Order or payment",
   orderNumber: "",
   description: typed,
 }
