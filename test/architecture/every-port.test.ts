@@ -24,7 +24,7 @@ const portTags = async (): Promise<string[]> => {
       unknown
     >
     for (const [name, value] of Object.entries(module)) {
-      // A Context.Reference is a setting with a default (the shop's identity), not a port.
+      // A Context.Reference is a setting with a default (ShopLinks' origin), not a port.
       if (Context.isTag(value) && !("defaultValue" in value)) names.push(name)
     }
   }

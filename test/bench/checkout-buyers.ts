@@ -1,5 +1,6 @@
 import { Checkout } from "@howzat/core/orders/checkout"
 import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
+import { testBrandLayer } from "@howzat/core/testing"
 import { checkoutPortsLive, makeDatabase } from "@howzat/postgres"
 import { Layer, ManagedRuntime } from "effect"
 import { sql } from "kysely"
@@ -47,7 +48,7 @@ export const prepareBuyers = async (input: BuyersInput) => {
   const ports = checkoutPortsLive(handle.db)
   // The bench measures allocation; the purchase gate is not in its path.
   const runtime = ManagedRuntime.make(
-    Checkout.Default.pipe(Layer.provide(Layer.merge(ports, PurchaseGateOpen))),
+    Checkout.Default.pipe(Layer.provide(Layer.mergeAll(ports, PurchaseGateOpen, testBrandLayer))),
   )
   const checkout = await runtime.runPromise(Checkout)
   // Every connection open before the start, so connecting is not measured.

@@ -1,5 +1,6 @@
 import { NoBeaconLive } from "@howzat/beacon"
 import { Draws } from "@howzat/core/draws/draws"
+import { testBrandLayer } from "@howzat/core/testing"
 import {
   AuditLogLive,
   Db,
@@ -58,7 +59,11 @@ export const runDraw = async (
           OutboxMailerLive,
           TransactionsLive,
           AuditLogLive,
-        ).pipe(Layer.provide(Layer.succeed(Db, db)), Layer.merge(NoBeaconLive)),
+        ).pipe(
+          Layer.provide(Layer.succeed(Db, db)),
+          Layer.merge(NoBeaconLive),
+          Layer.merge(testBrandLayer),
+        ),
       ),
     ),
   )

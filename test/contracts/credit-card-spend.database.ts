@@ -7,6 +7,7 @@ import { type IntentStatus, PaymentGateway } from "@howzat/core/ports/payment-ga
 import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
 import { CREDIT_CARD_MONTHLY_CAP } from "@howzat/core/rules/credit-cards"
 import { type Pence, pence } from "@howzat/core/rules/money"
+import { testBrandLayer } from "@howzat/core/testing"
 import {
   CompetitionRepoLive,
   CreditCardSpendLive,
@@ -125,7 +126,7 @@ export const creditCardSpendDatabaseFacts = (
         Layer.provideMerge(OnlyPaymentGateway, provider.layer),
       ).pipe(Layer.provide(Layer.succeed(Db, db())))
       const services = Layer.mergeAll(Checkout.Default, Baskets.Default, Payments.Default).pipe(
-        Layer.provide(Layer.merge(ports, PurchaseGateOpen)),
+        Layer.provide(Layer.mergeAll(ports, PurchaseGateOpen, testBrandLayer)),
       )
       return Effect.runPromise(
         Effect.zipRight(TestClock.setTime(NOW.getTime()), test).pipe(

@@ -3,11 +3,9 @@ import { HowzatApi } from "@howzat/contracts/api"
 import { pageInfo } from "@howzat/contracts/paging"
 import { notFound, validationProblem } from "@howzat/contracts/problems"
 import { CurrentUser } from "@howzat/contracts/security"
-import { BRAND } from "@howzat/core/accounts/emails"
 import { Contact, type ContactInvalid } from "@howzat/core/contact/contact"
 import { StaffContactMessages } from "@howzat/core/contact/staff-messages"
 import type { ContactMessage } from "@howzat/core/ports/contact-messages"
-import { contactMessages } from "@howzat/core/rules/contact"
 import { Effect } from "effect"
 import { accountProblems } from "./account-problems"
 import { repositoryProblem } from "./repository-problem"
@@ -37,13 +35,12 @@ const invalid = (error: ContactInvalid) =>
     ),
   )
 
-/** What the page shows on success: docs/product/errors.md's words. A bot's honey-pot gets the same. */
-const thanks = { message: `${contactMessages.thanks(BRAND)}. ${contactMessages.replySoon}` }
-
 /** The contact form: core's Contact decides; this maps its answers to HTTP. */
 export const ContactHandlersLive = HttpApiBuilder.group(HowzatApi, "contact", (handlers) =>
   Effect.gen(function* () {
     const contact = yield* Contact
+    // What the page shows on success (core's words, with the brand's name). A bot's honey-pot gets the same.
+    const thanks = { message: contact.thanks }
     return handlers.handle("send", ({ payload }) =>
       Effect.gen(function* () {
         yield* contact.sendContactMessage(

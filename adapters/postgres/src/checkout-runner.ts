@@ -5,7 +5,7 @@ import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
 import { Effect, Layer, TestClock, TestContext } from "effect"
 import type { Kysely } from "kysely"
 import { checkoutPortsLive } from "./checkout-ports"
-import { NOW } from "./repos/orders-fixtures"
+import { NOW, testBrandLayer } from "./repos/orders-fixtures"
 import type { Database } from "./schema"
 
 /**
@@ -17,7 +17,7 @@ export const runCheckoutOn =
   (db: () => Kysely<Database>) =>
   <A, E>(test: Effect.Effect<A, E, Checkout | Baskets | PickedNumbers>) => {
     const services = Layer.mergeAll(Checkout.Default, Baskets.Default, PickedNumbers.Default).pipe(
-      Layer.provide(Layer.merge(checkoutPortsLive(db()), PurchaseGateOpen)),
+      Layer.provide(Layer.mergeAll(checkoutPortsLive(db()), PurchaseGateOpen, testBrandLayer)),
     )
     return Effect.runPromise(
       Effect.zipRight(TestClock.setTime(NOW.getTime()), test).pipe(

@@ -5,6 +5,7 @@ import { Checkout } from "@howzat/core/orders/checkout"
 import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
 import { allocationReasons } from "@howzat/core/rules/allocation"
 import { pence } from "@howzat/core/rules/money"
+import { testBrandLayer } from "@howzat/core/testing"
 import { Effect, Layer, TestClock } from "effect"
 import type { Kysely, KyselyPlugin } from "kysely"
 import { afterAll, beforeAll } from "vitest"
@@ -46,7 +47,7 @@ describe("checkout on PGlite", () => {
     })
     // Checkout's SQL is the subject here; the purchase gate has its own suites.
     return Layer.mergeAll(Checkout.Default, Baskets.Default).pipe(
-      Layer.provide(Layer.merge(ports, PurchaseGateOpen)),
+      Layer.provide(Layer.mergeAll(ports, PurchaseGateOpen, testBrandLayer)),
       Layer.provide(charity),
     )
   }

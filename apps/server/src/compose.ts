@@ -6,7 +6,9 @@ import { SecondFactor } from "@howzat/core/accounts/second-factor"
 import { Sessions } from "@howzat/core/accounts/sessions"
 import { StaffAccounts } from "@howzat/core/accounts/staff-accounts"
 import { RateLimitPolicy, Throttle } from "@howzat/core/accounts/throttle"
-import { ClubPerks } from "@howzat/core/clubs/club-perks"
+import type { BrandShape } from "@howzat/core/brand"
+import { Brand } from "@howzat/core/brand"
+import { ClubPerks, ShopIdentitySettings } from "@howzat/core/clubs/club-perks"
 import { Catalogue } from "@howzat/core/competitions/catalogue"
 import { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
 import { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
@@ -30,7 +32,6 @@ import { PickedNumbers } from "@howzat/core/orders/picked-numbers"
 import { SiteCreditPolicy } from "@howzat/core/orders/site-credit-policy"
 import { SiteCreditPurchases } from "@howzat/core/orders/site-credit-purchases"
 import { StaffOrders } from "@howzat/core/orders/staff-orders"
-import { ShopIdentitySettings } from "@howzat/core/ports/club-documents"
 import { FileStore } from "@howzat/core/ports/file-store"
 import { ShopLinks } from "@howzat/core/ports/shop-links"
 import { ShopMetrics } from "@howzat/core/ports/shop-metrics"
@@ -119,6 +120,7 @@ import { beaconLayer } from "./beacon"
 import { cardFormOf, cardProviderOrigins, payByBankOf } from "./card-form"
 import { clientAddressReader } from "./client-address"
 import type { FileStoreConfig, ServerConfig } from "./config"
+import { coreBrandOf } from "./core-brand"
 import { ensureDemoAdmin, ensureDemoStaff } from "./demo-admin"
 import { ensureDemoCustomer, seedDemoPromotions } from "./demo-customer"
 import { mountDevMailbox } from "./mail/mailbox-page"
@@ -141,6 +143,11 @@ export interface ShopBrand {
   readonly identity?: Omit<ShopIdentity, "website"> | undefined
   /** The storefront's configured tracking origins (brand.ts trackingOrigins): the CSP admits them. */
   readonly tracking?: TrackingOrigins | undefined
+  /**
+   * Whose name the mail, the site credit and the authenticator apps carry
+   * (core's Brand, docs/decisions/0101); built from brand.ts when unset.
+   */
+  readonly core?: BrandShape | undefined
   /** The least time a competition is open for sale (decision 0045); core's default, a day, when unset. */
   readonly minimumOpenMs?: number | undefined
 }
@@ -179,6 +186,9 @@ export const composeShopOn = async (
     customerCareEmail: storefrontBrand.customerCareEmail,
     freePostalEntryAddress: storefrontBrand.freePostalEntryAddress,
   }
+  // Whose name core's mail is signed with, what site credit is called, and the
+  // authenticator apps' issuer: the storefront's brand unless given (decision 0101).
+  const coreBrand = Layer.succeed(Brand, coreBrandOf({ ...brand, identity }))
 
   const catalogue = Catalogue.Default.pipe(Layer.provide(PostgresCatalogueLive), Layer.provide(db))
   const draws = Draws.Default.pipe(
@@ -189,6 +199,7 @@ export const composeShopOn = async (
         // The winner's email links to the competition at the configured origin.
         Layer.merge(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
         Layer.merge(shopMetrics),
+        Layer.merge(coreBrand),
       ),
     ),
   )
@@ -270,6 +281,7 @@ export const composeShopOn = async (
   ).pipe(
     Layer.provide(db),
     Layer.merge(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
+    Layer.merge(coreBrand),
     // config.ageVerification is "declared" until an identity-check provider is installed.
     Layer.merge(DeclaredDateOfBirthLive),
   )
@@ -283,6 +295,7 @@ export const composeShopOn = async (
     Layer.provide(db),
     Layer.merge(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
     Layer.merge(Layer.succeed(ReferralInvitationLimit, config.referralInvitations)),
+    Layer.merge(coreBrand),
   )
   const accountPorts = Layer.mergeAll(
     PostgresAccountsLive.pipe(Layer.provide(db)),
@@ -290,6 +303,7 @@ export const composeShopOn = async (
     JwtAccessTokensLive(await jwtSecret(database.db, config.jwtSecret)),
     NodeSecureRandomLive,
     Layer.succeed(RateLimitPolicy, config.rateLimits),
+    coreBrand,
     Layer.effect(ReferralSignUps, ReferralSignUps.fromRepo).pipe(Layer.provide(referralPorts)),
     // Registration keeps the age check's outcome from the start (decision 0043).
     ageChecks,
@@ -352,10 +366,10 @@ export const composeShopOn = async (
     Layer.merge(Layer.succeed(ShopLinks, { origin: config.linkOrigin })),
     // Checkouts, payments and refunds counted for /metrics (decision 0088).
     Layer.merge(shopMetrics),
-    // The brand's credit name and purchase mode: completion writes the name on the ledger.
+    // The brand's credit name (completion writes it on the ledger) and purchase mode.
+    Layer.merge(coreBrand),
     Layer.merge(
       Layer.succeed(SiteCreditPolicy, {
-        name: brand.siteCredit?.name ?? SiteCreditPolicy.defaultValue().name,
         deferredPurchase: brand.siteCredit?.deferredPurchase ?? false,
       }),
     ),
@@ -395,6 +409,7 @@ export const composeShopOn = async (
         Layer.succeed(ContactSettings, {
           careAddress: identity.customerCareEmail,
         }),
+        coreBrand,
       ),
     ),
   )
@@ -417,6 +432,7 @@ export const composeShopOn = async (
         ).pipe(Layer.provide(db)),
         NodeSecureRandomLive,
         Layer.succeed(ComplaintSettings, { careAddress: identity.customerCareEmail }),
+        coreBrand,
       ),
     ),
   )

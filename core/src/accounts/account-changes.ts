@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import { Brand } from "../brand.js"
 import { OneTimeTokenRepo, RefreshTokenRepo, UserRepo } from "../ports/accounts.js"
 import { PasswordHasher } from "../ports/credentials.js"
 import { Mailer } from "../ports/mailer.js"
@@ -44,6 +45,7 @@ export class AccountChanges extends Effect.Service<AccountChanges>()(
       const refreshTokens = yield* RefreshTokenRepo
       const hasher = yield* PasswordHasher
       const mailer = yield* Mailer
+      const brand = yield* Brand
       const transactions = yield* Transactions
       const throttle = yield* Throttle
       const oneTimeTokens = makeOneTimeTokens(yield* OneTimeTokenRepo, yield* SecureRandom)
@@ -76,7 +78,7 @@ export class AccountChanges extends Effect.Service<AccountChanges>()(
         Effect.gen(function* () {
           const owner = yield* users.byEmail(email)
           if (owner !== undefined)
-            yield* mailer.send(emailInUseNotice(owner.emailAddress, owner.firstName))
+            yield* mailer.send(emailInUseNotice(brand, owner.emailAddress, owner.firstName))
         })
 
       const moveTo = (user: UserWithPassword, newEmail: string, verificationLinkBase: string) =>
@@ -94,8 +96,10 @@ export class AccountChanges extends Effect.Service<AccountChanges>()(
               EMAIL_VERIFICATION_LIFETIME_MS,
             )
             const link = linkWithToken(verificationLinkBase, token)
-            yield* mailer.send(verificationEmail(newEmail, user.firstName, link))
-            yield* mailer.send(emailChangedNotice(user.emailAddress, user.firstName, newEmail))
+            yield* mailer.send(verificationEmail(brand, newEmail, user.firstName, link))
+            yield* mailer.send(
+              emailChangedNotice(brand, user.emailAddress, user.firstName, newEmail),
+            )
           }),
         )
 
@@ -156,7 +160,7 @@ export class AccountChanges extends Effect.Service<AccountChanges>()(
               yield* users.setPasswordHash(user.id, passwordHash)
               yield* refreshTokens.revokeAllOfUser(user.id, { exceptFamilyId: keepFamilyId })
               yield* oneTimeTokens.discardAll(user.id, "ResetPassword")
-              yield* mailer.send(passwordChangedNotice(user.emailAddress, user.firstName))
+              yield* mailer.send(passwordChangedNotice(brand, user.emailAddress, user.firstName))
             }),
           )
         })
@@ -191,7 +195,7 @@ export class AccountChanges extends Effect.Service<AccountChanges>()(
                 EMAIL_VERIFICATION_LIFETIME_MS,
               )
               const link = linkWithToken(input.verificationLinkBase, token)
-              yield* mailer.send(verificationEmail(user.emailAddress, user.firstName, link))
+              yield* mailer.send(verificationEmail(brand, user.emailAddress, user.firstName, link))
             }),
           )
           return { sentTo: user.emailAddress, alreadyVerified: false } as const

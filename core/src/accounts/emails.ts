@@ -1,12 +1,13 @@
-import { escapeHtml } from "../rules/html.js"
+import type { BrandShape } from "../brand.js"
+import { linkBlock, paragraph, renderEmail } from "../rules/email-layout.js"
 import type { MailMessage } from "./model.js"
 
 /**
- * The account emails: plain text for every client, and a simple HTML part
- * with the same words and one link. Links are absolute and already checked
- * to be on the shop's own site (rules/auth safeReturnUrl).
+ * The account emails: the greeting, a few paragraphs, perhaps one link and
+ * a closing line, through the shop's one layout (rules/email-layout). Links
+ * are absolute and already checked to be on the shop's own site (rules/auth
+ * safeReturnUrl).
  */
-export const BRAND = "Howzat"
 
 interface Letter {
   readonly kind: MailMessage["kind"]
@@ -18,50 +19,50 @@ interface Letter {
   readonly closing?: string
 }
 
-const compose = (letter: Letter): MailMessage => {
-  const text = [
-    letter.greeting,
-    "",
-    ...letter.paragraphs.flatMap((p) => [p, ""]),
-    ...(letter.link ? [`${letter.link.label}: ${letter.link.url}`, ""] : []),
-    ...(letter.closing ? [letter.closing, ""] : []),
-    `The ${BRAND} team`,
-  ].join("\n")
-  const html = [
-    "<!doctype html>",
-    `<html><body style="font-family: sans-serif; line-height: 1.5">`,
-    `<p>${escapeHtml(letter.greeting)}</p>`,
-    ...letter.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    ...(letter.link
-      ? [`<p><a href="${escapeHtml(letter.link.url)}">${escapeHtml(letter.link.label)}</a></p>`]
-      : []),
-    ...(letter.closing ? [`<p>${escapeHtml(letter.closing)}</p>`] : []),
-    `<p>The ${BRAND} team</p>`,
-    "</body></html>",
-  ].join("\n")
-  return { kind: letter.kind, to: letter.to, subject: letter.subject, text, html }
-}
+const compose = (brand: BrandShape, letter: Letter): MailMessage =>
+  renderEmail(brand, {
+    kind: letter.kind,
+    to: letter.to,
+    subject: letter.subject,
+    blocks: [
+      paragraph(letter.greeting),
+      ...letter.paragraphs.map(paragraph),
+      ...(letter.link ? [linkBlock(letter.link.url, letter.link.label)] : []),
+      ...(letter.closing ? [paragraph(letter.closing)] : []),
+    ],
+    signed: true,
+  })
 
 const hello = (firstName: string) => `Hello ${firstName},`
 const notYou =
   "If this wasn't you, you can ignore this email; nothing changes unless the link is used."
 
-export const verificationEmail = (to: string, firstName: string, link: string): MailMessage =>
-  compose({
+export const verificationEmail = (
+  brand: BrandShape,
+  to: string,
+  firstName: string,
+  link: string,
+): MailMessage =>
+  compose(brand, {
     kind: "VerifyEmail",
     to,
-    subject: `Please verify your ${BRAND} email address`,
+    subject: `Please verify your ${brand.name} email address`,
     greeting: hello(firstName),
     paragraphs: ["Please confirm that this is your email address. The link works for 48 hours."],
     link: { url: link, label: "Verify my email address" },
     closing: notYou,
   })
 
-export const passwordResetEmail = (to: string, firstName: string, link: string): MailMessage =>
-  compose({
+export const passwordResetEmail = (
+  brand: BrandShape,
+  to: string,
+  firstName: string,
+  link: string,
+): MailMessage =>
+  compose(brand, {
     kind: "ResetPassword",
     to,
-    subject: `Reset your ${BRAND} password`,
+    subject: `Reset your ${brand.name} password`,
     greeting: hello(firstName),
     paragraphs: [
       "Someone asked to reset the password of your account. The link works once, for one hour.",
@@ -70,11 +71,16 @@ export const passwordResetEmail = (to: string, firstName: string, link: string):
     closing: notYou,
   })
 
-export const loginLinkEmail = (to: string, firstName: string, link: string): MailMessage =>
-  compose({
+export const loginLinkEmail = (
+  brand: BrandShape,
+  to: string,
+  firstName: string,
+  link: string,
+): MailMessage =>
+  compose(brand, {
     kind: "LoginLink",
     to,
-    subject: `Your ${BRAND} login link`,
+    subject: `Your ${brand.name} login link`,
     greeting: hello(firstName),
     paragraphs: ["Here is the link you asked for. It logs you in once, within 15 minutes."],
     link: { url: link, label: "Log me in" },
@@ -82,11 +88,16 @@ export const loginLinkEmail = (to: string, firstName: string, link: string): Mai
   })
 
 /** Goes to the old address: the one way its owner learns of a takeover. */
-export const emailChangedNotice = (to: string, firstName: string, newEmail: string): MailMessage =>
-  compose({
+export const emailChangedNotice = (
+  brand: BrandShape,
+  to: string,
+  firstName: string,
+  newEmail: string,
+): MailMessage =>
+  compose(brand, {
     kind: "EmailChanged",
     to,
-    subject: `Your ${BRAND} email address was changed`,
+    subject: `Your ${brand.name} email address was changed`,
     greeting: hello(firstName),
     paragraphs: [
       `The email address of your account was changed to ${newEmail}. From now on you log in with that address.`,
@@ -99,11 +110,11 @@ export const emailChangedNotice = (to: string, firstName: string, newEmail: stri
  * tried to change to. The caller is told the same as for a free address, so
  * only the mailbox's owner learns the address is taken — and not who asked.
  */
-export const emailInUseNotice = (to: string, firstName: string): MailMessage =>
-  compose({
+export const emailInUseNotice = (brand: BrandShape, to: string, firstName: string): MailMessage =>
+  compose(brand, {
     kind: "EmailInUse",
     to,
-    subject: `Someone tried to use your email address at ${BRAND}`,
+    subject: `Someone tried to use your email address at ${brand.name}`,
     greeting: hello(firstName),
     paragraphs: [
       "Someone signed in to another account asked to change its email address to this one. This address already belongs to your account, so nothing was changed.",
@@ -112,11 +123,15 @@ export const emailInUseNotice = (to: string, firstName: string): MailMessage =>
     ],
   })
 
-export const passwordChangedNotice = (to: string, firstName: string): MailMessage =>
-  compose({
+export const passwordChangedNotice = (
+  brand: BrandShape,
+  to: string,
+  firstName: string,
+): MailMessage =>
+  compose(brand, {
     kind: "PasswordChanged",
     to,
-    subject: `Your ${BRAND} password was changed`,
+    subject: `Your ${brand.name} password was changed`,
     greeting: hello(firstName),
     paragraphs: [
       "The password of your account was just changed, and other devices were logged out.",
@@ -130,19 +145,20 @@ export const passwordChangedNotice = (to: string, firstName: string): MailMessag
  * asked, an admin added them.
  */
 export const staffInvitationEmail = (
+  brand: BrandShape,
   to: string,
   firstName: string,
   role: "Staff" | "Admin",
   link: string,
   lifetimeHours: number,
 ): MailMessage =>
-  compose({
+  compose(brand, {
     kind: "StaffInvitation",
     to,
-    subject: `Your ${BRAND} staff account`,
+    subject: `Your ${brand.name} staff account`,
     greeting: hello(firstName),
     paragraphs: [
-      `An account with ${role === "Admin" ? "admin" : "staff"} access to ${BRAND} was made for you, to sign in with this email address.`,
+      `An account with ${role === "Admin" ? "admin" : "staff"} access to ${brand.name} was made for you, to sign in with this email address.`,
       `Choose your password with the link below. It works once, within ${lifetimeHours} hours; after that, use "Forgot password" on the login page.`,
     ],
     link: { url: link, label: "Choose my password" },
@@ -156,14 +172,15 @@ export const staffInvitationEmail = (
  * lock (decision 0064).
  */
 export const secondFactorLockedNotice = (
+  brand: BrandShape,
   to: string,
   firstName: string,
   wrongCodes: number,
 ): MailMessage =>
-  compose({
+  compose(brand, {
     kind: "SecondFactorLocked",
     to,
-    subject: `Two-step sign-in to your ${BRAND} account is locked`,
+    subject: `Two-step sign-in to your ${brand.name} account is locked`,
     greeting: hello(firstName),
     paragraphs: [
       `${wrongCodes} wrong codes in a row were entered for the two-step sign-in of your account, so codes from your authenticator app are not accepted for now.`,

@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import { Brand } from "../brand.js"
 import { OneTimeTokenRepo, RefreshTokenRepo, UserRepo } from "../ports/accounts.js"
 import { PasswordHasher } from "../ports/credentials.js"
 import { Mailer } from "../ports/mailer.js"
@@ -37,6 +38,7 @@ export class AccountRecovery extends Effect.Service<AccountRecovery>()(
       const refreshTokens = yield* RefreshTokenRepo
       const hasher = yield* PasswordHasher
       const mailer = yield* Mailer
+      const brand = yield* Brand
       const transactions = yield* Transactions
       const throttle = yield* Throttle
       const oneTimeTokens = makeOneTimeTokens(yield* OneTimeTokenRepo, yield* SecureRandom)
@@ -101,7 +103,7 @@ export class AccountRecovery extends Effect.Service<AccountRecovery>()(
               )
               const link = linkWithToken(linkBase, token)
               const compose = purpose === "ResetPassword" ? passwordResetEmail : loginLinkEmail
-              yield* mailer.send(compose(user.emailAddress, user.firstName, link))
+              yield* mailer.send(compose(brand, user.emailAddress, user.firstName, link))
             }),
           )
         })
@@ -139,7 +141,7 @@ export class AccountRecovery extends Effect.Service<AccountRecovery>()(
               yield* oneTimeTokens.discardAll(userId, "ResetPassword")
               yield* refreshTokens.revokeAllOfUser(userId)
               if (sameEmail(email, user.emailAddress)) yield* users.markEmailVerified(userId, email)
-              yield* mailer.send(passwordChangedNotice(user.emailAddress, user.firstName))
+              yield* mailer.send(passwordChangedNotice(brand, user.emailAddress, user.firstName))
             }),
           )
         })

@@ -1,4 +1,5 @@
 import { Effect, Option } from "effect"
+import { Brand } from "../brand.js"
 import { CustomerRepo, OneTimeTokenRepo, UserRepo } from "../ports/accounts.js"
 import { PasswordHasher } from "../ports/credentials.js"
 import { Mailer } from "../ports/mailer.js"
@@ -50,6 +51,7 @@ export class Registration extends Effect.Service<Registration>()("@howzat/core/R
     const customers = yield* CustomerRepo
     const hasher = yield* PasswordHasher
     const mailer = yield* Mailer
+    const brand = yield* Brand
     const transactions = yield* Transactions
     const sessions = yield* Sessions
     const throttle = yield* Throttle
@@ -117,6 +119,7 @@ export class Registration extends Effect.Service<Registration>()("@howzat/core/R
             )
             yield* mailer.send(
               verificationEmail(
+                brand,
                 created.emailAddress,
                 created.firstName,
                 linkWithToken(request.verificationLinkBase, token),

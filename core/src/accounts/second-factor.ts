@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import { Brand } from "../brand.js"
 import { UserRepo } from "../ports/accounts.js"
 import { Mailer } from "../ports/mailer.js"
 import { RateLimiter } from "../ports/rate-limiter.js"
@@ -61,6 +62,7 @@ export class SecondFactor extends Effect.Service<SecondFactor>()("@howzat/core/S
     const audit = yield* auditor
     const limiter = yield* RateLimiter
     const mailer = yield* Mailer
+    const brand = yield* Brand
 
     /** Counts one code check against the user's budget before the code is looked at. */
     const budget = (userId: string) =>
@@ -153,7 +155,7 @@ export class SecondFactor extends Effect.Service<SecondFactor>()("@howzat/core/S
             const failures = yield* store.recordFailure(user.id)
             if (lockedByThisFailure(failures)) {
               yield* mailer.send(
-                secondFactorLockedNotice(user.emailAddress, user.firstName, failures),
+                secondFactorLockedNotice(brand, user.emailAddress, user.firstName, failures),
               )
               // Nobody else is known: the codes were entered as this account, after its password.
               yield* audit(principalOf(user), {
@@ -216,7 +218,7 @@ export class SecondFactor extends Effect.Service<SecondFactor>()("@howzat/core/S
         if (enrolment?.secret != null) return yield* new SecondFactorAlreadyEnrolled()
         const secret = totpSecretFrom(yield* random.bytes(TOTP_SECRET_BYTES))
         yield* store.setPendingSecret(user.id, secret)
-        return { secret, otpauthUri: otpauthUri(user.emailAddress, secret) }
+        return { secret, otpauthUri: otpauthUri(brand.totpIssuer, user.emailAddress, secret) }
       })
 
     /** The first code from the app proves it holds the secret: enrolled, signed in, codes shown once. */

@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import { Brand } from "../brand.js"
 import { OneTimeTokenRepo, UserRepo } from "../ports/accounts.js"
 import { PasswordHasher } from "../ports/credentials.js"
 import { Mailer } from "../ports/mailer.js"
@@ -58,6 +59,7 @@ export class StaffAccounts extends Effect.Service<StaffAccounts>()("@howzat/core
     const users = yield* UserRepo
     const hasher = yield* PasswordHasher
     const mailer = yield* Mailer
+    const brand = yield* Brand
     const random = yield* SecureRandom
     const transactions = yield* Transactions
     const oneTimeTokens = makeOneTimeTokens(yield* OneTimeTokenRepo, random)
@@ -118,6 +120,7 @@ export class StaffAccounts extends Effect.Service<StaffAccounts>()("@howzat/core
             )
             yield* mailer.send(
               staffInvitationEmail(
+                brand,
                 user.emailAddress,
                 user.firstName,
                 member.role,

@@ -16,7 +16,12 @@ import { AccessTokens, PasswordHasher } from "../ports/credentials.js"
 import { SecureRandom } from "../ports/secure-random.js"
 import { Transactions } from "../ports/transactions.js"
 import { normaliseEmail } from "../rules/auth.js"
-import { memoryMailer, memoryRateLimiter, type RateCounters } from "../testing/mail-and-limits.js"
+import {
+  memoryMailer,
+  memoryRateLimiter,
+  type RateCounters,
+  testBrandLayer,
+} from "../testing/mail-and-limits.js"
 import { AccountChanges } from "./account-changes.js"
 import { CustomerAccounts } from "./customer-accounts.js"
 import { AccessTokenInvalid } from "./errors.js"
@@ -218,6 +223,7 @@ export const makeAccountDoubles = (store: AccountStore) => {
     refreshTokens,
     oneTimeTokens,
     mailer,
+    testBrandLayer,
     limiter,
     transactions,
     FakePasswordHasher,

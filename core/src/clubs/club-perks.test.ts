@@ -5,7 +5,7 @@ import { ClubDirectory } from "../ports/club-store.js"
 import { ShopLinks } from "../ports/shop-links.js"
 import type { ClubDocument } from "../rules/club-documents.js"
 import type { ListedClub } from "../rules/clubs.js"
-import { ClubPerks } from "./club-perks.js"
+import { ClubPerks, ShopIdentitySettings } from "./club-perks.js"
 
 const kent: ListedClub = { id: "club-kent", name: "Kent CCC", voucherCode: "KENT10" }
 
@@ -23,6 +23,15 @@ const perks = (listed: readonly ListedClub[], renderer = textRenderer) =>
   ClubPerks.Default.pipe(
     Layer.provide(Layer.succeed(ClubDirectory, { listed: () => Effect.succeed(listed) })),
     Layer.provide(renderer),
+    Layer.provide(
+      Layer.succeed(ShopIdentitySettings, {
+        shortName: "Howzat",
+        fullName: "Howzat Prize Competitions",
+        customerCareEmail: "help@howzat.example",
+        freePostalEntryAddress:
+          "Howzat Prize Competitions (Free Entry), PO Box 1882, Taunton TA1 9ZZ",
+      }),
+    ),
   )
 
 describe("club-perks documents", () => {

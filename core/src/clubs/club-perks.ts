@@ -1,9 +1,20 @@
-import { Data, Effect } from "effect"
+import { Context, Data, Effect } from "effect"
 import { now } from "../ports/clock.js"
-import { ClubDocuments, ShopIdentitySettings } from "../ports/club-documents.js"
+import { ClubDocuments } from "../ports/club-documents.js"
 import { ClubDirectory } from "../ports/club-store.js"
 import { ShopLinks } from "../ports/shop-links.js"
-import { type ClubDocumentKind, clubDocument } from "../rules/club-documents.js"
+import { type ClubDocumentKind, clubDocument, type ShopIdentity } from "../rules/club-documents.js"
+
+/**
+ * Who the printed documents say they come from. The website comes from
+ * ShopLinks (the configured origin); the rest is the brand's, which the
+ * composition root provides (the server's from apps/web/src/brand.ts). No
+ * default, as with Brand (docs/decisions/0101): core names no shop.
+ */
+export class ShopIdentitySettings extends Context.Tag("@howzat/core/ShopIdentitySettings")<
+  ShopIdentitySettings,
+  Omit<ShopIdentity, "website">
+>() {}
 
 /** No club on the club-perks list has this id (never existed, deleted, or its code no longer works). */
 export class ClubNotListed extends Data.TaggedError("ClubNotListed")<{

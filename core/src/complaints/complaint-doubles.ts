@@ -11,6 +11,7 @@ import {
   memoryMailer,
   memoryThrottle,
   type RateCounters,
+  testBrandLayer,
   transactionsRestoring,
 } from "../testing/mail-and-limits.js"
 import { ComplaintSettings, Complaints } from "./complaints.js"
@@ -140,6 +141,7 @@ export const memoryComplaints = (state: MemoryComplaints, policy?: RateLimitPoli
       Layer.mergeAll(
         store,
         mailer,
+        testBrandLayer,
         transactions,
         throttle,
         random,

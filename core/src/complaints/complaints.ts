@@ -1,5 +1,6 @@
 import { Context, Data, Effect } from "effect"
 import { Throttle } from "../accounts/throttle.js"
+import { Brand } from "../brand.js"
 import { now } from "../ports/clock.js"
 import { type Complaint, ComplaintStore } from "../ports/complaints.js"
 import { Mailer } from "../ports/mailer.js"
@@ -78,6 +79,7 @@ export const receiveComplaint = Effect.gen(function* () {
   const transactions = yield* Transactions
   const random = yield* SecureRandom
   const settings = yield* ComplaintSettings
+  const brand = yield* Brand
 
   const drawReference = (at: Date) =>
     Effect.map(random.bytes(REFERENCE_RANDOM_LENGTH), (bytes) =>
@@ -124,8 +126,8 @@ export const receiveComplaint = Effect.gen(function* () {
             if (stored === null) continue
             // Staff who logged an emailed complaint already have it: only the customer is told.
             if (origin.source === "Form")
-              yield* mailer.send(complaintReceivedEmail(stored, settings.careAddress))
-            yield* mailer.send(complaintAcknowledgementEmail(stored, settings.careAddress))
+              yield* mailer.send(complaintReceivedEmail(brand, stored, settings.careAddress))
+            yield* mailer.send(complaintAcknowledgementEmail(brand, stored, settings.careAddress))
             return stored
           }
           return yield* new ComplaintReferenceExhausted()

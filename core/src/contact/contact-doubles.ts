@@ -9,6 +9,7 @@ import {
   memoryMailer,
   memoryThrottle,
   type RateCounters,
+  testBrandLayer,
   transactionsRestoring,
 } from "../testing/mail-and-limits.js"
 import { Contact, ContactSettings } from "./contact.js"
@@ -127,6 +128,7 @@ export const memoryContact = (state: MemoryContact, policy?: RateLimitPolicyShap
       Layer.mergeAll(
         store,
         mailer,
+        testBrandLayer,
         transactions,
         throttle,
         auditLogOver(state.audit),

@@ -1,10 +1,16 @@
 import { Context, Data, Effect } from "effect"
 import { Throttle } from "../accounts/throttle.js"
+import { Brand } from "../brand.js"
 import { now } from "../ports/clock.js"
 import { ContactMessageStore } from "../ports/contact-messages.js"
 import { Mailer } from "../ports/mailer.js"
 import { Transactions } from "../ports/transactions.js"
-import { type ContactErrors, type ContactForm, readContactForm } from "../rules/contact.js"
+import {
+  type ContactErrors,
+  type ContactForm,
+  contactMessages,
+  readContactForm,
+} from "../rules/contact.js"
 import { contactAcknowledgementEmail, contactMessageEmail } from "./emails.js"
 
 /** Where the contact form's messages go: the brand's customer-care mailbox. */
@@ -48,6 +54,7 @@ export class Contact extends Effect.Service<Contact>()("@howzat/core/Contact", {
     const transactions = yield* Transactions
     const throttle = yield* Throttle
     const settings = yield* ContactSettings
+    const brand = yield* Brand
 
     const sendContactMessage = (request: ContactRequest, caller: ContactCaller) =>
       Effect.gen(function* () {
@@ -63,14 +70,22 @@ export class Contact extends Effect.Service<Contact>()("@howzat/core/Contact", {
         const stored = yield* transactions.within(
           Effect.gen(function* () {
             const message = yield* store.insert(read.form, at)
-            yield* mailer.send(contactMessageEmail(settings.careAddress, read.form, message.id))
-            yield* mailer.send(contactAcknowledgementEmail(read.form))
+            yield* mailer.send(
+              contactMessageEmail(brand, settings.careAddress, read.form, message.id),
+            )
+            yield* mailer.send(contactAcknowledgementEmail(brand, read.form))
             return message
           }),
         )
         return { _tag: "Sent", messageId: stored.id } as ContactOutcome
       })
 
-    return { sendContactMessage }
+    /**
+     * What the page says once a message is sent, and to a bot whose message
+     * was ignored: docs/product/errors.md's words, with the brand's name.
+     */
+    const thanks = `${contactMessages.thanks(brand.name)}. ${contactMessages.replySoon}`
+
+    return { sendContactMessage, thanks }
   }),
 }) {}

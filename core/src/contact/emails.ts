@@ -1,24 +1,19 @@
-import { BRAND } from "../accounts/emails.js"
 import type { MailMessage } from "../accounts/model.js"
+import type { BrandShape } from "../brand.js"
 import { type ContactForm, contactMessages } from "../rules/contact.js"
-import { escapeHtml } from "../rules/html.js"
+import { brokenParagraph, composedBlock, paragraph, renderEmail } from "../rules/email-layout.js"
 
 /** Header text never carries a line break, whatever reached it. */
 const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, " ")
 
-const paragraphsHtml = (text: string) =>
-  text
-    .split(/\r?\n\s*\r?\n/)
-    .map((p) => `<p>${escapeHtml(p).replace(/\r?\n/g, "<br>")}</p>`)
-    .join("\n")
-
-const page = (body: string) =>
-  [
-    "<!doctype html>",
-    `<html><body style="font-family: sans-serif; line-height: 1.5">`,
-    body,
-    "</body></html>",
-  ].join("\n")
+/** The sender's message as they typed it: a paragraph per blank line, its line breaks kept. */
+const typedMessage = (text: string) =>
+  composedBlock(text, (esc) =>
+    text
+      .split(/\r?\n\s*\r?\n/)
+      .map((p) => `<p>${esc(p).replace(/\r?\n/g, "<br>")}</p>`)
+      .join("\n"),
+  )
 
 /**
  * The message as the care team reads it. The outbox has no Reply-To, so
@@ -26,35 +21,34 @@ const page = (body: string) =>
  * office's Messages screen has a reply link).
  */
 export const contactMessageEmail = (
+  brand: BrandShape,
   careAddress: string,
   form: ContactForm,
   messageId: string,
 ): MailMessage => {
   const name = `${form.firstName} ${form.lastName}`
-  const details = [
-    `From: ${name} <${form.email}>`,
-    `Telephone: ${form.telephoneNumber}`,
-    `Reference: ${messageId}`,
-  ]
-  return {
+  const intro = `A message from the ${brand.name} contact form. Reply to`
+  return renderEmail(brand, {
     kind: "ContactMessage",
     to: careAddress,
     subject: oneLine(`Contact form: ${name}`),
-    text: [
-      `A message from the ${BRAND} contact form. Reply to ${form.email}.`,
-      "",
-      ...details,
-      "",
-      form.message,
-    ].join("\n"),
-    html: page(
-      [
-        `<p>A message from the ${BRAND} contact form. Reply to <a href="mailto:${escapeHtml(form.email)}">${escapeHtml(form.email)}</a>.</p>`,
-        `<p>${details.map(escapeHtml).join("<br>")}</p>`,
-        paragraphsHtml(form.message),
-      ].join("\n"),
-    ),
-  }
+    blocks: [
+      composedBlock(
+        `${intro} ${form.email}.`,
+        (esc) => `<p>${esc(intro)} <a href="mailto:${esc(form.email)}">${esc(form.email)}</a>.</p>`,
+      ),
+      brokenParagraph(
+        [
+          `From: ${name} <${form.email}>`,
+          `Telephone: ${form.telephoneNumber}`,
+          `Reference: ${messageId}`,
+        ].join("\n"),
+      ),
+      typedMessage(form.message),
+    ],
+    // For the care team, not a customer.
+    signed: false,
+  })
 }
 
 /**
@@ -62,24 +56,22 @@ export const contactMessageEmail = (
  * even the name they gave, so the form can't be used to mail anyone's
  * words to whatever address was typed in.
  */
-export const contactAcknowledgementEmail = (form: ContactForm): MailMessage => {
-  const paragraphs = [
-    `${contactMessages.thanks(BRAND)}. We have your message and ${contactMessages.replySoon.charAt(0).toLowerCase()}${contactMessages.replySoon.slice(1)}`,
-    "We answer from our customer-care address, so look out for a reply from us in your inbox (and, just in case, your spam folder).",
-    "If you did not send us a message, someone may have typed your address by mistake: you need do nothing.",
-  ]
-  const greeting = "Hello,"
-  return {
+export const contactAcknowledgementEmail = (brand: BrandShape, form: ContactForm): MailMessage =>
+  renderEmail(brand, {
     kind: "ContactAcknowledgement",
     to: form.email,
-    subject: `${contactMessages.thanks(BRAND)}`,
-    text: [greeting, "", ...paragraphs.flatMap((p) => [p, ""]), `The ${BRAND} team`].join("\n"),
-    html: page(
-      [
-        `<p>${escapeHtml(greeting)}</p>`,
-        ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-        `<p>The ${BRAND} team</p>`,
-      ].join("\n"),
-    ),
-  }
-}
+    subject: contactMessages.thanks(brand.name),
+    blocks: [
+      paragraph("Hello,"),
+      paragraph(
+        `${contactMessages.thanks(brand.name)}. We have your message and ${contactMessages.replySoon.charAt(0).toLowerCase()}${contactMessages.replySoon.slice(1)}`,
+      ),
+      paragraph(
+        "We answer from our customer-care address, so look out for a reply from us in your inbox (and, just in case, your spam folder).",
+      ),
+      paragraph(
+        "If you did not send us a message, someone may have typed your address by mistake: you need do nothing.",
+      ),
+    ],
+    signed: true,
+  })

@@ -2,6 +2,7 @@ import { bytesToHex } from "@noble/hashes/utils.js"
 import { Data, Effect } from "effect"
 import { NotStaff } from "../accounts/errors.js"
 import type { Principal } from "../accounts/model.js"
+import { Brand } from "../brand.js"
 import { CompetitionNotFound } from "../competitions/errors.js"
 import { principalIds, useCaseSpan } from "../metrics/use-case-span.js"
 import { DrawRepo, type WinnerQuery } from "../ports/catalogue.js"
@@ -175,12 +176,14 @@ export class Draws extends Effect.Service<Draws>()("@howzat/core/Draws", {
     const transactions = yield* Transactions
     const mailer = yield* Mailer
     const { origin } = yield* ShopLinks
+    const brand = yield* Brand
     const metrics = yield* ShopMetrics
     const audit = yield* auditor
 
     const tellWinner = (material: DrawMaterial, ticketNumber: number, holder: TicketHolder) =>
       mailer.send(
         drawWinnerEmail(
+          brand,
           holder.email,
           holder.firstName,
           material.competitionName,

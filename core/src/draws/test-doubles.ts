@@ -32,6 +32,7 @@ import { drawEntryNumbers, type TicketHold } from "../rules/draw-entries.js"
 import { pence } from "../rules/money.js"
 import { OrderStatus } from "../rules/order-status.js"
 import { DEFAULT_CLAIM_WINDOW_DAYS } from "../rules/redraws.js"
+import { testBrandLayer } from "../testing/mail-and-limits.js"
 import { memoryPage } from "../testing/paging.js"
 import { Draws } from "./draws.js"
 import type { DrawMaterial, DrawRecord, RedrawRecord, TicketHolder, WinnerClaim } from "./model.js"
@@ -554,7 +555,7 @@ export const drawDoublesOver = (store: DrawStore) => {
       }),
   })
 
-  return Layer.mergeAll(records, drawRepo, beacon, mailer, auditLog, transactions)
+  return Layer.mergeAll(records, drawRepo, beacon, mailer, testBrandLayer, auditLog, transactions)
 }
 
 /** The Draws use case over the doubles of `store`. */

@@ -7,6 +7,7 @@ import { DrawRecords } from "../ports/draw-records.js"
 import { Mailer } from "../ports/mailer.js"
 import { RandomnessBeacon } from "../ports/randomness-beacon.js"
 import { Transactions } from "../ports/transactions.js"
+import { testBrandLayer } from "../testing/mail-and-limits.js"
 import { Draws } from "./draws.js"
 
 /** Only the winners list is asked here: every other port dies if touched. */
@@ -32,6 +33,7 @@ const layer = Draws.Default.pipe(
       Layer.succeed(Transactions, untouched<Transactions["Type"]>()),
       Layer.succeed(Mailer, untouched<Mailer["Type"]>()),
       Layer.succeed(AuditLog, untouched<AuditLog["Type"]>()),
+      testBrandLayer,
     ),
   ),
 )

@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import { Brand } from "../brand.js"
 import type { Competition } from "../competitions/model.js"
 import { CustomerRepo } from "../ports/accounts.js"
 import { CompetitionRepo } from "../ports/catalogue.js"
@@ -111,9 +112,11 @@ export class Baskets extends Effect.Service<Baskets>()("@howzat/core/Baskets", {
     const charities = charityList.length
     const charity = roundUpCharity(charityList)
     const promotionUses = yield* PromotionUses
-    const siteCreditPolicy = yield* SiteCreditPolicy
-    const creditName = siteCreditPolicy.name
-    const itemTemplates = basketItemTemplates(siteCreditPolicy)
+    const creditName = (yield* Brand).siteCreditName
+    const itemTemplates = basketItemTemplates({
+      name: creditName,
+      deferredPurchase: (yield* SiteCreditPolicy).deferredPurchase,
+    })
     const picks = yield* PickedNumberStore
 
     /** The numbers the basket picked in the competition (decision 0080). */

@@ -18,6 +18,7 @@ import {
   spendLimitState,
   spendLimitStoreOver,
 } from "../responsible-play/spend-limit-doubles.js"
+import { testBrandLayer } from "../testing/mail-and-limits.js"
 import { orderTicketNumbers, releaseOrderTickets } from "./allocator-doubles.js"
 import { Checkout } from "./checkout.js"
 import { memoryCustomerTicketRepo } from "./customer-ticket-doubles.js"
@@ -122,6 +123,7 @@ export const checkoutDoublesOver = (
     ledger,
     transactions,
     mailer,
+    testBrandLayer,
     links,
     instantWinRepoOver(store.instantWins),
     spendLimitStoreOver(store, spendLimits),

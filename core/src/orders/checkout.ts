@@ -1,4 +1,5 @@
 import { Clock, Context, Effect } from "effect"
+import { Brand } from "../brand.js"
 import { useCaseSpan } from "../metrics/use-case-span.js"
 import { BasketRepo, OrderRepo, TicketAllocator } from "../ports/orders.js"
 import { SiteCreditLedger } from "../ports/payments.js"
@@ -35,7 +36,7 @@ import {
   PickedNumbersTaken,
 } from "./errors.js"
 import type { AllocationException, Order } from "./model.js"
-import { SiteCreditPolicy, siteCreditItemDescription } from "./site-credit-policy.js"
+import { siteCreditItemDescription } from "./site-credit-policy.js"
 
 /** How long an unpaid order keeps its tickets before the expiry job cancels it. */
 export class CheckoutPolicy extends Context.Reference<CheckoutPolicy>()(
@@ -75,7 +76,7 @@ export class Checkout extends Effect.Service<Checkout>()("@howzat/core/Checkout"
     const promotionUses = yield* PromotionUses
     const completed = yield* orderCompletion
     const charities = (yield* Charities).list.length
-    const creditName = (yield* SiteCreditPolicy).name
+    const creditName = (yield* Brand).siteCreditName
     const gate = yield* PurchaseGate
     const spendLimits = yield* SpendLimitStore
     const responsiblePlay = yield* Effect.context<SpendLimitStore | ResponsiblePlayEvents>()

@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import { Brand } from "../brand.js"
 import { CustomerRepo } from "../ports/accounts.js"
 import { Mailer } from "../ports/mailer.js"
 import { SiteCreditLedger, type SiteCreditLedgerShape } from "../ports/payments.js"
@@ -11,7 +12,7 @@ import { orderConfirmationEmail } from "./emails.js"
 import { instantWinEmail } from "./instant-win-email.js"
 import { orderInstantWinAwards } from "./instant-wins.js"
 import type { Order } from "./model.js"
-import { SiteCreditPolicy, siteCreditPurchaseEntry } from "./site-credit-policy.js"
+import { siteCreditPurchaseEntry } from "./site-credit-policy.js"
 
 /**
  * Each club whose code the order used earns its share. The ledger records
@@ -68,7 +69,8 @@ export const orderCompletion = Effect.gen(function* () {
   const awardInstantWins = yield* orderInstantWinAwards
   const rewardReferral = yield* referralRewardOnCompletion
   const ledger = yield* SiteCreditLedger
-  const { name: creditName } = yield* SiteCreditPolicy
+  const brand = yield* Brand
+  const creditName = brand.siteCreditName
   return (order: Order, at: Date) =>
     Effect.gen(function* () {
       yield* creditClubsFor(uses, order, at)
@@ -78,9 +80,13 @@ export const orderCompletion = Effect.gen(function* () {
       const customer = yield* customers.byId(order.customerId)
       const won = yield* awardInstantWins(order, customer, at)
       const link = orderPageLink(origin, order.id)
-      yield* mailer.send(orderConfirmationEmail(customer.email, customer.firstName, order, link))
+      yield* mailer.send(
+        orderConfirmationEmail(brand, customer.email, customer.firstName, order, link),
+      )
       if (won.length > 0) {
-        yield* mailer.send(instantWinEmail(customer.email, customer.firstName, order, won, link))
+        yield* mailer.send(
+          instantWinEmail(brand, customer.email, customer.firstName, order, won, link),
+        )
       }
     }).pipe(
       // The order stands paid even if its customer record is gone (an order's

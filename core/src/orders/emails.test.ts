@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { pence } from "../rules/money.js"
+import { testBrand } from "../testing/mail-and-limits.js"
 import { orderConfirmationEmail } from "./emails.js"
 import { awaitingOrder } from "./payment-doubles.js"
 
@@ -35,7 +36,7 @@ const order = awaitingOrder({
 const link = "https://shop.example/Account/Order/order-1"
 
 describe("the order confirmation", () => {
-  const message = orderConfirmationEmail("ann@example.com", "Ann", order, link)
+  const message = orderConfirmationEmail(testBrand, "ann@example.com", "Ann", order, link)
 
   it("names the order, each line with its tickets as ranges, the totals and the link", () => {
     expect(message).toMatchObject({
@@ -69,6 +70,7 @@ describe("the order confirmation", () => {
 
   it("leaves out what the order did not have", () => {
     const plain = orderConfirmationEmail(
+      testBrand,
       "ann@example.com",
       "Ann",
       { ...order, discountTotal: pence(0), donation: pence(0), siteCreditDebit: pence(0) },
@@ -77,6 +79,7 @@ describe("the order confirmation", () => {
     expect(plain.text).not.toMatch(/Discounts|round-up|site credit/)
     expect(plain.text).toContain("Order total: £3.00")
     const creditOnly = orderConfirmationEmail(
+      testBrand,
       "ann@example.com",
       "Ann",
       { ...order, orderTotal: pence(0) },
@@ -94,7 +97,7 @@ describe("the confirmation of an order that bought site credit", () => {
     orderTotal: pence(2500),
     creditItems: [{ description: "Howzat Credit", lineTotal: pence(2500) }],
   })
-  const message = orderConfirmationEmail("ann@example.com", "Ann", credit, link)
+  const message = orderConfirmationEmail(testBrand, "ann@example.com", "Ann", credit, link)
 
   it("says credit was added, with no ticket table and no luck wished", () => {
     expect(message.text).toContain(

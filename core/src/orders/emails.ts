@@ -1,6 +1,6 @@
-import { BRAND } from "../accounts/emails.js"
 import type { MailMessage } from "../accounts/model.js"
-import { escapeHtml } from "../rules/html.js"
+import type { BrandShape } from "../brand.js"
+import { composedBlock, linkBlock, paragraph, renderEmail } from "../rules/email-layout.js"
 import { formatMoney, pence } from "../rules/money.js"
 import { compressTicketNumbers } from "../rules/ticket-numbers.js"
 import type { Order } from "./model.js"
@@ -41,6 +41,7 @@ const ticketWord = (quantity: number) => (quantity === 1 ? "ticket" : "tickets")
  * page. Plain text for every client, and HTML with the same words.
  */
 export const orderConfirmationEmail = (
+  brand: BrandShape,
   to: string,
   firstName: string,
   order: Order,
@@ -64,67 +65,64 @@ export const orderConfirmationEmail = (
     tickets: compressTicketNumbers(line.ticketNumbers),
   }))
   const rows = totals(order)
-  const text = [
-    `Hello ${firstName},`,
-    "",
-    intro,
-    "",
-    ...lines.flatMap((line) => [
-      `${line.name}: ${line.quantity}, ${line.total}`,
-      `  Ticket numbers: ${line.tickets}`,
-    ]),
-    ...credit.map((item) => `${item.name}: ${item.total}`),
-    "",
-    ...rows.map((row) => `${row.label}: ${row.value}`),
-    "",
-    `View your order: ${orderLink}`,
-    "",
-    ...(lines.length > 0 ? ["Good luck!", ""] : []),
-    `The ${BRAND} team`,
-  ].join("\n")
   const cell = `style="padding: 4px 12px 4px 0; vertical-align: top"`
-  const html = [
-    "<!doctype html>",
-    `<html><body style="font-family: sans-serif; line-height: 1.5">`,
-    `<p>${escapeHtml(`Hello ${firstName},`)}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    ...(lines.length === 0
-      ? []
-      : [
-          `<table style="border-collapse: collapse">`,
-          `<tr><th ${cell} align="left">Competition</th><th ${cell} align="left">Tickets</th><th ${cell} align="left">Ticket numbers</th><th ${cell} align="right">Total</th></tr>`,
-          ...lines.map(
-            (line) =>
-              `<tr><td ${cell}>${escapeHtml(line.name)}</td><td ${cell}>${escapeHtml(line.quantity)}</td><td ${cell}>${escapeHtml(line.tickets)}</td><td ${cell} align="right">${escapeHtml(line.total)}</td></tr>`,
-          ),
-          "</table>",
-        ]),
-    ...(credit.length === 0
-      ? []
-      : [
-          `<table style="border-collapse: collapse; margin-top: 12px">`,
-          ...credit.map(
-            (item) =>
-              `<tr><td ${cell}>${escapeHtml(item.name)}</td><td ${cell} align="right">${escapeHtml(item.total)}</td></tr>`,
-          ),
-          "</table>",
-        ]),
-    `<table style="border-collapse: collapse; margin-top: 12px">`,
-    ...rows.map(
-      (row) =>
-        `<tr><td ${cell}>${escapeHtml(row.label)}</td><td ${cell} align="right">${escapeHtml(row.value)}</td></tr>`,
-    ),
-    "</table>",
-    `<p><a href="${escapeHtml(orderLink)}">View your order</a></p>`,
-    ...(lines.length > 0 ? ["<p>Good luck!</p>"] : []),
-    `<p>The ${BRAND} team</p>`,
-    "</body></html>",
-  ].join("\n")
-  return {
+  // What was bought: a table of the lines and one of the credit, each only when there is any.
+  const bought = composedBlock(
+    [
+      ...lines.flatMap((line) => [
+        `${line.name}: ${line.quantity}, ${line.total}`,
+        `  Ticket numbers: ${line.tickets}`,
+      ]),
+      ...credit.map((item) => `${item.name}: ${item.total}`),
+    ].join("\n"),
+    (esc) =>
+      [
+        ...(lines.length === 0
+          ? []
+          : [
+              `<table style="border-collapse: collapse">`,
+              `<tr><th ${cell} align="left">Competition</th><th ${cell} align="left">Tickets</th><th ${cell} align="left">Ticket numbers</th><th ${cell} align="right">Total</th></tr>`,
+              ...lines.map(
+                (line) =>
+                  `<tr><td ${cell}>${esc(line.name)}</td><td ${cell}>${esc(line.quantity)}</td><td ${cell}>${esc(line.tickets)}</td><td ${cell} align="right">${esc(line.total)}</td></tr>`,
+              ),
+              "</table>",
+            ]),
+        ...(credit.length === 0
+          ? []
+          : [
+              `<table style="border-collapse: collapse; margin-top: 12px">`,
+              ...credit.map(
+                (item) =>
+                  `<tr><td ${cell}>${esc(item.name)}</td><td ${cell} align="right">${esc(item.total)}</td></tr>`,
+              ),
+              "</table>",
+            ]),
+      ].join("\n"),
+  )
+  const money = composedBlock(rows.map((row) => `${row.label}: ${row.value}`).join("\n"), (esc) =>
+    [
+      `<table style="border-collapse: collapse; margin-top: 12px">`,
+      ...rows.map(
+        (row) =>
+          `<tr><td ${cell}>${esc(row.label)}</td><td ${cell} align="right">${esc(row.value)}</td></tr>`,
+      ),
+      "</table>",
+    ].join("\n"),
+  )
+  return renderEmail(brand, {
     kind: "OrderConfirmation",
     to,
-    subject: `Your ${BRAND} order ${order.orderRef} is confirmed`,
-    text,
-    html,
-  }
+    subject: `Your ${brand.name} order ${order.orderRef} is confirmed`,
+    blocks: [
+      paragraph(`Hello ${firstName},`),
+      paragraph(intro),
+      // A paid order always bought something: tickets, credit or both.
+      ...(lines.length + credit.length > 0 ? [bought] : []),
+      money,
+      linkBlock(orderLink, "View your order"),
+      ...(lines.length > 0 ? [paragraph("Good luck!")] : []),
+    ],
+    signed: true,
+  })
 }

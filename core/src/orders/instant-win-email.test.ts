@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { WonInstantWin } from "../ports/instant-wins.js"
 import { pence } from "../rules/money.js"
+import { testBrand } from "../testing/mail-and-limits.js"
 import { instantWinEmail, postalInstantWinEmail } from "./instant-win-email.js"
 import { awaitingOrder } from "./payment-doubles.js"
 
@@ -19,7 +20,7 @@ const link = "https://shop.example/Account/Order/order-1"
 
 describe("the instant-win email", () => {
   it("says one prize in the singular, with what happens next and the order's link", () => {
-    const message = instantWinEmail("ann@example.com", "Ann", order, [prize({})], link)
+    const message = instantWinEmail(testBrand, "ann@example.com", "Ann", order, [prize({})], link)
     expect(message).toMatchObject({
       kind: "InstantWin",
       to: "ann@example.com",
@@ -35,6 +36,7 @@ describe("the instant-win email", () => {
 
   it("escapes what staff and customers typed in its HTML", () => {
     const message = instantWinEmail(
+      testBrand,
       "ann@example.com",
       "<Ann>",
       order,
@@ -53,6 +55,7 @@ describe("the instant-win email", () => {
     const competitionLink = "https://shop.example/Competitions/Competition/c1"
     const entry = { ticketNumber: 7, hasAccount: false }
     const message = postalInstantWinEmail(
+      testBrand,
       "pat@example.com",
       "Pat",
       entry,
@@ -66,6 +69,7 @@ describe("the instant-win email", () => {
     )
     expect(message.text).toContain(`See the competition: ${competitionLink}`)
     const withAccount = postalInstantWinEmail(
+      testBrand,
       "pat@example.com",
       "Pat",
       { ...entry, hasAccount: true },

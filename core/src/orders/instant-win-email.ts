@@ -1,7 +1,13 @@
-import { BRAND } from "../accounts/emails.js"
 import type { MailMessage } from "../accounts/model.js"
+import type { BrandShape } from "../brand.js"
 import type { WonInstantWin } from "../ports/instant-wins.js"
-import { escapeHtml } from "../rules/html.js"
+import {
+  bulletList,
+  congratulations,
+  linkBlock,
+  paragraph,
+  renderEmail,
+} from "../rules/email-layout.js"
 import type { Order } from "./model.js"
 
 /**
@@ -25,36 +31,24 @@ interface PrizeNews {
 }
 
 /** One "You've won" message for everything one order or entry won. */
-const prizeEmail = (news: PrizeNews): MailMessage => {
-  const lines = news.prizes.map(
-    (prize) =>
-      `${prize.prizeName}: ticket ${prize.ticketNumber} in ${prize.competitionName} (${nextStep(prize, news.hasAccount)})`,
-  )
-  const text = [
-    `Hello ${news.firstName},`,
-    "",
-    `Congratulations! ${news.intro}`,
-    "",
-    ...lines.map((line) => `- ${line}`),
-    "",
-    `${news.link.label}: ${news.link.href}`,
-    "",
-    `The ${BRAND} team`,
-  ].join("\n")
-  const html = [
-    "<!doctype html>",
-    `<html><body style="font-family: sans-serif; line-height: 1.5">`,
-    `<p>${escapeHtml(`Hello ${news.firstName},`)}</p>`,
-    `<p><strong>Congratulations!</strong> ${escapeHtml(news.intro)}</p>`,
-    "<ul>",
-    ...lines.map((line) => `<li>${escapeHtml(line)}</li>`),
-    "</ul>",
-    `<p><a href="${escapeHtml(news.link.href)}">${escapeHtml(news.link.label)}</a></p>`,
-    `<p>The ${BRAND} team</p>`,
-    "</body></html>",
-  ].join("\n")
-  return { kind: "InstantWin", to: news.to, subject: "You've won an instant prize", text, html }
-}
+const prizeEmail = (brand: BrandShape, news: PrizeNews): MailMessage =>
+  renderEmail(brand, {
+    kind: "InstantWin",
+    to: news.to,
+    subject: "You've won an instant prize",
+    blocks: [
+      paragraph(`Hello ${news.firstName},`),
+      congratulations(news.intro),
+      bulletList(
+        news.prizes.map(
+          (prize) =>
+            `${prize.prizeName}: ticket ${prize.ticketNumber} in ${prize.competitionName} (${nextStep(prize, news.hasAccount)})`,
+        ),
+      ),
+      linkBlock(news.link.href, news.link.label),
+    ],
+    signed: true,
+  })
 
 /**
  * To a customer whose paid order won instant prizes: each prize with its
@@ -62,13 +56,14 @@ const prizeEmail = (news: PrizeNews): MailMessage => {
  * One message per order, however many prizes it won.
  */
 export const instantWinEmail = (
+  brand: BrandShape,
   to: string,
   firstName: string,
   order: Order,
   prizes: readonly WonInstantWin[],
   orderLink: string,
 ): MailMessage =>
-  prizeEmail({
+  prizeEmail(brand, {
     to,
     firstName,
     intro:
@@ -82,13 +77,14 @@ export const instantWinEmail = (
 
 /** To a postal entrant whose free ticket is an instant-win number. */
 export const postalInstantWinEmail = (
+  brand: BrandShape,
   to: string,
   firstName: string,
   entry: { readonly ticketNumber: number; readonly hasAccount: boolean },
   prizes: readonly WonInstantWin[],
   competitionLink: string,
 ): MailMessage =>
-  prizeEmail({
+  prizeEmail(brand, {
     to,
     firstName,
     intro: `Your free postal entry, ticket ${entry.ticketNumber}, has won an instant prize!`,

@@ -44,6 +44,7 @@ import type {
 import { type Pence, pence, ZERO_PENCE } from "../rules/money.js"
 import { releasesTickets } from "../rules/order-status.js"
 import type { SpendLimitSetting } from "../rules/spend-limits.js"
+import { testBrandLayer } from "../testing/mail-and-limits.js"
 import { paymentGateways } from "./gateways.js"
 import { type InstantWinRow, instantWinRepoOver } from "./instant-win-doubles.js"
 import type { Order, Promotion } from "./model.js"
@@ -583,6 +584,7 @@ export const paymentDoublesOver = (store: PaymentStore) => {
     transactions,
     promotionUses,
     mailer,
+    testBrandLayer,
     customers,
     instantWinRepoOver(store.instantWins),
   )

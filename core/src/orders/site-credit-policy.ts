@@ -1,17 +1,15 @@
 import { Context } from "effect"
 
 /**
- * The brand's site credit (docs/product/screens.md: siteCredit with its name; deferred
- * purchase not allowed in this configuration). The composition root
- * provides the brand's; the default is this brand's.
+ * Whether site credit is bought through the basket (docs/product/screens.md:
+ * deferred purchase, not allowed in this configuration). Its name is the
+ * brand's (Brand.siteCreditName, core/src/brand.ts). The composition root
+ * provides the shop's; the default is off.
  */
 export class SiteCreditPolicy extends Context.Reference<SiteCreditPolicy>()(
   "@howzat/core/SiteCreditPolicy",
   {
-    defaultValue: (): { readonly name: string; readonly deferredPurchase: boolean } => ({
-      name: "Howzat Credit",
-      deferredPurchase: false,
-    }),
+    defaultValue: (): { readonly deferredPurchase: boolean } => ({ deferredPurchase: false }),
   },
 ) {}
 

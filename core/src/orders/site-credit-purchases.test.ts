@@ -162,9 +162,7 @@ const deferred = <A, E>(
       Checkout.Default,
     ).pipe(
       Layer.provide(checkoutDoublesOver(store)),
-      Layer.provide(
-        Layer.succeed(SiteCreditPolicy, { name: "Howzat Credit", deferredPurchase: true }),
-      ),
+      Layer.provide(Layer.succeed(SiteCreditPolicy, { deferredPurchase: true })),
     ),
   )
 

@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { CustomerNotFound } from "../accounts/errors.js"
 import type { Principal } from "../accounts/model.js"
+import { Brand } from "../brand.js"
 import { now } from "../ports/clock.js"
 import { BasketRepo, OrderRepo } from "../ports/orders.js"
 import { Transactions } from "../ports/transactions.js"
@@ -53,7 +54,8 @@ export class SiteCreditPurchases extends Effect.Service<SiteCreditPurchases>()(
       const orders = yield* OrderRepo
       const transactions = yield* Transactions
       const basketViews = yield* Baskets
-      const { name, deferredPurchase } = yield* SiteCreditPolicy
+      const { deferredPurchase } = yield* SiteCreditPolicy
+      const name = (yield* Brand).siteCreditName
       const { unpaidOrderMinutes } = yield* CheckoutPolicy
       const gate = yield* PurchaseGate
 

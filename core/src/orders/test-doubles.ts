@@ -22,6 +22,7 @@ import type {
 } from "../responsible-play/standing-errors.js"
 import { mayUseBasketOwnedBy } from "../rules/basket.js"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money.js"
+import { testBrandLayer } from "../testing/mail-and-limits.js"
 import { memoryTicketAllocator } from "./allocator-doubles.js"
 import { Baskets } from "./baskets.js"
 import { Charities, type Charity } from "./charities.js"
@@ -309,7 +310,15 @@ export const orderDoublesOver = (store: OrderStore) => {
 
   const picks = Layer.succeed(PickedNumberStore, memoryPickedNumberStore(store))
 
-  return Layer.mergeAll(basketRepo, competitionRepo, allocator, customers, promotionUses, picks)
+  return Layer.mergeAll(
+    basketRepo,
+    competitionRepo,
+    allocator,
+    customers,
+    promotionUses,
+    picks,
+    testBrandLayer,
+  )
 }
 
 /**

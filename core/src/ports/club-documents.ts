@@ -1,5 +1,5 @@
 import { Context, Data, type Effect } from "effect"
-import type { ClubDocument, ShopIdentity } from "../rules/club-documents.js"
+import type { ClubDocument } from "../rules/club-documents.js"
 
 /** The document could not be laid out (a font or a library failure): the shop's fault, not the visitor's. */
 export class DocumentRenderFailed extends Data.TaggedError("DocumentRenderFailed")<{
@@ -18,22 +18,3 @@ export class ClubDocuments extends Context.Tag("@howzat/core/ClubDocuments")<
   ClubDocuments,
   ClubDocumentsShape
 >() {}
-
-/**
- * Who the printed documents say they come from. The website comes from
- * ShopLinks (the configured origin); the rest is the brand's, which the
- * composition root provides. The default is the demo brand's
- * (apps/web/src/brand.ts).
- */
-export class ShopIdentitySettings extends Context.Reference<ShopIdentitySettings>()(
-  "@howzat/core/ShopIdentitySettings",
-  {
-    defaultValue: (): Omit<ShopIdentity, "website"> => ({
-      shortName: "Howzat",
-      fullName: "Howzat Prize Competitions",
-      customerCareEmail: "help@howzat.example",
-      freePostalEntryAddress:
-        "Howzat Prize Competitions (Free Entry), PO Box 1882, Taunton TA1 9ZZ",
-    }),
-  },
-) {}

@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import type { Principal } from "../accounts/model.js"
+import { Brand } from "../brand.js"
 import { postalInstantWinEmail } from "../orders/instant-win-email.js"
 import { instantWinAwards } from "../orders/instant-wins.js"
 import { AccountStandingStore } from "../ports/account-standing.js"
@@ -57,6 +58,7 @@ export class PostalEntries extends Effect.Service<PostalEntries>()("@howzat/core
     const awardInstantWins = yield* instantWinAwards
     const mailer = yield* Mailer
     const { origin } = yield* ShopLinks
+    const brand = yield* Brand
     const standings = yield* AccountStandingStore
 
     /**
@@ -78,6 +80,7 @@ export class PostalEntries extends Effect.Service<PostalEntries>()("@howzat/core
         if (won.length > 0) {
           yield* mailer.send(
             postalInstantWinEmail(
+              brand,
               entry.emailAddress,
               entry.firstName,
               { ticketNumber: entry.ticketNumber, hasAccount: entry.customerId !== null },

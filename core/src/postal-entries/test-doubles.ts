@@ -27,6 +27,7 @@ import { type StandingStore, standingDoublesOver } from "../responsible-play/sta
 import { normaliseEmail } from "../rules/auth.js"
 import type { EntrantKey, PostalEntryForm } from "../rules/postal-entries.js"
 import type { StandingRecord } from "../rules/standing.js"
+import { testBrandLayer } from "../testing/mail-and-limits.js"
 import { EntryReferenceInUse } from "./errors.js"
 import type { CompetitionForEntry, NewPostalEntry, PostalEntry } from "./model.js"
 import { PostalEntries } from "./postal-entries.js"
@@ -281,6 +282,7 @@ export const postalDoublesOver = (store: PostalStore) => {
     instantWinRepoOver(store.instantWins),
     Layer.succeed(Mailer, { send: (message) => Effect.sync(() => void store.mail.push(message)) }),
     Layer.succeed(ShopLinks, { origin: "https://shop.example" }),
+    testBrandLayer,
     Layer.succeed(AuditLog, { record: (entry) => Effect.sync(() => void store.audit.push(entry)) }),
     standingDoublesOver(standing),
   )

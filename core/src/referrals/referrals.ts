@@ -3,6 +3,7 @@ import { CustomerNotFound, RateLimited } from "../accounts/errors.js"
 import type { Principal } from "../accounts/model.js"
 import { currentTime } from "../accounts/one-time-tokens.js"
 import { hashSecretToken } from "../accounts/secrets.js"
+import { Brand } from "../brand.js"
 import type { RepositoryError } from "../competitions/errors.js"
 import { CustomerRepo, UserRepo } from "../ports/accounts.js"
 import { Mailer } from "../ports/mailer.js"
@@ -74,6 +75,7 @@ export class Referrals extends Effect.Service<Referrals>()("@howzat/core/Referra
     const transactions = yield* Transactions
     // Read once, from the composition: links point at the configured origin.
     const { origin } = yield* ShopLinks
+    const brand = yield* Brand
     const limit = yield* ReferralInvitationLimit
 
     const own = (principal: Principal, customerId: string) =>
@@ -179,7 +181,7 @@ export class Referrals extends Effect.Service<Referrals>()("@howzat/core/Referra
                 const mailbox = yield* mailboxKey(email)
                 if (yield* repo.invitedSince(mailbox, since)) return
                 yield* repo.recordInvitation({ inviterCustomerId: customerId, mailbox, at: now })
-                yield* mailer.send(referralInvitationEmail(email, link))
+                yield* mailer.send(referralInvitationEmail(brand, email, link))
               }),
             { discard: true },
           ),

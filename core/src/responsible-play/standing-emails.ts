@@ -1,39 +1,33 @@
-import { BRAND } from "../accounts/emails.js"
 import type { MailMessage } from "../accounts/model.js"
+import type { BrandShape } from "../brand.js"
 import { ordinalDateTime } from "../rules/dates.js"
-import { escapeHtml } from "../rules/html.js"
+import { linkBlock, paragraph, renderEmail } from "../rules/email-layout.js"
 import { PAUSE_LENGTH_LABELS, type PauseLength } from "../rules/standing.js"
 
 const letter = (
+  brand: BrandShape,
   kind: MailMessage["kind"],
   to: string,
   subject: string,
   firstName: string,
   paragraphs: readonly string[],
   link: string,
-): MailMessage => {
-  const all = [...paragraphs, `Support and advice: ${link}`]
-  return {
+): MailMessage =>
+  renderEmail(brand, {
     kind,
     to,
     subject,
-    text: [`Hello ${firstName},`, "", ...all.flatMap((p) => [p, ""]), `The ${BRAND} team`].join(
-      "\n",
-    ),
-    html: [
-      "<!doctype html>",
-      `<html><body style="font-family: sans-serif; line-height: 1.5">`,
-      `<p>${escapeHtml(`Hello ${firstName},`)}</p>`,
-      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-      `<p><a href="${escapeHtml(link)}">Support and advice</a></p>`,
-      `<p>The ${BRAND} team</p>`,
-      "</body></html>",
-    ].join("\n"),
-  }
-}
+    blocks: [
+      paragraph(`Hello ${firstName},`),
+      ...paragraphs.map(paragraph),
+      linkBlock(link, "Support and advice"),
+    ],
+    signed: true,
+  })
 
 /** Confirms a break: when it ends, that it cannot end early, and what still works. */
 export const pauseConfirmation = (
+  brand: BrandShape,
   to: string,
   firstName: string,
   length: PauseLength,
@@ -41,9 +35,10 @@ export const pauseConfirmation = (
   supportLink: string,
 ): MailMessage =>
   letter(
+    brand,
     "AccountPaused",
     to,
-    `Your ${BRAND} account is on a break until ${ordinalDateTime(until)}`,
+    `Your ${brand.name} account is on a break until ${ordinalDateTime(until)}`,
     firstName,
     [
       `You asked for a break of ${PAUSE_LENGTH_LABELS[length]}. Until ${ordinalDateTime(until)} you can't buy tickets or enter competitions, and we won't send you marketing emails.`,
@@ -55,14 +50,16 @@ export const pauseConfirmation = (
 
 /** Confirms a closure: what happens to sign-in, tickets and site credit. */
 export const closureConfirmation = (
+  brand: BrandShape,
   to: string,
   firstName: string,
   supportLink: string,
 ): MailMessage =>
   letter(
+    brand,
     "AccountClosed",
     to,
-    `Your ${BRAND} account is closed`,
+    `Your ${brand.name} account is closed`,
     firstName,
     [
       "You closed your account. You can't buy tickets or enter competitions, and we won't send you marketing emails.",

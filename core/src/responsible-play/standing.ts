@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { CustomerNotFound } from "../accounts/errors.js"
 import type { Principal } from "../accounts/model.js"
+import { Brand } from "../brand.js"
 import { AccountStandingStore } from "../ports/account-standing.js"
 import { CustomerRepo } from "../ports/accounts.js"
 import { AgeVerificationRecords } from "../ports/age-verification.js"
@@ -36,6 +37,7 @@ export class AccountStanding extends Effect.Service<AccountStanding>()(
       const ageRecords = yield* AgeVerificationRecords
       const events = yield* ResponsiblePlayEvents
       const mailer = yield* Mailer
+      const brand = yield* Brand
       const transactions = yield* Transactions
 
       const supportLink = Effect.map(
@@ -89,7 +91,7 @@ export class AccountStanding extends Effect.Service<AccountStanding>()(
               })
               const customer = yield* customers.byId(customerId)
               yield* mailer.send(
-                pauseConfirmation(customer.email, customer.firstName, length, until, link),
+                pauseConfirmation(brand, customer.email, customer.firstName, length, until, link),
               )
               return standingAt(record, at)
             }),
@@ -116,7 +118,9 @@ export class AccountStanding extends Effect.Service<AccountStanding>()(
                 at,
                 detail: { siteCreditBalance: customer.siteCreditAccountBalance },
               })
-              yield* mailer.send(closureConfirmation(customer.email, customer.firstName, link))
+              yield* mailer.send(
+                closureConfirmation(brand, customer.email, customer.firstName, link),
+              )
               return standingAt(record, at)
             }),
           )

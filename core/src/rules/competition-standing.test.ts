@@ -7,7 +7,6 @@ import {
   competitionStanding,
   type DrawResult,
   standingDeadline,
-  standingHeadline,
 } from "./competition-standing.js"
 
 const at = (iso: string) => new Date(iso)
@@ -21,7 +20,6 @@ const drawn: DrawResult = {
   winningTicketNumber: 1234,
   drawnAt: at("2026-11-26T20:31:00Z"),
 }
-const day = (d: Date) => d.toISOString().slice(0, 10)
 
 const resultArb: fc.Arbitrary<DrawResult | null> = fc.option(
   fc.oneof(
@@ -100,53 +98,6 @@ describe("competitionStanding", () => {
         if (phase === 1) expect(kind).toBe("Open")
         if (phase >= 2) expect(kind).toBe("AwaitingDraw")
       }),
-    )
-  })
-})
-
-describe("standingHeadline", () => {
-  it("says drawn with the winning ticket, and closed with the draw's date", () => {
-    expect(standingHeadline({ kind: "Drawn", result: drawn }, day)).toBe(
-      "Drawn: winning ticket 1234",
-    )
-    expect(
-      standingHeadline(
-        {
-          kind: "Drawn",
-          result: {
-            outcome: "NoEntries",
-            winningTicketNumber: null,
-            drawnAt: at("2026-11-26T20:31:00Z"),
-          },
-        },
-        day,
-      ),
-    ).toBe("Drawn: there were no entries, so no winner")
-    expect(standingHeadline({ kind: "AwaitingDraw", drawAt: schedule.draw }, day)).toBe(
-      "Closed: draw on 2026-11-26",
-    )
-    expect(standingHeadline({ kind: "AwaitingDraw", drawAt: null }, day)).toBe(
-      "Closed: draw date to be announced",
-    )
-    expect(standingHeadline({ kind: "Open", closes: schedule.close }, day)).toBe(
-      "COMPETITION CLOSES IN",
-    )
-    expect(standingHeadline({ kind: "Closed" }, day)).toBe("COMPETITION HAS CLOSED")
-  })
-
-  it("never says a drawn competition is still to be drawn", () => {
-    fc.assert(
-      fc.property(
-        arbitraryCompetitionSchedule(),
-        fc.boolean(),
-        resultArb,
-        instant,
-        (s, m, r, now) => {
-          const headline = standingHeadline(competitionStanding(s, m, r, now), day)
-          if (r !== null) expect(headline.startsWith("Drawn:")).toBe(true)
-          else expect(headline.startsWith("Drawn:")).toBe(false)
-        },
-      ),
     )
   })
 })

@@ -1,9 +1,4 @@
-import {
-  CompetitionPhase,
-  type CompetitionSchedule,
-  competitionPhase,
-  phaseLabels,
-} from "./competition.js"
+import { CompetitionPhase, type CompetitionSchedule, competitionPhase } from "./competition.js"
 
 /** A main draw once made, as the competition carries it. */
 export interface DrawResult {
@@ -61,32 +56,5 @@ export const standingDeadline = (standing: CompetitionStanding, now: Date): Date
     case "Drawn":
     case "Closed":
       return null
-  }
-}
-
-/**
- * The line above the countdown, or in its place. The open phases keep the
- * storefront's countdown labels; a closed competition says which of the
- * closed states it is in. `formatDate` is the caller's way of writing a date.
- */
-export const standingHeadline = (
-  standing: CompetitionStanding,
-  formatDate: (date: Date) => string,
-): string => {
-  switch (standing.kind) {
-    case "ComingSoon":
-      return phaseLabels[CompetitionPhase.ComingSoon]
-    case "Open":
-      return phaseLabels[CompetitionPhase.Open]
-    case "AwaitingDraw":
-      return standing.drawAt === null
-        ? "Closed: draw date to be announced"
-        : `Closed: draw on ${formatDate(standing.drawAt)}`
-    case "Drawn":
-      return standing.result.winningTicketNumber === null
-        ? "Drawn: there were no entries, so no winner"
-        : `Drawn: winning ticket ${standing.result.winningTicketNumber}`
-    case "Closed":
-      return phaseLabels[CompetitionPhase.Closed]
   }
 }

@@ -22,7 +22,6 @@ import {
   nextLiveDrawSlot,
   odds,
   percentSold,
-  phaseLabels,
   serverCorrectedNow,
   tileButtonLabel,
   timePeriodOf,
@@ -65,17 +64,6 @@ describe("competitionPhase", () => {
         )
       }),
     )
-  })
-})
-
-describe("phaseLabels", () => {
-  it("uses the docs/product/states.md wording", () => {
-    expect(phaseLabels).toEqual({
-      0: "COMPETITION OPENS IN",
-      1: "COMPETITION CLOSES IN",
-      2: "CLOSED! DRAW IN",
-      3: "COMPETITION HAS CLOSED",
-    })
   })
 })
 

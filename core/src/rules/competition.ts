@@ -10,13 +10,6 @@ export const CompetitionPhase = {
   Closed: 3,
 } as const
 
-export const phaseLabels: Record<CompetitionPhase, string> = {
-  0: "COMPETITION OPENS IN",
-  1: "COMPETITION CLOSES IN",
-  2: "CLOSED! DRAW IN",
-  3: "COMPETITION HAS CLOSED",
-}
-
 export interface CompetitionSchedule {
   readonly start: Date
   readonly close: Date

@@ -1,11 +1,3 @@
-/** Wider screens have room for more page buttons; breakpoints follow the storefront's grid. */
-export const pageButtonCount = (viewportWidth: number): 5 | 9 | 15 | 21 => {
-  if (viewportWidth < 576) return 5
-  if (viewportWidth < 992) return 9
-  if (viewportWidth < 1400) return 15
-  return 21
-}
-
 /** An empty list still has one (empty) page, so "page 1 of 1" never reads "of 0". */
 export const pageCount = (totalItems: number, pageSize: number): number =>
   Math.max(1, Math.ceil(Math.max(0, totalItems) / Math.max(1, pageSize)))
@@ -17,6 +9,11 @@ export interface PageButtons {
   readonly showLast: boolean
 }
 
+/**
+ * Which page numbers a window of `buttonCount` buttons shows around the
+ * current page, kept inside 1..totalPages. How many buttons fit a screen is
+ * the app's to say (the storefront's apps/web/src/lib/page-buttons.ts).
+ */
 export const pageButtons = (
   currentPage: number,
   totalPages: number,

@@ -81,8 +81,12 @@ describe("TOTP codes", () => {
   })
 
   it("are scanned from a Key URI with the settings spelled out", () => {
-    expect(otpauthUri("admin@howzat.example", "JBSWY3DPEHPK3PXP")).toBe(
+    expect(otpauthUri("Howzat", "admin@howzat.example", "JBSWY3DPEHPK3PXP")).toBe(
       "otpauth://totp/Howzat:admin%40howzat.example?secret=JBSWY3DPEHPK3PXP&issuer=Howzat&algorithm=SHA1&digits=6&period=30",
+    )
+    // The issuer is the brand's, whatever it is called.
+    expect(otpauthUri("Wicket & Co", "a@b.example", "JBSWY3DPEHPK3PXP")).toBe(
+      "otpauth://totp/Wicket%20%26%20Co:a%40b.example?secret=JBSWY3DPEHPK3PXP&issuer=Wicket%20%26%20Co&algorithm=SHA1&digits=6&period=30",
     )
   })
 })

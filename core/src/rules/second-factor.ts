@@ -7,7 +7,6 @@ import { Secret, TOTP } from "otpauth"
  * match, a replay or a well-formed recovery code is decided here.
  */
 
-export const TOTP_ISSUER = "Howzat"
 export const TOTP_PERIOD_SECONDS = 30
 export const TOTP_DIGITS = 6
 /** One step either side of now: a phone clock a little off, or a code typed as it rolled over. */
@@ -104,10 +103,17 @@ export const matchingStep = (secretBase32: string, code: string, nowMs: number) 
 export const totpSecretFrom = (bytes: Uint8Array): string =>
   new Secret({ buffer: bytes.slice().buffer }).base32
 
-/** What an authenticator app scans (Key Uri Format), with the settings spelled out. */
-export const otpauthUri = (email: string, secretBase32: string): string =>
-  `otpauth://totp/${TOTP_ISSUER}:${encodeURIComponent(email)}?secret=${secretBase32}` +
-  `&issuer=${TOTP_ISSUER}&algorithm=SHA1&digits=${TOTP_DIGITS}&period=${TOTP_PERIOD_SECONDS}`
+/**
+ * What an authenticator app scans (Key Uri Format), with the settings spelled
+ * out. The issuer is the brand's (core/src/brand.ts), encoded like the email.
+ */
+export const otpauthUri = (issuer: string, email: string, secretBase32: string): string => {
+  const label = encodeURIComponent(issuer)
+  return (
+    `otpauth://totp/${label}:${encodeURIComponent(email)}?secret=${secretBase32}` +
+    `&issuer=${label}&algorithm=SHA1&digits=${TOTP_DIGITS}&period=${TOTP_PERIOD_SECONDS}`
+  )
+}
 
 /**
  * Crockford's base32 alphabet in lower case: 32 symbols, so a byte's low five

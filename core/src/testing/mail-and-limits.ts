@@ -7,10 +7,23 @@
 import { Effect, Exit, Layer } from "effect"
 import type { MailMessage } from "../accounts/model.js"
 import { RateLimitPolicy, type RateLimitPolicyShape, Throttle } from "../accounts/throttle.js"
+import { Brand, type BrandShape } from "../brand.js"
 import { RepositoryError } from "../competitions/errors.js"
 import { Mailer } from "../ports/mailer.js"
 import { RateLimiter } from "../ports/rate-limiter.js"
 import { Transactions } from "../ports/transactions.js"
+
+/**
+ * The brand core's tests sign their letters with. Core itself has none
+ * (core/src/brand.ts); these are the demo shop's words, so the texts the
+ * tests assert read as the shop's own mail does.
+ */
+export const testBrand: BrandShape = {
+  name: "Howzat",
+  siteCreditName: "Howzat Credit",
+  totpIssuer: "Howzat",
+}
+export const testBrandLayer = Layer.succeed(Brand, testBrand)
 
 /** The RateLimiter's counters: a key's count in its current window. */
 export type RateCounters = Map<string, { windowStart: number; count: number }>

@@ -8,6 +8,10 @@ import type { Database } from "../schema"
 import { NOW, newCompetition } from "./competition-fixtures"
 import { createCompetition } from "./competition-writer"
 import { promotionColumns } from "./promotion-store"
+
+/** The brand core's services sign with in these suites (core/src/brand.ts has none of its own). */
+export { testBrandLayer } from "@howzat/core/testing"
+
 import { ticketsSoldOf } from "./tickets-sold"
 
 /** Shared by the order suites: rows the allocator needs, written straight to the tables. */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto"
 import type { Principal } from "@howzat/core/accounts/model"
 import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import type { PostalEntryForm } from "@howzat/core/rules/postal-entries"
+import { testBrandLayer } from "@howzat/core/testing"
 import { Effect, Layer, TestClock, TestContext } from "effect"
 import type { Kysely } from "kysely"
 import { Db } from "../database"
@@ -40,7 +41,7 @@ export const postalEntryPortsOn = (db: Kysely<Database>) =>
     OutboxMailerLive,
     AuditLogLive,
     AccountStandingStoreLive,
-  ).pipe(Layer.provide(Layer.succeed(Db, db)))
+  ).pipe(Layer.provide(Layer.succeed(Db, db)), Layer.merge(testBrandLayer))
 
 /** Core's PostalEntries on the real repositories, at `at` (TestClock). */
 export const postalEntriesOn = (db: Kysely<Database>) => {

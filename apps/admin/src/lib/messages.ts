@@ -2,8 +2,9 @@
  * The Messages screen's plain logic: its search params (which messages and
  * which page) and the reply link to a sender.
  */
-import { BRAND } from "@howzat/core/accounts/emails"
 import { mailtoLink } from "@howzat/core/rules/contact"
+// The shop's name as its mail signs it: the storefront's brand, which the server reads too.
+import { brand } from "../../../web/src/brand"
 import { oneOf, pageParam } from "./search"
 
 export interface MessageSearch {
@@ -23,4 +24,4 @@ export const statusParam = (search: MessageSearch): "All" | "Unhandled" =>
 
 /** A reply in the member of staff's own mail program, to the address the sender gave. */
 export const replyLink = (message: { readonly email: string }): string =>
-  mailtoLink(message.email, `Re: your message to ${BRAND}`)
+  mailtoLink(message.email, `Re: your message to ${brand.shortName}`)

@@ -1,4 +1,5 @@
 import { StaffAccounts, type StaffMemberAdded } from "@howzat/core/accounts/staff-accounts"
+import { Brand } from "@howzat/core/brand"
 import { ShopLinks, setPasswordPageLink } from "@howzat/core/ports/shop-links"
 import {
   type DatabaseHandle,
@@ -12,6 +13,7 @@ import {
 import { Effect, Layer } from "effect"
 import { Argon2PasswordHasherLive } from "../auth/argon2-password-hasher"
 import type { ServerConfig } from "../config"
+import { coreBrandOf } from "../core-brand"
 import { type CommandOutput, configOrSay, EXIT } from "./command-output"
 import { parseStaffArguments, STAFF_USAGE, type StaffCommand } from "./staff-arguments"
 
@@ -83,6 +85,8 @@ const add = async (
       Effect.flatMap(StaffAccounts, (staff) => staff.add(command)).pipe(
         Effect.provide(StaffAccounts.Default.pipe(Layer.provide(ports))),
         Effect.provideService(ShopLinks, { origin: config.linkOrigin }),
+        // The invitation is signed as the running shop signs its mail.
+        Effect.provideService(Brand, coreBrandOf()),
         Effect.either,
       ),
     )

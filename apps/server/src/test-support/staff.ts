@@ -1,7 +1,9 @@
 import { StaffAccounts, type StaffRole } from "@howzat/core/accounts/staff-accounts"
+import { Brand } from "@howzat/core/brand"
 import { Db, NodeSecureRandomLive, PostgresAccountsLive } from "@howzat/postgres"
 import { Effect, Layer } from "effect"
 import { Argon2PasswordHasherLive } from "../auth/argon2-password-hasher"
+import { coreBrandOf } from "../core-brand"
 import { Browser } from "./browser"
 import { logIn, type Shop } from "./shop"
 
@@ -17,6 +19,7 @@ export const addedStaff = async (shop: Pick<Shop, "db">, role: StaffRole = "Staf
     PostgresAccountsLive.pipe(Layer.provide(Layer.succeed(Db, shop.db))),
     Argon2PasswordHasherLive,
     NodeSecureRandomLive,
+    Layer.succeed(Brand, coreBrandOf()),
   )
   const added = await Effect.runPromise(
     Effect.flatMap(StaffAccounts, (staff) =>

@@ -1,5 +1,6 @@
-import { pageButtonCount, pageButtons } from "@howzat/core/rules/pagination"
+import { pageButtons } from "@howzat/core/rules/pagination"
 import type { ReactNode } from "react"
+import { pageButtonCount } from "../lib/page-buttons"
 import { useViewportWidth } from "../lib/viewport"
 import { Icon } from "./Icon"
 

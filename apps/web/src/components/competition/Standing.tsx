@@ -1,11 +1,8 @@
-import {
-  type CompetitionStanding,
-  standingDeadline,
-  standingHeadline,
-} from "@howzat/core/rules/competition-standing"
+import { type CompetitionStanding, standingDeadline } from "@howzat/core/rules/competition-standing"
 import { ordinalDateTime } from "@howzat/core/rules/dates"
 import { Link } from "@tanstack/react-router"
 import { DRAW_SECTION_ID } from "../../lib/fairness"
+import { standingHeadline } from "../../lib/standing-headline"
 import { Countdown } from "../Countdown"
 
 /** To the competition page's "Draw & Fairness" section, which opens at the proof. */

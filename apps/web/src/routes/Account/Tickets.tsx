@@ -1,6 +1,6 @@
 import type { CustomerCompetitionJson } from "@howzat/contracts/orders"
 import { drawDateWording } from "@howzat/core/rules/competition-kind"
-import { type DrawResult, standingHeadline } from "@howzat/core/rules/competition-standing"
+import type { DrawResult } from "@howzat/core/rules/competition-standing"
 import { ordinalDate } from "@howzat/core/rules/dates"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { type KeyboardEvent, useId, useRef } from "react"
@@ -14,6 +14,7 @@ import { Pagination } from "../../components/Pagination"
 import { competitionImages, standingAt } from "../../lib/competition"
 import { holdsWinningTicket } from "../../lib/fairness"
 import { pageFromSearch } from "../../lib/search"
+import { standingHeadline } from "../../lib/standing-headline"
 
 type TabKey = "upcoming" | "drawn"
 

@@ -1,7 +1,6 @@
 import type { CategoryJson, CompetitionJson } from "@howzat/contracts/catalogue"
 import { CompetitionPhase } from "@howzat/core/rules/competition"
 import type { CompetitionStanding } from "@howzat/core/rules/competition-standing"
-import { standingHeadline } from "@howzat/core/rules/competition-standing"
 import { ordinalDateTime } from "@howzat/core/rules/dates"
 import { formatMoney, pence } from "@howzat/core/rules/money"
 import { Await, createFileRoute, Link, notFound, useLocation } from "@tanstack/react-router"
@@ -31,6 +30,7 @@ import { categorySlugs } from "../../../lib/browse"
 import { competitionImages, phaseAt, skewFrom, standingAt } from "../../../lib/competition"
 import { DRAW_SECTION_ID } from "../../../lib/fairness"
 import { useServerNow } from "../../../lib/now"
+import { standingHeadline } from "../../../lib/standing-headline"
 
 export const Route = createFileRoute("/Competitions/Competition/$competitionId")({
   loader: async ({ params, abortController }) => {
