@@ -91,9 +91,11 @@ export const refundMoves = (from: PaymentStatus): boolean => from === PaymentSta
 /** The statuses a refund made moves to Refunded, for a store's conditional update. */
 export const statusesARefundMoves: readonly PaymentStatus[] = paymentStatuses.filter(refundMoves)
 
-function movesFrom(from: PaymentStatus): readonly PaymentStatus[] {
-  return [...wordsASettleTakes[from], ...(refundMoves(from) ? [PaymentStatus.Refunded] : [])]
-}
+/** What a settle or a refund may make of a payment in `from`. */
+const movesFrom = (from: PaymentStatus): readonly PaymentStatus[] => [
+  ...wordsASettleTakes[from],
+  ...(refundMoves(from) ? [PaymentStatus.Refunded] : []),
+]
 
 /**
  * The machine as a table of moves, from settles and refunds alike: what a
