@@ -1,7 +1,14 @@
 import { CreditCardSpend } from "@howzat/core/ports/credit-card-spend"
-import { PaymentRepo } from "@howzat/core/ports/payments"
-import { type CardFunding, startOfLondonMonth } from "@howzat/core/rules/credit-cards"
+import { type PaymentOutcome, PaymentRepo } from "@howzat/core/ports/payments"
+import {
+  type CardFunding,
+  type CreditCardPaymentFacts,
+  creditCardMoneyKept,
+  isInstantWinOrder,
+  startOfLondonMonth,
+} from "@howzat/core/rules/credit-cards"
 import { type Pence, pence } from "@howzat/core/rules/money"
+import { settleMoves } from "@howzat/core/rules/payment-status"
 import { arbitraryPence } from "@howzat/core/testing"
 import { Effect } from "effect"
 import fc from "fast-check"
@@ -13,6 +20,14 @@ export interface CreditCardSpendSeed {
   readonly customer: () => Promise<string>
   /** An order of one line, of a competition with instant wins if asked; answers its id. */
   readonly order: (customerId: string, options: { readonly instantWin: boolean }) => Promise<string>
+  /**
+   * An order with a line of a new competition for each entry, which has that
+   * many instant-win groups (none: an order of no lines); answers its id.
+   */
+  readonly orderOfLines: (
+    customerId: string,
+    instantWinGroups: readonly number[],
+  ) => Promise<string>
 }
 
 const NOW = new Date("2026-06-15T12:00:00Z")
@@ -23,6 +38,9 @@ let references = 0
  * The credit-card sums of decision 0042: money a credit card paid and the
  * shop kept this month (a refund due or made gives it back), and whether an
  * order holds an instant-win competition, which no credit card may pay for.
+ * Both are core's rules (`countsTowardsCreditCardCap` and `isInstantWinOrder`
+ * in rules/credit-cards), which the adapter's SQL expresses: the last two
+ * tests hold every store to them.
  */
 export const creditCardSpendContract = (
   name: string,
@@ -121,6 +139,151 @@ export const creditCardSpendContract = (
       expect(await spend((s) => s.orderHasInstantWin(plain))).toBe(false)
       expect(await spend((s) => s.orderHasInstantWin(instant))).toBe(true)
       expect(await spend((s) => s.orderHasInstantWin("not-an-order"))).toBe(false)
+    })
+
+    it("sums exactly what core's cap rule counts, whatever the words, times, cards and refunds", async () => {
+      const DAY = 86_400_000
+      const word: fc.Arbitrary<PaymentOutcome> = fc.oneof(
+        fc
+          .constantFrom<CardFunding | undefined>(
+            "Credit",
+            "Credit",
+            "Debit",
+            "Prepaid",
+            "Unknown",
+            undefined,
+          )
+          .map((cardFunding) => ({ status: "Succeeded" as const, cardFunding })),
+        fc.constant({ status: "Failed" as const, failureDetail: "Declined" }),
+      )
+      const attempt = fc.record({
+        amount: arbitraryPence({ min: 1, max: 30_000 }),
+        // Each word at its own time, either side of the month's first instant (or on it).
+        words: fc.array(
+          fc.tuple(
+            word,
+            fc.constantFrom(-DAY, -1, 0, 1, DAY).map((ms) => new Date(MONTH.getTime() + ms)),
+          ),
+          { maxLength: 3 },
+        ),
+        refund: fc.constantFrom("None", "Due", "Made"),
+      })
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(attempt, { maxLength: 4 }),
+          fc.nat({ max: 4 }),
+          async (attempts, excluded) => {
+            const customerId = await seed().customer()
+            const facts: (CreditCardPaymentFacts & { id: string; amount: Pence })[] = []
+            for (const a of attempts) {
+              let made = await payment(customerId, a.amount, { funding: "Pending" })
+              let succeededAt: Date | null = null
+              for (const [outcome, at] of a.words) {
+                const before = made.status
+                const settled = await run(
+                  Effect.flatMap(PaymentRepo, (payments) => payments.settle(made.id, outcome, at)),
+                )
+                // The time of the settle that made it a success is when it succeeded.
+                if (settleMoves(before, outcome.status) && outcome.status === "Succeeded")
+                  succeededAt = at
+                made = settled.payment
+              }
+              if (a.refund !== "None") {
+                await refundDue(made)
+                if (a.refund === "Made")
+                  await run(
+                    Effect.flatMap(PaymentRepo, (payments) =>
+                      payments.refunded(made.id, `re_${made.id}`, NOW),
+                    ),
+                  )
+              }
+              // The facts as the store now tells them, and when the payment succeeded.
+              const [now] = await run(
+                Effect.flatMap(PaymentRepo, (payments) => payments.forOrder(made.orderId)),
+              )
+              const refunds = await run(
+                Effect.flatMap(PaymentRepo, (payments) => payments.refundsForOrder(made.orderId)),
+              )
+              facts.push({
+                id: made.id,
+                amount: a.amount,
+                status: now?.status ?? made.status,
+                cardFunding: now?.cardFunding,
+                succeededAt,
+                owedBack: refunds.length > 0,
+              })
+            }
+            expect(await spend((s) => s.spentSince(customerId, MONTH))).toBe(
+              creditCardMoneyKept(facts, MONTH),
+            )
+            const judged = facts[excluded]
+            if (judged === undefined) return
+            const others = facts.filter((f) => f !== judged)
+            expect(await spend((s) => s.spentSince(customerId, MONTH, judged.id))).toBe(
+              creditCardMoneyKept(others, MONTH),
+            )
+            expect(await spend((s) => s.holdAndSpentSince(customerId, MONTH, judged.id))).toBe(
+              creditCardMoneyKept(others, MONTH),
+            )
+          },
+        ),
+        {
+          numRuns: 15,
+          // The edges, every run: a credit success on the month's first instant and just before
+          // it, a failure then a credit success, and a kept one beside one owed back.
+          examples: [
+            [
+              [
+                {
+                  amount: pence(1_000),
+                  words: [[{ status: "Succeeded", cardFunding: "Credit" }, MONTH]],
+                  refund: "None",
+                },
+                {
+                  amount: pence(2_000),
+                  words: [
+                    [{ status: "Succeeded", cardFunding: "Credit" }, new Date(MONTH.getTime() - 1)],
+                  ],
+                  refund: "None",
+                },
+                {
+                  amount: pence(4_000),
+                  words: [
+                    [
+                      { status: "Failed", failureDetail: "Declined" },
+                      new Date(MONTH.getTime() - 1),
+                    ],
+                    [{ status: "Succeeded", cardFunding: "Credit" }, MONTH],
+                  ],
+                  refund: "None",
+                },
+                {
+                  amount: pence(8_000),
+                  words: [[{ status: "Succeeded", cardFunding: "Credit" }, MONTH]],
+                  refund: "Due",
+                },
+              ],
+              0,
+            ],
+          ],
+        },
+      )
+    })
+
+    it("knows an instant-win order exactly as core's rule does, whatever its lines", async () => {
+      const eve = await seed().customer()
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.nat({ max: 2 }), { maxLength: 3 }),
+          async (instantWinGroups) => {
+            const orderId = await seed().orderOfLines(eve, instantWinGroups)
+            expect(await spend((s) => s.orderHasInstantWin(orderId))).toBe(
+              isInstantWinOrder(instantWinGroups.map((groups) => ({ instantWinGroups: groups }))),
+            )
+          },
+        ),
+        { numRuns: 15 },
+      )
     })
 
     it("counts exactly the kept credit money, whatever the mix of payments", async () => {

@@ -31,19 +31,19 @@ import { useDatabase } from "./harness"
 /** The credit-card harness on a real database: orders and their lines written to the tables. */
 export const creditCardSpendOnDatabase = async (open: () => Promise<ContractDatabase>) => {
   const { db, dbLayer, close } = await open()
-  const seed: CreditCardSpendSeed = {
-    customer: () => newCustomer(db),
-    order: async (customerId, { instantWin }) => {
+  /** An order with a line of a new competition per entry, with that many instant-win groups. */
+  const orderOfLines = async (customerId: string, instantWinGroups: readonly number[]) => {
+    const id = await newOrder(db, customerId, {
+      status: "AwaitingPayment",
+      orderTotalPence: 1000,
+    })
+    for (const groups of instantWinGroups) {
       const competitionId = await competitionOnSale(db)
-      if (instantWin)
+      for (let group = 0; group < groups; group++)
         await db
           .insertInto("instantWinGroups")
-          .values({ competitionId, name: "£5 Site Credit" })
+          .values({ competitionId, name: `£5 Site Credit ${group + 1}`, sortOrder: group })
           .execute()
-      const id = await newOrder(db, customerId, {
-        status: "AwaitingPayment",
-        orderTotalPence: 1000,
-      })
       await db
         .insertInto("orderLines")
         .values({
@@ -56,8 +56,13 @@ export const creditCardSpendOnDatabase = async (open: () => Promise<ContractData
           lineTotalPence: 1000,
         })
         .execute()
-      return id
-    },
+    }
+    return id
+  }
+  const seed: CreditCardSpendSeed = {
+    customer: () => newCustomer(db),
+    order: (customerId, { instantWin }) => orderOfLines(customerId, [instantWin ? 1 : 0]),
+    orderOfLines,
   }
   return {
     layer: Layer.merge(CreditCardSpendLive, PaymentRepoLive).pipe(Layer.provide(dbLayer)),

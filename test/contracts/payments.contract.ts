@@ -7,6 +7,13 @@ import {
 } from "@howzat/core/ports/payments"
 import { pence } from "@howzat/core/rules/money"
 import type { OrderStatus } from "@howzat/core/rules/order-status"
+import {
+  type PaymentStatus,
+  refundMoves,
+  settleMoves,
+  statusAfterSettle,
+  statusAfterSettles,
+} from "@howzat/core/rules/payment-status"
 import { Effect, Either } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
@@ -32,8 +39,9 @@ const unique = (prefix: string) => {
 /**
  * The PaymentRepo port's contract (decisions 0011, 0029, 0042): one payment
  * per provider intent, settled once (a success beats a failure, Refunded is
- * final), one refund per payment made once, the retry and void passes' lists,
- * and notifications remembered once. Rollbacks and racing processes are the
+ * final: core's status machine, rules/payment-status, which the adapter's
+ * SQL takes its status lists from), one refund per payment made once, the
+ * retry and void passes' lists, and notifications remembered once. Rollbacks and racing processes are the
  * database's own tests (payments.database.ts).
  */
 export const paymentsContract = (name: string, open: OpenHarness<PaymentRepo, PaymentsSeed>) =>
@@ -479,6 +487,75 @@ export const paymentsContract = (name: string, open: OpenHarness<PaymentRepo, Pa
         ),
         { numRuns: 12 },
       )
+    })
+
+    it("settles by core's status machine whatever order the words arrive in, a refund among them", async () => {
+      // The webhook, the browser's return and the status sweep can each bring any of these.
+      type Step = "Refund" | PaymentOutcome
+      const succeeded = { status: "Succeeded", cardFunding: "Credit" } as const
+      const declined = { status: "Failed", failureDetail: "declined" } as const
+      /** Every order of every choice of `left`. */
+      const arrivals = (left: readonly Step[]): Step[][] => [
+        [],
+        ...left.flatMap((word, i) =>
+          arrivals([...left.slice(0, i), ...left.slice(i + 1)]).map((rest) => [word, ...rest]),
+        ),
+      ]
+      const runs = [
+        // Two words of each kind (65 runs): the first failure's words and the first card stand.
+        ...arrivals([
+          succeeded,
+          declined,
+          { status: "Succeeded", cardFunding: "Debit" },
+          { status: "Failed", failureDetail: "expired card" },
+        ]),
+        // A refund the provider made, before, between and after the words (the 11 runs with one).
+        // The refund due is recorded, then made; it moves only what core's refundMoves allows.
+        ...arrivals([succeeded, declined, "Refund"]).filter((run) => run.includes("Refund")),
+      ]
+      const endings = new Map<string, PaymentStatus>()
+      for (const arrived of runs) {
+        const made = await record()
+        let before: Payment = made
+        for (const word of arrived) {
+          if (word === "Refund") {
+            await payments((repo) => repo.refundDue(due(before)))
+            await payments((repo) => repo.refunded(made.id, unique("re"), NOW))
+            before = { ...before, status: refundMoves(before.status) ? "Refunded" : before.status }
+            continue
+          }
+          const settled = await payments((repo) => repo.settle(made.id, word, NOW))
+          const moves = settleMoves(before.status, word.status)
+          const context = `${before.status} then ${JSON.stringify(word)} in ${JSON.stringify(arrived)}`
+          expect(settled.changed, context).toBe(moves)
+          expect(settled.payment.status, context).toBe(
+            statusAfterSettle(before.status, word.status),
+          )
+          // A word the machine does not take changes nothing at all; one it takes brings its details.
+          expect(settled.payment, context).toEqual(
+            moves
+              ? {
+                  ...before,
+                  status: word.status,
+                  clientToken: null,
+                  failureDetail: word.status === "Failed" ? word.failureDetail : null,
+                  cardFunding: word.status === "Succeeded" ? (word.cardFunding ?? "Unknown") : null,
+                }
+              : before,
+          )
+          before = settled.payment
+        }
+        // What the store keeps is what its last answer said.
+        expect(await payments((repo) => repo.forOrder(made.orderId))).toEqual([before])
+        if (arrived.includes("Refund")) continue
+        const settleWords = arrived.flatMap((w) => (w === "Refund" ? [] : [w.status]))
+        expect(before.status).toBe(statusAfterSettles(settleWords))
+        // The same words in another order end in the same status.
+        const key = JSON.stringify(arrived.map((w) => JSON.stringify(w)).sort())
+        const ending = endings.get(key)
+        if (ending === undefined) endings.set(key, before.status)
+        else expect(before.status, key).toBe(ending)
+      }
     })
 
     it("reads a page of orders' payments as forOrder reads each, in one call", async () => {

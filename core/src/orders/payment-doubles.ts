@@ -41,8 +41,10 @@ import type {
   AccountNotInGoodStanding,
   AgeNotVerified,
 } from "../responsible-play/standing-errors.js"
+import { creditCardMoneyKept, isInstantWinOrder } from "../rules/credit-cards.js"
 import { type Pence, pence, ZERO_PENCE } from "../rules/money.js"
 import { releasesTickets } from "../rules/order-status.js"
+import { refundMoves, settleMoves } from "../rules/payment-status.js"
 import type { SpendLimitSetting } from "../rules/spend-limits.js"
 import { testBrandLayer } from "../testing/mail-and-limits.js"
 import { paymentGateways } from "./gateways.js"
@@ -114,7 +116,7 @@ export interface PaymentStore {
    * read it before either records the answer (a webhook racing the sweep).
    */
   providerYields: boolean
-  /** Competitions with instant-win prizes: an order with a line of one is an instant-win order. */
+  /** Competitions with at least one instant-win group: an order with a line of one is an instant-win order. */
   readonly instantWinCompetitions: Set<string>
   /** When each payment succeeded: the credit-card month is counted by it. */
   readonly succeededAt: Map<string, Date>
@@ -169,25 +171,29 @@ export const emptyPaymentStore = (): PaymentStore => {
   return store
 }
 
-/** Credit-card money kept: succeeded credit payments of the customer's orders since `since`, less any owed back. */
+/**
+ * Credit-card money kept: of the customer's payments (but `excludingPaymentId`),
+ * those core's rule counts towards the cap (`countsTowardsCreditCardCap`).
+ */
 export const creditCardSpendOf = (
   store: PaymentStore,
   customerId: string,
   since: Date,
   excludingPaymentId?: string,
 ): Pence =>
-  pence(
+  creditCardMoneyKept(
     store.payments
       .filter(
         (p) =>
-          p.id !== excludingPaymentId &&
-          p.status === "Succeeded" &&
-          p.cardFunding === "Credit" &&
-          store.orders.get(p.orderId)?.customerId === customerId &&
-          (store.succeededAt.get(p.id)?.getTime() ?? 0) >= since.getTime() &&
-          !store.refunds.some((r) => r.paymentId === p.id),
+          p.id !== excludingPaymentId && store.orders.get(p.orderId)?.customerId === customerId,
       )
-      .reduce((sum, p) => sum + p.amount, 0),
+      .map((p) => ({
+        ...p,
+        // A payment a test put in the store as succeeded, with no time: from the start of time.
+        succeededAt: store.succeededAt.get(p.id) ?? (p.status === "Succeeded" ? new Date(0) : null),
+        owedBack: store.refunds.some((r) => r.paymentId === p.id),
+      })),
+    since,
   )
 
 /** A signed notification as the double's gateway reads it: the "signature" header must say "valid". */
@@ -282,10 +288,9 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         const index = store.payments.findIndex((p) => p.id === paymentId)
         const payment = store.payments[index]
         if (payment === undefined) return missing("payments.settle", `payment ${paymentId}`)
-        const overrides =
-          payment.status === "Pending" ||
-          (payment.status === "Failed" && outcome.status === "Succeeded")
-        if (!overrides) return Effect.succeed({ payment, changed: false })
+        // The status machine is core's (rules/payment-status), as the Postgres adapter's is.
+        if (!settleMoves(payment.status, outcome.status))
+          return Effect.succeed({ payment, changed: false })
         const settled: Payment = {
           ...payment,
           status: outcome.status,
@@ -368,7 +373,7 @@ export const paymentDoublesOver = (store: PaymentStore) => {
         store.refunds[index] = done
         const paymentIndex = store.payments.findIndex((p) => p.id === paymentId)
         const payment = store.payments[paymentIndex]
-        if (payment?.status === "Succeeded") {
+        if (payment !== undefined && refundMoves(payment.status)) {
           store.payments[paymentIndex] = { ...payment, status: "Refunded" }
         }
         return Effect.succeed(done)
@@ -520,11 +525,13 @@ export const paymentDoublesOver = (store: PaymentStore) => {
     holdAndSpentSince: (customerId, since, excluding) =>
       Effect.sync(() => creditCardSpendOf(store, customerId, since, excluding)),
     orderHasInstantWin: (orderId) =>
-      Effect.sync(
-        () =>
-          store.orders
-            .get(orderId)
-            ?.lines.some((line) => store.instantWinCompetitions.has(line.competitionId)) ?? false,
+      Effect.sync(() =>
+        isInstantWinOrder(
+          (store.orders.get(orderId)?.lines ?? []).map((line) => ({
+            // The store keeps which competitions have a group, not how many.
+            instantWinGroups: store.instantWinCompetitions.has(line.competitionId) ? 1 : 0,
+          })),
+        ),
       ),
   })
   const events = Layer.succeed(ResponsiblePlayEvents, {

@@ -18,6 +18,7 @@ import {
   creditCardNotice,
   creditCardTexts,
   creditCardVerdict,
+  isCreditFunding,
   startOfLondonMonth,
 } from "../rules/credit-cards.js"
 import { canTransition, OrderStatus } from "../rules/order-status.js"
@@ -145,7 +146,7 @@ export const makeSettlement = Effect.gen(function* () {
     at: Date,
   ): Effect.Effect<Asked | null, OrderNotFound | RepositoryError> =>
     Effect.gen(function* () {
-      if (payment.status !== "Succeeded" || payment.cardFunding !== "Credit") return null
+      if (payment.status !== "Succeeded" || !isCreditFunding(payment.cardFunding)) return null
       const refundIt = (paid: Payment) =>
         payments.refundDue({
           paymentId: paid.id,

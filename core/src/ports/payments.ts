@@ -3,9 +3,10 @@ import type { RepositoryError } from "../competitions/errors.js"
 import type { Page, PageRequest } from "../competitions/model.js"
 import type { CardFunding } from "../rules/credit-cards.js"
 import type { Pence } from "../rules/money.js"
+import type { PaymentStatus } from "../rules/payment-status.js"
 
-/** Refunded: it succeeded, and the money went back (docs/decisions/0011). */
-export type PaymentStatus = "Pending" | "Succeeded" | "Failed" | "Refunded"
+/** The status machine is a rule (rules/payment-status); named here too, as the port's type. */
+export type { PaymentStatus }
 
 /** One card payment attempt on an order: a retry after a decline is a new payment. */
 export interface Payment {
@@ -125,7 +126,8 @@ export interface PaymentRepoShape {
    * outcome (the first word wins) and is answered as it stands, with one
    * exception: a success overrides a recorded failure, as a declined intent
    * stays open at a real provider and a card can still pay it (the money has
-   * moved, so the shop must know). Clears the client token. Says whether
+   * moved, so the shop must know). Which word moves which status is
+   * `settleMoves` (rules/payment-status). Clears the client token. Says whether
    * this call changed the payment: of two racers settling it at once (a
    * webhook and the status sweep), only one did.
    */
@@ -170,7 +172,8 @@ export interface PaymentRepoShape {
   ) => Effect.Effect<void, RepositoryError>
   /**
    * The provider accepted the refund: the refund and its payment become
-   * Refunded together, once; a later call answers the record as it stands.
+   * Refunded together, once (a payment only from Succeeded: `refundMoves`,
+   * rules/payment-status); a later call answers the record as it stands.
    */
   readonly refunded: (
     paymentId: string,

@@ -1,5 +1,6 @@
 import { zonedParts, zonedTimeToUtc } from "./dates.js"
 import { formatMoney, type Pence, pence } from "./money.js"
+import { PaymentStatus } from "./payment-status.js"
 
 /**
  * Credit cards under the DCMS prize-draw code (decisions 0042 and 0062): at
@@ -13,6 +14,86 @@ import { formatMoney, type Pence, pence } from "./money.js"
 export type CardFunding = "Credit" | "Debit" | "Prepaid" | "Unknown"
 
 export const CARD_FUNDINGS: readonly CardFunding[] = ["Credit", "Debit", "Prepaid", "Unknown"]
+
+/**
+ * Whether the card that paid counts as a credit card under the code
+ * (decision 0042): only when the provider said so. Prepaid is not credit,
+ * and Unknown is not assumed to be (a debit customer would otherwise be
+ * refused for the provider's silence).
+ */
+export const isCreditFunding = (funding: CardFunding | null | undefined): boolean =>
+  funding === "Credit"
+
+/** The fundings that are credit, for a store that sums in its own query language. */
+export const creditFundings: readonly CardFunding[] = CARD_FUNDINGS.filter(isCreditFunding)
+
+/** The payment statuses whose money a customer may have kept: only a success's. */
+export const creditCapStatuses: readonly PaymentStatus[] = [PaymentStatus.Succeeded]
+
+/** What the monthly cap reads of one card payment. */
+export interface CreditCardPaymentFacts {
+  readonly status: PaymentStatus
+  readonly cardFunding?: CardFunding | null | undefined
+  /** When it succeeded; null while it has not. */
+  readonly succeededAt: Date | null
+  /** A refund record exists for it, due or made. */
+  readonly owedBack: boolean
+}
+
+/**
+ * Whether a payment's money counts towards the customer's credit-card cap
+ * for the month that began at `since` (decision 0042): a credit card paid it,
+ * it succeeded at or after `since`, and the shop kept it. A refund due counts
+ * as given back already, so a refusal whose refund is still being retried
+ * does not eat the allowance, and a staff refund frees it too. A Refunded
+ * payment always has its refund record, so is out twice over.
+ *
+ * Every store of credit-card spend answers by this: the in-memory double
+ * calls it; the Postgres adapter's sum takes its status and funding lists
+ * from `creditCapStatuses` and `creditFundings`, and
+ * test/contracts/credit-card-spend.contract.ts holds both to it.
+ */
+export const countsTowardsCreditCardCap = (payment: CreditCardPaymentFacts, since: Date): boolean =>
+  creditCapStatuses.includes(payment.status) &&
+  isCreditFunding(payment.cardFunding) &&
+  payment.succeededAt !== null &&
+  payment.succeededAt.getTime() >= since.getTime() &&
+  !payment.owedBack
+
+/** The credit-card money kept since `since`: the sum of the payments the cap counts. */
+export const creditCardMoneyKept = (
+  payments: Iterable<CreditCardPaymentFacts & { readonly amount: Pence }>,
+  since: Date,
+): Pence => {
+  let total = 0
+  for (const payment of payments)
+    if (countsTowardsCreditCardCap(payment, since)) total += payment.amount
+  return pence(total)
+}
+
+/**
+ * An instant-win competition: one with at least one instant-win group,
+ * whether or not its prizes are won yet (decision 0042). No credit card may
+ * pay for one.
+ */
+export const isInstantWinCompetition = (competition: {
+  readonly instantWinGroups: number
+}): boolean => competition.instantWinGroups > 0
+
+/**
+ * An instant-win order: one with a line of an instant-win competition
+ * (decision 0042). An order with no lines (one that only buys site credit)
+ * is not one; site credit is refused a credit card for its own reason.
+ * The in-memory double calls it; the Postgres adapter's join of the order's
+ * lines to `instant_win_groups` expresses it, held to it by
+ * test/contracts/credit-card-spend.contract.ts.
+ */
+export const isInstantWinOrder = (
+  lineCompetitions: Iterable<{ readonly instantWinGroups: number }>,
+): boolean => {
+  for (const competition of lineCompetitions) if (isInstantWinCompetition(competition)) return true
+  return false
+}
 
 /** The code's monthly ceiling on credit-card money per customer. */
 export const CREDIT_CARD_MONTHLY_CAP: Pence = pence(25_000)

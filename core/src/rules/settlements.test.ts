@@ -1,9 +1,9 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import type { PaymentStatus } from "../ports/payments.js"
 import { arbitraryPence } from "../testing/arbitraries/money.js"
 import { type Pence, pence } from "./money.js"
 import type { OrderStatus } from "./order-status.js"
+import type { PaymentStatus } from "./payment-status.js"
 import {
   disagreementsOf,
   londonDay,

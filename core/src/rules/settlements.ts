@@ -1,7 +1,7 @@
-import type { PaymentStatus } from "../ports/payments.js"
 import { UK_TIME_ZONE, zonedParts, zonedTimeToUtc } from "./dates.js"
 import { type Pence, pence, ZERO_PENCE } from "./money.js"
 import type { OrderStatus } from "./order-status.js"
+import type { PaymentStatus } from "./payment-status.js"
 
 /**
  * The settlements report (docs/decisions/0068): card money taken, given

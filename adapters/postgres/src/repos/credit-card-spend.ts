@@ -1,4 +1,5 @@
 import { CreditCardSpend, type CreditCardSpendShape } from "@howzat/core/ports/credit-card-spend"
+import { creditCapStatuses, creditFundings } from "@howzat/core/rules/credit-cards"
 import { pence } from "@howzat/core/rules/money"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
@@ -9,9 +10,13 @@ import { isUuid } from "./shared"
 import { holdCustomer } from "./site-credit"
 
 /**
- * Credit-card money kept (decision 0042): succeeded credit-funded payments
- * of the customer's orders since `since`, leaving out any refunded or owed
- * back (a refund record exists for it, due or made).
+ * Credit-card money kept (decision 0042): the customer's payments that core's
+ * `countsTowardsCreditCardCap` (rules/credit-cards) counts, summed here so the
+ * month is one statement under the customer's hold. Each condition below is
+ * one of the rule's: its status and funding lists are core's
+ * (`creditCapStatuses`, `creditFundings`), then succeeded at or after
+ * `since`, then no refund record, due or made. The credit-card-spend contract
+ * (test/contracts/credit-card-spend.contract.ts) holds this sum to the rule.
  */
 const spent = async (
   q: Kysely<Database>,
@@ -24,8 +29,8 @@ const spent = async (
     .innerJoin("orders", "orders.id", "payments.orderId")
     .select(sql<string>`coalesce(sum(payments.amount_pence), 0)`.as("total"))
     .where("orders.customerId", "=", customerId)
-    .where("payments.status", "=", "Succeeded")
-    .where("payments.cardFunding", "=", "Credit")
+    .where("payments.status", "in", [...creditCapStatuses])
+    .where("payments.cardFunding", "in", [...creditFundings])
     .where("payments.succeededAt", ">=", since)
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -64,6 +69,9 @@ export const makeCreditCardSpend = (db: Kysely<Database>): CreditCardSpendShape 
   orderHasInstantWin: (orderId) =>
     runQuery(db, "creditCardSpend.orderHasInstantWin", async (q) => {
       if (!isUuid(orderId)) return false
+      // Core's isInstantWinOrder (rules/credit-cards): a line of a competition
+      // with at least one instant-win group, which the inner join finds. The
+      // credit-card-spend contract holds this query to the rule.
       const row = await q
         .selectFrom("orderLines")
         .innerJoin("instantWinGroups", "instantWinGroups.competitionId", "orderLines.competitionId")

@@ -5,6 +5,7 @@ import {
   type PaymentRepoShape,
 } from "@howzat/core/ports/payments"
 import { pence } from "@howzat/core/rules/money"
+import { statusesARefundMoves, statusesASettleMoves } from "@howzat/core/rules/payment-status"
 import { Effect, Layer } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { Db } from "../database"
@@ -162,8 +163,12 @@ export const makePaymentRepo = (db: Kysely<Database>): PaymentRepoShape => ({
     runQuery(db, "payments.settle", (executor) =>
       atomically(executor, async (trx) => {
         if (!isUuid(paymentId)) throw new Error(`No payment ${paymentId}`)
-        // Only a Pending row changes, so the first outcome to arrive is the one
-        // kept, except that a success overrides a failure: money has moved.
+        // Which status this word moves is core's rule (settleMoves in
+        // rules/payment-status): only a Pending row changes, so the first
+        // outcome to arrive is the one kept, except that a success overrides a
+        // failure (money has moved). The WHERE takes core's list, so racing
+        // settles meet on the row and only one moves it; the payments contract
+        // (test/contracts/payments.contract.ts) holds this SQL to the rule.
         const settled = await trx
           .updateTable("payments")
           .set({
@@ -179,11 +184,7 @@ export const makePaymentRepo = (db: Kysely<Database>): PaymentRepoShape => ({
             updatedAt: at,
           })
           .where("id", "=", paymentId)
-          .where(
-            "status",
-            "in",
-            outcome.status === "Succeeded" ? ["Pending", "Failed"] : ["Pending"],
-          )
+          .where("status", "in", [...statusesASettleMoves(outcome.status)])
           .returningAll()
           .executeTakeFirst()
         const row =
@@ -272,12 +273,14 @@ export const makePaymentRepo = (db: Kysely<Database>): PaymentRepoShape => ({
           .returning("paymentId")
           .executeTakeFirst()
         // Only the call that closed the refund moves the payment, so both change together.
+        // Which payments a refund moves to Refunded is core's (refundMoves in
+        // rules/payment-status), held by the payments contract.
         if (done !== undefined) {
           await trx
             .updateTable("payments")
             .set({ status: "Refunded", updatedAt: at })
             .where("id", "=", paymentId)
-            .where("status", "=", "Succeeded")
+            .where("status", "in", [...statusesARefundMoves])
             .execute()
         }
         return refundOf(trx, paymentId)
