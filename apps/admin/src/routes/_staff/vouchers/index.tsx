@@ -4,9 +4,8 @@ import { createColumnHelper } from "@tanstack/react-table"
 import { useState } from "react"
 import { api } from "../../../api"
 import { ConfirmDialog } from "../../../components/Confirm"
-import { DataTable } from "../../../components/DataTable"
-import { Pager } from "../../../components/Pager"
-import { Empty, PageHeader } from "../../../components/PageStates"
+import { ListScreen } from "../../../components/ListScreen"
+import { Empty } from "../../../components/PageStates"
 import { competitionChoices } from "../../../lib/competition-choices"
 import { formatDateTime, formatPence } from "../../../lib/format"
 import { pageParam, textParam } from "../../../lib/search"
@@ -109,68 +108,66 @@ function Vouchers() {
   ]
 
   return (
-    <>
-      <PageHeader title="Vouchers">
+    <ListScreen
+      title="Vouchers"
+      actions={
         <Link to="/vouchers/new" className="btn btn-primary">
           New voucher
         </Link>
-      </PageHeader>
-      <form
-        aria-label="Search vouchers"
-        className="mb-4 flex flex-wrap items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault()
-          void navigate({
-            search: (prev) => ({ ...prev, code: code.trim() || undefined, page: undefined }),
-          })
-        }}
-      >
-        <div className="space-y-1">
-          <label htmlFor="voucher-code" className="label">
-            Code
-          </label>
-          <input
-            id="voucher-code"
-            className="input"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </div>
-        <button type="submit" className="btn">
-          Search
-        </button>
-        {search.code && (
-          <button
-            type="button"
-            className="btn"
-            onClick={() => {
-              setCode("")
-              void navigate({ search: {} })
-            }}
-          >
-            Clear
+      }
+      filters={
+        <form
+          aria-label="Search vouchers"
+          className="mb-4 flex flex-wrap items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void navigate({
+              search: (prev) => ({ ...prev, code: code.trim() || undefined, page: undefined }),
+            })
+          }}
+        >
+          <div className="space-y-1">
+            <label htmlFor="voucher-code" className="label">
+              Code
+            </label>
+            <input
+              id="voucher-code"
+              className="input"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          </div>
+          <button type="submit" className="btn">
+            Search
           </button>
-        )}
-      </form>
-      <DataTable
-        rows={data.promotions}
-        columns={columns}
-        caption="Vouchers"
-        rowKey={(p) => p.id}
-        empty={
-          <Empty title={search.code ? `No voucher matches “${search.code}”.` : "No vouchers yet."}>
-            {search.code
-              ? "Try part of the code, or clear the search."
-              : "Create one with New voucher."}
-          </Empty>
-        }
-      />
-      {data.totalCount > 0 && (
-        <Pager
-          page={data}
-          onPage={(page) => void navigate({ search: (prev) => ({ ...prev, page }) })}
-        />
-      )}
+          {search.code && (
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                setCode("")
+                void navigate({ search: {} })
+              }}
+            >
+              Clear
+            </button>
+          )}
+        </form>
+      }
+      rows={data.promotions}
+      columns={columns}
+      caption="Vouchers"
+      rowKey={(p) => p.id}
+      empty={
+        <Empty title={search.code ? `No voucher matches “${search.code}”.` : "No vouchers yet."}>
+          {search.code
+            ? "Try part of the code, or clear the search."
+            : "Create one with New voucher."}
+        </Empty>
+      }
+      page={data}
+      onPage={(page) => void navigate({ search: (prev) => ({ ...prev, page }) })}
+    >
       <ConfirmDialog
         open={deleting !== undefined}
         title={`Delete the voucher ${deleting?.code ?? ""}?`}
@@ -185,6 +182,6 @@ function Vouchers() {
       >
         <p>Shoppers will no longer be able to use this code. This cannot be undone.</p>
       </ConfirmDialog>
-    </>
+    </ListScreen>
   )
 }
