@@ -9,6 +9,9 @@ import {
   newCompetitionValues,
   offersDrawForward,
   requestWithVisibility,
+  withAttributeChanged,
+  withCategory,
+  withoutAttribute,
 } from "./competition-form"
 
 const minute = 60_000
@@ -260,5 +263,36 @@ describe("bringing the draw forward", () => {
     expect(live.ok && live.payload.drawOnSellOut).toBe(false)
     const automatic = competitionPayload({ ...values, drawType: "Automatic" })
     expect(automatic.ok && automatic.payload.drawOnSellOut).toBe(true)
+  })
+})
+
+describe("the form's lists", () => {
+  const ids = fc.array(fc.uuid(), { maxLength: 5 })
+  it("tick a category on at the end and off wherever it is", () => {
+    fc.assert(
+      fc.property(ids, fc.uuid(), (before, id) => {
+        expect(withCategory(before, id, true)).toEqual([...before, id])
+        const off = withCategory(before, id, false)
+        expect(off).not.toContain(id)
+        expect(off).toEqual(before.filter((each) => each !== id))
+      }),
+    )
+  })
+
+  const rows = fc.array(
+    fc.record({ attributeTypeId: fc.uuid(), value: fc.string({ maxLength: 10 }) }),
+    { minLength: 1, maxLength: 5 },
+  )
+  it("change or remove one attribute row and keep the others as they were", () => {
+    fc.assert(
+      fc.property(rows, fc.nat(), fc.string({ maxLength: 10 }), (before, n, value) => {
+        const index = n % before.length
+        const changed = withAttributeChanged(before, index, { value })
+        expect(changed[index]).toEqual({ ...before[index], value })
+        expect(changed.filter((_, i) => i !== index)).toEqual(before.filter((_, i) => i !== index))
+        const removed = withoutAttribute(before, index)
+        expect(removed).toEqual([...before.slice(0, index), ...before.slice(index + 1)])
+      }),
+    )
   })
 })

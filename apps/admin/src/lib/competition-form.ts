@@ -280,3 +280,23 @@ export const offersDrawForward = (
 /** The form's starting value: a day and an hour from now, on the hour, so it reads cleanly. */
 export const suggestedDrawForward = (now: Date): string =>
   toLocalInput(new Date(Math.ceil((now.getTime() + DAY + HOUR) / HOUR) * HOUR).toISOString())
+
+/** The categories ticked after one box changes: added at the end, or every copy removed. */
+export const withCategory = (
+  ids: readonly string[],
+  id: string,
+  ticked: boolean,
+): readonly string[] => (ticked ? [...ids, id] : ids.filter((each) => each !== id))
+
+/** The attribute rows after one row's type or value changes; the others as they were. */
+export const withAttributeChanged = (
+  rows: readonly AttributeValue[],
+  index: number,
+  change: Partial<AttributeValue>,
+): readonly AttributeValue[] => rows.map((row, i) => (i === index ? { ...row, ...change } : row))
+
+/** The attribute rows without one; the others keep their order. */
+export const withoutAttribute = (
+  rows: readonly AttributeValue[],
+  index: number,
+): readonly AttributeValue[] => rows.filter((_, i) => i !== index)

@@ -2,7 +2,15 @@ import type { PromotionJson } from "@howzat/contracts/promotions"
 import { promotionFormMessages } from "@howzat/core/rules/promotion-form"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { emptyVoucher, voucherPayload, voucherValues } from "./voucher-form"
+import {
+  emptyVoucher,
+  usageLimitHint,
+  VOUCHER_FIELDS,
+  voucherCodeHint,
+  voucherFailureSummary,
+  voucherPayload,
+  voucherValues,
+} from "./voucher-form"
 
 const minute = 60_000
 const instant = fc
@@ -125,5 +133,29 @@ describe("the voucher form", () => {
       _tag: "Invalid",
       errors: { amount: promotionFormMessages.amount },
     })
+  })
+})
+
+describe("what the voucher form says after a failed save", () => {
+  const failure = new Error("Conflict")
+  it("points at the fields when the server named only fields the form shows", () => {
+    const summary = voucherFailureSummary(failure, { code: "Taken", usageLimit: "Too low" })
+    expect(summary).toBeInstanceOf(Error)
+    expect((summary as Error).message).toBe(
+      "The voucher was not saved: see the messages beside the fields.",
+    )
+  })
+
+  it("shows the problem itself when it names no field, or one the form does not show", () => {
+    expect(voucherFailureSummary(failure, {})).toBe(failure)
+    expect(voucherFailureSummary(failure, { code: "Taken", clubId: "Gone" })).toBe(failure)
+    expect(VOUCHER_FIELDS.has("clubId")).toBe(false)
+  })
+
+  it("says a used code is fixed, and how often a voucher was used", () => {
+    expect(voucherCodeHint(0)).toBe("3 to 32 letters and digits; shoppers type it at checkout.")
+    expect(voucherCodeHint(2)).toBe("Used already, so the code is fixed: shoppers hold it.")
+    expect(usageLimitHint(0)).toBe("Empty: no limit.")
+    expect(usageLimitHint(3)).toBe("Empty: no limit. Used 3 times so far.")
   })
 })

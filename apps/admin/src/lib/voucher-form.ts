@@ -140,3 +140,42 @@ export const discountLabel = (
   promotion.discountKind === "Percentage"
     ? `${promotion.percent ?? 0}%`
     : formatPence(promotion.amount ?? 0)
+
+/** The fields the voucher form shows, by their wire names: the server's message for one goes beside it. */
+export const VOUCHER_FIELDS: ReadonlySet<string> = new Set([
+  "code",
+  "description",
+  "percent",
+  "amount",
+  "competitionId",
+  "validFrom",
+  "validTo",
+  "usageLimit",
+  "perCustomerLimit",
+  "minimumSpend",
+])
+
+/**
+ * What is said above the button after a failed save. The fields' own
+ * messages say it better than the problem's summary, unless one of them
+ * names a field the form does not show.
+ */
+export const voucherFailureSummary = (
+  failure: unknown,
+  server: Readonly<Record<string, string>>,
+): unknown => {
+  const named = Object.keys(server)
+  return named.length > 0 && named.every((field) => VOUCHER_FIELDS.has(field))
+    ? new Error("The voucher was not saved: see the messages beside the fields.")
+    : failure
+}
+
+/** The code box's hint: a code already used is fixed, since shoppers hold it. */
+export const voucherCodeHint = (usedTimes: number): string =>
+  usedTimes > 0
+    ? "Used already, so the code is fixed: shoppers hold it."
+    : "3 to 32 letters and digits; shoppers type it at checkout."
+
+/** The total-uses box's hint, with the uses so far once there are some. */
+export const usageLimitHint = (usedTimes: number): string =>
+  `Empty: no limit.${usedTimes > 0 ? ` Used ${usedTimes} times so far.` : ""}`

@@ -1,4 +1,4 @@
-import type { AuditEntry } from "@howzat/contracts/staff-users"
+import type { AuditEntry, StaffUser } from "@howzat/contracts/staff-users"
 import { createFileRoute, useNavigate } from "@tanstack/react-router"
 import { type FormEvent, useId, useState } from "react"
 import { api } from "../../../api"
@@ -43,16 +43,9 @@ function AuditLog() {
   const { log, staff } = Route.useLoaderData()
   const search = Route.useSearch()
   const navigate = useNavigate({ from: Route.fullPath })
-  const id = useId()
   const names = new Map(staff.map((s) => [s.userId, `${s.firstName} ${s.lastName}`]))
   const actorName = (userId: string) => names.get(userId) ?? `Former staff (${userId.slice(0, 8)}…)`
 
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const data = new FormData(event.currentTarget)
-    const read = auditSearch(Object.fromEntries(data.entries()))
-    void navigate({ search: { ...read, page: undefined } })
-  }
   const filtered = Object.entries(search).some(([key, value]) => key !== "page" && value)
 
   return (
@@ -62,60 +55,13 @@ function AuditLog() {
         Every change made by staff, newest first: who, when, what, and the values before and after.
         Entries can never be edited or removed. Times are UK time.
       </p>
-      <form
-        // A new key per search: the inputs start from the URL after Back or a link.
-        key={JSON.stringify(search)}
-        aria-label="Filter the audit log"
-        className="card mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-3"
-        onSubmit={apply}
-      >
-        <div className="space-y-1">
-          <label htmlFor={`${id}-actor`} className="label">
-            Who
-          </label>
-          <select
-            id={`${id}-actor`}
-            name="actor"
-            className="input"
-            defaultValue={search.actor ?? ""}
-          >
-            <option value="">Anyone</option>
-            {search.actor && !names.has(search.actor) && (
-              <option value={search.actor}>{actorName(search.actor)}</option>
-            )}
-            {staff.map((s) => (
-              <option key={s.userId} value={s.userId}>
-                {s.firstName} {s.lastName} ({s.role})
-              </option>
-            ))}
-          </select>
-        </div>
-        {FILTERS.map((f) => (
-          <div key={f.key} className="space-y-1">
-            <label htmlFor={`${id}-${f.key}`} className="label">
-              {f.label}
-            </label>
-            <input
-              id={`${id}-${f.key}`}
-              name={f.key}
-              className="input"
-              placeholder={f.hint}
-              defaultValue={search[f.key] ?? ""}
-            />
-          </div>
-        ))}
-        <DateRangeFields id={id} from={search.from ?? ""} to={search.to ?? ""} />
-        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-3">
-          <button type="submit" className="btn btn-primary">
-            Filter
-          </button>
-          {filtered && (
-            <button type="button" className="btn" onClick={() => void navigate({ search: {} })}>
-              Clear filters
-            </button>
-          )}
-        </div>
-      </form>
+      <AuditFilters
+        search={search}
+        staff={staff}
+        actorName={actorName}
+        known={(userId) => names.has(userId)}
+        filtered={filtered}
+      />
       {log.items.length === 0 ? (
         <Empty
           title={filtered ? "No entries match these filters." : "Nothing has been changed yet."}
@@ -141,6 +87,82 @@ function AuditLog() {
         />
       )}
     </>
+  )
+}
+
+/** Who, what, which subject and when: read on submit into the URL, so Back and links keep them. */
+function AuditFilters({
+  search,
+  staff,
+  actorName,
+  known,
+  filtered,
+}: {
+  readonly search: AuditSearch
+  readonly staff: readonly (typeof StaffUser.Encoded)[]
+  readonly actorName: (userId: string) => string
+  /** Whether a user id is one of today's staff, who are listed anyway. */
+  readonly known: (userId: string) => boolean
+  readonly filtered: boolean
+}) {
+  const navigate = useNavigate({ from: Route.fullPath })
+  const id = useId()
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    const read = auditSearch(Object.fromEntries(data.entries()))
+    void navigate({ search: { ...read, page: undefined } })
+  }
+  return (
+    <form
+      // A new key per search: the inputs start from the URL after Back or a link.
+      key={JSON.stringify(search)}
+      aria-label="Filter the audit log"
+      className="card mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-3"
+      onSubmit={apply}
+    >
+      <div className="space-y-1">
+        <label htmlFor={`${id}-actor`} className="label">
+          Who
+        </label>
+        <select id={`${id}-actor`} name="actor" className="input" defaultValue={search.actor ?? ""}>
+          <option value="">Anyone</option>
+          {search.actor && !known(search.actor) && (
+            <option value={search.actor}>{actorName(search.actor)}</option>
+          )}
+          {staff.map((s) => (
+            <option key={s.userId} value={s.userId}>
+              {s.firstName} {s.lastName} ({s.role})
+            </option>
+          ))}
+        </select>
+      </div>
+      {FILTERS.map((f) => (
+        <div key={f.key} className="space-y-1">
+          <label htmlFor={`${id}-${f.key}`} className="label">
+            {f.label}
+          </label>
+          <input
+            id={`${id}-${f.key}`}
+            name={f.key}
+            className="input"
+            placeholder={f.hint}
+            defaultValue={search[f.key] ?? ""}
+          />
+        </div>
+      ))}
+      <DateRangeFields id={id} from={search.from ?? ""} to={search.to ?? ""} />
+      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-3">
+        <button type="submit" className="btn btn-primary">
+          Filter
+        </button>
+        {filtered && (
+          <button type="button" className="btn" onClick={() => void navigate({ search: {} })}>
+            Clear filters
+          </button>
+        )}
+      </div>
+    </form>
   )
 }
 

@@ -3,9 +3,8 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { createColumnHelper } from "@tanstack/react-table"
 import { useState } from "react"
 import { api } from "../../../api"
-import { DataTable } from "../../../components/DataTable"
-import { Pager } from "../../../components/Pager"
-import { Empty, PageHeader } from "../../../components/PageStates"
+import { ListScreen } from "../../../components/ListScreen"
+import { Empty } from "../../../components/PageStates"
 import { competitionPhaseLabel } from "../../../lib/competition-form"
 import {
   type CompetitionListSearch,
@@ -137,42 +136,35 @@ function Competitions() {
   const navigate = useNavigate({ from: Route.fullPath })
   const filtered = Boolean(search.q || search.phase || search.visibility)
   return (
-    <>
-      <PageHeader title="Competitions">
+    <ListScreen
+      title="Competitions"
+      actions={
         <Link to="/competitions/new" className="btn btn-primary">
           New competition
         </Link>
-      </PageHeader>
-      <Filters key={search.q ?? ""} search={search} />
-      <DataTable
-        rows={data.competitions}
-        columns={columns}
-        caption="Competitions"
-        rowKey={(c) => c.id}
-        empty={
-          <Empty
-            title={filtered ? "No competition matches these filters." : "No competitions yet."}
-          >
-            {filtered ? (
-              <Link to="/competitions" className="underline">
-                Clear the filters
-              </Link>
-            ) : (
-              <Link to="/competitions/new" className="underline">
-                Create the first competition
-              </Link>
-            )}
-          </Empty>
-        }
-      />
-      {data.competitions.length > 0 && (
-        <Pager
-          page={data}
-          onPage={(page) =>
-            void navigate({ search: (prev) => readCompetitionListSearch({ ...prev, page }) })
-          }
-        />
-      )}
-    </>
+      }
+      filters={<Filters key={search.q ?? ""} search={search} />}
+      rows={data.competitions}
+      columns={columns}
+      caption="Competitions"
+      rowKey={(c) => c.id}
+      empty={
+        <Empty title={filtered ? "No competition matches these filters." : "No competitions yet."}>
+          {filtered ? (
+            <Link to="/competitions" className="underline">
+              Clear the filters
+            </Link>
+          ) : (
+            <Link to="/competitions/new" className="underline">
+              Create the first competition
+            </Link>
+          )}
+        </Empty>
+      }
+      page={data}
+      onPage={(page) =>
+        void navigate({ search: (prev) => readCompetitionListSearch({ ...prev, page }) })
+      }
+    />
   )
 }

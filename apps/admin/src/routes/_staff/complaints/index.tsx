@@ -2,11 +2,9 @@ import type { ComplaintJson } from "@howzat/contracts/complaints"
 import { COMPLAINT_STATUSES, complaintStatusLabels } from "@howzat/core/rules/complaints"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { createColumnHelper } from "@tanstack/react-table"
-import { type FormEvent, useId } from "react"
 import { api } from "../../../api"
-import { DataTable } from "../../../components/DataTable"
-import { Pager } from "../../../components/Pager"
-import { Empty, PageHeader } from "../../../components/PageStates"
+import { FilterField, FilterForm, ListScreen } from "../../../components/ListScreen"
+import { Empty } from "../../../components/PageStates"
 import { formatDateTime } from "../../../lib/format"
 import { complaintListParams, complaintSearch } from "../../../lib/responsible-play"
 
@@ -50,76 +48,64 @@ function Complaints() {
   const data = Route.useLoaderData()
   const search = Route.useSearch()
   const navigate = useNavigate({ from: Route.fullPath })
-  const id = useId()
-  const onFilter = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const chosen = new FormData(event.currentTarget).get("status")
+  const onFilter = (form: FormData) => {
+    const chosen = form.get("status")
     const status = COMPLAINT_STATUSES.find((s) => s === chosen)
     void navigate({ search: { status } })
   }
   return (
-    <>
-      <PageHeader title="Complaints">
+    <ListScreen
+      title="Complaints"
+      actions={
         <Link to="/complaints/new" className="btn btn-primary">
           Log an emailed complaint
         </Link>
-      </PageHeader>
-      <form
-        aria-label="Filter complaints"
-        className="card mb-4 flex flex-wrap items-end gap-3 p-4"
-        onSubmit={onFilter}
-        key={search.status ?? "all"}
-      >
-        <div className="space-y-1">
-          <label className="label" htmlFor={`${id}-status`}>
-            Status
-          </label>
-          <select
-            id={`${id}-status`}
-            name="status"
-            className="input"
-            defaultValue={search.status ?? ""}
-          >
-            <option value="">Any status</option>
-            {COMPLAINT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {complaintStatusLabels[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn btn-primary">
-          Filter
-        </button>
-        {search.status && (
-          <Link to="/complaints" search={{}} className="btn">
-            Clear
-          </Link>
-        )}
-      </form>
-      <DataTable
-        rows={data.complaints}
-        columns={columns}
-        caption="Complaints, newest first"
-        rowKey={(c) => c.id}
-        empty={
-          search.status ? (
-            <Empty
-              title={`No complaints are ${complaintStatusLabels[search.status].toLowerCase()}.`}
-            />
-          ) : (
-            <Empty title="No complaints yet.">
-              Complaints sent with the storefront's form, and emailed ones you log, appear here.
-            </Empty>
-          )
-        }
-      />
-      {data.totalCount > 0 && (
-        <Pager
-          page={data}
-          onPage={(page) => void navigate({ search: (prev) => ({ ...prev, page }) })}
-        />
-      )}
-    </>
+      }
+      filters={
+        <FilterForm
+          label="Filter complaints"
+          className="card mb-4 flex flex-wrap items-end gap-3 p-4"
+          onFilter={onFilter}
+          resetKey={search.status ?? "all"}
+          clear={
+            search.status && (
+              <Link to="/complaints" search={{}} className="btn">
+                Clear
+              </Link>
+            )
+          }
+        >
+          <FilterField label="Status" name="status">
+            {(id) => (
+              <select id={id} name="status" className="input" defaultValue={search.status ?? ""}>
+                <option value="">Any status</option>
+                {COMPLAINT_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {complaintStatusLabels[status]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FilterField>
+        </FilterForm>
+      }
+      rows={data.complaints}
+      columns={columns}
+      caption="Complaints, newest first"
+      rowKey={(c) => c.id}
+      empty={
+        search.status ? (
+          <Empty
+            title={`No complaints are ${complaintStatusLabels[search.status].toLowerCase()}.`}
+          />
+        ) : (
+          <Empty title="No complaints yet.">
+            Complaints sent with the storefront's form, and emailed ones you log, appear here.
+          </Empty>
+        )
+      }
+      page={data}
+      onPage={(page) => void navigate({ search: (prev) => ({ ...prev, page }) })}
+    />
   )
 }

@@ -1,11 +1,9 @@
 import type { CustomerJson } from "@howzat/contracts/customers"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { createColumnHelper } from "@tanstack/react-table"
-import { type FormEvent, useId } from "react"
 import { api } from "../../../api"
-import { DataTable } from "../../../components/DataTable"
-import { Pager } from "../../../components/Pager"
-import { Empty, PageHeader } from "../../../components/PageStates"
+import { FilterField, FilterForm, ListScreen } from "../../../components/ListScreen"
+import { Empty } from "../../../components/PageStates"
 import { formatPence } from "../../../lib/format"
 import { pageParam, textParam } from "../../../lib/search"
 
@@ -74,12 +72,9 @@ function Customers() {
   const data = Route.useLoaderData()
   const search = Route.useSearch()
   const navigate = useNavigate({ from: Route.fullPath })
-  const formId = useId()
   const filtered = Boolean(search.firstName || search.lastName || search.email)
 
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
+  const onSearch = (form: FormData) => {
     const text = (name: string) => textParam(form.get(name))
     void navigate({
       search: {
@@ -91,78 +86,46 @@ function Customers() {
   }
 
   return (
-    <>
-      <PageHeader title="Customers" />
-      <form
-        aria-label="Find customers"
-        className="card mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.5fr_auto] lg:items-end"
-        onSubmit={onSearch}
-        // A new search starts its form afresh from the URL (Back, a shared link).
-        key={`${search.firstName}|${search.lastName}|${search.email}`}
-      >
-        <div className="space-y-1">
-          <label className="label" htmlFor={`${formId}-first`}>
-            First name
-          </label>
-          <input
-            id={`${formId}-first`}
-            name="firstName"
-            className="input"
-            defaultValue={search.firstName ?? ""}
-          />
-        </div>
-        <div className="space-y-1">
-          <label className="label" htmlFor={`${formId}-last`}>
-            Last name
-          </label>
-          <input
-            id={`${formId}-last`}
-            name="lastName"
-            className="input"
-            defaultValue={search.lastName ?? ""}
-          />
-        </div>
-        <div className="space-y-1">
-          <label className="label" htmlFor={`${formId}-email`}>
-            Email
-          </label>
-          <input
-            id={`${formId}-email`}
-            name="email"
-            className="input"
-            defaultValue={search.email ?? ""}
-          />
-        </div>
-        <div className="flex gap-2">
-          <button type="submit" className="btn btn-primary">
-            Search
-          </button>
-          {filtered && (
-            <Link to="/customers" search={{}} className="btn">
-              Clear
-            </Link>
-          )}
-        </div>
-      </form>
-      <p className="mb-2 text-xs text-slate-500">
-        Any part of a name or email finds it; capitals do not matter.
-      </p>
-      <DataTable
-        rows={data.customers}
-        columns={columns}
-        caption="Customers"
-        rowKey={(c) => c.customerId}
-        empty={
-          <Empty title={filtered ? "No customer matches that search." : "No customers yet."}>
-            {filtered
-              ? "Check the spelling, or search by part of the email address instead."
-              : "Customers appear here once they register in the shop."}
-          </Empty>
-        }
-      />
-      {data.customers.length > 0 && (
-        <Pager page={data} onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })} />
-      )}
-    </>
+    <ListScreen
+      title="Customers"
+      filters={
+        <FilterForm
+          label="Find customers"
+          className="card mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.5fr_auto] lg:items-end"
+          onFilter={onSearch}
+          submitLabel="Search"
+          resetKey={`${search.firstName}|${search.lastName}|${search.email}`}
+          clear={
+            filtered && (
+              <Link to="/customers" search={{}} className="btn">
+                Clear
+              </Link>
+            )
+          }
+        >
+          <FilterField label="First name" name="firstName" defaultValue={search.firstName} />
+          <FilterField label="Last name" name="lastName" defaultValue={search.lastName} />
+          <FilterField label="Email" name="email" defaultValue={search.email} />
+        </FilterForm>
+      }
+      notes={
+        <p className="mb-2 text-xs text-slate-500">
+          Any part of a name or email finds it; capitals do not matter.
+        </p>
+      }
+      rows={data.customers}
+      columns={columns}
+      caption="Customers"
+      rowKey={(c) => c.customerId}
+      empty={
+        <Empty title={filtered ? "No customer matches that search." : "No customers yet."}>
+          {filtered
+            ? "Check the spelling, or search by part of the email address instead."
+            : "Customers appear here once they register in the shop."}
+        </Empty>
+      }
+      page={data}
+      onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
+    />
   )
 }

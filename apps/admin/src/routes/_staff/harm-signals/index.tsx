@@ -2,9 +2,8 @@ import type { FlaggedCustomerJson } from "@howzat/contracts/harm-signals"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { createColumnHelper } from "@tanstack/react-table"
 import { api } from "../../../api"
-import { DataTable } from "../../../components/DataTable"
-import { Pager } from "../../../components/Pager"
-import { Empty, PageHeader } from "../../../components/PageStates"
+import { ListScreen } from "../../../components/ListScreen"
+import { Empty } from "../../../components/PageStates"
 import { formatDateTime } from "../../../lib/format"
 import { harmSignalListParams, harmSignalSearch } from "../../../lib/responsible-play"
 
@@ -51,8 +50,9 @@ function HarmSignals() {
   const navigate = useNavigate({ from: Route.fullPath })
   const showingAll = search.show === "all"
   return (
-    <>
-      <PageHeader title="Harm signals">
+    <ListScreen
+      title="Harm signals"
+      actions={
         <nav aria-label="Which customers" className="flex gap-2">
           <Link
             to="/harm-signals"
@@ -71,34 +71,28 @@ function HarmSignals() {
             All signals
           </Link>
         </nav>
-      </PageHeader>
-      <p className="mb-3 text-sm text-slate-600">
-        Customers who keep reaching their spend limit, raise it often, spend far above their usual
-        or have many declined payments, and both customers of a referral refused because the friend
-        matched the referrer. Review each one, note what you did, and they leave this list until new
-        evidence arrives.
-      </p>
-      <DataTable
-        rows={data.customers}
-        columns={columns}
-        caption="Customers with harm signals, newest evidence first"
-        rowKey={(f) => f.customer.customerId}
-        empty={
-          showingAll ? (
-            <Empty title="No customer shows a harm signal right now." />
-          ) : (
-            <Empty title="Nothing awaiting review.">
-              Reviewed customers are under All signals.
-            </Empty>
-          )
-        }
-      />
-      {data.totalCount > 0 && (
-        <Pager
-          page={data}
-          onPage={(page) => void navigate({ search: (prev) => ({ ...prev, page }) })}
-        />
-      )}
-    </>
+      }
+      notes={
+        <p className="mb-3 text-sm text-slate-600">
+          Customers who keep reaching their spend limit, raise it often, spend far above their usual
+          or have many declined payments, and both customers of a referral refused because the
+          friend matched the referrer. Review each one, note what you did, and they leave this list
+          until new evidence arrives.
+        </p>
+      }
+      rows={data.customers}
+      columns={columns}
+      caption="Customers with harm signals, newest evidence first"
+      rowKey={(f) => f.customer.customerId}
+      empty={
+        showingAll ? (
+          <Empty title="No customer shows a harm signal right now." />
+        ) : (
+          <Empty title="Nothing awaiting review.">Reviewed customers are under All signals.</Empty>
+        )
+      }
+      page={data}
+      onPage={(page) => void navigate({ search: (prev) => ({ ...prev, page }) })}
+    />
   )
 }

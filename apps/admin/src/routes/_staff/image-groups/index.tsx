@@ -51,53 +51,14 @@ function ImageGroups() {
         ) : (
           <ul className="space-y-2" aria-label="Image groups">
             {data.imageGroups.map((group) => (
-              <li key={group.id} className="card flex flex-wrap items-center gap-3 p-3">
-                <div className="min-w-48 flex-1">
-                  <Link
-                    to="/image-groups/$imageGroupId"
-                    params={{ imageGroupId: group.id }}
-                    className="font-medium text-primary-800 underline"
-                  >
-                    {group.name}
-                  </Link>
-                  <p className="text-xs text-slate-500">
-                    {group.images.length} {group.images.length === 1 ? "image" : "images"}
-                    {group.description ? ` · ${group.description}` : ""}
-                  </p>
-                </div>
-                <div className="flex gap-1" aria-hidden="true">
-                  {group.images.slice(0, 5).map((image) => (
-                    <img
-                      key={image.id}
-                      src={image.url}
-                      alt=""
-                      loading="lazy"
-                      className="size-12 rounded object-cover"
-                    />
-                  ))}
-                </div>
-                <div className="flex gap-2">
-                  <Link
-                    to="/image-groups/$imageGroupId"
-                    params={{ imageGroupId: group.id }}
-                    className="btn"
-                    aria-label={`Edit ${group.name}`}
-                  >
-                    Edit
-                  </Link>
-                  <button
-                    type="button"
-                    className="btn btn-danger"
-                    aria-label={`Delete ${group.name}`}
-                    onClick={() => {
-                      remove.reset()
-                      setDoomed({ id: group.id, name: group.name, count: group.images.length })
-                    }}
-                  >
-                    Delete
-                  </button>
-                </div>
-              </li>
+              <ImageGroupRow
+                key={group.id}
+                group={group}
+                onDelete={() => {
+                  remove.reset()
+                  setDoomed({ id: group.id, name: group.name, count: group.images.length })
+                }}
+              />
             ))}
           </ul>
         )}
@@ -120,5 +81,61 @@ function ImageGroups() {
         </p>
       </ConfirmDialog>
     </>
+  )
+}
+
+/** One group: its name and count, the first few images, Edit and Delete. */
+function ImageGroupRow({
+  group,
+  onDelete,
+}: {
+  readonly group: (typeof Route.types.loaderData)["imageGroups"][number]
+  readonly onDelete: () => void
+}) {
+  return (
+    <li className="card flex flex-wrap items-center gap-3 p-3">
+      <div className="min-w-48 flex-1">
+        <Link
+          to="/image-groups/$imageGroupId"
+          params={{ imageGroupId: group.id }}
+          className="font-medium text-primary-800 underline"
+        >
+          {group.name}
+        </Link>
+        <p className="text-xs text-slate-500">
+          {group.images.length} {group.images.length === 1 ? "image" : "images"}
+          {group.description ? ` · ${group.description}` : ""}
+        </p>
+      </div>
+      <div className="flex gap-1" aria-hidden="true">
+        {group.images.slice(0, 5).map((image) => (
+          <img
+            key={image.id}
+            src={image.url}
+            alt=""
+            loading="lazy"
+            className="size-12 rounded object-cover"
+          />
+        ))}
+      </div>
+      <div className="flex gap-2">
+        <Link
+          to="/image-groups/$imageGroupId"
+          params={{ imageGroupId: group.id }}
+          className="btn"
+          aria-label={`Edit ${group.name}`}
+        >
+          Edit
+        </Link>
+        <button
+          type="button"
+          className="btn btn-danger"
+          aria-label={`Delete ${group.name}`}
+          onClick={onDelete}
+        >
+          Delete
+        </button>
+      </div>
+    </li>
   )
 }

@@ -1,11 +1,10 @@
 import type { OrderJson } from "@howzat/contracts/orders"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { createColumnHelper } from "@tanstack/react-table"
-import { type FormEvent, useId, useState } from "react"
+import { useState } from "react"
 import { api } from "../../../api"
-import { DataTable } from "../../../components/DataTable"
-import { Pager } from "../../../components/Pager"
-import { Empty, PageHeader } from "../../../components/PageStates"
+import { FilterField, FilterForm, ListScreen } from "../../../components/ListScreen"
+import { Empty } from "../../../components/PageStates"
 import { OrderStatusBadge } from "../../../components/people/OrderStatusBadge"
 import { SearchAsYouType } from "../../../components/SearchAsYouType"
 import { formatDate, formatDateTime, formatPence } from "../../../lib/format"
@@ -85,15 +84,73 @@ function Orders() {
   const { orders, customer } = Route.useLoaderData()
   const search = Route.useSearch()
   const navigate = useNavigate({ from: Route.fullPath })
-  const id = useId()
-  const [customerIdError, setCustomerIdError] = useState<string>()
   const filtered = Boolean(
     search.q || search.customerId || search.status || search.from || search.to,
   )
+  return (
+    <ListScreen
+      title="Orders"
+      filters={
+        <>
+          <SearchAsYouType
+            label="Search orders"
+            hint="An order reference (its start is enough), or part of a customer's name or email address."
+            value={search.q}
+            tidy={searchParam}
+            onSearch={(q) =>
+              // Each pause in typing replaces the address rather than stacking up Back steps.
+              navigate({ search: (prev) => ({ ...prev, q, page: undefined }), replace: true })
+            }
+          />
+          <OrderFilters search={search} customerName={customer?.fullName} filtered={filtered} />
+        </>
+      }
+      notes={
+        <>
+          <p role="status" className="mb-2 text-sm text-slate-600">
+            {search.q &&
+              `${orders.totalCount === 1 ? "1 order matches" : `${orders.totalCount} orders match`} “${search.q}”.`}
+          </p>
+          {(search.from || search.to) && (
+            <p className="mb-2 text-xs text-slate-500">
+              Placed {search.from ? `from ${formatDate(search.from)}` : ""}
+              {search.to ? ` to the end of ${formatDate(search.to)}` : ""}, UK time.
+            </p>
+          )}
+        </>
+      }
+      rows={orders.orders}
+      columns={columns}
+      caption="Orders, newest first"
+      rowKey={(o) => o.id}
+      empty={
+        <Empty title={filtered ? "No order matches these filters." : "No orders yet."}>
+          {search.q
+            ? "Check the reference, or search by part of the customer's name or email address."
+            : filtered
+              ? "Widen the dates or choose another status."
+              : "Orders appear here as customers check out."}
+        </Empty>
+      }
+      page={orders}
+      onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
+    />
+  )
+}
 
-  const onFilter = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
+/** The customer, status and dates an order list is narrowed to; the search box keeps its own. */
+function OrderFilters({
+  search,
+  customerName,
+  filtered,
+}: {
+  readonly search: ReturnType<typeof Route.useSearch>
+  readonly customerName: string | undefined
+  readonly filtered: boolean
+}) {
+  const navigate = useNavigate({ from: Route.fullPath })
+  const [customerIdError, setCustomerIdError] = useState<string>()
+  const onFilter = (form: FormData) => {
     const typedCustomer = String(form.get("customerId") ?? "").trim()
     const customerId = uuidParam(typedCustomer)
     if (typedCustomer && !customerId) {
@@ -112,66 +169,47 @@ function Orders() {
       },
     })
   }
-
   return (
-    <>
-      <PageHeader title="Orders" />
-      <SearchAsYouType
-        label="Search orders"
-        hint="An order reference (its start is enough), or part of a customer's name or email address."
-        value={search.q}
-        tidy={searchParam}
-        onSearch={(q) =>
-          // Each pause in typing replaces the address rather than stacking up Back steps.
-          navigate({ search: (prev) => ({ ...prev, q, page: undefined }), replace: true })
-        }
+    <FilterForm
+      label="Filter orders"
+      className="card mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_auto_auto_auto] lg:items-end"
+      onFilter={onFilter}
+      // Reset to the address's filters when they change (Back, Clear), but not when the
+      // search box or the page does: a status chosen while a search loads stays chosen.
+      resetKey={JSON.stringify([search.customerId, search.status, search.from, search.to])}
+      clear={
+        filtered && (
+          <Link to="/orders" search={{}} className="btn">
+            Clear
+          </Link>
+        )
+      }
+    >
+      <FilterField
+        label="Customer id"
+        name="customerId"
+        inputClassName="input font-mono"
+        defaultValue={search.customerId}
+        hint={{
+          invalid: customerIdError !== undefined,
+          text: customerIdError ? (
+            <span className="text-red-700">{customerIdError}</span>
+          ) : customerName ? (
+            <>Orders of {customerName}</>
+          ) : (
+            <>
+              From the customer's page ("All orders"), or{" "}
+              <Link to="/customers" className="underline">
+                find a customer
+              </Link>
+              .
+            </>
+          ),
+        }}
       />
-      <form
-        aria-label="Filter orders"
-        className="card mb-4 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_auto_auto_auto] lg:items-end"
-        onSubmit={onFilter}
-        // Reset to the address's filters when they change (Back, Clear), but not when the
-        // search box or the page does: a status chosen while a search loads stays chosen.
-        key={JSON.stringify([search.customerId, search.status, search.from, search.to])}
-      >
-        <div className="space-y-1">
-          <label className="label" htmlFor={`${id}-customer`}>
-            Customer id
-          </label>
-          <input
-            id={`${id}-customer`}
-            name="customerId"
-            className="input font-mono"
-            defaultValue={search.customerId ?? ""}
-            aria-invalid={customerIdError ? true : undefined}
-            aria-describedby={`${id}-customer-hint`}
-          />
-          <p id={`${id}-customer-hint`} className="text-xs text-slate-500">
-            {customerIdError ? (
-              <span className="text-red-700">{customerIdError}</span>
-            ) : customer ? (
-              <>Orders of {customer.fullName}</>
-            ) : (
-              <>
-                From the customer's page ("All orders"), or{" "}
-                <Link to="/customers" className="underline">
-                  find a customer
-                </Link>
-                .
-              </>
-            )}
-          </p>
-        </div>
-        <div className="space-y-1">
-          <label className="label" htmlFor={`${id}-status`}>
-            Status
-          </label>
-          <select
-            id={`${id}-status`}
-            name="status"
-            className="input"
-            defaultValue={search.status ?? ""}
-          >
+      <FilterField label="Status" name="status">
+        {(id) => (
+          <select id={id} name="status" className="input" defaultValue={search.status ?? ""}>
             <option value="">Any status</option>
             {ORDER_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -179,73 +217,10 @@ function Orders() {
               </option>
             ))}
           </select>
-        </div>
-        <div className="space-y-1">
-          <label className="label" htmlFor={`${id}-from`}>
-            Placed from
-          </label>
-          <input
-            id={`${id}-from`}
-            name="from"
-            type="date"
-            className="input"
-            defaultValue={search.from ?? ""}
-          />
-        </div>
-        <div className="space-y-1">
-          <label className="label" htmlFor={`${id}-to`}>
-            Placed to
-          </label>
-          <input
-            id={`${id}-to`}
-            name="to"
-            type="date"
-            className="input"
-            defaultValue={search.to ?? ""}
-          />
-        </div>
-        <div className="flex gap-2">
-          <button type="submit" className="btn btn-primary">
-            Filter
-          </button>
-          {filtered && (
-            <Link to="/orders" search={{}} className="btn">
-              Clear
-            </Link>
-          )}
-        </div>
-      </form>
-      <p role="status" className="mb-2 text-sm text-slate-600">
-        {search.q &&
-          `${orders.totalCount === 1 ? "1 order matches" : `${orders.totalCount} orders match`} “${search.q}”.`}
-      </p>
-      {(search.from || search.to) && (
-        <p className="mb-2 text-xs text-slate-500">
-          Placed {search.from ? `from ${formatDate(search.from)}` : ""}
-          {search.to ? ` to the end of ${formatDate(search.to)}` : ""}, UK time.
-        </p>
-      )}
-      <DataTable
-        rows={orders.orders}
-        columns={columns}
-        caption="Orders, newest first"
-        rowKey={(o) => o.id}
-        empty={
-          <Empty title={filtered ? "No order matches these filters." : "No orders yet."}>
-            {search.q
-              ? "Check the reference, or search by part of the customer's name or email address."
-              : filtered
-                ? "Widen the dates or choose another status."
-                : "Orders appear here as customers check out."}
-          </Empty>
-        }
-      />
-      {orders.orders.length > 0 && (
-        <Pager
-          page={orders}
-          onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
-        />
-      )}
-    </>
+        )}
+      </FilterField>
+      <FilterField label="Placed from" name="from" type="date" defaultValue={search.from} />
+      <FilterField label="Placed to" name="to" type="date" defaultValue={search.to} />
+    </FilterForm>
   )
 }
