@@ -33,31 +33,18 @@ export const composeShopOn = async (
   const observed = await openObservability(config)
   const identity = shopIdentityOf(brand)
   const coreBrand = coreBrandLayerOf(brand, identity)
+  const metrics = observed.shopMetrics
 
-  const competitions = competitionServices(
-    db,
-    config,
-    brand,
-    identity,
-    observed.shopMetrics,
-    coreBrand,
-  )
+  const competitions = competitionServices(db, config, brand, identity, metrics, coreBrand)
   const backOffice = backOfficeServices(db, competitions.draws)
   const images = imageServices(db, config)
   const standing = standingServices(db, config, coreBrand)
   const accounts = await accountServices(database, db, config, standing, coreBrand)
   const staffAdministration = staffAdministrationOf(db, accounts.accountPorts)
-  const payments = await paymentServicesOf(
-    database,
-    db,
-    config,
-    brand,
-    standing.purchaseGate,
-    observed.shopMetrics,
-    coreBrand,
-  )
+  const gate = standing.purchaseGate
+  const payments = await paymentServicesOf(database, db, config, brand, gate, metrics, coreBrand)
   const care = customerCareServices(db, accounts.accountPorts, identity, coreBrand)
-  const orders = orderServices(config, brand, standing.purchaseGate, payments)
+  const orders = orderServices(config, brand, gate, payments)
 
   if (config.seedDemoData) await seedDemoAccounts(database, db)
 
