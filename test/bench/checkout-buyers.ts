@@ -1,5 +1,5 @@
-import { Checkout } from "@howzat/core/orders/checkout"
-import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
+import { Checkout } from "@howzat/core/orders"
+import { PurchaseGateOpen } from "@howzat/core/responsible-play"
 import { checkoutPortsLive, makeDatabase } from "@howzat/postgres"
 import { Layer, ManagedRuntime } from "effect"
 import { sql } from "kysely"

@@ -3,8 +3,8 @@ import {
   type ClubDirectoryShape,
   ClubStore,
   type ClubStoreShape,
-} from "@howzat/core/ports/club-store"
-import { pence } from "@howzat/core/rules/money"
+} from "@howzat/core/ports"
+import { pence } from "@howzat/core/rules"
 import { Effect, type Layer } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

@@ -1,7 +1,6 @@
-import { CustomerAccounts } from "@howzat/core/accounts/customer-accounts"
-import type { Address, Principal } from "@howzat/core/accounts/model"
-import { Catalogue } from "@howzat/core/competitions/catalogue"
-import type { Order } from "@howzat/core/orders/model"
+import { type Address, CustomerAccounts, type Principal } from "@howzat/core/accounts"
+import { Catalogue } from "@howzat/core/competitions"
+import type { Order } from "@howzat/core/orders"
 import { Effect } from "effect"
 import { type CompetitionDates, orderToWire, type PaymentWire } from "./order-wire"
 

@@ -1,60 +1,70 @@
-import { AccountChanges } from "@howzat/core/accounts/account-changes"
-import { CustomerAccounts } from "@howzat/core/accounts/customer-accounts"
-import { AccountRecovery } from "@howzat/core/accounts/recovery"
-import { Registration } from "@howzat/core/accounts/registration"
-import { SecondFactor } from "@howzat/core/accounts/second-factor"
-import { Sessions } from "@howzat/core/accounts/sessions"
-import { StaffAccounts } from "@howzat/core/accounts/staff-accounts"
-import { RateLimitPolicy, Throttle } from "@howzat/core/accounts/throttle"
-import { ClubPerks } from "@howzat/core/clubs/club-perks"
-import { Catalogue } from "@howzat/core/competitions/catalogue"
-import { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
-import { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
-import { CompetitionPolicy } from "@howzat/core/competitions/competition-policy"
-import { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
-import { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
-import { ComplaintSettings, Complaints } from "@howzat/core/complaints/complaints"
-import { StaffComplaints } from "@howzat/core/complaints/staff-complaints"
-import { Contact, ContactSettings } from "@howzat/core/contact/contact"
-import { StaffContactMessages } from "@howzat/core/contact/staff-messages"
-import { StaffCustomers } from "@howzat/core/customers/staff-customers"
-import { Draws } from "@howzat/core/draws/draws"
-import { Images, ImageUploadPolicy } from "@howzat/core/images/images"
-import { ImageVariantFiles, makeImageVariantFiles } from "@howzat/core/images/variant-files"
-import { Baskets } from "@howzat/core/orders/baskets"
-import { Charities, type Charity } from "@howzat/core/orders/charities"
-import { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
-import { CustomerOrders } from "@howzat/core/orders/customer-orders"
-import { Payments } from "@howzat/core/orders/payments"
-import { PickedNumbers } from "@howzat/core/orders/picked-numbers"
-import { SiteCreditPolicy } from "@howzat/core/orders/site-credit-policy"
-import { SiteCreditPurchases } from "@howzat/core/orders/site-credit-purchases"
-import { StaffOrders } from "@howzat/core/orders/staff-orders"
-import { ShopIdentitySettings } from "@howzat/core/ports/club-documents"
-import { FileStore } from "@howzat/core/ports/file-store"
-import { ShopLinks } from "@howzat/core/ports/shop-links"
-import { ShopMetrics } from "@howzat/core/ports/shop-metrics"
-import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
 import {
-  ReferralInvitationLimit,
-  ReferralSignUps,
-  Referrals,
-} from "@howzat/core/referrals/referrals"
-import { SettlementReports } from "@howzat/core/reports/settlements"
-import { AgeChecks, DeclaredDateOfBirthLive } from "@howzat/core/responsible-play/age-verification"
-import { HarmSignals } from "@howzat/core/responsible-play/harm-signals"
-import { PurchaseGate } from "@howzat/core/responsible-play/purchase-gate"
-import { SpendLimitSignUps, SpendLimits } from "@howzat/core/responsible-play/spend-limits"
-import { AccountStanding } from "@howzat/core/responsible-play/standing"
-import type { ShopIdentity } from "@howzat/core/rules/club-documents"
-import { AuditTrail } from "@howzat/core/staff/audit-trail"
-import { StaffClubs } from "@howzat/core/staff/clubs"
-import { BackOfficeDashboard } from "@howzat/core/staff/dashboard"
-import { StaffPromotions } from "@howzat/core/staff/promotions"
-import { SecondFactorReset } from "@howzat/core/staff/second-factor-reset"
-import { SiteContent } from "@howzat/core/staff/site-content"
-import { StaffUsers } from "@howzat/core/staff/staff-users"
-import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
+  AccountChanges,
+  AccountRecovery,
+  CustomerAccounts,
+  RateLimitPolicy,
+  Registration,
+  SecondFactor,
+  Sessions,
+  StaffAccounts,
+  Throttle,
+} from "@howzat/core/accounts"
+import { ClubPerks } from "@howzat/core/clubs"
+import {
+  Catalogue,
+  CatalogueAdmin,
+  CompetitionAdmin,
+  CompetitionPolicy,
+  CompetitionTickets,
+  InstantWinGroups,
+} from "@howzat/core/competitions"
+import { ComplaintSettings, Complaints, StaffComplaints } from "@howzat/core/complaints"
+import { Contact, ContactSettings, StaffContactMessages } from "@howzat/core/contact"
+import { StaffCustomers } from "@howzat/core/customers"
+import { Draws } from "@howzat/core/draws"
+import {
+  Images,
+  ImageUploadPolicy,
+  ImageVariantFiles,
+  makeImageVariantFiles,
+} from "@howzat/core/images"
+import {
+  Baskets,
+  Charities,
+  type Charity,
+  Checkout,
+  CheckoutPolicy,
+  CustomerOrders,
+  Payments,
+  PickedNumbers,
+  SiteCreditPolicy,
+  SiteCreditPurchases,
+  StaffOrders,
+} from "@howzat/core/orders"
+import { FileStore, ShopIdentitySettings, ShopLinks, ShopMetrics } from "@howzat/core/ports"
+import { PostalEntries } from "@howzat/core/postal-entries"
+import { ReferralInvitationLimit, ReferralSignUps, Referrals } from "@howzat/core/referrals"
+import { SettlementReports } from "@howzat/core/reports"
+import {
+  AccountStanding,
+  AgeChecks,
+  DeclaredDateOfBirthLive,
+  HarmSignals,
+  PurchaseGate,
+  SpendLimitSignUps,
+  SpendLimits,
+} from "@howzat/core/responsible-play"
+import type { ShopIdentity } from "@howzat/core/rules"
+import {
+  AuditTrail,
+  BackOfficeDashboard,
+  SecondFactorReset,
+  SiteContent,
+  StaffClubs,
+  StaffPromotions,
+  StaffUsers,
+} from "@howzat/core/staff"
+import { CompetitionWinners } from "@howzat/core/winners"
 import { localFolderFileStore, s3FileStore } from "@howzat/files"
 import {
   DEFAULT_MISS_LIMIT,

@@ -1,9 +1,13 @@
-import type { RepositoryError } from "@howzat/core/competitions/errors"
-import { BasketCheckedOut, BasketItemNotFound, BasketNotFound } from "@howzat/core/orders/errors"
-import type { Basket, Promotion } from "@howzat/core/orders/model"
-import { type BasketKey, BasketRepo, type BasketRepoShape } from "@howzat/core/ports/orders"
-import type { BasketContents } from "@howzat/core/rules/basket-follow"
-import { pence } from "@howzat/core/rules/money"
+import type { RepositoryError } from "@howzat/core/competitions"
+import {
+  type Basket,
+  BasketCheckedOut,
+  BasketItemNotFound,
+  BasketNotFound,
+  type Promotion,
+} from "@howzat/core/orders"
+import { type BasketKey, BasketRepo, type BasketRepoShape } from "@howzat/core/ports"
+import { type BasketContents, pence } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { Db } from "../database"

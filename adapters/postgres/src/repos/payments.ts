@@ -3,8 +3,8 @@ import {
   type PaymentRefund,
   PaymentRepo,
   type PaymentRepoShape,
-} from "@howzat/core/ports/payments"
-import { pence } from "@howzat/core/rules/money"
+} from "@howzat/core/ports"
+import { pence } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { Db } from "../database"

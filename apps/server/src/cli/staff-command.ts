@@ -1,5 +1,5 @@
-import { StaffAccounts, type StaffMemberAdded } from "@howzat/core/accounts/staff-accounts"
-import { ShopLinks, setPasswordPageLink } from "@howzat/core/ports/shop-links"
+import { StaffAccounts, type StaffMemberAdded } from "@howzat/core/accounts"
+import { ShopLinks, setPasswordPageLink } from "@howzat/core/ports"
 import {
   type DatabaseHandle,
   DataFolderUnusable,

@@ -1,4 +1,4 @@
-import { pageButtonCount, pageButtons } from "@howzat/core/rules/pagination"
+import { pageButtonCount, pageButtons } from "@howzat/core/rules"
 import type { ReactNode } from "react"
 import { useViewportWidth } from "../lib/viewport"
 import { Icon } from "./Icon"

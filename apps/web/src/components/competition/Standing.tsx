@@ -1,9 +1,9 @@
 import {
   type CompetitionStanding,
+  ordinalDateTime,
   standingDeadline,
   standingHeadline,
-} from "@howzat/core/rules/competition-standing"
-import { ordinalDateTime } from "@howzat/core/rules/dates"
+} from "@howzat/core/rules"
 import { Link } from "@tanstack/react-router"
 import { DRAW_SECTION_ID } from "../../lib/fairness"
 import { Countdown } from "../Countdown"

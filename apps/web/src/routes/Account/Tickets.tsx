@@ -1,7 +1,5 @@
 import type { CustomerCompetitionJson } from "@howzat/contracts/orders"
-import { drawDateWording } from "@howzat/core/rules/competition-kind"
-import { type DrawResult, standingHeadline } from "@howzat/core/rules/competition-standing"
-import { ordinalDate } from "@howzat/core/rules/dates"
+import { type DrawResult, drawDateWording, ordinalDate, standingHeadline } from "@howzat/core/rules"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { type KeyboardEvent, useId, useRef } from "react"
 import { type CustomerCompetitionStatus, customerCompetitions } from "../../api/orders"

@@ -1,9 +1,12 @@
 import type { CategoryJson, CompetitionJson } from "@howzat/contracts/catalogue"
-import { CompetitionPhase } from "@howzat/core/rules/competition"
-import type { CompetitionStanding } from "@howzat/core/rules/competition-standing"
-import { standingHeadline } from "@howzat/core/rules/competition-standing"
-import { ordinalDateTime } from "@howzat/core/rules/dates"
-import { formatMoney, pence } from "@howzat/core/rules/money"
+import {
+  CompetitionPhase,
+  type CompetitionStanding,
+  formatMoney,
+  ordinalDateTime,
+  pence,
+  standingHeadline,
+} from "@howzat/core/rules"
 import { Await, createFileRoute, Link, notFound, useLocation } from "@tanstack/react-router"
 import type { ReactNode } from "react"
 import { getCompetition, listCategories } from "../../../api/catalogue"
