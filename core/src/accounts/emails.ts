@@ -1,12 +1,13 @@
-import { escapeHtml } from "../rules/html.js"
-import type { MailMessage } from "./model.js"
-
 /**
  * The account emails: plain text for every client, and a simple HTML part
  * with the same words and one link. Links are absolute and already checked
  * to be on the shop's own site (rules/auth safeReturnUrl).
  */
-export const BRAND = "Howzat"
+import { BRAND } from "../rules/brand.js"
+import { escapeHtml } from "../rules/html.js"
+import type { MailMessage } from "./model.js"
+
+export { BRAND }
 
 interface Letter {
   readonly kind: MailMessage["kind"]

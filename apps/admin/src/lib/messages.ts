@@ -2,8 +2,7 @@
  * The Messages screen's plain logic: its search params (which messages and
  * which page) and the reply link to a sender.
  */
-import { BRAND } from "@howzat/core/accounts"
-import { mailtoLink } from "@howzat/core/rules"
+import { BRAND, mailtoLink } from "@howzat/core/rules"
 import { oneOf, pageParam } from "./search"
 
 export interface MessageSearch {
