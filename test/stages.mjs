@@ -17,6 +17,9 @@ const STEPS = [
     ],
     [
       ["build", "build"],
+      // publint and attw on the packed @howzat/core (decision 0103): after the
+      // build, so its prepack's tsc -b finds core built and writes nothing.
+      ["core package", "test:package"],
       ["bundle size", "test:size"],
       ["first run", "test:first-run"],
       // Three built servers behind HAProxy (docs/decisions/0087): needs the build.

@@ -1,4 +1,4 @@
-import { MAX_WINNER_NOTE_LENGTH } from "@howzat/core/rules/winner-notes"
+import { MAX_WINNER_NOTE_LENGTH } from "@howzat/core/rules"
 import { Schema } from "effect"
 import { PageInfo, PagingParams } from "./paging.js"
 import { BoundedIntFromString, boundedMultilineString } from "./text.js"

@@ -1,9 +1,5 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
-import {
-  COMPLAINT_CATEGORIES,
-  COMPLAINT_SOURCES,
-  COMPLAINT_STATUSES,
-} from "@howzat/core/rules/complaints"
+import { COMPLAINT_CATEGORIES, COMPLAINT_SOURCES, COMPLAINT_STATUSES } from "@howzat/core/rules"
 import { Schema } from "effect"
 import { Text } from "./auth.js"
 import { HONEY_POT_FIELD } from "./customers.js"

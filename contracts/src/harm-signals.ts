@@ -1,6 +1,5 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
-import { HARM_SIGNAL_KINDS } from "@howzat/core/rules/harm-signals"
-import { SELF_DEALING_MATCHES } from "@howzat/core/rules/referral-self-dealing"
+import { HARM_SIGNAL_KINDS, SELF_DEALING_MATCHES } from "@howzat/core/rules"
 import { Schema } from "effect"
 import { PageInfo, PagingParams } from "./paging.js"
 import { Conflict, Forbidden, NotFound, Unauthorized } from "./problems.js"

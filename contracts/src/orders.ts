@@ -1,4 +1,4 @@
-import { MAX_ORDER_SEARCH_LENGTH } from "@howzat/core/rules/order-search"
+import { MAX_ORDER_SEARCH_LENGTH } from "@howzat/core/rules"
 import { Schema } from "effect"
 import { AllocationException, Basket } from "./baskets.js"
 import { Competition, TicketStatus } from "./catalogue.js"

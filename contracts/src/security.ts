@@ -1,6 +1,6 @@
 import { HttpApiMiddleware, HttpApiSecurity } from "@effect/platform"
-import type { Principal } from "@howzat/core/accounts/model"
-import type { Permission } from "@howzat/core/staff/permissions"
+import type { Principal } from "@howzat/core/accounts"
+import type { Permission } from "@howzat/core/staff"
 import { Context, type Option } from "effect"
 import { Unauthorized } from "./problems.js"
 

@@ -1,5 +1,5 @@
 import { HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
-import { PAUSE_LENGTHS } from "@howzat/core/rules/standing"
+import { PAUSE_LENGTHS } from "@howzat/core/rules"
 import { Schema } from "effect"
 import { Conflict, NotFound } from "./problems.js"
 import { Authentication } from "./security.js"

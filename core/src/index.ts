@@ -1,36 +1,27 @@
 /**
- * The whole core for server-side callers. The browser imports
- * `@howzat/core/rules` (and `@howzat/core/rules/auth`) instead: the rules are
- * plain functions, while this entry also brings the Effect services.
+ * `@howzat/core`: the whole core for server-side callers, every area's entry
+ * together with the rules and the ports. A caller that wants one area imports
+ * its entry (`@howzat/core/orders`, `@howzat/core/draws`, …); the browser
+ * imports `@howzat/core/rules` alone, which brings no Effect services.
+ * The entry points are listed in core/README.md and core/package.json. The
+ * Brand (whose name the mail carries) is configuration every area shares, so
+ * it is here, at the root.
  */
-export * from "./accounts/account-changes.js"
-export * from "./accounts/customer-accounts.js"
-export * from "./accounts/emails.js"
-export * from "./accounts/errors.js"
-export * from "./accounts/model.js"
-export * from "./accounts/recovery.js"
-export * from "./accounts/registration.js"
-export * from "./accounts/secrets.js"
-export * from "./accounts/sessions.js"
-export * from "./accounts/staff-accounts.js"
-export * from "./accounts/throttle.js"
-export * from "./competitions/catalogue.js"
-export * from "./competitions/errors.js"
-export * from "./competitions/model.js"
-export * from "./draws/secure-choice.js"
-export * from "./orders/baskets.js"
-export * from "./orders/checkout.js"
-export * from "./orders/errors.js"
-export * from "./orders/model.js"
-export * from "./ports/accounts.js"
-export * from "./ports/catalogue.js"
-export * from "./ports/competition-writer.js"
-export * from "./ports/credentials.js"
-export * from "./ports/mailer.js"
-export * from "./ports/orders.js"
-export * from "./ports/payment-gateway.js"
-export * from "./ports/rate-limiter.js"
-export * from "./ports/secure-random.js"
-export * from "./ports/transactions.js"
-export * from "./rules/auth.js"
+export * from "./accounts/index.js"
+export * from "./brand.js"
+export * from "./clubs/index.js"
+export * from "./competitions/index.js"
+export * from "./complaints/index.js"
+export * from "./contact/index.js"
+export * from "./customers/index.js"
+export * from "./draws/index.js"
+export * from "./images/index.js"
+export * from "./orders/index.js"
+export * from "./ports/index.js"
+export * from "./postal-entries/index.js"
+export * from "./referrals/index.js"
+export * from "./reports/index.js"
+export * from "./responsible-play/index.js"
 export * from "./rules/index.js"
+export * from "./staff/index.js"
+export * from "./winners/index.js"

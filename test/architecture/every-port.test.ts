@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
+import * as ports from "@howzat/core/ports"
 import * as testing from "@howzat/core/testing"
 import { Context } from "effect"
 import { describe, expect, it } from "vitest"
@@ -12,21 +13,14 @@ import { REPO_ROOT } from "./lint-probe"
  * either fails here, not in another team's property test.
  */
 
-const PORTS = join(REPO_ROOT, "core/src/ports")
 const CONTRACTS = join(REPO_ROOT, "test/contracts")
 
-/** Every Context.Tag core's ports folder exports, by class name. */
+/** Every Context.Tag `@howzat/core/ports` exports, by class name (core/src/ports/index.ts). */
 const portTags = async (): Promise<string[]> => {
   const names: string[] = []
-  for (const file of readdirSync(PORTS).filter((f) => f.endsWith(".ts") && !f.includes(".test."))) {
-    const module = (await import(`@howzat/core/ports/${file.replace(/\.ts$/, "")}`)) as Record<
-      string,
-      unknown
-    >
-    for (const [name, value] of Object.entries(module)) {
-      // A Context.Reference is a setting with a default (ShopLinks' origin), not a port.
-      if (Context.isTag(value) && !("defaultValue" in value)) names.push(name)
-    }
+  for (const [name, value] of Object.entries(ports)) {
+    // A Context.Reference is a setting with a default (ShopLinks' origin), not a port.
+    if (Context.isTag(value) && !("defaultValue" in value)) names.push(name)
   }
   return names.sort()
 }

@@ -1,5 +1,5 @@
-import { Checkout } from "@howzat/core/orders/checkout"
-import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
+import { Checkout } from "@howzat/core/orders"
+import { PurchaseGateOpen } from "@howzat/core/responsible-play"
 import { testBrandLayer } from "@howzat/core/testing"
 import { checkoutPortsLive, makeDatabase } from "@howzat/postgres"
 import { Layer, ManagedRuntime } from "effect"

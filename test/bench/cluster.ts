@@ -22,7 +22,7 @@
  */
 import { writeFile } from "node:fs/promises"
 import { cpus, loadavg } from "node:os"
-import { pence } from "@howzat/core/rules/money"
+import { pence } from "@howzat/core/rules"
 import { makeDatabase, seedDemoData } from "@howzat/postgres"
 import { sql } from "kysely"
 import { competitionOnSale } from "../../apps/server/src/test-support/competitions"

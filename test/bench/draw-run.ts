@@ -1,5 +1,5 @@
 import { NoBeaconLive } from "@howzat/beacon"
-import { Draws } from "@howzat/core/draws/draws"
+import { Draws } from "@howzat/core/draws"
 import { testBrandLayer } from "@howzat/core/testing"
 import {
   AuditLogLive,

@@ -20,9 +20,12 @@
  * the same shape; identifiers and sort keys still differ.
  */
 import { randomBytes } from "node:crypto"
-import { readEntryList } from "@howzat/core/draws/entry-list"
-import { drawRecordOf } from "@howzat/core/draws/model"
-import { drawFromEntryList, instantWinCommitment } from "@howzat/core/draws/procedure"
+import {
+  drawFromEntryList,
+  drawRecordOf,
+  instantWinCommitment,
+  readEntryList,
+} from "@howzat/core/draws"
 import {
   type Database,
   makeDatabase,

@@ -2,19 +2,17 @@ import { randomUUID } from "node:crypto"
 import {
   AccountStandingStore,
   type AccountStandingStoreShape,
-} from "@howzat/core/ports/account-standing"
-import {
   type AgeVerificationRecord,
   AgeVerificationRecords,
   type AgeVerificationRecordsShape,
-} from "@howzat/core/ports/age-verification"
+} from "@howzat/core/ports"
 import {
   GOOD_STANDING,
   PAUSE_LENGTHS,
   type StandingRecord,
   withClosure,
   withPause,
-} from "@howzat/core/rules/standing"
+} from "@howzat/core/rules"
 import { Effect, Either, type Layer } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

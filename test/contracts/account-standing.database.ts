@@ -1,5 +1,4 @@
-import { AccountStandingStore } from "@howzat/core/ports/account-standing"
-import { AgeVerificationRecords } from "@howzat/core/ports/age-verification"
+import { AccountStandingStore, AgeVerificationRecords } from "@howzat/core/ports"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {
   makeAccountStandingStore,

@@ -2,7 +2,7 @@ import {
   AgeVerification,
   type AgeVerificationRequest,
   type AgeVerificationShape,
-} from "@howzat/core/ports/age-verification"
+} from "@howzat/core/ports"
 import { Effect, type Layer } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { DeclaredDateOfBirthLive } from "@howzat/core/responsible-play/age-verification"
+import { DeclaredDateOfBirthLive } from "@howzat/core/responsible-play"
 import { ageVerificationContract } from "./age-verification.contract"
 
 /** A date of birth `years` before today, as the customer would declare it. */

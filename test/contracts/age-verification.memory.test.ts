@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto"
-import type { AgeVerificationRequest } from "@howzat/core/ports/age-verification"
-import { AgeVerification } from "@howzat/core/ports/age-verification"
+import { AgeVerification, type AgeVerificationRequest } from "@howzat/core/ports"
 import { ageVerificationScript, memoryAgeVerification } from "@howzat/core/testing"
 import { Effect, Either } from "effect"
 import { describe, expect, it } from "vitest"

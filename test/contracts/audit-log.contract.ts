@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto"
-import { RepositoryError } from "@howzat/core/competitions/errors"
+import { RepositoryError } from "@howzat/core/competitions"
 import {
   type AuditEntry,
   AuditLog,
   type AuditLogQuery,
   AuditLogReader,
-} from "@howzat/core/ports/audit-log"
-import { Transactions } from "@howzat/core/ports/transactions"
+  Transactions,
+} from "@howzat/core/ports"
 import { Effect, Either, type Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 

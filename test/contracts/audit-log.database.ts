@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { AuditLog, AuditLogReader } from "@howzat/core/ports/audit-log"
-import { Transactions } from "@howzat/core/ports/transactions"
+import { AuditLog, AuditLogReader, Transactions } from "@howzat/core/ports"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import { makeAuditLog, makeAuditLogReader, makeTransactions } from "@howzat/postgres/testing"
 import { Effect, Layer } from "effect"

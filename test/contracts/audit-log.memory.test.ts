@@ -1,4 +1,4 @@
-import type { AuditEntry } from "@howzat/core/ports/audit-log"
+import type { AuditEntry } from "@howzat/core/ports"
 import { auditLogOver, auditLogReaderOver, auditLogTransactionsOver } from "@howzat/core/testing"
 import { Layer } from "effect"
 import { auditLogContract } from "./audit-log.contract"

@@ -1,4 +1,4 @@
-import { BackOfficeFigures } from "@howzat/core/ports/back-office-figures"
+import { BackOfficeFigures } from "@howzat/core/ports"
 import { Effect } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"

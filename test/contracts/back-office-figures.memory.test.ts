@@ -1,5 +1,5 @@
-import { BackOfficeFigures } from "@howzat/core/ports/back-office-figures"
-import { pence } from "@howzat/core/rules/money"
+import { BackOfficeFigures } from "@howzat/core/ports"
+import { pence } from "@howzat/core/rules"
 import {
   awaitingOrder,
   type MemoryPrizeWinner,

@@ -1,6 +1,4 @@
-import { CompetitionRepo } from "@howzat/core/ports/catalogue"
-import { CatalogueAdminStore } from "@howzat/core/ports/catalogue-admin"
-import { Transactions } from "@howzat/core/ports/transactions"
+import { CatalogueAdminStore, CompetitionRepo, Transactions } from "@howzat/core/ports"
 import { Effect, Either } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"

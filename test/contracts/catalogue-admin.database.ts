@@ -1,8 +1,7 @@
-import type { Principal } from "@howzat/core/accounts/model"
-import { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
-import { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
-import { seedCommitment } from "@howzat/core/draws/procedure"
-import type { CompetitionDraft } from "@howzat/core/rules/competition-admin"
+import type { Principal } from "@howzat/core/accounts"
+import { CatalogueAdmin, CompetitionAdmin } from "@howzat/core/competitions"
+import { seedCommitment } from "@howzat/core/draws"
+import type { CompetitionDraft } from "@howzat/core/rules"
 import {
   CatalogueAdminStoreLive,
   CompetitionRepoLive,

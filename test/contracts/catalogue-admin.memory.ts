@@ -1,4 +1,4 @@
-import type { LockedCompetition } from "@howzat/core/ports/competition-admin"
+import type { LockedCompetition } from "@howzat/core/ports"
 import type { MemoryCatalogue } from "@howzat/core/testing"
 import { newCompetition } from "./competitions.fixtures"
 import { memoryId } from "./harness"

@@ -1,5 +1,5 @@
-import type { VisibilityStatus } from "@howzat/core/competitions/model"
-import { type CategoryQuery, CategoryRepo } from "@howzat/core/ports/catalogue"
+import type { VisibilityStatus } from "@howzat/core/competitions"
+import { type CategoryQuery, CategoryRepo } from "@howzat/core/ports"
 import { Effect, Either } from "effect"
 import fc from "fast-check"
 import { beforeAll, describe, expect, it } from "vitest"

@@ -1,10 +1,5 @@
-import { ClubDocuments } from "@howzat/core/ports/club-documents"
-import {
-  type ClubDocument,
-  poster,
-  type ShopIdentity,
-  welcomeLetter,
-} from "@howzat/core/rules/club-documents"
+import { ClubDocuments } from "@howzat/core/ports"
+import { type ClubDocument, poster, type ShopIdentity, welcomeLetter } from "@howzat/core/rules"
 import { pdfText } from "@howzat/pdf/testing"
 import { Effect, type Layer } from "effect"
 import fc from "fast-check"

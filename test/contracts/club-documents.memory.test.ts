@@ -1,5 +1,5 @@
-import { ClubDocuments } from "@howzat/core/ports/club-documents"
-import { type ClubDocument, poster, welcomeLetter } from "@howzat/core/rules/club-documents"
+import { ClubDocuments } from "@howzat/core/ports"
+import { type ClubDocument, poster, welcomeLetter } from "@howzat/core/rules"
 import { memoryClubDocuments } from "@howzat/core/testing"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"

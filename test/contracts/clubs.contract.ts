@@ -3,10 +3,14 @@ import {
   type ClubDirectoryShape,
   ClubStore,
   type ClubStoreShape,
-} from "@howzat/core/ports/club-store"
-import { clubRemovalRefusal } from "@howzat/core/rules/clubs"
-import { pence } from "@howzat/core/rules/money"
-import { isOpenOrder, type OrderStatus, orderStatuses } from "@howzat/core/rules/order-status"
+} from "@howzat/core/ports"
+import {
+  clubRemovalRefusal,
+  isOpenOrder,
+  type OrderStatus,
+  orderStatuses,
+  pence,
+} from "@howzat/core/rules"
 import { Effect, type Layer } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

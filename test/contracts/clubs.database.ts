@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto"
-import { ClubDirectory, ClubStore } from "@howzat/core/ports/club-store"
-import { pence } from "@howzat/core/rules/money"
-import { OrderStatus } from "@howzat/core/rules/order-status"
+import { ClubDirectory, ClubStore } from "@howzat/core/ports"
+import { OrderStatus, pence } from "@howzat/core/rules"
 import { makeMigrator } from "@howzat/postgres"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {

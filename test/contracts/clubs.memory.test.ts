@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { OrderStatus } from "@howzat/core/rules/order-status"
+import { OrderStatus } from "@howzat/core/rules"
 import { emptyClubs, memoryClubDirectory, memoryClubs } from "@howzat/core/testing"
 import { Layer } from "effect"
 import { clubsContract } from "./clubs.contract"

@@ -1,21 +1,27 @@
-import { CompetitionNotFound, InstantWinGroupNotFound } from "@howzat/core/competitions/errors"
-import type {
-  Competition,
-  CompetitionQuery,
-  CompetitionSort,
-  TimePeriod,
-} from "@howzat/core/competitions/model"
-import { CompetitionRepo, type InstantWinTicketFilter } from "@howzat/core/ports/catalogue"
-import { CompetitionWriter, type NewCompetition } from "@howzat/core/ports/competition-writer"
+import {
+  type Competition,
+  CompetitionNotFound,
+  type CompetitionQuery,
+  type CompetitionSort,
+  InstantWinGroupNotFound,
+  type TimePeriod,
+} from "@howzat/core/competitions"
+import {
+  CompetitionRepo,
+  CompetitionWriter,
+  type InstantWinTicketFilter,
+  type NewCompetition,
+} from "@howzat/core/ports"
 import {
   COMPETITION_SORTS,
+  compareForDisplay,
   compareForListing,
+  displayRank,
+  inTimePeriod,
   listingOf,
   listOrder,
-} from "@howzat/core/rules/catalogue-order"
-import { inTimePeriod } from "@howzat/core/rules/competition"
-import { compareForDisplay, displayRank } from "@howzat/core/rules/display-order"
-import { pence } from "@howzat/core/rules/money"
+  pence,
+} from "@howzat/core/rules"
 import { Effect, Either } from "effect"
 import fc from "fast-check"
 import { beforeAll, describe, expect, it } from "vitest"

@@ -4,8 +4,8 @@ import {
   ComplaintStore,
   type ComplaintStoreShape,
   type NewComplaint,
-} from "@howzat/core/ports/complaints"
-import { Transactions } from "@howzat/core/ports/transactions"
+  Transactions,
+} from "@howzat/core/ports"
 import { Effect, Either, type Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 

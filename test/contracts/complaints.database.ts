@@ -1,5 +1,4 @@
-import { ComplaintStore } from "@howzat/core/ports/complaints"
-import { Transactions } from "@howzat/core/ports/transactions"
+import { ComplaintStore, Transactions } from "@howzat/core/ports"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {
   customerWithEmail,

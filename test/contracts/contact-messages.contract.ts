@@ -3,9 +3,9 @@ import {
   type ContactMessage,
   ContactMessageStore,
   type ContactMessageStoreShape,
-} from "@howzat/core/ports/contact-messages"
-import { Transactions } from "@howzat/core/ports/transactions"
-import type { ContactForm } from "@howzat/core/rules/contact"
+  Transactions,
+} from "@howzat/core/ports"
+import type { ContactForm } from "@howzat/core/rules"
 import { Effect, Either, type Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 

@@ -1,5 +1,4 @@
-import { ContactMessageStore } from "@howzat/core/ports/contact-messages"
-import { Transactions } from "@howzat/core/ports/transactions"
+import { ContactMessageStore, Transactions } from "@howzat/core/ports"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import { makeContactMessageStore, makeTransactions } from "@howzat/postgres/testing"
 import { Effect, Layer } from "effect"

@@ -1,14 +1,14 @@
-import { CreditCardSpend } from "@howzat/core/ports/credit-card-spend"
-import { type PaymentOutcome, PaymentRepo } from "@howzat/core/ports/payments"
+import { CreditCardSpend, type PaymentOutcome, PaymentRepo } from "@howzat/core/ports"
 import {
   type CardFunding,
   type CreditCardPaymentFacts,
   creditCardMoneyKept,
   isInstantWinOrder,
+  type Pence,
+  pence,
+  settleMoves,
   startOfLondonMonth,
-} from "@howzat/core/rules/credit-cards"
-import { type Pence, pence } from "@howzat/core/rules/money"
-import { settleMoves } from "@howzat/core/rules/payment-status"
+} from "@howzat/core/rules"
 import { arbitraryPence } from "@howzat/core/testing"
 import { Effect } from "effect"
 import fc from "fast-check"

@@ -1,12 +1,8 @@
-import type { Principal } from "@howzat/core/accounts/model"
-import { Baskets } from "@howzat/core/orders/baskets"
-import { Checkout } from "@howzat/core/orders/checkout"
-import { OnlyPaymentGateway } from "@howzat/core/orders/gateways"
-import { Payments } from "@howzat/core/orders/payments"
-import { type IntentStatus, PaymentGateway } from "@howzat/core/ports/payment-gateway"
-import { PurchaseGateOpen } from "@howzat/core/responsible-play/purchase-gate"
-import { CREDIT_CARD_MONTHLY_CAP } from "@howzat/core/rules/credit-cards"
-import { type Pence, pence } from "@howzat/core/rules/money"
+import type { Principal } from "@howzat/core/accounts"
+import { Baskets, Checkout, OnlyPaymentGateway, Payments } from "@howzat/core/orders"
+import { type IntentStatus, PaymentGateway } from "@howzat/core/ports"
+import { PurchaseGateOpen } from "@howzat/core/responsible-play"
+import { CREDIT_CARD_MONTHLY_CAP, type Pence, pence } from "@howzat/core/rules"
 import { testBrandLayer } from "@howzat/core/testing"
 import {
   CompetitionRepoLive,

@@ -1,4 +1,4 @@
-import { pence } from "@howzat/core/rules/money"
+import { pence } from "@howzat/core/rules"
 import { awaitingOrder, emptyPaymentStore, paymentDoublesOver } from "@howzat/core/testing"
 import { creditCardSpendContract } from "./credit-card-spend.contract"
 import { memoryId } from "./harness"

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
-import { CustomerTicketRepo } from "@howzat/core/ports/orders"
-import { OrderStatus } from "@howzat/core/rules/order-status"
+import { CustomerTicketRepo } from "@howzat/core/ports"
+import { OrderStatus } from "@howzat/core/rules"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DAY, NOW, type OrdersWorld, placeOrder, runOn } from "./orders.world"

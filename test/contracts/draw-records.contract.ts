@@ -1,21 +1,22 @@
-import type { DrawType, VisibilityStatus } from "@howzat/core/competitions/model"
-import type { DrawRecord, RedrawRecord, TicketHolder } from "@howzat/core/draws/model"
+import type { DrawType, VisibilityStatus } from "@howzat/core/competitions"
 import {
+  type DrawRecord,
   entriesHash,
   instantWinCommitment,
   instantWinLines,
+  type RedrawRecord,
   seedCommitment,
-} from "@howzat/core/draws/procedure"
-import type { DrawRepo } from "@howzat/core/ports/catalogue"
-import { DrawRecords, type DrawRecordsShape } from "@howzat/core/ports/draw-records"
-import { Transactions } from "@howzat/core/ports/transactions"
+  type TicketHolder,
+} from "@howzat/core/draws"
+import { DrawRecords, type DrawRecordsShape, type DrawRepo, Transactions } from "@howzat/core/ports"
 import {
   drawEntryNumbers,
   isDrawEntry,
+  type OrderStatus,
+  orderStatuses,
   ordersWhoseTicketsAreNotEntries,
   type TicketHold,
-} from "@howzat/core/rules/draw-entries"
-import { type OrderStatus, orderStatuses } from "@howzat/core/rules/order-status"
+} from "@howzat/core/rules"
 import { Effect, Either, type Layer } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

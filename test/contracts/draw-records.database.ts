@@ -1,9 +1,6 @@
 import { randomUUID } from "node:crypto"
-import { DrawRepo } from "@howzat/core/ports/catalogue"
-import type { NewCompetition } from "@howzat/core/ports/competition-writer"
-import { DrawRecords } from "@howzat/core/ports/draw-records"
-import { Transactions } from "@howzat/core/ports/transactions"
-import type { OrderStatus } from "@howzat/core/rules/order-status"
+import { DrawRecords, DrawRepo, type NewCompetition, Transactions } from "@howzat/core/ports"
+import type { OrderStatus } from "@howzat/core/rules"
 import { makeCompetitionRepo } from "@howzat/postgres"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {

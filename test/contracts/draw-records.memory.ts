@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { ordersAwaitingPayment, type TicketHold } from "@howzat/core/rules/draw-entries"
-import { releasesTickets } from "@howzat/core/rules/order-status"
+import { ordersAwaitingPayment, releasesTickets, type TicketHold } from "@howzat/core/rules"
 import {
   type DrawStore,
   drawDoublesOver,

@@ -1,5 +1,9 @@
-import { DrawRepo, type DrawRepoShape } from "@howzat/core/ports/catalogue"
-import { DrawRecords, type DrawRecordsShape } from "@howzat/core/ports/draw-records"
+import {
+  DrawRecords,
+  type DrawRecordsShape,
+  DrawRepo,
+  type DrawRepoShape,
+} from "@howzat/core/ports"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type DrawsWorld, drawOf, type SeededCompetition, yearOf } from "./draw-records.contract"

@@ -1,13 +1,16 @@
 import { randomUUID } from "node:crypto"
-import type { AuditValue } from "@howzat/core/ports/audit-log"
-import { HarmSignalFacts, type HarmSignalFactsShape } from "@howzat/core/ports/harm-signal-facts"
-import type { ResponsiblePlayEvent } from "@howzat/core/ports/responsible-play-events"
+import {
+  type AuditValue,
+  HarmSignalFacts,
+  type HarmSignalFactsShape,
+  type ResponsiblePlayEvent,
+} from "@howzat/core/ports"
 import {
   HARM_SIGNAL_THRESHOLDS,
   harmCandidateFilter,
   mayFireHarmSignal,
-} from "@howzat/core/rules/harm-signals"
-import type { SelfDealingMatch } from "@howzat/core/rules/referral-self-dealing"
+  type SelfDealingMatch,
+} from "@howzat/core/rules"
 import type { HarmOrder } from "@howzat/core/testing"
 import { Effect, type Layer } from "effect"
 import fc from "fast-check"

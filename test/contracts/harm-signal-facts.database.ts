@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { HarmSignalFacts } from "@howzat/core/ports/harm-signal-facts"
+import { HarmSignalFacts } from "@howzat/core/ports"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {
   competitionOnSale,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { ImageStore, type ImageStoreShape, type NewImage } from "@howzat/core/ports/images"
+import { ImageStore, type ImageStoreShape, type NewImage } from "@howzat/core/ports"
 import { Effect, type Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 

@@ -2,9 +2,9 @@ import {
   type InstantWinGroupFields,
   InstantWinGroupStore,
   type InstantWinGroupStoreShape,
-} from "@howzat/core/ports/instant-win-groups"
-import { Transactions } from "@howzat/core/ports/transactions"
-import { pence } from "@howzat/core/rules/money"
+  Transactions,
+} from "@howzat/core/ports"
+import { pence } from "@howzat/core/rules"
 import { Effect, Either, type Layer } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

@@ -1,7 +1,6 @@
-import type { Principal } from "@howzat/core/accounts/model"
-import { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
-import { InstantWinGroupStore } from "@howzat/core/ports/instant-win-groups"
-import { Transactions } from "@howzat/core/ports/transactions"
+import type { Principal } from "@howzat/core/accounts"
+import { InstantWinGroups } from "@howzat/core/competitions"
+import { InstantWinGroupStore, Transactions } from "@howzat/core/ports"
 import {
   AuditLogLive,
   NodeSecureRandomLive,

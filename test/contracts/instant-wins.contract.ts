@@ -3,8 +3,8 @@ import {
   InstantWinRepo,
   type InstantWinRepoShape,
   type TicketHolding,
-} from "@howzat/core/ports/instant-wins"
-import { type Pence, pence } from "@howzat/core/rules/money"
+} from "@howzat/core/ports"
+import { type Pence, pence } from "@howzat/core/rules"
 import { Effect, type Layer } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

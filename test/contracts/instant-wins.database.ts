@@ -1,10 +1,6 @@
 import { randomUUID } from "node:crypto"
-import {
-  type InstantWinClaim,
-  InstantWinRepo,
-  type TicketHolding,
-} from "@howzat/core/ports/instant-wins"
-import { pence } from "@howzat/core/rules/money"
+import { type InstantWinClaim, InstantWinRepo, type TicketHolding } from "@howzat/core/ports"
+import { pence } from "@howzat/core/rules"
 import { makeCompetitionRepo, makeSiteCreditLedger } from "@howzat/postgres"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {

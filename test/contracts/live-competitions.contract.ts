@@ -1,5 +1,4 @@
-import { LiveCompetitions } from "@howzat/core/ports/live-competitions"
-import { Transactions } from "@howzat/core/ports/transactions"
+import { LiveCompetitions, Transactions } from "@howzat/core/ports"
 import { Effect } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"

@@ -1,4 +1,4 @@
-import { pence } from "@howzat/core/rules/money"
+import { pence } from "@howzat/core/rules"
 import { memoryCatalogueAdmin } from "@howzat/core/testing"
 import { emptyMemoryCatalogue, stagedCompetition } from "./catalogue-admin.memory"
 import { liveCompetitionsContract } from "./live-competitions.contract"

@@ -1,4 +1,4 @@
-import type { MailMessage } from "@howzat/core/accounts/model"
+import type { MailMessage } from "@howzat/core/accounts"
 import {
   memoryMailer,
   memoryRateLimiter,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
-import { OrderRefundRepo } from "@howzat/core/ports/order-refunds"
-import { pence } from "@howzat/core/rules/money"
+import { OrderRefundRepo } from "@howzat/core/ports"
+import { pence } from "@howzat/core/rules"
 import { Effect, type Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 

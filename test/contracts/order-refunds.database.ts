@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto"
-import { OrderRefundRepo } from "@howzat/core/ports/order-refunds"
-import { pence } from "@howzat/core/rules/money"
-import { OrderStatus } from "@howzat/core/rules/order-status"
+import { OrderRefundRepo } from "@howzat/core/ports"
+import { OrderStatus, pence } from "@howzat/core/rules"
 import type { Database } from "@howzat/postgres"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto"
-import { OrderRefundRepo } from "@howzat/core/ports/order-refunds"
-import { pence } from "@howzat/core/rules/money"
-import type { RefundCompetition } from "@howzat/core/rules/refunds"
+import { OrderRefundRepo } from "@howzat/core/ports"
+import { pence, type RefundCompetition } from "@howzat/core/rules"
 import {
   awaitingOrder,
   emptyPaymentStore,

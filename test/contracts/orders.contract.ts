@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto"
-import { OrderRepo, type RecordedAllocation, TicketAllocator } from "@howzat/core/ports/orders"
-import { allocationReasons } from "@howzat/core/rules/allocation"
-import { pence } from "@howzat/core/rules/money"
+import { OrderRepo, type RecordedAllocation, TicketAllocator } from "@howzat/core/ports"
 import {
+  allocationReasons,
   canTransition,
   OrderStatus,
   orderStatuses,
+  pence,
   releasesTickets,
-} from "@howzat/core/rules/order-status"
+} from "@howzat/core/rules"
 import { Effect, Either } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

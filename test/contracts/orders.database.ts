@@ -3,11 +3,10 @@ import {
   BasketRepo,
   CustomerTicketRepo,
   OrderRepo,
+  PickedNumberStore,
   TicketAllocator,
-} from "@howzat/core/ports/orders"
-import { PickedNumberStore } from "@howzat/core/ports/picked-numbers"
-import { pence } from "@howzat/core/rules/money"
-import { OrderStatus } from "@howzat/core/rules/order-status"
+} from "@howzat/core/ports"
+import { OrderStatus, pence } from "@howzat/core/rules"
 import { type Database, makePickedNumberStore, makeTransactions } from "@howzat/postgres"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {

@@ -1,13 +1,12 @@
-import type { Promotion } from "@howzat/core/orders/model"
+import type { Promotion } from "@howzat/core/orders"
 import {
   BasketRepo,
   type CustomerTicketRepo,
   OrderRepo,
+  type PickedNumberStore,
   TicketAllocator,
-} from "@howzat/core/ports/orders"
-import type { PickedNumberStore } from "@howzat/core/ports/picked-numbers"
-import type { Pence } from "@howzat/core/rules/money"
-import { OrderStatus, orderTransitions } from "@howzat/core/rules/order-status"
+} from "@howzat/core/ports"
+import { OrderStatus, orderTransitions, type Pence } from "@howzat/core/rules"
 import { Effect, type Layer } from "effect"
 
 /** The instant the orders contracts buy at; seeded competitions are open at it. */

@@ -4,16 +4,16 @@ import {
   type PaymentOutcome,
   PaymentRepo,
   type PaymentRepoShape,
-} from "@howzat/core/ports/payments"
-import { pence } from "@howzat/core/rules/money"
-import type { OrderStatus } from "@howzat/core/rules/order-status"
+} from "@howzat/core/ports"
+import type { OrderStatus } from "@howzat/core/rules"
 import {
   type PaymentStatus,
+  pence,
   refundMoves,
   settleMoves,
   statusAfterSettle,
   statusAfterSettles,
-} from "@howzat/core/rules/payment-status"
+} from "@howzat/core/rules"
 import { Effect, Either } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
-import type { Payment, PaymentOutcome } from "@howzat/core/ports/payments"
-import { type Pence, pence } from "@howzat/core/rules/money"
+import type { Payment, PaymentOutcome } from "@howzat/core/ports"
+import { type Pence, pence } from "@howzat/core/rules"
 import {
   type Database,
   makeOrderRepo,

@@ -1,6 +1,5 @@
-import { BasketRepo, TicketAllocator } from "@howzat/core/ports/orders"
-import { PickedNumberStore } from "@howzat/core/ports/picked-numbers"
-import { holdExpiresAt } from "@howzat/core/rules/picked-numbers"
+import { BasketRepo, PickedNumberStore, TicketAllocator } from "@howzat/core/ports"
+import { holdExpiresAt } from "@howzat/core/rules"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { NOW, type OrdersWorld, placeOrder, runOn } from "./orders.world"

@@ -1,6 +1,5 @@
-import { PromotionStore, type PromotionStoreShape } from "@howzat/core/ports/promotion-store"
-import { pence } from "@howzat/core/rules/money"
-import type { PromotionDraft } from "@howzat/core/rules/promotion-form"
+import { PromotionStore, type PromotionStoreShape } from "@howzat/core/ports"
+import { type PromotionDraft, pence } from "@howzat/core/rules"
 import { Effect, Either } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"

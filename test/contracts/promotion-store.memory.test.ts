@@ -1,4 +1,4 @@
-import { PromotionStore } from "@howzat/core/ports/promotion-store"
+import { PromotionStore } from "@howzat/core/ports"
 import { emptyPromotionShelf, memoryPromotionStore } from "@howzat/core/testing"
 import { Layer } from "effect"
 import { memoryId } from "./harness"

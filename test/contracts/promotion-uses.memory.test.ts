@@ -1,4 +1,4 @@
-import { PromotionUses } from "@howzat/core/ports/promotions"
+import { PromotionUses } from "@howzat/core/ports"
 import { emptyPromotionUseBook, memoryPromotionUses } from "@howzat/core/testing"
 import { Layer } from "effect"
 import { memoryId } from "./harness"

@@ -1,5 +1,5 @@
-import { ReferralRepo, type ReferralRepoShape } from "@howzat/core/ports/referrals"
-import { pence } from "@howzat/core/rules/money"
+import { ReferralRepo, type ReferralRepoShape } from "@howzat/core/ports"
+import { pence } from "@howzat/core/rules"
 import type { ReferralOrderFigures } from "@howzat/core/testing"
 import { Effect, type Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

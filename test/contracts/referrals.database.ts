@@ -1,5 +1,5 @@
-import { ReferralRepo } from "@howzat/core/ports/referrals"
-import { pence } from "@howzat/core/rules/money"
+import { ReferralRepo } from "@howzat/core/ports"
+import { pence } from "@howzat/core/rules"
 import { makeMigrator, makeSiteCreditLedger } from "@howzat/postgres"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {

@@ -1,8 +1,5 @@
 import { randomUUID } from "node:crypto"
-import {
-  ResponsiblePlayEvents,
-  type ResponsiblePlayEventsShape,
-} from "@howzat/core/ports/responsible-play-events"
+import { ResponsiblePlayEvents, type ResponsiblePlayEventsShape } from "@howzat/core/ports"
 import { Effect, Either, type Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 

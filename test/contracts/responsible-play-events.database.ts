@@ -1,4 +1,4 @@
-import { ResponsiblePlayEvents } from "@howzat/core/ports/responsible-play-events"
+import { ResponsiblePlayEvents } from "@howzat/core/ports"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import { makeResponsiblePlayEvents, newCustomer } from "@howzat/postgres/testing"
 import { Layer } from "effect"

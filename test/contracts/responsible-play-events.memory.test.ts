@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { ResponsiblePlayEvents } from "@howzat/core/ports/responsible-play-events"
+import { ResponsiblePlayEvents } from "@howzat/core/ports"
 import { responsiblePlayLogOver } from "@howzat/core/testing"
 import { Effect, Layer } from "effect"
 import { responsiblePlayEventsContract } from "./responsible-play-events.contract"

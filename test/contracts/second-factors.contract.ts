@@ -1,4 +1,4 @@
-import { SecondFactorStore, type SecondFactorStoreShape } from "@howzat/core/ports/second-factors"
+import { SecondFactorStore, type SecondFactorStoreShape } from "@howzat/core/ports"
 import { Effect, type Layer } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

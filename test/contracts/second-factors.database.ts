@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { SecondFactorStore } from "@howzat/core/ports/second-factors"
+import { SecondFactorStore } from "@howzat/core/ports"
 import { purgeExpiredChallenges } from "@howzat/postgres"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import { makeSecondFactorStore } from "@howzat/postgres/testing"

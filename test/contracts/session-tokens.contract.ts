@@ -1,5 +1,5 @@
-import type { Role } from "@howzat/core/accounts/model"
-import { OneTimeTokenRepo, RefreshTokenRepo } from "@howzat/core/ports/accounts"
+import type { Role } from "@howzat/core/accounts"
+import { OneTimeTokenRepo, RefreshTokenRepo } from "@howzat/core/ports"
 import { Effect } from "effect"
 import { beforeEach, describe, expect, it } from "vitest"
 import { memoryId, type OpenHarness, useHarness } from "./harness"

@@ -1,13 +1,13 @@
-import type { PaymentStatus } from "@howzat/core/ports/payments"
-import { SettlementRecords } from "@howzat/core/ports/settlements"
-import { type Pence, pence } from "@howzat/core/rules/money"
-import type { OrderStatus } from "@howzat/core/rules/order-status"
+import { type PaymentStatus, SettlementRecords } from "@howzat/core/ports"
 import {
   londonDay,
+  type OrderStatus,
+  type Pence,
+  pence,
   settlementRange,
   settlementReport,
   settlementReportFromSummary,
-} from "@howzat/core/rules/settlements"
+} from "@howzat/core/rules"
 import { Effect } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"

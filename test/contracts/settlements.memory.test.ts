@@ -1,9 +1,5 @@
-import { SettlementRecords } from "@howzat/core/ports/settlements"
-import type {
-  SettlementOrder,
-  SettlementPayment,
-  SettlementRefund,
-} from "@howzat/core/rules/settlements"
+import { SettlementRecords } from "@howzat/core/ports"
+import type { SettlementOrder, SettlementPayment, SettlementRefund } from "@howzat/core/rules"
 import { makeMemorySettlementRecords } from "@howzat/core/testing"
 import { Layer } from "effect"
 import { memoryId } from "./harness"

@@ -1,6 +1,5 @@
-import { ResourceNotFound } from "@howzat/core/competitions/errors"
-import { ResourceRepo } from "@howzat/core/ports/catalogue"
-import { ResourceWriter, RichTextSanitiser } from "@howzat/core/ports/site-content"
+import { ResourceNotFound } from "@howzat/core/competitions"
+import { ResourceRepo, ResourceWriter, RichTextSanitiser } from "@howzat/core/ports"
 import { Effect, Either } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"

@@ -1,5 +1,5 @@
-import { SiteCreditLedger, type SiteCreditLedgerShape } from "@howzat/core/ports/payments"
-import { type Pence, pence } from "@howzat/core/rules/money"
+import { SiteCreditLedger, type SiteCreditLedgerShape } from "@howzat/core/ports"
+import { type Pence, pence } from "@howzat/core/rules"
 import { Cause, Effect, Either, Exit } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"

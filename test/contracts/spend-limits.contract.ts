@@ -1,12 +1,12 @@
-import { SpendLimitStore } from "@howzat/core/ports/spend-limits"
-import { pence } from "@howzat/core/rules/money"
-import type { OrderStatus } from "@howzat/core/rules/order-status"
+import { SpendLimitStore } from "@howzat/core/ports"
 import {
   changeSpendLimit,
+  type OrderStatus,
+  pence,
   type SpendLimit,
   type SpendLimitSetting,
   UNANSWERED,
-} from "@howzat/core/rules/spend-limits"
+} from "@howzat/core/rules"
 import { arbitrarySpendLimit } from "@howzat/core/testing"
 import { Effect } from "effect"
 import fc from "fast-check"

@@ -1,5 +1,4 @@
-import { pence } from "@howzat/core/rules/money"
-import { changeSpendLimit, UNANSWERED } from "@howzat/core/rules/spend-limits"
+import { changeSpendLimit, pence, UNANSWERED } from "@howzat/core/rules"
 import { makeSpendLimitStore, SpendLimitStoreLive } from "@howzat/postgres"
 import { newCustomer, newOrder } from "@howzat/postgres/testing"
 import { Effect, Layer } from "effect"

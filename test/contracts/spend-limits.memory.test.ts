@@ -1,5 +1,4 @@
-import { pence } from "@howzat/core/rules/money"
-import { UNANSWERED } from "@howzat/core/rules/spend-limits"
+import { pence, UNANSWERED } from "@howzat/core/rules"
 import {
   awaitingOrder,
   emptyOrderStore,

@@ -1,13 +1,15 @@
-import type { CustomerDetails } from "@howzat/core/accounts/model"
-import { CustomerRepo, type CustomerRepoShape, UserRepo } from "@howzat/core/ports/accounts"
-import { SiteCreditLedger, type SiteCreditLedgerShape } from "@howzat/core/ports/payments"
+import type { CustomerDetails } from "@howzat/core/accounts"
 import {
+  CustomerRepo,
+  type CustomerRepoShape,
+  SiteCreditLedger,
+  type SiteCreditLedgerShape,
   StaffCustomerRepo,
   type StaffCustomerRepoShape,
+  UserRepo,
   type VoucherUse,
-} from "@howzat/core/ports/staff-customers"
-import { erasedPerson } from "@howzat/core/rules/customer-erasure"
-import { pence } from "@howzat/core/rules/money"
+} from "@howzat/core/ports"
+import { erasedPerson, pence } from "@howzat/core/rules"
 import { Effect, Either } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"

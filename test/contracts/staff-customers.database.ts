@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { ERASED_FULL_NAME, ERASED_NOTE, erasedPerson } from "@howzat/core/rules/customer-erasure"
+import { ERASED_FULL_NAME, ERASED_NOTE, erasedPerson } from "@howzat/core/rules"
 import {
   CustomerRepoLive,
   makeStaffCustomerRepo,

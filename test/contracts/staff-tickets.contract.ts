@@ -1,10 +1,10 @@
 import {
   type SoldTicket,
+  type SoldTicketQuery,
   StaffTicketReads,
   type StaffTicketReadsShape,
   type TicketHolderDetails,
-  type TicketQuery,
-} from "@howzat/core/ports/instant-win-groups"
+} from "@howzat/core/ports"
 import { Effect, Either, type Layer } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -36,7 +36,7 @@ export interface StaffTicketsWorld {
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000"
 const page = (pageNumber = 1, pageSize = 50) => ({ pageNumber, pageSize })
-const all = (more: Partial<TicketQuery> = {}): TicketQuery => ({
+const all = (more: Partial<SoldTicketQuery> = {}): SoldTicketQuery => ({
   status: "All",
   page: page(),
   ...more,
@@ -94,7 +94,7 @@ export const staffTicketsContract = (name: string, open: () => Promise<StaffTick
           { ticketNumber: 9, holder: null, instantWin: null },
         ],
       })
-      const sold = async (query: Partial<TicketQuery>) =>
+      const sold = async (query: Partial<SoldTicketQuery>) =>
         numbers((await run((r) => r.soldTickets(competitionId, all(query)))).items)
       expect(await sold({ status: "Won" })).toEqual([7])
       expect(await sold({ status: "NotWon" })).toEqual([1, 3, 9])
@@ -109,7 +109,7 @@ export const staffTicketsContract = (name: string, open: () => Promise<StaffTick
 
     it("filters the instant-win numbers by sale: an unpaid order's is not sold", async () => {
       const { competitionId, bat } = await shop()
-      const wins = async (groupId: string | undefined, query: Partial<TicketQuery>) =>
+      const wins = async (groupId: string | undefined, query: Partial<SoldTicketQuery>) =>
         numbers((await run((r) => r.instantWinTickets(competitionId, groupId, all(query)))).items)
       expect(await wins(undefined, { ticketStatus: "Sold" })).toEqual([3, 7])
       expect(await wins(undefined, { ticketStatus: "Unsold" })).toEqual([11, 15])
@@ -129,15 +129,15 @@ export const staffTicketsContract = (name: string, open: () => Promise<StaffTick
         fc.asyncProperty(
           fc.integer({ min: 1, max: 20 }),
           fc.integer({ min: 1, max: 20 }),
-          fc.constantFrom<TicketQuery["status"]>("All", "Won", "NotWon"),
+          fc.constantFrom<SoldTicketQuery["status"]>("All", "Won", "NotWon"),
           async (a, b, status) => {
             const range = { fromTicketNumber: Math.min(a, b), toTicketNumber: Math.max(a, b) }
             for (const list of [
-              (q: TicketQuery) => run((reads) => reads.soldTickets(competitionId, q)),
-              (q: TicketQuery) =>
+              (q: SoldTicketQuery) => run((reads) => reads.soldTickets(competitionId, q)),
+              (q: SoldTicketQuery) =>
                 run((reads) => reads.instantWinTickets(competitionId, undefined, q)),
             ]) {
-              const count = async (ticketStatus: TicketQuery["ticketStatus"]) =>
+              const count = async (ticketStatus: SoldTicketQuery["ticketStatus"]) =>
                 (await list(all({ ...range, status, ticketStatus }))).totalCount
               const [every, soldOnes, unsoldOnes, unfiltered] = await Promise.all([
                 count("All"),
@@ -164,7 +164,7 @@ export const staffTicketsContract = (name: string, open: () => Promise<StaffTick
         // Held by an order not yet paid: not sold, so no holder yet.
         [11, null, false],
       ])
-      const wins = async (groupId: string | undefined, query: Partial<TicketQuery>) =>
+      const wins = async (groupId: string | undefined, query: Partial<SoldTicketQuery>) =>
         numbers((await run((r) => r.instantWinTickets(competitionId, groupId, all(query)))).items)
       expect(await wins(undefined, {})).toEqual([3, 7, 11, 15])
       expect(await wins(five, {})).toEqual([15])

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { StaffTicketReads } from "@howzat/core/ports/instant-win-groups"
+import { StaffTicketReads } from "@howzat/core/ports"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {
   competitionOnSale,

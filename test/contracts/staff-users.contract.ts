@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
-import type { StaffRole } from "@howzat/core/accounts/staff-accounts"
-import { StaffUserRepo, type StaffUserRepoShape } from "@howzat/core/ports/staff-users"
+import type { StaffRole } from "@howzat/core/accounts"
+import { StaffUserRepo, type StaffUserRepoShape } from "@howzat/core/ports"
 import { Effect, type Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { StaffUserRepo } from "@howzat/core/ports/staff-users"
+import { StaffUserRepo } from "@howzat/core/ports"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import { makeStaffUserRepo } from "@howzat/postgres/testing"
 import { Layer } from "effect"

@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto"
-import { TicketAllocator } from "@howzat/core/ports/orders"
+import { TicketAllocator } from "@howzat/core/ports"
 import {
   allocationExceptions,
   allocationReasons,
   allowedQuantity,
-} from "@howzat/core/rules/allocation"
-import { pence } from "@howzat/core/rules/money"
-import { OrderStatus, orderStatuses } from "@howzat/core/rules/order-status"
-import { countsAgainst, countsTowardsMaximum } from "@howzat/core/rules/per-person-maximum"
+  countsAgainst,
+  countsTowardsMaximum,
+  OrderStatus,
+  orderStatuses,
+  pence,
+} from "@howzat/core/rules"
 import { Effect } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

@@ -1,5 +1,5 @@
-import type { NewCustomerAccount } from "@howzat/core/accounts/model"
-import { CustomerRepo, UserRepo } from "@howzat/core/ports/accounts"
+import type { NewCustomerAccount } from "@howzat/core/accounts"
+import { CustomerRepo, UserRepo } from "@howzat/core/ports"
 import { newCustomerAccount } from "@howzat/core/testing"
 import { Effect } from "effect"
 import { beforeEach, describe, expect, it } from "vitest"

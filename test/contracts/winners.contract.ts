@@ -1,5 +1,5 @@
-import { WinnerRecords, type WinnerRecordsShape } from "@howzat/core/ports/winner-records"
-import type { WinnerProcessedStatus, WinnerRef } from "@howzat/core/winners/model"
+import { WinnerRecords, type WinnerRecordsShape } from "@howzat/core/ports"
+import type { WinnerProcessedStatus, WinnerRef } from "@howzat/core/winners"
 import { Effect, type Layer } from "effect"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

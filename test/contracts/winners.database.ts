@@ -1,5 +1,5 @@
-import type { DrawRecord } from "@howzat/core/draws/model"
-import { WinnerRecords } from "@howzat/core/ports/winner-records"
+import type { DrawRecord } from "@howzat/core/draws"
+import { WinnerRecords } from "@howzat/core/ports"
 import { type Database, makeCompetitionRepo } from "@howzat/postgres"
 import type { SuiteDatabase } from "@howzat/postgres/testing"
 import {

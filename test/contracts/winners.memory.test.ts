@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { WinnerRecords } from "@howzat/core/ports/winner-records"
+import { WinnerRecords } from "@howzat/core/ports"
 import { emptyWinnerStore, makeWinnerRecordsDouble } from "@howzat/core/testing"
 import { Layer } from "effect"
 import { winnersContract } from "./winners.contract"

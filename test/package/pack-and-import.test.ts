@@ -111,18 +111,18 @@ console.log(JSON.stringify({ runs, items }))
     expect(JSON.parse(await node("property.mjs"))).toEqual({ runs: 100, items: [["a", 5]] })
   })
 
-  it("keeps test doubles and test files out of the public API", async () => {
+  it("keeps test doubles, test files and single modules out of the public API", async () => {
     writeFileSync(
       join(service, "private.mjs"),
       `const codes = []
-for (const path of ["@howzat/core/orders/test-doubles", "@howzat/core/orders/checkout-doubles", "@howzat/core/rules/money.test", "@howzat/core/testing/index"]) {
+for (const path of ["@howzat/core/orders/test-doubles", "@howzat/core/orders/checkout-doubles", "@howzat/core/rules/money.test", "@howzat/core/testing/index", "@howzat/core/rules/money", "@howzat/core/orders/checkout", "@howzat/core/src/index.ts"]) {
   try { await import(path); codes.push("importable") } catch (error) { codes.push(error.code) }
 }
 console.log(JSON.stringify(codes))
 `,
     )
     expect(JSON.parse(await node("private.mjs"))).toEqual(
-      Array(4).fill("ERR_PACKAGE_PATH_NOT_EXPORTED"),
+      Array(7).fill("ERR_PACKAGE_PATH_NOT_EXPORTED"),
     )
   })
 
@@ -130,7 +130,7 @@ console.log(JSON.stringify(codes))
     writeFileSync(
       join(service, "service.ts"),
       `import { odds, roundUp, type Pence } from "@howzat/core"
-import { pence } from "@howzat/core/rules/money"
+import { pence } from "@howzat/core/rules"
 const total: Pence = pence(1234)
 export const chance: number = odds(1000, 5)
 export const donation: Pence = roundUp(total, pence(0))

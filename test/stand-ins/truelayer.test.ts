@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from "node:crypto"
 import { createServer, type IncomingMessage, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
-import { pence } from "@howzat/core/rules/money"
+import { pence } from "@howzat/core/rules"
 import { failureDetailOf, makeTrueLayerGateway } from "@howzat/payments"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

@@ -21,7 +21,7 @@ import {
   seedCommitment,
   sortedEntries,
   winningIndex,
-} from "@howzat/core/draws/procedure"
+} from "@howzat/core/draws"
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { SOURCE_NODE_ARGS } from "../../test/support/source-node"

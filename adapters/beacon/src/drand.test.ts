@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@effect/vitest"
-import { type BeaconReading, RandomnessBeacon } from "@howzat/core/ports/randomness-beacon"
+import { type BeaconReading, RandomnessBeacon } from "@howzat/core/ports"
 import { Deferred, Effect, Fiber, TestClock } from "effect"
 import { delay, HttpResponse, http } from "msw"
 import { setupServer } from "msw/node"

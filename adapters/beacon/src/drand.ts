@@ -4,7 +4,7 @@ import {
   type BeaconReading,
   BeaconUnreachable,
   type RandomnessBeaconShape,
-} from "@howzat/core/ports/randomness-beacon"
+} from "@howzat/core/ports"
 import { Clock, Duration, Effect, Option, Ref, Schema } from "effect"
 import { type ChainClock, firstRoundAfter, publicationTimeMs } from "./rounds"
 

@@ -1,4 +1,4 @@
-import { RandomnessBeacon } from "@howzat/core/ports/randomness-beacon"
+import { RandomnessBeacon } from "@howzat/core/ports"
 import { Effect, Layer } from "effect"
 import { type DrandBeaconConfig, makeDrandBeacon } from "./drand"
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto"
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises"
 import path from "node:path"
-import { FileStoreError, type FileStoreShape } from "@howzat/core/ports/file-store"
-import { isFileKey } from "@howzat/core/rules/images"
+import { FileStoreError, type FileStoreShape } from "@howzat/core/ports"
+import { isFileKey } from "@howzat/core/rules"
 import { Effect } from "effect"
 
 /** Content types live beside the files, in a folder no key can name (keys start with a letter or digit). */

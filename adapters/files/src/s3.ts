@@ -1,5 +1,5 @@
-import { FileStoreError, type FileStoreShape } from "@howzat/core/ports/file-store"
-import { isFileKey } from "@howzat/core/rules/images"
+import { FileStoreError, type FileStoreShape } from "@howzat/core/ports"
+import { isFileKey } from "@howzat/core/rules"
 import { Clock, Effect } from "effect"
 import { type Credentials, sha256Hex, signRequest } from "./sigv4"
 

@@ -17,8 +17,8 @@ import type {
   OneTimeTokenInvalid,
   RateLimited,
   RefreshTokenInvalid,
-} from "@howzat/core/accounts/errors"
-import { accountMessages, tooManyAttemptsMessage } from "@howzat/core/rules/auth"
+} from "@howzat/core/accounts"
+import { accountMessages, tooManyAttemptsMessage } from "@howzat/core/rules"
 import { Effect } from "effect"
 import { repositoryProblem } from "./repository-problem"
 

@@ -1,7 +1,7 @@
 import type { AuthResponseJson } from "@howzat/contracts/auth"
 import type { CustomerJson } from "@howzat/contracts/customers"
-import type { Customer, Session, User } from "@howzat/core/accounts/model"
-import { fullName } from "@howzat/core/rules/auth"
+import type { Customer, Session, User } from "@howzat/core/accounts"
+import { fullName } from "@howzat/core/rules"
 
 export const userToWire = (user: User): AuthResponseJson["user"] => ({
   firstName: user.firstName,

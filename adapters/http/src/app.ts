@@ -1,50 +1,54 @@
 import { HttpApiBuilder, HttpApp, HttpServer, OpenApi } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
 import type { CardFormJson, PayByBankJson } from "@howzat/contracts/payments"
-import type { AccountChanges } from "@howzat/core/accounts/account-changes"
-import type { CustomerAccounts } from "@howzat/core/accounts/customer-accounts"
-import type { AccountRecovery } from "@howzat/core/accounts/recovery"
-import type { Registration } from "@howzat/core/accounts/registration"
-import type { SecondFactor } from "@howzat/core/accounts/second-factor"
-import type { Sessions } from "@howzat/core/accounts/sessions"
-import type { Throttle } from "@howzat/core/accounts/throttle"
-import type { ClubPerks } from "@howzat/core/clubs/club-perks"
-import type { Catalogue } from "@howzat/core/competitions/catalogue"
-import type { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
-import type { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
-import type { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
-import type { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
-import type { Complaints } from "@howzat/core/complaints/complaints"
-import type { StaffComplaints } from "@howzat/core/complaints/staff-complaints"
-import type { Contact } from "@howzat/core/contact/contact"
-import type { StaffContactMessages } from "@howzat/core/contact/staff-messages"
-import type { StaffCustomers } from "@howzat/core/customers/staff-customers"
-import type { Draws } from "@howzat/core/draws/draws"
-import type { Images, ImageUploadPolicy } from "@howzat/core/images/images"
-import type { ImageVariantFilesShape } from "@howzat/core/images/variant-files"
-import type { Baskets } from "@howzat/core/orders/baskets"
-import type { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
-import type { CustomerOrders } from "@howzat/core/orders/customer-orders"
-import type { Payments } from "@howzat/core/orders/payments"
-import type { PickedNumbers } from "@howzat/core/orders/picked-numbers"
-import type { SiteCreditPurchases } from "@howzat/core/orders/site-credit-purchases"
-import type { StaffOrders } from "@howzat/core/orders/staff-orders"
-import type { FileStoreShape } from "@howzat/core/ports/file-store"
-import type { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
-import type { Referrals } from "@howzat/core/referrals/referrals"
-import type { SettlementReports } from "@howzat/core/reports/settlements"
-import type { HarmSignals } from "@howzat/core/responsible-play/harm-signals"
-import type { SpendLimits } from "@howzat/core/responsible-play/spend-limits"
-import type { AccountStanding } from "@howzat/core/responsible-play/standing"
-import { MAX_FILES_PER_UPLOAD } from "@howzat/core/rules/images"
-import type { AuditTrail } from "@howzat/core/staff/audit-trail"
-import type { StaffClubs } from "@howzat/core/staff/clubs"
-import type { BackOfficeDashboard } from "@howzat/core/staff/dashboard"
-import type { StaffPromotions } from "@howzat/core/staff/promotions"
-import type { SecondFactorReset } from "@howzat/core/staff/second-factor-reset"
-import type { SiteContent } from "@howzat/core/staff/site-content"
-import type { StaffUsers } from "@howzat/core/staff/staff-users"
-import type { CompetitionWinners } from "@howzat/core/winners/competition-winners"
+import type {
+  AccountChanges,
+  AccountRecovery,
+  CustomerAccounts,
+  Registration,
+  SecondFactor,
+  Sessions,
+  Throttle,
+} from "@howzat/core/accounts"
+import type { ClubPerks } from "@howzat/core/clubs"
+import type {
+  Catalogue,
+  CatalogueAdmin,
+  CompetitionAdmin,
+  CompetitionTickets,
+  InstantWinGroups,
+} from "@howzat/core/competitions"
+import type { Complaints, StaffComplaints } from "@howzat/core/complaints"
+import type { Contact, StaffContactMessages } from "@howzat/core/contact"
+import type { StaffCustomers } from "@howzat/core/customers"
+import type { Draws } from "@howzat/core/draws"
+import type { Images, ImageUploadPolicy, ImageVariantFilesShape } from "@howzat/core/images"
+import type {
+  Baskets,
+  Checkout,
+  CheckoutPolicy,
+  CustomerOrders,
+  Payments,
+  PickedNumbers,
+  SiteCreditPurchases,
+  StaffOrders,
+} from "@howzat/core/orders"
+import type { FileStoreShape } from "@howzat/core/ports"
+import type { PostalEntries } from "@howzat/core/postal-entries"
+import type { Referrals } from "@howzat/core/referrals"
+import type { SettlementReports } from "@howzat/core/reports"
+import type { AccountStanding, HarmSignals, SpendLimits } from "@howzat/core/responsible-play"
+import { MAX_FILES_PER_UPLOAD } from "@howzat/core/rules"
+import type {
+  AuditTrail,
+  BackOfficeDashboard,
+  SecondFactorReset,
+  SiteContent,
+  StaffClubs,
+  StaffPromotions,
+  StaffUsers,
+} from "@howzat/core/staff"
+import type { CompetitionWinners } from "@howzat/core/winners"
 import { Effect, Layer } from "effect"
 import { type Context, Hono } from "hono"
 import { observeApi, platformTracerOff } from "./api-observation"

@@ -2,16 +2,14 @@ import { HttpApiBuilder } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
 import { unauthorized } from "@howzat/contracts/problems"
 import { CurrentUser } from "@howzat/contracts/security"
-import { AccountChanges } from "@howzat/core/accounts/account-changes"
-import type { Session } from "@howzat/core/accounts/model"
-import { AccountRecovery } from "@howzat/core/accounts/recovery"
-import { SecondFactor } from "@howzat/core/accounts/second-factor"
-import { Sessions } from "@howzat/core/accounts/sessions"
 import {
-  accountMessages,
-  safeReturnUrl,
-  verificationEmailSentMessage,
-} from "@howzat/core/rules/auth"
+  AccountChanges,
+  AccountRecovery,
+  SecondFactor,
+  type Session,
+  Sessions,
+} from "@howzat/core/accounts"
+import { accountMessages, safeReturnUrl, verificationEmailSentMessage } from "@howzat/core/rules"
 import { Effect } from "effect"
 import { accountProblems as problems } from "./account-problems"
 import { sessionToWire } from "./account-wire"

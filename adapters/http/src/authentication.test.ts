@@ -1,5 +1,4 @@
-import { Registration } from "@howzat/core/accounts/registration"
-import { Sessions } from "@howzat/core/accounts/sessions"
+import { Registration, Sessions } from "@howzat/core/accounts"
 import { accountServicesOver, emptyAccountStore, registrationRequest } from "@howzat/core/testing"
 import { Effect, Option, Redacted } from "effect"
 import { describe, expect, it } from "vitest"

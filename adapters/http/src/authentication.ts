@@ -1,7 +1,7 @@
 import { unauthorized } from "@howzat/contracts/problems"
 import { Authentication, OptionalAuthentication } from "@howzat/contracts/security"
-import { Sessions } from "@howzat/core/accounts/sessions"
-import { accountMessages } from "@howzat/core/rules/auth"
+import { Sessions } from "@howzat/core/accounts"
+import { accountMessages } from "@howzat/core/rules"
 import { Effect, Layer, Option, Redacted } from "effect"
 
 /**

@@ -19,8 +19,8 @@ import {
   type ServiceUnavailable,
   validationProblem,
 } from "@howzat/contracts/problems"
-import type { CustomerNotFound } from "@howzat/core/accounts/errors"
-import type { CompetitionNotFound, RepositoryError } from "@howzat/core/competitions/errors"
+import type { CustomerNotFound } from "@howzat/core/accounts"
+import type { CompetitionNotFound, RepositoryError } from "@howzat/core/competitions"
 import type {
   BasketCheckedOut,
   BasketEmpty,
@@ -36,21 +36,19 @@ import type {
   PromotionNotValid,
   TicketLimitExceeded,
   VoucherReplacementUnconfirmed,
-} from "@howzat/core/orders/errors"
-import type { InsufficientSiteCredit } from "@howzat/core/ports/payments"
-import type {
-  SpendLimitReached,
-  SpendLimitUnanswered,
-} from "@howzat/core/responsible-play/spend-limit-errors"
-import { formatMoney } from "@howzat/core/rules/money"
-import { pickMessages } from "@howzat/core/rules/picked-numbers"
+} from "@howzat/core/orders"
+import type { InsufficientSiteCredit } from "@howzat/core/ports"
+import type { SpendLimitReached, SpendLimitUnanswered } from "@howzat/core/responsible-play"
 import {
+  formatMoney,
+  notOnSaleMessage,
+  pickMessages,
+  smallerDiscountMessage,
   spendLimitBeforePaymentMessage,
   spendLimitReachedMessage,
   spendLimitUnansweredMessage,
-} from "@howzat/core/rules/spend-limits"
-import { notOnSaleMessage, ticketLimitMessage } from "@howzat/core/rules/ticket-selector"
-import { smallerDiscountMessage } from "@howzat/core/rules/vouchers"
+  ticketLimitMessage,
+} from "@howzat/core/rules"
 import { Effect } from "effect"
 import { repositoryProblem } from "./repository-problem"
 

@@ -1,7 +1,6 @@
 import type { VoucherChangeJson } from "@howzat/contracts/baskets"
-import type { BasketView } from "@howzat/core/orders/baskets"
-import type { AllocationException } from "@howzat/core/orders/model"
-import { type VoucherChange, voucherChangeMessage } from "@howzat/core/rules/vouchers"
+import type { AllocationException, BasketView } from "@howzat/core/orders"
+import { type VoucherChange, voucherChangeMessage } from "@howzat/core/rules"
 import { competitionToWire } from "./wire"
 
 /**

@@ -3,21 +3,22 @@ import { HowzatApi } from "@howzat/contracts/api"
 import { pageInfo } from "@howzat/contracts/paging"
 import { Conflict, notFound, problemType, validationProblem } from "@howzat/contracts/problems"
 import { CurrentUser } from "@howzat/contracts/security"
-import { NotStaff } from "@howzat/core/accounts/errors"
-import type { Principal } from "@howzat/core/accounts/model"
-import { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
+import { NotStaff, type Principal } from "@howzat/core/accounts"
 import {
+  CatalogueAdmin,
+  type CategoryNameTaken,
+  type Competition,
   CompetitionAdmin,
   type CompetitionChangeRefused,
   type CompetitionDeletionRefused,
   type DrawForwardRefused,
-} from "@howzat/core/competitions/competition-admin"
-import type { CategoryNameTaken } from "@howzat/core/competitions/errors"
-import type { Competition } from "@howzat/core/competitions/model"
-import { now } from "@howzat/core/ports/clock"
-import { categoryNameTakenMessage } from "@howzat/core/rules/catalogue-admin"
-import { refusalDetail } from "@howzat/core/rules/competition-admin"
-import { drawForwardRefusalDetail } from "@howzat/core/rules/sold-out-early"
+} from "@howzat/core/competitions"
+import { now } from "@howzat/core/ports"
+import {
+  categoryNameTakenMessage,
+  drawForwardRefusalDetail,
+  refusalDetail,
+} from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { instantWinShareRefused } from "./live-share-problems"
 import { repositoryProblem } from "./repository-problem"

@@ -1,8 +1,8 @@
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
 import { notFound } from "@howzat/contracts/problems"
-import { ClubPerks } from "@howzat/core/clubs/club-perks"
-import type { ClubDocumentKind } from "@howzat/core/rules/club-documents"
+import { ClubPerks } from "@howzat/core/clubs"
+import type { ClubDocumentKind } from "@howzat/core/rules"
 import { Effect } from "effect"
 import { repositoryProblem } from "./repository-problem"
 

@@ -1,7 +1,7 @@
 import type { CompetitionListParams } from "@howzat/contracts/catalogue"
 import { pageInfo } from "@howzat/contracts/paging"
-import type { Principal } from "@howzat/core/accounts/model"
-import type { Catalogue } from "@howzat/core/competitions/catalogue"
+import type { Principal } from "@howzat/core/accounts"
+import type { Catalogue } from "@howzat/core/competitions"
 import { Effect } from "effect"
 import { competitionToWire } from "./wire"
 

@@ -13,22 +13,20 @@ import {
   validationProblem,
 } from "@howzat/contracts/problems"
 import { CurrentUser } from "@howzat/contracts/security"
-import type { NotStaff } from "@howzat/core/accounts/errors"
-import type { RepositoryError } from "@howzat/core/competitions/errors"
-import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
-import type {
-  WinnerNoteInvalid,
-  WinnerNoteNotFound,
-  WinnerNotFound,
-} from "@howzat/core/winners/errors"
-import type {
-  InstantWinPrizeWinner,
-  MainPrizeWinner,
-  Processed,
-  WinnerNote,
-  WinnerProcessedStatus,
-  WinnerVisibility,
-} from "@howzat/core/winners/model"
+import type { NotStaff } from "@howzat/core/accounts"
+import type { RepositoryError } from "@howzat/core/competitions"
+import {
+  CompetitionWinners,
+  type InstantWinPrizeWinner,
+  type MainPrizeWinner,
+  type Processed,
+  type WinnerNote,
+  type WinnerNoteInvalid,
+  type WinnerNoteNotFound,
+  type WinnerNotFound,
+  type WinnerProcessedStatus,
+  type WinnerVisibility,
+} from "@howzat/core/winners"
 import { Effect } from "effect"
 import { repositoryProblem } from "./repository-problem"
 

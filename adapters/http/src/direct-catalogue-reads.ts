@@ -4,8 +4,8 @@ import {
   CompetitionListParams,
   CompetitionResponse,
 } from "@howzat/contracts/catalogue"
-import { Sessions } from "@howzat/core/accounts/sessions"
-import { Catalogue } from "@howzat/core/competitions/catalogue"
+import { Sessions } from "@howzat/core/accounts"
+import { Catalogue } from "@howzat/core/competitions"
 import { Effect, Either, Exit, Option, Redacted, Runtime, Schema } from "effect"
 import type { Context, MiddlewareHandler, Next } from "hono"
 import { asServerSpan } from "./api-observation"

@@ -10,13 +10,15 @@ import {
   ServiceUnavailable,
 } from "@howzat/contracts/problems"
 import { CurrentUser, MaybeCurrentUser } from "@howzat/contracts/security"
-import { Catalogue } from "@howzat/core/competitions/catalogue"
-import type { HostSheet } from "@howzat/core/draws/draws"
-import { Draws } from "@howzat/core/draws/draws"
-import type { DrawRecord, PublishedProof, PublishedRedraw } from "@howzat/core/draws/model"
-import { ordinalDateTime } from "@howzat/core/rules/dates"
-import { entryListCsv } from "@howzat/core/rules/entry-list-rows"
-import type { RedrawRefusal } from "@howzat/core/rules/redraws"
+import { Catalogue } from "@howzat/core/competitions"
+import {
+  type DrawRecord,
+  Draws,
+  type HostSheet,
+  type PublishedProof,
+  type PublishedRedraw,
+} from "@howzat/core/draws"
+import { entryListCsv, ordinalDateTime, type RedrawRefusal } from "@howzat/core/rules"
 import { Effect, Option } from "effect"
 import { repositoryProblem } from "./repository-problem"
 import { notStaff, whenOf } from "./staff-problems"

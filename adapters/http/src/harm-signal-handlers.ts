@@ -3,14 +3,15 @@ import { HowzatApi } from "@howzat/contracts/api"
 import { pageInfo } from "@howzat/contracts/paging"
 import { Conflict, notFound, problemType, validationProblem } from "@howzat/contracts/problems"
 import { CurrentUser } from "@howzat/contracts/security"
-import { type CustomerHarmSignals, HarmSignals } from "@howzat/core/responsible-play/harm-signals"
+import { type CustomerHarmSignals, HarmSignals } from "@howzat/core/responsible-play"
 import {
   describeEvidence,
+  formatMoney,
   type HarmSignal,
   harmSignalLabels,
   harmSignalMessages,
-} from "@howzat/core/rules/harm-signals"
-import { formatMoney, pence } from "@howzat/core/rules/money"
+  pence,
+} from "@howzat/core/rules"
 import { Effect } from "effect"
 import { repositoryProblem } from "./repository-problem"
 import { notStaff } from "./staff-problems"

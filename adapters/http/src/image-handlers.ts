@@ -13,21 +13,21 @@ import {
   validationProblem,
 } from "@howzat/contracts/problems"
 import { CurrentUser } from "@howzat/contracts/security"
-import type { NotStaff } from "@howzat/core/accounts/errors"
-import type { Principal } from "@howzat/core/accounts/model"
-import type { RepositoryError } from "@howzat/core/competitions/errors"
-import type {
-  ImageGroupInUse,
-  ImageGroupNotFound,
-  ImageInvalid,
-  ImageNotFound,
-  ImagesRefused,
-} from "@howzat/core/images/errors"
-import { Images, ImageUploadPolicy, type UploadedFile } from "@howzat/core/images/images"
-import type { FileStoreError } from "@howzat/core/ports/file-store"
-import type { LibraryImage, StaffImageGroup } from "@howzat/core/ports/images"
-import { MAX_FILES_PER_UPLOAD } from "@howzat/core/rules/images"
-import { authorize } from "@howzat/core/staff/permissions"
+import type { NotStaff, Principal } from "@howzat/core/accounts"
+import type { RepositoryError } from "@howzat/core/competitions"
+import {
+  type ImageGroupInUse,
+  type ImageGroupNotFound,
+  type ImageInvalid,
+  type ImageNotFound,
+  Images,
+  type ImagesRefused,
+  ImageUploadPolicy,
+  type UploadedFile,
+} from "@howzat/core/images"
+import type { FileStoreError, LibraryImage, StaffImageGroup } from "@howzat/core/ports"
+import { MAX_FILES_PER_UPLOAD } from "@howzat/core/rules"
+import { authorize } from "@howzat/core/staff"
 import { Effect, Stream } from "effect"
 import { repositoryProblem } from "./repository-problem"
 import { notStaff } from "./staff-problems"

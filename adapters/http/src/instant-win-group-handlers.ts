@@ -3,15 +3,14 @@ import { HowzatApi } from "@howzat/contracts/api"
 import { pageInfo } from "@howzat/contracts/paging"
 import { Conflict, notFound, problemType, validationProblem } from "@howzat/contracts/problems"
 import { CurrentUser } from "@howzat/contracts/security"
-import type { TicketListing } from "@howzat/core/competitions/competition-tickets"
 import {
   type CompetitionAlreadyOpen,
   type InstantWinGroupInvalid,
   InstantWinGroups,
-} from "@howzat/core/competitions/instant-win-groups"
-import type { SoldTicket, StaffInstantWinGroup } from "@howzat/core/ports/instant-win-groups"
-import { ordinalDateTime } from "@howzat/core/rules/dates"
-import { pence } from "@howzat/core/rules/money"
+  type TicketListing,
+} from "@howzat/core/competitions"
+import type { SoldTicket, StaffInstantWinGroup } from "@howzat/core/ports"
+import { ordinalDateTime, pence } from "@howzat/core/rules"
 import { Effect } from "effect"
 import { instantWinShareRefused } from "./live-share-problems"
 import { repositoryProblem } from "./repository-problem"

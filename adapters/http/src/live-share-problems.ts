@@ -1,6 +1,6 @@
 import { Conflict, problemType } from "@howzat/contracts/problems"
-import type { InstantWinShareRefused } from "@howzat/core/competitions/live-share"
-import { instantWinShareDetail } from "@howzat/core/rules/live-competitions"
+import type { InstantWinShareRefused } from "@howzat/core/competitions"
+import { instantWinShareDetail } from "@howzat/core/rules"
 import { Effect } from "effect"
 
 /** The instant-win share (decision 0045): a 409 whose detail gives the counts. */

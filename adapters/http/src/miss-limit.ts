@@ -1,5 +1,5 @@
 import { problemType } from "@howzat/contracts/problems"
-import { rateLimitAddress } from "@howzat/core/rules/auth"
+import { rateLimitAddress } from "@howzat/core/rules"
 import { problemResponse } from "./problem-response"
 
 /**

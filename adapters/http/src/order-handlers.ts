@@ -2,15 +2,16 @@ import { HttpApiBuilder } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
 import { pageInfo } from "@howzat/contracts/paging"
 import { CurrentUser } from "@howzat/contracts/security"
-import type { Principal } from "@howzat/core/accounts/model"
-import { Catalogue } from "@howzat/core/competitions/catalogue"
+import type { Principal } from "@howzat/core/accounts"
+import { Catalogue } from "@howzat/core/competitions"
 import {
   CustomerOrders,
   type OrderTicket,
+  type OrderWithPayments,
+  Payments,
+  StaffOrders,
   type TicketInstantWin,
-} from "@howzat/core/orders/customer-orders"
-import { type OrderWithPayments, Payments } from "@howzat/core/orders/payments"
-import { StaffOrders } from "@howzat/core/orders/staff-orders"
+} from "@howzat/core/orders"
 import { Effect } from "effect"
 import { spendLimitReachedProblem, spendLimitUnansweredProblem } from "./basket-problems"
 import { presentOrder, presentOrders } from "./order-presenter"

@@ -1,8 +1,8 @@
-import { CustomerAccounts } from "@howzat/core/accounts/customer-accounts"
-import type { Address, Principal } from "@howzat/core/accounts/model"
-import { Catalogue } from "@howzat/core/competitions/catalogue"
-import type { Order } from "@howzat/core/orders/model"
-import { type GivenAddresses, orderAddresses } from "@howzat/core/rules/checkout-details"
+import type { Address, Principal } from "@howzat/core/accounts"
+import { CustomerAccounts } from "@howzat/core/accounts"
+import { Catalogue } from "@howzat/core/competitions"
+import type { Order } from "@howzat/core/orders"
+import { type GivenAddresses, orderAddresses } from "@howzat/core/rules"
 import { Effect } from "effect"
 import { orderToWire, type PaymentWire } from "./order-wire"
 

@@ -1,5 +1,5 @@
-import { PaymentStillProcessing } from "@howzat/core/orders/payments"
-import { PaymentGatewayUnavailable } from "@howzat/core/ports/payment-gateway"
+import { PaymentStillProcessing } from "@howzat/core/orders"
+import { PaymentGatewayUnavailable } from "@howzat/core/ports"
 import { Effect, Logger } from "effect"
 import { describe, expect, it } from "vitest"
 import { CANNOT_CANCEL_YET, CANNOT_START_PAYMENT_YET, orderProblem } from "./order-problems"

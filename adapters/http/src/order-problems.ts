@@ -11,19 +11,20 @@ import {
   problemType,
   ServiceUnavailable,
 } from "@howzat/contracts/problems"
-import type { CustomerNotFound, NotStaff } from "@howzat/core/accounts/errors"
-import type { CompetitionNotFound, RepositoryError } from "@howzat/core/competitions/errors"
+import type { CustomerNotFound, NotStaff } from "@howzat/core/accounts"
+import type { CompetitionNotFound, RepositoryError } from "@howzat/core/competitions"
 import type {
   OrderNotFound,
   OrderTransitionRefused,
+  OrderWon,
+  PaymentMethodNotOffered,
+  PaymentStillDue,
+  PaymentStillProcessing,
   PurchasedSiteCreditSpent,
-} from "@howzat/core/orders/errors"
-import type { PaymentMethodNotOffered } from "@howzat/core/orders/gateways"
-import type { PaymentStillDue, PaymentStillProcessing } from "@howzat/core/orders/payments"
-import type { OrderWon, RefundMustWaitForDraw } from "@howzat/core/orders/staff-orders"
-import type { PaymentGatewayUnavailable } from "@howzat/core/ports/payment-gateway"
-import { formatMoney, pence } from "@howzat/core/rules/money"
-import type { OrderStatus } from "@howzat/core/rules/order-status"
+  RefundMustWaitForDraw,
+} from "@howzat/core/orders"
+import type { PaymentGatewayUnavailable } from "@howzat/core/ports"
+import { formatMoney, type OrderStatus, pence } from "@howzat/core/rules"
 import { Effect } from "effect"
 import { repositoryProblem } from "./repository-problem"
 

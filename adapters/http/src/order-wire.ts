@@ -1,8 +1,7 @@
-import type { Address } from "@howzat/core/accounts/model"
-import type { Order } from "@howzat/core/orders/model"
-import type { Payment, PaymentStatus } from "@howzat/core/ports/payments"
-import { pence } from "@howzat/core/rules/money"
-import { orderMoney } from "@howzat/core/rules/order-money"
+import type { Address } from "@howzat/core/accounts"
+import type { Order } from "@howzat/core/orders"
+import type { Payment, PaymentStatus } from "@howzat/core/ports"
+import { orderMoney, pence } from "@howzat/core/rules"
 
 /** What the order row does not hold but the wire shows: who placed it and where it goes. */
 export interface OrderParty {

@@ -8,11 +8,8 @@ import {
   validationProblem,
 } from "@howzat/contracts/problems"
 import { CurrentUser } from "@howzat/contracts/security"
-import type { RecordedPostalEntry } from "@howzat/core/postal-entries/model"
-import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
-import { fullName } from "@howzat/core/rules/auth"
-import { postalEntryMessages } from "@howzat/core/rules/postal-entries"
-import { entryRefusalForStaff } from "@howzat/core/rules/standing"
+import { PostalEntries, type RecordedPostalEntry } from "@howzat/core/postal-entries"
+import { entryRefusalForStaff, fullName, postalEntryMessages } from "@howzat/core/rules"
 import { Effect } from "effect"
 import { repositoryProblem } from "./repository-problem"
 

@@ -2,11 +2,11 @@ import { HttpApiBuilder } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
 import { BadRequest, Forbidden, problemType } from "@howzat/contracts/problems"
 import { CurrentUser } from "@howzat/contracts/security"
-import type {
-  ReferralInvitationInvalid,
-  ReferralInvitationsNotAllowed,
-} from "@howzat/core/referrals/errors"
-import { Referrals } from "@howzat/core/referrals/referrals"
+import {
+  type ReferralInvitationInvalid,
+  type ReferralInvitationsNotAllowed,
+  Referrals,
+} from "@howzat/core/referrals"
 import { Effect } from "effect"
 import { accountProblems } from "./account-problems"
 

@@ -1,4 +1,4 @@
-import { RepositoryError } from "@howzat/core/competitions/errors"
+import { RepositoryError } from "@howzat/core/competitions"
 import { Cause, Effect, Exit, Logger } from "effect"
 import { describe, expect, it } from "vitest"
 import { repositoryProblem } from "./repository-problem"

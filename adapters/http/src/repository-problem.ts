@@ -1,5 +1,5 @@
 import { type ServiceUnavailable, serviceUnavailable } from "@howzat/contracts/problems"
-import type { RepositoryError } from "@howzat/core/competitions/errors"
+import type { RepositoryError } from "@howzat/core/competitions"
 import { Effect } from "effect"
 
 /**

@@ -7,7 +7,7 @@ import {
 } from "@howzat/contracts/problem-types"
 import { BadRequest, Conflict, problemType, Unauthorized } from "@howzat/contracts/problems"
 import { SecondFactorRequired as SecondFactorRequiredProblem } from "@howzat/contracts/second-factor"
-import type { SecondFactorRequired } from "@howzat/core/accounts/errors"
+import type { SecondFactorRequired } from "@howzat/core/accounts"
 import { Effect, Schema } from "effect"
 
 /** The words of the second-factor problems (decision 0032); the admin app shows the details. */

@@ -1,5 +1,4 @@
-import { pence } from "@howzat/core/rules/money"
-import { noFigures, type SettlementReport } from "@howzat/core/rules/settlements"
+import { noFigures, pence, type SettlementReport } from "@howzat/core/rules"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { poundsCell, settlementsCsv } from "./settlements-csv"

@@ -1,6 +1,9 @@
-import { csvCell as textCell } from "@howzat/core/rules/csv"
-import type { Pence } from "@howzat/core/rules/money"
-import type { Disagreement, SettlementReport } from "@howzat/core/rules/settlements"
+import {
+  type Disagreement,
+  type Pence,
+  type SettlementReport,
+  csvCell as textCell,
+} from "@howzat/core/rules"
 
 /** Pence as pounds with two decimals and no symbol or separators: what a spreadsheet adds up. */
 export const poundsCell = (amount: Pence): string => {

@@ -1,4 +1,4 @@
-import type { ShopEvent, ShopMetricsShape } from "@howzat/core/ports/shop-metrics"
+import type { ShopEvent, ShopMetricsShape } from "@howzat/core/ports"
 import { Counter, type Metric } from "prom-client"
 
 /**

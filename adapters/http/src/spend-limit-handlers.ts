@@ -3,10 +3,12 @@ import { HowzatApi } from "@howzat/contracts/api"
 import { validationProblem } from "@howzat/contracts/problems"
 import { CurrentUser } from "@howzat/contracts/security"
 import type { SpendLimitRequestJson } from "@howzat/contracts/spend-limits"
-import type { SpendLimitInvalid } from "@howzat/core/responsible-play/spend-limit-errors"
-import { type SpendLimitSummary, SpendLimits } from "@howzat/core/responsible-play/spend-limits"
-import { pence } from "@howzat/core/rules/money"
-import type { SpendLimit } from "@howzat/core/rules/spend-limits"
+import {
+  type SpendLimitInvalid,
+  type SpendLimitSummary,
+  SpendLimits,
+} from "@howzat/core/responsible-play"
+import { pence, type SpendLimit } from "@howzat/core/rules"
 import { Effect } from "effect"
 import { accountProblems } from "./account-problems"
 

@@ -1,7 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { HowzatApi } from "@howzat/contracts/api"
 import { CurrentUser } from "@howzat/contracts/security"
-import { StaffOrders } from "@howzat/core/orders/staff-orders"
+import { StaffOrders } from "@howzat/core/orders"
 import { Effect } from "effect"
 import { presentOrder } from "./order-presenter"
 import { orderProblem } from "./order-problems"

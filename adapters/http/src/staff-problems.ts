@@ -1,5 +1,5 @@
 import { forbidden, unauthorized } from "@howzat/contracts/problems"
-import type { Principal } from "@howzat/core/accounts/model"
+import type { Principal } from "@howzat/core/accounts"
 import { Effect } from "effect"
 
 /** Staff-only answers: 401 to nobody, 403 to a customer (docs/product/api.md's staff calls). */

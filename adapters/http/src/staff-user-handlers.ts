@@ -16,18 +16,17 @@ import type {
   AccountValidationFailed,
   EmailAlreadyRegistered,
   NotStaff,
-} from "@howzat/core/accounts/errors"
-import type { RepositoryError } from "@howzat/core/competitions/errors"
-import type { Page } from "@howzat/core/competitions/model"
-import type { StaffUser } from "@howzat/core/ports/staff-users"
-import { AuditTrail } from "@howzat/core/staff/audit-trail"
-import { SecondFactorReset } from "@howzat/core/staff/second-factor-reset"
+} from "@howzat/core/accounts"
+import type { Page, RepositoryError } from "@howzat/core/competitions"
+import type { StaffUser } from "@howzat/core/ports"
 import {
+  AuditTrail,
   type LastAdminRefused,
   type OwnAccountChangeRefused,
+  SecondFactorReset,
   type StaffUserNotFound,
   StaffUsers,
-} from "@howzat/core/staff/staff-users"
+} from "@howzat/core/staff"
 import { Effect } from "effect"
 import { accountProblems } from "./account-problems"
 import { repositoryProblem } from "./repository-problem"

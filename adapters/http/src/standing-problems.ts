@@ -1,16 +1,12 @@
 import { Conflict, problemType, ServiceUnavailable } from "@howzat/contracts/problems"
-import type { AgeVerificationUnavailable } from "@howzat/core/ports/age-verification"
+import type { AgeVerificationUnavailable } from "@howzat/core/ports"
 import type {
   AccountAlreadyClosed,
   AccountNotInGoodStanding,
   AgeNotVerified,
   PauseRefused,
-} from "@howzat/core/responsible-play/standing-errors"
-import {
-  ageRefusalMessage,
-  pauseRefusalMessage,
-  standingRefusalMessage,
-} from "@howzat/core/rules/standing"
+} from "@howzat/core/responsible-play"
+import { ageRefusalMessage, pauseRefusalMessage, standingRefusalMessage } from "@howzat/core/rules"
 import { Effect } from "effect"
 
 /**

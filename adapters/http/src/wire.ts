@@ -1,11 +1,6 @@
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
-import type {
-  Competition,
-  CompetitionWinner,
-  InstantWinTicket,
-} from "@howzat/core/competitions/model"
-import { listingOf } from "@howzat/core/rules/catalogue-order"
-import { competitionPhase, competitionStatus, timePeriodOf } from "@howzat/core/rules/competition"
+import type { Competition, CompetitionWinner, InstantWinTicket } from "@howzat/core/competitions"
+import { competitionPhase, competitionStatus, listingOf, timePeriodOf } from "@howzat/core/rules"
 
 /** Domain to wire: the only place that knows how the storefront spells things. */
 export const competitionToWire = (

@@ -1,5 +1,5 @@
 import { problemType } from "@howzat/contracts/problems"
-import { base64Url } from "@howzat/core/accounts/secrets"
+import { base64Url } from "@howzat/core/accounts"
 import type { MiddlewareHandler } from "hono"
 import { generateCookie, getCookie } from "hono/cookie"
 import { problemResponse } from "./problem-response"

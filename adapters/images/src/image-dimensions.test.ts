@@ -1,5 +1,4 @@
-import { imageDimensions } from "@howzat/core/rules/image-dimensions"
-import { refusalMessage, refusalOf, sniffImage } from "@howzat/core/rules/images"
+import { imageDimensions, refusalMessage, refusalOf, sniffImage } from "@howzat/core/rules"
 import sharp from "sharp"
 import { describe, expect, it } from "vitest"
 

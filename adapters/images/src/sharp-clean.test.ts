@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import type { ImageKind } from "@howzat/core/rules/images"
+import type { ImageKind } from "@howzat/core/rules"
 import { Effect } from "effect"
 import sharp, { type WebpOptions } from "sharp"
 import { isLosslessWebp, sharpImageVariants } from "./sharp-variants"

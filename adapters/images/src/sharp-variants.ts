@@ -1,9 +1,5 @@
-import {
-  ImageUnreadable,
-  ImageVariantError,
-  type ImageVariantsShape,
-} from "@howzat/core/ports/image-variants"
-import type { ImageKind } from "@howzat/core/rules/images"
+import { ImageUnreadable, ImageVariantError, type ImageVariantsShape } from "@howzat/core/ports"
+import type { ImageKind } from "@howzat/core/rules"
 import { Effect } from "effect"
 import sharp from "sharp"
 

@@ -1,5 +1,5 @@
-import type { IntentStatus } from "@howzat/core/ports/payment-gateway"
-import type { CardFunding } from "@howzat/core/rules/credit-cards"
+import type { IntentStatus } from "@howzat/core/ports"
+import type { CardFunding } from "@howzat/core/rules"
 
 /**
  * A card payment that succeeded, with the card's fingerprint and funding

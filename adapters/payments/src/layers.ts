@@ -1,4 +1,4 @@
-import { PaymentGateway } from "@howzat/core/ports/payment-gateway"
+import { PaymentGateway } from "@howzat/core/ports"
 import { Context, Effect, Layer } from "effect"
 import { type CheckoutGatewayConfig, makeCheckoutGateway } from "./checkout/gateway"
 import {

@@ -1,4 +1,4 @@
-import type { PaymentGatewayUnavailable } from "@howzat/core/ports/payment-gateway"
+import type { PaymentGatewayUnavailable } from "@howzat/core/ports"
 import { Effect } from "effect"
 
 /** A provider's HTTP answer: its status and its JSON body (undefined when empty). */

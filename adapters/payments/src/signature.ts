@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto"
-import { NotificationRejected } from "@howzat/core/ports/payment-gateway"
+import { NotificationRejected } from "@howzat/core/ports"
 import { Clock, Effect } from "effect"
 
 /**

@@ -1,4 +1,4 @@
-import { poster, type ShopIdentity, welcomeLetter } from "@howzat/core/rules/club-documents"
+import { poster, type ShopIdentity, welcomeLetter } from "@howzat/core/rules"
 import { Effect } from "effect"
 import { PDFDocument } from "pdf-lib"
 import { describe, expect, it } from "vitest"

@@ -1,9 +1,5 @@
-import {
-  ClubDocuments,
-  type ClubDocumentsShape,
-  DocumentRenderFailed,
-} from "@howzat/core/ports/club-documents"
-import type { ClubDocument, DocumentBlock } from "@howzat/core/rules/club-documents"
+import { ClubDocuments, type ClubDocumentsShape, DocumentRenderFailed } from "@howzat/core/ports"
+import type { ClubDocument, DocumentBlock } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib"
 

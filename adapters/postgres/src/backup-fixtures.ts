@@ -1,6 +1,4 @@
-import { readEntryList } from "@howzat/core/draws/entry-list"
-import { drawRecordOf } from "@howzat/core/draws/model"
-import { drawFromEntryList } from "@howzat/core/draws/procedure"
+import { drawFromEntryList, drawRecordOf, readEntryList } from "@howzat/core/draws"
 import { type Kysely, sql } from "kysely"
 import { recordDraw, soldEntries, ticketHolder } from "./repos/draw-records"
 import { competitionOnSale, newCustomer, newOrder } from "./repos/orders-fixtures"

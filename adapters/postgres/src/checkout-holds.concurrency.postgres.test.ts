@@ -1,5 +1,4 @@
-import { Baskets } from "@howzat/core/orders/baskets"
-import { Checkout, type CheckoutOutcome } from "@howzat/core/orders/checkout"
+import { Baskets, Checkout, type CheckoutOutcome } from "@howzat/core/orders"
 import { Effect, Either } from "effect"
 import { type Kysely, sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

@@ -1,6 +1,5 @@
-import { Baskets } from "@howzat/core/orders/baskets"
-import { Checkout } from "@howzat/core/orders/checkout"
-import { pence } from "@howzat/core/rules/money"
+import { Baskets, Checkout } from "@howzat/core/orders"
+import { pence } from "@howzat/core/rules"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { TestDatabase } from "../../../test/support/postgres-database"

@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite"
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm"
-import type { RepositoryError } from "@howzat/core/competitions/errors"
+import type { RepositoryError } from "@howzat/core/competitions"
 import { Context, Effect, Layer } from "effect"
 import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely"
 import pg from "pg"

@@ -1,4 +1,4 @@
-import { RepositoryError } from "@howzat/core/competitions/errors"
+import { RepositoryError } from "@howzat/core/competitions"
 
 /**
  * SQLSTATEs that mean the server would not or could not serve us: class 08

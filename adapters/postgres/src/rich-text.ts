@@ -1,4 +1,4 @@
-import { RichTextSanitiser } from "@howzat/core/ports/site-content"
+import { RichTextSanitiser } from "@howzat/core/ports"
 import { Layer } from "effect"
 import sanitizeHtml from "sanitize-html"
 

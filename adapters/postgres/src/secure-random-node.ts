@@ -1,5 +1,5 @@
 import { webcrypto } from "node:crypto"
-import { SecureRandom } from "@howzat/core/ports/secure-random"
+import { SecureRandom } from "@howzat/core/ports"
 import { Effect, Layer } from "effect"
 
 // getRandomValues fills at most 65,536 bytes per call.

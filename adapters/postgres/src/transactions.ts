@@ -1,5 +1,5 @@
-import type { RepositoryError } from "@howzat/core/competitions/errors"
-import { Transactions } from "@howzat/core/ports/transactions"
+import type { RepositoryError } from "@howzat/core/competitions"
+import { Transactions } from "@howzat/core/ports"
 import { Effect, FiberRef, Layer } from "effect"
 import type { Kysely } from "kysely"
 import { Db } from "./database"

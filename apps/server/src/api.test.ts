@@ -10,7 +10,7 @@ import type {
   ResourceResponseJson,
   TicketListJson,
 } from "@howzat/contracts/catalogue"
-import { isEndingSoon } from "@howzat/core/rules/competition"
+import { isEndingSoon } from "@howzat/core/rules"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { openMigratedPglite } from "../../../test/support/suite-database"
 import { readConfig } from "./config"

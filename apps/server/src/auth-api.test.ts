@@ -1,5 +1,4 @@
-import { accountMessages } from "@howzat/core/rules/auth"
-import { messages } from "@howzat/core/rules/validation"
+import { accountMessages, messages } from "@howzat/core/rules"
 import { SignJWT } from "jose"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, claimsOf, json, problem } from "./test-support/browser"

@@ -6,7 +6,7 @@ import type {
 import type { CompetitionResponseJson } from "@howzat/contracts/catalogue"
 import type { CheckoutResponseJson, OrderListJson } from "@howzat/contracts/orders"
 import { BASKET_EMPTY_PROBLEM, VOUCHER_REPLACEMENT_PROBLEM } from "@howzat/contracts/problem-types"
-import { pence } from "@howzat/core/rules/money"
+import { pence } from "@howzat/core/rules"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
 import {

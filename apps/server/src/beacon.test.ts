@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@effect/vitest"
-import { RandomnessBeacon } from "@howzat/core/ports/randomness-beacon"
+import { RandomnessBeacon } from "@howzat/core/ports"
 import { Effect, TestClock } from "effect"
 import { HttpResponse, http } from "msw"
 import { setupServer } from "msw/node"

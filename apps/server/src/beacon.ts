@@ -1,5 +1,5 @@
 import { DrandBeaconLive, NoBeaconLive } from "@howzat/beacon"
-import type { RandomnessBeacon } from "@howzat/core/ports/randomness-beacon"
+import type { RandomnessBeacon } from "@howzat/core/ports"
 import type { Layer } from "effect"
 import type { BeaconConfig } from "./config"
 

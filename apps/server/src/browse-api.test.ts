@@ -1,6 +1,5 @@
 import type { CompetitionListJson } from "@howzat/contracts/catalogue"
-import { isOnSale } from "@howzat/core/rules/competition"
-import { pence } from "@howzat/core/rules/money"
+import { isOnSale, pence } from "@howzat/core/rules"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { problem } from "./test-support/browser"

@@ -9,7 +9,7 @@ import type {
   AttributeTypeListJson,
   AttributeTypeResponseJson,
 } from "@howzat/contracts/catalogue-admin"
-import { competitionMessages } from "@howzat/core/rules/competition-admin"
+import { competitionMessages } from "@howzat/core/rules"
 import { addTicketsSold } from "@howzat/postgres/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"

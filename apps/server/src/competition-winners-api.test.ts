@@ -9,7 +9,7 @@ import type {
 } from "@howzat/contracts/competition-winners"
 import type { DrawListJson, DrawProofResponseJson } from "@howzat/contracts/draws"
 import type { OrderResponseJson } from "@howzat/contracts/orders"
-import { MAX_WINNER_NOTE_LENGTH, winnerNoteMessages } from "@howzat/core/rules/winner-notes"
+import { MAX_WINNER_NOTE_LENGTH, winnerNoteMessages } from "@howzat/core/rules"
 import { Db, PostgresAccountsLive, TransactionsLive } from "@howzat/postgres"
 import { Effect, Layer } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

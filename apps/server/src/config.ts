@@ -6,9 +6,8 @@ import {
   defaultRateLimitPolicy,
   type RateLimitPolicyShape,
   type ThrottledAction,
-} from "@howzat/core/accounts/throttle"
-import type { RateLimit } from "@howzat/core/rules/auth"
-import { DEFAULT_MAX_IMAGE_BYTES } from "@howzat/core/rules/images"
+} from "@howzat/core/accounts"
+import { DEFAULT_MAX_IMAGE_BYTES, type RateLimit } from "@howzat/core/rules"
 import type { S3Settings } from "@howzat/files"
 import { Duration } from "effect"
 import { ConfigError } from "./config-error"

@@ -1,4 +1,4 @@
-import type { BrandShape } from "@howzat/core/brand"
+import type { BrandShape } from "@howzat/core"
 import { brand as storefrontBrand } from "../../web/src/brand"
 
 /**

@@ -1,6 +1,5 @@
 import type { OrderResponseJson, SiteCreditAccountResponseJson } from "@howzat/contracts/orders"
-import { creditCardTexts } from "@howzat/core/rules/credit-cards"
-import { pence } from "@howzat/core/rules/money"
+import { creditCardTexts, pence } from "@howzat/core/rules"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
 import { CARDS, competitionOnSale, payByCard, payForOrder, placeOrder } from "./test-support/orders"

@@ -1,5 +1,4 @@
-import { accountMessages } from "@howzat/core/rules/auth"
-import { messages } from "@howzat/core/rules/validation"
+import { accountMessages, messages } from "@howzat/core/rules"
 import { makeUserRepo } from "@howzat/postgres"
 import { hash } from "@node-rs/argon2"
 import { Effect } from "effect"

@@ -1,6 +1,4 @@
-import { UserRepo } from "@howzat/core/ports/accounts"
-import { PasswordHasher } from "@howzat/core/ports/credentials"
-import { Transactions } from "@howzat/core/ports/transactions"
+import { PasswordHasher, Transactions, UserRepo } from "@howzat/core/ports"
 import { Effect } from "effect"
 
 /** The demo back-office user (README § Demo data), only ever in a shop with demo data. */

@@ -1,13 +1,20 @@
-import type { Address, NewCustomerAccount } from "@howzat/core/accounts/model"
-import { CustomerRepo, UserRepo } from "@howzat/core/ports/accounts"
-import { PasswordHasher } from "@howzat/core/ports/credentials"
-import { SiteCreditLedger } from "@howzat/core/ports/payments"
-import { SpendLimitStore } from "@howzat/core/ports/spend-limits"
-import { Transactions } from "@howzat/core/ports/transactions"
-import { normaliseVoucherCode } from "@howzat/core/rules/basket"
-import { pence } from "@howzat/core/rules/money"
-import { CLUB_CREDIT_PERCENT, CLUB_VOUCHER_PERCENT } from "@howzat/core/rules/promotions"
-import { changeSpendLimit, UNANSWERED } from "@howzat/core/rules/spend-limits"
+import type { Address, NewCustomerAccount } from "@howzat/core/accounts"
+import {
+  CustomerRepo,
+  PasswordHasher,
+  SiteCreditLedger,
+  SpendLimitStore,
+  Transactions,
+  UserRepo,
+} from "@howzat/core/ports"
+import {
+  CLUB_CREDIT_PERCENT,
+  CLUB_VOUCHER_PERCENT,
+  changeSpendLimit,
+  normaliseVoucherCode,
+  pence,
+  UNANSWERED,
+} from "@howzat/core/rules"
 import { type DatabaseHandle, DEMO_CLUBS } from "@howzat/postgres"
 import { Clock, Effect } from "effect"
 

@@ -11,8 +11,8 @@ import type {
   DrawProofResponseJson,
 } from "@howzat/contracts/draws"
 import type { OrderTicketListJson } from "@howzat/contracts/orders"
-import { drawWinner } from "@howzat/core/draws/procedure"
-import type { NewCompetition } from "@howzat/core/ports/competition-writer"
+import { drawWinner } from "@howzat/core/draws"
+import type { NewCompetition } from "@howzat/core/ports"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
 import { competitionOnSale, payForOrder, placeOrder } from "./test-support/orders"

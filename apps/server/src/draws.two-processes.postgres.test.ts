@@ -1,5 +1,5 @@
-import { drawWinner } from "@howzat/core/draws/procedure"
-import { OrderStatus } from "@howzat/core/rules/order-status"
+import { drawWinner } from "@howzat/core/draws"
+import { OrderStatus } from "@howzat/core/rules"
 import {
   type DatabaseHandle,
   makeDatabase,

@@ -1,6 +1,6 @@
 import type { TicketListJson } from "@howzat/contracts/catalogue"
 import type { OrderJson, OrderResponseJson, OrderTicketListJson } from "@howzat/contracts/orders"
-import { pence } from "@howzat/core/rules/money"
+import { pence } from "@howzat/core/rules"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json } from "./test-support/browser"
 import { checkout, competitionOnSale, payForOrder } from "./test-support/orders"

@@ -6,7 +6,7 @@ import type {
   OrderTicketListJson,
   SiteCreditAccountResponseJson,
 } from "@howzat/contracts/orders"
-import { pence } from "@howzat/core/rules/money"
+import { pence } from "@howzat/core/rules"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
 import { competitionOnSale, payForOrder, placeOrder } from "./test-support/orders"

@@ -1,6 +1,6 @@
 import type { BasketJson } from "@howzat/contracts/baskets"
 import type { InstantWinGroupResponseJson } from "@howzat/contracts/instant-win-groups"
-import { pence } from "@howzat/core/rules/money"
+import { pence } from "@howzat/core/rules"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json } from "./test-support/browser"
 import {

@@ -8,8 +8,7 @@ import type {
   OrderResponseJson,
   OrderTicketListJson,
 } from "@howzat/contracts/orders"
-import { pence } from "@howzat/core/rules/money"
-import { compressTicketNumbers } from "@howzat/core/rules/ticket-numbers"
+import { compressTicketNumbers, pence } from "@howzat/core/rules"
 import { signatureHeader } from "@howzat/payments"
 import { makePaymentRepo } from "@howzat/postgres"
 import { Effect } from "effect"

@@ -1,5 +1,5 @@
-import { paymentGateways } from "@howzat/core/orders/gateways"
-import { PaymentGateway, PaymentGateways } from "@howzat/core/ports/payment-gateway"
+import { paymentGateways } from "@howzat/core/orders"
+import { PaymentGateway, PaymentGateways } from "@howzat/core/ports"
 import { PAYMENT_NOTIFICATION_PATH, paymentNotificationPathOf } from "@howzat/http"
 import {
   CheckoutPaymentGatewayLive,

@@ -1,7 +1,6 @@
 import type { TicketsHeldResponseJson } from "@howzat/contracts/orders"
 import type { PostalEntryResponseJson } from "@howzat/contracts/postal-entries"
-import { postalEntryMessages } from "@howzat/core/rules/postal-entries"
-import { messages } from "@howzat/core/rules/validation"
+import { messages, postalEntryMessages } from "@howzat/core/rules"
 import { makeUserRepo } from "@howzat/postgres"
 import { hash } from "@node-rs/argon2"
 import { Effect } from "effect"

@@ -3,8 +3,7 @@ import {
   SECOND_FACTOR_CHALLENGE_EXPIRED_PROBLEM,
   SECOND_FACTOR_REQUIRED_PROBLEM,
 } from "@howzat/contracts/problem-types"
-import { accountMessages } from "@howzat/core/rules/auth"
-import { totpCode, totpStep } from "@howzat/core/rules/second-factor"
+import { accountMessages, totpCode, totpStep } from "@howzat/core/rules"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
 import { authenticators, nextCode, type SecondFactorChallenge } from "./test-support/second-factor"

@@ -3,7 +3,7 @@ import {
   SECOND_FACTOR_LOCKED_PROBLEM,
   SECOND_FACTOR_REQUIRED_PROBLEM,
 } from "@howzat/contracts/problem-types"
-import { totpCode, totpStep } from "@howzat/core/rules/second-factor"
+import { totpCode, totpStep } from "@howzat/core/rules"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
 import {

@@ -1,5 +1,5 @@
 import type { SettlementReportJson } from "@howzat/contracts/reports"
-import { londonDay } from "@howzat/core/rules/settlements"
+import { londonDay } from "@howzat/core/rules"
 import { newCustomer, newOrder } from "@howzat/postgres/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"

@@ -1,4 +1,4 @@
-import { OrderStatus } from "@howzat/core/rules/order-status"
+import { OrderStatus } from "@howzat/core/rules"
 import {
   type DatabaseHandle,
   makeDatabase,

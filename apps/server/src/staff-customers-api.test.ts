@@ -8,9 +8,7 @@ import type {
   SiteCreditAdjustmentResponseJson,
   StaffCustomerDetailsJson,
 } from "@howzat/contracts/staff-customers"
-import { erasedEmail } from "@howzat/core/rules/customer-erasure"
-import { pence } from "@howzat/core/rules/money"
-import { adjustmentMessages } from "@howzat/core/rules/site-credit-adjustment"
+import { adjustmentMessages, erasedEmail, pence } from "@howzat/core/rules"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Browser, json, problem } from "./test-support/browser"
 import { addItem, checkout, competitionOnSale, newBasket, promotion } from "./test-support/orders"

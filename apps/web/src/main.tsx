@@ -1,4 +1,4 @@
-import { ordinalDate } from "@howzat/core/rules/dates"
+import { ordinalDate } from "@howzat/core/rules"
 import { createRouter, RouterProvider } from "@tanstack/react-router"
 import { StrictMode, startTransition } from "react"
 import { createRoot } from "react-dom/client"

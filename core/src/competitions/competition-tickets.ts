@@ -2,7 +2,11 @@ import { Effect } from "effect"
 import { NotStaff } from "../accounts/errors.js"
 import type { Principal } from "../accounts/model.js"
 import { CompetitionRepo } from "../ports/catalogue.js"
-import { type SoldTicket, StaffTicketReads, type TicketQuery } from "../ports/instant-win-groups.js"
+import {
+  type SoldTicket,
+  type SoldTicketQuery,
+  StaffTicketReads,
+} from "../ports/instant-win-groups.js"
 import { mayFilterBySale } from "../rules/ticket-status.js"
 import { can } from "../staff/permissions.js"
 import type { InstantWinTicket, Page } from "./model.js"
@@ -39,7 +43,7 @@ export class CompetitionTickets extends Effect.Service<CompetitionTickets>()(
       const instantWinTickets = (
         competitionId: string,
         instantWinGroupId: string | undefined,
-        query: TicketQuery,
+        query: SoldTicketQuery,
         viewer: Principal | null,
       ) =>
         Effect.gen(function* () {
@@ -67,7 +71,7 @@ export class CompetitionTickets extends Effect.Service<CompetitionTickets>()(
       /** Every sold ticket with its holder (staff), or the instant-win numbers only. */
       const tickets = (
         competitionId: string,
-        query: TicketQuery & { readonly instantWinTicketsOnly: boolean },
+        query: SoldTicketQuery & { readonly instantWinTicketsOnly: boolean },
         viewer: Principal | null,
       ) =>
         Effect.gen(function* () {

@@ -6,7 +6,11 @@
  */
 import { Effect, Layer } from "effect"
 import { CompetitionNotFound, InstantWinGroupNotFound } from "../competitions/errors.js"
-import { type SoldTicket, StaffTicketReads, type TicketQuery } from "../ports/instant-win-groups.js"
+import {
+  type SoldTicket,
+  type SoldTicketQuery,
+  StaffTicketReads,
+} from "../ports/instant-win-groups.js"
 import { matchesTicketStatus } from "../rules/ticket-status.js"
 import { memoryPage } from "../testing/paging.js"
 import type { MemoryCompetition, MemoryStore } from "./instant-win-group-doubles.js"
@@ -27,7 +31,7 @@ const ticketOf = (competition: MemoryCompetition, ticketNumber: number): SoldTic
   }
 }
 
-const chosen = (query: TicketQuery, competition: MemoryCompetition) => (ticket: SoldTicket) =>
+const chosen = (query: SoldTicketQuery, competition: MemoryCompetition) => (ticket: SoldTicket) =>
   matchesTicketStatus(query.ticketStatus, competition.sold?.has(ticket.ticketNumber) === true) &&
   (query.fromTicketNumber === undefined || ticket.ticketNumber >= query.fromTicketNumber) &&
   (query.toTicketNumber === undefined || ticket.ticketNumber <= query.toTicketNumber) &&

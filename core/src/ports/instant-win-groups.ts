@@ -95,7 +95,7 @@ export interface TicketHolderDetails {
   readonly email: string
 }
 
-export interface TicketQuery {
+export interface SoldTicketQuery {
   readonly fromTicketNumber?: number | undefined
   readonly toTicketNumber?: number | undefined
   /** "All", only tickets that have won an instant prize, or only those that have not. */
@@ -113,12 +113,12 @@ export interface TicketQuery {
 export interface StaffTicketReadsShape {
   readonly soldTickets: (
     competitionId: string,
-    query: TicketQuery,
+    query: SoldTicketQuery,
   ) => Effect.Effect<Page<SoldTicket>, CompetitionNotFound | RepositoryError>
   readonly instantWinTickets: (
     competitionId: string,
     instantWinGroupId: string | undefined,
-    query: TicketQuery,
+    query: SoldTicketQuery,
   ) => Effect.Effect<
     Page<SoldTicket>,
     CompetitionNotFound | InstantWinGroupNotFound | RepositoryError

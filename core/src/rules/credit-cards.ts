@@ -1,4 +1,3 @@
-import { zonedParts, zonedTimeToUtc } from "./dates.js"
 import { formatMoney, type Pence, pence } from "./money.js"
 import { PaymentStatus } from "./payment-status.js"
 
@@ -143,11 +142,8 @@ export const creditCardVerdict = (question: CreditCardQuestion): CreditCardVerdi
     : { allowed: false, reason: "MonthlyCap", left }
 }
 
-/** The first instant of the London calendar month `at` falls in: where "this month" starts. */
-export const startOfLondonMonth = (at: Date): Date => {
-  const { year, month } = zonedParts(at)
-  return zonedTimeToUtc(year, month, 1, 0, 0)
-}
+/** Where "this month" starts: one rule for every monthly limit, in dates.ts. */
+export { startOfLondonMonth } from "./dates.js"
 
 /**
  * The one place the customer reads why a credit card cannot pay: before the

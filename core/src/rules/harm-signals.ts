@@ -3,7 +3,6 @@
  * a customer's recent play suggest harm, each with the evidence staff need
  * to judge it. Pure: no Effect, no clock; the caller passes `now`.
  */
-import { zonedParts, zonedTimeToUtc } from "./dates.js"
 import { describeSelfDealingMatches, type SelfDealingMatch } from "./referral-self-dealing.js"
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -412,11 +411,8 @@ export const reviewedKinds = (detail: unknown): readonly HarmSignalKind[] => {
     : []
 }
 
-/** The start of the calendar month on London's calendar that holds `now`. */
-export const startOfLondonMonth = (now: Date): Date => {
-  const { year, month } = zonedParts(now)
-  return zonedTimeToUtc(year, month, 1, 0, 0)
-}
+/** Where "this month" starts: one rule for every monthly limit, in dates.ts. */
+export { startOfLondonMonth } from "./dates.js"
 
 export const MAX_REVIEW_NOTE_LENGTH = 2000
 

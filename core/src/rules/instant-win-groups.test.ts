@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import {
   instantWinGroupMessages,
   isImageUrl,
-  MAX_IMAGES_PER_GROUP,
+  MAX_IMAGES_PER_INSTANT_WIN_GROUP,
   ticketCountTooLarge,
   validateInstantWinGroup,
 } from "./instant-win-groups.js"
@@ -55,7 +55,10 @@ describe("validateInstantWinGroup", () => {
         draft({
           name: "x".repeat(256),
           ticketCount: 0,
-          imageUrls: Array.from({ length: MAX_IMAGES_PER_GROUP + 1 }, () => "/images/a.webp"),
+          imageUrls: Array.from(
+            { length: MAX_IMAGES_PER_INSTANT_WIN_GROUP + 1 },
+            () => "/images/a.webp",
+          ),
           prizeSiteCreditPence: -1,
         }),
         100,

@@ -6,7 +6,7 @@
 import { MAX_NAME_LENGTH, messages } from "./validation.js"
 
 export const MAX_IMAGE_URL_LENGTH = 2000
-export const MAX_IMAGES_PER_GROUP = 20
+export const MAX_IMAGES_PER_INSTANT_WIN_GROUP = 20
 
 export const instantWinGroupMessages = {
   nameRequired: "A name is required",
@@ -14,7 +14,7 @@ export const instantWinGroupMessages = {
   ticketCountTooSmall: "An instant-win group needs at least one winning ticket",
   imageUrlInvalid:
     "Each image must be a web address (https://...) or a path on this site (/images/...)",
-  tooManyImages: `Please use ${MAX_IMAGES_PER_GROUP} images or fewer`,
+  tooManyImages: `Please use ${MAX_IMAGES_PER_INSTANT_WIN_GROUP} images or fewer`,
   prizeNotPositive: "A site-credit prize must be more than £0.00",
 } as const
 
@@ -65,7 +65,7 @@ export const validateInstantWinGroup = (
   if (!Number.isSafeInteger(draft.ticketCount) || draft.ticketCount < 1)
     errors.ticketCount = instantWinGroupMessages.ticketCountTooSmall
   else if (draft.ticketCount > freeNumbers) errors.ticketCount = ticketCountTooLarge(freeNumbers)
-  if (draft.imageUrls.length > MAX_IMAGES_PER_GROUP)
+  if (draft.imageUrls.length > MAX_IMAGES_PER_INSTANT_WIN_GROUP)
     errors.imageUrls = instantWinGroupMessages.tooManyImages
   else if (!draft.imageUrls.every(isImageUrl))
     errors.imageUrls = instantWinGroupMessages.imageUrlInvalid

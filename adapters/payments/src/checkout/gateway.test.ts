@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@effect/vitest"
-import { pence } from "@howzat/core/rules/money"
+import { pence } from "@howzat/core/rules"
 import { Effect, TestClock } from "effect"
 import fc from "fast-check"
 import { HttpResponse, http } from "msw"

@@ -5,8 +5,8 @@ import {
   type PaymentGatewayShape,
   PaymentGatewayUnavailable,
   type VerifiedNotification,
-} from "@howzat/core/ports/payment-gateway"
-import type { CardFunding } from "@howzat/core/rules/credit-cards"
+} from "@howzat/core/ports"
+import type { CardFunding } from "@howzat/core/rules"
 import { Clock, Duration, Effect, Option, Schema } from "effect"
 import { cardSucceeded } from "../card-succeeded"
 import { readProviderAnswer } from "../provider-answer"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { passesLuhn } from "@howzat/core/rules/card-numbers"
+import { passesLuhn } from "@howzat/core/rules"
 import { FastCheck as fc } from "effect"
 import { type CardDetails, cardTexts, judgeCard } from "./cards"
 

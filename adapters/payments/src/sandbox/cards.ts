@@ -1,4 +1,5 @@
-import { passesLuhn } from "@howzat/core/rules/card-numbers"
+import { type CardFunding, isCardExpired, passesLuhn } from "@howzat/core/rules"
+
 /**
  * How the sandbox provider judges a card, with the test cards every card
  * provider documents. Two kinds of answer: a mistake in what was typed
@@ -6,9 +7,6 @@ import { passesLuhn } from "@howzat/core/rules/card-numbers"
  * real provider's card form) and the issuer's decision, which settles the
  * intent for good.
  */
-
-import { isCardExpired } from "@howzat/core/rules/card-expiry"
-import type { CardFunding } from "@howzat/core/rules/credit-cards"
 
 export const cardTexts = {
   declined: "Your card was declined.",

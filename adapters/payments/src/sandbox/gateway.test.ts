@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { type Pence, pence } from "@howzat/core/rules/money"
+import { type Pence, pence } from "@howzat/core/rules"
 import { Chunk, Deferred, Effect, Queue, Ref, TestClock } from "effect"
 import { signatureHeader } from "../signature"
 import { makeSandboxGateway, type SandboxGatewayOptions, sandboxCardFingerprint } from "./gateway"

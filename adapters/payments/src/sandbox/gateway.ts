@@ -8,8 +8,8 @@ import {
   NotificationRejected,
   type PaymentGatewayShape,
   PaymentGatewayUnavailable,
-} from "@howzat/core/ports/payment-gateway"
-import { CARD_FUNDINGS, creditCardTexts } from "@howzat/core/rules/credit-cards"
+} from "@howzat/core/ports"
+import { CARD_FUNDINGS, creditCardTexts } from "@howzat/core/rules"
 import { Clock, Data, type Duration, Effect, FiberSet, Schedule, Schema, type Scope } from "effect"
 import { DEFAULT_TOLERANCE_SECONDS, sign, verifySignature } from "../signature"
 import { cardTexts, judgeCard } from "./cards"

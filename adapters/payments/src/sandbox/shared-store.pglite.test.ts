@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
-import { PaymentGateway } from "@howzat/core/ports/payment-gateway"
-import { pence } from "@howzat/core/rules/money"
+import { PaymentGateway } from "@howzat/core/ports"
+import { pence } from "@howzat/core/rules"
 import { makeSandboxIntentStore } from "@howzat/postgres"
 import { Context, Effect, Layer } from "effect"
 import { openMigratedPglite } from "../../../../test/support/suite-database"

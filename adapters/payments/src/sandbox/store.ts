@@ -1,5 +1,5 @@
-import type { RepositoryError } from "@howzat/core/competitions/errors"
-import type { CardFunding } from "@howzat/core/rules/credit-cards"
+import type { RepositoryError } from "@howzat/core/competitions"
+import type { CardFunding } from "@howzat/core/rules"
 import { Effect, Ref } from "effect"
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@effect/vitest"
-import { pence } from "@howzat/core/rules/money"
+import { pence } from "@howzat/core/rules"
 import { Deferred, Effect, Fiber, TestClock } from "effect"
 import { delay, HttpResponse, http } from "msw"
 import { setupServer } from "msw/node"

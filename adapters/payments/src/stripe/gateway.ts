@@ -3,8 +3,8 @@ import {
   NotificationRejected,
   type PaymentGatewayShape,
   PaymentGatewayUnavailable,
-} from "@howzat/core/ports/payment-gateway"
-import type { CardFunding } from "@howzat/core/rules/credit-cards"
+} from "@howzat/core/ports"
+import type { CardFunding } from "@howzat/core/rules"
 import { Duration, Effect, Option, Schema } from "effect"
 import { cardSucceeded } from "../card-succeeded"
 import { DEFAULT_TOLERANCE_SECONDS, verifySignature } from "../signature"

@@ -1,6 +1,6 @@
 import { sign as ecSign, generateKeyPairSync, type KeyObject } from "node:crypto"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@effect/vitest"
-import { pence } from "@howzat/core/rules/money"
+import { pence } from "@howzat/core/rules"
 import { Effect, TestClock } from "effect"
 import { HttpResponse, http } from "msw"
 import { setupServer } from "msw/node"

@@ -5,7 +5,7 @@ import {
   type PaymentGatewayShape,
   PaymentGatewayUnavailable,
   type VerifiedNotification,
-} from "@howzat/core/ports/payment-gateway"
+} from "@howzat/core/ports"
 import { Clock, Duration, Effect, Option, Schema } from "effect"
 import type { HttpMethod } from "truelayer-signing"
 import { extractJku, sign, verify } from "truelayer-signing"

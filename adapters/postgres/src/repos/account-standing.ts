@@ -1,14 +1,12 @@
-import { CustomerNotFound } from "@howzat/core/accounts/errors"
+import { CustomerNotFound } from "@howzat/core/accounts"
 import {
   AccountStandingStore,
   type AccountStandingStoreShape,
-} from "@howzat/core/ports/account-standing"
-import {
   type AgeVerificationRecord,
   AgeVerificationRecords,
   type AgeVerificationRecordsShape,
-} from "@howzat/core/ports/age-verification"
-import { GOOD_STANDING, isPauseLength, type StandingRecord } from "@howzat/core/rules/standing"
+} from "@howzat/core/ports"
+import { GOOD_STANDING, isPauseLength, type StandingRecord } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { Db } from "../database"

@@ -1,14 +1,14 @@
-import type { NewCustomerAccount } from "@howzat/core/accounts/model"
-import { RepositoryError } from "@howzat/core/competitions/errors"
+import type { NewCustomerAccount } from "@howzat/core/accounts"
+import { RepositoryError } from "@howzat/core/competitions"
 import {
   CustomerRepo,
+  Mailer,
   type OneTimeTokenRepo,
+  RateLimiter,
   RefreshTokenRepo,
+  Transactions,
   type UserRepo,
-} from "@howzat/core/ports/accounts"
-import { Mailer } from "@howzat/core/ports/mailer"
-import { RateLimiter } from "@howzat/core/ports/rate-limiter"
-import { Transactions } from "@howzat/core/ports/transactions"
+} from "@howzat/core/ports"
 import { newCustomerAccount } from "@howzat/core/testing"
 import { Deferred, Effect, Fiber, Layer, ManagedRuntime } from "effect"
 import { type Kysely, sql } from "kysely"

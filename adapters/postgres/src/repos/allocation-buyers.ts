@@ -1,6 +1,5 @@
-import type { AllocationResult } from "@howzat/core/ports/orders"
-import { allocationExceptions } from "@howzat/core/rules/allocation"
-import { pence, ZERO_PENCE } from "@howzat/core/rules/money"
+import type { AllocationResult } from "@howzat/core/ports"
+import { allocationExceptions, pence, ZERO_PENCE } from "@howzat/core/rules"
 import { Effect } from "effect"
 import type { DatabaseHandle } from "../database"
 import { makeTransactions } from "../transactions"

@@ -1,4 +1,4 @@
-import type { Role } from "@howzat/core/accounts/model"
+import type { Role } from "@howzat/core/accounts"
 import {
   AuditLog,
   AuditLogReader,
@@ -6,7 +6,7 @@ import {
   type AuditLogShape,
   type AuditValue,
   type RecordedAuditEntry,
-} from "@howzat/core/ports/audit-log"
+} from "@howzat/core/ports"
 import { Effect, Layer } from "effect"
 import type { Kysely } from "kysely"
 import { Db } from "../database"

@@ -2,8 +2,8 @@ import {
   BackOfficeFigures,
   type BackOfficeFiguresShape,
   type CompetitionOnSale,
-} from "@howzat/core/ports/back-office-figures"
-import { pence } from "@howzat/core/rules/money"
+} from "@howzat/core/ports"
+import { pence } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

@@ -1,9 +1,10 @@
-import { CategoryNameTaken, CategoryNotFound } from "@howzat/core/competitions/errors"
-import type { AttributeType, Category } from "@howzat/core/competitions/model"
 import {
-  CatalogueAdminStore,
-  type CatalogueAdminStoreShape,
-} from "@howzat/core/ports/catalogue-admin"
+  type AttributeType,
+  type Category,
+  CategoryNameTaken,
+  CategoryNotFound,
+} from "@howzat/core/competitions"
+import { CatalogueAdminStore, type CatalogueAdminStoreShape } from "@howzat/core/ports"
 import { Effect, Layer } from "effect"
 import type { Kysely, Selectable } from "kysely"
 import { Db } from "../database"

@@ -1,17 +1,17 @@
 import { existsSync } from "node:fs"
 import { fileURLToPath } from "node:url"
-import type { Competition, CompetitionQuery } from "@howzat/core/competitions/model"
+import type { Competition, CompetitionQuery } from "@howzat/core/competitions"
 
-import { drawWinner } from "@howzat/core/draws/procedure"
+import { drawWinner } from "@howzat/core/draws"
 import {
   type CategoryRepo,
   CompetitionRepo,
+  CompetitionWriter,
   DrawRepo,
+  type NewCompetition,
   ResourceRepo,
-} from "@howzat/core/ports/catalogue"
-import { CompetitionWriter, type NewCompetition } from "@howzat/core/ports/competition-writer"
-import { competitionPhase } from "@howzat/core/rules/competition"
-import { EDITABLE_RESOURCES, STATIC_PAGE_PREFIX } from "@howzat/core/rules/site-content"
+} from "@howzat/core/ports"
+import { competitionPhase, EDITABLE_RESOURCES, STATIC_PAGE_PREFIX } from "@howzat/core/rules"
 import { Effect, Either, Layer, ManagedRuntime } from "effect"
 import fc from "fast-check"
 import { type Kysely, type KyselyPlugin, sql } from "kysely"

@@ -1,6 +1,5 @@
-import { CategoryNotFound } from "@howzat/core/competitions/errors"
-import type { Category } from "@howzat/core/competitions/model"
-import { CategoryRepo, type CategoryRepoShape } from "@howzat/core/ports/catalogue"
+import { type Category, CategoryNotFound } from "@howzat/core/competitions"
+import { CategoryRepo, type CategoryRepoShape } from "@howzat/core/ports"
 import { Effect, Layer } from "effect"
 import type { Kysely, Selectable } from "kysely"
 import { Db } from "../database"

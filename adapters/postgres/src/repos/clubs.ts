@@ -4,11 +4,14 @@ import {
   ClubStore,
   type ClubStoreShape,
   type StaffClub,
-} from "@howzat/core/ports/club-store"
-import type { ClubLedgerEntry, LedgerEntryKind } from "@howzat/core/rules/clubs"
-import { pence } from "@howzat/core/rules/money"
-import { openOrderStatuses } from "@howzat/core/rules/order-status"
-import { CLUB_VOUCHER_PERCENT } from "@howzat/core/rules/promotions"
+} from "@howzat/core/ports"
+import {
+  CLUB_VOUCHER_PERCENT,
+  type ClubLedgerEntry,
+  type LedgerEntryKind,
+  openOrderStatuses,
+  pence,
+} from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

@@ -1,12 +1,10 @@
-import { CompetitionNotFound } from "@howzat/core/competitions/errors"
+import { CompetitionNotFound } from "@howzat/core/competitions"
 import {
   CompetitionAdminStore,
   type CompetitionAdminStoreShape,
   type LockedCompetition,
-} from "@howzat/core/ports/competition-admin"
-import type { CompetitionDraft } from "@howzat/core/rules/competition-admin"
-import { pence } from "@howzat/core/rules/money"
-import { openOrderStatuses } from "@howzat/core/rules/order-status"
+} from "@howzat/core/ports"
+import { type CompetitionDraft, openOrderStatuses, pence } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

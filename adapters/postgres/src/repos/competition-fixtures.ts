@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto"
-import type { CompetitionSecrets } from "@howzat/core/draws/secrets"
-import type { NewCompetition } from "@howzat/core/ports/competition-writer"
-import { pence } from "@howzat/core/rules/money"
+import type { CompetitionSecrets } from "@howzat/core/draws"
+import type { NewCompetition } from "@howzat/core/ports"
+import { pence } from "@howzat/core/rules"
 
 /**
  * The one competition the suites, the contracts and the order fixtures start

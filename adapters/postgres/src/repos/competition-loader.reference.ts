@@ -11,9 +11,8 @@ import type {
   ImageGroup,
   InstantWinGroup,
   VisibilityStatus,
-} from "@howzat/core/competitions/model"
-import type { DrawResult } from "@howzat/core/rules/competition-standing"
-import { pence } from "@howzat/core/rules/money"
+} from "@howzat/core/competitions"
+import { type DrawResult, pence } from "@howzat/core/rules"
 import type { Kysely } from "kysely"
 import type { Database, DrawsTable } from "../schema"
 import type { CompetitionRow } from "./competition-loader"

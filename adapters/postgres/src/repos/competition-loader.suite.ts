@@ -1,4 +1,4 @@
-import type { Competition } from "@howzat/core/competitions/model"
+import type { Competition } from "@howzat/core/competitions"
 import type { Kysely } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Database } from "../schema"

@@ -6,9 +6,8 @@ import type {
   ImageGroup,
   InstantWinGroup,
   VisibilityStatus,
-} from "@howzat/core/competitions/model"
-import type { DrawResult } from "@howzat/core/rules/competition-standing"
-import { pence } from "@howzat/core/rules/money"
+} from "@howzat/core/competitions"
+import { type DrawResult, pence } from "@howzat/core/rules"
 import { CompiledQuery, type Kysely, type Selectable } from "kysely"
 import type { CompetitionsTable, Database, DrawsTable } from "../schema"
 

@@ -1,9 +1,9 @@
-import { instantWinCommitment, seedCommitment } from "@howzat/core/draws/procedure"
+import { instantWinCommitment, seedCommitment } from "@howzat/core/draws"
 import {
   CompetitionWriter,
   type CompetitionWriterShape,
   type NewCompetition,
-} from "@howzat/core/ports/competition-writer"
+} from "@howzat/core/ports"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql, type Transaction } from "kysely"
 import { Db } from "../database"

@@ -1,4 +1,4 @@
-import type { Competition } from "@howzat/core/competitions/model"
+import type { Competition } from "@howzat/core/competitions"
 import { Effect } from "effect"
 import type { KyselyPlugin, PluginTransformQueryArgs, RootOperationNode } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

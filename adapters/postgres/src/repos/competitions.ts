@@ -1,18 +1,17 @@
-import { CompetitionNotFound, InstantWinGroupNotFound } from "@howzat/core/competitions/errors"
-import type {
-  CompetitionQuery,
-  CompetitionSort,
-  InstantWinTicket,
-  TimePeriod,
-} from "@howzat/core/competitions/model"
+import {
+  CompetitionNotFound,
+  type CompetitionQuery,
+  type CompetitionSort,
+  InstantWinGroupNotFound,
+  type InstantWinTicket,
+  type TimePeriod,
+} from "@howzat/core/competitions"
 import {
   CompetitionRepo,
   type CompetitionRepoShape,
   type InstantWinTicketFilter,
-} from "@howzat/core/ports/catalogue"
-import { listOrder } from "@howzat/core/rules/catalogue-order"
-import { ENDING_SOON_MINUTES } from "@howzat/core/rules/competition"
-import { COMPETITION_ORDER_ATTRIBUTE } from "@howzat/core/rules/display-order"
+} from "@howzat/core/ports"
+import { COMPETITION_ORDER_ATTRIBUTE, ENDING_SOON_MINUTES, listOrder } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from "kysely"
 import { Db } from "../database"

@@ -1,4 +1,4 @@
-import type { CompetitionQuery } from "@howzat/core/competitions/model"
+import type { CompetitionQuery } from "@howzat/core/competitions"
 import fc from "fast-check"
 import {
   CamelCasePlugin,

@@ -3,8 +3,8 @@ import {
   type ComplaintHistoryEntry,
   ComplaintStore,
   type ComplaintStoreShape,
-} from "@howzat/core/ports/complaints"
-import type { ComplaintCategory } from "@howzat/core/rules/complaints"
+} from "@howzat/core/ports"
+import type { ComplaintCategory } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import type { Kysely, Selectable } from "kysely"
 import { Db } from "../database"

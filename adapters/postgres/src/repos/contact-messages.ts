@@ -2,7 +2,7 @@ import {
   type ContactMessage,
   ContactMessageStore,
   type ContactMessageStoreShape,
-} from "@howzat/core/ports/contact-messages"
+} from "@howzat/core/ports"
 import { Effect, Layer } from "effect"
 import type { Kysely, Selectable } from "kysely"
 import { Db } from "../database"

@@ -1,6 +1,5 @@
-import { CreditCardSpend, type CreditCardSpendShape } from "@howzat/core/ports/credit-card-spend"
-import { creditCapStatuses, creditFundings } from "@howzat/core/rules/credit-cards"
-import { pence } from "@howzat/core/rules/money"
+import { CreditCardSpend, type CreditCardSpendShape } from "@howzat/core/ports"
+import { creditCapStatuses, creditFundings, pence } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

@@ -2,8 +2,8 @@ import {
   type CustomerCompetitionTickets,
   CustomerTicketRepo,
   type CustomerTicketRepoShape,
-} from "@howzat/core/ports/orders"
-import { OrderStatus } from "@howzat/core/rules/order-status"
+} from "@howzat/core/ports"
+import { OrderStatus } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

@@ -1,7 +1,11 @@
-import { CustomerNotFound } from "@howzat/core/accounts/errors"
-import type { Address, Customer, NewCustomerAccount } from "@howzat/core/accounts/model"
-import { CustomerRepo, type CustomerRepoShape } from "@howzat/core/ports/accounts"
-import { pence } from "@howzat/core/rules/money"
+import {
+  type Address,
+  type Customer,
+  CustomerNotFound,
+  type NewCustomerAccount,
+} from "@howzat/core/accounts"
+import { CustomerRepo, type CustomerRepoShape } from "@howzat/core/ports"
+import { pence } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

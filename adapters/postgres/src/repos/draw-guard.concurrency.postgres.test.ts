@@ -1,5 +1,5 @@
-import type { AllocationResult } from "@howzat/core/ports/orders"
-import { allocationExceptions, allocationReasons } from "@howzat/core/rules/allocation"
+import type { AllocationResult } from "@howzat/core/ports"
+import { allocationExceptions, allocationReasons } from "@howzat/core/rules"
 import { Effect } from "effect"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

@@ -1,13 +1,12 @@
-import { CompetitionNotFound } from "@howzat/core/competitions/errors"
-import type { DrawMaterial, DrawRecord, RedrawRecord, TicketHolder } from "@howzat/core/draws/model"
-import { DrawRecords, type DrawRecordsShape } from "@howzat/core/ports/draw-records"
-import type { BeaconReading } from "@howzat/core/ports/randomness-beacon"
+import { CompetitionNotFound } from "@howzat/core/competitions"
+import type { DrawMaterial, DrawRecord, RedrawRecord, TicketHolder } from "@howzat/core/draws"
+import { type BeaconReading, DrawRecords, type DrawRecordsShape } from "@howzat/core/ports"
 import {
+  DEFAULT_CLAIM_WINDOW_DAYS,
+  type Entrant,
   ordersAwaitingPayment,
   ordersHoldingTicketsThatAreNotEntries,
-} from "@howzat/core/rules/draw-entries"
-import type { Entrant } from "@howzat/core/rules/entry-list-rows"
-import { DEFAULT_CLAIM_WINDOW_DAYS } from "@howzat/core/rules/redraws"
+} from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { Db } from "../database"

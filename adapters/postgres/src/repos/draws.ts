@@ -1,5 +1,5 @@
-import type { CompetitionWinner } from "@howzat/core/competitions/model"
-import { DrawRepo, type DrawRepoShape } from "@howzat/core/ports/catalogue"
+import type { CompetitionWinner } from "@howzat/core/competitions"
+import { DrawRepo, type DrawRepoShape } from "@howzat/core/ports"
 import { Effect, Layer } from "effect"
 import type { Kysely } from "kysely"
 import { Db } from "../database"

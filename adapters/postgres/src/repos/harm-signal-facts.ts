@@ -1,8 +1,10 @@
-import type { HarmSignalCustomer, HarmSignalFactsShape } from "@howzat/core/ports/harm-signal-facts"
-import { HarmSignalFacts } from "@howzat/core/ports/harm-signal-facts"
-import type { ResponsiblePlayEventKind } from "@howzat/core/ports/responsible-play-events"
-import { type ReferralRefusal, reviewedKinds } from "@howzat/core/rules/harm-signals"
-import { isSelfDealingMatch } from "@howzat/core/rules/referral-self-dealing"
+import {
+  type HarmSignalCustomer,
+  HarmSignalFacts,
+  type HarmSignalFactsShape,
+  type ResponsiblePlayEventKind,
+} from "@howzat/core/ports"
+import { isSelfDealingMatch, type ReferralRefusal, reviewedKinds } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

@@ -4,7 +4,7 @@ import {
   type ImageStoreShape,
   type LibraryImage,
   type StaffImageGroup,
-} from "@howzat/core/ports/images"
+} from "@howzat/core/ports"
 import { Effect, Layer } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { Db } from "../database"

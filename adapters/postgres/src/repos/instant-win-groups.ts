@@ -1,13 +1,12 @@
-import { CompetitionNotFound } from "@howzat/core/competitions/errors"
-import type { VisibilityStatus } from "@howzat/core/competitions/model"
+import { CompetitionNotFound, type VisibilityStatus } from "@howzat/core/competitions"
 import {
   type InstantWinCompetition,
   type InstantWinGroupFields,
   InstantWinGroupStore,
   type InstantWinGroupStoreShape,
   type StaffInstantWinGroup,
-} from "@howzat/core/ports/instant-win-groups"
-import { pence } from "@howzat/core/rules/money"
+} from "@howzat/core/ports"
+import { pence } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

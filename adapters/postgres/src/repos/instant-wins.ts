@@ -4,8 +4,8 @@ import {
   type InstantWinRepoShape,
   type TicketRef,
   type WonInstantWin,
-} from "@howzat/core/ports/instant-wins"
-import { pence } from "@howzat/core/rules/money"
+} from "@howzat/core/ports"
+import { pence } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

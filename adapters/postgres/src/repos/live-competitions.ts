@@ -1,4 +1,4 @@
-import { LiveCompetitions, type LiveCompetitionsShape } from "@howzat/core/ports/live-competitions"
+import { LiveCompetitions, type LiveCompetitionsShape } from "@howzat/core/ports"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

@@ -1,10 +1,5 @@
-import {
-  OrderRefundRepo,
-  type OrderRefundRepoShape,
-  type WinningTicket,
-} from "@howzat/core/ports/order-refunds"
-import { pence } from "@howzat/core/rules/money"
-import type { RefundCompetition } from "@howzat/core/rules/refunds"
+import { OrderRefundRepo, type OrderRefundRepoShape, type WinningTicket } from "@howzat/core/ports"
+import { pence, type RefundCompetition } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

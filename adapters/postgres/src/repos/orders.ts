@@ -1,13 +1,18 @@
-import { OrderNotFound, OrderTransitionRefused } from "@howzat/core/orders/errors"
-import type { AllocationException, Order, OrderLine } from "@howzat/core/orders/model"
-import { OrderRepo, type OrderRepoShape } from "@howzat/core/ports/orders"
-import { pence } from "@howzat/core/rules/money"
+import {
+  type AllocationException,
+  type Order,
+  type OrderLine,
+  OrderNotFound,
+  OrderTransitionRefused,
+} from "@howzat/core/orders"
+import { OrderRepo, type OrderRepoShape } from "@howzat/core/ports"
 import {
   canTransition,
   OrderStatus,
   orderStatuses,
+  pence,
   releasesTickets,
-} from "@howzat/core/rules/order-status"
+} from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { Db } from "../database"

@@ -1,5 +1,5 @@
-import type { MailMessage } from "@howzat/core/accounts/model"
-import { Mailer, type MailerShape } from "@howzat/core/ports/mailer"
+import type { MailMessage } from "@howzat/core/accounts"
+import { Mailer, type MailerShape } from "@howzat/core/ports"
 import { Effect, Layer } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { Db } from "../database"

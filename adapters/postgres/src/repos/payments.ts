@@ -3,9 +3,8 @@ import {
   type PaymentRefund,
   PaymentRepo,
   type PaymentRepoShape,
-} from "@howzat/core/ports/payments"
-import { pence } from "@howzat/core/rules/money"
-import { statusesARefundMoves, statusesASettleMoves } from "@howzat/core/rules/payment-status"
+} from "@howzat/core/ports"
+import { pence, statusesARefundMoves, statusesASettleMoves } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { Db } from "../database"

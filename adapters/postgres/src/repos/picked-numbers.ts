@@ -1,5 +1,4 @@
-import type { NumberHold, PickedNumberStoreShape } from "@howzat/core/ports/picked-numbers"
-import { PickedNumberStore } from "@howzat/core/ports/picked-numbers"
+import { type NumberHold, PickedNumberStore, type PickedNumberStoreShape } from "@howzat/core/ports"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

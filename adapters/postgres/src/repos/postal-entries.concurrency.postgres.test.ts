@@ -1,5 +1,5 @@
-import { Transactions } from "@howzat/core/ports/transactions"
-import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
+import { Transactions } from "@howzat/core/ports"
+import { PostalEntries } from "@howzat/core/postal-entries"
 import { Deferred, Effect, Either, Layer, TestClock, TestContext } from "effect"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

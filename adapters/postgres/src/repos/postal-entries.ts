@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto"
-import { CompetitionNotFound, type RepositoryError } from "@howzat/core/competitions/errors"
-import { PostalEntryRepo, type PostalEntryRepoShape } from "@howzat/core/ports/postal-entries"
-import { EntryReferenceInUse } from "@howzat/core/postal-entries/errors"
-import type { CompetitionForEntry, PostalEntry } from "@howzat/core/postal-entries/model"
-import type { EntrantKey } from "@howzat/core/rules/postal-entries"
+import { CompetitionNotFound, type RepositoryError } from "@howzat/core/competitions"
+import { PostalEntryRepo, type PostalEntryRepoShape } from "@howzat/core/ports"
+import {
+  type CompetitionForEntry,
+  EntryReferenceInUse,
+  type PostalEntry,
+} from "@howzat/core/postal-entries"
+import type { EntrantKey } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { Db } from "../database"

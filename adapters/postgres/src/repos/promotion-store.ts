@@ -1,9 +1,5 @@
-import {
-  PromotionStore,
-  type PromotionStoreShape,
-  type StaffPromotion,
-} from "@howzat/core/ports/promotion-store"
-import type { PromotionDraft } from "@howzat/core/rules/promotion-form"
+import { PromotionStore, type PromotionStoreShape, type StaffPromotion } from "@howzat/core/ports"
+import type { PromotionDraft } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import type { Kysely, Selectable } from "kysely"
 import { Db } from "../database"

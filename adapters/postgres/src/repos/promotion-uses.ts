@@ -1,4 +1,4 @@
-import { PromotionUses, type PromotionUsesShape } from "@howzat/core/ports/promotions"
+import { PromotionUses, type PromotionUsesShape } from "@howzat/core/ports"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

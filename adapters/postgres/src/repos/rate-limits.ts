@@ -1,4 +1,4 @@
-import { RateLimiter, type RateLimiterShape } from "@howzat/core/ports/rate-limiter"
+import { RateLimiter, type RateLimiterShape } from "@howzat/core/ports"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

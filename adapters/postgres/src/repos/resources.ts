@@ -1,6 +1,10 @@
-import { ResourceNotFound } from "@howzat/core/competitions/errors"
-import { ResourceRepo, type ResourceRepoShape } from "@howzat/core/ports/catalogue"
-import { ResourceWriter, type ResourceWriterShape } from "@howzat/core/ports/site-content"
+import { ResourceNotFound } from "@howzat/core/competitions"
+import {
+  ResourceRepo,
+  type ResourceRepoShape,
+  ResourceWriter,
+  type ResourceWriterShape,
+} from "@howzat/core/ports"
 import { Effect, Layer } from "effect"
 import type { Kysely } from "kysely"
 import { Db } from "../database"

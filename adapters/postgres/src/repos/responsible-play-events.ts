@@ -1,10 +1,10 @@
-import type { AuditValue } from "@howzat/core/ports/audit-log"
 import {
+  type AuditValue,
   type RecordedResponsiblePlayEvent,
   type ResponsiblePlayEventKind,
   ResponsiblePlayEvents,
   type ResponsiblePlayEventsShape,
-} from "@howzat/core/ports/responsible-play-events"
+} from "@howzat/core/ports"
 import { Effect, Layer } from "effect"
 import type { Kysely, Selectable } from "kysely"
 import { Db } from "../database"

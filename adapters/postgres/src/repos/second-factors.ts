@@ -1,4 +1,4 @@
-import { SecondFactorStore, type SecondFactorStoreShape } from "@howzat/core/ports/second-factors"
+import { SecondFactorStore, type SecondFactorStoreShape } from "@howzat/core/ports"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

@@ -4,7 +4,7 @@ import {
   RefreshTokenRepo,
   type RefreshTokenRepoShape,
   type RefreshTokenSpend,
-} from "@howzat/core/ports/accounts"
+} from "@howzat/core/ports"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

@@ -1,11 +1,11 @@
-import { SettlementRecords, type SettlementRecordsShape } from "@howzat/core/ports/settlements"
-import { pence } from "@howzat/core/rules/money"
+import { SettlementRecords, type SettlementRecordsShape } from "@howzat/core/ports"
 import {
   NO_CARD_PROVIDER,
+  pence,
   type SettlementFacts,
   type SettlementHour,
   type SettlementSummary,
-} from "@howzat/core/rules/settlements"
+} from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

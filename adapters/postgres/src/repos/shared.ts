@@ -1,6 +1,5 @@
-import type { RepositoryError } from "@howzat/core/competitions/errors"
-import type { Page, PageRequest } from "@howzat/core/competitions/model"
-import { isUuid } from "@howzat/core/rules/uuid"
+import type { Page, PageRequest, RepositoryError } from "@howzat/core/competitions"
+import { isUuid } from "@howzat/core/rules"
 import { Effect } from "effect"
 import { repositoryError } from "../repository-error"
 

@@ -1,5 +1,4 @@
-import { pence } from "@howzat/core/rules/money"
-import { OrderStatus } from "@howzat/core/rules/order-status"
+import { OrderStatus, pence } from "@howzat/core/rules"
 import { Effect } from "effect"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

@@ -3,8 +3,8 @@ import {
   type SiteCreditEntry,
   SiteCreditLedger,
   type SiteCreditLedgerShape,
-} from "@howzat/core/ports/payments"
-import { type Pence, pence } from "@howzat/core/rules/money"
+} from "@howzat/core/ports"
+import { type Pence, pence } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

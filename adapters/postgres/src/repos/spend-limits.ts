@@ -1,11 +1,11 @@
-import { SpendLimitStore, type SpendLimitStoreShape } from "@howzat/core/ports/spend-limits"
-import { pence } from "@howzat/core/rules/money"
-import type { OrderStatus } from "@howzat/core/rules/order-status"
+import { SpendLimitStore, type SpendLimitStoreShape } from "@howzat/core/ports"
 import {
+  type OrderStatus,
+  pence,
   type SpendLimit,
   type SpendLimitSetting,
   UNANSWERED,
-} from "@howzat/core/rules/spend-limits"
+} from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, type Selectable, sql } from "kysely"
 import { Db } from "../database"

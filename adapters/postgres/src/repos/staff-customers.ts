@@ -1,10 +1,6 @@
-import { CustomerNotFound } from "@howzat/core/accounts/errors"
-import {
-  StaffCustomerRepo,
-  type StaffCustomerRepoShape,
-  type VoucherUse,
-} from "@howzat/core/ports/staff-customers"
-import { ERASED_NOTE } from "@howzat/core/rules/customer-erasure"
+import { CustomerNotFound } from "@howzat/core/accounts"
+import { StaffCustomerRepo, type StaffCustomerRepoShape, type VoucherUse } from "@howzat/core/ports"
+import { ERASED_NOTE } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

@@ -1,10 +1,10 @@
-import { CompetitionNotFound, InstantWinGroupNotFound } from "@howzat/core/competitions/errors"
+import { CompetitionNotFound, InstantWinGroupNotFound } from "@howzat/core/competitions"
 import {
   type SoldTicket,
+  type SoldTicketQuery,
   StaffTicketReads,
   type StaffTicketReadsShape,
-  type TicketQuery,
-} from "@howzat/core/ports/instant-win-groups"
+} from "@howzat/core/ports"
 import { Effect, Layer } from "effect"
 import { type Kysely, type RawBuilder, sql } from "kysely"
 import { Db } from "../database"
@@ -57,21 +57,25 @@ const toSoldTicket = (row: Row): SoldTicket => ({
  * The TicketStatus filter (core/src/rules/ticket-status.ts) over `soldRow`,
  * which is non-null exactly when the row's ticket is sold.
  */
-const saleFilter = (soldRow: string, query: TicketQuery) =>
+const saleFilter = (soldRow: string, query: SoldTicketQuery) =>
   query.ticketStatus === "Sold"
     ? sql`and ${sql.ref(soldRow)} is not null`
     : query.ticketStatus === "Unsold"
       ? sql`and ${sql.ref(soldRow)} is null`
       : sql``
 
-const numberRange = (column: string, query: TicketQuery) => sql`
+const numberRange = (column: string, query: SoldTicketQuery) => sql`
   ${query.fromTicketNumber === undefined ? sql`` : sql`and ${sql.ref(column)} >= ${query.fromTicketNumber}`}
   ${query.toTicketNumber === undefined ? sql`` : sql`and ${sql.ref(column)} <= ${query.toTicketNumber}`}
   ${query.status === "Won" ? sql`and iw.won_at is not null` : sql``}
   ${query.status === "NotWon" ? sql`and iw.won_at is null` : sql``}`
 
 /** One page of rows and the count of all, in one statement (count(*) over ()). */
-const page = async (db: Kysely<Database>, query: TicketQuery, statement: RawBuilder<unknown>) => {
+const page = async (
+  db: Kysely<Database>,
+  query: SoldTicketQuery,
+  statement: RawBuilder<unknown>,
+) => {
   const { pageSize } = normalisePage(query.page)
   const rows = await sql<Row>`${statement}
     order by ticket_number limit ${pageSize} offset ${pageOffset(query.page)}`.execute(db)

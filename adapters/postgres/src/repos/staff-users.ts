@@ -1,10 +1,6 @@
-import type { StaffRole } from "@howzat/core/accounts/staff-accounts"
-import {
-  type StaffUser,
-  StaffUserRepo,
-  type StaffUserRepoShape,
-} from "@howzat/core/ports/staff-users"
-import { secondFactorLocked } from "@howzat/core/rules/second-factor"
+import type { StaffRole } from "@howzat/core/accounts"
+import { type StaffUser, StaffUserRepo, type StaffUserRepoShape } from "@howzat/core/ports"
+import { secondFactorLocked } from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import type { Kysely } from "kysely"
 import { Db } from "../database"

@@ -4,10 +4,13 @@ import {
   type AllocationResult,
   TicketAllocator,
   type TicketAllocatorShape,
-} from "@howzat/core/ports/orders"
-import { allowedQuantity, saleIsOpen } from "@howzat/core/rules/allocation"
-import { pence } from "@howzat/core/rules/money"
-import { ordersHoldingTicketsNotCountedTowardsMaximum } from "@howzat/core/rules/per-person-maximum"
+} from "@howzat/core/ports"
+import {
+  allowedQuantity,
+  ordersHoldingTicketsNotCountedTowardsMaximum,
+  pence,
+  saleIsOpen,
+} from "@howzat/core/rules"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

@@ -1,5 +1,5 @@
-import type { PageRequest } from "@howzat/core/competitions/model"
-import { WinnerRecords, type WinnerRecordsShape } from "@howzat/core/ports/winner-records"
+import type { PageRequest } from "@howzat/core/competitions"
+import { WinnerRecords, type WinnerRecordsShape } from "@howzat/core/ports"
 import type {
   InstantWinPrizeWinner,
   MainPrizeWinner,
@@ -9,7 +9,7 @@ import type {
   WinnerProcessedStatus,
   WinnerRef,
   WinnerVisibility,
-} from "@howzat/core/winners/model"
+} from "@howzat/core/winners"
 import { Effect, Layer } from "effect"
 import { type Kysely, sql } from "kysely"
 import { Db } from "../database"

@@ -1,5 +1,5 @@
-import { DEFAULT_MINIMUM_OPEN_MS } from "@howzat/core/competitions/competition-policy"
-import { instantWinMajority, shareOf } from "@howzat/core/rules/live-competitions"
+import { DEFAULT_MINIMUM_OPEN_MS } from "@howzat/core/competitions"
+import { instantWinMajority, shareOf } from "@howzat/core/rules"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { openMigratedPglite } from "../../../../test/support/suite-database"

@@ -1,13 +1,13 @@
-import type { DrawType, VisibilityStatus } from "@howzat/core/competitions/model"
-import { readEntryList } from "@howzat/core/draws/entry-list"
-import { drawRecordOf } from "@howzat/core/draws/model"
-import { drawFromEntryList } from "@howzat/core/draws/procedure"
-import { competitionSecrets } from "@howzat/core/draws/secrets"
-import { chooseDistinctTicketNumbers } from "@howzat/core/draws/secure-choice"
-import type { NewCompetition, NewInstantWinGroup } from "@howzat/core/ports/competition-writer"
-import { nextLiveDrawSlot } from "@howzat/core/rules/competition"
-import { ordinalDateTime } from "@howzat/core/rules/dates"
-import { pence } from "@howzat/core/rules/money"
+import type { DrawType, VisibilityStatus } from "@howzat/core/competitions"
+import {
+  chooseDistinctTicketNumbers,
+  competitionSecrets,
+  drawFromEntryList,
+  drawRecordOf,
+  readEntryList,
+} from "@howzat/core/draws"
+import type { NewCompetition, NewInstantWinGroup } from "@howzat/core/ports"
+import { nextLiveDrawSlot, ordinalDateTime, pence } from "@howzat/core/rules"
 import { Effect } from "effect"
 import { type Kysely, sql, type Transaction } from "kysely"
 import { insertCompetition } from "../repos/competition-writer"

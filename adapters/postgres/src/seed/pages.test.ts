@@ -1,4 +1,4 @@
-import { EDITABLE_RESOURCES, STATIC_PAGE_PREFIX } from "@howzat/core/rules/site-content"
+import { EDITABLE_RESOURCES, STATIC_PAGE_PREFIX } from "@howzat/core/rules"
 import { describe, expect, it } from "vitest"
 import { sanitiseRichText } from "../rich-text"
 import { STATIC_PAGES } from "./pages"

@@ -1,6 +1,5 @@
 import { NewUserRequest } from "@howzat/contracts/staff-users"
-import { STAFF_INVITATION_LIFETIME_HOURS } from "@howzat/core/rules/auth"
-import { hoursText } from "@howzat/core/rules/dates"
+import { hoursText, STAFF_INVITATION_LIFETIME_HOURS } from "@howzat/core/rules"
 import { useForm } from "@tanstack/react-form"
 import { Schema } from "effect"
 import { useState } from "react"

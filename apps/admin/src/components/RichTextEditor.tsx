@@ -1,4 +1,4 @@
-import { escapeHtml } from "@howzat/core/rules/html"
+import { escapeHtml } from "@howzat/core/rules"
 import { useEffect, useId, useRef, useState } from "react"
 import { safeLink } from "../lib/rich-text"
 

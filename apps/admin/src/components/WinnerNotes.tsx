@@ -1,5 +1,5 @@
 import type { WinnerNoteJson } from "@howzat/contracts/competition-winners"
-import { winnerNoteText } from "@howzat/core/rules/winner-notes"
+import { winnerNoteText } from "@howzat/core/rules"
 import { useCallback, useEffect, useId, useRef, useState } from "react"
 import { formatDateTime } from "../lib/format"
 import { fieldErrors } from "../lib/problems"

@@ -3,7 +3,7 @@
  * the UK days staff pick turned into the API's instants, and an entry's
  * before and after laid side by side with what changed marked.
  */
-import { isUuid } from "@howzat/core/rules/uuid"
+import { isUuid } from "@howzat/core/rules"
 import { ukDayEnd, ukDayStart } from "./format"
 import { dayParam, pageParam, textParam } from "./search"
 

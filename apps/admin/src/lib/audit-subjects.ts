@@ -6,7 +6,7 @@
  * instant-win group, a winner's note, a postal entry) have none, and
  * neither has a subject the entry deleted.
  */
-import { isUuid } from "@howzat/core/rules/uuid"
+import { isUuid } from "@howzat/core/rules"
 
 export type SubjectScreen =
   | { readonly screen: "competition"; readonly id: string }

@@ -1,4 +1,4 @@
-import { clubFormMessages } from "@howzat/core/rules/clubs"
+import { clubFormMessages } from "@howzat/core/rules"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { clubPayload, clubValues, NOT_MONEY, payoutPayload, perksListGap } from "./clubs"

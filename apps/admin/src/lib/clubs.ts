@@ -6,7 +6,7 @@
  * reads the balance at that moment, under the club's lock.
  */
 import type { ClubRequestJson } from "@howzat/contracts/clubs"
-import { checkPayout, readClubForm } from "@howzat/core/rules/clubs"
+import { checkPayout, readClubForm } from "@howzat/core/rules"
 import { parseExactPounds } from "./format"
 
 export interface ClubValues {

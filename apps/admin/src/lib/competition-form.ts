@@ -7,7 +7,7 @@
  */
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
 import type { CompetitionRequestJson } from "@howzat/contracts/catalogue-admin"
-import { CompetitionPhase, competitionPhase } from "@howzat/core/rules/competition"
+import { CompetitionPhase, competitionPhase } from "@howzat/core/rules"
 import { fromLocalInputKeeping, parseExactPounds, penceInput, toLocalInput } from "./format"
 
 export type DrawType = CompetitionRequestJson["drawType"]

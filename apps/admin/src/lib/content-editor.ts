@@ -5,7 +5,7 @@
  * clubs table, decision 0033.)
  */
 import type { EditableResourceJson } from "@howzat/contracts/site-content"
-import { checkResourceValue } from "@howzat/core/rules/site-content"
+import { checkResourceValue } from "@howzat/core/rules"
 
 type Kind = EditableResourceJson["kind"]
 

@@ -2,7 +2,7 @@
  * The Messages screen's plain logic: its search params (which messages and
  * which page) and the reply link to a sender.
  */
-import { mailtoLink } from "@howzat/core/rules/contact"
+import { mailtoLink } from "@howzat/core/rules"
 // The shop's name as its mail signs it: the storefront's brand, which the server reads too.
 import { brand } from "../../../web/src/brand"
 import { oneOf, pageParam } from "./search"

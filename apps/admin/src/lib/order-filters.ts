@@ -6,8 +6,7 @@
  * first and last millisecond of that UK day (23, 24 or 25 hours long).
  */
 import type { OrderJson } from "@howzat/contracts/orders"
-import { MAX_ORDER_SEARCH_LENGTH, orderSearchTerm } from "@howzat/core/rules/order-search"
-import { isUuid } from "@howzat/core/rules/uuid"
+import { isUuid, MAX_ORDER_SEARCH_LENGTH, orderSearchTerm } from "@howzat/core/rules"
 import { ukDayEnd, ukDayStart } from "./format"
 import { dayParam, oneOf, pageParam } from "./search"
 

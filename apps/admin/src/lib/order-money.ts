@@ -3,8 +3,7 @@
  * (core/src/rules/order-money.ts) from the order as the API answers it.
  */
 import type { OrderJson } from "@howzat/contracts/orders"
-import { pence } from "@howzat/core/rules/money"
-import { type OrderMoney, orderMoney } from "@howzat/core/rules/order-money"
+import { type OrderMoney, orderMoney, pence } from "@howzat/core/rules"
 
 export const orderMoneyOf = (
   order: Pick<

@@ -6,7 +6,7 @@
  * own words.
  */
 import type { FreePostalEntryRequestJson } from "@howzat/contracts/postal-entries"
-import { isUuid } from "@howzat/core/rules/uuid"
+import { isUuid } from "@howzat/core/rules"
 
 export type EntrantKind = "person" | "customer"
 

@@ -5,7 +5,7 @@
  * server would allow it. The server decides; this only chooses what to show.
  */
 import type { MainPrizeWinnerJson } from "@howzat/contracts/competition-winners"
-import { claimDeadline, claimWindowDays } from "@howzat/core/rules/redraws"
+import { claimDeadline, claimWindowDays } from "@howzat/core/rules"
 
 export type ClaimState =
   /** Marked unclaimed and redrawn (or the redraw is waiting for its beacon). */

@@ -1,4 +1,4 @@
-import { COMPLAINT_STATUSES, canMoveComplaint } from "@howzat/core/rules/complaints"
+import { COMPLAINT_STATUSES, canMoveComplaint } from "@howzat/core/rules"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import {

@@ -2,11 +2,7 @@
  * The Complaints and Harm signals screens' plain logic (decision 0044):
  * their search params and the moves a complaint's status form offers.
  */
-import {
-  COMPLAINT_STATUSES,
-  COMPLAINT_TRANSITIONS,
-  type ComplaintStatus,
-} from "@howzat/core/rules/complaints"
+import { COMPLAINT_STATUSES, COMPLAINT_TRANSITIONS, type ComplaintStatus } from "@howzat/core/rules"
 import { oneOf, pageParam } from "./search"
 
 export interface ComplaintSearch {

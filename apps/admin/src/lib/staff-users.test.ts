@@ -1,4 +1,4 @@
-import { messages, validateEmail } from "@howzat/core/rules/validation"
+import { messages, validateEmail } from "@howzat/core/rules"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { newStaffEmailError, STAFF_ROLES, staffListParams, staffSearch } from "./staff-users"

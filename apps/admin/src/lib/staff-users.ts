@@ -3,7 +3,7 @@
  * API filters by Role and by name or address; the screen offers Role and
  * an email search.
  */
-import { stripInvalidEmailCharacters, validateEmail } from "@howzat/core/rules/validation"
+import { stripInvalidEmailCharacters, validateEmail } from "@howzat/core/rules"
 import { oneOf, pageParam, textParam } from "./search"
 
 /**

@@ -1,5 +1,5 @@
 import type { PromotionJson } from "@howzat/contracts/promotions"
-import { promotionFormMessages } from "@howzat/core/rules/promotion-form"
+import { promotionFormMessages } from "@howzat/core/rules"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import {

@@ -5,7 +5,7 @@
  * says exactly what the API would say, before a round trip.
  */
 import type { PromotionJson, PromotionRequestJson } from "@howzat/contracts/promotions"
-import { type PromotionForm, readPromotionForm } from "@howzat/core/rules/promotion-form"
+import { type PromotionForm, readPromotionForm } from "@howzat/core/rules"
 import { fromLocalInputKeeping, parseExactPounds, penceInput, toLocalInput } from "./format"
 
 export interface VoucherValues {

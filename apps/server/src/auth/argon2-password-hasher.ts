@@ -1,4 +1,4 @@
-import { PasswordHasher } from "@howzat/core/ports/credentials"
+import { PasswordHasher } from "@howzat/core/ports"
 import { type Algorithm, hash, verify } from "@node-rs/argon2"
 import { Effect, Layer } from "effect"
 

@@ -1,6 +1,5 @@
-import { AccessTokenInvalid } from "@howzat/core/accounts/errors"
-import type { Role } from "@howzat/core/accounts/model"
-import { AccessTokens, type VerifiedAccessToken } from "@howzat/core/ports/credentials"
+import { AccessTokenInvalid, type Role } from "@howzat/core/accounts"
+import { AccessTokens, type VerifiedAccessToken } from "@howzat/core/ports"
 import { Effect, Layer } from "effect"
 import { jwtVerify, SignJWT } from "jose"
 

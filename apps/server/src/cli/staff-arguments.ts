@@ -3,7 +3,7 @@ import {
   type PasswordHandover,
   STAFF_INVITATION_LIFETIME_HOURS,
   type StaffRole,
-} from "@howzat/core/accounts/staff-accounts"
+} from "@howzat/core/accounts"
 
 export const STAFF_USAGE = `Usage: npm run staff -- add --email <address> --name "<first> <last>" [--role Admin|Staff] [--send-link]
 

@@ -1,6 +1,6 @@
-import { StaffAccounts, type StaffMemberAdded } from "@howzat/core/accounts/staff-accounts"
-import { Brand } from "@howzat/core/brand"
-import { ShopLinks, setPasswordPageLink } from "@howzat/core/ports/shop-links"
+import { Brand } from "@howzat/core"
+import { StaffAccounts, type StaffMemberAdded } from "@howzat/core/accounts"
+import { ShopLinks, setPasswordPageLink } from "@howzat/core/ports"
 import {
   type DatabaseHandle,
   DataFolderUnusable,

@@ -1,25 +1,25 @@
-import { AccountChanges } from "@howzat/core/accounts/account-changes"
-import { CustomerAccounts } from "@howzat/core/accounts/customer-accounts"
-import { AccountRecovery } from "@howzat/core/accounts/recovery"
-import { Registration } from "@howzat/core/accounts/registration"
-import { SecondFactor } from "@howzat/core/accounts/second-factor"
-import { Sessions } from "@howzat/core/accounts/sessions"
-import { StaffAccounts } from "@howzat/core/accounts/staff-accounts"
-import { RateLimitPolicy, Throttle } from "@howzat/core/accounts/throttle"
-import { StaffCustomers } from "@howzat/core/customers/staff-customers"
-import { ShopLinks } from "@howzat/core/ports/shop-links"
 import {
-  ReferralInvitationLimit,
-  ReferralSignUps,
-  Referrals,
-} from "@howzat/core/referrals/referrals"
-import { AgeChecks, DeclaredDateOfBirthLive } from "@howzat/core/responsible-play/age-verification"
-import { PurchaseGate } from "@howzat/core/responsible-play/purchase-gate"
-import { SpendLimitSignUps } from "@howzat/core/responsible-play/spend-limits"
-import { AccountStanding } from "@howzat/core/responsible-play/standing"
-import { AuditTrail } from "@howzat/core/staff/audit-trail"
-import { SecondFactorReset } from "@howzat/core/staff/second-factor-reset"
-import { StaffUsers } from "@howzat/core/staff/staff-users"
+  AccountChanges,
+  AccountRecovery,
+  CustomerAccounts,
+  RateLimitPolicy,
+  Registration,
+  SecondFactor,
+  Sessions,
+  StaffAccounts,
+  Throttle,
+} from "@howzat/core/accounts"
+import { StaffCustomers } from "@howzat/core/customers"
+import { ShopLinks } from "@howzat/core/ports"
+import { ReferralInvitationLimit, ReferralSignUps, Referrals } from "@howzat/core/referrals"
+import {
+  AccountStanding,
+  AgeChecks,
+  DeclaredDateOfBirthLive,
+  PurchaseGate,
+  SpendLimitSignUps,
+} from "@howzat/core/responsible-play"
+import { AuditTrail, SecondFactorReset, StaffUsers } from "@howzat/core/staff"
 import {
   AccountStandingStoreLive,
   AgeVerificationRecordsLive,

@@ -1,11 +1,12 @@
-import { Images, ImageUploadPolicy } from "@howzat/core/images/images"
-import { ImageVariantFiles, makeImageVariantFiles } from "@howzat/core/images/variant-files"
-import { FileStore } from "@howzat/core/ports/file-store"
-import { SettlementReports } from "@howzat/core/reports/settlements"
-import { StaffClubs } from "@howzat/core/staff/clubs"
-import { BackOfficeDashboard } from "@howzat/core/staff/dashboard"
-import { StaffPromotions } from "@howzat/core/staff/promotions"
-import { SiteContent } from "@howzat/core/staff/site-content"
+import {
+  Images,
+  ImageUploadPolicy,
+  ImageVariantFiles,
+  makeImageVariantFiles,
+} from "@howzat/core/images"
+import { FileStore } from "@howzat/core/ports"
+import { SettlementReports } from "@howzat/core/reports"
+import { BackOfficeDashboard, SiteContent, StaffClubs, StaffPromotions } from "@howzat/core/staff"
 import { localFolderFileStore, s3FileStore } from "@howzat/files"
 import { fileUrl } from "@howzat/http"
 import { sharpImageVariants } from "@howzat/images"

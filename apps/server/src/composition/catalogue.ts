@@ -1,13 +1,15 @@
-import { ClubPerks, ShopIdentitySettings } from "@howzat/core/clubs/club-perks"
-import { Catalogue } from "@howzat/core/competitions/catalogue"
-import { CatalogueAdmin } from "@howzat/core/competitions/catalogue-admin"
-import { CompetitionAdmin } from "@howzat/core/competitions/competition-admin"
-import { CompetitionPolicy } from "@howzat/core/competitions/competition-policy"
-import { CompetitionTickets } from "@howzat/core/competitions/competition-tickets"
-import { InstantWinGroups } from "@howzat/core/competitions/instant-win-groups"
-import { Draws } from "@howzat/core/draws/draws"
-import { ShopLinks } from "@howzat/core/ports/shop-links"
-import { CompetitionWinners } from "@howzat/core/winners/competition-winners"
+import { ClubPerks, ShopIdentitySettings } from "@howzat/core/clubs"
+import {
+  Catalogue,
+  CatalogueAdmin,
+  CompetitionAdmin,
+  CompetitionPolicy,
+  CompetitionTickets,
+  InstantWinGroups,
+} from "@howzat/core/competitions"
+import { Draws } from "@howzat/core/draws"
+import { ShopLinks } from "@howzat/core/ports"
+import { CompetitionWinners } from "@howzat/core/winners"
 import { PdfClubDocumentsLive } from "@howzat/pdf"
 import {
   AuditLogLive,

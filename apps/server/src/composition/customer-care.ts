@@ -1,9 +1,7 @@
-import { Throttle } from "@howzat/core/accounts/throttle"
-import { ComplaintSettings, Complaints } from "@howzat/core/complaints/complaints"
-import { StaffComplaints } from "@howzat/core/complaints/staff-complaints"
-import { Contact, ContactSettings } from "@howzat/core/contact/contact"
-import { StaffContactMessages } from "@howzat/core/contact/staff-messages"
-import { HarmSignals } from "@howzat/core/responsible-play/harm-signals"
+import { Throttle } from "@howzat/core/accounts"
+import { ComplaintSettings, Complaints, StaffComplaints } from "@howzat/core/complaints"
+import { Contact, ContactSettings, StaffContactMessages } from "@howzat/core/contact"
+import { HarmSignals } from "@howzat/core/responsible-play"
 import {
   AuditLogLive,
   ComplaintStoreLive,

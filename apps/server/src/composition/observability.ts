@@ -1,4 +1,4 @@
-import { ShopMetrics } from "@howzat/core/ports/shop-metrics"
+import { ShopMetrics } from "@howzat/core/ports"
 import { jsonLoggerLayer, makeShopCounters, stdoutLines } from "@howzat/http"
 import { Layer } from "effect"
 import type { ServerConfig } from "../config"

@@ -1,15 +1,18 @@
-import { Baskets } from "@howzat/core/orders/baskets"
-import { Charities } from "@howzat/core/orders/charities"
-import { Checkout, CheckoutPolicy } from "@howzat/core/orders/checkout"
-import { CustomerOrders } from "@howzat/core/orders/customer-orders"
-import { Payments } from "@howzat/core/orders/payments"
-import { PickedNumbers } from "@howzat/core/orders/picked-numbers"
-import { SiteCreditPolicy } from "@howzat/core/orders/site-credit-policy"
-import { SiteCreditPurchases } from "@howzat/core/orders/site-credit-purchases"
-import { StaffOrders } from "@howzat/core/orders/staff-orders"
-import { ShopLinks } from "@howzat/core/ports/shop-links"
-import { PostalEntries } from "@howzat/core/postal-entries/postal-entries"
-import { SpendLimits } from "@howzat/core/responsible-play/spend-limits"
+import {
+  Baskets,
+  Charities,
+  Checkout,
+  CheckoutPolicy,
+  CustomerOrders,
+  Payments,
+  PickedNumbers,
+  SiteCreditPolicy,
+  SiteCreditPurchases,
+  StaffOrders,
+} from "@howzat/core/orders"
+import { ShopLinks } from "@howzat/core/ports"
+import { PostalEntries } from "@howzat/core/postal-entries"
+import { SpendLimits } from "@howzat/core/responsible-play"
 import {
   AccountStandingStoreLive,
   AuditLogLive,

@@ -1,4 +1,4 @@
-import type { ListedDraw } from "@howzat/core/draws/model"
+import type { ListedDraw } from "@howzat/core/draws"
 import { Duration, Effect, type Layer } from "effect"
 import { periodicJob } from "./periodic"
 

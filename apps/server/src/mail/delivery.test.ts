@@ -1,4 +1,4 @@
-import type { MailMessage } from "@howzat/core/accounts/model"
+import type { MailMessage } from "@howzat/core/accounts"
 import { type DatabaseHandle, makeOutboxMailer, makeOutboxQueue } from "@howzat/postgres"
 import { Deferred, Effect, Exit, Layer, Scope, TestClock, TestContext } from "effect"
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"

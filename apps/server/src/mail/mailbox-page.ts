@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto"
 import { validationProblem } from "@howzat/contracts/problems"
 import { boundedString } from "@howzat/contracts/text"
-import { escapeHtml } from "@howzat/core/rules/html"
+import { escapeHtml } from "@howzat/core/rules"
 import { problemResponse } from "@howzat/http"
 import type { OutboxMessage, OutboxQueue } from "@howzat/postgres"
 import { Either, Schema } from "effect"

@@ -1,4 +1,4 @@
-import type { MailMessage } from "@howzat/core/accounts/model"
+import type { MailMessage } from "@howzat/core/accounts"
 import nodemailer from "nodemailer"
 // The file, not the folder: Node's ESM loader (npm start runs built JavaScript) refuses folder imports.
 import SMTPTransport from "nodemailer/lib/smtp-transport/index.js"

@@ -1,5 +1,5 @@
 import { SECOND_FACTOR_REQUIRED_PROBLEM } from "@howzat/contracts/problem-types"
-import { TOTP_PERIOD_SECONDS, totpCode, totpStep } from "@howzat/core/rules/second-factor"
+import { TOTP_PERIOD_SECONDS, totpCode, totpStep } from "@howzat/core/rules"
 import { expect } from "vitest"
 import { type Browser, json } from "./browser"
 

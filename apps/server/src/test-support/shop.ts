@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import type { MailMessage } from "@howzat/core/accounts/model"
+import type { MailMessage } from "@howzat/core/accounts"
 import { openMigratedPglite } from "../../../../test/support/suite-database"
 import type { ShopBrand } from "../compose"
 import { readConfig, type ServerConfig } from "../config"

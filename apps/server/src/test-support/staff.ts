@@ -1,5 +1,5 @@
-import { StaffAccounts, type StaffRole } from "@howzat/core/accounts/staff-accounts"
-import { Brand } from "@howzat/core/brand"
+import { Brand } from "@howzat/core"
+import { StaffAccounts, type StaffRole } from "@howzat/core/accounts"
 import { Db, NodeSecureRandomLive, PostgresAccountsLive } from "@howzat/postgres"
 import { Effect, Layer } from "effect"
 import { Argon2PasswordHasherLive } from "../auth/argon2-password-hasher"

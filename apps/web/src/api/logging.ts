@@ -1,6 +1,6 @@
 import { createApiClient, readCookie, XSRF_COOKIE } from "@howzat/api-client"
 import type { LoggingRequestJson } from "@howzat/contracts/orders"
-import { isUuid } from "@howzat/core/rules/uuid"
+import { isUuid } from "@howzat/core/rules"
 
 /**
  * POST /api/Logging (docs/product/api.md): what the storefront tells the shop about a

@@ -1,4 +1,4 @@
-import type { PauseLength } from "@howzat/core/rules/standing"
+import type { PauseLength } from "@howzat/core/rules"
 import { api } from "./client"
 
 /** Taking a break and closing the account (decision 0043). */

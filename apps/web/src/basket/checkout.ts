@@ -23,7 +23,7 @@ import {
   validateNewPassword,
   validatePostcode,
   validateTelephone,
-} from "@howzat/core/rules/validation"
+} from "@howzat/core/rules"
 import { HONEY_POT, type register } from "../api/accounts"
 import { ApiError } from "../api/client"
 import {

@@ -1,4 +1,4 @@
-import { formatMoney } from "@howzat/core/rules/money"
+import { formatMoney } from "@howzat/core/rules"
 import { Link, useRouterState } from "@tanstack/react-router"
 import { useEffect, useRef } from "react"
 import { closeBasketPanel, reloadBasket, startBasket } from "../basket/store"

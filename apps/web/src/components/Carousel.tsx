@@ -1,4 +1,4 @@
-import { pictureSources } from "@howzat/core/rules/image-variants"
+import { pictureSources } from "@howzat/core/rules"
 import { Link } from "@tanstack/react-router"
 import { useEffect, useId, useState, useSyncExternalStore } from "react"
 import type { CarouselItem } from "../brand"

@@ -1,7 +1,12 @@
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
-import { percentSold, tileButtonLabel } from "@howzat/core/rules/competition"
-import { competitionKindTexts, oddsSaid } from "@howzat/core/rules/competition-kind"
-import { formatMoney, pence } from "@howzat/core/rules/money"
+import {
+  competitionKindTexts,
+  formatMoney,
+  oddsSaid,
+  pence,
+  percentSold,
+  tileButtonLabel,
+} from "@howzat/core/rules"
 import { Link } from "@tanstack/react-router"
 import { competitionImages, formatCount, makeOf, phaseAt, standingAt } from "../lib/competition"
 import { useServerNow, useServerNowAs } from "../lib/now"

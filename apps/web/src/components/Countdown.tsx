@@ -1,4 +1,4 @@
-import { type CountdownParts, countdownParts } from "@howzat/core/rules/competition"
+import { type CountdownParts, countdownParts } from "@howzat/core/rules"
 
 const units = [
   ["days", "DAYS", "day"],

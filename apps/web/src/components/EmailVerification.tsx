@@ -1,4 +1,4 @@
-import { accountMessages } from "@howzat/core/rules/auth"
+import { accountMessages } from "@howzat/core/rules"
 import { Link, useNavigate } from "@tanstack/react-router"
 import { useEffect, useState } from "react"
 import { verifyEmail } from "../api/accounts"

@@ -1,4 +1,4 @@
-import { pageButtons } from "@howzat/core/rules/pagination"
+import { pageButtons } from "@howzat/core/rules"
 import type { ReactNode } from "react"
 import { pageButtonCount } from "../lib/page-buttons"
 import { useViewportWidth } from "../lib/viewport"

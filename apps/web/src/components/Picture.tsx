@@ -1,4 +1,4 @@
-import { pictureSources } from "@howzat/core/rules/image-variants"
+import { pictureSources } from "@howzat/core/rules"
 import type { ComponentProps } from "react"
 
 /**

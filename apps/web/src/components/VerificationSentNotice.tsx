@@ -1,4 +1,4 @@
-import { accountMessages, verificationEmailSentMessage } from "@howzat/core/rules/auth"
+import { accountMessages, verificationEmailSentMessage } from "@howzat/core/rules"
 import { useEffect, useState } from "react"
 import { resendVerificationEmail } from "../api/accounts"
 import { isApiError } from "../api/client"

@@ -1,4 +1,4 @@
-import { normalisePostcode, trimText } from "@howzat/core/rules/validation"
+import { normalisePostcode, trimText } from "@howzat/core/rules"
 
 /** The address page's form, flat so each line is one field with its own rule. */
 export const ADDRESS_PARTS = ["Line1", "Line2", "City", "County", "PostCode"] as const

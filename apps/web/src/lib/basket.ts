@@ -5,8 +5,7 @@ import {
   STANDING_PROBLEMS,
   VALIDATION_ERROR_PROBLEM,
 } from "@howzat/contracts/problem-types"
-import { clampSiteCredit } from "@howzat/core/rules/basket"
-import { type Pence, parsePounds, pence, ZERO_PENCE } from "@howzat/core/rules/money"
+import { clampSiteCredit, type Pence, parsePounds, pence, ZERO_PENCE } from "@howzat/core/rules"
 import { ApiError } from "../api/client"
 import type { DialogContent, TextLine } from "./error-text"
 import { detailLines, errorTexts } from "./error-text"

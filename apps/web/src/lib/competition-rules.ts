@@ -1,6 +1,5 @@
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
-import { ordinalDateTime } from "@howzat/core/rules/dates"
-import { formatMoney, pence } from "@howzat/core/rules/money"
+import { formatMoney, ordinalDateTime, pence } from "@howzat/core/rules"
 import { brand } from "../brand"
 import { formatCount } from "./competition"
 

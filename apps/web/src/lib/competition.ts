@@ -1,18 +1,17 @@
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
 import {
+  type CompetitionMake,
   type CompetitionPhase,
   type CompetitionSchedule,
-  clockSkewMs,
-  competitionPhase,
-  nextDeadline,
-} from "@howzat/core/rules/competition"
-import { type CompetitionMake, competitionKind } from "@howzat/core/rules/competition-kind"
-import {
   type CompetitionStanding,
+  clockSkewMs,
+  competitionKind,
+  competitionPhase,
   competitionStanding,
   type DrawResult,
-} from "@howzat/core/rules/competition-standing"
-import { displayRank } from "@howzat/core/rules/display-order"
+  displayRank,
+  nextDeadline,
+} from "@howzat/core/rules"
 import { brand } from "../brand"
 
 /** The wire carries ISO strings; the rules want Dates. */

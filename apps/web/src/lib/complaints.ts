@@ -2,7 +2,7 @@
  * The complaints page's plain logic: the blank form, and what a failed send
  * means (a 400 naming fields is the customer's to fix; anything else is ours).
  */
-import type { ComplaintForm } from "@howzat/core/rules/complaints"
+import type { ComplaintForm } from "@howzat/core/rules"
 import { ApiError } from "../api/client"
 
 export interface ComplaintValues extends ComplaintForm {

@@ -3,7 +3,7 @@
  * with, and what a failed send means for the page (docs/product/errors.md: the failure
  * wording only when delivery really failed; a 400 is the customer's to fix).
  */
-import type { ContactForm } from "@howzat/core/rules/contact"
+import type { ContactForm } from "@howzat/core/rules"
 import { ApiError } from "../api/client"
 
 export interface ContactValues extends ContactForm {

@@ -1,4 +1,4 @@
-import { MINIMUM_AGE } from "@howzat/core/rules/validation"
+import { MINIMUM_AGE } from "@howzat/core/rules"
 
 const twoDigits = (n: number) => String(n).padStart(2, "0")
 

@@ -2,7 +2,7 @@ import {
   APPLICATION_ERROR_PROBLEM,
   SECOND_FACTOR_REQUIRED_PROBLEM,
 } from "@howzat/contracts/problem-types"
-import { accountMessages } from "@howzat/core/rules/auth"
+import { accountMessages } from "@howzat/core/rules"
 import { describe, expect, it } from "vitest"
 import { ApiError } from "../api/client"
 import {

@@ -7,7 +7,7 @@ import {
   APPLICATION_ERROR_PROBLEM,
   SECOND_FACTOR_REQUIRED_PROBLEM,
 } from "@howzat/contracts/problem-types"
-import { accountMessages } from "@howzat/core/rules/auth"
+import { accountMessages } from "@howzat/core/rules"
 import { ApiError } from "../api/client"
 
 export interface TextLine {

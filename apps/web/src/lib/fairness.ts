@@ -1,5 +1,5 @@
 import type { DrawProofJson } from "@howzat/contracts/draws"
-import { expandTicketRanges } from "@howzat/core/rules/ticket-numbers"
+import { expandTicketRanges } from "@howzat/core/rules"
 
 /**
  * What the storefront says about a draw's proof (docs/fairness.md), kept out

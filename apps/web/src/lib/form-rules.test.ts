@@ -1,4 +1,4 @@
-import { messages, validateConfirmPassword, validateEmail } from "@howzat/core/rules/validation"
+import { messages, validateConfirmPassword, validateEmail } from "@howzat/core/rules"
 import { describe, expect, it } from "vitest"
 import { fieldRule, firstFormError, isFormValid, type Rules } from "./form-rules"
 

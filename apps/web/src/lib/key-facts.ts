@@ -1,7 +1,11 @@
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
-import { competitionKindTexts, oddsSaid } from "@howzat/core/rules/competition-kind"
-import { ordinalDateTime } from "@howzat/core/rules/dates"
-import { formatMoney, pence } from "@howzat/core/rules/money"
+import {
+  competitionKindTexts,
+  formatMoney,
+  oddsSaid,
+  ordinalDateTime,
+  pence,
+} from "@howzat/core/rules"
 import type { SocialNetwork } from "../brand"
 import { formatCount, makeOf } from "./competition"
 import { POSTAL_ENTRY_FAQ } from "./faq-anchors"

@@ -1,4 +1,4 @@
-import { serverCorrectedNow } from "@howzat/core/rules/competition"
+import { serverCorrectedNow } from "@howzat/core/rules"
 import { useSyncExternalStore } from "react"
 
 /**

@@ -1,4 +1,4 @@
-import { isEmailAddress } from "@howzat/core/rules/validation"
+import { isEmailAddress } from "@howzat/core/rules"
 
 /**
  * docs/product/validation.md's referral email list: text@text.text; empty fields are removed

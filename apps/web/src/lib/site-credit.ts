@@ -1,9 +1,11 @@
-import { type Pence, parsePounds, pence } from "@howzat/core/rules/money"
 import {
   MAXIMUM_SITE_CREDIT_PURCHASE,
   MINIMUM_SITE_CREDIT_PURCHASE,
+  type Pence,
+  parsePounds,
+  pence,
   siteCreditPurchaseRefusal,
-} from "@howzat/core/rules/site-credit-purchase"
+} from "@howzat/core/rules"
 import { ApiError } from "../api/client"
 import { poundsText } from "./basket"
 import { detailLines } from "./error-text"

@@ -2,7 +2,7 @@ import {
   SPEND_LIMIT_REACHED_PROBLEM,
   SPEND_LIMIT_UNANSWERED_PROBLEM,
 } from "@howzat/contracts/problem-types"
-import { spendLimitMessages } from "@howzat/core/rules/spend-limits"
+import { spendLimitMessages } from "@howzat/core/rules"
 import { describe, expect, it } from "vitest"
 import { ApiError } from "../api/client"
 import { checkoutFailure } from "./basket"

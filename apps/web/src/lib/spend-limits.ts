@@ -2,14 +2,16 @@ import {
   SPEND_LIMIT_REACHED_PROBLEM,
   SPEND_LIMIT_UNANSWERED_PROBLEM,
 } from "@howzat/contracts/problem-types"
-import { hoursText } from "@howzat/core/rules/dates"
-import { formatMoney, parsePounds, pence } from "@howzat/core/rules/money"
 import {
   COOLING_OFF_HOURS,
+  formatMoney,
+  hoursText,
   MAX_SPEND_LIMIT,
+  parsePounds,
+  pence,
   spendLimitMessages,
   spendLimitUnansweredMessage,
-} from "@howzat/core/rules/spend-limits"
+} from "@howzat/core/rules"
 import { ApiError } from "../api/client"
 import type { DialogContent } from "./error-text"
 

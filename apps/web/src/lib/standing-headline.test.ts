@@ -1,4 +1,4 @@
-import { competitionStanding, type DrawResult } from "@howzat/core/rules/competition-standing"
+import { competitionStanding, type DrawResult } from "@howzat/core/rules"
 import { arbitraryCompetitionSchedule, arbitraryInstantMs } from "@howzat/core/testing"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"

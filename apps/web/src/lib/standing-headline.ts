@@ -1,5 +1,5 @@
-import { CompetitionPhase } from "@howzat/core/rules/competition"
-import type { CompetitionStanding } from "@howzat/core/rules/competition-standing"
+import type { CompetitionStanding } from "@howzat/core/rules"
+import { CompetitionPhase } from "@howzat/core/rules"
 
 /**
  * The storefront's countdown labels (docs/product/states.md), by phase.

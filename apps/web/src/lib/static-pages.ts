@@ -1,4 +1,4 @@
-import { STATIC_PAGE_PREFIX } from "@howzat/core/rules/site-content"
+import { STATIC_PAGE_PREFIX } from "@howzat/core/rules"
 
 /**
  * The footer's static pages (docs/product/screens.md): each route shows one staff-edited

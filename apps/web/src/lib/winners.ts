@@ -1,5 +1,5 @@
 import type { CompetitionWinnerJson } from "@howzat/contracts/catalogue"
-import { ordinalDate } from "@howzat/core/rules/dates"
+import { ordinalDate } from "@howzat/core/rules"
 
 export interface WinnersOnDay {
   /** "5th March 2025" */

@@ -1,5 +1,5 @@
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
-import { ordinalDateTime } from "@howzat/core/rules/dates"
+import { ordinalDateTime } from "@howzat/core/rules"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { nextLiveDraw } from "../api/catalogue"
 import { awaitingLiveDraw } from "../api/draws"

@@ -1,5 +1,5 @@
 import type { AccountStandingResponseJson } from "@howzat/contracts/standing"
-import { PAUSE_LENGTH_LABELS } from "@howzat/core/rules/standing"
+import { PAUSE_LENGTH_LABELS } from "@howzat/core/rules"
 import { formatDateTime } from "../../lib/format"
 
 type Standing = AccountStandingResponseJson["standing"]

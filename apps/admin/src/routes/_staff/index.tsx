@@ -1,6 +1,5 @@
 import type { DashboardJson } from "@howzat/contracts/dashboard"
-import { CLOSING_SOON_HOURS } from "@howzat/core/rules/dashboard"
-import { hoursText } from "@howzat/core/rules/dates"
+import { CLOSING_SOON_HOURS, hoursText } from "@howzat/core/rules"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { api } from "../../api"
 import { DashboardCharts } from "../../components/DashboardCharts"

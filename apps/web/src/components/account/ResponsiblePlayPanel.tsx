@@ -1,4 +1,4 @@
-import { formatMoney, pence } from "@howzat/core/rules/money"
+import { formatMoney, pence } from "@howzat/core/rules"
 import { Link } from "@tanstack/react-router"
 import { useEffect, useState } from "react"
 import { getSignposting } from "../../api/complaints"

@@ -1,5 +1,5 @@
 import type { AccountStandingResponseJson } from "@howzat/contracts/standing"
-import { ordinalDateTime } from "@howzat/core/rules/dates"
+import { ordinalDateTime } from "@howzat/core/rules"
 import { Link } from "@tanstack/react-router"
 
 type Standing = AccountStandingResponseJson["standing"]

@@ -1,6 +1,5 @@
 import type { BasketTicketItemJson } from "@howzat/contracts/baskets"
-import { formatMoney, pence } from "@howzat/core/rules/money"
-import { selectorMax } from "@howzat/core/rules/ticket-selector"
+import { formatMoney, pence, selectorMax } from "@howzat/core/rules"
 import { Link } from "@tanstack/react-router"
 import { useState } from "react"
 import { removeBasketItem, setBasketItemQuantity } from "../../api/baskets"

@@ -1,5 +1,5 @@
 import type { BasketJson } from "@howzat/contracts/baskets"
-import { formatMoney, pence } from "@howzat/core/rules/money"
+import { formatMoney, pence } from "@howzat/core/rules"
 
 /** Goods, every discount, the round-up and site credit, then what is left to pay. */
 export const BasketTotals = ({ basket }: { basket: BasketJson }) => {

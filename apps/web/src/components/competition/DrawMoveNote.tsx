@@ -1,5 +1,5 @@
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
-import { drawMoveNote } from "@howzat/core/rules/sold-out-early"
+import { drawMoveNote } from "@howzat/core/rules"
 
 /** The words a competition's draw moving needs (docs/decisions/0081), as core's drawMoveNote says them. */
 export const drawMoveNoteOf = (c: CompetitionJson): string | null =>

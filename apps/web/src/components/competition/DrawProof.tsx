@@ -1,5 +1,5 @@
 import type { DrawProofJson } from "@howzat/contracts/draws"
-import { ordinalDateTime } from "@howzat/core/rules/dates"
+import { ordinalDateTime } from "@howzat/core/rules"
 import type { ReactNode } from "react"
 import { entriesUrl } from "../../api/draws"
 import { beaconSummary, verifyDrawCommand } from "../../lib/fairness"

@@ -1,5 +1,5 @@
 import type { DrawProofJson, PublishedRedrawJson } from "@howzat/contracts/draws"
-import { ordinalDateTime } from "@howzat/core/rules/dates"
+import { ordinalDateTime } from "@howzat/core/rules"
 import { beaconSummary } from "../../lib/fairness"
 import { CopyValue } from "../CopyValue"
 

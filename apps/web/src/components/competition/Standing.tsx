@@ -1,5 +1,4 @@
-import { type CompetitionStanding, standingDeadline } from "@howzat/core/rules/competition-standing"
-import { ordinalDateTime } from "@howzat/core/rules/dates"
+import { type CompetitionStanding, ordinalDateTime, standingDeadline } from "@howzat/core/rules"
 import { Link } from "@tanstack/react-router"
 import { DRAW_SECTION_ID } from "../../lib/fairness"
 import { standingHeadline } from "../../lib/standing-headline"

@@ -1,15 +1,18 @@
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
-import { CompetitionPhase } from "@howzat/core/rules/competition"
-import { competitionKindTexts, oddsSaid } from "@howzat/core/rules/competition-kind"
-import { ordinalDateTime } from "@howzat/core/rules/dates"
-import { formatMoney, multiplyPence, pence } from "@howzat/core/rules/money"
 import {
   availableQuickPicks,
+  CompetitionPhase,
   clampQuantity,
+  competitionKindTexts,
+  formatMoney,
+  multiplyPence,
+  oddsSaid,
+  ordinalDateTime,
+  pence,
   type SelectorState,
   selectorMax,
   selectorMessage,
-} from "@howzat/core/rules/ticket-selector"
+} from "@howzat/core/rules"
 import { useId, useState } from "react"
 import { addBasketItem } from "../../api/baskets"
 import { changeBasket, openBasketPanel } from "../../basket/store"

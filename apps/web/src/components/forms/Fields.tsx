@@ -1,4 +1,4 @@
-import { trimText } from "@howzat/core/rules/validation"
+import { trimText } from "@howzat/core/rules"
 import { type AnyFieldApi, type AnyFormApi, useStore } from "@tanstack/react-form"
 import {
   createContext,

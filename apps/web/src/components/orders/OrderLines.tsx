@@ -1,9 +1,10 @@
 import type { OrderJson } from "@howzat/contracts/orders"
-import { formatMoney, pence } from "@howzat/core/rules/money"
 import {
+  formatMoney,
   mayReadTicketNumbers,
+  pence,
   ticketNumbersWithheldText,
-} from "@howzat/core/rules/ticket-visibility"
+} from "@howzat/core/rules"
 import { Link } from "@tanstack/react-router"
 import { NO_TICKETS, orderTotalRows, ticketRanges } from "./order-view"
 

@@ -1,6 +1,5 @@
 import type { OrderJson } from "@howzat/contracts/orders"
-import { formatMoney, pence } from "@howzat/core/rules/money"
-import { compressTicketNumbers, expandTicketRanges } from "@howzat/core/rules/ticket-numbers"
+import { compressTicketNumbers, expandTicketRanges, formatMoney, pence } from "@howzat/core/rules"
 
 /** docs/product/states.md's statuses in the customer's words. */
 export const orderStatusLabels: Record<OrderJson["status"], string> = {

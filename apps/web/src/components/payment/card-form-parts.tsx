@@ -1,4 +1,4 @@
-import { formatMoney, pence } from "@howzat/core/rules/money"
+import { formatMoney, pence } from "@howzat/core/rules"
 import { FormMessage } from "../forms/Fields"
 import { CARD_FORM_UNAVAILABLE } from "./provider-script"
 

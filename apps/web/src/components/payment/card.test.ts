@@ -1,4 +1,4 @@
-import { passesLuhn } from "@howzat/core/rules/card-numbers"
+import { passesLuhn } from "@howzat/core/rules"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import {

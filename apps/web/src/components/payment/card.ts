@@ -1,5 +1,4 @@
-import { isCardExpired } from "@howzat/core/rules/card-expiry"
-import { passesLuhn } from "@howzat/core/rules/card-numbers"
+import { isCardExpired, passesLuhn } from "@howzat/core/rules"
 /**
  * The card form's typing help and checks. They only help the customer type:
  * the card provider decides whether a card is good. No card rule exists in

@@ -4,7 +4,7 @@ import {
   MAX_POSTCODE_LENGTH,
   validateAddressLine1,
   validatePostcode,
-} from "@howzat/core/rules/validation"
+} from "@howzat/core/rules"
 import { useForm } from "@tanstack/react-form"
 import { createFileRoute } from "@tanstack/react-router"
 import { useState } from "react"

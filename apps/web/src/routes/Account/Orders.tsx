@@ -1,6 +1,5 @@
 import type { OrderJson } from "@howzat/contracts/orders"
-import { ordinalDate } from "@howzat/core/rules/dates"
-import { formatMoney, pence } from "@howzat/core/rules/money"
+import { formatMoney, ordinalDate, pence } from "@howzat/core/rules"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { listOrders } from "../../api/orders"
 import { pageTitle } from "../../brand"

@@ -9,7 +9,7 @@ import {
   validateFirstName,
   validateLastName,
   validateTelephone,
-} from "@howzat/core/rules/validation"
+} from "@howzat/core/rules"
 import { useForm } from "@tanstack/react-form"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { useState } from "react"

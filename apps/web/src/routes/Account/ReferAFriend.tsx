@@ -1,5 +1,4 @@
-import { ordinalDate } from "@howzat/core/rules/dates"
-import { INVITATIONS_NOT_YET_ALLOWED } from "@howzat/core/rules/referrals"
+import { INVITATIONS_NOT_YET_ALLOWED, ordinalDate } from "@howzat/core/rules"
 import { createFileRoute } from "@tanstack/react-router"
 import { type FormEvent, useId, useState } from "react"
 import { isApiError } from "../../api/client"

@@ -1,5 +1,4 @@
-import { ordinalDateTime } from "@howzat/core/rules/dates"
-import { formatMoney, pence } from "@howzat/core/rules/money"
+import { formatMoney, ordinalDateTime, pence } from "@howzat/core/rules"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { siteCreditAccount } from "../../api/orders"
 import { brand, pageTitle } from "../../brand"

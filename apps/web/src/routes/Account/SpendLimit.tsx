@@ -1,4 +1,4 @@
-import { ordinalDateTime } from "@howzat/core/rules/dates"
+import { ordinalDateTime } from "@howzat/core/rules"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { type FormEvent, useId, useState } from "react"
 import { getSpendLimit, setSpendLimit } from "../../api/spend-limits"

@@ -1,12 +1,13 @@
 import type { AccountStandingResponseJson } from "@howzat/contracts/standing"
-import { ordinalDate, ordinalDateTime } from "@howzat/core/rules/dates"
 import {
   COOL_OFF_LENGTHS,
+  ordinalDate,
+  ordinalDateTime,
   PAUSE_LENGTH_LABELS,
   type PauseLength,
   pauseEnd,
   SELF_SUSPENSION_LENGTHS,
-} from "@howzat/core/rules/standing"
+} from "@howzat/core/rules"
 import { createFileRoute, useRouter } from "@tanstack/react-router"
 import { type FormEvent, useId, useState } from "react"
 import { isApiError } from "../../api/client"

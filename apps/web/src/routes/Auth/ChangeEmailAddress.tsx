@@ -1,10 +1,10 @@
-import { accountMessages } from "@howzat/core/rules/auth"
 import {
+  accountMessages,
   MAX_EMAIL_LENGTH,
   stripInvalidEmailCharacters,
   validateCurrentPasswordForEmailChange,
   validateNewEmail,
-} from "@howzat/core/rules/validation"
+} from "@howzat/core/rules"
 import { useForm } from "@tanstack/react-form"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { useState } from "react"

@@ -1,9 +1,9 @@
-import { accountMessages } from "@howzat/core/rules/auth"
 import {
+  accountMessages,
   validateConfirmNewPassword,
   validateCurrentPassword,
   validateNewPassword,
-} from "@howzat/core/rules/validation"
+} from "@howzat/core/rules"
 import { useForm } from "@tanstack/react-form"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { useState } from "react"

@@ -1,10 +1,10 @@
-import { accountMessages } from "@howzat/core/rules/auth"
 import {
+  accountMessages,
   stripInvalidEmailCharacters,
   validateConfirmPassword,
   validateEmail,
   validateNewPassword,
-} from "@howzat/core/rules/validation"
+} from "@howzat/core/rules"
 import { useForm } from "@tanstack/react-form"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { useState } from "react"

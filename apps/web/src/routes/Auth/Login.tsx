@@ -1,9 +1,9 @@
-import { accountMessages } from "@howzat/core/rules/auth"
 import {
+  accountMessages,
   stripInvalidEmailCharacters,
   validateEmail,
   validateLoginPassword,
-} from "@howzat/core/rules/validation"
+} from "@howzat/core/rules"
 import { useForm } from "@tanstack/react-form"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { useEffect, useState } from "react"

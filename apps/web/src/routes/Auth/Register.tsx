@@ -1,9 +1,9 @@
-import { normaliseReferralCode } from "@howzat/core/rules/referrals"
 import {
   EARLIEST_DATE_OF_BIRTH,
   MAX_EMAIL_LENGTH,
   MAX_NAME_LENGTH,
   MAX_TELEPHONE_LENGTH,
+  normaliseReferralCode,
   stripInvalidEmailCharacters,
   stripInvalidTelephoneCharacters,
   validateAcceptTerms,
@@ -14,7 +14,7 @@ import {
   validateLastName,
   validateNewPassword,
   validateTelephone,
-} from "@howzat/core/rules/validation"
+} from "@howzat/core/rules"
 import { useForm } from "@tanstack/react-form"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { useRef, useState } from "react"

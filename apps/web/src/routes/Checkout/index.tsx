@@ -1,6 +1,6 @@
 import type { BasketJson } from "@howzat/contracts/baskets"
 import type { CustomerJson } from "@howzat/contracts/customers"
-import { formatMoney, pence } from "@howzat/core/rules/money"
+import { formatMoney, pence } from "@howzat/core/rules"
 import { useStore } from "@tanstack/react-form"
 import { createFileRoute, useNavigate } from "@tanstack/react-router"
 import { useEffect, useRef, useState } from "react"

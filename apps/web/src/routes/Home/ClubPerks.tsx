@@ -1,4 +1,4 @@
-import { CLUB_CREDIT_PERCENT, CLUB_VOUCHER_PERCENT } from "@howzat/core/rules/promotions"
+import { CLUB_CREDIT_PERCENT, CLUB_VOUCHER_PERCENT } from "@howzat/core/rules"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { useId, useState } from "react"
 import { resourceHtml } from "../../api/catalogue"

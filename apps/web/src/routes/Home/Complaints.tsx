@@ -5,11 +5,12 @@ import {
   complaintTimelineText,
   MAX_COMPLAINT_DESCRIPTION_LENGTH,
   MAX_COMPLAINT_NAME_LENGTH,
+  MAX_EMAIL_LENGTH,
   MAX_ORDER_NUMBER_LENGTH,
+  mailtoLink,
+  stripInvalidEmailCharacters,
   validateComplaintForm,
-} from "@howzat/core/rules/complaints"
-import { mailtoLink } from "@howzat/core/rules/contact"
-import { MAX_EMAIL_LENGTH, stripInvalidEmailCharacters } from "@howzat/core/rules/validation"
+} from "@howzat/core/rules"
 import { useForm } from "@tanstack/react-form"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { useEffect, useRef, useState } from "react"

@@ -1,20 +1,18 @@
 import {
   contactMessages,
   MAX_CONTACT_MESSAGE_LENGTH,
-  mailtoLink,
-  validateContactEmail,
-  validateContactMessage,
-} from "@howzat/core/rules/contact"
-import {
   MAX_EMAIL_LENGTH,
   MAX_NAME_LENGTH,
   MAX_TELEPHONE_LENGTH,
+  mailtoLink,
   stripInvalidEmailCharacters,
   stripInvalidTelephoneCharacters,
+  validateContactEmail,
+  validateContactMessage,
   validateSenderFirstName,
   validateSenderLastName,
   validateTelephone,
-} from "@howzat/core/rules/validation"
+} from "@howzat/core/rules"
 import { useForm } from "@tanstack/react-form"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { useEffect, useRef, useState } from "react"

@@ -1,5 +1,5 @@
 import type { CompetitionJson } from "@howzat/contracts/catalogue"
-import { onSale } from "@howzat/core/rules/competition-admin"
+import { onSale } from "@howzat/core/rules"
 import { createFileRoute, Link, useNavigate, useRouter } from "@tanstack/react-router"
 import { useState } from "react"
 import { api } from "../../../api"

@@ -4,7 +4,7 @@ import {
   complaintStatusLabels,
   MAX_COMPLAINT_NOTE_LENGTH,
   validateComplaintNote,
-} from "@howzat/core/rules/complaints"
+} from "@howzat/core/rules"
 import { useForm } from "@tanstack/react-form"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { useRef, useState } from "react"

@@ -1,5 +1,5 @@
 import type { ComplaintJson } from "@howzat/contracts/complaints"
-import { COMPLAINT_STATUSES, complaintStatusLabels } from "@howzat/core/rules/complaints"
+import { COMPLAINT_STATUSES, complaintStatusLabels } from "@howzat/core/rules"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { createColumnHelper } from "@tanstack/react-table"
 import { api } from "../../../api"

@@ -1,8 +1,4 @@
-import {
-  COMPLAINT_CATEGORIES,
-  type ComplaintForm,
-  validateComplaintForm,
-} from "@howzat/core/rules/complaints"
+import { COMPLAINT_CATEGORIES, type ComplaintForm, validateComplaintForm } from "@howzat/core/rules"
 import { useForm } from "@tanstack/react-form"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { api } from "../../../api"

@@ -1,4 +1,4 @@
-import { harmSignalLabels, validateReviewNote } from "@howzat/core/rules/harm-signals"
+import { harmSignalLabels, validateReviewNote } from "@howzat/core/rules"
 import { useForm } from "@tanstack/react-form"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { useRef, useState } from "react"

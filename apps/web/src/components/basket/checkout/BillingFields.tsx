@@ -7,7 +7,7 @@ import {
   MAX_TELEPHONE_LENGTH,
   stripInvalidEmailCharacters,
   stripInvalidTelephoneCharacters,
-} from "@howzat/core/rules/validation"
+} from "@howzat/core/rules"
 import { useForm } from "@tanstack/react-form"
 import { useId } from "react"
 import { type CheckoutMode, type CheckoutValues, needsAddress } from "../../../basket/checkout"

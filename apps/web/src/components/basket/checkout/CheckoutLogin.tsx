@@ -2,7 +2,7 @@ import {
   stripInvalidEmailCharacters,
   validateEmail,
   validateLoginPassword,
-} from "@howzat/core/rules/validation"
+} from "@howzat/core/rules"
 import { useForm } from "@tanstack/react-form"
 import { Link } from "@tanstack/react-router"
 import { useState } from "react"

@@ -1,8 +1,12 @@
 import type { BasketJson, VoucherChangeJson } from "@howzat/contracts/baskets"
 import { VOUCHER_REPLACEMENT_PROBLEM } from "@howzat/contracts/problem-types"
-import { normaliseVoucherCode, promotionCodesText } from "@howzat/core/rules/basket"
-import { formatMoney, pence } from "@howzat/core/rules/money"
-import { voucherChangeMessage } from "@howzat/core/rules/vouchers"
+import {
+  formatMoney,
+  normaliseVoucherCode,
+  pence,
+  promotionCodesText,
+  voucherChangeMessage,
+} from "@howzat/core/rules"
 import { type FormEvent, useId, useState } from "react"
 import { clearPromotions, registerPromotion, updateBasket } from "../../../api/baskets"
 import { isApiError } from "../../../api/client"

@@ -1,5 +1,5 @@
 import type { BasketJson } from "@howzat/contracts/baskets"
-import { formatMoney, pence } from "@howzat/core/rules/money"
+import { formatMoney, pence } from "@howzat/core/rules"
 import { useId, useState } from "react"
 import { updateBasket } from "../../../api/baskets"
 import { changeBasket } from "../../../basket/store"

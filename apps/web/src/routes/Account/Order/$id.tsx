@@ -1,4 +1,4 @@
-import { ordinalDate, ordinalDateTime } from "@howzat/core/rules/dates"
+import { ordinalDate, ordinalDateTime } from "@howzat/core/rules"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { pageTitle } from "../../../brand"
 import { loadOrderWithPrizes } from "../../../components/orders/load-order"

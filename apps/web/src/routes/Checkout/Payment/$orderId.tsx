@@ -1,5 +1,5 @@
 import type { OrderJson } from "@howzat/contracts/orders"
-import { ticketNumbersWithheldText } from "@howzat/core/rules/ticket-visibility"
+import { ticketNumbersWithheldText } from "@howzat/core/rules"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { type ReactNode, useEffect, useRef, useState } from "react"
 import { getPaymentOptions } from "../../../api/card-form"

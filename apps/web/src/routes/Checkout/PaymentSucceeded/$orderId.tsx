@@ -1,4 +1,4 @@
-import { formatMoney, pence } from "@howzat/core/rules/money"
+import { formatMoney, pence } from "@howzat/core/rules"
 import { createFileRoute, Link, Navigate } from "@tanstack/react-router"
 import { requireCustomer } from "../../../auth/guard"
 import { returnUrlSearch } from "../../../auth/return-url"

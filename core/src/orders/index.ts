@@ -1,0 +1,52 @@
+/**
+ * `@howzat/core/orders`: baskets, checkout, payments, completion, expiry, refunds, cancellations, site credit, picked numbers and instant wins.
+ * The area's use cases, models and tagged errors, and every port its use
+ * cases require, so a caller composes them from this entry and
+ * `@howzat/core/rules` alone (core/README.md). Test doubles are not here:
+ * they are in `@howzat/core/testing`.
+ */
+
+// The ports this area's use cases require (directly or through another area's use case).
+export * from "../ports/account-standing.js"
+export * from "../ports/accounts.js"
+export * from "../ports/age-verification.js"
+export * from "../ports/audit-log.js"
+export * from "../ports/catalogue.js"
+export * from "../ports/clock.js"
+export * from "../ports/credit-card-spend.js"
+export * from "../ports/instant-wins.js"
+export * from "../ports/mailer.js"
+export * from "../ports/order-refunds.js"
+export * from "../ports/orders.js"
+export * from "../ports/payment-gateway.js"
+export * from "../ports/payments.js"
+export * from "../ports/picked-numbers.js"
+export * from "../ports/promotions.js"
+export * from "../ports/rate-limiter.js"
+export * from "../ports/referrals.js"
+export * from "../ports/responsible-play-events.js"
+export * from "../ports/secure-random.js"
+export * from "../ports/shop-links.js"
+export * from "../ports/shop-metrics.js"
+export * from "../ports/spend-limits.js"
+export * from "../ports/transactions.js"
+export * from "./baskets.js"
+export * from "./cancellation.js"
+export * from "./charities.js"
+export * from "./checkout.js"
+export * from "./completion.js"
+export * from "./customer-orders.js"
+export * from "./emails.js"
+export * from "./errors.js"
+export * from "./expiry.js"
+export * from "./gateways.js"
+export * from "./instant-win-email.js"
+export * from "./instant-wins.js"
+export * from "./model.js"
+export * from "./payments.js"
+export * from "./picked-numbers.js"
+export * from "./refunds.js"
+export * from "./settlement.js"
+export * from "./site-credit-policy.js"
+export * from "./site-credit-purchases.js"
+export * from "./staff-orders.js"
