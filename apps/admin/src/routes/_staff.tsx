@@ -1,6 +1,7 @@
 import { createFileRoute, Link, Outlet, redirect, useNavigate } from "@tanstack/react-router"
 import { useState, useSyncExternalStore } from "react"
 import { navItems } from "../components/nav"
+import { backOfficeName } from "../lib/page-title"
 import { getSession, signOut, startSession, subscribeSession } from "../session"
 
 /** Every screen but sign-in sits behind this: staff only, in the back office's frame. */
@@ -35,7 +36,7 @@ function Shell() {
         Skip to content
       </a>
       <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 lg:hidden">
-        <span className="font-semibold">Howzat back office</span>
+        <span className="font-semibold">{backOfficeName}</span>
         <button
           type="button"
           className="btn"
@@ -49,7 +50,7 @@ function Shell() {
       <aside
         className={`${menuOpen ? "block" : "hidden"} border-b border-slate-200 bg-white lg:block lg:min-h-dvh lg:border-r lg:border-b-0`}
       >
-        <p className="hidden px-4 pt-4 pb-2 font-semibold lg:block">Howzat back office</p>
+        <p className="hidden px-4 pt-4 pb-2 font-semibold lg:block">{backOfficeName}</p>
         <nav id="staff-nav" aria-label="Back office">
           <ul className="grid grid-cols-2 gap-1 p-2 sm:grid-cols-3 lg:grid-cols-1">
             {items.map((item) => (

@@ -1,6 +1,7 @@
 import { useForm } from "@tanstack/react-form"
 import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router"
 import { useState } from "react"
+import { brand } from "../../../web/src/brand"
 import { api } from "../api"
 import { Field } from "../components/Field"
 import { ErrorNote } from "../components/PageStates"
@@ -54,7 +55,9 @@ function SignIn() {
     <main className="grid min-h-dvh place-items-center p-4">
       <div className="card w-full max-w-md space-y-5 p-6">
         <div>
-          <p className="text-sm font-semibold tracking-wide text-primary-700 uppercase">Howzat</p>
+          <p className="text-sm font-semibold tracking-wide text-primary-700 uppercase">
+            {brand.shortName}
+          </p>
           <h1 className="text-xl font-semibold">Sign in to the back office</h1>
         </div>
         {challenge ? (

@@ -2,11 +2,12 @@ import { createFileRoute } from "@tanstack/react-router"
 import { useId, useState, useSyncExternalStore } from "react"
 import { api } from "../../api"
 import { ErrorNote, PageHeader } from "../../components/PageStates"
+import { pageTitle } from "../../lib/page-title"
 import { cleanCode } from "../../lib/second-factor"
 import { getSession, subscribeSession } from "../../session"
 
 export const Route = createFileRoute("/_staff/account")({
-  head: () => ({ meta: [{ title: "Your account · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Your account") }] }),
   component: Account,
 })
 

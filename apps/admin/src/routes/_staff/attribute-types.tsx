@@ -9,6 +9,7 @@ import { Pager } from "../../components/Pager"
 import { Empty, ErrorNote, PageHeader } from "../../components/PageStates"
 import { SearchBar } from "../../components/SearchBar"
 import { requiredText } from "../../lib/catalogue"
+import { pageTitle } from "../../lib/page-title"
 import { fieldErrors } from "../../lib/problems"
 import { pageParam, textParam } from "../../lib/search"
 import { useAction } from "../../lib/use-action"
@@ -16,7 +17,7 @@ import { useAction } from "../../lib/use-action"
 type AttributeType = AttributeTypeResponseJson["attributeType"]
 
 export const Route = createFileRoute("/_staff/attribute-types")({
-  head: () => ({ meta: [{ title: "Attribute types · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Attribute types") }] }),
   validateSearch: (search: Record<string, unknown>): { page?: number; q?: string } => ({
     page: pageParam(search.page),
     q: textParam(search.q),

@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../components/Confirm"
 import { EntryListDownload } from "../../components/EntryListDownload"
 import { countdownText, hostPhase, publicProofUrl, skewOf } from "../../lib/draw-host"
 import { formatDateTime, formatPence } from "../../lib/format"
+import { pageTitle } from "../../lib/page-title"
 import { useAction } from "../../lib/use-action"
 
 /**
@@ -15,7 +16,7 @@ import { useAction } from "../../lib/use-action"
  * the winning ticket and the winner's first name and initial only.
  */
 export const Route = createFileRoute("/_staff/draw-host/$competitionId")({
-  head: () => ({ meta: [{ title: "Draw host · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Draw host") }] }),
   loader: async ({ params }) => {
     const readAt = Date.now()
     const [sheet, { competition }] = await Promise.all([

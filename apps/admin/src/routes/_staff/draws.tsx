@@ -15,10 +15,11 @@ import { Pager } from "../../components/Pager"
 import { Empty, PageHeader } from "../../components/PageStates"
 import { drawAction, drawsQuery, publicCompetitionUrl, validateDrawsSearch } from "../../lib/draws"
 import { formatDateTime } from "../../lib/format"
+import { pageTitle } from "../../lib/page-title"
 import { useAction } from "../../lib/use-action"
 
 export const Route = createFileRoute("/_staff/draws")({
-  head: () => ({ meta: [{ title: "Draws · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Draws") }] }),
   validateSearch: validateDrawsSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ deps }) => {

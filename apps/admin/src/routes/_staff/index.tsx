@@ -6,9 +6,10 @@ import { DashboardCharts } from "../../components/DashboardCharts"
 import { CompetitionLink } from "../../components/Links"
 import { Empty, PageHeader } from "../../components/PageStates"
 import { formatDateTime, formatPence } from "../../lib/format"
+import { pageTitle } from "../../lib/page-title"
 
 export const Route = createFileRoute("/_staff/")({
-  head: () => ({ meta: [{ title: "Dashboard · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Dashboard") }] }),
   loader: () => api.dashboard.dashboard(),
   component: Dashboard,
 })

@@ -7,6 +7,7 @@ import { Field } from "../../components/Field"
 import { Empty, ErrorNote, PageHeader } from "../../components/PageStates"
 import { publicCompetitionUrl } from "../../lib/draws"
 import { formatDateTime, formatPence } from "../../lib/format"
+import { pageTitle } from "../../lib/page-title"
 import {
   customerIdError,
   emptyPostalEntry,
@@ -19,7 +20,7 @@ import { fieldErrors } from "../../lib/problems"
 import { textParam } from "../../lib/search"
 
 export const Route = createFileRoute("/_staff/postal-entries")({
-  head: () => ({ meta: [{ title: "Postal entries · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Postal entries") }] }),
   validateSearch: (search: Record<string, unknown>): { competitionId?: string } => {
     const competitionId = textParam(search.competitionId)
     return competitionId ? { competitionId } : {}

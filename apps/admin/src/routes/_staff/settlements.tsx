@@ -9,6 +9,7 @@ import { DateRangeFields } from "../../components/DateRangeFields"
 import { Empty, ErrorNote, PageHeader } from "../../components/PageStates"
 import { SettlementDisagreements } from "../../components/SettlementDisagreements"
 import { formatPence } from "../../lib/format"
+import { pageTitle } from "../../lib/page-title"
 import {
   csvFileName,
   providerLabel,
@@ -19,7 +20,7 @@ import {
 import { useAction } from "../../lib/use-action"
 
 export const Route = createFileRoute("/_staff/settlements")({
-  head: () => ({ meta: [{ title: "Settlements · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Settlements") }] }),
   validateSearch: settlementsSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ deps }) => api.reports.settlements({ urlParams: settlementsParams(deps) }),

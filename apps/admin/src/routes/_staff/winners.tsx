@@ -16,6 +16,7 @@ import { PrizeAwardedCell } from "../../components/PrizeAwardedCell"
 import { RedrawCell } from "../../components/RedrawCell"
 import { WinnerNotes } from "../../components/WinnerNotes"
 import { formatDateTime } from "../../lib/format"
+import { pageTitle } from "../../lib/page-title"
 import { useAction } from "../../lib/use-action"
 import { useMediaQuery, WIDE_SCREEN } from "../../lib/use-media-query"
 import { type WinnerRef, winnerCalls } from "../../lib/winner-ref"
@@ -30,7 +31,7 @@ import {
 } from "../../lib/winners"
 
 export const Route = createFileRoute("/_staff/winners")({
-  head: () => ({ meta: [{ title: "Winners · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Winners") }] }),
   validateSearch: validateWinnersSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ deps }) => {

@@ -15,9 +15,10 @@ import {
 } from "../../../lib/audit-log"
 import { subjectScreen } from "../../../lib/audit-subjects"
 import { formatDateTime } from "../../../lib/format"
+import { pageTitle } from "../../../lib/page-title"
 
 export const Route = createFileRoute("/_staff/audit-log/")({
-  head: () => ({ meta: [{ title: "Audit log · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Audit log") }] }),
   validateSearch: auditSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ deps }) => {

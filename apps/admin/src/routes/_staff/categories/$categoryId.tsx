@@ -10,10 +10,11 @@ import { CompetitionLink } from "../../../components/Links"
 import { Empty, ErrorNote, PageHeader } from "../../../components/PageStates"
 import { categoryValues } from "../../../lib/catalogue"
 import { formatDateTime } from "../../../lib/format"
+import { pageTitle } from "../../../lib/page-title"
 import { useAction } from "../../../lib/use-action"
 
 export const Route = createFileRoute("/_staff/categories/$categoryId")({
-  head: () => ({ meta: [{ title: "Category · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Category") }] }),
   loader: async ({ params }) => {
     const [{ category }, linked] = await Promise.all([
       api.categories.byId({ path: { categoryId: params.categoryId } }),

@@ -10,6 +10,7 @@ import { Pager } from "../../../components/Pager"
 import { Empty, PageHeader } from "../../../components/PageStates"
 import { SearchBar } from "../../../components/SearchBar"
 import { emptyCategory } from "../../../lib/catalogue"
+import { pageTitle } from "../../../lib/page-title"
 import { oneOf, pageParam, textParam } from "../../../lib/search"
 import { useAction } from "../../../lib/use-action"
 
@@ -22,7 +23,7 @@ interface CategorySearch {
 }
 
 export const Route = createFileRoute("/_staff/categories/")({
-  head: () => ({ meta: [{ title: "Categories · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Categories") }] }),
   validateSearch: (search: Record<string, unknown>): CategorySearch => ({
     page: pageParam(search.page),
     q: textParam(search.q),

@@ -11,6 +11,7 @@ import { Pager } from "../../../components/Pager"
 import { Empty, PageHeader } from "../../../components/PageStates"
 import { clubValues, ledgerKindLabel, perksListGap } from "../../../lib/clubs"
 import { formatDateTime, formatPence } from "../../../lib/format"
+import { pageTitle } from "../../../lib/page-title"
 import { pageParam } from "../../../lib/search"
 import { useAction } from "../../../lib/use-action"
 
@@ -20,7 +21,7 @@ interface ClubScreenSearch {
 }
 
 export const Route = createFileRoute("/_staff/clubs/$clubId")({
-  head: () => ({ meta: [{ title: "Club · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Club") }] }),
   validateSearch: (search: Record<string, unknown>): ClubScreenSearch => ({
     page: pageParam(search.page),
     created: search.created === true || search.created === "true" ? true : undefined,

@@ -8,6 +8,7 @@ import { Empty, PageHeader } from "../../../components/PageStates"
 import { SearchBar } from "../../../components/SearchBar"
 import { perksListGap } from "../../../lib/clubs"
 import { formatPence } from "../../../lib/format"
+import { pageTitle } from "../../../lib/page-title"
 import { pageParam, textParam } from "../../../lib/search"
 
 interface ClubSearch {
@@ -16,7 +17,7 @@ interface ClubSearch {
 }
 
 export const Route = createFileRoute("/_staff/clubs/")({
-  head: () => ({ meta: [{ title: "Clubs · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Clubs") }] }),
   validateSearch: (search: Record<string, unknown>): ClubSearch => ({
     page: pageParam(search.page),
     name: textParam(search.name),

@@ -3,9 +3,10 @@ import { api } from "../../../api"
 import { ClubForm } from "../../../components/ClubForm"
 import { PageHeader } from "../../../components/PageStates"
 import { emptyClub } from "../../../lib/clubs"
+import { pageTitle } from "../../../lib/page-title"
 
 export const Route = createFileRoute("/_staff/clubs/new")({
-  head: () => ({ meta: [{ title: "New club · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("New club") }] }),
   component: NewClub,
 })
 

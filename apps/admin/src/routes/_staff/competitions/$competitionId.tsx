@@ -11,9 +11,10 @@ import { PageHeader } from "../../../components/PageStates"
 import { RICH_TEXT } from "../../../components/RichTextEditor"
 import { competitionPhaseLabel, valuesOfCompetition } from "../../../lib/competition-form"
 import { formatDateTime } from "../../../lib/format"
+import { pageTitle } from "../../../lib/page-title"
 
 export const Route = createFileRoute("/_staff/competitions/$competitionId")({
-  head: () => ({ meta: [{ title: "Competition · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Competition") }] }),
   loader: async ({ params }) => {
     const [{ competition }, references] = await Promise.all([
       api.competitions.byId({ path: { competitionId: params.competitionId } }),

@@ -16,9 +16,10 @@ import {
   type VisibilityFilter,
 } from "../../../lib/competition-list"
 import { formatDateTime, formatPence } from "../../../lib/format"
+import { pageTitle } from "../../../lib/page-title"
 
 export const Route = createFileRoute("/_staff/competitions/")({
-  head: () => ({ meta: [{ title: "Competitions · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Competitions") }] }),
   validateSearch: readCompetitionListSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ deps }) => api.competitions.list({ urlParams: competitionListQuery(deps) }),

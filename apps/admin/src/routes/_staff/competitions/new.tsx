@@ -5,9 +5,10 @@ import { CompetitionForm } from "../../../components/competitions/CompetitionFor
 import { loadCompetitionReferences } from "../../../components/competitions/references"
 import { PageHeader } from "../../../components/PageStates"
 import { newCompetitionValues } from "../../../lib/competition-form"
+import { pageTitle } from "../../../lib/page-title"
 
 export const Route = createFileRoute("/_staff/competitions/new")({
-  head: () => ({ meta: [{ title: "New competition · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("New competition") }] }),
   loader: loadCompetitionReferences,
   component: NewCompetition,
 })

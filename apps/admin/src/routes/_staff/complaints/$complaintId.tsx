@@ -13,12 +13,13 @@ import { Field } from "../../../components/Field"
 import { OrderRefLink } from "../../../components/Links"
 import { ErrorNote, PageHeader } from "../../../components/PageStates"
 import { formatDateTime } from "../../../lib/format"
+import { pageTitle } from "../../../lib/page-title"
 import { fieldErrors } from "../../../lib/problems"
 import { statusChoices } from "../../../lib/responsible-play"
 import { useAction } from "../../../lib/use-action"
 
 export const Route = createFileRoute("/_staff/complaints/$complaintId")({
-  head: () => ({ meta: [{ title: "Complaint · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Complaint") }] }),
   loader: ({ params }) => api.staffComplaints.byId({ path: { complaintId: params.complaintId } }),
   component: ComplaintScreen,
 })

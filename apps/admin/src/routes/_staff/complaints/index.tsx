@@ -6,10 +6,11 @@ import { api } from "../../../api"
 import { FilterField, FilterForm, ListScreen } from "../../../components/ListScreen"
 import { Empty } from "../../../components/PageStates"
 import { formatDateTime } from "../../../lib/format"
+import { pageTitle } from "../../../lib/page-title"
 import { complaintListParams, complaintSearch } from "../../../lib/responsible-play"
 
 export const Route = createFileRoute("/_staff/complaints/")({
-  head: () => ({ meta: [{ title: "Complaints · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Complaints") }] }),
   validateSearch: complaintSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ deps }) => api.staffComplaints.list({ urlParams: complaintListParams(deps) }),

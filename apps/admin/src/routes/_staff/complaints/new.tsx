@@ -4,11 +4,12 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { api } from "../../../api"
 import { Field } from "../../../components/Field"
 import { ErrorNote, PageHeader } from "../../../components/PageStates"
+import { pageTitle } from "../../../lib/page-title"
 import { fieldErrors } from "../../../lib/problems"
 import { useAction } from "../../../lib/use-action"
 
 export const Route = createFileRoute("/_staff/complaints/new")({
-  head: () => ({ meta: [{ title: "Log a complaint · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Log a complaint") }] }),
   component: LogComplaint,
 })
 

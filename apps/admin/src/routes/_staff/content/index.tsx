@@ -8,9 +8,10 @@ import { api } from "../../../api"
 import { fieldError } from "../../../components/Field"
 import { Empty, ErrorNote, PageHeader } from "../../../components/PageStates"
 import { contentProblem, editorText, kindLabel } from "../../../lib/content-editor"
+import { pageTitle } from "../../../lib/page-title"
 
 export const Route = createFileRoute("/_staff/content/")({
-  head: () => ({ meta: [{ title: "Site content · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Site content") }] }),
   loader: () => api.siteContent.list(),
   component: SiteContent,
 })

@@ -13,10 +13,11 @@ import { EraseCustomer } from "../../../components/people/EraseCustomer"
 import { OrderStatusBadge } from "../../../components/people/OrderStatusBadge"
 import { SiteCreditAdjustment } from "../../../components/people/SiteCreditAdjustment"
 import { formatDate, formatDateTime, formatPence } from "../../../lib/format"
+import { pageTitle } from "../../../lib/page-title"
 import { pageParam } from "../../../lib/search"
 
 export const Route = createFileRoute("/_staff/customers/$customerId")({
-  head: () => ({ meta: [{ title: "Customer · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Customer") }] }),
   validateSearch: (raw: Record<string, unknown>): { ledgerPage?: number } => {
     const ledgerPage = pageParam(raw.ledgerPage)
     return ledgerPage ? { ledgerPage } : {}

@@ -5,6 +5,7 @@ import { api } from "../../../api"
 import { FilterField, FilterForm, ListScreen } from "../../../components/ListScreen"
 import { Empty } from "../../../components/PageStates"
 import { formatPence } from "../../../lib/format"
+import { pageTitle } from "../../../lib/page-title"
 import { pageParam, textParam } from "../../../lib/search"
 
 interface CustomerSearch {
@@ -15,7 +16,7 @@ interface CustomerSearch {
 }
 
 export const Route = createFileRoute("/_staff/customers/")({
-  head: () => ({ meta: [{ title: "Customers · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Customers") }] }),
   validateSearch: (raw: Record<string, unknown>): CustomerSearch => {
     const search: { page?: number; firstName?: string; lastName?: string; email?: string } = {}
     const page = pageParam(raw.page)

@@ -6,11 +6,12 @@ import { api } from "../../../api"
 import { Field } from "../../../components/Field"
 import { Empty, ErrorNote, PageHeader } from "../../../components/PageStates"
 import { formatDateTime } from "../../../lib/format"
+import { pageTitle } from "../../../lib/page-title"
 import { fieldErrors } from "../../../lib/problems"
 import { useAction } from "../../../lib/use-action"
 
 export const Route = createFileRoute("/_staff/harm-signals/$customerId")({
-  head: () => ({ meta: [{ title: "Harm signals · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Harm signals") }] }),
   loader: ({ params }) => api.harmSignals.byCustomer({ path: { customerId: params.customerId } }),
   component: CustomerSignals,
 })

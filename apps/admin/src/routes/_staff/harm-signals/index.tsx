@@ -5,10 +5,11 @@ import { api } from "../../../api"
 import { ListScreen } from "../../../components/ListScreen"
 import { Empty } from "../../../components/PageStates"
 import { formatDateTime } from "../../../lib/format"
+import { pageTitle } from "../../../lib/page-title"
 import { harmSignalListParams, harmSignalSearch } from "../../../lib/responsible-play"
 
 export const Route = createFileRoute("/_staff/harm-signals/")({
-  head: () => ({ meta: [{ title: "Harm signals · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Harm signals") }] }),
   validateSearch: harmSignalSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ deps }) => api.harmSignals.list({ urlParams: harmSignalListParams(deps) }),

@@ -4,10 +4,11 @@ import { api } from "../../../api"
 import { ConfirmDialog } from "../../../components/Confirm"
 import { ImageGroupEditor } from "../../../components/ImageGroupEditor"
 import { PageHeader } from "../../../components/PageStates"
+import { pageTitle } from "../../../lib/page-title"
 import { useAction } from "../../../lib/use-action"
 
 export const Route = createFileRoute("/_staff/image-groups/$imageGroupId")({
-  head: () => ({ meta: [{ title: "Image group · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Image group") }] }),
   loader: ({ params }) => api.imageGroups.byId({ path: { imageGroupId: params.imageGroupId } }),
   component: ImageGroupScreen,
 })

@@ -5,11 +5,12 @@ import { ConfirmDialog } from "../../../components/Confirm"
 import { Pager } from "../../../components/Pager"
 import { Empty, PageHeader } from "../../../components/PageStates"
 import { SearchBar } from "../../../components/SearchBar"
+import { pageTitle } from "../../../lib/page-title"
 import { pageParam, textParam } from "../../../lib/search"
 import { useAction } from "../../../lib/use-action"
 
 export const Route = createFileRoute("/_staff/image-groups/")({
-  head: () => ({ meta: [{ title: "Image groups · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Image groups") }] }),
   validateSearch: (search: Record<string, unknown>): { page?: number; q?: string } => ({
     page: pageParam(search.page),
     q: textParam(search.q),

@@ -2,9 +2,10 @@ import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { api } from "../../../api"
 import { ImageGroupEditor } from "../../../components/ImageGroupEditor"
 import { PageHeader } from "../../../components/PageStates"
+import { pageTitle } from "../../../lib/page-title"
 
 export const Route = createFileRoute("/_staff/image-groups/new")({
-  head: () => ({ meta: [{ title: "New image group · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("New image group") }] }),
   component: NewImageGroup,
 })
 

@@ -9,6 +9,7 @@ import { Empty, ErrorNote, PageHeader } from "../../../components/PageStates"
 import { SearchBar } from "../../../components/SearchBar"
 import { formatBytes } from "../../../lib/catalogue"
 import { formatDateTime } from "../../../lib/format"
+import { pageTitle } from "../../../lib/page-title"
 import { fieldErrors } from "../../../lib/problems"
 import { pageParam, textParam } from "../../../lib/search"
 import { useAction } from "../../../lib/use-action"
@@ -16,7 +17,7 @@ import { useAction } from "../../../lib/use-action"
 type Image = typeof StaffImage.Encoded
 
 export const Route = createFileRoute("/_staff/images/")({
-  head: () => ({ meta: [{ title: "Images · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Images") }] }),
   validateSearch: (search: Record<string, unknown>): { page?: number; q?: string } => ({
     page: pageParam(search.page),
     q: textParam(search.q),

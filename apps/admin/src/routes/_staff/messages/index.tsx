@@ -6,10 +6,11 @@ import { Pager } from "../../../components/Pager"
 import { Empty, ErrorNote, PageHeader } from "../../../components/PageStates"
 import { formatDateTime } from "../../../lib/format"
 import { messageSearch, replyLink, statusParam } from "../../../lib/messages"
+import { pageTitle } from "../../../lib/page-title"
 import { useAction } from "../../../lib/use-action"
 
 export const Route = createFileRoute("/_staff/messages/")({
-  head: () => ({ meta: [{ title: "Messages · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Messages") }] }),
   validateSearch: messageSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ deps }) =>

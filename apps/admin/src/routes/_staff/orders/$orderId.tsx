@@ -8,9 +8,10 @@ import { OrderActions } from "../../../components/people/OrderActions"
 import { OrderStatusBadge } from "../../../components/people/OrderStatusBadge"
 import { formatDateTime, formatPence } from "../../../lib/format"
 import { moneyRows, orderMoneyOf } from "../../../lib/order-money"
+import { pageTitle } from "../../../lib/page-title"
 
 export const Route = createFileRoute("/_staff/orders/$orderId")({
-  head: () => ({ meta: [{ title: "Order · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Order") }] }),
   loader: async ({ params: { orderId } }) => {
     const [order, tickets] = await Promise.all([
       api.orders.byId({ path: { orderId } }),

@@ -16,10 +16,11 @@ import {
   uuidParam,
   validateOrderSearch,
 } from "../../../lib/order-filters"
+import { pageTitle } from "../../../lib/page-title"
 import { dayParam } from "../../../lib/search"
 
 export const Route = createFileRoute("/_staff/orders/")({
-  head: () => ({ meta: [{ title: "Orders · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Orders") }] }),
   validateSearch: validateOrderSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ deps }) => {

@@ -9,6 +9,7 @@ import { DataTable } from "../../../components/DataTable"
 import { NewStaffForm } from "../../../components/NewStaffForm"
 import { Pager } from "../../../components/Pager"
 import { Empty, PageHeader } from "../../../components/PageStates"
+import { pageTitle } from "../../../lib/page-title"
 import {
   roleDescription,
   STAFF_ROLES,
@@ -20,7 +21,7 @@ import { useAction } from "../../../lib/use-action"
 import { getSession, subscribeSession } from "../../../session"
 
 export const Route = createFileRoute("/_staff/staff/")({
-  head: () => ({ meta: [{ title: "Staff · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Staff") }] }),
   validateSearch: staffSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ deps }) => api.users.list({ urlParams: staffListParams(deps) }),

@@ -6,11 +6,12 @@ import { PageHeader } from "../../../components/PageStates"
 import { VoucherForm } from "../../../components/VoucherForm"
 import { competitionChoices } from "../../../lib/competition-choices"
 import { formatDateTime } from "../../../lib/format"
+import { pageTitle } from "../../../lib/page-title"
 import { useAction } from "../../../lib/use-action"
 import { voucherValues } from "../../../lib/voucher-form"
 
 export const Route = createFileRoute("/_staff/vouchers/$promotionId")({
-  head: () => ({ meta: [{ title: "Voucher · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Voucher") }] }),
   validateSearch: (search: Record<string, unknown>): { created?: boolean } =>
     search.created === true || search.created === "true" ? { created: true } : {},
   loader: async ({ params }) => {

@@ -8,6 +8,7 @@ import { ListScreen } from "../../../components/ListScreen"
 import { Empty } from "../../../components/PageStates"
 import { competitionChoices } from "../../../lib/competition-choices"
 import { formatDateTime, formatPence } from "../../../lib/format"
+import { pageTitle } from "../../../lib/page-title"
 import { pageParam, textParam } from "../../../lib/search"
 import { useAction } from "../../../lib/use-action"
 import { discountLabel } from "../../../lib/voucher-form"
@@ -18,7 +19,7 @@ interface VoucherSearch {
 }
 
 export const Route = createFileRoute("/_staff/vouchers/")({
-  head: () => ({ meta: [{ title: "Vouchers · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("Vouchers") }] }),
   validateSearch: (search: Record<string, unknown>): VoucherSearch => ({
     page: pageParam(search.page),
     code: textParam(search.code),

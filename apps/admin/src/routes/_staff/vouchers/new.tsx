@@ -3,10 +3,11 @@ import { api } from "../../../api"
 import { PageHeader } from "../../../components/PageStates"
 import { VoucherForm } from "../../../components/VoucherForm"
 import { competitionChoices } from "../../../lib/competition-choices"
+import { pageTitle } from "../../../lib/page-title"
 import { emptyVoucher } from "../../../lib/voucher-form"
 
 export const Route = createFileRoute("/_staff/vouchers/new")({
-  head: () => ({ meta: [{ title: "New voucher · Howzat back office" }] }),
+  head: () => ({ meta: [{ title: pageTitle("New voucher") }] }),
   loader: () => competitionChoices(),
   component: NewVoucher,
 })
