@@ -1,9 +1,5 @@
 import type { CustomerJson } from "@howzat/contracts/customers"
 import {
-  EARLIEST_DATE_OF_BIRTH,
-  MAX_NAME_LENGTH,
-  MAX_TELEPHONE_LENGTH,
-  stripInvalidTelephoneCharacters,
   trimText,
   validateDateOfBirth,
   validateFirstName,
@@ -18,16 +14,10 @@ import { updateSessionUser } from "../../auth/session"
 import { pageTitle } from "../../brand"
 import { DetailsFrame } from "../../components/account/DetailsForm"
 import { ErrorDialog } from "../../components/Dialog"
-import {
-  CheckboxField,
-  FormMessage,
-  SubmitButton,
-  submitWith,
-  TextField,
-} from "../../components/forms/Fields"
-import { latestDateOfBirth } from "../../lib/dates"
+import { CheckboxField, FormMessage, SubmitButton, submitWith } from "../../components/forms/Fields"
+import { PersonFields } from "../../components/forms/PersonFields"
 import { type DialogContent, errorDialogContent } from "../../lib/error-text"
-import { fieldRule, type Rules } from "../../lib/form-rules"
+import type { Rules } from "../../lib/form-rules"
 
 export const Route = createFileRoute("/Account/PersonalDetails")({
   loader: ({ context, abortController }) => getCustomer(context.customerId, abortController.signal),
@@ -133,28 +123,7 @@ function PersonalDetails() {
           saved ? <FormMessage tone="success">Your details have been saved.</FormMessage> : null
         }
       >
-        <div className="grid gap-5 sm:grid-cols-2">
-          <form.Field name="firstName" validators={fieldRule(rules.firstName)}>
-            {(field) => (
-              <TextField
-                field={field}
-                label="First name"
-                autoComplete="given-name"
-                maxLength={MAX_NAME_LENGTH}
-              />
-            )}
-          </form.Field>
-          <form.Field name="lastName" validators={fieldRule(rules.lastName)}>
-            {(field) => (
-              <TextField
-                field={field}
-                label="Last name"
-                autoComplete="family-name"
-                maxLength={MAX_NAME_LENGTH}
-              />
-            )}
-          </form.Field>
-        </div>
+        <PersonFields form={form} rules={rules} names={["firstName", "lastName"]} />
         <div>
           <label htmlFor="account-email" className="field-label">
             Email address
@@ -178,33 +147,7 @@ function PersonalDetails() {
             </Link>
           </p>
         </div>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <form.Field name="dateOfBirth" validators={fieldRule(rules.dateOfBirth)}>
-            {(field) => (
-              <TextField
-                field={field}
-                label="Date of birth"
-                type="date"
-                autoComplete="bday"
-                min={EARLIEST_DATE_OF_BIRTH}
-                max={latestDateOfBirth(new Date())}
-              />
-            )}
-          </form.Field>
-          <form.Field name="telephoneNumber" validators={fieldRule(rules.telephoneNumber)}>
-            {(field) => (
-              <TextField
-                field={field}
-                label="Phone number"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                maxLength={MAX_TELEPHONE_LENGTH}
-                clean={stripInvalidTelephoneCharacters}
-              />
-            )}
-          </form.Field>
-        </div>
+        <PersonFields form={form} rules={rules} names={["dateOfBirth", "telephoneNumber"]} />
         <fieldset className="rounded-xl bg-sunken p-4">
           <legend className="float-left mb-3 w-full text-sm font-semibold">
             You may contact me about competitions and offers by
