@@ -6,7 +6,7 @@ import {
   validateLastName,
   validateTelephone,
 } from "@howzat/core/rules/validation"
-import { useForm } from "@tanstack/react-form"
+import { Field, useForm } from "@tanstack/react-form"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { useState } from "react"
 import { getCustomer, updateCustomer } from "../../api/accounts"
@@ -14,6 +14,7 @@ import { updateSessionUser } from "../../auth/session"
 import { pageTitle } from "../../brand"
 import { DetailsFrame } from "../../components/account/DetailsForm"
 import { ErrorDialog } from "../../components/Dialog"
+import type { FormWith } from "../../components/forms/bound-form"
 import { CheckboxField, FormMessage, SubmitButton, submitWith } from "../../components/forms/Fields"
 import { PersonFields } from "../../components/forms/PersonFields"
 import { type DialogContent, errorDialogContent } from "../../lib/error-text"
@@ -124,42 +125,9 @@ function PersonalDetails() {
         }
       >
         <PersonFields form={form} rules={rules} names={["firstName", "lastName"]} />
-        <div>
-          <label htmlFor="account-email" className="field-label">
-            Email address
-          </label>
-          <input
-            id="account-email"
-            type="email"
-            value={customer.email}
-            disabled
-            className="field-input"
-            aria-describedby="account-email-hint"
-          />
-          <p id="account-email-hint" className="mt-1.5 text-sm text-muted">
-            Your email address is changed separately, so we can verify the new one.{" "}
-            <Link
-              to="/Auth/ChangeEmailAddress"
-              search={{ returnUrl: "/Account/PersonalDetails" }}
-              className="font-semibold text-accent underline underline-offset-2"
-            >
-              Change email address
-            </Link>
-          </p>
-        </div>
+        <AccountEmail email={customer.email} />
         <PersonFields form={form} rules={rules} names={["dateOfBirth", "telephoneNumber"]} />
-        <fieldset className="rounded-xl bg-sunken p-4">
-          <legend className="float-left mb-3 w-full text-sm font-semibold">
-            You may contact me about competitions and offers by
-          </legend>
-          <div className="clear-left grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {marketing.map((m) => (
-              <form.Field key={m.name} name={m.name}>
-                {(field) => <CheckboxField field={field}>{m.label}</CheckboxField>}
-              </form.Field>
-            ))}
-          </div>
-        </fieldset>
+        <MarketingChoices form={form} />
       </DetailsFrame>
       <p className="mt-6 text-sm">
         <Link to="/Auth/ChangePassword" className="font-bold text-accent hover:underline">
@@ -170,3 +138,46 @@ function PersonalDetails() {
     </>
   )
 }
+
+/** The email address, shown but changed on its own page, where the new one is verified. */
+const AccountEmail = ({ email }: { email: string }) => (
+  <div>
+    <label htmlFor="account-email" className="field-label">
+      Email address
+    </label>
+    <input
+      id="account-email"
+      type="email"
+      value={email}
+      disabled
+      className="field-input"
+      aria-describedby="account-email-hint"
+    />
+    <p id="account-email-hint" className="mt-1.5 text-sm text-muted">
+      Your email address is changed separately, so we can verify the new one.{" "}
+      <Link
+        to="/Auth/ChangeEmailAddress"
+        search={{ returnUrl: "/Account/PersonalDetails" }}
+        className="font-semibold text-accent underline underline-offset-2"
+      >
+        Change email address
+      </Link>
+    </p>
+  </div>
+)
+
+/** Each way the shop may contact the customer, ticked one by one. */
+const MarketingChoices = ({ form }: { form: FormWith<DetailsValues> }) => (
+  <fieldset className="rounded-xl bg-sunken p-4">
+    <legend className="float-left mb-3 w-full text-sm font-semibold">
+      You may contact me about competitions and offers by
+    </legend>
+    <div className="clear-left grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {marketing.map((m) => (
+        <Field key={m.name} form={form} name={m.name}>
+          {(field) => <CheckboxField field={field}>{m.label}</CheckboxField>}
+        </Field>
+      ))}
+    </div>
+  </fieldset>
+)
