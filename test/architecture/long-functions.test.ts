@@ -7,7 +7,7 @@ import { LINE_LIMIT, longFunctions, longFunctionsIn } from "./long-functions"
  * only go down. Split one, and lower RECORDED to the new count in the same
  * commit; a new long function fails here with its file:line.
  */
-const RECORDED = 122
+const RECORDED = 113
 
 describe("long functions", () => {
   it(`stay at the ${RECORDED} recorded production functions over ${LINE_LIMIT} lines`, () => {

@@ -14,14 +14,12 @@ import {
 import {
   trimText,
   validateAcceptTerms,
-  validateAddressLine1,
   validateConfirmPassword,
   validateDateOfBirth,
   validateEmail,
   validateFirstName,
   validateLastName,
   validateNewPassword,
-  validatePostcode,
   validateTelephone,
 } from "@howzat/core/rules"
 import { HONEY_POT, type register } from "../api/accounts"
@@ -29,6 +27,7 @@ import { ApiError } from "../api/client"
 import {
   type Address,
   addressFromValues,
+  addressRules,
   type BillingShippingValues,
   billingShippingValues,
 } from "../lib/addresses"
@@ -79,17 +78,6 @@ export const checkoutValuesOf = (customer: CustomerJson): CheckoutValues => ({
   dateOfBirth: customer.dateOfBirth,
   allowMarketing: customer.allowMarketingByEmail,
 })
-
-const shipping =
-  (rule: (value: string) => string | undefined) => (value: string, values: CheckoutValues) =>
-    values.sameAddress ? undefined : rule(value)
-
-const addressRules: Rules<CheckoutValues> = {
-  billingLine1: (value) => validateAddressLine1(value),
-  billingPostCode: (value) => validatePostcode(value),
-  shippingLine1: shipping(validateAddressLine1),
-  shippingPostCode: shipping(validatePostcode),
-}
 
 const registrationRules: Rules<CheckoutValues> = {
   firstName: (value) => validateFirstName(value),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { addressFromValues, billingShippingValues } from "./addresses"
+import { addressFromValues, addressRules, billingShippingValues } from "./addresses"
+import { firstFormError } from "./form-rules"
 
 const home = {
   line1: "1 Pavilion End",
@@ -47,5 +48,29 @@ describe("addressFromValues", () => {
       billingPostCode: " ta1 1jt",
     }
     expect(addressFromValues(values, "billing")).toEqual({ ...home, postCode: "TA1 1JT" })
+  })
+})
+
+describe("addressRules", () => {
+  const typed = {
+    ...billingShippingValues({ defaultBillingAddress: home, defaultShippingAddress: null }),
+  }
+
+  it("asks for billing line 1 and postcode, and nothing of shipping while it is the same", () => {
+    expect(firstFormError(addressRules, typed)).toBeUndefined()
+    expect(firstFormError(addressRules, { ...typed, billingLine1: "" })).toBeDefined()
+    expect(firstFormError(addressRules, { ...typed, billingPostCode: "" })).toBeDefined()
+  })
+
+  it("holds a different shipping address to the same rules", () => {
+    const different = { ...typed, sameAddress: false }
+    expect(firstFormError(addressRules, different)).toBeDefined()
+    expect(
+      firstFormError(addressRules, {
+        ...different,
+        shippingLine1: "2 Long Room",
+        shippingPostCode: "NW8 8QN",
+      }),
+    ).toBeUndefined()
   })
 })

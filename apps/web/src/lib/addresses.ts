@@ -1,4 +1,10 @@
-import { normalisePostcode, trimText } from "@howzat/core/rules"
+import {
+  normalisePostcode,
+  trimText,
+  validateAddressLine1,
+  validatePostcode,
+} from "@howzat/core/rules"
+import type { Rules } from "./form-rules"
 
 /** The address page's form, flat so each line is one field with its own rule. */
 export const ADDRESS_PARTS = ["Line1", "Line2", "City", "County", "PostCode"] as const
@@ -63,3 +69,19 @@ export const addressFromValues = (
   county: trimText(values[`${prefix}County`]),
   postCode: normalisePostcode(values[`${prefix}PostCode`]),
 })
+
+const shipping =
+  (rule: (value: string) => string | undefined) => (value: string, values: BillingShippingValues) =>
+    values.sameAddress ? undefined : rule(value)
+
+/**
+ * The address rules wherever both addresses are typed (checkout, the
+ * account's address page): line 1 and the postcode of billing, and of
+ * shipping only when it differs.
+ */
+export const addressRules: Rules<BillingShippingValues> = {
+  billingLine1: (value) => validateAddressLine1(value),
+  billingPostCode: (value) => validatePostcode(value),
+  shippingLine1: shipping(validateAddressLine1),
+  shippingPostCode: shipping(validatePostcode),
+}

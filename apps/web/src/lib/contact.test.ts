@@ -1,7 +1,16 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { HONEY_POT } from "../api/accounts"
 import { ApiError, problemFromResponse } from "../api/client"
-import { blankContact, prefillContact, sendFailure } from "./contact"
+import {
+  blankContact,
+  type ContactValues,
+  contactRequest,
+  contactRules,
+  prefillContact,
+  sendFailure,
+} from "./contact"
+import { isFormValid } from "./form-rules"
 
 describe("a failed contact send", () => {
   it("puts a 400's field messages under the fields", () => {
@@ -84,5 +93,32 @@ describe("pre-filling for a signed-in customer", () => {
         },
       ),
     )
+  })
+})
+
+describe("sending a contact message", () => {
+  const typed: ContactValues = {
+    firstName: " Mary ",
+    lastName: " Smith ",
+    email: "mary@example.com",
+    telephoneNumber: " 07700 900123 ",
+    message: "  Where is my prize?  ",
+    honeyPot: "",
+  }
+
+  it("is refused blank and allowed once filled in", () => {
+    expect(isFormValid(contactRules, blankContact)).toBe(false)
+    expect(isFormValid(contactRules, typed)).toBe(true)
+  })
+
+  it("trims names, phone and message, and sends the honey-pot as it is", () => {
+    expect(contactRequest({ ...typed, honeyPot: "bot" })).toEqual({
+      firstName: "Mary",
+      lastName: "Smith",
+      email: "mary@example.com",
+      telephoneNumber: "07700 900123",
+      message: "Where is my prize?",
+      [HONEY_POT]: "bot",
+    })
   })
 })

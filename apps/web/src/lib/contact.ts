@@ -3,8 +3,20 @@
  * with, and what a failed send means for the page (docs/product/errors.md: the failure
  * wording only when delivery really failed; a 400 is the customer's to fix).
  */
-import type { ContactForm } from "@howzat/core/rules"
+
+import type { ContactRequestJson } from "@howzat/contracts/contact"
+import {
+  type ContactForm,
+  trimText,
+  validateContactEmail,
+  validateContactMessage,
+  validateSenderFirstName,
+  validateSenderLastName,
+  validateTelephone,
+} from "@howzat/core/rules"
+import { HONEY_POT } from "../api/accounts"
 import { ApiError } from "../api/client"
+import type { Rules } from "./form-rules"
 
 export interface ContactValues extends ContactForm {
   honeyPot: string
@@ -69,3 +81,22 @@ export const prefillContact = (
     telephoneNumber: fill(values.telephoneNumber, known.telephoneNumber),
   }
 }
+
+/** Each field's rule, in the order the fields appear. */
+export const contactRules: Rules<ContactValues> = {
+  firstName: (value) => validateSenderFirstName(value),
+  lastName: (value) => validateSenderLastName(value),
+  email: (value) => validateContactEmail(value),
+  telephoneNumber: (value) => validateTelephone(value),
+  message: (value) => validateContactMessage(value),
+}
+
+/** What sending the message posts: names, phone and message trimmed, the honey-pot as it is. */
+export const contactRequest = (value: ContactValues): ContactRequestJson => ({
+  firstName: trimText(value.firstName),
+  lastName: trimText(value.lastName),
+  email: value.email,
+  telephoneNumber: trimText(value.telephoneNumber),
+  message: trimText(value.message),
+  [HONEY_POT]: value.honeyPot,
+})

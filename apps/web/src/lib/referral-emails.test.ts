@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest"
 import {
   canAddReferralEmail,
+  friendRewardText,
   INVALID_REFERRAL_EMAIL,
   referralEmailError,
   referralEmailsToSend,
+  refusedReferralEmails,
 } from "./referral-emails"
 
 describe("the referral email list (docs/product/validation.md)", () => {
@@ -24,5 +26,25 @@ describe("the referral email list (docs/product/validation.md)", () => {
   it("sends the filled-in addresses, trimmed, and nothing while one is invalid", () => {
     expect(referralEmailsToSend(["", " ann@example.com", "  "])).toEqual(["ann@example.com"])
     expect(referralEmailsToSend(["ann@example.com", "bob@"])).toBeUndefined()
+  })
+})
+
+describe("refusedReferralEmails", () => {
+  it("marks the addresses the server's lines name, and only those", () => {
+    expect(
+      refusedReferralEmails(
+        ["a@example.com", "b@example.com", "ab@example.com"],
+        ["b@example.com is already a customer"],
+      ),
+    ).toEqual(["b@example.com"])
+    expect(refusedReferralEmails(["a@example.com"], [])).toEqual([])
+  })
+})
+
+describe("friendRewardText", () => {
+  it("says paid, refused for good, or still waiting for the £5", () => {
+    expect(friendRewardText({ rewarded: true, refused: false })).toBe("£5 reward paid")
+    expect(friendRewardText({ rewarded: false, refused: true })).toBe("No reward for this referral")
+    expect(friendRewardText({ rewarded: false, refused: false })).toBe("Not yet spent £5")
   })
 })

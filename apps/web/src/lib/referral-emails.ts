@@ -22,3 +22,20 @@ export const referralEmailsToSend = (emails: readonly string[]): string[] | unde
   const filled = emails.map((email) => email.trim()).filter((email) => email !== "")
   return filled.every((email) => referralEmailError(email) === undefined) ? filled : undefined
 }
+
+/**
+ * Which of the addresses sent the server refused, from its validation
+ * problem's `emails` lines (each starts with the address and a space).
+ */
+export const refusedReferralEmails = (
+  sent: readonly string[],
+  problemLines: readonly string[],
+): string[] => sent.filter((email) => problemLines.some((line) => line.startsWith(`${email} `)))
+
+/** What a joined friend's row says of their reward. */
+export const friendRewardText = (friend: { rewarded: boolean; refused: boolean }): string =>
+  friend.rewarded
+    ? "£5 reward paid"
+    : friend.refused
+      ? "No reward for this referral"
+      : "Not yet spent £5"

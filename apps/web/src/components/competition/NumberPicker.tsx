@@ -7,7 +7,6 @@ import {
   holdNumbers,
   loadBasketPicks,
   loadFreeNumbers,
-  PICK_PAGE_SIZE,
   releaseNumbers,
 } from "../../api/picked-numbers"
 import { useCustomer } from "../../auth/use-session"
@@ -15,6 +14,7 @@ import { changeBasket } from "../../basket/store"
 import { useBasketState } from "../../basket/use-basket"
 import { basketErrorText, ticketItems } from "../../lib/basket"
 import { formatCount } from "../../lib/competition"
+import { pageCount, startFrom } from "./number-picker"
 
 const timeOf = (iso: string) =>
   new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" })
@@ -47,58 +47,67 @@ const onGridKey = (event: KeyboardEvent<HTMLFieldSetElement>) => {
 }
 
 /**
- * Pick your numbers (docs/decisions/0080), beside Lucky Dip, which stays the
- * default: the free numbers a page at a time (or from a number typed in),
- * each a toggle button. Pressing one holds it for the basket at once, for
- * ten minutes, and adds it to the basket; pressing one of yours lets it go.
- * Picking needs a signed-in customer, as the maximum counts every basket's
- * holds.
+ * The free numbers of a page, asked for while the picker is open. `again`
+ * asks once more (after a pick, or a failed load).
  */
-export const NumberPicker = ({ competition: c }: { competition: CompetitionJson }) => {
-  const id = useId()
-  const customer = useCustomer()
-  const { basket, busy } = useBasketState()
-  const [open, setOpen] = useState(false)
-  const [from, setFrom] = useState(1)
-  const [jump, setJump] = useState("")
-  const [pageNumber, setPageNumber] = useState(1)
+const useFreeNumbers = (open: boolean, competitionId: string, from: number, pageNumber: number) => {
   const [free, setFree] = useState<{ numbers: number[]; totalCount: number } | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)
-  const [picks, setPicks] = useState<BasketPicksJson | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
-  const [working, setWorking] = useState(false)
   const [reload, setReload] = useState(0)
-  const basketId = basket?.id
-  const quantityInBasket =
-    ticketItems(basket).find((i) => i.competitionTicketDetails.competition.id === c.id)
-      ?.competitionTicketDetails.quantity ?? 0
-  const announce = useRef<HTMLParagraphElement>(null)
-
   // `reload` asks again after a pick or a failed load.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload is the signal to ask again
   useEffect(() => {
     if (!open) return
     const controller = new AbortController()
     setLoadError(null)
-    loadFreeNumbers(c.id, from, pageNumber, controller.signal)
+    loadFreeNumbers(competitionId, from, pageNumber, controller.signal)
       .then((page) => setFree({ numbers: [...page.numbers], totalCount: page.totalCount }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoadError(basketErrorText(error))
       })
     return () => controller.abort()
-  }, [open, c.id, from, pageNumber, reload])
+  }, [open, competitionId, from, pageNumber, reload])
+  return { free, loadError, again: () => setReload((r) => r + 1) }
+}
 
-  // The basket's picks here; refreshed whenever its quantity changes (a removal lets them go).
+/** The basket's picks here; refreshed whenever its quantity changes (a removal lets them go). */
+const useBasketPicks = (
+  open: boolean,
+  competitionId: string,
+  customer: ReturnType<typeof useCustomer>,
+) => {
+  const { basket } = useBasketState()
+  const [picks, setPicks] = useState<BasketPicksJson | null>(null)
+  const basketId = basket?.id
+  const quantityInBasket =
+    ticketItems(basket).find((i) => i.competitionTicketDetails.competition.id === competitionId)
+      ?.competitionTicketDetails.quantity ?? 0
   // biome-ignore lint/correctness/useExhaustiveDependencies: the quantity is the signal to reread
   useEffect(() => {
     if (!open || basketId === undefined || customer === null) return
     const controller = new AbortController()
     loadBasketPicks(basketId, controller.signal)
-      .then(({ picks: all }) => setPicks(all.find((p) => p.competitionId === c.id) ?? null))
+      .then(({ picks: all }) =>
+        setPicks(all.find((p) => p.competitionId === competitionId) ?? null),
+      )
       .catch(() => setPicks(null))
     return () => controller.abort()
-  }, [open, basketId, customer, c.id, quantityInBasket])
+  }, [open, basketId, customer, competitionId, quantityInBasket])
+  return [picks, setPicks] as const
+}
 
+/**
+ * Pressing a number: a free one is held and added to the basket, one of
+ * yours let go; the outcome is read out, and the free numbers asked again.
+ */
+const usePickToggle = (
+  competitionId: string,
+  setPicks: (picks: BasketPicksJson) => void,
+  afterwards: () => void,
+) => {
+  const [problem, setProblem] = useState<string | null>(null)
+  const [working, setWorking] = useState(false)
+  const announce = useRef<HTMLParagraphElement>(null)
   const toggle = useCallback(
     async (n: number, mine: boolean) => {
       setProblem(null)
@@ -107,8 +116,8 @@ export const NumberPicker = ({ competition: c }: { competition: CompetitionJson 
         await changeBasket(
           async (id) => {
             const answer = mine
-              ? await releaseNumbers(id, c.id, [n])
-              : await holdNumbers(id, c.id, [n])
+              ? await releaseNumbers(id, competitionId, [n])
+              : await holdNumbers(id, competitionId, [n])
             setPicks(answer.picks)
             return loadBasket(id)
           },
@@ -122,14 +131,34 @@ export const NumberPicker = ({ competition: c }: { competition: CompetitionJson 
         setProblem(basketErrorText(error))
       } finally {
         setWorking(false)
-        setReload((r) => r + 1)
+        afterwards()
       }
     },
-    [c.id],
+    [competitionId, setPicks, afterwards],
   )
+  return { toggle, problem, working, announce }
+}
 
-  const mine = picks?.numbers ?? []
-  const lastPage = free === null ? 1 : Math.max(1, Math.ceil(free.totalCount / PICK_PAGE_SIZE))
+/**
+ * Pick your numbers (docs/decisions/0080), beside Lucky Dip, which stays the
+ * default: the free numbers a page at a time (or from a number typed in),
+ * each a toggle button. Pressing one holds it for the basket at once, for
+ * ten minutes, and adds it to the basket; pressing one of yours lets it go.
+ * Picking needs a signed-in customer, as the maximum counts every basket's
+ * holds.
+ */
+export const NumberPicker = ({ competition: c }: { competition: CompetitionJson }) => {
+  const id = useId()
+  const customer = useCustomer()
+  const { busy } = useBasketState()
+  const [open, setOpen] = useState(false)
+  const [from, setFrom] = useState(1)
+  const [jump, setJump] = useState("")
+  const [pageNumber, setPageNumber] = useState(1)
+  const { free, loadError, again } = useFreeNumbers(open, c.id, from, pageNumber)
+  const [picks, setPicks] = useBasketPicks(open, c.id, customer)
+  const { toggle, problem, working, announce } = usePickToggle(c.id, setPicks, again)
+  const waiting = working || busy
 
   return (
     <section aria-labelledby={`${id}-title`} className="card space-y-4 p-5 sm:p-6">
@@ -164,69 +193,20 @@ export const NumberPicker = ({ competition: c }: { competition: CompetitionJson 
               to pick your numbers.
             </p>
           ) : null}
-
-          {mine.length > 0 ? (
-            <div className="space-y-2">
-              <h3 className="font-semibold">Your numbers</h3>
-              {picks?.heldUntil ? (
-                <p className="text-sm">
-                  Held for you until <strong>{timeOf(picks.heldUntil)}</strong>. Check out before
-                  then to be sure of them.
-                </p>
-              ) : (
-                <p className="text-sm text-red-700">
-                  Your hold has run out: check out soon, or someone else may take them.
-                </p>
-              )}
-              <fieldset className="flex flex-wrap gap-2">
-                <legend className="sr-only">Your numbers</legend>
-                {mine.map((n) => (
-                  <button
-                    key={n}
-                    type="button"
-                    aria-pressed="true"
-                    aria-label={`Number ${n}, picked. Press to let it go`}
-                    aria-disabled={working || busy}
-                    onClick={() => (working || busy ? undefined : toggle(n, true))}
-                    className={`${numberButton} border-accent bg-accent text-accent-fg`}
-                  >
-                    {n}
-                  </button>
-                ))}
-              </fieldset>
-            </div>
-          ) : null}
-
-          <form
-            className="flex flex-wrap items-end gap-2"
-            onSubmit={(e) => {
-              e.preventDefault()
-              const n = Math.floor(Number(jump))
-              setFrom(Number.isFinite(n) && n >= 1 ? Math.min(n, c.totalTickets) : 1)
+          <YourNumbers picks={picks} waiting={waiting} onLetGo={(n) => toggle(n, true)} />
+          <FindNumber
+            jump={jump}
+            onJump={setJump}
+            totalTickets={c.totalTickets}
+            onFind={(start) => {
+              setFrom(start)
               setPageNumber(1)
             }}
-          >
-            <label className="space-y-1 text-sm">
-              <span className="field-label">Find a number</span>
-              <input
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={c.totalTickets}
-                className="field-input w-36"
-                value={jump}
-                onChange={(e) => setJump(e.target.value)}
-              />
-            </label>
-            <button type="submit" className="btn-outline min-h-11">
-              Show from there
-            </button>
-          </form>
-
+          />
           {loadError !== null ? (
             <div role="alert" className="space-y-2 text-sm">
               <p>{loadError}</p>
-              <button type="button" className="btn-outline" onClick={() => setReload((r) => r + 1)}>
+              <button type="button" className="btn-outline" onClick={again}>
                 Try again
               </button>
             </div>
@@ -237,48 +217,15 @@ export const NumberPicker = ({ competition: c }: { competition: CompetitionJson 
           ) : free.numbers.length === 0 ? (
             <p className="text-sm">No free numbers from {formatCount(from)} on.</p>
           ) : (
-            <>
-              <p className="text-sm text-muted">
-                {formatCount(free.totalCount)} free numbers from {formatCount(from)}; page{" "}
-                {pageNumber} of {lastPage}. Use the arrow keys to move between numbers.
-              </p>
-              <fieldset className="grid grid-cols-5 gap-2 sm:grid-cols-10" onKeyDown={onGridKey}>
-                <legend className="sr-only">Free numbers, page {pageNumber}</legend>
-                {free.numbers.map((n) => (
-                  <button
-                    key={n}
-                    type="button"
-                    aria-pressed="false"
-                    aria-label={`Number ${n}, free`}
-                    disabled={customer === null}
-                    // Not disabled while a pick is on its way: the keyboard keeps its place.
-                    aria-disabled={working || busy}
-                    onClick={() => (working || busy ? undefined : toggle(n, false))}
-                    className={`${numberButton} border-line bg-card enabled:hover:border-accent`}
-                  >
-                    {n}
-                  </button>
-                ))}
-              </fieldset>
-              <nav aria-label="Pages of free numbers" className="flex justify-between gap-2">
-                <button
-                  type="button"
-                  className="btn-outline min-h-11"
-                  disabled={pageNumber <= 1}
-                  onClick={() => setPageNumber((p) => p - 1)}
-                >
-                  Previous
-                </button>
-                <button
-                  type="button"
-                  className="btn-outline min-h-11"
-                  disabled={pageNumber >= lastPage}
-                  onClick={() => setPageNumber((p) => p + 1)}
-                >
-                  Next
-                </button>
-              </nav>
-            </>
+            <FreeNumbers
+              free={free}
+              from={from}
+              pageNumber={pageNumber}
+              onPage={setPageNumber}
+              signedIn={customer !== null}
+              waiting={waiting}
+              onPick={(n) => toggle(n, false)}
+            />
           )}
           {problem !== null ? (
             <p role="alert" className="text-sm font-semibold text-red-700">
@@ -288,5 +235,154 @@ export const NumberPicker = ({ competition: c }: { competition: CompetitionJson 
         </div>
       ) : null}
     </section>
+  )
+}
+
+/** The customer's picks here, how long they are held, each a button to let it go. */
+const YourNumbers = ({
+  picks,
+  waiting,
+  onLetGo,
+}: {
+  picks: BasketPicksJson | null
+  waiting: boolean
+  onLetGo: (n: number) => void
+}) => {
+  const mine = picks?.numbers ?? []
+  if (mine.length === 0) return null
+  return (
+    <div className="space-y-2">
+      <h3 className="font-semibold">Your numbers</h3>
+      {picks?.heldUntil ? (
+        <p className="text-sm">
+          Held for you until <strong>{timeOf(picks.heldUntil)}</strong>. Check out before then to be
+          sure of them.
+        </p>
+      ) : (
+        <p className="text-sm text-red-700">
+          Your hold has run out: check out soon, or someone else may take them.
+        </p>
+      )}
+      <fieldset className="flex flex-wrap gap-2">
+        <legend className="sr-only">Your numbers</legend>
+        {mine.map((n) => (
+          <button
+            key={n}
+            type="button"
+            aria-pressed="true"
+            aria-label={`Number ${n}, picked. Press to let it go`}
+            aria-disabled={waiting}
+            onClick={() => (waiting ? undefined : onLetGo(n))}
+            className={`${numberButton} border-accent bg-accent text-accent-fg`}
+          >
+            {n}
+          </button>
+        ))}
+      </fieldset>
+    </div>
+  )
+}
+
+/** "Find a number": the free numbers then start from the one typed. */
+const FindNumber = ({
+  jump,
+  onJump,
+  totalTickets,
+  onFind,
+}: {
+  jump: string
+  onJump: (jump: string) => void
+  totalTickets: number
+  onFind: (start: number) => void
+}) => {
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(e) => {
+        e.preventDefault()
+        onFind(startFrom(jump, totalTickets))
+      }}
+    >
+      <label className="space-y-1 text-sm">
+        <span className="field-label">Find a number</span>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={totalTickets}
+          className="field-input w-36"
+          value={jump}
+          onChange={(e) => onJump(e.target.value)}
+        />
+      </label>
+      <button type="submit" className="btn-outline min-h-11">
+        Show from there
+      </button>
+    </form>
+  )
+}
+
+/** A page of free numbers as a grid the arrow keys move through, with the pages either side. */
+const FreeNumbers = ({
+  free,
+  from,
+  pageNumber,
+  onPage,
+  signedIn,
+  waiting,
+  onPick,
+}: {
+  free: { numbers: number[]; totalCount: number }
+  from: number
+  pageNumber: number
+  onPage: (pageNumber: number) => void
+  signedIn: boolean
+  waiting: boolean
+  onPick: (n: number) => void
+}) => {
+  const lastPage = pageCount(free.totalCount)
+  return (
+    <>
+      <p className="text-sm text-muted">
+        {formatCount(free.totalCount)} free numbers from {formatCount(from)}; page {pageNumber} of{" "}
+        {lastPage}. Use the arrow keys to move between numbers.
+      </p>
+      <fieldset className="grid grid-cols-5 gap-2 sm:grid-cols-10" onKeyDown={onGridKey}>
+        <legend className="sr-only">Free numbers, page {pageNumber}</legend>
+        {free.numbers.map((n) => (
+          <button
+            key={n}
+            type="button"
+            aria-pressed="false"
+            aria-label={`Number ${n}, free`}
+            disabled={!signedIn}
+            // Not disabled while a pick is on its way: the keyboard keeps its place.
+            aria-disabled={waiting}
+            onClick={() => (waiting ? undefined : onPick(n))}
+            className={`${numberButton} border-line bg-card enabled:hover:border-accent`}
+          >
+            {n}
+          </button>
+        ))}
+      </fieldset>
+      <nav aria-label="Pages of free numbers" className="flex justify-between gap-2">
+        <button
+          type="button"
+          className="btn-outline min-h-11"
+          disabled={pageNumber <= 1}
+          onClick={() => onPage(pageNumber - 1)}
+        >
+          Previous
+        </button>
+        <button
+          type="button"
+          className="btn-outline min-h-11"
+          disabled={pageNumber >= lastPage}
+          onClick={() => onPage(pageNumber + 1)}
+        >
+          Next
+        </button>
+      </nav>
+    </>
   )
 }

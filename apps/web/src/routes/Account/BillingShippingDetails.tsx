@@ -1,10 +1,4 @@
 import type { CustomerJson } from "@howzat/contracts/customers"
-import {
-  MAX_ADDRESS_LINE_LENGTH,
-  MAX_POSTCODE_LENGTH,
-  validateAddressLine1,
-  validatePostcode,
-} from "@howzat/core/rules"
 import { useForm } from "@tanstack/react-form"
 import { createFileRoute } from "@tanstack/react-router"
 import { useState } from "react"
@@ -12,21 +6,10 @@ import { getCustomer, updateCustomer } from "../../api/accounts"
 import { pageTitle } from "../../brand"
 import { DetailsFrame } from "../../components/account/DetailsForm"
 import { ErrorDialog } from "../../components/Dialog"
-import {
-  CheckboxField,
-  FormMessage,
-  SubmitButton,
-  submitWith,
-  TextField,
-} from "../../components/forms/Fields"
-import {
-  type AddressPart,
-  addressFromValues,
-  type BillingShippingValues,
-  billingShippingValues,
-} from "../../lib/addresses"
+import { AddressFields } from "../../components/forms/AddressFields"
+import { FormMessage, SubmitButton, submitWith } from "../../components/forms/Fields"
+import { addressFromValues, addressRules, billingShippingValues } from "../../lib/addresses"
 import { type DialogContent, errorDialogContent } from "../../lib/error-text"
-import { fieldRule, type Rules } from "../../lib/form-rules"
 
 export const Route = createFileRoute("/Account/BillingShippingDetails")({
   loader: ({ context, abortController }) => getCustomer(context.customerId, abortController.signal),
@@ -34,54 +17,7 @@ export const Route = createFileRoute("/Account/BillingShippingDetails")({
   component: BillingShippingDetails,
 })
 
-const shipping =
-  (rule: (value: string) => string | undefined) => (value: string, values: BillingShippingValues) =>
-    values.sameAddress ? undefined : rule(value)
-
-const rules: Rules<BillingShippingValues> = {
-  billingLine1: (value) => validateAddressLine1(value),
-  billingPostCode: (value) => validatePostcode(value),
-  shippingLine1: shipping(validateAddressLine1),
-  shippingPostCode: shipping(validatePostcode),
-}
-
-const lines: readonly {
-  key: AddressPart
-  label: string
-  autoComplete: string
-  maxLength: number
-}[] = [
-  {
-    key: "Line1",
-    label: "Address line 1",
-    autoComplete: "address-line1",
-    maxLength: MAX_ADDRESS_LINE_LENGTH,
-  },
-  {
-    key: "Line2",
-    label: "Address line 2 (optional)",
-    autoComplete: "address-line2",
-    maxLength: MAX_ADDRESS_LINE_LENGTH,
-  },
-  {
-    key: "City",
-    label: "Town or city (optional)",
-    autoComplete: "address-level2",
-    maxLength: MAX_ADDRESS_LINE_LENGTH,
-  },
-  {
-    key: "County",
-    label: "County (optional)",
-    autoComplete: "address-level1",
-    maxLength: MAX_ADDRESS_LINE_LENGTH,
-  },
-  {
-    key: "PostCode",
-    label: "Postcode",
-    autoComplete: "postal-code",
-    maxLength: MAX_POSTCODE_LENGTH,
-  },
-]
+const rules = addressRules
 
 function BillingShippingDetails() {
   const loaded = Route.useLoaderData()
@@ -120,30 +56,6 @@ function BillingShippingDetails() {
     },
   })
 
-  const addressFields = (prefix: "billing" | "shipping") =>
-    lines.map((line) => {
-      const name = `${prefix}${line.key}` as const
-      const isPostcode = line.key === "PostCode"
-      return (
-        <form.Field
-          key={name}
-          name={name}
-          validators={fieldRule(rules[name], prefix === "shipping" ? ["sameAddress"] : [])}
-        >
-          {(field) => (
-            <TextField
-              field={field}
-              label={line.label}
-              autoComplete={`${prefix} ${line.autoComplete}`}
-              maxLength={line.maxLength}
-              clean={isPostcode ? (v) => v.toUpperCase() : undefined}
-              className={isPostcode ? "uppercase" : undefined}
-            />
-          )}
-        </form.Field>
-      )
-    })
-
   return (
     <>
       <DetailsFrame
@@ -179,27 +91,7 @@ function BillingShippingDetails() {
             You haven't given us an address yet. Press EDIT DETAILS to add one.
           </p>
         ) : null}
-        <fieldset className="space-y-4">
-          <legend className="mb-4 text-lg font-bold">Billing address</legend>
-          {addressFields("billing")}
-        </fieldset>
-        <form.Field name="sameAddress">
-          {(field) => (
-            <CheckboxField field={field}>
-              My shipping address is the same as my billing address
-            </CheckboxField>
-          )}
-        </form.Field>
-        <form.Subscribe selector={(s) => s.values.sameAddress}>
-          {(same) =>
-            same ? null : (
-              <fieldset className="space-y-4">
-                <legend className="mb-4 text-lg font-bold">Shipping address</legend>
-                {addressFields("shipping")}
-              </fieldset>
-            )
-          }
-        </form.Subscribe>
+        <AddressFields form={form} rules={rules} />
       </DetailsFrame>
       <ErrorDialog content={problem} onClose={() => setProblem(null)} />
     </>

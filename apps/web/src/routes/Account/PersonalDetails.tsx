@@ -1,16 +1,12 @@
 import type { CustomerJson } from "@howzat/contracts/customers"
 import {
-  EARLIEST_DATE_OF_BIRTH,
-  MAX_NAME_LENGTH,
-  MAX_TELEPHONE_LENGTH,
-  stripInvalidTelephoneCharacters,
   trimText,
   validateDateOfBirth,
   validateFirstName,
   validateLastName,
   validateTelephone,
 } from "@howzat/core/rules"
-import { useForm } from "@tanstack/react-form"
+import { Field, useForm } from "@tanstack/react-form"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { useState } from "react"
 import { getCustomer, updateCustomer } from "../../api/accounts"
@@ -18,16 +14,11 @@ import { updateSessionUser } from "../../auth/session"
 import { pageTitle } from "../../brand"
 import { DetailsFrame } from "../../components/account/DetailsForm"
 import { ErrorDialog } from "../../components/Dialog"
-import {
-  CheckboxField,
-  FormMessage,
-  SubmitButton,
-  submitWith,
-  TextField,
-} from "../../components/forms/Fields"
-import { latestDateOfBirth } from "../../lib/dates"
+import type { FormWith } from "../../components/forms/bound-form"
+import { CheckboxField, FormMessage, SubmitButton, submitWith } from "../../components/forms/Fields"
+import { PersonFields } from "../../components/forms/PersonFields"
 import { type DialogContent, errorDialogContent } from "../../lib/error-text"
-import { fieldRule, type Rules } from "../../lib/form-rules"
+import type { Rules } from "../../lib/form-rules"
 
 export const Route = createFileRoute("/Account/PersonalDetails")({
   loader: ({ context, abortController }) => getCustomer(context.customerId, abortController.signal),
@@ -133,90 +124,10 @@ function PersonalDetails() {
           saved ? <FormMessage tone="success">Your details have been saved.</FormMessage> : null
         }
       >
-        <div className="grid gap-5 sm:grid-cols-2">
-          <form.Field name="firstName" validators={fieldRule(rules.firstName)}>
-            {(field) => (
-              <TextField
-                field={field}
-                label="First name"
-                autoComplete="given-name"
-                maxLength={MAX_NAME_LENGTH}
-              />
-            )}
-          </form.Field>
-          <form.Field name="lastName" validators={fieldRule(rules.lastName)}>
-            {(field) => (
-              <TextField
-                field={field}
-                label="Last name"
-                autoComplete="family-name"
-                maxLength={MAX_NAME_LENGTH}
-              />
-            )}
-          </form.Field>
-        </div>
-        <div>
-          <label htmlFor="account-email" className="field-label">
-            Email address
-          </label>
-          <input
-            id="account-email"
-            type="email"
-            value={customer.email}
-            disabled
-            className="field-input"
-            aria-describedby="account-email-hint"
-          />
-          <p id="account-email-hint" className="mt-1.5 text-sm text-muted">
-            Your email address is changed separately, so we can verify the new one.{" "}
-            <Link
-              to="/Auth/ChangeEmailAddress"
-              search={{ returnUrl: "/Account/PersonalDetails" }}
-              className="font-semibold text-accent underline underline-offset-2"
-            >
-              Change email address
-            </Link>
-          </p>
-        </div>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <form.Field name="dateOfBirth" validators={fieldRule(rules.dateOfBirth)}>
-            {(field) => (
-              <TextField
-                field={field}
-                label="Date of birth"
-                type="date"
-                autoComplete="bday"
-                min={EARLIEST_DATE_OF_BIRTH}
-                max={latestDateOfBirth(new Date())}
-              />
-            )}
-          </form.Field>
-          <form.Field name="telephoneNumber" validators={fieldRule(rules.telephoneNumber)}>
-            {(field) => (
-              <TextField
-                field={field}
-                label="Phone number"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                maxLength={MAX_TELEPHONE_LENGTH}
-                clean={stripInvalidTelephoneCharacters}
-              />
-            )}
-          </form.Field>
-        </div>
-        <fieldset className="rounded-xl bg-sunken p-4">
-          <legend className="float-left mb-3 w-full text-sm font-semibold">
-            You may contact me about competitions and offers by
-          </legend>
-          <div className="clear-left grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {marketing.map((m) => (
-              <form.Field key={m.name} name={m.name}>
-                {(field) => <CheckboxField field={field}>{m.label}</CheckboxField>}
-              </form.Field>
-            ))}
-          </div>
-        </fieldset>
+        <PersonFields form={form} rules={rules} names={["firstName", "lastName"]} />
+        <AccountEmail email={customer.email} />
+        <PersonFields form={form} rules={rules} names={["dateOfBirth", "telephoneNumber"]} />
+        <MarketingChoices form={form} />
       </DetailsFrame>
       <p className="mt-6 text-sm">
         <Link to="/Auth/ChangePassword" className="font-bold text-accent hover:underline">
@@ -227,3 +138,46 @@ function PersonalDetails() {
     </>
   )
 }
+
+/** The email address, shown but changed on its own page, where the new one is verified. */
+const AccountEmail = ({ email }: { email: string }) => (
+  <div>
+    <label htmlFor="account-email" className="field-label">
+      Email address
+    </label>
+    <input
+      id="account-email"
+      type="email"
+      value={email}
+      disabled
+      className="field-input"
+      aria-describedby="account-email-hint"
+    />
+    <p id="account-email-hint" className="mt-1.5 text-sm text-muted">
+      Your email address is changed separately, so we can verify the new one.{" "}
+      <Link
+        to="/Auth/ChangeEmailAddress"
+        search={{ returnUrl: "/Account/PersonalDetails" }}
+        className="font-semibold text-accent underline underline-offset-2"
+      >
+        Change email address
+      </Link>
+    </p>
+  </div>
+)
+
+/** Each way the shop may contact the customer, ticked one by one. */
+const MarketingChoices = ({ form }: { form: FormWith<DetailsValues> }) => (
+  <fieldset className="rounded-xl bg-sunken p-4">
+    <legend className="float-left mb-3 w-full text-sm font-semibold">
+      You may contact me about competitions and offers by
+    </legend>
+    <div className="clear-left grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {marketing.map((m) => (
+        <Field key={m.name} form={form} name={m.name}>
+          {(field) => <CheckboxField field={field}>{m.label}</CheckboxField>}
+        </Field>
+      ))}
+    </div>
+  </fieldset>
+)

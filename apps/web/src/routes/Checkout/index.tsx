@@ -15,6 +15,7 @@ import {
   blankCheckoutValues,
   type CheckoutMode,
   type CheckoutStep,
+  type CheckoutValues,
   checkoutRules,
   checkoutStepFailure,
   checkoutValuesOf,
@@ -37,7 +38,7 @@ import { FormMessage, ShowErrorsWhenTouched, submitWith } from "../../components
 import { PageHeading } from "../../components/PageStates"
 import { basketTexts, checkoutOutcome, ticketItems } from "../../lib/basket"
 import type { DialogContent } from "../../lib/error-text"
-import { firstFormError } from "../../lib/form-rules"
+import { firstFormError, type Rules } from "../../lib/form-rules"
 import { checkoutEvent } from "../../tracking/basket-events"
 import { marketingEvents } from "../../tracking/index"
 
@@ -167,7 +168,13 @@ function Checkout() {
   )
 }
 
-const CheckoutForm = ({
+/**
+ * Placing the order from the form: a visitor registers (and so logs in) and
+ * their address is saved, a customer without one saves it, then the basket
+ * is checked out. What allocation changed is said before moving on; which
+ * step failed decides what the customer is told (docs/product/errors.md).
+ */
+const usePlaceOrder = ({
   basket,
   mode,
   onFreeze,
@@ -181,76 +188,86 @@ const CheckoutForm = ({
   onLeaving: () => void
 }) => {
   const navigate = useNavigate()
-  const rules = checkoutRules(mode)
-
   const go = (href: string) => {
     onLeaving()
     void navigate({ href })
   }
+  return async (value: CheckoutValues) => {
+    const before = basket
+    // Which step failed decides what the customer is told (docs/product/errors.md).
+    let step: CheckoutStep = "register"
+    onFreeze(mode)
+    try {
+      if (mode.kind === "visitor") {
+        const user = await signInWith(await register(registrationOf(value)))
+        const customerId = user.customerId ?? ""
+        step = "saveAddress"
+        await updateCustomer(customerId, customerUpdateOf(customerId, personOf(value), value))
+      } else if (needsAddress(mode)) {
+        step = "saveAddress"
+        await updateCustomer(
+          mode.customer.customerId,
+          customerUpdateOf(mode.customer.customerId, mode.customer, value),
+        )
+      }
+      step = "placeOrder"
+      // A saved address is the order's by default; a typed one is sent with it.
+      const typed = needsAddress(mode) ? addressesOf(value) : null
+      const { basket: after, order } = await checkoutBasket(
+        basket.id,
+        typed ? { billingAddress: typed.billing, shippingAddress: typed.shipping } : {},
+      )
+      logCreateOrder(order.id)
+      marketingEvents.orderPlaced({ orderId: order.id, value: order.orderTotal })
+      // Paid in full with site credit and completed at once: the payment page is skipped.
+      if (order.status === "Completed" && order.orderBalance <= 0)
+        marketingEvents.orderPaid({ orderId: order.id, value: order.orderTotal })
+      onLeaving()
+      // The old basket now belongs to the order (docs/product/states.md): this browser starts a new one.
+      void startNewBasket().catch(() => undefined)
+      const outcome = checkoutOutcome(before, after, order)
+      const next = ticketItems(after).length === 0 ? "/" : afterCheckoutPath(order)
+      if (outcome.kind === "unchanged") go(next)
+      else setNotice({ content: outcome.content, afterwards: () => go(next) })
+    } catch (error) {
+      const failure = checkoutStepFailure(step, error, ticketItems(before).length)
+      setNotice({
+        content: failure.content,
+        afterwards: failure.goHome
+          ? () => {
+              void reloadBasket()
+              go("/")
+            }
+          : undefined,
+      })
+    } finally {
+      onFreeze(null)
+    }
+  }
+}
 
+const CheckoutForm = ({
+  basket,
+  mode,
+  onFreeze,
+  onNotice,
+  onLeaving,
+}: {
+  basket: BasketJson
+  mode: CheckoutMode
+  onFreeze: (mode: CheckoutMode | null) => void
+  onNotice: (notice: Notice) => void
+  onLeaving: () => void
+}) => {
+  const rules = checkoutRules(mode)
+  const placeOrder = usePlaceOrder({ basket, mode, onFreeze, onNotice, onLeaving })
   const formElement = useRef<HTMLFormElement>(null)
   const form = useCheckoutForm(
     mode.kind === "customer" ? checkoutValuesOf(mode.customer) : blankCheckoutValues(),
-    async (value) => {
-      const before = basket
-      // Which step failed decides what the customer is told (docs/product/errors.md).
-      let step: CheckoutStep = "register"
-      onFreeze(mode)
-      try {
-        if (mode.kind === "visitor") {
-          const user = await signInWith(await register(registrationOf(value)))
-          const customerId = user.customerId ?? ""
-          step = "saveAddress"
-          await updateCustomer(customerId, customerUpdateOf(customerId, personOf(value), value))
-        } else if (needsAddress(mode)) {
-          step = "saveAddress"
-          await updateCustomer(
-            mode.customer.customerId,
-            customerUpdateOf(mode.customer.customerId, mode.customer, value),
-          )
-        }
-        step = "placeOrder"
-        // A saved address is the order's by default; a typed one is sent with it.
-        const typed = needsAddress(mode) ? addressesOf(value) : null
-        const { basket: after, order } = await checkoutBasket(
-          basket.id,
-          typed ? { billingAddress: typed.billing, shippingAddress: typed.shipping } : {},
-        )
-        logCreateOrder(order.id)
-        marketingEvents.orderPlaced({ orderId: order.id, value: order.orderTotal })
-        // Paid in full with site credit and completed at once: the payment page is skipped.
-        if (order.status === "Completed" && order.orderBalance <= 0)
-          marketingEvents.orderPaid({ orderId: order.id, value: order.orderTotal })
-        onLeaving()
-        // The old basket now belongs to the order (docs/product/states.md): this browser starts a new one.
-        void startNewBasket().catch(() => undefined)
-        const outcome = checkoutOutcome(before, after, order)
-        const next = ticketItems(after).length === 0 ? "/" : afterCheckoutPath(order)
-        if (outcome.kind === "unchanged") go(next)
-        else setNotice({ content: outcome.content, afterwards: () => go(next) })
-      } catch (error) {
-        const failure = checkoutStepFailure(step, error, ticketItems(before).length)
-        setNotice({
-          content: failure.content,
-          afterwards: failure.goHome
-            ? () => {
-                void reloadBasket()
-                go("/")
-              }
-            : undefined,
-        })
-      } finally {
-        onFreeze(null)
-      }
-    },
+    placeOrder,
     // Every field's message shows; the customer starts at the first to fix.
     () => formElement.current,
   )
-
-  const values = useStore(form.store, (s) => s.values)
-  const attempted = useStore(form.store, (s) => s.submissionAttempts > 0)
-  const submitting = useStore(form.store, (s) => s.isSubmitting)
-  const invalid = firstFormError(rules, values) !== undefined
 
   return (
     <div className="space-y-6">
@@ -261,26 +278,45 @@ const CheckoutForm = ({
           <BillingFields form={form} mode={mode} rules={rules} />
         </ShowErrorsWhenTouched>
         {basket.siteCreditAvailable > 0 ? <SiteCreditPanel basket={basket} /> : null}
-        <section aria-label="Grand total" className="card space-y-4 p-5 sm:p-6">
-          <p className="flex items-baseline justify-between text-xl font-extrabold">
-            <span>GRAND TOTAL</span>
-            <span className="tabular-nums" data-testid="grand-total">
-              {formatMoney(pence(basket.basketTotal))}
-            </span>
-          </p>
-          {attempted && invalid ? (
-            <FormMessage tone="error">{basketTexts.invalidForm}</FormMessage>
-          ) : null}
-          <button
-            type="submit"
-            className="btn-primary w-full py-3.5 text-base"
-            disabled={submitting}
-            aria-busy={submitting || undefined}
-          >
-            {submitting ? "PLEASE WAIT…" : "PROCEED TO PAYMENT"}
-          </button>
-        </section>
+        <GrandTotal basket={basket} form={form} rules={rules} />
       </form>
     </div>
+  )
+}
+
+/** The total to pay and the button that places the order, with a word when fields need fixing. */
+const GrandTotal = ({
+  basket,
+  form,
+  rules,
+}: {
+  basket: BasketJson
+  form: ReturnType<typeof useCheckoutForm>
+  rules: Rules<CheckoutValues>
+}) => {
+  const values = useStore(form.store, (s) => s.values)
+  const attempted = useStore(form.store, (s) => s.submissionAttempts > 0)
+  const submitting = useStore(form.store, (s) => s.isSubmitting)
+  const invalid = firstFormError(rules, values) !== undefined
+  return (
+    <section aria-label="Grand total" className="card space-y-4 p-5 sm:p-6">
+      <p className="flex items-baseline justify-between text-xl font-extrabold">
+        <span>GRAND TOTAL</span>
+        <span className="tabular-nums" data-testid="grand-total">
+          {formatMoney(pence(basket.basketTotal))}
+        </span>
+      </p>
+      {attempted && invalid ? (
+        <FormMessage tone="error">{basketTexts.invalidForm}</FormMessage>
+      ) : null}
+      <button
+        type="submit"
+        className="btn-primary w-full py-3.5 text-base"
+        disabled={submitting}
+        aria-busy={submitting || undefined}
+      >
+        {submitting ? "PLEASE WAIT…" : "PROCEED TO PAYMENT"}
+      </button>
+    </section>
   )
 }

@@ -2,21 +2,13 @@ import {
   contactMessages,
   MAX_CONTACT_MESSAGE_LENGTH,
   MAX_EMAIL_LENGTH,
-  MAX_NAME_LENGTH,
-  MAX_TELEPHONE_LENGTH,
   mailtoLink,
   stripInvalidEmailCharacters,
-  stripInvalidTelephoneCharacters,
-  validateContactEmail,
-  validateContactMessage,
-  validateSenderFirstName,
-  validateSenderLastName,
-  validateTelephone,
 } from "@howzat/core/rules"
 import { useForm } from "@tanstack/react-form"
 import { createFileRoute, Link } from "@tanstack/react-router"
 import { useEffect, useRef, useState } from "react"
-import { getCustomer, HONEY_POT } from "../../api/accounts"
+import { getCustomer } from "../../api/accounts"
 import { sendContactMessage } from "../../api/contact"
 import { useCustomer } from "../../auth/use-session"
 import { brand, pageTitle } from "../../brand"
@@ -28,51 +20,42 @@ import {
   TextField,
 } from "../../components/forms/Fields"
 import { HoneyPotBox } from "../../components/forms/HoneyPotBox"
+import { PersonField, PersonFields } from "../../components/forms/PersonFields"
 import { TextAreaField } from "../../components/forms/TextAreaField"
-import { blankContact, type ContactValues, prefillContact, sendFailure } from "../../lib/contact"
-import { fieldRule, type Rules } from "../../lib/form-rules"
+import {
+  blankContact,
+  type ContactValues,
+  contactRequest,
+  contactRules,
+  prefillContact,
+  sendFailure,
+} from "../../lib/contact"
+import { fieldRule } from "../../lib/form-rules"
 
 export const Route = createFileRoute("/Home/Contact")({
   head: () => ({ meta: [{ title: pageTitle("Contact Us") }] }),
   component: Contact,
 })
 
-const rules: Rules<ContactValues> = {
-  firstName: (value) => validateSenderFirstName(value),
-  lastName: (value) => validateSenderLastName(value),
-  email: (value) => validateContactEmail(value),
-  telephoneNumber: (value) => validateTelephone(value),
-  message: (value) => validateContactMessage(value),
-}
+const rules = contactRules
 
 const FAILURE_LEAD = contactMessages.failure.replace(/here\.$/, "")
 
-function Contact() {
-  const customer = useCustomer()
-  const [sent, setSent] = useState(false)
-  const [undelivered, setUndelivered] = useState(false)
-  const thanksRef = useRef<HTMLHeadingElement>(null)
-
-  const form = useForm({
+/**
+ * The contact form and sending it. A failure the customer can fix puts the
+ * server's words under the fields (typing again re-checks them as usual);
+ * one they cannot says where to write instead.
+ */
+const useContactForm = (onSent: () => void, onUndelivered: (undelivered: boolean) => void) =>
+  useForm({
     defaultValues: blankContact,
     onSubmit: async ({ value, formApi }) => {
-      setUndelivered(false)
+      onUndelivered(false)
       try {
-        await sendContactMessage({
-          firstName: value.firstName.trim(),
-          lastName: value.lastName.trim(),
-          email: value.email,
-          telephoneNumber: value.telephoneNumber.trim(),
-          message: value.message.trim(),
-          [HONEY_POT]: value.honeyPot,
-        })
+        await sendContactMessage(contactRequest(value))
       } catch (error) {
         const failure = sendFailure(error)
-        if (failure.kind === "undelivered") {
-          setUndelivered(true)
-          return
-        }
-        // The server's words go under the fields; typing again re-checks them as usual.
+        if (failure.kind === "undelivered") return onUndelivered(true)
         for (const [name, message] of Object.entries(failure.errors))
           formApi.setFieldMeta(name as keyof ContactValues, (meta) => ({
             ...meta,
@@ -80,11 +63,15 @@ function Contact() {
           }))
         return
       }
-      setSent(true)
+      onSent()
     },
   })
 
-  // A signed-in customer need not type who they are: filled in where still empty.
+type ContactFormApi = ReturnType<typeof useContactForm>
+
+/** A signed-in customer need not type who they are: filled in where still empty. */
+const usePrefillFromCustomer = (form: ContactFormApi) => {
+  const customer = useCustomer()
   useEffect(() => {
     if (customer === null) return
     const fill = (known: Parameters<typeof prefillContact>[1]) => {
@@ -105,23 +92,15 @@ function Contact() {
     )
     return () => controller.abort()
   }, [customer, form])
+}
 
-  useEffect(() => {
-    if (sent) thanksRef.current?.focus()
-  }, [sent])
+function Contact() {
+  const [sent, setSent] = useState(false)
+  const [undelivered, setUndelivered] = useState(false)
+  const form = useContactForm(() => setSent(true), setUndelivered)
+  usePrefillFromCustomer(form)
 
-  if (sent)
-    return (
-      <FormCard title="Contact Us">
-        <div role="status" className="space-y-3">
-          <h2 ref={thanksRef} tabIndex={-1} className="display-title text-2xl outline-none">
-            {contactMessages.thanks(brand.shortName)}
-          </h2>
-          <p className="text-muted">{contactMessages.replySoon}</p>
-        </div>
-      </FormCard>
-    )
-
+  if (sent) return <ContactThanks />
   return (
     <FormCard
       wide
@@ -136,28 +115,7 @@ function Contact() {
         and you'll get a reference straight away.
       </p>
       <form noValidate onSubmit={submitWith(form)} className="space-y-5">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <form.Field name="firstName" validators={fieldRule(rules.firstName)}>
-            {(field) => (
-              <TextField
-                field={field}
-                label="First name"
-                autoComplete="given-name"
-                maxLength={MAX_NAME_LENGTH}
-              />
-            )}
-          </form.Field>
-          <form.Field name="lastName" validators={fieldRule(rules.lastName)}>
-            {(field) => (
-              <TextField
-                field={field}
-                label="Last name"
-                autoComplete="family-name"
-                maxLength={MAX_NAME_LENGTH}
-              />
-            )}
-          </form.Field>
-        </div>
+        <PersonFields form={form} rules={rules} names={["firstName", "lastName"]} />
         <div className="grid gap-5 sm:grid-cols-2">
           <form.Field name="email" validators={fieldRule(rules.email)}>
             {(field) => (
@@ -172,19 +130,7 @@ function Contact() {
               />
             )}
           </form.Field>
-          <form.Field name="telephoneNumber" validators={fieldRule(rules.telephoneNumber)}>
-            {(field) => (
-              <TextField
-                field={field}
-                label="Phone number"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                maxLength={MAX_TELEPHONE_LENGTH}
-                clean={stripInvalidTelephoneCharacters}
-              />
-            )}
-          </form.Field>
+          <PersonField form={form} rules={rules} name="telephoneNumber" />
         </div>
         <form.Field name="message" validators={fieldRule(rules.message)}>
           {(field) => (
@@ -204,20 +150,7 @@ function Contact() {
             />
           )}
         </form.Field>
-        {undelivered ? (
-          <FormMessage tone="error">
-            {FAILURE_LEAD}
-            {/* biome-ignore lint/a11y/noAmbiguousAnchorText: docs/product/errors.md's own word; aria-label says where it goes */}
-            <a
-              href={mailtoLink(brand.customerCareEmail, "A message from the website")}
-              aria-label={`here: email ${brand.customerCareEmail}`}
-              className="font-bold underline"
-            >
-              here
-            </a>
-            .
-          </FormMessage>
-        ) : null}
+        {undelivered ? <Undelivered /> : null}
         <form.Subscribe selector={(s) => s.isSubmitting}>
           {(submitting) => (
             <SubmitButton form={form} rules={rules}>
@@ -229,3 +162,37 @@ function Contact() {
     </FormCard>
   )
 }
+
+/** Sent: the thanks takes focus, so a screen reader hears it at once. */
+const ContactThanks = () => {
+  const thanksRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    thanksRef.current?.focus()
+  }, [])
+  return (
+    <FormCard title="Contact Us">
+      <div role="status" className="space-y-3">
+        <h2 ref={thanksRef} tabIndex={-1} className="display-title text-2xl outline-none">
+          {contactMessages.thanks(brand.shortName)}
+        </h2>
+        <p className="text-muted">{contactMessages.replySoon}</p>
+      </div>
+    </FormCard>
+  )
+}
+
+/** docs/product/errors.md's words when the message could not be delivered, with where to write. */
+const Undelivered = () => (
+  <FormMessage tone="error">
+    {FAILURE_LEAD}
+    {/* biome-ignore lint/a11y/noAmbiguousAnchorText: docs/product/errors.md's own word; aria-label says where it goes */}
+    <a
+      href={mailtoLink(brand.customerCareEmail, "A message from the website")}
+      aria-label={`here: email ${brand.customerCareEmail}`}
+      className="font-bold underline"
+    >
+      here
+    </a>
+    .
+  </FormMessage>
+)

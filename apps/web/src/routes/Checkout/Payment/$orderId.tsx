@@ -1,4 +1,5 @@
-import type { OrderJson } from "@howzat/contracts/orders"
+import type { OrderJson, PaymentJson } from "@howzat/contracts/orders"
+import type { CardFormJson, PayByBankJson } from "@howzat/contracts/payments"
 import { ticketNumbersWithheldText } from "@howzat/core/rules"
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router"
 import { type ReactNode, useEffect, useRef, useState } from "react"
@@ -19,18 +20,12 @@ import {
   OrderLinks,
   Working,
 } from "../../../components/orders/OrderMessages"
-import {
-  type AcceptedPaymentMessage,
-  acceptedPaymentMessage,
-} from "../../../components/payment/accepted-payment"
+import type { AcceptedPaymentMessage } from "../../../components/payment/accepted-payment"
 import { CardForm } from "../../../components/payment/CardForm"
 import { CheckoutFlowForm } from "../../../components/payment/CheckoutFlowForm"
 import type { CardValues } from "../../../components/payment/card"
 import { type CardOutcome, sandboxOutcome } from "../../../components/payment/card-outcome"
-import {
-  creditCardNoticeOf,
-  refusedCreditCardDetail,
-} from "../../../components/payment/credit-cards"
+import { creditCardNoticeOf } from "../../../components/payment/credit-cards"
 import { PayByBankPanel } from "../../../components/payment/PayByBankPanel"
 import {
   bankFirst,
@@ -40,11 +35,13 @@ import {
 import {
   cardFormFor,
   NO_TOKEN_MESSAGE,
+  type PaymentStep,
   paymentStep,
   pendingPayment,
 } from "../../../components/payment/payment-step"
 import { SpendLimitBeforePayment } from "../../../components/payment/SpendLimitBeforePayment"
 import { StripeCardForm } from "../../../components/payment/StripeCardForm"
+import { sandboxFailureOutcome, settleCardOutcome } from "../../../components/payment/settle"
 import { isSpendLimitUnanswered } from "../../../lib/spend-limits"
 import { marketingEvents } from "../../../tracking"
 
@@ -65,41 +62,27 @@ export const Route = createFileRoute("/Checkout/Payment/$orderId")({
   component: PaymentPage,
 })
 
-/**
- * docs/product/states.md's payment screen. A paid order moves on, a cancelled one says so,
- * an order with nothing to pay is completed at once; otherwise the card
- * form starts with the first pending payment's token, starting a payment
- * when there is none.
- */
-function PaymentPage() {
-  const { order: loaded, cardForm, payByBank } = Route.useLoaderData()
-  const navigate = useNavigate()
-  // The order as this page changed it (a payment started), until the loader brings a newer one.
+/** The order as this page changed it (a payment started), until the loader brings a newer one. */
+const useLatestOrder = (loaded: OrderJson) => {
   const [local, setLocal] = useState<{ base: OrderJson; order: OrderJson } | null>(null)
   const order = local && local.base === loaded ? local.order : loaded
-  const setOrder = (next: OrderJson) => setLocal({ base: loaded, order: next })
-  const [problem, setProblem] = useState<string | null>(null)
-  const [bankProblem, setBankProblem] = useState<string | null>(null)
-  // The provider took the money but the order did not complete (yet): no second payment.
-  const [received, setReceived] = useState<AcceptedPaymentMessage | null>(null)
-  // Never answered the spend-limit question: it is asked here, before any payment (0041).
-  const [askSpendLimit, setAskSpendLimit] = useState(false)
-  const customer = useCustomer()
-  const step = paymentStep(order, cardForm.provider)
-  // Each automatic call is made once per order, even when React runs effects twice.
-  const started = useRef<string | null>(null)
+  return [order, (next: OrderJson) => setLocal({ base: loaded, order: next })] as const
+}
 
-  const succeeded = (paid: { readonly id: string; readonly orderTotal: number }) => {
-    const orderId = paid.id
-    logPaymentSucceeded(orderId)
-    marketingEvents.orderPaid({ orderId, value: paid.orderTotal })
+/** Leaving the payment page: paid (logged, told to marketing) or failed with the provider's words. */
+const useLeavePayment = () => {
+  const navigate = useNavigate()
+  const toSuccess = (orderId: string) =>
     void navigate({
       to: "/Checkout/PaymentSucceeded/$orderId",
       params: { orderId },
       replace: true,
     })
+  const succeeded = (paid: { readonly id: string; readonly orderTotal: number }) => {
+    logPaymentSucceeded(paid.id)
+    marketingEvents.orderPaid({ orderId: paid.id, value: paid.orderTotal })
+    toSuccess(paid.id)
   }
-
   const failed = (orderId: string, detail: string) => {
     logPaymentFailed(orderId, detail)
     void navigate({
@@ -108,29 +91,52 @@ function PaymentPage() {
       search: { error: detail },
     })
   }
+  return { toSuccess, succeeded, failed }
+}
 
+/**
+ * What the page does by itself for the step it is on: a paid order moves
+ * on, an order with nothing to pay is completed, and an order with no
+ * payment to pay gets one started. Each call is made once per order and
+ * step, even when React runs effects twice; `again` lets the current step
+ * run once more (after the spend-limit answer, or a failed bank start).
+ */
+const useAutomaticStep = ({
+  order,
+  step,
+  provider,
+  setOrder,
+  setProblem,
+  askSpendLimit,
+  leave,
+}: {
+  order: OrderJson
+  step: PaymentStep
+  provider: string
+  setOrder: (order: OrderJson) => void
+  setProblem: (problem: string) => void
+  askSpendLimit: () => void
+  leave: ReturnType<typeof useLeavePayment>
+}) => {
+  const started = useRef<string | null>(null)
   useEffect(() => {
     const key = `${order.id}:${step.kind}`
     if (started.current === key) return
     if (step.kind === "succeeded") {
       started.current = key
-      void navigate({
-        to: "/Checkout/PaymentSucceeded/$orderId",
-        params: { orderId: order.id },
-        replace: true,
-      })
+      leave.toSuccess(order.id)
     } else if (step.kind === "complete") {
       started.current = key
       // Site credit (or a voucher) paid for everything: nothing for the card to do.
       completeOrder(order.id).then(
-        ({ order: done }) => succeeded(done),
+        ({ order: done }) => leave.succeeded(done),
         (error: unknown) => setProblem(failureText(error)),
       )
     } else if (step.kind === "start") {
       started.current = key
       startPayment(order.id).then(
         ({ order: next }) => {
-          if (paymentStep(next, cardForm.provider).kind === "start") {
+          if (paymentStep(next, provider).kind === "start") {
             console.error(NO_TOKEN_MESSAGE)
             sendLog({ event: "client-error", orderId: next.id, title: NO_TOKEN_MESSAGE })
             setProblem(NO_TOKEN_MESSAGE)
@@ -138,86 +144,38 @@ function PaymentPage() {
           setOrder(next)
         },
         (error: unknown) =>
-          isSpendLimitUnanswered(error) ? setAskSpendLimit(true) : setProblem(failureText(error)),
+          isSpendLimitUnanswered(error) ? askSpendLimit() : setProblem(failureText(error)),
       )
     }
   })
-
-  /** Answered: the payment starts as it would have, and the form follows. */
-  const spendLimitAnswered = () => {
-    started.current = null
-    setAskSpendLimit(false)
+  return {
+    again: () => {
+      started.current = null
+    },
   }
+}
 
-  /**
-   * One way for every provider's answer. A decline is put to the shop too
-   * (complete-order asks the provider), so the failed attempt is on record
-   * before a retry starts the next one; if a payment went through after
-   * all, the order completes instead.
-   */
-  const settle = async (outcome: CardOutcome) => {
-    setProblem(null)
-    if (outcome.kind === "retry") return setProblem(outcome.message)
-    try {
-      await completeOrder(order.id)
-      return succeeded(order)
-    } catch (error) {
-      if (outcome.kind === "declined") return failed(order.id, outcome.detail)
-      // Taken, then refused by the shop as a credit card it may not keep: the
-      // money goes back and the order waits for another card.
-      if (isApiError(error) && error.status === 402) {
-        const refused = await getOrder(order.id).then(
-          ({ order: now }) => refusedCreditCardDetail(now),
-          () => null,
-        )
-        if (refused !== null) return failed(order.id, refused)
-      }
-      // The card was taken: the provider's notification completes the order even if
-      // this call failed, or, when the order had closed meanwhile, the shop refunds it.
-      const closedAs =
-        isApiError(error) && error.status === 409
-          ? await getOrder(order.id).then(
-              ({ order: now }) => now.status,
-              () => null,
-            )
-          : null
-      setReceived(acceptedPaymentMessage(error, order.orderRef, closedAs))
-    }
-  }
-
-  const paySandbox = async (card: CardValues) => {
-    const payment = pendingPayment(order, cardForm.provider)
-    if (!payment) return
-    let outcome: CardOutcome
-    try {
-      outcome = sandboxOutcome(
-        await confirmSandboxPayment({
-          clientToken: payment.token,
-          cardNumber: card.cardNumber.replace(/\D/g, ""),
-          cardholderName: card.cardholderName,
-          expiry: card.expiry,
-          securityCode: card.securityCode,
-        }),
-      )
-    } catch (error) {
-      // Unreachable provider: nothing happened yet, so the customer may simply try again.
-      outcome =
-        isApiError(error) && error.unreachable
-          ? { kind: "retry", message: failureText(error) }
-          : { kind: "declined", detail: failureText(error) }
-    }
-    await settle(outcome)
-  }
-
-  /**
-   * Pay by bank: the shop starts the bank payment (voiding the card's open
-   * one, so only one can ever take the money) and the customer goes to the
-   * provider's page, returning to /Checkout/PayByBank. If it could not be
-   * started, the order is read again and the card form gets a fresh payment.
-   */
-  const payByBankNow = async () => {
+/**
+ * Pay by bank: the shop starts the bank payment (voiding the card's open
+ * one, so only one can ever take the money) and the customer goes to the
+ * provider's page, returning to /Checkout/PayByBank. If it could not be
+ * started, the order is read again and the card form gets a fresh payment.
+ */
+const usePayByBank = ({
+  order,
+  payByBank,
+  askSpendLimit,
+  refreshed,
+}: {
+  order: OrderJson
+  payByBank: PayByBankJson | null
+  askSpendLimit: () => void
+  refreshed: (order: OrderJson) => void
+}) => {
+  const [problem, setProblem] = useState<string | null>(null)
+  const pay = async () => {
     if (payByBank === null) return
-    setBankProblem(null)
+    setProblem(null)
     try {
       const { order: next } = await startPayment(order.id, "BankTransfer")
       const bank = pendingBankPayment(next, payByBank)
@@ -227,122 +185,232 @@ function PaymentPage() {
       // The page is leaving: the button keeps saying so until it has.
       await new Promise<never>(() => {})
     } catch (error) {
-      if (isSpendLimitUnanswered(error)) return setAskSpendLimit(true)
+      if (isSpendLimitUnanswered(error)) return askSpendLimit()
       sendLog({ event: "client-error", orderId: order.id, title: "Pay by bank could not start" })
-      setBankProblem(
-        error instanceof Error && !isApiError(error) ? error.message : failureText(error),
-      )
+      setProblem(error instanceof Error && !isApiError(error) ? error.message : failureText(error))
       const fresh = await getOrder(order.id).then(
         ({ order: now }) => now,
         () => null,
       )
-      if (fresh !== null) {
-        started.current = null
-        setOrder(fresh)
-      }
+      if (fresh !== null) refreshed(fresh)
     }
   }
+  return { pay, problem }
+}
 
-  if (received)
-    return (
-      <MessagePage icon="info">
-        <h1 className="display-title text-3xl">{received.title}</h1>
-        <p role="status" className="mt-3 text-muted">
-          {received.text}
-        </p>
-        <OrderLinks orderId={order.id} />
-      </MessagePage>
-    )
+/**
+ * docs/product/states.md's payment screen. A paid order moves on, a cancelled one says so,
+ * an order with nothing to pay is completed at once; otherwise the card
+ * form starts with the first pending payment's token, starting a payment
+ * when there is none.
+ */
+function PaymentPage() {
+  const { order: loaded, cardForm, payByBank } = Route.useLoaderData()
+  const [order, setOrder] = useLatestOrder(loaded)
+  const [problem, setProblem] = useState<string | null>(null)
+  // The provider took the money but the order did not complete (yet): no second payment.
+  const [received, setReceived] = useState<AcceptedPaymentMessage | null>(null)
+  // Never answered the spend-limit question: it is asked here, before any payment (0041).
+  const [spendLimitAsked, setSpendLimitAsked] = useState(false)
+  const askSpendLimit = () => setSpendLimitAsked(true)
+  const customer = useCustomer()
+  const step = paymentStep(order, cardForm.provider)
+  const leave = useLeavePayment()
+  const automatic = useAutomaticStep({
+    order,
+    step,
+    provider: cardForm.provider,
+    setOrder,
+    setProblem,
+    askSpendLimit,
+    leave,
+  })
+  const bank = usePayByBank({
+    order,
+    payByBank,
+    askSpendLimit,
+    refreshed: (fresh) => {
+      automatic.again()
+      setOrder(fresh)
+    },
+  })
+
+  const settle = async (outcome: CardOutcome) => {
+    setProblem(null)
+    const settled = await settleCardOutcome(order, outcome, { completeOrder, getOrder })
+    if (settled.kind === "paid") leave.succeeded(order)
+    else if (settled.kind === "failed") leave.failed(order.id, settled.detail)
+    else if (settled.kind === "retry") setProblem(settled.message)
+    else setReceived(settled.message)
+  }
+
+  const paySandbox = async (card: CardValues) => {
+    const payment = pendingPayment(order, cardForm.provider)
+    if (!payment) return
+    const outcome = await confirmSandboxPayment({
+      clientToken: payment.token,
+      cardNumber: card.cardNumber.replace(/\D/g, ""),
+      cardholderName: card.cardholderName,
+      expiry: card.expiry,
+      securityCode: card.securityCode,
+    }).then(sandboxOutcome, sandboxFailureOutcome)
+    await settle(outcome)
+  }
+
+  if (received) return <PaymentReceived received={received} orderId={order.id} />
   if (step.kind === "cancelled") return <OrderCancelled orderRef={order.orderRef} />
-  if (step.kind === "refunded")
-    return (
-      <MessagePage icon="info">
-        <h1 className="display-title text-3xl">Order refunded</h1>
-        <p className="mt-3 text-muted">
-          Order {order.orderRef} was paid and has since been refunded, so there is nothing to pay.
-        </p>
-        <OrderLinks orderId={order.id} />
-      </MessagePage>
-    )
-  if (askSpendLimit && customer?.customerId)
+  if (step.kind === "refunded") return <OrderRefunded order={order} />
+  if (spendLimitAsked && customer?.customerId)
     return (
       <PaymentLayout order={order}>
-        <SpendLimitBeforePayment customerId={customer.customerId} onAnswered={spendLimitAnswered} />
+        <SpendLimitBeforePayment
+          customerId={customer.customerId}
+          onAnswered={() => {
+            // Answered: the payment starts as it would have, and the form follows.
+            automatic.again()
+            setSpendLimitAsked(false)
+          }}
+        />
       </PaymentLayout>
     )
   if (problem && step.kind !== "card")
-    return (
-      <MessagePage icon="info">
-        <h1 className="display-title text-3xl">We couldn't take your payment</h1>
-        <p role="alert" className="mt-3 text-muted">
-          {problem}
-        </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/Account/Order/$id" params={{ id: order.id }} className="btn-primary">
-            View order
-          </Link>
-          <Link to="/" className="btn-outline">
-            Home
-          </Link>
-        </div>
-      </MessagePage>
-    )
+    return <PaymentProblem problem={problem} orderId={order.id} />
   if (step.kind !== "card")
     return (
       <Working
         text={step.kind === "start" ? "Getting ready for your payment…" : "Completing your order…"}
       />
     )
-
-  const form = cardFormFor(cardForm)
-  const creditNotice = creditCardNoticeOf(step.payment)
-  const bankOffered = payByBank !== null
-  const bankIsFirst = bankFirst(creditNotice)
-  const bankPanel = (
-    <div className="space-y-3">
-      {bankProblem ? <FormMessage tone="error">{bankProblem}</FormMessage> : null}
-      <PayByBankPanel balance={order.orderBalance} first={bankIsFirst} onPay={payByBankNow} />
-    </div>
-  )
   return (
     <PaymentLayout order={order}>
       {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}
-      {bankOffered && bankIsFirst ? bankPanel : null}
-      {creditNotice ? (
-        <div
-          role="note"
-          aria-label="Paying by credit card"
-          className="rounded-xl border border-accent/30 bg-accent-soft px-4 py-3 text-sm font-medium text-accent-strong dark:text-accent"
-        >
-          <p>{creditNotice}</p>
-          <p className="mt-1 font-normal">
-            <Link to="/ResponsiblePlay" className="underline">
-              Why? Read about responsible play
-            </Link>
-          </p>
-        </div>
-      ) : null}
+      <PaymentChoices
+        order={order}
+        payment={step.payment}
+        cardForm={cardForm}
+        bank={payByBank === null ? null : bank}
+        onPaySandbox={paySandbox}
+        onOutcome={settle}
+      />
+    </PaymentLayout>
+  )
+}
+
+/** The provider took the money but the order did not complete (yet): said, with where to look. */
+const PaymentReceived = ({
+  received,
+  orderId,
+}: {
+  received: AcceptedPaymentMessage
+  orderId: string
+}) => (
+  <MessagePage icon="info">
+    <h1 className="display-title text-3xl">{received.title}</h1>
+    <p role="status" className="mt-3 text-muted">
+      {received.text}
+    </p>
+    <OrderLinks orderId={orderId} />
+  </MessagePage>
+)
+
+const OrderRefunded = ({ order }: { order: OrderJson }) => (
+  <MessagePage icon="info">
+    <h1 className="display-title text-3xl">Order refunded</h1>
+    <p className="mt-3 text-muted">
+      Order {order.orderRef} was paid and has since been refunded, so there is nothing to pay.
+    </p>
+    <OrderLinks orderId={order.id} />
+  </MessagePage>
+)
+
+/** A payment could not be started or the order completed: no form to retry in, so the way out. */
+const PaymentProblem = ({ problem, orderId }: { problem: string; orderId: string }) => (
+  <MessagePage icon="info">
+    <h1 className="display-title text-3xl">We couldn't take your payment</h1>
+    <p role="alert" className="mt-3 text-muted">
+      {problem}
+    </p>
+    <div className="mt-8 flex flex-wrap justify-center gap-3">
+      <Link to="/Account/Order/$id" params={{ id: orderId }} className="btn-primary">
+        View order
+      </Link>
+      <Link to="/" className="btn-outline">
+        Home
+      </Link>
+    </div>
+  </MessagePage>
+)
+
+/** Why a credit card cannot pay this attempt (decision 0042), in the shop's words. */
+const CreditCardNotice = ({ notice }: { notice: string }) => (
+  <div
+    role="note"
+    aria-label="Paying by credit card"
+    className="rounded-xl border border-accent/30 bg-accent-soft px-4 py-3 text-sm font-medium text-accent-strong dark:text-accent"
+  >
+    <p>{notice}</p>
+    <p className="mt-1 font-normal">
+      <Link to="/ResponsiblePlay" className="underline">
+        Why? Read about responsible play
+      </Link>
+    </p>
+  </div>
+)
+
+/**
+ * The ways to pay: the shop's card form for its provider, and pay by bank
+ * when offered (first when a credit card cannot pay, so the way that can is
+ * seen first).
+ */
+const PaymentChoices = ({
+  order,
+  payment,
+  cardForm,
+  bank,
+  onPaySandbox,
+  onOutcome,
+}: {
+  order: OrderJson
+  payment: PaymentJson & { readonly token: string }
+  cardForm: CardFormJson
+  bank: { pay: () => Promise<void>; problem: string | null } | null
+  onPaySandbox: (card: CardValues) => Promise<void>
+  onOutcome: (outcome: CardOutcome) => Promise<void>
+}) => {
+  const form = cardFormFor(cardForm)
+  const creditNotice = creditCardNoticeOf(payment)
+  const bankIsFirst = bankFirst(creditNotice)
+  const bankPanel = bank ? (
+    <div className="space-y-3">
+      {bank.problem ? <FormMessage tone="error">{bank.problem}</FormMessage> : null}
+      <PayByBankPanel balance={order.orderBalance} first={bankIsFirst} onPay={bank.pay} />
+    </div>
+  ) : null
+  return (
+    <>
+      {bankIsFirst ? bankPanel : null}
+      {creditNotice ? <CreditCardNotice notice={creditNotice} /> : null}
       {form.kind === "sandbox" ? (
-        <CardForm balance={order.orderBalance} onPay={paySandbox} />
+        <CardForm balance={order.orderBalance} onPay={onPaySandbox} />
       ) : form.kind === "checkout" ? (
         <CheckoutFlowForm
           balance={order.orderBalance}
           scriptUrl={form.scriptUrl}
-          clientToken={step.payment.token}
+          clientToken={payment.token}
           creditCardNotice={creditNotice}
-          onOutcome={settle}
+          onOutcome={onOutcome}
         />
       ) : (
         <StripeCardForm
           balance={order.orderBalance}
           publishableKey={form.publishableKey}
           scriptUrl={form.scriptUrl}
-          clientSecret={step.payment.token}
-          onOutcome={settle}
+          clientSecret={payment.token}
+          onOutcome={onOutcome}
         />
       )}
-      {bankOffered && !bankIsFirst ? bankPanel : null}
-    </PaymentLayout>
+      {bankIsFirst ? null : bankPanel}
+    </>
   )
 }
 
