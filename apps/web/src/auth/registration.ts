@@ -2,20 +2,10 @@
  * The registration form's data (/Auth/Register, docs/product/screens.md),
  * free of React: its values, the rule of each field and the body it sends.
  */
-import {
-  normaliseReferralCode,
-  trimText,
-  validateAcceptTerms,
-  validateConfirmPassword,
-  validateDateOfBirth,
-  validateEmail,
-  validateFirstName,
-  validateLastName,
-  validateNewPassword,
-  validateTelephone,
-} from "@howzat/core/rules"
+import { normaliseReferralCode, trimText, validateAcceptTerms } from "@howzat/core/rules"
 import { HONEY_POT, type register } from "../api/accounts"
 import type { Rules } from "../lib/form-rules"
+import { type PersonValues, personRules } from "../lib/person"
 import { type SpendLimitChoice, spendLimitAmountRule, spendLimitAnswer } from "../lib/spend-limits"
 import { returnUrlSearch } from "./return-url"
 
@@ -30,14 +20,7 @@ export const registerSearch = (
   return { ...returnUrlSearch(search), ...(ref ? { ref } : {}) }
 }
 
-export interface RegisterValues {
-  firstName: string
-  lastName: string
-  emailAddress: string
-  password: string
-  confirmPassword: string
-  dateOfBirth: string
-  telephoneNumber: string
+export interface RegisterValues extends PersonValues {
   allowMarketing: boolean
   acceptTerms: boolean
   honeyPot: string
@@ -46,15 +29,9 @@ export interface RegisterValues {
   spendLimitAmount: string
 }
 
-/** Each field's rule, in the order the fields appear (the first to fix gets focus). */
+/** Each field's rule: the person's (lib/person.ts), the terms and the spend-limit answer. */
 export const registerRules: Rules<RegisterValues> = {
-  firstName: (value) => validateFirstName(value),
-  lastName: (value) => validateLastName(value),
-  emailAddress: (value) => validateEmail(value),
-  password: (value) => validateNewPassword(value),
-  confirmPassword: (value, values) => validateConfirmPassword(value, values.password),
-  dateOfBirth: (value) => validateDateOfBirth(value, new Date()),
-  telephoneNumber: (value) => validateTelephone(value),
+  ...personRules,
   acceptTerms: (value) => validateAcceptTerms(value),
   spendLimitAmount: (value, values) => spendLimitAmountRule(values.spendLimitChoice, value),
 }

@@ -11,17 +11,7 @@ import {
   APPLICATION_ERROR_PROBLEM,
   VALIDATION_ERROR_PROBLEM,
 } from "@howzat/contracts/problem-types"
-import {
-  trimText,
-  validateAcceptTerms,
-  validateConfirmPassword,
-  validateDateOfBirth,
-  validateEmail,
-  validateFirstName,
-  validateLastName,
-  validateNewPassword,
-  validateTelephone,
-} from "@howzat/core/rules"
+import { trimText, validateAcceptTerms } from "@howzat/core/rules"
 import { HONEY_POT, type register } from "../api/accounts"
 import { ApiError } from "../api/client"
 import {
@@ -38,15 +28,9 @@ import {
   registrationFailureContent,
 } from "../lib/error-text"
 import type { Rules } from "../lib/form-rules"
+import { type PersonValues, personRules } from "../lib/person"
 
-export interface CheckoutValues extends BillingShippingValues {
-  firstName: string
-  lastName: string
-  emailAddress: string
-  telephoneNumber: string
-  password: string
-  confirmPassword: string
-  dateOfBirth: string
+export interface CheckoutValues extends BillingShippingValues, PersonValues {
   allowMarketing: boolean
   acceptTerms: boolean
   honeyPot: string
@@ -79,16 +63,6 @@ export const checkoutValuesOf = (customer: CustomerJson): CheckoutValues => ({
   allowMarketing: customer.allowMarketingByEmail,
 })
 
-const registrationRules: Rules<CheckoutValues> = {
-  firstName: (value) => validateFirstName(value),
-  lastName: (value) => validateLastName(value),
-  emailAddress: (value) => validateEmail(value),
-  telephoneNumber: (value) => validateTelephone(value),
-  password: (value) => validateNewPassword(value),
-  confirmPassword: (value, values) => validateConfirmPassword(value, values.password),
-  dateOfBirth: (value) => validateDateOfBirth(value, new Date()),
-}
-
 export type CheckoutMode =
   | { readonly kind: "visitor" }
   | { readonly kind: "customer"; readonly customer: CustomerJson }
@@ -100,7 +74,7 @@ export const needsAddress = (mode: CheckoutMode): boolean =>
 /** The rules that apply: a visitor's in the order their fields appear, then accepting the terms. */
 export const checkoutRules = (mode: CheckoutMode): Rules<CheckoutValues> =>
   mode.kind === "visitor"
-    ? { ...registrationRules, ...addressRules, acceptTerms: (value) => validateAcceptTerms(value) }
+    ? { ...personRules, ...addressRules, acceptTerms: (value) => validateAcceptTerms(value) }
     : needsAddress(mode)
       ? addressRules
       : {}

@@ -9,20 +9,12 @@ import {
 import { Field, useStore } from "@tanstack/react-form"
 import { latestDateOfBirth } from "../../lib/dates"
 import { fieldRule, type Rules } from "../../lib/form-rules"
+import type { PersonValues } from "../../lib/person"
 import type { FormWith } from "./bound-form"
 import { TextField } from "./Fields"
 import { ReadOnlyField } from "./ReadOnlyField"
 
-/** The person's fields a customer types at registration, checkout and in My Details. */
-export interface PersonValues {
-  firstName: string
-  lastName: string
-  emailAddress: string
-  telephoneNumber: string
-  dateOfBirth: string
-  password: string
-  confirmPassword: string
-}
+export type { PersonValues } from "../../lib/person"
 
 export type PersonKey = keyof PersonValues
 
