@@ -1,6 +1,10 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { arbitraryCompetitionSchedule, arbitraryInstantMs } from "../testing/arbitraries/index.js"
+import {
+  arbitraryCompetitionSchedule,
+  arbitraryDrawResult,
+  arbitraryInstantMs,
+} from "../testing/arbitraries/index.js"
 import { type CompetitionSchedule, competitionPhase } from "./competition.js"
 import {
   type CompetitionStanding,
@@ -21,21 +25,7 @@ const drawn: DrawResult = {
   drawnAt: at("2026-11-26T20:31:00Z"),
 }
 
-const resultArb: fc.Arbitrary<DrawResult | null> = fc.option(
-  fc.oneof(
-    fc.record({
-      outcome: fc.constant("Winner" as const),
-      winningTicketNumber: fc.integer({ min: 1, max: 100_000 }),
-      drawnAt: arbitraryInstantMs().map((ms) => new Date(ms)),
-    }),
-    fc.record({
-      outcome: fc.constant("NoEntries" as const),
-      winningTicketNumber: fc.constant(null),
-      drawnAt: arbitraryInstantMs().map((ms) => new Date(ms)),
-    }),
-  ),
-  { nil: null },
-)
+const resultArb = arbitraryDrawResult()
 const instant = arbitraryInstantMs().map((ms) => new Date(ms))
 
 describe("competitionStanding", () => {

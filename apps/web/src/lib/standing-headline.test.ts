@@ -1,5 +1,9 @@
 import { competitionStanding, type DrawResult } from "@howzat/core/rules"
-import { arbitraryCompetitionSchedule, arbitraryInstantMs } from "@howzat/core/testing"
+import {
+  arbitraryCompetitionSchedule,
+  arbitraryDrawResult,
+  arbitraryInstantMs,
+} from "@howzat/core/testing"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { phaseLabels, standingHeadline } from "./standing-headline"
@@ -13,21 +17,7 @@ const drawn: DrawResult = {
 }
 const day = (d: Date) => d.toISOString().slice(0, 10)
 
-const resultArb: fc.Arbitrary<DrawResult | null> = fc.option(
-  fc.oneof(
-    fc.record({
-      outcome: fc.constant("Winner" as const),
-      winningTicketNumber: fc.integer({ min: 1, max: 100_000 }),
-      drawnAt: arbitraryInstantMs().map((ms) => new Date(ms)),
-    }),
-    fc.record({
-      outcome: fc.constant("NoEntries" as const),
-      winningTicketNumber: fc.constant(null),
-      drawnAt: arbitraryInstantMs().map((ms) => new Date(ms)),
-    }),
-  ),
-  { nil: null },
-)
+const resultArb = arbitraryDrawResult()
 const instant = arbitraryInstantMs().map((ms) => new Date(ms))
 
 describe("phaseLabels", () => {

@@ -1,6 +1,7 @@
 import fc from "fast-check"
 import type { Listing } from "../../rules/catalogue-order.js"
 import type { CompetitionPhase, CompetitionSchedule } from "../../rules/competition.js"
+import type { DrawResult } from "../../rules/competition-standing.js"
 import type { SelectorState } from "../../rules/ticket-selector.js"
 
 const DAY_MS = 86_400_000
@@ -8,6 +9,24 @@ const DAY_MS = 86_400_000
 /** An instant between 2000 and 2100, as epoch milliseconds. */
 export const arbitraryInstantMs = (): fc.Arbitrary<number> =>
   fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) })
+
+/** A competition's draw so far: none yet, a winner, or a draw with no entries, at any instant. */
+export const arbitraryDrawResult = (): fc.Arbitrary<DrawResult | null> =>
+  fc.option(
+    fc.oneof(
+      fc.record({
+        outcome: fc.constant("Winner" as const),
+        winningTicketNumber: fc.integer({ min: 1, max: 100_000 }),
+        drawnAt: arbitraryInstantMs().map((ms) => new Date(ms)),
+      }),
+      fc.record({
+        outcome: fc.constant("NoEntries" as const),
+        winningTicketNumber: fc.constant(null),
+        drawnAt: arbitraryInstantMs().map((ms) => new Date(ms)),
+      }),
+    ),
+    { nil: null },
+  )
 
 /**
  * Start, close and (sometimes) draw in order, start <= close <= draw, each
