@@ -168,6 +168,15 @@ function Checkout() {
   )
 }
 
+/** The checkout form's basket and mode, and what it tells the page around it. */
+interface CheckoutFormProps {
+  basket: BasketJson
+  mode: CheckoutMode
+  onFreeze: (mode: CheckoutMode | null) => void
+  onNotice: (notice: Notice) => void
+  onLeaving: () => void
+}
+
 /**
  * Placing the order from the form: a visitor registers (and so logs in) and
  * their address is saved, a customer without one saves it, then the basket
@@ -180,13 +189,7 @@ const usePlaceOrder = ({
   onFreeze,
   onNotice: setNotice,
   onLeaving,
-}: {
-  basket: BasketJson
-  mode: CheckoutMode
-  onFreeze: (mode: CheckoutMode | null) => void
-  onNotice: (notice: Notice) => void
-  onLeaving: () => void
-}) => {
+}: CheckoutFormProps) => {
   const navigate = useNavigate()
   const go = (href: string) => {
     onLeaving()
@@ -246,19 +249,7 @@ const usePlaceOrder = ({
   }
 }
 
-const CheckoutForm = ({
-  basket,
-  mode,
-  onFreeze,
-  onNotice,
-  onLeaving,
-}: {
-  basket: BasketJson
-  mode: CheckoutMode
-  onFreeze: (mode: CheckoutMode | null) => void
-  onNotice: (notice: Notice) => void
-  onLeaving: () => void
-}) => {
+const CheckoutForm = ({ basket, mode, onFreeze, onNotice, onLeaving }: CheckoutFormProps) => {
   const rules = checkoutRules(mode)
   const placeOrder = usePlaceOrder({ basket, mode, onFreeze, onNotice, onLeaving })
   const formElement = useRef<HTMLFormElement>(null)
