@@ -28,6 +28,9 @@ import { Authentication, OptionalAuthentication, StaffPermission } from "./secur
  * proof and the entry list it was drawn from (docs/fairness.md). Drawing
  * and the host's waiting list are for staff; the rest is public.
  */
+/** The one competition an endpoint is about. */
+const CompetitionPath = Schema.Struct({ competitionId: Schema.UUID })
+
 export class DrawsApi extends HttpApiGroup.make("draws")
   .add(
     HttpApiEndpoint.get("list", "/api/Draws")
@@ -47,7 +50,7 @@ export class DrawsApi extends HttpApiGroup.make("draws")
   )
   .add(
     HttpApiEndpoint.get("competitionWinnersOf", "/api/Draws/competition-winners/:competitionId")
-      .setPath(Schema.Struct({ competitionId: Schema.UUID }))
+      .setPath(CompetitionPath)
       .setUrlParams(CompetitionWinnerParams)
       .addSuccess(CompetitionWinnerList)
       .addError(Unauthorized)
@@ -71,7 +74,7 @@ export class DrawsApi extends HttpApiGroup.make("draws")
       "drawCompetitionWinner",
       "/api/Draws/draw-competition-winner/:competitionId",
     )
-      .setPath(Schema.Struct({ competitionId: Schema.UUID }))
+      .setPath(CompetitionPath)
       .addSuccess(DrawnCompetitionAnswer)
       .addError(Forbidden)
       .addError(NotFound)
@@ -81,14 +84,14 @@ export class DrawsApi extends HttpApiGroup.make("draws")
   )
   .add(
     HttpApiEndpoint.get("proof", "/api/Draws/proof/:competitionId")
-      .setPath(Schema.Struct({ competitionId: Schema.UUID }))
+      .setPath(CompetitionPath)
       .addSuccess(DrawProofResponse)
       .addError(NotFound)
       .middleware(OptionalAuthentication),
   )
   .add(
     HttpApiEndpoint.get("entries", "/api/Draws/entries/:competitionId")
-      .setPath(Schema.Struct({ competitionId: Schema.UUID }))
+      .setPath(CompetitionPath)
       .addSuccess(HttpApiSchema.Text({ contentType: "text/plain; charset=utf-8" }))
       .addError(NotFound)
       .middleware(OptionalAuthentication),
@@ -96,7 +99,7 @@ export class DrawsApi extends HttpApiGroup.make("draws")
   .add(
     // Redraws of unclaimed prizes (docs/fairness.md, "Redraws"; decision 0082).
     HttpApiEndpoint.post("redraw", "/api/Draws/redraw/:competitionId")
-      .setPath(Schema.Struct({ competitionId: Schema.UUID }))
+      .setPath(CompetitionPath)
       .setPayload(RedrawRequest)
       .addSuccess(RedrawResponse)
       .addError(Forbidden)
@@ -109,7 +112,7 @@ export class DrawsApi extends HttpApiGroup.make("draws")
   .add(
     // The live-draw host's view of one competition (decision 0079).
     HttpApiEndpoint.get("hostSheet", "/api/Draws/host/:competitionId")
-      .setPath(Schema.Struct({ competitionId: Schema.UUID }))
+      .setPath(CompetitionPath)
       .addSuccess(DrawHostSheet)
       .addError(Forbidden)
       .addError(NotFound)
@@ -136,7 +139,7 @@ export class DrawsApi extends HttpApiGroup.make("draws")
     // The entry list with first names and surname initials, as CSV for staff to publish
     // (decision 0079); never an email, phone or address.
     HttpApiEndpoint.get("entryListCsv", "/api/Draws/entry-list/:competitionId")
-      .setPath(Schema.Struct({ competitionId: Schema.UUID }))
+      .setPath(CompetitionPath)
       .addSuccess(HttpApiSchema.Text({ contentType: "text/csv; charset=utf-8" }))
       .addError(Forbidden)
       .addError(NotFound)
