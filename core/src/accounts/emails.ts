@@ -1,4 +1,6 @@
 import type { BrandShape } from "../brand.js"
+import { EMAIL_VERIFICATION_LIFETIME_MS } from "../rules/auth.js"
+import { hoursText } from "../rules/dates.js"
 import { linkBlock, paragraph, renderEmail } from "../rules/email-layout.js"
 import type { MailMessage } from "./model.js"
 
@@ -48,7 +50,9 @@ export const verificationEmail = (
     to,
     subject: `Please verify your ${brand.name} email address`,
     greeting: hello(firstName),
-    paragraphs: ["Please confirm that this is your email address. The link works for 48 hours."],
+    paragraphs: [
+      `Please confirm that this is your email address. The link works for ${hoursText(EMAIL_VERIFICATION_LIFETIME_MS / 3_600_000)}.`,
+    ],
     link: { url: link, label: "Verify my email address" },
     closing: notYou,
   })

@@ -169,6 +169,14 @@ describe("every email", () => {
   }
 })
 
+describe("the account emails", () => {
+  it("say how long the verification link works, as the token's lifetime is set", () => {
+    const message = everyKind.VerifyEmail()
+    expect(message.text).toContain("The link works for 48 hours.")
+    expect(message.html).toContain("The link works for 48 hours.")
+  })
+})
+
 describe("the layout", () => {
   it("puts the blocks a blank line apart in the text and the sign-off last", () => {
     const message = renderEmail(brand, {
