@@ -1,7 +1,7 @@
 import type { OrderJson, OrderListJson, OrderResponseJson } from "@howzat/contracts/orders"
-import type { KyselyPlugin, PluginTransformQueryArgs, RootOperationNode } from "kysely"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { QueryCounter } from "../../../test/support/query-counter"
 import { openMigratedPglite } from "../../../test/support/suite-database"
 import { Browser, json, problem } from "./test-support/browser"
 import { competitionOnSale, placeOrder } from "./test-support/orders"
@@ -14,18 +14,6 @@ import { signedInStaff } from "./test-support/staff"
  * database failure while reading is a server error, never an order shown
  * with made-up dates or another address.
  */
-
-/** Counts every statement the shop runs, by its result (as competitions.query-count does). */
-class QueryCounter implements KyselyPlugin {
-  count = 0
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return args.node
-  }
-  async transformResult<R>(args: { result: R }): Promise<R> {
-    this.count++
-    return args.result
-  }
-}
 
 const counter = new QueryCounter()
 let shop: Shop

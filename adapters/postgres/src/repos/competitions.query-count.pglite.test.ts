@@ -1,27 +1,11 @@
 import type { Competition } from "@howzat/core/competitions"
 import { Effect } from "effect"
-import type { KyselyPlugin, PluginTransformQueryArgs, RootOperationNode } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { QueryCounter } from "../../../../test/support/query-counter"
 import { openMigratedPglite } from "../../../../test/support/suite-database"
 import type { DatabaseHandle } from "../database"
 import { seedDemoData } from "../seed/demo"
 import { makeCompetitionRepo } from "./competitions"
-
-/**
- * Counts every statement executed through the instance it is plugged into,
- * by its result: a statement compiled ahead (CompiledQuery.raw) is never
- * transformed, but its result is.
- */
-class QueryCounter implements KyselyPlugin {
-  count = 0
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return args.node
-  }
-  async transformResult<R>(args: { result: R }): Promise<R> {
-    this.count++
-    return args.result
-  }
-}
 
 const NOW = new Date("2026-06-15T12:00:00.000Z")
 let database: DatabaseHandle
